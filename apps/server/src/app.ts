@@ -1,0 +1,43 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import qs from 'qs';
+import { authPlugin } from './auth/auth.plugin';
+import type { AppContext } from './context';
+import { graphqlPlugin } from './graphql/graphql.plugin';
+import { errorHandler, notFoundHandler } from './rest/error-handler';
+import { healthRoutes } from './rest/health.rest';
+import { restRoutes } from './rest/routes';
+import { webApp } from './web-app';
+
+export interface BuildAppOptions {
+  logger?: boolean;
+  /** Serve the built web app (apps/web/dist) when present. */
+  serveWeb?: boolean;
+}
+
+/** Builds the Fastify instance: parsers, auth, REST v4, GraphQL, health and the web app. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: ctx.config.LOG_LEVEL } : false,
+    bodyLimit: 2 * 1024 * 1024,
+    // GitLab clients send `labels[]=a`, `not[labels]=b`, `or[author_username][]=c`.
+    querystringParser: (s) => qs.parse(s, { arrayLimit: 100, depth: 2, parameterLimit: 200 }),
+    trustProxy: true,
+  });
+  app.decorate('ctx', ctx);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+  await app.register(cookie);
+  await app.register(authPlugin, { ctx });
+  await app.register(healthRoutes, { ctx });
+  await app.register(restRoutes, { prefix: '/api/v4', ctx });
+  await app.register(graphqlPlugin, { ctx });
+  if (options.serveWeb) await app.register(webApp);
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

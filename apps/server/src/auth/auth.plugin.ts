@@ -1,0 +1,94 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../context';
+import { DomainError } from '../errors';
+import type { Actor } from '../policy/actor';
+import { loadActor } from '../policy/load-actor';
+import { digest } from './token-digest';
+
+export const SESSION_COOKIE = '_meridian_session';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null for an anonymous visitor. */
+    actor: Actor | null;
+    /** How the actor authenticated; cookie sessions need a CSRF token on writes. */
+    authMethod: 'session' | 'token' | 'none';
+    sessionId: string | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers['private-token'];
+  if (typeof header === 'string' && header) return header;
+  const auth = request.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim();
+  return undefined;
+}
+
+/**
+ * Resolves the actor for every request: personal access token (PRIVATE-TOKEN or Bearer) first,
+ * then the session cookie. Bad or expired credentials are a 401, never silently anonymous.
+ */
+const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+  app.decorateRequest('actor', null);
+  app.decorateRequest('authMethod', 'none');
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (token) {
+      const row = await db
+        .selectFrom('personal_access_tokens as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .select([
+          't.id as token_id',
+          't.scopes',
+          't.expires_at',
+          't.revoked',
+          'u.id',
+          'u.username',
+          'u.admin',
+          'u.state',
+        ])
+        .where('t.token_digest', '=', digest(token))
+        .executeTakeFirst();
+      const today = new Date().toISOString().slice(0, 10);
+      if (!row || row.revoked || (row.expires_at && row.expires_at < today) || row.state !== 'active') {
+        throw new DomainError('unauthorized', '401 Unauthorized');
+      }
+      if (!SAFE_METHODS.has(request.method) && !row.scopes.includes('api')) {
+        throw new DomainError('forbidden', '403 Forbidden - insufficient_scope: this request needs the api scope');
+      }
+      request.actor = await loadActor(db, row, row.scopes);
+      request.authMethod = 'token';
+      void db
+        .updateTable('personal_access_tokens')
+        .set({ last_used_at: new Date() })
+        .where('id', '=', row.token_id)
+        .execute()
+        .catch(() => undefined);
+      return;
+    }
+    const secret = request.cookies[SESSION_COOKIE];
+    if (!secret) return;
+    const sessionId = digest(secret);
+    const row = await db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.csrf_token', 's.expires_at', 'u.id', 'u.username', 'u.admin', 'u.state'])
+      .where('s.id', '=', sessionId)
+      .executeTakeFirst();
+    if (!row || row.expires_at < new Date() || row.state !== 'active') return; // stale cookie: anonymous
+    if (!SAFE_METHODS.has(request.method) && request.headers['x-csrf-token'] !== row.csrf_token) {
+      throw new DomainError('forbidden', '403 Forbidden - invalid CSRF token');
+    }
+    request.actor = await loadActor(db, row, null);
+    request.authMethod = 'session';
+    request.sessionId = sessionId;
+  });
+};
+
+export const authPlugin = fp(plugin, { name: 'meridian-auth' });

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Every environment variable Meridian reads, validated once at boot. Listed in the README too. */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  MERIDIAN_ROOT_PASSWORD: z.string().min(8).optional(),
+  MERIDIAN_DEMO_PASSWORD: z.string().min(8).default('meridian-demo'),
+  MERIDIAN_SEED: z.enum(['demo', 'none']).default('demo'),
+  MERIDIAN_EXTERNAL_URL: z.string().url().optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('production'),
+});
+
+export type Config = z.infer<typeof schema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}

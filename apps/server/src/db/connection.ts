@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+// Dates stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Counts SQL statements sent; used by tests and benchmarks to catch N+1 queries. */
+  queryCount: () => number;
+  close: () => Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory; absent means in-memory. */
+  dataDir?: string;
+  /** An already-open PGlite (tests share one initdb per file). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+export async function connect(options: ConnectOptions): Promise<DatabaseHandle> {
+  let count = 0;
+  const log = () => {
+    count += 1;
+  };
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+    return { db, kind: 'postgres', queryCount: () => count, close: () => db.destroy() };
+  }
+  const ownsPglite = !options.pglite;
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = options.pglite ?? (await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } }));
+  const pool = new pg.Pool(createPgConfig(pglite));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+  return {
+    db,
+    kind: 'pglite',
+    queryCount: () => count,
+    close: async () => {
+      await db.destroy();
+      if (ownsPglite) {
+        await pglite.query('CHECKPOINT');
+        await pglite.close();
+      }
+    },
+  };
+}
+
+export function createPglite(dataDir?: string): Promise<PGlite> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  return PGlite.create({ dataDir, extensions: { pg_trgm } });
+}

@@ -1,0 +1,233 @@
+import { AccessLevel, Visibility } from './access-levels';
+import type { Actor } from './actor';
+import type {
+  EpicSubject,
+  GroupSubject,
+  IssueSubject,
+  LabelSubject,
+  MilestoneSubject,
+  NoteSubject,
+  ProjectSubject,
+  Subject,
+} from './subjects';
+
+/**
+ * The one place that decides who may do what. Pure: every input is in `actor` and the subject.
+ * Roles are inherited down the group tree (a member of a group is a member of every subgroup
+ * and project below it, at the highest level found). Token scopes are applied by the transport.
+ */
+export const groupAbilities = [
+  'read_group',
+  'create_subgroup',
+  'create_project',
+  'admin_group',
+  'destroy_group',
+] as const;
+export const projectAbilities = ['read_project', 'create_issue', 'admin_project', 'destroy_project'] as const;
+export const issueAbilities = [
+  'read_issue',
+  'update_issue',
+  'admin_issue',
+  'destroy_issue',
+  'create_note',
+  'admin_issue_relation',
+  'read_issue_relation',
+] as const;
+export const epicAbilities = [
+  'read_epic',
+  'create_epic',
+  'update_epic',
+  'admin_epic',
+  'destroy_epic',
+  'create_note',
+  'admin_epic_relation',
+  'read_epic_relation',
+] as const;
+export const labelAbilities = ['read_label', 'admin_label'] as const;
+export const milestoneAbilities = ['read_milestone', 'admin_milestone'] as const;
+export const noteAbilities = ['read_note', 'update_note', 'destroy_note'] as const;
+
+export type GroupAbility = (typeof groupAbilities)[number];
+export type ProjectAbility = (typeof projectAbilities)[number];
+export type IssueAbility = (typeof issueAbilities)[number];
+export type EpicAbility = (typeof epicAbilities)[number];
+export type LabelAbility = (typeof labelAbilities)[number];
+export type MilestoneAbility = (typeof milestoneAbilities)[number];
+export type NoteAbility = (typeof noteAbilities)[number];
+
+/** Highest access level the actor holds on a group, inherited from its ancestors. */
+export function groupAccessLevel(actor: Actor | null, group: Pick<GroupSubject, 'traversalIds'>): number {
+  if (!actor) return AccessLevel.NO_ACCESS;
+  let level: number = AccessLevel.NO_ACCESS;
+  for (const m of actor.groupMemberships) {
+    if (group.traversalIds.includes(m.groupId) && m.accessLevel > level) level = m.accessLevel;
+  }
+  return level;
+}
+
+/** Highest access level on a project: direct membership or any ancestor group's. */
+export function projectAccessLevel(
+  actor: Actor | null,
+  project: Pick<ProjectSubject, 'id' | 'namespaceTraversalIds'>,
+): number {
+  if (!actor) return AccessLevel.NO_ACCESS;
+  let level = groupAccessLevel(actor, { traversalIds: project.namespaceTraversalIds });
+  for (const m of actor.projectMemberships) {
+    if (m.projectId === project.id && m.accessLevel > level) level = m.accessLevel;
+  }
+  return level;
+}
+
+/** A member of anything below a private group may see that group (as GitLab allows). */
+function hasDescendantMembership(actor: Actor, groupId: number): boolean {
+  return (
+    actor.groupMemberships.some((m) => m.traversalIds.includes(groupId)) ||
+    actor.projectMemberships.some((m) => m.namespaceTraversalIds.includes(groupId))
+  );
+}
+
+function visibleByLevel(actor: Actor | null, visibilityLevel: number): boolean {
+  if (visibilityLevel >= Visibility.PUBLIC) return true;
+  return visibilityLevel >= Visibility.INTERNAL && actor !== null;
+}
+
+export function canGroup(actor: Actor | null, ability: GroupAbility, group: GroupSubject): boolean {
+  if (actor?.admin) return true;
+  const level = groupAccessLevel(actor, group);
+  switch (ability) {
+    case 'read_group':
+      return (
+        visibleByLevel(actor, group.visibilityLevel) ||
+        level > AccessLevel.NO_ACCESS ||
+        (actor !== null && hasDescendantMembership(actor, group.id))
+      );
+    case 'create_project':
+      return level >= AccessLevel.DEVELOPER;
+    case 'create_subgroup':
+      return level >= AccessLevel.MAINTAINER;
+    case 'admin_group':
+    case 'destroy_group':
+      return level >= AccessLevel.OWNER;
+  }
+}
+
+export function canProject(actor: Actor | null, ability: ProjectAbility, project: ProjectSubject): boolean {
+  if (actor?.admin) return true;
+  const level = projectAccessLevel(actor, project);
+  const readable = visibleByLevel(actor, project.visibilityLevel) || level > AccessLevel.NO_ACCESS;
+  switch (ability) {
+    case 'read_project':
+      return readable;
+    case 'create_issue':
+      // Any signed-in user who can see the project may open an issue, as in GitLab.
+      return readable && actor !== null;
+    case 'admin_project':
+      return level >= AccessLevel.MAINTAINER;
+    case 'destroy_project':
+      return level >= AccessLevel.OWNER;
+  }
+}
+
+export function canIssue(actor: Actor | null, ability: IssueAbility, issue: IssueSubject): boolean {
+  if (actor?.admin) return true;
+  if (!canProject(actor, 'read_project', issue.project)) return false;
+  const level = projectAccessLevel(actor, issue.project);
+  const isAuthor = actor !== null && issue.authorId === actor.id;
+  const isAssignee = actor !== null && issue.assigneeIds.includes(actor.id);
+  const readable = !issue.confidential || level >= AccessLevel.PLANNER || isAuthor || isAssignee;
+  if (!readable) return false;
+  switch (ability) {
+    case 'read_issue':
+    case 'read_issue_relation':
+      return true;
+    case 'update_issue':
+      return level >= AccessLevel.PLANNER || isAuthor || isAssignee;
+    case 'admin_issue':
+      return level >= AccessLevel.PLANNER;
+    case 'destroy_issue':
+      return level === AccessLevel.PLANNER || level >= AccessLevel.OWNER;
+    case 'admin_issue_relation':
+      return level >= AccessLevel.GUEST;
+    case 'create_note':
+      return actor !== null && (!issue.discussionLocked || level >= AccessLevel.GUEST);
+  }
+}
+
+export function canEpic(actor: Actor | null, ability: EpicAbility, epic: EpicSubject): boolean {
+  if (actor?.admin) return true;
+  if (!canGroup(actor, 'read_group', epic.group)) return false;
+  const level = groupAccessLevel(actor, epic.group);
+  if (ability === 'create_epic') return level >= AccessLevel.PLANNER;
+  if (epic.confidential && level < AccessLevel.REPORTER) return false;
+  switch (ability) {
+    case 'read_epic':
+    case 'read_epic_relation':
+      return true;
+    case 'update_epic':
+    case 'admin_epic':
+    case 'admin_epic_relation':
+      return level >= AccessLevel.PLANNER;
+    case 'destroy_epic':
+      return level === AccessLevel.PLANNER || level >= AccessLevel.OWNER;
+    case 'create_note':
+      return actor !== null && (!epic.discussionLocked || level >= AccessLevel.GUEST);
+  }
+}
+
+function containerReadable(actor: Actor | null, container: GroupSubject | ProjectSubject): boolean {
+  return container.kind === 'group'
+    ? canGroup(actor, 'read_group', container)
+    : canProject(actor, 'read_project', container);
+}
+
+function containerLevel(actor: Actor | null, container: GroupSubject | ProjectSubject): number {
+  return container.kind === 'group' ? groupAccessLevel(actor, container) : projectAccessLevel(actor, container);
+}
+
+export function canLabel(actor: Actor | null, ability: LabelAbility, label: LabelSubject): boolean {
+  if (actor?.admin) return true;
+  if (ability === 'read_label') return containerReadable(actor, label.container);
+  return containerLevel(actor, label.container) >= AccessLevel.PLANNER;
+}
+
+export function canMilestone(actor: Actor | null, ability: MilestoneAbility, milestone: MilestoneSubject): boolean {
+  if (actor?.admin) return true;
+  if (ability === 'read_milestone') return containerReadable(actor, milestone.container);
+  return containerLevel(actor, milestone.container) >= AccessLevel.PLANNER;
+}
+
+export function canNote(actor: Actor | null, ability: NoteAbility, note: NoteSubject): boolean {
+  if (actor?.admin) return true;
+  const noteable = note.noteable;
+  const readable =
+    noteable.kind === 'issue' ? canIssue(actor, 'read_issue', noteable) : canEpic(actor, 'read_epic', noteable);
+  if (!readable) return false;
+  const level =
+    noteable.kind === 'issue' ? projectAccessLevel(actor, noteable.project) : groupAccessLevel(actor, noteable.group);
+  if (note.internal && level < AccessLevel.REPORTER) return false;
+  if (ability === 'read_note') return true;
+  if (note.system) return false;
+  const isAuthor = actor !== null && note.authorId === actor.id;
+  if (ability === 'update_note') return isAuthor;
+  return isAuthor || level >= AccessLevel.MAINTAINER;
+}
+
+/** Dispatch by subject kind, for callers that hold a `Subject` union. */
+export function can(actor: Actor | null, ability: string, subject: Subject): boolean {
+  switch (subject.kind) {
+    case 'group':
+      return canGroup(actor, ability as GroupAbility, subject);
+    case 'project':
+      return canProject(actor, ability as ProjectAbility, subject);
+    case 'issue':
+      return canIssue(actor, ability as IssueAbility, subject);
+    case 'epic':
+      return canEpic(actor, ability as EpicAbility, subject);
+    case 'label':
+      return canLabel(actor, ability as LabelAbility, subject);
+    case 'milestone':
+      return canMilestone(actor, ability as MilestoneAbility, subject);
+    case 'note':
+      return canNote(actor, ability as NoteAbility, subject);
+  }
+}

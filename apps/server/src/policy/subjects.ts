@@ -1,0 +1,58 @@
+/** The minimum each policy decision needs to know about a subject. Services build these from rows. */
+export interface GroupSubject {
+  kind: 'group';
+  id: number;
+  traversalIds: number[];
+  visibilityLevel: number;
+}
+
+export interface ProjectSubject {
+  kind: 'project';
+  id: number;
+  namespaceTraversalIds: number[];
+  visibilityLevel: number;
+}
+
+export interface IssueSubject {
+  kind: 'issue';
+  project: ProjectSubject;
+  confidential: boolean;
+  authorId: number | null;
+  assigneeIds: number[];
+  discussionLocked: boolean;
+}
+
+export interface EpicSubject {
+  kind: 'epic';
+  group: GroupSubject;
+  confidential: boolean;
+  authorId: number | null;
+  discussionLocked?: boolean;
+}
+
+export interface LabelSubject {
+  kind: 'label';
+  container: GroupSubject | ProjectSubject;
+}
+
+export interface MilestoneSubject {
+  kind: 'milestone';
+  container: GroupSubject | ProjectSubject;
+}
+
+export interface NoteSubject {
+  kind: 'note';
+  noteable: IssueSubject | EpicSubject;
+  authorId: number | null;
+  internal: boolean;
+  system: boolean;
+}
+
+export type Subject =
+  | GroupSubject
+  | ProjectSubject
+  | IssueSubject
+  | EpicSubject
+  | LabelSubject
+  | MilestoneSubject
+  | NoteSubject;

@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/** GitLab's offset pagination: `page` (1-based) and `per_page` (default 20, max 100). */
+export const pageParams = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PageParams = z.infer<typeof pageParams>;
+
+/**
+ * Sets X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page and Link headers,
+ * the way GitLab does, from the request URL.
+ */
+export function setPaginationHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: PageParams,
+  total: number,
+): void {
+  const totalPages = Math.max(1, Math.ceil(total / page.per_page));
+  const next = page.page < totalPages ? page.page + 1 : null;
+  const prev = page.page > 1 ? page.page - 1 : null;
+  reply.header('X-Total', String(total));
+  reply.header('X-Total-Pages', String(totalPages));
+  reply.header('X-Page', String(page.page));
+  reply.header('X-Per-Page', String(page.per_page));
+  reply.header('X-Next-Page', next ? String(next) : '');
+  reply.header('X-Prev-Page', prev ? String(prev) : '');
+  const base = new URL(request.url, `${request.protocol}://${request.host}`);
+  const link = (p: number, rel: string) => {
+    const u = new URL(base);
+    u.searchParams.set('page', String(p));
+    u.searchParams.set('per_page', String(page.per_page));
+    return `<${u.toString()}>; rel="${rel}"`;
+  };
+  const links = [link(1, 'first'), link(totalPages, 'last')];
+  if (prev) links.unshift(link(prev, 'prev'));
+  if (next) links.unshift(link(next, 'next'));
+  reply.header('Link', links.join(', '));
+}
+
+/** Keyset pagination (`pagination=keyset`): only a Link rel="next" header, as GitLab sends. */
+export function setKeysetLinkHeader(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  perPage: number,
+  nextCursor: string | null,
+): void {
+  reply.header('X-Per-Page', String(perPage));
+  if (!nextCursor) return;
+  const u = new URL(request.url, `${request.protocol}://${request.host}`);
+  u.searchParams.set('cursor', nextCursor);
+  reply.header('Link', `<${u.toString()}>; rel="next"`);
+}
+
+/** Opaque keyset cursor: base64url JSON of the last row's sort values. */
+export function encodeCursor(values: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

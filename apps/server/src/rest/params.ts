@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { badRequest } from '../errors';
+
+/** GitLab booleans arrive as 'true'/'false' (or 1/0) in query strings and as JSON booleans in bodies. */
+export const gitlabBoolean = z.preprocess((v) => {
+  if (v === 'true' || v === '1' || v === 1) return true;
+  if (v === 'false' || v === '0' || v === 0) return false;
+  return v;
+}, z.boolean());
+
+/** Comma-separated list or repeated `key[]` params, both accepted by GitLab. */
+export const gitlabList = z.preprocess(
+  (v) => {
+    if (Array.isArray(v))
+      return v
+        .flatMap((x) => String(x).split(','))
+        .map((s) => s.trim())
+        .filter(Boolean);
+    if (typeof v === 'string')
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    return v;
+  },
+  z.array(z.string().max(255)).max(100),
+);
+
+/** A path parameter that is either a numeric id or a URL-encoded full path ('group%2Fsub'). */
+export type IdOrPath = { id: number } | { fullPath: string };
+
+export function parseIdOrPath(raw: string, field = 'id'): IdOrPath {
+  if (/^\d+$/.test(raw)) {
+    const id = Number(raw);
+    if (id > 2_147_483_647) throw badRequest(`${field} is invalid`, field);
+    return { id };
+  }
+  const fullPath = decodeURIComponent(raw);
+  if (!/^[A-Za-z0-9_.\-/]{1,1000}$/.test(fullPath)) throw badRequest(`${field} is invalid`, field);
+  return { fullPath };
+}
+
+/** Numeric path params (iid, note id…): a 400 naming the field rather than a database error. */
+export function parseIntParam(raw: string | undefined, field: string): number {
+  if (!raw || !/^\d{1,10}$/.test(raw) || Number(raw) > 2_147_483_647) throw badRequest(`${field} is invalid`, field);
+  return Number(raw);
+}
+
+/**
+ * Parses `request.query` or `request.body` with a zod schema; failures become a 400 whose message
+ * names the field, in GitLab's `{"error": "title is missing"}` style.
+ */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.join('.') || 'body';
+  const missing = issue?.code === 'invalid_type' && issue.message.includes('undefined');
+  throw badRequest(missing ? `${field} is missing` : `${field} is invalid: ${issue?.message ?? 'bad value'}`, field);
+}
+
+/** Query and body merged, as GitLab accepts parameters in either place. */
+export function requestParams(request: FastifyRequest): Record<string, unknown> {
+  const body = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+  return { ...(request.query as Record<string, unknown>), ...body };
+}

@@ -1,0 +1,94 @@
+import { digest, newPersonalAccessToken } from '../auth/token-digest';
+import type { Database } from '../db/connection';
+
+/**
+ * Direct inserts for test set-up. Tests exercise behaviour through the HTTP API; these only
+ * build the world the test starts from.
+ */
+let seq = 0;
+const next = () => {
+  seq += 1;
+  return seq;
+};
+
+export async function createUser(
+  db: Database,
+  attrs: { username?: string; name?: string; admin?: boolean; state?: string } = {},
+) {
+  const n = next();
+  const username = attrs.username ?? `user${n}`;
+  return db
+    .insertInto('users')
+    .values({
+      username,
+      name: attrs.name ?? `User ${n}`,
+      email: `${username}@example.com`,
+      // Not a valid hash: these users sign in with tokens, not passwords.
+      password_hash: '!',
+      admin: attrs.admin ?? false,
+      state: attrs.state ?? 'active',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A personal access token for the user; returns the plain token for the PRIVATE-TOKEN header. */
+export async function createToken(db: Database, userId: number, scopes: string[] = ['api']) {
+  const token = newPersonalAccessToken();
+  await db
+    .insertInto('personal_access_tokens')
+    .values({ user_id: userId, name: 'test', token_digest: digest(token), scopes })
+    .execute();
+  return token;
+}
+
+export async function createGroup(
+  db: Database,
+  attrs: { path?: string; name?: string; parentId?: number | null; visibility?: 0 | 10 | 20 } = {},
+) {
+  const n = next();
+  const path = attrs.path ?? `group${n}`;
+  return db
+    .insertInto('namespaces')
+    .values({
+      type: 'Group',
+      name: attrs.name ?? path,
+      path,
+      parent_id: attrs.parentId ?? null,
+      visibility_level: attrs.visibility ?? 0,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function createProject(
+  db: Database,
+  attrs: { namespaceId: number; path?: string; name?: string; visibility?: 0 | 10 | 20 },
+) {
+  const n = next();
+  const path = attrs.path ?? `project${n}`;
+  return db
+    .insertInto('projects')
+    .values({
+      namespace_id: attrs.namespaceId,
+      name: attrs.name ?? path,
+      path,
+      visibility_level: attrs.visibility ?? 0,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function addGroupMember(db: Database, groupId: number, userId: number, accessLevel: number) {
+  await db
+    .insertInto('group_members')
+    .values({ group_id: groupId, user_id: userId, access_level: accessLevel })
+    .execute();
+}
+
+export async function addProjectMember(db: Database, projectId: number, userId: number, accessLevel: number) {
+  await db
+    .insertInto('project_members')
+    .values({ project_id: projectId, user_id: userId, access_level: accessLevel })
+    .execute();
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { AppContext } from '../context';
+import { connect, type Database, type DatabaseHandle } from '../db/connection';
+import { migrate } from '../db/migrate';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: Database;
+  database: DatabaseHandle;
+  close: () => Promise<void>;
+}
+
+/**
+ * A real, migrated database and the real app, for one test file: in-memory PGlite by default,
+ * or a fresh throw-away database on the server named by TEST_DATABASE_URL.
+ */
+export async function createTestApp(): Promise<TestApp> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let database: DatabaseHandle;
+  if (baseUrl) {
+    const name = `meridian_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    database = await connect({ url: url.toString(), poolSize: 4 });
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  } else {
+    database = await connect({});
+  }
+  await migrate(database.db);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SIGN_IN_RATE_LIMIT: '1000' });
+  const ctx: AppContext = { config, database };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    db: database.db,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase?.();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Serves the built React app; any non-API GET that matches no file gets index.html (client routing). */
+export const webApp: FastifyPluginAsync = async (app) => {
+  if (!existsSync(webDist)) {
+    app.log.warn(`web app not built (${webDist} missing): run npm run build`);
+    return;
+  }
+  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/-/');
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' || isApi(request.url)) {
+      return reply.status(404).send({ message: '404 Not Found' });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+};
