@@ -1,0 +1,82 @@
+import { type RawBuilder, sql } from 'kysely';
+import { AccessLevel, Visibility } from './access-levels';
+import type { Actor } from './actor';
+
+/**
+ * SQL twins of the rules in abilities.ts, for lists, counts and search: a row the actor may not
+ * read must never be returned or counted. Each function takes the column names to test (with
+ * their table alias) and returns a boolean SQL fragment for `.where(...)`.
+ * abilities.test.ts checks that these agree with the pure rules.
+ */
+
+const TRUE = sql<boolean>`true`;
+
+function groupIdsAtLeast(actor: Actor, level: number): number[] {
+  return actor.groupMemberships.filter((m) => m.accessLevel >= level).map((m) => m.groupId);
+}
+
+function projectIdsAtLeast(actor: Actor, level: number): number[] {
+  return actor.projectMemberships.filter((m) => m.accessLevel >= level).map((m) => m.projectId);
+}
+
+/** Every group on the path to one of the actor's memberships: private ancestors they may see. */
+function ancestorGroupIdsOfMemberships(actor: Actor): number[] {
+  const ids = new Set<number>();
+  for (const m of actor.groupMemberships) for (const id of m.traversalIds) ids.add(id);
+  for (const m of actor.projectMemberships) for (const id of m.namespaceTraversalIds) ids.add(id);
+  return [...ids];
+}
+
+const intArray = (ids: number[]) => sql`${ids}::int[]`;
+
+/** Groups: `groupId`, `visibility` and `traversalIds` are column references such as 'n.id'. */
+export function groupReadable(
+  actor: Actor | null,
+  cols: { groupId: string; visibility: string; traversalIds: string },
+): RawBuilder<boolean> {
+  if (actor?.admin) return TRUE;
+  if (!actor) return sql<boolean>`(${sql.ref(cols.visibility)} >= ${Visibility.PUBLIC})`;
+  return sql<boolean>`(${sql.ref(cols.visibility)} >= ${Visibility.INTERNAL}
+    OR ${sql.ref(cols.traversalIds)} && ${intArray(groupIdsAtLeast(actor, AccessLevel.GUEST))}
+    OR ${sql.ref(cols.groupId)} = ANY(${intArray(ancestorGroupIdsOfMemberships(actor))}))`;
+}
+
+/** Projects: `namespaceTraversalIds` is the traversal_ids column of the project's namespace. */
+export function projectReadable(
+  actor: Actor | null,
+  cols: { projectId: string; visibility: string; namespaceTraversalIds: string },
+): RawBuilder<boolean> {
+  if (actor?.admin) return TRUE;
+  if (!actor) return sql<boolean>`(${sql.ref(cols.visibility)} >= ${Visibility.PUBLIC})`;
+  return sql<boolean>`(${sql.ref(cols.visibility)} >= ${Visibility.INTERNAL}
+    OR ${sql.ref(cols.projectId)} = ANY(${intArray(projectIdsAtLeast(actor, AccessLevel.GUEST))})
+    OR ${sql.ref(cols.namespaceTraversalIds)} && ${intArray(groupIdsAtLeast(actor, AccessLevel.GUEST))})`;
+}
+
+/**
+ * Confidential issues: Planner and above on the project, the author, or an assignee.
+ * Combine with projectReadable on the same row.
+ */
+export function issueConfidentialityAllows(
+  actor: Actor | null,
+  cols: { issueId: string; confidential: string; authorId: string; projectId: string; namespaceTraversalIds: string },
+): RawBuilder<boolean> {
+  if (actor?.admin) return TRUE;
+  if (!actor) return sql<boolean>`(NOT ${sql.ref(cols.confidential)})`;
+  return sql<boolean>`(NOT ${sql.ref(cols.confidential)}
+    OR ${sql.ref(cols.authorId)} = ${actor.id}
+    OR EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = ${sql.ref(cols.issueId)} AND ia.user_id = ${actor.id})
+    OR ${sql.ref(cols.projectId)} = ANY(${intArray(projectIdsAtLeast(actor, AccessLevel.PLANNER))})
+    OR ${sql.ref(cols.namespaceTraversalIds)} && ${intArray(groupIdsAtLeast(actor, AccessLevel.PLANNER))})`;
+}
+
+/** Confidential epics: Reporter and above on the epic's group. Combine with groupReadable. */
+export function epicConfidentialityAllows(
+  actor: Actor | null,
+  cols: { confidential: string; groupTraversalIds: string },
+): RawBuilder<boolean> {
+  if (actor?.admin) return TRUE;
+  if (!actor) return sql<boolean>`(NOT ${sql.ref(cols.confidential)})`;
+  return sql<boolean>`(NOT ${sql.ref(cols.confidential)}
+    OR ${sql.ref(cols.groupTraversalIds)} && ${intArray(groupIdsAtLeast(actor, AccessLevel.REPORTER))})`;
+}
