@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 
@@ -16,7 +16,14 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Counts SQL statements sent; used by tests and benchmarks to catch N+1 queries. */
   queryCount: () => number;
+  /** Records the statements (text and parameters) run while `fn` runs; benchmarks replay them raw. */
+  captureQueries: <T>(fn: () => Promise<T>) => Promise<{ result: T; queries: CapturedQuery[] }>;
   close: () => Promise<void>;
+}
+
+export interface CapturedQuery {
+  sql: string;
+  parameters: readonly unknown[];
 }
 
 export interface ConnectOptions {
@@ -31,13 +38,24 @@ export interface ConnectOptions {
 
 export async function connect(options: ConnectOptions): Promise<DatabaseHandle> {
   let count = 0;
-  const log = () => {
+  let capture: CapturedQuery[] | null = null;
+  const log = (event: LogEvent) => {
     count += 1;
+    capture?.push({ sql: event.query.sql, parameters: event.query.parameters });
+  };
+  const captureQueries = async <T>(fn: () => Promise<T>) => {
+    capture = [];
+    try {
+      const result = await fn();
+      return { result, queries: capture };
+    } finally {
+      capture = null;
+    }
   };
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
-    return { db, kind: 'postgres', queryCount: () => count, close: () => db.destroy() };
+    return { db, kind: 'postgres', queryCount: () => count, captureQueries, close: () => db.destroy() };
   }
   const ownsPglite = !options.pglite;
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -48,6 +66,7 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
     db,
     kind: 'pglite',
     queryCount: () => count,
+    captureQueries,
     close: async () => {
       await db.destroy();
       if (ownsPglite) {
