@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { renderMarkdown, renderMarkdownOrNull } from './render-markdown';
+
+describe('renderMarkdown', () => {
+  it.each([
+    ['**bold**', '<p><strong>bold</strong></p>'],
+    ['a ~~b~~', '<p>a <del>b</del></p>'],
+    ['', ''],
+  ])('renders %j', (input, expected) => {
+    expect(renderMarkdown(input)).toBe(expected);
+  });
+
+  it('renders GFM tables and task lists', () => {
+    const html = renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo');
+    expect(html).toContain('<table>');
+    expect(html).toContain('<td>1</td>');
+    expect(html).toContain('type="checkbox"');
+  });
+
+  it.each([
+    ['<script>alert(1)</script>', ['<script', 'alert(1)</script']],
+    ['<img src=x onerror="alert(1)">', ['onerror', '<img src="x"']],
+    ['[click](javascript:alert(1))', ['javascript:']],
+    ['<a href="javascript:alert(1)">x</a>', ['javascript:']],
+    ['![x](javascript:alert(1))', ['javascript:']],
+    ['<iframe src="https://evil"></iframe>', ['<iframe']],
+    ['<div style="x" onclick="y">t</div>', ['onclick', 'style=']],
+    ['[x](vbscript:msgbox)', ['vbscript:']],
+  ])('neutralises hostile %j', (input, forbidden) => {
+    const html = renderMarkdown(input);
+    for (const f of forbidden) expect(html.toLowerCase()).not.toContain(f);
+  });
+
+  it('keeps safe links', () => {
+    expect(renderMarkdown('[ok](https://example.com)')).toBe('<p><a href="https://example.com">ok</a></p>');
+  });
+
+  it('null in, null out', () => {
+    expect(renderMarkdownOrNull(null)).toBeNull();
+    expect(renderMarkdownOrNull('x')).toBe('<p>x</p>');
+  });
+});
