@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { connect, type Database, type DatabaseHandle } from '../db/connection';
 import { migrate } from '../db/migrate';
+import { openMigratedPglite } from './pglite-template';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -39,7 +40,13 @@ export async function createTestApp(): Promise<TestApp> {
       await c.end();
     };
   } else {
-    database = await connect({});
+    const pglite = await openMigratedPglite();
+    database = await connect({ pglite });
+    const closeHandle = database.close;
+    database.close = async () => {
+      await closeHandle();
+      await pglite.close();
+    };
   }
   await migrate(database.db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SIGN_IN_RATE_LIMIT: '1000' });
