@@ -1,1 +1,4 @@
+export * from './epics';
 export * from './labels';
+export * from './ordering';
+export * from './references';

@@ -1,0 +1,12 @@
+export {
+  IDEAL_DISTANCE,
+  MAX_POSITION,
+  MIN_POSITION,
+  needsRebalance,
+  type PositionResult,
+  positionAtEnd,
+  positionAtStart,
+  positionBetween,
+  rebalancedPositions,
+  START_POSITION,
+} from './relative-position';

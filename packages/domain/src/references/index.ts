@@ -1,0 +1,8 @@
+export {
+  buildReferences,
+  formatReference,
+  parseReference,
+  type Reference,
+  type References,
+  relativePath,
+} from './references';
