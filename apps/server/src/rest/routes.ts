@@ -1,7 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
+import { userRoutes } from '../modules/users/users.rest';
+import { groupsRoutes } from '../modules/groups/groups.rest';
+import { projectsRoutes } from '../modules/projects/projects.rest';
+import { labelsRoutes } from '../modules/labels/labels.rest';
 
 /** Every REST v4 route group, mounted under /api/v4. */
 export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   void ctx;
+  await app.register(groupsRoutes, { ctx });
+  await app.register(projectsRoutes, { ctx });
+  await app.register(labelsRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
 };

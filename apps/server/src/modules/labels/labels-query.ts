@@ -1,0 +1,59 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Actor } from '../../policy/actor';
+import { groupReadable, projectReadable } from '../../policy/sql-scopes';
+import { ancestorGroupIds, type LabelContainer } from './label-container';
+
+export interface LabelScopeOptions {
+  /** Project: group labels of every ancestor group (default true). Group: labels of ancestor groups. */
+  includeAncestorGroups: boolean;
+  /** Group only: labels of descendant groups the actor can read. */
+  includeDescendantGroups: boolean;
+  /** Group only: false adds the project labels of the group's (descendant) readable projects. */
+  onlyGroupLabels: boolean;
+}
+
+const intArray = (ids: number[]) => sql`${ids}::int[]`;
+
+/**
+ * The boolean SQL condition (over `labels as l`) selecting the labels visible in a container,
+ * GitLab's `available_labels`. Descendant groups and projects are filtered by what the actor may read.
+ */
+export function labelScope(
+  actor: Actor | null,
+  container: LabelContainer,
+  opts: LabelScopeOptions,
+): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [];
+  if (container.kind === 'project') {
+    parts.push(sql<boolean>`l.project_id = ${container.project.id}`);
+    const groups = ancestorGroupIds(container);
+    if (opts.includeAncestorGroups && groups.length > 0)
+      parts.push(sql<boolean>`l.group_id = ANY(${intArray(groups)})`);
+    return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
+  }
+  const group = container.group;
+  parts.push(
+    opts.includeAncestorGroups
+      ? sql<boolean>`l.group_id = ANY(${intArray(group.traversal_ids)})`
+      : sql<boolean>`l.group_id = ${group.id}`,
+  );
+  if (opts.includeDescendantGroups) {
+    parts.push(sql<boolean>`l.group_id IN (SELECT dg.id FROM namespaces dg
+      WHERE dg.type = 'Group' AND dg.traversal_ids @> ARRAY[${group.id}]::int[] AND dg.id <> ${group.id}
+      AND ${groupReadable(actor, { groupId: 'dg.id', visibility: 'dg.visibility_level', traversalIds: 'dg.traversal_ids' })})`);
+  }
+  if (!opts.onlyGroupLabels) {
+    const where = opts.includeDescendantGroups
+      ? sql`pn.traversal_ids @> ARRAY[${group.id}]::int[]`
+      : sql`pn.id = ${group.id}`;
+    parts.push(sql<boolean>`l.project_id IN (SELECT pp.id FROM projects pp JOIN namespaces pn ON pn.id = pp.namespace_id
+      WHERE ${where}
+      AND ${projectReadable(actor, { projectId: 'pp.id', visibility: 'pp.visibility_level', namespaceTraversalIds: 'pn.traversal_ids' })})`);
+  }
+  return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** `%term%` for ILIKE with the user's `%`, `_` and `\` taken literally. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

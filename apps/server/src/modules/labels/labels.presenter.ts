@@ -1,0 +1,31 @@
+import { renderMarkdown } from '../../markdown/render-markdown';
+import type { LabelCounts, LabelExtras } from './label-counts';
+import type { LabelRow } from './labels.service';
+
+const ZERO: LabelCounts = { openIssues: 0, closedIssues: 0, openMergeRequests: 0 };
+
+/**
+ * GitLab's Label / LabelWithCounts entity. Counts appear when `withCounts` (lists with
+ * `with_counts=true`, and single-label answers, as GitLab).
+ */
+export function presentLabel(label: LabelRow, extras: LabelExtras, withCounts: boolean) {
+  const counts = extras.counts.get(label.id) ?? ZERO;
+  return {
+    id: label.id,
+    name: label.title,
+    color: label.color,
+    text_color: label.text_color,
+    description: label.description || null,
+    description_html: label.description ? renderMarkdown(label.description) : null,
+    ...(withCounts
+      ? {
+          open_issues_count: counts.openIssues,
+          closed_issues_count: counts.closedIssues,
+          open_merge_requests_count: counts.openMergeRequests,
+        }
+      : {}),
+    subscribed: extras.subscribed.has(label.id),
+    priority: label.priority,
+    is_project_label: label.project_id !== null,
+  };
+}

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessLevel } from '../../policy/access-levels';
+import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+const tok: Record<string, string> = {};
+let groupId: number;
+let subId: number;
+let projectId: number;
+let publicProjectId: number;
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/v4${url}`,
+    headers: who ? { 'private-token': tok[who] ?? '' } : {},
+    ...(payload ? { payload } : {}),
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.db;
+  for (const name of ['owner', 'planner', 'guest', 'outsider']) {
+    const u = await createUser(db, { username: `lbl_${name}` });
+    tok[name] = await createToken(db, u.id);
+  }
+  const admin = await createUser(db, { username: 'lbl_admin', admin: true });
+  tok.admin = await createToken(db, admin.id);
+  const readOnly = await createUser(db, { username: 'lbl_ro' });
+  tok.readonly = await createToken(db, readOnly.id, ['read_api']);
+  const ids = async (u: string) =>
+    (await db.selectFrom('users').select('id').where('username', '=', `lbl_${u}`).executeTakeFirstOrThrow()).id;
+  const g = await createGroup(db, { path: 'lblacme' });
+  const s = await createGroup(db, { path: 'sub', parentId: g.id });
+  const p = await createProject(db, { namespaceId: s.id, path: 'web' });
+  const pub = await createProject(db, {
+    namespaceId: (await createGroup(db, { path: 'lblpub', visibility: 20 })).id,
+    path: 'open',
+    visibility: 20,
+  });
+  groupId = g.id;
+  subId = s.id;
+  projectId = p.id;
+  publicProjectId = pub.id;
+  await addGroupMember(db, g.id, await ids('owner'), AccessLevel.OWNER);
+  await addGroupMember(db, g.id, await ids('planner'), AccessLevel.PLANNER);
+  await addGroupMember(db, g.id, await ids('guest'), AccessLevel.GUEST);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('labels REST', () => {
+  it('creates group and project labels (colour names, text colour, 201)', async () => {
+    const g = await api('POST', `/groups/${groupId}/labels`, 'owner', {
+      name: 'bug',
+      color: 'red',
+      description: '**x**',
+    });
+    expect(g.statusCode).toBe(201);
+    expect(g.json()).toMatchObject({
+      name: 'bug',
+      color: '#ff0000',
+      text_color: '#FFFFFF',
+      description: '**x**',
+      description_html: '<p><strong>x</strong></p>',
+      open_issues_count: 0,
+      closed_issues_count: 0,
+      open_merge_requests_count: 0,
+      subscribed: false,
+      is_project_label: false,
+    });
+    const sub = await api('POST', `/groups/lblacme%2Fsub/labels`, 'planner', { name: 'team::web', color: '#FFFF00' });
+    expect(sub.statusCode).toBe(201);
+    expect(sub.json().text_color).toBe('#333333');
+    const p = await api('POST', `/projects/${projectId}/labels`, 'planner', {
+      name: 'frontend',
+      color: '#abc',
+      priority: 2,
+    });
+    expect(p.statusCode).toBe(201);
+    expect(p.json()).toMatchObject({ name: 'frontend', color: '#aabbcc', priority: 2, is_project_label: true });
+  });
+
+  it('rejects bad input with 400 and duplicates with 409', async () => {
+    expect((await api('POST', `/projects/${projectId}/labels`, 'owner', { color: 'red' })).json()).toEqual({
+      error: 'name is missing',
+      field: 'name',
+    });
+    const noColor = await api('POST', `/projects/${projectId}/labels`, 'owner', { name: 'x' });
+    expect(noColor.statusCode).toBe(400);
+    const badColor = await api('POST', `/projects/${projectId}/labels`, 'owner', { name: 'x', color: 'nope' });
+    expect(badColor.statusCode).toBe(400);
+    expect(badColor.json().field).toBe('color');
+    expect(
+      (await api('POST', `/projects/${projectId}/labels`, 'owner', { name: 'a,b', color: 'red' })).statusCode,
+    ).toBe(400);
+    // same title as an inherited group label
+    expect(
+      (await api('POST', `/projects/${projectId}/labels`, 'owner', { name: 'bug', color: 'red' })).statusCode,
+    ).toBe(409);
+    expect(
+      (await api('POST', `/projects/${projectId}/labels`, 'owner', { name: 'frontend', color: 'red' })).statusCode,
+    ).toBe(409);
+    expect((await api('POST', `/groups/${groupId}/labels`, 'owner', { name: 'bug', color: 'blue' })).statusCode).toBe(
+      409,
+    );
+    expect((await api('PUT', `/projects/${projectId}/labels/frontend`, 'owner', {})).statusCode).toBe(400);
+  });
+
+  it('answers 401 / 403 / 404 by role', async () => {
+    expect(
+      (await api('POST', `/projects/${projectId}/labels`, undefined, { name: 'z', color: 'red' })).statusCode,
+    ).toBe(401);
+    expect((await api('POST', `/projects/${projectId}/labels`, 'guest', { name: 'z', color: 'red' })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await api('POST', `/projects/${projectId}/labels`, 'outsider', { name: 'z', color: 'red' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await api('POST', `/projects/${projectId}/labels`, 'readonly', { name: 'z', color: 'red' })).statusCode,
+    ).toBe(403);
+    expect((await api('GET', `/projects/${projectId}/labels`, 'outsider')).json()).toEqual({
+      message: '404 Project Not Found',
+    });
+    expect((await api('GET', `/groups/${groupId}/labels`)).statusCode).toBe(404);
+    expect((await api('DELETE', `/projects/${projectId}/labels/frontend`, 'guest')).statusCode).toBe(403);
+    expect((await api('GET', `/projects/${projectId}/labels/nope`, 'guest')).json()).toEqual({
+      message: '404 Label Not Found',
+    });
+    const anon = await api('GET', `/projects/${publicProjectId}/labels`);
+    expect(anon.statusCode).toBe(200);
+    expect(anon.json()).toEqual([]);
+  });
+
+  it('lists project labels with inherited group labels, sorted by title, paginated', async () => {
+    const res = await api('GET', `/projects/${projectId}/labels`, 'guest');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((l: { name: string }) => l.name)).toEqual(['bug', 'frontend', 'team::web']);
+    expect(res.headers['x-total']).toBe('3');
+    expect(res.json()[0].open_issues_count).toBeUndefined();
+    const own = await api('GET', `/projects/${projectId}/labels?include_ancestor_groups=false`, 'guest');
+    expect(own.json().map((l: { name: string }) => l.name)).toEqual(['frontend']);
+    const page2 = await api('GET', `/projects/${projectId}/labels?per_page=2&page=2`, 'guest');
+    expect(page2.json().map((l: { name: string }) => l.name)).toEqual(['team::web']);
+    expect(page2.headers['x-total-pages']).toBe('2');
+    const search = await api('GET', `/projects/${projectId}/labels?search=TEAM`, 'guest');
+    expect(search.json().map((l: { name: string }) => l.name)).toEqual(['team::web']);
+    expect((await api('GET', `/projects/${projectId}/labels?per_page=1000`, 'guest')).statusCode).toBe(400);
+  });
+
+  it('lists group labels with ancestor / descendant / project options', async () => {
+    const names = async (url: string) => (await api('GET', url, 'guest')).json().map((l: { name: string }) => l.name);
+    expect(await names(`/groups/${groupId}/labels`)).toEqual(['bug']);
+    expect(await names(`/groups/${subId}/labels`)).toEqual(['bug', 'team::web']);
+    expect(await names(`/groups/${subId}/labels?include_ancestor_groups=false`)).toEqual(['team::web']);
+    expect(await names(`/groups/${groupId}/labels?include_descendant_groups=true`)).toEqual(['bug', 'team::web']);
+    expect(await names(`/groups/${groupId}/labels?include_descendant_groups=true&only_group_labels=false`)).toEqual([
+      'bug',
+      'frontend',
+      'team::web',
+    ]);
+  });
+
+  it('counts issues without leaking confidential ones to a Guest', async () => {
+    const db = t.db;
+    const bug = await db.selectFrom('labels').select('id').where('title', '=', 'bug').executeTakeFirstOrThrow();
+    const issues = await db
+      .insertInto('issues')
+      .values([
+        { project_id: projectId, iid: 1, title: 'open', state: 'opened' },
+        { project_id: projectId, iid: 2, title: 'closed', state: 'closed' },
+        { project_id: projectId, iid: 3, title: 'secret', state: 'opened', confidential: true },
+      ])
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('issue_labels')
+      .values(issues.map((i) => ({ issue_id: i.id, label_id: bug.id })))
+      .execute();
+    const counts = async (who: string, url: string) => {
+      const l = (await api('GET', url, who)).json().find((x: { name: string }) => x.name === 'bug');
+      return [l.open_issues_count, l.closed_issues_count];
+    };
+    expect(await counts('guest', `/projects/${projectId}/labels?with_counts=true`)).toEqual([1, 1]);
+    expect(await counts('planner', `/projects/${projectId}/labels?with_counts=true`)).toEqual([2, 1]);
+    expect(await counts('guest', `/groups/${groupId}/labels?with_counts=true`)).toEqual([1, 1]);
+    expect(await counts('admin', `/groups/${groupId}/labels?with_counts=true`)).toEqual([2, 1]);
+    const single = await api('GET', `/projects/${projectId}/labels/bug`, 'guest');
+    expect(single.json()).toMatchObject({ id: bug.id, open_issues_count: 1, closed_issues_count: 1 });
+    expect((await api('GET', `/projects/${projectId}/labels/${bug.id}`, 'guest')).json().name).toBe('bug');
+  });
+
+  it('updates and deletes labels in their own container only', async () => {
+    const up = await api('PUT', `/projects/${projectId}/labels/frontend`, 'planner', {
+      new_name: 'ui',
+      color: 'white',
+      priority: null,
+    });
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toMatchObject({ name: 'ui', color: '#ffffff', text_color: '#333333', priority: null });
+    expect((await api('PUT', `/projects/${projectId}/labels/ui`, 'planner', { new_name: 'bug' })).statusCode).toBe(409);
+    // an inherited group label cannot be edited or deleted through the project
+    expect((await api('PUT', `/projects/${projectId}/labels/bug`, 'owner', { color: 'blue' })).statusCode).toBe(404);
+    expect((await api('DELETE', `/projects/${projectId}/labels/bug`, 'owner')).statusCode).toBe(404);
+    expect((await api('DELETE', `/projects/${projectId}/labels/ui`, 'planner')).statusCode).toBe(204);
+    expect((await api('GET', `/projects/${projectId}/labels/ui`, 'planner')).statusCode).toBe(404);
+    const g = await api('PUT', `/groups/${groupId}/labels/bug`, 'owner', { description: 'Bugs' });
+    expect(g.json()).toMatchObject({ name: 'bug', description: 'Bugs' });
+  });
+});

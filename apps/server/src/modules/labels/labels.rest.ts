@@ -1,0 +1,117 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/connection';
+import { pageParams, setPaginationHeaders } from '../../rest/pagination';
+import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../rest/params';
+import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
+import type { LabelContainer } from './label-container';
+import { labelExtras } from './label-counts';
+import { presentLabel } from './labels.presenter';
+import { createLabel, deleteLabel, findLabel, type LabelRow, listLabels, updateLabel } from './labels.service';
+import { requireActor } from './require-actor';
+
+const listSchema = pageParams.extend({
+  with_counts: gitlabBoolean.default(false),
+  include_ancestor_groups: gitlabBoolean.default(true),
+  include_descendant_groups: gitlabBoolean.default(false),
+  only_group_labels: gitlabBoolean.default(true),
+  search: z.string().max(255).optional(),
+});
+
+const priority = z.preprocess(
+  (v) => (v === '' || v === 'null' ? null : v),
+  z.coerce.number().int().min(0).max(2_147_483_647).nullable(),
+);
+
+const createSchema = z.object({
+  name: z.string().max(255),
+  color: z.string().max(64),
+  description: z.string().max(65_535).nullable().optional(),
+  priority: priority.optional(),
+});
+
+const updateSchema = z.object({
+  new_name: z.string().max(255).optional(),
+  color: z.string().max(64).optional(),
+  description: z.string().max(65_535).nullable().optional(),
+  priority: priority.optional(),
+});
+
+type Params = { id: string; label_id?: string };
+
+async function containerFor(db: Database, request: FastifyRequest, kind: 'project' | 'group'): Promise<LabelContainer> {
+  const { id } = request.params as Params;
+  const idOrPath = parseIdOrPath(id);
+  return kind === 'project'
+    ? { kind, project: await findProject(db, request.actor, idOrPath) }
+    : { kind, group: await findGroup(db, request.actor, idOrPath) };
+}
+
+/** GitLab's project and group label endpoints. */
+export const labelsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+
+  async function presentOne(request: FastifyRequest, container: LabelContainer, label: LabelRow) {
+    const extras = await labelExtras(db, request.actor, container, [label.id], true);
+    return presentLabel(label, extras, true);
+  }
+
+  for (const kind of ['project', 'group'] as const) {
+    const base = kind === 'project' ? '/projects/:id/labels' : '/groups/:id/labels';
+
+    app.get(base, async (request, reply) => {
+      const container = await containerFor(db, request, kind);
+      const q = parseInput(listSchema, request.query);
+      const { rows, total } = await listLabels(db, request.actor, container, {
+        includeAncestorGroups: q.include_ancestor_groups,
+        includeDescendantGroups: kind === 'group' && q.include_descendant_groups,
+        onlyGroupLabels: kind === 'project' || q.only_group_labels,
+        search: q.search,
+        page: q.page,
+        perPage: q.per_page,
+      });
+      const extras = await labelExtras(
+        db,
+        request.actor,
+        container,
+        rows.map((r) => r.id),
+        q.with_counts,
+      );
+      setPaginationHeaders(request, reply, q, total);
+      return rows.map((r) => presentLabel(r, extras, q.with_counts));
+    });
+
+    app.post(base, async (request, reply) => {
+      requireActor(request.actor);
+      const container = await containerFor(db, request, kind);
+      const input = parseInput(createSchema, requestParams(request));
+      const label = await createLabel(db, request.actor, container, input);
+      return reply.status(201).send(await presentOne(request, container, label));
+    });
+
+    app.get(`${base}/:label_id`, async (request) => {
+      const container = await containerFor(db, request, kind);
+      const labelId = (request.params as Params).label_id ?? '';
+      const label = await findLabel(db, request.actor, container, labelId, true);
+      return presentOne(request, container, label);
+    });
+
+    app.put(`${base}/:label_id`, async (request) => {
+      requireActor(request.actor);
+      const container = await containerFor(db, request, kind);
+      const labelId = (request.params as Params).label_id ?? '';
+      const input = parseInput(updateSchema, requestParams(request));
+      const label = await updateLabel(db, request.actor, container, labelId, input);
+      return presentOne(request, container, label);
+    });
+
+    app.delete(`${base}/:label_id`, async (request, reply) => {
+      requireActor(request.actor);
+      const container = await containerFor(db, request, kind);
+      const labelId = (request.params as Params).label_id ?? '';
+      await deleteLabel(db, request.actor, container, labelId);
+      return reply.status(204).send();
+    });
+  }
+};
