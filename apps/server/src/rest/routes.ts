@@ -4,6 +4,7 @@ import { userRoutes } from '../modules/users/users.rest';
 import { groupsRoutes } from '../modules/groups/groups.rest';
 import { projectsRoutes } from '../modules/projects/projects.rest';
 import { labelsRoutes } from '../modules/labels/labels.rest';
+import { milestonesRoutes } from '../modules/milestones/milestones.rest';
 
 /** Every REST v4 route group, mounted under /api/v4. */
 export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -11,5 +12,6 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(groupsRoutes, { ctx });
   await app.register(projectsRoutes, { ctx });
   await app.register(labelsRoutes, { ctx });
+  await app.register(milestonesRoutes, { ctx });
   await app.register(userRoutes, { ctx });
 };

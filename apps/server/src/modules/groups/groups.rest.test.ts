@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let ownerToken: string;
+let devToken: string;
+let strangerToken: string;
+let adminToken: string;
+let pub: { id: number };
+let secret: { id: number };
+let secretChild: { id: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const owner = await createUser(t.db);
+  const dev = await createUser(t.db);
+  const stranger = await createUser(t.db);
+  const admin = await createUser(t.db, { admin: true });
+  ownerToken = await createToken(t.db, owner.id);
+  devToken = await createToken(t.db, dev.id);
+  strangerToken = await createToken(t.db, stranger.id);
+  adminToken = await createToken(t.db, admin.id);
+  pub = await createGroup(t.db, { path: 'g-acme', name: 'Acme', visibility: 20 });
+  secret = await createGroup(t.db, { path: 'g-secret', name: 'Secret', visibility: 0 });
+  secretChild = await createGroup(t.db, { path: 'hidden', name: 'Hidden', parentId: pub.id, visibility: 0 });
+  await addGroupMember(t.db, pub.id, owner.id, 50);
+  await addGroupMember(t.db, secret.id, owner.id, 50);
+  await addGroupMember(t.db, pub.id, dev.id, 30);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const auth = (token: string) => ({ 'private-token': token });
+
+describe('GET /groups', () => {
+  it('anonymous sees only public groups', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v4/groups' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().map((g: { full_path: string }) => g.full_path);
+    expect(paths).toContain('g-acme');
+    expect(paths).not.toContain('g-secret');
+    expect(paths).not.toContain('g-acme/hidden');
+  });
+
+  it('a stranger never sees private groups, even with all_available', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/groups?all_available=true',
+      headers: auth(strangerToken),
+    });
+    const paths = res.json().map((g: { full_path: string }) => g.full_path);
+    expect(paths).toContain('g-acme');
+    expect(paths).not.toContain('g-secret');
+    expect(paths).not.toContain('g-acme/hidden');
+  });
+
+  it('members see their groups and inherited subgroups; owned and min_access_level filter', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v4/groups?search=g-', headers: auth(ownerToken) });
+    const paths = res.json().map((g: { full_path: string }) => g.full_path);
+    expect(paths).toEqual(expect.arrayContaining(['g-acme', 'g-secret']));
+    const owned = await t.app.inject({ method: 'GET', url: '/api/v4/groups?owned=true', headers: auth(devToken) });
+    expect(owned.json()).toEqual([]);
+    const dev = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/groups?min_access_level=30&order_by=path&sort=desc',
+      headers: auth(devToken),
+    });
+    expect(dev.json().map((g: { full_path: string }) => g.full_path)).toEqual(['g-acme/hidden', 'g-acme']);
+    const top = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/groups?top_level_only=true',
+      headers: auth(devToken),
+    });
+    expect(top.json().map((g: { full_path: string }) => g.full_path)).toEqual(['g-acme']);
+  });
+
+  it('paginates with GitLab headers', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/groups?per_page=1&page=1',
+      headers: auth(adminToken),
+    });
+    expect(res.json()).toHaveLength(1);
+    expect(Number(res.headers['x-total'])).toBeGreaterThanOrEqual(3);
+    expect(res.headers['x-page']).toBe('1');
+    expect(res.headers['x-per-page']).toBe('1');
+    expect(res.headers['x-next-page']).toBe('2');
+    expect(res.headers.link).toContain('rel="next"');
+  });
+
+  it('rejects bad params with 400', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v4/groups?order_by=bogus' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/order_by/);
+  });
+});
+
+describe('GET /groups/:id', () => {
+  it('by id and by encoded full path, with the GitLab shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v4/groups/g-acme%2Fhidden`, headers: auth(devToken) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: secretChild.id,
+      name: 'Hidden',
+      path: 'hidden',
+      full_path: 'g-acme/hidden',
+      full_name: 'Acme / Hidden',
+      parent_id: pub.id,
+      visibility: 'private',
+      web_url: `http://localhost:${t.ctx.config.PORT}/g-acme/hidden`,
+    });
+  });
+
+  it('404 for a private group to a stranger and to anonymous', async () => {
+    for (const headers of [auth(strangerToken), {}]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v4/groups/${secret.id}`, headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: '404 Group Not Found' });
+    }
+    const missing = await t.app.inject({ method: 'GET', url: '/api/v4/groups/999999' });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('subgroups and descendants', () => {
+  it('hides private descendants from strangers', async () => {
+    const pubChild = await createGroup(t.db, { path: 'open', parentId: pub.id, visibility: 20 });
+    await createGroup(t.db, { path: 'deep', parentId: pubChild.id, visibility: 20 });
+    for (const kind of ['subgroups', 'descendant_groups']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v4/groups/${pub.id}/${kind}`,
+        headers: auth(strangerToken),
+      });
+      expect(res.statusCode).toBe(200);
+      const paths = res.json().map((g: { full_path: string }) => g.full_path);
+      expect(paths).not.toContain('g-acme/hidden');
+      expect(paths).toContain('g-acme/open');
+      expect(paths.includes('g-acme/open/deep')).toBe(kind === 'descendant_groups');
+    }
+    const member = await t.app.inject({
+      method: 'GET',
+      url: `/api/v4/groups/${pub.id}/descendant_groups?search=hid`,
+      headers: auth(devToken),
+    });
+    expect(member.json().map((g: { full_path: string }) => g.full_path)).toEqual(['g-acme/hidden']);
+  });
+});
+
+describe('GET /groups/:id/projects', () => {
+  it('lists readable projects, with include_subgroups', async () => {
+    const g = await createGroup(t.db, { path: 'gp', visibility: 20 });
+    const sub = await createGroup(t.db, { path: 'sub', parentId: g.id, visibility: 20 });
+    await createProject(t.db, { namespaceId: g.id, path: 'top-proj', visibility: 20 });
+    await createProject(t.db, { namespaceId: g.id, path: 'priv-proj', visibility: 0 });
+    await createProject(t.db, { namespaceId: sub.id, path: 'sub-proj', visibility: 20 });
+    const direct = await t.app.inject({ method: 'GET', url: `/api/v4/groups/${g.id}/projects` });
+    expect(direct.json().map((p: { path: string }) => p.path)).toEqual(['top-proj']);
+    const all = await t.app.inject({
+      method: 'GET',
+      url: `/api/v4/groups/gp/projects?include_subgroups=true&order_by=path&sort=asc`,
+    });
+    expect(all.json().map((p: { path_with_namespace: string }) => p.path_with_namespace)).toEqual([
+      'gp/sub/sub-proj',
+      'gp/top-proj',
+    ]);
+    expect(all.headers['x-total']).toBe('2');
+  });
+});
+
+describe('POST /groups', () => {
+  it('401 anonymous, 400 bad input', async () => {
+    const anon = await t.app.inject({ method: 'POST', url: '/api/v4/groups', payload: { name: 'x', path: 'x' } });
+    expect(anon.statusCode).toBe(401);
+    const cases = [
+      [{ path: 'nn' }, /name is missing/],
+      [{ name: 'n', path: '-bad' }, /path/],
+      [{ name: 'n', path: 'a b' }, /path/],
+      [{ name: 'n', path: 'ok-vis', visibility: 'secret' }, /visibility/],
+    ] as const;
+    for (const [payload, error] of cases) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v4/groups', headers: auth(strangerToken), payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toMatch(error);
+    }
+  });
+
+  it('creates a top-level group; the creator becomes Owner; duplicates are 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/groups',
+      headers: auth(strangerToken),
+      payload: { name: 'Mine', path: 'mine', visibility: 'internal', description: 'd' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      name: 'Mine',
+      path: 'mine',
+      full_path: 'mine',
+      visibility: 'internal',
+      parent_id: null,
+    });
+    const members = await t.db.selectFrom('group_members').selectAll().where('group_id', '=', res.json().id).execute();
+    expect(members.map((m) => m.access_level)).toEqual([50]);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/groups',
+      headers: auth(strangerToken),
+      payload: { name: 'Mine', path: 'MINE' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toMatch(/path has already been taken/);
+  });
+
+  it('subgroups need create_subgroup, visibility no wider than the parent, depth at most 20', async () => {
+    const asDev = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/groups',
+      headers: auth(devToken),
+      payload: { name: 's', path: 's', parent_id: pub.id },
+    });
+    expect(asDev.statusCode).toBe(403);
+    const hidden = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/groups',
+      headers: auth(strangerToken),
+      payload: { name: 's', path: 's', parent_id: secret.id },
+    });
+    expect(hidden.statusCode).toBe(404);
+    const wider = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/groups',
+      headers: auth(ownerToken),
+      payload: { name: 's', path: 's', parent_id: secret.id, visibility: 'public' },
+    });
+    expect(wider.statusCode).toBe(400);
+    expect(wider.json().error).toMatch(/visibility/);
+
+    let parentId = secret.id;
+    for (let depth = 2; depth <= 21; depth += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v4/groups',
+        headers: auth(ownerToken),
+        payload: { name: `l${depth}`, path: `l${depth}`, parent_id: parentId },
+      });
+      if (depth <= 21 && res.statusCode !== 201) throw new Error(`depth ${depth}: ${res.body}`);
+      parentId = res.json().id;
+    }
+    const tooDeep = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/groups',
+      headers: auth(ownerToken),
+      payload: { name: 'l22', path: 'l22', parent_id: parentId },
+    });
+    expect(tooDeep.statusCode).toBe(400);
+    expect(tooDeep.json().error).toMatch(/20 levels/);
+  });
+});
+
+describe('PUT and DELETE /groups/:id', () => {
+  it('403 for a Developer, 404 for a stranger on a private group, 200 for the Owner', async () => {
+    const g = await createGroup(t.db, { path: 'editable', visibility: 20 });
+    const owner = await createUser(t.db);
+    const token = await createToken(t.db, owner.id);
+    await addGroupMember(t.db, g.id, owner.id, 50);
+    const dev = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/groups/${pub.id}`,
+      headers: auth(devToken),
+      payload: { name: 'x' },
+    });
+    expect(dev.statusCode).toBe(403);
+    const stranger = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/groups/${secret.id}`,
+      headers: auth(strangerToken),
+      payload: { name: 'x' },
+    });
+    expect(stranger.statusCode).toBe(404);
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/groups/${g.id}`,
+      headers: auth(token),
+      payload: { name: 'Renamed', description: 'new', visibility: 'internal' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ name: 'Renamed', description: 'new', visibility: 'internal' });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/groups/${g.id}`,
+      headers: auth(token),
+      payload: { visibility: 'nope' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('refuses to make a group less visible than its children', async () => {
+    const g = await createGroup(t.db, { path: 'parent-vis', visibility: 20 });
+    await createGroup(t.db, { path: 'c', parentId: g.id, visibility: 20 });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/groups/${g.id}`,
+      headers: auth(adminToken),
+      payload: { visibility: 'private' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('deletes with 202 for the Owner; 403 for a Developer', async () => {
+    const g = await createGroup(t.db, { path: 'doomed', visibility: 20 });
+    const owner = await createUser(t.db);
+    const dev = await createUser(t.db);
+    await addGroupMember(t.db, g.id, owner.id, 50);
+    await addGroupMember(t.db, g.id, dev.id, 40);
+    const denied = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v4/groups/${g.id}`,
+      headers: auth(await createToken(t.db, dev.id)),
+    });
+    expect(denied.statusCode).toBe(403);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v4/groups/doomed`,
+      headers: auth(await createToken(t.db, owner.id)),
+    });
+    expect(res.statusCode).toBe(202);
+    const gone = await t.app.inject({ method: 'GET', url: `/api/v4/groups/${g.id}` });
+    expect(gone.statusCode).toBe(404);
+  });
+});

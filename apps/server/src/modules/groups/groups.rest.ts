@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { pageParams, setPaginationHeaders } from '../../rest/pagination';
+import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../rest/params';
+import { findGroup } from '../namespaces/namespace-lookup.service';
+import { nameParam, pathParam, sortParam, visibilityParam } from '../namespaces/namespace-params';
+import { projectListParams } from '../projects/project-list-params';
+import { presentProject } from '../projects/projects.presenter';
+import { listProjects } from '../projects/projects-list.service';
+import { presentGroup } from './groups.presenter';
+import { createGroup, deleteGroup, updateGroup } from './groups.service';
+import { listGroups } from './groups-list.service';
+
+const listParams = pageParams.extend({
+  search: z.string().max(255).optional(),
+  owned: gitlabBoolean.optional(),
+  min_access_level: z.coerce
+    .number()
+    .int()
+    .refine((v) => [10, 15, 20, 30, 40, 50].includes(v), 'must be 10, 15, 20, 30, 40 or 50')
+    .optional(),
+  top_level_only: gitlabBoolean.optional(),
+  all_available: gitlabBoolean.optional(),
+  order_by: z.enum(['name', 'path', 'id']).default('name'),
+  sort: sortParam.default('asc'),
+});
+
+const createParams = z.object({
+  name: nameParam,
+  path: pathParam,
+  parent_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  visibility: visibilityParam.optional(),
+  description: z.string().max(2000).optional(),
+});
+
+const updateParams = z.object({
+  name: nameParam.optional(),
+  path: pathParam.optional(),
+  visibility: visibilityParam.optional(),
+  description: z.string().max(2000).optional(),
+});
+
+/** GitLab REST v4 groups: list, show, create, update, delete, subgroups, descendants, projects. */
+export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+
+  app.get('/groups', async (request, reply) => {
+    const params = parseInput(listParams, request.query);
+    const { rows, total } = await listGroups(db, request.actor, params, params);
+    setPaginationHeaders(request, reply, params, total);
+    return rows.map((r) => presentGroup(ctx, r));
+  });
+
+  app.get<{ Params: { id: string } }>('/groups/:id', async (request) => {
+    const group = await findGroup(db, request.actor, parseIdOrPath(request.params.id));
+    return presentGroup(ctx, group);
+  });
+
+  app.post('/groups', async (request, reply) => {
+    const input = parseInput(createParams, requestParams(request));
+    const group = await createGroup(db, request.actor, input);
+    return reply.status(201).send(presentGroup(ctx, group));
+  });
+
+  app.put<{ Params: { id: string } }>('/groups/:id', async (request) => {
+    const idOrPath = parseIdOrPath(request.params.id);
+    const input = parseInput(updateParams, requestParams(request));
+    return presentGroup(ctx, await updateGroup(db, request.actor, idOrPath, input));
+  });
+
+  app.delete<{ Params: { id: string } }>('/groups/:id', async (request, reply) => {
+    await deleteGroup(db, request.actor, parseIdOrPath(request.params.id));
+    return reply.status(202).send({ message: '202 Accepted' });
+  });
+
+  for (const kind of ['subgroups', 'descendant_groups'] as const) {
+    app.get<{ Params: { id: string } }>(`/groups/:id/${kind}`, async (request, reply) => {
+      const group = await findGroup(db, request.actor, parseIdOrPath(request.params.id));
+      const params = parseInput(listParams, request.query);
+      const scope = kind === 'subgroups' ? { parentId: group.id } : { ancestorId: group.id };
+      const { rows, total } = await listGroups(db, request.actor, { ...params, ...scope }, params);
+      setPaginationHeaders(request, reply, params, total);
+      return rows.map((r) => presentGroup(ctx, r));
+    });
+  }
+
+  app.get<{ Params: { id: string } }>('/groups/:id/projects', async (request, reply) => {
+    const group = await findGroup(db, request.actor, parseIdOrPath(request.params.id));
+    const params = parseInput(projectListParams, request.query);
+    const { rows, total } = await listProjects(db, request.actor, { ...params, groupId: group.id }, params);
+    setPaginationHeaders(request, reply, params, total);
+    return rows.map((r) => presentProject(ctx, r));
+  });
+};

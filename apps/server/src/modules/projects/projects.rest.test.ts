@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addGroupMember,
+  addProjectMember,
+  createGroup,
+  createProject,
+  createToken,
+  createUser,
+} from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let group: { id: number };
+let privateGroup: { id: number };
+let ownerToken: string;
+let devToken: string;
+let guestToken: string;
+let strangerToken: string;
+let stranger: { id: number; username: string };
+const auth = (token: string) => ({ 'private-token': token });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  group = await createGroup(t.db, { path: 'p-acme', name: 'Acme', visibility: 20 });
+  privateGroup = await createGroup(t.db, { path: 'p-secret', visibility: 0 });
+  const owner = await createUser(t.db);
+  const dev = await createUser(t.db);
+  const guest = await createUser(t.db);
+  stranger = await createUser(t.db, { username: 'p-stranger', name: 'Pat Stranger' });
+  await addGroupMember(t.db, group.id, owner.id, 50);
+  await addGroupMember(t.db, privateGroup.id, owner.id, 50);
+  await addGroupMember(t.db, group.id, dev.id, 30);
+  await addGroupMember(t.db, group.id, guest.id, 10);
+  ownerToken = await createToken(t.db, owner.id);
+  devToken = await createToken(t.db, dev.id);
+  guestToken = await createToken(t.db, guest.id);
+  strangerToken = await createToken(t.db, stranger.id);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /projects', () => {
+  it('401 anonymous; 400 missing name and path, bad path, bad visibility', async () => {
+    const anon = await t.app.inject({ method: 'POST', url: '/api/v4/projects', payload: { name: 'x' } });
+    expect(anon.statusCode).toBe(401);
+    for (const payload of [{}, { name: 'n', path: '.x' }, { name: 'n', visibility: 'everyone' }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/v4/projects', headers: auth(devToken), payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+  });
+
+  it('creates in a group (Developer+), with the GitLab shape', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/projects',
+      headers: auth(devToken),
+      payload: { name: 'Web App', namespace_id: group.id, visibility: 'public', description: 'hi' },
+    });
+    expect(res.statusCode).toBe(201);
+    const base = `http://localhost:${t.ctx.config.PORT}`;
+    expect(res.json()).toMatchObject({
+      name: 'Web App',
+      path: 'web-app',
+      path_with_namespace: 'p-acme/web-app',
+      name_with_namespace: 'Acme / Web App',
+      namespace: { id: group.id, name: 'Acme', path: 'p-acme', kind: 'group', full_path: 'p-acme' },
+      visibility: 'public',
+      description: 'hi',
+      issues_enabled: true,
+      web_url: `${base}/p-acme/web-app`,
+    });
+    expect(typeof res.json().last_activity_at).toBe('string');
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/projects',
+      headers: auth(devToken),
+      payload: { path: 'WEB-APP', namespace_id: group.id },
+    });
+    expect(dup.statusCode).toBe(400);
+  });
+
+  it('403 for a Guest, 404 for a hidden group, 400 when wider than the group', async () => {
+    const guest = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/projects',
+      headers: auth(guestToken),
+      payload: { name: 'g', namespace_id: group.id },
+    });
+    expect(guest.statusCode).toBe(403);
+    const hidden = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/projects',
+      headers: auth(strangerToken),
+      payload: { name: 'g', namespace_id: privateGroup.id },
+    });
+    expect(hidden.statusCode).toBe(404);
+    const wider = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/projects',
+      headers: auth(ownerToken),
+      payload: { name: 'g', namespace_id: privateGroup.id, visibility: 'public' },
+    });
+    expect(wider.statusCode).toBe(400);
+  });
+
+  it('creates in the user namespace, made on first use', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/projects',
+      headers: auth(strangerToken),
+      payload: { path: 'dotfiles' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      name: 'dotfiles',
+      path_with_namespace: 'p-stranger/dotfiles',
+      namespace: { kind: 'user', path: 'p-stranger', name: 'Pat Stranger' },
+    });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/projects/p-stranger%2Fdotfiles',
+      headers: auth(strangerToken),
+    });
+    expect(mine.statusCode).toBe(200);
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/projects',
+      headers: auth(strangerToken),
+      payload: { name: 'two' },
+    });
+    expect(second.json().namespace.id).toBe(res.json().namespace.id);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/v4/projects/${res.json().id}`,
+      headers: auth(devToken),
+    });
+    expect(other.statusCode).toBe(404);
+  });
+});
+
+describe('GET /projects', () => {
+  it('filters by visibility, membership, search; hides private projects; paginates', async () => {
+    await createProject(t.db, { namespaceId: privateGroup.id, path: 'classified' });
+    await createProject(t.db, { namespaceId: group.id, path: 'public-one', visibility: 20 });
+    const anon = await t.app.inject({ method: 'GET', url: '/api/v4/projects?per_page=100' });
+    const anonPaths = anon.json().map((p: { path_with_namespace: string }) => p.path_with_namespace);
+    expect(anonPaths).toContain('p-acme/public-one');
+    expect(anonPaths).not.toContain('p-secret/classified');
+    const stranger = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/projects?search=classified',
+      headers: auth(strangerToken),
+    });
+    expect(stranger.json()).toEqual([]);
+    const owner = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/projects?search=classified',
+      headers: auth(ownerToken),
+    });
+    expect(owner.json().map((p: { path: string }) => p.path)).toEqual(['classified']);
+    const membership = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/projects?membership=true&order_by=path&sort=asc',
+      headers: auth(devToken),
+    });
+    expect(membership.json().map((p: { path: string }) => p.path)).toEqual(['public-one', 'web-app']);
+    const vis = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/projects?visibility=private',
+      headers: auth(ownerToken),
+    });
+    expect(vis.json().every((p: { visibility: string }) => p.visibility === 'private')).toBe(true);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/projects?per_page=1&page=2',
+      headers: auth(ownerToken),
+    });
+    expect(page.headers['x-page']).toBe('2');
+    expect(page.headers['x-prev-page']).toBe('1');
+    expect(Number(page.headers['x-total'])).toBeGreaterThanOrEqual(3);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/v4/projects?visibility=nope' });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('GET/PUT/DELETE /projects/:id', () => {
+  it('404 to strangers on private projects; 403 edit for Developer; Maintainer edits; Owner deletes', async () => {
+    const p = await createProject(t.db, { namespaceId: privateGroup.id, path: 'ops' });
+    const maint = await createUser(t.db);
+    await addProjectMember(t.db, p.id, maint.id, 40);
+    const maintToken = await createToken(t.db, maint.id);
+    const dev = await createUser(t.db);
+    await addProjectMember(t.db, p.id, dev.id, 30);
+    const devTok = await createToken(t.db, dev.id);
+
+    for (const headers of [{}, auth(strangerToken)]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v4/projects/${p.id}`, headers });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ message: '404 Project Not Found' });
+    }
+    const byPath = await t.app.inject({ method: 'GET', url: '/api/v4/projects/p-secret%2Fops', headers: auth(devTok) });
+    expect(byPath.statusCode).toBe(200);
+    const devEdit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/projects/${p.id}`,
+      headers: auth(devTok),
+      payload: { name: 'x' },
+    });
+    expect(devEdit.statusCode).toBe(403);
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/projects/${p.id}`,
+      headers: auth(maintToken),
+      payload: { name: 'Operations', issues_enabled: false, visibility: 'private' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json()).toMatchObject({ name: 'Operations', issues_enabled: false });
+    const wider = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v4/projects/${p.id}`,
+      headers: auth(maintToken),
+      payload: { visibility: 'public' },
+    });
+    expect(wider.statusCode).toBe(400);
+    const maintDelete = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v4/projects/${p.id}`,
+      headers: auth(maintToken),
+    });
+    expect(maintDelete.statusCode).toBe(403);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/v4/projects/${p.id}`, headers: auth(ownerToken) });
+    expect(del.statusCode).toBe(202);
+    const gone = await t.app.inject({ method: 'GET', url: `/api/v4/projects/${p.id}`, headers: auth(ownerToken) });
+    expect(gone.statusCode).toBe(404);
+  });
+});
