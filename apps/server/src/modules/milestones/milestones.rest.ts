@@ -1,0 +1,98 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/connection';
+import { setPaginationHeaders } from '../../rest/pagination';
+import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { requireActor } from '../labels/require-actor';
+import { findGroup, findProject, fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
+import { createMilestoneSchema, listMilestonesSchema, updateMilestoneSchema } from './milestone-params';
+import { presentMilestone, seedPaths } from './milestones.presenter';
+import {
+  createMilestone,
+  deleteMilestone,
+  findMilestone,
+  listMilestones,
+  type MilestoneContainer,
+  type MilestoneRow,
+  updateMilestone,
+} from './milestones.service';
+
+type Params = { id: string; milestone_id?: string };
+
+export async function milestoneContainerFor(
+  db: Database,
+  request: FastifyRequest,
+  kind: 'project' | 'group',
+): Promise<MilestoneContainer> {
+  const idOrPath = parseIdOrPath((request.params as Params).id);
+  return kind === 'project'
+    ? { kind, project: await findProject(db, request.actor, idOrPath) }
+    : { kind, group: await findGroup(db, request.actor, idOrPath) };
+}
+
+/** GitLab's project and group milestone endpoints. */
+export const milestonesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+
+  async function present(container: MilestoneContainer, rows: MilestoneRow[]) {
+    const paths = seedPaths(container);
+    const missing = rows.map((r) => r.group_id).filter((id): id is number => id !== null && !paths.groups.has(id));
+    for (const [id, path] of await fullPathsOfNamespaces(db, missing)) paths.groups.set(id, path);
+    return rows.map((r) => presentMilestone(ctx, r, paths));
+  }
+
+  const milestoneId = (request: FastifyRequest) =>
+    parseIntParam((request.params as Params).milestone_id, 'milestone_id');
+
+  for (const kind of ['project', 'group'] as const) {
+    const base = kind === 'project' ? '/projects/:id/milestones' : '/groups/:id/milestones';
+
+    app.get(base, async (request, reply) => {
+      const container = await milestoneContainerFor(db, request, kind);
+      const q = parseInput(listMilestonesSchema, request.query);
+      const { rows, total } = await listMilestones(db, request.actor, container, {
+        state: q.state,
+        title: q.title,
+        search: q.search ?? q.search_title,
+        iids: q.iids,
+        includeAncestors: q.include_ancestors ?? q.include_parent_milestones ?? false,
+        includeDescendants: kind === 'group' && q.include_descendants,
+        updatedBefore: q.updated_before,
+        updatedAfter: q.updated_after,
+        page: q.page,
+        perPage: q.per_page,
+      });
+      setPaginationHeaders(request, reply, q, total);
+      return present(container, rows);
+    });
+
+    app.post(base, async (request, reply) => {
+      requireActor(request.actor);
+      const container = await milestoneContainerFor(db, request, kind);
+      const input = parseInput(createMilestoneSchema, requestParams(request));
+      const row = await createMilestone(db, request.actor, container, input);
+      return reply.status(201).send((await present(container, [row]))[0]);
+    });
+
+    app.get(`${base}/:milestone_id`, async (request) => {
+      const container = await milestoneContainerFor(db, request, kind);
+      const row = await findMilestone(db, container, milestoneId(request));
+      return (await present(container, [row]))[0];
+    });
+
+    app.put(`${base}/:milestone_id`, async (request) => {
+      requireActor(request.actor);
+      const container = await milestoneContainerFor(db, request, kind);
+      const input = parseInput(updateMilestoneSchema, requestParams(request));
+      const row = await updateMilestone(db, request.actor, container, milestoneId(request), input);
+      return (await present(container, [row]))[0];
+    });
+
+    app.delete(`${base}/:milestone_id`, async (request, reply) => {
+      requireActor(request.actor);
+      const container = await milestoneContainerFor(db, request, kind);
+      await deleteMilestone(db, request.actor, container, milestoneId(request));
+      return reply.status(204).send();
+    });
+  }
+};

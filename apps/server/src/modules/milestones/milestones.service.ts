@@ -1,0 +1,225 @@
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { MilestonesTable } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../errors';
+import { canMilestone } from '../../policy/abilities';
+import type { Actor } from '../../policy/actor';
+import { groupReadable } from '../../policy/sql-scopes';
+import { nextIid } from '../internal-ids/next-iid';
+import { ancestorGroupIds, containerSubject, type LabelContainer } from '../labels/label-container';
+import { likePattern } from '../labels/labels-query';
+import { requireActor } from '../labels/require-actor';
+
+export type MilestoneRow = Selectable<MilestonesTable>;
+/** A milestone lives in a project or a group, like a label. */
+export type MilestoneContainer = LabelContainer;
+
+export interface ListMilestonesOptions {
+  state?: 'active' | 'closed';
+  title?: string;
+  search?: string;
+  iids?: number[];
+  includeAncestors: boolean;
+  includeDescendants: boolean;
+  updatedBefore?: Date;
+  updatedAfter?: Date;
+  page: number;
+  perPage: number;
+}
+
+const intArray = (ids: number[]) => sql`${ids}::int[]`;
+
+function ownScope(
+  actor: Actor | null,
+  container: MilestoneContainer,
+  opts: Pick<ListMilestonesOptions, 'includeAncestors' | 'includeDescendants'>,
+) {
+  const parts = [];
+  if (container.kind === 'project') {
+    parts.push(sql<boolean>`m.project_id = ${container.project.id}`);
+    const groups = ancestorGroupIds(container);
+    if (opts.includeAncestors && groups.length > 0) parts.push(sql<boolean>`m.group_id = ANY(${intArray(groups)})`);
+  } else {
+    const g = container.group;
+    parts.push(
+      opts.includeAncestors
+        ? sql<boolean>`m.group_id = ANY(${intArray(g.traversal_ids)})`
+        : sql<boolean>`m.group_id = ${g.id}`,
+    );
+    if (opts.includeDescendants) {
+      parts.push(sql<boolean>`m.group_id IN (SELECT dg.id FROM namespaces dg WHERE dg.type = 'Group'
+        AND dg.traversal_ids @> ARRAY[${g.id}]::int[] AND dg.id <> ${g.id}
+        AND ${groupReadable(actor, { groupId: 'dg.id', visibility: 'dg.visibility_level', traversalIds: 'dg.traversal_ids' })})`);
+    }
+  }
+  return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
+}
+
+/** A page of milestones (newest first, as GitLab) and the total. */
+export async function listMilestones(
+  db: Database,
+  actor: Actor | null,
+  container: MilestoneContainer,
+  opts: ListMilestonesOptions,
+): Promise<{ rows: MilestoneRow[]; total: number }> {
+  let q = db.selectFrom('milestones as m').where(ownScope(actor, container, opts));
+  if (opts.state) q = q.where('m.state', '=', opts.state);
+  if (opts.title !== undefined) q = q.where('m.title', '=', opts.title);
+  if (opts.search) {
+    const p = likePattern(opts.search);
+    q = q.where((eb) => eb.or([eb('m.title', 'ilike', p), eb('m.description', 'ilike', p)]));
+  }
+  if (opts.iids && opts.iids.length > 0) q = q.where('m.iid', 'in', opts.iids);
+  if (opts.updatedBefore) q = q.where('m.updated_at', '<', opts.updatedBefore);
+  if (opts.updatedAfter) q = q.where('m.updated_at', '>', opts.updatedAfter);
+  const [rows, count] = await Promise.all([
+    q
+      .selectAll('m')
+      .orderBy('m.id', 'desc')
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage)
+      .execute(),
+    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** One milestone of the container by its global id (GitLab's `milestone_id`); 404 otherwise. */
+export async function findMilestone(
+  db: Database,
+  container: MilestoneContainer,
+  milestoneId: number,
+): Promise<MilestoneRow> {
+  const q = db.selectFrom('milestones as m').selectAll('m').where('m.id', '=', milestoneId);
+  const row = await (container.kind === 'project'
+    ? q.where('m.project_id', '=', container.project.id)
+    : q.where('m.group_id', '=', container.group.id)
+  ).executeTakeFirst();
+  if (!row) throw notFound('Milestone');
+  return row;
+}
+
+function assertCanAdmin(actor: Actor | null, container: MilestoneContainer) {
+  if (!canMilestone(actor, 'admin_milestone', { kind: 'milestone', container: containerSubject(container) })) {
+    throw forbidden();
+  }
+}
+
+function assertDateOrder(start: string | null, due: string | null) {
+  if (start && due && start > due) throw badRequest('start_date must be on or before due_date', 'start_date');
+}
+
+const isUniqueViolation = (e: unknown) =>
+  typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
+
+async function assertTitleFree(db: Database, container: MilestoneContainer, title: string, exceptId?: number) {
+  let q = db.selectFrom('milestones').select('id').where('title', '=', title);
+  q =
+    container.kind === 'project'
+      ? q.where('project_id', '=', container.project.id)
+      : q.where('group_id', '=', container.group.id);
+  if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+  if (await q.executeTakeFirst()) throw badRequest('title has already been taken', 'title');
+}
+
+export interface MilestoneInput {
+  title?: string;
+  description?: string | null;
+  start_date?: string | null;
+  due_date?: string | null;
+  state_event?: 'close' | 'activate';
+}
+
+export async function createMilestone(
+  db: Database,
+  actor: Actor | null,
+  container: MilestoneContainer,
+  input: MilestoneInput & { title: string },
+): Promise<MilestoneRow> {
+  requireActor(actor);
+  assertCanAdmin(actor, container);
+  const title = input.title.trim();
+  if (!title) throw badRequest('title is empty', 'title');
+  assertDateOrder(input.start_date ?? null, input.due_date ?? null);
+  await assertTitleFree(db, container, title);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const iid =
+        container.kind === 'project'
+          ? await nextIid(trx, 'project_milestones', container.project.id)
+          : await nextIid(trx, 'group_milestones', container.group.id);
+      return trx
+        .insertInto('milestones')
+        .values({
+          iid,
+          project_id: container.kind === 'project' ? container.project.id : null,
+          group_id: container.kind === 'group' ? container.group.id : null,
+          title,
+          description: input.description ?? '',
+          start_date: input.start_date ?? null,
+          due_date: input.due_date ?? null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw badRequest('title has already been taken', 'title');
+    throw e;
+  }
+}
+
+export async function updateMilestone(
+  db: Database,
+  actor: Actor | null,
+  container: MilestoneContainer,
+  milestoneId: number,
+  input: MilestoneInput,
+): Promise<MilestoneRow> {
+  requireActor(actor);
+  const milestone = await findMilestone(db, container, milestoneId);
+  assertCanAdmin(actor, container);
+  const set: {
+    title?: string;
+    description?: string;
+    start_date?: string | null;
+    due_date?: string | null;
+    state?: string;
+  } = {};
+  if (input.title !== undefined) {
+    set.title = input.title.trim();
+    if (!set.title) throw badRequest('title is empty', 'title');
+    await assertTitleFree(db, container, set.title, milestone.id);
+  }
+  if (input.description !== undefined) set.description = input.description ?? '';
+  if (input.start_date !== undefined) set.start_date = input.start_date;
+  if (input.due_date !== undefined) set.due_date = input.due_date;
+  if (input.state_event) set.state = input.state_event === 'close' ? 'closed' : 'active';
+  assertDateOrder(
+    set.start_date !== undefined ? set.start_date : milestone.start_date,
+    set.due_date !== undefined ? set.due_date : milestone.due_date,
+  );
+  try {
+    return await db
+      .updateTable('milestones')
+      .set({ ...set, updated_at: new Date() })
+      .where('id', '=', milestone.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw badRequest('title has already been taken', 'title');
+    throw e;
+  }
+}
+
+export async function deleteMilestone(
+  db: Database,
+  actor: Actor | null,
+  container: MilestoneContainer,
+  milestoneId: number,
+): Promise<void> {
+  requireActor(actor);
+  const milestone = await findMilestone(db, container, milestoneId);
+  assertCanAdmin(actor, container);
+  await db.deleteFrom('milestones').where('id', '=', milestone.id).execute();
+}
