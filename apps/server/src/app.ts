@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import { authPlugin } from './auth/auth.plugin';
+import { sessionRoutes } from './auth/session.routes';
 import type { AppContext } from './context';
 import { graphqlPlugin } from './graphql/graphql.plugin';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
@@ -29,6 +30,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setNotFoundHandler(notFoundHandler);
   await app.register(cookie);
   await app.register(authPlugin, { ctx });
+  await app.register(sessionRoutes, { ctx });
   await app.register(healthRoutes, { ctx });
   await app.register(restRoutes, { prefix: '/api/v4', ctx });
   await app.register(graphqlPlugin, { ctx });

@@ -16,6 +16,10 @@ declare module 'fastify' {
     /** How the actor authenticated; cookie sessions need a CSRF token on writes. */
     authMethod: 'session' | 'token' | 'none';
     sessionId: string | null;
+    /** The session's CSRF token (cookie sessions only), for `GET /-/session`. */
+    csrfToken: string | null;
+    /** The personal access token's id (token requests only), for `/personal_access_tokens/self`. */
+    tokenId: number | null;
   }
 }
 
@@ -27,6 +31,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** What a `read_user`-only token may read: the user endpoints (GitLab's read_user scope). */
+function isUserReadPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return /^\/api\/v4\/(user|users|personal_access_tokens\/self|version)(\/|$)/.test(path);
+}
+
 /**
  * Resolves the actor for every request: personal access token (PRIVATE-TOKEN or Bearer) first,
  * then the session cookie. Bad or expired credentials are a 401, never silently anonymous.
@@ -36,6 +46,8 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
   app.decorateRequest('actor', null);
   app.decorateRequest('authMethod', 'none');
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('csrfToken', null);
+  app.decorateRequest('tokenId', null);
 
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
@@ -62,8 +74,12 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
       if (!SAFE_METHODS.has(request.method) && !row.scopes.includes('api')) {
         throw new DomainError('forbidden', '403 Forbidden - insufficient_scope: this request needs the api scope');
       }
+      if (!row.scopes.includes('api') && !row.scopes.includes('read_api') && !isUserReadPath(request.url)) {
+        throw new DomainError('forbidden', '403 Forbidden - insufficient_scope: this request needs the read_api scope');
+      }
       request.actor = await loadActor(db, row, row.scopes);
       request.authMethod = 'token';
+      request.tokenId = row.token_id;
       void db
         .updateTable('personal_access_tokens')
         .set({ last_used_at: new Date() })
@@ -88,6 +104,7 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
     request.actor = await loadActor(db, row, null);
     request.authMethod = 'session';
     request.sessionId = sessionId;
+    request.csrfToken = row.csrf_token;
   });
 };
 

@@ -1,0 +1,57 @@
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+
+const KEY_LENGTH = 64;
+const SALT_BYTES = 16;
+/** Current cost: N=2^14, r=8, p=1 (~16 MB, tens of milliseconds). Stored per hash, so it can grow later. */
+const DEFAULT_COST = { N: 16384, r: 8, p: 1 };
+
+function scryptAsync(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+/**
+ * Hashes a password with scrypt into a self-describing string:
+ * `scrypt$N$r$p$<salt base64url>$<hash base64url>`, e.g. `scrypt$16384$8$1$q1…$Zk…`.
+ */
+export async function hashPassword(password: string, cost = DEFAULT_COST): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await scryptAsync(password, salt, KEY_LENGTH, { ...cost, maxmem: 256 * cost.N * cost.r * cost.p });
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/**
+ * True when `password` matches `stored` (a hashPassword result). Malformed or foreign hashes
+ * (for example '!' for accounts without a password) never match. Compares in constant time.
+ */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [algorithm, nText, rText, pText, saltText, hashText, ...rest] = stored.split('$');
+  if (algorithm !== 'scrypt' || saltText === undefined || hashText === undefined || rest.length > 0) return false;
+  const [N, r, p] = [Number(nText), Number(rText), Number(pText)];
+  // Bounds keep a corrupted row from asking for gigabytes of memory.
+  const validCost =
+    Number.isInteger(N) &&
+    Number.isInteger(r) &&
+    Number.isInteger(p) &&
+    N >= 2 &&
+    N <= 2 ** 20 &&
+    (N & (N - 1)) === 0 &&
+    r >= 1 &&
+    r <= 32 &&
+    p >= 1 &&
+    p <= 16;
+  if (!validCost) return false;
+  const salt = Buffer.from(saltText, 'base64url');
+  const expected = Buffer.from(hashText, 'base64url');
+  if (salt.length === 0 || expected.length < 16) return false;
+  const actual = await scryptAsync(password, salt, expected.length, { N, r, p, maxmem: 256 * N * r * p });
+  return timingSafeEqual(actual, expected);
+}
+
+/** A hash of a random secret, verified against when a login is unknown so timing does not reveal it. */
+let dummyHash: Promise<string> | undefined;
+export function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+}

@@ -1,0 +1,130 @@
+import { type Selectable, sql } from 'kysely';
+import type { Database } from '../db/connection';
+import type { PersonalAccessTokensTable } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../errors';
+import type { Actor } from '../policy/actor';
+import type { PageParams } from '../rest/pagination';
+import { digest, newPersonalAccessToken } from './token-digest';
+
+export type TokenRow = Selectable<PersonalAccessTokensTable>;
+export const TOKEN_SCOPES = ['api', 'read_api', 'read_user'] as const;
+
+export interface NewTokenInput {
+  name: string;
+  scopes: string[];
+  /** 'YYYY-MM-DD', strictly after today (UTC); null or absent: never expires. */
+  expiresAt?: string | null;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Throws a 400 naming the field for unknown scopes or an expiry date that is malformed or not in the future. */
+export function validateTokenInput(input: NewTokenInput): void {
+  if (input.name.trim().length === 0 || input.name.length > 255) throw badRequest('name is invalid', 'name');
+  if (input.scopes.length === 0) throw badRequest('scopes is missing', 'scopes');
+  const unknown = input.scopes.filter((s) => !(TOKEN_SCOPES as readonly string[]).includes(s));
+  if (unknown.length > 0) {
+    throw badRequest(
+      `scopes does not have a valid value (${unknown.join(', ')}); use ${TOKEN_SCOPES.join(', ')}`,
+      'scopes',
+    );
+  }
+  if (input.expiresAt != null) {
+    const d = input.expiresAt;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`))) {
+      throw badRequest('expires_at is invalid: use YYYY-MM-DD', 'expires_at');
+    }
+    if (new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) !== d) {
+      throw badRequest('expires_at is invalid: use YYYY-MM-DD', 'expires_at');
+    }
+    if (d <= today()) throw badRequest('expires_at must be in the future', 'expires_at');
+  }
+}
+
+/**
+ * Creates a token for `userId`; returns the row and the plain token, which is never stored (only its
+ * SHA-256 digest) and so can be shown only once. No actor check: callers decide who may do this.
+ */
+export async function issueToken(
+  db: Database,
+  userId: number,
+  input: NewTokenInput,
+): Promise<{ row: TokenRow; token: string }> {
+  validateTokenInput(input);
+  const token = newPersonalAccessToken();
+  const row = await db
+    .insertInto('personal_access_tokens')
+    .values({
+      user_id: userId,
+      name: input.name.trim(),
+      token_digest: digest(token),
+      scopes: [...new Set(input.scopes)],
+      expires_at: input.expiresAt ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { row, token };
+}
+
+/** `POST /user/personal_access_tokens` (own) and `POST /users/:id/personal_access_tokens` (admin only). */
+export async function createTokenFor(db: Database, actor: Actor, userId: number, input: NewTokenInput) {
+  if (userId !== actor.id) {
+    if (!actor.admin) throw forbidden();
+    const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    if (!user) throw notFound('User');
+  }
+  return issueToken(db, userId, input);
+}
+
+export interface TokenFilters {
+  user_id?: number;
+  state?: 'active' | 'inactive';
+  revoked?: boolean;
+  search?: string;
+}
+
+/** Tokens the actor may see: their own, or (admin) anyone's; `user_id` of someone else needs admin. */
+export async function listTokens(
+  db: Database,
+  actor: Actor,
+  filters: TokenFilters,
+  page: PageParams,
+): Promise<{ rows: TokenRow[]; total: number }> {
+  if (filters.user_id !== undefined && filters.user_id !== actor.id && !actor.admin) throw forbidden();
+  let query = db.selectFrom('personal_access_tokens');
+  const userId = filters.user_id ?? (actor.admin ? undefined : actor.id);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  if (filters.revoked !== undefined) query = query.where('revoked', '=', filters.revoked);
+  if (filters.search) query = query.where('name', 'ilike', `%${filters.search.replace(/[\\%_]/g, '\\$&')}%`);
+  const activeSql = sql<boolean>`(NOT revoked AND (expires_at IS NULL OR expires_at >= current_date))`;
+  if (filters.state === 'active') query = query.where(activeSql);
+  if (filters.state === 'inactive') query = query.where(sql<boolean>`NOT ${activeSql}`);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('id', 'desc')
+      .limit(page.per_page)
+      .offset((page.page - 1) * page.per_page)
+      .execute(),
+    query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n };
+}
+
+/** One token the actor may see (own, or any for an admin); 404 otherwise. */
+export async function findToken(db: Database, actor: Actor, id: number): Promise<TokenRow> {
+  const row = await db.selectFrom('personal_access_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || (row.user_id !== actor.id && !actor.admin)) throw notFound('Personal Access Token');
+  return row;
+}
+
+/** Revokes a token the actor may see. */
+export async function revokeToken(db: Database, actor: Actor, id: number): Promise<void> {
+  const row = await findToken(db, actor, id);
+  await db.updateTable('personal_access_tokens').set({ revoked: true }).where('id', '=', row.id).execute();
+}
+
+/** GitLab's `active`: not revoked and not past its expiry date. */
+export function isTokenActive(row: TokenRow): boolean {
+  return !row.revoked && (row.expires_at === null || row.expires_at >= today());
+}

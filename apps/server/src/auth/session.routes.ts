@@ -1,0 +1,85 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { DomainError } from '../errors';
+import { presentUserSelf, type UserRow } from '../modules/users/user.presenter';
+import { parseInput } from '../rest/params';
+import { authenticate, createAccount, userNamespaceId } from './accounts.service';
+import { clearSessionCookie, createSession, revokeSession, setSessionCookie } from './sessions.service';
+
+const signInBody = z.object({
+  login: z.string().min(1).max(255),
+  password: z.string().max(1024),
+});
+
+const signUpBody = z.object({
+  username: z.string().min(1).max(255),
+  name: z.string().min(1).max(255),
+  email: z.string().min(1).max(255),
+  password: z.string().max(1024),
+});
+
+/**
+ * The web app's JSON routes for accounts (not under /api/v4): `GET /-/session`,
+ * `POST /users/sign_in` (rate limited per IP), `POST /users/sign_up`, `POST /users/sign_out`.
+ */
+export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new DomainError('rate_limited', `Too many sign-in attempts. Retry in ${context.after}.`),
+  });
+
+  /** Starts a session for `user` (replacing the request's current one) and answers `{ user, csrf_token }`. */
+  async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, namespaceId: number | null) {
+    if (request.sessionId) await revokeSession(db, request.sessionId);
+    const session = await createSession(db, user.id, {
+      ttlDays: ctx.config.SESSION_TTL_DAYS,
+      userAgent: request.headers['user-agent'],
+      ip: request.ip,
+    });
+    setSessionCookie(request, reply, session);
+    reply.header('cache-control', 'no-store');
+    return { user: presentUserSelf(ctx, user, namespaceId), csrf_token: session.csrfToken };
+  }
+
+  app.get('/-/session', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (!request.actor) return { user: null, csrf_token: null };
+    const user = await db.selectFrom('users').selectAll().where('id', '=', request.actor.id).executeTakeFirstOrThrow();
+    return {
+      user: presentUserSelf(ctx, user, await userNamespaceId(db, user.id)),
+      csrf_token: request.csrfToken,
+    };
+  });
+
+  app.post(
+    '/users/sign_in',
+    { config: { rateLimit: { max: ctx.config.SIGN_IN_RATE_LIMIT, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const body = parseInput(signInBody, request.body);
+      const user = await authenticate(db, body.login, body.password);
+      if (!user) throw new DomainError('unauthorized', 'Invalid login or password.');
+      return signIn(request, reply, user, await userNamespaceId(db, user.id));
+    },
+  );
+
+  app.post(
+    '/users/sign_up',
+    { config: { rateLimit: { max: ctx.config.SIGN_IN_RATE_LIMIT, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const body = parseInput(signUpBody, request.body);
+      const user = await createAccount(db, body);
+      const result = await signIn(request, reply, user, user.namespace_id);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post('/users/sign_out', async (request, reply) => {
+    if (request.sessionId) await revokeSession(db, request.sessionId);
+    clearSessionCookie(request, reply);
+    return reply.status(204).send();
+  });
+};

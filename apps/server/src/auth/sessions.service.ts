@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/connection';
+import { SESSION_COOKIE } from './auth.plugin';
+import { digest, newSessionSecret } from './token-digest';
+
+export interface NewSession {
+  /** The cookie value; the database keeps only its SHA-256 digest (the session id). */
+  secret: string;
+  sessionId: string;
+  csrfToken: string;
+  expiresAt: Date;
+}
+
+/** Starts a server-side session for a user; expires `ttlDays` from now. */
+export async function createSession(
+  db: Database,
+  userId: number,
+  options: { ttlDays: number; userAgent?: string; ip?: string },
+): Promise<NewSession> {
+  const secret = newSessionSecret();
+  const sessionId = digest(secret);
+  const csrfToken = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + options.ttlDays * 24 * 60 * 60 * 1000);
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      user_id: userId,
+      csrf_token: csrfToken,
+      user_agent: options.userAgent?.slice(0, 500) ?? null,
+      ip: options.ip ?? null,
+      expires_at: expiresAt,
+    })
+    .execute();
+  return { secret, sessionId, csrfToken, expiresAt };
+}
+
+/** Ends a session (sign-out). Unknown ids are ignored. */
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a user (blocked user, password change). */
+export async function revokeUserSessions(db: Database, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** Removes expired sessions; returns how many went. */
+export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The CSRF token of a live session, for `GET /-/session`. */
+export async function sessionCsrfToken(db: Database, sessionId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('csrf_token')
+    .where('id', '=', sessionId)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row?.csrf_token ?? null;
+}
+
+/** Sets the HttpOnly, SameSite=Lax session cookie (Secure when the request came over https). */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: NewSession): void {
+  reply.setCookie(SESSION_COOKIE, session.secret, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+    expires: session.expiresAt,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+  });
+}

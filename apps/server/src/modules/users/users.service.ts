@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import { notFound } from '../../errors';
+import type { Actor } from '../../policy/actor';
+import type { PageParams } from '../../rest/pagination';
+import type { UserRow } from './user.presenter';
+
+export interface UserFilters {
+  search?: string;
+  username?: string;
+  active?: boolean;
+  blocked?: boolean;
+  order_by: 'id' | 'name' | 'username' | 'created_at' | 'updated_at';
+  sort: 'asc' | 'desc';
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+
+/**
+ * `GET /users`: anyone may list users (as on a public GitLab instance); banned users are shown to
+ * admins only. `search` matches username or name (substring) or the exact email.
+ */
+export async function listUsers(
+  db: Database,
+  actor: Actor | null,
+  filters: UserFilters,
+  page: PageParams,
+): Promise<{ rows: UserRow[]; total: number }> {
+  let query = db.selectFrom('users');
+  if (!actor?.admin) query = query.where('state', '!=', 'banned');
+  if (filters.username) query = query.where(sql`lower(username)`, '=', filters.username.toLowerCase());
+  if (filters.search) {
+    const term = filters.search.trim();
+    const like = `%${escapeLike(term)}%`;
+    query = query.where((eb) =>
+      eb.or([eb('username', 'ilike', like), eb('name', 'ilike', like), eb(sql`lower(email)`, '=', term.toLowerCase())]),
+    );
+  }
+  if (filters.active) query = query.where('state', '=', 'active');
+  if (filters.blocked) query = query.where('state', '=', 'blocked');
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy(filters.order_by, filters.sort)
+      .orderBy('id', filters.sort)
+      .limit(page.per_page)
+      .offset((page.page - 1) * page.per_page)
+      .execute(),
+    query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: count.n };
+}
+
+/** One user by id; 404 when unknown (or banned, for non-admins). */
+export async function getUser(db: Database, actor: Actor | null, id: number): Promise<UserRow> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!user || (user.state === 'banned' && !actor?.admin && actor?.id !== user.id)) throw notFound('User');
+  return user;
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { bootstrapRoot } from './auth/bootstrap-root';
+import { deleteExpiredSessions } from './auth/sessions.service';
+import { openDatabase } from './cli/open-database';
+import { loadSeedDemo } from './cli/seed-modules';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { migrate } from './db/migrate';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  /** Where the server answers, e.g. http://localhost:3000. */
+  url: string;
+  /** Closes the HTTP server, then the database (PGlite checkpoints), then releases the data-dir lock. */
+  stop: () => Promise<void>;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * Boots Meridian: database (lock for PGlite), migrations, the `root` admin, demo data on the first
+ * start of an empty database (unless MERIDIAN_SEED=none), then the app listening on HOST:PORT.
+ */
+export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
+  const database = await openDatabase(config);
+  let app: FastifyInstance | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+  const stop = async () => {
+    if (sweeper) clearInterval(sweeper);
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+    }
+  };
+  try {
+    const db = database.db;
+    const ran = await migrate(db);
+    if (ran.length > 0) log(`Applied migrations: ${ran.join(', ')}`);
+    await bootstrapRoot(db, { password: config.MERIDIAN_ROOT_PASSWORD, print: log });
+    const freshDatabase = ran.some((m) => m.startsWith('0001_'));
+    if (freshDatabase && config.MERIDIAN_SEED === 'demo') {
+      log('Seeding demo data (first start; set MERIDIAN_SEED=none to skip)…');
+      const seedDemo = await loadSeedDemo();
+      await seedDemo(db, { password: config.MERIDIAN_DEMO_PASSWORD, log });
+    }
+    await deleteExpiredSessions(db);
+    sweeper = setInterval(() => void deleteExpiredSessions(db).catch(() => undefined), HOUR);
+    sweeper.unref();
+    const ctx: AppContext = { config, database };
+    app = await buildApp(ctx, { logger: true, serveWeb: true });
+    await app.listen({ host: config.HOST, port: config.PORT });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.PORT;
+    const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.HOST) ? 'localhost' : config.HOST;
+    return { app, url: `http://${host}:${port}`, stop };
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+}
