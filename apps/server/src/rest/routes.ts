@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
+import { epicRoutes } from '../modules/epics/epic-routes';
 import { userRoutes } from '../modules/users/users.rest';
 import { groupsRoutes } from '../modules/groups/groups.rest';
 import { projectsRoutes } from '../modules/projects/projects.rest';
@@ -9,6 +10,7 @@ import { milestonesRoutes } from '../modules/milestones/milestones.rest';
 /** Every REST v4 route group, mounted under /api/v4. */
 export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   void ctx;
+  await app.register(epicRoutes, { ctx });
   await app.register(groupsRoutes, { ctx });
   await app.register(projectsRoutes, { ctx });
   await app.register(labelsRoutes, { ctx });

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { gitlabBoolean, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { assignChildEpic, createChildEpic, reorderChildEpic, unassignChildEpic } from './epic-children.service';
+import { moveParams } from './epic-params';
+import { presentEpics } from './epics.presenter';
+import { loadGroupAndEpic } from './epics.rest';
+import { listChildEpics } from './epics.service';
+
+const createChildParams = z.object({ title: z.string().max(255), confidential: gitlabBoolean.optional() });
+
+/** Child epics: /groups/:id/epics/:epic_iid/epics[/:child_epic_id]. */
+export const epicChildrenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+  const childId = (params: unknown) =>
+    parseIntParam((params as { child_epic_id?: string }).child_epic_id, 'child_epic_id');
+
+  app.get('/groups/:id/epics/:epic_iid/epics', async (request) => {
+    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const rows = await listChildEpics(db, request.actor, epic.id);
+    return presentEpics(db, ctx, rows, { fromGroupId: group.id });
+  });
+
+  app.post('/groups/:id/epics/:epic_iid/epics', async (request, reply) => {
+    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const input = parseInput(createChildParams, requestParams(request));
+    const child = await createChildEpic(db, request.actor, group, epic, input);
+    const [json] = await presentEpics(db, ctx, [child], { fromGroupId: group.id });
+    return reply.status(201).send(json);
+  });
+
+  app.post('/groups/:id/epics/:epic_iid/epics/:child_epic_id', async (request, reply) => {
+    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const child = await assignChildEpic(db, request.actor, epic, childId(request.params));
+    const [json] = await presentEpics(db, ctx, [child], { fromGroupId: group.id });
+    return reply.status(201).send(json);
+  });
+
+  app.delete('/groups/:id/epics/:epic_iid/epics/:child_epic_id', async (request) => {
+    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const child = await unassignChildEpic(db, request.actor, epic, childId(request.params));
+    const [json] = await presentEpics(db, ctx, [child], { fromGroupId: group.id });
+    return json;
+  });
+
+  app.put('/groups/:id/epics/:epic_iid/epics/:child_epic_id', async (request) => {
+    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const move = parseInput(moveParams, requestParams(request));
+    const rows = await reorderChildEpic(db, request.actor, epic, childId(request.params), move);
+    return presentEpics(db, ctx, rows, { fromGroupId: group.id });
+  });
+};

@@ -1,0 +1,114 @@
+import { conflict, forbidden, notFound } from '../../errors';
+import { canEpic } from '../../policy/abilities';
+import type { Actor } from '../../policy/actor';
+import type { GroupRow } from '../namespaces/namespace-lookup.service';
+import { recomputeEpicDates } from './epic-dates.service';
+import { assertValidParent } from './epic-hierarchy';
+import type { EpicRow, Executor } from './epic-query';
+import { planMove, positionAfterLast } from './epic-reorder';
+import { createEpic, requireActor } from './epic-write.service';
+import { epicSubject, findEpicById, listChildEpics } from './epics.service';
+
+function assertCanAdminRelation(actor: Actor, parent: EpicRow): void {
+  if (!canEpic(actor, 'admin_epic_relation', epicSubject(parent))) throw forbidden();
+}
+
+/** POST /groups/:id/epics/:epic_iid/epics: a new epic in the parent's group, as its last child. */
+export async function createChildEpic(
+  db: Executor,
+  actorOrNull: Actor | null,
+  group: GroupRow,
+  parent: EpicRow,
+  input: { title: string; confidential?: boolean },
+): Promise<EpicRow> {
+  const actor = requireActor(actorOrNull);
+  assertCanAdminRelation(actor, parent);
+  return createEpic(db, actor, group, {
+    ...input,
+    confidential: input.confidential ?? parent.confidential,
+    parent_id: parent.id,
+  });
+}
+
+/** The child `childId` of `parent` readable by the actor, or 404. */
+async function findChild(db: Executor, actor: Actor | null, parent: EpicRow, childId: number): Promise<EpicRow> {
+  const child = await findEpicById(db, actor, childId);
+  if (child.parent_id !== parent.id) throw notFound('Epic');
+  return child;
+}
+
+/** POST /groups/:id/epics/:epic_iid/epics/:child_epic_id: makes an existing epic a child (moves it). */
+export async function assignChildEpic(
+  db: Executor,
+  actorOrNull: Actor | null,
+  parent: EpicRow,
+  childId: number,
+): Promise<EpicRow> {
+  const actor = requireActor(actorOrNull);
+  assertCanAdminRelation(actor, parent);
+  return db.transaction().execute(async (trx) => {
+    const child = await findEpicById(trx, actor, childId);
+    if (!canEpic(actor, 'update_epic', epicSubject(child))) throw forbidden();
+    if (child.parent_id === parent.id) throw conflict('Epic(s) already assigned');
+    await assertValidParent(trx, child, parent, 'child_epic_id');
+    const siblings = await trx
+      .selectFrom('epics')
+      .select(['id', 'relative_position'])
+      .where('parent_id', '=', parent.id)
+      .execute();
+    await trx
+      .updateTable('epics')
+      .set({ parent_id: parent.id, relative_position: positionAfterLast(siblings) })
+      .where('id', '=', child.id)
+      .execute();
+    await recomputeEpicDates(trx, child.parent_id);
+    await recomputeEpicDates(trx, parent.id);
+    return findEpicById(trx, actor, child.id);
+  });
+}
+
+/** DELETE /groups/:id/epics/:epic_iid/epics/:child_epic_id: the child becomes top-level. */
+export async function unassignChildEpic(
+  db: Executor,
+  actorOrNull: Actor | null,
+  parent: EpicRow,
+  childId: number,
+): Promise<EpicRow> {
+  const actor = requireActor(actorOrNull);
+  const child = await findChild(db, actor, parent, childId);
+  assertCanAdminRelation(actor, parent);
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('epics').set({ parent_id: null }).where('id', '=', child.id).execute();
+    await recomputeEpicDates(trx, parent.id);
+    return findEpicById(trx, actor, child.id);
+  });
+}
+
+/** PUT /groups/:id/epics/:epic_iid/epics/:child_epic_id: reorder among siblings; returns the children. */
+export async function reorderChildEpic(
+  db: Executor,
+  actorOrNull: Actor | null,
+  parent: EpicRow,
+  childId: number,
+  move: { move_before_id?: number; move_after_id?: number },
+): Promise<EpicRow[]> {
+  const actor = requireActor(actorOrNull);
+  await findChild(db, actor, parent, childId);
+  assertCanAdminRelation(actor, parent);
+  return db.transaction().execute(async (trx) => {
+    const siblings = await trx
+      .selectFrom('epics')
+      .select(['id', 'relative_position'])
+      .where('parent_id', '=', parent.id)
+      .orderBy(
+        (eb) => eb.ref('relative_position'),
+        (ob) => ob.asc().nullsLast(),
+      )
+      .orderBy('id')
+      .execute();
+    for (const u of planMove(siblings, childId, move.move_before_id, move.move_after_id)) {
+      await trx.updateTable('epics').set({ relative_position: u.position }).where('id', '=', u.id).execute();
+    }
+    return listChildEpics(trx, actor, parent.id);
+  });
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { badRequest } from '../../errors';
+import { gitlabBoolean, gitlabList } from '../../rest/params';
+import type { EpicFilters } from './epic-filters';
+import type { EpicInput } from './epic-write.service';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+const dateTime = z.coerce.date();
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const noneAny = (v: unknown) =>
+  typeof v === 'string' && /^(none|any)$/i.test(v) ? v.charAt(0).toUpperCase() + v.slice(1).toLowerCase() : v;
+
+/** Query parameters of GET /groups/:id/epics (GitLab names). */
+export const epicListParams = z.object({
+  author_id: id.optional(),
+  author_username: z.string().min(1).max(255).optional(),
+  not: z.object({ author_username: gitlabList.optional(), labels: gitlabList.optional() }).optional(),
+  labels: z.preprocess(noneAny, z.union([z.literal('None'), z.literal('Any'), gitlabList])).optional(),
+  with_labels_details: gitlabBoolean.optional(),
+  order_by: z
+    .enum(['created_at', 'updated_at', 'title', 'start_date', 'end_date', 'due_date', 'relative_position'])
+    .optional(),
+  sort: z.enum(['asc', 'desc']).optional(),
+  search: z.string().max(255).optional(),
+  state: z.enum(['opened', 'closed', 'all']).optional(),
+  created_after: dateTime.optional(),
+  created_before: dateTime.optional(),
+  updated_after: dateTime.optional(),
+  updated_before: dateTime.optional(),
+  include_ancestor_groups: gitlabBoolean.optional(),
+  include_descendant_groups: gitlabBoolean.optional(),
+  my_reaction_emoji: z.string().min(1).max(64).optional(),
+  confidential: gitlabBoolean.optional(),
+  parent_id: z.preprocess(noneAny, z.union([z.literal('None'), id])).optional(),
+  iids: z.preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(id).max(100)).optional(),
+  timeframe: z.object({ start: isoDate, end: isoDate }).optional(),
+  pagination: z.enum(['offset', 'keyset']).optional(),
+  cursor: z.string().max(2000).optional(),
+});
+
+export function toEpicFilters(p: z.infer<typeof epicListParams>): EpicFilters {
+  return {
+    authorId: p.author_id,
+    authorUsername: p.author_username,
+    notAuthorUsernames: p.not?.author_username,
+    labels: p.labels,
+    notLabels: p.not?.labels,
+    search: p.search || undefined,
+    state: p.state,
+    createdAfter: p.created_after,
+    createdBefore: p.created_before,
+    updatedAfter: p.updated_after,
+    updatedBefore: p.updated_before,
+    includeAncestorGroups: p.include_ancestor_groups,
+    includeDescendantGroups: p.include_descendant_groups,
+    myReactionEmoji: p.my_reaction_emoji,
+    confidential: p.confidential,
+    parentId: p.parent_id,
+    iids: p.iids,
+    timeframe: p.timeframe,
+    orderBy: p.order_by === 'due_date' ? 'end_date' : p.order_by,
+    sort: p.sort,
+  };
+}
+
+const color = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex colour like #1068bf');
+const nullableDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullable());
+
+const epicFields = {
+  description: z.string().max(1_048_576).nullable().optional(),
+  labels: gitlabList.optional(),
+  confidential: gitlabBoolean.optional(),
+  color: color.optional(),
+  parent_id: z.preprocess((v) => (v === '' || v === 'null' ? null : v), id.nullable()).optional(),
+  start_date_is_fixed: gitlabBoolean.optional(),
+  start_date_fixed: nullableDate.optional(),
+  due_date_is_fixed: gitlabBoolean.optional(),
+  due_date_fixed: nullableDate.optional(),
+};
+
+/** Body of POST /groups/:id/epics. */
+export const epicCreateParams = z.object({
+  title: z.string().max(255),
+  ...epicFields,
+  created_at: dateTime.optional(),
+});
+
+/** Body of PUT /groups/:id/epics/:epic_iid. */
+export const epicUpdateParams = z.object({
+  title: z.string().max(255).optional(),
+  ...epicFields,
+  add_labels: gitlabList.optional(),
+  remove_labels: gitlabList.optional(),
+  state_event: z.enum(['close', 'reopen']).optional(),
+  lock_version: z.coerce.number().int().min(0).optional(),
+});
+
+/** 400 when a fixed start date falls after a fixed due date. */
+export function assertDateOrder(
+  input: EpicInput,
+  current?: { start_date_fixed: string | null; due_date_fixed: string | null },
+) {
+  const start = input.start_date_fixed !== undefined ? input.start_date_fixed : current?.start_date_fixed;
+  const due = input.due_date_fixed !== undefined ? input.due_date_fixed : current?.due_date_fixed;
+  if (start && due && start > due)
+    throw badRequest('due_date_fixed is invalid: must be on or after start_date_fixed', 'due_date_fixed');
+}
+
+/** move_before_id / move_after_id of the reorder endpoints. */
+export const moveParams = z.object({ move_before_id: id.optional(), move_after_id: id.optional() });

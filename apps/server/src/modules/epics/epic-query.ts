@@ -1,0 +1,158 @@
+import { type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { DB, EpicsTable } from '../../db/schema';
+import type { Actor } from '../../policy/actor';
+import { epicConfidentialityAllows, groupReadable } from '../../policy/sql-scopes';
+import { fullPathOf } from '../namespaces/namespace-lookup.service';
+import type { EpicFilters, EpicOrderBy } from './epic-filters';
+
+/** An epics row plus what presenters and the policy need from its group, parent and date sources. */
+export type EpicRow = Selectable<EpicsTable> & {
+  parent_iid: number | null;
+  parent_group_id: number | null;
+  group_traversal_ids: number[];
+  group_visibility_level: number;
+  /** 'acme/platform' */
+  group_full_path: string;
+  /** The inherited (milestones and child epics) start date, whether or not the epic uses it. */
+  start_date_inherited: string | null;
+  due_date_inherited: string | null;
+};
+
+export type Executor = Database | Transaction<DB>;
+
+/** Select base: alias `e` (epic) and `n` (its group). */
+export function epicSelect(db: Executor) {
+  return db
+    .selectFrom('epics as e')
+    .innerJoin('namespaces as n', 'n.id', 'e.group_id')
+    .leftJoin('epics as p', 'p.id', 'e.parent_id')
+    .leftJoin('milestones as sm', 'sm.id', 'e.start_date_sourcing_milestone_id')
+    .leftJoin('epics as se', 'se.id', 'e.start_date_sourcing_epic_id')
+    .leftJoin('milestones as dm', 'dm.id', 'e.due_date_sourcing_milestone_id')
+    .leftJoin('epics as de', 'de.id', 'e.due_date_sourcing_epic_id')
+    .selectAll('e')
+    .select([
+      'p.iid as parent_iid',
+      'p.group_id as parent_group_id',
+      'n.traversal_ids as group_traversal_ids',
+      'n.visibility_level as group_visibility_level',
+      fullPathOf('n.traversal_ids').as('group_full_path'),
+      sql<
+        string | null
+      >`CASE WHEN e.start_date_is_fixed THEN coalesce(sm.start_date, se.start_date) ELSE e.start_date END`.as(
+        'start_date_inherited',
+      ),
+      sql<string | null>`CASE WHEN e.due_date_is_fixed THEN coalesce(dm.due_date, de.due_date) ELSE e.due_date END`.as(
+        'due_date_inherited',
+      ),
+    ]);
+}
+
+/** Rows the actor may read: the group is readable and confidentiality allows (aliases e, n). */
+export function epicVisible(actor: Actor | null): RawBuilder<boolean> {
+  return sql<boolean>`(${groupReadable(actor, {
+    groupId: 'n.id',
+    visibility: 'n.visibility_level',
+    traversalIds: 'n.traversal_ids',
+  })} AND ${epicConfidentialityAllows(actor, { confidential: 'e.confidential', groupTraversalIds: 'n.traversal_ids' })})`;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function labelExists(title: string): RawBuilder<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM epic_labels el JOIN labels l ON l.id = el.label_id WHERE el.epic_id = e.id AND l.title = ${title})`;
+}
+
+/** The group scope plus every filter, as one boolean SQL condition over aliases e and n. */
+export function epicConditions(
+  actor: Actor | null,
+  group: { id: number; traversal_ids: number[] },
+  f: EpicFilters,
+): RawBuilder<boolean> {
+  const c: RawBuilder<boolean>[] = [epicVisible(actor)];
+  const scope =
+    f.includeDescendantGroups === false
+      ? sql<boolean>`e.group_id = ${group.id}`
+      : sql<boolean>`e.group_id IN (SELECT d.id FROM namespaces d WHERE d.traversal_ids @> ARRAY[${group.id}]::int[])`;
+  c.push(f.includeAncestorGroups ? sql<boolean>`(${scope} OR e.group_id = ANY(${group.traversal_ids}::int[]))` : scope);
+  if (f.authorId !== undefined) c.push(sql<boolean>`e.author_id = ${f.authorId}`);
+  if (f.authorUsername !== undefined)
+    c.push(
+      sql<boolean>`e.author_id IN (SELECT u.id FROM users u WHERE lower(u.username) = lower(${f.authorUsername}))`,
+    );
+  if (f.notAuthorUsernames?.length) {
+    const names = f.notAuthorUsernames.map((s) => s.toLowerCase());
+    c.push(
+      sql<boolean>`(e.author_id IS NULL OR e.author_id NOT IN (SELECT u.id FROM users u WHERE lower(u.username) = ANY(${names}::text[])))`,
+    );
+  }
+  if (f.labels === 'None') c.push(sql<boolean>`NOT EXISTS (SELECT 1 FROM epic_labels el WHERE el.epic_id = e.id)`);
+  else if (f.labels === 'Any') c.push(sql<boolean>`EXISTS (SELECT 1 FROM epic_labels el WHERE el.epic_id = e.id)`);
+  else if (f.labels) for (const title of f.labels) c.push(labelExists(title));
+  if (f.notLabels?.length)
+    c.push(
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM epic_labels el JOIN labels l ON l.id = el.label_id WHERE el.epic_id = e.id AND l.title = ANY(${f.notLabels}::text[]))`,
+    );
+  if (f.search) {
+    const pattern = `%${escapeLike(f.search)}%`;
+    c.push(sql<boolean>`(e.title ILIKE ${pattern} OR e.description ILIKE ${pattern})`);
+  }
+  if (f.state && f.state !== 'all') c.push(sql<boolean>`e.state = ${f.state}`);
+  if (f.createdAfter) c.push(sql<boolean>`e.created_at >= ${f.createdAfter}`);
+  if (f.createdBefore) c.push(sql<boolean>`e.created_at <= ${f.createdBefore}`);
+  if (f.updatedAfter) c.push(sql<boolean>`e.updated_at >= ${f.updatedAfter}`);
+  if (f.updatedBefore) c.push(sql<boolean>`e.updated_at <= ${f.updatedBefore}`);
+  if (f.myReactionEmoji && actor) {
+    const mine = sql`SELECT 1 FROM award_emoji a WHERE a.awardable_type = 'Epic' AND a.awardable_id = e.id AND a.user_id = ${actor.id}`;
+    if (f.myReactionEmoji === 'None') c.push(sql<boolean>`NOT EXISTS (${mine})`);
+    else if (f.myReactionEmoji === 'Any') c.push(sql<boolean>`EXISTS (${mine})`);
+    else c.push(sql<boolean>`EXISTS (${mine} AND a.name = ${f.myReactionEmoji})`);
+  }
+  if (f.confidential !== undefined) c.push(sql<boolean>`e.confidential = ${f.confidential}`);
+  if (f.parentId === 'None') c.push(sql<boolean>`e.parent_id IS NULL`);
+  else if (f.parentId !== undefined) c.push(sql<boolean>`e.parent_id = ${f.parentId}`);
+  if (f.iids) c.push(sql<boolean>`e.iid = ANY(${f.iids}::int[])`);
+  if (f.timeframe) {
+    c.push(
+      sql<boolean>`(e.start_date IS NOT NULL OR e.due_date IS NOT NULL)
+        AND (e.start_date IS NULL OR e.start_date <= ${f.timeframe.end}::date)
+        AND (e.due_date IS NULL OR e.due_date >= ${f.timeframe.start}::date)`,
+    );
+  }
+  return sql<boolean>`(${sql.join(c, sql` AND `)})`;
+}
+
+interface SortSpec {
+  /** The sort expression, nulls folded to the end of the chosen direction. */
+  expr: RawBuilder<unknown>;
+  /** SQL type to cast a cursor value back to. */
+  type: string;
+  desc: boolean;
+}
+
+export function epicSort(orderBy: EpicOrderBy = 'created_at', sort: 'asc' | 'desc' = 'desc'): SortSpec {
+  const desc = sort === 'desc';
+  switch (orderBy) {
+    case 'created_at':
+      return { expr: sql`e.created_at`, type: 'timestamptz', desc };
+    case 'updated_at':
+      return { expr: sql`e.updated_at`, type: 'timestamptz', desc };
+    case 'title':
+      return { expr: sql`e.title`, type: 'text', desc };
+    case 'start_date':
+      return {
+        expr: sql`coalesce(e.start_date, ${sql.lit(desc ? '-infinity' : 'infinity')}::date)`,
+        type: 'date',
+        desc,
+      };
+    case 'end_date':
+      return { expr: sql`coalesce(e.due_date, ${sql.lit(desc ? '-infinity' : 'infinity')}::date)`, type: 'date', desc };
+    case 'relative_position':
+      return {
+        expr: sql`coalesce(e.relative_position, ${sql.lit(desc ? -2147483648 : 2147483647)})`,
+        type: 'int',
+        desc,
+      };
+  }
+}

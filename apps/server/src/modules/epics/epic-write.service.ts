@@ -1,0 +1,255 @@
+import { sql } from 'kysely';
+import { badRequest, conflict, DomainError, forbidden } from '../../errors';
+import { renderMarkdown } from '../../markdown/render-markdown';
+import { canEpic } from '../../policy/abilities';
+import type { Actor } from '../../policy/actor';
+import { nextIid } from '../internal-ids/next-iid';
+import { type GroupRow, groupSubject } from '../namespaces/namespace-lookup.service';
+import { recomputeEpicDates } from './epic-dates.service';
+import { assertValidParent } from './epic-hierarchy';
+import { writeEpicLabels } from './epic-labels';
+import type { EpicRow, Executor } from './epic-query';
+import { positionAfterLast } from './epic-reorder';
+import { epicSubject, findEpic, findEpicById } from './epics.service';
+
+/** Fields of POST / PUT /groups/:id/epics (already validated by the transport). */
+export interface EpicInput {
+  title?: string;
+  description?: string | null;
+  labels?: string[];
+  add_labels?: string[];
+  remove_labels?: string[];
+  confidential?: boolean;
+  color?: string;
+  parent_id?: number | null;
+  start_date_is_fixed?: boolean;
+  start_date_fixed?: string | null;
+  due_date_is_fixed?: boolean;
+  due_date_fixed?: string | null;
+  created_at?: Date;
+  state_event?: 'close' | 'reopen';
+  lock_version?: number;
+}
+
+export function requireActor(actor: Actor | null): Actor {
+  if (!actor) throw new DomainError('unauthorized', '401 Unauthorized');
+  return actor;
+}
+
+/** The parent for `parent_id`: 400 when unknown or unreadable, 403 when the actor may not add children to it. */
+async function loadParent(db: Executor, actor: Actor, parentId: number): Promise<EpicRow> {
+  const parent = await findEpicById(db, actor, parentId).catch(() => {
+    throw badRequest('parent_id is invalid: epic not found', 'parent_id');
+  });
+  if (!canEpic(actor, 'admin_epic_relation', epicSubject(parent))) throw forbidden();
+  return parent;
+}
+
+async function siblingEndPosition(db: Executor, parentId: number): Promise<number> {
+  const rows = await db
+    .selectFrom('epics')
+    .select(['id', 'relative_position'])
+    .where('parent_id', '=', parentId)
+    .execute();
+  return positionAfterLast(rows);
+}
+
+/** POST /groups/:id/epics. 401 anonymous, 403 below Planner. */
+export async function createEpic(
+  db: Executor,
+  actorOrNull: Actor | null,
+  group: GroupRow,
+  input: EpicInput & { title: string },
+): Promise<EpicRow> {
+  const actor = requireActor(actorOrNull);
+  const subject = { kind: 'epic' as const, group: groupSubject(group), confidential: false, authorId: actor.id };
+  if (!canEpic(actor, 'create_epic', subject)) throw forbidden();
+  const title = input.title.trim();
+  if (!title) throw badRequest('title is empty', 'title');
+  const confidential = input.confidential ?? false;
+  return db.transaction().execute(async (trx) => {
+    let parent: EpicRow | null = null;
+    if (input.parent_id != null) {
+      parent = await loadParent(trx, actor, input.parent_id);
+      await assertValidParent(trx, { id: null, group_traversal_ids: group.traversal_ids, confidential }, parent);
+    }
+    const iid = await nextIid(trx, 'epics', group.id);
+    const description = input.description ?? '';
+    const inserted = await trx
+      .insertInto('epics')
+      .values({
+        group_id: group.id,
+        iid,
+        parent_id: parent?.id ?? null,
+        title,
+        description,
+        description_html: renderMarkdown(description),
+        author_id: actor.id,
+        confidential,
+        ...(input.color ? { color: input.color } : {}),
+        start_date_is_fixed: input.start_date_is_fixed ?? false,
+        start_date_fixed: input.start_date_fixed ?? null,
+        due_date_is_fixed: input.due_date_is_fixed ?? false,
+        due_date_fixed: input.due_date_fixed ?? null,
+        start_date: input.start_date_is_fixed ? (input.start_date_fixed ?? null) : null,
+        due_date: input.due_date_is_fixed ? (input.due_date_fixed ?? null) : null,
+        relative_position: parent ? await siblingEndPosition(trx, parent.id) : null,
+        ...(input.created_at && actor.admin ? { created_at: input.created_at, updated_at: input.created_at } : {}),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const labels = [...(input.labels ?? []), ...(input.add_labels ?? [])];
+    if (labels.length) await writeEpicLabels(trx, inserted.id, group, { set: labels });
+    await recomputeEpicDates(trx, inserted.id);
+    if (parent) await recomputeEpicDates(trx, parent.id);
+    return findEpic(trx, actor, group.id, iid);
+  });
+}
+
+async function assertConfidentialityChange(db: Executor, epic: EpicRow, confidential: boolean): Promise<void> {
+  if (confidential === epic.confidential) return;
+  if (confidential) {
+    const open = await db
+      .selectFrom('epics')
+      .select('id')
+      .where('parent_id', '=', epic.id)
+      .where('confidential', '=', false)
+      .union(
+        db
+          .selectFrom('epic_issues as ei')
+          .innerJoin('issues as i', 'i.id', 'ei.issue_id')
+          .select('i.id')
+          .where('ei.epic_id', '=', epic.id)
+          .where('i.confidential', '=', false),
+      )
+      .limit(1)
+      .executeTakeFirst();
+    if (open)
+      throw badRequest(
+        'confidential is invalid: cannot make the epic confidential while it contains non-confidential issues or child epics',
+        'confidential',
+      );
+  } else if (epic.parent_id !== null) {
+    const parent = await db
+      .selectFrom('epics')
+      .select('confidential')
+      .where('id', '=', epic.parent_id)
+      .executeTakeFirst();
+    if (parent?.confidential)
+      throw badRequest('confidential is invalid: the parent epic is confidential', 'confidential');
+  }
+}
+
+/** PUT /groups/:id/epics/:epic_iid. 403 when the actor may read but not update; 409 on a stale lock_version. */
+export async function updateEpic(
+  db: Executor,
+  actorOrNull: Actor | null,
+  epic: EpicRow,
+  input: EpicInput,
+): Promise<EpicRow> {
+  const actor = requireActor(actorOrNull);
+  if (!canEpic(actor, 'update_epic', epicSubject(epic))) throw forbidden();
+  if (input.lock_version !== undefined && input.lock_version !== epic.lock_version)
+    throw conflict('Epic has been modified by someone else (stale lock_version)');
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('epics')
+      .selectAll()
+      .where('id', '=', epic.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (input.lock_version !== undefined && input.lock_version !== current.lock_version)
+      throw conflict('Epic has been modified by someone else (stale lock_version)');
+    const set: Record<string, unknown> = {};
+    if (input.title !== undefined) {
+      const title = input.title.trim();
+      if (!title) throw badRequest('title is empty', 'title');
+      set.title = title;
+    }
+    if (input.description !== undefined) {
+      set.description = input.description ?? '';
+      set.description_html = renderMarkdown(input.description ?? '');
+    }
+    const confidential = input.confidential ?? epic.confidential;
+    if (input.confidential !== undefined) {
+      await assertConfidentialityChange(trx, epic, input.confidential);
+      set.confidential = input.confidential;
+    }
+    if (input.color !== undefined) set.color = input.color;
+    for (const key of ['start_date_is_fixed', 'start_date_fixed', 'due_date_is_fixed', 'due_date_fixed'] as const) {
+      if (input[key] !== undefined) set[key] = input[key];
+    }
+    const oldParentId = epic.parent_id;
+    let parentChanged = false;
+    if (input.parent_id !== undefined && input.parent_id !== epic.parent_id) {
+      if (input.parent_id === null) {
+        set.parent_id = null;
+      } else {
+        const parent = await loadParent(trx, actor, input.parent_id);
+        await assertValidParent(
+          trx,
+          { id: epic.id, group_traversal_ids: epic.group_traversal_ids, confidential },
+          parent,
+        );
+        set.parent_id = parent.id;
+        set.relative_position = await siblingEndPosition(trx, parent.id);
+      }
+      parentChanged = true;
+    }
+    if (input.state_event === 'close' && current.state !== 'closed') {
+      Object.assign(set, { state: 'closed', closed_at: new Date(), closed_by_id: actor.id });
+    } else if (input.state_event === 'reopen' && current.state !== 'opened') {
+      Object.assign(set, { state: 'opened', closed_at: null, closed_by_id: null });
+    }
+    const labelsChanged = await writeEpicLabels(
+      trx,
+      epic.id,
+      { id: epic.group_id, traversal_ids: epic.group_traversal_ids },
+      {
+        set: input.labels,
+        add: input.add_labels,
+        remove: input.remove_labels,
+      },
+    );
+    if (Object.keys(set).length > 0 || labelsChanged) {
+      await trx
+        .updateTable('epics')
+        .set({
+          ...set,
+          updated_by_id: actor.id,
+          updated_at: sql<Date>`now()`,
+          lock_version: sql<number>`lock_version + 1`,
+        })
+        .where('id', '=', epic.id)
+        .execute();
+    }
+    await recomputeEpicDates(trx, epic.id);
+    if (parentChanged) {
+      await recomputeEpicDates(trx, oldParentId);
+      await recomputeEpicDates(trx, (set.parent_id as number | null) ?? null);
+    }
+    return findEpic(trx, actor, epic.group_id, epic.iid);
+  });
+}
+
+/** DELETE /groups/:id/epics/:epic_iid: child epics become top-level, issues are unlinked. */
+export async function deleteEpic(db: Executor, actorOrNull: Actor | null, epic: EpicRow): Promise<void> {
+  const actor = requireActor(actorOrNull);
+  if (!canEpic(actor, 'destroy_epic', epicSubject(epic))) throw forbidden();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('award_emoji')
+      .where('awardable_type', '=', 'Epic')
+      .where('awardable_id', '=', epic.id)
+      .execute();
+    await trx.deleteFrom('notes').where('noteable_type', '=', 'Epic').where('noteable_id', '=', epic.id).execute();
+    await trx.deleteFrom('todos').where('target_type', '=', 'Epic').where('target_id', '=', epic.id).execute();
+    await trx
+      .deleteFrom('subscriptions')
+      .where('subscribable_type', '=', 'Epic')
+      .where('subscribable_id', '=', epic.id)
+      .execute();
+    await trx.deleteFrom('epics').where('id', '=', epic.id).execute();
+    await recomputeEpicDates(trx, epic.parent_id);
+  });
+}

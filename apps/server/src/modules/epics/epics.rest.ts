@@ -1,0 +1,77 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { pageParams, setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
+import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { findGroup } from '../namespaces/namespace-lookup.service';
+import { assertDateOrder, epicCreateParams, epicListParams, epicUpdateParams, toEpicFilters } from './epic-params';
+import { createEpic, deleteEpic, updateEpic } from './epic-write.service';
+import { presentEpics } from './epics.presenter';
+import { findEpic, listEpics } from './epics.service';
+
+type Params = { id: string; epic_iid?: string };
+
+/** The group (404 when hidden) and, when the route has one, the epic (404 when hidden). */
+export async function loadGroupAndEpic(ctx: AppContext, request: FastifyRequest) {
+  const params = request.params as Params;
+  const db = ctx.database.db;
+  const group = await findGroup(db, request.actor, parseIdOrPath(params.id));
+  const epic = await findEpic(db, request.actor, group.id, parseIntParam(params.epic_iid, 'epic_iid'));
+  return { group, epic };
+}
+
+/** GitLab REST v4 epics: list, show, create, update, delete. */
+export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+
+  app.get('/groups/:id/epics', async (request, reply) => {
+    const group = await findGroup(db, request.actor, parseIdOrPath((request.params as Params).id));
+    const input = requestParams(request);
+    const params = parseInput(epicListParams, input);
+    const page = parseInput(pageParams, input);
+    const filters = toEpicFilters(params);
+    if (params.pagination === 'keyset') {
+      const result = await listEpics(db, request.actor, group, filters, { limit: page.per_page, after: params.cursor });
+      setKeysetLinkHeader(request, reply, page.per_page, result.nextCursor);
+      return presentEpics(db, ctx, result.rows, {
+        fromGroupId: group.id,
+        withLabelsDetails: params.with_labels_details,
+      });
+    }
+    const result = await listEpics(db, request.actor, group, filters, {
+      limit: page.per_page,
+      offset: (page.page - 1) * page.per_page,
+    });
+    setPaginationHeaders(request, reply, page, result.total);
+    return presentEpics(db, ctx, result.rows, { fromGroupId: group.id, withLabelsDetails: params.with_labels_details });
+  });
+
+  app.get('/groups/:id/epics/:epic_iid', async (request) => {
+    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const [json] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id });
+    return json;
+  });
+
+  app.post('/groups/:id/epics', async (request, reply) => {
+    const group = await findGroup(db, request.actor, parseIdOrPath((request.params as Params).id));
+    const input = parseInput(epicCreateParams, requestParams(request));
+    assertDateOrder(input);
+    const epic = await createEpic(db, request.actor, group, input);
+    const [json] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id });
+    return reply.status(201).send(json);
+  });
+
+  app.put('/groups/:id/epics/:epic_iid', async (request) => {
+    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const input = parseInput(epicUpdateParams, requestParams(request));
+    assertDateOrder(input, epic);
+    const updated = await updateEpic(db, request.actor, epic, input);
+    const [json] = await presentEpics(db, ctx, [updated], { fromGroupId: group.id });
+    return json;
+  });
+
+  app.delete('/groups/:id/epics/:epic_iid', async (request, reply) => {
+    const { epic } = await loadGroupAndEpic(ctx, request);
+    await deleteEpic(db, request.actor, epic);
+    return reply.status(204).send();
+  });
+};

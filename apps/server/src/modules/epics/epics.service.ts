@@ -1,0 +1,131 @@
+import { sql } from 'kysely';
+import { badRequest, notFound } from '../../errors';
+import { canEpic } from '../../policy/abilities';
+import type { Actor } from '../../policy/actor';
+import type { EpicSubject } from '../../policy/subjects';
+import { decodeCursor, encodeCursor } from '../../rest/pagination';
+import type { EpicFilters } from './epic-filters';
+import { type EpicRow, type Executor, epicConditions, epicSelect, epicSort, epicVisible } from './epic-query';
+
+export { descendantCounts, type EpicDescendantCounts } from './epic-descendant-counts';
+export type { EpicFilters } from './epic-filters';
+export type { EpicRow } from './epic-query';
+
+/** The policy subject of an epic row. */
+export function epicSubject(row: EpicRow): EpicSubject {
+  return {
+    kind: 'epic',
+    group: {
+      kind: 'group',
+      id: row.group_id,
+      traversalIds: row.group_traversal_ids,
+      visibilityLevel: row.group_visibility_level,
+    },
+    confidential: row.confidential,
+    authorId: row.author_id,
+  };
+}
+
+export interface EpicPage {
+  limit: number;
+  offset?: number;
+  /** Keyset cursor from a previous page's `nextCursor`. */
+  after?: string;
+}
+
+type GroupRef = number | { id: number; traversal_ids: number[] };
+
+async function resolveGroup(db: Executor, group: GroupRef): Promise<{ id: number; traversal_ids: number[] }> {
+  if (typeof group !== 'number') return group;
+  const row = await db
+    .selectFrom('namespaces')
+    .select(['id', 'traversal_ids'])
+    .where('id', '=', group)
+    .executeTakeFirst();
+  if (!row) throw notFound('Group');
+  return row;
+}
+
+/**
+ * One page of a group's epics, with the filters, visible to the actor (hidden rows are neither
+ * returned nor counted). Offset paging with `offset`, keyset paging with `after` (the previous
+ * page's `nextCursor`). Two SQL statements (rows and count) plus one when `group` is an id.
+ * The caller checks that the group itself is readable (findGroup).
+ */
+export async function listEpics(
+  db: Executor,
+  actor: Actor | null,
+  group: GroupRef,
+  filters: EpicFilters,
+  page: EpicPage,
+): Promise<{ rows: EpicRow[]; total: number; nextCursor: string | null }> {
+  const g = await resolveGroup(db, group);
+  const where = epicConditions(actor, g, filters);
+  const orderBy = filters.orderBy ?? 'created_at';
+  const sort = filters.sort ?? 'desc';
+  const spec = epicSort(orderBy, sort);
+  const dir = spec.desc ? sql`DESC` : sql`ASC`;
+  let q = epicSelect(db)
+    .select(sql<string>`(${spec.expr})::text`.as('sort_key'))
+    .where(where)
+    .orderBy(sql`${spec.expr} ${dir}`)
+    .orderBy(sql`e.id ${dir}`)
+    .limit(page.limit + 1);
+  if (page.after !== undefined) {
+    const cursor = decodeCursor(page.after);
+    if (
+      !cursor ||
+      typeof cursor.v !== 'string' ||
+      typeof cursor.id !== 'number' ||
+      cursor.o !== orderBy ||
+      cursor.s !== sort
+    )
+      throw badRequest('cursor is invalid', 'cursor');
+    const cmp = spec.desc ? sql`<` : sql`>`;
+    q = q.where(sql<boolean>`(${spec.expr}, e.id) ${cmp} (${cursor.v}::${sql.raw(spec.type)}, ${cursor.id})`);
+  } else if (page.offset) {
+    q = q.offset(page.offset);
+  }
+  const [rows, count] = await Promise.all([
+    q.execute(),
+    db
+      .selectFrom('epics as e')
+      .innerJoin('namespaces as n', 'n.id', 'e.group_id')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const hasMore = rows.length > page.limit;
+  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  const nextCursor = hasMore && last ? encodeCursor({ v: last.sort_key, id: last.id, o: orderBy, s: sort }) : null;
+  return {
+    rows: pageRows.map(({ sort_key: _sortKey, ...row }) => row),
+    total: count.total,
+    nextCursor,
+  };
+}
+
+/** The epic `iid` of group `groupId`, or 404 `Epic Not Found` when missing or unreadable. */
+export async function findEpic(db: Executor, actor: Actor | null, groupId: number, iid: number): Promise<EpicRow> {
+  const row = await epicSelect(db).where('e.group_id', '=', groupId).where('e.iid', '=', iid).executeTakeFirst();
+  if (!row || !canEpic(actor, 'read_epic', epicSubject(row))) throw notFound('Epic');
+  return row;
+}
+
+/** An epic by its global id, or 404 when missing or unreadable. */
+export async function findEpicById(db: Executor, actor: Actor | null, id: number): Promise<EpicRow> {
+  const row = await epicSelect(db).where('e.id', '=', id).executeTakeFirst();
+  if (!row || !canEpic(actor, 'read_epic', epicSubject(row))) throw notFound('Epic');
+  return row;
+}
+
+/** The readable child epics of an epic, in relative order (then id). */
+export async function listChildEpics(db: Executor, actor: Actor | null, parentId: number): Promise<EpicRow[]> {
+  return epicSelect(db)
+    .where('e.parent_id', '=', parentId)
+    .where(epicVisible(actor))
+    .orderBy(sql`e.relative_position ASC NULLS LAST`)
+    .orderBy('e.id', 'asc')
+    .execute();
+}

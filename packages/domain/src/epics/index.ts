@@ -1,0 +1,7 @@
+export {
+  type EpicDateSource,
+  effectiveEpicDates,
+  type FixedEpicDates,
+  type InheritedEpicDates,
+  inheritedEpicDates,
+} from './epic-dates';
