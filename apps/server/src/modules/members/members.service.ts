@@ -1,0 +1,280 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { canGroup, canProject, groupAccessLevel, projectAccessLevel } from '../../policy/abilities';
+import { AccessLevel } from '../../policy/access-levels';
+import type { Actor } from '../../policy/actor';
+import type { PageParams } from '../../rest/pagination';
+import { type GroupRow, groupSubject, type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
+import { containsPattern } from '../namespaces/namespace-params';
+
+/** Whose members: a group or a project (already found and readable). */
+export type MemberSource = { kind: 'group'; group: GroupRow } | { kind: 'project'; project: ProjectRow };
+
+export interface MemberRow {
+  user_id: number;
+  username: string;
+  name: string;
+  state: string;
+  avatar_url: string | null;
+  access_level: number;
+  expires_at: string | null;
+  created_at: Date;
+  /** The group or project the membership is on (differs from the source when inherited). */
+  source_id: number;
+  source_type: 'Namespace' | 'Project';
+}
+
+export interface MemberFilters {
+  query?: string;
+  user_ids?: number[];
+}
+
+/**
+ * Members of the source. `inherited`: also members of ancestor groups (and, for a project, of its
+ * namespace's groups), one row per user at their highest level.
+ */
+function membershipsQuery(db: Database, source: MemberSource, inherited: boolean) {
+  const notExpired = sql<boolean>`(m.expires_at IS NULL OR m.expires_at >= current_date)`;
+  const groupIds =
+    source.kind === 'group'
+      ? inherited
+        ? source.group.traversal_ids
+        : [source.group.id]
+      : inherited && source.project.namespace_type === 'Group'
+        ? source.project.namespace_traversal_ids
+        : [];
+  const groupMembers = db
+    .selectFrom('group_members as m')
+    .select([
+      'm.user_id',
+      'm.access_level',
+      'm.expires_at',
+      'm.created_at',
+      'm.group_id as source_id',
+      sql<'Namespace' | 'Project'>`'Namespace'`.as('source_type'),
+    ])
+    .where(sql<boolean>`m.group_id = ANY(${groupIds}::int[])`)
+    .where(notExpired);
+  if (source.kind === 'group') return groupMembers;
+  const projectMembers = db
+    .selectFrom('project_members as m')
+    .select([
+      'm.user_id',
+      'm.access_level',
+      'm.expires_at',
+      'm.created_at',
+      'm.project_id as source_id',
+      sql<'Namespace' | 'Project'>`'Project'`.as('source_type'),
+    ])
+    .where('m.project_id', '=', source.project.id)
+    .where(notExpired);
+  return inherited ? projectMembers.unionAll(groupMembers) : projectMembers;
+}
+
+export async function listMembers(
+  db: Database,
+  source: MemberSource,
+  filters: MemberFilters,
+  page: PageParams,
+  inherited: boolean,
+): Promise<{ rows: MemberRow[]; total: number }> {
+  let q = db
+    .selectFrom(
+      db
+        .selectFrom(membershipsQuery(db, source, inherited).as('all_m'))
+        .selectAll('all_m')
+        .distinctOn('all_m.user_id')
+        .orderBy('all_m.user_id')
+        .orderBy('all_m.access_level', 'desc')
+        .as('mm'),
+    )
+    .innerJoin('users as u', 'u.id', 'mm.user_id')
+    .select([
+      'mm.user_id',
+      'mm.access_level',
+      'mm.expires_at',
+      'mm.created_at',
+      'mm.source_id',
+      'mm.source_type',
+      'u.username',
+      'u.name',
+      'u.state',
+      'u.avatar_url',
+    ]);
+  if (filters.query) {
+    const pattern = containsPattern(filters.query);
+    q = q.where((eb) => eb.or([eb('u.username', 'ilike', pattern), eb('u.name', 'ilike', pattern)]));
+  }
+  if (filters.user_ids?.length) q = q.where('mm.user_id', 'in', filters.user_ids);
+  const count = await q.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const rows = await q
+    .orderBy('u.username')
+    .limit(page.per_page)
+    .offset((page.page - 1) * page.per_page)
+    .execute();
+  return { rows, total: count.total };
+}
+
+export async function getMember(
+  db: Database,
+  source: MemberSource,
+  userId: number,
+  inherited: boolean,
+): Promise<MemberRow> {
+  const { rows } = await listMembers(db, source, { user_ids: [userId] }, { page: 1, per_page: 1 }, inherited);
+  const row = rows[0];
+  if (!row) throw notFound('Member');
+  return row;
+}
+
+function actorLevel(actor: Actor | null, source: MemberSource): number {
+  if (actor?.admin) return AccessLevel.OWNER;
+  return source.kind === 'group'
+    ? groupAccessLevel(actor, groupSubject(source.group))
+    : projectAccessLevel(actor, projectSubject(source.project));
+}
+
+function canManage(actor: Actor | null, source: MemberSource): boolean {
+  return source.kind === 'group'
+    ? canGroup(actor, 'admin_group', groupSubject(source.group))
+    : canProject(actor, 'admin_project', projectSubject(source.project));
+}
+
+/** Admin check plus "only Owners may grant, change or remove Owner". */
+function assertMayManage(actor: Actor | null, source: MemberSource, levels: number[], self = false): void {
+  if (!self && !canManage(actor, source)) throw forbidden();
+  if (levels.some((l) => l >= AccessLevel.OWNER) && actorLevel(actor, source) < AccessLevel.OWNER) throw forbidden();
+}
+
+/** A group must keep an Owner: a direct one, or one inherited from an ancestor group. */
+async function assertNotLastOwner(db: Database, source: MemberSource, userId: number): Promise<void> {
+  if (source.kind !== 'group') return;
+  const row = await db
+    .selectFrom('group_members as m')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where(sql<boolean>`m.group_id = ANY(${source.group.traversal_ids}::int[])`)
+    .where('m.access_level', '>=', AccessLevel.OWNER)
+    .where((eb) => eb.or([eb('m.group_id', '<>', source.group.id), eb('m.user_id', '<>', userId)]))
+    .where(sql<boolean>`(m.expires_at IS NULL OR m.expires_at >= current_date)`)
+    .executeTakeFirstOrThrow();
+  if (row.n === 0) throw badRequest('A group must have at least one owner', 'access_level');
+}
+
+async function directMember(db: Database, source: MemberSource, userId: number) {
+  const row =
+    source.kind === 'group'
+      ? await db
+          .selectFrom('group_members')
+          .select(['access_level'])
+          .where('group_id', '=', source.group.id)
+          .where('user_id', '=', userId)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('project_members')
+          .select(['access_level'])
+          .where('project_id', '=', source.project.id)
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+  if (!row) throw notFound('Member');
+  return row;
+}
+
+export interface MemberInput {
+  access_level: number;
+  expires_at?: string | null;
+}
+
+export async function addMember(
+  db: Database,
+  actor: Actor | null,
+  source: MemberSource,
+  userId: number,
+  input: MemberInput,
+): Promise<MemberRow> {
+  assertMayManage(actor, source, [input.access_level]);
+  const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+  if (!user) throw notFound('User');
+  const values = {
+    user_id: userId,
+    access_level: input.access_level,
+    expires_at: input.expires_at ?? null,
+    created_by_id: actor?.id ?? null,
+  };
+  const inserted =
+    source.kind === 'group'
+      ? await db
+          .insertInto('group_members')
+          .values({ ...values, group_id: source.group.id })
+          .onConflict((oc) => oc.doNothing())
+          .returning('id')
+          .executeTakeFirst()
+      : await db
+          .insertInto('project_members')
+          .values({ ...values, project_id: source.project.id })
+          .onConflict((oc) => oc.doNothing())
+          .returning('id')
+          .executeTakeFirst();
+  if (!inserted) throw conflict('Member already exists');
+  return getMember(db, source, userId, false);
+}
+
+export async function updateMember(
+  db: Database,
+  actor: Actor | null,
+  source: MemberSource,
+  userId: number,
+  input: Partial<MemberInput>,
+): Promise<MemberRow> {
+  const current = await directMember(db, source, userId);
+  const level = input.access_level ?? current.access_level;
+  assertMayManage(actor, source, [current.access_level, level]);
+  if (current.access_level >= AccessLevel.OWNER && level < AccessLevel.OWNER) {
+    await assertNotLastOwner(db, source, userId);
+  }
+  const set = {
+    access_level: level,
+    ...(input.expires_at !== undefined ? { expires_at: input.expires_at } : {}),
+  };
+  if (source.kind === 'group') {
+    await db
+      .updateTable('group_members')
+      .set(set)
+      .where('group_id', '=', source.group.id)
+      .where('user_id', '=', userId)
+      .execute();
+  } else {
+    await db
+      .updateTable('project_members')
+      .set(set)
+      .where('project_id', '=', source.project.id)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+  return getMember(db, source, userId, false);
+}
+
+/** Removes a direct member; members may always leave (unless they are the last Owner). */
+export async function removeMember(
+  db: Database,
+  actor: Actor | null,
+  source: MemberSource,
+  userId: number,
+): Promise<void> {
+  const current = await directMember(db, source, userId);
+  assertMayManage(actor, source, [current.access_level], actor?.id === userId);
+  if (current.access_level >= AccessLevel.OWNER) await assertNotLastOwner(db, source, userId);
+  if (source.kind === 'group') {
+    await db
+      .deleteFrom('group_members')
+      .where('group_id', '=', source.group.id)
+      .where('user_id', '=', userId)
+      .execute();
+  } else {
+    await db
+      .deleteFrom('project_members')
+      .where('project_id', '=', source.project.id)
+      .where('user_id', '=', userId)
+      .execute();
+  }
+}
