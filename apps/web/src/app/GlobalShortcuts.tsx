@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { isTypingTarget } from '../lib/shortcuts';
+import { ShortcutsDialog } from './ShortcutsDialog';
+
+/** Listens for the global shortcuts and owns the help dialog. */
+export function GlobalShortcuts({
+  onNavigate,
+  onFocusSearch,
+}: {
+  onNavigate: (href: string) => void;
+  onFocusSearch: () => void;
+}) {
+  const [helpOpen, setHelpOpen] = useState(false);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTypingTarget(event.target)) return;
+      if (event.key === '?') {
+        event.preventDefault();
+        setHelpOpen((open) => !open);
+        return;
+      }
+      if (helpOpen) return;
+      if (event.key === 's' || event.key === '/') {
+        event.preventDefault();
+        onFocusSearch();
+      } else if (event.key === 'P') {
+        onNavigate('/dashboard/projects');
+      } else if (event.key === 'G') {
+        onNavigate('/dashboard/groups');
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [helpOpen, onNavigate, onFocusSearch]);
+
+  return <ShortcutsDialog isOpen={helpOpen} onOpenChange={setHelpOpen} />;
+}

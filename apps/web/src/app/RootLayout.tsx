@@ -1,0 +1,12 @@
+import { Outlet } from '@tanstack/react-router';
+import { TopBar } from './TopBar';
+
+/** Every page: the top bar, then the routed page. */
+export function RootLayout() {
+  return (
+    <>
+      <TopBar />
+      <Outlet />
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { useRouter } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { AppLink } from '../lib/AppLink';
+import { ApiError } from '../lib/api';
+import { useSession } from '../lib/session';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
+import styles from './AuthPages.module.css';
+import { PlainLayout } from './ContextLayout';
+
+type Field = 'name' | 'username' | 'email' | 'password';
+
+const FIELDS: Array<{ id: Field; label: string; type: string; autoComplete: string; hint?: string }> = [
+  { id: 'name', label: 'Full name', type: 'text', autoComplete: 'name' },
+  { id: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
+  { id: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { id: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', hint: 'At least 8 characters.' },
+];
+
+function validate(values: Record<Field, string>): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  if (!values.name.trim()) errors.name = 'Full name is required.';
+  if (!/^[A-Za-z0-9_][A-Za-z0-9_.-]*$/.test(values.username)) {
+    errors.username = 'Use letters, digits, _, - and . (not at the start).';
+  }
+  if (!/^[^\s@]+@[^\s@]+$/.test(values.email)) errors.email = 'Enter a valid email address.';
+  if (values.password.length < 8) errors.password = 'Password is too short (minimum is 8 characters).';
+  return errors;
+}
+
+/** `/users/sign_up`: creates an account and signs in. */
+export function SignUpPage() {
+  const { signUp } = useSession();
+  const router = useRouter();
+  const [values, setValues] = useState<Record<Field, string>>({ name: '', username: '', email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    setPending(true);
+    try {
+      await signUp({ ...values, name: values.name.trim() });
+      await router.navigate({ href: '/' });
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.field && caught.field in values) {
+        setErrors({ [caught.field]: caught.message });
+      } else {
+        setFormError(caught instanceof Error ? caught.message : 'Registration failed.');
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <PlainLayout narrow>
+      <div className={styles.card}>
+        <h1 className={styles.title}>Create an account</h1>
+        <p className={styles.subtitle}>Join Meridian to plan with your team.</p>
+        <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+          {formError && <Alert variant="danger">{formError}</Alert>}
+          {FIELDS.map((field) => {
+            const error = errors[field.id];
+            const describedBy = error ? `${field.id}-error` : field.hint ? `${field.id}-hint` : undefined;
+            return (
+              <div key={field.id} className={styles.field}>
+                <label htmlFor={`new_user_${field.id}`}>{field.label}</label>
+                <input
+                  id={`new_user_${field.id}`}
+                  name={field.id}
+                  type={field.type}
+                  autoComplete={field.autoComplete}
+                  value={values[field.id]}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={describedBy}
+                  onChange={(event) => setValues((prev) => ({ ...prev, [field.id]: event.target.value }))}
+                />
+                {error ? (
+                  <span id={`${field.id}-error`} className={styles.fieldError}>
+                    {error}
+                  </span>
+                ) : (
+                  field.hint && (
+                    <span id={`${field.id}-hint`} className="muted">
+                      {field.hint}
+                    </span>
+                  )
+                )}
+              </div>
+            );
+          })}
+          <Button type="submit" variant="confirm" className={styles.submit} isDisabled={pending}>
+            {pending ? 'Registering…' : 'Register'}
+          </Button>
+        </form>
+        <p className={styles.footer}>
+          Already have an account? <AppLink href="/users/sign_in">Sign in</AppLink>
+        </p>
+      </div>
+    </PlainLayout>
+  );
+}

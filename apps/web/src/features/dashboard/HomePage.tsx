@@ -1,0 +1,103 @@
+import { PlainLayout } from '../../app/ContextLayout';
+import { ErrorState } from '../../app/ErrorState';
+import layout from '../../app/Layout.module.css';
+import { AppLink } from '../../lib/AppLink';
+import { apiPath } from '../../lib/api';
+import { useApiList } from '../../lib/queries';
+import { useSession } from '../../lib/session';
+import type { Group, Project } from '../../lib/types';
+import { buttonClassName } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageSpinner } from '../../ui/Spinner';
+import styles from './HomePage.module.css';
+import { NamespaceList } from './NamespaceList';
+
+function YourGroups() {
+  const query = useApiList<Group>(apiPath('/groups', { min_access_level: 10, per_page: 8, order_by: 'name' }));
+  if (query.isPending) return <PageSpinner label="Loading groups" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what="list" />;
+  if (query.data.items.length === 0) {
+    return <EmptyState title="You are not a member of any group yet" description="Groups you join appear here." />;
+  }
+  return <NamespaceList label="Your groups" rows={query.data.items.map((group) => ({ kind: 'group', group }))} />;
+}
+
+function YourProjects() {
+  const query = useApiList<Project>(
+    apiPath('/projects', { membership: true, per_page: 8, order_by: 'last_activity_at', sort: 'desc' }),
+  );
+  if (query.isPending) return <PageSpinner label="Loading projects" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what="list" />;
+  if (query.data.items.length === 0) {
+    return <EmptyState title="No projects yet" description="Projects you are a member of appear here." />;
+  }
+  return (
+    <NamespaceList label="Your projects" rows={query.data.items.map((project) => ({ kind: 'project', project }))} />
+  );
+}
+
+function ExplorePublicGroups() {
+  const query = useApiList<Group>(apiPath('/groups', { top_level_only: true, per_page: 20, order_by: 'name' }));
+  if (query.isPending) return <PageSpinner label="Loading groups" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what="list" />;
+  if (query.data.items.length === 0) {
+    return <EmptyState title="No public groups" description="Sign in to see the groups you belong to." />;
+  }
+  return <NamespaceList label="Public groups" rows={query.data.items.map((group) => ({ kind: 'group', group }))} />;
+}
+
+/** `/`: your groups and projects when signed in; public groups to explore otherwise. */
+export function HomePage() {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <PageSpinner />;
+  if (!user) {
+    return (
+      <PlainLayout>
+        <section className={styles.hero}>
+          <h1>Welcome to Meridian</h1>
+          <p className={layout.muted}>Plan work with groups, projects, issues, epics and milestones.</p>
+          <div className={styles.heroActions}>
+            <AppLink href="/users/sign_in" className={buttonClassName('confirm')}>
+              Sign in
+            </AppLink>
+            <AppLink href="/users/sign_up" className={buttonClassName('default')}>
+              Register
+            </AppLink>
+          </div>
+        </section>
+        <section className={layout.section} aria-labelledby="explore-title">
+          <h2 id="explore-title" className={layout.sectionTitle}>
+            Explore groups
+          </h2>
+          <ExplorePublicGroups />
+        </section>
+      </PlainLayout>
+    );
+  }
+  return (
+    <PlainLayout>
+      <header className={layout.pageHeader}>
+        <div>
+          <h1>Hi, {user.name.split(' ')[0]}</h1>
+          <p className={layout.muted}>Your groups and recently active projects.</p>
+        </div>
+      </header>
+      <div className={styles.columns}>
+        <section aria-labelledby="your-projects">
+          <div className={styles.sectionHead}>
+            <h2 id="your-projects">Projects</h2>
+            <AppLink href="/dashboard/projects">View all</AppLink>
+          </div>
+          <YourProjects />
+        </section>
+        <section aria-labelledby="your-groups">
+          <div className={styles.sectionHead}>
+            <h2 id="your-groups">Groups</h2>
+            <AppLink href="/dashboard/groups">View all</AppLink>
+          </div>
+          <YourGroups />
+        </section>
+      </div>
+    </PlainLayout>
+  );
+}

@@ -1,0 +1,97 @@
+import { ContextLayout } from '../../app/ContextLayout';
+import { ErrorState } from '../../app/ErrorState';
+import layout from '../../app/Layout.module.css';
+import { apiPath, encodeId } from '../../lib/api';
+import { useApiList } from '../../lib/queries';
+import type { Group, Project } from '../../lib/types';
+import { Avatar } from '../../ui/Avatar';
+import { Badge } from '../../ui/Badge';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageSpinner } from '../../ui/Spinner';
+import { NamespaceList, type NamespaceRow } from '../dashboard/NamespaceList';
+import styles from './GroupOverview.module.css';
+import { groupCrumbs, groupSidebar } from './groupContext';
+
+const VISIBILITY = { private: 'Private', internal: 'Internal', public: 'Public' } as const;
+
+function Children({ group }: { group: Group }) {
+  const id = encodeId(group.full_path);
+  const subgroups = useApiList<Group>(apiPath(`/groups/${id}/subgroups`, { per_page: 100, order_by: 'name' }));
+  const projects = useApiList<Project>(
+    apiPath(`/groups/${id}/projects`, { per_page: 100, order_by: 'name', sort: 'asc' }),
+  );
+  if (subgroups.isPending || projects.isPending) return <PageSpinner label="Loading subgroups and projects" />;
+  const error = subgroups.error ?? projects.error;
+  if (error) {
+    return (
+      <ErrorState
+        error={error}
+        what="list"
+        onRetry={() => {
+          void subgroups.refetch();
+          void projects.refetch();
+        }}
+      />
+    );
+  }
+  const rows: NamespaceRow[] = [
+    ...(subgroups.data?.items ?? []).map((item): NamespaceRow => ({ kind: 'group', group: item })),
+    ...(projects.data?.items ?? []).map((item): NamespaceRow => ({ kind: 'project', project: item })),
+  ];
+  if (rows.length === 0) {
+    return <EmptyState title="This group has no subgroups or projects yet" />;
+  }
+  return <NamespaceList rows={rows} label="Subgroups and projects" />;
+}
+
+/** `/:group(/:subgroup…)`: the group header, then its subgroups and projects. */
+export function GroupOverview({ group }: { group: Group }) {
+  return (
+    <ContextLayout
+      context={groupSidebar(group.full_path, group)}
+      active="overview"
+      crumbs={groupCrumbs(group.full_path, group)}
+    >
+      <header className={styles.header}>
+        <Avatar name={group.name} src={group.avatar_url} seed={group.id} size={64} shape="rect" />
+        <div>
+          <div className={styles.titleLine}>
+            <h1>{group.name}</h1>
+            {group.visibility && <Badge variant="muted">{VISIBILITY[group.visibility]}</Badge>}
+          </div>
+          <p className={layout.muted}>
+            Group ID: {group.id} · {group.full_path}
+          </p>
+          {group.description && <p className={styles.description}>{group.description}</p>}
+        </div>
+      </header>
+      <section className={layout.section} aria-labelledby="children-title">
+        <h2 id="children-title" className={layout.sectionTitle}>
+          Subgroups and projects
+        </h2>
+        <Children group={group} />
+      </section>
+    </ContextLayout>
+  );
+}
+
+/** A group page reached by `/groups/:path` while the group still loads (or failed). */
+export function GroupLoading({
+  fullPath,
+  error,
+  onRetry,
+}: {
+  fullPath: string;
+  error?: unknown;
+  onRetry?: () => void;
+}) {
+  return (
+    <ContextLayout
+      context={groupSidebar(fullPath, undefined)}
+      active="overview"
+      crumbs={groupCrumbs(fullPath, undefined)}
+    >
+      {error ? <ErrorState error={error} onRetry={onRetry} what="group" /> : <PageSpinner label="Loading group" />}
+    </ContextLayout>
+  );
+}

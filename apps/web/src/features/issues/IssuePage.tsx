@@ -1,0 +1,112 @@
+import { useQuery } from '@tanstack/react-query';
+import { ContextLayout } from '../../app/ContextLayout';
+import { ErrorState } from '../../app/ErrorState';
+import { apiGet, apiPath, encodeId } from '../../lib/api';
+import { formatDate, isPastDue, timeAgo } from '../../lib/format';
+import { urls } from '../../lib/paths';
+import { useProject } from '../../lib/queries';
+import type { Issue } from '../../lib/types';
+import { Badge } from '../../ui/Badge';
+import { LabelList } from '../../ui/LabelBadge';
+import { PageSpinner } from '../../ui/Spinner';
+import { projectCrumbs, projectSidebar } from '../groups/groupContext';
+import { Description } from '../shared/Description';
+import styles from '../shared/DetailLayout.module.css';
+import { People, SidebarField } from '../shared/People';
+import { NotesList } from './NotesList';
+
+const HEALTH: Record<string, string> = { on_track: 'On track', needs_attention: 'Needs attention', at_risk: 'At risk' };
+
+function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string }) {
+  const open = issue.state === 'opened';
+  return (
+    <article>
+      <header className={styles.header}>
+        <div className={styles.metaLine}>
+          <Badge variant={open ? 'success' : 'info'}>{open ? 'Open' : 'Closed'}</Badge>
+          {issue.confidential && <Badge variant="warning">Confidential</Badge>}
+          {issue.issue_type && issue.issue_type !== 'issue' && <Badge variant="neutral">{issue.issue_type}</Badge>}
+          <span>
+            Issue created <time dateTime={issue.created_at}>{timeAgo(issue.created_at)}</time>
+            {issue.author && (
+              <>
+                {' '}
+                by <strong>{issue.author.name}</strong>
+              </>
+            )}
+          </span>
+        </div>
+        <h1 className={styles.title}>{issue.title}</h1>
+      </header>
+      <div className={styles.columns}>
+        <div className={styles.content}>
+          <Description html={issue.description_html} text={issue.description} empty="No description provided." />
+          <section className={styles.section} aria-labelledby="activity-title">
+            <h2 id="activity-title" className={styles.sectionTitle}>
+              Activity
+            </h2>
+            <NotesList projectPath={projectPath} iid={issue.iid} />
+          </section>
+        </div>
+        <aside className={styles.aside} aria-label="Issue details">
+          <SidebarField label="Assignees">
+            <People users={issue.assignees ?? []} empty="None" />
+          </SidebarField>
+          <SidebarField label="Labels">
+            {issue.labels.length > 0 ? <LabelList labels={issue.labels} /> : <span className={styles.none}>None</span>}
+          </SidebarField>
+          <SidebarField label="Milestone">
+            {issue.milestone ? issue.milestone.title : <span className={styles.none}>None</span>}
+          </SidebarField>
+          <SidebarField label="Weight">{issue.weight ?? <span className={styles.none}>None</span>}</SidebarField>
+          <SidebarField label="Due date">
+            {issue.due_date ? (
+              <span style={open && isPastDue(issue.due_date) ? { color: 'var(--text-danger)' } : undefined}>
+                {formatDate(issue.due_date)}
+                {open && isPastDue(issue.due_date) ? ' (past due)' : ''}
+              </span>
+            ) : (
+              <span className={styles.none}>None</span>
+            )}
+          </SidebarField>
+          {issue.health_status && (
+            <SidebarField label="Health status">{HEALTH[issue.health_status] ?? issue.health_status}</SidebarField>
+          )}
+          <SidebarField label="Reference">
+            <code>{issue.references?.full ?? `${projectPath}#${issue.iid}`}</code>
+          </SidebarField>
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+/** `/:group/:project/-/issues/:iid` */
+export function IssuePage({ projectPath, iid }: { projectPath: string; iid: number }) {
+  const project = useProject(projectPath);
+  const issue = useQuery({
+    queryKey: ['issue', projectPath, iid],
+    queryFn: ({ signal }) =>
+      apiGet<Issue>(apiPath(`/projects/${encodeId(projectPath)}/issues/${iid}`, { with_labels_details: true }), signal),
+  });
+  return (
+    <ContextLayout
+      context={projectSidebar(projectPath, project.data)}
+      active="issues"
+      crumbs={projectCrumbs(
+        projectPath,
+        project.data,
+        { label: 'Issues', href: urls.projectPage(projectPath, 'issues') },
+        { label: `#${iid}`, href: urls.issue(projectPath, iid) },
+      )}
+    >
+      {issue.isPending ? (
+        <PageSpinner label="Loading issue" />
+      ) : issue.isError ? (
+        <ErrorState error={issue.error} onRetry={() => void issue.refetch()} what="issue" />
+      ) : (
+        <IssueDetail issue={issue.data} projectPath={projectPath} />
+      )}
+    </ContextLayout>
+  );
+}

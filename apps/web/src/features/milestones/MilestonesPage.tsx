@@ -1,0 +1,124 @@
+import type { ReactNode } from 'react';
+import { ContextLayout } from '../../app/ContextLayout';
+import { ErrorState } from '../../app/ErrorState';
+import layout from '../../app/Layout.module.css';
+import { encodeId } from '../../lib/api';
+import { formatDate, isPastDue } from '../../lib/format';
+import { urls } from '../../lib/paths';
+import { useGroup, useProject } from '../../lib/queries';
+import type { MilestoneRef } from '../../lib/types';
+import { Badge } from '../../ui/Badge';
+import { EmptyState } from '../../ui/EmptyState';
+import { Pagination } from '../../ui/Pagination';
+import { PageSpinner } from '../../ui/Spinner';
+import { type Column, Table } from '../../ui/Table';
+import { Tabs } from '../../ui/Tabs';
+import { groupCrumbs, groupSidebar, projectCrumbs, projectSidebar } from '../groups/groupContext';
+import { useStateList } from '../shared/useStateList';
+
+const TABS = [
+  { id: 'active', label: 'Open' },
+  { id: 'closed', label: 'Closed' },
+  { id: 'all', label: 'All', param: '' },
+];
+
+const columns: Column<MilestoneRef>[] = [
+  {
+    key: 'title',
+    header: 'Title',
+    render: (milestone) => (
+      <div>
+        <strong>{milestone.title}</strong>
+        {milestone.description && <p className={layout.muted}>{milestone.description}</p>}
+      </div>
+    ),
+  },
+  {
+    key: 'dates',
+    header: 'Dates',
+    width: '240px',
+    render: (milestone) => {
+      if (!milestone.start_date && !milestone.due_date) return <span className={layout.muted}>No dates</span>;
+      const overdue = milestone.state === 'active' && isPastDue(milestone.due_date);
+      return (
+        <span>
+          {milestone.start_date ? formatDate(milestone.start_date) : '…'} –{' '}
+          {milestone.due_date ? formatDate(milestone.due_date) : '…'}
+          {overdue && (
+            <>
+              {' '}
+              <Badge variant="danger">Expired</Badge>
+            </>
+          )}
+        </span>
+      );
+    },
+  },
+  {
+    key: 'state',
+    header: 'Status',
+    width: '100px',
+    render: (milestone) => (
+      <Badge variant={milestone.state === 'closed' ? 'info' : 'success'}>
+        {milestone.state === 'closed' ? 'Closed' : 'Open'}
+      </Badge>
+    ),
+  },
+];
+
+function MilestonesBody({ path }: { path: string }) {
+  const { state, list, tabItems, hrefForPage } = useStateList<MilestoneRef>(path, TABS);
+  let content: ReactNode;
+  if (list.isPending) content = <PageSpinner label="Loading milestones" />;
+  else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} what="list" />;
+  else if (list.data.items.length === 0) {
+    content = (
+      <EmptyState
+        title="No milestones found"
+        description="Milestones track issues towards a goal in a period of time."
+      />
+    );
+  } else {
+    content = (
+      <>
+        <Table caption="Milestones" columns={columns} rows={list.data.items} rowKey={(milestone) => milestone.id} />
+        <Pagination
+          page={list.data.page}
+          prevPage={list.data.prevPage}
+          nextPage={list.data.nextPage}
+          totalPages={list.data.totalPages}
+          hrefFor={hrefForPage}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <Tabs label="Milestone state" items={tabItems} active={state} />
+      {content}
+    </>
+  );
+}
+
+/** `/groups/:group/-/milestones` and `/:group/:project/-/milestones` */
+export function MilestonesPage({ kind, fullPath }: { kind: 'group' | 'project'; fullPath: string }) {
+  const isGroup = kind === 'group';
+  const group = useGroup(fullPath, isGroup);
+  const project = useProject(fullPath, !isGroup);
+  const crumb = {
+    label: 'Milestones',
+    href: isGroup ? urls.groupPage(fullPath, 'milestones') : urls.projectPage(fullPath, 'milestones'),
+  };
+  return (
+    <ContextLayout
+      context={isGroup ? groupSidebar(fullPath, group.data) : projectSidebar(fullPath, project.data)}
+      active="milestones"
+      crumbs={isGroup ? groupCrumbs(fullPath, group.data, crumb) : projectCrumbs(fullPath, project.data, crumb)}
+    >
+      <header className={layout.pageHeader}>
+        <h1>Milestones</h1>
+      </header>
+      <MilestonesBody path={`/${isGroup ? 'groups' : 'projects'}/${encodeId(fullPath)}/milestones`} />
+    </ContextLayout>
+  );
+}

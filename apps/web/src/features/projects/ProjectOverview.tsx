@@ -1,0 +1,79 @@
+import { ContextLayout } from '../../app/ContextLayout';
+import { ErrorState } from '../../app/ErrorState';
+import layout from '../../app/Layout.module.css';
+import { AppLink } from '../../lib/AppLink';
+import { apiPath, encodeId } from '../../lib/api';
+import { timeAgo } from '../../lib/format';
+import { urls } from '../../lib/paths';
+import { useApiList } from '../../lib/queries';
+import type { Issue, Project } from '../../lib/types';
+import { Avatar } from '../../ui/Avatar';
+import { Badge } from '../../ui/Badge';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageSpinner } from '../../ui/Spinner';
+import { projectCrumbs, projectSidebar } from '../groups/groupContext';
+import { IssuesTable } from '../issues/IssuesTable';
+import styles from './ProjectOverview.module.css';
+
+const VISIBILITY = { private: 'Private', internal: 'Internal', public: 'Public' } as const;
+
+function RecentIssues({ project }: { project: Project }) {
+  const query = useApiList<Issue>(
+    apiPath(`/projects/${encodeId(project.path_with_namespace)}/issues`, {
+      state: 'opened',
+      per_page: 5,
+      order_by: 'updated_at',
+      sort: 'desc',
+      with_labels_details: true,
+    }),
+  );
+  if (query.isPending) return <PageSpinner label="Loading issues" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what="list" />;
+  if (query.data.items.length === 0)
+    return <EmptyState title="No open issues" description="Everything is done here." />;
+  return <IssuesTable issues={query.data.items} projectPath={project.path_with_namespace} />;
+}
+
+/** `/:group/:project`: name, description, counts and the recently updated open issues. */
+export function ProjectOverview({ project }: { project: Project }) {
+  const path = project.path_with_namespace;
+  return (
+    <ContextLayout context={projectSidebar(path, project)} active="overview" crumbs={projectCrumbs(path, project)}>
+      <header className={styles.header}>
+        <Avatar name={project.name} seed={project.id} size={64} shape="rect" />
+        <div className={styles.headerText}>
+          <div className={styles.titleLine}>
+            <h1>{project.name}</h1>
+            {project.visibility && <Badge variant="muted">{VISIBILITY[project.visibility]}</Badge>}
+          </div>
+          <p className={layout.muted}>
+            Project ID: {project.id} · {path}
+            {project.last_activity_at && ` · updated ${timeAgo(project.last_activity_at)}`}
+          </p>
+          {project.description && <p className={styles.description}>{project.description}</p>}
+        </div>
+      </header>
+      <nav className={styles.stats} aria-label="Project lists">
+        <AppLink href={urls.projectPage(path, 'issues')} className={styles.stat}>
+          <span className={styles.statValue}>{project.open_issues_count ?? '–'}</span>
+          <span className={styles.statLabel}>Open issues</span>
+        </AppLink>
+        <AppLink href={urls.projectPage(path, 'merge_requests')} className={styles.stat}>
+          <span className={styles.statValue}>→</span>
+          <span className={styles.statLabel}>Merge requests</span>
+        </AppLink>
+        <AppLink href={urls.projectPage(path, 'milestones')} className={styles.stat}>
+          <span className={styles.statValue}>→</span>
+          <span className={styles.statLabel}>Milestones</span>
+        </AppLink>
+      </nav>
+      <section className={layout.section} aria-labelledby="recent-issues">
+        <div className={styles.sectionHead}>
+          <h2 id="recent-issues">Recently updated open issues</h2>
+          <AppLink href={urls.projectPage(path, 'issues')}>View all issues</AppLink>
+        </div>
+        <RecentIssues project={project} />
+      </section>
+    </ContextLayout>
+  );
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { appPathFromWebUrl, type ParsedPath, parseResourcePath, pathPrefixes, projectPathOf, urls } from './paths';
+
+describe('parseResourcePath', () => {
+  const cases: Array<[string, ParsedPath]> = [
+    ['/a/b/c/-/issues/3', { kind: 'project', fullPath: 'a/b/c', page: 'issue', iid: 3 }],
+    ['/a/b/-/issues', { kind: 'project', fullPath: 'a/b', page: 'issues' }],
+    ['/a/b/-/issues/', { kind: 'project', fullPath: 'a/b', page: 'issues' }],
+    ['/a/b/-/merge_requests', { kind: 'project', fullPath: 'a/b', page: 'merge_requests' }],
+    ['/a/b/-/labels', { kind: 'project', fullPath: 'a/b', page: 'labels' }],
+    ['/groups/acme/-/epics', { kind: 'group', fullPath: 'acme', page: 'epics' }],
+    ['/groups/acme/platform/-/epics/12', { kind: 'group', fullPath: 'acme/platform', page: 'epic', iid: 12 }],
+    ['/groups/acme/-/issues', { kind: 'group', fullPath: 'acme', page: 'issues' }],
+    ['/groups/acme/sub', { kind: 'group', fullPath: 'acme/sub', page: 'overview' }],
+    ['/acme', { kind: 'namespace', fullPath: 'acme' }],
+    ['/acme/web/', { kind: 'namespace', fullPath: 'acme/web' }],
+    ['/acme/my.project-1', { kind: 'namespace', fullPath: 'acme/my.project-1' }],
+    ['/', { kind: 'unknown' }],
+    ['/groups', { kind: 'unknown' }],
+    ['/acme/-/issues', { kind: 'unknown' }],
+    ['/a/b/-/issues/abc', { kind: 'unknown' }],
+    ['/a/b/-/issues/0', { kind: 'unknown' }],
+    ['/a/b/-/issues/3/extra', { kind: 'unknown' }],
+    ['/a/b/-/wiki', { kind: 'unknown' }],
+    ['/groups/acme/-/merge_requests/4', { kind: 'unknown' }],
+    ['/a/<script>/-/issues', { kind: 'unknown' }],
+    ['/a/%E0%A4%A/-/issues', { kind: 'unknown' }],
+  ];
+  it.each(cases)('%s', (pathname, expected) => {
+    expect(parseResourcePath(pathname)).toEqual(expected);
+  });
+});
+
+describe('url builders', () => {
+  it('round-trips through the parser', () => {
+    expect(parseResourcePath(urls.issue('a/b/c', 7))).toEqual({
+      kind: 'project',
+      fullPath: 'a/b/c',
+      page: 'issue',
+      iid: 7,
+    });
+    expect(parseResourcePath(urls.epic('acme/x', 2))).toEqual({
+      kind: 'group',
+      fullPath: 'acme/x',
+      page: 'epic',
+      iid: 2,
+    });
+    expect(parseResourcePath(urls.groupPage('acme', 'epics'))).toEqual({
+      kind: 'group',
+      fullPath: 'acme',
+      page: 'epics',
+    });
+    expect(parseResourcePath(urls.projectPage('a/b', 'merge_requests'))).toEqual({
+      kind: 'project',
+      fullPath: 'a/b',
+      page: 'merge_requests',
+    });
+  });
+});
+
+describe('helpers', () => {
+  it.each([
+    ['http://example.com/acme/web/-/issues/3', '/acme/web/-/issues/3'],
+    ['/groups/acme/-/epics/1', '/groups/acme/-/epics/1'],
+    [undefined, null],
+    ['', null],
+  ])('appPathFromWebUrl(%s)', (input, expected) => {
+    expect(appPathFromWebUrl(input)).toBe(expected);
+  });
+
+  it.each([
+    [{ references: { full: 'acme/web#3' } }, 'acme/web'],
+    [{ references: { full: 'acme/a/b!12' } }, 'acme/a/b'],
+    [{ web_url: 'http://h/acme/api/-/issues/9' }, 'acme/api'],
+    [{}, null],
+  ])('projectPathOf(%j)', (input, expected) => {
+    expect(projectPathOf(input)).toBe(expected);
+  });
+
+  it('lists path prefixes', () => {
+    expect(pathPrefixes('a/b/c')).toEqual(['a', 'a/b', 'a/b/c']);
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * GitLab-style path parsing. A namespace path may nest (`acme/platform/api`); the `/-/` separator
+ * ends it and starts the page part, exactly like GitLab's routing.
+ *
+ *   /acme/web/-/issues/3        → project acme/web, issue 3
+ *   /groups/acme/sub/-/epics    → group acme/sub, epics list
+ *   /groups/acme                → group acme overview
+ *   /acme/web                   → namespace acme/web (group or project: ask the server)
+ */
+
+export type GroupPage = 'overview' | 'epics' | 'epic' | 'issues' | 'merge_requests' | 'labels' | 'milestones';
+export type ProjectPage = 'overview' | 'issues' | 'issue' | 'merge_requests' | 'labels' | 'milestones';
+
+export type ParsedPath =
+  | { kind: 'namespace'; fullPath: string }
+  | { kind: 'group'; fullPath: string; page: GroupPage; iid?: number }
+  | { kind: 'project'; fullPath: string; page: ProjectPage; iid?: number }
+  | { kind: 'unknown' };
+
+const GROUP_LISTS = new Set(['epics', 'issues', 'merge_requests', 'labels', 'milestones']);
+const PROJECT_LISTS = new Set(['issues', 'merge_requests', 'labels', 'milestones']);
+const SEGMENT = /^[A-Za-z0-9_.][A-Za-z0-9_.-]*$/;
+
+function segmentsOf(path: string): string[] | null {
+  const parts = path.split('/').filter((part) => part !== '');
+  const decoded: string[] = [];
+  for (const part of parts) {
+    let value: string;
+    try {
+      value = decodeURIComponent(part);
+    } catch {
+      return null;
+    }
+    if (!SEGMENT.test(value)) return null;
+    decoded.push(value);
+  }
+  return decoded;
+}
+
+function parseIid(value: string | undefined): number | undefined | null {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value)) return null;
+  const iid = Number.parseInt(value, 10);
+  return iid > 0 ? iid : null;
+}
+
+/** Parses a browser pathname into the resource it shows. */
+export function parseResourcePath(pathname: string): ParsedPath {
+  const clean = pathname.replace(/\/+$/, '');
+  const separator = clean.indexOf('/-/');
+  const head = separator === -1 ? clean : clean.slice(0, separator);
+  const tail =
+    separator === -1
+      ? []
+      : clean
+          .slice(separator + 3)
+          .split('/')
+          .filter(Boolean);
+  const isGroupRoute = head === '/groups' || head.startsWith('/groups/');
+  const segments = segmentsOf(isGroupRoute ? head.slice('/groups'.length) : head);
+  if (!segments || segments.length === 0) return { kind: 'unknown' };
+  const fullPath = segments.join('/');
+
+  if (separator === -1) {
+    return isGroupRoute ? { kind: 'group', fullPath, page: 'overview' } : { kind: 'namespace', fullPath };
+  }
+  const [list, rawIid, ...rest] = tail;
+  if (list === undefined || rest.length > 0) return { kind: 'unknown' };
+  const iid = parseIid(rawIid);
+  if (iid === null) return { kind: 'unknown' };
+
+  if (isGroupRoute) {
+    if (!GROUP_LISTS.has(list)) return { kind: 'unknown' };
+    if (iid !== undefined)
+      return list === 'epics' ? { kind: 'group', fullPath, page: 'epic', iid } : { kind: 'unknown' };
+    return { kind: 'group', fullPath, page: list as GroupPage };
+  }
+  if (segments.length < 2 || !PROJECT_LISTS.has(list)) return { kind: 'unknown' };
+  if (iid !== undefined) {
+    return list === 'issues' ? { kind: 'project', fullPath, page: 'issue', iid } : { kind: 'unknown' };
+  }
+  return { kind: 'project', fullPath, page: list as ProjectPage };
+}
+
+function encodePath(fullPath: string): string {
+  return fullPath.split('/').map(encodeURIComponent).join('/');
+}
+
+export const urls = {
+  group: (fullPath: string) => `/${encodePath(fullPath)}`,
+  groupPage: (fullPath: string, page: Exclude<GroupPage, 'overview' | 'epic'>) =>
+    `/groups/${encodePath(fullPath)}/-/${page}`,
+  epic: (groupPath: string, iid: number) => `/groups/${encodePath(groupPath)}/-/epics/${iid}`,
+  project: (fullPath: string) => `/${encodePath(fullPath)}`,
+  projectPage: (fullPath: string, page: Exclude<ProjectPage, 'overview' | 'issue'>) =>
+    `/${encodePath(fullPath)}/-/${page}`,
+  issue: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/issues/${iid}`,
+};
+
+/** Turns a server `web_url` (absolute, possibly another host) into an in-app path. */
+export function appPathFromWebUrl(webUrl: string | undefined | null): string | null {
+  if (!webUrl) return null;
+  try {
+    const url = new URL(webUrl, 'http://localhost');
+    return url.pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** The project path of an issue or merge request, from its `references.full` (`acme/web#3`) or web_url. */
+export function projectPathOf(item: { references?: { full: string }; web_url?: string }): string | null {
+  const full = item.references?.full;
+  if (full) {
+    const match = /^(.+?)[#!]\d+$/.exec(full);
+    if (match?.[1]) return match[1];
+  }
+  const path = appPathFromWebUrl(item.web_url);
+  if (path) {
+    const index = path.indexOf('/-/');
+    if (index > 0) return path.slice(1, index);
+  }
+  return null;
+}
+
+/** Parent paths of a full path: `a/b/c` → [`a`, `a/b`, `a/b/c`]. */
+export function pathPrefixes(fullPath: string): string[] {
+  const parts = fullPath.split('/');
+  return parts.map((_, index) => parts.slice(0, index + 1).join('/'));
+}

@@ -1,0 +1,151 @@
+/** The GitLab REST v4 shapes the web app reads (only the fields it uses). */
+
+export interface UserSummary {
+  id: number;
+  username: string;
+  name: string;
+  avatar_url?: string | null;
+  web_url?: string;
+}
+
+export interface CurrentUser extends UserSummary {
+  email?: string;
+  is_admin?: boolean;
+}
+
+export interface Session {
+  user: CurrentUser | null;
+  csrf_token: string | null;
+}
+
+export interface Group {
+  id: number;
+  name: string;
+  path: string;
+  full_path: string;
+  full_name?: string;
+  description?: string | null;
+  visibility?: 'private' | 'internal' | 'public';
+  parent_id?: number | null;
+  web_url?: string;
+  avatar_url?: string | null;
+}
+
+export interface Project {
+  id: number;
+  name: string;
+  path: string;
+  path_with_namespace: string;
+  name_with_namespace?: string;
+  description?: string | null;
+  visibility?: 'private' | 'internal' | 'public';
+  web_url?: string;
+  open_issues_count?: number;
+  star_count?: number;
+  last_activity_at?: string;
+  namespace?: { id: number; name: string; path: string; full_path: string; kind?: string };
+}
+
+export interface LabelDetail {
+  id?: number;
+  name: string;
+  color?: string;
+  text_color?: string;
+  description?: string | null;
+}
+
+export type LabelRef = string | LabelDetail;
+
+export interface MilestoneRef {
+  id: number;
+  iid?: number;
+  title: string;
+  state?: string;
+  due_date?: string | null;
+  start_date?: string | null;
+  description?: string | null;
+  web_url?: string;
+}
+
+export interface References {
+  short: string;
+  relative: string;
+  full: string;
+}
+
+export interface Issue {
+  id: number;
+  iid: number;
+  project_id: number;
+  title: string;
+  description?: string | null;
+  description_html?: string | null;
+  state: 'opened' | 'closed';
+  created_at: string;
+  updated_at?: string;
+  closed_at?: string | null;
+  labels: LabelRef[];
+  milestone?: MilestoneRef | null;
+  assignees?: UserSummary[];
+  author?: UserSummary;
+  due_date?: string | null;
+  weight?: number | null;
+  confidential?: boolean;
+  user_notes_count?: number;
+  web_url?: string;
+  references?: References;
+  issue_type?: string;
+  health_status?: string | null;
+}
+
+export interface Epic {
+  id: number;
+  iid: number;
+  group_id: number;
+  parent_id?: number | null;
+  parent_iid?: number | null;
+  title: string;
+  description?: string | null;
+  description_html?: string | null;
+  state: 'opened' | 'closed';
+  confidential?: boolean;
+  author?: UserSummary;
+  labels: LabelRef[];
+  start_date?: string | null;
+  due_date?: string | null;
+  end_date?: string | null;
+  created_at: string;
+  updated_at?: string;
+  web_url?: string;
+  references?: References;
+  color?: string;
+}
+
+export interface Note {
+  id: number;
+  body: string;
+  body_html?: string | null;
+  author: UserSummary;
+  created_at: string;
+  system: boolean;
+}
+
+export interface MergeRequest {
+  id: number;
+  iid: number;
+  project_id: number;
+  title: string;
+  state: 'opened' | 'closed' | 'merged' | 'locked';
+  draft?: boolean;
+  author?: UserSummary;
+  assignees?: UserSummary[];
+  reviewers?: UserSummary[];
+  labels: LabelRef[];
+  milestone?: MilestoneRef | null;
+  source_branch?: string;
+  target_branch?: string;
+  created_at: string;
+  updated_at?: string;
+  web_url?: string;
+  references?: References;
+}

@@ -1,0 +1,18 @@
+import { useRouterState } from '@tanstack/react-router';
+
+/** The current pathname and query parameters as plain strings (the URL is the source of truth). */
+export function useLocationInfo(): { pathname: string; params: URLSearchParams } {
+  const location = useRouterState({ select: (state) => state.location });
+  return { pathname: location.pathname, params: new URLSearchParams(location.searchStr) };
+}
+
+/** Copies the current query with some keys changed (null removes the key). */
+export function withParams(pathname: string, params: URLSearchParams, changes: Record<string, string | null>): string {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+  }
+  const qs = next.toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}

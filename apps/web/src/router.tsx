@@ -1,0 +1,45 @@
+import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { NotFoundPage } from './app/NotFoundPage';
+import { ResourcePage } from './app/ResourcePage';
+import { RootLayout } from './app/RootLayout';
+import { SignInPage } from './app/SignInPage';
+import { SignUpPage } from './app/SignUpPage';
+import { DashboardListPage } from './features/dashboard/DashboardListPage';
+import { HomePage } from './features/dashboard/HomePage';
+
+const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
+
+const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
+const signInRoute = createRoute({ getParentRoute: () => rootRoute, path: '/users/sign_in', component: SignInPage });
+const signUpRoute = createRoute({ getParentRoute: () => rootRoute, path: '/users/sign_up', component: SignUpPage });
+const dashboardGroupsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/dashboard/groups',
+  component: () => <DashboardListPage kind="groups" />,
+});
+const dashboardProjectsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/dashboard/projects',
+  component: () => <DashboardListPage kind="projects" />,
+});
+/** Everything else is a namespace path (`/acme/web/-/issues/3`, `/groups/acme/-/epics`): parsed by ResourcePage. */
+const resourceRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: ResourcePage });
+
+export const routeTree = rootRoute.addChildren([
+  homeRoute,
+  signInRoute,
+  signUpRoute,
+  dashboardGroupsRoute,
+  dashboardProjectsRoute,
+  resourceRoute,
+]);
+
+export function createAppRouter() {
+  return createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,48 @@
+import { splitScopedLabel, toLabelView } from '../lib/labels';
+import type { LabelRef } from '../lib/types';
+import styles from './LabelBadge.module.css';
+
+/** A label; a scoped label `key::value` is drawn as two parts (scope on colour, value on white). */
+export function LabelBadge({ label }: { label: LabelRef }) {
+  const view = toLabelView(label);
+  const scoped = splitScopedLabel(view.name);
+  const title = view.description ?? undefined;
+  if (!scoped) {
+    return (
+      <span
+        className={styles.label}
+        style={{ backgroundColor: view.color, color: view.textColor, borderColor: view.color }}
+        title={title}
+        data-testid="label"
+      >
+        {view.name}
+      </span>
+    );
+  }
+  return (
+    <span
+      className={`${styles.label} ${styles.scoped}`}
+      style={{ borderColor: view.color }}
+      title={title}
+      data-testid="label"
+    >
+      <span className={styles.scope} style={{ backgroundColor: view.color, color: view.textColor }}>
+        {scoped.scope}
+      </span>
+      <span className="visually-hidden">::</span>
+      <span className={styles.value}>{scoped.value}</span>
+    </span>
+  );
+}
+
+/** A wrapping row of labels. */
+export function LabelList({ labels }: { labels: LabelRef[] }) {
+  if (labels.length === 0) return null;
+  return (
+    <span className={styles.list}>
+      {labels.map((label) => (
+        <LabelBadge key={typeof label === 'string' ? label : label.name} label={label} />
+      ))}
+    </span>
+  );
+}

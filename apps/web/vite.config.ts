@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const backend = process.env.MERIDIAN_BACKEND ?? 'http://localhost:3000';
+
+/** Dev server proxies every server-owned path to a running Meridian (npm start) on port 3000. */
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': backend,
+      '/-/': backend,
+      '/users/sign_in': { target: backend, bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
+      '/users/sign_up': { target: backend, bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
+      '/users/sign_out': backend,
+    },
+  },
+  // One bundle (~170 kB gzip: React, React Aria, TanStack) until feature routes are split lazily.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 800 },
+});
