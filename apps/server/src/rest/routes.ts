@@ -6,6 +6,7 @@ import { groupsRoutes } from '../modules/groups/groups.rest';
 import { projectsRoutes } from '../modules/projects/projects.rest';
 import { labelsRoutes } from '../modules/labels/labels.rest';
 import { milestonesRoutes } from '../modules/milestones/milestones.rest';
+import { notesRoutes } from '../modules/notes/notes.rest';
 
 /** Every REST v4 route group, mounted under /api/v4. */
 export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -16,4 +17,5 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(labelsRoutes, { ctx });
   await app.register(milestonesRoutes, { ctx });
   await app.register(userRoutes, { ctx });
+  await app.register(notesRoutes, { ctx });
 };

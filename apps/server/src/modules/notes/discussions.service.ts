@@ -1,0 +1,106 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import { forbidden, notFound } from '../../errors';
+import type { Actor } from '../../policy/actor';
+import { requireActor } from '../labels/require-actor';
+import type { Noteable } from './noteable';
+import { createNote, type NoteRow, visibleNotes } from './notes.service';
+
+export interface Discussion {
+  id: string;
+  notes: NoteRow[];
+}
+
+/** A page of the noteable's discussions (oldest first, as GitLab) with their readable notes. */
+export async function listDiscussions(
+  db: Database,
+  actor: Actor | null,
+  n: Noteable,
+  page: { page: number; perPage: number },
+): Promise<{ discussions: Discussion[]; total: number }> {
+  const base = visibleNotes(db, actor, n);
+  const [ids, count] = await Promise.all([
+    base
+      .select(['nt.discussion_id', sql<number>`min(nt.id)`.as('first_id')])
+      .groupBy('nt.discussion_id')
+      .orderBy(sql`min(nt.created_at)`)
+      .orderBy(sql`min(nt.id)`)
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    base.select(sql<number>`count(DISTINCT nt.discussion_id)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const discussionIds = ids.map((r) => r.discussion_id);
+  const notes =
+    discussionIds.length === 0
+      ? []
+      : await base
+          .selectAll('nt')
+          .where('nt.discussion_id', 'in', discussionIds)
+          .orderBy('nt.created_at')
+          .orderBy('nt.id')
+          .execute();
+  const byId = new Map<string, NoteRow[]>(discussionIds.map((id) => [id, []]));
+  for (const note of notes) byId.get(note.discussion_id)?.push(note);
+  return { discussions: discussionIds.map((id) => ({ id, notes: byId.get(id) ?? [] })), total: Number(count.n) };
+}
+
+export async function findDiscussion(
+  db: Database,
+  actor: Actor | null,
+  n: Noteable,
+  discussionId: string,
+): Promise<Discussion> {
+  const notes = await visibleNotes(db, actor, n)
+    .selectAll('nt')
+    .where('nt.discussion_id', '=', discussionId)
+    .orderBy('nt.created_at')
+    .orderBy('nt.id')
+    .execute();
+  if (notes.length === 0) throw notFound('Discussion');
+  return { id: discussionId, notes };
+}
+
+/** Starts a thread: a resolvable DiscussionNote in a new discussion. */
+export async function createDiscussion(
+  db: Database,
+  actor: Actor | null,
+  n: Noteable,
+  input: { body: string; internal?: boolean; createdAt?: Date },
+): Promise<Discussion> {
+  const note = await createNote(db, actor, n, { ...input, resolvable: true });
+  return { id: note.discussion_id, notes: [note] };
+}
+
+/**
+ * Replies in a discussion. Replies inherit the thread's internal flag; replying to a lone
+ * comment turns it into a thread (its notes become DiscussionNotes), as GitLab does.
+ */
+export async function replyToDiscussion(
+  db: Database,
+  actor: Actor | null,
+  n: Noteable,
+  discussionId: string,
+  input: { body: string; createdAt?: Date },
+): Promise<NoteRow> {
+  requireActor(actor);
+  const discussion = await findDiscussion(db, actor, n, discussionId);
+  const first = discussion.notes[0];
+  if (!first || first.system) throw forbidden('403 Forbidden - system notes cannot be replied to');
+  const note = await createNote(db, actor, n, {
+    ...input,
+    internal: first.internal,
+    discussionId,
+    resolvable: true,
+  });
+  if (!first.resolvable) {
+    await db
+      .updateTable('notes')
+      .set({ resolvable: true })
+      .where('discussion_id', '=', discussionId)
+      .where('noteable_type', '=', n.type)
+      .where('noteable_id', '=', n.id)
+      .execute();
+  }
+  return note;
+}

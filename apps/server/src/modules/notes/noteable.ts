@@ -1,0 +1,112 @@
+import type { Database } from '../../db/connection';
+import { forbidden, notFound } from '../../errors';
+import { canEpic, canIssue, groupAccessLevel, projectAccessLevel } from '../../policy/abilities';
+import type { Actor } from '../../policy/actor';
+import type { EpicSubject, IssueSubject } from '../../policy/subjects';
+import type { IdOrPath } from '../../rest/params';
+import { type EpicRow, epicSubject, findEpicById } from '../epics/epics.service';
+import { findIssue, type IssueRow, issueSubject } from '../issues/issues.service';
+import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
+
+/** What notes and award emoji hang on: a readable issue or epic, with its policy subject. */
+export type Noteable =
+  | {
+      kind: 'issue';
+      type: 'Issue';
+      id: number;
+      iid: number;
+      projectId: number;
+      groupId: null;
+      row: IssueRow;
+      subject: IssueSubject;
+    }
+  | {
+      kind: 'epic';
+      type: 'Epic';
+      id: number;
+      iid: number;
+      projectId: null;
+      groupId: number;
+      row: EpicRow;
+      subject: EpicSubject;
+    };
+
+/** The issue `iid` of a project, or 404 (project or issue missing or unreadable). */
+export async function issueNoteable(
+  db: Database,
+  actor: Actor | null,
+  project: IdOrPath,
+  iid: number,
+): Promise<Noteable> {
+  const p = await findProject(db, actor, project);
+  const row = await findIssue(db, actor, p.id, iid);
+  const subject = await issueSubject(db, row);
+  return {
+    kind: 'issue',
+    type: 'Issue',
+    id: row.id,
+    iid: row.iid,
+    projectId: row.project_id,
+    groupId: null,
+    row,
+    subject,
+  };
+}
+
+function epicNoteable(row: EpicRow): Noteable {
+  return {
+    kind: 'epic',
+    type: 'Epic',
+    id: row.id,
+    iid: row.iid,
+    projectId: null,
+    groupId: row.group_id,
+    row,
+    subject: epicSubject(row),
+  };
+}
+
+/**
+ * An epic of a group by its global id, as GitLab's epic notes API (`/groups/:id/epics/:epic_id/notes`)
+ * documents; 404 when missing, unreadable, or in another group.
+ */
+export async function epicNoteableById(
+  db: Database,
+  actor: Actor | null,
+  group: IdOrPath,
+  epicId: number,
+): Promise<Noteable> {
+  const g = await findGroup(db, actor, group);
+  const row = await findEpicById(db, actor, epicId);
+  if (row.group_id !== g.id) throw notFound('Epic');
+  return epicNoteable(row);
+}
+
+/** An epic of a group by its iid (award emoji use the iid, as GitLab). */
+export async function epicNoteableByIid(
+  db: Database,
+  actor: Actor | null,
+  group: IdOrPath,
+  iid: number,
+): Promise<Noteable> {
+  const g = await findGroup(db, actor, group);
+  const row = await db
+    .selectFrom('epics')
+    .select('id')
+    .where('group_id', '=', g.id)
+    .where('iid', '=', iid)
+    .executeTakeFirst();
+  if (!row) throw notFound('Epic');
+  return epicNoteable(await findEpicById(db, actor, row.id));
+}
+
+/** The actor's access level where the noteable lives (project, or the epic's group). */
+export function noteableLevel(actor: Actor | null, n: Noteable): number {
+  return n.kind === 'issue' ? projectAccessLevel(actor, n.subject.project) : groupAccessLevel(actor, n.subject.group);
+}
+
+/** 403 unless the actor may comment (locked discussions: members only). */
+export function assertCanComment(actor: Actor | null, n: Noteable): void {
+  const ok = n.kind === 'issue' ? canIssue(actor, 'create_note', n.subject) : canEpic(actor, 'create_note', n.subject);
+  if (!ok) throw forbidden();
+}

@@ -1,0 +1,170 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/connection';
+import { notFound } from '../../errors';
+import { pageParams, setPaginationHeaders } from '../../rest/pagination';
+import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { requireActor } from '../labels/require-actor';
+import {
+  createDiscussion,
+  type Discussion,
+  findDiscussion,
+  listDiscussions,
+  replyToDiscussion,
+} from './discussions.service';
+import { createNoteSchema, listNotesSchema, replySchema, updateNoteSchema } from './note-params';
+import { epicNoteableById, issueNoteable, type Noteable } from './noteable';
+import { loadUsers, presentDiscussion, presentNote } from './notes.presenter';
+import { createNote, deleteNote, findNote, listNotes, type NoteRow, updateNote } from './notes.service';
+
+type Params = { id: string; issue_iid?: string; epic_id?: string; note_id?: string; discussion_id?: string };
+
+/** Resolves the noteable of an issue or epic route. */
+export function noteableFor(db: Database, request: FastifyRequest, kind: 'issue' | 'epic'): Promise<Noteable> {
+  const p = request.params as Params;
+  const container = parseIdOrPath(p.id);
+  return kind === 'issue'
+    ? issueNoteable(db, request.actor, container, parseIntParam(p.issue_iid, 'issue_iid'))
+    : epicNoteableById(db, request.actor, container, parseIntParam(p.epic_id, 'epic_id'));
+}
+
+const noteId = (request: FastifyRequest) => parseIntParam((request.params as Params).note_id, 'note_id');
+
+function discussionId(request: FastifyRequest): string {
+  const id = (request.params as Params).discussion_id ?? '';
+  return /^[0-9a-f]{1,64}$/i.test(id) ? id : '';
+}
+
+/**
+ * Notes on issues (`/projects/:id/issues/:issue_iid/notes`) and epics (`/groups/:id/epics/:epic_id/notes`,
+ * epic global id as GitLab documents), and issue discussions (threads).
+ */
+export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+
+  async function one(n: Noteable, note: NoteRow) {
+    return presentNote(ctx, n, note, await loadUsers(db, [note.author_id, note.resolved_by_id]));
+  }
+
+  async function discussions(n: Noteable, list: Discussion[]) {
+    const users = await loadUsers(
+      db,
+      list.flatMap((d) => d.notes.flatMap((x) => [x.author_id, x.resolved_by_id])),
+    );
+    return list.map((d) => presentDiscussion(ctx, n, d.id, d.notes, users));
+  }
+
+  /** 404 unless the note belongs to the discussion in the path. */
+  async function noteInDiscussion(request: FastifyRequest, n: Noteable) {
+    const note = await findNote(db, request.actor, n, noteId(request));
+    if (note.discussion_id !== discussionId(request)) throw notFound('Note');
+  }
+
+  for (const kind of ['issue', 'epic'] as const) {
+    const base = kind === 'issue' ? '/projects/:id/issues/:issue_iid' : '/groups/:id/epics/:epic_id';
+
+    app.get(`${base}/notes`, async (request, reply) => {
+      const n = await noteableFor(db, request, kind);
+      const q = parseInput(listNotesSchema, request.query);
+      const { rows, total } = await listNotes(db, request.actor, n, {
+        orderBy: q.order_by,
+        sort: q.sort,
+        page: q.page,
+        perPage: q.per_page,
+      });
+      const users = await loadUsers(
+        db,
+        rows.flatMap((r) => [r.author_id, r.resolved_by_id]),
+      );
+      setPaginationHeaders(request, reply, q, total);
+      return rows.map((r) => presentNote(ctx, n, r, users));
+    });
+
+    app.post(`${base}/notes`, async (request, reply) => {
+      requireActor(request.actor);
+      const n = await noteableFor(db, request, kind);
+      const input = parseInput(createNoteSchema, requestParams(request));
+      const note = await createNote(db, request.actor, n, {
+        body: input.body,
+        internal: input.internal ?? input.confidential ?? false,
+        createdAt: input.created_at,
+      });
+      return reply.status(201).send(await one(n, note));
+    });
+
+    app.get(`${base}/notes/:note_id`, async (request) => {
+      const n = await noteableFor(db, request, kind);
+      return one(n, await findNote(db, request.actor, n, noteId(request)));
+    });
+
+    app.put(`${base}/notes/:note_id`, async (request) => {
+      requireActor(request.actor);
+      const n = await noteableFor(db, request, kind);
+      const input = parseInput(updateNoteSchema, requestParams(request));
+      return one(n, await updateNote(db, request.actor, n, noteId(request), input.body));
+    });
+
+    app.delete(`${base}/notes/:note_id`, async (request, reply) => {
+      requireActor(request.actor);
+      const n = await noteableFor(db, request, kind);
+      await deleteNote(db, request.actor, n, noteId(request));
+      return reply.status(204).send();
+    });
+
+    app.get(`${base}/discussions`, async (request, reply) => {
+      const n = await noteableFor(db, request, kind);
+      const q = parseInput(pageParams, request.query);
+      const { discussions: list, total } = await listDiscussions(db, request.actor, n, {
+        page: q.page,
+        perPage: q.per_page,
+      });
+      setPaginationHeaders(request, reply, q, total);
+      return discussions(n, list);
+    });
+
+    app.get(`${base}/discussions/:discussion_id`, async (request) => {
+      const n = await noteableFor(db, request, kind);
+      const d = await findDiscussion(db, request.actor, n, discussionId(request));
+      return (await discussions(n, [d]))[0];
+    });
+
+    app.post(`${base}/discussions`, async (request, reply) => {
+      requireActor(request.actor);
+      const n = await noteableFor(db, request, kind);
+      const input = parseInput(createNoteSchema, requestParams(request));
+      const d = await createDiscussion(db, request.actor, n, {
+        body: input.body,
+        internal: input.internal ?? input.confidential ?? false,
+        createdAt: input.created_at,
+      });
+      return reply.status(201).send((await discussions(n, [d]))[0]);
+    });
+
+    app.post(`${base}/discussions/:discussion_id/notes`, async (request, reply) => {
+      requireActor(request.actor);
+      const n = await noteableFor(db, request, kind);
+      const input = parseInput(replySchema, requestParams(request));
+      const note = await replyToDiscussion(db, request.actor, n, discussionId(request), {
+        body: input.body,
+        createdAt: input.created_at,
+      });
+      return reply.status(201).send(await one(n, note));
+    });
+
+    app.put(`${base}/discussions/:discussion_id/notes/:note_id`, async (request) => {
+      requireActor(request.actor);
+      const n = await noteableFor(db, request, kind);
+      await noteInDiscussion(request, n);
+      const input = parseInput(updateNoteSchema, requestParams(request));
+      return one(n, await updateNote(db, request.actor, n, noteId(request), input.body));
+    });
+
+    app.delete(`${base}/discussions/:discussion_id/notes/:note_id`, async (request, reply) => {
+      requireActor(request.actor);
+      const n = await noteableFor(db, request, kind);
+      await noteInDiscussion(request, n);
+      await deleteNote(db, request.actor, n, noteId(request));
+      return reply.status(204).send();
+    });
+  }
+};

@@ -1,0 +1,154 @@
+import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { NotesTable } from '../../db/schema';
+import { forbidden, notFound } from '../../errors';
+import { renderMarkdown } from '../../markdown/render-markdown';
+import { canNote, type NoteAbility } from '../../policy/abilities';
+import { AccessLevel } from '../../policy/access-levels';
+import type { Actor } from '../../policy/actor';
+import type { NoteSubject } from '../../policy/subjects';
+import { requireActor } from '../labels/require-actor';
+import { assertCanComment, type Noteable, noteableLevel } from './noteable';
+
+export type NoteRow = Selectable<NotesTable>;
+
+export function noteSubject(n: Noteable, note: Pick<NoteRow, 'author_id' | 'internal' | 'system'>): NoteSubject {
+  return { kind: 'note', noteable: n.subject, authorId: note.author_id, internal: note.internal, system: note.system };
+}
+
+/** May the actor see internal notes on this noteable? (Reporter and above, admins.) */
+export function canSeeInternal(actor: Actor | null, n: Noteable): boolean {
+  return canNote(actor, 'read_note', {
+    kind: 'note',
+    noteable: n.subject,
+    authorId: null,
+    internal: true,
+    system: false,
+  });
+}
+
+/** Base query over the noteable's notes the actor may read (internal ones hidden below Reporter). */
+export function visibleNotes(db: Database, actor: Actor | null, n: Noteable) {
+  let q = db.selectFrom('notes as nt').where('nt.noteable_type', '=', n.type).where('nt.noteable_id', '=', n.id);
+  if (!canSeeInternal(actor, n)) q = q.where('nt.internal', '=', false);
+  return q;
+}
+
+export interface ListNotesOptions {
+  orderBy: 'created_at' | 'updated_at';
+  sort: 'asc' | 'desc';
+  page: number;
+  perPage: number;
+}
+
+export async function listNotes(
+  db: Database,
+  actor: Actor | null,
+  n: Noteable,
+  opts: ListNotesOptions,
+): Promise<{ rows: NoteRow[]; total: number }> {
+  const base = visibleNotes(db, actor, n);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll('nt')
+      .orderBy(`nt.${opts.orderBy}`, opts.sort)
+      .orderBy('nt.id', opts.sort)
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findNote(db: Database, actor: Actor | null, n: Noteable, noteId: number): Promise<NoteRow> {
+  const row = await visibleNotes(db, actor, n).selectAll('nt').where('nt.id', '=', noteId).executeTakeFirst();
+  if (!row) throw notFound('Note');
+  return row;
+}
+
+function assertNote(actor: Actor | null, ability: NoteAbility, n: Noteable, note: NoteRow) {
+  if (!canNote(actor, ability, noteSubject(n, note))) throw forbidden();
+}
+
+export interface CreateNoteInput {
+  body: string;
+  internal?: boolean;
+  createdAt?: Date;
+  /** Reply into this discussion; a new discussion id otherwise. */
+  discussionId?: string;
+  /** true for a thread (DiscussionNote), false for a plain comment. */
+  resolvable?: boolean;
+}
+
+export const newDiscussionId = () => randomBytes(20).toString('hex');
+
+/**
+ * Adds a comment. Commenting needs `create_note` (locked discussions: members only); `internal`
+ * needs Reporter; `created_at` is honoured only for admins and owners (ignored otherwise, as GitLab).
+ */
+export async function createNote(
+  db: Database,
+  actor: Actor | null,
+  n: Noteable,
+  input: CreateNoteInput,
+): Promise<NoteRow> {
+  const me = requireActor(actor);
+  assertCanComment(me, n);
+  const level = noteableLevel(me, n);
+  if (input.internal && !me.admin && level < AccessLevel.REPORTER) {
+    throw forbidden('403 Forbidden - only Reporters and above may add internal notes');
+  }
+  const createdAt = input.createdAt && (me.admin || level >= AccessLevel.OWNER) ? input.createdAt : undefined;
+  return db
+    .insertInto('notes')
+    .values({
+      noteable_type: n.type,
+      noteable_id: n.id,
+      project_id: n.projectId,
+      group_id: n.groupId,
+      author_id: me.id,
+      discussion_id: input.discussionId ?? newDiscussionId(),
+      note: input.body,
+      note_html: renderMarkdown(input.body),
+      internal: input.internal ?? false,
+      resolvable: input.resolvable ?? false,
+      ...(createdAt ? { created_at: createdAt, updated_at: createdAt } : {}),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateNote(
+  db: Database,
+  actor: Actor | null,
+  n: Noteable,
+  noteId: number,
+  body: string,
+): Promise<NoteRow> {
+  requireActor(actor);
+  const note = await findNote(db, actor, n, noteId);
+  assertNote(actor, 'update_note', n, note);
+  return db
+    .updateTable('notes')
+    .set({ note: body, note_html: renderMarkdown(body), updated_at: new Date() })
+    .where('id', '=', note.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteNote(db: Database, actor: Actor | null, n: Noteable, noteId: number): Promise<void> {
+  requireActor(actor);
+  const note = await findNote(db, actor, n, noteId);
+  assertNote(actor, 'destroy_note', n, note);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('award_emoji')
+      .where('awardable_type', '=', 'Note')
+      .where('awardable_id', '=', note.id)
+      .execute();
+    await trx.deleteFrom('notes').where('id', '=', note.id).execute();
+  });
+}
