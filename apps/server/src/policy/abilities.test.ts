@@ -1,0 +1,355 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canEpic,
+  canGroup,
+  canIssue,
+  canLabel,
+  canMilestone,
+  canNote,
+  canProject,
+  epicAbilities,
+  groupAbilities,
+  issueAbilities,
+  labelAbilities,
+  noteAbilities,
+  projectAbilities,
+} from './abilities';
+import type { Actor } from './actor';
+import type { GroupSubject, IssueSubject, ProjectSubject } from './subjects';
+
+/*
+ * The policy matrix. Every cell is an explicit expectation: 'Y' = allowed, '.' = denied, one
+ * character per ability in the order of the ability list named above each table, one string per
+ * visibility (private, internal, public).
+ *
+ * The world: group P (id 1) ⊃ group G (id 2) ⊃ subgroup S (id 3); project X (id 10) in G.
+ * Role rows are memberships on G (inherited by X), except:
+ *   parentDev   – Developer on P only (inherits down to G and X)
+ *   subOnlyDev  – Developer on S only (may see G, as GitLab shows ancestors, but gains no role on G or X)
+ *   projectDev  – Developer directly on project X only
+ *   author / assignee – a signed-in non-member who wrote / is assigned the issue (user 100)
+ */
+type Role =
+  | 'anonymous'
+  | 'nonMember'
+  | 'guest'
+  | 'planner'
+  | 'reporter'
+  | 'developer'
+  | 'maintainer'
+  | 'owner'
+  | 'admin'
+  | 'parentDev'
+  | 'subOnlyDev'
+  | 'projectDev'
+  | 'author'
+  | 'assignee';
+type Row = readonly [private_: string, internal: string, public_: string];
+const visibilities = [
+  ['private', 0],
+  ['internal', 10],
+  ['public', 20],
+] as const;
+
+const USER = 100;
+const P = { id: 1, traversalIds: [1] };
+const G = { id: 2, traversalIds: [1, 2] };
+const S = { id: 3, traversalIds: [1, 2, 3] };
+const X_ID = 10;
+
+function actorFor(role: Role): Actor | null {
+  if (role === 'anonymous') return null;
+  const base: Actor = {
+    id: USER,
+    username: 'u',
+    admin: false,
+    scopes: null,
+    groupMemberships: [],
+    projectMemberships: [],
+  };
+  const onG = (accessLevel: number): Actor => ({
+    ...base,
+    groupMemberships: [{ groupId: G.id, traversalIds: G.traversalIds, accessLevel }],
+  });
+  switch (role) {
+    case 'nonMember':
+    case 'author':
+    case 'assignee':
+      return base;
+    case 'guest':
+      return onG(10);
+    case 'planner':
+      return onG(15);
+    case 'reporter':
+      return onG(20);
+    case 'developer':
+      return onG(30);
+    case 'maintainer':
+      return onG(40);
+    case 'owner':
+      return onG(50);
+    case 'admin':
+      return { ...base, admin: true };
+    case 'parentDev':
+      return { ...base, groupMemberships: [{ groupId: P.id, traversalIds: P.traversalIds, accessLevel: 30 }] };
+    case 'subOnlyDev':
+      return { ...base, groupMemberships: [{ groupId: S.id, traversalIds: S.traversalIds, accessLevel: 30 }] };
+    case 'projectDev':
+      return {
+        ...base,
+        projectMemberships: [{ projectId: X_ID, namespaceTraversalIds: G.traversalIds, accessLevel: 30 }],
+      };
+  }
+}
+
+const groupG = (visibilityLevel: number): GroupSubject => ({ kind: 'group', ...G, visibilityLevel });
+const projectX = (visibilityLevel: number): ProjectSubject => ({
+  kind: 'project',
+  id: X_ID,
+  namespaceTraversalIds: G.traversalIds,
+  visibilityLevel,
+});
+
+function check<A extends string>(
+  abilities: readonly A[],
+  table: Partial<Record<Role, Row>>,
+  decide: (actor: Actor | null, ability: A, visibility: number, role: Role) => boolean,
+) {
+  const cases = Object.entries(table).flatMap(([role, row]) =>
+    visibilities.map(([visName, vis], i) => ({ role: role as Role, visName, vis, expected: (row as Row)[i] })),
+  );
+  it.each(cases)('$role on a $visName subject: $expected', ({ role, vis, expected }) => {
+    const actor = actorFor(role);
+    const actual = abilities.map((a) => (decide(actor, a, vis, role) ? 'Y' : '.')).join('');
+    expect(actual).toBe(expected);
+  });
+}
+
+describe('canGroup on G', () => {
+  // read_group, create_subgroup, create_project, admin_group, destroy_group
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private   internal  public
+    anonymous:  ['.....', '.....', 'Y....'],
+    nonMember:  ['.....', 'Y....', 'Y....'],
+    guest:      ['Y....', 'Y....', 'Y....'],
+    planner:    ['Y....', 'Y....', 'Y....'],
+    reporter:   ['Y....', 'Y....', 'Y....'],
+    developer:  ['Y.Y..', 'Y.Y..', 'Y.Y..'],
+    maintainer: ['YYY..', 'YYY..', 'YYY..'],
+    owner:      ['YYYYY', 'YYYYY', 'YYYYY'],
+    admin:      ['YYYYY', 'YYYYY', 'YYYYY'],
+    parentDev:  ['Y.Y..', 'Y.Y..', 'Y.Y..'],
+    subOnlyDev: ['Y....', 'Y....', 'Y....'],
+    projectDev: ['Y....', 'Y....', 'Y....'],
+  };
+  check(groupAbilities, table, (actor, ability, vis) => canGroup(actor, ability, groupG(vis)));
+});
+
+describe('canProject on X', () => {
+  // read_project, create_issue, admin_project, destroy_project
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private  internal public
+    anonymous:  ['....', '....', 'Y...'],
+    nonMember:  ['....', 'YY..', 'YY..'],
+    guest:      ['YY..', 'YY..', 'YY..'],
+    planner:    ['YY..', 'YY..', 'YY..'],
+    reporter:   ['YY..', 'YY..', 'YY..'],
+    developer:  ['YY..', 'YY..', 'YY..'],
+    maintainer: ['YYY.', 'YYY.', 'YYY.'],
+    owner:      ['YYYY', 'YYYY', 'YYYY'],
+    admin:      ['YYYY', 'YYYY', 'YYYY'],
+    parentDev:  ['YY..', 'YY..', 'YY..'],
+    subOnlyDev: ['....', 'YY..', 'YY..'],
+    projectDev: ['YY..', 'YY..', 'YY..'],
+  };
+  check(projectAbilities, table, (actor, ability, vis) => canProject(actor, ability, projectX(vis)));
+});
+
+const issue = (vis: number, role: Role, confidential: boolean, discussionLocked = false): IssueSubject => ({
+  kind: 'issue',
+  project: projectX(vis),
+  confidential,
+  authorId: role === 'author' ? USER : 999,
+  assigneeIds: role === 'assignee' ? [USER] : [998],
+  discussionLocked,
+});
+
+// read_issue, update_issue, admin_issue, destroy_issue, create_note, admin_issue_relation, read_issue_relation
+describe('canIssue, not confidential', () => {
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private    internal   public
+    anonymous:  ['.......', '.......', 'Y.....Y'],
+    nonMember:  ['.......', 'Y...Y.Y', 'Y...Y.Y'],
+    author:     ['.......', 'YY..Y.Y', 'YY..Y.Y'],
+    assignee:   ['.......', 'YY..Y.Y', 'YY..Y.Y'],
+    guest:      ['Y...YYY', 'Y...YYY', 'Y...YYY'],
+    planner:    ['YYYYYYY', 'YYYYYYY', 'YYYYYYY'],
+    reporter:   ['YYY.YYY', 'YYY.YYY', 'YYY.YYY'],
+    developer:  ['YYY.YYY', 'YYY.YYY', 'YYY.YYY'],
+    maintainer: ['YYY.YYY', 'YYY.YYY', 'YYY.YYY'],
+    owner:      ['YYYYYYY', 'YYYYYYY', 'YYYYYYY'],
+    admin:      ['YYYYYYY', 'YYYYYYY', 'YYYYYYY'],
+    parentDev:  ['YYY.YYY', 'YYY.YYY', 'YYY.YYY'],
+    subOnlyDev: ['.......', 'Y...Y.Y', 'Y...Y.Y'],
+    projectDev: ['YYY.YYY', 'YYY.YYY', 'YYY.YYY'],
+  };
+  check(issueAbilities, table, (actor, ability, vis, role) => canIssue(actor, ability, issue(vis, role, false)));
+});
+
+describe('canIssue, confidential', () => {
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private    internal   public
+    anonymous:  ['.......', '.......', '.......'],
+    nonMember:  ['.......', '.......', '.......'],
+    author:     ['.......', 'YY..Y.Y', 'YY..Y.Y'],
+    assignee:   ['.......', 'YY..Y.Y', 'YY..Y.Y'],
+    guest:      ['.......', '.......', '.......'],
+    planner:    ['YYYYYYY', 'YYYYYYY', 'YYYYYYY'],
+    reporter:   ['YYY.YYY', 'YYY.YYY', 'YYY.YYY'],
+    developer:  ['YYY.YYY', 'YYY.YYY', 'YYY.YYY'],
+    maintainer: ['YYY.YYY', 'YYY.YYY', 'YYY.YYY'],
+    owner:      ['YYYYYYY', 'YYYYYYY', 'YYYYYYY'],
+    admin:      ['YYYYYYY', 'YYYYYYY', 'YYYYYYY'],
+    parentDev:  ['YYY.YYY', 'YYY.YYY', 'YYY.YYY'],
+    subOnlyDev: ['.......', '.......', '.......'],
+    projectDev: ['YYY.YYY', 'YYY.YYY', 'YYY.YYY'],
+  };
+  check(issueAbilities, table, (actor, ability, vis, role) => canIssue(actor, ability, issue(vis, role, true)));
+});
+
+describe('canIssue, discussion locked (public project): only members may comment', () => {
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //          private    internal   public
+    nonMember: ['.......', 'Y.....Y', 'Y.....Y'],
+    author:    ['.......', 'YY....Y', 'YY....Y'],
+    guest:     ['Y...YYY', 'Y...YYY', 'Y...YYY'],
+  };
+  check(issueAbilities, table, (actor, ability, vis, role) => canIssue(actor, ability, issue(vis, role, false, true)));
+});
+
+// read_epic, create_epic, update_epic, admin_epic, destroy_epic, create_note, admin_epic_relation, read_epic_relation
+const epic = (vis: number, role: Role, confidential: boolean) =>
+  ({ kind: 'epic', group: groupG(vis), confidential, authorId: role === 'author' ? USER : 999 }) as const;
+
+describe('canEpic, not confidential', () => {
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private     internal    public
+    anonymous:  ['........', '........', 'Y......Y'],
+    nonMember:  ['........', 'Y....Y.Y', 'Y....Y.Y'],
+    author:     ['........', 'Y....Y.Y', 'Y....Y.Y'],
+    guest:      ['Y....Y.Y', 'Y....Y.Y', 'Y....Y.Y'],
+    planner:    ['YYYYYYYY', 'YYYYYYYY', 'YYYYYYYY'],
+    reporter:   ['YYYY.YYY', 'YYYY.YYY', 'YYYY.YYY'],
+    developer:  ['YYYY.YYY', 'YYYY.YYY', 'YYYY.YYY'],
+    maintainer: ['YYYY.YYY', 'YYYY.YYY', 'YYYY.YYY'],
+    owner:      ['YYYYYYYY', 'YYYYYYYY', 'YYYYYYYY'],
+    admin:      ['YYYYYYYY', 'YYYYYYYY', 'YYYYYYYY'],
+    parentDev:  ['YYYY.YYY', 'YYYY.YYY', 'YYYY.YYY'],
+    subOnlyDev: ['Y....Y.Y', 'Y....Y.Y', 'Y....Y.Y'],
+  };
+  check(epicAbilities, table, (actor, ability, vis, role) => canEpic(actor, ability, epic(vis, role, false)));
+});
+
+describe('canEpic, confidential (Reporter and above; Planners may still create epics)', () => {
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private     internal    public
+    anonymous:  ['........', '........', '........'],
+    nonMember:  ['........', '........', '........'],
+    author:     ['........', '........', '........'],
+    guest:      ['........', '........', '........'],
+    planner:    ['.Y......', '.Y......', '.Y......'],
+    reporter:   ['YYYY.YYY', 'YYYY.YYY', 'YYYY.YYY'],
+    developer:  ['YYYY.YYY', 'YYYY.YYY', 'YYYY.YYY'],
+    maintainer: ['YYYY.YYY', 'YYYY.YYY', 'YYYY.YYY'],
+    owner:      ['YYYYYYYY', 'YYYYYYYY', 'YYYYYYYY'],
+    admin:      ['YYYYYYYY', 'YYYYYYYY', 'YYYYYYYY'],
+    parentDev:  ['YYYY.YYY', 'YYYY.YYY', 'YYYY.YYY'],
+    subOnlyDev: ['........', '........', '........'],
+  };
+  check(epicAbilities, table, (actor, ability, vis, role) => canEpic(actor, ability, epic(vis, role, true)));
+});
+
+// read_label, admin_label (milestones: read_milestone, admin_milestone, same rules)
+describe('canLabel and canMilestone on a group container and a project container', () => {
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private internal public
+    anonymous:  ['..', '..', 'Y.'],
+    nonMember:  ['..', 'Y.', 'Y.'],
+    guest:      ['Y.', 'Y.', 'Y.'],
+    planner:    ['YY', 'YY', 'YY'],
+    reporter:   ['YY', 'YY', 'YY'],
+    owner:      ['YY', 'YY', 'YY'],
+    admin:      ['YY', 'YY', 'YY'],
+    parentDev:  ['YY', 'YY', 'YY'],
+  };
+  check(labelAbilities, table, (actor, ability, vis) =>
+    canLabel(actor, ability, { kind: 'label', container: groupG(vis) }),
+  );
+  check(labelAbilities, table, (actor, ability, vis) =>
+    canLabel(actor, ability, { kind: 'label', container: projectX(vis) }),
+  );
+  check(labelAbilities, table, (actor, ability, vis) =>
+    canMilestone(actor, ability === 'read_label' ? 'read_milestone' : 'admin_milestone', {
+      kind: 'milestone',
+      container: groupG(vis),
+    }),
+  );
+});
+
+// read_note, update_note, destroy_note — on a note of a non-confidential issue of project X
+type NoteKind = 'others' | 'own' | 'internal' | 'system';
+const note = (vis: number, kind: NoteKind) =>
+  ({
+    kind: 'note',
+    noteable: issue(vis, 'nonMember', false),
+    authorId: kind === 'own' ? USER : 999,
+    internal: kind === 'internal',
+    system: kind === 'system',
+  }) as const;
+
+describe.each([
+  // biome-ignore format: table
+  ['others', {
+    //           private internal public
+    anonymous:  ['...', '...', 'Y..'],
+    nonMember:  ['...', 'Y..', 'Y..'],
+    guest:      ['Y..', 'Y..', 'Y..'],
+    reporter:   ['Y..', 'Y..', 'Y..'],
+    maintainer: ['Y.Y', 'Y.Y', 'Y.Y'],
+    admin:      ['YYY', 'YYY', 'YYY'],
+  }],
+  // biome-ignore format: table
+  ['own', {
+    nonMember:  ['...', 'YYY', 'YYY'],
+    guest:      ['YYY', 'YYY', 'YYY'],
+  }],
+  // biome-ignore format: table
+  ['internal', {
+    anonymous:  ['...', '...', '...'],
+    nonMember:  ['...', '...', '...'],
+    guest:      ['...', '...', '...'],
+    planner:    ['...', '...', '...'],
+    reporter:   ['Y..', 'Y..', 'Y..'],
+    maintainer: ['Y.Y', 'Y.Y', 'Y.Y'],
+    admin:      ['YYY', 'YYY', 'YYY'],
+  }],
+  // biome-ignore format: table
+  ['system', {
+    anonymous:  ['...', '...', 'Y..'],
+    guest:      ['Y..', 'Y..', 'Y..'],
+    maintainer: ['Y..', 'Y..', 'Y..'],
+    admin:      ['YYY', 'YYY', 'YYY'],
+  }],
+] as const)('canNote, %s note', (kind, table) => {
+  check(noteAbilities, table as Partial<Record<Role, Row>>, (actor, ability, vis) =>
+    canNote(actor, ability, note(vis, kind as NoteKind)),
+  );
+});
