@@ -36,7 +36,7 @@ export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   });
 
   app.post('/groups/:id/epics/:epic_iid/issues/:issue_id', async (request, reply) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const { group, epic } = await loadGroupAndEpic(ctx, request, true);
     const issueId = parseIntParam((request.params as Params).issue_id, 'issue_id');
     const { epicIssueId, issue } = await assignIssue(db, request.actor, epic, issueId);
     const [epicJson] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id });
@@ -45,7 +45,7 @@ export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   });
 
   app.delete('/groups/:id/epics/:epic_iid/issues/:epic_issue_id', async (request) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const { group, epic } = await loadGroupAndEpic(ctx, request, true);
     const epicIssueId = parseIntParam((request.params as Params).epic_issue_id, 'epic_issue_id');
     const row = await removeEpicIssue(db, request.actor, epic, epicIssueId);
     const [epicJson] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id });
@@ -54,7 +54,7 @@ export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   });
 
   app.put('/groups/:id/epics/:epic_iid/issues/:epic_issue_id', async (request) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const { group, epic } = await loadGroupAndEpic(ctx, request, true);
     const epicIssueId = parseIntParam((request.params as Params).epic_issue_id, 'epic_issue_id');
     const move = parseInput(moveParams, requestParams(request));
     await reorderEpicIssue(db, request.actor, epic, epicIssueId, move);

@@ -32,7 +32,7 @@ export const relatedEpicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   });
 
   app.post('/groups/:id/epics/:epic_iid/related_epics', async (request, reply) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const { group, epic } = await loadGroupAndEpic(ctx, request, true);
     const input = parseInput(createParams, requestParams(request));
     const targetGroup = await findGroup(
       db,
@@ -46,7 +46,7 @@ export const relatedEpicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   });
 
   app.delete('/groups/:id/epics/:epic_iid/related_epics/:related_epic_link_id', async (request) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const { group, epic } = await loadGroupAndEpic(ctx, request, true);
     const linkId = parseIntParam(
       (request.params as { related_epic_link_id?: string }).related_epic_link_id,
       'related_epic_link_id',

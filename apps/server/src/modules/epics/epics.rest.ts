@@ -4,14 +4,15 @@ import { pageParams, setKeysetLinkHeader, setPaginationHeaders } from '../../res
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { findGroup } from '../namespaces/namespace-lookup.service';
 import { assertDateOrder, epicCreateParams, epicListParams, epicUpdateParams, toEpicFilters } from './epic-params';
-import { createEpic, deleteEpic, updateEpic } from './epic-write.service';
+import { createEpic, deleteEpic, requireActor, updateEpic } from './epic-write.service';
 import { presentEpics } from './epics.presenter';
 import { findEpic, listEpics } from './epics.service';
 
 type Params = { id: string; epic_iid?: string };
 
 /** The group (404 when hidden) and, when the route has one, the epic (404 when hidden). */
-export async function loadGroupAndEpic(ctx: AppContext, request: FastifyRequest) {
+export async function loadGroupAndEpic(ctx: AppContext, request: FastifyRequest, write = false) {
+  if (write) requireActor(request.actor);
   const params = request.params as Params;
   const db = ctx.database.db;
   const group = await findGroup(db, request.actor, parseIdOrPath(params.id));
@@ -52,6 +53,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
 
   app.post('/groups/:id/epics', async (request, reply) => {
+    requireActor(request.actor);
     const group = await findGroup(db, request.actor, parseIdOrPath((request.params as Params).id));
     const input = parseInput(epicCreateParams, requestParams(request));
     assertDateOrder(input);
@@ -61,7 +63,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
 
   app.put('/groups/:id/epics/:epic_iid', async (request) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const { group, epic } = await loadGroupAndEpic(ctx, request, true);
     const input = parseInput(epicUpdateParams, requestParams(request));
     assertDateOrder(input, epic);
     const updated = await updateEpic(db, request.actor, epic, input);
@@ -70,7 +72,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
 
   app.delete('/groups/:id/epics/:epic_iid', async (request, reply) => {
-    const { epic } = await loadGroupAndEpic(ctx, request);
+    const { epic } = await loadGroupAndEpic(ctx, request, true);
     await deleteEpic(db, request.actor, epic);
     return reply.status(204).send();
   });
