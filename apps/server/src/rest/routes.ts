@@ -4,6 +4,7 @@ import { epicRoutes } from '../modules/epics/epic-routes';
 import { userRoutes } from '../modules/users/users.rest';
 import { groupsRoutes } from '../modules/groups/groups.rest';
 import { projectsRoutes } from '../modules/projects/projects.rest';
+import { membersRoutes } from '../modules/members/members.rest';
 import { labelsRoutes } from '../modules/labels/labels.rest';
 import { milestonesRoutes } from '../modules/milestones/milestones.rest';
 import { notesRoutes } from '../modules/notes/notes.rest';
@@ -14,6 +15,7 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(epicRoutes, { ctx });
   await app.register(groupsRoutes, { ctx });
   await app.register(projectsRoutes, { ctx });
+  await app.register(membersRoutes, { ctx });
   await app.register(labelsRoutes, { ctx });
   await app.register(milestonesRoutes, { ctx });
   await app.register(userRoutes, { ctx });
