@@ -1,5 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
+import mercurius from 'mercurius';
 import type { AppContext } from '../context';
+import { buildContext } from './context';
+import { errorFormatter } from './errors';
+import { schema } from './schema';
 
-/** GraphQL at /api/graphql. */
-export const graphqlPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async () => {};
+/**
+ * GraphQL at /api/graphql (Mercurius, JIT off). The auth plugin has already set `request.actor`:
+ * tokens work as for REST, and cookie sessions need X-CSRF-Token on POST. GET serves queries only.
+ */
+export const graphqlPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  await app.register(mercurius, {
+    schema,
+    path: '/api/graphql',
+    graphiql: false,
+    jit: 0,
+    allowBatchedQueries: false,
+    context: (request) => buildContext(ctx, request),
+    errorFormatter,
+  });
+};

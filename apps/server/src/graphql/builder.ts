@@ -1,0 +1,66 @@
+import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
+import { GraphQLError } from 'graphql';
+import type { GraphQLContext } from './context';
+
+/** GitLab's limits: depth 15; complexity 250 for anonymous visitors and 300 when signed in. */
+export const MAX_DEPTH = 15;
+export const MAX_COMPLEXITY_ANONYMOUS = 250;
+export const MAX_COMPLEXITY_SIGNED_IN = 300;
+
+/**
+ * The code-first schema builder. Complexity is GitLab-like: every field costs 1, lists do not
+ * multiply their selection (a page is bounded by `first` ≤ 100); connections add a little per page.
+ */
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  Scalars: {
+    Time: { Input: string; Output: Date | string };
+    Date: { Input: string; Output: string };
+  };
+}>({
+  plugins: [ComplexityPlugin],
+  complexity: {
+    defaultComplexity: 1,
+    defaultListMultiplier: 1,
+    limit: (ctx) => ({
+      depth: MAX_DEPTH,
+      complexity: ctx.actor ? MAX_COMPLEXITY_SIGNED_IN : MAX_COMPLEXITY_ANONYMOUS,
+    }),
+    complexityError: (kind, result) => {
+      const message =
+        kind === 'Depth'
+          ? `Query has depth of ${result.depth}, which exceeds max depth of ${result.maxDepth}`
+          : kind === 'Complexity'
+            ? `Query has complexity of ${result.complexity}, which exceeds max complexity of ${result.maxComplexity}`
+            : `Query has breadth of ${result.breadth}, which exceeds max breadth of ${result.maxBreadth}`;
+      return new GraphQLError(message, { extensions: { code: 'QUERY_TOO_COMPLEX' } });
+    },
+  },
+});
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+builder.scalarType('Time', {
+  description: 'Time represented in ISO 8601, for example "2021-03-09T14:58:50+00:00".',
+  serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
+  parseValue: (value) => {
+    if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) {
+      throw new GraphQLError('Time must be an ISO 8601 string', { extensions: { code: 'BAD_USER_INPUT' } });
+    }
+    return value;
+  },
+});
+
+builder.scalarType('Date', {
+  description: 'Date represented in ISO 8601 (YYYY-MM-DD).',
+  serialize: (value) => String(value),
+  parseValue: (value) => {
+    if (typeof value !== 'string' || !DATE_RE.test(value.slice(0, 10)) || Number.isNaN(Date.parse(value))) {
+      throw new GraphQLError('Date must be YYYY-MM-DD', { extensions: { code: 'BAD_USER_INPUT' } });
+    }
+    return value.slice(0, 10);
+  },
+});
+
+builder.queryType({ description: 'Root of every read.' });

@@ -1,0 +1,224 @@
+import type { ObjectRef } from '@pothos/core';
+import { badRequest } from '../errors';
+import { decodeCursor, encodeCursor } from '../rest/pagination';
+import { builder } from './builder';
+
+type Types = typeof builder.$inferSchemaTypes;
+
+/** GitLab's default and maximum page size for connections. */
+export const MAX_PAGE_SIZE = 100;
+
+/** A resolved page of a connection. `count` is lazy: only run when the client selects it. */
+export interface Connection<T> {
+  items: T[];
+  /** Offset of items[0] in the whole ordered list; cursors encode offsets. */
+  offset: number;
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  count: () => Promise<number> | number;
+}
+
+export interface PageArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+export interface PageWindow {
+  offset: number;
+  limit: number;
+}
+
+export interface PageInfoShape {
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  startCursor: string | null;
+  endCursor: string | null;
+}
+
+const PageInfo = builder.objectRef<PageInfoShape>('PageInfo').implement({
+  description: 'Information about pagination in a connection.',
+  fields: (t) => ({
+    hasNextPage: t.exposeBoolean('hasNextPage', { description: 'When paginating forwards, are there more items?' }),
+    hasPreviousPage: t.exposeBoolean('hasPreviousPage', {
+      description: 'When paginating backwards, are there more items?',
+    }),
+    startCursor: t.exposeString('startCursor', {
+      nullable: true,
+      description: 'When paginating backwards, the cursor to continue.',
+    }),
+    endCursor: t.exposeString('endCursor', {
+      nullable: true,
+      description: 'When paginating forwards, the cursor to continue.',
+    }),
+  }),
+});
+
+/** The standard Relay arguments, as GitLab names them. */
+export const pageArgs = builder.args((t) => ({
+  first: t.int({ required: false, description: 'Returns the first _n_ elements from the list (at most 100).' }),
+  after: t.string({
+    required: false,
+    description: 'Returns the elements in the list that come after the specified cursor.',
+  }),
+  last: t.int({ required: false, description: 'Returns the last _n_ elements from the list (at most 100).' }),
+  before: t.string({
+    required: false,
+    description: 'Returns the elements in the list that come before the specified cursor.',
+  }),
+}));
+
+export function cursorFor(offset: number): string {
+  return encodeCursor({ offset });
+}
+
+function offsetOf(cursor: string, arg: 'after' | 'before'): number {
+  const value = decodeCursor(cursor)?.offset;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw badRequest(`${arg} is not a valid cursor`, arg);
+  }
+  return value;
+}
+
+function size(value: number | null | undefined, arg: 'first' | 'last'): number {
+  if (value == null) return MAX_PAGE_SIZE;
+  if (!Number.isInteger(value) || value < 0) throw badRequest(`${arg} must be greater than or equal to 0`, arg);
+  return Math.min(value, MAX_PAGE_SIZE);
+}
+
+/**
+ * Resolves Relay arguments against an offset/limit fetcher. Forward pagination fetches one extra
+ * row to learn `hasNextPage`; `last` without `before` needs the total count.
+ */
+export async function paginate<T>(
+  args: PageArgs,
+  fetch: (window: PageWindow) => Promise<T[]>,
+  count: () => Promise<number>,
+): Promise<Connection<T>> {
+  let total: Promise<number> | undefined;
+  const lazyCount = () => {
+    total ??= count();
+    return total;
+  };
+  if (args.last != null || args.before != null) {
+    if (args.first != null) throw badRequest('first and last cannot be combined', 'last');
+    const end = args.before != null ? offsetOf(args.before, 'before') : await lazyCount();
+    const start = Math.max(0, end - size(args.last, 'last'));
+    const items = end > start ? await fetch({ offset: start, limit: end - start }) : [];
+    return { items, offset: start, hasNextPage: args.before != null, hasPreviousPage: start > 0, count: lazyCount };
+  }
+  const offset = args.after != null ? offsetOf(args.after, 'after') + 1 : 0;
+  const limit = size(args.first, 'first');
+  const rows = limit > 0 ? await fetch({ offset, limit: limit + 1 }) : [];
+  return {
+    items: rows.slice(0, limit),
+    offset,
+    hasNextPage: rows.length > limit,
+    hasPreviousPage: offset > 0,
+    count: lazyCount,
+  };
+}
+
+/** Paginates a list already in memory (labels of one epic, ancestors…). */
+export function paginateArray<T>(args: PageArgs, all: readonly T[]): Promise<Connection<T>> {
+  return paginate(
+    args,
+    async ({ offset, limit }) => all.slice(offset, offset + limit),
+    async () => all.length,
+  );
+}
+
+/**
+ * Defines `<Name>Connection { count nodes edges { node cursor } pageInfo }` and `<Name>Edge` over a node type.
+ * One connection type per node type, shared by every field that returns it, as in GitLab.
+ */
+export function defineConnection<T>(
+  nodeName: string,
+  node: ObjectRef<Types, T>,
+  options: { count?: boolean } = {},
+): ObjectRef<Types, Connection<T>> {
+  const Edge = builder.objectRef<{ node: T; cursor: string }>(`${nodeName}Edge`).implement({
+    description: 'An edge in a connection.',
+    fields: (t) => ({
+      cursor: t.exposeString('cursor', { description: 'A cursor for use in pagination.' }),
+      node: t.field({ type: node, description: 'The item at the end of the edge.', resolve: (e) => e.node as never }),
+    }),
+  });
+  return builder.objectRef<Connection<T>>(`${nodeName}Connection`).implement({
+    description: `The connection type for ${nodeName}.`,
+    fields: (t) => ({
+      ...(options.count === false
+        ? {}
+        : {
+            count: t.int({
+              description: 'Total count of collection.',
+              resolve: (c) => c.count(),
+            }),
+          }),
+      nodes: t.field({ type: [node], description: 'A list of nodes.', resolve: (c) => c.items }),
+      edges: t.field({
+        type: [Edge],
+        description: 'A list of edges.',
+        resolve: (c) => c.items.map((item, i) => ({ node: item, cursor: cursorFor(c.offset + i) })),
+      }),
+      pageInfo: t.field({
+        type: PageInfo,
+        description: 'Information to aid in pagination.',
+        resolve: (c) => ({
+          hasNextPage: c.hasNextPage,
+          hasPreviousPage: c.hasPreviousPage,
+          startCursor: c.items.length ? cursorFor(c.offset) : null,
+          endCursor: c.items.length ? cursorFor(c.offset + c.items.length - 1) : null,
+        }),
+      }),
+    }),
+  });
+}
+
+/** A service page: the rows of the window and the total the actor may see. */
+export interface ServicePage<T> {
+  rows: T[];
+  total: number;
+}
+
+/**
+ * Resolves Relay arguments against a service that takes offset/limit and returns `{ rows, total }`
+ * (listEpics, listIssues): one service call per page, and `count` comes free with it.
+ */
+export async function paginateService<T>(
+  args: PageArgs,
+  fetch: (window: PageWindow) => Promise<ServicePage<T>>,
+): Promise<Connection<T>> {
+  if (args.last != null || args.before != null) {
+    if (args.first != null) throw badRequest('first and last cannot be combined', 'last');
+    const end = args.before != null ? offsetOf(args.before, 'before') : (await fetch({ offset: 0, limit: 1 })).total;
+    const start = Math.max(0, end - size(args.last, 'last'));
+    const page = await fetch({ offset: start, limit: Math.max(end - start, 0) });
+    const items = page.rows.slice(0, end - start);
+    return { items, offset: start, hasNextPage: end < page.total, hasPreviousPage: start > 0, count: () => page.total };
+  }
+  const offset = args.after != null ? offsetOf(args.after, 'after') + 1 : 0;
+  const limit = size(args.first, 'first');
+  const page = await fetch({ offset, limit });
+  const items = page.rows.slice(0, limit);
+  return {
+    items,
+    offset,
+    hasNextPage: offset + items.length < page.total,
+    hasPreviousPage: offset > 0,
+    count: () => page.total,
+  };
+}
+
+/** Adapts a page-number service (`page`, `perPage`, as labels and milestones take) to an offset window. */
+export function byPageNumber<T>(
+  fetchPage: (page: number, perPage: number) => Promise<ServicePage<T>>,
+): (window: PageWindow) => Promise<ServicePage<T>> {
+  return async ({ offset, limit }) => {
+    const perPage = Math.max(limit, 1);
+    if (offset % perPage === 0) return fetchPage(offset / perPage + 1, perPage);
+    const page = await fetchPage(1, offset + perPage);
+    return { rows: page.rows.slice(offset, offset + limit), total: page.total };
+  };
+}

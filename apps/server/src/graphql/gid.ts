@@ -1,0 +1,23 @@
+/** GitLab global ids: `gid://gitlab/Epic/3`. */
+export type GidType =
+  | 'Group'
+  | 'Project'
+  | 'Epic'
+  | 'Issue'
+  | 'User'
+  | 'GroupLabel'
+  | 'ProjectLabel'
+  | 'Milestone'
+  | 'Iteration';
+
+export function gid(type: GidType, id: number): string {
+  return `gid://gitlab/${type}/${id}`;
+}
+
+/** The numeric id of `gid://gitlab/<Type>/<id>` when the type is one of `types`; null otherwise. */
+export function parseGid(value: string, types: readonly GidType[]): number | null {
+  const match = /^gid:\/\/gitlab\/([A-Za-z]+)\/(\d{1,10})$/.exec(value);
+  if (!match || !types.includes(match[1] as GidType)) return null;
+  const id = Number(match[2]);
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}

@@ -1,0 +1,71 @@
+import type { Database } from '../../db/connection';
+import { epicSelect } from '../../modules/epics/epic-query';
+import { groupQuery, projectQuery } from '../../modules/namespaces/namespace-lookup.service';
+import { byIdLoader, groupedLoader } from './batch';
+import type { EpicRow, LabelRow, MilestoneRow, UserRow } from './rows';
+
+/**
+ * Plain look-ups by id, one statement per batch. They do NOT check permissions: resolvers that
+ * expose a looked-up row (a parent epic, an issue's epic) check `policy/abilities` first.
+ */
+export function entityLoaders(db: Database) {
+  return {
+    user: byIdLoader<UserRow>((ids) =>
+      db.selectFrom('users').select(['id', 'username', 'name', 'avatar_url', 'state']).where('id', 'in', ids).execute(),
+    ),
+    group: byIdLoader((ids) => groupQuery(db).where('n.id', 'in', ids).execute()),
+    project: byIdLoader((ids) => projectQuery(db).where('p.id', 'in', ids).execute()),
+    milestone: byIdLoader<MilestoneRow>((ids) =>
+      db.selectFrom('milestones').selectAll().where('id', 'in', ids).execute(),
+    ),
+    epic: byIdLoader<EpicRow>((ids) => epicSelect(db).where('e.id', 'in', ids).execute()),
+    /** Labels of each epic, by title. */
+    epicLabels: groupedLoader<LabelRow & { owner_id: number }>(
+      (ids) =>
+        db
+          .selectFrom('epic_labels as el')
+          .innerJoin('labels as l', 'l.id', 'el.label_id')
+          .selectAll('l')
+          .select('el.epic_id as owner_id')
+          .where('el.epic_id', 'in', ids)
+          .orderBy('l.title')
+          .execute(),
+      (r) => r.owner_id,
+    ),
+    /** Labels of each issue, by title. */
+    issueLabels: groupedLoader<LabelRow & { owner_id: number }>(
+      (ids) =>
+        db
+          .selectFrom('issue_labels as il')
+          .innerJoin('labels as l', 'l.id', 'il.label_id')
+          .selectAll('l')
+          .select('il.issue_id as owner_id')
+          .where('il.issue_id', 'in', ids)
+          .orderBy('l.title')
+          .execute(),
+      (r) => r.owner_id,
+    ),
+    /** Assignees of each issue. */
+    issueAssignees: groupedLoader<UserRow & { issue_id: number }>(
+      (ids) =>
+        db
+          .selectFrom('issue_assignees as ia')
+          .innerJoin('users as u', 'u.id', 'ia.user_id')
+          .select(['u.id', 'u.username', 'u.name', 'u.avatar_url', 'u.state', 'ia.issue_id'])
+          .where('ia.issue_id', 'in', ids)
+          .orderBy('u.username')
+          .execute(),
+      (r) => r.issue_id,
+    ),
+    /** The epic each issue belongs to (at most one). */
+    issueEpic: groupedLoader<EpicRow & { issue_id: number }>(
+      (ids) =>
+        epicSelect(db)
+          .innerJoin('epic_issues as ei', 'ei.epic_id', 'e.id')
+          .select('ei.issue_id')
+          .where('ei.issue_id', 'in', ids)
+          .execute(),
+      (r) => r.issue_id,
+    ),
+  };
+}

@@ -1,0 +1,11 @@
+import type { Database } from '../../db/connection';
+import type { Actor } from '../../policy/actor';
+import { entityLoaders } from './entity.loaders';
+import { epicStatsLoaders } from './epic-stats.loaders';
+
+/** Every batch loader of one request. */
+export function createLoaders(db: Database, actor: Actor | null) {
+  return { ...entityLoaders(db), ...epicStatsLoaders(db, actor) };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;

@@ -1,0 +1,11 @@
+import { builder } from './builder';
+import './types/user.graphql';
+import './types/group.graphql';
+import './types/project.graphql';
+import './types/label.graphql';
+import './types/milestone.graphql';
+import './types/issue.graphql';
+import './types/epic.graphql';
+
+/** The whole GraphQL schema, built once at start. */
+export const schema = builder.toSchema({ sortSchema: true });

@@ -1,0 +1,289 @@
+import { textColorFor } from '@meridian/domain';
+import { DomainError } from '../../errors';
+import { epicSubject, findEpic, listEpics } from '../../modules/epics/epics.service';
+import { listIssues } from '../../modules/issues/issues.service';
+import { webUrl } from '../../modules/namespaces/web-url';
+import { canEpic } from '../../policy/abilities';
+import { builder } from '../builder';
+import { defineConnection, pageArgs, paginateArray, paginateService } from '../connection';
+import type { GraphQLContext } from '../context';
+import { gid } from '../gid';
+import type { EpicRow } from '../loaders/rows';
+import { type EpicListArgs, epicListArgs, toEpicFilters } from './epic-args';
+import { readableGroup } from './group.graphql';
+import { IssueConnection } from './issue.graphql';
+import { LabelConnection } from './label.graphql';
+import { EpicPermissions } from './permissions.graphql';
+import { EpicRef, GroupRef, UserRef } from './refs';
+
+export const EpicConnection = defineConnection('Epic', EpicRef);
+
+const EpicDescendantCount = builder
+  .objectRef<{ openedEpics: number; closedEpics: number; openedIssues: number; closedIssues: number }>(
+    'EpicDescendantCount',
+  )
+  .implement({
+    description: 'Counts of descendent epics and of the issues of the epic and its descendants.',
+    fields: (t) => ({
+      openedEpics: t.exposeInt('openedEpics', { description: 'Number of opened child epics.' }),
+      closedEpics: t.exposeInt('closedEpics', { description: 'Number of closed child epics.' }),
+      openedIssues: t.exposeInt('openedIssues', { description: 'Number of opened epic issues.' }),
+      closedIssues: t.exposeInt('closedIssues', { description: 'Number of closed epic issues.' }),
+    }),
+  });
+
+const EpicDescendantWeights = builder
+  .objectRef<{ openedIssues: number; closedIssues: number }>('EpicDescendantWeights')
+  .implement({
+    description: 'Total weight of open and closed descendant issues.',
+    fields: (t) => ({
+      openedIssues: t.exposeInt('openedIssues', { description: 'Total weight of opened issues in this epic tree.' }),
+      closedIssues: t.exposeInt('closedIssues', {
+        description: 'Total weight of completed (closed) issues in this epic tree.',
+      }),
+    }),
+  });
+
+/** The epic when the actor may read it; null otherwise (never an error, as GitLab). */
+async function readableEpic(c: GraphQLContext, id: number | null): Promise<EpicRow | null> {
+  if (id == null) return null;
+  const row = await c.loaders.epic.load(id);
+  return row && canEpic(c.actor, 'read_epic', epicSubject(row)) ? row : null;
+}
+
+export { readableEpic };
+
+const epicPath = (e: EpicRow) => `groups/${e.group_full_path}/-/epics/${e.iid}`;
+
+/** Lists epics of a group (and, per filters, its subgroups/ancestors) through the epics service. */
+function resolveEpicList(
+  c: GraphQLContext,
+  group: { id: number; traversal_ids: number[] },
+  args: EpicListArgs & Parameters<typeof paginateService>[0],
+  defaults: Parameters<typeof toEpicFilters>[1] = {},
+) {
+  const filters = toEpicFilters(args, defaults);
+  return paginateService(args, ({ offset, limit }) =>
+    listEpics(c.ctx.database.db, c.actor, group, filters, { offset, limit }),
+  );
+}
+
+EpicRef.implement({
+  description: 'Represents an epic.',
+  fields: (t) => ({
+    id: t.id({ description: 'ID of the epic.', resolve: (e) => gid('Epic', e.id) }),
+    iid: t.id({ description: 'Internal ID of the epic.', resolve: (e) => String(e.iid) }),
+    title: t.exposeString('title', { description: 'Title of the epic.' }),
+    description: t.exposeString('description', { nullable: true, description: 'Description of the epic.' }),
+    descriptionHtml: t.exposeString('description_html', {
+      nullable: true,
+      description: 'GitLab Flavored Markdown rendering of `description`.',
+    }),
+    state: t.string({ description: 'State of the epic (opened or closed).', resolve: (e) => e.state }),
+    confidential: t.exposeBoolean('confidential', { description: 'Indicates if the epic is confidential.' }),
+    color: t.exposeString('color', { description: 'Color of the epic.' }),
+    textColor: t.string({ description: 'Text color generated for the epic.', resolve: (e) => textColorFor(e.color) }),
+    relativePosition: t.int({
+      nullable: true,
+      description: 'Relative position of the epic in the epic tree.',
+      resolve: (e) => e.relative_position,
+    }),
+    webUrl: t.string({ description: 'Web URL of the epic.', resolve: (e, _a, c) => webUrl(c.ctx, epicPath(e)) }),
+    webPath: t.string({ description: 'Web path of the epic.', resolve: (e) => `/${epicPath(e)}` }),
+    reference: t.string({
+      description: 'Internal reference of the epic. Returned in shortened format by default.',
+      args: {
+        full: t.arg.boolean({
+          required: false,
+          defaultValue: false,
+          description: 'Indicates if the reference should be returned in full.',
+        }),
+      },
+      resolve: (e, args) => (args.full ? `${e.group_full_path}&${e.iid}` : `&${e.iid}`),
+    }),
+    createdAt: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Timestamp of when the epic was created.',
+      resolve: (e) => e.created_at,
+    }),
+    updatedAt: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Timestamp of when the epic was updated.',
+      resolve: (e) => e.updated_at,
+    }),
+    closedAt: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Timestamp of when the epic was closed.',
+      resolve: (e) => e.closed_at,
+    }),
+    startDate: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Start date of the epic.',
+      resolve: (e) => e.start_date,
+    }),
+    dueDate: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Due date of the epic.',
+      resolve: (e) => e.due_date,
+    }),
+    startDateIsFixed: t.exposeBoolean('start_date_is_fixed', {
+      description: 'Indicates if the start date has been manually set.',
+    }),
+    startDateFixed: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Fixed start date of the epic.',
+      resolve: (e) => e.start_date_fixed,
+    }),
+    startDateFromMilestones: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Inherited start date of the epic from milestones or child epics.',
+      resolve: (e) => e.start_date_inherited,
+    }),
+    dueDateIsFixed: t.exposeBoolean('due_date_is_fixed', {
+      description: 'Indicates if the due date has been manually set.',
+    }),
+    dueDateFixed: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Fixed due date of the epic.',
+      resolve: (e) => e.due_date_fixed,
+    }),
+    dueDateFromMilestones: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Inherited due date of the epic from milestones or child epics.',
+      resolve: (e) => e.due_date_inherited,
+    }),
+    author: t.field({
+      type: UserRef,
+      nullable: true,
+      description: 'Author of the epic.',
+      resolve: (e, _a, c) => (e.author_id ? c.loaders.user.load(e.author_id) : null),
+    }),
+    group: t.field({
+      type: GroupRef,
+      description: 'Group to which the epic belongs.',
+      resolve: async (e, _a, c) => {
+        const group = await readableGroup(c, e.group_id);
+        if (!group) throw new DomainError('not_found', '404 Group Not Found');
+        return group;
+      },
+    }),
+    hasParent: t.boolean({
+      description: 'Indicates if the epic has a parent epic.',
+      resolve: (e) => e.parent_id != null,
+    }),
+    parent: t.field({
+      type: EpicRef,
+      nullable: true,
+      description: 'Parent epic of the epic (null when there is none or you may not read it).',
+      resolve: (e, _a, c) => readableEpic(c, e.parent_id),
+    }),
+    ancestors: t.field({
+      type: EpicConnection,
+      description: 'Ancestors (parents) of the epic, from the top-most down.',
+      args: { ...pageArgs },
+      resolve: async (e, args, c) => paginateArray(args, await c.loaders.ancestors.load(e.id)),
+    }),
+    hasChildren: t.boolean({
+      description: 'Indicates if the epic has children.',
+      resolve: async (e, _a, c) => (await c.loaders.flags.load(e.id)).hasChildren,
+    }),
+    hasIssues: t.boolean({
+      description: 'Indicates if the epic has direct issues.',
+      resolve: async (e, _a, c) => (await c.loaders.flags.load(e.id)).hasIssues,
+    }),
+    blocked: t.boolean({
+      description: 'Indicates the epic is blocked by open epics.',
+      resolve: async (e, _a, c) => (await c.loaders.flags.load(e.id)).blockedByCount > 0,
+    }),
+    blockedByCount: t.int({
+      description: 'Count of epics blocking this epic.',
+      resolve: async (e, _a, c) => (await c.loaders.flags.load(e.id)).blockedByCount,
+    }),
+    descendantCounts: t.field({
+      type: EpicDescendantCount,
+      description: 'Number of open and closed descendant epics and issues.',
+      resolve: (e, _a, c) => c.loaders.treeStats.load(e.id),
+    }),
+    descendantWeightSum: t.field({
+      type: EpicDescendantWeights,
+      description: 'Total weight of open and closed issues in the epic and its descendants.',
+      resolve: async (e, _a, c) => {
+        const s = await c.loaders.treeStats.load(e.id);
+        return { openedIssues: s.openedIssuesWeight, closedIssues: s.closedIssuesWeight };
+      },
+    }),
+    labels: t.field({
+      type: LabelConnection,
+      description: 'Labels assigned to the epic.',
+      args: { ...pageArgs },
+      resolve: async (e, args, c) => paginateArray(args, await c.loaders.epicLabels.load(e.id)),
+    }),
+    children: t.field({
+      type: EpicConnection,
+      description: 'Children (sub-epics) of the epic.',
+      args: { ...pageArgs, ...epicListArgs },
+      resolve: (e, args, c) => {
+        const root = e.group_traversal_ids[0] ?? e.group_id;
+        return resolveEpicList(c, { id: root, traversal_ids: [root] }, args, {
+          parentId: e.id,
+          orderBy: 'relative_position',
+          sort: 'asc',
+        });
+      },
+    }),
+    issues: t.field({
+      type: IssueConnection,
+      description: 'A list of issues associated with the epic.',
+      args: { ...pageArgs },
+      resolve: (e, args, c) =>
+        paginateService(args, ({ offset, limit }) =>
+          listIssues(
+            c.ctx.database.db,
+            c.actor,
+            { all: true },
+            { epicId: e.id, orderBy: 'relative_position', sort: 'asc' },
+            { offset, limit },
+          ),
+        ),
+    }),
+    userPermissions: t.field({
+      type: EpicPermissions,
+      description: 'Permissions for the current user on the resource.',
+      resolve: (e, _a, c) => ({ actor: c.actor, epic: epicSubject(e) }),
+    }),
+  }),
+});
+
+builder.objectFields(GroupRef, (t) => ({
+  epics: t.field({
+    type: EpicConnection,
+    description: 'Find epics of the group (and, by default, of its subgroups).',
+    args: { ...pageArgs, ...epicListArgs },
+    resolve: (g, args, c) => resolveEpicList(c, g, args),
+  }),
+  epic: t.field({
+    type: EpicRef,
+    nullable: true,
+    description: 'Find a single epic by iid; null when missing or hidden from you.',
+    args: { iid: t.arg.id({ required: true, description: 'IID of the epic, e.g., "1".' }) },
+    resolve: async (g, args, c) => {
+      const iid = Number(args.iid);
+      if (!Number.isInteger(iid) || iid < 1 || iid > 2_147_483_647) return null;
+      try {
+        return await findEpic(c.ctx.database.db, c.actor, g.id, iid);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'not_found') return null;
+        throw error;
+      }
+    },
+  }),
+}));

@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import {
+  findGroupRow,
+  type GroupRow,
+  groupQuery,
+  groupSubject,
+} from '../../modules/namespaces/namespace-lookup.service';
+import { webUrl } from '../../modules/namespaces/web-url';
+import { canGroup } from '../../policy/abilities';
+import { visibilityNames } from '../../policy/access-levels';
+import type { Actor } from '../../policy/actor';
+import { groupReadable } from '../../policy/sql-scopes';
+import { builder } from '../builder';
+import { defineConnection, pageArgs, paginate } from '../connection';
+import type { GraphQLContext } from '../context';
+import { gid } from '../gid';
+import { GroupPermissions } from './permissions.graphql';
+import { GroupRef } from './refs';
+
+export const GroupConnection = defineConnection('Group', GroupRef);
+
+/** The group when it exists and the actor may read it; null otherwise (GitLab answers null, not an error). */
+export async function readableGroup(c: GraphQLContext, id: number): Promise<GroupRow | null> {
+  const row = await c.loaders.group.load(id);
+  return row && canGroup(c.actor, 'read_group', groupSubject(row)) ? row : null;
+}
+
+function descendantGroupsQuery(
+  c: GraphQLContext,
+  actor: Actor | null,
+  group: GroupRow,
+  args: { search?: string | null; includeParentDescendants?: boolean | null },
+) {
+  let q = groupQuery(c.ctx.database.db).where(
+    groupReadable(actor, { groupId: 'n.id', visibility: 'n.visibility_level', traversalIds: 'n.traversal_ids' }),
+  );
+  q =
+    args.includeParentDescendants === false
+      ? q.where('n.parent_id', '=', group.id)
+      : q.where(sql<boolean>`n.traversal_ids @> ${[group.id]}::int[]`).where('n.id', '<>', group.id);
+  if (args.search) {
+    const pattern = `%${args.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    q = q.where((eb) => eb.or([eb('n.name', 'ilike', pattern), eb('n.path', 'ilike', pattern)]));
+  }
+  return q;
+}
+
+GroupRef.implement({
+  description: 'A group: a namespace holding subgroups, projects and epics.',
+  fields: (t) => ({
+    id: t.id({ description: 'Global ID of the group.', resolve: (g) => gid('Group', g.id) }),
+    name: t.exposeString('name', { description: 'Name of the namespace.' }),
+    path: t.exposeString('path', { description: 'Path of the namespace.' }),
+    fullName: t.exposeString('full_name', { description: 'Full name of the namespace.' }),
+    fullPath: t.exposeString('full_path', { description: 'Full path of the namespace.' }),
+    description: t.exposeString('description', { description: 'Description of the namespace.' }),
+    avatarUrl: t.string({ nullable: true, description: 'Avatar URL of the group.', resolve: (g) => g.avatar_url }),
+    webUrl: t.string({
+      description: 'Web URL of the group.',
+      resolve: (g, _a, c) => webUrl(c.ctx, `groups/${g.full_path}`),
+    }),
+    visibility: t.string({
+      description: 'Visibility of the namespace (private, internal or public).',
+      resolve: (g) => visibilityNames[g.visibility_level] ?? 'private',
+    }),
+    createdAt: t.field({ type: 'Time', description: 'Timestamp of the group creation.', resolve: (g) => g.created_at }),
+    parent: t.field({
+      type: GroupRef,
+      nullable: true,
+      description: 'Parent group.',
+      resolve: (g, _a, c) => (g.parent_id ? readableGroup(c, g.parent_id) : null),
+    }),
+    descendantGroups: t.field({
+      type: GroupConnection,
+      description: 'List of descendant groups of this group the current user may read.',
+      args: {
+        ...pageArgs,
+        search: t.arg.string({ required: false, description: 'Search query for group name or group full path.' }),
+        includeParentDescendants: t.arg.boolean({
+          required: false,
+          defaultValue: true,
+          description: 'List of descendant groups of the parent group (false: direct subgroups only).',
+        }),
+      },
+      resolve: (g, args, c) => {
+        const base = () => descendantGroupsQuery(c, c.actor, g, args);
+        return paginate(
+          args,
+          ({ offset, limit }) => base().orderBy('n.name').orderBy('n.id').offset(offset).limit(limit).execute(),
+          async () => {
+            const row = await base()
+              .clearSelect()
+              .select(sql<number>`count(*)::int`.as('count'))
+              .executeTakeFirstOrThrow();
+            return row.count;
+          },
+        );
+      },
+    }),
+    userPermissions: t.field({
+      type: GroupPermissions,
+      description: 'Permissions for the current user on the resource.',
+      resolve: (g, _a, c) => ({ actor: c.actor, group: g }),
+    }),
+  }),
+});
+
+builder.queryField('group', (t) =>
+  t.field({
+    type: GroupRef,
+    nullable: true,
+    description: 'Find a group by its full path; null when it does not exist or is hidden from you.',
+    args: { fullPath: t.arg.id({ required: true, description: 'Full path of the group. For example, `gitlab-org`.' }) },
+    resolve: async (_root, args, c) => {
+      const row = await findGroupRow(c.ctx.database.db, { fullPath: String(args.fullPath) });
+      if (!row || !canGroup(c.actor, 'read_group', groupSubject(row))) return null;
+      c.loaders.group.prime(row.id, row);
+      return row;
+    },
+  }),
+);

@@ -1,0 +1,226 @@
+import { DomainError } from '../../errors';
+import { epicSubject } from '../../modules/epics/epics.service';
+import { findIssue, listIssues } from '../../modules/issues/issues.service';
+import { webUrl } from '../../modules/namespaces/web-url';
+import { canEpic } from '../../policy/abilities';
+import type { IssueSubject } from '../../policy/subjects';
+import { builder } from '../builder';
+import { defineConnection, pageArgs, paginateArray, paginateService } from '../connection';
+import type { GraphQLContext } from '../context';
+import { gid } from '../gid';
+import type { IssueRow } from '../loaders/rows';
+import {
+  HealthStatus,
+  IssuableState,
+  type IssueListArgs,
+  IssueType,
+  issueListArgs,
+  toIssueFilters,
+} from './issue-args';
+import { LabelConnection } from './label.graphql';
+import { IssuePermissions } from './permissions.graphql';
+import { EpicRef, GroupRef, IssueRef, MilestoneRef, ProjectRef, UserRef } from './refs';
+
+export const IssueConnection = defineConnection('Issue', IssueRef);
+const UserCoreConnection = defineConnection('UserCore', UserRef);
+
+async function issueSubject(c: GraphQLContext, i: IssueRow): Promise<IssueSubject> {
+  const assignees = await c.loaders.issueAssignees.load(i.id);
+  return {
+    kind: 'issue',
+    project: {
+      kind: 'project',
+      id: i.project_id,
+      namespaceTraversalIds: i.namespace_traversal_ids,
+      visibilityLevel: i.project_visibility_level,
+    },
+    confidential: i.confidential,
+    authorId: i.author_id,
+    assigneeIds: assignees.map((a) => a.id),
+    discussionLocked: i.discussion_locked,
+  };
+}
+
+async function issuePath(c: GraphQLContext, i: IssueRow): Promise<string> {
+  const project = await c.loaders.project.load(i.project_id);
+  return `${project?.full_path ?? i.project_path}/-/issues/${i.iid}`;
+}
+
+const healthStatusOf = { on_track: 'onTrack', needs_attention: 'needsAttention', at_risk: 'atRisk' } as const;
+
+IssueRef.implement({
+  description: 'Represents an issue.',
+  fields: (t) => ({
+    id: t.id({ description: 'ID of the issue.', resolve: (i) => gid('Issue', i.id) }),
+    iid: t.id({ description: 'Internal ID of the issue.', resolve: (i) => String(i.iid) }),
+    title: t.exposeString('title', { description: 'Title of the issue.' }),
+    description: t.exposeString('description', { nullable: true, description: 'Description of the issue.' }),
+    descriptionHtml: t.exposeString('description_html', {
+      nullable: true,
+      description: 'GitLab Flavored Markdown rendering of `description`.',
+    }),
+    state: t.field({
+      type: IssuableState,
+      description: 'State of the issue.',
+      resolve: (i) => i.state as 'opened' | 'closed',
+    }),
+    type: t.field({
+      type: IssueType,
+      description: 'Type of the issue.',
+      resolve: (i) => i.issue_type.toUpperCase() as 'ISSUE' | 'INCIDENT' | 'TASK',
+    }),
+    confidential: t.exposeBoolean('confidential', { description: 'Indicates the issue is confidential.' }),
+    discussionLocked: t.exposeBoolean('discussion_locked', {
+      description: 'Indicates discussion is locked on the issue.',
+    }),
+    webUrl: t.string({
+      description: 'Web URL of the issue.',
+      resolve: async (i, _a, c) => webUrl(c.ctx, await issuePath(c, i)),
+    }),
+    webPath: t.string({
+      description: 'Web path of the issue.',
+      resolve: async (i, _a, c) => `/${await issuePath(c, i)}`,
+    }),
+    reference: t.string({
+      description: 'Internal reference of the issue. Returned in shortened format by default.',
+      args: {
+        full: t.arg.boolean({
+          required: false,
+          defaultValue: false,
+          description: 'Boolean option specifying whether the reference should be returned in full.',
+        }),
+      },
+      resolve: async (i, args, c) => {
+        if (!args.full) return `#${i.iid}`;
+        const project = await c.loaders.project.load(i.project_id);
+        return `${project?.full_path ?? i.project_path}#${i.iid}`;
+      },
+    }),
+    relativePosition: t.int({
+      nullable: true,
+      description: 'Relative position of the issue.',
+      resolve: (i) => i.relative_position,
+    }),
+    createdAt: t.field({
+      type: 'Time',
+      description: 'Timestamp of when the issue was created.',
+      resolve: (i) => i.created_at,
+    }),
+    updatedAt: t.field({
+      type: 'Time',
+      description: 'Timestamp of when the issue was last updated.',
+      resolve: (i) => i.updated_at,
+    }),
+    closedAt: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Timestamp of when the issue was closed.',
+      resolve: (i) => i.closed_at,
+    }),
+    dueDate: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Due date of the issue.',
+      resolve: (i) => i.due_date,
+    }),
+    weight: t.int({ nullable: true, description: 'Weight of the issue.', resolve: (i) => i.weight }),
+    healthStatus: t.field({
+      type: HealthStatus,
+      nullable: true,
+      description: 'Current health status.',
+      resolve: (i) => (i.health_status ? healthStatusOf[i.health_status as keyof typeof healthStatusOf] : null),
+    }),
+    author: t.field({
+      type: UserRef,
+      nullable: true,
+      description: 'User that created the issue.',
+      resolve: (i, _a, c) => (i.author_id ? c.loaders.user.load(i.author_id) : null),
+    }),
+    assignees: t.field({
+      type: UserCoreConnection,
+      description: 'Assignees of the issue.',
+      args: { ...pageArgs },
+      resolve: async (i, args, c) => paginateArray(args, await c.loaders.issueAssignees.load(i.id)),
+    }),
+    labels: t.field({
+      type: LabelConnection,
+      description: 'Labels of the issue.',
+      args: { ...pageArgs },
+      resolve: async (i, args, c) => paginateArray(args, await c.loaders.issueLabels.load(i.id)),
+    }),
+    milestone: t.field({
+      type: MilestoneRef,
+      nullable: true,
+      description: 'Milestone of the issue.',
+      resolve: (i, _a, c) => (i.milestone_id ? c.loaders.milestone.load(i.milestone_id) : null),
+    }),
+    epic: t.field({
+      type: EpicRef,
+      nullable: true,
+      description: 'Epic to which this issue belongs (null when none or hidden from you).',
+      resolve: async (i, _a, c) => {
+        const [epic] = await c.loaders.issueEpic.load(i.id);
+        return epic && canEpic(c.actor, 'read_epic', epicSubject(epic)) ? epic : null;
+      },
+    }),
+    projectId: t.int({ description: 'ID of the issue project.', resolve: (i) => i.project_id }),
+    userPermissions: t.field({
+      type: IssuePermissions,
+      description: 'Permissions for the current user on the resource.',
+      resolve: async (i, _a, c) => ({ actor: c.actor, issue: await issueSubject(c, i) }),
+    }),
+  }),
+});
+
+function resolveIssueList(
+  c: GraphQLContext,
+  scope: { projectId: number } | { groupId: number },
+  args: IssueListArgs & Parameters<typeof paginateService>[0],
+) {
+  const filters = toIssueFilters(args);
+  return paginateService(args, ({ offset, limit }) =>
+    listIssues(c.ctx.database.db, c.actor, scope, filters, { offset, limit }),
+  );
+}
+
+builder.objectFields(ProjectRef, (t) => ({
+  issues: t.field({
+    type: IssueConnection,
+    description: 'Issues of the project.',
+    args: { ...pageArgs, ...issueListArgs },
+    resolve: (p, args, c) => resolveIssueList(c, { projectId: p.id }, args),
+  }),
+  issue: t.field({
+    type: IssueRef,
+    nullable: true,
+    description: 'A single issue of the project; null when missing or hidden from you.',
+    args: { iid: t.arg.string({ required: true, description: 'IID of the issue. For example, "1".' }) },
+    resolve: async (p, args, c) => {
+      const iid = Number(args.iid);
+      if (!/^\d+$/.test(args.iid) || iid < 1 || iid > 2_147_483_647) return null;
+      try {
+        return await findIssue(c.ctx.database.db, c.actor, p.id, iid);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'not_found') return null;
+        throw error;
+      }
+    },
+  }),
+}));
+
+builder.objectFields(GroupRef, (t) => ({
+  issues: t.field({
+    type: IssueConnection,
+    description: 'Issues of the projects in the group and its subgroups.',
+    args: {
+      ...pageArgs,
+      ...issueListArgs,
+      includeSubgroups: t.arg.boolean({
+        required: false,
+        defaultValue: true,
+        description: 'Include issues belonging to subgroups (always true in Meridian for now).',
+      }),
+    },
+    resolve: (g, args, c) => resolveIssueList(c, { groupId: g.id }, args),
+  }),
+}));

@@ -1,0 +1,12 @@
+import type { GroupRow, ProjectRow } from '../../modules/namespaces/namespace-lookup.service';
+import { builder } from '../builder';
+import type { EpicRow, IssueRow, LabelRow, MilestoneRow, UserRow } from '../loaders/rows';
+
+/** Object refs declared first so types can point at each other (Group ↔ Epic ↔ Issue). */
+export const UserRef = builder.objectRef<UserRow>('UserCore');
+export const GroupRef = builder.objectRef<GroupRow>('Group');
+export const ProjectRef = builder.objectRef<ProjectRow>('Project');
+export const EpicRef = builder.objectRef<EpicRow>('Epic');
+export const IssueRef = builder.objectRef<IssueRow>('Issue');
+export const LabelRef = builder.objectRef<LabelRow>('Label');
+export const MilestoneRef = builder.objectRef<MilestoneRow>('Milestone');

@@ -1,0 +1,44 @@
+import { webUrl } from '../../modules/namespaces/web-url';
+import { builder } from '../builder';
+import { gid } from '../gid';
+import { UserRef } from './refs';
+
+const UserState = builder.enumType('UserState', {
+  description: 'Possible states of a user.',
+  values: {
+    active: { description: 'User is active and can use the system.' },
+    blocked: { description: 'User has been blocked by an administrator.' },
+    deactivated: { description: 'User is no longer active.' },
+    banned: { description: 'User has been banned.' },
+  } as const,
+});
+
+UserRef.implement({
+  description: 'Core representation of a GitLab user.',
+  fields: (t) => ({
+    id: t.id({ description: 'Global ID of the user.', resolve: (u) => gid('User', u.id) }),
+    username: t.exposeString('username', { description: 'Username of the user. Unique within the instance.' }),
+    name: t.exposeString('name', { description: 'Human-readable name of the user.' }),
+    avatarUrl: t.string({
+      nullable: true,
+      description: "URL of the user's avatar.",
+      resolve: (u) => u.avatar_url,
+    }),
+    webUrl: t.string({ description: 'Web URL of the user.', resolve: (u, _a, c) => webUrl(c.ctx, u.username) }),
+    webPath: t.string({ description: 'Web path of the user.', resolve: (u) => `/${u.username}` }),
+    state: t.field({
+      type: UserState,
+      description: 'State of the user.',
+      resolve: (u) => u.state as 'active' | 'blocked' | 'deactivated' | 'banned',
+    }),
+  }),
+});
+
+builder.queryField('currentUser', (t) =>
+  t.field({
+    type: UserRef,
+    nullable: true,
+    description: 'The currently authenticated user; null for anonymous visitors.',
+    resolve: (_root, _args, c) => (c.actor ? c.loaders.user.load(c.actor.id) : null),
+  }),
+);
