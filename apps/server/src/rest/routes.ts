@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
+import { issuesRoutes } from '../modules/issues/issues.rest';
 import { epicRoutes } from '../modules/epics/epic-routes';
 import { userRoutes } from '../modules/users/users.rest';
 import { groupsRoutes } from '../modules/groups/groups.rest';
@@ -12,6 +13,7 @@ import { notesRoutes } from '../modules/notes/notes.rest';
 /** Every REST v4 route group, mounted under /api/v4. */
 export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   void ctx;
+  await app.register(issuesRoutes, { ctx });
   await app.register(epicRoutes, { ctx });
   await app.register(groupsRoutes, { ctx });
   await app.register(projectsRoutes, { ctx });

@@ -1,0 +1,133 @@
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { IterationsTable, LabelsTable, MilestonesTable, UsersTable } from '../../db/schema';
+import { fullPathOf, fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
+import type { IssueRow } from './issues-query';
+
+export type LabelRow = Selectable<LabelsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type MilestoneRow = Selectable<MilestonesTable>;
+export type IterationRow = Selectable<IterationsTable>;
+export interface EpicRef {
+  id: number;
+  iid: number;
+  title: string;
+  group_id: number;
+  group_path: string;
+}
+export interface IssueCounts {
+  user_notes_count: number;
+  upvotes: number;
+  downvotes: number;
+  blocking_issues_count: number;
+}
+
+/** Everything a page of issues needs besides its rows, loaded in a fixed number of queries. */
+export interface IssueDetails {
+  labels: Map<number, LabelRow[]>;
+  assignees: Map<number, UserRow[]>;
+  users: Map<number, UserRow>;
+  milestones: Map<number, MilestoneRow>;
+  iterations: Map<number, IterationRow>;
+  epics: Map<number, EpicRef>;
+  counts: Map<number, IssueCounts>;
+  /** namespace id → full path (issue namespaces, milestone and iteration groups). */
+  namespacePaths: Map<number, string>;
+}
+
+function groupBy<T extends { issue_id: number }>(rows: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = map.get(r.issue_id) ?? [];
+    list.push(r);
+    map.set(r.issue_id, list);
+  }
+  return map;
+}
+
+const uniq = (xs: Array<number | null | undefined>) => [...new Set(xs.filter((x): x is number => x != null))];
+
+/** Batch-loads labels, assignees, users, milestones, iterations, epics, counts and paths (≤ 8 queries). */
+export async function loadIssueDetails(db: Database, rows: IssueRow[]): Promise<IssueDetails> {
+  const ids = rows.map((r) => r.id);
+  const empty: IssueDetails = {
+    labels: new Map(),
+    assignees: new Map(),
+    users: new Map(),
+    milestones: new Map(),
+    iterations: new Map(),
+    epics: new Map(),
+    counts: new Map(),
+    namespacePaths: new Map(),
+  };
+  if (ids.length === 0) return empty;
+  const milestoneIds = uniq(rows.map((r) => r.milestone_id));
+  const iterationIds = uniq(rows.map((r) => r.iteration_id));
+  const [labelRows, assigneeRows, milestones, iterations, epicRows, countRows] = await Promise.all([
+    db
+      .selectFrom('issue_labels as il')
+      .innerJoin('labels as l', 'l.id', 'il.label_id')
+      .selectAll('l')
+      .select('il.issue_id')
+      .where('il.issue_id', 'in', ids)
+      .orderBy('l.title')
+      .execute(),
+    db
+      .selectFrom('issue_assignees as ia')
+      .innerJoin('users as u', 'u.id', 'ia.user_id')
+      .selectAll('u')
+      .select('ia.issue_id')
+      .where('ia.issue_id', 'in', ids)
+      .orderBy('u.id')
+      .execute(),
+    milestoneIds.length ? db.selectFrom('milestones').selectAll().where('id', 'in', milestoneIds).execute() : [],
+    iterationIds.length ? db.selectFrom('iterations').selectAll().where('id', 'in', iterationIds).execute() : [],
+    db
+      .selectFrom('epic_issues as ei')
+      .innerJoin('epics as e', 'e.id', 'ei.epic_id')
+      .innerJoin('namespaces as g', 'g.id', 'e.group_id')
+      .select(['ei.issue_id', 'e.id', 'e.iid', 'e.title', 'e.group_id', fullPathOf('g.traversal_ids').as('group_path')])
+      .where('ei.issue_id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('issues as i')
+      .select([
+        'i.id',
+        sql<number>`(SELECT count(*)::int FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND NOT nt.system)`.as(
+          'user_notes_count',
+        ),
+        sql<number>`(SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsup')`.as(
+          'upvotes',
+        ),
+        sql<number>`(SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsdown')`.as(
+          'downvotes',
+        ),
+        sql<number>`(SELECT count(*)::int FROM issue_links lk JOIN issues t ON t.id = lk.target_id WHERE lk.source_id = i.id AND lk.link_type = 'blocks' AND t.state = 'opened')`.as(
+          'blocking_issues_count',
+        ),
+      ])
+      .where('i.id', 'in', ids)
+      .execute(),
+  ]);
+  const userIds = uniq(rows.flatMap((r) => [r.author_id, r.closed_by_id]));
+  const namespaceIds = uniq([
+    ...rows.map((r) => r.namespace_id),
+    ...milestones.map((m) => m.group_id),
+    ...iterations.map((it) => it.group_id),
+  ]);
+  const [users, namespacePaths] = await Promise.all([
+    userIds.length ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute() : [],
+    fullPathsOfNamespaces(db, namespaceIds),
+  ]);
+  return {
+    labels: groupBy(labelRows),
+    assignees: groupBy(assigneeRows),
+    users: new Map(users.map((u) => [u.id, u])),
+    milestones: new Map(milestones.map((m) => [m.id, m])),
+    iterations: new Map(iterations.map((it) => [it.id, it])),
+    epics: new Map(epicRows.map((e) => [e.issue_id, e])),
+    counts: new Map(countRows.map((c) => [c.id, c])),
+    namespacePaths,
+  };
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { gitlabBoolean, gitlabList, parseInput } from '../../rest/params';
+import type { IssueInput } from './issue-write.service';
+
+const id = z.coerce.number().int().min(0).max(2_147_483_647);
+/** null, '' and 0 clear the value, as GitLab accepts. */
+const nullableId = z.preprocess((v) => (v === '' || v === null ? null : v), id.nullable());
+const dueDate = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
+    .refine((s) => !Number.isNaN(Date.parse(s)), 'invalid date')
+    .nullable(),
+);
+const idList = z.preprocess(
+  (v) => (typeof v === 'string' || typeof v === 'number' ? String(v).split(',').filter(Boolean) : v),
+  z.array(id).max(100),
+);
+
+const base = {
+  description: z.string().max(1_048_576).optional(),
+  confidential: gitlabBoolean.optional(),
+  issue_type: z.enum(['issue', 'incident', 'task']).optional(),
+  assignee_ids: idList.optional(),
+  assignee_id: nullableId.optional(),
+  milestone_id: nullableId.optional(),
+  labels: gitlabList.optional(),
+  add_labels: gitlabList.optional(),
+  remove_labels: gitlabList.optional(),
+  due_date: dueDate.optional(),
+  weight: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().min(0).max(32_767).nullable()).optional(),
+  epic_id: nullableId.optional(),
+  health_status: z
+    .preprocess((v) => (v === '' ? null : v), z.enum(['on_track', 'needs_attention', 'at_risk']).nullable())
+    .optional(),
+  discussion_locked: gitlabBoolean.optional(),
+  created_at: z.coerce
+    .date()
+    .refine((d) => !Number.isNaN(d.getTime()), 'invalid date')
+    .optional(),
+};
+
+const title = z.string().trim().min(1).max(255);
+const createSchema = z.object({ title, ...base });
+const updateSchema = z.object({
+  title: title.optional(),
+  ...base,
+  state_event: z.enum(['close', 'reopen']).optional(),
+  lock_version: z.coerce.number().int().min(0).optional(),
+});
+
+function toInput(q: z.infer<typeof updateSchema>): IssueInput {
+  const assignees = q.assignee_ids ?? (q.assignee_id === undefined ? undefined : q.assignee_id ? [q.assignee_id] : []);
+  const { assignee_id: _ignored, ...rest } = q;
+  return { ...rest, assignee_ids: assignees };
+}
+
+export function parseCreateIssue(params: Record<string, unknown>): IssueInput {
+  return toInput(parseInput(createSchema, params));
+}
+
+export function parseUpdateIssue(params: Record<string, unknown>): IssueInput {
+  return toInput(parseInput(updateSchema, params));
+}

@@ -1,0 +1,265 @@
+import { positionAtEnd } from '@meridian/domain';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { DB } from '../../db/schema';
+import { conflict, DomainError, forbidden, notFound } from '../../errors';
+import { renderMarkdown } from '../../markdown/render-markdown';
+import { canEpic, canIssue, canProject } from '../../policy/abilities';
+import type { Actor } from '../../policy/actor';
+import { nextIid } from '../internal-ids/next-iid';
+import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
+import { addIssueLabels, findOrCreateLabelIds, removeIssueLabelsByTitle, setIssueLabels } from './issue-labels';
+import { findIssue, type IssueRow, issueSubject } from './issues.service';
+import { addIssueSystemNote } from './system-notes';
+
+/** Fields settable on create and update (GitLab names, already parsed). */
+export interface IssueInput {
+  title?: string;
+  description?: string;
+  confidential?: boolean;
+  issue_type?: 'issue' | 'incident' | 'task';
+  /** Admin-only below (silently ignored without admin_issue, as GitLab does). */
+  assignee_ids?: number[];
+  milestone_id?: number | null;
+  labels?: string[];
+  add_labels?: string[];
+  remove_labels?: string[];
+  due_date?: string | null;
+  weight?: number | null;
+  epic_id?: number | null;
+  health_status?: 'on_track' | 'needs_attention' | 'at_risk' | null;
+  discussion_locked?: boolean;
+  created_at?: Date;
+  /** Update only. */
+  state_event?: 'close' | 'reopen';
+  lock_version?: number;
+}
+
+export function requireActor(actor: Actor | null): Actor {
+  if (!actor) throw new DomainError('unauthorized', '401 Unauthorized');
+  return actor;
+}
+
+/** Milestone ids the project's issues may use: its own and its ancestor groups'. Others are ignored. */
+async function validMilestone(trx: Transaction<DB>, project: ProjectRow, id: number | null | undefined) {
+  if (id === undefined || id === null || id === 0) return id === undefined ? undefined : null;
+  const m = await trx
+    .selectFrom('milestones')
+    .select(['id', 'title'])
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('project_id', '=', project.id),
+        eb('group_id', 'in', project.namespace_traversal_ids.length ? project.namespace_traversal_ids : [0]),
+      ]),
+    )
+    .executeTakeFirst();
+  return m ? m.id : undefined;
+}
+
+async function validAssignees(trx: Transaction<DB>, ids: number[] | undefined): Promise<number[] | undefined> {
+  if (ids === undefined) return undefined;
+  const unique = [...new Set(ids.filter((id) => id > 0))];
+  if (unique.length === 0) return [];
+  const rows = await trx.selectFrom('users').select('id').where('id', 'in', unique).execute();
+  return rows.map((r) => r.id);
+}
+
+async function linkEpic(
+  trx: Transaction<DB>,
+  actor: Actor,
+  project: ProjectRow,
+  issueId: number,
+  epicId: number | null,
+) {
+  await trx.deleteFrom('epic_issues').where('issue_id', '=', issueId).execute();
+  if (epicId === null || epicId === 0) return;
+  const epic = await trx
+    .selectFrom('epics as e')
+    .innerJoin('namespaces as g', 'g.id', 'e.group_id')
+    .select(['e.id', 'e.confidential', 'e.author_id', 'g.id as group_id', 'g.traversal_ids', 'g.visibility_level'])
+    .where('e.id', '=', epicId)
+    .executeTakeFirst();
+  const subject = epic && {
+    kind: 'epic' as const,
+    group: {
+      kind: 'group' as const,
+      id: epic.group_id,
+      traversalIds: epic.traversal_ids,
+      visibilityLevel: epic.visibility_level,
+    },
+    confidential: epic.confidential,
+    authorId: epic.author_id,
+  };
+  if (!epic || !subject || !canEpic(actor, 'read_epic', subject)) throw notFound('Epic');
+  if (!project.namespace_traversal_ids.includes(epic.group_id)) {
+    throw new DomainError('bad_request', 'epic_id is invalid: the epic must belong to an ancestor group', 'epic_id');
+  }
+  await trx.insertInto('epic_issues').values({ epic_id: epic.id, issue_id: issueId }).execute();
+}
+
+async function milestoneNote(trx: Transaction<DB>, milestoneId: number | null): Promise<string> {
+  if (milestoneId === null) return 'removed milestone';
+  const m = await trx.selectFrom('milestones').select('title').where('id', '=', milestoneId).executeTakeFirstOrThrow();
+  return `changed milestone to %"${m.title.replace(/"/g, '\\"')}"`;
+}
+
+/** POST /projects/:id/issues. Returns the new issue's iid. */
+export async function createIssue(db: Database, actor: Actor | null, project: ProjectRow, input: IssueInput) {
+  const me = requireActor(actor);
+  const subject = projectSubject(project);
+  if (!canProject(me, 'create_issue', subject)) throw forbidden();
+  // admin_issue on a new issue = Planner+ on the project (the issue's confidentiality is irrelevant here).
+  const admin = canIssue(me, 'admin_issue', {
+    kind: 'issue',
+    project: subject,
+    confidential: false,
+    authorId: null,
+    assigneeIds: [],
+    discussionLocked: false,
+  });
+  const isOwnerOrAdmin = me.admin;
+  return db.transaction().execute(async (trx) => {
+    const iid = await nextIid(trx, 'issues', project.id);
+    const last = await trx
+      .selectFrom('issues')
+      .select(sql<number | null>`max(relative_position)`.as('max'))
+      .where('project_id', '=', project.id)
+      .executeTakeFirst();
+    const position = positionAtEnd(last?.max ?? null);
+    const milestoneId = admin ? await validMilestone(trx, project, input.milestone_id) : undefined;
+    const description = input.description ?? '';
+    const row = await trx
+      .insertInto('issues')
+      .values({
+        project_id: project.id,
+        iid,
+        title: input.title ?? '',
+        description,
+        description_html: renderMarkdown(description),
+        author_id: me.id,
+        confidential: input.confidential ?? false,
+        issue_type: input.issue_type ?? 'issue',
+        milestone_id: milestoneId ?? null,
+        due_date: admin ? (input.due_date ?? null) : null,
+        weight: admin ? (input.weight ?? null) : null,
+        health_status: admin ? (input.health_status ?? null) : null,
+        discussion_locked: admin ? (input.discussion_locked ?? false) : false,
+        relative_position: position.position,
+        ...(isOwnerOrAdmin && input.created_at ? { created_at: input.created_at, updated_at: input.created_at } : {}),
+      })
+      .returning(['id', 'iid', 'project_id'])
+      .executeTakeFirstOrThrow();
+    if (admin) {
+      const assignees = await validAssignees(trx, input.assignee_ids);
+      if (assignees?.length) {
+        await trx
+          .insertInto('issue_assignees')
+          .values(assignees.map((user_id) => ({ issue_id: row.id, user_id })))
+          .execute();
+      }
+      const titles = [...(input.labels ?? []), ...(input.add_labels ?? [])];
+      if (titles.length) await addIssueLabels(trx, row.id, await findOrCreateLabelIds(trx, project, titles));
+      if (input.epic_id) await linkEpic(trx, me, project, row.id, input.epic_id);
+    }
+    return row.iid;
+  });
+}
+
+/** PUT /projects/:id/issues/:iid. */
+export async function updateIssue(
+  db: Database,
+  actor: Actor | null,
+  project: ProjectRow,
+  iid: number,
+  input: IssueInput,
+) {
+  const me = requireActor(actor);
+  const issue = await findIssue(db, me, project.id, iid);
+  const subject = await issueSubject(db, issue);
+  if (!canIssue(me, 'update_issue', subject)) throw forbidden();
+  const admin = canIssue(me, 'admin_issue', subject);
+  if (input.lock_version !== undefined && input.lock_version !== issue.lock_version) {
+    throw conflict('Issue was changed by someone else (stale lock_version)');
+  }
+  await db.transaction().execute(async (trx) => {
+    const changes: Record<string, unknown> = {};
+    const notes: string[] = [];
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.description !== undefined) {
+      changes.description = input.description;
+      changes.description_html = renderMarkdown(input.description);
+    }
+    if (input.confidential !== undefined) changes.confidential = input.confidential;
+    if (input.issue_type !== undefined) changes.issue_type = input.issue_type;
+    if (input.state_event === 'close' && issue.state !== 'closed') {
+      Object.assign(changes, { state: 'closed', closed_at: new Date(), closed_by_id: me.id });
+      notes.push('closed');
+    } else if (input.state_event === 'reopen' && issue.state !== 'opened') {
+      Object.assign(changes, { state: 'opened', closed_at: null, closed_by_id: null });
+      notes.push('reopened');
+    }
+    if (admin) {
+      if (input.milestone_id !== undefined) {
+        const milestoneId = await validMilestone(trx, project, input.milestone_id);
+        if (milestoneId !== undefined && milestoneId !== issue.milestone_id) {
+          changes.milestone_id = milestoneId;
+          notes.push(await milestoneNote(trx, milestoneId));
+        }
+      }
+      if (input.due_date !== undefined) changes.due_date = input.due_date;
+      if (input.weight !== undefined) changes.weight = input.weight;
+      if (input.health_status !== undefined) changes.health_status = input.health_status;
+      if (input.discussion_locked !== undefined) changes.discussion_locked = input.discussion_locked;
+    }
+    const updated = await trx
+      .updateTable('issues')
+      .set({
+        ...changes,
+        updated_by_id: me.id,
+        updated_at: sql<Date>`now()`,
+        lock_version: sql<number>`lock_version + 1`,
+      })
+      .where('id', '=', issue.id)
+      .where('lock_version', '=', issue.lock_version)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) throw conflict('Issue was changed by someone else (stale lock_version)');
+    if (admin) {
+      if (input.labels !== undefined)
+        await setIssueLabels(trx, issue.id, await findOrCreateLabelIds(trx, project, input.labels));
+      if (input.add_labels?.length) {
+        await addIssueLabels(trx, issue.id, await findOrCreateLabelIds(trx, project, input.add_labels));
+      }
+      if (input.remove_labels?.length) await removeIssueLabelsByTitle(trx, issue.id, input.remove_labels);
+      const assignees = await validAssignees(trx, input.assignee_ids);
+      if (assignees !== undefined) {
+        await trx.deleteFrom('issue_assignees').where('issue_id', '=', issue.id).execute();
+        if (assignees.length) {
+          await trx
+            .insertInto('issue_assignees')
+            .values(assignees.map((user_id) => ({ issue_id: issue.id, user_id })))
+            .execute();
+        }
+      }
+      if (input.epic_id !== undefined) await linkEpic(trx, me, project, issue.id, input.epic_id);
+    }
+    for (const note of notes) await addIssueSystemNote(trx, issue, me.id, note);
+  });
+}
+
+/** DELETE /projects/:id/issues/:iid (destroy_issue: Planner or Owner, or an admin). */
+export async function deleteIssue(db: Database, actor: Actor | null, project: ProjectRow, iid: number) {
+  const me = requireActor(actor);
+  const issue: IssueRow = await findIssue(db, me, project.id, iid);
+  if (!canIssue(me, 'destroy_issue', await issueSubject(db, issue))) throw forbidden();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('notes').where('noteable_type', '=', 'Issue').where('noteable_id', '=', issue.id).execute();
+    await trx
+      .deleteFrom('award_emoji')
+      .where('awardable_type', '=', 'Issue')
+      .where('awardable_id', '=', issue.id)
+      .execute();
+    await trx.deleteFrom('issues').where('id', '=', issue.id).execute();
+  });
+}

@@ -1,0 +1,103 @@
+import { type RawBuilder, type Selectable, sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { IssuesTable } from '../../db/schema';
+import type { Actor } from '../../policy/actor';
+import { issueConfidentialityAllows, projectReadable } from '../../policy/sql-scopes';
+import type { IssueFilters, IssueOrderBy } from './issue-filters';
+
+/** An issues row with what policy and presenters need from its project and namespace. */
+export type IssueRow = Selectable<IssuesTable> & {
+  project_path: string;
+  namespace_id: number;
+  namespace_traversal_ids: number[];
+  project_visibility_level: number;
+};
+
+/** Where to list from: one project, a group and its subgroups, or everything readable (`GET /issues`). */
+export type IssueListScope = { projectId: number } | { groupId: number } | { all: true };
+
+/** Select base: issues `i` with project `p` and namespace `n`. */
+export function issueQuery(db: Database) {
+  return db
+    .selectFrom('issues as i')
+    .innerJoin('projects as p', 'p.id', 'i.project_id')
+    .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+    .selectAll('i')
+    .select([
+      'p.path as project_path',
+      'p.namespace_id as namespace_id',
+      'n.traversal_ids as namespace_traversal_ids',
+      'p.visibility_level as project_visibility_level',
+    ]);
+}
+
+/** Project readable AND confidentiality allows: the SQL twin of canIssue(read_issue). */
+export function issueVisibility(actor: Actor | null): RawBuilder<boolean> {
+  const project = projectReadable(actor, {
+    projectId: 'p.id',
+    visibility: 'p.visibility_level',
+    namespaceTraversalIds: 'n.traversal_ids',
+  });
+  const confidential = issueConfidentialityAllows(actor, {
+    issueId: 'i.id',
+    confidential: 'i.confidential',
+    authorId: 'i.author_id',
+    projectId: 'i.project_id',
+    namespaceTraversalIds: 'n.traversal_ids',
+  });
+  return sql<boolean>`(${project} AND ${confidential})`;
+}
+
+export function scopeCondition(scope: IssueListScope): RawBuilder<boolean> {
+  if ('projectId' in scope) return sql<boolean>`i.project_id = ${scope.projectId}`;
+  if ('groupId' in scope) return sql<boolean>`n.traversal_ids @> ARRAY[${scope.groupId}]::int[]`;
+  return sql<boolean>`true`;
+}
+
+const upvotes = sql`(SELECT count(*) FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsup')`;
+const milestoneDue = sql`(SELECT m.due_date FROM milestones m WHERE m.id = i.milestone_id)`;
+const labelPriority = sql`(SELECT min(l.priority) FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id)`;
+
+function orderExpressions(orderBy: IssueOrderBy): RawBuilder<unknown>[] {
+  switch (orderBy) {
+    case 'created_at':
+      return [sql`i.created_at`];
+    case 'updated_at':
+      return [sql`i.updated_at`];
+    case 'due_date':
+      return [sql`i.due_date`];
+    case 'relative_position':
+      return [sql`i.relative_position`];
+    case 'title':
+      return [sql`i.title`];
+    case 'weight':
+      return [sql`i.weight`];
+    case 'popularity':
+      return [upvotes];
+    case 'milestone_due':
+      return [milestoneDue];
+    case 'label_priority':
+      return [labelPriority];
+    case 'priority':
+      return [milestoneDue, labelPriority];
+  }
+}
+
+/** ORDER BY for a list: the chosen column(s) with NULLS LAST, then id in the same direction. */
+export function orderByClause(f: IssueFilters): RawBuilder<unknown> {
+  const dir = f.sort === 'asc' ? sql.raw('ASC') : sql.raw('DESC');
+  const parts = orderExpressions(f.orderBy ?? 'created_at').map((e) => sql`${e} ${dir} NULLS LAST`);
+  parts.push(sql`i.id ${dir}`);
+  return sql.join(parts, sql`, `);
+}
+
+/** Keyset pagination works on these orders (their columns are NOT NULL). */
+export const keysetOrders = ['created_at', 'updated_at'] as const;
+
+/** Rows strictly after the cursor row (identified by issue id) in the list's order. */
+export function afterCursor(f: IssueFilters, cursorIssueId: number): RawBuilder<boolean> {
+  const col = sql.ref(`i.${f.orderBy === 'updated_at' ? 'updated_at' : 'created_at'}`);
+  const ref = sql.ref(f.orderBy === 'updated_at' ? 'c.updated_at' : 'c.created_at');
+  const op = f.sort === 'asc' ? sql.raw('>') : sql.raw('<');
+  return sql<boolean>`(${col}, i.id) ${op} (SELECT ${ref}, c.id FROM issues c WHERE c.id = ${cursorIssueId})`;
+}

@@ -1,0 +1,152 @@
+import { buildReferences } from '@meridian/domain';
+import type { AppContext } from '../../context';
+import { webUrl } from '../namespaces/web-url';
+import { presentUserBasic } from '../users/user.presenter';
+import type { IssueDetails, IterationRow, LabelRow, MilestoneRow } from './issue-details';
+import type { IssueRow } from './issues-query';
+
+type Ctx = Pick<AppContext, 'config'>;
+
+export interface PresentIssueOptions {
+  /** `with_labels_details=true`: label objects instead of titles. */
+  withLabelsDetails?: boolean;
+  /** Full path of the project or group the list was requested from (for `references.relative`). */
+  contextPath?: string | null;
+}
+
+const TASK_RE = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[([ xX])\]/gm;
+
+/** GitLab's task_completion_status: markdown task list items in the description. */
+export function taskCompletionStatus(description: string): { count: number; completed_count: number } {
+  let count = 0;
+  let completed = 0;
+  for (const m of description.matchAll(TASK_RE)) {
+    count += 1;
+    if (m[1] !== ' ') completed += 1;
+  }
+  return { count, completed_count: completed };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentLabelDetails(label: LabelRow) {
+  return {
+    id: label.id,
+    name: label.title,
+    color: label.color,
+    description: label.description || null,
+    description_html: label.description,
+    text_color: label.text_color,
+  };
+}
+
+function presentMilestone(ctx: Ctx, m: MilestoneRow, projectPath: string, paths: Map<number, string>) {
+  const groupPath = m.group_id ? paths.get(m.group_id) : undefined;
+  const url = m.project_id
+    ? webUrl(ctx, `${projectPath}/-/milestones/${m.iid}`)
+    : webUrl(ctx, `groups/${groupPath ?? ''}/-/milestones/${m.iid}`);
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    id: m.id,
+    iid: m.iid,
+    ...(m.project_id ? { project_id: m.project_id } : { group_id: m.group_id }),
+    title: m.title,
+    description: m.description,
+    state: m.state,
+    created_at: iso(m.created_at),
+    updated_at: iso(m.updated_at),
+    due_date: m.due_date,
+    start_date: m.start_date,
+    expired: m.due_date !== null && m.due_date < today,
+    web_url: url,
+  };
+}
+
+function presentIteration(ctx: Ctx, it: IterationRow, paths: Map<number, string>) {
+  const today = new Date().toISOString().slice(0, 10);
+  const state = it.start_date > today ? 1 : it.due_date < today ? 3 : 2;
+  return {
+    id: it.id,
+    iid: it.iid,
+    sequence: it.sequence,
+    group_id: it.group_id,
+    title: it.title,
+    description: it.description,
+    state,
+    created_at: iso(it.created_at),
+    updated_at: iso(it.updated_at),
+    start_date: it.start_date,
+    due_date: it.due_date,
+    web_url: webUrl(ctx, `groups/${paths.get(it.group_id) ?? ''}/-/iterations/${it.id}`),
+  };
+}
+
+export function projectFullPath(row: IssueRow, details: IssueDetails): string {
+  return `${details.namespacePaths.get(row.namespace_id) ?? ''}/${row.project_path}`;
+}
+
+/** One issue in GitLab's REST v4 shape. */
+export function presentIssue(ctx: Ctx, row: IssueRow, details: IssueDetails, opts: PresentIssueOptions = {}) {
+  const path = projectFullPath(row, details);
+  const labels = details.labels.get(row.id) ?? [];
+  const assignees = (details.assignees.get(row.id) ?? []).map((u) => presentUserBasic(ctx, u));
+  const author = row.author_id ? details.users.get(row.author_id) : undefined;
+  const closedBy = row.closed_by_id ? details.users.get(row.closed_by_id) : undefined;
+  const milestone = row.milestone_id ? details.milestones.get(row.milestone_id) : undefined;
+  const iteration = row.iteration_id ? details.iterations.get(row.iteration_id) : undefined;
+  const epic = details.epics.get(row.id);
+  const counts = details.counts.get(row.id);
+  const tasks = taskCompletionStatus(row.description);
+  return {
+    id: row.id,
+    iid: row.iid,
+    project_id: row.project_id,
+    title: row.title,
+    description: row.description,
+    state: row.state,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    closed_at: iso(row.closed_at),
+    closed_by: closedBy ? presentUserBasic(ctx, closedBy) : null,
+    labels: opts.withLabelsDetails ? labels.map(presentLabelDetails) : labels.map((l) => l.title),
+    milestone: milestone ? presentMilestone(ctx, milestone, path, details.namespacePaths) : null,
+    assignees,
+    assignee: assignees[0] ?? null,
+    author: author ? presentUserBasic(ctx, author) : null,
+    type: row.issue_type.toUpperCase(),
+    issue_type: row.issue_type,
+    user_notes_count: counts?.user_notes_count ?? 0,
+    merge_requests_count: 0,
+    upvotes: counts?.upvotes ?? 0,
+    downvotes: counts?.downvotes ?? 0,
+    due_date: row.due_date,
+    confidential: row.confidential,
+    discussion_locked: row.discussion_locked,
+    web_url: webUrl(ctx, `${path}/-/issues/${row.iid}`),
+    references: buildReferences('#', path, row.iid, opts.contextPath ?? null),
+    weight: row.weight,
+    epic_iid: epic?.iid ?? null,
+    epic: epic
+      ? {
+          id: epic.id,
+          iid: epic.iid,
+          title: epic.title,
+          url: webUrl(ctx, `groups/${epic.group_path}/-/epics/${epic.iid}`),
+          group_id: epic.group_id,
+        }
+      : null,
+    iteration: iteration ? presentIteration(ctx, iteration, details.namespacePaths) : null,
+    health_status: row.health_status,
+    task_completion_status: tasks,
+    has_tasks: tasks.count > 0,
+    time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
+    blocking_issues_count: counts?.blocking_issues_count ?? 0,
+    relative_position: row.relative_position,
+    lock_version: row.lock_version,
+    moved_to_id: row.moved_to_id,
+    _links: {
+      self: webUrl(ctx, `api/v4/projects/${row.project_id}/issues/${row.iid}`),
+      project: webUrl(ctx, `api/v4/projects/${row.project_id}`),
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
+import { parseIdOrPath, parseIntParam, requestParams } from '../../rest/params';
+import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
+import { loadIssueDetails } from './issue-details';
+import { parseCreateIssue, parseUpdateIssue } from './issue-input';
+import { parseIssueFilters, parseIssueListOptions } from './issue-params';
+import { createIssue, deleteIssue, updateIssue } from './issue-write.service';
+import { presentIssue } from './issues.presenter';
+import { findIssue, listIssues } from './issues.service';
+import type { IssueListScope } from './issues-query';
+
+type Params = { id: string; issue_iid: string };
+
+/** REST v4 issues: project, group and global lists; show, create, update, delete. */
+export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+
+  async function list(request: FastifyRequest, reply: FastifyReply, scope: IssueListScope, contextPath: string | null) {
+    const query = request.query as Record<string, unknown>;
+    const filters = parseIssueFilters(query);
+    if ('all' in scope && !filters.scope) filters.scope = request.actor ? 'created_by_me' : 'all';
+    const opts = parseIssueListOptions(query, filters);
+    const result = await listIssues(db, request.actor, scope, filters, {
+      limit: opts.perPage,
+      offset: (opts.page - 1) * opts.perPage,
+      after: opts.keyset ? (opts.cursor ?? undefined) : undefined,
+    });
+    if (opts.keyset) setKeysetLinkHeader(request, reply, opts.perPage, result.nextCursor);
+    else setPaginationHeaders(request, reply, { page: opts.page, per_page: opts.perPage }, result.total);
+    const details = await loadIssueDetails(db, result.rows);
+    return result.rows.map((row) =>
+      presentIssue(ctx, row, details, { withLabelsDetails: opts.withLabelsDetails, contextPath }),
+    );
+  }
+
+  async function show(request: FastifyRequest, projectId: number, iid: number, contextPath: string) {
+    const row = await findIssue(db, request.actor, projectId, iid);
+    const details = await loadIssueDetails(db, [row]);
+    const query = request.query as Record<string, unknown>;
+    const withLabelsDetails = query.with_labels_details === 'true';
+    return presentIssue(ctx, row, details, { withLabelsDetails, contextPath });
+  }
+
+  app.get<{ Params: Params }>('/projects/:id/issues', async (request, reply) => {
+    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+    return list(request, reply, { projectId: project.id }, project.full_path);
+  });
+
+  app.get<{ Params: Params }>('/groups/:id/issues', async (request, reply) => {
+    const group = await findGroup(db, request.actor, parseIdOrPath(request.params.id));
+    return list(request, reply, { groupId: group.id }, group.full_path);
+  });
+
+  app.get('/issues', async (request, reply) => list(request, reply, { all: true }, null));
+
+  app.get<{ Params: Params }>('/projects/:id/issues/:issue_iid', async (request) => {
+    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+    return show(request, project.id, parseIntParam(request.params.issue_iid, 'issue_iid'), project.full_path);
+  });
+
+  app.post<{ Params: Params }>('/projects/:id/issues', async (request, reply) => {
+    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+    const input = parseCreateIssue(requestParams(request));
+    const iid = await createIssue(db, request.actor, project, input);
+    reply.code(201);
+    return show(request, project.id, iid, project.full_path);
+  });
+
+  app.put<{ Params: Params }>('/projects/:id/issues/:issue_iid', async (request) => {
+    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+    const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
+    const input = parseUpdateIssue(requestParams(request));
+    await updateIssue(db, request.actor, project, iid, input);
+    return show(request, project.id, iid, project.full_path);
+  });
+
+  app.delete<{ Params: Params }>('/projects/:id/issues/:issue_iid', async (request, reply) => {
+    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+    await deleteIssue(db, request.actor, project, parseIntParam(request.params.issue_iid, 'issue_iid'));
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import { badRequest, notFound } from '../../errors';
+import type { Actor } from '../../policy/actor';
+import type { IssueSubject } from '../../policy/subjects';
+import { decodeCursor, encodeCursor } from '../../rest/pagination';
+import { allOf, issueFilterConditions } from './issue-filter-sql';
+import type { IssueFilters } from './issue-filters';
+import {
+  afterCursor,
+  type IssueListScope,
+  type IssueRow,
+  issueQuery,
+  issueVisibility,
+  keysetOrders,
+  orderByClause,
+  scopeCondition,
+} from './issues-query';
+
+export type { IssueFilters } from './issue-filters';
+export type { IssueListScope, IssueRow } from './issues-query';
+
+export interface IssuePage {
+  limit: number;
+  /** Offset pagination. */
+  offset?: number;
+  /** Keyset pagination: the `nextCursor` of the previous page (order_by created_at or updated_at only). */
+  after?: string;
+}
+
+/**
+ * Issues visible to the actor in a project, a group (with subgroups) or everywhere, filtered and
+ * ordered. Visibility (project readable AND confidentiality) is in the SQL, so `total` never
+ * counts hidden issues. Two statements: the page and the count.
+ */
+export async function listIssues(
+  db: Database,
+  actor: Actor | null,
+  scope: IssueListScope,
+  filters: IssueFilters,
+  page: IssuePage,
+): Promise<{ rows: IssueRow[]; total: number; nextCursor: string | null }> {
+  const where = allOf([scopeCondition(scope), issueVisibility(actor), ...issueFilterConditions(actor, filters)]);
+  let pageWhere = where;
+  if (page.after !== undefined) {
+    const orderBy = filters.orderBy ?? 'created_at';
+    if (!(keysetOrders as readonly string[]).includes(orderBy)) {
+      throw badRequest('order_by is invalid for keyset pagination', 'order_by');
+    }
+    const cursor = decodeCursor(page.after);
+    const id = cursor?.id;
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+      throw badRequest('cursor is invalid', 'cursor');
+    }
+    pageWhere = allOf([where, afterCursor(filters, id)]);
+  }
+  const [rows, count] = await Promise.all([
+    issueQuery(db)
+      .where(pageWhere)
+      .orderBy(orderByClause(filters))
+      .limit(page.limit + 1)
+      .offset(page.after !== undefined ? 0 : (page.offset ?? 0))
+      .execute(),
+    db
+      .selectFrom('issues as i')
+      .innerJoin('projects as p', 'p.id', 'i.project_id')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const hasMore = rows.length > page.limit;
+  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return {
+    rows: pageRows,
+    total: count.total,
+    nextCursor: hasMore && last ? encodeCursor({ id: last.id }) : null,
+  };
+}
+
+/** One issue by project and iid; 404 `Issue Not Found` when missing or hidden from the actor. */
+export async function findIssue(db: Database, actor: Actor | null, projectId: number, iid: number): Promise<IssueRow> {
+  const row = await issueQuery(db)
+    .where('i.project_id', '=', projectId)
+    .where('i.iid', '=', iid)
+    .where(issueVisibility(actor))
+    .executeTakeFirst();
+  if (!row) throw notFound('Issue');
+  return row;
+}
+
+/** The policy subject of an issue row (one query for its assignees). */
+export async function issueSubject(db: Database, row: IssueRow): Promise<IssueSubject> {
+  const assignees = await db.selectFrom('issue_assignees').select('user_id').where('issue_id', '=', row.id).execute();
+  return {
+    kind: 'issue',
+    project: {
+      kind: 'project',
+      id: row.project_id,
+      namespaceTraversalIds: row.namespace_traversal_ids,
+      visibilityLevel: row.project_visibility_level,
+    },
+    confidential: row.confidential,
+    authorId: row.author_id,
+    assigneeIds: assignees.map((a) => a.user_id),
+    discussionLocked: row.discussion_locked,
+  };
+}
