@@ -9,6 +9,7 @@ import { membersRoutes } from '../modules/members/members.rest';
 import { labelsRoutes } from '../modules/labels/labels.rest';
 import { milestonesRoutes } from '../modules/milestones/milestones.rest';
 import { notesRoutes } from '../modules/notes/notes.rest';
+import { awardEmojiRoutes } from '../modules/award-emoji/award-emoji.rest';
 
 /** Every REST v4 route group, mounted under /api/v4. */
 export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -22,4 +23,5 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(milestonesRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(notesRoutes, { ctx });
+  await app.register(awardEmojiRoutes, { ctx });
 };

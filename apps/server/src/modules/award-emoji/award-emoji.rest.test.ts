@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessLevel } from '../../policy/access-levels';
+import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+const tok: Record<string, string> = {};
+const uid: Record<string, number> = {};
+let projectId: number;
+let groupId: number;
+let issueId: number;
+let epicId: number;
+let noteId: number;
+let privProjectId: number;
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/v4${url}`,
+    headers: who ? { 'private-token': tok[who] ?? '' } : {},
+    ...(payload ? { payload } : {}),
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.db;
+  for (const name of ['guest', 'other', 'outsider']) {
+    const u = await createUser(db, { username: `ae_${name}` });
+    uid[name] = u.id;
+    tok[name] = await createToken(db, u.id);
+  }
+  const admin = await createUser(db, { username: 'ae_admin', admin: true });
+  tok.admin = await createToken(db, admin.id);
+  const g = await createGroup(db, { path: 'aepub', visibility: 20 });
+  const p = await createProject(db, { namespaceId: g.id, path: 'web', visibility: 20 });
+  const priv = await createGroup(db, { path: 'aepriv' });
+  const privProject = await createProject(db, { namespaceId: priv.id, path: 'hidden' });
+  await db.insertInto('issues').values({ project_id: privProject.id, iid: 1, title: 'hidden' }).execute();
+  groupId = g.id;
+  projectId = p.id;
+  await addGroupMember(db, g.id, uid.guest ?? 0, AccessLevel.GUEST);
+  issueId =
+    (
+      await db
+        .insertInto('issues')
+        .values([
+          { project_id: p.id, iid: 1, title: 'issue' },
+          { project_id: p.id, iid: 2, title: 'secret', confidential: true },
+        ])
+        .returning('id')
+        .execute()
+    )[0]?.id ?? 0;
+  epicId = (
+    await db
+      .insertInto('epics')
+      .values({ group_id: g.id, iid: 7, title: 'epic' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  noteId = (
+    await db
+      .insertInto('notes')
+      .values({ noteable_type: 'Issue', noteable_id: issueId, project_id: p.id, discussion_id: 'd1', note: 'hi' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  privProjectId = privProject.id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('award emoji', () => {
+  const issueUrl = () => `/projects/${projectId}/issues/1/award_emoji`;
+
+  it('awards on an issue (201), lists and shows it', async () => {
+    const res = await api('POST', issueUrl(), 'guest', { name: 'thumbsup' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      name: 'thumbsup',
+      user: { username: 'ae_guest' },
+      awardable_id: issueId,
+      awardable_type: 'Issue',
+    });
+    await api('POST', issueUrl(), 'other', { name: ':+1:' });
+    const list = await api('GET', issueUrl());
+    expect(list.json().map((a: { name: string }) => a.name)).toEqual(['thumbsup', '+1']);
+    expect(list.headers['x-total']).toBe('2');
+    const one = await api('GET', `${issueUrl()}/${res.json().id}`);
+    expect(one.json().name).toBe('thumbsup');
+  });
+
+  it('rejects duplicates (404 as GitLab), bad names (400), anonymous (401), hidden things (404)', async () => {
+    const dup = await api('POST', issueUrl(), 'guest', { name: 'thumbsup' });
+    expect(dup.statusCode).toBe(404);
+    expect(dup.json()).toEqual({ message: '404 Award Emoji Name has already been taken Not Found' });
+    expect((await api('POST', issueUrl(), 'guest', { name: 'Thumbs Up!' })).statusCode).toBe(400);
+    expect((await api('POST', issueUrl(), 'guest', {})).json()).toEqual({ error: 'name is missing', field: 'name' });
+    expect((await api('POST', issueUrl(), undefined, { name: 'x' })).statusCode).toBe(401);
+    expect((await api('GET', `/projects/${projectId}/issues/2/award_emoji`, 'guest')).statusCode).toBe(404);
+    expect(
+      (await api('POST', `/projects/${privProjectId}/issues/1/award_emoji`, 'guest', { name: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await api('GET', `${issueUrl()}/999999`)).json()).toEqual({ message: '404 Award Emoji Not Found' });
+  });
+
+  it('only the awarder or an admin may delete (403 otherwise)', async () => {
+    const mine = (await api('POST', issueUrl(), 'guest', { name: 'tada' })).json();
+    expect((await api('DELETE', `${issueUrl()}/${mine.id}`, 'other')).statusCode).toBe(403);
+    expect((await api('DELETE', `${issueUrl()}/${mine.id}`, 'guest')).statusCode).toBe(204);
+    const again = (await api('POST', issueUrl(), 'guest', { name: 'tada' })).json();
+    expect((await api('DELETE', `${issueUrl()}/${again.id}`, 'admin')).statusCode).toBe(204);
+    expect((await api('DELETE', `${issueUrl()}/${again.id}`, 'admin')).statusCode).toBe(404);
+  });
+
+  it('awards on notes and on epics (by iid)', async () => {
+    const noteUrl = `/projects/${projectId}/issues/1/notes/${noteId}/award_emoji`;
+    const n = await api('POST', noteUrl, 'outsider', { name: 'eyes' });
+    expect(n.statusCode).toBe(201);
+    expect(n.json()).toMatchObject({ awardable_type: 'Note', awardable_id: noteId });
+    expect((await api('GET', noteUrl)).json()).toHaveLength(1);
+    expect((await api('GET', `/projects/${projectId}/issues/1/notes/999999/award_emoji`)).statusCode).toBe(404);
+    const epicUrl = `/groups/${groupId}/epics/7/award_emoji`;
+    const e = await api('POST', epicUrl, 'outsider', { name: 'rocket' });
+    expect(e.statusCode).toBe(201);
+    expect(e.json()).toMatchObject({ awardable_type: 'Epic', awardable_id: epicId });
+    expect((await api('GET', epicUrl)).json().map((a: { name: string }) => a.name)).toEqual(['rocket']);
+    expect((await api('GET', `/groups/${groupId}/epics/8/award_emoji`)).statusCode).toBe(404);
+    // the issue list does not see the note's award
+    expect((await api('GET', issueUrl())).json().map((a: { name: string }) => a.name)).toEqual(['thumbsup', '+1']);
+  });
+});

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { pageParams, setPaginationHeaders } from '../../rest/pagination';
+import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { requireActor } from '../labels/require-actor';
+import { epicNoteableByIid, issueNoteable, type Noteable } from '../notes/noteable';
+import { loadUsers } from '../notes/notes.presenter';
+import { findNote } from '../notes/notes.service';
+import { presentAward } from './award-emoji.presenter';
+import { type Awardable, createAward, deleteAward, findAward, listAwards } from './award-emoji.service';
+
+type Params = { id: string; issue_iid?: string; epic_iid?: string; note_id?: string; award_id?: string };
+
+const createSchema = z.object({ name: z.string().max(128) });
+
+/**
+ * Award emoji on issues (`/projects/:id/issues/:issue_iid/award_emoji`), epics
+ * (`/groups/:id/epics/:epic_iid/award_emoji`, by iid as GitLab) and on their notes
+ * (`…/notes/:note_id/award_emoji`).
+ */
+export const awardEmojiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+
+  async function noteable(request: FastifyRequest, kind: 'issue' | 'epic'): Promise<Noteable> {
+    const p = request.params as Params;
+    const container = parseIdOrPath(p.id);
+    return kind === 'issue'
+      ? issueNoteable(db, request.actor, container, parseIntParam(p.issue_iid, 'issue_iid'))
+      : epicNoteableByIid(db, request.actor, container, parseIntParam(p.epic_iid, 'epic_iid'));
+  }
+
+  async function awardable(request: FastifyRequest, kind: 'issue' | 'epic', onNote: boolean): Promise<Awardable> {
+    const n = await noteable(request, kind);
+    if (!onNote) return { type: n.type, id: n.id };
+    const note = await findNote(db, request.actor, n, parseIntParam((request.params as Params).note_id, 'note_id'));
+    return { type: 'Note', id: note.id };
+  }
+
+  const awardId = (request: FastifyRequest) => parseIntParam((request.params as Params).award_id, 'award_id');
+
+  for (const kind of ['issue', 'epic'] as const) {
+    const parent = kind === 'issue' ? '/projects/:id/issues/:issue_iid' : '/groups/:id/epics/:epic_iid';
+    for (const onNote of [false, true]) {
+      const base = `${parent}${onNote ? '/notes/:note_id' : ''}/award_emoji`;
+
+      app.get(base, async (request, reply) => {
+        const a = await awardable(request, kind, onNote);
+        const q = parseInput(pageParams, request.query);
+        const { rows, total } = await listAwards(db, a, { page: q.page, perPage: q.per_page });
+        const users = await loadUsers(
+          db,
+          rows.map((r) => r.user_id),
+        );
+        setPaginationHeaders(request, reply, q, total);
+        return rows.map((r) => presentAward(ctx, r, users));
+      });
+
+      app.post(base, async (request, reply) => {
+        requireActor(request.actor);
+        const a = await awardable(request, kind, onNote);
+        const { name } = parseInput(createSchema, requestParams(request));
+        const award = await createAward(db, request.actor, a, name);
+        return reply.status(201).send(presentAward(ctx, award, await loadUsers(db, [award.user_id])));
+      });
+
+      app.get(`${base}/:award_id`, async (request) => {
+        const a = await awardable(request, kind, onNote);
+        const award = await findAward(db, a, awardId(request));
+        return presentAward(ctx, award, await loadUsers(db, [award.user_id]));
+      });
+
+      app.delete(`${base}/:award_id`, async (request, reply) => {
+        requireActor(request.actor);
+        const a = await awardable(request, kind, onNote);
+        await deleteAward(db, request.actor, a, awardId(request));
+        return reply.status(204).send();
+      });
+    }
+  }
+};

@@ -1,0 +1,74 @@
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { AwardEmojiTable } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../errors';
+import type { Actor } from '../../policy/actor';
+import { requireActor } from '../labels/require-actor';
+
+export type AwardRow = Selectable<AwardEmojiTable>;
+
+/** Something emoji can be awarded to, already known to be readable by the actor. */
+export interface Awardable {
+  type: 'Issue' | 'Epic' | 'Note';
+  id: number;
+}
+
+/** Emoji names as GitLab stores them: lower-case letters, digits, `_`, `+`, `-` (e.g. `thumbsup`, `+1`). */
+export const EMOJI_NAME = /^[a-z0-9_+-]{1,64}$/;
+
+export async function listAwards(
+  db: Database,
+  a: Awardable,
+  page: { page: number; perPage: number },
+): Promise<{ rows: AwardRow[]; total: number }> {
+  const base = db.selectFrom('award_emoji').where('awardable_type', '=', a.type).where('awardable_id', '=', a.id);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('id')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findAward(db: Database, a: Awardable, awardId: number): Promise<AwardRow> {
+  const row = await db
+    .selectFrom('award_emoji')
+    .selectAll()
+    .where('awardable_type', '=', a.type)
+    .where('awardable_id', '=', a.id)
+    .where('id', '=', awardId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Award Emoji');
+  return row;
+}
+
+/**
+ * Awards `name` from the actor. A second identical award is GitLab's
+ * 404 "Award Emoji Name has already been taken"; a malformed name is a 400.
+ */
+export async function createAward(db: Database, actor: Actor | null, a: Awardable, rawName: string): Promise<AwardRow> {
+  const me = requireActor(actor);
+  const name = rawName.trim().replace(/^:(.*):$/, '$1');
+  if (!EMOJI_NAME.test(name)) throw badRequest('name is invalid: not a valid emoji name', 'name');
+  const row = await db
+    .insertInto('award_emoji')
+    .values({ name, user_id: me.id, awardable_type: a.type, awardable_id: a.id })
+    .onConflict((oc) => oc.columns(['awardable_type', 'awardable_id', 'user_id', 'name']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound('Award Emoji Name has already been taken');
+  return row;
+}
+
+/** Only the awarder (or an admin) may take an award back. */
+export async function deleteAward(db: Database, actor: Actor | null, a: Awardable, awardId: number): Promise<void> {
+  const me = requireActor(actor);
+  const award = await findAward(db, a, awardId);
+  if (award.user_id !== me.id && !me.admin) throw forbidden();
+  await db.deleteFrom('award_emoji').where('id', '=', award.id).execute();
+}
