@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import styles from './Layout.module.css';
 import { Sidebar, type SidebarContext, type SidebarItemId } from './Sidebar';
@@ -8,13 +9,23 @@ export function ContextLayout({
   context,
   active,
   crumbs,
+  title,
   children,
 }: {
   context: SidebarContext | null;
   active: SidebarItemId;
   crumbs: Crumb[];
+  /** Extra, most specific document-title part (e.g. the issue title). */
+  title?: string;
   children: ReactNode;
 }) {
+  useDocumentTitle([
+    title,
+    ...crumbs
+      .slice(0, title ? -1 : undefined)
+      .map((crumb) => crumb.label)
+      .reverse(),
+  ]);
   return (
     <div className={styles.withSidebar}>
       {context && <Sidebar context={context} active={active} />}
@@ -27,7 +38,8 @@ export function ContextLayout({
 }
 
 /** A page without a sidebar (dashboard, explore). */
-export function PlainLayout({ children, narrow }: { children: ReactNode; narrow?: boolean }) {
+export function PlainLayout({ children, narrow, title }: { children: ReactNode; narrow?: boolean; title?: string }) {
+  useDocumentTitle([title]);
   return (
     <main id="main" className={`${styles.main} ${styles.plain} ${narrow ? styles.narrow : ''}`}>
       {children}

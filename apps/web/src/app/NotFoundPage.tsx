@@ -6,7 +6,7 @@ import { PlainLayout } from './ContextLayout';
 /** Any path the router does not know. */
 export function NotFoundPage() {
   return (
-    <PlainLayout>
+    <PlainLayout title="Not found">
       <EmptyState
         title="Page not found"
         description="The page you were looking for does not exist, or you do not have permission to see it."

@@ -45,7 +45,7 @@ export function SignInPage() {
   };
 
   return (
-    <PlainLayout narrow>
+    <PlainLayout narrow title="Sign in">
       <div className={styles.card}>
         <h1 className={styles.title}>Sign in to Meridian</h1>
         <p className={styles.subtitle}>Plan your work across groups and projects.</p>

@@ -59,7 +59,7 @@ export function SignUpPage() {
   };
 
   return (
-    <PlainLayout narrow>
+    <PlainLayout narrow title="Register">
       <div className={styles.card}>
         <h1 className={styles.title}>Create an account</h1>
         <p className={styles.subtitle}>Join Meridian to plan with your team.</p>

@@ -1,10 +1,12 @@
+import { useLabelColors } from '../lib/LabelColors';
 import { splitScopedLabel, toLabelView } from '../lib/labels';
 import type { LabelRef } from '../lib/types';
 import styles from './LabelBadge.module.css';
 
 /** A label; a scoped label `key::value` is drawn as two parts (scope on colour, value on white). */
 export function LabelBadge({ label }: { label: LabelRef }) {
-  const view = toLabelView(label);
+  const colors = useLabelColors();
+  const view = toLabelView(typeof label === 'string' ? (colors.get(label) ?? label) : label);
   const scoped = splitScopedLabel(view.name);
   const title = view.description ?? undefined;
   if (!scoped) {

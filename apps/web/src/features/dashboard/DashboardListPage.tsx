@@ -95,7 +95,7 @@ export function DashboardListPage({ kind }: { kind: 'groups' | 'projects' }) {
   }
 
   return (
-    <PlainLayout>
+    <PlainLayout title={kind === 'groups' ? 'Groups' : 'Projects'}>
       <header className={layout.pageHeader}>
         <h1>{user ? `Your ${noun}` : `Explore ${noun}`}</h1>
         <search>

@@ -52,7 +52,7 @@ export function HomePage() {
   if (isLoading) return <PageSpinner />;
   if (!user) {
     return (
-      <PlainLayout>
+      <PlainLayout title="Explore">
         <section className={styles.hero}>
           <h1>Welcome to Meridian</h1>
           <p className={layout.muted}>Plan work with groups, projects, issues, epics and milestones.</p>
@@ -75,7 +75,7 @@ export function HomePage() {
     );
   }
   return (
-    <PlainLayout>
+    <PlainLayout title="Home">
       <header className={layout.pageHeader}>
         <div>
           <h1>Hi, {user.name.split(' ')[0]}</h1>

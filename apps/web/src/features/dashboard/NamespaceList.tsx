@@ -52,7 +52,7 @@ function Row({
 }
 
 /** Groups and projects as GitLab lists them: avatar, name, path, description, visibility. */
-export function NamespaceList({ rows, label }: { rows: NamespaceRow[]; label: string }) {
+export function NamespaceList({ rows, label, showKind }: { rows: NamespaceRow[]; label: string; showKind?: boolean }) {
   return (
     <ul className={styles.list} aria-label={label}>
       {rows.map((row) =>
@@ -66,7 +66,7 @@ export function NamespaceList({ rows, label }: { rows: NamespaceRow[]; label: st
             subtitle={row.group.full_path}
             description={row.group.description}
             visibility={row.group.visibility}
-            meta={<Badge variant="neutral">Group</Badge>}
+            meta={showKind ? <Badge variant="neutral">Group</Badge> : undefined}
           />
         ) : (
           <Row

@@ -3,6 +3,7 @@ import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import { apiGet, apiPath, encodeId } from '../../lib/api';
 import { formatDate, timeAgo } from '../../lib/format';
+import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
 import { useApiList, useGroup } from '../../lib/queries';
 import type { Epic, Issue } from '../../lib/types';
@@ -110,6 +111,7 @@ export function EpicPage({ groupPath, iid }: { groupPath: string; iid: number })
     <ContextLayout
       context={groupSidebar(groupPath, group.data)}
       active="epics"
+      title={epic.data ? `${epic.data.title} (&${iid})` : undefined}
       crumbs={groupCrumbs(
         groupPath,
         group.data,
@@ -117,15 +119,17 @@ export function EpicPage({ groupPath, iid }: { groupPath: string; iid: number })
         { label: `&${iid}`, href: urls.epic(groupPath, iid) },
       )}
     >
-      {epic.isPending ? (
-        <PageSpinner label="Loading epic" />
-      ) : epic.isError ? (
-        <ErrorState error={epic.error} onRetry={() => void epic.refetch()} what="epic" />
-      ) : epic.data ? (
-        <EpicDetail epic={epic.data} groupPath={groupPath} />
-      ) : (
-        <EmptyState title="Epic not found" />
-      )}
+      <LabelColorsProvider kind="group" fullPath={groupPath}>
+        {epic.isPending ? (
+          <PageSpinner label="Loading epic" />
+        ) : epic.isError ? (
+          <ErrorState error={epic.error} onRetry={() => void epic.refetch()} what="epic" />
+        ) : epic.data ? (
+          <EpicDetail epic={epic.data} groupPath={groupPath} />
+        ) : (
+          <EmptyState title="Epic not found" />
+        )}
+      </LabelColorsProvider>
     </ContextLayout>
   );
 }

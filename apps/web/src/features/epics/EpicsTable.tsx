@@ -18,12 +18,6 @@ export function epicGroupPath(epic: Epic, fallback: string): string {
 export function EpicsTable({ epics, groupPath }: { epics: Epic[]; groupPath: string }) {
   const columns: Column<Epic>[] = [
     {
-      key: 'ref',
-      header: 'Ref',
-      width: '72px',
-      render: (epic) => <span className={styles.none}>&amp;{epic.iid}</span>,
-    },
-    {
       key: 'title',
       header: 'Title',
       render: (epic) => {
@@ -37,7 +31,10 @@ export function EpicsTable({ epics, groupPath }: { epics: Epic[]; groupPath: str
               </AppLink>
               {epic.state === 'closed' && <Badge variant="info">Closed</Badge>}
             </div>
-            {path !== groupPath && <span className={styles.meta}>{epic.references?.full}</span>}
+            <div className={styles.meta}>
+              <span>{path === groupPath ? `&${epic.iid}` : (epic.references?.full ?? `&${epic.iid}`)}</span>
+              <span>· created {timeAgo(epic.created_at)}</span>
+            </div>
             <LabelList labels={epic.labels ?? []} />
           </div>
         );

@@ -41,7 +41,7 @@ function Children({ group }: { group: Group }) {
   if (rows.length === 0) {
     return <EmptyState title="This group has no subgroups or projects yet" />;
   }
-  return <NamespaceList rows={rows} label="Subgroups and projects" />;
+  return <NamespaceList rows={rows} label="Subgroups and projects" showKind />;
 }
 
 /** `/:group(/:subgroup…)`: the group header, then its subgroups and projects. */

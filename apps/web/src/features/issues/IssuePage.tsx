@@ -3,6 +3,7 @@ import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import { apiGet, apiPath, encodeId } from '../../lib/api';
 import { formatDate, isPastDue, timeAgo } from '../../lib/format';
+import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
 import { useProject } from '../../lib/queries';
 import type { Issue } from '../../lib/types';
@@ -93,6 +94,7 @@ export function IssuePage({ projectPath, iid }: { projectPath: string; iid: numb
     <ContextLayout
       context={projectSidebar(projectPath, project.data)}
       active="issues"
+      title={issue.data ? `${issue.data.title} (#${iid})` : undefined}
       crumbs={projectCrumbs(
         projectPath,
         project.data,
@@ -100,13 +102,15 @@ export function IssuePage({ projectPath, iid }: { projectPath: string; iid: numb
         { label: `#${iid}`, href: urls.issue(projectPath, iid) },
       )}
     >
-      {issue.isPending ? (
-        <PageSpinner label="Loading issue" />
-      ) : issue.isError ? (
-        <ErrorState error={issue.error} onRetry={() => void issue.refetch()} what="issue" />
-      ) : (
-        <IssueDetail issue={issue.data} projectPath={projectPath} />
-      )}
+      <LabelColorsProvider kind="project" fullPath={projectPath}>
+        {issue.isPending ? (
+          <PageSpinner label="Loading issue" />
+        ) : issue.isError ? (
+          <ErrorState error={issue.error} onRetry={() => void issue.refetch()} what="issue" />
+        ) : (
+          <IssueDetail issue={issue.data} projectPath={projectPath} />
+        )}
+      </LabelColorsProvider>
     </ContextLayout>
   );
 }

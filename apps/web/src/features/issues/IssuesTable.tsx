@@ -74,10 +74,12 @@ export function IssuesTable({
     {
       key: 'due',
       header: 'Due date',
-      width: '120px',
+      width: '130px',
       render: (issue) =>
         issue.due_date ? (
-          <span className={issue.state === 'opened' && isPastDue(issue.due_date) ? styles.overdue : undefined}>
+          <span
+            className={`${styles.nowrap} ${issue.state === 'opened' && isPastDue(issue.due_date) ? styles.overdue : ''}`}
+          >
             {formatDate(issue.due_date)}
           </span>
         ) : (

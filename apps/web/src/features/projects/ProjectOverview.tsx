@@ -34,6 +34,21 @@ function RecentIssues({ project }: { project: Project }) {
   return <IssuesTable issues={query.data.items} projectPath={project.path_with_namespace} />;
 }
 
+function countUrl(projectPath: string, list: string, state: string): string {
+  return apiPath(`/projects/${encodeId(projectPath)}/${list}`, { state, per_page: 1 });
+}
+
+/** A link card with the list's X-Total (blank while loading or when the list is unavailable). */
+function CountCard({ href, label, url }: { href: string; label: string; url: string }) {
+  const query = useApiList<unknown>(url);
+  return (
+    <AppLink href={href} className={styles.stat}>
+      <span className={styles.statValue}>{query.data?.total?.toLocaleString('en') ?? '\u00a0'}</span>
+      <span className={styles.statLabel}>{label}</span>
+    </AppLink>
+  );
+}
+
 /** `/:group/:project`: name, description, counts and the recently updated open issues. */
 export function ProjectOverview({ project }: { project: Project }) {
   const path = project.path_with_namespace;
@@ -54,18 +69,21 @@ export function ProjectOverview({ project }: { project: Project }) {
         </div>
       </header>
       <nav className={styles.stats} aria-label="Project lists">
-        <AppLink href={urls.projectPage(path, 'issues')} className={styles.stat}>
-          <span className={styles.statValue}>{project.open_issues_count ?? '–'}</span>
-          <span className={styles.statLabel}>Open issues</span>
-        </AppLink>
-        <AppLink href={urls.projectPage(path, 'merge_requests')} className={styles.stat}>
-          <span className={styles.statValue}>→</span>
-          <span className={styles.statLabel}>Merge requests</span>
-        </AppLink>
-        <AppLink href={urls.projectPage(path, 'milestones')} className={styles.stat}>
-          <span className={styles.statValue}>→</span>
-          <span className={styles.statLabel}>Milestones</span>
-        </AppLink>
+        <CountCard
+          href={urls.projectPage(path, 'issues')}
+          label="Open issues"
+          url={countUrl(path, 'issues', 'opened')}
+        />
+        <CountCard
+          href={urls.projectPage(path, 'merge_requests')}
+          label="Open merge requests"
+          url={countUrl(path, 'merge_requests', 'opened')}
+        />
+        <CountCard
+          href={urls.projectPage(path, 'milestones')}
+          label="Active milestones"
+          url={countUrl(path, 'milestones', 'active')}
+        />
       </nav>
       <section className={layout.section} aria-labelledby="recent-issues">
         <div className={styles.sectionHead}>
