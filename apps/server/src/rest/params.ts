@@ -36,7 +36,12 @@ export function parseIdOrPath(raw: string, field = 'id'): IdOrPath {
     if (id > 2_147_483_647) throw badRequest(`${field} is invalid`, field);
     return { id };
   }
-  const fullPath = decodeURIComponent(raw);
+  let fullPath: string;
+  try {
+    fullPath = decodeURIComponent(raw);
+  } catch {
+    throw badRequest(`${field} is invalid`, field);
+  }
   if (!/^[A-Za-z0-9_.\-/]{1,1000}$/.test(fullPath)) throw badRequest(`${field} is invalid`, field);
   return { fullPath };
 }
