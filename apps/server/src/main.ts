@@ -1,8 +1,4 @@
 import { CliError } from './cli/cli-error';
-import { runCreateToken } from './cli/create-token';
-import { runMigrate } from './cli/migrate';
-import { runSeed } from './cli/seed';
-import { runStart } from './cli/start';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 
@@ -28,17 +24,18 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const config = loadConfig();
     switch (command) {
+      // Commands load lazily, so `create-token` does not pay for the whole app.
       case 'start':
-        await runStart(config);
+        await (await import('./cli/start')).runStart(config);
         return -1; // keeps running until a signal
       case 'migrate':
-        await runMigrate(config);
+        await (await import('./cli/migrate')).runMigrate(config);
         return 0;
       case 'seed':
-        await runSeed(args, config);
+        await (await import('./cli/seed')).runSeed(args, config);
         return 0;
       case 'create-token':
-        await runCreateToken(args, config);
+        await (await import('./cli/create-token')).runCreateToken(args, config);
         return 0;
       default:
         console.error(`Unknown command "${command}".\n\n${USAGE}`);

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
 import { bootstrapRoot } from './auth/bootstrap-root';
 import { deleteExpiredSessions } from './auth/sessions.service';
 import { openDatabase } from './cli/open-database';
@@ -49,6 +48,8 @@ export async function startServer(config: Config, log: (line: string) => void = 
     sweeper = setInterval(() => void deleteExpiredSessions(db).catch(() => undefined), HOUR);
     sweeper.unref();
     const ctx: AppContext = { config, database };
+    // Loaded after the data-dir lock is taken, so a refused second start fails fast.
+    const { buildApp } = await import('./app');
     app = await buildApp(ctx, { logger: true, serveWeb: true });
     await app.listen({ host: config.HOST, port: config.PORT });
     const address = app.server.address();

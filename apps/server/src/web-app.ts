@@ -13,10 +13,10 @@ export const webApp: FastifyPluginAsync = async (app) => {
   }
   await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/-/');
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' || isApi(request.url)) {
-      return reply.status(404).send({ message: '404 Not Found' });
-    }
+  // A catch-all GET route, not setNotFoundHandler: app.ts already set the root not-found handler and
+  // Fastify refuses a second one for the same prefix.
+  app.get('/*', (request, reply) => {
+    if (isApi(request.url)) return reply.callNotFound();
     return reply.type('text/html').sendFile('index.html');
   });
 };

@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToken, createUser } from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+describe('personal access tokens REST', () => {
+  let t: TestApp;
+  let aliceToken: string;
+  let bobToken: string;
+  let adminToken: string;
+  let aliceId: number;
+  let bobId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const alice = await createUser(t.db, { username: 'pat_alice' });
+    const bob = await createUser(t.db, { username: 'pat_bob' });
+    const admin = await createUser(t.db, { username: 'pat_admin', admin: true });
+    aliceId = alice.id;
+    bobId = bob.id;
+    aliceToken = await createToken(t.db, alice.id);
+    bobToken = await createToken(t.db, bob.id);
+    adminToken = await createToken(t.db, admin.id);
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: Record<string, unknown>) =>
+    t.app.inject({
+      method,
+      url: `/api/v4${url}`,
+      headers: token ? { 'private-token': token } : {},
+      ...(payload ? { payload } : {}),
+    });
+
+  it('creates a token shown once, which then authenticates', async () => {
+    const res = await call('POST', '/user/personal_access_tokens', aliceToken, {
+      name: 'ci',
+      scopes: ['read_api'],
+      expires_at: tomorrow(),
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      name: 'ci',
+      scopes: ['read_api'],
+      user_id: aliceId,
+      revoked: false,
+      active: true,
+      expires_at: tomorrow(),
+      last_used_at: null,
+      token: expect.stringMatching(/^glpat-/),
+    });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/user',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
+    expect(me.json().username).toBe('pat_alice');
+    // Shown once: listing never includes the secret.
+    const list = await call('GET', '/personal_access_tokens', aliceToken);
+    expect(list.json().every((x: Record<string, unknown>) => !('token' in x))).toBe(true);
+    // read_api may read but not write.
+    const write = await call('POST', '/user/personal_access_tokens', body.token, { name: 'x', scopes: ['api'] });
+    expect(write.statusCode).toBe(403);
+    expect(write.json().message).toMatch(/insufficient_scope/);
+  });
+
+  it('validates name, scopes and expiry with 400s naming the field', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ scopes: ['api'] }, 'name'],
+      [{ name: 'x' }, 'scopes'],
+      [{ name: 'x', scopes: ['sudo'] }, 'scopes'],
+      [{ name: 'x', scopes: ['api'], expires_at: yesterday() }, 'expires_at'],
+      [{ name: 'x', scopes: ['api'], expires_at: new Date().toISOString().slice(0, 10) }, 'expires_at'],
+      [{ name: 'x', scopes: ['api'], expires_at: '2099-02-30' }, 'expires_at'],
+      [{ name: 'x', scopes: ['api'], expires_at: 'soon' }, 'expires_at'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await call('POST', '/user/personal_access_tokens', aliceToken, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toContain(field);
+    }
+    const anon = await call('POST', '/user/personal_access_tokens', undefined, { name: 'x', scopes: ['api'] });
+    expect(anon.statusCode).toBe(401);
+  });
+
+  it('accepts comma-separated scopes (form style)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v4/user/personal_access_tokens?name=form&scopes=api,read_user',
+      headers: { 'private-token': aliceToken },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().scopes).toEqual(['api', 'read_user']);
+    expect(res.json().expires_at).toBeNull();
+  });
+
+  it('lists own tokens; only admins may list others', async () => {
+    const own = await call('GET', '/personal_access_tokens', bobToken);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().every((x: { user_id: number }) => x.user_id === bobId)).toBe(true);
+    expect(own.headers['x-total']).toBe(String(own.json().length));
+    expect((await call('GET', `/personal_access_tokens?user_id=${aliceId}`, bobToken)).statusCode).toBe(403);
+    const byAdmin = await call('GET', `/personal_access_tokens?user_id=${aliceId}`, adminToken);
+    expect(byAdmin.json().length).toBeGreaterThanOrEqual(2);
+    expect(byAdmin.json().every((x: { user_id: number }) => x.user_id === aliceId)).toBe(true);
+    expect((await call('GET', '/personal_access_tokens')).statusCode).toBe(401);
+    expect((await call('GET', '/personal_access_tokens?state=bogus', bobToken)).statusCode).toBe(400);
+  });
+
+  it('GET /personal_access_tokens/self describes the token in use', async () => {
+    const res = await call('GET', '/personal_access_tokens/self', bobToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user_id: bobId, name: 'test', scopes: ['api'], active: true });
+  });
+
+  it('revokes by id (own or admin; others get 404) and self; revoked tokens are 401', async () => {
+    const created = await call('POST', '/user/personal_access_tokens', aliceToken, { name: 'tmp', scopes: ['api'] });
+    const { id, token } = created.json();
+    expect((await call('GET', `/personal_access_tokens/${id}`, bobToken)).statusCode).toBe(404);
+    expect((await call('DELETE', `/personal_access_tokens/${id}`, bobToken)).statusCode).toBe(404);
+    expect((await call('DELETE', '/personal_access_tokens/abc', aliceToken)).statusCode).toBe(400);
+    expect((await call('DELETE', `/personal_access_tokens/${id}`, aliceToken)).statusCode).toBe(204);
+    expect((await call('GET', '/user', token)).statusCode).toBe(401);
+    const shown = await call('GET', `/personal_access_tokens/${id}`, aliceToken);
+    expect(shown.json()).toMatchObject({ revoked: true, active: false });
+    const inactive = await call('GET', '/personal_access_tokens?state=inactive', aliceToken);
+    expect(inactive.json().map((x: { id: number }) => x.id)).toContain(id);
+
+    const second = (
+      await call('POST', '/user/personal_access_tokens', aliceToken, { name: 's', scopes: ['api'] })
+    ).json();
+    expect((await call('DELETE', '/personal_access_tokens/self', second.token)).statusCode).toBe(204);
+    expect((await call('GET', '/user', second.token)).statusCode).toBe(401);
+
+    const third = (
+      await call('POST', '/user/personal_access_tokens', aliceToken, { name: 't', scopes: ['api'] })
+    ).json();
+    expect((await call('DELETE', `/personal_access_tokens/${third.id}`, adminToken)).statusCode).toBe(204);
+  });
+
+  it('rejects expired tokens with 401', async () => {
+    const created = (
+      await call('POST', '/user/personal_access_tokens', aliceToken, { name: 'e', scopes: ['api'] })
+    ).json();
+    await t.db
+      .updateTable('personal_access_tokens')
+      .set({ expires_at: yesterday() })
+      .where('id', '=', created.id)
+      .execute();
+    expect((await call('GET', '/user', created.token)).statusCode).toBe(401);
+  });
+
+  it('lets only admins create tokens for other users', async () => {
+    const denied = await call('POST', `/users/${aliceId}/personal_access_tokens`, bobToken, {
+      name: 'x',
+      scopes: ['api'],
+    });
+    expect(denied.statusCode).toBe(403);
+    const ok = await call('POST', `/users/${aliceId}/personal_access_tokens`, adminToken, {
+      name: 'impersonation',
+      scopes: ['read_api'],
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ user_id: aliceId, token: expect.any(String) });
+    const missing = await call('POST', '/users/999999/personal_access_tokens', adminToken, {
+      name: 'x',
+      scopes: ['api'],
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('records last_used_at', async () => {
+    await call('GET', '/user', bobToken);
+    await new Promise((r) => setTimeout(r, 50));
+    const self = await call('GET', '/personal_access_tokens/self', bobToken);
+    expect(self.json().last_used_at).toEqual(expect.any(String));
+  });
+});
