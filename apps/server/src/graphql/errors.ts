@@ -53,5 +53,9 @@ export function errorFormatter(
   if (!execution.data && only && !only.path && only.originalError instanceof DomainError) {
     return { ...formatted, statusCode: statusForCode[only.originalError.code] };
   }
+  // Nothing ran (bad variables, invalid document): a request error, 400 as for a malformed query.
+  if (execution.data === undefined && execution.errors.every((e) => !e.path) && formatted.statusCode === 200) {
+    return { ...formatted, statusCode: 400 };
+  }
   return formatted;
 }
