@@ -10,6 +10,7 @@ import { labelsRoutes } from '../modules/labels/labels.rest';
 import { milestonesRoutes } from '../modules/milestones/milestones.rest';
 import { notesRoutes } from '../modules/notes/notes.rest';
 import { awardEmojiRoutes } from '../modules/award-emoji/award-emoji.rest';
+import { iterationsRoutes } from '../modules/iterations/iterations.rest';
 
 /** Every REST v4 route group, mounted under /api/v4. */
 export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -24,4 +25,5 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(userRoutes, { ctx });
   await app.register(notesRoutes, { ctx });
   await app.register(awardEmojiRoutes, { ctx });
+  await app.register(iterationsRoutes, { ctx });
 };

@@ -1,0 +1,160 @@
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { IterationsCadencesTable, IterationsTable } from '../../db/schema';
+import { forbidden } from '../../errors';
+import { groupAccessLevel } from '../../policy/abilities';
+import { AccessLevel } from '../../policy/access-levels';
+import type { Actor } from '../../policy/actor';
+import { groupReadable } from '../../policy/sql-scopes';
+import { nextIid } from '../internal-ids/next-iid';
+import { likePattern } from '../labels/labels-query';
+import { requireActor } from '../labels/require-actor';
+import type { GroupRow } from '../namespaces/namespace-lookup.service';
+import { plannedIterations } from './iteration-state';
+
+export type IterationRow = Selectable<IterationsTable>;
+export type CadenceRow = Selectable<IterationsCadencesTable>;
+
+export interface ListIterationsOptions {
+  /** The groups whose iterations are listed (the group, or it and its ancestors). */
+  groupIds: number[];
+  state: 'opened' | 'upcoming' | 'current' | 'closed' | 'all';
+  search?: string;
+  today: string;
+  page: number;
+  perPage: number;
+}
+
+/** A page of iterations, by cadence then due date (as GitLab), and the total. */
+export async function listIterations(
+  db: Database,
+  actor: Actor | null,
+  opts: ListIterationsOptions,
+): Promise<{ rows: IterationRow[]; total: number }> {
+  if (opts.groupIds.length === 0) return { rows: [], total: 0 };
+  let q = db
+    .selectFrom('iterations as it')
+    .innerJoin('namespaces as g', 'g.id', 'it.group_id')
+    .where('it.group_id', 'in', opts.groupIds)
+    .where(
+      groupReadable(actor, { groupId: 'g.id', visibility: 'g.visibility_level', traversalIds: 'g.traversal_ids' }),
+    );
+  const today = opts.today;
+  switch (opts.state) {
+    case 'upcoming':
+      q = q.where('it.start_date', '>', today);
+      break;
+    case 'current':
+      q = q.where('it.start_date', '<=', today).where('it.due_date', '>=', today);
+      break;
+    case 'opened':
+      q = q.where('it.due_date', '>=', today);
+      break;
+    case 'closed':
+      q = q.where('it.due_date', '<', today);
+      break;
+    case 'all':
+      break;
+  }
+  if (opts.search) q = q.where('it.title', 'ilike', likePattern(opts.search));
+  const [rows, count] = await Promise.all([
+    q
+      .selectAll('it')
+      .orderBy('it.iterations_cadence_id')
+      .orderBy('it.due_date')
+      .orderBy('it.id')
+      .limit(opts.perPage)
+      .offset((opts.page - 1) * opts.perPage)
+      .execute(),
+    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function listCadences(
+  db: Database,
+  group: GroupRow,
+  page: { page: number; perPage: number },
+): Promise<{ rows: CadenceRow[]; total: number }> {
+  const q = db.selectFrom('iterations_cadences').where('group_id', '=', group.id);
+  const [rows, count] = await Promise.all([
+    q
+      .selectAll()
+      .orderBy('id')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export interface CreateCadenceInput {
+  title: string;
+  description?: string;
+  start_date?: string | null;
+  duration_in_weeks?: number | null;
+  iterations_in_advance?: number | null;
+  automatic: boolean;
+  active: boolean;
+  roll_over: boolean;
+}
+
+/**
+ * Creates a cadence (Planner and above on the group). An automatic cadence also creates its
+ * iterations: back to back from start_date, through today and `iterations_in_advance` ahead.
+ */
+export async function createCadence(
+  db: Database,
+  actor: Actor | null,
+  group: GroupRow,
+  input: CreateCadenceInput,
+  today: string,
+): Promise<CadenceRow> {
+  const me = requireActor(actor);
+  const groupSubject = { traversalIds: group.traversal_ids };
+  if (!me.admin && groupAccessLevel(me, groupSubject) < AccessLevel.PLANNER) throw forbidden();
+  return db.transaction().execute(async (trx) => {
+    const cadence = await trx
+      .insertInto('iterations_cadences')
+      .values({
+        group_id: group.id,
+        title: input.title,
+        description: input.description ?? '',
+        automatic: input.automatic,
+        active: input.active,
+        roll_over: input.roll_over,
+        start_date: input.start_date ?? null,
+        duration_in_weeks: input.duration_in_weeks ?? null,
+        iterations_in_advance: input.iterations_in_advance ?? null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (input.automatic && input.start_date && input.duration_in_weeks) {
+      const planned = plannedIterations(
+        input.start_date,
+        input.duration_in_weeks,
+        input.iterations_in_advance ?? 0,
+        today,
+      );
+      let sequence = 0;
+      for (const p of planned) {
+        sequence += 1;
+        const iid = await nextIid(trx, 'iterations', group.id);
+        await trx
+          .insertInto('iterations')
+          .values({
+            iid,
+            iterations_cadence_id: cadence.id,
+            group_id: group.id,
+            sequence,
+            start_date: p.startDate,
+            due_date: p.dueDate,
+          })
+          .execute();
+      }
+    }
+    return cadence;
+  });
+}
