@@ -16,11 +16,15 @@ type Params = { issue_id?: string; epic_issue_id?: string };
 export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
 
-  async function presentIssues(rows: Array<IssueRow & { epic_issue_id?: number }>, contextPath: string) {
+  async function presentIssues(
+    rows: Array<IssueRow & { epic_issue_id?: number; epic_issue_position?: number | null }>,
+    contextPath: string,
+  ) {
     const details = await loadIssueDetails(db, rows);
     return rows.map((r) => ({
       ...presentIssue(ctx, r, details, { contextPath }),
       ...(r.epic_issue_id !== undefined ? { epic_issue_id: r.epic_issue_id } : {}),
+      ...(r.epic_issue_position !== undefined ? { relative_position: r.epic_issue_position } : {}),
     }));
   }
 
