@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
+import { issueLinksRoutes } from '../modules/issue-links/issue-links.rest';
 import { issuesRoutes } from '../modules/issues/issues.rest';
 import { epicRoutes } from '../modules/epics/epic-routes';
 import { userRoutes } from '../modules/users/users.rest';
@@ -16,6 +17,7 @@ import { iterationsRoutes } from '../modules/iterations/iterations.rest';
 export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   void ctx;
   await app.register(issuesRoutes, { ctx });
+  await app.register(issueLinksRoutes, { ctx });
   await app.register(epicRoutes, { ctx });
   await app.register(groupsRoutes, { ctx });
   await app.register(projectsRoutes, { ctx });

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessLevel } from '../../policy/access-levels';
+import {
+  addGroupMember,
+  addProjectMember,
+  createGroup,
+  createProject,
+  createToken,
+  createUser,
+} from '../../test/factories';
+import { createTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+const tok: Record<string, string> = {};
+let p1: number;
+let secret: number;
+let pub: number;
+
+const api = (method: 'GET' | 'POST' | 'DELETE', url: string, who?: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/v4${url}`,
+    headers: who ? { 'private-token': tok[who] ?? '' } : {},
+    ...(payload ? { payload } : {}),
+  });
+
+type Linked = { iid: number; project_id: number; link_type: string; issue_link_id: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.db;
+  const ids: Record<string, number> = {};
+  for (const name of ['planner', 'guest', 'outsider']) {
+    const u = await createUser(db, { username: `lnk_${name}` });
+    ids[name] = u.id;
+    tok[name] = await createToken(db, u.id);
+  }
+  const admin = await createUser(db, { username: 'lnk_admin', admin: true });
+  tok.admin = await createToken(db, admin.id);
+  const g = await createGroup(db, { path: 'lnkacme' });
+  p1 = (await createProject(db, { namespaceId: g.id, path: 'web' })).id;
+  secret = (await createProject(db, { namespaceId: (await createGroup(db, { path: 'lnkhidden' })).id, path: 's' })).id;
+  pub = (
+    await createProject(db, {
+      namespaceId: (await createGroup(db, { path: 'lnkpub', visibility: 20 })).id,
+      path: 'o',
+      visibility: 20,
+    })
+  ).id;
+  await addGroupMember(db, g.id, ids.planner as number, AccessLevel.PLANNER);
+  await addGroupMember(db, g.id, ids.guest as number, AccessLevel.GUEST);
+  await addProjectMember(db, secret, ids.planner as number, AccessLevel.GUEST);
+  for (const title of ['one', 'two', 'three', 'four']) {
+    expect((await api('POST', `/projects/${p1}/issues`, 'planner', { title })).statusCode).toBe(201);
+  }
+  expect(
+    (await api('POST', `/projects/${p1}/issues`, 'planner', { title: 'conf', confidential: true })).statusCode,
+  ).toBe(201);
+  expect((await api('POST', `/projects/${secret}/issues`, 'admin', { title: 'hidden' })).statusCode).toBe(201);
+  expect((await api('POST', `/projects/${pub}/issues`, 'admin', { title: 'public' })).statusCode).toBe(201);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('issue links', () => {
+  it('creates relates_to, blocks and is_blocked_by, listed from both sides', async () => {
+    const rel = await api('POST', `/projects/${p1}/issues/1/links`, 'planner', {
+      target_project_id: p1,
+      target_issue_iid: 2,
+    });
+    expect(rel.statusCode, rel.body).toBe(201);
+    expect(rel.json()).toMatchObject({ source_issue: { iid: 1 }, target_issue: { iid: 2 }, link_type: 'relates_to' });
+    const blocks = await api('POST', `/projects/${p1}/issues/1/links`, 'planner', {
+      target_project_id: 'lnkacme/web',
+      target_issue_iid: '3',
+      link_type: 'blocks',
+    });
+    expect(blocks.statusCode, blocks.body).toBe(201);
+    const blocked = await api('POST', `/projects/${p1}/issues/1/links`, 'planner', {
+      target_project_id: String(p1),
+      target_issue_iid: 4,
+      link_type: 'is_blocked_by',
+    });
+    expect(blocked.json()).toMatchObject({ link_type: 'is_blocked_by' });
+    const list = (await api('GET', `/projects/${p1}/issues/1/links`, 'planner')).json() as Linked[];
+    expect(list.map((l) => [l.iid, l.link_type])).toEqual([
+      [2, 'relates_to'],
+      [3, 'blocks'],
+      [4, 'is_blocked_by'],
+    ]);
+    const fromThree = (await api('GET', `/projects/${p1}/issues/3/links`, 'planner')).json() as Linked[];
+    expect(fromThree.map((l) => [l.iid, l.link_type])).toEqual([[1, 'is_blocked_by']]);
+    const fromFour = (await api('GET', `/projects/${p1}/issues/4/links`, 'planner')).json() as Linked[];
+    expect(fromFour.map((l) => [l.iid, l.link_type])).toEqual([[1, 'blocks']]);
+    const one = (await api('GET', `/projects/${p1}/issues/4`, 'planner')).json() as { blocking_issues_count: number };
+    expect(one.blocking_issues_count).toBe(1);
+  });
+
+  it('409 on duplicates in either direction, 400 on self links and bad input', async () => {
+    const dup = await api('POST', `/projects/${p1}/issues/2/links`, 'planner', {
+      target_project_id: p1,
+      target_issue_iid: 1,
+    });
+    expect(dup.statusCode).toBe(409);
+    const self = await api('POST', `/projects/${p1}/issues/2/links`, 'planner', {
+      target_project_id: p1,
+      target_issue_iid: 2,
+    });
+    expect(self.statusCode).toBe(400);
+    const bad = await api('POST', `/projects/${p1}/issues/2/links`, 'planner', {
+      target_project_id: p1,
+      target_issue_iid: 3,
+      link_type: 'duplicates',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await api('POST', `/projects/${p1}/issues/2/links`, 'planner', { target_project_id: p1 })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('404 for unreadable targets and sources, 403 without admin_issue_relation, 401 anonymous', async () => {
+    // planner is only a Guest of `secret`: can read, so linking works; outsider cannot see p1 at all.
+    expect(
+      (await api('POST', `/projects/${p1}/issues/1/links`, 'guest', { target_project_id: secret, target_issue_iid: 1 }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await api('POST', `/projects/${p1}/issues/1/links`, 'guest', { target_project_id: p1, target_issue_iid: 5 }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await api('POST', `/projects/${p1}/issues/1/links`, 'outsider', { target_project_id: p1, target_issue_iid: 2 }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await api('POST', `/projects/${pub}/issues/1/links`, 'outsider', {
+          target_project_id: pub,
+          target_issue_iid: 1,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await api('POST', `/projects/${pub}/issues/1/links`, 'outsider', { target_project_id: p1, target_issue_iid: 1 }))
+        .statusCode,
+    ).toBe(403);
+    const created = await api('POST', `/projects/${p1}/issues/1/links`, 'admin', {
+      target_project_id: pub,
+      target_issue_iid: 1,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(
+      (await api('POST', `/projects/${pub}/issues/1/links`, undefined, { target_project_id: pub, target_issue_iid: 1 }))
+        .statusCode,
+    ).toBe(401);
+    // outsider sees pub#1's links but not the link to private p1#1.
+    expect((await api('GET', `/projects/${pub}/issues/1/links`, 'outsider')).json()).toEqual([]);
+    expect(
+      ((await api('GET', `/projects/${pub}/issues/1/links`, 'planner')).json() as Linked[]).map((l) => l.iid),
+    ).toEqual([1]);
+  });
+
+  it('a guest links within its project; deletes return the link', async () => {
+    const created = await api('POST', `/projects/${p1}/issues/2/links`, 'guest', {
+      target_project_id: p1,
+      target_issue_iid: 3,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const list = (await api('GET', `/projects/${p1}/issues/2/links`, 'guest')).json() as Linked[];
+    const link = list.find((l) => l.iid === 3);
+    expect(link).toBeDefined();
+    expect((await api('DELETE', `/projects/${p1}/issues/2/links/${link?.issue_link_id}`, 'outsider')).statusCode).toBe(
+      404,
+    );
+    expect((await api('DELETE', `/projects/${p1}/issues/4/links/${link?.issue_link_id}`, 'guest')).statusCode).toBe(
+      404,
+    );
+    const del = await api('DELETE', `/projects/${p1}/issues/2/links/${link?.issue_link_id}`, 'guest');
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toMatchObject({ source_issue: { iid: 2 }, target_issue: { iid: 3 }, link_type: 'relates_to' });
+    expect((await api('DELETE', `/projects/${p1}/issues/2/links/${link?.issue_link_id}`, 'guest')).statusCode).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { loadIssueDetails } from '../issues/issue-details';
+import { presentIssue } from '../issues/issues.presenter';
+import { findProject } from '../namespaces/namespace-lookup.service';
+import { createIssueLink, deleteIssueLink, type IssueLinkResult, listIssueLinks } from './issue-links.service';
+
+type Params = { id: string; issue_iid: string; issue_link_id: string };
+
+const createSchema = z.object({
+  target_project_id: z.union([z.string().min(1).max(1000), z.number().int().min(1)]).transform(String),
+  target_issue_iid: z.coerce.number().int().min(1).max(2_147_483_647),
+  link_type: z.enum(['relates_to', 'blocks', 'is_blocked_by']).optional(),
+});
+
+/** REST v4 issue links: list, create, delete. */
+export const issueLinksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+
+  async function presentLink(result: IssueLinkResult) {
+    const details = await loadIssueDetails(db, [result.source, result.target]);
+    return {
+      source_issue: presentIssue(ctx, result.source, details),
+      target_issue: presentIssue(ctx, result.target, details),
+      link_type: result.link_type,
+    };
+  }
+
+  app.get<{ Params: Params }>('/projects/:id/issues/:issue_iid/links', async (request) => {
+    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+    const links = await listIssueLinks(
+      db,
+      request.actor,
+      project,
+      parseIntParam(request.params.issue_iid, 'issue_iid'),
+    );
+    const details = await loadIssueDetails(
+      db,
+      links.map((l) => l.issue),
+    );
+    return links.map((l) => ({
+      ...presentIssue(ctx, l.issue, details, { contextPath: project.full_path }),
+      issue_link_id: l.issue_link_id,
+      link_type: l.link_type,
+      link_created_at: l.link_created_at.toISOString(),
+      link_updated_at: l.link_updated_at.toISOString(),
+    }));
+  });
+
+  app.post<{ Params: Params }>('/projects/:id/issues/:issue_iid/links', async (request, reply) => {
+    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+    const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
+    const input = parseInput(createSchema, requestParams(request));
+    const result = await createIssueLink(db, request.actor, project, iid, input);
+    reply.code(201);
+    return presentLink(result);
+  });
+
+  app.delete<{ Params: Params }>('/projects/:id/issues/:issue_iid/links/:issue_link_id', async (request) => {
+    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+    const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
+    const linkId = parseIntParam(request.params.issue_link_id, 'issue_link_id');
+    return presentLink(await deleteIssueLink(db, request.actor, project, iid, linkId));
+  });
+};

@@ -1,0 +1,143 @@
+import type { Database } from '../../db/connection';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { canIssue } from '../../policy/abilities';
+import type { Actor } from '../../policy/actor';
+import { requireActor } from '../issues/issue-write.service';
+import { findIssue, issueSubject } from '../issues/issues.service';
+import { type IssueRow, issueQuery, issueVisibility } from '../issues/issues-query';
+import { findProject, type ProjectRow } from '../namespaces/namespace-lookup.service';
+
+export type IssueLinkType = 'relates_to' | 'blocks' | 'is_blocked_by';
+
+/** A linked issue as seen from the issue the list was asked for. */
+export interface LinkedIssueRow {
+  issue: IssueRow;
+  issue_link_id: number;
+  link_type: IssueLinkType;
+  link_created_at: Date;
+  link_updated_at: Date;
+}
+
+/** From `issueId`'s side: a stored 'blocks' pointing AT it reads as 'is_blocked_by'. */
+function perspective(stored: string, issueIsSource: boolean): IssueLinkType {
+  if (stored === 'blocks') return issueIsSource ? 'blocks' : 'is_blocked_by';
+  return 'relates_to';
+}
+
+async function sourceIssue(db: Database, actor: Actor | null, project: ProjectRow, iid: number) {
+  return findIssue(db, actor, project.id, iid);
+}
+
+/** Issues linked to one issue that the actor may read (hidden ones are left out in SQL). */
+export async function listIssueLinks(
+  db: Database,
+  actor: Actor | null,
+  project: ProjectRow,
+  iid: number,
+): Promise<LinkedIssueRow[]> {
+  const issue = await sourceIssue(db, actor, project, iid);
+  const rows = await issueQuery(db)
+    .innerJoin('issue_links as lk', (j) =>
+      j.on((eb) =>
+        eb.or([
+          eb.and([eb('lk.source_id', '=', issue.id), eb('lk.target_id', '=', eb.ref('i.id'))]),
+          eb.and([eb('lk.target_id', '=', issue.id), eb('lk.source_id', '=', eb.ref('i.id'))]),
+        ]),
+      ),
+    )
+    .select([
+      'lk.id as issue_link_id',
+      'lk.link_type as stored_link_type',
+      'lk.source_id as link_source_id',
+      'lk.created_at as link_created_at',
+      'lk.updated_at as link_updated_at',
+    ])
+    .where(issueVisibility(actor))
+    .orderBy('lk.id')
+    .execute();
+  return rows.map(({ issue_link_id, stored_link_type, link_source_id, link_created_at, link_updated_at, ...row }) => ({
+    issue: row,
+    issue_link_id,
+    link_type: perspective(stored_link_type, link_source_id === issue.id),
+    link_created_at,
+    link_updated_at,
+  }));
+}
+
+export interface IssueLinkResult {
+  id: number;
+  source: IssueRow;
+  target: IssueRow;
+  link_type: IssueLinkType;
+}
+
+/** POST …/links: needs admin_issue_relation on the source and read on the target (404 otherwise). */
+export async function createIssueLink(
+  db: Database,
+  actor: Actor | null,
+  project: ProjectRow,
+  iid: number,
+  input: { target_project_id: string; target_issue_iid: number; link_type?: IssueLinkType },
+): Promise<IssueLinkResult> {
+  const me = requireActor(actor);
+  const source = await sourceIssue(db, me, project, iid);
+  if (!canIssue(me, 'admin_issue_relation', await issueSubject(db, source))) throw forbidden();
+  const targetProject = await findProject(
+    db,
+    me,
+    /^\d+$/.test(input.target_project_id)
+      ? { id: Number(input.target_project_id) }
+      : { fullPath: decodeURIComponent(input.target_project_id) },
+  );
+  const target = await findIssue(db, me, targetProject.id, input.target_issue_iid);
+  if (target.id === source.id)
+    throw badRequest('target_issue_iid is invalid: cannot link an issue to itself', 'target_issue_iid');
+  const linkType = input.link_type ?? 'relates_to';
+  const [from, to] = linkType === 'is_blocked_by' ? [target, source] : [source, target];
+  const stored = linkType === 'relates_to' ? 'relates_to' : 'blocks';
+  const existing = await db
+    .selectFrom('issue_links')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('source_id', '=', from.id), eb('target_id', '=', to.id)]),
+        eb.and([eb('source_id', '=', to.id), eb('target_id', '=', from.id)]),
+      ]),
+    )
+    .executeTakeFirst();
+  if (existing) throw conflict('Issue(s) already assigned');
+  const row = await db
+    .insertInto('issue_links')
+    .values({ source_id: from.id, target_id: to.id, link_type: stored })
+    .onConflict((oc) => oc.columns(['source_id', 'target_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) throw conflict('Issue(s) already assigned');
+  return { id: row.id, source, target, link_type: linkType };
+}
+
+/** DELETE …/links/:issue_link_id: the link must touch the issue in the URL. */
+export async function deleteIssueLink(
+  db: Database,
+  actor: Actor | null,
+  project: ProjectRow,
+  iid: number,
+  linkId: number,
+): Promise<IssueLinkResult> {
+  const me = requireActor(actor);
+  const issue = await sourceIssue(db, me, project, iid);
+  const link = await db
+    .selectFrom('issue_links')
+    .selectAll()
+    .where('id', '=', linkId)
+    .where((eb) => eb.or([eb('source_id', '=', issue.id), eb('target_id', '=', issue.id)]))
+    .executeTakeFirst();
+  if (!link) throw notFound('Issue Link');
+  const otherId = link.source_id === issue.id ? link.target_id : link.source_id;
+  const other = await issueQuery(db).where('i.id', '=', otherId).where(issueVisibility(me)).executeTakeFirst();
+  if (!other) throw notFound('Issue Link');
+  if (!canIssue(me, 'admin_issue_relation', await issueSubject(db, issue))) throw forbidden();
+  await db.deleteFrom('issue_links').where('id', '=', link.id).execute();
+  const [source, target] = link.source_id === issue.id ? [issue, other] : [other, issue];
+  return { id: link.id, source, target, link_type: link.link_type === 'blocks' ? 'blocks' : 'relates_to' };
+}
