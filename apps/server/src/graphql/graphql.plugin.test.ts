@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../auth/auth.plugin';
+import { digest } from '../auth/token-digest';
 import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, createGroup, createToken, createUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -128,5 +130,37 @@ describe('GraphQL transport', () => {
     expect(ok.body.errors).toBeUndefined();
     const signedIn = await gql(t.app, `{ ${fields(160)} }`, {}, memberToken);
     expect(signedIn.body.errors?.[0]?.message).toMatch(/exceeds max complexity of 300/);
+  });
+
+  it('accepts cookie sessions: POST needs the X-CSRF-Token, GET does not', async () => {
+    const secret = 'gq-session-secret';
+    await t.db
+      .insertInto('sessions')
+      .values({
+        id: digest(secret),
+        user_id: memberId,
+        csrf_token: 'gq-csrf',
+        expires_at: new Date(Date.now() + 3_600_000),
+      })
+      .execute();
+    const payload = { query: '{ currentUser { username } }' };
+    const cookies = { [SESSION_COOKIE]: secret };
+    const noCsrf = await t.app.inject({ method: 'POST', url: '/api/graphql', cookies, payload });
+    expect(noCsrf.statusCode).toBe(403);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      cookies,
+      headers: { 'x-csrf-token': 'gq-csrf' },
+      payload,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.currentUser.username).toBe('gq-member');
+    const get = await t.app.inject({
+      method: 'GET',
+      url: `/api/graphql?query=${encodeURIComponent(payload.query)}`,
+      cookies,
+    });
+    expect(get.json().data.currentUser.username).toBe('gq-member');
   });
 });

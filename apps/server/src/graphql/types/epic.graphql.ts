@@ -9,7 +9,7 @@ import { defineConnection, pageArgs, paginateArray, paginateService } from '../c
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import type { EpicRow } from '../loaders/rows';
-import { type EpicListArgs, epicListArgs, toEpicFilters } from './epic-args';
+import { type EpicListArgs, EpicState, epicListArgs, toEpicFilters } from './epic-args';
 import { readableGroup } from './group.graphql';
 import { IssueConnection } from './issue.graphql';
 import { LabelConnection } from './label.graphql';
@@ -79,7 +79,11 @@ EpicRef.implement({
       nullable: true,
       description: 'GitLab Flavored Markdown rendering of `description`.',
     }),
-    state: t.string({ description: 'State of the epic (opened or closed).', resolve: (e) => e.state }),
+    state: t.field({
+      type: EpicState,
+      description: 'State of the epic.',
+      resolve: (e) => e.state as 'opened' | 'closed',
+    }),
     confidential: t.exposeBoolean('confidential', { description: 'Indicates if the epic is confidential.' }),
     color: t.exposeString('color', { description: 'Color of the epic.' }),
     textColor: t.string({ description: 'Text color generated for the epic.', resolve: (e) => textColorFor(e.color) }),
