@@ -22,7 +22,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger: options.logger ? { level: ctx.config.LOG_LEVEL } : false,
     bodyLimit: 2 * 1024 * 1024,
     // GitLab clients send `labels[]=a`, `not[labels]=b`, `or[author_username][]=c`.
-    querystringParser: (s) => qs.parse(s, { arrayLimit: 100, depth: 2, parameterLimit: 200 }),
+    routerOptions: { querystringParser: (s) => qs.parse(s, { arrayLimit: 100, depth: 2, parameterLimit: 200 }) },
     trustProxy: true,
   });
   app.decorate('ctx', ctx);
