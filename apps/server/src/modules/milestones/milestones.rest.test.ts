@@ -135,6 +135,27 @@ describe('milestones REST', () => {
     );
   });
 
+  it("lists a milestone's issues without leaking confidential ones", async () => {
+    const url = `/projects/${projectId}/milestones`;
+    const v2 = (await api('GET', `${url}?title=v2`, 'guest')).json()[0];
+    await t.db
+      .insertInto('issues')
+      .values([
+        { project_id: projectId, iid: 1, title: 'in v2', milestone_id: v2.id },
+        { project_id: projectId, iid: 2, title: 'secret in v2', milestone_id: v2.id, confidential: true },
+        { project_id: projectId, iid: 3, title: 'no milestone' },
+      ])
+      .execute();
+    const guest = await api('GET', `${url}/${v2.id}/issues`, 'guest');
+    expect(guest.statusCode).toBe(200);
+    expect(guest.json().map((i: { title: string }) => i.title)).toEqual(['in v2']);
+    expect(guest.headers['x-total']).toBe('1');
+    const planner = await api('GET', `${url}/${v2.id}/issues`, 'planner');
+    expect(planner.json().map((i: { iid: number }) => i.iid)).toEqual([2, 1]);
+    expect((await api('GET', `${url}/${v2.id}/issues`, 'outsider')).statusCode).toBe(404);
+    expect((await api('GET', `${url}/999999/issues`, 'guest')).statusCode).toBe(404);
+  });
+
   it('closes, reactivates, edits and deletes', async () => {
     const url = `/projects/${projectId}/milestones`;
     const v1 = (await api('GET', `${url}?title=v1`, 'guest')).json()[0];

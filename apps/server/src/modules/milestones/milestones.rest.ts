@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
-import { setPaginationHeaders } from '../../rest/pagination';
+import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { loadIssueDetails } from '../issues/issue-details';
+import { presentIssue } from '../issues/issues.presenter';
 import { requireActor } from '../labels/require-actor';
 import { findGroup, findProject, fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
+import { listMilestoneIssues } from './milestone-issues';
 import { createMilestoneSchema, listMilestonesSchema, updateMilestoneSchema } from './milestone-params';
 import { presentMilestone, seedPaths } from './milestones.presenter';
 import {
@@ -78,6 +81,19 @@ export const milestonesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       const container = await milestoneContainerFor(db, request, kind);
       const row = await findMilestone(db, container, milestoneId(request));
       return (await present(container, [row]))[0];
+    });
+
+    app.get(`${base}/:milestone_id/issues`, async (request, reply) => {
+      const container = await milestoneContainerFor(db, request, kind);
+      const milestone = await findMilestone(db, container, milestoneId(request));
+      const q = parseInput(pageParams, request.query);
+      const { rows, total } = await listMilestoneIssues(db, request.actor, milestone, {
+        page: q.page,
+        perPage: q.per_page,
+      });
+      const details = await loadIssueDetails(db, request.actor, rows);
+      setPaginationHeaders(request, reply, q, total);
+      return rows.map((row) => presentIssue(ctx, row, details));
     });
 
     app.put(`${base}/:milestone_id`, async (request) => {

@@ -1,0 +1,36 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { Actor } from '../../policy/actor';
+import type { IssueRow } from '../issues/issues.service';
+import { issueQuery, issueVisibility } from '../issues/issues-query';
+import type { MilestoneRow } from './milestones.service';
+
+/**
+ * The issues assigned to a milestone that the actor may read (newest first), with the total.
+ * A group milestone gathers issues from every project below its group.
+ */
+export async function listMilestoneIssues(
+  db: Database,
+  actor: Actor | null,
+  milestone: MilestoneRow,
+  page: { page: number; perPage: number },
+): Promise<{ rows: IssueRow[]; total: number }> {
+  const where = sql<boolean>`(i.milestone_id = ${milestone.id} AND ${issueVisibility(actor)})`;
+  const [rows, count] = await Promise.all([
+    issueQuery(db)
+      .where(where)
+      .orderBy('i.created_at', 'desc')
+      .orderBy('i.id', 'desc')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    db
+      .selectFrom('issues as i')
+      .innerJoin('projects as p', 'p.id', 'i.project_id')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
