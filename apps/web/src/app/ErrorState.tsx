@@ -9,7 +9,7 @@ export function ErrorState({ error, onRetry, what = 'page' }: { error: unknown; 
   if (error instanceof ApiError && error.status === 404) {
     return (
       <EmptyState
-        title={`This ${what} could not be found`}
+        title={`${what.charAt(0).toUpperCase()}${what.slice(1)} not found`}
         description="It may not exist, or you may not have permission to see it."
         action={
           <AppLink href="/" className={buttonClassName('default')}>

@@ -1,7 +1,7 @@
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import layout from '../../app/Layout.module.css';
-import { apiPath, encodeId } from '../../lib/api';
+import { ApiError, apiPath, encodeId } from '../../lib/api';
 import { useApiList } from '../../lib/queries';
 import type { Group, Project } from '../../lib/types';
 import { Avatar } from '../../ui/Avatar';
@@ -87,7 +87,7 @@ export function GroupLoading({
 }) {
   return (
     <ContextLayout
-      context={groupSidebar(fullPath, undefined)}
+      context={error instanceof ApiError && error.status === 404 ? null : groupSidebar(fullPath, undefined)}
       active="overview"
       crumbs={groupCrumbs(fullPath, undefined)}
     >
