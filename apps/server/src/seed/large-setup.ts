@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/connection';
+
+export const BENCH_GROUP_PATH = 'bench';
+
+export interface LargeWorld {
+  userIds: number[];
+  /** bench first, then teams, then squads (project namespaces). */
+  groupIds: number[];
+  projectIds: number[];
+  /** Project namespace per project (same order as projectIds). */
+  projectGroupIds: number[];
+  labelIds: number[];
+  milestoneIds: number[];
+}
+
+const USERS = 200;
+const TEAMS = 5;
+const SQUADS_PER_TEAM = 2;
+const PROJECTS_PER_SQUAD = 5;
+
+/** Reserves a contiguous block of `count` ids from a table's identity sequence; returns the first. */
+export async function reserveIdBlock(db: Database, table: string, count: number): Promise<number> {
+  const result = await sql<{ last: string }>`
+    SELECT setval(pg_get_serial_sequence(${table}, 'id'), nextval(pg_get_serial_sequence(${table}, 'id')) + ${count} - 1) AS last`.execute(
+    db,
+  );
+  return Number(result.rows[0]!.last) - count + 1;
+}
+
+/** Users, the bench group tree, ~50 projects, memberships, labels and monthly milestones. */
+export async function seedLargeSetup(db: Database, anchor: string): Promise<LargeWorld> {
+  const users = await sql<{ id: number }>`
+    INSERT INTO users (username, name, email, password_hash, created_at)
+    SELECT 'bench_user_' || g, 'Bench User ' || g, 'bench_user_' || g || '@example.com', '!',
+           ${anchor}::date - 1200 + g
+    FROM generate_series(1, ${USERS}) g ORDER BY g RETURNING id`.execute(db);
+  const userIds = users.rows.map((r) => r.id).sort((a, b) => a - b);
+
+  const insertGroup = async (path: string, name: string, parentId: number | null, visibility: number) => {
+    const row = await sql<{ id: number }>`
+      INSERT INTO namespaces (type, name, path, parent_id, visibility_level, description)
+      VALUES ('Group', ${name}, ${path}, ${parentId}, ${visibility}, 'Generated for benchmarks') RETURNING id`.execute(
+      db,
+    );
+    return row.rows[0]!.id;
+  };
+  const benchId = await insertGroup(BENCH_GROUP_PATH, 'Bench', null, 20);
+  const teamIds: number[] = [];
+  const squadIds: number[] = [];
+  for (let t = 1; t <= TEAMS; t += 1) {
+    const teamId = await insertGroup(`team-${t}`, `Team ${t}`, benchId, 20);
+    teamIds.push(teamId);
+    for (let s = 1; s <= SQUADS_PER_TEAM; s += 1)
+      squadIds.push(await insertGroup(`squad-${s}`, `Squad ${t}.${s}`, teamId, 20));
+  }
+  const projectGroupIds = squadIds.flatMap((id) => Array.from({ length: PROJECTS_PER_SQUAD }, () => id));
+  const projects = await sql<{ id: number }>`
+    INSERT INTO projects (namespace_id, name, path, visibility_level, creator_id)
+    SELECT ns, 'Project ' || ord, 'project-' || ord, CASE WHEN ord % 10 = 0 THEN 0 WHEN ord % 10 = 5 THEN 10 ELSE 20 END, ${userIds[0]!}
+    FROM unnest(${projectGroupIds}::int[]) WITH ORDINALITY AS t(ns, ord) ORDER BY ord RETURNING id`.execute(db);
+  const projectIds = projects.rows.map((r) => r.id).sort((a, b) => a - b);
+
+  // Everyone is a member of bench: user 1 Owner, the rest cycling through the other roles.
+  await sql`
+    INSERT INTO group_members (group_id, user_id, access_level)
+    SELECT ${benchId}, u, CASE WHEN ord = 1 THEN 50 ELSE (ARRAY[10, 15, 20, 30, 30, 30, 40])[1 + ord % 7] END
+    FROM unnest(${userIds}::int[]) WITH ORDINALITY AS t(u, ord)`.execute(db);
+
+  const labelTitles = [
+    ...['1', '2', '3', '4'].map((p) => `priority::${p}`),
+    ...['bug', 'feature', 'maintenance'].map((t) => `type::${t}`),
+    ...['in dev', 'in review', 'done'].map((w) => `workflow::${w}`),
+    ...Array.from({ length: TEAMS }, (_, i) => `team::${i + 1}`),
+    ...Array.from({ length: 20 }, (_, i) => `area-${i + 1}`),
+  ];
+  const palette = ['#1068bf', '#217645', '#c91c00', '#9e5400', '#694cc0', '#dbdbdb', '#f0ad4e', '#ffecdb'];
+  const labels = await sql<{ id: number }>`
+    INSERT INTO labels (group_id, title, color, text_color)
+    SELECT ${benchId}, title, (${palette}::text[])[1 + ord::int % ${palette.length}],
+           CASE WHEN ord::int % ${palette.length} IN (5, 7) THEN '#333333' ELSE '#FFFFFF' END
+    FROM unnest(${labelTitles}::text[]) WITH ORDINALITY AS t(title, ord) ORDER BY ord RETURNING id`.execute(db);
+  const labelIds = labels.rows.map((r) => r.id).sort((a, b) => a - b);
+
+  const milestones = await sql<{ id: number }>`
+    INSERT INTO milestones (iid, group_id, title, state, start_date, due_date)
+    SELECT g + 1, ${benchId}, 'Month ' || (g + 1), CASE WHEN ${anchor}::date - 540 + g * 30 + 29 < ${anchor}::date THEN 'closed' ELSE 'active' END,
+           ${anchor}::date - 540 + g * 30, ${anchor}::date - 540 + g * 30 + 29
+    FROM generate_series(0, 36) g ORDER BY g RETURNING id`.execute(db);
+  const milestoneIds = milestones.rows.map((r) => r.id).sort((a, b) => a - b);
+
+  return { userIds, groupIds: [benchId, ...teamIds, ...squadIds], projectIds, projectGroupIds, labelIds, milestoneIds };
+}

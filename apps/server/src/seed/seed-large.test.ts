@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { levelSizes } from './large-epics';
+import { seedLarge } from './seed-large';
+
+describe('seedLarge (small numbers)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const started = Date.now();
+    // Small batches so several batches (and levels split across batches) are exercised.
+    await seedLarge(t.db, { epics: 1000, issues: 10_000, batchSize: 3000, progressBar: false });
+    console.log(
+      `seedLarge 1k epics / 10k issues on ${t.database.kind}: ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('produces exactly the requested counts in the bench group tree', async () => {
+    const r = await sql<{ epics: number; issues: number; projects: number; users: number; groups: number }>`
+      SELECT (SELECT count(*)::int FROM epics) AS epics, (SELECT count(*)::int FROM issues) AS issues,
+        (SELECT count(*)::int FROM projects) AS projects, (SELECT count(*)::int FROM users) AS users,
+        (SELECT count(*)::int FROM namespaces WHERE traversal_ids[1] = (SELECT id FROM namespaces WHERE path = 'bench')) AS groups`.execute(
+      t.db,
+    );
+    expect(r.rows[0]).toEqual({ epics: 1000, issues: 10_000, projects: 50, users: 200, groups: 16 });
+  });
+
+  it('builds an epic forest at most 4 deep, parents in the same group, dense iids', async () => {
+    const depth = await sql<{ depth: number; n: number }>`
+      WITH RECURSIVE tree AS (
+        SELECT id, 1 AS depth FROM epics WHERE parent_id IS NULL
+        UNION ALL SELECT e.id, tree.depth + 1 FROM epics e JOIN tree ON e.parent_id = tree.id)
+      SELECT depth, count(*)::int AS n FROM tree GROUP BY depth ORDER BY depth`.execute(t.db);
+    expect(depth.rows.map((r) => r.n)).toEqual(levelSizes(1000));
+    const bad = await sql<{ cross: number; gaps: number; dates: number }>`
+      SELECT
+        (SELECT count(*)::int FROM epics e JOIN epics p ON p.id = e.parent_id WHERE e.group_id <> p.group_id) AS cross,
+        (SELECT count(*)::int FROM (SELECT group_id FROM epics GROUP BY group_id HAVING max(iid) <> count(*)) g) AS gaps,
+        (SELECT count(*)::int FROM epics WHERE start_date > due_date) AS dates`.execute(t.db);
+    expect(bad.rows[0]).toEqual({ cross: 0, gaps: 0, dates: 0 });
+  });
+
+  it('links ~30% of issues to epics of their own group and keeps internal_ids in step', async () => {
+    const r = await sql<{ linked: number; foreign: number; mismatched: number; assigned: number; labelled: number }>`
+      SELECT (SELECT count(*)::int FROM epic_issues) AS linked,
+        (SELECT count(*)::int FROM epic_issues ei JOIN issues i ON i.id = ei.issue_id JOIN projects p ON p.id = i.project_id
+          JOIN epics e ON e.id = ei.epic_id WHERE e.group_id <> p.namespace_id) AS foreign,
+        (SELECT count(*)::int FROM (SELECT project_id, max(iid) AS m FROM issues GROUP BY project_id) x
+          LEFT JOIN internal_ids ii ON ii.usage = 'issues' AND ii.container_id = x.project_id
+          WHERE ii.last_value IS DISTINCT FROM x.m) AS mismatched,
+        (SELECT count(DISTINCT issue_id)::int FROM issue_assignees) AS assigned,
+        (SELECT count(DISTINCT issue_id)::int FROM issue_labels) AS labelled`.execute(t.db);
+    const row = r.rows[0]!;
+    expect(row.linked).toBeGreaterThan(2000);
+    expect(row.linked).toBeLessThan(4000);
+    expect(row.foreign).toBe(0);
+    expect(row.mismatched).toBe(0);
+    expect(row.assigned).toBeGreaterThan(5000);
+    expect(row.labelled).toBeGreaterThan(6000);
+  });
+
+  it('refuses when the bench group exists, and rejects bad numbers', async () => {
+    await expect(seedLarge(t.db, { epics: 1, issues: 1, progressBar: false })).rejects.toThrow(/already exists/);
+    await expect(seedLarge(t.db, { epics: -1, progressBar: false })).rejects.toThrow(/non-negative integer/);
+  });
+});
