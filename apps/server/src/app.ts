@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import qs from 'qs';
 import { authPlugin } from './auth/auth.plugin';
 import { sessionRoutes } from './auth/session.routes';
+import { trustProxySetting } from './config';
 import type { AppContext } from './context';
 import { graphqlPlugin } from './graphql/graphql.plugin';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
@@ -23,7 +24,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     bodyLimit: 2 * 1024 * 1024,
     // GitLab clients send `labels[]=a`, `not[labels]=b`, `or[author_username][]=c`.
     routerOptions: { querystringParser: (s) => qs.parse(s, { arrayLimit: 100, depth: 2, parameterLimit: 200 }) },
-    trustProxy: true,
+    trustProxy: trustProxySetting(ctx.config.TRUST_PROXY),
   });
   app.decorate('ctx', ctx);
   app.setErrorHandler(errorHandler);
