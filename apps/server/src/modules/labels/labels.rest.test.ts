@@ -194,6 +194,22 @@ describe('labels REST', () => {
     expect((await api('GET', `/projects/${projectId}/labels/${bug.id}`, 'guest')).json().name).toBe('bug');
   });
 
+  it('subscribes and unsubscribes (304 when unchanged)', async () => {
+    const url = `/projects/${projectId}/labels/bug`;
+    expect((await api('POST', `${url}/subscribe`)).statusCode).toBe(401);
+    expect((await api('POST', `${url}/subscribe`, 'outsider')).statusCode).toBe(404);
+    const sub = await api('POST', `${url}/subscribe`, 'guest');
+    expect(sub.statusCode).toBe(201);
+    expect(sub.json()).toMatchObject({ name: 'bug', subscribed: true });
+    expect((await api('POST', `${url}/subscribe`, 'guest')).statusCode).toBe(304);
+    const list = (await api('GET', `/projects/${projectId}/labels`, 'guest')).json();
+    expect(list.find((l: { name: string }) => l.name === 'bug').subscribed).toBe(true);
+    expect((await api('GET', url, 'planner')).json().subscribed).toBe(false);
+    const unsub = await api('POST', `${url}/unsubscribe`, 'guest');
+    expect(unsub.json().subscribed).toBe(false);
+    expect((await api('POST', `${url}/unsubscribe`, 'guest')).statusCode).toBe(304);
+  });
+
   it('updates and deletes labels in their own container only', async () => {
     const up = await api('PUT', `/projects/${projectId}/labels/frontend`, 'planner', {
       new_name: 'ui',

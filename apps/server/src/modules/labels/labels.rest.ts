@@ -7,6 +7,7 @@ import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../r
 import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
 import type { LabelContainer } from './label-container';
 import { labelExtras } from './label-counts';
+import { setLabelSubscription } from './label-subscriptions';
 import { presentLabel } from './labels.presenter';
 import { createLabel, deleteLabel, findLabel, type LabelRow, listLabels, updateLabel } from './labels.service';
 import { requireActor } from './require-actor';
@@ -105,6 +106,18 @@ export const labelsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       const label = await updateLabel(db, request.actor, container, labelId, input);
       return presentOne(request, container, label);
     });
+
+    for (const action of ['subscribe', 'unsubscribe'] as const) {
+      app.post(`${base}/:label_id/${action}`, async (request, reply) => {
+        requireActor(request.actor);
+        const container = await containerFor(db, request, kind);
+        const labelId = (request.params as Params).label_id ?? '';
+        const label = await findLabel(db, request.actor, container, labelId, true);
+        const changed = await setLabelSubscription(db, request.actor, label.id, action === 'subscribe');
+        if (!changed) return reply.status(304).send();
+        return reply.status(201).send(await presentOne(request, container, label));
+      });
+    }
 
     app.delete(`${base}/:label_id`, async (request, reply) => {
       requireActor(request.actor);
