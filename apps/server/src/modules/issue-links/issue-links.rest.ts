@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import type { Actor } from '../../policy/actor';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { loadIssueDetails } from '../issues/issue-details';
 import { presentIssue } from '../issues/issues.presenter';
@@ -19,8 +20,8 @@ const createSchema = z.object({
 export const issueLinksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
 
-  async function presentLink(result: IssueLinkResult) {
-    const details = await loadIssueDetails(db, [result.source, result.target]);
+  async function presentLink(actor: Actor | null, result: IssueLinkResult) {
+    const details = await loadIssueDetails(db, actor, [result.source, result.target]);
     return {
       source_issue: presentIssue(ctx, result.source, details),
       target_issue: presentIssue(ctx, result.target, details),
@@ -38,6 +39,7 @@ export const issueLinksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     );
     const details = await loadIssueDetails(
       db,
+      request.actor,
       links.map((l) => l.issue),
     );
     return links.map((l) => ({
@@ -55,13 +57,13 @@ export const issueLinksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     const input = parseInput(createSchema, requestParams(request));
     const result = await createIssueLink(db, request.actor, project, iid, input);
     reply.code(201);
-    return presentLink(result);
+    return presentLink(request.actor, result);
   });
 
   app.delete<{ Params: Params }>('/projects/:id/issues/:issue_iid/links/:issue_link_id', async (request) => {
     const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
     const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
     const linkId = parseIntParam(request.params.issue_link_id, 'issue_link_id');
-    return presentLink(await deleteIssueLink(db, request.actor, project, iid, linkId));
+    return presentLink(request.actor, await deleteIssueLink(db, request.actor, project, iid, linkId));
   });
 };

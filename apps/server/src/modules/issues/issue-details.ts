@@ -2,6 +2,8 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { IterationsTable, LabelsTable, MilestonesTable, UsersTable } from '../../db/schema';
+import type { Actor } from '../../policy/actor';
+import { epicConfidentialityAllows, groupReadable } from '../../policy/sql-scopes';
 import { fullPathOf, fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
 import type { IssueRow } from './issues-query';
 
@@ -48,8 +50,11 @@ function groupBy<T extends { issue_id: number }>(rows: T[]): Map<number, T[]> {
 
 const uniq = (xs: Array<number | null | undefined>) => [...new Set(xs.filter((x): x is number => x != null))];
 
-/** Batch-loads labels, assignees, users, milestones, iterations, epics, counts and paths (≤ 8 queries). */
-export async function loadIssueDetails(db: Database, rows: IssueRow[]): Promise<IssueDetails> {
+/**
+ * Batch-loads labels, assignees, users, milestones, iterations, epics, counts and paths (≤ 8 queries).
+ * The parent epic is only included when `actor` may read it (confidential epics stay hidden).
+ */
+export async function loadIssueDetails(db: Database, actor: Actor | null, rows: IssueRow[]): Promise<IssueDetails> {
   const ids = rows.map((r) => r.id);
   const empty: IssueDetails = {
     labels: new Map(),
@@ -89,6 +94,10 @@ export async function loadIssueDetails(db: Database, rows: IssueRow[]): Promise<
       .innerJoin('namespaces as g', 'g.id', 'e.group_id')
       .select(['ei.issue_id', 'e.id', 'e.iid', 'e.title', 'e.group_id', fullPathOf('g.traversal_ids').as('group_path')])
       .where('ei.issue_id', 'in', ids)
+      .where(
+        groupReadable(actor, { groupId: 'g.id', visibility: 'g.visibility_level', traversalIds: 'g.traversal_ids' }),
+      )
+      .where(epicConfidentialityAllows(actor, { confidential: 'e.confidential', groupTraversalIds: 'g.traversal_ids' }))
       .execute(),
     db
       .selectFrom('issues as i')

@@ -41,7 +41,7 @@ export function requireActor(actor: Actor | null): Actor {
 }
 
 /** Milestone ids the project's issues may use: its own and its ancestor groups'. Others are ignored. */
-async function validMilestone(trx: Transaction<DB>, project: ProjectRow, id: number | null | undefined) {
+export async function validMilestone(trx: Transaction<DB>, project: ProjectRow, id: number | null | undefined) {
   if (id === undefined || id === null || id === 0) return id === undefined ? undefined : null;
   const m = await trx
     .selectFrom('milestones')
@@ -57,7 +57,7 @@ async function validMilestone(trx: Transaction<DB>, project: ProjectRow, id: num
   return m ? m.id : undefined;
 }
 
-async function validAssignees(trx: Transaction<DB>, ids: number[] | undefined): Promise<number[] | undefined> {
+export async function validAssignees(trx: Transaction<DB>, ids: number[] | undefined): Promise<number[] | undefined> {
   if (ids === undefined) return undefined;
   const unique = [...new Set(ids.filter((id) => id > 0))];
   if (unique.length === 0) return [];

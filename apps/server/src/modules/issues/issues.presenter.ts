@@ -40,7 +40,7 @@ export function presentLabelDetails(label: LabelRow) {
   };
 }
 
-function presentMilestone(ctx: Ctx, m: MilestoneRow, projectPath: string, paths: Map<number, string>) {
+export function presentMilestone(ctx: Ctx, m: MilestoneRow, projectPath: string, paths: Map<number, string>) {
   const groupPath = m.group_id ? paths.get(m.group_id) : undefined;
   const url = m.project_id
     ? webUrl(ctx, `${projectPath}/-/milestones/${m.iid}`)

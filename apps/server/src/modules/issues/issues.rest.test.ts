@@ -335,7 +335,7 @@ describe('issue shape, pagination and batching', () => {
       await new Promise((r) => setTimeout(r, 100));
       const before = t.database.queryCount();
       const page = await listIssues(t.db, admin, { projectId: p1 }, {}, { limit: perPage });
-      const details = await loadIssueDetails(t.db, page.rows);
+      const details = await loadIssueDetails(t.db, admin, page.rows);
       expect(page.rows.map((r) => presentIssue(t.ctx, r, details))).toHaveLength(perPage);
       return t.database.queryCount() - before;
     };
@@ -356,6 +356,26 @@ describe('issue writes', () => {
     expect((await api('POST', `/projects/${p1}/issues`, 'planner', { title: 'x', due_date: 'soon' })).statusCode).toBe(
       400,
     );
+  });
+
+  it('hides a confidential parent epic from readers who may not see it', async () => {
+    const conf = await t.db
+      .insertInto('epics')
+      .values({ group_id: groupId, iid: 2, title: 'Hush', confidential: true, author_id: uid.owner as number })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const created = await api('POST', `/projects/${p1}/issues`, 'owner', { title: 'In secret epic', epic_id: conf.id });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ epic: { id: conf.id, title: 'Hush' } });
+    const iid = (created.json() as { iid: number }).iid;
+    expect((await api('GET', `/projects/${p1}/issues/${iid}`, 'guest')).json()).toMatchObject({
+      epic: null,
+      epic_iid: null,
+    });
+    // A planner (below Reporter) cannot read the confidential epic, so cannot link to it either.
+    const denied = await api('POST', `/projects/${p1}/issues`, 'planner', { title: 'x', epic_id: conf.id });
+    expect(denied.statusCode).toBe(404);
+    await api('DELETE', `/projects/${p1}/issues/${iid}`, 'owner');
   });
 
   it('guest admin-only fields were ignored on create', async () => {

@@ -29,7 +29,7 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     });
     if (opts.keyset) setKeysetLinkHeader(request, reply, opts.perPage, result.nextCursor);
     else setPaginationHeaders(request, reply, { page: opts.page, per_page: opts.perPage }, result.total);
-    const details = await loadIssueDetails(db, result.rows);
+    const details = await loadIssueDetails(db, request.actor, result.rows);
     return result.rows.map((row) =>
       presentIssue(ctx, row, details, { withLabelsDetails: opts.withLabelsDetails, contextPath }),
     );
@@ -37,7 +37,7 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
 
   async function show(request: FastifyRequest, projectId: number, iid: number, contextPath: string) {
     const row = await findIssue(db, request.actor, projectId, iid);
-    const details = await loadIssueDetails(db, [row]);
+    const details = await loadIssueDetails(db, request.actor, [row]);
     const query = request.query as Record<string, unknown>;
     const withLabelsDetails = query.with_labels_details === 'true';
     return presentIssue(ctx, row, details, { withLabelsDetails, contextPath });
