@@ -210,6 +210,37 @@ describe('labels REST', () => {
     expect((await api('POST', `${url}/unsubscribe`, 'guest')).statusCode).toBe(304);
   });
 
+  it('promotes a project label to a group label, keeping its issues', async () => {
+    const db = t.db;
+    const made = (
+      await api('POST', `/projects/${projectId}/labels`, 'owner', { name: 'promo', color: '#123456' })
+    ).json();
+    const issue = await db
+      .insertInto('issues')
+      .values({ project_id: projectId, iid: 10, title: 'promoted' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('issue_labels').values({ issue_id: issue.id, label_id: made.id }).execute();
+    expect((await api('PUT', `/projects/${projectId}/labels/promo/promote`, 'guest')).statusCode).toBe(403);
+    const res = await api('PUT', `/projects/${projectId}/labels/promo/promote`, 'owner');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'promo',
+      color: '#123456',
+      is_project_label: false,
+      open_issues_count: 1,
+    });
+    const owner = await db
+      .selectFrom('labels')
+      .select(['group_id', 'project_id'])
+      .where('id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
+    expect(owner).toEqual({ group_id: subId, project_id: null });
+    expect((await api('GET', `/projects/${projectId}/labels/${made.id}`, 'owner')).statusCode).toBe(404);
+    expect((await api('PUT', `/projects/${projectId}/labels/bug/promote`, 'owner')).statusCode).toBe(404);
+    await api('DELETE', `/groups/${subId}/labels/promo`, 'owner');
+  });
+
   it('updates and deletes labels in their own container only', async () => {
     const up = await api('PUT', `/projects/${projectId}/labels/frontend`, 'planner', {
       new_name: 'ui',

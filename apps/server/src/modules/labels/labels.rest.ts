@@ -10,6 +10,7 @@ import { labelExtras } from './label-counts';
 import { setLabelSubscription } from './label-subscriptions';
 import { presentLabel } from './labels.presenter';
 import { createLabel, deleteLabel, findLabel, type LabelRow, listLabels, updateLabel } from './labels.service';
+import { promoteLabel } from './promote-label';
 import { requireActor } from './require-actor';
 
 const listSchema = pageParams.extend({
@@ -106,6 +107,20 @@ export const labelsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       const label = await updateLabel(db, request.actor, container, labelId, input);
       return presentOne(request, container, label);
     });
+
+    if (kind === 'project') {
+      app.put(`${base}/:label_id/promote`, async (request) => {
+        requireActor(request.actor);
+        const { id, label_id: labelId = '' } = request.params as Params;
+        const project = await findProject(db, request.actor, parseIdOrPath(id));
+        const group =
+          project.namespace_type === 'Group'
+            ? ({ kind: 'group', group: await findGroup(db, request.actor, { id: project.namespace_id }) } as const)
+            : null;
+        const promoted = await promoteLabel(db, request.actor, { kind: 'project', project }, group, labelId);
+        return presentOne(request, group ?? { kind: 'project', project }, promoted);
+      });
+    }
 
     for (const action of ['subscribe', 'unsubscribe'] as const) {
       app.post(`${base}/:label_id/${action}`, async (request, reply) => {
