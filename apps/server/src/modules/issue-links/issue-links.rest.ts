@@ -6,7 +6,13 @@ import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../r
 import { loadIssueDetails } from '../issues/issue-details';
 import { presentIssue } from '../issues/issues.presenter';
 import { findProject } from '../namespaces/namespace-lookup.service';
-import { createIssueLink, deleteIssueLink, type IssueLinkResult, listIssueLinks } from './issue-links.service';
+import {
+  createIssueLink,
+  deleteIssueLink,
+  findIssueLink,
+  type IssueLinkResult,
+  listIssueLinks,
+} from './issue-links.service';
 
 type Params = { id: string; issue_iid: string; issue_link_id: string };
 
@@ -57,6 +63,14 @@ export const issueLinksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     const input = parseInput(createSchema, requestParams(request));
     const result = await createIssueLink(db, request.actor, project, iid, input);
     reply.code(201);
+    return presentLink(request.actor, result);
+  });
+
+  app.get<{ Params: Params }>('/projects/:id/issues/:issue_iid/links/:issue_link_id', async (request) => {
+    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+    const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
+    const linkId = parseIntParam(request.params.issue_link_id, 'issue_link_id');
+    const { issue: _issue, ...result } = await findIssueLink(db, request.actor, project, iid, linkId);
     return presentLink(request.actor, result);
   });
 

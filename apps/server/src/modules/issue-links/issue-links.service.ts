@@ -116,16 +116,15 @@ export async function createIssueLink(
   return { id: row.id, source, target, link_type: linkType };
 }
 
-/** DELETE …/links/:issue_link_id: the link must touch the issue in the URL. */
-export async function deleteIssueLink(
+/** The link `linkId` touching issue `iid`, when the actor may read both ends (404 otherwise). */
+export async function findIssueLink(
   db: Database,
   actor: Actor | null,
   project: ProjectRow,
   iid: number,
   linkId: number,
-): Promise<IssueLinkResult> {
-  const me = requireActor(actor);
-  const issue = await sourceIssue(db, me, project, iid);
+): Promise<IssueLinkResult & { issue: IssueRow }> {
+  const issue = await sourceIssue(db, actor, project, iid);
   const link = await db
     .selectFrom('issue_links')
     .selectAll()
@@ -134,10 +133,23 @@ export async function deleteIssueLink(
     .executeTakeFirst();
   if (!link) throw notFound('Issue Link');
   const otherId = link.source_id === issue.id ? link.target_id : link.source_id;
-  const other = await issueQuery(db).where('i.id', '=', otherId).where(issueVisibility(me)).executeTakeFirst();
+  const other = await issueQuery(db).where('i.id', '=', otherId).where(issueVisibility(actor)).executeTakeFirst();
   if (!other) throw notFound('Issue Link');
-  if (!canIssue(me, 'admin_issue_relation', await issueSubject(db, issue))) throw forbidden();
-  await db.deleteFrom('issue_links').where('id', '=', link.id).execute();
   const [source, target] = link.source_id === issue.id ? [issue, other] : [other, issue];
-  return { id: link.id, source, target, link_type: link.link_type === 'blocks' ? 'blocks' : 'relates_to' };
+  return { id: link.id, issue, source, target, link_type: link.link_type === 'blocks' ? 'blocks' : 'relates_to' };
+}
+
+/** DELETE …/links/:issue_link_id: the link must touch the issue in the URL; needs admin_issue_relation on it. */
+export async function deleteIssueLink(
+  db: Database,
+  actor: Actor | null,
+  project: ProjectRow,
+  iid: number,
+  linkId: number,
+): Promise<IssueLinkResult> {
+  const me = requireActor(actor);
+  const { issue, ...result } = await findIssueLink(db, me, project, iid, linkId);
+  if (!canIssue(me, 'admin_issue_relation', await issueSubject(db, issue))) throw forbidden();
+  await db.deleteFrom('issue_links').where('id', '=', result.id).execute();
+  return result;
 }
