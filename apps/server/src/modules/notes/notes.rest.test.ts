@@ -168,6 +168,24 @@ describe('issue notes', () => {
     expect((await api('GET', `${issueNotes()}/${sys.id}`, 'guest')).json().system).toBe(true);
   });
 
+  it('touches the issue updated_at when commenting', async () => {
+    const old = new Date('2001-01-01T00:00:00Z');
+    await t.db
+      .updateTable('issues')
+      .set({ updated_at: old })
+      .where('project_id', '=', projectId)
+      .where('iid', '=', 1)
+      .execute();
+    await api('POST', issueNotes(), 'guest', { body: 'bump' });
+    const row = await t.db
+      .selectFrom('issues')
+      .select('updated_at')
+      .where('project_id', '=', projectId)
+      .where('iid', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(row.updated_at.getTime()).toBeGreaterThan(old.getTime());
+  });
+
   it('honours created_at only for admins', async () => {
     const byAdmin = await api('POST', issueNotes(), 'admin', { body: 'old', created_at: '2020-01-02T03:04:05Z' });
     expect(byAdmin.json().created_at).toBe('2020-01-02T03:04:05.000Z');

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
-import type { NotesTable } from '../../db/schema';
+import type { DB, NotesTable } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { canNote, type NoteAbility } from '../../policy/abilities';
@@ -102,7 +102,25 @@ export async function createNote(
     throw forbidden('403 Forbidden - only Reporters and above may add internal notes');
   }
   const createdAt = input.createdAt && (me.admin || level >= AccessLevel.OWNER) ? input.createdAt : undefined;
-  return db
+  return db.transaction().execute(async (trx) => {
+    // A comment is activity on the issue or epic: it moves up in "recently updated" lists, as GitLab.
+    await trx
+      .updateTable(n.kind === 'issue' ? 'issues' : 'epics')
+      .set({ updated_at: new Date() })
+      .where('id', '=', n.id)
+      .execute();
+    return insertNote(trx, me, n, input, createdAt);
+  });
+}
+
+function insertNote(
+  trx: Transaction<DB>,
+  me: Actor,
+  n: Noteable,
+  input: CreateNoteInput,
+  createdAt: Date | undefined,
+): Promise<NoteRow> {
+  return trx
     .insertInto('notes')
     .values({
       noteable_type: n.type,
