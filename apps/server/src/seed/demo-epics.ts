@@ -180,7 +180,7 @@ export async function insertEpics(
       lock_version: 0,
       closed_at: closedAt,
       created_at: epic.createdAt,
-      updated_at: closedAt ?? clock.at(-random.int(1, 30)),
+      updated_at: closedAt ?? clock.at(Math.max(createdDays, -random.int(1, 30))),
     });
   }
   // Parents before children (FK on parent_id).

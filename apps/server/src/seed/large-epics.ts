@@ -110,10 +110,10 @@ export async function seedLargeEpics(
   const labels = world.labelIds;
   await sql`
     INSERT INTO epic_labels (epic_id, label_id)
-    SELECT id, (${labels}::int[])[1 + (id * 31) % ${n(labels.length)}] FROM epics
+    SELECT id, (${labels}::int[])[1 + (id::bigint * 31) % ${n(labels.length)}] FROM epics
     WHERE id BETWEEN ${n(base)} AND ${n(base + total - 1)} AND id % 2 = 0
     UNION ALL
-    SELECT id, (${labels}::int[])[1 + ((id * 31) % ${n(labels.length)} + 1 + (id * 17) % ${n(labels.length - 1)}) % ${n(labels.length)}] FROM epics
+    SELECT id, (${labels}::int[])[1 + ((id::bigint * 31) % ${n(labels.length)} + 1 + (id::bigint * 17) % ${n(labels.length - 1)}) % ${n(labels.length)}] FROM epics
     WHERE id BETWEEN ${n(base)} AND ${n(base + total - 1)} AND id % 4 = 0
     ON CONFLICT DO NOTHING`.execute(db);
 }

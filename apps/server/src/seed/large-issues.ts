@@ -79,16 +79,16 @@ export async function seedLargeIssues(
         ) s`.execute(trx);
       await sql`
         INSERT INTO issue_assignees (issue_id, user_id)
-        SELECT id, (${users}::int[])[1 + (id * 7919) % ${n(users.length)}] FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND id % 10 < 6
+        SELECT id, (${users}::int[])[1 + (id::bigint * 7919) % ${n(users.length)}] FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND id % 10 < 6
         UNION ALL
-        SELECT id, (${users}::int[])[1 + ((id * 7919) % ${n(users.length)} + 1 + id % ${n(users.length - 1)}) % ${n(users.length)}]
+        SELECT id, (${users}::int[])[1 + ((id::bigint * 7919) % ${n(users.length)} + 1 + id % ${n(users.length - 1)}) % ${n(users.length)}]
         FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND id % 20 < 3
         ON CONFLICT DO NOTHING`.execute(trx);
       await sql`
         INSERT INTO issue_labels (issue_id, label_id)
-        SELECT id, (${labels}::int[])[1 + (id * 31) % ${n(labels.length)}] FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND id % 10 < 7
+        SELECT id, (${labels}::int[])[1 + (id::bigint * 31) % ${n(labels.length)}] FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND id % 10 < 7
         UNION ALL
-        SELECT id, (${labels}::int[])[1 + ((id * 31) % ${n(labels.length)} + 1 + (id * 13) % ${n(labels.length - 1)}) % ${n(labels.length)}]
+        SELECT id, (${labels}::int[])[1 + ((id::bigint * 31) % ${n(labels.length)} + 1 + (id::bigint * 13) % ${n(labels.length - 1)}) % ${n(labels.length)}]
         FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND id % 10 < 3
         ON CONFLICT DO NOTHING`.execute(trx);
       // An epic from the project's own group; confidential epics only take confidential issues.

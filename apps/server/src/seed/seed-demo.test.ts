@@ -104,6 +104,16 @@ describe('seedDemo', () => {
     expect(gaps).toBe(0);
   });
 
+  it('never has timestamps out of order or in the future', async () => {
+    const bad = await sql<{ n: number }>`
+      SELECT (
+        (SELECT count(*) FROM issues WHERE updated_at < created_at OR closed_at < created_at OR created_at > ${now}) +
+        (SELECT count(*) FROM epics WHERE updated_at < created_at OR closed_at < created_at OR created_at > ${now}) +
+        (SELECT count(*) FROM merge_requests WHERE updated_at < created_at OR merged_at < created_at OR created_at > ${now}) +
+        (SELECT count(*) FROM notes WHERE created_at > ${now}))::int AS n`.execute(t.db);
+    expect(bad.rows[0]!.n).toBe(0);
+  });
+
   it('refuses to run twice', async () => {
     await expect(seedDemo(t.db, { password: 'x', now })).rejects.toThrow(/already exists/);
   });
