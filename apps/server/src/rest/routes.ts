@@ -12,6 +12,7 @@ import { milestonesRoutes } from '../modules/milestones/milestones.rest';
 import { notesRoutes } from '../modules/notes/notes.rest';
 import { awardEmojiRoutes } from '../modules/award-emoji/award-emoji.rest';
 import { iterationsRoutes } from '../modules/iterations/iterations.rest';
+import { mergeRequestsRoutes } from '../modules/merge-requests/merge-requests.rest';
 
 /** Every REST v4 route group, mounted under /api/v4. */
 export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -28,4 +29,5 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(notesRoutes, { ctx });
   await app.register(awardEmojiRoutes, { ctx });
   await app.register(iterationsRoutes, { ctx });
+  await app.register(mergeRequestsRoutes, { ctx });
 };
