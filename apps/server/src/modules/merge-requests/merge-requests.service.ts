@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import { badRequest, notFound } from '../../errors';
+import type { Actor } from '../../policy/actor';
+import { decodeCursor, encodeCursor } from '../../rest/pagination';
+import { allOf } from '../issues/issue-filter-sql';
+import { mergeRequestFilterConditions } from './mr-filter-sql';
+import type { MergeRequestFilters } from './mr-filters';
+import {
+  afterCursor,
+  keysetOrders,
+  type MergeRequestListScope,
+  type MergeRequestRow,
+  mergeRequestQuery,
+  mergeRequestVisibility,
+  orderByClause,
+  scopeCondition,
+} from './mr-query';
+
+export type { MergeRequestFilters } from './mr-filters';
+export type { MergeRequestListScope, MergeRequestRow } from './mr-query';
+
+export interface MergeRequestPage {
+  limit: number;
+  offset?: number;
+  /** Keyset: the `nextCursor` of the previous page (order_by created_at or updated_at only). */
+  after?: string;
+}
+
+function cursorId(after: string, filters: MergeRequestFilters): number {
+  if (!keysetOrders.includes(filters.orderBy ?? 'created_at')) {
+    throw badRequest('order_by is invalid for keyset pagination', 'order_by');
+  }
+  const id = decodeCursor(after)?.id;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw badRequest('cursor is invalid', 'cursor');
+  }
+  return id;
+}
+
+/**
+ * Merge requests visible to the actor in a project, a group (with subgroups) or everywhere,
+ * filtered and ordered. Visibility is in the SQL, so `total` never counts hidden rows.
+ * Two statements: the page and the count.
+ */
+export async function listMergeRequests(
+  db: Database,
+  actor: Actor | null,
+  scope: MergeRequestListScope,
+  filters: MergeRequestFilters,
+  page: MergeRequestPage,
+): Promise<{ rows: MergeRequestRow[]; total: number; nextCursor: string | null }> {
+  const where = allOf([
+    scopeCondition(scope),
+    mergeRequestVisibility(actor),
+    ...mergeRequestFilterConditions(actor, filters),
+  ]);
+  const keyset = page.after !== undefined;
+  const pageWhere =
+    page.after !== undefined ? allOf([where, afterCursor(filters, cursorId(page.after, filters))]) : where;
+  const [rows, count] = await Promise.all([
+    mergeRequestQuery(db)
+      .where(pageWhere)
+      .orderBy(orderByClause(filters))
+      .limit(page.limit + 1)
+      .offset(keyset ? 0 : (page.offset ?? 0))
+      .execute(),
+    db
+      .selectFrom('merge_requests as mr')
+      .innerJoin('projects as p', 'p.id', 'mr.project_id')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const hasMore = rows.length > page.limit;
+  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return {
+    rows: pageRows,
+    total: count.total,
+    nextCursor: hasMore && last ? encodeCursor({ id: last.id }) : null,
+  };
+}
+
+/** One merge request by project and iid; 404 `Merge Request Not Found` when missing or hidden. */
+export async function findMergeRequest(
+  db: Database,
+  actor: Actor | null,
+  projectId: number,
+  iid: number,
+): Promise<MergeRequestRow> {
+  const row = await mergeRequestQuery(db)
+    .where('mr.project_id', '=', projectId)
+    .where('mr.iid', '=', iid)
+    .where(mergeRequestVisibility(actor))
+    .executeTakeFirst();
+  if (!row) throw notFound('Merge Request');
+  return row;
+}

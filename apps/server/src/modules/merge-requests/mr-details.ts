@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { LabelRow, MilestoneRow, UserRow } from '../issues/issue-details';
+import { fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
+import type { MergeRequestRow } from './mr-query';
+
+export interface MergeRequestCounts {
+  user_notes_count: number;
+  upvotes: number;
+  downvotes: number;
+}
+
+/** Everything a page of merge requests needs besides its rows, loaded in a fixed number of queries. */
+export interface MergeRequestDetails {
+  labels: Map<number, LabelRow[]>;
+  assignees: Map<number, UserRow[]>;
+  reviewers: Map<number, UserRow[]>;
+  users: Map<number, UserRow>;
+  milestones: Map<number, MilestoneRow>;
+  counts: Map<number, MergeRequestCounts>;
+  /** namespace id → full path (project namespaces and milestone groups). */
+  namespacePaths: Map<number, string>;
+}
+
+function groupBy<T extends { merge_request_id: number }>(rows: T[]): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = map.get(r.merge_request_id) ?? [];
+    list.push(r);
+    map.set(r.merge_request_id, list);
+  }
+  return map;
+}
+
+const uniq = (xs: Array<number | null | undefined>): number[] => [...new Set(xs.filter((x): x is number => x != null))];
+
+const count = (where: string) => sql<number>`(SELECT count(*)::int FROM ${sql.raw(where)})`;
+
+function emptyDetails(): MergeRequestDetails {
+  return {
+    labels: new Map(),
+    assignees: new Map(),
+    reviewers: new Map(),
+    users: new Map(),
+    milestones: new Map(),
+    counts: new Map(),
+    namespacePaths: new Map(),
+  };
+}
+
+/** For `view=simple`: only the namespace paths (one query). */
+export async function loadMergeRequestPaths(db: Database, rows: MergeRequestRow[]): Promise<MergeRequestDetails> {
+  return {
+    ...emptyDetails(),
+    namespacePaths: await fullPathsOfNamespaces(
+      db,
+      rows.map((r) => r.namespace_id),
+    ),
+  };
+}
+
+/** Batch-loads labels, assignees, reviewers, milestones, counts, users and paths: at most 7 queries. */
+export async function loadMergeRequestDetails(db: Database, rows: MergeRequestRow[]): Promise<MergeRequestDetails> {
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return emptyDetails();
+  const [labelRows, assigneeRows, reviewerRows, milestones, countRows] = await Promise.all([
+    db
+      .selectFrom('merge_request_labels as ml')
+      .innerJoin('labels as l', 'l.id', 'ml.label_id')
+      .selectAll('l')
+      .select('ml.merge_request_id')
+      .where('ml.merge_request_id', 'in', ids)
+      .orderBy('l.title')
+      .execute(),
+    db
+      .selectFrom('merge_request_assignees as x')
+      .innerJoin('users as u', 'u.id', 'x.user_id')
+      .selectAll('u')
+      .select('x.merge_request_id')
+      .where('x.merge_request_id', 'in', ids)
+      .orderBy('u.id')
+      .execute(),
+    db
+      .selectFrom('merge_request_reviewers as x')
+      .innerJoin('users as u', 'u.id', 'x.user_id')
+      .selectAll('u')
+      .select('x.merge_request_id')
+      .where('x.merge_request_id', 'in', ids)
+      .orderBy('u.id')
+      .execute(),
+    db
+      .selectFrom('milestones')
+      .selectAll()
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('merge_requests')
+          .select('milestone_id')
+          .where('id', 'in', ids)
+          .where('milestone_id', 'is not', null),
+      )
+      .execute(),
+    db
+      .selectFrom('merge_requests as mr')
+      .select([
+        'mr.id',
+        count("notes nt WHERE nt.noteable_type = 'MergeRequest' AND nt.noteable_id = mr.id AND NOT nt.system").as(
+          'user_notes_count',
+        ),
+        count(
+          "award_emoji ae WHERE ae.awardable_type = 'MergeRequest' AND ae.awardable_id = mr.id AND ae.name = 'thumbsup'",
+        ).as('upvotes'),
+        count(
+          "award_emoji ae WHERE ae.awardable_type = 'MergeRequest' AND ae.awardable_id = mr.id AND ae.name = 'thumbsdown'",
+        ).as('downvotes'),
+      ])
+      .where('mr.id', 'in', ids)
+      .execute(),
+  ]);
+  const userIds = uniq([0, ...rows.flatMap((r) => [r.author_id, r.merge_user_id])]);
+  const namespaceIds = uniq([...rows.map((r) => r.namespace_id), ...milestones.map((m) => m.group_id)]);
+  const [users, namespacePaths] = await Promise.all([
+    db.selectFrom('users').selectAll().where('id', 'in', userIds).execute(),
+    fullPathsOfNamespaces(db, namespaceIds),
+  ]);
+  return {
+    labels: groupBy(labelRows),
+    assignees: groupBy(assigneeRows),
+    reviewers: groupBy(reviewerRows),
+    users: new Map(users.map((u) => [u.id, u])),
+    milestones: new Map(milestones.map((m) => [m.id, m])),
+    counts: new Map(countRows.map((c) => [c.id, c])),
+    namespacePaths,
+  };
+}

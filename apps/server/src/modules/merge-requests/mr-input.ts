@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { gitlabBoolean, gitlabList, parseInput } from '../../rest/params';
+
+/** Fields settable on create and update (GitLab names, already parsed). */
+export interface MergeRequestInput {
+  title?: string;
+  description?: string;
+  source_branch?: string;
+  target_branch?: string;
+  assignee_ids?: number[];
+  reviewer_ids?: number[];
+  milestone_id?: number | null;
+  labels?: string[];
+  add_labels?: string[];
+  remove_labels?: string[];
+  discussion_locked?: boolean;
+  /** Update only. */
+  state_event?: 'close' | 'reopen';
+}
+
+const id = z.coerce.number().int().min(0).max(2_147_483_647);
+/** null, '' and 0 clear the value, as GitLab accepts. */
+const nullableId = z.preprocess((v) => (v === '' || v === null ? null : v), id.nullable());
+const idList = z.preprocess(
+  (v) => (typeof v === 'string' || typeof v === 'number' ? String(v).split(',').filter(Boolean) : v),
+  z.array(id).max(100),
+);
+const branch = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^[^\s~^:?*[\\]+$/, 'not a valid branch name');
+
+const base = {
+  description: z.string().max(1_048_576).optional(),
+  assignee_ids: idList.optional(),
+  assignee_id: nullableId.optional(),
+  reviewer_ids: idList.optional(),
+  milestone_id: nullableId.optional(),
+  labels: gitlabList.optional(),
+  add_labels: gitlabList.optional(),
+  remove_labels: gitlabList.optional(),
+  discussion_locked: gitlabBoolean.optional(),
+};
+const title = z.string().trim().min(1).max(255);
+
+const createSchema = z.object({ source_branch: branch, target_branch: branch, title, ...base });
+const updateSchema = z.object({
+  title: title.optional(),
+  target_branch: branch.optional(),
+  state_event: z.enum(['close', 'reopen']).optional(),
+  ...base,
+});
+
+function toInput(q: z.infer<typeof updateSchema> & { source_branch?: string }): MergeRequestInput {
+  const assignees = q.assignee_ids ?? (q.assignee_id === undefined ? undefined : q.assignee_id ? [q.assignee_id] : []);
+  const { assignee_id: _ignored, ...rest } = q;
+  return { ...rest, assignee_ids: assignees };
+}
+
+export function parseCreateMergeRequest(params: Record<string, unknown>): MergeRequestInput {
+  return toInput(parseInput(createSchema, params));
+}
+
+export function parseUpdateMergeRequest(params: Record<string, unknown>): MergeRequestInput {
+  return toInput(parseInput(updateSchema, params));
+}
+
+/** GitLab marks a merge request as draft when its title starts with "Draft:", "[Draft]" or "(Draft)". */
+export function isDraftTitle(title: string): boolean {
+  return /^\s*(\[draft\]|\(draft\)|draft:)/i.test(title);
+}

@@ -1,0 +1,81 @@
+import { type RawBuilder, type Selectable, sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { MergeRequestsTable } from '../../db/schema';
+import type { Actor } from '../../policy/actor';
+import { projectReadable } from '../../policy/sql-scopes';
+import type { MergeRequestFilters, MergeRequestOrderBy } from './mr-filters';
+
+/** A merge_requests row with what policy and presenters need from its project and namespace. */
+export type MergeRequestRow = Selectable<MergeRequestsTable> & {
+  project_path: string;
+  namespace_id: number;
+  namespace_traversal_ids: number[];
+  project_visibility_level: number;
+};
+
+/** Where to list from: one project, a group and its subgroups, or everything readable. */
+export type MergeRequestListScope = { projectId: number } | { groupId: number } | { all: true };
+
+/** Select base: merge requests `mr` with project `p` and namespace `n`. */
+export function mergeRequestQuery(db: Database) {
+  return db
+    .selectFrom('merge_requests as mr')
+    .innerJoin('projects as p', 'p.id', 'mr.project_id')
+    .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+    .selectAll('mr')
+    .select([
+      'p.path as project_path',
+      'p.namespace_id as namespace_id',
+      'n.traversal_ids as namespace_traversal_ids',
+      'p.visibility_level as project_visibility_level',
+    ]);
+}
+
+/** The SQL twin of "may read this merge request": its project is readable and has merge requests enabled. */
+export function mergeRequestVisibility(actor: Actor | null): RawBuilder<boolean> {
+  const project = projectReadable(actor, {
+    projectId: 'p.id',
+    visibility: 'p.visibility_level',
+    namespaceTraversalIds: 'n.traversal_ids',
+  });
+  return sql<boolean>`(${project} AND p.merge_requests_enabled)`;
+}
+
+export function scopeCondition(scope: MergeRequestListScope): RawBuilder<boolean> {
+  if ('projectId' in scope) return sql<boolean>`mr.project_id = ${scope.projectId}`;
+  if ('groupId' in scope) return sql<boolean>`n.traversal_ids @> ARRAY[${scope.groupId}]::int[]`;
+  return sql<boolean>`true`;
+}
+
+const upvotes = sql`(SELECT count(*) FROM award_emoji ae WHERE ae.awardable_type = 'MergeRequest' AND ae.awardable_id = mr.id AND ae.name = 'thumbsup')`;
+
+function orderExpression(orderBy: MergeRequestOrderBy): RawBuilder<unknown> {
+  switch (orderBy) {
+    case 'created_at':
+      return sql`mr.created_at`;
+    case 'updated_at':
+      return sql`mr.updated_at`;
+    case 'merged_at':
+      return sql`mr.merged_at`;
+    case 'title':
+      return sql`mr.title`;
+    case 'popularity':
+      return upvotes;
+  }
+}
+
+/** ORDER BY: the chosen column with NULLS LAST, then id in the same direction. */
+export function orderByClause(f: MergeRequestFilters): RawBuilder<unknown> {
+  const dir = f.sort === 'asc' ? sql.raw('ASC') : sql.raw('DESC');
+  return sql`${orderExpression(f.orderBy ?? 'created_at')} ${dir} NULLS LAST, mr.id ${dir}`;
+}
+
+/** Keyset pagination works on these orders (their columns are NOT NULL). */
+export const keysetOrders: readonly string[] = ['created_at', 'updated_at'];
+
+/** Rows strictly after the cursor row (a merge request id) in the list's order. */
+export function afterCursor(f: MergeRequestFilters, cursorId: number): RawBuilder<boolean> {
+  const column = f.orderBy === 'updated_at' ? 'updated_at' : 'created_at';
+  const op = f.sort === 'asc' ? sql.raw('>') : sql.raw('<');
+  return sql<boolean>`(${sql.ref(`mr.${column}`)}, mr.id) ${op} (SELECT ${sql.ref(`c.${column}`)}, c.id FROM merge_requests c WHERE c.id = ${cursorId})`;
+}

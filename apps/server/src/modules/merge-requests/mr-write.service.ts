@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { DB } from '../../db/schema';
+import { badRequest, conflict, forbidden } from '../../errors';
+import { renderMarkdown } from '../../markdown/render-markdown';
+import { projectAccessLevel } from '../../policy/abilities';
+import { AccessLevel } from '../../policy/access-levels';
+import type { Actor } from '../../policy/actor';
+import { nextIid } from '../internal-ids/next-iid';
+import { findOrCreateLabelIds } from '../issues/issue-labels';
+import { requireActor, validAssignees, validMilestone } from '../issues/issue-write.service';
+import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
+import { findMergeRequest } from './merge-requests.service';
+import { isDraftTitle, type MergeRequestInput } from './mr-input';
+
+/** Thrown for a state change GitLab refuses with 405 (reopening or closing a merged merge request). */
+export class MethodNotAllowedError extends Error {
+  constructor() {
+    super('405 Method Not Allowed');
+  }
+}
+
+/** Developer and above (or an admin) may create and edit merge requests; Owner may delete them. */
+function requireLevel(actor: Actor, project: ProjectRow, level: number): void {
+  if (actor.admin) return;
+  if (projectAccessLevel(actor, projectSubject(project)) < level) throw forbidden();
+}
+
+async function setUsers(
+  trx: Transaction<DB>,
+  table: 'merge_request_assignees' | 'merge_request_reviewers',
+  mergeRequestId: number,
+  ids: number[] | undefined,
+): Promise<void> {
+  const valid = await validAssignees(trx, ids);
+  if (valid === undefined) return;
+  await trx.deleteFrom(table).where('merge_request_id', '=', mergeRequestId).execute();
+  if (valid.length) {
+    await trx
+      .insertInto(table)
+      .values(valid.map((user_id) => ({ merge_request_id: mergeRequestId, user_id })))
+      .execute();
+  }
+}
+
+async function editLabels(trx: Transaction<DB>, project: ProjectRow, mrId: number, input: MergeRequestInput) {
+  if (input.labels !== undefined)
+    await trx.deleteFrom('merge_request_labels').where('merge_request_id', '=', mrId).execute();
+  const add = [...(input.labels ?? []), ...(input.add_labels ?? [])];
+  if (add.length) {
+    const ids = await findOrCreateLabelIds(trx, project, add);
+    await trx
+      .insertInto('merge_request_labels')
+      .values(ids.map((label_id) => ({ merge_request_id: mrId, label_id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  if (input.remove_labels?.length) {
+    await trx
+      .deleteFrom('merge_request_labels')
+      .where('merge_request_id', '=', mrId)
+      .where('label_id', 'in', (eb) =>
+        eb
+          .selectFrom('labels')
+          .select('id')
+          .where('title', 'in', input.remove_labels ?? []),
+      )
+      .execute();
+  }
+}
+
+async function systemNote(
+  trx: Transaction<DB>,
+  mr: { id: number; project_id: number },
+  authorId: number,
+  note: string,
+) {
+  await trx
+    .insertInto('notes')
+    .values({
+      noteable_type: 'MergeRequest',
+      noteable_id: mr.id,
+      project_id: mr.project_id,
+      author_id: authorId,
+      discussion_id: randomBytes(20).toString('hex'),
+      note,
+      note_html: renderMarkdown(note),
+      system: true,
+    })
+    .execute();
+}
+
+/** POST /projects/:id/merge_requests (Developer+). Returns the new iid. */
+export async function createMergeRequest(
+  db: Database,
+  actor: Actor | null,
+  project: ProjectRow,
+  input: MergeRequestInput,
+) {
+  const me = requireActor(actor);
+  requireLevel(me, project, AccessLevel.DEVELOPER);
+  if (!project.merge_requests_enabled) throw forbidden();
+  const source = input.source_branch ?? '';
+  const target = input.target_branch ?? '';
+  if (source === target) throw badRequest('source_branch is invalid: must differ from target_branch', 'source_branch');
+  const title = input.title ?? '';
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('merge_requests')
+      .select('iid')
+      .where('project_id', '=', project.id)
+      .where('source_branch', '=', source)
+      .where('target_branch', '=', target)
+      .where('state', '=', 'opened')
+      .executeTakeFirst();
+    if (existing) throw conflict(`Another open merge request already exists for this source branch: !${existing.iid}`);
+    const iid = await nextIid(trx, 'merge_requests', project.id);
+    const description = input.description ?? '';
+    const milestoneId = await validMilestone(trx, project, input.milestone_id);
+    const row = await trx
+      .insertInto('merge_requests')
+      .values({
+        project_id: project.id,
+        iid,
+        title,
+        description,
+        description_html: renderMarkdown(description),
+        author_id: me.id,
+        draft: isDraftTitle(title),
+        source_branch: source,
+        target_branch: target,
+        milestone_id: milestoneId ?? null,
+        discussion_locked: input.discussion_locked ?? false,
+      })
+      .returning(['id', 'iid'])
+      .executeTakeFirstOrThrow();
+    await setUsers(trx, 'merge_request_assignees', row.id, input.assignee_ids);
+    await setUsers(trx, 'merge_request_reviewers', row.id, input.reviewer_ids);
+    await editLabels(trx, project, row.id, input);
+    return row.iid;
+  });
+}
+
+/** PUT /projects/:id/merge_requests/:iid (Developer+). */
+export async function updateMergeRequest(
+  db: Database,
+  actor: Actor | null,
+  project: ProjectRow,
+  iid: number,
+  input: MergeRequestInput,
+): Promise<void> {
+  const me = requireActor(actor);
+  const mr = await findMergeRequest(db, me, project.id, iid);
+  requireLevel(me, project, AccessLevel.DEVELOPER);
+  if (input.state_event && mr.state === 'merged') throw new MethodNotAllowedError();
+  await db.transaction().execute(async (trx) => {
+    const changes: Record<string, unknown> = {};
+    const notes: string[] = [];
+    if (input.title !== undefined) {
+      changes.title = input.title;
+      changes.draft = isDraftTitle(input.title);
+      if (changes.draft !== mr.draft)
+        notes.push(changes.draft ? 'marked this merge request as **draft**' : 'marked this merge request as **ready**');
+    }
+    if (input.description !== undefined) {
+      changes.description = input.description;
+      changes.description_html = renderMarkdown(input.description);
+    }
+    if (input.target_branch !== undefined) {
+      if (input.target_branch === mr.source_branch) {
+        throw badRequest('target_branch is invalid: must differ from source_branch', 'target_branch');
+      }
+      changes.target_branch = input.target_branch;
+    }
+    if (input.discussion_locked !== undefined) changes.discussion_locked = input.discussion_locked;
+    if (input.state_event === 'close' && mr.state !== 'closed') {
+      Object.assign(changes, { state: 'closed', closed_at: new Date() });
+      notes.push('closed');
+    } else if (input.state_event === 'reopen' && mr.state === 'closed') {
+      Object.assign(changes, { state: 'opened', closed_at: null });
+      notes.push('reopened');
+    }
+    if (input.milestone_id !== undefined) {
+      const milestoneId = await validMilestone(trx, project, input.milestone_id);
+      if (milestoneId !== undefined) changes.milestone_id = milestoneId;
+    }
+    await trx
+      .updateTable('merge_requests')
+      .set({ ...changes, updated_at: sql<Date>`now()`, lock_version: sql<number>`lock_version + 1` })
+      .where('id', '=', mr.id)
+      .execute();
+    await setUsers(trx, 'merge_request_assignees', mr.id, input.assignee_ids);
+    await setUsers(trx, 'merge_request_reviewers', mr.id, input.reviewer_ids);
+    await editLabels(trx, project, mr.id, input);
+    for (const note of notes) await systemNote(trx, mr, me.id, note);
+  });
+}
+
+/** DELETE /projects/:id/merge_requests/:iid (Owner or admin). */
+export async function deleteMergeRequest(db: Database, actor: Actor | null, project: ProjectRow, iid: number) {
+  const me = requireActor(actor);
+  const mr = await findMergeRequest(db, me, project.id, iid);
+  requireLevel(me, project, AccessLevel.OWNER);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('notes')
+      .where('noteable_type', '=', 'MergeRequest')
+      .where('noteable_id', '=', mr.id)
+      .execute();
+    await trx
+      .deleteFrom('award_emoji')
+      .where('awardable_type', '=', 'MergeRequest')
+      .where('awardable_id', '=', mr.id)
+      .execute();
+    await trx.deleteFrom('merge_requests').where('id', '=', mr.id).execute();
+  });
+}
