@@ -440,4 +440,43 @@ describe('issue writes', () => {
     expect((await api('DELETE', `/projects/${p1}/issues/${created.iid}`, 'planner')).statusCode).toBe(204);
     expect((await api('GET', `/projects/${p1}/issues/${created.iid}`, 'planner')).statusCode).toBe(404);
   });
+
+  it('reorders with relative positions, rebalancing when neighbours touch', async () => {
+    const project = await createProject(t.db, { namespaceId: groupId, path: 'board' });
+    const made: Array<{ id: number; iid: number }> = [];
+    for (const title of ['A', 'B', 'C']) {
+      made.push(
+        (await api('POST', `/projects/${project.id}/issues`, 'planner', { title })).json() as {
+          id: number;
+          iid: number;
+        },
+      );
+    }
+    const [a, b, c] = made as [{ id: number; iid: number }, { id: number; iid: number }, { id: number; iid: number }];
+    const order = async () =>
+      (
+        (
+          await api('GET', `/projects/${project.id}/issues?order_by=relative_position&sort=asc`, 'planner')
+        ).json() as Array<{
+          title: string;
+        }>
+      ).map((i) => i.title);
+    expect(await order()).toEqual(['A', 'B', 'C']);
+    const url = `/projects/${project.id}/issues/${c.iid}/reorder`;
+    const moved = await api('PUT', url, 'planner', { move_before_id: a.id, move_after_id: b.id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await order()).toEqual(['A', 'C', 'B']);
+    await t.db.updateTable('issues').set({ relative_position: 100 }).where('id', '=', a.id).execute();
+    await t.db.updateTable('issues').set({ relative_position: 101 }).where('id', '=', b.id).execute();
+    await t.db.updateTable('issues').set({ relative_position: 5000 }).where('id', '=', c.id).execute();
+    expect(await order()).toEqual(['A', 'B', 'C']);
+    expect((await api('PUT', url, 'planner', { move_before_id: a.id, move_after_id: b.id })).statusCode).toBe(200);
+    expect(await order()).toEqual(['A', 'C', 'B']);
+    expect((await api('PUT', url, 'planner', {})).statusCode).toBe(400);
+    expect((await api('PUT', url, 'planner', { move_after_id: 999999 })).statusCode).toBe(400);
+    expect((await api('PUT', url, 'outsider', { move_after_id: a.id })).statusCode).toBe(404);
+    const top = await api('PUT', `/projects/${project.id}/issues/${b.iid}/reorder`, 'planner', { move_after_id: a.id });
+    expect(top.statusCode).toBe(200);
+    expect(await order()).toEqual(['B', 'A', 'C']);
+  });
 });

@@ -1,17 +1,24 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
-import { parseIdOrPath, parseIntParam, requestParams } from '../../rest/params';
+import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
 import { loadIssueDetails } from './issue-details';
 import { parseCreateIssue, parseUpdateIssue } from './issue-input';
 import { parseIssueFilters, parseIssueListOptions } from './issue-params';
+import { reorderIssue } from './issue-reorder.service';
 import { createIssue, deleteIssue, updateIssue } from './issue-write.service';
 import { presentIssue } from './issues.presenter';
 import { findIssue, listIssues } from './issues.service';
 import type { IssueListScope } from './issues-query';
 
 type Params = { id: string; issue_iid: string };
+
+const reorderSchema = z.object({
+  move_before_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  move_after_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});
 
 /** REST v4 issues: project, group and global lists; show, create, update, delete. */
 export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -73,6 +80,14 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
     const input = parseUpdateIssue(requestParams(request));
     await updateIssue(db, request.actor, project, iid, input);
+    return show(request, project.id, iid, project.full_path);
+  });
+
+  app.put<{ Params: Params }>('/projects/:id/issues/:issue_iid/reorder', async (request) => {
+    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+    const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
+    const moves = parseInput(reorderSchema, requestParams(request));
+    await reorderIssue(db, request.actor, project, iid, moves);
     return show(request, project.id, iid, project.full_path);
   });
 
