@@ -126,9 +126,11 @@ describe('milestones REST', () => {
     expect(titles((await api('GET', `${url}?iids[]=2`, 'guest')).json())).toEqual(['v2']);
     expect(titles((await api('GET', `${url}?updated_after=2999-01-01T00:00:00Z`, 'guest')).json())).toEqual([]);
     expect(titles((await api('GET', `/groups/${groupId}/milestones`, 'guest')).json())).toEqual(['Q1']);
-    expect(
-      titles((await api('GET', `/groups/${groupId}/milestones?include_descendants=true`, 'guest')).json()),
-    ).toEqual(['Sub Q1', 'Q1']);
+    const desc = (await api('GET', `/groups/${groupId}/milestones?include_descendants=true`, 'guest')).json();
+    expect(titles(desc)).toEqual(['Sub Q1', 'Q1', 'v2', 'v1']);
+    expect(desc.find((m: { title: string }) => m.title === 'v1').web_url).toBe(
+      'http://localhost:3000/msacme/sub/web/-/milestones/1',
+    );
     const inherited = (await api('GET', `/groups/${subId}/milestones?include_ancestors=true`, 'guest')).json();
     expect(inherited.find((m: { title: string }) => m.title === 'Q1').web_url).toBe(
       'http://localhost:3000/groups/msacme/-/milestones/1',

@@ -6,7 +6,7 @@ import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../r
 import { loadIssueDetails } from '../issues/issue-details';
 import { presentIssue } from '../issues/issues.presenter';
 import { requireActor } from '../labels/require-actor';
-import { findGroup, findProject, fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
+import { findGroup, findProject, fullPathsOfNamespaces, projectQuery } from '../namespaces/namespace-lookup.service';
 import { listMilestoneIssues } from './milestone-issues';
 import { createMilestoneSchema, listMilestonesSchema, updateMilestoneSchema } from './milestone-params';
 import { presentMilestone, seedPaths } from './milestones.presenter';
@@ -21,6 +21,15 @@ import {
 } from './milestones.service';
 
 type Params = { id: string; milestone_id?: string };
+
+/** Full paths of projects by id, in one query (milestones of descendant projects). */
+async function projectPaths(db: Database, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await projectQuery(db)
+    .where('p.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.full_path]));
+}
 
 export async function milestoneContainerFor(
   db: Database,
@@ -41,6 +50,10 @@ export const milestonesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     const paths = seedPaths(container);
     const missing = rows.map((r) => r.group_id).filter((id): id is number => id !== null && !paths.groups.has(id));
     for (const [id, path] of await fullPathsOfNamespaces(db, missing)) paths.groups.set(id, path);
+    const missingProjects = rows
+      .map((r) => r.project_id)
+      .filter((id): id is number => id !== null && !paths.projects.has(id));
+    for (const [id, path] of await projectPaths(db, missingProjects)) paths.projects.set(id, path);
     return rows.map((r) => presentMilestone(ctx, r, paths));
   }
 

@@ -5,7 +5,7 @@ import type { MilestonesTable } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { canMilestone } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
-import { groupReadable } from '../../policy/sql-scopes';
+import { groupReadable, projectReadable } from '../../policy/sql-scopes';
 import { nextIid } from '../internal-ids/next-iid';
 import { ancestorGroupIds, containerSubject, type LabelContainer } from '../labels/label-container';
 import { likePattern } from '../labels/labels-query';
@@ -51,6 +51,9 @@ function ownScope(
       parts.push(sql<boolean>`m.group_id IN (SELECT dg.id FROM namespaces dg WHERE dg.type = 'Group'
         AND dg.traversal_ids @> ARRAY[${g.id}]::int[] AND dg.id <> ${g.id}
         AND ${groupReadable(actor, { groupId: 'dg.id', visibility: 'dg.visibility_level', traversalIds: 'dg.traversal_ids' })})`);
+      parts.push(sql<boolean>`m.project_id IN (SELECT pp.id FROM projects pp JOIN namespaces pn ON pn.id = pp.namespace_id
+        WHERE pn.traversal_ids @> ARRAY[${g.id}]::int[]
+        AND ${projectReadable(actor, { projectId: 'pp.id', visibility: 'pp.visibility_level', namespaceTraversalIds: 'pn.traversal_ids' })})`);
     }
   }
   return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
