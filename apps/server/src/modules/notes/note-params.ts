@@ -25,6 +25,8 @@ const createdAt = z
 export const listNotesSchema = pageParams.extend({
   order_by: z.enum(['created_at', 'updated_at']).default('created_at'),
   sort: z.enum(['asc', 'desc']).default('desc'),
+  /** GitLab's activity filter: comments only, system notes only, or both. */
+  activity_filter: z.enum(['all_notes', 'only_comments', 'only_activity']).default('all_notes'),
 });
 
 export const createNoteSchema = z.object({

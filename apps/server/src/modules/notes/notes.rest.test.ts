@@ -166,6 +166,11 @@ describe('issue notes', () => {
     expect((await api('PUT', `${issueNotes()}/${sys.id}`, 'owner', { body: 'x' })).statusCode).toBe(403);
     expect((await api('DELETE', `${issueNotes()}/${sys.id}`, 'owner')).statusCode).toBe(403);
     expect((await api('GET', `${issueNotes()}/${sys.id}`, 'guest')).json().system).toBe(true);
+    const activity = (await api('GET', `${issueNotes()}?activity_filter=only_activity`, 'guest')).json();
+    expect(activity.map((x: { id: number }) => x.id)).toEqual([sys.id]);
+    const comments = (await api('GET', `${issueNotes()}?activity_filter=only_comments&per_page=100`, 'guest')).json();
+    expect(comments.every((x: { system: boolean }) => !x.system)).toBe(true);
+    expect((await api('GET', `${issueNotes()}?activity_filter=bogus`, 'guest')).statusCode).toBe(400);
   });
 
   it('touches the issue updated_at when commenting', async () => {

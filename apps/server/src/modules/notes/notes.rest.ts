@@ -69,6 +69,7 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       const { rows, total } = await listNotes(db, request.actor, n, {
         orderBy: q.order_by,
         sort: q.sort,
+        activityFilter: q.activity_filter,
         page: q.page,
         perPage: q.per_page,
       });

@@ -39,6 +39,7 @@ export function visibleNotes(db: Database, actor: Actor | null, n: Noteable) {
 export interface ListNotesOptions {
   orderBy: 'created_at' | 'updated_at';
   sort: 'asc' | 'desc';
+  activityFilter?: 'all_notes' | 'only_comments' | 'only_activity';
   page: number;
   perPage: number;
 }
@@ -49,7 +50,9 @@ export async function listNotes(
   n: Noteable,
   opts: ListNotesOptions,
 ): Promise<{ rows: NoteRow[]; total: number }> {
-  const base = visibleNotes(db, actor, n);
+  let base = visibleNotes(db, actor, n);
+  if (opts.activityFilter === 'only_comments') base = base.where('nt.system', '=', false);
+  if (opts.activityFilter === 'only_activity') base = base.where('nt.system', '=', true);
   const [rows, count] = await Promise.all([
     base
       .selectAll('nt')
