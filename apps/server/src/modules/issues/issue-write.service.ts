@@ -40,7 +40,10 @@ export function requireActor(actor: Actor | null): Actor {
   return actor;
 }
 
-/** Milestone ids the project's issues may use: its own and its ancestor groups'. Others are ignored. */
+/**
+ * A milestone id the project's issues (and merge requests) may use: its own or its ancestor groups'.
+ * undefined = leave unchanged (absent or not allowed, silently ignored as GitLab does); null = clear.
+ */
 export async function validMilestone(trx: Transaction<DB>, project: ProjectRow, id: number | null | undefined) {
   if (id === undefined || id === null || id === 0) return id === undefined ? undefined : null;
   const m = await trx
@@ -57,6 +60,7 @@ export async function validMilestone(trx: Transaction<DB>, project: ProjectRow, 
   return m ? m.id : undefined;
 }
 
+/** The subset of `ids` that are existing users (undefined when the field was absent). */
 export async function validAssignees(trx: Transaction<DB>, ids: number[] | undefined): Promise<number[] | undefined> {
   if (ids === undefined) return undefined;
   const unique = [...new Set(ids.filter((id) => id > 0))];
