@@ -13,7 +13,7 @@ const schema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   // Trust X-Forwarded-* only behind a known proxy; otherwise a client could spoof its address
-  // and escape the sign-in rate limit. 'true', a hop count, or comma-separated addresses/CIDRs.
+  // and escape the sign-in rate limit. 'true' or comma-separated addresses/CIDRs.
   TRUST_PROXY: z.string().default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
@@ -22,10 +22,9 @@ const schema = z.object({
 export type Config = z.infer<typeof schema>;
 
 /** Fastify's trustProxy option from TRUST_PROXY. */
-export function trustProxySetting(value: string): boolean | number | string[] {
+export function trustProxySetting(value: string): boolean | string[] {
   if (value === 'true') return true;
   if (value === 'false' || value === '') return false;
-  if (/^\d+$/.test(value)) return Number(value);
   return value.split(',').map((s) => s.trim());
 }
 

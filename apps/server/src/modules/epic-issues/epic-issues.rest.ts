@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
+import type { Actor } from '../../policy/actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { moveParams } from '../epics/epic-params';
@@ -17,10 +18,11 @@ export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   const db = ctx.database.db;
 
   async function presentIssues(
+    actor: Actor | null,
     rows: Array<IssueRow & { epic_issue_id?: number; epic_issue_position?: number | null }>,
     contextPath: string,
   ) {
-    const details = await loadIssueDetails(db, rows);
+    const details = await loadIssueDetails(db, actor, rows);
     return rows.map((r) => ({
       ...presentIssue(ctx, r, details, { contextPath }),
       ...(r.epic_issue_id !== undefined ? { epic_issue_id: r.epic_issue_id } : {}),
@@ -36,7 +38,7 @@ export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       offset: (page.page - 1) * page.per_page,
     });
     setPaginationHeaders(request, reply, page, result.total);
-    return presentIssues(result.rows, group.full_path);
+    return presentIssues(request.actor, result.rows, group.full_path);
   });
 
   app.post('/groups/:id/epics/:epic_iid/issues/:issue_id', async (request, reply) => {
@@ -44,7 +46,7 @@ export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     const issueId = parseIntParam((request.params as Params).issue_id, 'issue_id');
     const { epicIssueId, issue } = await assignIssue(db, request.actor, epic, issueId);
     const [epicJson] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id });
-    const [issueJson] = await presentIssues([{ ...issue, epic_issue_id: epicIssueId }], group.full_path);
+    const [issueJson] = await presentIssues(request.actor, [{ ...issue, epic_issue_id: epicIssueId }], group.full_path);
     return reply.status(201).send({ id: epicIssueId, epic: epicJson, issue: issueJson });
   });
 
@@ -53,7 +55,7 @@ export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     const epicIssueId = parseIntParam((request.params as Params).epic_issue_id, 'epic_issue_id');
     const row = await removeEpicIssue(db, request.actor, epic, epicIssueId);
     const [epicJson] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id });
-    const [issueJson] = await presentIssues([row], group.full_path);
+    const [issueJson] = await presentIssues(request.actor, [row], group.full_path);
     return { id: epicIssueId, epic: epicJson, issue: issueJson };
   });
 
@@ -63,6 +65,6 @@ export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     const move = parseInput(moveParams, requestParams(request));
     await reorderEpicIssue(db, request.actor, epic, epicIssueId, move);
     const result = await listEpicIssues(db, request.actor, epic, { limit: 100, offset: 0 });
-    return presentIssues(result.rows, group.full_path);
+    return presentIssues(request.actor, result.rows, group.full_path);
   });
 };
