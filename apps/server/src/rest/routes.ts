@@ -1,33 +1,33 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
+import { awardEmojiRoutes } from '../modules/award-emoji/award-emoji.rest';
+import { epicRoutes } from '../modules/epics/epic-routes';
+import { groupsRoutes } from '../modules/groups/groups.rest';
 import { issueLinksRoutes } from '../modules/issue-links/issue-links.rest';
 import { issuesRoutes } from '../modules/issues/issues.rest';
-import { epicRoutes } from '../modules/epics/epic-routes';
-import { userRoutes } from '../modules/users/users.rest';
-import { groupsRoutes } from '../modules/groups/groups.rest';
-import { projectsRoutes } from '../modules/projects/projects.rest';
-import { membersRoutes } from '../modules/members/members.rest';
+import { iterationsRoutes } from '../modules/iterations/iterations.rest';
 import { labelsRoutes } from '../modules/labels/labels.rest';
+import { membersRoutes } from '../modules/members/members.rest';
+import { mergeRequestsRoutes } from '../modules/merge-requests/merge-requests.rest';
 import { milestonesRoutes } from '../modules/milestones/milestones.rest';
 import { notesRoutes } from '../modules/notes/notes.rest';
-import { awardEmojiRoutes } from '../modules/award-emoji/award-emoji.rest';
-import { iterationsRoutes } from '../modules/iterations/iterations.rest';
-import { mergeRequestsRoutes } from '../modules/merge-requests/merge-requests.rest';
+import { projectsRoutes } from '../modules/projects/projects.rest';
+import { userRoutes } from '../modules/users/users.rest';
 
 /** Every REST v4 route group, mounted under /api/v4. */
 export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   void ctx;
+  await app.register(epicRoutes, { ctx });
   await app.register(issuesRoutes, { ctx });
   await app.register(issueLinksRoutes, { ctx });
-  await app.register(epicRoutes, { ctx });
   await app.register(groupsRoutes, { ctx });
   await app.register(projectsRoutes, { ctx });
   await app.register(membersRoutes, { ctx });
   await app.register(labelsRoutes, { ctx });
   await app.register(milestonesRoutes, { ctx });
-  await app.register(userRoutes, { ctx });
   await app.register(notesRoutes, { ctx });
   await app.register(awardEmojiRoutes, { ctx });
   await app.register(iterationsRoutes, { ctx });
   await app.register(mergeRequestsRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
 };
