@@ -10,7 +10,7 @@ import { digest } from './token-digest';
 describe('sign-up, sign-in, session and sign-out', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TRUST_PROXY: 'loopback' });
   });
   afterAll(() => t.close());
 

@@ -20,7 +20,7 @@ export interface TestApp {
  * A real, migrated database and the real app, for one test file: in-memory PGlite by default,
  * or a fresh throw-away database on the server named by TEST_DATABASE_URL.
  */
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: DatabaseHandle;
@@ -49,7 +49,7 @@ export async function createTestApp(): Promise<TestApp> {
     };
   }
   await migrate(database.db);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SIGN_IN_RATE_LIMIT: '1000' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SIGN_IN_RATE_LIMIT: '1000', ...env });
   const ctx: AppContext = { config, database };
   const app = await buildApp(ctx);
   await app.ready();
