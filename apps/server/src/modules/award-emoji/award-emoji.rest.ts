@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { requireActor } from '../labels/require-actor';
 import { epicNoteableByIid, issueNoteable, type Noteable } from '../notes/noteable';
 import { loadUsers } from '../notes/notes.presenter';
 import { findNote } from '../notes/notes.service';

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection';
 import type { AwardEmojiTable } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import { requireActor } from '../labels/require-actor';
+import { requireActor } from '../../policy/require-actor';
 
 export type AwardRow = Selectable<AwardEmojiTable>;
 

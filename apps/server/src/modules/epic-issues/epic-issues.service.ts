@@ -3,10 +3,10 @@ import type { Database } from '../../db/connection';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
 import { recomputeEpicDates } from '../epics/epic-dates.service';
 import type { EpicRow } from '../epics/epic-query';
 import { planMove, positionAfterLast } from '../epics/epic-reorder';
-import { requireActor } from '../epics/epic-write.service';
 import { epicSubject } from '../epics/epics.service';
 import { type IssueRow, issueQuery, issueVisibility } from '../issues/issues-query';
 

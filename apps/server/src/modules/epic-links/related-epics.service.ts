@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
 import { type EpicRow, type Executor, epicSelect, epicVisible } from '../epics/epic-query';
-import { requireActor } from '../epics/epic-write.service';
 import { epicSubject, findEpicById } from '../epics/epics.service';
 
 /** Link types as seen from one epic; `is_blocked_by` is stored as a reversed `blocks`. */

@@ -1,12 +1,13 @@
 import { conflict, forbidden, notFound } from '../../errors';
 import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
 import type { GroupRow } from '../namespaces/namespace-lookup.service';
 import { recomputeEpicDates } from './epic-dates.service';
 import { assertValidParent } from './epic-hierarchy';
 import type { EpicRow, Executor } from './epic-query';
 import { planMove, positionAfterLast } from './epic-reorder';
-import { createEpic, requireActor } from './epic-write.service';
+import { createEpic } from './epic-write.service';
 import { epicSubject, findEpicById, listChildEpics } from './epics.service';
 
 function assertCanAdminRelation(actor: Actor, parent: EpicRow): void {

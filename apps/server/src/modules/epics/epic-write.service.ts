@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { badRequest, conflict, DomainError, forbidden } from '../../errors';
+import { badRequest, conflict, forbidden } from '../../errors';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
 import { nextIid } from '../internal-ids/next-iid';
 import { type GroupRow, groupSubject } from '../namespaces/namespace-lookup.service';
 import { recomputeEpicDates } from './epic-dates.service';
@@ -29,11 +30,6 @@ export interface EpicInput {
   created_at?: Date;
   state_event?: 'close' | 'reopen';
   lock_version?: number;
-}
-
-export function requireActor(actor: Actor | null): Actor {
-  if (!actor) throw new DomainError('unauthorized', '401 Unauthorized');
-  return actor;
 }
 
 /** The parent for `parent_id`: 400 when unknown or unreadable, 403 when the actor may not add children to it. */

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { requireActor } from '../../policy/require-actor';
 import { pageParams, setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { findGroup } from '../namespaces/namespace-lookup.service';
 import { assertDateOrder, epicCreateParams, epicListParams, epicUpdateParams, toEpicFilters } from './epic-params';
-import { createEpic, deleteEpic, requireActor, updateEpic } from './epic-write.service';
+import { createEpic, deleteEpic, updateEpic } from './epic-write.service';
 import { presentEpics } from './epics.presenter';
 import { findEpic, listEpics } from './epics.service';
 

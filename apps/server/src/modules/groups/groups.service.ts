@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
-import { badRequest, DomainError, forbidden } from '../../errors';
+import { badRequest, type DomainError, forbidden } from '../../errors';
 import { canGroup } from '../../policy/abilities';
 import { AccessLevel, visibilityNames } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
 import type { IdOrPath } from '../../rest/params';
 import { findGroup, findGroupRow, type GroupRow, groupSubject } from '../namespaces/namespace-lookup.service';
 import { isUniqueViolation } from '../namespaces/namespace-params';
@@ -24,11 +25,6 @@ export interface UpdateGroupInput {
   path?: string;
   visibility?: number;
   description?: string;
-}
-
-function requireActor(actor: Actor | null): Actor {
-  if (!actor) throw new DomainError('unauthorized', '401 Unauthorized');
-  return actor;
 }
 
 function pathTaken(): DomainError {

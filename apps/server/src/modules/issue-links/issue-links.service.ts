@@ -2,7 +2,7 @@ import type { Database } from '../../db/connection';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canIssue } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
-import { requireActor } from '../issues/issue-write.service';
+import { requireActor } from '../../policy/require-actor';
 import { findIssue, issueSubject } from '../issues/issues.service';
 import { type IssueRow, issueQuery, issueVisibility } from '../issues/issues-query';
 import { findProject, type ProjectRow } from '../namespaces/namespace-lookup.service';

@@ -6,6 +6,7 @@ import { conflict, DomainError, forbidden, notFound } from '../../errors';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { canEpic, canIssue, canProject } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
 import { nextIid } from '../internal-ids/next-iid';
 import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
 import { addIssueLabels, findOrCreateLabelIds, removeIssueLabelsByTitle, setIssueLabels } from './issue-labels';
@@ -33,11 +34,6 @@ export interface IssueInput {
   /** Update only. */
   state_event?: 'close' | 'reopen';
   lock_version?: number;
-}
-
-export function requireActor(actor: Actor | null): Actor {
-  if (!actor) throw new DomainError('unauthorized', '401 Unauthorized');
-  return actor;
 }
 
 /**

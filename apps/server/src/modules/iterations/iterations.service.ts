@@ -6,10 +6,10 @@ import { forbidden } from '../../errors';
 import { groupAccessLevel } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
 import { groupReadable } from '../../policy/sql-scopes';
 import { nextIid } from '../internal-ids/next-iid';
 import { likePattern } from '../labels/labels-query';
-import { requireActor } from '../labels/require-actor';
 import type { GroupRow } from '../namespaces/namespace-lookup.service';
 import { plannedIterations } from './iteration-state';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
-import { requireActor } from './require-actor';
+import { requireActor } from '../../policy/require-actor';
 
 /**
  * Subscribes (or unsubscribes) the actor to a label they can read. Returns false when nothing

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
+import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../rest/params';
 import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
@@ -11,7 +12,6 @@ import { setLabelSubscription } from './label-subscriptions';
 import { presentLabel } from './labels.presenter';
 import { createLabel, deleteLabel, findLabel, type LabelRow, listLabels, updateLabel } from './labels.service';
 import { promoteLabel } from './promote-label';
-import { requireActor } from './require-actor';
 
 const listSchema = pageParams.extend({
   with_counts: gitlabBoolean.default(false),

@@ -5,9 +5,9 @@ import type { Database } from '../../db/connection';
 import type { LabelsTable } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
 import { ancestorGroupIds, assertCanAdminLabels, type LabelContainer } from './label-container';
 import { type LabelScopeOptions, labelScope, likePattern } from './labels-query';
-import { requireActor } from './require-actor';
 
 export type LabelRow = Selectable<LabelsTable>;
 

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { badRequest, conflict } from '../../errors';
 import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
 import { assertCanAdminLabels, type LabelContainer } from './label-container';
 import { findLabel, type LabelRow } from './labels.service';
-import { requireActor } from './require-actor';
 
 /**
  * GitLab's label promotion: a project label becomes a label of the project's group. Every project

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
+import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { loadIssueDetails } from '../issues/issue-details';
 import { presentIssue } from '../issues/issues.presenter';
-import { requireActor } from '../labels/require-actor';
 import { findGroup, findProject, fullPathsOfNamespaces, projectQuery } from '../namespaces/namespace-lookup.service';
 import { listMilestoneIssues } from './milestone-issues';
 import { createMilestoneSchema, listMilestonesSchema, updateMilestoneSchema } from './milestone-params';

@@ -5,11 +5,11 @@ import type { MilestonesTable } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { canMilestone } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
 import { groupReadable, projectReadable } from '../../policy/sql-scopes';
 import { nextIid } from '../internal-ids/next-iid';
 import { ancestorGroupIds, containerSubject, type LabelContainer } from '../labels/label-container';
 import { likePattern } from '../labels/labels-query';
-import { requireActor } from '../labels/require-actor';
 
 export type MilestoneRow = Selectable<MilestonesTable>;
 /** A milestone lives in a project or a group, like a label. */

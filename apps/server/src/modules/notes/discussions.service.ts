@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { forbidden, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import { requireActor } from '../labels/require-actor';
+import { requireActor } from '../../policy/require-actor';
 import type { Noteable } from './noteable';
 import { createNote, type NoteRow, visibleNotes } from './notes.service';
 

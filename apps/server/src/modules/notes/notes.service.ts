@@ -8,8 +8,8 @@ import { renderMarkdown } from '../../markdown/render-markdown';
 import { canNote, type NoteAbility } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
 import type { NoteSubject } from '../../policy/subjects';
-import { requireActor } from '../labels/require-actor';
 import { assertCanComment, type Noteable, noteableLevel } from './noteable';
 
 export type NoteRow = Selectable<NotesTable>;

@@ -9,7 +9,7 @@ import {
 } from '../../auth/personal-access-tokens.service';
 import type { AppContext } from '../../context';
 import { badRequest, DomainError } from '../../errors';
-import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, gitlabList, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { presentPersonalAccessToken } from './personal-access-token.presenter';
@@ -27,11 +27,6 @@ const listParams = pageParams.extend({
   search: z.string().max(255).optional(),
 });
 
-function requireActor(request: FastifyRequest): Actor {
-  if (!request.actor) throw new DomainError('unauthorized', '401 Unauthorized');
-  return request.actor;
-}
-
 function tokenInput(request: FastifyRequest): NewTokenInput {
   const p = parseInput(createParams, requestParams(request));
   return { name: p.name, scopes: p.scopes, expiresAt: p.expires_at || null };
@@ -39,7 +34,7 @@ function tokenInput(request: FastifyRequest): NewTokenInput {
 
 /** The id a `self` route acts on: only a request authenticated with a token has one. */
 function selfTokenId(request: FastifyRequest): number {
-  requireActor(request);
+  requireActor(request.actor);
   if (request.tokenId === null) throw badRequest('this endpoint needs a personal access token', 'token');
   return request.tokenId;
 }
@@ -49,7 +44,7 @@ export const personalAccessTokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> 
   const db = ctx.database.db;
 
   app.get('/personal_access_tokens', async (request, reply) => {
-    const actor = requireActor(request);
+    const actor = requireActor(request.actor);
     const { page, per_page, ...filters } = parseInput(listParams, request.query);
     const result = await listTokens(db, actor, filters, { page, per_page });
     setPaginationHeaders(request, reply, { page, per_page }, result.total);
@@ -58,35 +53,35 @@ export const personalAccessTokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> 
 
   app.get('/personal_access_tokens/self', async (request) => {
     const id = selfTokenId(request);
-    return presentPersonalAccessToken(await findToken(db, requireActor(request), id));
+    return presentPersonalAccessToken(await findToken(db, requireActor(request.actor), id));
   });
 
   app.get<{ Params: { id: string } }>('/personal_access_tokens/:id', async (request) => {
-    const actor = requireActor(request);
+    const actor = requireActor(request.actor);
     const row = await findToken(db, actor, parseIntParam(request.params.id, 'id'));
     return presentPersonalAccessToken(row);
   });
 
   app.delete('/personal_access_tokens/self', async (request, reply) => {
     const id = selfTokenId(request);
-    await revokeToken(db, requireActor(request), id);
+    await revokeToken(db, requireActor(request.actor), id);
     return reply.status(204).send();
   });
 
   app.delete<{ Params: { id: string } }>('/personal_access_tokens/:id', async (request, reply) => {
-    const actor = requireActor(request);
+    const actor = requireActor(request.actor);
     await revokeToken(db, actor, parseIntParam(request.params.id, 'id'));
     return reply.status(204).send();
   });
 
   app.post('/user/personal_access_tokens', async (request, reply) => {
-    const actor = requireActor(request);
+    const actor = requireActor(request.actor);
     const { row, token } = await createTokenFor(db, actor, actor.id, tokenInput(request));
     return reply.status(201).send(presentPersonalAccessToken(row, token));
   });
 
   app.post<{ Params: { user_id: string } }>('/users/:user_id/personal_access_tokens', async (request, reply) => {
-    const actor = requireActor(request);
+    const actor = requireActor(request.actor);
     const userId = parseIntParam(request.params.user_id, 'user_id');
     if (!actor.admin) throw new DomainError('forbidden', '403 Forbidden');
     const { row, token } = await createTokenFor(db, actor, userId, tokenInput(request));

@@ -1,5 +1,5 @@
-import { DomainError } from '../../errors';
-import type { Actor } from '../../policy/actor';
+import { DomainError } from '../errors';
+import type { Actor } from './actor';
 
 /** Writes need a signed-in user: anonymous callers get GitLab's 401 before any lookup. */
 export function requireActor(actor: Actor | null): Actor {
