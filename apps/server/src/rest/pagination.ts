@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { COUNT_CAP } from '../db/capped-count';
 
 /** GitLab's offset pagination: `page` (1-based) and `per_page` (default 20, max 100). */
 export const pageParams = z.object({
@@ -10,7 +11,8 @@ export type PageParams = z.infer<typeof pageParams>;
 
 /**
  * Sets X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page and Link headers,
- * the way GitLab does, from the request URL.
+ * the way GitLab does, from the request URL. A total above COUNT_CAP (see db/capped-count.ts) means
+ * "more than that": like GitLab, X-Total, X-Total-Pages and rel="last" are then left out.
  */
 export function setPaginationHeaders(
   request: FastifyRequest,
@@ -18,11 +20,14 @@ export function setPaginationHeaders(
   page: PageParams,
   total: number,
 ): void {
+  const exact = total <= COUNT_CAP;
   const totalPages = Math.max(1, Math.ceil(total / page.per_page));
   const next = page.page < totalPages ? page.page + 1 : null;
   const prev = page.page > 1 ? page.page - 1 : null;
-  reply.header('X-Total', String(total));
-  reply.header('X-Total-Pages', String(totalPages));
+  if (exact) {
+    reply.header('X-Total', String(total));
+    reply.header('X-Total-Pages', String(totalPages));
+  }
   reply.header('X-Page', String(page.page));
   reply.header('X-Per-Page', String(page.per_page));
   reply.header('X-Next-Page', next ? String(next) : '');
@@ -34,7 +39,8 @@ export function setPaginationHeaders(
     u.searchParams.set('per_page', String(page.per_page));
     return `<${u.toString()}>; rel="${rel}"`;
   };
-  const links = [link(1, 'first'), link(totalPages, 'last')];
+  const links = [link(1, 'first')];
+  if (exact) links.push(link(totalPages, 'last'));
   if (prev) links.unshift(link(prev, 'prev'));
   if (next) links.unshift(link(next, 'next'));
   reply.header('Link', links.join(', '));

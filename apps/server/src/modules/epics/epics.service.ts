@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { cappedCount } from '../../db/capped-count';
 import { badRequest, notFound } from '../../errors';
 import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
@@ -88,12 +89,14 @@ export async function listEpics(
   }
   const [rows, count] = await Promise.all([
     q.execute(),
-    db
-      .selectFrom('epics as e')
-      .innerJoin('namespaces as n', 'n.id', 'e.group_id')
-      .select(sql<number>`count(*)::int`.as('total'))
-      .where(where)
-      .executeTakeFirstOrThrow(),
+    cappedCount(
+      db,
+      db
+        .selectFrom('epics as e')
+        .innerJoin('namespaces as n', 'n.id', 'e.group_id')
+        .select(sql<number>`1`.as('one'))
+        .where(where),
+    ),
   ]);
   const hasMore = rows.length > page.limit;
   const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
@@ -101,7 +104,7 @@ export async function listEpics(
   const nextCursor = hasMore && last ? encodeCursor({ v: last.sort_key, id: last.id, o: orderBy, s: sort }) : null;
   return {
     rows: pageRows.map(({ sort_key: _sortKey, ...row }) => row),
-    total: count.total,
+    total: count,
     nextCursor,
   };
 }

@@ -83,10 +83,15 @@ function orderExpressions(orderBy: IssueOrderBy): RawBuilder<unknown>[] {
   }
 }
 
-/** ORDER BY for a list: the chosen column(s) with NULLS LAST, then id in the same direction. */
+/** Orders on NOT NULL columns: no NULLS LAST, so the ORDER BY matches the (… DESC, id DESC) indexes. */
+const notNullOrders = new Set(['created_at', 'updated_at', 'title']);
+
+/** ORDER BY for a list: the chosen column(s) (nullable ones NULLS LAST), then id in the same direction. */
 export function orderByClause(f: IssueFilters): RawBuilder<unknown> {
   const dir = f.sort === 'asc' ? sql.raw('ASC') : sql.raw('DESC');
-  const parts = orderExpressions(f.orderBy ?? 'created_at').map((e) => sql`${e} ${dir} NULLS LAST`);
+  const order = f.orderBy ?? 'created_at';
+  const nulls = notNullOrders.has(order) ? sql.raw('') : sql.raw(' NULLS LAST');
+  const parts = orderExpressions(order).map((e) => sql`${e} ${dir}${nulls}`);
   parts.push(sql`i.id ${dir}`);
   return sql.join(parts, sql`, `);
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { cappedCount } from '../../db/capped-count';
 import type { Database } from '../../db/connection';
 import { badRequest, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
@@ -61,20 +62,22 @@ export async function listIssues(
       .limit(page.limit + 1)
       .offset(page.after !== undefined ? 0 : (page.offset ?? 0))
       .execute(),
-    db
-      .selectFrom('issues as i')
-      .innerJoin('projects as p', 'p.id', 'i.project_id')
-      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
-      .select(sql<number>`count(*)::int`.as('total'))
-      .where(where)
-      .executeTakeFirstOrThrow(),
+    cappedCount(
+      db,
+      db
+        .selectFrom('issues as i')
+        .innerJoin('projects as p', 'p.id', 'i.project_id')
+        .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+        .select(sql<number>`1`.as('one'))
+        .where(where),
+    ),
   ]);
   const hasMore = rows.length > page.limit;
   const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
   const last = pageRows[pageRows.length - 1];
   return {
     rows: pageRows,
-    total: count.total,
+    total: count,
     nextCursor: hasMore && last ? encodeCursor({ id: last.id }) : null,
   };
 }

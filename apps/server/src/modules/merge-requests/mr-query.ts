@@ -64,10 +64,15 @@ function orderExpression(orderBy: MergeRequestOrderBy): RawBuilder<unknown> {
   }
 }
 
-/** ORDER BY: the chosen column with NULLS LAST, then id in the same direction. */
+/** Orders on NOT NULL columns: no NULLS LAST, so the ORDER BY matches the (… DESC, id DESC) indexes. */
+const notNullOrders = new Set(['created_at', 'updated_at', 'title']);
+
+/** ORDER BY: the chosen column (nullable ones NULLS LAST), then id in the same direction. */
 export function orderByClause(f: MergeRequestFilters): RawBuilder<unknown> {
   const dir = f.sort === 'asc' ? sql.raw('ASC') : sql.raw('DESC');
-  return sql`${orderExpression(f.orderBy ?? 'created_at')} ${dir} NULLS LAST, mr.id ${dir}`;
+  const order = f.orderBy ?? 'created_at';
+  const nulls = notNullOrders.has(order) ? sql.raw('') : sql.raw(' NULLS LAST');
+  return sql`${orderExpression(order)} ${dir}${nulls}, mr.id ${dir}`;
 }
 
 /** Keyset pagination works on these orders (their columns are NOT NULL). */
