@@ -53,7 +53,9 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
     }
   };
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // JIT compilation costs ~50 ms on plans the planner over-estimates (recursive CTEs) and never
+    // pays back on page-sized queries.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
     return { db, kind: 'postgres', queryCount: () => count, captureQueries, close: () => db.destroy() };
   }

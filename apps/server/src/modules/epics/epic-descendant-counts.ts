@@ -55,10 +55,10 @@ export async function descendantCounts(
     opened_weight: number;
     closed_weight: number;
   }>`
-    WITH RECURSIVE tree(root_id, id, depth) AS (
-      SELECT r.id, r.id, 0 FROM unnest(${ids}::int[]) AS r(id)
+    WITH RECURSIVE tree(root_id, id, depth, state) AS (
+      SELECT r.id, r.id, 0, NULL::text FROM unnest(${ids}::int[]) AS r(id)
       UNION ALL
-      SELECT t.root_id, e.id, t.depth + 1
+      SELECT t.root_id, e.id, t.depth + 1, e.state
       FROM tree t
       JOIN epics e ON e.parent_id = t.id
       JOIN namespaces n ON n.id = e.group_id
@@ -66,24 +66,33 @@ export async function descendantCounts(
     ),
     epic_counts AS (
       SELECT t.root_id,
-        count(*) FILTER (WHERE e.state = 'opened')::int AS opened_epics,
-        count(*) FILTER (WHERE e.state = 'closed')::int AS closed_epics
-      FROM tree t JOIN epics e ON e.id = t.id
+        count(*) FILTER (WHERE t.state = 'opened')::int AS opened_epics,
+        count(*) FILTER (WHERE t.state = 'closed')::int AS closed_epics
+      FROM tree t
       WHERE t.depth > 0
       GROUP BY t.root_id
     ),
     issue_counts AS (
       SELECT t.root_id,
-        count(*) FILTER (WHERE i.state = 'opened')::int AS opened_issues,
-        count(*) FILTER (WHERE i.state = 'closed')::int AS closed_issues,
-        coalesce(sum(i.weight) FILTER (WHERE i.state = 'opened'), 0)::int AS opened_weight,
-        coalesce(sum(i.weight) FILTER (WHERE i.state = 'closed'), 0)::int AS closed_weight
+        sum(x.opened_issues)::int AS opened_issues,
+        sum(x.closed_issues)::int AS closed_issues,
+        sum(x.opened_weight)::int AS opened_weight,
+        sum(x.closed_weight)::int AS closed_weight
       FROM tree t
-      JOIN epic_issues ei ON ei.epic_id = t.id
-      JOIN issues i ON i.id = ei.issue_id
-      JOIN projects pr ON pr.id = i.project_id
-      JOIN namespaces pn ON pn.id = pr.namespace_id
-      WHERE ${issueVisible}
+      -- Aggregating per tree node inside LATERAL keeps the plan on the epic_issues(epic_id) index:
+      -- the planner cannot size the recursive tree and otherwise hashes every epic_issues row.
+      CROSS JOIN LATERAL (
+        SELECT
+          count(*) FILTER (WHERE i.state = 'opened') AS opened_issues,
+          count(*) FILTER (WHERE i.state = 'closed') AS closed_issues,
+          coalesce(sum(i.weight) FILTER (WHERE i.state = 'opened'), 0) AS opened_weight,
+          coalesce(sum(i.weight) FILTER (WHERE i.state = 'closed'), 0) AS closed_weight
+        FROM epic_issues ei
+        JOIN issues i ON i.id = ei.issue_id
+        JOIN projects pr ON pr.id = i.project_id
+        JOIN namespaces pn ON pn.id = pr.namespace_id
+        WHERE ei.epic_id = t.id AND ${issueVisible}
+      ) x
       GROUP BY t.root_id
     )
     SELECT r.id AS root_id,
