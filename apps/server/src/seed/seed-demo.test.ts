@@ -55,6 +55,23 @@ describe('seedDemo', () => {
     expect(mallory.rows[0]!.n).toBe(1);
   });
 
+  it('stores rendered HTML for every seeded description and comment', async () => {
+    for (const [table, text, html] of [
+      ['issues', 'description', 'description_html'],
+      ['epics', 'description', 'description_html'],
+      ['merge_requests', 'description', 'description_html'],
+      ['notes', 'note', 'note_html'],
+    ] as const) {
+      const missing = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM ${sql.table(table)} WHERE ${sql.ref(text)} <> '' AND ${sql.ref(html)} = ''`.execute(
+        t.db,
+      );
+      expect(missing.rows[0]!.n, table).toBe(0);
+    }
+    const withHtml = await count(t, sql`SELECT count(*)::int AS n FROM issues WHERE description_html LIKE '<%'`);
+    expect(withHtml).toBeGreaterThan(1000);
+  });
+
   it('gives every demo user the given password', async () => {
     const row = await t.db
       .selectFrom('users')

@@ -4,6 +4,7 @@ import { GroupLoading, GroupOverview } from '../features/groups/GroupOverview';
 import { IssuePage } from '../features/issues/IssuePage';
 import { GroupIssuesPage, ProjectIssuesPage } from '../features/issues/IssuesListPage';
 import { LabelsPage } from '../features/labels/LabelsPage';
+import { MergeRequestPage } from '../features/merge-requests/MergeRequestPage';
 import { GroupMergeRequestsPage, ProjectMergeRequestsPage } from '../features/merge-requests/MergeRequestsListPage';
 import { MilestonesPage } from '../features/milestones/MilestonesPage';
 import { ProjectOverview } from '../features/projects/ProjectOverview';
@@ -70,6 +71,8 @@ export function ResourcePage() {
           return <IssuePage key={`${fullPath}#${parsed.iid}`} projectPath={fullPath} iid={parsed.iid ?? 0} />;
         case 'merge_requests':
           return <ProjectMergeRequestsPage key={fullPath} fullPath={fullPath} />;
+        case 'merge_request':
+          return <MergeRequestPage key={`${fullPath}!${parsed.iid}`} projectPath={fullPath} iid={parsed.iid ?? 0} />;
         case 'labels':
           return <LabelsPage key={fullPath} kind="project" fullPath={fullPath} />;
         case 'milestones':

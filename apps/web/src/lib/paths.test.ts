@@ -7,6 +7,7 @@ describe('parseResourcePath', () => {
     ['/a/b/-/issues', { kind: 'project', fullPath: 'a/b', page: 'issues' }],
     ['/a/b/-/issues/', { kind: 'project', fullPath: 'a/b', page: 'issues' }],
     ['/a/b/-/merge_requests', { kind: 'project', fullPath: 'a/b', page: 'merge_requests' }],
+    ['/a/b/-/merge_requests/7', { kind: 'project', fullPath: 'a/b', page: 'merge_request', iid: 7 }],
     ['/a/b/-/labels', { kind: 'project', fullPath: 'a/b', page: 'labels' }],
     ['/groups/acme/-/epics', { kind: 'group', fullPath: 'acme', page: 'epics' }],
     ['/groups/acme/platform/-/epics/12', { kind: 'group', fullPath: 'acme/platform', page: 'epic', iid: 12 }],

@@ -9,7 +9,14 @@
  */
 
 export type GroupPage = 'overview' | 'epics' | 'epic' | 'issues' | 'merge_requests' | 'labels' | 'milestones';
-export type ProjectPage = 'overview' | 'issues' | 'issue' | 'merge_requests' | 'labels' | 'milestones';
+export type ProjectPage =
+  | 'overview'
+  | 'issues'
+  | 'issue'
+  | 'merge_requests'
+  | 'merge_request'
+  | 'labels'
+  | 'milestones';
 
 export type ParsedPath =
   | { kind: 'namespace'; fullPath: string }
@@ -77,7 +84,9 @@ export function parseResourcePath(pathname: string): ParsedPath {
   }
   if (segments.length < 2 || !PROJECT_LISTS.has(list)) return { kind: 'unknown' };
   if (iid !== undefined) {
-    return list === 'issues' ? { kind: 'project', fullPath, page: 'issue', iid } : { kind: 'unknown' };
+    if (list === 'issues') return { kind: 'project', fullPath, page: 'issue', iid };
+    if (list === 'merge_requests') return { kind: 'project', fullPath, page: 'merge_request', iid };
+    return { kind: 'unknown' };
   }
   return { kind: 'project', fullPath, page: list as ProjectPage };
 }
@@ -92,9 +101,10 @@ export const urls = {
     `/groups/${encodePath(fullPath)}/-/${page}`,
   epic: (groupPath: string, iid: number) => `/groups/${encodePath(groupPath)}/-/epics/${iid}`,
   project: (fullPath: string) => `/${encodePath(fullPath)}`,
-  projectPage: (fullPath: string, page: Exclude<ProjectPage, 'overview' | 'issue'>) =>
+  projectPage: (fullPath: string, page: Exclude<ProjectPage, 'overview' | 'issue' | 'merge_request'>) =>
     `/${encodePath(fullPath)}/-/${page}`,
   issue: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/issues/${iid}`,
+  mergeRequest: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/merge_requests/${iid}`,
 };
 
 /** Turns a server `web_url` (absolute, possibly another host) into an in-app path. */

@@ -135,6 +135,9 @@ export interface MergeRequest {
   iid: number;
   project_id: number;
   title: string;
+  description?: string | null;
+  /** Sent on the single merge request only: the server-sanitized rendering of `description`. */
+  description_html?: string | null;
   state: 'opened' | 'closed' | 'merged' | 'locked';
   draft?: boolean;
   author?: UserSummary;
@@ -144,6 +147,9 @@ export interface MergeRequest {
   milestone?: MilestoneRef | null;
   source_branch?: string;
   target_branch?: string;
+  merged_at?: string | null;
+  closed_at?: string | null;
+  user_notes_count?: number;
   created_at: string;
   updated_at?: string;
   web_url?: string;

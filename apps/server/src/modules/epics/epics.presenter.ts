@@ -64,6 +64,8 @@ export interface PresentEpicOptions {
   fromGroupId?: number;
   /** Labels as objects instead of titles (`with_labels_details=true`). */
   withLabelsDetails?: boolean;
+  /** Single-object responses: add `description_html`, the sanitized rendering stored on write (beyond GitLab's REST shape). */
+  withDescriptionHtml?: boolean;
 }
 
 function presentLabel(label: LabelRow) {
@@ -93,6 +95,7 @@ export function presentEpic(ctx: Ctx, row: EpicRow, extras: EpicExtras, opts: Pr
     parent_iid: row.parent_iid,
     title: row.title,
     description: row.description,
+    ...(opts.withDescriptionHtml ? { description_html: row.description_html } : {}),
     state: row.state,
     confidential: row.confidential,
     web_url: webUrl(ctx, `groups/${row.group_full_path}/-/epics/${row.iid}`),

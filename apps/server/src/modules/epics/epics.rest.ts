@@ -49,7 +49,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
 
   app.get('/groups/:id/epics/:epic_iid', async (request) => {
     const { group, epic } = await loadGroupAndEpic(ctx, request);
-    const [json] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id });
+    const [json] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id, withDescriptionHtml: true });
     return json;
   });
 
@@ -59,7 +59,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const input = parseInput(epicCreateParams, requestParams(request));
     assertDateOrder(input);
     const epic = await createEpic(db, request.actor, group, input);
-    const [json] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id });
+    const [json] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id, withDescriptionHtml: true });
     return reply.status(201).send(json);
   });
 
@@ -68,7 +68,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const input = parseInput(epicUpdateParams, requestParams(request));
     assertDateOrder(input, epic);
     const updated = await updateEpic(db, request.actor, epic, input);
-    const [json] = await presentEpics(db, ctx, [updated], { fromGroupId: group.id });
+    const [json] = await presentEpics(db, ctx, [updated], { fromGroupId: group.id, withDescriptionHtml: true });
     return json;
   });
 

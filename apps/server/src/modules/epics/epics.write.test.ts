@@ -81,6 +81,20 @@ describe('create / update / delete', () => {
     expect((await create(sub.id, { title: 'Sub first' })).iid).toBe(1);
   });
 
+  it('single epic JSON has description_html, sanitized', async () => {
+    const e = await create(g.id, {
+      title: 'Hostile',
+      description: '**ok**\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)> [a](javascript:alert(1))',
+    });
+    const shown = (await api('GET', `/groups/${g.id}/epics/${e.iid}`, 'owner')).json() as { description_html: string };
+    expect(shown.description_html).toContain('<strong>ok</strong>');
+    expect(shown.description_html).not.toMatch(/<script|onerror|javascript:/i);
+    expect((e as unknown as { description_html: string }).description_html).toBe(shown.description_html);
+    const listed = (await api('GET', `/groups/${g.id}/epics`, 'owner')).json() as Record<string, unknown>[];
+    expect(listed[0]).not.toHaveProperty('description_html');
+    await api('DELETE', `/groups/${g.id}/epics/${e.iid}`, 'owner');
+  });
+
   it('reuses an ancestor group label instead of creating one', async () => {
     const e = await create(sub.id, { title: 'Uses x', labels: ['x'] });
     expect(e.labels).toEqual(['x']);

@@ -12,6 +12,8 @@ export interface PresentIssueOptions {
   withLabelsDetails?: boolean;
   /** Full path of the project or group the list was requested from (for `references.relative`). */
   contextPath?: string | null;
+  /** Single-object responses: add `description_html`, the sanitized rendering stored on write (beyond GitLab's REST shape). */
+  withDescriptionHtml?: boolean;
 }
 
 const TASK_RE = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[([ xX])\]/gm;
@@ -103,6 +105,7 @@ export function presentIssue(ctx: Ctx, row: IssueRow, details: IssueDetails, opt
     project_id: row.project_id,
     title: row.title,
     description: row.description,
+    ...(opts.withDescriptionHtml ? { description_html: row.description_html } : {}),
     state: row.state,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

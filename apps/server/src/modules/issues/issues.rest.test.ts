@@ -395,6 +395,13 @@ describe('issue writes', () => {
       .where('id', '=', (created.json() as { id: number }).id)
       .executeTakeFirstOrThrow();
     expect(row.description_html).not.toMatch(/<script|onerror|javascript:/i);
+    // The single-issue JSON carries the stored, sanitized rendering; lists do not.
+    const json = created.json() as { iid: number; description_html: string };
+    expect(json.description_html).toBe(row.description_html);
+    const shown = (await api('GET', `/projects/${pub}/issues/${json.iid}`, 'admin')).json() as Record<string, unknown>;
+    expect(shown.description_html).toBe(row.description_html);
+    const listed = (await api('GET', `/projects/${pub}/issues`, 'admin')).json() as Record<string, unknown>[];
+    expect(listed[0]).not.toHaveProperty('description_html');
   });
 
   it('updates with labels, lock_version and state events, writing system notes', async () => {

@@ -47,7 +47,7 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const details = await loadIssueDetails(db, request.actor, [row]);
     const query = request.query as Record<string, unknown>;
     const withLabelsDetails = query.with_labels_details === 'true';
-    return presentIssue(ctx, row, details, { withLabelsDetails, contextPath });
+    return presentIssue(ctx, row, details, { withLabelsDetails, contextPath, withDescriptionHtml: true });
   }
 
   app.get<{ Params: Params }>('/projects/:id/issues', async (request, reply) => {

@@ -13,6 +13,8 @@ export interface PresentMergeRequestOptions {
   withLabelsDetails?: boolean;
   /** Full path of the project or group the list was requested from (for `references.relative`). */
   contextPath?: string | null;
+  /** Single-object responses: add `description_html`, the sanitized rendering stored on write (beyond GitLab's REST shape). */
+  withDescriptionHtml?: boolean;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -81,6 +83,7 @@ export function presentMergeRequest(
     project_id: row.project_id,
     title: row.title,
     description: row.description,
+    ...(opts.withDescriptionHtml ? { description_html: row.description_html } : {}),
     state: row.state,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),

@@ -50,7 +50,11 @@ export const mergeRequestsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     const row = await findMergeRequest(db, request.actor, projectId, iid);
     const details = await loadMergeRequestDetails(db, [row]);
     const q = parseInput(showSchema, request.query);
-    return presentMergeRequest(ctx, row, details, { withLabelsDetails: q.with_labels_details ?? false, contextPath });
+    return presentMergeRequest(ctx, row, details, {
+      withLabelsDetails: q.with_labels_details ?? false,
+      contextPath,
+      withDescriptionHtml: true,
+    });
   }
 
   app.get<{ Params: Params }>('/projects/:id/merge_requests', async (request, reply) => {

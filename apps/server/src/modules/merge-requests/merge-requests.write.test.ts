@@ -99,6 +99,17 @@ describe('POST /projects/:id/merge_requests', () => {
     expect(again.iid).toBe(2);
   });
 
+  it('single merge request JSON has description_html, sanitized', async () => {
+    const mr = await createMr({
+      description: '**ok**\n\n<script>alert(1)</script>\n\n<img src=x onerror=alert(1)> [a](javascript:alert(1))',
+    });
+    const shown = (await api('GET', `/projects/${p1}/merge_requests/${mr.iid}`, 'rep')).json();
+    expect(shown.description_html).toContain('<strong>ok</strong>');
+    expect(shown.description_html).not.toMatch(/<script|onerror|javascript:/i);
+    const listed = (await api('GET', `/projects/${p1}/merge_requests`, 'rep')).json() as Record<string, unknown>[];
+    expect(listed[0]).not.toHaveProperty('description_html');
+  });
+
   it('draft from the title prefix', async () => {
     for (const [i, title] of ['Draft: x', '[Draft] x', '(draft) x'].entries()) {
       const res = await api('POST', `/projects/${p1}/merge_requests`, 'dev', {

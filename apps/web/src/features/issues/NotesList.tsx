@@ -1,12 +1,35 @@
+import { useMemo } from 'react';
 import { ErrorState } from '../../app/ErrorState';
 import { apiPath, encodeId } from '../../lib/api';
 import { timeAgo } from '../../lib/format';
+import { useLabelColors } from '../../lib/LabelColors';
 import { useApiList } from '../../lib/queries';
-import type { Note } from '../../lib/types';
+import type { LabelDetail, Note } from '../../lib/types';
 import { Avatar } from '../../ui/Avatar';
+import { LabelBadge } from '../../ui/LabelBadge';
 import { Spinner } from '../../ui/Spinner';
 import { Description } from '../shared/Description';
 import styles from './NotesList.module.css';
+
+/** A system note's text, with GitLab's `~<label id>` references drawn as label badges when known. */
+function SystemNoteBody({ body }: { body: string }) {
+  const colors = useLabelColors();
+  const byId = useMemo(() => {
+    const map = new Map<number, LabelDetail>();
+    for (const label of colors.values()) if (label.id !== undefined) map.set(label.id, label);
+    return map;
+  }, [colors]);
+  const parts = body.split(/(~\d+)\b/);
+  return (
+    <>
+      {parts.map((part, index) => {
+        const label = /^~\d+$/.test(part) ? byId.get(Number(part.slice(1))) : undefined;
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one immutable string.
+        return label ? <LabelBadge key={index} label={label} /> : <span key={index}>{part}</span>;
+      })}
+    </>
+  );
+}
 
 /** The activity of an issue: comments as cards, system notes as one-line events. */
 export function NotesList({ projectPath, iid }: { projectPath: string; iid: number }) {
@@ -27,7 +50,7 @@ export function NotesList({ projectPath, iid }: { projectPath: string; iid: numb
           <li key={note.id} className={styles.system}>
             <span className={styles.dot} aria-hidden="true" />
             <span>
-              <strong>{note.author.name}</strong> {note.body}{' '}
+              <strong>{note.author.name}</strong> <SystemNoteBody body={note.body} />{' '}
               <time dateTime={note.created_at} title={note.created_at}>
                 {timeAgo(note.created_at)}
               </time>

@@ -2,12 +2,13 @@ import type { ReactNode } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import layout from '../../app/Layout.module.css';
-import { ApiError, encodeId } from '../../lib/api';
+import { AppLink } from '../../lib/AppLink';
+import { encodeId } from '../../lib/api';
 import { timeAgo } from '../../lib/format';
-import { urls } from '../../lib/paths';
+import { appPathFromWebUrl, projectPathOf, urls } from '../../lib/paths';
 import { useGroup, useProject } from '../../lib/queries';
 import type { MergeRequest } from '../../lib/types';
-import { Badge, type BadgeVariant } from '../../ui/Badge';
+import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
 import { LabelList } from '../../ui/LabelBadge';
 import { Pagination } from '../../ui/Pagination';
@@ -18,6 +19,7 @@ import { groupCrumbs, groupSidebar, projectCrumbs, projectSidebar } from '../gro
 import { Assignees } from '../issues/IssuesTable';
 import styles from '../issues/IssuesTable.module.css';
 import { useStateList } from '../shared/useStateList';
+import { mrStateBadge } from './mergeRequestState';
 
 const TABS = [
   { id: 'opened', label: 'Open' },
@@ -26,95 +28,116 @@ const TABS = [
   { id: 'all', label: 'All' },
 ];
 
-const STATE_BADGE: Record<MergeRequest['state'], { label: string; variant: BadgeVariant }> = {
-  opened: { label: 'Open', variant: 'success' },
-  merged: { label: 'Merged', variant: 'info' },
-  closed: { label: 'Closed', variant: 'danger' },
-  locked: { label: 'Locked', variant: 'neutral' },
+const EMPTY: Record<string, string> = {
+  opened: 'No open merge requests',
+  merged: 'No merged merge requests',
+  closed: 'No closed merge requests',
+  all: 'No merge requests found',
 };
 
-const columns: Column<MergeRequest>[] = [
-  {
-    key: 'title',
-    header: 'Title',
-    render: (mr) => (
-      <div className={styles.titleCell}>
-        <div className={styles.titleLine}>
-          {mr.draft && <Badge variant="neutral">Draft</Badge>}
-          <span className={styles.title}>{mr.title}</span>
-        </div>
-        <div className={styles.meta}>
-          <span>{mr.references?.full ?? `!${mr.iid}`}</span>
-          <span>
-            · opened {timeAgo(mr.created_at)}
-            {mr.author ? ` by ${mr.author.name}` : ''}
-          </span>
-          {mr.source_branch && mr.target_branch && (
-            <span>
-              · <code>{mr.source_branch}</code> → <code>{mr.target_branch}</code>
-            </span>
-          )}
-        </div>
-        <LabelList labels={mr.labels ?? []} />
-      </div>
-    ),
-  },
-  {
-    key: 'state',
-    header: 'Status',
-    width: '100px',
-    render: (mr) => (
-      <Badge variant={STATE_BADGE[mr.state]?.variant ?? 'neutral'}>{STATE_BADGE[mr.state]?.label ?? mr.state}</Badge>
-    ),
-  },
-  {
-    key: 'assignees',
-    header: 'Assignees',
-    width: '120px',
-    secondary: true,
-    render: (mr) => <Assignees users={mr.assignees ?? []} />,
-  },
-  {
-    key: 'reviewers',
-    header: 'Reviewers',
-    width: '120px',
-    secondary: true,
-    render: (mr) => <Assignees users={mr.reviewers ?? []} />,
-  },
-  {
-    key: 'updated',
-    header: 'Updated',
-    width: '120px',
-    align: 'end',
-    secondary: true,
-    render: (mr) => <span className={styles.none}>{timeAgo(mr.updated_at ?? mr.created_at)}</span>,
-  },
-];
+/** The title without GitLab's draft prefix (`Draft:`, `[Draft]`, `(Draft)`), shown as a badge instead. */
+export function withoutDraftPrefix(title: string): string {
+  return title.replace(/^\s*(?:\[draft\]|\(draft\)|draft:|draft\s-)\s*/i, '') || title;
+}
 
-function MergeRequestsBody({ path }: { path: string }) {
+function StateBadge({ state }: { state: string }) {
+  const badge = mrStateBadge(state);
+  return <Badge variant={badge.variant}>{badge.label}</Badge>;
+}
+
+export function mergeRequestHref(mr: MergeRequest): string {
+  const projectPath = projectPathOf(mr);
+  if (projectPath) return urls.mergeRequest(projectPath, mr.iid);
+  return appPathFromWebUrl(mr.web_url) ?? '#';
+}
+
+/** Merge requests as a table, with the issue list's cells (title block, avatars, muted times). */
+export function MergeRequestsTable({
+  mergeRequests,
+  showProject,
+}: {
+  mergeRequests: MergeRequest[];
+  showProject: boolean;
+}) {
+  const columns: Column<MergeRequest>[] = [
+    {
+      key: 'title',
+      header: 'Title',
+      render: (mr) => (
+        <div className={styles.titleCell}>
+          <div className={styles.titleLine}>
+            {mr.draft && <Badge variant="neutral">Draft</Badge>}
+            <AppLink href={mergeRequestHref(mr)} className={styles.title}>
+              {mr.draft ? withoutDraftPrefix(mr.title) : mr.title}
+            </AppLink>
+          </div>
+          <div className={styles.meta}>
+            <span>{showProject ? (mr.references?.full ?? `!${mr.iid}`) : `!${mr.iid}`}</span>
+            <span>
+              · created <time dateTime={mr.created_at}>{timeAgo(mr.created_at)}</time>
+              {mr.author ? ` by ${mr.author.name}` : ''}
+            </span>
+            {mr.target_branch && (
+              <span title={mr.source_branch ? `${mr.source_branch} → ${mr.target_branch}` : undefined}>
+                · <span aria-hidden="true">⎇</span>
+                <span className="visually-hidden">Target branch</span>{' '}
+                <code className={styles.ref}>{mr.target_branch}</code>
+              </span>
+            )}
+            {mr.state !== 'opened' && <StateBadge state={mr.state} />}
+          </div>
+          <LabelList labels={mr.labels ?? []} />
+        </div>
+      ),
+    },
+    {
+      key: 'assignees',
+      header: 'Assignees',
+      width: '120px',
+      secondary: true,
+      render: (mr) => <Assignees users={mr.assignees ?? []} />,
+    },
+    {
+      key: 'reviewers',
+      header: 'Reviewers',
+      width: '120px',
+      secondary: true,
+      render: (mr) => <Assignees users={mr.reviewers ?? []} />,
+    },
+    {
+      key: 'updated',
+      header: 'Updated',
+      width: '120px',
+      align: 'end',
+      secondary: true,
+      render: (mr) => (
+        <span className={`${styles.none} ${styles.nowrap}`}>{timeAgo(mr.updated_at ?? mr.created_at)}</span>
+      ),
+    },
+  ];
+  return <Table caption="Merge requests" columns={columns} rows={mergeRequests} rowKey={(mr) => mr.id} />;
+}
+
+function MergeRequestsBody({ path, showProject }: { path: string; showProject: boolean }) {
   const { state, list, tabItems, hrefForPage } = useStateList<MergeRequest>(path, TABS, {
-    order_by: 'created_at',
+    order_by: 'updated_at',
     sort: 'desc',
     with_labels_details: true,
   });
   let content: ReactNode;
   if (list.isPending) content = <PageSpinner label="Loading merge requests" />;
-  else if (list.isError) {
-    content =
-      list.error instanceof ApiError && list.error.status === 404 ? (
-        <EmptyState
-          title="Merge requests are not available yet"
-          description="This server does not list merge requests yet."
-        />
-      ) : (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} what="list" />
-      );
-  } else if (list.data.items.length === 0) {
-    content = <EmptyState title="No merge requests found" description="Merge requests propose changes to the code." />;
+  else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} what="list" />;
+  else if (list.data.items.length === 0) {
+    content = (
+      <EmptyState
+        title={EMPTY[state] ?? 'No merge requests found'}
+        description="Merge requests propose changes to the code."
+      />
+    );
   } else {
     content = (
       <>
-        <Table caption="Merge requests" columns={columns} rows={list.data.items} rowKey={(mr) => mr.id} />
+        <MergeRequestsTable mergeRequests={list.data.items} showProject={showProject} />
         <Pagination
           page={list.data.page}
           prevPage={list.data.prevPage}
@@ -151,7 +174,7 @@ export function ProjectMergeRequestsPage({ fullPath }: { fullPath: string }) {
       {project.isError ? (
         <ErrorState error={project.error} onRetry={() => void project.refetch()} what="project" />
       ) : (
-        <MergeRequestsBody path={`/projects/${encodeId(fullPath)}/merge_requests`} />
+        <MergeRequestsBody path={`/projects/${encodeId(fullPath)}/merge_requests`} showProject={false} />
       )}
     </ContextLayout>
   );
@@ -175,7 +198,7 @@ export function GroupMergeRequestsPage({ fullPath }: { fullPath: string }) {
       {group.isError ? (
         <ErrorState error={group.error} onRetry={() => void group.refetch()} what="group" />
       ) : (
-        <MergeRequestsBody path={`/groups/${encodeId(fullPath)}/merge_requests`} />
+        <MergeRequestsBody path={`/groups/${encodeId(fullPath)}/merge_requests`} showProject />
       )}
     </ContextLayout>
   );
