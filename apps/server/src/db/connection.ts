@@ -56,6 +56,11 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
     // JIT compilation costs ~50 ms on plans the planner over-estimates (recursive CTEs) and never
     // pays back on page-sized queries.
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
+    // An idle client whose server connection dies (restart, DROP DATABASE … FORCE) must not crash
+    // the process; the pool replaces it on the next checkout.
+    pool.on('error', (error) => {
+      console.error(`PostgreSQL idle connection error: ${error.message}`);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
     return { db, kind: 'postgres', queryCount: () => count, captureQueries, close: () => db.destroy() };
   }
