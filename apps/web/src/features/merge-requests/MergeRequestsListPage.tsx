@@ -1,38 +1,30 @@
-import type { ReactNode } from 'react';
-import { ContextLayout } from '../../app/ContextLayout';
-import { ErrorState } from '../../app/ErrorState';
-import layout from '../../app/Layout.module.css';
 import { AppLink } from '../../lib/AppLink';
 import { encodeId } from '../../lib/api';
 import { timeAgo } from '../../lib/format';
 import { appPathFromWebUrl, projectPathOf, urls } from '../../lib/paths';
-import { useGroup, useProject } from '../../lib/queries';
 import type { MergeRequest } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
-import { EmptyState } from '../../ui/EmptyState';
 import { LabelList } from '../../ui/LabelBadge';
-import { Pagination } from '../../ui/Pagination';
-import { PageSpinner } from '../../ui/Spinner';
 import { type Column, Table } from '../../ui/Table';
-import { Tabs } from '../../ui/Tabs';
-import { groupCrumbs, groupSidebar, projectCrumbs, projectSidebar } from '../groups/groupContext';
 import { Assignees } from '../issues/IssuesTable';
 import styles from '../issues/IssuesTable.module.css';
-import { useStateList } from '../shared/useStateList';
+import { StateListPage, type StateListTab } from '../shared/StateListPage';
 import { mrStateBadge } from './mergeRequestState';
 
-const TABS = [
-  { id: 'opened', label: 'Open' },
-  { id: 'merged', label: 'Merged' },
-  { id: 'closed', label: 'Closed' },
-  { id: 'all', label: 'All' },
+const TABS: StateListTab[] = [
+  { id: 'opened', label: 'Open', emptyTitle: 'No open merge requests' },
+  { id: 'merged', label: 'Merged', emptyTitle: 'No merged merge requests' },
+  { id: 'closed', label: 'Closed', emptyTitle: 'No closed merge requests' },
+  { id: 'all', label: 'All', emptyTitle: 'No merge requests found' },
 ];
 
-const EMPTY: Record<string, string> = {
-  opened: 'No open merge requests',
-  merged: 'No merged merge requests',
-  closed: 'No closed merge requests',
-  all: 'No merge requests found',
+const LIST = {
+  title: 'Merge requests',
+  tabs: TABS,
+  query: { order_by: 'updated_at', sort: 'desc', with_labels_details: true },
+  tabsLabel: 'Merge request state',
+  loadingLabel: 'Loading merge requests',
+  emptyDescription: 'Merge requests propose changes to the code.',
 };
 
 /** The title without GitLab's draft prefix (`Draft:`, `[Draft]`, `(Draft)`), shown as a badge instead. */
@@ -118,88 +110,26 @@ export function MergeRequestsTable({
   return <Table caption="Merge requests" columns={columns} rows={mergeRequests} rowKey={(mr) => mr.id} />;
 }
 
-function MergeRequestsBody({ path, showProject }: { path: string; showProject: boolean }) {
-  const { state, list, tabItems, hrefForPage } = useStateList<MergeRequest>(path, TABS, {
-    order_by: 'updated_at',
-    sort: 'desc',
-    with_labels_details: true,
-  });
-  let content: ReactNode;
-  if (list.isPending) content = <PageSpinner label="Loading merge requests" />;
-  else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} what="list" />;
-  else if (list.data.items.length === 0) {
-    content = (
-      <EmptyState
-        title={EMPTY[state] ?? 'No merge requests found'}
-        description="Merge requests propose changes to the code."
-      />
-    );
-  } else {
-    content = (
-      <>
-        <MergeRequestsTable mergeRequests={list.data.items} showProject={showProject} />
-        <Pagination
-          page={list.data.page}
-          prevPage={list.data.prevPage}
-          nextPage={list.data.nextPage}
-          totalPages={list.data.totalPages}
-          hrefFor={hrefForPage}
-        />
-      </>
-    );
-  }
-  return (
-    <>
-      <Tabs label="Merge request state" items={tabItems} active={state} />
-      {content}
-    </>
-  );
-}
-
 /** `/:group/:project/-/merge_requests` */
 export function ProjectMergeRequestsPage({ fullPath }: { fullPath: string }) {
-  const project = useProject(fullPath);
   return (
-    <ContextLayout
-      context={projectSidebar(fullPath, project.data)}
-      active="merge_requests"
-      crumbs={projectCrumbs(fullPath, project.data, {
-        label: 'Merge requests',
-        href: urls.projectPage(fullPath, 'merge_requests'),
-      })}
-    >
-      <header className={layout.pageHeader}>
-        <h1>Merge requests</h1>
-      </header>
-      {project.isError ? (
-        <ErrorState error={project.error} onRetry={() => void project.refetch()} what="project" />
-      ) : (
-        <MergeRequestsBody path={`/projects/${encodeId(fullPath)}/merge_requests`} showProject={false} />
-      )}
-    </ContextLayout>
+    <StateListPage<MergeRequest>
+      {...LIST}
+      owner={{ kind: 'project', fullPath, page: 'merge_requests' }}
+      path={`/projects/${encodeId(fullPath)}/merge_requests`}
+      renderTable={(mergeRequests) => <MergeRequestsTable mergeRequests={mergeRequests} showProject={false} />}
+    />
   );
 }
 
 /** `/groups/:group/-/merge_requests` */
 export function GroupMergeRequestsPage({ fullPath }: { fullPath: string }) {
-  const group = useGroup(fullPath);
   return (
-    <ContextLayout
-      context={groupSidebar(fullPath, group.data)}
-      active="merge_requests"
-      crumbs={groupCrumbs(fullPath, group.data, {
-        label: 'Merge requests',
-        href: urls.groupPage(fullPath, 'merge_requests'),
-      })}
-    >
-      <header className={layout.pageHeader}>
-        <h1>Merge requests</h1>
-      </header>
-      {group.isError ? (
-        <ErrorState error={group.error} onRetry={() => void group.refetch()} what="group" />
-      ) : (
-        <MergeRequestsBody path={`/groups/${encodeId(fullPath)}/merge_requests`} showProject />
-      )}
-    </ContextLayout>
+    <StateListPage<MergeRequest>
+      {...LIST}
+      owner={{ kind: 'group', fullPath, page: 'merge_requests' }}
+      path={`/groups/${encodeId(fullPath)}/merge_requests`}
+      renderTable={(mergeRequests) => <MergeRequestsTable mergeRequests={mergeRequests} showProject />}
+    />
   );
 }
