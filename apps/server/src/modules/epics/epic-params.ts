@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { badRequest } from '../../errors';
+import { gitlabKeyword, gitlabId as id, iidList } from '../../rest/gitlab-list-params';
 import { gitlabBoolean, gitlabList } from '../../rest/params';
 import type { EpicFilters } from './epic-filters';
 import type { EpicInput } from './epic-write.service';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 const dateTime = z.coerce.date();
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const noneAny = (v: unknown) =>
-  typeof v === 'string' && /^(none|any)$/i.test(v) ? v.charAt(0).toUpperCase() + v.slice(1).toLowerCase() : v;
+const noneAny = (v: unknown) => (typeof v === 'string' ? gitlabKeyword(v) : v);
 
 /** Query parameters of GET /groups/:id/epics (GitLab names). */
 export const epicListParams = z.object({
@@ -32,7 +31,7 @@ export const epicListParams = z.object({
   my_reaction_emoji: z.string().min(1).max(64).optional(),
   confidential: gitlabBoolean.optional(),
   parent_id: z.preprocess(noneAny, z.union([z.literal('None'), id])).optional(),
-  iids: z.preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(id).max(100)).optional(),
+  iids: iidList.optional(),
   timeframe: z.object({ start: isoDate, end: isoDate }).optional(),
   pagination: z.enum(['offset', 'keyset']).optional(),
   cursor: z.string().max(2000).optional(),

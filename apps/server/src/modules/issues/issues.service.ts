@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { cappedCount } from '../../db/capped-count';
 import type { Database } from '../../db/connection';
-import { badRequest, notFound } from '../../errors';
+import { keysetCursorId, type ListPage, pageResult } from '../../db/list-page';
+import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import type { IssueSubject } from '../../policy/subjects';
-import { decodeCursor, encodeCursor } from '../../rest/pagination';
 import { allOf, issueFilterConditions } from './issue-filter-sql';
 import type { IssueFilters } from './issue-filters';
 import {
@@ -21,13 +21,7 @@ import {
 export type { IssueFilters } from './issue-filters';
 export type { IssueListScope, IssueRow } from './issues-query';
 
-export interface IssuePage {
-  limit: number;
-  /** Offset pagination. */
-  offset?: number;
-  /** Keyset pagination: the `nextCursor` of the previous page (order_by created_at or updated_at only). */
-  after?: string;
-}
+export type IssuePage = ListPage;
 
 /**
  * Issues visible to the actor in a project, a group (with subgroups) or everywhere, filtered and
@@ -44,15 +38,7 @@ export async function listIssues(
   const where = allOf([scopeCondition(scope), issueVisibility(actor), ...issueFilterConditions(actor, filters)]);
   let pageWhere = where;
   if (page.after !== undefined) {
-    const orderBy = filters.orderBy ?? 'created_at';
-    if (!(keysetOrders as readonly string[]).includes(orderBy)) {
-      throw badRequest('order_by is invalid for keyset pagination', 'order_by');
-    }
-    const cursor = decodeCursor(page.after);
-    const id = cursor?.id;
-    if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
-      throw badRequest('cursor is invalid', 'cursor');
-    }
+    const id = keysetCursorId(page.after, filters.orderBy ?? 'created_at', keysetOrders);
     pageWhere = allOf([where, afterCursor(filters, id)]);
   }
   const [rows, count] = await Promise.all([
@@ -72,14 +58,7 @@ export async function listIssues(
         .where(where),
     ),
   ]);
-  const hasMore = rows.length > page.limit;
-  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
-  const last = pageRows[pageRows.length - 1];
-  return {
-    rows: pageRows,
-    total: count,
-    nextCursor: hasMore && last ? encodeCursor({ id: last.id }) : null,
-  };
+  return pageResult(rows, page.limit, count);
 }
 
 /** One issue by project and iid; 404 `Issue Not Found` when missing or hidden from the actor. */

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { cappedCount } from '../../db/capped-count';
 import type { Database } from '../../db/connection';
-import { badRequest, notFound } from '../../errors';
+import { keysetCursorId, type ListPage, pageResult } from '../../db/list-page';
+import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import { decodeCursor, encodeCursor } from '../../rest/pagination';
 import { allOf } from '../issues/issue-filter-sql';
 import { mergeRequestFilterConditions } from './mr-filter-sql';
 import type { MergeRequestFilters } from './mr-filters';
@@ -21,23 +21,7 @@ import {
 export type { MergeRequestFilters } from './mr-filters';
 export type { MergeRequestListScope, MergeRequestRow } from './mr-query';
 
-export interface MergeRequestPage {
-  limit: number;
-  offset?: number;
-  /** Keyset: the `nextCursor` of the previous page (order_by created_at or updated_at only). */
-  after?: string;
-}
-
-function cursorId(after: string, filters: MergeRequestFilters): number {
-  if (!keysetOrders.includes(filters.orderBy ?? 'created_at')) {
-    throw badRequest('order_by is invalid for keyset pagination', 'order_by');
-  }
-  const id = decodeCursor(after)?.id;
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
-    throw badRequest('cursor is invalid', 'cursor');
-  }
-  return id;
-}
+export type MergeRequestPage = ListPage;
 
 /**
  * Merge requests visible to the actor in a project, a group (with subgroups) or everywhere,
@@ -58,7 +42,9 @@ export async function listMergeRequests(
   ]);
   const keyset = page.after !== undefined;
   const pageWhere =
-    page.after !== undefined ? allOf([where, afterCursor(filters, cursorId(page.after, filters))]) : where;
+    page.after !== undefined
+      ? allOf([where, afterCursor(filters, keysetCursorId(page.after, filters.orderBy ?? 'created_at', keysetOrders))])
+      : where;
   const [rows, count] = await Promise.all([
     mergeRequestQuery(db)
       .where(pageWhere)
@@ -76,14 +62,7 @@ export async function listMergeRequests(
         .where(where),
     ),
   ]);
-  const hasMore = rows.length > page.limit;
-  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
-  const last = pageRows[pageRows.length - 1];
-  return {
-    rows: pageRows,
-    total: count,
-    nextCursor: hasMore && last ? encodeCursor({ id: last.id }) : null,
-  };
+  return pageResult(rows, page.limit, count);
 }
 
 /** One merge request by project and iid; 404 `Merge Request Not Found` when missing or hidden. */

@@ -1,0 +1,42 @@
+import { badRequest } from '../errors';
+import { decodeCursor, encodeCursor } from '../rest/pagination';
+
+/** Which slice of a list to fetch: offset pagination, or keyset pagination after a cursor. */
+export interface ListPage {
+  limit: number;
+  /** Offset pagination. */
+  offset?: number;
+  /** Keyset pagination: the `nextCursor` of the previous page (order_by created_at or updated_at only). */
+  after?: string;
+}
+
+/** The row id a keyset cursor points after; 400 when the order does not allow keyset or the cursor is bad. */
+export function keysetCursorId(after: string, orderBy: string, keysetOrders: readonly string[]): number {
+  if (!keysetOrders.includes(orderBy)) {
+    throw badRequest('order_by is invalid for keyset pagination', 'order_by');
+  }
+  const id = decodeCursor(after)?.id;
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+    throw badRequest('cursor is invalid', 'cursor');
+  }
+  return id;
+}
+
+/**
+ * A page from `limit + 1` fetched rows: the extra row only tells there is more, and then the
+ * last row of the page becomes the next keyset cursor.
+ */
+export function pageResult<R extends { id: number }>(
+  rows: R[],
+  limit: number,
+  total: number,
+): { rows: R[]; total: number; nextCursor: string | null } {
+  const hasMore = rows.length > limit;
+  const pageRows = hasMore ? rows.slice(0, limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return {
+    rows: pageRows,
+    total,
+    nextCursor: hasMore && last ? encodeCursor({ id: last.id }) : null,
+  };
+}
