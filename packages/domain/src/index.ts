@@ -1,4 +1,5 @@
 export * from './epics';
+export * from './filtered-search';
 export * from './labels';
 export * from './ordering';
 export * from './references';

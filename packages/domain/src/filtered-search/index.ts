@@ -1,0 +1,17 @@
+export { findTokenDefinition } from './find-token-definition';
+export { formatSearchText, formatTokenValue } from './format-token';
+export { isListState } from './list-states';
+export { LIST_TOKEN_KEYS } from './list-token-keys';
+export { parseSearchText } from './parse-search-text';
+export { parseSort } from './parse-sort';
+export { queryToApiParams } from './query-to-api-params';
+export { queryToSearchItems } from './query-to-search-items';
+export { addRecentSearch, parseRecentSearches, recentSearchesKey } from './recent-searches';
+export { resolveListState } from './resolve-list-state';
+export { searchItemKey } from './search-item-key';
+export { searchItemsToQuery } from './search-query';
+export { sortOptionsFor } from './sort-options';
+export { submitValue } from './submit-value';
+export { toSearchParams } from './to-search-params';
+export { TOKEN_DEFINITIONS, tokensFor } from './token-definitions';
+export type * from './types';
