@@ -8,7 +8,8 @@ export type GidType =
   | 'GroupLabel'
   | 'ProjectLabel'
   | 'Milestone'
-  | 'Iteration';
+  | 'Iteration'
+  | 'MergeRequest';
 
 export function gid(type: GidType, id: number): string {
   return `gid://gitlab/${type}/${id}`;

@@ -6,6 +6,9 @@ import './types/label.graphql';
 import './types/milestone.graphql';
 import './types/issue.graphql';
 import './types/epic.graphql';
+import './types/iteration.graphql';
+import './types/autocomplete-users.graphql';
+import './types/merge-request.graphql';
 
 /** The whole GraphQL schema, built once at start. */
 export const schema = builder.toSchema({ sortSchema: true });

@@ -1,6 +1,7 @@
 import { badRequest } from '../../errors';
 import type { EpicFilters, EpicOrderBy } from '../../modules/epics/epic-filters';
 import { builder } from '../builder';
+import { IssuableSearchableField } from './filter-enums';
 
 export const EpicState = builder.enumType('EpicState', {
   description: 'State of an epic.',
@@ -60,7 +61,9 @@ export const UnionedEpicFilterInput = builder.inputType('UnionedEpicFilterInput'
   description: 'Filters of which any may match.',
   fields: (t) => ({
     labelName: t.stringList({ required: false, description: 'Filters epics that have at least one of these labels.' }),
+    labelNames: t.stringList({ required: false, description: 'Filters epics that have at least one of these labels.' }),
     authorUsername: t.stringList({ required: false, description: 'Filters epics authored by one of these users.' }),
+    authorUsernames: t.stringList({ required: false, description: 'Filters epics authored by one of these users.' }),
   }),
 });
 
@@ -70,6 +73,11 @@ export const epicListArgs = builder.args((t) => ({
   iids: t.idList({ required: false, description: 'List of IIDs of epics, e.g., `[1, 2]`.' }),
   state: t.field({ type: EpicState, required: false, description: 'Filter epics by state.' }),
   search: t.string({ required: false, description: 'Search query for title or description.' }),
+  in: t.field({
+    type: [IssuableSearchableField],
+    required: false,
+    description: 'Specify the fields to perform the search in. Defaults to `[TITLE, DESCRIPTION]`.',
+  }),
   sort: t.field({ type: EpicSort, required: false, description: 'List epics by sort order.' }),
   authorUsername: t.string({ required: false, description: 'Filter epics by author.' }),
   labelName: t.stringList({ required: false, description: 'Filter epics by labels.' }),
@@ -99,6 +107,7 @@ export interface EpicListArgs {
   iids?: readonly (string | number)[] | null;
   state?: 'all' | 'opened' | 'closed' | null;
   search?: string | null;
+  in?: readonly ('TITLE' | 'DESCRIPTION')[] | null;
   sort?: string | null;
   authorUsername?: string | null;
   labelName?: readonly string[] | null;
@@ -115,7 +124,12 @@ export interface EpicListArgs {
     authorUsername?: string | null;
     myReactionEmoji?: string | null;
   } | null;
-  or?: { labelName?: readonly string[] | null; authorUsername?: readonly string[] | null } | null;
+  or?: {
+    labelName?: readonly string[] | null;
+    labelNames?: readonly string[] | null;
+    authorUsername?: readonly string[] | null;
+    authorUsernames?: readonly string[] | null;
+  } | null;
 }
 
 function iidOf(value: string | number, field: string): number {
@@ -130,6 +144,9 @@ function labelsFilter(names: readonly string[]): EpicFilters['labels'] {
   if (names.length === 1 && /^any$/i.test(names[0] ?? '')) return 'Any';
   return [...names];
 }
+
+/** 'none' / 'ANY' → 'None' / 'Any'; other values unchanged. */
+const wildcardOr = (v: string): string => (/^none$/i.test(v) ? 'None' : /^any$/i.test(v) ? 'Any' : v);
 
 function unsupported(field: string): never {
   throw badRequest(`${field} is not supported on epics yet`, field);
@@ -151,7 +168,7 @@ export function toEpicFilters(args: EpicListArgs, defaults: Partial<EpicFilters>
   if (iids.length > 0) f.iids = iids;
   if (args.authorUsername) f.authorUsername = args.authorUsername;
   if (args.labelName?.length) f.labels = labelsFilter(args.labelName);
-  if (args.myReactionEmoji) f.myReactionEmoji = args.myReactionEmoji;
+  if (args.myReactionEmoji) f.myReactionEmoji = wildcardOr(args.myReactionEmoji);
   if (args.confidential != null) f.confidential = args.confidential;
   if (args.timeframe) f.timeframe = args.timeframe;
   else if (args.startDate && args.endDate) f.timeframe = { start: args.startDate, end: args.endDate };
@@ -161,14 +178,13 @@ export function toEpicFilters(args: EpicListArgs, defaults: Partial<EpicFilters>
   if (args.includeAncestorGroups != null) f.includeAncestorGroups = args.includeAncestorGroups;
   if (args.includeDescendantGroups != null) f.includeDescendantGroups = args.includeDescendantGroups;
   if (args.milestoneTitle) unsupported('milestoneTitle');
-  if (args.not?.labelName?.length) f.notLabels = [...args.not.labelName];
+  if (args.in?.length) f.searchIn = args.in.map((v) => (v === 'TITLE' ? 'title' : 'description'));
+  if (args.not?.labelName?.length) f.notLabels = labelsFilter(args.not.labelName);
   if (args.not?.authorUsername) f.notAuthorUsernames = [args.not.authorUsername];
-  if (args.not?.myReactionEmoji) unsupported('not.myReactionEmoji');
-  const orLabels = args.or?.labelName ?? [];
-  if (orLabels.length > 1) unsupported('or.labelName');
-  if (orLabels.length === 1 && !f.labels) f.labels = [...orLabels];
-  const orAuthors = args.or?.authorUsername ?? [];
-  if (orAuthors.length > 1) unsupported('or.authorUsername');
-  if (orAuthors.length === 1 && !f.authorUsername) f.authorUsername = orAuthors[0];
+  if (args.not?.myReactionEmoji) f.notMyReactionEmoji = wildcardOr(args.not.myReactionEmoji);
+  const orLabels = [...(args.or?.labelName ?? []), ...(args.or?.labelNames ?? [])];
+  if (orLabels.length) f.orLabels = orLabels;
+  const orAuthors = [...(args.or?.authorUsername ?? []), ...(args.or?.authorUsernames ?? [])];
+  if (orAuthors.length) f.orAuthorUsernames = orAuthors;
   return f;
 }

@@ -1,6 +1,18 @@
 import { badRequest } from '../../errors';
 import type { IssueFilters, IssueOrderBy } from '../../modules/issues/issue-filters';
 import { builder } from '../builder';
+import {
+  AssigneeWildcardId,
+  EpicWildcardId,
+  IssuableSearchableField,
+  IterationWildcardId,
+  MilestoneWildcardId,
+  NegatedIterationWildcardId,
+  NegatedMilestoneWildcardId,
+  ReleaseTagWildcardId,
+  WeightWildcardId,
+  wildcardValue,
+} from './filter-enums';
 
 export const IssuableState = builder.enumType('IssuableState', {
   description: 'State of a GitLab issue or merge request.',
@@ -70,6 +82,29 @@ export const NegatedIssueFilterInput = builder.inputType('NegatedIssueFilterInpu
     assigneeUsernames: t.stringList({ required: false, description: 'Usernames of users not assigned to the issue.' }),
     authorUsername: t.stringList({ required: false, description: 'Usernames of users who did not author the issue.' }),
     milestoneTitle: t.stringList({ required: false, description: 'Milestone not applied to this issue.' }),
+    milestoneWildcardId: t.field({
+      type: NegatedMilestoneWildcardId,
+      required: false,
+      description: 'Filter by negated milestone wildcard values.',
+    }),
+    assigneeId: t.string({ required: false, description: 'ID of a user not assigned to the issues.' }),
+    myReactionEmoji: t.string({
+      required: false,
+      description: 'Filter by reaction emoji applied by the current user.',
+    }),
+    releaseTag: t.stringList({
+      required: false,
+      description: 'Release tag not associated with the issue’s milestone.',
+    }),
+    weight: t.string({ required: false, description: 'Weight not applied to the issue.' }),
+    epicId: t.string({ required: false, description: 'ID of an epic not associated with the issues.' }),
+    iterationId: t.idList({ required: false, description: 'List of iteration Global IDs not applied to the issue.' }),
+    iterationTitle: t.string({ required: false, description: 'Filter by iteration title.' }),
+    iterationWildcardId: t.field({
+      type: NegatedIterationWildcardId,
+      required: false,
+      description: 'Filter by negated iteration ID wildcard.',
+    }),
   }),
 });
 
@@ -77,7 +112,16 @@ export const UnionedIssueFilterInput = builder.inputType('UnionedIssueFilterInpu
   description: 'Filters of which any may match.',
   fields: (t) => ({
     labelName: t.stringList({ required: false, description: 'Filters issues that have at least one of these labels.' }),
+    labelNames: t.stringList({
+      required: false,
+      description: 'Filters issues that have at least one of these labels.',
+    }),
     authorUsername: t.stringList({ required: false, description: 'Filters issues authored by one of these users.' }),
+    authorUsernames: t.stringList({ required: false, description: 'Filters issues authored by one of these users.' }),
+    assigneeUsernames: t.stringList({
+      required: false,
+      description: 'Filters issues that are assigned to at least one of the given users.',
+    }),
   }),
 });
 
@@ -87,12 +131,46 @@ export const issueListArgs = builder.args((t) => ({
   iids: t.stringList({ required: false, description: 'List of IIDs of issues. For example, `["1", "2"]`.' }),
   state: t.field({ type: IssuableState, required: false, description: 'Current state of this issue.' }),
   search: t.string({ required: false, description: 'Search query for title or description.' }),
+  in: t.field({
+    type: [IssuableSearchableField],
+    required: false,
+    description: 'Specify the fields to perform the search in. Defaults to `[TITLE, DESCRIPTION]`.',
+  }),
   sort: t.field({ type: IssueSort, required: false, description: 'Sort issues by the criteria.' }),
   labelName: t.stringList({ required: false, description: 'Labels applied to this issue.' }),
   authorUsername: t.string({ required: false, description: 'Username of the author of the issue.' }),
   assigneeUsername: t.string({ required: false, description: 'Username of a user assigned to the issue.' }),
   assigneeUsernames: t.stringList({ required: false, description: 'Usernames of users assigned to the issue.' }),
+  assigneeId: t.string({
+    required: false,
+    description: 'ID of a user assigned to the issues. Wildcard values "NONE" and "ANY" are supported.',
+  }),
+  assigneeWildcardId: t.field({
+    type: AssigneeWildcardId,
+    required: false,
+    description: 'Filter by assignee wildcard. Incompatible with assigneeUsername and assigneeUsernames.',
+  }),
   milestoneTitle: t.stringList({ required: false, description: 'Milestone applied to this issue.' }),
+  milestoneWildcardId: t.field({
+    type: MilestoneWildcardId,
+    required: false,
+    description: 'Filter issues by milestone ID wildcard.',
+  }),
+  releaseTag: t.stringList({ required: false, description: 'Release tag associated with the issue’s milestone.' }),
+  releaseTagWildcardId: t.field({
+    type: ReleaseTagWildcardId,
+    required: false,
+    description: 'Filter issues by release tag ID wildcard.',
+  }),
+  iterationId: t.idList({ required: false, description: 'List of iteration Global IDs applied to the issue.' }),
+  iterationTitle: t.string({ required: false, description: 'Filter by iteration title.' }),
+  iterationWildcardId: t.field({
+    type: IterationWildcardId,
+    required: false,
+    description: 'Filter by iteration ID wildcard.',
+  }),
+  epicWildcardId: t.field({ type: EpicWildcardId, required: false, description: 'Filter by epic ID wildcard.' }),
+  weightWildcardId: t.field({ type: WeightWildcardId, required: false, description: 'Filter by weight ID wildcard.' }),
   myReactionEmoji: t.string({ required: false, description: 'Filter by reaction emoji applied by the current user.' }),
   confidential: t.boolean({ required: false, description: 'Filter for confidential issues.' }),
   types: t.field({ type: [IssueType], required: false, description: 'Filter issues by the given issue types.' }),
@@ -118,12 +196,23 @@ export interface IssueListArgs {
   iids?: Maybe<readonly string[]>;
   state?: Maybe<'opened' | 'closed' | 'locked' | 'all'>;
   search?: Maybe<string>;
+  in?: Maybe<readonly ('TITLE' | 'DESCRIPTION')[]>;
   sort?: Maybe<string>;
   labelName?: Maybe<readonly string[]>;
   authorUsername?: Maybe<string>;
   assigneeUsername?: Maybe<string>;
   assigneeUsernames?: Maybe<readonly string[]>;
+  assigneeId?: Maybe<string>;
+  assigneeWildcardId?: Maybe<'NONE' | 'ANY'>;
   milestoneTitle?: Maybe<readonly string[]>;
+  milestoneWildcardId?: Maybe<'NONE' | 'ANY' | 'STARTED' | 'UPCOMING'>;
+  releaseTag?: Maybe<readonly string[]>;
+  releaseTagWildcardId?: Maybe<'NONE' | 'ANY'>;
+  iterationId?: Maybe<readonly (string | number)[]>;
+  iterationTitle?: Maybe<string>;
+  iterationWildcardId?: Maybe<'NONE' | 'ANY' | 'CURRENT'>;
+  epicWildcardId?: Maybe<'NONE' | 'ANY'>;
+  weightWildcardId?: Maybe<'NONE' | 'ANY'>;
   myReactionEmoji?: Maybe<string>;
   confidential?: Maybe<boolean>;
   types?: Maybe<readonly ('ISSUE' | 'INCIDENT' | 'TASK')[]>;
@@ -138,8 +227,23 @@ export interface IssueListArgs {
     assigneeUsernames?: Maybe<readonly string[]>;
     authorUsername?: Maybe<readonly string[]>;
     milestoneTitle?: Maybe<readonly string[]>;
+    milestoneWildcardId?: Maybe<'STARTED' | 'UPCOMING'>;
+    assigneeId?: Maybe<string>;
+    myReactionEmoji?: Maybe<string>;
+    releaseTag?: Maybe<readonly string[]>;
+    weight?: Maybe<string>;
+    epicId?: Maybe<string>;
+    iterationId?: Maybe<readonly (string | number)[]>;
+    iterationTitle?: Maybe<string>;
+    iterationWildcardId?: Maybe<'CURRENT'>;
   }>;
-  or?: Maybe<{ labelName?: Maybe<readonly string[]>; authorUsername?: Maybe<readonly string[]> }>;
+  or?: Maybe<{
+    labelName?: Maybe<readonly string[]>;
+    labelNames?: Maybe<readonly string[]>;
+    authorUsername?: Maybe<readonly string[]>;
+    authorUsernames?: Maybe<readonly string[]>;
+    assigneeUsernames?: Maybe<readonly string[]>;
+  }>;
 }
 
 function positiveInt(value: string, field: string): number {
@@ -149,6 +253,15 @@ function positiveInt(value: string, field: string): number {
   }
   return n;
 }
+
+/** A numeric id or its global id (`gid://gitlab/<type>/12`). */
+function idOf(value: string | number, type: string, field: string): number {
+  const raw = String(value);
+  return positiveInt(new RegExp(`^gid://gitlab/${type}/(\\d+)$`).exec(raw)?.[1] ?? raw, field);
+}
+
+/** Reaction emoji name, with 'none'/'any' read as the wildcards. */
+const emojiOrWildcard = (v: string): string => wildcard(v) ?? v;
 
 function wildcard(value: string): 'None' | 'Any' | null {
   if (/^none$/i.test(value)) return 'None';
@@ -180,13 +293,12 @@ export function toIssueFilters(args: IssueListArgs): IssueFilters {
   const assignees = [...(args.assigneeUsernames ?? []), ...(args.assigneeUsername ? [args.assigneeUsername] : [])];
   if (assignees.length) f.assigneeUsernames = assignees;
   if (args.milestoneTitle?.length) f.milestone = single(args.milestoneTitle, 'milestoneTitle');
-  if (args.myReactionEmoji) f.myReactionEmoji = args.myReactionEmoji;
+  if (args.myReactionEmoji) f.myReactionEmoji = emojiOrWildcard(args.myReactionEmoji);
   if (args.confidential != null) f.confidential = args.confidential;
   if (args.types?.length) f.issueTypes = args.types.map((t) => t.toLowerCase() as 'issue' | 'incident' | 'task');
   if (args.epicId) {
     const w = wildcard(args.epicId);
-    const id = /^gid:\/\/gitlab\/Epic\/(\d+)$/.exec(args.epicId)?.[1] ?? args.epicId;
-    f.epicId = w ?? positiveInt(id, 'epicId');
+    f.epicId = w ?? idOf(args.epicId, 'Epic', 'epicId');
   }
   if (args.weight) {
     const w = wildcard(args.weight);
@@ -197,11 +309,46 @@ export function toIssueFilters(args: IssueListArgs): IssueFilters {
   if (args.createdBefore) f.createdBefore = new Date(args.createdBefore);
   if (args.updatedAfter) f.updatedAfter = new Date(args.updatedAfter);
   if (args.updatedBefore) f.updatedBefore = new Date(args.updatedBefore);
-  if (args.not?.labelName?.length) f.notLabels = [...args.not.labelName];
-  if (args.not?.assigneeUsernames?.length) f.notAssigneeUsernames = [...args.not.assigneeUsernames];
-  if (args.not?.authorUsername?.length) f.notAuthorUsernames = [...args.not.authorUsername];
-  if (args.not?.milestoneTitle?.length) f.notMilestone = single(args.not.milestoneTitle, 'not.milestoneTitle');
-  if (args.or?.labelName?.length) f.orLabels = [...args.or.labelName];
-  if (args.or?.authorUsername?.length) f.orAuthorUsernames = [...args.or.authorUsername];
+  if (args.in?.length) f.searchIn = args.in.map((v) => (v === 'TITLE' ? 'title' : 'description'));
+  if (args.assigneeId) {
+    f.assigneeId = wildcard(args.assigneeId) ?? idOf(args.assigneeId, 'User', 'assigneeId');
+  }
+  if (args.assigneeWildcardId) f.assigneeId = wildcardValue(args.assigneeWildcardId);
+  if (args.milestoneWildcardId) f.milestoneId = wildcardValue(args.milestoneWildcardId);
+  if (args.releaseTag?.length) f.releaseTag = single(args.releaseTag, 'releaseTag');
+  if (args.releaseTagWildcardId) f.releaseTag = wildcardValue(args.releaseTagWildcardId);
+  if (args.iterationId?.length)
+    f.iterationId = idOf(single(args.iterationId.map(String), 'iterationId'), 'Iteration', 'iterationId');
+  if (args.iterationWildcardId) f.iterationId = wildcardValue(args.iterationWildcardId);
+  if (args.iterationTitle) f.iterationTitle = args.iterationTitle;
+  if (args.epicWildcardId) f.epicId = wildcardValue(args.epicWildcardId);
+  if (args.weightWildcardId) f.weight = wildcardValue(args.weightWildcardId);
+  const not = args.not;
+  if (not?.labelName?.length) {
+    const w = not.labelName.length === 1 ? wildcard(not.labelName[0] as string) : null;
+    f.notLabels = w ?? [...not.labelName];
+  }
+  if (not?.assigneeUsernames?.length) f.notAssigneeUsernames = [...not.assigneeUsernames];
+  if (not?.authorUsername?.length) f.notAuthorUsernames = [...not.authorUsername];
+  if (not?.milestoneTitle?.length) f.notMilestone = single(not.milestoneTitle, 'not.milestoneTitle');
+  if (not?.milestoneWildcardId) f.notMilestone = wildcardValue(not.milestoneWildcardId);
+  if (not?.assigneeId) f.notAssigneeId = idOf(not.assigneeId, 'User', 'not.assigneeId');
+  if (not?.myReactionEmoji) f.notMyReactionEmoji = not.myReactionEmoji;
+  if (not?.releaseTag?.length) f.notReleaseTag = single(not.releaseTag, 'not.releaseTag');
+  if (not?.weight) {
+    if (!/^\d{1,4}$/.test(not.weight)) throw badRequest('not.weight must be a number', 'not.weight');
+    f.notWeight = Number(not.weight);
+  }
+  if (not?.epicId) f.notEpicId = idOf(not.epicId, 'Epic', 'not.epicId');
+  if (not?.iterationId?.length) {
+    f.notIterationId = idOf(single(not.iterationId.map(String), 'not.iterationId'), 'Iteration', 'not.iterationId');
+  }
+  if (not?.iterationWildcardId) f.notIterationId = wildcardValue(not.iterationWildcardId);
+  if (not?.iterationTitle) f.notIterationTitle = not.iterationTitle;
+  const orLabels = [...(args.or?.labelName ?? []), ...(args.or?.labelNames ?? [])];
+  if (orLabels.length) f.orLabels = orLabels;
+  const orAuthors = [...(args.or?.authorUsername ?? []), ...(args.or?.authorUsernames ?? [])];
+  if (orAuthors.length) f.orAuthorUsernames = orAuthors;
+  if (args.or?.assigneeUsernames?.length) f.orAssigneeUsernames = [...args.or.assigneeUsernames];
   return f;
 }

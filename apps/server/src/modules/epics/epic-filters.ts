@@ -12,12 +12,18 @@ export interface EpicFilters {
   authorUsername?: string;
   /** Exclude epics written by any of these usernames (`not[author_username]`). */
   notAuthorUsernames?: string[];
+  /** Epics written by one of these usernames (`or[author_username]`). */
+  orAuthorUsernames?: string[];
   /** Label titles that must ALL be present; or 'None' (no label) / 'Any' (at least one label). */
   labels?: string[] | 'None' | 'Any';
   /** Exclude epics carrying ANY of these label titles (`not[labels]`). */
-  notLabels?: string[];
+  notLabels?: string[] | 'None' | 'Any';
+  /** Epics carrying AT LEAST ONE of these label titles (`or[labels]`). */
+  orLabels?: string[];
   /** Case-insensitive substring of the title or the description. */
   search?: string;
+  /** Where `search` looks (`in=title,description`); default both. */
+  searchIn?: Array<'title' | 'description'>;
   /** 'opened', 'closed' or 'all' (default 'all'). */
   state?: 'opened' | 'closed' | 'all';
   createdAfter?: Date;
@@ -30,6 +36,8 @@ export interface EpicFilters {
   includeDescendantGroups?: boolean;
   /** The actor's award emoji name on the epic; 'None' (no reaction) or 'Any' (some reaction). Ignored when anonymous. */
   myReactionEmoji?: string;
+  /** The actor did not react with this emoji (`not[my_reaction_emoji]`); 'None'/'Any' negate those. */
+  notMyReactionEmoji?: string;
   confidential?: boolean;
   /** Parent epic id, or 'None' for top-level epics only. */
   parentId?: number | 'None';

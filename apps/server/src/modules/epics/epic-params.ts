@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { badRequest } from '../../errors';
-import { gitlabKeyword, gitlabId as id, iidList } from '../../rest/gitlab-list-params';
+import {
+  gitlabKeyword,
+  gitlabId as id,
+  iidList,
+  labelsFilter,
+  nonEmpty,
+  searchIn,
+} from '../../rest/gitlab-list-params';
 import { gitlabBoolean, gitlabList } from '../../rest/params';
 import type { EpicFilters } from './epic-filters';
 import type { EpicInput } from './epic-write.service';
@@ -13,7 +20,14 @@ const noneAny = (v: unknown) => (typeof v === 'string' ? gitlabKeyword(v) : v);
 export const epicListParams = z.object({
   author_id: id.optional(),
   author_username: z.string().min(1).max(255).optional(),
-  not: z.object({ author_username: gitlabList.optional(), labels: gitlabList.optional() }).optional(),
+  not: z
+    .object({
+      author_username: gitlabList.optional(),
+      labels: gitlabList.optional(),
+      my_reaction_emoji: z.preprocess(noneAny, z.string().min(1).max(64)).optional(),
+    })
+    .optional(),
+  or: z.object({ author_username: gitlabList.optional(), labels: gitlabList.optional() }).optional(),
   labels: z.preprocess(noneAny, z.union([z.literal('None'), z.literal('Any'), gitlabList])).optional(),
   with_labels_details: gitlabBoolean.optional(),
   order_by: z
@@ -21,6 +35,7 @@ export const epicListParams = z.object({
     .optional(),
   sort: z.enum(['asc', 'desc']).optional(),
   search: z.string().max(255).optional(),
+  in: searchIn.optional(),
   state: z.enum(['opened', 'closed', 'all']).optional(),
   created_after: dateTime.optional(),
   created_before: dateTime.optional(),
@@ -28,7 +43,7 @@ export const epicListParams = z.object({
   updated_before: dateTime.optional(),
   include_ancestor_groups: gitlabBoolean.optional(),
   include_descendant_groups: gitlabBoolean.optional(),
-  my_reaction_emoji: z.string().min(1).max(64).optional(),
+  my_reaction_emoji: z.preprocess(noneAny, z.string().min(1).max(64)).optional(),
   confidential: gitlabBoolean.optional(),
   parent_id: z.preprocess(noneAny, z.union([z.literal('None'), id])).optional(),
   iids: iidList.optional(),
@@ -41,10 +56,13 @@ export function toEpicFilters(p: z.infer<typeof epicListParams>): EpicFilters {
   return {
     authorId: p.author_id,
     authorUsername: p.author_username,
-    notAuthorUsernames: p.not?.author_username,
+    notAuthorUsernames: nonEmpty(p.not?.author_username),
     labels: p.labels,
-    notLabels: p.not?.labels,
+    notLabels: labelsFilter(p.not?.labels),
+    orAuthorUsernames: nonEmpty(p.or?.author_username),
+    orLabels: nonEmpty(p.or?.labels),
     search: p.search || undefined,
+    searchIn: p.in,
     state: p.state,
     createdAfter: p.created_after,
     createdBefore: p.created_before,
@@ -53,6 +71,7 @@ export function toEpicFilters(p: z.infer<typeof epicListParams>): EpicFilters {
     includeAncestorGroups: p.include_ancestor_groups,
     includeDescendantGroups: p.include_descendant_groups,
     myReactionEmoji: p.my_reaction_emoji,
+    notMyReactionEmoji: p.not?.my_reaction_emoji,
     confidential: p.confidential,
     parentId: p.parent_id,
     iids: p.iids,

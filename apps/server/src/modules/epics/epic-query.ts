@@ -4,6 +4,7 @@ import type { DB, EpicsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { epicConfidentialityAllows, groupReadable } from '../../policy/sql-scopes';
 import { fullPathOf } from '../namespaces/namespace-lookup.service';
+import { epicFilterConditions } from './epic-filter-sql';
 import type { EpicFilters, EpicOrderBy } from './epic-filters';
 
 /** An epics row plus what presenters and the policy need from its group, parent and date sources. */
@@ -57,12 +58,6 @@ export function epicVisible(actor: Actor | null): RawBuilder<boolean> {
   })} AND ${epicConfidentialityAllows(actor, { confidential: 'e.confidential', groupTraversalIds: 'n.traversal_ids' })})`;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function labelExists(title: string): RawBuilder<boolean> {
-  return sql<boolean>`EXISTS (SELECT 1 FROM epic_labels el JOIN labels l ON l.id = el.label_id WHERE el.epic_id = e.id AND l.title = ${title})`;
-}
-
 /** The group scope plus every filter, as one boolean SQL condition over aliases e and n. */
 export function epicConditions(
   actor: Actor | null,
@@ -75,50 +70,7 @@ export function epicConditions(
       ? sql<boolean>`e.group_id = ${group.id}`
       : sql<boolean>`e.group_id IN (SELECT d.id FROM namespaces d WHERE d.traversal_ids @> ARRAY[${group.id}]::int[])`;
   c.push(f.includeAncestorGroups ? sql<boolean>`(${scope} OR e.group_id = ANY(${group.traversal_ids}::int[]))` : scope);
-  if (f.authorId !== undefined) c.push(sql<boolean>`e.author_id = ${f.authorId}`);
-  if (f.authorUsername !== undefined)
-    c.push(
-      sql<boolean>`e.author_id IN (SELECT u.id FROM users u WHERE lower(u.username) = lower(${f.authorUsername}))`,
-    );
-  if (f.notAuthorUsernames?.length) {
-    const names = f.notAuthorUsernames.map((s) => s.toLowerCase());
-    c.push(
-      sql<boolean>`(e.author_id IS NULL OR e.author_id NOT IN (SELECT u.id FROM users u WHERE lower(u.username) = ANY(${names}::text[])))`,
-    );
-  }
-  if (f.labels === 'None') c.push(sql<boolean>`NOT EXISTS (SELECT 1 FROM epic_labels el WHERE el.epic_id = e.id)`);
-  else if (f.labels === 'Any') c.push(sql<boolean>`EXISTS (SELECT 1 FROM epic_labels el WHERE el.epic_id = e.id)`);
-  else if (f.labels) for (const title of f.labels) c.push(labelExists(title));
-  if (f.notLabels?.length)
-    c.push(
-      sql<boolean>`NOT EXISTS (SELECT 1 FROM epic_labels el JOIN labels l ON l.id = el.label_id WHERE el.epic_id = e.id AND l.title = ANY(${f.notLabels}::text[]))`,
-    );
-  if (f.search) {
-    const pattern = `%${escapeLike(f.search)}%`;
-    c.push(sql<boolean>`(e.title ILIKE ${pattern} OR e.description ILIKE ${pattern})`);
-  }
-  if (f.state && f.state !== 'all') c.push(sql<boolean>`e.state = ${f.state}`);
-  if (f.createdAfter) c.push(sql<boolean>`e.created_at >= ${f.createdAfter}`);
-  if (f.createdBefore) c.push(sql<boolean>`e.created_at <= ${f.createdBefore}`);
-  if (f.updatedAfter) c.push(sql<boolean>`e.updated_at >= ${f.updatedAfter}`);
-  if (f.updatedBefore) c.push(sql<boolean>`e.updated_at <= ${f.updatedBefore}`);
-  if (f.myReactionEmoji && actor) {
-    const mine = sql`SELECT 1 FROM award_emoji a WHERE a.awardable_type = 'Epic' AND a.awardable_id = e.id AND a.user_id = ${actor.id}`;
-    if (f.myReactionEmoji === 'None') c.push(sql<boolean>`NOT EXISTS (${mine})`);
-    else if (f.myReactionEmoji === 'Any') c.push(sql<boolean>`EXISTS (${mine})`);
-    else c.push(sql<boolean>`EXISTS (${mine} AND a.name = ${f.myReactionEmoji})`);
-  }
-  if (f.confidential !== undefined) c.push(sql<boolean>`e.confidential = ${f.confidential}`);
-  if (f.parentId === 'None') c.push(sql<boolean>`e.parent_id IS NULL`);
-  else if (f.parentId !== undefined) c.push(sql<boolean>`e.parent_id = ${f.parentId}`);
-  if (f.iids) c.push(sql<boolean>`e.iid = ANY(${f.iids}::int[])`);
-  if (f.timeframe) {
-    c.push(
-      sql<boolean>`(e.start_date IS NOT NULL OR e.due_date IS NOT NULL)
-        AND (e.start_date IS NULL OR e.start_date <= ${f.timeframe.end}::date)
-        AND (e.due_date IS NULL OR e.due_date >= ${f.timeframe.start}::date)`,
-    );
-  }
+  c.push(...epicFilterConditions(actor, f));
   return sql<boolean>`(${sql.join(c, sql` AND `)})`;
 }
 

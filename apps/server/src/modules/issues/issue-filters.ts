@@ -14,30 +14,45 @@ export interface IssueFilters {
   labels?: string[] | Wildcard;
   /** Label titles of which AT LEAST ONE must be present (`or[labels]`). */
   orLabels?: string[];
-  /** Label titles that must all be absent (`not[labels]`). */
-  notLabels?: string[];
+  /** Label titles that must all be absent (`not[labels]`); `not[labels]=None` means some label, `Any` none. */
+  notLabels?: string[] | Wildcard;
   /** Milestone by title, or a wildcard, or 'Started' (start date passed) / 'Upcoming' (next due). */
   milestone?: string;
   /** Milestone by id, with the same wildcards as `milestone`. */
   milestoneId?: number | Wildcard | 'Started' | 'Upcoming';
-  /** Issues not in the milestone with this title (`not[milestone]`). */
+  /** Issues not in the milestone with this title, nor matching 'Started'/'Upcoming' (`not[milestone]`). */
   notMilestone?: string;
+  /** Release tag of the issue's milestone (GitLab: issues belong to a release through their milestone), or a wildcard. */
+  releaseTag?: string;
+  /** Issues whose milestone is not in the release with this tag (`not[release_tag]`). */
+  notReleaseTag?: string;
   assigneeId?: number | Wildcard;
   /** All of these users must be assignees. */
   assigneeUsernames?: string[];
   notAssigneeUsernames?: string[];
+  notAssigneeId?: number;
+  /** At least one of these users is an assignee (`or[assignee_username][]`). */
+  orAssigneeUsernames?: string[];
   authorId?: number;
+  notAuthorId?: number;
   authorUsername?: string;
   notAuthorUsernames?: string[];
   /** Author is one of these (`or[author_username][]`). */
   orAuthorUsernames?: string[];
   /** Emoji the actor reacted with, or a wildcard. Ignored for anonymous actors. */
   myReactionEmoji?: string;
+  /** The actor did not react with this emoji (`not[my_reaction_emoji]`). */
+  notMyReactionEmoji?: string;
   confidential?: boolean;
   weight?: number | Wildcard;
+  notWeight?: number;
   iterationId?: number | Wildcard | 'Current';
+  /** `not[iteration_id]`: an iteration id, or 'Current' (the only wildcard GitLab allows negated). */
+  notIterationId?: number | 'Current';
   iterationTitle?: string;
+  notIterationTitle?: string;
   epicId?: number | Wildcard;
+  notEpicId?: number;
   healthStatus?: 'on_track' | 'needs_attention' | 'at_risk' | Wildcard;
   issueTypes?: Array<'issue' | 'incident' | 'task'>;
   iids?: number[];

@@ -1,5 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Actor } from '../../policy/actor';
+import { milestoneCondition, releaseCondition } from '../filters/milestone-filter-sql';
+import { myReactionCondition } from '../filters/reaction-filter-sql';
+import { searchCondition } from '../filters/search-filter-sql';
 import type { MergeRequestFilters } from './mr-filters';
 
 /**
@@ -29,10 +32,44 @@ function related(
     : sql<boolean>`EXISTS (SELECT 1 FROM ${t} x WHERE x.merge_request_id = mr.id)`;
 }
 
-function milestoneCond(value: string): Cond {
-  if (value === 'None') return sql<boolean>`mr.milestone_id IS NULL`;
-  if (value === 'Any') return sql<boolean>`mr.milestone_id IS NOT NULL`;
-  return sql<boolean>`EXISTS (SELECT 1 FROM milestones m WHERE m.id = mr.milestone_id AND m.title = ${value})`;
+const milestoneCond = (value: string): Cond => milestoneCondition('mr.milestone_id', value);
+
+/** Approved by / eligible approver: ALL the users, or a wildcard (none / some). */
+function usersOn(
+  c: Cond[],
+  table: 'approvals' | 'merge_request_reviewers',
+  value: number[] | string[] | 'None' | 'Any' | undefined,
+  byName: boolean,
+) {
+  if (value === undefined) return;
+  if (value === 'None') c.push(sql<boolean>`NOT ${related(table)}`);
+  else if (value === 'Any') c.push(related(table));
+  else for (const v of value) c.push(related(table, byName ? userIdByName(String(v)) : sql`${Number(v)}`));
+}
+
+/** None of the users (`not[approved_by_usernames]` and friends). */
+function noneOf(c: Cond[], table: 'approvals' | 'merge_request_reviewers', ids?: number[], names?: string[]) {
+  if (ids?.length) {
+    c.push(
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM ${sql.table(table)} x WHERE x.merge_request_id = mr.id AND x.user_id = ANY(${ids}::int[]))`,
+    );
+  }
+  if (names?.length) {
+    c.push(
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM ${sql.table(table)} x WHERE x.merge_request_id = mr.id AND x.user_id IN ${userIdsByNames(names)})`,
+    );
+  }
+}
+
+/** See MergeRequestFilters.attention. */
+function attentionCond(username: string): Cond {
+  const user = userIdByName(username);
+  return sql<boolean>`(EXISTS (SELECT 1 FROM merge_request_reviewers rv WHERE rv.merge_request_id = mr.id
+      AND rv.user_id = ${user} AND rv.state IN ('unreviewed', 'review_started', 'unapproved')
+      AND NOT EXISTS (SELECT 1 FROM approvals ap WHERE ap.merge_request_id = mr.id AND ap.user_id = rv.user_id))
+    OR (EXISTS (SELECT 1 FROM merge_request_assignees ma WHERE ma.merge_request_id = mr.id AND ma.user_id = ${user})
+      AND EXISTS (SELECT 1 FROM merge_request_reviewers rv WHERE rv.merge_request_id = mr.id
+        AND rv.state IN ('reviewed', 'requested_changes'))))`;
 }
 
 function userFilter(
@@ -45,17 +82,6 @@ function userFilter(
   else if (typeof value === 'number') c.push(related(table, sql`${value}`));
 }
 
-function approvedBy(c: Cond[], value: number[] | string[] | 'None' | 'Any' | undefined, byName: boolean) {
-  if (value === undefined) return;
-  if (value === 'None') c.push(sql<boolean>`NOT ${related('approvals')}`);
-  else if (value === 'Any') c.push(related('approvals'));
-  else {
-    for (const v of value) {
-      c.push(related('approvals', byName ? userIdByName(String(v)) : sql`${Number(v)}`));
-    }
-  }
-}
-
 /** The conditions for every filter set; an empty list means no filtering. */
 export function mergeRequestFilterConditions(actor: Actor | null, f: MergeRequestFilters): Cond[] {
   const c: Cond[] = [];
@@ -63,15 +89,23 @@ export function mergeRequestFilterConditions(actor: Actor | null, f: MergeReques
   if (f.labels === 'None') c.push(sql<boolean>`NOT ${anyLabel}`);
   else if (f.labels === 'Any') c.push(anyLabel);
   else if (f.labels) for (const t of f.labels) c.push(hasLabel(t));
-  if (f.notLabels?.length) c.push(sql<boolean>`NOT ${hasAnyLabelOf(f.notLabels)}`);
+  if (f.notLabels === 'None') c.push(anyLabel);
+  else if (f.notLabels === 'Any') c.push(sql<boolean>`NOT ${anyLabel}`);
+  else if (f.notLabels?.length) c.push(sql<boolean>`NOT ${hasAnyLabelOf(f.notLabels)}`);
+  if (f.orLabels?.length) c.push(hasAnyLabelOf(f.orLabels));
   if (f.milestone !== undefined) c.push(milestoneCond(f.milestone));
   if (f.notMilestone !== undefined) c.push(sql<boolean>`NOT ${milestoneCond(f.notMilestone)}`);
+  if (f.releaseTag !== undefined) c.push(releaseCondition('mr.milestone_id', 'mr.project_id', f.releaseTag));
+  if (f.notReleaseTag !== undefined) {
+    c.push(sql<boolean>`NOT ${releaseCondition('mr.milestone_id', 'mr.project_id', f.notReleaseTag)}`);
+  }
   if (f.authorId !== undefined) c.push(sql<boolean>`mr.author_id = ${f.authorId}`);
   if (f.authorUsername !== undefined) c.push(sql<boolean>`mr.author_id = ${userIdByName(f.authorUsername)}`);
   if (f.notAuthorId !== undefined) c.push(sql<boolean>`mr.author_id IS DISTINCT FROM ${f.notAuthorId}`);
   if (f.notAuthorUsername !== undefined) {
     c.push(sql<boolean>`mr.author_id IS DISTINCT FROM ${userIdByName(f.notAuthorUsername)}`);
   }
+  if (f.orAuthorUsernames?.length) c.push(sql<boolean>`mr.author_id IN ${userIdsByNames(f.orAuthorUsernames)}`);
   userFilter(c, 'merge_request_assignees', f.assigneeId);
   for (const n of f.assigneeUsernames ?? []) c.push(related('merge_request_assignees', userIdByName(n)));
   if (f.notAssigneeId !== undefined) {
@@ -90,20 +124,30 @@ export function mergeRequestFilterConditions(actor: Actor | null, f: MergeReques
   if (f.notReviewerUsername !== undefined) {
     c.push(sql<boolean>`NOT ${related('merge_request_reviewers', userIdByName(f.notReviewerUsername))}`);
   }
-  approvedBy(c, f.approvedByIds, false);
-  approvedBy(c, f.approvedByUsernames, true);
+  usersOn(c, 'approvals', f.approvedByIds, false);
+  usersOn(c, 'approvals', f.approvedByUsernames, true);
+  noneOf(c, 'approvals', f.notApprovedByIds, f.notApprovedByUsernames);
+  usersOn(c, 'merge_request_reviewers', f.approverIds, false);
+  usersOn(c, 'merge_request_reviewers', f.approverUsernames, true);
+  noneOf(c, 'merge_request_reviewers', f.notApproverIds, f.notApproverUsernames);
   if (f.approved !== undefined) c.push(f.approved ? related('approvals') : sql<boolean>`NOT ${related('approvals')}`);
   if (f.mergeUserId !== undefined) c.push(sql<boolean>`mr.merge_user_id = ${f.mergeUserId}`);
   if (f.mergeUserUsername !== undefined) {
     c.push(sql<boolean>`mr.merge_user_id = ${userIdByName(f.mergeUserUsername)}`);
   }
-  if (f.myReactionEmoji !== undefined && actor) {
-    const base = sql`SELECT 1 FROM award_emoji ae WHERE ae.awardable_type = 'MergeRequest' AND ae.awardable_id = mr.id AND ae.user_id = ${actor.id}`;
-    if (f.myReactionEmoji === 'None') c.push(sql<boolean>`NOT EXISTS (${base})`);
-    else if (f.myReactionEmoji === 'Any') c.push(sql<boolean>`EXISTS (${base})`);
-    else c.push(sql<boolean>`EXISTS (${base} AND ae.name = ${f.myReactionEmoji})`);
+  if (f.notMergeUserId !== undefined) c.push(sql<boolean>`mr.merge_user_id IS DISTINCT FROM ${f.notMergeUserId}`);
+  if (f.notMergeUserUsername !== undefined) {
+    c.push(sql<boolean>`mr.merge_user_id IS DISTINCT FROM ${userIdByName(f.notMergeUserUsername)}`);
+  }
+  for (const [value, negate] of [
+    [f.myReactionEmoji, false],
+    [f.notMyReactionEmoji, true],
+  ] as const) {
+    const cond = value !== undefined ? myReactionCondition(actor?.id, 'MergeRequest', 'mr.id', value, negate) : null;
+    if (cond) c.push(cond);
   }
   if (f.draft !== undefined) c.push(sql<boolean>`mr.draft = ${f.draft}`);
+  if (f.notDraft !== undefined) c.push(sql<boolean>`mr.draft <> ${f.notDraft}`);
   if (f.sourceBranch !== undefined) c.push(sql<boolean>`mr.source_branch = ${f.sourceBranch}`);
   if (f.targetBranch !== undefined) c.push(sql<boolean>`mr.target_branch = ${f.targetBranch}`);
   if (f.notSourceBranch !== undefined) c.push(sql<boolean>`mr.source_branch <> ${f.notSourceBranch}`);
@@ -113,13 +157,14 @@ export function mergeRequestFilterConditions(actor: Actor | null, f: MergeReques
       sql<boolean>`EXISTS (SELECT 1 FROM environments e WHERE e.id = mr.environment_id AND e.name = ${f.environment})`,
     );
   }
-  if (f.iids?.length) c.push(sql<boolean>`mr.iid = ANY(${f.iids}::int[])`);
-  if (f.search) {
-    const pattern = `%${f.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    const fields = f.searchIn?.length ? f.searchIn : ['title', 'description'];
-    const parts = fields.map((col) => sql<boolean>`${sql.ref(`mr.${col}`)} ILIKE ${pattern}`);
-    c.push(sql<boolean>`(${sql.join(parts, sql` OR `)})`);
+  if (f.notEnvironment !== undefined) {
+    c.push(
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM environments e WHERE e.id = mr.environment_id AND e.name = ${f.notEnvironment})`,
+    );
   }
+  if (f.attention !== undefined) c.push(attentionCond(f.attention));
+  if (f.iids?.length) c.push(sql<boolean>`mr.iid = ANY(${f.iids}::int[])`);
+  if (f.search) c.push(searchCondition('mr', f.search, f.searchIn));
   if (f.createdAfter) c.push(sql<boolean>`mr.created_at >= ${f.createdAfter}`);
   if (f.createdBefore) c.push(sql<boolean>`mr.created_at <= ${f.createdBefore}`);
   if (f.updatedAfter) c.push(sql<boolean>`mr.updated_at >= ${f.updatedAfter}`);

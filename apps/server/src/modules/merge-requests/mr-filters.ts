@@ -6,22 +6,29 @@
 export type Wildcard = 'None' | 'Any';
 
 export const mergeRequestStates = ['opened', 'closed', 'merged', 'locked', 'all'] as const;
-export const mergeRequestOrderByValues = ['created_at', 'updated_at', 'merged_at', 'title', 'popularity'] as const;
+export const mergeRequestOrderByValues = ['created_at', 'updated_at', 'merged_at', 'title', 'popularity', 'milestone_due'] as const;
 export type MergeRequestOrderBy = (typeof mergeRequestOrderByValues)[number];
 
 export interface MergeRequestFilters {
   state?: (typeof mergeRequestStates)[number];
   /** Label titles that must ALL be present, or a wildcard. */
   labels?: string[] | Wildcard;
-  /** Label titles that must all be absent (`not[labels]`). */
-  notLabels?: string[];
-  /** Milestone title, 'None' or 'Any'. */
+  /** Label titles that must all be absent (`not[labels]`); `not[labels]=None` means some label, `Any` none. */
+  notLabels?: string[] | Wildcard;
+  /** Label titles of which AT LEAST ONE must be present (`or[labels]`). */
+  orLabels?: string[];
+  /** Milestone title, or 'None', 'Any', 'Started', 'Upcoming'. */
   milestone?: string;
   notMilestone?: string;
+  /** Release tag of the merge request's milestone (as GitLab), or 'None' / 'Any'. */
+  releaseTag?: string;
+  notReleaseTag?: string;
   authorId?: number;
   authorUsername?: string;
   notAuthorId?: number;
   notAuthorUsername?: string;
+  /** Author is one of these (`or[author_username][]`). */
+  orAuthorUsernames?: string[];
   assigneeId?: number | Wildcard;
   /** All of these users must be assignees. */
   assigneeUsernames?: string[];
@@ -34,20 +41,46 @@ export interface MergeRequestFilters {
   /** Approved by ALL these users, or a wildcard (no approvals / some approval). */
   approvedByIds?: number[] | Wildcard;
   approvedByUsernames?: string[] | Wildcard;
+  /** Approved by none of these users (`not[approved_by_ids]`, `not[approved_by_usernames]`). */
+  notApprovedByIds?: number[];
+  notApprovedByUsernames?: string[];
+  /**
+   * Eligible approvers: ALL these users must be approvers of the merge request, or a wildcard.
+   * Meridian has no approval rules, so the eligible approvers of a merge request are its reviewers
+   * (the users asked to review and approve it).
+   */
+  approverIds?: number[] | Wildcard;
+  approverUsernames?: string[] | Wildcard;
+  notApproverIds?: number[];
+  notApproverUsernames?: string[];
   /** yes: at least one approval; no: none. */
   approved?: boolean;
   mergeUserId?: number;
   mergeUserUsername?: string;
+  notMergeUserId?: number;
+  notMergeUserUsername?: string;
   /** Emoji the actor reacted with, or a wildcard. Ignored for anonymous actors. */
   myReactionEmoji?: string;
+  notMyReactionEmoji?: string;
   /** `draft=yes|no` or the older `wip=yes|no`. */
   draft?: boolean;
+  /** `not[draft]=yes|no`. */
+  notDraft?: boolean;
   sourceBranch?: string;
   targetBranch?: string;
   notSourceBranch?: string;
   notTargetBranch?: string;
   /** Name of the environment the merge request is linked to. */
   environment?: string;
+  notEnvironment?: string;
+  /**
+   * `attention=<username>`: merge requests waiting on that user. GitLab's attention requests
+   * passed the ball between reviewers and assignees; Meridian derives it from review states:
+   * the user is a reviewer who has neither reviewed nor approved yet (state unreviewed,
+   * review_started or unapproved, and no approval), or the user is an assignee and some reviewer
+   * has reviewed or requested changes (the ball is back with the assignee).
+   */
+  attention?: string;
   iids?: number[];
   search?: string;
   searchIn?: Array<'title' | 'description'>;

@@ -20,6 +20,7 @@ import {
 import { gitlabList, parseInput } from '../../rest/params';
 import { type MergeRequestFilters, mergeRequestOrderByValues, mergeRequestStates, type Wildcard } from './mr-filters';
 
+const milestoneKeywords = ['None', 'Any', 'Started', 'Upcoming'] as const;
 const isWildcard = (v: unknown): v is Wildcard => v === 'None' || v === 'Any';
 
 const idOrWildcard = idOrKeyword(noneAny);
@@ -40,6 +41,9 @@ function listOrWildcard<T extends z.ZodType>(item: T) {
   );
 }
 
+/** `not[approved_by_ids][]=1` or `not[approved_by_ids]=1,2`. */
+const idList = z.preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(gitlabId).min(1).max(100));
+
 const schema = z.object({
   state: z.enum(mergeRequestStates).optional(),
   labels: gitlabList.optional(),
@@ -52,6 +56,10 @@ const schema = z.object({
   reviewer_username: name.optional(),
   approved_by_ids: listOrWildcard(gitlabId).optional(),
   approved_by_usernames: listOrWildcard(name).optional(),
+  approver_ids: listOrWildcard(gitlabId).optional(),
+  approver_usernames: listOrWildcard(name).optional(),
+  release_tag: name.optional(),
+  attention: name.optional(),
   approved: yesNo.optional(),
   merge_user_id: gitlabId.optional(),
   merge_user_username: name.optional(),
@@ -83,6 +91,23 @@ const schema = z.object({
       reviewer_username: name.optional(),
       source_branch: name.optional(),
       target_branch: name.optional(),
+      approved_by_ids: idList.optional(),
+      approved_by_usernames: usernameList.optional(),
+      approver_ids: idList.optional(),
+      approver_usernames: usernameList.optional(),
+      merge_user_id: gitlabId.optional(),
+      merge_user_username: name.optional(),
+      my_reaction_emoji: z.string().min(1).max(64).optional(),
+      draft: yesNo.optional(),
+      wip: yesNo.optional(),
+      environment: name.optional(),
+      release_tag: name.optional(),
+    })
+    .optional(),
+  or: z
+    .object({
+      labels: gitlabList.optional(),
+      author_username: usernameList.optional(),
     })
     .optional(),
 });
@@ -94,13 +119,17 @@ export function parseMergeRequestFilters(query: Record<string, unknown>): MergeR
   const filters: MergeRequestFilters = {
     state: q.state,
     labels: labelsFilter(q.labels),
-    notLabels: nonEmpty(q.not?.labels),
-    milestone: q.milestone !== undefined ? gitlabKeyword(q.milestone) : undefined,
-    notMilestone: q.not?.milestone,
+    notLabels: labelsFilter(q.not?.labels),
+    orLabels: nonEmpty(q.or?.labels),
+    milestone: q.milestone !== undefined ? gitlabKeyword(q.milestone, milestoneKeywords) : undefined,
+    notMilestone: q.not?.milestone !== undefined ? gitlabKeyword(q.not.milestone, milestoneKeywords) : undefined,
+    releaseTag: q.release_tag !== undefined ? gitlabKeyword(q.release_tag) : undefined,
+    notReleaseTag: q.not?.release_tag,
     authorId: q.author_id,
     authorUsername: q.author_username,
     notAuthorId: q.not?.author_id,
     notAuthorUsername: q.not?.author_username,
+    orAuthorUsernames: nonEmpty(q.or?.author_username),
     assigneeId: q.assignee_id,
     assigneeUsernames: nonEmpty(q.assignee_username),
     notAssigneeId: q.not?.assignee_id,
@@ -111,16 +140,28 @@ export function parseMergeRequestFilters(query: Record<string, unknown>): MergeR
     notReviewerUsername: q.not?.reviewer_username,
     approvedByIds: q.approved_by_ids,
     approvedByUsernames: q.approved_by_usernames,
+    notApprovedByIds: q.not?.approved_by_ids,
+    notApprovedByUsernames: q.not?.approved_by_usernames,
+    approverIds: q.approver_ids,
+    approverUsernames: q.approver_usernames,
+    notApproverIds: q.not?.approver_ids,
+    notApproverUsernames: q.not?.approver_usernames,
     approved: q.approved,
     mergeUserId: q.merge_user_id,
     mergeUserUsername: q.merge_user_username,
+    notMergeUserId: q.not?.merge_user_id,
+    notMergeUserUsername: q.not?.merge_user_username,
     myReactionEmoji: q.my_reaction_emoji !== undefined ? gitlabKeyword(q.my_reaction_emoji) : undefined,
+    notMyReactionEmoji: q.not?.my_reaction_emoji,
     draft: q.draft ?? q.wip,
+    notDraft: q.not?.draft ?? q.not?.wip,
     sourceBranch: q.source_branch,
     targetBranch: q.target_branch,
     notSourceBranch: q.not?.source_branch,
     notTargetBranch: q.not?.target_branch,
     environment: q.environment,
+    notEnvironment: q.not?.environment,
+    attention: q.attention,
     iids: nonEmpty(q.iids),
     search: q.search,
     searchIn: q.in,

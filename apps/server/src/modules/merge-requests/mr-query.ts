@@ -49,6 +49,8 @@ export function scopeCondition(scope: MergeRequestListScope): RawBuilder<boolean
 
 const upvotes = sql`(SELECT count(*) FROM award_emoji ae WHERE ae.awardable_type = 'MergeRequest' AND ae.awardable_id = mr.id AND ae.name = 'thumbsup')`;
 
+const milestoneDue = sql`(SELECT m.due_date FROM milestones m WHERE m.id = mr.milestone_id)`;
+
 function orderExpression(orderBy: MergeRequestOrderBy): RawBuilder<unknown> {
   switch (orderBy) {
     case 'created_at':
@@ -61,6 +63,8 @@ function orderExpression(orderBy: MergeRequestOrderBy): RawBuilder<unknown> {
       return sql`mr.title`;
     case 'popularity':
       return upvotes;
+    case 'milestone_due':
+      return milestoneDue;
   }
 }
 

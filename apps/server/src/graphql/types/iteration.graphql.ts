@@ -1,0 +1,191 @@
+import { badRequest } from '../../errors';
+import {
+  countIterations,
+  type IterationStateFilter,
+  type IterationSuggestionOptions,
+  type IterationSuggestionRow,
+  suggestIterations,
+} from '../../modules/autocomplete/iteration-suggestions.service';
+import { inheritedGroupIds, type SuggestionContainer } from '../../modules/autocomplete/suggestion-container';
+import { iterationState } from '../../modules/iterations/iteration-state';
+import { webUrl } from '../../modules/namespaces/web-url';
+import { builder } from '../builder';
+import { defineConnection, type PageArgs, pageArgs, paginate } from '../connection';
+import type { GraphQLContext } from '../context';
+import { gid, parseGid } from '../gid';
+import { GroupRef, ProjectRef } from './refs';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+const IterationState = builder.enumType('IterationState', {
+  description: 'State of a GitLab iteration.',
+  values: {
+    upcoming: { description: 'Upcoming iteration.' },
+    current: { description: 'Current iteration.' },
+    opened: { description: 'Open iteration (upcoming or current).' },
+    closed: { description: 'Closed iteration.' },
+    all: { description: 'Any iteration.' },
+  } as const,
+});
+
+const IterationSearchableField = builder.enumType('IterationSearchableField', {
+  description: 'Fields to perform the search in.',
+  values: {
+    TITLE: { value: 'title', description: 'Search in title field.' },
+    CADENCE_TITLE: { value: 'cadence_title', description: 'Search in cadence_title field.' },
+  } as const,
+});
+
+const IterationSort = builder.enumType('IterationSort', {
+  description: 'Iteration sort values.',
+  values: {
+    CADENCE_AND_DUE_DATE_DESC: { description: 'Sort by cadence then due date, latest first (the only order served).' },
+  } as const,
+});
+
+interface IterationCadenceShape {
+  id: number;
+  title: string;
+}
+
+const IterationCadence = builder.objectRef<IterationCadenceShape>('IterationCadence').implement({
+  description: 'Represents an iteration cadence.',
+  fields: (t) => ({
+    id: t.id({
+      description: 'Global ID of the iteration cadence.',
+      resolve: (c) => `gid://gitlab/Iterations::Cadence/${c.id}`,
+    }),
+    title: t.exposeString('title', { description: 'Title of the iteration cadence.' }),
+  }),
+});
+
+const IterationRef = builder.objectRef<IterationSuggestionRow>('Iteration').implement({
+  description: 'Represents an iteration object.',
+  fields: (t) => ({
+    id: t.id({ description: 'Global ID of the iteration.', resolve: (it) => gid('Iteration', it.id) }),
+    iid: t.id({ description: 'Internal ID of the iteration.', resolve: (it) => String(it.iid) }),
+    title: t.string({ nullable: true, description: 'Title of the iteration.', resolve: (it) => it.title }),
+    startDate: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Start date of the iteration.',
+      resolve: (it) => it.start_date,
+    }),
+    dueDate: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Due date of the iteration.',
+      resolve: (it) => it.due_date,
+    }),
+    state: t.field({
+      type: IterationState,
+      description: 'State of the iteration.',
+      resolve: (it) => iterationState(it.start_date, it.due_date, today()),
+    }),
+    webPath: t.string({
+      description: 'Web path of the iteration.',
+      resolve: (it) => `/groups/${it.group_full_path}/-/iterations/${it.id}`,
+    }),
+    webUrl: t.string({
+      description: 'Web URL of the iteration.',
+      resolve: (it, _a, c) => webUrl(c.ctx, `groups/${it.group_full_path}/-/iterations/${it.id}`),
+    }),
+    iterationCadence: t.field({
+      type: IterationCadence,
+      description: 'Cadence of the iteration.',
+      resolve: (it) => ({ id: it.iterations_cadence_id, title: it.cadence_title }),
+    }),
+  }),
+});
+
+const IterationConnection = defineConnection('Iteration', IterationRef);
+
+interface IterationArgs extends PageArgs {
+  search?: string | null;
+  in?: Array<'title' | 'cadence_title'> | null;
+  id?: string | number | null;
+  state?: IterationStateFilter | null;
+  includeAncestors?: boolean | null;
+}
+
+function iterationId(raw: string | number): number {
+  const s = String(raw);
+  const id = /^\d{1,10}$/.test(s) ? Number(s) : parseGid(s, ['Iteration']);
+  if (id === null || id < 1 || id > 2_147_483_647) throw badRequest('id is not a valid Iteration ID', 'id');
+  return id;
+}
+
+/** Iterations of the container's groups (with its ancestors when asked), sorted by cadence then due date, latest first. */
+function resolveIterations(
+  c: GraphQLContext,
+  container: SuggestionContainer,
+  args: IterationArgs,
+  ancestorsByDefault: boolean,
+) {
+  const chain = inheritedGroupIds(container);
+  const includeAncestors = args.includeAncestors ?? ancestorsByDefault;
+  const own = chain[chain.length - 1];
+  const opts: IterationSuggestionOptions = {
+    groupIds: includeAncestors ? chain : own === undefined ? [] : [own],
+    search: args.search?.trim() || undefined,
+    searchIn: args.in ?? undefined,
+    state: args.state ?? 'all',
+    today: today(),
+    limit: 0,
+  };
+  if (args.id != null) opts.id = iterationId(args.id);
+  const db = c.ctx.database.db;
+  return paginate(
+    args,
+    ({ offset, limit }) => suggestIterations(db, c.actor, { ...opts, offset, limit }),
+    () => countIterations(db, c.actor, opts),
+  );
+}
+
+const iterationArgs = builder.args((t) => ({
+  search: t.string({
+    required: false,
+    description: 'Query used for fuzzy-searching in the fields selected in the argument `in`.',
+  }),
+  in: t.field({
+    type: [IterationSearchableField],
+    required: false,
+    description:
+      'Fields in which the fuzzy-search should be performed with the query given in the argument `search` (default both).',
+  }),
+  id: t.id({ required: false, description: 'Global ID of the Iteration to look up.' }),
+  state: t.field({ type: IterationState, required: false, description: 'Filter iterations by state (default all).' }),
+  sort: t.field({ type: IterationSort, required: false, description: 'List iterations by sort order.' }),
+}));
+
+builder.objectFields(GroupRef, (t) => ({
+  iterations: t.field({
+    type: IterationConnection,
+    description: 'Find iterations of the group.',
+    args: {
+      ...pageArgs,
+      ...iterationArgs,
+      includeAncestors: t.arg.boolean({
+        required: false,
+        description: 'Whether to include ancestor iterations (default false).',
+      }),
+    },
+    resolve: (g, args, c) => resolveIterations(c, { kind: 'group', group: g }, args, false),
+  }),
+}));
+
+builder.objectFields(ProjectRef, (t) => ({
+  iterations: t.field({
+    type: IterationConnection,
+    description: "Find iterations of the project's groups.",
+    args: {
+      ...pageArgs,
+      ...iterationArgs,
+      includeAncestors: t.arg.boolean({
+        required: false,
+        description: "Whether to include the iterations of the project group's ancestors (default true).",
+      }),
+    },
+    resolve: (p, args, c) => resolveIterations(c, { kind: 'project', project: p }, args, true),
+  }),
+}));

@@ -1,0 +1,108 @@
+import { listMergeRequests, type MergeRequestRow } from '../../modules/merge-requests/merge-requests.service';
+import { webUrl } from '../../modules/namespaces/web-url';
+import { builder } from '../builder';
+import { defineConnection, pageArgs, paginateService } from '../connection';
+import type { GraphQLContext } from '../context';
+import { gid } from '../gid';
+import {
+  type MergeRequestListArgs,
+  MergeRequestState,
+  mergeRequestListArgs,
+  toMergeRequestFilters,
+} from './merge-request-args';
+import { GroupRef, MilestoneRef, ProjectRef, UserRef } from './refs';
+
+export const MergeRequestRef = builder.objectRef<MergeRequestRow>('MergeRequest');
+export const MergeRequestConnection = defineConnection('MergeRequest', MergeRequestRef);
+
+async function mergeRequestPath(c: GraphQLContext, mr: MergeRequestRow): Promise<string> {
+  const project = await c.loaders.project.load(mr.project_id);
+  return `${project?.full_path ?? mr.project_path}/-/merge_requests/${mr.iid}`;
+}
+
+MergeRequestRef.implement({
+  description: 'A merge request (Meridian keeps no repository: no diffs or pipelines).',
+  fields: (t) => ({
+    id: t.id({ description: 'ID of the merge request.', resolve: (m) => gid('MergeRequest', m.id) }),
+    iid: t.string({ description: 'Internal ID of the merge request.', resolve: (m) => String(m.iid) }),
+    title: t.exposeString('title', { description: 'Title of the merge request.' }),
+    description: t.exposeString('description', { nullable: true, description: 'Description of the merge request.' }),
+    state: t.field({
+      type: MergeRequestState,
+      description: 'State of the merge request.',
+      resolve: (m) => m.state as 'opened' | 'closed' | 'merged' | 'locked',
+    }),
+    draft: t.exposeBoolean('draft', { description: 'Indicates if the merge request is a draft.' }),
+    sourceBranch: t.exposeString('source_branch', { description: 'Source branch of the merge request.' }),
+    targetBranch: t.exposeString('target_branch', { description: 'Target branch of the merge request.' }),
+    projectId: t.int({ description: 'ID of the merge request project.', resolve: (m) => m.project_id }),
+    createdAt: t.field({ type: 'Time', description: 'Timestamp of creation.', resolve: (m) => m.created_at }),
+    updatedAt: t.field({ type: 'Time', description: 'Timestamp of the last update.', resolve: (m) => m.updated_at }),
+    mergedAt: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Timestamp of when the merge request was merged.',
+      resolve: (m) => m.merged_at,
+    }),
+    webUrl: t.string({
+      description: 'Web URL of the merge request.',
+      resolve: async (m, _a, c) => webUrl(c.ctx, await mergeRequestPath(c, m)),
+    }),
+    reference: t.string({ description: 'Internal reference of the merge request.', resolve: (m) => `!${m.iid}` }),
+    author: t.field({
+      type: UserRef,
+      nullable: true,
+      description: 'User who created the merge request.',
+      resolve: (m, _a, c) => (m.author_id ? c.loaders.user.load(m.author_id) : null),
+    }),
+    mergeUser: t.field({
+      type: UserRef,
+      nullable: true,
+      description: 'User who merged the merge request.',
+      resolve: (m, _a, c) => (m.merge_user_id ? c.loaders.user.load(m.merge_user_id) : null),
+    }),
+    milestone: t.field({
+      type: MilestoneRef,
+      nullable: true,
+      description: 'Milestone of the merge request.',
+      resolve: (m, _a, c) => (m.milestone_id ? c.loaders.milestone.load(m.milestone_id) : null),
+    }),
+  }),
+});
+
+function resolveMergeRequestList(
+  c: GraphQLContext,
+  scope: { projectId: number } | { groupId: number },
+  args: MergeRequestListArgs & Parameters<typeof paginateService>[0],
+) {
+  const filters = toMergeRequestFilters(args);
+  return paginateService(args, ({ offset, limit }) =>
+    listMergeRequests(c.ctx.database.db, c.actor, scope, filters, { offset, limit }),
+  );
+}
+
+builder.objectFields(ProjectRef, (t) => ({
+  mergeRequests: t.field({
+    type: MergeRequestConnection,
+    description: 'Merge requests of the project.',
+    args: { ...pageArgs, ...mergeRequestListArgs },
+    resolve: (p, args, c) => resolveMergeRequestList(c, { projectId: p.id }, args),
+  }),
+}));
+
+builder.objectFields(GroupRef, (t) => ({
+  mergeRequests: t.field({
+    type: MergeRequestConnection,
+    description: 'Merge requests of the projects in the group and its subgroups.',
+    args: {
+      ...pageArgs,
+      ...mergeRequestListArgs,
+      includeSubgroups: t.arg.boolean({
+        required: false,
+        defaultValue: true,
+        description: 'Include merge requests belonging to subgroups (always true in Meridian for now).',
+      }),
+    },
+    resolve: (g, args, c) => resolveMergeRequestList(c, { groupId: g.id }, args),
+  }),
+}));
