@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { Actor } from '../../policy/actor';
+import { likePattern } from '../labels/labels-query';
+import { mergeRequestVisibility } from '../merge-requests/mr-query';
+import type { SuggestionContainer } from './suggestion-container';
+
+export interface BranchSuggestionOptions {
+  search?: string;
+  limit: number;
+}
+
+/**
+ * Distinct source or target branch names of the merge requests the actor may read in the project,
+ * or in the group and its subgroups, by name. One statement.
+ */
+export async function suggestBranches(
+  db: Database,
+  actor: Actor | null,
+  container: SuggestionContainer,
+  which: 'source_branch' | 'target_branch',
+  opts: BranchSuggestionOptions,
+): Promise<string[]> {
+  const column = sql.ref(`mr.${which}`);
+  let q = db
+    .selectFrom('merge_requests as mr')
+    .innerJoin('projects as p', 'p.id', 'mr.project_id')
+    .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+    .select(sql<string>`${column}`.as('title'))
+    .distinct()
+    .where(mergeRequestVisibility(actor));
+  q =
+    container.kind === 'project'
+      ? q.where('mr.project_id', '=', container.project.id)
+      : q.where(sql<boolean>`n.traversal_ids @> ARRAY[${container.group.id}]::int[]`);
+  if (opts.search) q = q.where(sql<boolean>`${column} ILIKE ${likePattern(opts.search)}`);
+  const rows = await q.orderBy('title').limit(opts.limit).execute();
+  return rows.map((r) => r.title);
+}
