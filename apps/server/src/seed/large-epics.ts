@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/connection';
-import { type LargeWorld, reserveIdBlock } from './large-setup';
+import { type LargeWorld, mix, reserveIdBlock } from './large-setup';
 
 const themes = [
   'Roadmap',
@@ -110,10 +110,10 @@ export async function seedLargeEpics(
   const labels = world.labelIds;
   await sql`
     INSERT INTO epic_labels (epic_id, label_id)
-    SELECT id, (${labels}::int[])[1 + (id::bigint * 31) % ${n(labels.length)}] FROM epics
-    WHERE id BETWEEN ${n(base)} AND ${n(base + total - 1)} AND id % 2 = 0
+    SELECT id, (${labels}::int[])[1 + ${mix('id', 31)} % ${n(labels.length)}] FROM epics
+    WHERE id BETWEEN ${n(base)} AND ${n(base + total - 1)} AND ${mix('id', 3)} % 2 = 0
     UNION ALL
-    SELECT id, (${labels}::int[])[1 + ((id::bigint * 31) % ${n(labels.length)} + 1 + (id::bigint * 17) % ${n(labels.length - 1)}) % ${n(labels.length)}] FROM epics
-    WHERE id BETWEEN ${n(base)} AND ${n(base + total - 1)} AND id % 4 = 0
+    SELECT id, (${labels}::int[])[1 + (${mix('id', 31)} % ${n(labels.length)} + 1 + ${mix('id', 17)} % ${n(labels.length - 1)}) % ${n(labels.length)}] FROM epics
+    WHERE id BETWEEN ${n(base)} AND ${n(base + total - 1)} AND ${mix('id', 3)} % 4 = 0
     ON CONFLICT DO NOTHING`.execute(db);
 }

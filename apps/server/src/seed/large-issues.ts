@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/connection';
 import { n } from './large-epics';
-import { type LargeWorld, reserveIdBlock } from './large-setup';
+import { type LargeWorld, mix, reserveIdBlock } from './large-setup';
 
 const verbs = ['Fix', 'Improve', 'Add', 'Refactor', 'Document', 'Speed up', 'Remove', 'Test', 'Redesign', 'Monitor'];
 const objects = [
@@ -32,7 +32,7 @@ const descriptions = [
 
 /**
  * Inserts `total` issues over the bench projects in batches: issue k goes to project k mod P with
- * iid k div P + 1 (dense per project), plus assignees (~60%, some two), labels (~70%), a milestone
+ * iid k div P + 1 (dense per project), plus, picked by hash so each project gets its share, assignees (~60%, some two), labels (~70%), a milestone
  * (~40%), confidentiality (~3%) and an epic of the project's group (~30%).
  */
 export async function seedLargeIssues(
@@ -79,17 +79,17 @@ export async function seedLargeIssues(
         ) s`.execute(trx);
       await sql`
         INSERT INTO issue_assignees (issue_id, user_id)
-        SELECT id, (${users}::int[])[1 + (id::bigint * 7919) % ${n(users.length)}] FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND id % 10 < 6
+        SELECT id, (${users}::int[])[1 + ${mix('id', 7919)} % ${n(users.length)}] FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND ${mix('id', 1)} % 10 < 6
         UNION ALL
-        SELECT id, (${users}::int[])[1 + ((id::bigint * 7919) % ${n(users.length)} + 1 + id % ${n(users.length - 1)}) % ${n(users.length)}]
-        FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND id % 20 < 3
+        SELECT id, (${users}::int[])[1 + (${mix('id', 7919)} % ${n(users.length)} + 1 + ${mix('id', 2)} % ${n(users.length - 1)}) % ${n(users.length)}]
+        FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND ${mix('id', 1)} % 20 < 3
         ON CONFLICT DO NOTHING`.execute(trx);
       await sql`
         INSERT INTO issue_labels (issue_id, label_id)
-        SELECT id, (${labels}::int[])[1 + (id::bigint * 31) % ${n(labels.length)}] FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND id % 10 < 7
+        SELECT id, (${labels}::int[])[1 + ${mix('id', 31)} % ${n(labels.length)}] FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND ${mix('id', 3)} % 10 < 7
         UNION ALL
-        SELECT id, (${labels}::int[])[1 + ((id::bigint * 31) % ${n(labels.length)} + 1 + (id::bigint * 13) % ${n(labels.length - 1)}) % ${n(labels.length)}]
-        FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND id % 10 < 3
+        SELECT id, (${labels}::int[])[1 + (${mix('id', 31)} % ${n(labels.length)} + 1 + ${mix('id', 13)} % ${n(labels.length - 1)}) % ${n(labels.length)}]
+        FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND ${mix('id', 3)} % 10 < 3
         ON CONFLICT DO NOTHING`.execute(trx);
       // An epic from the project's own group; confidential epics only take confidential issues.
       await sql`

@@ -19,6 +19,14 @@ const TEAMS = 5;
 const SQUADS_PER_TEAM = 2;
 const PROJECTS_PER_SQUAD = 5;
 
+/**
+ * A well-spread non-negative hash of an integer column. Row k goes to project k mod P, so plain
+ * `id % 10` or `id * 31 % 35` picks would be the same for every row of a project (all of its issues
+ * assigned, the same four assignees): pick with `mix(...) % n` instead.
+ */
+export const mix = (column: string, salt: number) =>
+  sql`(hashint4(${sql.ref(column)} + ${sql.lit(salt)})::bigint & 2147483647)`;
+
 /** Reserves a contiguous block of `count` ids from a table's identity sequence; returns the first. */
 export async function reserveIdBlock(db: Database, table: string, count: number): Promise<number> {
   const result = await sql<{ last: string }>`

@@ -10,7 +10,7 @@ describe('seedLarge (small numbers)', () => {
     t = await createTestApp();
     const started = Date.now();
     // Small batches so several batches (and levels split across batches) are exercised.
-    await seedLarge(t.db, { epics: 1000, issues: 10_000, batchSize: 3000, progressBar: false });
+    await seedLarge(t.db, { epics: 1000, issues: 10_000, mergeRequests: 4000, batchSize: 3000, progressBar: false });
     console.log(
       `seedLarge 1k epics / 10k issues on ${t.database.kind}: ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
@@ -61,6 +61,34 @@ describe('seedLarge (small numbers)', () => {
     expect(row.mismatched).toBe(0);
     expect(row.assigned).toBeGreaterThan(5000);
     expect(row.labelled).toBeGreaterThan(6000);
+  });
+
+  it('gives every filter token rows to hit: merge requests, iterations, releases, reactions', async () => {
+    const r = await sql<Record<string, number>>`
+      SELECT (SELECT count(*)::int FROM merge_requests) AS mrs,
+        (SELECT count(*)::int FROM merge_requests WHERE draft) AS drafts,
+        (SELECT count(*)::int FROM merge_requests WHERE state = 'merged' AND merge_user_id IS NULL) AS merged_without_user,
+        (SELECT count(*)::int FROM merge_requests WHERE environment_id IS NOT NULL) AS deployed,
+        (SELECT count(DISTINCT merge_request_id)::int FROM merge_request_reviewers) AS reviewed,
+        (SELECT count(DISTINCT merge_request_id)::int FROM approvals) AS approved,
+        (SELECT count(DISTINCT merge_request_id)::int FROM merge_request_assignees) AS assigned,
+        (SELECT count(DISTINCT merge_request_id)::int FROM merge_request_labels) AS labelled,
+        (SELECT count(*)::int FROM (SELECT project_id, max(iid) m, count(*) c FROM merge_requests GROUP BY project_id) x WHERE m <> c) AS gaps,
+        (SELECT count(*)::int FROM issues WHERE iteration_id IS NOT NULL) AS in_iteration,
+        (SELECT count(*)::int FROM release_milestones) AS release_links,
+        (SELECT count(DISTINCT awardable_type)::int FROM award_emoji WHERE user_id = (SELECT min(id) FROM users)) AS owner_reaction_types,
+        (SELECT count(*)::int FROM award_emoji) AS reactions`.execute(t.db);
+    const row = r.rows[0]!;
+    expect(row.mrs).toBe(4000);
+    expect(row.merged_without_user).toBe(0);
+    expect(row.gaps).toBe(0);
+    expect(row.owner_reaction_types).toBe(3);
+    for (const key of ['drafts', 'deployed', 'reviewed', 'approved', 'in_iteration', 'release_links'] as const) {
+      expect(row[key], key).toBeGreaterThan(0);
+    }
+    expect(row.assigned).toBeGreaterThan(3000);
+    expect(row.labelled).toBeGreaterThan(2000);
+    expect(row.reactions).toBeGreaterThan(3500);
   });
 
   it('refuses when the bench group exists, and rejects bad numbers', async () => {

@@ -3,13 +3,17 @@ import { sql } from 'kysely';
 import type { Database } from '../db/connection';
 import { createClock } from './dates';
 import { seedLargeEpics } from './large-epics';
+import { seedLargeExtras } from './large-extras';
 import { seedLargeIssues } from './large-issues';
+import { seedLargeMergeRequests } from './large-merge-requests';
 import { BENCH_GROUP_PATH, seedLargeSetup } from './large-setup';
 import { syncInternalIds } from './seed-demo';
 
 export interface SeedLargeOptions {
   epics?: number;
   issues?: number;
+  /** Merge requests (default 150,000). */
+  mergeRequests?: number;
   log?: (line: string) => void;
   /** Rows per INSERT ... SELECT batch (default 50,000). */
   batchSize?: number;
@@ -20,18 +24,21 @@ export interface SeedLargeOptions {
 
 /**
  * Bulk-loads a benchmark data set in the public group `bench`: ~200 users, 16 groups, 50 projects,
- * labels, milestones, `epics` epics (default 100,000; a forest of depth ≤ 4) and `issues` issues
- * (default 1,000,000), with set-based `INSERT ... SELECT FROM generate_series` batches. Refuses
- * when `bench` exists. Ends with ANALYZE.
+ * labels, milestones, `epics` epics (default 100,000; a forest of depth ≤ 4), `issues` issues
+ * (default 1,000,000) and `mergeRequests` merge requests (default 150,000), then iterations,
+ * releases and award emoji (see large-extras.ts), with set-based `INSERT ... SELECT FROM generate_series` batches. Refuses
+ * when `bench` exists. Ends with VACUUM (ANALYZE).
  */
 export async function seedLarge(db: Database, options: SeedLargeOptions = {}): Promise<void> {
   const epics = options.epics ?? 100_000;
   const issues = options.issues ?? 1_000_000;
+  const mergeRequests = options.mergeRequests ?? 150_000;
   const batchSize = options.batchSize ?? 50_000;
   const log = options.log ?? (() => {});
   for (const [name, value] of [
     ['epics', epics],
     ['issues', issues],
+    ['mergeRequests', mergeRequests],
     ['batchSize', batchSize],
   ] as const) {
     if (!Number.isInteger(value) || value < 0) throw new Error(`seedLarge: ${name} must be a non-negative integer`);
@@ -59,7 +66,7 @@ export async function seedLarge(db: Database, options: SeedLargeOptions = {}): P
     },
     cliProgress.Presets.shades_classic,
   );
-  if (showBar) bar.start(epics + issues, 0, { phase: 'epics' });
+  if (showBar) bar.start(epics + issues + mergeRequests, 0, { phase: 'epics' });
   let done = 0;
   const progress = (phase: string) => (rows: number) => {
     done += rows;
@@ -69,11 +76,17 @@ export async function seedLarge(db: Database, options: SeedLargeOptions = {}): P
     await seedLargeEpics(db, world, epics, anchor, batchSize, progress('epics'));
     log(`seed large: ${epics} epics (${elapsed()})`);
     await seedLargeIssues(db, world, issues, anchor, batchSize, progress('issues'));
+    log(`seed large: ${issues} issues (${elapsed()})`);
+    await seedLargeMergeRequests(db, world, mergeRequests, anchor, batchSize, progress('merge requests'));
   } finally {
     if (showBar) bar.stop();
   }
-  log(`seed large: ${issues} issues (${elapsed()})`);
+  log(`seed large: ${mergeRequests} merge requests (${elapsed()})`);
+  await seedLargeExtras(db, world, anchor);
+  log(`seed large: iterations, releases, award emoji (${elapsed()})`);
   await syncInternalIds(db);
-  await sql`ANALYZE`.execute(db);
-  log(`seed large: done, analyzed (${elapsed()})`);
+  // VACUUM too, not only ANALYZE: a freshly loaded table has no visibility map, so every index-only
+  // scan (capped counts, label and assignee semi-joins) would still read the heap until autovacuum ran.
+  await sql`VACUUM (ANALYZE)`.execute(db);
+  log(`seed large: done, vacuumed and analyzed (${elapsed()})`);
 }
