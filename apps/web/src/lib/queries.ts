@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet, apiList, apiPath, encodeId } from './api';
+import { ApiError, apiGet, apiList, apiPath, encodeId, type Page, request } from './api';
 import type { Group, Project } from './types';
 
 export function useGroup(fullPath: string, enabled = true) {
@@ -72,5 +72,74 @@ export function useStateCounts(
       return Object.fromEntries(entries) as Record<string, number | null>;
     },
     staleTime: 30_000,
+  });
+}
+
+/** A page of a list that may be keyset-paginated: offset headers when sent, and the Link rel="next" cursor. */
+export interface ListPageResult<T> extends Page<T> {
+  /** The `cursor` of the Link rel="next" URL (keyset pagination), or null on the last page. */
+  nextCursor: string | null;
+}
+
+function nextCursorFromLink(link: string | null): string | null {
+  if (!link) return null;
+  for (const part of link.split(',')) {
+    const match = /<([^>]+)>\s*;\s*rel="next"/.exec(part);
+    if (!match?.[1]) continue;
+    try {
+      return new URL(match[1], 'http://localhost').searchParams.get('cursor');
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** One page of a GitLab list (offset or keyset), keyed by its full URL. */
+export function useListPage<T>(url: string) {
+  return useQuery({
+    queryKey: ['list-page', url],
+    queryFn: async ({ signal }): Promise<ListPageResult<T>> => {
+      const { data, headers } = await request<T[]>(url, { signal });
+      const number = (name: string) => {
+        const value = Number.parseInt(headers.get(name) ?? '', 10);
+        return Number.isFinite(value) ? value : null;
+      };
+      return {
+        items: Array.isArray(data) ? data : [],
+        total: number('X-Total'),
+        page: number('X-Page') ?? 1,
+        totalPages: number('X-Total-Pages'),
+        nextPage: number('X-Next-Page'),
+        prevPage: number('X-Prev-Page'),
+        nextCursor: nextCursorFromLink(headers.get('Link')),
+      };
+    },
+    placeholderData: (previous) => previous,
+  });
+}
+
+/**
+ * X-Total of one list URL per state (`per_page=1` each). A missing X-Total means more than the
+ * server's 10,000 cap: `capped` is then true.
+ */
+export function useListCounts(urls: Record<string, string>) {
+  return useQuery({
+    queryKey: ['list-counts', urls],
+    queryFn: async ({ signal }) => {
+      const entries = await Promise.all(
+        Object.entries(urls).map(async ([state, url]) => {
+          const { headers } = await request<unknown>(url, { signal });
+          const total = Number.parseInt(headers.get('X-Total') ?? '', 10);
+          return [
+            state,
+            Number.isFinite(total) ? { count: total, capped: false } : { count: null, capped: true },
+          ] as const;
+        }),
+      );
+      return Object.fromEntries(entries) as Record<string, { count: number | null; capped: boolean }>;
+    },
+    staleTime: 30_000,
+    placeholderData: (previous) => previous,
   });
 }

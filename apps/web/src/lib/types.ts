@@ -96,6 +96,11 @@ export interface Issue {
   references?: References;
   issue_type?: string;
   health_status?: string | null;
+  upvotes?: number;
+  downvotes?: number;
+  merge_requests_count?: number;
+  blocking_issues_count?: number;
+  task_completion_status?: { count: number; completed_count: number };
 }
 
 export interface Epic {
@@ -119,6 +124,9 @@ export interface Epic {
   web_url?: string;
   references?: References;
   color?: string;
+  upvotes?: number;
+  downvotes?: number;
+  closed_at?: string | null;
 }
 
 export interface Note {
@@ -154,4 +162,8 @@ export interface MergeRequest {
   updated_at?: string;
   web_url?: string;
   references?: References;
+  upvotes?: number;
+  downvotes?: number;
+  has_conflicts?: boolean;
+  task_completion_status?: { count: number; completed_count: number };
 }

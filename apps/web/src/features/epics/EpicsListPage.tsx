@@ -4,12 +4,10 @@ import { StateListPage, type StateListTab } from '../shared/StateListPage';
 import { EpicsTable } from './EpicsTable';
 
 const TABS: StateListTab[] = [
-  { id: 'opened', label: 'Open', emptyTitle: 'No open epics found' },
-  { id: 'closed', label: 'Closed', emptyTitle: 'No closed epics found' },
-  { id: 'all', label: 'All', emptyTitle: 'No epics found' },
+  { state: 'opened', label: 'Open', emptyTitle: 'No open epics found' },
+  { state: 'closed', label: 'Closed', emptyTitle: 'No closed epics found' },
+  { state: 'all', label: 'All', emptyTitle: 'No epics found' },
 ];
-
-const QUERY = { order_by: 'created_at', sort: 'desc', with_labels_details: true };
 
 /** `/groups/:group/-/epics` */
 export function EpicsListPage({ fullPath }: { fullPath: string }) {
@@ -18,8 +16,9 @@ export function EpicsListPage({ fullPath }: { fullPath: string }) {
       owner={{ kind: 'group', fullPath, page: 'epics' }}
       title="Epics"
       path={`/groups/${encodeId(fullPath)}/epics`}
+      list="epics"
       tabs={TABS}
-      query={QUERY}
+      errorText="Something went wrong while fetching epics"
       tabsLabel="Epic state"
       loadingLabel="Loading epics"
       emptyDescription="Epics let you manage your portfolio of projects by tracking groups of issues that share a theme."

@@ -1,12 +1,15 @@
 import { AppLink } from '../../lib/AppLink';
-import { formatDate, timeAgo } from '../../lib/format';
+import { timeAgo } from '../../lib/format';
 import { urls } from '../../lib/paths';
 import type { Epic } from '../../lib/types';
-import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { LabelList } from '../../ui/LabelBadge';
 import { type Column, Table } from '../../ui/Table';
 import styles from '../issues/IssuesTable.module.css';
+import { dateRangeText } from '../shared/dueDateText';
+import { Icon } from '../shared/Icon';
+import rowStyles from '../shared/IssuableRow.module.css';
+import { IssuableStats } from '../shared/IssuableStats';
 
 /** Group path of an epic, from its reference (`acme/platform&3`) or else the page's group. */
 export function epicGroupPath(epic: Epic, fallback: string): string {
@@ -14,7 +17,11 @@ export function epicGroupPath(epic: Epic, fallback: string): string {
   return match?.[1] ?? fallback;
 }
 
-/** Epics: reference, title, labels (scoped two-part), start/due dates, author. */
+/**
+ * Epics as GitLab's epics list shows them: title, then `&iid` (or the full reference for a subgroup's
+ * epic), author, the date range ('No start and end date' style) and labels; at the right the state,
+ * votes and when it was updated.
+ */
 export function EpicsTable({ epics, groupPath }: { epics: Epic[]; groupPath: string }) {
   const columns: Column<Epic>[] = [
     {
@@ -22,18 +29,29 @@ export function EpicsTable({ epics, groupPath }: { epics: Epic[]; groupPath: str
       header: 'Title',
       render: (epic) => {
         const path = epicGroupPath(epic, groupPath);
+        const due = epic.due_date ?? epic.end_date;
         return (
           <div className={styles.titleCell}>
             <div className={styles.titleLine}>
-              {epic.confidential && <Badge variant="warning">Confidential</Badge>}
+              {epic.confidential && (
+                <span className={styles.confidential} title="Confidential">
+                  <Icon name="eye-slash" label="Confidential" />
+                </span>
+              )}
               <AppLink href={urls.epic(path, epic.iid)} className={styles.title}>
                 {epic.title}
               </AppLink>
-              {epic.state === 'closed' && <Badge variant="info">Closed</Badge>}
             </div>
             <div className={styles.meta}>
               <span>{path === groupPath ? `&${epic.iid}` : (epic.references?.full ?? `&${epic.iid}`)}</span>
-              <span>· created {timeAgo(epic.created_at)}</span>
+              <span>
+                · created <time dateTime={epic.created_at}>{timeAgo(epic.created_at)}</time>
+                {epic.author ? ` by ${epic.author.name}` : ''}
+              </span>
+              <span className={rowStyles.metaItem} title="Dates">
+                · <Icon name="calendar" />
+                <span className="visually-hidden">Dates</span> {dateRangeText(epic.start_date, due)}
+              </span>
             </div>
             <LabelList labels={epic.labels ?? []} />
           </div>
@@ -41,33 +59,22 @@ export function EpicsTable({ epics, groupPath }: { epics: Epic[]; groupPath: str
       },
     },
     {
-      key: 'start',
-      header: 'Start date',
-      width: '120px',
-      secondary: true,
-      render: (epic) => (epic.start_date ? formatDate(epic.start_date) : <span className={styles.none}>None</span>),
-    },
-    {
-      key: 'due',
-      header: 'Due date',
-      width: '120px',
-      render: (epic) => {
-        const due = epic.due_date ?? epic.end_date;
-        return due ? formatDate(due) : <span className={styles.none}>None</span>;
-      },
-    },
-    {
-      key: 'author',
-      header: 'Author',
-      width: '180px',
-      secondary: true,
-      render: (epic) =>
-        epic.author ? (
-          <span className={styles.assignees} title={`Created ${timeAgo(epic.created_at)}`}>
-            <Avatar name={epic.author.name} src={epic.author.avatar_url} seed={epic.author.id} size={24} />
-            <span className={styles.clip}>{epic.author.name}</span>
+      key: 'activity',
+      header: 'Activity',
+      width: '190px',
+      align: 'end',
+      render: (epic) => (
+        <div className={rowStyles.side}>
+          <span className={rowStyles.stats}>
+            {epic.state === 'closed' && <Badge variant="info">Closed</Badge>}
+            <IssuableStats upvotes={epic.upvotes} downvotes={epic.downvotes} />
           </span>
-        ) : null,
+          <span className={rowStyles.updated}>
+            updated{' '}
+            <time dateTime={epic.updated_at ?? epic.created_at}>{timeAgo(epic.updated_at ?? epic.created_at)}</time>
+          </span>
+        </div>
+      ),
     },
   ];
   return <Table caption="Epics" columns={columns} rows={epics} rowKey={(epic) => epic.id} />;

@@ -4,17 +4,15 @@ import { StateListPage, type StateListTab } from '../shared/StateListPage';
 import { IssuesTable } from './IssuesTable';
 
 const TABS: StateListTab[] = [
-  { id: 'opened', label: 'Open', emptyTitle: 'No open issues found' },
-  { id: 'closed', label: 'Closed', emptyTitle: 'No closed issues found' },
-  { id: 'all', label: 'All', emptyTitle: 'No issues found' },
+  { state: 'opened', label: 'Open', emptyTitle: 'No open issues found' },
+  { state: 'closed', label: 'Closed', emptyTitle: 'No closed issues found' },
+  { state: 'all', label: 'All', emptyTitle: 'No issues found' },
 ];
 
-const QUERY = { order_by: 'created_at', sort: 'desc', with_labels_details: true };
-
 const LIST = {
+  list: 'issues' as const,
   title: 'Issues',
   tabs: TABS,
-  query: QUERY,
   tabsLabel: 'Issue state',
   loadingLabel: 'Loading issues',
   emptyDescription: 'Issues are where you plan and discuss work.',

@@ -1,11 +1,15 @@
 import { AppLink } from '../../lib/AppLink';
-import { formatDate, isPastDue, timeAgo } from '../../lib/format';
+import { timeAgo } from '../../lib/format';
 import { appPathFromWebUrl, projectPathOf, urls } from '../../lib/paths';
 import type { Issue } from '../../lib/types';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { LabelList } from '../../ui/LabelBadge';
 import { type Column, Table } from '../../ui/Table';
+import { Icon } from '../shared/Icon';
+import { IssuableMeta } from '../shared/IssuableMeta';
+import rowStyles from '../shared/IssuableRow.module.css';
+import { IssuableStats } from '../shared/IssuableStats';
 import styles from './IssuesTable.module.css';
 
 export function issueHref(issue: Issue, fallbackProjectPath?: string): string {
@@ -14,7 +18,10 @@ export function issueHref(issue: Issue, fallbackProjectPath?: string): string {
   return appPathFromWebUrl(issue.web_url) ?? '#';
 }
 
-/** Issues as a table: title with reference and labels, milestone, assignees, due date, updated. */
+/**
+ * Issues as GitLab lists them: title, then reference, author, milestone and due date, labels; at the
+ * right assignees, counters (weight, votes, comments) and when it was updated.
+ */
 export function IssuesTable({
   issues,
   projectPath,
@@ -32,9 +39,9 @@ export function IssuesTable({
         <div className={styles.titleCell}>
           <div className={styles.titleLine}>
             {issue.confidential && (
-              <Badge variant="warning" title="Confidential">
-                Confidential
-              </Badge>
+              <span className={styles.confidential} title="Confidential">
+                <Icon name="eye-slash" label="Confidential" />
+              </span>
             )}
             <AppLink href={issueHref(issue, projectPath)} className={styles.title}>
               {issue.title}
@@ -43,56 +50,45 @@ export function IssuesTable({
           <div className={styles.meta}>
             <span>{showProject ? (issue.references?.full ?? `#${issue.iid}`) : `#${issue.iid}`}</span>
             <span>
-              · created {timeAgo(issue.created_at)}
+              · created <time dateTime={issue.created_at}>{timeAgo(issue.created_at)}</time>
               {issue.author ? ` by ${issue.author.name}` : ''}
             </span>
-            {issue.state === 'closed' && <Badge variant="info">Closed</Badge>}
+            <IssuableMeta milestone={issue.milestone} dueDate={issue.due_date} closed={issue.state === 'closed'} />
           </div>
           <LabelList labels={issue.labels ?? []} />
         </div>
       ),
     },
     {
-      key: 'milestone',
-      header: 'Milestone',
-      width: '160px',
-      secondary: true,
-      render: (issue) =>
-        issue.milestone ? (
-          <span className={styles.clip}>{issue.milestone.title}</span>
-        ) : (
-          <span className={styles.none}>None</span>
-        ),
-    },
-    {
       key: 'assignees',
       header: 'Assignees',
-      width: '120px',
-      secondary: true,
-      render: (issue) => <Assignees users={issue.assignees ?? []} />,
-    },
-    {
-      key: 'due',
-      header: 'Due date',
-      width: '130px',
-      render: (issue) =>
-        issue.due_date ? (
-          <span
-            className={`${styles.nowrap} ${issue.state === 'opened' && isPastDue(issue.due_date) ? styles.overdue : ''}`}
-          >
-            {formatDate(issue.due_date)}
-          </span>
-        ) : (
-          <span className={styles.none}>None</span>
-        ),
-    },
-    {
-      key: 'updated',
-      header: 'Updated',
-      width: '120px',
+      width: '110px',
       align: 'end',
       secondary: true,
-      render: (issue) => <span className={styles.none}>{timeAgo(issue.updated_at ?? issue.created_at)}</span>,
+      render: (issue) => (issue.assignees?.length ? <Assignees users={issue.assignees} /> : null),
+    },
+    {
+      key: 'activity',
+      header: 'Activity',
+      width: '190px',
+      align: 'end',
+      render: (issue) => (
+        <div className={rowStyles.side}>
+          <span className={rowStyles.stats}>
+            {issue.state === 'closed' && <Badge variant="info">Closed</Badge>}
+            <IssuableStats
+              comments={issue.user_notes_count}
+              upvotes={issue.upvotes}
+              downvotes={issue.downvotes}
+              weight={issue.weight}
+            />
+          </span>
+          <span className={rowStyles.updated}>
+            updated{' '}
+            <time dateTime={issue.updated_at ?? issue.created_at}>{timeAgo(issue.updated_at ?? issue.created_at)}</time>
+          </span>
+        </div>
+      ),
     },
   ];
   return <Table caption="Issues" columns={columns} rows={issues} rowKey={(issue) => issue.id} />;

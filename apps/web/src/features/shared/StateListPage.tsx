@@ -1,3 +1,6 @@
+import type { ListKind } from '@meridian/domain';
+import { sortOptionsFor } from '@meridian/domain';
+import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Crumb } from '../../app/Breadcrumbs';
 import { ContextLayout } from '../../app/ContextLayout';
@@ -6,15 +9,22 @@ import layout from '../../app/Layout.module.css';
 import type { SidebarContext } from '../../app/Sidebar';
 import { urls } from '../../lib/paths';
 import { useGroup, useProject } from '../../lib/queries';
+import { useSession } from '../../lib/session';
+import { useLocationInfo } from '../../lib/useLocationSearch';
+import { Alert } from '../../ui/Alert';
 import { EmptyState } from '../../ui/EmptyState';
-import { Pagination } from '../../ui/Pagination';
+import { KeysetPagination } from '../../ui/KeysetPagination';
+import { SortDropdown } from '../../ui/SortDropdown';
 import { PageSpinner } from '../../ui/Spinner';
-import { Tabs } from '../../ui/Tabs';
+import { FilteredSearchBar } from '../filtered-search/FilteredSearchBar';
 import { groupCrumbs, groupSidebar, projectCrumbs, projectSidebar } from '../groups/groupContext';
-import { type StateTab, useStateList } from './useStateList';
+import { sortHref } from './listAddress';
+import styles from './StateListPage.module.css';
+import { StateTabs } from './StateTabs';
+import { type ListTab, useFilteredList } from './useFilteredList';
 
-/** A state tab with the empty-state title shown when its list has no items. */
-export interface StateListTab extends StateTab {
+/** A state tab with the empty-state title shown when its list has nothing (and no filter is applied). */
+export interface StateListTab extends ListTab {
   emptyTitle: string;
 }
 
@@ -24,59 +34,106 @@ export type StateListOwner =
   | { kind: 'project'; fullPath: string; page: 'issues' | 'merge_requests' };
 
 interface StateListProps<T> {
+  list: ListKind;
   /** API path of the list, e.g. `/projects/acme%2Fweb/issues`. */
   path: string;
   tabs: StateListTab[];
-  query: Record<string, string | number | boolean | undefined>;
-  /** Accessible name of the tab list, e.g. "Issue state". */
+  /** Accessible name of the state links, e.g. "Issue state". */
   tabsLabel: string;
   /** Spinner label, e.g. "Loading issues". */
   loadingLabel: string;
   emptyDescription: string;
+  /** An alert text replacing the generic error state (epics: RF §8 'Something went wrong while fetching epics'). */
+  errorText?: string;
   renderTable: (items: T[]) => ReactNode;
 }
 
+/** The default `sort=` when the address has none: newest first, like GitLab's lists. */
+function defaultSort(list: ListKind): string {
+  const options = sortOptionsFor(list);
+  const created = options.find((o) => o.orderBy === 'created_at') ?? options[0];
+  return created?.descending ?? 'created_date';
+}
+
 function StateListBody<T>({
+  owner,
+  list,
   path,
   tabs,
-  query,
   tabsLabel,
   loadingLabel,
   emptyDescription,
+  errorText,
   renderTable,
-}: StateListProps<T>) {
-  const { state, list, tabItems, hrefForPage } = useStateList<T>(path, tabs, query);
+  namespaceId,
+}: StateListProps<T> & { owner: StateListOwner; namespaceId?: number }) {
+  const { state, result, tabLinks, pages, filtered } = useFilteredList<T>(list, path, tabs);
+  const { pathname, params } = useLocationInfo();
+  const navigate = useNavigate();
+  const { user } = useSession();
+
   let content: ReactNode;
-  if (list.isPending) content = <PageSpinner label={loadingLabel} />;
-  else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} what="list" />;
-  else if (list.data.items.length === 0) {
-    const emptyTitle = tabs.find((tab) => tab.id === state)?.emptyTitle ?? '';
-    content = <EmptyState title={emptyTitle} description={emptyDescription} />;
+  if (result.isPending) content = <PageSpinner label={loadingLabel} />;
+  else if (result.isError)
+    content = errorText ? (
+      <Alert variant="danger">{errorText}</Alert>
+    ) : (
+      <ErrorState error={result.error} onRetry={() => void result.refetch()} what="list" />
+    );
+  else if (result.data.items.length === 0) {
+    content = filtered ? (
+      <EmptyState
+        title="Sorry, your filter produced no results"
+        description="To widen your search, change or remove filters above."
+      />
+    ) : (
+      <EmptyState title={tabs.find((tab) => tab.state === state)?.emptyTitle ?? ''} description={emptyDescription} />
+    );
   } else {
+    const info = pages.page && pages.totalPages ? `Page ${pages.page} of ${pages.totalPages}` : undefined;
     content = (
-      <>
-        {renderTable(list.data.items)}
-        <Pagination
-          page={list.data.page}
-          prevPage={list.data.prevPage}
-          nextPage={list.data.nextPage}
-          totalPages={list.data.totalPages}
-          hrefFor={hrefForPage}
-        />
-      </>
+      <div className={result.isPlaceholderData ? styles.stale : undefined} aria-busy={result.isPlaceholderData}>
+        {renderTable(result.data.items)}
+        <KeysetPagination prevHref={pages.prevHref} nextHref={pages.nextHref} info={info} />
+      </div>
     );
   }
+
+  const sort = params.get('sort') ?? defaultSort(list);
+  const sortSlot = (
+    <SortDropdown
+      options={sortOptionsFor(list)}
+      sort={sort}
+      onSort={(value) => void navigate({ href: sortHref(pathname, params, value) })}
+    />
+  );
   return (
     <>
-      <Tabs label={tabsLabel} items={tabItems} active={state} />
+      <StateTabs tabs={tabLinks} active={state} label={tabsLabel} />
+      <div className={styles.filterRow}>
+        <FilteredSearchBar
+          list={list}
+          namespace={{ kind: owner.kind, fullPath: owner.fullPath, id: namespaceId }}
+          recentSearchesPage={owner.page}
+          signedIn={!!user}
+          currentUser={
+            user
+              ? { id: user.id, username: user.username, name: user.name, avatar_url: user.avatar_url ?? undefined }
+              : undefined
+          }
+          sortSlot={sortSlot}
+        />
+      </div>
       {content}
     </>
   );
 }
 
 /**
- * A group's or project's list page with state tabs (with counts), loading, error and empty states and
- * pagination, under an `<h1>` heading. If the group or project itself fails to load, shows that error instead.
+ * A group's or project's filtered list (epics, issues, merge requests) like GitLab's: state links with
+ * counts, the filtered-search bar with the sort control at its right, rows, Previous/Next pages, and
+ * the loading, error and empty states, under an `<h1>`. If the group or project itself fails to
+ * load, shows that error instead.
  */
 export function StateListPage<T>({
   owner,
@@ -107,7 +164,7 @@ export function StateListPage<T>({
       {parent.isError ? (
         <ErrorState error={parent.error} onRetry={() => void parent.refetch()} what={owner.kind} />
       ) : (
-        <StateListBody<T> {...list} />
+        <StateListBody<T> {...list} owner={owner} namespaceId={parent.data?.id} />
       )}
     </ContextLayout>
   );
