@@ -1,0 +1,160 @@
+/**
+ * Filter bench on the large data set: for each list (project issues, group issues, group merge
+ * requests, group epics) × each filter token and operator (plus combinations), the REST first page
+ * (per_page 20, default sort and one other sort) through the HTTP server, p50/p95 over N requests,
+ * next to the same request's SQL replayed raw, and their ratio; then keyset pages deep in each list
+ * against page one. Rows over 150 ms p95 or over 2× SQL are flagged with `!`.
+ *
+ *   npx tsx bench/filter-bench.ts --pg postgres://postgres@127.0.0.1:5432/meridian_large
+ *     [--requests 30] [--only 'group issues'] [--deep-only] [--out results.json]
+ *
+ * Prepare the data once with `DATABASE_URL=… npx meridian seed --scale large`.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { connect } from '../apps/server/src/db/connection';
+import { benchContext, ownerToken } from './src/bench-context';
+import { deepCursors } from './src/deep-cursors';
+import { filterCases, listPath, otherSort } from './src/filter-cases';
+import { sampleRequest } from './src/request-sampler';
+import { startServer } from './src/server-process';
+import { percentile, round1 } from './src/stats';
+
+const { values } = parseArgs({
+  options: {
+    pg: { type: 'string' },
+    group: { type: 'string', default: 'bench' },
+    requests: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '2' },
+    only: { type: 'string' },
+    'deep-only': { type: 'boolean', default: false },
+    'deep-issues': { type: 'string', default: '500000' },
+    port: { type: 'string', default: '3411' },
+    out: { type: 'string' },
+  },
+});
+if (!values.pg) {
+  console.error('pass --pg postgres://… (the large data set)');
+  process.exit(2);
+}
+const requests = Number(values.requests);
+const warmup = Number(values.warmup);
+const only = values.only ? new RegExp(values.only, 'i') : null;
+
+const handle = await connect({ url: values.pg });
+const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: handle });
+const { token } = await ownerToken(handle, values.group as string);
+const context = await benchContext(handle, values.group as string);
+const server = await startServer({ DATABASE_URL: values.pg }, Number(values.port));
+
+interface Row {
+  list: string;
+  filter: string;
+  sort: string;
+  rows: number;
+  statements: number;
+  httpP50: number;
+  httpP95: number;
+  sqlP50: number;
+  sqlP95: number;
+  ratio: number;
+  flag: string;
+}
+
+async function measure(list: string, filter: string, sort: string, path: string): Promise<Row> {
+  const headers = { 'private-token': token };
+  await app.inject({ method: 'GET', url: path, headers });
+  const { result, queries } = await handle.captureQueries(() => app.inject({ method: 'GET', url: path, headers }));
+  if (result.statusCode !== 200) throw new Error(`${path}: HTTP ${result.statusCode} ${result.body.slice(0, 300)}`);
+  const s = await sampleRequest(handle, queries, `${server.url}${path}`, token, requests, warmup);
+  const httpP50 = round1(percentile(s.http, 50));
+  const httpP95 = round1(percentile(s.http, 95));
+  const sqlP50 = round1(percentile(s.sql, 50));
+  const ratio = Math.round((httpP50 / sqlP50) * 100) / 100;
+  const flag = `${httpP95 > 150 ? '!150' : ''}${ratio > 2 ? '!2x' : ''}`;
+  const row: Row = {
+    list,
+    filter,
+    sort,
+    rows: s.rows,
+    statements: s.statements,
+    httpP50,
+    httpP95,
+    sqlP50,
+    sqlP95: round1(percentile(s.sql, 95)),
+    ratio,
+    flag,
+  };
+  console.error(
+    `${flag || 'ok'}\t${list}\t${filter}\t${sort}\t${httpP50}/${httpP95} ms, SQL ${sqlP50}, ${s.rows} rows`,
+  );
+  return row;
+}
+
+const rows: Row[] = [];
+const deep: Array<{ list: string; query: string; depth: number; page1: Row; deep: Row }> = [];
+try {
+  if (!values['deep-only']) {
+    for (const c of filterCases(context)) {
+      if (only && !only.test(`${c.list} ${c.name}`)) continue;
+      for (const sort of ['default', otherSort[c.list]]) {
+        const params = [c.query, 'per_page=20', sort === 'default' ? '' : sort].filter(Boolean).join('&');
+        rows.push(await measure(c.list, c.name, sort, `${listPath(c.list, context)}?${encodeQuery(params)}`));
+      }
+    }
+  }
+  const issuesDepth = Number(values['deep-issues']);
+  for (const d of await deepCursors(handle, context, {
+    issues: issuesDepth,
+    projectIssues: 10_000,
+    mrs: 75_000,
+    epics: 50_000,
+  })) {
+    if (only && !only.test(`${d.list} keyset`)) continue;
+    const base = `${d.path}?${encodeQuery(`${d.query}&per_page=20`)}`;
+    const page1 = await measure(d.list, 'keyset page 1', d.query, base);
+    const far = await measure(d.list, `keyset ${d.depth} deep`, d.query, `${base}&cursor=${d.cursor}`);
+    deep.push({ list: d.list, query: d.query, depth: d.depth, page1, deep: far });
+  }
+} finally {
+  await server.stop();
+  await app.close();
+  await handle.close();
+}
+
+/** Keeps the bracket syntax readable in the source and percent-encodes what a URL needs encoded. */
+function encodeQuery(q: string): string {
+  return q
+    .split('&')
+    .map((pair) => {
+      const [k, v = ''] = pair.split('=');
+      return `${encodeURIComponent(k as string)}=${encodeURIComponent(v)}`;
+    })
+    .join('&');
+}
+
+console.log(`requests=${requests} per row (after ${warmup} warm-up), per_page=20, one connection`);
+console.log(
+  '| list | filter | sort | rows | HTTP p50 ms | HTTP p95 ms | SQL p50 ms | SQL p95 ms | HTTP/SQL p50 | flag |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+for (const r of rows) {
+  console.log(
+    `| ${r.list} | ${r.filter} | ${r.sort} | ${r.rows} | ${r.httpP50} | ${r.httpP95} | ${r.sqlP50} | ${r.sqlP95} | ${r.ratio} | ${r.flag} |`,
+  );
+}
+console.log(
+  '\n| list | keyset order | depth | page 1 p50 ms | deep p50 ms | page 1 p95 ms | deep p95 ms | deep/page 1 (p50) |',
+);
+console.log('|---|---|---|---|---|---|---|---|');
+for (const d of deep) {
+  const ratio = Math.round((d.deep.httpP50 / d.page1.httpP50) * 100) / 100;
+  console.log(
+    `| ${d.list} | ${d.query.replace('pagination=keyset&', '')} | ${d.depth} | ${d.page1.httpP50} | ${d.deep.httpP50} | ${d.page1.httpP95} | ${d.deep.httpP95} | ${ratio}${ratio > 1.5 ? ' !' : ''} |`,
+  );
+}
+const flagged = rows.filter((r) => r.flag);
+console.log(`\n${rows.length} rows, ${flagged.length} flagged (p95 > 150 ms or HTTP > 2× SQL)`);
+if (values.out) writeFileSync(values.out, JSON.stringify({ rows, deep }, null, 2));
