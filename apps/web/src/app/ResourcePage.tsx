@@ -8,6 +8,7 @@ import { MergeRequestPage } from '../features/merge-requests/MergeRequestPage';
 import { GroupMergeRequestsPage, ProjectMergeRequestsPage } from '../features/merge-requests/MergeRequestsListPage';
 import { MilestonesPage } from '../features/milestones/MilestonesPage';
 import { ProjectOverview } from '../features/projects/ProjectOverview';
+import { RoadmapPage } from '../features/roadmap/RoadmapPage';
 import { parseResourcePath } from '../lib/paths';
 import { useGroup, useNamespace } from '../lib/queries';
 import { useLocationInfo } from '../lib/useLocationSearch';
@@ -49,6 +50,8 @@ export function ResourcePage() {
           return <EpicsListPage key={fullPath} fullPath={fullPath} />;
         case 'epic':
           return <EpicPage key={`${fullPath}&${parsed.iid}`} groupPath={fullPath} iid={parsed.iid ?? 0} />;
+        case 'roadmap':
+          return <RoadmapPage key={fullPath} fullPath={fullPath} />;
         case 'issues':
           return <GroupIssuesPage key={fullPath} fullPath={fullPath} />;
         case 'merge_requests':

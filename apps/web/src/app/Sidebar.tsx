@@ -7,7 +7,7 @@ export type SidebarContext =
   | { kind: 'group'; fullPath: string; name: string; id?: number; avatarUrl?: string | null }
   | { kind: 'project'; fullPath: string; name: string; id?: number; avatarUrl?: string | null };
 
-export type SidebarItemId = 'overview' | 'issues' | 'epics' | 'merge_requests' | 'milestones' | 'labels';
+export type SidebarItemId = 'overview' | 'issues' | 'epics' | 'roadmap' | 'merge_requests' | 'milestones' | 'labels';
 
 interface Item {
   id: SidebarItemId;
@@ -22,6 +22,7 @@ function itemsFor(context: SidebarContext): Item[] {
       { id: 'overview', label: 'Overview', href: urls.group(path) },
       { id: 'issues', label: 'Issues', href: urls.groupPage(path, 'issues') },
       { id: 'epics', label: 'Epics', href: urls.groupPage(path, 'epics') },
+      { id: 'roadmap', label: 'Roadmap', href: urls.groupPage(path, 'roadmap') },
       { id: 'merge_requests', label: 'Merge requests', href: urls.groupPage(path, 'merge_requests') },
       { id: 'milestones', label: 'Milestones', href: urls.groupPage(path, 'milestones') },
       { id: 'labels', label: 'Labels', href: urls.groupPage(path, 'labels') },

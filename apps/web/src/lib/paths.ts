@@ -8,7 +8,15 @@
  *   /acme/web                   → namespace acme/web (group or project: ask the server)
  */
 
-export type GroupPage = 'overview' | 'epics' | 'epic' | 'issues' | 'merge_requests' | 'labels' | 'milestones';
+export type GroupPage =
+  | 'overview'
+  | 'epics'
+  | 'epic'
+  | 'roadmap'
+  | 'issues'
+  | 'merge_requests'
+  | 'labels'
+  | 'milestones';
 export type ProjectPage =
   | 'overview'
   | 'issues'
@@ -24,7 +32,7 @@ export type ParsedPath =
   | { kind: 'project'; fullPath: string; page: ProjectPage; iid?: number }
   | { kind: 'unknown' };
 
-const GROUP_LISTS = new Set(['epics', 'issues', 'merge_requests', 'labels', 'milestones']);
+const GROUP_LISTS = new Set(['epics', 'roadmap', 'issues', 'merge_requests', 'labels', 'milestones']);
 const PROJECT_LISTS = new Set(['issues', 'merge_requests', 'labels', 'milestones']);
 const SEGMENT = /^[A-Za-z0-9_.][A-Za-z0-9_.-]*$/;
 

@@ -1,0 +1,333 @@
+import {
+  buildTimeframe,
+  filterRoadmapMilestones,
+  formatRoadmapDate,
+  sortOptionsFor,
+  weekStartFrom,
+  withLabelFilter,
+} from '@meridian/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { ContextLayout } from '../../app/ContextLayout';
+import { ErrorState } from '../../app/ErrorState';
+import layout from '../../app/Layout.module.css';
+import { AppLink } from '../../lib/AppLink';
+import { urls } from '../../lib/paths';
+import { useGroup } from '../../lib/queries';
+import { useSession } from '../../lib/session';
+import { useLocationInfo } from '../../lib/useLocationSearch';
+import { Alert } from '../../ui/Alert';
+import { Button, buttonClassName } from '../../ui/Button';
+import { EmptyState } from '../../ui/EmptyState';
+import { SortDropdown } from '../../ui/SortDropdown';
+import { PageSpinner } from '../../ui/Spinner';
+import { FilteredSearchBar } from '../filtered-search/FilteredSearchBar';
+import { groupCrumbs, groupSidebar } from '../groups/groupContext';
+import styles from './Roadmap.module.css';
+import { RoadmapSettingsDrawer } from './RoadmapSettingsDrawer';
+import { type EditDates, RoadmapTimeline } from './RoadmapTimeline';
+import type { RoadmapEpic } from './roadmapApi';
+import { buildRoadmapRows, topLevelEpics } from './roadmapRows';
+import {
+  type RoadmapSettings,
+  readStoredSettings,
+  resolveRoadmapSettings,
+  settingsToParams,
+  storeSettings,
+} from './roadmapSettings';
+import { epicSortEnum, hasRoadmapFilters, roadmapFilterVariables } from './roadmapVariables';
+import {
+  patchEpicDatesInCache,
+  saveEpicDates,
+  useExpandedChildren,
+  useRestBlockers,
+  useRoadmapConfig,
+  useRoadmapEpics,
+  useRoadmapMilestones,
+} from './useRoadmapData';
+
+const SORT_OPTIONS = sortOptionsFor('epics');
+const SORT_VALUES = SORT_OPTIONS.flatMap((o) => [o.ascending, o.descending]);
+
+/** Today as `YYYY-MM-DD` in the browser's time zone. */
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function SettingsIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.4"
+    >
+      <path d="M2 4h7M12 4h2M2 8h2M7 8h7M2 12h8M13 12h1" strokeLinecap="round" />
+      <circle cx="10.5" cy="4" r="1.5" />
+      <circle cx="5.5" cy="8" r="1.5" />
+      <circle cx="11.5" cy="12" r="1.5" />
+    </svg>
+  );
+}
+
+function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?: number }) {
+  const { pathname, params } = useLocationInfo();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const [stored, setStored] = useState(readStoredSettings);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [expandedIds, setExpandedIds] = useState<ReadonlySet<string>>(new Set());
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const searchStr = params.toString();
+
+  const { settings, sort, epicIid } = resolveRoadmapSettings(params, stored, SORT_VALUES);
+  const config = useRoadmapConfig();
+  const today = useMemo(localToday, []);
+  const weekStart = weekStartFrom(config.data?.firstDayOfWeek);
+  const tf = useMemo(
+    () => buildTimeframe(settings.rangeType, settings.preset, today, weekStart),
+    [settings.rangeType, settings.preset, today, weekStart],
+  );
+  const filtered = hasRoadmapFilters(params);
+
+  const variables = useMemo(() => {
+    const p = new URLSearchParams(searchStr);
+    return {
+      state: settings.epicsState,
+      sort: epicSortEnum(sort),
+      timeframe: { start: tf.start, end: tf.end },
+      ...roadmapFilterVariables(p),
+    };
+  }, [searchStr, settings.epicsState, sort, tf.start, tf.end]);
+
+  const epics = useRoadmapEpics(fullPath, epicIid, variables, config.isFetched);
+  const limit = config.data?.epicsLimit ?? 1000;
+  const loaded = useMemo(() => epics.data?.pages.flatMap((page) => page.nodes) ?? [], [epics.data]);
+  const canCreateEpic = epics.data?.pages[0]?.canCreateEpic ?? false;
+  const roots = useMemo(() => (epicIid === null ? topLevelEpics(loaded) : loaded), [loaded, epicIid]);
+
+  const allKnown = useMemo(() => {
+    const map = new Map<string, RoadmapEpic>();
+    for (const epic of loaded) map.set(epic.id, epic);
+    return map;
+  }, [loaded]);
+  const expandedEpics = useMemo(() => {
+    const list: RoadmapEpic[] = [];
+    for (const id of expandedIds) {
+      const epic = allKnown.get(id);
+      if (epic) list.push(epic);
+    }
+    return list;
+  }, [expandedIds, allKnown]);
+  const childrenOf = useExpandedChildren(expandedEpics, variables);
+
+  // Children loaded on expand are known epics too (so they can be expanded in turn).
+  const rows = useMemo(() => {
+    return buildRoadmapRows(roots, tf, expandedIds, childrenOf);
+  }, [roots, tf, expandedIds, childrenOf]);
+  for (const row of rows) if (!allKnown.has(row.epic.id)) allKnown.set(row.epic.id, row.epic);
+
+  const milestonesQuery = useRoadmapMilestones(fullPath, { start: tf.start, end: tf.end }, settings.showMilestones);
+  const milestones = settings.showMilestones
+    ? filterRoadmapMilestones(milestonesQuery.data ?? [], settings.milestonesType)
+    : null;
+
+  const needRest = rows.some((row) => row.epic.blockedByEpics === undefined);
+  const restBlockers = useRestBlockers(
+    rows.map((row) => row.epic),
+    needRest,
+  );
+  const blockersOf = useCallback(
+    (id: string) => {
+      const epic = rows.find((row) => row.epic.id === id)?.epic;
+      return epic?.blockedByEpics ? epic.blockedByEpics.nodes.map((n) => n.id) : restBlockers.get(id);
+    },
+    [rows, restBlockers],
+  );
+
+  const hasMore = !!epics.hasNextPage && loaded.length < limit;
+  const { fetchNextPage, isFetchingNextPage } = epics;
+  const onReachEnd = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, isFetchingNextPage]);
+
+  const replaceParams = (next: URLSearchParams) => {
+    const qs = next.toString();
+    void navigate({ href: `${pathname}${qs ? `?${qs}` : ''}`, replace: true });
+  };
+
+  const changeSettings = (changes: Partial<RoadmapSettings>) => {
+    const next = { ...settings, ...changes };
+    storeSettings(next);
+    setStored(next);
+    replaceParams(settingsToParams(params, next));
+  };
+
+  const onToggle = (epic: RoadmapEpic) => {
+    allKnown.set(epic.id, epic);
+    setExpandedIds((current) => {
+      const next = new Set(current);
+      if (next.has(epic.id)) next.delete(epic.id);
+      else next.add(epic.id);
+      return next;
+    });
+  };
+
+  const onLabelClick = (title: string) => {
+    const next = withLabelFilter(params, title);
+    if (next) replaceParams(next);
+  };
+
+  const onEditDates = async (epic: RoadmapEpic, dates: EditDates) => {
+    setSaveError(null);
+    const undo = patchEpicDatesInCache(queryClient, epic.id, dates);
+    try {
+      await saveEpicDates(epic, dates);
+    } catch {
+      undo();
+      setSaveError(`Something went wrong while saving the dates of epic “${epic.title}”. The change was reverted.`);
+    }
+  };
+
+  const sortSlot = (
+    <SortDropdown
+      options={SORT_OPTIONS}
+      sort={sort}
+      onSort={(value) => {
+        const next = new URLSearchParams(params);
+        next.set('sort', value);
+        replaceParams(next);
+      }}
+    />
+  );
+
+  const epicsListHref = urls.groupPage(fullPath, 'epics');
+  let content: ReactNode;
+  if (epics.isError) {
+    content = <Alert variant="danger">Something went wrong while fetching epics</Alert>;
+  } else if (epics.isPending || !config.isFetched) {
+    content = <PageSpinner label="Loading roadmap" />;
+  } else if (rows.length === 0 && !hasMore) {
+    const range = `from ${formatRoadmapDate(tf.start)} to ${formatRoadmapDate(tf.end)}`;
+    const description =
+      epicIid !== null
+        ? 'To view the roadmap, add a start or due date to one of the child epics.'
+        : filtered
+          ? `To widen your search, change or remove filters; only epics ${range} are shown.`
+          : `To view the roadmap, add a start or due date to one of your epics in this group or its subgroups; only epics ${range} are shown.`;
+    content = (
+      <EmptyState
+        title={
+          filtered
+            ? 'Sorry, no epics matched your search'
+            : 'The roadmap shows the progress of your epics along a timeline'
+        }
+        description={description}
+        action={
+          <div className={styles.emptyActions}>
+            <AppLink href={epicsListHref} className={buttonClassName('default')}>
+              View epics list
+            </AppLink>
+            {canCreateEpic && !filtered && (
+              <AppLink href={`${epicsListHref}/new`} className={buttonClassName('confirm')}>
+                New epic
+              </AppLink>
+            )}
+          </div>
+        }
+      />
+    );
+  } else {
+    content = (
+      <RoadmapTimeline
+        groupPath={fullPath}
+        tf={tf}
+        today={today}
+        rows={rows}
+        milestones={milestones}
+        showLabels={settings.showLabels}
+        showProgress={settings.showProgress}
+        progressTracking={settings.progressTracking}
+        filtered={filtered}
+        hasMore={hasMore}
+        isLoadingMore={isFetchingNextPage}
+        onReachEnd={onReachEnd}
+        onToggle={onToggle}
+        onLabelClick={onLabelClick}
+        blockersOf={blockersOf}
+        onEditDates={(epic, dates) => void onEditDates(epic, dates)}
+      />
+    );
+  }
+
+  return (
+    <>
+      <div className={styles.filterRow}>
+        {epicIid === null ? (
+          <div className={styles.filterBar}>
+            <FilteredSearchBar
+              list="epics"
+              namespace={{ kind: 'group', fullPath, id: namespaceId }}
+              recentSearchesPage="epics"
+              signedIn={!!user}
+              defaultStateOn={false}
+              currentUser={
+                user
+                  ? { id: user.id, username: user.username, name: user.name, avatar_url: user.avatar_url ?? undefined }
+                  : undefined
+              }
+              sortSlot={sortSlot}
+            />
+          </div>
+        ) : (
+          <div className={styles.filterBar}>{sortSlot}</div>
+        )}
+        <Button onPress={() => setDrawerOpen(true)} aria-haspopup="dialog">
+          <SettingsIcon />
+          Settings
+        </Button>
+      </div>
+      {loaded.length > limit || (epics.hasNextPage && loaded.length >= limit) ? (
+        <Alert variant="warning" title="Some of your epics might not be visible">
+          Roadmaps can display up to {limit.toLocaleString('en')} epics. These appear in your selected sort order.
+        </Alert>
+      ) : null}
+      {settings.showMilestones && milestonesQuery.isError && (
+        <Alert variant="danger">Something went wrong while fetching milestones</Alert>
+      )}
+      {saveError && <Alert variant="danger">{saveError}</Alert>}
+      {content}
+      <RoadmapSettingsDrawer
+        isOpen={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        settings={settings}
+        onChange={changeSettings}
+      />
+    </>
+  );
+}
+
+/** `/groups/:group/-/roadmap`: the group's epics (and milestones) on a timeline (RF §2). */
+export function RoadmapPage({ fullPath }: { fullPath: string }) {
+  const group = useGroup(fullPath);
+  const crumbs = groupCrumbs(fullPath, group.data, { label: 'Roadmap', href: urls.groupPage(fullPath, 'roadmap') });
+  return (
+    <ContextLayout context={groupSidebar(fullPath, group.data)} active="roadmap" crumbs={crumbs}>
+      <header className={layout.pageHeader}>
+        <h1>Roadmap</h1>
+      </header>
+      {group.isError ? (
+        <ErrorState error={group.error} onRetry={() => void group.refetch()} what="group" />
+      ) : (
+        <RoadmapBody fullPath={fullPath} namespaceId={group.data?.id} />
+      )}
+    </ContextLayout>
+  );
+}

@@ -1,0 +1,224 @@
+import {
+  defaultPresetFor,
+  type EpicsState,
+  type MilestonesType,
+  type PresetType,
+  type ProgressTracking,
+  presetsFor,
+  type TimeframeRangeType,
+} from '@meridian/domain';
+import { useState } from 'react';
+import {
+  Button as AriaButton,
+  Dialog,
+  Heading,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Modal,
+  ModalOverlay,
+  Popover,
+  Radio,
+  RadioGroup,
+  Select,
+  SelectValue,
+  Switch,
+} from 'react-aria-components';
+import { Button } from '../../ui/Button';
+import styles from './Roadmap.module.css';
+import type { RoadmapSettings } from './roadmapSettings';
+
+const RANGE_TEXT: Record<TimeframeRangeType, string> = {
+  CURRENT_QUARTER: 'This quarter',
+  CURRENT_YEAR: 'This year',
+  THREE_YEARS: 'Within 3 years',
+};
+const PRESET_TEXT: Record<PresetType, string> = { QUARTERS: 'Quarters', MONTHS: 'Months', WEEKS: 'Weeks' };
+const MILESTONE_TEXT: Record<MilestonesType, string> = {
+  ALL: 'All',
+  GROUP: 'Group',
+  SUBGROUP: 'Subgroup',
+  PROJECT: 'Project',
+};
+const EPICS_TEXT: Record<EpicsState, string> = {
+  all: 'Show all epics',
+  opened: 'Show open epics',
+  closed: 'Show closed epics',
+};
+const PROGRESS_TEXT: Record<ProgressTracking, string> = { WEIGHT: 'Use issue weight', COUNT: 'Use issue count' };
+
+function ToggleSwitch({
+  label,
+  isSelected,
+  onChange,
+}: {
+  label: string;
+  isSelected: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <Switch className={styles.switch} isSelected={isSelected} onChange={onChange}>
+      <span className={styles.switchTrack} aria-hidden="true">
+        <span className={styles.switchThumb} />
+      </span>
+      {label}
+    </Switch>
+  );
+}
+
+function Choices<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  isDisabled,
+  hideLabel,
+}: {
+  label: string;
+  value: T;
+  options: [T, string][];
+  onChange: (value: T) => void;
+  isDisabled?: boolean;
+  hideLabel?: boolean;
+}) {
+  return (
+    <RadioGroup className={styles.radioGroup} value={value} onChange={(v) => onChange(v as T)} isDisabled={isDisabled}>
+      <Label className={hideLabel ? 'visually-hidden' : styles.fieldLabel}>{label}</Label>
+      {options.map(([key, text]) => (
+        <Radio key={key} value={key} className={styles.radio}>
+          <span className={styles.radioDot} aria-hidden="true" />
+          {text}
+        </Radio>
+      ))}
+    </RadioGroup>
+  );
+}
+
+/**
+ * The 'Roadmap settings' drawer (RF §2): date range and preset, milestones, epics state, progress
+ * tracking and labels. Every change is reported at once; the date range applies when its dropdown
+ * closes and only if it changed, resetting the preset (RF §4).
+ */
+export function RoadmapSettingsDrawer({
+  isOpen,
+  onOpenChange,
+  settings,
+  onChange,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  settings: RoadmapSettings;
+  onChange: (changes: Partial<RoadmapSettings>) => void;
+}) {
+  const [pendingRange, setPendingRange] = useState<TimeframeRangeType | null>(null);
+  const shownRange = pendingRange ?? settings.rangeType;
+  const presets = presetsFor(settings.rangeType);
+  return (
+    <ModalOverlay className={styles.drawerOverlay} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
+      <Modal className={styles.drawer}>
+        <Dialog className={styles.drawerDialog} aria-label="Roadmap settings">
+          {({ close }) => (
+            <>
+              <header className={styles.drawerHeader}>
+                <Heading slot="title" className={styles.drawerTitle}>
+                  Roadmap settings
+                </Heading>
+                <Button variant="tertiary" size="small" onPress={close} aria-label="Close">
+                  <span aria-hidden="true">✕</span>
+                </Button>
+              </header>
+              <div className={styles.drawerBody}>
+                <section className={styles.drawerSection}>
+                  <Select
+                    className={styles.rangeSelect}
+                    selectedKey={shownRange}
+                    onSelectionChange={(key) => setPendingRange(key as TimeframeRangeType)}
+                    onOpenChange={(open) => {
+                      if (open) return;
+                      const next = pendingRange;
+                      setPendingRange(null);
+                      if (next && next !== settings.rangeType)
+                        onChange({ rangeType: next, preset: defaultPresetFor(next) });
+                    }}
+                  >
+                    <Label className={styles.sectionTitle}>Date range</Label>
+                    <AriaButton className={styles.selectTrigger}>
+                      <SelectValue />
+                      <span aria-hidden="true">▾</span>
+                    </AriaButton>
+                    <Popover className={styles.selectPopover} placement="bottom start">
+                      <ListBox className={styles.selectList}>
+                        {(Object.keys(RANGE_TEXT) as TimeframeRangeType[]).map((range) => (
+                          <ListBoxItem key={range} id={range} className={styles.selectOption}>
+                            {RANGE_TEXT[range]}
+                          </ListBoxItem>
+                        ))}
+                      </ListBox>
+                    </Popover>
+                  </Select>
+                  {presets.length > 1 && (
+                    <Choices
+                      label="Timeline view"
+                      hideLabel
+                      value={settings.preset}
+                      options={presets.map((p) => [p, PRESET_TEXT[p]])}
+                      onChange={(preset) => onChange({ preset })}
+                    />
+                  )}
+                </section>
+                <section className={styles.drawerSection}>
+                  <h3 className={styles.sectionTitle}>Milestones</h3>
+                  <ToggleSwitch
+                    label="Show milestones"
+                    isSelected={settings.showMilestones}
+                    onChange={(showMilestones) => onChange({ showMilestones })}
+                  />
+                  <Choices
+                    label="Milestone type"
+                    hideLabel
+                    value={settings.milestonesType}
+                    isDisabled={!settings.showMilestones}
+                    options={(Object.keys(MILESTONE_TEXT) as MilestonesType[]).map((t) => [t, MILESTONE_TEXT[t]])}
+                    onChange={(milestonesType) => onChange({ milestonesType })}
+                  />
+                </section>
+                <section className={styles.drawerSection}>
+                  <Choices
+                    label="Epics"
+                    value={settings.epicsState}
+                    options={(Object.keys(EPICS_TEXT) as EpicsState[]).map((s) => [s, EPICS_TEXT[s]])}
+                    onChange={(epicsState) => onChange({ epicsState })}
+                  />
+                </section>
+                <section className={styles.drawerSection}>
+                  <h3 className={styles.sectionTitle}>Progress tracking</h3>
+                  <ToggleSwitch
+                    label="Display progress of child issues"
+                    isSelected={settings.showProgress}
+                    onChange={(showProgress) => onChange({ showProgress })}
+                  />
+                  <Choices
+                    label="Progress tracking mode"
+                    hideLabel
+                    value={settings.progressTracking}
+                    isDisabled={!settings.showProgress}
+                    options={(Object.keys(PROGRESS_TEXT) as ProgressTracking[]).map((p) => [p, PROGRESS_TEXT[p]])}
+                    onChange={(progressTracking) => onChange({ progressTracking })}
+                  />
+                </section>
+                <section className={styles.drawerSection}>
+                  <h3 className={styles.sectionTitle}>Labels</h3>
+                  <ToggleSwitch
+                    label="Show labels"
+                    isSelected={settings.showLabels}
+                    onChange={(showLabels) => onChange({ showLabels })}
+                  />
+                </section>
+              </div>
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { epicSortEnum, hasRoadmapFilters, roadmapFilterVariables } from './roadmapVariables';
+
+describe('roadmapFilterVariables', () => {
+  it('maps every filter parameter', () => {
+    const params = new URLSearchParams(
+      'scope=all&state=opened&author_username=alice&label_name[]=bug&label_name[]=ux&milestone_title=v1' +
+        '&my_reaction_emoji=thumbsup&confidential=yes&search=crash&not[label_name][]=wontfix' +
+        '&not[author_username]=bob&not[my_reaction_emoji]=tada&or[label_name][]=a&or[label_name][]=b&or[author_username]=carol',
+    );
+    expect(roadmapFilterVariables(params)).toEqual({
+      labelName: ['bug', 'ux'],
+      authorUsername: 'alice',
+      milestoneTitle: 'v1',
+      myReactionEmoji: 'thumbsup',
+      confidential: true,
+      search: 'crash',
+      not: { labelName: ['wontfix'], authorUsername: 'bob', myReactionEmoji: 'tada' },
+      or: { labelName: ['a', 'b'], authorUsername: ['carol'] },
+    });
+  });
+
+  it('leaves out empty and unknown values', () => {
+    expect(roadmapFilterVariables(new URLSearchParams('search=&confidential=maybe&label_name[]='))).toEqual({});
+    expect(roadmapFilterVariables(new URLSearchParams('confidential=no'))).toEqual({ confidential: false });
+  });
+});
+
+describe('hasRoadmapFilters', () => {
+  it.each([
+    ['', false],
+    ['scope=all&state=opened&sort=title_asc&layout=MONTHS&show_labels=true&epic_iid=3', false],
+    ['label_name[]=bug', true],
+    ['search=x', true],
+    ['not[author_username]=bob', true],
+  ])('%s → %s', (qs, expected) => {
+    expect(hasRoadmapFilters(new URLSearchParams(qs))).toBe(expected);
+  });
+});
+
+describe('epicSortEnum', () => {
+  it.each([
+    ['start_date_asc', 'START_DATE_ASC'],
+    ['end_date_desc', 'END_DATE_DESC'],
+    ['title_asc', 'TITLE_ASC'],
+    ['created_desc', 'CREATED_AT_DESC'],
+    ['updated_asc', 'UPDATED_AT_ASC'],
+    ['START_DATE_DESC', 'START_DATE_DESC'],
+    ['nonsense', 'START_DATE_ASC'],
+  ])('%s → %s', (sort, expected) => {
+    expect(epicSortEnum(sort)).toBe(expected);
+  });
+});

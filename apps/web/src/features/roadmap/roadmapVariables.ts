@@ -1,0 +1,117 @@
+import type { EpicsState } from '@meridian/domain';
+
+/** GraphQL filter variables of RF-1 / RF-2 read from the filtered-search bar's URL parameters. */
+export interface RoadmapFilterVariables {
+  labelName?: string[];
+  authorUsername?: string;
+  milestoneTitle?: string;
+  myReactionEmoji?: string;
+  confidential?: boolean;
+  search?: string;
+  not?: { labelName?: string[]; authorUsername?: string; myReactionEmoji?: string };
+  or?: { labelName?: string[]; authorUsername?: string[] };
+}
+
+/** Parameters that choose how the roadmap looks or which page it is, not which epics match. */
+const NON_FILTER_PARAMS = new Set([
+  'scope',
+  'utf8',
+  'state',
+  'sort',
+  'page',
+  'prev',
+  'next',
+  'layout',
+  'timeframe_range_type',
+  'progress',
+  'milestones_type',
+  'show_milestones',
+  'show_labels',
+  'show_progress',
+  'epic_iid',
+  'group_path',
+  'include_subepics',
+  'in',
+]);
+
+function single(params: URLSearchParams, name: string): string | undefined {
+  const value = params.get(name)?.trim();
+  return value ? value : undefined;
+}
+
+function list(params: URLSearchParams, ...names: string[]): string[] | undefined {
+  const values = names.flatMap((name) => params.getAll(name)).filter((value) => value.trim() !== '');
+  return values.length > 0 ? [...new Set(values)] : undefined;
+}
+
+function parseConfidential(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  const v = value.toLowerCase();
+  if (v === 'yes' || v === 'true') return true;
+  if (v === 'no' || v === 'false') return false;
+  return undefined;
+}
+
+/** Maps the address (`author_username`, `label_name[]`, `not[…]`, `or[…]`, …) to RF-1's filter variables. */
+export function roadmapFilterVariables(params: URLSearchParams): RoadmapFilterVariables {
+  const vars: RoadmapFilterVariables = {};
+  const labelName = list(params, 'label_name[]', 'label_name');
+  if (labelName) vars.labelName = labelName;
+  const author = single(params, 'author_username');
+  if (author) vars.authorUsername = author;
+  const milestone = single(params, 'milestone_title');
+  if (milestone) vars.milestoneTitle = milestone;
+  const reaction = single(params, 'my_reaction_emoji');
+  if (reaction) vars.myReactionEmoji = reaction;
+  const confidential = parseConfidential(single(params, 'confidential'));
+  if (confidential !== undefined) vars.confidential = confidential;
+  const search = single(params, 'search');
+  if (search) vars.search = search;
+
+  const not: NonNullable<RoadmapFilterVariables['not']> = {};
+  const notLabels = list(params, 'not[label_name][]', 'not[label_name]');
+  if (notLabels) not.labelName = notLabels;
+  const notAuthor = single(params, 'not[author_username]');
+  if (notAuthor) not.authorUsername = notAuthor;
+  const notReaction = single(params, 'not[my_reaction_emoji]');
+  if (notReaction) not.myReactionEmoji = notReaction;
+  if (Object.keys(not).length > 0) vars.not = not;
+
+  const or: NonNullable<RoadmapFilterVariables['or']> = {};
+  const orLabels = list(params, 'or[label_name][]', 'or[label_name]');
+  if (orLabels) or.labelName = orLabels;
+  const orAuthors = list(params, 'or[author_username][]', 'or[author_username]');
+  if (orAuthors) or.authorUsername = orAuthors;
+  if (Object.keys(or).length > 0) vars.or = or;
+  return vars;
+}
+
+/** Whether the address filters the epics (anything beyond display settings, state, sort and paging). */
+export function hasRoadmapFilters(params: URLSearchParams): boolean {
+  for (const [key, value] of params) {
+    if (!NON_FILTER_PARAMS.has(key) && value.trim() !== '') return true;
+  }
+  return false;
+}
+
+const SORT_ENUM: Record<string, string> = {
+  start_date: 'START_DATE',
+  end_date: 'END_DATE',
+  title: 'TITLE',
+  created: 'CREATED_AT',
+  updated: 'UPDATED_AT',
+};
+
+/** The web `sort=` value (`start_date_asc`, `created_desc`, …) as the GraphQL `EpicSort` (`START_DATE_ASC`, …). */
+export function epicSortEnum(sort: string): string {
+  const match = /^(.*)_(asc|desc)$/i.exec(sort);
+  if (!match) return 'START_DATE_ASC';
+  const field = (match[1] ?? '').toLowerCase().replace(/_at$/, '');
+  const base = SORT_ENUM[field] ?? 'START_DATE';
+  return `${base}_${(match[2] ?? 'asc').toUpperCase()}`;
+}
+
+/** The GraphQL `state` of the epics setting: `all` leaves nothing out. */
+export function epicStateVariable(state: EpicsState): string {
+  return state;
+}

@@ -1,0 +1,190 @@
+import { type QueryClient, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import { ApiError, apiGet, encodeId, request } from '../../lib/api';
+import {
+  type EpicsPageResult,
+  fetchAllEpicChildren,
+  fetchEpicChildren,
+  fetchGroupEpics,
+  fetchMilestones,
+  ROADMAP_PAGE_SIZE,
+  type RoadmapEpic,
+} from './roadmapApi';
+import type { ChildrenState } from './roadmapRows';
+
+export interface RoadmapConfig {
+  firstDayOfWeek: unknown;
+  epicsLimit: number;
+}
+
+const DEFAULT_LIMIT = 1000;
+
+/** `GET /-/config.json` → `{first_day_of_week, roadmap_epics_limit}`; defaults 0 and 1000 when absent. */
+export function useRoadmapConfig() {
+  return useQuery({
+    queryKey: ['instance-config'],
+    queryFn: async ({ signal }): Promise<RoadmapConfig> => {
+      try {
+        const data = await apiGet<{ first_day_of_week?: unknown; roadmap_epics_limit?: unknown }>(
+          '/-/config.json',
+          signal,
+        );
+        const limit = Number(data?.roadmap_epics_limit);
+        return {
+          firstDayOfWeek: data?.first_day_of_week ?? 0,
+          epicsLimit: Number.isInteger(limit) && limit > 0 ? limit : DEFAULT_LIMIT,
+        };
+      } catch (error) {
+        if (error instanceof DOMException) throw error;
+        return { firstDayOfWeek: 0, epicsLimit: DEFAULT_LIMIT };
+      }
+    },
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+export const roadmapKeys = {
+  all: ['roadmap'] as const,
+  epics: (fullPath: string, epicIid: number | null, variables: Record<string, unknown>) =>
+    ['roadmap', 'epics', fullPath, epicIid, variables] as const,
+  children: (groupPath: string, iid: string, variables: Record<string, unknown>) =>
+    ['roadmap', 'children', groupPath, iid, variables] as const,
+  milestones: (fullPath: string, timeframe: { start: string; end: string }) =>
+    ['roadmap-milestones', fullPath, timeframe] as const,
+  blockers: (groupPath: string, iid: string) => ['roadmap-blockers', groupPath, iid] as const,
+};
+
+/** RF-1 (or RF-2 with an epic iid): pages of 50, the next one on request. */
+export function useRoadmapEpics(
+  fullPath: string,
+  epicIid: number | null,
+  variables: Record<string, unknown>,
+  enabled: boolean,
+) {
+  return useInfiniteQuery({
+    queryKey: roadmapKeys.epics(fullPath, epicIid, variables),
+    enabled,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }): Promise<EpicsPageResult> => {
+      const vars = { ...variables, first: ROADMAP_PAGE_SIZE, after: pageParam };
+      return epicIid === null
+        ? fetchGroupEpics(fullPath, vars, signal)
+        : fetchEpicChildren(fullPath, epicIid, vars, signal);
+    },
+    getNextPageParam: (last) => (last.pageInfo.hasNextPage && last.pageInfo.endCursor ? last.pageInfo.endCursor : null),
+    staleTime: 30_000,
+  });
+}
+
+/** RF-2 for every expanded epic (fetched on first expand, then cached). */
+export function useExpandedChildren(
+  expanded: RoadmapEpic[],
+  variables: Record<string, unknown>,
+): (id: string) => ChildrenState {
+  const results = useQueries({
+    queries: expanded.map((epic) => ({
+      queryKey: roadmapKeys.children(epic.group.fullPath, epic.iid, variables),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        fetchAllEpicChildren(epic.group.fullPath, epic.iid, variables, signal),
+      staleTime: 30_000,
+    })),
+  });
+  const byId = new Map<string, ChildrenState>();
+  expanded.forEach((epic, i) => {
+    const result = results[i];
+    if (!result) return;
+    byId.set(
+      epic.id,
+      result.isPending
+        ? { status: 'loading' }
+        : result.isError
+          ? { status: 'error' }
+          : { status: 'loaded', children: result.data },
+    );
+  });
+  return (id) => byId.get(id);
+}
+
+export function useRoadmapMilestones(fullPath: string, timeframe: { start: string; end: string }, enabled: boolean) {
+  return useQuery({
+    queryKey: roadmapKeys.milestones(fullPath, timeframe),
+    queryFn: ({ signal }) => fetchMilestones(fullPath, timeframe, signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+interface RelatedEpic {
+  id: number;
+  link_type?: string;
+}
+
+/**
+ * Blockers of epics whose answer lacks `blockedByEpics` (server without the field): read from REST
+ * `related_epics` (`link_type: is_blocked_by`) for the blocked ones among the given epics.
+ */
+export function useRestBlockers(epics: RoadmapEpic[], enabled: boolean): Map<string, string[]> {
+  const targets = enabled
+    ? epics.filter((epic) => epic.blocked && epic.blockedByEpics === undefined).slice(0, 200)
+    : [];
+  const results = useQueries({
+    queries: targets.map((epic) => ({
+      queryKey: roadmapKeys.blockers(epic.group.fullPath, epic.iid),
+      queryFn: async ({ signal }: { signal: AbortSignal }) => {
+        const related = await apiGet<RelatedEpic[]>(
+          `/api/v4/groups/${encodeId(epic.group.fullPath)}/epics/${epic.iid}/related_epics`,
+          signal,
+        );
+        return related.filter((r) => r.link_type === 'is_blocked_by').map((r) => `gid://gitlab/Epic/${r.id}`);
+      },
+      staleTime: 60_000,
+    })),
+  });
+  const map = new Map<string, string[]>();
+  targets.forEach((epic, i) => {
+    const data = results[i]?.data;
+    if (data) map.set(epic.id, data);
+  });
+  return map;
+}
+
+/** Saves fixed start and due dates of an epic (REST, exists today). */
+export async function saveEpicDates(epic: RoadmapEpic, dates: { startDate: string; dueDate: string }): Promise<void> {
+  await request(`/api/v4/groups/${encodeId(epic.group.fullPath)}/epics/${epic.iid}`, {
+    method: 'PUT',
+    body: {
+      start_date_is_fixed: true,
+      start_date_fixed: dates.startDate,
+      due_date_is_fixed: true,
+      due_date_fixed: dates.dueDate,
+    },
+  });
+}
+
+function patchNodes(nodes: RoadmapEpic[], id: string, dates: { startDate: string; dueDate: string }): RoadmapEpic[] {
+  return nodes.some((n) => n.id === id) ? nodes.map((n) => (n.id === id ? { ...n, ...dates } : n)) : nodes;
+}
+
+/** Writes new dates into every cached roadmap list holding the epic; returns an undo. */
+export function patchEpicDatesInCache(
+  client: QueryClient,
+  id: string,
+  dates: { startDate: string; dueDate: string },
+): () => void {
+  const snapshot = client.getQueriesData({ queryKey: roadmapKeys.all });
+  client.setQueriesData({ queryKey: roadmapKeys.all }, (old: unknown) => {
+    if (Array.isArray(old)) return patchNodes(old as RoadmapEpic[], id, dates);
+    if (old && typeof old === 'object' && 'pages' in old) {
+      const data = old as { pages: EpicsPageResult[]; pageParams: unknown[] };
+      return { ...data, pages: data.pages.map((page) => ({ ...page, nodes: patchNodes(page.nodes, id, dates) })) };
+    }
+    return old;
+  });
+  return () => {
+    for (const [key, data] of snapshot) client.setQueryData(key, data);
+  };
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
