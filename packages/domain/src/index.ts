@@ -3,3 +3,4 @@ export * from './filtered-search';
 export * from './labels';
 export * from './ordering';
 export * from './references';
+export * from './roadmap';
