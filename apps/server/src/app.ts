@@ -6,6 +6,7 @@ import { sessionRoutes } from './auth/session.routes';
 import { trustProxySetting } from './config';
 import type { AppContext } from './context';
 import { graphqlPlugin } from './graphql/graphql.plugin';
+import { clientConfigRoutes } from './modules/application-settings/application-settings.rest';
 import { suggestionRoutes } from './modules/autocomplete/suggestions.rest';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { healthRoutes } from './rest/health.rest';
@@ -37,6 +38,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(restRoutes, { prefix: '/api/v4', ctx });
   await app.register(graphqlPlugin, { ctx });
   await app.register(suggestionRoutes, { ctx });
+  await app.register(clientConfigRoutes, { ctx });
   if (options.serveWeb) await app.register(webApp);
   return app;
 }

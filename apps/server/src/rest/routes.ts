@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
+import { applicationSettingsRoutes } from '../modules/application-settings/application-settings.rest';
 import { awardEmojiRoutes } from '../modules/award-emoji/award-emoji.rest';
 import { epicRoutes } from '../modules/epics/epic-routes';
 import { groupsRoutes } from '../modules/groups/groups.rest';
@@ -30,4 +31,5 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(iterationsRoutes, { ctx });
   await app.register(mergeRequestsRoutes, { ctx });
   await app.register(userRoutes, { ctx });
+  await app.register(applicationSettingsRoutes, { ctx });
 };
