@@ -137,6 +137,12 @@ describe('round trips', () => {
     );
   });
 
+  it('a quoted blank value submits nothing (found by the property above)', () => {
+    const items: SearchItem[] = [{ type: 'author', operator: '=', value: "' '" }];
+    expect(submitValue({ type: 'author', operator: '=', value: "' '" })).toBe('');
+    expect(queryToSearchItems('epics', searchItemsToQuery('epics', items)).items).toEqual([]);
+  });
+
   it('searchItemsToQuery never throws, even on lone surrogates', () => {
     fc.assert(
       fc.property(fc.constantFrom(...lists), fc.string({ unit: 'binary' }), (list, value) => {

@@ -6,7 +6,14 @@
 export type Wildcard = 'None' | 'Any';
 
 export const mergeRequestStates = ['opened', 'closed', 'merged', 'locked', 'all'] as const;
-export const mergeRequestOrderByValues = ['created_at', 'updated_at', 'merged_at', 'title', 'popularity', 'milestone_due'] as const;
+export const mergeRequestOrderByValues = [
+  'created_at',
+  'updated_at',
+  'merged_at',
+  'title',
+  'popularity',
+  'milestone_due',
+] as const;
 export type MergeRequestOrderBy = (typeof mergeRequestOrderByValues)[number];
 
 export interface MergeRequestFilters {
