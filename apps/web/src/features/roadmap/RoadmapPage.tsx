@@ -80,7 +80,7 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
   const { pathname, params } = useLocationInfo();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { user } = useSession();
+  const { user, isLoading: sessionLoading } = useSession();
   const [stored, setStored] = useState(readStoredSettings);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [expandedIds, setExpandedIds] = useState<ReadonlySet<string>>(new Set());
@@ -107,7 +107,8 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
     };
   }, [searchStr, settings.epicsState, sort, tf.start, tf.end]);
 
-  const epics = useRoadmapEpics(fullPath, epicIid, variables, config.isFetched);
+  const ready = config.isFetched && !sessionLoading;
+  const epics = useRoadmapEpics(fullPath, epicIid, variables, ready);
   const limit = config.data?.epicsLimit ?? 1000;
   const loaded = useMemo(() => epics.data?.pages.flatMap((page) => page.nodes) ?? [], [epics.data]);
   const canCreateEpic = epics.data?.pages[0]?.canCreateEpic ?? false;
@@ -134,7 +135,11 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
   }, [roots, tf, expandedIds, childrenOf]);
   for (const row of rows) if (!allKnown.has(row.epic.id)) allKnown.set(row.epic.id, row.epic);
 
-  const milestonesQuery = useRoadmapMilestones(fullPath, { start: tf.start, end: tf.end }, settings.showMilestones);
+  const milestonesQuery = useRoadmapMilestones(
+    fullPath,
+    { start: tf.start, end: tf.end },
+    settings.showMilestones && ready,
+  );
   const milestones = settings.showMilestones
     ? filterRoadmapMilestones(milestonesQuery.data ?? [], settings.milestonesType)
     : null;
@@ -212,7 +217,7 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
   let content: ReactNode;
   if (epics.isError) {
     content = <Alert variant="danger">Something went wrong while fetching epics</Alert>;
-  } else if (epics.isPending || !config.isFetched) {
+  } else if (epics.isPending || !ready) {
     content = <PageSpinner label="Loading roadmap" />;
   } else if (rows.length === 0 && !hasMore) {
     const range = `from ${formatRoadmapDate(tf.start)} to ${formatRoadmapDate(tf.end)}`;

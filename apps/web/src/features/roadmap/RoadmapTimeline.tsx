@@ -34,7 +34,7 @@ import type { RoadmapEpic, RoadmapMilestone } from './roadmapApi';
 import { dependencyLinks, MAX_INDENT_LEVEL, type RoadmapRow } from './roadmapRows';
 
 export const DETAILS_WIDTH = 320;
-const MIN_CELL: Record<PresetType, number> = { WEEKS: 105, MONTHS: 72, QUARTERS: 120 };
+const MIN_CELL: Record<PresetType, number> = { WEEKS: 140, MONTHS: 88, QUARTERS: 120 };
 const MILESTONE_LANE = 28;
 /** Below this width a bar shows an ellipsis instead of its title (RF §9). */
 const MIN_TITLE_WIDTH = 56;
@@ -246,6 +246,9 @@ function EpicBar({
       draggable={false}
       data-testid="roadmap-bar"
       data-epic-id={epic.id}
+      data-editable={canEdit ? 'true' : 'false'}
+      data-start-date={epic.startDate ?? ''}
+      data-due-date={epic.dueDate ?? ''}
       aria-label={`${epic.title}, ${text}${canEdit ? '. Use arrow keys to move, Shift plus arrow keys to change the due date' : ''}`}
       tabIndex={0}
       onPointerDown={(event) => startDrag(event, 'move')}
@@ -357,6 +360,16 @@ export function RoadmapTimeline(props: RoadmapTimelineProps) {
     return () => observer.disconnect();
   }, []);
 
+  // On a new timeframe, scroll so that today sits in the first third of the visible timeline.
+  const scrolledFor = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const el = scrollerRef.current;
+    const key = `${tf.start}/${tf.preset}/${cellWidth}`;
+    if (!el || scrolledFor.current === key) return;
+    scrolledFor.current = key;
+    el.scrollLeft = todayX === null ? 0 : Math.max(0, todayX - (el.clientWidth - DETAILS_WIDTH) / 3);
+  }, [tf.start, tf.preset, cellWidth, todayX]);
+
   useLayoutEffect(() => {
     const next = rowsRef.current?.offsetTop ?? 0;
     if (next !== scrollMargin) setScrollMargin(next);
@@ -416,6 +429,7 @@ export function RoadmapTimeline(props: RoadmapTimelineProps) {
           if (popover) setPopover(null);
         }}
         data-testid="roadmap-scroller"
+        data-row-count={rows.length}
       >
         <div className={styles.canvas} style={{ width: totalWidth }}>
           <div className={styles.header}>

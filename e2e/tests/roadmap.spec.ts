@@ -1,0 +1,204 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const password = 'meridian-demo';
+const roadmap = '/groups/acme/-/roadmap';
+
+async function signIn(page: Page) {
+  await page.goto('/users/sign_in');
+  await page.getByLabel('Username or primary email').fill('alice');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
+}
+
+async function openRoadmap(page: Page, query: string) {
+  await page.goto(`${roadmap}?${query}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Roadmap' })).toBeVisible();
+  await expect(page.getByTestId('roadmap-row').first()).toBeVisible();
+}
+
+function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+function formatDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const names = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return `${names[m - 1]} ${d}, ${y}`;
+}
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const combos: Array<{ range: string; preset: string; min: number; max: number; label: RegExp }> = [
+  { range: 'CURRENT_QUARTER', preset: 'WEEKS', min: 13, max: 15, label: /^[A-Z][a-z]{2} \d{1,2}(, \d{4})?$/ },
+  { range: 'CURRENT_YEAR', preset: 'MONTHS', min: 12, max: 12, label: /^Jan \d{4}$/ },
+  { range: 'CURRENT_YEAR', preset: 'WEEKS', min: 52, max: 54, label: /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/ },
+  { range: 'THREE_YEARS', preset: 'QUARTERS', min: 12, max: 13, label: /^Q[1-4] \d{4}$/ },
+  { range: 'THREE_YEARS', preset: 'MONTHS', min: 36, max: 37, label: /^[A-Z][a-z]{2} \d{4}$/ },
+  { range: 'THREE_YEARS', preset: 'WEEKS', min: 155, max: 160, label: /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/ },
+];
+
+for (const { range, preset, min, max, label } of combos) {
+  test(`${range} × ${preset} renders its header`, async ({ page }) => {
+    await signIn(page);
+    await openRoadmap(page, `timeframe_range_type=${range}&layout=${preset}`);
+    const headers = page.getByTestId('roadmap-header-item');
+    const count = await headers.count();
+    expect(count).toBeGreaterThanOrEqual(min);
+    expect(count).toBeLessThanOrEqual(max);
+    await expect(headers.first().locator('span').first()).toHaveText(label);
+    if (preset === 'WEEKS') await expect(headers.first().locator('span span')).toHaveCount(7);
+    await expect(page.getByTestId('today-line')).toHaveCount(1);
+    await page.waitForTimeout(300);
+    await page.screenshot({
+      path: `../docs/screenshots/roadmap-${range.toLowerCase().replace('_', '-')}-${preset.toLowerCase()}.png`,
+    });
+  });
+}
+
+test('settings are kept after a reload', async ({ page }) => {
+  await signIn(page);
+  await openRoadmap(page, 'timeframe_range_type=THREE_YEARS');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Roadmap settings' });
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('radio', { name: 'Show closed epics' }).check();
+  await drawer.getByRole('radio', { name: 'Use issue count' }).check();
+  await expect(page).toHaveURL(/state=closed/);
+  await expect(page).toHaveURL(/progress=COUNT/);
+  await page.keyboard.press('Escape');
+
+  // Without the parameters in the address the stored settings (localStorage) still apply.
+  await page.goto(roadmap);
+  await page.reload();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await expect(drawer.getByRole('radio', { name: 'Show closed epics' })).toBeChecked();
+  await expect(drawer.getByRole('radio', { name: 'Use issue count' })).toBeChecked();
+});
+
+test('expanding an epic shows its children', async ({ page }) => {
+  await signIn(page);
+  await openRoadmap(page, 'timeframe_range_type=THREE_YEARS&layout=MONTHS&state=all');
+  const expand = page.getByRole('button', { name: /^Expand / }).first();
+  await expand.click();
+  await expect(page.locator('[data-testid=roadmap-row][data-level="1"]').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Collapse / }).first()).toBeVisible();
+});
+
+test('clicking a label filters the roadmap by it', async ({ page }) => {
+  await signIn(page);
+  await openRoadmap(page, 'timeframe_range_type=THREE_YEARS&layout=MONTHS&state=all&show_labels=true');
+  const labelButton = page.getByRole('button', { name: /^Filter by label / }).first();
+  const name = (await labelButton.getAttribute('aria-label'))?.replace('Filter by label ', '') ?? '';
+  expect(name).not.toBe('');
+  await labelButton.click();
+  await expect(page).toHaveURL(new RegExp(`label_name%5B%5D=${encodeURIComponent(name).replace(/%20/g, '(\\+|%20)')}`));
+  const rows = page.getByTestId('roadmap-row');
+  await expect(rows.first()).toBeVisible();
+  const count = await rows.count();
+  for (let i = 0; i < count; i++) {
+    await expect(rows.nth(i).getByRole('button', { name: `Filter by label ${name}` })).toHaveCount(1);
+  }
+});
+
+async function editableBar(page: Page) {
+  const bar = page.locator('[data-testid=roadmap-bar][data-editable=true]').first();
+  await expect(bar).toBeVisible();
+  const href = (await bar.getAttribute('href')) ?? '';
+  const match = /^\/groups\/(.+)\/-\/epics\/(\d+)$/.exec(href);
+  expect(match).not.toBeNull();
+  return {
+    bar,
+    href,
+    api: `/api/v4/groups/${encodeURIComponent(match?.[1] ?? '')}/epics/${match?.[2]}`,
+    start: (await bar.getAttribute('data-start-date')) ?? '',
+    due: (await bar.getAttribute('data-due-date')) ?? '',
+  };
+}
+
+test('dragging a bar one month moves the epic', async ({ page }) => {
+  await signIn(page);
+  await openRoadmap(page, 'timeframe_range_type=THREE_YEARS&layout=MONTHS&state=all');
+  const { bar, href, api, start, due } = await editableBar(page);
+  await bar.scrollIntoViewIfNeeded();
+  const cell = await page.getByTestId('roadmap-header-item').first().boundingBox();
+  const box = await bar.boundingBox();
+  if (!cell || !box) throw new Error('no geometry');
+  const y = box.y + box.height / 2;
+  const x = box.x + Math.min(box.width / 2, 40);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + cell.width / 2, y, { steps: 4 });
+  await page.mouse.move(x + cell.width, y, { steps: 4 });
+  await page.mouse.up();
+  const expected = { start: addMonths(start, 1), due: addMonths(due, 1) };
+  await expect
+    .poll(async () => {
+      const epic = await (await page.request.get(api)).json();
+      return [epic.start_date, epic.due_date ?? epic.end_date];
+    })
+    .toEqual([expected.start, expected.due]);
+  await page.goto(href);
+  await expect(page.getByText(formatDate(expected.start)).first()).toBeVisible();
+  await expect(page.getByText(formatDate(expected.due)).first()).toBeVisible();
+});
+
+test('a focused bar moves and resizes with the keyboard', async ({ page }) => {
+  await signIn(page);
+  await openRoadmap(page, 'timeframe_range_type=THREE_YEARS&layout=MONTHS&state=all');
+  const { bar, api, start, due } = await editableBar(page);
+  await bar.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await (await page.request.get(api)).json()).start_date).toBe(addMonths(start, 1));
+  await bar.focus();
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect
+    .poll(async () => {
+      const epic = await (await page.request.get(api)).json();
+      return epic.due_date ?? epic.end_date;
+    })
+    .toBe(addMonths(addMonths(due, 1), 1));
+});
+
+test('scrolling to the end loads the next page of epics', async ({ page }) => {
+  await signIn(page);
+  // Slow the next-page request down so that 'Loading epics' can be seen.
+  await page.route('**/api/graphql', async (route) => {
+    const body = route.request().postData() ?? '';
+    if (body.includes('roadmapGroupEpics') && /"after":"[^"]+"/.test(body))
+      await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await openRoadmap(page, 'timeframe_range_type=THREE_YEARS&layout=QUARTERS&state=all');
+  const scroller = page.getByTestId('roadmap-scroller');
+  const before = Number(await scroller.getAttribute('data-row-count'));
+  expect(before).toBeGreaterThan(0);
+  await expect(page.getByTestId('roadmap-bottom-shadow')).toBeVisible();
+  await scroller.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await expect(page.getByText('Loading epics', { exact: true })).toBeVisible();
+  await expect.poll(async () => Number(await scroller.getAttribute('data-row-count'))).toBeGreaterThan(before);
+});
+
+test('dependency lines join blockers to the epics they block', async ({ page }) => {
+  await signIn(page);
+  await openRoadmap(page, 'timeframe_range_type=THREE_YEARS&layout=QUARTERS&state=all');
+  const scroller = page.getByTestId('roadmap-scroller');
+  // Load every page so that both ends of a dependency are on the roadmap.
+  await expect
+    .poll(async () => {
+      await scroller.evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+      });
+      return page.getByTestId('dependency-line').count();
+    })
+    .toBeGreaterThan(0);
+  const line = page.getByTestId('dependency-line').first();
+  await expect(line).toHaveAttribute('data-late', /true|false/);
+});
