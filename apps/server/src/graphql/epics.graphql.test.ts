@@ -170,12 +170,7 @@ describe('group.epics', () => {
   });
 
   it('rejects unsupported or invalid arguments as user errors', async () => {
-    const res = await gql(
-      t.app,
-      '{ group(fullPath: "ep") { epics(milestoneTitle: "M1") { count } } }',
-      {},
-      tokens.owner,
-    );
+    const res = await gql(t.app, '{ group(fullPath: "ep") { epics(iid: "abc") { count } } }', {}, tokens.owner);
     expect(res.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     const bad = await gql(t.app, '{ group(fullPath: "ep") { epics(first: -1) { count } } }', {}, tokens.owner);
     expect(bad.body.errors?.[0]?.message).toMatch(/first/);

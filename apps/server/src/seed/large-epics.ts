@@ -116,4 +116,17 @@ export async function seedLargeEpics(
     SELECT id, (${labels}::int[])[1 + (${mix('id', 31)} % ${n(labels.length)} + 1 + ${mix('id', 17)} % ${n(labels.length - 1)}) % ${n(labels.length)}] FROM epics
     WHERE id BETWEEN ${n(base)} AND ${n(base + total - 1)} AND ${mix('id', 3)} % 4 = 0
     ON CONFLICT DO NOTHING`.execute(db);
+  await seedLargeEpicLinks(db, base, total, g);
+}
+
+/**
+ * Dependency lines for the roadmap: about 2% of the epics are blocked by the epic `g` ids later
+ * (the same group within a level) and 1% relate to it. Deterministic (hash picks), idempotent.
+ */
+export async function seedLargeEpicLinks(db: Database, base: number, total: number, g: number): Promise<void> {
+  await sql`
+    INSERT INTO epic_links (source_id, target_id, link_type)
+    SELECT id + ${n(g)}, id, CASE WHEN ${mix('id', 41)} % 3 = 0 THEN 'relates_to' ELSE 'blocks' END FROM epics
+    WHERE id BETWEEN ${n(base)} AND ${n(base + total - 1 - g)} AND ${mix('id', 43)} % 100 < 3
+    ON CONFLICT DO NOTHING`.execute(db);
 }

@@ -52,6 +52,24 @@ export function epicStatsLoaders(db: Database, actor: Actor | null) {
       { hasChildren: false, hasIssues: false, blockedByCount: 0 },
     ),
 
+    /**
+     * The open epics that block each epic (`epic_links` of type 'blocks', source blocks target),
+     * only those the actor may read: the same set `blockedByCount` counts. One statement per batch.
+     */
+    blockedBy: groupedLoader<EpicRow & { blocked_id: number }>(
+      (keys) =>
+        epicSelect(db)
+          .innerJoin('epic_links as bl', 'bl.source_id', 'e.id')
+          .select('bl.target_id as blocked_id')
+          .where('bl.target_id', 'in', keys)
+          .where('bl.link_type', '=', 'blocks')
+          .where('e.state', '=', 'opened')
+          .where(epicReadableInQuery(actor))
+          .orderBy('bl.id')
+          .execute(),
+      (r) => r.blocked_id,
+    ),
+
     /** Readable ancestors of each epic, from the top-most down to the direct parent (two statements). */
     ancestors: groupedLoader<EpicRow & { root_id: number; depth: number }>(
       async (keys) => {

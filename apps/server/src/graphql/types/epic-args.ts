@@ -148,10 +148,6 @@ function labelsFilter(names: readonly string[]): EpicFilters['labels'] {
 /** 'none' / 'ANY' → 'None' / 'Any'; other values unchanged. */
 const wildcardOr = (v: string): string => (/^none$/i.test(v) ? 'None' : /^any$/i.test(v) ? 'Any' : v);
 
-function unsupported(field: string): never {
-  throw badRequest(`${field} is not supported on epics yet`, field);
-}
-
 /** GraphQL epic arguments → the epics service's filters. Unsupported combinations are a user error, never ignored. */
 export function toEpicFilters(args: EpicListArgs, defaults: Partial<EpicFilters> = {}): EpicFilters {
   const f: EpicFilters = { ...defaults };
@@ -177,7 +173,7 @@ export function toEpicFilters(args: EpicListArgs, defaults: Partial<EpicFilters>
     throw badRequest('timeframe start must be before end', 'timeframe');
   if (args.includeAncestorGroups != null) f.includeAncestorGroups = args.includeAncestorGroups;
   if (args.includeDescendantGroups != null) f.includeDescendantGroups = args.includeDescendantGroups;
-  if (args.milestoneTitle) unsupported('milestoneTitle');
+  if (args.milestoneTitle) f.milestoneTitle = args.milestoneTitle;
   if (args.in?.length) f.searchIn = args.in.map((v) => (v === 'TITLE' ? 'title' : 'description'));
   if (args.not?.labelName?.length) f.notLabels = labelsFilter(args.not.labelName);
   if (args.not?.authorUsername) f.notAuthorUsernames = [args.not.authorUsername];

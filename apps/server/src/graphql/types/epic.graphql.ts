@@ -1,11 +1,11 @@
 import { textColorFor } from '@meridian/domain';
 import { DomainError } from '../../errors';
-import { epicSubject, findEpic, listEpics } from '../../modules/epics/epics.service';
+import { countEpics, epicSubject, findEpic, listEpics } from '../../modules/epics/epics.service';
 import { listIssues } from '../../modules/issues/issues.service';
 import { webUrl } from '../../modules/namespaces/web-url';
 import { canEpic } from '../../policy/abilities';
 import { builder } from '../builder';
-import { defineConnection, pageArgs, paginateArray, paginateService } from '../connection';
+import { defineConnection, pageArgs, paginate, paginateArray, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import type { EpicRow } from '../loaders/rows';
@@ -55,16 +55,24 @@ export { readableEpic };
 
 const epicPath = (e: EpicRow) => `groups/${e.group_full_path}/-/epics/${e.iid}`;
 
-/** Lists epics of a group (and, per filters, its subgroups/ancestors) through the epics service. */
+/**
+ * Lists epics of a group (and, per filters, its subgroups/ancestors) through the epics service.
+ * `hasNextPage` comes from fetching one row more than the page; the (capped) count runs only
+ * when the client selects `count`.
+ */
 function resolveEpicList(
   c: GraphQLContext,
   group: { id: number; traversal_ids: number[] },
-  args: EpicListArgs & Parameters<typeof paginateService>[0],
+  args: EpicListArgs & Parameters<typeof paginate>[0],
   defaults: Parameters<typeof toEpicFilters>[1] = {},
+  overrides: Parameters<typeof toEpicFilters>[1] = {},
 ) {
-  const filters = toEpicFilters(args, defaults);
-  return paginateService(args, ({ offset, limit }) =>
-    listEpics(c.ctx.database.db, c.actor, group, filters, { offset, limit }),
+  const filters = { ...toEpicFilters(args, defaults), ...overrides };
+  const db = c.ctx.database.db;
+  return paginate(
+    args,
+    async ({ offset, limit }) => (await listEpics(db, c.actor, group, filters, { offset, limit, count: false })).rows,
+    () => countEpics(db, c.actor, group, filters),
   );
 }
 
@@ -212,6 +220,12 @@ EpicRef.implement({
       description: 'Count of epics blocking this epic.',
       resolve: async (e, _a, c) => (await c.loaders.flags.load(e.id)).blockedByCount,
     }),
+    blockedByEpics: t.field({
+      type: EpicConnection,
+      description: 'Open epics blocking this epic that you may read (the ones `blockedByCount` counts).',
+      args: { ...pageArgs },
+      resolve: async (e, args, c) => paginateArray(args, await c.loaders.blockedBy.load(e.id)),
+    }),
     descendantCounts: t.field({
       type: EpicDescendantCount,
       description: 'Number of open and closed descendant epics and issues.',
@@ -237,11 +251,14 @@ EpicRef.implement({
       args: { ...pageArgs, ...epicListArgs },
       resolve: (e, args, c) => {
         const root = e.group_traversal_ids[0] ?? e.group_id;
-        return resolveEpicList(c, { id: root, traversal_ids: [root] }, args, {
-          parentId: e.id,
-          orderBy: 'relative_position',
-          sort: 'asc',
-        });
+        // Children may live anywhere in the parent's hierarchy: search from its root group down.
+        return resolveEpicList(
+          c,
+          { id: root, traversal_ids: [root] },
+          args,
+          { orderBy: 'relative_position', sort: 'asc' },
+          { parentId: e.id, includeDescendantGroups: true, includeAncestorGroups: false },
+        );
       },
     }),
     issues: t.field({

@@ -1,8 +1,7 @@
-import { badRequest } from '../../errors';
 import type { LabelContainer } from '../../modules/labels/label-container';
 import { listMilestones } from '../../modules/milestones/milestones.service';
 import { builder } from '../builder';
-import { byPageNumber, defineConnection, pageArgs, paginateArray, paginateService } from '../connection';
+import { byPageNumber, defineConnection, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import type { MilestoneRow } from '../loaders/rows';
@@ -101,42 +100,20 @@ interface MilestoneArgs {
   before?: string | null;
 }
 
-/** Cap for filters the milestones service cannot apply in SQL yet (timeframe, title-only search). */
-const IN_MEMORY_CAP = 1000;
-
-async function resolveMilestones(c: GraphQLContext, container: LabelContainer, args: MilestoneArgs) {
-  const base = {
+/** Every filter, timeframe and title search included, runs in the milestones service's SQL. */
+function resolveMilestones(c: GraphQLContext, container: LabelContainer, args: MilestoneArgs) {
+  const opts = {
     state: args.state ?? undefined,
     title: args.title ?? undefined,
+    searchTitle: args.searchTitle || undefined,
+    timeframe: args.timeframe ?? undefined,
     includeAncestors: args.includeAncestors ?? false,
     includeDescendants: args.includeDescendants ?? false,
   };
-  if (!args.timeframe && !args.searchTitle) {
-    return paginateService(
-      args,
-      byPageNumber((page, perPage) =>
-        listMilestones(c.ctx.database.db, c.actor, container, { ...base, page, perPage }),
-      ),
-    );
-  }
-  const tf = args.timeframe;
-  if (tf && tf.start > tf.end) throw badRequest('timeframe start must be before end', 'timeframe');
-  const all = await listMilestones(c.ctx.database.db, c.actor, container, {
-    ...base,
-    search: args.searchTitle ?? undefined,
-    page: 1,
-    perPage: IN_MEMORY_CAP,
-  });
-  const needle = args.searchTitle?.toLowerCase();
-  const rows = all.rows.filter(
-    (m) =>
-      (!needle || m.title.toLowerCase().includes(needle)) &&
-      (!tf ||
-        ((m.start_date == null || m.start_date <= tf.end) &&
-          (m.due_date == null || m.due_date >= tf.start) &&
-          (m.start_date != null || m.due_date != null))),
+  return paginateService(
+    args,
+    byPageNumber((page, perPage) => listMilestones(c.ctx.database.db, c.actor, container, { ...opts, page, perPage })),
   );
-  return paginateArray(args, rows);
 }
 
 const commonArgs = builder.args((t) => ({

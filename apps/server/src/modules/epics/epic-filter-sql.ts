@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Actor } from '../../policy/actor';
+import { issueConfidentialityAllows, projectReadable } from '../../policy/sql-scopes';
 import { myReactionCondition } from '../filters/reaction-filter-sql';
 import { searchCondition } from '../filters/search-filter-sql';
 import type { EpicFilters } from './epic-filters';
@@ -16,6 +17,26 @@ const anyLabelOf = (titles: string[]): Cond =>
   sql<boolean>`EXISTS (SELECT 1 FROM epic_labels el JOIN labels l ON l.id = el.label_id WHERE el.epic_id = e.id AND l.title = ANY(${titles}::text[]))`;
 const authorIn = (names: string[]): Cond =>
   sql<boolean>`e.author_id IN (SELECT u.id FROM users u WHERE lower(u.username) = ANY(${names.map((s) => s.toLowerCase())}::text[]))`;
+
+/** Epic `e` has an issue the actor may read in a milestone titled `title`. */
+function inMilestone(actor: Actor | null, title: string): Cond {
+  const project = projectReadable(actor, {
+    projectId: 'mp.id',
+    visibility: 'mp.visibility_level',
+    namespaceTraversalIds: 'mn.traversal_ids',
+  });
+  const confidential = issueConfidentialityAllows(actor, {
+    issueId: 'mi.id',
+    confidential: 'mi.confidential',
+    authorId: 'mi.author_id',
+    projectId: 'mi.project_id',
+    namespaceTraversalIds: 'mn.traversal_ids',
+  });
+  return sql<boolean>`EXISTS (SELECT 1 FROM epic_issues mei JOIN issues mi ON mi.id = mei.issue_id
+    JOIN milestones mm ON mm.id = mi.milestone_id
+    JOIN projects mp ON mp.id = mi.project_id JOIN namespaces mn ON mn.id = mp.namespace_id
+    WHERE mei.epic_id = e.id AND mm.title = ${title} AND ${project} AND ${confidential})`;
+}
 
 /** The conditions for every filter set; an empty list means no filtering. */
 export function epicFilterConditions(actor: Actor | null, f: EpicFilters): Cond[] {
@@ -46,6 +67,7 @@ export function epicFilterConditions(actor: Actor | null, f: EpicFilters): Cond[
     const cond = value ? myReactionCondition(actor?.id, 'Epic', 'e.id', value, negate) : null;
     if (cond) c.push(cond);
   }
+  if (f.milestoneTitle !== undefined) c.push(inMilestone(actor, f.milestoneTitle));
   if (f.confidential !== undefined) c.push(sql<boolean>`e.confidential = ${f.confidential}`);
   if (f.parentId === 'None') c.push(sql<boolean>`e.parent_id IS NULL`);
   else if (f.parentId !== undefined) c.push(sql<boolean>`e.parent_id = ${f.parentId}`);

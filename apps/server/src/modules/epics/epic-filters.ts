@@ -39,6 +39,11 @@ export interface EpicFilters {
   /** The actor did not react with this emoji (`not[my_reaction_emoji]`); 'None'/'Any' negate those. */
   notMyReactionEmoji?: string;
   confidential?: boolean;
+  /**
+   * Epics with at least one issue (of their own, not of descendants; only issues the actor may
+   * read) in a milestone of this title, as GitLab's `milestoneTitle` ("computed from epic's issues").
+   */
+  milestoneTitle?: string;
   /** Parent epic id, or 'None' for top-level epics only. */
   parentId?: number | 'None';
   /** Only these iids (of any group in scope). */

@@ -32,6 +32,8 @@ export interface EpicPage {
   offset?: number;
   /** Keyset cursor from a previous page's `nextCursor`. */
   after?: string;
+  /** false: skip the capped count (`total` is then -1); GraphQL counts only when `count` is selected. */
+  count?: boolean;
 }
 
 type GroupRef = number | { id: number; traversal_ids: number[] };
@@ -87,17 +89,7 @@ export async function listEpics(
   } else if (page.offset) {
     q = q.offset(page.offset);
   }
-  const [rows, count] = await Promise.all([
-    q.execute(),
-    cappedCount(
-      db,
-      db
-        .selectFrom('epics as e')
-        .innerJoin('namespaces as n', 'n.id', 'e.group_id')
-        .select(sql<number>`1`.as('one'))
-        .where(where),
-    ),
-  ]);
+  const [rows, count] = await Promise.all([q.execute(), page.count === false ? -1 : countWhere(db, where)]);
   const hasMore = rows.length > page.limit;
   const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
   const last = pageRows[pageRows.length - 1];
@@ -107,6 +99,27 @@ export async function listEpics(
     total: count,
     nextCursor,
   };
+}
+
+function countWhere(db: Executor, where: ReturnType<typeof epicConditions>): Promise<number> {
+  return cappedCount(
+    db,
+    db
+      .selectFrom('epics as e')
+      .innerJoin('namespaces as n', 'n.id', 'e.group_id')
+      .select(sql<number>`1`.as('one'))
+      .where(where),
+  );
+}
+
+/** How many epics `listEpics` would list with these filters, capped at COUNT_CAP + 1. */
+export async function countEpics(
+  db: Executor,
+  actor: Actor | null,
+  group: GroupRef,
+  filters: EpicFilters,
+): Promise<number> {
+  return countWhere(db, epicConditions(actor, await resolveGroup(db, group), filters));
 }
 
 /** The epic `iid` of group `groupId`, or 404 `Epic Not Found` when missing or unreadable. */

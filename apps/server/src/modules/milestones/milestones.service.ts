@@ -18,7 +18,15 @@ export type MilestoneContainer = LabelContainer;
 export interface ListMilestonesOptions {
   state?: 'active' | 'closed';
   title?: string;
+  /** Case-insensitive substring of the title or the description (REST `search`, `search_title`). */
   search?: string;
+  /** Case-insensitive substring of the title only (GraphQL `searchTitle`). */
+  searchTitle?: string;
+  /**
+   * Milestones whose [start_date, due_date] overlaps [start, end] ('YYYY-MM-DD'): a missing date is
+   * an open end, and a milestone without either date never matches (GitLab's `within_timeframe`).
+   */
+  timeframe?: { start: string; end: string };
   iids?: number[];
   includeAncestors: boolean;
   includeDescendants: boolean;
@@ -72,6 +80,16 @@ export async function listMilestones(
   if (opts.search) {
     const p = likePattern(opts.search);
     q = q.where((eb) => eb.or([eb('m.title', 'ilike', p), eb('m.description', 'ilike', p)]));
+  }
+  if (opts.searchTitle) q = q.where('m.title', 'ilike', likePattern(opts.searchTitle));
+  if (opts.timeframe) {
+    const tf = opts.timeframe;
+    if (tf.start > tf.end) throw badRequest('timeframe start must be before end', 'timeframe');
+    q = q.where(
+      sql<boolean>`(m.start_date IS NOT NULL OR m.due_date IS NOT NULL)
+        AND (m.start_date IS NULL OR m.start_date <= ${tf.end}::date)
+        AND (m.due_date IS NULL OR m.due_date >= ${tf.start}::date)`,
+    );
   }
   if (opts.iids && opts.iids.length > 0) q = q.where('m.iid', 'in', opts.iids);
   if (opts.updatedBefore) q = q.where('m.updated_at', '<', opts.updatedBefore);
