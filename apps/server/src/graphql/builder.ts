@@ -17,6 +17,9 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     Time: { Input: string; Output: Date | string };
     Date: { Input: string; Output: string };
+    /** Global ids of one type (GitLab's `EpicID`…), validated on input. */
+    EpicID: { Input: string; Output: string };
+    EpicTreeSortingID: { Input: string; Output: string };
   };
 }>({
   plugins: [ComplexityPlugin],
@@ -64,3 +67,4 @@ builder.scalarType('Date', {
 });
 
 builder.queryType({ description: 'Root of every read.' });
+builder.mutationType({ description: 'Root of every write (POST only).' });

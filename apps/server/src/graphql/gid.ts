@@ -3,6 +3,7 @@ export type GidType =
   | 'Group'
   | 'Project'
   | 'Epic'
+  | 'EpicIssue'
   | 'Issue'
   | 'User'
   | 'GroupLabel'

@@ -6,6 +6,7 @@ import './types/label.graphql';
 import './types/milestone.graphql';
 import './types/issue.graphql';
 import './types/epic.graphql';
+import './types/epic-mutations.graphql';
 import './types/iteration.graphql';
 import './types/autocomplete-users.graphql';
 import './types/merge-request.graphql';

@@ -1,0 +1,463 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessLevel } from '../policy/access-levels';
+import { addGroupMember, createGroup, createProject, createToken, createUser } from '../test/factories';
+import { createTestApp, type TestApp } from '../test/harness';
+import { dig, gql } from './test-client';
+
+/** The roadmap's writes: GitLab's epicTreeReorder (RF-10) and updateEpic (drag to reschedule). */
+
+let t: TestApp;
+type Role = 'owner' | 'reporter' | 'planner' | 'guest' | 'stranger' | 'anonymous';
+const tokens: Record<Role, string | undefined> = {
+  owner: '',
+  reporter: '',
+  planner: '',
+  guest: '',
+  stranger: '',
+  anonymous: undefined,
+};
+/** Epic ids by name. B is the base; C1…C4 its children (C4 confidential); G a child of C1; O, O1 another tree; X in a private group. */
+const e: Record<string, number> = {};
+/** epic_issues ids: I1, I2, I3 in B; I4 in C1. */
+const link: Record<string, number> = {};
+
+const NOT_AVAILABLE =
+  "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.db;
+  const group = await createGroup(db, { path: 'mt', name: 'Mutations' });
+  const sub = await createGroup(db, { path: 'sub', parentId: group.id });
+  const hidden = await createGroup(db, { path: 'mtx', name: 'Hidden' });
+  for (const [role, level] of [
+    ['owner', AccessLevel.OWNER],
+    ['reporter', AccessLevel.REPORTER],
+    ['planner', AccessLevel.PLANNER],
+    ['guest', AccessLevel.GUEST],
+  ] as const) {
+    const user = await createUser(db, { username: `mt-${role}` });
+    await addGroupMember(db, group.id, user.id, level);
+    tokens[role] = await createToken(db, user.id);
+  }
+  tokens.stranger = await createToken(db, (await createUser(db, { username: 'mt-stranger' })).id);
+
+  const epic = async (
+    name: string,
+    iid: number,
+    attrs: { parent?: string; position?: number; confidential?: boolean; groupId?: number } = {},
+  ) => {
+    const row = await db
+      .insertInto('epics')
+      .values({
+        group_id: attrs.groupId ?? group.id,
+        iid,
+        title: name,
+        parent_id: attrs.parent ? e[attrs.parent] : null,
+        relative_position: attrs.position ?? null,
+        confidential: attrs.confidential ?? false,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    e[name] = row.id;
+  };
+  await epic('B', 1);
+  await epic('C1', 2, { parent: 'B', position: 100 });
+  await epic('C2', 3, { parent: 'B', position: 200, groupId: sub.id });
+  await epic('C3', 4, { parent: 'B', position: 300 });
+  await epic('C4', 5, { parent: 'B', position: 400, confidential: true });
+  await epic('G', 6, { parent: 'C1', position: 0 });
+  await epic('O', 7);
+  await epic('O1', 8, { parent: 'O', position: 0 });
+  await epic('X', 1, { groupId: hidden.id });
+
+  const project = await createProject(db, { namespaceId: group.id, path: 'app' });
+  const issues = await db
+    .insertInto('issues')
+    .values([1, 2, 3, 4].map((iid) => ({ project_id: project.id, iid, title: `I${iid}` })))
+    .returning('id')
+    .execute();
+  for (const [i, name] of ['I1', 'I2', 'I3', 'I4'].entries()) {
+    const row = await db
+      .insertInto('epic_issues')
+      .values({
+        epic_id: (name === 'I4' ? e.C1 : e.B) as number,
+        issue_id: issues[i]?.id as number,
+        relative_position: (i + 1) * 10,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    link[name] = row.id;
+  }
+});
+afterAll(() => t.close());
+
+const REORDER = `mutation epicTreeReorder($input: EpicTreeReorderInput!) {
+  epicTreeReorder(input: $input) { clientMutationId errors } }`;
+
+const epicGid = (name: string) => `gid://gitlab/Epic/${e[name]}`;
+const linkGid = (name: string) => `gid://gitlab/EpicIssue/${link[name]}`;
+
+async function reorder(
+  role: Role,
+  moved: Record<string, unknown>,
+  base = epicGid('B'),
+): Promise<{
+  status: number;
+  errors: string[] | null;
+  topLevel: Array<{ message: string; extensions?: Record<string, unknown> }>;
+}> {
+  const res = await gql(t.app, REORDER, { input: { baseEpicId: base, moved, clientMutationId: 'cm-1' } }, tokens[role]);
+  const payload = dig(res.body.data, 'epicTreeReorder') as { clientMutationId: string; errors: string[] } | null;
+  if (payload) expect(payload.clientMutationId).toBe('cm-1');
+  return { status: res.status, errors: payload?.errors ?? null, topLevel: res.body.errors ?? [] };
+}
+
+/** Children of an epic in tree order, as the owner sees them (names). */
+async function childNames(parent: string): Promise<string[]> {
+  const rows = await t.db
+    .selectFrom('epics')
+    .select('id')
+    .where('parent_id', '=', e[parent] as number)
+    .orderBy(sql`relative_position ASC NULLS LAST`)
+    .orderBy('id')
+    .execute();
+  const byId = Object.fromEntries(Object.entries(e).map(([name, id]) => [id, name]));
+  return rows.map((r) => byId[r.id] as string);
+}
+
+async function issueNames(epicName: string): Promise<string[]> {
+  const rows = await t.db
+    .selectFrom('epic_issues')
+    .select('id')
+    .where('epic_id', '=', e[epicName] as number)
+    .orderBy(sql`relative_position ASC NULLS LAST`)
+    .orderBy('id')
+    .execute();
+  const byId = Object.fromEntries(Object.entries(link).map(([name, id]) => [id, name]));
+  return rows.map((r) => byId[r.id] as string);
+}
+
+describe('epicTreeReorder', () => {
+  it('moves a child epic after its adjacent sibling (relativePosition before: the sibling ends up above)', async () => {
+    const r = await reorder('owner', {
+      id: epicGid('C3'),
+      adjacentReferenceId: epicGid('C1'),
+      relativePosition: 'before',
+    });
+    expect(r.errors).toEqual([]);
+    expect(await childNames('B')).toEqual(['C1', 'C3', 'C2', 'C4']);
+  });
+
+  it('moves a child epic before its adjacent sibling (relativePosition after: the sibling ends up below)', async () => {
+    const r = await reorder('owner', {
+      id: epicGid('C4'),
+      adjacentReferenceId: epicGid('C1'),
+      relativePosition: 'after',
+    });
+    expect(r.errors).toEqual([]);
+    expect(await childNames('B')).toEqual(['C4', 'C1', 'C3', 'C2']);
+  });
+
+  it('moves to the start without an adjacent reference; Reporter and Planner may reorder', async () => {
+    expect((await reorder('reporter', { id: epicGid('C2') })).errors).toEqual([]);
+    expect(await childNames('B')).toEqual(['C2', 'C4', 'C1', 'C3']);
+    expect(
+      (await reorder('planner', { id: epicGid('C3'), adjacentReferenceId: epicGid('C2'), relativePosition: 'before' }))
+        .errors,
+    ).toEqual([]);
+    expect(await childNames('B')).toEqual(['C2', 'C3', 'C4', 'C1']);
+  });
+
+  it('moves an epic under a new parent in the same tree, next to a new sibling', async () => {
+    // G leaves C1 for B, landing right after C3.
+    const r = await reorder('owner', {
+      id: epicGid('G'),
+      adjacentReferenceId: epicGid('C3'),
+      relativePosition: 'before',
+      newParentId: epicGid('B'),
+    });
+    expect(r.errors).toEqual([]);
+    expect(await childNames('B')).toEqual(['C2', 'C3', 'G', 'C4', 'C1']);
+    expect(await childNames('C1')).toEqual([]);
+    // …and back under C1, alone there.
+    expect((await reorder('owner', { id: epicGid('G'), newParentId: epicGid('C1') })).errors).toEqual([]);
+    expect(await childNames('C1')).toEqual(['G']);
+    expect(await childNames('B')).toEqual(['C2', 'C3', 'C4', 'C1']);
+  });
+
+  it('reorders and moves an epic’s issues (EpicIssue ids)', async () => {
+    const r = await reorder('owner', {
+      id: linkGid('I3'),
+      adjacentReferenceId: linkGid('I1'),
+      relativePosition: 'before',
+    });
+    expect(r.errors).toEqual([]);
+    expect(await issueNames('B')).toEqual(['I1', 'I3', 'I2']);
+    expect((await reorder('owner', { id: linkGid('I2') })).errors).toEqual([]);
+    expect(await issueNames('B')).toEqual(['I2', 'I1', 'I3']);
+    const moved = await reorder('owner', {
+      id: linkGid('I2'),
+      adjacentReferenceId: linkGid('I4'),
+      relativePosition: 'after',
+      newParentId: epicGid('C1'),
+    });
+    expect(moved.errors).toEqual([]);
+    expect(await issueNames('C1')).toEqual(['I2', 'I4']);
+    expect(await issueNames('B')).toEqual(['I1', 'I3']);
+  });
+
+  it('reports problems with the moved item, its neighbour or new parent in errors', async () => {
+    const cases: Array<[string, Role, Record<string, unknown>, string]> = [
+      [
+        'sibling under another parent',
+        'owner',
+        { id: epicGid('C1'), adjacentReferenceId: epicGid('O1'), relativePosition: 'before' },
+        "The sibling object's parent must match the current parent epic.",
+      ],
+      [
+        'sibling not under the new parent',
+        'owner',
+        {
+          id: epicGid('G'),
+          adjacentReferenceId: epicGid('C1'),
+          relativePosition: 'before',
+          newParentId: epicGid('C3'),
+        },
+        "The sibling object's parent must match the new parent epic.",
+      ],
+      ['moved item outside the tree', 'owner', { id: epicGid('O1') }, "The moved epic is not in the base epic's tree."],
+      ['the base epic itself', 'owner', { id: epicGid('B') }, "The moved epic is not in the base epic's tree."],
+      [
+        'no relative position',
+        'owner',
+        { id: epicGid('C1'), adjacentReferenceId: epicGid('C3') },
+        'Relative position is not valid.',
+      ],
+      [
+        'epic next to an issue',
+        'owner',
+        { id: epicGid('C1'), adjacentReferenceId: linkGid('I1'), relativePosition: 'after' },
+        'The adjacent reference must be of the same type as the moved item.',
+      ],
+      [
+        'new parent outside the tree',
+        'owner',
+        { id: epicGid('C1'), newParentId: epicGid('O') },
+        "The new parent epic is not in the base epic's tree.",
+      ],
+      [
+        'a cycle',
+        'owner',
+        { id: epicGid('C1'), newParentId: epicGid('G') },
+        'newParentId is invalid: this epic cannot be added because it is an ancestor of the parent',
+      ],
+      [
+        'a public epic under a confidential parent',
+        'owner',
+        { id: epicGid('C1'), newParentId: epicGid('C4') },
+        'newParentId is invalid: a non-confidential epic cannot be assigned to a confidential parent epic',
+      ],
+      ['unknown moved epic', 'owner', { id: 'gid://gitlab/Epic/999999' }, 'Moved epic not found'],
+      ['moved epic hidden (confidential, Planner)', 'planner', { id: epicGid('C4') }, 'Moved epic not found'],
+      [
+        'adjacent epic hidden (confidential, Planner)',
+        'planner',
+        { id: epicGid('C1'), adjacentReferenceId: epicGid('C4'), relativePosition: 'after' },
+        'Adjacent reference not found',
+      ],
+      [
+        'adjacent epic unknown',
+        'owner',
+        { id: epicGid('C1'), adjacentReferenceId: 'gid://gitlab/Epic/999999', relativePosition: 'after' },
+        'Adjacent reference not found',
+      ],
+      [
+        'new parent in a hidden group',
+        'owner',
+        { id: epicGid('C1'), newParentId: epicGid('X') },
+        'New parent epic not found',
+      ],
+      ['unknown issue link', 'owner', { id: 'gid://gitlab/EpicIssue/999999' }, 'Moved issue not found'],
+    ];
+    const before = await childNames('B');
+    for (const [name, role, moved, message] of cases) {
+      const r = await reorder(role, moved);
+      expect(r.topLevel, name).toEqual([]);
+      expect(r.errors, name).toEqual([message]);
+    }
+    expect(await childNames('B')).toEqual(before);
+  });
+
+  it('answers one top-level error for a base epic that is hidden, missing or not yours to change', async () => {
+    const hidden = await reorder('stranger', { id: epicGid('C1') });
+    const missing = await reorder('owner', { id: epicGid('C1') }, 'gid://gitlab/Epic/999999');
+    const otherGroup = await reorder('owner', { id: epicGid('C1') }, epicGid('X'));
+    const anonymous = await reorder('anonymous', { id: epicGid('C1') });
+    for (const r of [hidden, missing, otherGroup, anonymous]) {
+      expect(r.status).toBe(200);
+      expect(r.errors).toBeNull();
+      expect(r.topLevel).toEqual([
+        expect.objectContaining({ message: NOT_AVAILABLE, extensions: expect.objectContaining({ code: 'NOT_FOUND' }) }),
+      ]);
+    }
+    // A Guest can read the tree but not change it.
+    const guest = await reorder('guest', { id: epicGid('C1') });
+    expect(guest.topLevel).toEqual([expect.objectContaining({ message: NOT_AVAILABLE })]);
+    // The base epic is confidential: the Planner cannot even see it.
+    const confidential = await reorder('planner', { id: epicGid('C1') }, epicGid('C4'));
+    expect(confidential.topLevel).toEqual([
+      expect.objectContaining({ message: NOT_AVAILABLE, extensions: expect.objectContaining({ code: 'NOT_FOUND' }) }),
+    ]);
+  });
+
+  it('rejects ids of the wrong type before running', async () => {
+    const res = await gql(
+      t.app,
+      REORDER,
+      { input: { baseEpicId: 'gid://gitlab/Issue/1', moved: { id: epicGid('C1') } } },
+      tokens.owner,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors?.[0]?.message).toMatch(/EpicID/);
+    const badMoved = await gql(
+      t.app,
+      REORDER,
+      { input: { baseEpicId: epicGid('B'), moved: { id: '5', relativePosition: 'sideways' } } },
+      tokens.owner,
+    );
+    expect(badMoved.status).toBe(400);
+  });
+
+  it('is a mutation: GET cannot run it', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/graphql?query=${encodeURIComponent(`mutation { epicTreeReorder(input: { baseEpicId: "${epicGid('B')}", moved: { id: "${epicGid('C1')}" } }) { errors } }`)}`,
+      headers: { 'private-token': tokens.owner as string },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+  });
+});
+
+const UPDATE = `mutation updateEpic($input: UpdateEpicInput!) { updateEpic(input: $input) {
+  clientMutationId errors
+  epic { id iid title state startDate dueDate startDateIsFixed dueDateIsFixed startDateFixed dueDateFixed labels { nodes { title } } } } }`;
+
+async function update(role: Role, input: Record<string, unknown>) {
+  const res = await gql(t.app, UPDATE, { input: { groupPath: 'mt', iid: '2', ...input } }, tokens[role]);
+  return {
+    status: res.status,
+    payload: dig(res.body.data, 'updateEpic') as {
+      clientMutationId: string | null;
+      errors: string[];
+      epic: Record<string, unknown> | null;
+    } | null,
+    topLevel: res.body.errors ?? [],
+  };
+}
+
+describe('updateEpic', () => {
+  it('reschedules with fixed dates (the roadmap drag) and REST sees the same epic', async () => {
+    const r = await update('owner', {
+      clientMutationId: 'drag-1',
+      startDateFixed: '2025-03-01',
+      startDateIsFixed: true,
+      dueDateFixed: '2025-05-15',
+      dueDateIsFixed: true,
+    });
+    expect(r.topLevel).toEqual([]);
+    expect(r.payload).toEqual({
+      clientMutationId: 'drag-1',
+      errors: [],
+      epic: {
+        id: epicGid('C1'),
+        iid: '2',
+        title: 'C1',
+        state: 'opened',
+        startDate: '2025-03-01',
+        dueDate: '2025-05-15',
+        startDateIsFixed: true,
+        dueDateIsFixed: true,
+        startDateFixed: '2025-03-01',
+        dueDateFixed: '2025-05-15',
+        labels: { nodes: [] },
+      },
+    });
+    const rest = await t.app.inject({
+      method: 'GET',
+      url: '/api/v4/groups/mt/epics/2',
+      headers: { 'private-token': tokens.owner as string },
+    });
+    expect(rest.json()).toMatchObject({ start_date: '2025-03-01', due_date: '2025-05-15', start_date_is_fixed: true });
+    // The parent's inherited dates follow its child.
+    const parent = await gql(
+      t.app,
+      '{ group(fullPath: "mt") { epic(iid: "1") { startDate dueDate } } }',
+      {},
+      tokens.owner,
+    );
+    expect(dig(parent.body.data, 'group', 'epic')).toEqual({ startDate: '2025-03-01', dueDate: '2025-05-15' });
+  });
+
+  it('unfixes a date back to the inherited one, changes title, labels and state', async () => {
+    const r = await update('planner', {
+      startDateIsFixed: false,
+      title: 'C1 renamed',
+      stateEvent: 'CLOSE',
+      addLabels: [],
+    });
+    expect(r.payload?.errors).toEqual([]);
+    expect(r.payload?.epic).toMatchObject({
+      title: 'C1 renamed',
+      state: 'closed',
+      startDate: null,
+      startDateIsFixed: false,
+      startDateFixed: '2025-03-01',
+      dueDate: '2025-05-15',
+    });
+    const reopened = await update('reporter', { stateEvent: 'REOPEN', title: 'C1' });
+    expect(reopened.payload?.epic).toMatchObject({ state: 'opened', title: 'C1' });
+  });
+
+  it('returns validation problems in errors, naming the field, and leaves the epic unchanged', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ dueDateFixed: '2025-02-01' }, 'dueDateFixed is invalid: must be on or after startDateFixed'],
+      [{ startDateFixed: '2025-06-01' }, 'dueDateFixed is invalid: must be on or after startDateFixed'],
+      [{ startDateFixed: '2025-02-30' }, 'startDateFixed is invalid: must be a date YYYY-MM-DD'],
+      [{ dueDateFixed: 'next week' }, 'dueDateFixed is invalid: must be a date YYYY-MM-DD'],
+      [{ title: '   ' }, 'title is empty'],
+      [{ title: 'x'.repeat(256) }, 'title is too long (maximum is 255 characters)'],
+      [{ color: 'blue' }, 'color is invalid: must be a hex colour like #1068bf'],
+    ];
+    for (const [input, message] of cases) {
+      const r = await update('owner', input);
+      expect(r.topLevel, message).toEqual([]);
+      expect(r.payload?.errors, message).toEqual([message]);
+      expect(r.payload?.epic).toMatchObject({ title: 'C1', startDateFixed: '2025-03-01', dueDateFixed: '2025-05-15' });
+    }
+    // Clearing one side is always valid.
+    const cleared = await update('owner', { dueDateFixed: null, dueDateIsFixed: false });
+    expect(cleared.payload).toMatchObject({ errors: [], epic: { dueDateFixed: null, dueDateIsFixed: false } });
+  });
+
+  it('answers one top-level error, never the epic, for whoever may not update it', async () => {
+    const guest = await update('guest', { title: 'guest was here' });
+    expect(guest.payload).toBeNull();
+    expect(guest.topLevel).toEqual([
+      expect.objectContaining({ message: NOT_AVAILABLE, extensions: expect.objectContaining({ code: 'FORBIDDEN' }) }),
+    ]);
+    const notFound = expect.objectContaining({
+      message: NOT_AVAILABLE,
+      extensions: expect.objectContaining({ code: 'NOT_FOUND' }),
+    });
+    expect((await update('stranger', { title: 'x' })).topLevel).toEqual([notFound]);
+    expect((await update('anonymous', { title: 'x' })).topLevel).toEqual([notFound]);
+    expect((await update('owner', { iid: '999', title: 'x' })).topLevel).toEqual([notFound]);
+    expect((await update('owner', { iid: 'abc', title: 'x' })).topLevel).toEqual([notFound]);
+    expect((await update('owner', { groupPath: 'mtx', iid: '1', title: 'x' })).topLevel).toEqual([notFound]);
+    expect((await update('planner', { iid: '5', title: 'x' })).topLevel).toEqual([notFound]);
+    const unchanged = await gql(t.app, '{ group(fullPath: "mt") { epic(iid: "2") { title } } }', {}, tokens.owner);
+    expect(dig(unchanged.body.data, 'group', 'epic', 'title')).toBe('C1');
+  });
+});
