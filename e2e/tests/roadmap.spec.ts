@@ -113,8 +113,10 @@ test('clicking a label filters the roadmap by it', async ({ page }) => {
 });
 
 async function editableBar(page: Page) {
-  const bar = page.locator('[data-testid=roadmap-bar][data-editable=true]').first();
-  await expect(bar).toBeVisible();
+  const first = page.locator('[data-testid=roadmap-bar][data-editable=true]').first();
+  await expect(first).toBeVisible();
+  const id = await first.getAttribute('data-epic-id');
+  const bar = page.locator(`[data-testid=roadmap-bar][data-epic-id="${id}"]`);
   const href = (await bar.getAttribute('href')) ?? '';
   const match = /^\/groups\/(.+)\/-\/epics\/(\d+)$/.exec(href);
   expect(match).not.toBeNull();
@@ -159,8 +161,10 @@ test('a focused bar moves and resizes with the keyboard', async ({ page }) => {
   await bar.focus();
   await page.keyboard.press('ArrowRight');
   await expect.poll(async () => (await (await page.request.get(api)).json()).start_date).toBe(addMonths(start, 1));
+  await expect(bar).toHaveAttribute('data-start-date', addMonths(start, 1));
   await bar.focus();
   await page.keyboard.press('Shift+ArrowRight');
+  await expect(bar).toHaveAttribute('data-due-date', addMonths(addMonths(due, 1), 1));
   await expect
     .poll(async () => {
       const epic = await (await page.request.get(api)).json();

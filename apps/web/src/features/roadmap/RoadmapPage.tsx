@@ -192,6 +192,8 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
 
   const onEditDates = async (epic: RoadmapEpic, dates: EditDates) => {
     setSaveError(null);
+    // A list fetch in flight would overwrite the optimistic dates with the old ones.
+    await queryClient.cancelQueries({ queryKey: ['roadmap'] });
     const undo = patchEpicDatesInCache(queryClient, epic.id, dates);
     try {
       await saveEpicDates(epic, dates);

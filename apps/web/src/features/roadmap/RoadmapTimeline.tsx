@@ -35,7 +35,9 @@ import { dependencyLinks, MAX_INDENT_LEVEL, type RoadmapRow } from './roadmapRow
 
 export const DETAILS_WIDTH = 320;
 const MIN_CELL: Record<PresetType, number> = { WEEKS: 140, MONTHS: 88, QUARTERS: 120 };
-const MILESTONE_LANE = 28;
+const MILESTONE_LANE = 26;
+/** The Milestones section shows at most this many lanes and scrolls inside beyond them. */
+const MAX_VISIBLE_LANES = 6;
 /** Below this width a bar shows an ellipsis instead of its title (RF §9). */
 const MIN_TITLE_WIDTH = 56;
 
@@ -484,7 +486,10 @@ export function RoadmapTimeline(props: RoadmapTimelineProps) {
                 style={{
                   ...gridStyle,
                   width: timelineWidth,
-                  height: milestonesOpen ? Math.max(1, laneCount) * MILESTONE_LANE + 12 : 36,
+                  overflowY: laneCount > MAX_VISIBLE_LANES && milestonesOpen ? 'auto' : 'hidden',
+                  height: milestonesOpen
+                    ? Math.min(Math.max(1, laneCount), MAX_VISIBLE_LANES) * MILESTONE_LANE + 12
+                    : 36,
                 }}
               >
                 {milestonesOpen &&
