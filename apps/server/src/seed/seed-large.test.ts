@@ -44,6 +44,17 @@ describe('seedLarge (small numbers)', () => {
     expect(bad.rows[0]).toEqual({ cross: 0, gaps: 0, dates: 0 });
   });
 
+  it('adds roadmap dependency lines: ~2% of epics blocked, ~1% related', async () => {
+    const r = await sql<{ blocks: number; relates: number }>`
+      SELECT count(*) FILTER (WHERE link_type = 'blocks')::int AS blocks,
+        count(*) FILTER (WHERE link_type = 'relates_to')::int AS relates FROM epic_links`.execute(t.db);
+    const row = r.rows[0]!;
+    expect(row.blocks).toBeGreaterThan(8);
+    expect(row.blocks).toBeLessThan(40);
+    expect(row.relates).toBeGreaterThan(2);
+    expect(row.relates).toBeLessThan(25);
+  });
+
   it('links ~30% of issues to epics of their own group and keeps internal_ids in step', async () => {
     const r = await sql<{ linked: number; foreign: number; mismatched: number; assigned: number; labelled: number }>`
       SELECT (SELECT count(*)::int FROM epic_issues) AS linked,

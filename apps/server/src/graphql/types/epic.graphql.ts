@@ -196,7 +196,9 @@ EpicRef.implement({
       type: EpicRef,
       nullable: true,
       description: 'Parent epic of the epic (null when there is none or you may not read it).',
-      resolve: (e, _a, c) => readableEpic(c, e.parent_id),
+      // From the ancestors batch (depth 1 = the direct parent): one statement for parent and ancestors.
+      resolve: async (e, _a, c) =>
+        e.parent_id == null ? null : ((await c.loaders.ancestors.load(e.id)).find((a) => a.depth === 1) ?? null),
     }),
     ancestors: t.field({
       type: EpicConnection,
@@ -206,19 +208,24 @@ EpicRef.implement({
     }),
     hasChildren: t.boolean({
       description: 'Indicates if the epic has children.',
-      resolve: async (e, _a, c) => (await c.loaders.flags.load(e.id)).hasChildren,
+      // A readable child is the first level of the descendant walk: one statement with descendantCounts.
+      resolve: async (e, _a, c) => {
+        const s = await c.loaders.treeStats.load(e.id);
+        return s.openedEpics + s.closedEpics > 0;
+      },
     }),
     hasIssues: t.boolean({
       description: 'Indicates if the epic has direct issues.',
-      resolve: async (e, _a, c) => (await c.loaders.flags.load(e.id)).hasIssues,
+      resolve: async (e, _a, c) => c.loaders.hasIssues.load(e.id),
     }),
     blocked: t.boolean({
       description: 'Indicates the epic is blocked by open epics.',
-      resolve: async (e, _a, c) => (await c.loaders.flags.load(e.id)).blockedByCount > 0,
+      resolve: async (e, _a, c) => (await c.loaders.blockedBy.load(e.id)).length > 0,
     }),
     blockedByCount: t.int({
       description: 'Count of epics blocking this epic.',
-      resolve: async (e, _a, c) => (await c.loaders.flags.load(e.id)).blockedByCount,
+      // The same readable open blockers blockedByEpics lists: one statement for blocked, the count and the list.
+      resolve: async (e, _a, c) => (await c.loaders.blockedBy.load(e.id)).length,
     }),
     blockedByEpics: t.field({
       type: EpicConnection,
