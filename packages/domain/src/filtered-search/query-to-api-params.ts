@@ -9,6 +9,7 @@ import { urlParamMeaning } from './url-param-lookup';
 
 const API_STATES: Record<ListKind, readonly ListState[]> = {
   epics: ['opened', 'closed', 'all'],
+  roadmap: ['opened', 'closed', 'all'],
   issues: ['opened', 'closed', 'all'],
   merge_requests: ['opened', 'closed', 'merged', 'all'],
 };
@@ -57,7 +58,7 @@ export function queryToApiParams(list: ListKind, query: string | URLSearchParams
   for (const [name, values] of joined) api.set(name, values.join(','));
 
   for (const [name, value] of params) {
-    const meaning = urlParamMeaning(name);
+    const meaning = urlParamMeaning(list, name);
     const legacyId = meaning && (meaning.kind === 'special' || meaning.kind === 'id') && /^\d+$/.test(value.trim());
     if (legacyId && LIST_TOKEN_KEYS[list].includes(meaning.type)) api.append(name, value.trim());
   }

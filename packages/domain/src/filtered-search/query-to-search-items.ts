@@ -4,18 +4,23 @@ import { searchItemKey } from './search-item-key';
 import { toSearchParams } from './to-search-params';
 import type { FilterToken, ListKind, ListState, SearchItem } from './types';
 import { type UrlParamMeaning, urlParamMeaning } from './url-param-lookup';
-import { URL_PARAMS } from './url-params';
+import { urlParamSpec } from './url-params';
 
 const NUMERIC = /^\d+$/;
 /** Milestone wildcards of older GitLab addresses. */
 const LEGACY_MILESTONES: Record<string, string> = { '#upcoming': 'Upcoming', '#started': 'Started' };
 
-function tokenValue(meaning: UrlParamMeaning, raw: string, usernamesById?: Map<string, string>): string | undefined {
+function tokenValue(
+  list: ListKind,
+  meaning: UrlParamMeaning,
+  raw: string,
+  usernamesById?: Map<string, string>,
+): string | undefined {
   const value = raw.trim();
   if (meaning.kind === 'name' || meaning.kind === 'nonNumeric') {
     return meaning.type === 'milestone' ? (LEGACY_MILESTONES[value.toLowerCase()] ?? value) : value;
   }
-  const special = URL_PARAMS[meaning.type].special?.values.find((v) => v.toLowerCase() === value.toLowerCase());
+  const special = urlParamSpec(list, meaning.type).special?.values.find((v) => v.toLowerCase() === value.toLowerCase());
   if (meaning.kind === 'special' && special) return special;
   // Legacy user ids become usernames; an id nobody can name is dropped rather than shown as a number.
   return NUMERIC.test(value) ? usernamesById?.get(value) : undefined;
@@ -37,9 +42,9 @@ export function queryToSearchItems(
   const tokens: FilterToken[] = [];
   const seen = new Set<string>();
   for (const [name, raw] of params) {
-    const meaning = urlParamMeaning(name);
+    const meaning = urlParamMeaning(list, name);
     if (!meaning || !LIST_TOKEN_KEYS[list].includes(meaning.type)) continue;
-    const value = tokenValue(meaning, raw, opts.usernamesById);
+    const value = tokenValue(list, meaning, raw, opts.usernamesById);
     if (!value) continue;
     const token: FilterToken = { type: meaning.type, operator: meaning.operator, value };
     const key = searchItemKey(token);

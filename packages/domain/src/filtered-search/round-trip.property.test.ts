@@ -12,7 +12,7 @@ import type { FilterToken, ListKind, SearchItem, TokenKey } from './types';
 
 const defs = Object.values(TOKEN_DEFINITIONS);
 const keys = Object.keys(TOKEN_DEFINITIONS) as TokenKey[];
-const lists: ListKind[] = ['epics', 'issues', 'merge_requests'];
+const lists: ListKind[] = ['epics', 'roadmap', 'issues', 'merge_requests'];
 
 /** Characters that stress quoting, symbols and URL encoding, mixed with any grapheme. */
 const tricky = fc.constantFrom(

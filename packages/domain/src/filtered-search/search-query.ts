@@ -28,7 +28,7 @@ export function searchItemsToQuery(
     }
     if (!LIST_TOKEN_KEYS[list].includes(item.type)) continue;
     const value = submitValue(item);
-    const name = urlParamName(item.type, item.operator, value);
+    const name = urlParamName(list, item.type, item.operator, value);
     if (!name || value === '') continue;
     const pair = `${name}=${encodeValue(value)}`;
     if (!seen.has(pair)) parts.push(pair);

@@ -6,18 +6,22 @@ import type { ListKind } from './types';
 describe('sortOptionsFor', () => {
   it.each<[ListKind, string[]]>([
     ['epics', ['Start date', 'Due date', 'Title', 'Created date', 'Last updated date']],
+    ['roadmap', ['Start date', 'Due date', 'Title', 'Created date', 'Last updated date']],
     ['issues', ['Created date', 'Updated date', 'Due date', 'Milestone due date', 'Title', 'Weight']],
     ['merge_requests', ['Created date', 'Updated date', 'Merged date', 'Milestone due date', 'Title']],
   ])('%s', (list, texts) => {
     expect(sortOptionsFor(list).map((o) => o.text)).toEqual(texts);
   });
 
-  it.each<ListKind>(['epics', 'issues', 'merge_requests'])('%s: every web value reads back as itself', (list) => {
-    for (const option of sortOptionsFor(list)) {
-      expect(parseSort(list, option.ascending)).toEqual({ option, direction: 'asc' });
-      expect(parseSort(list, option.descending)).toEqual({ option, direction: 'desc' });
-    }
-  });
+  it.each<ListKind>(['epics', 'roadmap', 'issues', 'merge_requests'])(
+    '%s: every web value reads back as itself',
+    (list) => {
+      for (const option of sortOptionsFor(list)) {
+        expect(parseSort(list, option.ascending)).toEqual({ option, direction: 'asc' });
+        expect(parseSort(list, option.descending)).toEqual({ option, direction: 'desc' });
+      }
+    },
+  );
 });
 
 describe('parseSort', () => {

@@ -17,14 +17,17 @@ const MILESTONE_DUE = option('milestone_due', 'Milestone due date', 'milestone_d
  * A list's sort dropdown with GitLab's web `sort=` values. Epics follow RF §9 (Start date, Due date,
  * Title, Created date, Last updated date); the first option is the roadmap's fallback for an unknown sort.
  */
+const EPIC_SORTS: SortOption[] = [
+  option('start_date', 'Start date', 'start_date', 'start_date_asc', 'start_date_desc'),
+  option('end_date', 'Due date', 'end_date', 'end_date_asc', 'end_date_desc'),
+  TITLE,
+  option('created', 'Created date', 'created_at', 'created_asc', 'created_desc'),
+  option('updated', 'Last updated date', 'updated_at', 'updated_asc', 'updated_desc'),
+];
+
 const SORT_OPTIONS: Record<ListKind, SortOption[]> = {
-  epics: [
-    option('start_date', 'Start date', 'start_date', 'start_date_asc', 'start_date_desc'),
-    option('end_date', 'Due date', 'end_date', 'end_date_asc', 'end_date_desc'),
-    TITLE,
-    option('created', 'Created date', 'created_at', 'created_asc', 'created_desc'),
-    option('updated', 'Last updated date', 'updated_at', 'updated_asc', 'updated_desc'),
-  ],
+  epics: EPIC_SORTS,
+  roadmap: EPIC_SORTS,
   issues: [
     CREATED,
     UPDATED,

@@ -16,6 +16,18 @@ describe('tokensFor', () => {
     ['epics, signed in', 'epics', ctx({ scope: 'group' }), ['author', 'label', 'my-reaction']],
     ['epics, anonymous', 'epics', ctx({ scope: 'group', signedIn: false }), ['author', 'label']],
     [
+      'roadmap, signed in',
+      'roadmap',
+      ctx({ scope: 'group' }),
+      ['author', 'label', 'milestone', 'confidential', 'epic', 'my-reaction'],
+    ],
+    [
+      'roadmap, anonymous',
+      'roadmap',
+      ctx({ scope: 'group', signedIn: false }),
+      ['author', 'label', 'milestone', 'confidential', 'epic'],
+    ],
+    [
       'issues, project, everything on',
       'issues',
       ctx(),
@@ -83,6 +95,25 @@ describe('tokensFor', () => {
     ],
   ] as const)('%s', (_name, list, context, expected) => {
     expect(keys(tokensFor(list, context))).toEqual(expected);
+  });
+
+  it('roadmap: author and label repeat with =, != and ||; milestone, confidential, epic = once; reaction =/!= once', () => {
+    const rules = tokensFor('roadmap', ctx({ scope: 'group' })).map((d) => [d.type, d.operators, d.unique]);
+    expect(rules).toEqual([
+      ['author', ['=', '!=', '||'], false],
+      ['label', ['=', '!=', '||'], false],
+      ['milestone', ['='], true],
+      ['confidential', ['='], true],
+      ['epic', ['='], true],
+      ['my-reaction', ['=', '!='], true],
+    ]);
+  });
+
+  it('roadmap epics are suggested by iid, issue epics by id', () => {
+    const epic = (list: 'roadmap' | 'issues') => tokensFor(list, ctx()).find((d) => d.type === 'epic')?.suggestions;
+    expect(epic('roadmap')).toBe('epic-iids');
+    expect(epic('issues')).toBe('epics');
+    expect(TOKEN_DEFINITIONS.epic.suggestions).toBe('epics');
   });
 
   it('makes the assignee repeatable only with multiple assignees', () => {

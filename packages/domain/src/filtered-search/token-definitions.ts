@@ -218,15 +218,18 @@ function offered(key: TokenKey, ctx: TokenContext): boolean {
 
 /**
  * The keys a list's bar offers, in GitLab's order: the epics list keeps author, label, my-reaction
- * (IE §2.8); the issue and merge request lists sort their tokens by title, as GitLab does.
+ * (IE §2.8), the roadmap author, label, milestone, confidential, epic, my-reaction (RF §5); the issue and merge request lists sort their tokens by title, as GitLab does.
  */
 export function tokensFor(list: ListKind, ctx: TokenContext): TokenDefinition[] {
   const defs = LIST_TOKEN_KEYS[list]
     .filter((key) => offered(key, ctx))
     .map((key): TokenDefinition => {
       const def = TOKEN_DEFINITIONS[key];
-      return key === 'assignee' && ctx.multipleAssignees ? { ...def, unique: false } : def;
+      if (key === 'assignee' && ctx.multipleAssignees) return { ...def, unique: false };
+      // The roadmap filters by the epic's iid (`epic_iid`), the issue lists by its global id.
+      if (key === 'epic' && list === 'roadmap') return { ...def, suggestions: 'epic-iids' };
+      return def;
     });
-  if (list === 'epics') return defs;
+  if (list === 'epics' || list === 'roadmap') return defs;
   return defs.sort((a, b) => a.title.localeCompare(b.title, 'en'));
 }

@@ -47,7 +47,7 @@ export interface TextItem {
 export type SearchItem = FilterToken | TextItem;
 
 /** Which list the bar filters; decides the keys offered and the URL → API mapping. */
-export type ListKind = 'epics' | 'issues' | 'merge_requests';
+export type ListKind = 'epics' | 'roadmap' | 'issues' | 'merge_requests';
 
 /** The state values a list URL may carry (RF §4: only these enter the query). */
 export type ListState = 'opened' | 'closed' | 'merged' | 'all';
@@ -63,6 +63,8 @@ export type SuggestionSource =
   | 'branches-source'
   | 'environments'
   | 'epics'
+  /** Epics by iid (`group::&iid`), for the roadmap's `epic_iid`. */
+  | 'epic-iids'
   | 'iterations'
   | 'static';
 

@@ -1,5 +1,6 @@
-import type { TokenKey, TokenOperator } from './types';
-import { URL_PARAMS } from './url-params';
+import { LIST_TOKEN_KEYS } from './list-token-keys';
+import type { ListKind, TokenKey, TokenOperator } from './types';
+import { urlParamSpec } from './url-params';
 
 /**
  * How a URL parameter reads back: `name` and `nonNumeric` carry the value as is, `special` carries
@@ -14,7 +15,7 @@ export interface UrlParamMeaning {
 /** `label_name[]` and `label_name`, `or[author_username]` and `or[author_username][]` read the same. */
 const bareParamName = (name: string): string => name.replace(/\[\]$/, '');
 
-function buildLookup(): Map<string, UrlParamMeaning> {
+function buildLookup(list: ListKind): Map<string, UrlParamMeaning> {
   const lookup = new Map<string, UrlParamMeaning>();
   const add = (
     names: Partial<Record<TokenOperator, string>> | undefined,
@@ -26,7 +27,8 @@ function buildLookup(): Map<string, UrlParamMeaning> {
       if (!lookup.has(key)) lookup.set(key, { type, operator, kind });
     }
   };
-  for (const [type, spec] of Object.entries(URL_PARAMS) as [TokenKey, (typeof URL_PARAMS)[TokenKey]][]) {
+  for (const type of LIST_TOKEN_KEYS[list]) {
+    const spec = urlParamSpec(list, type);
     add(spec.names, type, 'name');
     add(spec.special?.names, type, 'special');
     add(spec.nonNumeric, type, 'nonNumeric');
@@ -37,9 +39,14 @@ function buildLookup(): Map<string, UrlParamMeaning> {
   return lookup;
 }
 
-const LOOKUP = buildLookup();
+const LOOKUPS = new Map<ListKind, Map<string, UrlParamMeaning>>();
 
-/** What a web-list URL parameter means, or undefined when it is not a filter token. */
-export function urlParamMeaning(name: string): UrlParamMeaning | undefined {
-  return LOOKUP.get(bareParamName(name));
+/** What a URL parameter of a list's address means, or undefined when it is not one of the list's filter tokens. */
+export function urlParamMeaning(list: ListKind, name: string): UrlParamMeaning | undefined {
+  let lookup = LOOKUPS.get(list);
+  if (!lookup) {
+    lookup = buildLookup(list);
+    LOOKUPS.set(list, lookup);
+  }
+  return lookup.get(bareParamName(name));
 }

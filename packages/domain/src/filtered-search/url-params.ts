@@ -1,4 +1,4 @@
-import type { TokenKey, TokenOperator } from './types';
+import type { ListKind, TokenKey, TokenOperator } from './types';
 
 type ParamNames = Partial<Record<TokenOperator, string>>;
 
@@ -54,3 +54,17 @@ export const URL_PARAMS: Record<TokenKey, UrlParamSpec> = {
   },
   attention: { names: { '=': 'attention' } },
 };
+
+/** Where a list's address differs from `URL_PARAMS`: the roadmap's epic token is `epic_iid` (RF §2). */
+const LIST_URL_PARAMS: Record<ListKind, Partial<Record<TokenKey, UrlParamSpec>>> = {
+  epics: {},
+  // RF §5: on the roadmap milestone, confidential and epic are `=` only, so `not[milestone_title]` reads as nothing.
+  roadmap: { epic: { names: { '=': 'epic_iid' } }, milestone: { names: { '=': 'milestone_title' } } },
+  issues: {},
+  merge_requests: {},
+};
+
+/** The URL parameters of a token key on a list's address. */
+export function urlParamSpec(list: ListKind, type: TokenKey): UrlParamSpec {
+  return LIST_URL_PARAMS[list][type] ?? URL_PARAMS[type];
+}

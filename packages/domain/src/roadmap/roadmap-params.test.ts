@@ -74,15 +74,16 @@ describe('parseRoadmapDisplaySettings', () => {
     ['sort=end_date_asc', { sort: 'END_DATE_ASC' }],
     ['sort=weight', {}],
     ['sort=', {}],
-    ['epic_iid=12', { epicIid: 12 }],
     ['epicIid=7', { epicIid: 7 }],
-    ['epic_iid=12&epicIid=7', { epicIid: 12 }],
-    ['epic_iid=0', {}],
-    ['epic_iid=-3', {}],
-    ['epic_iid=1.5', {}],
-    ['epic_iid=abc', {}],
-    ['epic_iid=', {}],
-    ['epic_iid=99999999999999999999', {}],
+    // `epic_iid` is the filter bar's epic token, not the roadmap's scope.
+    ['epic_iid=12', {}],
+    ['epic_iid=12&epicIid=7', { epicIid: 7 }],
+    ['epicIid=0', {}],
+    ['epicIid=-3', {}],
+    ['epicIid=1.5', {}],
+    ['epicIid=abc', {}],
+    ['epicIid=', {}],
+    ['epicIid=99999999999999999999', {}],
   ])('%j', (query, overrides) => {
     expect(parseRoadmapDisplaySettings(new URLSearchParams(query), SORTS)).toEqual({ ...DEFAULTS, ...overrides });
   });
@@ -90,7 +91,7 @@ describe('parseRoadmapDisplaySettings', () => {
   it('a full address', () => {
     const params = new URLSearchParams(
       'timeframe_range_type=THREE_YEARS&layout=WEEKS&state=closed&progress=COUNT&milestones_type=PROJECT' +
-        '&show_milestones=false&show_labels=true&show_progress=false&sort=UPDATED_AT_DESC&epic_iid=4' +
+        '&show_milestones=false&show_labels=true&show_progress=false&sort=UPDATED_AT_DESC&epicIid=4' +
         '&label_name[]=Bug&author_username=root',
     );
     expect(parseRoadmapDisplaySettings(params, SORTS)).toEqual({

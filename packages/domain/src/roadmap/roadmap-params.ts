@@ -45,7 +45,7 @@ function positiveInteger(value: string | null): number | null {
 /**
  * Reads the roadmap's display settings from its address. Enumerations are read case-insensitively;
  * `sort` must be one of `sortValues` (matched exactly, else ignoring case) and falls back to the first;
- * the epic iid comes from `epic_iid` (or the older `epicIid`).
+ * the epic iid the roadmap is scoped to comes from `epicIid` (RF §2); `epic_iid` is the filter bar's epic token.
  */
 export function parseRoadmapDisplaySettings(params: URLSearchParams, sortValues: string[]): RoadmapDisplaySettings {
   const rangeType = parseTimeframeRangeType(params.get('timeframe_range_type'));
@@ -60,7 +60,7 @@ export function parseRoadmapDisplaySettings(params: URLSearchParams, sortValues:
     showLabels: params.get('show_labels') === 'true',
     showProgress: params.get('show_progress') !== 'false',
     sort: parseSortValue(params.get('sort'), sortValues),
-    epicIid: positiveInteger(params.get('epic_iid') ?? params.get('epicIid')),
+    epicIid: positiveInteger(params.get('epicIid')),
     layout,
   };
 }

@@ -128,7 +128,7 @@ const branches =
     return rows.filter((b) => includesText(search, b.title)).map((b) => ({ value: b.title, label: b.title }));
   };
 
-const epics: Fetcher = async (ns, search, signal) => {
+async function fetchEpics(ns: SearchNamespace, search: string, signal?: AbortSignal): Promise<EpicJson[]> {
   const group = epicsGroupPath(ns);
   if (!group) return [];
   const path = withQuery(`/groups/${group}/-/epics.json`, {
@@ -136,9 +136,23 @@ const epics: Fetcher = async (ns, search, signal) => {
     include_ancestor_groups: 'true',
     include_descendant_groups: 'true',
   });
-  const rows = await apiGet<EpicJson[]>(path, signal);
+  return apiGet<EpicJson[]>(path, signal);
+}
+
+const epics: Fetcher = async (ns, search, signal) => {
+  const rows = await fetchEpics(ns, search, signal);
   // The list APIs filter by the epic's global id (`epic_id`), as GitLab's issue list token does.
   return rows.map((e) => ({ value: String(e.id), label: e.title, secondary: `${e.group_full_path}&${e.iid}` }));
+};
+
+// The roadmap filters by iid (`epic_iid`): the value is `group::&iid`, submitted as the bare iid (RF §5).
+const epicIids: Fetcher = async (ns, search, signal) => {
+  const rows = await fetchEpics(ns, search, signal);
+  return rows.map((e) => ({
+    value: `${e.group_full_path}::&${e.iid}`,
+    label: e.title,
+    secondary: `${e.group_full_path}&${e.iid}`,
+  }));
 };
 
 // A titled iteration filters by title (`iteration_title`), an untitled one by id (`iteration_id`).
@@ -167,6 +181,7 @@ export const SUGGESTION_FETCHERS: Record<SuggestionSource, Fetcher> = {
   'branches-source': branches('source'),
   environments,
   epics,
+  'epic-iids': epicIids,
   iterations,
   static: none,
 };
@@ -175,6 +190,6 @@ export const SUGGESTION_FETCHERS: Record<SuggestionSource, Fetcher> = {
 export function suggestionErrorMessage(source: SuggestionSource): string {
   if (source === 'users') return 'There was a problem fetching users.';
   if (source === 'labels') return 'There was a problem fetching labels.';
-  if (source === 'epics') return 'There was a problem fetching epics.';
+  if (source === 'epics' || source === 'epic-iids') return 'There was a problem fetching epics.';
   return 'An error occurred fetching the dropdown data.';
 }

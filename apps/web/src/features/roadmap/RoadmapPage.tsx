@@ -4,11 +4,12 @@ import {
   formatRoadmapDate,
   sortOptionsFor,
   weekStartFrom,
+  withIncludeSubepics,
   withLabelFilter,
 } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import layout from '../../app/Layout.module.css';
@@ -47,7 +48,7 @@ import {
   useRoadmapMilestones,
 } from './useRoadmapData';
 
-const SORT_OPTIONS = sortOptionsFor('epics');
+const SORT_OPTIONS = sortOptionsFor('roadmap');
 const SORT_VALUES = SORT_OPTIONS.flatMap((o) => [o.ascending, o.descending]);
 
 /** Today as `YYYY-MM-DD` in the browser's time zone. */
@@ -163,10 +164,20 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
     if (!isFetchingNextPage) void fetchNextPage();
   }, [fetchNextPage, isFetchingNextPage]);
 
-  const replaceParams = (next: URLSearchParams) => {
-    const qs = next.toString();
-    void navigate({ href: `${pathname}${qs ? `?${qs}` : ''}`, replace: true });
-  };
+  const replaceParams = useCallback(
+    (next: URLSearchParams) => {
+      const qs = next.toString();
+      void navigate({ href: `${pathname}${qs ? `?${qs}` : ''}`, replace: true });
+    },
+    [navigate, pathname],
+  );
+
+  // RF §5: an epic token with `=` and a numeric value carries `include_subepics=✓` in the address.
+  useEffect(() => {
+    const current = new URLSearchParams(searchStr);
+    const next = withIncludeSubepics(current);
+    if (next.getAll('include_subepics').join() !== current.getAll('include_subepics').join()) replaceParams(next);
+  }, [searchStr, replaceParams]);
 
   const changeSettings = (changes: Partial<RoadmapSettings>) => {
     const next = { ...settings, ...changes };
@@ -280,7 +291,7 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
         {epicIid === null ? (
           <div className={styles.filterBar}>
             <FilteredSearchBar
-              list="epics"
+              list="roadmap"
               namespace={{ kind: 'group', fullPath, id: namespaceId }}
               recentSearchesPage="epics"
               signedIn={!!user}

@@ -81,11 +81,11 @@ const FILTER_PASS = `state: $state, sort: $sort, timeframe: $timeframe, labelNam
   authorUsername: $authorUsername, milestoneTitle: $milestoneTitle, myReactionEmoji: $myReactionEmoji,
   confidential: $confidential, search: $search, not: $not, or: $or, first: $first, after: $after`;
 
-/** RF-1: the group's epics for the roadmap. */
+/** RF-1: the group's epics for the roadmap; `$epicIid` is the filter bar's epic token (`epic_iid`). */
 export function groupEpicsQuery(withBlockedBy: boolean): string {
-  return `query roadmapGroupEpics($fullPath: ID!, ${FILTER_ARGS}, $includeDescendantGroups: Boolean) {
+  return `query roadmapGroupEpics($fullPath: ID!, ${FILTER_ARGS}, $includeDescendantGroups: Boolean, $epicIid: ID) {
   group(fullPath: $fullPath) { id name fullPath userPermissions { createEpic }
-    epics(${FILTER_PASS}, includeDescendantGroups: $includeDescendantGroups) {
+    epics(${FILTER_PASS}, includeDescendantGroups: $includeDescendantGroups, iid: $epicIid) {
       nodes { ${epicFields(withBlockedBy)} } pageInfo { hasNextPage endCursor } } } }`;
 }
 
@@ -170,10 +170,12 @@ export async function fetchEpicChildren(
   variables: Record<string, unknown>,
   signal?: AbortSignal,
 ): Promise<EpicsPageResult> {
+  // The epic token narrows the top level only: an expanded epic shows all its (filtered) children.
+  const { epicIid: _epicToken, ...childVariables } = variables;
   const data = await withBlockedByFallback((withBlockedBy) =>
     graphqlRequest<EpicChildrenAnswer>(
       epicChildrenQuery(withBlockedBy),
-      { fullPath, iid: String(iid), ...variables },
+      { fullPath, iid: String(iid), ...childVariables },
       signal,
     ),
   );

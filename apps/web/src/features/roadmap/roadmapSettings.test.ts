@@ -43,8 +43,8 @@ describe('resolveRoadmapSettings', () => {
     expect(settings.preset).toBe('MONTHS');
   });
 
-  it('reads epic_iid and falls back to the first sort', () => {
-    const { sort, epicIid } = resolveRoadmapSettings(new URLSearchParams('epic_iid=7&sort=bogus'), {}, SORTS);
+  it('reads epicIid and falls back to the first sort', () => {
+    const { sort, epicIid } = resolveRoadmapSettings(new URLSearchParams('epicIid=7&sort=bogus'), {}, SORTS);
     expect(sort).toBe('start_date_asc');
     expect(epicIid).toBe(7);
   });

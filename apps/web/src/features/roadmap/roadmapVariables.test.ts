@@ -5,7 +5,7 @@ describe('roadmapFilterVariables', () => {
   it('maps every filter parameter', () => {
     const params = new URLSearchParams(
       'scope=all&state=opened&author_username=alice&label_name[]=bug&label_name[]=ux&milestone_title=v1' +
-        '&my_reaction_emoji=thumbsup&confidential=yes&search=crash&not[label_name][]=wontfix' +
+        '&my_reaction_emoji=thumbsup&confidential=yes&epic_iid=12&include_subepics=%E2%9C%93&search=crash&not[label_name][]=wontfix' +
         '&not[author_username]=bob&not[my_reaction_emoji]=tada&or[label_name][]=a&or[label_name][]=b&or[author_username]=carol',
     );
     expect(roadmapFilterVariables(params)).toEqual({
@@ -14,9 +14,29 @@ describe('roadmapFilterVariables', () => {
       milestoneTitle: 'v1',
       myReactionEmoji: 'thumbsup',
       confidential: true,
+      epicIid: '12',
       search: 'crash',
       not: { labelName: ['wontfix'], authorUsername: 'bob', myReactionEmoji: 'tada' },
       or: { labelName: ['a', 'b'], authorUsername: ['carol'] },
+    });
+  });
+
+  it.each([
+    ['epic_iid=12', '12'],
+    ['epic_iid=acme%3A%3A%2612', '12'],
+    ['epic_iid=%2612', '12'],
+    ['epic_iid=None', undefined],
+    ['epic_iid=Any', undefined],
+    ['epic_iid=', undefined],
+    ['not[epic_iid]=12', undefined],
+  ])('epic token %s → iid %s', (qs, iid) => {
+    expect(roadmapFilterVariables(new URLSearchParams(qs)).epicIid).toBe(iid);
+  });
+
+  it('maps milestone and confidential tokens as the bar writes them', () => {
+    expect(roadmapFilterVariables(new URLSearchParams('milestone_title=Release+1&confidential=no'))).toEqual({
+      milestoneTitle: 'Release 1',
+      confidential: false,
     });
   });
 
@@ -29,7 +49,13 @@ describe('roadmapFilterVariables', () => {
 describe('hasRoadmapFilters', () => {
   it.each([
     ['', false],
-    ['scope=all&state=opened&sort=title_asc&layout=MONTHS&show_labels=true&epic_iid=3', false],
+    [
+      'scope=all&state=opened&sort=title_asc&layout=MONTHS&show_labels=true&epicIid=3&include_subepics=%E2%9C%93',
+      false,
+    ],
+    ['epic_iid=3', true],
+    ['milestone_title=v1', true],
+    ['confidential=yes', true],
     ['label_name[]=bug', true],
     ['search=x', true],
     ['not[author_username]=bob', true],

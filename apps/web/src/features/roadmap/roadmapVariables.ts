@@ -7,6 +7,8 @@ export interface RoadmapFilterVariables {
   milestoneTitle?: string;
   myReactionEmoji?: string;
   confidential?: boolean;
+  /** The epic token (`epic_iid`, `=` only): the group's epics narrowed to this iid (GraphQL `iid`). */
+  epicIid?: string;
   search?: string;
   not?: { labelName?: string[]; authorUsername?: string; myReactionEmoji?: string };
   or?: { labelName?: string[]; authorUsername?: string[] };
@@ -28,7 +30,7 @@ const NON_FILTER_PARAMS = new Set([
   'show_milestones',
   'show_labels',
   'show_progress',
-  'epic_iid',
+  'epicIid',
   'group_path',
   'include_subepics',
   'in',
@@ -52,6 +54,12 @@ function parseConfidential(value: string | undefined): boolean | undefined {
   return undefined;
 }
 
+/** `12`, `&12` or `group::&12` → `12` (RF §5: the part after the marker); None, Any and titles → undefined. */
+function epicIidOf(value: string | undefined): string | undefined {
+  const iid = value?.split('::&').pop()?.replace(/^&/, '');
+  return iid && /^\d+$/.test(iid) ? iid : undefined;
+}
+
 /** Maps the address (`author_username`, `label_name[]`, `not[…]`, `or[…]`, …) to RF-1's filter variables. */
 export function roadmapFilterVariables(params: URLSearchParams): RoadmapFilterVariables {
   const vars: RoadmapFilterVariables = {};
@@ -65,6 +73,8 @@ export function roadmapFilterVariables(params: URLSearchParams): RoadmapFilterVa
   if (reaction) vars.myReactionEmoji = reaction;
   const confidential = parseConfidential(single(params, 'confidential'));
   if (confidential !== undefined) vars.confidential = confidential;
+  const epicIid = epicIidOf(single(params, 'epic_iid'));
+  if (epicIid) vars.epicIid = epicIid;
   const search = single(params, 'search');
   if (search) vars.search = search;
 
