@@ -208,3 +208,35 @@ test('dependency lines join blockers to the epics they block', async ({ page }) 
   const line = page.getByTestId('dependency-line').first();
   await expect(line).toHaveAttribute('data-late', /true|false/);
 });
+
+test('the bar offers the roadmap tokens and a search replaces the history entry (RF §2, §5)', async ({ page }) => {
+  await openRoadmap(page, 'timeframe_range_type=THREE_YEARS&layout=QUARTERS&state=all');
+  const input = page.getByRole('combobox', { name: 'Search or filter results' });
+  await input.click();
+  await expect(page.getByRole('listbox', { name: 'Filter keys' }).getByRole('option')).toHaveText([
+    'Author',
+    'Label',
+    'Milestone',
+    'Confidential',
+    'Epic',
+    'My-Reaction',
+  ]);
+  const before = await page.evaluate(() => history.length);
+  await input.fill('zzz-no-such-epic');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/search=zzz-no-such-epic/);
+  await expect(page.getByText('Sorry, no epics matched your search')).toBeVisible();
+  expect(await page.evaluate(() => history.length)).toBe(before);
+});
+
+test('an epic token filters to that epic and adds include_subepics', async ({ page }) => {
+  await openRoadmap(page, 'timeframe_range_type=THREE_YEARS&layout=QUARTERS&state=all');
+  const bar = page.getByTestId('roadmap-bar').first();
+  const href = (await bar.getAttribute('href')) ?? '';
+  const iid = /\/epics\/(\d+)$/.exec(href)?.[1] ?? '';
+  expect(iid).not.toBe('');
+  await page.goto(`${roadmap}?timeframe_range_type=THREE_YEARS&layout=QUARTERS&state=all&epic_iid=${iid}`);
+  await expect(page).toHaveURL(/include_subepics=%E2%9C%93/);
+  await expect(page.getByTestId('filtered-search-token')).toHaveCount(1);
+  await expect(page.locator(`[data-testid=roadmap-bar][href$="/epics/${iid}"]`).first()).toBeVisible();
+});

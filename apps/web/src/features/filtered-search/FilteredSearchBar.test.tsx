@@ -238,4 +238,31 @@ describe('recent searches', () => {
     act(() => input().focus());
     expect(optionTexts()).toEqual(['Author', 'Label']);
   });
+
+  it('the roadmap offers author, label, milestone, confidential, epic and (signed in) my-reaction', async () => {
+    const props = {
+      list: 'roadmap',
+      namespace: { kind: 'group', fullPath: 'acme' },
+      recentSearchesPage: 'epics',
+    } as const;
+    await renderBar(props, '/groups/acme/-/roadmap');
+    act(() => input().focus());
+    expect(optionTexts()).toEqual(['Author', 'Label', 'Milestone', 'Confidential', 'Epic', 'My-Reaction']);
+    cleanup();
+    await renderBar({ ...props, signedIn: false, currentUser: undefined }, '/groups/acme/-/roadmap');
+    act(() => input().focus());
+    expect(optionTexts()).toEqual(['Author', 'Label', 'Milestone', 'Confidential', 'Epic']);
+  });
+
+  it.each([
+    [false, 2],
+    [true, 1],
+  ])('a submit with replaceHistory=%s leaves %i history entries', async (replaceHistory, entries) => {
+    const router = await renderBar({ replaceHistory }, '/acme/web/-/issues');
+    act(() => input().focus());
+    await type('crash');
+    await press('Enter');
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ search: 'crash' }));
+    expect(router.history.length).toBe(entries);
+  });
 });

@@ -52,6 +52,8 @@ export interface FilteredSearchBarProps {
   defaultStateOn?: boolean;
   anchor?: string;
   sortSlot?: ReactNode;
+  /** Submitting replaces the current history entry instead of pushing one (the roadmap, RF §2). */
+  replaceHistory?: boolean;
 }
 
 const PLACEHOLDER = 'Search or filter results…';
@@ -75,6 +77,7 @@ export function FilteredSearchBar({
   defaultStateOn = true,
   anchor,
   sortSlot,
+  replaceHistory = false,
 }: FilteredSearchBarProps) {
   const { pathname, params } = useLocationInfo();
   const navigate = useNavigate();
@@ -136,7 +139,7 @@ export function FilteredSearchBar({
     recent.add(items);
     setOpen(false);
     dispatch({ kind: 'load', items });
-    void navigate({ href });
+    void navigate({ href, replace: replaceHistory });
   };
 
   const submit = () => runSearch(finalItems(state));

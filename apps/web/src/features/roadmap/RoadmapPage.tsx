@@ -302,6 +302,7 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
                   : undefined
               }
               sortSlot={sortSlot}
+              replaceHistory
             />
           </div>
         ) : (
