@@ -1,5 +1,6 @@
 import { EpicPage } from '../features/epics/EpicPage';
 import { EpicsListPage } from '../features/epics/EpicsListPage';
+import { NewEpicPage } from '../features/epics/NewEpicPage';
 import { GroupLoading, GroupOverview } from '../features/groups/GroupOverview';
 import { IssuePage } from '../features/issues/IssuePage';
 import { GroupIssuesPage, ProjectIssuesPage } from '../features/issues/IssuesListPage';
@@ -50,6 +51,8 @@ export function ResourcePage() {
           return <EpicsListPage key={fullPath} fullPath={fullPath} />;
         case 'epic':
           return <EpicPage key={`${fullPath}&${parsed.iid}`} groupPath={fullPath} iid={parsed.iid ?? 0} />;
+        case 'new_epic':
+          return <NewEpicPage key={fullPath} groupPath={fullPath} />;
         case 'roadmap':
           return <RoadmapPage key={fullPath} fullPath={fullPath} />;
         case 'issues':

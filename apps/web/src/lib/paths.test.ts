@@ -11,6 +11,11 @@ describe('parseResourcePath', () => {
     ['/a/b/-/labels', { kind: 'project', fullPath: 'a/b', page: 'labels' }],
     ['/groups/acme/-/epics', { kind: 'group', fullPath: 'acme', page: 'epics' }],
     ['/groups/acme/platform/-/epics/12', { kind: 'group', fullPath: 'acme/platform', page: 'epic', iid: 12 }],
+    ['/groups/acme/-/epics/new', { kind: 'group', fullPath: 'acme', page: 'new_epic' }],
+    ['/groups/acme/platform/-/epics/new/', { kind: 'group', fullPath: 'acme/platform', page: 'new_epic' }],
+    ['/groups/acme/-/epics/new/extra', { kind: 'unknown' }],
+    ['/groups/acme/-/issues/new', { kind: 'unknown' }],
+    ['/acme/web/-/epics/new', { kind: 'unknown' }],
     ['/groups/acme/-/issues', { kind: 'group', fullPath: 'acme', page: 'issues' }],
     ['/groups/acme/-/roadmap', { kind: 'group', fullPath: 'acme', page: 'roadmap' }],
     ['/groups/acme/platform/-/roadmap/', { kind: 'group', fullPath: 'acme/platform', page: 'roadmap' }],
@@ -50,6 +55,7 @@ describe('url builders', () => {
       page: 'epic',
       iid: 2,
     });
+    expect(parseResourcePath(urls.newEpic('acme/x'))).toEqual({ kind: 'group', fullPath: 'acme/x', page: 'new_epic' });
     expect(parseResourcePath(urls.groupPage('acme', 'epics'))).toEqual({
       kind: 'group',
       fullPath: 'acme',

@@ -4,6 +4,7 @@
  *
  *   /acme/web/-/issues/3        → project acme/web, issue 3
  *   /groups/acme/sub/-/epics    → group acme/sub, epics list
+ *   /groups/acme/-/epics/new    → group acme, new epic form
  *   /groups/acme                → group acme overview
  *   /acme/web                   → namespace acme/web (group or project: ask the server)
  */
@@ -12,6 +13,7 @@ export type GroupPage =
   | 'overview'
   | 'epics'
   | 'epic'
+  | 'new_epic'
   | 'roadmap'
   | 'issues'
   | 'merge_requests'
@@ -81,6 +83,7 @@ export function parseResourcePath(pathname: string): ParsedPath {
   }
   const [list, rawIid, ...rest] = tail;
   if (list === undefined || rest.length > 0) return { kind: 'unknown' };
+  if (isGroupRoute && list === 'epics' && rawIid === 'new') return { kind: 'group', fullPath, page: 'new_epic' };
   const iid = parseIid(rawIid);
   if (iid === null) return { kind: 'unknown' };
 
@@ -105,9 +108,10 @@ function encodePath(fullPath: string): string {
 
 export const urls = {
   group: (fullPath: string) => `/${encodePath(fullPath)}`,
-  groupPage: (fullPath: string, page: Exclude<GroupPage, 'overview' | 'epic'>) =>
+  groupPage: (fullPath: string, page: Exclude<GroupPage, 'overview' | 'epic' | 'new_epic'>) =>
     `/groups/${encodePath(fullPath)}/-/${page}`,
   epic: (groupPath: string, iid: number) => `/groups/${encodePath(groupPath)}/-/epics/${iid}`,
+  newEpic: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/epics/new`,
   project: (fullPath: string) => `/${encodePath(fullPath)}`,
   projectPage: (fullPath: string, page: Exclude<ProjectPage, 'overview' | 'issue' | 'merge_request'>) =>
     `/${encodePath(fullPath)}/-/${page}`,

@@ -1,7 +1,11 @@
+import { AppLink } from '../../lib/AppLink';
 import { encodeId } from '../../lib/api';
+import { urls } from '../../lib/paths';
 import type { Epic } from '../../lib/types';
+import { buttonClassName } from '../../ui/Button';
 import { StateListPage, type StateListTab } from '../shared/StateListPage';
 import { EpicsTable } from './EpicsTable';
+import { useCanCreateEpic } from './NewEpicPage';
 
 const TABS: StateListTab[] = [
   { state: 'opened', label: 'Open', emptyTitle: 'No open epics found' },
@@ -11,10 +15,18 @@ const TABS: StateListTab[] = [
 
 /** `/groups/:group/-/epics` */
 export function EpicsListPage({ fullPath }: { fullPath: string }) {
+  const canCreate = useCanCreateEpic(fullPath);
   return (
     <StateListPage<Epic>
       owner={{ kind: 'group', fullPath, page: 'epics' }}
       title="Epics"
+      actions={
+        canCreate.data && (
+          <AppLink href={urls.newEpic(fullPath)} className={buttonClassName('confirm')}>
+            New epic
+          </AppLink>
+        )
+      }
       path={`/groups/${encodeId(fullPath)}/epics`}
       list="epics"
       tabs={TABS}

@@ -138,8 +138,14 @@ function StateListBody<T>({
 export function StateListPage<T>({
   owner,
   title,
+  actions,
   ...list
-}: StateListProps<T> & { owner: StateListOwner; title: string }) {
+}: StateListProps<T> & {
+  owner: StateListOwner;
+  title: string;
+  /** Buttons at the right of the page title (e.g. "New epic"). */
+  actions?: ReactNode;
+}) {
   const group = useGroup(owner.fullPath, owner.kind === 'group');
   const project = useProject(owner.fullPath, owner.kind === 'project');
   const crumb = { label: title };
@@ -160,6 +166,7 @@ export function StateListPage<T>({
     <ContextLayout context={context} active={owner.page} crumbs={crumbs}>
       <header className={layout.pageHeader}>
         <h1>{title}</h1>
+        {actions}
       </header>
       {parent.isError ? (
         <ErrorState error={parent.error} onRetry={() => void parent.refetch()} what={owner.kind} />

@@ -1,0 +1,333 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { ContextLayout } from '../../app/ContextLayout';
+import { ErrorState } from '../../app/ErrorState';
+import layout from '../../app/Layout.module.css';
+import { NotFoundPage } from '../../app/NotFoundPage';
+import { AppLink } from '../../lib/AppLink';
+import { ApiError, apiPath, encodeId, graphqlRequest, request } from '../../lib/api';
+import { urls } from '../../lib/paths';
+import { useApiList, useGroup } from '../../lib/queries';
+import { useSession } from '../../lib/session';
+import type { Epic, LabelDetail } from '../../lib/types';
+import { Alert } from '../../ui/Alert';
+import { Button, buttonClassName } from '../../ui/Button';
+import { LabelBadge } from '../../ui/LabelBadge';
+import { PageSpinner, Spinner } from '../../ui/Spinner';
+import { groupCrumbs, groupSidebar } from '../groups/groupContext';
+import styles from './NewEpicPage.module.css';
+
+const CAN_CREATE_EPIC = `query canCreateEpic($fullPath: ID!) {
+  group(fullPath: $fullPath) { id userPermissions { createEpic } }
+}`;
+
+interface CanCreateEpicAnswer {
+  group: { id: string; userPermissions: { createEpic: boolean } | null } | null;
+}
+
+/**
+ * Whether the signed-in user may create epics in the group (false when the group is hidden or missing).
+ * Waits for the session: GraphQL is a POST, so it needs the session's CSRF token.
+ */
+export function useCanCreateEpic(groupPath: string) {
+  const { user, isLoading } = useSession();
+  return useQuery({
+    enabled: !isLoading,
+    queryKey: ['group-permissions', groupPath, 'createEpic', user?.id ?? null],
+    queryFn: async ({ signal }) => {
+      const data = await graphqlRequest<CanCreateEpicAnswer>(CAN_CREATE_EPIC, { fullPath: groupPath }, signal);
+      return !!data.group?.userPermissions?.createEpic;
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** Field names the server may name in a 400, mapped to the inputs they describe. */
+type FieldName = 'title' | 'description' | 'labels' | 'start_date_fixed' | 'due_date_fixed';
+
+interface FormError {
+  message: string;
+  field?: FieldName;
+}
+
+const KNOWN_FIELDS = new Set<string>(['title', 'description', 'labels', 'start_date_fixed', 'due_date_fixed']);
+
+function toFormError(error: unknown): FormError {
+  if (error instanceof ApiError) {
+    const field = error.field && KNOWN_FIELDS.has(error.field) ? (error.field as FieldName) : undefined;
+    return { message: error.message, field };
+  }
+  return { message: error instanceof Error ? error.message : 'Something went wrong. Try again.' };
+}
+
+function LabelPicker({
+  groupPath,
+  selected,
+  onChange,
+  invalid,
+}: {
+  groupPath: string;
+  selected: string[];
+  onChange: (names: string[]) => void;
+  invalid: boolean;
+}) {
+  const labels = useApiList<LabelDetail>(apiPath(`/groups/${encodeId(groupPath)}/labels`, { per_page: 100 }));
+  const toggle = (name: string, checked: boolean) =>
+    onChange(checked ? [...selected, name] : selected.filter((value) => value !== name));
+
+  let body: ReactNode;
+  if (labels.isPending) body = <Spinner label="Loading labels" />;
+  else if (labels.isError)
+    body = <ErrorState error={labels.error} onRetry={() => void labels.refetch()} what="list of labels" />;
+  else if (labels.data.items.length === 0) body = <p className={styles.hint}>This group has no labels yet.</p>;
+  else
+    body = (
+      <ul className={styles.labelList}>
+        {labels.data.items.map((label) => (
+          <li key={label.id ?? label.name}>
+            <label className={styles.labelOption}>
+              <input
+                type="checkbox"
+                name="labels"
+                value={label.name}
+                checked={selected.includes(label.name)}
+                onChange={(event) => toggle(label.name, event.target.checked)}
+              />
+              <LabelBadge label={label} />
+            </label>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <fieldset className={styles.fieldset} aria-invalid={invalid || undefined}>
+      <legend className={styles.legend}>
+        Labels <span className={styles.optional}>(optional)</span>
+      </legend>
+      {body}
+      {selected.length > 0 && (
+        <p className={styles.hint} aria-live="polite">
+          {selected.length} selected
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: string }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const ids = useId();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [confidential, setConfidential] = useState(false);
+  const [labels, setLabels] = useState<string[]>([]);
+  const [startDate, setStartDate] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const [error, setError] = useState<FormError | null>(null);
+  const [pending, setPending] = useState(false);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => titleRef.current?.focus(), []);
+
+  const errorId = `${ids}-error`;
+  const invalid = (field: FieldName) => (error?.field === field ? true : undefined);
+  const describedBy = (field: FieldName, hint?: string) =>
+    [hint, error?.field === field ? errorId : undefined].filter(Boolean).join(' ') || undefined;
+
+  const submit = async () => {
+    if (pending) return;
+    if (!title.trim()) {
+      setError({ message: "Title can't be blank.", field: 'title' });
+      titleRef.current?.focus();
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const { data: epic } = await request<Epic>(apiPath(`/groups/${encodeId(groupPath)}/epics`), {
+        method: 'POST',
+        body: {
+          title: title.trim(),
+          description,
+          confidential,
+          ...(labels.length > 0 ? { labels: labels.join(',') } : {}),
+          start_date_is_fixed: startDate !== '',
+          start_date_fixed: startDate || null,
+          due_date_is_fixed: dueDate !== '',
+          due_date_fixed: dueDate || null,
+        },
+      });
+      // Lists, counts and the roadmap now include the new epic.
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] === 'roadmap' || JSON.stringify(query.queryKey).includes('/epics'),
+      });
+      await router.navigate({ href: urls.epic(groupPath, epic.iid) });
+    } catch (caught) {
+      setError(toFormError(caught));
+      setPending(false);
+      requestAnimationFrame(() => alertRef.current?.scrollIntoView({ block: 'nearest' }));
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+  // Ctrl/⌘+Enter in the description submits, like GitLab's Markdown fields.
+  const onDescriptionKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+      <div ref={alertRef} id={errorId}>
+        {error && (
+          <Alert variant="danger" title="The epic could not be created.">
+            {error.message}
+          </Alert>
+        )}
+      </div>
+
+      <div className={styles.field}>
+        <label htmlFor={`${ids}-title`} className={styles.label}>
+          Title
+        </label>
+        <input
+          id={`${ids}-title`}
+          ref={titleRef}
+          className={styles.input}
+          name="title"
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          maxLength={255}
+          required
+          aria-required="true"
+          aria-invalid={invalid('title')}
+          aria-describedby={describedBy('title')}
+          autoComplete="off"
+        />
+      </div>
+
+      <div className={styles.field}>
+        <label htmlFor={`${ids}-description`} className={styles.label}>
+          Description
+        </label>
+        <textarea
+          id={`${ids}-description`}
+          className={`${styles.input} ${styles.textarea}`}
+          name="description"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          onKeyDown={onDescriptionKeyDown}
+          placeholder="Write a description…"
+          rows={8}
+          aria-invalid={invalid('description')}
+          aria-describedby={describedBy('description', `${ids}-description-hint`)}
+        />
+        <p id={`${ids}-description-hint`} className={styles.hint}>
+          Supports Markdown.
+        </p>
+      </div>
+
+      <div className={styles.field}>
+        <label className={styles.checkbox}>
+          <input
+            type="checkbox"
+            name="confidential"
+            checked={confidential}
+            onChange={(event) => setConfidential(event.target.checked)}
+            aria-describedby={`${ids}-confidential-hint`}
+          />
+          <span>Confidential</span>
+        </label>
+        <p id={`${ids}-confidential-hint`} className={styles.hint}>
+          This epic is confidential and should only be visible to team members with at least the Reporter role.
+        </p>
+      </div>
+
+      <LabelPicker groupPath={groupPath} selected={labels} onChange={setLabels} invalid={error?.field === 'labels'} />
+
+      <div className={styles.dates}>
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-start`} className={styles.label}>
+            Start date <span className={styles.optional}>(optional)</span>
+          </label>
+          <input
+            id={`${ids}-start`}
+            type="date"
+            className={`${styles.input} ${styles.date}`}
+            name="start_date_fixed"
+            value={startDate}
+            onChange={(event) => setStartDate(event.target.value)}
+            aria-invalid={invalid('start_date_fixed')}
+            aria-describedby={describedBy('start_date_fixed')}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor={`${ids}-due`} className={styles.label}>
+            Due date <span className={styles.optional}>(optional)</span>
+          </label>
+          <input
+            id={`${ids}-due`}
+            type="date"
+            className={`${styles.input} ${styles.date}`}
+            name="due_date_fixed"
+            value={dueDate}
+            onChange={(event) => setDueDate(event.target.value)}
+            aria-invalid={invalid('due_date_fixed')}
+            aria-describedby={describedBy('due_date_fixed')}
+          />
+        </div>
+      </div>
+
+      <div className={styles.actions}>
+        <Button type="submit" variant="confirm" isDisabled={pending}>
+          {pending ? 'Creating epic…' : 'Create epic'}
+        </Button>
+        <AppLink href={urls.groupPage(groupPath, 'epics')} className={buttonClassName('default')}>
+          Cancel
+        </AppLink>
+      </div>
+    </form>
+  );
+}
+
+/** `/groups/:group/-/epics/new`: GitLab's new epic form, for users who may create epics in the group. */
+export function NewEpicPage({ groupPath }: { groupPath: string }) {
+  const group = useGroup(groupPath);
+  const allowed = useCanCreateEpic(groupPath);
+  const headingId = `${useId()}-heading`;
+  if (allowed.isSuccess && !allowed.data) return <NotFoundPage />;
+  return (
+    <ContextLayout
+      context={groupSidebar(groupPath, group.data)}
+      active="epics"
+      title="New epic"
+      crumbs={groupCrumbs(
+        groupPath,
+        group.data,
+        { label: 'Epics', href: urls.groupPage(groupPath, 'epics') },
+        { label: 'New', href: urls.newEpic(groupPath) },
+      )}
+    >
+      {allowed.isPending ? (
+        <PageSpinner label="Loading" />
+      ) : allowed.isError ? (
+        <ErrorState error={allowed.error} onRetry={() => void allowed.refetch()} />
+      ) : (
+        <div className={styles.page}>
+          <header className={layout.pageHeader}>
+            <h1 id={headingId}>New epic</h1>
+          </header>
+          <NewEpicForm groupPath={groupPath} headingId={headingId} />
+        </div>
+      )}
+    </ContextLayout>
+  );
+}
