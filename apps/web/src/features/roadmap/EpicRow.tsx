@@ -1,0 +1,61 @@
+import type { ProgressTracking, Timeframe } from '@meridian/domain';
+import { EpicBar } from './EpicBar';
+import { EpicDetailsCell } from './EpicDetailsCell';
+import styles from './Roadmap.module.css';
+import type { RoadmapEpic } from './roadmapApi';
+import type { RoadmapRow } from './roadmapRows';
+import type { EditDates, PopoverControls } from './timelineLayout';
+
+export interface EpicRowProps extends PopoverControls {
+  row: RoadmapRow<RoadmapEpic>;
+  /** Offset of the row from the top of the rows area (from the virtualizer). */
+  top: number;
+  height: number;
+  groupPath: string;
+  tf: Timeframe;
+  cellWidth: number;
+  timelineWidth: number;
+  showLabels: boolean;
+  showProgress: boolean;
+  progressTracking: ProgressTracking;
+  filtered: boolean;
+  onToggle: (epic: RoadmapEpic) => void;
+  onLabelClick: (title: string) => void;
+  onEditDates: (epic: RoadmapEpic, dates: EditDates) => void;
+}
+
+/** One epic on the roadmap: its details cell on the left and its bar on the timeline. */
+export function EpicRow({ row, top, height, timelineWidth, ...props }: EpicRowProps) {
+  const { epic, level, geometry } = row;
+  return (
+    <div
+      className={styles.row}
+      style={{ height, transform: `translateY(${top}px)` }}
+      data-testid="roadmap-row"
+      data-level={level}
+      data-epic-id={epic.id}
+    >
+      <EpicDetailsCell
+        row={row}
+        groupPath={props.groupPath}
+        showLabels={props.showLabels}
+        filtered={props.filtered}
+        onToggle={props.onToggle}
+        onLabelClick={props.onLabelClick}
+      />
+      <div className={styles.timelineCell} style={{ width: timelineWidth }}>
+        <EpicBar
+          epic={epic}
+          geometry={geometry}
+          tf={props.tf}
+          cellWidth={props.cellWidth}
+          showProgress={props.showProgress}
+          progressTracking={props.progressTracking}
+          onEditDates={props.onEditDates}
+          showPopover={props.showPopover}
+          hidePopover={props.hidePopover}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { type Timeframe, timeframeHeaderItems } from '@meridian/domain';
+import { useMemo } from 'react';
+import styles from './Roadmap.module.css';
+import { DETAILS_WIDTH } from './timelineLayout';
+
+interface TimelineHeaderProps {
+  tf: Timeframe;
+  today: string;
+  cellWidth: number;
+  timelineWidth: number;
+  /** Left edge of today within the timeline, null when today is outside the timeframe. */
+  todayX: number | null;
+}
+
+/** The sticky header: one labelled column per timeframe cell (with sub-days for weeks) and today's mark. */
+export function TimelineHeader({ tf, today, cellWidth, timelineWidth, todayX }: TimelineHeaderProps) {
+  const header = useMemo(() => timeframeHeaderItems(tf, today), [tf, today]);
+  return (
+    <div className={styles.header}>
+      <div className={styles.headerCorner} style={{ width: DETAILS_WIDTH }}>
+        Epics
+      </div>
+      <div className={styles.headerCells} style={{ width: timelineWidth }}>
+        {header.map((item, i) => (
+          <div
+            key={tf.cells[i]?.start ?? i}
+            className={`${styles.headerCell} ${item.containsToday ? styles.headerToday : ''}`}
+            style={{ width: cellWidth }}
+            data-testid="roadmap-header-item"
+          >
+            <span className={styles.headerLabel}>{item.label}</span>
+            {item.subDays.length > 0 && (
+              <span className={styles.subDays}>
+                {item.subDays.map((day) => (
+                  <span key={day} className={styles.subDay}>
+                    {day}
+                  </span>
+                ))}
+              </span>
+            )}
+          </div>
+        ))}
+        {todayX !== null && <span className={styles.todayHead} style={{ left: todayX }} title={`Today: ${today}`} />}
+      </div>
+    </div>
+  );
+}
