@@ -1,7 +1,6 @@
 import {
   buildTimeframe,
   filterRoadmapMilestones,
-  formatRoadmapDate,
   sortOptionsFor,
   weekStartFrom,
   withIncludeSubepics,
@@ -13,19 +12,16 @@ import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import layout from '../../app/Layout.module.css';
-import { AppLink } from '../../lib/AppLink';
 import { urls } from '../../lib/paths';
 import { useGroup } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
-import { Button, buttonClassName } from '../../ui/Button';
-import { EmptyState } from '../../ui/EmptyState';
 import { SortDropdown } from '../../ui/SortDropdown';
 import { PageSpinner } from '../../ui/Spinner';
-import { FilteredSearchBar } from '../filtered-search/FilteredSearchBar';
 import { groupCrumbs, groupSidebar } from '../groups/groupContext';
-import styles from './Roadmap.module.css';
+import { RoadmapEmptyState } from './RoadmapEmptyState';
+import { RoadmapFilterRow } from './RoadmapFilterRow';
 import { RoadmapSettingsDrawer } from './RoadmapSettingsDrawer';
 import { type EditDates, RoadmapTimeline } from './RoadmapTimeline';
 import type { RoadmapEpic } from './roadmapApi';
@@ -56,25 +52,6 @@ function localToday(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-function SettingsIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 16 16"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.4"
-    >
-      <path d="M2 4h7M12 4h2M2 8h2M7 8h7M2 12h8M13 12h1" strokeLinecap="round" />
-      <circle cx="10.5" cy="4" r="1.5" />
-      <circle cx="5.5" cy="8" r="1.5" />
-      <circle cx="11.5" cy="12" r="1.5" />
-    </svg>
-  );
 }
 
 function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?: number }) {
@@ -226,40 +203,19 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
     />
   );
 
-  const epicsListHref = urls.groupPage(fullPath, 'epics');
   let content: ReactNode;
   if (epics.isError) {
     content = <Alert variant="danger">Something went wrong while fetching epics</Alert>;
   } else if (epics.isPending || !ready) {
     content = <PageSpinner label="Loading roadmap" />;
   } else if (rows.length === 0 && !hasMore) {
-    const range = `from ${formatRoadmapDate(tf.start)} to ${formatRoadmapDate(tf.end)}`;
-    const description =
-      epicIid !== null
-        ? 'To view the roadmap, add a start or due date to one of the child epics.'
-        : filtered
-          ? `To widen your search, change or remove filters; only epics ${range} are shown.`
-          : `To view the roadmap, add a start or due date to one of your epics in this group or its subgroups; only epics ${range} are shown.`;
     content = (
-      <EmptyState
-        title={
-          filtered
-            ? 'Sorry, no epics matched your search'
-            : 'The roadmap shows the progress of your epics along a timeline'
-        }
-        description={description}
-        action={
-          <div className={styles.emptyActions}>
-            <AppLink href={epicsListHref} className={buttonClassName('default')}>
-              View epics list
-            </AppLink>
-            {canCreateEpic && !filtered && (
-              <AppLink href={`${epicsListHref}/new`} className={buttonClassName('confirm')}>
-                New epic
-              </AppLink>
-            )}
-          </div>
-        }
+      <RoadmapEmptyState
+        tf={tf}
+        childEpics={epicIid !== null}
+        filtered={filtered}
+        canCreateEpic={canCreateEpic}
+        epicsListHref={urls.groupPage(fullPath, 'epics')}
       />
     );
   } else {
@@ -287,32 +243,14 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
 
   return (
     <>
-      <div className={styles.filterRow}>
-        {epicIid === null ? (
-          <div className={styles.filterBar}>
-            <FilteredSearchBar
-              list="roadmap"
-              namespace={{ kind: 'group', fullPath, id: namespaceId }}
-              recentSearchesPage="epics"
-              signedIn={!!user}
-              defaultStateOn={false}
-              currentUser={
-                user
-                  ? { id: user.id, username: user.username, name: user.name, avatar_url: user.avatar_url ?? undefined }
-                  : undefined
-              }
-              sortSlot={sortSlot}
-              replaceHistory
-            />
-          </div>
-        ) : (
-          <div className={styles.filterBar}>{sortSlot}</div>
-        )}
-        <Button onPress={() => setDrawerOpen(true)} aria-haspopup="dialog">
-          <SettingsIcon />
-          Settings
-        </Button>
-      </div>
+      <RoadmapFilterRow
+        fullPath={fullPath}
+        namespaceId={namespaceId}
+        showBar={epicIid === null}
+        user={user}
+        sortSlot={sortSlot}
+        onOpenSettings={() => setDrawerOpen(true)}
+      />
       {loaded.length > limit || (epics.hasNextPage && loaded.length >= limit) ? (
         <Alert variant="warning" title="Some of your epics might not be visible">
           Roadmaps can display up to {limit.toLocaleString('en')} epics. These appear in your selected sort order.

@@ -45,3 +45,22 @@ export function EpicIcon() {
     </svg>
   );
 }
+
+export function SettingsIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.4"
+    >
+      <path d="M2 4h7M12 4h2M2 8h2M7 8h7M2 12h8M13 12h1" strokeLinecap="round" />
+      <circle cx="10.5" cy="4" r="1.5" />
+      <circle cx="5.5" cy="8" r="1.5" />
+      <circle cx="11.5" cy="12" r="1.5" />
+    </svg>
+  );
+}
