@@ -240,3 +240,33 @@ test('an epic token filters to that epic and adds include_subepics', async ({ pa
   await expect(page.getByTestId('filtered-search-token')).toHaveCount(1);
   await expect(page.locator(`[data-testid=roadmap-bar][href$="/epics/${iid}"]`).first()).toBeVisible();
 });
+
+test.describe('virtualization budget', () => {
+  test.use({ viewport: { width: 1400, height: 900 } });
+
+  test('the DOM holds at most twice the visible rows, with no blank rows while scrolling', async ({ page }) => {
+    await openRoadmap(page, 'timeframe_range_type=THREE_YEARS&layout=QUARTERS&state=all&show_milestones=false');
+    const scroller = page.getByTestId('roadmap-scroller');
+    for (let step = 0; step < 12; step++) {
+      const m = await scroller.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const header = el.querySelector('[data-testid=roadmap-header-item]')?.getBoundingClientRect();
+        const top = Math.max(box.top, header?.bottom ?? box.top);
+        const rows = Array.from(el.querySelectorAll('[data-testid=roadmap-row]'), (r) => r.getBoundingClientRect());
+        const visible = rows.filter((r) => r.bottom > top + 1 && r.top < box.bottom - 1);
+        // Every pixel row of the visible rows area must be covered by a rendered row (no blank gap).
+        const rowsArea = el.querySelector('[data-testid=roadmap-row]')?.parentElement?.getBoundingClientRect();
+        const from = Math.max(top, rowsArea?.top ?? top);
+        const to = Math.min(box.bottom, rowsArea?.bottom ?? box.bottom);
+        let gaps = 0;
+        for (let y = from + 1; y < to - 1; y += 8) if (!rows.some((r) => r.top <= y && r.bottom >= y)) gaps++;
+        el.scrollTop += el.clientHeight * 0.6;
+        return { total: rows.length, visible: visible.length, gaps };
+      });
+      expect(m.visible).toBeGreaterThan(0);
+      expect(m.total).toBeLessThanOrEqual(2 * m.visible);
+      expect(m.gaps).toBe(0);
+      await page.waitForTimeout(50);
+    }
+  });
+});

@@ -84,7 +84,9 @@ export function RoadmapTimeline(props: RoadmapTimelineProps) {
     count: rows.length,
     getScrollElement: () => scrollerRef.current,
     estimateSize: () => rowHeight,
-    overscan: 8,
+    // Rows above and below the visible ones: enough to scroll without blanks, and the DOM holds at most
+    // about twice the visible rows (11–12 at 1400×900 → ≤ 20 rendered).
+    overscan: 4,
     scrollMargin,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the row height changes
