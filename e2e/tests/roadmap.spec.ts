@@ -270,3 +270,39 @@ test.describe('virtualization budget', () => {
     }
   });
 });
+
+test('milestone and confidential tokens filter the roadmap (screenshot)', async ({ page, playwright, baseURL }) => {
+  // A milestone whose issues belong to epics on the roadmap: asked anonymously of GraphQL (GET needs no CSRF).
+  const api = await playwright.request.newContext({ baseURL });
+  const ask = async (query: string, variables: Record<string, unknown>) => {
+    const params = { query, variables: JSON.stringify(variables) };
+    const answer = await (await api.get('/api/graphql', { params })).json();
+    expect(answer.errors).toBeUndefined();
+    return answer.data;
+  };
+  const milestones = (await (await api.get('/api/v4/groups/acme/milestones?per_page=50')).json()) as {
+    title: string;
+  }[];
+  let title = '';
+  for (const { title: candidate } of milestones) {
+    const found = await ask(
+      'query($p: ID!, $t: String) { group(fullPath: $p) { epics(milestoneTitle: $t, confidential: false, state: all, first: 3) { nodes { id } } } }',
+      { p: 'acme', t: candidate },
+    );
+    if ((found.group.epics.nodes as unknown[]).length >= 2) {
+      title = candidate;
+      break;
+    }
+  }
+  await api.dispose();
+  expect(title).not.toBe('');
+  await openRoadmap(
+    page,
+    `timeframe_range_type=THREE_YEARS&layout=QUARTERS&state=all&milestone_title=${encodeURIComponent(title)}&confidential=no`,
+  );
+  const tokens = page.getByTestId('filtered-search-token');
+  await expect(tokens).toHaveCount(2);
+  await expect(tokens.nth(0)).toContainText(title);
+  await expect(tokens.nth(1)).toContainText(/Confidential.*no/i);
+  await page.screenshot({ path: '../docs/screenshots/roadmap-tokens.png' });
+});
