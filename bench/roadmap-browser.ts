@@ -160,11 +160,17 @@ async function scrollFrames(page: Page, pxPerFrame: number): Promise<ScrollSampl
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-roadmap-bench-'));
-meridian(dataDir, 'seed');
+// First start: migrations, the instance admin `root` and the demo data; tokens need the server stopped.
+await (await startServer({ DATA_DIR: dataDir, MERIDIAN_SEED: 'demo', MERIDIAN_DEMO_PASSWORD: 'meridian-demo' }, PORT)).stop();
 const token = meridian(dataDir, 'create-token', '--user', 'alice', '--scopes', 'api', '--name', 'roadmap-bench')
   .split('\n')
   .at(-1) as string;
+const rootToken = meridian(dataDir, 'create-token', '--user', 'root', '--scopes', 'api', '--name', 'roadmap-bench')
+  .split('\n')
+  .at(-1) as string;
 const server = await startServer({ DATA_DIR: dataDir, MERIDIAN_SEED: 'none' }, PORT);
+// The roadmap stops loading at the instance's epics limit (default 1,000): raise it for this run.
+await api(server.url, rootToken, 'PUT', '/application/settings', { roadmap_epics_limit: Math.max(epicCount, 1000) });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [

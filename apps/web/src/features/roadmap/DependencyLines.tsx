@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import styles from './Roadmap.module.css';
 import type { RoadmapEpic } from './roadmapApi';
 import { dependencyLinks, type RoadmapRow } from './roadmapRows';
@@ -13,7 +13,7 @@ interface DependencyLinesProps {
 }
 
 /** Arrows from the end of each blocking epic's bar to the start of the epic it blocks (red when late). */
-export function DependencyLines({ rows, blockersOf, cellWidth, rowHeight, timelineWidth }: DependencyLinesProps) {
+function DependencyLinesView({ rows, blockersOf, cellWidth, rowHeight, timelineWidth }: DependencyLinesProps) {
   const links = useMemo(() => dependencyLinks(rows, blockersOf), [rows, blockersOf]);
   return (
     <svg
@@ -54,3 +54,6 @@ export function DependencyLines({ rows, blockersOf, cellWidth, rowHeight, timeli
     </svg>
   );
 }
+
+/** Memoized: scrolling re-renders the timeline every frame, but not this unless its props change. */
+export const DependencyLines = memo(DependencyLinesView);

@@ -1,4 +1,5 @@
 import type { ProgressTracking, Timeframe } from '@meridian/domain';
+import { memo } from 'react';
 import { EpicBar } from './EpicBar';
 import { EpicDetailsCell } from './EpicDetailsCell';
 import styles from './Roadmap.module.css';
@@ -25,7 +26,7 @@ export interface EpicRowProps extends PopoverControls {
 }
 
 /** One epic on the roadmap: its details cell on the left and its bar on the timeline. */
-export function EpicRow({ row, top, height, timelineWidth, ...props }: EpicRowProps) {
+function EpicRowView({ row, top, height, timelineWidth, ...props }: EpicRowProps) {
   const { epic, level, geometry } = row;
   return (
     <div
@@ -59,3 +60,6 @@ export function EpicRow({ row, top, height, timelineWidth, ...props }: EpicRowPr
     </div>
   );
 }
+
+/** Memoized: scrolling re-renders the timeline every frame, but not this unless its props change. */
+export const EpicRow = memo(EpicRowView);

@@ -1,5 +1,5 @@
 import { type BarGeometry, barGeometry, milestoneTypeText, type Timeframe, timeframeText } from '@meridian/domain';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { AppLink } from '../../lib/AppLink';
 import styles from './Roadmap.module.css';
 import type { RoadmapMilestone } from './roadmapApi';
@@ -42,7 +42,7 @@ interface MilestonesSectionProps extends PopoverControls {
 }
 
 /** The collapsible Milestones section (RF §2): a count, and the milestones in non-overlapping lanes. */
-export function MilestonesSection({
+function MilestonesSectionView({
   milestones,
   tf,
   cellWidth,
@@ -116,3 +116,6 @@ export function MilestonesSection({
     </section>
   );
 }
+
+/** Memoized: scrolling re-renders the timeline every frame, but not this unless its props change. */
+export const MilestonesSection = memo(MilestonesSectionView);

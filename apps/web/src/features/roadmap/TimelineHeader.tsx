@@ -1,5 +1,5 @@
 import { type Timeframe, timeframeHeaderItems } from '@meridian/domain';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import styles from './Roadmap.module.css';
 import { DETAILS_WIDTH } from './timelineLayout';
 
@@ -13,7 +13,7 @@ interface TimelineHeaderProps {
 }
 
 /** The sticky header: one labelled column per timeframe cell (with sub-days for weeks) and today's mark. */
-export function TimelineHeader({ tf, today, cellWidth, timelineWidth, todayX }: TimelineHeaderProps) {
+function TimelineHeaderView({ tf, today, cellWidth, timelineWidth, todayX }: TimelineHeaderProps) {
   const header = useMemo(() => timeframeHeaderItems(tf, today), [tf, today]);
   return (
     <div className={styles.header}>
@@ -45,3 +45,6 @@ export function TimelineHeader({ tf, today, cellWidth, timelineWidth, todayX }: 
     </div>
   );
 }
+
+/** Memoized: scrolling re-renders the timeline every frame, but not this unless its props change. */
+export const TimelineHeader = memo(TimelineHeaderView);
