@@ -161,7 +161,9 @@ async function scrollFrames(page: Page, pxPerFrame: number): Promise<ScrollSampl
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-roadmap-bench-'));
 // First start: migrations, the instance admin `root` and the demo data; tokens need the server stopped.
-await (await startServer({ DATA_DIR: dataDir, MERIDIAN_SEED: 'demo', MERIDIAN_DEMO_PASSWORD: 'meridian-demo' }, PORT)).stop();
+await (
+  await startServer({ DATA_DIR: dataDir, MERIDIAN_SEED: 'demo', MERIDIAN_DEMO_PASSWORD: 'meridian-demo' }, PORT)
+).stop();
 const token = meridian(dataDir, 'create-token', '--user', 'alice', '--scopes', 'api', '--name', 'roadmap-bench')
   .split('\n')
   .at(-1) as string;
