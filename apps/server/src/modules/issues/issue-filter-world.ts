@@ -1,16 +1,7 @@
 import type { Database } from '../../db/connection';
-import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import { createFilterWorldBase, dayFromToday as day, type FilterWorld } from '../../test/filter-world-base';
 
-export interface FilterWorld {
-  tok: Record<string, string>;
-  uid: Record<string, number>;
-  ids: Record<string, number>;
-  projectId: number;
-  groupId: number;
-}
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+export type { FilterWorld };
 
 /**
  * Test world for every issue filter token × operator against a small world where each issue is built to match
@@ -22,21 +13,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
  *   5 bob; feature; no milestone; weight 0; CLOSED; assignees bob and carol
  */
 export async function buildIssueFilterWorld(db: Database): Promise<FilterWorld> {
-  const tok: Record<string, string> = {};
-  const uid: Record<string, number> = {};
-  const ids: Record<string, number> = {};
-  let projectId = 0;
-  let groupId = 0;
-  for (const name of ['alice', 'bob', 'carol', 'guest', 'outsider']) {
-    const u = await createUser(db, { username: `if_${name}` });
-    uid[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
-  const g = await createGroup(db, { path: 'iflt' });
-  groupId = g.id;
-  projectId = (await createProject(db, { namespaceId: g.id, path: 'app' })).id;
-  for (const n of ['alice', 'bob', 'carol']) await addGroupMember(db, g.id, uid[n] as number, AccessLevel.DEVELOPER);
-  await addGroupMember(db, g.id, uid.guest as number, AccessLevel.GUEST);
+  const { tok, uid, ids, projectId, groupId } = await createFilterWorldBase(db, 'if', 'iflt');
 
   const label = async (title: string) =>
     (
@@ -65,7 +42,7 @@ export async function buildIssueFilterWorld(db: Database): Promise<FilterWorld> 
   await db.insertInto('release_milestones').values({ release_id: release.id, milestone_id: ids.M1 }).execute();
   const cadence = await db
     .insertInto('iterations_cadences')
-    .values({ group_id: g.id, title: 'Sprints' })
+    .values({ group_id: groupId, title: 'Sprints' })
     .returning('id')
     .executeTakeFirstOrThrow();
   const iteration = async (seq: number, title: string, start: string, due: string) =>
@@ -75,7 +52,7 @@ export async function buildIssueFilterWorld(db: Database): Promise<FilterWorld> 
         .values({
           iid: seq,
           iterations_cadence_id: cadence.id,
-          group_id: g.id,
+          group_id: groupId,
           sequence: seq,
           title,
           start_date: start,
@@ -171,7 +148,7 @@ export async function buildIssueFilterWorld(db: Database): Promise<FilterWorld> 
     (
       await db
         .insertInto('epics')
-        .values({ group_id: g.id, iid, title: `Epic ${iid}`, author_id: uid.alice as number })
+        .values({ group_id: groupId, iid, title: `Epic ${iid}`, author_id: uid.alice as number })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;

@@ -1,16 +1,7 @@
 import type { Database } from '../../db/connection';
-import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import { createFilterWorldBase, dayFromToday as day, type FilterWorld } from '../../test/filter-world-base';
 
-export interface FilterWorld {
-  tok: Record<string, string>;
-  uid: Record<string, number>;
-  ids: Record<string, number>;
-  projectId: number;
-  groupId: number;
-}
-
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+export type { FilterWorld };
 
 /**
  * Test world for every merge request filter token × operator against a small world. Merge requests of project P:
@@ -23,21 +14,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
  *   5 bob; feature; assignee bob; reviewers alice (review_started) and carol (reviewed); feat/e→main
  */
 export async function buildMergeRequestFilterWorld(db: Database): Promise<FilterWorld> {
-  const tok: Record<string, string> = {};
-  const uid: Record<string, number> = {};
-  const ids: Record<string, number> = {};
-  let projectId = 0;
-  let groupId = 0;
-  for (const name of ['alice', 'bob', 'carol', 'guest', 'outsider']) {
-    const u = await createUser(db, { username: `mf_${name}` });
-    uid[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
-  const g = await createGroup(db, { path: 'mflt' });
-  groupId = g.id;
-  projectId = (await createProject(db, { namespaceId: g.id, path: 'app' })).id;
-  for (const n of ['alice', 'bob', 'carol']) await addGroupMember(db, g.id, uid[n] as number, AccessLevel.DEVELOPER);
-  await addGroupMember(db, g.id, uid.guest as number, AccessLevel.GUEST);
+  const { tok, uid, ids, projectId, groupId } = await createFilterWorldBase(db, 'mf', 'mflt');
   for (const title of ['bug', 'ui', 'feature']) {
     ids[title] = (
       await db
