@@ -1,8 +1,6 @@
 import type { Database } from '../../db/connection';
 import { createFilterWorldBase, dayFromToday as day, type FilterWorld } from '../../test/filter-world-base';
 
-export type { FilterWorld };
-
 /**
  * Test world for every issue filter token × operator against a small world where each issue is built to match
  * a known subset. Issues of project P (iid: what it carries):

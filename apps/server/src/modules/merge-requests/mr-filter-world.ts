@@ -1,8 +1,6 @@
 import type { Database } from '../../db/connection';
 import { createFilterWorldBase, dayFromToday as day, type FilterWorld } from '../../test/filter-world-base';
 
-export type { FilterWorld };
-
 /**
  * Test world for every merge request filter token × operator against a small world. Merge requests of project P:
  *   1 alice; bug; M1 (started, release v1.0); assignee bob; reviewer carol (unreviewed); feat/a→main;
