@@ -10,6 +10,7 @@ import { clientConfigRoutes } from './modules/application-settings/application-s
 import { suggestionRoutes } from './modules/autocomplete/suggestions.rest';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { healthRoutes } from './rest/health.rest';
+import { collectRoutes } from './rest/route-table';
 import { restRoutes } from './rest/routes';
 import { webApp } from './web-app';
 
@@ -29,6 +30,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     trustProxy: trustProxySetting(ctx.config.TRUST_PROXY),
   });
   app.decorate('ctx', ctx);
+  collectRoutes(app);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   await app.register(cookie);
