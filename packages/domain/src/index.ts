@@ -1,3 +1,4 @@
+export * from './dates';
 export * from './epics';
 export * from './filtered-search';
 export * from './labels';

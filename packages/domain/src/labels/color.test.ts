@@ -17,6 +17,10 @@ describe('normalizeColor / isValidColor', () => {
     ['notacolour', null],
     ['', null],
     ['rgb(1,2,3)', null],
+    ['constructor', null],
+    ['__proto__', null],
+    ['toString', null],
+    ['hasOwnProperty', null],
   ])('%s → %s', (input, expected) => {
     expect(normalizeColor(input)).toBe(expected);
     expect(isValidColor(input)).toBe(expected !== null);

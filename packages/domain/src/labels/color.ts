@@ -12,8 +12,9 @@ export function normalizeColor(input: string): string | null {
   const value = input.trim();
   if (HEX6.test(value)) return value;
   if (HEX3.test(value)) return `#${[...value.slice(1)].map((c) => c + c).join('')}`;
-  const named = namedColors[value.toLowerCase()];
-  return named ?? null;
+  const name = value.toLowerCase();
+  // Own keys only: 'constructor' or '__proto__' must not reach Object.prototype.
+  return Object.hasOwn(namedColors, name) ? (namedColors[name] ?? null) : null;
 }
 
 /** True for `#RRGGBB`, `#RGB` and CSS colour names. */

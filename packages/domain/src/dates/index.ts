@@ -1,0 +1,1 @@
+export { isValidIsoDate, isValidIsoDateTime } from './iso-date';
