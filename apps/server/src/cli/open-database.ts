@@ -9,7 +9,7 @@ import { acquireDataDirLock } from '../db/data-dir-lock';
  */
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) return connect({ url: config.DATABASE_URL });
-  const lock = acquireDataDirLock(config.DATA_DIR);
+  const lock = await acquireDataDirLock(config.DATA_DIR);
   try {
     const database = await connect({ dataDir: config.DATA_DIR });
     const close = database.close;
