@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../errors';
+import { isValidFullPath } from '../modules/namespaces/full-path';
 
 /** GitLab booleans arrive as 'true'/'false' (or 1/0) in query strings and as JSON booleans in bodies. */
 export const gitlabBoolean = z.preprocess((v) => {
@@ -42,7 +43,7 @@ export function parseIdOrPath(raw: string, field = 'id'): IdOrPath {
   } catch {
     throw badRequest(`${field} is invalid`, field);
   }
-  if (!/^[A-Za-z0-9_.\-/]{1,1000}$/.test(fullPath)) throw badRequest(`${field} is invalid`, field);
+  if (!isValidFullPath(fullPath)) throw badRequest(`${field} is invalid`, field);
   return { fullPath };
 }
 

@@ -7,6 +7,7 @@ import { findGroup } from '../../modules/namespaces/namespace-lookup.service';
 import { canEpic } from '../../policy/abilities';
 import { builder } from '../builder';
 import { type GidType, parseGid } from '../gid';
+import { pathArgExtensions, validFullPath } from './path-args';
 import { EpicRef } from './refs';
 
 /** GitLab's answer when the target of a mutation is missing, hidden or not yours to change. */
@@ -174,10 +175,14 @@ const UpdateEpicInput = builder.inputType('UpdateEpicInput', {
       required: false,
       description: 'A unique identifier for the client performing the mutation.',
     }),
-    groupPath: t.id({ required: true, description: 'Group the epic to mutate is in.' }),
+    groupPath: t.id({ required: true, description: 'Group the epic to mutate is in.', extensions: pathArgExtensions }),
     iid: t.id({ required: true, description: 'IID of the epic to mutate.' }),
     title: t.string({ required: false, description: 'Title of the epic.' }),
-    description: t.string({ required: false, description: 'Description of the epic.' }),
+    description: t.string({
+      required: false,
+      description: 'Description of the epic.',
+      extensions: { maxLength: 1_048_576 },
+    }),
     confidential: t.boolean({ required: false, description: 'Indicates if the epic is confidential.' }),
     color: t.string({ required: false, description: 'Color of the epic, e.g. "#1068bf".' }),
     startDateFixed: t.string({ required: false, description: 'Start date of the epic (YYYY-MM-DD; null clears it).' }),
@@ -286,11 +291,13 @@ builder.mutationField('updateEpic', (t) =>
     args: { input: t.arg({ type: UpdateEpicInput, required: true }) },
     resolve: async (_root, { input }, c) => {
       const db = c.ctx.database.db;
+      const groupPath = validFullPath(input.groupPath);
+      if (!groupPath) throw badRequest('groupPath is invalid', 'groupPath');
       let epic: EpicRow | null = null;
       const errors = await mutationErrors(async () => {
         const iid = Number(input.iid);
         if (!Number.isInteger(iid) || iid < 1 || iid > 2_147_483_647) throw new DomainError('not_found', 'Epic');
-        const group = await findGroup(db, c.actor, { fullPath: String(input.groupPath) });
+        const group = await findGroup(db, c.actor, { fullPath: groupPath });
         epic = await findEpic(db, c.actor, group.id, iid);
         if (!c.actor) throw new DomainError('unauthorized', '401 Unauthorized');
         if (!canEpic(c.actor, 'update_epic', epicSubject(epic))) throw forbidden();

@@ -14,6 +14,7 @@ import { builder } from '../builder';
 import { defineConnection, pageArgs, paginate } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
+import { pathArgExtensions, validFullPath } from './path-args';
 import { GroupPermissions } from './permissions.graphql';
 import { GroupRef } from './refs';
 
@@ -110,9 +111,17 @@ builder.queryField('group', (t) =>
     type: GroupRef,
     nullable: true,
     description: 'Find a group by its full path; null when it does not exist or is hidden from you.',
-    args: { fullPath: t.arg.id({ required: true, description: 'Full path of the group. For example, `gitlab-org`.' }) },
+    args: {
+      fullPath: t.arg.id({
+        required: true,
+        description: 'Full path of the group. For example, `gitlab-org`.',
+        extensions: pathArgExtensions,
+      }),
+    },
     resolve: async (_root, args, c) => {
-      const row = await findGroupRow(c.ctx.database.db, { fullPath: String(args.fullPath) });
+      const fullPath = validFullPath(args.fullPath);
+      if (!fullPath) return null;
+      const row = await findGroupRow(c.ctx.database.db, { fullPath });
       if (!row || !canGroup(c.actor, 'read_group', groupSubject(row))) return null;
       c.loaders.group.prime(row.id, row);
       return row;

@@ -6,6 +6,7 @@ import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import { readableGroup } from './group.graphql';
+import { pathArgExtensions, validFullPath } from './path-args';
 import { ProjectPermissions } from './permissions.graphql';
 import { GroupRef, ProjectRef } from './refs';
 
@@ -58,10 +59,13 @@ builder.queryField('project', (t) =>
       fullPath: t.arg.id({
         required: true,
         description: 'Full path of the project. For example, `gitlab-org/gitlab`.',
+        extensions: pathArgExtensions,
       }),
     },
     resolve: async (_root, args, c) => {
-      const row = await findProjectRow(c.ctx.database.db, { fullPath: String(args.fullPath) });
+      const fullPath = validFullPath(args.fullPath);
+      if (!fullPath) return null;
+      const row = await findProjectRow(c.ctx.database.db, { fullPath });
       if (!row || !canProject(c.actor, 'read_project', projectSubject(row))) return null;
       c.loaders.project.prime(row.id, row);
       return row;

@@ -6,6 +6,7 @@ import { canGroup, canProject } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import type { GroupSubject, ProjectSubject } from '../../policy/subjects';
 import type { IdOrPath } from '../../rest/params';
+import { trimSlashes } from './full-path';
 
 /** A namespaces row (type 'Group') with its full path ('acme/platform') and full name ('Acme / Platform'). */
 export type GroupRow = Selectable<NamespacesTable> & { full_path: string; full_name: string };
@@ -98,7 +99,7 @@ export function projectSubject(
 }
 
 function splitPath(fullPath: string): { parent: string; last: string } {
-  const trimmed = fullPath.replace(/^\/+|\/+$/g, '');
+  const trimmed = trimSlashes(fullPath);
   const i = trimmed.lastIndexOf('/');
   return i < 0 ? { parent: '', last: trimmed } : { parent: trimmed.slice(0, i), last: trimmed.slice(i + 1) };
 }
