@@ -329,6 +329,12 @@ export interface ProjectsTable {
   last_activity_at: Generated<Date>;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  expires_at: Date;
+}
+
 export interface ReleaseMilestonesTable {
   release_id: number;
   milestone_id: number;
@@ -428,6 +434,7 @@ export interface DB {
   personal_access_tokens: PersonalAccessTokensTable;
   project_members: ProjectMembersTable;
   projects: ProjectsTable;
+  rate_limits: RateLimitsTable;
   release_milestones: ReleaseMilestonesTable;
   releases: ReleasesTable;
   schema_migrations: SchemaMigrationsTable;

@@ -3,41 +3,59 @@ import type { Database } from '../../db/connection';
 import { forbidden } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
+import {
+  type ApplicationSettings,
+  PUBLIC_SETTING_KEYS,
+  SETTING_KEYS,
+  SETTINGS,
+  type SettingKey,
+} from './application-settings.definitions';
 
-/** The instance-wide settings the web app needs, in GitLab's field names (plus our roadmap limit). */
-export interface ApplicationSettings {
-  /** First day of the week in calendars and the roadmap: 0 Sunday … 6 Saturday (GitLab's `first_day_of_week`). */
-  first_day_of_week: number;
-  /** Above this many epics the roadmap warns that not all are shown (GitLab's constant is 1000). */
-  roadmap_epics_limit: number;
-}
+export type { ApplicationSettings } from './application-settings.definitions';
 
-/** Each setting's default and its valid whole-number range (inclusive). */
-export const SETTING_RULES: { [K in keyof ApplicationSettings]: { default: number; min: number; max: number } } = {
-  first_day_of_week: { default: 0, min: 0, max: 6 },
-  roadmap_epics_limit: { default: 1000, min: 1, max: 100_000 },
-};
+/** How long a process may serve settings it read, so that hot paths (rate limits) cost no query. */
+const CACHE_TTL_MS = 5_000;
 
-const KEYS = Object.keys(SETTING_RULES) as Array<keyof ApplicationSettings>;
-
-function valid(key: keyof ApplicationSettings, value: unknown): value is number {
-  const rule = SETTING_RULES[key];
-  return typeof value === 'number' && Number.isInteger(value) && value >= rule.min && value <= rule.max;
+function storedOrDefault(key: SettingKey, value: unknown): unknown {
+  const parsed = SETTINGS[key].schema.safeParse(value);
+  return parsed.success ? parsed.data : SETTINGS[key].default;
 }
 
 /**
- * The settings as stored in `application_settings` (key → jsonb), each missing or out-of-range
- * value replaced by its default. Public: the web app reads them through `GET /-/config.json`.
+ * The settings as stored in `application_settings` (key → jsonb), each missing or invalid value
+ * replaced by its default.
  */
 export async function getApplicationSettings(db: Database): Promise<ApplicationSettings> {
-  const rows = await db.selectFrom('application_settings').select(['key', 'value']).where('key', 'in', KEYS).execute();
+  const rows = await db
+    .selectFrom('application_settings')
+    .select(['key', 'value'])
+    .where('key', 'in', SETTING_KEYS)
+    .execute();
   const stored = new Map(rows.map((r) => [r.key, r.value]));
-  const settings = {} as ApplicationSettings;
-  for (const key of KEYS) {
-    const value = stored.get(key);
-    settings[key] = valid(key, value) ? value : SETTING_RULES[key].default;
-  }
+  const settings: Record<string, unknown> = {};
+  for (const key of SETTING_KEYS) settings[key] = storedOrDefault(key, stored.get(key));
+  return settings as ApplicationSettings;
+}
+
+const cache = new WeakMap<Database, { at: number; settings: Promise<ApplicationSettings> }>();
+
+/**
+ * The settings as this process read them at most a few seconds ago: another process's change
+ * takes effect here within CACHE_TTL_MS; this process's own changes at once.
+ */
+export function cachedApplicationSettings(db: Database): Promise<ApplicationSettings> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < CACHE_TTL_MS) return hit.settings;
+  const settings = getApplicationSettings(db);
+  cache.set(db, { at: Date.now(), settings });
+  settings.catch(() => cache.delete(db));
   return settings;
+}
+
+/** What the web app boots with (`GET /-/config.json`): the public settings only. */
+export async function getPublicSettings(db: Database): Promise<Partial<ApplicationSettings>> {
+  const settings = await getApplicationSettings(db);
+  return Object.fromEntries(PUBLIC_SETTING_KEYS.map((key) => [key, settings[key]]));
 }
 
 function requireAdmin(actorOrNull: Actor | null): Actor {
@@ -54,7 +72,7 @@ export async function readApplicationSettings(db: Database, actor: Actor | null)
 
 /**
  * `PUT /application/settings`: stores the given settings (already validated by the transport
- * against SETTING_RULES) and returns them all. Instance administrators only.
+ * against SETTINGS) and returns them all. Instance administrators only.
  */
 export async function updateApplicationSettings(
   db: Database,
@@ -62,7 +80,7 @@ export async function updateApplicationSettings(
   input: Partial<ApplicationSettings>,
 ): Promise<ApplicationSettings> {
   requireAdmin(actor);
-  const rows = KEYS.filter((key) => input[key] !== undefined).map((key) => ({
+  const rows = SETTING_KEYS.filter((key) => input[key] !== undefined).map((key) => ({
     key,
     value: sql`${JSON.stringify(input[key])}::jsonb`,
   }));
@@ -72,6 +90,7 @@ export async function updateApplicationSettings(
       .values(rows)
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql`excluded.value` }))
       .execute();
+    cache.delete(db);
   }
   return getApplicationSettings(db);
 }
