@@ -1,0 +1,209 @@
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import {
+  type DomFinding,
+  domCheckExpression,
+  SENTINEL_INIT_SCRIPT,
+} from '../../apps/server/src/security/xss-dom-check';
+import { SENTINEL_HOST, sentinel, type XssPayload, xssCorpus } from '../../apps/server/src/test/xss-corpus';
+
+/**
+ * Issue 8, web-app half of the XSS suite: a spread of the corpus (every 4th payload, all families)
+ * is stored through the REST API as alice in a throw-away group, then every page that shows it is
+ * visited with `window.__xss`, a dialog listener and a sentinel-host route installed. Nothing may
+ * run and the DOM may hold no injected handler, script URL or script-capable element.
+ */
+const password = 'meridian-demo';
+const groupPath = `xss-e2e-${Date.now().toString(36)}`;
+const projectPath = `${groupPath}/app`;
+const subset = xssCorpus.filter((_p, i) => i % 4 === 0);
+const auth = 'test-results/.xss-alice.json';
+
+/** Elements React never renders in the app's content from data: any of them here was injected. */
+const INJECTED_TAGS = ['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'meta', 'portal'];
+
+interface Created {
+  payload: XssPayload;
+  issueIid: number;
+  epicIid: number;
+  title: string;
+}
+const created: Created[] = [];
+let groupId = 0;
+
+const text = (p: XssPayload, code: string) => p.make(sentinel(p.id, code));
+
+async function api(
+  request: APIRequestContext,
+  csrf: string,
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: object,
+) {
+  const res = await request.fetch(`/api/v4${path}`, { method, headers: { 'x-csrf-token': csrf }, data });
+  expect(res.status(), `${method} ${path}: ${(await res.text()).slice(0, 300)}`).toBeLessThan(300);
+  return res.status() === 204 ? {} : ((await res.json()) as Record<string, unknown>);
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await browser.newPage({ storageState: { cookies: [], origins: [] } });
+  await page.goto('/users/sign_in');
+  await page.getByLabel('Username or primary email').fill('alice');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
+  await page.context().storageState({ path: auth });
+  const csrf = ((await (await page.request.get('/-/session')).json()) as { csrf_token: string }).csrf_token;
+  const r = page.request;
+
+  const group = await api(r, csrf, 'POST', '/groups', { name: 'XSS e2e', path: groupPath, visibility: 'private' });
+  groupId = Number(group.id);
+  const project = await api(r, csrf, 'POST', '/projects', { name: 'app', path: 'app', namespace_id: groupId });
+  for (const p of subset) {
+    const labelName = text(p, 'ln').includes(',') ? `label ${p.id}` : text(p, 'ln').trim();
+    await api(r, csrf, 'POST', `/groups/${groupId}/labels`, {
+      name: labelName,
+      color: '#cc3366',
+      description: text(p, 'ld'),
+    });
+    const milestone = await api(r, csrf, 'POST', `/projects/${project.id}/milestones`, {
+      title: text(p, 'mt'),
+      description: text(p, 'md'),
+    });
+    const epic = await api(r, csrf, 'POST', `/groups/${groupId}/epics`, {
+      title: text(p, 'et'),
+      description: text(p, 'ed'),
+      labels: [labelName],
+      start_date_is_fixed: true,
+      start_date_fixed: '2026-01-05',
+      due_date_is_fixed: true,
+      due_date_fixed: '2026-12-20',
+    });
+    await api(r, csrf, 'POST', `/groups/${groupId}/epics/${epic.id}/notes`, { body: text(p, 'en') });
+    const issue = await api(r, csrf, 'POST', `/projects/${project.id}/issues`, {
+      title: text(p, 'it'),
+      description: text(p, 'id'),
+      labels: [labelName],
+      milestone_id: milestone.id,
+      epic_id: epic.id,
+    });
+    await api(r, csrf, 'POST', `/projects/${project.id}/issues/${issue.iid}/notes`, { body: text(p, 'in') });
+    created.push({ payload: p, issueIid: Number(issue.iid), epicIid: Number(epic.iid), title: String(issue.title) });
+  }
+  await page.close();
+});
+
+test.afterAll(async ({ browser }) => {
+  const page = await browser.newPage({ storageState: auth });
+  const csrf = ((await (await page.request.get('/-/session')).json()) as { csrf_token: string }).csrf_token;
+  if (groupId) await api(page.request, csrf, 'DELETE', `/groups/${groupId}`);
+  await page.close();
+});
+
+test.use({ storageState: auth });
+
+/** What ran or loaded on the pages of one context: sentinel ids, dialogs, sentinel-host requests. */
+async function instrument(context: BrowserContext, page: Page) {
+  const fired: string[] = [];
+  await context.exposeBinding('__xssReport', (_source, id: unknown) => void fired.push(`sentinel ${String(id)}`));
+  await context.addInitScript(SENTINEL_INIT_SCRIPT);
+  await context.route(`http://${SENTINEL_HOST}/**`, (route) => {
+    fired.push(`request ${route.request().url()}`);
+    return route.abort();
+  });
+  const onDialog = (p: Page) =>
+    p.on('dialog', (d) => {
+      fired.push(`dialog ${d.type()} ${d.message()}`);
+      void d.dismiss();
+    });
+  onDialog(page);
+  context.on('page', onDialog);
+  return fired;
+}
+
+async function injectedDom(page: Page): Promise<string[]> {
+  const found = await page.evaluate<DomFinding[]>(
+    domCheckExpression({ forbiddenTags: INJECTED_TAGS, root: '#root', holderAttribute: null }),
+  );
+  return found.map((f) => `${page.url()}: ${f.detail}`);
+}
+
+/** Visits a page, lets it render and settle, and returns everything that shows an XSS. */
+async function visit(page: Page, path: string, ready: (page: Page) => Promise<void>): Promise<string[]> {
+  await page.goto(path);
+  await ready(page);
+  await page.waitForTimeout(300);
+  return injectedDom(page);
+}
+
+const h1 = (page: Page) => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+const listed = (page: Page) => expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+
+test('payloads in titles, descriptions, labels, milestones and notes render as text on every page', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(300_000);
+  const fired = await instrument(context, page);
+  const problems: string[] = [];
+  const lists = [
+    `/${projectPath}/-/issues?per_page=100`,
+    `/${projectPath}/-/issues?state=all&sort=title_asc`,
+    `/groups/${groupPath}/-/issues`,
+    `/groups/${groupPath}/-/epics`,
+    `/groups/${groupPath}/-/labels`,
+    `/groups/${groupPath}/-/milestones`,
+    `/${projectPath}/-/milestones`,
+    `/${projectPath}/-/labels`,
+    `/groups/${groupPath}`,
+  ];
+  for (const path of lists) problems.push(...(await visit(page, path, listed)));
+  problems.push(
+    ...(await visit(page, `/groups/${groupPath}/-/roadmap?timeframe_range_type=THIS_YEAR`, async (p) => {
+      await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
+      await p.waitForTimeout(1_000);
+    })),
+  );
+  // Roadmap popovers: hover the first few bars.
+  for (const bar of (await page.locator('[data-testid="roadmap-bar"], [role="row"] a').all()).slice(0, 5)) {
+    await bar.hover().catch(() => {});
+    problems.push(...(await injectedDom(page)));
+  }
+  // One issue and one epic page per payload family at least: every 3rd created item.
+  for (const c of created.filter((_c, i) => i % 3 === 0)) {
+    problems.push(...(await visit(page, `/${projectPath}/-/issues/${c.issueIid}`, h1)));
+    problems.push(...(await visit(page, `/groups/${groupPath}/-/epics/${c.epicIid}`, h1)));
+  }
+  // Filtered-search suggestions list label, milestone and epic titles.
+  await page.goto(`/${projectPath}/-/issues`);
+  const bar = page
+    .getByRole('combobox', { name: 'Search or filter results' })
+    .or(page.getByLabel('Search or filter results'));
+  for (const token of ['label:', 'milestone:', 'epic:']) {
+    await bar.first().click();
+    await bar.first().fill('');
+    await bar.first().pressSequentially(`${token}=`, { delay: 20 });
+    await page.waitForTimeout(800);
+    problems.push(...(await injectedDom(page)));
+    await page.keyboard.press('Escape');
+  }
+
+  console.log(
+    `xss e2e: ${subset.length} payloads × 9 fields stored, ${lists.length + 1 + Math.ceil(created.length / 3) * 2} pages visited`,
+  );
+  expect(fired, 'script ran or loaded').toEqual([]);
+  expect(problems.slice(0, 30), `${problems.length} injected elements/attributes`).toEqual([]);
+});
+
+test('the issue page shows a payload as text (screenshot)', async ({ page, context }) => {
+  const fired = await instrument(context, page);
+  const shown = created.find((c) => c.payload.family === 'event-handler') ?? created[0];
+  if (!shown) throw new Error('nothing created');
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  await page.goto(`/${projectPath}/-/issues/${shown.issueIid}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(shown.title);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: 'test-results/xss-issue-page.png', fullPage: true });
+  expect(fired).toEqual([]);
+  expect(await injectedDom(page)).toEqual([]);
+});
