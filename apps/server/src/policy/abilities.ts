@@ -111,7 +111,17 @@ export function canGroup(actor: Actor | null, ability: GroupAbility, group: Grou
   }
 }
 
+/** GitLab's answer when a write is refused because the project is archived (read-only). */
+export const PROJECT_ARCHIVED_MESSAGE = '403 Forbidden - Project is archived';
+
+/** The 403 message for a refused write on something in `project`. */
+export function forbiddenMessage(project: ProjectSubject): string {
+  return project.archived ? PROJECT_ARCHIVED_MESSAGE : '403 Forbidden';
+}
+
 export function canProject(actor: Actor | null, ability: ProjectAbility, project: ProjectSubject): boolean {
+  // Disabled features and archived projects bind admins too (GitLab's `prevent` rules).
+  if (ability === 'create_issue' && (project.issuesEnabled === false || project.archived)) return false;
   if (actor?.admin) return true;
   const level = projectAccessLevel(actor, project);
   const readable = visibleByLevel(actor, project.visibilityLevel) || level > AccessLevel.NO_ACCESS;
@@ -129,6 +139,8 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, project
 }
 
 export function canIssue(actor: Actor | null, ability: IssueAbility, issue: IssueSubject): boolean {
+  if (issue.project.issuesEnabled === false) return false;
+  if (issue.project.archived && ability !== 'read_issue' && ability !== 'read_issue_relation') return false;
   if (actor?.admin) return true;
   if (!canProject(actor, 'read_project', issue.project)) return false;
   const level = projectAccessLevel(actor, issue.project);

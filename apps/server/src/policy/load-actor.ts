@@ -42,3 +42,54 @@ export async function loadActor(
     })),
   };
 }
+
+/**
+ * Actors for several users at once (two membership statements whatever the count), for deciding
+ * what OTHER users could do — e.g. whether a would-be assignee can read the issue. Only active
+ * users come back: blocked, banned and deactivated users are absent from the map.
+ */
+export async function loadActiveActors(db: Database, userIds: number[]): Promise<Map<number, Actor>> {
+  const actors = new Map<number, Actor>();
+  if (userIds.length === 0) return actors;
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'admin'])
+    .where('id', 'in', userIds)
+    .where('state', '=', 'active')
+    .execute();
+  if (users.length === 0) return actors;
+  const ids = users.map((u) => u.id);
+  const [groups, projects] = await Promise.all([
+    db
+      .selectFrom('group_members as m')
+      .innerJoin('namespaces as n', 'n.id', 'm.group_id')
+      .select(['m.user_id', 'm.group_id', 'n.traversal_ids', 'm.access_level'])
+      .where('m.user_id', 'in', ids)
+      .where((eb) => eb.or([eb('m.expires_at', 'is', null), eb('m.expires_at', '>=', sql<string>`current_date`)]))
+      .execute(),
+    db
+      .selectFrom('project_members as m')
+      .innerJoin('projects as p', 'p.id', 'm.project_id')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      .select(['m.user_id', 'm.project_id', 'n.traversal_ids', 'm.access_level'])
+      .where('m.user_id', 'in', ids)
+      .where((eb) => eb.or([eb('m.expires_at', 'is', null), eb('m.expires_at', '>=', sql<string>`current_date`)]))
+      .execute(),
+  ]);
+  for (const u of users) {
+    actors.set(u.id, { ...u, scopes: null, groupMemberships: [], projectMemberships: [] });
+  }
+  for (const g of groups) {
+    actors
+      .get(g.user_id)
+      ?.groupMemberships.push({ groupId: g.group_id, traversalIds: g.traversal_ids, accessLevel: g.access_level });
+  }
+  for (const p of projects) {
+    actors.get(p.user_id)?.projectMemberships.push({
+      projectId: p.project_id,
+      namespaceTraversalIds: p.traversal_ids,
+      accessLevel: p.access_level,
+    });
+  }
+  return actors;
+}

@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addGroupMember, addProjectMember, createGroup, createProject, createUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
-import { canEpic, canGroup, canIssue, canProject } from './abilities';
+import { canEpic, canGroup, canIssue, canNote, canProject } from './abilities';
 import type { Actor } from './actor';
 import { loadActor } from './load-actor';
-import { epicConfidentialityAllows, groupReadable, issueConfidentialityAllows, projectReadable } from './sql-scopes';
+import {
+  epicConfidentialityAllows,
+  groupReadable,
+  internalIssueNotesReadable,
+  issueConfidentialityAllows,
+  projectIssuesEnabled,
+  projectReadable,
+} from './sql-scopes';
 
 /**
  * For a set of actors, the rows the SQL scopes return must be exactly the rows the pure rules in
@@ -43,6 +50,14 @@ beforeAll(async () => {
     assignee: await createUser(db),
     admin: await createUser(db, { admin: true }),
   };
+  // One public and one private project with the issues feature off, one archived (still readable).
+  const publicTopProject = projects.find((p) => p.visibility_level === 20);
+  await db
+    .updateTable('projects')
+    .set({ issues_enabled: false })
+    .where('id', 'in', [projects[0]!.id, publicTopProject!.id])
+    .execute();
+  await db.updateTable('projects').set({ archived: true }).where('id', '=', projects[1]!.id).execute();
   const [privTop, , privLeaf, intTop] = groups;
   await addGroupMember(db, privTop!.id, users.guest.id, 10);
   await addGroupMember(db, intTop!.id, users.planner.id, 15);
@@ -148,7 +163,16 @@ describe('SQL scopes agree with the pure rules', () => {
       .selectFrom('issues as i')
       .innerJoin('projects as p', 'p.id', 'i.project_id')
       .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
-      .select(['i.id', 'i.confidential', 'i.author_id', 'p.id as pid', 'p.visibility_level', 'n.traversal_ids'])
+      .select([
+        'i.id',
+        'i.confidential',
+        'i.author_id',
+        'p.id as pid',
+        'p.visibility_level',
+        'p.issues_enabled',
+        'p.archived',
+        'n.traversal_ids',
+      ])
       .select((eb) =>
         eb
           .fn<number[]>('array', [
@@ -163,6 +187,7 @@ describe('SQL scopes agree with the pure rules', () => {
       .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
       .select('i.id')
       .where(projectScope)
+      .where(projectIssuesEnabled({ issuesEnabled: 'p.issues_enabled' }))
       .where(
         issueConfidentialityAllows(actor, {
           issueId: 'i.id',
@@ -173,22 +198,44 @@ describe('SQL scopes agree with the pure rules', () => {
         }),
       )
       .execute();
-    const ruleIssues = allIssues.filter((i) =>
-      canIssue(actor, 'read_issue', {
+    const issueSubject = (i: (typeof allIssues)[number]) =>
+      ({
         kind: 'issue',
         project: {
           kind: 'project',
           id: i.pid,
           namespaceTraversalIds: i.traversal_ids,
           visibilityLevel: i.visibility_level,
+          issuesEnabled: i.issues_enabled,
+          archived: i.archived,
         },
         confidential: i.confidential,
         authorId: i.author_id,
         assigneeIds: i.assignee_ids,
         discussionLocked: false,
+      }) as const;
+    const ruleIssues = allIssues.filter((i) => canIssue(actor, 'read_issue', issueSubject(i)));
+    expect(sorted(sqlIssues.map((r) => r.id))).toEqual(sorted(ruleIssues.map((i) => i.id)));
+
+    // Internal notes: on every readable issue, the SQL twin agrees with canNote.
+    const sqlInternal = await db
+      .selectFrom('issues as i')
+      .innerJoin('projects as p', 'p.id', 'i.project_id')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      .select('i.id')
+      .where('i.id', 'in', ruleIssues.length ? ruleIssues.map((i) => i.id) : [0])
+      .where(internalIssueNotesReadable(actor, { projectId: 'p.id', namespaceTraversalIds: 'n.traversal_ids' }))
+      .execute();
+    const ruleInternal = ruleIssues.filter((i) =>
+      canNote(actor, 'read_note', {
+        kind: 'note',
+        noteable: issueSubject(i),
+        authorId: null,
+        internal: true,
+        system: false,
       }),
     );
-    expect(sorted(sqlIssues.map((r) => r.id))).toEqual(sorted(ruleIssues.map((i) => i.id)));
+    expect(sorted(sqlInternal.map((r) => r.id))).toEqual(sorted(ruleInternal.map((i) => i.id)));
 
     const allEpics = await db
       .selectFrom('epics as e')

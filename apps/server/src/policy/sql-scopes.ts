@@ -80,3 +80,22 @@ export function epicConfidentialityAllows(
   return sql<boolean>`(NOT ${sql.ref(cols.confidential)}
     OR ${sql.ref(cols.groupTraversalIds)} && ${intArray(groupIdsAtLeast(actor, AccessLevel.REPORTER))})`;
 }
+
+/**
+ * Issues of a project with the issues feature off are hidden from everyone, admins included (as
+ * canIssue). Combine with projectReadable on the same row.
+ */
+export function projectIssuesEnabled(cols: { issuesEnabled: string }): RawBuilder<boolean> {
+  return sql<boolean>`${sql.ref(cols.issuesEnabled)}`;
+}
+
+/** Internal notes on a project's issues: Reporter and above on the project (canNote's rule). */
+export function internalIssueNotesReadable(
+  actor: Actor | null,
+  cols: { projectId: string; namespaceTraversalIds: string },
+): RawBuilder<boolean> {
+  if (actor?.admin) return TRUE;
+  if (!actor) return sql<boolean>`false`;
+  return sql<boolean>`(${sql.ref(cols.projectId)} = ANY(${intArray(projectIdsAtLeast(actor, AccessLevel.REPORTER))})
+    OR ${sql.ref(cols.namespaceTraversalIds)} && ${intArray(groupIdsAtLeast(actor, AccessLevel.REPORTER))})`;
+}

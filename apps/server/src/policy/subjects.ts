@@ -11,6 +11,12 @@ export interface ProjectSubject {
   id: number;
   namespaceTraversalIds: number[];
   visibilityLevel: number;
+  /**
+   * projects.issues_enabled and projects.archived. Optional because most project subjects are built
+   * where issues are irrelevant; every issue subject and issue-creation check sets both.
+   */
+  issuesEnabled?: boolean;
+  archived?: boolean;
 }
 
 export interface IssueSubject {

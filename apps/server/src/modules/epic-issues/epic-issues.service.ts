@@ -4,10 +4,10 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { recomputeEpicDates } from '../epics/epic-dates.service';
-import type { EpicRow } from '../epics/epic-query';
+import { refreshEpicDates } from '../epics/epic-dates.service';
+import type { EpicRow, Executor } from '../epics/epic-query';
 import { planMove, positionAfterLast } from '../epics/epic-reorder';
-import { epicSubject } from '../epics/epics.service';
+import { epicSubject, findEpicById } from '../epics/epics.service';
 import { type IssueRow, issueQuery, issueVisibility } from '../issues/issues-query';
 
 export type EpicIssueRow = IssueRow & { epic_issue_id: number; epic_issue_position: number | null };
@@ -49,43 +49,95 @@ function assertCanAdmin(actor: Actor, epic: EpicRow): void {
   if (!canEpic(actor, 'admin_epic_relation', epicSubject(epic))) throw forbidden();
 }
 
+/** GitLab's refusal when a public issue would sit in a confidential epic. */
+export const CONFIDENTIAL_EPIC_MESSAGE = 'cannot assign a non-confidential issue to a confidential epic';
+
+/** What `setIssueEpic` needs to know about the issue: its id, project hierarchy and confidentiality after the write. */
+export type EpicIssueCandidate = Pick<IssueRow, 'id' | 'namespace_traversal_ids' | 'confidential'>;
+
+export interface SetIssueEpicOptions {
+  /** The input field errors name: `issue_id` (epic issues API) or `epic_id` (issue update). */
+  field: 'issue_id' | 'epic_id';
+  /** Assigning an issue to the epic it is already in: 409 (epic issues API) or nothing to do (issue update). */
+  sameEpic: 'conflict' | 'ignore';
+}
+
+/**
+ * The one path that puts an issue into an epic, moves it to another or takes it out (`target`
+ * null). Runs inside the caller's transaction. The actor needs admin_epic_relation on the epic the
+ * issue joins AND on the epic it leaves (404 when that epic is unreadable, 403 when readable but not
+ * allowed); the issue's project must be in the target's group hierarchy and a confidential epic only
+ * takes confidential issues (400). Both epics' dates are recomputed. Returns the new link id.
+ */
+export async function setIssueEpic(
+  trx: Executor,
+  actor: Actor,
+  issue: EpicIssueCandidate,
+  target: EpicRow | null,
+  opts: SetIssueEpicOptions,
+): Promise<number | null> {
+  if (target) {
+    assertCanAdmin(actor, target);
+    if (!issue.namespace_traversal_ids.includes(target.group_id))
+      throw badRequest(
+        `${opts.field} is invalid: the issue's project is not in the epic's group hierarchy`,
+        opts.field,
+      );
+    if (target.confidential && !issue.confidential)
+      throw badRequest(`${opts.field} is invalid: ${CONFIDENTIAL_EPIC_MESSAGE}`, opts.field);
+  }
+  const existing = await trx
+    .selectFrom('epic_issues')
+    .select(['id', 'epic_id', 'relative_position'])
+    .where('issue_id', '=', issue.id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (target && existing?.epic_id === target.id) {
+    if (opts.sameEpic === 'conflict') throw conflict('Issue(s) already assigned');
+    return existing.id;
+  }
+  if (!existing && !target) return null;
+  if (existing) {
+    // The epic the issue leaves may sit in a group where the actor has no rights (L6).
+    const leaving = await findEpicById(trx, actor, existing.epic_id);
+    assertCanAdmin(actor, leaving);
+    await trx.deleteFrom('epic_issues').where('id', '=', existing.id).execute();
+  }
+  let linkId: number | null = null;
+  if (target) {
+    const siblings = await trx
+      .selectFrom('epic_issues')
+      .select(['id', 'relative_position'])
+      .where('epic_id', '=', target.id)
+      .execute();
+    const inserted = await trx
+      .insertInto('epic_issues')
+      .values({ epic_id: target.id, issue_id: issue.id, relative_position: positionAfterLast(siblings) })
+      .onConflict((oc) => oc.column('issue_id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    // A concurrent request linked the issue first.
+    if (!inserted) throw conflict('Issue(s) already assigned');
+    linkId = inserted.id;
+  }
+  await refreshEpicDates(trx, { epicIds: [existing?.epic_id ?? null, target?.id ?? null] });
+  return linkId;
+}
+
 /**
  * POST /groups/:id/epics/:epic_iid/issues/:issue_id. An issue belongs to one epic: assigning it
- * elsewhere moves it. 404 unreadable issue, 403 without admin rights on the epic, 400 when the
- * issue's project is outside the epic's group hierarchy or a confidential epic gets a public issue.
+ * elsewhere moves it (through setIssueEpic). 404 unreadable issue, 403 without admin rights on the
+ * epic (or on the epic it leaves), 400 when the issue's project is outside the epic's group
+ * hierarchy or a confidential epic gets a public issue.
  */
 export async function assignIssue(db: Database, actorOrNull: Actor | null, epic: EpicRow, issueId: number) {
   const actor = requireActor(actorOrNull);
   const issue = await issueQuery(db).where('i.id', '=', issueId).where(issueVisibility(actor)).executeTakeFirst();
   if (!issue) throw notFound('Issue');
-  assertCanAdmin(actor, epic);
-  if (!issue.namespace_traversal_ids.includes(epic.group_id))
-    throw badRequest("issue_id is invalid: the issue's project is not in the epic's group hierarchy", 'issue_id');
-  if (epic.confidential && !issue.confidential)
-    throw badRequest('issue_id is invalid: cannot assign a non-confidential issue to a confidential epic', 'issue_id');
-  const epicIssueId = await db.transaction().execute(async (trx) => {
-    const existing = await trx
-      .selectFrom('epic_issues')
-      .selectAll()
-      .where('issue_id', '=', issue.id)
-      .executeTakeFirst();
-    if (existing?.epic_id === epic.id) throw conflict('Issue(s) already assigned');
-    if (existing) await trx.deleteFrom('epic_issues').where('id', '=', existing.id).execute();
-    const siblings = await trx
-      .selectFrom('epic_issues')
-      .select(['id', 'relative_position'])
-      .where('epic_id', '=', epic.id)
-      .execute();
-    const inserted = await trx
-      .insertInto('epic_issues')
-      .values({ epic_id: epic.id, issue_id: issue.id, relative_position: positionAfterLast(siblings) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (existing) await recomputeEpicDates(trx, existing.epic_id);
-    await recomputeEpicDates(trx, epic.id);
-    return inserted.id;
-  });
-  return { epicIssueId, issue };
+  const epicIssueId = await db
+    .transaction()
+    .execute((trx) => setIssueEpic(trx, actor, issue, epic, { field: 'issue_id', sameEpic: 'conflict' }));
+  return { epicIssueId: epicIssueId as number, issue };
 }
 
 /** The link `epicIssueId` of this epic whose issue the actor may read, or 404. */
@@ -105,10 +157,9 @@ export async function removeEpicIssue(db: Database, actorOrNull: Actor | null, e
   const actor = requireActor(actorOrNull);
   const row = await findEpicIssue(db, actor, epic, epicIssueId);
   assertCanAdmin(actor, epic);
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('epic_issues').where('id', '=', epicIssueId).execute();
-    await recomputeEpicDates(trx, epic.id);
-  });
+  await db
+    .transaction()
+    .execute((trx) => setIssueEpic(trx, actor, row, null, { field: 'issue_id', sameEpic: 'ignore' }));
   return row;
 }
 

@@ -82,3 +82,38 @@ export async function recomputeEpicDates(db: Executor, epicId: number | null): P
     current = epic.parent_id;
   }
 }
+
+/** What changed: epics directly, issues (their milestone or their epic), or a milestone's dates. */
+export type EpicDatesTrigger = { epicIds: Array<number | null> } | { issueIds: number[] } | { milestoneId: number };
+
+/** The epics whose inherited dates depend on `trigger` (read these BEFORE deleting the issue or milestone). */
+export async function epicIdsDatedBy(db: Executor, trigger: EpicDatesTrigger): Promise<number[]> {
+  if ('epicIds' in trigger) return [...new Set(trigger.epicIds.filter((id): id is number => id !== null))];
+  if ('issueIds' in trigger) {
+    if (trigger.issueIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('epic_issues')
+      .select('epic_id')
+      .distinct()
+      .where('issue_id', 'in', trigger.issueIds)
+      .execute();
+    return rows.map((r) => r.epic_id);
+  }
+  const rows = await db
+    .selectFrom('epic_issues as ei')
+    .innerJoin('issues as i', 'i.id', 'ei.issue_id')
+    .select('ei.epic_id')
+    .distinct()
+    .where('i.milestone_id', '=', trigger.milestoneId)
+    .execute();
+  return rows.map((r) => r.epic_id);
+}
+
+/**
+ * The one entry point every write that can move inherited epic dates calls (inside its
+ * transaction): an issue joining or leaving an epic, an issue's milestone changing, an issue
+ * deleted, a milestone's dates edited or the milestone deleted.
+ */
+export async function refreshEpicDates(db: Executor, trigger: EpicDatesTrigger): Promise<void> {
+  for (const id of await epicIdsDatedBy(db, trigger)) await recomputeEpicDates(db, id);
+}

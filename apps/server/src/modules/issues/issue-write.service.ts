@@ -2,15 +2,19 @@ import { positionAtEnd } from '@meridian/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB } from '../../db/schema';
-import { conflict, DomainError, forbidden, notFound } from '../../errors';
+import { badRequest, conflict, forbidden } from '../../errors';
 import { renderMarkdown } from '../../markdown/render-markdown';
-import { canEpic, canIssue, canProject } from '../../policy/abilities';
+import { canIssue, canProject, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
+import { loadActiveActors } from '../../policy/load-actor';
 import { requireActor } from '../../policy/require-actor';
+import { setIssueEpic } from '../epic-issues/epic-issues.service';
+import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
+import { findEpicById } from '../epics/epics.service';
 import { nextIid } from '../internal-ids/next-iid';
-import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
+import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 import { addIssueLabels, findOrCreateLabelIds, removeIssueLabelsByTitle, setIssueLabels } from './issue-labels';
-import { findIssue, type IssueRow, issueSubject } from './issues.service';
+import { findIssue, type IssueRow, issueSubject, projectIssueSubject } from './issues.service';
 import { addIssueSystemNote } from './system-notes';
 
 /** Fields settable on create and update (GitLab names, already parsed). */
@@ -56,46 +60,57 @@ export async function validMilestone(trx: Transaction<DB>, project: ProjectRow, 
   return m ? m.id : undefined;
 }
 
-/** The subset of `ids` that are existing users (undefined when the field was absent). */
-export async function validAssignees(trx: Transaction<DB>, ids: number[] | undefined): Promise<number[] | undefined> {
+/**
+ * Assignee (or reviewer) ids for an issue or merge request: each must be an active user (not
+ * blocked, banned or deactivated) for whom `mayRead` holds — GitLab only lets users who can read
+ * the issue or merge request be assigned. Otherwise 400 naming `field`. undefined when absent;
+ * ids ≤ 0 are GitLab's "unassign" and are dropped.
+ */
+export async function validAssignees(
+  trx: Transaction<DB>,
+  ids: number[] | undefined,
+  mayRead: (candidate: Actor) => boolean,
+  field = 'assignee_ids',
+): Promise<number[] | undefined> {
   if (ids === undefined) return undefined;
   const unique = [...new Set(ids.filter((id) => id > 0))];
   if (unique.length === 0) return [];
-  const rows = await trx.selectFrom('users').select('id').where('id', 'in', unique).execute();
-  return rows.map((r) => r.id);
+  const candidates = await loadActiveActors(trx, unique);
+  const refused = unique.filter((id) => {
+    const candidate = candidates.get(id);
+    return !candidate || !mayRead(candidate);
+  });
+  if (refused.length) {
+    throw badRequest(
+      `${field} is invalid: user ${refused.join(', ')} cannot be assigned (unknown, not active, or cannot read it)`,
+      field,
+    );
+  }
+  return unique;
 }
 
-async function linkEpic(
-  trx: Transaction<DB>,
-  actor: Actor,
-  project: ProjectRow,
-  issueId: number,
-  epicId: number | null,
-) {
-  await trx.deleteFrom('epic_issues').where('issue_id', '=', issueId).execute();
-  if (epicId === null || epicId === 0) return;
-  const epic = await trx
-    .selectFrom('epics as e')
-    .innerJoin('namespaces as g', 'g.id', 'e.group_id')
-    .select(['e.id', 'e.confidential', 'e.author_id', 'g.id as group_id', 'g.traversal_ids', 'g.visibility_level'])
-    .where('e.id', '=', epicId)
+/** The epic for `epic_id` (404 when missing or unreadable); null for 0 / null (remove). */
+async function targetEpic(trx: Transaction<DB>, actor: Actor, epicId: number | null) {
+  return epicId === null || epicId === 0 ? null : findEpicById(trx, actor, epicId);
+}
+
+/** 400 when the issue is (still) in a confidential epic but is not confidential itself. */
+async function assertConfidentialEpicRule(trx: Transaction<DB>, issueId: number): Promise<void> {
+  const inConfidentialEpic = await trx
+    .selectFrom('epic_issues as ei')
+    .innerJoin('epics as e', 'e.id', 'ei.epic_id')
+    .innerJoin('issues as i', 'i.id', 'ei.issue_id')
+    .select('e.id')
+    .where('ei.issue_id', '=', issueId)
+    .where('e.confidential', '=', true)
+    .where('i.confidential', '=', false)
     .executeTakeFirst();
-  const subject = epic && {
-    kind: 'epic' as const,
-    group: {
-      kind: 'group' as const,
-      id: epic.group_id,
-      traversalIds: epic.traversal_ids,
-      visibilityLevel: epic.visibility_level,
-    },
-    confidential: epic.confidential,
-    authorId: epic.author_id,
-  };
-  if (!epic || !subject || !canEpic(actor, 'read_epic', subject)) throw notFound('Epic');
-  if (!project.namespace_traversal_ids.includes(epic.group_id)) {
-    throw new DomainError('bad_request', 'epic_id is invalid: the epic must belong to an ancestor group', 'epic_id');
+  if (inConfidentialEpic) {
+    throw badRequest(
+      'confidential is invalid: Cannot set confidential epic for a non-confidential issue',
+      'confidential',
+    );
   }
-  await trx.insertInto('epic_issues').values({ epic_id: epic.id, issue_id: issueId }).execute();
 }
 
 async function milestoneNote(trx: Transaction<DB>, milestoneId: number | null): Promise<string> {
@@ -107,8 +122,8 @@ async function milestoneNote(trx: Transaction<DB>, milestoneId: number | null): 
 /** POST /projects/:id/issues. Returns the new issue's iid. */
 export async function createIssue(db: Database, actor: Actor | null, project: ProjectRow, input: IssueInput) {
   const me = requireActor(actor);
-  const subject = projectSubject(project);
-  if (!canProject(me, 'create_issue', subject)) throw forbidden();
+  const subject = projectIssueSubject(project);
+  if (!canProject(me, 'create_issue', subject)) throw forbidden(forbiddenMessage(subject));
   // admin_issue on a new issue = Planner+ on the project (the issue's confidentiality is irrelevant here).
   const admin = canIssue(me, 'admin_issue', {
     kind: 'issue',
@@ -151,7 +166,16 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
       .returning(['id', 'iid', 'project_id'])
       .executeTakeFirstOrThrow();
     if (admin) {
-      const assignees = await validAssignees(trx, input.assignee_ids);
+      const readsIt = (u: Actor) =>
+        canIssue(u, 'read_issue', {
+          kind: 'issue',
+          project: subject,
+          confidential: input.confidential ?? false,
+          authorId: me.id,
+          assigneeIds: [],
+          discussionLocked: false,
+        });
+      const assignees = await validAssignees(trx, input.assignee_ids, readsIt);
       if (assignees?.length) {
         await trx
           .insertInto('issue_assignees')
@@ -160,7 +184,15 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
       }
       const titles = [...(input.labels ?? []), ...(input.add_labels ?? [])];
       if (titles.length) await addIssueLabels(trx, row.id, await findOrCreateLabelIds(trx, project, titles));
-      if (input.epic_id) await linkEpic(trx, me, project, row.id, input.epic_id);
+      if (input.epic_id) {
+        const epic = await targetEpic(trx, me, input.epic_id);
+        const candidate = {
+          id: row.id,
+          namespace_traversal_ids: project.namespace_traversal_ids,
+          confidential: input.confidential ?? false,
+        };
+        await setIssueEpic(trx, me, candidate, epic, { field: 'epic_id', sameEpic: 'ignore' });
+      }
     }
     return row.iid;
   });
@@ -177,7 +209,7 @@ export async function updateIssue(
   const me = requireActor(actor);
   const issue = await findIssue(db, me, project.id, iid);
   const subject = await issueSubject(db, issue);
-  if (!canIssue(me, 'update_issue', subject)) throw forbidden();
+  if (!canIssue(me, 'update_issue', subject)) throw forbidden(forbiddenMessage(subject.project));
   const admin = canIssue(me, 'admin_issue', subject);
   if (input.lock_version !== undefined && input.lock_version !== issue.lock_version) {
     throw conflict('Issue was changed by someone else (stale lock_version)');
@@ -232,7 +264,8 @@ export async function updateIssue(
         await addIssueLabels(trx, issue.id, await findOrCreateLabelIds(trx, project, input.add_labels));
       }
       if (input.remove_labels?.length) await removeIssueLabelsByTitle(trx, issue.id, input.remove_labels);
-      const assignees = await validAssignees(trx, input.assignee_ids);
+      const finalSubject = { ...subject, confidential: input.confidential ?? issue.confidential };
+      const assignees = await validAssignees(trx, input.assignee_ids, (u) => canIssue(u, 'read_issue', finalSubject));
       if (assignees !== undefined) {
         await trx.deleteFrom('issue_assignees').where('issue_id', '=', issue.id).execute();
         if (assignees.length) {
@@ -242,8 +275,14 @@ export async function updateIssue(
             .execute();
         }
       }
-      if (input.epic_id !== undefined) await linkEpic(trx, me, project, issue.id, input.epic_id);
+      if (input.epic_id !== undefined) {
+        const epic = await targetEpic(trx, me, input.epic_id);
+        const candidate = { ...issue, confidential: input.confidential ?? issue.confidential };
+        await setIssueEpic(trx, me, candidate, epic, { field: 'epic_id', sameEpic: 'ignore' });
+      }
     }
+    if (changes.confidential === false) await assertConfidentialEpicRule(trx, issue.id);
+    if (changes.milestone_id !== undefined) await refreshEpicDates(trx, { issueIds: [issue.id] });
     for (const note of notes) await addIssueSystemNote(trx, issue, me.id, note);
   });
 }
@@ -252,8 +291,10 @@ export async function updateIssue(
 export async function deleteIssue(db: Database, actor: Actor | null, project: ProjectRow, iid: number) {
   const me = requireActor(actor);
   const issue: IssueRow = await findIssue(db, me, project.id, iid);
-  if (!canIssue(me, 'destroy_issue', await issueSubject(db, issue))) throw forbidden();
+  const subject = await issueSubject(db, issue);
+  if (!canIssue(me, 'destroy_issue', subject)) throw forbidden(forbiddenMessage(subject.project));
   await db.transaction().execute(async (trx) => {
+    const epicIds = await epicIdsDatedBy(trx, { issueIds: [issue.id] });
     await trx.deleteFrom('notes').where('noteable_type', '=', 'Issue').where('noteable_id', '=', issue.id).execute();
     await trx
       .deleteFrom('award_emoji')
@@ -261,5 +302,6 @@ export async function deleteIssue(db: Database, actor: Actor | null, project: Pr
       .where('awardable_id', '=', issue.id)
       .execute();
     await trx.deleteFrom('issues').where('id', '=', issue.id).execute();
+    await refreshEpicDates(trx, { epicIds });
   });
 }

@@ -1,8 +1,9 @@
 import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { IssuesTable } from '../../db/schema';
+import { badRequest } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import { issueConfidentialityAllows, projectReadable } from '../../policy/sql-scopes';
+import { issueConfidentialityAllows, projectIssuesEnabled, projectReadable } from '../../policy/sql-scopes';
 import type { IssueFilters, IssueOrderBy } from './issue-filters';
 
 /** An issues row with what policy and presenters need from its project and namespace. */
@@ -11,6 +12,8 @@ export type IssueRow = Selectable<IssuesTable> & {
   namespace_id: number;
   namespace_traversal_ids: number[];
   project_visibility_level: number;
+  project_issues_enabled: boolean;
+  project_archived: boolean;
 };
 
 /** Where to list from: one project, a group and its subgroups, or everything readable (`GET /issues`). */
@@ -28,24 +31,34 @@ export function issueQuery(db: Database) {
       'p.namespace_id as namespace_id',
       'n.traversal_ids as namespace_traversal_ids',
       'p.visibility_level as project_visibility_level',
+      'p.issues_enabled as project_issues_enabled',
+      'p.archived as project_archived',
     ]);
 }
 
-/** Project readable AND confidentiality allows: the SQL twin of canIssue(read_issue). */
-export function issueVisibility(actor: Actor | null): RawBuilder<boolean> {
+/**
+ * Project readable, issues feature on AND confidentiality allows: the SQL twin of
+ * canIssue(read_issue). `aliases` name the issues, projects and namespaces tables (i, p, n).
+ */
+export function issueVisibility(
+  actor: Actor | null,
+  aliases: { i: string; p: string; n: string } = { i: 'i', p: 'p', n: 'n' },
+): RawBuilder<boolean> {
+  const { i, p, n } = aliases;
   const project = projectReadable(actor, {
-    projectId: 'p.id',
-    visibility: 'p.visibility_level',
-    namespaceTraversalIds: 'n.traversal_ids',
+    projectId: `${p}.id`,
+    visibility: `${p}.visibility_level`,
+    namespaceTraversalIds: `${n}.traversal_ids`,
   });
+  const enabled = projectIssuesEnabled({ issuesEnabled: `${p}.issues_enabled` });
   const confidential = issueConfidentialityAllows(actor, {
-    issueId: 'i.id',
-    confidential: 'i.confidential',
-    authorId: 'i.author_id',
-    projectId: 'i.project_id',
-    namespaceTraversalIds: 'n.traversal_ids',
+    issueId: `${i}.id`,
+    confidential: `${i}.confidential`,
+    authorId: `${i}.author_id`,
+    projectId: `${i}.project_id`,
+    namespaceTraversalIds: `${n}.traversal_ids`,
   });
-  return sql<boolean>`(${project} AND ${confidential})`;
+  return sql<boolean>`(${project} AND ${enabled} AND ${confidential})`;
 }
 
 export function scopeCondition(scope: IssueListScope): RawBuilder<boolean> {
@@ -99,10 +112,26 @@ export function orderByClause(f: IssueFilters): RawBuilder<unknown> {
 /** Keyset pagination works on these orders (their columns are NOT NULL). */
 export const keysetOrders = ['created_at', 'updated_at'] as const;
 
-/** Rows strictly after the cursor row (identified by issue id) in the list's order. */
-export function afterCursor(f: IssueFilters, cursorIssueId: number): RawBuilder<boolean> {
+/**
+ * Rows strictly after the cursor row (identified by issue id) in the list's order. The cursor row
+ * is only looked up among issues the actor may read, so a hidden id is no time oracle.
+ */
+export function afterCursor(actor: Actor | null, f: IssueFilters, cursorIssueId: number): RawBuilder<boolean> {
   const col = sql.ref(`i.${f.orderBy === 'updated_at' ? 'updated_at' : 'created_at'}`);
   const ref = sql.ref(f.orderBy === 'updated_at' ? 'c.updated_at' : 'c.created_at');
   const op = f.sort === 'asc' ? sql.raw('>') : sql.raw('<');
-  return sql<boolean>`(${col}, i.id) ${op} (SELECT ${ref}, c.id FROM issues c WHERE c.id = ${cursorIssueId})`;
+  return sql<boolean>`(${col}, i.id) ${op} (SELECT ${ref}, c.id FROM issues c
+    JOIN projects cp ON cp.id = c.project_id JOIN namespaces cn ON cn.id = cp.namespace_id
+    WHERE c.id = ${cursorIssueId} AND ${issueVisibility(actor, { i: 'c', p: 'cp', n: 'cn' })})`;
+}
+
+/** 400 `cursor is invalid` unless the cursor's issue exists and the actor may read it (one answer for both). */
+export async function assertCursorReadable(db: Database, actor: Actor | null, cursorIssueId: number): Promise<void> {
+  const row = await issueQuery(db)
+    .clearSelect()
+    .select('i.id')
+    .where('i.id', '=', cursorIssueId)
+    .where(issueVisibility(actor))
+    .executeTakeFirst();
+  if (!row) throw badRequest('cursor is invalid', 'cursor');
 }

@@ -364,11 +364,20 @@ describe('issue writes', () => {
       .values({ group_id: groupId, iid: 2, title: 'Hush', confidential: true, author_id: uid.owner as number })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const created = await api('POST', `/projects/${p1}/issues`, 'owner', { title: 'In secret epic', epic_id: conf.id });
+    // A confidential epic only takes confidential issues (security review M2).
+    const publicIssue = await api('POST', `/projects/${p1}/issues`, 'owner', { title: 'Public', epic_id: conf.id });
+    expect(publicIssue.statusCode).toBe(400);
+    expect(publicIssue.json()).toMatchObject({ field: 'epic_id' });
+    const created = await api('POST', `/projects/${p1}/issues`, 'owner', {
+      title: 'In secret epic',
+      confidential: true,
+      epic_id: conf.id,
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ epic: { id: conf.id, title: 'Hush' } });
     const iid = (created.json() as { iid: number }).iid;
-    expect((await api('GET', `/projects/${p1}/issues/${iid}`, 'guest')).json()).toMatchObject({
+    // The planner reads the confidential issue (Planner+) but not the confidential epic (Reporter+).
+    expect((await api('GET', `/projects/${p1}/issues/${iid}`, 'planner')).json()).toMatchObject({
       epic: null,
       epic_iid: null,
     });

@@ -4,11 +4,13 @@ import type { Database } from '../../db/connection';
 import { keysetCursorId, type ListPage, pageResult } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import type { IssueSubject } from '../../policy/subjects';
+import type { IssueSubject, ProjectSubject } from '../../policy/subjects';
+import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
 import { allOf, issueFilterConditions } from './issue-filter-sql';
 import type { IssueFilters } from './issue-filters';
 import {
   afterCursor,
+  assertCursorReadable,
   type IssueListScope,
   type IssueRow,
   issueQuery,
@@ -22,6 +24,11 @@ export type { IssueFilters } from './issue-filters';
 export type { IssueListScope, IssueRow } from './issues-query';
 
 export type IssuePage = ListPage;
+
+/** The project subject for issue rules (create_issue) with the issues feature and archived flags. */
+export function projectIssueSubject(project: ProjectRow): ProjectSubject {
+  return { ...projectSubject(project), issuesEnabled: project.issues_enabled, archived: project.archived };
+}
 
 /**
  * Issues visible to the actor in a project, a group (with subgroups) or everywhere, filtered and
@@ -37,11 +44,14 @@ export async function listIssues(
 ): Promise<{ rows: IssueRow[]; total: number; nextCursor: string | null }> {
   const where = allOf([scopeCondition(scope), issueVisibility(actor), ...issueFilterConditions(actor, filters)]);
   let pageWhere = where;
+  let cursorCheck: Promise<void> = Promise.resolve();
   if (page.after !== undefined) {
     const id = keysetCursorId(page.after, filters.orderBy ?? 'created_at', keysetOrders);
-    pageWhere = allOf([where, afterCursor(filters, id)]);
+    pageWhere = allOf([where, afterCursor(actor, filters, id)]);
+    cursorCheck = assertCursorReadable(db, actor, id);
   }
-  const [rows, count] = await Promise.all([
+  const [, rows, count] = await Promise.all([
+    cursorCheck,
     issueQuery(db)
       .where(pageWhere)
       .orderBy(orderByClause(filters))
@@ -82,6 +92,8 @@ export async function issueSubject(db: Database, row: IssueRow): Promise<IssueSu
       id: row.project_id,
       namespaceTraversalIds: row.namespace_traversal_ids,
       visibilityLevel: row.project_visibility_level,
+      issuesEnabled: row.project_issues_enabled,
+      archived: row.project_archived,
     },
     confidential: row.confidential,
     authorId: row.author_id,

@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection';
 import type { DB } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { renderMarkdown } from '../../markdown/render-markdown';
-import { projectAccessLevel } from '../../policy/abilities';
+import { canProject, PROJECT_ARCHIVED_MESSAGE, projectAccessLevel } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
@@ -22,19 +22,28 @@ export class MethodNotAllowedError extends Error {
   }
 }
 
-/** Developer and above (or an admin) may create and edit merge requests; Owner may delete them. */
+/**
+ * Developer and above (or an admin) may create and edit merge requests; Owner may delete them.
+ * An archived project is read-only for everyone.
+ */
 function requireLevel(actor: Actor, project: ProjectRow, level: number): void {
+  if (project.archived) throw forbidden(PROJECT_ARCHIVED_MESSAGE);
   if (actor.admin) return;
   if (projectAccessLevel(actor, projectSubject(project)) < level) throw forbidden();
 }
 
+/** Assignees and reviewers must be active users who can read the merge request (its project, MRs enabled). */
 async function setUsers(
   trx: Transaction<DB>,
+  project: ProjectRow,
   table: 'merge_request_assignees' | 'merge_request_reviewers',
   mergeRequestId: number,
   ids: number[] | undefined,
 ): Promise<void> {
-  const valid = await validAssignees(trx, ids);
+  const field = table === 'merge_request_assignees' ? 'assignee_ids' : 'reviewer_ids';
+  const mayRead = (u: Actor) =>
+    project.merge_requests_enabled && canProject(u, 'read_project', projectSubject(project));
+  const valid = await validAssignees(trx, ids, mayRead, field);
   if (valid === undefined) return;
   await trx.deleteFrom(table).where('merge_request_id', '=', mergeRequestId).execute();
   if (valid.length) {
@@ -136,8 +145,8 @@ export async function createMergeRequest(
       })
       .returning(['id', 'iid'])
       .executeTakeFirstOrThrow();
-    await setUsers(trx, 'merge_request_assignees', row.id, input.assignee_ids);
-    await setUsers(trx, 'merge_request_reviewers', row.id, input.reviewer_ids);
+    await setUsers(trx, project, 'merge_request_assignees', row.id, input.assignee_ids);
+    await setUsers(trx, project, 'merge_request_reviewers', row.id, input.reviewer_ids);
     await editLabels(trx, project, row.id, input);
     return row.iid;
   });
@@ -191,8 +200,8 @@ export async function updateMergeRequest(
       .set({ ...changes, updated_at: sql<Date>`now()`, lock_version: sql<number>`lock_version + 1` })
       .where('id', '=', mr.id)
       .execute();
-    await setUsers(trx, 'merge_request_assignees', mr.id, input.assignee_ids);
-    await setUsers(trx, 'merge_request_reviewers', mr.id, input.reviewer_ids);
+    await setUsers(trx, project, 'merge_request_assignees', mr.id, input.assignee_ids);
+    await setUsers(trx, project, 'merge_request_reviewers', mr.id, input.reviewer_ids);
     await editLabels(trx, project, mr.id, input);
     for (const note of notes) await systemNote(trx, mr, me.id, note);
   });

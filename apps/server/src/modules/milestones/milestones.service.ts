@@ -7,6 +7,7 @@ import { canMilestone } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { groupReadable, projectReadable } from '../../policy/sql-scopes';
+import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
 import { nextIid } from '../internal-ids/next-iid';
 import { ancestorGroupIds, containerSubject, type LabelContainer } from '../labels/label-container';
 import { likePattern } from '../labels/labels-query';
@@ -220,13 +221,18 @@ export async function updateMilestone(
     set.start_date !== undefined ? set.start_date : milestone.start_date,
     set.due_date !== undefined ? set.due_date : milestone.due_date,
   );
+  const datesChange = set.start_date !== undefined || set.due_date !== undefined;
   try {
-    return await db
-      .updateTable('milestones')
-      .set({ ...set, updated_at: new Date() })
-      .where('id', '=', milestone.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('milestones')
+        .set({ ...set, updated_at: new Date() })
+        .where('id', '=', milestone.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (datesChange) await refreshEpicDates(trx, { milestoneId: milestone.id });
+      return row;
+    });
   } catch (e) {
     if (isUniqueViolation(e)) throw badRequest('title has already been taken', 'title');
     throw e;
@@ -242,5 +248,9 @@ export async function deleteMilestone(
   requireActor(actor);
   const milestone = await findMilestone(db, container, milestoneId);
   assertCanAdmin(actor, container);
-  await db.deleteFrom('milestones').where('id', '=', milestone.id).execute();
+  await db.transaction().execute(async (trx) => {
+    const epicIds = await epicIdsDatedBy(trx, { milestoneId: milestone.id });
+    await trx.deleteFrom('milestones').where('id', '=', milestone.id).execute();
+    await refreshEpicDates(trx, { epicIds });
+  });
 }
