@@ -149,15 +149,9 @@ export class FieldWriter {
 
     const gqlEpic = await this.send('POST', `/api/v4/groups/${groupId}/epics`, { title: `graphql target ${p.id}` });
     const mutation = await this.send('POST', '/api/graphql', {
-      query: `mutation($input: UpdateEpicInput!) { updateEpic(input: $input) { errors epic { iid title description descriptionHtml } } }`,
-      variables: {
-        input: {
-          groupPath,
-          iid: String(gqlEpic.iid),
-          title: this.text(p, f.gqlEpicTitle),
-          description: this.text(p, f.gqlEpicDescription),
-        },
-      },
+      // Paths and iid as literals: the payloads travel as variables, the way a client sends user text.
+      query: `mutation($title: String, $description: String) { updateEpic(input: { groupPath: ${JSON.stringify(groupPath)}, iid: "${gqlEpic.iid}", title: $title, description: $description }) { errors epic { iid title description descriptionHtml } } }`,
+      variables: { title: this.text(p, f.gqlEpicTitle), description: this.text(p, f.gqlEpicDescription) },
     });
     const errors = JSON.stringify(
       (mutation as { errors?: unknown; data?: { updateEpic?: { errors?: unknown } } }).errors ?? null,

@@ -75,14 +75,14 @@ type Connection = { pageInfo: { hasNextPage: boolean; endCursor: string | null }
 async function graphqlAllPages(t: XssTarget, name: keyof typeof GRAPHQL_LISTS): Promise<JsonResponse[]> {
   const q = GRAPHQL_LISTS[name];
   const fullPath = q.path === 'projectPath' ? t.projectPath : t.groupPath;
-  const query = `query($fullPath: ID!, $after: String) { ${q.root}(fullPath: $fullPath) { ${q.field} } }`;
+  const query = `query($after: String) { ${q.root}(fullPath: ${JSON.stringify(fullPath)}) { ${q.field} } }`;
   const out: JsonResponse[] = [];
   let after: string | null = null;
   do {
     const res = await t.server.http('/api/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'private-token': t.token },
-      body: JSON.stringify({ query, variables: { fullPath, after } }),
+      body: JSON.stringify({ query, variables: { after } }),
     });
     const json = (await res.json()) as { data?: Record<string, Record<string, Connection>>; errors?: unknown };
     const connection = Object.values(json.data?.[q.root] ?? {})[0];
