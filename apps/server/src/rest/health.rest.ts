@@ -7,13 +7,15 @@ import { appVersion } from '../version';
 export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/api/v4/version', async () => appVersion());
   app.get('/-/health', async (_req, reply) => reply.type('text/plain').send('GitLab OK'));
-  app.get('/-/readiness', async (_req, reply) => {
+  app.get('/-/readiness', async (request, reply) => {
     try {
       await sql`SELECT 1`.execute(ctx.database.db);
       return { status: 'ok', master_check: [{ status: 'ok' }] };
     } catch (error) {
+      // The cause (host names, users, driver messages) goes to the log, never to the anonymous caller.
+      request.log.error({ err: error }, 'readiness: database check failed');
       reply.status(503);
-      return { status: 'failed', master_check: [{ status: 'failed', message: String(error) }] };
+      return { status: 'failed', master_check: [{ status: 'failed', message: 'unexpected Db check result' }] };
     }
   });
 };
