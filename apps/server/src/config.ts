@@ -11,6 +11,7 @@ const schema = z.object({
   MERIDIAN_SEED: z.enum(['demo', 'none']).default('demo'),
   MERIDIAN_EXTERNAL_URL: z.string().url().optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(525600).default(10080),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   // Trust X-Forwarded-* only behind a known proxy; otherwise a client could spoof its address
   // and escape the sign-in rate limit. 'true' or comma-separated addresses/CIDRs.

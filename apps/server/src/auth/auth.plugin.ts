@@ -1,9 +1,11 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
 import type { Actor } from '../policy/actor';
 import { loadActor } from '../policy/load-actor';
+import { isSessionIdle, touchSession } from './sessions.service';
 import { digest } from './token-digest';
 
 export const SESSION_COOKIE = '_meridian_session';
@@ -29,6 +31,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
   const auth = request.headers.authorization;
   if (auth?.startsWith('Bearer ')) return auth.slice(7).trim();
   return undefined;
+}
+
+/** Constant-time comparison of the sent CSRF token with the session's. */
+function csrfTokenMatches(sent: string | string[] | undefined, expected: string): boolean {
+  if (typeof sent !== 'string') return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** What a `read_user`-only token may read: the user endpoints (GitLab's read_user scope). */
@@ -94,13 +104,20 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
     const row = await db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.csrf_token', 's.expires_at', 'u.id', 'u.username', 'u.admin', 'u.state'])
+      .select(['s.csrf_token', 's.expires_at', 's.last_seen_at', 'u.id', 'u.username', 'u.admin', 'u.state'])
       .where('s.id', '=', sessionId)
       .executeTakeFirst();
-    if (!row || row.expires_at < new Date() || row.state !== 'active') return; // stale cookie: anonymous
-    if (!SAFE_METHODS.has(request.method) && request.headers['x-csrf-token'] !== row.csrf_token) {
+    const now = new Date();
+    const stale =
+      !row ||
+      row.expires_at < now ||
+      isSessionIdle(row.last_seen_at, ctx.config.SESSION_IDLE_MINUTES, now) ||
+      row.state !== 'active';
+    if (stale) return; // stale cookie: anonymous
+    if (!SAFE_METHODS.has(request.method) && !csrfTokenMatches(request.headers['x-csrf-token'], row.csrf_token)) {
       throw new DomainError('forbidden', '403 Forbidden - invalid CSRF token');
     }
+    await touchSession(db, sessionId, row.last_seen_at, now);
     request.actor = await loadActor(db, row, null);
     request.authMethod = 'session';
     request.sessionId = sessionId;

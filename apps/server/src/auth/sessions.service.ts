@@ -52,6 +52,20 @@ export async function deleteExpiredSessions(db: Database, now = new Date()): Pro
   return Number(result.numDeletedRows);
 }
 
+/** `last_seen_at` is written at most this often per session, so reads do not each cost a write. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** True when a session has been unused for longer than `idleMinutes` (GitLab's session_expire_delay). */
+export function isSessionIdle(lastSeenAt: Date, idleMinutes: number, now = new Date()): boolean {
+  return now.getTime() - lastSeenAt.getTime() > idleMinutes * 60_000;
+}
+
+/** Records that a session was used, at most once a minute (the idle timeout counts from it). */
+export async function touchSession(db: Database, sessionId: string, lastSeenAt: Date, now = new Date()): Promise<void> {
+  if (now.getTime() - lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return;
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+}
+
 /** The CSRF token of a live session, for `GET /-/session`. */
 export async function sessionCsrfToken(db: Database, sessionId: string): Promise<string | null> {
   const row = await db
@@ -63,13 +77,23 @@ export async function sessionCsrfToken(db: Database, sessionId: string): Promise
   return row?.csrf_token ?? null;
 }
 
-/** Sets the HttpOnly, SameSite=Lax session cookie (Secure when the request came over https). */
+/**
+ * Secure when the request came over https, or when the instance is published on https
+ * (MERIDIAN_EXTERNAL_URL): behind a TLS-terminating proxy without TRUST_PROXY the request itself
+ * looks like plain http.
+ */
+function secureCookie(request: FastifyRequest): boolean {
+  const externalUrl = request.server.ctx.config.MERIDIAN_EXTERNAL_URL;
+  return request.protocol === 'https' || (externalUrl?.toLowerCase().startsWith('https:') ?? false);
+}
+
+/** Sets the HttpOnly, SameSite=Lax session cookie. */
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: NewSession): void {
   reply.setCookie(SESSION_COOKIE, session.secret, {
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: request.protocol === 'https',
+    secure: secureCookie(request),
     expires: session.expiresAt,
   });
 }
@@ -79,6 +103,6 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
     httpOnly: true,
     sameSite: 'lax',
     path: '/',
-    secure: request.protocol === 'https',
+    secure: secureCookie(request),
   });
 }
