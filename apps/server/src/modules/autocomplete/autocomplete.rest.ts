@@ -2,16 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { gitlabList, parseInput } from '../../rest/params';
+import { USER_STATES, type UserState } from '../users/listable-user-states';
 import { suggestAwardEmoji } from './award-emoji-suggestions.service';
 import { suggestBranches } from './branch-suggestions.service';
 import { containerFromParams, requiredContainerFromParams } from './suggestion-container';
 import { suggestionErrorHandler } from './suggestion-error-handler';
 import { flag, perPageParam, searchParam } from './suggestion-params';
 import { suggestionPresenter } from './suggestions.presenter';
-import { suggestUsers, type UserState } from './users-autocomplete.service';
+import { suggestUsers } from './users-autocomplete.service';
 
-const userStates: readonly UserState[] = ['active', 'blocked', 'banned', 'deactivated'];
-const isUserState = (s: string): s is UserState => (userStates as readonly string[]).includes(s);
+const isUserState = (s: string): s is UserState => (USER_STATES as readonly string[]).includes(s);
 
 const containerParams = {
   group_id: z.string().max(1000).optional(),

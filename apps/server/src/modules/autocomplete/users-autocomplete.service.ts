@@ -2,13 +2,13 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
 import { likePattern } from '../labels/labels-query';
+import { type UserState, visibleUserStates } from '../users/listable-user-states';
 import type { UserRow } from '../users/user.presenter';
 import { inheritedGroupIds, type SuggestionContainer } from './suggestion-container';
 
-export type UserState = 'active' | 'blocked' | 'banned' | 'deactivated';
-
 export interface UserSuggestionOptions {
   search?: string;
+  /** Requested states; those the actor may not list (blocked, banned for non-admins) are dropped. */
   states: UserState[];
   /** Put the signed-in user first (GitLab's `current_user=true`, the "Me" suggestion). */
   currentUserFirst: boolean;
@@ -29,7 +29,7 @@ function memberOf(container: SuggestionContainer): RawBuilder<boolean> {
  * GitLab's Autocomplete::UsersFinder in one statement: the members of the group or project
  * (inherited included); without a container every user, but only for a signed-in actor. The
  * actor comes first when asked and nothing is typed (or they match); then exact username
- * matches, then by name.
+ * matches, then by name. Blocked and banned users only for admins, as in `GET /users`.
  */
 export async function suggestUsers(
   db: Database,
@@ -37,9 +37,10 @@ export async function suggestUsers(
   container: SuggestionContainer | undefined,
   opts: UserSuggestionOptions,
 ): Promise<UserRow[]> {
-  if (!container && !actor) return [];
+  const states = visibleUserStates(actor, opts.states);
+  if ((!container && !actor) || states.length === 0) return [];
   const me = opts.currentUserFirst && actor ? actor.id : 0;
-  let q = db.selectFrom('users as u').selectAll('u').where('u.state', 'in', opts.states);
+  let q = db.selectFrom('users as u').selectAll('u').where('u.state', 'in', states);
   const scope: RawBuilder<boolean>[] = [];
   if (container) scope.push(memberOf(container));
   if (opts.search) {

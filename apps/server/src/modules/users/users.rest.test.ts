@@ -44,10 +44,11 @@ describe('users REST', () => {
   it('GET /users lists basic users with pagination headers, anonymous included', async () => {
     const res = await get('/users?per_page=2');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['x-total']).toBe('3'); // banned hidden from non-admins
-    expect(res.headers['x-total-pages']).toBe('2');
-    expect(res.headers['x-next-page']).toBe('2');
-    expect(res.headers.link).toContain('rel="next"');
+    expect(res.headers['x-total']).toBe('2'); // blocked and banned hidden from non-admins
+    expect(res.headers['x-total-pages']).toBe('1');
+    const paged = await get('/users?per_page=1');
+    expect(paged.headers['x-next-page']).toBe('2');
+    expect(paged.headers.link).toContain('rel="next"');
     const first = res.json()[0];
     expect(Object.keys(first).sort()).toEqual(['avatar_url', 'id', 'locked', 'name', 'state', 'username', 'web_url']);
     expect(res.json()[0].id).toBeGreaterThan(res.json()[1].id); // id desc by default
@@ -56,9 +57,14 @@ describe('users REST', () => {
   it('filters by username, search and active', async () => {
     const byName = await get('/users?username=U_ZOE');
     expect(byName.json().map((u: { username: string }) => u.username)).toEqual(['u_zoe']);
-    const search = await get('/users?search=bea');
-    expect(search.json().map((u: { username: string }) => u.username)).toEqual(['u_blocked']);
-    const byEmail = await get('/users?search=u_admin@example.com');
+    const search = await get('/users?search=zed');
+    expect(search.json().map((u: { username: string }) => u.username)).toEqual(['u_zoe']);
+    // Blocked users and email matches: admins only (security review L8, M4).
+    expect((await get('/users?search=bea')).json()).toEqual([]);
+    const blocked = await get('/users?search=bea', adminToken);
+    expect(blocked.json().map((u: { username: string }) => u.username)).toEqual(['u_blocked']);
+    expect((await get('/users?search=u_admin@example.com')).json()).toEqual([]);
+    const byEmail = await get('/users?search=u_admin@example.com', adminToken);
     expect(byEmail.json().map((u: { username: string }) => u.username)).toEqual(['u_admin']);
     const active = await get('/users?active=true&order_by=username&sort=asc');
     expect(active.json().map((u: { username: string }) => u.username)).toEqual(['u_admin', 'u_zoe']);

@@ -3,6 +3,7 @@ import type { Database } from '../../db/connection';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import type { PageParams } from '../../rest/pagination';
+import { listableUserStates } from './listable-user-states';
 import type { UserRow } from './user.presenter';
 
 export interface UserFilters {
@@ -17,8 +18,9 @@ export interface UserFilters {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 /**
- * `GET /users`: anyone may list users (as on a public GitLab instance); banned users are shown to
- * admins only. `search` matches username or name (substring) or the exact email.
+ * `GET /users`: anyone may list users (as on a public GitLab instance); blocked and banned users are
+ * shown to admins only. `search` matches username or name (substring); for an admin also the exact
+ * email. Emails are private (there is no public email), so nobody else can map an email to an account.
  */
 export async function listUsers(
   db: Database,
@@ -26,14 +28,17 @@ export async function listUsers(
   filters: UserFilters,
   page: PageParams,
 ): Promise<{ rows: UserRow[]; total: number }> {
-  let query = db.selectFrom('users');
-  if (!actor?.admin) query = query.where('state', '!=', 'banned');
+  let query = db.selectFrom('users').where('state', 'in', listableUserStates(actor));
   if (filters.username) query = query.where(sql`lower(username)`, '=', filters.username.toLowerCase());
   if (filters.search) {
     const term = filters.search.trim();
     const like = `%${escapeLike(term)}%`;
     query = query.where((eb) =>
-      eb.or([eb('username', 'ilike', like), eb('name', 'ilike', like), eb(sql`lower(email)`, '=', term.toLowerCase())]),
+      eb.or([
+        eb('username', 'ilike', like),
+        eb('name', 'ilike', like),
+        ...(actor?.admin ? [eb(sql`lower(email)`, '=', term.toLowerCase())] : []),
+      ]),
     );
   }
   if (filters.active) query = query.where('state', '=', 'active');
