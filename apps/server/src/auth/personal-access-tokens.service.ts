@@ -8,15 +8,21 @@ import { digest, newPersonalAccessToken } from './token-digest';
 
 export type TokenRow = Selectable<PersonalAccessTokensTable>;
 export const TOKEN_SCOPES = ['api', 'read_api', 'read_user'] as const;
+/** GitLab's default maximum lifetime of a personal access token. */
+export const MAX_TOKEN_LIFETIME_DAYS = 365;
 
 export interface NewTokenInput {
   name: string;
   scopes: string[];
-  /** 'YYYY-MM-DD', strictly after today (UTC); null or absent: never expires. */
+  /**
+   * 'YYYY-MM-DD', strictly after today (UTC). Null or absent: `createTokenFor` (the API) sets the
+   * latest allowed date; `issueToken` alone (the operator's CLI) stores a token that never expires.
+   */
   expiresAt?: string | null;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Throws a 400 naming the field for unknown scopes or an expiry date that is malformed or not in the future. */
 export function validateTokenInput(input: NewTokenInput): void {
@@ -66,14 +72,49 @@ export async function issueToken(
   return { row, token };
 }
 
-/** `POST /user/personal_access_tokens` (own) and `POST /users/:id/personal_access_tokens` (admin only). */
-export async function createTokenFor(db: Database, actor: Actor, userId: number, input: NewTokenInput) {
+/**
+ * The latest expiry a token created through the API may have: today + 365 days, and never later
+ * than the token the request authenticated with (`callerTokenId`), so a stolen token cannot mint a
+ * longer-lived replacement. Null caller: a browser session.
+ */
+async function latestAllowedExpiry(db: Database, callerTokenId: number | null): Promise<string> {
+  const max = daysFromToday(MAX_TOKEN_LIFETIME_DAYS);
+  if (callerTokenId === null) return max;
+  const caller = await db
+    .selectFrom('personal_access_tokens')
+    .select('expires_at')
+    .where('id', '=', callerTokenId)
+    .executeTakeFirstOrThrow();
+  return caller.expires_at !== null && caller.expires_at < max ? caller.expires_at : max;
+}
+
+/**
+ * `POST /user/personal_access_tokens` (own) and `POST /users/:id/personal_access_tokens` (admin only).
+ * `expires_at` defaults to the latest allowed date; a later one is a 400 naming `expires_at`.
+ */
+export async function createTokenFor(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  input: NewTokenInput,
+  callerTokenId: number | null,
+) {
   if (userId !== actor.id) {
     if (!actor.admin) throw forbidden();
     const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
     if (!user) throw notFound('User');
   }
-  return issueToken(db, userId, input);
+  validateTokenInput(input);
+  const latest = await latestAllowedExpiry(db, callerTokenId);
+  const expiresAt = input.expiresAt ?? latest;
+  if (expiresAt > latest) {
+    const why =
+      latest === daysFromToday(MAX_TOKEN_LIFETIME_DAYS)
+        ? `tokens live at most ${MAX_TOKEN_LIFETIME_DAYS} days`
+        : 'a token cannot outlive the token that creates it';
+    throw badRequest(`expires_at must be on or before ${latest} (${why})`, 'expires_at');
+  }
+  return issueToken(db, userId, { ...input, expiresAt });
 }
 
 export interface TokenFilters {

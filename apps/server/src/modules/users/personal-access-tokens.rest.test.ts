@@ -93,7 +93,8 @@ describe('personal access tokens REST', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().scopes).toEqual(['api', 'read_user']);
-    expect(res.json().expires_at).toBeNull();
+    // No expiry asked: GitLab's maximum lifetime, 365 days (security review L9).
+    expect(res.json().expires_at).toBe(new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10));
   });
 
   it('lists own tokens; only admins may list others', async () => {

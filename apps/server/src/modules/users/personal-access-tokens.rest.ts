@@ -76,7 +76,7 @@ export const personalAccessTokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> 
 
   app.post('/user/personal_access_tokens', async (request, reply) => {
     const actor = requireActor(request.actor);
-    const { row, token } = await createTokenFor(db, actor, actor.id, tokenInput(request));
+    const { row, token } = await createTokenFor(db, actor, actor.id, tokenInput(request), request.tokenId);
     return reply.status(201).send(presentPersonalAccessToken(row, token));
   });
 
@@ -84,7 +84,7 @@ export const personalAccessTokenRoutes: FastifyPluginAsync<{ ctx: AppContext }> 
     const actor = requireActor(request.actor);
     const userId = parseIntParam(request.params.user_id, 'user_id');
     if (!actor.admin) throw new DomainError('forbidden', '403 Forbidden');
-    const { row, token } = await createTokenFor(db, actor, userId, tokenInput(request));
+    const { row, token } = await createTokenFor(db, actor, userId, tokenInput(request), request.tokenId);
     return reply.status(201).send(presentPersonalAccessToken(row, token));
   });
 };
