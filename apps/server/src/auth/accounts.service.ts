@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/connection';
 import { unprocessable } from '../errors';
 import type { UserRow } from '../modules/users/user.presenter';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 
 export const MIN_PASSWORD_LENGTH = 8;
 const USERNAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
@@ -55,6 +55,7 @@ async function validateAccount(db: Database, input: NewAccount): Promise<void> {
     )
     .execute();
   if (taken.some((r) => r.same_username)) throw unprocessable('username has already been taken', 'username');
+  // GitLab gives the same answer; sign-up is rate limited, and nothing else maps an email to an account.
   if (taken.some((r) => r.same_email)) throw unprocessable('email has already been taken', 'email');
   const namespace = await db
     .selectFrom('namespaces')
@@ -120,7 +121,21 @@ export async function authenticate(db: Database, login: string, password: string
     .executeTakeFirst();
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !ok || user.state !== 'active') return null;
+  if (needsRehash(user.password_hash)) await upgradePasswordHash(db, user, password);
   return user;
+}
+
+/**
+ * Re-hashes a password stored with older, cheaper scrypt parameters, now that the plain password is
+ * known. Only replaces the hash that was verified, so a concurrent password change wins.
+ */
+async function upgradePasswordHash(db: Database, user: UserRow, password: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', user.id)
+    .where('password_hash', '=', user.password_hash)
+    .execute();
 }
 
 /** The personal namespace id of a user, or null when it has none (seeded and test users may not). */

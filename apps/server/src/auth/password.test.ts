@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, needsRehash, verifyPassword } from './password';
 
 describe('password hashing', () => {
   it('hashes into the self-describing scrypt format with a random salt', async () => {
@@ -38,5 +38,12 @@ describe('password hashing', () => {
   ];
   it.each(malformed)('rejects %s', async (_label, stored) => {
     expect(await verifyPassword('anything', stored)).toBe(false);
+  });
+
+  it('asks for a re-hash only of valid hashes cheaper than the current cost', async () => {
+    expect(needsRehash(await hashPassword('pw', { N: 1024, r: 8, p: 1 }))).toBe(true);
+    expect(needsRehash(await hashPassword('pw'))).toBe(false);
+    expect(needsRehash(await hashPassword('pw'), { N: 32768, r: 8, p: 1 })).toBe(true);
+    expect(needsRehash('!')).toBe(false);
   });
 });

@@ -21,13 +21,18 @@ export async function hashPassword(password: string, cost = DEFAULT_COST): Promi
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-/**
- * True when `password` matches `stored` (a hashPassword result). Malformed or foreign hashes
- * (for example '!' for accounts without a password) never match. Compares in constant time.
- */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+interface StoredHash {
+  N: number;
+  r: number;
+  p: number;
+  salt: Buffer;
+  hash: Buffer;
+}
+
+/** The parts of a hashPassword result, or null when malformed, foreign, or asking for too much memory. */
+function parseStoredHash(stored: string): StoredHash | null {
   const [algorithm, nText, rText, pText, saltText, hashText, ...rest] = stored.split('$');
-  if (algorithm !== 'scrypt' || saltText === undefined || hashText === undefined || rest.length > 0) return false;
+  if (algorithm !== 'scrypt' || saltText === undefined || hashText === undefined || rest.length > 0) return null;
   const [N, r, p] = [Number(nText), Number(rText), Number(pText)];
   // Bounds keep a corrupted row from asking for gigabytes of memory.
   const validCost =
@@ -41,12 +46,30 @@ export async function verifyPassword(password: string, stored: string): Promise<
     r <= 32 &&
     p >= 1 &&
     p <= 16;
-  if (!validCost) return false;
+  if (!validCost) return null;
   const salt = Buffer.from(saltText, 'base64url');
-  const expected = Buffer.from(hashText, 'base64url');
-  if (salt.length === 0 || expected.length < 16) return false;
-  const actual = await scryptAsync(password, salt, expected.length, { N, r, p, maxmem: 256 * N * r * p });
-  return timingSafeEqual(actual, expected);
+  const hash = Buffer.from(hashText, 'base64url');
+  if (salt.length === 0 || hash.length < 16) return null;
+  return { N, r, p, salt, hash };
+}
+
+/**
+ * True when `password` matches `stored` (a hashPassword result). Malformed or foreign hashes
+ * (for example '!' for accounts without a password) never match. Compares in constant time.
+ */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseStoredHash(stored);
+  if (!parsed) return false;
+  const { N, r, p, salt, hash } = parsed;
+  const actual = await scryptAsync(password, salt, hash.length, { N, r, p, maxmem: 256 * N * r * p });
+  return timingSafeEqual(actual, hash);
+}
+
+/** True when a valid stored hash is cheaper than today's cost: re-hash it on the next successful sign-in. */
+export function needsRehash(stored: string, cost = DEFAULT_COST): boolean {
+  const parsed = parseStoredHash(stored);
+  if (!parsed) return false;
+  return parsed.N < cost.N || parsed.r < cost.r || parsed.p < cost.p || parsed.hash.length < KEY_LENGTH;
 }
 
 /** A hash of a random secret, verified against when a login is unknown so timing does not reveal it. */
