@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Published in the README: fine on loopback, refused at boot when HOST is reachable from elsewhere. */
+export const DEFAULT_DEMO_PASSWORD = 'meridian-demo';
+
 /** Every environment variable Meridian reads, validated once at boot. Listed in the README too. */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -7,8 +10,9 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   MERIDIAN_ROOT_PASSWORD: z.string().min(8).optional(),
-  MERIDIAN_DEMO_PASSWORD: z.string().min(8).default('meridian-demo'),
-  MERIDIAN_SEED: z.enum(['demo', 'none']).default('demo'),
+  MERIDIAN_DEMO_PASSWORD: z.string().min(8).default(DEFAULT_DEMO_PASSWORD),
+  // Default: 'demo' on the embedded database (the try-out), 'none' with DATABASE_URL (see loadConfig).
+  MERIDIAN_SEED: z.enum(['demo', 'none']).optional(),
   MERIDIAN_EXTERNAL_URL: z.string().url().optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(525600).default(10080),
@@ -20,7 +24,7 @@ const schema = z.object({
   NODE_ENV: z.string().default('production'),
 });
 
-export type Config = z.infer<typeof schema>;
+export type Config = Omit<z.infer<typeof schema>, 'MERIDIAN_SEED'> & { MERIDIAN_SEED: 'demo' | 'none' };
 
 /** Fastify's trustProxy option from TRUST_PROXY. */
 export function trustProxySetting(value: string): boolean | string[] {
@@ -35,5 +39,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const seed = parsed.data.MERIDIAN_SEED ?? (parsed.data.DATABASE_URL ? 'none' : 'demo');
+  return { ...parsed.data, MERIDIAN_SEED: seed };
 }

@@ -5,7 +5,9 @@ import { openDatabase } from './cli/open-database';
 import { loadSeedDemo } from './cli/seed-modules';
 import type { Config } from './config';
 import type { AppContext } from './context';
-import { migrate } from './db/migrate';
+import { isEmptyDatabase, migrate } from './db/migrate';
+import { warnIfSignupOpen } from './modules/application-settings/signup-warning';
+import { refuseKnownDemoPassword } from './security/boot-demo-password';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -18,8 +20,9 @@ export interface RunningServer {
 const HOUR = 60 * 60 * 1000;
 
 /**
- * Boots Meridian: database (lock for PGlite), migrations, the `root` admin, demo data on the first
- * start of an empty database (unless MERIDIAN_SEED=none), then the app listening on HOST:PORT.
+ * Boots Meridian: database (lock for PGlite), the demo-password check for non-loopback HOSTs,
+ * migrations, the `root` admin, demo data on the first start of an empty database (MERIDIAN_SEED),
+ * then the app listening on HOST:PORT.
  */
 export async function startServer(config: Config, log: (line: string) => void = console.log): Promise<RunningServer> {
   const database = await openDatabase(config);
@@ -35,10 +38,16 @@ export async function startServer(config: Config, log: (line: string) => void = 
   };
   try {
     const db = database.db;
+    await refuseKnownDemoPassword(db, {
+      host: config.HOST,
+      demoPassword: config.MERIDIAN_DEMO_PASSWORD,
+      seedWouldRun: config.MERIDIAN_SEED === 'demo' && (await isEmptyDatabase(db)),
+    });
     const ran = await migrate(db);
     if (ran.length > 0) log(`Applied migrations: ${ran.join(', ')}`);
     await bootstrapRoot(db, { password: config.MERIDIAN_ROOT_PASSWORD, print: log });
     const freshDatabase = ran.some((m) => m.startsWith('0001_'));
+    await warnIfSignupOpen(db, { postgres: Boolean(config.DATABASE_URL), firstStart: freshDatabase, log });
     if (freshDatabase && config.MERIDIAN_SEED === 'demo') {
       log('Seeding demo data (first start; set MERIDIAN_SEED=none to skip)…');
       const seedDemo = await loadSeedDemo();
