@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { graphqlPlugin } from './graphql/graphql.plugin';
 import { clientConfigRoutes } from './modules/application-settings/application-settings.rest';
 import { suggestionRoutes } from './modules/autocomplete/suggestions.rest';
+import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { healthRoutes } from './rest/health.rest';
 import { collectRoutes } from './rest/route-table';
@@ -35,6 +36,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setNotFoundHandler(notFoundHandler);
   await app.register(cookie);
   await app.register(authPlugin, { ctx });
+  await app.register(rateLimitPlugin, { ctx });
   await app.register(sessionRoutes, { ctx });
   await app.register(healthRoutes, { ctx });
   await app.register(restRoutes, { prefix: '/api/v4', ctx });

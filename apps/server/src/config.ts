@@ -16,7 +16,10 @@ const schema = z.object({
   MERIDIAN_EXTERNAL_URL: z.string().url().optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(525600).default(10080),
-  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  // Rate-limit counters: in Redis when set (e.g. redis://127.0.0.1:6379), else in the database.
+  REDIS_URL: z.string().url().optional(),
+  // 'off' turns every rate limit off; unset means on, except under NODE_ENV=test (the test harness).
+  RATE_LIMITS: z.enum(['on', 'off']).optional(),
   // Trust X-Forwarded-* only behind a known proxy; otherwise a client could spoof its address
   // and escape the sign-in rate limit. 'true' or comma-separated addresses/CIDRs.
   TRUST_PROXY: z.string().default('false'),

@@ -1,9 +1,10 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
+import { cachedApplicationSettings } from '../modules/application-settings/application-settings.service';
 import { presentUserSelf, type UserRow } from '../modules/users/user.presenter';
+import { sendTooManyRequests } from '../rate-limit/too-many-requests';
 import { parseInput } from '../rest/params';
 import { authenticate, createAccount, userNamespaceId } from './accounts.service';
 import { clearSessionCookie, createSession, revokeSession, setSessionCookie } from './sessions.service';
@@ -22,15 +23,11 @@ const signUpBody = z.object({
 
 /**
  * The web app's JSON routes for accounts (not under /api/v4): `GET /-/session`,
- * `POST /users/sign_in` (rate limited per IP), `POST /users/sign_up`, `POST /users/sign_out`.
+ * `POST /users/sign_in` (rate limited per address and per login), `POST /users/sign_up` (when
+ * `signup_enabled`), `POST /users/sign_out`.
  */
 export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new DomainError('rate_limited', `Too many sign-in attempts. Retry in ${context.after}.`),
-  });
 
   /** Starts a session for `user` (replacing the request's current one) and answers `{ user, csrf_token }`. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, namespaceId: number | null) {
@@ -55,27 +52,28 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     };
   });
 
-  app.post(
-    '/users/sign_in',
-    { config: { rateLimit: { max: ctx.config.SIGN_IN_RATE_LIMIT, timeWindow: 60_000 } } },
-    async (request, reply) => {
-      const body = parseInput(signInBody, request.body);
-      const user = await authenticate(db, body.login, body.password);
-      if (!user) throw new DomainError('unauthorized', 'Invalid login or password.');
-      return signIn(request, reply, user, await userNamespaceId(db, user.id));
-    },
-  );
+  // Requests per address are counted by the rate-limit plugin (protected paths); failures per
+  // login here, so one account stays protected even when every client shares the proxy's address.
+  app.post('/users/sign_in', async (request, reply) => {
+    const body = parseInput(signInBody, request.body);
+    const wait = await app.signInThrottle.lockedFor(request, body.login);
+    if (wait !== null) return sendTooManyRequests(reply, wait);
+    const user = await authenticate(db, body.login, body.password);
+    if (!user) {
+      await app.signInThrottle.recordFailure(request, body.login);
+      throw new DomainError('unauthorized', 'Invalid login or password.');
+    }
+    return signIn(request, reply, user, await userNamespaceId(db, user.id));
+  });
 
-  app.post(
-    '/users/sign_up',
-    { config: { rateLimit: { max: ctx.config.SIGN_IN_RATE_LIMIT, timeWindow: 60_000 } } },
-    async (request, reply) => {
-      const body = parseInput(signUpBody, request.body);
-      const user = await createAccount(db, body);
-      const result = await signIn(request, reply, user, user.namespace_id);
-      return reply.status(201).send(result);
-    },
-  );
+  app.post('/users/sign_up', async (request, reply) => {
+    // Closed registration: the route is gone, as GitLab's sign-up page is (404).
+    if (!(await cachedApplicationSettings(db)).signup_enabled) throw new DomainError('not_found', '404 Not Found');
+    const body = parseInput(signUpBody, request.body);
+    const user = await createAccount(db, body);
+    const result = await signIn(request, reply, user, user.namespace_id);
+    return reply.status(201).send(result);
+  });
 
   app.post('/users/sign_out', async (request, reply) => {
     if (request.sessionId) await revokeSession(db, request.sessionId);

@@ -6,6 +6,7 @@ import { AccessLevel, visibilityNames } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { IdOrPath } from '../../rest/params';
+import { getApplicationSettings } from '../application-settings/application-settings.service';
 import { findGroup, findGroupRow, type GroupRow, groupSubject } from '../namespaces/namespace-lookup.service';
 import { isUniqueViolation } from '../namespaces/namespace-params';
 
@@ -35,6 +36,15 @@ function pathTaken(): DomainError {
 export async function createGroup(db: Database, actor: Actor | null, input: CreateGroupInput): Promise<GroupRow> {
   const me = requireActor(actor);
   const visibility = input.visibility ?? 0;
+  // Top-level groups need the instance switch (admins always may); subgroups need the parent's
+  // create_subgroup permission only, as in GitLab.
+  if (
+    input.parent_id === undefined &&
+    !me.admin &&
+    !(await getApplicationSettings(db)).allow_group_creation_for_users
+  ) {
+    throw forbidden('403 Forbidden - You don’t have permission to create groups.');
+  }
   if (input.parent_id !== undefined) {
     const parent = await findGroup(db, me, { id: input.parent_id });
     if (!canGroup(me, 'create_subgroup', groupSubject(parent))) throw forbidden();

@@ -1,0 +1,49 @@
+import type { ApplicationSettings } from '../modules/application-settings/application-settings.service';
+
+/** One counter family: its key prefix and its limit, read from the application settings. */
+export interface Bucket {
+  name: string;
+  limit: (settings: ApplicationSettings) => { max: number; windowSeconds: number };
+}
+
+/** Every rate limit Meridian enforces, in GitLab's setting names; a `max` of 0 turns one off. */
+export const BUCKETS = {
+  /** Sign-in and sign-up requests per address (GitLab's protected paths). */
+  protectedPaths: {
+    name: 'protected_paths',
+    limit: (s) => ({
+      max: s.throttle_protected_paths_requests_per_period,
+      windowSeconds: s.throttle_protected_paths_period_in_seconds,
+    }),
+  },
+  /** Failed sign-ins per login, whatever the address (GitLab's account lockout). */
+  loginFailures: {
+    name: 'login_failures',
+    limit: (s) => ({ max: s.max_login_attempts, windowSeconds: s.failed_login_attempts_unlock_period_in_minutes * 60 }),
+  },
+  /** Writes per signed-in user. */
+  apiWrites: {
+    name: 'api_writes',
+    limit: (s) => ({
+      max: s.throttle_authenticated_api_requests_per_period,
+      windowSeconds: s.throttle_authenticated_api_period_in_seconds,
+    }),
+  },
+  /** Anonymous API requests per address. */
+  anonymousApi: {
+    name: 'anonymous_api',
+    limit: (s) => ({
+      max: s.throttle_unauthenticated_api_requests_per_period,
+      windowSeconds: s.throttle_unauthenticated_api_period_in_seconds,
+    }),
+  },
+  /** Comments created per user per minute. */
+  notes: { name: 'notes', limit: (s) => ({ max: s.notes_create_limit, windowSeconds: 60 }) },
+  /** Searches per user per minute. */
+  search: { name: 'search', limit: (s) => ({ max: s.search_rate_limit, windowSeconds: 60 }) },
+  /** Anonymous searches per address per minute. */
+  anonymousSearch: {
+    name: 'anonymous_search',
+    limit: (s) => ({ max: s.search_rate_limit_unauthenticated, windowSeconds: 60 }),
+  },
+} satisfies Record<string, Bucket>;

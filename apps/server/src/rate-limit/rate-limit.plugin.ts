@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Config } from '../config';
+import type { AppContext } from '../context';
+import { cachedApplicationSettings } from '../modules/application-settings/application-settings.service';
+import { BUCKETS, type Bucket } from './buckets';
+import { databaseStore, deleteExpiredRateLimits } from './database-store';
+import { redisNamespace } from './redis-namespace';
+import { isApiRequest, isApiWrite, isNoteCreation, isProtectedPath, isSearch } from './request-kinds';
+import { sendTooManyRequests } from './too-many-requests';
+
+const SWEEP_EVERY_MS = 5 * 60 * 1000;
+
+/** The per-login sign-in lockout, used by the sign-in route (it alone knows whether a sign-in failed). */
+export interface SignInThrottle {
+  /** Seconds until `login` may try again, or null when it may now. */
+  lockedFor(request: FastifyRequest, login: string): Promise<number | null>;
+  recordFailure(request: FastifyRequest, login: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    signInThrottle: SignInThrottle;
+  }
+}
+
+export function rateLimitsOn(config: Config): boolean {
+  return (config.RATE_LIMITS ?? (config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on';
+}
+
+/** Logins are hashed in keys: people type passwords into the login field. */
+function loginKey(login: string): string {
+  return createHash('sha256').update(login.trim().toLowerCase()).digest('hex').slice(0, 32);
+}
+
+function addressOf(request: FastifyRequest): string {
+  return normalizeIP(request.ip);
+}
+
+/**
+ * Counts one hit in `bucket` for `id` and answers the seconds to wait when it is over its limit
+ * (`increment: false` only reads). Settings come from the per-process cache; counters from the
+ * shared store.
+ */
+async function overLimit(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  bucket: Bucket,
+  id: string,
+  increment = true,
+): Promise<number | null> {
+  const { max, windowSeconds } = bucket.limit(await cachedApplicationSettings(app.ctx.database.db));
+  if (max <= 0) return null;
+  const limiter = app.createRateLimit({
+    keyGenerator: () => `${bucket.name}:${id}`,
+    max,
+    timeWindow: windowSeconds * 1000,
+  });
+  const result = await limiter(request, { increment });
+  if (result.isAllowed) return null;
+  const exceeded = increment ? result.isExceeded : result.remaining === 0;
+  return exceeded ? Math.max(1, result.ttlInSeconds) : null;
+}
+
+/** The buckets a request counts in, decided without SQL; most signed-in reads count in none. */
+function bucketsFor(request: FastifyRequest): Array<[Bucket, string]> {
+  const user = request.actor ? `user:${request.actor.id}` : null;
+  const buckets: Array<[Bucket, string]> = [];
+  if (isProtectedPath(request)) buckets.push([BUCKETS.protectedPaths, addressOf(request)]);
+  if (!user && isApiRequest(request)) buckets.push([BUCKETS.anonymousApi, addressOf(request)]);
+  if (!isApiRequest(request)) return buckets;
+  if (user && isApiWrite(request)) buckets.push([BUCKETS.apiWrites, user]);
+  if (user && isNoteCreation(request)) buckets.push([BUCKETS.notes, user]);
+  if (isSearch(request)) {
+    buckets.push(user ? [BUCKETS.search, user] : [BUCKETS.anonymousSearch, addressOf(request)]);
+  }
+  return buckets;
+}
+
+function redisClient(app: FastifyInstance, url: string): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
+  let warned = false;
+  redis.on('error', (error: Error) => {
+    if (!warned) app.log.warn({ err: error }, 'rate limits: Redis unavailable, requests are not counted');
+    warned = true;
+  });
+  redis.on('ready', () => {
+    warned = false;
+  });
+  return redis;
+}
+
+/**
+ * Rate limits that hold across processes: `@fastify/rate-limit` with its counters in Redis
+ * (REDIS_URL) or in the database's `rate_limits` table, limits from the application settings,
+ * and GitLab's 429 `Retry later` with `Retry-After`.
+ */
+const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+  if (!rateLimitsOn(ctx.config)) {
+    app.decorate('signInThrottle', { lockedFor: async () => null, recordFailure: async () => undefined });
+    return;
+  }
+  const redis = ctx.config.REDIS_URL ? redisClient(app, ctx.config.REDIS_URL) : undefined;
+  await app.register(rateLimit, {
+    global: false,
+    // A store that cannot answer lets requests through rather than failing them all.
+    skipOnError: true,
+    ...(redis ? { redis, nameSpace: await redisNamespace(db) } : { store: databaseStore(db) }),
+  });
+
+  app.decorate('signInThrottle', {
+    lockedFor: (request, login) => overLimit(app, request, BUCKETS.loginFailures, loginKey(login), false),
+    recordFailure: async (request, login) => {
+      await overLimit(app, request, BUCKETS.loginFailures, loginKey(login));
+    },
+  } satisfies SignInThrottle);
+
+  app.addHook('preValidation', async (request, reply) => {
+    const buckets = bucketsFor(request);
+    if (buckets.length === 0) return;
+    const waits = await Promise.all(buckets.map(([bucket, id]) => overLimit(app, request, bucket, id)));
+    const wait = Math.max(0, ...waits.map((w) => w ?? 0));
+    if (wait > 0) return sendTooManyRequests(reply, wait);
+  });
+
+  if (!redis) {
+    const sweeper = setInterval(() => void deleteExpiredRateLimits(db).catch(() => undefined), SWEEP_EVERY_MS);
+    sweeper.unref();
+    app.addHook('onClose', async () => clearInterval(sweeper));
+  } else {
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => undefined);
+    });
+  }
+};
+
+export const rateLimitPlugin = fp(plugin, { name: 'meridian-rate-limit', dependencies: ['meridian-auth'] });
