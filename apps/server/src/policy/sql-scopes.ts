@@ -99,3 +99,21 @@ export function internalIssueNotesReadable(
   return sql<boolean>`(${sql.ref(cols.projectId)} = ANY(${intArray(projectIdsAtLeast(actor, AccessLevel.REPORTER))})
     OR ${sql.ref(cols.namespaceTraversalIds)} && ${intArray(groupIdsAtLeast(actor, AccessLevel.REPORTER))})`;
 }
+
+/**
+ * Epic `epicId` exists and the actor may read it (group readable AND confidentiality allows). Used
+ * by filters that take an epic id, so a hidden epic filters exactly like a missing one.
+ */
+export function epicIdReadable(actor: Actor | null, epicId: number): RawBuilder<boolean> {
+  const group = groupReadable(actor, {
+    groupId: 'rg.id',
+    visibility: 'rg.visibility_level',
+    traversalIds: 'rg.traversal_ids',
+  });
+  const confidential = epicConfidentialityAllows(actor, {
+    confidential: 're.confidential',
+    groupTraversalIds: 'rg.traversal_ids',
+  });
+  return sql<boolean>`EXISTS (SELECT 1 FROM epics re JOIN namespaces rg ON rg.id = re.group_id
+    WHERE re.id = ${epicId} AND ${group} AND ${confidential})`;
+}

@@ -45,7 +45,7 @@ export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     const { group, epic } = await loadGroupAndEpic(ctx, request, true);
     const issueId = parseIntParam((request.params as Params).issue_id, 'issue_id');
     const { epicIssueId, issue } = await assignIssue(db, request.actor, epic, issueId);
-    const [epicJson] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id });
+    const [epicJson] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id, viewer: { actor: request.actor } });
     const [issueJson] = await presentIssues(request.actor, [{ ...issue, epic_issue_id: epicIssueId }], group.full_path);
     return reply.status(201).send({ id: epicIssueId, epic: epicJson, issue: issueJson });
   });
@@ -54,7 +54,7 @@ export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     const { group, epic } = await loadGroupAndEpic(ctx, request, true);
     const epicIssueId = parseIntParam((request.params as Params).epic_issue_id, 'epic_issue_id');
     const row = await removeEpicIssue(db, request.actor, epic, epicIssueId);
-    const [epicJson] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id });
+    const [epicJson] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id, viewer: { actor: request.actor } });
     const [issueJson] = await presentIssues(request.actor, [row], group.full_path);
     return { id: epicIssueId, epic: epicJson, issue: issueJson };
   });

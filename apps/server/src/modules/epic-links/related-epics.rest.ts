@@ -21,7 +21,7 @@ export const relatedEpicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   app.get('/groups/:id/epics/:epic_iid/related_epics', async (request) => {
     const { group, epic } = await loadGroupAndEpic(ctx, request);
     const rows = await listRelatedEpics(db, request.actor, epic);
-    const extras = await loadEpicExtras(db, rows);
+    const extras = await loadEpicExtras(db, rows, { actor: request.actor });
     return rows.map((r) => ({
       ...presentEpic(ctx, r, extras, { fromGroupId: group.id }),
       related_epic_link_id: r.related_epic_link_id,
@@ -41,7 +41,10 @@ export const relatedEpicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     );
     const target = await findEpic(db, request.actor, targetGroup.id, input.target_epic_iid);
     const link = await createEpicLink(db, request.actor, epic, target, input.link_type);
-    const [source, dest] = await presentEpics(db, ctx, [link.source, link.target], { fromGroupId: group.id });
+    const [source, dest] = await presentEpics(db, ctx, [link.source, link.target], {
+      fromGroupId: group.id,
+      viewer: { actor: request.actor },
+    });
     return reply.status(201).send({ id: link.id, source_epic: source, target_epic: dest, link_type: link.linkType });
   });
 
@@ -52,7 +55,10 @@ export const relatedEpicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       'related_epic_link_id',
     );
     const link = await deleteEpicLink(db, request.actor, epic, linkId);
-    const [source, dest] = await presentEpics(db, ctx, [link.source, link.target], { fromGroupId: group.id });
+    const [source, dest] = await presentEpics(db, ctx, [link.source, link.target], {
+      fromGroupId: group.id,
+      viewer: { actor: request.actor },
+    });
     return { source_epic: source, target_epic: dest, link_type: link.linkType };
   });
 };

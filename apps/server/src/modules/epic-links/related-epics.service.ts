@@ -73,8 +73,11 @@ export async function createEpicLink(
       target_id: dest.id,
       link_type: linkType === 'relates_to' ? 'relates_to' : 'blocks',
     })
+    // A concurrent create of the same (or the reversed) pair won: the unordered-pair index says so.
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) throw conflict('Epic(s) already assigned');
   return { id: row.id, source: epic, target, linkType };
 }
 

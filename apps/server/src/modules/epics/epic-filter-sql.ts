@@ -1,6 +1,11 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Actor } from '../../policy/actor';
-import { issueConfidentialityAllows, projectReadable } from '../../policy/sql-scopes';
+import {
+  epicIdReadable,
+  issueConfidentialityAllows,
+  projectIssuesEnabled,
+  projectReadable,
+} from '../../policy/sql-scopes';
 import { myReactionCondition } from '../filters/reaction-filter-sql';
 import { searchCondition } from '../filters/search-filter-sql';
 import type { EpicFilters } from './epic-filters';
@@ -35,7 +40,8 @@ function inMilestone(actor: Actor | null, title: string): Cond {
   return sql<boolean>`EXISTS (SELECT 1 FROM epic_issues mei JOIN issues mi ON mi.id = mei.issue_id
     JOIN milestones mm ON mm.id = mi.milestone_id
     JOIN projects mp ON mp.id = mi.project_id JOIN namespaces mn ON mn.id = mp.namespace_id
-    WHERE mei.epic_id = e.id AND mm.title = ${title} AND ${project} AND ${confidential})`;
+    WHERE mei.epic_id = e.id AND mm.title = ${title} AND ${project}
+      AND ${projectIssuesEnabled({ issuesEnabled: 'mp.issues_enabled' })} AND ${confidential})`;
 }
 
 /** The conditions for every filter set; an empty list means no filtering. */
@@ -70,7 +76,10 @@ export function epicFilterConditions(actor: Actor | null, f: EpicFilters): Cond[
   if (f.milestoneTitle !== undefined) c.push(inMilestone(actor, f.milestoneTitle));
   if (f.confidential !== undefined) c.push(sql<boolean>`e.confidential = ${f.confidential}`);
   if (f.parentId === 'None') c.push(sql<boolean>`e.parent_id IS NULL`);
-  else if (f.parentId !== undefined) c.push(sql<boolean>`e.parent_id = ${f.parentId}`);
+  else if (f.parentId !== undefined) {
+    // A hidden parent filters like a missing one: no answer about its children.
+    c.push(sql<boolean>`(e.parent_id = ${f.parentId} AND ${epicIdReadable(actor, f.parentId)})`);
+  }
   if (f.iids) c.push(sql<boolean>`e.iid = ANY(${f.iids}::int[])`);
   if (f.timeframe) {
     c.push(

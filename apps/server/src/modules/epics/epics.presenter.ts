@@ -2,6 +2,9 @@ import { textColorFor } from '@meridian/domain/labels/color';
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { LabelsTable, UsersTable } from '../../db/schema';
+import type { Actor } from '../../policy/actor';
+import { epicConfidentialityAllows, groupReadable } from '../../policy/sql-scopes';
+import { labelDescriptionHtml } from '../labels/labels.presenter';
 import { externalBaseUrl, webUrl } from '../namespaces/web-url';
 import { presentUserBasic } from '../users/user.presenter';
 import type { EpicRow, Executor } from './epic-query';
@@ -14,10 +17,33 @@ export interface EpicExtras {
   labels: Map<number, LabelRow[]>;
   authors: Map<number, Selectable<UsersTable>>;
   votes: Map<number, { up: number; down: number }>;
+  /** Parent ids the viewer may read; undefined when no viewer was given (parents shown as stored). */
+  readableParents?: Set<number>;
 }
 
-export async function loadEpicExtras(db: Executor, rows: readonly EpicRow[]): Promise<EpicExtras> {
+/** Of these parent ids, those the actor may read (one statement). */
+async function readableParentIds(db: Executor, actor: Actor | null, parentIds: number[]): Promise<Set<number>> {
+  if (parentIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('epics as e')
+    .innerJoin('namespaces as g', 'g.id', 'e.group_id')
+    .select('e.id')
+    .where('e.id', 'in', parentIds)
+    .where(groupReadable(actor, { groupId: 'g.id', visibility: 'g.visibility_level', traversalIds: 'g.traversal_ids' }))
+    .where(epicConfidentialityAllows(actor, { confidential: 'e.confidential', groupTraversalIds: 'g.traversal_ids' }))
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** `viewer`: whose eyes the page is for — parents they cannot read are presented as absent (I2). */
+export async function loadEpicExtras(
+  db: Executor,
+  rows: readonly EpicRow[],
+  viewer?: { actor: Actor | null },
+): Promise<EpicExtras> {
   const ids = rows.map((r) => r.id);
+  const parentIds = [...new Set(rows.map((r) => r.parent_id).filter((id): id is number => id !== null))];
+  const readableParents = viewer ? await readableParentIds(db, viewer.actor, parentIds) : undefined;
   const authorIds = [...new Set(rows.map((r) => r.author_id).filter((id): id is number => id !== null))];
   const [labelRows, authorRows, voteRows] = await Promise.all([
     ids.length
@@ -56,7 +82,7 @@ export async function loadEpicExtras(db: Executor, rows: readonly EpicRow[]): Pr
     else entry.down = Number(v.n);
     votes.set(v.awardable_id, entry);
   }
-  return { labels, authors: new Map(authorRows.map((u) => [u.id, u])), votes };
+  return { labels, authors: new Map(authorRows.map((u) => [u.id, u])), votes, readableParents };
 }
 
 export interface PresentEpicOptions {
@@ -66,6 +92,8 @@ export interface PresentEpicOptions {
   withLabelsDetails?: boolean;
   /** Single-object responses: add `description_html`, the sanitized rendering stored on write (beyond GitLab's REST shape). */
   withDescriptionHtml?: boolean;
+  /** The actor the answer is for: hides parents they may not read. */
+  viewer?: { actor: Actor | null };
 }
 
 function presentLabel(label: LabelRow) {
@@ -74,7 +102,7 @@ function presentLabel(label: LabelRow) {
     name: label.title,
     color: label.color,
     description: label.description || null,
-    description_html: label.description,
+    description_html: labelDescriptionHtml(label.description),
     text_color: label.text_color,
   };
 }
@@ -87,12 +115,13 @@ export function presentEpic(ctx: Ctx, row: EpicRow, extras: EpicExtras, opts: Pr
   const labels = extras.labels.get(row.id) ?? [];
   const author = row.author_id !== null ? extras.authors.get(row.author_id) : undefined;
   const votes = extras.votes.get(row.id) ?? { up: 0, down: 0 };
+  const parentShown = row.parent_id !== null && (extras.readableParents?.has(row.parent_id) ?? true);
   return {
     id: row.id,
     iid: row.iid,
     group_id: row.group_id,
-    parent_id: row.parent_id,
-    parent_iid: row.parent_iid,
+    parent_id: parentShown ? row.parent_id : null,
+    parent_iid: parentShown ? row.parent_iid : null,
     title: row.title,
     description: row.description,
     ...(opts.withDescriptionHtml ? { description_html: row.description_html } : {}),
@@ -130,7 +159,7 @@ export function presentEpic(ctx: Ctx, row: EpicRow, extras: EpicExtras, opts: Pr
       epic_issues: `${api}/groups/${row.group_id}/epics/${row.iid}/issues`,
       group: `${api}/groups/${row.group_id}`,
       parent:
-        row.parent_iid !== null && row.parent_group_id !== null
+        parentShown && row.parent_iid !== null && row.parent_group_id !== null
           ? `${api}/groups/${row.parent_group_id}/epics/${row.parent_iid}`
           : null,
     },
@@ -141,6 +170,6 @@ export type EpicJson = ReturnType<typeof presentEpic>;
 
 /** A page of epics as JSON: the rows plus 3 batch statements. */
 export async function presentEpics(db: Executor, ctx: Ctx, rows: readonly EpicRow[], opts: PresentEpicOptions = {}) {
-  const extras = await loadEpicExtras(db, rows);
+  const extras = await loadEpicExtras(db, rows, opts.viewer);
   return rows.map((r) => presentEpic(ctx, r, extras, opts));
 }

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/connection';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { canIssue } from '../../policy/abilities';
+import { canIssue, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { findIssue, issueSubject } from '../issues/issues.service';
@@ -71,7 +71,21 @@ export interface IssueLinkResult {
   link_type: IssueLinkType;
 }
 
-/** POST …/links: needs admin_issue_relation on the source and read on the target (404 otherwise). */
+/** `target_project_id`: a numeric id or a URL-encoded full path; 400 naming the field when it cannot be decoded. */
+function targetProjectRef(value: string): { id: number } | { fullPath: string } {
+  if (/^\d+$/.test(value)) return { id: Number(value) };
+  try {
+    return { fullPath: decodeURIComponent(value) };
+  } catch {
+    throw badRequest('target_project_id is invalid: malformed URL encoding', 'target_project_id');
+  }
+}
+
+/**
+ * POST …/links: needs admin_issue_relation on BOTH issues, as GitLab: an unreadable target is 404,
+ * a readable one the actor may not relate is 403. One link per unordered pair (409, also under
+ * concurrency: the database's unordered-pair index refuses the second insert).
+ */
 export async function createIssueLink(
   db: Database,
   actor: Actor | null,
@@ -81,15 +95,12 @@ export async function createIssueLink(
 ): Promise<IssueLinkResult> {
   const me = requireActor(actor);
   const source = await sourceIssue(db, me, project, iid);
-  if (!canIssue(me, 'admin_issue_relation', await issueSubject(db, source))) throw forbidden();
-  const targetProject = await findProject(
-    db,
-    me,
-    /^\d+$/.test(input.target_project_id)
-      ? { id: Number(input.target_project_id) }
-      : { fullPath: decodeURIComponent(input.target_project_id) },
-  );
+  const sourceSubject = await issueSubject(db, source);
+  if (!canIssue(me, 'admin_issue_relation', sourceSubject)) throw forbidden(forbiddenMessage(sourceSubject.project));
+  const targetProject = await findProject(db, me, targetProjectRef(input.target_project_id));
   const target = await findIssue(db, me, targetProject.id, input.target_issue_iid);
+  const targetSubject = await issueSubject(db, target);
+  if (!canIssue(me, 'admin_issue_relation', targetSubject)) throw forbidden(forbiddenMessage(targetSubject.project));
   if (target.id === source.id)
     throw badRequest('target_issue_iid is invalid: cannot link an issue to itself', 'target_issue_iid');
   const linkType = input.link_type ?? 'relates_to';
@@ -109,7 +120,7 @@ export async function createIssueLink(
   const row = await db
     .insertInto('issue_links')
     .values({ source_id: from.id, target_id: to.id, link_type: stored })
-    .onConflict((oc) => oc.columns(['source_id', 'target_id']).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
   if (!row) throw conflict('Issue(s) already assigned');

@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { IterationsTable, LabelsTable, MilestonesTable, UsersTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
-import { epicConfidentialityAllows, groupReadable } from '../../policy/sql-scopes';
+import { epicConfidentialityAllows, groupReadable, internalIssueNotesReadable } from '../../policy/sql-scopes';
 import { fullPathOf, fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
-import type { IssueRow } from './issues-query';
+import { type IssueRow, issueVisibility } from './issues-query';
 
 export type LabelRow = Selectable<LabelsTable>;
 export type UserRow = Selectable<UsersTable>;
@@ -101,9 +101,13 @@ export async function loadIssueDetails(db: Database, actor: Actor | null, rows: 
       .execute(),
     db
       .selectFrom('issues as i')
+      .innerJoin('projects as p', 'p.id', 'i.project_id')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
       .select([
         'i.id',
-        sql<number>`(SELECT count(*)::int FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND NOT nt.system)`.as(
+        // Internal notes count only for those who may read them (Reporter+), as GitLab.
+        sql<number>`(SELECT count(*)::int FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND NOT nt.system
+          AND (NOT nt.internal OR ${internalIssueNotesReadable(actor, { projectId: 'p.id', namespaceTraversalIds: 'n.traversal_ids' })}))`.as(
           'user_notes_count',
         ),
         sql<number>`(SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsup')`.as(
@@ -112,9 +116,11 @@ export async function loadIssueDetails(db: Database, actor: Actor | null, rows: 
         sql<number>`(SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsdown')`.as(
           'downvotes',
         ),
-        sql<number>`(SELECT count(*)::int FROM issue_links lk JOIN issues t ON t.id = lk.target_id WHERE lk.source_id = i.id AND lk.link_type = 'blocks' AND t.state = 'opened')`.as(
-          'blocking_issues_count',
-        ),
+        // Only blocked issues the actor may read.
+        sql<number>`(SELECT count(*)::int FROM issue_links lk JOIN issues t ON t.id = lk.target_id
+          JOIN projects tp ON tp.id = t.project_id JOIN namespaces tn ON tn.id = tp.namespace_id
+          WHERE lk.source_id = i.id AND lk.link_type = 'blocks' AND t.state = 'opened'
+            AND ${issueVisibility(actor, { i: 't', p: 'tp', n: 'tn' })})`.as('blocking_issues_count'),
       ])
       .where('i.id', 'in', ids)
       .execute(),

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Actor } from '../../policy/actor';
+import { epicIdReadable } from '../../policy/sql-scopes';
 import { milestoneCondition, releaseCondition } from '../filters/milestone-filter-sql';
 import { myReactionCondition } from '../filters/reaction-filter-sql';
 import { searchCondition } from '../filters/search-filter-sql';
@@ -30,6 +31,11 @@ const userIdByName = (username: string) => sql`(SELECT u.id FROM users u WHERE l
 const assignedTo = (user: RawBuilder<unknown>): Cond =>
   sql<boolean>`EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id AND ia.user_id = ${user})`;
 const anyAssignee = sql<boolean>`EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`;
+
+/** In epic `epicId`, which the actor may read: a hidden epic filters like a missing one (no membership oracle). */
+const inReadableEpic = (actor: Actor | null, epicId: number): Cond =>
+  sql<boolean>`(EXISTS (SELECT 1 FROM epic_issues ei WHERE ei.issue_id = i.id AND ei.epic_id = ${epicId})
+    AND ${epicIdReadable(actor, epicId)})`;
 
 const milestoneCond = (value: string | number): Cond => milestoneCondition('i.milestone_id', value);
 
@@ -131,14 +137,8 @@ export function issueFilterConditions(actor: Actor | null, f: IssueFilters): Con
     c.push(sql<boolean>`NOT ${inIteration(sql`it.title = ${f.notIterationTitle}`)}`);
   if (f.epicId === 'None') c.push(sql<boolean>`NOT EXISTS (SELECT 1 FROM epic_issues ei WHERE ei.issue_id = i.id)`);
   else if (f.epicId === 'Any') c.push(sql<boolean>`EXISTS (SELECT 1 FROM epic_issues ei WHERE ei.issue_id = i.id)`);
-  else if (typeof f.epicId === 'number') {
-    c.push(sql<boolean>`EXISTS (SELECT 1 FROM epic_issues ei WHERE ei.issue_id = i.id AND ei.epic_id = ${f.epicId})`);
-  }
-  if (f.notEpicId !== undefined) {
-    c.push(
-      sql<boolean>`NOT EXISTS (SELECT 1 FROM epic_issues ei WHERE ei.issue_id = i.id AND ei.epic_id = ${f.notEpicId})`,
-    );
-  }
+  else if (typeof f.epicId === 'number') c.push(inReadableEpic(actor, f.epicId));
+  if (f.notEpicId !== undefined) c.push(sql<boolean>`NOT ${inReadableEpic(actor, f.notEpicId)}`);
   if (f.healthStatus !== undefined) {
     c.push(wildcardColumn('i.health_status', f.healthStatus, (v) => sql<boolean>`i.health_status = ${v}`));
   }

@@ -1,5 +1,6 @@
 import { buildReferences } from '@meridian/domain';
 import type { AppContext } from '../../context';
+import { labelDescriptionHtml } from '../labels/labels.presenter';
 import { webUrl } from '../namespaces/web-url';
 import { presentUserBasic } from '../users/user.presenter';
 import type { IssueDetails, IterationRow, LabelRow, MilestoneRow } from './issue-details';
@@ -37,7 +38,7 @@ export function presentLabelDetails(label: LabelRow) {
     name: label.title,
     color: label.color,
     description: label.description || null,
-    description_html: label.description,
+    description_html: labelDescriptionHtml(label.description),
     text_color: label.text_color,
   };
 }

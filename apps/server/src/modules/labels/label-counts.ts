@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
-import { issueConfidentialityAllows, projectReadable } from '../../policy/sql-scopes';
+import { issueConfidentialityAllows, projectIssuesEnabled, projectReadable } from '../../policy/sql-scopes';
 import type { LabelContainer } from './label-container';
 
 export interface LabelCounts {
@@ -18,7 +18,7 @@ export interface LabelExtras {
 /**
  * Issue and merge request counts for a page of labels, in ONE statement: only issues and merge
  * requests inside the container (a project, or every project below a group) that the actor can
- * read, so confidential issues never leak through a count. Also the labels the actor subscribes to.
+ * read (issues and merge requests features on), so confidential issues never leak through a count. Also the labels the actor subscribes to.
  */
 export async function labelExtras(
   db: Database,
@@ -45,6 +45,7 @@ export async function labelExtras(
          FROM issue_labels il JOIN issues i ON i.id = il.issue_id
          JOIN projects p ON p.id = i.project_id JOIN namespaces n ON n.id = p.namespace_id
          WHERE il.label_id = x.id AND ${inContainer} AND ${readableProject}
+           AND ${projectIssuesEnabled({ issuesEnabled: 'p.issues_enabled' })}
            AND ${issueConfidentialityAllows(actor, {
              issueId: 'i.id',
              confidential: 'i.confidential',
@@ -57,7 +58,8 @@ export async function labelExtras(
     ? sql`(SELECT count(*)::int AS open_mrs FROM merge_request_labels ml
          JOIN merge_requests m ON m.id = ml.merge_request_id
          JOIN projects p ON p.id = m.project_id JOIN namespaces n ON n.id = p.namespace_id
-         WHERE ml.label_id = x.id AND m.state = 'opened' AND ${inContainer} AND ${readableProject})`
+         WHERE ml.label_id = x.id AND m.state = 'opened' AND ${inContainer} AND ${readableProject}
+           AND p.merge_requests_enabled)`
     : sql`(SELECT 0 AS open_mrs)`;
   const subscribedExpr = actor
     ? sql`EXISTS (SELECT 1 FROM subscriptions s WHERE s.subscribable_type = 'Label'

@@ -2,6 +2,11 @@ import { renderMarkdown } from '../../markdown/render-markdown';
 import type { LabelCounts, LabelExtras } from './label-counts';
 import type { LabelRow } from './labels.service';
 
+/** A label description as sanitized HTML (rendered Markdown); null when empty. Every presenter uses this. */
+export function labelDescriptionHtml(description: string | null): string | null {
+  return description ? renderMarkdown(description) : null;
+}
+
 const ZERO: LabelCounts = { openIssues: 0, closedIssues: 0, openMergeRequests: 0 };
 
 /**
@@ -16,7 +21,7 @@ export function presentLabel(label: LabelRow, extras: LabelExtras, withCounts: b
     color: label.color,
     text_color: label.text_color,
     description: label.description || null,
-    description_html: label.description ? renderMarkdown(label.description) : null,
+    description_html: labelDescriptionHtml(label.description),
     ...(withCounts
       ? {
           open_issues_count: counts.openIssues,
