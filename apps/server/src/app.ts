@@ -13,6 +13,7 @@ import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { healthRoutes } from './rest/health.rest';
 import { collectRoutes } from './rest/route-table';
 import { restRoutes } from './rest/routes';
+import { securityHeaders } from './rest/security-headers';
 import { webApp } from './web-app';
 
 export interface BuildAppOptions {
@@ -34,6 +35,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   collectRoutes(app);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  await app.register(securityHeaders, { ctx });
   await app.register(cookie);
   await app.register(authPlugin, { ctx });
   await app.register(rateLimitPlugin, { ctx });

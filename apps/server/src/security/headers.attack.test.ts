@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { type StartedServer, startTestServer } from '../test/started-server';
+
+const webDist = fileURLToPath(new URL('../../../web/dist/index.html', import.meta.url));
+
+function expectSecurityHeaders(res: Response): void {
+  const csp = res.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).not.toContain('unsafe-inline');
+  expect(csp).not.toContain('unsafe-eval');
+  expect(res.headers.get('x-frame-options')).toBe('DENY');
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+}
+
+describe('security headers over HTTP', () => {
+  let s: StartedServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(() => s.close());
+
+  const graphql = (query: string) =>
+    s.http('/api/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query }),
+    });
+
+  it.each([
+    ['an API route', () => s.http('/api/v4/version'), 200],
+    ['a GraphQL POST', () => graphql('{ currentUser { id } }'), 200],
+    ['a 404', () => s.http('/api/v4/no/such/route'), 404],
+    ['a 400', () => s.http('/api/v4/projects?per_page=abc'), 400],
+    ['a GraphQL error', () => graphql('{ nope }'), 400],
+    ['/-/health', () => s.http('/-/health'), 200],
+    ['/-/readiness', () => s.http('/-/readiness'), 200],
+  ])('are on %s', async (_label, request, status) => {
+    const res = await request();
+    expect(res.status).toBe(status);
+    expectSecurityHeaders(res);
+  });
+
+  it('sends no HSTS over plain HTTP', async () => {
+    const res = await s.http('/api/v4/version');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+});
+
+describe('HSTS when the instance is served over HTTPS', () => {
+  let s: StartedServer;
+  beforeAll(async () => {
+    s = await startTestServer({ MERIDIAN_EXTERNAL_URL: 'https://meridian.example.com' });
+  });
+  afterAll(() => s.close());
+
+  it('is sent when MERIDIAN_EXTERNAL_URL is https', async () => {
+    const res = await s.http('/api/v4/version');
+    expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expectSecurityHeaders(res);
+  });
+});
+
+describe.skipIf(!existsSync(webDist))('security headers on the web app (needs apps/web/dist: npm run build)', () => {
+  let s: StartedServer;
+  let web: FastifyInstance;
+  let url: string;
+  beforeAll(async () => {
+    s = await startTestServer();
+    web = await buildApp(s.ctx, { serveWeb: true });
+    url = await web.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await web.close();
+    await s.close();
+  });
+
+  it.each(['/', '/users/sign_in', '/groups/acme/-/roadmap'])(
+    'are on index.html at %s, which has no inline script or style',
+    async (path) => {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status).toBe(200);
+      expectSecurityHeaders(res);
+      const html = await res.text();
+      expect(html).toContain('<div id="root">');
+      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+      expect(html).not.toMatch(/<style|\sstyle=/);
+    },
+  );
+
+  it('are on static assets', async () => {
+    const html = await (await fetch(`${url}/`)).text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const res = await fetch(`${url}${script}`);
+    expect(res.status).toBe(200);
+    expectSecurityHeaders(res);
+    await res.arrayBuffer(); // an unread body keeps the connection busy and close() waiting
+  });
+});
