@@ -31,11 +31,6 @@ export async function peek(db: Database, key: string): Promise<{ current: number
   return row ? { current: row.hits, ttl: Math.max(0, Number(row.ttl)) } : { current: 0, ttl: 0 };
 }
 
-/** Forgets a key (a successful sign-in clears its login's failures). */
-export async function forget(db: Database, key: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
-}
-
 /** Deletes windows that ended; the sweeper runs it now and then in every process. */
 export async function deleteExpiredRateLimits(db: Database): Promise<number> {
   const result = await db

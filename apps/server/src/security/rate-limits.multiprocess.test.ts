@@ -1,0 +1,126 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type DatabaseHandle } from '../db/connection';
+import { createToken, createUser } from '../test/factories';
+
+/**
+ * Two real `meridian start` processes on one PostgreSQL database share their rate-limit counters:
+ * failed sign-ins alternated between them hit 429 at the configured count, not at twice it.
+ */
+const baseUrl = process.env.TEST_DATABASE_URL;
+const BIN = fileURLToPath(new URL('../../bin/meridian.js', import.meta.url));
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+function startProcess(databaseUrl: string): Promise<Started> {
+  const child = spawn(process.execPath, [BIN, 'start'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      MERIDIAN_SEED: 'none',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Meridian is running at (\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1].replace('localhost', '127.0.0.1'), output: () => output });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+function stopProcess(started: Started | undefined): Promise<void> {
+  if (!started || started.child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    started.child.once('exit', () => resolve());
+    started.child.kill('SIGTERM');
+  });
+}
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.skipIf(!baseUrl)('rate limits across two server processes (PostgreSQL)', () => {
+  const name = `meridian_mp_${randomBytes(6).toString('hex')}`;
+  let databaseUrl = '';
+  let a: Started | undefined;
+  let b: Started | undefined;
+  let handle: DatabaseHandle | undefined;
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${name}`);
+    const url = new URL(baseUrl ?? '');
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    a = await startProcess(databaseUrl); // migrates first; the second start then finds it done
+    handle = await connect({ url: databaseUrl, poolSize: 2 });
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all([stopProcess(a), stopProcess(b)]);
+    await handle?.close();
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }, 60_000);
+
+  it('warns on the first start of a PostgreSQL database while sign-up is open', () => {
+    expect(a?.output()).toMatch(/Warning: sign-up is open/);
+  });
+
+  it('the sign-in limit is shared: alternating processes, the 5th attempt of a limit of 4 is 429', async () => {
+    if (!a || !handle) throw new Error('not started');
+    const token = await createToken(handle.db, (await createUser(handle.db, { admin: true })).id);
+    const put = await fetch(`${a.url}/api/v4/application/settings`, {
+      method: 'PUT',
+      headers: { 'private-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify({ throttle_protected_paths_requests_per_period: 4, max_login_attempts: 100 }),
+    });
+    expect(put.status).toBe(200);
+    b = await startProcess(databaseUrl);
+    expect(b.output()).not.toMatch(/sign-up is open/); // not a first start
+
+    const signIn = (server: Started, n: number) =>
+      fetch(`${server.url}/users/sign_in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ login: `nobody${n}`, password: 'wrong-password' }),
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < 6; n++) statuses.push((await signIn(n % 2 === 0 ? a : b, n)).status);
+    // Each process alone would allow 4: separate counters would give 401 six times.
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+    const last = await signIn(a, 7);
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await last.text()).toBe('Retry later\n');
+  }, 90_000);
+});
