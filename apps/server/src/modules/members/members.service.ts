@@ -147,10 +147,27 @@ function assertMayManage(actor: Actor | null, source: MemberSource, levels: numb
   if (levels.some((l) => l >= AccessLevel.OWNER) && actorLevel(actor, source) < AccessLevel.OWNER) throw forbidden();
 }
 
-/** A group must keep an Owner: a direct one, or one inherited from an ancestor group. */
-async function assertNotLastOwner(db: Database, source: MemberSource, userId: number): Promise<void> {
+/**
+ * Locks the Owner rows that keep a group owned (its own and its ancestors'), in id order so that
+ * concurrent callers queue instead of deadlocking. Two owners demoting or removing each other at
+ * the same time then run one after the other, and the second counts what the first left.
+ */
+async function lockOwnerRows(trx: Database, source: MemberSource): Promise<void> {
   if (source.kind !== 'group') return;
-  const row = await db
+  await trx
+    .selectFrom('group_members as m')
+    .select('m.id')
+    .where(sql<boolean>`m.group_id = ANY(${source.group.traversal_ids}::int[])`)
+    .where('m.access_level', '>=', AccessLevel.OWNER)
+    .orderBy('m.id')
+    .forUpdate()
+    .execute();
+}
+
+/** A group must keep an Owner: a direct one, or one inherited from an ancestor group. Call after lockOwnerRows. */
+async function assertNotLastOwner(trx: Database, source: MemberSource, userId: number): Promise<void> {
+  if (source.kind !== 'group') return;
+  const row = await trx
     .selectFrom('group_members as m')
     .select(sql<number>`count(*)::int`.as('n'))
     .where(sql<boolean>`m.group_id = ANY(${source.group.traversal_ids}::int[])`)
@@ -226,31 +243,34 @@ export async function updateMember(
   userId: number,
   input: Partial<MemberInput>,
 ): Promise<MemberRow> {
-  const current = await directMember(db, source, userId);
-  const level = input.access_level ?? current.access_level;
-  assertMayManage(actor, source, [current.access_level, level]);
-  if (current.access_level >= AccessLevel.OWNER && level < AccessLevel.OWNER) {
-    await assertNotLastOwner(db, source, userId);
-  }
-  const set = {
-    access_level: level,
-    ...(input.expires_at !== undefined ? { expires_at: input.expires_at } : {}),
-  };
-  if (source.kind === 'group') {
-    await db
-      .updateTable('group_members')
-      .set(set)
-      .where('group_id', '=', source.group.id)
-      .where('user_id', '=', userId)
-      .execute();
-  } else {
-    await db
-      .updateTable('project_members')
-      .set(set)
-      .where('project_id', '=', source.project.id)
-      .where('user_id', '=', userId)
-      .execute();
-  }
+  await db.transaction().execute(async (trx) => {
+    await lockOwnerRows(trx, source);
+    const current = await directMember(trx, source, userId);
+    const level = input.access_level ?? current.access_level;
+    assertMayManage(actor, source, [current.access_level, level]);
+    if (current.access_level >= AccessLevel.OWNER && level < AccessLevel.OWNER) {
+      await assertNotLastOwner(trx, source, userId);
+    }
+    const set = {
+      access_level: level,
+      ...(input.expires_at !== undefined ? { expires_at: input.expires_at } : {}),
+    };
+    if (source.kind === 'group') {
+      await trx
+        .updateTable('group_members')
+        .set(set)
+        .where('group_id', '=', source.group.id)
+        .where('user_id', '=', userId)
+        .execute();
+    } else {
+      await trx
+        .updateTable('project_members')
+        .set(set)
+        .where('project_id', '=', source.project.id)
+        .where('user_id', '=', userId)
+        .execute();
+    }
+  });
   return getMember(db, source, userId, false);
 }
 
@@ -261,20 +281,23 @@ export async function removeMember(
   source: MemberSource,
   userId: number,
 ): Promise<void> {
-  const current = await directMember(db, source, userId);
-  assertMayManage(actor, source, [current.access_level], actor?.id === userId);
-  if (current.access_level >= AccessLevel.OWNER) await assertNotLastOwner(db, source, userId);
-  if (source.kind === 'group') {
-    await db
-      .deleteFrom('group_members')
-      .where('group_id', '=', source.group.id)
-      .where('user_id', '=', userId)
-      .execute();
-  } else {
-    await db
-      .deleteFrom('project_members')
-      .where('project_id', '=', source.project.id)
-      .where('user_id', '=', userId)
-      .execute();
-  }
+  await db.transaction().execute(async (trx) => {
+    await lockOwnerRows(trx, source);
+    const current = await directMember(trx, source, userId);
+    assertMayManage(actor, source, [current.access_level], actor?.id === userId);
+    if (current.access_level >= AccessLevel.OWNER) await assertNotLastOwner(trx, source, userId);
+    if (source.kind === 'group') {
+      await trx
+        .deleteFrom('group_members')
+        .where('group_id', '=', source.group.id)
+        .where('user_id', '=', userId)
+        .execute();
+    } else {
+      await trx
+        .deleteFrom('project_members')
+        .where('project_id', '=', source.project.id)
+        .where('user_id', '=', userId)
+        .execute();
+    }
+  });
 }
