@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { buildContext } from './context';
 import { errorFormatter } from './errors';
 import { schema } from './schema';
+import { inputLimitsRule } from './validation/input-limits.rule';
 
 /**
  * GraphQL at /api/graphql (Mercurius, JIT off). The auth plugin has already set `request.actor`:
@@ -16,6 +17,10 @@ export const graphqlPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     graphiql: false,
     jit: 0,
     allowBatchedQueries: false,
+    // Length caps and NUL bytes are checked on literals AND variables, so the rule needs the
+    // request's variables; Mercurius then cannot cache validated documents.
+    validationRules: ({ variables }) => [inputLimitsRule(variables)],
+    cache: false,
     context: (request) => buildContext(ctx, request),
     errorFormatter,
   });

@@ -177,7 +177,13 @@ const UpdateEpicInput = builder.inputType('UpdateEpicInput', {
     }),
     groupPath: t.id({ required: true, description: 'Group the epic to mutate is in.', extensions: pathArgExtensions }),
     iid: t.id({ required: true, description: 'IID of the epic to mutate.' }),
-    title: t.string({ required: false, description: 'Title of the epic.' }),
+    title: t.string({
+      required: false,
+      description: 'Title of the epic.',
+      // Above 255 the service answers GitLab's "title is too long" in `errors`; the input-limits
+      // rule only refuses what no title could be.
+      extensions: { maxLength: 1024 },
+    }),
     description: t.string({
       required: false,
       description: 'Description of the epic.',
