@@ -1,0 +1,178 @@
+import type { CellInput, GraphqlEntry, OutOfScope } from './catalogue-types';
+import { gate } from './oracle';
+
+/**
+ * GraphQL fields the matrix attacks: the root Query and Mutation fields, and the fields of the
+ * types they return (Group, Project) that reach issues, epics, labels and milestones. Other fields
+ * of those types are in `graphqlOutOfScope`. The runner walks the schema and fails on any field of
+ * Query, Mutation, Group or Project that is in neither list.
+ */
+export const walkedTypes = ['Query', 'Mutation', 'Group', 'Project'] as const;
+
+const q = JSON.stringify;
+const group = (c: CellInput, inner: string) => `{ group(fullPath: ${q(c.b.space.group.path)}) { ${inner} } }`;
+const project = (c: CellInput, inner: string) => `{ project(fullPath: ${q(c.b.space.project.fullPath)}) { ${inner} } }`;
+const at = (data: unknown, ...keys: string[]): unknown => {
+  let v = data;
+  for (const k of keys) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined;
+  return v ?? null;
+};
+const read = (c: CellInput, ...readable: boolean[]) => gate(c.o, false, readable, true);
+const gid = (type: string, id: number) => q(`gid://gitlab/${type}/${id}`);
+
+export const graphqlEntries: GraphqlEntry[] = [
+  {
+    field: 'Query.group',
+    dims: 'plain',
+    write: false,
+    query: (c) => group(c, 'id'),
+    pick: (d) => at(d, 'group'),
+    expect: (c) => read(c, c.o.group('read_group')),
+  },
+  {
+    field: 'Query.project',
+    dims: 'plain',
+    write: false,
+    query: (c) => project(c, 'id'),
+    pick: (d) => at(d, 'project'),
+    expect: (c) => read(c, c.o.project('read_project')),
+  },
+  {
+    field: 'Group.epic',
+    dims: 'conf',
+    write: false,
+    query: (c) => group(c, `epic(iid: ${q(String(c.b.epic.iid))}) { title }`),
+    pick: (d) => at(d, 'group', 'epic'),
+    expect: (c) => read(c, c.o.epic('read_epic')),
+  },
+  {
+    field: 'Group.epics',
+    dims: 'conf',
+    write: false,
+    query: (c) => group(c, 'epics(first: 100) { nodes { title } }'),
+    pick: (d) => at(d, 'group', 'epics'),
+    expect: (c) => read(c, c.o.group('read_group')),
+    listed: { text: (c) => c.b.epic.title, visible: (c) => c.o.epic('read_epic') },
+  },
+  {
+    field: 'Group.issues',
+    dims: 'conf',
+    write: false,
+    query: (c) => group(c, 'issues(first: 100) { nodes { title } }'),
+    pick: (d) => at(d, 'group', 'issues'),
+    expect: (c) => read(c, c.o.group('read_group')),
+    listed: { text: (c) => c.b.issue.title, visible: (c) => c.o.issue('read_issue') },
+  },
+  {
+    field: 'Group.labels',
+    dims: 'plain',
+    write: false,
+    query: (c) => group(c, 'labels(first: 100) { nodes { title } }'),
+    pick: (d) => at(d, 'group', 'labels'),
+    expect: (c) => read(c, c.o.groupLabel('read_label')),
+    listed: { text: (c) => c.b.groupLabel.title, visible: (c) => c.o.groupLabel('read_label') },
+  },
+  {
+    field: 'Group.milestones',
+    dims: 'plain',
+    write: false,
+    query: (c) => group(c, 'milestones(first: 100) { nodes { title } }'),
+    pick: (d) => at(d, 'group', 'milestones'),
+    expect: (c) => read(c, c.o.groupMilestone('read_milestone')),
+    listed: { text: (c) => c.b.groupMilestone.title, visible: (c) => c.o.groupMilestone('read_milestone') },
+  },
+  {
+    field: 'Project.issue',
+    dims: 'conf',
+    write: false,
+    query: (c) => project(c, `issue(iid: ${q(String(c.b.issue.iid))}) { title }`),
+    pick: (d) => at(d, 'project', 'issue'),
+    expect: (c) => read(c, c.o.issue('read_issue')),
+  },
+  {
+    field: 'Project.issues',
+    dims: 'conf',
+    write: false,
+    query: (c) => project(c, 'issues(first: 100) { nodes { title } }'),
+    pick: (d) => at(d, 'project', 'issues'),
+    expect: (c) => read(c, c.o.project('read_project')),
+    listed: { text: (c) => c.b.issue.title, visible: (c) => c.o.issue('read_issue') },
+  },
+  {
+    field: 'Project.labels',
+    dims: 'plain',
+    write: false,
+    query: (c) => project(c, 'labels(first: 100) { nodes { title } }'),
+    pick: (d) => at(d, 'project', 'labels'),
+    expect: (c) => read(c, c.o.projectLabel('read_label')),
+    listed: { text: (c) => c.b.projectLabel.title, visible: (c) => c.o.projectLabel('read_label') },
+  },
+  {
+    field: 'Project.milestones',
+    dims: 'plain',
+    write: false,
+    query: (c) => project(c, 'milestones(first: 100) { nodes { title } }'),
+    pick: (d) => at(d, 'project', 'milestones'),
+    expect: (c) => read(c, c.o.projectMilestone('read_milestone')),
+    listed: { text: (c) => c.b.projectMilestone.title, visible: (c) => c.o.projectMilestone('read_milestone') },
+  },
+  {
+    field: 'Mutation.updateEpic',
+    dims: 'conf',
+    write: true,
+    query: (c) =>
+      `mutation { updateEpic(input: { groupPath: ${q(c.b.space.group.path)}, iid: ${q(String(c.b.epic.iid))}, title: ${q(c.marker)} }) { errors epic { title } } }`,
+    pick: (d) => at(d, 'updateEpic'),
+    expect: (c) => gate(c.o, true, [c.o.epic('read_epic')], c.o.epic('update_epic')),
+  },
+  {
+    field: 'Mutation.epicTreeReorder',
+    dims: 'conf',
+    write: true,
+    query: (c) =>
+      `mutation { epicTreeReorder(input: { baseEpicId: ${gid('Epic', c.b.epic.id)}, moved: { id: ${gid('Epic', c.b.epic2.id)}, adjacentReferenceId: ${gid('Epic', c.b.epic4.id)}, relativePosition: after } }) { errors } }`,
+    pick: (d) => at(d, 'epicTreeReorder'),
+    expect: (c) => gate(c.o, true, [c.o.epic('read_epic')], c.o.epic('admin_epic_relation')),
+  },
+];
+
+const field = (key: string, reason: string): OutOfScope => ({ key, reason });
+const scalars = 'a scalar of a container whose readability Query.group / Query.project already checks';
+
+export const graphqlOutOfScope: OutOfScope[] = [
+  ...[
+    'avatarUrl',
+    'createdAt',
+    'description',
+    'fullName',
+    'fullPath',
+    'id',
+    'name',
+    'path',
+    'visibility',
+    'webUrl',
+  ].map((f) => field(`Group.${f}`, scalars)),
+  ...[
+    'archived',
+    'createdAt',
+    'description',
+    'fullPath',
+    'id',
+    'name',
+    'nameWithNamespace',
+    'path',
+    'visibility',
+    'webUrl',
+  ].map((f) => field(`Project.${f}`, scalars)),
+  field('Group.userPermissions', 'the caller’s own abilities on a readable group'),
+  field('Project.userPermissions', 'the caller’s own abilities on a readable project'),
+  field('Group.parent', 'groups, not planning objects'),
+  field('Group.descendantGroups', 'groups, not planning objects'),
+  field('Project.group', 'groups, not planning objects'),
+  field('Group.autocompleteUsers', 'users, attacked by the accounts suite'),
+  field('Project.autocompleteUsers', 'users, attacked by the accounts suite'),
+  field('Group.iterations', 'iterations, not in the matrix brief'),
+  field('Project.iterations', 'iterations, not in the matrix brief'),
+  field('Group.mergeRequests', 'merge requests, not in the matrix brief'),
+  field('Project.mergeRequests', 'merge requests, not in the matrix brief'),
+];
