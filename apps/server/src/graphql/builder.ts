@@ -1,6 +1,8 @@
+import { isValidIsoDateTime } from '@meridian/domain';
 import SchemaBuilder from '@pothos/core';
 import ComplexityPlugin from '@pothos/plugin-complexity';
 import { GraphQLError } from 'graphql';
+import { fieldComplexity } from './complexity';
 import type { GraphQLContext } from './context';
 
 /** GitLab's limits: depth 15; complexity 250 for anonymous visitors and 300 when signed in. */
@@ -9,8 +11,8 @@ export const MAX_COMPLEXITY_ANONYMOUS = 250;
 export const MAX_COMPLEXITY_SIGNED_IN = 300;
 
 /**
- * The code-first schema builder. Complexity is GitLab-like: every field costs 1, lists do not
- * multiply their selection (a page is bounded by `first` ≤ 100); connections add a little per page.
+ * The code-first schema builder. Complexity counts page sizes: a connection multiplies what is
+ * selected inside it by its page size (see `fieldComplexity` in complexity.ts).
  */
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
@@ -24,8 +26,7 @@ export const builder = new SchemaBuilder<{
 }>({
   plugins: [ComplexityPlugin],
   complexity: {
-    defaultComplexity: 1,
-    defaultListMultiplier: 1,
+    fieldComplexity,
     limit: (ctx) => ({
       depth: MAX_DEPTH,
       complexity: ctx.actor ? MAX_COMPLEXITY_SIGNED_IN : MAX_COMPLEXITY_ANONYMOUS,
@@ -42,13 +43,11 @@ export const builder = new SchemaBuilder<{
   },
 });
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
 builder.scalarType('Time', {
   description: 'Time represented in ISO 8601, for example "2021-03-09T14:58:50+00:00".',
   serialize: (value) => (value instanceof Date ? value.toISOString() : String(value)),
   parseValue: (value) => {
-    if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) {
+    if (typeof value !== 'string' || !isValidIsoDateTime(value)) {
       throw new GraphQLError('Time must be an ISO 8601 string', { extensions: { code: 'BAD_USER_INPUT' } });
     }
     return value;
@@ -59,7 +58,7 @@ builder.scalarType('Date', {
   description: 'Date represented in ISO 8601 (YYYY-MM-DD).',
   serialize: (value) => String(value),
   parseValue: (value) => {
-    if (typeof value !== 'string' || !DATE_RE.test(value.slice(0, 10)) || Number.isNaN(Date.parse(value))) {
+    if (typeof value !== 'string' || !isValidIsoDateTime(value)) {
       throw new GraphQLError('Date must be YYYY-MM-DD', { extensions: { code: 'BAD_USER_INPUT' } });
     }
     return value.slice(0, 10);

@@ -1,12 +1,17 @@
 import type { ObjectRef } from '@pothos/core';
+import { COUNT_CAP } from '../db/capped-count';
 import { badRequest } from '../errors';
 import { decodeCursor, encodeCursor } from '../rest/pagination';
 import { builder } from './builder';
+import { MAX_PAGE_SIZE } from './complexity';
 
 type Types = typeof builder.$inferSchemaTypes;
 
-/** GitLab's default and maximum page size for connections. */
-export const MAX_PAGE_SIZE = 100;
+/**
+ * The largest offset a cursor may carry, as lists count at most COUNT_CAP rows: deeper pages are
+ * reached by narrowing the filters, not by walking (and sorting) ever more rows.
+ */
+export const MAX_CURSOR_OFFSET = COUNT_CAP;
 
 /** A resolved page of a connection. `count` is lazy: only run when the client selects it. */
 export interface Connection<T> {
@@ -73,10 +78,13 @@ export function cursorFor(offset: number): string {
   return encodeCursor({ offset });
 }
 
-function offsetOf(cursor: string, arg: 'after' | 'before'): number {
+export function offsetOf(cursor: string, arg: 'after' | 'before'): number {
   const value = decodeCursor(cursor)?.offset;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
     throw badRequest(`${arg} is not a valid cursor`, arg);
+  }
+  if (value > MAX_CURSOR_OFFSET) {
+    throw badRequest(`${arg} is too far: cursors stop at offset ${MAX_CURSOR_OFFSET}; narrow the filters`, arg);
   }
   return value;
 }
@@ -211,14 +219,25 @@ export async function paginateService<T>(
   };
 }
 
+/**
+ * The smallest page size ≥ `limit` whose page holds the whole window [offset, offset + limit):
+ * at most about 5 × limit for small limits and 2 × limit + 1 for large ones, never offset + limit
+ * rows (offsets are capped, see MAX_CURSOR_OFFSET).
+ */
+export function pageHolding(offset: number, limit: number): { page: number; perPage: number } {
+  let perPage = Math.max(limit, 1);
+  while (Math.floor(offset / perPage) !== Math.floor((offset + Math.max(limit, 1) - 1) / perPage)) perPage += 1;
+  return { page: Math.floor(offset / perPage) + 1, perPage };
+}
+
 /** Adapts a page-number service (`page`, `perPage`, as labels and milestones take) to an offset window. */
 export function byPageNumber<T>(
   fetchPage: (page: number, perPage: number) => Promise<ServicePage<T>>,
 ): (window: PageWindow) => Promise<ServicePage<T>> {
   return async ({ offset, limit }) => {
-    const perPage = Math.max(limit, 1);
-    if (offset % perPage === 0) return fetchPage(offset / perPage + 1, perPage);
-    const page = await fetchPage(1, offset + perPage);
-    return { rows: page.rows.slice(offset, offset + limit), total: page.total };
+    const { page, perPage } = pageHolding(offset, limit);
+    const result = await fetchPage(page, perPage);
+    const start = offset - (page - 1) * perPage;
+    return { rows: result.rows.slice(start, start + limit), total: result.total };
   };
 }

@@ -1,11 +1,10 @@
 import { textColorFor } from '@meridian/domain';
 import { DomainError } from '../../errors';
 import { countEpics, epicSubject, findEpic, listEpics } from '../../modules/epics/epics.service';
-import { listIssues } from '../../modules/issues/issues.service';
 import { webUrl } from '../../modules/namespaces/web-url';
 import { canEpic } from '../../policy/abilities';
 import { builder } from '../builder';
-import { defineConnection, pageArgs, paginate, paginateArray, paginateService } from '../connection';
+import { defineConnection, pageArgs, paginate, paginateArray } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import type { EpicRow } from '../loaders/rows';
@@ -257,14 +256,13 @@ EpicRef.implement({
       description: 'Children (sub-epics) of the epic.',
       args: { ...pageArgs, ...epicListArgs },
       resolve: (e, args, c) => {
-        const root = e.group_traversal_ids[0] ?? e.group_id;
-        // Children may live anywhere in the parent's hierarchy: search from its root group down.
-        return resolveEpicList(
-          c,
-          { id: root, traversal_ids: [root] },
+        const { parentId: _parent, ...filters } = toEpicFilters(args, { orderBy: 'relative_position', sort: 'asc' });
+        // Children may live anywhere in the parent's hierarchy: searched from its root group down.
+        const key = { parentId: e.id, rootId: e.group_traversal_ids[0] ?? e.group_id, filters };
+        return paginate(
           args,
-          { orderBy: 'relative_position', sort: 'asc' },
-          { parentId: e.id, includeDescendantGroups: true, includeAncestorGroups: false },
+          (window) => c.loaders.childEpics.load({ ...key, ...window }),
+          () => c.loaders.childEpicCount.load(key),
         );
       },
     }),
@@ -272,16 +270,14 @@ EpicRef.implement({
       type: IssueConnection,
       description: 'A list of issues associated with the epic.',
       args: { ...pageArgs },
-      resolve: (e, args, c) =>
-        paginateService(args, ({ offset, limit }) =>
-          listIssues(
-            c.ctx.database.db,
-            c.actor,
-            { all: true },
-            { epicId: e.id, orderBy: 'relative_position', sort: 'asc' },
-            { offset, limit },
-          ),
-        ),
+      resolve: (e, args, c) => {
+        const key = { parentId: e.id, rootId: e.id, filters: null };
+        return paginate(
+          args,
+          (window) => c.loaders.epicIssues.load({ ...key, ...window }),
+          () => c.loaders.epicIssueCount.load(key),
+        );
+      },
     }),
     userPermissions: t.field({
       type: EpicPermissions,

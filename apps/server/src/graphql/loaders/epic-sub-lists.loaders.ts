@@ -1,0 +1,113 @@
+import { type RawBuilder, sql } from 'kysely';
+import { COUNT_CAP } from '../../db/capped-count';
+import type { Database } from '../../db/connection';
+import { epicFilterConditions } from '../../modules/epics/epic-filter-sql';
+import type { EpicFilters } from '../../modules/epics/epic-filters';
+import { epicSelect, epicSort, epicVisible } from '../../modules/epics/epic-query';
+import type { IssueRow } from '../../modules/issues/issues.service';
+import { issueQuery, issueVisibility, orderByClause } from '../../modules/issues/issues-query';
+import type { Actor } from '../../policy/actor';
+import type { EpicRow } from './rows';
+import {
+  type SubListCountKey,
+  type SubListPageKey,
+  subListCountLoader,
+  subListPageLoader,
+  type Tagged,
+} from './sub-list';
+
+/** Epic.issues lists an epic's issues in their relative order, as GitLab does. */
+const EPIC_ISSUE_ORDER = { orderBy: 'relative_position', sort: 'asc' } as const;
+
+const ints = (values: number[]) => sql`${values}::int[]`;
+
+/** `w(parent_id, root_id, off, lim, k)`: one row per key, k its 1-based index in the batch. */
+function pageKeys<F>(keys: SubListPageKey<F>[]): RawBuilder<unknown> {
+  return sql`unnest(${ints(keys.map((k) => k.parentId))}, ${ints(keys.map((k) => k.rootId))},
+    ${ints(keys.map((k) => k.offset))}, ${ints(keys.map((k) => k.limit))}) WITH ORDINALITY AS w(parent_id, root_id, off, lim, k)`;
+}
+
+/** `w(parent_id, root_id, k)` for count keys. */
+function countKeys<F>(keys: SubListCountKey<F>[]): RawBuilder<unknown> {
+  return sql`unnest(${ints(keys.map((k) => k.parentId))}, ${ints(keys.map((k) => k.rootId))})
+    WITH ORDINALITY AS w(parent_id, root_id, k)`;
+}
+
+/**
+ * Children of `w.parent_id` the actor may read, with the list filters, in the parent's root
+ * hierarchy (children may live in any group under it): the conditions of `listEpics` for one
+ * parent, over aliases e and n.
+ */
+function childConditions(actor: Actor | null, filters: EpicFilters): RawBuilder<boolean> {
+  const conditions = [
+    epicVisible(actor),
+    sql<boolean>`e.parent_id = w.parent_id`,
+    sql<boolean>`n.traversal_ids @> ARRAY[w.root_id]`,
+    ...epicFilterConditions(actor, filters),
+  ];
+  return sql<boolean>`(${sql.join(conditions, sql` AND `)})`;
+}
+
+/**
+ * Epic.children and Epic.issues for every parent of a GraphQL level at once: one statement per
+ * level (LATERAL: each parent's page with its own LIMIT/OFFSET), one more when `count` is
+ * selected. Visibility is the epics and issues modules' own SQL (policy/sql-scopes).
+ */
+export function epicSubListLoaders(db: Database, actor: Actor | null) {
+  return {
+    childEpics: subListPageLoader<EpicFilters, EpicRow>(async (keys) => {
+      const filters = keys[0]?.filters ?? {};
+      const spec = epicSort(filters.orderBy, filters.sort);
+      const dir = spec.desc ? sql`DESC` : sql`ASC`;
+      const page = epicSelect(db)
+        .where(childConditions(actor, filters))
+        .orderBy(sql`${spec.expr} ${dir}`)
+        .orderBy(sql`e.id ${dir}`)
+        .limit(sql<number>`w.lim`)
+        .offset(sql<number>`w.off`);
+      const result = await sql<Tagged<EpicRow>>`SELECT (w.k - 1)::int AS batch_key, x.*
+        FROM ${pageKeys(keys)} CROSS JOIN LATERAL (${page}) AS x`.execute(db);
+      return result.rows;
+    }),
+
+    childEpicCount: subListCountLoader<EpicFilters>(async (keys) => {
+      const rows = db
+        .selectFrom('epics as e')
+        .innerJoin('namespaces as n', 'n.id', 'e.group_id')
+        .select(sql<number>`1`.as('one'))
+        .where(childConditions(actor, keys[0]?.filters ?? {}));
+      const result = await sql<Tagged<{ total: number }>>`SELECT (w.k - 1)::int AS batch_key,
+        (SELECT count(*)::int FROM (${rows} LIMIT ${sql.lit(COUNT_CAP + 1)}) AS capped) AS total
+        FROM ${countKeys(keys)}`.execute(db);
+      return result.rows;
+    }),
+
+    epicIssues: subListPageLoader<null, IssueRow>(async (keys) => {
+      const page = issueQuery(db)
+        .innerJoin('epic_issues as ei', 'ei.issue_id', 'i.id')
+        .where(sql<boolean>`ei.epic_id = w.parent_id`)
+        .where(issueVisibility(actor))
+        .orderBy(orderByClause(EPIC_ISSUE_ORDER))
+        .limit(sql<number>`w.lim`)
+        .offset(sql<number>`w.off`);
+      const result = await sql<Tagged<IssueRow>>`SELECT (w.k - 1)::int AS batch_key, x.*
+        FROM ${pageKeys(keys)} CROSS JOIN LATERAL (${page}) AS x`.execute(db);
+      return result.rows;
+    }),
+
+    epicIssueCount: subListCountLoader<null>(async (keys) => {
+      const rows = db
+        .selectFrom('issues as i')
+        .innerJoin('projects as p', 'p.id', 'i.project_id')
+        .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+        .innerJoin('epic_issues as ei', 'ei.issue_id', 'i.id')
+        .select(sql<number>`1`.as('one'))
+        .where(sql<boolean>`ei.epic_id = w.parent_id`)
+        .where(issueVisibility(actor));
+      const result = await sql<Tagged<{ total: number }>>`SELECT (w.k - 1)::int AS batch_key,
+        (SELECT count(*)::int FROM (${rows} LIMIT ${sql.lit(COUNT_CAP + 1)}) AS capped) AS total
+        FROM ${countKeys(keys)}`.execute(db);
+      return result.rows;
+    }),
+  };
+}
