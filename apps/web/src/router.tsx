@@ -4,6 +4,7 @@ import { ResourcePage } from './app/ResourcePage';
 import { RootLayout } from './app/RootLayout';
 import { SignInPage } from './app/SignInPage';
 import { SignUpPage } from './app/SignUpPage';
+import { AdminSettingsPage } from './features/admin/AdminSettingsPage';
 import { DashboardListPage } from './features/dashboard/DashboardListPage';
 import { HomePage } from './features/dashboard/HomePage';
 
@@ -22,6 +23,16 @@ const dashboardProjectsRoute = createRoute({
   path: '/dashboard/projects',
   component: () => <DashboardListPage kind="projects" />,
 });
+const adminGeneralSettingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/application_settings/general',
+  component: () => <AdminSettingsPage section="general" />,
+});
+const adminNetworkSettingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/application_settings/network',
+  component: () => <AdminSettingsPage section="network" />,
+});
 /** Everything else is a namespace path (`/acme/web/-/issues/3`, `/groups/acme/-/epics`): parsed by ResourcePage. */
 const resourceRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: ResourcePage });
 
@@ -31,6 +42,8 @@ export const routeTree = rootRoute.addChildren([
   signUpRoute,
   dashboardGroupsRoute,
   dashboardProjectsRoute,
+  adminGeneralSettingsRoute,
+  adminNetworkSettingsRoute,
   resourceRoute,
 ]);
 

@@ -1,5 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSignupEnabled } from '../features/admin/applicationSettingsApi';
 import { AppLink } from '../lib/AppLink';
 import { ApiError } from '../lib/api';
 import { useSession } from '../lib/session';
@@ -11,6 +12,7 @@ import { PlainLayout } from './ContextLayout';
 /** `/users/sign_in`: username or email plus password. */
 export function SignInPage() {
   const { signIn } = useSession();
+  const signupEnabled = useSignupEnabled();
   const router = useRouter();
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
@@ -79,9 +81,11 @@ export function SignInPage() {
             {pending ? 'Signing in…' : 'Sign in'}
           </Button>
         </form>
-        <p className={styles.footer}>
-          Don't have an account yet? <AppLink href="/users/sign_up">Register now</AppLink>
-        </p>
+        {signupEnabled && (
+          <p className={styles.footer}>
+            Don't have an account yet? <AppLink href="/users/sign_up">Register now</AppLink>
+          </p>
+        )}
       </div>
     </PlainLayout>
   );

@@ -18,6 +18,8 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       await router.navigate({ href: '/dashboard/groups' });
     } else if (key === 'projects') {
       await router.navigate({ href: '/dashboard/projects' });
+    } else if (key === 'admin') {
+      await router.navigate({ href: '/admin/application_settings/general' });
     }
   };
 
@@ -42,6 +44,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <MenuItem id="groups" className={styles.item}>
             Your groups
           </MenuItem>
+          {user.is_admin && (
+            <MenuItem id="admin" className={styles.item}>
+              Admin settings
+            </MenuItem>
+          )}
           <Separator className={styles.separator} />
           <MenuItem id="sign-out" className={styles.item}>
             Sign out

@@ -1,0 +1,160 @@
+import { type FormEvent, useState } from 'react';
+import { PlainLayout } from '../../app/ContextLayout';
+import { AppLink } from '../../lib/AppLink';
+import { ApiError } from '../../lib/api';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import styles from './AdminSettingsPage.module.css';
+import {
+  type ApplicationSettings,
+  type NumberSetting,
+  useApplicationSettings,
+  useUpdateApplicationSettings,
+} from './applicationSettingsApi';
+import { RATE_LIMIT_SECTIONS } from './settingsSections';
+
+export type AdminSettingsSection = 'general' | 'network';
+
+const NUMBER_KEYS = RATE_LIMIT_SECTIONS.flatMap((section) => section.fields.map((field) => field.key));
+
+/** A typed number as a number, anything else as typed, so the server names the bad field. */
+function numberOrText(text: string): number | string {
+  return /^\d+$/.test(text.trim()) ? Number(text.trim()) : text;
+}
+
+/**
+ * `/admin/application_settings/general` (sign-up restrictions, group creation) and
+ * `/admin/application_settings/network` (rate limits), as in GitLab's Admin area.
+ */
+export function AdminSettingsPage({ section }: { section: AdminSettingsSection }) {
+  const settings = useApplicationSettings();
+  const title = section === 'general' ? 'General' : 'Network';
+  return (
+    <PlainLayout title={`${title} · Settings · Admin`}>
+      <header className={styles.header}>
+        <h1>Settings</h1>
+      </header>
+      <nav className={styles.tabs} aria-label="Settings sections">
+        <SectionLink to="general" current={section} label="General" />
+        <SectionLink to="network" current={section} label="Network" />
+      </nav>
+      {settings.isLoading && <Spinner label="Loading settings" />}
+      {settings.error && (
+        <Alert variant="danger">
+          {settings.error instanceof ApiError && (settings.error.status === 403 || settings.error.status === 401)
+            ? 'Only administrators can change instance settings.'
+            : settings.error.message}
+        </Alert>
+      )}
+      {settings.data && <SettingsForm section={section} settings={settings.data} />}
+    </PlainLayout>
+  );
+}
+
+function SectionLink({
+  to,
+  current,
+  label,
+}: {
+  to: AdminSettingsSection;
+  current: AdminSettingsSection;
+  label: string;
+}) {
+  return (
+    <AppLink
+      href={`/admin/application_settings/${to}`}
+      className={`${styles.tab} ${to === current ? styles.tabActive : ''}`}
+      aria-current={to === current ? 'page' : undefined}
+    >
+      {label}
+    </AppLink>
+  );
+}
+
+function SettingsForm({ section, settings }: { section: AdminSettingsSection; settings: ApplicationSettings }) {
+  const update = useUpdateApplicationSettings();
+  const [signupEnabled, setSignupEnabled] = useState(settings.signup_enabled);
+  const [groupCreation, setGroupCreation] = useState(settings.allow_group_creation_for_users);
+  const [numbers, setNumbers] = useState<Record<NumberSetting, string>>(
+    () => Object.fromEntries(NUMBER_KEYS.map((key) => [key, String(settings[key])])) as Record<NumberSetting, string>,
+  );
+  const [saved, setSaved] = useState(false);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    const changes: Record<string, unknown> =
+      section === 'general'
+        ? { signup_enabled: signupEnabled, allow_group_creation_for_users: groupCreation }
+        : Object.fromEntries(NUMBER_KEYS.map((key) => [key, numberOrText(numbers[key])]));
+    update.mutate(changes as Partial<ApplicationSettings>, { onSuccess: () => setSaved(true) });
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate>
+      {saved && <Alert variant="success">Application settings saved successfully.</Alert>}
+      {update.error && <Alert variant="danger">Application settings update failed: {update.error.message}</Alert>}
+      {section === 'general' ? (
+        <>
+          <fieldset className={styles.section}>
+            <h2>Sign-up restrictions</h2>
+            <label className={styles.checkbox}>
+              <input
+                type="checkbox"
+                name="signup_enabled"
+                checked={signupEnabled}
+                onChange={(event) => setSignupEnabled(event.target.checked)}
+              />
+              <span>
+                Sign-up enabled
+                <span className={styles.help}> — anyone who can reach this instance can register.</span>
+              </span>
+            </label>
+          </fieldset>
+          <fieldset className={styles.section}>
+            <h2>Account and limit</h2>
+            <label className={styles.checkbox}>
+              <input
+                type="checkbox"
+                name="allow_group_creation_for_users"
+                checked={groupCreation}
+                onChange={(event) => setGroupCreation(event.target.checked)}
+              />
+              <span>
+                Allow new users to create top-level groups
+                <span className={styles.help}> — administrators always can; subgroups follow the parent group.</span>
+              </span>
+            </label>
+          </fieldset>
+        </>
+      ) : (
+        RATE_LIMIT_SECTIONS.map((group) => (
+          <fieldset key={group.title} className={styles.section}>
+            <h2>{group.title}</h2>
+            <p className={styles.help}>{group.help} Set a count to 0 to turn the limit off.</p>
+            <div className={styles.numbers}>
+              {group.fields.map((field) => (
+                <div key={field.key} className={styles.field}>
+                  <label htmlFor={field.key}>{field.label}</label>
+                  <input
+                    id={field.key}
+                    name={field.key}
+                    inputMode="numeric"
+                    value={numbers[field.key]}
+                    onChange={(event) => setNumbers((current) => ({ ...current, [field.key]: event.target.value }))}
+                  />
+                </div>
+              ))}
+            </div>
+          </fieldset>
+        ))
+      )}
+      <div className={styles.actions}>
+        <Button type="submit" variant="confirm" isDisabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

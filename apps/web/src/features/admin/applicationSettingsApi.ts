@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, request } from '../../lib/api';
+
+/** The instance settings the admin pages edit, in GitLab's field names (`GET /api/v4/application/settings`). */
+export interface ApplicationSettings {
+  signup_enabled: boolean;
+  allow_group_creation_for_users: boolean;
+  throttle_protected_paths_requests_per_period: number;
+  throttle_protected_paths_period_in_seconds: number;
+  max_login_attempts: number;
+  failed_login_attempts_unlock_period_in_minutes: number;
+  throttle_authenticated_api_requests_per_period: number;
+  throttle_authenticated_api_period_in_seconds: number;
+  throttle_unauthenticated_api_requests_per_period: number;
+  throttle_unauthenticated_api_period_in_seconds: number;
+  notes_create_limit: number;
+  search_rate_limit: number;
+  search_rate_limit_unauthenticated: number;
+}
+
+export type NumberSetting = {
+  [K in keyof ApplicationSettings]: ApplicationSettings[K] extends number ? K : never;
+}[keyof ApplicationSettings];
+
+const settingsKey = ['application-settings'] as const;
+const clientConfigKey = ['client-config'] as const;
+
+export function useApplicationSettings() {
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => apiGet<ApplicationSettings>('/api/v4/application/settings', signal),
+    retry: false,
+  });
+}
+
+/** `PUT /api/v4/application/settings` with the changed fields; refreshes the settings and the public config. */
+export function useUpdateApplicationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: Partial<ApplicationSettings>) =>
+      (await request<ApplicationSettings>('/api/v4/application/settings', { method: 'PUT', body: changes })).data,
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsKey, settings);
+      void queryClient.invalidateQueries({ queryKey: clientConfigKey });
+    },
+  });
+}
+
+/** Whether registration is open (`GET /-/config.json`), for the sign-in page's Register link. */
+export function useSignupEnabled(): boolean {
+  const query = useQuery({
+    queryKey: clientConfigKey,
+    queryFn: ({ signal }) => apiGet<{ signup_enabled?: boolean }>('/-/config.json', signal),
+    staleTime: 30_000,
+  });
+  return query.data?.signup_enabled ?? false;
+}
