@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dig } from '../graphql/test-client';
 import { AccessLevel } from '../policy/access-levels';
 import { encodeCursor } from '../rest/pagination';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../test/factories';
@@ -124,8 +125,9 @@ describe('M3: complexity counts page sizes', () => {
       await statementsOf(`{ group(fullPath: "cost") { epics(first: 10, sort: CREATED_AT_ASC) {
       nodes { iid children(first: 10) { count nodes { iid } } issues(first: 5) { count nodes { iid } } } } } }`);
     expect(answer.errors).toBeUndefined();
-    const nodes = (answer.data?.group as { epics: { nodes: Array<{ children: { count: number; nodes: unknown[] } }> } })
-      .epics.nodes;
+    const nodes = dig(answer.data, 'group', 'epics', 'nodes') as Array<{
+      children: { count: number; nodes: unknown[] };
+    }>;
     expect(nodes.length).toBe(10);
     for (const node of nodes.filter((n) => n.children.count > 0)) expect(node.children.nodes.length).toBe(3);
     // group, epics page, children page + count, issues page + count: per level, not per parent.
@@ -151,7 +153,7 @@ describe('M3: offset cursors are bounded', () => {
 
   it('fetches one small page for a crafted offset, with the right labels', async () => {
     const titles = (answer: GqlAnswer) =>
-      ((answer.data?.group as { labels: { nodes: Array<{ title: string }> } }).labels.nodes ?? []).map((l) => l.title);
+      ((dig(answer.data, 'group', 'labels', 'nodes') ?? []) as Array<{ title: string }>).map((l) => l.title);
     const all = titles(await gqlHttp('{ group(fullPath: "cost") { labels(first: 100) { nodes { title } } } }'));
     expect(all.length).toBe(LABELS);
     // [cursor offset, most rows one fetch may ask for]: the old adapter asked for offset + 3 rows.
