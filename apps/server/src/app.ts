@@ -11,6 +11,7 @@ import { suggestionRoutes } from './modules/autocomplete/suggestions.rest';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { healthRoutes } from './rest/health.rest';
+import { rejectNulBytes } from './rest/nul-byte-guard';
 import { collectRoutes } from './rest/route-table';
 import { restRoutes } from './rest/routes';
 import { securityHeaders } from './rest/security-headers';
@@ -35,6 +36,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   collectRoutes(app);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  app.addHook('preValidation', rejectNulBytes);
   await app.register(securityHeaders, { ctx });
   await app.register(cookie);
   await app.register(authPlugin, { ctx });

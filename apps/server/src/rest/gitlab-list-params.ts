@@ -1,3 +1,4 @@
+import { isValidIsoDateTime } from '@meridian/domain';
 import { z } from 'zod';
 import { badRequest } from '../errors';
 import { gitlabBoolean, gitlabList } from './params';
@@ -31,8 +32,12 @@ export const usernameList = z.preprocess(
   z.array(z.string().min(1).max(255)).max(100),
 );
 
-/** `created_after` and friends: any date or ISO 8601 date-time. */
-export const gitlabDate = z.coerce.date().refine((d) => !Number.isNaN(d.getTime()), 'invalid date');
+/** `created_after` and friends: an ISO 8601 date or date-time with a real calendar date (years 0001-9999). */
+export const gitlabDate = z
+  .string()
+  .max(64)
+  .refine(isValidIsoDateTime, 'must be an ISO 8601 date or date-time')
+  .transform((s) => new Date(s));
 
 /** `iids[]=1&iids[]=2` or `iids=1,2`. */
 export const iidList = z.preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(gitlabId).max(100));

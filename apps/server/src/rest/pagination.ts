@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { COUNT_CAP } from '../db/capped-count';
+import { badRequest } from '../errors';
 
 /** GitLab's offset pagination: `page` (1-based) and `per_page` (default 20, max 100). */
 export const pageParams = z.object({
@@ -8,6 +9,25 @@ export const pageParams = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type PageParams = z.infer<typeof pageParams>;
+
+/** GitLab's `max_offset_allowed_by_the_rest_api` default: offset pagination stops at 50,000 rows. */
+export const MAX_OFFSET = 50_000;
+
+/**
+ * 400 when `page` × `per_page` goes past MAX_OFFSET on an offset-paginated list, with GitLab's
+ * message (GitLab answers 405). Deep offsets make PostgreSQL walk and drop every earlier row.
+ */
+export function assertOffsetWithinLimit(params: unknown): void {
+  if (!params || typeof params !== 'object') return;
+  const { page, per_page: perPage, pagination } = params as Record<string, unknown>;
+  if (typeof page !== 'number' || typeof perPage !== 'number' || pagination === 'keyset') return;
+  if (page * perPage > MAX_OFFSET) {
+    throw badRequest(
+      `page is invalid: Offset pagination has a maximum allowed offset of ${MAX_OFFSET}. Remaining records can be retrieved using keyset pagination.`,
+      'page',
+    );
+  }
+}
 
 /**
  * Sets X-Total, X-Total-Pages, X-Page, X-Per-Page, X-Next-Page, X-Prev-Page and Link headers,

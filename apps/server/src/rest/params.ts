@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../errors';
 import { isValidFullPath } from '../modules/namespaces/full-path';
+import { assertOffsetWithinLimit } from './pagination';
 
 /** GitLab booleans arrive as 'true'/'false' (or 1/0) in query strings and as JSON booleans in bodies. */
 export const gitlabBoolean = z.preprocess((v) => {
@@ -59,7 +60,11 @@ export function parseIntParam(raw: string | undefined, field: string): number {
  */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
+  if (result.success) {
+    // Every list's `page`/`per_page` goes through here: the one place that caps the offset.
+    assertOffsetWithinLimit(result.data);
+    return result.data;
+  }
   const issue = result.error.issues[0];
   const field = issue?.path.join('.') || 'body';
   const missing = issue?.code === 'invalid_type' && issue.message.includes('undefined');

@@ -1,3 +1,4 @@
+import { isValidIsoDate } from '@meridian/domain';
 import { GraphQLError } from 'graphql';
 import { badRequest, DomainError, forbidden } from '../../errors';
 import { reorderEpicTree, type TreeNode } from '../../modules/epics/epic-tree-reorder.service';
@@ -242,9 +243,7 @@ interface UpdateEpicArgs {
 function dateArg(value: string | null | undefined, field: string): string | null | undefined {
   if (value === undefined) return undefined;
   if (value === null || value === '') return null;
-  const d = new Date(`${value}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
-    throw badRequest(`${field} is invalid: must be a date YYYY-MM-DD`, field);
+  if (!isValidIsoDate(value)) throw badRequest(`${field} is invalid: must be a date YYYY-MM-DD`, field);
   return value;
 }
 

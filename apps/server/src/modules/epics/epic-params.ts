@@ -1,6 +1,8 @@
+import { isValidIsoDate } from '@meridian/domain';
 import { z } from 'zod';
 import { badRequest } from '../../errors';
 import {
+  gitlabDate,
   gitlabKeyword,
   gitlabId as id,
   iidList,
@@ -12,8 +14,8 @@ import { gitlabBoolean, gitlabList } from '../../rest/params';
 import type { EpicFilters } from './epic-filters';
 import type { EpicInput } from './epic-write.service';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
-const dateTime = z.coerce.date();
+const isoDate = z.string().max(10).refine(isValidIsoDate, 'must be a date YYYY-MM-DD');
+const dateTime = gitlabDate;
 const noneAny = (v: unknown) => (typeof v === 'string' ? gitlabKeyword(v) : v);
 
 /** Query parameters of GET /groups/:id/epics (GitLab names). */
@@ -81,7 +83,10 @@ export function toEpicFilters(p: z.infer<typeof epicListParams>): EpicFilters {
   };
 }
 
-const color = z.string().regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex colour like #1068bf');
+const color = z
+  .string()
+  .max(7)
+  .regex(/^#[0-9A-Fa-f]{6}$/, 'must be a hex colour like #1068bf');
 const nullableDate = z.preprocess((v) => (v === '' ? null : v), isoDate.nullable());
 
 const epicFields = {

@@ -1,3 +1,4 @@
+import { isValidIsoDate, isValidIsoDateTime } from '@meridian/domain';
 import { sql } from 'kysely';
 import { cappedCount } from '../../db/capped-count';
 import { badRequest, notFound } from '../../errors';
@@ -79,7 +80,10 @@ export async function listEpics(
     if (
       !cursor ||
       typeof cursor.v !== 'string' ||
+      !cursorValueFits(cursor.v, spec.type) ||
       typeof cursor.id !== 'number' ||
+      !Number.isInteger(cursor.id) ||
+      Math.abs(cursor.id) > 2_147_483_647 ||
       cursor.o !== orderBy ||
       cursor.s !== sort
     )
@@ -99,6 +103,20 @@ export async function listEpics(
     total: count,
     nextCursor,
   };
+}
+
+/** A keyset cursor's sort value must parse as the SQL type it is cast to; a 400, not a database error. */
+function cursorValueFits(value: string, type: string): boolean {
+  switch (type) {
+    case 'timestamptz':
+      return isValidIsoDateTime(value);
+    case 'date':
+      return value === 'infinity' || value === '-infinity' || isValidIsoDate(value);
+    case 'int':
+      return /^-?\d{1,10}$/.test(value) && Math.abs(Number(value)) <= 2_147_483_648;
+    default:
+      return value.length <= 1024 && !value.includes('\u0000');
+  }
 }
 
 function countWhere(db: Executor, where: ReturnType<typeof epicConditions>): Promise<number> {

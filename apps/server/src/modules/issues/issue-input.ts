@@ -1,4 +1,6 @@
+import { isValidIsoDate } from '@meridian/domain';
 import { z } from 'zod';
+import { gitlabDate } from '../../rest/gitlab-list-params';
 import { gitlabBoolean, gitlabList, parseInput } from '../../rest/params';
 import type { IssueInput } from './issue-write.service';
 
@@ -7,11 +9,7 @@ const id = z.coerce.number().int().min(0).max(2_147_483_647);
 const nullableId = z.preprocess((v) => (v === '' || v === null ? null : v), id.nullable());
 const dueDate = z.preprocess(
   (v) => (v === '' ? null : v),
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
-    .refine((s) => !Number.isNaN(Date.parse(s)), 'invalid date')
-    .nullable(),
+  z.string().max(10).refine(isValidIsoDate, 'must be a real date YYYY-MM-DD').nullable(),
 );
 const idList = z.preprocess(
   (v) => (typeof v === 'string' || typeof v === 'number' ? String(v).split(',').filter(Boolean) : v),
@@ -35,10 +33,7 @@ const base = {
     .preprocess((v) => (v === '' ? null : v), z.enum(['on_track', 'needs_attention', 'at_risk']).nullable())
     .optional(),
   discussion_locked: gitlabBoolean.optional(),
-  created_at: z.coerce
-    .date()
-    .refine((d) => !Number.isNaN(d.getTime()), 'invalid date')
-    .optional(),
+  created_at: gitlabDate.optional(),
 };
 
 const title = z.string().trim().min(1).max(255);

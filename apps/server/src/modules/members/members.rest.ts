@@ -1,3 +1,4 @@
+import { isValidIsoDate } from '@meridian/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -15,8 +16,8 @@ const accessLevel = z.coerce
 
 const expiresAt = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)')
-  .refine((d) => !Number.isNaN(Date.parse(d)), 'must be a valid date')
+  .max(10)
+  .refine(isValidIsoDate, 'must be a real date (YYYY-MM-DD)')
   .refine((d) => d >= new Date().toISOString().slice(0, 10), 'cannot be a date in the past')
   .nullable()
   .or(z.literal('').transform(() => null));

@@ -1,3 +1,4 @@
+import { isValidIsoDate, isValidIsoDateTime } from '@meridian/domain';
 import { z } from 'zod';
 import { pageParams } from '../../rest/pagination';
 import { gitlabBoolean } from '../../rest/params';
@@ -5,14 +6,7 @@ import { gitlabBoolean } from '../../rest/params';
 /** 'YYYY-MM-DD' that is a real calendar date; '' or null clears the date. */
 export const isoDate = z.preprocess(
   (v) => (v === '' ? null : v),
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-    }, 'not a valid date')
-    .nullable(),
+  z.string().max(10).refine(isValidIsoDate, 'not a valid date (YYYY-MM-DD)').nullable(),
 );
 
 const isoDateTime = z
@@ -20,7 +14,7 @@ const isoDateTime = z
   .max(64)
   .transform((s, c) => {
     const d = new Date(s);
-    if (Number.isNaN(d.getTime())) {
+    if (!isValidIsoDateTime(s) || Number.isNaN(d.getTime())) {
       c.addIssue({ code: 'custom', message: 'not a valid date-time' });
       return z.NEVER;
     }
