@@ -329,11 +329,11 @@ describe('project issues, labels and milestones', () => {
 
   it('lists group labels and milestones, with search and timeframe', async () => {
     const q = `{ group(fullPath: "ep") {
-      labels(searchTerm: "u") { count nodes { id title } }
-      milestones { count nodes { title iid webPath expired upcoming projectMilestone subgroupMilestone } }
-      inFrame: milestones(timeframe: { start: "2024-01-15", end: "2024-03-01" }) { nodes { title } }
-      byTitle: milestones(searchTitle: "lat") { nodes { title } }
-      issues { count } userPermissions { readGroup adminGroup createEpic } } }`;
+      labels(searchTerm: "u", first: 20) { count nodes { id title } }
+      milestones(first: 20) { count nodes { title iid webPath expired upcoming projectMilestone subgroupMilestone } }
+      inFrame: milestones(timeframe: { start: "2024-01-15", end: "2024-03-01" }, first: 20) { nodes { title } }
+      byTitle: milestones(searchTitle: "lat", first: 20) { nodes { title } }
+      issues(first: 20) { count } userPermissions { readGroup adminGroup createEpic } } }`;
     const res = await gql(t.app, q, {}, tokens.guest);
     expect(res.body.errors).toBeUndefined();
     const group = dig(res.body.data, 'group') as Record<string, unknown>;

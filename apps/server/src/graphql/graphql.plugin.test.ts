@@ -123,12 +123,14 @@ describe('GraphQL transport', () => {
   });
 
   it('limits complexity: 250 for anonymous, 300 signed in', async () => {
-    const fields = (n: number) => Array.from({ length: n }, (_, i) => `u${i}: currentUser { id }`).join(' ');
-    const anonymous = await gql(t.app, `{ ${fields(130)} }`);
+    // A look-up by argument costs 1 (scalars cost nothing, connections their page size: complexity.ts).
+    const fields = (n: number) =>
+      Array.from({ length: n }, (_, i) => `u${i}: project(fullPath: "no/pe") { id }`).join(' ');
+    const anonymous = await gql(t.app, `{ ${fields(251)} }`);
     expect(anonymous.body.errors?.[0]?.message).toMatch(/exceeds max complexity of 250/);
-    const ok = await gql(t.app, `{ ${fields(140)} }`, {}, memberToken);
+    const ok = await gql(t.app, `{ ${fields(280)} }`, {}, memberToken);
     expect(ok.body.errors).toBeUndefined();
-    const signedIn = await gql(t.app, `{ ${fields(160)} }`, {}, memberToken);
+    const signedIn = await gql(t.app, `{ ${fields(301)} }`, {}, memberToken);
     expect(signedIn.body.errors?.[0]?.message).toMatch(/exceeds max complexity of 300/);
   });
 
