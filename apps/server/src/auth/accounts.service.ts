@@ -1,28 +1,13 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/connection';
 import { unprocessable } from '../errors';
+import { isReservedTopLevelPath } from '../modules/namespaces/reserved-paths';
 import type { UserRow } from '../modules/users/user.presenter';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 
 export const MIN_PASSWORD_LENGTH = 8;
 const USERNAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
-/** Top-level paths the web app and API use; a user (or group) named like them would shadow routes. */
-const RESERVED_PATHS = new Set([
-  '-',
-  'admin',
-  'api',
-  'assets',
-  'dashboard',
-  'explore',
-  'groups',
-  'help',
-  'projects',
-  'public',
-  'search',
-  'uploads',
-  'users',
-]);
 
 export interface NewAccount {
   username: string;
@@ -35,7 +20,7 @@ export interface NewAccount {
 /** 422s naming the field for an account that cannot be created as asked. */
 async function validateAccount(db: Database, input: NewAccount): Promise<void> {
   const { username, email } = input;
-  if (!USERNAME.test(username) || /(\.|\.git|\.atom)$/i.test(username) || RESERVED_PATHS.has(username.toLowerCase())) {
+  if (!USERNAME.test(username) || /(\.|\.git|\.atom)$/i.test(username) || isReservedTopLevelPath(username)) {
     throw unprocessable('username is invalid', 'username');
   }
   if (input.name.trim().length === 0 || input.name.length > 255) throw unprocessable('name is invalid', 'name');

@@ -257,7 +257,8 @@ function positiveInt(value: string, field: string): number {
 /** A numeric id or its global id (`gid://gitlab/<type>/12`). */
 function idOf(value: string | number, type: string, field: string): number {
   const raw = String(value);
-  return positiveInt(new RegExp(`^gid://gitlab/${type}/(\\d+)$`).exec(raw)?.[1] ?? raw, field);
+  const prefix = `gid://gitlab/${type}/`;
+  return positiveInt(raw.startsWith(prefix) ? raw.slice(prefix.length) : raw, field);
 }
 
 /** Reaction emoji name, with 'none'/'any' read as the wildcards. */

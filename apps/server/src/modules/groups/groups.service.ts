@@ -9,6 +9,7 @@ import type { IdOrPath } from '../../rest/params';
 import { getApplicationSettings } from '../application-settings/application-settings.service';
 import { findGroup, findGroupRow, type GroupRow, groupSubject } from '../namespaces/namespace-lookup.service';
 import { isUniqueViolation } from '../namespaces/namespace-params';
+import { assertTopLevelPathAllowed } from '../namespaces/reserved-paths';
 
 /** GitLab allows 20 levels of nesting: a top-level group plus 19… we follow the schema: 21 ids at most. */
 const MAX_TRAVERSAL_DEPTH = 21;
@@ -45,6 +46,7 @@ export async function createGroup(db: Database, actor: Actor | null, input: Crea
   ) {
     throw forbidden('403 Forbidden - You don’t have permission to create groups.');
   }
+  if (input.parent_id === undefined) assertTopLevelPathAllowed(input.path);
   if (input.parent_id !== undefined) {
     const parent = await findGroup(db, me, { id: input.parent_id });
     if (!canGroup(me, 'create_subgroup', groupSubject(parent))) throw forbidden();
@@ -115,6 +117,7 @@ export async function updateGroup(
 ): Promise<GroupRow> {
   const group = await findGroup(db, actor, idOrPath);
   if (!canGroup(actor, 'admin_group', groupSubject(group))) throw forbidden();
+  if (input.path !== undefined && group.parent_id === null) assertTopLevelPathAllowed(input.path);
   if (input.visibility !== undefined && input.visibility !== group.visibility_level) {
     if (group.parent_id !== null) {
       const parent = await findGroupRow(db, { id: group.parent_id });
