@@ -13,7 +13,13 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'base-uri': ["'self'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
-  'style-src': ["'self'"],
+  // react-aria injects two fixed <style> elements (usePress touch-action, usePreventScroll
+  // overscroll); their hashes allow exactly those texts.
+  'style-src': [
+    "'self'",
+    "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='",
+    "'sha256-gYiS/BvZvRcK27JIXTuwhZ3hs2+VJ1X+2gUlE+farlg='",
+  ],
   'img-src': ["'self'", 'data:', 'https:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
