@@ -151,7 +151,7 @@ describe.each(stores)('rate limits (%s store)', (_store, env) => {
       body: JSON.stringify({ title: 'rate limited notes' }),
     });
     expect(issue.status).toBe(201);
-    const iid = (await issue.json()).iid;
+    const { iid } = (await issue.json()) as { iid: number };
     const comment = (t: string, path = 'notes') =>
       s.http(`/api/v4/projects/${projectId}/issues/${iid}/${path}`, {
         method: 'POST',

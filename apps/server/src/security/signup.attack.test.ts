@@ -26,6 +26,7 @@ const json = (token: string | null, method: string, body: unknown) => ({
   body: JSON.stringify(body),
 });
 const settings = (body: Record<string, boolean>) => s.http('/api/v4/application/settings', json(admin, 'PUT', body));
+const config = async () => (await (await s.http('/-/config.json')).json()) as { signup_enabled: boolean };
 const unique = () => randomBytes(4).toString('hex');
 
 describe('signup_enabled', () => {
@@ -42,13 +43,13 @@ describe('signup_enabled', () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: '404 Not Found' });
     expect(await s.db.selectFrom('users').select('id').where('username', '=', username).execute()).toHaveLength(0);
-    expect((await (await s.http('/-/config.json')).json()).signup_enabled).toBe(false);
+    expect((await config()).signup_enabled).toBe(false);
   });
 
   it('on again: registration works', async () => {
     expect((await settings({ signup_enabled: true })).status).toBe(200);
     expect((await signUp(`open-${unique()}`)).status).toBe(201);
-    expect((await (await s.http('/-/config.json')).json()).signup_enabled).toBe(true);
+    expect((await config()).signup_enabled).toBe(true);
   });
 
   it('a first start on PostgreSQL warns while sign-up is open, and only then', async () => {
@@ -76,7 +77,9 @@ describe('allow_group_creation_for_users', () => {
     const before = await s.db.selectFrom('namespaces').select('id').execute();
     const refused = await newGroup(user);
     expect(refused.status).toBe(403);
-    expect((await refused.json()).message).toBe('403 Forbidden - You don’t have permission to create groups.');
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      '403 Forbidden - You don’t have permission to create groups.',
+    );
     expect(await s.db.selectFrom('namespaces').select('id').execute()).toHaveLength(before.length);
     expect((await newGroup(admin)).status).toBe(201);
   });
