@@ -353,3 +353,27 @@ describe.each([
     canNote(actor, ability, note(vis, kind as NoteKind)),
   );
 });
+
+describe('project features: issues disabled hides issues from everyone; archived is read-only (L16)', () => {
+  const issueIn = (project: ProjectSubject): IssueSubject => ({
+    kind: 'issue',
+    project,
+    confidential: false,
+    authorId: USER,
+    assigneeIds: [],
+    discussionLocked: false,
+  });
+  it.each(['owner', 'admin', 'author'] as const)('%s', (role) => {
+    const actor = actorFor(role);
+    const off = { ...projectX(20), issuesEnabled: false };
+    const archived = { ...projectX(20), issuesEnabled: true, archived: true };
+    for (const ability of issueAbilities) expect(canIssue(actor, ability, issueIn(off))).toBe(false);
+    expect(canProject(actor, 'create_issue', off)).toBe(false);
+    expect(canIssue(actor, 'read_issue', issueIn(archived))).toBe(true);
+    for (const ability of issueAbilities.filter((a) => a !== 'read_issue' && a !== 'read_issue_relation')) {
+      expect(canIssue(actor, ability, issueIn(archived))).toBe(false);
+    }
+    expect(canProject(actor, 'create_issue', archived)).toBe(false);
+    expect(canProject(actor, 'read_project', archived)).toBe(true);
+  });
+});
