@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/connection';
 import { AccessLevel, type Visibility } from '../policy/access-levels';
@@ -186,7 +187,9 @@ export async function createAuthzWorld(db: Database): Promise<AuthzWorld> {
     const drafts = requests.map((r) => {
       serial += 1;
       const space = (r.purpose === 'read' ? spaces : writeSpaces)[r.vis];
-      return { ...r, space, key: `b${serial}${tag}` };
+      // Discussion ids are 40 hex characters, as GitLab's.
+      const discussion = () => randomBytes(20).toString('hex');
+      return { ...r, space, key: `b${serial}${tag}`, issueDiscussion: discussion(), epicDiscussion: discussion() };
     });
     const milestoneRows = drafts.flatMap((d) => [
       { title: `${d.key} pm`, project_id: d.space.project.id, iid: nextIid(`pm${d.space.project.id}`) },
@@ -282,7 +285,7 @@ export async function createAuthzWorld(db: Database): Promise<AuthzWorld> {
             noteable_id: ref(issues, d, 'i1').id,
             project_id: d.space.project.id,
             author_id: author,
-            discussion_id: `${d.key}in`,
+            discussion_id: d.issueDiscussion,
             note: `${d.key} issue note`,
             internal: d.internal,
           },
@@ -291,7 +294,7 @@ export async function createAuthzWorld(db: Database): Promise<AuthzWorld> {
             noteable_id: ref(epics, d, 'e1').id,
             group_id: d.space.group.id,
             author_id: author,
-            discussion_id: `${d.key}en`,
+            discussion_id: d.epicDiscussion,
             note: `${d.key} epic note`,
             internal: d.internal,
           },
@@ -310,13 +313,13 @@ export async function createAuthzWorld(db: Database): Promise<AuthzWorld> {
             name: 'thumbsup',
             user_id: author,
             awardable_type: 'Note',
-            awardable_id: must(noteBy.get(`${d.key}in`)).id,
+            awardable_id: must(noteBy.get(d.issueDiscussion)).id,
           },
           {
             name: 'thumbsup',
             user_id: author,
             awardable_type: 'Note',
-            awardable_id: must(noteBy.get(`${d.key}en`)).id,
+            awardable_id: must(noteBy.get(d.epicDiscussion)).id,
           },
         ]),
       )
@@ -327,8 +330,8 @@ export async function createAuthzWorld(db: Database): Promise<AuthzWorld> {
     return drafts.map((d) => {
       const issue = ref(issues, d, 'i1');
       const epic = ref(epics, d, 'e1');
-      const issueNote = must(noteBy.get(`${d.key}in`));
-      const epicNote = must(noteBy.get(`${d.key}en`));
+      const issueNote = must(noteBy.get(d.issueDiscussion));
+      const epicNote = must(noteBy.get(d.epicDiscussion));
       return {
         key: d.key,
         space: d.space,
@@ -379,14 +382,16 @@ export async function createAuthzWorld(db: Database): Promise<AuthzWorld> {
     return JSON.stringify(result.rows[0]?.state);
   }
 
+  const writeProjects = visibilities.map((v) => writeSpaces[v].project.id);
+  const writeGroups = visibilities.map((v) => writeSpaces[v].group.id);
   async function markerExists(marker: string): Promise<boolean> {
     const like = `%${marker}%`;
     const result = await sql<{ found: boolean }>`SELECT (
-      EXISTS (SELECT 1 FROM issues WHERE title LIKE ${like}) OR
-      EXISTS (SELECT 1 FROM epics WHERE title LIKE ${like}) OR
-      EXISTS (SELECT 1 FROM notes WHERE note LIKE ${like}) OR
-      EXISTS (SELECT 1 FROM labels WHERE title LIKE ${like}) OR
-      EXISTS (SELECT 1 FROM milestones WHERE title LIKE ${like})
+      EXISTS (SELECT 1 FROM issues WHERE project_id = ANY(${writeProjects}) AND title LIKE ${like}) OR
+      EXISTS (SELECT 1 FROM epics WHERE group_id = ANY(${writeGroups}) AND title LIKE ${like}) OR
+      EXISTS (SELECT 1 FROM notes WHERE (project_id = ANY(${writeProjects}) OR group_id = ANY(${writeGroups})) AND note LIKE ${like}) OR
+      EXISTS (SELECT 1 FROM labels WHERE (project_id = ANY(${writeProjects}) OR group_id = ANY(${writeGroups})) AND title LIKE ${like}) OR
+      EXISTS (SELECT 1 FROM milestones WHERE (project_id = ANY(${writeProjects}) OR group_id = ANY(${writeGroups})) AND title LIKE ${like})
     ) AS found`.execute(db);
     return result.rows[0]?.found === true;
   }

@@ -25,6 +25,8 @@ export interface RestEntry {
   expect: (c: CellInput) => Outcome;
   /** For lists: the text of an object that must be listed exactly when `visible` says so. */
   listed?: { text: (c: CellInput) => string; visible: (c: CellInput) => boolean };
+  /** Success statuses besides 2xx (GitLab answers 304 to unsubscribing when not subscribed). */
+  alsoOk?: number[];
 }
 
 /** A GraphQL field the matrix attacks, named `Type.field`. */

@@ -164,6 +164,7 @@ export const graphqlOutOfScope: OutOfScope[] = [
     'visibility',
     'webUrl',
   ].map((f) => field(`Project.${f}`, scalars)),
+  field('Query.currentUser', 'the caller’s own account'),
   field('Group.userPermissions', 'the caller’s own abilities on a readable group'),
   field('Project.userPermissions', 'the caller’s own abilities on a readable project'),
   field('Group.parent', 'groups, not planning objects'),

@@ -27,7 +27,7 @@ function entry(
   dims: Dims,
   path: RestEntry['path'],
   expect: (c: CellInput) => Outcome,
-  extra: Partial<Pick<RestEntry, 'body' | 'listed'>> = {},
+  extra: Partial<Pick<RestEntry, 'body' | 'listed' | 'alsoOk'>> = {},
 ): RestEntry {
   return { method, url, dims, path, expect, ...extra };
 }
@@ -508,6 +508,7 @@ function labelEntries(side: Side): RestEntry[] {
       'plain',
       (c) => `${one(c)}/unsubscribe`,
       (c) => write(c, [can(c, 'read_label')], true),
+      { alsoOk: [304] },
     ),
   ];
   if (side === 'project') {

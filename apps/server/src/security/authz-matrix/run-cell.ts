@@ -15,8 +15,9 @@ export interface CellResult {
 
 const statusFor: Record<Outcome, number> = { ok: 200, hidden: 404, forbidden: 403, unauthorized: 401 };
 
-function matches(outcome: Outcome, status: number): boolean {
-  return outcome === 'ok' ? status >= 200 && status < 300 : status === statusFor[outcome];
+function matches(outcome: Outcome, status: number, alsoOk: number[] = []): boolean {
+  if (outcome === 'ok') return (status >= 200 && status < 300) || alsoOk.includes(status);
+  return status === statusFor[outcome];
 }
 
 function cellInput(world: AuthzWorld, actor: Actor | null, b: Bundle, marker: string): CellInput {
@@ -66,7 +67,8 @@ export async function runCell(
     });
     status = res.status;
     const text = await res.text();
-    if (!matches(expected, status)) problem = `status ${status}, expected ${expected} (${statusFor[expected]})`;
+    if (!matches(expected, status, entry.e.alsoOk))
+      problem = `status ${status}, expected ${expected} (${statusFor[expected]})`;
     else if (expected === 'ok' && entry.e.listed) problem = listedProblem(text, entry.e.listed, input);
   } else {
     headers['content-type'] = 'application/json';
