@@ -55,6 +55,9 @@ beforeAll(async () => {
   projectId = (await createProject(s.db, { namespaceId: group.id, path: 'web', name: 'Web', visibility: 20 })).id;
   const epic = await s.http(`/api/v4/groups/${groupId}/epics`, json('POST', { title: 'E1' }));
   expect(epic.status).toBe(201);
+  // Warm the GraphQL path once, so the timings below do not include first-call compilation.
+  await baselineMs('a'.repeat(1 << 20));
+  await (await gql('query($p: ID!) { group(fullPath: $p) { id } }', { p: 'a'.repeat(1 << 20) })).text();
 });
 afterAll(async () => {
   await s?.close();
@@ -82,7 +85,7 @@ describe('H1: GraphQL path arguments', () => {
         // The machine is shared (load well above its 2 cores), so the best of a few tries counts;
         // before the fix 100,000 slashes blocked the event loop, and /-/health, for seconds.
         const tries: Array<{ slowAt: number; healthAt: number }> = [];
-        for (let i = 0; i < 5 && !tries.some((t) => t.slowAt < 100); i++) {
+        for (let i = 0; i < 8 && !tries.some((t) => t.slowAt < 100); i++) {
           const started = performance.now();
           let slowAt = 0;
           let healthAt = 0;
