@@ -185,7 +185,7 @@ describe('L5 — issue links need admin_issue_relation on both ends', () => {
 
 describe('L15 — reverse duplicate links under concurrency', () => {
   it('A→B and B→A at once: one 201 and one 409, one row, never a 500 (issue links)', async () => {
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 6; round++) {
       const a = await issueIn(w.web.id, { title: `race a${round}` });
       const b = await issueIn(w.web.id, { title: `race b${round}` });
       const results = await Promise.all([
