@@ -68,5 +68,5 @@ describe('authorization matrix', () => {
     console.log(report.text);
     expect(cells.length).toBeGreaterThanOrEqual(2000);
     expect(report.failures).toEqual([]);
-  }, 600_000);
+  }, 1_200_000);
 });

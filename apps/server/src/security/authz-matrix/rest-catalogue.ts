@@ -437,14 +437,14 @@ function awardEntries(side: NoteSide): RestEntry[] {
     entry(
       'GET',
       `${base}/notes/:note_id/award_emoji`,
-      'conf+internal',
+      'conf',
       (c) => `${at(c)}/notes/${note(c).id}/award_emoji`,
       (c) => read(c, readParent(c), readNote(c)),
     ),
     entry(
       'POST',
       `${base}/notes/:note_id/award_emoji`,
-      'conf+internal',
+      'conf',
       (c) => `${at(c)}/notes/${note(c).id}/award_emoji`,
       (c) => write(c, [readParent(c), readNote(c)], signedIn(c)),
       {
@@ -454,14 +454,14 @@ function awardEntries(side: NoteSide): RestEntry[] {
     entry(
       'GET',
       `${base}/notes/:note_id/award_emoji/:award_id`,
-      'conf+internal',
+      'conf',
       (c) => `${at(c)}/notes/${note(c).id}/award_emoji/${noteAward(c).id}`,
       (c) => read(c, readParent(c), readNote(c)),
     ),
     entry(
       'DELETE',
       `${base}/notes/:note_id/award_emoji/:award_id`,
-      'conf+internal',
+      'conf',
       (c) => `${at(c)}/notes/${note(c).id}/award_emoji/${noteAward(c).id}`,
       (c) => write(c, [readParent(c), readNote(c)], isAwarder(c)),
     ),
