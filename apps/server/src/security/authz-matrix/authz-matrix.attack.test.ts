@@ -23,9 +23,7 @@ let world: AuthzWorld;
 
 beforeAll(async () => {
   server = await startTestServer();
-  process.stderr.write(`server up ${new Date().toISOString()}\n`);
   world = await createAuthzWorld(server.db);
-  process.stderr.write(`world up ${new Date().toISOString()}\n`);
 }, 120_000);
 
 afterAll(async () => {
@@ -51,7 +49,6 @@ describe('authorization matrix', () => {
       succeeds(world, ...a),
     );
     const built = Date.now();
-    process.stderr.write(`cells built ${cells.length} in ${built - started} ms\n`);
     // Reads first: writes add rows that lists would otherwise see.
     const ordered = [...cells.filter((c) => !c.entry.write), ...cells.filter((c) => c.entry.write)];
     const results: CellResult[] = [];
@@ -60,7 +57,6 @@ describe('authorization matrix', () => {
       while (next < ordered.length) {
         const cell = ordered[next++];
         if (cell) results.push(await runCell(world, server.http, cell));
-        if (results.length % 500 === 0) process.stderr.write(`${results.length} done ${new Date().toISOString()}\n`);
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
