@@ -169,7 +169,9 @@ export function canEpic(actor: Actor | null, ability: EpicAbility, epic: EpicSub
   if (actor?.admin) return true;
   if (!canGroup(actor, 'read_group', epic.group)) return false;
   const level = groupAccessLevel(actor, epic.group);
-  if (ability === 'create_epic') return level >= AccessLevel.PLANNER;
+  // A confidential epic can only be created by someone who may read it back (Reporter+).
+  if (ability === 'create_epic')
+    return level >= AccessLevel.PLANNER && (!epic.confidential || level >= AccessLevel.REPORTER);
   if (epic.confidential && level < AccessLevel.REPORTER) return false;
   switch (ability) {
     case 'read_epic':

@@ -58,14 +58,10 @@ export async function createEpic(
   input: EpicInput & { title: string },
 ): Promise<EpicRow> {
   const actor = requireActor(actorOrNull);
-  const subject = { kind: 'epic' as const, group: groupSubject(group), confidential: false, authorId: actor.id };
-  if (!canEpic(actor, 'create_epic', subject)) throw forbidden();
   const confidential = input.confidential ?? false;
-  // Refuse up front what the creator could not read back (confidential epics need Reporter+):
-  // a 403 rather than a rolled-back 404.
-  if (confidential && !canEpic(actor, 'read_epic', { ...subject, confidential: true })) {
-    throw forbidden('403 Forbidden - confidential epics need the Reporter role or higher');
-  }
+  // create_epic on a confidential subject needs Reporter+: a 403 up front, never a rolled-back 404.
+  const subject = { kind: 'epic' as const, group: groupSubject(group), confidential, authorId: actor.id };
+  if (!canEpic(actor, 'create_epic', subject)) throw forbidden();
   const title = input.title.trim();
   if (!title) throw badRequest('title is empty', 'title');
   return db.transaction().execute(async (trx) => {
