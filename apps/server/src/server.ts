@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bootstrapRoot } from './auth/bootstrap-root';
+import { refuseKnownDemoPassword } from './auth/demo-password-guard';
 import { deleteExpiredSessions } from './auth/sessions.service';
 import { openDatabase } from './cli/open-database';
 import { loadSeedDemo } from './cli/seed-modules';
@@ -7,7 +8,6 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { isEmptyDatabase, migrate } from './db/migrate';
 import { warnIfSignupOpen } from './modules/application-settings/signup-warning';
-import { refuseKnownDemoPassword } from './security/boot-demo-password';
 
 export interface RunningServer {
   app: FastifyInstance;

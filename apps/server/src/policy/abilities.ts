@@ -169,10 +169,9 @@ export function canEpic(actor: Actor | null, ability: EpicAbility, epic: EpicSub
   if (actor?.admin) return true;
   if (!canGroup(actor, 'read_group', epic.group)) return false;
   const level = groupAccessLevel(actor, epic.group);
-  // A confidential epic can only be created by someone who may read it back (Reporter+).
-  if (ability === 'create_epic')
-    return level >= AccessLevel.PLANNER && (!epic.confidential || level >= AccessLevel.REPORTER);
-  if (epic.confidential && level < AccessLevel.REPORTER) return false;
+  if (ability === 'create_epic') return level >= AccessLevel.PLANNER;
+  // GitLab: `(reporter | planner) & epics_available` enables read_confidential_epic.
+  if (epic.confidential && level < AccessLevel.PLANNER) return false;
   switch (ability) {
     case 'read_epic':
     case 'read_epic_relation':

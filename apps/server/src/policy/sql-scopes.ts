@@ -70,7 +70,7 @@ export function issueConfidentialityAllows(
     OR ${sql.ref(cols.namespaceTraversalIds)} && ${intArray(groupIdsAtLeast(actor, AccessLevel.PLANNER))})`;
 }
 
-/** Confidential epics: Reporter and above on the epic's group. Combine with groupReadable. */
+/** Confidential epics: Planner and above on the epic's group (canEpic). Combine with groupReadable. */
 export function epicConfidentialityAllows(
   actor: Actor | null,
   cols: { confidential: string; groupTraversalIds: string },
@@ -78,7 +78,7 @@ export function epicConfidentialityAllows(
   if (actor?.admin) return TRUE;
   if (!actor) return sql<boolean>`(NOT ${sql.ref(cols.confidential)})`;
   return sql<boolean>`(NOT ${sql.ref(cols.confidential)}
-    OR ${sql.ref(cols.groupTraversalIds)} && ${intArray(groupIdsAtLeast(actor, AccessLevel.REPORTER))})`;
+    OR ${sql.ref(cols.groupTraversalIds)} && ${intArray(groupIdsAtLeast(actor, AccessLevel.PLANNER))})`;
 }
 
 /**

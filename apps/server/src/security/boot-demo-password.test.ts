@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_USERNAMES, isLoopbackHost, KnownDemoPasswordError } from '../auth/demo-password-guard';
 import { loadConfig } from '../config';
 import { connect } from '../db/connection';
 import { type RunningServer, startServer } from '../server';
-import { DEMO_USERNAMES, isLoopbackHost, KnownDemoPasswordError } from './boot-demo-password';
 
 const quiet = { LOG_LEVEL: 'silent', PORT: '0', MERIDIAN_ROOT_PASSWORD: 'root-password' };
 

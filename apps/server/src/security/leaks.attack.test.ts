@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCursor } from '../rest/pagination';
+import { type Answer, buildRelationsWorld, client, num, type RelationsWorld } from '../test/relations-world';
 import { type StartedServer, startTestServer } from '../test/started-server';
-import { type Answer, buildRelationsWorld, client, num, type RelationsWorld } from './relations-world';
 
 /**
  * Security review 2026-11-23, leaks: L2 (counts), L3 (keyset cursor oracle), L4 (hidden epic ids
@@ -11,6 +11,7 @@ import { type Answer, buildRelationsWorld, client, num, type RelationsWorld } fr
 let s: StartedServer;
 let w: RelationsWorld;
 let api: ReturnType<typeof client>;
+let tokens: Record<string, string>;
 
 const created = (r: Answer) => {
   expect(r.status, JSON.stringify(r.json)).toBe(201);
@@ -23,6 +24,7 @@ beforeAll(async () => {
   const built = await buildRelationsWorld(s, 'lk');
   w = built.w;
   api = client(s, built.tokens);
+  tokens = built.tokens;
 });
 afterAll(async () => {
   await s?.close();
@@ -110,6 +112,23 @@ describe('L3 — the keyset cursor is no existence oracle', () => {
     // A readable cursor still pages.
     expect((await api('GET', q(num(hidden, 'id')), 'victimOwner')).status).toBe(200);
   });
+
+  it('merge requests: a hidden id and a missing one give the same 400', async () => {
+    const hidden = created(
+      await api('POST', `/projects/${w.web.id}/merge_requests`, 'owner', {
+        title: 'internal mr',
+        source_branch: 'feature',
+        target_branch: 'main',
+      }),
+    );
+    const q = (id: number) =>
+      `/projects/${w.pub.id}/merge_requests?pagination=keyset&order_by=created_at&cursor=${encodeURIComponent(encodeCursor({ id }))}`;
+    const forHidden = await api('GET', q(num(hidden, 'id')));
+    const forMissing = await api('GET', q(1_999_999));
+    expect(forHidden.status).toBe(400);
+    expect(forHidden).toEqual(forMissing);
+    expect((await api('GET', q(num(hidden, 'id')), 'owner')).status).toBe(200);
+  });
 });
 
 describe('L4 — filters with a hidden epic id answer like a missing id', () => {
@@ -117,7 +136,7 @@ describe('L4 — filters with a hidden epic id answer like a missing id', () => 
     const secret = created(
       await api('POST', `/groups/${w.acme.id}/epics`, 'owner', { title: 's', confidential: true }),
     );
-    const child = created(
+    created(
       await api('POST', `/groups/${w.acme.id}/epics`, 'owner', {
         title: 'child',
         confidential: true,
@@ -152,7 +171,7 @@ describe('L4 — filters with a hidden epic id answer like a missing id', () => 
       ((await api('GET', `/groups/${w.acme.id}/epics?parent_id=${num(secret, 'id')}`, 'owner')).json as unknown[])
         .length,
     ).toBe(2);
-    // The planner sees the confidential issue (Planner+) but not the confidential epic (Reporter+).
+    // A project-only planner sees the confidential issue (Planner+ on the project) but not the group's confidential epic.
     expect(
       ((await api('GET', `/groups/${w.acme.id}/issues?epic_id=${num(secret, 'id')}`, 'owner')).json as unknown[])
         .length,
@@ -246,16 +265,39 @@ describe('I2 and the confidential-epic create note', () => {
     ]);
     const asOwner = await api('GET', `/groups/${w.acme.id}/epics/${num(other, 'iid')}/related_epics`, 'owner');
     expect(asOwner.json).toEqual([expect.objectContaining({ parent_id: num(secret, 'id') })]);
+
+    // The epic itself, the group's list and GraphQL hide the parent the same way.
+    const single = await api('GET', `/groups/${w.acme.id}/epics/${num(child, 'iid')}`, 'guest');
+    expect(single.json).toMatchObject({ parent_id: null, parent_iid: null });
+    expect((single.json as { _links: Record<string, unknown> })._links.parent ?? null).toBeNull();
+    const list = await api('GET', `/groups/${w.acme.id}/epics?search=open%20child`, 'guest');
+    expect(
+      (list.json as { id: number; parent_id: number | null }[]).find((e) => e.id === num(child, 'id')),
+    ).toMatchObject({ parent_id: null });
+    const fullPath = ((await api('GET', `/groups/${w.acme.id}`, 'owner')).json as { full_path: string }).full_path;
+    const graphql = async (who: 'guest' | 'owner') => {
+      const r = await s.http('/api/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'private-token': tokens[who] ?? '' },
+        body: JSON.stringify({
+          query: `{ group(fullPath: "${fullPath}") { epic(iid: "${num(child, 'iid')}") { hasParent parent { id } } } }`,
+        }),
+      });
+      return ((await r.json()) as { data: { group: { epic: unknown } } }).data.group.epic;
+    };
+    expect(await graphql('guest')).toEqual({ hasParent: false, parent: null });
+    expect(await graphql('owner')).toMatchObject({ hasParent: true });
   });
 
-  it('a Planner asking for a confidential epic gets 403 up front, never a rolled-back 404', async () => {
+  it('a group Planner creates a confidential epic and reads it back (GitLab: planner reads confidential epics)', async () => {
     await s.db
       .insertInto('group_members')
       .values({ group_id: w.acme.id, user_id: w.uid.projPlanner, access_level: 15 })
       .execute();
     const r = await api('POST', `/groups/${w.acme.id}/epics`, 'projPlanner', { title: 'c', confidential: true });
-    expect(r.status).toBe(403);
-    expect((await api('POST', `/groups/${w.acme.id}/epics`, 'projPlanner', { title: 'open' })).status).toBe(201);
+    expect(r.status).toBe(201);
+    const iid = num(r, 'iid');
+    expect((await api('GET', `/groups/${w.acme.id}/epics/${iid}`, 'projPlanner')).status).toBe(200);
     await s.db
       .deleteFrom('group_members')
       .where('group_id', '=', w.acme.id)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Answer, buildRelationsWorld, client, num, type RelationsWorld } from '../test/relations-world';
 import { type StartedServer, startTestServer } from '../test/started-server';
-import { type Answer, buildRelationsWorld, client, num, type RelationsWorld } from './relations-world';
 
 /**
  * Security review 2026-11-23, relations: M2, L6 (issue ↔ epic), L5 + L15 (issue and epic links),

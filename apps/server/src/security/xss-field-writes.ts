@@ -22,15 +22,15 @@ export interface TextField {
 export const TEXT_FIELDS = {
   labelName: { code: 'ln', label: 'label name', key: 'name', trims: true },
   labelDescription: { code: 'ld', label: 'label description', key: 'description', trims: false },
-  milestoneTitle: { code: 'mt', label: 'milestone title', key: 'title', trims: false },
+  milestoneTitle: { code: 'mt', label: 'milestone title', key: 'title', trims: true },
   milestoneDescription: { code: 'md', label: 'milestone description', key: 'description', trims: false },
   issueTitle: { code: 'it', label: 'issue title', key: 'title', trims: true },
   issueDescription: { code: 'id', label: 'issue description', key: 'description', trims: false },
   issueNote: { code: 'in', label: 'issue note body', key: 'body', trims: false },
-  epicTitle: { code: 'et', label: 'epic title', key: 'title', trims: false },
+  epicTitle: { code: 'et', label: 'epic title', key: 'title', trims: true },
   epicDescription: { code: 'ed', label: 'epic description', key: 'description', trims: false },
   epicNote: { code: 'en', label: 'epic note body', key: 'body', trims: false },
-  gqlEpicTitle: { code: 'gt', label: 'epic title (GraphQL updateEpic)', key: 'title', trims: false },
+  gqlEpicTitle: { code: 'gt', label: 'epic title (GraphQL updateEpic)', key: 'title', trims: true },
   gqlEpicDescription: { code: 'gd', label: 'epic description (GraphQL updateEpic)', key: 'description', trims: false },
   mrTitle: { code: 'rt', label: 'merge request title', key: 'title', trims: true },
   mrDescription: { code: 'rd', label: 'merge request description', key: 'description', trims: false },
@@ -40,7 +40,7 @@ export const TEXT_FIELDS = {
   projectDescription: { code: 'ps', label: 'project description', key: 'description', trims: false },
   cadenceTitle: { code: 'ct', label: 'iteration cadence title', key: 'title', trims: true },
   cadenceDescription: { code: 'cd', label: 'iteration cadence description', key: 'description', trims: false },
-  userName: { code: 'un', label: 'user name (sign-up)', key: 'name', trims: false },
+  userName: { code: 'un', label: 'user name (sign-up)', key: 'name', trims: true },
 } as const satisfies Record<string, TextField>;
 
 export type FieldName = keyof typeof TEXT_FIELDS;

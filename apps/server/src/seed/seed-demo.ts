@@ -9,28 +9,12 @@ import { seedIssueLinks, seedIssues } from './demo-issues';
 import { seedMergeRequests, seedReleasesAndEnvironments } from './demo-merge-requests';
 import { seedOrg } from './demo-org';
 import { seedIterations, seedMilestones } from './demo-planning';
+import { DEMO_USERNAMES } from './demo-usernames';
 import type { DemoContext } from './demo-world';
 import { Random } from './random';
 import { createTemplateRenderer } from './templated-markdown';
 
 export const DEMO_GROUP_PATH = 'acme';
-const DEMO_USERNAMES = [
-  'alice',
-  'bob',
-  'carol',
-  'dave',
-  'erin',
-  'frank',
-  'grace',
-  'heidi',
-  'ivan',
-  'judy',
-  'mallory',
-  'oscar',
-  'peggy',
-  'trent',
-  'victor',
-];
 
 export interface SeedDemoOptions {
   password: string;

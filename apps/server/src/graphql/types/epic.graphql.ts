@@ -188,8 +188,10 @@ EpicRef.implement({
       },
     }),
     hasParent: t.boolean({
-      description: 'Indicates if the epic has a parent epic.',
-      resolve: (e) => e.parent_id != null,
+      description: 'Indicates if the epic has a parent epic you may read.',
+      // Same batch as `parent`, so a parent the viewer may not read is not revealed (review I2).
+      resolve: async (e, _a, c) =>
+        e.parent_id != null && (await c.loaders.ancestors.load(e.id)).some((a) => a.depth === 1),
     }),
     parent: t.field({
       type: EpicRef,

@@ -23,7 +23,7 @@ export const relatedEpicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     const rows = await listRelatedEpics(db, request.actor, epic);
     const extras = await loadEpicExtras(db, rows, { actor: request.actor });
     return rows.map((r) => ({
-      ...presentEpic(ctx, r, extras, { fromGroupId: group.id }),
+      ...presentEpic(ctx, r, extras, { viewer: { actor: request.actor }, fromGroupId: group.id }),
       related_epic_link_id: r.related_epic_link_id,
       link_type: r.link_type,
       link_created_at: r.link_created_at,

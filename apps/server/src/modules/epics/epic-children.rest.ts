@@ -19,28 +19,28 @@ export const epicChildrenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   app.get('/groups/:id/epics/:epic_iid/epics', async (request) => {
     const { group, epic } = await loadGroupAndEpic(ctx, request);
     const rows = await listChildEpics(db, request.actor, epic.id);
-    return presentEpics(db, ctx, rows, { fromGroupId: group.id });
+    return presentEpics(db, ctx, rows, { viewer: { actor: request.actor }, fromGroupId: group.id });
   });
 
   app.post('/groups/:id/epics/:epic_iid/epics', async (request, reply) => {
     const { group, epic } = await loadGroupAndEpic(ctx, request, true);
     const input = parseInput(createChildParams, requestParams(request));
     const child = await createChildEpic(db, request.actor, group, epic, input);
-    const [json] = await presentEpics(db, ctx, [child], { fromGroupId: group.id });
+    const [json] = await presentEpics(db, ctx, [child], { viewer: { actor: request.actor }, fromGroupId: group.id });
     return reply.status(201).send(json);
   });
 
   app.post('/groups/:id/epics/:epic_iid/epics/:child_epic_id', async (request, reply) => {
     const { group, epic } = await loadGroupAndEpic(ctx, request, true);
     const child = await assignChildEpic(db, request.actor, epic, childId(request.params));
-    const [json] = await presentEpics(db, ctx, [child], { fromGroupId: group.id });
+    const [json] = await presentEpics(db, ctx, [child], { viewer: { actor: request.actor }, fromGroupId: group.id });
     return reply.status(201).send(json);
   });
 
   app.delete('/groups/:id/epics/:epic_iid/epics/:child_epic_id', async (request) => {
     const { group, epic } = await loadGroupAndEpic(ctx, request, true);
     const child = await unassignChildEpic(db, request.actor, epic, childId(request.params));
-    const [json] = await presentEpics(db, ctx, [child], { fromGroupId: group.id });
+    const [json] = await presentEpics(db, ctx, [child], { viewer: { actor: request.actor }, fromGroupId: group.id });
     return json;
   });
 
@@ -48,6 +48,6 @@ export const epicChildrenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     const { group, epic } = await loadGroupAndEpic(ctx, request, true);
     const move = parseInput(moveParams, requestParams(request));
     const rows = await reorderChildEpic(db, request.actor, epic, childId(request.params), move);
-    return presentEpics(db, ctx, rows, { fromGroupId: group.id });
+    return presentEpics(db, ctx, rows, { viewer: { actor: request.actor }, fromGroupId: group.id });
   });
 };

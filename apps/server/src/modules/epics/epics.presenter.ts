@@ -39,11 +39,11 @@ async function readableParentIds(db: Executor, actor: Actor | null, parentIds: n
 export async function loadEpicExtras(
   db: Executor,
   rows: readonly EpicRow[],
-  viewer?: { actor: Actor | null },
+  viewer: { actor: Actor | null },
 ): Promise<EpicExtras> {
   const ids = rows.map((r) => r.id);
   const parentIds = [...new Set(rows.map((r) => r.parent_id).filter((id): id is number => id !== null))];
-  const readableParents = viewer ? await readableParentIds(db, viewer.actor, parentIds) : undefined;
+  const readableParents = await readableParentIds(db, viewer.actor, parentIds);
   const authorIds = [...new Set(rows.map((r) => r.author_id).filter((id): id is number => id !== null))];
   const [labelRows, authorRows, voteRows] = await Promise.all([
     ids.length
@@ -92,8 +92,8 @@ export interface PresentEpicOptions {
   withLabelsDetails?: boolean;
   /** Single-object responses: add `description_html`, the sanitized rendering stored on write (beyond GitLab's REST shape). */
   withDescriptionHtml?: boolean;
-  /** The actor the answer is for: hides parents they may not read. */
-  viewer?: { actor: Actor | null };
+  /** The actor the answer is for: hides parents they may not read (I2). Required so no caller forgets it. */
+  viewer: { actor: Actor | null };
 }
 
 function presentLabel(label: LabelRow) {
@@ -108,7 +108,7 @@ function presentLabel(label: LabelRow) {
 }
 
 /** GitLab's Epic entity (REST v4). */
-export function presentEpic(ctx: Ctx, row: EpicRow, extras: EpicExtras, opts: PresentEpicOptions = {}) {
+export function presentEpic(ctx: Ctx, row: EpicRow, extras: EpicExtras, opts: PresentEpicOptions) {
   const api = `${externalBaseUrl(ctx)}/api/v4`;
   const short = `&${row.iid}`;
   const full = `${row.group_full_path}&${row.iid}`;
@@ -169,7 +169,7 @@ export function presentEpic(ctx: Ctx, row: EpicRow, extras: EpicExtras, opts: Pr
 export type EpicJson = ReturnType<typeof presentEpic>;
 
 /** A page of epics as JSON: the rows plus 3 batch statements. */
-export async function presentEpics(db: Executor, ctx: Ctx, rows: readonly EpicRow[], opts: PresentEpicOptions = {}) {
+export async function presentEpics(db: Executor, ctx: Ctx, rows: readonly EpicRow[], opts: PresentEpicOptions) {
   const extras = await loadEpicExtras(db, rows, opts.viewer);
   return rows.map((r) => presentEpic(ctx, r, extras, opts));
 }

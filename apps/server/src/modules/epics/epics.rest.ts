@@ -35,6 +35,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       const result = await listEpics(db, request.actor, group, filters, { limit: page.per_page, after: params.cursor });
       setKeysetLinkHeader(request, reply, page.per_page, result.nextCursor);
       return presentEpics(db, ctx, result.rows, {
+        viewer: { actor: request.actor },
         fromGroupId: group.id,
         withLabelsDetails: params.with_labels_details,
       });
@@ -44,12 +45,20 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       offset: (page.page - 1) * page.per_page,
     });
     setPaginationHeaders(request, reply, page, result.total);
-    return presentEpics(db, ctx, result.rows, { fromGroupId: group.id, withLabelsDetails: params.with_labels_details });
+    return presentEpics(db, ctx, result.rows, {
+      viewer: { actor: request.actor },
+      fromGroupId: group.id,
+      withLabelsDetails: params.with_labels_details,
+    });
   });
 
   app.get('/groups/:id/epics/:epic_iid', async (request) => {
     const { group, epic } = await loadGroupAndEpic(ctx, request);
-    const [json] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id, withDescriptionHtml: true });
+    const [json] = await presentEpics(db, ctx, [epic], {
+      viewer: { actor: request.actor },
+      fromGroupId: group.id,
+      withDescriptionHtml: true,
+    });
     return json;
   });
 
@@ -59,7 +68,11 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const input = parseInput(epicCreateParams, requestParams(request));
     assertDateOrder(input);
     const epic = await createEpic(db, request.actor, group, input);
-    const [json] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id, withDescriptionHtml: true });
+    const [json] = await presentEpics(db, ctx, [epic], {
+      viewer: { actor: request.actor },
+      fromGroupId: group.id,
+      withDescriptionHtml: true,
+    });
     return reply.status(201).send(json);
   });
 
@@ -68,7 +81,11 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const input = parseInput(epicUpdateParams, requestParams(request));
     assertDateOrder(input, epic);
     const updated = await updateEpic(db, request.actor, epic, input);
-    const [json] = await presentEpics(db, ctx, [updated], { fromGroupId: group.id, withDescriptionHtml: true });
+    const [json] = await presentEpics(db, ctx, [updated], {
+      viewer: { actor: request.actor },
+      fromGroupId: group.id,
+      withDescriptionHtml: true,
+    });
     return json;
   });
 

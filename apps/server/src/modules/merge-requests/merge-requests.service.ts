@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { cappedCount } from '../../db/capped-count';
 import type { Database } from '../../db/connection';
 import { keysetCursorId, type ListPage, pageResult } from '../../db/list-page';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { allOf } from '../issues/issue-filter-sql';
 import { mergeRequestFilterConditions } from './mr-filter-sql';
@@ -41,11 +41,15 @@ export async function listMergeRequests(
     ...mergeRequestFilterConditions(actor, filters),
   ]);
   const keyset = page.after !== undefined;
-  const pageWhere =
-    page.after !== undefined
-      ? allOf([where, afterCursor(filters, keysetCursorId(page.after, filters.orderBy ?? 'created_at', keysetOrders))])
-      : where;
-  const [rows, count] = await Promise.all([
+  let pageWhere = where;
+  let cursorCheck: Promise<void> = Promise.resolve();
+  if (page.after !== undefined) {
+    const id = keysetCursorId(page.after, filters.orderBy ?? 'created_at', keysetOrders);
+    pageWhere = allOf([where, afterCursor(actor, filters, id)]);
+    cursorCheck = assertCursorReadable(db, actor, id);
+  }
+  const [, rows, count] = await Promise.all([
+    cursorCheck,
     mergeRequestQuery(db)
       .where(pageWhere)
       .orderBy(orderByClause(filters))
@@ -63,6 +67,17 @@ export async function listMergeRequests(
     ),
   ]);
   return pageResult(rows, page.limit, count);
+}
+
+/** 400 `cursor is invalid` unless the cursor's merge request exists and the actor may read it (one answer for both). */
+async function assertCursorReadable(db: Database, actor: Actor | null, cursorId: number): Promise<void> {
+  const row = await mergeRequestQuery(db)
+    .clearSelect()
+    .select('mr.id')
+    .where('mr.id', '=', cursorId)
+    .where(mergeRequestVisibility(actor))
+    .executeTakeFirst();
+  if (!row) throw badRequest('cursor is invalid', 'cursor');
 }
 
 /** One merge request by project and iid; 404 `Merge Request Not Found` when missing or hidden. */

@@ -31,14 +31,17 @@ export function mergeRequestQuery(db: Database) {
     ]);
 }
 
-/** The SQL twin of "may read this merge request": its project is readable and has merge requests enabled. */
-export function mergeRequestVisibility(actor: Actor | null): RawBuilder<boolean> {
+/**
+ * The SQL twin of "may read this merge request": its project is readable and has merge requests
+ * enabled. `a` names the project and namespace aliases of the query it is used in.
+ */
+export function mergeRequestVisibility(actor: Actor | null, a = { p: 'p', n: 'n' }): RawBuilder<boolean> {
   const project = projectReadable(actor, {
-    projectId: 'p.id',
-    visibility: 'p.visibility_level',
-    namespaceTraversalIds: 'n.traversal_ids',
+    projectId: `${a.p}.id`,
+    visibility: `${a.p}.visibility_level`,
+    namespaceTraversalIds: `${a.n}.traversal_ids`,
   });
-  return sql<boolean>`(${project} AND p.merge_requests_enabled)`;
+  return sql<boolean>`(${project} AND ${sql.ref(`${a.p}.merge_requests_enabled`)})`;
 }
 
 export function scopeCondition(scope: MergeRequestListScope): RawBuilder<boolean> {
@@ -83,8 +86,11 @@ export function orderByClause(f: MergeRequestFilters): RawBuilder<unknown> {
 export const keysetOrders: readonly string[] = ['created_at', 'updated_at'];
 
 /** Rows strictly after the cursor row (a merge request id) in the list's order. */
-export function afterCursor(f: MergeRequestFilters, cursorId: number): RawBuilder<boolean> {
+export function afterCursor(actor: Actor | null, f: MergeRequestFilters, cursorId: number): RawBuilder<boolean> {
   const column = f.orderBy === 'updated_at' ? 'updated_at' : 'created_at';
   const op = f.sort === 'asc' ? sql.raw('>') : sql.raw('<');
-  return sql<boolean>`(${sql.ref(`mr.${column}`)}, mr.id) ${op} (SELECT ${sql.ref(`c.${column}`)}, c.id FROM merge_requests c WHERE c.id = ${cursorId})`;
+  // The cursor row is looked up among readable merge requests only, so a hidden id is no time oracle (L3).
+  return sql<boolean>`(${sql.ref(`mr.${column}`)}, mr.id) ${op} (SELECT ${sql.ref(`c.${column}`)}, c.id
+    FROM merge_requests c JOIN projects cp ON cp.id = c.project_id JOIN namespaces cn ON cn.id = cp.namespace_id
+    WHERE c.id = ${cursorId} AND ${mergeRequestVisibility(actor, { p: 'cp', n: 'cn' })})`;
 }

@@ -1,28 +1,12 @@
 import { isIP } from 'node:net';
 import { sql } from 'kysely';
-import { verifyPassword } from '../auth/password';
 import { CliError } from '../cli/cli-error';
 import { DEFAULT_DEMO_PASSWORD } from '../config';
 import type { Database } from '../db/connection';
+import { DEMO_USERNAMES } from '../seed/demo-usernames';
+import { verifyPassword } from './password';
 
-/** The accounts `seedDemo` creates (src/seed/seed-demo.ts, src/seed/demo-org.ts); a test keeps the lists equal. */
-export const DEMO_USERNAMES = [
-  'alice',
-  'bob',
-  'carol',
-  'dave',
-  'erin',
-  'frank',
-  'grace',
-  'heidi',
-  'ivan',
-  'judy',
-  'mallory',
-  'oscar',
-  'peggy',
-  'trent',
-  'victor',
-] as const;
+export { DEMO_USERNAMES };
 
 /** 127.0.0.0/8, ::1 (also IPv4-mapped) and `localhost`: addresses only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
