@@ -9,10 +9,13 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts `meridian start` as a separate process (so load generation does not share its event loop). */
+/**
+ * Starts `meridian start` as a separate process (so load generation does not share its event loop).
+ * Rate limits are off: a load generator is one client sending far more than any limit allows.
+ */
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
   const child = spawn(process.execPath, [bin, 'start'], {
-    env: { ...process.env, MERIDIAN_SEED: 'none', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: { ...process.env, MERIDIAN_SEED: 'none', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

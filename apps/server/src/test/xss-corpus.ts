@@ -173,7 +173,8 @@ const families: Record<XssFamily, Maker[]> = {
     (s) => `[x](data:text/html;base64,${b64(`<script>${s.call}</script>`)})`,
     (s) => `![x](data:image/svg+xml;base64,${b64(`<svg xmlns="http://www.w3.org/2000/svg" onload="${s.call}"/>`)})`,
     (s) => `[x](vbscript:msgbox('${s.id}'))`,
-    (s) => `[![img](${s.url}.png)](javascript:${s.call})`,
+    // The image itself is ordinary Markdown (any https image may load, as in GitLab); the link is the attack.
+    (s) => `[![img](https://img.invalid/${s.id}.png)](javascript:${s.call})`,
     (s) => `[x](#" onclick="${s.call})`,
     (s) => `[<img src=x onerror=${s.call}>](https://example.com)`,
     (s) => `![<img src=x onerror=${s.call}>](x)`,

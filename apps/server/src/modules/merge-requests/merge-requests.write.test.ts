@@ -155,7 +155,7 @@ describe('POST /projects/:id/merge_requests', () => {
 
   it('401 / 403 / 404 by role and visibility', async () => {
     const body = { title: 'x', source_branch: 'perm', target_branch: 'main' };
-    expect((await api('POST', `/projects/${p1}/merge_requests`, undefined, body)).statusCode).toBe(404);
+    expect((await api('POST', `/projects/${p1}/merge_requests`, undefined, body)).statusCode).toBe(401);
     expect((await api('POST', `/projects/${pub}/merge_requests`, undefined, body)).statusCode).toBe(401);
     expect((await api('POST', `/projects/${p1}/merge_requests`, 'rep', body)).statusCode).toBe(403);
     expect((await api('POST', `/projects/${p1}/merge_requests`, 'guest', body)).statusCode).toBe(403);
@@ -249,7 +249,7 @@ describe('PUT /projects/:id/merge_requests/:iid', () => {
     ).toBe(403);
     const { iid } = await createMr();
     const url = `/projects/${p1}/merge_requests/${iid}`;
-    expect((await api('PUT', url, undefined, { title: 'x' })).statusCode).toBe(404);
+    expect((await api('PUT', url, undefined, { title: 'x' })).statusCode).toBe(401);
     expect((await api('PUT', url, 'rep', { title: 'x' })).statusCode).toBe(403);
     expect((await api('PUT', url, 'outsider', { title: 'x' })).statusCode).toBe(404);
     const missing = await api('PUT', `/projects/${p1}/merge_requests/9999`, 'dev', { title: 'x' });
@@ -266,7 +266,7 @@ describe('DELETE /projects/:id/merge_requests/:iid', () => {
     expect((await api('DELETE', `/projects/${pub}/merge_requests/${open.iid}`, 'outsider')).statusCode).toBe(403);
     const { iid } = await createMr();
     const url = `/projects/${p1}/merge_requests/${iid}`;
-    expect((await api('DELETE', url)).statusCode).toBe(404);
+    expect((await api('DELETE', url)).statusCode).toBe(401);
     expect((await api('DELETE', url, 'dev')).statusCode).toBe(403);
     expect((await api('DELETE', url, 'outsider')).statusCode).toBe(404);
     const res = await api('DELETE', url, 'owner');
