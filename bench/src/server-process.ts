@@ -15,7 +15,15 @@ export interface RunningServer {
  */
 export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
   const child = spawn(process.execPath, [bin, 'start'], {
-    env: { ...process.env, MERIDIAN_SEED: 'none', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      MERIDIAN_SEED: 'none',
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
