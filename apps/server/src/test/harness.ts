@@ -49,7 +49,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     };
   }
   await migrate(database.db);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SIGN_IN_RATE_LIMIT: '1000', ...env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const ctx: AppContext = { config, database };
   const app = await buildApp(ctx);
   await app.ready();
