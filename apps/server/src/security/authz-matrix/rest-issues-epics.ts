@@ -1,0 +1,253 @@
+import type { RestEntry } from './catalogue-types';
+import { E, entry, G, I, P, read, write } from './rest-catalogue-helpers';
+
+/** REST catalogue entries for issues, epics and their links. */
+export const issueEntries: RestEntry[] = [
+  entry(
+    'GET',
+    '/api/v4/projects/:id/issues',
+    'conf',
+    (c) => `${P(c)}/issues?per_page=100`,
+    (c) => read(c, c.o.project('read_project')),
+    {
+      listed: { text: (c) => c.b.issue.title, visible: (c) => c.o.issue('read_issue') },
+    },
+  ),
+  entry(
+    'GET',
+    '/api/v4/groups/:id/issues',
+    'conf',
+    (c) => `${G(c)}/issues?per_page=100`,
+    (c) => read(c, c.o.group('read_group')),
+    {
+      listed: { text: (c) => c.b.issue.title, visible: (c) => c.o.issue('read_issue') },
+    },
+  ),
+  entry(
+    'GET',
+    '/api/v4/issues',
+    'conf',
+    (c) => `/api/v4/issues?scope=all&per_page=100&search=${encodeURIComponent(c.b.issue.title)}`,
+    (c) => read(c),
+    {
+      listed: { text: (c) => c.b.issue.title, visible: (c) => c.o.issue('read_issue') },
+    },
+  ),
+  entry('GET', '/api/v4/projects/:id/issues/:issue_iid', 'conf', I, (c) => read(c, c.o.issue('read_issue'))),
+  entry(
+    'POST',
+    '/api/v4/projects/:id/issues',
+    'conf',
+    (c) => `${P(c)}/issues`,
+    (c) => write(c, [c.o.project('read_project')], c.o.project('create_issue')),
+    {
+      body: (c) => ({ title: c.marker, confidential: c.b.confidential }),
+    },
+  ),
+  entry(
+    'PUT',
+    '/api/v4/projects/:id/issues/:issue_iid',
+    'conf',
+    I,
+    (c) => write(c, [c.o.issue('read_issue')], c.o.issue('update_issue')),
+    {
+      body: (c) => ({ title: c.marker }),
+    },
+  ),
+  entry(
+    'PUT',
+    '/api/v4/projects/:id/issues/:issue_iid/reorder',
+    'conf',
+    (c) => `${I(c)}/reorder`,
+    (c) => write(c, [c.o.issue('read_issue')], c.o.issue('update_issue')),
+    {
+      body: (c) => ({ move_after_id: c.b.issue2.id }),
+    },
+  ),
+  entry('DELETE', '/api/v4/projects/:id/issues/:issue_iid', 'conf', I, (c) =>
+    write(c, [c.o.issue('read_issue')], c.o.issue('destroy_issue')),
+  ),
+  entry(
+    'GET',
+    '/api/v4/projects/:id/issues/:issue_iid/links',
+    'conf',
+    (c) => `${I(c)}/links`,
+    (c) => read(c, c.o.issue('read_issue')),
+    {
+      listed: { text: (c) => c.b.issue2.title, visible: (c) => c.o.issue('read_issue') },
+    },
+  ),
+  // GitLab needs admin_issue_relation on both ends (source and target are alike here).
+  entry(
+    'POST',
+    '/api/v4/projects/:id/issues/:issue_iid/links',
+    'conf',
+    (c) => `${I(c)}/links`,
+    (c) => write(c, [c.o.issue('read_issue')], c.o.issue('admin_issue_relation')),
+    {
+      body: (c) => ({ target_project_id: c.b.space.project.id, target_issue_iid: c.b.issue3.iid }),
+    },
+  ),
+  entry(
+    'GET',
+    '/api/v4/projects/:id/issues/:issue_iid/links/:issue_link_id',
+    'conf',
+    (c) => `${I(c)}/links/${c.b.issueLink.id}`,
+    (c) => read(c, c.o.issue('read_issue')),
+  ),
+  entry(
+    'DELETE',
+    '/api/v4/projects/:id/issues/:issue_iid/links/:issue_link_id',
+    'conf',
+    (c) => `${I(c)}/links/${c.b.issueLink.id}`,
+    (c) => write(c, [c.o.issue('read_issue')], c.o.issue('admin_issue_relation')),
+  ),
+];
+
+export const epicEntries: RestEntry[] = [
+  entry(
+    'GET',
+    '/api/v4/groups/:id/epics',
+    'conf',
+    (c) => `${G(c)}/epics?per_page=100`,
+    (c) => read(c, c.o.group('read_group')),
+    {
+      listed: { text: (c) => c.b.epic.title, visible: (c) => c.o.epic('read_epic') },
+    },
+  ),
+  entry('GET', '/api/v4/groups/:id/epics/:epic_iid', 'conf', E, (c) => read(c, c.o.epic('read_epic'))),
+  entry(
+    'POST',
+    '/api/v4/groups/:id/epics',
+    'conf',
+    (c) => `${G(c)}/epics`,
+    (c) => write(c, [c.o.group('read_group')], c.o.epic('create_epic')),
+    {
+      body: (c) => ({ title: c.marker, confidential: c.b.confidential }),
+    },
+  ),
+  entry(
+    'PUT',
+    '/api/v4/groups/:id/epics/:epic_iid',
+    'conf',
+    E,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('update_epic')),
+    {
+      body: (c) => ({ title: c.marker }),
+    },
+  ),
+  entry('DELETE', '/api/v4/groups/:id/epics/:epic_iid', 'conf', E, (c) =>
+    write(c, [c.o.epic('read_epic')], c.o.epic('destroy_epic')),
+  ),
+  entry(
+    'GET',
+    '/api/v4/groups/:id/epics/:epic_iid/epics',
+    'conf',
+    (c) => `${E(c)}/epics`,
+    (c) => read(c, c.o.epic('read_epic')),
+    {
+      listed: { text: (c) => c.b.epic2.title, visible: (c) => c.o.epic('read_epic') },
+    },
+  ),
+  entry(
+    'POST',
+    '/api/v4/groups/:id/epics/:epic_iid/epics',
+    'conf',
+    (c) => `${E(c)}/epics`,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('admin_epic_relation') && c.o.epic('create_epic')),
+    {
+      body: (c) => ({ title: c.marker, confidential: c.b.confidential }),
+    },
+  ),
+  entry(
+    'POST',
+    '/api/v4/groups/:id/epics/:epic_iid/epics/:child_epic_id',
+    'conf',
+    (c) => `${E(c)}/epics/${c.b.epic3.id}`,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('admin_epic_relation') && c.o.epic('update_epic')),
+  ),
+  entry(
+    'PUT',
+    '/api/v4/groups/:id/epics/:epic_iid/epics/:child_epic_id',
+    'conf',
+    (c) => `${E(c)}/epics/${c.b.epic2.id}`,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('admin_epic_relation')),
+    {
+      body: (c) => ({ move_after_id: c.b.epic4.id }),
+    },
+  ),
+  entry(
+    'DELETE',
+    '/api/v4/groups/:id/epics/:epic_iid/epics/:child_epic_id',
+    'conf',
+    (c) => `${E(c)}/epics/${c.b.epic2.id}`,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('admin_epic_relation')),
+  ),
+  entry(
+    'GET',
+    '/api/v4/groups/:id/epics/:epic_iid/issues',
+    'conf',
+    (c) => `${E(c)}/issues`,
+    (c) => read(c, c.o.epic('read_epic')),
+    {
+      listed: { text: (c) => c.b.issue.title, visible: (c) => c.o.issue('read_issue') },
+    },
+  ),
+  // GitLab: admin_epic_relation on the epic and admin_issue_relation on the issue.
+  entry(
+    'POST',
+    '/api/v4/groups/:id/epics/:epic_iid/issues/:issue_id',
+    'conf',
+    (c) => `${E(c)}/issues/${c.b.issue3.id}`,
+    (c) =>
+      write(
+        c,
+        [c.o.epic('read_epic'), c.o.issue('read_issue')],
+        c.o.epic('admin_epic_relation') && c.o.issue('admin_issue_relation'),
+      ),
+  ),
+  entry(
+    'PUT',
+    '/api/v4/groups/:id/epics/:epic_iid/issues/:epic_issue_id',
+    'conf',
+    (c) => `${E(c)}/issues/${c.b.epicIssue.id}`,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('admin_epic_relation')),
+    {
+      body: (c) => ({ move_after_id: c.b.epicIssue2.id }),
+    },
+  ),
+  entry(
+    'DELETE',
+    '/api/v4/groups/:id/epics/:epic_iid/issues/:epic_issue_id',
+    'conf',
+    (c) => `${E(c)}/issues/${c.b.epicIssue.id}`,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('admin_epic_relation')),
+  ),
+  entry(
+    'GET',
+    '/api/v4/groups/:id/epics/:epic_iid/related_epics',
+    'conf',
+    (c) => `${E(c)}/related_epics`,
+    (c) => read(c, c.o.epic('read_epic')),
+    {
+      listed: { text: (c) => c.b.epic4.title, visible: (c) => c.o.epic('read_epic') },
+    },
+  ),
+  entry(
+    'POST',
+    '/api/v4/groups/:id/epics/:epic_iid/related_epics',
+    'conf',
+    (c) => `${E(c)}/related_epics`,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('admin_epic_relation')),
+    {
+      body: (c) => ({ target_group_id: c.b.space.group.id, target_epic_iid: c.b.epic3.iid }),
+    },
+  ),
+  entry(
+    'DELETE',
+    '/api/v4/groups/:id/epics/:epic_iid/related_epics/:related_epic_link_id',
+    'conf',
+    (c) => `${E(c)}/related_epics/${c.b.epicLink.id}`,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('admin_epic_relation')),
+  ),
+];
