@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
 import { cachedApplicationSettings } from '../modules/application-settings/application-settings.service';
+import { mayCreateTopLevelGroups } from '../modules/groups/groups.service';
 import { presentUserSelf, type UserRow } from '../modules/users/user.presenter';
 import { sendTooManyRequests } from '../rate-limit/too-many-requests';
 import { parseInput } from '../rest/params';
@@ -39,7 +40,8 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     });
     setSessionCookie(request, reply, session);
     reply.header('cache-control', 'no-store');
-    return { user: presentUserSelf(ctx, user, namespaceId), csrf_token: session.csrfToken };
+    const canCreateGroup = await mayCreateTopLevelGroups(db, user);
+    return { user: presentUserSelf(ctx, user, { namespaceId, canCreateGroup }), csrf_token: session.csrfToken };
   }
 
   app.get('/-/session', async (request, reply) => {
@@ -47,7 +49,10 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     if (!request.actor) return { user: null, csrf_token: null };
     const user = await db.selectFrom('users').selectAll().where('id', '=', request.actor.id).executeTakeFirstOrThrow();
     return {
-      user: presentUserSelf(ctx, user, await userNamespaceId(db, user.id)),
+      user: presentUserSelf(ctx, user, {
+        namespaceId: await userNamespaceId(db, user.id),
+        canCreateGroup: await mayCreateTopLevelGroups(db, user),
+      }),
       csrf_token: request.csrfToken,
     };
   });

@@ -82,6 +82,15 @@ describe('allow_group_creation_for_users', () => {
     );
     expect(await s.db.selectFrom('namespaces').select('id').execute()).toHaveLength(before.length);
     expect((await newGroup(admin)).status).toBe(201);
+    // GET /user says so, as GitLab's can_create_group, so clients can hide the action.
+    const me = async (token: string) =>
+      (
+        (await (await s.http('/api/v4/user', { headers: { 'private-token': token } })).json()) as {
+          can_create_group: boolean;
+        }
+      ).can_create_group;
+    expect(await me(user)).toBe(false);
+    expect(await me(admin)).toBe(true);
   });
 
   it('off: subgroups still follow the parent (an Owner may create one, as in GitLab)', async () => {
@@ -93,5 +102,7 @@ describe('allow_group_creation_for_users', () => {
   it('on again: users create top-level groups', async () => {
     expect((await settings({ allow_group_creation_for_users: true })).status).toBe(200);
     expect((await newGroup(user)).status).toBe(201);
+    const res = await s.http('/api/v4/user', { headers: { 'private-token': user } });
+    expect(((await res.json()) as { can_create_group: boolean }).can_create_group).toBe(true);
   });
 });

@@ -33,17 +33,18 @@ function pathTaken(): DomainError {
   return badRequest('path has already been taken', 'path');
 }
 
+/** GitLab's `can_create_group`: admins always; other users while `allow_group_creation_for_users` is on. */
+export async function mayCreateTopLevelGroups(db: Database, user: { admin: boolean }): Promise<boolean> {
+  return user.admin || (await getApplicationSettings(db)).allow_group_creation_for_users;
+}
+
 /** Creates a group; the creator becomes its Owner. */
 export async function createGroup(db: Database, actor: Actor | null, input: CreateGroupInput): Promise<GroupRow> {
   const me = requireActor(actor);
   const visibility = input.visibility ?? 0;
   // Top-level groups need the instance switch (admins always may); subgroups need the parent's
   // create_subgroup permission only, as in GitLab.
-  if (
-    input.parent_id === undefined &&
-    !me.admin &&
-    !(await getApplicationSettings(db)).allow_group_creation_for_users
-  ) {
+  if (input.parent_id === undefined && !(await mayCreateTopLevelGroups(db, me))) {
     throw forbidden('403 Forbidden - You don’t have permission to create groups.');
   }
   if (input.parent_id === undefined) assertTopLevelPathAllowed(input.path);

@@ -47,18 +47,22 @@ export function presentUser(ctx: Ctx, user: UserRow) {
  * GitLab's UserPublic / UserWithAdmin: the signed-in user's own profile (`GET /user`), and what an
  * admin sees of anyone. Includes the email and `is_admin`.
  */
-export function presentUserSelf(ctx: Ctx, user: UserRow, namespaceId: number | null = null) {
+export function presentUserSelf(
+  ctx: Ctx,
+  user: UserRow,
+  extras: { namespaceId: number | null; canCreateGroup: boolean },
+) {
   return {
     ...presentUser(ctx, user),
     email: user.email,
     commit_email: user.email,
     is_admin: user.admin,
-    namespace_id: namespaceId,
+    namespace_id: extras.namespaceId,
     theme_id: 1,
     color_scheme_id: 1,
     projects_limit: 100000,
     identities: [],
-    can_create_group: true,
+    can_create_group: extras.canCreateGroup,
     can_create_project: true,
     two_factor_enabled: false,
     external: false,

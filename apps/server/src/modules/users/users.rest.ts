@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { DomainError } from '../../errors';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, parseInput, parseIntParam } from '../../rest/params';
+import { mayCreateTopLevelGroups } from '../groups/groups.service';
 import { personalAccessTokenRoutes } from './personal-access-tokens.rest';
 import { presentUser, presentUserBasic, presentUserSelf } from './user.presenter';
 import { getUser, listUsers } from './users.service';
@@ -25,21 +26,28 @@ export const userRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   app.get('/user', async (request) => {
     if (!request.actor) throw new DomainError('unauthorized', '401 Unauthorized');
     const user = await getUser(db, request.actor, request.actor.id);
-    return presentUserSelf(ctx, user, await userNamespaceId(db, user.id));
+    return presentUserSelf(ctx, user, {
+      namespaceId: await userNamespaceId(db, user.id),
+      canCreateGroup: await mayCreateTopLevelGroups(db, user),
+    });
   });
 
   app.get('/users', async (request, reply) => {
     const { page, per_page, ...filters } = parseInput(listParams, request.query);
     const { rows, total } = await listUsers(db, request.actor, filters, { page, per_page });
     setPaginationHeaders(request, reply, { page, per_page }, total);
-    const admin = request.actor?.admin === true;
-    return rows.map((row) => (admin ? presentUserSelf(ctx, row) : presentUserBasic(ctx, row)));
+    if (request.actor?.admin !== true) return rows.map((row) => presentUserBasic(ctx, row));
+    const usersMay = await mayCreateTopLevelGroups(db, { admin: false });
+    return rows.map((row) => presentUserSelf(ctx, row, { namespaceId: null, canCreateGroup: row.admin || usersMay }));
   });
 
   app.get<{ Params: { id: string } }>('/users/:id', async (request) => {
     const user = await getUser(db, request.actor, parseIntParam(request.params.id, 'id'));
     if (request.actor?.admin || request.actor?.id === user.id) {
-      return presentUserSelf(ctx, user, await userNamespaceId(db, user.id));
+      return presentUserSelf(ctx, user, {
+        namespaceId: await userNamespaceId(db, user.id),
+        canCreateGroup: await mayCreateTopLevelGroups(db, user),
+      });
     }
     return presentUser(ctx, user);
   });
