@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import qs from 'qs';
 import { authPlugin } from './auth/auth.plugin';
 import { sessionRoutes } from './auth/session.routes';
 import { trustProxySetting } from './config';
@@ -12,6 +11,7 @@ import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { healthRoutes } from './rest/health.rest';
 import { rejectNulBytes } from './rest/nul-byte-guard';
+import { parseGitlabParams } from './rest/query-string';
 import { collectRoutes } from './rest/route-table';
 import { restRoutes } from './rest/routes';
 import { securityHeaders } from './rest/security-headers';
@@ -29,7 +29,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     logger: options.logger ? { level: ctx.config.LOG_LEVEL } : false,
     bodyLimit: 2 * 1024 * 1024,
     // GitLab clients send `labels[]=a`, `not[labels]=b`, `or[author_username][]=c`.
-    routerOptions: { querystringParser: (s) => qs.parse(s, { arrayLimit: 100, depth: 2, parameterLimit: 200 }) },
+    routerOptions: { querystringParser: (s) => parseGitlabParams(s) },
     trustProxy: trustProxySetting(ctx.config.TRUST_PROXY),
   });
   app.decorate('ctx', ctx);

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
-import { appVersion } from '../version';
 
-/** Operator endpoints: version, liveness and readiness (database reachable). */
+/** Operator endpoints: liveness and readiness (database reachable). */
 export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/api/v4/version', async () => appVersion());
   app.get('/-/health', async (_req, reply) => reply.type('text/plain').send('GitLab OK'));
   app.get('/-/readiness', async (request, reply) => {
     try {

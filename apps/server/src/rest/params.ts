@@ -4,10 +4,20 @@ import { badRequest } from '../errors';
 import { isValidFullPath } from '../modules/namespaces/full-path';
 import { assertOffsetWithinLimit } from './pagination';
 
-/** GitLab booleans arrive as 'true'/'false' (or 1/0) in query strings and as JSON booleans in bodies. */
+const trueWords = new Set(['1', 't', 'true', 'y', 'yes', 'on']);
+const falseWords = new Set(['0', 'f', 'false', 'n', 'no', 'off']);
+
+/**
+ * GitLab's boolean parameters (Grape's coercion): `true/false`, `1/0`, `t/f`, `yes/no`, `y/n`,
+ * `on/off` in any case, in query strings and form or JSON bodies, plus JSON booleans. python-gitlab
+ * sends Python's `True`/`False`. Every REST parameter schema takes its booleans from here.
+ */
 export const gitlabBoolean = z.preprocess((v) => {
-  if (v === 'true' || v === '1' || v === 1) return true;
-  if (v === 'false' || v === '0' || v === 0) return false;
+  if (typeof v === 'number') return v === 1 ? true : v === 0 ? false : v;
+  if (typeof v !== 'string') return v;
+  const word = v.trim().toLowerCase();
+  if (trueWords.has(word)) return true;
+  if (falseWords.has(word)) return false;
   return v;
 }, z.boolean());
 

@@ -15,17 +15,24 @@ import { notesRoutes } from '../modules/notes/notes.rest';
 import { projectsRoutes } from '../modules/projects/projects.rest';
 import { userRoutes } from '../modules/users/users.rest';
 import { requireActor } from '../policy/require-actor';
+import { appVersion } from '../version';
+import { notFoundHandler } from './error-handler';
+import { applyGitlabTransport } from './gitlab-transport';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Every REST v4 route group, mounted under /api/v4. */
 export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   void ctx;
+  applyGitlabTransport(app);
+  // Unknown /api/v4 paths answer inside this scope, so they get the transport's headers too.
+  app.setNotFoundHandler(notFoundHandler);
   // GitLab's `authenticate_non_get!`: an anonymous write is a 401 before any lookup, so whether the
   // target exists is never the first thing an anonymous caller learns.
   app.addHook('onRequest', async (request) => {
     if (!READ_METHODS.has(request.method)) requireActor(request.actor);
   });
+  app.get('/version', async () => appVersion());
   await app.register(epicRoutes, { ctx });
   await app.register(issuesRoutes, { ctx });
   await app.register(issueLinksRoutes, { ctx });

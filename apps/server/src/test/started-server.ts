@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { createTestApp, type TestApp } from './harness';
 
 export interface StartedServer extends TestApp {
@@ -8,15 +8,31 @@ export interface StartedServer extends TestApp {
   http: (path: string, init?: RequestInit) => Promise<Response>;
 }
 
+/** A loopback port the OS has just handed out and released, for a server that must know its URL before it listens. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
 /**
  * The real app on a real, migrated database (PGlite, or PostgreSQL under TEST_DATABASE_URL),
- * listening on a loopback port: what the attack suites under `src/security/` talk to over HTTP,
- * so that parsers, hooks, headers and timing are those a remote client meets.
+ * listening on a loopback port: what the attack suites under `src/security/` and the client suites
+ * under `src/clients/` talk to over HTTP, so that parsers, hooks, headers and timing are those a
+ * remote client meets. The server's external URL is its real address, so `web_url`s point at it
+ * (python-gitlab checks them against the URL it was given).
  */
 export async function startTestServer(env: Record<string, string> = {}): Promise<StartedServer> {
-  const t = await createTestApp(env);
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = t.app.server.address() as AddressInfo;
+  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ MERIDIAN_EXTERNAL_URL: url, ...env });
+  await t.app.listen({ port, host: '127.0.0.1' });
   return { ...t, url, http: (path, init) => fetch(`${url}${path}`, init) };
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
-import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
 import { loadIssueDetails } from './issue-details';
 import { parseCreateIssue, parseUpdateIssue } from './issue-input';
@@ -12,6 +12,8 @@ import { createIssue, deleteIssue, updateIssue } from './issue-write.service';
 import { presentIssue } from './issues.presenter';
 import { findIssue, listIssues } from './issues.service';
 import type { IssueListScope } from './issues-query';
+
+const showQuery = z.object({ with_labels_details: gitlabBoolean.default(false) });
 
 type Params = { id: string; issue_iid: string };
 
@@ -45,8 +47,7 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   async function show(request: FastifyRequest, projectId: number, iid: number, contextPath: string) {
     const row = await findIssue(db, request.actor, projectId, iid);
     const details = await loadIssueDetails(db, request.actor, [row]);
-    const query = request.query as Record<string, unknown>;
-    const withLabelsDetails = query.with_labels_details === 'true';
+    const { with_labels_details: withLabelsDetails } = parseInput(showQuery, request.query);
     return presentIssue(ctx, row, details, { withLabelsDetails, contextPath, withDescriptionHtml: true });
   }
 

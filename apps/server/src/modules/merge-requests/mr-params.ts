@@ -17,7 +17,7 @@ import {
   usernameList,
   withoutUndefined,
 } from '../../rest/gitlab-list-params';
-import { gitlabList, parseInput } from '../../rest/params';
+import { gitlabBoolean, gitlabList, parseInput } from '../../rest/params';
 import { type MergeRequestFilters, mergeRequestOrderByValues, mergeRequestStates, type Wildcard } from './mr-filters';
 
 const milestoneKeywords = ['None', 'Any', 'Started', 'Upcoming'] as const;
@@ -25,10 +25,8 @@ const isWildcard = (v: unknown): v is Wildcard => v === 'None' || v === 'Any';
 
 const idOrWildcard = idOrKeyword(noneAny);
 const name = z.string().min(1).max(255);
-const yesNo = z.preprocess(
-  (v) => (typeof v === 'string' ? v.toLowerCase() : v),
-  z.enum(['yes', 'no', 'true', 'false']).transform((v) => v === 'yes' || v === 'true'),
-);
+/** GitLab's `approved`, `draft` and `wip` take `yes`/`no`; its boolean coercion also accepts `true`/`false`. */
+const yesNo = gitlabBoolean;
 /** `approved_by_ids[]=1&approved_by_ids[]=2`, `approved_by_ids=1,2`, or a wildcard. */
 function listOrWildcard<T extends z.ZodType>(item: T) {
   return z.preprocess(
