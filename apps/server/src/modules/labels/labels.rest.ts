@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
@@ -40,6 +40,14 @@ const updateSchema = z.object({
   priority: priority.optional(),
 });
 
+/**
+ * GitLab's older form `PUT|DELETE /projects/:id/labels` names the label in the parameters (`name`,
+ * or `label_id`); python-gitlab 3.x edits labels this way.
+ */
+const labelInParams = z
+  .object({ label_id: z.string().max(255).optional(), name: z.string().max(255).optional() })
+  .refine((v) => v.label_id || v.name, { message: 'label_id or name is required', path: ['name'] });
+
 type Params = { id: string; label_id?: string };
 
 async function containerFor(db: Database, request: FastifyRequest, kind: 'project' | 'group'): Promise<LabelContainer> {
@@ -48,6 +56,11 @@ async function containerFor(db: Database, request: FastifyRequest, kind: 'projec
   return kind === 'project'
     ? { kind, project: await findProject(db, request.actor, idOrPath) }
     : { kind, group: await findGroup(db, request.actor, idOrPath) };
+}
+
+function labelNamedIn(request: FastifyRequest): string {
+  const { label_id: labelId, name } = parseInput(labelInParams, requestParams(request));
+  return labelId || name || '';
 }
 
 /** GitLab's project and group label endpoints. */
@@ -99,14 +112,15 @@ export const labelsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       return presentOne(request, container, label);
     });
 
-    app.put(`${base}/:label_id`, async (request) => {
+    const update = async (request: FastifyRequest, labelId: string) => {
       requireActor(request.actor);
       const container = await containerFor(db, request, kind);
-      const labelId = (request.params as Params).label_id ?? '';
       const input = parseInput(updateSchema, requestParams(request));
       const label = await updateLabel(db, request.actor, container, labelId, input);
       return presentOne(request, container, label);
-    });
+    };
+    app.put(`${base}/:label_id`, async (request) => update(request, (request.params as Params).label_id ?? ''));
+    app.put(base, async (request) => update(request, labelNamedIn(request)));
 
     if (kind === 'project') {
       app.put(`${base}/:label_id/promote`, async (request) => {
@@ -134,12 +148,15 @@ export const labelsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       });
     }
 
-    app.delete(`${base}/:label_id`, async (request, reply) => {
+    const remove = async (request: FastifyRequest, reply: FastifyReply, labelId: string) => {
       requireActor(request.actor);
       const container = await containerFor(db, request, kind);
-      const labelId = (request.params as Params).label_id ?? '';
       await deleteLabel(db, request.actor, container, labelId);
       return reply.status(204).send();
-    });
+    };
+    app.delete(`${base}/:label_id`, async (request, reply) =>
+      remove(request, reply, (request.params as Params).label_id ?? ''),
+    );
+    app.delete(base, async (request, reply) => remove(request, reply, labelNamedIn(request)));
   }
 };
