@@ -183,6 +183,14 @@ describe('multipart bodies (curl --form)', () => {
     expect(res.status).toBe(413);
   });
 
+  it('go through the same guards as JSON: a NUL byte is a 400 naming the field', async () => {
+    const form = new FormData();
+    form.append('title', 'bad\u0000title');
+    const res = await api(`/projects/${projectId}/issues`, { method: 'POST', body: form });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ field: 'title' });
+  });
+
   it('refuse a malformed body with a 400', async () => {
     const res = await api(`/projects/${projectId}/issues`, {
       method: 'POST',

@@ -214,4 +214,22 @@ describe('L10: session cookie, idle expiry and CSRF', () => {
     }
     expect((await post(csrf)).status).toBe(201);
   });
+
+  it('refuses a cross-site HTML form (form-encoded or multipart) riding the session cookie', async () => {
+    await userWithPassword('acc_form');
+    const { cookie } = await signIn(s, 'acc_form');
+    const multipart = new FormData();
+    multipart.append('name', 'forged');
+    multipart.append('scopes[]', 'api');
+    const bodies: RequestInit[] = [
+      { headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: 'name=forged&scopes[]=api' },
+      { headers: { cookie }, body: multipart },
+    ];
+    for (const init of bodies) {
+      const res = await s.http('/api/v4/user/personal_access_tokens', { method: 'POST', ...init });
+      expect(res.status).toBe(403);
+    }
+    const forged = await s.db.selectFrom('personal_access_tokens').select('id').where('name', '=', 'forged').execute();
+    expect(forged).toEqual([]);
+  });
 });
