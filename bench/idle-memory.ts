@@ -1,7 +1,9 @@
 /**
- * Idle memory of a started Meridian on the demo data (embedded PGlite): starts the server on a
- * fresh data directory (first start seeds the demo data), restarts it (a normal start), lets it sit
- * idle, then reads its resident set size.   npx tsx bench/idle-memory.ts
+ * Idle memory of a started Meridian on the demo data (embedded PGlite, inside the process): starts
+ * the server on a fresh data directory (first start seeds the demo data), then, for each way of
+ * running it, starts it again, makes one request, lets it sit idle 10 s and reads its resident set
+ * size. Build first (`npm run build`): the compiled rows need `apps/server/dist`.
+ *   npx tsx bench/idle-memory.ts
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,17 +16,25 @@ function rssMiB(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+const ways: { name: string; env: Record<string, string>; nodeArgs: string[] }[] = [
+  { name: 'TypeScript sources through tsx', env: { MERIDIAN_RUN_SOURCES: '1' }, nodeArgs: [] },
+  { name: 'compiled (apps/server/dist)', env: {}, nodeArgs: [] },
+  { name: 'compiled, 1 MB V8 semi-space (npm start)', env: {}, nodeArgs: ['--max-semi-space-size=1'] },
+];
+
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-mem-'));
 try {
   const first = await startServer({ DATA_DIR: dataDir, MERIDIAN_SEED: 'demo' }, 3403);
   await first.stop();
-  const server = await startServer({ DATA_DIR: dataDir, MERIDIAN_SEED: 'none' }, 3403);
-  await fetch(`${server.url}/api/v4/groups/acme/epics`);
-  await new Promise((r) => setTimeout(r, 10_000));
-  const pid = server.process.pid;
-  if (pid === undefined) throw new Error('no pid');
-  console.log(`idle RSS after start on demo data (PGlite): ${rssMiB(pid)} MiB`);
-  await server.stop();
+  for (const way of ways) {
+    const server = await startServer({ DATA_DIR: dataDir, MERIDIAN_SEED: 'none', ...way.env }, 3403, way.nodeArgs);
+    await fetch(`${server.url}/api/v4/groups/acme/epics`);
+    await new Promise((r) => setTimeout(r, 10_000));
+    const pid = server.process.pid;
+    if (pid === undefined) throw new Error('no pid');
+    console.log(`idle RSS, ${way.name}: ${rssMiB(pid)} MiB`);
+    await server.stop();
+  }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -13,8 +13,12 @@ export interface RunningServer {
  * Starts `meridian start` as a separate process (so load generation does not share its event loop).
  * Rate limits are off: a load generator is one client sending far more than any limit allows.
  */
-export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
-  const child = spawn(process.execPath, [bin, 'start'], {
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...nodeArgs, bin, 'start'], {
     env: {
       ...process.env,
       MERIDIAN_SEED: 'none',

@@ -66,7 +66,7 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
   }
   const ownsPglite = !options.pglite;
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = options.pglite ?? (await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } }));
+  const pglite = options.pglite ?? (await createPglite(options.dataDir));
   const pool = new pg.Pool(createPgConfig(pglite));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
   return {
@@ -84,7 +84,14 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
   };
 }
 
+/**
+ * The embedded database runs inside this process, so its PostgreSQL memory is Meridian's: 16 MB of
+ * shared buffers (PostgreSQL's default is 128 MB) and a handful of backend slots hold a team's data
+ * set and keep an idle server near 170 MiB instead of 440 MiB (docs/BENCHMARKS.md, "Idle memory").
+ */
+const EMBEDDED_POSTGRES_SETTINGS = ['shared_buffers = 8MB', 'max_connections = 5'];
+
 export function createPglite(dataDir?: string): Promise<PGlite> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  return PGlite.create({ dataDir, extensions: { pg_trgm } });
+  return PGlite.create({ dataDir, extensions: { pg_trgm }, postgresqlconf: EMBEDDED_POSTGRES_SETTINGS });
 }

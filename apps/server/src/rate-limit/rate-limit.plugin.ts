@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { cachedApplicationSettings } from '../modules/application-settings/application-settings.service';
@@ -80,7 +80,9 @@ function bucketsFor(request: FastifyRequest): Array<[Bucket, string]> {
   return buckets;
 }
 
-function redisClient(app: FastifyInstance, url: string): Redis {
+/** ioredis is loaded only when REDIS_URL is set: an embedded single-process install never needs it. */
+async function redisClient(app: FastifyInstance, url: string): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableAutoPipelining: true });
   let warned = false;
   redis.on('error', (error: Error) => {
@@ -104,7 +106,7 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
     app.decorate('signInThrottle', { lockedFor: async () => null, recordFailure: async () => undefined });
     return;
   }
-  const redis = ctx.config.REDIS_URL ? redisClient(app, ctx.config.REDIS_URL) : undefined;
+  const redis = ctx.config.REDIS_URL ? await redisClient(app, ctx.config.REDIS_URL) : undefined;
   await app.register(rateLimit, {
     global: false,
     // A store that cannot answer lets requests through rather than failing them all.

@@ -1,0 +1,37 @@
+// Compiles the server once for production: `src/main.ts` and everything it imports from this
+// package and `@meridian/domain` into ESM under `dist/` (one chunk per lazily imported module),
+// npm dependencies left as imports. `bin/meridian.js` runs `dist/` while it is fresher than every
+// source file it was built from (listed in `dist/inputs.json`), and the TypeScript through tsx otherwise.
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).filter(
+  (name) => !name.startsWith('@meridian/'),
+);
+
+rmSync(dist, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ['src/main.ts'],
+  outdir: dist,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external,
+  sourcemap: true,
+  metafile: true,
+  logLevel: 'warning',
+});
+// Migrations are read from disk next to the migrate module: `dist/migrations` beside the chunks.
+mkdirSync(join(dist, 'migrations'), { recursive: true });
+cpSync(join(root, 'src/db/migrations'), join(dist, 'migrations'), { recursive: true });
+const inputs = Object.keys(result.metafile.inputs).map((input) => resolve(root, input));
+writeFileSync(join(dist, 'inputs.json'), JSON.stringify({ builtAt: Date.now(), inputs }));
+console.log(`server: built ${inputs.length} modules into ${dist}`);
