@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
+import { todayIso } from '../lib/today';
 import type { Actor } from '../policy/actor';
 import { loadActor } from '../policy/load-actor';
 import { isSessionIdle, touchSession } from './sessions.service';
@@ -77,8 +78,7 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
         ])
         .where('t.token_digest', '=', digest(token))
         .executeTakeFirst();
-      const today = new Date().toISOString().slice(0, 10);
-      if (!row || row.revoked || (row.expires_at && row.expires_at < today) || row.state !== 'active') {
+      if (!row || row.revoked || (row.expires_at && row.expires_at < todayIso()) || row.state !== 'active') {
         throw new DomainError('unauthorized', '401 Unauthorized');
       }
       if (!SAFE_METHODS.has(request.method) && !row.scopes.includes('api')) {

@@ -1,7 +1,9 @@
+import { isValidIsoDate } from '@meridian/domain';
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../db/connection';
 import type { PersonalAccessTokensTable } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
+import { todayIso } from '../lib/today';
 import type { Actor } from '../policy/actor';
 import type { PageParams } from '../rest/pagination';
 import { digest, newPersonalAccessToken } from './token-digest';
@@ -21,9 +23,6 @@ export interface NewTokenInput {
   expiresAt?: string | null;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
 /** Throws a 400 naming the field for unknown scopes or an expiry date that is malformed or not in the future. */
 export function validateTokenInput(input: NewTokenInput): void {
   if (input.name.trim().length === 0 || input.name.length > 255) throw badRequest('name is invalid', 'name');
@@ -37,13 +36,8 @@ export function validateTokenInput(input: NewTokenInput): void {
   }
   if (input.expiresAt != null) {
     const d = input.expiresAt;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(d) || Number.isNaN(Date.parse(`${d}T00:00:00Z`))) {
-      throw badRequest('expires_at is invalid: use YYYY-MM-DD', 'expires_at');
-    }
-    if (new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) !== d) {
-      throw badRequest('expires_at is invalid: use YYYY-MM-DD', 'expires_at');
-    }
-    if (d <= today()) throw badRequest('expires_at must be in the future', 'expires_at');
+    if (!isValidIsoDate(d)) throw badRequest('expires_at is invalid: use YYYY-MM-DD', 'expires_at');
+    if (d <= todayIso()) throw badRequest('expires_at must be in the future', 'expires_at');
   }
 }
 
@@ -78,7 +72,7 @@ export async function issueToken(
  * longer-lived replacement. Null caller: a browser session.
  */
 async function latestAllowedExpiry(db: Database, callerTokenId: number | null): Promise<string> {
-  const max = daysFromToday(MAX_TOKEN_LIFETIME_DAYS);
+  const max = todayIso(MAX_TOKEN_LIFETIME_DAYS);
   if (callerTokenId === null) return max;
   const caller = await db
     .selectFrom('personal_access_tokens')
@@ -109,7 +103,7 @@ export async function createTokenFor(
   const expiresAt = input.expiresAt ?? latest;
   if (expiresAt > latest) {
     const why =
-      latest === daysFromToday(MAX_TOKEN_LIFETIME_DAYS)
+      latest === todayIso(MAX_TOKEN_LIFETIME_DAYS)
         ? `tokens live at most ${MAX_TOKEN_LIFETIME_DAYS} days`
         : 'a token cannot outlive the token that creates it';
     throw badRequest(`expires_at must be on or before ${latest} (${why})`, 'expires_at');
@@ -167,5 +161,5 @@ export async function revokeToken(db: Database, actor: Actor, id: number): Promi
 
 /** GitLab's `active`: not revoked and not past its expiry date. */
 export function isTokenActive(row: TokenRow): boolean {
-  return !row.revoked && (row.expires_at === null || row.expires_at >= today());
+  return !row.revoked && (row.expires_at === null || row.expires_at >= todayIso());
 }

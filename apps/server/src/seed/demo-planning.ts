@@ -1,3 +1,4 @@
+import { addDays } from '@meridian/domain';
 import { allocateIds, bulkInsert } from './bulk-insert';
 import { daysBetween } from './dates';
 import type { DemoContext, DemoIteration, DemoMilestone, DemoOrg } from './demo-world';
@@ -25,10 +26,6 @@ function iso(date: Date): string {
 
 function addMonths(date: Date, months: number): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()));
-}
-
-function addDays(day: string, days: number): string {
-  return iso(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
 }
 
 function milestoneSpecs(ctx: DemoContext): MilestoneSpec[] {

@@ -1,4 +1,5 @@
 import type { Database } from '../db/connection';
+import { todayIso } from '../lib/today';
 import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from './factories';
 
@@ -12,7 +13,7 @@ export interface FilterWorld {
 }
 
 /** `YYYY-MM-DD` of today plus `offset` days. */
-export const dayFromToday = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+export const dayFromToday = (offset: number) => todayIso(offset);
 
 /**
  * The people and place every issue / merge request filter world starts from: users alice, bob and

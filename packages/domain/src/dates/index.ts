@@ -1,1 +1,2 @@
-export { isValidIsoDate, isValidIsoDateTime } from './iso-date';
+export * from './calendar-days';
+export { isoDay, isValidIsoDate, isValidIsoDateTime } from './iso-date';

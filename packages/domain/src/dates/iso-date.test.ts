@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidIsoDate, isValidIsoDateTime } from './iso-date';
+import { isoDay, isValidIsoDate, isValidIsoDateTime } from './iso-date';
 
 describe('isValidIsoDate', () => {
   it.each([
@@ -45,5 +45,19 @@ describe('isValidIsoDateTime', () => {
     [`2024-03-07T${'0'.repeat(100)}`, false],
   ])('%s → %s', (value, valid) => {
     expect(isValidIsoDateTime(value)).toBe(valid);
+  });
+});
+
+describe('isoDay', () => {
+  it.each([
+    ['2024-03-07T00:00:00Z', 0, '2024-03-07'],
+    ['2024-03-07T23:59:59.999Z', 0, '2024-03-07'],
+    ['2024-02-28T12:00:00Z', 1, '2024-02-29'],
+    ['2023-02-28T12:00:00Z', 1, '2023-03-01'],
+    ['2024-12-31T08:00:00Z', 1, '2025-01-01'],
+    ['2024-03-01T08:00:00Z', -1, '2024-02-29'],
+    ['2024-01-01T00:00:00Z', 365, '2024-12-31'],
+  ])('%s plus %i days is %s', (instant, days, day) => {
+    expect(isoDay(new Date(instant), days)).toBe(day);
   });
 });

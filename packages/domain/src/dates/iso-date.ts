@@ -1,9 +1,6 @@
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+import { daysInMonth } from './calendar-days';
 
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * True for a real calendar date written `YYYY-MM-DD`, years 0001–9999 (what PostgreSQL's `date`
@@ -25,4 +22,13 @@ export function isValidIsoDateTime(value: string): boolean {
   if (value.length > 64 || !isValidIsoDate(value.slice(0, 10))) return false;
   if (value.length === 10) return true;
   return (value[10] === 'T' || value[10] === ' ') && !Number.isNaN(Date.parse(value));
+}
+
+/**
+ * The UTC calendar day of an instant, `YYYY-MM-DD`, and that day moved by whole days: what
+ * "today" and "in 30 days" mean for `date` columns. isoDay(new Date('2024-03-07T23:59:59Z')) → '2024-03-07';
+ * isoDay(new Date('2024-02-28T12:00:00Z'), 1) → '2024-02-29'.
+ */
+export function isoDay(instant: Date, plusDays = 0): string {
+  return new Date(instant.getTime() + plusDays * 86_400_000).toISOString().slice(0, 10);
 }

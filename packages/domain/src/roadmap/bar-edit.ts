@@ -1,4 +1,4 @@
-import { addDays, addMonths } from './calendar-days';
+import { addDays, addMonths } from '../dates/calendar-days';
 import type { BarEdit, PresetType } from './types';
 
 /** How far one step of a drag or arrow key moves a date under a preset: a week, a month or a quarter. */

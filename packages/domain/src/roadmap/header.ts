@@ -1,4 +1,4 @@
-import { addDays, MONTH_SHORT_NAMES, quarterOf, splitDate } from './calendar-days';
+import { addDays, MONTH_SHORT_NAMES, quarterOf, splitDate } from '../dates/calendar-days';
 import { locateDay } from './timeframe-position';
 import type { Timeframe, TimeframeCell, TimeframeHeaderItem } from './types';
 

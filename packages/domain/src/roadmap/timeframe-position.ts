@@ -1,4 +1,4 @@
-import { daysBetween } from './calendar-days';
+import { daysBetween } from '../dates/calendar-days';
 import type { Timeframe } from './types';
 
 /** Where a day falls in a timeframe: its cell, its index inside that cell and the cell's length in days. */

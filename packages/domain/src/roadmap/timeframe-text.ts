@@ -1,4 +1,4 @@
-import { MONTH_SHORT_NAMES, splitDate } from './calendar-days';
+import { MONTH_SHORT_NAMES, splitDate } from '../dates/calendar-days';
 import type { TimelineItemDates } from './types';
 
 /** 'Jan 5, 2026' (English short month names, independent of the browser's locale). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween } from './calendar-days';
+import { daysBetween } from '../dates/calendar-days';
 import {
   buildTimeframe,
   defaultPresetFor,

@@ -8,7 +8,7 @@ import {
   startOfMonth,
   startOfQuarter,
   startOfWeek,
-} from './calendar-days';
+} from '../dates/calendar-days';
 import type { PresetType, Timeframe, TimeframeCell, TimeframeRangeType, WeekStart } from './types';
 
 const RANGE_TYPES: readonly TimeframeRangeType[] = ['CURRENT_QUARTER', 'CURRENT_YEAR', 'THREE_YEARS'];

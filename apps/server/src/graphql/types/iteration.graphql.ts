@@ -1,4 +1,5 @@
 import { badRequest } from '../../errors';
+import { todayIso } from '../../lib/today';
 import {
   countIterations,
   type IterationStateFilter,
@@ -15,7 +16,7 @@ import type { GraphQLContext } from '../context';
 import { gid, parseGid } from '../gid';
 import { GroupRef, ProjectRef } from './refs';
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => todayIso();
 
 const IterationState = builder.enumType('IterationState', {
   description: 'State of a GitLab iteration.',

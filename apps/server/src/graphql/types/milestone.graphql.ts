@@ -1,3 +1,4 @@
+import { todayIso } from '../../lib/today';
 import type { LabelContainer } from '../../modules/labels/label-container';
 import { listMilestones } from '../../modules/milestones/milestones.service';
 import { builder } from '../builder';
@@ -8,7 +9,7 @@ import type { MilestoneRow } from '../loaders/rows';
 import { Timeframe } from './epic-args';
 import { GroupRef, MilestoneRef, ProjectRef } from './refs';
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => todayIso();
 
 export const MilestoneStateEnum = builder.enumType('MilestoneStateEnum', {
   description: 'Current state of milestone.',

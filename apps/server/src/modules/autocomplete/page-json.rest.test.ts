@@ -217,7 +217,7 @@ describe('epics.json', () => {
   it('exists only for groups and rejects bad parameters', async () => {
     expect((await get('/sgacme/web/-/epics.json', 'dev')).statusCode).toBe(404);
     await expect400('/groups/sgacme/-/epics.json?state=merged', 'state');
-    await expect400('/groups/sgacme/-/epics.json?include_descendant_groups=yes', 'include_descendant_groups');
+    await expect400('/groups/sgacme/-/epics.json?include_descendant_groups=maybe', 'include_descendant_groups');
     await statements('/groups/sgacme/-/epics.json?per_page=1', 'rep');
     const one = await statements('/groups/sgacme/-/epics.json?per_page=1', 'rep');
     expect(await statements('/groups/sgacme/-/epics.json?per_page=100', 'rep')).toBe(one);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
+import { todayIso } from '../../lib/today';
 import { parseInput } from '../../rest/params';
 import { suggestEnvironments } from './environment-suggestions.service';
 import { suggestEpics } from './epic-suggestions.service';
@@ -43,7 +44,7 @@ const iterationsSchema = suggestionParams.extend({
   state: z.enum(['opened', 'upcoming', 'current', 'closed', 'all']).default('opened'),
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => todayIso();
 
 type Handler = (request: FastifyRequest, container: SuggestionContainer) => Promise<unknown>;
 

@@ -1,3 +1,5 @@
+import { addDays } from '@meridian/domain';
+import { todayIso } from '../../lib/today';
 import { AccessLevel } from '../../policy/access-levels';
 import {
   addGroupMember,
@@ -8,7 +10,6 @@ import {
   createUser,
 } from '../../test/factories';
 import type { TestApp } from '../../test/harness';
-import { addDays } from '../iterations/iteration-state';
 
 /** Tokens by role, and the ids the suggestion tests look for. */
 export interface SuggestionWorld {
@@ -155,7 +156,7 @@ export async function buildSuggestionWorld(t: TestApp): Promise<SuggestionWorld>
     ])
     .execute();
 
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIso();
   const [sprint, alpha] = await db
     .insertInto('iterations_cadences')
     .values([

@@ -1,5 +1,6 @@
 import { buildReferences } from '@meridian/domain';
 import type { AppContext } from '../../context';
+import { todayIso } from '../../lib/today';
 import { labelDescriptionHtml } from '../labels/labels.presenter';
 import { webUrl } from '../namespaces/web-url';
 import { presentUserBasic } from '../users/user.presenter';
@@ -48,7 +49,7 @@ export function presentMilestone(ctx: Ctx, m: MilestoneRow, projectPath: string,
   const url = m.project_id
     ? webUrl(ctx, `${projectPath}/-/milestones/${m.iid}`)
     : webUrl(ctx, `groups/${groupPath ?? ''}/-/milestones/${m.iid}`);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIso();
   return {
     id: m.id,
     iid: m.iid,
@@ -66,7 +67,7 @@ export function presentMilestone(ctx: Ctx, m: MilestoneRow, projectPath: string,
 }
 
 function presentIteration(ctx: Ctx, it: IterationRow, paths: Map<number, string>) {
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIso();
   const state = it.start_date > today ? 1 : it.due_date < today ? 3 : 2;
   return {
     id: it.id,

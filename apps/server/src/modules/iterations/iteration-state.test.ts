@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, iterationState, plannedIterations } from './iteration-state';
+import { iterationState, plannedIterations } from './iteration-state';
 
 describe('iterationState', () => {
   it.each([
@@ -14,7 +14,6 @@ describe('iterationState', () => {
 
 describe('plannedIterations', () => {
   it('covers the past, the current period and N upcoming ones', () => {
-    expect(addDays('2024-02-27', 3)).toBe('2024-03-01');
     expect(plannedIterations('2024-01-01', 2, 2, '2024-01-20')).toEqual([
       { startDate: '2024-01-01', dueDate: '2024-01-14' },
       { startDate: '2024-01-15', dueDate: '2024-01-28' },

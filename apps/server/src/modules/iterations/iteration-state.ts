@@ -1,3 +1,5 @@
+import { addDays } from '@meridian/domain';
+
 /** GitLab's iteration states, derived from dates, and their numeric codes in the REST API. */
 export type IterationState = 'upcoming' | 'current' | 'closed';
 export const iterationStateCode: Record<IterationState, number> = { upcoming: 1, current: 2, closed: 3 };
@@ -10,13 +12,6 @@ export function iterationState(startDate: string, dueDate: string, today: string
   if (startDate > today) return 'upcoming';
   if (dueDate < today) return 'closed';
   return 'current';
-}
-
-/** 'YYYY-MM-DD' plus `days`, in UTC. addDays('2024-02-27', 3) → '2024-03-01'. */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 /**

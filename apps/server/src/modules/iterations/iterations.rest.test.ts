@@ -1,8 +1,8 @@
+import { addDays } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { addDays } from './iteration-state';
 
 let t: TestApp;
 const tok: Record<string, string> = {};

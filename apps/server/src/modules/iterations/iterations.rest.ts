@@ -2,11 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
+import { todayIso } from '../../lib/today';
 import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../rest/params';
 import { isoDate } from '../milestones/milestone-params';
-import { todayUtc } from '../milestones/milestones.presenter';
 import { findGroup, findProject, fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
 import { presentCadence, presentIteration } from './iterations.presenter';
 import { createCadence, type IterationRow, listCadences, listIterations } from './iterations.service';
@@ -45,7 +45,7 @@ export const iterationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.get('/groups/:id/iterations', async (request, reply) => {
     const group = await findGroup(db, request.actor, parseIdOrPath((request.params as Params).id));
     const q = parseInput(listSchema, request.query);
-    const today = todayUtc();
+    const today = todayIso();
     const { rows, total } = await listIterations(db, request.actor, {
       groupIds: q.include_ancestors ? group.traversal_ids : [group.id],
       state: q.state,
@@ -61,7 +61,7 @@ export const iterationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   app.get('/projects/:id/iterations', async (request, reply) => {
     const project = await findProject(db, request.actor, parseIdOrPath((request.params as Params).id));
     const q = parseInput(listSchema, request.query);
-    const today = todayUtc();
+    const today = todayIso();
     const groupIds =
       project.namespace_type !== 'Group'
         ? []
@@ -95,7 +95,7 @@ export const iterationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     if (input.automatic && (!input.start_date || !input.duration_in_weeks)) {
       throw badRequest('start_date and duration_in_weeks are required for an automatic cadence', 'start_date');
     }
-    const cadence = await createCadence(db, request.actor, group, input, todayUtc());
+    const cadence = await createCadence(db, request.actor, group, input, todayIso());
     return reply.status(201).send(presentCadence(cadence));
   });
 };

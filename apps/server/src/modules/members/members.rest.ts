@@ -2,6 +2,7 @@ import { isValidIsoDate } from '@meridian/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { todayIso } from '../../lib/today';
 import { VALID_ACCESS_LEVELS } from '../../policy/access-levels';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabList, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
@@ -18,7 +19,7 @@ const expiresAt = z
   .string()
   .max(10)
   .refine(isValidIsoDate, 'must be a real date (YYYY-MM-DD)')
-  .refine((d) => d >= new Date().toISOString().slice(0, 10), 'cannot be a date in the past')
+  .refine((d) => d >= todayIso(), 'cannot be a date in the past')
   .nullable()
   .or(z.literal('').transform(() => null));
 

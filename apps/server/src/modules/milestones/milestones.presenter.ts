@@ -1,9 +1,7 @@
 import type { AppContext } from '../../context';
+import { todayIso } from '../../lib/today';
 import { webUrl } from '../namespaces/web-url';
 import type { MilestoneContainer, MilestoneRow } from './milestones.service';
-
-/** Today as 'YYYY-MM-DD' in UTC; dates in milestone rows are plain 'YYYY-MM-DD' strings. */
-export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /**
  * GitLab's Milestone entity. `web_url` needs the full path of the milestone's own container:
@@ -29,7 +27,7 @@ export function presentMilestone(
     updated_at: m.updated_at.toISOString(),
     due_date: m.due_date,
     start_date: m.start_date,
-    expired: m.due_date !== null && m.due_date < todayUtc(),
+    expired: m.due_date !== null && m.due_date < todayIso(),
     web_url: webUrl(ctx, path),
   };
 }

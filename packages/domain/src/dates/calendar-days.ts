@@ -29,15 +29,6 @@ export interface YearMonthDay {
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Whether the string is a real calendar day written `YYYY-MM-DD`. */
-export function isCalendarDate(value: string): boolean {
-  const match = DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(Number(match[1]), month);
-}
-
 export function splitDate(date: string): YearMonthDay {
   const match = DATE_PATTERN.exec(date);
   if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);

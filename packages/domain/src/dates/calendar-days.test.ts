@@ -8,13 +8,13 @@ import {
   endOfMonth,
   endOfQuarter,
   fromDayNumber,
-  isCalendarDate,
   joinDate,
   quarterOf,
   startOfQuarter,
   startOfWeek,
   toDayNumber,
 } from './calendar-days';
+import { isValidIsoDate } from './iso-date';
 
 describe('day numbers', () => {
   it.each<[string, number]>([
@@ -37,8 +37,8 @@ describe('day numbers', () => {
     ['2025-13-01', false],
     ['2025-1-01', false],
     ['', false],
-  ])('isCalendarDate(%j) → %s', (date, valid) => {
-    expect(isCalendarDate(date)).toBe(valid);
+  ])('isValidIsoDate(%j) → %s', (date, valid) => {
+    expect(isValidIsoDate(date)).toBe(valid);
   });
 
   it('throws on a malformed date', () => {
