@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { LabelsTable, UsersTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { epicConfidentialityAllows, groupReadable } from '../../policy/sql-scopes';
-import { labelDescriptionHtml } from '../labels/labels.presenter';
+import { presentLabelSummary } from '../labels/labels.presenter';
 import { externalBaseUrl, webUrl } from '../namespaces/web-url';
 import { presentUserBasic } from '../users/user.presenter';
 import type { EpicRow, Executor } from './epic-query';
@@ -96,17 +96,6 @@ export interface PresentEpicOptions {
   viewer: { actor: Actor | null };
 }
 
-function presentLabel(label: LabelRow) {
-  return {
-    id: label.id,
-    name: label.title,
-    color: label.color,
-    description: label.description || null,
-    description_html: labelDescriptionHtml(label.description),
-    text_color: label.text_color,
-  };
-}
-
 /** GitLab's Epic entity (REST v4). */
 export function presentEpic(ctx: Ctx, row: EpicRow, extras: EpicExtras, opts: PresentEpicOptions) {
   const api = `${externalBaseUrl(ctx)}/api/v4`;
@@ -149,7 +138,7 @@ export function presentEpic(ctx: Ctx, row: EpicRow, extras: EpicExtras, opts: Pr
     created_at: row.created_at,
     updated_at: row.updated_at,
     closed_at: row.closed_at,
-    labels: opts.withLabelsDetails ? labels.map(presentLabel) : labels.map((l) => l.title),
+    labels: opts.withLabelsDetails ? labels.map(presentLabelSummary) : labels.map((l) => l.title),
     upvotes: votes.up,
     downvotes: votes.down,
     color: row.color,

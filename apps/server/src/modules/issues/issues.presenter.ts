@@ -1,7 +1,7 @@
 import { buildReferences } from '@meridian/domain';
 import type { AppContext } from '../../context';
 import { todayIso } from '../../lib/today';
-import { labelDescriptionHtml } from '../labels/labels.presenter';
+import { presentLabelSummary } from '../labels/labels.presenter';
 import { webUrl } from '../namespaces/web-url';
 import { presentUserBasic } from '../users/user.presenter';
 import type { IssueDetails, IterationRow, LabelRow, MilestoneRow } from './issue-details';
@@ -32,17 +32,6 @@ export function taskCompletionStatus(description: string): { count: number; comp
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-export function presentLabelDetails(label: LabelRow) {
-  return {
-    id: label.id,
-    name: label.title,
-    color: label.color,
-    description: label.description || null,
-    description_html: labelDescriptionHtml(label.description),
-    text_color: label.text_color,
-  };
-}
 
 export function presentMilestone(ctx: Ctx, m: MilestoneRow, projectPath: string, paths: Map<number, string>) {
   const groupPath = m.group_id ? paths.get(m.group_id) : undefined;
@@ -113,7 +102,7 @@ export function presentIssue(ctx: Ctx, row: IssueRow, details: IssueDetails, opt
     updated_at: iso(row.updated_at),
     closed_at: iso(row.closed_at),
     closed_by: closedBy ? presentUserBasic(ctx, closedBy) : null,
-    labels: opts.withLabelsDetails ? labels.map(presentLabelDetails) : labels.map((l) => l.title),
+    labels: opts.withLabelsDetails ? labels.map(presentLabelSummary) : labels.map((l) => l.title),
     milestone: milestone ? presentMilestone(ctx, milestone, path, details.namespacePaths) : null,
     assignees,
     assignee: assignees[0] ?? null,

@@ -7,6 +7,18 @@ export function labelDescriptionHtml(description: string | null): string | null 
   return description ? renderMarkdown(description) : null;
 }
 
+/** GitLab's label summary inside an issue, merge request or epic (`with_labels_details=true`, epics always). */
+export function presentLabelSummary(label: LabelRow) {
+  return {
+    id: label.id,
+    name: label.title,
+    color: label.color,
+    description: label.description || null,
+    description_html: labelDescriptionHtml(label.description),
+    text_color: label.text_color,
+  };
+}
+
 const ZERO: LabelCounts = { openIssues: 0, closedIssues: 0, openMergeRequests: 0 };
 
 /**
@@ -16,12 +28,7 @@ const ZERO: LabelCounts = { openIssues: 0, closedIssues: 0, openMergeRequests: 0
 export function presentLabel(label: LabelRow, extras: LabelExtras, withCounts: boolean) {
   const counts = extras.counts.get(label.id) ?? ZERO;
   return {
-    id: label.id,
-    name: label.title,
-    color: label.color,
-    text_color: label.text_color,
-    description: label.description || null,
-    description_html: labelDescriptionHtml(label.description),
+    ...presentLabelSummary(label),
     ...(withCounts
       ? {
           open_issues_count: counts.openIssues,

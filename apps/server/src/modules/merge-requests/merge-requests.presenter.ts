@@ -1,6 +1,7 @@
 import { buildReferences } from '@meridian/domain';
 import type { AppContext } from '../../context';
-import { presentLabelDetails, presentMilestone, taskCompletionStatus } from '../issues/issues.presenter';
+import { presentMilestone, taskCompletionStatus } from '../issues/issues.presenter';
+import { presentLabelSummary } from '../labels/labels.presenter';
 import { webUrl } from '../namespaces/web-url';
 import { presentUserBasic } from '../users/user.presenter';
 import type { MergeRequestDetails } from './mr-details';
@@ -103,7 +104,7 @@ export function presentMergeRequest(
     reviewers,
     source_project_id: row.project_id,
     target_project_id: row.project_id,
-    labels: opts.withLabelsDetails ? labels.map(presentLabelDetails) : labels.map((l) => l.title),
+    labels: opts.withLabelsDetails ? labels.map(presentLabelSummary) : labels.map((l) => l.title),
     draft: row.draft,
     work_in_progress: row.draft,
     milestone: milestone ? presentMilestone(ctx, milestone, path, details.namespacePaths) : null,
