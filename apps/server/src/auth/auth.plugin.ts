@@ -6,6 +6,7 @@ import { DomainError } from '../errors';
 import { todayIso } from '../lib/today';
 import type { Actor } from '../policy/actor';
 import { loadActor } from '../policy/load-actor';
+import { recordTokenUse } from './personal-access-tokens.service';
 import { isSessionIdle, touchSession } from './sessions.service';
 import { digest } from './token-digest';
 
@@ -71,6 +72,7 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
           't.scopes',
           't.expires_at',
           't.revoked',
+          't.last_used_at',
           'u.id',
           'u.username',
           'u.admin',
@@ -90,12 +92,7 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
       request.actor = await loadActor(db, row, row.scopes);
       request.authMethod = 'token';
       request.tokenId = row.token_id;
-      void db
-        .updateTable('personal_access_tokens')
-        .set({ last_used_at: new Date() })
-        .where('id', '=', row.token_id)
-        .execute()
-        .catch(() => undefined);
+      await recordTokenUse(db, row.token_id, row.last_used_at, new Date());
       return;
     }
     const secret = request.cookies[SESSION_COOKIE];

@@ -163,3 +163,15 @@ export async function revokeToken(db: Database, actor: Actor, id: number): Promi
 export function isTokenActive(row: TokenRow): boolean {
   return !row.revoked && (row.expires_at === null || row.expires_at >= todayIso());
 }
+
+/** GitLab refreshes a token's `last_used_at` at most every 10 minutes, so a busy script costs no write per request. */
+export const LAST_USED_REFRESH_MS = 10 * 60_000;
+
+/**
+ * Stamps the token as used now when its stamp is missing or older than `LAST_USED_REFRESH_MS`:
+ * awaited, so the stamp is there when the request's answer is, and one write per token per interval.
+ */
+export async function recordTokenUse(db: Database, tokenId: number, lastUsedAt: Date | null, now: Date): Promise<void> {
+  if (lastUsedAt && now.getTime() - lastUsedAt.getTime() < LAST_USED_REFRESH_MS) return;
+  await db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
+}

@@ -23,14 +23,9 @@ async function expect400(url: string, field: string) {
   expect(res.json().message).toContain(field);
 }
 
-/** The token's last-used stamp is written without being awaited: let it land inside the window. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
-
 async function statements(url: string, who: Who): Promise<number> {
-  await settle();
   const before = t.database.queryCount();
   await ok(url, who);
-  await settle();
   return t.database.queryCount() - before;
 }
 

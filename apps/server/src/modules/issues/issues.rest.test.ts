@@ -331,8 +331,6 @@ describe('issue shape, pagination and batching', () => {
   it('loads a page with a fixed number of statements (no N+1)', async () => {
     const admin = { id: 0, username: 'x', admin: true, scopes: null, groupMemberships: [], projectMemberships: [] };
     const count = async (perPage: number) => {
-      // Let fire-and-forget writes of earlier requests (token last_used_at) land first.
-      await new Promise((r) => setTimeout(r, 100));
       const before = t.database.queryCount();
       const page = await listIssues(t.db, admin, { projectId: p1 }, {}, { limit: perPage });
       const details = await loadIssueDetails(t.db, admin, page.rows);

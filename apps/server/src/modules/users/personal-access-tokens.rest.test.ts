@@ -172,10 +172,21 @@ describe('personal access tokens REST', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('records last_used_at', async () => {
+  it('records last_used_at by the time the answer arrives, refreshed at most every 10 minutes', async () => {
     await call('GET', '/user', bobToken);
-    await new Promise((r) => setTimeout(r, 50));
-    const self = await call('GET', '/personal_access_tokens/self', bobToken);
-    expect(self.json().last_used_at).toEqual(expect.any(String));
+    const first = (await call('GET', '/personal_access_tokens/self', bobToken)).json().last_used_at;
+    expect(first).toEqual(expect.any(String));
+    await call('GET', '/user', bobToken);
+    const second = (await call('GET', '/personal_access_tokens/self', bobToken)).json().last_used_at;
+    expect(second).toBe(first);
+    const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);
+    await t.db
+      .updateTable('personal_access_tokens')
+      .set({ last_used_at: elevenMinutesAgo })
+      .where('user_id', '=', bobId)
+      .execute();
+    await call('GET', '/user', bobToken);
+    const refreshed = (await call('GET', '/personal_access_tokens/self', bobToken)).json().last_used_at;
+    expect(new Date(refreshed).getTime()).toBeGreaterThan(elevenMinutesAgo.getTime() + 10 * 60_000);
   });
 });
