@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../test/factories';
+import { dig, gql } from '../test/graphql-client';
 import { createTestApp, type TestApp } from '../test/harness';
-import { dig, gql } from './test-client';
 
 let t: TestApp;
 const tokens: Record<'owner' | 'planner' | 'reporter' | 'guest' | 'stranger', string> = {

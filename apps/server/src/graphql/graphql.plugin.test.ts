@@ -3,8 +3,8 @@ import { SESSION_COOKIE } from '../auth/auth.plugin';
 import { digest } from '../auth/token-digest';
 import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, createGroup, createToken, createUser } from '../test/factories';
+import { dig, gql } from '../test/graphql-client';
 import { createTestApp, type TestApp } from '../test/harness';
-import { dig, gql } from './test-client';
 
 let t: TestApp;
 let memberToken: string;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEpicFilterWorld, type EpicFilterWorld } from '../modules/epics/epic-filter-world';
-import { buildIssueFilterWorld } from '../modules/issues/issue-filter-world';
-import { buildMergeRequestFilterWorld } from '../modules/merge-requests/mr-filter-world';
+import { buildEpicFilterWorld, type EpicFilterWorld } from '../test/epic-filter-world';
+import { dig, gql } from '../test/graphql-client';
 import { createTestApp, type TestApp } from '../test/harness';
-import { dig, gql } from './test-client';
+import { buildIssueFilterWorld } from '../test/issue-filter-world';
+import { buildMergeRequestFilterWorld } from '../test/mr-filter-world';
 
 /**
  * GraphQL list fields (project/group issues, mergeRequests, group epics) parse into the same

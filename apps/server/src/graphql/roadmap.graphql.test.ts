@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../test/factories';
+import { dig, gql } from '../test/graphql-client';
 import { createTestApp, type TestApp } from '../test/harness';
-import { dig, gql } from './test-client';
 
 /**
  * The group Roadmap's server side, with the web app's own queries (calls.md RF-1 … RF-4):

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { buildSuggestionWorld, type SuggestionWorld } from './suggestion-world.fixture';
+import { buildSuggestionWorld, type SuggestionWorld } from '../../test/suggestion-world';
 
 let t: TestApp;
 let w: SuggestionWorld;

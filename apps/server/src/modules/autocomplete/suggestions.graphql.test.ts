@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dig, gql } from '../../graphql/test-client';
 import { createGroup } from '../../test/factories';
+import { dig, gql } from '../../test/graphql-client';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { buildSuggestionWorld, type SuggestionWorld } from './suggestion-world.fixture';
+import { buildSuggestionWorld, type SuggestionWorld } from '../../test/suggestion-world';
 
 let t: TestApp;
 let w: SuggestionWorld;

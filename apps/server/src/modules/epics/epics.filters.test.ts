@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEpicFilterWorld } from '../../test/epic-filter-world';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { buildEpicFilterWorld } from './epic-filter-world';
 
 /** GET /groups/:id/epics: every filter token × operator; the world is described in epic-filter-world.ts. */
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { buildIssueFilterWorld } from './issue-filter-world';
+import { buildIssueFilterWorld } from '../../test/issue-filter-world';
 
 /** See the world's description in issue-filter-world.ts. */
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { buildMergeRequestFilterWorld } from './mr-filter-world';
+import { buildMergeRequestFilterWorld } from '../../test/mr-filter-world';
 
 /** See the world's description in mr-filter-world.ts. */
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderBar } from './testBar';
+import { renderBar } from '../../test/testBar';
 
 const input = () => screen.getByRole('combobox', { name: 'Search or filter results' });
 const optionTexts = () => screen.queryAllByRole('option').map((o) => o.textContent ?? '');

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, render } from '@testing-library/react';
-import { FilteredSearchBar, type FilteredSearchBarProps } from './FilteredSearchBar';
+import { FilteredSearchBar, type FilteredSearchBarProps } from '../features/filtered-search/FilteredSearchBar';
 
 /** Renders the bar inside a memory router at `url`; returns the router to read the address after a submit. */
 export async function renderBar(props: Partial<FilteredSearchBarProps> = {}, url = '/acme/web/-/issues') {

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/connection';
-import { createFilterWorldBase, dayFromToday as day, type FilterWorld } from '../../test/filter-world-base';
+import type { Database } from '../db/connection';
+import { createFilterWorldBase, dayFromToday as day, type FilterWorld } from './filter-world-base';
 
 /**
  * Test world for every issue filter token × operator against a small world where each issue is built to match

@@ -1,6 +1,6 @@
-import type { Database } from '../../db/connection';
-import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createToken, createUser } from '../../test/factories';
+import type { Database } from '../db/connection';
+import { AccessLevel } from '../policy/access-levels';
+import { addGroupMember, createGroup, createToken, createUser } from './factories';
 
 export interface EpicFilterWorld {
   tok: Record<string, string>;

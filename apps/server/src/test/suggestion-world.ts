@@ -1,15 +1,8 @@
 import { addDays } from '@meridian/domain';
-import { todayIso } from '../../lib/today';
-import { AccessLevel } from '../../policy/access-levels';
-import {
-  addGroupMember,
-  addProjectMember,
-  createGroup,
-  createProject,
-  createToken,
-  createUser,
-} from '../../test/factories';
-import type { TestApp } from '../../test/harness';
+import { todayIso } from '../lib/today';
+import { AccessLevel } from '../policy/access-levels';
+import { addGroupMember, addProjectMember, createGroup, createProject, createToken, createUser } from './factories';
+import type { TestApp } from './harness';
 
 /** Tokens by role, and the ids the suggestion tests look for. */
 export interface SuggestionWorld {
