@@ -1,13 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
+import { screenshotPath } from './screenshots';
 
 const password = 'meridian-demo';
 const project = 'acme/product/web-app';
 const listPath = `/${project}/-/issues`;
 const apiIssues = `/api/v4/projects/${encodeURIComponent(project)}/issues`;
-const screenshots = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
 
 interface ApiIssue {
   iid: number;
@@ -41,11 +38,10 @@ async function chooseOption(page: Page, name: string | RegExp) {
 }
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(screenshots, { recursive: true });
   const box = await page.getByRole('search', { name: 'Filtered search' }).boundingBox();
   if (!box) throw new Error('the bar is not visible');
   await page.screenshot({
-    path: join(screenshots, `filtered-search-${name}.png`),
+    path: screenshotPath(`filtered-search-${name}`),
     clip: { x: Math.max(0, box.x - 48), y: Math.max(0, box.y - 8), width: Math.min(900, box.width + 140), height: 360 },
   });
 }

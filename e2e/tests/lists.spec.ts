@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { settledScreenshot } from './screenshots';
 
 interface ListCase {
   name: string;
@@ -94,7 +95,7 @@ for (const list of CASES) {
         expect(await tab.textContent()).toContain(label);
       }
       await expect(tabs.first()).toHaveAttribute('aria-current', 'page');
-      await page.screenshot({ path: `../docs/screenshots/list-${list.name}.png` });
+      await settledScreenshot(page, `list-${list.name}`);
     });
 
     test('a state link keeps the filters and sets the state', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test';
+import { settledScreenshot } from './screenshots';
 
 const password = 'meridian-demo';
 const epicsList = '/groups/acme/-/epics';
@@ -49,7 +50,7 @@ test.describe('a Planner or above (alice, Owner of acme)', () => {
     await page.getByLabel(/^Due date/).fill('2031-06-30');
 
     await page.getByLabel('Title').focus();
-    await page.screenshot({ path: '../docs/screenshots/new-epic.png' });
+    await settledScreenshot(page, 'new-epic');
 
     await page.getByRole('button', { name: 'Create epic' }).click();
     await expect(page).toHaveURL(/\/groups\/acme\/-\/epics\/\d+$/);

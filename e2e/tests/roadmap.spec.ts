@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { settledScreenshot } from './screenshots';
 
 const password = 'meridian-demo';
 const roadmap = '/groups/acme/-/roadmap';
@@ -61,10 +62,7 @@ for (const { range, preset, min, max, label } of combos) {
     await expect(headers.first().locator('span').first()).toHaveText(label);
     if (preset === 'WEEKS') await expect(headers.first().locator('span span')).toHaveCount(7);
     await expect(page.getByTestId('today-line')).toHaveCount(1);
-    await page.waitForTimeout(300);
-    await page.screenshot({
-      path: `../docs/screenshots/roadmap-${range.toLowerCase().replace('_', '-')}-${preset.toLowerCase()}.png`,
-    });
+    await settledScreenshot(page, `roadmap-${range.toLowerCase().replace('_', '-')}-${preset.toLowerCase()}`);
   });
 }
 
@@ -201,7 +199,7 @@ test('dependency lines join blockers to the epics they block', async ({ page }) 
     const count = await expand.count();
     for (let i = 0; i < count; i++) {
       await expand.first().click();
-      await page.waitForTimeout(100);
+      await page.waitForLoadState('networkidle');
     }
   }
   await expect.poll(async () => page.getByTestId('dependency-line').count()).toBeGreaterThan(0);
@@ -266,7 +264,8 @@ test.describe('virtualization budget', () => {
       expect(m.visible).toBeGreaterThan(0);
       expect(m.total).toBeLessThanOrEqual(2 * m.visible);
       expect(m.gaps).toBe(0);
-      await page.waitForTimeout(50);
+      // The scroll above re-renders the virtual rows on the next frame: measure after it.
+      await page.evaluate(() => new Promise(requestAnimationFrame));
     }
   });
 });
@@ -304,5 +303,5 @@ test('milestone and confidential tokens filter the roadmap (screenshot)', async 
   await expect(tokens).toHaveCount(2);
   await expect(tokens.nth(0)).toContainText(title);
   await expect(tokens.nth(1)).toContainText(/Confidential.*no/i);
-  await page.screenshot({ path: '../docs/screenshots/roadmap-tokens.png' });
+  await settledScreenshot(page, 'roadmap-tokens');
 });

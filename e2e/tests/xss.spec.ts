@@ -132,7 +132,8 @@ async function injectedDom(page: Page): Promise<string[]> {
 async function visit(page: Page, path: string, ready: (page: Page) => Promise<void>): Promise<string[]> {
   await page.goto(path);
   await ready(page);
-  await page.waitForTimeout(300);
+  // Whatever the page loads (and an injected script would fetch) has finished before we look.
+  await page.waitForLoadState('networkidle');
   return injectedDom(page);
 }
 
@@ -161,7 +162,7 @@ test('payloads in titles, descriptions, labels, milestones and notes render as t
   problems.push(
     ...(await visit(page, `/groups/${groupPath}/-/roadmap?timeframe_range_type=THIS_YEAR`, async (p) => {
       await expect(p.getByRole('heading', { level: 1 })).toBeVisible();
-      await p.waitForTimeout(1_000);
+      await p.waitForLoadState('networkidle');
     })),
   );
   // Roadmap popovers: hover the first few bars.
@@ -183,6 +184,8 @@ test('payloads in titles, descriptions, labels, milestones and notes render as t
     await bar.first().click();
     await bar.first().fill('');
     await bar.first().pressSequentially(`${token}=`, { delay: 20 });
+    // This step proves an absence (no injected markup or script among the suggestions), so it gives
+    // the suggestions, which may come from the query cache or the network, time to render.
     await page.waitForTimeout(800);
     problems.push(...(await injectedDom(page)));
     await page.keyboard.press('Escape');
@@ -202,7 +205,7 @@ test('the issue page shows a payload as text (screenshot)', async ({ page, conte
   await page.setViewportSize({ width: 1280, height: 1100 });
   await page.goto(`/${projectPath}/-/issues/${shown.issueIid}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(shown.title);
-  await page.waitForTimeout(300);
+  await page.waitForLoadState('networkidle');
   await page.screenshot({ path: 'test-results/xss-issue-page.png', fullPage: true });
   expect(fired).toEqual([]);
   expect(await injectedDom(page)).toEqual([]);
