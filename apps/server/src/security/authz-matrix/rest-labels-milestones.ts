@@ -28,6 +28,17 @@ export function labelEntries(side: Side): RestEntry[] {
       body: (c) => ({ new_name: c.marker }),
     }),
     entry('DELETE', `${base}/:label_id`, 'plain', one, (c) => write(c, [can(c, 'read_label')], can(c, 'admin_label'))),
+    // GitLab's older form, the label named in the parameters (python-gitlab 3.x edits labels this way).
+    entry('PUT', base, 'plain', at, (c) => write(c, [can(c, 'read_label')], can(c, 'admin_label')), {
+      body: (c) => ({ label_id: String(label(c).id), new_name: c.marker }),
+    }),
+    entry(
+      'DELETE',
+      base,
+      'plain',
+      (c) => `${at(c)}?label_id=${label(c).id}`,
+      (c) => write(c, [can(c, 'read_label')], can(c, 'admin_label')),
+    ),
     entry(
       'POST',
       `${base}/:label_id/subscribe`,
