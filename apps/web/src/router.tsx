@@ -1,12 +1,16 @@
-import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import { lazyNamed } from './app/lazyNamed';
 import { NotFoundPage } from './app/NotFoundPage';
+import { PageLoading } from './app/PageLoading';
 import { ResourcePage } from './app/ResourcePage';
 import { RootLayout } from './app/RootLayout';
-import { SignInPage } from './app/SignInPage';
-import { SignUpPage } from './app/SignUpPage';
-import { AdminSettingsPage } from './features/admin/AdminSettingsPage';
-import { DashboardListPage } from './features/dashboard/DashboardListPage';
-import { HomePage } from './features/dashboard/HomePage';
+
+// Pages load from their own chunks on first use (ResourcePage does the same for namespace pages).
+const HomePage = lazyRouteComponent(() => import('./features/dashboard/HomePage'), 'HomePage');
+const SignInPage = lazyRouteComponent(() => import('./app/SignInPage'), 'SignInPage');
+const SignUpPage = lazyRouteComponent(() => import('./app/SignUpPage'), 'SignUpPage');
+const DashboardListPage = lazyNamed(() => import('./features/dashboard/DashboardListPage'), 'DashboardListPage');
+const AdminSettingsPage = lazyNamed(() => import('./features/admin/AdminSettingsPage'), 'AdminSettingsPage');
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
 
@@ -48,7 +52,12 @@ export const routeTree = rootRoute.addChildren([
 ]);
 
 export function createAppRouter() {
-  return createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
+  return createRouter({
+    routeTree,
+    defaultPreload: false,
+    scrollRestoration: true,
+    defaultPendingComponent: PageLoading,
+  });
 }
 
 declare module '@tanstack/react-router' {

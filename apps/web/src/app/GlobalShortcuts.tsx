@@ -1,6 +1,9 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { isTypingTarget } from '../lib/shortcuts';
-import { ShortcutsDialog } from './ShortcutsDialog';
+import { lazyNamed } from './lazyNamed';
+
+// Loaded the first time someone presses `?`: no page needs the dialog's code before that.
+const ShortcutsDialog = lazyNamed(() => import('./ShortcutsDialog'), 'ShortcutsDialog');
 
 /** Listens for the global shortcuts and owns the help dialog. */
 export function GlobalShortcuts({
@@ -35,5 +38,10 @@ export function GlobalShortcuts({
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [helpOpen, onNavigate, onFocusSearch]);
 
-  return <ShortcutsDialog isOpen={helpOpen} onOpenChange={setHelpOpen} />;
+  if (!helpOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <ShortcutsDialog isOpen onOpenChange={setHelpOpen} />
+    </Suspense>
+  );
 }

@@ -1,19 +1,33 @@
-import { EpicPage } from '../features/epics/EpicPage';
-import { EpicsListPage } from '../features/epics/EpicsListPage';
-import { NewEpicPage } from '../features/epics/NewEpicPage';
-import { GroupLoading, GroupOverview } from '../features/groups/GroupOverview';
-import { IssuePage } from '../features/issues/IssuePage';
-import { GroupIssuesPage, ProjectIssuesPage } from '../features/issues/IssuesListPage';
-import { LabelsPage } from '../features/labels/LabelsPage';
-import { MergeRequestPage } from '../features/merge-requests/MergeRequestPage';
-import { GroupMergeRequestsPage, ProjectMergeRequestsPage } from '../features/merge-requests/MergeRequestsListPage';
-import { MilestonesPage } from '../features/milestones/MilestonesPage';
-import { ProjectOverview } from '../features/projects/ProjectOverview';
-import { RoadmapPage } from '../features/roadmap/RoadmapPage';
+import { Suspense } from 'react';
 import { parseResourcePath } from '../lib/paths';
 import { useGroup, useNamespace } from '../lib/queries';
 import { useLocationInfo } from '../lib/useLocationSearch';
+import { lazyNamed } from './lazyNamed';
 import { NotFoundPage } from './NotFoundPage';
+import { PageLoading } from './PageLoading';
+
+// Each page is its own chunk, loaded when first shown: the first load carries only the shell.
+const EpicPage = lazyNamed(() => import('../features/epics/EpicPage'), 'EpicPage');
+const EpicsListPage = lazyNamed(() => import('../features/epics/EpicsListPage'), 'EpicsListPage');
+const NewEpicPage = lazyNamed(() => import('../features/epics/NewEpicPage'), 'NewEpicPage');
+const GroupOverview = lazyNamed(() => import('../features/groups/GroupOverview'), 'GroupOverview');
+const GroupLoading = lazyNamed(() => import('../features/groups/GroupOverview'), 'GroupLoading');
+const IssuePage = lazyNamed(() => import('../features/issues/IssuePage'), 'IssuePage');
+const GroupIssuesPage = lazyNamed(() => import('../features/issues/IssuesListPage'), 'GroupIssuesPage');
+const ProjectIssuesPage = lazyNamed(() => import('../features/issues/IssuesListPage'), 'ProjectIssuesPage');
+const LabelsPage = lazyNamed(() => import('../features/labels/LabelsPage'), 'LabelsPage');
+const MergeRequestPage = lazyNamed(() => import('../features/merge-requests/MergeRequestPage'), 'MergeRequestPage');
+const GroupMergeRequestsPage = lazyNamed(
+  () => import('../features/merge-requests/MergeRequestsListPage'),
+  'GroupMergeRequestsPage',
+);
+const ProjectMergeRequestsPage = lazyNamed(
+  () => import('../features/merge-requests/MergeRequestsListPage'),
+  'ProjectMergeRequestsPage',
+);
+const MilestonesPage = lazyNamed(() => import('../features/milestones/MilestonesPage'), 'MilestonesPage');
+const ProjectOverview = lazyNamed(() => import('../features/projects/ProjectOverview'), 'ProjectOverview');
+const RoadmapPage = lazyNamed(() => import('../features/roadmap/RoadmapPage'), 'RoadmapPage');
 
 function NamespacePage({ fullPath }: { fullPath: string }) {
   const query = useNamespace(fullPath);
@@ -37,6 +51,14 @@ function GroupOverviewByPath({ fullPath }: { fullPath: string }) {
  * around the `/-/` separator as GitLab does.
  */
 export function ResourcePage() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <ResourcePageFor />
+    </Suspense>
+  );
+}
+
+function ResourcePageFor() {
   const { pathname } = useLocationInfo();
   const parsed = parseResourcePath(pathname);
   switch (parsed.kind) {

@@ -4,7 +4,7 @@ import { todayIso } from '../../lib/today';
 import { presentLabelSummary } from '../labels/labels.presenter';
 import { webUrl } from '../namespaces/web-url';
 import { presentUserBasic } from '../users/user.presenter';
-import type { IssueDetails, IterationRow, LabelRow, MilestoneRow } from './issue-details';
+import type { IssueDetails, IterationRow, MilestoneRow } from './issue-details';
 import type { IssueRow } from './issues-query';
 
 type Ctx = Pick<AppContext, 'config'>;

@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app';
+import { type StartedServer, startTestServer } from './test/started-server';
+
+const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Raw headers of a GET (node:http does not decompress, so content-encoding is what was sent). */
+function head(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe.skipIf(!existsSync(webDist))('the built web app (needs apps/web/dist: npm run build)', () => {
+  let s: StartedServer;
+  let web: FastifyInstance;
+  let url: string;
+  let script: string;
+  beforeAll(async () => {
+    s = await startTestServer();
+    web = await buildApp(s.ctx, { serveWeb: true });
+    url = await web.listen({ port: 0, host: '127.0.0.1' });
+    const html = await (await fetch(`${url}/`)).text();
+    script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
+  });
+  afterAll(async () => {
+    await web.close();
+    await s.close();
+  });
+
+  it('sends hashed assets compressed as the browser accepts, cached for a year', async () => {
+    expect(script).toMatch(/^\/assets\/index-.+\.js$/);
+    const br = await head(`${url}${script}`, { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await head(`${url}${script}`, { 'accept-encoding': 'gzip' });
+    const plain = await head(`${url}${script}`, {});
+    expect([br.status, gzip.status, plain.status]).toEqual([200, 200, 200]);
+    expect([
+      br.headers['content-encoding'],
+      gzip.headers['content-encoding'],
+      plain.headers['content-encoding'],
+    ]).toEqual(['br', 'gzip', undefined]);
+    expect(Number(br.headers['content-length'])).toBeLessThan(Number(plain.headers['content-length']) / 2);
+    for (const res of [br, gzip, plain]) {
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['content-type']).toMatch(/javascript/);
+    }
+  });
+
+  it('revalidates index.html on every load, at the root and on client routes', async () => {
+    for (const path of ['/', '/groups/acme/-/roadmap']) {
+      const res = await head(`${url}${path}`, { 'accept-encoding': 'br' });
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+    }
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * First load in Chromium: the JavaScript a browser with an empty cache downloads before a page is
+ * interactive (its heading is on screen), as bytes on the wire (compressed) and decoded, for the
+ * issue page, the epics list and the roadmap on the demo data. Target: ≤ 150 KB compressed for the
+ * issue page. Build first (`npm run build`).
+ *
+ *   npx tsx bench/first-load.ts
+ *   (starts its own server on a fresh embedded database with the demo data, port 3407)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium } from '@playwright/test';
+import { startServer } from './src/server-process';
+
+const PAGES = [
+  { name: 'issue page', path: '/acme/product/web-app/-/issues/1' },
+  { name: 'epics list', path: '/groups/acme/-/epics' },
+  { name: 'roadmap', path: '/groups/acme/-/roadmap' },
+];
+
+interface Load {
+  scripts: number;
+  wireKB: number;
+  decodedKB: number;
+}
+
+async function firstLoad(browser: Browser, baseURL: string, storageState: string, path: string): Promise<Load> {
+  // A new context per page: an empty HTTP cache, signed in through the saved cookies.
+  const context = await browser.newContext({ baseURL, storageState: JSON.parse(storageState) });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const scripts = new Map<string, { wire: number; decoded: number }>();
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script') scripts.set(event.requestId, { wire: 0, decoded: 0 });
+  });
+  cdp.on('Network.dataReceived', (event) => {
+    const s = scripts.get(event.requestId);
+    if (s) s.decoded += event.dataLength;
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const s = scripts.get(event.requestId);
+    if (s) s.wire = event.encodedDataLength;
+  });
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  const all = [...scripts.values()];
+  const kb = (n: number) => Math.round(n / 102.4) / 10;
+  return {
+    scripts: all.length,
+    wireKB: kb(all.reduce((sum, s) => sum + s.wire, 0)),
+    decodedKB: kb(all.reduce((sum, s) => sum + s.decoded, 0)),
+  };
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'meridian-first-load-'));
+const server = await startServer({ DATA_DIR: dataDir, MERIDIAN_SEED: 'demo' }, 3407);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+});
+try {
+  const signIn = await browser.newContext({ baseURL: server.url });
+  const res = await signIn.request.post('/users/sign_in', { data: { login: 'alice', password: 'meridian-demo' } });
+  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
+  const storageState = JSON.stringify(await signIn.storageState());
+  await signIn.close();
+  for (const { name, path } of PAGES) {
+    const load = await firstLoad(browser, server.url, storageState, path);
+    console.log(
+      `${name.padEnd(12)} ${String(load.scripts).padStart(2)} scripts  ${String(load.wireKB).padStart(6)} KB on the wire  ${String(load.decodedKB).padStart(6)} KB decoded`,
+    );
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
