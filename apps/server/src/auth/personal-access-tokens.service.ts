@@ -1,6 +1,7 @@
 import { isValidIsoDate } from '@meridian/domain';
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../db/connection';
+import { likePattern } from '../db/like-pattern';
 import type { PersonalAccessTokensTable } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { todayIso } from '../lib/today';
@@ -130,7 +131,7 @@ export async function listTokens(
   const userId = filters.user_id ?? (actor.admin ? undefined : actor.id);
   if (userId !== undefined) query = query.where('user_id', '=', userId);
   if (filters.revoked !== undefined) query = query.where('revoked', '=', filters.revoked);
-  if (filters.search) query = query.where('name', 'ilike', `%${filters.search.replace(/[\\%_]/g, '\\$&')}%`);
+  if (filters.search) query = query.where('name', 'ilike', likePattern(filters.search));
   const activeSql = sql<boolean>`(NOT revoked AND (expires_at IS NULL OR expires_at >= current_date))`;
   if (filters.state === 'active') query = query.where(activeSql);
   if (filters.state === 'inactive') query = query.where(sql<boolean>`NOT ${activeSql}`);

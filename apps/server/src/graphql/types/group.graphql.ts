@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { likePattern } from '../../db/like-pattern';
 import {
   findGroupRow,
   type GroupRow,
@@ -40,7 +41,7 @@ function descendantGroupsQuery(
       ? q.where('n.parent_id', '=', group.id)
       : q.where(sql<boolean>`n.traversal_ids @> ${[group.id]}::int[]`).where('n.id', '<>', group.id);
   if (args.search) {
-    const pattern = `%${args.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const pattern = likePattern(args.search);
     q = q.where((eb) => eb.or([eb('n.name', 'ilike', pattern), eb('n.path', 'ilike', pattern)]));
   }
   return q;

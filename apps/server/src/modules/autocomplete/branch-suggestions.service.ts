@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
-import { likePattern } from '../labels/labels-query';
 import { mergeRequestVisibility } from '../merge-requests/mr-query';
 import type { SuggestionContainer } from './suggestion-container';
 

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
 import { type EpicRow, epicConditions, epicSelect } from '../epics/epic-query';
-import { likePattern } from '../labels/labels-query';
 import type { GroupRow } from '../namespaces/namespace-lookup.service';
 
 export interface EpicSuggestionOptions {

@@ -1,9 +1,9 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
 import { groupReadable } from '../../policy/sql-scopes';
 import type { IterationRow } from '../iterations/iterations.service';
-import { likePattern } from '../labels/labels-query';
 import { fullPathOf } from '../namespaces/namespace-lookup.service';
 
 /** GitLab's IterationState filter: `opened` is upcoming + current. */

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
 import type { LabelRow } from '../labels/labels.service';
-import { type LabelScopeOptions, labelScope, likePattern } from '../labels/labels-query';
+import { type LabelScopeOptions, labelScope } from '../labels/labels-query';
 import type { SuggestionContainer } from './suggestion-container';
 
 export interface LabelSuggestionOptions extends LabelScopeOptions {

@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
 import { groupReadable, projectReadable } from '../../policy/sql-scopes';
-import { likePattern } from '../labels/labels-query';
 import type { MilestoneRow } from '../milestones/milestones.service';
 import { fullPathOf } from '../namespaces/namespace-lookup.service';
 import { inheritedGroupIds, type SuggestionContainer } from './suggestion-container';

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/connection';
+import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
-import { likePattern } from '../labels/labels-query';
 import { readableProjectsIn } from './readable-projects';
 import type { SuggestionContainer } from './suggestion-container';
 

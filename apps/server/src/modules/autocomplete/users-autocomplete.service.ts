@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
-import { likePattern } from '../labels/labels-query';
 import { type UserState, visibleUserStates } from '../users/listable-user-states';
 import type { UserRow } from '../users/user.presenter';
 import { inheritedGroupIds, type SuggestionContainer } from './suggestion-container';

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { likePattern } from '../../db/like-pattern';
 
 /**
  * Free-text search: case-insensitive substring of the chosen columns (default title and
@@ -10,7 +11,7 @@ export function searchCondition(
   search: string,
   searchIn: ReadonlyArray<'title' | 'description'> | undefined,
 ): RawBuilder<boolean> {
-  const pattern = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const pattern = likePattern(search);
   const fields = searchIn?.length ? searchIn : (['title', 'description'] as const);
   const parts = fields.map((col) => sql<boolean>`${sql.ref(`${alias}.${col}`)} ILIKE ${pattern}`);
   return sql<boolean>`(${sql.join(parts, sql` OR `)})`;

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
 import { groupReadable } from '../../policy/sql-scopes';
 import type { PageParams } from '../../rest/pagination';
 import { type GroupRow, groupQuery } from '../namespaces/namespace-lookup.service';
-import { containsPattern } from '../namespaces/namespace-params';
 
 export interface GroupListFilters {
   search?: string;
@@ -58,7 +58,7 @@ export async function listGroups(
   }
   if (filters.top_level_only) q = q.where('n.parent_id', 'is', null);
   if (filters.search) {
-    const pattern = containsPattern(filters.search);
+    const pattern = likePattern(filters.search);
     q = q.where((eb) => eb.or([eb('n.name', 'ilike', pattern), eb('n.path', 'ilike', pattern)]));
   }
   const minLevel = filters.owned ? 50 : filters.min_access_level;

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { likePattern } from '../../db/like-pattern';
 import type { IterationsCadencesTable, IterationsTable } from '../../db/schema';
 import { forbidden } from '../../errors';
 import { groupAccessLevel } from '../../policy/abilities';
@@ -9,7 +10,6 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { groupReadable } from '../../policy/sql-scopes';
 import { nextIid } from '../internal-ids/next-iid';
-import { likePattern } from '../labels/labels-query';
 import type { GroupRow } from '../namespaces/namespace-lookup.service';
 import { plannedIterations } from './iteration-state';
 

@@ -52,8 +52,3 @@ export function labelScope(
   }
   return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
 }
-
-/** `%term%` for ILIKE with the user's `%`, `_` and `\` taken literally. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

@@ -2,12 +2,13 @@ import { normalizeColor, textColorFor } from '@meridian/domain';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { likePattern } from '../../db/like-pattern';
 import type { LabelsTable } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { ancestorGroupIds, assertCanAdminLabels, type LabelContainer } from './label-container';
-import { type LabelScopeOptions, labelScope, likePattern } from './labels-query';
+import { type LabelScopeOptions, labelScope } from './labels-query';
 
 export type LabelRow = Selectable<LabelsTable>;
 

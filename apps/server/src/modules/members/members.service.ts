@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { likePattern } from '../../db/like-pattern';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canGroup, canProject, groupAccessLevel, projectAccessLevel } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import type { PageParams } from '../../rest/pagination';
 import { type GroupRow, groupSubject, type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
-import { containsPattern } from '../namespaces/namespace-params';
 
 /** Whose members: a group or a project (already found and readable). */
 export type MemberSource = { kind: 'group'; group: GroupRow } | { kind: 'project'; project: ProjectRow };
@@ -103,7 +103,7 @@ export async function listMembers(
       'u.avatar_url',
     ]);
   if (filters.query) {
-    const pattern = containsPattern(filters.query);
+    const pattern = likePattern(filters.query);
     q = q.where((eb) => eb.or([eb('u.username', 'ilike', pattern), eb('u.name', 'ilike', pattern)]));
   }
   if (filters.user_ids?.length) q = q.where('mm.user_id', 'in', filters.user_ids);

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { likePattern } from '../../db/like-pattern';
 import type { MilestonesTable } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { canMilestone } from '../../policy/abilities';
@@ -10,7 +11,6 @@ import { groupReadable, projectReadable } from '../../policy/sql-scopes';
 import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
 import { nextIid } from '../internal-ids/next-iid';
 import { ancestorGroupIds, containerSubject, type LabelContainer } from '../labels/label-container';
-import { likePattern } from '../labels/labels-query';
 
 export type MilestoneRow = Selectable<MilestonesTable>;
 /** A milestone lives in a project or a group, like a label. */

@@ -20,8 +20,3 @@ export const sortParam = z.enum(['asc', 'desc']);
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
-
-/** LIKE pattern matching `term` anywhere, with %, _ and \ escaped. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
 import { projectReadable } from '../../policy/sql-scopes';
 import type { PageParams } from '../../rest/pagination';
 import { type ProjectRow, projectQuery } from '../namespaces/namespace-lookup.service';
-import { containsPattern } from '../namespaces/namespace-params';
 import type { ProjectListParams } from './project-list-params';
 
 export type ProjectListFilters = Omit<ProjectListParams, 'page' | 'per_page'> & {
@@ -39,7 +39,7 @@ export async function listProjects(
       : q.where('p.namespace_id', '=', filters.groupId);
   }
   if (filters.search) {
-    const pattern = containsPattern(filters.search);
+    const pattern = likePattern(filters.search);
     q = q.where((eb) => eb.or([eb('p.name', 'ilike', pattern), eb('p.path', 'ilike', pattern)]));
   }
   if (filters.visibility !== undefined) q = q.where('p.visibility_level', '=', filters.visibility);

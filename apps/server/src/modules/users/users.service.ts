@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { likePattern } from '../../db/like-pattern';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import type { PageParams } from '../../rest/pagination';
@@ -14,8 +15,6 @@ export interface UserFilters {
   order_by: 'id' | 'name' | 'username' | 'created_at' | 'updated_at';
   sort: 'asc' | 'desc';
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 /**
  * `GET /users`: anyone may list users (as on a public GitLab instance); blocked and banned users are
@@ -32,7 +31,7 @@ export async function listUsers(
   if (filters.username) query = query.where(sql`lower(username)`, '=', filters.username.toLowerCase());
   if (filters.search) {
     const term = filters.search.trim();
-    const like = `%${escapeLike(term)}%`;
+    const like = likePattern(term);
     query = query.where((eb) =>
       eb.or([
         eb('username', 'ilike', like),
