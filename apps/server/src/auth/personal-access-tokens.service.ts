@@ -2,11 +2,11 @@ import { isValidIsoDate } from '@meridian/domain';
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../db/connection';
 import { likePattern } from '../db/like-pattern';
+import type { PageParams } from '../db/list-page';
 import type { PersonalAccessTokensTable } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { todayIso } from '../lib/today';
 import type { Actor } from '../policy/actor';
-import type { PageParams } from '../rest/pagination';
 import { digest, newPersonalAccessToken } from './token-digest';
 
 export type TokenRow = Selectable<PersonalAccessTokensTable>;

@@ -1,5 +1,11 @@
 import { badRequest } from '../errors';
-import { decodeCursor, encodeCursor } from '../rest/pagination';
+import { decodeCursor, encodeCursor } from './cursor';
+
+/** A page of an offset-paginated list as GitLab's REST API names it: `page` (1-based) and `per_page`. */
+export interface PageParams {
+  page: number;
+  per_page: number;
+}
 
 /** Which slice of a list to fetch: offset pagination, or keyset pagination after a cursor. */
 export interface ListPage {

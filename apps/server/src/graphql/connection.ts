@@ -1,7 +1,7 @@
 import type { ObjectRef } from '@pothos/core';
 import { COUNT_CAP } from '../db/capped-count';
+import { decodeCursor, encodeCursor } from '../db/cursor';
 import { badRequest } from '../errors';
-import { decodeCursor, encodeCursor } from '../rest/pagination';
 import { builder } from './builder';
 import { MAX_PAGE_SIZE } from './complexity';
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { COUNT_CAP } from '../db/capped-count';
+import type { PageParams } from '../db/list-page';
 import { badRequest } from '../errors';
 
 /** GitLab's offset pagination: `page` (1-based) and `per_page` (default 20, max 100). */
@@ -8,7 +9,6 @@ export const pageParams = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type PageParams = z.infer<typeof pageParams>;
 
 /** GitLab's `max_offset_allowed_by_the_rest_api` default: offset pagination stops at 50,000 rows. */
 export const MAX_OFFSET = 50_000;
@@ -78,18 +78,4 @@ export function setKeysetLinkHeader(
   const u = new URL(request.url, `${request.protocol}://${request.host}`);
   u.searchParams.set('cursor', nextCursor);
   reply.header('Link', `<${u.toString()}>; rel="next"`);
-}
-
-/** Opaque keyset cursor: base64url JSON of the last row's sort values. */
-export function encodeCursor(values: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(values)).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../errors';
 import { isValidFullPath } from '../modules/namespaces/full-path';
+import type { IdOrPath } from '../modules/namespaces/id-or-path';
 import { assertOffsetWithinLimit } from './pagination';
 
 const trueWords = new Set(['1', 't', 'true', 'y', 'yes', 'on']);
@@ -38,9 +39,6 @@ export const gitlabList = z.preprocess(
   },
   z.array(z.string().max(255)).max(100),
 );
-
-/** A path parameter that is either a numeric id or a URL-encoded full path ('group%2Fsub'). */
-export type IdOrPath = { id: number } | { fullPath: string };
 
 export function parseIdOrPath(raw: string, field = 'id'): IdOrPath {
   if (/^\d+$/.test(raw)) {

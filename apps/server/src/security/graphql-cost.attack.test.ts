@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeCursor } from '../db/cursor';
 import { AccessLevel } from '../policy/access-levels';
-import { encodeCursor } from '../rest/pagination';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../test/factories';
 import { dig } from '../test/graphql-client';
 import { type StartedServer, startTestServer } from '../test/started-server';

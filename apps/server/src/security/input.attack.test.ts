@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from '../rest/pagination';
+import { encodeCursor } from '../db/cursor';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../test/factories';
 import { type StartedServer, startTestServer } from '../test/started-server';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from '../rest/pagination';
+import { encodeCursor } from '../db/cursor';
 import { type Answer, buildRelationsWorld, client, num, type RelationsWorld } from '../test/relations-world';
 import { type StartedServer, startTestServer } from '../test/started-server';
 

@@ -1,11 +1,11 @@
 import { isValidIsoDate, isValidIsoDateTime } from '@meridian/domain';
 import { sql } from 'kysely';
 import { cappedCount } from '../../db/capped-count';
+import { decodeCursor, encodeCursor } from '../../db/cursor';
 import { badRequest, notFound } from '../../errors';
 import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import type { EpicSubject } from '../../policy/subjects';
-import { decodeCursor, encodeCursor } from '../../rest/pagination';
 import type { EpicFilters } from './epic-filters';
 import { type EpicRow, type Executor, epicConditions, epicSelect, epicSort, epicVisible } from './epic-query';
 

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
+import type { PageParams } from '../../db/list-page';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canGroup, canProject, groupAccessLevel, projectAccessLevel } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
-import type { PageParams } from '../../rest/pagination';
 import { type GroupRow, groupSubject, type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
 
 /** Whose members: a group or a project (already found and readable). */

@@ -5,8 +5,8 @@ import { notFound } from '../../errors';
 import { canGroup, canProject } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import type { GroupSubject, ProjectSubject } from '../../policy/subjects';
-import type { IdOrPath } from '../../rest/params';
 import { trimSlashes } from './full-path';
+import type { IdOrPath } from './id-or-path';
 
 /** A namespaces row (type 'Group') with its full path ('acme/platform') and full name ('Acme / Platform'). */
 export type GroupRow = Selectable<NamespacesTable> & { full_path: string; full_name: string };

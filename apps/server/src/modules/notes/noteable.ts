@@ -3,9 +3,9 @@ import { forbidden, notFound } from '../../errors';
 import { canEpic, canIssue, groupAccessLevel, projectAccessLevel } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import type { EpicSubject, IssueSubject } from '../../policy/subjects';
-import type { IdOrPath } from '../../rest/params';
 import { type EpicRow, epicSubject, findEpicById } from '../epics/epics.service';
 import { findIssue, type IssueRow, issueSubject } from '../issues/issues.service';
+import type { IdOrPath } from '../namespaces/id-or-path';
 import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
 
 /** What notes and award emoji hang on: a readable issue or epic, with its policy subject. */

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
+import type { PageParams } from '../../db/list-page';
 import type { Actor } from '../../policy/actor';
 import { projectReadable } from '../../policy/sql-scopes';
-import type { PageParams } from '../../rest/pagination';
 import { type ProjectRow, projectQuery } from '../namespaces/namespace-lookup.service';
 import type { ProjectListParams } from './project-list-params';
 

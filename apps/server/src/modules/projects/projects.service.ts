@@ -3,7 +3,7 @@ import { badRequest, DomainError, forbidden, notFound } from '../../errors';
 import { canGroup, canProject, groupAccessLevel } from '../../policy/abilities';
 import { AccessLevel, visibilityNames } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
-import type { IdOrPath } from '../../rest/params';
+import type { IdOrPath } from '../namespaces/id-or-path';
 import {
   findProject,
   findProjectRow,

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
+import type { PageParams } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import type { PageParams } from '../../rest/pagination';
 import { listableUserStates } from './listable-user-states';
 import type { UserRow } from './user.presenter';
 
