@@ -1,4 +1,6 @@
+import type { Expression, QueryExecutorProvider } from 'kysely';
 import { badRequest } from '../errors';
+import { cappedCount } from './capped-count';
 import { decodeCursor, encodeCursor } from './cursor';
 
 /** A page of an offset-paginated list as GitLab's REST API names it: `page` (1-based) and `per_page`. */
@@ -45,4 +47,30 @@ export function pageResult<R extends { id: number }>(
     total,
     nextCursor: hasMore && last ? encodeCursor({ id: last.id }) : null,
   };
+}
+
+/** Anything whose rows can be cut to one offset page: a Kysely select with its selection and ORDER BY. */
+interface Pageable<R> {
+  limit(limit: number): { offset(offset: number): { execute(): Promise<R[]> } };
+}
+
+/**
+ * One offset page of a list and its total, counted through `cappedCount` (past COUNT_CAP the
+ * total means "more than that" and the REST layer leaves X-Total out, as GitLab does).
+ * `countable` is the same filtered query selecting a constant, with no ORDER BY.
+ */
+export async function offsetPage<R>(
+  db: QueryExecutorProvider,
+  rows: Pageable<R>,
+  countable: Expression<unknown>,
+  page: { page: number; perPage: number },
+): Promise<{ rows: R[]; total: number }> {
+  const [list, total] = await Promise.all([
+    rows
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    cappedCount(db, countable),
+  ]);
+  return { rows: list, total };
 }

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { offsetPage } from '../../db/list-page';
 import type { AwardEmojiTable } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
@@ -23,16 +24,7 @@ export async function listAwards(
   page: { page: number; perPage: number },
 ): Promise<{ rows: AwardRow[]; total: number }> {
   const base = db.selectFrom('award_emoji').where('awardable_type', '=', a.type).where('awardable_id', '=', a.id);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id')
-      .limit(page.perPage)
-      .offset((page.page - 1) * page.perPage)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return offsetPage(db, base.selectAll().orderBy('id'), base.select(sql`1`.as('one')), page);
 }
 
 export async function findAward(db: Database, a: Awardable, awardId: number): Promise<AwardRow> {

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
+import { offsetPage } from '../../db/list-page';
 import type { IterationsCadencesTable, IterationsTable } from '../../db/schema';
 import { forbidden } from '../../errors';
 import { groupAccessLevel } from '../../policy/abilities';
@@ -58,18 +59,12 @@ export async function listIterations(
       break;
   }
   if (opts.search) q = q.where('it.title', 'ilike', likePattern(opts.search));
-  const [rows, count] = await Promise.all([
-    q
-      .selectAll('it')
-      .orderBy('it.iterations_cadence_id')
-      .orderBy('it.due_date')
-      .orderBy('it.id')
-      .limit(opts.perPage)
-      .offset((opts.page - 1) * opts.perPage)
-      .execute(),
-    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return offsetPage(
+    db,
+    q.selectAll('it').orderBy('it.iterations_cadence_id').orderBy('it.due_date').orderBy('it.id'),
+    q.select(sql`1`.as('one')),
+    opts,
+  );
 }
 
 export async function listCadences(
@@ -78,16 +73,7 @@ export async function listCadences(
   page: { page: number; perPage: number },
 ): Promise<{ rows: CadenceRow[]; total: number }> {
   const q = db.selectFrom('iterations_cadences').where('group_id', '=', group.id);
-  const [rows, count] = await Promise.all([
-    q
-      .selectAll()
-      .orderBy('id')
-      .limit(page.perPage)
-      .offset((page.page - 1) * page.perPage)
-      .execute(),
-    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return offsetPage(db, q.selectAll().orderBy('id'), q.select(sql`1`.as('one')), page);
 }
 
 export interface CreateCadenceInput {

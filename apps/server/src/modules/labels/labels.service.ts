@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
+import { offsetPage } from '../../db/list-page';
 import type { LabelsTable } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
@@ -30,17 +31,7 @@ export async function listLabels(
     const pattern = likePattern(opts.search);
     base = base.where((eb) => eb.or([eb('l.title', 'ilike', pattern), eb('l.description', 'ilike', pattern)]));
   }
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll('l')
-      .orderBy('l.title')
-      .orderBy('l.id')
-      .limit(opts.perPage)
-      .offset((opts.page - 1) * opts.perPage)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return offsetPage(db, base.selectAll('l').orderBy('l.title').orderBy('l.id'), base.select(sql`1`.as('one')), opts);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
+import { offsetPage } from '../../db/list-page';
 import type { MilestonesTable } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { canMilestone } from '../../policy/abilities';
@@ -95,16 +96,7 @@ export async function listMilestones(
   if (opts.iids && opts.iids.length > 0) q = q.where('m.iid', 'in', opts.iids);
   if (opts.updatedBefore) q = q.where('m.updated_at', '<', opts.updatedBefore);
   if (opts.updatedAfter) q = q.where('m.updated_at', '>', opts.updatedAfter);
-  const [rows, count] = await Promise.all([
-    q
-      .selectAll('m')
-      .orderBy('m.id', 'desc')
-      .limit(opts.perPage)
-      .offset((opts.page - 1) * opts.perPage)
-      .execute(),
-    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return offsetPage(db, q.selectAll('m').orderBy('m.id', 'desc'), q.select(sql`1`.as('one')), opts);
 }
 
 /** One milestone of the container by its global id (GitLab's `milestone_id`); 404 otherwise. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { offsetPage } from '../../db/list-page';
 import type { DB, NotesTable } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { renderMarkdown } from '../../markdown/render-markdown';
@@ -53,17 +54,12 @@ export async function listNotes(
   let base = visibleNotes(db, actor, n);
   if (opts.activityFilter === 'only_comments') base = base.where('nt.system', '=', false);
   if (opts.activityFilter === 'only_activity') base = base.where('nt.system', '=', true);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll('nt')
-      .orderBy(`nt.${opts.orderBy}`, opts.sort)
-      .orderBy('nt.id', opts.sort)
-      .limit(opts.perPage)
-      .offset((opts.page - 1) * opts.perPage)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return offsetPage(
+    db,
+    base.selectAll('nt').orderBy(`nt.${opts.orderBy}`, opts.sort).orderBy('nt.id', opts.sort),
+    base.select(sql`1`.as('one')),
+    opts,
+  );
 }
 
 export async function findNote(db: Database, actor: Actor | null, n: Noteable, noteId: number): Promise<NoteRow> {

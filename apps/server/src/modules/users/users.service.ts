@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
-import type { PageParams } from '../../db/list-page';
+import { offsetPage, type PageParams } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { listableUserStates } from './listable-user-states';
@@ -42,17 +42,12 @@ export async function listUsers(
   }
   if (filters.active) query = query.where('state', '=', 'active');
   if (filters.blocked) query = query.where('state', '=', 'blocked');
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy(filters.order_by, filters.sort)
-      .orderBy('id', filters.sort)
-      .limit(page.per_page)
-      .offset((page.page - 1) * page.per_page)
-      .execute(),
-    query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.n };
+  return offsetPage(
+    db,
+    query.selectAll().orderBy(filters.order_by, filters.sort).orderBy('id', filters.sort),
+    query.select(sql`1`.as('one')),
+    { page: page.page, perPage: page.per_page },
+  );
 }
 
 /** One user by id; 404 when unknown (or banned, for non-admins). */
