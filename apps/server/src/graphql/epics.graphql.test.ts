@@ -236,7 +236,7 @@ describe('group.epic', () => {
       hasParent: true,
       parent: { iid: '1' },
       ancestors: { nodes: [{ iid: '1' }] },
-      labels: { nodes: [{ title: 'bug', color: '#ff0000', textColor: '#FFFFFF' }] },
+      labels: { nodes: [{ title: 'bug', color: '#ff0000', textColor: '#000000' }] },
     });
   });
 

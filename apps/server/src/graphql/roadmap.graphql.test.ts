@@ -481,7 +481,7 @@ describe('RF-1 group epics for the roadmap', () => {
       reference: 'rm/sub&9',
       webPath: '/groups/rm/sub/-/epics/9',
       group: { fullPath: 'rm/sub', name: 'Sub Team', fullName: 'Roadmap Group / Sub Team' },
-      labels: { nodes: [{ title: 'bug' }, { title: 'ux', textColor: '#333333' }] },
+      labels: { nodes: [{ title: 'bug' }, { title: 'ux', textColor: '#1F1E24' }] },
       descendantCounts: { openedEpics: 0, closedEpics: 0, openedIssues: 0, closedIssues: 1 },
     });
     const [charlie] = (await epics('owner', { search: 'Charlie' })).nodes;

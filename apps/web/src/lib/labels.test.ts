@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitScopedLabel, textColorFor, toLabelView } from './labels';
+import { splitScopedLabel, toLabelView } from './labels';
 
 describe('splitScopedLabel', () => {
   it.each([
@@ -12,19 +12,6 @@ describe('splitScopedLabel', () => {
     ['a:b', null],
   ])('%s', (name, expected) => {
     expect(splitScopedLabel(name)).toEqual(expected);
-  });
-});
-
-describe('textColorFor', () => {
-  it.each([
-    ['#ffffff', '#1f1e24'],
-    ['#000000', '#ffffff'],
-    ['#1f75cb', '#ffffff'],
-    ['#f0f', '#1f1e24'],
-    ['#ffd700', '#1f1e24'],
-    ['not-a-colour', '#1f1e24'],
-  ])('%s → %s', (bg, expected) => {
-    expect(textColorFor(bg)).toBe(expected);
   });
 });
 

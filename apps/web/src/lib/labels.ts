@@ -1,3 +1,4 @@
+import { textColorFor } from '@meridian/domain';
 import type { LabelRef } from './types';
 
 export interface LabelView {
@@ -15,20 +16,6 @@ export function splitScopedLabel(name: string): { scope: string; value: string }
 }
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-
-/** Black or white text, whichever reads better on the background (WCAG relative luminance). */
-export function textColorFor(background: string): string {
-  if (!HEX.test(background)) return '#1f1e24';
-  let hex = background.slice(1);
-  if (hex.length === 3) hex = [...hex].map((c) => c + c).join('');
-  const channel = (offset: number) => {
-    const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
-  // Contrast with white is (1.05)/(L+0.05), with black (L+0.05)/0.05: pick the larger.
-  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#1f1e24';
-}
 
 const DEFAULT_COLOR = '#dcdcde';
 

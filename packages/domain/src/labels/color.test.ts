@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidColor, normalizeColor, textColorFor } from './color';
+import { contrastRatio } from './contrast';
 import { namedColors } from './named-colors';
 
 describe('normalizeColor / isValidColor', () => {
@@ -34,20 +35,30 @@ describe('normalizeColor / isValidColor', () => {
 
 describe('textColorFor', () => {
   it.each([
-    ['#ffffff', '#333333'],
-    ['#FFFF00', '#333333'],
-    ['#f0ad4e', '#FFFFFF'],
-    ['#5cb85c', '#FFFFFF'],
+    ['#ffffff', '#1F1E24'],
+    ['#FFFF00', '#1F1E24'],
+    ['#f0ad4e', '#1F1E24'],
+    ['#5cb85c', '#1F1E24'],
     ['#1068bf', '#FFFFFF'],
     ['#000000', '#FFFFFF'],
-    ['#cccccc', '#333333'],
-    ['#bababa', '#FFFFFF'],
-    ['#bbbbbb', '#333333'],
-    ['#bcbcbc', '#333333'],
-    ['white', '#333333'],
+    ['#cccccc', '#1F1E24'],
+    ['#6699cc', '#1F1E24'],
+    ['#e24329', '#000000'],
+    ['#d9534f', '#000000'],
+    ['white', '#1F1E24'],
     ['navy', '#FFFFFF'],
-    ['junk', '#FFFFFF'],
+    ['junk', '#1F1E24'],
   ])('%s → %s', (bg, expected) => {
     expect(textColorFor(bg)).toBe(expected);
+  });
+
+  it('reaches WCAG AA (4.5:1) on every CSS colour name and on a grid of 4,096 colours', () => {
+    const grid = Array.from({ length: 4096 }, (_, n) => {
+      const [r, g, b] = [n >> 8, (n >> 4) & 15, n & 15].map((v) => (v * 17).toString(16).padStart(2, '0'));
+      return `#${r}${g}${b}`;
+    });
+    for (const bg of [...Object.values(namedColors), ...grid]) {
+      expect(contrastRatio(bg, textColorFor(bg)), bg).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { AA_CONTRAST, contrastRatio } from './contrast';
 import { namedColors } from './named-colors';
 
 const HEX6 = /^#[0-9a-f]{6}$/i;
@@ -22,17 +23,21 @@ export function isValidColor(input: string): boolean {
   return normalizeColor(input) !== null;
 }
 
+const LIGHT_TEXT = '#FFFFFF';
+const DARK_TEXT = '#1F1E24';
+
 /**
- * GitLab's text colour for a label background: dark text (#333333) on light backgrounds,
- * white (#FFFFFF) on dark ones, by perceived luminance (0.299 R + 0.587 G + 0.114 B > 186).
- * textColorFor('#ffffff') → '#333333'; textColorFor('#1068bf') → '#FFFFFF'.
- * Unknown colours get white text.
+ * The text colour for a label background: white or GitLab's dark text, whichever contrasts more
+ * (WCAG 2.x ratio); where neither reaches AA (4.5:1, a narrow band of mid-tones) black, which
+ * always does there. Unknown colours get dark text on the default grey's behalf.
+ * textColorFor('#ffffff') → '#1F1E24'; textColorFor('#1068bf') → '#FFFFFF'; textColorFor('#d9534f') → '#000000'.
  */
 export function textColorFor(background: string): string {
   const hex = normalizeColor(background);
-  if (!hex) return '#FFFFFF';
-  const r = Number.parseInt(hex.slice(1, 3), 16);
-  const g = Number.parseInt(hex.slice(3, 5), 16);
-  const b = Number.parseInt(hex.slice(5, 7), 16);
-  return r * 0.299 + g * 0.587 + b * 0.114 > 186 ? '#333333' : '#FFFFFF';
+  if (!hex) return DARK_TEXT;
+  const light = contrastRatio(hex, LIGHT_TEXT);
+  const dark = contrastRatio(hex, DARK_TEXT);
+  const best = Math.max(light, dark);
+  if (best < AA_CONTRAST) return '#000000';
+  return light >= dark ? LIGHT_TEXT : DARK_TEXT;
 }

@@ -1,3 +1,4 @@
+import { textColorFor } from '@meridian/domain';
 import type { LabelContainer } from '../../modules/labels/label-container';
 import { listLabels } from '../../modules/labels/labels.service';
 import type { GroupRow, ProjectRow } from '../../modules/namespaces/namespace-lookup.service';
@@ -16,7 +17,7 @@ LabelRef.implement({
     }),
     title: t.exposeString('title', { description: 'Content of the label.' }),
     color: t.exposeString('color', { description: 'Background color of the label.' }),
-    textColor: t.exposeString('text_color', { description: 'Text color of the label.' }),
+    textColor: t.string({ description: 'Text color of the label.', resolve: (l) => textColorFor(l.color) }),
     description: t.exposeString('description', { nullable: true, description: 'Description of the label.' }),
     createdAt: t.field({ type: 'Time', description: 'When the label was created.', resolve: (l) => l.created_at }),
     updatedAt: t.field({ type: 'Time', description: 'When the label was last updated.', resolve: (l) => l.updated_at }),

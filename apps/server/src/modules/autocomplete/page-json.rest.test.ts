@@ -45,7 +45,7 @@ describe('labels.json', () => {
       id: expect.any(Number),
       title: 'bug',
       color: '#ff0000',
-      text_color: '#FFFFFF',
+      text_color: '#000000',
       description: 'Broken',
     });
     expect(await titles('/groups/sgacme/-/labels.json?only_group_labels=true', 'dev')).toEqual([

@@ -1,3 +1,4 @@
+import { textColorFor } from '@meridian/domain';
 import type { AppContext } from '../../context';
 import type { EpicRow } from '../epics/epic-query';
 import { iterationState } from '../iterations/iteration-state';
@@ -24,7 +25,7 @@ export const suggestionPresenter = {
     id: l.id,
     title: l.title,
     color: l.color,
-    text_color: l.text_color,
+    text_color: textColorFor(l.color),
     description: l.description || null,
   }),
 

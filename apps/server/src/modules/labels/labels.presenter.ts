@@ -1,3 +1,4 @@
+import { textColorFor } from '@meridian/domain';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import type { LabelCounts, LabelExtras } from './label-counts';
 import type { LabelRow } from './labels.service';
@@ -15,7 +16,8 @@ export function presentLabelSummary(label: LabelRow) {
     color: label.color,
     description: label.description || null,
     description_html: labelDescriptionHtml(label.description),
-    text_color: label.text_color,
+    // From the colour at every answer (the stored column predates the WCAG rule).
+    text_color: textColorFor(label.color),
   };
 }
 

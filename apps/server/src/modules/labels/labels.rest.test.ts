@@ -63,7 +63,7 @@ describe('labels REST', () => {
     expect(g.json()).toMatchObject({
       name: 'bug',
       color: '#ff0000',
-      text_color: '#FFFFFF',
+      text_color: '#000000',
       description: '**x**',
       description_html: '<p><strong>x</strong></p>',
       open_issues_count: 0,
@@ -74,7 +74,7 @@ describe('labels REST', () => {
     });
     const sub = await api('POST', `/groups/lblacme%2Fsub/labels`, 'planner', { name: 'team::web', color: '#FFFF00' });
     expect(sub.statusCode).toBe(201);
-    expect(sub.json().text_color).toBe('#333333');
+    expect(sub.json().text_color).toBe('#1F1E24');
     const p = await api('POST', `/projects/${projectId}/labels`, 'planner', {
       name: 'frontend',
       color: '#abc',
@@ -248,7 +248,7 @@ describe('labels REST', () => {
       priority: null,
     });
     expect(up.statusCode).toBe(200);
-    expect(up.json()).toMatchObject({ name: 'ui', color: '#ffffff', text_color: '#333333', priority: null });
+    expect(up.json()).toMatchObject({ name: 'ui', color: '#ffffff', text_color: '#1F1E24', priority: null });
     expect((await api('PUT', `/projects/${projectId}/labels/ui`, 'planner', { new_name: 'bug' })).statusCode).toBe(409);
     // an inherited group label cannot be edited or deleted through the project
     expect((await api('PUT', `/projects/${projectId}/labels/bug`, 'owner', { color: 'blue' })).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import type { SuggestionSource } from '@meridian/domain';
+import { textColorFor } from '@meridian/domain';
 import { apiGet } from '../../lib/api';
-import { textColorFor } from '../../lib/labels';
 import type { BarOption } from './barOptions';
 
 export interface SearchNamespace {
