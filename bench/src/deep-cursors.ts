@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../apps/server/src/db/connection';
-import { encodeCursor } from '../../apps/server/src/rest/pagination';
+import { encodeCursor } from '../../apps/server/src/db/cursor';
 import { type BenchContext, type ListName, listPath } from './filter-cases';
 
 export interface DeepCase {
