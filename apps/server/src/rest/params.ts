@@ -76,7 +76,10 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   const issue = result.error.issues[0];
   const field = issue?.path.join('.') || 'body';
   const missing = issue?.code === 'invalid_type' && issue.message.includes('undefined');
-  throw badRequest(missing ? `${field} is missing` : `${field} is invalid: ${issue?.message ?? 'bad value'}`, field);
+  if (missing) throw badRequest(`${field} is missing`, field);
+  if (issue?.code === 'too_big' && issue.origin === 'string')
+    throw badRequest(`${field} is too long (maximum is ${issue.maximum} characters)`, field);
+  throw badRequest(`${field} is invalid: ${issue?.message ?? 'bad value'}`, field);
 }
 
 /** Query and body merged, as GitLab accepts parameters in either place. */

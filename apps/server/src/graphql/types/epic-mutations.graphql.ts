@@ -1,13 +1,13 @@
-import { isValidIsoDate } from '@meridian/domain';
 import { GraphQLError } from 'graphql';
-import { badRequest, DomainError, forbidden } from '../../errors';
+import { badRequest, DomainError } from '../../errors';
+import { epicUpdateParams } from '../../modules/epics/epic-params';
 import { reorderEpicTree, type TreeNode } from '../../modules/epics/epic-tree-reorder.service';
-import { type EpicInput, updateEpic } from '../../modules/epics/epic-write.service';
-import { type EpicRow, epicSubject, findEpic } from '../../modules/epics/epics.service';
+import { updateEpic } from '../../modules/epics/epic-write.service';
+import { type EpicRow, findEpic } from '../../modules/epics/epics.service';
 import { findGroup } from '../../modules/namespaces/namespace-lookup.service';
-import { canEpic } from '../../policy/abilities';
 import { builder } from '../builder';
 import { type GidType, parseGid } from '../gid';
+import { parseArguments, withArgumentNames } from '../rest-shaped-input';
 import { pathArgExtensions, validFullPath } from './path-args';
 import { EpicRef } from './refs';
 
@@ -225,68 +225,21 @@ const UpdateEpicPayload = builder.objectRef<MutationPayload & { epic: EpicRow | 
   }),
 });
 
-interface UpdateEpicArgs {
-  title?: string | null;
-  description?: string | null;
-  confidential?: boolean | null;
-  color?: string | null;
-  startDateFixed?: string | null;
-  startDateIsFixed?: boolean | null;
-  dueDateFixed?: string | null;
-  dueDateIsFixed?: boolean | null;
-  addLabels?: readonly string[] | null;
-  removeLabels?: readonly string[] | null;
-  stateEvent?: 'reopen' | 'close' | null;
-}
-
-/** A date argument: absent → unchanged, null or '' → cleared, else a real YYYY-MM-DD date (400 naming the field). */
-function dateArg(value: string | null | undefined, field: string): string | null | undefined {
-  if (value === undefined) return undefined;
-  if (value === null || value === '') return null;
-  if (!isValidIsoDate(value)) throw badRequest(`${field} is invalid: must be a date YYYY-MM-DD`, field);
-  return value;
-}
-
-/** GraphQL arguments → the epics write service's input, checked with GraphQL field names. */
-function toEpicInput(args: UpdateEpicArgs, epic: EpicRow): EpicInput {
-  const input: EpicInput = {};
-  if (args.title != null) {
-    if (args.title.length > 255) throw badRequest('title is too long (maximum is 255 characters)', 'title');
-    input.title = args.title;
-  }
-  if (args.description !== undefined) {
-    if (args.description && args.description.length > 1_048_576)
-      throw badRequest('description is too long (maximum is 1048576 characters)', 'description');
-    input.description = args.description;
-  }
-  if (args.confidential != null) input.confidential = args.confidential;
-  if (args.color != null) {
-    if (!/^#[0-9A-Fa-f]{6}$/.test(args.color))
-      throw badRequest('color is invalid: must be a hex colour like #1068bf', 'color');
-    input.color = args.color;
-  }
-  const start = dateArg(args.startDateFixed, 'startDateFixed');
-  const due = dateArg(args.dueDateFixed, 'dueDateFixed');
-  if (start !== undefined) input.start_date_fixed = start;
-  if (due !== undefined) input.due_date_fixed = due;
-  if (args.startDateIsFixed != null) input.start_date_is_fixed = args.startDateIsFixed;
-  if (args.dueDateIsFixed != null) input.due_date_is_fixed = args.dueDateIsFixed;
-  const newStart = start !== undefined ? start : epic.start_date_fixed;
-  const newDue = due !== undefined ? due : epic.due_date_fixed;
-  if (newStart && newDue && newStart > newDue)
-    throw badRequest('dueDateFixed is invalid: must be on or after startDateFixed', 'dueDateFixed');
-  for (const [key, list] of [
-    ['add_labels', args.addLabels],
-    ['remove_labels', args.removeLabels],
-  ] as const) {
-    if (list == null) continue;
-    if (list.length > 100 || list.some((l) => l.length > 255))
-      throw badRequest(`${key === 'add_labels' ? 'addLabels' : 'removeLabels'} is invalid`, key);
-    input[key] = [...list];
-  }
-  if (args.stateEvent) input.state_event = args.stateEvent;
-  return input;
-}
+/** UpdateEpicInput's arguments → the parameters of REST's `PUT /groups/:id/epics/:epic_iid`. */
+const UPDATE_EPIC_ARGUMENTS = {
+  title: 'title',
+  description: 'description',
+  confidential: 'confidential',
+  color: 'color',
+  startDateFixed: 'start_date_fixed',
+  startDateIsFixed: 'start_date_is_fixed',
+  dueDateFixed: 'due_date_fixed',
+  dueDateIsFixed: 'due_date_is_fixed',
+  addLabels: 'add_labels',
+  removeLabels: 'remove_labels',
+  stateEvent: 'state_event',
+} as const;
+const CLEARABLE = new Set(['description', 'start_date_fixed', 'due_date_fixed']);
 
 builder.mutationField('updateEpic', (t) =>
   t.field({
@@ -303,10 +256,11 @@ builder.mutationField('updateEpic', (t) =>
         const iid = Number(input.iid);
         if (!Number.isInteger(iid) || iid < 1 || iid > 2_147_483_647) throw new DomainError('not_found', 'Epic');
         const group = await findGroup(db, c.actor, { fullPath: groupPath });
-        epic = await findEpic(db, c.actor, group.id, iid);
-        if (!c.actor) throw new DomainError('unauthorized', '401 Unauthorized');
-        if (!canEpic(c.actor, 'update_epic', epicSubject(epic))) throw forbidden();
-        epic = await updateEpic(db, c.actor, epic, toEpicInput(input, epic));
+        const found = await findEpic(db, c.actor, group.id, iid);
+        epic = found;
+        epic = await withArgumentNames(UPDATE_EPIC_ARGUMENTS, () =>
+          updateEpic(db, c.actor, found, parseArguments(epicUpdateParams, input, UPDATE_EPIC_ARGUMENTS, CLEARABLE)),
+        );
       });
       return { clientMutationId: input.clientMutationId ?? null, epic, errors };
     },

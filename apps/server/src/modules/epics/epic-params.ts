@@ -1,6 +1,5 @@
 import { isValidIsoDate } from '@meridian/domain';
 import { z } from 'zod';
-import { badRequest } from '../../errors';
 import {
   gitlabDate,
   gitlabKeyword,
@@ -12,7 +11,6 @@ import {
 } from '../../rest/gitlab-list-params';
 import { gitlabBoolean, gitlabList } from '../../rest/params';
 import type { EpicFilters } from './epic-filters';
-import type { EpicInput } from './epic-write.service';
 
 const isoDate = z.string().max(10).refine(isValidIsoDate, 'must be a date YYYY-MM-DD');
 const dateTime = gitlabDate;
@@ -117,17 +115,6 @@ export const epicUpdateParams = z.object({
   state_event: z.enum(['close', 'reopen']).optional(),
   lock_version: z.coerce.number().int().min(0).optional(),
 });
-
-/** 400 when a fixed start date falls after a fixed due date. */
-export function assertDateOrder(
-  input: EpicInput,
-  current?: { start_date_fixed: string | null; due_date_fixed: string | null },
-) {
-  const start = input.start_date_fixed !== undefined ? input.start_date_fixed : current?.start_date_fixed;
-  const due = input.due_date_fixed !== undefined ? input.due_date_fixed : current?.due_date_fixed;
-  if (start && due && start > due)
-    throw badRequest('due_date_fixed is invalid: must be on or after start_date_fixed', 'due_date_fixed');
-}
 
 /** move_before_id / move_after_id of the reorder endpoints. */
 export const moveParams = z.object({ move_before_id: id.optional(), move_after_id: id.optional() });

@@ -32,6 +32,17 @@ export interface EpicInput {
   lock_version?: number;
 }
 
+/** 400 when a fixed start date falls after a fixed due date (unchanged sides come from `current`). */
+function assertDateOrder(
+  input: EpicInput,
+  current?: { start_date_fixed: string | null; due_date_fixed: string | null },
+) {
+  const start = input.start_date_fixed !== undefined ? input.start_date_fixed : current?.start_date_fixed;
+  const due = input.due_date_fixed !== undefined ? input.due_date_fixed : current?.due_date_fixed;
+  if (start && due && start > due)
+    throw badRequest('due_date_fixed is invalid: must be on or after start_date_fixed', 'due_date_fixed');
+}
+
 /** The parent for `parent_id`: 400 when unknown or unreadable, 403 when the actor may not add children to it. */
 async function loadParent(db: Executor, actor: Actor, parentId: number): Promise<EpicRow> {
   const parent = await findEpicById(db, actor, parentId).catch(() => {
@@ -64,6 +75,7 @@ export async function createEpic(
   if (!canEpic(actor, 'create_epic', subject)) throw forbidden();
   const title = input.title.trim();
   if (!title) throw badRequest('title is empty', 'title');
+  assertDateOrder(input);
   return db.transaction().execute(async (trx) => {
     let parent: EpicRow | null = null;
     if (input.parent_id != null) {
@@ -163,6 +175,7 @@ export async function updateEpic(
       if (!title) throw badRequest('title is empty', 'title');
       set.title = title;
     }
+    assertDateOrder(input, current);
     if (input.description !== undefined) {
       set.description = input.description ?? '';
       set.description_html = renderMarkdown(input.description ?? '');

@@ -4,7 +4,7 @@ import { requireActor } from '../../policy/require-actor';
 import { pageParams, setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { findGroup } from '../namespaces/namespace-lookup.service';
-import { assertDateOrder, epicCreateParams, epicListParams, epicUpdateParams, toEpicFilters } from './epic-params';
+import { epicCreateParams, epicListParams, epicUpdateParams, toEpicFilters } from './epic-params';
 import { createEpic, deleteEpic, updateEpic } from './epic-write.service';
 import { presentEpics } from './epics.presenter';
 import { findEpic, listEpics } from './epics.service';
@@ -66,7 +66,6 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     requireActor(request.actor);
     const group = await findGroup(db, request.actor, parseIdOrPath((request.params as Params).id));
     const input = parseInput(epicCreateParams, requestParams(request));
-    assertDateOrder(input);
     const epic = await createEpic(db, request.actor, group, input);
     const [json] = await presentEpics(db, ctx, [epic], {
       viewer: { actor: request.actor },
@@ -79,7 +78,6 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   app.put('/groups/:id/epics/:epic_iid', async (request) => {
     const { group, epic } = await loadGroupAndEpic(ctx, request, true);
     const input = parseInput(epicUpdateParams, requestParams(request));
-    assertDateOrder(input, epic);
     const updated = await updateEpic(db, request.actor, epic, input);
     const [json] = await presentEpics(db, ctx, [updated], {
       viewer: { actor: request.actor },
