@@ -101,19 +101,50 @@ export function internalIssueNotesReadable(
 }
 
 /**
+ * The actor may read the epic (canEpic read_epic): its group is readable and confidentiality
+ * allows. `e` names an epics alias, `g` its group's namespaces alias.
+ */
+export function epicReadable(actor: Actor | null, aliases: { e: string; g: string }): RawBuilder<boolean> {
+  const { e, g } = aliases;
+  const group = groupReadable(actor, {
+    groupId: `${g}.id`,
+    visibility: `${g}.visibility_level`,
+    traversalIds: `${g}.traversal_ids`,
+  });
+  const confidential = epicConfidentialityAllows(actor, {
+    confidential: `${e}.confidential`,
+    groupTraversalIds: `${g}.traversal_ids`,
+  });
+  return sql<boolean>`(${group} AND ${confidential})`;
+}
+
+/**
+ * The actor may read the issue (canIssue read_issue): project readable, issues feature on, and
+ * confidentiality allows. `i`, `p` and `n` name the issues, projects and project namespace aliases.
+ */
+export function issueReadable(actor: Actor | null, aliases: { i: string; p: string; n: string }): RawBuilder<boolean> {
+  const { i, p, n } = aliases;
+  const project = projectReadable(actor, {
+    projectId: `${p}.id`,
+    visibility: `${p}.visibility_level`,
+    namespaceTraversalIds: `${n}.traversal_ids`,
+  });
+  const enabled = projectIssuesEnabled({ issuesEnabled: `${p}.issues_enabled` });
+  const confidential = issueConfidentialityAllows(actor, {
+    issueId: `${i}.id`,
+    confidential: `${i}.confidential`,
+    authorId: `${i}.author_id`,
+    projectId: `${i}.project_id`,
+    namespaceTraversalIds: `${n}.traversal_ids`,
+  });
+  return sql<boolean>`(${project} AND ${enabled} AND ${confidential})`;
+}
+
+/**
  * Epic `epicId` exists and the actor may read it (group readable AND confidentiality allows). Used
  * by filters that take an epic id, so a hidden epic filters exactly like a missing one.
  */
 export function epicIdReadable(actor: Actor | null, epicId: number): RawBuilder<boolean> {
-  const group = groupReadable(actor, {
-    groupId: 'rg.id',
-    visibility: 'rg.visibility_level',
-    traversalIds: 'rg.traversal_ids',
-  });
-  const confidential = epicConfidentialityAllows(actor, {
-    confidential: 're.confidential',
-    groupTraversalIds: 'rg.traversal_ids',
-  });
   return sql<boolean>`EXISTS (SELECT 1 FROM epics re JOIN namespaces rg ON rg.id = re.group_id
-    WHERE re.id = ${epicId} AND ${group} AND ${confidential})`;
+    WHERE re.id = ${epicId} AND ${epicReadable(actor, { e: 're', g: 'rg' })})`;
 }

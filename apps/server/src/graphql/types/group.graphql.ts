@@ -1,18 +1,10 @@
-import { sql } from 'kysely';
-import { likePattern } from '../../db/like-pattern';
-import {
-  findGroupRow,
-  type GroupRow,
-  groupQuery,
-  groupSubject,
-} from '../../modules/namespaces/namespace-lookup.service';
+import { listGroups } from '../../modules/groups/groups-list.service';
+import { findGroupRow, type GroupRow, groupSubject } from '../../modules/namespaces/namespace-lookup.service';
 import { webUrl } from '../../modules/namespaces/web-url';
 import { canGroup } from '../../policy/abilities';
 import { visibilityNames } from '../../policy/access-levels';
-import type { Actor } from '../../policy/actor';
-import { groupReadable } from '../../policy/sql-scopes';
 import { builder } from '../builder';
-import { defineConnection, pageArgs, paginate } from '../connection';
+import { byPageNumber, defineConnection, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import { pathArgExtensions, validFullPath } from './path-args';
@@ -25,26 +17,6 @@ export const GroupConnection = defineConnection('Group', GroupRef);
 export async function readableGroup(c: GraphQLContext, id: number): Promise<GroupRow | null> {
   const row = await c.loaders.group.load(id);
   return row && canGroup(c.actor, 'read_group', groupSubject(row)) ? row : null;
-}
-
-function descendantGroupsQuery(
-  c: GraphQLContext,
-  actor: Actor | null,
-  group: GroupRow,
-  args: { search?: string | null; includeParentDescendants?: boolean | null },
-) {
-  let q = groupQuery(c.ctx.database.db).where(
-    groupReadable(actor, { groupId: 'n.id', visibility: 'n.visibility_level', traversalIds: 'n.traversal_ids' }),
-  );
-  q =
-    args.includeParentDescendants === false
-      ? q.where('n.parent_id', '=', group.id)
-      : q.where(sql<boolean>`n.traversal_ids @> ${[group.id]}::int[]`).where('n.id', '<>', group.id);
-  if (args.search) {
-    const pattern = likePattern(args.search);
-    q = q.where((eb) => eb.or([eb('n.name', 'ilike', pattern), eb('n.path', 'ilike', pattern)]));
-  }
-  return q;
 }
 
 GroupRef.implement({
@@ -85,17 +57,11 @@ GroupRef.implement({
         }),
       },
       resolve: (g, args, c) => {
-        const base = () => descendantGroupsQuery(c, c.actor, g, args);
-        return paginate(
+        const scope = args.includeParentDescendants === false ? { parentId: g.id } : { ancestorId: g.id };
+        const filters = { ...scope, search: args.search ?? undefined, order_by: 'name', sort: 'asc' } as const;
+        return paginateService(
           args,
-          ({ offset, limit }) => base().orderBy('n.name').orderBy('n.id').offset(offset).limit(limit).execute(),
-          async () => {
-            const row = await base()
-              .clearSelect()
-              .select(sql<number>`count(*)::int`.as('count'))
-              .executeTakeFirstOrThrow();
-            return row.count;
-          },
+          byPageNumber((page, perPage) => listGroups(c.ctx.database.db, c.actor, filters, { page, per_page: perPage })),
         );
       },
     }),

@@ -1,17 +1,16 @@
 import { badRequest } from '../../errors';
 import { todayIso } from '../../lib/today';
-import {
-  countIterations,
-  type IterationStateFilter,
-  type IterationSuggestionOptions,
-  type IterationSuggestionRow,
-  suggestIterations,
-} from '../../modules/autocomplete/iteration-suggestions.service';
 import { inheritedGroupIds, type SuggestionContainer } from '../../modules/autocomplete/suggestion-container';
 import { iterationState } from '../../modules/iterations/iteration-state';
+import {
+  type IterationFilters,
+  type IterationListRow,
+  type IterationStateFilter,
+  listIterations,
+} from '../../modules/iterations/iterations-list.service';
 import { webUrl } from '../../modules/namespaces/web-url';
 import { builder } from '../builder';
-import { defineConnection, type PageArgs, pageArgs, paginate } from '../connection';
+import { byPageNumber, defineConnection, type PageArgs, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid, parseGid } from '../gid';
 import { GroupRef, ProjectRef } from './refs';
@@ -60,7 +59,7 @@ const IterationCadence = builder.objectRef<IterationCadenceShape>('IterationCade
   }),
 });
 
-const IterationRef = builder.objectRef<IterationSuggestionRow>('Iteration').implement({
+const IterationRef = builder.objectRef<IterationListRow>('Iteration').implement({
   description: 'Represents an iteration object.',
   fields: (t) => ({
     id: t.id({ description: 'Global ID of the iteration.', resolve: (it) => gid('Iteration', it.id) }),
@@ -126,20 +125,19 @@ function resolveIterations(
   const chain = inheritedGroupIds(container);
   const includeAncestors = args.includeAncestors ?? ancestorsByDefault;
   const own = chain[chain.length - 1];
-  const opts: IterationSuggestionOptions = {
+  const filters: IterationFilters = {
     groupIds: includeAncestors ? chain : own === undefined ? [] : [own],
     search: args.search?.trim() || undefined,
     searchIn: args.in ?? undefined,
     state: args.state ?? 'all',
     today: today(),
-    limit: 0,
   };
-  if (args.id != null) opts.id = iterationId(args.id);
-  const db = c.ctx.database.db;
-  return paginate(
+  if (args.id != null) filters.id = iterationId(args.id);
+  return paginateService(
     args,
-    ({ offset, limit }) => suggestIterations(db, c.actor, { ...opts, offset, limit }),
-    () => countIterations(db, c.actor, opts),
+    byPageNumber((page, perPage) =>
+      listIterations(c.ctx.database.db, c.actor, filters, { page, perPage }, 'latestFirst'),
+    ),
   );
 }
 

@@ -4,9 +4,9 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { todayIso } from '../../lib/today';
 import { parseInput } from '../../rest/params';
+import { suggestIterations } from '../iterations/iterations-list.service';
 import { suggestEnvironments } from './environment-suggestions.service';
 import { suggestEpics } from './epic-suggestions.service';
-import { suggestIterations } from './iteration-suggestions.service';
 import { suggestLabels } from './label-suggestions.service';
 import { suggestMilestones } from './milestone-suggestions.service';
 import { suggestReleases } from './release-suggestions.service';
@@ -103,13 +103,12 @@ export const pageJsonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     iterations: async (request, container) => {
       const q = parseInput(iterationsSchema, request.query);
       const day = today();
-      const rows = await suggestIterations(db, request.actor, {
-        groupIds: inheritedGroupIds(container),
-        search: q.search || undefined,
-        state: q.state,
-        today: day,
-        limit: q.per_page,
-      });
+      const rows = await suggestIterations(
+        db,
+        request.actor,
+        { groupIds: inheritedGroupIds(container), search: q.search || undefined, state: q.state, today: day },
+        q.per_page,
+      );
       return rows.map((it) => suggestionPresenter.iteration(it, day));
     },
   };

@@ -2,10 +2,10 @@ import { textColorFor } from '@meridian/domain';
 import type { AppContext } from '../../context';
 import type { EpicRow } from '../epics/epic-query';
 import { iterationState } from '../iterations/iteration-state';
+import type { IterationListRow } from '../iterations/iterations-list.service';
 import type { LabelRow } from '../labels/labels.service';
 import { webUrl } from '../namespaces/web-url';
 import type { UserRow } from '../users/user.presenter';
-import type { IterationSuggestionRow } from './iteration-suggestions.service';
 import type { MilestoneSuggestionRow } from './milestone-suggestions.service';
 
 type Ctx = Pick<AppContext, 'config'>;
@@ -51,7 +51,7 @@ export const suggestionPresenter = {
     web_url: webUrl(ctx, `groups/${e.group_full_path}/-/epics/${e.iid}`),
   }),
 
-  iteration: (it: IterationSuggestionRow, today: string) => ({
+  iteration: (it: IterationListRow, today: string) => ({
     id: it.id,
     iid: it.iid,
     title: it.title,

@@ -3,9 +3,9 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../policy/actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { moveParams } from '../epics/epic-params';
+import { epicPathParams, moveParams } from '../epics/epic-params';
 import { presentEpics } from '../epics/epics.presenter';
-import { loadGroupAndEpic } from '../epics/epics.rest';
+import { findGroupEpic } from '../epics/epics.service';
 import { loadIssueDetails } from '../issues/issue-details';
 import { presentIssue } from '../issues/issues.presenter';
 import type { IssueRow } from '../issues/issues-query';
@@ -31,7 +31,7 @@ export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   }
 
   app.get('/groups/:id/epics/:epic_iid/issues', async (request, reply) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params));
     const page = parseInput(pageParams, requestParams(request));
     const result = await listEpicIssues(db, request.actor, epic, {
       limit: page.per_page,
@@ -42,7 +42,7 @@ export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   });
 
   app.post('/groups/:id/epics/:epic_iid/issues/:issue_id', async (request, reply) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request, true);
+    const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params), { forWrite: true });
     const issueId = parseIntParam((request.params as Params).issue_id, 'issue_id');
     const { epicIssueId, issue } = await assignIssue(db, request.actor, epic, issueId);
     const [epicJson] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id, viewer: { actor: request.actor } });
@@ -51,7 +51,7 @@ export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   });
 
   app.delete('/groups/:id/epics/:epic_iid/issues/:epic_issue_id', async (request) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request, true);
+    const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params), { forWrite: true });
     const epicIssueId = parseIntParam((request.params as Params).epic_issue_id, 'epic_issue_id');
     const row = await removeEpicIssue(db, request.actor, epic, epicIssueId);
     const [epicJson] = await presentEpics(db, ctx, [epic], { fromGroupId: group.id, viewer: { actor: request.actor } });
@@ -60,7 +60,7 @@ export const epicIssuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   });
 
   app.put('/groups/:id/epics/:epic_iid/issues/:epic_issue_id', async (request) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request, true);
+    const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params), { forWrite: true });
     const epicIssueId = parseIntParam((request.params as Params).epic_issue_id, 'epic_issue_id');
     const move = parseInput(moveParams, requestParams(request));
     await reorderEpicIssue(db, request.actor, epic, epicIssueId, move);

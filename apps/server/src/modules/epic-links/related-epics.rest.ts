@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { epicPathParams } from '../epics/epic-params';
 import { loadEpicExtras, presentEpic, presentEpics } from '../epics/epics.presenter';
-import { loadGroupAndEpic } from '../epics/epics.rest';
-import { findEpic } from '../epics/epics.service';
+import { findEpic, findGroupEpic } from '../epics/epics.service';
 import { findGroup } from '../namespaces/namespace-lookup.service';
 import { createEpicLink, deleteEpicLink, listRelatedEpics } from './related-epics.service';
 
@@ -19,7 +19,7 @@ export const relatedEpicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   const db = ctx.database.db;
 
   app.get('/groups/:id/epics/:epic_iid/related_epics', async (request) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params));
     const rows = await listRelatedEpics(db, request.actor, epic);
     const extras = await loadEpicExtras(db, rows, { actor: request.actor });
     return rows.map((r) => ({
@@ -32,7 +32,7 @@ export const relatedEpicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   });
 
   app.post('/groups/:id/epics/:epic_iid/related_epics', async (request, reply) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request, true);
+    const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params), { forWrite: true });
     const input = parseInput(createParams, requestParams(request));
     const targetGroup = await findGroup(
       db,
@@ -49,7 +49,7 @@ export const relatedEpicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   });
 
   app.delete('/groups/:id/epics/:epic_iid/related_epics/:related_epic_link_id', async (request) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request, true);
+    const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params), { forWrite: true });
     const linkId = parseIntParam(
       (request.params as { related_epic_link_id?: string }).related_epic_link_id,
       'related_epic_link_id',

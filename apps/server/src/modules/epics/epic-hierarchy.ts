@@ -5,16 +5,33 @@ import type { EpicRow, Executor } from './epic-query';
 /** An epic tree may be at most this many levels deep (GitLab's limit). */
 export const MAX_EPIC_DEPTH = 7;
 
+/** How far a walk up or down a tree goes at most: far past MAX_EPIC_DEPTH, a guard against cycles in bad data. */
+const WALK_LIMIT = 50;
+
+/** One step of an ancestor walk: `id` is the ancestor `depth` levels above `root_id` (1: the parent). */
+export interface AncestorLink {
+  root_id: number;
+  id: number;
+  depth: number;
+}
+
+/** Every ancestor of each of `epicIds` (one recursive statement for the batch). */
+export async function ancestorLinks(db: Executor, epicIds: readonly number[]): Promise<AncestorLink[]> {
+  const result = await sql<AncestorLink>`
+    WITH RECURSIVE up(root_id, id, depth) AS (
+      SELECT e.id, e.parent_id, 1 FROM epics e WHERE e.id = ANY(${[...epicIds]}::int[]) AND e.parent_id IS NOT NULL
+      UNION ALL
+      SELECT u.root_id, a.parent_id, u.depth + 1 FROM up u JOIN epics a ON a.id = u.id
+      WHERE a.parent_id IS NOT NULL AND u.depth < ${WALK_LIMIT}
+    )
+    SELECT root_id, id, depth FROM up`.execute(db);
+  return result.rows;
+}
+
 /** The ids on the path from `epicId` up to its root, the epic itself first. */
 export async function ancestorChain(db: Executor, epicId: number): Promise<number[]> {
-  const result = await sql<{ id: number }>`
-    WITH RECURSIVE up(id, parent_id, depth) AS (
-      SELECT id, parent_id, 0 FROM epics WHERE id = ${epicId}
-      UNION ALL
-      SELECT e.id, e.parent_id, up.depth + 1 FROM epics e JOIN up ON e.id = up.parent_id WHERE up.depth < 50
-    )
-    SELECT id FROM up ORDER BY depth`.execute(db);
-  return result.rows.map((r) => Number(r.id));
+  const links = await ancestorLinks(db, [epicId]);
+  return [epicId, ...links.sort((a, b) => a.depth - b.depth).map((l) => l.id)];
 }
 
 /** Levels in the subtree rooted at `epicId` (1 for an epic without children). */
@@ -23,7 +40,7 @@ export async function subtreeHeight(db: Executor, epicId: number): Promise<numbe
     WITH RECURSIVE down(id, depth) AS (
       SELECT ${epicId}::int, 1
       UNION ALL
-      SELECT e.id, down.depth + 1 FROM epics e JOIN down ON e.parent_id = down.id WHERE down.depth < 50
+      SELECT e.id, down.depth + 1 FROM epics e JOIN down ON e.parent_id = down.id WHERE down.depth < ${WALK_LIMIT}
     )
     SELECT max(depth)::int AS height FROM down`.execute(db);
   return Number(result.rows[0]?.height ?? 1);

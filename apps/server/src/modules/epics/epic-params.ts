@@ -9,7 +9,8 @@ import {
   nonEmpty,
   searchIn,
 } from '../../rest/gitlab-list-params';
-import { gitlabBoolean, gitlabList } from '../../rest/params';
+import { gitlabBoolean, gitlabList, parseIdOrPath, parseIntParam } from '../../rest/params';
+import type { IdOrPath } from '../namespaces/id-or-path';
 import type { EpicFilters } from './epic-filters';
 
 const isoDate = z.string().max(10).refine(isValidIsoDate, 'must be a date YYYY-MM-DD');
@@ -118,3 +119,9 @@ export const epicUpdateParams = z.object({
 
 /** move_before_id / move_after_id of the reorder endpoints. */
 export const moveParams = z.object({ move_before_id: id.optional(), move_after_id: id.optional() });
+
+/** `:id` (group id or path) and `:epic_iid` of every /groups/:id/epics/:epic_iid route. */
+export function epicPathParams(params: unknown): { group: IdOrPath; iid: number } {
+  const { id, epic_iid } = params as { id?: string; epic_iid?: string };
+  return { group: parseIdOrPath(id ?? ''), iid: parseIntParam(epic_iid, 'epic_iid') };
+}

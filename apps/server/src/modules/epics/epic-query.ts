@@ -2,7 +2,7 @@ import { type RawBuilder, type Selectable, sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/connection';
 import type { DB, EpicsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
-import { epicConfidentialityAllows, groupReadable } from '../../policy/sql-scopes';
+import { epicReadable } from '../../policy/sql-scopes';
 import { fullPathOf } from '../namespaces/namespace-lookup.service';
 import { epicFilterConditions } from './epic-filter-sql';
 import type { EpicFilters, EpicOrderBy } from './epic-filters';
@@ -49,13 +49,9 @@ export function epicSelect(db: Executor) {
     ]);
 }
 
-/** Rows the actor may read: the group is readable and confidentiality allows (aliases e, n). */
+/** canEpic(read_epic) as SQL over the list's aliases e and n. */
 export function epicVisible(actor: Actor | null): RawBuilder<boolean> {
-  return sql<boolean>`(${groupReadable(actor, {
-    groupId: 'n.id',
-    visibility: 'n.visibility_level',
-    traversalIds: 'n.traversal_ids',
-  })} AND ${epicConfidentialityAllows(actor, { confidential: 'e.confidential', groupTraversalIds: 'n.traversal_ids' })})`;
+  return epicReadable(actor, { e: 'e', g: 'n' });
 }
 
 /** The group scope plus every filter, as one boolean SQL condition over aliases e and n. */

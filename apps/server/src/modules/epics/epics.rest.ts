@@ -1,25 +1,15 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../policy/require-actor';
 import { pageParams, setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
-import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { parseIdOrPath, parseInput, requestParams } from '../../rest/params';
 import { findGroup } from '../namespaces/namespace-lookup.service';
-import { epicCreateParams, epicListParams, epicUpdateParams, toEpicFilters } from './epic-params';
+import { epicCreateParams, epicListParams, epicPathParams, epicUpdateParams, toEpicFilters } from './epic-params';
 import { createEpic, deleteEpic, updateEpic } from './epic-write.service';
 import { presentEpics } from './epics.presenter';
-import { findEpic, listEpics } from './epics.service';
+import { findGroupEpic, listEpics } from './epics.service';
 
 type Params = { id: string; epic_iid?: string };
-
-/** The group (404 when hidden) and, when the route has one, the epic (404 when hidden). */
-export async function loadGroupAndEpic(ctx: AppContext, request: FastifyRequest, write = false) {
-  if (write) requireActor(request.actor);
-  const params = request.params as Params;
-  const db = ctx.database.db;
-  const group = await findGroup(db, request.actor, parseIdOrPath(params.id));
-  const epic = await findEpic(db, request.actor, group.id, parseIntParam(params.epic_iid, 'epic_iid'));
-  return { group, epic };
-}
 
 /** GitLab REST v4 epics: list, show, create, update, delete. */
 export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -53,7 +43,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
 
   app.get('/groups/:id/epics/:epic_iid', async (request) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request);
+    const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params));
     const [json] = await presentEpics(db, ctx, [epic], {
       viewer: { actor: request.actor },
       fromGroupId: group.id,
@@ -76,7 +66,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
 
   app.put('/groups/:id/epics/:epic_iid', async (request) => {
-    const { group, epic } = await loadGroupAndEpic(ctx, request, true);
+    const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params), { forWrite: true });
     const input = parseInput(epicUpdateParams, requestParams(request));
     const updated = await updateEpic(db, request.actor, epic, input);
     const [json] = await presentEpics(db, ctx, [updated], {
@@ -88,7 +78,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   });
 
   app.delete('/groups/:id/epics/:epic_iid', async (request, reply) => {
-    const { epic } = await loadGroupAndEpic(ctx, request, true);
+    const { epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params), { forWrite: true });
     await deleteEpic(db, request.actor, epic);
     return reply.status(204).send();
   });

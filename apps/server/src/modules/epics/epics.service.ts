@@ -5,7 +5,10 @@ import { decodeCursor, encodeCursor } from '../../db/cursor';
 import { badRequest, notFound } from '../../errors';
 import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
 import type { EpicSubject } from '../../policy/subjects';
+import type { IdOrPath } from '../namespaces/id-or-path';
+import { findGroup, type GroupRow } from '../namespaces/namespace-lookup.service';
 import type { EpicFilters } from './epic-filters';
 import { type EpicRow, type Executor, epicConditions, epicSelect, epicSort, epicVisible } from './epic-query';
 
@@ -145,6 +148,22 @@ export async function findEpic(db: Executor, actor: Actor | null, groupId: numbe
   const row = await epicSelect(db).where('e.group_id', '=', groupId).where('e.iid', '=', iid).executeTakeFirst();
   if (!row || !canEpic(actor, 'read_epic', epicSubject(row))) throw notFound('Epic');
   return row;
+}
+
+/**
+ * The group (by id or full path) and its epic `iid`: 404 when either is missing or unreadable.
+ * `forWrite` answers 401 to anonymous callers first, as GitLab does for writes.
+ */
+export async function findGroupEpic(
+  db: Executor,
+  actor: Actor | null,
+  path: { group: IdOrPath; iid: number },
+  options: { forWrite?: boolean } = {},
+): Promise<{ group: GroupRow; epic: EpicRow }> {
+  if (options.forWrite) requireActor(actor);
+  const group = await findGroup(db, actor, path.group);
+  const epic = await findEpic(db, actor, group.id, path.iid);
+  return { group, epic };
 }
 
 /** An epic by its global id, or 404 when missing or unreadable. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
-import type { PageParams } from '../../db/list-page';
+import { offsetPage, type PageParams } from '../../db/list-page';
 import type { Actor } from '../../policy/actor';
 import { groupReadable } from '../../policy/sql-scopes';
 import { type GroupRow, groupQuery } from '../namespaces/namespace-lookup.service';
@@ -66,13 +66,11 @@ export async function listGroups(
     const ids = actor ? memberGroupIds(actor, minLevel) : [];
     q = q.where(sql<boolean>`n.traversal_ids && ${ids}::int[]`);
   }
-  const countRow = await q.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   const direction = filters.sort;
-  const rows = await q
-    .orderBy(sql.ref(`n.${filters.order_by}`), direction)
-    .orderBy('n.id', direction)
-    .limit(page.per_page)
-    .offset((page.page - 1) * page.per_page)
-    .execute();
-  return { rows, total: countRow.total };
+  return offsetPage(
+    db,
+    q.orderBy(sql.ref(`n.${filters.order_by}`), direction).orderBy('n.id', direction),
+    q.clearSelect().select(sql`1`.as('one')),
+    { page: page.page, perPage: page.per_page },
+  );
 }

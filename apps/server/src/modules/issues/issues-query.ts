@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection';
 import type { IssuesTable } from '../../db/schema';
 import { badRequest } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import { issueConfidentialityAllows, projectIssuesEnabled, projectReadable } from '../../policy/sql-scopes';
+import { issueReadable } from '../../policy/sql-scopes';
 import type { IssueFilters, IssueOrderBy } from './issue-filters';
 
 /** An issues row with what policy and presenters need from its project and namespace. */
@@ -36,29 +36,12 @@ export function issueQuery(db: Database) {
     ]);
 }
 
-/**
- * Project readable, issues feature on AND confidentiality allows: the SQL twin of
- * canIssue(read_issue). `aliases` name the issues, projects and namespaces tables (i, p, n).
- */
+/** canIssue(read_issue) as SQL over the list's aliases (i, p, n unless named). */
 export function issueVisibility(
   actor: Actor | null,
   aliases: { i: string; p: string; n: string } = { i: 'i', p: 'p', n: 'n' },
 ): RawBuilder<boolean> {
-  const { i, p, n } = aliases;
-  const project = projectReadable(actor, {
-    projectId: `${p}.id`,
-    visibility: `${p}.visibility_level`,
-    namespaceTraversalIds: `${n}.traversal_ids`,
-  });
-  const enabled = projectIssuesEnabled({ issuesEnabled: `${p}.issues_enabled` });
-  const confidential = issueConfidentialityAllows(actor, {
-    issueId: `${i}.id`,
-    confidential: `${i}.confidential`,
-    authorId: `${i}.author_id`,
-    projectId: `${i}.project_id`,
-    namespaceTraversalIds: `${n}.traversal_ids`,
-  });
-  return sql<boolean>`(${project} AND ${enabled} AND ${confidential})`;
+  return issueReadable(actor, aliases);
 }
 
 export function scopeCondition(scope: IssueListScope): RawBuilder<boolean> {

@@ -9,7 +9,8 @@ import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../r
 import { isoDate } from '../milestones/milestone-params';
 import { findGroup, findProject, fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
 import { presentCadence, presentIteration } from './iterations.presenter';
-import { createCadence, type IterationRow, listCadences, listIterations } from './iterations.service';
+import { createCadence, type IterationRow, listCadences } from './iterations.service';
+import { listIterations } from './iterations-list.service';
 
 const listSchema = pageParams.extend({
   state: z.enum(['opened', 'upcoming', 'current', 'closed', 'all']).default('all'),
@@ -46,14 +47,18 @@ export const iterationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     const group = await findGroup(db, request.actor, parseIdOrPath((request.params as Params).id));
     const q = parseInput(listSchema, request.query);
     const today = todayIso();
-    const { rows, total } = await listIterations(db, request.actor, {
-      groupIds: q.include_ancestors ? group.traversal_ids : [group.id],
-      state: q.state,
-      search: q.search,
-      today,
-      page: q.page,
-      perPage: q.per_page,
-    });
+    const { rows, total } = await listIterations(
+      db,
+      request.actor,
+      {
+        groupIds: q.include_ancestors ? group.traversal_ids : [group.id],
+        state: q.state,
+        search: q.search,
+        searchIn: ['title'],
+        today,
+      },
+      { page: q.page, perPage: q.per_page },
+    );
     setPaginationHeaders(request, reply, q, total);
     return present(rows, today);
   });
@@ -68,14 +73,12 @@ export const iterationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         : q.include_ancestors
           ? project.namespace_traversal_ids
           : [project.namespace_id];
-    const { rows, total } = await listIterations(db, request.actor, {
-      groupIds,
-      state: q.state,
-      search: q.search,
-      today,
-      page: q.page,
-      perPage: q.per_page,
-    });
+    const { rows, total } = await listIterations(
+      db,
+      request.actor,
+      { groupIds, state: q.state, search: q.search, searchIn: ['title'], today },
+      { page: q.page, perPage: q.per_page },
+    );
     setPaginationHeaders(request, reply, q, total);
     return present(rows, today);
   });

@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
-import { likePattern } from '../../db/like-pattern';
 import { offsetPage } from '../../db/list-page';
 import type { IterationsCadencesTable, IterationsTable } from '../../db/schema';
 import { forbidden } from '../../errors';
@@ -9,63 +8,12 @@ import { groupAccessLevel } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { groupReadable } from '../../policy/sql-scopes';
 import { nextIid } from '../internal-ids/next-iid';
 import type { GroupRow } from '../namespaces/namespace-lookup.service';
 import { plannedIterations } from './iteration-state';
 
 export type IterationRow = Selectable<IterationsTable>;
 export type CadenceRow = Selectable<IterationsCadencesTable>;
-
-export interface ListIterationsOptions {
-  /** The groups whose iterations are listed (the group, or it and its ancestors). */
-  groupIds: number[];
-  state: 'opened' | 'upcoming' | 'current' | 'closed' | 'all';
-  search?: string;
-  today: string;
-  page: number;
-  perPage: number;
-}
-
-/** A page of iterations, by cadence then due date (as GitLab), and the total. */
-export async function listIterations(
-  db: Database,
-  actor: Actor | null,
-  opts: ListIterationsOptions,
-): Promise<{ rows: IterationRow[]; total: number }> {
-  if (opts.groupIds.length === 0) return { rows: [], total: 0 };
-  let q = db
-    .selectFrom('iterations as it')
-    .innerJoin('namespaces as g', 'g.id', 'it.group_id')
-    .where('it.group_id', 'in', opts.groupIds)
-    .where(
-      groupReadable(actor, { groupId: 'g.id', visibility: 'g.visibility_level', traversalIds: 'g.traversal_ids' }),
-    );
-  const today = opts.today;
-  switch (opts.state) {
-    case 'upcoming':
-      q = q.where('it.start_date', '>', today);
-      break;
-    case 'current':
-      q = q.where('it.start_date', '<=', today).where('it.due_date', '>=', today);
-      break;
-    case 'opened':
-      q = q.where('it.due_date', '>=', today);
-      break;
-    case 'closed':
-      q = q.where('it.due_date', '<', today);
-      break;
-    case 'all':
-      break;
-  }
-  if (opts.search) q = q.where('it.title', 'ilike', likePattern(opts.search));
-  return offsetPage(
-    db,
-    q.selectAll('it').orderBy('it.iterations_cadence_id').orderBy('it.due_date').orderBy('it.id'),
-    q.select(sql`1`.as('one')),
-    opts,
-  );
-}
 
 export async function listCadences(
   db: Database,
