@@ -50,7 +50,7 @@ export function pageResult<R extends { id: number }>(
 }
 
 /** Anything whose rows can be cut to one offset page: a Kysely select with its selection and ORDER BY. */
-interface Pageable<R> {
+export interface Pageable<R> {
   limit(limit: number): { offset(offset: number): { execute(): Promise<R[]> } };
 }
 

@@ -92,12 +92,12 @@ export interface References {
 }
 
 /**
- * GitLab's `references` object for an issue (sigil '#') or epic ('&'):
+ * GitLab's `references` object for an issue (sigil '#'), merge request ('!') or epic ('&'):
  * issueReferences('#', 'acme/web', 12, 'acme/web') → { short: '#12', relative: '#12', full: 'acme/web#12' }.
  * `contextPath` is the project or group the list was requested from (null → full path).
  */
 export function buildReferences(
-  sigil: '#' | '&',
+  sigil: '#' | '!' | '&',
   fullPath: string,
   iid: number,
   contextPath: string | null,

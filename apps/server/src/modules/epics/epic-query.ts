@@ -1,6 +1,5 @@
-import { type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/connection';
-import type { DB, EpicsTable } from '../../db/schema';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
+import type { EpicsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { epicReadable } from '../../policy/sql-scopes';
 import { fullPathOf } from '../namespaces/namespace-lookup.service';
@@ -20,7 +19,9 @@ export type EpicRow = Selectable<EpicsTable> & {
   due_date_inherited: string | null;
 };
 
-export type Executor = Database | Transaction<DB>;
+import type { Executor } from '../../db/executor';
+
+export type { Executor };
 
 /**
  * Select base: alias `e` (epic) and `n` (its group). Parent and inherited-date lookups are scalar

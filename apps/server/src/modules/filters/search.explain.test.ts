@@ -5,7 +5,7 @@ import { createGroup, createProject, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { epicConditions, epicSelect } from '../epics/epic-query';
 import { listEpics } from '../epics/epics.service';
-import { allOf } from '../issues/issue-filter-sql';
+import { allOf } from '../issuables/issuable-source';
 import { listMergeRequests } from '../merge-requests/merge-requests.service';
 import { mergeRequestFilterConditions } from '../merge-requests/mr-filter-sql';
 import { mergeRequestQuery, mergeRequestVisibility, orderByClause, scopeCondition } from '../merge-requests/mr-query';

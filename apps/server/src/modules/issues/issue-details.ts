@@ -1,15 +1,19 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
-import type { IterationsTable, LabelsTable, MilestonesTable, UsersTable } from '../../db/schema';
+import type { IterationsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { epicConfidentialityAllows, groupReadable, internalIssueNotesReadable } from '../../policy/sql-scopes';
+import {
+  groupByKey,
+  type LabelRow,
+  type MilestoneRow,
+  type UserRow,
+  uniqueIds as uniq,
+} from '../issuables/issuable-details';
 import { fullPathOf, fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
 import { type IssueRow, issueVisibility } from './issues-query';
 
-export type LabelRow = Selectable<LabelsTable>;
-export type UserRow = Selectable<UsersTable>;
-export type MilestoneRow = Selectable<MilestonesTable>;
 export type IterationRow = Selectable<IterationsTable>;
 export interface EpicRef {
   id: number;
@@ -38,17 +42,7 @@ export interface IssueDetails {
   namespacePaths: Map<number, string>;
 }
 
-function groupBy<T extends { issue_id: number }>(rows: T[]): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const r of rows) {
-    const list = map.get(r.issue_id) ?? [];
-    list.push(r);
-    map.set(r.issue_id, list);
-  }
-  return map;
-}
-
-const uniq = (xs: Array<number | null | undefined>) => [...new Set(xs.filter((x): x is number => x != null))];
+const groupBy = <T extends { issue_id: number }>(rows: T[]) => groupByKey(rows, 'issue_id');
 
 /**
  * Batch-loads labels, assignees, users, milestones, iterations, epics, counts and paths (≤ 8 queries).

@@ -154,8 +154,3 @@ export function issueFilterConditions(actor: Actor | null, f: IssueFilters): Con
   if (f.scope === 'assigned_to_me') c.push(actor ? assignedTo(sql`${actor.id}`) : sql<boolean>`false`);
   return c;
 }
-
-/** ANDs the conditions into one (true when empty). */
-export function allOf(conds: Cond[]): Cond {
-  return conds.length ? sql<boolean>`(${sql.join(conds, sql` AND `)})` : sql<boolean>`true`;
-}

@@ -6,14 +6,14 @@ import { badRequest, conflict, forbidden } from '../../errors';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { canIssue, canProject, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
-import { loadActiveActors } from '../../policy/load-actor';
 import { requireActor } from '../../policy/require-actor';
 import { setIssueEpic } from '../epic-issues/epic-issues.service';
 import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
 import { findEpicById } from '../epics/epics.service';
 import { nextIid } from '../internal-ids/next-iid';
+import { findOrCreateLabelIds, validAssignees, validMilestone } from '../issuables/issuable-write';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
-import { addIssueLabels, findOrCreateLabelIds, removeIssueLabelsByTitle, setIssueLabels } from './issue-labels';
+import { addIssueLabels, removeIssueLabelsByTitle, setIssueLabels } from './issue-labels';
 import { findIssue, type IssueRow, issueSubject, projectIssueSubject } from './issues.service';
 import { addIssueSystemNote } from './system-notes';
 
@@ -38,55 +38,6 @@ export interface IssueInput {
   /** Update only. */
   state_event?: 'close' | 'reopen';
   lock_version?: number;
-}
-
-/**
- * A milestone id the project's issues (and merge requests) may use: its own or its ancestor groups'.
- * undefined = leave unchanged (absent or not allowed, silently ignored as GitLab does); null = clear.
- */
-export async function validMilestone(trx: Transaction<DB>, project: ProjectRow, id: number | null | undefined) {
-  if (id === undefined || id === null || id === 0) return id === undefined ? undefined : null;
-  const m = await trx
-    .selectFrom('milestones')
-    .select(['id', 'title'])
-    .where('id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb('project_id', '=', project.id),
-        eb('group_id', 'in', project.namespace_traversal_ids.length ? project.namespace_traversal_ids : [0]),
-      ]),
-    )
-    .executeTakeFirst();
-  return m ? m.id : undefined;
-}
-
-/**
- * Assignee (or reviewer) ids for an issue or merge request: each must be an active user (not
- * blocked, banned or deactivated) for whom `mayRead` holds — GitLab only lets users who can read
- * the issue or merge request be assigned. Otherwise 400 naming `field`. undefined when absent;
- * ids ≤ 0 are GitLab's "unassign" and are dropped.
- */
-export async function validAssignees(
-  trx: Transaction<DB>,
-  ids: number[] | undefined,
-  mayRead: (candidate: Actor) => boolean,
-  field = 'assignee_ids',
-): Promise<number[] | undefined> {
-  if (ids === undefined) return undefined;
-  const unique = [...new Set(ids.filter((id) => id > 0))];
-  if (unique.length === 0) return [];
-  const candidates = await loadActiveActors(trx, unique);
-  const refused = unique.filter((id) => {
-    const candidate = candidates.get(id);
-    return !candidate || !mayRead(candidate);
-  });
-  if (refused.length) {
-    throw badRequest(
-      `${field} is invalid: user ${refused.join(', ')} cannot be assigned (unknown, not active, or cannot read it)`,
-      field,
-    );
-  }
-  return unique;
 }
 
 /** The epic for `epic_id` (404 when missing or unreadable); null for 0 / null (remove). */

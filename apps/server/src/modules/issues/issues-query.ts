@@ -1,9 +1,9 @@
 import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { IssuesTable } from '../../db/schema';
-import { badRequest } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { issueReadable } from '../../policy/sql-scopes';
+import type { IssuableSource } from '../issuables/issuable-source';
 import type { IssueFilters, IssueOrderBy } from './issue-filters';
 
 /** An issues row with what policy and presenters need from its project and namespace. */
@@ -92,29 +92,5 @@ export function orderByClause(f: IssueFilters): RawBuilder<unknown> {
   return sql.join(parts, sql`, `);
 }
 
-/** Keyset pagination works on these orders (their columns are NOT NULL). */
-export const keysetOrders = ['created_at', 'updated_at'] as const;
-
-/**
- * Rows strictly after the cursor row (identified by issue id) in the list's order. The cursor row
- * is only looked up among issues the actor may read, so a hidden id is no time oracle.
- */
-export function afterCursor(actor: Actor | null, f: IssueFilters, cursorIssueId: number): RawBuilder<boolean> {
-  const col = sql.ref(`i.${f.orderBy === 'updated_at' ? 'updated_at' : 'created_at'}`);
-  const ref = sql.ref(f.orderBy === 'updated_at' ? 'c.updated_at' : 'c.created_at');
-  const op = f.sort === 'asc' ? sql.raw('>') : sql.raw('<');
-  return sql<boolean>`(${col}, i.id) ${op} (SELECT ${ref}, c.id FROM issues c
-    JOIN projects cp ON cp.id = c.project_id JOIN namespaces cn ON cn.id = cp.namespace_id
-    WHERE c.id = ${cursorIssueId} AND ${issueVisibility(actor, { i: 'c', p: 'cp', n: 'cn' })})`;
-}
-
-/** 400 `cursor is invalid` unless the cursor's issue exists and the actor may read it (one answer for both). */
-export async function assertCursorReadable(db: Database, actor: Actor | null, cursorIssueId: number): Promise<void> {
-  const row = await issueQuery(db)
-    .clearSelect()
-    .select('i.id')
-    .where('i.id', '=', cursorIssueId)
-    .where(issueVisibility(actor))
-    .executeTakeFirst();
-  if (!row) throw badRequest('cursor is invalid', 'cursor');
-}
+/** Issues as an issuable list source (modules/issuables). */
+export const issueSource: IssuableSource = { table: 'issues', alias: 'i', readable: issueReadable };

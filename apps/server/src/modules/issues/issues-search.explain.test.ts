@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../policy/actor';
 import { createGroup, createProject, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { allOf, issueFilterConditions } from './issue-filter-sql';
+import { allOf } from '../issuables/issuable-source';
+import { issueFilterConditions } from './issue-filter-sql';
 import { listIssues } from './issues.service';
 import { issueQuery, issueVisibility, orderByClause, scopeCondition } from './issues-query';
 

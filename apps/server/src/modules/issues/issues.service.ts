@@ -1,21 +1,18 @@
-import { sql } from 'kysely';
-import { cappedCount } from '../../db/capped-count';
 import type { Database } from '../../db/connection';
-import { keysetCursorId, type ListPage, pageResult } from '../../db/list-page';
+import type { ListPage } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import type { IssueSubject, ProjectSubject } from '../../policy/subjects';
+import { listIssuables } from '../issuables/list-issuables';
 import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
-import { allOf, issueFilterConditions } from './issue-filter-sql';
+import { issueFilterConditions } from './issue-filter-sql';
 import type { IssueFilters } from './issue-filters';
 import {
-  afterCursor,
-  assertCursorReadable,
   type IssueListScope,
   type IssueRow,
   issueQuery,
+  issueSource,
   issueVisibility,
-  keysetOrders,
   orderByClause,
   scopeCondition,
 } from './issues-query';
@@ -42,33 +39,17 @@ export async function listIssues(
   filters: IssueFilters,
   page: IssuePage,
 ): Promise<{ rows: IssueRow[]; total: number; nextCursor: string | null }> {
-  const where = allOf([scopeCondition(scope), issueVisibility(actor), ...issueFilterConditions(actor, filters)]);
-  let pageWhere = where;
-  let cursorCheck: Promise<void> = Promise.resolve();
-  if (page.after !== undefined) {
-    const id = keysetCursorId(page.after, filters.orderBy ?? 'created_at', keysetOrders);
-    pageWhere = allOf([where, afterCursor(actor, filters, id)]);
-    cursorCheck = assertCursorReadable(db, actor, id);
-  }
-  const [, rows, count] = await Promise.all([
-    cursorCheck,
-    issueQuery(db)
-      .where(pageWhere)
-      .orderBy(orderByClause(filters))
-      .limit(page.limit + 1)
-      .offset(page.after !== undefined ? 0 : (page.offset ?? 0))
-      .execute(),
-    cappedCount(
-      db,
-      db
-        .selectFrom('issues as i')
-        .innerJoin('projects as p', 'p.id', 'i.project_id')
-        .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
-        .select(sql<number>`1`.as('one'))
-        .where(where),
-    ),
-  ]);
-  return pageResult(rows, page.limit, count);
+  return listIssuables(
+    db,
+    issueSource,
+    actor,
+    {
+      where: [scopeCondition(scope), issueVisibility(actor), ...issueFilterConditions(actor, filters)],
+      rows: (where) => issueQuery(db).where(where).orderBy(orderByClause(filters)),
+      order: filters,
+    },
+    page,
+  );
 }
 
 /** One issue by project and iid; 404 `Issue Not Found` when missing or hidden from the actor. */

@@ -1,6 +1,6 @@
 import { buildReferences } from '@meridian/domain';
 import type { AppContext } from '../../context';
-import { presentMilestone, taskCompletionStatus } from '../issues/issues.presenter';
+import { presentMilestone, taskCompletionStatus } from '../issuables/issuable-presenter';
 import { presentLabelSummary } from '../labels/labels.presenter';
 import { webUrl } from '../namespaces/web-url';
 import { presentUserBasic } from '../users/user.presenter';
@@ -19,14 +19,6 @@ export interface PresentMergeRequestOptions {
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-/** GitLab's `!iid` references (short, relative to the context, full). */
-export function mergeRequestReferences(fullPath: string, iid: number, contextPath: string | null) {
-  // buildReferences knows '#' and '&'; swap the sigil of its output for '!'.
-  const r = buildReferences('#', fullPath, iid, contextPath);
-  const bang = (s: string) => `${s.slice(0, s.length - `#${iid}`.length)}!${iid}`;
-  return { short: bang(r.short), relative: bang(r.relative), full: bang(r.full) };
-}
 
 /** GitLab's detailed_merge_status, from what Meridian stores (no repository, so no CI or conflicts). */
 function detailedMergeStatus(row: MergeRequestRow): string {
@@ -57,7 +49,7 @@ export function presentMergeRequestSimple(
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     web_url: webUrl(ctx, `${path}/-/merge_requests/${row.iid}`),
-    references: mergeRequestReferences(path, row.iid, opts.contextPath ?? null),
+    references: buildReferences('!', path, row.iid, opts.contextPath ?? null),
   };
 }
 
@@ -119,7 +111,7 @@ export function presentMergeRequest(
     force_remove_source_branch: false,
     prepared_at: iso(row.created_at),
     reference: `!${row.iid}`,
-    references: mergeRequestReferences(path, row.iid, opts.contextPath ?? null),
+    references: buildReferences('!', path, row.iid, opts.contextPath ?? null),
     web_url: webUrl(ctx, `${path}/-/merge_requests/${row.iid}`),
     time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
     squash: false,

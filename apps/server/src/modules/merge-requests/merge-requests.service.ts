@@ -1,18 +1,15 @@
-import { sql } from 'kysely';
-import { cappedCount } from '../../db/capped-count';
 import type { Database } from '../../db/connection';
-import { keysetCursorId, type ListPage, pageResult } from '../../db/list-page';
-import { badRequest, notFound } from '../../errors';
+import type { ListPage } from '../../db/list-page';
+import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import { allOf } from '../issues/issue-filter-sql';
+import { listIssuables } from '../issuables/list-issuables';
 import { mergeRequestFilterConditions } from './mr-filter-sql';
 import type { MergeRequestFilters } from './mr-filters';
 import {
-  afterCursor,
-  keysetOrders,
   type MergeRequestListScope,
   type MergeRequestRow,
   mergeRequestQuery,
+  mergeRequestSource,
   mergeRequestVisibility,
   orderByClause,
   scopeCondition,
@@ -35,49 +32,17 @@ export async function listMergeRequests(
   filters: MergeRequestFilters,
   page: MergeRequestPage,
 ): Promise<{ rows: MergeRequestRow[]; total: number; nextCursor: string | null }> {
-  const where = allOf([
-    scopeCondition(scope),
-    mergeRequestVisibility(actor),
-    ...mergeRequestFilterConditions(actor, filters),
-  ]);
-  const keyset = page.after !== undefined;
-  let pageWhere = where;
-  let cursorCheck: Promise<void> = Promise.resolve();
-  if (page.after !== undefined) {
-    const id = keysetCursorId(page.after, filters.orderBy ?? 'created_at', keysetOrders);
-    pageWhere = allOf([where, afterCursor(actor, filters, id)]);
-    cursorCheck = assertCursorReadable(db, actor, id);
-  }
-  const [, rows, count] = await Promise.all([
-    cursorCheck,
-    mergeRequestQuery(db)
-      .where(pageWhere)
-      .orderBy(orderByClause(filters))
-      .limit(page.limit + 1)
-      .offset(keyset ? 0 : (page.offset ?? 0))
-      .execute(),
-    cappedCount(
-      db,
-      db
-        .selectFrom('merge_requests as mr')
-        .innerJoin('projects as p', 'p.id', 'mr.project_id')
-        .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
-        .select(sql<number>`1`.as('one'))
-        .where(where),
-    ),
-  ]);
-  return pageResult(rows, page.limit, count);
-}
-
-/** 400 `cursor is invalid` unless the cursor's merge request exists and the actor may read it (one answer for both). */
-async function assertCursorReadable(db: Database, actor: Actor | null, cursorId: number): Promise<void> {
-  const row = await mergeRequestQuery(db)
-    .clearSelect()
-    .select('mr.id')
-    .where('mr.id', '=', cursorId)
-    .where(mergeRequestVisibility(actor))
-    .executeTakeFirst();
-  if (!row) throw badRequest('cursor is invalid', 'cursor');
+  return listIssuables(
+    db,
+    mergeRequestSource,
+    actor,
+    {
+      where: [scopeCondition(scope), mergeRequestVisibility(actor), ...mergeRequestFilterConditions(actor, filters)],
+      rows: (where) => mergeRequestQuery(db).where(where).orderBy(orderByClause(filters)),
+      order: filters,
+    },
+    page,
+  );
 }
 
 /** One merge request by project and iid; 404 `Merge Request Not Found` when missing or hidden. */

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
-import type { LabelRow, MilestoneRow, UserRow } from '../issues/issue-details';
+import {
+  groupByKey,
+  type LabelRow,
+  type MilestoneRow,
+  type UserRow,
+  uniqueIds as uniq,
+} from '../issuables/issuable-details';
 import { fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
 import type { MergeRequestRow } from './mr-query';
 
@@ -22,17 +28,7 @@ export interface MergeRequestDetails {
   namespacePaths: Map<number, string>;
 }
 
-function groupBy<T extends { merge_request_id: number }>(rows: T[]): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const r of rows) {
-    const list = map.get(r.merge_request_id) ?? [];
-    list.push(r);
-    map.set(r.merge_request_id, list);
-  }
-  return map;
-}
-
-const uniq = (xs: Array<number | null | undefined>): number[] => [...new Set(xs.filter((x): x is number => x != null))];
+const groupBy = <T extends { merge_request_id: number }>(rows: T[]) => groupByKey(rows, 'merge_request_id');
 
 const count = (where: string) => sql<number>`(SELECT count(*)::int FROM ${sql.raw(where)})`;
 

@@ -3,6 +3,7 @@ import type { Database } from '../../db/connection';
 import type { MergeRequestsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { projectReadable } from '../../policy/sql-scopes';
+import type { IssuableSource } from '../issuables/issuable-source';
 import type { MergeRequestFilters, MergeRequestOrderBy } from './mr-filters';
 
 /** A merge_requests row with what policy and presenters need from its project and namespace. */
@@ -82,15 +83,9 @@ export function orderByClause(f: MergeRequestFilters): RawBuilder<unknown> {
   return sql`${orderExpression(order)} ${dir}${nulls}, mr.id ${dir}`;
 }
 
-/** Keyset pagination works on these orders (their columns are NOT NULL). */
-export const keysetOrders: readonly string[] = ['created_at', 'updated_at'];
-
-/** Rows strictly after the cursor row (a merge request id) in the list's order. */
-export function afterCursor(actor: Actor | null, f: MergeRequestFilters, cursorId: number): RawBuilder<boolean> {
-  const column = f.orderBy === 'updated_at' ? 'updated_at' : 'created_at';
-  const op = f.sort === 'asc' ? sql.raw('>') : sql.raw('<');
-  // The cursor row is looked up among readable merge requests only, so a hidden id is no time oracle (L3).
-  return sql<boolean>`(${sql.ref(`mr.${column}`)}, mr.id) ${op} (SELECT ${sql.ref(`c.${column}`)}, c.id
-    FROM merge_requests c JOIN projects cp ON cp.id = c.project_id JOIN namespaces cn ON cn.id = cp.namespace_id
-    WHERE c.id = ${cursorId} AND ${mergeRequestVisibility(actor, { p: 'cp', n: 'cn' })})`;
-}
+/** Merge requests as an issuable list source (modules/issuables). */
+export const mergeRequestSource: IssuableSource = {
+  table: 'merge_requests',
+  alias: 'mr',
+  readable: (actor, a) => mergeRequestVisibility(actor, { p: a.p, n: a.n }),
+};

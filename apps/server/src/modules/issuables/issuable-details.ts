@@ -1,0 +1,23 @@
+import type { Selectable } from 'kysely';
+import type { LabelsTable, MilestonesTable, UsersTable } from '../../db/schema';
+
+/** Rows that issue and merge request details load alike. */
+export type LabelRow = Selectable<LabelsTable>;
+export type UserRow = Selectable<UsersTable>;
+export type MilestoneRow = Selectable<MilestonesTable>;
+
+/** Rows grouped by the id in `key` (e.g. the issue each label row belongs to), in row order. */
+export function groupByKey<T, K extends keyof T>(rows: readonly T[], key: K): Map<T[K], T[]> {
+  const map = new Map<T[K], T[]>();
+  for (const row of rows) {
+    const list = map.get(row[key]);
+    if (list) list.push(row);
+    else map.set(row[key], [row]);
+  }
+  return map;
+}
+
+/** The distinct ids, without null or undefined. */
+export function uniqueIds(ids: ReadonlyArray<number | null | undefined>): number[] {
+  return [...new Set(ids.filter((id): id is number => id != null))];
+}

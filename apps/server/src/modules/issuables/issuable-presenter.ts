@@ -1,0 +1,44 @@
+import type { AppContext } from '../../context';
+import { todayIso } from '../../lib/today';
+import { webUrl } from '../namespaces/web-url';
+import type { MilestoneRow } from './issuable-details';
+
+type Ctx = Pick<AppContext, 'config'>;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const TASK_RE = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[([ xX])\]/gm;
+
+/** GitLab's task_completion_status: markdown task list items in the description. */
+export function taskCompletionStatus(description: string): { count: number; completed_count: number } {
+  let count = 0;
+  let completed = 0;
+  for (const m of description.matchAll(TASK_RE)) {
+    count += 1;
+    if (m[1] !== ' ') completed += 1;
+  }
+  return { count, completed_count: completed };
+}
+
+/** The `milestone` object of an issue or merge request. */
+export function presentMilestone(ctx: Ctx, m: MilestoneRow, projectPath: string, paths: Map<number, string>) {
+  const groupPath = m.group_id ? paths.get(m.group_id) : undefined;
+  const url = m.project_id
+    ? webUrl(ctx, `${projectPath}/-/milestones/${m.iid}`)
+    : webUrl(ctx, `groups/${groupPath ?? ''}/-/milestones/${m.iid}`);
+  const today = todayIso();
+  return {
+    id: m.id,
+    iid: m.iid,
+    ...(m.project_id ? { project_id: m.project_id } : { group_id: m.group_id }),
+    title: m.title,
+    description: m.description,
+    state: m.state,
+    created_at: iso(m.created_at),
+    updated_at: iso(m.updated_at),
+    due_date: m.due_date,
+    start_date: m.start_date,
+    expired: m.due_date !== null && m.due_date < today,
+    web_url: url,
+  };
+}

@@ -1,0 +1,67 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { badRequest } from '../../errors';
+import type { Actor } from '../../policy/actor';
+import { loadActiveActors } from '../../policy/load-actor';
+import { findOrCreateLabels } from '../labels/find-or-create-labels';
+import type { ProjectRow } from '../namespaces/namespace-lookup.service';
+
+/** What issue and merge request writes share: label, milestone and assignee resolution in a project. */
+
+/** Label ids for titles on an issue or merge request of this project (see findOrCreateLabels). */
+export function findOrCreateLabelIds(
+  trx: Transaction<DB>,
+  project: { id: number; namespace_traversal_ids: number[] },
+  titles: readonly string[],
+): Promise<number[]> {
+  return findOrCreateLabels(trx, { projectId: project.id, groupIds: project.namespace_traversal_ids }, titles);
+}
+
+/**
+ * A milestone id the project's issues (and merge requests) may use: its own or its ancestor groups'.
+ * undefined = leave unchanged (absent or not allowed, silently ignored as GitLab does); null = clear.
+ */
+export async function validMilestone(trx: Transaction<DB>, project: ProjectRow, id: number | null | undefined) {
+  if (id === undefined || id === null || id === 0) return id === undefined ? undefined : null;
+  const m = await trx
+    .selectFrom('milestones')
+    .select(['id', 'title'])
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('project_id', '=', project.id),
+        eb('group_id', 'in', project.namespace_traversal_ids.length ? project.namespace_traversal_ids : [0]),
+      ]),
+    )
+    .executeTakeFirst();
+  return m ? m.id : undefined;
+}
+
+/**
+ * Assignee (or reviewer) ids for an issue or merge request: each must be an active user (not
+ * blocked, banned or deactivated) for whom `mayRead` holds — GitLab only lets users who can read
+ * the issue or merge request be assigned. Otherwise 400 naming `field`. undefined when absent;
+ * ids ≤ 0 are GitLab's "unassign" and are dropped.
+ */
+export async function validAssignees(
+  trx: Transaction<DB>,
+  ids: number[] | undefined,
+  mayRead: (candidate: Actor) => boolean,
+  field = 'assignee_ids',
+): Promise<number[] | undefined> {
+  if (ids === undefined) return undefined;
+  const unique = [...new Set(ids.filter((id) => id > 0))];
+  if (unique.length === 0) return [];
+  const candidates = await loadActiveActors(trx, unique);
+  const refused = unique.filter((id) => {
+    const candidate = candidates.get(id);
+    return !candidate || !mayRead(candidate);
+  });
+  if (refused.length) {
+    throw badRequest(
+      `${field} is invalid: user ${refused.join(', ')} cannot be assigned (unknown, not active, or cannot read it)`,
+      field,
+    );
+  }
+  return unique;
+}

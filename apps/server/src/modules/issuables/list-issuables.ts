@@ -1,0 +1,57 @@
+import { cappedCount } from '../../db/capped-count';
+import type { Database } from '../../db/connection';
+import { keysetCursorId, type ListPage, type Pageable, pageResult } from '../../db/list-page';
+import { badRequest } from '../../errors';
+import type { Actor } from '../../policy/actor';
+import {
+  afterCursor,
+  allOf,
+  type Condition,
+  countableRows,
+  cursorRowReadable,
+  type IssuableSource,
+} from './issuable-source';
+
+/** Keyset pagination works on these orders (their columns are NOT NULL). */
+export const keysetOrders = ['created_at', 'updated_at'] as const;
+
+/** One list request: the conditions (scope, visibility, filters), the ordered select, and the order. */
+export interface IssuableListQuery<R> {
+  where: Condition[];
+  /** The ordered rows matching a condition; the page's limit and offset are applied here. */
+  rows: (where: Condition) => Pageable<R>;
+  order: { orderBy?: string; sort?: 'asc' | 'desc' };
+}
+
+/**
+ * One page of issues or merge requests and the capped total the actor may see: two statements
+ * (three with a keyset cursor, whose row must exist and be readable).
+ */
+export async function listIssuables<R extends { id: number }>(
+  db: Database,
+  source: IssuableSource,
+  actor: Actor | null,
+  query: IssuableListQuery<R>,
+  page: ListPage,
+): Promise<{ rows: R[]; total: number; nextCursor: string | null }> {
+  const where = allOf(query.where);
+  let pageWhere = where;
+  let cursorCheck: Promise<void> = Promise.resolve();
+  if (page.after !== undefined) {
+    const id = keysetCursorId(page.after, query.order.orderBy ?? 'created_at', keysetOrders);
+    pageWhere = allOf([where, afterCursor(source, actor, query.order, id)]);
+    cursorCheck = cursorRowReadable(db, source, actor, id).then((readable) => {
+      if (!readable) throw badRequest('cursor is invalid', 'cursor');
+    });
+  }
+  const [, rows, total] = await Promise.all([
+    cursorCheck,
+    query
+      .rows(pageWhere)
+      .limit(page.limit + 1)
+      .offset(page.after !== undefined ? 0 : (page.offset ?? 0))
+      .execute(),
+    cappedCount(db, countableRows(source, where)),
+  ]);
+  return pageResult(rows, page.limit, total);
+}
