@@ -1,3 +1,4 @@
+export { type InvalidMove, type MovePlan, type Positioned, planMove, positionAfterLast } from './plan-move';
 export {
   IDEAL_DISTANCE,
   MAX_POSITION,

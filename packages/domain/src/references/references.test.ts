@@ -66,6 +66,10 @@ describe('relativePath / buildReferences', () => {
       full: 'acme/web#12',
     });
     expect(buildReferences('&', 'acme', 3, null)).toEqual({ short: '&3', relative: 'acme&3', full: 'acme&3' });
-    expect(buildReferences('!', 'acme/web', 7, 'acme/api')).toEqual({ short: '!7', relative: 'web!7', full: 'acme/web!7' });
+    expect(buildReferences('!', 'acme/web', 7, 'acme/api')).toEqual({
+      short: '!7',
+      relative: 'web!7',
+      full: 'acme/web!7',
+    });
   });
 });

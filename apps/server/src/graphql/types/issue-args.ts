@@ -13,6 +13,18 @@ import {
   WeightWildcardId,
   wildcardValue,
 } from './filter-enums';
+import {
+  applySharedArgs,
+  emojiOrWildcard,
+  idOf,
+  type Maybe,
+  namesOrWildcard,
+  positiveInt,
+  type SortTable,
+  single,
+  timestampSorts,
+  wildcard,
+} from './issuable-args';
 
 export const IssuableState = builder.enumType('IssuableState', {
   description: 'State of a GitLab issue or merge request.',
@@ -42,15 +54,8 @@ export const HealthStatus = builder.enumType('HealthStatus', {
   } as const,
 });
 
-const sorts: Record<string, [IssueOrderBy, 'asc' | 'desc']> = {
-  CREATED_DESC: ['created_at', 'desc'],
-  CREATED_ASC: ['created_at', 'asc'],
-  UPDATED_DESC: ['updated_at', 'desc'],
-  UPDATED_ASC: ['updated_at', 'asc'],
-  created_desc: ['created_at', 'desc'],
-  created_asc: ['created_at', 'asc'],
-  updated_desc: ['updated_at', 'desc'],
-  updated_asc: ['updated_at', 'asc'],
+const sorts: SortTable<IssueOrderBy> = {
+  ...timestampSorts<IssueOrderBy>('created_at', 'updated_at'),
   DUE_DATE_ASC: ['due_date', 'asc'],
   DUE_DATE_DESC: ['due_date', 'desc'],
   TITLE_ASC: ['title', 'asc'],
@@ -190,7 +195,6 @@ export const issueListArgs = builder.args((t) => ({
   or: t.field({ type: UnionedIssueFilterInput, required: false, description: 'List of arguments with inclusive OR.' }),
 }));
 
-type Maybe<T> = T | null | undefined;
 export interface IssueListArgs {
   iid?: Maybe<string>;
   iids?: Maybe<readonly string[]>;
@@ -246,51 +250,14 @@ export interface IssueListArgs {
   }>;
 }
 
-function positiveInt(value: string, field: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) {
-    throw badRequest(`${field} must be a positive integer`, field);
-  }
-  return n;
-}
-
-/** A numeric id or its global id (`gid://gitlab/<type>/12`). */
-function idOf(value: string | number, type: string, field: string): number {
-  const raw = String(value);
-  const prefix = `gid://gitlab/${type}/`;
-  return positiveInt(raw.startsWith(prefix) ? raw.slice(prefix.length) : raw, field);
-}
-
-/** Reaction emoji name, with 'none'/'any' read as the wildcards. */
-const emojiOrWildcard = (v: string): string => wildcard(v) ?? v;
-
-function wildcard(value: string): 'None' | 'Any' | null {
-  if (/^none$/i.test(value)) return 'None';
-  if (/^any$/i.test(value)) return 'Any';
-  return null;
-}
-
-function single(values: readonly string[], field: string): string {
-  if (values.length !== 1) throw badRequest(`${field} accepts one value`, field);
-  return values[0] as string;
-}
-
 /** GraphQL issue arguments → the issues service's filters. */
 export function toIssueFilters(args: IssueListArgs): IssueFilters {
   const f: IssueFilters = {};
   if (args.state === 'opened' || args.state === 'closed') f.state = args.state;
-  if (args.search) f.search = args.search;
-  if (args.sort) {
-    const s = sorts[args.sort];
-    if (s) [f.orderBy, f.sort] = s;
-  }
+  applySharedArgs(args, sorts, f);
   const iids = [...(args.iids ?? []), ...(args.iid ? [args.iid] : [])].map((v) => positiveInt(v, 'iids'));
   if (iids.length) f.iids = iids;
-  if (args.labelName?.length) {
-    const w = args.labelName.length === 1 ? wildcard(args.labelName[0] as string) : null;
-    f.labels = w ?? [...args.labelName];
-  }
-  if (args.authorUsername) f.authorUsername = args.authorUsername;
+  if (args.labelName?.length) f.labels = namesOrWildcard(args.labelName);
   const assignees = [...(args.assigneeUsernames ?? []), ...(args.assigneeUsername ? [args.assigneeUsername] : [])];
   if (assignees.length) f.assigneeUsernames = assignees;
   if (args.milestoneTitle?.length) f.milestone = single(args.milestoneTitle, 'milestoneTitle');
@@ -306,11 +273,6 @@ export function toIssueFilters(args: IssueListArgs): IssueFilters {
     if (!w && !/^\d{1,4}$/.test(args.weight)) throw badRequest('weight must be a number, "none" or "any"', 'weight');
     f.weight = w ?? Number(args.weight);
   }
-  if (args.createdAfter) f.createdAfter = new Date(args.createdAfter);
-  if (args.createdBefore) f.createdBefore = new Date(args.createdBefore);
-  if (args.updatedAfter) f.updatedAfter = new Date(args.updatedAfter);
-  if (args.updatedBefore) f.updatedBefore = new Date(args.updatedBefore);
-  if (args.in?.length) f.searchIn = args.in.map((v) => (v === 'TITLE' ? 'title' : 'description'));
   if (args.assigneeId) {
     f.assigneeId = wildcard(args.assigneeId) ?? idOf(args.assigneeId, 'User', 'assigneeId');
   }
@@ -325,10 +287,7 @@ export function toIssueFilters(args: IssueListArgs): IssueFilters {
   if (args.epicWildcardId) f.epicId = wildcardValue(args.epicWildcardId);
   if (args.weightWildcardId) f.weight = wildcardValue(args.weightWildcardId);
   const not = args.not;
-  if (not?.labelName?.length) {
-    const w = not.labelName.length === 1 ? wildcard(not.labelName[0] as string) : null;
-    f.notLabels = w ?? [...not.labelName];
-  }
+  if (not?.labelName?.length) f.notLabels = namesOrWildcard(not.labelName);
   if (not?.assigneeUsernames?.length) f.notAssigneeUsernames = [...not.assigneeUsernames];
   if (not?.authorUsername?.length) f.notAuthorUsernames = [...not.authorUsername];
   if (not?.milestoneTitle?.length) f.notMilestone = single(not.milestoneTitle, 'not.milestoneTitle');

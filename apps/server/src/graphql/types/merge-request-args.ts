@@ -1,4 +1,3 @@
-import { badRequest } from '../../errors';
 import type { MergeRequestFilters, MergeRequestOrderBy } from '../../modules/merge-requests/mr-filters';
 import { builder } from '../builder';
 import {
@@ -10,6 +9,16 @@ import {
   ReviewerWildcardId,
   wildcardValue,
 } from './filter-enums';
+import {
+  applySharedArgs,
+  emojiOrWildcard,
+  type Maybe,
+  namesOrWildcard,
+  positiveInt,
+  type SortTable,
+  single,
+  timestampSorts,
+} from './issuable-args';
 
 export const MergeRequestState = builder.enumType('MergeRequestState', {
   description: 'State of a GitLab merge request.',
@@ -22,15 +31,8 @@ export const MergeRequestState = builder.enumType('MergeRequestState', {
   } as const,
 });
 
-const sorts: Record<string, [MergeRequestOrderBy, 'asc' | 'desc']> = {
-  CREATED_DESC: ['created_at', 'desc'],
-  CREATED_ASC: ['created_at', 'asc'],
-  UPDATED_DESC: ['updated_at', 'desc'],
-  UPDATED_ASC: ['updated_at', 'asc'],
-  created_desc: ['created_at', 'desc'],
-  created_asc: ['created_at', 'asc'],
-  updated_desc: ['updated_at', 'desc'],
-  updated_asc: ['updated_at', 'asc'],
+const sorts: SortTable<MergeRequestOrderBy> = {
+  ...timestampSorts<MergeRequestOrderBy>('created_at', 'updated_at'),
   MERGED_AT_ASC: ['merged_at', 'asc'],
   MERGED_AT_DESC: ['merged_at', 'desc'],
   TITLE_ASC: ['title', 'asc'],
@@ -168,7 +170,6 @@ export const mergeRequestListArgs = builder.args((t) => ({
   }),
 }));
 
-type Maybe<T> = T | null | undefined;
 type List = Maybe<readonly string[]>;
 export interface MergeRequestListArgs {
   iids?: List;
@@ -221,61 +222,36 @@ export interface MergeRequestListArgs {
   or?: Maybe<{ labelNames?: List; authorUsernames?: List }>;
 }
 
-const wildcard = (v: string): 'None' | 'Any' | null => (/^none$/i.test(v) ? 'None' : /^any$/i.test(v) ? 'Any' : null);
-
-function single(values: readonly string[], field: string): string {
-  if (values.length !== 1) throw badRequest(`${field} accepts one value`, field);
-  return values[0] as string;
-}
-
-/** All-of label titles, with a lone 'None'/'Any' read as the wildcard. */
-function labelsOf(values: readonly string[]): string[] | 'None' | 'Any' {
-  return (values.length === 1 ? wildcard(values[0] as string) : null) ?? [...values];
-}
-
 /** GraphQL merge request arguments → the merge requests service's filters (same object as REST). */
 export function toMergeRequestFilters(args: MergeRequestListArgs): MergeRequestFilters {
   const f: MergeRequestFilters = {};
   if (args.state) f.state = args.state;
-  if (args.search) f.search = args.search;
-  if (args.in?.length) f.searchIn = args.in.map((v) => (v === 'TITLE' ? 'title' : 'description'));
-  if (args.sort) {
-    const s = sorts[args.sort];
-    if (s) [f.orderBy, f.sort] = s;
-  }
+  applySharedArgs(args, sorts, f);
   if (args.iids?.length) {
-    f.iids = args.iids.map((v) => {
-      if (!/^\d{1,9}$/.test(v) || Number(v) < 1) throw badRequest('iids must be positive integers', 'iids');
-      return Number(v);
-    });
+    f.iids = args.iids.map((v) => positiveInt(v, 'iids'));
   }
   if (args.sourceBranches?.length) f.sourceBranch = single(args.sourceBranches, 'sourceBranches');
   if (args.targetBranches?.length) f.targetBranch = single(args.targetBranches, 'targetBranches');
   if (args.draft != null) f.draft = args.draft;
   if (args.approved != null) f.approved = args.approved;
   const labels = [...(args.labels ?? []), ...(args.labelName ?? [])];
-  if (labels.length) f.labels = labelsOf(labels);
+  if (labels.length) f.labels = namesOrWildcard(labels);
   if (args.milestoneTitle) f.milestone = args.milestoneTitle;
   if (args.milestoneWildcardId) f.milestone = wildcardValue(args.milestoneWildcardId);
-  if (args.authorUsername) f.authorUsername = args.authorUsername;
   if (args.assigneeUsername) f.assigneeUsernames = [args.assigneeUsername];
   if (args.assigneeWildcardId) f.assigneeId = wildcardValue(args.assigneeWildcardId);
   if (args.reviewerUsername) f.reviewerUsername = args.reviewerUsername;
   if (args.reviewerWildcardId) f.reviewerId = wildcardValue(args.reviewerWildcardId);
-  if (args.approvedBy?.length) f.approvedByUsernames = labelsOf(args.approvedBy);
-  if (args.approver?.length) f.approverUsernames = labelsOf(args.approver);
+  if (args.approvedBy?.length) f.approvedByUsernames = namesOrWildcard(args.approvedBy);
+  if (args.approver?.length) f.approverUsernames = namesOrWildcard(args.approver);
   if (args.mergedBy) f.mergeUserUsername = args.mergedBy;
-  if (args.myReactionEmoji) f.myReactionEmoji = wildcard(args.myReactionEmoji) ?? args.myReactionEmoji;
+  if (args.myReactionEmoji) f.myReactionEmoji = emojiOrWildcard(args.myReactionEmoji);
   if (args.releaseTag) f.releaseTag = args.releaseTag;
   if (args.releaseTagWildcardId) f.releaseTag = wildcardValue(args.releaseTagWildcardId);
   if (args.environmentName) f.environment = args.environmentName;
-  if (args.createdAfter) f.createdAfter = new Date(args.createdAfter);
-  if (args.createdBefore) f.createdBefore = new Date(args.createdBefore);
-  if (args.updatedAfter) f.updatedAfter = new Date(args.updatedAfter);
-  if (args.updatedBefore) f.updatedBefore = new Date(args.updatedBefore);
   const not = args.not;
   const notLabels = [...(not?.labels ?? []), ...(not?.labelName ?? [])];
-  if (notLabels.length) f.notLabels = labelsOf(notLabels);
+  if (notLabels.length) f.notLabels = namesOrWildcard(notLabels);
   if (not?.milestoneTitle) f.notMilestone = not.milestoneTitle;
   if (not?.milestoneWildcardId) f.notMilestone = wildcardValue(not.milestoneWildcardId);
   if (not?.authorUsername) f.notAuthorUsername = not.authorUsername;

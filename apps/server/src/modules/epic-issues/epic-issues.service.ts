@@ -6,7 +6,7 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { refreshEpicDates } from '../epics/epic-dates.service';
 import type { EpicRow, Executor } from '../epics/epic-query';
-import { planMove, positionAfterLast } from '../epics/epic-reorder';
+import { movePositions, positionAfterLast } from '../epics/epic-reorder';
 import { epicSubject, findEpicById } from '../epics/epics.service';
 import { type IssueRow, issueQuery, issueVisibility } from '../issues/issues-query';
 
@@ -182,7 +182,7 @@ export async function reorderEpicIssue(
       .orderBy(sql`relative_position ASC NULLS LAST`)
       .orderBy('id')
       .execute();
-    for (const u of planMove(items, epicIssueId, move.move_before_id, move.move_after_id)) {
+    for (const u of movePositions(items, epicIssueId, move.move_before_id, move.move_after_id)) {
       await trx.updateTable('epic_issues').set({ relative_position: u.position }).where('id', '=', u.id).execute();
     }
   });

@@ -6,7 +6,7 @@ import type { GroupRow } from '../namespaces/namespace-lookup.service';
 import { recomputeEpicDates } from './epic-dates.service';
 import { assertValidParent } from './epic-hierarchy';
 import type { EpicRow, Executor } from './epic-query';
-import { planMove, positionAfterLast } from './epic-reorder';
+import { movePositions, positionAfterLast } from './epic-reorder';
 import { createEpic } from './epic-write.service';
 import { epicSubject, findEpicById, listChildEpics } from './epics.service';
 
@@ -107,7 +107,7 @@ export async function reorderChildEpic(
       )
       .orderBy('id')
       .execute();
-    for (const u of planMove(siblings, childId, move.move_before_id, move.move_after_id)) {
+    for (const u of movePositions(siblings, childId, move.move_before_id, move.move_after_id)) {
       await trx.updateTable('epics').set({ relative_position: u.position }).where('id', '=', u.id).execute();
     }
     return listChildEpics(trx, actor, parent.id);

@@ -9,7 +9,7 @@ import { type IssueRow, issueQuery, issueVisibility } from '../issues/issues-que
 import { recomputeEpicDates } from './epic-dates.service';
 import { ancestorChain, assertValidParent } from './epic-hierarchy';
 import type { EpicRow } from './epic-query';
-import { type Positioned, planMove } from './epic-reorder';
+import { movePositions, type Positioned } from './epic-reorder';
 import { epicSubject, findEpicById } from './epics.service';
 
 /** A node of an epic tree: a child epic, or an issue's link to its epic (`epic_issues.id`). */
@@ -70,11 +70,11 @@ function plan(
 ) {
   if (adjacentId === undefined) {
     const first = siblings.find((s) => s.id !== movedId);
-    return first ? planMove(siblings, movedId, undefined, first.id) : [];
+    return first ? movePositions(siblings, movedId, undefined, first.id) : [];
   }
   return rel === 'before'
-    ? planMove(siblings, movedId, adjacentId, undefined)
-    : planMove(siblings, movedId, undefined, adjacentId);
+    ? movePositions(siblings, movedId, adjacentId, undefined)
+    : movePositions(siblings, movedId, undefined, adjacentId);
 }
 
 async function reorderEpic(db: Trx, actor: Actor, base: EpicRow, input: TreeReorderInput): Promise<void> {
