@@ -1,10 +1,7 @@
+import { COUNT_CAP } from '@meridian/domain';
 import { type Expression, type QueryExecutorProvider, sql } from 'kysely';
 
-/**
- * Lists count at most this many rows, as GitLab does: past 10,000 it omits X-Total and
- * X-Total-Pages, because an exact count over a million rows costs more than the page itself.
- */
-export const COUNT_CAP = 10_000;
+export { COUNT_CAP };
 
 /**
  * count(*) of a query's rows, stopping at COUNT_CAP + 1 (which means "more than COUNT_CAP").

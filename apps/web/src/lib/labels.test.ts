@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitScopedLabel, toLabelView } from './labels';
-
-describe('splitScopedLabel', () => {
-  it.each([
-    ['priority::high', { scope: 'priority', value: 'high' }],
-    ['a::b::c', { scope: 'a::b', value: 'c' }],
-    ['workflow::in review', { scope: 'workflow', value: 'in review' }],
-    ['bug', null],
-    ['::x', null],
-    ['x::', null],
-    ['a:b', null],
-  ])('%s', (name, expected) => {
-    expect(splitScopedLabel(name)).toEqual(expected);
-  });
-});
+import { toLabelView } from './labels';
 
 describe('toLabelView', () => {
   it('accepts bare names', () => {

@@ -8,13 +8,6 @@ export interface LabelView {
   description?: string | null;
 }
 
-/** A scoped label `key::value` splits at the LAST `::` (GitLab: `a::b::c` → scope `a::b`, value `c`). */
-export function splitScopedLabel(name: string): { scope: string; value: string } | null {
-  const index = name.lastIndexOf('::');
-  if (index <= 0 || index + 2 >= name.length) return null;
-  return { scope: name.slice(0, index), value: name.slice(index + 2) };
-}
-
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 const DEFAULT_COLOR = '#dcdcde';

@@ -1,5 +1,6 @@
+import { parseScopedLabel } from '@meridian/domain';
 import { useLabelColors } from '../lib/LabelColors';
-import { splitScopedLabel, toLabelView } from '../lib/labels';
+import { toLabelView } from '../lib/labels';
 import type { LabelRef } from '../lib/types';
 import styles from './LabelBadge.module.css';
 
@@ -7,7 +8,7 @@ import styles from './LabelBadge.module.css';
 export function LabelBadge({ label }: { label: LabelRef }) {
   const colors = useLabelColors();
   const view = toLabelView(typeof label === 'string' ? (colors.get(label) ?? label) : label);
-  const scoped = splitScopedLabel(view.name);
+  const scoped = parseScopedLabel(view.name);
   const title = view.description ?? undefined;
   if (!scoped) {
     return (

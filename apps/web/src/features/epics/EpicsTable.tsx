@@ -1,3 +1,4 @@
+import { timeframeText } from '@meridian/domain';
 import { AppLink } from '../../lib/AppLink';
 import { timeAgo } from '../../lib/format';
 import { urls } from '../../lib/paths';
@@ -6,7 +7,6 @@ import { Badge } from '../../ui/Badge';
 import { LabelList } from '../../ui/LabelBadge';
 import { type Column, Table } from '../../ui/Table';
 import styles from '../issues/IssuesTable.module.css';
-import { dateRangeText } from '../shared/dueDateText';
 import { Icon } from '../shared/Icon';
 import rowStyles from '../shared/IssuableRow.module.css';
 import { IssuableStats } from '../shared/IssuableStats';
@@ -50,7 +50,8 @@ export function EpicsTable({ epics, groupPath }: { epics: Epic[]; groupPath: str
               </span>
               <span className={rowStyles.metaItem} title="Dates">
                 · <Icon name="calendar" />
-                <span className="visually-hidden">Dates</span> {dateRangeText(epic.start_date, due)}
+                <span className="visually-hidden">Dates</span>{' '}
+                {timeframeText({ startDate: epic.start_date ?? null, dueDate: due ?? null })}
               </span>
             </div>
             <LabelList labels={epic.labels ?? []} />

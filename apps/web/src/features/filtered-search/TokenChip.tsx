@@ -1,5 +1,5 @@
 import type { FilterToken, TokenDefinition } from '@meridian/domain';
-import { splitScopedLabel } from '../../lib/labels';
+import { parseScopedLabel } from '@meridian/domain';
 import styles from './FilteredSearchBar.module.css';
 
 export interface ChipLabelColor {
@@ -19,7 +19,7 @@ function Value({
   valueText?: string;
 }) {
   if (token.type === 'label' && labelColor) {
-    const scoped = splitScopedLabel(token.value);
+    const scoped = parseScopedLabel(token.value);
     const style = { backgroundColor: labelColor.color, color: labelColor.textColor, borderColor: labelColor.color };
     if (!scoped) {
       return (

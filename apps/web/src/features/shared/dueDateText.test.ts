@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateRangeText, dueDateText } from './dueDateText';
+import { dueDateText } from './dueDateText';
 
 // Wednesday 2026-03-11, local time.
 const now = new Date(2026, 2, 11, 15, 30);
@@ -22,16 +22,5 @@ describe('dueDateText', () => {
 
   it('counts calendar days across a month end', () => {
     expect(dueDateText('2026-04-01', new Date(2026, 2, 31, 23, 59))).toBe('Tomorrow');
-  });
-});
-
-describe('dateRangeText', () => {
-  it.each([
-    [null, null, 'No start and end date'],
-    [undefined, '2026-05-01', 'No start date – May 1, 2026'],
-    ['2026-01-15', null, 'Jan 15, 2026 – No end date'],
-    ['2026-01-15', '2026-05-01', 'Jan 15, 2026 – May 1, 2026'],
-  ])('%s, %s → %s', (start, end, text) => {
-    expect(dateRangeText(start, end)).toBe(text);
   });
 });

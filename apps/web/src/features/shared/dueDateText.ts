@@ -20,15 +20,3 @@ export function dueDateText(due: string, now: Date = new Date()): string {
   if (diff > 1 && diff <= 6) return WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()] ?? due;
   return `${MONTHS[month - 1] ?? ''} ${day}, ${year}`;
 }
-
-/** An epic's date range as the roadmap and epic lists word it (RF §2). */
-export function dateRangeText(start: string | null | undefined, end: string | null | undefined): string {
-  const format = (value: string) => {
-    const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-    return match ? `${MONTHS[Number(match[2]) - 1] ?? ''} ${Number(match[3])}, ${match[1]}` : value;
-  };
-  if (!start && !end) return 'No start and end date';
-  if (!start && end) return `No start date – ${format(end)}`;
-  if (start && !end) return `${format(start)} – No end date`;
-  return `${format(start ?? '')} – ${format(end ?? '')}`;
-}

@@ -1,10 +1,8 @@
 import type { ListKind, ListState } from '@meridian/domain';
+import { COUNT_CAP } from '@meridian/domain';
 
 /** Address parameters that pick a page of a list rather than filter it. */
 const PAGING_PARAMS = ['page', 'page_after', 'page_before'] as const;
-
-/** GitLab caps list counts at 10,000 and then leaves X-Total out (see db/capped-count.ts on the server). */
-export const COUNT_CAP = 10_000;
 
 /**
  * Rebuilds a list address the way a submitted search writes it (`scope=all`, then `utf8` if present,
