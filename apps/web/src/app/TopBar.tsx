@@ -67,7 +67,8 @@ export function TopBar() {
         <button
           type="button"
           className={styles.help}
-          aria-label="Keyboard shortcuts"
+          aria-label="Keyboard shortcuts (?)"
+          aria-keyshortcuts="?"
           title="Keyboard shortcuts (?)"
           onClick={() => document.dispatchEvent(new KeyboardEvent('keydown', { key: '?' }))}
         >
