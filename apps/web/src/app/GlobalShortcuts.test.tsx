@@ -1,8 +1,14 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GlobalShortcuts } from './GlobalShortcuts';
 
 afterEach(cleanup);
+
+// The dialog is lazily loaded: transform its module graph once up front, so that a cold import on a
+// busy machine does not outlast `findByRole`'s one-second wait.
+beforeAll(async () => {
+  await import('./ShortcutsDialog');
+});
 
 function setup() {
   const onNavigate = vi.fn();
@@ -29,6 +35,16 @@ describe('GlobalShortcuts', () => {
       expect(screen.getByRole('region', { name: group })).toBeTruthy();
     }
     expect(dialog.textContent).toContain('Go to your projects');
+  });
+
+  it('opens the dialog from the help button and closes it again', async () => {
+    setup();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Keyboard shortcuts (?)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Go to your projects');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('does not open while typing in a field', () => {

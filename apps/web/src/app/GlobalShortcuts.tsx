@@ -1,11 +1,12 @@
 import { Suspense, useEffect, useState } from 'react';
 import { isTypingTarget } from '../lib/shortcuts';
+import styles from './GlobalShortcuts.module.css';
 import { lazyNamed } from './lazyNamed';
 
-// Loaded the first time someone presses `?`: no page needs the dialog's code before that.
+// Loaded the first time someone presses `?` or the help button: no page needs the dialog's code before that.
 const ShortcutsDialog = lazyNamed(() => import('./ShortcutsDialog'), 'ShortcutsDialog');
 
-/** Listens for the global shortcuts and owns the help dialog. */
+/** Listens for the global shortcuts; owns the help dialog and the top bar's button opening it. */
 export function GlobalShortcuts({
   onNavigate,
   onFocusSearch,
@@ -38,10 +39,23 @@ export function GlobalShortcuts({
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [helpOpen, onNavigate, onFocusSearch]);
 
-  if (!helpOpen) return null;
   return (
-    <Suspense fallback={null}>
-      <ShortcutsDialog isOpen onOpenChange={setHelpOpen} />
-    </Suspense>
+    <>
+      <button
+        type="button"
+        className={styles.help}
+        aria-label="Keyboard shortcuts (?)"
+        aria-keyshortcuts="?"
+        title="Keyboard shortcuts (?)"
+        onClick={() => setHelpOpen(true)}
+      >
+        ?
+      </button>
+      {helpOpen && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog isOpen onOpenChange={setHelpOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -64,15 +64,7 @@ export function TopBar() {
         </form>
       </search>
       <div className={styles.end}>
-        <button
-          type="button"
-          className={styles.help}
-          aria-label="Keyboard shortcuts"
-          title="Keyboard shortcuts (?)"
-          onClick={() => document.dispatchEvent(new KeyboardEvent('keydown', { key: '?' }))}
-        >
-          ?
-        </button>
+        <GlobalShortcuts onNavigate={navigate} onFocusSearch={focusSearch} />
         {user ? (
           <UserMenu user={user} />
         ) : isLoading ? null : (
@@ -81,7 +73,6 @@ export function TopBar() {
           </AppLink>
         )}
       </div>
-      <GlobalShortcuts onNavigate={navigate} onFocusSearch={focusSearch} />
     </header>
   );
 }

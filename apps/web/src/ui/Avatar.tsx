@@ -12,7 +12,10 @@ export interface AvatarProps {
   shape?: 'circle' | 'rect';
 }
 
-/** A picture, or initials on a tinted background when there is none. */
+/**
+ * A picture, or initials on a tinted background when there is none. The initials are drawn by CSS:
+ * decorative, they must not become part of the visible text of a labelled button or link (WCAG 2.5.3).
+ */
 export function Avatar({ name, src, size = 24, seed = 0, shape = 'circle' }: AvatarProps) {
   const style = { width: size, height: size, fontSize: Math.max(10, Math.round(size * 0.42)) };
   const className = `${styles.avatar} ${shape === 'rect' ? styles.rect : ''}`;
@@ -29,9 +32,8 @@ export function Avatar({ name, src, size = 24, seed = 0, shape = 'circle' }: Ava
     <span
       className={className}
       style={{ ...style, backgroundColor: PALETTE[index], color: INK[index] }}
+      data-initials={initials}
       aria-hidden="true"
-    >
-      {initials}
-    </span>
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
+import { groupCrumbs, groupSidebar } from '../../app/groupContext';
 import { apiGet, apiPath, encodeId } from '../../lib/api';
 import { formatDate, timeAgo } from '../../lib/format';
 import { LabelColorsProvider } from '../../lib/LabelColors';
@@ -11,7 +12,6 @@ import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
 import { LabelList } from '../../ui/LabelBadge';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
-import { groupCrumbs, groupSidebar } from '../groups/groupContext';
 import { IssuesTable } from '../issues/IssuesTable';
 import { Description } from '../shared/Description';
 import styles from '../shared/DetailLayout.module.css';

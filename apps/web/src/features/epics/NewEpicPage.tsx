@@ -3,6 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
+import { groupCrumbs, groupSidebar } from '../../app/groupContext';
 import layout from '../../app/Layout.module.css';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { AppLink } from '../../lib/AppLink';
@@ -15,7 +16,6 @@ import { Alert } from '../../ui/Alert';
 import { Button, buttonClassName } from '../../ui/Button';
 import { LabelBadge } from '../../ui/LabelBadge';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
-import { groupCrumbs, groupSidebar } from '../groups/groupContext';
 import styles from './NewEpicPage.module.css';
 
 const CAN_CREATE_EPIC = `query canCreateEpic($fullPath: ID!) {

@@ -198,7 +198,7 @@ describe('recent searches', () => {
     await press('Enter');
     expect(JSON.parse(localStorage.getItem('acme/web-issues') ?? '[]')).toEqual([[{ type: 'text', value: 'crash' }]]);
     await openHistory();
-    expect(screen.getByRole('menuitem', { name: 'crash' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'crash' })));
     await act(() => fireEvent.click(screen.getByRole('menuitem', { name: 'Clear recent searches' })));
     expect(localStorage.getItem('acme/web-issues')).toBe('[]');
     expect(screen.getByRole('menu').textContent).toContain("You don't have any recent searches");

@@ -15,7 +15,6 @@ import { useNavigate } from '@tanstack/react-router';
 import {
   type KeyboardEvent,
   type ReactNode,
-  useCallback,
   useEffect,
   useId,
   useLayoutEffect,
@@ -27,7 +26,7 @@ import {
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { type BarOption, OPERATOR_TEXT } from './barOptions';
 import styles from './FilteredSearchBar.module.css';
-import { ClearIcon, HistoryIcon, SearchIcon } from './icons';
+import { ClearIcon, SearchIcon } from './icons';
 import { interpretTyping } from './interpretTyping';
 import { OptionsDropdown, optionId } from './OptionsDropdown';
 import { RecentSearchesMenu } from './RecentSearchesMenu';
@@ -106,7 +105,6 @@ export function FilteredSearchBar({
   const [left, setLeft] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
-  const historyId = useId();
 
   const pendingDef = state.pending ? (defs.find((def) => def.type === state.pending?.type) ?? null) : null;
   const operator: TokenOperator | undefined = state.pending?.operator;
@@ -195,12 +193,6 @@ export function FilteredSearchBar({
     }
   };
 
-  const historyButtonRef = useRef<HTMLButtonElement>(null);
-  const closeHistory = useCallback(() => {
-    setHistoryOpen(false);
-    historyButtonRef.current?.focus();
-  }, []);
-
   const pickRecent = (search: RecentSearch) => {
     setHistoryOpen(false);
     runSearch(search);
@@ -252,35 +244,21 @@ export function FilteredSearchBar({
 
   return (
     <div className={styles.row}>
-      <div className={styles.historyWrap}>
-        <button
-          ref={historyButtonRef}
-          type="button"
-          className={styles.historyButton}
-          aria-label="Toggle history"
-          aria-haspopup="menu"
-          aria-expanded={historyOpen}
-          aria-controls={historyOpen ? historyId : undefined}
-          onClick={() => {
-            if (!historyOpen) recent.reload();
-            setHistoryOpen(!historyOpen);
+      <RecentSearchesMenu
+        isOpen={historyOpen}
+        onOpenChange={(open) => {
+          if (open) {
+            recent.reload();
             setOpen(false);
-          }}
-        >
-          <HistoryIcon />
-        </button>
-        {historyOpen && (
-          <RecentSearchesMenu
-            id={historyId}
-            state={recent.state}
-            defs={defs}
-            labelColors={labelColors}
-            onPick={pickRecent}
-            onClear={() => recent.clear()}
-            onClose={closeHistory}
-          />
-        )}
-      </div>
+          }
+          setHistoryOpen(open);
+        }}
+        state={recent.state}
+        defs={defs}
+        labelColors={labelColors}
+        onPick={pickRecent}
+        onClear={() => recent.clear()}
+      />
       <search className={styles.bar} aria-label="Filtered search">
         <div className={styles.tokens}>
           {state.items.slice(0, state.insertAt).map((item, i) => renderItem(item, i))}

@@ -1,107 +1,104 @@
 import type { RecentSearch, TokenDefinition } from '@meridian/domain';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { useId } from 'react';
+import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { Alert } from '../../ui/Alert';
 import styles from './FilteredSearchBar.module.css';
+import { HistoryIcon } from './icons';
 import { type ChipLabelColor, TokenChip } from './TokenChip';
 import type { RecentSearchesState } from './useRecentSearches';
 
-/** The history dropdown (role=menu): recent searches, 'Clear recent searches', or the RF §8 messages. */
+const CLEAR = 'clear';
+
+function searchText(search: RecentSearch): string {
+  return search
+    .map((item) => (item.type === 'text' ? item.value : `${item.type}:${item.operator}${item.value}`))
+    .join(' ');
+}
+
+/** The 'Toggle history' button and its menu: recent searches, 'Clear recent searches', or the RF §8 messages. */
 export function RecentSearchesMenu({
-  id,
+  isOpen,
+  onOpenChange,
   state,
   defs,
   labelColors,
   onPick,
   onClear,
-  onClose,
 }: {
-  id: string;
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
   state: RecentSearchesState;
   defs: TokenDefinition[];
   labelColors: ReadonlyMap<string, ChipLabelColor>;
   onPick: (search: RecentSearch) => void;
   onClear: () => void;
-  onClose: () => void;
 }) {
-  const menuRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, []);
-  // A press outside the menu and its toggle button closes it.
-  useEffect(() => {
-    const onPointerDown = (event: PointerEvent) => {
-      const wrap = menuRef.current?.parentElement;
-      if (wrap && event.target instanceof Node && !wrap.contains(event.target)) onClose();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [onClose]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      items[(index + step + items.length) % items.length]?.focus();
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-    }
+  const { items } = state;
+  const labelId = useId();
+  const empty = () => {
+    if (state.status === 'unavailable')
+      return <Alert variant="warning">This feature requires local storage to be enabled</Alert>;
+    if (state.status === 'parse-error')
+      return <Alert variant="danger">An error occurred while parsing recent searches.</Alert>;
+    return <p className={styles.dropdownNote}>You don't have any recent searches</p>;
   };
 
-  let body: React.ReactNode;
-  if (state.status === 'unavailable') {
-    body = <Alert variant="warning">This feature requires local storage to be enabled</Alert>;
-  } else if (state.status === 'parse-error') {
-    body = <Alert variant="danger">An error occurred while parsing recent searches.</Alert>;
-  } else if (state.items.length === 0) {
-    body = <p className={styles.dropdownNote}>You don't have any recent searches</p>;
-  } else {
-    body = (
-      <>
-        {state.items.map((search) => (
-          <button
-            key={JSON.stringify(search)}
-            type="button"
-            role="menuitem"
-            className={styles.historyItem}
-            onClick={() => onPick(search)}
-          >
-            {search.map((item) =>
-              item.type === 'text' ? (
-                <span key={`text|${item.value}`} className={styles.historyText}>
-                  {item.value}
-                </span>
-              ) : (
-                <TokenChip
-                  key={`${item.type}|${item.operator}|${item.value}`}
-                  token={item}
-                  def={defs.find((d) => d.type === item.type)}
-                  labelColor={item.type === 'label' ? labelColors.get(item.value.toLowerCase()) : undefined}
-                />
-              ),
-            )}
-          </button>
-        ))}
-        <hr className={styles.divider} />
-        <button type="button" role="menuitem" className={styles.historyItem} onClick={onClear}>
-          Clear recent searches
-        </button>
-      </>
-    );
-  }
   return (
-    <div
-      id={id}
-      ref={menuRef}
-      role="menu"
-      aria-label="Recent searches"
-      tabIndex={-1}
-      className={`${styles.dropdown} ${styles.historyMenu}`}
-      onKeyDown={onKeyDown}
-    >
-      {body}
-    </div>
+    <MenuTrigger isOpen={isOpen} onOpenChange={onOpenChange}>
+      <Button className={styles.historyButton} aria-label="Toggle history">
+        <HistoryIcon />
+      </Button>
+      <Popover className={styles.historyMenu} placement="bottom start" offset={4}>
+        {/* The menu's name: MenuTrigger would otherwise name it after its button. */}
+        <span id={labelId} hidden>
+          Recent searches
+        </span>
+        <Menu
+          aria-labelledby={labelId}
+          // The first entry takes focus even when a click opens the menu, as before.
+          autoFocus="first"
+          className={styles.historyList}
+          renderEmptyState={empty}
+          onAction={(key) => {
+            if (key === CLEAR) onClear();
+            else {
+              const search = items[Number(key)];
+              if (search) onPick(search);
+            }
+          }}
+        >
+          {items.map((search, index) => (
+            <MenuItem
+              key={JSON.stringify(search)}
+              id={String(index)}
+              textValue={searchText(search)}
+              className={styles.historyItem}
+            >
+              {search.map((item) =>
+                item.type === 'text' ? (
+                  <span key={`text|${item.value}`} className={styles.historyText}>
+                    {item.value}
+                  </span>
+                ) : (
+                  <TokenChip
+                    key={`${item.type}|${item.operator}|${item.value}`}
+                    token={item}
+                    def={defs.find((d) => d.type === item.type)}
+                    labelColor={item.type === 'label' ? labelColors.get(item.value.toLowerCase()) : undefined}
+                  />
+                ),
+              )}
+            </MenuItem>
+          ))}
+          {items.length > 0 && <Separator className={styles.divider} />}
+          {items.length > 0 && (
+            // Clearing keeps the menu open on its 'no recent searches' note.
+            <MenuItem id={CLEAR} className={styles.historyItem} shouldCloseOnSelect={false}>
+              Clear recent searches
+            </MenuItem>
+          )}
+        </Menu>
+      </Popover>
+    </MenuTrigger>
   );
 }

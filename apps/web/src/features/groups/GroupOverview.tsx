@@ -1,5 +1,6 @@
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
+import { groupCrumbs, groupSidebar } from '../../app/groupContext';
 import layout from '../../app/Layout.module.css';
 import { ApiError, apiPath, encodeId } from '../../lib/api';
 import { useApiList } from '../../lib/queries';
@@ -10,7 +11,6 @@ import { EmptyState } from '../../ui/EmptyState';
 import { PageSpinner } from '../../ui/Spinner';
 import { NamespaceList, type NamespaceRow } from '../dashboard/NamespaceList';
 import styles from './GroupOverview.module.css';
-import { groupCrumbs, groupSidebar } from './groupContext';
 
 const VISIBILITY = { private: 'Private', internal: 'Internal', public: 'Public' } as const;
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
+import { projectCrumbs, projectSidebar } from '../../app/groupContext';
 import { apiGet, apiPath, encodeId } from '../../lib/api';
 import { formatDate, isPastDue, timeAgo } from '../../lib/format';
 import { LabelColorsProvider } from '../../lib/LabelColors';
@@ -10,7 +11,6 @@ import type { Issue } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { LabelList } from '../../ui/LabelBadge';
 import { PageSpinner } from '../../ui/Spinner';
-import { projectCrumbs, projectSidebar } from '../groups/groupContext';
 import { Description } from '../shared/Description';
 import styles from '../shared/DetailLayout.module.css';
 import { People, SidebarField } from '../shared/People';

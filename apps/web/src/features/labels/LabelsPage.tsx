@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
+import { groupCrumbs, groupSidebar, projectCrumbs, projectSidebar } from '../../app/groupContext';
 import layout from '../../app/Layout.module.css';
 import { apiPath, encodeId } from '../../lib/api';
 import { urls } from '../../lib/paths';
@@ -12,7 +13,6 @@ import { LabelBadge } from '../../ui/LabelBadge';
 import { Pagination } from '../../ui/Pagination';
 import { PageSpinner } from '../../ui/Spinner';
 import { type Column, Table } from '../../ui/Table';
-import { groupCrumbs, groupSidebar, projectCrumbs, projectSidebar } from '../groups/groupContext';
 
 const columns: Column<LabelDetail>[] = [
   { key: 'name', header: 'Label', width: '260px', render: (label) => <LabelBadge label={label} /> },

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
+import { groupCrumbs, groupSidebar, projectCrumbs, projectSidebar } from '../../app/groupContext';
 import layout from '../../app/Layout.module.css';
 import { encodeId } from '../../lib/api';
 import { formatDate, isPastDue } from '../../lib/format';
@@ -13,7 +14,6 @@ import { Pagination } from '../../ui/Pagination';
 import { PageSpinner } from '../../ui/Spinner';
 import { type Column, Table } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
-import { groupCrumbs, groupSidebar, projectCrumbs, projectSidebar } from '../groups/groupContext';
 import { useStateList } from '../shared/useStateList';
 
 const TABS = [

@@ -1,5 +1,6 @@
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
+import { projectCrumbs, projectSidebar } from '../../app/groupContext';
 import layout from '../../app/Layout.module.css';
 import { AppLink } from '../../lib/AppLink';
 import { apiPath, encodeId } from '../../lib/api';
@@ -11,7 +12,6 @@ import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageSpinner } from '../../ui/Spinner';
-import { projectCrumbs, projectSidebar } from '../groups/groupContext';
 import { IssuesTable } from '../issues/IssuesTable';
 import styles from './ProjectOverview.module.css';
 

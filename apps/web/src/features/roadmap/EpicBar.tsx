@@ -67,6 +67,7 @@ export function EpicBar({
   const left = g.left * cellWidth;
   const width = Math.max(g.width * cellWidth, 8);
   const progress = epicProgress(epic, progressTracking);
+  const progressShown = showProgress && width >= MIN_TITLE_WIDTH + 40;
   const text = timeframeText(preview ?? epic);
   const color = epic.color ?? 'var(--primary)';
   const textColor = epic.textColor ?? '#ffffff';
@@ -101,7 +102,7 @@ export function EpicBar({
       data-editable={canEdit ? 'true' : 'false'}
       data-start-date={epic.startDate ?? ''}
       data-due-date={epic.dueDate ?? ''}
-      aria-label={`${epic.title}, ${text}${canEdit ? '. Use arrow keys to move, Shift plus arrow keys to change the due date' : ''}`}
+      aria-label={`${epic.title}${progressShown ? ` ${progress.percent}% complete` : ''}, ${text}${canEdit ? '. Use arrow keys to move, Shift plus arrow keys to change the due date' : ''}`}
       tabIndex={0}
       onPointerDown={(event) => startDrag(event, 'move')}
       onPointerMove={onPointerMove}
@@ -128,7 +129,9 @@ export function EpicBar({
         </span>
       )}
       <span className={styles.barTitle}>{width < MIN_TITLE_WIDTH ? '…' : epic.title}</span>
-      {showProgress && width >= MIN_TITLE_WIDTH + 40 && (
+      {/* Spaced from the title so the visible text reads as in the label ("Title 42%", WCAG 2.5.3). */}
+      {progressShown && ' '}
+      {progressShown && (
         <span className={styles.barProgress} data-testid="roadmap-progress">
           <span className={styles.progressTrack} aria-hidden="true">
             <span className={styles.progressFill} style={{ width: `${progress.percent}%` }} />

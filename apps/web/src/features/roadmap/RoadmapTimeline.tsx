@@ -181,7 +181,7 @@ export function RoadmapTimeline(props: RoadmapTimelineProps) {
         </div>
       </div>
       {(moreBelow || hasMore) && <div className={styles.bottomShadow} data-testid="roadmap-bottom-shadow" />}
-      <RoadmapPopover popover={popover} />
+      <RoadmapPopover popover={popover} onClose={hidePopover} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
-import type { Crumb } from '../../app/Breadcrumbs';
-import { namespaceCrumbs } from '../../app/Breadcrumbs';
-import type { SidebarContext } from '../../app/Sidebar';
-import type { Group, Project } from '../../lib/types';
+import type { Group, Project } from '../lib/types';
+import type { Crumb } from './Breadcrumbs';
+import { namespaceCrumbs } from './Breadcrumbs';
+import type { SidebarContext } from './Sidebar';
 
 /** Sidebar context for a group (falls back to the path while the group loads). */
 export function groupSidebar(fullPath: string, group: Group | undefined): SidebarContext {

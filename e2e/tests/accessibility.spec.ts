@@ -1,0 +1,129 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+
+const demoPassword = 'meridian-demo';
+const rootPassword = 'e2e-root-password';
+const project = 'acme/product/web-app';
+
+/** WCAG 2.0/2.1/2.2 level A and AA. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+interface PageCase {
+  name: string;
+  url: string;
+  /** Something that shows the page has loaded its data. */
+  ready: (page: Page) => Locator;
+}
+
+const h1 = (name?: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name });
+
+/** A page in a fresh context (AxeBuilder needs one made by `browser.newContext()`). */
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  return context.newPage();
+}
+
+async function signIn(browser: Browser, username: string, password: string): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto('/users/sign_in');
+  await page.getByLabel('Username or primary email').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
+  return page;
+}
+
+/** The iid of the first item a list endpoint returns. */
+async function firstIid(page: Page, api: string): Promise<number> {
+  const response = await page.request.get(`${api}?per_page=1`);
+  expect(response.ok()).toBe(true);
+  const [first] = (await response.json()) as { iid: number }[];
+  if (!first) throw new Error(`${api} returned nothing`);
+  return first.iid;
+}
+
+/** Every serious or critical violation on the page, one line each with where it is. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    // An experimental rule (off by default) for WCAG 2.5.3 Label in Name; switched on, not off.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.html}`),
+    );
+}
+
+async function checkPages(page: Page, cases: PageCase[]) {
+  for (const { name, url, ready } of cases) {
+    await test.step(name, async () => {
+      await page.goto(url);
+      await expect(ready(page).first()).toBeVisible();
+      expect.soft(await seriousViolations(page), `${name} (${url})`).toEqual([]);
+    });
+  }
+}
+
+test('signed-out pages have no serious accessibility violations', async ({ browser }) => {
+  const page = await newPage(browser);
+  await checkPages(page, [
+    { name: 'sign-in', url: '/users/sign_in', ready: (p) => p.getByRole('heading', { name: 'Sign in to Meridian' }) },
+    { name: 'not found', url: '/no-such-page/-/nothing', ready: (p) => p.getByText('Page not found') },
+  ]);
+  await page.context().close();
+});
+
+test('every page a demo user sees has no serious accessibility violations', async ({ browser }) => {
+  // Eighteen pages, each analysed in full: a few seconds each on a busy machine.
+  test.setTimeout(240_000);
+  const page = await signIn(browser, 'alice', demoPassword);
+  const encoded = encodeURIComponent(project);
+  const epic = await firstIid(page, '/api/v4/groups/acme/epics');
+  const issue = await firstIid(page, `/api/v4/projects/${encoded}/issues`);
+  const mergeRequest = await firstIid(page, `/api/v4/projects/${encoded}/merge_requests`);
+  await checkPages(page, [
+    { name: 'dashboard', url: '/', ready: h1(/^Hi, /) },
+    { name: 'groups list', url: '/dashboard/groups', ready: (p) => p.getByRole('link', { name: /Acme Corp/ }) },
+    { name: 'projects list', url: '/dashboard/projects', ready: (p) => p.getByRole('link', { name: /Web App/i }) },
+    { name: 'group overview', url: '/acme', ready: h1('Acme Corp') },
+    { name: 'group issues', url: '/groups/acme/-/issues', ready: (p) => p.locator('table tbody tr') },
+    { name: 'group epics', url: '/groups/acme/-/epics', ready: (p) => p.locator('table tbody tr') },
+    { name: 'epic', url: `/groups/acme/-/epics/${epic}`, ready: (p) => p.getByRole('main').getByRole('heading') },
+    { name: 'roadmap', url: '/groups/acme/-/roadmap', ready: (p) => p.getByTestId('roadmap-row') },
+    { name: 'group merge requests', url: '/groups/acme/-/merge_requests', ready: (p) => p.locator('table tbody tr') },
+    { name: 'group milestones', url: '/groups/acme/-/milestones', ready: h1('Milestones') },
+    { name: 'group labels', url: '/groups/acme/-/labels', ready: h1('Labels') },
+    { name: 'project', url: `/${project}`, ready: h1() },
+    { name: 'project issues', url: `/${project}/-/issues`, ready: (p) => p.locator('table tbody tr') },
+    { name: 'issue', url: `/${project}/-/issues/${issue}`, ready: (p) => p.getByRole('main').getByRole('heading') },
+    { name: 'merge requests', url: `/${project}/-/merge_requests`, ready: (p) => p.locator('table tbody tr') },
+    {
+      name: 'merge request',
+      url: `/${project}/-/merge_requests/${mergeRequest}`,
+      ready: (p) => p.getByRole('main').getByRole('heading'),
+    },
+    { name: 'milestones', url: `/${project}/-/milestones`, ready: h1('Milestones') },
+    { name: 'labels', url: `/${project}/-/labels`, ready: h1('Labels') },
+  ]);
+  await page.context().close();
+});
+
+test('the admin settings pages have no serious accessibility violations', async ({ browser }) => {
+  const page = await signIn(browser, 'root', rootPassword);
+  await checkPages(page, [
+    {
+      name: 'admin general',
+      url: '/admin/application_settings/general',
+      ready: (p) => p.getByRole('checkbox', { name: /Sign-up enabled/ }),
+    },
+    {
+      name: 'admin network',
+      url: '/admin/application_settings/network',
+      ready: (p) => p.getByLabel('Maximum requests per minute', { exact: true }),
+    },
+  ]);
+  await page.context().close();
+});
