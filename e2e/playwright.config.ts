@@ -14,6 +14,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 1,
   reporter: [['list']],
+  projects: [
+    { name: 'sign-in', testMatch: /auth\.setup\.ts$/ },
+    { name: 'chromium', dependencies: ['sign-in'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',

@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { signedInPage } from './auth';
 
-const demoPassword = 'meridian-demo';
-const rootPassword = 'e2e-root-password';
 const project = 'acme/product/web-app';
 
 /** WCAG 2.0/2.1/2.2 level A and AA. */
@@ -21,16 +20,6 @@ const h1 = (name?: string | RegExp) => (page: Page) => page.getByRole('heading',
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   return context.newPage();
-}
-
-async function signIn(browser: Browser, username: string, password: string): Promise<Page> {
-  const page = await newPage(browser);
-  await page.goto('/users/sign_in');
-  await page.getByLabel('Username or primary email').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
-  return page;
 }
 
 /** The iid of the first item a list endpoint returns. */
@@ -79,7 +68,7 @@ test('signed-out pages have no serious accessibility violations', async ({ brows
 test('every page a demo user sees has no serious accessibility violations', async ({ browser }) => {
   // Eighteen pages, each analysed in full: a few seconds each on a busy machine.
   test.setTimeout(240_000);
-  const page = await signIn(browser, 'alice', demoPassword);
+  const page = await signedInPage(browser, 'alice');
   const encoded = encodeURIComponent(project);
   const epic = await firstIid(page, '/api/v4/groups/acme/epics');
   const issue = await firstIid(page, `/api/v4/projects/${encoded}/issues`);
@@ -112,7 +101,7 @@ test('every page a demo user sees has no serious accessibility violations', asyn
 });
 
 test('the admin settings pages have no serious accessibility violations', async ({ browser }) => {
-  const page = await signIn(browser, 'root', rootPassword);
+  const page = await signedInPage(browser, 'root');
   await checkPages(page, [
     {
       name: 'admin general',

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { signInThroughForm } from './auth';
 
-const rootPassword = 'e2e-root-password';
 const screenshot = 'test-results/admin-settings-general.png';
 
 /** M6: an administrator closes registration from the Admin area, and the sign-in page stops offering it. */
@@ -9,10 +9,7 @@ test('root turns sign-up off and on again from Admin > Settings > General', asyn
   await admin.setViewportSize({ width: 1280, height: 900 });
   await admin.goto('/users/sign_in');
   await expect(admin.getByRole('link', { name: 'Register now' })).toBeVisible();
-  await admin.getByLabel('Username or primary email').fill('root');
-  await admin.getByLabel('Password').fill(rootPassword);
-  await admin.getByRole('button', { name: 'Sign in' }).click();
-  await expect(admin.getByRole('heading', { name: /^Hi, / })).toBeVisible();
+  await signInThroughForm(admin, 'root');
 
   // Reachable from the user menu (administrators only).
   await admin.getByRole('button', { name: /^User menu for / }).click();

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { authFile } from './auth';
 import { screenshotPath } from './screenshots';
 
-const password = 'meridian-demo';
 const project = 'acme/product/web-app';
 const listPath = `/${project}/-/issues`;
 const apiIssues = `/api/v4/projects/${encodeURIComponent(project)}/issues`;
@@ -12,14 +12,6 @@ interface ApiIssue {
   author: { username: string; name: string };
   milestone: { title: string } | null;
   labels: string[];
-}
-
-async function signIn(page: Page, username: string) {
-  await page.goto('/users/sign_in');
-  await page.getByLabel('Username or primary email').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
 }
 
 const bar = (page: Page) => page.getByRole('combobox', { name: 'Search or filter results' });
@@ -64,11 +56,12 @@ async function typeValue(page: Page, value: string, option: string | RegExp) {
   await chooseOption(page, option);
 }
 
+test.use({ storageState: authFile('alice') });
+
 test('builds a query by keyboard, submits it, restores it, lists it in the history, edits and clears it', async ({
   page,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'alice');
 
   // Pick a real combination from the API: an open issue with an author, a milestone and a label, plus a
   // project label it does not carry, and a word of its title.

@@ -1,14 +1,10 @@
 import { expect, test } from '@playwright/test';
-
-const password = 'meridian-demo';
+import { signInThroughForm } from './auth';
 
 test('a demo user signs in, opens a group, a project issue list and an issue', async ({ page }) => {
   await page.goto('/users/sign_in');
   await expect(page.getByRole('heading', { name: 'Sign in to Meridian' })).toBeVisible();
-  await page.getByLabel('Username or primary email').fill('alice');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
+  await signInThroughForm(page, 'alice');
 
   await page.goto('/acme');
   await expect(page.getByRole('heading', { level: 1, name: 'Acme Corp' })).toBeVisible();

@@ -1,32 +1,12 @@
-import { type Browser, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { authFile } from './auth';
 import { settledScreenshot } from './screenshots';
 
-const password = 'meridian-demo';
 const epicsList = '/groups/acme/-/epics';
 const newEpic = '/groups/acme/-/epics/new';
 
-const aliceAuth = 'test-results/.new-epic-alice.json';
-const frankAuth = 'test-results/.new-epic-frank.json';
-
-async function signIn(browser: Browser, username: string, path: string) {
-  const page = await browser.newPage({ storageState: { cookies: [], origins: [] } });
-  await page.goto('/users/sign_in');
-  await page.getByLabel('Username or primary email').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
-  await page.context().storageState({ path });
-  await page.close();
-}
-
-// One sign-in per user for the whole file (the sign-in endpoint is rate limited), shared as storage state.
-test.beforeAll(async ({ browser }) => {
-  await signIn(browser, 'alice', aliceAuth);
-  await signIn(browser, 'frank', frankAuth);
-});
-
 test.describe('a Planner or above (alice, Owner of acme)', () => {
-  test.use({ storageState: aliceAuth });
+  test.use({ storageState: authFile('alice') });
 
   test('creates an epic from the epics list and lands on it', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 1040 });
@@ -107,7 +87,7 @@ test.describe('a Planner or above (alice, Owner of acme)', () => {
 });
 
 test.describe('a Guest (frank)', () => {
-  test.use({ storageState: frankAuth });
+  test.use({ storageState: authFile('frank') });
 
   test('sees no New epic button and gets not-found at the URL', async ({ page }) => {
     await page.goto(epicsList);

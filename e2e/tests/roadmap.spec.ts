@@ -1,24 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { authFile } from './auth';
 import { settledScreenshot } from './screenshots';
 
-const password = 'meridian-demo';
 const roadmap = '/groups/acme/-/roadmap';
 
-const authFile = 'test-results/.roadmap-auth.json';
-
-// One sign-in for the whole file (the sign-in endpoint is rate limited), shared as storage state.
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage({ storageState: { cookies: [], origins: [] } });
-  await page.goto('/users/sign_in');
-  await page.getByLabel('Username or primary email').fill('alice');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
-  await page.context().storageState({ path: authFile });
-  await page.close();
-});
-
-test.use({ storageState: authFile });
+test.use({ storageState: authFile('alice') });
 
 async function openRoadmap(page: Page, query: string) {
   await page.goto(`${roadmap}?${query}`);

@@ -5,6 +5,7 @@ import {
   SENTINEL_INIT_SCRIPT,
 } from '../../apps/server/src/security/xss-dom-check';
 import { SENTINEL_HOST, sentinel, type XssPayload, xssCorpus } from '../../apps/server/src/test/xss-corpus';
+import { authFile } from './auth';
 
 /**
  * Issue 8, web-app half of the XSS suite: a spread of the corpus (every 4th payload, all families)
@@ -12,11 +13,10 @@ import { SENTINEL_HOST, sentinel, type XssPayload, xssCorpus } from '../../apps/
  * visited with `window.__xss`, a dialog listener and a sentinel-host route installed. Nothing may
  * run and the DOM may hold no injected handler, script URL or script-capable element.
  */
-const password = 'meridian-demo';
 const groupPath = `xss-e2e-${Date.now().toString(36)}`;
 const projectPath = `${groupPath}/app`;
 const subset = xssCorpus.filter((_p, i) => i % 4 === 0);
-const auth = 'test-results/.xss-alice.json';
+const auth = authFile('alice');
 
 /** Elements React never renders in the app's content from data: any of them here was injected. */
 const INJECTED_TAGS = ['script', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'base', 'meta', 'portal'];
@@ -46,13 +46,7 @@ async function api(
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  const page = await browser.newPage({ storageState: { cookies: [], origins: [] } });
-  await page.goto('/users/sign_in');
-  await page.getByLabel('Username or primary email').fill('alice');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: /^Hi, / })).toBeVisible();
-  await page.context().storageState({ path: auth });
+  const page = await browser.newPage({ storageState: auth });
   const csrf = ((await (await page.request.get('/-/session')).json()) as { csrf_token: string }).csrf_token;
   const r = page.request;
 
