@@ -10,7 +10,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { launchChromium } from '../apps/server/src/test/chromium';
 import { startServer } from './src/server-process';
 
 const PAGES = [
@@ -58,10 +59,7 @@ async function firstLoad(browser: Browser, baseURL: string, storageState: string
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-first-load-'));
 const server = await startServer({ DATA_DIR: dataDir, MERIDIAN_SEED: 'demo' }, 3407);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-});
+const browser = await launchChromium();
 try {
   const signIn = await browser.newContext({ baseURL: server.url });
   const res = await signIn.request.post('/users/sign_in', { data: { login: 'alice', password: 'meridian-demo' } });

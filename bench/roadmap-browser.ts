@@ -18,7 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type Browser, chromium, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium } from '../apps/server/src/test/chromium';
 import { startServer } from './src/server-process';
 import { percentile, round1 } from './src/stats';
 
@@ -173,19 +174,7 @@ const rootToken = meridian(dataDir, 'create-token', '--user', 'root', '--scopes'
 const server = await startServer({ DATA_DIR: dataDir, MERIDIAN_SEED: 'none' }, PORT);
 // The roadmap stops loading at the instance's epics limit (default 1,000): raise it for this run.
 await api(server.url, rootToken, 'PUT', '/application/settings', { roadmap_epics_limit: Math.max(epicCount, 1000) });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 try {
   const page = await signIn(browser, server.url);
   await firstPageVisible(page); // warm-up: server caches, JS bundle in the HTTP cache

@@ -12,7 +12,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { launchChromium } from '../apps/server/src/test/chromium';
 import { type RunningServer, startServer } from './src/server-process';
 import { percentile, round1 } from './src/stats';
 
@@ -88,10 +89,7 @@ if (!baseURL) {
   );
   baseURL = server.url;
 }
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ baseURL });
   await page.goto('/users/sign_in');
