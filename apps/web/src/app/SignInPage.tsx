@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useSignupEnabled } from '../features/admin/applicationSettingsApi';
+import { useSignupEnabled } from '../features/admin/queries';
 import { AppLink } from '../lib/AppLink';
 import { ApiError } from '../lib/api';
 import { useSession } from '../lib/session';

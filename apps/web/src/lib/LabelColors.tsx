@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { labelKeys } from '../features/labels/queries';
 import { apiGet, apiPath, encodeId } from './api';
 import type { LabelDetail } from './types';
 
@@ -21,7 +22,7 @@ export function LabelColorsProvider({
   children: ReactNode;
 }) {
   const query = useQuery({
-    queryKey: ['label-colors', kind, fullPath],
+    queryKey: labelKeys.colors(kind, fullPath),
     queryFn: ({ signal }) =>
       apiGet<LabelDetail[]>(
         apiPath(`/${kind === 'group' ? 'groups' : 'projects'}/${encodeId(fullPath)}/labels`, {

@@ -129,30 +129,3 @@ export function apiPath(
 export function encodeId(fullPath: string): string {
   return encodeURIComponent(fullPath);
 }
-
-/** A GraphQL error list answer (HTTP 200 with `errors`), as an Error carrying every message. */
-export class GraphQLRequestError extends Error {
-  readonly messages: string[];
-
-  constructor(messages: string[]) {
-    super(messages.join('; ') || 'GraphQL request failed');
-    this.name = 'GraphQLRequestError';
-    this.messages = messages;
-  }
-}
-
-/** POSTs a query to `/api/graphql` (cookie session, CSRF header) and returns its `data`; throws on `errors`. */
-export async function graphqlRequest<T>(
-  query: string,
-  variables: Record<string, unknown> = {},
-  signal?: AbortSignal,
-): Promise<T> {
-  const { data } = await request<{ data?: T | null; errors?: { message: string }[] }>('/api/graphql', {
-    method: 'POST',
-    body: { query, variables },
-    signal,
-  });
-  if (data?.errors?.length) throw new GraphQLRequestError(data.errors.map((e) => e.message));
-  if (!data?.data) throw new GraphQLRequestError(['Empty GraphQL answer']);
-  return data.data;
-}

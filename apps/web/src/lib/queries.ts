@@ -2,10 +2,33 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, apiList, apiPath, encodeId, type Page, request } from './api';
 import type { Group, Project } from './types';
 
+/**
+ * Query keys start with their feature's scope (`['epics', 'list']`), from that feature's `queries.ts`,
+ * so a write invalidates exactly its feature: `invalidateQueries({ queryKey: epicKeys.all })`. The list
+ * hooks below append their own inputs (URL, states) to the scope they are given.
+ */
+export type QueryScope = readonly unknown[];
+
+/** Groups, projects and the namespace a path names. */
+export const namespaceKeys = {
+  all: ['namespaces'] as const,
+  group: (fullPath: string) => ['namespaces', 'group', fullPath] as const,
+  project: (fullPath: string) => ['namespaces', 'project', fullPath] as const,
+  resolve: (fullPath: string) => ['namespaces', 'resolve', fullPath] as const,
+  lists: () => ['namespaces', 'list'] as const,
+};
+
+/** `GET /-/config.json`, read by the sign-in page and the roadmap, changed by the admin settings. */
+export const configKeys = {
+  all: ['config'] as const,
+  client: () => ['config', 'client'] as const,
+  roadmap: () => ['config', 'roadmap'] as const,
+};
+
 export function useGroup(fullPath: string, enabled = true) {
   return useQuery({
     enabled: enabled && fullPath !== '',
-    queryKey: ['group', fullPath],
+    queryKey: namespaceKeys.group(fullPath),
     queryFn: ({ signal }) => apiGet<Group>(apiPath(`/groups/${encodeId(fullPath)}`, { with_projects: false }), signal),
     staleTime: 60_000,
   });
@@ -14,7 +37,7 @@ export function useGroup(fullPath: string, enabled = true) {
 export function useProject(fullPath: string, enabled = true) {
   return useQuery({
     enabled: enabled && fullPath !== '',
-    queryKey: ['project', fullPath],
+    queryKey: namespaceKeys.project(fullPath),
     queryFn: ({ signal }) => apiGet<Project>(apiPath(`/projects/${encodeId(fullPath)}`), signal),
     staleTime: 60_000,
   });
@@ -25,7 +48,7 @@ export type ResolvedNamespace = { kind: 'group'; group: Group } | { kind: 'proje
 /** `/a/b` may be a subgroup or a project: ask for the project first (GitLab's routing order), then the group. */
 export function useNamespace(fullPath: string) {
   return useQuery({
-    queryKey: ['namespace', fullPath],
+    queryKey: namespaceKeys.resolve(fullPath),
     queryFn: async ({ signal }): Promise<ResolvedNamespace> => {
       if (fullPath.includes('/')) {
         try {
@@ -42,10 +65,10 @@ export function useNamespace(fullPath: string) {
   });
 }
 
-/** One page of a GitLab list, keyed by its full URL. */
-export function useApiList<T>(url: string, enabled = true) {
+/** One page of a GitLab list, keyed by its scope and full URL. */
+export function useApiList<T>(scope: QueryScope, url: string, enabled = true) {
   return useQuery({
-    queryKey: ['list', url],
+    queryKey: [...scope, 'page', url],
     queryFn: ({ signal }) => apiList<T>(url, signal),
     enabled,
     placeholderData: (previous) => previous,
@@ -54,13 +77,14 @@ export function useApiList<T>(url: string, enabled = true) {
 
 /** X-Total for each state of a list (one `per_page=1` request per state). */
 export function useStateCounts(
+  scope: QueryScope,
   path: string,
   query: Record<string, string | number | boolean | undefined>,
   states: string[],
   stateParams?: Record<string, string | undefined>,
 ) {
   return useQuery({
-    queryKey: ['counts', path, query, states, stateParams],
+    queryKey: [...scope, 'counts', path, query, states, stateParams],
     queryFn: async ({ signal }) => {
       const entries = await Promise.all(
         states.map(async (state) => {
@@ -95,10 +119,10 @@ function nextCursorFromLink(link: string | null): string | null {
   return null;
 }
 
-/** One page of a GitLab list (offset or keyset), keyed by its full URL. */
-export function useListPage<T>(url: string) {
+/** One page of a GitLab list (offset or keyset), keyed by its scope and full URL. */
+export function useListPage<T>(scope: QueryScope, url: string) {
   return useQuery({
-    queryKey: ['list-page', url],
+    queryKey: [...scope, 'page-with-cursor', url],
     queryFn: async ({ signal }): Promise<ListPageResult<T>> => {
       const { data, headers } = await request<T[]>(url, { signal });
       const number = (name: string) => {
@@ -123,9 +147,9 @@ export function useListPage<T>(url: string) {
  * X-Total of one list URL per state (`per_page=1` each). A missing X-Total means more than the
  * server's 10,000 cap: `capped` is then true.
  */
-export function useListCounts(urls: Record<string, string>) {
+export function useListCounts(scope: QueryScope, urls: Record<string, string>) {
   return useQuery({
-    queryKey: ['list-counts', urls],
+    queryKey: [...scope, 'counts', urls],
     queryFn: async ({ signal }) => {
       const entries = await Promise.all(
         Object.entries(urls).map(async ([state, url]) => {

@@ -11,7 +11,7 @@ import {
   type NumberSetting,
   useApplicationSettings,
   useUpdateApplicationSettings,
-} from './applicationSettingsApi';
+} from './queries';
 import { RATE_LIMIT_SECTIONS } from './settingsSections';
 
 export type AdminSettingsSection = 'general' | 'network';

@@ -1,4 +1,4 @@
-import type { NumberSetting } from './applicationSettingsApi';
+import type { NumberSetting } from './queries';
 
 export interface NumberSection {
   title: string;

@@ -5,7 +5,7 @@ import { ErrorState } from '../../app/ErrorState';
 import layout from '../../app/Layout.module.css';
 import { AppLink } from '../../lib/AppLink';
 import { apiPath } from '../../lib/api';
-import { useApiList } from '../../lib/queries';
+import { namespaceKeys, useApiList } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import type { Group, Project } from '../../lib/types';
 import { useLocationInfo, withParams } from '../../lib/useLocationSearch';
@@ -45,7 +45,7 @@ export function DashboardListPage({ kind }: { kind: 'groups' | 'projects' }) {
           order_by: 'last_activity_at',
           sort: 'desc',
         });
-  const query = useApiList<Group | Project>(url, !isLoading);
+  const query = useApiList<Group | Project>(namespaceKeys.lists(), url, !isLoading);
   const noun = kind === 'groups' ? 'groups' : 'projects';
 
   const onSubmit = (event: FormEvent) => {

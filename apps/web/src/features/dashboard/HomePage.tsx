@@ -3,7 +3,7 @@ import { ErrorState } from '../../app/ErrorState';
 import layout from '../../app/Layout.module.css';
 import { AppLink } from '../../lib/AppLink';
 import { apiPath } from '../../lib/api';
-import { useApiList } from '../../lib/queries';
+import { namespaceKeys, useApiList } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import type { Group, Project } from '../../lib/types';
 import { buttonClassName } from '../../ui/Button';
@@ -13,7 +13,10 @@ import styles from './HomePage.module.css';
 import { NamespaceList } from './NamespaceList';
 
 function YourGroups() {
-  const query = useApiList<Group>(apiPath('/groups', { min_access_level: 10, per_page: 8, order_by: 'name' }));
+  const query = useApiList<Group>(
+    namespaceKeys.lists(),
+    apiPath('/groups', { min_access_level: 10, per_page: 8, order_by: 'name' }),
+  );
   if (query.isPending) return <PageSpinner label="Loading groups" />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what="list" />;
   if (query.data.items.length === 0) {
@@ -24,6 +27,7 @@ function YourGroups() {
 
 function YourProjects() {
   const query = useApiList<Project>(
+    namespaceKeys.lists(),
     apiPath('/projects', { membership: true, per_page: 8, order_by: 'last_activity_at', sort: 'desc' }),
   );
   if (query.isPending) return <PageSpinner label="Loading projects" />;
@@ -37,7 +41,10 @@ function YourProjects() {
 }
 
 function ExplorePublicGroups() {
-  const query = useApiList<Group>(apiPath('/groups', { top_level_only: true, per_page: 20, order_by: 'name' }));
+  const query = useApiList<Group>(
+    namespaceKeys.lists(),
+    apiPath('/groups', { top_level_only: true, per_page: 20, order_by: 'name' }),
+  );
   if (query.isPending) return <PageSpinner label="Loading groups" />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what="list" />;
   if (query.data.items.length === 0) {

@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import { groupCrumbs, groupSidebar } from '../../app/groupContext';
-import { apiGet, apiPath, encodeId } from '../../lib/api';
+import { apiPath, encodeId } from '../../lib/api';
 import { formatDate, timeAgo } from '../../lib/format';
 import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
@@ -17,9 +16,11 @@ import { Description } from '../shared/Description';
 import styles from '../shared/DetailLayout.module.css';
 import { People, SidebarField } from '../shared/People';
 import { EpicsTable } from './EpicsTable';
+import { epicKeys, useEpic } from './queries';
 
 function ChildEpics({ groupPath, iid }: { groupPath: string; iid: number }) {
   const query = useApiList<Epic>(
+    epicKeys.detailLists(groupPath, iid),
     apiPath(`/groups/${encodeId(groupPath)}/epics/${iid}/epics`, { per_page: 100, with_labels_details: true }),
   );
   if (query.isPending) return <Spinner label="Loading child epics" />;
@@ -30,6 +31,7 @@ function ChildEpics({ groupPath, iid }: { groupPath: string; iid: number }) {
 
 function ChildIssues({ groupPath, iid }: { groupPath: string; iid: number }) {
   const query = useApiList<Issue>(
+    epicKeys.detailLists(groupPath, iid),
     apiPath(`/groups/${encodeId(groupPath)}/epics/${iid}/issues`, { per_page: 100, with_labels_details: true }),
   );
   if (query.isPending) return <Spinner label="Loading issues" />;
@@ -102,11 +104,7 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
 /** `/groups/:group/-/epics/:iid` */
 export function EpicPage({ groupPath, iid }: { groupPath: string; iid: number }) {
   const group = useGroup(groupPath);
-  const epic = useQuery({
-    queryKey: ['epic', groupPath, iid],
-    queryFn: ({ signal }) =>
-      apiGet<Epic>(apiPath(`/groups/${encodeId(groupPath)}/epics/${iid}`, { with_labels_details: true }), signal),
-  });
+  const epic = useEpic(groupPath, iid);
   return (
     <ContextLayout
       context={groupSidebar(groupPath, group.data)}

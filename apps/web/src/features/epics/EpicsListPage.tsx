@@ -5,7 +5,7 @@ import type { Epic } from '../../lib/types';
 import { buttonClassName } from '../../ui/Button';
 import { StateListPage, type StateListTab } from '../shared/StateListPage';
 import { EpicsTable } from './EpicsTable';
-import { useCanCreateEpic } from './NewEpicPage';
+import { epicKeys, useCanCreateEpic } from './queries';
 
 const TABS: StateListTab[] = [
   { state: 'opened', label: 'Open', emptyTitle: 'No open epics found' },
@@ -29,6 +29,7 @@ export function EpicsListPage({ fullPath }: { fullPath: string }) {
       }
       path={`/groups/${encodeId(fullPath)}/epics`}
       list="epics"
+      scope={epicKeys.lists()}
       tabs={TABS}
       errorText="Something went wrong while fetching epics"
       tabsLabel="Epic state"

@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
@@ -7,41 +6,17 @@ import { groupCrumbs, groupSidebar } from '../../app/groupContext';
 import layout from '../../app/Layout.module.css';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { AppLink } from '../../lib/AppLink';
-import { ApiError, apiPath, encodeId, graphqlRequest, request } from '../../lib/api';
+import { ApiError, apiPath, encodeId } from '../../lib/api';
 import { urls } from '../../lib/paths';
 import { useApiList, useGroup } from '../../lib/queries';
-import { useSession } from '../../lib/session';
-import type { Epic, LabelDetail } from '../../lib/types';
+import type { LabelDetail } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { Button, buttonClassName } from '../../ui/Button';
 import { LabelBadge } from '../../ui/LabelBadge';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
+import { labelKeys } from '../labels/queries';
 import styles from './NewEpicPage.module.css';
-
-const CAN_CREATE_EPIC = `query canCreateEpic($fullPath: ID!) {
-  group(fullPath: $fullPath) { id userPermissions { createEpic } }
-}`;
-
-interface CanCreateEpicAnswer {
-  group: { id: string; userPermissions: { createEpic: boolean } | null } | null;
-}
-
-/**
- * Whether the signed-in user may create epics in the group (false when the group is hidden or missing).
- * Waits for the session: GraphQL is a POST, so it needs the session's CSRF token.
- */
-export function useCanCreateEpic(groupPath: string) {
-  const { user, isLoading } = useSession();
-  return useQuery({
-    enabled: !isLoading,
-    queryKey: ['group-permissions', groupPath, 'createEpic', user?.id ?? null],
-    queryFn: async ({ signal }) => {
-      const data = await graphqlRequest<CanCreateEpicAnswer>(CAN_CREATE_EPIC, { fullPath: groupPath }, signal);
-      return !!data.group?.userPermissions?.createEpic;
-    },
-    staleTime: 60_000,
-  });
-}
+import { useCanCreateEpic, useCreateEpic } from './queries';
 
 /** Field names the server may name in a 400, mapped to the inputs they describe. */
 type FieldName = 'title' | 'description' | 'labels' | 'start_date_fixed' | 'due_date_fixed';
@@ -72,7 +47,10 @@ function LabelPicker({
   onChange: (names: string[]) => void;
   invalid: boolean;
 }) {
-  const labels = useApiList<LabelDetail>(apiPath(`/groups/${encodeId(groupPath)}/labels`, { per_page: 100 }));
+  const labels = useApiList<LabelDetail>(
+    labelKeys.lists(),
+    apiPath(`/groups/${encodeId(groupPath)}/labels`, { per_page: 100 }),
+  );
   const toggle = (name: string, checked: boolean) =>
     onChange(checked ? [...selected, name] : selected.filter((value) => value !== name));
 
@@ -118,7 +96,7 @@ function LabelPicker({
 
 function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: string }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const createEpic = useCreateEpic(groupPath);
   const ids = useId();
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -147,22 +125,15 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
     setPending(true);
     setError(null);
     try {
-      const { data: epic } = await request<Epic>(apiPath(`/groups/${encodeId(groupPath)}/epics`), {
-        method: 'POST',
-        body: {
-          title: title.trim(),
-          description,
-          confidential,
-          ...(labels.length > 0 ? { labels: labels.join(',') } : {}),
-          start_date_is_fixed: startDate !== '',
-          start_date_fixed: startDate || null,
-          due_date_is_fixed: dueDate !== '',
-          due_date_fixed: dueDate || null,
-        },
-      });
-      // Lists, counts and the roadmap now include the new epic.
-      void queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] === 'roadmap' || JSON.stringify(query.queryKey).includes('/epics'),
+      const epic = await createEpic.mutateAsync({
+        title: title.trim(),
+        description,
+        confidential,
+        ...(labels.length > 0 ? { labels: labels.join(',') } : {}),
+        start_date_is_fixed: startDate !== '',
+        start_date_fixed: startDate || null,
+        due_date_is_fixed: dueDate !== '',
+        due_date_fixed: dueDate || null,
       });
       await router.navigate({ href: urls.epic(groupPath, epic.iid) });
     } catch (caught) {

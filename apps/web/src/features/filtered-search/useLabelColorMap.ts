@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { filteredSearchKeys } from './queries';
 import { type SearchNamespace, SUGGESTION_FETCHERS } from './suggestionSources';
 import type { ChipLabelColor } from './TokenChip';
 
@@ -7,7 +8,7 @@ import type { ChipLabelColor } from './TokenChip';
 export function useLabelColorMap(namespace: SearchNamespace, enabled: boolean): ReadonlyMap<string, ChipLabelColor> {
   const query = useQuery({
     enabled,
-    queryKey: ['filtered-search-suggestions', 'labels', namespace.kind, namespace.fullPath, ''],
+    queryKey: filteredSearchKeys.suggestions('labels', namespace.kind, namespace.fullPath, ''),
     queryFn: ({ signal }) => SUGGESTION_FETCHERS.labels(namespace, '', signal),
     staleTime: 30_000,
     retry: false,

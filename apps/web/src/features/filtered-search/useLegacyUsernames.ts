@@ -1,6 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiGet } from '../../lib/api';
+import { filteredSearchKeys } from './queries';
 
 /** Legacy user-id parameters of older GitLab addresses (`author_id=3`, `not[assignee_id]=5`, `approver_ids[]=2`). */
 const LEGACY_ID_PARAM =
@@ -17,7 +18,7 @@ export function useLegacyUsernames(params: URLSearchParams): Map<string, string>
   const unique = [...new Set(ids)];
   const results = useQueries({
     queries: unique.map((id) => ({
-      queryKey: ['filtered-search-legacy-user', id],
+      queryKey: filteredSearchKeys.legacyUser(id),
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         apiGet<{ id: number; username: string }>(`/api/v4/users/${id}`, signal),
       staleTime: 5 * 60_000,

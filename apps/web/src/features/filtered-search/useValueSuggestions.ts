@@ -1,6 +1,7 @@
 import type { TokenDefinition } from '@meridian/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { BarOption } from './barOptions';
+import { filteredSearchKeys, sameSuggestionList } from './queries';
 import { type SearchNamespace, SUGGESTION_FETCHERS, suggestionErrorMessage } from './suggestionSources';
 import { useDebouncedValue } from './useDebouncedValue';
 
@@ -31,13 +32,13 @@ export function useValueSuggestions(
   const search = typed === '' ? '' : debouncedSource === source ? debouncedText : '';
   const query = useQuery({
     enabled: def !== null && source !== 'static',
-    queryKey: ['filtered-search-suggestions', source, namespace.kind, namespace.fullPath, search],
+    queryKey: filteredSearchKeys.suggestions(source, namespace.kind, namespace.fullPath, search),
     queryFn: ({ signal }) => SUGGESTION_FETCHERS[source](namespace, search, signal),
     staleTime: 30_000,
     retry: false,
     // While the next search of the same source loads, its last results stay (filtered by the typed text).
     placeholderData: (previous, previousQuery) =>
-      previousQuery?.queryKey[1] === source && previousQuery.queryKey[3] === namespace.fullPath ? previous : undefined,
+      sameSuggestionList(previousQuery?.queryKey, source, namespace.fullPath) ? previous : undefined,
   });
   if (!def) return { options: [], loading: false, error: null };
   if (def.type === 'weight') {

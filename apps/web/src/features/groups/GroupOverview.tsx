@@ -3,7 +3,7 @@ import { ErrorState } from '../../app/ErrorState';
 import { groupCrumbs, groupSidebar } from '../../app/groupContext';
 import layout from '../../app/Layout.module.css';
 import { ApiError, apiPath, encodeId } from '../../lib/api';
-import { useApiList } from '../../lib/queries';
+import { namespaceKeys, useApiList } from '../../lib/queries';
 import type { Group, Project } from '../../lib/types';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
@@ -16,8 +16,12 @@ const VISIBILITY = { private: 'Private', internal: 'Internal', public: 'Public' 
 
 function Children({ group }: { group: Group }) {
   const id = encodeId(group.full_path);
-  const subgroups = useApiList<Group>(apiPath(`/groups/${id}/subgroups`, { per_page: 100, order_by: 'name' }));
+  const subgroups = useApiList<Group>(
+    namespaceKeys.lists(),
+    apiPath(`/groups/${id}/subgroups`, { per_page: 100, order_by: 'name' }),
+  );
   const projects = useApiList<Project>(
+    namespaceKeys.lists(),
     apiPath(`/groups/${id}/projects`, { per_page: 100, order_by: 'name', sort: 'asc' }),
   );
   if (subgroups.isPending || projects.isPending) return <PageSpinner label="Loading subgroups and projects" />;

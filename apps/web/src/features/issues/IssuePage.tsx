@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import { projectCrumbs, projectSidebar } from '../../app/groupContext';
-import { apiGet, apiPath, encodeId } from '../../lib/api';
 import { formatDate, isPastDue, timeAgo } from '../../lib/format';
 import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
@@ -15,6 +13,7 @@ import { Description } from '../shared/Description';
 import styles from '../shared/DetailLayout.module.css';
 import { People, SidebarField } from '../shared/People';
 import { NotesList } from './NotesList';
+import { useIssue } from './queries';
 
 const HEALTH: Record<string, string> = { on_track: 'On track', needs_attention: 'Needs attention', at_risk: 'At risk' };
 
@@ -85,11 +84,7 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
 /** `/:group/:project/-/issues/:iid` */
 export function IssuePage({ projectPath, iid }: { projectPath: string; iid: number }) {
   const project = useProject(projectPath);
-  const issue = useQuery({
-    queryKey: ['issue', projectPath, iid],
-    queryFn: ({ signal }) =>
-      apiGet<Issue>(apiPath(`/projects/${encodeId(projectPath)}/issues/${iid}`, { with_labels_details: true }), signal),
-  });
+  const issue = useIssue(projectPath, iid);
   return (
     <ContextLayout
       context={projectSidebar(projectPath, project.data)}

@@ -2,6 +2,7 @@ import { encodeId } from '../../lib/api';
 import type { Issue } from '../../lib/types';
 import { StateListPage, type StateListTab } from '../shared/StateListPage';
 import { IssuesTable } from './IssuesTable';
+import { issueKeys } from './queries';
 
 const TABS: StateListTab[] = [
   { state: 'opened', label: 'Open', emptyTitle: 'No open issues found' },
@@ -11,6 +12,7 @@ const TABS: StateListTab[] = [
 
 const LIST = {
   list: 'issues' as const,
+  scope: issueKeys.lists(),
   title: 'Issues',
   tabs: TABS,
   tabsLabel: 'Issue state',

@@ -10,6 +10,7 @@ import { LabelBadge } from '../../ui/LabelBadge';
 import { Spinner } from '../../ui/Spinner';
 import { Description } from '../shared/Description';
 import styles from './NotesList.module.css';
+import { issueKeys } from './queries';
 
 /** A system note's text, with GitLab's `~<label id>` references drawn as label badges when known. */
 function SystemNoteBody({ body }: { body: string }) {
@@ -34,6 +35,7 @@ function SystemNoteBody({ body }: { body: string }) {
 /** The activity of an issue: comments as cards, system notes as one-line events. */
 export function NotesList({ projectPath, iid }: { projectPath: string; iid: number }) {
   const query = useApiList<Note>(
+    issueKeys.notes(projectPath, iid),
     apiPath(`/projects/${encodeId(projectPath)}/issues/${iid}/notes`, {
       sort: 'asc',
       order_by: 'created_at',

@@ -13,6 +13,7 @@ import { LabelBadge } from '../../ui/LabelBadge';
 import { Pagination } from '../../ui/Pagination';
 import { PageSpinner } from '../../ui/Spinner';
 import { type Column, Table } from '../../ui/Table';
+import { labelKeys } from './queries';
 
 const columns: Column<LabelDetail>[] = [
   { key: 'name', header: 'Label', width: '260px', render: (label) => <LabelBadge label={label} /> },
@@ -26,7 +27,7 @@ const columns: Column<LabelDetail>[] = [
 function LabelsBody({ path }: { path: string }) {
   const { pathname, params } = useLocationInfo();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const list = useApiList<LabelDetail>(apiPath(path, { page, per_page: 50 }));
+  const list = useApiList<LabelDetail>(labelKeys.lists(), apiPath(path, { page, per_page: 50 }));
   let content: ReactNode;
   if (list.isPending) content = <PageSpinner label="Loading labels" />;
   else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} what="list" />;

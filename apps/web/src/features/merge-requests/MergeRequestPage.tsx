@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import { projectCrumbs, projectSidebar } from '../../app/groupContext';
-import { apiGet, apiPath, encodeId } from '../../lib/api';
 import { timeAgo } from '../../lib/format';
 import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
@@ -15,6 +13,7 @@ import { Description } from '../shared/Description';
 import styles from '../shared/DetailLayout.module.css';
 import { People, SidebarField } from '../shared/People';
 import { mrStateBadge } from './mergeRequestState';
+import { useMergeRequest } from './queries';
 
 function MergeRequestDetail({ mr, projectPath }: { mr: MergeRequest; projectPath: string }) {
   const badge = mrStateBadge(mr.state);
@@ -62,14 +61,7 @@ function MergeRequestDetail({ mr, projectPath }: { mr: MergeRequest; projectPath
 /** `/:group/:project/-/merge_requests/:iid` */
 export function MergeRequestPage({ projectPath, iid }: { projectPath: string; iid: number }) {
   const project = useProject(projectPath);
-  const mr = useQuery({
-    queryKey: ['merge_request', projectPath, iid],
-    queryFn: ({ signal }) =>
-      apiGet<MergeRequest>(
-        apiPath(`/projects/${encodeId(projectPath)}/merge_requests/${iid}`, { with_labels_details: true }),
-        signal,
-      ),
-  });
+  const mr = useMergeRequest(projectPath, iid);
   return (
     <ContextLayout
       context={projectSidebar(projectPath, project.data)}

@@ -2,6 +2,7 @@ import { encodeId } from '../../lib/api';
 import type { MergeRequest } from '../../lib/types';
 import { StateListPage, type StateListTab } from '../shared/StateListPage';
 import { MergeRequestsTable } from './MergeRequestsTable';
+import { mergeRequestKeys } from './queries';
 
 const TABS: StateListTab[] = [
   { state: 'opened', label: 'Open', emptyTitle: 'No open merge requests' },
@@ -12,6 +13,7 @@ const TABS: StateListTab[] = [
 
 const LIST = {
   list: 'merge_requests' as const,
+  scope: mergeRequestKeys.lists(),
   title: 'Merge requests',
   tabs: TABS,
   tabsLabel: 'Merge request state',

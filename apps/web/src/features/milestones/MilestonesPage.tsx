@@ -15,6 +15,7 @@ import { PageSpinner } from '../../ui/Spinner';
 import { type Column, Table } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
 import { useStateList } from '../shared/useStateList';
+import { milestoneKeys } from './queries';
 
 const TABS = [
   { id: 'active', label: 'Open' },
@@ -67,7 +68,7 @@ const columns: Column<MilestoneRef>[] = [
 ];
 
 function MilestonesBody({ path }: { path: string }) {
-  const { state, list, tabItems, hrefForPage } = useStateList<MilestoneRef>(path, TABS);
+  const { state, list, tabItems, hrefForPage } = useStateList<MilestoneRef>(milestoneKeys.lists(), path, TABS);
   let content: ReactNode;
   if (list.isPending) content = <PageSpinner label="Loading milestones" />;
   else if (list.isError) content = <ErrorState error={list.error} onRetry={() => void list.refetch()} what="list" />;

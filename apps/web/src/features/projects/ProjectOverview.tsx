@@ -6,19 +6,23 @@ import { AppLink } from '../../lib/AppLink';
 import { apiPath, encodeId } from '../../lib/api';
 import { timeAgo } from '../../lib/format';
 import { urls } from '../../lib/paths';
-import { useApiList } from '../../lib/queries';
+import { type QueryScope, useApiList } from '../../lib/queries';
 import type { Issue, Project } from '../../lib/types';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageSpinner } from '../../ui/Spinner';
 import { IssuesTable } from '../issues/IssuesTable';
+import { issueKeys } from '../issues/queries';
+import { mergeRequestKeys } from '../merge-requests/queries';
+import { milestoneKeys } from '../milestones/queries';
 import styles from './ProjectOverview.module.css';
 
 const VISIBILITY = { private: 'Private', internal: 'Internal', public: 'Public' } as const;
 
 function RecentIssues({ project }: { project: Project }) {
   const query = useApiList<Issue>(
+    issueKeys.lists(),
     apiPath(`/projects/${encodeId(project.path_with_namespace)}/issues`, {
       state: 'opened',
       per_page: 5,
@@ -39,8 +43,8 @@ function countUrl(projectPath: string, list: string, state: string): string {
 }
 
 /** A link card with the list's X-Total (blank while loading or when the list is unavailable). */
-function CountCard({ href, label, url }: { href: string; label: string; url: string }) {
-  const query = useApiList<unknown>(url);
+function CountCard({ href, label, scope, url }: { href: string; label: string; scope: QueryScope; url: string }) {
+  const query = useApiList<unknown>(scope, url);
   return (
     <AppLink href={href} className={styles.stat}>
       <span className={styles.statValue}>{query.data?.total?.toLocaleString('en') ?? '\u00a0'}</span>
@@ -72,16 +76,19 @@ export function ProjectOverview({ project }: { project: Project }) {
         <CountCard
           href={urls.projectPage(path, 'issues')}
           label="Open issues"
+          scope={issueKeys.lists()}
           url={countUrl(path, 'issues', 'opened')}
         />
         <CountCard
           href={urls.projectPage(path, 'merge_requests')}
           label="Open merge requests"
+          scope={mergeRequestKeys.lists()}
           url={countUrl(path, 'merge_requests', 'opened')}
         />
         <CountCard
           href={urls.projectPage(path, 'milestones')}
           label="Active milestones"
+          scope={milestoneKeys.lists()}
           url={countUrl(path, 'milestones', 'active')}
         />
       </nav>

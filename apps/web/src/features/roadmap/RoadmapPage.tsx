@@ -6,7 +6,6 @@ import {
   withIncludeSubepics,
   withLabelFilter,
 } from '@meridian/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
@@ -20,6 +19,7 @@ import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
 import { SortDropdown } from '../../ui/SortDropdown';
 import { PageSpinner } from '../../ui/Spinner';
+import { useSaveEpicDates } from './queries';
 import { RoadmapEmptyState } from './RoadmapEmptyState';
 import { RoadmapFilterRow } from './RoadmapFilterRow';
 import { RoadmapSettingsDrawer } from './RoadmapSettingsDrawer';
@@ -35,8 +35,6 @@ import {
 } from './roadmapSettings';
 import { epicSortEnum, hasRoadmapFilters, roadmapFilterVariables } from './roadmapVariables';
 import {
-  patchEpicDatesInCache,
-  saveEpicDates,
   useExpandedChildren,
   useRestBlockers,
   useRoadmapConfig,
@@ -57,7 +55,7 @@ function localToday(): string {
 function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?: number }) {
   const { pathname, params } = useLocationInfo();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const saveDates = useSaveEpicDates();
   const { user, isLoading: sessionLoading } = useSession();
   const [stored, setStored] = useState(readStoredSettings);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -178,17 +176,12 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
     if (next) replaceParams(next);
   };
 
-  const onEditDates = async (epic: RoadmapEpic, dates: EditDates) => {
+  const onEditDates = (epic: RoadmapEpic, dates: EditDates) => {
     setSaveError(null);
-    // A list fetch in flight would overwrite the optimistic dates with the old ones.
-    await queryClient.cancelQueries({ queryKey: ['roadmap'] });
-    const undo = patchEpicDatesInCache(queryClient, epic.id, dates);
-    try {
-      await saveEpicDates(epic, dates);
-    } catch {
-      undo();
+    // mutateAsync, not mutate's onError: that one fires for the latest of several drags only.
+    saveDates.mutateAsync({ epic, dates }).catch(() => {
       setSaveError(`Something went wrong while saving the dates of epic “${epic.title}”. The change was reverted.`);
-    }
+    });
   };
 
   const sortSlot = (
@@ -236,7 +229,7 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
         onToggle={onToggle}
         onLabelClick={onLabelClick}
         blockersOf={blockersOf}
-        onEditDates={(epic, dates) => void onEditDates(epic, dates)}
+        onEditDates={onEditDates}
       />
     );
   }

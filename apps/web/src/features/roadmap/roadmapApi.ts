@@ -1,127 +1,134 @@
-import { GraphQLRequestError, graphqlRequest } from '../../lib/api';
+import { graphql, type ResultOf, type VariablesOf } from '../../graphql/graphql';
+import { GraphQLRequestError, graphqlRequest } from '../../graphql/request';
 
-/** A label on a roadmap epic (RF §3). */
-export interface RoadmapLabel {
-  id: string;
-  title: string;
-  description: string | null;
-  color: string;
-  textColor: string;
-}
+const EPIC_FIELDS = graphql(`
+  fragment RoadmapEpicFields on Epic {
+    id @_required iid @_required title @_required state @_required startDate dueDate
+    hasParent @_required parent { id @_required } hasChildren @_required blocked @_required blockedByCount
+    webPath @_required confidential @_required color textColor
+    labels { nodes @_required { id @_required title @_required description color @_required textColor @_required } }
+    group @_required { id @_required fullPath @_required name @_required }
+    descendantCounts {
+      openedEpics @_required closedEpics @_required openedIssues @_required closedIssues @_required
+    }
+    descendantWeightSum { openedIssues @_required closedIssues @_required }
+    userPermissions { adminEpic @_required }
+  }
+`);
 
-export interface IssueTallyNode {
-  openedIssues: number;
-  closedIssues: number;
-}
+/** `Epic.blockedByEpics`, asked for separately: a server without the field gets the documents without it. */
+const EPIC_BLOCKED_BY = graphql(`
+  fragment RoadmapEpicBlockedBy on Epic { blockedByEpics { nodes @_required { id @_required } } }
+`);
 
-/** A roadmap epic as RF-1 / RF-2 answer it. */
-export interface RoadmapEpic {
-  id: string;
-  iid: string;
-  title: string;
-  state: string;
-  startDate: string | null;
-  dueDate: string | null;
-  hasParent: boolean;
-  parent: { id: string } | null;
-  hasChildren: boolean;
-  blocked: boolean;
-  blockedByCount: number | null;
-  webPath: string;
-  confidential: boolean;
-  color: string | null;
-  textColor: string | null;
-  labels: { nodes: RoadmapLabel[] } | null;
-  group: { id: string; fullPath: string; name: string };
-  descendantCounts: (IssueTallyNode & { openedEpics: number; closedEpics: number }) | null;
-  descendantWeightSum: IssueTallyNode | null;
-  userPermissions: { adminEpic: boolean } | null;
-  /** Missing when the server does not answer the field yet (then read from REST related_epics). */
-  blockedByEpics?: { nodes: { id: string }[] } | null;
-}
+const EPIC_PAGE = graphql(
+  `fragment RoadmapEpicPage on EpicConnection {
+    nodes @_required { ...RoadmapEpicFields ...RoadmapEpicBlockedBy }
+    pageInfo @_required { hasNextPage @_required endCursor }
+  }`,
+  [EPIC_FIELDS, EPIC_BLOCKED_BY],
+);
 
-export interface RoadmapMilestone {
-  id: string;
-  title: string;
-  description: string | null;
-  state: string;
-  startDate: string | null;
-  dueDate: string | null;
-  webPath: string;
-  groupMilestone: boolean;
-  subgroupMilestone: boolean;
-  projectMilestone: boolean;
-}
-
-export interface PageInfo {
-  hasNextPage: boolean;
-  endCursor: string | null;
-}
-
-export interface EpicsPage {
-  nodes: RoadmapEpic[];
-  pageInfo: PageInfo;
-}
-
-export const ROADMAP_PAGE_SIZE = 50;
-
-function epicFields(withBlockedBy: boolean): string {
-  return `id iid title state startDate dueDate hasParent parent { id } hasChildren blocked blockedByCount webPath
-    confidential color textColor labels { nodes { id title description color textColor } }
-    group { id fullPath name } descendantCounts { openedEpics closedEpics openedIssues closedIssues }
-    descendantWeightSum { openedIssues closedIssues } userPermissions { adminEpic }${
-      withBlockedBy ? ' blockedByEpics { nodes { id } }' : ''
-    }`;
-}
-
-const FILTER_ARGS = `$state: EpicState, $sort: EpicSort, $timeframe: Timeframe, $labelName: [String!],
-  $authorUsername: String, $milestoneTitle: String, $myReactionEmoji: String, $confidential: Boolean,
-  $search: String, $not: NegatedEpicFilterInput, $or: UnionedEpicFilterInput, $first: Int, $after: String`;
-const FILTER_PASS = `state: $state, sort: $sort, timeframe: $timeframe, labelName: $labelName,
-  authorUsername: $authorUsername, milestoneTitle: $milestoneTitle, myReactionEmoji: $myReactionEmoji,
-  confidential: $confidential, search: $search, not: $not, or: $or, first: $first, after: $after`;
+const EPIC_PAGE_WITHOUT_BLOCKED_BY = graphql(
+  `fragment RoadmapEpicPageWithoutBlockedBy on EpicConnection {
+    nodes @_required { ...RoadmapEpicFields }
+    pageInfo @_required { hasNextPage @_required endCursor }
+  }`,
+  [EPIC_FIELDS],
+);
 
 /** RF-1: the group's epics for the roadmap; `$epicIid` is the filter bar's epic token (`epic_iid`). */
-export function groupEpicsQuery(withBlockedBy: boolean): string {
-  return `query roadmapGroupEpics($fullPath: ID!, ${FILTER_ARGS}, $includeDescendantGroups: Boolean, $epicIid: ID) {
-  group(fullPath: $fullPath) { id name fullPath userPermissions { createEpic }
-    epics(${FILTER_PASS}, includeDescendantGroups: $includeDescendantGroups, iid: $epicIid) {
-      nodes { ${epicFields(withBlockedBy)} } pageInfo { hasNextPage endCursor } } } }`;
-}
+const GROUP_EPICS = graphql(
+  `query roadmapGroupEpics($fullPath: ID!, $state: EpicState, $sort: EpicSort, $timeframe: Timeframe,
+    $labelName: [String!], $authorUsername: String, $milestoneTitle: String, $myReactionEmoji: String,
+    $confidential: Boolean, $search: String, $not: NegatedEpicFilterInput, $or: UnionedEpicFilterInput,
+    $first: Int, $after: String, $includeDescendantGroups: Boolean, $epicIid: ID) {
+    group(fullPath: $fullPath) { id name fullPath userPermissions { createEpic }
+      epics(state: $state, sort: $sort, timeframe: $timeframe, labelName: $labelName,
+        authorUsername: $authorUsername, milestoneTitle: $milestoneTitle, myReactionEmoji: $myReactionEmoji,
+        confidential: $confidential, search: $search, not: $not, or: $or, first: $first, after: $after,
+        includeDescendantGroups: $includeDescendantGroups, iid: $epicIid) @_required { ...RoadmapEpicPage } } }`,
+  [EPIC_PAGE],
+);
+
+const GROUP_EPICS_WITHOUT_BLOCKED_BY = graphql(
+  `query roadmapGroupEpics($fullPath: ID!, $state: EpicState, $sort: EpicSort, $timeframe: Timeframe,
+    $labelName: [String!], $authorUsername: String, $milestoneTitle: String, $myReactionEmoji: String,
+    $confidential: Boolean, $search: String, $not: NegatedEpicFilterInput, $or: UnionedEpicFilterInput,
+    $first: Int, $after: String, $includeDescendantGroups: Boolean, $epicIid: ID) {
+    group(fullPath: $fullPath) { id name fullPath userPermissions { createEpic }
+      epics(state: $state, sort: $sort, timeframe: $timeframe, labelName: $labelName,
+        authorUsername: $authorUsername, milestoneTitle: $milestoneTitle, myReactionEmoji: $myReactionEmoji,
+        confidential: $confidential, search: $search, not: $not, or: $or, first: $first, after: $after,
+        includeDescendantGroups: $includeDescendantGroups, iid: $epicIid) @_required {
+        ...RoadmapEpicPageWithoutBlockedBy } } }`,
+  [EPIC_PAGE_WITHOUT_BLOCKED_BY],
+);
 
 /** RF-2 / RF-4: one epic's children for the roadmap. */
-export function epicChildrenQuery(withBlockedBy: boolean): string {
-  return `query roadmapEpicChildren($fullPath: ID!, $iid: ID!, ${FILTER_ARGS}) {
-  group(fullPath: $fullPath) { id name fullPath userPermissions { createEpic }
-    epic(iid: $iid) { id iid title hasChildren
-      children(${FILTER_PASS}) { nodes { ${epicFields(withBlockedBy)} } pageInfo { hasNextPage endCursor } } } } }`;
-}
+const EPIC_CHILDREN = graphql(
+  `query roadmapEpicChildren($fullPath: ID!, $iid: ID!, $state: EpicState, $sort: EpicSort, $timeframe: Timeframe,
+    $labelName: [String!], $authorUsername: String, $milestoneTitle: String, $myReactionEmoji: String,
+    $confidential: Boolean, $search: String, $not: NegatedEpicFilterInput, $or: UnionedEpicFilterInput,
+    $first: Int, $after: String) {
+    group(fullPath: $fullPath) { id name fullPath userPermissions { createEpic }
+      epic(iid: $iid) { id iid title @_required hasChildren
+        children(state: $state, sort: $sort, timeframe: $timeframe, labelName: $labelName,
+          authorUsername: $authorUsername, milestoneTitle: $milestoneTitle, myReactionEmoji: $myReactionEmoji,
+          confidential: $confidential, search: $search, not: $not, or: $or, first: $first, after: $after)
+          @_required { ...RoadmapEpicPage } } } }`,
+  [EPIC_PAGE],
+);
+
+const EPIC_CHILDREN_WITHOUT_BLOCKED_BY = graphql(
+  `query roadmapEpicChildren($fullPath: ID!, $iid: ID!, $state: EpicState, $sort: EpicSort, $timeframe: Timeframe,
+    $labelName: [String!], $authorUsername: String, $milestoneTitle: String, $myReactionEmoji: String,
+    $confidential: Boolean, $search: String, $not: NegatedEpicFilterInput, $or: UnionedEpicFilterInput,
+    $first: Int, $after: String) {
+    group(fullPath: $fullPath) { id name fullPath userPermissions { createEpic }
+      epic(iid: $iid) { id iid title @_required hasChildren
+        children(state: $state, sort: $sort, timeframe: $timeframe, labelName: $labelName,
+          authorUsername: $authorUsername, milestoneTitle: $milestoneTitle, myReactionEmoji: $myReactionEmoji,
+          confidential: $confidential, search: $search, not: $not, or: $or, first: $first, after: $after)
+          @_required { ...RoadmapEpicPageWithoutBlockedBy } } } }`,
+  [EPIC_PAGE_WITHOUT_BLOCKED_BY],
+);
 
 /** RF-3: milestones in the timeframe. */
-export const MILESTONES_QUERY = `query roadmapMilestones($fullPath: ID!, $timeframe: Timeframe) {
-  group(fullPath: $fullPath) {
-    milestones(state: active, timeframe: $timeframe, includeDescendants: true, includeAncestors: true, first: 100) {
-      nodes { id title description state startDate dueDate webPath groupMilestone subgroupMilestone projectMilestone } } } }`;
+const MILESTONES = graphql(`
+  query roadmapMilestones($fullPath: ID!, $timeframe: Timeframe) {
+    group(fullPath: $fullPath) {
+      milestones(state: active, timeframe: $timeframe, includeDescendants: true, includeAncestors: true, first: 100)
+        @_required {
+        nodes @_required {
+          id @_required title @_required description state @_required startDate dueDate webPath @_required
+          groupMilestone @_required subgroupMilestone @_required projectMilestone @_required
+        }
+      }
+    }
+  }
+`);
 
-interface GroupEpicsAnswer {
-  group: {
-    id: string;
-    name: string;
-    fullPath: string;
-    userPermissions: { createEpic: boolean } | null;
-    epics: EpicsPage;
-  } | null;
-}
+/** Every document the roadmap sends, for the server's complexity test. */
+export const ROADMAP_DOCUMENTS = {
+  groupEpics: GROUP_EPICS,
+  groupEpicsWithoutBlockedBy: GROUP_EPICS_WITHOUT_BLOCKED_BY,
+  epicChildren: EPIC_CHILDREN,
+  epicChildrenWithoutBlockedBy: EPIC_CHILDREN_WITHOUT_BLOCKED_BY,
+  milestones: MILESTONES,
+};
 
-interface EpicChildrenAnswer {
-  group: {
-    id: string;
-    name: string;
-    fullPath: string;
-    userPermissions: { createEpic: boolean } | null;
-    epic: { id: string; iid: string; title: string; hasChildren: boolean; children: EpicsPage } | null;
-  } | null;
-}
+type EpicNode = ResultOf<typeof EPIC_PAGE>['nodes'][number];
+
+/** A roadmap epic as RF-1 / RF-2 answer it; `blockedByEpics` is missing from a server without the field. */
+export type RoadmapEpic = Omit<EpicNode, 'blockedByEpics'> & Partial<Pick<EpicNode, 'blockedByEpics'>>;
+export type RoadmapMilestone = NonNullable<ResultOf<typeof MILESTONES>['group']>['milestones']['nodes'][number];
+
+/** The filter, sort and paging variables RF-1 and RF-2 share. */
+export type RoadmapVariables = Omit<VariablesOf<typeof GROUP_EPICS>, 'fullPath' | 'includeDescendantGroups'>;
+export type EpicSort = NonNullable<RoadmapVariables['sort']>;
+
+export const ROADMAP_PAGE_SIZE = 50;
 
 /** Whether the server answers `Epic.blockedByEpics`; flips to false on its first "Cannot query field" error. */
 let blockedByField = true;
@@ -142,23 +149,23 @@ async function withBlockedByFallback<T>(run: (withBlockedBy: boolean) => Promise
   }
 }
 
-export interface EpicsPageResult extends EpicsPage {
+export type EpicsPageResult = Pick<ResultOf<typeof EPIC_PAGE>, 'pageInfo'> & {
+  nodes: RoadmapEpic[];
   canCreateEpic: boolean;
   /** With an epic iid: that epic's title (the roadmap then shows its children). */
   parentTitle?: string;
-}
+};
 
 export async function fetchGroupEpics(
   fullPath: string,
-  variables: Record<string, unknown>,
+  variables: RoadmapVariables,
   signal?: AbortSignal,
 ): Promise<EpicsPageResult> {
+  const vars = { fullPath, includeDescendantGroups: true, ...variables };
   const data = await withBlockedByFallback((withBlockedBy) =>
-    graphqlRequest<GroupEpicsAnswer>(
-      groupEpicsQuery(withBlockedBy),
-      { fullPath, includeDescendantGroups: true, ...variables },
-      signal,
-    ),
+    withBlockedBy
+      ? graphqlRequest(GROUP_EPICS, vars, signal)
+      : graphqlRequest(GROUP_EPICS_WITHOUT_BLOCKED_BY, vars, signal),
   );
   if (!data.group) throw new GraphQLRequestError(['Group not found']);
   return { ...data.group.epics, canCreateEpic: !!data.group.userPermissions?.createEpic };
@@ -167,17 +174,16 @@ export async function fetchGroupEpics(
 export async function fetchEpicChildren(
   fullPath: string,
   iid: string | number,
-  variables: Record<string, unknown>,
+  variables: RoadmapVariables,
   signal?: AbortSignal,
 ): Promise<EpicsPageResult> {
   // The epic token narrows the top level only: an expanded epic shows all its (filtered) children.
   const { epicIid: _epicToken, ...childVariables } = variables;
+  const vars = { fullPath, iid: String(iid), ...childVariables };
   const data = await withBlockedByFallback((withBlockedBy) =>
-    graphqlRequest<EpicChildrenAnswer>(
-      epicChildrenQuery(withBlockedBy),
-      { fullPath, iid: String(iid), ...childVariables },
-      signal,
-    ),
+    withBlockedBy
+      ? graphqlRequest(EPIC_CHILDREN, vars, signal)
+      : graphqlRequest(EPIC_CHILDREN_WITHOUT_BLOCKED_BY, vars, signal),
   );
   if (!data.group?.epic) throw new GraphQLRequestError(['Epic not found']);
   return {
@@ -191,7 +197,7 @@ export async function fetchEpicChildren(
 export async function fetchAllEpicChildren(
   fullPath: string,
   iid: string | number,
-  variables: Record<string, unknown>,
+  variables: RoadmapVariables,
   signal?: AbortSignal,
   maxPages = 20,
 ): Promise<RoadmapEpic[]> {
@@ -211,10 +217,6 @@ export async function fetchMilestones(
   timeframe: { start: string; end: string },
   signal?: AbortSignal,
 ): Promise<RoadmapMilestone[]> {
-  const data = await graphqlRequest<{ group: { milestones: { nodes: RoadmapMilestone[] } } | null }>(
-    MILESTONES_QUERY,
-    { fullPath, timeframe },
-    signal,
-  );
+  const data = await graphqlRequest(MILESTONES, { fullPath, timeframe }, signal);
   return data.group?.milestones.nodes ?? [];
 }

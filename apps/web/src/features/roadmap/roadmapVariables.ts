@@ -1,4 +1,5 @@
 import type { EpicsState } from '@meridian/domain';
+import type { EpicSort } from './roadmapApi';
 
 /** GraphQL filter variables of RF-1 / RF-2 read from the filtered-search bar's URL parameters. */
 export interface RoadmapFilterVariables {
@@ -104,21 +105,21 @@ export function hasRoadmapFilters(params: URLSearchParams): boolean {
   return false;
 }
 
-const SORT_ENUM: Record<string, string> = {
+const SORT_ENUM = {
   start_date: 'START_DATE',
   end_date: 'END_DATE',
   title: 'TITLE',
   created: 'CREATED_AT',
   updated: 'UPDATED_AT',
-};
+} as const;
 
 /** The web `sort=` value (`start_date_asc`, `created_desc`, …) as the GraphQL `EpicSort` (`START_DATE_ASC`, …). */
-export function epicSortEnum(sort: string): string {
+export function epicSortEnum(sort: string): EpicSort {
   const match = /^(.*)_(asc|desc)$/i.exec(sort);
   if (!match) return 'START_DATE_ASC';
   const field = (match[1] ?? '').toLowerCase().replace(/_at$/, '');
-  const base = SORT_ENUM[field] ?? 'START_DATE';
-  return `${base}_${(match[2] ?? 'asc').toUpperCase()}`;
+  const base = Object.hasOwn(SORT_ENUM, field) ? SORT_ENUM[field as keyof typeof SORT_ENUM] : 'START_DATE';
+  return `${base}_${match[2]?.toLowerCase() === 'desc' ? 'DESC' : 'ASC'}`;
 }
 
 /** The GraphQL `state` of the epics setting: `all` leaves nothing out. */

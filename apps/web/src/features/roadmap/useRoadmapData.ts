@@ -1,5 +1,7 @@
-import { type QueryClient, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet, encodeId, request } from '../../lib/api';
+import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import { ApiError, apiGet, encodeId } from '../../lib/api';
+import { configKeys } from '../../lib/queries';
+import { roadmapKeys } from './queries';
 import {
   type EpicsPageResult,
   fetchAllEpicChildren,
@@ -8,6 +10,7 @@ import {
   fetchMilestones,
   ROADMAP_PAGE_SIZE,
   type RoadmapEpic,
+  type RoadmapVariables,
 } from './roadmapApi';
 import type { ChildrenState } from './roadmapRows';
 
@@ -21,7 +24,7 @@ const DEFAULT_LIMIT = 1000;
 /** `GET /-/config.json` → `{first_day_of_week, roadmap_epics_limit}`; defaults 0 and 1000 when absent. */
 export function useRoadmapConfig() {
   return useQuery({
-    queryKey: ['instance-config'],
+    queryKey: configKeys.roadmap(),
     queryFn: async ({ signal }): Promise<RoadmapConfig> => {
       try {
         const data = await apiGet<{ first_day_of_week?: unknown; roadmap_epics_limit?: unknown }>(
@@ -43,22 +46,11 @@ export function useRoadmapConfig() {
   });
 }
 
-export const roadmapKeys = {
-  all: ['roadmap'] as const,
-  epics: (fullPath: string, epicIid: number | null, variables: Record<string, unknown>) =>
-    ['roadmap', 'epics', fullPath, epicIid, variables] as const,
-  children: (groupPath: string, iid: string, variables: Record<string, unknown>) =>
-    ['roadmap', 'children', groupPath, iid, variables] as const,
-  milestones: (fullPath: string, timeframe: { start: string; end: string }) =>
-    ['roadmap-milestones', fullPath, timeframe] as const,
-  blockers: (groupPath: string, iid: string) => ['roadmap-blockers', groupPath, iid] as const,
-};
-
 /** RF-1 (or RF-2 with an epic iid): pages of 50, the next one on request. */
 export function useRoadmapEpics(
   fullPath: string,
   epicIid: number | null,
-  variables: Record<string, unknown>,
+  variables: RoadmapVariables,
   enabled: boolean,
 ) {
   return useInfiniteQuery({
@@ -79,7 +71,7 @@ export function useRoadmapEpics(
 /** RF-2 for every expanded epic (fetched on first expand, then cached). */
 export function useExpandedChildren(
   expanded: RoadmapEpic[],
-  variables: Record<string, unknown>,
+  variables: RoadmapVariables,
 ): (id: string) => ChildrenState {
   const results = useQueries({
     queries: expanded.map((epic) => ({
@@ -146,43 +138,6 @@ export function useRestBlockers(epics: RoadmapEpic[], enabled: boolean): Map<str
     if (data) map.set(epic.id, data);
   });
   return map;
-}
-
-/** Saves fixed start and due dates of an epic (REST, exists today). */
-export async function saveEpicDates(epic: RoadmapEpic, dates: { startDate: string; dueDate: string }): Promise<void> {
-  await request(`/api/v4/groups/${encodeId(epic.group.fullPath)}/epics/${epic.iid}`, {
-    method: 'PUT',
-    body: {
-      start_date_is_fixed: true,
-      start_date_fixed: dates.startDate,
-      due_date_is_fixed: true,
-      due_date_fixed: dates.dueDate,
-    },
-  });
-}
-
-function patchNodes(nodes: RoadmapEpic[], id: string, dates: { startDate: string; dueDate: string }): RoadmapEpic[] {
-  return nodes.some((n) => n.id === id) ? nodes.map((n) => (n.id === id ? { ...n, ...dates } : n)) : nodes;
-}
-
-/** Writes new dates into every cached roadmap list holding the epic; returns an undo. */
-export function patchEpicDatesInCache(
-  client: QueryClient,
-  id: string,
-  dates: { startDate: string; dueDate: string },
-): () => void {
-  const snapshot = client.getQueriesData({ queryKey: roadmapKeys.all });
-  client.setQueriesData({ queryKey: roadmapKeys.all }, (old: unknown) => {
-    if (Array.isArray(old)) return patchNodes(old as RoadmapEpic[], id, dates);
-    if (old && typeof old === 'object' && 'pages' in old) {
-      const data = old as { pages: EpicsPageResult[]; pageParams: unknown[] };
-      return { ...data, pages: data.pages.map((page) => ({ ...page, nodes: patchNodes(page.nodes, id, dates) })) };
-    }
-    return old;
-  });
-  return () => {
-    for (const [key, data] of snapshot) client.setQueryData(key, data);
-  };
 }
 
 export function isNotFound(error: unknown): boolean {

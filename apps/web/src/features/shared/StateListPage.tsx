@@ -9,7 +9,7 @@ import { groupCrumbs, groupSidebar, projectCrumbs, projectSidebar } from '../../
 import layout from '../../app/Layout.module.css';
 import type { SidebarContext } from '../../app/Sidebar';
 import { urls } from '../../lib/paths';
-import { useGroup, useProject } from '../../lib/queries';
+import { type QueryScope, useGroup, useProject } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
@@ -35,6 +35,8 @@ export type StateListOwner =
 
 interface StateListProps<T> {
   list: ListKind;
+  /** The feature's list query key, e.g. `issueKeys.lists()`. */
+  scope: QueryScope;
   /** API path of the list, e.g. `/projects/acme%2Fweb/issues`. */
   path: string;
   tabs: StateListTab[];
@@ -58,6 +60,7 @@ function defaultSort(list: ListKind): string {
 function StateListBody<T>({
   owner,
   list,
+  scope,
   path,
   tabs,
   tabsLabel,
@@ -67,7 +70,7 @@ function StateListBody<T>({
   renderTable,
   namespaceId,
 }: StateListProps<T> & { owner: StateListOwner; namespaceId?: number }) {
-  const { state, result, tabLinks, pages, filtered } = useFilteredList<T>(list, path, tabs);
+  const { state, result, tabLinks, pages, filtered } = useFilteredList<T>(list, scope, path, tabs);
   const { pathname, params } = useLocationInfo();
   const navigate = useNavigate();
   const { user } = useSession();

@@ -1,7 +1,7 @@
 import type { ListKind, ListState } from '@meridian/domain';
 import { queryToApiParams, resolveListState } from '@meridian/domain';
 import { useEffect } from 'react';
-import { useListCounts, useListPage } from '../../lib/queries';
+import { type QueryScope, useListCounts, useListPage } from '../../lib/queries';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { previousCursor, rememberNextCursor } from './cursorTrail';
 import { formatCount, hasFilters, pageHref, stateHref, supportsKeyset } from './listAddress';
@@ -36,8 +36,15 @@ function apiUrl(path: string, params: URLSearchParams): string {
  * A filtered list page driven by its address: the state (RF §4), the REST query for the filters and
  * sort (`queryToApiParams`), keyset pages (`page_after=<cursor>`) where the server supports the order
  * and offset pages (`page=`) otherwise, one count request per state tab, and the tab/page links.
+ * `scope` is the feature's list key (`issueKeys.lists()`…).
  */
-export function useFilteredList<T>(list: ListKind, path: string, tabs: ListTab[], defaultStateOn = true) {
+export function useFilteredList<T>(
+  list: ListKind,
+  scope: QueryScope,
+  path: string,
+  tabs: ListTab[],
+  defaultStateOn = true,
+) {
   const { pathname, params } = useLocationInfo();
   const resolved = resolveListState(params, defaultStateOn);
   const fallback = tabs[0]?.state ?? 'opened';
@@ -59,7 +66,7 @@ export function useFilteredList<T>(list: ListKind, path: string, tabs: ListTab[]
   } else if (page > 1) {
     pageParams.set('page', String(page));
   }
-  const result = useListPage<T>(apiUrl(path, pageParams));
+  const result = useListPage<T>(scope, apiUrl(path, pageParams));
 
   const countUrls: Record<string, string> = {};
   for (const tab of tabs) {
@@ -69,7 +76,7 @@ export function useFilteredList<T>(list: ListKind, path: string, tabs: ListTab[]
     countParams.delete('with_labels_details');
     countUrls[tab.state] = apiUrl(path, countParams);
   }
-  const counts = useListCounts(countUrls);
+  const counts = useListCounts(scope, countUrls);
 
   // The trail of cursors is kept per filters + state + sort: the address without its paging keys.
   const trailParams = new URLSearchParams(params);

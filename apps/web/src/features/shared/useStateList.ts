@@ -1,5 +1,5 @@
 import { apiPath } from '../../lib/api';
-import { useApiList, useStateCounts } from '../../lib/queries';
+import { type QueryScope, useApiList, useStateCounts } from '../../lib/queries';
 import { useLocationInfo, withParams } from '../../lib/useLocationSearch';
 import type { TabItem } from '../../ui/Tabs';
 
@@ -15,6 +15,7 @@ export interface StateTab {
  * The first tab is the default state.
  */
 export function useStateList<T>(
+  scope: QueryScope,
   path: string,
   tabs: StateTab[],
   query: Record<string, string | number | boolean | undefined> = {},
@@ -28,8 +29,9 @@ export function useStateList<T>(
 
   const stateParams = Object.fromEntries(tabs.map((tab) => [tab.id, tab.param]));
   const stateParam = stateParams[state] ?? state;
-  const list = useApiList<T>(apiPath(path, { ...query, state: stateParam, page, per_page: perPage }));
+  const list = useApiList<T>(scope, apiPath(path, { ...query, state: stateParam, page, per_page: perPage }));
   const counts = useStateCounts(
+    scope,
     path,
     query,
     tabs.map((tab) => tab.id),

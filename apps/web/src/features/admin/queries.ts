@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, request } from '../../lib/api';
+import { configKeys } from '../../lib/queries';
 
 /** The instance settings the admin pages edit, in GitLab's field names (`GET /api/v4/application/settings`). */
 export interface ApplicationSettings {
@@ -22,26 +23,28 @@ export type NumberSetting = {
   [K in keyof ApplicationSettings]: ApplicationSettings[K] extends number ? K : never;
 }[keyof ApplicationSettings];
 
-const settingsKey = ['application-settings'] as const;
-const clientConfigKey = ['client-config'] as const;
+export const adminKeys = {
+  all: ['admin'] as const,
+  settings: () => ['admin', 'settings'] as const,
+};
 
 export function useApplicationSettings() {
   return useQuery({
-    queryKey: settingsKey,
+    queryKey: adminKeys.settings(),
     queryFn: ({ signal }) => apiGet<ApplicationSettings>('/api/v4/application/settings', signal),
     retry: false,
   });
 }
 
-/** `PUT /api/v4/application/settings` with the changed fields; refreshes the settings and the public config. */
+/** `PUT /api/v4/application/settings` with the changed fields; refreshes the settings and every read of the public config. */
 export function useUpdateApplicationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (changes: Partial<ApplicationSettings>) =>
       (await request<ApplicationSettings>('/api/v4/application/settings', { method: 'PUT', body: changes })).data,
     onSuccess: (settings) => {
-      queryClient.setQueryData(settingsKey, settings);
-      void queryClient.invalidateQueries({ queryKey: clientConfigKey });
+      queryClient.setQueryData(adminKeys.settings(), settings);
+      void queryClient.invalidateQueries({ queryKey: configKeys.all });
     },
   });
 }
@@ -49,7 +52,7 @@ export function useUpdateApplicationSettings() {
 /** Whether registration is open (`GET /-/config.json`), for the sign-in page's Register link. */
 export function useSignupEnabled(): boolean {
   const query = useQuery({
-    queryKey: clientConfigKey,
+    queryKey: configKeys.client(),
     queryFn: ({ signal }) => apiGet<{ signup_enabled?: boolean }>('/-/config.json', signal),
     staleTime: 30_000,
   });

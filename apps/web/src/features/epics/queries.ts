@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPath, encodeId } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import type { Epic } from '../../lib/types';
+import { roadmapKeys } from '../roadmap/queries';
+import { createEpic, fetchCanCreateEpic, type NewEpic } from './epicsApi';
+
+export const epicKeys = {
+  all: ['epics'] as const,
+  lists: () => ['epics', 'list'] as const,
+  detail: (groupPath: string, iid: number) => ['epics', 'detail', groupPath, iid] as const,
+  /** The child epics and issues lists of one epic. */
+  detailLists: (groupPath: string, iid: number) => ['epics', 'detail', groupPath, iid, 'list'] as const,
+  canCreate: (groupPath: string, userId: number | null) => ['epics', 'can-create', groupPath, userId] as const,
+};
+
+export function useEpic(groupPath: string, iid: number) {
+  return useQuery({
+    queryKey: epicKeys.detail(groupPath, iid),
+    queryFn: ({ signal }) =>
+      apiGet<Epic>(apiPath(`/groups/${encodeId(groupPath)}/epics/${iid}`, { with_labels_details: true }), signal),
+  });
+}
+
+/** Waits for the session: GraphQL is a POST, so it needs the session's CSRF token. */
+export function useCanCreateEpic(groupPath: string) {
+  const { user, isLoading } = useSession();
+  return useQuery({
+    enabled: !isLoading,
+    queryKey: epicKeys.canCreate(groupPath, user?.id ?? null),
+    queryFn: ({ signal }) => fetchCanCreateEpic(groupPath, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** Creates an epic; the epic lists (with their counts) and the roadmap are then refetched. */
+export function useCreateEpic(groupPath: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (epic: NewEpic) => createEpic(groupPath, epic),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: epicKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: roadmapKeys.all });
+    },
+  });
+}

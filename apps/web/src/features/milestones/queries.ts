@@ -1,0 +1,4 @@
+export const milestoneKeys = {
+  all: ['milestones'] as const,
+  lists: () => ['milestones', 'list'] as const,
+};
