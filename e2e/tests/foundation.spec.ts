@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughForm } from './auth';
+import { authFile, signInThroughForm } from './auth';
+import { settledScreenshot } from './screenshots';
 
 test('a demo user signs in, opens a group, a project issue list and an issue', async ({ page }) => {
   await page.goto('/users/sign_in');
@@ -31,4 +32,29 @@ test('an anonymous visitor sees a public group but not a private one', async ({ 
 
   const api = await page.request.get('/api/v4/groups/skunkworks');
   expect(api.status()).toBe(404);
+});
+
+test.describe('the user menu', () => {
+  test.use({ storageState: authFile('alice') });
+
+  test('opens by mouse and by keyboard, loading its menu on the first press', async ({ page }) => {
+    await page.goto('/dashboard/groups');
+    const trigger = page.getByRole('button', { name: /^User menu for / });
+    await trigger.click();
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+    await expect(menu.getByText(/^@alice$/)).toBeVisible();
+    await settledScreenshot(page, 'user-menu');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+
+    await page.reload();
+    await page.getByRole('button', { name: /^User menu for / }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByRole('menu')).toContainText('Your projects');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+  });
 });
