@@ -18,17 +18,19 @@ const hasAnyLabelOf = (titles: string[]): Cond =>
   sql<boolean>`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND l.title = ANY(${titles}::text[]))`;
 const anyLabel = sql<boolean>`EXISTS (SELECT 1 FROM issue_labels il WHERE il.issue_id = i.id)`;
 /**
- * Every one of several labels, as one set of issue ids: PostgreSQL intersects the labels' link rows
- * (a hashed INTERSECT) before it touches issues, instead of probing each label per issue or
- * sorting all their links to group them (see docs/BENCHMARKS.md). A title may name a group and a
- * project label at once; set semantics make that one match.
+ * Every one of several labels, as one array of issue ids: PostgreSQL intersects the labels' link
+ * rows (a hashed INTERSECT) before it touches issues, instead of probing each label per issue or
+ * sorting all their links to group them. As an array, the issues are then fetched by id: joined as
+ * a subquery, the intersection was estimated as large as its smallest label and issues were
+ * scanned whole (see docs/BENCHMARKS.md). A title may name a group and a project label at once;
+ * set semantics make that one match.
  */
 const hasAllLabels = (titles: string[]): Cond => {
   const sets = [...new Set(titles)].map(
     (title) =>
       sql`SELECT il.issue_id FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE l.title = ${title}`,
   );
-  return sql<boolean>`i.id IN (${sql.join(sets, sql` INTERSECT `)})`;
+  return sql<boolean>`i.id = ANY(ARRAY(${sql.join(sets, sql` INTERSECT `)}))`;
 };
 
 const userIdByName = (username: string) => sql`(SELECT u.id FROM users u WHERE lower(u.username) = lower(${username}))`;
