@@ -4,6 +4,8 @@ import { createToken, createUser } from './factories';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+type Tokens = Readonly<Record<string, string | undefined>>;
+
 /** Sends `method url` to the app as the named user (no token when `who` is omitted). */
 export type ApiClient = (
   method: HttpMethod,
@@ -15,20 +17,21 @@ export type ApiClient = (
 /**
  * The REST test client: `api('GET', '/groups/1', 'owner')` injects `GET /api/v4/groups/1` with the
  * personal access token `tokens.owner` (an unknown name sends an empty token, which the API refuses).
- * `app` may be a getter, for clients declared before `beforeAll` has built the app; `tokens` is read
- * at call time, so it may be filled in later too.
+ * `app` and `tokens` may be getters, for clients declared before `beforeAll` has built the app and
+ * its users; a tokens record is read at call time, so it may be filled in later too.
  */
 export function apiClient(
   app: FastifyInstance | (() => FastifyInstance),
-  tokens: Readonly<Record<string, string | undefined>>,
+  tokens: Tokens | (() => Tokens),
   prefix = '/api/v4',
 ): ApiClient {
   const appOf = typeof app === 'function' ? app : () => app;
+  const tokensOf = typeof tokens === 'function' ? tokens : () => tokens;
   return (method, url, who, payload) => {
     const options: InjectOptions = {
       method,
       url: `${prefix}${url}`,
-      headers: who ? { 'private-token': tokens[who] ?? '' } : {},
+      headers: who ? { 'private-token': tokensOf()[who] ?? '' } : {},
       ...(payload ? { payload } : {}),
     };
     return appOf().inject(options);
