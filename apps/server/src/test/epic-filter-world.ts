@@ -1,6 +1,7 @@
 import type { Database } from '../db/connection';
 import { AccessLevel } from '../policy/access-levels';
-import { addGroupMember, createGroup, createToken, createUser } from './factories';
+import { createUsersWithTokens } from './api-client';
+import { addGroupMember, createGroup } from './factories';
 
 export interface EpicFilterWorld {
   tok: Record<string, string>;
@@ -19,14 +20,10 @@ export interface EpicFilterWorld {
  * alice, bob, carol are Developers of G; guest is a Guest (no confidential epics); outsider is nobody.
  */
 export async function buildEpicFilterWorld(db: Database): Promise<EpicFilterWorld> {
-  const tok: Record<string, string> = {};
-  const uid: Record<string, number> = {};
+  const { tok, uid } = await createUsersWithTokens(db, ['alice', 'bob', 'carol', 'guest', 'outsider'], {
+    prefix: 'ef_',
+  });
   const ids: Record<string, number> = {};
-  for (const name of ['alice', 'bob', 'carol', 'guest', 'outsider']) {
-    const u = await createUser(db, { username: `ef_${name}` });
-    uid[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
   const g = await createGroup(db, { path: 'eflt' });
   for (const n of ['alice', 'bob', 'carol']) await addGroupMember(db, g.id, uid[n] as number, AccessLevel.DEVELOPER);
   await addGroupMember(db, g.id, uid.guest as number, AccessLevel.GUEST);

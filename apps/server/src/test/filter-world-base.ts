@@ -1,7 +1,8 @@
 import type { Database } from '../db/connection';
 import { todayIso } from '../lib/today';
 import { AccessLevel } from '../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from './factories';
+import { createUsersWithTokens } from './api-client';
+import { addGroupMember, createGroup, createProject } from './factories';
 
 /** What a filter test world hands its tests: tokens and ids by name, the project and its group. */
 export interface FilterWorld {
@@ -21,13 +22,9 @@ export const dayFromToday = (offset: number) => todayIso(offset);
  * `<prefix>_<name>`, in group `groupPath` with one project `app`.
  */
 export async function createFilterWorldBase(db: Database, prefix: string, groupPath: string): Promise<FilterWorld> {
-  const tok: Record<string, string> = {};
-  const uid: Record<string, number> = {};
-  for (const name of ['alice', 'bob', 'carol', 'guest', 'outsider']) {
-    const u = await createUser(db, { username: `${prefix}_${name}` });
-    uid[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
+  const { tok, uid } = await createUsersWithTokens(db, ['alice', 'bob', 'carol', 'guest', 'outsider'], {
+    prefix: `${prefix}_`,
+  });
   const g = await createGroup(db, { path: groupPath });
   const projectId = (await createProject(db, { namespaceId: g.id, path: 'app' })).id;
   for (const n of ['alice', 'bob', 'carol']) await addGroupMember(db, g.id, uid[n] as number, AccessLevel.DEVELOPER);

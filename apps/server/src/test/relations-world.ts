@@ -1,13 +1,7 @@
 import { AccessLevel } from '../policy/access-levels';
-import {
-  addGroupMember,
-  addProjectMember,
-  createGroup,
-  createProject,
-  createToken,
-  createUser,
-} from '../test/factories';
+import { addGroupMember, addProjectMember, createGroup, createProject } from '../test/factories';
 import type { StartedServer } from '../test/started-server';
+import { createUsersWithTokens } from './api-client';
 
 /**
  * The world the relation and leak attack suites start from:
@@ -84,12 +78,7 @@ export async function buildRelationsWorld(
     'blocked',
   ];
   const uid = {} as Record<Who, number>;
-  const tokens: Record<string, string> = {};
-  for (const name of names) {
-    const u = await createUser(db, { username: `${prefix}_${name}` });
-    uid[name] = u.id;
-    tokens[name] = await createToken(db, u.id);
-  }
+  const { tok: tokens } = await createUsersWithTokens(db, names, { prefix: `${prefix}_`, into: { uid } });
   await db.updateTable('users').set({ state: 'blocked' }).where('id', '=', uid.blocked).execute();
   const acme = await createGroup(db, { path: `${prefix}acme`, visibility: 10 });
   const sub = await createGroup(db, { path: 'sub', parentId: acme.id, visibility: 10 });

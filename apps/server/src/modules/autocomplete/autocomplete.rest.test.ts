@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../../test/api-client';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildSuggestionWorld, type SuggestionWorld } from '../../test/suggestion-world';
 
 let t: TestApp;
 let w: SuggestionWorld;
 
-const get = (url: string, who?: keyof SuggestionWorld['tok']) =>
-  t.app.inject({ method: 'GET', url, headers: who ? { 'private-token': w.tok[who] } : {} });
+const api = apiClient(
+  () => t.app,
+  () => w.tok,
+  '',
+);
+const get = (url: string, who?: keyof SuggestionWorld['tok']) => api('GET', url, who);
 
 async function ok<T>(url: string, who?: keyof SuggestionWorld['tok']): Promise<T> {
   const res = await get(url, who);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../../test/api-client';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildSuggestionWorld, type SuggestionWorld } from '../../test/suggestion-world';
 
@@ -6,8 +7,12 @@ let t: TestApp;
 let w: SuggestionWorld;
 type Who = keyof SuggestionWorld['tok'];
 
-const get = (url: string, who?: Who) =>
-  t.app.inject({ method: 'GET', url, headers: who ? { 'private-token': w.tok[who] } : {} });
+const api = apiClient(
+  () => t.app,
+  () => w.tok,
+  '',
+);
+const get = (url: string, who?: Who) => api('GET', url, who);
 
 async function ok<T>(url: string, who?: Who): Promise<T> {
   const res = await get(url, who);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import { apiClient, createUsersWithTokens } from '../../test/api-client';
+import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -13,24 +14,13 @@ let epicId: number;
 let noteId: number;
 let privProjectId: number;
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v4${url}`,
-    headers: who ? { 'private-token': tok[who] ?? '' } : {},
-    ...(payload ? { payload } : {}),
-  });
+const api = apiClient(() => t.app, tok);
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
-  for (const name of ['guest', 'other', 'outsider']) {
-    const u = await createUser(db, { username: `ae_${name}` });
-    uid[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
-  const admin = await createUser(db, { username: 'ae_admin', admin: true });
-  tok.admin = await createToken(db, admin.id);
+  await createUsersWithTokens(db, ['guest', 'other', 'outsider'], { prefix: 'ae_', into: { tok, uid } });
+  await createUsersWithTokens(db, ['admin'], { prefix: 'ae_', admin: true, into: { tok } });
   const g = await createGroup(db, { path: 'aepub', visibility: 20 });
   const p = await createProject(db, { namespaceId: g.id, path: 'web', visibility: 20 });
   const priv = await createGroup(db, { path: 'aepriv' });

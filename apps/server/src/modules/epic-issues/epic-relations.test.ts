@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { loadActor } from '../../policy/load-actor';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import { apiClient, createUsersWithTokens } from '../../test/api-client';
+import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { descendantCounts } from '../epics/epics.service';
 
@@ -14,13 +15,7 @@ let projectId: number;
 let foreignProjectId: number;
 
 type Json = Record<string, unknown> & { id: number; iid: number };
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v4${url}`,
-    headers: who ? { 'private-token': tok[who] ?? '' } : {},
-    ...(payload ? { payload } : {}),
-  });
+const api = apiClient(() => t.app, tok);
 const create = async (groupId: number, body: object): Promise<Json> => {
   const res = await api('POST', `/groups/${groupId}/epics`, 'owner', body);
   expect(res.statusCode, res.body).toBe(201);
@@ -42,11 +37,7 @@ const issue = async (
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
-  for (const name of ['owner', 'guest', 'reporter', 'outsider']) {
-    const u = await createUser(db, { username: `er_${name}` });
-    uid[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
+  await createUsersWithTokens(db, ['owner', 'guest', 'reporter', 'outsider'], { prefix: 'er_', into: { tok, uid } });
   g = await createGroup(db, { path: 'erg' });
   other = await createGroup(db, { path: 'erother' });
   projectId = (await createProject(db, { namespaceId: g.id, path: 'erp' })).id;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../../test/api-client';
 import { buildEpicFilterWorld } from '../../test/epic-filter-world';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -8,8 +9,11 @@ let tok: Record<string, string> = {};
 let uid: Record<string, number> = {};
 let groupId: number;
 
-const get = (url: string, who?: string) =>
-  t.app.inject({ method: 'GET', url: `/api/v4${url}`, headers: who ? { 'private-token': tok[who] ?? '' } : {} });
+const api = apiClient(
+  () => t.app,
+  () => tok,
+);
+const get = (url: string, who?: string) => api('GET', url, who);
 
 async function iids(query: string, who = 'alice'): Promise<number[]> {
   const res = await get(`/groups/${groupId}/epics?per_page=100&${query}`, who);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createToken, createUser } from '../../test/factories';
+import { apiClient, createUsersWithTokens } from '../../test/api-client';
+import { addGroupMember, createGroup } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -11,13 +12,7 @@ let sub: { id: number };
 let other: { id: number };
 
 type EpicJson = { id: number; iid: number; references: { full: string }; labels: unknown[] };
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v4${url}`,
-    headers: who ? { 'private-token': tok[who] ?? '' } : {},
-    ...(payload ? { payload } : {}),
-  });
+const api = apiClient(() => t.app, tok);
 const refs = (body: EpicJson[]) => body.map((e) => e.references.full).sort();
 const list = async (query: string, who = 'owner') => {
   const res = await api('GET', `/groups/${g.id}/epics?${query}`, who);
@@ -29,13 +24,11 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
-  for (const name of ['owner', 'planner', 'reporter', 'guest', 'outsider']) {
-    const u = await createUser(db, { username: `el_${name}` });
-    uid[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
-  const admin = await createUser(db, { username: 'el_admin', admin: true });
-  tok.admin = await createToken(db, admin.id);
+  await createUsersWithTokens(db, ['owner', 'planner', 'reporter', 'guest', 'outsider'], {
+    prefix: 'el_',
+    into: { tok, uid },
+  });
+  await createUsersWithTokens(db, ['admin'], { prefix: 'el_', admin: true, into: { tok } });
   g = await createGroup(db, { path: 'elg' });
   sub = await createGroup(db, { path: 'elsub', parentId: g.id });
   other = await createGroup(db, { path: 'elother', visibility: 20 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import { apiClient, createUsersWithTokens } from '../../test/api-client';
+import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -22,13 +23,7 @@ type EpicJson = {
   due_date_from_milestones: string | null;
   state: string;
 };
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v4${url}`,
-    headers: who ? { 'private-token': tok[who] ?? '' } : {},
-    ...(payload ? { payload } : {}),
-  });
+const api = apiClient(() => t.app, tok);
 const create = async (groupId: number, body: object, who = 'owner'): Promise<EpicJson> => {
   const res = await api('POST', `/groups/${groupId}/epics`, who, body);
   expect(res.statusCode, res.body).toBe(201);
@@ -40,11 +35,10 @@ const get = async (groupId: number, iid: number): Promise<EpicJson> =>
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
-  for (const name of ['owner', 'planner', 'reporter', 'guest', 'outsider']) {
-    const u = await createUser(db, { username: `ew_${name}` });
-    uid[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
+  await createUsersWithTokens(db, ['owner', 'planner', 'reporter', 'guest', 'outsider'], {
+    prefix: 'ew_',
+    into: { tok, uid },
+  });
   g = await createGroup(db, { path: 'ewg', visibility: 10 });
   sub = await createGroup(db, { path: 'ewsub', parentId: g.id, visibility: 10 });
   other = await createGroup(db, { path: 'ewother' });

@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import {
-  addGroupMember,
-  addProjectMember,
-  createGroup,
-  createProject,
-  createToken,
-  createUser,
-} from '../../test/factories';
+import { apiClient, createUsersWithTokens } from '../../test/api-client';
+import { addGroupMember, addProjectMember, createGroup, createProject } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -16,13 +10,7 @@ let p1: number;
 let secret: number;
 let pub: number;
 
-const api = (method: 'GET' | 'POST' | 'DELETE', url: string, who?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v4${url}`,
-    headers: who ? { 'private-token': tok[who] ?? '' } : {},
-    ...(payload ? { payload } : {}),
-  });
+const api = apiClient(() => t.app, tok);
 
 type Linked = { iid: number; project_id: number; link_type: string; issue_link_id: number };
 
@@ -30,13 +18,8 @@ beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
   const ids: Record<string, number> = {};
-  for (const name of ['planner', 'guest', 'outsider']) {
-    const u = await createUser(db, { username: `lnk_${name}` });
-    ids[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
-  const admin = await createUser(db, { username: 'lnk_admin', admin: true });
-  tok.admin = await createToken(db, admin.id);
+  await createUsersWithTokens(db, ['planner', 'guest', 'outsider'], { prefix: 'lnk_', into: { tok, uid: ids } });
+  await createUsersWithTokens(db, ['admin'], { prefix: 'lnk_', admin: true, into: { tok } });
   const g = await createGroup(db, { path: 'lnkacme' });
   p1 = (await createProject(db, { namespaceId: g.id, path: 'web' })).id;
   secret = (await createProject(db, { namespaceId: (await createGroup(db, { path: 'lnkhidden' })).id, path: 's' })).id;

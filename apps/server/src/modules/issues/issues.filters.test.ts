@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../../test/api-client';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildIssueFilterWorld } from '../../test/issue-filter-world';
 
@@ -10,8 +11,11 @@ let projectId: number;
 let groupId: number;
 let ids: Record<string, number> = {};
 
-const get = (url: string, who?: string) =>
-  t.app.inject({ method: 'GET', url: `/api/v4${url}`, headers: who ? { 'private-token': tok[who] ?? '' } : {} });
+const api = apiClient(
+  () => t.app,
+  () => tok,
+);
+const get = (url: string, who?: string) => api('GET', url, who);
 
 /** Sorted iids of the project list for this query, checking X-Total agrees with the rows. */
 async function iids(query: string, who = 'alice', base = `/projects/${projectId}/issues`): Promise<number[]> {

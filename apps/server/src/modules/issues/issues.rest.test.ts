@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import { apiClient, createUsersWithTokens } from '../../test/api-client';
+import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { loadIssueDetails } from './issue-details';
 import { presentIssue } from './issues.presenter';
@@ -17,13 +18,7 @@ let m1: number;
 let m2: number;
 let epicId: number;
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v4${url}`,
-    headers: who ? { 'private-token': tok[who] ?? '' } : {},
-    ...(payload ? { payload } : {}),
-  });
+const api = apiClient(() => t.app, tok);
 
 async function iids(url: string, who = 'planner'): Promise<number[]> {
   const res = await api('GET', url, who);
@@ -34,13 +29,11 @@ async function iids(url: string, who = 'planner'): Promise<number[]> {
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
-  for (const name of ['planner', 'alice', 'guest', 'outsider', 'owner']) {
-    const u = await createUser(db, { username: `iss_${name}` });
-    uid[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
-  const admin = await createUser(db, { username: 'iss_admin', admin: true });
-  tok.admin = await createToken(db, admin.id);
+  await createUsersWithTokens(db, ['planner', 'alice', 'guest', 'outsider', 'owner'], {
+    prefix: 'iss_',
+    into: { tok, uid },
+  });
+  await createUsersWithTokens(db, ['admin'], { prefix: 'iss_', admin: true, into: { tok } });
   const g = await createGroup(db, { path: 'issacme' });
   const sg = await createGroup(db, { path: 'sub', parentId: g.id });
   groupId = g.id;

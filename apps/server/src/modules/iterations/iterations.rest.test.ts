@@ -1,7 +1,8 @@
 import { addDays } from '@meridian/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import { apiClient, createUsersWithTokens } from '../../test/api-client';
+import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -11,23 +12,13 @@ let subId: number;
 let projectId: number;
 const today = new Date().toISOString().slice(0, 10);
 
-const api = (method: 'GET' | 'POST', url: string, who?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v4${url}`,
-    headers: who ? { 'private-token': tok[who] ?? '' } : {},
-    ...(payload ? { payload } : {}),
-  });
+const api = apiClient(() => t.app, tok);
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
   const ids: Record<string, number> = {};
-  for (const name of ['planner', 'guest', 'outsider']) {
-    const u = await createUser(db, { username: `it_${name}` });
-    ids[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
+  await createUsersWithTokens(db, ['planner', 'guest', 'outsider'], { prefix: 'it_', into: { tok, uid: ids } });
   const g = await createGroup(db, { path: 'itacme' });
   const s = await createGroup(db, { path: 'sub', parentId: g.id });
   const p = await createProject(db, { namespaceId: s.id, path: 'web' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -10,23 +11,13 @@ let subId: number;
 let projectId: number;
 let publicProjectId: number;
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v4${url}`,
-    headers: who ? { 'private-token': tok[who] ?? '' } : {},
-    ...(payload ? { payload } : {}),
-  });
+const api = apiClient(() => t.app, tok);
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
-  for (const name of ['owner', 'planner', 'guest', 'outsider']) {
-    const u = await createUser(db, { username: `lbl_${name}` });
-    tok[name] = await createToken(db, u.id);
-  }
-  const admin = await createUser(db, { username: 'lbl_admin', admin: true });
-  tok.admin = await createToken(db, admin.id);
+  await createUsersWithTokens(db, ['owner', 'planner', 'guest', 'outsider'], { prefix: 'lbl_', into: { tok } });
+  await createUsersWithTokens(db, ['admin'], { prefix: 'lbl_', admin: true, into: { tok } });
   const readOnly = await createUser(db, { username: 'lbl_ro' });
   tok.readonly = await createToken(db, readOnly.id, ['read_api']);
   const ids = async (u: string) =>

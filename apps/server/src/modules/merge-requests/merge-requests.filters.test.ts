@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../../test/api-client';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { buildMergeRequestFilterWorld } from '../../test/mr-filter-world';
 
@@ -9,8 +10,11 @@ let uid: Record<string, number> = {};
 let projectId: number;
 let groupId: number;
 
-const get = (url: string, who?: string) =>
-  t.app.inject({ method: 'GET', url: `/api/v4${url}`, headers: who ? { 'private-token': tok[who] ?? '' } : {} });
+const api = apiClient(
+  () => t.app,
+  () => tok,
+);
+const get = (url: string, who?: string) => api('GET', url, who);
 
 async function iids(query: string, who = 'alice', base = `/projects/${projectId}/merge_requests`): Promise<number[]> {
   const res = await get(`${base}?per_page=100&${query}`, who);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import { apiClient, createUsersWithTokens } from '../../test/api-client';
+import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -12,13 +13,7 @@ let hiddenGroupId: number;
 let hiddenProject: number;
 const mrId: Record<string, number> = {};
 
-const api = (method: 'GET' | 'POST' | 'PUT', url: string, who?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v4${url}`,
-    headers: who ? { 'private-token': tok[who] ?? '' } : {},
-    ...(payload ? { payload } : {}),
-  });
+const api = apiClient(() => t.app, tok);
 
 /** `project:iid` keys of a list, sorted, so result sets compare exactly. */
 async function keys(url: string, who = 'dev'): Promise<string[]> {
@@ -38,14 +33,8 @@ async function p1iids(query: string, who = 'dev'): Promise<number[]> {
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
-  for (const name of ['dev', 'rep', 'guest', 'owner', 'outsider']) {
-    const u = await createUser(db, { username: `mrl_${name}` });
-    uid[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
-  const admin = await createUser(db, { username: 'mrl_admin', admin: true });
-  uid.admin = admin.id;
-  tok.admin = await createToken(db, admin.id);
+  await createUsersWithTokens(db, ['dev', 'rep', 'guest', 'owner', 'outsider'], { prefix: 'mrl_', into: { tok, uid } });
+  await createUsersWithTokens(db, ['admin'], { prefix: 'mrl_', admin: true, into: { tok, uid } });
   const g = await createGroup(db, { path: 'mrlacme' });
   groupId = g.id;
   const sg = await createGroup(db, { path: 'sub', parentId: g.id });

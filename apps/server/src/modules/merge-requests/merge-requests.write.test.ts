@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -10,13 +11,7 @@ let p1: number;
 let pub: number;
 let milestoneId: number;
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v4${url}`,
-    headers: who ? { 'private-token': tok[who] ?? '' } : {},
-    ...(payload ? { payload } : {}),
-  });
+const api = apiClient(() => t.app, tok);
 
 const base = { source_branch: 'feature', target_branch: 'main' };
 let branchSeq = 0;
@@ -35,11 +30,7 @@ async function createMr(body: object = {}, who = 'dev', project = p1) {
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
-  for (const name of ['dev', 'rep', 'guest', 'owner', 'outsider']) {
-    const u = await createUser(db, { username: `mrw_${name}` });
-    uid[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
+  await createUsersWithTokens(db, ['dev', 'rep', 'guest', 'owner', 'outsider'], { prefix: 'mrw_', into: { tok, uid } });
   const reader = await createUser(db, { username: 'mrw_reader' });
   tok.readonly = await createToken(db, reader.id, ['read_api']);
   const g = await createGroup(db, { path: 'mrwacme' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import { apiClient, createUsersWithTokens } from '../../test/api-client';
+import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -9,24 +10,17 @@ let groupId: number;
 let subId: number;
 let projectId: number;
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v4${url}`,
-    headers: who ? { 'private-token': tok[who] ?? '' } : {},
-    ...(payload ? { payload } : {}),
-  });
+const api = apiClient(() => t.app, tok);
 const titles = (body: { title: string }[]) => body.map((m) => m.title);
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
   const users: Record<string, number> = {};
-  for (const name of ['owner', 'planner', 'guest', 'outsider']) {
-    const u = await createUser(db, { username: `ms_${name}` });
-    users[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
+  await createUsersWithTokens(db, ['owner', 'planner', 'guest', 'outsider'], {
+    prefix: 'ms_',
+    into: { tok, uid: users },
+  });
   const g = await createGroup(db, { path: 'msacme' });
   const s = await createGroup(db, { path: 'sub', parentId: g.id });
   const p = await createProject(db, { namespaceId: s.id, path: 'web' });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import { apiClient, createUsersWithTokens } from '../../test/api-client';
+import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -11,26 +12,18 @@ let groupId: number;
 let epicId: number;
 let confidentialEpicId: number;
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v4${url}`,
-    headers: who ? { 'private-token': tok[who] ?? '' } : {},
-    ...(payload ? { payload } : {}),
-  });
+const api = apiClient(() => t.app, tok);
 const bodies = (list: { body: string }[]) => list.map((n) => n.body);
 const issueNotes = (iid = 1) => `/projects/${projectId}/issues/${iid}/notes`;
 
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
-  for (const name of ['owner', 'maintainer', 'reporter', 'guest', 'outsider', 'author']) {
-    const u = await createUser(db, { username: `nt_${name}` });
-    uid[name] = u.id;
-    tok[name] = await createToken(db, u.id);
-  }
-  const admin = await createUser(db, { username: 'nt_admin', admin: true });
-  tok.admin = await createToken(db, admin.id);
+  await createUsersWithTokens(db, ['owner', 'maintainer', 'reporter', 'guest', 'outsider', 'author'], {
+    prefix: 'nt_',
+    into: { tok, uid },
+  });
+  await createUsersWithTokens(db, ['admin'], { prefix: 'nt_', admin: true, into: { tok } });
   const g = await createGroup(db, { path: 'ntpub', visibility: 20 });
   const p = await createProject(db, { namespaceId: g.id, path: 'web', visibility: 20 });
   groupId = g.id;
