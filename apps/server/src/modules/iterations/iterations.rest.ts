@@ -7,10 +7,10 @@ import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../rest/params';
 import { isoDate } from '../milestones/milestone-params';
-import { findGroup, findProject, fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
+import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
 import { presentCadence, presentIteration } from './iterations.presenter';
-import { createCadence, type IterationRow, listCadences } from './iterations.service';
-import { listIterations } from './iterations-list.service';
+import { createCadence, listCadences } from './iterations.service';
+import { type IterationListRow, listIterations } from './iterations-list.service';
 
 const listSchema = pageParams.extend({
   state: z.enum(['opened', 'upcoming', 'current', 'closed', 'all']).default('all'),
@@ -35,11 +35,9 @@ type Params = { id: string };
 export const iterationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
 
-  async function present(rows: IterationRow[], today: string) {
-    const paths = await fullPathsOfNamespaces(
-      db,
-      rows.map((r) => r.group_id),
-    );
+  /** The list rows carry their group's full path: no second lookup. */
+  function present(rows: IterationListRow[], today: string) {
+    const paths = new Map(rows.map((r) => [r.group_id, r.group_full_path]));
     return rows.map((r) => presentIteration(ctx, r, paths, today));
   }
 
