@@ -34,8 +34,15 @@ const hasAllLabels = (titles: string[]): Cond => {
 };
 
 const userIdByName = (username: string) => sql`(SELECT u.id FROM users u WHERE lower(u.username) = lower(${username}))`;
+/**
+ * Assigned to a user: that user's issue ids are read first, through the (user_id, issue_id) index,
+ * as an id array. As a semi-join probed per issue, a group list walked its order index across
+ * most of the group (docs/BENCHMARKS.md). Negations stay anti-joins (`notAssignedTo`).
+ */
 const assignedTo = (user: RawBuilder<unknown>): Cond =>
-  sql<boolean>`EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id AND ia.user_id = ${user})`;
+  sql<boolean>`i.id = ANY(ARRAY(SELECT ia.issue_id FROM issue_assignees ia WHERE ia.user_id = ${user}))`;
+const notAssignedTo = (user: RawBuilder<unknown>): Cond =>
+  sql<boolean>`NOT EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id AND ia.user_id = ${user})`;
 const anyAssignee = sql<boolean>`EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`;
 
 /** In epic `epicId`, which the actor may read: a hidden epic filters like a missing one (no membership oracle). */
@@ -98,12 +105,12 @@ export function issueFilterConditions(actor: Actor | null, f: IssueFilters): Con
   else if (f.assigneeId === 'Any') c.push(anyAssignee);
   else if (typeof f.assigneeId === 'number') c.push(assignedTo(sql`${f.assigneeId}`));
   for (const name of f.assigneeUsernames ?? []) c.push(assignedTo(userIdByName(name)));
-  for (const name of f.notAssigneeUsernames ?? []) c.push(sql<boolean>`NOT ${assignedTo(userIdByName(name))}`);
-  if (f.notAssigneeId !== undefined) c.push(sql<boolean>`NOT ${assignedTo(sql`${f.notAssigneeId}`)}`);
+  for (const name of f.notAssigneeUsernames ?? []) c.push(notAssignedTo(userIdByName(name)));
+  if (f.notAssigneeId !== undefined) c.push(notAssignedTo(sql`${f.notAssigneeId}`));
   if (f.orAssigneeUsernames?.length) {
     const names = f.orAssigneeUsernames.map((n) => n.toLowerCase());
     c.push(
-      sql<boolean>`EXISTS (SELECT 1 FROM issue_assignees ia JOIN users u ON u.id = ia.user_id WHERE ia.issue_id = i.id AND lower(u.username) = ANY(${names}::text[]))`,
+      sql<boolean>`i.id = ANY(ARRAY(SELECT ia.issue_id FROM issue_assignees ia JOIN users u ON u.id = ia.user_id WHERE lower(u.username) = ANY(${names}::text[])))`,
     );
   }
   if (f.authorId !== undefined) c.push(sql<boolean>`i.author_id = ${f.authorId}`);
