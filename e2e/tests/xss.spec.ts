@@ -177,10 +177,13 @@ test('payloads in titles, descriptions, labels, milestones and notes render as t
   for (const token of ['label:', 'milestone:', 'epic:']) {
     await bar.first().click();
     await bar.first().fill('');
+    // This step proves an absence (no injected markup or script among the suggestions), so it waits
+    // until the token's suggestions (`…/-/labels.json` and the like) have arrived and rendered.
+    const suggestions = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('.json'));
     await bar.first().pressSequentially(`${token}=`, { delay: 20 });
-    // This step proves an absence (no injected markup or script among the suggestions), so it gives
-    // the suggestions, which may come from the query cache or the network, time to render.
-    await page.waitForTimeout(800);
+    await suggestions;
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
     problems.push(...(await injectedDom(page)));
     await page.keyboard.press('Escape');
   }
