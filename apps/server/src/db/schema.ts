@@ -113,6 +113,17 @@ export interface InternalIdsTable {
   last_value: number;
 }
 
+export interface IssuableTemplatesTable {
+  id: Generated<number>;
+  group_id: number | null;
+  project_id: number | null;
+  issuable_type: string;
+  name: string;
+  content: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface IssueAssigneesTable {
   issue_id: number;
   user_id: number;
@@ -417,6 +428,7 @@ export interface DB {
   epics: EpicsTable;
   group_members: GroupMembersTable;
   internal_ids: InternalIdsTable;
+  issuable_templates: IssuableTemplatesTable;
   issue_assignees: IssueAssigneesTable;
   issue_labels: IssueLabelsTable;
   issue_links: IssueLinksTable;

@@ -7,12 +7,14 @@ import {
   canMilestone,
   canNote,
   canProject,
+  canTemplate,
   epicAbilities,
   groupAbilities,
   issueAbilities,
   labelAbilities,
   noteAbilities,
   projectAbilities,
+  templateAbilities,
 } from './abilities';
 import type { Actor } from './actor';
 import type { GroupSubject, IssueSubject, ProjectSubject } from './subjects';
@@ -301,6 +303,41 @@ describe('canLabel and canMilestone on a group container and a project container
       kind: 'milestone',
       container: groupG(vis),
     }),
+  );
+});
+
+// read_issuable_template, admin_issuable_template (managed by Maintainers, read with the container)
+describe('canTemplate on a group container and a project container', () => {
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private internal public
+    anonymous:  ['..', '..', 'Y.'],
+    nonMember:  ['..', 'Y.', 'Y.'],
+    guest:      ['Y.', 'Y.', 'Y.'],
+    planner:    ['Y.', 'Y.', 'Y.'],
+    developer:  ['Y.', 'Y.', 'Y.'],
+    maintainer: ['YY', 'YY', 'YY'],
+    owner:      ['YY', 'YY', 'YY'],
+    admin:      ['YY', 'YY', 'YY'],
+    parentDev:  ['Y.', 'Y.', 'Y.'],
+    subOnlyDev: ['Y.', 'Y.', 'Y.'],
+  };
+  check(templateAbilities, table, (actor, ability, vis) =>
+    canTemplate(actor, ability, { kind: 'issuable_template', container: groupG(vis) }),
+  );
+});
+
+// read_issuable_template on project X: Developer directly on X reads, does not manage
+describe('canTemplate on project X for its direct members', () => {
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private internal public
+    projectDev: ['Y.', 'Y.', 'Y.'],
+    maintainer: ['YY', 'YY', 'YY'],
+    subOnlyDev: ['..', 'Y.', 'Y.'],
+  };
+  check(templateAbilities, table, (actor, ability, vis) =>
+    canTemplate(actor, ability, { kind: 'issuable_template', container: projectX(vis) }),
   );
 });
 

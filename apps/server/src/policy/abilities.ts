@@ -9,6 +9,7 @@ import type {
   NoteSubject,
   ProjectSubject,
   Subject,
+  TemplateSubject,
 } from './subjects';
 
 /**
@@ -46,6 +47,7 @@ export const epicAbilities = [
 export const labelAbilities = ['read_label', 'admin_label'] as const;
 export const milestoneAbilities = ['read_milestone', 'admin_milestone'] as const;
 export const noteAbilities = ['read_note', 'update_note', 'destroy_note'] as const;
+export const templateAbilities = ['read_issuable_template', 'admin_issuable_template'] as const;
 
 export type GroupAbility = (typeof groupAbilities)[number];
 export type ProjectAbility = (typeof projectAbilities)[number];
@@ -54,6 +56,7 @@ export type EpicAbility = (typeof epicAbilities)[number];
 export type LabelAbility = (typeof labelAbilities)[number];
 export type MilestoneAbility = (typeof milestoneAbilities)[number];
 export type NoteAbility = (typeof noteAbilities)[number];
+export type TemplateAbility = (typeof templateAbilities)[number];
 
 /** Highest access level the actor holds on a group, inherited from its ancestors. */
 export function groupAccessLevel(actor: Actor | null, group: Pick<GroupSubject, 'traversalIds'>): number {
@@ -209,6 +212,13 @@ export function canMilestone(actor: Actor | null, ability: MilestoneAbility, mil
   return containerLevel(actor, milestone.container) >= AccessLevel.PLANNER;
 }
 
+/** Description templates: read with the container, managed by its Maintainers (project and group settings). */
+export function canTemplate(actor: Actor | null, ability: TemplateAbility, template: TemplateSubject): boolean {
+  if (actor?.admin) return true;
+  if (ability === 'read_issuable_template') return containerReadable(actor, template.container);
+  return containerLevel(actor, template.container) >= AccessLevel.MAINTAINER;
+}
+
 export function canNote(actor: Actor | null, ability: NoteAbility, note: NoteSubject): boolean {
   if (actor?.admin) return true;
   const noteable = note.noteable;
@@ -240,6 +250,8 @@ export function can(actor: Actor | null, ability: string, subject: Subject): boo
       return canLabel(actor, ability as LabelAbility, subject);
     case 'milestone':
       return canMilestone(actor, ability as MilestoneAbility, subject);
+    case 'issuable_template':
+      return canTemplate(actor, ability as TemplateAbility, subject);
     case 'note':
       return canNote(actor, ability as NoteAbility, subject);
   }

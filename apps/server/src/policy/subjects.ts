@@ -46,6 +46,12 @@ export interface MilestoneSubject {
   container: GroupSubject | ProjectSubject;
 }
 
+/** A description template of a project or a group (inherited by the projects and subgroups below). */
+export interface TemplateSubject {
+  kind: 'issuable_template';
+  container: GroupSubject | ProjectSubject;
+}
+
 export interface NoteSubject {
   kind: 'note';
   noteable: IssueSubject | EpicSubject;
@@ -61,4 +67,5 @@ export type Subject =
   | EpicSubject
   | LabelSubject
   | MilestoneSubject
+  | TemplateSubject
   | NoteSubject;

@@ -13,6 +13,7 @@ import { mergeRequestsRoutes } from '../modules/merge-requests/merge-requests.re
 import { milestonesRoutes } from '../modules/milestones/milestones.rest';
 import { notesRoutes } from '../modules/notes/notes.rest';
 import { projectsRoutes } from '../modules/projects/projects.rest';
+import { templatesRoutes } from '../modules/templates/templates.rest';
 import { userRoutes } from '../modules/users/users.rest';
 import { requireActor } from '../policy/require-actor';
 import { appVersion } from '../version';
@@ -41,6 +42,7 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(membersRoutes, { ctx });
   await app.register(labelsRoutes, { ctx });
   await app.register(milestonesRoutes, { ctx });
+  await app.register(templatesRoutes, { ctx });
   await app.register(notesRoutes, { ctx });
   await app.register(awardEmojiRoutes, { ctx });
   await app.register(iterationsRoutes, { ctx });

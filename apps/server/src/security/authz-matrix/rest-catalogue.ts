@@ -59,6 +59,15 @@ export const restOutOfScope: OutOfScope[] = [
     out(`GET /api/v4/${c}/:id/iterations`, 'iterations, not in the matrix brief'),
     out(`GET /api/v4/${c}/:id/merge_requests`, 'merge requests, not in the matrix brief'),
   ]),
+  ...['groups', 'projects'].flatMap((c) =>
+    ['GET :type', 'POST :type', 'GET :type/:name', 'PUT :type/:name', 'DELETE :type/:name'].map((m) => {
+      const [method, rest] = m.split(' ');
+      return out(
+        `${method} /api/v4/${c}/:id/templates/${rest}`,
+        'description templates: the read/manage rules are tested in modules/templates, not yet by the matrix',
+      );
+    }),
+  ),
   out('GET /api/v4/groups/:id/iteration_cadences', 'iterations, not in the matrix brief'),
   out('POST /api/v4/groups/:id/iteration_cadences', 'iterations, not in the matrix brief'),
   out('GET /api/v4/merge_requests', 'merge requests, not in the matrix brief'),
