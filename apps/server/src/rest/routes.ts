@@ -8,6 +8,7 @@ import { issueLinksRoutes } from '../modules/issue-links/issue-links.rest';
 import { issuesRoutes } from '../modules/issues/issues.rest';
 import { iterationsRoutes } from '../modules/iterations/iterations.rest';
 import { labelsRoutes } from '../modules/labels/labels.rest';
+import { markdownRoutes } from '../modules/markdown/markdown.rest';
 import { membersRoutes } from '../modules/members/members.rest';
 import { mergeRequestsRoutes } from '../modules/merge-requests/merge-requests.rest';
 import { milestonesRoutes } from '../modules/milestones/milestones.rest';
@@ -43,6 +44,7 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(labelsRoutes, { ctx });
   await app.register(milestonesRoutes, { ctx });
   await app.register(templatesRoutes, { ctx });
+  await app.register(markdownRoutes, { ctx });
   await app.register(notesRoutes, { ctx });
   await app.register(awardEmojiRoutes, { ctx });
   await app.register(iterationsRoutes, { ctx });

@@ -68,6 +68,10 @@ export const restOutOfScope: OutOfScope[] = [
       );
     }),
   ),
+  out(
+    'POST /api/v4/markdown',
+    'stateless render of the caller’s text; a named project is looked up with findProject (404 when hidden), tested in modules/markdown',
+  ),
   out('GET /api/v4/groups/:id/iteration_cadences', 'iterations, not in the matrix brief'),
   out('POST /api/v4/groups/:id/iteration_cadences', 'iterations, not in the matrix brief'),
   out('GET /api/v4/merge_requests', 'merge requests, not in the matrix brief'),
