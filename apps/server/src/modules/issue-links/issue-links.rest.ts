@@ -5,7 +5,7 @@ import type { Actor } from '../../policy/actor';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { loadIssueDetails } from '../issues/issue-details';
 import { presentIssue } from '../issues/issues.presenter';
-import { findProject } from '../namespaces/namespace-lookup.service';
+import { findProject, type ProjectRow } from '../namespaces/namespace-lookup.service';
 import {
   createIssueLink,
   deleteIssueLink,
@@ -13,13 +13,20 @@ import {
   type IssueLinkResult,
   listIssueLinks,
 } from './issue-links.service';
+import { createIssueLinksByReferences } from './issue-links-by-reference';
 
 type Params = { id: string; issue_iid: string; issue_link_id: string };
 
+const linkType = z.enum(['relates_to', 'blocks', 'is_blocked_by']).optional();
 const createSchema = z.object({
   target_project_id: z.union([z.string().min(1).max(1000), z.number().int().min(1)]).transform(String),
   target_issue_iid: z.coerce.number().int().min(1).max(2_147_483_647),
-  link_type: z.enum(['relates_to', 'blocks', 'is_blocked_by']).optional(),
+  link_type: linkType,
+});
+/** The web app's form (IE §5): references or URLs as typed, several at once. */
+const byReferencesSchema = z.object({
+  issuable_references: z.array(z.string().max(2048)).max(100),
+  link_type: linkType,
 });
 
 /** REST v4 issue links: list, create, delete. */
@@ -35,17 +42,12 @@ export const issueLinksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     };
   }
 
-  app.get<{ Params: Params }>('/projects/:id/issues/:issue_iid/links', async (request) => {
-    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
-    const links = await listIssueLinks(
-      db,
-      request.actor,
-      project,
-      parseIntParam(request.params.issue_iid, 'issue_iid'),
-    );
+  /** The issues linked to one issue, as the list presents them. */
+  async function presentLinkedIssues(actor: Actor | null, project: ProjectRow, iid: number) {
+    const links = await listIssueLinks(db, actor, project, iid);
     const details = await loadIssueDetails(
       db,
-      request.actor,
+      actor,
       links.map((l) => l.issue),
     );
     return links.map((l) => ({
@@ -55,14 +57,24 @@ export const issueLinksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
       link_created_at: l.link_created_at.toISOString(),
       link_updated_at: l.link_updated_at.toISOString(),
     }));
+  }
+
+  app.get<{ Params: Params }>('/projects/:id/issues/:issue_iid/links', async (request) => {
+    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+    return presentLinkedIssues(request.actor, project, parseIntParam(request.params.issue_iid, 'issue_iid'));
   });
 
   app.post<{ Params: Params }>('/projects/:id/issues/:issue_iid/links', async (request, reply) => {
     const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
     const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
-    const input = parseInput(createSchema, requestParams(request));
-    const result = await createIssueLink(db, request.actor, project, iid, input);
+    const params = requestParams(request);
     reply.code(201);
+    if (params.issuable_references !== undefined) {
+      const input = parseInput(byReferencesSchema, params);
+      await createIssueLinksByReferences(db, request.actor, project, iid, input);
+      return { message: null, issuables: await presentLinkedIssues(request.actor, project, iid) };
+    }
+    const result = await createIssueLink(db, request.actor, project, iid, parseInput(createSchema, params));
     return presentLink(request.actor, result);
   });
 
