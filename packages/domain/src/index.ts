@@ -6,3 +6,4 @@ export * from './lists';
 export * from './ordering';
 export * from './references';
 export * from './roadmap';
+export * from './time-tracking';

@@ -170,6 +170,7 @@ export interface IssuesTable {
   closed_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  time_estimate: Generated<number>;
 }
 
 export interface IterationsTable {
@@ -388,6 +389,16 @@ export interface SubscriptionsTable {
   created_at: Generated<Date>;
 }
 
+export interface TimelogsTable {
+  id: Generated<number>;
+  issue_id: number;
+  user_id: number | null;
+  time_spent: number;
+  summary: Generated<string>;
+  spent_at: Generated<Date>;
+  created_at: Generated<Date>;
+}
+
 export interface TodosTable {
   id: Generated<number>;
   user_id: number;
@@ -452,6 +463,7 @@ export interface DB {
   schema_migrations: SchemaMigrationsTable;
   sessions: SessionsTable;
   subscriptions: SubscriptionsTable;
+  timelogs: TimelogsTable;
   todos: TodosTable;
   users: UsersTable;
 }

@@ -15,6 +15,7 @@ import { milestonesRoutes } from '../modules/milestones/milestones.rest';
 import { notesRoutes } from '../modules/notes/notes.rest';
 import { projectsRoutes } from '../modules/projects/projects.rest';
 import { templatesRoutes } from '../modules/templates/templates.rest';
+import { timeTrackingRoutes } from '../modules/time-tracking/time-tracking.rest';
 import { userRoutes } from '../modules/users/users.rest';
 import { requireActor } from '../policy/require-actor';
 import { appVersion } from '../version';
@@ -45,6 +46,7 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(milestonesRoutes, { ctx });
   await app.register(templatesRoutes, { ctx });
   await app.register(markdownRoutes, { ctx });
+  await app.register(timeTrackingRoutes, { ctx });
   await app.register(notesRoutes, { ctx });
   await app.register(awardEmojiRoutes, { ctx });
   await app.register(iterationsRoutes, { ctx });

@@ -27,6 +27,8 @@ export interface IssueCounts {
   upvotes: number;
   downvotes: number;
   blocking_issues_count: number;
+  /** Seconds logged on the issue (the sum of its timelogs). */
+  total_time_spent: number;
 }
 
 /** Everything a page of issues needs besides its rows, loaded in a fixed number of queries. */
@@ -115,6 +117,9 @@ export async function loadIssueDetails(db: Database, actor: Actor | null, rows: 
           JOIN projects tp ON tp.id = t.project_id JOIN namespaces tn ON tn.id = tp.namespace_id
           WHERE lk.source_id = i.id AND lk.link_type = 'blocks' AND t.state = 'opened'
             AND ${issueVisibility(actor, { i: 't', p: 'tp', n: 'tn' })})`.as('blocking_issues_count'),
+        sql<number>`(SELECT coalesce(sum(tl.time_spent), 0)::int FROM timelogs tl WHERE tl.issue_id = i.id)`.as(
+          'total_time_spent',
+        ),
       ])
       .where('i.id', 'in', ids)
       .execute(),

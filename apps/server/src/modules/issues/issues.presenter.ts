@@ -4,6 +4,7 @@ import { todayIso } from '../../lib/today';
 import { presentMilestone, taskCompletionStatus } from '../issuables/issuable-presenter';
 import { presentLabelSummary } from '../labels/labels.presenter';
 import { webUrl } from '../namespaces/web-url';
+import { presentTimeStats } from '../time-tracking/time-stats.presenter';
 import { presentUserBasic } from '../users/user.presenter';
 import type { IssueDetails, IterationRow } from './issue-details';
 import type { IssueRow } from './issues-query';
@@ -99,7 +100,7 @@ export function presentIssue(ctx: Ctx, row: IssueRow, details: IssueDetails, opt
     health_status: row.health_status,
     task_completion_status: tasks,
     has_tasks: tasks.count > 0,
-    time_stats: { time_estimate: 0, total_time_spent: 0, human_time_estimate: null, human_total_time_spent: null },
+    time_stats: presentTimeStats(row.time_estimate, counts?.total_time_spent ?? 0),
     blocking_issues_count: counts?.blocking_issues_count ?? 0,
     relative_position: row.relative_position,
     lock_version: row.lock_version,

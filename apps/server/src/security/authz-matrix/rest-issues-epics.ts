@@ -35,6 +35,23 @@ export const issueEntries: RestEntry[] = [
   ),
   entry('GET', '/api/v4/projects/:id/issues/:issue_iid', 'conf', I, (c) => read(c, c.o.issue('read_issue'))),
   entry(
+    'GET',
+    '/api/v4/projects/:id/issues/:issue_iid/time_stats',
+    'conf',
+    (c) => `${I(c)}/time_stats`,
+    (c) => read(c, c.o.issue('read_issue')),
+  ),
+  ...(['time_estimate', 'reset_time_estimate', 'add_spent_time', 'reset_spent_time'] as const).map((action) =>
+    entry(
+      'POST',
+      `/api/v4/projects/:id/issues/:issue_iid/${action}`,
+      'conf',
+      (c) => `${I(c)}/${action}`,
+      (c) => write(c, [c.o.issue('read_issue')], c.o.issue('admin_issue')),
+      { body: () => ({ duration: '1h' }) },
+    ),
+  ),
+  entry(
     'POST',
     '/api/v4/projects/:id/issues',
     'conf',
