@@ -34,6 +34,52 @@ test('an anonymous visitor sees a public group but not a private one', async ({ 
   expect(api.status()).toBe(404);
 });
 
+test.describe("routes keep GitLab's URLs", () => {
+  test.use({ storageState: authFile('alice') });
+
+  test('links, the back button and reloads show GitLab URLs; the issue page loads its chunk on first use', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/groups/acme/-/epics');
+    await expect(page.getByRole('heading', { level: 1, name: 'Epics' })).toBeVisible();
+    expect(scripts.some((s) => /IssuePage-/.test(s))).toBe(false);
+
+    await page.goto('/acme/product/web-app/-/issues');
+    const firstIssue = page.locator('table a[href*="/-/issues/"]').first();
+    const href = (await firstIssue.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/acme\/product\/web-app\/-\/issues\/\d+$/);
+    await firstIssue.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(scripts.some((s) => /IssuePage-/.test(s))).toBe(true);
+    // Every in-app link on the page is a GitLab URL, none the router's internal form.
+    const hrefs = await page.locator('a[href^="/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(hrefs.filter((h) => h?.includes('~'))).toEqual([]);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/acme\/product\/web-app\/-\/issues$/);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Issues' })).toBeVisible();
+  });
+
+  for (const path of [
+    '/acme/product/web-app/-/issues/abc',
+    '/acme/product/web-app/-/issues/0',
+    '/acme/product/web-app/-/wiki',
+    '/groups/acme/-/epics/1/extra',
+  ]) {
+    test(`${path} is not found`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(path);
+    });
+  }
+});
+
 test.describe('the user menu', () => {
   test.use({ storageState: authFile('alice') });
 

@@ -2,10 +2,11 @@ import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '
 import { lazyNamed } from './app/lazyNamed';
 import { NotFoundPage } from './app/NotFoundPage';
 import { PageLoading } from './app/PageLoading';
-import { ResourcePage } from './app/ResourcePage';
 import { RootLayout } from './app/RootLayout';
+import { namespaceRoutes } from './routes/namespaceRoutes';
+import { gitlabUrlRewrite } from './routes/rewrite';
 
-// Pages load from their own chunks on first use (ResourcePage does the same for namespace pages).
+// Pages load from their own chunks on first use (routes/namespaceRoutes.tsx does the same for namespace pages).
 const HomePage = lazyRouteComponent(() => import('./features/dashboard/HomePage'), 'HomePage');
 const SignInPage = lazyRouteComponent(() => import('./app/SignInPage'), 'SignInPage');
 const SignUpPage = lazyRouteComponent(() => import('./app/SignUpPage'), 'SignUpPage');
@@ -37,8 +38,6 @@ const adminNetworkSettingsRoute = createRoute({
   path: '/admin/application_settings/network',
   component: () => <AdminSettingsPage section="network" />,
 });
-/** Everything else is a namespace path (`/acme/web/-/issues/3`, `/groups/acme/-/epics`): parsed by ResourcePage. */
-const resourceRoute = createRoute({ getParentRoute: () => rootRoute, path: '$', component: ResourcePage });
 
 export const routeTree = rootRoute.addChildren([
   homeRoute,
@@ -48,7 +47,8 @@ export const routeTree = rootRoute.addChildren([
   dashboardProjectsRoute,
   adminGeneralSettingsRoute,
   adminNetworkSettingsRoute,
-  resourceRoute,
+  // Namespace pages (`/acme/web/-/issues/3`, `/groups/acme/-/epics`), reached through GitLab's URLs.
+  ...namespaceRoutes(rootRoute),
 ]);
 
 export function createAppRouter() {
@@ -57,6 +57,7 @@ export function createAppRouter() {
     defaultPreload: false,
     scrollRestoration: true,
     defaultPendingComponent: PageLoading,
+    rewrite: gitlabUrlRewrite,
   });
 }
 

@@ -1,9 +1,13 @@
 import { useRouterState } from '@tanstack/react-router';
 
-/** The current pathname and query parameters as plain strings (the URL is the source of truth). */
+/**
+ * The current pathname and query parameters as plain strings (the URL is the source of truth).
+ * The pathname is GitLab's, as the address bar shows it, not the router's internal one (routes/rewrite.ts).
+ */
 export function useLocationInfo(): { pathname: string; params: URLSearchParams } {
   const location = useRouterState({ select: (state) => state.location });
-  return { pathname: location.pathname, params: new URLSearchParams(location.searchStr) };
+  const pathname = new URL(location.publicHref, 'http://localhost').pathname;
+  return { pathname, params: new URLSearchParams(location.searchStr) };
 }
 
 /** Copies the current query with some keys changed (null removes the key). */

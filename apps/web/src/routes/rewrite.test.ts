@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { gitlabUrlRewrite, internalPathname, publicPathname } from './rewrite';
+
+describe('GitLab URL ⇄ internal route path', () => {
+  it.each([
+    ['/acme', '/~n/acme'],
+    ['/acme/web', '/~n/acme~web'],
+    ['/acme/sub/deep/web', '/~n/acme~sub~deep~web'],
+    ['/groups/acme', '/~g/acme'],
+    ['/groups/acme/sub/', '/~g/acme~sub'],
+    ['/groups/acme/sub/-/epics', '/~g/acme~sub/epics'],
+    ['/groups/acme/-/epics/12', '/~g/acme/epics/12'],
+    ['/groups/acme/-/epics/new', '/~g/acme/epics/new'],
+    ['/groups/acme/-/roadmap', '/~g/acme/roadmap'],
+    ['/groups/a.b/c-d/-/merge_requests', '/~g/a.b~c-d/merge_requests'],
+    ['/acme/web/-/issues', '/~p/acme~web/issues'],
+    ['/acme/sub/web/-/issues/3', '/~p/acme~sub~web/issues/3'],
+    ['/acme/web/-/merge_requests/7/', '/~p/acme~web/merge_requests/7'],
+    ['/acme/web/-/labels', '/~p/acme~web/labels'],
+    ['/acme/web/-/milestones', '/~p/acme~web/milestones'],
+  ])('%s ⇄ %s', (gitlab, internal) => {
+    expect(internalPathname(gitlab)).toBe(internal);
+    expect(publicPathname(internal)).toBe(gitlab.replace(/\/$/, ''));
+  });
+
+  it.each([
+    ['/'],
+    ['/users/sign_in'],
+    ['/dashboard/projects'],
+    ['/admin/application_settings/general'],
+    ['/acme/web/-/issues/abc'],
+    ['/acme/web/-/issues/0'],
+    ['/acme/web/-/wiki'],
+    ['/acme/-/issues'],
+    ['/groups/acme/-/epics/3/extra'],
+    ['/acme/we b'],
+    ['/~p/acme~web/issues'],
+  ])('%s is not rewritten (the router answers it as it is)', (path) => {
+    expect(internalPathname(path)).toBeNull();
+  });
+
+  it('keeps the query string and the hash, both ways', () => {
+    const input = gitlabUrlRewrite.input({
+      url: new URL('http://h/acme/web/-/issues?label_name%5B%5D=bug&not%5Bauthor_username%5D=x#note_3'),
+    });
+    expect(input?.href).toBe('http://h/~p/acme~web/issues?label_name%5B%5D=bug&not%5Bauthor_username%5D=x#note_3');
+    const output = gitlabUrlRewrite.output({ url: new URL('http://h/~g/acme~sub/epics?state=all#top') });
+    expect(output?.href).toBe('http://h/groups/acme/sub/-/epics?state=all#top');
+    expect(gitlabUrlRewrite.output({ url: new URL('http://h/users/sign_in') })).toBeUndefined();
+  });
+});
