@@ -169,21 +169,22 @@ test('payloads in titles, descriptions, labels, milestones and notes render as t
     problems.push(...(await visit(page, `/${projectPath}/-/issues/${c.issueIid}`, h1)));
     problems.push(...(await visit(page, `/groups/${groupPath}/-/epics/${c.epicIid}`, h1)));
   }
-  // Filtered-search suggestions list label, milestone and epic titles.
-  await page.goto(`/${projectPath}/-/issues`);
+  // Filtered-search suggestions list label, milestone and epic titles: each token on a fresh bar
+  // (a half-typed token would otherwise take the next one as its value).
   const bar = page
     .getByRole('combobox', { name: 'Search or filter results' })
     .or(page.getByLabel('Search or filter results'));
   for (const token of ['label:', 'milestone:', 'epic:']) {
+    await page.goto(`/${projectPath}/-/issues`);
     await bar.first().click();
-    await bar.first().fill('');
-    // This step proves an absence (no injected markup or script among the suggestions), so it waits
-    // until the token's suggestions (`…/-/labels.json` and the like) have arrived and rendered.
-    const suggestions = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('.json'));
     await bar.first().pressSequentially(`${token}=`, { delay: 20 });
-    await suggestions;
-    await expect(page.getByRole('listbox')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
+    // This step proves an absence (no injected markup or script among the suggestions), so it waits
+    // until the stored titles (from the network or the query cache) are listed, past the wildcards.
+    const stored = page
+      .getByRole('listbox')
+      .getByRole('option')
+      .filter({ hasNotText: /^(None|Any|Upcoming|Started)$/ });
+    await expect(stored.first()).toBeVisible();
     problems.push(...(await injectedDom(page)));
     await page.keyboard.press('Escape');
   }
