@@ -1,5 +1,5 @@
 import { type AnyRoute, createRoute, notFound } from '@tanstack/react-router';
-import { type ComponentType, Suspense } from 'react';
+import { type ReactElement, Suspense } from 'react';
 import { lazyNamed } from '../app/lazyNamed';
 import { PageLoading } from '../app/PageLoading';
 import { namespaceFromParam, namespaceToParam } from './rewrite';
@@ -51,12 +51,39 @@ const iidParams = {
 };
 
 /** A page under its own Suspense, remounted when the namespace (or iid) changes. */
-function render<P extends object>(Page: ComponentType<P>, props: P, key: string) {
+function shown(element: ReactElement, key: string) {
   return (
-    <Suspense fallback={<PageLoading />}>
-      <Page key={key} {...props} />
+    <Suspense key={key} fallback={<PageLoading />}>
+      {element}
     </Suspense>
   );
+}
+
+/** A page route below `parent` (a group or project route), given the namespace's full path. */
+function pageUnder<TParent extends AnyRoute>(
+  parent: TParent,
+  useFullPath: () => string,
+  path: string,
+  show: (fullPath: string) => ReactElement,
+) {
+  return createRoute({
+    getParentRoute: () => parent,
+    path,
+    component: function NamespacePageRoute() {
+      const fullPath = useFullPath();
+      return shown(show(fullPath), fullPath);
+    },
+  });
+}
+
+type ItemParams = { namespace: string; iid: number };
+
+/** The component of an epic, issue or merge request page route. */
+function itemPage(useItem: () => ItemParams, show: (fullPath: string, iid: number) => ReactElement) {
+  return function ItemRoute() {
+    const { namespace: fullPath, iid } = useItem();
+    return shown(show(fullPath, iid), `${fullPath}/${iid}`);
+  };
 }
 
 /** The namespace routes: overviews, then group and project pages (GitLab's URLs via rewrite.ts). */
@@ -66,112 +93,66 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
     path: '/~n/$namespace',
     params: namespaceParams,
     component: function NamespaceRoute() {
-      const { namespace: fullPath } = namespace.useParams();
-      return render(page.NamespaceOverview, { fullPath }, fullPath);
+      const fullPath = namespace.useParams().namespace;
+      return shown(<page.NamespaceOverview fullPath={fullPath} />, fullPath);
     },
   });
 
   const group = createRoute({ getParentRoute: () => rootRoute, path: '/~g/$namespace', params: namespaceParams });
-  const groupIndex = createRoute({
-    getParentRoute: () => group,
-    path: '/',
-    component: function GroupRoute() {
-      const { namespace: fullPath } = group.useParams();
-      return render(page.GroupOverview, { fullPath }, fullPath);
-    },
-  });
-  const groupList = (path: string, Page: ComponentType<{ fullPath: string }>) =>
-    createRoute({
-      getParentRoute: () => group,
-      path,
-      component: function GroupListRoute() {
-        const { namespace: fullPath } = group.useParams();
-        return render(Page, { fullPath }, fullPath);
-      },
-    });
-  const groupContainerPage = (path: string, Page: ComponentType<{ fullPath: string; kind: 'group' }>) =>
-    createRoute({
-      getParentRoute: () => group,
-      path,
-      component: function GroupContainerRoute() {
-        const { namespace: fullPath } = group.useParams();
-        return render(Page, { fullPath, kind: 'group' as const }, fullPath);
-      },
-    });
-  const newEpic = createRoute({
-    getParentRoute: () => group,
-    path: '/epics/new',
-    component: function NewEpicRoute() {
-      const { namespace: fullPath } = group.useParams();
-      return render(page.NewEpic, { groupPath: fullPath }, fullPath);
-    },
-  });
+  const groupPath = () => group.useParams().namespace;
+  const groupPage = (path: string, show: (fullPath: string) => ReactElement) => pageUnder(group, groupPath, path, show);
+
+  const project = createRoute({ getParentRoute: () => rootRoute, path: '/~p/$namespace', params: namespaceParams });
+  const projectPath = () => project.useParams().namespace;
+  const projectPage = (path: string, show: (fullPath: string) => ReactElement) =>
+    pageUnder(project, projectPath, path, show);
+
   const epic = createRoute({
     getParentRoute: () => rootRoute,
     path: '/~g/$namespace/epics/$iid',
     params: iidParams,
-    component: function EpicRoute() {
-      const { namespace: fullPath, iid } = epic.useParams();
-      return render(page.Epic, { groupPath: fullPath, iid }, `${fullPath}&${iid}`);
-    },
+    component: itemPage(
+      (): ItemParams => epic.useParams(),
+      (p, iid) => <page.Epic groupPath={p} iid={iid} />,
+    ),
   });
-
-  const project = createRoute({ getParentRoute: () => rootRoute, path: '/~p/$namespace', params: namespaceParams });
-  const projectList = (path: string, Page: ComponentType<{ fullPath: string }>) =>
-    createRoute({
-      getParentRoute: () => project,
-      path,
-      component: function ProjectListRoute() {
-        const { namespace: fullPath } = project.useParams();
-        return render(Page, { fullPath }, fullPath);
-      },
-    });
-  const projectContainerPage = (path: string, Page: ComponentType<{ fullPath: string; kind: 'project' }>) =>
-    createRoute({
-      getParentRoute: () => project,
-      path,
-      component: function ProjectContainerRoute() {
-        const { namespace: fullPath } = project.useParams();
-        return render(Page, { fullPath, kind: 'project' as const }, fullPath);
-      },
-    });
   const issue = createRoute({
     getParentRoute: () => rootRoute,
     path: '/~p/$namespace/issues/$iid',
     params: iidParams,
-    component: function IssueRoute() {
-      const { namespace: fullPath, iid } = issue.useParams();
-      return render(page.Issue, { projectPath: fullPath, iid }, `${fullPath}#${iid}`);
-    },
+    component: itemPage(
+      (): ItemParams => issue.useParams(),
+      (p, iid) => <page.Issue projectPath={p} iid={iid} />,
+    ),
   });
   const mergeRequest = createRoute({
     getParentRoute: () => rootRoute,
     path: '/~p/$namespace/merge_requests/$iid',
     params: iidParams,
-    component: function MergeRequestRoute() {
-      const { namespace: fullPath, iid } = mergeRequest.useParams();
-      return render(page.MergeRequest, { projectPath: fullPath, iid }, `${fullPath}!${iid}`);
-    },
+    component: itemPage(
+      (): ItemParams => mergeRequest.useParams(),
+      (p, iid) => <page.MergeRequest projectPath={p} iid={iid} />,
+    ),
   });
 
   return [
     namespace,
     group.addChildren([
-      groupIndex,
-      groupList('/epics', page.EpicsList),
-      newEpic,
-      groupList('/roadmap', page.Roadmap),
-      groupList('/issues', page.GroupIssues),
-      groupList('/merge_requests', page.GroupMergeRequests),
-      groupContainerPage('/labels', page.Labels),
-      groupContainerPage('/milestones', page.Milestones),
+      groupPage('/', (p) => <page.GroupOverview fullPath={p} />),
+      groupPage('/epics', (p) => <page.EpicsList fullPath={p} />),
+      groupPage('/epics/new', (p) => <page.NewEpic groupPath={p} />),
+      groupPage('/roadmap', (p) => <page.Roadmap fullPath={p} />),
+      groupPage('/issues', (p) => <page.GroupIssues fullPath={p} />),
+      groupPage('/merge_requests', (p) => <page.GroupMergeRequests fullPath={p} />),
+      groupPage('/labels', (p) => <page.Labels kind="group" fullPath={p} />),
+      groupPage('/milestones', (p) => <page.Milestones kind="group" fullPath={p} />),
     ]),
     epic,
     project.addChildren([
-      projectList('/issues', page.ProjectIssues),
-      projectList('/merge_requests', page.ProjectMergeRequests),
-      projectContainerPage('/labels', page.Labels),
-      projectContainerPage('/milestones', page.Milestones),
+      projectPage('/issues', (p) => <page.ProjectIssues fullPath={p} />),
+      projectPage('/merge_requests', (p) => <page.ProjectMergeRequests fullPath={p} />),
+      projectPage('/labels', (p) => <page.Labels kind="project" fullPath={p} />),
+      projectPage('/milestones', (p) => <page.Milestones kind="project" fullPath={p} />),
     ]),
     issue,
     mergeRequest,

@@ -64,20 +64,17 @@ export function publicPathname(pathname: string): string | null {
   return page ? `/${fullPath}/-/${page}` : `/${fullPath}`;
 }
 
+/** A URL with its pathname mapped, or undefined (no rewrite) when `map` does not apply. */
+function mapPathname(url: URL, map: (pathname: string) => string | null): URL | undefined {
+  const pathname = map(url.pathname);
+  if (pathname === null) return undefined;
+  const next = new URL(url.href);
+  next.pathname = pathname;
+  return next;
+}
+
 /** The router's `rewrite` option: public URLs in, public URLs out; query and hash untouched. */
 export const gitlabUrlRewrite = {
-  input: ({ url }: { url: URL }) => {
-    const internal = internalPathname(url.pathname);
-    if (internal === null) return undefined;
-    const next = new URL(url.href);
-    next.pathname = internal;
-    return next;
-  },
-  output: ({ url }: { url: URL }) => {
-    const external = publicPathname(url.pathname);
-    if (external === null) return undefined;
-    const next = new URL(url.href);
-    next.pathname = external;
-    return next;
-  },
+  input: ({ url }: { url: URL }) => mapPathname(url, internalPathname),
+  output: ({ url }: { url: URL }) => mapPathname(url, publicPathname),
 };

@@ -22,6 +22,24 @@ function assertCan(actor: Actor | null, ability: TemplateAbility, container: Tem
   }
 }
 
+/** The actor, when they may manage the container's templates (404 when they cannot see it, else 403). */
+function manager(actor: Actor | null, container: TemplateContainer): Actor {
+  const me = requireActor(actor);
+  assertCan(me, 'read_issuable_template', container);
+  assertCan(me, 'admin_issuable_template', container);
+  return me;
+}
+
+/** Runs a write; a second template of the same name (any case) in the container is a 409. */
+async function uniquelyNamed<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('Template with this name already exists');
+    throw e;
+  }
+}
+
 const ownerColumns = (c: TemplateContainer) =>
   c.kind === 'project' ? { project_id: c.project.id, group_id: null } : { group_id: c.group.id, project_id: null };
 
@@ -114,9 +132,7 @@ export async function createTemplate(
   type: IssuableType,
   input: TemplateInput,
 ): Promise<TemplateRow> {
-  requireActor(actor);
-  assertCan(actor, 'read_issuable_template', container);
-  assertCan(actor, 'admin_issuable_template', container);
+  manager(actor, container);
   const name = cleanName(input.name);
   const count = await db
     .selectFrom('issuable_templates as t')
@@ -127,16 +143,13 @@ export async function createTemplate(
   if (Number(count.n) >= TEMPLATES_PER_CONTAINER) {
     throw badRequest(`a ${container.kind} holds at most ${TEMPLATES_PER_CONTAINER} templates of a type`);
   }
-  try {
-    return await db
+  return uniquelyNamed(() =>
+    db
       .insertInto('issuable_templates')
       .values({ ...ownerColumns(container), issuable_type: type, name, content: input.content ?? '' })
       .returningAll()
-      .executeTakeFirstOrThrow();
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('Template with this name already exists');
-    throw e;
-  }
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 export async function updateTemplate(
@@ -147,25 +160,20 @@ export async function updateTemplate(
   name: string,
   input: { name?: string; content?: string },
 ): Promise<TemplateRow> {
-  requireActor(actor);
-  assertCan(actor, 'read_issuable_template', container);
-  assertCan(actor, 'admin_issuable_template', container);
+  manager(actor, container);
   const row = await ownTemplate(db, container, type, name);
   const changes = {
     ...(input.name !== undefined ? { name: cleanName(input.name) } : {}),
     ...(input.content !== undefined ? { content: input.content } : {}),
   };
-  try {
-    return await db
+  return uniquelyNamed(() =>
+    db
       .updateTable('issuable_templates')
       .set({ ...changes, updated_at: sql`now()` })
       .where('id', '=', row.id)
       .returningAll()
-      .executeTakeFirstOrThrow();
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('Template with this name already exists');
-    throw e;
-  }
+      .executeTakeFirstOrThrow(),
+  );
 }
 
 export async function deleteTemplate(
@@ -175,9 +183,7 @@ export async function deleteTemplate(
   type: IssuableType,
   name: string,
 ): Promise<void> {
-  requireActor(actor);
-  assertCan(actor, 'read_issuable_template', container);
-  assertCan(actor, 'admin_issuable_template', container);
+  manager(actor, container);
   const row = await ownTemplate(db, container, type, name);
   await db.deleteFrom('issuable_templates').where('id', '=', row.id).execute();
 }
