@@ -1,4 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import {
   type DomFinding,
   domCheckExpression,
@@ -6,6 +6,7 @@ import {
 } from '../../apps/server/src/security/xss-dom-check';
 import { SENTINEL_HOST, sentinel, type XssPayload, xssCorpus } from '../../apps/server/src/test/xss-corpus';
 import { authFile } from './auth';
+import { sessionApi } from './session-api';
 
 /**
  * Issue 8, web-app half of the XSS suite: a spread of the corpus (every 4th payload, all families)
@@ -32,39 +33,26 @@ let groupId = 0;
 
 const text = (p: XssPayload, code: string) => p.make(sentinel(p.id, code));
 
-async function api(
-  request: APIRequestContext,
-  csrf: string,
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  data?: object,
-) {
-  const res = await request.fetch(`/api/v4${path}`, { method, headers: { 'x-csrf-token': csrf }, data });
-  expect(res.status(), `${method} ${path}: ${(await res.text()).slice(0, 300)}`).toBeLessThan(300);
-  return res.status() === 204 ? {} : ((await res.json()) as Record<string, unknown>);
-}
-
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
   const page = await browser.newPage({ storageState: auth });
-  const csrf = ((await (await page.request.get('/-/session')).json()) as { csrf_token: string }).csrf_token;
-  const r = page.request;
+  const call = await sessionApi(page);
 
-  const group = await api(r, csrf, 'POST', '/groups', { name: 'XSS e2e', path: groupPath, visibility: 'private' });
+  const group = await call('POST', '/groups', { name: 'XSS e2e', path: groupPath, visibility: 'private' });
   groupId = Number(group.id);
-  const project = await api(r, csrf, 'POST', '/projects', { name: 'app', path: 'app', namespace_id: groupId });
+  const project = await call('POST', '/projects', { name: 'app', path: 'app', namespace_id: groupId });
   for (const p of subset) {
     const labelName = text(p, 'ln').includes(',') ? `label ${p.id}` : text(p, 'ln').trim();
-    await api(r, csrf, 'POST', `/groups/${groupId}/labels`, {
+    await call('POST', `/groups/${groupId}/labels`, {
       name: labelName,
       color: '#cc3366',
       description: text(p, 'ld'),
     });
-    const milestone = await api(r, csrf, 'POST', `/projects/${project.id}/milestones`, {
+    const milestone = await call('POST', `/projects/${project.id}/milestones`, {
       title: text(p, 'mt'),
       description: text(p, 'md'),
     });
-    const epic = await api(r, csrf, 'POST', `/groups/${groupId}/epics`, {
+    const epic = await call('POST', `/groups/${groupId}/epics`, {
       title: text(p, 'et'),
       description: text(p, 'ed'),
       labels: [labelName],
@@ -73,15 +61,15 @@ test.beforeAll(async ({ browser }) => {
       due_date_is_fixed: true,
       due_date_fixed: '2026-12-20',
     });
-    await api(r, csrf, 'POST', `/groups/${groupId}/epics/${epic.id}/notes`, { body: text(p, 'en') });
-    const issue = await api(r, csrf, 'POST', `/projects/${project.id}/issues`, {
+    await call('POST', `/groups/${groupId}/epics/${epic.id}/notes`, { body: text(p, 'en') });
+    const issue = await call('POST', `/projects/${project.id}/issues`, {
       title: text(p, 'it'),
       description: text(p, 'id'),
       labels: [labelName],
       milestone_id: milestone.id,
       epic_id: epic.id,
     });
-    await api(r, csrf, 'POST', `/projects/${project.id}/issues/${issue.iid}/notes`, { body: text(p, 'in') });
+    await call('POST', `/projects/${project.id}/issues/${issue.iid}/notes`, { body: text(p, 'in') });
     created.push({ payload: p, issueIid: Number(issue.iid), epicIid: Number(epic.iid), title: String(issue.title) });
   }
   await page.close();
@@ -89,8 +77,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage({ storageState: auth });
-  const csrf = ((await (await page.request.get('/-/session')).json()) as { csrf_token: string }).csrf_token;
-  if (groupId) await api(page.request, csrf, 'DELETE', `/groups/${groupId}`);
+  if (groupId) await (await sessionApi(page))('DELETE', `/groups/${groupId}`);
   await page.close();
 });
 

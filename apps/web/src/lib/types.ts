@@ -101,6 +101,16 @@ export interface Issue {
   merge_requests_count?: number;
   blocking_issues_count?: number;
   task_completion_status?: { count: number; completed_count: number };
+  lock_version?: number;
+  time_stats?: TimeStats;
+}
+
+/** GitLab's time tracking figures on an issue (seconds, and their short human form). */
+export interface TimeStats {
+  time_estimate: number;
+  total_time_spent: number;
+  human_time_estimate: string | null;
+  human_total_time_spent: string | null;
 }
 
 export interface Epic {

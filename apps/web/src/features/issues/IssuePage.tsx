@@ -1,3 +1,4 @@
+import { type ReactNode, useState } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import { projectCrumbs, projectSidebar } from '../../app/groupContext';
@@ -12,32 +13,52 @@ import { PageSpinner } from '../../ui/Spinner';
 import { Description } from '../shared/Description';
 import styles from '../shared/DetailLayout.module.css';
 import { People, SidebarField } from '../shared/People';
+import { IssueActions } from './IssueActions';
+import { IssueEditForm } from './IssueEditForm';
 import { NotesList } from './NotesList';
-import { useIssue } from './queries';
+import { useIssue, useIssuePermissions } from './queries';
 
 const HEALTH: Record<string, string> = { on_track: 'On track', needs_attention: 'Needs attention', at_risk: 'At risk' };
 
-function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string }) {
+/** State badges, the "created by" line and the title, with the actions beside them. */
+function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }) {
   const open = issue.state === 'opened';
   return (
+    <header className={styles.header}>
+      <div className={styles.metaLine}>
+        <Badge variant={open ? 'success' : 'info'}>{open ? 'Open' : 'Closed'}</Badge>
+        {issue.confidential && <Badge variant="warning">Confidential</Badge>}
+        {issue.issue_type && issue.issue_type !== 'issue' && <Badge variant="neutral">{issue.issue_type}</Badge>}
+        <span>
+          Issue created <time dateTime={issue.created_at}>{timeAgo(issue.created_at)}</time>
+          {issue.author && (
+            <>
+              {' '}
+              by <strong>{issue.author.name}</strong>
+            </>
+          )}
+        </span>
+        {children && <span style={{ marginLeft: 'auto' }}>{children}</span>}
+      </div>
+      <h1 className={styles.title}>{issue.title}</h1>
+    </header>
+  );
+}
+
+function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string }) {
+  const open = issue.state === 'opened';
+  const permissions = useIssuePermissions(projectPath, issue.iid);
+  const canUpdate = permissions.data?.updateIssue === true;
+  const [editing, setEditing] = useState(false);
+  return (
     <article>
-      <header className={styles.header}>
-        <div className={styles.metaLine}>
-          <Badge variant={open ? 'success' : 'info'}>{open ? 'Open' : 'Closed'}</Badge>
-          {issue.confidential && <Badge variant="warning">Confidential</Badge>}
-          {issue.issue_type && issue.issue_type !== 'issue' && <Badge variant="neutral">{issue.issue_type}</Badge>}
-          <span>
-            Issue created <time dateTime={issue.created_at}>{timeAgo(issue.created_at)}</time>
-            {issue.author && (
-              <>
-                {' '}
-                by <strong>{issue.author.name}</strong>
-              </>
-            )}
-          </span>
-        </div>
-        <h1 className={styles.title}>{issue.title}</h1>
-      </header>
+      {editing && canUpdate ? (
+        <IssueEditForm issue={issue} projectPath={projectPath} onClose={() => setEditing(false)} />
+      ) : (
+        <IssueHeader issue={issue}>
+          {canUpdate && <IssueActions issue={issue} projectPath={projectPath} onEdit={() => setEditing(true)} />}
+        </IssueHeader>
+      )}
       <div className={styles.columns}>
         <div className={styles.content}>
           <Description html={issue.description_html} text={issue.description} empty="No description provided." />

@@ -1,12 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPath, encodeId } from '../../lib/api';
+import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
+import { type IssueChanges, updateIssue } from './issuesApi';
 
 export const issueKeys = {
   all: ['issues'] as const,
   lists: () => ['issues', 'list'] as const,
   detail: (projectPath: string, iid: number) => ['issues', 'detail', projectPath, iid] as const,
   notes: (projectPath: string, iid: number) => ['issues', 'detail', projectPath, iid, 'notes'] as const,
+  permissions: (projectPath: string, iid: number, userId: number | null) =>
+    ['issues', 'detail', projectPath, iid, 'permissions', userId] as const,
 };
 
 export function useIssue(projectPath: string, iid: number) {
@@ -14,5 +18,31 @@ export function useIssue(projectPath: string, iid: number) {
     queryKey: issueKeys.detail(projectPath, iid),
     queryFn: ({ signal }) =>
       apiGet<Issue>(apiPath(`/projects/${encodeId(projectPath)}/issues/${iid}`, { with_labels_details: true }), signal),
+  });
+}
+
+/** Waits for the session: GraphQL is a POST, so it needs the session's CSRF token. */
+export function useIssuePermissions(projectPath: string, iid: number) {
+  const { user, isLoading } = useSession();
+  return useQuery({
+    enabled: !isLoading && user !== null,
+    queryKey: issueKeys.permissions(projectPath, iid, user?.id ?? null),
+    queryFn: async ({ signal }) => (await import('./issuePermissions')).fetchIssuePermissions(projectPath, iid, signal),
+  });
+}
+
+/**
+ * Saves changes to the issue with its lock_version (a stale one is a 409), puts the answer in the
+ * detail cache and marks the issue lists and the activity stale (system notes, counts).
+ */
+export function useUpdateIssue(projectPath: string, iid: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: IssueChanges) => updateIssue(projectPath, iid, changes),
+    onSuccess: (issue) => {
+      queryClient.setQueryData(issueKeys.detail(projectPath, iid), issue);
+      void queryClient.invalidateQueries({ queryKey: issueKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: issueKeys.notes(projectPath, iid) });
+    },
   });
 }

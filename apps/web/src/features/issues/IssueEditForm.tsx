@@ -1,0 +1,166 @@
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { ApiError } from '../../lib/api';
+import type { Issue } from '../../lib/types';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Description } from '../shared/Description';
+import styles from './IssueEditForm.module.css';
+import { renderMarkdown } from './issuesApi';
+import { useIssue, useUpdateIssue } from './queries';
+
+/** IE §5: what the form says when the server refuses a stale lock_version (409). */
+export const EDIT_CONFLICT_TEXT =
+  "Someone edited the issue at the same time you did. Review the issue and make sure you don't unintentionally overwrite their changes.";
+
+/** The editor's Preview tab: the text rendered by the server, as it will be stored. */
+function Preview({ text, projectPath }: { text: string; projectPath: string }) {
+  const preview = useQuery({
+    queryKey: ['markdown-preview', projectPath, text],
+    queryFn: ({ signal }) => renderMarkdown(text, projectPath, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (!text.trim()) return <p className={styles.preview}>Nothing to preview.</p>;
+  if (preview.isPending) return <p className={styles.preview}>Loading preview…</p>;
+  if (preview.isError) return <Alert variant="danger">{preview.error.message}</Alert>;
+  return (
+    <div className={styles.preview}>
+      <Description html={preview.data} />
+    </div>
+  );
+}
+
+/**
+ * IE §2.2: edit the title and description in place. Save changes is disabled while the title is
+ * blank or a save is running; Ctrl/Cmd+Enter saves. The save carries the lock_version the form was
+ * opened with: when someone saved in between, the server answers 409 and the form shows their
+ * version beside yours before you choose to overwrite it.
+ */
+export function IssueEditForm({
+  issue,
+  projectPath,
+  onClose,
+}: {
+  issue: Issue;
+  projectPath: string;
+  onClose: () => void;
+}) {
+  const ids = useId();
+  const [title, setTitle] = useState(issue.title);
+  const [description, setDescription] = useState(issue.description ?? '');
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [lockVersion, setLockVersion] = useState(issue.lock_version);
+  const update = useUpdateIssue(projectPath, issue.iid);
+  const latest = useIssue(projectPath, issue.iid);
+  const conflict = update.error instanceof ApiError && update.error.status === 409;
+  const theirs = conflict ? latest.data : undefined;
+  const canSave = title.trim() !== '' && !update.isPending;
+
+  const save = () => {
+    if (!canSave) return;
+    update.mutate(
+      { title: title.trim(), description, lock_version: lockVersion },
+      {
+        onSuccess: onClose,
+        // Someone saved in between: fetch their version to show beside this one.
+        onError: (error) => error instanceof ApiError && error.status === 409 && void latest.refetch(),
+      },
+    );
+  };
+  const overwrite = () => {
+    if (!theirs) return;
+    setLockVersion(theirs.lock_version);
+    update.mutate({ title: title.trim(), description, lock_version: theirs.lock_version }, { onSuccess: onClose });
+  };
+  const saveOnModEnter = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      save();
+    }
+  };
+
+  return (
+    <form
+      className={styles.form}
+      aria-label="Edit title and description"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save();
+      }}
+    >
+      {conflict && (
+        <Alert
+          variant="warning"
+          title={EDIT_CONFLICT_TEXT}
+          action={
+            <Button variant="danger" size="small" onPress={overwrite} isDisabled={!theirs || update.isPending}>
+              Overwrite their changes
+            </Button>
+          }
+        >
+          {theirs && (
+            <details open>
+              <summary>Their version: {theirs.title}</summary>
+              <div className={styles.theirs}>{theirs.description || 'No description.'}</div>
+            </details>
+          )}
+        </Alert>
+      )}
+      {update.error && !conflict && <Alert variant="danger">{update.error.message}</Alert>}
+      <label className={styles.label} htmlFor={`${ids}-title`}>
+        Title
+      </label>
+      <input
+        id={`${ids}-title`}
+        className={styles.titleInput}
+        value={title}
+        maxLength={255}
+        onChange={(event) => setTitle(event.target.value)}
+        onKeyDown={saveOnModEnter}
+        // biome-ignore lint/a11y/noAutofocus: the form opens on the user's Edit action, at the title
+        autoFocus
+      />
+      <span className={styles.label} id={`${ids}-description-label`}>
+        Description
+      </span>
+      <div className={styles.editor}>
+        <div className={styles.editorTabs} role="tablist" aria-labelledby={`${ids}-description-label`}>
+          {(['write', 'preview'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              className={styles.editorTab}
+              aria-selected={tab === name}
+              onClick={() => setTab(name)}
+            >
+              {name === 'write' ? 'Write' : 'Preview'}
+            </button>
+          ))}
+        </div>
+        <div className={styles.editorBody} role="tabpanel">
+          {tab === 'write' ? (
+            <textarea
+              className={styles.textarea}
+              aria-labelledby={`${ids}-description-label`}
+              value={description}
+              placeholder="Write a description or drag your files here…"
+              onChange={(event) => setDescription(event.target.value)}
+              onKeyDown={saveOnModEnter}
+            />
+          ) : (
+            <Preview text={description} projectPath={projectPath} />
+          )}
+        </div>
+      </div>
+      <div className={styles.buttons}>
+        <Button type="submit" variant="confirm" isDisabled={!canSave}>
+          {update.isPending ? 'Saving…' : 'Save changes'}
+        </Button>
+        <Button onPress={onClose} isDisabled={update.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
