@@ -3,6 +3,13 @@ import { builder } from '../builder';
 
 /** What the GraphQL issue and merge request list arguments share: value readers and sort tables. */
 
+/** The states issue and merge request lists share (GitLab's IssuableState), without `all`. */
+export const issuableStateValues = {
+  opened: { description: 'In open state.' },
+  closed: { description: 'In closed state.' },
+  locked: { description: 'Discussion has been locked.' },
+} as const;
+
 export type Maybe<T> = T | null | undefined;
 export type SortTable<O extends string> = Record<string, [O, 'asc' | 'desc']>;
 

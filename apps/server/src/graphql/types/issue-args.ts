@@ -17,6 +17,7 @@ import {
   ascAndDesc,
   emojiOrWildcard,
   idOf,
+  issuableStateValues,
   type Maybe,
   namesOrWildcard,
   positiveInt,
@@ -31,12 +32,7 @@ import { searchArgFields, timeWindowArgFields, unionedArgField } from './list-ar
 
 export const IssuableState = builder.enumType('IssuableState', {
   description: 'State of a GitLab issue or merge request.',
-  values: {
-    opened: { description: 'In open state.' },
-    closed: { description: 'In closed state.' },
-    locked: { description: 'Discussion has been locked.' },
-    all: { description: 'All available.' },
-  } as const,
+  values: { ...issuableStateValues, all: { description: 'All available.' } } as const,
 });
 
 export const IssueType = builder.enumType('IssueType', {

@@ -12,6 +12,7 @@ import {
   applySharedArgs,
   ascAndDesc,
   emojiOrWildcard,
+  issuableStateValues,
   type Maybe,
   namesOrWildcard,
   positiveInt,
@@ -26,9 +27,7 @@ import { searchArgFields, timeWindowArgFields, unionedArgField } from './list-ar
 export const MergeRequestState = builder.enumType('MergeRequestState', {
   description: 'State of a GitLab merge request.',
   values: {
-    opened: { description: 'In open state.' },
-    closed: { description: 'In closed state.' },
-    locked: { description: 'Discussion has been locked.' },
+    ...issuableStateValues,
     merged: { description: 'Merge request has been merged.' },
     all: { description: 'All available.' },
   } as const,
