@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../test/factories';
 import { dig, gql } from '../test/graphql-client';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/use-test-app';
 
 /** The roadmap's writes: GitLab's epicTreeReorder (RF-10) and updateEpic (drag to reschedule). */
 
-let t: TestApp;
+const t = useTestApp();
 type Role = 'owner' | 'reporter' | 'planner' | 'guest' | 'stranger' | 'anonymous';
 const tokens: Record<Role, string | undefined> = {
   owner: '',
@@ -26,7 +26,6 @@ const NOT_AVAILABLE =
   "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db;
   const group = await createGroup(db, { path: 'mt', name: 'Mutations' });
   const sub = await createGroup(db, { path: 'sub', parentId: group.id });
@@ -91,8 +90,6 @@ beforeAll(async () => {
     link[name] = row.id;
   }
 });
-afterAll(() => t.close());
-
 const REORDER = `mutation epicTreeReorder($input: EpicTreeReorderInput!) {
   epicTreeReorder(input: $input) { clientMutationId errors } }`;
 

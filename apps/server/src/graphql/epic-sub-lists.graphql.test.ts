@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../test/factories';
 import { dig, gql } from '../test/graphql-client';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/use-test-app';
 
 /** Epic.children and Epic.issues under a page of epics: batched per level, filtered per actor. */
-let t: TestApp;
+const t = useTestApp();
 const tokens = { owner: '', guest: '' };
 const TOP = 20;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db;
   const group = await createGroup(db, { path: 'batch' });
   const sub = await createGroup(db, { path: 'team', parentId: group.id });
@@ -62,10 +61,6 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(async () => {
-  await t?.close();
-});
-
 const QUERY = `query($first: Int) { group(fullPath: "batch") { epics(first: $first, sort: CREATED_AT_ASC) {
   nodes { title children(first: 2) { count nodes { title issues(first: 2) { count nodes { title } } } }
     issues(first: 2) { count nodes { title } } } } } }`;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../test/factories';
 import { dig, gql } from '../test/graphql-client';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
+const t = useTestApp();
 const tokens: Record<'owner' | 'planner' | 'reporter' | 'guest' | 'stranger', string> = {
   owner: '',
   planner: '',
@@ -16,7 +16,6 @@ const epicIds: number[] = [];
 const EPICS = 60;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db;
   const group = await createGroup(db, { path: 'ep', name: 'Epic Group' });
   const sub = await createGroup(db, { path: 'sub', name: 'Sub', parentId: group.id });
@@ -113,8 +112,6 @@ beforeAll(async () => {
     .values({ issue_id: issues[0]?.id as number, user_id: authorId })
     .execute();
 });
-afterAll(() => t.close());
-
 const EPICS_QUERY = `query($first: Int, $after: String, $labels: [String!], $search: String, $state: EpicState,
   $sort: EpicSort, $not: NegatedEpicFilterInput, $timeframe: Timeframe, $iid: ID, $descendants: Boolean) {
   group(fullPath: "ep") { epics(first: $first, after: $after, labelName: $labels, search: $search, state: $state,

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/auth.plugin';
 import { digest } from '../auth/token-digest';
 import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, createGroup, createToken, createUser } from '../test/factories';
 import { dig, gql } from '../test/graphql-client';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/use-test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let memberToken: string;
 let strangerToken: string;
 let memberId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const member = await createUser(t.db, { username: 'gq-member', name: 'Member One' });
   const stranger = await createUser(t.db, { username: 'gq-stranger' });
   memberId = member.id;
@@ -26,8 +25,6 @@ beforeAll(async () => {
   }
   await createGroup(t.db, { path: 'gq-public', name: 'Public', visibility: 20 });
 });
-afterAll(() => t.close());
-
 describe('GraphQL transport', () => {
   it('answers currentUser for a token and null for anonymous', async () => {
     const q = '{ currentUser { id username name webUrl state avatarUrl } }';

@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildEpicFilterWorld, type EpicFilterWorld } from '../test/epic-filter-world';
 import { dig, gql } from '../test/graphql-client';
-import { createTestApp, type TestApp } from '../test/harness';
 import { buildIssueFilterWorld } from '../test/issue-filter-world';
 import { buildMergeRequestFilterWorld } from '../test/mr-filter-world';
+import { useTestApp } from '../test/use-test-app';
 
 /**
  * GraphQL list fields (project/group issues, mergeRequests, group epics) parse into the same
  * filter objects as REST: the worlds and expected sets are those of the REST filter tests
  * (issue-filter-world.ts, mr-filter-world.ts, epic-filter-world.ts).
  */
-let t: TestApp;
+const t = useTestApp();
 type World = Awaited<ReturnType<typeof buildIssueFilterWorld>>;
 let iw: World;
 let mw: World;
@@ -38,15 +38,10 @@ const groupMrs = (args: string) => list('group', 'mflt', 'mergeRequests', args, 
 const epics = (args: string, who = 'alice') => list('group', 'eflt', 'epics', args, ew.tok[who]);
 
 beforeAll(async () => {
-  t = await createTestApp();
   iw = await buildIssueFilterWorld(t.db);
   mw = await buildMergeRequestFilterWorld(t.db);
   ew = await buildEpicFilterWorld(t.db);
 }, 90_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('GraphQL issues: arguments, not: NegatedIssueFilterInput, or: UnionedIssueFilterInput', () => {
   it.each([

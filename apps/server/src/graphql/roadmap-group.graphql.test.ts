@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dig } from '../test/graphql-client';
-import { createTestApp, type TestApp } from '../test/harness';
-import { type RoadmapWorld, type Role, roadmapQueries, seedRoadmapWorld } from '../test/roadmap-world';
+import { useRoadmapTestApp } from '../test/roadmap-test-app';
+import type { RoadmapWorld, Role } from '../test/roadmap-world';
 
 /** The roadmap page’s group. The world is described in test/roadmap-world.ts. */
-let t: TestApp;
-let w: RoadmapWorld;
+const { world, run } = useRoadmapTestApp();
 let groupIds: RoadmapWorld['groupIds'];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await seedRoadmapWorld(t.db);
-  ({ groupIds } = w);
+beforeAll(() => {
+  ({ groupIds } = world());
 });
-afterAll(() => t.close());
-
-const { run } = roadmapQueries(
-  () => t.app,
-  () => w,
-);
 
 describe('the roadmap page’s group', () => {
   const GROUP = `query($fullPath: ID!) { group(fullPath: $fullPath) { id fullPath name userPermissions { createEpic } } }`;

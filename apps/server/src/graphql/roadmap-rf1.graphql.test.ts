@@ -1,27 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dig, gql } from '../test/graphql-client';
-import { createTestApp, type TestApp } from '../test/harness';
-import { iidsOf, RF1, type RoadmapWorld, type Role, roadmapQueries, seedRoadmapWorld } from '../test/roadmap-world';
+import { useRoadmapTestApp } from '../test/roadmap-test-app';
+import { iidsOf, RF1, type RoadmapWorld, type Role } from '../test/roadmap-world';
 
 /** RF-1: the group’s epics for the roadmap (calls.md RF-1). The world is described in test/roadmap-world.ts. */
-let t: TestApp;
-let w: RoadmapWorld;
+const { t, world, epics, listed, run } = useRoadmapTestApp();
 let groupIds: RoadmapWorld['groupIds'];
 let ids: RoadmapWorld['ids'];
 let labelIds: RoadmapWorld['labelIds'];
 let tokens: RoadmapWorld['tokens'];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await seedRoadmapWorld(t.db);
-  ({ groupIds, ids, labelIds, tokens } = w);
+beforeAll(() => {
+  ({ groupIds, ids, labelIds, tokens } = world());
 });
-afterAll(() => t.close());
-
-const { epics, listed, run } = roadmapQueries(
-  () => t.app,
-  () => w,
-);
 
 describe('RF-1 group epics for the roadmap', () => {
   it('returns every field of the roadmap epic, exactly', async () => {

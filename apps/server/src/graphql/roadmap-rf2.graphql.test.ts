@@ -1,33 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dig } from '../test/graphql-client';
-import { createTestApp, type TestApp } from '../test/harness';
-import {
-  iidsOf,
-  type Page,
-  RF2,
-  type RoadmapWorld,
-  type Role,
-  roadmapQueries,
-  seedRoadmapWorld,
-  TF,
-} from '../test/roadmap-world';
+import { useRoadmapTestApp } from '../test/roadmap-test-app';
+import { iidsOf, type Page, RF2, type RoadmapWorld, type Role, TF } from '../test/roadmap-world';
 
 /** RF-2 / RF-4: one epic’s children (calls.md RF-2, RF-4). The world is described in test/roadmap-world.ts. */
-let t: TestApp;
-let w: RoadmapWorld;
+const { world, run } = useRoadmapTestApp();
 let ids: RoadmapWorld['ids'];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await seedRoadmapWorld(t.db);
-  ({ ids } = w);
+beforeAll(() => {
+  ({ ids } = world());
 });
-afterAll(() => t.close());
-
-const { run } = roadmapQueries(
-  () => t.app,
-  () => w,
-);
 
 describe('RF-2 / RF-4 one epic’s children', () => {
   const children = async (role: Role, variables: Record<string, unknown> = {}) => {

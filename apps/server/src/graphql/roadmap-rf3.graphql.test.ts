@@ -1,26 +1,17 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createGroup } from '../test/factories';
 import { dig, gql } from '../test/graphql-client';
-import { createTestApp, type TestApp } from '../test/harness';
-import { RF3, type RoadmapWorld, type Role, roadmapQueries, seedRoadmapWorld, TF } from '../test/roadmap-world';
+import { useRoadmapTestApp } from '../test/roadmap-test-app';
+import { RF3, type RoadmapWorld, type Role, TF } from '../test/roadmap-world';
 
 /** RF-3: the group’s milestones in a timeframe (calls.md RF-3). The world is described in test/roadmap-world.ts. */
-let t: TestApp;
-let w: RoadmapWorld;
+const { t, world, run } = useRoadmapTestApp();
 let tokens: RoadmapWorld['tokens'];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await seedRoadmapWorld(t.db);
-  ({ tokens } = w);
+beforeAll(() => {
+  ({ tokens } = world());
 });
-afterAll(() => t.close());
-
-const { run } = roadmapQueries(
-  () => t.app,
-  () => w,
-);
 
 describe('RF-3 group milestones in a timeframe', () => {
   const milestones = async (role: Role, variables: Record<string, unknown> = {}) => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addGroupMember, addProjectMember, createGroup, createProject, createUser } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/use-test-app';
 import { canEpic, canGroup, canIssue, canNote, canProject } from './abilities';
 import type { Actor } from './actor';
 import { loadActor } from './load-actor';
@@ -18,11 +18,10 @@ import {
  * abilities.ts allow. The world mixes every visibility, nesting, confidentiality, authorship and
  * assignment.
  */
-let t: TestApp;
+const t = useTestApp();
 const actors: Record<string, Actor | null> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db;
   const vis = [0, 10, 20] as const;
   const groups = [];
@@ -91,10 +90,6 @@ beforeAll(async () => {
   actors.anonymous = null;
   for (const [name, u] of Object.entries(users)) actors[name] = await loadActor(db, u, null);
 });
-afterAll(async () => {
-  await t.close();
-});
-
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
 describe('SQL scopes agree with the pure rules', () => {

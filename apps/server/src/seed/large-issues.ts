@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/connection';
 import { n } from './large-epics';
+import { insertHashedLabels } from './large-labels';
 import { type LargeWorld, mix, reserveIdBlock } from './large-setup';
 
 const verbs = ['Fix', 'Improve', 'Add', 'Refactor', 'Document', 'Speed up', 'Remove', 'Test', 'Redesign', 'Monitor'];
@@ -84,13 +85,7 @@ export async function seedLargeIssues(
         SELECT id, (${users}::int[])[1 + (${mix('id', 7919)} % ${n(users.length)} + 1 + ${mix('id', 2)} % ${n(users.length - 1)}) % ${n(users.length)}]
         FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND ${mix('id', 1)} % 20 < 3
         ON CONFLICT DO NOTHING`.execute(trx);
-      await sql`
-        INSERT INTO issue_labels (issue_id, label_id)
-        SELECT id, (${labels}::int[])[1 + ${mix('id', 31)} % ${n(labels.length)}] FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND ${mix('id', 3)} % 10 < 7
-        UNION ALL
-        SELECT id, (${labels}::int[])[1 + (${mix('id', 31)} % ${n(labels.length)} + 1 + ${mix('id', 13)} % ${n(labels.length - 1)}) % ${n(labels.length)}]
-        FROM issues WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND ${mix('id', 3)} % 10 < 3
-        ON CONFLICT DO NOTHING`.execute(trx);
+      await insertHashedLabels(trx, 'issues', labels, { lo, hi }, { one: 7, two: 3 });
       // An epic from the project's own group; confidential epics only take confidential issues.
       await sql`
         WITH pick AS (

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/connection';
 import { n } from './large-epics';
+import { insertHashedLabels } from './large-labels';
 import { type LargeWorld, mix, reserveIdBlock } from './large-setup';
 
 const verbs = ['Fix', 'Add', 'Refactor', 'Bump', 'Remove', 'Speed up', 'Document', 'Test', 'Rename', 'Split'];
@@ -110,13 +111,7 @@ export async function seedLargeMergeRequests(
         WHERE r.merge_request_id BETWEEN ${n(lo)} AND ${n(hi)} AND (r.state = 'approved' OR (mr.state = 'opened' AND ${mix('r.merge_request_id', 5)} % 3 = 0))`.execute(
         trx,
       );
-      await sql`
-        INSERT INTO merge_request_labels (merge_request_id, label_id)
-        SELECT id, (${labels}::int[])[1 + ${mix('id', 31)} % ${n(labels.length)}] FROM merge_requests WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND ${mix('id', 3)} % 10 < 6
-        UNION ALL
-        SELECT id, (${labels}::int[])[1 + (${mix('id', 31)} % ${n(labels.length)} + 1 + ${mix('id', 13)} % ${n(labels.length - 1)}) % ${n(labels.length)}]
-        FROM merge_requests WHERE id BETWEEN ${n(lo)} AND ${n(hi)} AND ${mix('id', 3)} % 10 < 2
-        ON CONFLICT DO NOTHING`.execute(trx);
+      await insertHashedLabels(trx, 'merge_requests', labels, { lo, hi }, { one: 6, two: 2 });
     });
     progress(to - from + 1);
   }

@@ -92,3 +92,24 @@ export async function addProjectMember(db: Database, projectId: number, userId: 
     .values({ project_id: projectId, user_id: userId, access_level: accessLevel })
     .execute();
 }
+
+/** Adds each user of `levels` (user id → access level) to the group, in order. */
+export async function addGroupMembers(db: Database, groupId: number, levels: ReadonlyArray<[number, number]>) {
+  for (const [userId, accessLevel] of levels) await addGroupMember(db, groupId, userId, accessLevel);
+}
+
+/**
+ * A private group `groupPath` with subgroup `sub` and project `sub/web`, and `members` (user id →
+ * access level, in order) as members of the top group.
+ */
+export async function createGroupSubProject(
+  db: Database,
+  groupPath: string,
+  members: ReadonlyArray<[number, number]>,
+): Promise<{ groupId: number; subId: number; projectId: number }> {
+  const g = await createGroup(db, { path: groupPath });
+  const s = await createGroup(db, { path: 'sub', parentId: g.id });
+  const p = await createProject(db, { namespaceId: s.id, path: 'web' });
+  await addGroupMembers(db, g.id, members);
+  return { groupId: g.id, subId: s.id, projectId: p.id };
+}

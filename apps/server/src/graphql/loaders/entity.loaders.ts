@@ -1,5 +1,6 @@
 import type { Database } from '../../db/connection';
 import { epicSelect } from '../../modules/epics/epic-query';
+import { labelsByOwner } from '../../modules/issuables/owner-links';
 import { groupQuery, projectQuery } from '../../modules/namespaces/namespace-lookup.service';
 import { byIdLoader, groupedLoader } from './batch';
 import type { EpicRow, LabelRow, MilestoneRow, UserRow } from './rows';
@@ -21,28 +22,12 @@ export function entityLoaders(db: Database) {
     epic: byIdLoader<EpicRow>((ids) => epicSelect(db).where('e.id', 'in', ids).execute()),
     /** Labels of each epic, by title. */
     epicLabels: groupedLoader<LabelRow & { owner_id: number }>(
-      (ids) =>
-        db
-          .selectFrom('epic_labels as el')
-          .innerJoin('labels as l', 'l.id', 'el.label_id')
-          .selectAll('l')
-          .select('el.epic_id as owner_id')
-          .where('el.epic_id', 'in', ids)
-          .orderBy('l.title')
-          .execute(),
+      (ids) => labelsByOwner(db, 'epic', ids),
       (r) => r.owner_id,
     ),
     /** Labels of each issue, by title. */
     issueLabels: groupedLoader<LabelRow & { owner_id: number }>(
-      (ids) =>
-        db
-          .selectFrom('issue_labels as il')
-          .innerJoin('labels as l', 'l.id', 'il.label_id')
-          .selectAll('l')
-          .select('il.issue_id as owner_id')
-          .where('il.issue_id', 'in', ids)
-          .orderBy('l.title')
-          .execute(),
+      (ids) => labelsByOwner(db, 'issue', ids),
       (r) => r.owner_id,
     ),
     /** Assignees of each issue. */

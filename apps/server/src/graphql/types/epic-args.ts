@@ -1,7 +1,8 @@
 import { badRequest } from '../../errors';
 import type { EpicFilters, EpicOrderBy } from '../../modules/epics/epic-filters';
 import { builder } from '../builder';
-import { IssuableSearchableField } from './filter-enums';
+import { type SortTable, sortEnum } from './issuable-args';
+import { searchArgFields, unionedArgField } from './list-arg-fields';
 
 export const EpicState = builder.enumType('EpicState', {
   description: 'State of an epic.',
@@ -12,7 +13,7 @@ export const EpicState = builder.enumType('EpicState', {
   } as const,
 });
 
-const sortValues: Record<string, [EpicOrderBy, 'asc' | 'desc']> = {
+const sortValues: SortTable<EpicOrderBy> = {
   start_date_desc: ['start_date', 'desc'],
   start_date_asc: ['start_date', 'asc'],
   end_date_desc: ['end_date', 'desc'],
@@ -30,12 +31,7 @@ const sortValues: Record<string, [EpicOrderBy, 'asc' | 'desc']> = {
   RELATIVE_POSITION_ASC: ['relative_position', 'asc'],
 };
 
-export const EpicSort = builder.enumType('EpicSort', {
-  description: 'Roadmap sort values.',
-  values: Object.fromEntries(
-    Object.entries(sortValues).map(([name, [column, dir]]) => [name, { description: `Sort by ${column} ${dir}.` }]),
-  ) as Record<string, { description: string }>,
-});
+export const EpicSort = sortEnum('EpicSort', 'Roadmap sort values.', sortValues);
 
 export const Timeframe = builder.inputType('Timeframe', {
   description: 'A time-frame defined as a closed inclusive range of two dates.',
@@ -72,12 +68,7 @@ export const epicListArgs = builder.args((t) => ({
   iid: t.id({ required: false, description: 'IID of the epic, e.g., "1".' }),
   iids: t.idList({ required: false, description: 'List of IIDs of epics, e.g., `[1, 2]`.' }),
   state: t.field({ type: EpicState, required: false, description: 'Filter epics by state.' }),
-  search: t.string({ required: false, description: 'Search query for title or description.' }),
-  in: t.field({
-    type: [IssuableSearchableField],
-    required: false,
-    description: 'Specify the fields to perform the search in. Defaults to `[TITLE, DESCRIPTION]`.',
-  }),
+  ...searchArgFields(t),
   sort: t.field({ type: EpicSort, required: false, description: 'List epics by sort order.' }),
   authorUsername: t.string({ required: false, description: 'Filter epics by author.' }),
   labelName: t.stringList({ required: false, description: 'Filter epics by labels.' }),
@@ -99,7 +90,7 @@ export const epicListArgs = builder.args((t) => ({
     description: 'Include epics from descendant groups (default true).',
   }),
   not: t.field({ type: NegatedEpicFilterInput, required: false, description: 'Negated epic arguments.' }),
-  or: t.field({ type: UnionedEpicFilterInput, required: false, description: 'List of arguments with inclusive OR.' }),
+  or: unionedArgField(t, UnionedEpicFilterInput),
 }));
 
 export interface EpicListArgs {

@@ -14,59 +14,40 @@ const noneAny = {
   ANY: { description: 'Some value is assigned.' },
 } as const;
 
-export const AssigneeWildcardId = builder.enumType('AssigneeWildcardId', {
-  description: 'Assignee ID wildcard values.',
-  values: noneAny,
-});
+/** A wildcard enum whose only values are NONE and ANY. */
+const noneAnyEnum = (name: string, description: string) => builder.enumType(name, { description, values: noneAny });
 
-export const ReviewerWildcardId = builder.enumType('ReviewerWildcardId', {
-  description: 'Reviewer ID wildcard values.',
-  values: noneAny,
-});
+export const AssigneeWildcardId = noneAnyEnum('AssigneeWildcardId', 'Assignee ID wildcard values.');
+export const ReviewerWildcardId = noneAnyEnum('ReviewerWildcardId', 'Reviewer ID wildcard values.');
+export const EpicWildcardId = noneAnyEnum('EpicWildcardId', 'Epic ID wildcard values.');
+export const WeightWildcardId = noneAnyEnum('WeightWildcardId', 'Weight ID wildcard values.');
+export const ReleaseTagWildcardId = noneAnyEnum('ReleaseTagWildcardId', 'Release tag ID wildcard values.');
 
-export const EpicWildcardId = builder.enumType('EpicWildcardId', {
-  description: 'Epic ID wildcard values.',
-  values: noneAny,
-});
-
-export const WeightWildcardId = builder.enumType('WeightWildcardId', {
-  description: 'Weight ID wildcard values.',
-  values: noneAny,
-});
-
-export const ReleaseTagWildcardId = builder.enumType('ReleaseTagWildcardId', {
-  description: 'Release tag ID wildcard values.',
-  values: noneAny,
-});
+const milestoneTiming = {
+  STARTED: { description: 'Milestone assigned is open and started (overlaps current date).' },
+  UPCOMING: { description: 'Milestone assigned is due in the future.' },
+} as const;
 
 export const MilestoneWildcardId = builder.enumType('MilestoneWildcardId', {
   description: 'Milestone ID wildcard values.',
-  values: {
-    ...noneAny,
-    STARTED: { description: 'Milestone assigned is open and started (overlaps current date).' },
-    UPCOMING: { description: 'Milestone assigned is due in the future.' },
-  } as const,
+  values: { ...noneAny, ...milestoneTiming } as const,
 });
 
 export const NegatedMilestoneWildcardId = builder.enumType('NegatedMilestoneWildcardId', {
   description: 'Negated Milestone ID wildcard values.',
-  values: {
-    STARTED: { description: 'Milestone assigned is open and started (overlaps current date).' },
-    UPCOMING: { description: 'Milestone assigned is due in the future.' },
-  } as const,
+  values: milestoneTiming,
 });
+
+const currentIteration = { CURRENT: { description: 'Current iteration.' } } as const;
 
 export const IterationWildcardId = builder.enumType('IterationWildcardId', {
   description: 'Iteration ID wildcard values.',
-  values: {
-    ...noneAny,
-    CURRENT: { description: 'Current iteration.' },
-  } as const,
+  values: { ...noneAny, ...currentIteration } as const,
 });
 
 export const NegatedIterationWildcardId = builder.enumType('NegatedIterationWildcardId', {
   description: 'Negated Iteration ID wildcard values.',
-  values: { CURRENT: { description: 'Current iteration.' } } as const,
+  values: currentIteration,
 });
 
 type Wild = 'NONE' | 'ANY' | 'STARTED' | 'UPCOMING' | 'CURRENT';

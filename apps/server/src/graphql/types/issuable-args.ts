@@ -3,6 +3,13 @@ import { builder } from '../builder';
 
 /** What the GraphQL issue and merge request list arguments share: value readers and sort tables. */
 
+/** The states issue and merge request lists share (GitLab's IssuableState), without `all`. */
+export const issuableStateValues = {
+  opened: { description: 'In open state.' },
+  closed: { description: 'In closed state.' },
+  locked: { description: 'Discussion has been locked.' },
+} as const;
+
 export type Maybe<T> = T | null | undefined;
 export type SortTable<O extends string> = Record<string, [O, 'asc' | 'desc']>;
 
@@ -56,6 +63,11 @@ export function timestampSorts<O extends string>(created: O, updated: O): SortTa
   };
 }
 
+/** `${name}_ASC` and `${name}_DESC`, sorting by `column`. */
+export function ascAndDesc<O extends string>(name: string, column: O): SortTable<O> {
+  return { [`${name}_ASC`]: [column, 'asc'], [`${name}_DESC`]: [column, 'desc'] };
+}
+
 /** A sort enum whose values are the table's keys. */
 export function sortEnum<O extends string>(name: string, description: string, sorts: SortTable<O>) {
   return builder.enumType(name, {
@@ -79,7 +91,8 @@ interface SharedFilters<O extends string> {
   updatedBefore?: Date;
 }
 
-interface SharedArgs {
+/** The list arguments both lists read alike. */
+export interface SharedListArgs {
   search?: Maybe<string>;
   in?: Maybe<readonly ('TITLE' | 'DESCRIPTION')[]>;
   sort?: Maybe<string>;
@@ -91,7 +104,11 @@ interface SharedArgs {
 }
 
 /** Copies the arguments both lists read alike (search, sort, author, time windows) into `f`. */
-export function applySharedArgs<O extends string>(args: SharedArgs, sorts: SortTable<O>, f: SharedFilters<O>): void {
+export function applySharedArgs<O extends string>(
+  args: SharedListArgs,
+  sorts: SortTable<O>,
+  f: SharedFilters<O>,
+): void {
   if (args.search) f.search = args.search;
   if (args.in?.length) f.searchIn = args.in.map((v) => (v === 'TITLE' ? 'title' : 'description'));
   const sort = args.sort ? sorts[args.sort] : undefined;

@@ -4,7 +4,6 @@ import { builder } from '../builder';
 import {
   AssigneeWildcardId,
   EpicWildcardId,
-  IssuableSearchableField,
   IterationWildcardId,
   MilestoneWildcardId,
   NegatedIterationWildcardId,
@@ -15,25 +14,25 @@ import {
 } from './filter-enums';
 import {
   applySharedArgs,
+  ascAndDesc,
   emojiOrWildcard,
   idOf,
+  issuableStateValues,
   type Maybe,
   namesOrWildcard,
   positiveInt,
+  type SharedListArgs,
   type SortTable,
   single,
+  sortEnum,
   timestampSorts,
   wildcard,
 } from './issuable-args';
+import { searchArgFields, timeWindowArgFields, unionedArgField } from './list-arg-fields';
 
 export const IssuableState = builder.enumType('IssuableState', {
   description: 'State of a GitLab issue or merge request.',
-  values: {
-    opened: { description: 'In open state.' },
-    closed: { description: 'In closed state.' },
-    locked: { description: 'Discussion has been locked.' },
-    all: { description: 'All available.' },
-  } as const,
+  values: { ...issuableStateValues, all: { description: 'All available.' } } as const,
 });
 
 export const IssueType = builder.enumType('IssueType', {
@@ -56,29 +55,17 @@ export const HealthStatus = builder.enumType('HealthStatus', {
 
 const sorts: SortTable<IssueOrderBy> = {
   ...timestampSorts<IssueOrderBy>('created_at', 'updated_at'),
-  DUE_DATE_ASC: ['due_date', 'asc'],
-  DUE_DATE_DESC: ['due_date', 'desc'],
-  TITLE_ASC: ['title', 'asc'],
-  TITLE_DESC: ['title', 'desc'],
+  ...ascAndDesc('DUE_DATE', 'due_date'),
+  ...ascAndDesc('TITLE', 'title'),
   RELATIVE_POSITION_ASC: ['relative_position', 'asc'],
-  WEIGHT_ASC: ['weight', 'asc'],
-  WEIGHT_DESC: ['weight', 'desc'],
-  PRIORITY_ASC: ['priority', 'asc'],
-  PRIORITY_DESC: ['priority', 'desc'],
-  LABEL_PRIORITY_ASC: ['label_priority', 'asc'],
-  LABEL_PRIORITY_DESC: ['label_priority', 'desc'],
-  MILESTONE_DUE_ASC: ['milestone_due', 'asc'],
-  MILESTONE_DUE_DESC: ['milestone_due', 'desc'],
-  POPULARITY_ASC: ['popularity', 'asc'],
-  POPULARITY_DESC: ['popularity', 'desc'],
+  ...ascAndDesc('WEIGHT', 'weight'),
+  ...ascAndDesc('PRIORITY', 'priority'),
+  ...ascAndDesc('LABEL_PRIORITY', 'label_priority'),
+  ...ascAndDesc('MILESTONE_DUE', 'milestone_due'),
+  ...ascAndDesc('POPULARITY', 'popularity'),
 };
 
-export const IssueSort = builder.enumType('IssueSort', {
-  description: 'Values for sorting issues.',
-  values: Object.fromEntries(
-    Object.entries(sorts).map(([name, [column, dir]]) => [name, { description: `Sort by ${column} ${dir}.` }]),
-  ) as Record<string, { description: string }>,
-});
+export const IssueSort = sortEnum('IssueSort', 'Values for sorting issues.', sorts);
 
 export const NegatedIssueFilterInput = builder.inputType('NegatedIssueFilterInput', {
   description: 'Filters that exclude issues.',
@@ -135,12 +122,7 @@ export const issueListArgs = builder.args((t) => ({
   iid: t.string({ required: false, description: 'IID of the issue. For example, "1".' }),
   iids: t.stringList({ required: false, description: 'List of IIDs of issues. For example, `["1", "2"]`.' }),
   state: t.field({ type: IssuableState, required: false, description: 'Current state of this issue.' }),
-  search: t.string({ required: false, description: 'Search query for title or description.' }),
-  in: t.field({
-    type: [IssuableSearchableField],
-    required: false,
-    description: 'Specify the fields to perform the search in. Defaults to `[TITLE, DESCRIPTION]`.',
-  }),
+  ...searchArgFields(t),
   sort: t.field({ type: IssueSort, required: false, description: 'Sort issues by the criteria.' }),
   labelName: t.stringList({ required: false, description: 'Labels applied to this issue.' }),
   authorUsername: t.string({ required: false, description: 'Username of the author of the issue.' }),
@@ -187,23 +169,16 @@ export const issueListArgs = builder.args((t) => ({
     required: false,
     description: 'Weight applied to the issue, "none" and "any" values are supported.',
   }),
-  createdAfter: t.field({ type: 'Time', required: false, description: 'Issues created after this date.' }),
-  createdBefore: t.field({ type: 'Time', required: false, description: 'Issues created before this date.' }),
-  updatedAfter: t.field({ type: 'Time', required: false, description: 'Issues updated after this date.' }),
-  updatedBefore: t.field({ type: 'Time', required: false, description: 'Issues updated before this date.' }),
+  ...timeWindowArgFields(t, (window) => `Issues ${window} this date.`),
   not: t.field({ type: NegatedIssueFilterInput, required: false, description: 'Negated arguments.' }),
-  or: t.field({ type: UnionedIssueFilterInput, required: false, description: 'List of arguments with inclusive OR.' }),
+  or: unionedArgField(t, UnionedIssueFilterInput),
 }));
 
-export interface IssueListArgs {
+export interface IssueListArgs extends SharedListArgs {
   iid?: Maybe<string>;
   iids?: Maybe<readonly string[]>;
   state?: Maybe<'opened' | 'closed' | 'locked' | 'all'>;
-  search?: Maybe<string>;
-  in?: Maybe<readonly ('TITLE' | 'DESCRIPTION')[]>;
-  sort?: Maybe<string>;
   labelName?: Maybe<readonly string[]>;
-  authorUsername?: Maybe<string>;
   assigneeUsername?: Maybe<string>;
   assigneeUsernames?: Maybe<readonly string[]>;
   assigneeId?: Maybe<string>;
@@ -222,10 +197,6 @@ export interface IssueListArgs {
   types?: Maybe<readonly ('ISSUE' | 'INCIDENT' | 'TASK')[]>;
   epicId?: Maybe<string>;
   weight?: Maybe<string>;
-  createdAfter?: Maybe<string>;
-  createdBefore?: Maybe<string>;
-  updatedAfter?: Maybe<string>;
-  updatedBefore?: Maybe<string>;
   not?: Maybe<{
     labelName?: Maybe<readonly string[]>;
     assigneeUsernames?: Maybe<readonly string[]>;

@@ -2,7 +2,6 @@ import type { MergeRequestFilters, MergeRequestOrderBy } from '../../modules/mer
 import { builder } from '../builder';
 import {
   AssigneeWildcardId,
-  IssuableSearchableField,
   MilestoneWildcardId,
   NegatedMilestoneWildcardId,
   ReleaseTagWildcardId,
@@ -11,21 +10,24 @@ import {
 } from './filter-enums';
 import {
   applySharedArgs,
+  ascAndDesc,
   emojiOrWildcard,
+  issuableStateValues,
   type Maybe,
   namesOrWildcard,
   positiveInt,
+  type SharedListArgs,
   type SortTable,
   single,
+  sortEnum,
   timestampSorts,
 } from './issuable-args';
+import { searchArgFields, timeWindowArgFields, unionedArgField } from './list-arg-fields';
 
 export const MergeRequestState = builder.enumType('MergeRequestState', {
   description: 'State of a GitLab merge request.',
   values: {
-    opened: { description: 'In open state.' },
-    closed: { description: 'In closed state.' },
-    locked: { description: 'Discussion has been locked.' },
+    ...issuableStateValues,
     merged: { description: 'Merge request has been merged.' },
     all: { description: 'All available.' },
   } as const,
@@ -33,22 +35,13 @@ export const MergeRequestState = builder.enumType('MergeRequestState', {
 
 const sorts: SortTable<MergeRequestOrderBy> = {
   ...timestampSorts<MergeRequestOrderBy>('created_at', 'updated_at'),
-  MERGED_AT_ASC: ['merged_at', 'asc'],
-  MERGED_AT_DESC: ['merged_at', 'desc'],
-  TITLE_ASC: ['title', 'asc'],
-  TITLE_DESC: ['title', 'desc'],
-  POPULARITY_ASC: ['popularity', 'asc'],
-  POPULARITY_DESC: ['popularity', 'desc'],
-  MILESTONE_DUE_ASC: ['milestone_due', 'asc'],
-  MILESTONE_DUE_DESC: ['milestone_due', 'desc'],
+  ...ascAndDesc('MERGED_AT', 'merged_at'),
+  ...ascAndDesc('TITLE', 'title'),
+  ...ascAndDesc('POPULARITY', 'popularity'),
+  ...ascAndDesc('MILESTONE_DUE', 'milestone_due'),
 };
 
-export const MergeRequestSort = builder.enumType('MergeRequestSort', {
-  description: 'Values for sorting merge requests.',
-  values: Object.fromEntries(
-    Object.entries(sorts).map(([name, [column, dir]]) => [name, { description: `Sort by ${column} ${dir}.` }]),
-  ) as Record<string, { description: string }>,
-});
+export const MergeRequestSort = sortEnum('MergeRequestSort', 'Values for sorting merge requests.', sorts);
 
 export const MergeRequestsResolverNegatedParams = builder.inputType('MergeRequestsResolverNegatedParams', {
   description: 'Filters that exclude merge requests.',
@@ -97,12 +90,7 @@ export const UnionedMergeRequestFilterInput = builder.inputType('UnionedMergeReq
 export const mergeRequestListArgs = builder.args((t) => ({
   iids: t.stringList({ required: false, description: 'Array of IIDs of merge requests, for example `[1, 2]`.' }),
   state: t.field({ type: MergeRequestState, required: false, description: 'Merge request state.' }),
-  search: t.string({ required: false, description: 'Search query for title or description.' }),
-  in: t.field({
-    type: [IssuableSearchableField],
-    required: false,
-    description: 'Specify the fields to perform the search in. Defaults to `[TITLE, DESCRIPTION]`.',
-  }),
+  ...searchArgFields(t),
   sort: t.field({ type: MergeRequestSort, required: false, description: 'Sort merge requests by the criteria.' }),
   sourceBranches: t.stringList({ required: false, description: 'Array of source branch names.' }),
   targetBranches: t.stringList({ required: false, description: 'Array of target branch names.' }),
@@ -146,37 +134,19 @@ export const mergeRequestListArgs = builder.args((t) => ({
     description: 'Filter by release tag wildcard.',
   }),
   environmentName: t.string({ required: false, description: 'Environment merge requests are linked to.' }),
-  createdAfter: t.field({ type: 'Time', required: false, description: 'Merge requests created after the timestamp.' }),
-  createdBefore: t.field({
-    type: 'Time',
-    required: false,
-    description: 'Merge requests created before the timestamp.',
-  }),
-  updatedAfter: t.field({ type: 'Time', required: false, description: 'Merge requests updated after the timestamp.' }),
-  updatedBefore: t.field({
-    type: 'Time',
-    required: false,
-    description: 'Merge requests updated before the timestamp.',
-  }),
+  ...timeWindowArgFields(t, (window) => `Merge requests ${window} the timestamp.`),
   not: t.field({
     type: MergeRequestsResolverNegatedParams,
     required: false,
     description: 'List of negated arguments.',
   }),
-  or: t.field({
-    type: UnionedMergeRequestFilterInput,
-    required: false,
-    description: 'List of arguments with inclusive OR.',
-  }),
+  or: unionedArgField(t, UnionedMergeRequestFilterInput),
 }));
 
 type List = Maybe<readonly string[]>;
-export interface MergeRequestListArgs {
+export interface MergeRequestListArgs extends SharedListArgs {
   iids?: List;
   state?: Maybe<'opened' | 'closed' | 'locked' | 'merged' | 'all'>;
-  search?: Maybe<string>;
-  in?: Maybe<readonly ('TITLE' | 'DESCRIPTION')[]>;
-  sort?: Maybe<string>;
   sourceBranches?: List;
   targetBranches?: List;
   draft?: Maybe<boolean>;
@@ -185,7 +155,6 @@ export interface MergeRequestListArgs {
   labelName?: List;
   milestoneTitle?: Maybe<string>;
   milestoneWildcardId?: Maybe<'NONE' | 'ANY' | 'STARTED' | 'UPCOMING'>;
-  authorUsername?: Maybe<string>;
   assigneeUsername?: Maybe<string>;
   assigneeWildcardId?: Maybe<'NONE' | 'ANY'>;
   reviewerUsername?: Maybe<string>;
@@ -197,10 +166,6 @@ export interface MergeRequestListArgs {
   releaseTag?: Maybe<string>;
   releaseTagWildcardId?: Maybe<'NONE' | 'ANY'>;
   environmentName?: Maybe<string>;
-  createdAfter?: Maybe<string>;
-  createdBefore?: Maybe<string>;
-  updatedAfter?: Maybe<string>;
-  updatedBefore?: Maybe<string>;
   not?: Maybe<{
     labels?: List;
     labelName?: List;

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let admin = '';
 let user = '';
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createToken(t.db, (await createUser(t.db, { username: 'settings-admin', admin: true })).id);
   user = await createToken(t.db, (await createUser(t.db, { username: 'settings-user' })).id);
 });
-afterAll(() => t.close());
-
 const config = async () => {
   const res = await t.app.inject({ method: 'GET', url: '/-/config.json' });
   expect(res.statusCode).toBe(200);

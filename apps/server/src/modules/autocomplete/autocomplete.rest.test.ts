@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../test/api-client';
-import { createTestApp, type TestApp } from '../../test/harness';
 import { buildSuggestionWorld, type SuggestionWorld } from '../../test/suggestion-world';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let w: SuggestionWorld;
 
 const api = apiClient(
@@ -23,13 +23,8 @@ const usernames = async (url: string, who?: keyof SuggestionWorld['tok']) =>
   (await ok<Array<{ username: string }>>(url, who)).map((u) => u.username);
 
 beforeAll(async () => {
-  t = await createTestApp();
   w = await buildSuggestionWorld(t);
 });
-afterAll(async () => {
-  await t.close();
-});
-
 describe('GET /-/autocomplete/users.json', () => {
   it('lists the group members (inherited included), active only, by name', async () => {
     expect(await usernames('/-/autocomplete/users.json?group_id=sgacme', 'dev')).toEqual([

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../test/api-client';
-import { createTestApp, type TestApp } from '../../test/harness';
 import { buildSuggestionWorld, type SuggestionWorld } from '../../test/suggestion-world';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let w: SuggestionWorld;
 type Who = keyof SuggestionWorld['tok'];
 
@@ -35,13 +35,8 @@ async function statements(url: string, who: Who): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   w = await buildSuggestionWorld(t);
 });
-afterAll(async () => {
-  await t.close();
-});
-
 describe('labels.json', () => {
   it('lists a group’s labels and its projects’, one per title, by title', async () => {
     const body = await ok<Array<Record<string, unknown>>>('/groups/sgacme/-/labels.json', 'dev');

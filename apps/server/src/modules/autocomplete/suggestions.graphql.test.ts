@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createGroup } from '../../test/factories';
 import { dig, gql } from '../../test/graphql-client';
-import { createTestApp, type TestApp } from '../../test/harness';
 import { buildSuggestionWorld, type SuggestionWorld } from '../../test/suggestion-world';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let w: SuggestionWorld;
 type Who = keyof SuggestionWorld['tok'];
 
@@ -16,15 +16,10 @@ async function query(document: string, variables: Record<string, unknown>, who?:
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   w = await buildSuggestionWorld(t);
   for (const name of ['Alpha', 'Beta', 'Gamma'])
     await createGroup(t.db, { path: `${name.toLowerCase()}-team`, name: `Team ${name}`, parentId: w.subId });
 });
-afterAll(async () => {
-  await t.close();
-});
-
 const SEARCH_ITERATIONS = `query ($fullPath: ID!, $search: String, $id: ID, $state: IterationState, $in: [IterationSearchableField!]) {
   group(fullPath: $fullPath) {
     iterations(search: $search, in: $in, id: $id, state: $state, includeAncestors: true, sort: CADENCE_AND_DUE_DATE_DESC) {

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
-const uid: Record<string, number> = {};
+const t = useRestTestApp({ prefix: 'ae_', users: ['guest', 'other', 'outsider'], admins: ['admin'] });
+const { api, uid } = t;
 let projectId: number;
 let groupId: number;
 let issueId: number;
@@ -14,13 +12,8 @@ let epicId: number;
 let noteId: number;
 let privProjectId: number;
 
-const api = apiClient(() => t.app, tok);
-
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db;
-  await createUsersWithTokens(db, ['guest', 'other', 'outsider'], { prefix: 'ae_', into: { tok, uid } });
-  await createUsersWithTokens(db, ['admin'], { prefix: 'ae_', admin: true, into: { tok } });
   const g = await createGroup(db, { path: 'aepub', visibility: 20 });
   const p = await createProject(db, { namespaceId: g.id, path: 'web', visibility: 20 });
   const priv = await createGroup(db, { path: 'aepriv' });
@@ -55,10 +48,6 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).id;
   privProjectId = privProject.id;
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('award emoji', () => {

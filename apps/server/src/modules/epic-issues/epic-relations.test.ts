@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { loadActor } from '../../policy/load-actor';
-import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useRestTestApp } from '../../test/rest-test-app';
 import { descendantCounts } from '../epics/epics.service';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
-const uid: Record<string, number> = {};
+const t = useRestTestApp({ prefix: 'er_', users: ['owner', 'guest', 'reporter', 'outsider'] });
+const { api, uid } = t;
 let g: { id: number };
 let other: { id: number };
 let projectId: number;
 let foreignProjectId: number;
 
 type Json = Record<string, unknown> & { id: number; iid: number };
-const api = apiClient(() => t.app, tok);
 const create = async (groupId: number, body: object): Promise<Json> => {
   const res = await api('POST', `/groups/${groupId}/epics`, 'owner', body);
   expect(res.statusCode, res.body).toBe(201);
@@ -35,9 +32,7 @@ const issue = async (
   ).id;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db;
-  await createUsersWithTokens(db, ['owner', 'guest', 'reporter', 'outsider'], { prefix: 'er_', into: { tok, uid } });
   g = await createGroup(db, { path: 'erg' });
   other = await createGroup(db, { path: 'erother' });
   projectId = (await createProject(db, { namespaceId: g.id, path: 'erp' })).id;
@@ -46,10 +41,6 @@ beforeAll(async () => {
   await addGroupMember(db, g.id, uid.guest ?? 0, AccessLevel.GUEST);
   await addGroupMember(db, g.id, uid.reporter ?? 0, AccessLevel.REPORTER);
   await addGroupMember(db, other.id, uid.owner ?? 0, AccessLevel.OWNER);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('epic issues', () => {

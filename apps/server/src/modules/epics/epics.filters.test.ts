@@ -1,35 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../../test/api-client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildEpicFilterWorld } from '../../test/epic-filter-world';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useFilterTestApp } from '../../test/filter-test-app';
 
 /** GET /groups/:id/epics: every filter token × operator; the world is described in epic-filter-world.ts. */
-let t: TestApp;
-let tok: Record<string, string> = {};
-let uid: Record<string, number> = {};
+const { t, get, listedIids } = useFilterTestApp(buildEpicFilterWorld);
+let uid: Record<string, number>;
 let groupId: number;
 
-const api = apiClient(
-  () => t.app,
-  () => tok,
-);
-const get = (url: string, who?: string) => api('GET', url, who);
-
-async function iids(query: string, who = 'alice'): Promise<number[]> {
-  const res = await get(`/groups/${groupId}/epics?per_page=100&${query}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  const rows = res.json() as Array<{ iid: number }>;
-  expect(Number(res.headers['x-total'])).toBe(rows.length);
-  return rows.map((r) => r.iid).sort((a, b) => a - b);
+async function iids(query: string, who = 'alice') {
+  return listedIids(`/groups/${groupId}/epics?per_page=100&${query}`, who);
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ tok, uid, groupId } = await buildEpicFilterWorld(t.db));
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
+beforeAll(() => {
+  ({ uid, groupId } = t.world);
 });
 
 describe('epic filters: each token and operator', () => {

@@ -1,18 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import { addGroupMember, createGroup } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
-const uid: Record<string, number> = {};
+const t = useRestTestApp({
+  prefix: 'el_',
+  users: ['owner', 'planner', 'reporter', 'guest', 'outsider'],
+  admins: ['admin'],
+});
+const { api, uid } = t;
 let g: { id: number };
 let sub: { id: number };
 let other: { id: number };
 
 type EpicJson = { id: number; iid: number; references: { full: string }; labels: unknown[] };
-const api = apiClient(() => t.app, tok);
 const refs = (body: EpicJson[]) => body.map((e) => e.references.full).sort();
 const list = async (query: string, who = 'owner') => {
   const res = await api('GET', `/groups/${g.id}/epics?${query}`, who);
@@ -22,13 +23,7 @@ const list = async (query: string, who = 'owner') => {
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db;
-  await createUsersWithTokens(db, ['owner', 'planner', 'reporter', 'guest', 'outsider'], {
-    prefix: 'el_',
-    into: { tok, uid },
-  });
-  await createUsersWithTokens(db, ['admin'], { prefix: 'el_', admin: true, into: { tok } });
   g = await createGroup(db, { path: 'elg' });
   sub = await createGroup(db, { path: 'elsub', parentId: g.id });
   other = await createGroup(db, { path: 'elother', visibility: 20 });
@@ -60,10 +55,6 @@ beforeAll(async () => {
     .insertInto('award_emoji')
     .values({ name: 'thumbsup', user_id: uid.owner ?? 0, awardable_type: 'Epic', awardable_id: ids.alpha ?? 0 })
     .execute();
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('GET /groups/:id/epics filters', () => {

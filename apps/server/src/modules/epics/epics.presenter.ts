@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { LabelsTable, UsersTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { epicConfidentialityAllows, groupReadable } from '../../policy/sql-scopes';
+import { labelsByOwner } from '../issuables/owner-links';
 import { presentLabelSummary } from '../labels/labels.presenter';
 import { externalBaseUrl, webUrl } from '../namespaces/web-url';
 import { presentUserBasic } from '../users/user.presenter';
@@ -46,16 +47,7 @@ export async function loadEpicExtras(
   const readableParents = await readableParentIds(db, viewer.actor, parentIds);
   const authorIds = [...new Set(rows.map((r) => r.author_id).filter((id): id is number => id !== null))];
   const [labelRows, authorRows, voteRows] = await Promise.all([
-    ids.length
-      ? db
-          .selectFrom('epic_labels as el')
-          .innerJoin('labels as l', 'l.id', 'el.label_id')
-          .selectAll('l')
-          .select('el.epic_id')
-          .where('el.epic_id', 'in', ids)
-          .orderBy('l.title')
-          .execute()
-      : [],
+    ids.length ? labelsByOwner(db, 'epic', ids) : [],
     authorIds.length ? db.selectFrom('users').selectAll().where('id', 'in', authorIds).execute() : [],
     ids.length
       ? db
@@ -70,7 +62,7 @@ export async function loadEpicExtras(
       : [],
   ]);
   const labels = new Map<number, LabelRow[]>();
-  for (const { epic_id, ...label } of labelRows) {
+  for (const { owner_id: epic_id, ...label } of labelRows) {
     const list = labels.get(epic_id) ?? [];
     list.push(label);
     labels.set(epic_id, list);

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
-const uid: Record<string, number> = {};
+const t = useRestTestApp({ prefix: 'ew_', users: ['owner', 'planner', 'reporter', 'guest', 'outsider'] });
+const { api, uid } = t;
 let g: { id: number };
 let sub: { id: number };
 let other: { id: number };
@@ -23,7 +21,6 @@ type EpicJson = {
   due_date_from_milestones: string | null;
   state: string;
 };
-const api = apiClient(() => t.app, tok);
 const create = async (groupId: number, body: object, who = 'owner'): Promise<EpicJson> => {
   const res = await api('POST', `/groups/${groupId}/epics`, who, body);
   expect(res.statusCode, res.body).toBe(201);
@@ -33,12 +30,7 @@ const get = async (groupId: number, iid: number): Promise<EpicJson> =>
   (await api('GET', `/groups/${groupId}/epics/${iid}`, 'owner')).json();
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db;
-  await createUsersWithTokens(db, ['owner', 'planner', 'reporter', 'guest', 'outsider'], {
-    prefix: 'ew_',
-    into: { tok, uid },
-  });
   g = await createGroup(db, { path: 'ewg', visibility: 10 });
   sub = await createGroup(db, { path: 'ewsub', parentId: g.id, visibility: 10 });
   other = await createGroup(db, { path: 'ewother' });
@@ -48,10 +40,6 @@ beforeAll(async () => {
   await addGroupMember(db, g.id, uid.reporter ?? 0, AccessLevel.REPORTER);
   await addGroupMember(db, g.id, uid.guest ?? 0, AccessLevel.GUEST);
   await addGroupMember(db, other.id, uid.owner ?? 0, AccessLevel.OWNER);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('create / update / delete', () => {

@@ -1,8 +1,8 @@
 import { CompiledQuery } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../policy/actor';
 import { createGroup, createProject, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 import { epicConditions, epicSelect } from '../epics/epic-query';
 import { listEpics } from '../epics/epics.service';
 import { allOf } from '../issuables/issuable-source';
@@ -11,12 +11,11 @@ import { mergeRequestFilterConditions } from '../merge-requests/mr-filter-sql';
 import { mergeRequestQuery, mergeRequestVisibility, orderByClause, scopeCondition } from '../merge-requests/mr-query';
 
 /** `search` on merge requests and epics is served by the trigram GIN indexes, never a sequential scan. */
-let t: TestApp;
+const t = useTestApp();
 let group: { id: number; traversal_ids: number[] };
 const admin: Actor = { id: 0, username: 'x', admin: true, scopes: null, groupMemberships: [], projectMemberships: [] };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const g = await createGroup(t.db, { path: 'explainsearch' });
   group = { id: g.id, traversal_ids: g.traversal_ids };
   const u = await createUser(t.db);
@@ -60,10 +59,6 @@ beforeAll(async () => {
   await t.db.executeQuery(CompiledQuery.raw(`UPDATE epics SET title = 'Kaleidoscope programme' WHERE iid = 321`));
   await t.db.executeQuery(CompiledQuery.raw('VACUUM ANALYZE'));
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 async function plan(compiled: { sql: string; parameters: readonly unknown[] }): Promise<string> {
   const res = await t.db.executeQuery<{ 'QUERY PLAN': string }>(

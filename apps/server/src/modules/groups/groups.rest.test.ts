@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let ownerToken: string;
 let devToken: string;
 let strangerToken: string;
@@ -12,7 +12,6 @@ let secret: { id: number };
 let secretChild: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const owner = await createUser(t.db);
   const dev = await createUser(t.db);
   const stranger = await createUser(t.db);
@@ -28,10 +27,6 @@ beforeAll(async () => {
   await addGroupMember(t.db, secret.id, owner.id, 50);
   await addGroupMember(t.db, pub.id, dev.id, 30);
 });
-afterAll(async () => {
-  await t.close();
-});
-
 const auth = (token: string) => ({ 'private-token': token });
 
 describe('GET /groups', () => {

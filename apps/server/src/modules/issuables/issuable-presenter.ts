@@ -7,6 +7,24 @@ type Ctx = Pick<AppContext, 'config'>;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** How an issue or merge request is presented. */
+export interface PresentIssuableOptions {
+  /** `with_labels_details=true`: label objects instead of titles. */
+  withLabelsDetails?: boolean;
+  /** Full path of the project or group the list was requested from (for `references.relative`). */
+  contextPath?: string | null;
+  /** Single-object responses: add `description_html`, the sanitized rendering stored on write (beyond GitLab's REST shape). */
+  withDescriptionHtml?: boolean;
+}
+
+/** `group/sub/project` of an issue or merge request row, from its page's namespace paths. */
+export function projectFullPath(
+  row: { namespace_id: number; project_path: string },
+  details: { namespacePaths: Map<number, string> },
+): string {
+  return `${details.namespacePaths.get(row.namespace_id) ?? ''}/${row.project_path}`;
+}
+
 const TASK_RE = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[([ xX])\]/gm;
 
 /** GitLab's task_completion_status: markdown task list items in the description. */

@@ -12,6 +12,9 @@ import {
   type IssuableSource,
 } from './issuable-source';
 
+/** Where an issue or merge request list is read from: a project, a group (with subgroups), or everywhere. */
+export type IssuableListScope = { projectId: number } | { groupId: number } | { all: true };
+
 /** Keyset pagination works on these orders (their columns are NOT NULL). */
 export const keysetOrders = ['created_at', 'updated_at'] as const;
 

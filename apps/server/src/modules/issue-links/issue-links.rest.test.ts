@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import { addGroupMember, addProjectMember, createGroup, createProject } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
+const t = useRestTestApp({ prefix: 'lnk_', users: ['planner', 'guest', 'outsider'], admins: ['admin'] });
+const { api, uid } = t;
 let p1: number;
 let secret: number;
 let pub: number;
 
-const api = apiClient(() => t.app, tok);
-
 type Linked = { iid: number; project_id: number; link_type: string; issue_link_id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db;
-  const ids: Record<string, number> = {};
-  await createUsersWithTokens(db, ['planner', 'guest', 'outsider'], { prefix: 'lnk_', into: { tok, uid: ids } });
-  await createUsersWithTokens(db, ['admin'], { prefix: 'lnk_', admin: true, into: { tok } });
   const g = await createGroup(db, { path: 'lnkacme' });
   p1 = (await createProject(db, { namespaceId: g.id, path: 'web' })).id;
   secret = (await createProject(db, { namespaceId: (await createGroup(db, { path: 'lnkhidden' })).id, path: 's' })).id;
@@ -30,9 +23,9 @@ beforeAll(async () => {
       visibility: 20,
     })
   ).id;
-  await addGroupMember(db, g.id, ids.planner as number, AccessLevel.PLANNER);
-  await addGroupMember(db, g.id, ids.guest as number, AccessLevel.GUEST);
-  await addProjectMember(db, secret, ids.planner as number, AccessLevel.GUEST);
+  await addGroupMember(db, g.id, uid.planner as number, AccessLevel.PLANNER);
+  await addGroupMember(db, g.id, uid.guest as number, AccessLevel.GUEST);
+  await addProjectMember(db, secret, uid.planner as number, AccessLevel.GUEST);
   for (const title of ['one', 'two', 'three', 'four']) {
     expect((await api('POST', `/projects/${p1}/issues`, 'planner', { title })).statusCode).toBe(201);
   }
@@ -41,10 +34,6 @@ beforeAll(async () => {
   ).toBe(201);
   expect((await api('POST', `/projects/${secret}/issues`, 'admin', { title: 'hidden' })).statusCode).toBe(201);
   expect((await api('POST', `/projects/${pub}/issues`, 'admin', { title: 'public' })).statusCode).toBe(201);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('issue links', () => {

@@ -11,6 +11,7 @@ import {
   type UserRow,
   uniqueIds as uniq,
 } from '../issuables/issuable-details';
+import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
 import { fullPathOf, fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
 import { type IssueRow, issueVisibility } from './issues-query';
 
@@ -44,7 +45,7 @@ export interface IssueDetails {
   namespacePaths: Map<number, string>;
 }
 
-const groupBy = <T extends { issue_id: number }>(rows: T[]) => groupByKey(rows, 'issue_id');
+const groupBy = <T extends { owner_id: number }>(rows: T[]) => groupByKey(rows, 'owner_id');
 
 /**
  * Batch-loads labels, assignees, users, milestones, iterations, epics, counts and paths (≤ 8 queries).
@@ -66,22 +67,8 @@ export async function loadIssueDetails(db: Database, actor: Actor | null, rows: 
   const milestoneIds = uniq(rows.map((r) => r.milestone_id));
   const iterationIds = uniq(rows.map((r) => r.iteration_id));
   const [labelRows, assigneeRows, milestones, iterations, epicRows, countRows] = await Promise.all([
-    db
-      .selectFrom('issue_labels as il')
-      .innerJoin('labels as l', 'l.id', 'il.label_id')
-      .selectAll('l')
-      .select('il.issue_id')
-      .where('il.issue_id', 'in', ids)
-      .orderBy('l.title')
-      .execute(),
-    db
-      .selectFrom('issue_assignees as ia')
-      .innerJoin('users as u', 'u.id', 'ia.user_id')
-      .selectAll('u')
-      .select('ia.issue_id')
-      .where('ia.issue_id', 'in', ids)
-      .orderBy('u.id')
-      .execute(),
+    labelsByOwner(db, 'issue', ids),
+    usersByOwner(db, 'issueAssignees', ids),
     milestoneIds.length ? db.selectFrom('milestones').selectAll().where('id', 'in', milestoneIds).execute() : [],
     iterationIds.length ? db.selectFrom('iterations').selectAll().where('id', 'in', iterationIds).execute() : [],
     db

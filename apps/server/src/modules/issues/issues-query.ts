@@ -4,6 +4,7 @@ import type { IssuesTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { issueReadable } from '../../policy/sql-scopes';
 import type { IssuableSource } from '../issuables/issuable-source';
+import type { IssuableListScope } from '../issuables/list-issuables';
 import type { IssueFilters, IssueOrderBy } from './issue-filters';
 
 /** An issues row with what policy and presenters need from its project and namespace. */
@@ -17,7 +18,7 @@ export type IssueRow = Selectable<IssuesTable> & {
 };
 
 /** Where to list from: one project, a group and its subgroups, or everything readable (`GET /issues`). */
-export type IssueListScope = { projectId: number } | { groupId: number } | { all: true };
+export type IssueListScope = IssuableListScope;
 
 /** Select base: issues `i` with project `p` and namespace `n`. */
 export function issueQuery(db: Database) {

@@ -1,20 +1,19 @@
 import { CompiledQuery } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../policy/actor';
 import { createGroup, createProject, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 import { allOf } from '../issuables/issuable-source';
 import { issueFilterConditions } from './issue-filter-sql';
 import { listIssues } from './issues.service';
 import { issueQuery, issueVisibility, orderByClause, scopeCondition } from './issues-query';
 
-let t: TestApp;
+const t = useTestApp();
 let groupId: number;
 let firstProject: number | undefined;
 const admin: Actor = { id: 0, username: 'x', admin: true, scopes: null, groupMemberships: [], projectMemberships: [] };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const g = await createGroup(t.db, { path: 'explainacme' });
   groupId = g.id;
   const u = await createUser(t.db);
@@ -38,10 +37,6 @@ beforeAll(async () => {
     ]),
   );
   await t.db.executeQuery(CompiledQuery.raw('VACUUM ANALYZE'));
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('issue search uses the trigram indexes', () => {

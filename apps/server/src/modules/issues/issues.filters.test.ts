@@ -1,38 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../../test/api-client';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useFilterTestApp } from '../../test/filter-test-app';
 import { buildIssueFilterWorld } from '../../test/issue-filter-world';
 
 /** See the world's description in issue-filter-world.ts. */
-let t: TestApp;
-let tok: Record<string, string> = {};
-let uid: Record<string, number> = {};
+const { t, get, listedIids } = useFilterTestApp(buildIssueFilterWorld);
+let uid: Record<string, number>;
 let projectId: number;
 let groupId: number;
-let ids: Record<string, number> = {};
-
-const api = apiClient(
-  () => t.app,
-  () => tok,
-);
-const get = (url: string, who?: string) => api('GET', url, who);
+let ids: Record<string, number>;
 
 /** Sorted iids of the project list for this query, checking X-Total agrees with the rows. */
-async function iids(query: string, who = 'alice', base = `/projects/${projectId}/issues`): Promise<number[]> {
-  const res = await get(`${base}?per_page=100&${query}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  const rows = res.json() as Array<{ iid: number }>;
-  expect(Number(res.headers['x-total'])).toBe(rows.length);
-  return rows.map((r) => r.iid).sort((a, b) => a - b);
+async function iids(query: string, who = 'alice', base = `/projects/${projectId}/issues`) {
+  return listedIids(`${base}?per_page=100&${query}`, who);
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ tok, uid, ids, projectId, groupId } = await buildIssueFilterWorld(t.db));
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
+beforeAll(() => {
+  ({ uid, projectId, groupId, ids } = t.world);
 });
 
 describe('issue filters: each token and operator', () => {

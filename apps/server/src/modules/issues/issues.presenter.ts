@@ -1,7 +1,12 @@
 import { buildReferences } from '@meridian/domain';
 import type { AppContext } from '../../context';
 import { todayIso } from '../../lib/today';
-import { presentMilestone, taskCompletionStatus } from '../issuables/issuable-presenter';
+import {
+  type PresentIssuableOptions,
+  presentMilestone,
+  projectFullPath,
+  taskCompletionStatus,
+} from '../issuables/issuable-presenter';
 import { presentLabelSummary } from '../labels/labels.presenter';
 import { webUrl } from '../namespaces/web-url';
 import { presentTimeStats } from '../time-tracking/time-stats.presenter';
@@ -10,15 +15,6 @@ import type { IssueDetails, IterationRow } from './issue-details';
 import type { IssueRow } from './issues-query';
 
 type Ctx = Pick<AppContext, 'config'>;
-
-export interface PresentIssueOptions {
-  /** `with_labels_details=true`: label objects instead of titles. */
-  withLabelsDetails?: boolean;
-  /** Full path of the project or group the list was requested from (for `references.relative`). */
-  contextPath?: string | null;
-  /** Single-object responses: add `description_html`, the sanitized rendering stored on write (beyond GitLab's REST shape). */
-  withDescriptionHtml?: boolean;
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -41,12 +37,8 @@ function presentIteration(ctx: Ctx, it: IterationRow, paths: Map<number, string>
   };
 }
 
-export function projectFullPath(row: IssueRow, details: IssueDetails): string {
-  return `${details.namespacePaths.get(row.namespace_id) ?? ''}/${row.project_path}`;
-}
-
 /** One issue in GitLab's REST v4 shape. */
-export function presentIssue(ctx: Ctx, row: IssueRow, details: IssueDetails, opts: PresentIssueOptions = {}) {
+export function presentIssue(ctx: Ctx, row: IssueRow, details: IssueDetails, opts: PresentIssuableOptions = {}) {
   const path = projectFullPath(row, details);
   const labels = details.labels.get(row.id) ?? [];
   const assignees = (details.assignees.get(row.id) ?? []).map((u) => presentUserBasic(ctx, u));

@@ -1,15 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useRestTestApp } from '../../test/rest-test-app';
 import { loadIssueDetails } from './issue-details';
 import { presentIssue } from './issues.presenter';
 import { listIssues } from './issues.service';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
-const uid: Record<string, number> = {};
+const t = useRestTestApp({
+  prefix: 'iss_',
+  users: ['planner', 'alice', 'guest', 'outsider', 'owner'],
+  admins: ['admin'],
+});
+const { api, tok, uid } = t;
 let groupId: number;
 let p1: number;
 let p2: number;
@@ -18,8 +20,6 @@ let m1: number;
 let m2: number;
 let epicId: number;
 
-const api = apiClient(() => t.app, tok);
-
 async function iids(url: string, who = 'planner'): Promise<number[]> {
   const res = await api('GET', url, who);
   expect(res.statusCode, res.body).toBe(200);
@@ -27,13 +27,7 @@ async function iids(url: string, who = 'planner'): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db;
-  await createUsersWithTokens(db, ['planner', 'alice', 'guest', 'outsider', 'owner'], {
-    prefix: 'iss_',
-    into: { tok, uid },
-  });
-  await createUsersWithTokens(db, ['admin'], { prefix: 'iss_', admin: true, into: { tok } });
   const g = await createGroup(db, { path: 'issacme' });
   const sg = await createGroup(db, { path: 'sub', parentId: g.id });
   groupId = g.id;
@@ -112,10 +106,6 @@ beforeAll(async () => {
     .insertInto('award_emoji')
     .values({ name: 'thumbsup', user_id: uid.planner as number, awardable_type: 'Issue', awardable_id: one.id })
     .execute();
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('issue filters (exact iid sets)', () => {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
+import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables/issuable-rest';
+import { findProject } from '../namespaces/namespace-lookup.service';
 import { loadIssueDetails } from './issue-details';
 import { parseCreateIssue, parseUpdateIssue } from './issue-input';
 import { parseIssueFilters, parseIssueListOptions } from './issue-params';
@@ -31,13 +31,8 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const filters = parseIssueFilters(query);
     if ('all' in scope && !filters.scope) filters.scope = request.actor ? 'created_by_me' : 'all';
     const opts = parseIssueListOptions(query, filters);
-    const result = await listIssues(db, request.actor, scope, filters, {
-      limit: opts.perPage,
-      offset: (opts.page - 1) * opts.perPage,
-      after: opts.keyset ? (opts.cursor ?? undefined) : undefined,
-    });
-    if (opts.keyset) setKeysetLinkHeader(request, reply, opts.perPage, result.nextCursor);
-    else setPaginationHeaders(request, reply, { page: opts.page, per_page: opts.perPage }, result.total);
+    const result = await listIssues(db, request.actor, scope, filters, listPageOf(opts));
+    setListPageHeaders(request, reply, opts, result);
     const details = await loadIssueDetails(db, request.actor, result.rows);
     return result.rows.map((row) =>
       presentIssue(ctx, row, details, { withLabelsDetails: opts.withLabelsDetails, contextPath }),
@@ -51,17 +46,7 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return presentIssue(ctx, row, details, { withLabelsDetails, contextPath, withDescriptionHtml: true });
   }
 
-  app.get<{ Params: Params }>('/projects/:id/issues', async (request, reply) => {
-    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
-    return list(request, reply, { projectId: project.id }, project.full_path);
-  });
-
-  app.get<{ Params: Params }>('/groups/:id/issues', async (request, reply) => {
-    const group = await findGroup(db, request.actor, parseIdOrPath(request.params.id));
-    return list(request, reply, { groupId: group.id }, group.full_path);
-  });
-
-  app.get('/issues', async (request, reply) => list(request, reply, { all: true }, null));
+  registerScopedListRoutes(app, db, 'issues', list);
 
   app.get<{ Params: Params }>('/projects/:id/issues/:issue_iid', async (request) => {
     const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));

@@ -1,36 +1,21 @@
 import { addDays } from '@meridian/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, createUsersWithTokens } from '../../test/api-client';
-import { addGroupMember, createGroup, createProject } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createGroupSubProject } from '../../test/factories';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
+const t = useRestTestApp({ prefix: 'it_', users: ['planner', 'guest', 'outsider'] });
+const { api, uid } = t;
 let groupId: number;
 let subId: number;
 let projectId: number;
 const today = new Date().toISOString().slice(0, 10);
 
-const api = apiClient(() => t.app, tok);
-
 beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.db;
-  const ids: Record<string, number> = {};
-  await createUsersWithTokens(db, ['planner', 'guest', 'outsider'], { prefix: 'it_', into: { tok, uid: ids } });
-  const g = await createGroup(db, { path: 'itacme' });
-  const s = await createGroup(db, { path: 'sub', parentId: g.id });
-  const p = await createProject(db, { namespaceId: s.id, path: 'web' });
-  groupId = g.id;
-  subId = s.id;
-  projectId = p.id;
-  await addGroupMember(db, g.id, ids.planner ?? 0, AccessLevel.PLANNER);
-  await addGroupMember(db, g.id, ids.guest ?? 0, AccessLevel.GUEST);
-});
-
-afterAll(async () => {
-  await t?.close();
+  ({ groupId, subId, projectId } = await createGroupSubProject(t.db, 'itacme', [
+    [uid.planner ?? 0, AccessLevel.PLANNER],
+    [uid.guest ?? 0, AccessLevel.GUEST],
+  ]));
 });
 
 describe('iteration cadences and iterations', () => {

@@ -1,46 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, createUsersWithTokens } from '../../test/api-client';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createGroup, createGroupSubProject, createProject, createToken, createUser } from '../../test/factories';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
+const t = useRestTestApp({ prefix: 'lbl_', users: ['owner', 'planner', 'guest', 'outsider'], admins: ['admin'] });
+const { api, tok, uid } = t;
 let groupId: number;
 let subId: number;
 let projectId: number;
 let publicProjectId: number;
 
-const api = apiClient(() => t.app, tok);
-
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db;
-  await createUsersWithTokens(db, ['owner', 'planner', 'guest', 'outsider'], { prefix: 'lbl_', into: { tok } });
-  await createUsersWithTokens(db, ['admin'], { prefix: 'lbl_', admin: true, into: { tok } });
   const readOnly = await createUser(db, { username: 'lbl_ro' });
   tok.readonly = await createToken(db, readOnly.id, ['read_api']);
-  const ids = async (u: string) =>
-    (await db.selectFrom('users').select('id').where('username', '=', `lbl_${u}`).executeTakeFirstOrThrow()).id;
-  const g = await createGroup(db, { path: 'lblacme' });
-  const s = await createGroup(db, { path: 'sub', parentId: g.id });
-  const p = await createProject(db, { namespaceId: s.id, path: 'web' });
+  ({ groupId, subId, projectId } = await createGroupSubProject(db, 'lblacme', [
+    [uid.owner ?? 0, AccessLevel.OWNER],
+    [uid.planner ?? 0, AccessLevel.PLANNER],
+    [uid.guest ?? 0, AccessLevel.GUEST],
+  ]));
   const pub = await createProject(db, {
     namespaceId: (await createGroup(db, { path: 'lblpub', visibility: 20 })).id,
     path: 'open',
     visibility: 20,
   });
-  groupId = g.id;
-  subId = s.id;
-  projectId = p.id;
   publicProjectId = pub.id;
-  await addGroupMember(db, g.id, await ids('owner'), AccessLevel.OWNER);
-  await addGroupMember(db, g.id, await ids('planner'), AccessLevel.PLANNER);
-  await addGroupMember(db, g.id, await ids('guest'), AccessLevel.GUEST);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('labels REST', () => {

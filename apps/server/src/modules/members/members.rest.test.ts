@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addGroupMember,
   addProjectMember,
@@ -7,9 +7,9 @@ import {
   createToken,
   createUser,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
+const t = useTestApp();
 const auth = (token: string) => ({ 'private-token': token });
 let top: { id: number };
 let sub: { id: number };
@@ -24,7 +24,6 @@ let devToken: string;
 let outsiderToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   top = await createGroup(t.db, { path: 'm-top', visibility: 0 });
   sub = await createGroup(t.db, { path: 'sub', parentId: top.id, visibility: 0 });
   project = await createProject(t.db, { namespaceId: sub.id, path: 'proj' });
@@ -41,10 +40,6 @@ beforeAll(async () => {
   devToken = await createToken(t.db, dev.id);
   outsiderToken = await createToken(t.db, outsider.id);
 });
-afterAll(async () => {
-  await t.close();
-});
-
 describe('listing members', () => {
   it('direct members and /all with inherited members at their highest level', async () => {
     const direct = await t.app.inject({

@@ -1,36 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../../test/api-client';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useFilterTestApp } from '../../test/filter-test-app';
 import { buildMergeRequestFilterWorld } from '../../test/mr-filter-world';
 
 /** See the world's description in mr-filter-world.ts. */
-let t: TestApp;
-let tok: Record<string, string> = {};
-let uid: Record<string, number> = {};
+const { t, get, listedIids } = useFilterTestApp(buildMergeRequestFilterWorld);
+let uid: Record<string, number>;
 let projectId: number;
 let groupId: number;
 
-const api = apiClient(
-  () => t.app,
-  () => tok,
-);
-const get = (url: string, who?: string) => api('GET', url, who);
-
-async function iids(query: string, who = 'alice', base = `/projects/${projectId}/merge_requests`): Promise<number[]> {
-  const res = await get(`${base}?per_page=100&${query}`, who);
-  expect(res.statusCode, res.body).toBe(200);
-  const rows = res.json() as Array<{ iid: number }>;
-  expect(Number(res.headers['x-total'])).toBe(rows.length);
-  return rows.map((r) => r.iid).sort((a, b) => a - b);
+async function iids(query: string, who = 'alice', base = `/projects/${projectId}/merge_requests`) {
+  return listedIids(`${base}?per_page=100&${query}`, who);
 }
 
-beforeAll(async () => {
-  t = await createTestApp();
-  ({ tok, uid, projectId, groupId } = await buildMergeRequestFilterWorld(t.db));
-}, 60_000);
-
-afterAll(async () => {
-  await t?.close();
+beforeAll(() => {
+  ({ uid, projectId, groupId } = t.world);
 });
 
 describe('merge request filters: each token and operator', () => {

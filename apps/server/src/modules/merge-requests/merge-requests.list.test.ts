@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
-const uid: Record<string, number> = {};
+const t = useRestTestApp({ prefix: 'mrl_', users: ['dev', 'rep', 'guest', 'owner', 'outsider'], admins: ['admin'] });
+const { api, tok, uid } = t;
 let p1: number;
 let groupId: number;
 let hiddenGroupId: number;
 let hiddenProject: number;
 const mrId: Record<string, number> = {};
-
-const api = apiClient(() => t.app, tok);
 
 /** `project:iid` keys of a list, sorted, so result sets compare exactly. */
 async function keys(url: string, who = 'dev'): Promise<string[]> {
@@ -31,10 +27,7 @@ async function p1iids(query: string, who = 'dev'): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db;
-  await createUsersWithTokens(db, ['dev', 'rep', 'guest', 'owner', 'outsider'], { prefix: 'mrl_', into: { tok, uid } });
-  await createUsersWithTokens(db, ['admin'], { prefix: 'mrl_', admin: true, into: { tok, uid } });
   const g = await createGroup(db, { path: 'mrlacme' });
   groupId = g.id;
   const sg = await createGroup(db, { path: 'sub', parentId: g.id });
@@ -120,10 +113,6 @@ beforeAll(async () => {
     })
     .execute();
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('project merge request list filters', () => {
   it('state', async () => {

@@ -1,6 +1,11 @@
 import { buildReferences } from '@meridian/domain';
 import type { AppContext } from '../../context';
-import { presentMilestone, taskCompletionStatus } from '../issuables/issuable-presenter';
+import {
+  type PresentIssuableOptions,
+  presentMilestone,
+  projectFullPath,
+  taskCompletionStatus,
+} from '../issuables/issuable-presenter';
 import { presentLabelSummary } from '../labels/labels.presenter';
 import { webUrl } from '../namespaces/web-url';
 import { presentUserBasic } from '../users/user.presenter';
@@ -8,15 +13,6 @@ import type { MergeRequestDetails } from './mr-details';
 import type { MergeRequestRow } from './mr-query';
 
 type Ctx = Pick<AppContext, 'config'>;
-
-export interface PresentMergeRequestOptions {
-  /** `with_labels_details=true`: label objects instead of titles. */
-  withLabelsDetails?: boolean;
-  /** Full path of the project or group the list was requested from (for `references.relative`). */
-  contextPath?: string | null;
-  /** Single-object responses: add `description_html`, the sanitized rendering stored on write (beyond GitLab's REST shape). */
-  withDescriptionHtml?: boolean;
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -27,16 +23,12 @@ function detailedMergeStatus(row: MergeRequestRow): string {
   return 'mergeable';
 }
 
-function projectFullPath(row: MergeRequestRow, details: MergeRequestDetails): string {
-  return `${details.namespacePaths.get(row.namespace_id) ?? ''}/${row.project_path}`;
-}
-
 /** `view=simple`: GitLab's MergeRequestSimple. */
 export function presentMergeRequestSimple(
   ctx: Ctx,
   row: MergeRequestRow,
   details: MergeRequestDetails,
-  opts: PresentMergeRequestOptions = {},
+  opts: PresentIssuableOptions = {},
 ) {
   const path = projectFullPath(row, details);
   return {
@@ -58,7 +50,7 @@ export function presentMergeRequest(
   ctx: Ctx,
   row: MergeRequestRow,
   details: MergeRequestDetails,
-  opts: PresentMergeRequestOptions = {},
+  opts: PresentIssuableOptions = {},
 ) {
   const path = projectFullPath(row, details);
   const labels = details.labels.get(row.id) ?? [];

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
+import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables/issuable-rest';
+import { findProject } from '../namespaces/namespace-lookup.service';
 import { presentMergeRequest, presentMergeRequestSimple } from './merge-requests.presenter';
 import { findMergeRequest, listMergeRequests } from './merge-requests.service';
 import { loadMergeRequestDetails, loadMergeRequestPaths } from './mr-details';
@@ -30,13 +30,8 @@ export const mergeRequestsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     const filters = parseMergeRequestFilters(query);
     if ('all' in scope && !filters.scope) filters.scope = request.actor ? 'created_by_me' : 'all';
     const opts = parseMergeRequestListOptions(query, filters);
-    const result = await listMergeRequests(db, request.actor, scope, filters, {
-      limit: opts.perPage,
-      offset: (opts.page - 1) * opts.perPage,
-      after: opts.keyset ? (opts.cursor ?? undefined) : undefined,
-    });
-    if (opts.keyset) setKeysetLinkHeader(request, reply, opts.perPage, result.nextCursor);
-    else setPaginationHeaders(request, reply, { page: opts.page, per_page: opts.perPage }, result.total);
+    const result = await listMergeRequests(db, request.actor, scope, filters, listPageOf(opts));
+    setListPageHeaders(request, reply, opts, result);
     const present = opts.simple ? presentMergeRequestSimple : presentMergeRequest;
     const details = opts.simple
       ? await loadMergeRequestPaths(db, result.rows)
@@ -57,17 +52,7 @@ export const mergeRequestsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     });
   }
 
-  app.get<{ Params: Params }>('/projects/:id/merge_requests', async (request, reply) => {
-    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
-    return list(request, reply, { projectId: project.id }, project.full_path);
-  });
-
-  app.get<{ Params: Params }>('/groups/:id/merge_requests', async (request, reply) => {
-    const group = await findGroup(db, request.actor, parseIdOrPath(request.params.id));
-    return list(request, reply, { groupId: group.id }, group.full_path);
-  });
-
-  app.get('/merge_requests', async (request, reply) => list(request, reply, { all: true }, null));
+  registerScopedListRoutes(app, db, 'merge_requests', list);
 
   app.get<{ Params: Params }>('/projects/:id/merge_requests/:merge_request_iid', async (request) => {
     const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
-const uid: Record<string, number> = {};
+const t = useRestTestApp({ prefix: 'mrw_', users: ['dev', 'rep', 'guest', 'owner', 'outsider'] });
+const { api, tok, uid } = t;
 let p1: number;
 let pub: number;
 let milestoneId: number;
-
-const api = apiClient(() => t.app, tok);
 
 const base = { source_branch: 'feature', target_branch: 'main' };
 let branchSeq = 0;
@@ -28,9 +24,7 @@ async function createMr(body: object = {}, who = 'dev', project = p1) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db;
-  await createUsersWithTokens(db, ['dev', 'rep', 'guest', 'owner', 'outsider'], { prefix: 'mrw_', into: { tok, uid } });
   const reader = await createUser(db, { username: 'mrw_reader' });
   tok.readonly = await createToken(db, reader.id, ['read_api']);
   const g = await createGroup(db, { path: 'mrwacme' });
@@ -51,10 +45,6 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).id;
 }, 60_000);
-
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('POST /projects/:id/merge_requests', () => {
   it('creates with labels, assignees, reviewers and a group milestone (201)', async () => {

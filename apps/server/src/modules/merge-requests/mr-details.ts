@@ -7,6 +7,7 @@ import {
   type UserRow,
   uniqueIds as uniq,
 } from '../issuables/issuable-details';
+import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
 import { fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
 import type { MergeRequestRow } from './mr-query';
 
@@ -28,7 +29,7 @@ export interface MergeRequestDetails {
   namespacePaths: Map<number, string>;
 }
 
-const groupBy = <T extends { merge_request_id: number }>(rows: T[]) => groupByKey(rows, 'merge_request_id');
+const groupBy = <T extends { owner_id: number }>(rows: T[]) => groupByKey(rows, 'owner_id');
 
 const count = (where: string) => sql<number>`(SELECT count(*)::int FROM ${sql.raw(where)})`;
 
@@ -60,30 +61,9 @@ export async function loadMergeRequestDetails(db: Database, rows: MergeRequestRo
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return emptyDetails();
   const [labelRows, assigneeRows, reviewerRows, milestones, countRows] = await Promise.all([
-    db
-      .selectFrom('merge_request_labels as ml')
-      .innerJoin('labels as l', 'l.id', 'ml.label_id')
-      .selectAll('l')
-      .select('ml.merge_request_id')
-      .where('ml.merge_request_id', 'in', ids)
-      .orderBy('l.title')
-      .execute(),
-    db
-      .selectFrom('merge_request_assignees as x')
-      .innerJoin('users as u', 'u.id', 'x.user_id')
-      .selectAll('u')
-      .select('x.merge_request_id')
-      .where('x.merge_request_id', 'in', ids)
-      .orderBy('u.id')
-      .execute(),
-    db
-      .selectFrom('merge_request_reviewers as x')
-      .innerJoin('users as u', 'u.id', 'x.user_id')
-      .selectAll('u')
-      .select('x.merge_request_id')
-      .where('x.merge_request_id', 'in', ids)
-      .orderBy('u.id')
-      .execute(),
+    labelsByOwner(db, 'mergeRequest', ids),
+    usersByOwner(db, 'mergeRequestAssignees', ids),
+    usersByOwner(db, 'mergeRequestReviewers', ids),
     db
       .selectFrom('milestones')
       .selectAll()

@@ -4,6 +4,7 @@ import type { MergeRequestsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { projectReadable } from '../../policy/sql-scopes';
 import type { IssuableSource } from '../issuables/issuable-source';
+import type { IssuableListScope } from '../issuables/list-issuables';
 import type { MergeRequestFilters, MergeRequestOrderBy } from './mr-filters';
 
 /** A merge_requests row with what policy and presenters need from its project and namespace. */
@@ -15,7 +16,7 @@ export type MergeRequestRow = Selectable<MergeRequestsTable> & {
 };
 
 /** Where to list from: one project, a group and its subgroups, or everything readable. */
-export type MergeRequestListScope = { projectId: number } | { groupId: number } | { all: true };
+export type MergeRequestListScope = IssuableListScope;
 
 /** Select base: merge requests `mr` with project `p` and namespace `n`. */
 export function mergeRequestQuery(db: Database) {

@@ -1,39 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, createUsersWithTokens } from '../../test/api-client';
-import { addGroupMember, createGroup, createProject } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createGroupSubProject } from '../../test/factories';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
+const t = useRestTestApp({ prefix: 'ms_', users: ['owner', 'planner', 'guest', 'outsider'] });
+const { api, uid } = t;
 let groupId: number;
 let subId: number;
 let projectId: number;
-
-const api = apiClient(() => t.app, tok);
 const titles = (body: { title: string }[]) => body.map((m) => m.title);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.db;
-  const users: Record<string, number> = {};
-  await createUsersWithTokens(db, ['owner', 'planner', 'guest', 'outsider'], {
-    prefix: 'ms_',
-    into: { tok, uid: users },
-  });
-  const g = await createGroup(db, { path: 'msacme' });
-  const s = await createGroup(db, { path: 'sub', parentId: g.id });
-  const p = await createProject(db, { namespaceId: s.id, path: 'web' });
-  groupId = g.id;
-  subId = s.id;
-  projectId = p.id;
-  await addGroupMember(db, g.id, users.owner ?? 0, AccessLevel.OWNER);
-  await addGroupMember(db, g.id, users.planner ?? 0, AccessLevel.PLANNER);
-  await addGroupMember(db, g.id, users.guest ?? 0, AccessLevel.GUEST);
-});
-
-afterAll(async () => {
-  await t?.close();
+  ({ groupId, subId, projectId } = await createGroupSubProject(t.db, 'msacme', [
+    [uid.owner ?? 0, AccessLevel.OWNER],
+    [uid.planner ?? 0, AccessLevel.PLANNER],
+    [uid.guest ?? 0, AccessLevel.GUEST],
+  ]));
 });
 
 describe('milestones REST', () => {

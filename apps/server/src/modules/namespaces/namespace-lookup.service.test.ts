@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadActor } from '../../policy/load-actor';
 import { addGroupMember, createGroup, createProject, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 import {
   findGroup,
   findProject,
@@ -11,14 +11,8 @@ import {
 } from './namespace-lookup.service';
 import { webUrl } from './web-url';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
+const t = useTestApp();
+beforeAll(async () => {});
 describe('namespace lookups', () => {
   it('finds groups and projects by id and by case-insensitive full path, hiding private ones', async () => {
     const top = await createGroup(t.db, { path: 'Lk-acme', name: 'Acme', visibility: 20 });

@@ -1,21 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import { Gitlab } from '@gitbeaker/rest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 
 /**
  * An unmodified GitLab client (@gitbeaker/rest) drives labels, milestones, notes, discussions
  * and award emoji over real HTTP.
  */
-let t: TestApp;
+const t = useTestApp();
 let api: InstanceType<typeof Gitlab>;
 let projectId: number;
 let groupId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const user = await createUser(t.db, { username: 'gb_owner' });
   const token = await createToken(t.db, user.id);
   const g = await createGroup(t.db, { path: 'gbacme' });
@@ -27,10 +26,6 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = t.app.server.address() as AddressInfo;
   api = new Gitlab({ host: `http://127.0.0.1:${port}`, token });
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('@gitbeaker/rest against Meridian', () => {

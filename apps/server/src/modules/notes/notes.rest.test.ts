@@ -1,29 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-let t: TestApp;
-const tok: Record<string, string> = {};
-const uid: Record<string, number> = {};
+const t = useRestTestApp({
+  prefix: 'nt_',
+  users: ['owner', 'maintainer', 'reporter', 'guest', 'outsider', 'author'],
+  admins: ['admin'],
+});
+const { api, uid } = t;
 let projectId: number;
 let groupId: number;
 let epicId: number;
 let confidentialEpicId: number;
-
-const api = apiClient(() => t.app, tok);
 const bodies = (list: { body: string }[]) => list.map((n) => n.body);
 const issueNotes = (iid = 1) => `/projects/${projectId}/issues/${iid}/notes`;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.db;
-  await createUsersWithTokens(db, ['owner', 'maintainer', 'reporter', 'guest', 'outsider', 'author'], {
-    prefix: 'nt_',
-    into: { tok, uid },
-  });
-  await createUsersWithTokens(db, ['admin'], { prefix: 'nt_', admin: true, into: { tok } });
   const g = await createGroup(db, { path: 'ntpub', visibility: 20 });
   const p = await createProject(db, { namespaceId: g.id, path: 'web', visibility: 20 });
   groupId = g.id;
@@ -50,10 +44,6 @@ beforeAll(async () => {
     .execute();
   epicId = epics[0]?.id ?? 0;
   confidentialEpicId = epics[1]?.id ?? 0;
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('issue notes', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addGroupMember,
   addProjectMember,
@@ -7,9 +7,9 @@ import {
   createToken,
   createUser,
 } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let group: { id: number };
 let privateGroup: { id: number };
 let ownerToken: string;
@@ -20,7 +20,6 @@ let stranger: { id: number; username: string };
 const auth = (token: string) => ({ 'private-token': token });
 
 beforeAll(async () => {
-  t = await createTestApp();
   group = await createGroup(t.db, { path: 'p-acme', name: 'Acme', visibility: 20 });
   privateGroup = await createGroup(t.db, { path: 'p-secret', visibility: 0 });
   const owner = await createUser(t.db);
@@ -36,10 +35,6 @@ beforeAll(async () => {
   guestToken = await createToken(t.db, guest.id);
   strangerToken = await createToken(t.db, stranger.id);
 });
-afterAll(async () => {
-  await t.close();
-});
-
 describe('POST /projects', () => {
   it('401 anonymous; 400 missing name and path, bad path, bad visibility', async () => {
     const anon = await t.app.inject({ method: 'POST', url: '/api/v4/projects', payload: { name: 'x' } });

@@ -4,6 +4,7 @@ import { timeAgo } from '../../lib/format';
 import type { Group, Project } from '../../lib/types';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
+import titleLineStyles from '../shared/TitleLine.module.css';
 import styles from './NamespaceList.module.css';
 
 export type NamespaceRow = { kind: 'group'; group: Group } | { kind: 'project'; project: Project };
@@ -33,7 +34,7 @@ function Row({
     <li className={styles.row}>
       <Avatar name={name} seed={id} size={32} shape="rect" />
       <div className={styles.main}>
-        <div className={styles.titleLine}>
+        <div className={titleLineStyles.titleLine}>
           <AppLink href={href} className={styles.title}>
             {title}
           </AppLink>

@@ -1,6 +1,5 @@
 import { timeframeText } from '@meridian/domain';
 import { AppLink } from '../../lib/AppLink';
-import { timeAgo } from '../../lib/format';
 import { urls } from '../../lib/paths';
 import type { Epic } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
@@ -9,7 +8,9 @@ import { type Column, Table } from '../../ui/Table';
 import styles from '../issues/IssuesTable.module.css';
 import { Icon } from '../shared/Icon';
 import rowStyles from '../shared/IssuableRow.module.css';
+import { ActivityCell, ConfidentialMark, CreatedBy } from '../shared/IssuableRowParts';
 import { IssuableStats } from '../shared/IssuableStats';
+import titleLineStyles from '../shared/TitleLine.module.css';
 
 /** Group path of an epic, from its reference (`acme/platform&3`) or else the page's group. */
 export function epicGroupPath(epic: Epic, fallback: string): string {
@@ -32,22 +33,15 @@ export function EpicsTable({ epics, groupPath }: { epics: Epic[]; groupPath: str
         const due = epic.due_date ?? epic.end_date;
         return (
           <div className={styles.titleCell}>
-            <div className={styles.titleLine}>
-              {epic.confidential && (
-                <span className={styles.confidential} title="Confidential">
-                  <Icon name="eye-slash" label="Confidential" />
-                </span>
-              )}
+            <div className={titleLineStyles.titleLine}>
+              {epic.confidential && <ConfidentialMark />}
               <AppLink href={urls.epic(path, epic.iid)} className={styles.title}>
                 {epic.title}
               </AppLink>
             </div>
             <div className={styles.meta}>
               <span>{path === groupPath ? `&${epic.iid}` : (epic.references?.full ?? `&${epic.iid}`)}</span>
-              <span>
-                · created <time dateTime={epic.created_at}>{timeAgo(epic.created_at)}</time>
-                {epic.author ? ` by ${epic.author.name}` : ''}
-              </span>
+              <CreatedBy createdAt={epic.created_at} author={epic.author} />
               <span className={rowStyles.metaItem} title="Dates">
                 · <Icon name="calendar" />
                 <span className="visually-hidden">Dates</span>{' '}
@@ -65,16 +59,10 @@ export function EpicsTable({ epics, groupPath }: { epics: Epic[]; groupPath: str
       width: '190px',
       align: 'end',
       render: (epic) => (
-        <div className={rowStyles.side}>
-          <span className={rowStyles.stats}>
-            {epic.state === 'closed' && <Badge variant="info">Closed</Badge>}
-            <IssuableStats upvotes={epic.upvotes} downvotes={epic.downvotes} />
-          </span>
-          <span className={rowStyles.updated}>
-            updated{' '}
-            <time dateTime={epic.updated_at ?? epic.created_at}>{timeAgo(epic.updated_at ?? epic.created_at)}</time>
-          </span>
-        </div>
+        <ActivityCell updatedAt={epic.updated_at ?? epic.created_at}>
+          {epic.state === 'closed' && <Badge variant="info">Closed</Badge>}
+          <IssuableStats upvotes={epic.upvotes} downvotes={epic.downvotes} />
+        </ActivityCell>
       ),
     },
   ];

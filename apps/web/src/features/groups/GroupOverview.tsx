@@ -5,14 +5,10 @@ import layout from '../../app/Layout.module.css';
 import { ApiError, apiPath, encodeId } from '../../lib/api';
 import { namespaceKeys, useApiList } from '../../lib/queries';
 import type { Group, Project } from '../../lib/types';
-import { Avatar } from '../../ui/Avatar';
-import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageSpinner } from '../../ui/Spinner';
 import { NamespaceList, type NamespaceRow } from '../dashboard/NamespaceList';
-import styles from './GroupOverview.module.css';
-
-const VISIBILITY = { private: 'Private', internal: 'Internal', public: 'Public' } as const;
+import { NamespaceHeader } from '../shared/NamespaceHeader';
 
 function Children({ group }: { group: Group }) {
   const id = encodeId(group.full_path);
@@ -56,19 +52,14 @@ export function GroupOverview({ group }: { group: Group }) {
       active="overview"
       crumbs={groupCrumbs(group.full_path, group)}
     >
-      <header className={styles.header}>
-        <Avatar name={group.name} src={group.avatar_url} seed={group.id} size={64} shape="rect" />
-        <div>
-          <div className={styles.titleLine}>
-            <h1>{group.name}</h1>
-            {group.visibility && <Badge variant="muted">{VISIBILITY[group.visibility]}</Badge>}
-          </div>
-          <p className={layout.muted}>
-            Group ID: {group.id} · {group.full_path}
-          </p>
-          {group.description && <p className={styles.description}>{group.description}</p>}
-        </div>
-      </header>
+      <NamespaceHeader
+        name={group.name}
+        id={group.id}
+        avatarUrl={group.avatar_url}
+        visibility={group.visibility}
+        meta={`Group ID: ${group.id} · ${group.full_path}`}
+        description={group.description}
+      />
       <section className={layout.section} aria-labelledby="children-title">
         <h2 id="children-title" className={layout.sectionTitle}>
           Subgroups and projects

@@ -1,15 +1,14 @@
 import { AppLink } from '../../lib/AppLink';
-import { timeAgo } from '../../lib/format';
 import { appPathFromWebUrl, projectPathOf, urls } from '../../lib/paths';
 import type { Issue } from '../../lib/types';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { LabelList } from '../../ui/LabelBadge';
 import { type Column, Table } from '../../ui/Table';
-import { Icon } from '../shared/Icon';
 import { IssuableMeta } from '../shared/IssuableMeta';
-import rowStyles from '../shared/IssuableRow.module.css';
+import { ActivityCell, ConfidentialMark, CreatedBy } from '../shared/IssuableRowParts';
 import { IssuableStats } from '../shared/IssuableStats';
+import titleLineStyles from '../shared/TitleLine.module.css';
 import styles from './IssuesTable.module.css';
 
 export function issueHref(issue: Issue, fallbackProjectPath?: string): string {
@@ -37,22 +36,15 @@ export function IssuesTable({
       header: 'Title',
       render: (issue) => (
         <div className={styles.titleCell}>
-          <div className={styles.titleLine}>
-            {issue.confidential && (
-              <span className={styles.confidential} title="Confidential">
-                <Icon name="eye-slash" label="Confidential" />
-              </span>
-            )}
+          <div className={titleLineStyles.titleLine}>
+            {issue.confidential && <ConfidentialMark />}
             <AppLink href={issueHref(issue, projectPath)} className={styles.title}>
               {issue.title}
             </AppLink>
           </div>
           <div className={styles.meta}>
             <span>{showProject ? (issue.references?.full ?? `#${issue.iid}`) : `#${issue.iid}`}</span>
-            <span>
-              · created <time dateTime={issue.created_at}>{timeAgo(issue.created_at)}</time>
-              {issue.author ? ` by ${issue.author.name}` : ''}
-            </span>
+            <CreatedBy createdAt={issue.created_at} author={issue.author} />
             <IssuableMeta milestone={issue.milestone} dueDate={issue.due_date} closed={issue.state === 'closed'} />
           </div>
           <LabelList labels={issue.labels ?? []} />
@@ -73,21 +65,15 @@ export function IssuesTable({
       width: '190px',
       align: 'end',
       render: (issue) => (
-        <div className={rowStyles.side}>
-          <span className={rowStyles.stats}>
-            {issue.state === 'closed' && <Badge variant="info">Closed</Badge>}
-            <IssuableStats
-              comments={issue.user_notes_count}
-              upvotes={issue.upvotes}
-              downvotes={issue.downvotes}
-              weight={issue.weight}
-            />
-          </span>
-          <span className={rowStyles.updated}>
-            updated{' '}
-            <time dateTime={issue.updated_at ?? issue.created_at}>{timeAgo(issue.updated_at ?? issue.created_at)}</time>
-          </span>
-        </div>
+        <ActivityCell updatedAt={issue.updated_at ?? issue.created_at}>
+          {issue.state === 'closed' && <Badge variant="info">Closed</Badge>}
+          <IssuableStats
+            comments={issue.user_notes_count}
+            upvotes={issue.upvotes}
+            downvotes={issue.downvotes}
+            weight={issue.weight}
+          />
+        </ActivityCell>
       ),
     },
   ];

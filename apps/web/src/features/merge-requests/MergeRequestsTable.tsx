@@ -1,5 +1,4 @@
 import { AppLink } from '../../lib/AppLink';
-import { timeAgo } from '../../lib/format';
 import { appPathFromWebUrl, projectPathOf, urls } from '../../lib/paths';
 import type { MergeRequest } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
@@ -10,7 +9,9 @@ import styles from '../issues/IssuesTable.module.css';
 import { Icon } from '../shared/Icon';
 import { IssuableMeta } from '../shared/IssuableMeta';
 import rowStyles from '../shared/IssuableRow.module.css';
+import { ActivityCell, CreatedBy } from '../shared/IssuableRowParts';
 import { IssuableStats } from '../shared/IssuableStats';
+import titleLineStyles from '../shared/TitleLine.module.css';
 import { mrStateBadge } from './mergeRequestState';
 
 /** The title without GitLab's draft prefix (`Draft:`, `[Draft]`, `(Draft)`), shown as a badge instead. */
@@ -46,7 +47,7 @@ export function MergeRequestsTable({
       header: 'Title',
       render: (mr) => (
         <div className={styles.titleCell}>
-          <div className={styles.titleLine}>
+          <div className={titleLineStyles.titleLine}>
             {mr.draft && <Badge variant="neutral">Draft</Badge>}
             <AppLink href={mergeRequestHref(mr)} className={styles.title}>
               {mr.draft ? withoutDraftPrefix(mr.title) : mr.title}
@@ -54,10 +55,7 @@ export function MergeRequestsTable({
           </div>
           <div className={styles.meta}>
             <span>{showProject ? (mr.references?.full ?? `!${mr.iid}`) : `!${mr.iid}`}</span>
-            <span>
-              · created <time dateTime={mr.created_at}>{timeAgo(mr.created_at)}</time>
-              {mr.author ? ` by ${mr.author.name}` : ''}
-            </span>
+            <CreatedBy createdAt={mr.created_at} author={mr.author} />
             {mr.target_branch && (
               <span
                 className={rowStyles.metaItem}
@@ -103,15 +101,10 @@ export function MergeRequestsTable({
       width: '190px',
       align: 'end',
       render: (mr) => (
-        <div className={rowStyles.side}>
-          <span className={rowStyles.stats}>
-            {mr.state !== 'opened' && <StateBadge state={mr.state} />}
-            <IssuableStats comments={mr.user_notes_count} upvotes={mr.upvotes} downvotes={mr.downvotes} />
-          </span>
-          <span className={rowStyles.updated}>
-            updated <time dateTime={mr.updated_at ?? mr.created_at}>{timeAgo(mr.updated_at ?? mr.created_at)}</time>
-          </span>
-        </div>
+        <ActivityCell updatedAt={mr.updated_at ?? mr.created_at}>
+          {mr.state !== 'opened' && <StateBadge state={mr.state} />}
+          <IssuableStats comments={mr.user_notes_count} upvotes={mr.upvotes} downvotes={mr.downvotes} />
+        </ActivityCell>
       ),
     },
   ];

@@ -8,17 +8,14 @@ import { timeAgo } from '../../lib/format';
 import { urls } from '../../lib/paths';
 import { type QueryScope, useApiList } from '../../lib/queries';
 import type { Issue, Project } from '../../lib/types';
-import { Avatar } from '../../ui/Avatar';
-import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageSpinner } from '../../ui/Spinner';
 import { IssuesTable } from '../issues/IssuesTable';
 import { issueKeys } from '../issues/queries';
 import { mergeRequestKeys } from '../merge-requests/queries';
 import { milestoneKeys } from '../milestones/queries';
+import { NamespaceHeader } from '../shared/NamespaceHeader';
 import styles from './ProjectOverview.module.css';
-
-const VISIBILITY = { private: 'Private', internal: 'Internal', public: 'Public' } as const;
 
 function RecentIssues({ project }: { project: Project }) {
   const query = useApiList<Issue>(
@@ -58,20 +55,18 @@ export function ProjectOverview({ project }: { project: Project }) {
   const path = project.path_with_namespace;
   return (
     <ContextLayout context={projectSidebar(path, project)} active="overview" crumbs={projectCrumbs(path, project)}>
-      <header className={styles.header}>
-        <Avatar name={project.name} seed={project.id} size={64} shape="rect" />
-        <div className={styles.headerText}>
-          <div className={styles.titleLine}>
-            <h1>{project.name}</h1>
-            {project.visibility && <Badge variant="muted">{VISIBILITY[project.visibility]}</Badge>}
-          </div>
-          <p className={layout.muted}>
+      <NamespaceHeader
+        name={project.name}
+        id={project.id}
+        visibility={project.visibility}
+        meta={
+          <>
             Project ID: {project.id} · {path}
             {project.last_activity_at && ` · updated ${timeAgo(project.last_activity_at)}`}
-          </p>
-          {project.description && <p className={styles.description}>{project.description}</p>}
-        </div>
-      </header>
+          </>
+        }
+        description={project.description}
+      />
       <nav className={styles.stats} aria-label="Project lists">
         <CountCard
           href={urls.projectPage(path, 'issues')}

@@ -1,4 +1,5 @@
 import { timeframeText } from '@meridian/domain';
+import type { CSSProperties } from 'react';
 import { AppLink } from '../../lib/AppLink';
 import { LabelBadge } from '../../ui/LabelBadge';
 import { Spinner } from '../../ui/Spinner';
@@ -41,7 +42,7 @@ export function EpicDetailsCell({
   const showGroup = epic.group.fullPath !== groupPath && !epic.hasParent;
   const noMatchingChildren = row.expanded && row.childStatus === 'empty' && filtered;
   return (
-    <div className={`${styles.details} ${styles[`indent${indent}`] ?? ''}`} style={{ width: DETAILS_WIDTH }}>
+    <div className={styles.details} style={{ width: DETAILS_WIDTH, '--indent': indent } as CSSProperties}>
       <div className={styles.detailsControl}>
         {epic.hasChildren &&
           (noMatchingChildren ? (

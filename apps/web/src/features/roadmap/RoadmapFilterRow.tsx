@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { CurrentUser } from '../../lib/types';
 import { Button } from '../../ui/Button';
 import { FilteredSearchBar } from '../filtered-search/FilteredSearchBar';
+import filterRowStyles from '../shared/FilterRow.module.css';
 import styles from './Roadmap.module.css';
 import { SettingsIcon } from './roadmapIcons';
 
@@ -25,7 +26,7 @@ export function RoadmapFilterRow({
   onOpenSettings,
 }: RoadmapFilterRowProps) {
   return (
-    <div className={styles.filterRow}>
+    <div className={filterRowStyles.filterRow}>
       {showBar ? (
         <div className={styles.filterBar}>
           <FilteredSearchBar

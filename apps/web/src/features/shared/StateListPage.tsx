@@ -18,6 +18,7 @@ import { KeysetPagination } from '../../ui/KeysetPagination';
 import { SortDropdown } from '../../ui/SortDropdown';
 import { PageSpinner } from '../../ui/Spinner';
 import { FilteredSearchBar } from '../filtered-search/FilteredSearchBar';
+import filterRowStyles from './FilterRow.module.css';
 import { sortHref } from './listAddress';
 import styles from './StateListPage.module.css';
 import { StateTabs } from './StateTabs';
@@ -113,7 +114,7 @@ function StateListBody<T>({
   return (
     <>
       <StateTabs tabs={tabLinks} active={state} label={tabsLabel} />
-      <div className={styles.filterRow}>
+      <div className={filterRowStyles.filterRow}>
         <FilteredSearchBar
           list={list}
           namespace={{ kind: owner.kind, fullPath: owner.fullPath, id: namespaceId }}

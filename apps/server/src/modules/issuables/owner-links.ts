@@ -1,0 +1,55 @@
+import type { Executor } from '../../db/executor';
+import type { LabelRow, UserRow } from './issuable-details';
+
+/** The link tables from an issue, merge request or epic to its labels, and the owner's column. */
+const LABEL_LINKS = {
+  issue: ['issue_labels', 'issue_id'],
+  mergeRequest: ['merge_request_labels', 'merge_request_id'],
+  epic: ['epic_labels', 'epic_id'],
+} as const;
+
+/** The link tables from an issue or merge request to users, and the owner's column. */
+const USER_LINKS = {
+  issueAssignees: ['issue_assignees', 'issue_id'],
+  mergeRequestAssignees: ['merge_request_assignees', 'merge_request_id'],
+  mergeRequestReviewers: ['merge_request_reviewers', 'merge_request_id'],
+} as const;
+
+// One query serves every link table of a kind; Kysely cannot type a table chosen at run time, so
+// the queries below are typed against the first table of each kind (same columns in all of them).
+
+/** Labels of each owner by title, with the owner's id as `owner_id` (one query). */
+export function labelsByOwner(
+  db: Executor,
+  owner: keyof typeof LABEL_LINKS,
+  ids: readonly number[],
+): Promise<Array<LabelRow & { owner_id: number }>> {
+  const [table, column] = LABEL_LINKS[owner];
+  const ownerId = `link.${column}` as 'link.issue_id';
+  return db
+    .selectFrom(`${table} as link` as 'issue_labels as link')
+    .innerJoin('labels as l', 'l.id', 'link.label_id')
+    .selectAll('l')
+    .select(`${ownerId} as owner_id` as 'link.issue_id as owner_id')
+    .where(ownerId, 'in', ids)
+    .orderBy('l.title')
+    .execute();
+}
+
+/** Users linked to each owner (assignees, reviewers) by id, with the owner's id as `owner_id` (one query). */
+export function usersByOwner(
+  db: Executor,
+  link: keyof typeof USER_LINKS,
+  ids: readonly number[],
+): Promise<Array<UserRow & { owner_id: number }>> {
+  const [table, column] = USER_LINKS[link];
+  const ownerId = `link.${column}` as 'link.issue_id';
+  return db
+    .selectFrom(`${table} as link` as 'issue_assignees as link')
+    .innerJoin('users as u', 'u.id', 'link.user_id')
+    .selectAll('u')
+    .select(`${ownerId} as owner_id` as 'link.issue_id as owner_id')
+    .where(ownerId, 'in', ids)
+    .orderBy('u.id')
+    .execute();
+}
