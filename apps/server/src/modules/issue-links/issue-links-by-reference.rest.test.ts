@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, createUsersWithTokens, type UsersWithTokens } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useRestTestApp } from '../../test/rest-test-app';
 import { NO_MATCHING_ISSUE } from './issue-links-by-reference';
 
-let t: TestApp;
-let users: UsersWithTokens;
+const t = useRestTestApp({ prefix: 'lbr_', users: ['planner', 'guest'], admins: ['admin'] });
+const { api, uid } = t;
 let web: number;
-const api = apiClient(
-  () => t.app,
-  () => users.tok,
-);
 
 type Linked = { iid: number; references: { full: string }; link_type: string };
 const linked = (body: unknown) =>
   ((body as { issuables: Linked[] }).issuables ?? []).map((i) => `${i.link_type} ${i.references.full}`);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  users = await createUsersWithTokens(t.db, ['planner', 'guest'], { prefix: 'lbr_' });
-  await createUsersWithTokens(t.db, ['admin'], { prefix: 'lbr_', admin: true, into: users });
   const g = await createGroup(t.db, { path: 'lbr' });
   web = (await createProject(t.db, { namespaceId: g.id, path: 'web' })).id;
   const api2 = (await createProject(t.db, { namespaceId: g.id, path: 'api' })).id;
@@ -34,8 +26,8 @@ beforeAll(async () => {
       visibility: 20,
     })
   ).id;
-  await addGroupMember(t.db, g.id, users.uid.planner as number, AccessLevel.PLANNER);
-  await addGroupMember(t.db, g.id, users.uid.guest as number, AccessLevel.GUEST);
+  await addGroupMember(t.db, g.id, uid.planner as number, AccessLevel.PLANNER);
+  await addGroupMember(t.db, g.id, uid.guest as number, AccessLevel.GUEST);
   for (const [project, title] of [
     [web, 'one'],
     [web, 'two'],
@@ -47,10 +39,6 @@ beforeAll(async () => {
   ] as const) {
     expect((await api('POST', `/projects/${project}/issues`, 'admin', { title })).statusCode).toBe(201);
   }
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('POST …/links with issuable_references (IE §5, several at once)', () => {

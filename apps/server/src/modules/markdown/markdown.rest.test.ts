@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, createUsersWithTokens, type UsersWithTokens } from '../../test/api-client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createGroup, createProject } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-let t: TestApp;
-let users: UsersWithTokens;
+const t = useRestTestApp({ prefix: 'md_', users: ['writer'] });
+const { api, uid } = t;
 let privateProjectPath: string;
 let publicProjectId: number;
-const api = apiClient(
-  () => t.app,
-  () => users.tok,
-);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  users = await createUsersWithTokens(t.db, ['writer'], { prefix: 'md_' });
   await createProject(t.db, { namespaceId: (await createGroup(t.db, { path: 'mdsecret' })).id, path: 'hidden' });
   privateProjectPath = 'mdsecret/hidden';
   const pub = await createGroup(t.db, { path: 'mdpub', visibility: 20 });
   publicProjectId = (await createProject(t.db, { namespaceId: pub.id, path: 'open', visibility: 20 })).id;
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('POST /markdown (IE-5, the editor preview)', () => {

@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, createUsersWithTokens, type UsersWithTokens } from '../../test/api-client';
 import { addGroupMember, addProjectMember, createGroup, createProject } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-let t: TestApp;
-let users: UsersWithTokens;
+const t = useRestTestApp({
+  prefix: 'tpl_',
+  users: ['maintainer', 'developer', 'projectMaintainer', 'outsider'],
+  admins: ['admin'],
+});
+const { api, uid } = t;
 let rootId: number;
 let subId: number;
 let projectId: number;
 let otherProjectId: number;
-const api = apiClient(
-  () => t.app,
-  () => users.tok,
-);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  users = await createUsersWithTokens(t.db, ['maintainer', 'developer', 'projectMaintainer', 'outsider'], {
-    prefix: 'tpl_',
-  });
-  await createUsersWithTokens(t.db, ['admin'], { prefix: 'tpl_', admin: true, into: users });
   const root = await createGroup(t.db, { path: 'tplroot' });
   const sub = await createGroup(t.db, { path: 'sub', parentId: root.id });
   rootId = root.id;
@@ -29,13 +23,9 @@ beforeAll(async () => {
   otherProjectId = (
     await createProject(t.db, { namespaceId: (await createGroup(t.db, { path: 'tplother' })).id, path: 'x' })
   ).id;
-  await addGroupMember(t.db, root.id, users.uid.maintainer as number, AccessLevel.MAINTAINER);
-  await addGroupMember(t.db, root.id, users.uid.developer as number, AccessLevel.DEVELOPER);
-  await addProjectMember(t.db, projectId, users.uid.projectMaintainer as number, AccessLevel.MAINTAINER);
-});
-
-afterAll(async () => {
-  await t?.close();
+  await addGroupMember(t.db, root.id, uid.maintainer as number, AccessLevel.MAINTAINER);
+  await addGroupMember(t.db, root.id, uid.developer as number, AccessLevel.DEVELOPER);
+  await addProjectMember(t.db, projectId, uid.projectMaintainer as number, AccessLevel.MAINTAINER);
 });
 
 const names = (body: string) =>

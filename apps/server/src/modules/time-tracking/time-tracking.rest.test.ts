@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, createUsersWithTokens, type UsersWithTokens } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-let t: TestApp;
-let users: UsersWithTokens;
+const t = useRestTestApp({ prefix: 'tt_', users: ['planner', 'guest', 'outsider'] });
+const { api, uid } = t;
 let projectId: number;
 let publicProjectId: number;
-const api = apiClient(
-  () => t.app,
-  () => users.tok,
-);
 const issueUrl = (iid: number, project = projectId) => `/projects/${project}/issues/${iid}`;
 const systemNotes = async (iid: number) =>
   (
@@ -28,25 +23,19 @@ const systemNotes = async (iid: number) =>
   ).map((n) => n.note);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  users = await createUsersWithTokens(t.db, ['planner', 'guest', 'outsider'], { prefix: 'tt_' });
   const g = await createGroup(t.db, { path: 'ttacme' });
   projectId = (await createProject(t.db, { namespaceId: g.id, path: 'web' })).id;
   const pub = await createGroup(t.db, { path: 'ttpub', visibility: 20 });
   publicProjectId = (await createProject(t.db, { namespaceId: pub.id, path: 'open', visibility: 20 })).id;
-  await addGroupMember(t.db, g.id, users.uid.planner as number, AccessLevel.PLANNER);
-  await addGroupMember(t.db, g.id, users.uid.guest as number, AccessLevel.GUEST);
-  await addGroupMember(t.db, pub.id, users.uid.planner as number, AccessLevel.PLANNER);
+  await addGroupMember(t.db, g.id, uid.planner as number, AccessLevel.PLANNER);
+  await addGroupMember(t.db, g.id, uid.guest as number, AccessLevel.GUEST);
+  await addGroupMember(t.db, pub.id, uid.planner as number, AccessLevel.PLANNER);
   for (const title of ['estimate me', 'spend on me', 'guarded']) {
     expect((await api('POST', `/projects/${projectId}/issues`, 'planner', { title })).statusCode).toBe(201);
   }
   expect((await api('POST', `/projects/${publicProjectId}/issues`, 'planner', { title: 'public' })).statusCode).toBe(
     201,
   );
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('issue time tracking (GitLab REST, /estimate and /spend)', () => {
