@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import styles from './Roadmap.module.css';
+import styles from './DependencyLines.module.css';
 import type { RoadmapEpic } from './roadmapApi';
 import { dependencyLinks, type RoadmapRow } from './roadmapRows';
 import { DETAILS_WIDTH } from './timelineLayout';

@@ -8,7 +8,8 @@ import {
 } from '@meridian/domain';
 import { useRouter } from '@tanstack/react-router';
 import { useRef } from 'react';
-import styles from './Roadmap.module.css';
+import styles from './EpicBar.module.css';
+import shared from './Roadmap.module.css';
 import type { RoadmapEpic } from './roadmapApi';
 import type { EditDates, PopoverControls } from './timelineLayout';
 import { useBarDrag } from './useBarDrag';
@@ -74,7 +75,7 @@ export function EpicBar({
 
   const popover = (
     <>
-      <p className={styles.popoverTitle}>{epic.title}</p>
+      <p className={shared.popoverTitle}>{epic.title}</p>
       <p>{text}</p>
       {showProgress && <p>{progressText(progressTracking, progress.opened, progress.closed)}</p>}
     </>

@@ -3,7 +3,8 @@ import type { CSSProperties } from 'react';
 import { AppLink } from '../../lib/AppLink';
 import { LabelBadge } from '../../ui/LabelBadge';
 import { Spinner } from '../../ui/Spinner';
-import styles from './Roadmap.module.css';
+import styles from './EpicDetailsCell.module.css';
+import shared from './Roadmap.module.css';
 import type { RoadmapEpic } from './roadmapApi';
 import { BlockedIcon, ChevronIcon, EpicIcon, InfoIcon } from './roadmapIcons';
 import { MAX_INDENT_LEVEL, type RoadmapRow } from './roadmapRows';
@@ -42,7 +43,7 @@ export function EpicDetailsCell({
   const showGroup = epic.group.fullPath !== groupPath && !epic.hasParent;
   const noMatchingChildren = row.expanded && row.childStatus === 'empty' && filtered;
   return (
-    <div className={styles.details} style={{ width: DETAILS_WIDTH, '--indent': indent } as CSSProperties}>
+    <div className={shared.details} style={{ width: DETAILS_WIDTH, '--indent': indent } as CSSProperties}>
       <div className={styles.detailsControl}>
         {epic.hasChildren &&
           (noMatchingChildren ? (
@@ -57,7 +58,7 @@ export function EpicDetailsCell({
           ) : (
             <button
               type="button"
-              className={styles.expandButton}
+              className={shared.expandButton}
               aria-expanded={row.expanded}
               aria-label={row.expanded ? `Collapse ${epic.title}` : `Expand ${epic.title}`}
               onClick={() => onToggle(epic)}

@@ -2,7 +2,8 @@ import type { ProgressTracking, Timeframe } from '@meridian/domain';
 import { memo } from 'react';
 import { EpicBar } from './EpicBar';
 import { EpicDetailsCell } from './EpicDetailsCell';
-import styles from './Roadmap.module.css';
+import styles from './EpicRow.module.css';
+import shared from './Roadmap.module.css';
 import type { RoadmapEpic } from './roadmapApi';
 import type { RoadmapRow } from './roadmapRows';
 import type { EditDates, PopoverControls } from './timelineLayout';
@@ -30,7 +31,7 @@ function EpicRowView({ row, top, height, timelineWidth, ...props }: EpicRowProps
   const { epic, level, geometry } = row;
   return (
     <div
-      className={styles.row}
+      className={shared.row}
       style={{ height, transform: `translateY(${top}px)` }}
       data-testid="roadmap-row"
       data-level={level}

@@ -1,7 +1,8 @@
 import { type BarGeometry, barGeometry, milestoneTypeText, type Timeframe, timeframeText } from '@meridian/domain';
 import { memo, useMemo, useState } from 'react';
 import { AppLink } from '../../lib/AppLink';
-import styles from './Roadmap.module.css';
+import styles from './MilestonesSection.module.css';
+import shared from './Roadmap.module.css';
 import type { RoadmapMilestone } from './roadmapApi';
 import { ChevronIcon } from './roadmapIcons';
 import { DETAILS_WIDTH, gridStyle, type PopoverControls } from './timelineLayout';
@@ -59,7 +60,7 @@ function MilestonesSectionView({
       <div className={styles.milestonesDetails} style={{ width: DETAILS_WIDTH }}>
         <button
           type="button"
-          className={styles.expandButton}
+          className={shared.expandButton}
           aria-expanded={milestonesOpen}
           aria-label={milestonesOpen ? 'Collapse milestones' : 'Expand milestones'}
           onClick={() => setMilestonesOpen((open) => !open)}
@@ -84,7 +85,7 @@ function MilestonesSectionView({
           lanes.map(({ milestone, geometry, lane }) => {
             const content = (
               <>
-                <p className={styles.popoverTitle}>{milestone.title}</p>
+                <p className={shared.popoverTitle}>{milestone.title}</p>
                 <p>{milestoneTypeText(milestone)}</p>
                 <p>{timeframeText(milestone)}</p>
               </>
@@ -111,7 +112,7 @@ function MilestonesSectionView({
               </AppLink>
             );
           })}
-        {todayX !== null && <span className={styles.todayLine} style={{ left: todayX }} />}
+        {todayX !== null && <span className={shared.todayLine} style={{ left: todayX }} />}
       </div>
     </section>
   );

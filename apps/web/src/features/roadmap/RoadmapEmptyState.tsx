@@ -2,7 +2,7 @@ import { formatRoadmapDate, type Timeframe } from '@meridian/domain';
 import { AppLink } from '../../lib/AppLink';
 import { buttonClassName } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
-import styles from './Roadmap.module.css';
+import styles from './RoadmapEmptyState.module.css';
 
 interface RoadmapEmptyStateProps {
   tf: Timeframe;

@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../lib/types';
 import { Button } from '../../ui/Button';
 import { FilteredSearchBar } from '../filtered-search/FilteredSearchBar';
 import filterRowStyles from '../shared/FilterRow.module.css';
-import styles from './Roadmap.module.css';
+import styles from './RoadmapFilterRow.module.css';
 import { SettingsIcon } from './roadmapIcons';
 
 interface RoadmapFilterRowProps {

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Popover } from 'react-aria-components';
-import styles from './Roadmap.module.css';
+import styles from './RoadmapPopover.module.css';
 import type { PopoverControls } from './timelineLayout';
 
 interface PopoverState {

@@ -25,7 +25,7 @@ import {
   Switch,
 } from 'react-aria-components';
 import { Button } from '../../ui/Button';
-import styles from './Roadmap.module.css';
+import styles from './RoadmapSettingsDrawer.module.css';
 import type { RoadmapSettings } from './roadmapSettings';
 
 const RANGE_TEXT: Record<TimeframeRangeType, string> = {

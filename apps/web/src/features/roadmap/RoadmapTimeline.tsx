@@ -5,8 +5,9 @@ import { Spinner } from '../../ui/Spinner';
 import { DependencyLines } from './DependencyLines';
 import { EpicRow } from './EpicRow';
 import { MilestonesSection } from './MilestonesSection';
-import styles from './Roadmap.module.css';
+import shared from './Roadmap.module.css';
 import { RoadmapPopover, useRoadmapPopover } from './RoadmapPopover';
+import styles from './RoadmapTimeline.module.css';
 import type { RoadmapEpic, RoadmapMilestone } from './roadmapApi';
 import type { RoadmapRow } from './roadmapRows';
 import { TimelineHeader } from './TimelineHeader';
@@ -141,7 +142,7 @@ export function RoadmapTimeline(props: RoadmapTimelineProps) {
           <div ref={rowsRef} className={styles.rows} style={{ height: virtualizer.getTotalSize(), width: totalWidth }}>
             <div className={styles.grid} style={{ ...grid, left: DETAILS_WIDTH, width: timelineWidth }} />
             {todayX !== null && (
-              <span className={styles.todayLine} style={{ left: DETAILS_WIDTH + todayX }} data-testid="today-line" />
+              <span className={shared.todayLine} style={{ left: DETAILS_WIDTH + todayX }} data-testid="today-line" />
             )}
             <DependencyLines
               rows={rows}

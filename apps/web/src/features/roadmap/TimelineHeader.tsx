@@ -1,6 +1,6 @@
 import { type Timeframe, timeframeHeaderItems } from '@meridian/domain';
 import { memo, useMemo } from 'react';
-import styles from './Roadmap.module.css';
+import styles from './TimelineHeader.module.css';
 import { DETAILS_WIDTH } from './timelineLayout';
 
 interface TimelineHeaderProps {

@@ -1,4 +1,4 @@
-import styles from './Roadmap.module.css';
+import styles from './roadmapIcons.module.css';
 
 export function ChevronIcon({ open }: { open: boolean }) {
   return (
