@@ -1,13 +1,13 @@
 import { AppLink } from '../../lib/AppLink';
 import { appPathFromWebUrl, projectPathOf, urls } from '../../lib/paths';
 import type { Issue } from '../../lib/types';
-import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
 import { LabelList } from '../../ui/LabelBadge';
 import { type Column, Table } from '../../ui/Table';
 import { IssuableMeta } from '../shared/IssuableMeta';
 import { ActivityCell, ConfidentialMark, CreatedBy } from '../shared/IssuableRowParts';
 import { IssuableStats } from '../shared/IssuableStats';
+import { Assignees } from '../shared/People';
 import titleLineStyles from '../shared/TitleLine.module.css';
 import styles from './IssuesTable.module.css';
 
@@ -78,22 +78,4 @@ export function IssuesTable({
     },
   ];
   return <Table caption="Issues" columns={columns} rows={issues} rowKey={(issue) => issue.id} />;
-}
-
-/** Up to 3 avatars, the last replaced by a `+N` counter when there are more (spec §9). */
-export function Assignees({ users }: { users: Array<{ id: number; name: string; avatar_url?: string | null }> }) {
-  if (users.length === 0) return <span className={styles.none}>None</span>;
-  const shown = users.length > 3 ? users.slice(0, 2) : users;
-  const rest = users.length - shown.length;
-  return (
-    <span className={styles.assignees}>
-      <span className="visually-hidden">{users.map((u) => u.name).join(', ')}</span>
-      {shown.map((user) => (
-        <span key={user.id} title={user.name}>
-          <Avatar name={user.name} src={user.avatar_url} seed={user.id} size={24} />
-        </span>
-      ))}
-      {rest > 0 && <span className={styles.more}>+{rest > 99 ? '99+' : rest}</span>}
-    </span>
-  );
 }

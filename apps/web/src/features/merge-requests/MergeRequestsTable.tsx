@@ -4,13 +4,13 @@ import type { MergeRequest } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { LabelList } from '../../ui/LabelBadge';
 import { type Column, Table } from '../../ui/Table';
-import { Assignees } from '../issues/IssuesTable';
 import styles from '../issues/IssuesTable.module.css';
 import { Icon } from '../shared/Icon';
 import { IssuableMeta } from '../shared/IssuableMeta';
 import rowStyles from '../shared/IssuableRow.module.css';
 import { ActivityCell, CreatedBy } from '../shared/IssuableRowParts';
 import { IssuableStats } from '../shared/IssuableStats';
+import { Assignees } from '../shared/People';
 import titleLineStyles from '../shared/TitleLine.module.css';
 import { mrStateBadge } from './mergeRequestState';
 
