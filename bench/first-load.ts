@@ -4,7 +4,7 @@
  * issue page, the epics list and the roadmap on the demo data. Target: ≤ 150 KB compressed for the
  * issue page. Build first (`npm run build`).
  *
- *   npx tsx bench/first-load.ts
+ *   npx tsx bench/first-load.ts [--detail]   (--detail: every script and its size)
  *   (starts its own server on a fresh embedded database with the demo data, port 3407)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,9 +32,11 @@ async function firstLoad(browser: Browser, baseURL: string, storageState: string
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  const scripts = new Map<string, { wire: number; decoded: number }>();
+  const scripts = new Map<string, { url: string; wire: number; decoded: number }>();
   cdp.on('Network.responseReceived', (event) => {
-    if (event.type === 'Script') scripts.set(event.requestId, { wire: 0, decoded: 0 });
+    if (event.type === 'Script') {
+      scripts.set(event.requestId, { url: new URL(event.response.url).pathname, wire: 0, decoded: 0 });
+    }
   });
   cdp.on('Network.dataReceived', (event) => {
     const s = scripts.get(event.requestId);
@@ -50,6 +52,9 @@ async function firstLoad(browser: Browser, baseURL: string, storageState: string
   await context.close();
   const all = [...scripts.values()];
   const kb = (n: number) => Math.round(n / 102.4) / 10;
+  if (process.argv.includes('--detail')) {
+    for (const s of all.sort((a, b) => b.wire - a.wire)) console.log(`  ${String(kb(s.wire)).padStart(6)} KB  ${s.url}`);
+  }
   return {
     scripts: all.length,
     wireKB: kb(all.reduce((sum, s) => sum + s.wire, 0)),

@@ -1,7 +1,7 @@
 import { AppLink } from '../lib/AppLink';
 import { ApiError } from '../lib/api';
 import { Alert } from '../ui/Alert';
-import { Button, buttonClassName } from '../ui/Button';
+import { buttonClassName } from '../ui/buttonClassName';
 import { EmptyState } from '../ui/EmptyState';
 
 /** Error display for a failed query: 404 as "not found", anything else with a Retry button. */
@@ -27,9 +27,10 @@ export function ErrorState({ error, onRetry, what = 'page' }: { error: unknown; 
       title={`Could not load this ${what}${status}`}
       action={
         onRetry && (
-          <Button size="small" onPress={onRetry}>
+          // A native button: every page imports this, and React Aria's loads with the pages that need it.
+          <button type="button" className={buttonClassName('default', 'small')} onClick={onRetry}>
             Retry
-          </Button>
+          </button>
         )
       }
     >

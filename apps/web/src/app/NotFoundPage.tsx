@@ -1,5 +1,5 @@
 import { AppLink } from '../lib/AppLink';
-import { buttonClassName } from '../ui/Button';
+import { buttonClassName } from '../ui/buttonClassName';
 import { EmptyState } from '../ui/EmptyState';
 import { PlainLayout } from './ContextLayout';
 

@@ -2,7 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { AppLink } from '../lib/AppLink';
 import { useSession } from '../lib/session';
-import { buttonClassName } from '../ui/Button';
+import { buttonClassName } from '../ui/buttonClassName';
 import { GlobalShortcuts } from './GlobalShortcuts';
 import styles from './TopBar.module.css';
 import { UserMenu } from './UserMenu';

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
-import styles from './Button.module.css';
 
-export type ButtonVariant = 'default' | 'confirm' | 'danger' | 'tertiary';
+import { type ButtonVariant, buttonClassName } from './buttonClassName';
+
+export type { ButtonVariant };
 
 export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'children'> {
   variant?: ButtonVariant;
@@ -13,17 +14,10 @@ export interface ButtonProps extends Omit<AriaButtonProps, 'className' | 'childr
 
 /** The one button: accessible (React Aria), with a visible keyboard focus ring. */
 export function Button({ variant = 'default', size = 'medium', className, children, ...rest }: ButtonProps) {
-  const classes = [styles.button, styles[variant], size === 'small' ? styles.small : '', className ?? '']
-    .filter(Boolean)
-    .join(' ');
+  const classes = className ? `${buttonClassName(variant, size)} ${className}` : buttonClassName(variant, size);
   return (
     <AriaButton className={classes} {...rest}>
       {children}
     </AriaButton>
   );
-}
-
-/** Class names for links that look like buttons. */
-export function buttonClassName(variant: ButtonVariant = 'default', size: 'small' | 'medium' = 'medium'): string {
-  return [styles.button, styles[variant], size === 'small' ? styles.small : ''].filter(Boolean).join(' ');
 }

@@ -9,7 +9,7 @@ import { namespaceKeys, useApiList } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import type { Group, Project } from '../../lib/types';
 import { useLocationInfo, withParams } from '../../lib/useLocationSearch';
-import { buttonClassName } from '../../ui/Button';
+import { buttonClassName } from '../../ui/buttonClassName';
 import { EmptyState } from '../../ui/EmptyState';
 import { Pagination } from '../../ui/Pagination';
 import { PageSpinner } from '../../ui/Spinner';

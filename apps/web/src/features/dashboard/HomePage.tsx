@@ -6,7 +6,7 @@ import { apiPath } from '../../lib/api';
 import { namespaceKeys, useApiList } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import type { Group, Project } from '../../lib/types';
-import { buttonClassName } from '../../ui/Button';
+import { buttonClassName } from '../../ui/buttonClassName';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageSpinner } from '../../ui/Spinner';
 import styles from './HomePage.module.css';

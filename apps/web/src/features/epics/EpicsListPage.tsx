@@ -2,7 +2,7 @@ import { AppLink } from '../../lib/AppLink';
 import { encodeId } from '../../lib/api';
 import { urls } from '../../lib/paths';
 import type { Epic } from '../../lib/types';
-import { buttonClassName } from '../../ui/Button';
+import { buttonClassName } from '../../ui/buttonClassName';
 import { StateListPage, type StateListTab } from '../shared/StateListPage';
 import { EpicsTable } from './EpicsTable';
 import { epicKeys, useCanCreateEpic } from './queries';

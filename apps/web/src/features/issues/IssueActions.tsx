@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../app/lazyNamed';
 import { apiGet, encodeId } from '../../lib/api';
 import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
+import { buttonClassName } from '../../ui/buttonClassName';
 import styles from './IssueActions.module.css';
 import { useUpdateIssue } from './queries';
 
-interface LinkedIssue {
+// The dialog (React Aria's modal) loads only when a blocked issue is being closed.
+const BlockedCloseDialog = lazyNamed(() => import('./BlockedCloseDialog'), 'BlockedCloseDialog');
+
+export interface LinkedIssue {
   iid: number;
   title: string;
   state: string;
@@ -58,44 +61,36 @@ export function IssueActions({
   return (
     <>
       <div className={styles.actions}>
-        <Button onPress={onEdit} isDisabled={busy}>
+        {/* Native buttons: the issue page's first load carries no React Aria (bench/first-load.ts). */}
+        <button type="button" className={buttonClassName()} onClick={onEdit} disabled={busy}>
           Edit
-        </Button>
-        <Button onPress={() => (open ? void close() : setState('reopen'))} isDisabled={busy}>
+        </button>
+        <button
+          type="button"
+          className={buttonClassName()}
+          onClick={() => (open ? void close() : setState('reopen'))}
+          disabled={busy}
+        >
           {open ? 'Close issue' : 'Reopen issue'}
-        </Button>
+        </button>
       </div>
       {update.isError && (
         <Alert variant="danger">
           {`Something went wrong while ${open ? 'closing' : 'reopening'} the issue. Please try again later.`}
         </Alert>
       )}
-      <Modal
-        isOpen={blockers !== null}
-        onOpenChange={(isOpen) => !isOpen && setBlockers(null)}
-        title="Are you sure you want to close this blocked issue?"
-      >
-        <p>This issue is blocked by:</p>
-        <ul>
-          {(blockers ?? []).map((b) => (
-            <li key={b.references?.full ?? b.iid}>
-              {b.references?.relative ?? b.references?.full ?? `#${b.iid}`} {b.title}
-            </li>
-          ))}
-        </ul>
-        <div className={styles.confirmButtons}>
-          <Button onPress={() => setBlockers(null)}>Cancel</Button>
-          <Button
-            variant="confirm"
-            onPress={() => {
+      {blockers !== null && (
+        <Suspense fallback={null}>
+          <BlockedCloseDialog
+            blockers={blockers}
+            onCancel={() => setBlockers(null)}
+            onConfirm={() => {
               setBlockers(null);
               setState('close');
             }}
-          >
-            Yes, close issue
-          </Button>
-        </div>
-      </Modal>
+          />
+        </Suspense>
+      )}
     </>
   );
 }

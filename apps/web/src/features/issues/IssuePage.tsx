@@ -1,7 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import { projectCrumbs, projectSidebar } from '../../app/groupContext';
+import { lazyNamed } from '../../app/lazyNamed';
 import { formatDate, isPastDue, timeAgo } from '../../lib/format';
 import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
@@ -14,9 +15,11 @@ import { Description } from '../shared/Description';
 import styles from '../shared/DetailLayout.module.css';
 import { People, SidebarField } from '../shared/People';
 import { IssueActions } from './IssueActions';
-import { IssueEditForm } from './IssueEditForm';
 import { NotesList } from './NotesList';
 import { useIssue, useIssuePermissions } from './queries';
+
+// The edit form (and React Aria's buttons in it) loads on the first Edit.
+const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm');
 
 const HEALTH: Record<string, string> = { on_track: 'On track', needs_attention: 'Needs attention', at_risk: 'At risk' };
 
@@ -53,7 +56,9 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
   return (
     <article>
       {editing && canUpdate ? (
-        <IssueEditForm issue={issue} projectPath={projectPath} onClose={() => setEditing(false)} />
+        <Suspense fallback={<PageSpinner label="Loading the editor" />}>
+          <IssueEditForm issue={issue} projectPath={projectPath} onClose={() => setEditing(false)} />
+        </Suspense>
       ) : (
         <IssueHeader issue={issue}>
           {canUpdate && <IssueActions issue={issue} projectPath={projectPath} onEdit={() => setEditing(true)} />}

@@ -1,6 +1,6 @@
 import { formatRoadmapDate, type Timeframe } from '@meridian/domain';
 import { AppLink } from '../../lib/AppLink';
-import { buttonClassName } from '../../ui/Button';
+import { buttonClassName } from '../../ui/buttonClassName';
 import { EmptyState } from '../../ui/EmptyState';
 import styles from './RoadmapEmptyState.module.css';
 
