@@ -1,11 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { signedInPage } from './auth';
+import { seriousViolations } from './axe';
 
 const project = 'acme/product/web-app';
-
-/** WCAG 2.0/2.1/2.2 level A and AA. */
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 interface PageCase {
   name: string;
@@ -29,21 +26,6 @@ async function firstIid(page: Page, api: string): Promise<number> {
   const [first] = (await response.json()) as { iid: number }[];
   if (!first) throw new Error(`${api} returned nothing`);
   return first.iid;
-}
-
-/** Every serious or critical violation on the page, one line each with where it is. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_TAGS)
-    // An experimental rule (off by default) for WCAG 2.5.3 Label in Name; switched on, not off.
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.html}`),
-    );
 }
 
 async function checkPages(page: Page, cases: PageCase[]) {

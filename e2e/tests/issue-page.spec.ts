@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { authFile } from './auth';
+import { seriousViolations } from './axe';
 import { settledScreenshot } from './screenshots';
 import { type SessionApi, sessionApi } from './session-api';
 
@@ -53,6 +54,7 @@ test('edits the title and description in place, with a server-rendered preview',
   await expect(form.locator('strong', { hasText: 'bold' })).toBeVisible();
   await expect(form.locator('img[onerror]')).toHaveCount(0);
   await settledScreenshot(page, 'issue-edit-preview');
+  expect(await seriousViolations(page), 'the edit form (axe)').toEqual([]);
   await form.getByRole('tab', { name: 'Write' }).click();
   await description.press('Control+Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Edited in place' })).toBeVisible();
@@ -107,6 +109,7 @@ test('closing a blocked issue asks first, listing its blockers', async ({ page }
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('The blocker')).toBeVisible();
   await settledScreenshot(page, 'issue-close-blocked');
+  expect(await seriousViolations(page), 'the blocked-close dialog (axe)').toEqual([]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('button', { name: 'Close issue' })).toBeVisible();
   await page.getByRole('button', { name: 'Close issue' }).click();

@@ -31,6 +31,13 @@ describe('renderMarkdown', () => {
     for (const f of forbidden) expect(html.toLowerCase()).not.toContain(f);
   });
 
+  it('names each task checkbox after its item, escaped', () => {
+    const html = renderMarkdown('- [ ] Ship the <b>"API"</b> & docs\n- [x] done');
+    expect(html).toContain('aria-label="Ship the &#x22;API&#x22; &#x26; docs"');
+    expect(html).toContain('aria-label="done"');
+    expect(html).not.toContain('<b>');
+  });
+
   it('keeps safe links', () => {
     expect(renderMarkdown('[ok](https://example.com)')).toBe('<p><a href="https://example.com">ok</a></p>');
   });
