@@ -39,6 +39,7 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const { documentText } = await webModule<{ documentText: (doc: Document) => string }>('graphql/request.ts');
   const roadmap = await webModule<RoadmapApi>('features/roadmap/roadmapApi.ts');
   const epics = await webModule<{ CAN_CREATE_EPIC: Document }>('features/epics/epicsApi.ts');
+  const issues = await webModule<{ ISSUE_PERMISSIONS: Document }>('features/issues/issuePermissions.ts');
   const docs = roadmap.ROADMAP_DOCUMENTS;
   const filters = {
     state: 'opened',
@@ -69,6 +70,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       variables: { fullPath: 'acme', timeframe: filters.timeframe },
     },
     { name: 'canCreateEpic', query: documentText(epics.CAN_CREATE_EPIC), variables: { fullPath: 'acme' } },
+    {
+      name: 'issuePermissions',
+      query: documentText(issues.ISSUE_PERMISSIONS),
+      variables: { fullPath: 'acme/web', iid: '1' },
+    },
   ];
 }
 
@@ -78,7 +84,12 @@ describe('the web app’s GraphQL documents', () => {
       .filter((file) => /graphqlRequest(<[^>]*>)?\(/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(WEB_SRC, file))
       .sort();
-    expect(senders).toEqual(['features/epics/epicsApi.ts', 'features/roadmap/roadmapApi.ts', 'graphql/request.ts']);
+    expect(senders).toEqual([
+      'features/epics/epicsApi.ts',
+      'features/issues/issuePermissions.ts',
+      'features/roadmap/roadmapApi.ts',
+      'graphql/request.ts',
+    ]);
   });
 
   it('fit under the anonymous complexity limit and the depth limit with the variables they send', async () => {

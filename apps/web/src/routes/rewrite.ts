@@ -50,13 +50,14 @@ export function internalPathname(pathname: string): string | null {
   }
 }
 
-const INTERNAL = /^\/~([ngp])\/([^/]+)(\/.*)?$/;
+const INTERNAL = /^\/~([ngp])\/([^/]+)(.*)$/;
 
 /** GitLab's pathname for an internal one; null when it is not internal. */
 export function publicPathname(pathname: string): string | null {
   const match = INTERNAL.exec(pathname);
   if (!match) return null;
   const [, kind, param, rest = ''] = match;
+  if (rest !== '' && !rest.startsWith('/')) return null;
   const fullPath = namespaceFromParam(param as string);
   if (kind === 'n') return `/${fullPath}`;
   const page = rest.replace(/^\/+/, '');

@@ -19,8 +19,9 @@ export const MAX_DURATION_TEXT = 100;
 /** The largest duration stored (a PostgreSQL integer of seconds). */
 export const MAX_DURATION_SECONDS = 2_147_483_647;
 
-// One number and its unit at a time (sticky), so the scan is linear in the text.
-const PART = /\s*(\d{1,9}(?:\.\d{1,3})?)\s*([a-z]*)\s*/y;
+// One number and its unit at a time (sticky), so the scan is linear in the text; no nested quantifier.
+const PART = /\s*([\d.]{1,13})\s*([a-z]*)\s*/y;
+const NUMBER = /^\d{1,9}$|^\d{1,9}\.\d{1,3}$/;
 
 /**
  * Seconds in a duration text; a leading `-` gives a negative duration (`/spend -1h` subtracts).
@@ -40,7 +41,7 @@ export function parseDuration(text: string): number | null {
     const match = PART.exec(rest);
     if (!match) return null;
     const unit = SECONDS_BY_ALIAS.get(match[2] as string);
-    if (unit === undefined) return null;
+    if (unit === undefined || !NUMBER.test(match[1] as string)) return null;
     parts += 1;
     bareNumber ||= match[2] === '';
     seconds += Number(match[1]) * unit;
