@@ -69,7 +69,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('crash and restart on on
     const first = start();
     await started(first);
     first.child.kill('SIGTERM');
-    expect(await first.exit).toBe(0);
+    const firstExit = await first.exit;
+    expect(firstExit, `first server (signal ${first.child.signalCode}): ${first.output()}`).toBe(0);
     const tokenRun = run(['create-token', '--user', 'root', '--scopes', 'api'], env);
     expect(await tokenRun.exit).toBe(0);
     const token = tokenRun.output().trim().split('\n').pop() as string;
