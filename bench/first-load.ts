@@ -53,7 +53,8 @@ async function firstLoad(browser: Browser, baseURL: string, storageState: string
   const all = [...scripts.values()];
   const kb = (n: number) => Math.round(n / 102.4) / 10;
   if (process.argv.includes('--detail')) {
-    for (const s of all.sort((a, b) => b.wire - a.wire)) console.log(`  ${String(kb(s.wire)).padStart(6)} KB  ${s.url}`);
+    for (const s of all.sort((a, b) => b.wire - a.wire))
+      console.log(`  ${String(kb(s.wire)).padStart(6)} KB  ${s.url}`);
   }
   return {
     scripts: all.length,

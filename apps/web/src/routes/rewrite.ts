@@ -57,7 +57,6 @@ export function publicPathname(pathname: string): string | null {
   const match = INTERNAL.exec(pathname);
   if (!match) return null;
   const [, kind, param, rest = ''] = match;
-  if (rest !== '' && !rest.startsWith('/')) return null;
   const fullPath = namespaceFromParam(param as string);
   if (kind === 'n') return `/${fullPath}`;
   const page = rest.replace(/^\/+/, '');

@@ -13,6 +13,7 @@ import {
 } from '../issuables/issuable-details';
 import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
 import { fullPathOf, fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
+import { totalTimeSpentOfIssue } from '../time-tracking/time-spent-sql';
 import { type IssueRow, issueVisibility } from './issues-query';
 
 export type IterationRow = Selectable<IterationsTable>;
@@ -104,9 +105,7 @@ export async function loadIssueDetails(db: Database, actor: Actor | null, rows: 
           JOIN projects tp ON tp.id = t.project_id JOIN namespaces tn ON tn.id = tp.namespace_id
           WHERE lk.source_id = i.id AND lk.link_type = 'blocks' AND t.state = 'opened'
             AND ${issueVisibility(actor, { i: 't', p: 'tp', n: 'tn' })})`.as('blocking_issues_count'),
-        sql<number>`(SELECT coalesce(sum(tl.time_spent), 0)::int FROM timelogs tl WHERE tl.issue_id = i.id)`.as(
-          'total_time_spent',
-        ),
+        totalTimeSpentOfIssue.as('total_time_spent'),
       ])
       .where('i.id', 'in', ids)
       .execute(),

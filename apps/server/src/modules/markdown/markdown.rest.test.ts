@@ -3,7 +3,7 @@ import { createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 const t = useRestTestApp({ prefix: 'md_', users: ['writer'] });
-const { api, uid } = t;
+const { api } = t;
 let privateProjectPath: string;
 let publicProjectId: number;
 

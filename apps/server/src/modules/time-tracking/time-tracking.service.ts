@@ -9,6 +9,7 @@ import { findIssue, issueSubject } from '../issues/issues.service';
 import type { IssueRow } from '../issues/issues-query';
 import { addIssueSystemNote } from '../issues/system-notes';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
+import { totalTimeSpentOfIssue } from './time-spent-sql';
 
 export interface TimeStats {
   time_estimate: number;
@@ -32,12 +33,7 @@ function durationOf(text: string, field = 'duration'): number {
 async function statsOf(db: Database, issueId: number): Promise<TimeStats> {
   const row = await db
     .selectFrom('issues as i')
-    .select([
-      'i.time_estimate',
-      sql<number>`(SELECT coalesce(sum(tl.time_spent), 0)::int FROM timelogs tl WHERE tl.issue_id = i.id)`.as(
-        'total_time_spent',
-      ),
-    ])
+    .select(['i.time_estimate', totalTimeSpentOfIssue.as('total_time_spent')])
     .where('i.id', '=', issueId)
     .executeTakeFirstOrThrow();
   return row;

@@ -52,6 +52,7 @@ export function IssueActions({
       if (found.length > 0) setBlockers(found);
       else setState('close');
     } catch {
+      // The check is a courtesy: when the links cannot be read, closing goes ahead as GitLab's does.
       setState('close');
     } finally {
       setChecking(false);
