@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 
 const t = useTestApp();
-let ownerToken: string;
-let devToken: string;
-let strangerToken: string;
-let adminToken: string;
+const tok: Record<string, string> = {};
+const api = apiClient(() => t.app, tok);
 let pub: { id: number };
 let secret: { id: number };
 let secretChild: { id: number };
@@ -16,10 +15,10 @@ beforeAll(async () => {
   const dev = await createUser(t.db);
   const stranger = await createUser(t.db);
   const admin = await createUser(t.db, { admin: true });
-  ownerToken = await createToken(t.db, owner.id);
-  devToken = await createToken(t.db, dev.id);
-  strangerToken = await createToken(t.db, stranger.id);
-  adminToken = await createToken(t.db, admin.id);
+  tok.owner = await createToken(t.db, owner.id);
+  tok.dev = await createToken(t.db, dev.id);
+  tok.stranger = await createToken(t.db, stranger.id);
+  tok.admin = await createToken(t.db, admin.id);
   pub = await createGroup(t.db, { path: 'g-acme', name: 'Acme', visibility: 20 });
   secret = await createGroup(t.db, { path: 'g-secret', name: 'Secret', visibility: 0 });
   secretChild = await createGroup(t.db, { path: 'hidden', name: 'Hidden', parentId: pub.id, visibility: 0 });
@@ -27,11 +26,10 @@ beforeAll(async () => {
   await addGroupMember(t.db, secret.id, owner.id, 50);
   await addGroupMember(t.db, pub.id, dev.id, 30);
 });
-const auth = (token: string) => ({ 'private-token': token });
 
 describe('GET /groups', () => {
   it('anonymous sees only public groups', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v4/groups' });
+    const res = await api('GET', '/groups');
     expect(res.statusCode).toBe(200);
     const paths = res.json().map((g: { full_path: string }) => g.full_path);
     expect(paths).toContain('g-acme');
@@ -40,11 +38,7 @@ describe('GET /groups', () => {
   });
 
   it('a stranger never sees private groups, even with all_available', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v4/groups?all_available=true',
-      headers: auth(strangerToken),
-    });
+    const res = await api('GET', '/groups?all_available=true', 'stranger');
     const paths = res.json().map((g: { full_path: string }) => g.full_path);
     expect(paths).toContain('g-acme');
     expect(paths).not.toContain('g-secret');
@@ -52,31 +46,19 @@ describe('GET /groups', () => {
   });
 
   it('members see their groups and inherited subgroups; owned and min_access_level filter', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v4/groups?search=g-', headers: auth(ownerToken) });
+    const res = await api('GET', '/groups?search=g-', 'owner');
     const paths = res.json().map((g: { full_path: string }) => g.full_path);
     expect(paths).toEqual(expect.arrayContaining(['g-acme', 'g-secret']));
-    const owned = await t.app.inject({ method: 'GET', url: '/api/v4/groups?owned=true', headers: auth(devToken) });
+    const owned = await api('GET', '/groups?owned=true', 'dev');
     expect(owned.json()).toEqual([]);
-    const dev = await t.app.inject({
-      method: 'GET',
-      url: '/api/v4/groups?min_access_level=30&order_by=path&sort=desc',
-      headers: auth(devToken),
-    });
+    const dev = await api('GET', '/groups?min_access_level=30&order_by=path&sort=desc', 'dev');
     expect(dev.json().map((g: { full_path: string }) => g.full_path)).toEqual(['g-acme/hidden', 'g-acme']);
-    const top = await t.app.inject({
-      method: 'GET',
-      url: '/api/v4/groups?top_level_only=true',
-      headers: auth(devToken),
-    });
+    const top = await api('GET', '/groups?top_level_only=true', 'dev');
     expect(top.json().map((g: { full_path: string }) => g.full_path)).toEqual(['g-acme']);
   });
 
   it('paginates with GitLab headers', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v4/groups?per_page=1&page=1',
-      headers: auth(adminToken),
-    });
+    const res = await api('GET', '/groups?per_page=1&page=1', 'admin');
     expect(res.json()).toHaveLength(1);
     expect(Number(res.headers['x-total'])).toBeGreaterThanOrEqual(3);
     expect(res.headers['x-page']).toBe('1');
@@ -86,7 +68,7 @@ describe('GET /groups', () => {
   });
 
   it('rejects bad params with 400', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v4/groups?order_by=bogus' });
+    const res = await api('GET', '/groups?order_by=bogus');
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/order_by/);
   });
@@ -94,7 +76,7 @@ describe('GET /groups', () => {
 
 describe('GET /groups/:id', () => {
   it('by id and by encoded full path, with the GitLab shape', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v4/groups/g-acme%2Fhidden`, headers: auth(devToken) });
+    const res = await api('GET', '/groups/g-acme%2Fhidden', 'dev');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: secretChild.id,
@@ -109,12 +91,12 @@ describe('GET /groups/:id', () => {
   });
 
   it('404 for a private group to a stranger and to anonymous', async () => {
-    for (const headers of [auth(strangerToken), {}]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/v4/groups/${secret.id}`, headers });
+    for (const who of ['stranger', undefined]) {
+      const res = await api('GET', `/groups/${secret.id}`, who);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: '404 Group Not Found' });
     }
-    const missing = await t.app.inject({ method: 'GET', url: '/api/v4/groups/999999' });
+    const missing = await api('GET', '/groups/999999');
     expect(missing.statusCode).toBe(404);
   });
 });
@@ -124,22 +106,14 @@ describe('subgroups and descendants', () => {
     const pubChild = await createGroup(t.db, { path: 'open', parentId: pub.id, visibility: 20 });
     await createGroup(t.db, { path: 'deep', parentId: pubChild.id, visibility: 20 });
     for (const kind of ['subgroups', 'descendant_groups']) {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/v4/groups/${pub.id}/${kind}`,
-        headers: auth(strangerToken),
-      });
+      const res = await api('GET', `/groups/${pub.id}/${kind}`, 'stranger');
       expect(res.statusCode).toBe(200);
       const paths = res.json().map((g: { full_path: string }) => g.full_path);
       expect(paths).not.toContain('g-acme/hidden');
       expect(paths).toContain('g-acme/open');
       expect(paths.includes('g-acme/open/deep')).toBe(kind === 'descendant_groups');
     }
-    const member = await t.app.inject({
-      method: 'GET',
-      url: `/api/v4/groups/${pub.id}/descendant_groups?search=hid`,
-      headers: auth(devToken),
-    });
+    const member = await api('GET', `/groups/${pub.id}/descendant_groups?search=hid`, 'dev');
     expect(member.json().map((g: { full_path: string }) => g.full_path)).toEqual(['g-acme/hidden']);
   });
 });
@@ -151,12 +125,9 @@ describe('GET /groups/:id/projects', () => {
     await createProject(t.db, { namespaceId: g.id, path: 'top-proj', visibility: 20 });
     await createProject(t.db, { namespaceId: g.id, path: 'priv-proj', visibility: 0 });
     await createProject(t.db, { namespaceId: sub.id, path: 'sub-proj', visibility: 20 });
-    const direct = await t.app.inject({ method: 'GET', url: `/api/v4/groups/${g.id}/projects` });
+    const direct = await api('GET', `/groups/${g.id}/projects`);
     expect(direct.json().map((p: { path: string }) => p.path)).toEqual(['top-proj']);
-    const all = await t.app.inject({
-      method: 'GET',
-      url: `/api/v4/groups/gp/projects?include_subgroups=true&order_by=path&sort=asc`,
-    });
+    const all = await api('GET', '/groups/gp/projects?include_subgroups=true&order_by=path&sort=asc');
     expect(all.json().map((p: { path_with_namespace: string }) => p.path_with_namespace)).toEqual([
       'gp/sub/sub-proj',
       'gp/top-proj',
@@ -167,7 +138,7 @@ describe('GET /groups/:id/projects', () => {
 
 describe('POST /groups', () => {
   it('401 anonymous, 400 bad input', async () => {
-    const anon = await t.app.inject({ method: 'POST', url: '/api/v4/groups', payload: { name: 'x', path: 'x' } });
+    const anon = await api('POST', '/groups', undefined, { name: 'x', path: 'x' });
     expect(anon.statusCode).toBe(401);
     const cases = [
       [{ path: 'nn' }, /name is missing/],
@@ -176,18 +147,18 @@ describe('POST /groups', () => {
       [{ name: 'n', path: 'ok-vis', visibility: 'secret' }, /visibility/],
     ] as const;
     for (const [payload, error] of cases) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v4/groups', headers: auth(strangerToken), payload });
+      const res = await api('POST', '/groups', 'stranger', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error).toMatch(error);
     }
   });
 
   it('creates a top-level group; the creator becomes Owner; duplicates are 400', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/groups',
-      headers: auth(strangerToken),
-      payload: { name: 'Mine', path: 'mine', visibility: 'internal', description: 'd' },
+    const res = await api('POST', '/groups', 'stranger', {
+      name: 'Mine',
+      path: 'mine',
+      visibility: 'internal',
+      description: 'd',
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
@@ -199,57 +170,32 @@ describe('POST /groups', () => {
     });
     const members = await t.db.selectFrom('group_members').selectAll().where('group_id', '=', res.json().id).execute();
     expect(members.map((m) => m.access_level)).toEqual([50]);
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/groups',
-      headers: auth(strangerToken),
-      payload: { name: 'Mine', path: 'MINE' },
-    });
+    const again = await api('POST', '/groups', 'stranger', { name: 'Mine', path: 'MINE' });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toMatch(/path has already been taken/);
   });
 
   it('subgroups need create_subgroup, visibility no wider than the parent, depth at most 20', async () => {
-    const asDev = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/groups',
-      headers: auth(devToken),
-      payload: { name: 's', path: 's', parent_id: pub.id },
-    });
+    const asDev = await api('POST', '/groups', 'dev', { name: 's', path: 's', parent_id: pub.id });
     expect(asDev.statusCode).toBe(403);
-    const hidden = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/groups',
-      headers: auth(strangerToken),
-      payload: { name: 's', path: 's', parent_id: secret.id },
-    });
+    const hidden = await api('POST', '/groups', 'stranger', { name: 's', path: 's', parent_id: secret.id });
     expect(hidden.statusCode).toBe(404);
-    const wider = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/groups',
-      headers: auth(ownerToken),
-      payload: { name: 's', path: 's', parent_id: secret.id, visibility: 'public' },
+    const wider = await api('POST', '/groups', 'owner', {
+      name: 's',
+      path: 's',
+      parent_id: secret.id,
+      visibility: 'public',
     });
     expect(wider.statusCode).toBe(400);
     expect(wider.json().error).toMatch(/visibility/);
 
     let parentId = secret.id;
     for (let depth = 2; depth <= 21; depth += 1) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v4/groups',
-        headers: auth(ownerToken),
-        payload: { name: `l${depth}`, path: `l${depth}`, parent_id: parentId },
-      });
+      const res = await api('POST', '/groups', 'owner', { name: `l${depth}`, path: `l${depth}`, parent_id: parentId });
       if (depth <= 21 && res.statusCode !== 201) throw new Error(`depth ${depth}: ${res.body}`);
       parentId = res.json().id;
     }
-    const tooDeep = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/groups',
-      headers: auth(ownerToken),
-      payload: { name: 'l22', path: 'l22', parent_id: parentId },
-    });
+    const tooDeep = await api('POST', '/groups', 'owner', { name: 'l22', path: 'l22', parent_id: parentId });
     expect(tooDeep.statusCode).toBe(400);
     expect(tooDeep.json().error).toMatch(/20 levels/);
   });
@@ -259,48 +205,27 @@ describe('PUT and DELETE /groups/:id', () => {
   it('403 for a Developer, 404 for a stranger on a private group, 200 for the Owner', async () => {
     const g = await createGroup(t.db, { path: 'editable', visibility: 20 });
     const owner = await createUser(t.db);
-    const token = await createToken(t.db, owner.id);
+    tok.editableOwner = await createToken(t.db, owner.id);
     await addGroupMember(t.db, g.id, owner.id, 50);
-    const dev = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v4/groups/${pub.id}`,
-      headers: auth(devToken),
-      payload: { name: 'x' },
-    });
+    const dev = await api('PUT', `/groups/${pub.id}`, 'dev', { name: 'x' });
     expect(dev.statusCode).toBe(403);
-    const stranger = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v4/groups/${secret.id}`,
-      headers: auth(strangerToken),
-      payload: { name: 'x' },
-    });
+    const stranger = await api('PUT', `/groups/${secret.id}`, 'stranger', { name: 'x' });
     expect(stranger.statusCode).toBe(404);
-    const ok = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v4/groups/${g.id}`,
-      headers: auth(token),
-      payload: { name: 'Renamed', description: 'new', visibility: 'internal' },
+    const ok = await api('PUT', `/groups/${g.id}`, 'editableOwner', {
+      name: 'Renamed',
+      description: 'new',
+      visibility: 'internal',
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ name: 'Renamed', description: 'new', visibility: 'internal' });
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v4/groups/${g.id}`,
-      headers: auth(token),
-      payload: { visibility: 'nope' },
-    });
+    const bad = await api('PUT', `/groups/${g.id}`, 'editableOwner', { visibility: 'nope' });
     expect(bad.statusCode).toBe(400);
   });
 
   it('refuses to make a group less visible than its children', async () => {
     const g = await createGroup(t.db, { path: 'parent-vis', visibility: 20 });
     await createGroup(t.db, { path: 'c', parentId: g.id, visibility: 20 });
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v4/groups/${g.id}`,
-      headers: auth(adminToken),
-      payload: { visibility: 'private' },
-    });
+    const res = await api('PUT', `/groups/${g.id}`, 'admin', { visibility: 'private' });
     expect(res.statusCode).toBe(400);
   });
 
@@ -310,19 +235,13 @@ describe('PUT and DELETE /groups/:id', () => {
     const dev = await createUser(t.db);
     await addGroupMember(t.db, g.id, owner.id, 50);
     await addGroupMember(t.db, g.id, dev.id, 40);
-    const denied = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v4/groups/${g.id}`,
-      headers: auth(await createToken(t.db, dev.id)),
-    });
+    tok.doomedMaint = await createToken(t.db, dev.id);
+    tok.doomedOwner = await createToken(t.db, owner.id);
+    const denied = await api('DELETE', `/groups/${g.id}`, 'doomedMaint');
     expect(denied.statusCode).toBe(403);
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v4/groups/doomed`,
-      headers: auth(await createToken(t.db, owner.id)),
-    });
+    const res = await api('DELETE', '/groups/doomed', 'doomedOwner');
     expect(res.statusCode).toBe(202);
-    const gone = await t.app.inject({ method: 'GET', url: `/api/v4/groups/${g.id}` });
+    const gone = await api('GET', `/groups/${g.id}`);
     expect(gone.statusCode).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../../test/api-client';
 import {
   addGroupMember,
   addProjectMember,
@@ -10,7 +11,8 @@ import {
 import { useTestApp } from '../../test/use-test-app';
 
 const t = useTestApp();
-const auth = (token: string) => ({ 'private-token': token });
+const tok: Record<string, string> = {};
+const api = apiClient(() => t.app, tok);
 let top: { id: number };
 let sub: { id: number };
 let project: { id: number };
@@ -18,10 +20,6 @@ let owner: { id: number };
 let maint: { id: number };
 let dev: { id: number };
 let outsider: { id: number };
-let ownerToken: string;
-let maintToken: string;
-let devToken: string;
-let outsiderToken: string;
 
 beforeAll(async () => {
   top = await createGroup(t.db, { path: 'm-top', visibility: 0 });
@@ -35,43 +33,27 @@ beforeAll(async () => {
   await addGroupMember(t.db, top.id, maint.id, 40);
   await addGroupMember(t.db, sub.id, maint.id, 30);
   await addProjectMember(t.db, project.id, dev.id, 30);
-  ownerToken = await createToken(t.db, owner.id);
-  maintToken = await createToken(t.db, maint.id);
-  devToken = await createToken(t.db, dev.id);
-  outsiderToken = await createToken(t.db, outsider.id);
+  tok.owner = await createToken(t.db, owner.id);
+  tok.maint = await createToken(t.db, maint.id);
+  tok.dev = await createToken(t.db, dev.id);
+  tok.outsider = await createToken(t.db, outsider.id);
 });
 describe('listing members', () => {
   it('direct members and /all with inherited members at their highest level', async () => {
-    const direct = await t.app.inject({
-      method: 'GET',
-      url: `/api/v4/groups/${sub.id}/members`,
-      headers: auth(ownerToken),
-    });
+    const direct = await api('GET', `/groups/${sub.id}/members`, 'owner');
     expect(direct.statusCode).toBe(200);
     expect(direct.json().map((m: { username: string; access_level: number }) => [m.username, m.access_level])).toEqual([
       ['m-maint', 30],
     ]);
-    const all = await t.app.inject({
-      method: 'GET',
-      url: `/api/v4/groups/m-top%2Fsub/members/all`,
-      headers: auth(ownerToken),
-    });
+    const all = await api('GET', '/groups/m-top%2Fsub/members/all', 'owner');
     expect(all.json().map((m: { username: string; access_level: number }) => [m.username, m.access_level])).toEqual([
       ['m-maint', 40],
       ['m-owner', 50],
     ]);
     expect(all.headers['x-total']).toBe('2');
-    const projectAll = await t.app.inject({
-      method: 'GET',
-      url: `/api/v4/projects/${project.id}/members/all?query=m-`,
-      headers: auth(devToken),
-    });
+    const projectAll = await api('GET', `/projects/${project.id}/members/all?query=m-`, 'dev');
     expect(projectAll.json().map((m: { username: string }) => m.username)).toEqual(['m-dev', 'm-maint', 'm-owner']);
-    const projectDirect = await t.app.inject({
-      method: 'GET',
-      url: `/api/v4/projects/${project.id}/members`,
-      headers: auth(devToken),
-    });
+    const projectDirect = await api('GET', `/projects/${project.id}/members`, 'dev');
     expect(projectDirect.json()).toHaveLength(1);
     expect(projectDirect.json()[0]).toMatchObject({
       id: dev.id,
@@ -80,23 +62,15 @@ describe('listing members', () => {
       expires_at: null,
       state: 'active',
     });
-    const one = await t.app.inject({
-      method: 'GET',
-      url: `/api/v4/groups/${sub.id}/members/all/${owner.id}`,
-      headers: auth(devToken),
-    });
+    const one = await api('GET', `/groups/${sub.id}/members/all/${owner.id}`, 'dev');
     expect(one.json()).toMatchObject({ id: owner.id, access_level: 50 });
-    const notDirect = await t.app.inject({
-      method: 'GET',
-      url: `/api/v4/groups/${sub.id}/members/${owner.id}`,
-      headers: auth(devToken),
-    });
+    const notDirect = await api('GET', `/groups/${sub.id}/members/${owner.id}`, 'dev');
     expect(notDirect.statusCode).toBe(404);
   });
 
   it('404 on a private group for outsiders and anonymous', async () => {
-    for (const headers of [auth(outsiderToken), {}]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/v4/groups/${top.id}/members`, headers });
+    for (const who of ['outsider', undefined]) {
+      const res = await api('GET', `/groups/${top.id}/members`, who);
       expect(res.statusCode).toBe(404);
     }
   });
@@ -112,126 +86,64 @@ describe('managing members', () => {
       { user_id: u.id, access_level: 30, expires_at: 'soon' },
     ];
     for (const payload of bad) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/v4/groups/${sub.id}/members`,
-        headers: auth(ownerToken),
-        payload,
-      });
+      const res = await api('POST', `/groups/${sub.id}/members`, 'owner', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    const missingUser = await t.app.inject({
-      method: 'POST',
-      url: `/api/v4/groups/${sub.id}/members`,
-      headers: auth(ownerToken),
-      payload: { user_id: 999999, access_level: 30 },
-    });
+    const missingUser = await api('POST', `/groups/${sub.id}/members`, 'owner', { user_id: 999999, access_level: 30 });
     expect(missingUser.statusCode).toBe(404);
-    const add = await t.app.inject({
-      method: 'POST',
-      url: `/api/v4/groups/${sub.id}/members`,
-      headers: auth(ownerToken),
-      payload: { user_id: u.id, access_level: 15, expires_at: '2999-12-31' },
+    const add = await api('POST', `/groups/${sub.id}/members`, 'owner', {
+      user_id: u.id,
+      access_level: 15,
+      expires_at: '2999-12-31',
     });
     expect(add.statusCode).toBe(201);
     expect(add.json()).toMatchObject({ id: u.id, access_level: 15, expires_at: '2999-12-31' });
-    const dup = await t.app.inject({
-      method: 'POST',
-      url: `/api/v4/groups/${sub.id}/members`,
-      headers: auth(ownerToken),
-      payload: { user_id: u.id, access_level: 15 },
-    });
+    const dup = await api('POST', `/groups/${sub.id}/members`, 'owner', { user_id: u.id, access_level: 15 });
     expect(dup.statusCode).toBe(409);
-    const upd = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v4/groups/${sub.id}/members/${u.id}`,
-      headers: auth(ownerToken),
-      payload: { access_level: 20 },
-    });
+    const upd = await api('PUT', `/groups/${sub.id}/members/${u.id}`, 'owner', { access_level: 20 });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().access_level).toBe(20);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v4/groups/${sub.id}/members/${u.id}`,
-      headers: auth(ownerToken),
-    });
+    const del = await api('DELETE', `/groups/${sub.id}/members/${u.id}`, 'owner');
     expect(del.statusCode).toBe(204);
-    const again = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v4/groups/${sub.id}/members/${u.id}`,
-      headers: auth(ownerToken),
-    });
+    const again = await api('DELETE', `/groups/${sub.id}/members/${u.id}`, 'owner');
     expect(again.statusCode).toBe(404);
   });
 
   it('403 without admin rights; only Owners may grant Owner; members may leave', async () => {
     const u = await createUser(t.db);
-    const asDev = await t.app.inject({
-      method: 'POST',
-      url: `/api/v4/projects/${project.id}/members`,
-      headers: auth(devToken),
-      payload: { user_id: u.id, access_level: 10 },
-    });
+    const asDev = await api('POST', `/projects/${project.id}/members`, 'dev', { user_id: u.id, access_level: 10 });
     expect(asDev.statusCode).toBe(403);
-    const maintOwner = await t.app.inject({
-      method: 'POST',
-      url: `/api/v4/projects/${project.id}/members`,
-      headers: auth(maintToken),
-      payload: { user_id: u.id, access_level: 50 },
+    const maintOwner = await api('POST', `/projects/${project.id}/members`, 'maint', {
+      user_id: u.id,
+      access_level: 50,
     });
     expect(maintOwner.statusCode).toBe(403);
-    const maintGuest = await t.app.inject({
-      method: 'POST',
-      url: `/api/v4/projects/${project.id}/members`,
-      headers: auth(maintToken),
-      payload: { user_id: u.id, access_level: 10 },
+    const maintGuest = await api('POST', `/projects/${project.id}/members`, 'maint', {
+      user_id: u.id,
+      access_level: 10,
     });
     expect(maintGuest.statusCode).toBe(201);
-    const promote = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v4/projects/${project.id}/members/${u.id}`,
-      headers: auth(maintToken),
-      payload: { access_level: 50 },
-    });
+    const promote = await api('PUT', `/projects/${project.id}/members/${u.id}`, 'maint', { access_level: 50 });
     expect(promote.statusCode).toBe(403);
-    const leave = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v4/projects/${project.id}/members/${u.id}`,
-      headers: auth(await createToken(t.db, u.id)),
-    });
+    tok.leaver = await createToken(t.db, u.id);
+    const leave = await api('DELETE', `/projects/${project.id}/members/${u.id}`, 'leaver');
     expect(leave.statusCode).toBe(204);
-    const anon = await t.app.inject({
-      method: 'POST',
-      url: `/api/v4/groups/${top.id}/members`,
-      payload: { user_id: u.id, access_level: 10 },
-    });
+    const anon = await api('POST', `/groups/${top.id}/members`, undefined, { user_id: u.id, access_level: 10 });
     // GitLab's authenticate_non_get!: anonymous writes are 401 before any lookup.
     expect(anon.statusCode).toBe(401);
   });
 
   it('a group may not lose its last Owner', async () => {
-    const demote = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v4/groups/${top.id}/members/${owner.id}`,
-      headers: auth(ownerToken),
-      payload: { access_level: 40 },
-    });
+    const demote = await api('PUT', `/groups/${top.id}/members/${owner.id}`, 'owner', { access_level: 40 });
     expect(demote.statusCode).toBe(400);
     expect(demote.json().error).toMatch(/at least one owner/);
-    const remove = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v4/groups/${top.id}/members/${owner.id}`,
-      headers: auth(ownerToken),
-    });
+    const remove = await api('DELETE', `/groups/${top.id}/members/${owner.id}`, 'owner');
     expect(remove.statusCode).toBe(400);
     // An Owner of a subgroup may leave it: the parent's Owner still owns it.
     const subOwner = await createUser(t.db);
     await addGroupMember(t.db, sub.id, subOwner.id, 50);
-    const leave = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v4/groups/${sub.id}/members/${subOwner.id}`,
-      headers: auth(await createToken(t.db, subOwner.id)),
-    });
+    tok.subOwner = await createToken(t.db, subOwner.id);
+    const leave = await api('DELETE', `/groups/${sub.id}/members/${subOwner.id}`, 'subOwner');
     expect(leave.statusCode).toBe(204);
   });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../../test/api-client';
 import {
   addGroupMember,
   addProjectMember,
@@ -12,12 +13,9 @@ import { useTestApp } from '../../test/use-test-app';
 const t = useTestApp();
 let group: { id: number };
 let privateGroup: { id: number };
-let ownerToken: string;
-let devToken: string;
-let guestToken: string;
-let strangerToken: string;
+const tok: Record<string, string> = {};
 let stranger: { id: number; username: string };
-const auth = (token: string) => ({ 'private-token': token });
+const api = apiClient(() => t.app, tok);
 
 beforeAll(async () => {
   group = await createGroup(t.db, { path: 'p-acme', name: 'Acme', visibility: 20 });
@@ -30,27 +28,27 @@ beforeAll(async () => {
   await addGroupMember(t.db, privateGroup.id, owner.id, 50);
   await addGroupMember(t.db, group.id, dev.id, 30);
   await addGroupMember(t.db, group.id, guest.id, 10);
-  ownerToken = await createToken(t.db, owner.id);
-  devToken = await createToken(t.db, dev.id);
-  guestToken = await createToken(t.db, guest.id);
-  strangerToken = await createToken(t.db, stranger.id);
+  tok.owner = await createToken(t.db, owner.id);
+  tok.dev = await createToken(t.db, dev.id);
+  tok.guest = await createToken(t.db, guest.id);
+  tok.stranger = await createToken(t.db, stranger.id);
 });
 describe('POST /projects', () => {
   it('401 anonymous; 400 missing name and path, bad path, bad visibility', async () => {
-    const anon = await t.app.inject({ method: 'POST', url: '/api/v4/projects', payload: { name: 'x' } });
+    const anon = await api('POST', '/projects', undefined, { name: 'x' });
     expect(anon.statusCode).toBe(401);
     for (const payload of [{}, { name: 'n', path: '.x' }, { name: 'n', visibility: 'everyone' }]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v4/projects', headers: auth(devToken), payload });
+      const res = await api('POST', '/projects', 'dev', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
   });
 
   it('creates in a group (Developer+), with the GitLab shape', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/projects',
-      headers: auth(devToken),
-      payload: { name: 'Web App', namespace_id: group.id, visibility: 'public', description: 'hi' },
+    const res = await api('POST', '/projects', 'dev', {
+      name: 'Web App',
+      namespace_id: group.id,
+      visibility: 'public',
+      description: 'hi',
     });
     expect(res.statusCode).toBe(201);
     const base = `http://localhost:${t.ctx.config.PORT}`;
@@ -66,70 +64,36 @@ describe('POST /projects', () => {
       web_url: `${base}/p-acme/web-app`,
     });
     expect(typeof res.json().last_activity_at).toBe('string');
-    const dup = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/projects',
-      headers: auth(devToken),
-      payload: { path: 'WEB-APP', namespace_id: group.id },
-    });
+    const dup = await api('POST', '/projects', 'dev', { path: 'WEB-APP', namespace_id: group.id });
     expect(dup.statusCode).toBe(400);
   });
 
   it('403 for a Guest, 404 for a hidden group, 400 when wider than the group', async () => {
-    const guest = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/projects',
-      headers: auth(guestToken),
-      payload: { name: 'g', namespace_id: group.id },
-    });
+    const guest = await api('POST', '/projects', 'guest', { name: 'g', namespace_id: group.id });
     expect(guest.statusCode).toBe(403);
-    const hidden = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/projects',
-      headers: auth(strangerToken),
-      payload: { name: 'g', namespace_id: privateGroup.id },
-    });
+    const hidden = await api('POST', '/projects', 'stranger', { name: 'g', namespace_id: privateGroup.id });
     expect(hidden.statusCode).toBe(404);
-    const wider = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/projects',
-      headers: auth(ownerToken),
-      payload: { name: 'g', namespace_id: privateGroup.id, visibility: 'public' },
+    const wider = await api('POST', '/projects', 'owner', {
+      name: 'g',
+      namespace_id: privateGroup.id,
+      visibility: 'public',
     });
     expect(wider.statusCode).toBe(400);
   });
 
   it('creates in the user namespace, made on first use', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/projects',
-      headers: auth(strangerToken),
-      payload: { path: 'dotfiles' },
-    });
+    const res = await api('POST', '/projects', 'stranger', { path: 'dotfiles' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       name: 'dotfiles',
       path_with_namespace: 'p-stranger/dotfiles',
       namespace: { kind: 'user', path: 'p-stranger', name: 'Pat Stranger' },
     });
-    const mine = await t.app.inject({
-      method: 'GET',
-      url: '/api/v4/projects/p-stranger%2Fdotfiles',
-      headers: auth(strangerToken),
-    });
+    const mine = await api('GET', '/projects/p-stranger%2Fdotfiles', 'stranger');
     expect(mine.statusCode).toBe(200);
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/projects',
-      headers: auth(strangerToken),
-      payload: { name: 'two' },
-    });
+    const second = await api('POST', '/projects', 'stranger', { name: 'two' });
     expect(second.json().namespace.id).toBe(res.json().namespace.id);
-    const other = await t.app.inject({
-      method: 'GET',
-      url: `/api/v4/projects/${res.json().id}`,
-      headers: auth(devToken),
-    });
+    const other = await api('GET', `/projects/${res.json().id}`, 'dev');
     expect(other.statusCode).toBe(404);
   });
 });
@@ -138,43 +102,23 @@ describe('GET /projects', () => {
   it('filters by visibility, membership, search; hides private projects; paginates', async () => {
     await createProject(t.db, { namespaceId: privateGroup.id, path: 'classified' });
     await createProject(t.db, { namespaceId: group.id, path: 'public-one', visibility: 20 });
-    const anon = await t.app.inject({ method: 'GET', url: '/api/v4/projects?per_page=100' });
+    const anon = await api('GET', '/projects?per_page=100');
     const anonPaths = anon.json().map((p: { path_with_namespace: string }) => p.path_with_namespace);
     expect(anonPaths).toContain('p-acme/public-one');
     expect(anonPaths).not.toContain('p-secret/classified');
-    const stranger = await t.app.inject({
-      method: 'GET',
-      url: '/api/v4/projects?search=classified',
-      headers: auth(strangerToken),
-    });
+    const stranger = await api('GET', '/projects?search=classified', 'stranger');
     expect(stranger.json()).toEqual([]);
-    const owner = await t.app.inject({
-      method: 'GET',
-      url: '/api/v4/projects?search=classified',
-      headers: auth(ownerToken),
-    });
+    const owner = await api('GET', '/projects?search=classified', 'owner');
     expect(owner.json().map((p: { path: string }) => p.path)).toEqual(['classified']);
-    const membership = await t.app.inject({
-      method: 'GET',
-      url: '/api/v4/projects?membership=true&order_by=path&sort=asc',
-      headers: auth(devToken),
-    });
+    const membership = await api('GET', '/projects?membership=true&order_by=path&sort=asc', 'dev');
     expect(membership.json().map((p: { path: string }) => p.path)).toEqual(['public-one', 'web-app']);
-    const vis = await t.app.inject({
-      method: 'GET',
-      url: '/api/v4/projects?visibility=private',
-      headers: auth(ownerToken),
-    });
+    const vis = await api('GET', '/projects?visibility=private', 'owner');
     expect(vis.json().every((p: { visibility: string }) => p.visibility === 'private')).toBe(true);
-    const page = await t.app.inject({
-      method: 'GET',
-      url: '/api/v4/projects?per_page=1&page=2',
-      headers: auth(ownerToken),
-    });
+    const page = await api('GET', '/projects?per_page=1&page=2', 'owner');
     expect(page.headers['x-page']).toBe('2');
     expect(page.headers['x-prev-page']).toBe('1');
     expect(Number(page.headers['x-total'])).toBeGreaterThanOrEqual(3);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/v4/projects?visibility=nope' });
+    const bad = await api('GET', '/projects?visibility=nope');
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -184,49 +128,34 @@ describe('GET/PUT/DELETE /projects/:id', () => {
     const p = await createProject(t.db, { namespaceId: privateGroup.id, path: 'ops' });
     const maint = await createUser(t.db);
     await addProjectMember(t.db, p.id, maint.id, 40);
-    const maintToken = await createToken(t.db, maint.id);
+    tok.maint = await createToken(t.db, maint.id);
     const dev = await createUser(t.db);
     await addProjectMember(t.db, p.id, dev.id, 30);
-    const devTok = await createToken(t.db, dev.id);
+    tok.opsDev = await createToken(t.db, dev.id);
 
-    for (const headers of [{}, auth(strangerToken)]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/v4/projects/${p.id}`, headers });
+    for (const who of [undefined, 'stranger']) {
+      const res = await api('GET', `/projects/${p.id}`, who);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: '404 Project Not Found' });
     }
-    const byPath = await t.app.inject({ method: 'GET', url: '/api/v4/projects/p-secret%2Fops', headers: auth(devTok) });
+    const byPath = await api('GET', '/projects/p-secret%2Fops', 'opsDev');
     expect(byPath.statusCode).toBe(200);
-    const devEdit = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v4/projects/${p.id}`,
-      headers: auth(devTok),
-      payload: { name: 'x' },
-    });
+    const devEdit = await api('PUT', `/projects/${p.id}`, 'opsDev', { name: 'x' });
     expect(devEdit.statusCode).toBe(403);
-    const edit = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v4/projects/${p.id}`,
-      headers: auth(maintToken),
-      payload: { name: 'Operations', issues_enabled: false, visibility: 'private' },
+    const edit = await api('PUT', `/projects/${p.id}`, 'maint', {
+      name: 'Operations',
+      issues_enabled: false,
+      visibility: 'private',
     });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ name: 'Operations', issues_enabled: false });
-    const wider = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v4/projects/${p.id}`,
-      headers: auth(maintToken),
-      payload: { visibility: 'public' },
-    });
+    const wider = await api('PUT', `/projects/${p.id}`, 'maint', { visibility: 'public' });
     expect(wider.statusCode).toBe(400);
-    const maintDelete = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v4/projects/${p.id}`,
-      headers: auth(maintToken),
-    });
+    const maintDelete = await api('DELETE', `/projects/${p.id}`, 'maint');
     expect(maintDelete.statusCode).toBe(403);
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/v4/projects/${p.id}`, headers: auth(ownerToken) });
+    const del = await api('DELETE', `/projects/${p.id}`, 'owner');
     expect(del.statusCode).toBe(202);
-    const gone = await t.app.inject({ method: 'GET', url: `/api/v4/projects/${p.id}`, headers: auth(ownerToken) });
+    const gone = await api('GET', `/projects/${p.id}`, 'owner');
     expect(gone.statusCode).toBe(404);
   });
 });
