@@ -6,6 +6,7 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { nextIid } from '../internal-ids/next-iid';
 import { type GroupRow, groupSubject } from '../namespaces/namespace-lookup.service';
+import { deleteNoteableRecords } from '../notes/noteable-records';
 import { recomputeEpicDates } from './epic-dates.service';
 import { assertValidParent } from './epic-hierarchy';
 import { writeEpicLabels } from './epic-labels';
@@ -247,18 +248,7 @@ export async function deleteEpic(db: Executor, actorOrNull: Actor | null, epic: 
   const actor = requireActor(actorOrNull);
   if (!canEpic(actor, 'destroy_epic', epicSubject(epic))) throw forbidden();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('award_emoji')
-      .where('awardable_type', '=', 'Epic')
-      .where('awardable_id', '=', epic.id)
-      .execute();
-    await trx.deleteFrom('notes').where('noteable_type', '=', 'Epic').where('noteable_id', '=', epic.id).execute();
-    await trx.deleteFrom('todos').where('target_type', '=', 'Epic').where('target_id', '=', epic.id).execute();
-    await trx
-      .deleteFrom('subscriptions')
-      .where('subscribable_type', '=', 'Epic')
-      .where('subscribable_id', '=', epic.id)
-      .execute();
+    await deleteNoteableRecords(trx, 'Epic', epic.id);
     await trx.deleteFrom('epics').where('id', '=', epic.id).execute();
     await recomputeEpicDates(trx, epic.parent_id);
   });

@@ -13,9 +13,9 @@ import { findEpicById } from '../epics/epics.service';
 import { nextIid } from '../internal-ids/next-iid';
 import { findOrCreateLabelIds, validAssignees, validMilestone } from '../issuables/issuable-write';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
+import { addSystemNote, deleteNoteableRecords, issueNoteTarget } from '../notes/noteable-records';
 import { addIssueLabels, removeIssueLabelsByTitle, setIssueLabels } from './issue-labels';
 import { findIssue, type IssueRow, issueSubject, projectIssueSubject } from './issues.service';
-import { addIssueSystemNote } from './system-notes';
 
 /** Fields settable on create and update (GitLab names, already parsed). */
 export interface IssueInput {
@@ -234,7 +234,7 @@ export async function updateIssue(
     }
     if (changes.confidential === false) await assertConfidentialEpicRule(trx, issue.id);
     if (changes.milestone_id !== undefined) await refreshEpicDates(trx, { issueIds: [issue.id] });
-    for (const note of notes) await addIssueSystemNote(trx, issue, me.id, note);
+    for (const note of notes) await addSystemNote(trx, issueNoteTarget(issue), me.id, note);
   });
 }
 
@@ -246,12 +246,7 @@ export async function deleteIssue(db: Database, actor: Actor | null, project: Pr
   if (!canIssue(me, 'destroy_issue', subject)) throw forbidden(forbiddenMessage(subject.project));
   await db.transaction().execute(async (trx) => {
     const epicIds = await epicIdsDatedBy(trx, { issueIds: [issue.id] });
-    await trx.deleteFrom('notes').where('noteable_type', '=', 'Issue').where('noteable_id', '=', issue.id).execute();
-    await trx
-      .deleteFrom('award_emoji')
-      .where('awardable_type', '=', 'Issue')
-      .where('awardable_id', '=', issue.id)
-      .execute();
+    await deleteNoteableRecords(trx, 'Issue', issue.id);
     await trx.deleteFrom('issues').where('id', '=', issue.id).execute();
     await refreshEpicDates(trx, { epicIds });
   });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB } from '../../db/schema';
@@ -11,6 +10,7 @@ import { requireActor } from '../../policy/require-actor';
 import { nextIid } from '../internal-ids/next-iid';
 import { findOrCreateLabelIds, validAssignees, validMilestone } from '../issuables/issuable-write';
 import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
+import { addSystemNote, deleteNoteableRecords } from '../notes/noteable-records';
 import { findMergeRequest } from './merge-requests.service';
 import { isDraftTitle, type MergeRequestInput } from './mr-input';
 
@@ -77,27 +77,6 @@ async function editLabels(trx: Transaction<DB>, project: ProjectRow, mrId: numbe
       )
       .execute();
   }
-}
-
-async function systemNote(
-  trx: Transaction<DB>,
-  mr: { id: number; project_id: number },
-  authorId: number,
-  note: string,
-) {
-  await trx
-    .insertInto('notes')
-    .values({
-      noteable_type: 'MergeRequest',
-      noteable_id: mr.id,
-      project_id: mr.project_id,
-      author_id: authorId,
-      discussion_id: randomBytes(20).toString('hex'),
-      note,
-      note_html: renderMarkdown(note),
-      system: true,
-    })
-    .execute();
 }
 
 /** POST /projects/:id/merge_requests (Developer+). Returns the new iid. */
@@ -202,7 +181,8 @@ export async function updateMergeRequest(
     await setUsers(trx, project, 'merge_request_assignees', mr.id, input.assignee_ids);
     await setUsers(trx, project, 'merge_request_reviewers', mr.id, input.reviewer_ids);
     await editLabels(trx, project, mr.id, input);
-    for (const note of notes) await systemNote(trx, mr, me.id, note);
+    for (const note of notes)
+      await addSystemNote(trx, { type: 'MergeRequest', id: mr.id, projectId: mr.project_id }, me.id, note);
   });
 }
 
@@ -212,16 +192,7 @@ export async function deleteMergeRequest(db: Database, actor: Actor | null, proj
   const mr = await findMergeRequest(db, me, project.id, iid);
   requireLevel(me, project, AccessLevel.OWNER);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('notes')
-      .where('noteable_type', '=', 'MergeRequest')
-      .where('noteable_id', '=', mr.id)
-      .execute();
-    await trx
-      .deleteFrom('award_emoji')
-      .where('awardable_type', '=', 'MergeRequest')
-      .where('awardable_id', '=', mr.id)
-      .execute();
+    await deleteNoteableRecords(trx, 'MergeRequest', mr.id);
     await trx.deleteFrom('merge_requests').where('id', '=', mr.id).execute();
   });
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
@@ -12,6 +11,7 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { NoteSubject } from '../../policy/subjects';
 import { assertCanComment, type Noteable, noteableLevel } from './noteable';
+import { deleteAwardEmoji, newDiscussionId } from './noteable-records';
 
 export type NoteRow = Selectable<NotesTable>;
 
@@ -81,8 +81,6 @@ export interface CreateNoteInput {
   /** true for a thread (DiscussionNote), false for a plain comment. */
   resolvable?: boolean;
 }
-
-export const newDiscussionId = () => randomBytes(20).toString('hex');
 
 /**
  * Adds a comment. Commenting needs `create_note` (locked discussions: members only); `internal`
@@ -161,11 +159,7 @@ export async function deleteNote(db: Database, actor: Actor | null, n: Noteable,
   const note = await findNote(db, actor, n, noteId);
   assertNote(actor, 'destroy_note', n, note);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('award_emoji')
-      .where('awardable_type', '=', 'Note')
-      .where('awardable_id', '=', note.id)
-      .execute();
+    await deleteAwardEmoji(trx, 'Note', note.id);
     await trx.deleteFrom('notes').where('id', '=', note.id).execute();
   });
 }

@@ -7,8 +7,8 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { findIssue, issueSubject } from '../issues/issues.service';
 import type { IssueRow } from '../issues/issues-query';
-import { addIssueSystemNote } from '../issues/system-notes';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
+import { addSystemNote, issueNoteTarget } from '../notes/noteable-records';
 import { totalTimeSpentOfIssue } from './time-spent-sql';
 
 export interface TimeStats {
@@ -69,7 +69,7 @@ export async function setTimeEstimate(
         .where('id', '=', issue.id)
         .execute();
       const note = seconds ? `changed time estimate to ${formatDuration(seconds)}` : 'removed time estimate';
-      await addIssueSystemNote(trx, issue, me.id, note);
+      await addSystemNote(trx, issueNoteTarget(issue), me.id, note);
     });
   }
   return statsOf(db, issue.id);
@@ -100,7 +100,12 @@ export async function addSpentTime(
       .execute();
     await trx.updateTable('issues').set({ updated_at: sql`now()` }).where('id', '=', issue.id).execute();
     const human = formatDuration(Math.abs(seconds));
-    await addIssueSystemNote(trx, issue, me.id, `${seconds > 0 ? 'added' : 'subtracted'} ${human} of time spent`);
+    await addSystemNote(
+      trx,
+      issueNoteTarget(issue),
+      me.id,
+      `${seconds > 0 ? 'added' : 'subtracted'} ${human} of time spent`,
+    );
   });
   return statsOf(db, issue.id);
 }
@@ -118,7 +123,7 @@ export async function resetSpentTime(
     const removed = await trx.deleteFrom('timelogs').where('issue_id', '=', issue.id).executeTakeFirst();
     if (Number(removed.numDeletedRows) > 0) {
       await trx.updateTable('issues').set({ updated_at: sql`now()` }).where('id', '=', issue.id).execute();
-      await addIssueSystemNote(trx, issue, me.id, 'removed time spent');
+      await addSystemNote(trx, issueNoteTarget(issue), me.id, 'removed time spent');
     }
   });
   return statsOf(db, issue.id);
