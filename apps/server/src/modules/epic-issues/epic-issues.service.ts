@@ -6,7 +6,7 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { refreshEpicDates } from '../epics/epic-dates.service';
 import type { EpicRow, Executor } from '../epics/epic-query';
-import { movePositions, positionAfterLast } from '../epics/epic-reorder';
+import { moveAmongChildren, positionAfterChildren } from '../epics/epic-sibling-positions';
 import { epicSubject, findEpicById } from '../epics/epics.service';
 import { type IssueRow, issueQuery, issueVisibility } from '../issues/issues-query';
 
@@ -105,14 +105,10 @@ export async function setIssueEpic(
   }
   let linkId: number | null = null;
   if (target) {
-    const siblings = await trx
-      .selectFrom('epic_issues')
-      .select(['id', 'relative_position'])
-      .where('epic_id', '=', target.id)
-      .execute();
+    const relativePosition = await positionAfterChildren(trx, 'epic_issues', target.id);
     const inserted = await trx
       .insertInto('epic_issues')
-      .values({ epic_id: target.id, issue_id: issue.id, relative_position: positionAfterLast(siblings) })
+      .values({ epic_id: target.id, issue_id: issue.id, relative_position: relativePosition })
       .onConflict((oc) => oc.column('issue_id').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -174,16 +170,5 @@ export async function reorderEpicIssue(
   const actor = requireActor(actorOrNull);
   await findEpicIssue(db, actor, epic, epicIssueId);
   assertCanAdmin(actor, epic);
-  await db.transaction().execute(async (trx) => {
-    const items = await trx
-      .selectFrom('epic_issues')
-      .select(['id', 'relative_position'])
-      .where('epic_id', '=', epic.id)
-      .orderBy(sql`relative_position ASC NULLS LAST`)
-      .orderBy('id')
-      .execute();
-    for (const u of movePositions(items, epicIssueId, move.move_before_id, move.move_after_id)) {
-      await trx.updateTable('epic_issues').set({ relative_position: u.position }).where('id', '=', u.id).execute();
-    }
-  });
+  await db.transaction().execute((trx) => moveAmongChildren(trx, 'epic_issues', epic.id, epicIssueId, move));
 }

@@ -6,7 +6,7 @@ import type { GroupRow } from '../namespaces/namespace-lookup.service';
 import { recomputeEpicDates } from './epic-dates.service';
 import { assertValidParent } from './epic-hierarchy';
 import type { EpicRow, Executor } from './epic-query';
-import { movePositions, positionAfterLast } from './epic-reorder';
+import { moveAmongChildren, positionAfterChildren } from './epic-sibling-positions';
 import { createEpic } from './epic-write.service';
 import { epicSubject, findEpicById, listChildEpics } from './epics.service';
 
@@ -52,14 +52,9 @@ export async function assignChildEpic(
     if (!canEpic(actor, 'update_epic', epicSubject(child))) throw forbidden();
     if (child.parent_id === parent.id) throw conflict('Epic(s) already assigned');
     await assertValidParent(trx, child, parent, 'child_epic_id');
-    const siblings = await trx
-      .selectFrom('epics')
-      .select(['id', 'relative_position'])
-      .where('parent_id', '=', parent.id)
-      .execute();
     await trx
       .updateTable('epics')
-      .set({ parent_id: parent.id, relative_position: positionAfterLast(siblings) })
+      .set({ parent_id: parent.id, relative_position: await positionAfterChildren(trx, 'epics', parent.id) })
       .where('id', '=', child.id)
       .execute();
     await recomputeEpicDates(trx, child.parent_id);
@@ -97,19 +92,7 @@ export async function reorderChildEpic(
   await findChild(db, actor, parent, childId);
   assertCanAdminRelation(actor, parent);
   return db.transaction().execute(async (trx) => {
-    const siblings = await trx
-      .selectFrom('epics')
-      .select(['id', 'relative_position'])
-      .where('parent_id', '=', parent.id)
-      .orderBy(
-        (eb) => eb.ref('relative_position'),
-        (ob) => ob.asc().nullsLast(),
-      )
-      .orderBy('id')
-      .execute();
-    for (const u of movePositions(siblings, childId, move.move_before_id, move.move_after_id)) {
-      await trx.updateTable('epics').set({ relative_position: u.position }).where('id', '=', u.id).execute();
-    }
+    await moveAmongChildren(trx, 'epics', parent.id, childId, move);
     return listChildEpics(trx, actor, parent.id);
   });
 }

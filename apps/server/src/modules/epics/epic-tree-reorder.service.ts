@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { forbidden, unprocessable } from '../../errors';
 import { canEpic, canIssue } from '../../policy/abilities';
@@ -10,6 +9,7 @@ import { recomputeEpicDates } from './epic-dates.service';
 import { ancestorChain, assertValidParent } from './epic-hierarchy';
 import type { EpicRow } from './epic-query';
 import { movePositions, type Positioned } from './epic-reorder';
+import { orderedChildren, writePositions } from './epic-sibling-positions';
 import { epicSubject, findEpicById } from './epics.service';
 
 /** A node of an epic tree: a child epic, or an issue's link to its epic (`epic_issues.id`). */
@@ -45,17 +45,6 @@ const adminRelation = (actor: Actor, epic: EpicRow) => canEpic(actor, 'admin_epi
 /** Whether `epicId` is `base` or below it. */
 async function inTree(db: Trx, epicId: number, base: EpicRow): Promise<boolean> {
   return (await ancestorChain(db, epicId)).includes(base.id);
-}
-
-/** Rewrites positions as planned (one row normally, the whole list on a rebalance). */
-async function writePositions(
-  db: Trx,
-  table: 'epics' | 'epic_issues',
-  updates: Array<{ id: number; position: number }>,
-): Promise<void> {
-  for (const u of updates) {
-    await db.updateTable(table).set({ relative_position: u.position }).where('id', '=', u.id).execute();
-  }
 }
 
 /**
@@ -116,13 +105,7 @@ async function reorderEpic(db: Trx, actor: Actor, base: EpicRow, input: TreeReor
   if (reparent) {
     await db.updateTable('epics').set({ parent_id: parent.id }).where('id', '=', moved.id).execute();
   }
-  const siblings = await db
-    .selectFrom('epics')
-    .select(['id', 'relative_position'])
-    .where('parent_id', '=', parent.id)
-    .orderBy(sql`relative_position ASC NULLS LAST`)
-    .orderBy('id')
-    .execute();
+  const siblings = await orderedChildren(db, 'epics', parent.id);
   await writePositions(db, 'epics', plan(siblings, moved.id, adjacentId, input.relativePosition));
   if (reparent) {
     await recomputeEpicDates(db, oldParent.id);
@@ -194,13 +177,7 @@ async function reorderEpicIssue(db: Trx, actor: Actor, base: EpicRow, input: Tre
   }
 
   if (reparent) await db.updateTable('epic_issues').set({ epic_id: epic.id }).where('id', '=', moved.link.id).execute();
-  const siblings = await db
-    .selectFrom('epic_issues')
-    .select(['id', 'relative_position'])
-    .where('epic_id', '=', epic.id)
-    .orderBy(sql`relative_position ASC NULLS LAST`)
-    .orderBy('id')
-    .execute();
+  const siblings = await orderedChildren(db, 'epic_issues', epic.id);
   await writePositions(db, 'epic_issues', plan(siblings, moved.link.id, adjacentId, input.relativePosition));
   if (reparent) {
     await recomputeEpicDates(db, oldEpic.id);

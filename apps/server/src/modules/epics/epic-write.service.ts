@@ -11,7 +11,7 @@ import { recomputeEpicDates } from './epic-dates.service';
 import { assertValidParent } from './epic-hierarchy';
 import { writeEpicLabels } from './epic-labels';
 import type { EpicRow, Executor } from './epic-query';
-import { positionAfterLast } from './epic-reorder';
+import { positionAfterChildren } from './epic-sibling-positions';
 import { epicSubject, findEpic, findEpicById } from './epics.service';
 
 /** Fields of POST / PUT /groups/:id/epics (already validated by the transport). */
@@ -51,15 +51,6 @@ async function loadParent(db: Executor, actor: Actor, parentId: number): Promise
   });
   if (!canEpic(actor, 'admin_epic_relation', epicSubject(parent))) throw forbidden();
   return parent;
-}
-
-async function siblingEndPosition(db: Executor, parentId: number): Promise<number> {
-  const rows = await db
-    .selectFrom('epics')
-    .select(['id', 'relative_position'])
-    .where('parent_id', '=', parentId)
-    .execute();
-  return positionAfterLast(rows);
 }
 
 /** POST /groups/:id/epics. 401 anonymous, 403 below Planner. */
@@ -103,7 +94,7 @@ export async function createEpic(
         due_date_fixed: input.due_date_fixed ?? null,
         start_date: input.start_date_is_fixed ? (input.start_date_fixed ?? null) : null,
         due_date: input.due_date_is_fixed ? (input.due_date_fixed ?? null) : null,
-        relative_position: parent ? await siblingEndPosition(trx, parent.id) : null,
+        relative_position: parent ? await positionAfterChildren(trx, 'epics', parent.id) : null,
         ...(input.created_at && actor.admin ? { created_at: input.created_at, updated_at: input.created_at } : {}),
       })
       .returning('id')
@@ -203,7 +194,7 @@ export async function updateEpic(
           parent,
         );
         set.parent_id = parent.id;
-        set.relative_position = await siblingEndPosition(trx, parent.id);
+        set.relative_position = await positionAfterChildren(trx, 'epics', parent.id);
       }
       parentChanged = true;
     }
