@@ -3,6 +3,7 @@ import type { Database } from '../../db/connection';
 import type { IssuesTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { issueReadable } from '../../policy/sql-scopes';
+import { issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from '../issuables/issuable-order';
 import type { IssuableSource } from '../issuables/issuable-source';
 import type { IssuableListScope } from '../issuables/list-issuables';
 import type { IssueFilters, IssueOrderBy } from './issue-filters';
@@ -45,14 +46,8 @@ export function issueVisibility(
   return issueReadable(actor, aliases);
 }
 
-export function scopeCondition(scope: IssueListScope): RawBuilder<boolean> {
-  if ('projectId' in scope) return sql<boolean>`i.project_id = ${scope.projectId}`;
-  if ('groupId' in scope) return sql<boolean>`n.traversal_ids @> ARRAY[${scope.groupId}]::int[]`;
-  return sql<boolean>`true`;
-}
+export const scopeCondition = (scope: IssueListScope) => listScopeCondition(issueSource, scope);
 
-const upvotes = sql`(SELECT count(*) FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsup')`;
-const milestoneDue = sql`(SELECT m.due_date FROM milestones m WHERE m.id = i.milestone_id)`;
 const labelPriority = sql`(SELECT min(l.priority) FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id)`;
 
 function orderExpressions(orderBy: IssueOrderBy): RawBuilder<unknown>[] {
@@ -70,27 +65,20 @@ function orderExpressions(orderBy: IssueOrderBy): RawBuilder<unknown>[] {
     case 'weight':
       return [sql`i.weight`];
     case 'popularity':
-      return [upvotes];
+      return [upvoteCount(issueSource)];
     case 'milestone_due':
-      return [milestoneDue];
+      return [milestoneDueDate(issueSource)];
     case 'label_priority':
       return [labelPriority];
     case 'priority':
-      return [milestoneDue, labelPriority];
+      return [milestoneDueDate(issueSource), labelPriority];
   }
 }
 
-/** Orders on NOT NULL columns: no NULLS LAST, so the ORDER BY matches the (… DESC, id DESC) indexes. */
-const notNullOrders = new Set(['created_at', 'updated_at', 'title']);
-
 /** ORDER BY for a list: the chosen column(s) (nullable ones NULLS LAST), then id in the same direction. */
 export function orderByClause(f: IssueFilters): RawBuilder<unknown> {
-  const dir = f.sort === 'asc' ? sql.raw('ASC') : sql.raw('DESC');
-  const order = f.orderBy ?? 'created_at';
-  const nulls = notNullOrders.has(order) ? sql.raw('') : sql.raw(' NULLS LAST');
-  const parts = orderExpressions(order).map((e) => sql`${e} ${dir}${nulls}`);
-  parts.push(sql`i.id ${dir}`);
-  return sql.join(parts, sql`, `);
+  const orderBy = f.orderBy ?? 'created_at';
+  return issuableOrderBy(issueSource, { orderBy, sort: f.sort }, orderExpressions(orderBy));
 }
 
 /** Issues as an issuable list source (modules/issuables). */

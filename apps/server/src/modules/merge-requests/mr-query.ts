@@ -3,6 +3,7 @@ import type { Database } from '../../db/connection';
 import type { MergeRequestsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { projectReadable } from '../../policy/sql-scopes';
+import { issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from '../issuables/issuable-order';
 import type { IssuableSource } from '../issuables/issuable-source';
 import type { IssuableListScope } from '../issuables/list-issuables';
 import type { MergeRequestFilters, MergeRequestOrderBy } from './mr-filters';
@@ -46,15 +47,7 @@ export function mergeRequestVisibility(actor: Actor | null, a = { p: 'p', n: 'n'
   return sql<boolean>`(${project} AND ${sql.ref(`${a.p}.merge_requests_enabled`)})`;
 }
 
-export function scopeCondition(scope: MergeRequestListScope): RawBuilder<boolean> {
-  if ('projectId' in scope) return sql<boolean>`mr.project_id = ${scope.projectId}`;
-  if ('groupId' in scope) return sql<boolean>`n.traversal_ids @> ARRAY[${scope.groupId}]::int[]`;
-  return sql<boolean>`true`;
-}
-
-const upvotes = sql`(SELECT count(*) FROM award_emoji ae WHERE ae.awardable_type = 'MergeRequest' AND ae.awardable_id = mr.id AND ae.name = 'thumbsup')`;
-
-const milestoneDue = sql`(SELECT m.due_date FROM milestones m WHERE m.id = mr.milestone_id)`;
+export const scopeCondition = (scope: MergeRequestListScope) => listScopeCondition(mergeRequestSource, scope);
 
 function orderExpression(orderBy: MergeRequestOrderBy): RawBuilder<unknown> {
   switch (orderBy) {
@@ -67,21 +60,16 @@ function orderExpression(orderBy: MergeRequestOrderBy): RawBuilder<unknown> {
     case 'title':
       return sql`mr.title`;
     case 'popularity':
-      return upvotes;
+      return upvoteCount(mergeRequestSource);
     case 'milestone_due':
-      return milestoneDue;
+      return milestoneDueDate(mergeRequestSource);
   }
 }
 
-/** Orders on NOT NULL columns: no NULLS LAST, so the ORDER BY matches the (… DESC, id DESC) indexes. */
-const notNullOrders = new Set(['created_at', 'updated_at', 'title']);
-
 /** ORDER BY: the chosen column (nullable ones NULLS LAST), then id in the same direction. */
 export function orderByClause(f: MergeRequestFilters): RawBuilder<unknown> {
-  const dir = f.sort === 'asc' ? sql.raw('ASC') : sql.raw('DESC');
-  const order = f.orderBy ?? 'created_at';
-  const nulls = notNullOrders.has(order) ? sql.raw('') : sql.raw(' NULLS LAST');
-  return sql`${orderExpression(order)} ${dir}${nulls}, mr.id ${dir}`;
+  const orderBy = f.orderBy ?? 'created_at';
+  return issuableOrderBy(mergeRequestSource, { orderBy, sort: f.sort }, [orderExpression(orderBy)]);
 }
 
 /** Merge requests as an issuable list source (modules/issuables). */
