@@ -1,9 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Actor } from '../../policy/actor';
 import { epicIdReadable } from '../../policy/sql-scopes';
-import { milestoneCondition, releaseCondition } from '../filters/milestone-filter-sql';
-import { myReactionCondition } from '../filters/reaction-filter-sql';
-import { searchCondition } from '../filters/search-filter-sql';
+import { milestoneCondition } from '../filters/milestone-filter-sql';
+import { type IssuableFilterTarget, issuableFilterConditions, userIdByName } from '../issuables/issuable-filter-sql';
 import type { IssueFilters } from './issue-filters';
 
 /**
@@ -12,11 +11,6 @@ import type { IssueFilters } from './issue-filters';
  */
 type Cond = RawBuilder<boolean>;
 
-const hasLabel = (title: string): Cond =>
-  sql<boolean>`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND l.title = ${title})`;
-const hasAnyLabelOf = (titles: string[]): Cond =>
-  sql<boolean>`EXISTS (SELECT 1 FROM issue_labels il JOIN labels l ON l.id = il.label_id WHERE il.issue_id = i.id AND l.title = ANY(${titles}::text[]))`;
-const anyLabel = sql<boolean>`EXISTS (SELECT 1 FROM issue_labels il WHERE il.issue_id = i.id)`;
 /**
  * Every one of several labels, as one array of issue ids: PostgreSQL intersects the labels' link
  * rows (a hashed INTERSECT) before it touches issues, instead of probing each label per issue or
@@ -33,7 +27,6 @@ const hasAllLabels = (titles: string[]): Cond => {
   return sql<boolean>`i.id = ANY(ARRAY(${sql.join(sets, sql` INTERSECT `)}))`;
 };
 
-const userIdByName = (username: string) => sql`(SELECT u.id FROM users u WHERE lower(u.username) = lower(${username}))`;
 /**
  * Assigned to a user: that user's issue ids are read first, through the (user_id, issue_id) index,
  * as an id array. As a semi-join probed per issue, a group list walked its order index across
@@ -45,12 +38,17 @@ const notAssignedTo = (user: RawBuilder<unknown>): Cond =>
   sql<boolean>`NOT EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id AND ia.user_id = ${user})`;
 const anyAssignee = sql<boolean>`EXISTS (SELECT 1 FROM issue_assignees ia WHERE ia.issue_id = i.id)`;
 
+const issueFilterTarget: IssuableFilterTarget = {
+  alias: 'i',
+  awardableType: 'Issue',
+  labelLinks: { table: 'issue_labels', rowColumn: 'issue_id' },
+  allLabels: hasAllLabels,
+};
+
 /** In epic `epicId`, which the actor may read: a hidden epic filters like a missing one (no membership oracle). */
 const inReadableEpic = (actor: Actor | null, epicId: number): Cond =>
   sql<boolean>`(EXISTS (SELECT 1 FROM epic_issues ei WHERE ei.issue_id = i.id AND ei.epic_id = ${epicId})
     AND ${epicIdReadable(actor, epicId)})`;
-
-const milestoneCond = (value: string | number): Cond => milestoneCondition('i.milestone_id', value);
 
 const inIteration = (cond: RawBuilder<unknown>): Cond =>
   sql<boolean>`EXISTS (SELECT 1 FROM iterations it WHERE it.id = i.iteration_id AND ${cond})`;
@@ -87,20 +85,8 @@ function wildcardColumn(column: string, value: number | string, exact: (v: numbe
 export function issueFilterConditions(actor: Actor | null, f: IssueFilters): Cond[] {
   const c: Cond[] = [];
   if (f.state && f.state !== 'all') c.push(sql<boolean>`i.state = ${f.state}`);
-  if (f.labels === 'None') c.push(sql<boolean>`NOT ${anyLabel}`);
-  else if (f.labels === 'Any') c.push(anyLabel);
-  else if (f.labels) c.push(f.labels.length > 1 ? hasAllLabels(f.labels) : hasLabel(f.labels[0] as string));
-  if (f.orLabels?.length) c.push(hasAnyLabelOf(f.orLabels));
-  if (f.notLabels === 'None') c.push(anyLabel);
-  else if (f.notLabels === 'Any') c.push(sql<boolean>`NOT ${anyLabel}`);
-  else if (f.notLabels?.length) c.push(sql<boolean>`NOT ${hasAnyLabelOf(f.notLabels)}`);
-  if (f.milestone !== undefined) c.push(milestoneCond(f.milestone));
-  if (f.milestoneId !== undefined) c.push(milestoneCond(f.milestoneId));
-  if (f.notMilestone !== undefined) c.push(sql<boolean>`NOT ${milestoneCond(f.notMilestone)}`);
-  if (f.releaseTag !== undefined) c.push(releaseCondition('i.milestone_id', 'i.project_id', f.releaseTag));
-  if (f.notReleaseTag !== undefined) {
-    c.push(sql<boolean>`NOT ${releaseCondition('i.milestone_id', 'i.project_id', f.notReleaseTag)}`);
-  }
+  c.push(...issuableFilterConditions(actor, issueFilterTarget, f));
+  if (f.milestoneId !== undefined) c.push(milestoneCondition('i.milestone_id', f.milestoneId));
   if (f.assigneeId === 'None') c.push(sql<boolean>`NOT ${anyAssignee}`);
   else if (f.assigneeId === 'Any') c.push(anyAssignee);
   else if (typeof f.assigneeId === 'number') c.push(assignedTo(sql`${f.assigneeId}`));
@@ -113,27 +99,12 @@ export function issueFilterConditions(actor: Actor | null, f: IssueFilters): Con
       sql<boolean>`i.id = ANY(ARRAY(SELECT ia.issue_id FROM issue_assignees ia JOIN users u ON u.id = ia.user_id WHERE lower(u.username) = ANY(${names}::text[])))`,
     );
   }
-  if (f.authorId !== undefined) c.push(sql<boolean>`i.author_id = ${f.authorId}`);
-  if (f.notAuthorId !== undefined) c.push(sql<boolean>`i.author_id IS DISTINCT FROM ${f.notAuthorId}`);
-  if (f.authorUsername !== undefined) c.push(sql<boolean>`i.author_id = ${userIdByName(f.authorUsername)}`);
   if (f.notAuthorUsernames?.length) {
     const names = f.notAuthorUsernames.map((n) => n.toLowerCase());
     c.push(
       sql<boolean>`NOT EXISTS (SELECT 1 FROM users u WHERE u.id = i.author_id AND lower(u.username) = ANY(${names}::text[]))`,
     );
   }
-  if (f.orAuthorUsernames?.length) {
-    const names = f.orAuthorUsernames.map((n) => n.toLowerCase());
-    c.push(sql<boolean>`i.author_id IN (SELECT u.id FROM users u WHERE lower(u.username) = ANY(${names}::text[]))`);
-  }
-  const reaction =
-    f.myReactionEmoji !== undefined ? myReactionCondition(actor?.id, 'Issue', 'i.id', f.myReactionEmoji) : null;
-  if (reaction) c.push(reaction);
-  const notReaction =
-    f.notMyReactionEmoji !== undefined
-      ? myReactionCondition(actor?.id, 'Issue', 'i.id', f.notMyReactionEmoji, true)
-      : null;
-  if (notReaction) c.push(notReaction);
   if (f.confidential !== undefined) c.push(sql<boolean>`i.confidential = ${f.confidential}`);
   if (f.weight !== undefined) c.push(wildcardColumn('i.weight', f.weight, (v) => sql<boolean>`i.weight = ${v}`));
   if (f.notWeight !== undefined) c.push(sql<boolean>`i.weight IS DISTINCT FROM ${f.notWeight}`);
@@ -156,12 +127,6 @@ export function issueFilterConditions(actor: Actor | null, f: IssueFilters): Con
     c.push(wildcardColumn('i.health_status', f.healthStatus, (v) => sql<boolean>`i.health_status = ${v}`));
   }
   if (f.issueTypes?.length) c.push(sql<boolean>`i.issue_type = ANY(${f.issueTypes}::text[])`);
-  if (f.iids?.length) c.push(sql<boolean>`i.iid = ANY(${f.iids}::int[])`);
-  if (f.search) c.push(searchCondition('i', f.search, f.searchIn));
-  if (f.createdAfter) c.push(sql<boolean>`i.created_at >= ${f.createdAfter}`);
-  if (f.createdBefore) c.push(sql<boolean>`i.created_at <= ${f.createdBefore}`);
-  if (f.updatedAfter) c.push(sql<boolean>`i.updated_at >= ${f.updatedAfter}`);
-  if (f.updatedBefore) c.push(sql<boolean>`i.updated_at <= ${f.updatedBefore}`);
   if (f.dueDate) c.push(dueDateCond(f.dueDate));
   if (f.scope === 'created_by_me') c.push(actor ? sql<boolean>`i.author_id = ${actor.id}` : sql<boolean>`false`);
   if (f.scope === 'assigned_to_me') c.push(actor ? assignedTo(sql`${actor.id}`) : sql<boolean>`false`);

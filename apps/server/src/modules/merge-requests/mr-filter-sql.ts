@@ -1,8 +1,12 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Actor } from '../../policy/actor';
-import { milestoneCondition, releaseCondition } from '../filters/milestone-filter-sql';
-import { myReactionCondition } from '../filters/reaction-filter-sql';
-import { searchCondition } from '../filters/search-filter-sql';
+import {
+  type IssuableFilterTarget,
+  issuableFilterConditions,
+  labelSql,
+  userIdByName,
+} from '../issuables/issuable-filter-sql';
+import { allOf } from '../issuables/issuable-source';
 import type { MergeRequestFilters } from './mr-filters';
 
 /**
@@ -11,13 +15,14 @@ import type { MergeRequestFilters } from './mr-filters';
  */
 type Cond = RawBuilder<boolean>;
 
-const hasLabel = (title: string): Cond =>
-  sql<boolean>`EXISTS (SELECT 1 FROM merge_request_labels ml JOIN labels l ON l.id = ml.label_id WHERE ml.merge_request_id = mr.id AND l.title = ${title})`;
-const hasAnyLabelOf = (titles: string[]): Cond =>
-  sql<boolean>`EXISTS (SELECT 1 FROM merge_request_labels ml JOIN labels l ON l.id = ml.label_id WHERE ml.merge_request_id = mr.id AND l.title = ANY(${titles}::text[]))`;
-const anyLabel = sql<boolean>`EXISTS (SELECT 1 FROM merge_request_labels ml WHERE ml.merge_request_id = mr.id)`;
+const mergeRequestFilterTarget: IssuableFilterTarget = {
+  alias: 'mr',
+  awardableType: 'MergeRequest',
+  labelLinks: { table: 'merge_request_labels', rowColumn: 'merge_request_id' },
+  // Each label as its own EXISTS (the merge request lists were measured this way).
+  allLabels: (titles) => allOf(titles.map((title) => labelSql(mergeRequestFilterTarget).hasLabel(title))),
+};
 
-const userIdByName = (username: string) => sql`(SELECT u.id FROM users u WHERE lower(u.username) = lower(${username}))`;
 const userIdsByNames = (names: string[]) =>
   sql`(SELECT u.id FROM users u WHERE lower(u.username) = ANY(${names.map((n) => n.toLowerCase())}::text[]))`;
 
@@ -36,8 +41,6 @@ function related(
     ? sql<boolean>`mr.id = ANY(ARRAY(SELECT x.merge_request_id FROM ${t} x WHERE x.user_id = ${user}))`
     : sql<boolean>`EXISTS (SELECT 1 FROM ${t} x WHERE x.merge_request_id = mr.id)`;
 }
-
-const milestoneCond = (value: string): Cond => milestoneCondition('mr.milestone_id', value);
 
 /** Approved by / eligible approver: ALL the users, or a wildcard (none / some). */
 function usersOn(
@@ -91,26 +94,10 @@ function userFilter(
 export function mergeRequestFilterConditions(actor: Actor | null, f: MergeRequestFilters): Cond[] {
   const c: Cond[] = [];
   if (f.state && f.state !== 'all') c.push(sql<boolean>`mr.state = ${f.state}`);
-  if (f.labels === 'None') c.push(sql<boolean>`NOT ${anyLabel}`);
-  else if (f.labels === 'Any') c.push(anyLabel);
-  else if (f.labels) for (const t of f.labels) c.push(hasLabel(t));
-  if (f.notLabels === 'None') c.push(anyLabel);
-  else if (f.notLabels === 'Any') c.push(sql<boolean>`NOT ${anyLabel}`);
-  else if (f.notLabels?.length) c.push(sql<boolean>`NOT ${hasAnyLabelOf(f.notLabels)}`);
-  if (f.orLabels?.length) c.push(hasAnyLabelOf(f.orLabels));
-  if (f.milestone !== undefined) c.push(milestoneCond(f.milestone));
-  if (f.notMilestone !== undefined) c.push(sql<boolean>`NOT ${milestoneCond(f.notMilestone)}`);
-  if (f.releaseTag !== undefined) c.push(releaseCondition('mr.milestone_id', 'mr.project_id', f.releaseTag));
-  if (f.notReleaseTag !== undefined) {
-    c.push(sql<boolean>`NOT ${releaseCondition('mr.milestone_id', 'mr.project_id', f.notReleaseTag)}`);
-  }
-  if (f.authorId !== undefined) c.push(sql<boolean>`mr.author_id = ${f.authorId}`);
-  if (f.authorUsername !== undefined) c.push(sql<boolean>`mr.author_id = ${userIdByName(f.authorUsername)}`);
-  if (f.notAuthorId !== undefined) c.push(sql<boolean>`mr.author_id IS DISTINCT FROM ${f.notAuthorId}`);
+  c.push(...issuableFilterConditions(actor, mergeRequestFilterTarget, f));
   if (f.notAuthorUsername !== undefined) {
     c.push(sql<boolean>`mr.author_id IS DISTINCT FROM ${userIdByName(f.notAuthorUsername)}`);
   }
-  if (f.orAuthorUsernames?.length) c.push(sql<boolean>`mr.author_id IN ${userIdsByNames(f.orAuthorUsernames)}`);
   userFilter(c, 'merge_request_assignees', f.assigneeId);
   for (const n of f.assigneeUsernames ?? []) c.push(related('merge_request_assignees', userIdByName(n)));
   if (f.notAssigneeId !== undefined) {
@@ -144,13 +131,6 @@ export function mergeRequestFilterConditions(actor: Actor | null, f: MergeReques
   if (f.notMergeUserUsername !== undefined) {
     c.push(sql<boolean>`mr.merge_user_id IS DISTINCT FROM ${userIdByName(f.notMergeUserUsername)}`);
   }
-  for (const [value, negate] of [
-    [f.myReactionEmoji, false],
-    [f.notMyReactionEmoji, true],
-  ] as const) {
-    const cond = value !== undefined ? myReactionCondition(actor?.id, 'MergeRequest', 'mr.id', value, negate) : null;
-    if (cond) c.push(cond);
-  }
   if (f.draft !== undefined) c.push(sql<boolean>`mr.draft = ${f.draft}`);
   if (f.notDraft !== undefined) c.push(sql<boolean>`mr.draft <> ${f.notDraft}`);
   if (f.sourceBranch !== undefined) c.push(sql<boolean>`mr.source_branch = ${f.sourceBranch}`);
@@ -168,12 +148,6 @@ export function mergeRequestFilterConditions(actor: Actor | null, f: MergeReques
     );
   }
   if (f.attention !== undefined) c.push(attentionCond(f.attention));
-  if (f.iids?.length) c.push(sql<boolean>`mr.iid = ANY(${f.iids}::int[])`);
-  if (f.search) c.push(searchCondition('mr', f.search, f.searchIn));
-  if (f.createdAfter) c.push(sql<boolean>`mr.created_at >= ${f.createdAfter}`);
-  if (f.createdBefore) c.push(sql<boolean>`mr.created_at <= ${f.createdBefore}`);
-  if (f.updatedAfter) c.push(sql<boolean>`mr.updated_at >= ${f.updatedAfter}`);
-  if (f.updatedBefore) c.push(sql<boolean>`mr.updated_at <= ${f.updatedBefore}`);
   const me = actor ? sql`${actor.id}` : null;
   if (f.scope === 'created_by_me') c.push(me ? sql<boolean>`mr.author_id = ${me}` : sql<boolean>`false`);
   if (f.scope === 'assigned_to_me') c.push(me ? related('merge_request_assignees', me) : sql<boolean>`false`);

@@ -1,9 +1,11 @@
+import type { IssuableFilters, Wildcard } from '../issuables/issuable-filters';
+
 /**
  * Merge request list filters as a plain object: `mr-params.ts` fills it from GitLab's query
  * parameters and `mr-filter-sql.ts` turns it into WHERE clauses. Absent means "no filter".
  * Wildcards follow GitLab: 'None' (no value set) and 'Any' (some value set).
  */
-export type Wildcard = 'None' | 'Any';
+export type { Wildcard };
 
 export const mergeRequestStates = ['opened', 'closed', 'merged', 'locked', 'all'] as const;
 export const mergeRequestOrderByValues = [
@@ -16,26 +18,9 @@ export const mergeRequestOrderByValues = [
 ] as const;
 export type MergeRequestOrderBy = (typeof mergeRequestOrderByValues)[number];
 
-export interface MergeRequestFilters {
+export interface MergeRequestFilters extends IssuableFilters {
   state?: (typeof mergeRequestStates)[number];
-  /** Label titles that must ALL be present, or a wildcard. */
-  labels?: string[] | Wildcard;
-  /** Label titles that must all be absent (`not[labels]`); `not[labels]=None` means some label, `Any` none. */
-  notLabels?: string[] | Wildcard;
-  /** Label titles of which AT LEAST ONE must be present (`or[labels]`). */
-  orLabels?: string[];
-  /** Milestone title, or 'None', 'Any', 'Started', 'Upcoming'. */
-  milestone?: string;
-  notMilestone?: string;
-  /** Release tag of the merge request's milestone (as GitLab), or 'None' / 'Any'. */
-  releaseTag?: string;
-  notReleaseTag?: string;
-  authorId?: number;
-  authorUsername?: string;
-  notAuthorId?: number;
   notAuthorUsername?: string;
-  /** Author is one of these (`or[author_username][]`). */
-  orAuthorUsernames?: string[];
   assigneeId?: number | Wildcard;
   /** All of these users must be assignees. */
   assigneeUsernames?: string[];
@@ -66,9 +51,6 @@ export interface MergeRequestFilters {
   mergeUserUsername?: string;
   notMergeUserId?: number;
   notMergeUserUsername?: string;
-  /** Emoji the actor reacted with, or a wildcard. Ignored for anonymous actors. */
-  myReactionEmoji?: string;
-  notMyReactionEmoji?: string;
   /** `draft=yes|no` or the older `wip=yes|no`. */
   draft?: boolean;
   /** `not[draft]=yes|no`. */
@@ -88,15 +70,7 @@ export interface MergeRequestFilters {
    * has reviewed or requested changes (the ball is back with the assignee).
    */
   attention?: string;
-  iids?: number[];
-  search?: string;
-  searchIn?: Array<'title' | 'description'>;
-  createdAfter?: Date;
-  createdBefore?: Date;
-  updatedAfter?: Date;
-  updatedBefore?: Date;
   /** `GET /merge_requests`: created by, assigned to, review requested from the actor, or all readable. */
   scope?: 'created_by_me' | 'assigned_to_me' | 'reviews_for_me' | 'all';
   orderBy?: MergeRequestOrderBy;
-  sort?: 'asc' | 'desc';
 }
