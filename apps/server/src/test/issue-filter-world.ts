@@ -1,5 +1,5 @@
 import type { Database } from '../db/connection';
-import { createFilterWorldBase, dayFromToday as day, type FilterWorld } from './filter-world-base';
+import { createFilterWorldBase, dayFromToday as day, type FilterWorld, insertRows } from './filter-world-base';
 
 /**
  * Test world for every issue filter token × operator against a small world where each issue is built to match
@@ -12,32 +12,6 @@ import { createFilterWorldBase, dayFromToday as day, type FilterWorld } from './
  */
 export async function buildIssueFilterWorld(db: Database): Promise<FilterWorld> {
   const { tok, uid, ids, projectId, groupId } = await createFilterWorldBase(db, 'if', 'iflt');
-
-  const label = async (title: string) =>
-    (
-      await db
-        .insertInto('labels')
-        .values({ project_id: projectId, title, color: '#ff0000', text_color: '#ffffff' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  for (const l of ['bug', 'ui', 'feature']) ids[l] = await label(l);
-  const milestone = async (iid: number, title: string, start: string | null, due: string | null) =>
-    (
-      await db
-        .insertInto('milestones')
-        .values({ iid, project_id: projectId, title, start_date: start, due_date: due })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  ids.M1 = await milestone(1, 'M1', day(-10), day(30));
-  ids.M2 = await milestone(2, 'M2', null, day(5));
-  const release = await db
-    .insertInto('releases')
-    .values({ project_id: projectId, tag_name: 'v1.0' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('release_milestones').values({ release_id: release.id, milestone_id: ids.M1 }).execute();
   const cadence = await db
     .insertInto('iterations_cadences')
     .values({ group_id: groupId, title: 'Sprints' })
@@ -94,18 +68,8 @@ export async function buildIssueFilterWorld(db: Database): Promise<FilterWorld> 
       .returning('id')
       .executeTakeFirstOrThrow();
     ids[`#${iid}`] = row.id;
-    for (const l of attrs.labels ?? []) {
-      await db
-        .insertInto('issue_labels')
-        .values({ issue_id: row.id, label_id: ids[l] as number })
-        .execute();
-    }
-    for (const a of attrs.assignees ?? []) {
-      await db
-        .insertInto('issue_assignees')
-        .values({ issue_id: row.id, user_id: uid[a] as number })
-        .execute();
-    }
+    await insertRows(db, 'issue_labels', attrs.labels, (l) => ({ issue_id: row.id, label_id: ids[l] as number }));
+    await insertRows(db, 'issue_assignees', attrs.assignees, (a) => ({ issue_id: row.id, user_id: uid[a] as number }));
     return row.id;
   };
   await issue(1, 'alice', {

@@ -1,5 +1,5 @@
 import type { Database } from '../db/connection';
-import { createFilterWorldBase, dayFromToday as day, type FilterWorld } from './filter-world-base';
+import { createFilterWorldBase, type FilterWorld, insertRows } from './filter-world-base';
 
 /**
  * Test world for every merge request filter token × operator against a small world. Merge requests of project P:
@@ -13,35 +13,6 @@ import { createFilterWorldBase, dayFromToday as day, type FilterWorld } from './
  */
 export async function buildMergeRequestFilterWorld(db: Database): Promise<FilterWorld> {
   const { tok, uid, ids, projectId, groupId } = await createFilterWorldBase(db, 'mf', 'mflt');
-  for (const title of ['bug', 'ui', 'feature']) {
-    ids[title] = (
-      await db
-        .insertInto('labels')
-        .values({ project_id: projectId, title, color: '#ff0000', text_color: '#ffffff' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  }
-  ids.M1 = (
-    await db
-      .insertInto('milestones')
-      .values({ iid: 1, project_id: projectId, title: 'M1', start_date: day(-10), due_date: day(30) })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  ids.M2 = (
-    await db
-      .insertInto('milestones')
-      .values({ iid: 2, project_id: projectId, title: 'M2', due_date: day(5) })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  const release = await db
-    .insertInto('releases')
-    .values({ project_id: projectId, tag_name: 'v1.0' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('release_milestones').values({ release_id: release.id, milestone_id: ids.M1 }).execute();
   for (const name of ['production', 'staging']) {
     ids[name] = (
       await db
@@ -91,30 +62,14 @@ export async function buildMergeRequestFilterWorld(db: Database): Promise<Filter
       .returning('id')
       .executeTakeFirstOrThrow();
     ids[`!${iid}`] = row.id;
-    for (const l of a.labels ?? []) {
-      await db
-        .insertInto('merge_request_labels')
-        .values({ merge_request_id: row.id, label_id: ids[l] as number })
-        .execute();
-    }
-    for (const u of a.assignees ?? []) {
-      await db
-        .insertInto('merge_request_assignees')
-        .values({ merge_request_id: row.id, user_id: uid[u] as number })
-        .execute();
-    }
-    for (const [u, state] of a.reviewers ?? []) {
-      await db
-        .insertInto('merge_request_reviewers')
-        .values({ merge_request_id: row.id, user_id: uid[u] as number, state })
-        .execute();
-    }
-    for (const u of a.approvals ?? []) {
-      await db
-        .insertInto('approvals')
-        .values({ merge_request_id: row.id, user_id: uid[u] as number })
-        .execute();
-    }
+    const link = (user: string) => ({ merge_request_id: row.id, user_id: uid[user] as number });
+    await insertRows(db, 'merge_request_labels', a.labels, (l) => ({
+      merge_request_id: row.id,
+      label_id: ids[l] as number,
+    }));
+    await insertRows(db, 'merge_request_assignees', a.assignees, link);
+    await insertRows(db, 'merge_request_reviewers', a.reviewers, ([u, state]) => ({ ...link(u), state }));
+    await insertRows(db, 'approvals', a.approvals, link);
   };
   await mr(1, 'alice', {
     title: 'Fix crash in login',
