@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../../test/api-client';
+import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 
@@ -11,20 +11,14 @@ let secret: { id: number };
 let secretChild: { id: number };
 
 beforeAll(async () => {
-  const owner = await createUser(t.db);
-  const dev = await createUser(t.db);
-  const stranger = await createUser(t.db);
-  const admin = await createUser(t.db, { admin: true });
-  tok.owner = await createToken(t.db, owner.id);
-  tok.dev = await createToken(t.db, dev.id);
-  tok.stranger = await createToken(t.db, stranger.id);
-  tok.admin = await createToken(t.db, admin.id);
+  const { uid } = await createUsersWithTokens(t.db, ['owner', 'dev', 'stranger'], { prefix: 'g-', into: { tok } });
+  await createUsersWithTokens(t.db, ['admin'], { prefix: 'g-', admin: true, into: { tok } });
   pub = await createGroup(t.db, { path: 'g-acme', name: 'Acme', visibility: 20 });
   secret = await createGroup(t.db, { path: 'g-secret', name: 'Secret', visibility: 0 });
   secretChild = await createGroup(t.db, { path: 'hidden', name: 'Hidden', parentId: pub.id, visibility: 0 });
-  await addGroupMember(t.db, pub.id, owner.id, 50);
-  await addGroupMember(t.db, secret.id, owner.id, 50);
-  await addGroupMember(t.db, pub.id, dev.id, 30);
+  await addGroupMember(t.db, pub.id, uid.owner as number, 50);
+  await addGroupMember(t.db, secret.id, uid.owner as number, 50);
+  await addGroupMember(t.db, pub.id, uid.dev as number, 30);
 });
 
 describe('GET /groups', () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../../test/api-client';
+import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import {
   addGroupMember,
   addProjectMember,
@@ -12,31 +12,21 @@ import { useTestApp } from '../../test/use-test-app';
 
 const t = useTestApp();
 const tok: Record<string, string> = {};
+const uid: Record<string, number> = {};
 const api = apiClient(() => t.app, tok);
 let top: { id: number };
 let sub: { id: number };
 let project: { id: number };
-let owner: { id: number };
-let maint: { id: number };
-let dev: { id: number };
-let outsider: { id: number };
 
 beforeAll(async () => {
   top = await createGroup(t.db, { path: 'm-top', visibility: 0 });
   sub = await createGroup(t.db, { path: 'sub', parentId: top.id, visibility: 0 });
   project = await createProject(t.db, { namespaceId: sub.id, path: 'proj' });
-  owner = await createUser(t.db, { username: 'm-owner' });
-  maint = await createUser(t.db, { username: 'm-maint' });
-  dev = await createUser(t.db, { username: 'm-dev' });
-  outsider = await createUser(t.db, { username: 'm-outsider' });
-  await addGroupMember(t.db, top.id, owner.id, 50);
-  await addGroupMember(t.db, top.id, maint.id, 40);
-  await addGroupMember(t.db, sub.id, maint.id, 30);
-  await addProjectMember(t.db, project.id, dev.id, 30);
-  tok.owner = await createToken(t.db, owner.id);
-  tok.maint = await createToken(t.db, maint.id);
-  tok.dev = await createToken(t.db, dev.id);
-  tok.outsider = await createToken(t.db, outsider.id);
+  await createUsersWithTokens(t.db, ['owner', 'maint', 'dev', 'outsider'], { prefix: 'm-', into: { tok, uid } });
+  await addGroupMember(t.db, top.id, uid.owner as number, 50);
+  await addGroupMember(t.db, top.id, uid.maint as number, 40);
+  await addGroupMember(t.db, sub.id, uid.maint as number, 30);
+  await addProjectMember(t.db, project.id, uid.dev as number, 30);
 });
 describe('listing members', () => {
   it('direct members and /all with inherited members at their highest level', async () => {
@@ -56,15 +46,15 @@ describe('listing members', () => {
     const projectDirect = await api('GET', `/projects/${project.id}/members`, 'dev');
     expect(projectDirect.json()).toHaveLength(1);
     expect(projectDirect.json()[0]).toMatchObject({
-      id: dev.id,
+      id: uid.dev,
       username: 'm-dev',
       access_level: 30,
       expires_at: null,
       state: 'active',
     });
-    const one = await api('GET', `/groups/${sub.id}/members/all/${owner.id}`, 'dev');
-    expect(one.json()).toMatchObject({ id: owner.id, access_level: 50 });
-    const notDirect = await api('GET', `/groups/${sub.id}/members/${owner.id}`, 'dev');
+    const one = await api('GET', `/groups/${sub.id}/members/all/${uid.owner}`, 'dev');
+    expect(one.json()).toMatchObject({ id: uid.owner, access_level: 50 });
+    const notDirect = await api('GET', `/groups/${sub.id}/members/${uid.owner}`, 'dev');
     expect(notDirect.statusCode).toBe(404);
   });
 
@@ -134,10 +124,10 @@ describe('managing members', () => {
   });
 
   it('a group may not lose its last Owner', async () => {
-    const demote = await api('PUT', `/groups/${top.id}/members/${owner.id}`, 'owner', { access_level: 40 });
+    const demote = await api('PUT', `/groups/${top.id}/members/${uid.owner}`, 'owner', { access_level: 40 });
     expect(demote.statusCode).toBe(400);
     expect(demote.json().error).toMatch(/at least one owner/);
-    const remove = await api('DELETE', `/groups/${top.id}/members/${owner.id}`, 'owner');
+    const remove = await api('DELETE', `/groups/${top.id}/members/${uid.owner}`, 'owner');
     expect(remove.statusCode).toBe(400);
     // An Owner of a subgroup may leave it: the parent's Owner still owns it.
     const subOwner = await createUser(t.db);
