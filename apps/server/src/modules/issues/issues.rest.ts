@@ -4,6 +4,8 @@ import type { AppContext } from '../../context';
 import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables/issuable-rest';
 import { findProject } from '../namespaces/namespace-lookup.service';
+import { isSubscribed, listParticipants, setSubscription } from '../subscriptions/subscriptions.service';
+import { presentUserBasic } from '../users/user.presenter';
 import { loadIssueDetails } from './issue-details';
 import { parseCreateIssue, parseUpdateIssue } from './issue-input';
 import { parseIssueFilters, parseIssueListOptions } from './issue-params';
@@ -43,7 +45,11 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const row = await findIssue(db, request.actor, projectId, iid);
     const details = await loadIssueDetails(db, request.actor, [row]);
     const { with_labels_details: withLabelsDetails } = parseInput(showQuery, request.query);
-    return presentIssue(ctx, row, details, { withLabelsDetails, contextPath, withDescriptionHtml: true });
+    const subscribed = await isSubscribed(db, request.actor, { type: 'Issue', id: row.id });
+    return {
+      ...presentIssue(ctx, row, details, { withLabelsDetails, contextPath, withDescriptionHtml: true }),
+      subscribed,
+    };
   }
 
   registerScopedListRoutes(app, db, 'issues', list);
@@ -75,6 +81,25 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const moves = parseInput(reorderSchema, requestParams(request));
     await reorderIssue(db, request.actor, project, iid, moves);
     return show(request, project.id, iid, project.full_path);
+  });
+
+  for (const action of ['subscribe', 'unsubscribe'] as const) {
+    app.post<{ Params: Params }>(`/projects/:id/issues/:issue_iid/${action}`, async (request, reply) => {
+      const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+      const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
+      const issue = await findIssue(db, request.actor, project.id, iid);
+      const changed = await setSubscription(db, request.actor, { type: 'Issue', id: issue.id }, action === 'subscribe');
+      if (!changed) return reply.status(304).send();
+      reply.code(201);
+      return show(request, project.id, iid, project.full_path);
+    });
+  }
+
+  app.get<{ Params: Params }>('/projects/:id/issues/:issue_iid/participants', async (request) => {
+    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+    const issue = await findIssue(db, request.actor, project.id, parseIntParam(request.params.issue_iid, 'issue_iid'));
+    const users = await listParticipants(db, { type: 'Issue', id: issue.id });
+    return users.map((user) => presentUserBasic(ctx, user));
   });
 
   app.delete<{ Params: Params }>('/projects/:id/issues/:issue_iid', async (request, reply) => {

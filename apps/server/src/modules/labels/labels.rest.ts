@@ -6,9 +6,9 @@ import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../rest/params';
 import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
+import { setSubscription } from '../subscriptions/subscriptions.service';
 import type { LabelContainer } from './label-container';
 import { labelExtras } from './label-counts';
-import { setLabelSubscription } from './label-subscriptions';
 import { presentLabel } from './labels.presenter';
 import { createLabel, deleteLabel, findLabel, type LabelRow, listLabels, updateLabel } from './labels.service';
 import { promoteLabel } from './promote-label';
@@ -142,7 +142,12 @@ export const labelsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         const container = await containerFor(db, request, kind);
         const labelId = (request.params as Params).label_id ?? '';
         const label = await findLabel(db, request.actor, container, labelId, true);
-        const changed = await setLabelSubscription(db, request.actor, label.id, action === 'subscribe');
+        const changed = await setSubscription(
+          db,
+          request.actor,
+          { type: 'Label', id: label.id },
+          action === 'subscribe',
+        );
         if (!changed) return reply.status(304).send();
         return reply.status(201).send(await presentOne(request, container, label));
       });

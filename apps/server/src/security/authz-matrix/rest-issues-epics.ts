@@ -36,6 +36,23 @@ export const issueEntries: RestEntry[] = [
   entry('GET', '/api/v4/projects/:id/issues/:issue_iid', 'conf', I, (c) => read(c, c.o.issue('read_issue'))),
   entry(
     'GET',
+    '/api/v4/projects/:id/issues/:issue_iid/participants',
+    'conf',
+    (c) => `${I(c)}/participants`,
+    (c) => read(c, c.o.issue('read_issue')),
+  ),
+  ...(['subscribe', 'unsubscribe'] as const).map((action) =>
+    entry(
+      'POST',
+      `/api/v4/projects/:id/issues/:issue_iid/${action}`,
+      'conf',
+      (c) => `${I(c)}/${action}`,
+      (c) => write(c, [c.o.issue('read_issue')], true),
+      { alsoOk: [304] },
+    ),
+  ),
+  entry(
+    'GET',
     '/api/v4/projects/:id/issues/:issue_iid/time_stats',
     'conf',
     (c) => `${I(c)}/time_stats`,
