@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { canEpic } from '../../policy/abilities';
@@ -61,50 +62,63 @@ export async function createEpic(
   input: EpicInput & { title: string },
 ): Promise<EpicRow> {
   const actor = requireActor(actorOrNull);
-  const confidential = input.confidential ?? false;
+  assertMayCreateEpic(actor, group, input);
+  return db.transaction().execute((trx) => insertEpic(trx, actor, group, input));
+}
+
+/** 403 when the actor may not create this epic in the group; 400 for a blank title or dates out of order. */
+export function assertMayCreateEpic(actor: Actor, group: GroupRow, input: EpicInput & { title: string }): void {
   // create_epic on a confidential subject needs Reporter+: a 403 up front, never a rolled-back 404.
+  const confidential = input.confidential ?? false;
   const subject = { kind: 'epic' as const, group: groupSubject(group), confidential, authorId: actor.id };
   if (!canEpic(actor, 'create_epic', subject)) throw forbidden();
-  const title = input.title.trim();
-  if (!title) throw badRequest('title is empty', 'title');
+  if (!input.title.trim()) throw badRequest('title is empty', 'title');
   assertDateOrder(input);
-  return db.transaction().execute(async (trx) => {
-    let parent: EpicRow | null = null;
-    if (input.parent_id != null) {
-      parent = await loadParent(trx, actor, input.parent_id);
-      await assertValidParent(trx, { id: null, group_traversal_ids: group.traversal_ids, confidential }, parent);
-    }
-    const iid = await nextIid(trx, 'epics', group.id);
-    const description = input.description ?? '';
-    const inserted = await trx
-      .insertInto('epics')
-      .values({
-        group_id: group.id,
-        iid,
-        parent_id: parent?.id ?? null,
-        title,
-        description,
-        description_html: renderMarkdown(description),
-        author_id: actor.id,
-        confidential,
-        ...(input.color ? { color: input.color } : {}),
-        start_date_is_fixed: input.start_date_is_fixed ?? false,
-        start_date_fixed: input.start_date_fixed ?? null,
-        due_date_is_fixed: input.due_date_is_fixed ?? false,
-        due_date_fixed: input.due_date_fixed ?? null,
-        start_date: input.start_date_is_fixed ? (input.start_date_fixed ?? null) : null,
-        due_date: input.due_date_is_fixed ? (input.due_date_fixed ?? null) : null,
-        relative_position: parent ? await positionAfterChildren(trx, 'epics', parent.id) : null,
-        ...(input.created_at && actor.admin ? { created_at: input.created_at, updated_at: input.created_at } : {}),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const labels = [...(input.labels ?? []), ...(input.add_labels ?? [])];
-    if (labels.length) await writeEpicLabels(trx, inserted.id, group, { set: labels });
-    await recomputeEpicDates(trx, inserted.id);
-    if (parent) await recomputeEpicDates(trx, parent.id);
-    return findEpic(trx, actor, group.id, iid);
-  });
+}
+
+/** Inserts an epic `assertMayCreateEpic` allowed, inside the caller's transaction. */
+export async function insertEpic(
+  trx: Transaction<DB>,
+  actor: Actor,
+  group: GroupRow,
+  input: EpicInput & { title: string },
+): Promise<EpicRow> {
+  const confidential = input.confidential ?? false;
+  let parent: EpicRow | null = null;
+  if (input.parent_id != null) {
+    parent = await loadParent(trx, actor, input.parent_id);
+    await assertValidParent(trx, { id: null, group_traversal_ids: group.traversal_ids, confidential }, parent);
+  }
+  const iid = await nextIid(trx, 'epics', group.id);
+  const description = input.description ?? '';
+  const inserted = await trx
+    .insertInto('epics')
+    .values({
+      group_id: group.id,
+      iid,
+      parent_id: parent?.id ?? null,
+      title: input.title.trim(),
+      description,
+      description_html: renderMarkdown(description),
+      author_id: actor.id,
+      confidential,
+      ...(input.color ? { color: input.color } : {}),
+      start_date_is_fixed: input.start_date_is_fixed ?? false,
+      start_date_fixed: input.start_date_fixed ?? null,
+      due_date_is_fixed: input.due_date_is_fixed ?? false,
+      due_date_fixed: input.due_date_fixed ?? null,
+      start_date: input.start_date_is_fixed ? (input.start_date_fixed ?? null) : null,
+      due_date: input.due_date_is_fixed ? (input.due_date_fixed ?? null) : null,
+      relative_position: parent ? await positionAfterChildren(trx, 'epics', parent.id) : null,
+      ...(input.created_at && actor.admin ? { created_at: input.created_at, updated_at: input.created_at } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const labels = [...(input.labels ?? []), ...(input.add_labels ?? [])];
+  if (labels.length) await writeEpicLabels(trx, inserted.id, group, { set: labels });
+  await recomputeEpicDates(trx, inserted.id);
+  if (parent) await recomputeEpicDates(trx, parent.id);
+  return findEpic(trx, actor, group.id, iid);
 }
 
 async function assertConfidentialityChange(db: Executor, epic: EpicRow, confidential: boolean): Promise<void> {

@@ -15,7 +15,7 @@ export type NoteableType = 'Issue' | 'MergeRequest' | 'Epic';
  */
 export async function addSystemNote(
   trx: Transaction<DB>,
-  target: { type: NoteableType; id: number; projectId: number | null },
+  target: { type: NoteableType; id: number; projectId: number | null; groupId?: number },
   authorId: number | null,
   note: string,
 ): Promise<void> {
@@ -25,6 +25,7 @@ export async function addSystemNote(
       noteable_type: target.type,
       noteable_id: target.id,
       project_id: target.projectId,
+      group_id: target.groupId ?? null,
       author_id: authorId,
       discussion_id: newDiscussionId(),
       note,

@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import { badRequest, forbidden } from '../../errors';
+import { canIssue, forbiddenMessage } from '../../policy/abilities';
+import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
+import type { EpicRow } from '../epics/epic-query';
+import { assertMayCreateEpic, insertEpic } from '../epics/epic-write.service';
+import { findGroup, type ProjectRow } from '../namespaces/namespace-lookup.service';
+import { addSystemNote, issueNoteTarget } from '../notes/noteable-records';
+import { findIssue, issueSubject } from './issues.service';
+
+/**
+ * Promotes issue `iid` to an epic in the project's group, as GitLab's `/promote` and `promoteToEpic`:
+ * the epic takes the issue's title, description, confidentiality and labels; the issue is closed as
+ * promoted (its `promoted_to_epic_id` set), and both get a system note. One transaction.
+ * 403 without admin_issue on the issue or create_epic in the group; 400 when the project is not in
+ * a group or the issue was promoted before.
+ */
+export async function promoteIssueToEpic(
+  db: Database,
+  actorOrNull: Actor | null,
+  project: ProjectRow,
+  iid: number,
+): Promise<EpicRow> {
+  const me = requireActor(actorOrNull);
+  const issue = await findIssue(db, me, project.id, iid);
+  const subject = await issueSubject(db, issue);
+  if (!canIssue(me, 'admin_issue', subject)) throw forbidden(forbiddenMessage(subject.project));
+  if (project.namespace_type !== 'Group') {
+    throw badRequest('Cannot promote issue because it does not belong to a group.');
+  }
+  if (issue.promoted_to_epic_id !== null) throw badRequest('Issue has already been promoted to an epic.');
+  const group = await findGroup(db, me, { id: project.namespace_id });
+  const labels = await db
+    .selectFrom('issue_labels as il')
+    .innerJoin('labels as l', 'l.id', 'il.label_id')
+    .select('l.title')
+    .where('il.issue_id', '=', issue.id)
+    .orderBy('l.title')
+    .execute();
+  const input = {
+    title: issue.title,
+    description: issue.description,
+    confidential: issue.confidential,
+    labels: labels.map((l) => l.title),
+  };
+  assertMayCreateEpic(me, group, input);
+  return db.transaction().execute(async (trx) => {
+    const epic = await insertEpic(trx, me, group, input);
+    await trx
+      .updateTable('issues')
+      .set({
+        state: 'closed',
+        closed_at: issue.closed_at ?? new Date(),
+        closed_by_id: issue.closed_by_id ?? me.id,
+        promoted_to_epic_id: epic.id,
+        updated_by_id: me.id,
+        updated_at: sql<Date>`now()`,
+        lock_version: sql<number>`lock_version + 1`,
+      })
+      .where('id', '=', issue.id)
+      .execute();
+    await addSystemNote(trx, issueNoteTarget(issue), me.id, `promoted to epic ${group.full_path}&${epic.iid}`);
+    const epicTarget = { type: 'Epic', id: epic.id, projectId: null, groupId: group.id } as const;
+    await addSystemNote(trx, epicTarget, me.id, `promoted from issue ${project.full_path}#${issue.iid}`);
+    return epic;
+  });
+}
