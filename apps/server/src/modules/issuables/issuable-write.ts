@@ -38,6 +38,23 @@ export async function validMilestone(trx: Transaction<DB>, project: ProjectRow, 
 }
 
 /**
+ * An iteration id the project's issues may use: one of its ancestor groups' iterations.
+ * undefined = absent; null = clear (null or 0); 400 naming `iteration_id` for any other id.
+ */
+export async function validIteration(trx: Transaction<DB>, project: ProjectRow, id: number | null | undefined) {
+  if (id === undefined || id === null || id === 0) return id === undefined ? undefined : null;
+  const groups = project.namespace_traversal_ids.length ? project.namespace_traversal_ids : [0];
+  const found = await trx
+    .selectFrom('iterations')
+    .select('id')
+    .where('id', '=', id)
+    .where('group_id', 'in', groups)
+    .executeTakeFirst();
+  if (!found) throw badRequest("iteration_id is invalid: not an iteration of this project's groups", 'iteration_id');
+  return found.id;
+}
+
+/**
  * Assignee (or reviewer) ids for an issue or merge request: each must be an active user (not
  * blocked, banned or deactivated) for whom `mayRead` holds — GitLab only lets users who can read
  * the issue or merge request be assigned. Otherwise 400 naming `field`. undefined when absent;

@@ -23,6 +23,7 @@ const base = {
   assignee_ids: idList.optional(),
   assignee_id: nullableId.optional(),
   milestone_id: nullableId.optional(),
+  iteration_id: nullableId.optional(),
   labels: gitlabList.optional(),
   add_labels: gitlabList.optional(),
   remove_labels: gitlabList.optional(),

@@ -11,7 +11,7 @@ import { setIssueEpic } from '../epic-issues/epic-issues.service';
 import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
 import { findEpicById } from '../epics/epics.service';
 import { nextIid } from '../internal-ids/next-iid';
-import { findOrCreateLabelIds, validAssignees, validMilestone } from '../issuables/issuable-write';
+import { findOrCreateLabelIds, validAssignees, validIteration, validMilestone } from '../issuables/issuable-write';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 import { addSystemNote, deleteNoteableRecords, issueNoteTarget } from '../notes/noteable-records';
 import { addIssueLabels, removeIssueLabelsByTitle, setIssueLabels } from './issue-labels';
@@ -26,6 +26,7 @@ export interface IssueInput {
   /** Admin-only below (silently ignored without admin_issue, as GitLab does). */
   assignee_ids?: number[];
   milestone_id?: number | null;
+  iteration_id?: number | null;
   labels?: string[];
   add_labels?: string[];
   remove_labels?: string[];
@@ -64,6 +65,12 @@ async function assertConfidentialEpicRule(trx: Transaction<DB>, issueId: number)
   }
 }
 
+async function iterationNote(trx: Transaction<DB>, iterationId: number | null): Promise<string> {
+  if (iterationId === null) return 'removed iteration';
+  const it = await trx.selectFrom('iterations').select('title').where('id', '=', iterationId).executeTakeFirstOrThrow();
+  return `changed iteration to *iteration:"${(it.title ?? '').replace(/"/g, '\\"')}"`;
+}
+
 async function milestoneNote(trx: Transaction<DB>, milestoneId: number | null): Promise<string> {
   if (milestoneId === null) return 'removed milestone';
   const m = await trx.selectFrom('milestones').select('title').where('id', '=', milestoneId).executeTakeFirstOrThrow();
@@ -94,6 +101,7 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
       .executeTakeFirst();
     const position = positionAtEnd(last?.max ?? null);
     const milestoneId = admin ? await validMilestone(trx, project, input.milestone_id) : undefined;
+    const iterationId = admin ? await validIteration(trx, project, input.iteration_id) : undefined;
     const description = input.description ?? '';
     const row = await trx
       .insertInto('issues')
@@ -107,6 +115,7 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
         confidential: input.confidential ?? false,
         issue_type: input.issue_type ?? 'issue',
         milestone_id: milestoneId ?? null,
+        iteration_id: iterationId ?? null,
         due_date: admin ? (input.due_date ?? null) : null,
         weight: admin ? (input.weight ?? null) : null,
         health_status: admin ? (input.health_status ?? null) : null,
@@ -189,6 +198,11 @@ export async function updateIssue(
           changes.milestone_id = milestoneId;
           notes.push(await milestoneNote(trx, milestoneId));
         }
+      }
+      const iterationId = await validIteration(trx, project, input.iteration_id);
+      if (iterationId !== undefined && iterationId !== issue.iteration_id) {
+        changes.iteration_id = iterationId;
+        notes.push(await iterationNote(trx, iterationId));
       }
       if (input.due_date !== undefined) changes.due_date = input.due_date;
       if (input.weight !== undefined) changes.weight = input.weight;
