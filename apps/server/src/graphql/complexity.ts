@@ -13,6 +13,7 @@ export const BATCH_LOADED_LISTS: ReadonlySet<string> = new Set([
   'Epic.ancestors',
   'Epic.blockedByEpics',
   'Issue.labels',
+  'Issue.blockedByIssues',
   'Issue.assignees',
 ]);
 

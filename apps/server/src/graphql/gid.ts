@@ -8,6 +8,7 @@ export type GidType =
   | 'User'
   | 'GroupLabel'
   | 'ProjectLabel'
+  | 'Label'
   | 'Milestone'
   | 'Iteration'
   | 'MergeRequest';

@@ -16,13 +16,22 @@ export function parseArguments<T extends z.ZodType>(
   names: ArgumentNames,
   clearable: ReadonlySet<string> = new Set(),
 ): z.infer<T> {
+  return parseInput(schema, argumentsToParams(args, names, clearable));
+}
+
+/** The REST parameters named by `names` for GraphQL arguments (null handling as parseArguments). */
+export function argumentsToParams(
+  args: Readonly<Record<string, unknown>>,
+  names: ArgumentNames,
+  clearable: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const [argument, param] of Object.entries(names)) {
     const value = args[argument];
     if (value === undefined || (value === null && !clearable.has(param))) continue;
     params[param] = Array.isArray(value) ? [...value] : value;
   }
-  return parseInput(schema, params);
+  return params;
 }
 
 /**

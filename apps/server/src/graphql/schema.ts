@@ -7,6 +7,7 @@ import './types/milestone.graphql';
 import './types/issue.graphql';
 import './types/epic.graphql';
 import './types/epic-mutations.graphql';
+import './types/issue-mutations.graphql';
 import './types/iteration.graphql';
 import './types/autocomplete-users.graphql';
 import './types/merge-request.graphql';

@@ -190,6 +190,15 @@ export function canEpic(actor: Actor | null, ability: EpicAbility, epic: EpicSub
   }
 }
 
+/**
+ * Promote an issue to an epic (GitLab's canPromoteToEpic): administer the issue and create epics in
+ * the group that holds its project. `group` is null when the project is in a user's namespace.
+ */
+export function canPromoteIssueToEpic(actor: Actor | null, issue: IssueSubject, group: GroupSubject | null): boolean {
+  if (group === null || !canIssue(actor, 'admin_issue', issue)) return false;
+  return canEpic(actor, 'create_epic', { kind: 'epic', group, confidential: issue.confidential, authorId: null });
+}
+
 function containerReadable(actor: Actor | null, container: GroupSubject | ProjectSubject): boolean {
   return container.kind === 'group'
     ? canGroup(actor, 'read_group', container)

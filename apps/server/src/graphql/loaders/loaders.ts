@@ -3,10 +3,16 @@ import type { Actor } from '../../policy/actor';
 import { entityLoaders } from './entity.loaders';
 import { epicStatsLoaders } from './epic-stats.loaders';
 import { epicSubListLoaders } from './epic-sub-lists.loaders';
+import { issueLinkLoaders } from './issue-links.loaders';
 
 /** Every batch loader of one request. */
 export function createLoaders(db: Database, actor: Actor | null) {
-  return { ...entityLoaders(db), ...epicStatsLoaders(db, actor), ...epicSubListLoaders(db, actor) };
+  return {
+    ...entityLoaders(db),
+    ...epicStatsLoaders(db, actor),
+    ...epicSubListLoaders(db, actor),
+    ...issueLinkLoaders(db, actor),
+  };
 }
 
 export type Loaders = ReturnType<typeof createLoaders>;

@@ -1,9 +1,10 @@
 import { DomainError } from '../../errors';
 import { epicSubject } from '../../modules/epics/epics.service';
-import { findIssue, listIssues } from '../../modules/issues/issues.service';
+import { findIssue, issueSubjectOf, listIssues } from '../../modules/issues/issues.service';
+import { groupSubject } from '../../modules/namespaces/namespace-lookup.service';
 import { webUrl } from '../../modules/namespaces/web-url';
 import { canEpic } from '../../policy/abilities';
-import type { IssueSubject } from '../../policy/subjects';
+import type { GroupSubject, IssueSubject } from '../../policy/subjects';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
@@ -26,19 +27,17 @@ const UserCoreConnection = defineConnection('UserCore', UserRef);
 
 async function issueSubject(c: GraphQLContext, i: IssueRow): Promise<IssueSubject> {
   const assignees = await c.loaders.issueAssignees.load(i.id);
-  return {
-    kind: 'issue',
-    project: {
-      kind: 'project',
-      id: i.project_id,
-      namespaceTraversalIds: i.namespace_traversal_ids,
-      visibilityLevel: i.project_visibility_level,
-    },
-    confidential: i.confidential,
-    authorId: i.author_id,
-    assigneeIds: assignees.map((a) => a.id),
-    discussionLocked: i.discussion_locked,
-  };
+  return issueSubjectOf(
+    i,
+    assignees.map((a) => a.id),
+  );
+}
+
+async function projectGroupSubject(c: GraphQLContext, projectId: number): Promise<GroupSubject | null> {
+  const project = await c.loaders.project.load(projectId);
+  if (project?.namespace_type !== 'Group') return null;
+  const group = await c.loaders.group.load(project.namespace_id);
+  return group ? groupSubject(group) : null;
 }
 
 async function issuePath(c: GraphQLContext, i: IssueRow): Promise<string> {
@@ -164,10 +163,29 @@ IssueRef.implement({
       },
     }),
     projectId: t.int({ description: 'ID of the issue project.', resolve: (i) => i.project_id }),
+    blocked: t.boolean({
+      description: 'Indicates the issue is blocked by open issues you may read.',
+      resolve: async (i, _a, c) => (await c.loaders.issueBlockedBy.load(i.id)).length > 0,
+    }),
+    blockedByCount: t.int({
+      description: 'Count of issues blocking this issue.',
+      // The same readable open blockers blockedByIssues lists: one statement for blocked, the count and the list.
+      resolve: async (i, _a, c) => (await c.loaders.issueBlockedBy.load(i.id)).length,
+    }),
+    blockedByIssues: t.field({
+      type: IssueConnection,
+      description: 'Open issues blocking this issue that you may read (the ones `blockedByCount` counts).',
+      args: { ...pageArgs },
+      resolve: async (i, args, c) => paginateArray(args, await c.loaders.issueBlockedBy.load(i.id)),
+    }),
     userPermissions: t.field({
       type: IssuePermissions,
       description: 'Permissions for the current user on the resource.',
-      resolve: async (i, _a, c) => ({ actor: c.actor, issue: await issueSubject(c, i) }),
+      resolve: async (i, _a, c) => ({
+        actor: c.actor,
+        issue: await issueSubject(c, i),
+        projectGroup: await projectGroupSubject(c, i.project_id),
+      }),
     }),
   }),
 });

@@ -1,8 +1,8 @@
 import type { GroupRow, ProjectRow } from '../../modules/namespaces/namespace-lookup.service';
 import { groupSubject, projectSubject } from '../../modules/namespaces/namespace-lookup.service';
-import { canEpic, canGroup, canIssue, canProject } from '../../policy/abilities';
+import { canEpic, canGroup, canIssue, canProject, canPromoteIssueToEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
-import type { EpicSubject, IssueSubject } from '../../policy/subjects';
+import type { EpicSubject, GroupSubject, IssueSubject } from '../../policy/subjects';
 import { builder } from '../builder';
 
 /** What a permissions object resolves from: the actor and the subject, decided by policy/abilities. */
@@ -21,6 +21,8 @@ export interface EpicPermissionsSource {
 export interface IssuePermissionsSource {
   actor: Actor | null;
   issue: IssueSubject;
+  /** The group holding the issue's project; null for a project in a user's namespace. */
+  projectGroup: GroupSubject | null;
 }
 
 export const GroupPermissions = builder.objectRef<GroupPermissionsSource>('GroupPermissions').implement({
@@ -125,6 +127,18 @@ export const IssuePermissions = builder.objectRef<IssuePermissionsSource>('Issue
     updateIssue: t.boolean({
       description: 'If `true`, the user can update the issue.',
       resolve: (s) => canIssue(s.actor, 'update_issue', s.issue),
+    }),
+    reopenIssue: t.boolean({
+      description: 'If `true`, the user can reopen the issue (whoever may update it).',
+      resolve: (s) => canIssue(s.actor, 'update_issue', s.issue),
+    }),
+    createIssue: t.boolean({
+      description: "If `true`, the user can create issues in the issue's project (New related issue).",
+      resolve: (s) => canProject(s.actor, 'create_issue', s.issue.project),
+    }),
+    promoteToEpic: t.boolean({
+      description: "If `true`, the user can promote the issue to an epic in its project's group.",
+      resolve: (s) => canPromoteIssueToEpic(s.actor, s.issue, s.projectGroup),
     }),
     adminIssue: t.boolean({
       description: 'If `true`, the user can administer the issue.',

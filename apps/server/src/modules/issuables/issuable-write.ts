@@ -18,6 +18,31 @@ export function findOrCreateLabelIds(
 }
 
 /**
+ * Label ids the project's issues may carry: its own labels or its ancestor groups'. 400 naming
+ * `field` when any id is not one of them (unknown or from elsewhere look the same).
+ */
+export async function validLabelIds(
+  trx: Transaction<DB>,
+  project: { id: number; namespace_traversal_ids: number[] },
+  ids: readonly number[],
+  field: string,
+): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const groups = project.namespace_traversal_ids.length ? project.namespace_traversal_ids : [0];
+  const found = await trx
+    .selectFrom('labels')
+    .select('id')
+    .where('id', 'in', unique)
+    .where((eb) => eb.or([eb('project_id', '=', project.id), eb('group_id', 'in', groups)]))
+    .execute();
+  const known = new Set(found.map((l) => l.id));
+  const unknown = unique.filter((id) => !known.has(id));
+  if (unknown.length) throw badRequest(`${field} is invalid: no label ${unknown.join(', ')} in this project`, field);
+  return unique;
+}
+
+/**
  * A milestone id the project's issues (and merge requests) may use: its own or its ancestor groups'.
  * undefined = leave unchanged (absent or not allowed, silently ignored as GitLab does); null = clear.
  */

@@ -64,6 +64,26 @@ export async function listIssueLinks(
   }));
 }
 
+/**
+ * The open issues the actor may read that block each of `issueIds` (GraphQL `blockedByIssues` and
+ * `blockedByCount`), in link order. One statement for the whole batch.
+ */
+export function readableOpenIssueBlockers(
+  db: Database,
+  actor: Actor | null,
+  issueIds: readonly number[],
+): Promise<Array<IssueRow & { blocked_id: number }>> {
+  return issueQuery(db)
+    .innerJoin('issue_links as bl', 'bl.source_id', 'i.id')
+    .select('bl.target_id as blocked_id')
+    .where('bl.target_id', 'in', [...issueIds])
+    .where('bl.link_type', '=', 'blocks')
+    .where('i.state', '=', 'opened')
+    .where(issueVisibility(actor))
+    .orderBy('bl.id')
+    .execute();
+}
+
 export interface IssueLinkResult {
   id: number;
   source: IssueRow;

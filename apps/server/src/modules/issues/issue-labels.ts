@@ -1,5 +1,49 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { findOrCreateLabelIds, validLabelIds } from '../issuables/issuable-write';
+import type { ProjectRow } from '../namespaces/namespace-lookup.service';
+
+/** The label changes an issue write may carry: by title (REST) or by id (GraphQL's label ids). */
+export interface IssueLabelChanges {
+  labels?: string[];
+  add_labels?: string[];
+  remove_labels?: string[];
+  label_ids?: number[];
+  add_label_ids?: number[];
+  remove_label_ids?: number[];
+}
+
+/**
+ * Applies an update's label changes in GitLab's order: replace the set, then add, then remove.
+ * Titles are found or created in the project; ids must be labels the project may use (400 otherwise).
+ */
+export async function applyIssueLabelChanges(
+  trx: Transaction<DB>,
+  project: ProjectRow,
+  issueId: number,
+  changes: IssueLabelChanges,
+): Promise<void> {
+  if (changes.labels !== undefined) {
+    await setIssueLabels(trx, issueId, await findOrCreateLabelIds(trx, project, changes.labels));
+  }
+  if (changes.label_ids !== undefined) {
+    await setIssueLabels(trx, issueId, await validLabelIds(trx, project, changes.label_ids, 'label_ids'));
+  }
+  if (changes.add_labels?.length) {
+    await addIssueLabels(trx, issueId, await findOrCreateLabelIds(trx, project, changes.add_labels));
+  }
+  if (changes.add_label_ids?.length) {
+    await addIssueLabels(trx, issueId, await validLabelIds(trx, project, changes.add_label_ids, 'add_label_ids'));
+  }
+  if (changes.remove_labels?.length) await removeIssueLabelsByTitle(trx, issueId, changes.remove_labels);
+  if (changes.remove_label_ids?.length) {
+    await trx
+      .deleteFrom('issue_labels')
+      .where('issue_id', '=', issueId)
+      .where('label_id', 'in', changes.remove_label_ids)
+      .execute();
+  }
+}
 
 /** Replaces or edits the label set of an issue. */
 export async function setIssueLabels(trx: Transaction<DB>, issueId: number, labelIds: number[]): Promise<void> {

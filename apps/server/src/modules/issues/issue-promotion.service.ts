@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { badRequest, forbidden } from '../../errors';
-import { canIssue, forbiddenMessage } from '../../policy/abilities';
+import { canIssue, canPromoteIssueToEpic, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { EpicRow } from '../epics/epic-query';
 import { assertMayCreateEpic, insertEpic } from '../epics/epic-write.service';
-import { findGroup, type ProjectRow } from '../namespaces/namespace-lookup.service';
+import { findGroup, groupSubject, type ProjectRow } from '../namespaces/namespace-lookup.service';
 import { addSystemNote, issueNoteTarget } from '../notes/noteable-records';
 import { findIssue, issueSubject } from './issues.service';
 
@@ -32,6 +32,7 @@ export async function promoteIssueToEpic(
   }
   if (issue.promoted_to_epic_id !== null) throw badRequest('Issue has already been promoted to an epic.');
   const group = await findGroup(db, me, { id: project.namespace_id });
+  if (!canPromoteIssueToEpic(me, subject, groupSubject(group))) throw forbidden(forbiddenMessage(subject.project));
   const labels = await db
     .selectFrom('issue_labels as il')
     .innerJoin('labels as l', 'l.id', 'il.label_id')

@@ -11,14 +11,14 @@ import { setIssueEpic } from '../epic-issues/epic-issues.service';
 import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
 import { findEpicById } from '../epics/epics.service';
 import { nextIid } from '../internal-ids/next-iid';
-import { findOrCreateLabelIds, validAssignees, validIteration, validMilestone } from '../issuables/issuable-write';
+import { validAssignees, validIteration, validMilestone } from '../issuables/issuable-write';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 import { addSystemNote, deleteNoteableRecords, issueNoteTarget } from '../notes/noteable-records';
-import { addIssueLabels, removeIssueLabelsByTitle, setIssueLabels } from './issue-labels';
+import { applyIssueLabelChanges, type IssueLabelChanges } from './issue-labels';
 import { findIssue, type IssueRow, issueSubject, projectIssueSubject } from './issues.service';
 
 /** Fields settable on create and update (GitLab names, already parsed). */
-export interface IssueInput {
+export interface IssueInput extends IssueLabelChanges {
   title?: string;
   description?: string;
   confidential?: boolean;
@@ -27,9 +27,6 @@ export interface IssueInput {
   assignee_ids?: number[];
   milestone_id?: number | null;
   iteration_id?: number | null;
-  labels?: string[];
-  add_labels?: string[];
-  remove_labels?: string[];
   due_date?: string | null;
   weight?: number | null;
   epic_id?: number | null;
@@ -142,8 +139,7 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
           .values(assignees.map((user_id) => ({ issue_id: row.id, user_id })))
           .execute();
       }
-      const titles = [...(input.labels ?? []), ...(input.add_labels ?? [])];
-      if (titles.length) await addIssueLabels(trx, row.id, await findOrCreateLabelIds(trx, project, titles));
+      await applyIssueLabelChanges(trx, project, row.id, input);
       if (input.epic_id) {
         const epic = await targetEpic(trx, me, input.epic_id);
         const candidate = {
@@ -223,12 +219,7 @@ export async function updateIssue(
       .executeTakeFirst();
     if (!updated) throw conflict('Issue was changed by someone else (stale lock_version)');
     if (admin) {
-      if (input.labels !== undefined)
-        await setIssueLabels(trx, issue.id, await findOrCreateLabelIds(trx, project, input.labels));
-      if (input.add_labels?.length) {
-        await addIssueLabels(trx, issue.id, await findOrCreateLabelIds(trx, project, input.add_labels));
-      }
-      if (input.remove_labels?.length) await removeIssueLabelsByTitle(trx, issue.id, input.remove_labels);
+      await applyIssueLabelChanges(trx, project, issue.id, input);
       const finalSubject = { ...subject, confidential: input.confidential ?? issue.confidential };
       const assignees = await validAssignees(trx, input.assignee_ids, (u) => canIssue(u, 'read_issue', finalSubject));
       if (assignees !== undefined) {
@@ -250,6 +241,23 @@ export async function updateIssue(
     if (changes.milestone_id !== undefined) await refreshEpicDates(trx, { issueIds: [issue.id] });
     for (const note of notes) await addSystemNote(trx, issueNoteTarget(issue), me.id, note);
   });
+}
+
+/**
+ * Lock or unlock an issue's discussion (GraphQL issueSetLocked). Unlike REST's `discussion_locked`,
+ * which GitLab silently drops for users who may not administer the issue, this says no: 403.
+ */
+export async function setIssueDiscussionLock(
+  db: Database,
+  actor: Actor | null,
+  project: ProjectRow,
+  iid: number,
+  locked: boolean,
+) {
+  const me = requireActor(actor);
+  const subject = await issueSubject(db, await findIssue(db, me, project.id, iid));
+  if (!canIssue(me, 'admin_issue', subject)) throw forbidden(forbiddenMessage(subject.project));
+  await updateIssue(db, me, project, iid, { discussion_locked: locked });
 }
 
 /** DELETE /projects/:id/issues/:iid (destroy_issue: Planner or Owner, or an admin). */

@@ -64,8 +64,8 @@ export async function findIssue(db: Database, actor: Actor | null, projectId: nu
 }
 
 /** The policy subject of an issue row (one query for its assignees). */
-export async function issueSubject(db: Database, row: IssueRow): Promise<IssueSubject> {
-  const assignees = await db.selectFrom('issue_assignees').select('user_id').where('issue_id', '=', row.id).execute();
+/** The policy subject of an issue row whose assignees are known (GraphQL passes them from a loader). */
+export function issueSubjectOf(row: IssueRow, assigneeIds: number[]): IssueSubject {
   return {
     kind: 'issue',
     project: {
@@ -78,7 +78,15 @@ export async function issueSubject(db: Database, row: IssueRow): Promise<IssueSu
     },
     confidential: row.confidential,
     authorId: row.author_id,
-    assigneeIds: assignees.map((a) => a.user_id),
+    assigneeIds,
     discussionLocked: row.discussion_locked,
   };
+}
+
+export async function issueSubject(db: Database, row: IssueRow): Promise<IssueSubject> {
+  const assignees = await db.selectFrom('issue_assignees').select('user_id').where('issue_id', '=', row.id).execute();
+  return issueSubjectOf(
+    row,
+    assignees.map((a) => a.user_id),
+  );
 }

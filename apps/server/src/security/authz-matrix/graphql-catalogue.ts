@@ -134,6 +134,34 @@ export const graphqlEntries: GraphqlEntry[] = [
     pick: (d) => at(d, 'epicTreeReorder'),
     expect: (c) => gate(c.o, true, [c.o.epic('read_epic')], c.o.epic('admin_epic_relation')),
   },
+  {
+    field: 'Mutation.updateIssue',
+    dims: 'conf',
+    write: true,
+    query: (c) =>
+      `mutation { updateIssue(input: { projectPath: ${q(c.b.space.project.fullPath)}, iid: ${q(String(c.b.issue.iid))}, title: ${q(c.marker)} }) { errors issue { title } } }`,
+    pick: (d) => at(d, 'updateIssue'),
+    expect: (c) => gate(c.o, true, [c.o.issue('read_issue')], c.o.issue('update_issue')),
+  },
+  {
+    field: 'Mutation.issueSetLocked',
+    dims: 'conf',
+    write: true,
+    query: (c) =>
+      `mutation { issueSetLocked(input: { projectPath: ${q(c.b.space.project.fullPath)}, iid: ${q(String(c.b.issue.iid))}, locked: true }) { errors issue { discussionLocked } } }`,
+    pick: (d) => at(d, 'issueSetLocked'),
+    expect: (c) => gate(c.o, true, [c.o.issue('read_issue')], c.o.issue('admin_issue')),
+  },
+  {
+    field: 'Mutation.promoteToEpic',
+    dims: 'conf',
+    write: true,
+    query: (c) =>
+      `mutation { promoteToEpic(input: { projectPath: ${q(c.b.space.project.fullPath)}, iid: ${q(String(c.b.issue.iid))} }) { errors epic { title } } }`,
+    pick: (d) => at(d, 'promoteToEpic'),
+    // canPromoteIssueToEpic: administer the issue and create epics in the project's group.
+    expect: (c) => gate(c.o, true, [c.o.issue('read_issue')], c.o.issue('admin_issue') && c.o.epic('create_epic')),
+  },
 ];
 
 const field = (key: string, reason: string): OutOfScope => ({ key, reason });

@@ -1,0 +1,15 @@
+import type { Database } from '../../db/connection';
+import { readableOpenIssueBlockers } from '../../modules/issue-links/issue-links.service';
+import type { Actor } from '../../policy/actor';
+import { groupedLoader } from './batch';
+
+/** Batches the per-issue link figures of one request. */
+export function issueLinkLoaders(db: Database, actor: Actor | null) {
+  return {
+    /** The open issues blocking each issue: the same set `blockedByCount` counts. */
+    issueBlockedBy: groupedLoader(
+      (keys) => readableOpenIssueBlockers(db, actor, keys),
+      (r) => r.blocked_id,
+    ),
+  };
+}

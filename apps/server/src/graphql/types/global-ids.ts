@@ -1,0 +1,27 @@
+import { GraphQLError } from 'graphql';
+import { builder } from '../builder';
+import { type GidType, parseGid } from '../gid';
+
+/** GitLab's typed global-id scalars (`EpicID`, `MilestoneID`…), refused on input unless of their types. */
+type GlobalIdScalar = 'EpicID' | 'EpicTreeSortingID' | 'MilestoneID' | 'IterationID' | 'LabelID' | 'UserID';
+
+function globalIdScalar(name: GlobalIdScalar, types: readonly GidType[], example: string) {
+  const check = (value: unknown): string => {
+    if (typeof value !== 'string' || parseGid(value, types) === null) {
+      const expected = types.map((t) => `gid://gitlab/${t}/<id>`).join(' or ');
+      throw new GraphQLError(`${JSON.stringify(value)} is not a valid ${name} (expected ${expected})`, {
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+    return value;
+  };
+  const description = `A \`${name}\` is a global ID. It is encoded as a string, e.g. "${example}".`;
+  return builder.scalarType(name, { description, serialize: (v) => String(v), parseValue: check });
+}
+
+globalIdScalar('EpicID', ['Epic'], 'gid://gitlab/Epic/1');
+globalIdScalar('EpicTreeSortingID', ['Epic', 'EpicIssue'], 'gid://gitlab/EpicIssue/1');
+globalIdScalar('MilestoneID', ['Milestone'], 'gid://gitlab/Milestone/1');
+globalIdScalar('IterationID', ['Iteration'], 'gid://gitlab/Iteration/1');
+globalIdScalar('LabelID', ['GroupLabel', 'ProjectLabel', 'Label'], 'gid://gitlab/Label/1');
+globalIdScalar('UserID', ['User'], 'gid://gitlab/User/1');
