@@ -17,7 +17,7 @@ test.beforeAll(async ({ browser }) => {
   const group = await api('POST', '/groups', { name: 'Issue page e2e', path: groupPath, visibility: 'private' });
   groupId = group.id as number;
   const project = await api('POST', '/projects', { name: 'app', path: 'app', namespace_id: groupId });
-  for (const title of ['Edit me', 'Race me', 'Close me', 'Blocked one', 'The blocker']) {
+  for (const title of ['Edit me', 'Race me', 'Close me', 'Blocked one', 'The blocker', 'Promote me', 'Delete me']) {
     await api('POST', `/projects/${project.id}/issues`, { title, description: `About **${title}**` });
   }
   await api('POST', `/projects/${project.id}/issues/4/links`, {
@@ -117,6 +117,69 @@ test('closing a blocked issue asks first, listing its blockers', async ({ page }
   await expect(page.getByRole('button', { name: 'Reopen issue' })).toBeVisible();
 });
 
+async function openActions(page: Page) {
+  await page.getByRole('button', { name: 'Issue actions' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+test('the actions menu: notifications, lock, copy reference, then promote to epic', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(issueUrl(6));
+  // The author is a participant, so notifications start on.
+  let menu = await openActions(page);
+  await settledScreenshot(page, 'issue-actions-menu');
+  expect(await seriousViolations(page), 'the issue actions menu (axe)').toEqual([]);
+  await menu.getByRole('menuitem', { name: 'Turn off notifications' }).click();
+  await expect(toast(page, 'Notifications turned off.')).toBeVisible();
+  menu = await openActions(page);
+  await expect(menu.getByRole('menuitem', { name: 'Turn on notifications' })).toBeVisible();
+
+  await menu.getByRole('menuitem', { name: 'Lock discussion' }).click();
+  await expect(toast(page, 'Discussion locked.')).toBeVisible();
+  await expect(
+    page.getByText('The discussion in this issue is locked. Only project members can comment.'),
+  ).toBeVisible();
+  await expect(page.locator('header').getByText('Locked', { exact: true })).toBeVisible();
+  await settledScreenshot(page, 'issue-locked');
+  menu = await openActions(page);
+  await menu.getByRole('menuitem', { name: 'Unlock discussion' }).click();
+  await expect(toast(page, 'Discussion unlocked.')).toBeVisible();
+  await expect(page.getByText('Only project members can comment.')).toHaveCount(0);
+
+  menu = await openActions(page);
+  await menu.getByRole('menuitem', { name: 'Copy reference' }).click();
+  await expect(toast(page, 'Reference copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${projectPath}#6`);
+
+  menu = await openActions(page);
+  await menu.getByRole('menuitem', { name: 'Promote to epic' }).click();
+  await expect(page).toHaveURL(new RegExp(`/groups/${groupPath}/-/epics/\\d+$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Promote me' })).toBeVisible();
+  await page.goto(issueUrl(6));
+  await expect(page.locator('header').getByText('Closed', { exact: true })).toBeVisible();
+});
+
+test('deletes an issue after the confirmation', async ({ page }) => {
+  await page.goto(issueUrl(7));
+  const menu = await openActions(page);
+  await menu.getByRole('menuitem', { name: 'Delete issue' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete issue?' });
+  await expect(dialog.getByText('Issue will be removed! Are you sure?')).toBeVisible();
+  await settledScreenshot(page, 'issue-delete-confirm');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await (await openActions(page)).getByRole('menuitem', { name: 'Delete issue' }).click();
+  await page.getByRole('dialog', { name: 'Delete issue?' }).getByRole('button', { name: 'Delete issue' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${projectPath}/-/issues$`));
+  await expect(toast(page, 'The issue was deleted.')).toBeVisible();
+  const gone = await page.request.get(`/api/v4/projects/${encodeURIComponent(projectPath)}/issues/7`);
+  expect(gone.status()).toBe(404);
+});
+
 test.describe('a reader who may not update the issue', () => {
   test.use({ storageState: authFile('frank') });
 
@@ -125,5 +188,7 @@ test.describe('a reader who may not update the issue', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Close issue|Reopen issue/ })).toHaveCount(0);
+    const menu = await openActions(page);
+    await expect(menu.getByRole('menuitem')).toHaveText([/notifications$/, 'Copy reference']);
   });
 });

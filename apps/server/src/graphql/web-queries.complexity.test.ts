@@ -40,6 +40,9 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const roadmap = await webModule<RoadmapApi>('features/roadmap/roadmapApi.ts');
   const epics = await webModule<{ CAN_CREATE_EPIC: Document }>('features/epics/epicsApi.ts');
   const issues = await webModule<{ ISSUE_PERMISSIONS: Document }>('features/issues/issuePermissions.ts');
+  const issueActions = await webModule<{ PROMOTE_TO_EPIC: Document; SET_ISSUE_LOCKED: Document }>(
+    'features/issues/issueActionsApi.ts',
+  );
   const docs = roadmap.ROADMAP_DOCUMENTS;
   const filters = {
     state: 'opened',
@@ -75,6 +78,16 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       query: documentText(issues.ISSUE_PERMISSIONS),
       variables: { fullPath: 'acme/web', iid: '1' },
     },
+    {
+      name: 'promoteIssueToEpic',
+      query: documentText(issueActions.PROMOTE_TO_EPIC),
+      variables: { projectPath: 'acme/web', iid: '1' },
+    },
+    {
+      name: 'issueSetLocked',
+      query: documentText(issueActions.SET_ISSUE_LOCKED),
+      variables: { projectPath: 'acme/web', iid: '1', locked: true },
+    },
   ];
 }
 
@@ -86,6 +99,7 @@ describe('the web app’s GraphQL documents', () => {
       .sort();
     expect(senders).toEqual([
       'features/epics/epicsApi.ts',
+      'features/issues/issueActionsApi.ts',
       'features/issues/issuePermissions.ts',
       'features/roadmap/roadmapApi.ts',
       'graphql/request.ts',

@@ -1,4 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
+import { ToastRegion } from '../ui/ToastRegion';
 import { TopBar } from './TopBar';
 
 /** Every page: the top bar, then the routed page. */
@@ -7,6 +8,7 @@ export function RootLayout() {
     <>
       <TopBar />
       <Outlet />
+      <ToastRegion />
     </>
   );
 }

@@ -103,6 +103,9 @@ export interface Issue {
   task_completion_status?: { count: number; completed_count: number };
   lock_version?: number;
   time_stats?: TimeStats;
+  discussion_locked?: boolean;
+  /** Single-issue answers only: whether the signed-in user gets notifications about it. */
+  subscribed?: boolean;
 }
 
 /** GitLab's time tracking figures on an issue (seconds, and their short human form). */

@@ -5,6 +5,8 @@ import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
 import styles from './IssueActions.module.css';
+import { IssueActionsMenu } from './IssueActionsMenu';
+import type { IssuePermissionFlags } from './issuePermissions';
 import { useUpdateIssue } from './queries';
 
 // The dialog (React Aria's modal) loads only when a blocked issue is being closed.
@@ -25,17 +27,22 @@ async function openBlockers(projectPath: string, iid: number): Promise<LinkedIss
 }
 
 /**
- * The issue header's actions for a user who may update it (IE §2.1): Edit, and Close issue / Reopen
- * issue. Closing a blocked issue first lists its blockers ('Are you sure you want to close this
- * blocked issue?', Cancel / 'Yes, close issue').
+ * The issue header's actions (IE §2.1), each shown when the policy's flag allows it: Edit and Close
+ * issue (canUpdateIssue), Reopen issue (canReopenIssue), then the "more actions" menu. Closing a
+ * blocked issue first lists its blockers ('Are you sure you want to close this blocked issue?',
+ * Cancel / 'Yes, close issue').
  */
 export function IssueActions({
   issue,
   projectPath,
+  permissions,
+  signedIn,
   onEdit,
 }: {
   issue: Issue;
   projectPath: string;
+  permissions: IssuePermissionFlags | null;
+  signedIn: boolean;
   onEdit: () => void;
 }) {
   const update = useUpdateIssue(projectPath, issue.iid);
@@ -63,17 +70,22 @@ export function IssueActions({
     <>
       <div className={styles.actions}>
         {/* Native buttons: the issue page's first load carries no React Aria (bench/first-load.ts). */}
-        <button type="button" className={buttonClassName()} onClick={onEdit} disabled={busy}>
-          Edit
-        </button>
-        <button
-          type="button"
-          className={buttonClassName()}
-          onClick={() => (open ? void close() : setState('reopen'))}
-          disabled={busy}
-        >
-          {open ? 'Close issue' : 'Reopen issue'}
-        </button>
+        {permissions?.updateIssue && (
+          <button type="button" className={buttonClassName()} onClick={onEdit} disabled={busy}>
+            Edit
+          </button>
+        )}
+        {(open ? permissions?.updateIssue : permissions?.reopenIssue) && (
+          <button
+            type="button"
+            className={buttonClassName()}
+            onClick={() => (open ? void close() : setState('reopen'))}
+            disabled={busy}
+          >
+            {open ? 'Close issue' : 'Reopen issue'}
+          </button>
+        )}
+        <IssueActionsMenu issue={issue} projectPath={projectPath} permissions={permissions} signedIn={signedIn} />
       </div>
       {update.isError && (
         <Alert variant="danger">

@@ -7,6 +7,7 @@ import { formatDate, isPastDue, timeAgo } from '../../lib/format';
 import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
 import { useProject } from '../../lib/queries';
+import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { LabelList } from '../../ui/LabelBadge';
@@ -31,6 +32,7 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
       <div className={styles.metaLine}>
         <Badge variant={open ? 'success' : 'info'}>{open ? 'Open' : 'Closed'}</Badge>
         {issue.confidential && <Badge variant="warning">Confidential</Badge>}
+        {issue.discussion_locked && <Badge variant="warning">Locked</Badge>}
         {issue.issue_type && issue.issue_type !== 'issue' && <Badge variant="neutral">{issue.issue_type}</Badge>}
         <span>
           Issue created <time dateTime={issue.created_at}>{timeAgo(issue.created_at)}</time>
@@ -50,6 +52,7 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
 
 function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string }) {
   const open = issue.state === 'opened';
+  const { user } = useSession();
   const permissions = useIssuePermissions(projectPath, issue.iid);
   const canUpdate = permissions.data?.updateIssue === true;
   const [editing, setEditing] = useState(false);
@@ -61,7 +64,13 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
         </Suspense>
       ) : (
         <IssueHeader issue={issue}>
-          {canUpdate && <IssueActions issue={issue} projectPath={projectPath} onEdit={() => setEditing(true)} />}
+          <IssueActions
+            issue={issue}
+            projectPath={projectPath}
+            permissions={permissions.data ?? null}
+            signedIn={user !== null}
+            onEdit={() => setEditing(true)}
+          />
         </IssueHeader>
       )}
       <div className={styles.columns}>
@@ -71,6 +80,11 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
             <h2 id="activity-title" className={styles.sectionTitle}>
               Activity
             </h2>
+            {issue.discussion_locked && (
+              <p className={styles.lockedNote}>
+                The discussion in this issue is locked. Only project members can comment.
+              </p>
+            )}
             <NotesList projectPath={projectPath} iid={issue.iid} />
           </section>
         </div>

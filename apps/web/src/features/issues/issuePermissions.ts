@@ -6,17 +6,25 @@ export const ISSUE_PERMISSIONS = graphql(`
   query issuePermissions($fullPath: ID!, $iid: String!) {
     project(fullPath: $fullPath) {
       id
-      issue(iid: $iid) { id userPermissions { updateIssue destroyIssue adminIssue createNote } }
+      issue(iid: $iid) {
+        id
+        userPermissions { updateIssue reopenIssue createIssue destroyIssue adminIssue promoteToEpic createNote }
+      }
     }
   }
 `);
 
-export interface IssuePermissionFlags {
-  updateIssue: boolean;
-  destroyIssue: boolean;
-  adminIssue: boolean;
-  createNote: boolean;
-}
+const FLAGS = [
+  'updateIssue',
+  'reopenIssue',
+  'createIssue',
+  'destroyIssue',
+  'adminIssue',
+  'promoteToEpic',
+  'createNote',
+] as const;
+
+export type IssuePermissionFlags = Record<(typeof FLAGS)[number], boolean>;
 
 /** What the signed-in user may do on the issue (all false when it is hidden). */
 export async function fetchIssuePermissions(
@@ -26,10 +34,5 @@ export async function fetchIssuePermissions(
 ): Promise<IssuePermissionFlags> {
   const data = await graphqlRequest(ISSUE_PERMISSIONS, { fullPath: projectPath, iid: String(iid) }, signal);
   const flags = data.project?.issue?.userPermissions;
-  return {
-    updateIssue: !!flags?.updateIssue,
-    destroyIssue: !!flags?.destroyIssue,
-    adminIssue: !!flags?.adminIssue,
-    createNote: !!flags?.createNote,
-  };
+  return Object.fromEntries(FLAGS.map((flag) => [flag, flags?.[flag] === true])) as IssuePermissionFlags;
 }
