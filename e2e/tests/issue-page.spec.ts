@@ -17,9 +17,33 @@ test.beforeAll(async ({ browser }) => {
   const group = await api('POST', '/groups', { name: 'Issue page e2e', path: groupPath, visibility: 'private' });
   groupId = group.id as number;
   const project = await api('POST', '/projects', { name: 'app', path: 'app', namespace_id: groupId });
-  for (const title of ['Edit me', 'Race me', 'Close me', 'Blocked one', 'The blocker', 'Promote me', 'Delete me']) {
+  for (const title of [
+    'Edit me',
+    'Race me',
+    'Close me',
+    'Blocked one',
+    'The blocker',
+    'Promote me',
+    'Delete me',
+    'Plan me',
+    'Vanish',
+  ]) {
     await api('POST', `/projects/${project.id}/issues`, { title, description: `About **${title}**` });
   }
+  for (const [name, color] of [
+    ['bug', '#dc143c'],
+    ['workflow::todo', '#428bca'],
+    ['workflow::doing', '#5cb85c'],
+  ]) {
+    await api('POST', `/projects/${project.id}/labels`, { name, color });
+  }
+  await api('POST', `/projects/${project.id}/milestones`, { title: 'Sidebar v1' });
+  await api('POST', `/groups/${groupId}/iteration_cadences`, {
+    title: 'Sidebar sprints',
+    start_date: new Date().toISOString().slice(0, 10),
+    duration_in_weeks: 2,
+    iterations_in_advance: 2,
+  });
   await api('POST', `/projects/${project.id}/issues/4/links`, {
     issuable_references: ['#5'],
     link_type: 'is_blocked_by',
@@ -180,6 +204,94 @@ test('deletes an issue after the confirmation', async ({ page }) => {
   expect(gone.status()).toBe(404);
 });
 
+function sidebarField(page: Page, name: string) {
+  return page.getByRole('complementary', { name: 'Issue details' }).getByRole('region', { name, exact: true });
+}
+
+async function editField(page: Page, name: string) {
+  const field = sidebarField(page, name);
+  await field.getByRole('button', { name: `Edit ${name.toLowerCase()}` }).click();
+  return field;
+}
+
+test('edits every planning field from the sidebar, and it all stays after a reload', async ({ page }) => {
+  await page.goto(issueUrl(8));
+  let field = await editField(page, 'Assignees');
+  await field.getByRole('searchbox').fill('alice');
+  await field.getByRole('checkbox', { name: /Alice Anderson/ }).check();
+  await settledScreenshot(page, 'issue-sidebar-assignees');
+  expect(await seriousViolations(page), 'the sidebar picker (axe)').toEqual([]);
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await expect(field.getByText('Alice Anderson')).toBeVisible();
+
+  field = await editField(page, 'Labels');
+  await field.getByRole('checkbox', { name: 'workflow::todo' }).check();
+  await field.getByRole('checkbox', { name: 'workflow::doing' }).check();
+  // One label per scope (IE §4): choosing doing drops todo.
+  await expect(field.getByRole('checkbox', { name: 'workflow::todo' })).not.toBeChecked();
+  await field.getByRole('checkbox', { name: 'bug' }).check();
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await expect(field.getByTestId('label')).toHaveText(['workflow::doing', 'bug']);
+
+  field = await editField(page, 'Milestone');
+  // A single choice saves and closes the picker at once.
+  await field.getByRole('radio', { name: 'Sidebar v1' }).click();
+  await expect(field.getByText('Sidebar v1')).toBeVisible();
+
+  field = await editField(page, 'Iteration');
+  await field.getByRole('group', { name: 'Sidebar sprints' }).getByRole('radio').first().click();
+  await expect(field.getByRole('button', { name: 'Edit iteration' })).toBeVisible();
+  await expect(field.getByText('None')).toHaveCount(0);
+
+  field = await editField(page, 'Weight');
+  await field.getByRole('spinbutton', { name: 'Weight' }).fill('3');
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await expect(field.getByText('3', { exact: true })).toBeVisible();
+
+  field = await editField(page, 'Due date');
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const ymd = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+  await field.locator('input[type="date"]').fill(ymd);
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await expect(field.getByText('Tomorrow')).toBeVisible();
+
+  field = await editField(page, 'Health status');
+  await field.getByRole('radio', { name: 'At risk' }).click();
+  await expect(field.getByText('At risk')).toBeVisible();
+
+  field = await editField(page, 'Confidentiality');
+  await expect(field.getByText(/You're about to turn on the confidentiality/)).toBeVisible();
+  await field.getByRole('button', { name: 'Turn on' }).click();
+  await expect(field.getByText('This issue is confidential')).toBeVisible();
+  await settledScreenshot(page, 'issue-sidebar-edited');
+
+  await page.reload();
+  await expect(sidebarField(page, 'Assignees').getByText('Alice Anderson')).toBeVisible();
+  await expect(sidebarField(page, 'Labels').getByTestId('label')).toHaveCount(2);
+  await expect(sidebarField(page, 'Milestone').getByText('Sidebar v1')).toBeVisible();
+  await expect(sidebarField(page, 'Weight').getByText('3', { exact: true })).toBeVisible();
+  await expect(sidebarField(page, 'Due date').getByText('Tomorrow')).toBeVisible();
+  await expect(sidebarField(page, 'Health status').getByText('At risk')).toBeVisible();
+  await expect(page.locator('header').getByText('Confidential', { exact: true })).toBeVisible();
+  await expect(sidebarField(page, 'Iteration').getByText('None')).toHaveCount(0);
+
+  field = await editField(page, 'Weight');
+  await field.getByRole('button', { name: 'Remove weight' }).click();
+  await expect(field.getByText('None')).toBeVisible();
+});
+
+test('a sidebar edit the server refuses is rolled back with the error', async ({ page }) => {
+  await page.goto(issueUrl(9));
+  await expect(sidebarField(page, 'Weight').getByRole('button', { name: 'Edit weight' })).toBeVisible();
+  // Someone deletes the issue while this page is open: the next edit fails for real.
+  await api('DELETE', `/projects/${encodeURIComponent(projectPath)}/issues/9`);
+  const field = await editField(page, 'Weight');
+  await field.getByRole('spinbutton', { name: 'Weight' }).fill('5');
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await expect(field.getByRole('alert')).toHaveText(/^Error updating issue\. /);
+  await expect(field.getByText('None')).toBeVisible();
+});
+
 test.describe('a reader who may not update the issue', () => {
   test.use({ storageState: authFile('frank') });
 
@@ -188,6 +300,9 @@ test.describe('a reader who may not update the issue', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /Close issue|Reopen issue/ })).toHaveCount(0);
+    await expect(
+      page.getByRole('complementary', { name: 'Issue details' }).getByRole('button', { name: /^Edit / }),
+    ).toHaveCount(0);
     const menu = await openActions(page);
     await expect(menu.getByRole('menuitem')).toHaveText([/notifications$/, 'Copy reference']);
   });

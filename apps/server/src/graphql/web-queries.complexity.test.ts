@@ -40,6 +40,9 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const roadmap = await webModule<RoadmapApi>('features/roadmap/roadmapApi.ts');
   const epics = await webModule<{ CAN_CREATE_EPIC: Document }>('features/epics/epicsApi.ts');
   const issues = await webModule<{ ISSUE_PERMISSIONS: Document }>('features/issues/issuePermissions.ts');
+  const iterations = await webModule<{ ISSUE_ITERATION_OPTIONS: Document }>(
+    'features/issues/sidebar/iterationOptions.ts',
+  );
   const issueActions = await webModule<{ PROMOTE_TO_EPIC: Document; SET_ISSUE_LOCKED: Document }>(
     'features/issues/issueActionsApi.ts',
   );
@@ -84,6 +87,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       variables: { projectPath: 'acme/web', iid: '1' },
     },
     {
+      name: 'issueIterationOptions',
+      query: documentText(iterations.ISSUE_ITERATION_OPTIONS),
+      variables: { fullPath: 'acme/web', search: 'sprint' },
+    },
+    {
       name: 'issueSetLocked',
       query: documentText(issueActions.SET_ISSUE_LOCKED),
       variables: { projectPath: 'acme/web', iid: '1', locked: true },
@@ -101,6 +109,7 @@ describe('the web app’s GraphQL documents', () => {
       'features/epics/epicsApi.ts',
       'features/issues/issueActionsApi.ts',
       'features/issues/issuePermissions.ts',
+      'features/issues/sidebar/iterationOptions.ts',
       'features/roadmap/roadmapApi.ts',
       'graphql/request.ts',
     ]);

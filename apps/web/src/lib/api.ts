@@ -116,13 +116,21 @@ export function apiPath(
   path: string,
   query: Record<string, string | number | boolean | undefined | null> = {},
 ): string {
+  return withQuery(`/api/v4${path}`, query);
+}
+
+/** `path?query` without the empty values (any path: REST, page JSON, autocomplete). */
+export function withQuery(
+  path: string,
+  query: Record<string, string | number | boolean | undefined | null> = {},
+): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null || value === '') continue;
     params.set(key, String(value));
   }
   const qs = params.toString();
-  return `/api/v4${path}${qs ? `?${qs}` : ''}`;
+  return qs ? `${path}?${qs}` : path;
 }
 
 /** `:id` segment for a group or project full path (URL-encoded, as GitLab accepts). */

@@ -95,7 +95,7 @@ export interface Issue {
   web_url?: string;
   references?: References;
   issue_type?: string;
-  health_status?: string | null;
+  health_status?: HealthStatus | null;
   upvotes?: number;
   downvotes?: number;
   merge_requests_count?: number;
@@ -104,8 +104,18 @@ export interface Issue {
   lock_version?: number;
   time_stats?: TimeStats;
   discussion_locked?: boolean;
+  iteration?: IterationRef | null;
   /** Single-issue answers only: whether the signed-in user gets notifications about it. */
   subscribed?: boolean;
+}
+
+export type HealthStatus = 'on_track' | 'needs_attention' | 'at_risk';
+
+export interface IterationRef {
+  id: number;
+  title: string | null;
+  start_date?: string | null;
+  due_date?: string | null;
 }
 
 /** GitLab's time tracking figures on an issue (seconds, and their short human form). */

@@ -3,26 +3,23 @@ import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import { projectCrumbs, projectSidebar } from '../../app/groupContext';
 import { lazyNamed } from '../../app/lazyNamed';
-import { formatDate, isPastDue, timeAgo } from '../../lib/format';
+import { timeAgo } from '../../lib/format';
 import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
 import { useProject } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
-import { LabelList } from '../../ui/LabelBadge';
 import { PageSpinner } from '../../ui/Spinner';
 import { Description } from '../shared/Description';
 import styles from '../shared/DetailLayout.module.css';
-import { People, SidebarField } from '../shared/People';
 import { IssueActions } from './IssueActions';
 import { NotesList } from './NotesList';
 import { useIssue, useIssuePermissions } from './queries';
+import { IssueSidebar } from './sidebar/IssueSidebar';
 
 // The edit form (and React Aria's buttons in it) loads on the first Edit.
 const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm');
-
-const HEALTH: Record<string, string> = { on_track: 'On track', needs_attention: 'Needs attention', at_risk: 'At risk' };
 
 /** State badges, the "created by" line and the title, with the actions beside them. */
 function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }) {
@@ -51,7 +48,6 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
 }
 
 function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string }) {
-  const open = issue.state === 'opened';
   const { user } = useSession();
   const permissions = useIssuePermissions(projectPath, issue.iid);
   const canUpdate = permissions.data?.updateIssue === true;
@@ -88,34 +84,7 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
             <NotesList projectPath={projectPath} iid={issue.iid} />
           </section>
         </div>
-        <aside className={styles.aside} aria-label="Issue details">
-          <SidebarField label="Assignees">
-            <People users={issue.assignees ?? []} empty="None" />
-          </SidebarField>
-          <SidebarField label="Labels">
-            {issue.labels.length > 0 ? <LabelList labels={issue.labels} /> : <span className={styles.none}>None</span>}
-          </SidebarField>
-          <SidebarField label="Milestone">
-            {issue.milestone ? issue.milestone.title : <span className={styles.none}>None</span>}
-          </SidebarField>
-          <SidebarField label="Weight">{issue.weight ?? <span className={styles.none}>None</span>}</SidebarField>
-          <SidebarField label="Due date">
-            {issue.due_date ? (
-              <span style={open && isPastDue(issue.due_date) ? { color: 'var(--text-danger)' } : undefined}>
-                {formatDate(issue.due_date)}
-                {open && isPastDue(issue.due_date) ? ' (past due)' : ''}
-              </span>
-            ) : (
-              <span className={styles.none}>None</span>
-            )}
-          </SidebarField>
-          {issue.health_status && (
-            <SidebarField label="Health status">{HEALTH[issue.health_status] ?? issue.health_status}</SidebarField>
-          )}
-          <SidebarField label="Reference">
-            <code>{issue.references?.full ?? `${projectPath}#${issue.iid}`}</code>
-          </SidebarField>
-        </aside>
+        <IssueSidebar issue={issue} projectPath={projectPath} permissions={permissions.data ?? null} />
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPath, encodeId } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
@@ -31,6 +31,13 @@ export function useIssuePermissions(projectPath: string, iid: number) {
   });
 }
 
+/** Puts the server's answer in the detail cache and marks the issue lists and activity stale. */
+function issueSaved(queryClient: QueryClient, projectPath: string, iid: number, issue: Issue) {
+  queryClient.setQueryData(issueKeys.detail(projectPath, iid), issue);
+  void queryClient.invalidateQueries({ queryKey: issueKeys.lists() });
+  void queryClient.invalidateQueries({ queryKey: issueKeys.notes(projectPath, iid) });
+}
+
 /**
  * Saves changes to the issue with its lock_version (a stale one is a 409), puts the answer in the
  * detail cache and marks the issue lists and the activity stale (system notes, counts).
@@ -39,10 +46,29 @@ export function useUpdateIssue(projectPath: string, iid: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: IssueChanges) => updateIssue(projectPath, iid, changes),
-    onSuccess: (issue) => {
-      queryClient.setQueryData(issueKeys.detail(projectPath, iid), issue);
-      void queryClient.invalidateQueries({ queryKey: issueKeys.lists() });
-      void queryClient.invalidateQueries({ queryKey: issueKeys.notes(projectPath, iid) });
+    onSuccess: (issue) => issueSaved(queryClient, projectPath, iid, issue),
+  });
+}
+
+/**
+ * A sidebar edit: `shown` is in the page at once (optimistic), the server's answer replaces it, and a
+ * failure puts back what was there before.
+ */
+export function useIssueFieldUpdate(projectPath: string, iid: number) {
+  const queryClient = useQueryClient();
+  const key = issueKeys.detail(projectPath, iid);
+  return useMutation({
+    mutationFn: ({ changes }: { changes: IssueChanges; shown: Partial<Issue> }) =>
+      updateIssue(projectPath, iid, changes),
+    onMutate: async ({ shown }) => {
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const previous = queryClient.getQueryData<Issue>(key);
+      if (previous) queryClient.setQueryData<Issue>(key, { ...previous, ...shown });
+      return { previous };
     },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: (issue) => issueSaved(queryClient, projectPath, iid, issue),
   });
 }

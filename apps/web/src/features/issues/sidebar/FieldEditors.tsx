@@ -1,0 +1,112 @@
+import { useId, useState } from 'react';
+import type { Issue } from '../../../lib/types';
+import { buttonClassName } from '../../../ui/buttonClassName';
+import styles from './IssueSidebar.module.css';
+
+/** A weight or a date: Apply saves what is typed, the remove button clears the field. */
+export function ValueEditor({
+  label,
+  type,
+  initial,
+  removeText,
+  onSave,
+}: {
+  label: string;
+  type: 'number' | 'date';
+  initial: string;
+  removeText: string;
+  onSave: (value: string) => void;
+}) {
+  const [value, setValue] = useState(initial);
+  return (
+    <form
+      className={styles.picker}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave(value.trim());
+      }}
+    >
+      <input
+        className={styles.search}
+        type={type}
+        aria-label={label}
+        value={value}
+        min={0}
+        max={type === 'number' ? 32_767 : undefined}
+        step={type === 'number' ? 1 : undefined}
+        // biome-ignore lint/a11y/noAutofocus: opened by the user's Edit press.
+        autoFocus
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <div className={styles.buttons}>
+        <button type="submit" className={buttonClassName('confirm', 'small')}>
+          Apply
+        </button>
+        {initial !== '' && (
+          <button type="button" className={buttonClassName('default', 'small')} onClick={() => onSave('')}>
+            {removeText}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+type Health = NonNullable<Issue['health_status']>;
+
+const HEALTH_CHOICES: Array<[Health | '', string]> = [
+  ['', 'No status'],
+  ['on_track', 'On track'],
+  ['needs_attention', 'Needs attention'],
+  ['at_risk', 'At risk'],
+];
+
+/** IE §4's health statuses (and none); choosing one saves it. */
+export function HealthEditor({ initial, onSave }: { initial: string | null; onSave: (health: Health | null) => void }) {
+  const name = useId();
+  return (
+    <fieldset className={styles.options}>
+      <legend className="visually-hidden">Health status</legend>
+      {HEALTH_CHOICES.map(([value, text]) => (
+        <label key={value} className={styles.option}>
+          <input
+            type="radio"
+            name={name}
+            checked={(initial ?? '') === value}
+            onChange={() => onSave(value === '' ? null : value)}
+          />
+          <span className={styles.optionText}>{text}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Turning confidentiality on or off asks first, saying who will see the issue afterwards. */
+export function ConfidentialityEditor({
+  confidential,
+  onCancel,
+  onConfirm,
+}: {
+  confidential: boolean;
+  onCancel: () => void;
+  onConfirm: (confidential: boolean) => void;
+}) {
+  return (
+    <div className={styles.picker}>
+      <p className={styles.warning}>
+        {confidential
+          ? "You're about to turn off the confidentiality. This means everyone will be able to see and leave a comment on this issue."
+          : "You're about to turn on the confidentiality. Only project members with at least the Planner role, the author, and assignees can view or be notified about this issue."}
+      </p>
+      <div className={styles.buttons}>
+        <button type="button" className={buttonClassName('default', 'small')} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className={buttonClassName('confirm', 'small')} onClick={() => onConfirm(!confidential)}>
+          {confidential ? 'Turn off' : 'Turn on'}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,280 @@
+import { exclusiveScopedLabels } from '@meridian/domain';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { isPastDue } from '../../../lib/format';
+import type { Issue, LabelRef, UserSummary } from '../../../lib/types';
+import { Badge } from '../../../ui/Badge';
+import { LabelList } from '../../../ui/LabelBadge';
+import layout from '../../shared/DetailLayout.module.css';
+import { dueDateText } from '../../shared/dueDateText';
+import { People, SidebarField } from '../../shared/People';
+import type { IssuePermissionFlags } from '../issuePermissions';
+import type { IssueChanges } from '../issuesApi';
+import { useIssueFieldUpdate } from '../queries';
+import { EditableSidebarField } from './EditableSidebarField';
+import { ConfidentialityEditor, HealthEditor, ValueEditor } from './FieldEditors';
+import { IssueParticipants } from './IssueParticipants';
+import { OptionPicker } from './OptionPicker';
+import { iterationText, labelOptions, milestoneOptions, type PickerOption, userOptions } from './sidebarOptions';
+
+export const HEALTH_STATUS = {
+  on_track: { text: 'On track', variant: 'success' },
+  needs_attention: { text: 'Needs attention', variant: 'warning' },
+  at_risk: { text: 'At risk', variant: 'danger' },
+} as const;
+
+type Field = 'assignees' | 'labels' | 'milestone' | 'iteration' | 'weight' | 'due_date' | 'health' | 'confidentiality';
+
+/** IE §8's alert for a failed sidebar edit. */
+function failureText(field: Field, error: unknown): string {
+  if (field === 'iteration') return 'Failed to set iteration on this issue. Please try again.';
+  if (field === 'health') return 'Something went wrong while setting issue health status.';
+  const detail = error instanceof ApiError || error instanceof Error ? error.message : 'Please try again.';
+  return `Error updating issue. ${detail}`;
+}
+
+const labelTitle = (label: LabelRef) => (typeof label === 'string' ? label : label.name);
+const none = <span className={layout.none}>None</span>;
+
+/** GitLab shows 3 assignees; with more, the third becomes '+N more', which shows them all. */
+function AssigneeList({ users }: { users: UserSummary[] }) {
+  const [all, setAll] = useState(false);
+  if (all || users.length <= 3) return <People users={users} empty="None" />;
+  return (
+    <>
+      <People users={users.slice(0, 2)} />
+      <button type="button" className={layout.linkButton} onClick={() => setAll(true)}>
+        +{users.length - 2} more
+      </button>
+    </>
+  );
+}
+
+/**
+ * The issue page's right sidebar (IE §2.1): every planning field editable in place by users the
+ * policy lets administer the issue (confidentiality by whoever may update it). Each edit shows at
+ * once and is rolled back, with §8's alert, when the server refuses it.
+ */
+export function IssueSidebar({
+  issue,
+  projectPath,
+  permissions,
+}: {
+  issue: Issue;
+  projectPath: string;
+  permissions: IssuePermissionFlags | null;
+}) {
+  const update = useIssueFieldUpdate(projectPath, issue.iid);
+  const [failure, setFailure] = useState<{ field: Field; text: string } | null>(null);
+  const plan = permissions?.adminIssue === true;
+  const open = issue.state === 'opened';
+  const key = (field: Field) => ['issues', 'sidebar-options', projectPath, field] as const;
+  const save = (field: Field, changes: IssueChanges, shown: Partial<Issue>) => {
+    setFailure(null);
+    update.mutate({ changes, shown }, { onError: (error) => setFailure({ field, text: failureText(field, error) }) });
+  };
+  const failed = (field: Field) => (failure?.field === field ? failure.text : null);
+
+  return (
+    <aside className={layout.aside} aria-label="Issue details">
+      <EditableSidebarField
+        label="Assignees"
+        canEdit={plan}
+        failure={failed('assignees')}
+        editor={(close) => (
+          <OptionPicker
+            name="Select assignees"
+            queryKey={key('assignees')}
+            load={(search, signal) => userOptions(projectPath, search, signal)}
+            current={(issue.assignees ?? []).map((u) => ({ id: String(u.id), text: u.name, avatar: u }))}
+            multiple
+            onApply={(ids, chosen) => {
+              close();
+              const users = chosen.flatMap((o) => (o.avatar ? [o.avatar] : []));
+              save('assignees', { assignee_ids: ids.map(Number) }, { assignees: users });
+            }}
+          />
+        )}
+      >
+        <AssigneeList users={issue.assignees ?? []} />
+      </EditableSidebarField>
+
+      <EditableSidebarField
+        label="Labels"
+        canEdit={plan}
+        failure={failed('labels')}
+        editor={(close) => (
+          <OptionPicker
+            name="Select labels"
+            queryKey={key('labels')}
+            load={(search, signal) => labelOptions(projectPath, search, signal)}
+            current={issue.labels.map((l): PickerOption => ({ id: labelTitle(l), text: labelTitle(l) }))}
+            multiple
+            reorder={exclusiveScopedLabels}
+            onApply={(titles) => {
+              close();
+              save('labels', { labels: titles }, { labels: titles });
+            }}
+          />
+        )}
+      >
+        {issue.labels.length > 0 ? <LabelList labels={issue.labels} /> : none}
+      </EditableSidebarField>
+
+      <EditableSidebarField
+        label="Milestone"
+        canEdit={plan}
+        failure={failed('milestone')}
+        editor={(close) => (
+          <OptionPicker
+            name="Assign milestone"
+            queryKey={key('milestone')}
+            load={(search, signal) => milestoneOptions(projectPath, search, signal)}
+            current={issue.milestone ? [{ id: String(issue.milestone.id), text: issue.milestone.title }] : []}
+            multiple={false}
+            none="No milestone"
+            onApply={([id], [chosen]) => {
+              close();
+              const milestone = id && chosen ? { id: Number(id), title: chosen.text } : null;
+              save('milestone', { milestone_id: milestone?.id ?? null }, { milestone });
+            }}
+          />
+        )}
+      >
+        {issue.milestone ? issue.milestone.title : none}
+      </EditableSidebarField>
+
+      <EditableSidebarField
+        label="Iteration"
+        canEdit={plan}
+        failure={failed('iteration')}
+        editor={(close) => (
+          <OptionPicker
+            name="Assign iteration"
+            queryKey={key('iteration')}
+            load={async (search, signal) =>
+              (await import('./iterationOptions')).iterationOptions(projectPath, search, signal)
+            }
+            current={issue.iteration ? [{ id: String(issue.iteration.id), text: iterationText(issue.iteration) }] : []}
+            multiple={false}
+            none="No iteration"
+            onApply={([id], [chosen]) => {
+              close();
+              const iteration = id && chosen ? { id: Number(id), title: chosen.text } : null;
+              save('iteration', { iteration_id: iteration?.id ?? null }, { iteration });
+            }}
+          />
+        )}
+      >
+        {issue.iteration ? iterationText(issue.iteration) : none}
+      </EditableSidebarField>
+
+      <EditableSidebarField
+        label="Weight"
+        canEdit={plan}
+        failure={failed('weight')}
+        editor={(close) => (
+          <ValueEditor
+            label="Weight"
+            type="number"
+            initial={issue.weight == null ? '' : String(issue.weight)}
+            removeText="Remove weight"
+            onSave={(value) => {
+              close();
+              const weight = value === '' ? null : Number(value);
+              save('weight', { weight }, { weight });
+            }}
+          />
+        )}
+      >
+        {issue.weight ?? none}
+      </EditableSidebarField>
+
+      <EditableSidebarField
+        label="Due date"
+        canEdit={plan}
+        failure={failed('due_date')}
+        editor={(close) => (
+          <ValueEditor
+            label="Due date"
+            type="date"
+            initial={issue.due_date ?? ''}
+            removeText="Remove due date"
+            onSave={(value) => {
+              close();
+              const due = value === '' ? null : value;
+              save('due_date', { due_date: due }, { due_date: due });
+            }}
+          />
+        )}
+      >
+        {issue.due_date ? (
+          <span className={open && isPastDue(issue.due_date) ? layout.pastDue : undefined}>
+            {dueDateText(issue.due_date)}
+            {open && isPastDue(issue.due_date) ? ' (past due)' : ''}
+          </span>
+        ) : (
+          none
+        )}
+      </EditableSidebarField>
+
+      <EditableSidebarField
+        label="Health status"
+        canEdit={plan}
+        failure={failed('health')}
+        editor={(close) => (
+          <HealthEditor
+            initial={issue.health_status ?? null}
+            onSave={(health) => {
+              close();
+              save('health', { health_status: health }, { health_status: health });
+            }}
+          />
+        )}
+      >
+        {issue.health_status && issue.health_status in HEALTH_STATUS ? (
+          <Badge variant={HEALTH_STATUS[issue.health_status as keyof typeof HEALTH_STATUS].variant}>
+            {HEALTH_STATUS[issue.health_status as keyof typeof HEALTH_STATUS].text}
+          </Badge>
+        ) : (
+          none
+        )}
+      </EditableSidebarField>
+
+      <EditableSidebarField
+        label="Confidentiality"
+        canEdit={permissions?.updateIssue === true}
+        failure={failed('confidentiality')}
+        editor={(close) => (
+          <ConfidentialityEditor
+            confidential={issue.confidential === true}
+            onCancel={close}
+            onConfirm={(confidential) => {
+              close();
+              save('confidentiality', { confidential }, { confidential });
+            }}
+          />
+        )}
+      >
+        {issue.confidential ? 'This issue is confidential' : 'Not confidential'}
+      </EditableSidebarField>
+
+      <SidebarField label="Time tracking">
+        {issue.time_stats && (issue.time_stats.time_estimate > 0 || issue.time_stats.total_time_spent > 0) ? (
+          <span>
+            Spent {issue.time_stats.human_total_time_spent ?? '0h'}
+            {issue.time_stats.human_time_estimate ? ` / Estimate ${issue.time_stats.human_time_estimate}` : ''}
+          </span>
+        ) : (
+          <span className={layout.none}>No estimate or time spent</span>
+        )}
+      </SidebarField>
+
+      <IssueParticipants projectPath={projectPath} iid={issue.iid} />
+
+      <SidebarField label="Reference">
+        <code>{issue.references?.full ?? `${projectPath}#${issue.iid}`}</code>
+      </SidebarField>
+    </aside>
+  );
+}
