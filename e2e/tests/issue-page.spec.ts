@@ -73,6 +73,13 @@ test('edits the title and description in place, with a server-rendered preview',
   await expect(form.getByRole('button', { name: 'Save changes' })).toBeDisabled();
   await title.fill('Edited in place');
   const description = form.getByRole('textbox', { name: 'Description' });
+  // The editing shortcuts and the toolbar (IE §9): mod+B wraps the selection, the checklist button prefixes the line.
+  await description.fill('make this bold');
+  await description.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(10, 14));
+  await description.press('Control+b');
+  await expect(description).toHaveValue('make this **bold**');
+  await form.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Add a checklist' }).click();
+  await expect(description).toHaveValue('- [ ] make this **bold**');
   await description.fill('A **bold** plan\n\n- [ ] first step\n\n<img src=x onerror=alert(1)>');
   await form.getByRole('tab', { name: 'Preview' }).click();
   await expect(form.locator('strong', { hasText: 'bold' })).toBeVisible();

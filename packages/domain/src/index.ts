@@ -3,6 +3,7 @@ export * from './epics';
 export * from './filtered-search';
 export * from './labels';
 export * from './lists';
+export * from './markdown';
 export * from './ordering';
 export * from './references';
 export * from './roadmap';

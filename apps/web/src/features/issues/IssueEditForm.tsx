@@ -1,34 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import { Description } from '../shared/Description';
+import { MarkdownEditor } from '../shared/MarkdownEditor';
 import styles from './IssueEditForm.module.css';
-import { renderMarkdown } from './issuesApi';
 import { useIssue, useUpdateIssue } from './queries';
 
 /** IE §5: what the form says when the server refuses a stale lock_version (409). */
 export const EDIT_CONFLICT_TEXT =
   "Someone edited the issue at the same time you did. Review the issue and make sure you don't unintentionally overwrite their changes.";
-
-/** The editor's Preview tab: the text rendered by the server, as it will be stored. */
-function Preview({ text, projectPath }: { text: string; projectPath: string }) {
-  const preview = useQuery({
-    queryKey: ['markdown-preview', projectPath, text],
-    queryFn: ({ signal }) => renderMarkdown(text, projectPath, signal),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  if (!text.trim()) return <p className={styles.preview}>Nothing to preview.</p>;
-  if (preview.isPending) return <p className={styles.preview}>Loading preview…</p>;
-  if (preview.isError) return <Alert variant="danger">{preview.error.message}</Alert>;
-  return (
-    <div className={styles.preview}>
-      <Description html={preview.data} />
-    </div>
-  );
-}
 
 /**
  * IE §2.2: edit the title and description in place. Save changes is disabled while the title is
@@ -48,7 +29,6 @@ export function IssueEditForm({
   const ids = useId();
   const [title, setTitle] = useState(issue.title);
   const [description, setDescription] = useState(issue.description ?? '');
-  const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [lockVersion, setLockVersion] = useState(issue.lock_version);
   const update = useUpdateIssue(projectPath, issue.iid);
   const latest = useIssue(projectPath, issue.iid);
@@ -123,36 +103,13 @@ export function IssueEditForm({
       <span className={styles.label} id={`${ids}-description-label`}>
         Description
       </span>
-      <div className={styles.editor}>
-        <div className={styles.editorTabs} role="tablist" aria-labelledby={`${ids}-description-label`}>
-          {(['write', 'preview'] as const).map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              className={styles.editorTab}
-              aria-selected={tab === name}
-              onClick={() => setTab(name)}
-            >
-              {name === 'write' ? 'Write' : 'Preview'}
-            </button>
-          ))}
-        </div>
-        <div className={styles.editorBody} role="tabpanel">
-          {tab === 'write' ? (
-            <textarea
-              className={styles.textarea}
-              aria-labelledby={`${ids}-description-label`}
-              value={description}
-              placeholder="Write a description or drag your files here…"
-              onChange={(event) => setDescription(event.target.value)}
-              onKeyDown={saveOnModEnter}
-            />
-          ) : (
-            <Preview text={description} projectPath={projectPath} />
-          )}
-        </div>
-      </div>
+      <MarkdownEditor
+        labelId={`${ids}-description-label`}
+        value={description}
+        onChange={setDescription}
+        onSubmit={save}
+        projectPath={projectPath}
+      />
       <div className={styles.buttons}>
         <Button type="submit" variant="confirm" isDisabled={!canSave}>
           {update.isPending ? 'Saving…' : 'Save changes'}

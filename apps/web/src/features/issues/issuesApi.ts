@@ -26,13 +26,3 @@ export async function updateIssue(projectPath: string, iid: number, changes: Iss
   );
   return data;
 }
-
-/** Markdown rendered by the server's renderer (the same as stored descriptions): the editor's preview. */
-export async function renderMarkdown(text: string, projectPath: string, signal?: AbortSignal): Promise<string> {
-  const { data } = await request<{ html: string }>('/api/v4/markdown', {
-    method: 'POST',
-    body: { text, gfm: true, project: projectPath },
-    signal,
-  });
-  return data.html;
-}

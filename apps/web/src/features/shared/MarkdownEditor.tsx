@@ -1,0 +1,161 @@
+import { formatMarkdown, type MarkdownFormat, markdownShortcut } from '@meridian/domain';
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { Alert } from '../../ui/Alert';
+import { Description } from './Description';
+import styles from './MarkdownEditor.module.css';
+import { renderMarkdown } from './markdownApi';
+
+const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
+
+/** The toolbar's buttons, GitLab's names, and the shortcut each has (IE §9 editing). */
+const TOOLBAR: Array<[MarkdownFormat, string, string?]> = [
+  ['bold', 'Add bold text', `${MOD}B`],
+  ['italic', 'Add italic text', `${MOD}I`],
+  ['strikethrough', 'Add strikethrough text', `${MOD}Shift+X`],
+  ['quote', 'Insert a quote'],
+  ['code', 'Insert code'],
+  ['link', 'Add a link', `${MOD}K`],
+  ['bulletList', 'Add a bullet list'],
+  ['numberedList', 'Add a numbered list'],
+  ['taskList', 'Add a checklist'],
+];
+const TOOLBAR_TEXT: Record<string, string> = {
+  bold: 'B',
+  italic: 'I',
+  strikethrough: 'S',
+  quote: '❝',
+  code: '</>',
+  link: '🔗',
+  bulletList: '•',
+  numberedList: '1.',
+  taskList: '☑',
+};
+
+/** The Preview tab: the text rendered by the server, as it will be stored. */
+function Preview({ text, projectPath }: { text: string; projectPath: string }) {
+  const preview = useQuery({
+    queryKey: ['markdown-preview', projectPath, text],
+    queryFn: ({ signal }) => renderMarkdown(text, projectPath, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (!text.trim()) return <p className={styles.preview}>Nothing to preview.</p>;
+  if (preview.isPending) return <p className={styles.preview}>Loading preview…</p>;
+  if (preview.isError) return <Alert variant="danger">{preview.error.message}</Alert>;
+  return (
+    <div className={styles.preview}>
+      <Description html={preview.data} />
+    </div>
+  );
+}
+
+/**
+ * GitLab's Markdown field: Write and Preview tabs, a formatting toolbar, and the editing shortcuts
+ * (mod+B, mod+I, mod+Shift+X, mod+K, mod+], mod+[); mod+Enter calls `onSubmit`. The formatting
+ * itself is `formatMarkdown` in packages/domain.
+ */
+export function MarkdownEditor({
+  labelId,
+  value,
+  onChange,
+  onSubmit,
+  projectPath,
+  placeholder = 'Write a description or drag your files here…',
+}: {
+  /** The id of the element naming the field. */
+  labelId: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit?: () => void;
+  projectPath: string;
+  placeholder?: string;
+}) {
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const pendingSelection = useRef<[number, number] | null>(null);
+
+  // After a format changes the text, put the selection where formatMarkdown says.
+  useLayoutEffect(() => {
+    const selection = pendingSelection.current;
+    if (selection && textarea.current) {
+      textarea.current.setSelectionRange(selection[0], selection[1]);
+      pendingSelection.current = null;
+    }
+  });
+
+  const apply = (format: MarkdownFormat) => {
+    const field = textarea.current;
+    if (!field) return;
+    const next = formatMarkdown({ text: value, start: field.selectionStart, end: field.selectionEnd }, format);
+    pendingSelection.current = [next.start, next.end];
+    onChange(next.text);
+    field.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const mod = event.metaKey || event.ctrlKey;
+    if (mod && event.key === 'Enter') {
+      event.preventDefault();
+      onSubmit?.();
+      return;
+    }
+    const format = markdownShortcut(event.key, mod, event.shiftKey);
+    if (format) {
+      event.preventDefault();
+      apply(format);
+    }
+  };
+
+  return (
+    <div className={styles.editor}>
+      <div className={styles.bar}>
+        <div className={styles.tabs} role="tablist" aria-labelledby={labelId}>
+          {(['write', 'preview'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              className={styles.tab}
+              aria-selected={tab === name}
+              onClick={() => setTab(name)}
+            >
+              {name === 'write' ? 'Write' : 'Preview'}
+            </button>
+          ))}
+        </div>
+        {tab === 'write' && (
+          <div className={styles.toolbar} role="toolbar" aria-label="Formatting">
+            {TOOLBAR.map(([format, name, keys]) => (
+              <button
+                key={format}
+                type="button"
+                className={styles.tool}
+                title={keys ? `${name} (${keys})` : name}
+                aria-label={name}
+                onClick={() => apply(format)}
+              >
+                <span aria-hidden="true">{TOOLBAR_TEXT[format]}</span>
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      <div className={styles.body} role="tabpanel">
+        {tab === 'write' ? (
+          <textarea
+            ref={textarea}
+            className={styles.textarea}
+            aria-labelledby={labelId}
+            value={value}
+            placeholder={placeholder}
+            maxLength={1_048_576}
+            onChange={(event) => onChange(event.target.value)}
+            onKeyDown={onKeyDown}
+          />
+        ) : (
+          <Preview text={value} projectPath={projectPath} />
+        )}
+      </div>
+    </div>
+  );
+}
