@@ -27,6 +27,7 @@ test.beforeAll(async ({ browser }) => {
     'Delete me',
     'Plan me',
     'Vanish',
+    'Draft me',
   ]) {
     await api('POST', `/projects/${project.id}/issues`, { title, description: `About **${title}**` });
   }
@@ -92,6 +93,49 @@ test('edits the title and description in place, with a server-rendered preview',
   await expect(page.locator('article strong', { hasText: 'bold' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Edited in place' })).toBeVisible();
+});
+
+test('what is typed survives a reload, and a draft older than the issue asks Keep or Discard', async ({ page }) => {
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.goto(issueUrl(10));
+  let form = await openEditor(page);
+  const description = form.getByRole('textbox', { name: 'Description' });
+  await description.fill('Unsaved draft text');
+  await page.reload();
+  form = await openEditor(page);
+  await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue('Unsaved draft text');
+
+  // Someone else saves meanwhile: the draft is now older than the issue.
+  await api('PUT', `/projects/${encodeURIComponent(projectPath)}/issues/10`, { description: 'Their newer text' });
+  await page.reload();
+  form = await openEditor(page);
+  await expect(
+    form.getByText(
+      'The comment you are editing has been changed by another user. Would you like to keep your changes and overwrite the new description or discard your changes?',
+    ),
+  ).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue('Their newer text');
+  await form.getByRole('button', { name: 'Keep' }).click();
+  await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue('Unsaved draft text');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.locator('article').getByText('Unsaved draft text')).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('autosave/')))).toEqual([]);
+});
+
+test('leaving the page with unsaved edits asks first', async ({ page }) => {
+  await page.goto(issueUrl(10));
+  const form = await openEditor(page);
+  await form.getByLabel('Title').fill('Not yet saved');
+  // The confirm blocks the click until it is answered, so answer it from the dialog handler.
+  let asked = '';
+  page.once('dialog', (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Issues' }).click();
+  await expect.poll(() => asked).toBe('Are you sure you want to lose your issue information?');
+  await expect(page).toHaveURL(new RegExp(`${issueUrl(10)}$`));
+  await expect(form.getByLabel('Title')).toHaveValue('Not yet saved');
 });
 
 async function editorIn(browser: Browser) {

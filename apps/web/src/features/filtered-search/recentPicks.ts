@@ -1,6 +1,6 @@
 import type { TokenKey } from '@meridian/domain';
+import { safeStorage } from '../../lib/safeStorage';
 import type { BarOption } from './barOptions';
-import { safeStorage } from './safeStorage';
 
 const MAX_PICKS = 5;
 

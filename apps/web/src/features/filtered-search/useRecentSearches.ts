@@ -1,6 +1,6 @@
 import { addRecentSearch, parseRecentSearches, type RecentSearch } from '@meridian/domain';
 import { useCallback, useState } from 'react';
-import { safeStorage } from './safeStorage';
+import { safeStorage } from '../../lib/safeStorage';
 
 export type RecentSearchesState =
   | { status: 'ok'; items: RecentSearch[] }

@@ -6,6 +6,7 @@ import { Alert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
 import styles from './IssueActions.module.css';
 import { IssueActionsMenu } from './IssueActionsMenu';
+import { clearIssueDraft } from './issueDraft';
 import type { IssuePermissionFlags } from './issuePermissions';
 import { useUpdateIssue } from './queries';
 
@@ -51,7 +52,11 @@ export function IssueActions({
   const open = issue.state === 'opened';
   const busy = update.isPending || checking;
 
-  const setState = (event: 'close' | 'reopen') => update.mutate({ state_event: event });
+  const setState = (event: 'close' | 'reopen') =>
+    update.mutate(
+      { state_event: event },
+      { onSuccess: () => event === 'close' && clearIssueDraft(projectPath, issue.iid) },
+    );
   const close = async () => {
     setChecking(true);
     try {

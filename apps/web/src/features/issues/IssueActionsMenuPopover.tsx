@@ -11,6 +11,7 @@ import confirmStyles from './IssueActions.module.css';
 import { ISSUE_ACTIONS_LABEL, type IssueActionsMenuProps } from './IssueActionsMenu';
 import styles from './IssueActionsMenu.module.css';
 import { deleteIssue, promoteToEpic, setIssueLocked, setIssueSubscribed } from './issueActionsApi';
+import { clearIssueDraft } from './issueDraft';
 import { issueKeys } from './queries';
 
 type ActionKey = 'notifications' | 'promote' | 'lock' | 'copy-reference' | 'delete';
@@ -89,6 +90,7 @@ export function IssueActionsMenuPopover({ issue, projectPath, permissions, signe
   const removeIssue = () =>
     run('delete', async () => {
       await deleteIssue(projectPath, issue.iid);
+      clearIssueDraft(projectPath, issue.iid);
       setConfirmDelete(false);
       queryClient.removeQueries({ queryKey: issueKeys.detail(projectPath, issue.iid) });
       void queryClient.invalidateQueries({ queryKey: issueKeys.lists() });

@@ -1,21 +1,31 @@
-import { type KeyboardEvent, useId, useState } from 'react';
+import { useBlocker } from '@tanstack/react-router';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
 import styles from './IssueEditForm.module.css';
+import { clearIssueDraft, readIssueDraft, writeIssueDraft } from './issueDraft';
 import { useIssue, useUpdateIssue } from './queries';
 
 /** IE §5: what the form says when the server refuses a stale lock_version (409). */
 export const EDIT_CONFLICT_TEXT =
   "Someone edited the issue at the same time you did. Review the issue and make sure you don't unintentionally overwrite their changes.";
 
+/** IE §5: what the form says when the stored draft was written against an older version. */
+export const STALE_DRAFT_TEXT =
+  'The comment you are editing has been changed by another user. Would you like to keep your changes and overwrite the new description or discard your changes?';
+
+export const LEAVE_PAGE_TEXT = 'Are you sure you want to lose your issue information?';
+
 /**
  * IE §2.2: edit the title and description in place. Save changes is disabled while the title is
  * blank or a save is running; Ctrl/Cmd+Enter saves. The save carries the lock_version the form was
  * opened with: when someone saved in between, the server answers 409 and the form shows their
- * version beside yours before you choose to overwrite it.
+ * version beside yours before you choose to overwrite it. What is typed is autosaved in localStorage
+ * with the lock_version: reopening the form restores it, or asks Keep / Discard when the issue
+ * changed since; leaving the page with unsaved edits asks first.
  */
 export function IssueEditForm({
   issue,
@@ -27,9 +37,45 @@ export function IssueEditForm({
   onClose: () => void;
 }) {
   const ids = useId();
-  const [title, setTitle] = useState(issue.title);
-  const [description, setDescription] = useState(issue.description ?? '');
+  const saved = { title: issue.title, description: issue.description ?? '' };
+  const [draft] = useState(() => {
+    const stored = readIssueDraft(projectPath, issue.iid);
+    const differs = stored && (stored.value.title !== saved.title || stored.value.description !== saved.description);
+    return differs ? stored : null;
+  });
+  const [askAboutDraft, setAskAboutDraft] = useState(
+    draft !== null && draft.lockVersion !== (issue.lock_version ?? null),
+  );
+  const restored = draft && !askAboutDraft ? draft.value : saved;
+  const [title, setTitle] = useState(restored.title);
+  const [description, setDescription] = useState(restored.description);
   const [lockVersion, setLockVersion] = useState(issue.lock_version);
+  const dirty = title !== saved.title || description !== saved.description;
+
+  useEffect(() => {
+    if (askAboutDraft) return;
+    if (dirty) writeIssueDraft(projectPath, issue.iid, { title, description }, lockVersion);
+    else clearIssueDraft(projectPath, issue.iid);
+  }, [askAboutDraft, dirty, title, description, lockVersion, projectPath, issue.iid]);
+  useBlocker({
+    shouldBlockFn: () => dirty && !window.confirm(LEAVE_PAGE_TEXT),
+    enableBeforeUnload: () => dirty,
+  });
+  const keepDraft = () => {
+    if (draft) {
+      setTitle(draft.value.title);
+      setDescription(draft.value.description);
+    }
+    setAskAboutDraft(false);
+  };
+  const discardDraft = () => {
+    clearIssueDraft(projectPath, issue.iid);
+    setAskAboutDraft(false);
+  };
+  const finish = () => {
+    clearIssueDraft(projectPath, issue.iid);
+    onClose();
+  };
   const update = useUpdateIssue(projectPath, issue.iid);
   const latest = useIssue(projectPath, issue.iid);
   const conflict = update.error instanceof ApiError && update.error.status === 409;
@@ -41,7 +87,7 @@ export function IssueEditForm({
     update.mutate(
       { title: title.trim(), description, lock_version: lockVersion },
       {
-        onSuccess: onClose,
+        onSuccess: finish,
         // Someone saved in between: fetch their version to show beside this one.
         onError: (error) => error instanceof ApiError && error.status === 409 && void latest.refetch(),
       },
@@ -50,7 +96,7 @@ export function IssueEditForm({
   const overwrite = () => {
     if (!theirs) return;
     setLockVersion(theirs.lock_version);
-    update.mutate({ title: title.trim(), description, lock_version: theirs.lock_version }, { onSuccess: onClose });
+    update.mutate({ title: title.trim(), description, lock_version: theirs.lock_version }, { onSuccess: finish });
   };
   const saveOnModEnter = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
@@ -68,6 +114,22 @@ export function IssueEditForm({
         save();
       }}
     >
+      {askAboutDraft && (
+        <Alert
+          variant="warning"
+          title={STALE_DRAFT_TEXT}
+          action={
+            <span className={styles.buttons}>
+              <Button size="small" onPress={discardDraft}>
+                Discard
+              </Button>
+              <Button variant="confirm" size="small" onPress={keepDraft}>
+                Keep
+              </Button>
+            </span>
+          }
+        />
+      )}
       {conflict && (
         <Alert
           variant="warning"
@@ -114,7 +176,7 @@ export function IssueEditForm({
         <Button type="submit" variant="confirm" isDisabled={!canSave}>
           {update.isPending ? 'Saving…' : 'Save changes'}
         </Button>
-        <Button onPress={onClose} isDisabled={update.isPending}>
+        <Button onPress={() => (!dirty || window.confirm(LEAVE_PAGE_TEXT)) && finish()} isDisabled={update.isPending}>
           Cancel
         </Button>
       </div>

@@ -25,4 +25,11 @@ export const safeStorage = {
       console.warn('localStorage write failed', error);
     }
   },
+  remove(key: string): void {
+    try {
+      window.localStorage.removeItem(key);
+    } catch (error) {
+      console.warn('localStorage remove failed', error);
+    }
+  },
 };
