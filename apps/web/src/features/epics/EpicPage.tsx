@@ -2,7 +2,7 @@ import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import { groupCrumbs, groupSidebar } from '../../app/groupContext';
 import { apiPath, encodeId } from '../../lib/api';
-import { formatDate, timeAgo } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
 import { useApiList, useGroup } from '../../lib/queries';
@@ -10,10 +10,18 @@ import type { Epic, Issue } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
 import { LabelList } from '../../ui/LabelBadge';
-import { PageSpinner, Spinner } from '../../ui/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { IssuesTable } from '../issues/IssuesTable';
-import { Description } from '../shared/Description';
 import styles from '../shared/DetailLayout.module.css';
+import {
+  CreatedBy,
+  DetailColumns,
+  DetailHeader,
+  DetailQuery,
+  DetailSection,
+  OpenBadge,
+  OrNone,
+} from '../shared/DetailPage';
 import { People, SidebarField } from '../shared/People';
 import { EpicsTable } from './EpicsTable';
 import { epicKeys, useEpic } from './queries';
@@ -41,62 +49,51 @@ function ChildIssues({ groupPath, iid }: { groupPath: string; iid: number }) {
 }
 
 function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
-  const open = epic.state === 'opened';
   const due = epic.due_date ?? epic.end_date;
   return (
     <article>
-      <header className={styles.header}>
-        <div className={styles.metaLine}>
-          <Badge variant={open ? 'success' : 'info'}>{open ? 'Open' : 'Closed'}</Badge>
-          {epic.confidential && <Badge variant="warning">Confidential</Badge>}
-          <span>
-            Epic created <time dateTime={epic.created_at}>{timeAgo(epic.created_at)}</time>
-            {epic.author && (
-              <>
-                {' '}
-                by <strong>{epic.author.name}</strong>
-              </>
-            )}
-          </span>
-        </div>
-        <h1 className={styles.title}>{epic.title}</h1>
-      </header>
-      <div className={styles.columns}>
-        <div className={styles.content}>
-          <Description html={epic.description_html} text={epic.description} empty="No description provided." />
-          <section className={styles.section} aria-labelledby="child-epics-title">
-            <h2 id="child-epics-title" className={styles.sectionTitle}>
-              Child epics
-            </h2>
-            <ChildEpics groupPath={groupPath} iid={epic.iid} />
-          </section>
-          <section className={styles.section} aria-labelledby="child-issues-title">
-            <h2 id="child-issues-title" className={styles.sectionTitle}>
-              Issues
-            </h2>
-            <ChildIssues groupPath={groupPath} iid={epic.iid} />
-          </section>
-        </div>
-        <aside className={styles.aside} aria-label="Epic details">
-          <SidebarField label="Start date">
-            {epic.start_date ? formatDate(epic.start_date) : <span className={styles.none}>None</span>}
-          </SidebarField>
-          <SidebarField label="Due date">
-            {due ? formatDate(due) : <span className={styles.none}>None</span>}
-          </SidebarField>
-          <SidebarField label="Labels">
-            {epic.labels.length > 0 ? <LabelList labels={epic.labels} /> : <span className={styles.none}>None</span>}
-          </SidebarField>
-          {epic.author && (
-            <SidebarField label="Author">
-              <People users={[epic.author]} />
+      <DetailHeader
+        badges={
+          <>
+            <OpenBadge state={epic.state} />
+            {epic.confidential && <Badge variant="warning">Confidential</Badge>}
+          </>
+        }
+        byline={<CreatedBy what="Epic" at={epic.created_at} author={epic.author} />}
+        title={epic.title}
+      />
+      <DetailColumns
+        description={{ html: epic.description_html, text: epic.description }}
+        asideLabel="Epic details"
+        aside={
+          <>
+            <SidebarField label="Start date">
+              <OrNone>{epic.start_date && formatDate(epic.start_date)}</OrNone>
             </SidebarField>
-          )}
-          <SidebarField label="Reference">
-            <code>{epic.references?.full ?? `${groupPath}&${epic.iid}`}</code>
-          </SidebarField>
-        </aside>
-      </div>
+            <SidebarField label="Due date">
+              <OrNone>{due && formatDate(due)}</OrNone>
+            </SidebarField>
+            <SidebarField label="Labels">
+              <OrNone>{epic.labels.length > 0 && <LabelList labels={epic.labels} />}</OrNone>
+            </SidebarField>
+            {epic.author && (
+              <SidebarField label="Author">
+                <People users={[epic.author]} />
+              </SidebarField>
+            )}
+            <SidebarField label="Reference">
+              <code>{epic.references?.full ?? `${groupPath}&${epic.iid}`}</code>
+            </SidebarField>
+          </>
+        }
+      >
+        <DetailSection id="child-epics-title" title="Child epics">
+          <ChildEpics groupPath={groupPath} iid={epic.iid} />
+        </DetailSection>
+        <DetailSection id="child-issues-title" title="Issues">
+          <ChildIssues groupPath={groupPath} iid={epic.iid} />
+        </DetailSection>
+      </DetailColumns>
     </article>
   );
 }
@@ -118,15 +115,9 @@ export function EpicPage({ groupPath, iid }: { groupPath: string; iid: number })
       )}
     >
       <LabelColorsProvider kind="group" fullPath={groupPath}>
-        {epic.isPending ? (
-          <PageSpinner label="Loading epic" />
-        ) : epic.isError ? (
-          <ErrorState error={epic.error} onRetry={() => void epic.refetch()} what="epic" />
-        ) : epic.data ? (
-          <EpicDetail epic={epic.data} groupPath={groupPath} />
-        ) : (
-          <EmptyState title="Epic not found" />
-        )}
+        <DetailQuery query={epic} what="epic" missing={<EmptyState title="Epic not found" />}>
+          {(data) => <EpicDetail epic={data} groupPath={groupPath} />}
+        </DetailQuery>
       </LabelColorsProvider>
     </ContextLayout>
   );

@@ -1,9 +1,8 @@
 import { type ReactNode, Suspense, useState } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
-import { ErrorState } from '../../app/ErrorState';
 import { projectCrumbs, projectSidebar } from '../../app/groupContext';
 import { lazyNamed } from '../../app/lazyNamed';
-import { formatDate, isPastDue, timeAgo } from '../../lib/format';
+import { formatDate, isPastDue } from '../../lib/format';
 import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
 import { useProject } from '../../lib/queries';
@@ -11,8 +10,15 @@ import type { Issue } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { LabelList } from '../../ui/LabelBadge';
 import { PageSpinner } from '../../ui/Spinner';
-import { Description } from '../shared/Description';
-import styles from '../shared/DetailLayout.module.css';
+import {
+  CreatedBy,
+  DetailColumns,
+  DetailHeader,
+  DetailQuery,
+  DetailSection,
+  OpenBadge,
+  OrNone,
+} from '../shared/DetailPage';
 import { People, SidebarField } from '../shared/People';
 import { IssueActions } from './IssueActions';
 import { NotesList } from './NotesList';
@@ -25,26 +31,19 @@ const HEALTH: Record<string, string> = { on_track: 'On track', needs_attention: 
 
 /** State badges, the "created by" line and the title, with the actions beside them. */
 function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }) {
-  const open = issue.state === 'opened';
   return (
-    <header className={styles.header}>
-      <div className={styles.metaLine}>
-        <Badge variant={open ? 'success' : 'info'}>{open ? 'Open' : 'Closed'}</Badge>
-        {issue.confidential && <Badge variant="warning">Confidential</Badge>}
-        {issue.issue_type && issue.issue_type !== 'issue' && <Badge variant="neutral">{issue.issue_type}</Badge>}
-        <span>
-          Issue created <time dateTime={issue.created_at}>{timeAgo(issue.created_at)}</time>
-          {issue.author && (
-            <>
-              {' '}
-              by <strong>{issue.author.name}</strong>
-            </>
-          )}
-        </span>
-        {children && <span style={{ marginLeft: 'auto' }}>{children}</span>}
-      </div>
-      <h1 className={styles.title}>{issue.title}</h1>
-    </header>
+    <DetailHeader
+      badges={
+        <>
+          <OpenBadge state={issue.state} />
+          {issue.confidential && <Badge variant="warning">Confidential</Badge>}
+          {issue.issue_type && issue.issue_type !== 'issue' && <Badge variant="neutral">{issue.issue_type}</Badge>}
+        </>
+      }
+      byline={<CreatedBy what="Issue" at={issue.created_at} author={issue.author} />}
+      title={issue.title}
+      actions={children}
+    />
   );
 }
 
@@ -64,45 +63,46 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
           {canUpdate && <IssueActions issue={issue} projectPath={projectPath} onEdit={() => setEditing(true)} />}
         </IssueHeader>
       )}
-      <div className={styles.columns}>
-        <div className={styles.content}>
-          <Description html={issue.description_html} text={issue.description} empty="No description provided." />
-          <section className={styles.section} aria-labelledby="activity-title">
-            <h2 id="activity-title" className={styles.sectionTitle}>
-              Activity
-            </h2>
-            <NotesList projectPath={projectPath} iid={issue.iid} />
-          </section>
-        </div>
-        <aside className={styles.aside} aria-label="Issue details">
-          <SidebarField label="Assignees">
-            <People users={issue.assignees ?? []} empty="None" />
-          </SidebarField>
-          <SidebarField label="Labels">
-            {issue.labels.length > 0 ? <LabelList labels={issue.labels} /> : <span className={styles.none}>None</span>}
-          </SidebarField>
-          <SidebarField label="Milestone">
-            {issue.milestone ? issue.milestone.title : <span className={styles.none}>None</span>}
-          </SidebarField>
-          <SidebarField label="Weight">{issue.weight ?? <span className={styles.none}>None</span>}</SidebarField>
-          <SidebarField label="Due date">
-            {issue.due_date ? (
-              <span style={open && isPastDue(issue.due_date) ? { color: 'var(--text-danger)' } : undefined}>
-                {formatDate(issue.due_date)}
-                {open && isPastDue(issue.due_date) ? ' (past due)' : ''}
-              </span>
-            ) : (
-              <span className={styles.none}>None</span>
+      <DetailColumns
+        description={{ html: issue.description_html, text: issue.description }}
+        asideLabel="Issue details"
+        aside={
+          <>
+            <SidebarField label="Assignees">
+              <People users={issue.assignees ?? []} empty="None" />
+            </SidebarField>
+            <SidebarField label="Labels">
+              <OrNone>{issue.labels.length > 0 && <LabelList labels={issue.labels} />}</OrNone>
+            </SidebarField>
+            <SidebarField label="Milestone">
+              <OrNone>{issue.milestone?.title}</OrNone>
+            </SidebarField>
+            <SidebarField label="Weight">
+              <OrNone>{issue.weight}</OrNone>
+            </SidebarField>
+            <SidebarField label="Due date">
+              <OrNone>
+                {issue.due_date && (
+                  <span style={open && isPastDue(issue.due_date) ? { color: 'var(--text-danger)' } : undefined}>
+                    {formatDate(issue.due_date)}
+                    {open && isPastDue(issue.due_date) ? ' (past due)' : ''}
+                  </span>
+                )}
+              </OrNone>
+            </SidebarField>
+            {issue.health_status && (
+              <SidebarField label="Health status">{HEALTH[issue.health_status] ?? issue.health_status}</SidebarField>
             )}
-          </SidebarField>
-          {issue.health_status && (
-            <SidebarField label="Health status">{HEALTH[issue.health_status] ?? issue.health_status}</SidebarField>
-          )}
-          <SidebarField label="Reference">
-            <code>{issue.references?.full ?? `${projectPath}#${issue.iid}`}</code>
-          </SidebarField>
-        </aside>
-      </div>
+            <SidebarField label="Reference">
+              <code>{issue.references?.full ?? `${projectPath}#${issue.iid}`}</code>
+            </SidebarField>
+          </>
+        }
+      >
+        <DetailSection id="activity-title" title="Activity">
+          <NotesList projectPath={projectPath} iid={issue.iid} />
+        </DetailSection>
+      </DetailColumns>
     </article>
   );
 }
@@ -124,13 +124,9 @@ export function IssuePage({ projectPath, iid }: { projectPath: string; iid: numb
       )}
     >
       <LabelColorsProvider kind="project" fullPath={projectPath}>
-        {issue.isPending ? (
-          <PageSpinner label="Loading issue" />
-        ) : issue.isError ? (
-          <ErrorState error={issue.error} onRetry={() => void issue.refetch()} what="issue" />
-        ) : (
-          <IssueDetail issue={issue.data} projectPath={projectPath} />
-        )}
+        <DetailQuery query={issue} what="issue">
+          {(data) => <IssueDetail issue={data} projectPath={projectPath} />}
+        </DetailQuery>
       </LabelColorsProvider>
     </ContextLayout>
   );
