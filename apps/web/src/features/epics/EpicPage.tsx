@@ -1,9 +1,7 @@
-import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import { groupCrumbs, groupSidebar } from '../../app/groupContext';
 import { apiPath, encodeId } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
 import { useApiList, useGroup } from '../../lib/queries';
 import type { Epic, Issue } from '../../lib/types';
@@ -16,8 +14,8 @@ import styles from '../shared/DetailLayout.module.css';
 import {
   CreatedBy,
   DetailColumns,
+  DetailFrame,
   DetailHeader,
-  DetailQuery,
   DetailSection,
   OpenBadge,
   OrNone,
@@ -103,22 +101,17 @@ export function EpicPage({ groupPath, iid }: { groupPath: string; iid: number })
   const group = useGroup(groupPath);
   const epic = useEpic(groupPath, iid);
   return (
-    <ContextLayout
+    <DetailFrame
       context={groupSidebar(groupPath, group.data)}
+      crumbs={groupCrumbs(groupPath, group.data)}
       active="epics"
-      title={epic.data ? `${epic.data.title} (&${iid})` : undefined}
-      crumbs={groupCrumbs(
-        groupPath,
-        group.data,
-        { label: 'Epics', href: urls.groupPage(groupPath, 'epics') },
-        { label: `&${iid}`, href: urls.epic(groupPath, iid) },
-      )}
+      list={{ label: 'Epics', href: urls.groupPage(groupPath, 'epics') }}
+      self={{ label: `&${iid}`, href: urls.epic(groupPath, iid) }}
+      query={epic}
+      what="epic"
+      missing={<EmptyState title="Epic not found" />}
     >
-      <LabelColorsProvider kind="group" fullPath={groupPath}>
-        <DetailQuery query={epic} what="epic" missing={<EmptyState title="Epic not found" />}>
-          {(data) => <EpicDetail epic={data} groupPath={groupPath} />}
-        </DetailQuery>
-      </LabelColorsProvider>
-    </ContextLayout>
+      {(data) => <EpicDetail epic={data} groupPath={groupPath} />}
+    </DetailFrame>
   );
 }

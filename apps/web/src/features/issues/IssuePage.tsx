@@ -1,9 +1,7 @@
 import { type ReactNode, Suspense, useState } from 'react';
-import { ContextLayout } from '../../app/ContextLayout';
 import { projectCrumbs, projectSidebar } from '../../app/groupContext';
 import { lazyNamed } from '../../app/lazyNamed';
 import { formatDate, isPastDue } from '../../lib/format';
-import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
 import { useProject } from '../../lib/queries';
 import type { Issue } from '../../lib/types';
@@ -13,8 +11,8 @@ import { PageSpinner } from '../../ui/Spinner';
 import {
   CreatedBy,
   DetailColumns,
+  DetailFrame,
   DetailHeader,
-  DetailQuery,
   DetailSection,
   OpenBadge,
   OrNone,
@@ -112,22 +110,16 @@ export function IssuePage({ projectPath, iid }: { projectPath: string; iid: numb
   const project = useProject(projectPath);
   const issue = useIssue(projectPath, iid);
   return (
-    <ContextLayout
+    <DetailFrame
       context={projectSidebar(projectPath, project.data)}
+      crumbs={projectCrumbs(projectPath, project.data)}
       active="issues"
-      title={issue.data ? `${issue.data.title} (#${iid})` : undefined}
-      crumbs={projectCrumbs(
-        projectPath,
-        project.data,
-        { label: 'Issues', href: urls.projectPage(projectPath, 'issues') },
-        { label: `#${iid}`, href: urls.issue(projectPath, iid) },
-      )}
+      list={{ label: 'Issues', href: urls.projectPage(projectPath, 'issues') }}
+      self={{ label: `#${iid}`, href: urls.issue(projectPath, iid) }}
+      query={issue}
+      what="issue"
     >
-      <LabelColorsProvider kind="project" fullPath={projectPath}>
-        <DetailQuery query={issue} what="issue">
-          {(data) => <IssueDetail issue={data} projectPath={projectPath} />}
-        </DetailQuery>
-      </LabelColorsProvider>
-    </ContextLayout>
+      {(data) => <IssueDetail issue={data} projectPath={projectPath} />}
+    </DetailFrame>
   );
 }

@@ -1,13 +1,11 @@
-import { ContextLayout } from '../../app/ContextLayout';
 import { projectCrumbs, projectSidebar } from '../../app/groupContext';
 import { timeAgo } from '../../lib/format';
-import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
 import { useProject } from '../../lib/queries';
 import type { MergeRequest } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { LabelList } from '../../ui/LabelBadge';
-import { DetailColumns, DetailHeader, DetailQuery, OrNone } from '../shared/DetailPage';
+import { DetailColumns, DetailFrame, DetailHeader, OrNone } from '../shared/DetailPage';
 import { People, SidebarField } from '../shared/People';
 import { mrStateBadge } from './mergeRequestState';
 import { useMergeRequest } from './queries';
@@ -65,22 +63,16 @@ export function MergeRequestPage({ projectPath, iid }: { projectPath: string; ii
   const project = useProject(projectPath);
   const mr = useMergeRequest(projectPath, iid);
   return (
-    <ContextLayout
+    <DetailFrame
       context={projectSidebar(projectPath, project.data)}
+      crumbs={projectCrumbs(projectPath, project.data)}
       active="merge_requests"
-      title={mr.data ? `${mr.data.title} (!${iid})` : undefined}
-      crumbs={projectCrumbs(
-        projectPath,
-        project.data,
-        { label: 'Merge requests', href: urls.projectPage(projectPath, 'merge_requests') },
-        { label: `!${iid}`, href: urls.mergeRequest(projectPath, iid) },
-      )}
+      list={{ label: 'Merge requests', href: urls.projectPage(projectPath, 'merge_requests') }}
+      self={{ label: `!${iid}`, href: urls.mergeRequest(projectPath, iid) }}
+      query={mr}
+      what="merge request"
     >
-      <LabelColorsProvider kind="project" fullPath={projectPath}>
-        <DetailQuery query={mr} what="merge request">
-          {(data) => <MergeRequestDetail mr={data} projectPath={projectPath} />}
-        </DetailQuery>
-      </LabelColorsProvider>
-    </ContextLayout>
+      {(data) => <MergeRequestDetail mr={data} projectPath={projectPath} />}
+    </DetailFrame>
   );
 }

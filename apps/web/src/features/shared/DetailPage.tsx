@@ -1,7 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { Crumb } from '../../app/Breadcrumbs';
+import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
+import type { SidebarContext, SidebarItemId } from '../../app/Sidebar';
 import { timeAgo } from '../../lib/format';
+import { LabelColorsProvider } from '../../lib/LabelColors';
 import type { UserSummary } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { PageSpinner } from '../../ui/Spinner';
@@ -118,4 +122,47 @@ export function DetailQuery<T>({
   if (query.isPending) return <PageSpinner label={`Loading ${what}`} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what={what} />;
   return query.data ? children(query.data as NonNullable<T>) : missing;
+}
+
+/**
+ * A detail page in its group or project: the sidebar, the crumbs down to the list and the item
+ * (`self`, whose label — `#12`, `&3`, `!7` — also ends the document title), the label colors of the
+ * namespace, and the item's query state around `children`.
+ */
+export function DetailFrame<T extends { title: string }>({
+  context,
+  crumbs,
+  active,
+  list,
+  self,
+  query,
+  what,
+  missing,
+  children,
+}: {
+  context: SidebarContext;
+  /** The namespace's crumbs; `list` and `self` follow them. */
+  crumbs: Crumb[];
+  active: SidebarItemId;
+  list: Crumb;
+  self: Crumb;
+  query: UseQueryResult<T>;
+  what: string;
+  missing?: ReactNode;
+  children: (data: NonNullable<T>) => ReactNode;
+}) {
+  return (
+    <ContextLayout
+      context={context}
+      active={active}
+      title={query.data ? `${query.data.title} (${self.label})` : undefined}
+      crumbs={[...crumbs, list, self]}
+    >
+      <LabelColorsProvider kind={context.kind} fullPath={context.fullPath}>
+        <DetailQuery query={query} what={what} missing={missing}>
+          {children}
+        </DetailQuery>
+      </LabelColorsProvider>
+    </ContextLayout>
+  );
 }
