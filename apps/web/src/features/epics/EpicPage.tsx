@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ErrorState } from '../../app/ErrorState';
 import { groupCrumbs, groupSidebar } from '../../app/groupContext';
 import { apiPath, encodeId } from '../../lib/api';
@@ -24,26 +25,28 @@ import { People, SidebarField } from '../shared/People';
 import { EpicsTable } from './EpicsTable';
 import { epicKeys, useEpic } from './queries';
 
-function ChildEpics({ groupPath, iid }: { groupPath: string; iid: number }) {
-  const query = useApiList<Epic>(
+/** A list under the epic (its child epics, its issues): `/groups/:id/epics/:iid/{sub}`, all on one page. */
+function ChildList<T>({
+  groupPath,
+  iid,
+  sub,
+  what,
+  render,
+}: {
+  groupPath: string;
+  iid: number;
+  sub: 'epics' | 'issues';
+  what: string;
+  render: (items: T[]) => ReactNode;
+}) {
+  const query = useApiList<T>(
     epicKeys.detailLists(groupPath, iid),
-    apiPath(`/groups/${encodeId(groupPath)}/epics/${iid}/epics`, { per_page: 100, with_labels_details: true }),
+    apiPath(`/groups/${encodeId(groupPath)}/epics/${iid}/${sub}`, { per_page: 100, with_labels_details: true }),
   );
-  if (query.isPending) return <Spinner label="Loading child epics" />;
+  if (query.isPending) return <Spinner label={`Loading ${what}`} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what="list" />;
-  if (query.data.items.length === 0) return <p className={styles.none}>No child epics.</p>;
-  return <EpicsTable epics={query.data.items} groupPath={groupPath} />;
-}
-
-function ChildIssues({ groupPath, iid }: { groupPath: string; iid: number }) {
-  const query = useApiList<Issue>(
-    epicKeys.detailLists(groupPath, iid),
-    apiPath(`/groups/${encodeId(groupPath)}/epics/${iid}/issues`, { per_page: 100, with_labels_details: true }),
-  );
-  if (query.isPending) return <Spinner label="Loading issues" />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what="list" />;
-  if (query.data.items.length === 0) return <p className={styles.none}>No issues.</p>;
-  return <IssuesTable issues={query.data.items} showProject />;
+  if (query.data.items.length === 0) return <p className={styles.none}>No {what}.</p>;
+  return render(query.data.items);
 }
 
 function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
@@ -86,10 +89,22 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
         }
       >
         <DetailSection id="child-epics-title" title="Child epics">
-          <ChildEpics groupPath={groupPath} iid={epic.iid} />
+          <ChildList<Epic>
+            groupPath={groupPath}
+            iid={epic.iid}
+            sub="epics"
+            what="child epics"
+            render={(epics) => <EpicsTable epics={epics} groupPath={groupPath} />}
+          />
         </DetailSection>
         <DetailSection id="child-issues-title" title="Issues">
-          <ChildIssues groupPath={groupPath} iid={epic.iid} />
+          <ChildList<Issue>
+            groupPath={groupPath}
+            iid={epic.iid}
+            sub="issues"
+            what="issues"
+            render={(issues) => <IssuesTable issues={issues} showProject />}
+          />
         </DetailSection>
       </DetailColumns>
     </article>
