@@ -1,4 +1,10 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent } from '@tanstack/react-router';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  type RouteComponent,
+} from '@tanstack/react-router';
 import { lazyNamed } from './app/lazyNamed';
 import { NotFoundPage } from './app/NotFoundPage';
 import { PageLoading } from './app/PageLoading';
@@ -15,29 +21,21 @@ const AdminSettingsPage = lazyNamed(() => import('./features/admin/AdminSettings
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
 
-const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
-const signInRoute = createRoute({ getParentRoute: () => rootRoute, path: '/users/sign_in', component: SignInPage });
-const signUpRoute = createRoute({ getParentRoute: () => rootRoute, path: '/users/sign_up', component: SignUpPage });
-const dashboardGroupsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/dashboard/groups',
-  component: () => <DashboardListPage kind="groups" />,
-});
-const dashboardProjectsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/dashboard/projects',
-  component: () => <DashboardListPage kind="projects" />,
-});
-const adminGeneralSettingsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/admin/application_settings/general',
-  component: () => <AdminSettingsPage section="general" />,
-});
-const adminNetworkSettingsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/admin/application_settings/network',
-  component: () => <AdminSettingsPage section="network" />,
-});
+/** A page at the top of the tree (no namespace in its address). */
+const topRoute = (path: string, component: RouteComponent) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component });
+
+const homeRoute = topRoute('/', HomePage);
+const signInRoute = topRoute('/users/sign_in', SignInPage);
+const signUpRoute = topRoute('/users/sign_up', SignUpPage);
+const dashboardGroupsRoute = topRoute('/dashboard/groups', () => <DashboardListPage kind="groups" />);
+const dashboardProjectsRoute = topRoute('/dashboard/projects', () => <DashboardListPage kind="projects" />);
+const adminGeneralSettingsRoute = topRoute('/admin/application_settings/general', () => (
+  <AdminSettingsPage section="general" />
+));
+const adminNetworkSettingsRoute = topRoute('/admin/application_settings/network', () => (
+  <AdminSettingsPage section="network" />
+));
 
 export const routeTree = rootRoute.addChildren([
   homeRoute,

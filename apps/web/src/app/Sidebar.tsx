@@ -15,26 +15,27 @@ interface Item {
   href: string;
 }
 
+const LABELS: Record<SidebarItemId, string> = {
+  overview: 'Overview',
+  issues: 'Issues',
+  epics: 'Epics',
+  roadmap: 'Roadmap',
+  merge_requests: 'Merge requests',
+  milestones: 'Milestones',
+  labels: 'Labels',
+};
+
+/** A group's pages after its overview, in sidebar order; a project has the ones it shares with groups. */
+const GROUP_PAGES = ['issues', 'epics', 'roadmap', 'merge_requests', 'milestones', 'labels'] as const;
+const PROJECT_PAGES = ['issues', 'merge_requests', 'milestones', 'labels'] as const;
+
 function itemsFor(context: SidebarContext): Item[] {
   const path = context.fullPath;
-  if (context.kind === 'group') {
-    return [
-      { id: 'overview', label: 'Overview', href: urls.group(path) },
-      { id: 'issues', label: 'Issues', href: urls.groupPage(path, 'issues') },
-      { id: 'epics', label: 'Epics', href: urls.groupPage(path, 'epics') },
-      { id: 'roadmap', label: 'Roadmap', href: urls.groupPage(path, 'roadmap') },
-      { id: 'merge_requests', label: 'Merge requests', href: urls.groupPage(path, 'merge_requests') },
-      { id: 'milestones', label: 'Milestones', href: urls.groupPage(path, 'milestones') },
-      { id: 'labels', label: 'Labels', href: urls.groupPage(path, 'labels') },
-    ];
-  }
-  return [
-    { id: 'overview', label: 'Overview', href: urls.project(path) },
-    { id: 'issues', label: 'Issues', href: urls.projectPage(path, 'issues') },
-    { id: 'merge_requests', label: 'Merge requests', href: urls.projectPage(path, 'merge_requests') },
-    { id: 'milestones', label: 'Milestones', href: urls.projectPage(path, 'milestones') },
-    { id: 'labels', label: 'Labels', href: urls.projectPage(path, 'labels') },
-  ];
+  const group = context.kind === 'group';
+  const pages: Item[] = group
+    ? GROUP_PAGES.map((id) => ({ id, label: LABELS[id], href: urls.groupPage(path, id) }))
+    : PROJECT_PAGES.map((id) => ({ id, label: LABELS[id], href: urls.projectPage(path, id) }));
+  return [{ id: 'overview', label: LABELS.overview, href: group ? urls.group(path) : urls.project(path) }, ...pages];
 }
 
 /** Left navigation for the current group or project. */

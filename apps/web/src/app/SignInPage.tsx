@@ -4,10 +4,8 @@ import { useSignupEnabled } from '../features/admin/queries';
 import { AppLink } from '../lib/AppLink';
 import { ApiError } from '../lib/api';
 import { useSession } from '../lib/session';
-import { Alert } from '../ui/Alert';
-import { Button } from '../ui/Button';
+import { AuthFormCard } from './AuthFormCard';
 import styles from './AuthPages.module.css';
-import { PlainLayout } from './ContextLayout';
 
 /** `/users/sign_in`: username or email plus password. */
 export function SignInPage() {
@@ -47,46 +45,47 @@ export function SignInPage() {
   };
 
   return (
-    <PlainLayout narrow title="Sign in">
-      <div className={styles.card}>
-        <h1 className={styles.title}>Sign in to Meridian</h1>
-        <p className={styles.subtitle}>Plan your work across groups and projects.</p>
-        <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
-          {error && <Alert variant="danger">{error}</Alert>}
-          <div className={styles.field}>
-            <label htmlFor="user_login">Username or primary email</label>
-            <input
-              id="user_login"
-              name="login"
-              autoComplete="username"
-              value={login}
-              onChange={(event) => setLogin(event.target.value)}
-              required
-              ref={loginRef}
-            />
-          </div>
-          <div className={styles.field}>
-            <label htmlFor="user_password">Password</label>
-            <input
-              id="user_password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              required
-            />
-          </div>
-          <Button type="submit" variant="confirm" className={styles.submit} isDisabled={pending}>
-            {pending ? 'Signing in…' : 'Sign in'}
-          </Button>
-        </form>
-        {signupEnabled && (
-          <p className={styles.footer}>
+    <AuthFormCard
+      documentTitle="Sign in"
+      heading="Sign in to Meridian"
+      subtitle="Plan your work across groups and projects."
+      error={error}
+      onSubmit={onSubmit}
+      pending={pending}
+      submitLabel="Sign in"
+      pendingLabel="Signing in…"
+      footer={
+        signupEnabled && (
+          <>
             Don't have an account yet? <AppLink href="/users/sign_up">Register now</AppLink>
-          </p>
-        )}
+          </>
+        )
+      }
+    >
+      <div className={styles.field}>
+        <label htmlFor="user_login">Username or primary email</label>
+        <input
+          id="user_login"
+          name="login"
+          autoComplete="username"
+          value={login}
+          onChange={(event) => setLogin(event.target.value)}
+          required
+          ref={loginRef}
+        />
       </div>
-    </PlainLayout>
+      <div className={styles.field}>
+        <label htmlFor="user_password">Password</label>
+        <input
+          id="user_password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+      </div>
+    </AuthFormCard>
   );
 }

@@ -3,10 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { AppLink } from '../lib/AppLink';
 import { ApiError } from '../lib/api';
 import { useSession } from '../lib/session';
-import { Alert } from '../ui/Alert';
-import { Button } from '../ui/Button';
+import { AuthFormCard } from './AuthFormCard';
 import styles from './AuthPages.module.css';
-import { PlainLayout } from './ContextLayout';
 
 type Field = 'name' | 'username' | 'email' | 'password';
 
@@ -59,50 +57,51 @@ export function SignUpPage() {
   };
 
   return (
-    <PlainLayout narrow title="Register">
-      <div className={styles.card}>
-        <h1 className={styles.title}>Create an account</h1>
-        <p className={styles.subtitle}>Join Meridian to plan with your team.</p>
-        <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
-          {formError && <Alert variant="danger">{formError}</Alert>}
-          {FIELDS.map((field) => {
-            const error = errors[field.id];
-            const describedBy = error ? `${field.id}-error` : field.hint ? `${field.id}-hint` : undefined;
-            return (
-              <div key={field.id} className={styles.field}>
-                <label htmlFor={`new_user_${field.id}`}>{field.label}</label>
-                <input
-                  id={`new_user_${field.id}`}
-                  name={field.id}
-                  type={field.type}
-                  autoComplete={field.autoComplete}
-                  value={values[field.id]}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={describedBy}
-                  onChange={(event) => setValues((prev) => ({ ...prev, [field.id]: event.target.value }))}
-                />
-                {error ? (
-                  <span id={`${field.id}-error`} className={styles.fieldError}>
-                    {error}
-                  </span>
-                ) : (
-                  field.hint && (
-                    <span id={`${field.id}-hint`} className="muted">
-                      {field.hint}
-                    </span>
-                  )
-                )}
-              </div>
-            );
-          })}
-          <Button type="submit" variant="confirm" className={styles.submit} isDisabled={pending}>
-            {pending ? 'Registering…' : 'Register'}
-          </Button>
-        </form>
-        <p className={styles.footer}>
+    <AuthFormCard
+      documentTitle="Register"
+      heading="Create an account"
+      subtitle="Join Meridian to plan with your team."
+      error={formError}
+      onSubmit={onSubmit}
+      pending={pending}
+      submitLabel="Register"
+      pendingLabel="Registering…"
+      footer={
+        <>
           Already have an account? <AppLink href="/users/sign_in">Sign in</AppLink>
-        </p>
-      </div>
-    </PlainLayout>
+        </>
+      }
+    >
+      {FIELDS.map((field) => {
+        const error = errors[field.id];
+        const describedBy = error ? `${field.id}-error` : field.hint ? `${field.id}-hint` : undefined;
+        return (
+          <div key={field.id} className={styles.field}>
+            <label htmlFor={`new_user_${field.id}`}>{field.label}</label>
+            <input
+              id={`new_user_${field.id}`}
+              name={field.id}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              value={values[field.id]}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => setValues((prev) => ({ ...prev, [field.id]: event.target.value }))}
+            />
+            {error ? (
+              <span id={`${field.id}-error`} className={styles.fieldError}>
+                {error}
+              </span>
+            ) : (
+              field.hint && (
+                <span id={`${field.id}-hint`} className="muted">
+                  {field.hint}
+                </span>
+              )
+            )}
+          </div>
+        );
+      })}
+    </AuthFormCard>
   );
 }

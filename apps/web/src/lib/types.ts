@@ -73,31 +73,36 @@ export interface References {
   full: string;
 }
 
-export interface Issue {
+/** The fields issues, epics and merge requests share (GitLab's issuables). */
+export interface Issuable {
   id: number;
   iid: number;
-  project_id: number;
   title: string;
   description?: string | null;
+  /** The server-sanitized rendering of `description` (merge requests: on the single one only). */
   description_html?: string | null;
-  state: 'opened' | 'closed';
   created_at: string;
   updated_at?: string;
   closed_at?: string | null;
   labels: LabelRef[];
+  author?: UserSummary;
+  web_url?: string;
+  references?: References;
+  upvotes?: number;
+  downvotes?: number;
+}
+
+export interface Issue extends Issuable {
+  project_id: number;
+  state: 'opened' | 'closed';
   milestone?: MilestoneRef | null;
   assignees?: UserSummary[];
-  author?: UserSummary;
   due_date?: string | null;
   weight?: number | null;
   confidential?: boolean;
   user_notes_count?: number;
-  web_url?: string;
-  references?: References;
   issue_type?: string;
   health_status?: HealthStatus | null;
-  upvotes?: number;
-  downvotes?: number;
   merge_requests_count?: number;
   blocking_issues_count?: number;
   task_completion_status?: { count: number; completed_count: number };
@@ -126,30 +131,16 @@ export interface TimeStats {
   human_total_time_spent: string | null;
 }
 
-export interface Epic {
-  id: number;
-  iid: number;
+export interface Epic extends Issuable {
   group_id: number;
   parent_id?: number | null;
   parent_iid?: number | null;
-  title: string;
-  description?: string | null;
-  description_html?: string | null;
   state: 'opened' | 'closed';
   confidential?: boolean;
-  author?: UserSummary;
-  labels: LabelRef[];
   start_date?: string | null;
   due_date?: string | null;
   end_date?: string | null;
-  created_at: string;
-  updated_at?: string;
-  web_url?: string;
-  references?: References;
   color?: string;
-  upvotes?: number;
-  downvotes?: number;
-  closed_at?: string | null;
 }
 
 export interface Note {
@@ -161,32 +152,17 @@ export interface Note {
   system: boolean;
 }
 
-export interface MergeRequest {
-  id: number;
-  iid: number;
+export interface MergeRequest extends Issuable {
   project_id: number;
-  title: string;
-  description?: string | null;
-  /** Sent on the single merge request only: the server-sanitized rendering of `description`. */
-  description_html?: string | null;
   state: 'opened' | 'closed' | 'merged' | 'locked';
   draft?: boolean;
-  author?: UserSummary;
   assignees?: UserSummary[];
   reviewers?: UserSummary[];
-  labels: LabelRef[];
   milestone?: MilestoneRef | null;
   source_branch?: string;
   target_branch?: string;
   merged_at?: string | null;
-  closed_at?: string | null;
   user_notes_count?: number;
-  created_at: string;
-  updated_at?: string;
-  web_url?: string;
-  references?: References;
-  upvotes?: number;
-  downvotes?: number;
   has_conflicts?: boolean;
   task_completion_status?: { count: number; completed_count: number };
 }

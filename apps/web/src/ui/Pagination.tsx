@@ -1,4 +1,6 @@
 import { AppLink } from '../lib/AppLink';
+import type { Page } from '../lib/api';
+import { useLocationInfo, withParams } from '../lib/useLocationSearch';
 import styles from './Pagination.module.css';
 
 /** Previous / next page links driven by GitLab's X-Prev-Page / X-Next-Page headers. */
@@ -37,5 +39,19 @@ export function Pagination({
         <span className={styles.disabled}>Next ›</span>
       )}
     </nav>
+  );
+}
+
+/** `Pagination` for a loaded page; `hrefFor` defaults to the current address with its `page` changed. */
+export function PageLinks({ of, hrefFor }: { of: Page<unknown>; hrefFor?: (page: number) => string }) {
+  const { pathname, params } = useLocationInfo();
+  return (
+    <Pagination
+      page={of.page}
+      prevPage={of.prevPage}
+      nextPage={of.nextPage}
+      totalPages={of.totalPages}
+      hrefFor={hrefFor ?? ((next) => withParams(pathname, params, { page: String(next) }))}
+    />
   );
 }

@@ -1,4 +1,5 @@
 import { Button as AriaButton, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { Glyph } from './Glyph';
 import styles from './SortDropdown.module.css';
 
 /** One sort choice: its text and the `sort=` values for each direction. */
@@ -65,21 +66,13 @@ export function SortDropdown({
         aria-label={`Sort direction: ${ascending ? 'ascending' : 'descending'}`}
         onPress={() => onSort(ascending ? current.descending : current.ascending)}
       >
-        <svg
-          width="16"
-          height="16"
-          viewBox="0 0 16 16"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-        >
+        <Glyph fill="none" stroke="currentColor" strokeWidth="1.5">
           {ascending ? (
             <path d="M4 13V3M1.5 5.5 4 3l2.5 2.5M9 4h2M9 8h4M9 12h6" />
           ) : (
             <path d="M4 3v10M1.5 10.5 4 13l2.5-2.5M9 4h6M9 8h4M9 12h2" />
           )}
-        </svg>
+        </Glyph>
       </AriaButton>
     </div>
   );

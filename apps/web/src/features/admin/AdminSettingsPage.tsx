@@ -72,6 +72,36 @@ function SectionLink({
   );
 }
 
+/** A settings section holding one checkbox, its label followed by ` — help`. */
+function CheckboxSection({
+  title,
+  name,
+  checked,
+  onChange,
+  label,
+  help,
+}: {
+  title: string;
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+  help: string;
+}) {
+  return (
+    <fieldset className={styles.section}>
+      <h2>{title}</h2>
+      <label className={styles.checkbox}>
+        <input type="checkbox" name={name} checked={checked} onChange={(event) => onChange(event.target.checked)} />
+        <span>
+          {label}
+          <span className={styles.help}> — {help}</span>
+        </span>
+      </label>
+    </fieldset>
+  );
+}
+
 function SettingsForm({ section, settings }: { section: AdminSettingsSection; settings: ApplicationSettings }) {
   const update = useUpdateApplicationSettings();
   const [signupEnabled, setSignupEnabled] = useState(settings.signup_enabled);
@@ -97,36 +127,22 @@ function SettingsForm({ section, settings }: { section: AdminSettingsSection; se
       {update.error && <Alert variant="danger">Application settings update failed: {update.error.message}</Alert>}
       {section === 'general' ? (
         <>
-          <fieldset className={styles.section}>
-            <h2>Sign-up restrictions</h2>
-            <label className={styles.checkbox}>
-              <input
-                type="checkbox"
-                name="signup_enabled"
-                checked={signupEnabled}
-                onChange={(event) => setSignupEnabled(event.target.checked)}
-              />
-              <span>
-                Sign-up enabled
-                <span className={styles.help}> — anyone who can reach this instance can register.</span>
-              </span>
-            </label>
-          </fieldset>
-          <fieldset className={styles.section}>
-            <h2>Account and limit</h2>
-            <label className={styles.checkbox}>
-              <input
-                type="checkbox"
-                name="allow_group_creation_for_users"
-                checked={groupCreation}
-                onChange={(event) => setGroupCreation(event.target.checked)}
-              />
-              <span>
-                Allow new users to create top-level groups
-                <span className={styles.help}> — administrators always can; subgroups follow the parent group.</span>
-              </span>
-            </label>
-          </fieldset>
+          <CheckboxSection
+            title="Sign-up restrictions"
+            name="signup_enabled"
+            checked={signupEnabled}
+            onChange={setSignupEnabled}
+            label="Sign-up enabled"
+            help="anyone who can reach this instance can register."
+          />
+          <CheckboxSection
+            title="Account and limit"
+            name="allow_group_creation_for_users"
+            checked={groupCreation}
+            onChange={setGroupCreation}
+            label="Allow new users to create top-level groups"
+            help="administrators always can; subgroups follow the parent group."
+          />
         </>
       ) : (
         RATE_LIMIT_SECTIONS.map((group) => (

@@ -11,7 +11,7 @@ import type { Group, Project } from '../../lib/types';
 import { useLocationInfo, withParams } from '../../lib/useLocationSearch';
 import { buttonClassName } from '../../ui/buttonClassName';
 import { EmptyState } from '../../ui/EmptyState';
-import { Pagination } from '../../ui/Pagination';
+import { PageLinks } from '../../ui/Pagination';
 import { PageSpinner } from '../../ui/Spinner';
 import styles from './DashboardListPage.module.css';
 import { NamespaceList, type NamespaceRow } from './NamespaceList';
@@ -83,13 +83,7 @@ export function DashboardListPage({ kind }: { kind: 'groups' | 'projects' }) {
     content = (
       <>
         <NamespaceList rows={rows} label={user ? `Your ${noun}` : `Public ${noun}`} />
-        <Pagination
-          page={query.data.page}
-          prevPage={query.data.prevPage}
-          nextPage={query.data.nextPage}
-          totalPages={query.data.totalPages}
-          hrefFor={(next) => withParams(pathname, params, { page: String(next) })}
-        />
+        <PageLinks of={query.data} />
       </>
     );
   }

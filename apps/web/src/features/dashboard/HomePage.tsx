@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PlainLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import layout from '../../app/Layout.module.css';
@@ -11,6 +12,19 @@ import { EmptyState } from '../../ui/EmptyState';
 import { PageSpinner } from '../../ui/Spinner';
 import styles from './HomePage.module.css';
 import { NamespaceList } from './NamespaceList';
+
+/** A titled column of the home page with a "View all" link to the full list. */
+function HomeSection({ id, title, href, children }: { id: string; title: string; href: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <div className={styles.sectionHead}>
+        <h2 id={id}>{title}</h2>
+        <AppLink href={href}>View all</AppLink>
+      </div>
+      {children}
+    </section>
+  );
+}
 
 function YourGroups() {
   const query = useApiList<Group>(
@@ -90,20 +104,12 @@ export function HomePage() {
         </div>
       </header>
       <div className={styles.columns}>
-        <section aria-labelledby="your-projects">
-          <div className={styles.sectionHead}>
-            <h2 id="your-projects">Projects</h2>
-            <AppLink href="/dashboard/projects">View all</AppLink>
-          </div>
+        <HomeSection id="your-projects" title="Projects" href="/dashboard/projects">
           <YourProjects />
-        </section>
-        <section aria-labelledby="your-groups">
-          <div className={styles.sectionHead}>
-            <h2 id="your-groups">Groups</h2>
-            <AppLink href="/dashboard/groups">View all</AppLink>
-          </div>
+        </HomeSection>
+        <HomeSection id="your-groups" title="Groups" href="/dashboard/groups">
           <YourGroups />
-        </section>
+        </HomeSection>
       </div>
     </PlainLayout>
   );

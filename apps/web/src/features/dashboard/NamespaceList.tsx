@@ -11,31 +11,26 @@ export type NamespaceRow = { kind: 'group'; group: Group } | { kind: 'project'; 
 
 const VISIBILITY_LABEL = { private: 'Private', internal: 'Internal', public: 'Public' } as const;
 
+/** One group or project: its avatar, linked title and visibility, its path, its description, then `meta`. */
 function Row({
-  href,
-  id,
-  name,
+  namespace,
+  path,
   title,
-  subtitle,
-  description,
-  visibility,
   meta,
 }: {
-  href: string;
-  id: number;
-  name: string;
+  namespace: Pick<Group | Project, 'id' | 'name' | 'description' | 'visibility'>;
+  /** The full path, shown under the title and linked from it. */
+  path: string;
   title: string;
-  subtitle?: string;
-  description?: string | null;
-  visibility?: keyof typeof VISIBILITY_LABEL;
   meta?: ReactNode;
 }) {
+  const { id, name, description, visibility } = namespace;
   return (
     <li className={styles.row}>
       <Avatar name={name} seed={id} size={32} shape="rect" />
       <div className={styles.main}>
         <div className={titleLineStyles.titleLine}>
-          <AppLink href={href} className={styles.title}>
+          <AppLink href={`/${path}`} className={styles.title}>
             {title}
           </AppLink>
           {visibility && (
@@ -44,7 +39,7 @@ function Row({
             </Badge>
           )}
         </div>
-        {subtitle && <div className={styles.subtitle}>{subtitle}</div>}
+        {path && <div className={styles.subtitle}>{path}</div>}
         {description && <p className={styles.description}>{description}</p>}
       </div>
       {meta && <div className={styles.meta}>{meta}</div>}
@@ -60,25 +55,17 @@ export function NamespaceList({ rows, label, showKind }: { rows: NamespaceRow[];
         row.kind === 'group' ? (
           <Row
             key={`g${row.group.id}`}
-            href={`/${row.group.full_path}`}
-            id={row.group.id}
-            name={row.group.name}
+            namespace={row.group}
+            path={row.group.full_path}
             title={row.group.full_name ?? row.group.name}
-            subtitle={row.group.full_path}
-            description={row.group.description}
-            visibility={row.group.visibility}
             meta={showKind ? <Badge variant="neutral">Group</Badge> : undefined}
           />
         ) : (
           <Row
             key={`p${row.project.id}`}
-            href={`/${row.project.path_with_namespace}`}
-            id={row.project.id}
-            name={row.project.name}
+            namespace={row.project}
+            path={row.project.path_with_namespace}
             title={row.project.name_with_namespace ?? row.project.name}
-            subtitle={row.project.path_with_namespace}
-            description={row.project.description}
-            visibility={row.project.visibility}
             meta={
               <>
                 {row.project.open_issues_count !== undefined && (

@@ -1,102 +1,112 @@
-import { ContextLayout } from '../../app/ContextLayout';
+import type { ReactNode } from 'react';
 import { ErrorState } from '../../app/ErrorState';
 import { groupCrumbs, groupSidebar } from '../../app/groupContext';
 import { apiPath, encodeId } from '../../lib/api';
-import { formatDate, timeAgo } from '../../lib/format';
-import { LabelColorsProvider } from '../../lib/LabelColors';
+import { formatDate } from '../../lib/format';
 import { urls } from '../../lib/paths';
 import { useApiList, useGroup } from '../../lib/queries';
 import type { Epic, Issue } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
 import { LabelList } from '../../ui/LabelBadge';
-import { PageSpinner, Spinner } from '../../ui/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { IssuesTable } from '../issues/IssuesTable';
-import { Description } from '../shared/Description';
 import styles from '../shared/DetailLayout.module.css';
+import {
+  CreatedBy,
+  DetailColumns,
+  DetailFrame,
+  DetailHeader,
+  DetailSection,
+  OpenBadge,
+  OrNone,
+} from '../shared/DetailPage';
 import { People, SidebarField } from '../shared/People';
 import { EpicsTable } from './EpicsTable';
 import { epicKeys, useEpic } from './queries';
 
-function ChildEpics({ groupPath, iid }: { groupPath: string; iid: number }) {
-  const query = useApiList<Epic>(
+/** A list under the epic (its child epics, its issues): `/groups/:id/epics/:iid/{sub}`, all on one page. */
+function ChildList<T>({
+  groupPath,
+  iid,
+  sub,
+  what,
+  render,
+}: {
+  groupPath: string;
+  iid: number;
+  sub: 'epics' | 'issues';
+  what: string;
+  render: (items: T[]) => ReactNode;
+}) {
+  const query = useApiList<T>(
     epicKeys.detailLists(groupPath, iid),
-    apiPath(`/groups/${encodeId(groupPath)}/epics/${iid}/epics`, { per_page: 100, with_labels_details: true }),
+    apiPath(`/groups/${encodeId(groupPath)}/epics/${iid}/${sub}`, { per_page: 100, with_labels_details: true }),
   );
-  if (query.isPending) return <Spinner label="Loading child epics" />;
+  if (query.isPending) return <Spinner label={`Loading ${what}`} />;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what="list" />;
-  if (query.data.items.length === 0) return <p className={styles.none}>No child epics.</p>;
-  return <EpicsTable epics={query.data.items} groupPath={groupPath} />;
-}
-
-function ChildIssues({ groupPath, iid }: { groupPath: string; iid: number }) {
-  const query = useApiList<Issue>(
-    epicKeys.detailLists(groupPath, iid),
-    apiPath(`/groups/${encodeId(groupPath)}/epics/${iid}/issues`, { per_page: 100, with_labels_details: true }),
-  );
-  if (query.isPending) return <Spinner label="Loading issues" />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what="list" />;
-  if (query.data.items.length === 0) return <p className={styles.none}>No issues.</p>;
-  return <IssuesTable issues={query.data.items} showProject />;
+  if (query.data.items.length === 0) return <p className={styles.none}>No {what}.</p>;
+  return render(query.data.items);
 }
 
 function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
-  const open = epic.state === 'opened';
   const due = epic.due_date ?? epic.end_date;
   return (
     <article>
-      <header className={styles.header}>
-        <div className={styles.metaLine}>
-          <Badge variant={open ? 'success' : 'info'}>{open ? 'Open' : 'Closed'}</Badge>
-          {epic.confidential && <Badge variant="warning">Confidential</Badge>}
-          <span>
-            Epic created <time dateTime={epic.created_at}>{timeAgo(epic.created_at)}</time>
-            {epic.author && (
-              <>
-                {' '}
-                by <strong>{epic.author.name}</strong>
-              </>
-            )}
-          </span>
-        </div>
-        <h1 className={styles.title}>{epic.title}</h1>
-      </header>
-      <div className={styles.columns}>
-        <div className={styles.content}>
-          <Description html={epic.description_html} text={epic.description} empty="No description provided." />
-          <section className={styles.section} aria-labelledby="child-epics-title">
-            <h2 id="child-epics-title" className={styles.sectionTitle}>
-              Child epics
-            </h2>
-            <ChildEpics groupPath={groupPath} iid={epic.iid} />
-          </section>
-          <section className={styles.section} aria-labelledby="child-issues-title">
-            <h2 id="child-issues-title" className={styles.sectionTitle}>
-              Issues
-            </h2>
-            <ChildIssues groupPath={groupPath} iid={epic.iid} />
-          </section>
-        </div>
-        <aside className={styles.aside} aria-label="Epic details">
-          <SidebarField label="Start date">
-            {epic.start_date ? formatDate(epic.start_date) : <span className={styles.none}>None</span>}
-          </SidebarField>
-          <SidebarField label="Due date">
-            {due ? formatDate(due) : <span className={styles.none}>None</span>}
-          </SidebarField>
-          <SidebarField label="Labels">
-            {epic.labels.length > 0 ? <LabelList labels={epic.labels} /> : <span className={styles.none}>None</span>}
-          </SidebarField>
-          {epic.author && (
-            <SidebarField label="Author">
-              <People users={[epic.author]} />
+      <DetailHeader
+        badges={
+          <>
+            <OpenBadge state={epic.state} />
+            {epic.confidential && <Badge variant="warning">Confidential</Badge>}
+          </>
+        }
+        byline={<CreatedBy what="Epic" at={epic.created_at} author={epic.author} />}
+        title={epic.title}
+      />
+      <DetailColumns
+        description={{ html: epic.description_html, text: epic.description }}
+        asideLabel="Epic details"
+        aside={
+          <>
+            <SidebarField label="Start date">
+              <OrNone>{epic.start_date && formatDate(epic.start_date)}</OrNone>
             </SidebarField>
-          )}
-          <SidebarField label="Reference">
-            <code>{epic.references?.full ?? `${groupPath}&${epic.iid}`}</code>
-          </SidebarField>
-        </aside>
-      </div>
+            <SidebarField label="Due date">
+              <OrNone>{due && formatDate(due)}</OrNone>
+            </SidebarField>
+            <SidebarField label="Labels">
+              <OrNone>{epic.labels.length > 0 && <LabelList labels={epic.labels} />}</OrNone>
+            </SidebarField>
+            {epic.author && (
+              <SidebarField label="Author">
+                <People users={[epic.author]} />
+              </SidebarField>
+            )}
+            <SidebarField label="Reference">
+              <code>{epic.references?.full ?? `${groupPath}&${epic.iid}`}</code>
+            </SidebarField>
+          </>
+        }
+      >
+        <DetailSection id="child-epics-title" title="Child epics">
+          <ChildList<Epic>
+            groupPath={groupPath}
+            iid={epic.iid}
+            sub="epics"
+            what="child epics"
+            render={(epics) => <EpicsTable epics={epics} groupPath={groupPath} />}
+          />
+        </DetailSection>
+        <DetailSection id="child-issues-title" title="Issues">
+          <ChildList<Issue>
+            groupPath={groupPath}
+            iid={epic.iid}
+            sub="issues"
+            what="issues"
+            render={(issues) => <IssuesTable issues={issues} showProject />}
+          />
+        </DetailSection>
+      </DetailColumns>
     </article>
   );
 }
@@ -106,28 +116,17 @@ export function EpicPage({ groupPath, iid }: { groupPath: string; iid: number })
   const group = useGroup(groupPath);
   const epic = useEpic(groupPath, iid);
   return (
-    <ContextLayout
+    <DetailFrame
       context={groupSidebar(groupPath, group.data)}
+      crumbs={groupCrumbs(groupPath, group.data)}
       active="epics"
-      title={epic.data ? `${epic.data.title} (&${iid})` : undefined}
-      crumbs={groupCrumbs(
-        groupPath,
-        group.data,
-        { label: 'Epics', href: urls.groupPage(groupPath, 'epics') },
-        { label: `&${iid}`, href: urls.epic(groupPath, iid) },
-      )}
+      list={{ label: 'Epics', href: urls.groupPage(groupPath, 'epics') }}
+      self={{ label: `&${iid}`, href: urls.epic(groupPath, iid) }}
+      query={epic}
+      what="epic"
+      missing={<EmptyState title="Epic not found" />}
     >
-      <LabelColorsProvider kind="group" fullPath={groupPath}>
-        {epic.isPending ? (
-          <PageSpinner label="Loading epic" />
-        ) : epic.isError ? (
-          <ErrorState error={epic.error} onRetry={() => void epic.refetch()} what="epic" />
-        ) : epic.data ? (
-          <EpicDetail epic={epic.data} groupPath={groupPath} />
-        ) : (
-          <EmptyState title="Epic not found" />
-        )}
-      </LabelColorsProvider>
-    </ContextLayout>
+      {(data) => <EpicDetail epic={data} groupPath={groupPath} />}
+    </DetailFrame>
   );
 }

@@ -1,16 +1,12 @@
 import { timeframeText } from '@meridian/domain';
-import { AppLink } from '../../lib/AppLink';
 import { urls } from '../../lib/paths';
 import type { Epic } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
-import { LabelList } from '../../ui/LabelBadge';
 import { type Column, Table } from '../../ui/Table';
-import styles from '../issues/IssuesTable.module.css';
 import { Icon } from '../shared/Icon';
 import rowStyles from '../shared/IssuableRow.module.css';
-import { ActivityCell, ConfidentialMark, CreatedBy } from '../shared/IssuableRowParts';
+import { activityColumn, ConfidentialMark, TitleCell } from '../shared/IssuableRowParts';
 import { IssuableStats } from '../shared/IssuableStats';
-import titleLineStyles from '../shared/TitleLine.module.css';
 
 /** Group path of an epic, from its reference (`acme/platform&3`) or else the page's group. */
 export function epicGroupPath(epic: Epic, fallback: string): string {
@@ -32,39 +28,27 @@ export function EpicsTable({ epics, groupPath }: { epics: Epic[]; groupPath: str
         const path = epicGroupPath(epic, groupPath);
         const due = epic.due_date ?? epic.end_date;
         return (
-          <div className={styles.titleCell}>
-            <div className={titleLineStyles.titleLine}>
-              {epic.confidential && <ConfidentialMark />}
-              <AppLink href={urls.epic(path, epic.iid)} className={styles.title}>
-                {epic.title}
-              </AppLink>
-            </div>
-            <div className={styles.meta}>
-              <span>{path === groupPath ? `&${epic.iid}` : (epic.references?.full ?? `&${epic.iid}`)}</span>
-              <CreatedBy createdAt={epic.created_at} author={epic.author} />
-              <span className={rowStyles.metaItem} title="Dates">
-                · <Icon name="calendar" />
-                <span className="visually-hidden">Dates</span>{' '}
-                {timeframeText({ startDate: epic.start_date ?? null, dueDate: due ?? null })}
-              </span>
-            </div>
-            <LabelList labels={epic.labels ?? []} />
-          </div>
+          <TitleCell
+            item={epic}
+            href={urls.epic(path, epic.iid)}
+            reference={path === groupPath ? `&${epic.iid}` : (epic.references?.full ?? `&${epic.iid}`)}
+            marks={epic.confidential && <ConfidentialMark />}
+          >
+            <span className={rowStyles.metaItem} title="Dates">
+              · <Icon name="calendar" />
+              <span className="visually-hidden">Dates</span>{' '}
+              {timeframeText({ startDate: epic.start_date ?? null, dueDate: due ?? null })}
+            </span>
+          </TitleCell>
         );
       },
     },
-    {
-      key: 'activity',
-      header: 'Activity',
-      width: '190px',
-      align: 'end',
-      render: (epic) => (
-        <ActivityCell updatedAt={epic.updated_at ?? epic.created_at}>
-          {epic.state === 'closed' && <Badge variant="info">Closed</Badge>}
-          <IssuableStats upvotes={epic.upvotes} downvotes={epic.downvotes} />
-        </ActivityCell>
-      ),
-    },
+    activityColumn((epic) => (
+      <>
+        {epic.state === 'closed' && <Badge variant="info">Closed</Badge>}
+        <IssuableStats upvotes={epic.upvotes} downvotes={epic.downvotes} />
+      </>
+    )),
   ];
   return <Table caption="Epics" columns={columns} rows={epics} rowKey={(epic) => epic.id} />;
 }

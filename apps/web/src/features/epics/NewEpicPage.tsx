@@ -95,6 +95,41 @@ function LabelPicker({
   );
 }
 
+/** An optional date input of the form, labelled "… (optional)". */
+function DateField({
+  id,
+  label,
+  name,
+  value,
+  onChange,
+  ...aria
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label} <span className={styles.optional}>(optional)</span>
+      </label>
+      <input
+        id={id}
+        type="date"
+        className={`${styles.input} ${styles.date}`}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        {...aria}
+      />
+    </div>
+  );
+}
+
 function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: string }) {
   const router = useRouter();
   const createEpic = useCreateEpic(groupPath);
@@ -226,36 +261,24 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
       <LabelPicker groupPath={groupPath} selected={labels} onChange={setLabels} invalid={error?.field === 'labels'} />
 
       <div className={styles.dates}>
-        <div className={styles.field}>
-          <label htmlFor={`${ids}-start`} className={styles.label}>
-            Start date <span className={styles.optional}>(optional)</span>
-          </label>
-          <input
-            id={`${ids}-start`}
-            type="date"
-            className={`${styles.input} ${styles.date}`}
-            name="start_date_fixed"
-            value={startDate}
-            onChange={(event) => setStartDate(event.target.value)}
-            aria-invalid={invalid('start_date_fixed')}
-            aria-describedby={describedBy('start_date_fixed')}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={`${ids}-due`} className={styles.label}>
-            Due date <span className={styles.optional}>(optional)</span>
-          </label>
-          <input
-            id={`${ids}-due`}
-            type="date"
-            className={`${styles.input} ${styles.date}`}
-            name="due_date_fixed"
-            value={dueDate}
-            onChange={(event) => setDueDate(event.target.value)}
-            aria-invalid={invalid('due_date_fixed')}
-            aria-describedby={describedBy('due_date_fixed')}
-          />
-        </div>
+        <DateField
+          id={`${ids}-start`}
+          label="Start date"
+          name="start_date_fixed"
+          value={startDate}
+          onChange={setStartDate}
+          aria-invalid={invalid('start_date_fixed')}
+          aria-describedby={describedBy('start_date_fixed')}
+        />
+        <DateField
+          id={`${ids}-due`}
+          label="Due date"
+          name="due_date_fixed"
+          value={dueDate}
+          onChange={setDueDate}
+          aria-invalid={invalid('due_date_fixed')}
+          aria-describedby={describedBy('due_date_fixed')}
+        />
       </div>
 
       <div className={styles.actions}>

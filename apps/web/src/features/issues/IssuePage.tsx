@@ -1,18 +1,14 @@
 import { type ReactNode, Suspense, useState } from 'react';
-import { ContextLayout } from '../../app/ContextLayout';
-import { ErrorState } from '../../app/ErrorState';
 import { projectCrumbs, projectSidebar } from '../../app/groupContext';
 import { lazyNamed } from '../../app/lazyNamed';
-import { timeAgo } from '../../lib/format';
-import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
 import { useProject } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { PageSpinner } from '../../ui/Spinner';
-import { Description } from '../shared/Description';
 import styles from '../shared/DetailLayout.module.css';
+import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, OpenBadge } from '../shared/DetailPage';
 import { IssueActions } from './IssueActions';
 import { NotesList } from './NotesList';
 import { useIssue, useIssuePermissions } from './queries';
@@ -23,27 +19,20 @@ const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm'
 
 /** State badges, the "created by" line and the title, with the actions beside them. */
 function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }) {
-  const open = issue.state === 'opened';
   return (
-    <header className={styles.header}>
-      <div className={styles.metaLine}>
-        <Badge variant={open ? 'success' : 'info'}>{open ? 'Open' : 'Closed'}</Badge>
-        {issue.confidential && <Badge variant="warning">Confidential</Badge>}
-        {issue.discussion_locked && <Badge variant="warning">Locked</Badge>}
-        {issue.issue_type && issue.issue_type !== 'issue' && <Badge variant="neutral">{issue.issue_type}</Badge>}
-        <span>
-          Issue created <time dateTime={issue.created_at}>{timeAgo(issue.created_at)}</time>
-          {issue.author && (
-            <>
-              {' '}
-              by <strong>{issue.author.name}</strong>
-            </>
-          )}
-        </span>
-        {children && <span style={{ marginLeft: 'auto' }}>{children}</span>}
-      </div>
-      <h1 className={styles.title}>{issue.title}</h1>
-    </header>
+    <DetailHeader
+      badges={
+        <>
+          <OpenBadge state={issue.state} />
+          {issue.confidential && <Badge variant="warning">Confidential</Badge>}
+          {issue.discussion_locked && <Badge variant="warning">Locked</Badge>}
+          {issue.issue_type && issue.issue_type !== 'issue' && <Badge variant="neutral">{issue.issue_type}</Badge>}
+        </>
+      }
+      byline={<CreatedBy what="Issue" at={issue.created_at} author={issue.author} />}
+      title={issue.title}
+      actions={children}
+    />
   );
 }
 
@@ -69,23 +58,20 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
           />
         </IssueHeader>
       )}
-      <div className={styles.columns}>
-        <div className={styles.content}>
-          <Description html={issue.description_html} text={issue.description} empty="No description provided." />
-          <section className={styles.section} aria-labelledby="activity-title">
-            <h2 id="activity-title" className={styles.sectionTitle}>
-              Activity
-            </h2>
-            {issue.discussion_locked && (
-              <p className={styles.lockedNote}>
-                The discussion in this issue is locked. Only project members can comment.
-              </p>
-            )}
-            <NotesList projectPath={projectPath} iid={issue.iid} />
-          </section>
-        </div>
-        <IssueSidebar issue={issue} projectPath={projectPath} permissions={permissions.data ?? null} />
-      </div>
+      <DetailColumns
+        description={{ html: issue.description_html, text: issue.description }}
+        asideLabel="Issue details"
+        aside={<IssueSidebar issue={issue} projectPath={projectPath} permissions={permissions.data ?? null} />}
+      >
+        <DetailSection id="activity-title" title="Activity">
+          {issue.discussion_locked && (
+            <p className={styles.lockedNote}>
+              The discussion in this issue is locked. Only project members can comment.
+            </p>
+          )}
+          <NotesList projectPath={projectPath} iid={issue.iid} />
+        </DetailSection>
+      </DetailColumns>
     </article>
   );
 }
@@ -95,26 +81,16 @@ export function IssuePage({ projectPath, iid }: { projectPath: string; iid: numb
   const project = useProject(projectPath);
   const issue = useIssue(projectPath, iid);
   return (
-    <ContextLayout
+    <DetailFrame
       context={projectSidebar(projectPath, project.data)}
+      crumbs={projectCrumbs(projectPath, project.data)}
       active="issues"
-      title={issue.data ? `${issue.data.title} (#${iid})` : undefined}
-      crumbs={projectCrumbs(
-        projectPath,
-        project.data,
-        { label: 'Issues', href: urls.projectPage(projectPath, 'issues') },
-        { label: `#${iid}`, href: urls.issue(projectPath, iid) },
-      )}
+      list={{ label: 'Issues', href: urls.projectPage(projectPath, 'issues') }}
+      self={{ label: `#${iid}`, href: urls.issue(projectPath, iid) }}
+      query={issue}
+      what="issue"
     >
-      <LabelColorsProvider kind="project" fullPath={projectPath}>
-        {issue.isPending ? (
-          <PageSpinner label="Loading issue" />
-        ) : issue.isError ? (
-          <ErrorState error={issue.error} onRetry={() => void issue.refetch()} what="issue" />
-        ) : (
-          <IssueDetail issue={issue.data} projectPath={projectPath} />
-        )}
-      </LabelColorsProvider>
-    </ContextLayout>
+      {(data) => <IssueDetail issue={data} projectPath={projectPath} />}
+    </DetailFrame>
   );
 }

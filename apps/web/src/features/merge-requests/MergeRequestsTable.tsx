@@ -1,17 +1,14 @@
-import { AppLink } from '../../lib/AppLink';
 import { appPathFromWebUrl, projectPathOf, urls } from '../../lib/paths';
 import type { MergeRequest } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
-import { LabelList } from '../../ui/LabelBadge';
 import { type Column, Table } from '../../ui/Table';
 import styles from '../issues/IssuesTable.module.css';
 import { Icon } from '../shared/Icon';
 import { IssuableMeta } from '../shared/IssuableMeta';
 import rowStyles from '../shared/IssuableRow.module.css';
-import { ActivityCell, CreatedBy } from '../shared/IssuableRowParts';
+import { activityColumn, TitleCell } from '../shared/IssuableRowParts';
 import { IssuableStats } from '../shared/IssuableStats';
 import { Assignees } from '../shared/People';
-import titleLineStyles from '../shared/TitleLine.module.css';
 import { mrStateBadge } from './mergeRequestState';
 
 /** The title without GitLab's draft prefix (`Draft:`, `[Draft]`, `(Draft)`), shown as a badge instead. */
@@ -46,30 +43,25 @@ export function MergeRequestsTable({
       key: 'title',
       header: 'Title',
       render: (mr) => (
-        <div className={styles.titleCell}>
-          <div className={titleLineStyles.titleLine}>
-            {mr.draft && <Badge variant="neutral">Draft</Badge>}
-            <AppLink href={mergeRequestHref(mr)} className={styles.title}>
-              {mr.draft ? withoutDraftPrefix(mr.title) : mr.title}
-            </AppLink>
-          </div>
-          <div className={styles.meta}>
-            <span>{showProject ? (mr.references?.full ?? `!${mr.iid}`) : `!${mr.iid}`}</span>
-            <CreatedBy createdAt={mr.created_at} author={mr.author} />
-            {mr.target_branch && (
-              <span
-                className={rowStyles.metaItem}
-                title={mr.source_branch ? `${mr.source_branch} → ${mr.target_branch}` : undefined}
-              >
-                · <Icon name="branch" />
-                <span className="visually-hidden">Target branch</span>{' '}
-                <code className={styles.ref}>{mr.target_branch}</code>
-              </span>
-            )}
-            <IssuableMeta milestone={mr.milestone} closed={mr.state !== 'opened'} />
-          </div>
-          <LabelList labels={mr.labels ?? []} />
-        </div>
+        <TitleCell
+          item={mr}
+          href={mergeRequestHref(mr)}
+          reference={showProject ? (mr.references?.full ?? `!${mr.iid}`) : `!${mr.iid}`}
+          marks={mr.draft && <Badge variant="neutral">Draft</Badge>}
+          title={mr.draft ? withoutDraftPrefix(mr.title) : mr.title}
+        >
+          {mr.target_branch && (
+            <span
+              className={rowStyles.metaItem}
+              title={mr.source_branch ? `${mr.source_branch} → ${mr.target_branch}` : undefined}
+            >
+              · <Icon name="branch" />
+              <span className="visually-hidden">Target branch</span>{' '}
+              <code className={styles.ref}>{mr.target_branch}</code>
+            </span>
+          )}
+          <IssuableMeta milestone={mr.milestone} closed={mr.state !== 'opened'} />
+        </TitleCell>
       ),
     },
     {
@@ -95,18 +87,12 @@ export function MergeRequestsTable({
         </span>
       ),
     },
-    {
-      key: 'activity',
-      header: 'Activity',
-      width: '190px',
-      align: 'end',
-      render: (mr) => (
-        <ActivityCell updatedAt={mr.updated_at ?? mr.created_at}>
-          {mr.state !== 'opened' && <StateBadge state={mr.state} />}
-          <IssuableStats comments={mr.user_notes_count} upvotes={mr.upvotes} downvotes={mr.downvotes} />
-        </ActivityCell>
-      ),
-    },
+    activityColumn((mr) => (
+      <>
+        {mr.state !== 'opened' && <StateBadge state={mr.state} />}
+        <IssuableStats comments={mr.user_notes_count} upvotes={mr.upvotes} downvotes={mr.downvotes} />
+      </>
+    )),
   ];
   return <Table caption="Merge requests" columns={columns} rows={mergeRequests} rowKey={(mr) => mr.id} />;
 }

@@ -1,19 +1,15 @@
 import type { ReactNode } from 'react';
-import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
-import { groupCrumbs, groupSidebar, projectCrumbs, projectSidebar } from '../../app/groupContext';
 import layout from '../../app/Layout.module.css';
-import { encodeId } from '../../lib/api';
 import { formatDate, isPastDue } from '../../lib/format';
-import { urls } from '../../lib/paths';
-import { useGroup, useProject } from '../../lib/queries';
 import type { MilestoneRef } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
-import { Pagination } from '../../ui/Pagination';
+import { PageLinks } from '../../ui/Pagination';
 import { PageSpinner } from '../../ui/Spinner';
 import { type Column, Table } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
+import { NamespaceListFrame } from '../shared/NamespaceListFrame';
 import { useStateList } from '../shared/useStateList';
 import { milestoneKeys } from './queries';
 
@@ -83,13 +79,7 @@ function MilestonesBody({ path }: { path: string }) {
     content = (
       <>
         <Table caption="Milestones" columns={columns} rows={list.data.items} rowKey={(milestone) => milestone.id} />
-        <Pagination
-          page={list.data.page}
-          prevPage={list.data.prevPage}
-          nextPage={list.data.nextPage}
-          totalPages={list.data.totalPages}
-          hrefFor={hrefForPage}
-        />
+        <PageLinks of={list.data} hrefFor={hrefForPage} />
       </>
     );
   }
@@ -103,23 +93,9 @@ function MilestonesBody({ path }: { path: string }) {
 
 /** `/groups/:group/-/milestones` and `/:group/:project/-/milestones` */
 export function MilestonesPage({ kind, fullPath }: { kind: 'group' | 'project'; fullPath: string }) {
-  const isGroup = kind === 'group';
-  const group = useGroup(fullPath, isGroup);
-  const project = useProject(fullPath, !isGroup);
-  const crumb = {
-    label: 'Milestones',
-    href: isGroup ? urls.groupPage(fullPath, 'milestones') : urls.projectPage(fullPath, 'milestones'),
-  };
   return (
-    <ContextLayout
-      context={isGroup ? groupSidebar(fullPath, group.data) : projectSidebar(fullPath, project.data)}
-      active="milestones"
-      crumbs={isGroup ? groupCrumbs(fullPath, group.data, crumb) : projectCrumbs(fullPath, project.data, crumb)}
-    >
-      <header className={layout.pageHeader}>
-        <h1>Milestones</h1>
-      </header>
-      <MilestonesBody path={`/${isGroup ? 'groups' : 'projects'}/${encodeId(fullPath)}/milestones`} />
-    </ContextLayout>
+    <NamespaceListFrame kind={kind} fullPath={fullPath} page="milestones" title="Milestones">
+      {(path) => <MilestonesBody path={path} />}
+    </NamespaceListFrame>
   );
 }

@@ -94,6 +94,42 @@ function Choices<T extends string>({
   );
 }
 
+/** A drawer section whose switch turns a feature on, with the feature's mode below (disabled while off). */
+function ToggledChoicesSection<T extends string>({
+  title,
+  toggleLabel,
+  isSelected,
+  onToggle,
+  label,
+  value,
+  texts,
+  onChange,
+}: {
+  title: string;
+  toggleLabel: string;
+  isSelected: boolean;
+  onToggle: (isSelected: boolean) => void;
+  label: string;
+  value: T;
+  texts: Record<T, string>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <section className={styles.drawerSection}>
+      <h3 className={styles.sectionTitle}>{title}</h3>
+      <ToggleSwitch label={toggleLabel} isSelected={isSelected} onChange={onToggle} />
+      <Choices
+        label={label}
+        hideLabel
+        value={value}
+        isDisabled={!isSelected}
+        options={(Object.keys(texts) as T[]).map((key) => [key, texts[key]])}
+        onChange={onChange}
+      />
+    </section>
+  );
+}
+
 /**
  * The 'Roadmap settings' drawer (RF §2): date range and preset, milestones, epics state, progress
  * tracking and labels. Every change is reported at once; the date range applies when its dropdown
@@ -166,22 +202,16 @@ export function RoadmapSettingsDrawer({
                     />
                   )}
                 </section>
-                <section className={styles.drawerSection}>
-                  <h3 className={styles.sectionTitle}>Milestones</h3>
-                  <ToggleSwitch
-                    label="Show milestones"
-                    isSelected={settings.showMilestones}
-                    onChange={(showMilestones) => onChange({ showMilestones })}
-                  />
-                  <Choices
-                    label="Milestone type"
-                    hideLabel
-                    value={settings.milestonesType}
-                    isDisabled={!settings.showMilestones}
-                    options={(Object.keys(MILESTONE_TEXT) as MilestonesType[]).map((t) => [t, MILESTONE_TEXT[t]])}
-                    onChange={(milestonesType) => onChange({ milestonesType })}
-                  />
-                </section>
+                <ToggledChoicesSection
+                  title="Milestones"
+                  toggleLabel="Show milestones"
+                  isSelected={settings.showMilestones}
+                  onToggle={(showMilestones) => onChange({ showMilestones })}
+                  label="Milestone type"
+                  value={settings.milestonesType}
+                  texts={MILESTONE_TEXT}
+                  onChange={(milestonesType) => onChange({ milestonesType })}
+                />
                 <section className={styles.drawerSection}>
                   <Choices
                     label="Epics"
@@ -190,22 +220,16 @@ export function RoadmapSettingsDrawer({
                     onChange={(epicsState) => onChange({ epicsState })}
                   />
                 </section>
-                <section className={styles.drawerSection}>
-                  <h3 className={styles.sectionTitle}>Progress tracking</h3>
-                  <ToggleSwitch
-                    label="Display progress of child issues"
-                    isSelected={settings.showProgress}
-                    onChange={(showProgress) => onChange({ showProgress })}
-                  />
-                  <Choices
-                    label="Progress tracking mode"
-                    hideLabel
-                    value={settings.progressTracking}
-                    isDisabled={!settings.showProgress}
-                    options={(Object.keys(PROGRESS_TEXT) as ProgressTracking[]).map((p) => [p, PROGRESS_TEXT[p]])}
-                    onChange={(progressTracking) => onChange({ progressTracking })}
-                  />
-                </section>
+                <ToggledChoicesSection
+                  title="Progress tracking"
+                  toggleLabel="Display progress of child issues"
+                  isSelected={settings.showProgress}
+                  onToggle={(showProgress) => onChange({ showProgress })}
+                  label="Progress tracking mode"
+                  value={settings.progressTracking}
+                  texts={PROGRESS_TEXT}
+                  onChange={(progressTracking) => onChange({ progressTracking })}
+                />
                 <section className={styles.drawerSection}>
                   <h3 className={styles.sectionTitle}>Labels</h3>
                   <ToggleSwitch

@@ -1,40 +1,35 @@
+import { Glyph } from '../../ui/Glyph';
 import styles from './roadmapIcons.module.css';
 
 export function ChevronIcon({ open }: { open: boolean }) {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 16 16"
-      aria-hidden="true"
-      className={open ? styles.chevronOpen : undefined}
-    >
+    <Glyph className={open ? styles.chevronOpen : undefined}>
       <path d="M6 4l4 4-4 4" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-    </svg>
+    </Glyph>
   );
 }
 
 export function InfoIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+    <Glyph>
       <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.3" />
       <path d="M8 7v4M8 4.8v.4" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
-    </svg>
+    </Glyph>
   );
 }
 
 export function BlockedIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+    <Glyph>
       <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
       <path d="M3.5 12.5l9-9" stroke="currentColor" strokeWidth="1.5" />
-    </svg>
+    </Glyph>
   );
 }
 
 export function EpicIcon() {
   return (
-    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
+    <Glyph size={14}>
       <path
         d="M8 1.5l5.5 3.2v6.6L8 14.5l-5.5-3.2V4.7z"
         fill="none"
@@ -42,25 +37,17 @@ export function EpicIcon() {
         strokeWidth="1.4"
         strokeLinejoin="round"
       />
-    </svg>
+    </Glyph>
   );
 }
 
 export function SettingsIcon() {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 16 16"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.4"
-    >
+    <Glyph fill="none" stroke="currentColor" strokeWidth="1.4">
       <path d="M2 4h7M12 4h2M2 8h2M7 8h7M2 12h8M13 12h1" strokeLinecap="round" />
       <circle cx="10.5" cy="4" r="1.5" />
       <circle cx="5.5" cy="8" r="1.5" />
       <circle cx="11.5" cy="12" r="1.5" />
-    </svg>
+    </Glyph>
   );
 }

@@ -1,25 +1,16 @@
 import {
-  type EpicsState,
-  type MilestonesType,
   type PresetType,
-  type ProgressTracking,
   parsePresetType,
   parseRoadmapDisplaySettings,
   parseTimeframeRangeType,
-  type TimeframeRangeType,
+  type RoadmapDisplaySettings,
 } from '@meridian/domain';
 
-/** The settings drawer's state (RF §3 "Local roadmap settings", RF-9): kept in localStorage, never sent. */
-export interface RoadmapSettings {
-  rangeType: TimeframeRangeType;
-  preset: PresetType;
-  epicsState: EpicsState;
-  progressTracking: ProgressTracking;
-  milestonesType: MilestonesType;
-  showMilestones: boolean;
-  showLabels: boolean;
-  showProgress: boolean;
-}
+/**
+ * The settings drawer's state (RF §3 "Local roadmap settings", RF-9): the display settings the
+ * address also carries, less the sort, the scoping epic and the raw layout; kept in localStorage, never sent.
+ */
+export type RoadmapSettings = Omit<RoadmapDisplaySettings, 'sort' | 'epicIid' | 'layout'>;
 
 export const SETTINGS_STORAGE_KEY = 'meridian:roadmap:settings';
 

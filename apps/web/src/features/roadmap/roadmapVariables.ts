@@ -61,40 +61,37 @@ function epicIidOf(value: string | undefined): string | undefined {
   return iid && /^\d+$/.test(iid) ? iid : undefined;
 }
 
+/** The entries whose value is defined (GraphQL variables leave the unset filters out). */
+function defined<T extends object>(entries: { [K in keyof Required<T>]: T[K] | undefined }): T {
+  return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined)) as T;
+}
+
+function nonEmpty<T extends object>(value: T): T | undefined {
+  return Object.keys(value).length > 0 ? value : undefined;
+}
+
 /** Maps the address (`author_username`, `label_name[]`, `not[…]`, `or[…]`, …) to RF-1's filter variables. */
 export function roadmapFilterVariables(params: URLSearchParams): RoadmapFilterVariables {
-  const vars: RoadmapFilterVariables = {};
-  const labelName = list(params, 'label_name[]', 'label_name');
-  if (labelName) vars.labelName = labelName;
-  const author = single(params, 'author_username');
-  if (author) vars.authorUsername = author;
-  const milestone = single(params, 'milestone_title');
-  if (milestone) vars.milestoneTitle = milestone;
-  const reaction = single(params, 'my_reaction_emoji');
-  if (reaction) vars.myReactionEmoji = reaction;
-  const confidential = parseConfidential(single(params, 'confidential'));
-  if (confidential !== undefined) vars.confidential = confidential;
-  const epicIid = epicIidOf(single(params, 'epic_iid'));
-  if (epicIid) vars.epicIid = epicIid;
-  const search = single(params, 'search');
-  if (search) vars.search = search;
-
-  const not: NonNullable<RoadmapFilterVariables['not']> = {};
-  const notLabels = list(params, 'not[label_name][]', 'not[label_name]');
-  if (notLabels) not.labelName = notLabels;
-  const notAuthor = single(params, 'not[author_username]');
-  if (notAuthor) not.authorUsername = notAuthor;
-  const notReaction = single(params, 'not[my_reaction_emoji]');
-  if (notReaction) not.myReactionEmoji = notReaction;
-  if (Object.keys(not).length > 0) vars.not = not;
-
-  const or: NonNullable<RoadmapFilterVariables['or']> = {};
-  const orLabels = list(params, 'or[label_name][]', 'or[label_name]');
-  if (orLabels) or.labelName = orLabels;
-  const orAuthors = list(params, 'or[author_username][]', 'or[author_username]');
-  if (orAuthors) or.authorUsername = orAuthors;
-  if (Object.keys(or).length > 0) vars.or = or;
-  return vars;
+  const not = defined<NonNullable<RoadmapFilterVariables['not']>>({
+    labelName: list(params, 'not[label_name][]', 'not[label_name]'),
+    authorUsername: single(params, 'not[author_username]'),
+    myReactionEmoji: single(params, 'not[my_reaction_emoji]'),
+  });
+  const or = defined<NonNullable<RoadmapFilterVariables['or']>>({
+    labelName: list(params, 'or[label_name][]', 'or[label_name]'),
+    authorUsername: list(params, 'or[author_username][]', 'or[author_username]'),
+  });
+  return defined<RoadmapFilterVariables>({
+    labelName: list(params, 'label_name[]', 'label_name'),
+    authorUsername: single(params, 'author_username'),
+    milestoneTitle: single(params, 'milestone_title'),
+    myReactionEmoji: single(params, 'my_reaction_emoji'),
+    confidential: parseConfidential(single(params, 'confidential')),
+    epicIid: epicIidOf(single(params, 'epic_iid')),
+    search: single(params, 'search'),
+    not: nonEmpty(not),
+    or: nonEmpty(or),
+  });
 }
 
 /** Whether the address filters the epics (anything beyond display settings, state, sort and paging). */

@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
+import { AppLink } from '../../lib/AppLink';
 import { timeAgo } from '../../lib/format';
+import type { Issuable } from '../../lib/types';
+import { LabelList } from '../../ui/LabelBadge';
+import type { Column } from '../../ui/Table';
 import styles from '../issues/IssuesTable.module.css';
 import { Icon } from './Icon';
 import rowStyles from './IssuableRow.module.css';
+import titleLineStyles from './TitleLine.module.css';
 
 /** The eye-slash mark before a confidential issue's or epic's title. */
 export function ConfidentialMark() {
@@ -33,4 +38,52 @@ export function ActivityCell({ children, updatedAt }: { children: ReactNode; upd
       </span>
     </div>
   );
+}
+
+/**
+ * A list row's title cell: `marks` (confidential, draft) and the linked title, then the meta line —
+ * the reference, who created it and when, then `children` (milestone, dates, branch) — and the labels.
+ */
+export function TitleCell({
+  item,
+  href,
+  reference,
+  marks,
+  title = item.title,
+  children,
+}: {
+  item: Issuable;
+  href: string;
+  reference: string;
+  marks?: ReactNode;
+  title?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={styles.titleCell}>
+      <div className={titleLineStyles.titleLine}>
+        {marks}
+        <AppLink href={href} className={styles.title}>
+          {title}
+        </AppLink>
+      </div>
+      <div className={styles.meta}>
+        <span>{reference}</span>
+        <CreatedBy createdAt={item.created_at} author={item.author} />
+        {children}
+      </div>
+      <LabelList labels={item.labels ?? []} />
+    </div>
+  );
+}
+
+/** The right-hand Activity column: `stats` (state badge, counters), then when the row was last updated. */
+export function activityColumn<T extends Issuable>(stats: (item: T) => ReactNode): Column<T> {
+  return {
+    key: 'activity',
+    header: 'Activity',
+    width: '190px',
+    align: 'end',
+    render: (item) => <ActivityCell updatedAt={item.updated_at ?? item.created_at}>{stats(item)}</ActivityCell>,
+  };
 }

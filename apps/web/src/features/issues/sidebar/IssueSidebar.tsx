@@ -51,7 +51,7 @@ function AssigneeList({ users }: { users: UserSummary[] }) {
 }
 
 /**
- * The issue page's right sidebar (IE §2.1): every planning field editable in place by users the
+ * The fields of the issue page's right sidebar (IE §2.1): every planning field editable in place by users the
  * policy lets administer the issue (confidentiality by whoever may update it). Each edit shows at
  * once and is rolled back, with §8's alert, when the server refuses it.
  */
@@ -76,7 +76,7 @@ export function IssueSidebar({
   const failed = (field: Field) => (failure?.field === field ? failure.text : null);
 
   return (
-    <aside className={layout.aside} aria-label="Issue details">
+    <>
       <EditableSidebarField
         label="Assignees"
         canEdit={plan}
@@ -275,6 +275,6 @@ export function IssueSidebar({
       <SidebarField label="Reference">
         <code>{issue.references?.full ?? `${projectPath}#${issue.iid}`}</code>
       </SidebarField>
-    </aside>
+    </>
   );
 }

@@ -1,0 +1,168 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { Crumb } from '../../app/Breadcrumbs';
+import { ContextLayout } from '../../app/ContextLayout';
+import { ErrorState } from '../../app/ErrorState';
+import type { SidebarContext, SidebarItemId } from '../../app/Sidebar';
+import { timeAgo } from '../../lib/format';
+import { LabelColorsProvider } from '../../lib/LabelColors';
+import type { UserSummary } from '../../lib/types';
+import { Badge } from '../../ui/Badge';
+import { PageSpinner } from '../../ui/Spinner';
+import { Description } from './Description';
+import styles from './DetailLayout.module.css';
+
+/**
+ * The frame every issuable detail page (issue, epic, merge request) shares: the header (state
+ * badges and a by-line, the actions on the right, the title below) and the two columns — the
+ * description and the page's sections on the left, the labelled sidebar on the right.
+ */
+export function DetailHeader({
+  badges,
+  byline,
+  title,
+  actions,
+}: {
+  badges: ReactNode;
+  byline: ReactNode;
+  title: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <header className={styles.header}>
+      <div className={styles.metaLine}>
+        {badges}
+        <span>{byline}</span>
+        {actions && <span style={{ marginLeft: 'auto' }}>{actions}</span>}
+      </div>
+      <h1 className={styles.title}>{title}</h1>
+    </header>
+  );
+}
+
+/** The Open / Closed badge of an issue or an epic. */
+export function OpenBadge({ state }: { state: string }) {
+  const open = state === 'opened';
+  return <Badge variant={open ? 'success' : 'info'}>{open ? 'Open' : 'Closed'}</Badge>;
+}
+
+/** "Issue created 3 days ago by Ada" */
+export function CreatedBy({ what, at, author }: { what: string; at: string; author?: UserSummary | null }) {
+  return (
+    <>
+      {what} created <time dateTime={at}>{timeAgo(at)}</time>
+      {author && (
+        <>
+          {' '}
+          by <strong>{author.name}</strong>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The description, then `children` (sections), beside the sidebar `aside` named `asideLabel`. */
+export function DetailColumns({
+  description,
+  asideLabel,
+  aside,
+  children,
+}: {
+  description: { html?: string | null; text?: string | null };
+  asideLabel: string;
+  aside: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={styles.columns}>
+      <div className={styles.content}>
+        <Description html={description.html} text={description.text} empty="No description provided." />
+        {children}
+      </div>
+      <aside className={styles.aside} aria-label={asideLabel}>
+        {aside}
+      </aside>
+    </div>
+  );
+}
+
+/** A titled section of a detail page's main column. */
+export function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles.section} aria-labelledby={id}>
+      <h2 id={id} className={styles.sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** `children`, or a muted "None" when there is nothing to show. */
+export function OrNone({ children }: { children: ReactNode }) {
+  if (children === null || children === undefined || children === false || children === '') {
+    return <span className={styles.none}>None</span>;
+  }
+  return children;
+}
+
+/** The spinner, the error with a retry, or the loaded item's page. */
+export function DetailQuery<T>({
+  query,
+  what,
+  children,
+  missing,
+}: {
+  query: UseQueryResult<T>;
+  what: string;
+  children: (data: NonNullable<T>) => ReactNode;
+  /** Shown when the query succeeds without data. */
+  missing?: ReactNode;
+}) {
+  if (query.isPending) return <PageSpinner label={`Loading ${what}`} />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what={what} />;
+  return query.data ? children(query.data as NonNullable<T>) : missing;
+}
+
+/**
+ * A detail page in its group or project: the sidebar, the crumbs down to the list and the item
+ * (`self`, whose label — `#12`, `&3`, `!7` — also ends the document title), the label colors of the
+ * namespace, and the item's query state around `children`.
+ */
+export function DetailFrame<T extends { title: string }>({
+  context,
+  crumbs,
+  active,
+  list,
+  self,
+  query,
+  what,
+  missing,
+  children,
+}: {
+  context: SidebarContext;
+  /** The namespace's crumbs; `list` and `self` follow them. */
+  crumbs: Crumb[];
+  active: SidebarItemId;
+  list: Crumb;
+  self: Crumb;
+  query: UseQueryResult<T>;
+  what: string;
+  missing?: ReactNode;
+  children: (data: NonNullable<T>) => ReactNode;
+}) {
+  return (
+    <ContextLayout
+      context={context}
+      active={active}
+      title={query.data ? `${query.data.title} (${self.label})` : undefined}
+      crumbs={[...crumbs, list, self]}
+    >
+      <LabelColorsProvider kind={context.kind} fullPath={context.fullPath}>
+        <DetailQuery query={query} what={what} missing={missing}>
+          {children}
+        </DetailQuery>
+      </LabelColorsProvider>
+    </ContextLayout>
+  );
+}
