@@ -3,6 +3,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { Button, Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { useSession } from '../lib/session';
 import type { CurrentUser } from '../lib/types';
+import menu from '../ui/Menu.module.css';
 import { UserMenuFace, userMenuLabel } from './UserMenu';
 import styles from './UserMenu.module.css';
 
@@ -40,28 +41,28 @@ export function UserMenuPopover({ user }: { user: CurrentUser }) {
       <Button ref={trigger} className={styles.trigger} aria-label={userMenuLabel(user)}>
         <UserMenuFace user={user} />
       </Button>
-      <Popover className={styles.popover} placement="bottom end">
-        <Menu className={styles.menu} onAction={(key) => void onAction(key)}>
+      <Popover className={menu.popover} placement="bottom end">
+        <Menu className={menu.menu} onAction={(key) => void onAction(key)}>
           <MenuSection>
             <Header className={styles.header}>
               <strong>{user.name}</strong>
               <span>@{user.username}</span>
             </Header>
           </MenuSection>
-          <Separator className={styles.separator} />
-          <MenuItem id="projects" className={styles.item}>
+          <Separator className={menu.separator} />
+          <MenuItem id="projects" className={menu.item}>
             Your projects
           </MenuItem>
-          <MenuItem id="groups" className={styles.item}>
+          <MenuItem id="groups" className={menu.item}>
             Your groups
           </MenuItem>
           {user.is_admin && (
-            <MenuItem id="admin" className={styles.item}>
+            <MenuItem id="admin" className={menu.item}>
               Admin settings
             </MenuItem>
           )}
-          <Separator className={styles.separator} />
-          <MenuItem id="sign-out" className={styles.item}>
+          <Separator className={menu.separator} />
+          <MenuItem id="sign-out" className={menu.item}>
             Sign out
           </MenuItem>
         </Menu>

@@ -5,6 +5,7 @@ import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-a
 import { urls } from '../../lib/paths';
 import { Alert } from '../../ui/Alert';
 import { Button as ActionButton } from '../../ui/Button';
+import menu from '../../ui/Menu.module.css';
 import { Modal } from '../../ui/Modal';
 import { showToast } from '../../ui/toast';
 import confirmStyles from './IssueActions.module.css';
@@ -104,29 +105,29 @@ export function IssueActionsMenuPopover({ issue, projectPath, permissions, signe
         <Button ref={trigger} className={styles.trigger} aria-label={ISSUE_ACTIONS_LABEL} isDisabled={busy}>
           <span aria-hidden="true">⋮</span>
         </Button>
-        <Popover className={styles.popover} placement="bottom end">
-          <Menu className={styles.menu} onAction={(key) => void run(key as ActionKey, actions[key as ActionKey])}>
+        <Popover className={menu.popover} placement="bottom end">
+          <Menu className={menu.menu} onAction={(key) => void run(key as ActionKey, actions[key as ActionKey])}>
             {signedIn && (
-              <MenuItem id="notifications" className={styles.item}>
+              <MenuItem id="notifications" className={menu.item}>
                 {issue.subscribed ? 'Turn off notifications' : 'Turn on notifications'}
               </MenuItem>
             )}
             {permissions?.promoteToEpic && (
-              <MenuItem id="promote" className={styles.item}>
+              <MenuItem id="promote" className={menu.item}>
                 Promote to epic
               </MenuItem>
             )}
             {permissions?.adminIssue && (
-              <MenuItem id="lock" className={styles.item}>
+              <MenuItem id="lock" className={menu.item}>
                 {locked ? 'Unlock discussion' : 'Lock discussion'}
               </MenuItem>
             )}
-            <MenuItem id="copy-reference" className={styles.item}>
+            <MenuItem id="copy-reference" className={menu.item}>
               Copy reference
             </MenuItem>
-            {permissions?.destroyIssue && <Separator className={styles.separator} />}
+            {permissions?.destroyIssue && <Separator className={menu.separator} />}
             {permissions?.destroyIssue && (
-              <MenuItem id="delete" className={`${styles.item} ${styles.danger}`}>
+              <MenuItem id="delete" className={`${menu.item} ${menu.danger}`}>
                 Delete issue
               </MenuItem>
             )}

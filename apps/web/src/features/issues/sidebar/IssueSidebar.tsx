@@ -12,9 +12,9 @@ import type { IssuePermissionFlags } from '../issuePermissions';
 import type { IssueChanges } from '../issuesApi';
 import { useIssueFieldUpdate } from '../queries';
 import { EditableSidebarField } from './EditableSidebarField';
-import { ConfidentialityEditor, HealthEditor, ValueEditor } from './FieldEditors';
+import { ConfidentialityEditor, HealthEditor } from './FieldEditors';
 import { IssueParticipants } from './IssueParticipants';
-import { OptionPicker } from './OptionPicker';
+import { SidebarEditField } from './SidebarFields';
 import { iterationText, labelOptions, milestoneOptions, type PickerOption, userOptions } from './sidebarOptions';
 
 export const HEALTH_STATUS = {
@@ -75,138 +75,111 @@ export function IssueSidebar({
   };
   const failed = (field: Field) => (failure?.field === field ? failure.text : null);
 
+  const common = (field: Field) => ({ canEdit: plan, failure: failed(field) });
+
   return (
     <>
-      <EditableSidebarField
+      <SidebarEditField
         label="Assignees"
-        canEdit={plan}
-        failure={failed('assignees')}
-        editor={(close) => (
-          <OptionPicker
-            name="Select assignees"
-            queryKey={key('assignees')}
-            load={(search, signal) => userOptions(projectPath, search, signal)}
-            current={(issue.assignees ?? []).map((u) => ({ id: String(u.id), text: u.name, avatar: u }))}
-            multiple
-            onApply={(ids, chosen) => {
-              close();
-              const users = chosen.flatMap((o) => (o.avatar ? [o.avatar] : []));
-              save('assignees', { assignee_ids: ids.map(Number) }, { assignees: users });
-            }}
-          />
-        )}
+        {...common('assignees')}
+        picker={{
+          name: 'Select assignees',
+          queryKey: key('assignees'),
+          load: (search, signal) => userOptions(projectPath, search, signal),
+          current: (issue.assignees ?? []).map((u) => ({ id: String(u.id), text: u.name, avatar: u })),
+          multiple: true,
+          onApply: (ids, chosen) => {
+            const users = chosen.flatMap((o) => (o.avatar ? [o.avatar] : []));
+            save('assignees', { assignee_ids: ids.map(Number) }, { assignees: users });
+          },
+        }}
       >
         <AssigneeList users={issue.assignees ?? []} />
-      </EditableSidebarField>
+      </SidebarEditField>
 
-      <EditableSidebarField
+      <SidebarEditField
         label="Labels"
-        canEdit={plan}
-        failure={failed('labels')}
-        editor={(close) => (
-          <OptionPicker
-            name="Select labels"
-            queryKey={key('labels')}
-            load={(search, signal) => labelOptions(projectPath, search, signal)}
-            current={issue.labels.map((l): PickerOption => ({ id: labelTitle(l), text: labelTitle(l) }))}
-            multiple
-            reorder={exclusiveScopedLabels}
-            onApply={(titles) => {
-              close();
-              save('labels', { labels: titles }, { labels: titles });
-            }}
-          />
-        )}
+        {...common('labels')}
+        picker={{
+          name: 'Select labels',
+          queryKey: key('labels'),
+          load: (search, signal) => labelOptions(projectPath, search, signal),
+          current: issue.labels.map((l): PickerOption => ({ id: labelTitle(l), text: labelTitle(l) })),
+          multiple: true,
+          reorder: exclusiveScopedLabels,
+          onApply: (titles) => save('labels', { labels: titles }, { labels: titles }),
+        }}
       >
         {issue.labels.length > 0 ? <LabelList labels={issue.labels} /> : none}
-      </EditableSidebarField>
+      </SidebarEditField>
 
-      <EditableSidebarField
+      <SidebarEditField
         label="Milestone"
-        canEdit={plan}
-        failure={failed('milestone')}
-        editor={(close) => (
-          <OptionPicker
-            name="Assign milestone"
-            queryKey={key('milestone')}
-            load={(search, signal) => milestoneOptions(projectPath, search, signal)}
-            current={issue.milestone ? [{ id: String(issue.milestone.id), text: issue.milestone.title }] : []}
-            multiple={false}
-            none="No milestone"
-            onApply={([id], [chosen]) => {
-              close();
-              const milestone = id && chosen ? { id: Number(id), title: chosen.text } : null;
-              save('milestone', { milestone_id: milestone?.id ?? null }, { milestone });
-            }}
-          />
-        )}
+        {...common('milestone')}
+        picker={{
+          name: 'Assign milestone',
+          queryKey: key('milestone'),
+          load: (search, signal) => milestoneOptions(projectPath, search, signal),
+          current: issue.milestone ? [{ id: String(issue.milestone.id), text: issue.milestone.title }] : [],
+          multiple: false,
+          none: 'No milestone',
+          onApply: ([id], [chosen]) => {
+            const milestone = id && chosen ? { id: Number(id), title: chosen.text } : null;
+            save('milestone', { milestone_id: milestone?.id ?? null }, { milestone });
+          },
+        }}
       >
         {issue.milestone ? issue.milestone.title : none}
-      </EditableSidebarField>
+      </SidebarEditField>
 
-      <EditableSidebarField
+      <SidebarEditField
         label="Iteration"
-        canEdit={plan}
-        failure={failed('iteration')}
-        editor={(close) => (
-          <OptionPicker
-            name="Assign iteration"
-            queryKey={key('iteration')}
-            load={async (search, signal) =>
-              (await import('./iterationOptions')).iterationOptions(projectPath, search, signal)
-            }
-            current={issue.iteration ? [{ id: String(issue.iteration.id), text: iterationText(issue.iteration) }] : []}
-            multiple={false}
-            none="No iteration"
-            onApply={([id], [chosen]) => {
-              close();
-              const iteration = id && chosen ? { id: Number(id), title: chosen.text } : null;
-              save('iteration', { iteration_id: iteration?.id ?? null }, { iteration });
-            }}
-          />
-        )}
+        {...common('iteration')}
+        picker={{
+          name: 'Assign iteration',
+          queryKey: key('iteration'),
+          load: async (search, signal) =>
+            (await import('./iterationOptions')).iterationOptions(projectPath, search, signal),
+          current: issue.iteration ? [{ id: String(issue.iteration.id), text: iterationText(issue.iteration) }] : [],
+          multiple: false,
+          none: 'No iteration',
+          onApply: ([id], [chosen]) => {
+            const iteration = id && chosen ? { id: Number(id), title: chosen.text } : null;
+            save('iteration', { iteration_id: iteration?.id ?? null }, { iteration });
+          },
+        }}
       >
         {issue.iteration ? iterationText(issue.iteration) : none}
-      </EditableSidebarField>
+      </SidebarEditField>
 
-      <EditableSidebarField
+      <SidebarEditField
         label="Weight"
-        canEdit={plan}
-        failure={failed('weight')}
-        editor={(close) => (
-          <ValueEditor
-            label="Weight"
-            type="number"
-            initial={issue.weight == null ? '' : String(issue.weight)}
-            removeText="Remove weight"
-            onSave={(value) => {
-              close();
-              const weight = value === '' ? null : Number(value);
-              save('weight', { weight }, { weight });
-            }}
-          />
-        )}
+        {...common('weight')}
+        value={{
+          type: 'number',
+          initial: issue.weight == null ? '' : String(issue.weight),
+          removeText: 'Remove weight',
+          onSave: (text) => {
+            const weight = text === '' ? null : Number(text);
+            save('weight', { weight }, { weight });
+          },
+        }}
       >
         {issue.weight ?? none}
-      </EditableSidebarField>
+      </SidebarEditField>
 
-      <EditableSidebarField
+      <SidebarEditField
         label="Due date"
-        canEdit={plan}
-        failure={failed('due_date')}
-        editor={(close) => (
-          <ValueEditor
-            label="Due date"
-            type="date"
-            initial={issue.due_date ?? ''}
-            removeText="Remove due date"
-            onSave={(value) => {
-              close();
-              const due = value === '' ? null : value;
-              save('due_date', { due_date: due }, { due_date: due });
-            }}
-          />
-        )}
+        {...common('due_date')}
+        value={{
+          type: 'date',
+          initial: issue.due_date ?? '',
+          removeText: 'Remove due date',
+          onSave: (text) => {
+            const due = text === '' ? null : text;
+            save('due_date', { due_date: due }, { due_date: due });
+          },
+        }}
       >
         {issue.due_date ? (
           <span className={open && isPastDue(issue.due_date) ? layout.pastDue : undefined}>
@@ -216,7 +189,7 @@ export function IssueSidebar({
         ) : (
           none
         )}
-      </EditableSidebarField>
+      </SidebarEditField>
 
       <EditableSidebarField
         label="Health status"
