@@ -14,7 +14,6 @@ import {
   startOfWeek,
   toDayNumber,
 } from './calendar-days';
-import { isValidIsoDate } from './iso-date';
 
 describe('day numbers', () => {
   it.each<[string, number]>([
@@ -26,19 +25,6 @@ describe('day numbers', () => {
   ])('%s ↔ %i', (date, n) => {
     expect(toDayNumber(date)).toBe(n);
     expect(fromDayNumber(n)).toBe(date);
-  });
-
-  it.each<[string, boolean]>([
-    ['2024-02-29', true],
-    ['2023-02-29', false],
-    ['1900-02-29', false],
-    ['2000-02-29', true],
-    ['2025-04-31', false],
-    ['2025-13-01', false],
-    ['2025-1-01', false],
-    ['', false],
-  ])('isValidIsoDate(%j) → %s', (date, valid) => {
-    expect(isValidIsoDate(date)).toBe(valid);
   });
 
   it('throws on a malformed date', () => {
