@@ -18,17 +18,12 @@ beforeAll(async () => {
 });
 
 describe('GET /groups', () => {
-  it('anonymous sees only public groups', async () => {
-    const res = await api('GET', '/groups');
+  it.each([
+    ['anonymous sees only public groups', '/groups', undefined],
+    ['a stranger never sees private groups, even with all_available', '/groups?all_available=true', 'stranger'],
+  ])('%s', async (_name, url, who) => {
+    const res = await api('GET', url, who);
     expect(res.statusCode).toBe(200);
-    const paths = res.json().map((g: { full_path: string }) => g.full_path);
-    expect(paths).toContain('g-acme');
-    expect(paths).not.toContain('g-secret');
-    expect(paths).not.toContain('g-acme/hidden');
-  });
-
-  it('a stranger never sees private groups, even with all_available', async () => {
-    const res = await api('GET', '/groups?all_available=true', 'stranger');
     const paths = res.json().map((g: { full_path: string }) => g.full_path);
     expect(paths).toContain('g-acme');
     expect(paths).not.toContain('g-secret');
