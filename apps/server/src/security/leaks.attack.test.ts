@@ -18,6 +18,17 @@ const created = (r: Answer) => {
   return r;
 };
 
+/** A new internal project in acme with one issue, created by the owner. */
+const projectWithIssue = async (path: string, title: string) => {
+  const p = await s.db
+    .insertInto('projects')
+    .values({ namespace_id: w.acme.id, name: path, path, visibility_level: 10 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const issue = created(await api('POST', `/projects/${p.id}/issues`, 'owner', { title }));
+  return { p, issue };
+};
+
 beforeAll(async () => {
   s = await startTestServer();
   const built = await buildRelationsWorld(s, 'lk');
@@ -199,12 +210,7 @@ describe('L1 — label description_html is rendered, sanitized Markdown', () => 
 
 describe('L16 — issues_enabled and archived are enforced', () => {
   it('issues disabled: hidden from project and group lists, 404 single, 403 create', async () => {
-    const p = await s.db
-      .insertInto('projects')
-      .values({ namespace_id: w.acme.id, name: 'noissues', path: 'noissues', visibility_level: 10 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const issue = created(await api('POST', `/projects/${p.id}/issues`, 'owner', { title: 'before' }));
+    const { p, issue } = await projectWithIssue('noissues', 'before');
     await s.db.updateTable('projects').set({ issues_enabled: false }).where('id', '=', p.id).execute();
     expect((await api('GET', `/projects/${p.id}/issues`, 'owner')).json).toEqual([]);
     expect((await api('GET', `/projects/${p.id}/issues/${num(issue, 'iid')}`, 'owner')).status).toBe(404);
@@ -214,12 +220,7 @@ describe('L16 — issues_enabled and archived are enforced', () => {
   });
 
   it('archived: issues and merge requests are read-only (403 "Project is archived")', async () => {
-    const p = await s.db
-      .insertInto('projects')
-      .values({ namespace_id: w.acme.id, name: 'old', path: 'old', visibility_level: 10 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const issue = created(await api('POST', `/projects/${p.id}/issues`, 'owner', { title: 'frozen' }));
+    const { p, issue } = await projectWithIssue('old', 'frozen');
     await s.db.updateTable('projects').set({ archived: true }).where('id', '=', p.id).execute();
     expect((await api('GET', `/projects/${p.id}/issues/${num(issue, 'iid')}`, 'owner')).status).toBe(200);
     const put = await api('PUT', `/projects/${p.id}/issues/${num(issue, 'iid')}`, 'owner', { title: 'thawed' });
