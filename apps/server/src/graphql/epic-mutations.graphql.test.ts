@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../test/factories';
+import { createGroup, createGroupMembers, createProject, createToken, createUser } from '../test/factories';
 import { dig, gql } from '../test/graphql-client';
 import { useTestApp } from '../test/use-test-app';
 
@@ -9,14 +9,8 @@ import { useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();
 type Role = 'owner' | 'reporter' | 'planner' | 'guest' | 'stranger' | 'anonymous';
-const tokens: Record<Role, string | undefined> = {
-  owner: '',
-  reporter: '',
-  planner: '',
-  guest: '',
-  stranger: '',
-  anonymous: undefined,
-};
+/** Tokens by role: owner, reporter, planner and guest of group mt, and a stranger; anonymous has none. */
+const tokens: Partial<Record<Role, string>> = {};
 /** Epic ids by name. B is the base; C1…C4 its children (C4 confidential); G a child of C1; O, O1 another tree; X in a private group. */
 const e: Record<string, number> = {};
 /** epic_issues ids: I1, I2, I3 in B; I4 in C1. */
@@ -30,16 +24,13 @@ beforeAll(async () => {
   const group = await createGroup(db, { path: 'mt', name: 'Mutations' });
   const sub = await createGroup(db, { path: 'sub', parentId: group.id });
   const hidden = await createGroup(db, { path: 'mtx', name: 'Hidden' });
-  for (const [role, level] of [
+  const members = await createGroupMembers(db, group.id, 'mt-', [
     ['owner', AccessLevel.OWNER],
     ['reporter', AccessLevel.REPORTER],
     ['planner', AccessLevel.PLANNER],
     ['guest', AccessLevel.GUEST],
-  ] as const) {
-    const user = await createUser(db, { username: `mt-${role}` });
-    await addGroupMember(db, group.id, user.id, level);
-    tokens[role] = await createToken(db, user.id);
-  }
+  ]);
+  Object.assign(tokens, members.tokens);
   tokens.stranger = await createToken(db, (await createUser(db, { username: 'mt-stranger' })).id);
 
   const epic = async (
