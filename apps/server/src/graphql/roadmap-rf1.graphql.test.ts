@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dig, expectUserError } from '../test/graphql-client';
 import { useRoadmapTestApp } from '../test/roadmap-test-app';
 import { iidsOf, RF1, type RoadmapWorld, type Role } from '../test/roadmap-world';
+import { expectFixedStatements } from '../test/statement-count';
 
 /** RF-1: the group’s epics for the roadmap (calls.md RF-1). The world is described in test/roadmap-world.ts. */
 const { t, world, epics, listed, run, send } = useRoadmapTestApp();
@@ -235,16 +236,11 @@ describe('RF-1 group epics for the roadmap', () => {
 
   it('costs the same number of SQL statements for 3 epics as for 9 (no N+1)', async () => {
     // START_DATE_DESC puts 10 (subgroup, parent), 3 and 12 (parent) first: every loader runs for 3 too.
-    const statements = async (first: number) => {
-      const before = t.database.queryCount();
+    const load = async (first: number) => {
       const page = await epics('owner', { sort: 'START_DATE_DESC', first });
       expect(page.nodes).toHaveLength(first);
-      return t.database.queryCount() - before;
     };
-    const three = await statements(3);
-    const nine = await statements(9);
-    expect(nine).toBe(three);
-    expect(nine).toBeLessThanOrEqual(16);
+    await expectFixedStatements(t.database, load, [3, 9], 16);
   });
 
   it('rejects bad arguments as user errors naming the argument', async () => {

@@ -18,7 +18,7 @@ const api = (path: string, init: RequestInit = {}) =>
 
 const JSON_TYPE = 'application/json';
 /** Sends `body` (none when omitted) with the given content type. */
-const send = (method: string, path: string, contentType: string, body?: BodyInit) =>
+const send = (method: string, path: string, contentType: string, body?: RequestInit['body']) =>
   api(path, { method, headers: { 'content-type': contentType }, ...(body === undefined ? {} : { body }) });
 const sendJson = (method: string, path: string, body: object) => send(method, path, JSON_TYPE, JSON.stringify(body));
 

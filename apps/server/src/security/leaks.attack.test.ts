@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCursor } from '../db/cursor';
 import { type Answer, buildRelationsWorld, client, num, type RelationsWorld } from '../test/relations-world';
 import { type StartedServer, startTestServer } from '../test/started-server';
+import { countStatements } from '../test/statement-count';
 
 /**
  * Security review 2026-11-23, leaks: L2 (counts), L3 (keyset cursor oracle), L4 (hidden epic ids
@@ -94,12 +95,11 @@ describe('L2 — counts never include what the actor may not read', () => {
   });
 
   it('a page of issues costs a fixed number of statements whatever its size (no N+1)', async () => {
-    const cost = async (perPage: number) => {
-      const before = s.database.queryCount();
-      const r = await api('GET', `/projects/${w.pub.id}/issues?per_page=${perPage}`, 'victimOwner');
-      expect(r.status).toBe(200);
-      return s.database.queryCount() - before;
-    };
+    const cost = (perPage: number) =>
+      countStatements(s.database, async () => {
+        const r = await api('GET', `/projects/${w.pub.id}/issues?per_page=${perPage}`, 'victimOwner');
+        expect(r.status).toBe(200);
+      });
     for (let i = 0; i < 4; i++) await api('POST', `/projects/${w.pub.id}/issues`, 'victimOwner', { title: `n${i}` });
     expect(await cost(5)).toBe(await cost(1));
   });
