@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expectCases } from '@meridian/domain/test/cases';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_USERNAMES, isLoopbackHost, KnownDemoPasswordError } from '../auth/demo-password-guard';
 import { loadConfig } from '../config';
@@ -18,21 +19,23 @@ describe('demo data defaults', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
   });
 
-  it.each([
-    ['127.0.0.1', true],
-    ['127.8.9.10', true],
-    ['localhost', true],
-    ['::1', true],
-    ['[::1]', true],
-    ['::ffff:127.0.0.1', true],
-    ['0.0.0.0', false],
-    ['::', false],
-    ['192.168.1.10', false],
-    ['128.0.0.1', false],
-    ['meridian.example.com', false],
-  ])('HOST %s is loopback: %s', (host, loopback) => {
-    expect(isLoopbackHost(host)).toBe(loopback);
-  });
+  expectCases(
+    isLoopbackHost,
+    [
+      ['127.0.0.1', true],
+      ['127.8.9.10', true],
+      ['localhost', true],
+      ['::1', true],
+      ['[::1]', true],
+      ['::ffff:127.0.0.1', true],
+      ['0.0.0.0', false],
+      ['::', false],
+      ['192.168.1.10', false],
+      ['128.0.0.1', false],
+      ['meridian.example.com', false],
+    ],
+    'HOST %s is loopback: %s',
+  );
 });
 
 describe('boot refuses known demo passwords beyond loopback (PGlite)', () => {

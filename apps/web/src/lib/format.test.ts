@@ -1,17 +1,20 @@
+import { expectCases } from '@meridian/domain/test/cases';
 import { describe, expect, it } from 'vitest';
 import { formatDate, isPastDue, timeAgo } from './format';
 
 describe('formatDate', () => {
-  it.each([
-    ['2026-03-01', 'Mar 1, 2026'],
-    ['2025-12-31T23:59:59Z', 'Dec 31, 2025'],
-    [null, ''],
-    ['', ''],
-    ['soon', 'soon'],
-    ['2026-13-01', '2026-13-01'],
-  ])('%s → %s', (input, expected) => {
-    expect(formatDate(input)).toBe(expected);
-  });
+  expectCases(
+    formatDate,
+    [
+      ['2026-03-01', 'Mar 1, 2026'],
+      ['2025-12-31T23:59:59Z', 'Dec 31, 2025'],
+      [null, ''],
+      ['', ''],
+      ['soon', 'soon'],
+      ['2026-13-01', '2026-13-01'],
+    ],
+    '%s → %s',
+  );
 });
 
 describe('timeAgo', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectCases } from '../test/cases';
 import {
   addDays,
   addMonths,
@@ -81,15 +82,17 @@ describe('addDays / addMonths / daysBetween', () => {
 });
 
 describe('weeks, months and quarters', () => {
-  it.each<[string, number]>([
-    ['1970-01-01', 4],
-    ['2024-02-29', 4],
-    ['2025-11-22', 6],
-    ['2025-11-23', 0],
-    ['2026-01-01', 4],
-  ])('dayOfWeek(%s) → %i', (date, dow) => {
-    expect(dayOfWeek(date)).toBe(dow);
-  });
+  expectCases(
+    dayOfWeek,
+    [
+      ['1970-01-01', 4],
+      ['2024-02-29', 4],
+      ['2025-11-22', 6],
+      ['2025-11-23', 0],
+      ['2026-01-01', 4],
+    ],
+    'dayOfWeek(%s) → %i',
+  );
 
   it.each<[string, number, string]>([
     ['2025-10-01', 0, '2025-09-28'],

@@ -1,23 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { expectCases } from '../test/cases';
 import { formatSearchText, formatTokenValue } from './format-token';
 import { TOKEN_DEFINITIONS } from './token-definitions';
 import type { SearchItem } from './types';
 
 describe('formatTokenValue', () => {
-  it.each([
-    ['root', 'root'],
-    ['Bug fix', '"Bug fix"'],
-    ['say "hi" now', `'say "hi" now'`],
-    ["it's fine", `"it's fine"`],
-    ['tab\there', '"tab\there"'],
-    ['"quoted"', `'"quoted"'`],
-    ["'single'", `"'single'"`],
-    ['a"b', 'a"b'],
-    ['Größe ✓', '"Größe ✓"'],
-    ['', ''],
-  ])('%j → %s', (value, expected) => {
-    expect(formatTokenValue(value)).toBe(expected);
-  });
+  expectCases(
+    formatTokenValue,
+    [
+      ['root', 'root'],
+      ['Bug fix', '"Bug fix"'],
+      ['say "hi" now', `'say "hi" now'`],
+      ["it's fine", `"it's fine"`],
+      ['tab\there', '"tab\there"'],
+      ['"quoted"', `'"quoted"'`],
+      ["'single'", `"'single'"`],
+      ['a"b', 'a"b'],
+      ['Größe ✓', '"Größe ✓"'],
+      ['', ''],
+    ],
+    '%j → %s',
+  );
 });
 
 describe('formatSearchText', () => {

@@ -1,3 +1,4 @@
+import { expectCases } from '@meridian/domain/test/cases';
 import { describe, expect, it } from 'vitest';
 import { epicSortEnum, hasRoadmapFilters, roadmapFilterVariables } from './roadmapVariables';
 
@@ -65,15 +66,17 @@ describe('hasRoadmapFilters', () => {
 });
 
 describe('epicSortEnum', () => {
-  it.each([
-    ['start_date_asc', 'START_DATE_ASC'],
-    ['end_date_desc', 'END_DATE_DESC'],
-    ['title_asc', 'TITLE_ASC'],
-    ['created_desc', 'CREATED_AT_DESC'],
-    ['updated_asc', 'UPDATED_AT_ASC'],
-    ['START_DATE_DESC', 'START_DATE_DESC'],
-    ['nonsense', 'START_DATE_ASC'],
-  ])('%s → %s', (sort, expected) => {
-    expect(epicSortEnum(sort)).toBe(expected);
-  });
+  expectCases(
+    epicSortEnum,
+    [
+      ['start_date_asc', 'START_DATE_ASC'],
+      ['end_date_desc', 'END_DATE_DESC'],
+      ['title_asc', 'TITLE_ASC'],
+      ['created_desc', 'CREATED_AT_DESC'],
+      ['updated_asc', 'UPDATED_AT_ASC'],
+      ['START_DATE_DESC', 'START_DATE_DESC'],
+      ['nonsense', 'START_DATE_ASC'],
+    ],
+    '%s → %s',
+  );
 });
