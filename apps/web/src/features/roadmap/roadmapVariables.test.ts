@@ -22,17 +22,19 @@ describe('roadmapFilterVariables', () => {
     });
   });
 
-  it.each([
-    ['epic_iid=12', '12'],
-    ['epic_iid=acme%3A%3A%2612', '12'],
-    ['epic_iid=%2612', '12'],
-    ['epic_iid=None', undefined],
-    ['epic_iid=Any', undefined],
-    ['epic_iid=', undefined],
-    ['not[epic_iid]=12', undefined],
-  ])('epic token %s → iid %s', (qs, iid) => {
-    expect(roadmapFilterVariables(new URLSearchParams(qs)).epicIid).toBe(iid);
-  });
+  expectCases(
+    (qs) => roadmapFilterVariables(new URLSearchParams(qs)).epicIid,
+    [
+      ['epic_iid=12', '12'],
+      ['epic_iid=acme%3A%3A%2612', '12'],
+      ['epic_iid=%2612', '12'],
+      ['epic_iid=None', undefined],
+      ['epic_iid=Any', undefined],
+      ['epic_iid=', undefined],
+      ['not[epic_iid]=12', undefined],
+    ],
+    'epic token %s → iid %s',
+  );
 
   it('maps milestone and confidential tokens as the bar writes them', () => {
     expect(roadmapFilterVariables(new URLSearchParams('milestone_title=Release+1&confidential=no'))).toEqual({
@@ -48,21 +50,23 @@ describe('roadmapFilterVariables', () => {
 });
 
 describe('hasRoadmapFilters', () => {
-  it.each([
-    ['', false],
+  expectCases(
+    (qs) => hasRoadmapFilters(new URLSearchParams(qs)),
     [
-      'scope=all&state=opened&sort=title_asc&layout=MONTHS&show_labels=true&epicIid=3&include_subepics=%E2%9C%93',
-      false,
+      ['', false],
+      [
+        'scope=all&state=opened&sort=title_asc&layout=MONTHS&show_labels=true&epicIid=3&include_subepics=%E2%9C%93',
+        false,
+      ],
+      ['epic_iid=3', true],
+      ['milestone_title=v1', true],
+      ['confidential=yes', true],
+      ['label_name[]=bug', true],
+      ['search=x', true],
+      ['not[author_username]=bob', true],
     ],
-    ['epic_iid=3', true],
-    ['milestone_title=v1', true],
-    ['confidential=yes', true],
-    ['label_name[]=bug', true],
-    ['search=x', true],
-    ['not[author_username]=bob', true],
-  ])('%s → %s', (qs, expected) => {
-    expect(hasRoadmapFilters(new URLSearchParams(qs))).toBe(expected);
-  });
+    '%s → %s',
+  );
 });
 
 describe('epicSortEnum', () => {
