@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, createGroup, createToken, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 
 /**
  * Security review L15: the last-Owner rule must hold when two Owners demote or remove each other at
@@ -9,11 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
  * one after the other, where the rule holds trivially.
  */
 describe('a group keeps an Owner under concurrent demotions and removals', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   async function twoOwners(round: string) {
     const group = await createGroup(t.db, { path: `lastowner-${round}` });
