@@ -10,19 +10,17 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
-import { digest, newPersonalAccessToken } from '../apps/server/src/auth/token-digest';
 import { loadConfig } from '../apps/server/src/config';
 import { connect, type DatabaseHandle } from '../apps/server/src/db/connection';
+import { BENCH_DATABASE_OPTIONS, ownerToken } from './src/bench-context';
 import { startServer } from './src/server-process';
 import { percentile, round1 } from './src/stats';
 
 const { values } = parseArgs({
   options: {
-    pg: { type: 'string' },
-    pglite: { type: 'string' },
-    group: { type: 'string', default: 'bench' },
+    ...BENCH_DATABASE_OPTIONS,
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '4' },
     replays: { type: 'string', default: '50' },
@@ -57,20 +55,6 @@ function cases(groupPath: string): Case[] {
       body: JSON.stringify({ query: epicsQuery, variables: { fullPath: groupPath } }),
     },
   ];
-}
-
-async function benchToken(handle: DatabaseHandle, groupPath: string): Promise<string> {
-  const member = await sql<{ user_id: number }>`
-    SELECT m.user_id FROM group_members m JOIN namespaces n ON n.id = m.group_id
-    WHERE n.path = ${groupPath} AND n.parent_id IS NULL ORDER BY m.access_level DESC LIMIT 1`.execute(handle.db);
-  const userId = member.rows[0]?.user_id;
-  if (!userId) throw new Error(`no member of group '${groupPath}': seed with --scale large first`);
-  const token = newPersonalAccessToken();
-  await handle.db
-    .insertInto('personal_access_tokens')
-    .values({ user_id: userId, name: 'bench', token_digest: digest(token), scopes: ['api'] })
-    .execute();
-  return token;
 }
 
 /** Runs the request once in-process, capturing its SQL, then replays that SQL raw N times. */
@@ -128,7 +112,7 @@ interface Row {
 
 async function benchBackend(backend: 'postgres' | 'pglite', target: string, port: number): Promise<Row[]> {
   const handle = await connect(backend === 'postgres' ? { url: target } : { dataDir: target });
-  const token = await benchToken(handle, values.group as string);
+  const { token } = await ownerToken(handle, values.group as string, 'bench');
   const raw = new Map<string, Awaited<ReturnType<typeof rawSqlTimes>>>();
   for (const c of cases(values.group as string))
     raw.set(c.name, await rawSqlTimes(handle, token, c, Number(values.replays)));

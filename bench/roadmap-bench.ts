@@ -18,7 +18,7 @@ import { CompiledQuery } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { type CapturedQuery, connect, type DatabaseHandle } from '../apps/server/src/db/connection';
-import { ownerToken } from './src/bench-context';
+import { BENCH_DATABASE_OPTIONS, ownerToken } from './src/bench-context';
 import { ROADMAP_EPICS_QUERY, threeYearsAround } from './src/roadmap-query';
 import { startServer } from './src/server-process';
 import { percentile, round1 } from './src/stats';
@@ -27,9 +27,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 const { values } = parseArgs({
   options: {
-    pg: { type: 'string' },
-    pglite: { type: 'string' },
-    group: { type: 'string', default: 'bench' },
+    ...BENCH_DATABASE_OPTIONS,
     requests: { type: 'string', default: '30' },
     warmup: { type: 'string', default: '3' },
     out: { type: 'string' },

@@ -3,10 +3,18 @@ import { digest, newPersonalAccessToken } from '../../apps/server/src/auth/token
 import type { DatabaseHandle } from '../../apps/server/src/db/connection';
 import type { BenchContext } from './filter-cases';
 
-/** A fresh `api` token for the bench group's Owner (the first member by access level). */
+/** Options of the scripts that bench both databases: `--pg URL`, `--pglite DIR`, `--group PATH` (default bench). */
+export const BENCH_DATABASE_OPTIONS = {
+  pg: { type: 'string' },
+  pglite: { type: 'string' },
+  group: { type: 'string', default: 'bench' },
+} as const;
+
+/** A fresh `api` token named `name` for the bench group's Owner (the first member by access level). */
 export async function ownerToken(
   handle: DatabaseHandle,
   groupPath: string,
+  name = 'filter-bench',
 ): Promise<{ token: string; userId: number }> {
   const member = await sql<{ user_id: number }>`
     SELECT m.user_id FROM group_members m JOIN namespaces n ON n.id = m.group_id
@@ -18,7 +26,7 @@ export async function ownerToken(
   const token = newPersonalAccessToken();
   await handle.db
     .insertInto('personal_access_tokens')
-    .values({ user_id: userId, name: 'filter-bench', token_digest: digest(token), scopes: ['api'] })
+    .values({ user_id: userId, name, token_digest: digest(token), scopes: ['api'] })
     .execute();
   return { token, userId };
 }

@@ -11,42 +11,38 @@ interface ListCase {
   filter: { web: string; api: string };
 }
 
+const STATE_TABS = ['Open', 'Closed', 'All'];
+const MR_STATE_TABS = ['Open', 'Merged', 'Closed', 'All'];
+/** Every list is filtered by the same author; its web and REST names agree. */
+const listCase = (name: string, url: string, api: string, tabs: string[]): ListCase => ({
+  name,
+  url,
+  api,
+  tabs,
+  filter: { web: 'author_username=alice', api: 'author_username=alice' },
+});
+
 const CASES: ListCase[] = [
-  {
-    name: 'group-epics',
-    url: '/groups/acme/-/epics',
-    api: '/api/v4/groups/acme/epics',
-    tabs: ['Open', 'Closed', 'All'],
-    filter: { web: 'author_username=alice', api: 'author_username=alice' },
-  },
-  {
-    name: 'project-issues',
-    url: '/acme/product/web-app/-/issues',
-    api: '/api/v4/projects/acme%2Fproduct%2Fweb-app/issues',
-    tabs: ['Open', 'Closed', 'All'],
-    filter: { web: 'author_username=alice', api: 'author_username=alice' },
-  },
-  {
-    name: 'group-issues',
-    url: '/groups/acme/-/issues',
-    api: '/api/v4/groups/acme/issues',
-    tabs: ['Open', 'Closed', 'All'],
-    filter: { web: 'author_username=alice', api: 'author_username=alice' },
-  },
-  {
-    name: 'project-merge-requests',
-    url: '/acme/product/web-app/-/merge_requests',
-    api: '/api/v4/projects/acme%2Fproduct%2Fweb-app/merge_requests',
-    tabs: ['Open', 'Merged', 'Closed', 'All'],
-    filter: { web: 'author_username=alice', api: 'author_username=alice' },
-  },
-  {
-    name: 'group-merge-requests',
-    url: '/groups/acme/-/merge_requests',
-    api: '/api/v4/groups/acme/merge_requests',
-    tabs: ['Open', 'Merged', 'Closed', 'All'],
-    filter: { web: 'author_username=alice', api: 'author_username=alice' },
-  },
+  listCase('group-epics', '/groups/acme/-/epics', '/api/v4/groups/acme/epics', STATE_TABS),
+  listCase(
+    'project-issues',
+    '/acme/product/web-app/-/issues',
+    '/api/v4/projects/acme%2Fproduct%2Fweb-app/issues',
+    STATE_TABS,
+  ),
+  listCase('group-issues', '/groups/acme/-/issues', '/api/v4/groups/acme/issues', STATE_TABS),
+  listCase(
+    'project-merge-requests',
+    '/acme/product/web-app/-/merge_requests',
+    '/api/v4/projects/acme%2Fproduct%2Fweb-app/merge_requests',
+    MR_STATE_TABS,
+  ),
+  listCase(
+    'group-merge-requests',
+    '/groups/acme/-/merge_requests',
+    '/api/v4/groups/acme/merge_requests',
+    MR_STATE_TABS,
+  ),
 ];
 
 const STATES: Record<string, string> = { Open: 'opened', Merged: 'merged', Closed: 'closed', All: 'all' };

@@ -1,12 +1,6 @@
-import { existsSync } from 'node:fs';
 import { request } from 'node:http';
-import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from './app';
-import { type StartedServer, startTestServer } from './test/started-server';
-
-const webDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hasWebBuild, useWebAppServer } from './test/web-app-server';
 
 /** Raw headers of a GET (node:http does not decompress, so content-encoding is what was sent). */
 function head(url: string, headers: Record<string, string>) {
@@ -20,21 +14,14 @@ function head(url: string, headers: Record<string, string>) {
   });
 }
 
-describe.skipIf(!existsSync(webDist))('the built web app (needs apps/web/dist: npm run build)', () => {
-  let s: StartedServer;
-  let web: FastifyInstance;
+describe.skipIf(!hasWebBuild)('the built web app (needs apps/web/dist: npm run build)', () => {
+  const server = useWebAppServer();
   let url: string;
   let script: string;
   beforeAll(async () => {
-    s = await startTestServer();
-    web = await buildApp(s.ctx, { serveWeb: true });
-    url = await web.listen({ port: 0, host: '127.0.0.1' });
+    url = server.url();
     const html = await (await fetch(`${url}/`)).text();
     script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
-  });
-  afterAll(async () => {
-    await web.close();
-    await s.close();
   });
 
   it('sends hashed assets compressed as the browser accepts, cached for a year', async () => {

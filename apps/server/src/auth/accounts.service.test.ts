@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/use-test-app';
 import { authenticate, createAccount } from './accounts.service';
 import { hashPassword, needsRehash } from './password';
 
 describe('authenticate', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const storedHash = async (username: string) =>
     (await t.db.selectFrom('users').select('password_hash').where('username', '=', username).executeTakeFirstOrThrow())

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../test/factories';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/use-test-app';
 import { CliError } from './cli-error';
 import { createTokenForUsername } from './create-token';
 
 describe('create-token command', () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     await createUser(t.db, { username: 'cli_user' });
     await createUser(t.db, { username: 'cli_blocked', state: 'blocked' });
   });
-  afterAll(() => t.close());
 
   it('prints a token that works against GET /api/v4/user', async () => {
     const token = await createTokenForUsername(t.db, { user: 'CLI_user', scopes: 'api,read_api', name: 'script' });

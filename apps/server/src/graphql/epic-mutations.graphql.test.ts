@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../test/factories';
+import { createGroup, createGroupMembers, createProject, createToken, createUser } from '../test/factories';
 import { dig, gql } from '../test/graphql-client';
 import { useTestApp } from '../test/use-test-app';
 
@@ -9,14 +9,8 @@ import { useTestApp } from '../test/use-test-app';
 
 const t = useTestApp();
 type Role = 'owner' | 'reporter' | 'planner' | 'guest' | 'stranger' | 'anonymous';
-const tokens: Record<Role, string | undefined> = {
-  owner: '',
-  reporter: '',
-  planner: '',
-  guest: '',
-  stranger: '',
-  anonymous: undefined,
-};
+/** Tokens by role: owner, reporter, planner and guest of group mt, and a stranger; anonymous has none. */
+const tokens: Partial<Record<Role, string>> = {};
 /** Epic ids by name. B is the base; C1…C4 its children (C4 confidential); G a child of C1; O, O1 another tree; X in a private group. */
 const e: Record<string, number> = {};
 /** epic_issues ids: I1, I2, I3 in B; I4 in C1. */
@@ -30,16 +24,13 @@ beforeAll(async () => {
   const group = await createGroup(db, { path: 'mt', name: 'Mutations' });
   const sub = await createGroup(db, { path: 'sub', parentId: group.id });
   const hidden = await createGroup(db, { path: 'mtx', name: 'Hidden' });
-  for (const [role, level] of [
+  const members = await createGroupMembers(db, group.id, 'mt-', [
     ['owner', AccessLevel.OWNER],
     ['reporter', AccessLevel.REPORTER],
     ['planner', AccessLevel.PLANNER],
     ['guest', AccessLevel.GUEST],
-  ] as const) {
-    const user = await createUser(db, { username: `mt-${role}` });
-    await addGroupMember(db, group.id, user.id, level);
-    tokens[role] = await createToken(db, user.id);
-  }
+  ]);
+  Object.assign(tokens, members.tokens);
   tokens.stranger = await createToken(db, (await createUser(db, { username: 'mt-stranger' })).id);
 
   const epic = async (
@@ -111,96 +102,82 @@ async function reorder(
   return { status: res.status, errors: payload?.errors ?? null, topLevel: res.body.errors ?? [] };
 }
 
-/** Children of an epic in tree order, as the owner sees them (names). */
-async function childNames(parent: string): Promise<string[]> {
-  const rows = await t.db
-    .selectFrom('epics')
-    .select('id')
-    .where('parent_id', '=', e[parent] as number)
-    .orderBy(sql`relative_position ASC NULLS LAST`)
-    .orderBy('id')
-    .execute();
-  const byId = Object.fromEntries(Object.entries(e).map(([name, id]) => [id, name]));
+/** Reorders as `role` and expects no errors. */
+async function reorderOk(role: Role, moved: Record<string, unknown>): Promise<void> {
+  expect((await reorder(role, moved)).errors).toEqual([]);
+}
+
+/** The rows of `table` whose `column` is the epic `parent`, in tree order, by their names in `names`. */
+async function namesInTreeOrder(
+  table: 'epics' | 'epic_issues',
+  column: 'parent_id' | 'epic_id',
+  parent: string,
+  names: Record<string, number>,
+): Promise<string[]> {
+  const { rows } = await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${e[parent]}
+    ORDER BY relative_position ASC NULLS LAST, id`.execute(t.db);
+  const byId = Object.fromEntries(Object.entries(names).map(([name, id]) => [id, name]));
   return rows.map((r) => byId[r.id] as string);
 }
 
-async function issueNames(epicName: string): Promise<string[]> {
-  const rows = await t.db
-    .selectFrom('epic_issues')
-    .select('id')
-    .where('epic_id', '=', e[epicName] as number)
-    .orderBy(sql`relative_position ASC NULLS LAST`)
-    .orderBy('id')
-    .execute();
-  const byId = Object.fromEntries(Object.entries(link).map(([name, id]) => [id, name]));
-  return rows.map((r) => byId[r.id] as string);
-}
+/** Children of an epic in tree order (names). */
+const childNames = (parent: string) => namesInTreeOrder('epics', 'parent_id', parent, e);
+/** An epic's issues in tree order (link names). */
+const issueNames = (epicName: string) => namesInTreeOrder('epic_issues', 'epic_id', epicName, link);
 
 describe('epicTreeReorder', () => {
-  it('moves a child epic after its adjacent sibling (relativePosition before: the sibling ends up above)', async () => {
-    const r = await reorder('owner', {
-      id: epicGid('C3'),
-      adjacentReferenceId: epicGid('C1'),
-      relativePosition: 'before',
-    });
-    expect(r.errors).toEqual([]);
-    expect(await childNames('B')).toEqual(['C1', 'C3', 'C2', 'C4']);
-  });
-
-  it('moves a child epic before its adjacent sibling (relativePosition after: the sibling ends up below)', async () => {
-    const r = await reorder('owner', {
-      id: epicGid('C4'),
-      adjacentReferenceId: epicGid('C1'),
-      relativePosition: 'after',
-    });
-    expect(r.errors).toEqual([]);
-    expect(await childNames('B')).toEqual(['C4', 'C1', 'C3', 'C2']);
+  it.each([
+    [
+      'after its adjacent sibling (relativePosition before: the sibling ends up above)',
+      'C3',
+      'before',
+      ['C1', 'C3', 'C2', 'C4'],
+    ],
+    [
+      'before its adjacent sibling (relativePosition after: the sibling ends up below)',
+      'C4',
+      'after',
+      ['C4', 'C1', 'C3', 'C2'],
+    ],
+  ])('moves a child epic %s', async (_name, child, relativePosition, order) => {
+    await reorderOk('owner', { id: epicGid(child), adjacentReferenceId: epicGid('C1'), relativePosition });
+    expect(await childNames('B')).toEqual(order);
   });
 
   it('moves to the start without an adjacent reference; Reporter and Planner may reorder', async () => {
-    expect((await reorder('reporter', { id: epicGid('C2') })).errors).toEqual([]);
+    await reorderOk('reporter', { id: epicGid('C2') });
     expect(await childNames('B')).toEqual(['C2', 'C4', 'C1', 'C3']);
-    expect(
-      (await reorder('planner', { id: epicGid('C3'), adjacentReferenceId: epicGid('C2'), relativePosition: 'before' }))
-        .errors,
-    ).toEqual([]);
+    await reorderOk('planner', { id: epicGid('C3'), adjacentReferenceId: epicGid('C2'), relativePosition: 'before' });
     expect(await childNames('B')).toEqual(['C2', 'C3', 'C4', 'C1']);
   });
 
   it('moves an epic under a new parent in the same tree, next to a new sibling', async () => {
     // G leaves C1 for B, landing right after C3.
-    const r = await reorder('owner', {
+    await reorderOk('owner', {
       id: epicGid('G'),
       adjacentReferenceId: epicGid('C3'),
       relativePosition: 'before',
       newParentId: epicGid('B'),
     });
-    expect(r.errors).toEqual([]);
     expect(await childNames('B')).toEqual(['C2', 'C3', 'G', 'C4', 'C1']);
     expect(await childNames('C1')).toEqual([]);
     // …and back under C1, alone there.
-    expect((await reorder('owner', { id: epicGid('G'), newParentId: epicGid('C1') })).errors).toEqual([]);
+    await reorderOk('owner', { id: epicGid('G'), newParentId: epicGid('C1') });
     expect(await childNames('C1')).toEqual(['G']);
     expect(await childNames('B')).toEqual(['C2', 'C3', 'C4', 'C1']);
   });
 
   it('reorders and moves an epic’s issues (EpicIssue ids)', async () => {
-    const r = await reorder('owner', {
-      id: linkGid('I3'),
-      adjacentReferenceId: linkGid('I1'),
-      relativePosition: 'before',
-    });
-    expect(r.errors).toEqual([]);
+    await reorderOk('owner', { id: linkGid('I3'), adjacentReferenceId: linkGid('I1'), relativePosition: 'before' });
     expect(await issueNames('B')).toEqual(['I1', 'I3', 'I2']);
-    expect((await reorder('owner', { id: linkGid('I2') })).errors).toEqual([]);
+    await reorderOk('owner', { id: linkGid('I2') });
     expect(await issueNames('B')).toEqual(['I2', 'I1', 'I3']);
-    const moved = await reorder('owner', {
+    await reorderOk('owner', {
       id: linkGid('I2'),
       adjacentReferenceId: linkGid('I4'),
       relativePosition: 'after',
       newParentId: epicGid('C1'),
     });
-    expect(moved.errors).toEqual([]);
     expect(await issueNames('C1')).toEqual(['I2', 'I4']);
     expect(await issueNames('B')).toEqual(['I1', 'I3']);
   });

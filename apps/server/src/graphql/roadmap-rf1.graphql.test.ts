@@ -1,17 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dig, gql } from '../test/graphql-client';
+import { dig, expectUserError } from '../test/graphql-client';
 import { useRoadmapTestApp } from '../test/roadmap-test-app';
 import { iidsOf, RF1, type RoadmapWorld, type Role } from '../test/roadmap-world';
+import { expectFixedStatements } from '../test/statement-count';
 
 /** RF-1: the group’s epics for the roadmap (calls.md RF-1). The world is described in test/roadmap-world.ts. */
-const { t, world, epics, listed, run } = useRoadmapTestApp();
+const { t, world, epics, listed, run, send } = useRoadmapTestApp();
 let groupIds: RoadmapWorld['groupIds'];
 let ids: RoadmapWorld['ids'];
 let labelIds: RoadmapWorld['labelIds'];
-let tokens: RoadmapWorld['tokens'];
 
 beforeAll(() => {
-  ({ groupIds, ids, labelIds, tokens } = world());
+  ({ groupIds, ids, labelIds } = world());
 });
 
 describe('RF-1 group epics for the roadmap', () => {
@@ -236,38 +236,26 @@ describe('RF-1 group epics for the roadmap', () => {
 
   it('costs the same number of SQL statements for 3 epics as for 9 (no N+1)', async () => {
     // START_DATE_DESC puts 10 (subgroup, parent), 3 and 12 (parent) first: every loader runs for 3 too.
-    const statements = async (first: number) => {
-      const before = t.database.queryCount();
+    const load = async (first: number) => {
       const page = await epics('owner', { sort: 'START_DATE_DESC', first });
       expect(page.nodes).toHaveLength(first);
-      return t.database.queryCount() - before;
     };
-    const three = await statements(3);
-    const nine = await statements(9);
-    expect(nine).toBe(three);
-    expect(nine).toBeLessThanOrEqual(16);
+    await expectFixedStatements(t.database, load, [3, 9], 16);
   });
 
   it('rejects bad arguments as user errors naming the argument', async () => {
-    const reversed = await gql(
-      t.app,
-      RF1,
-      { fullPath: 'rm', timeframe: { start: '2025-12-31', end: '2025-01-01' } },
-      tokens.owner,
-    );
-    expect(reversed.body.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'timeframe' } });
-    const badDate = await gql(
-      t.app,
-      RF1,
-      { fullPath: 'rm', timeframe: { start: '2025-13-01', end: '2025-12-31' } },
-      tokens.owner,
-    );
+    const reversed = await send(RF1, 'owner', {
+      fullPath: 'rm',
+      timeframe: { start: '2025-12-31', end: '2025-01-01' },
+    });
+    expectUserError(reversed, 'timeframe');
+    const badDate = await send(RF1, 'owner', { fullPath: 'rm', timeframe: { start: '2025-13-01', end: '2025-12-31' } });
     expect(badDate.status).toBe(400);
-    const badSort = await gql(t.app, RF1, { fullPath: 'rm', sort: 'SIDEWAYS' }, tokens.owner);
+    const badSort = await send(RF1, 'owner', { fullPath: 'rm', sort: 'SIDEWAYS' });
     expect(badSort.status).toBe(400);
-    const badCursor = await gql(t.app, RF1, { fullPath: 'rm', endCursor: 'nonsense' }, tokens.owner);
-    expect(badCursor.body.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'after' } });
-    const badIid = await gql(t.app, RF1, { fullPath: 'rm', iid: 'x' }, tokens.owner);
-    expect(badIid.body.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field: 'iid' } });
+    const badCursor = await send(RF1, 'owner', { fullPath: 'rm', endCursor: 'nonsense' });
+    expectUserError(badCursor, 'after');
+    const badIid = await send(RF1, 'owner', { fullPath: 'rm', iid: 'x' });
+    expectUserError(badIid, 'iid');
   });
 });

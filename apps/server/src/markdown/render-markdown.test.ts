@@ -1,14 +1,17 @@
+import { expectCases } from '@meridian/domain/test/cases';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown, renderMarkdownOrNull } from './render-markdown';
 
 describe('renderMarkdown', () => {
-  it.each([
-    ['**bold**', '<p><strong>bold</strong></p>'],
-    ['a ~~b~~', '<p>a <del>b</del></p>'],
-    ['', ''],
-  ])('renders %j', (input, expected) => {
-    expect(renderMarkdown(input)).toBe(expected);
-  });
+  expectCases(
+    renderMarkdown,
+    [
+      ['**bold**', '<p><strong>bold</strong></p>'],
+      ['a ~~b~~', '<p>a <del>b</del></p>'],
+      ['', ''],
+    ],
+    'renders %j',
+  );
 
   it('renders GFM tables and task lists', () => {
     const html = renderMarkdown('| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo');

@@ -16,6 +16,12 @@ const auth = (extra: Record<string, string> = {}) => ({ 'private-token': token, 
 const api = (path: string, init: RequestInit = {}) =>
   s.http(`/api/v4${path}`, { ...init, headers: { ...auth(), ...(init.headers as Record<string, string>) } });
 
+const JSON_TYPE = 'application/json';
+/** Sends `body` (none when omitted) with the given content type. */
+const send = (method: string, path: string, contentType: string, body?: RequestInit['body']) =>
+  api(path, { method, headers: { 'content-type': contentType }, ...(body === undefined ? {} : { body }) });
+const sendJson = (method: string, path: string, body: object) => send(method, path, JSON_TYPE, JSON.stringify(body));
+
 beforeAll(async () => {
   s = await startTestServer();
   const owner = await createUser(s.db, { username: 'transport-owner' });
@@ -25,16 +31,8 @@ beforeAll(async () => {
   groupId = group.id;
   projectId = project.id;
   await addGroupMember(s.db, group.id, owner.id, 50);
-  await api(`/groups/${groupId}/labels`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'group-label', color: '#123456' }),
-  });
-  await api(`/projects/${projectId}/labels`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'project-label', color: '#654321' }),
-  });
+  await sendJson('POST', `/groups/${groupId}/labels`, { name: 'group-label', color: '#123456' });
+  await sendJson('POST', `/projects/${projectId}/labels`, { name: 'project-label', color: '#654321' });
 });
 
 afterAll(async () => {
@@ -55,32 +53,17 @@ describe('responses', () => {
 
 describe('an empty body under a JSON content type', () => {
   it('is no parameters: a DELETE succeeds and a POST names the missing field', async () => {
-    const created = await api(`/projects/${projectId}/labels`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'doomed', color: '#000000' }),
-    });
+    const created = await sendJson('POST', `/projects/${projectId}/labels`, { name: 'doomed', color: '#000000' });
     expect(created.status).toBe(201);
-    const deleted = await api(`/projects/${projectId}/labels/doomed`, {
-      method: 'DELETE',
-      headers: { 'content-type': 'application/json' },
-    });
+    const deleted = await send('DELETE', `/projects/${projectId}/labels/doomed`, JSON_TYPE);
     expect(deleted.status).toBe(204);
-    const empty = await api(`/projects/${projectId}/issues`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '',
-    });
+    const empty = await send('POST', `/projects/${projectId}/issues`, JSON_TYPE, '');
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ error: 'title is missing' });
   });
 
   it('still rejects malformed JSON with a 400', async () => {
-    const res = await api(`/projects/${projectId}/issues`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"title": ',
-    });
+    const res = await send('POST', `/projects/${projectId}/issues`, JSON_TYPE, '{"title": ');
     expect(res.status).toBe(400);
   });
 });
@@ -107,11 +90,7 @@ describe('GitLab booleans', () => {
   });
 
   it('as strings in a JSON body', async () => {
-    const res = await api(`/projects/${projectId}/issues`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Secret plan', confidential: 'True' }),
-    });
+    const res = await sendJson('POST', `/projects/${projectId}/issues`, { title: 'Secret plan', confidential: 'True' });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ title: 'Secret plan', confidential: true });
   });
@@ -119,11 +98,12 @@ describe('GitLab booleans', () => {
 
 describe('form bodies (curl --data)', () => {
   it('carry the same parameters as JSON, bracketed lists and booleans included', async () => {
-    const res = await api(`/projects/${projectId}/issues`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'title=From+a+form&labels[]=group-label&labels[]=project-label&confidential=yes&description=a%26b',
-    });
+    const res = await send(
+      'POST',
+      `/projects/${projectId}/issues`,
+      'application/x-www-form-urlencoded',
+      'title=From+a+form&labels[]=group-label&labels[]=project-label&confidential=yes&description=a%26b',
+    );
     expect(res.status).toBe(201);
     const issue = (await res.json()) as { title: string; labels: string[]; confidential: boolean; description: string };
     expect(issue).toMatchObject({ title: 'From a form', confidential: true, description: 'a&b' });
@@ -192,11 +172,12 @@ describe('multipart bodies (curl --form)', () => {
   });
 
   it('refuse a malformed body with a 400', async () => {
-    const res = await api(`/projects/${projectId}/issues`, {
-      method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
-      body: '--xyz\r\nnot a part header\r\n\r\n',
-    });
+    const res = await send(
+      'POST',
+      `/projects/${projectId}/issues`,
+      'multipart/form-data; boundary=xyz',
+      '--xyz\r\nnot a part header\r\n\r\n',
+    );
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   });

@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { expectCases } from '@meridian/domain/test/cases';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_USERNAMES, isLoopbackHost, KnownDemoPasswordError } from '../auth/demo-password-guard';
 import { loadConfig } from '../config';
 import { connect } from '../db/connection';
 import { type RunningServer, startServer } from '../server';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/throwaway-database';
 
 const quiet = { LOG_LEVEL: 'silent', PORT: '0', MERIDIAN_ROOT_PASSWORD: 'root-password' };
 
@@ -19,21 +19,23 @@ describe('demo data defaults', () => {
     expect(loadConfig({}).HOST).toBe('127.0.0.1');
   });
 
-  it.each([
-    ['127.0.0.1', true],
-    ['127.8.9.10', true],
-    ['localhost', true],
-    ['::1', true],
-    ['[::1]', true],
-    ['::ffff:127.0.0.1', true],
-    ['0.0.0.0', false],
-    ['::', false],
-    ['192.168.1.10', false],
-    ['128.0.0.1', false],
-    ['meridian.example.com', false],
-  ])('HOST %s is loopback: %s', (host, loopback) => {
-    expect(isLoopbackHost(host)).toBe(loopback);
-  });
+  expectCases(
+    isLoopbackHost,
+    [
+      ['127.0.0.1', true],
+      ['127.8.9.10', true],
+      ['localhost', true],
+      ['::1', true],
+      ['[::1]', true],
+      ['::ffff:127.0.0.1', true],
+      ['0.0.0.0', false],
+      ['::', false],
+      ['192.168.1.10', false],
+      ['128.0.0.1', false],
+      ['meridian.example.com', false],
+    ],
+    'HOST %s is loopback: %s',
+  );
 });
 
 describe('boot refuses known demo passwords beyond loopback (PGlite)', () => {
@@ -126,27 +128,18 @@ describe('boot refuses known demo passwords beyond loopback (PGlite)', () => {
 const baseUrl = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!baseUrl)('boot on PostgreSQL', () => {
-  const name = `meridian_boot_${randomBytes(6).toString('hex')}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    await client.query(query);
-    await client.end();
-  };
-  afterAll(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  let database: ThrowawayDatabase | undefined;
+  afterAll(() => database?.drop());
 
   it('does not seed demo data by default', async () => {
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(baseUrl as string);
-    url.pathname = `/${name}`;
+    database = await createThrowawayDatabase(baseUrl as string, 'meridian_boot');
+    const url = database.url;
     const log: string[] = [];
-    const server = await startServer(loadConfig({ ...quiet, DATABASE_URL: url.toString(), HOST: '0.0.0.0' }), (l) =>
-      log.push(l),
-    );
+    const server = await startServer(loadConfig({ ...quiet, DATABASE_URL: url, HOST: '0.0.0.0' }), (l) => log.push(l));
     await server.stop();
     expect(log.some((l) => l.startsWith('Applied migrations: 0001_'))).toBe(true);
     expect(log.some((l) => l.includes('Seeding'))).toBe(false);
-    const check = await connect({ url: url.toString(), poolSize: 1 });
+    const check = await connect({ url, poolSize: 1 });
     const users = await check.db.selectFrom('users').select('username').execute();
     await check.close();
     expect(users.map((u) => u.username)).toEqual(['root']);

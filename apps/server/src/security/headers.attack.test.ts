@@ -1,11 +1,6 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import { type StartedServer, startTestServer } from '../test/started-server';
-
-const webDist = fileURLToPath(new URL('../../../web/dist/index.html', import.meta.url));
+import { hasWebBuild, useWebAppServer } from '../test/web-app-server';
 
 function expectSecurityHeaders(res: Response): void {
   const csp = res.headers.get('content-security-policy') ?? '';
@@ -68,18 +63,11 @@ describe('HSTS when the instance is served over HTTPS', () => {
   });
 });
 
-describe.skipIf(!existsSync(webDist))('security headers on the web app (needs apps/web/dist: npm run build)', () => {
-  let s: StartedServer;
-  let web: FastifyInstance;
+describe.skipIf(!hasWebBuild)('security headers on the web app (needs apps/web/dist: npm run build)', () => {
+  const server = useWebAppServer();
   let url: string;
-  beforeAll(async () => {
-    s = await startTestServer();
-    web = await buildApp(s.ctx, { serveWeb: true });
-    url = await web.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await web.close();
-    await s.close();
+  beforeAll(() => {
+    url = server.url();
   });
 
   it.each(['/', '/users/sign_in', '/groups/acme/-/roadmap'])(

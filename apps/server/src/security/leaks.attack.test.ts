@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCursor } from '../db/cursor';
 import { type Answer, buildRelationsWorld, client, num, type RelationsWorld } from '../test/relations-world';
 import { type StartedServer, startTestServer } from '../test/started-server';
+import { countStatements } from '../test/statement-count';
 
 /**
  * Security review 2026-11-23, leaks: L2 (counts), L3 (keyset cursor oracle), L4 (hidden epic ids
@@ -16,6 +17,17 @@ let tokens: Record<string, string>;
 const created = (r: Answer) => {
   expect(r.status, JSON.stringify(r.json)).toBe(201);
   return r;
+};
+
+/** A new internal project in acme with one issue, created by the owner. */
+const projectWithIssue = async (path: string, title: string) => {
+  const p = await s.db
+    .insertInto('projects')
+    .values({ namespace_id: w.acme.id, name: path, path, visibility_level: 10 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const issue = created(await api('POST', `/projects/${p.id}/issues`, 'owner', { title }));
+  return { p, issue };
 };
 
 beforeAll(async () => {
@@ -83,12 +95,11 @@ describe('L2 — counts never include what the actor may not read', () => {
   });
 
   it('a page of issues costs a fixed number of statements whatever its size (no N+1)', async () => {
-    const cost = async (perPage: number) => {
-      const before = s.database.queryCount();
-      const r = await api('GET', `/projects/${w.pub.id}/issues?per_page=${perPage}`, 'victimOwner');
-      expect(r.status).toBe(200);
-      return s.database.queryCount() - before;
-    };
+    const cost = (perPage: number) =>
+      countStatements(s.database, async () => {
+        const r = await api('GET', `/projects/${w.pub.id}/issues?per_page=${perPage}`, 'victimOwner');
+        expect(r.status).toBe(200);
+      });
     for (let i = 0; i < 4; i++) await api('POST', `/projects/${w.pub.id}/issues`, 'victimOwner', { title: `n${i}` });
     expect(await cost(5)).toBe(await cost(1));
   });
@@ -199,12 +210,7 @@ describe('L1 — label description_html is rendered, sanitized Markdown', () => 
 
 describe('L16 — issues_enabled and archived are enforced', () => {
   it('issues disabled: hidden from project and group lists, 404 single, 403 create', async () => {
-    const p = await s.db
-      .insertInto('projects')
-      .values({ namespace_id: w.acme.id, name: 'noissues', path: 'noissues', visibility_level: 10 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const issue = created(await api('POST', `/projects/${p.id}/issues`, 'owner', { title: 'before' }));
+    const { p, issue } = await projectWithIssue('noissues', 'before');
     await s.db.updateTable('projects').set({ issues_enabled: false }).where('id', '=', p.id).execute();
     expect((await api('GET', `/projects/${p.id}/issues`, 'owner')).json).toEqual([]);
     expect((await api('GET', `/projects/${p.id}/issues/${num(issue, 'iid')}`, 'owner')).status).toBe(404);
@@ -214,12 +220,7 @@ describe('L16 — issues_enabled and archived are enforced', () => {
   });
 
   it('archived: issues and merge requests are read-only (403 "Project is archived")', async () => {
-    const p = await s.db
-      .insertInto('projects')
-      .values({ namespace_id: w.acme.id, name: 'old', path: 'old', visibility_level: 10 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const issue = created(await api('POST', `/projects/${p.id}/issues`, 'owner', { title: 'frozen' }));
+    const { p, issue } = await projectWithIssue('old', 'frozen');
     await s.db.updateTable('projects').set({ archived: true }).where('id', '=', p.id).execute();
     expect((await api('GET', `/projects/${p.id}/issues/${num(issue, 'iid')}`, 'owner')).status).toBe(200);
     const put = await api('PUT', `/projects/${p.id}/issues/${num(issue, 'iid')}`, 'owner', { title: 'thawed' });

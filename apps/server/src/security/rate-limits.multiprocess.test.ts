@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type DatabaseHandle } from '../db/connection';
 import { createToken, createUser } from '../test/factories';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/throwaway-database';
 
 /**
  * Two real `meridian start` processes on one PostgreSQL database share their rate-limit counters:
@@ -60,36 +59,22 @@ function stopProcess(started: Started | undefined): Promise<void> {
   });
 }
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 describe.skipIf(!baseUrl)('rate limits across two server processes (PostgreSQL)', () => {
-  const name = `meridian_mp_${randomBytes(6).toString('hex')}`;
-  let databaseUrl = '';
+  let database: ThrowawayDatabase | undefined;
   let a: Started | undefined;
   let b: Started | undefined;
   let handle: DatabaseHandle | undefined;
 
   beforeAll(async () => {
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(baseUrl ?? '');
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    a = await startProcess(databaseUrl); // migrates first; the second start then finds it done
-    handle = await connect({ url: databaseUrl, poolSize: 2 });
+    database = await createThrowawayDatabase(baseUrl ?? '', 'meridian_mp');
+    a = await startProcess(database.url); // migrates first; the second start then finds it done
+    handle = await connect({ url: database.url, poolSize: 2 });
   }, 90_000);
 
   afterAll(async () => {
     await Promise.all([stopProcess(a), stopProcess(b)]);
     await handle?.close();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await database?.drop();
   }, 60_000);
 
   it('warns on the first start of a PostgreSQL database while sign-up is open', () => {
@@ -105,7 +90,7 @@ describe.skipIf(!baseUrl)('rate limits across two server processes (PostgreSQL)'
       body: JSON.stringify({ throttle_protected_paths_requests_per_period: 4, max_login_attempts: 100 }),
     });
     expect(put.status).toBe(200);
-    b = await startProcess(databaseUrl);
+    b = await startProcess(database?.url ?? '');
     expect(b.output()).not.toMatch(/sign-up is open/); // not a first start
 
     const signIn = (server: Started, n: number) =>

@@ -16,6 +16,11 @@ const epicIn = async (groupId: number, body: object): Promise<Answer> => {
   expect(r.status, JSON.stringify(r.json)).toBe(201);
   return r;
 };
+const milestoneIn = async (groupId: number, body: object) => {
+  const r = await api('POST', `/groups/${groupId}/milestones`, 'owner', body);
+  expect(r.status, JSON.stringify(r.json)).toBe(201);
+  return r;
+};
 const issueIn = async (projectId: number, body: object, who: 'owner' | 'victimOwner' = 'owner') => {
   const r = await api('POST', `/projects/${projectId}/issues`, who, body);
   expect(r.status, JSON.stringify(r.json)).toBe(201);
@@ -114,11 +119,7 @@ describe('L6 — moving an issue between epics needs rights on the epic it leave
 
 describe('L14 — epic dates follow milestones and issues', () => {
   it('editing a milestone, changing an issue milestone and deleting the issue recompute the epic', async () => {
-    const ms = await api('POST', `/groups/${w.acme.id}/milestones`, 'owner', {
-      title: 'L14',
-      start_date: '2032-03-01',
-      due_date: '2032-04-01',
-    });
+    const ms = await milestoneIn(w.acme.id, { title: 'L14', start_date: '2032-03-01', due_date: '2032-04-01' });
     const epic = await epicIn(w.acme.id, { title: 'L14 epic' });
     const issue = await issueIn(w.web.id, { title: 'L14 issue', epic_id: num(epic, 'id') });
     const dates = async () => {
@@ -136,11 +137,7 @@ describe('L14 — epic dates follow milestones and issues', () => {
   });
 
   it('deleting a milestone recomputes the epic', async () => {
-    const ms = await api('POST', `/groups/${w.acme.id}/milestones`, 'owner', {
-      title: 'L14 delete',
-      start_date: '2033-03-01',
-      due_date: '2033-04-01',
-    });
+    const ms = await milestoneIn(w.acme.id, { title: 'L14 delete', start_date: '2033-03-01', due_date: '2033-04-01' });
     const epic = await epicIn(w.acme.id, { title: 'L14 epic 2' });
     await issueIn(w.web.id, { title: 'L14 issue 2', epic_id: num(epic, 'id'), milestone_id: num(ms, 'id') });
     const before = await api('GET', `/groups/${w.acme.id}/epics/${num(epic, 'iid')}`, 'owner');

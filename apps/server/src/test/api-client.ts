@@ -1,4 +1,5 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import type { Database } from '../db/connection';
 import { createToken, createUser } from './factories';
 
@@ -36,6 +37,17 @@ export function apiClient(
     };
     return appOf().inject(options);
   };
+}
+
+/** A request and the status it must answer: method, URL, who sends it (anonymous when undefined), payload, status. */
+export type StatusCase = readonly [HttpMethod, string, string | undefined, object | undefined, number];
+
+/** Sends each request in order through `api` and expects its status; the request names the failure. */
+export async function expectStatuses(api: ApiClient, cases: readonly StatusCase[]): Promise<void> {
+  for (const [method, url, who, payload, status] of cases) {
+    const res = await api(method, url, who, payload);
+    expect(res.statusCode, `${method} ${url} as ${who ?? 'anonymous'} ${JSON.stringify(payload ?? null)}`).toBe(status);
+  }
 }
 
 /** Personal access tokens and user ids by name, as `createUsersWithTokens` fills them in. */

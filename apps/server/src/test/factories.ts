@@ -99,6 +99,27 @@ export async function addGroupMembers(db: Database, groupId: number, levels: Rea
 }
 
 /**
+ * One user per role (username `${prefix}${role}`), in order, each a member of the group at the role's
+ * access level and with a personal access token; their ids and tokens by role.
+ */
+export async function createGroupMembers<R extends string>(
+  db: Database,
+  groupId: number,
+  prefix: string,
+  roles: ReadonlyArray<readonly [R, number]>,
+): Promise<{ users: Record<R, number>; tokens: Record<R, string> }> {
+  const users = {} as Record<R, number>;
+  const tokens = {} as Record<R, string>;
+  for (const [role, level] of roles) {
+    const user = await createUser(db, { username: `${prefix}${role}` });
+    users[role] = user.id;
+    await addGroupMember(db, groupId, user.id, level);
+    tokens[role] = await createToken(db, user.id);
+  }
+  return { users, tokens };
+}
+
+/**
  * A private group `groupPath` with subgroup `sub` and project `sub/web`, and `members` (user id →
  * access level, in order) as members of the top group.
  */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 
 export interface GqlResponse {
   status: number;
@@ -22,6 +23,11 @@ export async function gql(
     payload: { query, variables },
   });
   return { status: res.statusCode, body: res.json() };
+}
+
+/** Expects the answer's first error to be a user error (BAD_USER_INPUT) naming the argument `field`. */
+export function expectUserError(res: GqlResponse, field: string): void {
+  expect(res.body.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', field } });
 }
 
 /** Reads a nested value: dig(data, 'group', 'epics', 'nodes'). */

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './use-test-app';
 
 describe('test harness', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('serves a migrated database with pg_trgm', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/-/readiness' });

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { connect, type Database, type DatabaseHandle } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { openMigratedPglite } from './pglite-template';
+import { createThrowawayDatabase } from './throwaway-database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,20 +24,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: DatabaseHandle;
   if (baseUrl) {
-    const name = `meridian_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    database = await connect({ url: url.toString(), poolSize: 4 });
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const throwaway = await createThrowawayDatabase(baseUrl, 'meridian_test');
+    database = await connect({ url: throwaway.url, poolSize: 4 });
+    dropDatabase = throwaway.drop;
   } else {
     const pglite = await openMigratedPglite();
     database = await connect({ pglite });

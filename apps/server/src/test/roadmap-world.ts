@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../db/connection';
 import { AccessLevel } from '../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from './factories';
+import { addGroupMember, createGroup, createGroupMembers, createProject, createToken, createUser } from './factories';
 import { dig, gql } from './graphql-client';
 
 /**
@@ -201,18 +201,13 @@ export async function seedRoadmapWorld(db: Database): Promise<RoadmapWorld> {
   const other = await createGroup(db, { path: 'other', name: 'Other Team', parentId: rm.id, visibility: 0 });
   const secret = await createGroup(db, { path: 'secret', name: 'Secret', visibility: 0 });
   Object.assign(groupIds, { rm: rm.id, sub: sub.id, other: other.id, secret: secret.id });
-  const users: Record<string, number> = {};
-  for (const [role, level] of [
+  const { users, tokens: memberTokens } = await createGroupMembers(db, rm.id, 'rm-', [
     ['owner', AccessLevel.OWNER],
     ['reporter', AccessLevel.REPORTER],
     ['planner', AccessLevel.PLANNER],
     ['guest', AccessLevel.GUEST],
-  ] as const) {
-    const user = await createUser(db, { username: `rm-${role}` });
-    users[role] = user.id;
-    await addGroupMember(db, rm.id, user.id, level);
-    tokens[role] = await createToken(db, user.id);
-  }
+  ]);
+  Object.assign(tokens, memberTokens);
   const subMember = await createUser(db, { username: 'rm-sub-member' });
   await addGroupMember(db, sub.id, subMember.id, AccessLevel.REPORTER);
   tokens.subMember = await createToken(db, subMember.id);
@@ -402,13 +397,16 @@ export interface Page {
 export const iidsOf = (page: Page) => page.nodes.map((n) => Number(n.iid));
 
 /**
- * The roadmap tests' requests, as `role`: `run` sends a document and expects no errors; `epics` is
- * RF-1 on group rm (all states, by title, in the timeframe TF, unless `variables` say otherwise);
- * `listed` its iids. Getters, because the app and the world are built in `beforeAll`.
+ * The roadmap tests' requests, as `role`: `send` sends a document and returns the answer; `run` sends
+ * it and expects no errors; `epics` is RF-1 on group rm (all states, by title, in the timeframe TF,
+ * unless `variables` say otherwise); `listed` its iids. Getters, because the app and the world are built in `beforeAll`.
  */
 export function roadmapQueries(app: () => FastifyInstance, world: () => RoadmapWorld) {
+  const send = (query: string, role: Role, variables: Record<string, unknown>) =>
+    gql(app(), query, variables, world().tokens[role]);
+
   async function run(query: string, role: Role, variables: Record<string, unknown>) {
-    const res = await gql(app(), query, variables, world().tokens[role]);
+    const res = await send(query, role, variables);
     expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
     expect(res.status).toBe(200);
     return res.body.data;
@@ -420,5 +418,5 @@ export function roadmapQueries(app: () => FastifyInstance, world: () => RoadmapW
   }
 
   const listed = async (role: Role, variables: Record<string, unknown> = {}) => iidsOf(await epics(role, variables));
-  return { run, epics, listed };
+  return { send, run, epics, listed };
 }

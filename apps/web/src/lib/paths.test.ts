@@ -1,3 +1,4 @@
+import { expectCases } from '@meridian/domain/test/cases';
 import { describe, expect, it } from 'vitest';
 import { appPathFromWebUrl, type ParsedPath, parseResourcePath, pathPrefixes, projectPathOf, urls } from './paths';
 
@@ -70,23 +71,27 @@ describe('url builders', () => {
 });
 
 describe('helpers', () => {
-  it.each([
-    ['http://example.com/acme/web/-/issues/3', '/acme/web/-/issues/3'],
-    ['/groups/acme/-/epics/1', '/groups/acme/-/epics/1'],
-    [undefined, null],
-    ['', null],
-  ])('appPathFromWebUrl(%s)', (input, expected) => {
-    expect(appPathFromWebUrl(input)).toBe(expected);
-  });
+  expectCases(
+    appPathFromWebUrl,
+    [
+      ['http://example.com/acme/web/-/issues/3', '/acme/web/-/issues/3'],
+      ['/groups/acme/-/epics/1', '/groups/acme/-/epics/1'],
+      [undefined, null],
+      ['', null],
+    ],
+    'appPathFromWebUrl(%s)',
+  );
 
-  it.each([
-    [{ references: { full: 'acme/web#3' } }, 'acme/web'],
-    [{ references: { full: 'acme/a/b!12' } }, 'acme/a/b'],
-    [{ web_url: 'http://h/acme/api/-/issues/9' }, 'acme/api'],
-    [{}, null],
-  ])('projectPathOf(%j)', (input, expected) => {
-    expect(projectPathOf(input)).toBe(expected);
-  });
+  expectCases(
+    projectPathOf,
+    [
+      [{ references: { full: 'acme/web#3' } }, 'acme/web'],
+      [{ references: { full: 'acme/a/b!12' } }, 'acme/a/b'],
+      [{ web_url: 'http://h/acme/api/-/issues/9' }, 'acme/api'],
+      [{}, null],
+    ],
+    'projectPathOf(%j)',
+  );
 
   it('lists path prefixes', () => {
     expect(pathPrefixes('a/b/c')).toEqual(['a', 'a/b', 'a/b/c']);

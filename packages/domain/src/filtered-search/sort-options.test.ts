@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { expectCases } from '../test/cases';
 import { parseSort } from './parse-sort';
 import { sortOptionsFor } from './sort-options';
 import type { ListKind } from './types';
 
 describe('sortOptionsFor', () => {
-  it.each<[ListKind, string[]]>([
-    ['epics', ['Start date', 'Due date', 'Title', 'Created date', 'Last updated date']],
-    ['roadmap', ['Start date', 'Due date', 'Title', 'Created date', 'Last updated date']],
-    ['issues', ['Created date', 'Updated date', 'Due date', 'Milestone due date', 'Title', 'Weight']],
-    ['merge_requests', ['Created date', 'Updated date', 'Merged date', 'Milestone due date', 'Title']],
-  ])('%s', (list, texts) => {
-    expect(sortOptionsFor(list).map((o) => o.text)).toEqual(texts);
-  });
+  expectCases(
+    (list: ListKind) => sortOptionsFor(list).map((o) => o.text),
+    [
+      ['epics', ['Start date', 'Due date', 'Title', 'Created date', 'Last updated date']],
+      ['roadmap', ['Start date', 'Due date', 'Title', 'Created date', 'Last updated date']],
+      ['issues', ['Created date', 'Updated date', 'Due date', 'Milestone due date', 'Title', 'Weight']],
+      ['merge_requests', ['Created date', 'Updated date', 'Merged date', 'Milestone due date', 'Title']],
+    ],
+    '%s',
+  );
 
   it.each<ListKind>(['epics', 'roadmap', 'issues', 'merge_requests'])(
     '%s: every web value reads back as itself',

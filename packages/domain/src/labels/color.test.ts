@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectCases } from '../test/cases';
 import { isValidColor, normalizeColor, textColorFor } from './color';
 import { contrastRatio } from './contrast';
 import { namedColors } from './named-colors';
@@ -34,23 +35,25 @@ describe('normalizeColor / isValidColor', () => {
 });
 
 describe('textColorFor', () => {
-  it.each([
-    ['#ffffff', '#1F1E24'],
-    ['#FFFF00', '#1F1E24'],
-    ['#f0ad4e', '#1F1E24'],
-    ['#5cb85c', '#1F1E24'],
-    ['#1068bf', '#FFFFFF'],
-    ['#000000', '#FFFFFF'],
-    ['#cccccc', '#1F1E24'],
-    ['#6699cc', '#1F1E24'],
-    ['#e24329', '#000000'],
-    ['#d9534f', '#000000'],
-    ['white', '#1F1E24'],
-    ['navy', '#FFFFFF'],
-    ['junk', '#1F1E24'],
-  ])('%s → %s', (bg, expected) => {
-    expect(textColorFor(bg)).toBe(expected);
-  });
+  expectCases(
+    textColorFor,
+    [
+      ['#ffffff', '#1F1E24'],
+      ['#FFFF00', '#1F1E24'],
+      ['#f0ad4e', '#1F1E24'],
+      ['#5cb85c', '#1F1E24'],
+      ['#1068bf', '#FFFFFF'],
+      ['#000000', '#FFFFFF'],
+      ['#cccccc', '#1F1E24'],
+      ['#6699cc', '#1F1E24'],
+      ['#e24329', '#000000'],
+      ['#d9534f', '#000000'],
+      ['white', '#1F1E24'],
+      ['navy', '#FFFFFF'],
+      ['junk', '#1F1E24'],
+    ],
+    '%s → %s',
+  );
 
   it('reaches WCAG AA (4.5:1) on every CSS colour name and on a grid of 4,096 colours', () => {
     const grid = Array.from({ length: 4096 }, (_, n) => {

@@ -1,31 +1,34 @@
-import { describe, expect, it } from 'vitest';
+import { describe } from 'vitest';
+import { expectCases } from '../test/cases';
 import { exclusiveScopedLabels } from './exclusive-scoped-labels';
 
 describe('exclusiveScopedLabels', () => {
-  it.each([
-    [[], []],
+  expectCases(
+    exclusiveScopedLabels,
     [
-      ['bug', 'ui'],
-      ['bug', 'ui'],
+      [[], []],
+      [
+        ['bug', 'ui'],
+        ['bug', 'ui'],
+      ],
+      [
+        ['workflow::todo', 'bug', 'workflow::doing'],
+        ['bug', 'workflow::doing'],
+      ],
+      [
+        ['a::b::c', 'a::x'],
+        ['a::b::c', 'a::x'],
+      ],
+      [['a::b::c', 'a::b::d'], ['a::b::d']],
+      [
+        ['p::1', 'q::1', 'p::2', 'q::2', 'z'],
+        ['p::2', 'q::2', 'z'],
+      ],
+      [
+        ['x::', 'x::'],
+        ['x::', 'x::'],
+      ],
     ],
-    [
-      ['workflow::todo', 'bug', 'workflow::doing'],
-      ['bug', 'workflow::doing'],
-    ],
-    [
-      ['a::b::c', 'a::x'],
-      ['a::b::c', 'a::x'],
-    ],
-    [['a::b::c', 'a::b::d'], ['a::b::d']],
-    [
-      ['p::1', 'q::1', 'p::2', 'q::2', 'z'],
-      ['p::2', 'q::2', 'z'],
-    ],
-    [
-      ['x::', 'x::'],
-      ['x::', 'x::'],
-    ],
-  ])('%j → %j', (input, expected) => {
-    expect(exclusiveScopedLabels(input)).toEqual(expected);
-  });
+    '%j → %j',
+  );
 });

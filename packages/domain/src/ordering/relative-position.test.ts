@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectCases } from '../test/cases';
 import {
   IDEAL_DISTANCE,
   MAX_POSITION,
@@ -58,14 +59,16 @@ describe('positionBetween', () => {
 });
 
 describe('rebalancedPositions', () => {
-  it.each([
-    [0, []],
-    [1, [0]],
-    [3, [-1024, 0, 1024]],
-    [4, [-1536, -512, 512, 1536]],
-  ])('%i items → %j', (count, expected) => {
-    expect(rebalancedPositions(count)).toEqual(expected);
-  });
+  expectCases(
+    rebalancedPositions,
+    [
+      [0, []],
+      [1, [0]],
+      [3, [-1024, 0, 1024]],
+      [4, [-1536, -512, 512, 1536]],
+    ],
+    '%i items → %j',
+  );
 
   it('stays within integer bounds for huge lists', () => {
     const p = rebalancedPositions(5_000_000);
@@ -76,13 +79,15 @@ describe('rebalancedPositions', () => {
 });
 
 describe('needsRebalance', () => {
-  it.each([
-    [[], false],
-    [[1], false],
-    [[1, 3, 10], false],
-    [[1, 2], true],
-    [[5, 5], true],
-  ])('%j → %s', (positions, expected) => {
-    expect(needsRebalance(positions)).toBe(expected);
-  });
+  expectCases(
+    needsRebalance,
+    [
+      [[], false],
+      [[1], false],
+      [[1, 3, 10], false],
+      [[1, 2], true],
+      [[5, 5], true],
+    ],
+    '%j → %s',
+  );
 });

@@ -1,34 +1,37 @@
 import { describe, expect, it } from 'vitest';
+import { expectCases } from '../test/cases';
 import { buildReferences, formatReference, parseReference, type Reference, relativePath } from './references';
 
 describe('parseReference', () => {
-  it.each<[string, Reference | null]>([
-    ['#12', { kind: 'issue', path: null, iid: 12 }],
-    ['group/project#12', { kind: 'issue', path: 'group/project', iid: 12 }],
-    ['a/b.c/d-e#1', { kind: 'issue', path: 'a/b.c/d-e', iid: 1 }],
-    ['&3', { kind: 'epic', path: null, iid: 3 }],
-    ['group/sub&3', { kind: 'epic', path: 'group/sub', iid: 3 }],
-    ['group::&3', { kind: 'epic', path: 'group', iid: 3 }],
-    ['%v1.0', { kind: 'milestone', title: 'v1.0' }],
-    ['%"Milestone title"', { kind: 'milestone', title: 'Milestone title' }],
-    ['~bug', { kind: 'label', title: 'bug' }],
-    ['~"scoped::label"', { kind: 'label', title: 'scoped::label' }],
-    ['~"with \\"quote\\""', { kind: 'label', title: 'with "quote"' }],
-    ['~scoped::label', { kind: 'label', title: 'scoped::label' }],
-    ['  #7  ', { kind: 'issue', path: null, iid: 7 }],
-    ['#0', null],
-    ['#', null],
-    ['#99999999999', null],
-    ['&x', null],
-    ['~', null],
-    ['~"unterminated', null],
-    ['%two words', null],
-    ['plain', null],
-    ['', null],
-    ['/abs#1', null],
-  ])('%j', (input, expected) => {
-    expect(parseReference(input)).toEqual(expected);
-  });
+  expectCases(
+    parseReference,
+    [
+      ['#12', { kind: 'issue', path: null, iid: 12 }],
+      ['group/project#12', { kind: 'issue', path: 'group/project', iid: 12 }],
+      ['a/b.c/d-e#1', { kind: 'issue', path: 'a/b.c/d-e', iid: 1 }],
+      ['&3', { kind: 'epic', path: null, iid: 3 }],
+      ['group/sub&3', { kind: 'epic', path: 'group/sub', iid: 3 }],
+      ['group::&3', { kind: 'epic', path: 'group', iid: 3 }],
+      ['%v1.0', { kind: 'milestone', title: 'v1.0' }],
+      ['%"Milestone title"', { kind: 'milestone', title: 'Milestone title' }],
+      ['~bug', { kind: 'label', title: 'bug' }],
+      ['~"scoped::label"', { kind: 'label', title: 'scoped::label' }],
+      ['~"with \\"quote\\""', { kind: 'label', title: 'with "quote"' }],
+      ['~scoped::label', { kind: 'label', title: 'scoped::label' }],
+      ['  #7  ', { kind: 'issue', path: null, iid: 7 }],
+      ['#0', null],
+      ['#', null],
+      ['#99999999999', null],
+      ['&x', null],
+      ['~', null],
+      ['~"unterminated', null],
+      ['%two words', null],
+      ['plain', null],
+      ['', null],
+      ['/abs#1', null],
+    ],
+    '%j',
+  );
 });
 
 describe('formatReference', () => {

@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { expectCases } from '../test/cases';
 import { applyBarEdit, cellsToUnits, shiftDate, unitOf } from './bar-edit';
 import type { BarEdit, PresetType } from './types';
 
 describe('unitOf', () => {
-  it.each<[PresetType, { months: number } | { days: number }]>([
-    ['WEEKS', { days: 7 }],
-    ['MONTHS', { months: 1 }],
-    ['QUARTERS', { months: 3 }],
-  ])('%s → %j', (preset, unit) => {
-    expect(unitOf(preset)).toEqual(unit);
-  });
+  expectCases(
+    unitOf,
+    [
+      ['WEEKS', { days: 7 }],
+      ['MONTHS', { months: 1 }],
+      ['QUARTERS', { months: 3 }],
+    ],
+    '%s → %j',
+  );
 });
 
 describe('shiftDate', () => {

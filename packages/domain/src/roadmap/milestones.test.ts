@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectCases } from '../test/cases';
 import { filterRoadmapMilestones, milestoneTypeText, type RoadmapMilestoneLike } from './milestones';
 import type { MilestonesType } from './types';
 
@@ -28,14 +29,16 @@ const milestones = [
 ];
 
 describe('filterRoadmapMilestones', () => {
-  it.each<[MilestonesType, number[]]>([
-    ['ALL', [1, 2, 3, 4, 6]],
-    ['GROUP', [1, 4]],
-    ['SUBGROUP', [2, 6]],
-    ['PROJECT', [3]],
-  ])('%s → %j', (type, ids) => {
-    expect(filterRoadmapMilestones(milestones, type).map((m) => m.id)).toEqual(ids);
-  });
+  expectCases(
+    (type: MilestonesType) => filterRoadmapMilestones(milestones, type).map((m) => m.id),
+    [
+      ['ALL', [1, 2, 3, 4, 6]],
+      ['GROUP', [1, 4]],
+      ['SUBGROUP', [2, 6]],
+      ['PROJECT', [3]],
+    ],
+    '%s → %j',
+  );
 
   it('keeps the caller’s objects', () => {
     expect(filterRoadmapMilestones(milestones, 'ALL')[0]).toBe(milestones[0]);
@@ -43,11 +46,13 @@ describe('filterRoadmapMilestones', () => {
 });
 
 describe('milestoneTypeText', () => {
-  it.each<[Kind, string]>([
-    ['group', 'Group milestone'],
-    ['subgroup', 'Subgroup milestone'],
-    ['project', 'Project milestone'],
-  ])('%s → %s', (kind, text) => {
-    expect(milestoneTypeText(milestone(1, kind, null, null))).toBe(text);
-  });
+  expectCases(
+    (kind: Kind) => milestoneTypeText(milestone(1, kind, null, null)),
+    [
+      ['group', 'Group milestone'],
+      ['subgroup', 'Subgroup milestone'],
+      ['project', 'Project milestone'],
+    ],
+    '%s → %s',
+  );
 });

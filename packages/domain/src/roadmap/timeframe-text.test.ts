@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { expectCases } from '../test/cases';
 import { formatRoadmapDate, timeframeText } from './timeframe-text';
 
 describe('formatRoadmapDate', () => {
-  it.each<[string, string]>([
-    ['2026-01-05', 'Jan 5, 2026'],
-    ['2024-02-29', 'Feb 29, 2024'],
-    ['2025-12-31', 'Dec 31, 2025'],
-    ['2025-05-10', 'May 10, 2025'],
-    ['2025-09-01', 'Sep 1, 2025'],
-  ])('%s → %s', (date, text) => {
-    expect(formatRoadmapDate(date)).toBe(text);
-  });
+  expectCases(
+    formatRoadmapDate,
+    [
+      ['2026-01-05', 'Jan 5, 2026'],
+      ['2024-02-29', 'Feb 29, 2024'],
+      ['2025-12-31', 'Dec 31, 2025'],
+      ['2025-05-10', 'May 10, 2025'],
+      ['2025-09-01', 'Sep 1, 2025'],
+    ],
+    '%s → %s',
+  );
 });
 
 describe('timeframeText', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { daysBetween } from '../dates/calendar-days';
+import { expectCases } from '../test/cases';
 import {
   buildTimeframe,
   defaultPresetFor,
@@ -27,20 +28,22 @@ describe('presets', () => {
 });
 
 describe('parseTimeframeRangeType', () => {
-  it.each<[string | null | undefined, TimeframeRangeType]>([
-    ['CURRENT_QUARTER', 'CURRENT_QUARTER'],
-    ['CURRENT_YEAR', 'CURRENT_YEAR'],
-    ['THREE_YEARS', 'THREE_YEARS'],
-    ['three_years', 'THREE_YEARS'],
-    ['Current_Year', 'CURRENT_YEAR'],
-    [' CURRENT_YEAR ', 'CURRENT_YEAR'],
-    ['CURRENT_MONTH', 'CURRENT_QUARTER'],
-    ['', 'CURRENT_QUARTER'],
-    [null, 'CURRENT_QUARTER'],
-    [undefined, 'CURRENT_QUARTER'],
-  ])('%j → %s', (value, expected) => {
-    expect(parseTimeframeRangeType(value)).toBe(expected);
-  });
+  expectCases(
+    parseTimeframeRangeType,
+    [
+      ['CURRENT_QUARTER', 'CURRENT_QUARTER'],
+      ['CURRENT_YEAR', 'CURRENT_YEAR'],
+      ['THREE_YEARS', 'THREE_YEARS'],
+      ['three_years', 'THREE_YEARS'],
+      ['Current_Year', 'CURRENT_YEAR'],
+      [' CURRENT_YEAR ', 'CURRENT_YEAR'],
+      ['CURRENT_MONTH', 'CURRENT_QUARTER'],
+      ['', 'CURRENT_QUARTER'],
+      [null, 'CURRENT_QUARTER'],
+      [undefined, 'CURRENT_QUARTER'],
+    ],
+    '%j → %s',
+  );
 });
 
 describe('parsePresetType', () => {
@@ -62,27 +65,29 @@ describe('parsePresetType', () => {
 });
 
 describe('weekStartFrom', () => {
-  it.each<[unknown, WeekStart]>([
-    [0, 0],
-    [1, 1],
-    [6, 6],
-    ['1', 1],
-    ['6', 6],
-    [' 3 ', 3],
-    [7, 0],
-    [-1, 0],
-    [1.5, 0],
-    ['1.5', 0],
-    ['monday', 0],
-    ['', 0],
-    [null, 0],
-    [undefined, 0],
-    [true, 0],
-    [{}, 0],
-    [Number.NaN, 0],
-  ])('%j → %i', (value, expected) => {
-    expect(weekStartFrom(value)).toBe(expected);
-  });
+  expectCases(
+    weekStartFrom,
+    [
+      [0, 0],
+      [1, 1],
+      [6, 6],
+      ['1', 1],
+      ['6', 6],
+      [' 3 ', 3],
+      [7, 0],
+      [-1, 0],
+      [1.5, 0],
+      ['1.5', 0],
+      ['monday', 0],
+      ['', 0],
+      [null, 0],
+      [undefined, 0],
+      [true, 0],
+      [{}, 0],
+      [Number.NaN, 0],
+    ],
+    '%j → %i',
+  );
 });
 
 /** [first cell, last cell, cell count]. */

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../test/api-client';
+import { countStatements, expectFixedStatements } from '../../test/statement-count';
 import { buildSuggestionWorld, type SuggestionWorld } from '../../test/suggestion-world';
 import { useTestApp } from '../../test/use-test-app';
 
@@ -102,16 +103,11 @@ describe('GET /-/autocomplete/users.json', () => {
   });
 
   it('runs a fixed number of statements', async () => {
-    const count = async (perPage: number) => {
-      const before = t.database.queryCount();
-      await ok(`/-/autocomplete/users.json?group_id=sgacme&current_user=true&per_page=${perPage}`, 'dev');
-      return t.database.queryCount() - before;
-    };
-    await count(1);
-    const one = await count(1);
-    expect(await count(50)).toBe(one);
+    const load = (perPage: number) =>
+      ok(`/-/autocomplete/users.json?group_id=sgacme&current_user=true&per_page=${perPage}`, 'dev');
+    await load(1);
     // auth (token, memberships ×2; the last-used stamp only once per 10 minutes) + the group + the users
-    expect(one).toBeLessThanOrEqual(6);
+    await expectFixedStatements(t.database, load, [1, 50], 6);
   });
 });
 
@@ -190,19 +186,13 @@ describe('GET /-/autocomplete/merge_request_{target,source}_branches.json', () =
   });
 
   it('runs a fixed number of statements', async () => {
-    const count = async (url: string) => {
-      const before = t.database.queryCount();
-      await ok(url, 'dev');
-      return t.database.queryCount() - before;
-    };
     for (const which of ['target', 'source']) {
-      const url = `/-/autocomplete/merge_request_${which}_branches.json?group_id=sgacme`;
-      await count(`${url}&per_page=1`);
-      const one = await count(`${url}&per_page=1`);
-      expect(await count(`${url}&per_page=100`)).toBe(one);
-      expect(one).toBeLessThanOrEqual(6);
+      const load = (perPage: number) =>
+        ok(`/-/autocomplete/merge_request_${which}_branches.json?group_id=sgacme&per_page=${perPage}`, 'dev');
+      await load(1);
+      await expectFixedStatements(t.database, load, [1, 100], 6);
     }
-    expect(await count('/-/autocomplete/award_emojis')).toBeLessThanOrEqual(5);
+    expect(await countStatements(t.database, () => ok('/-/autocomplete/award_emojis', 'dev'))).toBeLessThanOrEqual(5);
   });
 
   it('needs group_id or project_id', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../../test/api-client';
+import { countStatements } from '../../test/statement-count';
 import { buildSuggestionWorld, type SuggestionWorld } from '../../test/suggestion-world';
 import { useTestApp } from '../../test/use-test-app';
 
@@ -28,11 +29,7 @@ async function expect400(url: string, field: string) {
   expect(res.json().message).toContain(field);
 }
 
-async function statements(url: string, who: Who): Promise<number> {
-  const before = t.database.queryCount();
-  await ok(url, who);
-  return t.database.queryCount() - before;
-}
+const statements = (url: string, who: Who) => countStatements(t.database, () => ok(url, who));
 
 beforeAll(async () => {
   w = await buildSuggestionWorld(t);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, createGroup } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
+import { expectFixedStatements } from '../../test/statement-count';
 
 const t = useRestTestApp({
   prefix: 'el_',
@@ -236,16 +237,11 @@ describe('visibility', () => {
   });
 
   it('a page of epics costs a fixed number of SQL statements', async () => {
-    const count = async (perPage: number) => {
-      const before = t.database.queryCount();
+    const load = async (perPage: number) => {
       const res = await api('GET', `/groups/${g.id}/epics?per_page=${perPage}`, 'owner');
       expect(res.statusCode).toBe(200);
-      return t.database.queryCount() - before;
     };
     // Pages that hold a child epic add one statement: which parents the viewer may read (review I2).
-    const five = await count(5);
-    const twenty = await count(20);
-    expect(twenty).toBe(five);
-    expect(twenty).toBeLessThanOrEqual(11);
+    await expectFixedStatements(t.database, load, [5, 20], 11);
   });
 });

@@ -1,18 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
-import { useTestApp } from '../../test/use-test-app';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-const t = useTestApp();
-const tok: Record<string, string> = {};
-const api = apiClient(() => t.app, tok);
+const t = useRestTestApp({ prefix: 'g-', users: ['owner', 'dev', 'stranger'], admins: ['admin'] });
+const { api, tok, uid } = t;
 let pub: { id: number };
 let secret: { id: number };
 let secretChild: { id: number };
 
 beforeAll(async () => {
-  const { uid } = await createUsersWithTokens(t.db, ['owner', 'dev', 'stranger'], { prefix: 'g-', into: { tok } });
-  await createUsersWithTokens(t.db, ['admin'], { prefix: 'g-', admin: true, into: { tok } });
   pub = await createGroup(t.db, { path: 'g-acme', name: 'Acme', visibility: 20 });
   secret = await createGroup(t.db, { path: 'g-secret', name: 'Secret', visibility: 0 });
   secretChild = await createGroup(t.db, { path: 'hidden', name: 'Hidden', parentId: pub.id, visibility: 0 });
@@ -22,17 +18,12 @@ beforeAll(async () => {
 });
 
 describe('GET /groups', () => {
-  it('anonymous sees only public groups', async () => {
-    const res = await api('GET', '/groups');
+  it.each([
+    ['anonymous sees only public groups', '/groups', undefined],
+    ['a stranger never sees private groups, even with all_available', '/groups?all_available=true', 'stranger'],
+  ])('%s', async (_name, url, who) => {
+    const res = await api('GET', url, who);
     expect(res.statusCode).toBe(200);
-    const paths = res.json().map((g: { full_path: string }) => g.full_path);
-    expect(paths).toContain('g-acme');
-    expect(paths).not.toContain('g-secret');
-    expect(paths).not.toContain('g-acme/hidden');
-  });
-
-  it('a stranger never sees private groups, even with all_available', async () => {
-    const res = await api('GET', '/groups?all_available=true', 'stranger');
     const paths = res.json().map((g: { full_path: string }) => g.full_path);
     expect(paths).toContain('g-acme');
     expect(paths).not.toContain('g-secret');

@@ -1,20 +1,23 @@
+import { expectCases } from '@meridian/domain/test/cases';
 import { describe, expect, it } from 'vitest';
 import { issueTargetsFromReferences } from './issue-references';
 
 const target = (path: string, iid: number) => ({ target_project_id: path, target_issue_iid: iid });
 
 describe('issueTargetsFromReferences, seen from acme/web', () => {
-  it.each([
-    ['#12', [target('acme/web', 12)]],
-    ['other/app#3', [target('other/app', 3)]],
-    ['api#4', [target('acme/api', 4)]],
-    ['https://meridian.example/acme/sub/app/-/issues/9', [target('acme/sub/app', 9)]],
-    ['http://h:3000/acme/web/-/issues/7/?x=1#note_3', [target('acme/web', 7)]],
-    ['#1 #2\n#1,  other/app#3', [target('acme/web', 1), target('acme/web', 2), target('other/app', 3)]],
-    ['ACME/WEB#5 acme/web#5', [target('ACME/WEB', 5)]],
-  ])('%j', (text, expected) => {
-    expect(issueTargetsFromReferences([text], 'acme/web')).toEqual(expected);
-  });
+  expectCases(
+    (text) => issueTargetsFromReferences([text], 'acme/web'),
+    [
+      ['#12', [target('acme/web', 12)]],
+      ['other/app#3', [target('other/app', 3)]],
+      ['api#4', [target('acme/api', 4)]],
+      ['https://meridian.example/acme/sub/app/-/issues/9', [target('acme/sub/app', 9)]],
+      ['http://h:3000/acme/web/-/issues/7/?x=1#note_3', [target('acme/web', 7)]],
+      ['#1 #2\n#1,  other/app#3', [target('acme/web', 1), target('acme/web', 2), target('other/app', 3)]],
+      ['ACME/WEB#5 acme/web#5', [target('ACME/WEB', 5)]],
+    ],
+    '%j',
+  );
 
   it.each([
     ['&3', "issuable_references is invalid: '&3' is not an issue reference"],

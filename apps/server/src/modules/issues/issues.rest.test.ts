@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
+import { expectFixedStatements } from '../../test/statement-count';
 import { loadIssueDetails } from './issue-details';
 import { presentIssue } from './issues.presenter';
 import { listIssues } from './issues.service';
@@ -313,17 +314,12 @@ describe('issue shape, pagination and batching', () => {
 
   it('loads a page with a fixed number of statements (no N+1)', async () => {
     const admin = { id: 0, username: 'x', admin: true, scopes: null, groupMemberships: [], projectMemberships: [] };
-    const count = async (perPage: number) => {
-      const before = t.database.queryCount();
+    const load = async (perPage: number) => {
       const page = await listIssues(t.db, admin, { projectId: p1 }, {}, { limit: perPage });
       const details = await loadIssueDetails(t.db, admin, page.rows);
       expect(page.rows.map((r) => presentIssue(t.ctx, r, details))).toHaveLength(perPage);
-      return t.database.queryCount() - before;
     };
-    const one = await count(1);
-    const six = await count(6);
-    expect(six).toBe(one);
-    expect(six).toBeLessThanOrEqual(10);
+    await expectFixedStatements(t.database, load, [1, 6], 10);
   });
 });
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { expectStatuses } from '../../test/api-client';
 import { createGroup, createGroupSubProject, createProject, createToken, createUser } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
@@ -69,40 +70,31 @@ describe('labels REST', () => {
     const badColor = await api('POST', `/projects/${projectId}/labels`, 'owner', { name: 'x', color: 'nope' });
     expect(badColor.statusCode).toBe(400);
     expect(badColor.json().field).toBe('color');
-    expect(
-      (await api('POST', `/projects/${projectId}/labels`, 'owner', { name: 'a,b', color: 'red' })).statusCode,
-    ).toBe(400);
-    // same title as an inherited group label
-    expect(
-      (await api('POST', `/projects/${projectId}/labels`, 'owner', { name: 'bug', color: 'red' })).statusCode,
-    ).toBe(409);
-    expect(
-      (await api('POST', `/projects/${projectId}/labels`, 'owner', { name: 'frontend', color: 'red' })).statusCode,
-    ).toBe(409);
-    expect((await api('POST', `/groups/${groupId}/labels`, 'owner', { name: 'bug', color: 'blue' })).statusCode).toBe(
-      409,
-    );
-    expect((await api('PUT', `/projects/${projectId}/labels/frontend`, 'owner', {})).statusCode).toBe(400);
+    await expectStatuses(api, [
+      ['POST', `/projects/${projectId}/labels`, 'owner', { name: 'a,b', color: 'red' }, 400],
+      // same title as an inherited group label
+      ['POST', `/projects/${projectId}/labels`, 'owner', { name: 'bug', color: 'red' }, 409],
+      ['POST', `/projects/${projectId}/labels`, 'owner', { name: 'frontend', color: 'red' }, 409],
+      ['POST', `/groups/${groupId}/labels`, 'owner', { name: 'bug', color: 'blue' }, 409],
+      ['PUT', `/projects/${projectId}/labels/frontend`, 'owner', {}, 400],
+    ]);
   });
 
   it('answers 401 / 403 / 404 by role', async () => {
-    expect(
-      (await api('POST', `/projects/${projectId}/labels`, undefined, { name: 'z', color: 'red' })).statusCode,
-    ).toBe(401);
-    expect((await api('POST', `/projects/${projectId}/labels`, 'guest', { name: 'z', color: 'red' })).statusCode).toBe(
-      403,
-    );
-    expect(
-      (await api('POST', `/projects/${projectId}/labels`, 'outsider', { name: 'z', color: 'red' })).statusCode,
-    ).toBe(404);
-    expect(
-      (await api('POST', `/projects/${projectId}/labels`, 'readonly', { name: 'z', color: 'red' })).statusCode,
-    ).toBe(403);
+    const z = { name: 'z', color: 'red' };
+    await expectStatuses(api, [
+      ['POST', `/projects/${projectId}/labels`, undefined, z, 401],
+      ['POST', `/projects/${projectId}/labels`, 'guest', z, 403],
+      ['POST', `/projects/${projectId}/labels`, 'outsider', z, 404],
+      ['POST', `/projects/${projectId}/labels`, 'readonly', z, 403],
+    ]);
     expect((await api('GET', `/projects/${projectId}/labels`, 'outsider')).json()).toEqual({
       message: '404 Project Not Found',
     });
-    expect((await api('GET', `/groups/${groupId}/labels`)).statusCode).toBe(404);
-    expect((await api('DELETE', `/projects/${projectId}/labels/frontend`, 'guest')).statusCode).toBe(403);
+    await expectStatuses(api, [
+      ['GET', `/groups/${groupId}/labels`, undefined, undefined, 404],
+      ['DELETE', `/projects/${projectId}/labels/frontend`, 'guest', undefined, 403],
+    ]);
     expect((await api('GET', `/projects/${projectId}/labels/nope`, 'guest')).json()).toEqual({
       message: '404 Label Not Found',
     });

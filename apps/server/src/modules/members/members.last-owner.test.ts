@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, createGroup, createToken, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 
 /**
  * Security review L15: the last-Owner rule must hold when two Owners demote or remove each other at
@@ -9,11 +9,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
  * one after the other, where the rule holds trivially.
  */
 describe('a group keeps an Owner under concurrent demotions and removals', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   async function twoOwners(round: string) {
     const group = await createGroup(t.db, { path: `lastowner-${round}` });
@@ -39,40 +35,26 @@ describe('a group keeps an Owner under concurrent demotions and removals', () =>
 
   const ROUNDS = 20;
 
-  it('demoting each other: one demotion wins, the other is refused', async () => {
+  // The loser of a demotion is refused as last Owner (400), or, demoted already when it started, may
+  // not manage Owners (403); the loser of a removal is refused as last Owner (400) or, removed already,
+  // no longer allowed (403/404).
+  it.each([
+    ['demoting', 'd', 'PUT', { access_level: AccessLevel.DEVELOPER }, 200],
+    ['removing', 'r', 'DELETE', undefined, 204],
+  ] as const)('%s each other: one wins, the other is refused', async (_name, prefix, method, payload, success) => {
     for (let round = 0; round < ROUNDS; round++) {
-      const { group, a, b } = await twoOwners(`d${round}`);
-      const demote = (actor: { token: string }, target: { id: number }) =>
+      const { group, a, b } = await twoOwners(`${prefix}${round}`);
+      const act = (actor: { token: string }, target: { id: number }) =>
         t.app.inject({
-          method: 'PUT',
+          method,
           url: `/api/v4/groups/${group.id}/members/${target.id}`,
           headers: { 'private-token': actor.token },
-          payload: { access_level: AccessLevel.DEVELOPER },
+          ...(payload ? { payload } : {}),
         });
-      const results = await Promise.all([demote(a, b), demote(b, a)]);
+      const results = await Promise.all([act(a, b), act(b, a)]);
       expect(await owners(group.id), `round ${round}`).toBe(1);
-      // The loser is refused as last Owner (400), or, demoted already when it started, may not manage Owners (403).
       expect(
-        results.filter((r) => r.statusCode === 200),
-        `round ${round}`,
-      ).toHaveLength(1);
-    }
-  });
-
-  it('removing each other: one removal wins, the other is refused', async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const { group, a, b } = await twoOwners(`r${round}`);
-      const remove = (actor: { token: string }, target: { id: number }) =>
-        t.app.inject({
-          method: 'DELETE',
-          url: `/api/v4/groups/${group.id}/members/${target.id}`,
-          headers: { 'private-token': actor.token },
-        });
-      const results = await Promise.all([remove(a, b), remove(b, a)]);
-      expect(await owners(group.id), `round ${round}`).toBe(1);
-      // The loser is either refused as last Owner (400) or, removed already, no longer allowed (403/404).
-      expect(
-        results.filter((r) => r.statusCode === 204),
+        results.filter((r) => r.statusCode === success),
         `round ${round}`,
       ).toHaveLength(1);
     }

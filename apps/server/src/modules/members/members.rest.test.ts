@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, createUsersWithTokens } from '../../test/api-client';
 import {
   addGroupMember,
   addProjectMember,
@@ -8,12 +7,10 @@ import {
   createToken,
   createUser,
 } from '../../test/factories';
-import { useTestApp } from '../../test/use-test-app';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-const t = useTestApp();
-const tok: Record<string, string> = {};
-const uid: Record<string, number> = {};
-const api = apiClient(() => t.app, tok);
+const t = useRestTestApp({ prefix: 'm-', users: ['owner', 'maint', 'dev', 'outsider'] });
+const { api, tok, uid } = t;
 let top: { id: number };
 let sub: { id: number };
 let project: { id: number };
@@ -22,7 +19,6 @@ beforeAll(async () => {
   top = await createGroup(t.db, { path: 'm-top', visibility: 0 });
   sub = await createGroup(t.db, { path: 'sub', parentId: top.id, visibility: 0 });
   project = await createProject(t.db, { namespaceId: sub.id, path: 'proj' });
-  await createUsersWithTokens(t.db, ['owner', 'maint', 'dev', 'outsider'], { prefix: 'm-', into: { tok, uid } });
   await addGroupMember(t.db, top.id, uid.owner as number, 50);
   await addGroupMember(t.db, top.id, uid.maint as number, 40);
   await addGroupMember(t.db, sub.id, uid.maint as number, 30);

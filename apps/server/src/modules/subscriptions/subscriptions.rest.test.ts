@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject } from '../../test/factories';
+import { addGroupMembers, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 const t = useRestTestApp({ prefix: 'sub_', users: ['author', 'dev', 'reporter', 'commenter', 'outsider'] });
@@ -10,14 +10,12 @@ let issueUrl: string;
 beforeAll(async () => {
   const g = await createGroup(t.db, { path: 'subacme' });
   const projectId = (await createProject(t.db, { namespaceId: g.id, path: 'web' })).id;
-  for (const [who, level] of [
-    ['author', AccessLevel.DEVELOPER],
-    ['dev', AccessLevel.DEVELOPER],
-    ['reporter', AccessLevel.REPORTER],
-    ['commenter', AccessLevel.GUEST],
-  ] as const) {
-    await addGroupMember(t.db, g.id, uid[who] as number, level);
-  }
+  await addGroupMembers(t.db, g.id, [
+    [uid.author ?? 0, AccessLevel.DEVELOPER],
+    [uid.dev ?? 0, AccessLevel.DEVELOPER],
+    [uid.reporter ?? 0, AccessLevel.REPORTER],
+    [uid.commenter ?? 0, AccessLevel.GUEST],
+  ]);
   issueUrl = `/projects/${projectId}/issues/1`;
   const created = await api('POST', `/projects/${projectId}/issues`, 'author', {
     title: 'Subscribe to me',

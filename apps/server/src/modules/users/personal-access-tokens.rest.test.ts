@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 describe('personal access tokens REST', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let aliceToken: string;
   let bobToken: string;
   let adminToken: string;
   let aliceId: number;
   let bobId: number;
   beforeAll(async () => {
-    t = await createTestApp();
     const alice = await createUser(t.db, { username: 'pat_alice' });
     const bob = await createUser(t.db, { username: 'pat_bob' });
     const admin = await createUser(t.db, { username: 'pat_admin', admin: true });
@@ -23,7 +22,6 @@ describe('personal access tokens REST', () => {
     bobToken = await createToken(t.db, bob.id);
     adminToken = await createToken(t.db, admin.id);
   });
-  afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: Record<string, unknown>) =>
     t.app.inject({

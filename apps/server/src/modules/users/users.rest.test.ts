@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createToken, createUser } from '../../test/factories';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { useTestApp } from '../../test/use-test-app';
 
 describe('users REST', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let adminToken: string;
   let userToken: string;
   let userId: number;
   beforeAll(async () => {
-    t = await createTestApp();
     const admin = await createUser(t.db, { username: 'u_admin', name: 'Ada Admin', admin: true });
     const user = await createUser(t.db, { username: 'u_zoe', name: 'Zoe Zed' });
     await createUser(t.db, { username: 'u_blocked', name: 'Blocked Bea', state: 'blocked' });
@@ -17,7 +16,6 @@ describe('users REST', () => {
     userToken = await createToken(t.db, user.id, ['read_user']);
     userId = user.id;
   });
-  afterAll(() => t.close());
 
   const get = (url: string, token?: string) =>
     t.app.inject({ method: 'GET', url: `/api/v4${url}`, headers: token ? { 'private-token': token } : {} });

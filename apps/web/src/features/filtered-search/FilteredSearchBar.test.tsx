@@ -224,34 +224,30 @@ describe('recent searches', () => {
     expect(screen.getByRole('menu').textContent).toContain('This feature requires local storage to be enabled');
   });
 
-  it('the epics list offers author, label and my-reaction only, my-reaction for signed-in users only', async () => {
-    const props = {
-      list: 'epics',
-      namespace: { kind: 'group', fullPath: 'acme' },
-      recentSearchesPage: 'epics',
-    } as const;
-    await renderBar(props, '/groups/acme/-/epics');
+  it.each([
+    [
+      'the epics list offers author, label and my-reaction only, my-reaction for signed-in users only',
+      'epics',
+      '/groups/acme/-/epics',
+      ['Author', 'Label', 'My-Reaction'],
+      ['Author', 'Label'],
+    ],
+    [
+      'the roadmap offers author, label, milestone, confidential, epic and (signed in) my-reaction',
+      'roadmap',
+      '/groups/acme/-/roadmap',
+      ['Author', 'Label', 'Milestone', 'Confidential', 'Epic', 'My-Reaction'],
+      ['Author', 'Label', 'Milestone', 'Confidential', 'Epic'],
+    ],
+  ] as const)('%s', async (_name, list, path, signedIn, anonymous) => {
+    const props = { list, namespace: { kind: 'group', fullPath: 'acme' }, recentSearchesPage: 'epics' } as const;
+    await renderBar(props, path);
     act(() => input().focus());
-    expect(optionTexts()).toEqual(['Author', 'Label', 'My-Reaction']);
+    expect(optionTexts()).toEqual(signedIn);
     cleanup();
-    await renderBar({ ...props, signedIn: false, currentUser: undefined }, '/groups/acme/-/epics');
+    await renderBar({ ...props, signedIn: false, currentUser: undefined }, path);
     act(() => input().focus());
-    expect(optionTexts()).toEqual(['Author', 'Label']);
-  });
-
-  it('the roadmap offers author, label, milestone, confidential, epic and (signed in) my-reaction', async () => {
-    const props = {
-      list: 'roadmap',
-      namespace: { kind: 'group', fullPath: 'acme' },
-      recentSearchesPage: 'epics',
-    } as const;
-    await renderBar(props, '/groups/acme/-/roadmap');
-    act(() => input().focus());
-    expect(optionTexts()).toEqual(['Author', 'Label', 'Milestone', 'Confidential', 'Epic', 'My-Reaction']);
-    cleanup();
-    await renderBar({ ...props, signedIn: false, currentUser: undefined }, '/groups/acme/-/roadmap');
-    act(() => input().focus());
-    expect(optionTexts()).toEqual(['Author', 'Label', 'Milestone', 'Confidential', 'Epic']);
+    expect(optionTexts()).toEqual(anonymous);
   });
 
   it.each([

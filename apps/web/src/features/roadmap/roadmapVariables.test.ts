@@ -1,3 +1,4 @@
+import { expectCases } from '@meridian/domain/test/cases';
 import { describe, expect, it } from 'vitest';
 import { epicSortEnum, hasRoadmapFilters, roadmapFilterVariables } from './roadmapVariables';
 
@@ -21,17 +22,19 @@ describe('roadmapFilterVariables', () => {
     });
   });
 
-  it.each([
-    ['epic_iid=12', '12'],
-    ['epic_iid=acme%3A%3A%2612', '12'],
-    ['epic_iid=%2612', '12'],
-    ['epic_iid=None', undefined],
-    ['epic_iid=Any', undefined],
-    ['epic_iid=', undefined],
-    ['not[epic_iid]=12', undefined],
-  ])('epic token %s → iid %s', (qs, iid) => {
-    expect(roadmapFilterVariables(new URLSearchParams(qs)).epicIid).toBe(iid);
-  });
+  expectCases(
+    (qs) => roadmapFilterVariables(new URLSearchParams(qs)).epicIid,
+    [
+      ['epic_iid=12', '12'],
+      ['epic_iid=acme%3A%3A%2612', '12'],
+      ['epic_iid=%2612', '12'],
+      ['epic_iid=None', undefined],
+      ['epic_iid=Any', undefined],
+      ['epic_iid=', undefined],
+      ['not[epic_iid]=12', undefined],
+    ],
+    'epic token %s → iid %s',
+  );
 
   it('maps milestone and confidential tokens as the bar writes them', () => {
     expect(roadmapFilterVariables(new URLSearchParams('milestone_title=Release+1&confidential=no'))).toEqual({
@@ -47,33 +50,37 @@ describe('roadmapFilterVariables', () => {
 });
 
 describe('hasRoadmapFilters', () => {
-  it.each([
-    ['', false],
+  expectCases(
+    (qs) => hasRoadmapFilters(new URLSearchParams(qs)),
     [
-      'scope=all&state=opened&sort=title_asc&layout=MONTHS&show_labels=true&epicIid=3&include_subepics=%E2%9C%93',
-      false,
+      ['', false],
+      [
+        'scope=all&state=opened&sort=title_asc&layout=MONTHS&show_labels=true&epicIid=3&include_subepics=%E2%9C%93',
+        false,
+      ],
+      ['epic_iid=3', true],
+      ['milestone_title=v1', true],
+      ['confidential=yes', true],
+      ['label_name[]=bug', true],
+      ['search=x', true],
+      ['not[author_username]=bob', true],
     ],
-    ['epic_iid=3', true],
-    ['milestone_title=v1', true],
-    ['confidential=yes', true],
-    ['label_name[]=bug', true],
-    ['search=x', true],
-    ['not[author_username]=bob', true],
-  ])('%s → %s', (qs, expected) => {
-    expect(hasRoadmapFilters(new URLSearchParams(qs))).toBe(expected);
-  });
+    '%s → %s',
+  );
 });
 
 describe('epicSortEnum', () => {
-  it.each([
-    ['start_date_asc', 'START_DATE_ASC'],
-    ['end_date_desc', 'END_DATE_DESC'],
-    ['title_asc', 'TITLE_ASC'],
-    ['created_desc', 'CREATED_AT_DESC'],
-    ['updated_asc', 'UPDATED_AT_ASC'],
-    ['START_DATE_DESC', 'START_DATE_DESC'],
-    ['nonsense', 'START_DATE_ASC'],
-  ])('%s → %s', (sort, expected) => {
-    expect(epicSortEnum(sort)).toBe(expected);
-  });
+  expectCases(
+    epicSortEnum,
+    [
+      ['start_date_asc', 'START_DATE_ASC'],
+      ['end_date_desc', 'END_DATE_DESC'],
+      ['title_asc', 'TITLE_ASC'],
+      ['created_desc', 'CREATED_AT_DESC'],
+      ['updated_asc', 'UPDATED_AT_ASC'],
+      ['START_DATE_DESC', 'START_DATE_DESC'],
+      ['nonsense', 'START_DATE_ASC'],
+    ],
+    '%s → %s',
+  );
 });

@@ -1,3 +1,4 @@
+import { expectCases } from '@meridian/domain/test/cases';
 import { describe, expect, it } from 'vitest';
 import { formatCount, hasFilters, listHref, pageHref, sortHref, stateHref, supportsKeyset } from './listAddress';
 
@@ -43,14 +44,16 @@ describe('listHref', () => {
 
 describe('pageHref', () => {
   const params = new URLSearchParams('scope=all&state=opened&label_name[]=bug&page=2');
-  it.each([
-    [{ page: 3 }, `${path}?scope=all&state=opened&label_name%5B%5D=bug&page=3`],
-    [{ page: 1 }, `${path}?scope=all&state=opened&label_name%5B%5D=bug`],
-    [{ after: 'eyJpZCI6M30' }, `${path}?scope=all&state=opened&label_name%5B%5D=bug&page_after=eyJpZCI6M30`],
-    [{ after: null }, `${path}?scope=all&state=opened&label_name%5B%5D=bug`],
-  ])('%o', (change, expected) => {
-    expect(pageHref(path, params, change)).toBe(expected);
-  });
+  expectCases(
+    (change) => pageHref(path, params, change),
+    [
+      [{ page: 3 }, `${path}?scope=all&state=opened&label_name%5B%5D=bug&page=3`],
+      [{ page: 1 }, `${path}?scope=all&state=opened&label_name%5B%5D=bug`],
+      [{ after: 'eyJpZCI6M30' }, `${path}?scope=all&state=opened&label_name%5B%5D=bug&page_after=eyJpZCI6M30`],
+      [{ after: null }, `${path}?scope=all&state=opened&label_name%5B%5D=bug`],
+    ],
+    '%o',
+  );
 
   it('replaces an earlier cursor and gives a bare path when nothing is left', () => {
     expect(pageHref(path, new URLSearchParams('page_after=a'), { after: 'b' })).toBe(`${path}?page_after=b`);
@@ -89,14 +92,16 @@ describe('supportsKeyset', () => {
 });
 
 describe('hasFilters', () => {
-  it.each([
-    ['', false],
-    ['scope=all&utf8=%E2%9C%93&state=opened&sort=title_asc&page=2&page_after=x', false],
-    ['search=crash', true],
-    ['label_name[]=bug', true],
-    ['not[author_username]=bob', true],
-    ['search=', false],
-  ])('?%s → %s', (query, expected) => {
-    expect(hasFilters(new URLSearchParams(query))).toBe(expected);
-  });
+  expectCases(
+    (query) => hasFilters(new URLSearchParams(query)),
+    [
+      ['', false],
+      ['scope=all&utf8=%E2%9C%93&state=opened&sort=title_asc&page=2&page_after=x', false],
+      ['search=crash', true],
+      ['label_name[]=bug', true],
+      ['not[author_username]=bob', true],
+      ['search=', false],
+    ],
+    '?%s → %s',
+  );
 });

@@ -1,0 +1,14 @@
+import { expect, it } from 'vitest';
+
+/**
+ * The table test: one `it` per `[input, expected]` case, each expecting `fn(input)` to equal
+ * `expected` (deep equality, so objects and null compare by value). `title` names each case as
+ * `it.each` does (`%s`, `%j` for the input, then the expected value). A function of more arguments,
+ * or one reading a fixed clock, goes through a wrapper: `expectCases((due) => dueDateText(due, now), …)`.
+ * Test-only: imports vitest; server and web tests use it as `@meridian/domain/test/cases`.
+ */
+export function expectCases<I, O>(fn: (input: I) => O, cases: ReadonlyArray<readonly [I, O]>, title = '%j → %j'): void {
+  it.each(cases.map(([input, expected]) => [input, expected] as [I, O]))(title, (input, expected) => {
+    expect(fn(input)).toEqual(expected);
+  });
+}
