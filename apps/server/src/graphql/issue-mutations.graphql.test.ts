@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
 import {
-  addGroupMember,
   addProjectMember,
   createGroup,
+  createGroupMembers,
   createProject,
   createToken,
   createUser,
@@ -65,15 +65,12 @@ beforeAll(async () => {
   const group = await createGroup(db, { path: 'im', name: 'Issue mutations' });
   const project = await createProject(db, { namespaceId: group.id, path: 'app' });
   ids.project = project.id;
-  for (const [role, level] of [
+  const members = await createGroupMembers(db, group.id, 'im-', [
     ['planner', AccessLevel.PLANNER],
     ['guest', AccessLevel.GUEST],
-  ] as const) {
-    const user = await createUser(db, { username: `im-${role}` });
-    await addGroupMember(db, group.id, user.id, level);
-    tokens[role] = await createToken(db, user.id);
-    if (role === 'planner') ids.planner = user.id;
-  }
+  ]);
+  Object.assign(tokens, members.tokens);
+  ids.planner = members.users.planner;
   const author = await createUser(db, { username: 'im-author' });
   tokens.author = await createToken(db, author.id);
   await addProjectMember(db, project.id, author.id, AccessLevel.GUEST);
