@@ -15,6 +15,8 @@ describe('parseResourcePath', () => {
     ['/groups/acme/-/epics/new', { kind: 'group', fullPath: 'acme', page: 'new_epic' }],
     ['/groups/acme/platform/-/epics/new/', { kind: 'group', fullPath: 'acme/platform', page: 'new_epic' }],
     ['/groups/acme/-/epics/new/extra', { kind: 'unknown' }],
+    ['/acme/web/-/issues/new', { kind: 'project', fullPath: 'acme/web', page: 'new_issue' }],
+    ['/acme/-/issues/new', { kind: 'unknown' }],
     ['/groups/acme/-/issues/new', { kind: 'unknown' }],
     ['/acme/web/-/epics/new', { kind: 'unknown' }],
     ['/groups/acme/-/issues', { kind: 'group', fullPath: 'acme', page: 'issues' }],

@@ -5,6 +5,7 @@
  *   /acme/web/-/issues/3        → project acme/web, issue 3
  *   /groups/acme/sub/-/epics    → group acme/sub, epics list
  *   /groups/acme/-/epics/new    → group acme, new epic form
+ *   /acme/web/-/issues/new      → project acme/web, new issue form
  *   /groups/acme                → group acme overview
  *   /acme/web                   → namespace acme/web (group or project: ask the server)
  */
@@ -23,6 +24,7 @@ export type ProjectPage =
   | 'overview'
   | 'issues'
   | 'issue'
+  | 'new_issue'
   | 'merge_requests'
   | 'merge_request'
   | 'labels'
@@ -84,6 +86,9 @@ export function parseResourcePath(pathname: string): ParsedPath {
   const [list, rawIid, ...rest] = tail;
   if (list === undefined || rest.length > 0) return { kind: 'unknown' };
   if (isGroupRoute && list === 'epics' && rawIid === 'new') return { kind: 'group', fullPath, page: 'new_epic' };
+  if (!isGroupRoute && segments.length >= 2 && list === 'issues' && rawIid === 'new') {
+    return { kind: 'project', fullPath, page: 'new_issue' };
+  }
   const iid = parseIid(rawIid);
   if (iid === null) return { kind: 'unknown' };
 
@@ -113,9 +118,10 @@ export const urls = {
   epic: (groupPath: string, iid: number) => `/groups/${encodePath(groupPath)}/-/epics/${iid}`,
   newEpic: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/epics/new`,
   project: (fullPath: string) => `/${encodePath(fullPath)}`,
-  projectPage: (fullPath: string, page: Exclude<ProjectPage, 'overview' | 'issue' | 'merge_request'>) =>
+  projectPage: (fullPath: string, page: Exclude<ProjectPage, 'overview' | 'issue' | 'new_issue' | 'merge_request'>) =>
     `/${encodePath(fullPath)}/-/${page}`,
   issue: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/issues/${iid}`,
+  newIssue: (projectPath: string) => `/${encodePath(projectPath)}/-/issues/new`,
   mergeRequest: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/merge_requests/${iid}`,
 };
 

@@ -15,6 +15,7 @@ const page = {
   GroupIssues: lazyNamed(() => import('../features/issues/IssuesListPage'), 'GroupIssuesPage'),
   ProjectIssues: lazyNamed(() => import('../features/issues/IssuesListPage'), 'ProjectIssuesPage'),
   Issue: lazyNamed(() => import('../features/issues/IssuePage'), 'IssuePage'),
+  NewIssue: lazyNamed(() => import('../features/issues/NewIssuePage'), 'NewIssuePage'),
   GroupMergeRequests: lazyNamed(
     () => import('../features/merge-requests/MergeRequestsListPage'),
     'GroupMergeRequestsPage',
@@ -150,6 +151,7 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
     epic,
     project.addChildren([
       projectPage('/issues', (p) => <page.ProjectIssues fullPath={p} />),
+      projectPage('/issues/new', (p) => <page.NewIssue projectPath={p} />),
       projectPage('/merge_requests', (p) => <page.ProjectMergeRequests fullPath={p} />),
       projectPage('/labels', (p) => <page.Labels kind="project" fullPath={p} />),
       projectPage('/milestones', (p) => <page.Milestones kind="project" fullPath={p} />),

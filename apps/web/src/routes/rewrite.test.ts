@@ -11,6 +11,7 @@ describe('GitLab URL ⇄ internal route path', () => {
     ['/groups/acme/sub/-/epics', '/~g/acme~sub/epics'],
     ['/groups/acme/-/epics/12', '/~g/acme/epics/12'],
     ['/groups/acme/-/epics/new', '/~g/acme/epics/new'],
+    ['/acme/web/-/issues/new', '/~p/acme~web/issues/new'],
     ['/groups/acme/-/roadmap', '/~g/acme/roadmap'],
     ['/groups/a.b/c-d/-/merge_requests', '/~g/a.b~c-d/merge_requests'],
     ['/acme/web/-/issues', '/~p/acme~web/issues'],

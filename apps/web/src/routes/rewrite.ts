@@ -41,6 +41,7 @@ export function internalPathname(pathname: string): string | null {
     case 'project': {
       const base = `/~p/${toParam(parsed.fullPath)}`;
       if (parsed.page === 'issue') return `${base}/issues/${parsed.iid}`;
+      if (parsed.page === 'new_issue') return `${base}/issues/new`;
       if (parsed.page === 'merge_request') return `${base}/merge_requests/${parsed.iid}`;
       if (parsed.page === 'overview') return `/~n/${toParam(parsed.fullPath)}`;
       return `${base}/${parsed.page}`;

@@ -26,3 +26,47 @@ export async function updateIssue(projectPath: string, iid: number, changes: Iss
   );
   return data;
 }
+
+/** The new issue form's fields, in GitLab's REST names (`POST /projects/:id/issues`). */
+export interface NewIssue {
+  title: string;
+  description: string;
+  issue_type: 'issue' | 'incident';
+  confidential: boolean;
+}
+
+export async function createIssue(projectPath: string, issue: NewIssue): Promise<Issue> {
+  const { data } = await request<Issue>(apiPath(`/projects/${encodeId(projectPath)}/issues`), {
+    method: 'POST',
+    body: issue,
+  });
+  return data;
+}
+
+/** "New related issue": the new issue relates to the one it was opened from (IE §2.1). */
+export async function relateIssues(projectPath: string, iid: number, targetIid: number): Promise<void> {
+  await request<unknown>(apiPath(`/projects/${encodeId(projectPath)}/issues/${iid}/links`), {
+    method: 'POST',
+    body: { target_project_id: projectPath, target_issue_iid: targetIid, link_type: 'relates_to' },
+  });
+}
+
+interface TemplateJson {
+  name: string;
+  content?: string;
+}
+
+/** The description templates the project offers, its own first then its groups' (IE-3). */
+export async function issueTemplateNames(projectPath: string, signal?: AbortSignal): Promise<string[]> {
+  const { data } = await request<TemplateJson[]>(apiPath(`/projects/${encodeId(projectPath)}/templates/issues`), {
+    signal,
+  });
+  return data.map((t) => t.name);
+}
+
+export async function issueTemplateContent(projectPath: string, name: string): Promise<string> {
+  const { data } = await request<TemplateJson>(
+    apiPath(`/projects/${encodeId(projectPath)}/templates/issues/${encodeURIComponent(name)}`),
+  );
+  return data.content ?? '';
+}

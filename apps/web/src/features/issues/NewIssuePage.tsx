@@ -1,0 +1,244 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { type FormEvent, useId, useState } from 'react';
+import { ContextLayout } from '../../app/ContextLayout';
+import { projectCrumbs, projectSidebar } from '../../app/groupContext';
+import layout from '../../app/Layout.module.css';
+import { AppLink } from '../../lib/AppLink';
+import { urls } from '../../lib/paths';
+import { useProject } from '../../lib/queries';
+import { useLocationInfo } from '../../lib/useLocationSearch';
+import { Alert } from '../../ui/Alert';
+import { buttonClassName } from '../../ui/buttonClassName';
+import styles from '../epics/NewEpicPage.module.css';
+import { MarkdownEditor } from '../shared/MarkdownEditor';
+import { createIssue, issueTemplateContent, issueTemplateNames, type NewIssue, relateIssues } from './issuesApi';
+import { issueKeys } from './queries';
+
+/** IE §5: choosing a template over edited content asks first. */
+export const TEMPLATE_OVERWRITE_TEXT =
+  'Applying a template will replace the existing content. Any changes you have made will be lost.';
+
+/**
+ * IE §5's template picker: a template loads at once into an empty editor or over the previous
+ * template's untouched text; over anything else the warning offers 'Apply template' or 'Cancel'.
+ */
+function TemplatePicker({
+  projectPath,
+  description,
+  onLoad,
+}: {
+  projectPath: string;
+  description: string;
+  onLoad: (content: string) => void;
+}) {
+  const id = useId();
+  const names = useQuery({
+    queryKey: [...issueKeys.all, 'templates', projectPath],
+    queryFn: ({ signal }) => issueTemplateNames(projectPath, signal),
+  });
+  const [chosen, setChosen] = useState('');
+  const [loaded, setLoaded] = useState('');
+  const [pending, setPending] = useState<{ name: string; content: string } | null>(null);
+  const [failed, setFailed] = useState(false);
+  if (!names.data?.length) return null;
+
+  const apply = (name: string, content: string) => {
+    setChosen(name);
+    setLoaded(content);
+    setPending(null);
+    onLoad(content);
+  };
+  const choose = async (name: string) => {
+    setFailed(false);
+    if (name === '') return apply('', '');
+    try {
+      const content = await issueTemplateContent(projectPath, name);
+      if (description.trim() === '' || description === loaded) apply(name, content);
+      else setPending({ name, content });
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        Description template
+      </label>
+      <select id={id} className={styles.input} value={chosen} onChange={(event) => void choose(event.target.value)}>
+        <option value="">{chosen ? 'No template' : 'Choose a template'}</option>
+        {names.data.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      {chosen && (
+        <button type="button" className={buttonClassName('tertiary', 'small')} onClick={() => void choose(chosen)}>
+          Reset template
+        </button>
+      )}
+      {failed && <Alert variant="danger">The template could not be loaded. Please try again.</Alert>}
+      {pending && (
+        <Alert
+          variant="warning"
+          title={TEMPLATE_OVERWRITE_TEXT}
+          action={
+            <span className={styles.actions}>
+              <button type="button" className={buttonClassName('default', 'small')} onClick={() => setPending(null)}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className={buttonClassName('confirm', 'small')}
+                onClick={() => apply(pending.name, pending.content)}
+              >
+                Apply template
+              </button>
+            </span>
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The new issue form. GitLab's prefill parameters work: `issue[title]`, `issue[description]`,
+ * `issue[confidential]`, and `add_related_issue` (the iid "New related issue" came from).
+ */
+function NewIssueForm({ projectPath, headingId }: { projectPath: string; headingId: string }) {
+  const ids = useId();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const search = useLocationInfo().params;
+  const related = Number(search.get('add_related_issue')) || null;
+  const [title, setTitle] = useState(search.get('issue[title]') ?? '');
+  const [description, setDescription] = useState(search.get('issue[description]') ?? '');
+  const [type, setType] = useState<NewIssue['issue_type']>('issue');
+  const [confidential, setConfidential] = useState(search.get('issue[confidential]') === 'true');
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async () => {
+    if (pending || !title.trim()) return;
+    setPending(true);
+    setFailure(null);
+    try {
+      const issue = await createIssue(projectPath, {
+        title: title.trim(),
+        description,
+        issue_type: type,
+        confidential,
+      });
+      if (related) await relateIssues(projectPath, issue.iid, related);
+      void queryClient.invalidateQueries({ queryKey: issueKeys.lists() });
+      await router.navigate({ href: urls.issue(projectPath, issue.iid) });
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'Something went wrong while creating the issue.');
+      setPending(false);
+    }
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} aria-labelledby={headingId}>
+      {failure && (
+        <Alert variant="danger" title="The issue could not be created.">
+          {failure}
+        </Alert>
+      )}
+      {related && <Alert>{`The new issue will be related to #${related}.`}</Alert>}
+      <div className={styles.field}>
+        <label htmlFor={`${ids}-title`} className={styles.label}>
+          Title
+        </label>
+        <input
+          id={`${ids}-title`}
+          className={styles.input}
+          value={title}
+          maxLength={255}
+          required
+          autoComplete="off"
+          // biome-ignore lint/a11y/noAutofocus: the page exists to type this title.
+          autoFocus
+          onChange={(event) => setTitle(event.target.value)}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${ids}-type`} className={styles.label}>
+          Type
+        </label>
+        <select
+          id={`${ids}-type`}
+          className={styles.input}
+          value={type}
+          onChange={(event) => setType(event.target.value as NewIssue['issue_type'])}
+        >
+          <option value="issue">Issue</option>
+          <option value="incident">Incident</option>
+        </select>
+      </div>
+      <TemplatePicker projectPath={projectPath} description={description} onLoad={setDescription} />
+      <div className={styles.field}>
+        <span id={`${ids}-description`} className={styles.label}>
+          Description
+        </span>
+        <MarkdownEditor
+          labelId={`${ids}-description`}
+          value={description}
+          onChange={setDescription}
+          onSubmit={() => void submit()}
+          projectPath={projectPath}
+        />
+      </div>
+      <label className={styles.checkbox}>
+        <input type="checkbox" checked={confidential} onChange={(event) => setConfidential(event.target.checked)} />
+        <span>
+          This issue is confidential and should only be visible to team members with at least the Planner role.
+        </span>
+      </label>
+      <p className={styles.hint}>
+        Assignees, labels, milestone, iteration, weight and dates are set on the issue page.
+      </p>
+      <div className={styles.actions}>
+        <button type="submit" className={buttonClassName('confirm')} disabled={pending || !title.trim()}>
+          {pending ? 'Creating issue…' : 'Create issue'}
+        </button>
+        <AppLink href={urls.projectPage(projectPath, 'issues')} className={buttonClassName('default')}>
+          Cancel
+        </AppLink>
+      </div>
+    </form>
+  );
+}
+
+/** `/:project/-/issues/new` (the `i` shortcut on project pages, "New issue" on the issue list). */
+export function NewIssuePage({ projectPath }: { projectPath: string }) {
+  const project = useProject(projectPath);
+  const headingId = `${useId()}-heading`;
+  return (
+    <ContextLayout
+      context={projectSidebar(projectPath, project.data)}
+      active="issues"
+      title="New issue"
+      crumbs={projectCrumbs(
+        projectPath,
+        project.data,
+        { label: 'Issues', href: urls.projectPage(projectPath, 'issues') },
+        { label: 'New', href: urls.newIssue(projectPath) },
+      )}
+    >
+      <div className={styles.page}>
+        <header className={layout.pageHeader}>
+          <h1 id={headingId}>New issue</h1>
+        </header>
+        <NewIssueForm projectPath={projectPath} headingId={headingId} />
+      </div>
+    </ContextLayout>
+  );
+}
