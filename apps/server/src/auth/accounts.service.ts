@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/connection';
+import { isUniqueViolation } from '../db/unique-violation';
 import { unprocessable } from '../errors';
 import { isReservedTopLevelPath } from '../modules/namespaces/reserved-paths';
 import type { UserRow } from '../modules/users/user.presenter';
@@ -49,10 +50,6 @@ async function validateAccount(db: Database, input: NewAccount): Promise<void> {
     .where(sql`lower(path)`, '=', username.toLowerCase())
     .executeTakeFirst();
   if (namespace) throw unprocessable('username has already been taken', 'username');
-}
-
-function isUniqueViolation(error: unknown): error is { code: string; constraint?: string } {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 /**

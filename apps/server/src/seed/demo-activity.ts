@@ -25,6 +25,17 @@ interface NoteRow {
   updated_at: Date;
 }
 
+/** The columns of a public note on an issue or merge request (project noteables). */
+function onProjectNoteable(noteableType: 'Issue' | 'MergeRequest', noteable: { id: number; projectId: number }) {
+  return {
+    noteable_type: noteableType,
+    noteable_id: noteable.id,
+    project_id: noteable.projectId,
+    group_id: null,
+    internal: false,
+  };
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -60,13 +71,7 @@ export async function seedActivity(
     });
 
   for (const issue of issues) {
-    const common = {
-      noteable_type: 'Issue',
-      noteable_id: issue.id,
-      project_id: issue.projectId,
-      group_id: null,
-      internal: false,
-    };
+    const common = onProjectNoteable('Issue', issue);
     let day = issue.createdDay + 0.001;
     if (issue.labelIds.length > 0) {
       const refs = issue.labelIds.map((id) => `~${id}`).join(' ');
@@ -141,13 +146,7 @@ export async function seedActivity(
   }
 
   for (const mr of mergeRequests) {
-    const common = {
-      noteable_type: 'MergeRequest',
-      noteable_id: mr.id,
-      project_id: mr.projectId,
-      group_id: null,
-      internal: false,
-    };
+    const common = onProjectNoteable('MergeRequest', mr);
     const who = mr.reviewerIds.map((id) => `@${usernames.get(id)}`).join(' and ');
     note({
       ...common,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/connection';
-import { type LargeWorld, mix, reserveIdBlock } from './large-setup';
+import { inBatches, type LargeRun, mix, reserveIdBlock } from './large-setup';
 
 const themes = [
   'Roadmap',
@@ -38,14 +38,8 @@ function classCount(size: number, c: number, g: number): number {
  * belongs to group j mod G and its parent is an epic of the previous level in the same group, so
  * group, parent id and a dense per-group iid are all arithmetic; dates come from the parent row.
  */
-export async function seedLargeEpics(
-  db: Database,
-  world: LargeWorld,
-  total: number,
-  anchor: string,
-  batchSize: number,
-  progress: (rows: number) => void,
-): Promise<void> {
+export async function seedLargeEpics(run: LargeRun): Promise<void> {
+  const { db, world, total, anchor } = run;
   if (total === 0) return;
   const base = await reserveIdBlock(db, 'epics', total);
   const sizes = levelSizes(total);
@@ -59,52 +53,48 @@ export async function seedLargeEpics(
       sizes.slice(0, level).reduce((n, s) => n + classCount(s, c, g), 0),
     );
     const prevStart = level > 0 ? starts[level - 1]! : 0;
-    for (let from = 0; from < size; from += batchSize) {
-      const to = Math.min(size, from + batchSize) - 1;
-      await db.transaction().execute(async (trx) => {
-        await sql`SELECT setseed(${((level * 7919 + from) % 10000) / 10000})`.execute(trx);
-        await sql`
-          INSERT INTO epics (id, group_id, iid, parent_id, title, description, description_html, author_id, state,
-            confidential, color, start_date_is_fixed, start_date_fixed, due_date_is_fixed, due_date_fixed,
-            start_date, due_date, relative_position, closed_at, created_at, updated_at)
-          SELECT s.id, s.group_id, s.iid, s.parent_id, s.title, '', '', s.author_id,
-            CASE WHEN d.due < ${anchor}::date AND s.r_state < 0.6 THEN 'closed' ELSE 'opened' END,
-            coalesce(p.confidential, false) OR s.r_conf < 0.02, s.color,
-            d.start IS NOT NULL, d.start, d.due IS NOT NULL, d.due, d.start, d.due, s.j * 64,
-            CASE WHEN d.due < ${anchor}::date AND s.r_state < 0.6 THEN least(d.due + 3, ${anchor}::date - 1)::timestamptz END,
-            least(coalesce(d.start, ${anchor}::date - 30), ${anchor}::date - 1)::timestamptz - interval '20 days',
-            ${anchor}::date - 1 - (s.r_state * 30)::int
-          FROM (
-            SELECT j, ${n(base)} + ${n(starts[level]!)} + j AS id,
-              (${world.groupIds}::int[])[1 + j % ${n(g)}] AS group_id,
-              (${before}::int[])[1 + j % ${n(g)}] + j / ${n(g)} + 1 AS iid,
-              CASE WHEN (${prevCount}::int[])[1 + j % ${n(g)}] > 0
-                THEN ${n(base)} + ${n(prevStart)} + j % ${n(g)} + ${n(g)} * (((j / ${n(g)})::bigint * 7919) % (${prevCount}::int[])[1 + j % ${n(g)}])
-              END AS parent_id,
-              (${themes}::text[])[1 + floor(random() * ${n(themes.length)})::int] || ': ' ||
-                (${phases}::text[])[1 + floor(random() * ${n(phases.length)})::int] || ' ' || (${n(starts[level]!)} + j + 1) AS title,
-              (${world.userIds}::int[])[1 + floor(random() * ${n(world.userIds.length)})::int] AS author_id,
-              (${palette}::text[])[1 + floor(random() * ${n(palette.length)})::int] AS color,
-              random() AS r_dates, random() AS r_len, random() AS r_state, random() AS r_conf
-            FROM generate_series(${n(from)}, ${n(to)}) j
-          ) s
-          LEFT JOIN epics p ON p.id = s.parent_id
-          CROSS JOIN LATERAL (
-            SELECT CASE WHEN s.r_dates < 0.1 THEN NULL
-                        WHEN p.start_date IS NOT NULL AND p.due_date IS NOT NULL
-                          THEN p.start_date + floor(s.r_len * greatest(1, (p.due_date - p.start_date) / 2))::int
-                        ELSE ${anchor}::date - 540 + floor(s.r_len * 900)::int END AS start
-          ) st
-          CROSS JOIN LATERAL (
-            SELECT st.start AS start,
-              CASE WHEN st.start IS NULL THEN NULL
-                   WHEN p.due_date IS NOT NULL AND p.start_date IS NOT NULL
-                     THEN greatest(st.start + 7, least(p.due_date, st.start + 14 + floor(s.r_dates * 90)::int))
-                   ELSE st.start + 30 + floor(s.r_dates * 300)::int END AS due
-          ) d`.execute(trx);
-      });
-      progress(to - from + 1);
-    }
+    await inBatches(run, size, async (trx, from, to) => {
+      await sql`SELECT setseed(${((level * 7919 + from) % 10000) / 10000})`.execute(trx);
+      await sql`
+        INSERT INTO epics (id, group_id, iid, parent_id, title, description, description_html, author_id, state,
+          confidential, color, start_date_is_fixed, start_date_fixed, due_date_is_fixed, due_date_fixed,
+          start_date, due_date, relative_position, closed_at, created_at, updated_at)
+        SELECT s.id, s.group_id, s.iid, s.parent_id, s.title, '', '', s.author_id,
+          CASE WHEN d.due < ${anchor}::date AND s.r_state < 0.6 THEN 'closed' ELSE 'opened' END,
+          coalesce(p.confidential, false) OR s.r_conf < 0.02, s.color,
+          d.start IS NOT NULL, d.start, d.due IS NOT NULL, d.due, d.start, d.due, s.j * 64,
+          CASE WHEN d.due < ${anchor}::date AND s.r_state < 0.6 THEN least(d.due + 3, ${anchor}::date - 1)::timestamptz END,
+          least(coalesce(d.start, ${anchor}::date - 30), ${anchor}::date - 1)::timestamptz - interval '20 days',
+          ${anchor}::date - 1 - (s.r_state * 30)::int
+        FROM (
+          SELECT j, ${n(base)} + ${n(starts[level]!)} + j AS id,
+            (${world.groupIds}::int[])[1 + j % ${n(g)}] AS group_id,
+            (${before}::int[])[1 + j % ${n(g)}] + j / ${n(g)} + 1 AS iid,
+            CASE WHEN (${prevCount}::int[])[1 + j % ${n(g)}] > 0
+              THEN ${n(base)} + ${n(prevStart)} + j % ${n(g)} + ${n(g)} * (((j / ${n(g)})::bigint * 7919) % (${prevCount}::int[])[1 + j % ${n(g)}])
+            END AS parent_id,
+            (${themes}::text[])[1 + floor(random() * ${n(themes.length)})::int] || ': ' ||
+              (${phases}::text[])[1 + floor(random() * ${n(phases.length)})::int] || ' ' || (${n(starts[level]!)} + j + 1) AS title,
+            (${world.userIds}::int[])[1 + floor(random() * ${n(world.userIds.length)})::int] AS author_id,
+            (${palette}::text[])[1 + floor(random() * ${n(palette.length)})::int] AS color,
+            random() AS r_dates, random() AS r_len, random() AS r_state, random() AS r_conf
+          FROM generate_series(${n(from)}, ${n(to)}) j
+        ) s
+        LEFT JOIN epics p ON p.id = s.parent_id
+        CROSS JOIN LATERAL (
+          SELECT CASE WHEN s.r_dates < 0.1 THEN NULL
+                      WHEN p.start_date IS NOT NULL AND p.due_date IS NOT NULL
+                        THEN p.start_date + floor(s.r_len * greatest(1, (p.due_date - p.start_date) / 2))::int
+                      ELSE ${anchor}::date - 540 + floor(s.r_len * 900)::int END AS start
+        ) st
+        CROSS JOIN LATERAL (
+          SELECT st.start AS start,
+            CASE WHEN st.start IS NULL THEN NULL
+                 WHEN p.due_date IS NOT NULL AND p.start_date IS NOT NULL
+                   THEN greatest(st.start + 7, least(p.due_date, st.start + 14 + floor(s.r_dates * 90)::int))
+                 ELSE st.start + 30 + floor(s.r_dates * 300)::int END AS due
+        ) d`.execute(trx);
+    });
   }
   // Labels on about half of the epics (two distinct labels on a quarter).
   const labels = world.labelIds;

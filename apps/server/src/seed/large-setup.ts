@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/connection';
+import type { DB } from '../db/schema';
 
 export const BENCH_GROUP_PATH = 'bench';
 
@@ -12,6 +13,33 @@ export interface LargeWorld {
   projectGroupIds: number[];
   labelIds: number[];
   milestoneIds: number[];
+}
+
+/** One bulk table's run: `total` rows over `world`, dated up to `anchor`, inserted `batchSize` at a time. */
+export interface LargeRun {
+  db: Database;
+  world: LargeWorld;
+  total: number;
+  anchor: string;
+  batchSize: number;
+  /** Told how many rows each batch inserted. */
+  progress: (rows: number) => void;
+}
+
+/**
+ * Inserts rows 0..count-1 through `insert`, `run.batchSize` at a time (rows `from`..`to`), each
+ * batch in its own transaction, and reports each batch to `run.progress`.
+ */
+export async function inBatches(
+  run: LargeRun,
+  count: number,
+  insert: (trx: Transaction<DB>, from: number, to: number) => Promise<void>,
+): Promise<void> {
+  for (let from = 0; from < count; from += run.batchSize) {
+    const to = Math.min(count, from + run.batchSize) - 1;
+    await run.db.transaction().execute((trx) => insert(trx, from, to));
+    run.progress(to - from + 1);
+  }
 }
 
 const USERS = 200;

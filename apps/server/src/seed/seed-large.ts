@@ -6,7 +6,7 @@ import { seedLargeEpics } from './large-epics';
 import { seedLargeExtras } from './large-extras';
 import { seedLargeIssues } from './large-issues';
 import { seedLargeMergeRequests } from './large-merge-requests';
-import { BENCH_GROUP_PATH, seedLargeSetup } from './large-setup';
+import { BENCH_GROUP_PATH, type LargeRun, seedLargeSetup } from './large-setup';
 import { syncInternalIds } from './seed-demo';
 
 export interface SeedLargeOptions {
@@ -72,12 +72,20 @@ export async function seedLarge(db: Database, options: SeedLargeOptions = {}): P
     done += rows;
     if (showBar) bar.update(done, { phase });
   };
+  const run = (total: number, phase: string): LargeRun => ({
+    db,
+    world,
+    total,
+    anchor,
+    batchSize,
+    progress: progress(phase),
+  });
   try {
-    await seedLargeEpics(db, world, epics, anchor, batchSize, progress('epics'));
+    await seedLargeEpics(run(epics, 'epics'));
     log(`seed large: ${epics} epics (${elapsed()})`);
-    await seedLargeIssues(db, world, issues, anchor, batchSize, progress('issues'));
+    await seedLargeIssues(run(issues, 'issues'));
     log(`seed large: ${issues} issues (${elapsed()})`);
-    await seedLargeMergeRequests(db, world, mergeRequests, anchor, batchSize, progress('merge requests'));
+    await seedLargeMergeRequests(run(mergeRequests, 'merge requests'));
   } finally {
     if (showBar) bar.stop();
   }

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Expression, type RawBuilder, sql } from 'kysely';
 import { COUNT_CAP } from '../../db/capped-count';
 import type { Database } from '../../db/connection';
 import { epicFilterConditions } from '../../modules/epics/epic-filter-sql';
@@ -21,6 +21,11 @@ const EPIC_ISSUE_ORDER = { orderBy: 'relative_position', sort: 'asc' } as const;
 
 const ints = (values: number[]) => sql`${values}::int[]`;
 
+/** A select that can still be limited and offset (a Kysely select query builder). */
+interface PageQuery {
+  limit(limit: RawBuilder<number>): { offset(offset: RawBuilder<number>): Expression<unknown> };
+}
+
 /** `w(parent_id, root_id, off, lim, k)`: one row per key, k its 1-based index in the batch. */
 function pageKeys<F>(keys: SubListPageKey<F>[]): RawBuilder<unknown> {
   return sql`unnest(${ints(keys.map((k) => k.parentId))}, ${ints(keys.map((k) => k.rootId))},
@@ -31,6 +36,26 @@ function pageKeys<F>(keys: SubListPageKey<F>[]): RawBuilder<unknown> {
 function countKeys<F>(keys: SubListCountKey<F>[]): RawBuilder<unknown> {
   return sql`unnest(${ints(keys.map((k) => k.parentId))}, ${ints(keys.map((k) => k.rootId))})
     WITH ORDINALITY AS w(parent_id, root_id, k)`;
+}
+
+/** Each page key's page: `page` (over `w`) run once per key, limited and offset as the key asks. */
+async function pagePerKey<T>(db: Database, keys: SubListPageKey<unknown>[], page: PageQuery): Promise<Tagged<T>[]> {
+  const limited = page.limit(sql<number>`w.lim`).offset(sql<number>`w.off`);
+  const result = await sql<Tagged<T>>`SELECT (w.k - 1)::int AS batch_key, x.*
+    FROM ${pageKeys(keys)} CROSS JOIN LATERAL (${limited}) AS x`.execute(db);
+  return result.rows;
+}
+
+/** Each count key's number of `rows` (over `w`), capped like every list count. */
+async function countPerKey(
+  db: Database,
+  keys: SubListCountKey<unknown>[],
+  rows: Expression<unknown>,
+): Promise<Tagged<{ total: number }>[]> {
+  const result = await sql<Tagged<{ total: number }>>`SELECT (w.k - 1)::int AS batch_key,
+    (SELECT count(*)::int FROM (${rows} LIMIT ${sql.lit(COUNT_CAP + 1)}) AS capped) AS total
+    FROM ${countKeys(keys)}`.execute(db);
+  return result.rows;
 }
 
 /**
@@ -62,12 +87,8 @@ export function epicSubListLoaders(db: Database, actor: Actor | null) {
       const page = epicSelect(db)
         .where(childConditions(actor, filters))
         .orderBy(sql`${spec.expr} ${dir}`)
-        .orderBy(sql`e.id ${dir}`)
-        .limit(sql<number>`w.lim`)
-        .offset(sql<number>`w.off`);
-      const result = await sql<Tagged<EpicRow>>`SELECT (w.k - 1)::int AS batch_key, x.*
-        FROM ${pageKeys(keys)} CROSS JOIN LATERAL (${page}) AS x`.execute(db);
-      return result.rows;
+        .orderBy(sql`e.id ${dir}`);
+      return pagePerKey<EpicRow>(db, keys, page);
     }),
 
     childEpicCount: subListCountLoader<EpicFilters>(async (keys) => {
@@ -76,10 +97,7 @@ export function epicSubListLoaders(db: Database, actor: Actor | null) {
         .innerJoin('namespaces as n', 'n.id', 'e.group_id')
         .select(sql<number>`1`.as('one'))
         .where(childConditions(actor, keys[0]?.filters ?? {}));
-      const result = await sql<Tagged<{ total: number }>>`SELECT (w.k - 1)::int AS batch_key,
-        (SELECT count(*)::int FROM (${rows} LIMIT ${sql.lit(COUNT_CAP + 1)}) AS capped) AS total
-        FROM ${countKeys(keys)}`.execute(db);
-      return result.rows;
+      return countPerKey(db, keys, rows);
     }),
 
     epicIssues: subListPageLoader<null, IssueRow>(async (keys) => {
@@ -87,12 +105,8 @@ export function epicSubListLoaders(db: Database, actor: Actor | null) {
         .innerJoin('epic_issues as ei', 'ei.issue_id', 'i.id')
         .where(sql<boolean>`ei.epic_id = w.parent_id`)
         .where(issueVisibility(actor))
-        .orderBy(orderByClause(EPIC_ISSUE_ORDER))
-        .limit(sql<number>`w.lim`)
-        .offset(sql<number>`w.off`);
-      const result = await sql<Tagged<IssueRow>>`SELECT (w.k - 1)::int AS batch_key, x.*
-        FROM ${pageKeys(keys)} CROSS JOIN LATERAL (${page}) AS x`.execute(db);
-      return result.rows;
+        .orderBy(orderByClause(EPIC_ISSUE_ORDER));
+      return pagePerKey<IssueRow>(db, keys, page);
     }),
 
     epicIssueCount: subListCountLoader<null>(async (keys) => {
@@ -104,10 +118,7 @@ export function epicSubListLoaders(db: Database, actor: Actor | null) {
         .select(sql<number>`1`.as('one'))
         .where(sql<boolean>`ei.epic_id = w.parent_id`)
         .where(issueVisibility(actor));
-      const result = await sql<Tagged<{ total: number }>>`SELECT (w.k - 1)::int AS batch_key,
-        (SELECT count(*)::int FROM (${rows} LIMIT ${sql.lit(COUNT_CAP + 1)}) AS capped) AS total
-        FROM ${countKeys(keys)}`.execute(db);
-      return result.rows;
+      return countPerKey(db, keys, rows);
     }),
   };
 }

@@ -1,5 +1,7 @@
+import type { SuggestionContainer } from '../../modules/autocomplete/suggestion-container';
 import { suggestUsers } from '../../modules/autocomplete/users-autocomplete.service';
 import { builder } from '../builder';
+import type { GraphQLContext } from '../context';
 import { GroupRef, ProjectRef, UserRef } from './refs';
 
 /** As many users as GitLab's Autocomplete::UsersFinder returns. */
@@ -9,23 +11,22 @@ const searchArg = builder.args((t) => ({
   search: t.string({ required: false, description: 'Query to search users by name, username, or public email.' }),
 }));
 
+/** The container's active members matching the search (ignoring surrounding spaces), as GitLab suggests them. */
+function activeMembers(c: GraphQLContext, container: SuggestionContainer, search: string | null | undefined) {
+  return suggestUsers(c.ctx.database.db, c.actor, container, {
+    search: search?.trim() || undefined,
+    states: ['active'],
+    currentUserFirst: false,
+    limit: AUTOCOMPLETE_LIMIT,
+  });
+}
+
 builder.objectFields(GroupRef, (t) => ({
   autocompleteUsers: t.field({
     type: [UserRef],
     description: 'Search users for autocompletion: active members of the group and its ancestors.',
     args: searchArg,
-    resolve: (g, args, c) =>
-      suggestUsers(
-        c.ctx.database.db,
-        c.actor,
-        { kind: 'group', group: g },
-        {
-          search: args.search?.trim() || undefined,
-          states: ['active'],
-          currentUserFirst: false,
-          limit: AUTOCOMPLETE_LIMIT,
-        },
-      ),
+    resolve: (g, args, c) => activeMembers(c, { kind: 'group', group: g }, args.search),
   }),
 }));
 
@@ -34,17 +35,6 @@ builder.objectFields(ProjectRef, (t) => ({
     type: [UserRef],
     description: 'Search users for autocompletion: active members of the project and its groups.',
     args: searchArg,
-    resolve: (p, args, c) =>
-      suggestUsers(
-        c.ctx.database.db,
-        c.actor,
-        { kind: 'project', project: p },
-        {
-          search: args.search?.trim() || undefined,
-          states: ['active'],
-          currentUserFirst: false,
-          limit: AUTOCOMPLETE_LIMIT,
-        },
-      ),
+    resolve: (p, args, c) => activeMembers(c, { kind: 'project', project: p }, args.search),
   }),
 }));

@@ -3,11 +3,10 @@ import { findGroupRow, type GroupRow, groupSubject } from '../../modules/namespa
 import { webUrl } from '../../modules/namespaces/web-url';
 import { canGroup } from '../../policy/abilities';
 import { visibilityNames } from '../../policy/access-levels';
-import { builder } from '../builder';
 import { byPageNumber, defineConnection, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
-import { pathArgExtensions, validFullPath } from './path-args';
+import { defineNamespaceByPathField } from './namespace-by-path';
 import { GroupPermissions } from './permissions.graphql';
 import { GroupRef } from './refs';
 
@@ -73,25 +72,12 @@ GroupRef.implement({
   }),
 });
 
-builder.queryField('group', (t) =>
-  t.field({
-    type: GroupRef,
-    nullable: true,
-    description: 'Find a group by its full path; null when it does not exist or is hidden from you.',
-    args: {
-      fullPath: t.arg.id({
-        required: true,
-        description: 'Full path of the group. For example, `gitlab-org`.',
-        extensions: pathArgExtensions,
-      }),
-    },
-    resolve: async (_root, args, c) => {
-      const fullPath = validFullPath(args.fullPath);
-      if (!fullPath) return null;
-      const row = await findGroupRow(c.ctx.database.db, { fullPath });
-      if (!row || !canGroup(c.actor, 'read_group', groupSubject(row))) return null;
-      c.loaders.group.prime(row.id, row);
-      return row;
-    },
-  }),
-);
+defineNamespaceByPathField({
+  field: 'group',
+  ref: GroupRef,
+  description: 'Find a group by its full path; null when it does not exist or is hidden from you.',
+  example: 'gitlab-org',
+  find: (db, fullPath) => findGroupRow(db, { fullPath }),
+  readable: (actor, row) => canGroup(actor, 'read_group', groupSubject(row)),
+  loader: (loaders) => loaders.group,
+});

@@ -53,18 +53,23 @@ function resolveLabels(c: GraphQLContext, container: LabelContainer, args: Label
   );
 }
 
+/** The label arguments of both groups and projects. */
+const labelArgs = builder.args((t) => ({
+  ...pageArgs,
+  searchTerm: t.string({ required: false, description: 'Search term to find labels with.' }),
+  includeAncestorGroups: t.boolean({
+    required: false,
+    defaultValue: false,
+    description: 'Include labels from ancestor groups.',
+  }),
+}));
+
 builder.objectFields(GroupRef, (t) => ({
   labels: t.field({
     type: LabelConnection,
     description: 'Labels available on this group.',
     args: {
-      ...pageArgs,
-      searchTerm: t.arg.string({ required: false, description: 'Search term to find labels with.' }),
-      includeAncestorGroups: t.arg.boolean({
-        required: false,
-        defaultValue: false,
-        description: 'Include labels from ancestor groups.',
-      }),
+      ...labelArgs,
       includeDescendantGroups: t.arg.boolean({
         required: false,
         defaultValue: false,
@@ -84,15 +89,7 @@ builder.objectFields(ProjectRef, (t) => ({
   labels: t.field({
     type: LabelConnection,
     description: 'Labels available on this project.',
-    args: {
-      ...pageArgs,
-      searchTerm: t.arg.string({ required: false, description: 'Search term to find labels with.' }),
-      includeAncestorGroups: t.arg.boolean({
-        required: false,
-        defaultValue: false,
-        description: 'Include labels from ancestor groups.',
-      }),
-    },
+    args: labelArgs,
     resolve: (p: ProjectRow, args, c) =>
       resolveLabels(c, { kind: 'project', project: p }, { ...args, onlyGroupLabels: false }),
   }),

@@ -1,6 +1,16 @@
 import type { GroupRow, ProjectRow } from '../../modules/namespaces/namespace-lookup.service';
 import { groupSubject, projectSubject } from '../../modules/namespaces/namespace-lookup.service';
-import { canEpic, canGroup, canIssue, canProject, canPromoteIssueToEpic } from '../../policy/abilities';
+import {
+  canEpic,
+  canGroup,
+  canIssue,
+  canProject,
+  canPromoteIssueToEpic,
+  type EpicAbility,
+  type GroupAbility,
+  type IssueAbility,
+  type ProjectAbility,
+} from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import type { EpicSubject, GroupSubject, IssueSubject } from '../../policy/subjects';
 import { builder } from '../builder';
@@ -25,132 +35,101 @@ export interface IssuePermissionsSource {
   projectGroup: GroupSubject | null;
 }
 
-export const GroupPermissions = builder.objectRef<GroupPermissionsSource>('GroupPermissions').implement({
-  description: 'Permissions for the current user on a group.',
-  fields: (t) => ({
-    readGroup: t.boolean({
-      description: 'If `true`, the user can read the group.',
-      resolve: (s) => canGroup(s.actor, 'read_group', groupSubject(s.group)),
-    }),
-    createProjects: t.boolean({
-      description: 'If `true`, the user can create projects in the group.',
-      resolve: (s) => canGroup(s.actor, 'create_project', groupSubject(s.group)),
-    }),
-    createSubgroup: t.boolean({
-      description: 'If `true`, the user can create subgroups.',
-      resolve: (s) => canGroup(s.actor, 'create_subgroup', groupSubject(s.group)),
-    }),
-    adminGroup: t.boolean({
-      description: 'If `true`, the user can administer the group.',
-      resolve: (s) => canGroup(s.actor, 'admin_group', groupSubject(s.group)),
-    }),
-    removeGroup: t.boolean({
-      description: 'If `true`, the user can delete the group.',
-      resolve: (s) => canGroup(s.actor, 'destroy_group', groupSubject(s.group)),
-    }),
-    createEpic: t.boolean({
-      description: 'If `true`, the user can create epics in the group.',
-      resolve: (s) =>
-        canEpic(s.actor, 'create_epic', {
-          kind: 'epic',
-          group: groupSubject(s.group),
-          confidential: false,
-          authorId: null,
-        }),
-    }),
-  }),
+/** A Boolean field of a permissions object: its GraphQL name → the ability it checks and what that allows. */
+type AbilityFields<A extends string> = Record<string, readonly [ability: A, allows: string]>;
+
+/** A permissions object type: one Boolean field an ability, each answered by `can`. */
+function permissionsObject<S, A extends string>(
+  name: string,
+  description: string,
+  can: (source: S, ability: A) => boolean,
+  fields: AbilityFields<A>,
+) {
+  return builder.objectRef<S>(name).implement({
+    description,
+    fields: (t) =>
+      Object.fromEntries(
+        Object.entries(fields).map(([field, [ability, allows]]) => [
+          field,
+          t.boolean({ description: `If \`true\`, the user can ${allows}.`, resolve: (s) => can(s, ability) }),
+        ]),
+      ),
+  });
+}
+
+/** Epics are created in a group, so the group answers for a new, open epic in it. */
+const newEpicIn = (group: GroupRow): EpicSubject => ({
+  kind: 'epic',
+  group: groupSubject(group),
+  confidential: false,
+  authorId: null,
 });
 
-export const ProjectPermissions = builder.objectRef<ProjectPermissionsSource>('ProjectPermissions').implement({
-  description: 'Permissions for the current user on a project.',
-  fields: (t) => ({
-    readProject: t.boolean({
-      description: 'If `true`, the user can read the project.',
-      resolve: (s) => canProject(s.actor, 'read_project', projectSubject(s.project)),
-    }),
-    createIssue: t.boolean({
-      description: 'If `true`, the user can create issues in the project.',
-      resolve: (s) => canProject(s.actor, 'create_issue', projectSubject(s.project)),
-    }),
-    adminProject: t.boolean({
-      description: 'If `true`, the user can administer the project.',
-      resolve: (s) => canProject(s.actor, 'admin_project', projectSubject(s.project)),
-    }),
-    removeProject: t.boolean({
-      description: 'If `true`, the user can delete the project.',
-      resolve: (s) => canProject(s.actor, 'destroy_project', projectSubject(s.project)),
-    }),
-  }),
-});
+export const GroupPermissions = permissionsObject<GroupPermissionsSource, GroupAbility | 'create_epic'>(
+  'GroupPermissions',
+  'Permissions for the current user on a group.',
+  (s, ability) =>
+    ability === 'create_epic'
+      ? canEpic(s.actor, ability, newEpicIn(s.group))
+      : canGroup(s.actor, ability, groupSubject(s.group)),
+  {
+    readGroup: ['read_group', 'read the group'],
+    createProjects: ['create_project', 'create projects in the group'],
+    createSubgroup: ['create_subgroup', 'create subgroups'],
+    adminGroup: ['admin_group', 'administer the group'],
+    removeGroup: ['destroy_group', 'delete the group'],
+    createEpic: ['create_epic', 'create epics in the group'],
+  },
+);
 
-export const EpicPermissions = builder.objectRef<EpicPermissionsSource>('EpicPermissions').implement({
-  description: 'Check permissions for the current user on an epic.',
-  fields: (t) => ({
-    readEpic: t.boolean({
-      description: 'If `true`, the user can read the epic.',
-      resolve: (s) => canEpic(s.actor, 'read_epic', s.epic),
-    }),
-    createEpic: t.boolean({
-      description: 'If `true`, the user can create epics in the epic’s group.',
-      resolve: (s) => canEpic(s.actor, 'create_epic', s.epic),
-    }),
-    updateEpic: t.boolean({
-      description: 'If `true`, the user can update the epic.',
-      resolve: (s) => canEpic(s.actor, 'update_epic', s.epic),
-    }),
-    adminEpic: t.boolean({
-      description: 'If `true`, the user can administer the epic.',
-      resolve: (s) => canEpic(s.actor, 'admin_epic', s.epic),
-    }),
-    destroyEpic: t.boolean({
-      description: 'If `true`, the user can delete the epic.',
-      resolve: (s) => canEpic(s.actor, 'destroy_epic', s.epic),
-    }),
-    adminEpicRelation: t.boolean({
-      description: 'If `true`, the user can add and remove child epics and issues.',
-      resolve: (s) => canEpic(s.actor, 'admin_epic_relation', s.epic),
-    }),
-    createNote: t.boolean({
-      description: 'If `true`, the user can comment on the epic.',
-      resolve: (s) => canEpic(s.actor, 'create_note', s.epic),
-    }),
-  }),
-});
+export const ProjectPermissions = permissionsObject<ProjectPermissionsSource, ProjectAbility>(
+  'ProjectPermissions',
+  'Permissions for the current user on a project.',
+  (s, ability) => canProject(s.actor, ability, projectSubject(s.project)),
+  {
+    readProject: ['read_project', 'read the project'],
+    createIssue: ['create_issue', 'create issues in the project'],
+    adminProject: ['admin_project', 'administer the project'],
+    removeProject: ['destroy_project', 'delete the project'],
+  },
+);
 
-export const IssuePermissions = builder.objectRef<IssuePermissionsSource>('IssuePermissions').implement({
-  description: 'Check permissions for the current user on an issue.',
-  fields: (t) => ({
-    readIssue: t.boolean({
-      description: 'If `true`, the user can read the issue.',
-      resolve: (s) => canIssue(s.actor, 'read_issue', s.issue),
-    }),
-    updateIssue: t.boolean({
-      description: 'If `true`, the user can update the issue.',
-      resolve: (s) => canIssue(s.actor, 'update_issue', s.issue),
-    }),
-    reopenIssue: t.boolean({
-      description: 'If `true`, the user can reopen the issue (whoever may update it).',
-      resolve: (s) => canIssue(s.actor, 'update_issue', s.issue),
-    }),
-    createIssue: t.boolean({
-      description: "If `true`, the user can create issues in the issue's project (New related issue).",
-      resolve: (s) => canProject(s.actor, 'create_issue', s.issue.project),
-    }),
-    promoteToEpic: t.boolean({
-      description: "If `true`, the user can promote the issue to an epic in its project's group.",
-      resolve: (s) => canPromoteIssueToEpic(s.actor, s.issue, s.projectGroup),
-    }),
-    adminIssue: t.boolean({
-      description: 'If `true`, the user can administer the issue.',
-      resolve: (s) => canIssue(s.actor, 'admin_issue', s.issue),
-    }),
-    destroyIssue: t.boolean({
-      description: 'If `true`, the user can delete the issue.',
-      resolve: (s) => canIssue(s.actor, 'destroy_issue', s.issue),
-    }),
-    createNote: t.boolean({
-      description: 'If `true`, the user can comment on the issue.',
-      resolve: (s) => canIssue(s.actor, 'create_note', s.issue),
-    }),
-  }),
-});
+export const EpicPermissions = permissionsObject<EpicPermissionsSource, EpicAbility>(
+  'EpicPermissions',
+  'Check permissions for the current user on an epic.',
+  (s, ability) => canEpic(s.actor, ability, s.epic),
+  {
+    readEpic: ['read_epic', 'read the epic'],
+    createEpic: ['create_epic', 'create epics in the epic’s group'],
+    updateEpic: ['update_epic', 'update the epic'],
+    adminEpic: ['admin_epic', 'administer the epic'],
+    destroyEpic: ['destroy_epic', 'delete the epic'],
+    adminEpicRelation: ['admin_epic_relation', 'add and remove child epics and issues'],
+    createNote: ['create_note', 'comment on the epic'],
+  },
+);
+
+/** The issue header's flags (IE §2.1) beside the issue abilities: reopen is update, create is the project's. */
+type IssuePermission = IssueAbility | 'reopen_issue' | 'create_issue' | 'promote_to_epic';
+
+function canOnIssue(s: IssuePermissionsSource, ability: IssuePermission): boolean {
+  if (ability === 'promote_to_epic') return canPromoteIssueToEpic(s.actor, s.issue, s.projectGroup);
+  if (ability === 'create_issue') return canProject(s.actor, 'create_issue', s.issue.project);
+  return canIssue(s.actor, ability === 'reopen_issue' ? 'update_issue' : ability, s.issue);
+}
+
+export const IssuePermissions = permissionsObject<IssuePermissionsSource, IssuePermission>(
+  'IssuePermissions',
+  'Check permissions for the current user on an issue.',
+  canOnIssue,
+  {
+    readIssue: ['read_issue', 'read the issue'],
+    updateIssue: ['update_issue', 'update the issue'],
+    reopenIssue: ['reopen_issue', 'reopen the issue (whoever may update it)'],
+    createIssue: ['create_issue', "create issues in the issue's project (New related issue)"],
+    adminIssue: ['admin_issue', 'administer the issue'],
+    destroyIssue: ['destroy_issue', 'delete the issue'],
+    promoteToEpic: ['promote_to_epic', "promote the issue to an epic in its project's group"],
+    createNote: ['create_note', 'comment on the issue'],
+  },
+);

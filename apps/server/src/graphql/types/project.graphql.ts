@@ -2,11 +2,10 @@ import { findProjectRow, type ProjectRow, projectSubject } from '../../modules/n
 import { webUrl } from '../../modules/namespaces/web-url';
 import { canProject } from '../../policy/abilities';
 import { visibilityNames } from '../../policy/access-levels';
-import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import { readableGroup } from './group.graphql';
-import { pathArgExtensions, validFullPath } from './path-args';
+import { defineNamespaceByPathField } from './namespace-by-path';
 import { ProjectPermissions } from './permissions.graphql';
 import { GroupRef, ProjectRef } from './refs';
 
@@ -50,25 +49,12 @@ ProjectRef.implement({
   }),
 });
 
-builder.queryField('project', (t) =>
-  t.field({
-    type: ProjectRef,
-    nullable: true,
-    description: 'Find a project by its full path; null when it does not exist or is hidden from you.',
-    args: {
-      fullPath: t.arg.id({
-        required: true,
-        description: 'Full path of the project. For example, `gitlab-org/gitlab`.',
-        extensions: pathArgExtensions,
-      }),
-    },
-    resolve: async (_root, args, c) => {
-      const fullPath = validFullPath(args.fullPath);
-      if (!fullPath) return null;
-      const row = await findProjectRow(c.ctx.database.db, { fullPath });
-      if (!row || !canProject(c.actor, 'read_project', projectSubject(row))) return null;
-      c.loaders.project.prime(row.id, row);
-      return row;
-    },
-  }),
-);
+defineNamespaceByPathField({
+  field: 'project',
+  ref: ProjectRef,
+  description: 'Find a project by its full path; null when it does not exist or is hidden from you.',
+  example: 'gitlab-org/gitlab',
+  find: (db, fullPath) => findProjectRow(db, { fullPath }),
+  readable: (actor, row) => canProject(actor, 'read_project', projectSubject(row)),
+  loader: (loaders) => loaders.project,
+});

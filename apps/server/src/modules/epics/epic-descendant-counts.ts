@@ -13,7 +13,8 @@ export interface EpicDescendantCounts {
   closedIssuesWeight: number;
 }
 
-const ZERO: EpicDescendantCounts = {
+/** The counts of an epic with nothing below it. */
+export const ZERO_DESCENDANT_COUNTS: EpicDescendantCounts = {
   openedEpics: 0,
   closedEpics: 0,
   openedIssues: 0,
@@ -112,6 +113,6 @@ export async function descendantCounts(
       closedIssuesWeight: Number(r.closed_weight),
     });
   }
-  for (const id of ids) if (!out.has(id)) out.set(id, { ...ZERO });
+  for (const id of ids) if (!out.has(id)) out.set(id, { ...ZERO_DESCENDANT_COUNTS });
   return out;
 }

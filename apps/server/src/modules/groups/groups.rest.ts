@@ -2,9 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
-import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../rest/params';
+import { gitlabBoolean, parseIdOrPath, parseInput } from '../../rest/params';
 import { findGroup } from '../namespaces/namespace-lookup.service';
 import { nameParam, pathParam, sortParam, visibilityParam } from '../namespaces/namespace-params';
+import { namespaceRoutes } from '../namespaces/namespace-routes';
 import { projectListParams } from '../projects/project-list-params';
 import { presentProject } from '../projects/projects.presenter';
 import { listProjects } from '../projects/projects-list.service';
@@ -45,33 +46,21 @@ const updateParams = z.object({
 export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
 
-  app.get('/groups', async (request, reply) => {
-    const params = parseInput(listParams, request.query);
-    const { rows, total } = await listGroups(db, request.actor, params, params);
-    setPaginationHeaders(request, reply, params, total);
-    return rows.map((r) => presentGroup(ctx, r));
+  namespaceRoutes(app, db, {
+    path: '/groups',
+    listParams,
+    createParams,
+    updateParams,
+    list: (db, actor, params) => listGroups(db, actor, params, params),
+    create: createGroup,
+    update: updateGroup,
+    remove: deleteGroup,
+    present: (group) => presentGroup(ctx, group),
   });
 
   app.get<{ Params: { id: string } }>('/groups/:id', async (request) => {
     const group = await findGroup(db, request.actor, parseIdOrPath(request.params.id));
     return presentGroup(ctx, group);
-  });
-
-  app.post('/groups', async (request, reply) => {
-    const input = parseInput(createParams, requestParams(request));
-    const group = await createGroup(db, request.actor, input);
-    return reply.status(201).send(presentGroup(ctx, group));
-  });
-
-  app.put<{ Params: { id: string } }>('/groups/:id', async (request) => {
-    const idOrPath = parseIdOrPath(request.params.id);
-    const input = parseInput(updateParams, requestParams(request));
-    return presentGroup(ctx, await updateGroup(db, request.actor, idOrPath, input));
-  });
-
-  app.delete<{ Params: { id: string } }>('/groups/:id', async (request, reply) => {
-    await deleteGroup(db, request.actor, parseIdOrPath(request.params.id));
-    return reply.status(202).send({ message: '202 Accepted' });
   });
 
   for (const kind of ['subgroups', 'descendant_groups'] as const) {

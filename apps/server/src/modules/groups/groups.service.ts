@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { rejectDuplicate } from '../../db/unique-violation';
 import { badRequest, type DomainError, forbidden } from '../../errors';
 import { canGroup } from '../../policy/abilities';
 import { AccessLevel, visibilityNames } from '../../policy/access-levels';
@@ -8,7 +9,6 @@ import { requireActor } from '../../policy/require-actor';
 import { getApplicationSettings } from '../application-settings/application-settings.service';
 import type { IdOrPath } from '../namespaces/id-or-path';
 import { findGroup, findGroupRow, type GroupRow, groupSubject } from '../namespaces/namespace-lookup.service';
-import { isUniqueViolation } from '../namespaces/namespace-params';
 import { assertTopLevelPathAllowed } from '../namespaces/reserved-paths';
 
 /** GitLab allows 20 levels of nesting: a top-level group plus 19… we follow the schema: 21 ids at most. */
@@ -61,31 +61,29 @@ export async function createGroup(db: Database, actor: Actor | null, input: Crea
       );
     }
   }
-  let id: number;
-  try {
-    id = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('namespaces')
-        .values({
-          type: 'Group',
-          name: input.name,
-          path: input.path,
-          parent_id: input.parent_id ?? null,
-          visibility_level: visibility,
-          description: input.description ?? '',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('group_members')
-        .values({ group_id: row.id, user_id: me.id, access_level: AccessLevel.OWNER, created_by_id: me.id })
-        .execute();
-      return row.id;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw pathTaken();
-    throw error;
-  }
+  const id = await rejectDuplicate(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('namespaces')
+          .values({
+            type: 'Group',
+            name: input.name,
+            path: input.path,
+            parent_id: input.parent_id ?? null,
+            visibility_level: visibility,
+            description: input.description ?? '',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('group_members')
+          .values({ group_id: row.id, user_id: me.id, access_level: AccessLevel.OWNER, created_by_id: me.id })
+          .execute();
+        return row.id;
+      }),
+    pathTaken,
+  );
   const created = await findGroupRow(db, { id });
   if (!created) throw new Error('created group vanished');
   return created;
@@ -143,16 +141,15 @@ export async function updateGroup(
     ...(input.description !== undefined ? { description: input.description } : {}),
   };
   if (Object.keys(values).length > 0) {
-    try {
-      await db
-        .updateTable('namespaces')
-        .set({ ...values, updated_at: new Date() })
-        .where('id', '=', group.id)
-        .execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw pathTaken();
-      throw error;
-    }
+    await rejectDuplicate(
+      () =>
+        db
+          .updateTable('namespaces')
+          .set({ ...values, updated_at: new Date() })
+          .where('id', '=', group.id)
+          .execute(),
+      pathTaken,
+    );
   }
   const updated = await findGroupRow(db, { id: group.id });
   if (!updated) throw new Error('updated group vanished');

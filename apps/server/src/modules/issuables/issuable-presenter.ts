@@ -5,7 +5,8 @@ import type { MilestoneRow } from './issuable-details';
 
 type Ctx = Pick<AppContext, 'config'>;
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+/** A timestamp as GitLab writes it (ISO 8601 in UTC), or null. */
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** How an issue or merge request is presented. */
 export interface PresentIssuableOptions {
@@ -15,6 +16,34 @@ export interface PresentIssuableOptions {
   contextPath?: string | null;
   /** Single-object responses: add `description_html`, the sanitized rendering stored on write (beyond GitLab's REST shape). */
   withDescriptionHtml?: boolean;
+}
+
+/** The columns the fields every issue and merge request opens with come from. */
+interface IssuableHeadRow {
+  id: number;
+  iid: number;
+  project_id: number;
+  title: string;
+  description: string;
+  description_html: string;
+  state: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The fields every issue and merge request opens with, in GitLab's order (`id` to `updated_at`). */
+export function presentIssuableHead(row: IssuableHeadRow, opts: PresentIssuableOptions) {
+  return {
+    id: row.id,
+    iid: row.iid,
+    project_id: row.project_id,
+    title: row.title,
+    description: row.description,
+    ...(opts.withDescriptionHtml ? { description_html: row.description_html } : {}),
+    state: row.state,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
 }
 
 /** `group/sub/project` of an issue or merge request row, from its page's namespace paths. */

@@ -20,6 +20,22 @@ export interface IssuableSource {
   readable: (actor: Actor | null, aliases: IssuableAliases) => Condition;
 }
 
+/** What an issue or merge request row carries from its project `p` and namespace `n` (for policy and presenters). */
+export interface IssuableProjectColumns {
+  project_path: string;
+  namespace_id: number;
+  namespace_traversal_ids: number[];
+  project_visibility_level: number;
+}
+
+/** The select list of IssuableProjectColumns over the aliases `p` and `n`. */
+export const issuableProjectColumns = [
+  'p.path as project_path',
+  'p.namespace_id as namespace_id',
+  'n.traversal_ids as namespace_traversal_ids',
+  'p.visibility_level as project_visibility_level',
+] as const;
+
 /** Every condition at once (`true` for none). */
 export function allOf(conditions: Condition[]): Condition {
   return conditions.length ? sql<boolean>`(${sql.join(conditions, sql` AND `)})` : sql<boolean>`true`;

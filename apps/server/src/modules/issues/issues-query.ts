@@ -4,19 +4,16 @@ import type { IssuesTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { issueReadable } from '../../policy/sql-scopes';
 import { issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from '../issuables/issuable-order';
-import type { IssuableSource } from '../issuables/issuable-source';
+import { type IssuableProjectColumns, type IssuableSource, issuableProjectColumns } from '../issuables/issuable-source';
 import type { IssuableListScope } from '../issuables/list-issuables';
 import type { IssueFilters, IssueOrderBy } from './issue-filters';
 
 /** An issues row with what policy and presenters need from its project and namespace. */
-export type IssueRow = Selectable<IssuesTable> & {
-  project_path: string;
-  namespace_id: number;
-  namespace_traversal_ids: number[];
-  project_visibility_level: number;
-  project_issues_enabled: boolean;
-  project_archived: boolean;
-};
+export type IssueRow = Selectable<IssuesTable> &
+  IssuableProjectColumns & {
+    project_issues_enabled: boolean;
+    project_archived: boolean;
+  };
 
 /** Where to list from: one project, a group and its subgroups, or everything readable (`GET /issues`). */
 export type IssueListScope = IssuableListScope;
@@ -29,10 +26,7 @@ export function issueQuery(db: Database) {
     .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
     .selectAll('i')
     .select([
-      'p.path as project_path',
-      'p.namespace_id as namespace_id',
-      'n.traversal_ids as namespace_traversal_ids',
-      'p.visibility_level as project_visibility_level',
+      ...issuableProjectColumns,
       'p.issues_enabled as project_issues_enabled',
       'p.archived as project_archived',
     ]);

@@ -2,7 +2,9 @@ import { buildReferences } from '@meridian/domain';
 import type { AppContext } from '../../context';
 import { todayIso } from '../../lib/today';
 import {
+  iso,
   type PresentIssuableOptions,
+  presentIssuableHead,
   presentMilestone,
   projectFullPath,
   taskCompletionStatus,
@@ -15,8 +17,6 @@ import type { IssueDetails, IterationRow } from './issue-details';
 import type { IssueRow } from './issues-query';
 
 type Ctx = Pick<AppContext, 'config'>;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function presentIteration(ctx: Ctx, it: IterationRow, paths: Map<number, string>) {
   const today = todayIso();
@@ -50,15 +50,7 @@ export function presentIssue(ctx: Ctx, row: IssueRow, details: IssueDetails, opt
   const counts = details.counts.get(row.id);
   const tasks = taskCompletionStatus(row.description);
   return {
-    id: row.id,
-    iid: row.iid,
-    project_id: row.project_id,
-    title: row.title,
-    description: row.description,
-    ...(opts.withDescriptionHtml ? { description_html: row.description_html } : {}),
-    state: row.state,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    ...presentIssuableHead(row, opts),
     closed_at: iso(row.closed_at),
     closed_by: closedBy ? presentUserBasic(ctx, closedBy) : null,
     labels: opts.withLabelsDetails ? labels.map(presentLabelSummary) : labels.map((l) => l.title),

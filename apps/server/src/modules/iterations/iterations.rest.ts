@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
@@ -41,44 +41,38 @@ export const iterationsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     return rows.map((r) => presentIteration(ctx, r, paths, today));
   }
 
-  app.get('/groups/:id/iterations', async (request, reply) => {
-    const group = await findGroup(db, request.actor, parseIdOrPath((request.params as Params).id));
+  /** A page of the iterations of the groups `groupIds` picks (with or without ancestors, as asked). */
+  async function listPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    groupIds: (includeAncestors: boolean) => number[],
+  ) {
     const q = parseInput(listSchema, request.query);
     const today = todayIso();
     const { rows, total } = await listIterations(
       db,
       request.actor,
-      {
-        groupIds: q.include_ancestors ? group.traversal_ids : [group.id],
-        state: q.state,
-        search: q.search,
-        searchIn: ['title'],
-        today,
-      },
+      { groupIds: groupIds(q.include_ancestors), state: q.state, search: q.search, searchIn: ['title'], today },
       { page: q.page, perPage: q.per_page },
     );
     setPaginationHeaders(request, reply, q, total);
     return present(rows, today);
+  }
+
+  app.get('/groups/:id/iterations', async (request, reply) => {
+    const group = await findGroup(db, request.actor, parseIdOrPath((request.params as Params).id));
+    return listPage(request, reply, (withAncestors) => (withAncestors ? group.traversal_ids : [group.id]));
   });
 
   app.get('/projects/:id/iterations', async (request, reply) => {
     const project = await findProject(db, request.actor, parseIdOrPath((request.params as Params).id));
-    const q = parseInput(listSchema, request.query);
-    const today = todayIso();
-    const groupIds =
+    return listPage(request, reply, (withAncestors) =>
       project.namespace_type !== 'Group'
         ? []
-        : q.include_ancestors
+        : withAncestors
           ? project.namespace_traversal_ids
-          : [project.namespace_id];
-    const { rows, total } = await listIterations(
-      db,
-      request.actor,
-      { groupIds, state: q.state, search: q.search, searchIn: ['title'], today },
-      { page: q.page, perPage: q.per_page },
+          : [project.namespace_id],
     );
-    setPaginationHeaders(request, reply, q, total);
-    return present(rows, today);
   });
 
   app.get('/groups/:id/iteration_cadences', async (request, reply) => {

@@ -5,6 +5,7 @@ import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
 import { offsetPage } from '../../db/list-page';
 import type { LabelsTable } from '../../db/schema';
+import { rejectDuplicate } from '../../db/unique-violation';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
@@ -121,9 +122,6 @@ export function cleanTitle(input: string, field: string): string {
   return title;
 }
 
-const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
-
 export interface CreateLabelInput {
   name: string;
   color: string;
@@ -142,23 +140,22 @@ export async function createLabel(
   const title = cleanTitle(input.name, 'name');
   const color = parseColor(input.color);
   await assertTitleFree(db, container, title);
-  try {
-    return await db
-      .insertInto('labels')
-      .values({
-        ...ownerColumns(container),
-        title,
-        color,
-        text_color: textColorFor(color),
-        description: input.description ?? '',
-        priority: container.kind === 'project' ? (input.priority ?? null) : null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('Label already exists');
-    throw e;
-  }
+  return rejectDuplicate(
+    () =>
+      db
+        .insertInto('labels')
+        .values({
+          ...ownerColumns(container),
+          title,
+          color,
+          text_color: textColorFor(color),
+          description: input.description ?? '',
+          priority: container.kind === 'project' ? (input.priority ?? null) : null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    () => conflict('Label already exists'),
+  );
 }
 
 export interface UpdateLabelInput {
@@ -199,17 +196,16 @@ export async function updateLabel(
   }
   if (input.description !== undefined) set.description = input.description ?? '';
   if (input.priority !== undefined && container.kind === 'project') set.priority = input.priority;
-  try {
-    return await db
-      .updateTable('labels')
-      .set({ ...set, updated_at: new Date() })
-      .where('id', '=', label.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('Label already exists');
-    throw e;
-  }
+  return rejectDuplicate(
+    () =>
+      db
+        .updateTable('labels')
+        .set({ ...set, updated_at: new Date() })
+        .where('id', '=', label.id)
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    () => conflict('Label already exists'),
+  );
 }
 
 export async function deleteLabel(

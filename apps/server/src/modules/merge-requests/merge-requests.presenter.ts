@@ -1,7 +1,9 @@
 import { buildReferences } from '@meridian/domain';
 import type { AppContext } from '../../context';
 import {
+  iso,
   type PresentIssuableOptions,
+  presentIssuableHead,
   presentMilestone,
   projectFullPath,
   taskCompletionStatus,
@@ -13,8 +15,6 @@ import type { MergeRequestDetails } from './mr-details';
 import type { MergeRequestRow } from './mr-query';
 
 type Ctx = Pick<AppContext, 'config'>;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** GitLab's detailed_merge_status, from what Meridian stores (no repository, so no CI or conflicts). */
 function detailedMergeStatus(row: MergeRequestRow): string {
@@ -32,14 +32,7 @@ export function presentMergeRequestSimple(
 ) {
   const path = projectFullPath(row, details);
   return {
-    id: row.id,
-    iid: row.iid,
-    project_id: row.project_id,
-    title: row.title,
-    description: row.description,
-    state: row.state,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    ...presentIssuableHead(row, {}),
     web_url: webUrl(ctx, `${path}/-/merge_requests/${row.iid}`),
     references: buildReferences('!', path, row.iid, opts.contextPath ?? null),
   };
@@ -63,15 +56,7 @@ export function presentMergeRequest(
   const counts = details.counts.get(row.id);
   const status = detailedMergeStatus(row);
   return {
-    id: row.id,
-    iid: row.iid,
-    project_id: row.project_id,
-    title: row.title,
-    description: row.description,
-    ...(opts.withDescriptionHtml ? { description_html: row.description_html } : {}),
-    state: row.state,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    ...presentIssuableHead(row, opts),
     merged_by: row.state === 'merged' ? mergeUser : null,
     merge_user: row.state === 'merged' ? mergeUser : null,
     merged_at: iso(row.merged_at),

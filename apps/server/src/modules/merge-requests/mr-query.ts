@@ -4,17 +4,12 @@ import type { MergeRequestsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { projectReadable } from '../../policy/sql-scopes';
 import { issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from '../issuables/issuable-order';
-import type { IssuableSource } from '../issuables/issuable-source';
+import { type IssuableProjectColumns, type IssuableSource, issuableProjectColumns } from '../issuables/issuable-source';
 import type { IssuableListScope } from '../issuables/list-issuables';
 import type { MergeRequestFilters, MergeRequestOrderBy } from './mr-filters';
 
 /** A merge_requests row with what policy and presenters need from its project and namespace. */
-export type MergeRequestRow = Selectable<MergeRequestsTable> & {
-  project_path: string;
-  namespace_id: number;
-  namespace_traversal_ids: number[];
-  project_visibility_level: number;
-};
+export type MergeRequestRow = Selectable<MergeRequestsTable> & IssuableProjectColumns;
 
 /** Where to list from: one project, a group and its subgroups, or everything readable. */
 export type MergeRequestListScope = IssuableListScope;
@@ -26,12 +21,7 @@ export function mergeRequestQuery(db: Database) {
     .innerJoin('projects as p', 'p.id', 'mr.project_id')
     .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
     .selectAll('mr')
-    .select([
-      'p.path as project_path',
-      'p.namespace_id as namespace_id',
-      'n.traversal_ids as namespace_traversal_ids',
-      'p.visibility_level as project_visibility_level',
-    ]);
+    .select(issuableProjectColumns);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
 import { offsetPage } from '../../db/list-page';
 import type { MilestonesTable } from '../../db/schema';
+import { rejectDuplicate } from '../../db/unique-violation';
 import { badRequest, forbidden, notFound } from '../../errors';
 import { canMilestone } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
@@ -124,9 +125,6 @@ function assertDateOrder(start: string | null, due: string | null) {
   if (start && due && start > due) throw badRequest('start_date must be on or before due_date', 'start_date');
 }
 
-const isUniqueViolation = (e: unknown) =>
-  typeof e === 'object' && e !== null && (e as { code?: string }).code === '23505';
-
 async function assertTitleFree(db: Database, container: MilestoneContainer, title: string, exceptId?: number) {
   let q = db.selectFrom('milestones').select('id').where('title', '=', title);
   q =
@@ -157,30 +155,29 @@ export async function createMilestone(
   if (!title) throw badRequest('title is empty', 'title');
   assertDateOrder(input.start_date ?? null, input.due_date ?? null);
   await assertTitleFree(db, container, title);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const iid =
-        container.kind === 'project'
-          ? await nextIid(trx, 'project_milestones', container.project.id)
-          : await nextIid(trx, 'group_milestones', container.group.id);
-      return trx
-        .insertInto('milestones')
-        .values({
-          iid,
-          project_id: container.kind === 'project' ? container.project.id : null,
-          group_id: container.kind === 'group' ? container.group.id : null,
-          title,
-          description: input.description ?? '',
-          start_date: input.start_date ?? null,
-          due_date: input.due_date ?? null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw badRequest('title has already been taken', 'title');
-    throw e;
-  }
+  return rejectDuplicate(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const iid =
+          container.kind === 'project'
+            ? await nextIid(trx, 'project_milestones', container.project.id)
+            : await nextIid(trx, 'group_milestones', container.group.id);
+        return trx
+          .insertInto('milestones')
+          .values({
+            iid,
+            project_id: container.kind === 'project' ? container.project.id : null,
+            group_id: container.kind === 'group' ? container.group.id : null,
+            title,
+            description: input.description ?? '',
+            start_date: input.start_date ?? null,
+            due_date: input.due_date ?? null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      }),
+    () => badRequest('title has already been taken', 'title'),
+  );
 }
 
 export async function updateMilestone(
@@ -214,21 +211,20 @@ export async function updateMilestone(
     set.due_date !== undefined ? set.due_date : milestone.due_date,
   );
   const datesChange = set.start_date !== undefined || set.due_date !== undefined;
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('milestones')
-        .set({ ...set, updated_at: new Date() })
-        .where('id', '=', milestone.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (datesChange) await refreshEpicDates(trx, { milestoneId: milestone.id });
-      return row;
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw badRequest('title has already been taken', 'title');
-    throw e;
-  }
+  return rejectDuplicate(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('milestones')
+          .set({ ...set, updated_at: new Date() })
+          .where('id', '=', milestone.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (datesChange) await refreshEpicDates(trx, { milestoneId: milestone.id });
+        return row;
+      }),
+    () => badRequest('title has already been taken', 'title'),
+  );
 }
 
 export async function deleteMilestone(

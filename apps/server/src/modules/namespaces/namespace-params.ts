@@ -15,8 +15,3 @@ export const pathParam = z
 export const nameParam = z.string().trim().min(1).max(255);
 
 export const sortParam = z.enum(['asc', 'desc']);
-
-/** Postgres unique_violation, from either driver. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}

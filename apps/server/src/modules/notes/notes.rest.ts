@@ -35,6 +35,12 @@ function discussionId(request: FastifyRequest): string {
   return /^[0-9a-f]{1,64}$/i.test(id) ? id : '';
 }
 
+/** A new note's params (`confidential` is GitLab's older name for `internal`). */
+function newNoteOf(request: FastifyRequest) {
+  const input = parseInput(createNoteSchema, requestParams(request));
+  return { body: input.body, internal: input.internal ?? input.confidential ?? false, createdAt: input.created_at };
+}
+
 /**
  * Notes on issues (`/projects/:id/issues/:issue_iid/notes`) and epics (`/groups/:id/epics/:epic_id/notes`,
  * epic global id as GitLab documents), and issue discussions (threads).
@@ -84,12 +90,7 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     app.post(`${base}/notes`, async (request, reply) => {
       requireActor(request.actor);
       const n = await noteableFor(db, request, kind);
-      const input = parseInput(createNoteSchema, requestParams(request));
-      const note = await createNote(db, request.actor, n, {
-        body: input.body,
-        internal: input.internal ?? input.confidential ?? false,
-        createdAt: input.created_at,
-      });
+      const note = await createNote(db, request.actor, n, newNoteOf(request));
       return reply.status(201).send(await one(n, note));
     });
 
@@ -132,12 +133,7 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     app.post(`${base}/discussions`, async (request, reply) => {
       requireActor(request.actor);
       const n = await noteableFor(db, request, kind);
-      const input = parseInput(createNoteSchema, requestParams(request));
-      const d = await createDiscussion(db, request.actor, n, {
-        body: input.body,
-        internal: input.internal ?? input.confidential ?? false,
-        createdAt: input.created_at,
-      });
+      const d = await createDiscussion(db, request.actor, n, newNoteOf(request));
       return reply.status(201).send((await discussions(n, [d]))[0]);
     });
 

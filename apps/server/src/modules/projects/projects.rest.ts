@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { setPaginationHeaders } from '../../rest/pagination';
-import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../rest/params';
+import { gitlabBoolean, parseIdOrPath } from '../../rest/params';
 import { findProject } from '../namespaces/namespace-lookup.service';
 import { nameParam, pathParam, visibilityParam } from '../namespaces/namespace-params';
+import { namespaceRoutes } from '../namespaces/namespace-routes';
 import { projectListParams } from './project-list-params';
 import { presentProject } from './projects.presenter';
 import { createProject, deleteProject, updateProject } from './projects.service';
@@ -34,31 +34,19 @@ const updateParams = z.object({
 export const projectsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
 
-  app.get('/projects', async (request, reply) => {
-    const params = parseInput(projectListParams, request.query);
-    const { rows, total } = await listProjects(db, request.actor, params, params);
-    setPaginationHeaders(request, reply, params, total);
-    return rows.map((r) => presentProject(ctx, r));
+  namespaceRoutes(app, db, {
+    path: '/projects',
+    listParams: projectListParams,
+    createParams,
+    updateParams,
+    list: (db, actor, params) => listProjects(db, actor, params, params),
+    create: createProject,
+    update: updateProject,
+    remove: deleteProject,
+    present: (project) => presentProject(ctx, project),
   });
 
   app.get<{ Params: { id: string } }>('/projects/:id', async (request) => {
     return presentProject(ctx, await findProject(db, request.actor, parseIdOrPath(request.params.id)));
-  });
-
-  app.post('/projects', async (request, reply) => {
-    const input = parseInput(createParams, requestParams(request));
-    const project = await createProject(db, request.actor, input);
-    return reply.status(201).send(presentProject(ctx, project));
-  });
-
-  app.put<{ Params: { id: string } }>('/projects/:id', async (request) => {
-    const idOrPath = parseIdOrPath(request.params.id);
-    const input = parseInput(updateParams, requestParams(request));
-    return presentProject(ctx, await updateProject(db, request.actor, idOrPath, input));
-  });
-
-  app.delete<{ Params: { id: string } }>('/projects/:id', async (request, reply) => {
-    await deleteProject(db, request.actor, parseIdOrPath(request.params.id));
-    return reply.status(202).send({ message: '202 Accepted' });
   });
 };

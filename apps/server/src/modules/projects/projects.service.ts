@@ -1,4 +1,5 @@
 import type { Database } from '../../db/connection';
+import { rejectDuplicate } from '../../db/unique-violation';
 import { badRequest, DomainError, forbidden, notFound } from '../../errors';
 import { canGroup, canProject, groupAccessLevel } from '../../policy/abilities';
 import { AccessLevel, visibilityNames } from '../../policy/access-levels';
@@ -11,7 +12,6 @@ import {
   type ProjectRow,
   projectSubject,
 } from '../namespaces/namespace-lookup.service';
-import { isUniqueViolation } from '../namespaces/namespace-params';
 
 export interface CreateProjectInput {
   name?: string;
@@ -57,16 +57,15 @@ export async function ensureUserNamespace(db: Database, actor: Actor): Promise<{
     .select(['name', 'username'])
     .where('id', '=', actor.id)
     .executeTakeFirstOrThrow();
-  try {
-    return await db
-      .insertInto('namespaces')
-      .values({ type: 'User', name: user.name, path: user.username, owner_id: actor.id, visibility_level: 20 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest('namespace path is already taken by a group', 'namespace_id');
-    throw error;
-  }
+  return rejectDuplicate(
+    () =>
+      db
+        .insertInto('namespaces')
+        .values({ type: 'User', name: user.name, path: user.username, owner_id: actor.id, visibility_level: 20 })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    () => badRequest('namespace path is already taken by a group', 'namespace_id'),
+  );
 }
 
 function visibilityTooHigh(visibility: number, groupVisibility: number): DomainError {
@@ -99,41 +98,39 @@ export async function createProject(db: Database, actor: Actor | null, input: Cr
   const name = input.name ?? path;
   const visibility = input.visibility ?? 0;
   const ns = await resolveNamespace(db, actor, input.namespace_id, visibility);
-  let id: number;
-  try {
-    id = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('projects')
-        .values({
-          namespace_id: ns.id,
-          creator_id: actor.id,
-          name,
-          path,
-          visibility_level: visibility,
-          description: input.description ?? '',
-          issues_enabled: input.issues_enabled ?? true,
-          merge_requests_enabled: input.merge_requests_enabled ?? true,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      // Personal projects belong to their creator; in a group the creator is at least Maintainer.
-      const grant = ns.personal
-        ? AccessLevel.OWNER
-        : (ns.level ?? 0) < AccessLevel.MAINTAINER
-          ? AccessLevel.MAINTAINER
-          : 0;
-      if (grant) {
-        await trx
-          .insertInto('project_members')
-          .values({ project_id: row.id, user_id: actor.id, access_level: grant, created_by_id: actor.id })
-          .execute();
-      }
-      return row.id;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest('path has already been taken', 'path');
-    throw error;
-  }
+  const id = await rejectDuplicate(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('projects')
+          .values({
+            namespace_id: ns.id,
+            creator_id: actor.id,
+            name,
+            path,
+            visibility_level: visibility,
+            description: input.description ?? '',
+            issues_enabled: input.issues_enabled ?? true,
+            merge_requests_enabled: input.merge_requests_enabled ?? true,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        // Personal projects belong to their creator; in a group the creator is at least Maintainer.
+        const grant = ns.personal
+          ? AccessLevel.OWNER
+          : (ns.level ?? 0) < AccessLevel.MAINTAINER
+            ? AccessLevel.MAINTAINER
+            : 0;
+        if (grant) {
+          await trx
+            .insertInto('project_members')
+            .values({ project_id: row.id, user_id: actor.id, access_level: grant, created_by_id: actor.id })
+            .execute();
+        }
+        return row.id;
+      }),
+    () => badRequest('path has already been taken', 'path'),
+  );
   const created = await findProjectRow(db, { id });
   if (!created) throw new Error('created project vanished');
   return created;
@@ -161,16 +158,15 @@ export async function updateProject(
   );
   if (visibility !== undefined) values.visibility_level = visibility;
   if (Object.keys(values).length > 0) {
-    try {
-      await db
-        .updateTable('projects')
-        .set({ ...values, updated_at: new Date() })
-        .where('id', '=', project.id)
-        .execute();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw badRequest('path has already been taken', 'path');
-      throw error;
-    }
+    await rejectDuplicate(
+      () =>
+        db
+          .updateTable('projects')
+          .set({ ...values, updated_at: new Date() })
+          .where('id', '=', project.id)
+          .execute(),
+      () => badRequest('path has already been taken', 'path'),
+    );
   }
   const updated = await findProjectRow(db, { id: project.id });
   if (!updated) throw new Error('updated project vanished');

@@ -1,12 +1,12 @@
 import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { IssuableTemplatesTable } from '../../db/schema';
+import { rejectDuplicate } from '../../db/unique-violation';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canTemplate, type TemplateAbility } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { ancestorGroupIds, containerSubject, type LabelContainer } from '../labels/label-container';
-import { isUniqueViolation } from '../namespaces/namespace-params';
 
 export type TemplateRow = Selectable<IssuableTemplatesTable>;
 /** A project or a group: where templates are kept (the same containers as labels). */
@@ -31,13 +31,8 @@ function manager(actor: Actor | null, container: TemplateContainer): Actor {
 }
 
 /** Runs a write; a second template of the same name (any case) in the container is a 409. */
-async function uniquelyNamed<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict('Template with this name already exists');
-    throw e;
-  }
+function uniquelyNamed<T>(write: () => Promise<T>): Promise<T> {
+  return rejectDuplicate(write, () => conflict('Template with this name already exists'));
 }
 
 const ownerColumns = (c: TemplateContainer) =>
