@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
+import { parseResourcePath, urls } from '../lib/paths';
 import { isTypingTarget } from '../lib/shortcuts';
 import styles from './GlobalShortcuts.module.css';
 import { lazyNamed } from './lazyNamed';
@@ -33,6 +34,10 @@ export function GlobalShortcuts({
         onNavigate('/dashboard/projects');
       } else if (event.key === 'G') {
         onNavigate('/dashboard/groups');
+      } else if (event.key === 'i') {
+        // IE §9: `i` opens a new issue on a project's pages.
+        const here = parseResourcePath(window.location.pathname);
+        if (here.kind === 'project') onNavigate(urls.newIssue(here.fullPath));
       }
     };
     document.addEventListener('keydown', onKeyDown);

@@ -15,11 +15,12 @@ import { deleteIssue, promoteToEpic, setIssueLocked, setIssueSubscribed } from '
 import { clearIssueDraft } from './issueDraft';
 import { issueKeys } from './queries';
 
-type ActionKey = 'notifications' | 'promote' | 'lock' | 'copy-reference' | 'delete';
+type ActionKey = 'notifications' | 'new-related' | 'promote' | 'lock' | 'copy-reference' | 'delete';
 
 /** IE §8's failure texts, one per action. */
 const FAILURE: Record<ActionKey, string> = {
   notifications: 'An error occurred while updating the notification settings. Please try again.',
+  'new-related': 'Could not open the new issue form.',
   promote: 'Something went wrong while promoting the issue to an epic. Please try again.',
   lock: 'Something went wrong trying to change the locked state of the discussion',
   'copy-reference': 'Could not copy the reference. Please copy it from the sidebar.',
@@ -69,6 +70,9 @@ export function IssueActionsMenuPopover({ issue, projectPath, permissions, signe
       await refreshIssue();
       showToast(subscribed ? 'Notifications turned on.' : 'Notifications turned off.');
     },
+    'new-related': async () => {
+      await router.navigate({ href: `${urls.newIssue(projectPath)}?add_related_issue=${issue.iid}` });
+    },
     promote: async () => {
       const epicPath = await promoteToEpic(projectPath, issue.iid);
       showToast('The issue was successfully promoted to an epic. Redirecting to epic...');
@@ -110,6 +114,11 @@ export function IssueActionsMenuPopover({ issue, projectPath, permissions, signe
             {signedIn && (
               <MenuItem id="notifications" className={menu.item}>
                 {issue.subscribed ? 'Turn off notifications' : 'Turn on notifications'}
+              </MenuItem>
+            )}
+            {permissions?.createIssue && (
+              <MenuItem id="new-related" className={menu.item}>
+                New related issue
               </MenuItem>
             )}
             {permissions?.promoteToEpic && (

@@ -1,5 +1,9 @@
+import { AppLink } from '../../lib/AppLink';
 import { encodeId } from '../../lib/api';
+import { urls } from '../../lib/paths';
+import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
+import { buttonClassName } from '../../ui/buttonClassName';
 import { StateListPage, type StateListTab } from '../shared/StateListPage';
 import { IssuesTable } from './IssuesTable';
 import { issueKeys } from './queries';
@@ -20,11 +24,19 @@ const LIST = {
   emptyDescription: 'Issues are where you plan and discuss work.',
 };
 
-/** `/:group/:project/-/issues` */
+/** `/:group/:project/-/issues`, with "New issue" for signed-in users (any who see the project may open one). */
 export function ProjectIssuesPage({ fullPath }: { fullPath: string }) {
+  const { user } = useSession();
   return (
     <StateListPage<Issue>
       {...LIST}
+      actions={
+        user && (
+          <AppLink href={urls.newIssue(fullPath)} className={buttonClassName('confirm')}>
+            New issue
+          </AppLink>
+        )
+      }
       owner={{ kind: 'project', fullPath, page: 'issues' }}
       path={`/projects/${encodeId(fullPath)}/issues`}
       renderTable={(issues) => <IssuesTable issues={issues} projectPath={fullPath} showProject={false} />}

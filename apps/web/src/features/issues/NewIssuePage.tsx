@@ -75,7 +75,12 @@ function TemplatePicker({
         ))}
       </select>
       {chosen && (
-        <button type="button" className={buttonClassName('tertiary', 'small')} onClick={() => void choose(chosen)}>
+        <button
+          type="button"
+          className={buttonClassName('tertiary', 'small')}
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => void choose(chosen)}
+        >
           Reset template
         </button>
       )}

@@ -1,6 +1,6 @@
 import { formatMarkdown, type MarkdownFormat, markdownShortcut } from '@meridian/domain';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { Alert } from '../../ui/Alert';
 import { Description } from './Description';
 import styles from './MarkdownEditor.module.css';
@@ -20,15 +20,34 @@ const TOOLBAR: Array<[MarkdownFormat, string, string?]> = [
   ['numberedList', 'Add a numbered list'],
   ['taskList', 'Add a checklist'],
 ];
-const TOOLBAR_TEXT: Record<string, string> = {
+/** A numbered-list glyph drawn, not written: the digit "1" would be visible text missing from the button's name. */
+const NUMBERED_LIST_ICON = (
+  <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+    <path d="M2.5 2v4.5M6 4h8M6 8h8M6 12h8" stroke="currentColor" strokeWidth="1.5" fill="none" />
+  </svg>
+);
+
+const LINK_ICON = (
+  <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+    <path
+      d="M6.5 9.5l3-3M7 4.5l1-1a2.5 2.5 0 013.5 3.5l-1 1M9 11.5l-1 1A2.5 2.5 0 014.5 9l1-1"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      fill="none"
+      strokeLinecap="round"
+    />
+  </svg>
+);
+
+const TOOLBAR_TEXT: Record<string, ReactNode> = {
   bold: 'B',
   italic: 'I',
   strikethrough: 'S',
   quote: '❝',
   code: '</>',
-  link: '🔗',
+  link: LINK_ICON,
   bulletList: '•',
-  numberedList: '1.',
+  numberedList: NUMBERED_LIST_ICON,
   taskList: '☑',
 };
 
