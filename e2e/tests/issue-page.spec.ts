@@ -384,6 +384,31 @@ test('creates an issue from the list, with a template, and a related one from th
   ]);
 });
 
+test('links issues by reference, grouped by link type, and removes a link', async ({ page }) => {
+  await page.goto(issueUrl(3));
+  const section = page.getByRole('region', { name: /^Linked items/ });
+  await section.getByRole('button', { name: 'Add', exact: true }).click();
+  const form = section.getByRole('form', { name: 'Add linked issues' });
+  await form.getByRole('radio', { name: 'blocks' }).check();
+  // Several at once, split on white space, duplicates ignored (IE §5).
+  await form.getByLabel('the following issues').fill('#1  #2 #1');
+  await form.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(section.getByRole('heading', { name: 'Blocks' })).toBeVisible();
+  await expect(section.getByRole('listitem')).toHaveCount(2);
+  await settledScreenshot(page, 'issue-linked-items');
+  await section.getByRole('button', { name: 'Remove #2' }).click();
+  await expect(section.getByRole('listitem')).toHaveCount(1);
+  await section.getByRole('button', { name: 'Add', exact: true }).click();
+  await section.getByLabel('the following issues').fill('#999');
+  await section
+    .getByRole('form', { name: 'Add linked issues' })
+    .getByRole('button', { name: 'Add', exact: true })
+    .click();
+  await expect(
+    section.getByText('No matching issue found. Make sure that you are adding a valid issue URL.'),
+  ).toBeVisible();
+});
+
 test.describe('a reader who may not update the issue', () => {
   test.use({ storageState: authFile('frank') });
 

@@ -129,6 +129,7 @@ export const IssuePermissions = permissionsObject<IssuePermissionsSource, IssueP
     createIssue: ['create_issue', "create issues in the issue's project (New related issue)"],
     adminIssue: ['admin_issue', 'administer the issue'],
     destroyIssue: ['destroy_issue', 'delete the issue'],
+    adminIssueRelation: ['admin_issue_relation', 'add and remove linked issues'],
     promoteToEpic: ['promote_to_epic', "promote the issue to an epic in its project's group"],
     createNote: ['create_note', 'comment on the issue'],
   },

@@ -10,6 +10,7 @@ import { PageSpinner } from '../../ui/Spinner';
 import styles from '../shared/DetailLayout.module.css';
 import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, OpenBadge } from '../shared/DetailPage';
 import { IssueActions } from './IssueActions';
+import { LinkedItems } from './LinkedItems';
 import { NotesList } from './NotesList';
 import { useIssue, useIssuePermissions } from './queries';
 import { IssueSidebar } from './sidebar/IssueSidebar';
@@ -63,6 +64,11 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
         asideLabel="Issue details"
         aside={<IssueSidebar issue={issue} projectPath={projectPath} permissions={permissions.data ?? null} />}
       >
+        <LinkedItems
+          projectPath={projectPath}
+          iid={issue.iid}
+          canLink={permissions.data?.adminIssueRelation === true}
+        />
         <DetailSection id="activity-title" title="Activity">
           {issue.discussion_locked && (
             <p className={styles.lockedNote}>

@@ -8,7 +8,16 @@ export const ISSUE_PERMISSIONS = graphql(`
       id
       issue(iid: $iid) {
         id
-        userPermissions { updateIssue reopenIssue createIssue destroyIssue adminIssue promoteToEpic createNote }
+        userPermissions {
+          updateIssue
+          reopenIssue
+          createIssue
+          destroyIssue
+          adminIssue
+          adminIssueRelation
+          promoteToEpic
+          createNote
+        }
       }
     }
   }
@@ -20,6 +29,7 @@ const FLAGS = [
   'createIssue',
   'destroyIssue',
   'adminIssue',
+  'adminIssueRelation',
   'promoteToEpic',
   'createNote',
 ] as const;
