@@ -175,6 +175,10 @@ test('closes and reopens an issue', async ({ page }) => {
   await page.getByRole('button', { name: 'Reopen issue' }).click();
   await expect(page.getByRole('button', { name: 'Close issue' })).toBeVisible();
   await expect(page.locator('header').getByText('Open', { exact: true })).toBeVisible();
+  // Beyond GitLab: Undo from the toast reopens it.
+  await page.getByRole('button', { name: 'Close issue' }).click();
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByRole('button', { name: 'Close issue' })).toBeVisible();
 });
 
 test('closing a blocked issue asks first, listing its blockers', async ({ page }) => {
@@ -396,6 +400,10 @@ test('links issues by reference, grouped by link type, and removes a link', asyn
   await expect(section.getByRole('heading', { name: 'Blocks' })).toBeVisible();
   await expect(section.getByRole('listitem')).toHaveCount(2);
   await settledScreenshot(page, 'issue-linked-items');
+  await section.getByRole('button', { name: 'Remove #2' }).click();
+  await expect(section.getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+  await expect(section.getByRole('listitem')).toHaveCount(2);
   await section.getByRole('button', { name: 'Remove #2' }).click();
   await expect(section.getByRole('listitem')).toHaveCount(1);
   await section.getByRole('button', { name: 'Add', exact: true }).click();

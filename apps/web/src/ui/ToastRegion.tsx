@@ -9,6 +9,18 @@ export function ToastRegion() {
       {toast && (
         <div key={toast.id} className={styles.toast}>
           <span>{toast.text}</span>
+          {toast.action && (
+            <button
+              type="button"
+              className={styles.action}
+              onClick={() => {
+                dismissToast();
+                toast.action?.run();
+              }}
+            >
+              {toast.action.label}
+            </button>
+          )}
           <button type="button" className={styles.close} onClick={dismissToast} aria-label="Dismiss">
             <span aria-hidden="true">✕</span>
           </button>

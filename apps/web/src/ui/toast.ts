@@ -4,9 +4,17 @@ import { useSyncExternalStore } from 'react';
 export interface ToastMessage {
   id: number;
   text: string;
+  /** An Undo (or other) button; a toast with one stays 10 s instead of 5. */
+  action?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  run: () => void;
 }
 
 const SHOWN_FOR_MS = 5000;
+const WITH_ACTION_MS = 10_000;
 let current: ToastMessage | null = null;
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
@@ -17,11 +25,11 @@ function publish(message: ToastMessage | null) {
   for (const listener of listeners) listener();
 }
 
-/** Shows `text` in the page's toast region, replacing the one shown; it hides after 5 s. */
-export function showToast(text: string): void {
+/** Shows `text` in the page's toast region, replacing the one shown; it hides after 5 s (10 s with an action). */
+export function showToast(text: string, action?: ToastAction): void {
   clearTimeout(timer);
-  publish({ id: nextId++, text });
-  timer = setTimeout(() => publish(null), SHOWN_FOR_MS);
+  publish({ id: nextId++, text, action });
+  timer = setTimeout(() => publish(null), action ? WITH_ACTION_MS : SHOWN_FOR_MS);
 }
 
 export function dismissToast(): void {

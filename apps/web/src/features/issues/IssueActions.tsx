@@ -4,6 +4,7 @@ import { apiGet, encodeId } from '../../lib/api';
 import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
+import { showToast } from '../../ui/toast';
 import styles from './IssueActions.module.css';
 import { IssueActionsMenu } from './IssueActionsMenu';
 import { clearIssueDraft } from './issueDraft';
@@ -55,7 +56,14 @@ export function IssueActions({
   const setState = (event: 'close' | 'reopen') =>
     update.mutate(
       { state_event: event },
-      { onSuccess: () => event === 'close' && clearIssueDraft(projectPath, issue.iid) },
+      {
+        onSuccess: () => {
+          if (event !== 'close') return;
+          clearIssueDraft(projectPath, issue.iid);
+          // Beyond GitLab: a close can be taken back from the toast for 10 s.
+          showToast('Issue closed.', { label: 'Undo', run: () => update.mutate({ state_event: 'reopen' }) });
+        },
+      },
     );
   const close = async () => {
     setChecking(true);

@@ -6,6 +6,7 @@ import { urls } from '../../lib/paths';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { buttonClassName } from '../../ui/buttonClassName';
+import { showToast } from '../../ui/toast';
 import { DetailSection } from '../shared/DetailPage';
 import type { LinkedIssue } from './IssueActions';
 import styles from './LinkedItems.module.css';
@@ -51,9 +52,21 @@ export function LinkedItems({ projectPath, iid, canLink }: { projectPath: string
       refresh();
     },
   });
+  const relink = (l: Linked) =>
+    request(apiPath(base), {
+      method: 'POST',
+      body: { issuable_references: [l.references?.full ?? `#${l.iid}`], link_type: l.link_type },
+    }).then(refresh);
   const remove = useMutation({
-    mutationFn: (linkId: number) => request(apiPath(`${base}/${linkId}`), { method: 'DELETE' }),
-    onSuccess: refresh,
+    mutationFn: (l: Linked) => request(apiPath(`${base}/${l.issue_link_id}`), { method: 'DELETE' }),
+    onSuccess: (_answer, l) => {
+      refresh();
+      // Beyond GitLab: an unlink can be taken back from the toast for 10 s.
+      showToast(`Removed the link to ${l.references?.relative ?? `#${l.iid}`}.`, {
+        label: 'Undo',
+        run: () => void relink(l),
+      });
+    },
   });
   const references = splitReferences(text);
   const submit = (event: FormEvent) => {
@@ -136,7 +149,7 @@ export function LinkedItems({ projectPath, iid, canLink }: { projectPath: string
                         className={buttonClassName('tertiary', 'small')}
                         aria-label={`Remove ${reference}`}
                         disabled={remove.isPending}
-                        onClick={() => remove.mutate(l.issue_link_id)}
+                        onClick={() => remove.mutate(l)}
                       >
                         ✕
                       </button>
