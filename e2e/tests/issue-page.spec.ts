@@ -93,6 +93,7 @@ test('edits the title and description in place, with a server-rendered preview',
   await expect(page.locator('article strong', { hasText: 'bold' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Edited in place' })).toBeVisible();
+  await expect(page.locator('header').getByText('0 of 1 checklist items completed')).toBeVisible();
 });
 
 test('what is typed survives a reload, and a draft older than the issue asks Keep or Discard', async ({ page }) => {

@@ -20,6 +20,7 @@ const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm'
 
 /** State badges, the "created by" line and the title, with the actions beside them. */
 function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }) {
+  const tasks = issue.task_completion_status;
   return (
     <DetailHeader
       badges={
@@ -30,7 +31,12 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
           {issue.issue_type && issue.issue_type !== 'issue' && <Badge variant="neutral">{issue.issue_type}</Badge>}
         </>
       }
-      byline={<CreatedBy what="Issue" at={issue.created_at} author={issue.author} />}
+      byline={
+        <>
+          <CreatedBy what="Issue" at={issue.created_at} author={issue.author} />
+          {tasks && tasks.count > 0 && ` · ${tasks.completed_count} of ${tasks.count} checklist items completed`}
+        </>
+      }
       title={issue.title}
       actions={children}
     />
