@@ -94,6 +94,11 @@ test('edits the title and description in place, with a server-rendered preview',
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Edited in place' })).toBeVisible();
   await expect(page.locator('header').getByText('0 of 1 checklist items completed')).toBeVisible();
+  // Ticking the task saves the description, and the completion text follows (IE §2.5).
+  await page.locator('article').getByRole('checkbox', { name: 'first step' }).check();
+  await expect(page.locator('header').getByText('1 of 1 checklist items completed')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('article').getByRole('checkbox', { name: 'first step' })).toBeChecked();
 });
 
 test('what is typed survives a reload, and a draft older than the issue asks Keep or Discard', async ({ page }) => {
@@ -120,7 +125,9 @@ test('what is typed survives a reload, and a draft older than the issue asks Kee
   await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue('Unsaved draft text');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.locator('article').getByText('Unsaved draft text')).toBeVisible();
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('autosave/')))).toEqual([]);
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('autosave/'))))
+    .toEqual([]);
 });
 
 test('leaving the page with unsaved edits asks first', async ({ page }) => {
@@ -287,7 +294,7 @@ test('edits every planning field from the sidebar, and it all stays after a relo
   await expect(field.getByRole('checkbox', { name: 'workflow::todo' })).not.toBeChecked();
   await field.getByRole('checkbox', { name: 'bug' }).check();
   await field.getByRole('button', { name: 'Apply' }).click();
-  await expect(field.getByTestId('label')).toHaveText(['workflow::doing', 'bug']);
+  await expect(field.getByTestId('label')).toHaveText(['bug', 'workflow::doing']);
 
   field = await editField(page, 'Milestone');
   // A single choice saves and closes the picker at once.

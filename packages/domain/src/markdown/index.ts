@@ -1,1 +1,2 @@
 export * from './format-selection';
+export * from './task-list';

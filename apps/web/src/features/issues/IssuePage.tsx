@@ -1,3 +1,5 @@
+import { setTaskItem } from '@meridian/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useState } from 'react';
 import { projectCrumbs, projectSidebar } from '../../app/groupContext';
 import { lazyNamed } from '../../app/lazyNamed';
@@ -5,6 +7,7 @@ import { urls } from '../../lib/paths';
 import { useProject } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
+import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { PageSpinner } from '../../ui/Spinner';
 import styles from '../shared/DetailLayout.module.css';
@@ -12,7 +15,7 @@ import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, Ope
 import { IssueActions } from './IssueActions';
 import { LinkedItems } from './LinkedItems';
 import { NotesList } from './NotesList';
-import { useIssue, useIssuePermissions } from './queries';
+import { issueKeys, useIssue, useIssuePermissions, useUpdateIssue } from './queries';
 import { IssueSidebar } from './sidebar/IssueSidebar';
 
 // The edit form (and React Aria's buttons in it) loads on the first Edit.
@@ -48,6 +51,17 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
   const permissions = useIssuePermissions(projectPath, issue.iid);
   const canUpdate = permissions.data?.updateIssue === true;
   const [editing, setEditing] = useState(false);
+  const queryClient = useQueryClient();
+  const taskUpdate = useUpdateIssue(projectPath, issue.iid);
+  // Ticking a task item saves the description with the lock_version it was read at (IE §2.5).
+  const toggleTask = (index: number, checked: boolean) => {
+    const description = setTaskItem(issue.description ?? '', index, checked);
+    if (description === null) return;
+    taskUpdate.mutate(
+      { description, lock_version: issue.lock_version },
+      { onError: () => void queryClient.invalidateQueries({ queryKey: issueKeys.detail(projectPath, issue.iid) }) },
+    );
+  };
   return (
     <article>
       {editing && canUpdate ? (
@@ -66,10 +80,19 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
         </IssueHeader>
       )}
       <DetailColumns
-        description={{ html: issue.description_html, text: issue.description }}
+        description={{
+          html: issue.description_html,
+          text: issue.description,
+          onTaskToggle: permissions.data?.updateIssue ? toggleTask : undefined,
+        }}
         asideLabel="Issue details"
         aside={<IssueSidebar issue={issue} projectPath={projectPath} permissions={permissions.data ?? null} />}
       >
+        {taskUpdate.isError && (
+          <Alert variant="danger">
+            The checklist could not be updated: someone may have edited the issue. It now shows their version.
+          </Alert>
+        )}
         <LinkedItems
           projectPath={projectPath}
           iid={issue.iid}

@@ -1,13 +1,49 @@
+import { type MouseEvent, useEffect, useRef } from 'react';
 import styles from './Description.module.css';
+
+/** Called with the task item's index (document order) and its new state when a reader ticks it. */
+export type TaskToggle = (index: number, checked: boolean) => void;
+
+const checkboxesIn = (root: HTMLElement | null) =>
+  root ? [...root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')] : [];
 
 /**
  * An issue/epic/note body: the server-sanitized HTML when the API sends one, otherwise the raw text
- * (never injected as HTML).
+ * (never injected as HTML). With `onTaskToggle`, the task-list checkboxes the renderer disables can be
+ * ticked, and each tick is reported by index (the page saves the changed description).
  */
-export function Description({ html, text, empty }: { html?: string | null; text?: string | null; empty?: string }) {
+export function Description({
+  html,
+  text,
+  empty,
+  onTaskToggle,
+}: {
+  html?: string | null;
+  text?: string | null;
+  empty?: string;
+  onTaskToggle?: TaskToggle;
+}) {
+  const root = useRef<HTMLDivElement>(null);
+  // After every render: new HTML brings new (disabled) checkboxes.
+  useEffect(() => {
+    for (const box of checkboxesIn(root.current)) box.disabled = !onTaskToggle;
+  });
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const target = event.target;
+    if (!onTaskToggle || !(target instanceof HTMLInputElement) || target.type !== 'checkbox') return;
+    onTaskToggle(checkboxesIn(root.current).indexOf(target), target.checked);
+  };
   if (html) {
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: description_html is sanitized by the server (rehype-sanitize).
-    return <div className={styles.markdown} dangerouslySetInnerHTML={{ __html: html }} />;
+    return (
+      // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: only the checkboxes inside react (keyboard toggles fire click too).
+      <div
+        ref={root}
+        className={styles.markdown}
+        onClick={onClick}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: description_html is sanitized by the server (rehype-sanitize).
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    );
   }
   if (text?.trim()) return <div className={`${styles.markdown} ${styles.plain}`}>{text}</div>;
   return empty ? <p className={styles.empty}>{empty}</p> : null;

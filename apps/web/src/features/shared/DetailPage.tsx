@@ -9,7 +9,7 @@ import { LabelColorsProvider } from '../../lib/LabelColors';
 import type { UserSummary } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { PageSpinner } from '../../ui/Spinner';
-import { Description } from './Description';
+import { Description, type TaskToggle } from './Description';
 import styles from './DetailLayout.module.css';
 
 /**
@@ -68,7 +68,7 @@ export function DetailColumns({
   aside,
   children,
 }: {
-  description: { html?: string | null; text?: string | null };
+  description: { html?: string | null; text?: string | null; onTaskToggle?: TaskToggle };
   asideLabel: string;
   aside: ReactNode;
   children?: ReactNode;
@@ -76,7 +76,7 @@ export function DetailColumns({
   return (
     <div className={styles.columns}>
       <div className={styles.content}>
-        <Description html={description.html} text={description.text} empty="No description provided." />
+        <Description {...description} empty="No description provided." />
         {children}
       </div>
       <aside className={styles.aside} aria-label={asideLabel}>

@@ -107,7 +107,8 @@ export function IssueSidebar({
           current: issue.labels.map((l): PickerOption => ({ id: labelTitle(l), text: labelTitle(l) })),
           multiple: true,
           reorder: exclusiveScopedLabels,
-          onApply: (titles) => save('labels', { labels: titles }, { labels: titles }),
+          // Shown in the server's order (by title), so the answer does not reorder them.
+          onApply: (titles) => save('labels', { labels: titles }, { labels: [...titles].sort() }),
         }}
       >
         {issue.labels.length > 0 ? <LabelList labels={issue.labels} /> : none}
