@@ -1,0 +1,32 @@
+import type { Crumb } from '../../app/Breadcrumbs';
+import { groupCrumbs, groupSidebar, projectCrumbs, projectSidebar } from '../../app/groupContext';
+import type { SidebarContext } from '../../app/Sidebar';
+import { urls } from '../../lib/paths';
+import { useGroup, useProject } from '../../lib/queries';
+
+/** A page both a group and a project have. */
+export type SharedPage = 'issues' | 'merge_requests' | 'labels' | 'milestones';
+
+/**
+ * The sidebar context of a group or project page and its crumbs (the namespace's, then `extra`),
+ * named by the path while the namespace loads; `pageHref` is the address of one of its pages.
+ */
+export function useNamespaceContext(
+  kind: 'group' | 'project',
+  fullPath: string,
+): { context: SidebarContext; crumbs: (...extra: Crumb[]) => Crumb[]; pageHref: (page: SharedPage) => string } {
+  const isGroup = kind === 'group';
+  const group = useGroup(fullPath, isGroup);
+  const project = useProject(fullPath, !isGroup);
+  return isGroup
+    ? {
+        context: groupSidebar(fullPath, group.data),
+        crumbs: (...extra) => groupCrumbs(fullPath, group.data, ...extra),
+        pageHref: (page) => urls.groupPage(fullPath, page),
+      }
+    : {
+        context: projectSidebar(fullPath, project.data),
+        crumbs: (...extra) => projectCrumbs(fullPath, project.data, ...extra),
+        pageHref: (page) => urls.projectPage(fullPath, page),
+      };
+}
