@@ -1,4 +1,3 @@
-import { encodeId } from '../../lib/api';
 import type { Issue } from '../../lib/types';
 import { StateListPage, type StateListTab } from '../shared/StateListPage';
 import { IssuesTable } from './IssuesTable';
@@ -16,30 +15,19 @@ const LIST = {
   title: 'Issues',
   tabs: TABS,
   tabsLabel: 'Issue state',
-  loadingLabel: 'Loading issues',
   emptyDescription: 'Issues are where you plan and discuss work.',
 };
 
-/** `/:group/:project/-/issues` */
-export function ProjectIssuesPage({ fullPath }: { fullPath: string }) {
+/** `/:group/:project/-/issues`, and `/groups/:group/-/issues`: issues of every project in the group and its subgroups. */
+export function IssuesListPage({ kind, fullPath }: { kind: 'group' | 'project'; fullPath: string }) {
+  const inProject = kind === 'project';
   return (
     <StateListPage<Issue>
       {...LIST}
-      owner={{ kind: 'project', fullPath, page: 'issues' }}
-      path={`/projects/${encodeId(fullPath)}/issues`}
-      renderTable={(issues) => <IssuesTable issues={issues} projectPath={fullPath} showProject={false} />}
-    />
-  );
-}
-
-/** `/groups/:group/-/issues`: issues of every project in the group and its subgroups. */
-export function GroupIssuesPage({ fullPath }: { fullPath: string }) {
-  return (
-    <StateListPage<Issue>
-      {...LIST}
-      owner={{ kind: 'group', fullPath, page: 'issues' }}
-      path={`/groups/${encodeId(fullPath)}/issues`}
-      renderTable={(issues) => <IssuesTable issues={issues} showProject />}
+      owner={{ kind, fullPath, page: 'issues' }}
+      renderTable={(issues) => (
+        <IssuesTable issues={issues} projectPath={inProject ? fullPath : undefined} showProject={!inProject} />
+      )}
     />
   );
 }
