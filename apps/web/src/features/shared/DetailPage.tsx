@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
+import { useNamespaceContext } from '../../app/groupContext';
 import { timeAgo } from '../../lib/format';
 import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
@@ -10,7 +11,6 @@ import { Badge } from '../../ui/Badge';
 import { PageSpinner } from '../../ui/Spinner';
 import { Description } from './Description';
 import styles from './DetailLayout.module.css';
-import { useNamespaceContext } from './useNamespaceContext';
 
 /**
  * The frame every issuable detail page (issue, epic, merge request) shares: the header (state

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
+import { useNamespaceContext } from '../../app/groupContext';
 import layout from '../../app/Layout.module.css';
 import { encodeId } from '../../lib/api';
-import { useNamespaceContext } from './useNamespaceContext';
 
 /**
  * A page a group and a project both have (labels, milestones): the namespace's sidebar, the crumbs

@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
+import { useNamespaceContext } from '../../app/groupContext';
 import layout from '../../app/Layout.module.css';
 import { encodeId } from '../../lib/api';
 import { urls } from '../../lib/paths';
@@ -21,7 +22,6 @@ import { sortHref } from './listAddress';
 import styles from './StateListPage.module.css';
 import { StateTabs } from './StateTabs';
 import { type ListTab, useFilteredList } from './useFilteredList';
-import { useNamespaceContext } from './useNamespaceContext';
 
 /** A state tab with the empty-state title shown when its list has nothing (and no filter is applied). */
 export interface StateListTab extends ListTab {
