@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import styles from './AuthPages.module.css';
@@ -46,5 +46,29 @@ export function AuthFormCard({
         {footer && <p className={styles.footer}>{footer}</p>}
       </div>
     </PlainLayout>
+  );
+}
+
+/** A field of the card: its label over the input, then `children` (a hint or the field's error). */
+export function AuthField({
+  id,
+  label,
+  onValue,
+  inputRef,
+  children,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'children'> & {
+  id: string;
+  label: string;
+  onValue: (value: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+  children?: ReactNode;
+}) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} {...input} ref={inputRef} onChange={(event) => onValue(event.target.value)} />
+      {children}
+    </div>
   );
 }

@@ -4,8 +4,7 @@ import { useSignupEnabled } from '../features/admin/queries';
 import { AppLink } from '../lib/AppLink';
 import { ApiError } from '../lib/api';
 import { useSession } from '../lib/session';
-import { AuthFormCard } from './AuthFormCard';
-import styles from './AuthPages.module.css';
+import { AuthField, AuthFormCard } from './AuthFormCard';
 
 /** `/users/sign_in`: username or email plus password. */
 export function SignInPage() {
@@ -62,30 +61,26 @@ export function SignInPage() {
         )
       }
     >
-      <div className={styles.field}>
-        <label htmlFor="user_login">Username or primary email</label>
-        <input
-          id="user_login"
-          name="login"
-          autoComplete="username"
-          value={login}
-          onChange={(event) => setLogin(event.target.value)}
-          required
-          ref={loginRef}
-        />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="user_password">Password</label>
-        <input
-          id="user_password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          required
-        />
-      </div>
+      <AuthField
+        id="user_login"
+        label="Username or primary email"
+        name="login"
+        autoComplete="username"
+        value={login}
+        onValue={setLogin}
+        required
+        inputRef={loginRef}
+      />
+      <AuthField
+        id="user_password"
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onValue={setPassword}
+        required
+      />
     </AuthFormCard>
   );
 }

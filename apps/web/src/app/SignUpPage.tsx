@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { AppLink } from '../lib/AppLink';
 import { ApiError } from '../lib/api';
 import { useSession } from '../lib/session';
-import { AuthFormCard } from './AuthFormCard';
+import { AuthField, AuthFormCard } from './AuthFormCard';
 import styles from './AuthPages.module.css';
 
 type Field = 'name' | 'username' | 'email' | 'password';
@@ -76,18 +76,18 @@ export function SignUpPage() {
         const error = errors[field.id];
         const describedBy = error ? `${field.id}-error` : field.hint ? `${field.id}-hint` : undefined;
         return (
-          <div key={field.id} className={styles.field}>
-            <label htmlFor={`new_user_${field.id}`}>{field.label}</label>
-            <input
-              id={`new_user_${field.id}`}
-              name={field.id}
-              type={field.type}
-              autoComplete={field.autoComplete}
-              value={values[field.id]}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => setValues((prev) => ({ ...prev, [field.id]: event.target.value }))}
-            />
+          <AuthField
+            key={field.id}
+            id={`new_user_${field.id}`}
+            label={field.label}
+            name={field.id}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            value={values[field.id]}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onValue={(value) => setValues((prev) => ({ ...prev, [field.id]: value }))}
+          >
             {error ? (
               <span id={`${field.id}-error`} className={styles.fieldError}>
                 {error}
@@ -99,7 +99,7 @@ export function SignUpPage() {
                 </span>
               )
             )}
-          </div>
+          </AuthField>
         );
       })}
     </AuthFormCard>

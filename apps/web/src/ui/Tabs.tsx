@@ -5,10 +5,14 @@ export interface TabItem {
   id: string;
   label: string;
   href: string;
-  count?: number | null;
+  /** A number (shown as `1,234`), text already formatted, null for unknown (`–`), undefined for none. */
+  count?: number | string | null;
 }
 
-/** URL-driven tabs (each tab is a link, so the state lives in the address bar). */
+/**
+ * URL-driven tabs (each tab is a link, so the state lives in the address bar): `<a data-state="{id}">`
+ * with its count.
+ */
 export function Tabs({ items, active, label }: { items: TabItem[]; active: string; label: string }) {
   return (
     <nav aria-label={label} className={styles.tabs}>
@@ -16,12 +20,15 @@ export function Tabs({ items, active, label }: { items: TabItem[]; active: strin
         <AppLink
           key={item.id}
           href={item.href}
+          data-state={item.id}
           className={`${styles.tab} ${item.id === active ? styles.active : ''}`}
           aria-current={item.id === active ? 'page' : undefined}
         >
           {item.label}
           {item.count !== undefined && (
-            <span className={styles.count}>{item.count === null ? '–' : item.count.toLocaleString('en')}</span>
+            <span className={styles.count} data-testid="state-count">
+              {typeof item.count === 'number' ? item.count.toLocaleString('en') : (item.count ?? '–')}
+            </span>
           )}
         </AppLink>
       ))}

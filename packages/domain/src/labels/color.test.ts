@@ -1,32 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { expectCases } from '../test/cases';
+import { expectCases, expectParseCases } from '../test/cases';
 import { isValidColor, normalizeColor, textColorFor } from './color';
 import { contrastRatio } from './contrast';
 import { namedColors } from './named-colors';
 
 describe('normalizeColor / isValidColor', () => {
-  it.each([
-    ['#D9534F', '#D9534F'],
-    ['#d9534f', '#d9534f'],
-    ['#abc', '#aabbcc'],
-    ['red', '#ff0000'],
-    ['Red', '#ff0000'],
-    ['rebeccapurple', '#663399'],
-    [' #00ff00 ', '#00ff00'],
-    ['#GGGGGG', null],
-    ['#12345', null],
-    ['d9534f', null],
-    ['notacolour', null],
-    ['', null],
-    ['rgb(1,2,3)', null],
-    ['constructor', null],
-    ['__proto__', null],
-    ['toString', null],
-    ['hasOwnProperty', null],
-  ])('%s → %s', (input, expected) => {
-    expect(normalizeColor(input)).toBe(expected);
-    expect(isValidColor(input)).toBe(expected !== null);
-  });
+  expectParseCases(
+    normalizeColor,
+    isValidColor,
+    [
+      ['#D9534F', '#D9534F'],
+      ['#d9534f', '#d9534f'],
+      ['#abc', '#aabbcc'],
+      ['red', '#ff0000'],
+      ['Red', '#ff0000'],
+      ['rebeccapurple', '#663399'],
+      [' #00ff00 ', '#00ff00'],
+      ['#GGGGGG', null],
+      ['#12345', null],
+      ['d9534f', null],
+      ['notacolour', null],
+      ['', null],
+      ['rgb(1,2,3)', null],
+      ['constructor', null],
+      ['__proto__', null],
+      ['toString', null],
+      ['hasOwnProperty', null],
+    ],
+    '%s → %s',
+  );
 
   it('knows the 148 CSS colour names', () => {
     expect(Object.keys(namedColors)).toHaveLength(148);

@@ -12,3 +12,20 @@ export function expectCases<I, O>(fn: (input: I) => O, cases: ReadonlyArray<read
     expect(fn(input)).toEqual(expected);
   });
 }
+
+/**
+ * A parser and its yes/no twin (`normalizeColor` / `isValidColor`, `parseScopedLabel` / `isScopedLabel`):
+ * one `it` per case, expecting `parse(input)` to equal `expected` and `is(input)` to hold exactly when
+ * `expected` is not null.
+ */
+export function expectParseCases<O>(
+  parse: (input: string) => O | null,
+  is: (input: string) => boolean,
+  cases: ReadonlyArray<readonly [string, O | null]>,
+  title = '%s → %j',
+): void {
+  it.each(cases.map(([input, expected]) => [input, expected] as [string, O | null]))(title, (input, expected) => {
+    expect(parse(input)).toEqual(expected);
+    expect(is(input)).toBe(expected !== null);
+  });
+}

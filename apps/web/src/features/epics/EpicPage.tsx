@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../app/ErrorState';
-import { groupCrumbs, groupSidebar } from '../../app/groupContext';
 import { apiPath, encodeId } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { urls } from '../../lib/paths';
-import { useApiList, useGroup } from '../../lib/queries';
+import { useApiList } from '../../lib/queries';
 import type { Epic, Issue } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
@@ -113,17 +111,12 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
 
 /** `/groups/:group/-/epics/:iid` */
 export function EpicPage({ groupPath, iid }: { groupPath: string; iid: number }) {
-  const group = useGroup(groupPath);
-  const epic = useEpic(groupPath, iid);
   return (
     <DetailFrame
-      context={groupSidebar(groupPath, group.data)}
-      crumbs={groupCrumbs(groupPath, group.data)}
-      active="epics"
-      list={{ label: 'Epics', href: urls.groupPage(groupPath, 'epics') }}
-      self={{ label: `&${iid}`, href: urls.epic(groupPath, iid) }}
-      query={epic}
-      what="epic"
+      item="epic"
+      fullPath={groupPath}
+      iid={iid}
+      query={useEpic(groupPath, iid)}
       missing={<EmptyState title="Epic not found" />}
     >
       {(data) => <EpicDetail epic={data} groupPath={groupPath} />}

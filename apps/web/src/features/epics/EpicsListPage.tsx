@@ -1,5 +1,4 @@
 import { AppLink } from '../../lib/AppLink';
-import { encodeId } from '../../lib/api';
 import { urls } from '../../lib/paths';
 import type { Epic } from '../../lib/types';
 import { buttonClassName } from '../../ui/buttonClassName';
@@ -27,13 +26,11 @@ export function EpicsListPage({ fullPath }: { fullPath: string }) {
           </AppLink>
         )
       }
-      path={`/groups/${encodeId(fullPath)}/epics`}
       list="epics"
       scope={epicKeys.lists()}
       tabs={TABS}
       errorText="Something went wrong while fetching epics"
       tabsLabel="Epic state"
-      loadingLabel="Loading epics"
       emptyDescription="Epics let you manage your portfolio of projects by tracking groups of issues that share a theme."
       renderTable={(epics) => <EpicsTable epics={epics} groupPath={fullPath} />}
     />

@@ -1,10 +1,7 @@
 import { setTaskItem } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useState } from 'react';
-import { projectCrumbs, projectSidebar } from '../../app/groupContext';
 import { lazyNamed } from '../../app/lazyNamed';
-import { urls } from '../../lib/paths';
-import { useProject } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
@@ -113,18 +110,8 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
 
 /** `/:group/:project/-/issues/:iid` */
 export function IssuePage({ projectPath, iid }: { projectPath: string; iid: number }) {
-  const project = useProject(projectPath);
-  const issue = useIssue(projectPath, iid);
   return (
-    <DetailFrame
-      context={projectSidebar(projectPath, project.data)}
-      crumbs={projectCrumbs(projectPath, project.data)}
-      active="issues"
-      list={{ label: 'Issues', href: urls.projectPage(projectPath, 'issues') }}
-      self={{ label: `#${iid}`, href: urls.issue(projectPath, iid) }}
-      query={issue}
-      what="issue"
-    >
+    <DetailFrame item="issue" fullPath={projectPath} iid={iid} query={useIssue(projectPath, iid)}>
       {(data) => <IssueDetail issue={data} projectPath={projectPath} />}
     </DetailFrame>
   );

@@ -1,5 +1,4 @@
 import { AppLink } from '../../lib/AppLink';
-import { encodeId } from '../../lib/api';
 import { urls } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
@@ -20,38 +19,29 @@ const LIST = {
   title: 'Issues',
   tabs: TABS,
   tabsLabel: 'Issue state',
-  loadingLabel: 'Loading issues',
   emptyDescription: 'Issues are where you plan and discuss work.',
 };
 
-/** `/:group/:project/-/issues`, with "New issue" for signed-in users (any who see the project may open one). */
-export function ProjectIssuesPage({ fullPath }: { fullPath: string }) {
+/** `/:group/:project/-/issues`, and `/groups/:group/-/issues`: issues of every project in the group and its subgroups. */
+export function IssuesListPage({ kind, fullPath }: { kind: 'group' | 'project'; fullPath: string }) {
+  const inProject = kind === 'project';
   const { user } = useSession();
   return (
     <StateListPage<Issue>
       {...LIST}
+      owner={{ kind, fullPath, page: 'issues' }}
+      // Any signed-in user who sees the project may open an issue; the group list has no project to open it in.
       actions={
+        inProject &&
         user && (
           <AppLink href={urls.newIssue(fullPath)} className={buttonClassName('confirm')}>
             New issue
           </AppLink>
         )
       }
-      owner={{ kind: 'project', fullPath, page: 'issues' }}
-      path={`/projects/${encodeId(fullPath)}/issues`}
-      renderTable={(issues) => <IssuesTable issues={issues} projectPath={fullPath} showProject={false} />}
-    />
-  );
-}
-
-/** `/groups/:group/-/issues`: issues of every project in the group and its subgroups. */
-export function GroupIssuesPage({ fullPath }: { fullPath: string }) {
-  return (
-    <StateListPage<Issue>
-      {...LIST}
-      owner={{ kind: 'group', fullPath, page: 'issues' }}
-      path={`/groups/${encodeId(fullPath)}/issues`}
-      renderTable={(issues) => <IssuesTable issues={issues} showProject />}
+      renderTable={(issues) => (
+        <IssuesTable issues={issues} projectPath={inProject ? fullPath : undefined} showProject={!inProject} />
+      )}
     />
   );
 }

@@ -1,7 +1,4 @@
-import { projectCrumbs, projectSidebar } from '../../app/groupContext';
 import { timeAgo } from '../../lib/format';
-import { urls } from '../../lib/paths';
-import { useProject } from '../../lib/queries';
 import type { MergeRequest } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { LabelList } from '../../ui/LabelBadge';
@@ -60,18 +57,8 @@ function MergeRequestDetail({ mr, projectPath }: { mr: MergeRequest; projectPath
 
 /** `/:group/:project/-/merge_requests/:iid` */
 export function MergeRequestPage({ projectPath, iid }: { projectPath: string; iid: number }) {
-  const project = useProject(projectPath);
-  const mr = useMergeRequest(projectPath, iid);
   return (
-    <DetailFrame
-      context={projectSidebar(projectPath, project.data)}
-      crumbs={projectCrumbs(projectPath, project.data)}
-      active="merge_requests"
-      list={{ label: 'Merge requests', href: urls.projectPage(projectPath, 'merge_requests') }}
-      self={{ label: `!${iid}`, href: urls.mergeRequest(projectPath, iid) }}
-      query={mr}
-      what="merge request"
-    >
+    <DetailFrame item="merge_request" fullPath={projectPath} iid={iid} query={useMergeRequest(projectPath, iid)}>
       {(data) => <MergeRequestDetail mr={data} projectPath={projectPath} />}
     </DetailFrame>
   );

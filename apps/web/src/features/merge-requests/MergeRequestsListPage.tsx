@@ -1,4 +1,3 @@
-import { encodeId } from '../../lib/api';
 import type { MergeRequest } from '../../lib/types';
 import { StateListPage, type StateListTab } from '../shared/StateListPage';
 import { MergeRequestsTable } from './MergeRequestsTable';
@@ -17,30 +16,18 @@ const LIST = {
   title: 'Merge requests',
   tabs: TABS,
   tabsLabel: 'Merge request state',
-  loadingLabel: 'Loading merge requests',
   emptyDescription: 'Merge requests propose changes to the code.',
 };
 
-/** `/:group/:project/-/merge_requests` */
-export function ProjectMergeRequestsPage({ fullPath }: { fullPath: string }) {
+/** `/:group/:project/-/merge_requests` and `/groups/:group/-/merge_requests` */
+export function MergeRequestsListPage({ kind, fullPath }: { kind: 'group' | 'project'; fullPath: string }) {
   return (
     <StateListPage<MergeRequest>
       {...LIST}
-      owner={{ kind: 'project', fullPath, page: 'merge_requests' }}
-      path={`/projects/${encodeId(fullPath)}/merge_requests`}
-      renderTable={(mergeRequests) => <MergeRequestsTable mergeRequests={mergeRequests} showProject={false} />}
-    />
-  );
-}
-
-/** `/groups/:group/-/merge_requests` */
-export function GroupMergeRequestsPage({ fullPath }: { fullPath: string }) {
-  return (
-    <StateListPage<MergeRequest>
-      {...LIST}
-      owner={{ kind: 'group', fullPath, page: 'merge_requests' }}
-      path={`/groups/${encodeId(fullPath)}/merge_requests`}
-      renderTable={(mergeRequests) => <MergeRequestsTable mergeRequests={mergeRequests} showProject />}
+      owner={{ kind, fullPath, page: 'merge_requests' }}
+      renderTable={(mergeRequests) => (
+        <MergeRequestsTable mergeRequests={mergeRequests} showProject={kind === 'group'} />
+      )}
     />
   );
 }

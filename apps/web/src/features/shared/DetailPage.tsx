@@ -1,11 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { Crumb } from '../../app/Breadcrumbs';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
-import type { SidebarContext, SidebarItemId } from '../../app/Sidebar';
+import { useNamespaceContext } from '../../app/groupContext';
 import { timeAgo } from '../../lib/format';
 import { LabelColorsProvider } from '../../lib/LabelColors';
+import { urls } from '../../lib/paths';
 import type { UserSummary } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { PageSpinner } from '../../ui/Spinner';
@@ -124,41 +124,66 @@ export function DetailQuery<T>({
   return query.data ? children(query.data as NonNullable<T>) : missing;
 }
 
+/** The items a detail page shows: their namespace, their list page and their reference (`#12`, `!7`, `&3`). */
+const DETAIL_ITEMS = {
+  issue: {
+    kind: 'project',
+    what: 'issue',
+    sigil: '#',
+    href: urls.issue,
+    list: { id: 'issues', label: 'Issues', href: (fullPath: string) => urls.projectPage(fullPath, 'issues') },
+  },
+  merge_request: {
+    kind: 'project',
+    what: 'merge request',
+    sigil: '!',
+    href: urls.mergeRequest,
+    list: {
+      id: 'merge_requests',
+      label: 'Merge requests',
+      href: (fullPath: string) => urls.projectPage(fullPath, 'merge_requests'),
+    },
+  },
+  epic: {
+    kind: 'group',
+    what: 'epic',
+    sigil: '&',
+    href: urls.epic,
+    list: { id: 'epics', label: 'Epics', href: (fullPath: string) => urls.groupPage(fullPath, 'epics') },
+  },
+} as const;
+
 /**
- * A detail page in its group or project: the sidebar, the crumbs down to the list and the item
- * (`self`, whose label — `#12`, `&3`, `!7` — also ends the document title), the label colors of the
- * namespace, and the item's query state around `children`.
+ * A detail page in its group or project (`fullPath`): the sidebar, the crumbs down to the list and
+ * the item (whose reference — `#12`, `&3`, `!7` — also ends the document title), the label colors
+ * of the namespace, and the item's query state around `children`.
  */
 export function DetailFrame<T extends { title: string }>({
-  context,
-  crumbs,
-  active,
-  list,
-  self,
+  item,
+  fullPath,
+  iid,
   query,
-  what,
   missing,
   children,
 }: {
-  context: SidebarContext;
-  /** The namespace's crumbs; `list` and `self` follow them. */
-  crumbs: Crumb[];
-  active: SidebarItemId;
-  list: Crumb;
-  self: Crumb;
+  item: keyof typeof DETAIL_ITEMS;
+  fullPath: string;
+  iid: number;
   query: UseQueryResult<T>;
-  what: string;
   missing?: ReactNode;
   children: (data: NonNullable<T>) => ReactNode;
 }) {
+  const { kind, what, sigil, href, list } = DETAIL_ITEMS[item];
+  const { context, crumbs } = useNamespaceContext(kind, fullPath);
+  const self = { label: `${sigil}${iid}`, href: href(fullPath, iid) };
   return (
     <ContextLayout
       context={context}
-      active={active}
+      active={list.id}
       title={query.data ? `${query.data.title} (${self.label})` : undefined}
-      crumbs={[...crumbs, list, self]}
+      crumbs={crumbs({ label: list.label, href: list.href(fullPath) }, self)}
     >
-      <LabelColorsProvider kind={context.kind} fullPath={context.fullPath}>
+      <LabelColorsProvider kind={kind} fullPath={fullPath}>
         <DetailQuery query={query} what={what} missing={missing}>
           {children}
         </DetailQuery>

@@ -1,10 +1,8 @@
 import type { ReactNode } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
-import { groupCrumbs, groupSidebar, projectCrumbs, projectSidebar } from '../../app/groupContext';
+import { useNamespaceContext } from '../../app/groupContext';
 import layout from '../../app/Layout.module.css';
 import { encodeId } from '../../lib/api';
-import { urls } from '../../lib/paths';
-import { useGroup, useProject } from '../../lib/queries';
 
 /**
  * A page a group and a project both have (labels, milestones): the namespace's sidebar, the crumbs
@@ -24,20 +22,13 @@ export function NamespaceListFrame({
   title: string;
   children: (path: string) => ReactNode;
 }) {
-  const isGroup = kind === 'group';
-  const group = useGroup(fullPath, isGroup);
-  const project = useProject(fullPath, !isGroup);
-  const crumb = { label: title, href: isGroup ? urls.groupPage(fullPath, page) : urls.projectPage(fullPath, page) };
+  const { context, crumbs, pageHref } = useNamespaceContext(kind, fullPath);
   return (
-    <ContextLayout
-      context={isGroup ? groupSidebar(fullPath, group.data) : projectSidebar(fullPath, project.data)}
-      active={page}
-      crumbs={isGroup ? groupCrumbs(fullPath, group.data, crumb) : projectCrumbs(fullPath, project.data, crumb)}
-    >
+    <ContextLayout context={context} active={page} crumbs={crumbs({ label: title, href: pageHref(page) })}>
       <header className={layout.pageHeader}>
         <h1>{title}</h1>
       </header>
-      {children(`/${isGroup ? 'groups' : 'projects'}/${encodeId(fullPath)}/${page}`)}
+      {children(`/${kind === 'group' ? 'groups' : 'projects'}/${encodeId(fullPath)}/${page}`)}
     </ContextLayout>
   );
 }

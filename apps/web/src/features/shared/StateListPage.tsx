@@ -2,14 +2,13 @@ import type { ListKind } from '@meridian/domain';
 import { sortOptionsFor } from '@meridian/domain';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { Crumb } from '../../app/Breadcrumbs';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
-import { groupCrumbs, groupSidebar, projectCrumbs, projectSidebar } from '../../app/groupContext';
+import { useNamespaceContext } from '../../app/groupContext';
 import layout from '../../app/Layout.module.css';
-import type { SidebarContext } from '../../app/Sidebar';
+import { encodeId } from '../../lib/api';
 import { urls } from '../../lib/paths';
-import { type QueryScope, useGroup, useProject } from '../../lib/queries';
+import type { QueryScope } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
@@ -38,7 +37,7 @@ interface StateListProps<T> {
   list: ListKind;
   /** The feature's list query key, e.g. `issueKeys.lists()`. */
   scope: QueryScope;
-  /** API path of the list, e.g. `/projects/acme%2Fweb/issues`. */
+  /** API path of the list, e.g. `/projects/acme%2Fweb/issues` (the owner's page). */
   path: string;
   tabs: StateListTab[];
   /** Accessible name of the state links, e.g. "Issue state". */
@@ -144,30 +143,18 @@ export function StateListPage<T>({
   title,
   actions,
   ...list
-}: StateListProps<T> & {
+}: Omit<StateListProps<T>, 'path' | 'loadingLabel'> & {
   owner: StateListOwner;
+  /** The heading; "Loading {title}" labels the spinner. */
   title: string;
   /** Buttons at the right of the page title (e.g. "New epic"). */
   actions?: ReactNode;
 }) {
-  const group = useGroup(owner.fullPath, owner.kind === 'group');
-  const project = useProject(owner.fullPath, owner.kind === 'project');
-  const crumb = { label: title };
-  let context: SidebarContext;
-  let crumbs: Crumb[];
-  if (owner.kind === 'group') {
-    context = groupSidebar(owner.fullPath, group.data);
-    crumbs = groupCrumbs(owner.fullPath, group.data, { ...crumb, href: urls.groupPage(owner.fullPath, owner.page) });
-  } else {
-    context = projectSidebar(owner.fullPath, project.data);
-    crumbs = projectCrumbs(owner.fullPath, project.data, {
-      ...crumb,
-      href: urls.projectPage(owner.fullPath, owner.page),
-    });
-  }
-  const parent = owner.kind === 'group' ? group : project;
+  const { context, crumbs, query: parent } = useNamespaceContext(owner.kind, owner.fullPath);
+  const href =
+    owner.kind === 'group' ? urls.groupPage(owner.fullPath, owner.page) : urls.projectPage(owner.fullPath, owner.page);
   return (
-    <ContextLayout context={context} active={owner.page} crumbs={crumbs}>
+    <ContextLayout context={context} active={owner.page} crumbs={crumbs({ label: title, href })}>
       <header className={layout.pageHeader}>
         <h1>{title}</h1>
         {actions}
@@ -175,7 +162,13 @@ export function StateListPage<T>({
       {parent.isError ? (
         <ErrorState error={parent.error} onRetry={() => void parent.refetch()} what={owner.kind} />
       ) : (
-        <StateListBody<T> {...list} owner={owner} namespaceId={parent.data?.id} />
+        <StateListBody<T>
+          {...list}
+          owner={owner}
+          path={`/${owner.kind === 'group' ? 'groups' : 'projects'}/${encodeId(owner.fullPath)}/${owner.page}`}
+          loadingLabel={`Loading ${title.toLowerCase()}`}
+          namespaceId={parent.data?.id}
+        />
       )}
     </ContextLayout>
   );

@@ -1,5 +1,4 @@
-import { AppLink } from '../../lib/AppLink';
-import tabStyles from '../../ui/Tabs.module.css';
+import { Tabs } from '../../ui/Tabs';
 import type { TabLink } from './useFilteredList';
 
 /**
@@ -8,23 +7,10 @@ import type { TabLink } from './useFilteredList';
  */
 export function StateTabs({ tabs, active, label }: { tabs: TabLink[]; active: string; label: string }) {
   return (
-    <nav aria-label={label} className={tabStyles.tabs}>
-      {tabs.map((tab) => (
-        <AppLink
-          key={tab.state}
-          href={tab.href}
-          data-state={tab.state}
-          className={`${tabStyles.tab} ${tab.state === active ? tabStyles.active : ''}`}
-          aria-current={tab.state === active ? 'page' : undefined}
-        >
-          {tab.label}
-          {tab.count !== undefined && (
-            <span className={tabStyles.count} data-testid="state-count">
-              {tab.count}
-            </span>
-          )}
-        </AppLink>
-      ))}
-    </nav>
+    <Tabs
+      label={label}
+      active={active}
+      items={tabs.map((tab) => ({ id: tab.state, label: tab.label, href: tab.href, count: tab.count }))}
+    />
   );
 }
