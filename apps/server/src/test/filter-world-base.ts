@@ -61,22 +61,3 @@ export async function insertRows<T extends keyof DB, I>(
 ): Promise<void> {
   if (items?.length) await db.insertInto(table).values(items.map(row)).execute();
 }
-
-/** The attributes a filter world's issues and merge requests share. */
-export interface IssuableHead {
-  title: string;
-  description?: string;
-  milestone?: number;
-}
-
-/** The shared columns of a filter world's issue or merge request row. */
-export function issuableHeadValues(world: FilterWorld, iid: number, author: string, head: IssuableHead) {
-  return {
-    project_id: world.projectId,
-    iid,
-    title: head.title,
-    description: head.description ?? '',
-    author_id: world.uid[author] as number,
-    milestone_id: head.milestone ?? null,
-  };
-}

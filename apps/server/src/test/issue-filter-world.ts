@@ -1,12 +1,6 @@
 import type { Database } from '../db/connection';
-import {
-  createFilterWorldBase,
-  dayFromToday as day,
-  type FilterWorld,
-  type IssuableHead,
-  insertRows,
-  issuableHeadValues,
-} from './filter-world-base';
+import { createFilterWorldBase, dayFromToday as day, type FilterWorld, insertRows } from './filter-world-base';
+import { type IssuableHead, issuableHeadValues } from './filter-world-issuable';
 
 /**
  * Test world for every issue filter token × operator against a small world where each issue is built to match

@@ -1,11 +1,6 @@
 import type { Database } from '../db/connection';
-import {
-  createFilterWorldBase,
-  type FilterWorld,
-  type IssuableHead,
-  insertRows,
-  issuableHeadValues,
-} from './filter-world-base';
+import { createFilterWorldBase, type FilterWorld, insertRows } from './filter-world-base';
+import { type IssuableHead, issuableHeadValues } from './filter-world-issuable';
 
 /**
  * Test world for every merge request filter token × operator against a small world. Merge requests of project P:
