@@ -66,6 +66,25 @@ export function projectReadable(
   );
 }
 
+/** Subquery: the ids of the groups strictly below `groupId` that the actor may read. */
+export function readableDescendantGroupIds(actor: Actor | null, groupId: number): RawBuilder<number> {
+  return sql<number>`(SELECT dg.id FROM namespaces dg WHERE dg.type = 'Group'
+    AND dg.traversal_ids @> ARRAY[${groupId}]::int[] AND dg.id <> ${groupId}
+    AND ${groupReadable(actor, { groupId: 'dg.id', visibility: 'dg.visibility_level', traversalIds: 'dg.traversal_ids' })})`;
+}
+
+/** Subquery: the ids of the projects the actor may read in group `groupId`, or anywhere below it with `descendants`. */
+export function readableProjectIdsOfGroup(
+  actor: Actor | null,
+  groupId: number,
+  { descendants }: { descendants: boolean },
+): RawBuilder<number> {
+  const namespace = descendants ? sql`pn.traversal_ids @> ARRAY[${groupId}]::int[]` : sql`pn.id = ${groupId}`;
+  return sql<number>`(SELECT pp.id FROM projects pp JOIN namespaces pn ON pn.id = pp.namespace_id
+    WHERE ${namespace}
+    AND ${projectReadable(actor, { projectId: 'pp.id', visibility: 'pp.visibility_level', namespaceTraversalIds: 'pn.traversal_ids' })})`;
+}
+
 /**
  * Confidential issues: Planner and above on the project, the author, or an assignee.
  * Combine with projectReadable on the same row.

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Actor } from '../../policy/actor';
-import { groupReadable, projectReadable } from '../../policy/sql-scopes';
+import { readableDescendantGroupIds, readableProjectIdsOfGroup } from '../../policy/sql-scopes';
 import { ancestorGroupIds, type LabelContainer } from './label-container';
 
 export interface LabelScopeOptions {
@@ -38,17 +38,11 @@ export function labelScope(
       : sql<boolean>`l.group_id = ${group.id}`,
   );
   if (opts.includeDescendantGroups) {
-    parts.push(sql<boolean>`l.group_id IN (SELECT dg.id FROM namespaces dg
-      WHERE dg.type = 'Group' AND dg.traversal_ids @> ARRAY[${group.id}]::int[] AND dg.id <> ${group.id}
-      AND ${groupReadable(actor, { groupId: 'dg.id', visibility: 'dg.visibility_level', traversalIds: 'dg.traversal_ids' })})`);
+    parts.push(sql<boolean>`l.group_id IN ${readableDescendantGroupIds(actor, group.id)}`);
   }
   if (!opts.onlyGroupLabels) {
-    const where = opts.includeDescendantGroups
-      ? sql`pn.traversal_ids @> ARRAY[${group.id}]::int[]`
-      : sql`pn.id = ${group.id}`;
-    parts.push(sql<boolean>`l.project_id IN (SELECT pp.id FROM projects pp JOIN namespaces pn ON pn.id = pp.namespace_id
-      WHERE ${where}
-      AND ${projectReadable(actor, { projectId: 'pp.id', visibility: 'pp.visibility_level', namespaceTraversalIds: 'pn.traversal_ids' })})`);
+    const projectIds = readableProjectIdsOfGroup(actor, group.id, { descendants: opts.includeDescendantGroups });
+    parts.push(sql<boolean>`l.project_id IN ${projectIds}`);
   }
   return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
 }

@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { canMilestone } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { groupReadable, projectReadable } from '../../policy/sql-scopes';
+import { readableDescendantGroupIds, readableProjectIdsOfGroup } from '../../policy/sql-scopes';
 import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
 import { nextIid } from '../internal-ids/next-iid';
 import { ancestorGroupIds, containerSubject, type LabelContainer } from '../labels/label-container';
@@ -59,12 +59,8 @@ function ownScope(
         : sql<boolean>`m.group_id = ${g.id}`,
     );
     if (opts.includeDescendants) {
-      parts.push(sql<boolean>`m.group_id IN (SELECT dg.id FROM namespaces dg WHERE dg.type = 'Group'
-        AND dg.traversal_ids @> ARRAY[${g.id}]::int[] AND dg.id <> ${g.id}
-        AND ${groupReadable(actor, { groupId: 'dg.id', visibility: 'dg.visibility_level', traversalIds: 'dg.traversal_ids' })})`);
-      parts.push(sql<boolean>`m.project_id IN (SELECT pp.id FROM projects pp JOIN namespaces pn ON pn.id = pp.namespace_id
-        WHERE pn.traversal_ids @> ARRAY[${g.id}]::int[]
-        AND ${projectReadable(actor, { projectId: 'pp.id', visibility: 'pp.visibility_level', namespaceTraversalIds: 'pn.traversal_ids' })})`);
+      parts.push(sql<boolean>`m.group_id IN ${readableDescendantGroupIds(actor, g.id)}`);
+      parts.push(sql<boolean>`m.project_id IN ${readableProjectIdsOfGroup(actor, g.id, { descendants: true })}`);
     }
   }
   return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
