@@ -29,16 +29,28 @@ function ancestorGroupIdsOfMemberships(actor: Actor): number[] {
 
 const intArray = (ids: number[]) => sql`${ids}::int[]`;
 
+/** Admins read everything, anonymous users what is public, others what is internal or `memberCondition`. */
+function visibleOrMember(
+  actor: Actor | null,
+  visibility: string,
+  memberCondition: (actor: Actor) => RawBuilder<boolean>,
+): RawBuilder<boolean> {
+  if (actor?.admin) return TRUE;
+  if (!actor) return sql<boolean>`(${sql.ref(visibility)} >= ${Visibility.PUBLIC})`;
+  return sql<boolean>`(${sql.ref(visibility)} >= ${Visibility.INTERNAL} OR ${memberCondition(actor)})`;
+}
+
 /** Groups: `groupId`, `visibility` and `traversalIds` are column references such as 'n.id'. */
 export function groupReadable(
   actor: Actor | null,
   cols: { groupId: string; visibility: string; traversalIds: string },
 ): RawBuilder<boolean> {
-  if (actor?.admin) return TRUE;
-  if (!actor) return sql<boolean>`(${sql.ref(cols.visibility)} >= ${Visibility.PUBLIC})`;
-  return sql<boolean>`(${sql.ref(cols.visibility)} >= ${Visibility.INTERNAL}
-    OR ${sql.ref(cols.traversalIds)} && ${intArray(groupIdsAtLeast(actor, AccessLevel.GUEST))}
-    OR ${sql.ref(cols.groupId)} = ANY(${intArray(ancestorGroupIdsOfMemberships(actor))}))`;
+  return visibleOrMember(
+    actor,
+    cols.visibility,
+    (member) => sql<boolean>`${sql.ref(cols.traversalIds)} && ${intArray(groupIdsAtLeast(member, AccessLevel.GUEST))}
+    OR ${sql.ref(cols.groupId)} = ANY(${intArray(ancestorGroupIdsOfMemberships(member))})`,
+  );
 }
 
 /** Projects: `namespaceTraversalIds` is the traversal_ids column of the project's namespace. */
@@ -46,11 +58,31 @@ export function projectReadable(
   actor: Actor | null,
   cols: { projectId: string; visibility: string; namespaceTraversalIds: string },
 ): RawBuilder<boolean> {
-  if (actor?.admin) return TRUE;
-  if (!actor) return sql<boolean>`(${sql.ref(cols.visibility)} >= ${Visibility.PUBLIC})`;
-  return sql<boolean>`(${sql.ref(cols.visibility)} >= ${Visibility.INTERNAL}
-    OR ${sql.ref(cols.projectId)} = ANY(${intArray(projectIdsAtLeast(actor, AccessLevel.GUEST))})
-    OR ${sql.ref(cols.namespaceTraversalIds)} && ${intArray(groupIdsAtLeast(actor, AccessLevel.GUEST))})`;
+  return visibleOrMember(
+    actor,
+    cols.visibility,
+    (member) => sql<boolean>`${sql.ref(cols.projectId)} = ANY(${intArray(projectIdsAtLeast(member, AccessLevel.GUEST))})
+    OR ${sql.ref(cols.namespaceTraversalIds)} && ${intArray(groupIdsAtLeast(member, AccessLevel.GUEST))}`,
+  );
+}
+
+/** Subquery: the ids of the groups strictly below `groupId` that the actor may read. */
+export function readableDescendantGroupIds(actor: Actor | null, groupId: number): RawBuilder<number> {
+  return sql<number>`(SELECT dg.id FROM namespaces dg WHERE dg.type = 'Group'
+    AND dg.traversal_ids @> ARRAY[${groupId}]::int[] AND dg.id <> ${groupId}
+    AND ${groupReadable(actor, { groupId: 'dg.id', visibility: 'dg.visibility_level', traversalIds: 'dg.traversal_ids' })})`;
+}
+
+/** Subquery: the ids of the projects the actor may read in group `groupId`, or anywhere below it with `descendants`. */
+export function readableProjectIdsOfGroup(
+  actor: Actor | null,
+  groupId: number,
+  { descendants }: { descendants: boolean },
+): RawBuilder<number> {
+  const namespace = descendants ? sql`pn.traversal_ids @> ARRAY[${groupId}]::int[]` : sql`pn.id = ${groupId}`;
+  return sql<number>`(SELECT pp.id FROM projects pp JOIN namespaces pn ON pn.id = pp.namespace_id
+    WHERE ${namespace}
+    AND ${projectReadable(actor, { projectId: 'pp.id', visibility: 'pp.visibility_level', namespaceTraversalIds: 'pn.traversal_ids' })})`;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { n } from './large-epics';
 import { insertHashedLabels } from './large-labels';
-import { inBatches, type LargeRun, mix, reserveIdBlock } from './large-setup';
+import { inReservedIdBatches, type LargeRun, mix } from './large-setup';
+import { generatedTitle } from './large-title';
 
 const verbs = ['Fix', 'Improve', 'Add', 'Refactor', 'Document', 'Speed up', 'Remove', 'Test', 'Redesign', 'Monitor'];
 const objects = [
@@ -36,22 +37,19 @@ const descriptions = [
  * (~40%), confidentiality (~3%) and an epic of the project's group (~30%).
  */
 export async function seedLargeIssues(run: LargeRun): Promise<void> {
-  const { db, world, total, anchor } = run;
+  const { world, total, anchor } = run;
   if (total === 0) return;
-  const base = await reserveIdBlock(db, 'issues', total);
   const p = world.projectIds.length;
   const users = world.userIds;
   const labels = world.labelIds;
-  await inBatches(run, total, async (trx, from, to) => {
-    const lo = base + from;
-    const hi = base + to;
+  await inReservedIdBatches(run, 'issues', async (trx, { base, from, to, lo, hi }) => {
     await sql`SELECT setseed(${(from % 9973) / 9973})`.execute(trx);
     await sql`
       INSERT INTO issues (id, project_id, iid, issue_type, title, description, description_html, author_id, state,
         confidential, weight, health_status, due_date, milestone_id, relative_position, closed_at, created_at, updated_at)
       SELECT ${n(base)} + k, (${world.projectIds}::int[])[1 + k % ${n(p)}], k / ${n(p)} + 1,
         CASE WHEN r1 < 0.05 THEN 'incident' WHEN r1 < 0.12 THEN 'task' ELSE 'issue' END,
-        (${verbs}::text[])[1 + floor(r2 * ${n(verbs.length)})::int] || ' ' || (${objects}::text[])[1 + floor(r3 * ${n(objects.length)})::int] || ' ' || (k + 1),
+        ${generatedTitle(verbs, objects)},
         CASE WHEN r4 < 0.3 THEN (${descriptions}::text[])[1 + floor(r4 * 10)::int] ELSE '' END,
         CASE WHEN r4 < 0.3 THEN '<p>' || (${descriptions}::text[])[1 + floor(r4 * 10)::int] || '</p>' ELSE '' END,
         (${users}::int[])[1 + floor(r5 * ${n(users.length)})::int],

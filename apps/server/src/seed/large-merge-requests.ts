@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { n } from './large-epics';
 import { insertHashedLabels } from './large-labels';
-import { inBatches, type LargeRun, mix, reserveIdBlock } from './large-setup';
+import { inReservedIdBatches, type LargeRun, mix } from './large-setup';
+import { generatedTitle } from './large-title';
 
 const verbs = ['Fix', 'Add', 'Refactor', 'Bump', 'Remove', 'Speed up', 'Document', 'Test', 'Rename', 'Split'];
 const objects = [
@@ -44,20 +45,17 @@ export async function seedLargeMergeRequests(run: LargeRun): Promise<void> {
     CROSS JOIN unnest(${envNames}::text[], ${environments.map(([, tier]) => tier)}::text[]) AS e(name, tier)`.execute(
     db,
   );
-  const base = await reserveIdBlock(db, 'merge_requests', total);
   const p = world.projectIds.length;
   const users = world.userIds;
   const labels = world.labelIds;
-  await inBatches(run, total, async (trx, from, to) => {
-    const lo = base + from;
-    const hi = base + to;
+  await inReservedIdBatches(run, 'merge_requests', async (trx, { base, from, to, lo, hi }) => {
     await sql`SELECT setseed(${((from + 4241) % 9973) / 9973})`.execute(trx);
     await sql`
       INSERT INTO merge_requests (id, project_id, iid, title, description, description_html, author_id, merge_user_id,
         state, draft, source_branch, target_branch, milestone_id, environment_id, merged_at, closed_at, created_at, updated_at)
       SELECT ${n(base)} + k, s.project_id, k / ${n(p)} + 1,
         CASE WHEN draft THEN 'Draft: ' ELSE '' END ||
-          (${verbs}::text[])[1 + floor(r2 * ${n(verbs.length)})::int] || ' ' || (${objects}::text[])[1 + floor(r3 * ${n(objects.length)})::int] || ' ' || (k + 1),
+          ${generatedTitle(verbs, objects)},
         CASE WHEN r4 < 0.3 THEN 'Closes a bug reported by customers. Needs a second review.' ELSE '' END,
         CASE WHEN r4 < 0.3 THEN '<p>Closes a bug reported by customers. Needs a second review.</p>' ELSE '' END,
         (${users}::int[])[1 + floor(r5 * ${n(users.length)})::int],

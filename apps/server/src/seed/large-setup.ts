@@ -42,6 +42,25 @@ export async function inBatches(
   }
 }
 
+/** One batch of a reserved id block: rows `from`..`to` of the run, ids `lo`..`hi` (row k has id `base + k`). */
+export interface IdBatch {
+  base: number;
+  from: number;
+  to: number;
+  lo: number;
+  hi: number;
+}
+
+/** Reserves `run.total` ids of `table`, then inserts them through `insert` batch by batch (see `inBatches`). */
+export async function inReservedIdBatches(
+  run: LargeRun,
+  table: string,
+  insert: (trx: Transaction<DB>, batch: IdBatch) => Promise<void>,
+): Promise<void> {
+  const base = await reserveIdBlock(run.db, table, run.total);
+  await inBatches(run, run.total, (trx, from, to) => insert(trx, { base, from, to, lo: base + from, hi: base + to }));
+}
+
 const USERS = 200;
 const TEAMS = 5;
 const SQUADS_PER_TEAM = 2;

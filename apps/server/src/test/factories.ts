@@ -134,3 +134,10 @@ export async function createGroupSubProject(
   await addGroupMembers(db, g.id, members);
   return { groupId: g.id, subId: s.id, projectId: p.id };
 }
+
+/** A public group `groupPath` with a public project `open`. */
+export async function createPublicGroupProject(db: Database, groupPath: string) {
+  const group = await createGroup(db, { path: groupPath, visibility: 20 });
+  const project = await createProject(db, { namespaceId: group.id, path: 'open', visibility: 20 });
+  return { group, project };
+}

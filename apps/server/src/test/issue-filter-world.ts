@@ -1,5 +1,6 @@
 import type { Database } from '../db/connection';
 import { createFilterWorldBase, dayFromToday as day, type FilterWorld, insertRows } from './filter-world-base';
+import { type IssuableHead, issuableHeadValues } from './filter-world-issuable';
 
 /**
  * Test world for every issue filter token × operator against a small world where each issue is built to match
@@ -11,7 +12,8 @@ import { createFilterWorldBase, dayFromToday as day, type FilterWorld, insertRow
  *   5 bob; feature; no milestone; weight 0; CLOSED; assignees bob and carol
  */
 export async function buildIssueFilterWorld(db: Database): Promise<FilterWorld> {
-  const { tok, uid, ids, projectId, groupId } = await createFilterWorldBase(db, 'if', 'iflt');
+  const world = await createFilterWorldBase(db, 'if', 'iflt');
+  const { tok, uid, ids, projectId, groupId } = world;
   const cadence = await db
     .insertInto('iterations_cadences')
     .values({ group_id: groupId, title: 'Sprints' })
@@ -39,11 +41,8 @@ export async function buildIssueFilterWorld(db: Database): Promise<FilterWorld> 
   const issue = async (
     iid: number,
     author: string,
-    attrs: {
-      title: string;
-      description?: string;
+    attrs: IssuableHead & {
       labels?: string[];
-      milestone?: number;
       weight?: number;
       assignees?: string[];
       iteration?: number;
@@ -54,12 +53,7 @@ export async function buildIssueFilterWorld(db: Database): Promise<FilterWorld> 
     const row = await db
       .insertInto('issues')
       .values({
-        project_id: projectId,
-        iid,
-        title: attrs.title,
-        description: attrs.description ?? '',
-        author_id: uid[author] as number,
-        milestone_id: attrs.milestone ?? null,
+        ...issuableHeadValues(world, iid, author, attrs),
         weight: attrs.weight ?? null,
         iteration_id: attrs.iteration ?? null,
         confidential: attrs.confidential ?? false,

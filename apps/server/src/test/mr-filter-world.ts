@@ -1,5 +1,6 @@
 import type { Database } from '../db/connection';
 import { createFilterWorldBase, type FilterWorld, insertRows } from './filter-world-base';
+import { type IssuableHead, issuableHeadValues } from './filter-world-issuable';
 
 /**
  * Test world for every merge request filter token × operator against a small world. Merge requests of project P:
@@ -12,7 +13,8 @@ import { createFilterWorldBase, type FilterWorld, insertRows } from './filter-wo
  *   5 bob; feature; assignee bob; reviewers alice (review_started) and carol (reviewed); feat/e→main
  */
 export async function buildMergeRequestFilterWorld(db: Database): Promise<FilterWorld> {
-  const { tok, uid, ids, projectId, groupId } = await createFilterWorldBase(db, 'mf', 'mflt');
+  const world = await createFilterWorldBase(db, 'mf', 'mflt');
+  const { tok, uid, ids, projectId, groupId } = world;
   for (const name of ['production', 'staging']) {
     ids[name] = (
       await db
@@ -27,13 +29,10 @@ export async function buildMergeRequestFilterWorld(db: Database): Promise<Filter
   const mr = async (
     iid: number,
     author: string,
-    a: {
-      title: string;
-      description?: string;
+    a: IssuableHead & {
       source: string;
       target: string;
       labels?: string[];
-      milestone?: number;
       assignees?: string[];
       reviewers?: Review[];
       approvals?: string[];
@@ -46,14 +45,9 @@ export async function buildMergeRequestFilterWorld(db: Database): Promise<Filter
     const row = await db
       .insertInto('merge_requests')
       .values({
-        project_id: projectId,
-        iid,
-        title: a.title,
-        description: a.description ?? '',
-        author_id: uid[author] as number,
+        ...issuableHeadValues(world, iid, author, a),
         source_branch: a.source,
         target_branch: a.target,
-        milestone_id: a.milestone ?? null,
         draft: a.draft ?? false,
         state: a.state ?? 'opened',
         merge_user_id: a.mergeUser ? (uid[a.mergeUser] as number) : null,

@@ -1,7 +1,15 @@
 import { addDays } from '@meridian/domain';
 import { todayIso } from '../lib/today';
 import { AccessLevel } from '../policy/access-levels';
-import { addGroupMember, addProjectMember, createGroup, createProject, createToken, createUser } from './factories';
+import {
+  addGroupMember,
+  addProjectMember,
+  createGroup,
+  createProject,
+  createPublicGroupProject,
+  createToken,
+  createUser,
+} from './factories';
 import type { TestApp } from './harness';
 
 /** Tokens by role, and the ids the suggestion tests look for. */
@@ -45,8 +53,7 @@ export async function buildSuggestionWorld(t: TestApp): Promise<SuggestionWorld>
   const api = await createProject(db, { namespaceId: sub.id, path: 'api' });
   const hidden = await createGroup(db, { path: 'sghidden' });
   const secret = await createProject(db, { namespaceId: hidden.id, path: 'secret' });
-  const pub = await createGroup(db, { path: 'sgpub', visibility: 20 });
-  const open = await createProject(db, { namespaceId: pub.id, path: 'open', visibility: 20 });
+  const { group: pub, project: open } = await createPublicGroupProject(db, 'sgpub');
   const closed = await createProject(db, { namespaceId: pub.id, path: 'closed' });
   const pubPrivateSub = await createGroup(db, { path: 'inner', parentId: pub.id });
 

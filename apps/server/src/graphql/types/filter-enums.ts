@@ -23,32 +23,28 @@ export const EpicWildcardId = noneAnyEnum('EpicWildcardId', 'Epic ID wildcard va
 export const WeightWildcardId = noneAnyEnum('WeightWildcardId', 'Weight ID wildcard values.');
 export const ReleaseTagWildcardId = noneAnyEnum('ReleaseTagWildcardId', 'Release tag ID wildcard values.');
 
-const milestoneTiming = {
+/**
+ * GitLab's pair of wildcard enums for `kind`: `<kind>WildcardId` (NONE, ANY and `own`) and
+ * `Negated<kind>WildcardId` (`own` only).
+ */
+function wildcardEnumPair<Own extends Record<string, { description: string }>>(kind: string, own: Own) {
+  return [
+    builder.enumType(`${kind}WildcardId`, {
+      description: `${kind} ID wildcard values.`,
+      values: { ...noneAny, ...own } as const,
+    }),
+    builder.enumType(`Negated${kind}WildcardId`, { description: `Negated ${kind} ID wildcard values.`, values: own }),
+  ] as const;
+}
+
+export const [MilestoneWildcardId, NegatedMilestoneWildcardId] = wildcardEnumPair('Milestone', {
   STARTED: { description: 'Milestone assigned is open and started (overlaps current date).' },
   UPCOMING: { description: 'Milestone assigned is due in the future.' },
-} as const;
+} as const);
 
-export const MilestoneWildcardId = builder.enumType('MilestoneWildcardId', {
-  description: 'Milestone ID wildcard values.',
-  values: { ...noneAny, ...milestoneTiming } as const,
-});
-
-export const NegatedMilestoneWildcardId = builder.enumType('NegatedMilestoneWildcardId', {
-  description: 'Negated Milestone ID wildcard values.',
-  values: milestoneTiming,
-});
-
-const currentIteration = { CURRENT: { description: 'Current iteration.' } } as const;
-
-export const IterationWildcardId = builder.enumType('IterationWildcardId', {
-  description: 'Iteration ID wildcard values.',
-  values: { ...noneAny, ...currentIteration } as const,
-});
-
-export const NegatedIterationWildcardId = builder.enumType('NegatedIterationWildcardId', {
-  description: 'Negated Iteration ID wildcard values.',
-  values: currentIteration,
-});
+export const [IterationWildcardId, NegatedIterationWildcardId] = wildcardEnumPair('Iteration', {
+  CURRENT: { description: 'Current iteration.' },
+} as const);
 
 type Wild = 'NONE' | 'ANY' | 'STARTED' | 'UPCOMING' | 'CURRENT';
 /** 'NONE' → 'None' (the filters' spelling). */

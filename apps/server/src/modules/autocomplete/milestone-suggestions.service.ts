@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
-import { groupReadable, projectReadable } from '../../policy/sql-scopes';
+import { readableDescendantGroupIds, readableProjectIdsOfGroup } from '../../policy/sql-scopes';
 import type { MilestoneRow } from '../milestones/milestones.service';
 import { fullPathOf } from '../namespaces/namespace-lookup.service';
 import { inheritedGroupIds, type SuggestionContainer } from './suggestion-container';
@@ -34,13 +34,9 @@ function milestoneScope(actor: Actor | null, container: SuggestionContainer, onl
     return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
   }
   const id = container.group.id;
-  parts.push(sql<boolean>`m.group_id IN (SELECT dg.id FROM namespaces dg WHERE dg.type = 'Group'
-    AND dg.traversal_ids @> ARRAY[${id}]::int[] AND dg.id <> ${id}
-    AND ${groupReadable(actor, { groupId: 'dg.id', visibility: 'dg.visibility_level', traversalIds: 'dg.traversal_ids' })})`);
+  parts.push(sql<boolean>`m.group_id IN ${readableDescendantGroupIds(actor, id)}`);
   if (!onlyGroup) {
-    parts.push(sql<boolean>`m.project_id IN (SELECT pp.id FROM projects pp JOIN namespaces pn ON pn.id = pp.namespace_id
-      WHERE pn.traversal_ids @> ARRAY[${id}]::int[]
-      AND ${projectReadable(actor, { projectId: 'pp.id', visibility: 'pp.visibility_level', namespaceTraversalIds: 'pn.traversal_ids' })})`);
+    parts.push(sql<boolean>`m.project_id IN ${readableProjectIdsOfGroup(actor, id, { descendants: true })}`);
   }
   return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { loadActor } from '../../policy/load-actor';
-import { addGroupMember, createGroup, createProject } from '../../test/factories';
+import { addGroupMember, addGroupMembers, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { descendantCounts } from '../epics/epics.service';
 
@@ -37,9 +37,11 @@ beforeAll(async () => {
   other = await createGroup(db, { path: 'erother' });
   projectId = (await createProject(db, { namespaceId: g.id, path: 'erp' })).id;
   foreignProjectId = (await createProject(db, { namespaceId: other.id, path: 'erfp' })).id;
-  await addGroupMember(db, g.id, uid.owner ?? 0, AccessLevel.OWNER);
-  await addGroupMember(db, g.id, uid.guest ?? 0, AccessLevel.GUEST);
-  await addGroupMember(db, g.id, uid.reporter ?? 0, AccessLevel.REPORTER);
+  await addGroupMembers(db, g.id, [
+    [uid.owner ?? 0, AccessLevel.OWNER],
+    [uid.guest ?? 0, AccessLevel.GUEST],
+    [uid.reporter ?? 0, AccessLevel.REPORTER],
+  ]);
   await addGroupMember(db, other.id, uid.owner ?? 0, AccessLevel.OWNER);
 });
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { linkBetween } from '../../db/link-between';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
@@ -58,12 +59,7 @@ export async function createEpicLink(
   const existing = await db
     .selectFrom('epic_links')
     .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('source_id', '=', epic.id), eb('target_id', '=', target.id)]),
-        eb.and([eb('source_id', '=', target.id), eb('target_id', '=', epic.id)]),
-      ]),
-    )
+    .where(linkBetween(epic.id, target.id))
     .executeTakeFirst();
   if (existing) throw conflict('Epic(s) already assigned');
   const row = await db

@@ -47,6 +47,16 @@ async function inTree(db: Trx, epicId: number, base: EpicRow): Promise<boolean> 
   return (await ancestorChain(db, epicId)).includes(base.id);
 }
 
+/** The new parent epic of a move: readable, in `base`'s tree and one whose relations the actor may admin. */
+async function newParentInTree(db: Trx, actor: Actor, base: EpicRow, newParentId: number): Promise<EpicRow> {
+  const newParent = await readableEpic(db, actor, newParentId);
+  if (!newParent) throw unprocessable('New parent epic not found', 'moved.newParentId');
+  if (!(await inTree(db, newParent.id, base)))
+    throw unprocessable("The new parent epic is not in the base epic's tree.", 'moved.newParentId');
+  if (!adminRelation(actor, newParent)) throw unprocessable(NO_PERMISSION);
+  return newParent;
+}
+
 /**
  * The move: after `adjacent` when it ends up above ('before'), before it when it ends up below
  * ('after'), or first among the siblings when there is no adjacent node (GitLab's move_to_start).
@@ -78,11 +88,7 @@ async function reorderEpic(db: Trx, actor: Actor, base: EpicRow, input: TreeReor
   let parent = oldParent;
   const reparent = input.newParentId !== undefined && input.newParentId !== moved.parent_id;
   if (reparent) {
-    const newParent = await readableEpic(db, actor, input.newParentId as number);
-    if (!newParent) throw unprocessable('New parent epic not found', 'moved.newParentId');
-    if (!(await inTree(db, newParent.id, base)))
-      throw unprocessable("The new parent epic is not in the base epic's tree.", 'moved.newParentId');
-    if (!adminRelation(actor, newParent)) throw unprocessable(NO_PERMISSION);
+    const newParent = await newParentInTree(db, actor, base, input.newParentId as number);
     await assertValidParent(db, moved, newParent, 'newParentId');
     parent = newParent;
   }
@@ -142,11 +148,7 @@ async function reorderEpicIssue(db: Trx, actor: Actor, base: EpicRow, input: Tre
   let epic = oldEpic;
   const reparent = input.newParentId !== undefined && input.newParentId !== oldEpic.id;
   if (reparent) {
-    const newEpic = await readableEpic(db, actor, input.newParentId as number);
-    if (!newEpic) throw unprocessable('New parent epic not found', 'moved.newParentId');
-    if (!(await inTree(db, newEpic.id, base)))
-      throw unprocessable("The new parent epic is not in the base epic's tree.", 'moved.newParentId');
-    if (!adminRelation(actor, newEpic)) throw unprocessable(NO_PERMISSION);
+    const newEpic = await newParentInTree(db, actor, base, input.newParentId as number);
     if (!moved.issue.namespace_traversal_ids.includes(newEpic.group_id))
       throw unprocessable(
         "newParentId is invalid: the issue's project is not in the epic's group hierarchy",

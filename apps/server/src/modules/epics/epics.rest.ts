@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../policy/require-actor';
 import { pageParams, setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
@@ -7,13 +7,23 @@ import { findGroup } from '../namespaces/namespace-lookup.service';
 import { epicCreateParams, epicListParams, epicPathParams, epicUpdateParams, toEpicFilters } from './epic-params';
 import { createEpic, deleteEpic, updateEpic } from './epic-write.service';
 import { presentEpics } from './epics.presenter';
-import { findGroupEpic, listEpics } from './epics.service';
+import { type EpicRow, findGroupEpic, listEpics } from './epics.service';
 
 type Params = { id: string; epic_iid?: string };
 
 /** GitLab REST v4 epics: list, show, create, update, delete. */
 export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
+
+  /** One epic as its show, create and update routes answer it. */
+  async function presentOne(request: FastifyRequest, groupId: number, epic: EpicRow) {
+    const [json] = await presentEpics(db, ctx, [epic], {
+      viewer: { actor: request.actor },
+      fromGroupId: groupId,
+      withDescriptionHtml: true,
+    });
+    return json;
+  }
 
   app.get('/groups/:id/epics', async (request, reply) => {
     const group = await findGroup(db, request.actor, parseIdOrPath((request.params as Params).id));
@@ -44,12 +54,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
 
   app.get('/groups/:id/epics/:epic_iid', async (request) => {
     const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params));
-    const [json] = await presentEpics(db, ctx, [epic], {
-      viewer: { actor: request.actor },
-      fromGroupId: group.id,
-      withDescriptionHtml: true,
-    });
-    return json;
+    return presentOne(request, group.id, epic);
   });
 
   app.post('/groups/:id/epics', async (request, reply) => {
@@ -57,11 +62,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const group = await findGroup(db, request.actor, parseIdOrPath((request.params as Params).id));
     const input = parseInput(epicCreateParams, requestParams(request));
     const epic = await createEpic(db, request.actor, group, input);
-    const [json] = await presentEpics(db, ctx, [epic], {
-      viewer: { actor: request.actor },
-      fromGroupId: group.id,
-      withDescriptionHtml: true,
-    });
+    const json = await presentOne(request, group.id, epic);
     return reply.status(201).send(json);
   });
 
@@ -69,12 +70,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params), { forWrite: true });
     const input = parseInput(epicUpdateParams, requestParams(request));
     const updated = await updateEpic(db, request.actor, epic, input);
-    const [json] = await presentEpics(db, ctx, [updated], {
-      viewer: { actor: request.actor },
-      fromGroupId: group.id,
-      withDescriptionHtml: true,
-    });
-    return json;
+    return presentOne(request, group.id, updated);
   });
 
   app.delete('/groups/:id/epics/:epic_iid', async (request, reply) => {

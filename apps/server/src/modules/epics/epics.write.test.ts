@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject } from '../../test/factories';
+import { addGroupMember, addGroupMembers, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 const t = useRestTestApp({ prefix: 'ew_', users: ['owner', 'planner', 'reporter', 'guest', 'outsider'] });
@@ -35,10 +35,12 @@ beforeAll(async () => {
   sub = await createGroup(db, { path: 'ewsub', parentId: g.id, visibility: 10 });
   other = await createGroup(db, { path: 'ewother' });
   projectId = (await createProject(db, { namespaceId: sub.id, path: 'ewproj' })).id;
-  await addGroupMember(db, g.id, uid.owner ?? 0, AccessLevel.OWNER);
-  await addGroupMember(db, g.id, uid.planner ?? 0, AccessLevel.PLANNER);
-  await addGroupMember(db, g.id, uid.reporter ?? 0, AccessLevel.REPORTER);
-  await addGroupMember(db, g.id, uid.guest ?? 0, AccessLevel.GUEST);
+  await addGroupMembers(db, g.id, [
+    [uid.owner ?? 0, AccessLevel.OWNER],
+    [uid.planner ?? 0, AccessLevel.PLANNER],
+    [uid.reporter ?? 0, AccessLevel.REPORTER],
+    [uid.guest ?? 0, AccessLevel.GUEST],
+  ]);
   await addGroupMember(db, other.id, uid.owner ?? 0, AccessLevel.OWNER);
 });
 

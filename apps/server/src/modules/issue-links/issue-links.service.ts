@@ -1,4 +1,5 @@
 import type { Database } from '../../db/connection';
+import { linkBetween } from '../../db/link-between';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canIssue, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
@@ -129,12 +130,7 @@ export async function createIssueLink(
   const existing = await db
     .selectFrom('issue_links')
     .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('source_id', '=', from.id), eb('target_id', '=', to.id)]),
-        eb.and([eb('source_id', '=', to.id), eb('target_id', '=', from.id)]),
-      ]),
-    )
+    .where(linkBetween(from.id, to.id))
     .executeTakeFirst();
   if (existing) throw conflict('Issue(s) already assigned');
   const row = await db

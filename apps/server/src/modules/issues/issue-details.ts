@@ -5,10 +5,10 @@ import type { IterationsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { epicConfidentialityAllows, groupReadable, internalIssueNotesReadable } from '../../policy/sql-scopes';
 import {
+  emptyIssuableDetails,
   groupByKey,
-  type LabelRow,
-  type MilestoneRow,
-  type UserRow,
+  type IssuableCounts,
+  type IssuableDetails,
   uniqueIds as uniq,
 } from '../issuables/issuable-details';
 import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
@@ -24,24 +24,16 @@ export interface EpicRef {
   group_id: number;
   group_path: string;
 }
-export interface IssueCounts {
-  user_notes_count: number;
-  upvotes: number;
-  downvotes: number;
+export interface IssueCounts extends IssuableCounts {
   blocking_issues_count: number;
   /** Seconds logged on the issue (the sum of its timelogs). */
   total_time_spent: number;
 }
 
 /** Everything a page of issues needs besides its rows, loaded in a fixed number of queries. */
-export interface IssueDetails {
-  labels: Map<number, LabelRow[]>;
-  assignees: Map<number, UserRow[]>;
-  users: Map<number, UserRow>;
-  milestones: Map<number, MilestoneRow>;
+export interface IssueDetails extends IssuableDetails<IssueCounts> {
   iterations: Map<number, IterationRow>;
   epics: Map<number, EpicRef>;
-  counts: Map<number, IssueCounts>;
   /** namespace id → full path (issue namespaces, milestone and iteration groups). */
   namespacePaths: Map<number, string>;
 }
@@ -54,17 +46,7 @@ const groupBy = <T extends { owner_id: number }>(rows: T[]) => groupByKey(rows, 
  */
 export async function loadIssueDetails(db: Database, actor: Actor | null, rows: IssueRow[]): Promise<IssueDetails> {
   const ids = rows.map((r) => r.id);
-  const empty: IssueDetails = {
-    labels: new Map(),
-    assignees: new Map(),
-    users: new Map(),
-    milestones: new Map(),
-    iterations: new Map(),
-    epics: new Map(),
-    counts: new Map(),
-    namespacePaths: new Map(),
-  };
-  if (ids.length === 0) return empty;
+  if (ids.length === 0) return { ...emptyIssuableDetails(), iterations: new Map(), epics: new Map() };
   const milestoneIds = uniq(rows.map((r) => r.milestone_id));
   const iterationIds = uniq(rows.map((r) => r.iteration_id));
   const [labelRows, assigneeRows, milestones, iterations, epicRows, countRows] = await Promise.all([

@@ -2,18 +2,12 @@ import { isValidIsoDate } from '@meridian/domain';
 import { z } from 'zod';
 import { gitlabDate } from '../../rest/gitlab-list-params';
 import { gitlabBoolean, gitlabList, parseInput } from '../../rest/params';
+import { foldAssigneeId, idList, nullableId } from '../issuables/issuable-input';
 import type { IssueInput } from './issue-write.service';
 
-const id = z.coerce.number().int().min(0).max(2_147_483_647);
-/** null, '' and 0 clear the value, as GitLab accepts. */
-const nullableId = z.preprocess((v) => (v === '' || v === null ? null : v), id.nullable());
 const dueDate = z.preprocess(
   (v) => (v === '' ? null : v),
   z.string().max(10).refine(isValidIsoDate, 'must be a real date YYYY-MM-DD').nullable(),
-);
-const idList = z.preprocess(
-  (v) => (typeof v === 'string' || typeof v === 'number' ? String(v).split(',').filter(Boolean) : v),
-  z.array(id).max(100),
 );
 
 const base = {
@@ -49,16 +43,10 @@ const updateSchema = z.object({
   lock_version: z.coerce.number().int().min(0).optional(),
 });
 
-function toInput(q: z.infer<typeof updateSchema>): IssueInput {
-  const assignees = q.assignee_ids ?? (q.assignee_id === undefined ? undefined : q.assignee_id ? [q.assignee_id] : []);
-  const { assignee_id: _ignored, ...rest } = q;
-  return { ...rest, assignee_ids: assignees };
-}
-
 export function parseCreateIssue(params: Record<string, unknown>): IssueInput {
-  return toInput(parseInput(createSchema, params));
+  return foldAssigneeId(parseInput(createSchema, params));
 }
 
 export function parseUpdateIssue(params: Record<string, unknown>): IssueInput {
-  return toInput(parseInput(updateSchema, params));
+  return foldAssigneeId(parseInput(updateSchema, params));
 }

@@ -46,18 +46,6 @@ const labelPriority = sql`(SELECT min(l.priority) FROM issue_labels il JOIN labe
 
 function orderExpressions(orderBy: IssueOrderBy): RawBuilder<unknown>[] {
   switch (orderBy) {
-    case 'created_at':
-      return [sql`i.created_at`];
-    case 'updated_at':
-      return [sql`i.updated_at`];
-    case 'due_date':
-      return [sql`i.due_date`];
-    case 'relative_position':
-      return [sql`i.relative_position`];
-    case 'title':
-      return [sql`i.title`];
-    case 'weight':
-      return [sql`i.weight`];
     case 'popularity':
       return [upvoteCount(issueSource)];
     case 'milestone_due':
@@ -66,6 +54,9 @@ function orderExpressions(orderBy: IssueOrderBy): RawBuilder<unknown>[] {
       return [labelPriority];
     case 'priority':
       return [milestoneDueDate(issueSource), labelPriority];
+    default:
+      // The other orders are the issue column of the same name (the enum is validated at the edge).
+      return [sql.raw(`i.${orderBy}`)];
   }
 }
 

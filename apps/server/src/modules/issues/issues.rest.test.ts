@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject } from '../../test/factories';
+import { addGroupMember, createGroup, createProject, createPublicGroupProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { expectFixedStatements } from '../../test/statement-count';
 import { loadIssueDetails } from './issue-details';
@@ -34,8 +34,7 @@ beforeAll(async () => {
   groupId = g.id;
   p1 = (await createProject(db, { namespaceId: g.id, path: 'web' })).id;
   p2 = (await createProject(db, { namespaceId: sg.id, path: 'api' })).id;
-  const pg = await createGroup(db, { path: 'isspub', visibility: 20 });
-  pub = (await createProject(db, { namespaceId: pg.id, path: 'open', visibility: 20 })).id;
+  pub = (await createPublicGroupProject(db, 'isspub')).project.id;
   await addGroupMember(db, g.id, uid.planner as number, AccessLevel.PLANNER);
   await addGroupMember(db, g.id, uid.alice as number, AccessLevel.PLANNER);
   await addGroupMember(db, g.id, uid.guest as number, AccessLevel.GUEST);

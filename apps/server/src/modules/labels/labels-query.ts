@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Actor } from '../../policy/actor';
-import { groupReadable, projectReadable } from '../../policy/sql-scopes';
-import { ancestorGroupIds, type LabelContainer } from './label-container';
+import { readableDescendantGroupIds, readableProjectIdsOfGroup } from '../../policy/sql-scopes';
+import { type LabelContainer, ownAndAncestorRows } from './label-container';
 
 export interface LabelScopeOptions {
   /** Project: group labels of every ancestor group (default true). Group: labels of ancestor groups. */
@@ -12,8 +12,6 @@ export interface LabelScopeOptions {
   onlyGroupLabels: boolean;
 }
 
-const intArray = (ids: number[]) => sql`${ids}::int[]`;
-
 /**
  * The boolean SQL condition (over `labels as l`) selecting the labels visible in a container,
  * GitLab's `available_labels`. Descendant groups and projects are filtered by what the actor may read.
@@ -23,32 +21,15 @@ export function labelScope(
   container: LabelContainer,
   opts: LabelScopeOptions,
 ): RawBuilder<boolean> {
-  const parts: RawBuilder<boolean>[] = [];
-  if (container.kind === 'project') {
-    parts.push(sql<boolean>`l.project_id = ${container.project.id}`);
-    const groups = ancestorGroupIds(container);
-    if (opts.includeAncestorGroups && groups.length > 0)
-      parts.push(sql<boolean>`l.group_id = ANY(${intArray(groups)})`);
-    return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
-  }
+  const parts = ownAndAncestorRows('l', container, opts.includeAncestorGroups);
+  if (container.kind === 'project') return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
   const group = container.group;
-  parts.push(
-    opts.includeAncestorGroups
-      ? sql<boolean>`l.group_id = ANY(${intArray(group.traversal_ids)})`
-      : sql<boolean>`l.group_id = ${group.id}`,
-  );
   if (opts.includeDescendantGroups) {
-    parts.push(sql<boolean>`l.group_id IN (SELECT dg.id FROM namespaces dg
-      WHERE dg.type = 'Group' AND dg.traversal_ids @> ARRAY[${group.id}]::int[] AND dg.id <> ${group.id}
-      AND ${groupReadable(actor, { groupId: 'dg.id', visibility: 'dg.visibility_level', traversalIds: 'dg.traversal_ids' })})`);
+    parts.push(sql<boolean>`l.group_id IN ${readableDescendantGroupIds(actor, group.id)}`);
   }
   if (!opts.onlyGroupLabels) {
-    const where = opts.includeDescendantGroups
-      ? sql`pn.traversal_ids @> ARRAY[${group.id}]::int[]`
-      : sql`pn.id = ${group.id}`;
-    parts.push(sql<boolean>`l.project_id IN (SELECT pp.id FROM projects pp JOIN namespaces pn ON pn.id = pp.namespace_id
-      WHERE ${where}
-      AND ${projectReadable(actor, { projectId: 'pp.id', visibility: 'pp.visibility_level', namespaceTraversalIds: 'pn.traversal_ids' })})`);
+    const projectIds = readableProjectIdsOfGroup(actor, group.id, { descendants: opts.includeDescendantGroups });
+    parts.push(sql<boolean>`l.project_id IN ${projectIds}`);
   }
   return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { expectStatuses } from '../../test/api-client';
-import { createGroup, createGroupSubProject, createProject, createToken, createUser } from '../../test/factories';
+import { createGroupSubProject, createPublicGroupProject, createToken, createUser } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 const t = useRestTestApp({ prefix: 'lbl_', users: ['owner', 'planner', 'guest', 'outsider'], admins: ['admin'] });
@@ -20,12 +20,7 @@ beforeAll(async () => {
     [uid.planner ?? 0, AccessLevel.PLANNER],
     [uid.guest ?? 0, AccessLevel.GUEST],
   ]));
-  const pub = await createProject(db, {
-    namespaceId: (await createGroup(db, { path: 'lblpub', visibility: 20 })).id,
-    path: 'open',
-    visibility: 20,
-  });
-  publicProjectId = pub.id;
+  publicProjectId = (await createPublicGroupProject(db, 'lblpub')).project.id;
 });
 
 describe('labels REST', () => {

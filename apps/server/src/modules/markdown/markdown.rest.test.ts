@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createGroup, createProject } from '../../test/factories';
+import { createGroup, createProject, createPublicGroupProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 const t = useRestTestApp({ prefix: 'md_', users: ['writer'] });
@@ -10,8 +10,7 @@ let publicProjectId: number;
 beforeAll(async () => {
   await createProject(t.db, { namespaceId: (await createGroup(t.db, { path: 'mdsecret' })).id, path: 'hidden' });
   privateProjectPath = 'mdsecret/hidden';
-  const pub = await createGroup(t.db, { path: 'mdpub', visibility: 20 });
-  publicProjectId = (await createProject(t.db, { namespaceId: pub.id, path: 'open', visibility: 20 })).id;
+  publicProjectId = (await createPublicGroupProject(t.db, 'mdpub')).project.id;
 });
 
 describe('POST /markdown (IE-5, the editor preview)', () => {

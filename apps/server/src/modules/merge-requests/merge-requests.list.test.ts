@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject } from '../../test/factories';
+import { addGroupMember, createGroup, createProject, createPublicGroupProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { expectFixedStatements } from '../../test/statement-count';
 
@@ -34,8 +34,7 @@ beforeAll(async () => {
   const sg = await createGroup(db, { path: 'sub', parentId: g.id });
   p1 = (await createProject(db, { namespaceId: g.id, path: 'web' })).id;
   const p2 = (await createProject(db, { namespaceId: sg.id, path: 'api' })).id;
-  const pg = await createGroup(db, { path: 'mrlpub', visibility: 20 });
-  const pub = (await createProject(db, { namespaceId: pg.id, path: 'open', visibility: 20 })).id;
+  const pub = (await createPublicGroupProject(db, 'mrlpub')).project.id;
   const h = await createGroup(db, { path: 'mrlhidden' });
   hiddenGroupId = h.id;
   hiddenProject = (await createProject(db, { namespaceId: h.id, path: 'secret' })).id;

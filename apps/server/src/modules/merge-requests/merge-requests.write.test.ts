@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import {
+  addGroupMember,
+  createGroup,
+  createProject,
+  createPublicGroupProject,
+  createToken,
+  createUser,
+} from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 const t = useRestTestApp({ prefix: 'mrw_', users: ['dev', 'rep', 'guest', 'owner', 'outsider'] });
@@ -29,8 +36,8 @@ beforeAll(async () => {
   tok.readonly = await createToken(db, reader.id, ['read_api']);
   const g = await createGroup(db, { path: 'mrwacme' });
   p1 = (await createProject(db, { namespaceId: g.id, path: 'web' })).id;
-  const pg = await createGroup(db, { path: 'mrwpub', visibility: 20 });
-  pub = (await createProject(db, { namespaceId: pg.id, path: 'open', visibility: 20 })).id;
+  const { group: pg, project: open } = await createPublicGroupProject(db, 'mrwpub');
+  pub = open.id;
   await addGroupMember(db, g.id, uid.dev as number, AccessLevel.DEVELOPER);
   await addGroupMember(db, g.id, uid.rep as number, AccessLevel.REPORTER);
   await addGroupMember(db, g.id, uid.guest as number, AccessLevel.GUEST);

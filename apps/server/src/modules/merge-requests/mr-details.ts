@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import {
+  emptyIssuableDetails,
   groupByKey,
-  type LabelRow,
-  type MilestoneRow,
+  type IssuableCounts,
+  type IssuableDetails,
   type UserRow,
   uniqueIds as uniq,
 } from '../issuables/issuable-details';
@@ -11,20 +12,11 @@ import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
 import { fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
 import type { MergeRequestRow } from './mr-query';
 
-export interface MergeRequestCounts {
-  user_notes_count: number;
-  upvotes: number;
-  downvotes: number;
-}
+export type MergeRequestCounts = IssuableCounts;
 
 /** Everything a page of merge requests needs besides its rows, loaded in a fixed number of queries. */
-export interface MergeRequestDetails {
-  labels: Map<number, LabelRow[]>;
-  assignees: Map<number, UserRow[]>;
+export interface MergeRequestDetails extends IssuableDetails<MergeRequestCounts> {
   reviewers: Map<number, UserRow[]>;
-  users: Map<number, UserRow>;
-  milestones: Map<number, MilestoneRow>;
-  counts: Map<number, MergeRequestCounts>;
   /** namespace id → full path (project namespaces and milestone groups). */
   namespacePaths: Map<number, string>;
 }
@@ -34,15 +26,7 @@ const groupBy = <T extends { owner_id: number }>(rows: T[]) => groupByKey(rows, 
 const count = (where: string) => sql<number>`(SELECT count(*)::int FROM ${sql.raw(where)})`;
 
 function emptyDetails(): MergeRequestDetails {
-  return {
-    labels: new Map(),
-    assignees: new Map(),
-    reviewers: new Map(),
-    users: new Map(),
-    milestones: new Map(),
-    counts: new Map(),
-    namespacePaths: new Map(),
-  };
+  return { ...emptyIssuableDetails(), reviewers: new Map() };
 }
 
 /** For `view=simple`: only the namespace paths (one query). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { gitlabBoolean, gitlabList, parseInput } from '../../rest/params';
+import { foldAssigneeId, idList, nullableId } from '../issuables/issuable-input';
 
 /** Fields settable on create and update (GitLab names, already parsed). */
 export interface MergeRequestInput {
@@ -18,13 +19,6 @@ export interface MergeRequestInput {
   state_event?: 'close' | 'reopen';
 }
 
-const id = z.coerce.number().int().min(0).max(2_147_483_647);
-/** null, '' and 0 clear the value, as GitLab accepts. */
-const nullableId = z.preprocess((v) => (v === '' || v === null ? null : v), id.nullable());
-const idList = z.preprocess(
-  (v) => (typeof v === 'string' || typeof v === 'number' ? String(v).split(',').filter(Boolean) : v),
-  z.array(id).max(100),
-);
 const branch = z
   .string()
   .trim()
@@ -53,18 +47,12 @@ const updateSchema = z.object({
   ...base,
 });
 
-function toInput(q: z.infer<typeof updateSchema> & { source_branch?: string }): MergeRequestInput {
-  const assignees = q.assignee_ids ?? (q.assignee_id === undefined ? undefined : q.assignee_id ? [q.assignee_id] : []);
-  const { assignee_id: _ignored, ...rest } = q;
-  return { ...rest, assignee_ids: assignees };
-}
-
 export function parseCreateMergeRequest(params: Record<string, unknown>): MergeRequestInput {
-  return toInput(parseInput(createSchema, params));
+  return foldAssigneeId(parseInput(createSchema, params));
 }
 
 export function parseUpdateMergeRequest(params: Record<string, unknown>): MergeRequestInput {
-  return toInput(parseInput(updateSchema, params));
+  return foldAssigneeId(parseInput(updateSchema, params));
 }
 
 /** GitLab marks a merge request as draft when its title starts with "Draft:", "[Draft]" or "(Draft)". */

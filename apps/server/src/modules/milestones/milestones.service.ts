@@ -9,10 +9,10 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { canMilestone } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { groupReadable, projectReadable } from '../../policy/sql-scopes';
+import { readableDescendantGroupIds, readableProjectIdsOfGroup } from '../../policy/sql-scopes';
 import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
 import { nextIid } from '../internal-ids/next-iid';
-import { ancestorGroupIds, containerSubject, type LabelContainer } from '../labels/label-container';
+import { containerSubject, type LabelContainer, ownAndAncestorRows } from '../labels/label-container';
 
 export type MilestoneRow = Selectable<MilestonesTable>;
 /** A milestone lives in a project or a group, like a label. */
@@ -39,33 +39,16 @@ export interface ListMilestonesOptions {
   perPage: number;
 }
 
-const intArray = (ids: number[]) => sql`${ids}::int[]`;
-
 function ownScope(
   actor: Actor | null,
   container: MilestoneContainer,
   opts: Pick<ListMilestonesOptions, 'includeAncestors' | 'includeDescendants'>,
 ) {
-  const parts = [];
-  if (container.kind === 'project') {
-    parts.push(sql<boolean>`m.project_id = ${container.project.id}`);
-    const groups = ancestorGroupIds(container);
-    if (opts.includeAncestors && groups.length > 0) parts.push(sql<boolean>`m.group_id = ANY(${intArray(groups)})`);
-  } else {
+  const parts = ownAndAncestorRows('m', container, opts.includeAncestors);
+  if (container.kind === 'group' && opts.includeDescendants) {
     const g = container.group;
-    parts.push(
-      opts.includeAncestors
-        ? sql<boolean>`m.group_id = ANY(${intArray(g.traversal_ids)})`
-        : sql<boolean>`m.group_id = ${g.id}`,
-    );
-    if (opts.includeDescendants) {
-      parts.push(sql<boolean>`m.group_id IN (SELECT dg.id FROM namespaces dg WHERE dg.type = 'Group'
-        AND dg.traversal_ids @> ARRAY[${g.id}]::int[] AND dg.id <> ${g.id}
-        AND ${groupReadable(actor, { groupId: 'dg.id', visibility: 'dg.visibility_level', traversalIds: 'dg.traversal_ids' })})`);
-      parts.push(sql<boolean>`m.project_id IN (SELECT pp.id FROM projects pp JOIN namespaces pn ON pn.id = pp.namespace_id
-        WHERE pn.traversal_ids @> ARRAY[${g.id}]::int[]
-        AND ${projectReadable(actor, { projectId: 'pp.id', visibility: 'pp.visibility_level', namespaceTraversalIds: 'pn.traversal_ids' })})`);
-    }
+    parts.push(sql<boolean>`m.group_id IN ${readableDescendantGroupIds(actor, g.id)}`);
+    parts.push(sql<boolean>`m.project_id IN ${readableProjectIdsOfGroup(actor, g.id, { descendants: true })}`);
   }
   return sql<boolean>`(${sql.join(parts, sql` OR `)})`;
 }

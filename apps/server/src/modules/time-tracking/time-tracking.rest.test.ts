@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject } from '../../test/factories';
+import { addGroupMember, createGroup, createProject, createPublicGroupProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 const t = useRestTestApp({ prefix: 'tt_', users: ['planner', 'guest', 'outsider'] });
@@ -25,8 +25,8 @@ const systemNotes = async (iid: number) =>
 beforeAll(async () => {
   const g = await createGroup(t.db, { path: 'ttacme' });
   projectId = (await createProject(t.db, { namespaceId: g.id, path: 'web' })).id;
-  const pub = await createGroup(t.db, { path: 'ttpub', visibility: 20 });
-  publicProjectId = (await createProject(t.db, { namespaceId: pub.id, path: 'open', visibility: 20 })).id;
+  const { group: pub, project: open } = await createPublicGroupProject(t.db, 'ttpub');
+  publicProjectId = open.id;
   await addGroupMember(t.db, g.id, uid.planner as number, AccessLevel.PLANNER);
   await addGroupMember(t.db, g.id, uid.guest as number, AccessLevel.GUEST);
   await addGroupMember(t.db, pub.id, uid.planner as number, AccessLevel.PLANNER);
