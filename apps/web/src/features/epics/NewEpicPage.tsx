@@ -1,14 +1,11 @@
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
-import { groupCrumbs, groupSidebar } from '../../app/groupContext';
-import layout from '../../app/Layout.module.css';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { AppLink } from '../../lib/AppLink';
 import { ApiError, apiPath, encodeId } from '../../lib/api';
 import { urls } from '../../lib/paths';
-import { useApiList, useGroup } from '../../lib/queries';
+import { useApiList } from '../../lib/queries';
 import type { LabelDetail } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -16,6 +13,8 @@ import { buttonClassName } from '../../ui/buttonClassName';
 import { LabelBadge } from '../../ui/LabelBadge';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { labelKeys } from '../labels/queries';
+import { LabelledField } from '../shared/LabelledField';
+import { NewItemFrame } from '../shared/NewItemFrame';
 import styles from './NewEpicPage.module.css';
 import { useCanCreateEpic, useCreateEpic } from './queries';
 
@@ -201,10 +200,7 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
         )}
       </div>
 
-      <div className={styles.field}>
-        <label htmlFor={`${ids}-title`} className={styles.label}>
-          Title
-        </label>
+      <LabelledField htmlFor={`${ids}-title`} label="Title">
         <input
           id={`${ids}-title`}
           ref={titleRef}
@@ -219,12 +215,9 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
           aria-describedby={describedBy('title')}
           autoComplete="off"
         />
-      </div>
+      </LabelledField>
 
-      <div className={styles.field}>
-        <label htmlFor={`${ids}-description`} className={styles.label}>
-          Description
-        </label>
+      <LabelledField htmlFor={`${ids}-description`} label="Description">
         <textarea
           id={`${ids}-description`}
           className={`${styles.input} ${styles.textarea}`}
@@ -240,7 +233,7 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
         <p id={`${ids}-description-hint`} className={styles.hint}>
           Supports Markdown.
         </p>
-      </div>
+      </LabelledField>
 
       <div className={styles.field}>
         <label className={styles.checkbox}>
@@ -261,24 +254,23 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
       <LabelPicker groupPath={groupPath} selected={labels} onChange={setLabels} invalid={error?.field === 'labels'} />
 
       <div className={styles.dates}>
-        <DateField
-          id={`${ids}-start`}
-          label="Start date"
-          name="start_date_fixed"
-          value={startDate}
-          onChange={setStartDate}
-          aria-invalid={invalid('start_date_fixed')}
-          aria-describedby={describedBy('start_date_fixed')}
-        />
-        <DateField
-          id={`${ids}-due`}
-          label="Due date"
-          name="due_date_fixed"
-          value={dueDate}
-          onChange={setDueDate}
-          aria-invalid={invalid('due_date_fixed')}
-          aria-describedby={describedBy('due_date_fixed')}
-        />
+        {(
+          [
+            ['start', 'Start date', 'start_date_fixed', startDate, setStartDate],
+            ['due', 'Due date', 'due_date_fixed', dueDate, setDueDate],
+          ] as const
+        ).map(([key, label, name, value, onChange]) => (
+          <DateField
+            key={key}
+            id={`${ids}-${key}`}
+            label={label}
+            name={name}
+            value={value}
+            onChange={onChange}
+            aria-invalid={invalid(name)}
+            aria-describedby={describedBy(name)}
+          />
+        ))}
       </div>
 
       <div className={styles.actions}>
@@ -295,34 +287,21 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
 
 /** `/groups/:group/-/epics/new`: GitLab's new epic form, for users who may create epics in the group. */
 export function NewEpicPage({ groupPath }: { groupPath: string }) {
-  const group = useGroup(groupPath);
   const allowed = useCanCreateEpic(groupPath);
-  const headingId = `${useId()}-heading`;
   if (allowed.isSuccess && !allowed.data) return <NotFoundPage />;
   return (
-    <ContextLayout
-      context={groupSidebar(groupPath, group.data)}
-      active="epics"
+    <NewItemFrame
+      owner={{ kind: 'group', fullPath: groupPath, list: 'epics' }}
       title="New epic"
-      crumbs={groupCrumbs(
-        groupPath,
-        group.data,
-        { label: 'Epics', href: urls.groupPage(groupPath, 'epics') },
-        { label: 'New', href: urls.newEpic(groupPath) },
-      )}
+      body={
+        allowed.isPending ? (
+          <PageSpinner label="Loading" />
+        ) : allowed.isError ? (
+          <ErrorState error={allowed.error} onRetry={() => void allowed.refetch()} />
+        ) : undefined
+      }
     >
-      {allowed.isPending ? (
-        <PageSpinner label="Loading" />
-      ) : allowed.isError ? (
-        <ErrorState error={allowed.error} onRetry={() => void allowed.refetch()} />
-      ) : (
-        <div className={styles.page}>
-          <header className={layout.pageHeader}>
-            <h1 id={headingId}>New epic</h1>
-          </header>
-          <NewEpicForm groupPath={groupPath} headingId={headingId} />
-        </div>
-      )}
-    </ContextLayout>
+      {(headingId) => <NewEpicForm groupPath={groupPath} headingId={headingId} />}
+    </NewItemFrame>
   );
 }

@@ -1,17 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { ContextLayout } from '../../app/ContextLayout';
-import { projectCrumbs, projectSidebar } from '../../app/groupContext';
-import layout from '../../app/Layout.module.css';
 import { AppLink } from '../../lib/AppLink';
 import { urls } from '../../lib/paths';
-import { useProject } from '../../lib/queries';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
 import styles from '../epics/NewEpicPage.module.css';
+import { LabelledField } from '../shared/LabelledField';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
+import { NewItemFrame } from '../shared/NewItemFrame';
 import { createIssue, issueTemplateContent, issueTemplateNames, type NewIssue, relateIssues } from './issuesApi';
 import { issueKeys } from './queries';
 
@@ -62,10 +60,7 @@ function TemplatePicker({
   };
 
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        Description template
-      </label>
+    <LabelledField htmlFor={id} label="Description template">
       <select id={id} className={styles.input} value={chosen} onChange={(event) => void choose(event.target.value)}>
         <option value="">{chosen ? 'No template' : 'Choose a template'}</option>
         {names.data.map((name) => (
@@ -105,7 +100,7 @@ function TemplatePicker({
           }
         />
       )}
-    </div>
+    </LabelledField>
   );
 }
 
@@ -158,10 +153,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
         </Alert>
       )}
       {related && <Alert>{`The new issue will be related to #${related}.`}</Alert>}
-      <div className={styles.field}>
-        <label htmlFor={`${ids}-title`} className={styles.label}>
-          Title
-        </label>
+      <LabelledField htmlFor={`${ids}-title`} label="Title">
         <input
           id={`${ids}-title`}
           className={styles.input}
@@ -173,11 +165,8 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
           autoFocus
           onChange={(event) => setTitle(event.target.value)}
         />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${ids}-type`} className={styles.label}>
-          Type
-        </label>
+      </LabelledField>
+      <LabelledField htmlFor={`${ids}-type`} label="Type">
         <select
           id={`${ids}-type`}
           className={styles.input}
@@ -187,7 +176,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
           <option value="issue">Issue</option>
           <option value="incident">Incident</option>
         </select>
-      </div>
+      </LabelledField>
       <TemplatePicker projectPath={projectPath} description={description} onLoad={setDescription} />
       <div className={styles.field}>
         <span id={`${ids}-description`} className={styles.label}>
@@ -224,26 +213,9 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
 
 /** `/:project/-/issues/new` (the `i` shortcut on project pages, "New issue" on the issue list). */
 export function NewIssuePage({ projectPath }: { projectPath: string }) {
-  const project = useProject(projectPath);
-  const headingId = `${useId()}-heading`;
   return (
-    <ContextLayout
-      context={projectSidebar(projectPath, project.data)}
-      active="issues"
-      title="New issue"
-      crumbs={projectCrumbs(
-        projectPath,
-        project.data,
-        { label: 'Issues', href: urls.projectPage(projectPath, 'issues') },
-        { label: 'New', href: urls.newIssue(projectPath) },
-      )}
-    >
-      <div className={styles.page}>
-        <header className={layout.pageHeader}>
-          <h1 id={headingId}>New issue</h1>
-        </header>
-        <NewIssueForm projectPath={projectPath} headingId={headingId} />
-      </div>
-    </ContextLayout>
+    <NewItemFrame owner={{ kind: 'project', fullPath: projectPath, list: 'issues' }} title="New issue">
+      {(headingId) => <NewIssueForm projectPath={projectPath} headingId={headingId} />}
+    </NewItemFrame>
   );
 }
