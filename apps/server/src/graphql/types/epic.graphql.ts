@@ -8,6 +8,7 @@ import { defineConnection, pageArgs, paginate, paginateArray } from '../connecti
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import type { EpicRow } from '../loaders/rows';
+import { blockerFields } from './blocker-fields';
 import { type EpicListArgs, EpicState, epicListArgs, toEpicFilters } from './epic-args';
 import { readableGroup } from './group.graphql';
 import { IssueConnection } from './issue.graphql';
@@ -219,21 +220,7 @@ EpicRef.implement({
       description: 'Indicates if the epic has direct issues.',
       resolve: async (e, _a, c) => c.loaders.hasIssues.load(e.id),
     }),
-    blocked: t.boolean({
-      description: 'Indicates the epic is blocked by open epics.',
-      resolve: async (e, _a, c) => (await c.loaders.blockedBy.load(e.id)).length > 0,
-    }),
-    blockedByCount: t.int({
-      description: 'Count of epics blocking this epic.',
-      // The same readable open blockers blockedByEpics lists: one statement for blocked, the count and the list.
-      resolve: async (e, _a, c) => (await c.loaders.blockedBy.load(e.id)).length,
-    }),
-    blockedByEpics: t.field({
-      type: EpicConnection,
-      description: 'Open epics blocking this epic that you may read (the ones `blockedByCount` counts).',
-      args: { ...pageArgs },
-      resolve: async (e, args, c) => paginateArray(args, await c.loaders.blockedBy.load(e.id)),
-    }),
+    ...blockerFields(t, { noun: 'epics', connection: EpicConnection, load: (c, id) => c.loaders.blockedBy.load(id) }),
     descendantCounts: t.field({
       type: EpicDescendantCount,
       description: 'Number of open and closed descendant epics and issues.',

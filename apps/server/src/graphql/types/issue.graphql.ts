@@ -10,6 +10,7 @@ import { defineConnection, pageArgs, paginateArray, paginateService } from '../c
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import type { IssueRow } from '../loaders/rows';
+import { blockerFields } from './blocker-fields';
 import {
   HealthStatus,
   IssuableState,
@@ -163,20 +164,10 @@ IssueRef.implement({
       },
     }),
     projectId: t.int({ description: 'ID of the issue project.', resolve: (i) => i.project_id }),
-    blocked: t.boolean({
-      description: 'Indicates the issue is blocked by open issues you may read.',
-      resolve: async (i, _a, c) => (await c.loaders.issueBlockedBy.load(i.id)).length > 0,
-    }),
-    blockedByCount: t.int({
-      description: 'Count of issues blocking this issue.',
-      // The same readable open blockers blockedByIssues lists: one statement for blocked, the count and the list.
-      resolve: async (i, _a, c) => (await c.loaders.issueBlockedBy.load(i.id)).length,
-    }),
-    blockedByIssues: t.field({
-      type: IssueConnection,
-      description: 'Open issues blocking this issue that you may read (the ones `blockedByCount` counts).',
-      args: { ...pageArgs },
-      resolve: async (i, args, c) => paginateArray(args, await c.loaders.issueBlockedBy.load(i.id)),
+    ...blockerFields(t, {
+      noun: 'issues',
+      connection: IssueConnection,
+      load: (c, id) => c.loaders.issueBlockedBy.load(id),
     }),
     userPermissions: t.field({
       type: IssuePermissions,

@@ -1,6 +1,6 @@
 import type { SuggestionSource } from '@meridian/domain';
 import { textColorFor } from '@meridian/domain';
-import { apiGet } from '../../lib/api';
+import { apiGet, withQuery } from '../../lib/api';
 import type { BarOption } from './barOptions';
 
 export interface SearchNamespace {
@@ -21,11 +21,6 @@ export function epicsGroupPath(ns: SearchNamespace): string | null {
   if (ns.kind === 'group') return ns.fullPath;
   const slash = ns.fullPath.lastIndexOf('/');
   return slash > 0 ? ns.fullPath.slice(0, slash) : null;
-}
-
-function withQuery(path: string, query: Record<string, string>): string {
-  const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== '')).toString();
-  return qs ? `${path}?${qs}` : path;
 }
 
 /** `group_id` is preferred to `project_id` (RF-12). */

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { AppLink } from '../../lib/AppLink';
 import { apiGet, apiPath, encodeId, request } from '../../lib/api';
-import { urls } from '../../lib/paths';
+import { appPathFromWebUrl, urls } from '../../lib/paths';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { buttonClassName } from '../../ui/buttonClassName';
@@ -139,9 +139,7 @@ export function LinkedItems({ projectPath, iid, canLink }: { projectPath: string
                     <Badge variant={l.state === 'opened' ? 'success' : 'info'}>
                       {l.state === 'opened' ? 'Open' : 'Closed'}
                     </Badge>
-                    <AppLink href={l.web_url ? new URL(l.web_url).pathname : urls.issue(projectPath, l.iid)}>
-                      {l.title}
-                    </AppLink>
+                    <AppLink href={appPathFromWebUrl(l.web_url) ?? urls.issue(projectPath, l.iid)}>{l.title}</AppLink>
                     <span className={styles.reference}>{reference}</span>
                     {canLink && (
                       <button

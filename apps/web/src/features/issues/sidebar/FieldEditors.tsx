@@ -54,11 +54,16 @@ export function ValueEditor({
 
 type Health = NonNullable<Issue['health_status']>;
 
+/** IE §4's health statuses: their labels and badge variants. */
+export const HEALTH_STATUS = {
+  on_track: { text: 'On track', variant: 'success' },
+  needs_attention: { text: 'Needs attention', variant: 'warning' },
+  at_risk: { text: 'At risk', variant: 'danger' },
+} as const;
+
 const HEALTH_CHOICES: Array<[Health | '', string]> = [
   ['', 'No status'],
-  ['on_track', 'On track'],
-  ['needs_attention', 'Needs attention'],
-  ['at_risk', 'At risk'],
+  ...Object.entries(HEALTH_STATUS).map(([value, { text }]): [Health, string] => [value as Health, text]),
 ];
 
 /** IE §4's health statuses (and none); choosing one saves it. */

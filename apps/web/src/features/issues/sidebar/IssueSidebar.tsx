@@ -12,16 +12,10 @@ import type { IssuePermissionFlags } from '../issuePermissions';
 import type { IssueChanges } from '../issuesApi';
 import { useIssueFieldUpdate } from '../queries';
 import { EditableSidebarField } from './EditableSidebarField';
-import { ConfidentialityEditor, HealthEditor } from './FieldEditors';
+import { ConfidentialityEditor, HEALTH_STATUS, HealthEditor } from './FieldEditors';
 import { IssueParticipants } from './IssueParticipants';
 import { SidebarEditField } from './SidebarFields';
 import { iterationText, labelOptions, milestoneOptions, type PickerOption, userOptions } from './sidebarOptions';
-
-export const HEALTH_STATUS = {
-  on_track: { text: 'On track', variant: 'success' },
-  needs_attention: { text: 'Needs attention', variant: 'warning' },
-  at_risk: { text: 'At risk', variant: 'danger' },
-} as const;
 
 type Field = 'assignees' | 'labels' | 'milestone' | 'iteration' | 'weight' | 'due_date' | 'health' | 'confidentiality';
 
@@ -206,10 +200,8 @@ export function IssueSidebar({
           />
         )}
       >
-        {issue.health_status && issue.health_status in HEALTH_STATUS ? (
-          <Badge variant={HEALTH_STATUS[issue.health_status as keyof typeof HEALTH_STATUS].variant}>
-            {HEALTH_STATUS[issue.health_status as keyof typeof HEALTH_STATUS].text}
-          </Badge>
+        {issue.health_status ? (
+          <Badge variant={HEALTH_STATUS[issue.health_status].variant}>{HEALTH_STATUS[issue.health_status].text}</Badge>
         ) : (
           none
         )}
