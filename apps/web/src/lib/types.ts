@@ -112,6 +112,13 @@ export interface Issue extends Issuable {
   iteration?: IterationRef | null;
   /** Single-issue answers only: whether the signed-in user gets notifications about it. */
   subscribed?: boolean;
+  /** Open issues the reader may see that block this one. */
+  blocked_by_count?: number;
+  epic?: { id: number; iid: number; title: string; url: string; group_id: number } | null;
+  /** Single-issue answers only: where the closed issue went, when the reader may see it (IE §2.1). */
+  duplicated_to_issue_url?: string | null;
+  moved_to_issue_url?: string | null;
+  promoted_to_epic_url?: string | null;
 }
 
 export type HealthStatus = 'on_track' | 'needs_attention' | 'at_risk';

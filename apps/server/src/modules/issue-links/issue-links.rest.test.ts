@@ -68,6 +68,17 @@ describe('issue links', () => {
     expect(fromFour.map((l) => [l.iid, l.link_type])).toEqual([[1, 'blocks']]);
     const one = (await api('GET', `/projects/${p1}/issues/4`, 'planner')).json() as { blocking_issues_count: number };
     expect(one.blocking_issues_count).toBe(1);
+    // The list marks blocked issues by their open blockers: 1 (by 4) and 3 (by 1).
+    const rows = (await api('GET', `/projects/${p1}/issues?sort=asc`, 'planner')).json() as Array<{
+      iid: number;
+      blocked_by_count: number;
+    }>;
+    expect(rows.filter((r) => r.iid <= 4).map((r) => [r.iid, r.blocked_by_count])).toEqual([
+      [1, 1],
+      [2, 0],
+      [3, 1],
+      [4, 0],
+    ]);
   });
 
   it('409 on duplicates in either direction, 400 on self links and bad input', async () => {

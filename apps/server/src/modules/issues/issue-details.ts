@@ -26,6 +26,7 @@ export interface EpicRef {
 }
 export interface IssueCounts extends IssuableCounts {
   blocking_issues_count: number;
+  blocked_by_count: number;
   /** Seconds logged on the issue (the sum of its timelogs). */
   total_time_spent: number;
 }
@@ -87,6 +88,11 @@ export async function loadIssueDetails(db: Database, actor: Actor | null, rows: 
           JOIN projects tp ON tp.id = t.project_id JOIN namespaces tn ON tn.id = tp.namespace_id
           WHERE lk.source_id = i.id AND lk.link_type = 'blocks' AND t.state = 'opened'
             AND ${issueVisibility(actor, { i: 't', p: 'tp', n: 'tn' })})`.as('blocking_issues_count'),
+        // The open issues the actor may read that block this one (the list's blocked mark).
+        sql<number>`(SELECT count(*)::int FROM issue_links bk JOIN issues b ON b.id = bk.source_id
+          JOIN projects bp ON bp.id = b.project_id JOIN namespaces bn ON bn.id = bp.namespace_id
+          WHERE bk.target_id = i.id AND bk.link_type = 'blocks' AND b.state = 'opened'
+            AND ${issueVisibility(actor, { i: 'b', p: 'bp', n: 'bn' })})`.as('blocked_by_count'),
         totalTimeSpentOfIssue.as('total_time_spent'),
       ])
       .where('i.id', 'in', ids)

@@ -86,6 +86,7 @@ export function presentIssue(ctx: Ctx, row: IssueRow, details: IssueDetails, opt
     has_tasks: tasks.count > 0,
     time_stats: presentTimeStats(row.time_estimate, counts?.total_time_spent ?? 0),
     blocking_issues_count: counts?.blocking_issues_count ?? 0,
+    blocked_by_count: counts?.blocked_by_count ?? 0,
     relative_position: row.relative_position,
     lock_version: row.lock_version,
     moved_to_id: row.moved_to_id,

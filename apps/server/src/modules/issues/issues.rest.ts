@@ -6,6 +6,7 @@ import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../iss
 import { findProject } from '../namespaces/namespace-lookup.service';
 import { isSubscribed, listParticipants, setSubscription } from '../subscriptions/subscriptions.service';
 import { presentUserBasic } from '../users/user.presenter';
+import { closedAsLinks } from './issue-closed-as';
 import { loadIssueDetails } from './issue-details';
 import { parseCreateIssue, parseUpdateIssue } from './issue-input';
 import { parseIssueFilters, parseIssueListOptions } from './issue-params';
@@ -45,10 +46,14 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const row = await findIssue(db, request.actor, projectId, iid);
     const details = await loadIssueDetails(db, request.actor, [row]);
     const { with_labels_details: withLabelsDetails } = parseInput(showQuery, request.query);
-    const subscribed = await isSubscribed(db, request.actor, { type: 'Issue', id: row.id });
+    const [subscribed, closedAs] = await Promise.all([
+      isSubscribed(db, request.actor, { type: 'Issue', id: row.id }),
+      closedAsLinks(db, ctx, request.actor, row),
+    ]);
     return {
       ...presentIssue(ctx, row, details, { withLabelsDetails, contextPath, withDescriptionHtml: true }),
       subscribed,
+      ...closedAs,
     };
   }
 

@@ -60,6 +60,7 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
         }
         byline={<CreatedBy what="Epic" at={epic.created_at} author={epic.author} />}
         title={epic.title}
+        sticky
       />
       <DetailColumns
         description={{ html: epic.description_html, text: epic.description }}

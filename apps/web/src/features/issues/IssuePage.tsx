@@ -2,6 +2,8 @@ import { setTaskItem } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useState } from 'react';
 import { lazyNamed } from '../../app/lazyNamed';
+import { AppLink } from '../../lib/AppLink';
+import { appPathFromWebUrl } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
@@ -18,6 +20,24 @@ import { IssueSidebar } from './sidebar/IssueSidebar';
 // The edit form (and React Aria's buttons in it) loads on the first Edit.
 const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm');
 
+/** IE §2.1: a closed issue links where it went — duplicated, moved or promoted, in that priority. */
+function ClosedAsLink({ issue }: { issue: Issue }) {
+  if (issue.state !== 'closed') return null;
+  const [text, url] = issue.duplicated_to_issue_url
+    ? ['duplicated', issue.duplicated_to_issue_url]
+    : issue.moved_to_issue_url
+      ? ['moved', issue.moved_to_issue_url]
+      : issue.promoted_to_epic_url
+        ? ['promoted', issue.promoted_to_epic_url]
+        : [null, null];
+  if (!url) return null;
+  return (
+    <span>
+      (<AppLink href={appPathFromWebUrl(url) ?? url}>{text}</AppLink>)
+    </span>
+  );
+}
+
 /** State badges, the "created by" line and the title, with the actions beside them. */
 function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }) {
   const tasks = issue.task_completion_status;
@@ -26,6 +46,7 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
       badges={
         <>
           <OpenBadge state={issue.state} />
+          <ClosedAsLink issue={issue} />
           {issue.confidential && <Badge variant="warning">Confidential</Badge>}
           {issue.discussion_locked && <Badge variant="warning">Locked</Badge>}
           {issue.issue_type && issue.issue_type !== 'issue' && <Badge variant="neutral">{issue.issue_type}</Badge>}
@@ -39,6 +60,7 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
       }
       title={issue.title}
       actions={children}
+      sticky
     />
   );
 }

@@ -12,6 +12,7 @@ export interface IssueChanges {
   assignee_ids?: number[];
   milestone_id?: number | null;
   iteration_id?: number | null;
+  epic_id?: number | null;
   weight?: number | null;
   due_date?: string | null;
   health_status?: HealthStatus | null;

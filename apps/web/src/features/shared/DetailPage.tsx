@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import { useNamespaceContext } from '../../app/groupContext';
@@ -11,6 +11,7 @@ import { Badge } from '../../ui/Badge';
 import { PageSpinner } from '../../ui/Spinner';
 import { Description, type TaskToggle } from './Description';
 import styles from './DetailLayout.module.css';
+import { StickyTitle, useScrolledOutOfView } from './StickyTitle';
 
 /**
  * The frame every issuable detail page (issue, epic, merge request) shares: the header (state
@@ -22,23 +23,34 @@ export function DetailHeader({
   byline,
   title,
   actions,
+  sticky = false,
 }: {
   badges: ReactNode;
   byline: ReactNode;
   title: string;
   actions?: ReactNode;
+  /** Keep the badges and title in a bar at the top once the header scrolls away (issues and epics, IE §2.1). */
+  sticky?: boolean;
 }) {
+  const ref = useRef<HTMLElement>(null);
+  const scrolledAway = useScrolledOutOfView(ref);
   return (
-    <header className={styles.header}>
+    <header className={styles.header} ref={ref}>
       <div className={styles.metaLine}>
         {badges}
         <span>{byline}</span>
         {actions && <span style={{ marginLeft: 'auto' }}>{actions}</span>}
       </div>
-      <h1 className={styles.title}>{title}</h1>
+      <h1 className={styles.title} id={PAGE_TOP_ID} tabIndex={-1}>
+        {title}
+      </h1>
+      {sticky && scrolledAway && <StickyTitle badges={badges} title={title} topId={PAGE_TOP_ID} />}
     </header>
   );
 }
+
+/** The anchor the sticky header links back to: the page title. */
+const PAGE_TOP_ID = 'top';
 
 /** The Open / Closed badge of an issue or an epic. */
 export function OpenBadge({ state }: { state: string }) {
@@ -61,7 +73,10 @@ export function CreatedBy({ what, at, author }: { what: string; at: string; auth
   );
 }
 
-/** The description, then `children` (sections), beside the sidebar `aside` named `asideLabel`. */
+/**
+ * The description, then `children` (sections), beside the sidebar `aside` named `asideLabel`. On small
+ * screens the sidebar is folded away behind an 'Expand sidebar' button (IE §2.1).
+ */
 export function DetailColumns({
   description,
   asideLabel,
@@ -73,13 +88,24 @@ export function DetailColumns({
   aside: ReactNode;
   children?: ReactNode;
 }) {
+  const [asideOpen, setAsideOpen] = useState(false);
+  const asideId = useId();
   return (
     <div className={styles.columns}>
+      <button
+        type="button"
+        className={styles.asideToggle}
+        aria-expanded={asideOpen}
+        aria-controls={asideId}
+        onClick={() => setAsideOpen((open) => !open)}
+      >
+        {asideOpen ? 'Collapse sidebar' : 'Expand sidebar'}
+      </button>
       <div className={styles.content}>
         <Description {...description} empty="No description provided." />
         {children}
       </div>
-      <aside className={styles.aside} aria-label={asideLabel}>
+      <aside id={asideId} className={styles.aside} data-open={asideOpen} aria-label={asideLabel}>
         {aside}
       </aside>
     </div>

@@ -1,7 +1,9 @@
 import { exclusiveScopedLabels } from '@meridian/domain';
 import { useState } from 'react';
+import { AppLink } from '../../../lib/AppLink';
 import { ApiError } from '../../../lib/api';
 import { isPastDue } from '../../../lib/format';
+import { appPathFromWebUrl } from '../../../lib/paths';
 import type { Issue, LabelRef, UserSummary } from '../../../lib/types';
 import { Badge } from '../../../ui/Badge';
 import { LabelList } from '../../../ui/LabelBadge';
@@ -14,10 +16,28 @@ import { useIssueFieldUpdate } from '../queries';
 import { EditableSidebarField } from './EditableSidebarField';
 import { ConfidentialityEditor, HEALTH_STATUS, HealthEditor } from './FieldEditors';
 import { IssueParticipants } from './IssueParticipants';
+import { LabelCreateForm } from './LabelCreateForm';
 import { SidebarEditField } from './SidebarFields';
-import { iterationText, labelOptions, milestoneOptions, type PickerOption, userOptions } from './sidebarOptions';
+import {
+  epicOptions,
+  iterationText,
+  labelOptions,
+  milestoneOptions,
+  type PickerOption,
+  userOptions,
+} from './sidebarOptions';
+import { TimeTrackingField } from './TimeTrackingField';
 
-type Field = 'assignees' | 'labels' | 'milestone' | 'iteration' | 'weight' | 'due_date' | 'health' | 'confidentiality';
+type Field =
+  | 'assignees'
+  | 'labels'
+  | 'milestone'
+  | 'iteration'
+  | 'epic'
+  | 'weight'
+  | 'due_date'
+  | 'health'
+  | 'confidentiality';
 
 /** IE §8's alert for a failed sidebar edit. */
 function failureText(field: Field, error: unknown): string {
@@ -25,6 +45,12 @@ function failureText(field: Field, error: unknown): string {
   if (field === 'health') return 'Something went wrong while setting issue health status.';
   const detail = error instanceof ApiError || error instanceof Error ? error.message : 'Please try again.';
   return `Error updating issue. ${detail}`;
+}
+
+/** The issue's epic, linked when the server sent its address (not while an optimistic choice is saving). */
+function EpicLink({ epic }: { epic: NonNullable<Issue['epic']> }) {
+  const href = epic.url ? appPathFromWebUrl(epic.url) : null;
+  return href ? <AppLink href={href}>{epic.title}</AppLink> : <span>{epic.title}</span>;
 }
 
 const labelTitle = (label: LabelRef) => (typeof label === 'string' ? label : label.name);
@@ -101,6 +127,10 @@ export function IssueSidebar({
           current: issue.labels.map((l): PickerOption => ({ id: labelTitle(l), text: labelTitle(l) })),
           multiple: true,
           reorder: exclusiveScopedLabels,
+          create: {
+            text: 'Create project label',
+            render: (done) => <LabelCreateForm projectPath={projectPath} onDone={done} />,
+          },
           // Shown in the server's order (by title), so the answer does not reorder them.
           onApply: (titles) => save('labels', { labels: titles }, { labels: [...titles].sort() }),
         }}
@@ -145,6 +175,25 @@ export function IssueSidebar({
         }}
       >
         {issue.iteration ? iterationText(issue.iteration) : none}
+      </SidebarEditField>
+
+      <SidebarEditField
+        label="Epic"
+        {...common('epic')}
+        picker={{
+          name: 'Assign epic',
+          queryKey: key('epic'),
+          load: (search, signal) => epicOptions(projectPath, search, signal),
+          current: issue.epic ? [{ id: String(issue.epic.id), text: issue.epic.title }] : [],
+          multiple: false,
+          none: 'No epic',
+          onApply: ([id], [chosen]) => {
+            const epic = id && chosen ? { id: Number(id), iid: 0, title: chosen.text, url: '', group_id: 0 } : null;
+            save('epic', { epic_id: epic?.id ?? null }, { epic });
+          },
+        }}
+      >
+        {issue.epic ? <EpicLink epic={issue.epic} /> : none}
       </SidebarEditField>
 
       <SidebarEditField
@@ -225,16 +274,7 @@ export function IssueSidebar({
         {issue.confidential ? 'This issue is confidential' : 'Not confidential'}
       </EditableSidebarField>
 
-      <SidebarField label="Time tracking">
-        {issue.time_stats && (issue.time_stats.time_estimate > 0 || issue.time_stats.total_time_spent > 0) ? (
-          <span>
-            Spent {issue.time_stats.human_total_time_spent ?? '0h'}
-            {issue.time_stats.human_time_estimate ? ` / Estimate ${issue.time_stats.human_time_estimate}` : ''}
-          </span>
-        ) : (
-          <span className={layout.none}>No estimate or time spent</span>
-        )}
-      </SidebarField>
+      <TimeTrackingField projectPath={projectPath} iid={issue.iid} stats={issue.time_stats} canEdit={plan} />
 
       <IssueParticipants projectPath={projectPath} iid={issue.iid} />
 

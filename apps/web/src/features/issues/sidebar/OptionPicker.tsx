@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClassName } from '../../../ui/buttonClassName';
 import { useDebouncedValue } from '../../filtered-search/useDebouncedValue';
@@ -45,6 +45,7 @@ export function OptionPicker({
   none,
   onApply,
   reorder = (ids) => ids,
+  create,
 }: {
   /** The picker's accessible name, e.g. 'Select labels'. */
   name: string;
@@ -58,6 +59,8 @@ export function OptionPicker({
   onApply: (ids: string[], chosen: PickerOption[]) => void;
   /** Applied to the selection after each toggle (scoped labels keep one per scope). */
   reorder?: (ids: string[]) => string[];
+  /** Multiple pickers: a create view (a new label) whose result joins the selection. */
+  create?: { text: string; render: (done: (created: PickerOption | null) => void) => ReactNode };
 }) {
   const selected = current.map((o) => o.id);
   const [search, setSearch] = useState('');
@@ -70,6 +73,8 @@ export function OptionPicker({
     queryFn: ({ signal }) => load(debounced, signal),
   });
   const listId = useId();
+  const queryClient = useQueryClient();
+  const [creating, setCreating] = useState(false);
   const rows = options.data ?? [];
   for (const option of rows) known.current.set(option.id, option);
   const choose = (ids: string[]) =>
@@ -81,6 +86,16 @@ export function OptionPicker({
     if (!multiple) return choose([option.id]);
     setDraft((ids) => (ids.includes(option.id) ? ids.filter((id) => id !== option.id) : reorder([...ids, option.id])));
   };
+
+  if (create && creating) {
+    return create.render((created) => {
+      setCreating(false);
+      if (!created) return;
+      known.current.set(created.id, created);
+      setDraft((ids) => reorder([...ids.filter((id) => id !== created.id), created.id]));
+      void queryClient.invalidateQueries({ queryKey });
+    });
+  }
 
   return (
     <div className={styles.picker}>
@@ -129,9 +144,16 @@ export function OptionPicker({
         {options.isError && <p className={styles.empty}>Failed to load the options. Please try again.</p>}
       </fieldset>
       {multiple && (
-        <button type="button" className={buttonClassName('confirm', 'small')} onClick={() => choose(draft)}>
-          Apply
-        </button>
+        <div className={styles.buttons}>
+          <button type="button" className={buttonClassName('confirm', 'small')} onClick={() => choose(draft)}>
+            Apply
+          </button>
+          {create && (
+            <button type="button" className={buttonClassName('default', 'small')} onClick={() => setCreating(true)}>
+              {create.text}
+            </button>
+          )}
+        </div>
       )}
     </div>
   );

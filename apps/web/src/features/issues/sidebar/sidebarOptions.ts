@@ -56,3 +56,26 @@ export async function milestoneOptions(projectPath: string, search: string, sign
 export function iterationText(it: { title?: string | null; start_date?: string | null; due_date?: string | null }) {
   return it.title || `${it.start_date ?? '?'} – ${it.due_date ?? '?'}`;
 }
+
+interface EpicJson {
+  id: number;
+  iid: number;
+  title: string;
+  references?: { full?: string };
+}
+
+/** Open epics of the project's group and its ancestors, searched by title (IE §5: epics by title). */
+export async function epicOptions(projectPath: string, search: string, signal: AbortSignal): Promise<PickerOption[]> {
+  const groupPath = projectPath.split('/').slice(0, -1).join('/');
+  const rows = await apiGet<EpicJson[]>(
+    apiPath(`/groups/${encodeId(groupPath)}/epics`, {
+      search,
+      state: 'opened',
+      include_ancestor_groups: true,
+      include_descendant_groups: false,
+      per_page: 20,
+    }),
+    signal,
+  );
+  return rows.map((e) => ({ id: String(e.id), text: e.title, secondary: e.references?.full ?? `&${e.iid}` }));
+}
