@@ -248,6 +248,9 @@ test('the actions menu: notifications, lock, copy reference, then promote to epi
   await expect(page.getByRole('heading', { level: 1, name: 'Promote me' })).toBeVisible();
   await page.goto(issueUrl(6));
   await expect(page.locator('header').getByText('Closed', { exact: true })).toBeVisible();
+  // The closed issue links the epic it became (IE §2.1 closed-as link).
+  await page.locator('header').getByRole('link', { name: 'promoted' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Promote me' })).toBeVisible();
 });
 
 test('deletes an issue after the confirmation', async ({ page }) => {

@@ -43,6 +43,7 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const iterations = await webModule<{ ISSUE_ITERATION_OPTIONS: Document }>(
     'features/issues/sidebar/iterationOptions.ts',
   );
+  const blocking = await webModule<{ BLOCKING_ISSUES: Document }>('features/issues/blockingIssuesApi.ts');
   const issueActions = await webModule<{ PROMOTE_TO_EPIC: Document; SET_ISSUE_LOCKED: Document }>(
     'features/issues/issueActionsApi.ts',
   );
@@ -92,6 +93,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       variables: { fullPath: 'acme/web', search: 'sprint' },
     },
     {
+      name: 'blockingIssues',
+      query: documentText(blocking.BLOCKING_ISSUES),
+      variables: { fullPath: 'acme/web', iid: '1', first: 3 },
+    },
+    {
       name: 'issueSetLocked',
       query: documentText(issueActions.SET_ISSUE_LOCKED),
       variables: { projectPath: 'acme/web', iid: '1', locked: true },
@@ -107,6 +113,7 @@ describe('the web app’s GraphQL documents', () => {
       .sort();
     expect(senders).toEqual([
       'features/epics/epicsApi.ts',
+      'features/issues/blockingIssuesApi.ts',
       'features/issues/issueActionsApi.ts',
       'features/issues/issuePermissions.ts',
       'features/issues/sidebar/iterationOptions.ts',

@@ -75,6 +75,6 @@ describe('where a closed issue went (IE §2.1 closed-as link)', () => {
     const links = await closedAs('outsider');
     expect(links.moved).toBeNull();
     expect(links.duplicated).toMatch(/\/casgroup\/open\/-\/issues\/2$/);
-    expect((await api('GET', `/projects/${openProject}/issues/1`, null)).json().moved_to_issue_url).toBeNull();
+    expect((await api('GET', `/projects/${openProject}/issues/1`, undefined)).json().moved_to_issue_url).toBeNull();
   });
 });

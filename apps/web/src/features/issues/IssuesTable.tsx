@@ -6,6 +6,7 @@ import { IssuableMeta } from '../shared/IssuableMeta';
 import { activityColumn, ConfidentialMark, TitleCell } from '../shared/IssuableRowParts';
 import { IssuableStats } from '../shared/IssuableStats';
 import { Assignees } from '../shared/People';
+import { BlockedByMark } from './BlockedByMark';
 
 export function issueHref(issue: Issue, fallbackProjectPath?: string): string {
   const projectPath = projectPathOf(issue) ?? fallbackProjectPath;
@@ -35,7 +36,19 @@ export function IssuesTable({
           item={issue}
           href={issueHref(issue, projectPath)}
           reference={showProject ? (issue.references?.full ?? `#${issue.iid}`) : `#${issue.iid}`}
-          marks={issue.confidential && <ConfidentialMark />}
+          marks={
+            <>
+              {issue.confidential && <ConfidentialMark />}
+              {issue.state === 'opened' && (issue.blocked_by_count ?? 0) > 0 && (
+                <BlockedByMark
+                  projectPath={projectPathOf(issue) ?? projectPath ?? ''}
+                  iid={issue.iid}
+                  count={issue.blocked_by_count ?? 0}
+                  issueHref={issueHref(issue, projectPath)}
+                />
+              )}
+            </>
+          }
         >
           <IssuableMeta milestone={issue.milestone} dueDate={issue.due_date} closed={issue.state === 'closed'} />
         </TitleCell>

@@ -76,7 +76,7 @@ export function LinkedItems({ projectPath, iid, canLink }: { projectPath: string
   const rows = links.data ?? [];
 
   return (
-    <DetailSection id={`${ids}-title`} title={`Linked items ${rows.length}`}>
+    <DetailSection id="related-issues" title={`Linked items ${rows.length}`}>
       {canLink && !adding && (
         <button type="button" className={buttonClassName('default', 'small')} onClick={() => setAdding(true)}>
           Add

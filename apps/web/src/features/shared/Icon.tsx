@@ -10,7 +10,8 @@ export type IconName =
   | 'branch'
   | 'epic'
   | 'issues'
-  | 'check';
+  | 'check'
+  | 'blocked';
 
 const PATHS: Record<IconName, string> = {
   clock: 'M8 1.5a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13ZM8 4v4.5l3 1.5',
@@ -24,6 +25,7 @@ const PATHS: Record<IconName, string> = {
   epic: 'M8 1.5 14 5v6l-6 3.5L2 11V5z',
   issues: 'M8 1.5a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13ZM8 6.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z',
   check: 'M3 8.5 6.5 12 13 4.5',
+  blocked: 'M8 1.5a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13ZM3.4 3.4l9.2 9.2',
 };
 
 export function Icon({ name, label }: { name: IconName; label?: string }) {
