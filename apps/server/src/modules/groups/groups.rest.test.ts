@@ -118,6 +118,10 @@ describe('GET /groups/:id/projects', () => {
       'gp/top-proj',
     ]);
     expect(all.headers['x-total']).toBe('2');
+    // with_issues_enabled leaves out projects where no issue can be opened (the group's New issue chooser).
+    await t.db.updateTable('projects').set({ issues_enabled: false }).where('path', '=', 'sub-proj').execute();
+    const withIssues = await api('GET', '/groups/gp/projects?include_subgroups=true&with_issues_enabled=true');
+    expect(withIssues.json().map((p: { path: string }) => p.path)).toEqual(['top-proj']);
   });
 });
 

@@ -16,6 +16,8 @@ export const projectListParams = pageParams.extend({
     .refine((v) => [10, 15, 20, 30, 40, 50].includes(v), 'must be 10, 15, 20, 30, 40 or 50')
     .optional(),
   include_subgroups: gitlabBoolean.optional(),
+  /** Only projects whose issues feature is on (where an issue can be opened). */
+  with_issues_enabled: gitlabBoolean.optional(),
   order_by: z.enum(['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at']).default('created_at'),
   sort: sortParam.default('desc'),
 });

@@ -1,5 +1,5 @@
 import type { TokenKey } from '@meridian/domain';
-import { safeStorage } from '../../lib/safeStorage';
+import { recentItems } from '../../lib/recentItems';
 import type { BarOption } from './barOptions';
 
 const MAX_PICKS = 5;
@@ -12,19 +12,14 @@ function isOption(value: unknown): value is BarOption {
   return typeof record.value === 'string' && typeof record.label === 'string';
 }
 
+const picks = (base: string, type: TokenKey) =>
+  recentItems(storageKey(base, type), MAX_PICKS, isOption, (a, b) => a.value === b.value);
+
 /** The values a user picked lately for a key (shown first in its value list), newest first. */
 export function readRecentPicks(base: string, type: TokenKey): BarOption[] {
-  const raw = safeStorage.get(storageKey(base, type));
-  if (!raw) return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? parsed.filter(isOption).slice(0, MAX_PICKS) : [];
-  } catch {
-    return [];
-  }
+  return picks(base, type).read();
 }
 
 export function saveRecentPick(base: string, type: TokenKey, option: BarOption): void {
-  const rest = readRecentPicks(base, type).filter((o) => o.value !== option.value);
-  safeStorage.set(storageKey(base, type), JSON.stringify([option, ...rest].slice(0, MAX_PICKS)));
+  picks(base, type).save(option);
 }

@@ -4,6 +4,7 @@ import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
 import { buttonClassName } from '../../ui/buttonClassName';
 import { StateListPage, type StateListTab } from '../shared/StateListPage';
+import { GroupNewIssueButton } from './GroupNewIssueButton';
 import { IssuesTable } from './IssuesTable';
 import { issueKeys } from './queries';
 
@@ -30,14 +31,16 @@ export function IssuesListPage({ kind, fullPath }: { kind: 'group' | 'project'; 
     <StateListPage<Issue>
       {...LIST}
       owner={{ kind, fullPath, page: 'issues' }}
-      // Any signed-in user who sees the project may open an issue; the group list has no project to open it in.
+      // Any signed-in user who sees the project may open an issue; on a group list they choose the project first.
       actions={
-        inProject &&
-        user && (
+        user &&
+        (inProject ? (
           <AppLink href={urls.newIssue(fullPath)} className={buttonClassName('confirm')}>
             New issue
           </AppLink>
-        )
+        ) : (
+          <GroupNewIssueButton groupPath={fullPath} />
+        ))
       }
       renderTable={(issues) => (
         <IssuesTable issues={issues} projectPath={inProject ? fullPath : undefined} showProject={!inProject} />

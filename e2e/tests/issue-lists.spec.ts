@@ -4,10 +4,13 @@ import { seriousViolations } from './axe';
 import { useIssueProject } from './issue-project';
 import { settledScreenshot } from './screenshots';
 
-/** The blocked mark of issue lists and its popover (IE §2.1, §9): 3 blockers shown, titles cut at 80, '+ N more'. */
+/**
+ * Issue lists: the blocked mark and its popover (IE §2.1, §9: 3 blockers shown, titles cut at 80,
+ * '+ N more'), and the group list's New issue, which asks for the project (recent ones first).
+ */
 const longTitle = `A blocker whose title goes on ${'and on '.repeat(12)}until it is cut`;
 const project = useIssueProject(
-  'issue-blocked',
+  'issue-lists',
   ['Blocked by many', longTitle, 'Second blocker', 'Third blocker', 'Fourth blocker', 'Closed blocker', 'Free'],
   async (p) => {
     await p.api('POST', `/projects/${p.projectId}/issues/1/links`, {
@@ -15,6 +18,7 @@ const project = useIssueProject(
       link_type: 'is_blocked_by',
     });
     await p.api('PUT', `/projects/${p.projectId}/issues/6`, { state_event: 'close' });
+    await p.api('POST', '/projects', { name: 'Zeta service', path: 'zeta', namespace_id: p.groupId });
   },
 );
 
@@ -49,4 +53,27 @@ test('the mark opens from the keyboard too, and Escape closes it', async ({ page
   await expect(popover.getByRole('link', { name: 'Second blocker' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
+});
+
+test("the group list's New issue asks for the project, the last one used first", async ({ page }) => {
+  await page.goto(`/groups/${project.groupPath}/-/issues`);
+  await page.getByRole('button', { name: 'New issue' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Select project to create issue' });
+  await expect(chooser.getByRole('radio')).toHaveCount(2);
+  await expect(chooser.getByRole('group', { name: 'Recent' })).toHaveCount(0);
+  expect(await seriousViolations(page), 'the project chooser (axe)').toEqual([]);
+  await chooser.getByRole('radio', { name: /Zeta service/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/${project.groupPath}/zeta/-/issues/new$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'New issue' })).toBeVisible();
+
+  await page.goto(`/groups/${project.groupPath}/-/issues`);
+  await page.getByRole('button', { name: 'New issue' }).click();
+  const recent = chooser.getByRole('group', { name: 'Recent' });
+  await expect(recent.getByRole('radio')).toHaveCount(1);
+  await expect(recent.getByRole('radio', { name: /Zeta service/ })).toBeVisible();
+  await settledScreenshot(page, 'group-new-issue-chooser');
+  await chooser.getByRole('searchbox').fill('app');
+  await expect(chooser.getByRole('radio')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(chooser).toBeHidden();
 });
