@@ -1,6 +1,7 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { lazyNamed } from '../../app/lazyNamed';
 import { apiGet, encodeId } from '../../lib/api';
+import { isTypingTarget } from '../../lib/shortcuts';
 import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
@@ -13,6 +14,8 @@ import { useUpdateIssue } from './queries';
 
 // The dialog (React Aria's modal) loads only when a blocked issue is being closed.
 const BlockedCloseDialog = lazyNamed(() => import('./BlockedCloseDialog'), 'BlockedCloseDialog');
+// The command palette loads on the first Ctrl/Cmd+K.
+const IssueCommandPalette = lazyNamed(() => import('./IssueCommandPalette'), 'IssueCommandPalette');
 
 export interface LinkedIssue {
   iid: number;
@@ -52,6 +55,30 @@ export function IssueActions({
   const [checking, setChecking] = useState(false);
   const open = issue.state === 'opened';
   const busy = update.isPending || checking;
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // In a text field mod+K adds a link (IE §9); everywhere else on the page it opens the palette.
+      if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || isTypingTarget(event.target)) return;
+      event.preventDefault();
+      setPaletteOpen(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+  const canClose = open ? permissions?.updateIssue : permissions?.reopenIssue;
+  const headerCommands = [
+    ...(permissions?.updateIssue ? [{ id: 'edit', title: 'Edit title and description', run: onEdit }] : []),
+    ...(canClose
+      ? [
+          {
+            id: 'state',
+            title: open ? 'Close issue' : 'Reopen issue',
+            run: () => (open ? void close() : setState('reopen')),
+          },
+        ]
+      : []),
+  ];
 
   const setState = (event: 'close' | 'reopen') =>
     update.mutate(
@@ -88,7 +115,7 @@ export function IssueActions({
             Edit
           </button>
         )}
-        {(open ? permissions?.updateIssue : permissions?.reopenIssue) && (
+        {canClose && (
           <button
             type="button"
             className={buttonClassName()}
@@ -104,6 +131,18 @@ export function IssueActions({
         <Alert variant="danger">
           {`Something went wrong while ${open ? 'closing' : 'reopening'} the issue. Please try again later.`}
         </Alert>
+      )}
+      {paletteOpen && (
+        <Suspense fallback={null}>
+          <IssueCommandPalette
+            issue={issue}
+            projectPath={projectPath}
+            permissions={permissions}
+            signedIn={signedIn}
+            headerCommands={headerCommands}
+            onDismiss={() => setPaletteOpen(false)}
+          />
+        </Suspense>
       )}
       {blockers !== null && (
         <Suspense fallback={null}>

@@ -1,0 +1,143 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { urls } from '../../lib/paths';
+import type { Issue } from '../../lib/types';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { showToast } from '../../ui/toast';
+import confirmStyles from './IssueActions.module.css';
+import { deleteIssue, promoteToEpic, setIssueLocked, setIssueSubscribed } from './issueActionsApi';
+import { clearIssueDraft } from './issueDraft';
+import { issueKeys } from './queries';
+
+export type MenuActionKey = 'notifications' | 'new-related' | 'promote' | 'lock' | 'copy-reference' | 'delete';
+
+/** IE §8's failure texts, one per action. */
+const FAILURE: Record<MenuActionKey, string> = {
+  notifications: 'An error occurred while updating the notification settings. Please try again.',
+  'new-related': 'Could not open the new issue form.',
+  promote: 'Something went wrong while promoting the issue to an epic. Please try again.',
+  lock: 'Something went wrong trying to change the locked state of the discussion',
+  'copy-reference': 'Could not copy the reference. Please copy it from the sidebar.',
+  delete: 'Something went wrong while deleting the issue. Please try again.',
+};
+
+/**
+ * What the issue's actions menu does (IE §2.1, §8), for the menu and the command palette alike:
+ * `run(key)` performs an action with its failure text; delete first asks, in `deleteConfirmation`.
+ */
+export function useIssueMenuActions(issue: Issue, projectPath: string) {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const reference = issue.references?.full ?? `${projectPath}#${issue.iid}`;
+  const locked = issue.discussion_locked === true;
+  const refreshIssue = () =>
+    queryClient.invalidateQueries({ queryKey: issueKeys.detail(projectPath, issue.iid), exact: true });
+
+  const attempt = async (key: MenuActionKey, work: () => Promise<void>) => {
+    setFailure(null);
+    setBusy(true);
+    try {
+      await work();
+    } catch {
+      setFailure(FAILURE[key]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const actions: Record<MenuActionKey, () => Promise<void>> = {
+    notifications: async () => {
+      const subscribed = !issue.subscribed;
+      await setIssueSubscribed(projectPath, issue.iid, subscribed);
+      await refreshIssue();
+      showToast(subscribed ? 'Notifications turned on.' : 'Notifications turned off.');
+    },
+    'new-related': async () => {
+      await router.navigate({ href: `${urls.newIssue(projectPath)}?add_related_issue=${issue.iid}` });
+    },
+    promote: async () => {
+      const epicPath = await promoteToEpic(projectPath, issue.iid);
+      showToast('The issue was successfully promoted to an epic. Redirecting to epic...');
+      void queryClient.invalidateQueries({ queryKey: issueKeys.all });
+      await router.navigate({ href: epicPath });
+    },
+    lock: async () => {
+      await setIssueLocked(projectPath, issue.iid, !locked);
+      await refreshIssue();
+      void queryClient.invalidateQueries({ queryKey: issueKeys.notes(projectPath, issue.iid) });
+      showToast(locked ? 'Discussion unlocked.' : 'Discussion locked.');
+    },
+    'copy-reference': async () => {
+      await navigator.clipboard.writeText(reference);
+      showToast('Reference copied');
+    },
+    delete: async () => setConfirmDelete(true),
+  };
+
+  const removeIssue = () =>
+    attempt('delete', async () => {
+      await deleteIssue(projectPath, issue.iid);
+      clearIssueDraft(projectPath, issue.iid);
+      setConfirmDelete(false);
+      queryClient.removeQueries({ queryKey: issueKeys.detail(projectPath, issue.iid) });
+      void queryClient.invalidateQueries({ queryKey: issueKeys.lists() });
+      showToast('The issue was deleted.');
+      await router.navigate({ href: urls.projectPage(projectPath, 'issues') });
+    });
+
+  const deleteConfirmation = (
+    <Modal isOpen={confirmDelete} onOpenChange={setConfirmDelete} title="Delete issue?">
+      <p>Issue will be removed! Are you sure?</p>
+      {failure && <Alert variant="danger">{failure}</Alert>}
+      <div className={confirmStyles.confirmButtons}>
+        <Button onPress={() => setConfirmDelete(false)}>Cancel</Button>
+        <Button variant="danger" onPress={() => void removeIssue()} isDisabled={busy}>
+          Delete issue
+        </Button>
+      </div>
+    </Modal>
+  );
+
+  return {
+    run: (key: MenuActionKey) => attempt(key, actions[key]),
+    busy,
+    /** The failure of the last action, unless the delete confirmation shows it. */
+    failure: confirmDelete ? null : failure,
+    locked,
+    confirmingDelete: confirmDelete,
+    deleteConfirmation,
+  };
+}
+
+/** The menu's items for this reader, by the policy's flags (IE §2.1), with their labels. */
+export function menuActionItems(
+  issue: Issue,
+  flags: {
+    signedIn: boolean;
+    createIssue?: boolean;
+    promoteToEpic?: boolean;
+    adminIssue?: boolean;
+    destroyIssue?: boolean;
+  },
+): Array<{ key: MenuActionKey; label: string }> {
+  const locked = issue.discussion_locked === true;
+  const items: Array<{ key: MenuActionKey; label: string } | false | undefined> = [
+    flags.signedIn && {
+      key: 'notifications',
+      label: issue.subscribed ? 'Turn off notifications' : 'Turn on notifications',
+    },
+    flags.createIssue && { key: 'new-related', label: 'New related issue' },
+    flags.promoteToEpic && { key: 'promote', label: 'Promote to epic' },
+    flags.adminIssue && { key: 'lock', label: locked ? 'Unlock discussion' : 'Lock discussion' },
+    { key: 'copy-reference', label: 'Copy reference' },
+    flags.destroyIssue && { key: 'delete', label: 'Delete issue' },
+  ];
+  return items.filter((item): item is { key: MenuActionKey; label: string } => !!item);
+}
