@@ -18,7 +18,8 @@ export const templateKeys = {
   list: (owner: TemplateOwner, type: TemplateType) => ['templates', owner.kind, owner.fullPath, type] as const,
   one: (owner: TemplateOwner, type: TemplateType, name: string) =>
     ['templates', owner.kind, owner.fullPath, type, 'one', name] as const,
-  groupById: (id: number) => ['templates', 'group', id] as const,
+  // Outside `all`: a template change does not change the group's name.
+  groupById: (id: number) => ['template-groups', id] as const,
 };
 
 export function useTemplates(owner: TemplateOwner, type: TemplateType) {
