@@ -3,11 +3,25 @@ import { urls } from '../lib/paths';
 import { Avatar } from '../ui/Avatar';
 import styles from './Sidebar.module.css';
 
-export type SidebarContext =
-  | { kind: 'group'; fullPath: string; name: string; id?: number; avatarUrl?: string | null }
-  | { kind: 'project'; fullPath: string; name: string; id?: number; avatarUrl?: string | null };
+export interface SidebarContext {
+  kind: 'group' | 'project';
+  fullPath: string;
+  name: string;
+  id?: number;
+  avatarUrl?: string | null;
+  /** The Settings link shows only to those who may change a setting (today: the description templates). */
+  canManageSettings?: boolean;
+}
 
-export type SidebarItemId = 'overview' | 'issues' | 'epics' | 'roadmap' | 'merge_requests' | 'milestones' | 'labels';
+export type SidebarItemId =
+  | 'overview'
+  | 'issues'
+  | 'epics'
+  | 'roadmap'
+  | 'merge_requests'
+  | 'milestones'
+  | 'labels'
+  | 'settings';
 
 interface Item {
   id: SidebarItemId;
@@ -23,6 +37,7 @@ const LABELS: Record<SidebarItemId, string> = {
   merge_requests: 'Merge requests',
   milestones: 'Milestones',
   labels: 'Labels',
+  settings: 'Settings',
 };
 
 /** A group's pages after its overview, in sidebar order; a project has the ones it shares with groups. */
@@ -35,7 +50,14 @@ function itemsFor(context: SidebarContext): Item[] {
   const pages: Item[] = group
     ? GROUP_PAGES.map((id) => ({ id, label: LABELS[id], href: urls.groupPage(path, id) }))
     : PROJECT_PAGES.map((id) => ({ id, label: LABELS[id], href: urls.projectPage(path, id) }));
-  return [{ id: 'overview', label: LABELS.overview, href: group ? urls.group(path) : urls.project(path) }, ...pages];
+  const settings: Item[] = context.canManageSettings
+    ? [{ id: 'settings', label: LABELS.settings, href: urls.settings(context.kind, path) }]
+    : [];
+  return [
+    { id: 'overview', label: LABELS.overview, href: group ? urls.group(path) : urls.project(path) },
+    ...pages,
+    ...settings,
+  ];
 }
 
 /** Left navigation for the current group or project. */

@@ -14,11 +14,24 @@ function loadingName(fullPath: string): string {
 /** Sidebar context for a group (falls back to the path while the group loads). */
 export function groupSidebar(fullPath: string, group: Group | undefined): SidebarContext {
   const name = group?.name ?? loadingName(fullPath);
-  return { kind: 'group', fullPath, name, id: group?.id, avatarUrl: group?.avatar_url };
+  return {
+    kind: 'group',
+    fullPath,
+    name,
+    id: group?.id,
+    avatarUrl: group?.avatar_url,
+    canManageSettings: group?.can_admin_issuable_templates === true,
+  };
 }
 
 export function projectSidebar(fullPath: string, project: Project | undefined): SidebarContext {
-  return { kind: 'project', fullPath, name: project?.name ?? loadingName(fullPath), id: project?.id };
+  return {
+    kind: 'project',
+    fullPath,
+    name: project?.name ?? loadingName(fullPath),
+    id: project?.id,
+    canManageSettings: project?.can_admin_issuable_templates === true,
+  };
 }
 
 export function groupCrumbs(fullPath: string, group: Group | undefined, ...extra: Crumb[]): Crumb[] {

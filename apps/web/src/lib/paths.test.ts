@@ -69,6 +69,16 @@ describe('url builders', () => {
       fullPath: 'a/b',
       page: 'merge_requests',
     });
+    expect(parseResourcePath(urls.settings('project', 'a/b'))).toEqual({
+      kind: 'project',
+      fullPath: 'a/b',
+      page: 'settings',
+    });
+    expect(parseResourcePath(urls.settings('group', 'a/b'))).toEqual({
+      kind: 'group',
+      fullPath: 'a/b',
+      page: 'settings',
+    });
   });
 });
 

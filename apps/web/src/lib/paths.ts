@@ -6,6 +6,7 @@
  *   /groups/acme/sub/-/epics    → group acme/sub, epics list
  *   /groups/acme/-/epics/new    → group acme, new epic form
  *   /acme/web/-/issues/new      → project acme/web, new issue form
+ *   /acme/web/-/settings/general → project acme/web, settings (groups: /groups/acme/-/settings/general)
  *   /groups/acme                → group acme overview
  *   /acme/web                   → namespace acme/web (group or project: ask the server)
  */
@@ -19,7 +20,8 @@ export type GroupPage =
   | 'issues'
   | 'merge_requests'
   | 'labels'
-  | 'milestones';
+  | 'milestones'
+  | 'settings';
 export type ProjectPage =
   | 'overview'
   | 'issues'
@@ -28,7 +30,8 @@ export type ProjectPage =
   | 'merge_requests'
   | 'merge_request'
   | 'labels'
-  | 'milestones';
+  | 'milestones'
+  | 'settings';
 
 export type ParsedPath =
   | { kind: 'namespace'; fullPath: string }
@@ -85,6 +88,12 @@ export function parseResourcePath(pathname: string): ParsedPath {
   }
   const [list, rawIid, ...rest] = tail;
   if (list === undefined || rest.length > 0) return { kind: 'unknown' };
+  if (list === 'settings') {
+    // GitLab's settings live under a section; `general` is the one Meridian has.
+    if (rawIid !== 'general') return { kind: 'unknown' };
+    if (isGroupRoute) return { kind: 'group', fullPath, page: 'settings' };
+    return segments.length >= 2 ? { kind: 'project', fullPath, page: 'settings' } : { kind: 'unknown' };
+  }
   if (isGroupRoute && list === 'epics' && rawIid === 'new') return { kind: 'group', fullPath, page: 'new_epic' };
   if (!isGroupRoute && segments.length >= 2 && list === 'issues' && rawIid === 'new') {
     return { kind: 'project', fullPath, page: 'new_issue' };
@@ -113,13 +122,18 @@ function encodePath(fullPath: string): string {
 
 export const urls = {
   group: (fullPath: string) => `/${encodePath(fullPath)}`,
-  groupPage: (fullPath: string, page: Exclude<GroupPage, 'overview' | 'epic' | 'new_epic'>) =>
+  groupPage: (fullPath: string, page: Exclude<GroupPage, 'overview' | 'epic' | 'new_epic' | 'settings'>) =>
     `/groups/${encodePath(fullPath)}/-/${page}`,
   epic: (groupPath: string, iid: number) => `/groups/${encodePath(groupPath)}/-/epics/${iid}`,
   newEpic: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/epics/new`,
   project: (fullPath: string) => `/${encodePath(fullPath)}`,
-  projectPage: (fullPath: string, page: Exclude<ProjectPage, 'overview' | 'issue' | 'new_issue' | 'merge_request'>) =>
-    `/${encodePath(fullPath)}/-/${page}`,
+  projectPage: (
+    fullPath: string,
+    page: Exclude<ProjectPage, 'overview' | 'issue' | 'new_issue' | 'merge_request' | 'settings'>,
+  ) => `/${encodePath(fullPath)}/-/${page}`,
+  /** A group's or project's general settings (description templates live there). */
+  settings: (kind: 'group' | 'project', fullPath: string) =>
+    `${kind === 'group' ? '/groups' : ''}/${encodePath(fullPath)}/-/settings/general`,
   issue: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/issues/${iid}`,
   newIssue: (projectPath: string) => `/${encodePath(projectPath)}/-/issues/new`,
   mergeRequest: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/merge_requests/${iid}`,

@@ -29,6 +29,8 @@ export interface Group {
   parent_id?: number | null;
   web_url?: string;
   avatar_url?: string | null;
+  /** Sent with `GET /groups/:id` only: whether you may manage the group's description templates. */
+  can_admin_issuable_templates?: boolean;
 }
 
 export interface Project {
@@ -44,6 +46,8 @@ export interface Project {
   star_count?: number;
   last_activity_at?: string;
   namespace?: { id: number; name: string; path: string; full_path: string; kind?: string };
+  /** Sent with `GET /projects/:id` only: whether you may manage the project's description templates. */
+  can_admin_issuable_templates?: boolean;
 }
 
 export interface LabelDetail {

@@ -19,6 +19,7 @@ const page = {
   MergeRequest: lazyNamed(() => import('../features/merge-requests/MergeRequestPage'), 'MergeRequestPage'),
   Labels: lazyNamed(() => import('../features/labels/LabelsPage'), 'LabelsPage'),
   Milestones: lazyNamed(() => import('../features/milestones/MilestonesPage'), 'MilestonesPage'),
+  Settings: lazyNamed(() => import('../features/templates/NamespaceSettingsPage'), 'NamespaceSettingsPage'),
 };
 
 /** `$namespace`: parsed to the namespace's full path (`acme~web` in the internal URL, see rewrite.ts). */
@@ -139,6 +140,7 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
       groupPage('/merge_requests', (p) => <page.MergeRequests kind="group" fullPath={p} />),
       groupPage('/labels', (p) => <page.Labels kind="group" fullPath={p} />),
       groupPage('/milestones', (p) => <page.Milestones kind="group" fullPath={p} />),
+      groupPage('/settings/general', (p) => <page.Settings kind="group" fullPath={p} />),
     ]),
     epic,
     project.addChildren([
@@ -147,6 +149,7 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
       projectPage('/merge_requests', (p) => <page.MergeRequests kind="project" fullPath={p} />),
       projectPage('/labels', (p) => <page.Labels kind="project" fullPath={p} />),
       projectPage('/milestones', (p) => <page.Milestones kind="project" fullPath={p} />),
+      projectPage('/settings/general', (p) => <page.Settings kind="project" fullPath={p} />),
     ]),
     issue,
     mergeRequest,

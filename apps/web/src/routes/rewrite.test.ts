@@ -19,6 +19,8 @@ describe('GitLab URL ⇄ internal route path', () => {
     ['/acme/web/-/merge_requests/7/', '/~p/acme~web/merge_requests/7'],
     ['/acme/web/-/labels', '/~p/acme~web/labels'],
     ['/acme/web/-/milestones', '/~p/acme~web/milestones'],
+    ['/acme/sub/web/-/settings/general', '/~p/acme~sub~web/settings/general'],
+    ['/groups/acme/sub/-/settings/general', '/~g/acme~sub/settings/general'],
   ])('%s ⇄ %s', (gitlab, internal) => {
     expect(internalPathname(gitlab)).toBe(internal);
     expect(publicPathname(internal)).toBe(gitlab.replace(/\/$/, ''));
@@ -32,6 +34,9 @@ describe('GitLab URL ⇄ internal route path', () => {
     ['/acme/web/-/issues/abc'],
     ['/acme/web/-/issues/0'],
     ['/acme/web/-/wiki'],
+    ['/acme/web/-/settings'],
+    ['/acme/web/-/settings/repository'],
+    ['/acme/-/settings/general'],
     ['/acme/-/issues'],
     ['/groups/acme/-/epics/3/extra'],
     ['/acme/we b'],

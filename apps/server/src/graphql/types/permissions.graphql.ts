@@ -1,5 +1,6 @@
 import type { GroupRow, ProjectRow } from '../../modules/namespaces/namespace-lookup.service';
 import { groupSubject, projectSubject } from '../../modules/namespaces/namespace-lookup.service';
+import { canManageTemplates } from '../../modules/templates/template-permissions';
 import {
   canEpic,
   canGroup,
@@ -65,32 +66,41 @@ const newEpicIn = (group: GroupRow): EpicSubject => ({
   authorId: null,
 });
 
-export const GroupPermissions = permissionsObject<GroupPermissionsSource, GroupAbility | 'create_epic'>(
-  'GroupPermissions',
-  'Permissions for the current user on a group.',
-  (s, ability) =>
-    ability === 'create_epic'
-      ? canEpic(s.actor, ability, newEpicIn(s.group))
-      : canGroup(s.actor, ability, groupSubject(s.group)),
-  {
-    readGroup: ['read_group', 'read the group'],
-    createProjects: ['create_project', 'create projects in the group'],
-    createSubgroup: ['create_subgroup', 'create subgroups'],
-    adminGroup: ['admin_group', 'administer the group'],
-    removeGroup: ['destroy_group', 'delete the group'],
-    createEpic: ['create_epic', 'create epics in the group'],
-  },
-);
+/** Managing description templates is the templates' own ability, asked of the container. */
+const ADMIN_TEMPLATES = 'admin_issuable_template';
 
-export const ProjectPermissions = permissionsObject<ProjectPermissionsSource, ProjectAbility>(
+function canOnGroup(s: GroupPermissionsSource, ability: GroupAbility | 'create_epic' | typeof ADMIN_TEMPLATES) {
+  if (ability === 'create_epic') return canEpic(s.actor, ability, newEpicIn(s.group));
+  if (ability === ADMIN_TEMPLATES) return canManageTemplates(s.actor, groupSubject(s.group));
+  return canGroup(s.actor, ability, groupSubject(s.group));
+}
+
+export const GroupPermissions = permissionsObject<
+  GroupPermissionsSource,
+  GroupAbility | 'create_epic' | typeof ADMIN_TEMPLATES
+>('GroupPermissions', 'Permissions for the current user on a group.', canOnGroup, {
+  readGroup: ['read_group', 'read the group'],
+  createProjects: ['create_project', 'create projects in the group'],
+  createSubgroup: ['create_subgroup', 'create subgroups'],
+  adminGroup: ['admin_group', 'administer the group'],
+  removeGroup: ['destroy_group', 'delete the group'],
+  createEpic: ['create_epic', 'create epics in the group'],
+  adminIssuableTemplates: [ADMIN_TEMPLATES, 'add, edit and delete the group’s description templates'],
+});
+
+export const ProjectPermissions = permissionsObject<ProjectPermissionsSource, ProjectAbility | typeof ADMIN_TEMPLATES>(
   'ProjectPermissions',
   'Permissions for the current user on a project.',
-  (s, ability) => canProject(s.actor, ability, projectSubject(s.project)),
+  (s, ability) =>
+    ability === ADMIN_TEMPLATES
+      ? canManageTemplates(s.actor, projectSubject(s.project))
+      : canProject(s.actor, ability, projectSubject(s.project)),
   {
     readProject: ['read_project', 'read the project'],
     createIssue: ['create_issue', 'create issues in the project'],
     adminProject: ['admin_project', 'administer the project'],
     removeProject: ['destroy_project', 'delete the project'],
+    adminIssuableTemplates: [ADMIN_TEMPLATES, 'add, edit and delete the project’s description templates'],
   },
 );
 

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, parseIdOrPath, parseInput } from '../../rest/params';
-import { findGroup } from '../namespaces/namespace-lookup.service';
+import { findGroup, groupSubject } from '../namespaces/namespace-lookup.service';
 import { nameParam, pathParam, sortParam, visibilityParam } from '../namespaces/namespace-params';
 import { namespaceRoutes } from '../namespaces/namespace-routes';
 import { projectListParams } from '../projects/project-list-params';
 import { presentProject } from '../projects/projects.presenter';
 import { listProjects } from '../projects/projects-list.service';
+import { canManageTemplates } from '../templates/template-permissions';
 import { presentGroup } from './groups.presenter';
 import { createGroup, deleteGroup, updateGroup } from './groups.service';
 import { listGroups } from './groups-list.service';
@@ -60,7 +61,10 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
 
   app.get<{ Params: { id: string } }>('/groups/:id', async (request) => {
     const group = await findGroup(db, request.actor, parseIdOrPath(request.params.id));
-    return presentGroup(ctx, group);
+    return {
+      ...presentGroup(ctx, group),
+      can_admin_issuable_templates: canManageTemplates(request.actor, groupSubject(group)),
+    };
   });
 
   for (const kind of ['subgroups', 'descendant_groups'] as const) {

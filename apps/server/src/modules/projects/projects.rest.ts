@@ -2,9 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { gitlabBoolean, parseIdOrPath } from '../../rest/params';
-import { findProject } from '../namespaces/namespace-lookup.service';
+import { findProject, projectSubject } from '../namespaces/namespace-lookup.service';
 import { nameParam, pathParam, visibilityParam } from '../namespaces/namespace-params';
 import { namespaceRoutes } from '../namespaces/namespace-routes';
+import { canManageTemplates } from '../templates/template-permissions';
 import { projectListParams } from './project-list-params';
 import { presentProject } from './projects.presenter';
 import { createProject, deleteProject, updateProject } from './projects.service';
@@ -47,6 +48,10 @@ export const projectsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   });
 
   app.get<{ Params: { id: string } }>('/projects/:id', async (request) => {
-    return presentProject(ctx, await findProject(db, request.actor, parseIdOrPath(request.params.id)));
+    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+    return {
+      ...presentProject(ctx, project),
+      can_admin_issuable_templates: canManageTemplates(request.actor, projectSubject(project)),
+    };
   });
 };

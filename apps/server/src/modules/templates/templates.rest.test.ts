@@ -135,6 +135,10 @@ describe('description templates (IE-3, IE-4)', () => {
     ],
     ['an outsider deleting one', 'DELETE', `/projects/{p}/templates/issues/Incident`, 'outsider', 404],
     ['a Developer deleting one', 'DELETE', `/projects/{p}/templates/issues/Incident`, 'developer', 403],
+    ['a Developer editing one', 'PUT', `/projects/{p}/templates/issues/Incident`, 'developer', 403],
+    ['an outsider editing one', 'PUT', `/projects/{p}/templates/issues/Incident`, 'outsider', 404],
+    ['an outsider creating one', 'POST', `/projects/{p}/templates/issues`, 'outsider', 404],
+    ['a Developer creating one in the group', 'POST', `/groups/{g}/templates/issues`, 'developer', 403],
     ['anonymous writes (sign in first)', 'POST', `/projects/{p}/templates/issues`, undefined, 401],
   ] as const)('gives %s %s', async (_who, method, path, who, status) => {
     const url = path.replace('{p}', String(projectId)).replace('{g}', String(rootId));

@@ -1,0 +1,92 @@
+import { type FormEvent, useId, useState } from 'react';
+import { ApiError } from '../../lib/api';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { MarkdownEditor } from '../shared/MarkdownEditor';
+import styles from './TemplatesSettings.module.css';
+import type { TemplateInput, TemplateOwner } from './templatesApi';
+
+/** Which field a refusal is about: the server names it, and a name already taken is a 409. */
+function erroneousField(error: unknown): 'name' | 'content' | 'form' | null {
+  if (!error) return null;
+  if (error instanceof ApiError) {
+    if (error.field === 'name' || error.status === 409) return 'name';
+    if (error.field === 'content') return 'content';
+  }
+  return 'form';
+}
+
+/** Name and Markdown content of a template, for adding and editing; the server's refusals shown inline. */
+export function TemplateForm({
+  owner,
+  initial,
+  submitLabel,
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  owner: TemplateOwner;
+  initial: TemplateInput;
+  submitLabel: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (input: TemplateInput) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [name, setName] = useState(initial.name);
+  const [content, setContent] = useState(initial.content);
+  const field = erroneousField(error);
+  const message = error instanceof Error ? error.message : '';
+  const submit = () => onSubmit({ name, content });
+  const onFormSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onFormSubmit} noValidate>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-name`} className={styles.label}>
+          Name
+        </label>
+        <input
+          id={`${id}-name`}
+          className={styles.input}
+          value={name}
+          maxLength={255}
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={field === 'name' ? true : undefined}
+          aria-describedby={field === 'name' ? `${id}-name-error` : undefined}
+        />
+        {field === 'name' && (
+          <p id={`${id}-name-error`} className={styles.error}>
+            {message}
+          </p>
+        )}
+      </div>
+      <div className={styles.field}>
+        <span id={`${id}-content`} className={styles.label}>
+          Content
+        </span>
+        <MarkdownEditor
+          labelId={`${id}-content`}
+          value={content}
+          onChange={setContent}
+          onSubmit={submit}
+          projectPath={owner.kind === 'project' ? owner.fullPath : ''}
+          placeholder="Write the template in Markdown…"
+        />
+        {field === 'content' && <p className={styles.error}>{message}</p>}
+      </div>
+      {field === 'form' && <Alert variant="danger">{message}</Alert>}
+      <div className={styles.actions}>
+        <Button type="submit" variant="confirm" isDisabled={pending}>
+          {pending ? 'Saving…' : submitLabel}
+        </Button>
+        <Button onPress={onCancel}>Cancel</Button>
+      </div>
+    </form>
+  );
+}
