@@ -203,10 +203,12 @@ builder.objectFields(ProjectRef, (t) => ({
     type: IssueRef,
     nullable: true,
     description: 'A single issue of the project; null when missing or hidden from you.',
-    args: { iid: t.arg.string({ required: true, description: 'IID of the issue. For example, "1".' }) },
+    // Optional as in GitLab's schema, so documents declaring `$iid: String` (issuableReference) validate.
+    args: { iid: t.arg.string({ required: false, description: 'IID of the issue. For example, "1".' }) },
     resolve: async (p, args, c) => {
+      if (args.iid == null || !/^\d{1,10}$/.test(args.iid)) return null;
       const iid = Number(args.iid);
-      if (!/^\d+$/.test(args.iid) || iid < 1 || iid > 2_147_483_647) return null;
+      if (iid < 1 || iid > 2_147_483_647) return null;
       try {
         return await findIssue(c.ctx.database.db, c.actor, p.id, iid);
       } catch (error) {
