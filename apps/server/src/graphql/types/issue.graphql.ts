@@ -1,5 +1,6 @@
 import { DomainError } from '../../errors';
 import { epicSubject } from '../../modules/epics/epics.service';
+import { createNoteEmail } from '../../modules/issues/issue-email';
 import { findIssue, issueSubjectOf, listIssues } from '../../modules/issues/issues.service';
 import { groupSubject } from '../../modules/namespaces/namespace-lookup.service';
 import { webUrl } from '../../modules/namespaces/web-url';
@@ -168,6 +169,20 @@ IssueRef.implement({
       noun: 'issues',
       connection: IssueConnection,
       load: (c, id) => c.loaders.issueBlockedBy.load(id),
+    }),
+    createNoteEmail: t.string({
+      nullable: true,
+      description:
+        'User specific email address for the issue: mailing it comments as you. Null when incoming email is not set up or you may not comment.',
+      resolve: async (i, _a, c) => {
+        const project = await c.loaders.project.load(i.project_id);
+        return createNoteEmail(c.ctx, c.actor, {
+          issue: await issueSubject(c, i),
+          projectId: i.project_id,
+          projectFullPath: project?.full_path ?? i.project_path,
+          iid: i.iid,
+        });
+      },
     }),
     userPermissions: t.field({
       type: IssuePermissions,
