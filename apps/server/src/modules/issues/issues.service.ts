@@ -87,6 +87,7 @@ export function issueSubjectOf(row: IssueRow, assigneeIds: number[]): IssueSubje
   };
 }
 
+/** The policy subject of an issue row (one query for its assignees). */
 export async function issueSubject(db: Database, row: IssueRow): Promise<IssueSubject> {
   const assignees = await db.selectFrom('issue_assignees').select('user_id').where('issue_id', '=', row.id).execute();
   return issueSubjectOf(
