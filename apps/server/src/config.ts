@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** Published in the README: fine on loopback, refused at boot when HOST is reachable from elsewhere. */
 export const DEFAULT_DEMO_PASSWORD = 'meridian-demo';
 
+/** `incoming+%{key}@example.com`: one `%{key}` in the local part, a domain after the @. */
+const INCOMING_EMAIL_PATTERN = /^[^\s@%]*%\{key\}[^\s@%]*@[^\s@]+$/;
+
 /** Every environment variable Meridian reads, validated once at boot. Listed in the README too. */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -23,6 +26,15 @@ const schema = z.object({
   // Trust X-Forwarded-* only behind a known proxy; otherwise a client could spoof its address
   // and escape the sign-in rate limit. 'true' or comma-separated addresses/CIDRs.
   TRUST_PROXY: z.string().default('false'),
+  // GitLab's incoming_email address: `%{key}` is replaced by each issue's key (Copy issue email address).
+  INCOMING_EMAIL_ADDRESS: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .max(254)
+      .regex(INCOMING_EMAIL_PATTERN, 'must be an email address with %{key} once before the @')
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });

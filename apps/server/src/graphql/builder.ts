@@ -22,6 +22,7 @@ export const builder = new SchemaBuilder<{
     /** Global ids of one type (GitLab's `EpicID`…), validated on input. */
     EpicID: { Input: string; Output: string };
     EpicTreeSortingID: { Input: string; Output: string };
+    IssueID: { Input: string; Output: string };
     MilestoneID: { Input: string; Output: string };
     IterationID: { Input: string; Output: string };
     LabelID: { Input: string; Output: string };

@@ -5,6 +5,7 @@ import './types/project.graphql';
 import './types/label.graphql';
 import './types/milestone.graphql';
 import './types/issue.graphql';
+import './types/issue-by-id.graphql';
 import './types/epic.graphql';
 import './types/epic-mutations.graphql';
 import './types/issue-mutations.graphql';

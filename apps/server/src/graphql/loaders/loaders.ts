@@ -4,6 +4,7 @@ import { entityLoaders } from './entity.loaders';
 import { epicStatsLoaders } from './epic-stats.loaders';
 import { epicSubListLoaders } from './epic-sub-lists.loaders';
 import { issueLinkLoaders } from './issue-links.loaders';
+import { iterationLoaders } from './iteration.loaders';
 
 /** Every batch loader of one request. */
 export function createLoaders(db: Database, actor: Actor | null) {
@@ -12,6 +13,7 @@ export function createLoaders(db: Database, actor: Actor | null) {
     ...epicStatsLoaders(db, actor),
     ...epicSubListLoaders(db, actor),
     ...issueLinkLoaders(db, actor),
+    ...iterationLoaders(db, actor),
   };
 }
 

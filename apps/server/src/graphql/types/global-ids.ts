@@ -3,7 +3,7 @@ import { builder } from '../builder';
 import { type GidType, parseGid } from '../gid';
 
 /** GitLab's typed global-id scalars (`EpicID`, `MilestoneID`…), refused on input unless of their types. */
-type GlobalIdScalar = 'EpicID' | 'EpicTreeSortingID' | 'MilestoneID' | 'IterationID' | 'LabelID' | 'UserID';
+type GlobalIdScalar = 'EpicID' | 'EpicTreeSortingID' | 'IssueID' | 'MilestoneID' | 'IterationID' | 'LabelID' | 'UserID';
 
 function globalIdScalar(name: GlobalIdScalar, types: readonly GidType[], example: string) {
   const check = (value: unknown): string => {
@@ -21,6 +21,7 @@ function globalIdScalar(name: GlobalIdScalar, types: readonly GidType[], example
 
 globalIdScalar('EpicID', ['Epic'], 'gid://gitlab/Epic/1');
 globalIdScalar('EpicTreeSortingID', ['Epic', 'EpicIssue'], 'gid://gitlab/EpicIssue/1');
+globalIdScalar('IssueID', ['Issue'], 'gid://gitlab/Issue/1');
 globalIdScalar('MilestoneID', ['Milestone'], 'gid://gitlab/Milestone/1');
 globalIdScalar('IterationID', ['Iteration'], 'gid://gitlab/Iteration/1');
 globalIdScalar('LabelID', ['GroupLabel', 'ProjectLabel', 'Label'], 'gid://gitlab/Label/1');

@@ -1,5 +1,6 @@
 import { DomainError } from '../../errors';
 import { epicSubject } from '../../modules/epics/epics.service';
+import { createNoteEmail } from '../../modules/issues/issue-email';
 import { findIssue, issueSubjectOf, listIssues } from '../../modules/issues/issues.service';
 import { groupSubject } from '../../modules/namespaces/namespace-lookup.service';
 import { webUrl } from '../../modules/namespaces/web-url';
@@ -169,6 +170,20 @@ IssueRef.implement({
       connection: IssueConnection,
       load: (c, id) => c.loaders.issueBlockedBy.load(id),
     }),
+    createNoteEmail: t.string({
+      nullable: true,
+      description:
+        'User specific email address for the issue: mailing it comments as you. Null when incoming email is not set up or you may not comment.',
+      resolve: async (i, _a, c) => {
+        const project = await c.loaders.project.load(i.project_id);
+        return createNoteEmail(c.ctx, c.actor, {
+          issue: await issueSubject(c, i),
+          projectId: i.project_id,
+          projectFullPath: project?.full_path ?? i.project_path,
+          iid: i.iid,
+        });
+      },
+    }),
     userPermissions: t.field({
       type: IssuePermissions,
       description: 'Permissions for the current user on the resource.',
@@ -203,10 +218,12 @@ builder.objectFields(ProjectRef, (t) => ({
     type: IssueRef,
     nullable: true,
     description: 'A single issue of the project; null when missing or hidden from you.',
-    args: { iid: t.arg.string({ required: true, description: 'IID of the issue. For example, "1".' }) },
+    // Optional as in GitLab's schema, so documents declaring `$iid: String` (issuableReference) validate.
+    args: { iid: t.arg.string({ required: false, description: 'IID of the issue. For example, "1".' }) },
     resolve: async (p, args, c) => {
+      if (args.iid == null || !/^\d{1,10}$/.test(args.iid)) return null;
       const iid = Number(args.iid);
-      if (!/^\d+$/.test(args.iid) || iid < 1 || iid > 2_147_483_647) return null;
+      if (iid < 1 || iid > 2_147_483_647) return null;
       try {
         return await findIssue(c.ctx.database.db, c.actor, p.id, iid);
       } catch (error) {

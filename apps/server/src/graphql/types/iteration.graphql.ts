@@ -13,7 +13,7 @@ import { builder } from '../builder';
 import { byPageNumber, defineConnection, type PageArgs, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid, parseGid } from '../gid';
-import { GroupRef, ProjectRef } from './refs';
+import { GroupRef, IssueRef, ProjectRef } from './refs';
 
 const today = () => todayIso();
 
@@ -186,5 +186,14 @@ builder.objectFields(ProjectRef, (t) => ({
       }),
     },
     resolve: (p, args, c) => resolveIterations(c, { kind: 'project', project: p }, args, true),
+  }),
+}));
+
+builder.objectFields(IssueRef, (t) => ({
+  iteration: t.field({
+    type: IterationRef,
+    nullable: true,
+    description: 'Iteration of the issue (null when none or its group is hidden from you).',
+    resolve: (i, _a, c) => (i.iteration_id ? c.loaders.iteration.load(i.iteration_id) : null),
   }),
 }));

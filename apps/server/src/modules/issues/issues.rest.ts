@@ -2,18 +2,20 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { projectFullPath } from '../issuables/issuable-presenter';
 import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables/issuable-rest';
 import { findProject } from '../namespaces/namespace-lookup.service';
 import { isSubscribed, listParticipants, setSubscription } from '../subscriptions/subscriptions.service';
 import { presentUserBasic } from '../users/user.presenter';
 import { closedAsLinks } from './issue-closed-as';
 import { loadIssueDetails } from './issue-details';
+import { createNoteEmail } from './issue-email';
 import { parseCreateIssue, parseUpdateIssue } from './issue-input';
 import { parseIssueFilters, parseIssueListOptions } from './issue-params';
 import { reorderIssue } from './issue-reorder.service';
 import { createIssue, deleteIssue, updateIssue } from './issue-write.service';
 import { presentIssue } from './issues.presenter';
-import { findIssue, listIssues } from './issues.service';
+import { findIssue, issueSubjectOf, listIssues } from './issues.service';
 import type { IssueListScope } from './issues-query';
 
 const showQuery = z.object({ with_labels_details: gitlabBoolean.default(false) });
@@ -46,14 +48,22 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const row = await findIssue(db, request.actor, projectId, iid);
     const details = await loadIssueDetails(db, request.actor, [row]);
     const { with_labels_details: withLabelsDetails } = parseInput(showQuery, request.query);
-    const [subscribed, closedAs] = await Promise.all([
+    const assigneeIds = (details.assignees.get(row.id) ?? []).map((u) => u.id);
+    const [subscribed, closedAs, noteEmail] = await Promise.all([
       isSubscribed(db, request.actor, { type: 'Issue', id: row.id }),
       closedAsLinks(db, ctx, request.actor, row),
+      createNoteEmail(ctx, request.actor, {
+        issue: issueSubjectOf(row, assigneeIds),
+        projectId: row.project_id,
+        projectFullPath: projectFullPath(row, details),
+        iid: row.iid,
+      }),
     ]);
     return {
       ...presentIssue(ctx, row, details, { withLabelsDetails, contextPath, withDescriptionHtml: true }),
       subscribed,
       ...closedAs,
+      create_note_email: noteEmail,
     };
   }
 

@@ -63,7 +63,11 @@ export async function findIssue(db: Database, actor: Actor | null, projectId: nu
   return row;
 }
 
-/** The policy subject of an issue row (one query for its assignees). */
+/** One issue by its global id number; undefined when missing or hidden from the actor (never told apart). */
+export function findReadableIssueById(db: Database, actor: Actor | null, id: number): Promise<IssueRow | undefined> {
+  return issueQuery(db).where('i.id', '=', id).where(issueVisibility(actor)).executeTakeFirst();
+}
+
 /** The policy subject of an issue row whose assignees are known (GraphQL passes them from a loader). */
 export function issueSubjectOf(row: IssueRow, assigneeIds: number[]): IssueSubject {
   return {
@@ -83,6 +87,7 @@ export function issueSubjectOf(row: IssueRow, assigneeIds: number[]): IssueSubje
   };
 }
 
+/** The policy subject of an issue row (one query for its assignees). */
 export async function issueSubject(db: Database, row: IssueRow): Promise<IssueSubject> {
   const assignees = await db.selectFrom('issue_assignees').select('user_id').where('issue_id', '=', row.id).execute();
   return issueSubjectOf(

@@ -45,13 +45,20 @@ function stateCondition(state: IterationStateFilter, today: string): RawBuilder<
   }
 }
 
-function filteredIterations(db: Database, actor: Actor | null, filters: IterationFilters) {
-  let q = db
+/** Iterations `it` of groups `g` the actor may read, with their cadences `c`. */
+function readableIterationSource(db: Database, actor: Actor | null) {
+  return db
     .selectFrom('iterations as it')
     .innerJoin('iterations_cadences as c', 'c.id', 'it.iterations_cadence_id')
     .innerJoin('namespaces as g', 'g.id', 'it.group_id')
+    .where(
+      groupReadable(actor, { groupId: 'g.id', visibility: 'g.visibility_level', traversalIds: 'g.traversal_ids' }),
+    );
+}
+
+function filteredIterations(db: Database, actor: Actor | null, filters: IterationFilters) {
+  let q = readableIterationSource(db, actor)
     .where('it.group_id', 'in', filters.groupIds)
-    .where(groupReadable(actor, { groupId: 'g.id', visibility: 'g.visibility_level', traversalIds: 'g.traversal_ids' }))
     .where(stateCondition(filters.state, filters.today));
   if (filters.id !== undefined) q = q.where('it.id', '=', filters.id);
   if (filters.search) {
@@ -65,10 +72,10 @@ function filteredIterations(db: Database, actor: Actor | null, filters: Iteratio
   return q;
 }
 
+const listRowColumns = ['c.title as cadence_title', fullPathOf('g.traversal_ids').as('group_full_path')] as const;
+
 function orderedIterations(db: Database, actor: Actor | null, filters: IterationFilters, order: IterationOrder) {
-  const q = filteredIterations(db, actor, filters)
-    .selectAll('it')
-    .select(['c.title as cadence_title', fullPathOf('g.traversal_ids').as('group_full_path')]);
+  const q = filteredIterations(db, actor, filters).selectAll('it').select(listRowColumns);
   return order === 'cadence'
     ? q.orderBy('it.iterations_cadence_id').orderBy('it.due_date').orderBy('it.id')
     : q.orderBy('c.title').orderBy('c.id').orderBy('it.due_date', 'desc').orderBy('it.id', 'desc');
@@ -100,4 +107,9 @@ export async function suggestIterations(
 ): Promise<IterationListRow[]> {
   if (filters.groupIds.length === 0) return [];
   return orderedIterations(db, actor, filters, 'latestFirst').limit(limit).execute();
+}
+
+/** The iterations of `ids` whose group the actor may read (an issue's iteration), in one statement. */
+export function readableIterationsByIds(db: Database, actor: Actor | null, ids: number[]): Promise<IterationListRow[]> {
+  return readableIterationSource(db, actor).where('it.id', 'in', ids).selectAll('it').select(listRowColumns).execute();
 }

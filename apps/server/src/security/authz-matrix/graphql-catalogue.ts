@@ -38,6 +38,14 @@ export const graphqlEntries: GraphqlEntry[] = [
     expect: (c) => read(c, c.o.project('read_project')),
   },
   {
+    field: 'Query.issue',
+    dims: 'conf',
+    write: false,
+    query: (c) => `{ issue(id: ${gid('Issue', c.b.issue.id)}) { title } }`,
+    pick: (d) => at(d, 'issue'),
+    expect: (c) => read(c, c.o.issue('read_issue')),
+  },
+  {
     field: 'Group.epic',
     dims: 'conf',
     write: false,
