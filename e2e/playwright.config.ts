@@ -41,6 +41,8 @@ export default defineConfig({
       MERIDIAN_ROOT_PASSWORD: 'e2e-root-password',
       MERIDIAN_DEMO_PASSWORD: 'meridian-demo',
       LOG_LEVEL: 'warn',
+      // The issue email address ('Copy issue email address') shows only when incoming email is configured.
+      INCOMING_EMAIL_ADDRESS: 'incoming+%{key}@meridian.test',
     },
   },
 });

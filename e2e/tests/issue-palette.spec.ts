@@ -37,6 +37,15 @@ test('runs header, menu and sidebar actions by name', async ({ page, context }) 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${project.projectPath}#1`);
 
   palette = await openPalette(page);
+  await palette.getByRole('combobox').fill('email');
+  await expect(options).toHaveText(['Copy issue email address']);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Email address copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /^incoming\+issue-palette-[a-z0-9]+-app-\d+-[a-z0-9]+-issue-1@meridian\.test$/,
+  );
+
+  palette = await openPalette(page);
   await palette.getByRole('combobox').fill('label');
   await page.keyboard.press('Enter');
   const labels = page.getByRole('complementary', { name: 'Issue details' }).getByRole('region', { name: 'Labels' });

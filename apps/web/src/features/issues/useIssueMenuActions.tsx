@@ -12,7 +12,14 @@ import { deleteIssue, promoteToEpic, setIssueLocked, setIssueSubscribed } from '
 import { clearIssueDraft } from './issueDraft';
 import { issueKeys } from './queries';
 
-export type MenuActionKey = 'notifications' | 'new-related' | 'promote' | 'lock' | 'copy-reference' | 'delete';
+export type MenuActionKey =
+  | 'notifications'
+  | 'new-related'
+  | 'promote'
+  | 'lock'
+  | 'copy-reference'
+  | 'copy-email'
+  | 'delete';
 
 /** IE §8's failure texts, one per action. */
 const FAILURE: Record<MenuActionKey, string> = {
@@ -21,6 +28,7 @@ const FAILURE: Record<MenuActionKey, string> = {
   promote: 'Something went wrong while promoting the issue to an epic. Please try again.',
   lock: 'Something went wrong trying to change the locked state of the discussion',
   'copy-reference': 'Could not copy the reference. Please copy it from the sidebar.',
+  'copy-email': 'Could not copy the email address.',
   delete: 'Something went wrong while deleting the issue. Please try again.',
 };
 
@@ -77,6 +85,10 @@ export function useIssueMenuActions(issue: Issue, projectPath: string) {
     'copy-reference': async () => {
       await navigator.clipboard.writeText(reference);
       showToast('Reference copied');
+    },
+    'copy-email': async () => {
+      await navigator.clipboard.writeText(issue.create_note_email ?? '');
+      showToast('Email address copied');
     },
     delete: async () => setConfirmDelete(true),
   };
@@ -137,6 +149,8 @@ export function menuActionItems(
     flags.promoteToEpic && { key: 'promote', label: 'Promote to epic' },
     flags.adminIssue && { key: 'lock', label: locked ? 'Unlock discussion' : 'Lock discussion' },
     { key: 'copy-reference', label: 'Copy reference' },
+    // Only when the server configures incoming email and the reader may comment (IE §2.1).
+    !!issue.create_note_email && { key: 'copy-email', label: 'Copy issue email address' },
     flags.destroyIssue && { key: 'delete', label: 'Delete issue' },
   ];
   return items.filter((item): item is { key: MenuActionKey; label: string } => !!item);
