@@ -43,6 +43,7 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const iterations = await webModule<{ ISSUE_ITERATION_OPTIONS: Document }>(
     'features/issues/sidebar/iterationOptions.ts',
   );
+  const newIssue = await webModule<{ NEW_ISSUE_PERMISSIONS: Document }>('features/issues/newIssuePermissionsApi.ts');
   const blocking = await webModule<{ BLOCKING_ISSUES: Document }>('features/issues/blockingIssuesApi.ts');
   const issueActions = await webModule<{ PROMOTE_TO_EPIC: Document; SET_ISSUE_LOCKED: Document }>(
     'features/issues/issueActionsApi.ts',
@@ -93,6 +94,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       variables: { fullPath: 'acme/web', search: 'sprint' },
     },
     {
+      name: 'newIssuePermissions',
+      query: documentText(newIssue.NEW_ISSUE_PERMISSIONS),
+      variables: { fullPath: 'acme/web' },
+    },
+    {
       name: 'blockingIssues',
       query: documentText(blocking.BLOCKING_ISSUES),
       variables: { fullPath: 'acme/web', iid: '1', first: 3 },
@@ -116,6 +122,7 @@ describe('the web app’s GraphQL documents', () => {
       'features/issues/blockingIssuesApi.ts',
       'features/issues/issueActionsApi.ts',
       'features/issues/issuePermissions.ts',
+      'features/issues/newIssuePermissionsApi.ts',
       'features/issues/sidebar/iterationOptions.ts',
       'features/roadmap/roadmapApi.ts',
       'graphql/request.ts',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canAdminNewIssue,
   canEpic,
   canGroup,
   canIssue,
@@ -167,6 +168,24 @@ describe('canProject on X', () => {
     projectDev: ['YY..', 'YY..', 'YY..'],
   };
   check(projectAbilities, table, (actor, ability, vis) => canProject(actor, ability, projectX(vis)));
+});
+
+describe('canAdminNewIssue on X: who sets the planning fields of a new issue (Planner and above)', () => {
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private  internal public
+    anonymous:  ['.', '.', '.'],
+    nonMember:  ['.', '.', '.'],
+    guest:      ['.', '.', '.'],
+    planner:    ['Y', 'Y', 'Y'],
+    reporter:   ['Y', 'Y', 'Y'],
+    developer:  ['Y', 'Y', 'Y'],
+    owner:      ['Y', 'Y', 'Y'],
+    admin:      ['Y', 'Y', 'Y'],
+    subOnlyDev: ['.', '.', '.'],
+    projectDev: ['Y', 'Y', 'Y'],
+  };
+  check(['admin_issue'] as const, table, (actor, _ability, vis) => canAdminNewIssue(actor, projectX(vis)));
 });
 
 const issue = (vis: number, role: Role, confidential: boolean, discussionLocked = false): IssueSubject => ({

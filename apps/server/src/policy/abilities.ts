@@ -191,6 +191,22 @@ export function canEpic(actor: Actor | null, ability: EpicAbility, epic: EpicSub
 }
 
 /**
+ * Set the planning fields (assignees, labels, milestone, iteration, epic, weight, dates) of an issue
+ * being created in `project`: admin_issue on an issue that does not exist yet, so the issue's
+ * confidentiality, author and assignees play no part.
+ */
+export function canAdminNewIssue(actor: Actor | null, project: ProjectSubject): boolean {
+  return canIssue(actor, 'admin_issue', {
+    kind: 'issue',
+    project,
+    confidential: false,
+    authorId: null,
+    assigneeIds: [],
+    discussionLocked: false,
+  });
+}
+
+/**
  * Promote an issue to an epic (GitLab's canPromoteToEpic): administer the issue and create epics in
  * the group that holds its project. `group` is null when the project is in a user's namespace.
  */

@@ -2,6 +2,7 @@ import type { GroupRow, ProjectRow } from '../../modules/namespaces/namespace-lo
 import { groupSubject, projectSubject } from '../../modules/namespaces/namespace-lookup.service';
 import { canManageTemplates } from '../../modules/templates/template-permissions';
 import {
+  canAdminNewIssue,
   canEpic,
   canGroup,
   canIssue,
@@ -88,16 +89,27 @@ export const GroupPermissions = permissionsObject<
   adminIssuableTemplates: [ADMIN_TEMPLATES, 'add, edit and delete the group’s description templates'],
 });
 
-export const ProjectPermissions = permissionsObject<ProjectPermissionsSource, ProjectAbility | typeof ADMIN_TEMPLATES>(
+const ADMIN_NEW_ISSUE = 'admin_issue';
+
+export const ProjectPermissions = permissionsObject<
+  ProjectPermissionsSource,
+  ProjectAbility | typeof ADMIN_TEMPLATES | typeof ADMIN_NEW_ISSUE
+>(
   'ProjectPermissions',
   'Permissions for the current user on a project.',
   (s, ability) =>
     ability === ADMIN_TEMPLATES
       ? canManageTemplates(s.actor, projectSubject(s.project))
-      : canProject(s.actor, ability, projectSubject(s.project)),
+      : ability === ADMIN_NEW_ISSUE
+        ? canAdminNewIssue(s.actor, projectSubject(s.project))
+        : canProject(s.actor, ability, projectSubject(s.project)),
   {
     readProject: ['read_project', 'read the project'],
     createIssue: ['create_issue', 'create issues in the project'],
+    adminIssue: [
+      ADMIN_NEW_ISSUE,
+      'set the assignees, labels, milestone, iteration, epic, weight and dates of new issues',
+    ],
     adminProject: ['admin_project', 'administer the project'],
     removeProject: ['destroy_project', 'delete the project'],
     adminIssuableTemplates: [ADMIN_TEMPLATES, 'add, edit and delete the project’s description templates'],

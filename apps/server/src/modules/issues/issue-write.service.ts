@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection';
 import type { DB } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { renderMarkdown } from '../../markdown/render-markdown';
-import { canIssue, canProject, forbiddenMessage } from '../../policy/abilities';
+import { canAdminNewIssue, canIssue, canProject, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { setIssueEpic } from '../epic-issues/epic-issues.service';
@@ -79,15 +79,7 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
   const me = requireActor(actor);
   const subject = projectIssueSubject(project);
   if (!canProject(me, 'create_issue', subject)) throw forbidden(forbiddenMessage(subject));
-  // admin_issue on a new issue = Planner+ on the project (the issue's confidentiality is irrelevant here).
-  const admin = canIssue(me, 'admin_issue', {
-    kind: 'issue',
-    project: subject,
-    confidential: false,
-    authorId: null,
-    assigneeIds: [],
-    discussionLocked: false,
-  });
+  const admin = canAdminNewIssue(me, subject);
   const isOwnerOrAdmin = me.admin;
   return db.transaction().execute(async (trx) => {
     const iid = await nextIid(trx, 'issues', project.id);

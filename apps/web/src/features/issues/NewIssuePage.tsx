@@ -11,6 +11,7 @@ import { LabelledField } from '../shared/LabelledField';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
 import { NewItemFrame } from '../shared/NewItemFrame';
 import { createIssue, issueTemplateContent, issueTemplateNames, type NewIssue, relateIssues } from './issuesApi';
+import { NewIssuePlanningFields, NO_PLANNING, type PlanningValues, planningBody } from './NewIssuePlanningFields';
 import { issueKeys } from './queries';
 
 /** IE §5: choosing a template over edited content asks first. */
@@ -118,6 +119,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
   const [description, setDescription] = useState(search.get('issue[description]') ?? '');
   const [type, setType] = useState<NewIssue['issue_type']>('issue');
   const [confidential, setConfidential] = useState(search.get('issue[confidential]') === 'true');
+  const [planning, setPlanning] = useState<PlanningValues>(NO_PLANNING);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -131,6 +133,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
         description,
         issue_type: type,
         confidential,
+        ...planningBody(planning),
       });
       if (related) await relateIssues(projectPath, issue.iid, related);
       void queryClient.invalidateQueries({ queryKey: issueKeys.lists() });
@@ -196,9 +199,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
           This issue is confidential and should only be visible to team members with at least the Planner role.
         </span>
       </label>
-      <p className={styles.hint}>
-        Assignees, labels, milestone, iteration, weight and dates are set on the issue page.
-      </p>
+      <NewIssuePlanningFields projectPath={projectPath} values={planning} onChange={setPlanning} />
       <div className={styles.actions}>
         <button type="submit" className={buttonClassName('confirm')} disabled={pending || !title.trim()}>
           {pending ? 'Creating issue…' : 'Create issue'}

@@ -34,6 +34,14 @@ export interface NewIssue {
   description: string;
   issue_type: 'issue' | 'incident';
   confidential: boolean;
+  assignee_ids?: number[];
+  /** Label titles, comma-separated as GitLab takes them. */
+  labels?: string;
+  milestone_id?: number;
+  iteration_id?: number;
+  epic_id?: number;
+  weight?: number;
+  due_date?: string;
 }
 
 export async function createIssue(projectPath: string, issue: NewIssue): Promise<Issue> {
