@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { AppLink } from '../../lib/AppLink';
@@ -10,99 +10,9 @@ import styles from '../epics/NewEpicPage.module.css';
 import { LabelledField } from '../shared/LabelledField';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
 import { NewItemFrame } from '../shared/NewItemFrame';
-import { createIssue, issueTemplateContent, issueTemplateNames, type NewIssue, relateIssues } from './issuesApi';
+import { createIssue, type NewIssue, relateIssues } from './issuesApi';
 import { issueKeys } from './queries';
-
-/** IE §5: choosing a template over edited content asks first. */
-export const TEMPLATE_OVERWRITE_TEXT =
-  'Applying a template will replace the existing content. Any changes you have made will be lost.';
-
-/**
- * IE §5's template picker: a template loads at once into an empty editor or over the previous
- * template's untouched text; over anything else the warning offers 'Apply template' or 'Cancel'.
- */
-function TemplatePicker({
-  projectPath,
-  description,
-  onLoad,
-}: {
-  projectPath: string;
-  description: string;
-  onLoad: (content: string) => void;
-}) {
-  const id = useId();
-  const names = useQuery({
-    queryKey: [...issueKeys.all, 'templates', projectPath],
-    queryFn: ({ signal }) => issueTemplateNames(projectPath, signal),
-  });
-  const [chosen, setChosen] = useState('');
-  const [loaded, setLoaded] = useState('');
-  const [pending, setPending] = useState<{ name: string; content: string } | null>(null);
-  const [failed, setFailed] = useState(false);
-  if (!names.data?.length) return null;
-
-  const apply = (name: string, content: string) => {
-    setChosen(name);
-    setLoaded(content);
-    setPending(null);
-    onLoad(content);
-  };
-  const choose = async (name: string) => {
-    setFailed(false);
-    if (name === '') return apply('', '');
-    try {
-      const content = await issueTemplateContent(projectPath, name);
-      if (description.trim() === '' || description === loaded) apply(name, content);
-      else setPending({ name, content });
-    } catch {
-      setFailed(true);
-    }
-  };
-
-  return (
-    <LabelledField htmlFor={id} label="Description template">
-      <select id={id} className={styles.input} value={chosen} onChange={(event) => void choose(event.target.value)}>
-        <option value="">{chosen ? 'No template' : 'Choose a template'}</option>
-        {names.data.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </select>
-      {chosen && (
-        <button
-          type="button"
-          className={buttonClassName('tertiary', 'small')}
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => void choose(chosen)}
-        >
-          Reset template
-        </button>
-      )}
-      {failed && <Alert variant="danger">The template could not be loaded. Please try again.</Alert>}
-      {pending && (
-        <Alert
-          variant="warning"
-          title={TEMPLATE_OVERWRITE_TEXT}
-          action={
-            <span className={styles.actions}>
-              <button type="button" className={buttonClassName('default', 'small')} onClick={() => setPending(null)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className={buttonClassName('confirm', 'small')}
-                onClick={() => apply(pending.name, pending.content)}
-              >
-                Apply template
-              </button>
-            </span>
-          }
-        />
-      )}
-    </LabelledField>
-  );
-}
+import { TemplatePicker } from './TemplatePicker';
 
 /**
  * The new issue form. GitLab's prefill parameters work: `issue[title]`, `issue[description]`,
