@@ -152,7 +152,10 @@ async function pageAs(browser: Browser, user: E2eUser, iid: number) {
   return { page, form: await openEditor(page) };
 }
 
-test('Incident is offered only to who may create incidents, or when the issue already is one', async ({ browser }) => {
+test('Incident is offered only to who may create incidents, or when the issue already is one', async ({
+  browser,
+  page,
+}) => {
   // frank is a Planner here: he may edit, but incidents are Reporter and up (IE §2.2).
   let frank = await pageAs(browser, 'frank', 5);
   await expect(frank.form.getByLabel('Issue Type').locator('option')).toHaveText(['Issue']);
@@ -160,7 +163,13 @@ test('Incident is offered only to who may create incidents, or when the issue al
   frank = await pageAs(browser, 'frank', 6);
   await expect(frank.form.getByLabel('Issue Type')).toHaveValue('incident');
   await expect(frank.form.getByLabel('Issue Type').locator('option')).toHaveText(['Issue', 'Incident']);
+  // The new issue page follows the same rule.
+  await frank.page.goto(`/${projectPath}/-/issues/new`);
+  await expect(frank.page.getByRole('heading', { level: 1, name: 'New issue' })).toBeVisible();
+  await expect(frank.page.getByLabel('Type', { exact: true }).locator('option')).toHaveText(['Issue']);
   await frank.page.context().close();
+  await page.goto(`/${projectPath}/-/issues/new`);
+  await expect(page.getByLabel('Type', { exact: true }).locator('option')).toHaveText(['Issue', 'Incident']);
 });
 
 const OVERWRITE_WARNING =

@@ -1,8 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { AppLink } from '../../lib/AppLink';
 import { urls } from '../../lib/paths';
+import { useSession } from '../../lib/session';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
@@ -27,6 +28,14 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
   const [title, setTitle] = useState(search.get('issue[title]') ?? '');
   const [description, setDescription] = useState(search.get('issue[description]') ?? '');
   const [type, setType] = useState<NewIssue['issue_type']>('issue');
+  // IE §2.2: Incident is offered to who may create incidents (Reporter and up). GraphQL is a POST:
+  // it waits for the session's CSRF token.
+  const session = useSession();
+  const canCreateIncident = useQuery({
+    enabled: !session.isLoading && session.user !== null,
+    queryKey: [...issueKeys.all, 'can-create-incident', projectPath],
+    queryFn: async ({ signal }) => (await import('./canCreateIncident')).fetchCanCreateIncident(projectPath, signal),
+  });
   const [confidential, setConfidential] = useState(search.get('issue[confidential]') === 'true');
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -84,7 +93,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
           onChange={(event) => setType(event.target.value as NewIssue['issue_type'])}
         >
           <option value="issue">Issue</option>
-          <option value="incident">Incident</option>
+          {canCreateIncident.data && <option value="incident">Incident</option>}
         </select>
       </LabelledField>
       <TemplatePicker projectPath={projectPath} description={description} onLoad={setDescription} />
