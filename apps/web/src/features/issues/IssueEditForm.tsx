@@ -61,12 +61,13 @@ function IssueTypeField({
 }
 
 /**
- * IE §2.2: edit the title, type and description in place. Save changes is disabled while the title is
- * blank or a save is running; Ctrl/Cmd+Enter saves. The save carries the lock_version the form was
- * opened with: when someone saved in between, the server answers 409 and the form shows their
- * version beside yours (a side-by-side diff) before you choose to overwrite it or keep editing. What is typed is autosaved in localStorage
- * with the lock_version: reopening the form restores it, or asks Keep / Discard when the issue
- * changed since; leaving the page with unsaved edits asks first.
+ * IE §2.2: edit the title, type and description in place, a template at hand. Save changes is
+ * disabled while the title is blank or a save is running; Ctrl/Cmd+Enter saves. The save carries the
+ * lock_version the form was opened with: when someone saved in between, the server answers 409 and
+ * the form shows their version beside yours (a side-by-side diff) before you choose to overwrite it
+ * or keep editing. What is typed is autosaved in localStorage with the lock_version: reopening the
+ * form restores it, or asks Keep / Discard when the issue changed since; leaving the page with
+ * unsaved edits asks first.
  */
 export function IssueEditForm({
   issue,
