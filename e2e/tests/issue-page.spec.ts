@@ -1,10 +1,13 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { authFile } from './auth';
 import { seriousViolations } from './axe';
 import { settledScreenshot } from './screenshots';
 import { type SessionApi, sessionApi } from './session-api';
 
-/** The issue page as a workbench (issue 11): edit in place, close and reopen, blocked-close check. */
+/**
+ * The issue page as a workbench (issue 11): close and reopen, the blocked-close check, the actions
+ * menu, the sidebar, linked items and creating issues. The edit form is in issue-edit.spec.ts.
+ */
 const groupPath = `issue-page-${Date.now().toString(36)}`;
 const projectPath = `${groupPath}/app`;
 let groupId = 0;
@@ -27,7 +30,6 @@ test.beforeAll(async ({ browser }) => {
     'Delete me',
     'Plan me',
     'Vanish',
-    'Draft me',
   ]) {
     await api('POST', `/projects/${project.id}/issues`, { title, description: `About **${title}**` });
   }
@@ -59,121 +61,6 @@ test.afterAll(async () => {
 test.use({ storageState: authFile('alice') });
 
 const issueUrl = (iid: number) => `/${projectPath}/-/issues/${iid}`;
-
-async function openEditor(page: Page) {
-  await page.getByRole('button', { name: 'Edit', exact: true }).click();
-  return page.getByRole('form', { name: 'Edit title and description' });
-}
-
-test('edits the title and description in place, with a server-rendered preview', async ({ page }) => {
-  await page.goto(issueUrl(1));
-  const form = await openEditor(page);
-  const title = form.getByLabel('Title');
-  await expect(title).toBeFocused();
-  await title.fill('   ');
-  await expect(form.getByRole('button', { name: 'Save changes' })).toBeDisabled();
-  await title.fill('Edited in place');
-  const description = form.getByRole('textbox', { name: 'Description' });
-  // The editing shortcuts and the toolbar (IE §9): mod+B wraps the selection, the checklist button prefixes the line.
-  await description.fill('make this bold');
-  await description.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(10, 14));
-  await description.press('Control+b');
-  await expect(description).toHaveValue('make this **bold**');
-  await form.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Add a checklist' }).click();
-  await expect(description).toHaveValue('- [ ] make this **bold**');
-  await description.fill('A **bold** plan\n\n- [ ] first step\n\n<img src=x onerror=alert(1)>');
-  await form.getByRole('tab', { name: 'Preview' }).click();
-  await expect(form.locator('strong', { hasText: 'bold' })).toBeVisible();
-  await expect(form.locator('img[onerror]')).toHaveCount(0);
-  await settledScreenshot(page, 'issue-edit-preview');
-  expect(await seriousViolations(page), 'the edit form (axe)').toEqual([]);
-  await form.getByRole('tab', { name: 'Write' }).click();
-  await description.press('Control+Enter');
-  await expect(page.getByRole('heading', { level: 1, name: 'Edited in place' })).toBeVisible();
-  await expect(page.locator('article strong', { hasText: 'bold' })).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Edited in place' })).toBeVisible();
-  await expect(page.locator('header').getByText('0 of 1 checklist items completed')).toBeVisible();
-  // Ticking the task saves the description, and the completion text follows (IE §2.5).
-  await page.locator('article').getByRole('checkbox', { name: 'first step' }).check();
-  await expect(page.locator('header').getByText('1 of 1 checklist items completed')).toBeVisible();
-  await page.reload();
-  await expect(page.locator('article').getByRole('checkbox', { name: 'first step' })).toBeChecked();
-});
-
-test('what is typed survives a reload, and a draft older than the issue asks Keep or Discard', async ({ page }) => {
-  page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto(issueUrl(10));
-  let form = await openEditor(page);
-  const description = form.getByRole('textbox', { name: 'Description' });
-  await description.fill('Unsaved draft text');
-  await page.reload();
-  form = await openEditor(page);
-  await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue('Unsaved draft text');
-
-  // Someone else saves meanwhile: the draft is now older than the issue.
-  await api('PUT', `/projects/${encodeURIComponent(projectPath)}/issues/10`, { description: 'Their newer text' });
-  await page.reload();
-  form = await openEditor(page);
-  await expect(
-    form.getByText(
-      'The comment you are editing has been changed by another user. Would you like to keep your changes and overwrite the new description or discard your changes?',
-    ),
-  ).toBeVisible();
-  await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue('Their newer text');
-  await form.getByRole('button', { name: 'Keep' }).click();
-  await expect(form.getByRole('textbox', { name: 'Description' })).toHaveValue('Unsaved draft text');
-  await form.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.locator('article').getByText('Unsaved draft text')).toBeVisible();
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('autosave/'))))
-    .toEqual([]);
-});
-
-test('leaving the page with unsaved edits asks first', async ({ page }) => {
-  await page.goto(issueUrl(10));
-  const form = await openEditor(page);
-  await form.getByLabel('Title').fill('Not yet saved');
-  // The confirm blocks the click until it is answered, so answer it from the dialog handler.
-  let asked = '';
-  page.once('dialog', (dialog) => {
-    asked = dialog.message();
-    void dialog.dismiss();
-  });
-  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Issues' }).click();
-  await expect.poll(() => asked).toBe('Are you sure you want to lose your issue information?');
-  await expect(page).toHaveURL(new RegExp(`${issueUrl(10)}$`));
-  await expect(form.getByLabel('Title')).toHaveValue('Not yet saved');
-});
-
-async function editorIn(browser: Browser) {
-  const context = await browser.newContext({ storageState: authFile('alice') });
-  const page = await context.newPage();
-  await page.goto(issueUrl(2));
-  return { page, form: await openEditor(page) };
-}
-
-test('two people editing at once: the later save sees the conflict and the other version', async ({ browser }) => {
-  const first = await editorIn(browser);
-  const second = await editorIn(browser);
-  await first.form.getByRole('textbox', { name: 'Description' }).fill('First person wrote this');
-  await first.form.getByRole('button', { name: 'Save changes' }).click();
-  await expect(first.page.getByText('First person wrote this')).toBeVisible();
-
-  await second.form.getByRole('textbox', { name: 'Description' }).fill('Second person wrote this');
-  await second.form.getByRole('button', { name: 'Save changes' }).click();
-  await expect(
-    second.page.getByText(
-      "Someone edited the issue at the same time you did. Review the issue and make sure you don't unintentionally overwrite their changes.",
-    ),
-  ).toBeVisible();
-  await expect(second.form.getByText('First person wrote this')).toBeVisible();
-  await settledScreenshot(second.page, 'issue-edit-conflict');
-  await second.form.getByRole('button', { name: 'Overwrite their changes' }).click();
-  await expect(second.page.locator('article').getByText('Second person wrote this')).toBeVisible();
-  await first.page.context().close();
-  await second.page.context().close();
-});
 
 test('closes and reopens an issue', async ({ page }) => {
   await page.goto(issueUrl(3));

@@ -34,7 +34,7 @@ const PROMOTE = `mutation($input: PromoteToEpicInput!) {
 }`;
 const PERMISSIONS = `query($path: ID!, $iid: String!) {
   project(fullPath: $path) { issue(iid: $iid) {
-    userPermissions { updateIssue reopenIssue createIssue destroyIssue promoteToEpic }
+    userPermissions { updateIssue reopenIssue createIssue createIncident destroyIssue promoteToEpic }
     blocked blockedByCount blockedByIssues(first: 3) { nodes { iid title } }
   } }
 }`;
@@ -295,6 +295,8 @@ describe('Issue.userPermissions and blockers', () => {
       updateIssue: true,
       reopenIssue: true,
       createIssue: true,
+      // Incidents are Reporter and up: a Planner may not make one (IE §2.2).
+      createIncident: false,
       destroyIssue: true,
       promoteToEpic: true,
     });
@@ -302,6 +304,7 @@ describe('Issue.userPermissions and blockers', () => {
       updateIssue: false,
       reopenIssue: false,
       createIssue: true,
+      createIncident: false,
       destroyIssue: false,
       promoteToEpic: false,
     });

@@ -150,22 +150,22 @@ describe('canGroup on G', () => {
 });
 
 describe('canProject on X', () => {
-  // read_project, create_issue, admin_project, destroy_project
+  // read_project, create_issue, admin_project, destroy_project, create_incident
   // biome-ignore format: table
   const table: Partial<Record<Role, Row>> = {
-    //           private  internal public
-    anonymous:  ['....', '....', 'Y...'],
-    nonMember:  ['....', 'YY..', 'YY..'],
-    guest:      ['YY..', 'YY..', 'YY..'],
-    planner:    ['YY..', 'YY..', 'YY..'],
-    reporter:   ['YY..', 'YY..', 'YY..'],
-    developer:  ['YY..', 'YY..', 'YY..'],
-    maintainer: ['YYY.', 'YYY.', 'YYY.'],
-    owner:      ['YYYY', 'YYYY', 'YYYY'],
-    admin:      ['YYYY', 'YYYY', 'YYYY'],
-    parentDev:  ['YY..', 'YY..', 'YY..'],
-    subOnlyDev: ['....', 'YY..', 'YY..'],
-    projectDev: ['YY..', 'YY..', 'YY..'],
+    //           private   internal  public
+    anonymous:  ['.....', '.....', 'Y....'],
+    nonMember:  ['.....', 'YY...', 'YY...'],
+    guest:      ['YY...', 'YY...', 'YY...'],
+    planner:    ['YY...', 'YY...', 'YY...'],
+    reporter:   ['YY..Y', 'YY..Y', 'YY..Y'],
+    developer:  ['YY..Y', 'YY..Y', 'YY..Y'],
+    maintainer: ['YYY.Y', 'YYY.Y', 'YYY.Y'],
+    owner:      ['YYYYY', 'YYYYY', 'YYYYY'],
+    admin:      ['YYYYY', 'YYYYY', 'YYYYY'],
+    parentDev:  ['YY..Y', 'YY..Y', 'YY..Y'],
+    subOnlyDev: ['.....', 'YY...', 'YY...'],
+    projectDev: ['YY..Y', 'YY..Y', 'YY..Y'],
   };
   check(projectAbilities, table, (actor, ability, vis) => canProject(actor, ability, projectX(vis)));
 });
@@ -425,11 +425,13 @@ describe('project features: issues disabled hides issues from everyone; archived
     const archived = { ...projectX(20), issuesEnabled: true, archived: true };
     for (const ability of issueAbilities) expect(canIssue(actor, ability, issueIn(off))).toBe(false);
     expect(canProject(actor, 'create_issue', off)).toBe(false);
+    expect(canProject(actor, 'create_incident', off)).toBe(false);
     expect(canIssue(actor, 'read_issue', issueIn(archived))).toBe(true);
     for (const ability of issueAbilities.filter((a) => a !== 'read_issue' && a !== 'read_issue_relation')) {
       expect(canIssue(actor, ability, issueIn(archived))).toBe(false);
     }
     expect(canProject(actor, 'create_issue', archived)).toBe(false);
+    expect(canProject(actor, 'create_incident', archived)).toBe(false);
     expect(canProject(actor, 'read_project', archived)).toBe(true);
   });
 });

@@ -24,7 +24,13 @@ export const groupAbilities = [
   'admin_group',
   'destroy_group',
 ] as const;
-export const projectAbilities = ['read_project', 'create_issue', 'admin_project', 'destroy_project'] as const;
+export const projectAbilities = [
+  'read_project',
+  'create_issue',
+  'admin_project',
+  'destroy_project',
+  'create_incident',
+] as const;
 export const issueAbilities = [
   'read_issue',
   'update_issue',
@@ -124,7 +130,8 @@ export function forbiddenMessage(project: ProjectSubject): string {
 
 export function canProject(actor: Actor | null, ability: ProjectAbility, project: ProjectSubject): boolean {
   // Disabled features and archived projects bind admins too (GitLab's `prevent` rules).
-  if (ability === 'create_issue' && (project.issuesEnabled === false || project.archived)) return false;
+  const createsIssue = ability === 'create_issue' || ability === 'create_incident';
+  if (createsIssue && (project.issuesEnabled === false || project.archived)) return false;
   if (actor?.admin) return true;
   const level = projectAccessLevel(actor, project);
   const readable = visibleByLevel(actor, project.visibilityLevel) || level > AccessLevel.NO_ACCESS;
@@ -134,6 +141,9 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, project
     case 'create_issue':
       // Any signed-in user who can see the project may open an issue, as in GitLab.
       return readable && actor !== null;
+    case 'create_incident':
+      // GitLab's create_incident: Reporter and up (an issue typed incident, or an issue retyped as one).
+      return level >= AccessLevel.REPORTER;
     case 'admin_project':
       return level >= AccessLevel.MAINTAINER;
     case 'destroy_project':

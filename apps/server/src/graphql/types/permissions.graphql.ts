@@ -110,6 +110,7 @@ export const ProjectPermissions = permissionsObject<
       ADMIN_NEW_ISSUE,
       'set the assignees, labels, milestone, iteration, epic, weight and dates of new issues',
     ],
+    createIncident: ['create_incident', 'create incidents, or make issues incidents, in the project'],
     adminProject: ['admin_project', 'administer the project'],
     removeProject: ['destroy_project', 'delete the project'],
     adminIssuableTemplates: [ADMIN_TEMPLATES, 'add, edit and delete the project’s description templates'],
@@ -132,11 +133,11 @@ export const EpicPermissions = permissionsObject<EpicPermissionsSource, EpicAbil
 );
 
 /** The issue header's flags (IE §2.1) beside the issue abilities: reopen is update, create is the project's. */
-type IssuePermission = IssueAbility | 'reopen_issue' | 'create_issue' | 'promote_to_epic';
+type IssuePermission = IssueAbility | 'reopen_issue' | 'create_issue' | 'create_incident' | 'promote_to_epic';
 
 function canOnIssue(s: IssuePermissionsSource, ability: IssuePermission): boolean {
   if (ability === 'promote_to_epic') return canPromoteIssueToEpic(s.actor, s.issue, s.projectGroup);
-  if (ability === 'create_issue') return canProject(s.actor, 'create_issue', s.issue.project);
+  if (ability === 'create_issue' || ability === 'create_incident') return canProject(s.actor, ability, s.issue.project);
   return canIssue(s.actor, ability === 'reopen_issue' ? 'update_issue' : ability, s.issue);
 }
 
@@ -149,6 +150,7 @@ export const IssuePermissions = permissionsObject<IssuePermissionsSource, IssueP
     updateIssue: ['update_issue', 'update the issue'],
     reopenIssue: ['reopen_issue', 'reopen the issue (whoever may update it)'],
     createIssue: ['create_issue', "create issues in the issue's project (New related issue)"],
+    createIncident: ['create_incident', 'make the issue an incident (the edit form offers Incident)'],
     adminIssue: ['admin_issue', 'administer the issue'],
     destroyIssue: ['destroy_issue', 'delete the issue'],
     adminIssueRelation: ['admin_issue_relation', 'add and remove linked issues'],

@@ -7,6 +7,7 @@ import { renderMarkdown } from '../../markdown/render-markdown';
 import { canAdminNewIssue, canIssue, canProject, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
+import type { ProjectSubject } from '../../policy/subjects';
 import { setIssueEpic } from '../epic-issues/epic-issues.service';
 import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
 import { findEpicById } from '../epics/epics.service';
@@ -74,11 +75,21 @@ async function milestoneNote(trx: Transaction<DB>, milestoneId: number | null): 
   return `changed milestone to %"${m.title.replace(/"/g, '\\"')}"`;
 }
 
+/**
+ * IE §2.2: only who may create incidents (Reporter and up) makes an issue an incident; keeping an
+ * incident an incident is anyone's who may edit it.
+ */
+function assertMayTypeAsIncident(me: Actor, project: ProjectSubject, wanted: string | undefined, current: string) {
+  if (wanted !== 'incident' || current === 'incident' || canProject(me, 'create_incident', project)) return;
+  throw forbidden('issue_type is invalid: you may not create incidents in this project (Reporter role or higher)');
+}
+
 /** POST /projects/:id/issues. Returns the new issue's iid. */
 export async function createIssue(db: Database, actor: Actor | null, project: ProjectRow, input: IssueInput) {
   const me = requireActor(actor);
   const subject = projectIssueSubject(project);
   if (!canProject(me, 'create_issue', subject)) throw forbidden(forbiddenMessage(subject));
+  assertMayTypeAsIncident(me, subject, input.issue_type, 'issue');
   const admin = canAdminNewIssue(me, subject);
   const isOwnerOrAdmin = me.admin;
   return db.transaction().execute(async (trx) => {
@@ -159,6 +170,7 @@ export async function updateIssue(
   const subject = await issueSubject(db, issue);
   if (!canIssue(me, 'update_issue', subject)) throw forbidden(forbiddenMessage(subject.project));
   const admin = canIssue(me, 'admin_issue', subject);
+  assertMayTypeAsIncident(me, subject.project, input.issue_type, issue.issue_type);
   if (input.lock_version !== undefined && input.lock_version !== issue.lock_version) {
     throw conflict('Issue was changed by someone else (stale lock_version)');
   }

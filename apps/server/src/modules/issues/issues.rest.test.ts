@@ -86,7 +86,8 @@ beforeAll(async () => {
   await api('PUT', `/projects/${p1}/issues/${four.iid}`, 'planner', { state_event: 'close' });
   // A guest may open an issue, but admin-only fields are silently ignored.
   await create('guest', { title: 'Guest issue', labels: 'bug', milestone_id: m1, weight: 5 });
-  await create('planner', {
+  // Incidents are Reporter and up (IE §2.2).
+  await create('owner', {
     title: 'Incident',
     issue_type: 'incident',
     health_status: 'at_risk',
@@ -437,6 +438,25 @@ describe('issue writes', () => {
     expect((await api('DELETE', `/projects/${p1}/issues/${created.iid}`, 'guest')).statusCode).toBe(403);
     expect((await api('DELETE', `/projects/${p1}/issues/${created.iid}`, 'planner')).statusCode).toBe(204);
     expect((await api('GET', `/projects/${p1}/issues/${created.iid}`, 'planner')).statusCode).toBe(404);
+  });
+
+  it('makes an issue an incident only for Reporter and up; an incident stays one for its editors', async () => {
+    const refused = await api('POST', `/projects/${p1}/issues`, 'planner', { title: 'Outage', issue_type: 'incident' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/^issue_type is invalid/);
+    const created = (await api('POST', `/projects/${p1}/issues`, 'planner', { title: 'Outage' })).json() as {
+      iid: number;
+    };
+    const url = `/projects/${p1}/issues/${created.iid}`;
+    expect((await api('PUT', url, 'planner', { issue_type: 'incident' })).statusCode).toBe(403);
+    const retyped = await api('PUT', url, 'owner', { issue_type: 'incident' });
+    expect(retyped.json()).toMatchObject({ issue_type: 'incident', type: 'INCIDENT' });
+    // Already an incident: a Planner's edit may keep the type, or turn it back into an issue.
+    expect((await api('PUT', url, 'planner', { title: 'Outage!', issue_type: 'incident' })).statusCode).toBe(200);
+    expect((await api('PUT', url, 'planner', { issue_type: 'issue' })).json()).toMatchObject({ issue_type: 'issue' });
+    expect(
+      (await api('POST', `/projects/${p1}/issues`, 'owner', { title: 'Real', issue_type: 'incident' })).statusCode,
+    ).toBe(201);
   });
 
   it('reorders with relative positions, rebalancing when neighbours touch', async () => {

@@ -1,13 +1,21 @@
 import { useBlocker } from '@tanstack/react-router';
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, Suspense, useEffect, useId, useState } from 'react';
+import { lazyNamed } from '../../app/lazyNamed';
 import { ApiError } from '../../lib/api';
 import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { LabelledField } from '../shared/LabelledField';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
 import styles from './IssueEditForm.module.css';
 import { clearIssueDraft, readIssueDraft, writeIssueDraft } from './issueDraft';
-import { useIssue, useUpdateIssue } from './queries';
+import type { IssueType } from './issuesApi';
+import { useIssue, useIssuePermissions, useUpdateIssue } from './queries';
+import { TemplatePicker } from './TemplatePicker';
+
+// The diff library loads with the first conflict, not with the form.
+const ConflictReview = lazyNamed(() => import('./conflict/ConflictReview'), 'ConflictReview');
 
 /** IE §5: what the form says when the server refuses a stale lock_version (409). */
 export const EDIT_CONFLICT_TEXT =
@@ -19,13 +27,47 @@ export const STALE_DRAFT_TEXT =
 
 export const LEAVE_PAGE_TEXT = 'Are you sure you want to lose your issue information?';
 
+/** IE §2.2: the type field is for issues and incidents only (a task keeps its type). */
+const isIssueType = (type: string | undefined): type is IssueType => type === 'issue' || type === 'incident';
+
 /**
- * IE §2.2: edit the title and description in place. Save changes is disabled while the title is
- * blank or a save is running; Ctrl/Cmd+Enter saves. The save carries the lock_version the form was
- * opened with: when someone saved in between, the server answers 409 and the form shows their
- * version beside yours before you choose to overwrite it. What is typed is autosaved in localStorage
- * with the lock_version: reopening the form restores it, or asks Keep / Discard when the issue
- * changed since; leaving the page with unsaved edits asks first.
+ * IE §2.2: the type dropdown. Incident is offered to who may create incidents, or when the issue
+ * already is one (so its editors can keep it, or make it an issue).
+ */
+function IssueTypeField({
+  id,
+  value,
+  offerIncident,
+  onChange,
+}: {
+  id: string;
+  value: IssueType;
+  offerIncident: boolean;
+  onChange: (type: IssueType) => void;
+}) {
+  return (
+    <LabelledField htmlFor={id} label="Issue Type">
+      <select
+        id={id}
+        className={styles.select}
+        value={value}
+        onChange={(event) => onChange(event.target.value as IssueType)}
+      >
+        <option value="issue">Issue</option>
+        {offerIncident && <option value="incident">Incident</option>}
+      </select>
+    </LabelledField>
+  );
+}
+
+/**
+ * IE §2.2: edit the title, type and description in place, a template at hand. Save changes is
+ * disabled while the title is blank or a save is running; Ctrl/Cmd+Enter saves. The save carries the
+ * lock_version the form was opened with: when someone saved in between, the server answers 409 and
+ * the form shows their version beside yours (a side-by-side diff) before you choose to overwrite it
+ * or keep editing. What is typed is autosaved in localStorage with the lock_version: reopening the
+ * form restores it, or asks Keep / Discard when the issue changed since; leaving the page with
+ * unsaved edits asks first.
  */
 export function IssueEditForm({
   issue,
@@ -50,7 +92,11 @@ export function IssueEditForm({
   const [title, setTitle] = useState(restored.title);
   const [description, setDescription] = useState(restored.description);
   const [lockVersion, setLockVersion] = useState(issue.lock_version);
-  const dirty = title !== saved.title || description !== saved.description;
+  const savedType = isIssueType(issue.issue_type) ? issue.issue_type : null;
+  const [issueType, setIssueType] = useState(savedType);
+  const typeChanged = issueType !== savedType;
+  const dirty = title !== saved.title || description !== saved.description || typeChanged;
+  const permissions = useIssuePermissions(projectPath, issue.iid);
 
   useEffect(() => {
     if (askAboutDraft) return;
@@ -79,24 +125,34 @@ export function IssueEditForm({
   const update = useUpdateIssue(projectPath, issue.iid);
   const latest = useIssue(projectPath, issue.iid);
   const conflict = update.error instanceof ApiError && update.error.status === 409;
-  const theirs = conflict ? latest.data : undefined;
+  // Their version once it is fetched (until then the cache still holds the one this form opened with).
+  const theirs = conflict && !latest.isFetching ? latest.data : undefined;
   const canSave = title.trim() !== '' && !update.isPending;
+  const changes = (lock_version: number | undefined) => ({
+    title: title.trim(),
+    description,
+    lock_version,
+    ...(typeChanged && issueType ? { issue_type: issueType } : {}),
+  });
 
   const save = () => {
     if (!canSave) return;
-    update.mutate(
-      { title: title.trim(), description, lock_version: lockVersion },
-      {
-        onSuccess: finish,
-        // Someone saved in between: fetch their version to show beside this one.
-        onError: (error) => error instanceof ApiError && error.status === 409 && void latest.refetch(),
-      },
-    );
+    update.mutate(changes(lockVersion), {
+      onSuccess: finish,
+      // Someone saved in between: fetch their version to show beside this one.
+      onError: (error) => error instanceof ApiError && error.status === 409 && void latest.refetch(),
+    });
   };
   const overwrite = () => {
     if (!theirs) return;
     setLockVersion(theirs.lock_version);
-    update.mutate({ title: title.trim(), description, lock_version: theirs.lock_version }, { onSuccess: finish });
+    update.mutate(changes(theirs.lock_version), { onSuccess: finish });
+  };
+  // Reviewed: the next Save goes over their version, with whatever was taken from it.
+  const keepEditing = () => {
+    if (!theirs) return;
+    setLockVersion(theirs.lock_version);
+    update.reset();
   };
   const saveOnModEnter = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
@@ -135,18 +191,24 @@ export function IssueEditForm({
           variant="warning"
           title={EDIT_CONFLICT_TEXT}
           action={
-            <Button variant="danger" size="small" onPress={overwrite} isDisabled={!theirs || update.isPending}>
-              Overwrite their changes
-            </Button>
+            <span className={styles.buttons}>
+              <Button size="small" onPress={keepEditing} isDisabled={!theirs || update.isPending}>
+                Keep editing
+              </Button>
+              <Button variant="danger" size="small" onPress={overwrite} isDisabled={!theirs || update.isPending}>
+                Overwrite their changes
+              </Button>
+            </span>
           }
-        >
-          {theirs && (
-            <details open>
-              <summary>Their version: {theirs.title}</summary>
-              <div className={styles.theirs}>{theirs.description || 'No description.'}</div>
-            </details>
-          )}
-        </Alert>
+        />
+      )}
+      {conflict && theirs && (
+        <Suspense fallback={<Spinner label="Loading their changes" />}>
+          <ConflictReview
+            theirs={{ title: theirs.title, description: theirs.description ?? '' }}
+            yours={{ title: title.trim(), description }}
+          />
+        </Suspense>
       )}
       {update.error && !conflict && <Alert variant="danger">{update.error.message}</Alert>}
       <label className={styles.label} htmlFor={`${ids}-title`}>
@@ -162,6 +224,22 @@ export function IssueEditForm({
         // biome-ignore lint/a11y/noAutofocus: the form opens on the user's Edit action, at the title
         autoFocus
       />
+      <div className={styles.fields}>
+        {issueType && (
+          <IssueTypeField
+            id={`${ids}-type`}
+            value={issueType}
+            offerIncident={permissions.data?.createIncident === true || savedType === 'incident'}
+            onChange={setIssueType}
+          />
+        )}
+        <TemplatePicker
+          className={styles.templates}
+          projectPath={projectPath}
+          description={description}
+          onLoad={setDescription}
+        />
+      </div>
       <span className={styles.label} id={`${ids}-description-label`}>
         Description
       </span>

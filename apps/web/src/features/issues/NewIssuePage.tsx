@@ -3,6 +3,7 @@ import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { AppLink } from '../../lib/AppLink';
 import { urls } from '../../lib/paths';
+import { useSession } from '../../lib/session';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
@@ -10,100 +11,10 @@ import styles from '../epics/NewEpicPage.module.css';
 import { LabelledField } from '../shared/LabelledField';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
 import { NewItemFrame } from '../shared/NewItemFrame';
-import { createIssue, issueTemplateContent, issueTemplateNames, type NewIssue, relateIssues } from './issuesApi';
+import { createIssue, type NewIssue, relateIssues } from './issuesApi';
 import { NewIssuePlanningFields, NO_PLANNING, type PlanningValues, planningBody } from './NewIssuePlanningFields';
 import { issueKeys } from './queries';
-
-/** IE §5: choosing a template over edited content asks first. */
-export const TEMPLATE_OVERWRITE_TEXT =
-  'Applying a template will replace the existing content. Any changes you have made will be lost.';
-
-/**
- * IE §5's template picker: a template loads at once into an empty editor or over the previous
- * template's untouched text; over anything else the warning offers 'Apply template' or 'Cancel'.
- */
-function TemplatePicker({
-  projectPath,
-  description,
-  onLoad,
-}: {
-  projectPath: string;
-  description: string;
-  onLoad: (content: string) => void;
-}) {
-  const id = useId();
-  const names = useQuery({
-    queryKey: [...issueKeys.all, 'templates', projectPath],
-    queryFn: ({ signal }) => issueTemplateNames(projectPath, signal),
-  });
-  const [chosen, setChosen] = useState('');
-  const [loaded, setLoaded] = useState('');
-  const [pending, setPending] = useState<{ name: string; content: string } | null>(null);
-  const [failed, setFailed] = useState(false);
-  if (!names.data?.length) return null;
-
-  const apply = (name: string, content: string) => {
-    setChosen(name);
-    setLoaded(content);
-    setPending(null);
-    onLoad(content);
-  };
-  const choose = async (name: string) => {
-    setFailed(false);
-    if (name === '') return apply('', '');
-    try {
-      const content = await issueTemplateContent(projectPath, name);
-      if (description.trim() === '' || description === loaded) apply(name, content);
-      else setPending({ name, content });
-    } catch {
-      setFailed(true);
-    }
-  };
-
-  return (
-    <LabelledField htmlFor={id} label="Description template">
-      <select id={id} className={styles.input} value={chosen} onChange={(event) => void choose(event.target.value)}>
-        <option value="">{chosen ? 'No template' : 'Choose a template'}</option>
-        {names.data.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-      </select>
-      {chosen && (
-        <button
-          type="button"
-          className={buttonClassName('tertiary', 'small')}
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => void choose(chosen)}
-        >
-          Reset template
-        </button>
-      )}
-      {failed && <Alert variant="danger">The template could not be loaded. Please try again.</Alert>}
-      {pending && (
-        <Alert
-          variant="warning"
-          title={TEMPLATE_OVERWRITE_TEXT}
-          action={
-            <span className={styles.actions}>
-              <button type="button" className={buttonClassName('default', 'small')} onClick={() => setPending(null)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className={buttonClassName('confirm', 'small')}
-                onClick={() => apply(pending.name, pending.content)}
-              >
-                Apply template
-              </button>
-            </span>
-          }
-        />
-      )}
-    </LabelledField>
-  );
-}
+import { TemplatePicker } from './TemplatePicker';
 
 /**
  * The new issue form. GitLab's prefill parameters work: `issue[title]`, `issue[description]`,
@@ -118,6 +29,14 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
   const [title, setTitle] = useState(search.get('issue[title]') ?? '');
   const [description, setDescription] = useState(search.get('issue[description]') ?? '');
   const [type, setType] = useState<NewIssue['issue_type']>('issue');
+  // IE §2.2: Incident is offered to who may create incidents (Reporter and up). GraphQL is a POST:
+  // it waits for the session's CSRF token.
+  const session = useSession();
+  const canCreateIncident = useQuery({
+    enabled: !session.isLoading && session.user !== null,
+    queryKey: [...issueKeys.all, 'can-create-incident', projectPath],
+    queryFn: async ({ signal }) => (await import('./canCreateIncident')).fetchCanCreateIncident(projectPath, signal),
+  });
   const [confidential, setConfidential] = useState(search.get('issue[confidential]') === 'true');
   const [planning, setPlanning] = useState<PlanningValues>(NO_PLANNING);
   const [pending, setPending] = useState(false);
@@ -177,7 +96,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
           onChange={(event) => setType(event.target.value as NewIssue['issue_type'])}
         >
           <option value="issue">Issue</option>
-          <option value="incident">Incident</option>
+          {canCreateIncident.data && <option value="incident">Incident</option>}
         </select>
       </LabelledField>
       <TemplatePicker projectPath={projectPath} description={description} onLoad={setDescription} />

@@ -12,6 +12,7 @@ export const ISSUE_PERMISSIONS = graphql(`
           updateIssue
           reopenIssue
           createIssue
+          createIncident
           destroyIssue
           adminIssue
           adminIssueRelation
@@ -27,6 +28,7 @@ const FLAGS = [
   'updateIssue',
   'reopenIssue',
   'createIssue',
+  'createIncident',
   'destroyIssue',
   'adminIssue',
   'adminIssueRelation',

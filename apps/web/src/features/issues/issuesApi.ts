@@ -17,7 +17,11 @@ export interface IssueChanges {
   due_date?: string | null;
   health_status?: HealthStatus | null;
   confidential?: boolean;
+  issue_type?: IssueType;
 }
+
+/** The types the issue forms offer (IE §2.2); a task is edited as a work item, not here. */
+export type IssueType = 'issue' | 'incident';
 
 export async function updateIssue(projectPath: string, iid: number, changes: IssueChanges): Promise<Issue> {
   const { data } = await request<Issue>(
@@ -32,7 +36,7 @@ export async function updateIssue(projectPath: string, iid: number, changes: Iss
 export interface NewIssue {
   title: string;
   description: string;
-  issue_type: 'issue' | 'incident';
+  issue_type: IssueType;
   confidential: boolean;
   assignee_ids?: number[];
   /** Label titles, comma-separated as GitLab takes them. */
@@ -62,15 +66,22 @@ export async function relateIssues(projectPath: string, iid: number, targetIid: 
 
 interface TemplateJson {
   name: string;
+  source?: 'project' | 'group';
   content?: string;
 }
 
+/** A description template on offer: the project's own, or inherited from one of its groups. */
+export interface TemplateChoice {
+  name: string;
+  inherited: boolean;
+}
+
 /** The description templates the project offers, its own first then its groups' (IE-3). */
-export async function issueTemplateNames(projectPath: string, signal?: AbortSignal): Promise<string[]> {
+export async function issueTemplates(projectPath: string, signal?: AbortSignal): Promise<TemplateChoice[]> {
   const { data } = await request<TemplateJson[]>(apiPath(`/projects/${encodeId(projectPath)}/templates/issues`), {
     signal,
   });
-  return data.map((t) => t.name);
+  return data.map((t) => ({ name: t.name, inherited: t.source === 'group' }));
 }
 
 export async function issueTemplateContent(projectPath: string, name: string): Promise<string> {
