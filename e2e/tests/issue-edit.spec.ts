@@ -1,45 +1,31 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { authFile, type E2eUser } from './auth';
 import { seriousViolations } from './axe';
+import { useIssueProject } from './issue-project';
 import { settledScreenshot } from './screenshots';
-import { type SessionApi, sessionApi } from './session-api';
+import type { SessionApi } from './session-api';
 
 /** The issue edit form (IE §2.2, §4, §5): title, type, template, description, drafts and conflicts. */
-const groupPath = `issue-edit-${Date.now().toString(36)}`;
-const projectPath = `${groupPath}/app`;
+const project = useIssueProject(
+  'issue-edit',
+  ['Edit me', 'Race me', 'Draft me', 'Type me', 'Template me'],
+  async ({ api, projectId, groupId }) => {
+    await api('POST', `/projects/${projectId}/issues`, { title: 'Already an incident', issue_type: 'incident' });
+    await api('POST', `/projects/${projectId}/templates/issues`, {
+      name: 'Bug report',
+      content: '## Steps to reproduce',
+    });
+    await api('POST', `/groups/${groupId}/templates/issues`, { name: 'Incident review', content: '## Timeline' });
+    // frank edits as a Planner: he may edit issues but not create incidents (Reporter and up).
+    const [frank] = (await api('GET', '/users?username=frank')) as unknown as Array<{ id: number }>;
+    await api('POST', `/groups/${groupId}/members`, { user_id: frank?.id, access_level: 15 });
+  },
+);
+const { projectPath, issueUrl } = project;
 const encodedProject = encodeURIComponent(projectPath);
-let groupId = 0;
-let api: SessionApi;
-let setupPage: Page;
-
-test.beforeAll(async ({ browser }) => {
-  setupPage = await browser.newPage({ storageState: authFile('alice') });
-  api = await sessionApi(setupPage);
-  const group = await api('POST', '/groups', { name: 'Issue edit e2e', path: groupPath, visibility: 'private' });
-  groupId = group.id as number;
-  const project = await api('POST', '/projects', { name: 'app', path: 'app', namespace_id: groupId });
-  for (const title of ['Edit me', 'Race me', 'Draft me', 'Type me', 'Template me']) {
-    await api('POST', `/projects/${project.id}/issues`, { title, description: `About **${title}**` });
-  }
-  await api('POST', `/projects/${project.id}/issues`, { title: 'Already an incident', issue_type: 'incident' });
-  await api('POST', `/projects/${project.id}/templates/issues`, {
-    name: 'Bug report',
-    content: '## Steps to reproduce',
-  });
-  await api('POST', `/groups/${groupId}/templates/issues`, { name: 'Incident review', content: '## Timeline' });
-  // frank edits as a Planner: he may edit issues but not create incidents (Reporter and up).
-  const [frank] = (await api('GET', '/users?username=frank')) as unknown as Array<{ id: number }>;
-  await api('POST', `/groups/${groupId}/members`, { user_id: frank?.id, access_level: 15 });
-});
-
-test.afterAll(async () => {
-  if (groupId) await api('DELETE', `/groups/${groupId}`);
-  await setupPage.close();
-});
+const api: SessionApi = (...args) => project.api(...args);
 
 test.use({ storageState: authFile('alice') });
-
-const issueUrl = (iid: number) => `/${projectPath}/-/issues/${iid}`;
 
 async function openEditor(page: Page) {
   await page.getByRole('button', { name: 'Edit', exact: true }).click();

@@ -1,66 +1,28 @@
 import { expect, type Page, test } from '@playwright/test';
 import { authFile } from './auth';
 import { seriousViolations } from './axe';
+import { useIssueProject } from './issue-project';
 import { settledScreenshot } from './screenshots';
-import { type SessionApi, sessionApi } from './session-api';
+import type { SessionApi } from './session-api';
 
 /**
  * The issue page as a workbench (issue 11): close and reopen, the blocked-close check, the actions
  * menu, the sidebar, linked items and creating issues. The edit form is in issue-edit.spec.ts.
  */
-const groupPath = `issue-page-${Date.now().toString(36)}`;
-const projectPath = `${groupPath}/app`;
-let groupId = 0;
-let api: SessionApi;
-let setupPage: Page;
-
-test.beforeAll(async ({ browser }) => {
-  setupPage = await browser.newPage({ storageState: authFile('alice') });
-  api = await sessionApi(setupPage);
-  const group = await api('POST', '/groups', { name: 'Issue page e2e', path: groupPath, visibility: 'private' });
-  groupId = group.id as number;
-  const project = await api('POST', '/projects', { name: 'app', path: 'app', namespace_id: groupId });
-  for (const title of [
-    'Edit me',
-    'Race me',
-    'Close me',
-    'Blocked one',
-    'The blocker',
-    'Promote me',
-    'Delete me',
-    'Plan me',
-    'Vanish',
-  ]) {
-    await api('POST', `/projects/${project.id}/issues`, { title, description: `About **${title}**` });
-  }
-  for (const [name, color] of [
-    ['bug', '#dc143c'],
-    ['workflow::todo', '#428bca'],
-    ['workflow::doing', '#5cb85c'],
-  ]) {
-    await api('POST', `/projects/${project.id}/labels`, { name, color });
-  }
-  await api('POST', `/projects/${project.id}/milestones`, { title: 'Sidebar v1' });
-  await api('POST', `/groups/${groupId}/iteration_cadences`, {
-    title: 'Sidebar sprints',
-    start_date: new Date().toISOString().slice(0, 10),
-    duration_in_weeks: 2,
-    iterations_in_advance: 2,
-  });
-  await api('POST', `/projects/${project.id}/issues/4/links`, {
-    issuable_references: ['#5'],
-    link_type: 'is_blocked_by',
-  });
-});
-
-test.afterAll(async () => {
-  if (groupId) await api('DELETE', `/groups/${groupId}`);
-  await setupPage.close();
-});
+const project = useIssueProject(
+  'issue-page',
+  ['Edit me', 'Race me', 'Close me', 'Blocked one', 'The blocker', 'Promote me', 'Delete me'],
+  async ({ api, projectId }) => {
+    await api('POST', `/projects/${projectId}/issues/4/links`, {
+      issuable_references: ['#5'],
+      link_type: 'is_blocked_by',
+    });
+  },
+);
+const { groupPath, projectPath, issueUrl } = project;
+const api: SessionApi = (...args) => project.api(...args);
 
 test.use({ storageState: authFile('alice') });
-
-const issueUrl = (iid: number) => `/${projectPath}/-/issues/${iid}`;
 
 test('closes and reopens an issue', async ({ page }) => {
   await page.goto(issueUrl(3));

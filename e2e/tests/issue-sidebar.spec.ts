@@ -210,3 +210,37 @@ test('on a small screen the sidebar folds away behind Expand sidebar', async ({ 
   await expect(details).toBeVisible();
   await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeHidden();
 });
+
+test('the New issue form plans the issue before it exists: labels, milestone, epic, weight', async ({ page }) => {
+  await page.goto(`/${project.projectPath}/-/issues/new`);
+  await page.getByRole('textbox', { name: 'Title' }).fill('Planned from the start');
+  const planning = page.getByRole('group', { name: 'Planning' });
+  let field = planning.getByRole('region', { name: 'Labels', exact: true });
+  await field.getByRole('button', { name: 'Edit labels' }).click();
+  await field.getByRole('checkbox', { name: 'bug' }).check();
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await expect(field.getByText('bug')).toBeVisible();
+  field = planning.getByRole('region', { name: 'Milestone', exact: true });
+  await field.getByRole('button', { name: 'Edit milestone' }).click();
+  await field.getByRole('radio', { name: 'Sidebar v1' }).click();
+  field = planning.getByRole('region', { name: 'Epic', exact: true });
+  await field.getByRole('button', { name: 'Edit epic' }).click();
+  await field.getByRole('radio', { name: /Sidebar epic/ }).click();
+  field = planning.getByRole('region', { name: 'Weight', exact: true });
+  await field.getByRole('button', { name: 'Edit weight' }).click();
+  await field.getByRole('spinbutton', { name: 'Weight' }).fill('2');
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await expect(field.getByText('2', { exact: true })).toBeVisible();
+  // Applying a value submits its own small form only: the page stays, with what was typed.
+  await expect(page).toHaveURL(new RegExp(`/${project.projectPath}/-/issues/new$`));
+  await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Planned from the start');
+  await settledScreenshot(page, 'new-issue-planning');
+  expect(await seriousViolations(page), 'the New issue planning fields (axe)').toEqual([]);
+  await page.getByRole('button', { name: 'Create issue' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Planned from the start' })).toBeVisible();
+  await expect(sidebarField(page, 'Labels').getByTestId('label')).toHaveText(['bug']);
+  await expect(sidebarField(page, 'Milestone').getByText('Sidebar v1')).toBeVisible();
+  await expect(sidebarField(page, 'Epic').getByRole('link', { name: 'Sidebar epic' })).toBeVisible();
+  await expect(sidebarField(page, 'Weight').getByText('2', { exact: true })).toBeVisible();
+});

@@ -40,7 +40,6 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const roadmap = await webModule<RoadmapApi>('features/roadmap/roadmapApi.ts');
   const epics = await webModule<{ CAN_CREATE_EPIC: Document }>('features/epics/epicsApi.ts');
   const issues = await webModule<{ ISSUE_PERMISSIONS: Document }>('features/issues/issuePermissions.ts');
-  const incidents = await webModule<{ CAN_CREATE_INCIDENT: Document }>('features/issues/canCreateIncident.ts');
   const iterations = await webModule<{ ISSUE_ITERATION_OPTIONS: Document }>(
     'features/issues/sidebar/iterationOptions.ts',
   );
@@ -85,11 +84,6 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       variables: { fullPath: 'acme/web', iid: '1' },
     },
     {
-      name: 'canCreateIncident',
-      query: documentText(incidents.CAN_CREATE_INCIDENT),
-      variables: { fullPath: 'acme/web' },
-    },
-    {
       name: 'promoteIssueToEpic',
       query: documentText(issueActions.PROMOTE_TO_EPIC),
       variables: { projectPath: 'acme/web', iid: '1' },
@@ -126,7 +120,6 @@ describe('the web app’s GraphQL documents', () => {
     expect(senders).toEqual([
       'features/epics/epicsApi.ts',
       'features/issues/blockingIssuesApi.ts',
-      'features/issues/canCreateIncident.ts',
       'features/issues/issueActionsApi.ts',
       'features/issues/issuePermissions.ts',
       'features/issues/newIssuePermissionsApi.ts',

@@ -12,6 +12,7 @@ import { LabelledField } from '../shared/LabelledField';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
 import { NewItemFrame } from '../shared/NewItemFrame';
 import { createIssue, type NewIssue, relateIssues } from './issuesApi';
+import pageStyles from './NewIssuePage.module.css';
 import { NewIssuePlanningFields, NO_PLANNING, type PlanningValues, planningBody } from './NewIssuePlanningFields';
 import { issueKeys } from './queries';
 import { TemplatePicker } from './TemplatePicker';
@@ -32,10 +33,11 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
   // IE §2.2: Incident is offered to who may create incidents (Reporter and up). GraphQL is a POST:
   // it waits for the session's CSRF token.
   const session = useSession();
-  const canCreateIncident = useQuery({
+  const permissions = useQuery({
     enabled: !session.isLoading && session.user !== null,
-    queryKey: [...issueKeys.all, 'can-create-incident', projectPath],
-    queryFn: async ({ signal }) => (await import('./canCreateIncident')).fetchCanCreateIncident(projectPath, signal),
+    queryKey: [...issueKeys.all, 'new-issue-permissions', projectPath],
+    queryFn: async ({ signal }) =>
+      (await import('./newIssuePermissionsApi')).fetchNewIssuePermissions(projectPath, signal),
   });
   const [confidential, setConfidential] = useState(search.get('issue[confidential]') === 'true');
   const [planning, setPlanning] = useState<PlanningValues>(NO_PLANNING);
@@ -68,66 +70,77 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} aria-labelledby={headingId}>
-      {failure && (
-        <Alert variant="danger" title="The issue could not be created.">
-          {failure}
-        </Alert>
+    // The planning fields hold forms of their own (pickers, values), so they sit beside the main form,
+    // not in it; the Create button submits the main form by its id.
+    <div className={styles.form}>
+      <form id={`${ids}-form`} className={pageStyles.fields} onSubmit={onSubmit} aria-labelledby={headingId}>
+        {failure && (
+          <Alert variant="danger" title="The issue could not be created.">
+            {failure}
+          </Alert>
+        )}
+        {related && <Alert>{`The new issue will be related to #${related}.`}</Alert>}
+        <LabelledField htmlFor={`${ids}-title`} label="Title">
+          <input
+            id={`${ids}-title`}
+            className={styles.input}
+            value={title}
+            maxLength={255}
+            required
+            autoComplete="off"
+            // biome-ignore lint/a11y/noAutofocus: the page exists to type this title.
+            autoFocus
+            onChange={(event) => setTitle(event.target.value)}
+          />
+        </LabelledField>
+        <LabelledField htmlFor={`${ids}-type`} label="Type">
+          <select
+            id={`${ids}-type`}
+            className={styles.input}
+            value={type}
+            onChange={(event) => setType(event.target.value as NewIssue['issue_type'])}
+          >
+            <option value="issue">Issue</option>
+            {permissions.data?.createIncident && <option value="incident">Incident</option>}
+          </select>
+        </LabelledField>
+        <TemplatePicker projectPath={projectPath} description={description} onLoad={setDescription} />
+        <div className={styles.field}>
+          <span id={`${ids}-description`} className={styles.label}>
+            Description
+          </span>
+          <MarkdownEditor
+            labelId={`${ids}-description`}
+            value={description}
+            onChange={setDescription}
+            onSubmit={() => void submit()}
+            projectPath={projectPath}
+          />
+        </div>
+        <label className={styles.checkbox}>
+          <input type="checkbox" checked={confidential} onChange={(event) => setConfidential(event.target.checked)} />
+          <span>
+            This issue is confidential and should only be visible to team members with at least the Planner role.
+          </span>
+        </label>
+      </form>
+      {permissions.data?.adminIssue && (
+        <NewIssuePlanningFields projectPath={projectPath} values={planning} onChange={setPlanning} />
       )}
-      {related && <Alert>{`The new issue will be related to #${related}.`}</Alert>}
-      <LabelledField htmlFor={`${ids}-title`} label="Title">
-        <input
-          id={`${ids}-title`}
-          className={styles.input}
-          value={title}
-          maxLength={255}
-          required
-          autoComplete="off"
-          // biome-ignore lint/a11y/noAutofocus: the page exists to type this title.
-          autoFocus
-          onChange={(event) => setTitle(event.target.value)}
-        />
-      </LabelledField>
-      <LabelledField htmlFor={`${ids}-type`} label="Type">
-        <select
-          id={`${ids}-type`}
-          className={styles.input}
-          value={type}
-          onChange={(event) => setType(event.target.value as NewIssue['issue_type'])}
-        >
-          <option value="issue">Issue</option>
-          {canCreateIncident.data && <option value="incident">Incident</option>}
-        </select>
-      </LabelledField>
-      <TemplatePicker projectPath={projectPath} description={description} onLoad={setDescription} />
-      <div className={styles.field}>
-        <span id={`${ids}-description`} className={styles.label}>
-          Description
-        </span>
-        <MarkdownEditor
-          labelId={`${ids}-description`}
-          value={description}
-          onChange={setDescription}
-          onSubmit={() => void submit()}
-          projectPath={projectPath}
-        />
-      </div>
-      <label className={styles.checkbox}>
-        <input type="checkbox" checked={confidential} onChange={(event) => setConfidential(event.target.checked)} />
-        <span>
-          This issue is confidential and should only be visible to team members with at least the Planner role.
-        </span>
-      </label>
-      <NewIssuePlanningFields projectPath={projectPath} values={planning} onChange={setPlanning} />
       <div className={styles.actions}>
-        <button type="submit" className={buttonClassName('confirm')} disabled={pending || !title.trim()}>
+        <button
+          type="submit"
+          form={`${ids}-form`}
+          className={buttonClassName('confirm')}
+          disabled={pending || !title.trim()}
+        >
           {pending ? 'Creating issue…' : 'Create issue'}
         </button>
         <AppLink href={urls.projectPage(projectPath, 'issues')} className={buttonClassName('default')}>
           Cancel
         </AppLink>
       </div>
-    </form>
+    </div>
   );
 }
 

@@ -1,9 +1,7 @@
 import { exclusiveScopedLabels } from '@meridian/domain';
-import { useQuery } from '@tanstack/react-query';
 import { dueDateText } from '../shared/dueDateText';
 import { People } from '../shared/People';
 import styles from './NewIssuePlanningFields.module.css';
-import { issueKeys } from './queries';
 import { SidebarEditField } from './sidebar/SidebarFields';
 import { epicOptions, labelOptions, milestoneOptions, type PickerOption, userOptions } from './sidebar/sidebarOptions';
 
@@ -46,8 +44,8 @@ const one = (chosen: PickerOption[]) => chosen[0] ?? null;
 
 /**
  * IE §2.1 / issue 11: the New issue form's assignees, labels, milestone, iteration, epic, weight and
- * due date, through the issue sidebar's pickers. Shown to those who may set them (Planner and
- * above); for others the server would ignore them, so they are not offered.
+ * due date, through the issue sidebar's pickers. The page shows them to those who may set them
+ * (Planner and above); for others the server would ignore them.
  */
 export function NewIssuePlanningFields({
   projectPath,
@@ -58,11 +56,6 @@ export function NewIssuePlanningFields({
   values: PlanningValues;
   onChange: (values: PlanningValues) => void;
 }) {
-  const allowed = useQuery({
-    queryKey: [...issueKeys.all, 'new-issue-permissions', projectPath],
-    queryFn: async ({ signal }) => (await import('./newIssuePermissionsApi')).canPlanNewIssue(projectPath, signal),
-  });
-  if (!allowed.data) return null;
   const set = (changes: Partial<PlanningValues>) => onChange({ ...values, ...changes });
   const key = (field: string) => ['issues', 'new-issue-options', projectPath, field] as const;
   const field = { canEdit: true, failure: null };
