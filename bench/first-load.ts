@@ -10,6 +10,7 @@
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { launchChromium } from '../apps/server/src/test/chromium';
 import { demoUserState, startDemoServer } from './src/demo-server';
+import { recordScripts } from './src/script-bytes';
 
 const PAGES = [
   { name: 'issue page', path: '/acme/product/web-app/-/issues/1' },
@@ -32,31 +33,16 @@ async function firstLoad(
   // A new context per page: an empty HTTP cache, signed in through the saved cookies.
   const context = await browser.newContext({ baseURL, storageState });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  const scripts = new Map<string, { url: string; wire: number; decoded: number }>();
-  cdp.on('Network.responseReceived', (event) => {
-    if (event.type === 'Script') {
-      scripts.set(event.requestId, { url: new URL(event.response.url).pathname, wire: 0, decoded: 0 });
-    }
-  });
-  cdp.on('Network.dataReceived', (event) => {
-    const s = scripts.get(event.requestId);
-    if (s) s.decoded += event.dataLength;
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    const s = scripts.get(event.requestId);
-    if (s) s.wire = event.encodedDataLength;
-  });
+  const scripts = await recordScripts(context, page);
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
   await context.close();
-  const all = [...scripts.values()];
+  const all = scripts();
   const kb = (n: number) => Math.round(n / 102.4) / 10;
   if (process.argv.includes('--detail')) {
     for (const s of all.sort((a, b) => b.wire - a.wire))
-      console.log(`  ${String(kb(s.wire)).padStart(6)} KB  ${s.url}`);
+      console.log(`  ${String(kb(s.wire)).padStart(6)} KB  ${s.path}`);
   }
   return {
     scripts: all.length,

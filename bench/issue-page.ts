@@ -18,7 +18,7 @@ import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-c
 import { launchChromium } from '../apps/server/src/test/chromium';
 import { demoUserState, startDemoServer } from './src/demo-server';
 import { type EditTiming, type Expectation, observeEdits, settleRequests, timeEdit } from './src/edit-timing';
-import { type LoadFigures, observeLoad, settledLoad } from './src/load-metrics';
+import { type LoadFigures, observedPage, settledLoad } from './src/load-metrics';
 import { percentile, round1 } from './src/stats';
 
 const { values: args } = parseArgs({
@@ -34,10 +34,9 @@ type State = BrowserContextOptions['storageState'];
 async function coldLoad(browser: Browser, baseURL: string, storageState: State): Promise<LoadFigures> {
   const context = await browser.newContext({ baseURL, storageState, viewport: VIEWPORT });
   try {
-    await observeLoad(context, READY);
-    const page = await context.newPage();
-    await page.goto(ISSUE_PATH);
-    return await settledLoad(page);
+    const observed = await observedPage(context, READY);
+    await observed.page.goto(ISSUE_PATH);
+    return await settledLoad(observed);
   } finally {
     await context.close();
   }
@@ -185,7 +184,7 @@ try {
     const load = await coldLoad(browser, server.url, storageState);
     loads.push(load);
     console.log(
-      `load ${i + 1}: FCP ${round1(load.fcp)} ms, LCP ${round1(load.lcp)} ms (${load.lcpElement}), interactive ${round1(load.interactive)} ms, TBT ${round1(load.tbt)} ms (${load.longTasks} long tasks), ${load.scripts} scripts ${round1(load.jsTransfer / 1024)} KB on the wire (${round1(load.jsEncoded / 1024)} KB bodies)`,
+      `load ${i + 1}: FCP ${round1(load.fcp)} ms, LCP ${round1(load.lcp)} ms (${load.lcpElement}), interactive ${round1(load.interactive)} ms, TBT ${round1(load.tbt)} ms (${load.longTasks} long tasks), ${load.scripts} scripts ${round1(load.jsWire / 1024)} KB on the wire (${round1(load.jsBodies / 1024)} KB bodies)`,
     );
   }
   const edits = await sidebarEdits(browser, server.url, storageState, Number(args.edits));
@@ -204,7 +203,7 @@ try {
   }
   const lcp = stat(loads.map((l) => l.lcp));
   const tbt = stat(loads.map((l) => l.tbt));
-  const js = stat(loads.map((l) => l.jsTransfer / 1024));
+  const js = stat(loads.map((l) => l.jsWire / 1024));
   const visible = stat(edits.map((e) => e.visible));
   const confirmed = stat(edits.map((e) => e.confirmed));
   console.log(

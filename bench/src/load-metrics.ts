@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { recordScripts, type ScriptBytes } from './script-bytes';
 
 /**
  * Lighthouse's quiet window: a page is interactive once it has gone this long without a long task
@@ -81,15 +82,26 @@ export interface LoadFigures {
   interactive: number;
   tbt: number;
   longTasks: number;
-  /** Scripts requested before interactive: bytes on the wire (compressed, with headers). */
+  /** Scripts requested before interactive: bytes on the wire (compressed, with headers), and their bodies. */
   scripts: number;
-  jsTransfer: number;
-  jsEncoded: number;
+  jsWire: number;
+  jsBodies: number;
 }
 
-/** Adds the observers to every page of `context`; `ready` selects the controls that make the page usable. */
-export async function observeLoad(context: BrowserContext, ready: string) {
+/** A page recording its load, and the scripts it has downloaded so far. */
+export interface ObservedPage {
+  page: Page;
+  scripts: () => ScriptBytes[];
+}
+
+/**
+ * Opens a page in `context` that records its load; `ready` selects the controls that make the page
+ * usable. Read the figures with `settledLoad` once it has been navigated.
+ */
+export async function observedPage(context: BrowserContext, ready: string): Promise<ObservedPage> {
   await context.addInitScript({ content: initScript(ready) });
+  const page = await context.newPage();
+  return { page, scripts: await recordScripts(context, page) };
 }
 
 /**
@@ -106,7 +118,8 @@ export function totalBlockingTime(tasks: LongTask[], fcp: number, interactive: n
   return total;
 }
 
-function figures(raw: RawLoad): LoadFigures {
+function figures(raw: RawLoad, downloaded: ScriptBytes[]): LoadFigures {
+  const wire = new Map(downloaded.map((s) => [s.path, s.wire]));
   const fcp = raw.fcp ?? Number.NaN;
   const lastTaskEnd = Math.max(0, ...raw.longTasks.map((t) => t.start + t.duration));
   const interactive = Math.max(fcp, raw.domContentLoaded, raw.readyAt ?? Number.NaN, lastTaskEnd);
@@ -119,22 +132,22 @@ function figures(raw: RawLoad): LoadFigures {
     tbt: totalBlockingTime(raw.longTasks, fcp, interactive),
     longTasks: raw.longTasks.length,
     scripts: scripts.length,
-    jsTransfer: scripts.reduce((sum, s) => sum + s.transfer, 0),
-    jsEncoded: scripts.reduce((sum, s) => sum + s.encoded, 0),
+    jsWire: scripts.reduce((sum, s) => sum + (wire.get(s.path) ?? s.transfer), 0),
+    jsBodies: scripts.reduce((sum, s) => sum + s.encoded, 0),
   };
 }
 
 /**
- * Waits until the page (opened in a context passed to `observeLoad`) has had its controls on screen
- * and then a quiet window with no long task and no response, and returns its load figures.
+ * Waits until the page (from `observedPage`) has had its controls on screen and then a quiet window
+ * with no long task and no response, and returns its load figures.
  */
-export async function settledLoad(page: Page, timeoutMs = 60_000): Promise<LoadFigures> {
+export async function settledLoad({ page, scripts }: ObservedPage, timeoutMs = 60_000): Promise<LoadFigures> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const raw = (await page.evaluate(READ_SCRIPT)) as RawLoad;
     const lastTaskEnd = Math.max(0, ...raw.longTasks.map((t) => t.start + t.duration));
     const busyUntil = Math.max(raw.readyAt ?? Number.POSITIVE_INFINITY, lastTaskEnd, raw.lastResponse);
-    if (raw.fcp !== null && raw.now - busyUntil >= QUIET_MS) return figures(raw);
+    if (raw.fcp !== null && raw.now - busyUntil >= QUIET_MS) return figures(raw, scripts());
     if (Date.now() > deadline) throw new Error(`page not settled after ${timeoutMs} ms: ${JSON.stringify(raw)}`);
     await page.waitForTimeout(250);
   }
