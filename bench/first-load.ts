@@ -7,12 +7,10 @@
  *   npx tsx bench/first-load.ts [--detail]   (--detail: every script and its size)
  *   (starts its own server on a fresh embedded database with the demo data, port 3407)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { launchChromium } from '../apps/server/src/test/chromium';
-import { startServer } from './src/server-process';
+import { demoUserState, startDemoServer } from './src/demo-server';
+import { recordScripts } from './src/script-bytes';
 
 const PAGES = [
   { name: 'issue page', path: '/acme/product/web-app/-/issues/1' },
@@ -26,35 +24,25 @@ interface Load {
   decodedKB: number;
 }
 
-async function firstLoad(browser: Browser, baseURL: string, storageState: string, path: string): Promise<Load> {
+async function firstLoad(
+  browser: Browser,
+  baseURL: string,
+  storageState: BrowserContextOptions['storageState'],
+  path: string,
+): Promise<Load> {
   // A new context per page: an empty HTTP cache, signed in through the saved cookies.
-  const context = await browser.newContext({ baseURL, storageState: JSON.parse(storageState) });
+  const context = await browser.newContext({ baseURL, storageState });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  const scripts = new Map<string, { url: string; wire: number; decoded: number }>();
-  cdp.on('Network.responseReceived', (event) => {
-    if (event.type === 'Script') {
-      scripts.set(event.requestId, { url: new URL(event.response.url).pathname, wire: 0, decoded: 0 });
-    }
-  });
-  cdp.on('Network.dataReceived', (event) => {
-    const s = scripts.get(event.requestId);
-    if (s) s.decoded += event.dataLength;
-  });
-  cdp.on('Network.loadingFinished', (event) => {
-    const s = scripts.get(event.requestId);
-    if (s) s.wire = event.encodedDataLength;
-  });
+  const scripts = await recordScripts(context, page);
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
   await context.close();
-  const all = [...scripts.values()];
+  const all = scripts();
   const kb = (n: number) => Math.round(n / 102.4) / 10;
   if (process.argv.includes('--detail')) {
     for (const s of all.sort((a, b) => b.wire - a.wire))
-      console.log(`  ${String(kb(s.wire)).padStart(6)} KB  ${s.url}`);
+      console.log(`  ${String(kb(s.wire)).padStart(6)} KB  ${s.path}`);
   }
   return {
     scripts: all.length,
@@ -63,15 +51,10 @@ async function firstLoad(browser: Browser, baseURL: string, storageState: string
   };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'meridian-first-load-'));
-const server = await startServer({ DATA_DIR: dataDir, MERIDIAN_SEED: 'demo' }, 3407);
+const server = await startDemoServer(3407);
 const browser = await launchChromium();
 try {
-  const signIn = await browser.newContext({ baseURL: server.url });
-  const res = await signIn.request.post('/users/sign_in', { data: { login: 'alice', password: 'meridian-demo' } });
-  if (!res.ok()) throw new Error(`sign-in failed: ${res.status()}`);
-  const storageState = JSON.stringify(await signIn.storageState());
-  await signIn.close();
+  const storageState = await demoUserState(browser, server.url, 'alice');
   for (const { name, path } of PAGES) {
     const load = await firstLoad(browser, server.url, storageState, path);
     console.log(
@@ -81,5 +64,4 @@ try {
 } finally {
   await browser.close();
   await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -18,6 +18,13 @@ export async function startServer(
   port: number,
   nodeArgs: string[] = [],
 ): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${port}`;
+  // Another server on the port would answer the readiness checks below in this one's place.
+  const portTaken = await fetch(`${url}/-/readiness`).then(
+    () => true,
+    () => false,
+  );
+  if (portTaken) throw new Error(`port ${port} is in use: stop the server there first`);
   const child = spawn(process.execPath, [...nodeArgs, bin, 'start'], {
     env: {
       ...process.env,
@@ -37,7 +44,6 @@ export async function startServer(
   child.stderr?.on('data', (d: Buffer) => {
     output += d.toString();
   });
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);

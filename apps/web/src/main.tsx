@@ -19,7 +19,7 @@ const queryClient = new QueryClient({
   },
 });
 
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 const root = document.getElementById('root');
 if (!root) throw new Error('#root element missing from index.html');
 

@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import {
-  createRootRoute,
+  createRootRouteWithContext,
   createRoute,
   createRouter,
   lazyRouteComponent,
@@ -19,7 +20,15 @@ const SignUpPage = lazyRouteComponent(() => import('./app/SignUpPage'), 'SignUpP
 const DashboardListPage = lazyNamed(() => import('./features/dashboard/DashboardListPage'), 'DashboardListPage');
 const AdminSettingsPage = lazyNamed(() => import('./features/admin/AdminSettingsPage'), 'AdminSettingsPage');
 
-const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
+/** What route loaders get: the app's query cache, to request a page's data along with its code. */
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFoundPage,
+});
 
 /** A page at the top of the tree (no namespace in its address). */
 const topRoute = (path: string, component: RouteComponent) =>
@@ -49,9 +58,10 @@ export const routeTree = rootRoute.addChildren([
   ...namespaceRoutes(rootRoute),
 ]);
 
-export function createAppRouter() {
+export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
+    context: { queryClient },
     defaultPreload: false,
     scrollRestoration: true,
     defaultPendingComponent: PageLoading,

@@ -2,6 +2,8 @@ import { type AnyRoute, createRoute, notFound } from '@tanstack/react-router';
 import { type ReactElement, Suspense } from 'react';
 import { lazyNamed } from '../app/lazyNamed';
 import { PageLoading } from '../app/PageLoading';
+import { issueQuery } from '../features/issues/issueQuery';
+import type { RouterContext } from '../router';
 import { namespaceFromParam, namespaceToParam } from './rewrite';
 
 // Each page is its own chunk, loaded when first shown: the first load carries only the shell.
@@ -114,6 +116,10 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
     getParentRoute: () => rootRoute,
     path: '/~p/$namespace/issues/$iid',
     params: iidParams,
+    // The issue is requested with the page's chunks, not after them: its title is the largest paint.
+    loader: ({ params, context }) => {
+      void (context as RouterContext).queryClient.prefetchQuery(issueQuery(params.namespace, params.iid));
+    },
     component: itemPage(
       (): ItemParams => issue.useParams(),
       (p, iid) => <page.Issue projectPath={p} iid={iid} />,

@@ -1,24 +1,20 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPath, encodeId } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
+import { issueDetailKey, issueQuery } from './issueQuery';
 import { type IssueChanges, updateIssue } from './issuesApi';
 
 export const issueKeys = {
   all: ['issues'] as const,
   lists: () => ['issues', 'list'] as const,
-  detail: (projectPath: string, iid: number) => ['issues', 'detail', projectPath, iid] as const,
+  detail: issueDetailKey,
   notes: (projectPath: string, iid: number) => ['issues', 'detail', projectPath, iid, 'notes'] as const,
   permissions: (projectPath: string, iid: number, userId: number | null) =>
     ['issues', 'detail', projectPath, iid, 'permissions', userId] as const,
 };
 
 export function useIssue(projectPath: string, iid: number) {
-  return useQuery({
-    queryKey: issueKeys.detail(projectPath, iid),
-    queryFn: ({ signal }) =>
-      apiGet<Issue>(apiPath(`/projects/${encodeId(projectPath)}/issues/${iid}`, { with_labels_details: true }), signal),
-  });
+  return useQuery(issueQuery(projectPath, iid));
 }
 
 /** Waits for the session: GraphQL is a POST, so it needs the session's CSRF token. */
