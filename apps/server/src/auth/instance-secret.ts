@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Database } from '../db/connection';
+import { instanceValue } from '../db/instance-value';
 
 const KEY = 'instance_secret';
 
@@ -9,19 +9,7 @@ const KEY = 'instance_secret';
  * made once and kept in `application_settings` (not one of the settings the admin API reads), so
  * every process of the instance derives the same values and they survive restarts.
  */
-async function readOrCreate(db: Database): Promise<string> {
-  await db
-    .insertInto('application_settings')
-    .values({ key: KEY, value: sql`to_jsonb(${randomBytes(32).toString('base64url')}::text)` })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('application_settings')
-    .select('value')
-    .where('key', '=', KEY)
-    .executeTakeFirstOrThrow();
-  return String(row.value);
-}
+const readOrCreate = (db: Database) => instanceValue(db, KEY, () => randomBytes(32).toString('base64url'));
 
 const cache = new WeakMap<Database, Promise<string>>();
 

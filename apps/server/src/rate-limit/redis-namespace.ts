@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Database } from '../db/connection';
+import { instanceValue } from '../db/instance-value';
 
 const KEY = 'rate_limit_namespace';
 
@@ -9,15 +9,5 @@ const KEY = 'rate_limit_namespace';
  * the processes of one instance share counters and other instances on the same Redis do not.
  */
 export async function redisNamespace(db: Database): Promise<string> {
-  await db
-    .insertInto('application_settings')
-    .values({ key: KEY, value: sql`to_jsonb(${randomUUID()}::text)` })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('application_settings')
-    .select('value')
-    .where('key', '=', KEY)
-    .executeTakeFirstOrThrow();
-  return `meridian-rate-limit:${String(row.value)}:`;
+  return `meridian-rate-limit:${await instanceValue(db, KEY, randomUUID)}:`;
 }

@@ -1,9 +1,9 @@
-import { exclusiveScopedLabels } from '@meridian/domain';
 import { dueDateText } from '../shared/dueDateText';
 import { People } from '../shared/People';
 import styles from './NewIssuePlanningFields.module.css';
+import { fieldPickers } from './sidebar/fieldPickers';
 import { SidebarEditField } from './sidebar/SidebarFields';
-import { epicOptions, labelOptions, milestoneOptions, type PickerOption, userOptions } from './sidebar/sidebarOptions';
+import type { PickerOption } from './sidebar/sidebarOptions';
 
 /** What the New issue form plans besides title and description, as chosen in the pickers. */
 export interface PlanningValues {
@@ -41,6 +41,7 @@ export function planningBody(values: PlanningValues) {
 
 const none = 'None';
 const one = (chosen: PickerOption[]) => chosen[0] ?? null;
+const listOf = (chosen: PickerOption | null) => (chosen ? [chosen] : []);
 
 /**
  * IE §2.1 / issue 11: the New issue form's assignees, labels, milestone, iteration, epic, weight and
@@ -57,7 +58,7 @@ export function NewIssuePlanningFields({
   onChange: (values: PlanningValues) => void;
 }) {
   const set = (changes: Partial<PlanningValues>) => onChange({ ...values, ...changes });
-  const key = (field: string) => ['issues', 'new-issue-options', projectPath, field] as const;
+  const pickers = fieldPickers(projectPath, 'new-issue-options');
   const field = { canEdit: true, failure: null };
 
   return (
@@ -66,75 +67,38 @@ export function NewIssuePlanningFields({
       <SidebarEditField
         label="Assignees"
         {...field}
-        picker={{
-          name: 'Select assignees',
-          queryKey: key('assignees'),
-          load: (search, signal) => userOptions(projectPath, search, signal),
-          current: values.assignees,
-          multiple: true,
-          onApply: (_ids, chosen) => set({ assignees: chosen }),
-        }}
+        picker={pickers.assignees(values.assignees, (_ids, chosen) => set({ assignees: chosen }))}
       >
         <People users={values.assignees.flatMap((a) => (a.avatar ? [a.avatar] : []))} empty={none} />
       </SidebarEditField>
       <SidebarEditField
         label="Labels"
         {...field}
-        picker={{
-          name: 'Select labels',
-          queryKey: key('labels'),
-          load: (search, signal) => labelOptions(projectPath, search, signal),
-          current: values.labels.map((title) => ({ id: title, text: title })),
-          multiple: true,
-          reorder: exclusiveScopedLabels,
-          onApply: (titles) => set({ labels: titles }),
-        }}
+        picker={pickers.labels(
+          values.labels.map((title) => ({ id: title, text: title })),
+          (titles) => set({ labels: titles }),
+        )}
       >
         {values.labels.length ? values.labels.join(', ') : none}
       </SidebarEditField>
       <SidebarEditField
         label="Milestone"
         {...field}
-        picker={{
-          name: 'Assign milestone',
-          queryKey: key('milestone'),
-          load: (search, signal) => milestoneOptions(projectPath, search, signal),
-          current: values.milestone ? [values.milestone] : [],
-          multiple: false,
-          none: 'No milestone',
-          onApply: (_ids, chosen) => set({ milestone: one(chosen) }),
-        }}
+        picker={pickers.milestone(listOf(values.milestone), (_ids, chosen) => set({ milestone: one(chosen) }))}
       >
         {values.milestone?.text ?? none}
       </SidebarEditField>
       <SidebarEditField
         label="Iteration"
         {...field}
-        picker={{
-          name: 'Assign iteration',
-          queryKey: key('iteration'),
-          load: async (search, signal) =>
-            (await import('./sidebar/iterationOptions')).iterationOptions(projectPath, search, signal),
-          current: values.iteration ? [values.iteration] : [],
-          multiple: false,
-          none: 'No iteration',
-          onApply: (_ids, chosen) => set({ iteration: one(chosen) }),
-        }}
+        picker={pickers.iteration(listOf(values.iteration), (_ids, chosen) => set({ iteration: one(chosen) }))}
       >
         {values.iteration?.text ?? none}
       </SidebarEditField>
       <SidebarEditField
         label="Epic"
         {...field}
-        picker={{
-          name: 'Assign epic',
-          queryKey: key('epic'),
-          load: (search, signal) => epicOptions(projectPath, search, signal),
-          current: values.epic ? [values.epic] : [],
-          multiple: false,
-          none: 'No epic',
-          onApply: (_ids, chosen) => set({ epic: one(chosen) }),
-        }}
+        picker={pickers.epic(listOf(values.epic), (_ids, chosen) => set({ epic: one(chosen) }))}
       >
         {values.epic?.text ?? none}
       </SidebarEditField>

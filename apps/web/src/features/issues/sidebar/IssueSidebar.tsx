@@ -1,4 +1,3 @@
-import { exclusiveScopedLabels } from '@meridian/domain';
 import { useState } from 'react';
 import { AppLink } from '../../../lib/AppLink';
 import { ApiError } from '../../../lib/api';
@@ -15,17 +14,11 @@ import type { IssueChanges } from '../issuesApi';
 import { useIssueFieldUpdate } from '../queries';
 import { EditableSidebarField } from './EditableSidebarField';
 import { ConfidentialityEditor, HEALTH_STATUS, HealthEditor } from './FieldEditors';
+import { fieldPickers } from './fieldPickers';
 import { IssueParticipants } from './IssueParticipants';
 import { LabelCreateForm } from './LabelCreateForm';
 import { SidebarEditField } from './SidebarFields';
-import {
-  epicOptions,
-  iterationText,
-  labelOptions,
-  milestoneOptions,
-  type PickerOption,
-  userOptions,
-} from './sidebarOptions';
+import { iterationText, type PickerOption } from './sidebarOptions';
 import { TimeTrackingField } from './TimeTrackingField';
 
 type Field =
@@ -88,7 +81,7 @@ export function IssueSidebar({
   const [failure, setFailure] = useState<{ field: Field; text: string } | null>(null);
   const plan = permissions?.adminIssue === true;
   const open = issue.state === 'opened';
-  const key = (field: Field) => ['issues', 'sidebar-options', projectPath, field] as const;
+  const pickers = fieldPickers(projectPath, 'sidebar-options');
   const save = (field: Field, changes: IssueChanges, shown: Partial<Issue>) => {
     setFailure(null);
     update.mutate({ changes, shown }, { onError: (error) => setFailure({ field, text: failureText(field, error) }) });
@@ -102,17 +95,13 @@ export function IssueSidebar({
       <SidebarEditField
         label="Assignees"
         {...common('assignees')}
-        picker={{
-          name: 'Select assignees',
-          queryKey: key('assignees'),
-          load: (search, signal) => userOptions(projectPath, search, signal),
-          current: (issue.assignees ?? []).map((u) => ({ id: String(u.id), text: u.name, avatar: u })),
-          multiple: true,
-          onApply: (ids, chosen) => {
+        picker={pickers.assignees(
+          (issue.assignees ?? []).map((u) => ({ id: String(u.id), text: u.name, avatar: u })),
+          (ids, chosen) => {
             const users = chosen.flatMap((o) => (o.avatar ? [o.avatar] : []));
             save('assignees', { assignee_ids: ids.map(Number) }, { assignees: users });
           },
-        }}
+        )}
       >
         <AssigneeList users={issue.assignees ?? []} />
       </SidebarEditField>
@@ -121,18 +110,15 @@ export function IssueSidebar({
         label="Labels"
         {...common('labels')}
         picker={{
-          name: 'Select labels',
-          queryKey: key('labels'),
-          load: (search, signal) => labelOptions(projectPath, search, signal),
-          current: issue.labels.map((l): PickerOption => ({ id: labelTitle(l), text: labelTitle(l) })),
-          multiple: true,
-          reorder: exclusiveScopedLabels,
+          ...pickers.labels(
+            issue.labels.map((l): PickerOption => ({ id: labelTitle(l), text: labelTitle(l) })),
+            // Shown in the server's order (by title), so the answer does not reorder them.
+            (titles) => save('labels', { labels: titles }, { labels: [...titles].sort() }),
+          ),
           create: {
             text: 'Create project label',
             render: (done) => <LabelCreateForm projectPath={projectPath} onDone={done} />,
           },
-          // Shown in the server's order (by title), so the answer does not reorder them.
-          onApply: (titles) => save('labels', { labels: titles }, { labels: [...titles].sort() }),
         }}
       >
         {issue.labels.length > 0 ? <LabelList labels={issue.labels} /> : none}
@@ -141,18 +127,13 @@ export function IssueSidebar({
       <SidebarEditField
         label="Milestone"
         {...common('milestone')}
-        picker={{
-          name: 'Assign milestone',
-          queryKey: key('milestone'),
-          load: (search, signal) => milestoneOptions(projectPath, search, signal),
-          current: issue.milestone ? [{ id: String(issue.milestone.id), text: issue.milestone.title }] : [],
-          multiple: false,
-          none: 'No milestone',
-          onApply: ([id], [chosen]) => {
+        picker={pickers.milestone(
+          issue.milestone ? [{ id: String(issue.milestone.id), text: issue.milestone.title }] : [],
+          ([id], [chosen]) => {
             const milestone = id && chosen ? { id: Number(id), title: chosen.text } : null;
             save('milestone', { milestone_id: milestone?.id ?? null }, { milestone });
           },
-        }}
+        )}
       >
         {issue.milestone ? issue.milestone.title : none}
       </SidebarEditField>
@@ -160,19 +141,13 @@ export function IssueSidebar({
       <SidebarEditField
         label="Iteration"
         {...common('iteration')}
-        picker={{
-          name: 'Assign iteration',
-          queryKey: key('iteration'),
-          load: async (search, signal) =>
-            (await import('./iterationOptions')).iterationOptions(projectPath, search, signal),
-          current: issue.iteration ? [{ id: String(issue.iteration.id), text: iterationText(issue.iteration) }] : [],
-          multiple: false,
-          none: 'No iteration',
-          onApply: ([id], [chosen]) => {
+        picker={pickers.iteration(
+          issue.iteration ? [{ id: String(issue.iteration.id), text: iterationText(issue.iteration) }] : [],
+          ([id], [chosen]) => {
             const iteration = id && chosen ? { id: Number(id), title: chosen.text } : null;
             save('iteration', { iteration_id: iteration?.id ?? null }, { iteration });
           },
-        }}
+        )}
       >
         {issue.iteration ? iterationText(issue.iteration) : none}
       </SidebarEditField>
@@ -180,18 +155,13 @@ export function IssueSidebar({
       <SidebarEditField
         label="Epic"
         {...common('epic')}
-        picker={{
-          name: 'Assign epic',
-          queryKey: key('epic'),
-          load: (search, signal) => epicOptions(projectPath, search, signal),
-          current: issue.epic ? [{ id: String(issue.epic.id), text: issue.epic.title }] : [],
-          multiple: false,
-          none: 'No epic',
-          onApply: ([id], [chosen]) => {
+        picker={pickers.epic(
+          issue.epic ? [{ id: String(issue.epic.id), text: issue.epic.title }] : [],
+          ([id], [chosen]) => {
             const epic = id && chosen ? { id: Number(id), iid: 0, title: chosen.text, url: '', group_id: 0 } : null;
             save('epic', { epic_id: epic?.id ?? null }, { epic });
           },
-        }}
+        )}
       >
         {issue.epic ? <EpicLink epic={issue.epic} /> : none}
       </SidebarEditField>
