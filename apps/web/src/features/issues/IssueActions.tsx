@@ -8,7 +8,6 @@ import { buttonClassName } from '../../ui/buttonClassName';
 import { showToast } from '../../ui/toast';
 import styles from './IssueActions.module.css';
 import { IssueActionsMenu } from './IssueActionsMenu';
-import { clearIssueDraft } from './issueDraft';
 import type { IssuePermissionFlags } from './issuePermissions';
 import { useUpdateIssue } from './queries';
 
@@ -86,7 +85,8 @@ export function IssueActions({
       {
         onSuccess: () => {
           if (event !== 'close') return;
-          clearIssueDraft(projectPath, issue.iid);
+          // The drafts' storage code loads with the editor, not the page.
+          void import('./issueDraft').then(({ clearIssueDraft }) => clearIssueDraft(projectPath, issue.iid));
           // Beyond GitLab: a close can be taken back from the toast for 10 s.
           showToast('Issue closed.', { label: 'Undo', run: () => update.mutate({ state_event: 'reopen' }) });
         },

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../../app/lazyNamed';
 import { AppLink } from '../../../lib/AppLink';
 import { ApiError } from '../../../lib/api';
 import { isPastDue } from '../../../lib/format';
@@ -6,6 +7,7 @@ import { appPathFromWebUrl } from '../../../lib/paths';
 import type { Issue, LabelRef, UserSummary } from '../../../lib/types';
 import { Badge } from '../../../ui/Badge';
 import { LabelList } from '../../../ui/LabelBadge';
+import { PageSpinner } from '../../../ui/Spinner';
 import layout from '../../shared/DetailLayout.module.css';
 import { dueDateText } from '../../shared/dueDateText';
 import { People, SidebarField } from '../../shared/People';
@@ -16,10 +18,12 @@ import { EditableSidebarField } from './EditableSidebarField';
 import { ConfidentialityEditor, HEALTH_STATUS, HealthEditor } from './FieldEditors';
 import { fieldPickers } from './fieldPickers';
 import { IssueParticipants } from './IssueParticipants';
-import { LabelCreateForm } from './LabelCreateForm';
 import { SidebarEditField } from './SidebarFields';
 import { iterationText, type PickerOption } from './sidebarOptions';
 import { TimeTrackingField } from './TimeTrackingField';
+
+// The create view loads on the first 'Create project label' press.
+const LabelCreateForm = lazyNamed(() => import('./LabelCreateForm'), 'LabelCreateForm');
 
 type Field =
   | 'assignees'
@@ -117,7 +121,11 @@ export function IssueSidebar({
           ),
           create: {
             text: 'Create project label',
-            render: (done) => <LabelCreateForm projectPath={projectPath} onDone={done} />,
+            render: (done) => (
+              <Suspense fallback={<PageSpinner label="Loading" />}>
+                <LabelCreateForm projectPath={projectPath} onDone={done} />
+              </Suspense>
+            ),
           },
         }}
       >

@@ -1,3 +1,4 @@
+import { exclusiveScopedLabels } from '@meridian/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { Avatar } from '../../../ui/Avatar';
@@ -44,7 +45,7 @@ export function OptionPicker({
   multiple,
   none,
   onApply,
-  reorder = (ids) => ids,
+  oneLabelPerScope = false,
   create,
 }: {
   /** The picker's accessible name, e.g. 'Select labels'. */
@@ -57,8 +58,8 @@ export function OptionPicker({
   /** Single pickers: the text of the choice that clears the field ('No milestone'). */
   none?: string;
   onApply: (ids: string[], chosen: PickerOption[]) => void;
-  /** Applied to the selection after each toggle (scoped labels keep one per scope). */
-  reorder?: (ids: string[]) => string[];
+  /** Labels: choosing a scoped label drops the other one of its scope (IE §4). */
+  oneLabelPerScope?: boolean;
   /** Multiple pickers: a create view (a new label) whose result joins the selection. */
   create?: { text: string; render: (done: (created: PickerOption | null) => void) => ReactNode };
 }) {
@@ -72,6 +73,7 @@ export function OptionPicker({
     queryKey: [...queryKey, debounced],
     queryFn: ({ signal }) => load(debounced, signal),
   });
+  const reorder = (ids: string[]) => (oneLabelPerScope ? exclusiveScopedLabels(ids) : ids);
   const listId = useId();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);

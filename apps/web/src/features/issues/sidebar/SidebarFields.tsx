@@ -1,7 +1,12 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, Suspense } from 'react';
+import { lazyNamed } from '../../../app/lazyNamed';
+import { PageSpinner } from '../../../ui/Spinner';
 import { EditableSidebarField } from './EditableSidebarField';
 import { ValueEditor } from './FieldEditors';
-import { OptionPicker } from './OptionPicker';
+import type { OptionPicker as OptionPickerType } from './OptionPicker';
+
+// The picker (search, options, Apply) loads on the first Edit: the page shows values, not choices.
+const OptionPicker = lazyNamed(() => import('./OptionPicker'), 'OptionPicker');
 
 /**
  * A sidebar field edited in place with a picker (assignees, labels, milestone, iteration) or as one
@@ -19,7 +24,7 @@ export function SidebarEditField({
   canEdit: boolean;
   failure: string | null;
   children: ReactNode;
-  picker?: ComponentProps<typeof OptionPicker>;
+  picker?: ComponentProps<typeof OptionPickerType>;
   value?: Omit<ComponentProps<typeof ValueEditor>, 'label'>;
 }) {
   return (
@@ -29,13 +34,15 @@ export function SidebarEditField({
       failure={failure}
       editor={(close) =>
         picker ? (
-          <OptionPicker
-            {...picker}
-            onApply={(ids, chosen) => {
-              close();
-              picker.onApply(ids, chosen);
-            }}
-          />
+          <Suspense fallback={<PageSpinner label="Loading the choices" />}>
+            <OptionPicker
+              {...picker}
+              onApply={(ids, chosen) => {
+                close();
+                picker.onApply(ids, chosen);
+              }}
+            />
+          </Suspense>
         ) : value ? (
           <ValueEditor
             label={label}

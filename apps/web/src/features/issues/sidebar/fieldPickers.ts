@@ -1,4 +1,3 @@
-import { exclusiveScopedLabels } from '@meridian/domain';
 import type { ComponentProps } from 'react';
 import type { OptionPicker } from './OptionPicker';
 import { epicOptions, labelOptions, milestoneOptions, type PickerOption, userOptions } from './sidebarOptions';
@@ -38,7 +37,7 @@ export function fieldPickers(projectPath: string, scope: string) {
       load: (search, signal) => labelOptions(projectPath, search, signal),
       current,
       multiple: true,
-      reorder: exclusiveScopedLabels,
+      oneLabelPerScope: true,
       onApply,
     }),
     milestone: single('milestone', 'Assign milestone', 'No milestone', (search, signal) =>
