@@ -181,6 +181,17 @@ test('time tracking: sets an estimate, logs time spent with a summary, removes t
   await expect(sidebarField(page, 'Time tracking').getByText('Spent 1h', { exact: true })).toBeVisible();
 });
 
+test('the sidebar copies the full reference', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(issueUrl(4));
+  await page
+    .getByRole('complementary', { name: 'Issue details' })
+    .getByRole('button', { name: 'Copy reference' })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'Reference copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${project.projectPath}#4`);
+});
+
 test('a long issue keeps its title in a sticky header that leads back to the top', async ({ page }) => {
   await page.goto(issueUrl(5));
   await expect(page.getByRole('heading', { level: 1, name: 'Read me on a phone' })).toBeVisible();

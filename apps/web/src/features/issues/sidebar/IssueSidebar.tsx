@@ -8,6 +8,7 @@ import type { Issue, LabelRef, UserSummary } from '../../../lib/types';
 import { Badge } from '../../../ui/Badge';
 import { LabelList } from '../../../ui/LabelBadge';
 import { PageSpinner } from '../../../ui/Spinner';
+import { showToast } from '../../../ui/toast';
 import layout from '../../shared/DetailLayout.module.css';
 import { dueDateText } from '../../shared/dueDateText';
 import { People, SidebarField } from '../../shared/People';
@@ -18,6 +19,7 @@ import { EditableSidebarField } from './EditableSidebarField';
 import { ConfidentialityEditor, HEALTH_STATUS, HealthEditor } from './FieldEditors';
 import { fieldPickers } from './fieldPickers';
 import { IssueParticipants } from './IssueParticipants';
+import styles from './IssueSidebar.module.css';
 import { SidebarEditField } from './SidebarFields';
 import { iterationText, type PickerOption } from './sidebarOptions';
 import { TimeTrackingField } from './TimeTrackingField';
@@ -48,6 +50,26 @@ function failureText(field: Field, error: unknown): string {
 function EpicLink({ epic }: { epic: NonNullable<Issue['epic']> }) {
   const href = epic.url ? appPathFromWebUrl(epic.url) : null;
   return href ? <AppLink href={href}>{epic.title}</AppLink> : <span>{epic.title}</span>;
+}
+
+/** The issue's full reference and a button that copies it (IE §2.1 sidebar: 'Reference copied'). */
+function ReferenceWithCopy({ reference }: { reference: string }) {
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(reference);
+      showToast('Reference copied');
+    } catch {
+      showToast('Could not copy the reference. Please copy it by hand.');
+    }
+  };
+  return (
+    <span className={styles.reference}>
+      <code>{reference}</code>
+      <button type="button" className={layout.linkButton} aria-label="Copy reference" onClick={() => void copy()}>
+        Copy
+      </button>
+    </span>
+  );
 }
 
 const labelTitle = (label: LabelRef) => (typeof label === 'string' ? label : label.name);
@@ -257,7 +279,7 @@ export function IssueSidebar({
       <IssueParticipants projectPath={projectPath} iid={issue.iid} />
 
       <SidebarField label="Reference">
-        <code>{issue.references?.full ?? `${projectPath}#${issue.iid}`}</code>
+        <ReferenceWithCopy reference={issue.references?.full ?? `${projectPath}#${issue.iid}`} />
       </SidebarField>
     </>
   );
