@@ -40,6 +40,13 @@ export function planningBody(values: PlanningValues) {
 }
 
 const none = 'None';
+/** IE §4: the labels dropdown names the first label, then '+N more' for the rest; 'None' when empty. */
+export function labelsButtonText(titles: string[]): string {
+  const [first, ...rest] = titles;
+  if (first === undefined) return none;
+  return rest.length ? `${first} +${rest.length} more` : first;
+}
+
 const one = (chosen: PickerOption[]) => chosen[0] ?? null;
 const listOf = (chosen: PickerOption | null) => (chosen ? [chosen] : []);
 
@@ -79,7 +86,7 @@ export function NewIssuePlanningFields({
           (titles) => set({ labels: titles }),
         )}
       >
-        {values.labels.length ? values.labels.join(', ') : none}
+        {labelsButtonText(values.labels)}
       </SidebarEditField>
       <SidebarEditField
         label="Milestone"
