@@ -1,6 +1,6 @@
 import { exclusiveScopedLabels } from '@meridian/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClassName } from '../../../ui/buttonClassName';
 import { useDebouncedValue } from '../../filtered-search/useDebouncedValue';
@@ -78,7 +78,9 @@ export function OptionPicker({
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const rows = options.data ?? [];
-  for (const option of rows) known.current.set(option.id, option);
+  useEffect(() => {
+    for (const option of options.data ?? []) known.current.set(option.id, option);
+  }, [options.data]);
   const choose = (ids: string[]) =>
     onApply(
       ids,
