@@ -3,7 +3,7 @@ import { authFile } from './auth';
 import { seriousViolations } from './axe';
 import { useIssueProject } from './issue-project';
 import { settledScreenshot } from './screenshots';
-import type { SessionApi } from './session-api';
+import { type SessionApi, sessionApi } from './session-api';
 
 /**
  * The issue page as a workbench (issue 11): close and reopen, the blocked-close check, the actions
@@ -204,4 +204,19 @@ test.describe('a reader who may not update the issue', () => {
     await expect(menu.getByRole('menuitem', { name: 'Copy reference' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: /Promote|Lock|Delete/ })).toHaveCount(0);
   });
+});
+
+test("a Guest's first issue in the project carries the first-contribution mark", async ({ page, browser }) => {
+  const [frank] = (await api('GET', '/users?username=frank')) as unknown as Array<{ id: number }>;
+  await api('POST', `/projects/${project.projectId}/members`, { user_id: frank?.id, access_level: 10 });
+  const frankPage = await browser.newPage({ storageState: authFile('frank') });
+  const asFrank = await sessionApi(frankPage);
+  const first = await asFrank('POST', `/projects/${project.projectId}/issues`, { title: 'My first report' });
+  const second = await asFrank('POST', `/projects/${project.projectId}/issues`, { title: 'My second report' });
+  await frankPage.close();
+  await page.goto(issueUrl(first.iid as number));
+  await expect(page.locator('header').getByRole('img', { name: '1st contribution!' })).toBeVisible();
+  await page.goto(issueUrl(second.iid as number));
+  await expect(page.getByRole('heading', { level: 1, name: 'My second report' })).toBeVisible();
+  await expect(page.locator('header').getByRole('img', { name: '1st contribution!' })).toHaveCount(0);
 });

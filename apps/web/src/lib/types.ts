@@ -123,6 +123,8 @@ export interface Issue extends Issuable {
   duplicated_to_issue_url?: string | null;
   moved_to_issue_url?: string | null;
   promoted_to_epic_url?: string | null;
+  /** Single-issue answers only: the author's first issue in the project, from a non-member or Guest. */
+  is_first_contribution?: boolean;
   /** Single-issue answers only: the address that comments on the issue by email, when configured. */
   create_note_email?: string | null;
 }

@@ -10,6 +10,7 @@ import { presentUserBasic } from '../users/user.presenter';
 import { closedAsLinks } from './issue-closed-as';
 import { loadIssueDetails } from './issue-details';
 import { createNoteEmail } from './issue-email';
+import { isFirstContribution } from './issue-first-contribution';
 import { parseCreateIssue, parseUpdateIssue } from './issue-input';
 import { parseIssueFilters, parseIssueListOptions } from './issue-params';
 import { reorderIssue } from './issue-reorder.service';
@@ -49,9 +50,10 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const details = await loadIssueDetails(db, request.actor, [row]);
     const { with_labels_details: withLabelsDetails } = parseInput(showQuery, request.query);
     const assigneeIds = (details.assignees.get(row.id) ?? []).map((u) => u.id);
-    const [subscribed, closedAs, noteEmail] = await Promise.all([
+    const [subscribed, closedAs, firstContribution, noteEmail] = await Promise.all([
       isSubscribed(db, request.actor, { type: 'Issue', id: row.id }),
       closedAsLinks(db, ctx, request.actor, row),
+      isFirstContribution(db, row),
       createNoteEmail(ctx, request.actor, {
         issue: issueSubjectOf(row, assigneeIds),
         projectId: row.project_id,
@@ -63,6 +65,7 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       ...presentIssue(ctx, row, details, { withLabelsDetails, contextPath, withDescriptionHtml: true }),
       subscribed,
       ...closedAs,
+      is_first_contribution: firstContribution,
       create_note_email: noteEmail,
     };
   }
