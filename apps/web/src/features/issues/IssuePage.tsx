@@ -11,7 +11,6 @@ import { Badge } from '../../ui/Badge';
 import { PageSpinner } from '../../ui/Spinner';
 import styles from '../shared/DetailLayout.module.css';
 import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, OpenBadge } from '../shared/DetailPage';
-import { Icon } from '../shared/Icon';
 import { IssueActions } from './IssueActions';
 import { LinkedItems } from './LinkedItems';
 import { NotesList } from './NotesList';
@@ -57,10 +56,10 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
         <>
           <CreatedBy what="Issue" at={issue.created_at} author={issue.author} />
           {issue.is_first_contribution && (
-            <span className={styles.firstContribution} title="1st contribution!">
+            <>
               {' '}
-              <Icon name="star" label="1st contribution!" />
-            </span>
+              <Badge variant="info">1st contribution!</Badge>
+            </>
           )}
           {tasks && tasks.count > 0 && ` · ${tasks.completed_count} of ${tasks.count} checklist items completed`}
         </>

@@ -11,8 +11,7 @@ export type IconName =
   | 'epic'
   | 'issues'
   | 'check'
-  | 'blocked'
-  | 'star';
+  | 'blocked';
 
 const PATHS: Record<IconName, string> = {
   clock: 'M8 1.5a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13ZM8 4v4.5l3 1.5',
@@ -26,7 +25,6 @@ const PATHS: Record<IconName, string> = {
   epic: 'M8 1.5 14 5v6l-6 3.5L2 11V5z',
   issues: 'M8 1.5a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13ZM8 6.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z',
   check: 'M3 8.5 6.5 12 13 4.5',
-  star: 'M8 1.8l1.9 3.9 4.3.6-3.1 3 .7 4.3L8 11.6l-3.8 2 .7-4.3-3.1-3 4.3-.6z',
   blocked: 'M8 1.5a6.5 6.5 0 1 1 0 13 6.5 6.5 0 0 1 0-13ZM3.4 3.4l9.2 9.2',
 };
 
