@@ -7,4 +7,5 @@ export * from './markdown';
 export * from './ordering';
 export * from './references';
 export * from './roadmap';
+export * from './secrets';
 export * from './time-tracking';

@@ -1,0 +1,2 @@
+export * from './secret-detection';
+export * from './secret-rules';
