@@ -278,3 +278,39 @@ test('after the review, Keep editing saves over their version with the next Save
   await expect(mine.page.locator('article').getByText('Mine, after all')).toBeVisible();
   await mine.page.context().close();
 });
+
+test('a description holding a secret asks before it is saved (IE §2.6, §5)', async ({ page }) => {
+  const token = `glpat-${'Ab3_x9Zq'.repeat(3).slice(0, 20)}`;
+  await page.goto(issueUrl(1));
+  const form = await openEditor(page);
+  const description = form.getByRole('textbox', { name: 'Description' });
+  await description.fill(`Use this to deploy: ${token}`);
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  const warning = page.getByRole('dialog', { name: 'Warning: Potential secret detected' });
+  // Masked: the first 5 and last 4 characters, asterisks between.
+  await expect(warning.getByText(`GitLab personal access token: ${token.slice(0, 5)}`)).toBeVisible();
+  await expect(warning.getByText(token)).toHaveCount(0);
+  await settledScreenshot(page, 'secret-warning');
+  expect(await seriousViolations(page), 'the secret warning (axe)').toEqual([]);
+  await warning.getByRole('button', { name: 'Edit description' }).click();
+  await expect(warning).toBeHidden();
+  // Back to the form, with what was typed.
+  await expect(description).toHaveValue(`Use this to deploy: ${token}`);
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await page
+    .getByRole('dialog', { name: 'Warning: Potential secret detected' })
+    .getByRole('button', { name: 'Add description' })
+    .click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText(`Use this to deploy: ${token}`)).toBeVisible();
+});
+
+test('the New issue form warns about a secret too, and creates the issue when told to', async ({ page }) => {
+  await page.goto(`/${projectPath}/-/issues/new`);
+  await page.getByRole('textbox', { name: 'Title' }).fill(`Runner glrt-${'x'.repeat(20)} leaked`);
+  await page.getByRole('button', { name: 'Create issue' }).click();
+  const warning = page.getByRole('dialog', { name: 'Warning: Potential secret detected' });
+  await expect(warning.getByText(/^GitLab Runner Token: glrt-\*+xxxx$/)).toBeVisible();
+  await warning.getByRole('button', { name: 'Add description' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Runner glrt-/ })).toBeVisible();
+});

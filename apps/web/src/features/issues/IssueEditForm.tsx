@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import { LabelledField } from '../shared/LabelledField';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
+import { useSecretGuard } from '../shared/useSecretGuard';
 import styles from './IssueEditForm.module.css';
 import { clearIssueDraft, readIssueDraft, writeIssueDraft } from './issueDraft';
 import type { IssueType } from './issuesApi';
@@ -135,13 +136,16 @@ export function IssueEditForm({
     ...(typeChanged && issueType ? { issue_type: issueType } : {}),
   });
 
+  const secretGuard = useSecretGuard('description');
   const save = () => {
     if (!canSave) return;
-    update.mutate(changes(lockVersion), {
-      onSuccess: finish,
-      // Someone saved in between: fetch their version to show beside this one.
-      onError: (error) => error instanceof ApiError && error.status === 409 && void latest.refetch(),
-    });
+    secretGuard.guard(`${title}\n${description}`, () =>
+      update.mutate(changes(lockVersion), {
+        onSuccess: finish,
+        // Someone saved in between: fetch their version to show beside this one.
+        onError: (error) => error instanceof ApiError && error.status === 409 && void latest.refetch(),
+      }),
+    );
   };
   const overwrite = () => {
     if (!theirs) return;
@@ -258,6 +262,7 @@ export function IssueEditForm({
           Cancel
         </Button>
       </div>
+      {secretGuard.dialog}
     </form>
   );
 }

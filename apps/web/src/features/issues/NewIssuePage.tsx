@@ -11,6 +11,7 @@ import styles from '../epics/NewEpicPage.module.css';
 import { LabelledField } from '../shared/LabelledField';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
 import { NewItemFrame } from '../shared/NewItemFrame';
+import { useSecretGuard } from '../shared/useSecretGuard';
 import { createIssue, type NewIssue, relateIssues } from './issuesApi';
 import pageStyles from './NewIssuePage.module.css';
 import { NewIssuePlanningFields, NO_PLANNING, type PlanningValues, planningBody } from './NewIssuePlanningFields';
@@ -64,9 +65,14 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
       setPending(false);
     }
   };
+  const secretGuard = useSecretGuard('description');
+  // IE §2.6: a title or description that looks like it holds a secret asks before it is saved.
+  const create = () => {
+    if (!pending && title.trim()) secretGuard.guard(`${title}\n${description}`, () => void submit());
+  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    void submit();
+    create();
   };
 
   return (
@@ -113,7 +119,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
             labelId={`${ids}-description`}
             value={description}
             onChange={setDescription}
-            onSubmit={() => void submit()}
+            onSubmit={create}
             projectPath={projectPath}
           />
         </div>
@@ -140,6 +146,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
           Cancel
         </AppLink>
       </div>
+      {secretGuard.dialog}
     </div>
   );
 }
