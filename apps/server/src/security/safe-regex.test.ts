@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { DEFAULT_PAT_PREFIX, secretRules } from '@meridian/domain';
 import safeRegex from 'safe-regex2';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +23,8 @@ const ALLOWED: Record<string, string> = {
     "PATH nests segment* in (/segment)*, but '/' is not in the segment class, so there is one way to match (linear)",
   'packages/domain/src/references/references.ts: new RegExp(`^(?:(${PATH})(::)?)?&(\\\\d{1,10})$`)':
     'same PATH as above; the rest is bounded',
+  "packages/domain/src/secrets/secret-detection.ts: new RegExp(rule.source, rule.caseInsensitive ? 'gi' : 'g')":
+    "the secret rules of secret-rules.ts, each checked below ('the secret rules are safe'); the configurable prefix is escaped",
 };
 
 function sourceFiles(dir: string): string[] {
@@ -88,6 +91,13 @@ describe('no unsafe regular expressions', () => {
   it('flags the H1 regex shape and passes a plain one (the checker works)', () => {
     expect(safeRegex(/^(a+)+$/)).toBe(false);
     expect(safeRegex(/^[A-Za-z0-9_.-]+$/)).toBe(true);
+  });
+
+  it('the secret rules are safe, with the default and a hostile configured prefix', () => {
+    for (const prefix of [DEFAULT_PAT_PREFIX, '(a+)+', 'x.*y']) {
+      const unsafe = secretRules(prefix).filter((rule) => !safeRegex(new RegExp(rule.source)));
+      expect(unsafe.map((rule) => rule.name)).toEqual([]);
+    }
   });
 
   it('keeps the allow-list to expressions that still exist', () => {
