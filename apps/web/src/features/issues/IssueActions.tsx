@@ -93,6 +93,8 @@ export function IssueActions({
       },
     );
   const close = async () => {
+    // The issue already says how many open issues block it: only then are they fetched to list them.
+    if (issue.blocked_by_count === 0) return setState('close');
     setChecking(true);
     try {
       const found = await openBlockers(projectPath, issue.iid);
