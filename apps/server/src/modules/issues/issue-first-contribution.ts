@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { AccessLevel } from '../../policy/access-levels';
+import { membershipNotExpired } from '../members/members.service';
 import type { IssueRow } from './issues-query';
 
 type Source = Pick<IssueRow, 'id' | 'project_id' | 'author_id' | 'namespace_traversal_ids'>;
@@ -8,7 +9,7 @@ type Source = Pick<IssueRow, 'id' | 'project_id' | 'author_id' | 'namespace_trav
 /** A membership above Guest on the project or one of its groups, unexpired (as the policy reads them). */
 const activeContributorMembership = (table: 'project_members' | 'group_members', where: ReturnType<typeof sql>) =>
   sql<boolean>`EXISTS (SELECT 1 FROM ${sql.table(table)} m WHERE ${where} AND m.access_level > ${AccessLevel.GUEST}
-    AND (m.expires_at IS NULL OR m.expires_at >= current_date))`;
+    AND ${membershipNotExpired})`;
 
 /**
  * GitLab's first-contribution mark on the issue header (IE §2.1): the author is no more than a Guest

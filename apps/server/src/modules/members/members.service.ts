@@ -34,8 +34,11 @@ export interface MemberFilters {
  * Members of the source. `inherited`: also members of ancestor groups (and, for a project, of its
  * namespace's groups), one row per user at their highest level.
  */
+/** A membership row `m` still in force (its expiry date, if any, not passed). */
+export const membershipNotExpired = sql<boolean>`(m.expires_at IS NULL OR m.expires_at >= current_date)`;
+
 function membershipsQuery(db: Database, source: MemberSource, inherited: boolean) {
-  const notExpired = sql<boolean>`(m.expires_at IS NULL OR m.expires_at >= current_date)`;
+  const notExpired = membershipNotExpired;
   const groupIds =
     source.kind === 'group'
       ? inherited
@@ -173,7 +176,7 @@ async function assertNotLastOwner(trx: Database, source: MemberSource, userId: n
     .where(sql<boolean>`m.group_id = ANY(${source.group.traversal_ids}::int[])`)
     .where('m.access_level', '>=', AccessLevel.OWNER)
     .where((eb) => eb.or([eb('m.group_id', '<>', source.group.id), eb('m.user_id', '<>', userId)]))
-    .where(sql<boolean>`(m.expires_at IS NULL OR m.expires_at >= current_date)`)
+    .where(membershipNotExpired)
     .executeTakeFirstOrThrow();
   if (row.n === 0) throw badRequest('A group must have at least one owner', 'access_level');
 }
