@@ -18,6 +18,7 @@ const HomePage = lazyRouteComponent(() => import('./features/dashboard/HomePage'
 const SignInPage = lazyRouteComponent(() => import('./app/SignInPage'), 'SignInPage');
 const SignUpPage = lazyRouteComponent(() => import('./app/SignUpPage'), 'SignUpPage');
 const DashboardListPage = lazyNamed(() => import('./features/dashboard/DashboardListPage'), 'DashboardListPage');
+const TodoListPage = lazyNamed(() => import('./features/todos/TodoListPage'), 'TodoListPage');
 const AdminSettingsPage = lazyNamed(() => import('./features/admin/AdminSettingsPage'), 'AdminSettingsPage');
 
 /** What route loaders get: the app's query cache, to request a page's data along with its code. */
@@ -39,6 +40,7 @@ const signInRoute = topRoute('/users/sign_in', SignInPage);
 const signUpRoute = topRoute('/users/sign_up', SignUpPage);
 const dashboardGroupsRoute = topRoute('/dashboard/groups', () => <DashboardListPage kind="groups" />);
 const dashboardProjectsRoute = topRoute('/dashboard/projects', () => <DashboardListPage kind="projects" />);
+const todosRoute = topRoute('/dashboard/todos', () => <TodoListPage />);
 const adminGeneralSettingsRoute = topRoute('/admin/application_settings/general', () => (
   <AdminSettingsPage section="general" />
 ));
@@ -52,6 +54,7 @@ export const routeTree = rootRoute.addChildren([
   signUpRoute,
   dashboardGroupsRoute,
   dashboardProjectsRoute,
+  todosRoute,
   adminGeneralSettingsRoute,
   adminNetworkSettingsRoute,
   // Namespace pages (`/acme/web/-/issues/3`, `/groups/acme/-/epics`), reached through GitLab's URLs.

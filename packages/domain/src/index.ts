@@ -4,6 +4,7 @@ export * from './filtered-search';
 export * from './labels';
 export * from './lists';
 export * from './markdown';
+export * from './mentions';
 export * from './ordering';
 export * from './references';
 export * from './roadmap';

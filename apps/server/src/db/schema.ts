@@ -409,6 +409,8 @@ export interface TodosTable {
   state: Generated<string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  note_id: number | null;
+  body: Generated<string>;
 }
 
 export interface UsersTable {

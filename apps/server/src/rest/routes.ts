@@ -16,6 +16,7 @@ import { notesRoutes } from '../modules/notes/notes.rest';
 import { projectsRoutes } from '../modules/projects/projects.rest';
 import { templatesRoutes } from '../modules/templates/templates.rest';
 import { timeTrackingRoutes } from '../modules/time-tracking/time-tracking.rest';
+import { todosRoutes } from '../modules/todos/todos.rest';
 import { userRoutes } from '../modules/users/users.rest';
 import { requireActor } from '../policy/require-actor';
 import { appVersion } from '../version';
@@ -49,6 +50,7 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(timeTrackingRoutes, { ctx });
   await app.register(notesRoutes, { ctx });
   await app.register(awardEmojiRoutes, { ctx });
+  await app.register(todosRoutes, { ctx });
   await app.register(iterationsRoutes, { ctx });
   await app.register(mergeRequestsRoutes, { ctx });
   await app.register(userRoutes, { ctx });

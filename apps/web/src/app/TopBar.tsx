@@ -43,6 +43,9 @@ export function TopBar() {
           <AppLink href="/dashboard/groups" className={styles.navLink}>
             Groups
           </AppLink>
+          <AppLink href="/dashboard/todos" className={styles.navLink}>
+            To-Do List
+          </AppLink>
         </nav>
       )}
       <search className={styles.search}>

@@ -88,6 +88,7 @@ describe('helpers', () => {
     [
       ['http://example.com/acme/web/-/issues/3', '/acme/web/-/issues/3'],
       ['/groups/acme/-/epics/1', '/groups/acme/-/epics/1'],
+      ['http://example.com/acme/web/-/issues/3#note_12', '/acme/web/-/issues/3#note_12'],
       [undefined, null],
       ['', null],
     ],

@@ -139,12 +139,12 @@ export const urls = {
   mergeRequest: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/merge_requests/${iid}`,
 };
 
-/** Turns a server `web_url` (absolute, possibly another host) into an in-app path. */
+/** Turns a server `web_url` (absolute, possibly another host) into an in-app path, keeping its `#anchor`. */
 export function appPathFromWebUrl(webUrl: string | undefined | null): string | null {
   if (!webUrl) return null;
   try {
     const url = new URL(webUrl, 'http://localhost');
-    return url.pathname;
+    return url.pathname + url.hash;
   } catch {
     return null;
   }

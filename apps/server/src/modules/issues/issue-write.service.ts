@@ -16,6 +16,7 @@ import { validAssignees, validIteration, validMilestone } from '../issuables/iss
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 import { addSystemNote, deleteNoteableRecords, issueNoteTarget } from '../notes/noteable-records';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
+import { createAssignedTodos, createMentionTodos, type TodoTarget } from '../todos/todo-creation';
 import { applyIssueLabelChanges, type IssueLabelChanges } from './issue-labels';
 import { findIssue, type IssueRow, issueSubject, projectIssueSubject } from './issues.service';
 
@@ -99,6 +100,18 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
   await applySecretPolicy(db, textsToSave(input));
   const admin = canAdminNewIssue(me, subject);
   const isOwnerOrAdmin = me.admin;
+  const newIssueTarget = (id: number, assigneeIds: number[]): TodoTarget => ({
+    type: 'Issue',
+    id,
+    subject: {
+      kind: 'issue',
+      project: subject,
+      confidential: input.confidential ?? false,
+      authorId: me.id,
+      assigneeIds,
+      discussionLocked: false,
+    },
+  });
   return db.transaction().execute(async (trx) => {
     const iid = await nextIid(trx, 'issues', project.id);
     const last = await trx
@@ -148,6 +161,7 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
           .insertInto('issue_assignees')
           .values(assignees.map((user_id) => ({ issue_id: row.id, user_id })))
           .execute();
+        await createAssignedTodos(trx, me, newIssueTarget(row.id, assignees), assignees, description);
       }
       await applyIssueLabelChanges(trx, project, row.id, input);
       if (input.epic_id) {
@@ -160,6 +174,7 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
         await setIssueEpic(trx, me, candidate, epic, { field: 'epic_id', sameEpic: 'ignore' });
       }
     }
+    await createMentionTodos(trx, me, newIssueTarget(row.id, input.assignee_ids ?? []), { text: description });
     return row.iid;
   });
 }
@@ -242,12 +257,28 @@ export async function updateIssue(
             .values(assignees.map((user_id) => ({ issue_id: issue.id, user_id })))
             .execute();
         }
+        const added = assignees.filter((id) => !subject.assigneeIds.includes(id));
+        const target: TodoTarget = {
+          type: 'Issue',
+          id: issue.id,
+          subject: { ...finalSubject, assigneeIds: assignees },
+        };
+        await createAssignedTodos(trx, me, target, added, input.description ?? issue.description);
       }
       if (input.epic_id !== undefined) {
         const epic = await targetEpic(trx, me, input.epic_id);
         const candidate = { ...issue, confidential: input.confidential ?? issue.confidential };
         await setIssueEpic(trx, me, candidate, epic, { field: 'epic_id', sameEpic: 'ignore' });
       }
+    }
+    if (input.description !== undefined) {
+      const target: TodoTarget = {
+        type: 'Issue',
+        id: issue.id,
+        subject: { ...subject, confidential: input.confidential ?? issue.confidential },
+      };
+      const mentioning = { text: input.description, previousText: issue.description };
+      await createMentionTodos(trx, me, target, mentioning);
     }
     if (changes.confidential === false) await assertConfidentialEpicRule(trx, issue.id);
     if (changes.milestone_id !== undefined) await refreshEpicDates(trx, { issueIds: [issue.id] });

@@ -11,6 +11,7 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { NoteSubject } from '../../policy/subjects';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
+import { createMentionTodos } from '../todos/todo-creation';
 import { assertCanComment, type Noteable, noteableLevel } from './noteable';
 import { deleteAwardEmoji, newDiscussionId } from './noteable-records';
 
@@ -108,7 +109,9 @@ export async function createNote(
       .set({ updated_at: new Date() })
       .where('id', '=', n.id)
       .execute();
-    return insertNote(trx, me, n, input, createdAt);
+    const note = await insertNote(trx, me, n, input, createdAt);
+    await createMentionTodos(trx, me, n, { text: note.note, note: { id: note.id, internal: note.internal } });
+    return note;
   });
 }
 
@@ -149,12 +152,17 @@ export async function updateNote(
   const note = await findNote(db, actor, n, noteId);
   assertNote(actor, 'update_note', n, note);
   await applySecretPolicy(db, [{ field: 'body', text: body }]);
-  return db
-    .updateTable('notes')
-    .set({ note: body, note_html: renderMarkdown(body), updated_at: new Date() })
-    .where('id', '=', note.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('notes')
+      .set({ note: body, note_html: renderMarkdown(body), updated_at: new Date() })
+      .where('id', '=', note.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const mentioning = { text: body, previousText: note.note, note: { id: note.id, internal: note.internal } };
+    await createMentionTodos(trx, requireActor(actor), n, mentioning);
+    return updated;
+  });
 }
 
 export async function deleteNote(db: Database, actor: Actor | null, n: Noteable, noteId: number): Promise<void> {

@@ -41,6 +41,14 @@ export const issueEntries: RestEntry[] = [
     (c) => `${I(c)}/participants`,
     (c) => read(c, c.o.issue('read_issue')),
   ),
+  entry(
+    'POST',
+    '/api/v4/projects/:id/issues/:issue_iid/todo',
+    'conf',
+    (c) => `${I(c)}/todo`,
+    (c) => write(c, [c.o.issue('read_issue')], true),
+    { alsoOk: [304] },
+  ),
   ...(['subscribe', 'unsubscribe'] as const).map((action) =>
     entry(
       'POST',

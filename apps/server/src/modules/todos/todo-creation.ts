@@ -1,0 +1,112 @@
+import { extractMentions } from '@meridian/domain';
+import type { Executor } from '../../db/executor';
+import { canNote } from '../../policy/abilities';
+import type { Actor } from '../../policy/actor';
+import { loadActiveActors } from '../../policy/load-actor';
+import type { EpicSubject, IssueSubject } from '../../policy/subjects';
+import type { TodoAction } from './todo-params';
+
+/** What a to-do points at: an issue or epic, with the policy subject that says who may read it. */
+export interface TodoTarget {
+  type: 'Issue' | 'Epic';
+  id: number;
+  subject: IssueSubject | EpicSubject;
+}
+
+/** The text that mentioned someone: a description, or a comment (whose id and internal flag count). */
+export interface MentioningText {
+  text: string;
+  /** The text before this edit: only mentions it did not hold are new. */
+  previousText?: string;
+  note?: { id: number; internal: boolean };
+}
+
+const BODY_LIMIT = 1000;
+
+/** May `user` read this text where it stands (the target, and the comment if it is internal)? */
+function mayRead(user: Actor, target: TodoTarget, internal: boolean): boolean {
+  return canNote(user, 'read_note', {
+    kind: 'note',
+    noteable: target.subject,
+    authorId: null,
+    internal,
+    system: false,
+  });
+}
+
+async function insertTodos(
+  db: Executor,
+  author: Actor,
+  target: TodoTarget,
+  recipients: Array<{ userId: number; action: TodoAction }>,
+  body: string,
+  noteId: number | null,
+): Promise<void> {
+  if (recipients.length === 0) return;
+  await db
+    .insertInto('todos')
+    .values(
+      recipients.map(({ userId, action }) => ({
+        user_id: userId,
+        author_id: author.id,
+        target_type: target.type,
+        target_id: target.id,
+        note_id: noteId,
+        action,
+        body: body.slice(0, BODY_LIMIT),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * To-do items for the users a text newly mentions (GitLab's `mentioned`, or `directly_addressed`
+ * when the text opens with them): active users other than the author who may read the text where
+ * it stands — a mention never tells anyone about an issue or internal comment they cannot see.
+ * At most MENTION_LIMIT users per text; three statements whatever the count.
+ */
+export async function createMentionTodos(
+  db: Executor,
+  author: Actor,
+  target: TodoTarget,
+  mentioning: MentioningText,
+): Promise<void> {
+  const { usernames, directlyAddressed } = extractMentions(mentioning.text);
+  const before = new Set(mentioning.previousText ? extractMentions(mentioning.previousText).usernames : []);
+  const fresh = usernames.filter((name) => !before.has(name));
+  if (fresh.length === 0) return;
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where((eb) => eb.fn('lower', ['username']), 'in', fresh)
+    .where('id', '!=', author.id)
+    .execute();
+  const actors = await loadActiveActors(
+    db,
+    users.map((u) => u.id),
+  );
+  const internal = mentioning.note?.internal ?? false;
+  const recipients = users.flatMap((user) => {
+    const actor = actors.get(user.id);
+    if (!actor || !mayRead(actor, target, internal)) return [];
+    const action: TodoAction = directlyAddressed.includes(user.username.toLowerCase())
+      ? 'directly_addressed'
+      : 'mentioned';
+    return [{ userId: user.id, action }];
+  });
+  await insertTodos(db, author, target, recipients, mentioning.text, mentioning.note?.id ?? null);
+}
+
+/** To-do items (`assigned`) for users newly assigned to an issue by someone else. */
+export async function createAssignedTodos(
+  db: Executor,
+  author: Actor,
+  target: TodoTarget,
+  assigneeIds: number[],
+  body: string,
+): Promise<void> {
+  const recipients = assigneeIds
+    .filter((id) => id !== author.id)
+    .map((userId) => ({ userId, action: 'assigned' as const }));
+  await insertTodos(db, author, target, recipients, body, null);
+}

@@ -1,0 +1,63 @@
+import type { AppContext } from '../../context';
+import type { Database } from '../../db/connection';
+import { fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
+import { webUrl } from '../namespaces/web-url';
+import { loadUsers } from '../notes/notes.presenter';
+import { presentUserBasic } from '../users/user.presenter';
+import type { TodoListRow } from './todos.service';
+
+type Ctx = Pick<AppContext, 'config'>;
+
+/** GitLab's Todo entity for a page of rows: authors and namespace paths loaded in one statement each. */
+export async function presentTodos(ctx: Ctx, db: Database, rows: TodoListRow[]) {
+  const [users, paths] = await Promise.all([
+    loadUsers(
+      db,
+      rows.map((r) => r.author_id),
+    ),
+    fullPathsOfNamespaces(
+      db,
+      rows.flatMap((r) => [r.project_namespace_id, r.group_id].filter((id): id is number => id !== null)),
+    ),
+  ]);
+  return rows.map((row) => {
+    const author = row.author_id !== null ? users.get(row.author_id) : undefined;
+    const projectPath =
+      row.project_namespace_id !== null ? `${paths.get(row.project_namespace_id) ?? ''}/${row.project_path}` : null;
+    const groupPath = row.group_id !== null ? (paths.get(row.group_id) ?? '') : null;
+    const isIssue = row.target_type === 'Issue';
+    const targetPath = isIssue
+      ? `${projectPath}/-/issues/${row.issue_iid}`
+      : `groups/${groupPath}/-/epics/${row.epic_iid}`;
+    const targetUrl = webUrl(ctx, `${targetPath}${row.note_id !== null ? `#note_${row.note_id}` : ''}`);
+    return {
+      id: row.id,
+      project: isIssue
+        ? {
+            id: row.project_id,
+            name: row.project_name,
+            name_with_namespace: projectPath,
+            path: row.project_path,
+            path_with_namespace: projectPath,
+          }
+        : null,
+      group: isIssue ? null : { id: row.group_id, full_path: groupPath, web_url: webUrl(ctx, `groups/${groupPath}`) },
+      author: author ? presentUserBasic(ctx, author) : null,
+      action_name: row.action,
+      target_type: row.target_type,
+      target: {
+        id: row.target_id,
+        iid: isIssue ? row.issue_iid : row.epic_iid,
+        title: row.title,
+        state: row.target_state,
+        web_url: webUrl(ctx, targetPath),
+        reference: isIssue ? `${projectPath}#${row.issue_iid}` : `${groupPath}&${row.epic_iid}`,
+      },
+      target_url: targetUrl,
+      body: row.body,
+      state: row.state,
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    };
+  });
+}
