@@ -1,0 +1,4 @@
+export * from './catalogue';
+export * from './customizations';
+export * from './keys';
+export * from './matching';
