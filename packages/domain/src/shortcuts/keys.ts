@@ -133,9 +133,10 @@ export function normalizeStroke(stroke: string, isMac: boolean): string | null {
     key = named;
   }
   // Shift on a symbol or digit types another character: the binding names that character.
-  if (modifiers.has('shift') && SHIFTED[key]) {
+  const shifted = modifiers.has('shift') ? SHIFTED[key] : undefined;
+  if (shifted) {
     modifiers.delete('shift');
-    key = SHIFTED[key];
+    key = shifted;
   }
   return joinStroke(modifiers, key);
 }
