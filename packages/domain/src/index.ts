@@ -8,5 +8,4 @@ export * from './ordering';
 export * from './references';
 export * from './roadmap';
 export * from './secrets';
-export * from './shortcuts';
 export * from './time-tracking';

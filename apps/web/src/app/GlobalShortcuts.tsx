@@ -1,5 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { showToast } from '../ui/toast';
 import styles from './GlobalShortcuts.module.css';
 import { lazyNamed } from './lazyNamed';
 import { installShortcutListener } from './shortcutListener';
@@ -22,6 +23,7 @@ export function GlobalShortcuts({ onFocusSearch }: { onFocusSearch: () => void }
         focusSearch: () => latest.current.onFocusSearch(),
         toggleHelp: () => setHelpOpen((open) => !open),
         hasRoute: (path) => path in latest.current.router.routesByPath,
+        notify: showToast,
       }),
     [],
   );

@@ -6,8 +6,8 @@ import {
   type ShortcutCommand,
   type ShortcutCustomizations,
   strokeLabel,
-} from '@meridian/domain';
-import { type FormEvent, useId, useState } from 'react';
+} from '@meridian/domain/shortcuts/index';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { buttonClassName } from '../../ui/buttonClassName';
 import styles from './ShortcutsDialog.module.css';
 import { RUNNABLE_COMMAND_IDS } from './shortcutActions';
@@ -57,6 +57,19 @@ export function ShortcutRow({
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const errorId = useId();
+  // Closing the editor gives focus back to its Change button, not to the page behind the dialog.
+  const changeButton = useRef<HTMLButtonElement>(null);
+  const [returnFocus, setReturnFocus] = useState(false);
+  useEffect(() => {
+    if (!editing && returnFocus) {
+      changeButton.current?.focus();
+      setReturnFocus(false);
+    }
+  }, [editing, returnFocus]);
+  const close = () => {
+    setEditing(false);
+    setReturnFocus(true);
+  };
   const keys = keysFor(command, customizations);
   const rebindable = command.customizable && RUNNABLE_COMMAND_IDS.has(command.id);
   const customized = rebindable && customizations[command.id] !== undefined;
@@ -67,11 +80,11 @@ export function ShortcutRow({
     setProblem(found);
     if (found) return;
     onSaved(saveCustomization(command.id, [typed.trim()]));
-    setEditing(false);
+    close();
   };
   const reset = () => {
     onSaved(saveCustomization(command.id, null));
-    setEditing(false);
+    close();
   };
 
   return (
@@ -84,6 +97,7 @@ export function ShortcutRow({
         {customized && <span className={styles.or}> (customised)</span>}
         {rebindable && !editing && (
           <button
+            ref={changeButton}
             type="button"
             className={buttonClassName('tertiary', 'small')}
             aria-label={`Change keys for ${command.description}`}
@@ -115,7 +129,7 @@ export function ShortcutRow({
             <button type="button" className={buttonClassName('default', 'small')} onClick={reset}>
               Reset
             </button>
-            <button type="button" className={buttonClassName('tertiary', 'small')} onClick={() => setEditing(false)}>
+            <button type="button" className={buttonClassName('tertiary', 'small')} onClick={close}>
               Cancel
             </button>
             {problem && (

@@ -1,4 +1,4 @@
-import { SHORTCUT_GROUPS, type ShortcutCustomizations, type ShortcutGroup } from '@meridian/domain';
+import { SHORTCUT_GROUPS, type ShortcutCustomizations, type ShortcutGroup } from '@meridian/domain/shortcuts/index';
 import { useId, useState } from 'react';
 import { Modal } from '../../ui/Modal';
 import { ShortcutRow } from './ShortcutRow';

@@ -1,6 +1,5 @@
-import type { ShortcutContext } from '@meridian/domain';
+import type { ShortcutContext } from '@meridian/domain/shortcuts/index';
 import { type ParsedPath, parseResourcePath, urls } from '../../lib/paths';
-import { showToast } from '../../ui/toast';
 import { openSidebarEditor, sidebarEditButtons } from '../issues/sidebar/sidebarEditButtons';
 
 /** What the app shell lends the shortcuts: its router and top bar. */
@@ -10,6 +9,8 @@ export interface ShortcutHost {
   toggleHelp: () => void;
   /** Whether Meridian has a page at this path (a shortcut to a page it lacks stays unbound). */
   hasRoute: (path: string) => boolean;
+  /** A toast ('Reference copied'); lent by the shell so this lazily loaded code brings no React of its own. */
+  notify: (text: string) => void;
 }
 
 /** The page a shortcut fires on: its resource and its kind (IE §2.7's groups apply by page). */
@@ -107,7 +108,7 @@ function referenceOf(here: ParsedPath): string | null {
   return null;
 }
 
-const copyReference: Action = ({ here }) => {
+const copyReference: Action = ({ here }, host) => {
   // The sidebar's own Copy reference button when there is one, so both say the same.
   const button = document.querySelector<HTMLButtonElement>('aside button[aria-label="Copy reference"]');
   if (button) return () => button.click();
@@ -115,8 +116,8 @@ const copyReference: Action = ({ here }) => {
   if (!reference) return null;
   return () =>
     void navigator.clipboard.writeText(reference).then(
-      () => showToast('Reference copied'),
-      () => showToast('The reference could not be copied.'),
+      () => host.notify('Reference copied'),
+      () => host.notify('The reference could not be copied.'),
     );
 };
 

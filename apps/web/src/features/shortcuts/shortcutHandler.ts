@@ -1,4 +1,4 @@
-import { bindingsFor, flushPending, matchStroke, strokeFromKeyPress } from '@meridian/domain';
+import { bindingsFor, flushPending, matchStroke, strokeFromKeyPress } from '@meridian/domain/shortcuts/index';
 import { currentPage, SHORTCUT_ACTIONS, type ShortcutHost, type ShortcutPage } from './shortcutActions';
 import { isMac, readCustomizations } from './shortcutSettings';
 

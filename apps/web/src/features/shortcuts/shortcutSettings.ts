@@ -3,7 +3,7 @@ import {
   SHORTCUT_CUSTOMIZATIONS_KEY,
   SHORTCUTS_DISABLED_KEY,
   type ShortcutCustomizations,
-} from '@meridian/domain';
+} from '@meridian/domain/shortcuts/index';
 import { safeStorage } from '../../lib/safeStorage';
 
 /** ⌘ is the command modifier (`mod`) on Apple keyboards, Ctrl elsewhere. */

@@ -1,4 +1,4 @@
-import { SHORTCUT_CUSTOMIZATIONS_KEY } from '@meridian/domain';
+import { SHORTCUT_CUSTOMIZATIONS_KEY } from '@meridian/domain/shortcuts/index';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { installShortcutListener } from '../../app/shortcutListener';
@@ -19,6 +19,7 @@ function recordingHost(routes: string[] = ['/dashboard/projects', '/dashboard/gr
     focusSearch: () => calls.push('search'),
     toggleHelp: () => calls.push('help'),
     hasRoute: (path) => routes.includes(path),
+    notify: (text) => calls.push(`notify ${text}`),
   };
   return { host, calls };
 }
