@@ -99,7 +99,7 @@ export function ShortcutRow({
           <button
             ref={changeButton}
             type="button"
-            className={buttonClassName('tertiary', 'small')}
+            className={`${buttonClassName('tertiary', 'small')} ${styles.change}`}
             aria-label={`Change keys for ${command.description}`}
             onClick={() => {
               setTyped(keys[0] ?? '');

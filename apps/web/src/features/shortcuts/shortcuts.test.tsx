@@ -90,6 +90,60 @@ describe('the shortcut listener and handler', () => {
   });
 });
 
+describe('the issue page keys', () => {
+  function issuePage() {
+    const edits: string[] = [];
+    render(
+      <div>
+        <button type="button" data-shortcut-target="edit" onClick={() => edits.push('edit')}>
+          Edit
+        </button>
+        <p>Quote this line</p>
+        <aside aria-label="Issue details">
+          <button type="button" aria-expanded="false" aria-label="Edit labels" onClick={() => edits.push('labels')}>
+            Edit
+          </button>
+        </aside>
+        <textarea aria-label="Comment" data-shortcut-target="comment" defaultValue="" />
+      </div>,
+    );
+    return edits;
+  }
+
+  it('e and l press the Edit buttons the page shows', async () => {
+    const edits = issuePage();
+    const { host } = recordingHost();
+    uninstall = installShortcutListener(host);
+    press('e');
+    await waitFor(() => expect(edits).toEqual(['edit']));
+    press('l');
+    expect(edits).toEqual(['edit', 'labels']);
+    // No assignee field to edit here: `a` does nothing.
+    press('a');
+    expect(edits).toEqual(['edit', 'labels']);
+  });
+
+  it('r quotes the selected text in the comment box, and c focuses it', async () => {
+    issuePage();
+    const { host } = recordingHost();
+    uninstall = installShortcutListener(host);
+    const range = document.createRange();
+    range.selectNodeContents(screen.getByText('Quote this line'));
+    window.getSelection()?.removeAllRanges();
+    window.getSelection()?.addRange(range);
+    press('r');
+    const box = screen.getByLabelText<HTMLTextAreaElement>('Comment');
+    await waitFor(() => expect(box.value).toBe('> Quote this line\n\n'));
+    expect(document.activeElement).toBe(box);
+    box.blur();
+    window.getSelection()?.removeAllRanges();
+    press('c');
+    // `c` waits a moment for `c r` (copy reference), then focuses the box.
+    await waitFor(() => expect(document.activeElement).toBe(box), { timeout: 2000 });
+    expect(box.value).toBe('> Quote this line\n\n');
+  });
+});
+
 describe('ShortcutsDialog', () => {
   const open = () => render(<ShortcutsDialog isOpen onOpenChange={() => {}} />);
 
