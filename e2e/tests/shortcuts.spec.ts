@@ -18,6 +18,7 @@ async function openIssue(page: Page, iid = 1) {
 const issueDetails = (page: Page) => page.getByRole('complementary', { name: 'Issue details' });
 
 test('? opens the help dialog with the thirteen groups, searchable', async ({ page }) => {
+  test.slow(); // axe over a dialog of some 90 rows takes a while on a busy machine
   await openIssue(page);
   await page.keyboard.press('?');
   const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -41,9 +42,22 @@ test('g then i goes to the project issues; i opens a new issue', async ({ page }
   await page.keyboard.press('i');
   await expect(page).toHaveURL(new RegExp(`/${project.projectPath}/-/issues$`));
   await expect(page.getByRole('link', { name: 'Second issue' })).toBeVisible();
+  // `f` focuses the list's filter bar, `/` the top search; Escape leaves both.
+  await page.keyboard.press('f');
+  await expect(page.getByRole('combobox', { name: 'Search or filter results' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('/');
+  await expect(page.locator('#top-search')).toBeFocused();
+  await expect(page.locator('#top-search')).toHaveValue('');
+  await page.keyboard.press('Escape');
   await page.keyboard.press('i');
   await expect(page).toHaveURL(new RegExp(`/${project.projectPath}/-/issues/new$`));
   await expect(page.getByRole('heading', { level: 1, name: 'New issue' })).toBeVisible();
+  // The New issue form focuses its title: the shortcut keys are typed there, not run.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Shift+P');
+  await expect(page).toHaveURL(/\/dashboard\/projects$/);
 });
 
 test('e edits the issue, l opens the labels editor, and typing e in a field does nothing', async ({ page }) => {

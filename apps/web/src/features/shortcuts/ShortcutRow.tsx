@@ -93,8 +93,10 @@ export function ShortcutRow({
         <Keys keys={keys} />
       </dt>
       <dd className={styles.description}>
-        {command.description}
-        {customized && <span className={styles.or}> (customised)</span>}
+        <span className={styles.text}>
+          {command.description}
+          {customized && <span className={styles.or}> (customised)</span>}
+        </span>
         {rebindable && !editing && (
           <button
             ref={changeButton}
