@@ -139,7 +139,7 @@ describe('the issue page keys', () => {
     window.getSelection()?.removeAllRanges();
     press('c');
     // `c` waits a moment for `c r` (copy reference), then focuses the box.
-    await waitFor(() => expect(document.activeElement).toBe(box), { timeout: 2000 });
+    await waitFor(() => expect(document.activeElement).toBe(box), { timeout: 5000 });
     expect(box.value).toBe('> Quote this line\n\n');
   });
 });
