@@ -1,48 +1,32 @@
-import { Suspense, useEffect, useState } from 'react';
-import { parseResourcePath, urls } from '../lib/paths';
-import { isTypingTarget } from '../lib/shortcuts';
+import { useRouter } from '@tanstack/react-router';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { showToast } from '../ui/toast';
 import styles from './GlobalShortcuts.module.css';
 import { lazyNamed } from './lazyNamed';
+import { installShortcutListener } from './shortcutListener';
 
 // Loaded the first time someone presses `?` or the help button: no page needs the dialog's code before that.
-const ShortcutsDialog = lazyNamed(() => import('./ShortcutsDialog'), 'ShortcutsDialog');
+const ShortcutsDialog = lazyNamed(() => import('../features/shortcuts/ShortcutsDialog'), 'ShortcutsDialog');
 
-/** Listens for the global shortcuts; owns the help dialog and the top bar's button opening it. */
-export function GlobalShortcuts({
-  onNavigate,
-  onFocusSearch,
-}: {
-  onNavigate: (href: string) => void;
-  onFocusSearch: () => void;
-}) {
+/** Installs the keyboard shortcuts; owns the help dialog and the top bar's button opening it. */
+export function GlobalShortcuts({ onFocusSearch }: { onFocusSearch: () => void }) {
+  const router = useRouter();
   const [helpOpen, setHelpOpen] = useState(false);
+  // The listener outlives renders: it reaches the router and the search box through this ref.
+  const latest = useRef({ router, onFocusSearch });
+  latest.current = { router, onFocusSearch };
 
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTypingTarget(event.target)) return;
-      if (event.key === '?') {
-        event.preventDefault();
-        setHelpOpen((open) => !open);
-        return;
-      }
-      if (helpOpen) return;
-      if (event.key === 's' || event.key === '/') {
-        event.preventDefault();
-        onFocusSearch();
-      } else if (event.key === 'P') {
-        onNavigate('/dashboard/projects');
-      } else if (event.key === 'G') {
-        onNavigate('/dashboard/groups');
-      } else if (event.key === 'i') {
-        // IE §9: `i` opens a new issue on a project's pages.
-        const here = parseResourcePath(window.location.pathname);
-        if (here.kind === 'project') onNavigate(urls.newIssue(here.fullPath));
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [helpOpen, onNavigate, onFocusSearch]);
+  useEffect(
+    () =>
+      installShortcutListener({
+        navigate: (href) => void latest.current.router.navigate({ href }),
+        focusSearch: () => latest.current.onFocusSearch(),
+        toggleHelp: () => setHelpOpen((open) => !open),
+        hasRoute: (path) => path in latest.current.router.routesByPath,
+        notify: showToast,
+      }),
+    [],
+  );
 
   return (
     <>

@@ -67,7 +67,7 @@ export function TopBar() {
         </form>
       </search>
       <div className={styles.end}>
-        <GlobalShortcuts onNavigate={navigate} onFocusSearch={focusSearch} />
+        <GlobalShortcuts onFocusSearch={focusSearch} />
         {user ? (
           <UserMenu user={user} />
         ) : isLoading ? null : (

@@ -113,7 +113,13 @@ export function IssueActions({
       <div className={styles.actions}>
         {/* Native buttons: the issue page's first load carries no React Aria (bench/first-load.ts). */}
         {permissions?.updateIssue && (
-          <button type="button" className={buttonClassName()} onClick={onEdit} disabled={busy}>
+          <button
+            type="button"
+            className={buttonClassName()}
+            onClick={onEdit}
+            disabled={busy}
+            data-shortcut-target="edit"
+          >
             Edit
           </button>
         )}

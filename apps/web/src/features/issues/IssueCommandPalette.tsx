@@ -4,6 +4,7 @@ import { Alert } from '../../ui/Alert';
 import { Modal } from '../../ui/Modal';
 import styles from './IssueCommandPalette.module.css';
 import type { IssuePermissionFlags } from './issuePermissions';
+import { openSidebarEditor, sidebarEditButtons } from './sidebar/sidebarEditButtons';
 import { menuActionItems, useIssueMenuActions } from './useIssueMenuActions';
 
 export interface IssueCommand {
@@ -14,22 +15,11 @@ export interface IssueCommand {
 
 /** The sidebar fields this reader may edit, as commands that open their editors (their Edit buttons). */
 function sidebarCommands(): IssueCommand[] {
-  const aside = document.querySelector('aside[aria-label="Issue details"]');
-  const buttons = aside ? Array.from(aside.querySelectorAll<HTMLButtonElement>('button[aria-expanded="false"]')) : [];
-  return buttons.flatMap((button) => {
-    const label = button.getAttribute('aria-label') ?? '';
-    if (!label.startsWith('Edit ')) return [];
-    return [
-      {
-        id: `sidebar-${label}`,
-        title: `${label[0]?.toUpperCase() ?? ''}${label.slice(1)}`,
-        run: () => {
-          button.scrollIntoView({ block: 'center' });
-          button.click();
-        },
-      },
-    ];
-  });
+  return sidebarEditButtons().map(({ label, button }) => ({
+    id: `sidebar-${label}`,
+    title: `${label[0]?.toUpperCase() ?? ''}${label.slice(1)}`,
+    run: () => openSidebarEditor(button),
+  }));
 }
 
 /**
