@@ -10,6 +10,7 @@ import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { NoteSubject } from '../../policy/subjects';
+import { publishChange } from '../../realtime/change-channel';
 import { assertCanComment, type Noteable, noteableLevel } from './noteable';
 import { deleteAwardEmoji, newDiscussionId } from './noteable-records';
 
@@ -106,6 +107,7 @@ export async function createNote(
       .set({ updated_at: new Date() })
       .where('id', '=', n.id)
       .execute();
+    await publishChange(trx, n.type, n.id, 'note');
     return insertNote(trx, me, n, input, createdAt);
   });
 }
@@ -146,12 +148,15 @@ export async function updateNote(
   requireActor(actor);
   const note = await findNote(db, actor, n, noteId);
   assertNote(actor, 'update_note', n, note);
-  return db
-    .updateTable('notes')
-    .set({ note: body, note_html: renderMarkdown(body), updated_at: new Date() })
-    .where('id', '=', note.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return db.transaction().execute(async (trx) => {
+    await publishChange(trx, n.type, n.id, 'note');
+    return trx
+      .updateTable('notes')
+      .set({ note: body, note_html: renderMarkdown(body), updated_at: new Date() })
+      .where('id', '=', note.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
 }
 
 export async function deleteNote(db: Database, actor: Actor | null, n: Noteable, noteId: number): Promise<void> {
@@ -161,5 +166,6 @@ export async function deleteNote(db: Database, actor: Actor | null, n: Noteable,
   await db.transaction().execute(async (trx) => {
     await deleteAwardEmoji(trx, 'Note', note.id);
     await trx.deleteFrom('notes').where('id', '=', note.id).execute();
+    await publishChange(trx, n.type, n.id, 'note');
   });
 }
