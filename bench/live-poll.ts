@@ -29,7 +29,7 @@ const connections = Number(values.connections);
 async function requestsPerSecond(url: string, headers: Record<string, string>, status: number): Promise<number> {
   const result = await autocannon({ url, headers, duration, connections, expectBody: undefined });
   const total = result.requests.total;
-  const wrong = total - (result.statusCodeStats[String(status) as '200']?.count ?? 0);
+  const wrong = total - (result.statusCodeStats?.[String(status) as '200']?.count ?? 0);
   if (wrong > 0) throw new Error(`${url}: ${wrong} of ${total} answers were not ${status}`);
   return result.requests.average;
 }
