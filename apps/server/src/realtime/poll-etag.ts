@@ -19,6 +19,9 @@ export function pollCredential(request: FastifyRequest): string {
  * alone: whoever presents an ETag was given it by an authorized answer for that very credential
  * and version. A 304 therefore tells nothing the credential could not read — another user's ETag,
  * or a guessed one, never matches, and a hidden item's answer is the 404 of the normal path.
+ * What it cannot see without the database: a credential revoked (sign-out, token revoked, access
+ * removed) after it got its ETag still learns "unchanged" until the item next changes — one bit
+ * about an item it could read moments ago; the first change sends it down the normal path.
  */
 export class PollEtags {
   constructor(private readonly key: Buffer) {}
