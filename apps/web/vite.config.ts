@@ -10,6 +10,7 @@ export default defineConfig({
     proxy: {
       '/api': backend,
       '/-/': backend,
+      '^/.+/-/issues/\\d+/realtime_changes$': backend,
       '/users/sign_in': { target: backend, bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
       '/users/sign_up': { target: backend, bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
       '/users/sign_out': backend,

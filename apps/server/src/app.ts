@@ -8,6 +8,8 @@ import { graphqlPlugin } from './graphql/graphql.plugin';
 import { clientConfigRoutes } from './modules/application-settings/application-settings.rest';
 import { suggestionRoutes } from './modules/autocomplete/suggestions.rest';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
+import { realtimePlugin } from './realtime/realtime.plugin';
+import { realtimeChangesRoutes } from './realtime/realtime-changes.rest';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { healthRoutes } from './rest/health.rest';
 import { rejectNulBytes } from './rest/nul-byte-guard';
@@ -40,6 +42,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('preValidation', rejectNulBytes);
   await app.register(securityHeaders, { ctx });
   await app.register(cookie);
+  await app.register(realtimePlugin, { ctx }); // before auth: an unchanged poll's 304 runs no SQL
   await app.register(authPlugin, { ctx });
   await app.register(rateLimitPlugin, { ctx });
   await app.register(requestWarnings);
@@ -49,6 +52,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(graphqlPlugin, { ctx });
   await app.register(suggestionRoutes, { ctx });
   await app.register(clientConfigRoutes, { ctx });
+  await app.register(realtimeChangesRoutes, { ctx });
   if (options.serveWeb) await app.register(webApp);
   return app;
 }

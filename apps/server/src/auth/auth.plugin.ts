@@ -27,7 +27,8 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The personal access token a request sends (PRIVATE-TOKEN, else Bearer), as the auth hook reads it. */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers['private-token'];
   if (typeof header === 'string' && header) return header;
   const auth = request.headers.authorization;

@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   /** Records the statements (text and parameters) run while `fn` runs; benchmarks replay them raw. */
   captureQueries: <T>(fn: () => Promise<T>) => Promise<{ result: T; queries: CapturedQuery[] }>;
   close: () => Promise<void>;
+  /** Where `LISTEN` runs (realtime/change-bus.ts): the embedded instance itself, or a dedicated connection to this URL. */
+  listenVia: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
 }
 
 export interface CapturedQuery {
@@ -62,7 +64,14 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
       console.error(`PostgreSQL idle connection error: ${error.message}`);
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
-    return { db, kind: 'postgres', queryCount: () => count, captureQueries, close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      queryCount: () => count,
+      captureQueries,
+      close: () => db.destroy(),
+      listenVia: { kind: 'postgres', url: options.url },
+    };
   }
   const ownsPglite = !options.pglite;
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
@@ -74,6 +83,7 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
     kind: 'pglite',
     queryCount: () => count,
     captureQueries,
+    listenVia: { kind: 'pglite', pglite },
     close: async () => {
       await db.destroy();
       if (ownsPglite) {

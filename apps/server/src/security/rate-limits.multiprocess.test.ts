@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type DatabaseHandle } from '../db/connection';
 import { createToken, createUser } from '../test/factories';
+import { type ServerProcess, startServerProcess, stopServerProcess } from '../test/server-process';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/throwaway-database';
 
 /**
@@ -10,69 +9,21 @@ import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/throwaw
  * failed sign-ins alternated between them hit 429 at the configured count, not at twice it.
  */
 const baseUrl = process.env.TEST_DATABASE_URL;
-const BIN = fileURLToPath(new URL('../../bin/meridian.js', import.meta.url));
-
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-function startProcess(databaseUrl: string): Promise<Started> {
-  const child = spawn(process.execPath, [BIN, 'start'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: '0',
-      MERIDIAN_SEED: 'none',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Meridian is running at (\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1].replace('localhost', '127.0.0.1'), output: () => output });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-}
-
-function stopProcess(started: Started | undefined): Promise<void> {
-  if (!started || started.child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    started.child.once('exit', () => resolve());
-    started.child.kill('SIGTERM');
-  });
-}
 
 describe.skipIf(!baseUrl)('rate limits across two server processes (PostgreSQL)', () => {
   let database: ThrowawayDatabase | undefined;
-  let a: Started | undefined;
-  let b: Started | undefined;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
   let handle: DatabaseHandle | undefined;
 
   beforeAll(async () => {
     database = await createThrowawayDatabase(baseUrl ?? '', 'meridian_mp');
-    a = await startProcess(database.url); // migrates first; the second start then finds it done
+    a = await startServerProcess(database.url); // migrates first; the second start then finds it done
     handle = await connect({ url: database.url, poolSize: 2 });
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all([stopProcess(a), stopProcess(b)]);
+    await Promise.all([stopServerProcess(a), stopServerProcess(b)]);
     await handle?.close();
     await database?.drop();
   }, 60_000);
@@ -90,10 +41,10 @@ describe.skipIf(!baseUrl)('rate limits across two server processes (PostgreSQL)'
       body: JSON.stringify({ throttle_protected_paths_requests_per_period: 4, max_login_attempts: 100 }),
     });
     expect(put.status).toBe(200);
-    b = await startProcess(database?.url ?? '');
+    b = await startServerProcess(database?.url ?? '');
     expect(b.output()).not.toMatch(/sign-up is open/); // not a first start
 
-    const signIn = (server: Started, n: number) =>
+    const signIn = (server: ServerProcess, n: number) =>
       fetch(`${server.url}/users/sign_in`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

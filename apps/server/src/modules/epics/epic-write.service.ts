@@ -5,6 +5,7 @@ import { renderMarkdown } from '../../markdown/render-markdown';
 import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
+import { publishChange } from '../../realtime/change-channel';
 import { nextIid } from '../internal-ids/next-iid';
 import { type GroupRow, groupSubject } from '../namespaces/namespace-lookup.service';
 import { deleteNoteableRecords } from '../notes/noteable-records';
@@ -246,6 +247,7 @@ export async function updateEpic(
         })
         .where('id', '=', epic.id)
         .execute();
+      await publishChange(trx, 'Epic', epic.id, 'updated');
     }
     await recomputeEpicDates(trx, epic.id);
     if (parentChanged) {
@@ -263,6 +265,7 @@ export async function deleteEpic(db: Executor, actorOrNull: Actor | null, epic: 
   await db.transaction().execute(async (trx) => {
     await deleteNoteableRecords(trx, 'Epic', epic.id);
     await trx.deleteFrom('epics').where('id', '=', epic.id).execute();
+    await publishChange(trx, 'Epic', epic.id, 'deleted');
     await recomputeEpicDates(trx, epic.parent_id);
   });
 }

@@ -8,6 +8,7 @@ import { canAdminNewIssue, canIssue, canProject, forbiddenMessage } from '../../
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { ProjectSubject } from '../../policy/subjects';
+import { publishChange } from '../../realtime/change-channel';
 import { setIssueEpic } from '../epic-issues/epic-issues.service';
 import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
 import { findEpicById } from '../epics/epics.service';
@@ -245,6 +246,7 @@ export async function updateIssue(
       .returning('id')
       .executeTakeFirst();
     if (!updated) throw conflict('Issue was changed by someone else (stale lock_version)');
+    await publishChange(trx, 'Issue', issue.id, 'updated');
     if (admin) {
       await applyIssueLabelChanges(trx, project, issue.id, input);
       const finalSubject = { ...subject, confidential: input.confidential ?? issue.confidential };
@@ -313,6 +315,7 @@ export async function deleteIssue(db: Database, actor: Actor | null, project: Pr
     const epicIds = await epicIdsDatedBy(trx, { issueIds: [issue.id] });
     await deleteNoteableRecords(trx, 'Issue', issue.id);
     await trx.deleteFrom('issues').where('id', '=', issue.id).execute();
+    await publishChange(trx, 'Issue', issue.id, 'deleted');
     await refreshEpicDates(trx, { epicIds });
   });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { renderMarkdown } from '../../markdown/render-markdown';
+import { publishChange } from '../../realtime/change-channel';
 
 /** A new thread's id: 40 hex characters, as GitLab's. */
 export const newDiscussionId = () => randomBytes(20).toString('hex');
@@ -33,6 +34,7 @@ export async function addSystemNote(
       system: true,
     })
     .execute();
+  await publishChange(trx, target.type, target.id, 'note');
 }
 
 /** Removes the award emoji given to one issue, merge request, epic or note. */

@@ -10,6 +10,7 @@ import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { NoteSubject } from '../../policy/subjects';
+import { publishChange } from '../../realtime/change-channel';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
 import { createMentionTodos } from '../todos/todo-creation';
 import { assertCanComment, type Noteable, noteableLevel } from './noteable';
@@ -109,6 +110,7 @@ export async function createNote(
       .set({ updated_at: new Date() })
       .where('id', '=', n.id)
       .execute();
+    await publishChange(trx, n.type, n.id, 'note');
     const note = await insertNote(trx, me, n, input, createdAt);
     await createMentionTodos(trx, me, n, { text: note.note, note: { id: note.id, internal: note.internal } });
     return note;
@@ -153,6 +155,7 @@ export async function updateNote(
   assertNote(actor, 'update_note', n, note);
   await applySecretPolicy(db, [{ field: 'body', text: body }]);
   return db.transaction().execute(async (trx) => {
+    await publishChange(trx, n.type, n.id, 'note');
     const updated = await trx
       .updateTable('notes')
       .set({ note: body, note_html: renderMarkdown(body), updated_at: new Date() })
@@ -172,5 +175,6 @@ export async function deleteNote(db: Database, actor: Actor | null, n: Noteable,
   await db.transaction().execute(async (trx) => {
     await deleteAwardEmoji(trx, 'Note', note.id);
     await trx.deleteFrom('notes').where('id', '=', note.id).execute();
+    await publishChange(trx, n.type, n.id, 'note');
   });
 }

@@ -36,6 +36,13 @@ export const issueEntries: RestEntry[] = [
   entry('GET', '/api/v4/projects/:id/issues/:issue_iid', 'conf', I, (c) => read(c, c.o.issue('read_issue'))),
   entry(
     'GET',
+    '/:s0/:s1/-/issues/:iid/realtime_changes',
+    'conf',
+    (c) => `/${c.b.space.project.fullPath}/-/issues/${c.b.issue.iid}/realtime_changes`,
+    (c) => read(c, c.o.issue('read_issue')),
+  ),
+  entry(
+    'GET',
     '/api/v4/projects/:id/issues/:issue_iid/participants',
     'conf',
     (c) => `${I(c)}/participants`,

@@ -16,6 +16,7 @@ import { LinkedItems } from './LinkedItems';
 import { NotesList } from './NotesList';
 import { issueKeys, useIssue, useIssuePermissions, useUpdateIssue } from './queries';
 import { IssueSidebar } from './sidebar/IssueSidebar';
+import { useIssuePolling } from './useIssuePolling';
 
 // The edit form (and React Aria's buttons in it) loads on the first Edit.
 const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm');
@@ -78,6 +79,7 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
   const [editing, setEditing] = useState(false);
   const queryClient = useQueryClient();
   const taskUpdate = useUpdateIssue(projectPath, issue.iid);
+  useIssuePolling(projectPath, issue.iid, taskUpdate.isPending);
   // Ticking a task item saves the description with the lock_version it was read at (IE §2.5).
   const toggleTask = (index: number, checked: boolean) => {
     const description = setTaskItem(issue.description ?? '', index, checked);
