@@ -5,7 +5,7 @@
  * issue page. Build first (`npm run build`).
  *
  *   npx tsx bench/first-load.ts [--detail]   (--detail: every script and its size)
- *   (starts its own server on a fresh embedded database with the demo data, port 3407)
+ *   (starts its own server on a fresh embedded database with the demo data, port 3407, or BENCH_PORT)
  */
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { launchChromium } from '../apps/server/src/test/chromium';
@@ -51,7 +51,7 @@ async function firstLoad(
   };
 }
 
-const server = await startDemoServer(3407);
+const server = await startDemoServer(Number(process.env.BENCH_PORT ?? 3407));
 const browser = await launchChromium();
 try {
   const storageState = await demoUserState(browser, server.url, 'alice');
