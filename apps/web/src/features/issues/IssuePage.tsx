@@ -8,17 +8,17 @@ import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
-import { PageSpinner } from '../../ui/Spinner';
-import styles from '../shared/DetailLayout.module.css';
+import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, OpenBadge } from '../shared/DetailPage';
 import { IssueActions } from './IssueActions';
 import { LinkedItems } from './LinkedItems';
-import { NotesList } from './NotesList';
 import { issueKeys, useIssue, useIssuePermissions, useUpdateIssue } from './queries';
 import { IssueSidebar } from './sidebar/IssueSidebar';
 
 // The edit form (and React Aria's buttons in it) loads on the first Edit.
 const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm');
+// The activity (comments, threads, reactions, the comment box) loads below the description.
+const IssueActivity = lazyNamed(() => import('../notes/IssueActivity'), 'IssueActivity');
 
 /** IE §2.1: a closed issue links where it went — duplicated, moved or promoted, in that priority. */
 function ClosedAsLink({ issue }: { issue: Issue }) {
@@ -124,12 +124,9 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
           canLink={permissions.data?.adminIssueRelation === true}
         />
         <DetailSection id="activity-title" title="Activity">
-          {issue.discussion_locked && (
-            <p className={styles.lockedNote}>
-              The discussion in this issue is locked. Only project members can comment.
-            </p>
-          )}
-          <NotesList projectPath={projectPath} iid={issue.iid} />
+          <Suspense fallback={<Spinner label="Loading activity" />}>
+            <IssueActivity issue={issue} projectPath={projectPath} permissions={permissions.data ?? null} />
+          </Suspense>
         </DetailSection>
       </DetailColumns>
     </article>
