@@ -9,6 +9,7 @@ import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
+import { NearViewport } from '../notes/NearViewport';
 import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, OpenBadge } from '../shared/DetailPage';
 import { IssueActions } from './IssueActions';
 import { LinkedItems } from './LinkedItems';
@@ -124,9 +125,9 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
           canLink={permissions.data?.adminIssueRelation === true}
         />
         <DetailSection id="activity-title" title="Activity">
-          <Suspense fallback={<Spinner label="Loading activity" />}>
+          <NearViewport fallback={<Spinner label="Loading activity" />}>
             <IssueActivity issue={issue} projectPath={projectPath} permissions={permissions.data ?? null} />
-          </Suspense>
+          </NearViewport>
         </DetailSection>
       </DetailColumns>
     </article>

@@ -4,7 +4,7 @@ import { buttonClassName } from '../../ui/buttonClassName';
 import menu from '../../ui/Menu.module.css';
 import { NoteForm } from './NoteForm';
 import styles from './Notes.module.css';
-import type { NoteableRef } from './notesApi';
+import { commentDraftParts, type NoteableRef } from './notesApi';
 import { useAddNote } from './queries';
 
 export const INTERNAL_NOTE_TEXT = 'Make this an internal note';
@@ -28,7 +28,15 @@ type CommentType = keyof typeof COMMENT_TYPES;
  * The comment box at the end of the activity: the Markdown editor, the internal-note checkbox for
  * those who may add one, and the split Comment / Start thread button.
  */
-export function CommentBox({ noteable, canMarkInternal }: { noteable: NoteableRef; canMarkInternal: boolean }) {
+export function CommentBox({
+  noteable,
+  canMarkInternal,
+  autoFocus = false,
+}: {
+  noteable: NoteableRef;
+  canMarkInternal: boolean;
+  autoFocus?: boolean;
+}) {
   const [type, setType] = useState<CommentType>('comment');
   const [internal, setInternal] = useState(false);
   const add = useAddNote(noteable);
@@ -37,8 +45,9 @@ export function CommentBox({ noteable, canMarkInternal }: { noteable: NoteableRe
     <NoteForm
       label="Comment"
       containerPath={noteable.containerPath}
-      draftParts={[noteable.notesPath, 'comment']}
+      draftParts={commentDraftParts(noteable)}
       placeholder="Write a comment or drag your files here…"
+      autoFocus={autoFocus}
       onSubmit={(body) => add.mutateAsync({ body, internal: internal && canMarkInternal, thread: type === 'thread' })}
       actions={({ disabled }) => (
         <div className={styles.split}>

@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../app/lazyNamed';
 import { timeAgo } from '../../lib/format';
+import { Spinner } from '../../ui/Spinner';
 import { NoteCard, type NoteViewer } from './NoteCard';
-import { NoteForm, SubmitOrCancel } from './NoteForm';
 import styles from './Notes.module.css';
 import type { Discussion, NoteableRef, NoteDetail } from './notesApi';
-import { useReply } from './queries';
 import { SystemNoteBody } from './SystemNoteBody';
+
+// The editor loads on the first 'Reply…'.
+const ReplyForm = lazyNamed(() => import('./NoteEditors'), 'ReplyForm');
 
 function SystemNote({ note }: { note: NoteDetail }) {
   return (
@@ -33,7 +36,6 @@ function ReplyBox({
   open: boolean;
   setOpen: (open: boolean) => void;
 }) {
-  const reply = useReply(noteable, discussionId);
   if (!open) {
     return (
       <button type="button" className={styles.replyPlaceholder} onClick={() => setOpen(true)}>
@@ -42,17 +44,9 @@ function ReplyBox({
     );
   }
   return (
-    <NoteForm
-      label="Reply"
-      containerPath={noteable.containerPath}
-      draftParts={[noteable.notesPath, 'discussion', discussionId]}
-      placeholder="Write a reply or drag your files here…"
-      onSubmit={async (body) => {
-        await reply.mutateAsync(body);
-        setOpen(false);
-      }}
-      actions={({ disabled }) => <SubmitOrCancel label="Reply" disabled={disabled} onCancel={() => setOpen(false)} />}
-    />
+    <Suspense fallback={<Spinner label="Loading the editor" />}>
+      <ReplyForm noteable={noteable} discussionId={discussionId} onClose={() => setOpen(false)} />
+    </Suspense>
   );
 }
 

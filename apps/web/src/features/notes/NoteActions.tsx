@@ -1,11 +1,11 @@
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
-import menu from '../../ui/Menu.module.css';
+import { lazy, Suspense, useState } from 'react';
 import styles from './Notes.module.css';
 import type { NoteDetail } from './notesApi';
 
-export const DELETE_COMMENT_TEXT = 'Are you sure you want to delete this comment?';
+const loadPopover = () => import('./NoteActionsPopover');
+const NoteActionsPopover = lazy(async () => ({ default: (await loadPopover()).NoteActionsPopover }));
 
-type NoteActionKey = 'copy-link' | 'report-abuse' | 'delete';
+export const DELETE_COMMENT_TEXT = 'Are you sure you want to delete this comment?';
 
 /**
  * The 'Report abuse' item of the note actions menu: the moderation drawer (features/moderation, merged
@@ -15,50 +15,39 @@ export function reportAbuseAction(_note: NoteDetail): (() => void) | null {
   return null;
 }
 
-/** The note's "More actions" menu: Copy link, Report abuse (others' notes), Delete comment (when allowed). */
-export function NoteActionsMenu({
-  note,
-  mine,
-  canDelete,
-  onDelete,
-}: {
+export interface NoteActionsProps {
   note: NoteDetail;
   mine: boolean;
   canDelete: boolean;
   onDelete: () => void;
-}) {
-  const reportAbuse = mine ? null : reportAbuseAction(note);
-  const run = (key: NoteActionKey) => {
-    if (key === 'copy-link') {
-      const url = new URL(window.location.href);
-      url.hash = `note_${note.id}`;
-      void navigator.clipboard?.writeText(url.toString());
-    } else if (key === 'report-abuse') reportAbuse?.();
-    else if (window.confirm(DELETE_COMMENT_TEXT)) onDelete();
-  };
+}
+
+export const MORE_ACTIONS_LABEL = 'More actions';
+
+/**
+ * The note's "More actions" menu. Until its first press it is a plain button; the menu's code (React
+ * Aria) loads on hover or focus and mounts open on the press, as the issue actions menu does.
+ */
+export function NoteActionsMenu(props: NoteActionsProps) {
+  const [opened, setOpened] = useState(false);
+  const placeholder = (
+    <button
+      type="button"
+      className={styles.iconButton}
+      aria-label={MORE_ACTIONS_LABEL}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadPopover()}
+      onFocus={() => void loadPopover()}
+      onClick={() => setOpened(true)}
+    >
+      <span aria-hidden="true">⋮</span>
+    </button>
+  );
+  if (!opened) return placeholder;
   return (
-    <MenuTrigger>
-      <AriaButton className={styles.iconButton} aria-label="More actions">
-        <span aria-hidden="true">⋮</span>
-      </AriaButton>
-      <Popover className={menu.popover} placement="bottom end">
-        <Menu className={menu.menu} onAction={(key) => run(key as NoteActionKey)}>
-          <MenuItem id="copy-link" className={menu.item}>
-            Copy link
-          </MenuItem>
-          {reportAbuse && (
-            <MenuItem id="report-abuse" className={menu.item}>
-              Report abuse
-            </MenuItem>
-          )}
-          {canDelete && <Separator className={menu.separator} />}
-          {canDelete && (
-            <MenuItem id="delete" className={`${menu.item} ${menu.danger}`}>
-              Delete comment
-            </MenuItem>
-          )}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <Suspense fallback={placeholder}>
+      <NoteActionsPopover {...props} />
+    </Suspense>
   );
 }

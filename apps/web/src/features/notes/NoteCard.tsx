@@ -1,16 +1,20 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
+import { lazyNamed } from '../../app/lazyNamed';
 import { timeAgo } from '../../lib/format';
 import { Alert } from '../../ui/Alert';
 import { Avatar } from '../../ui/Avatar';
 import { Badge } from '../../ui/Badge';
+import { Spinner } from '../../ui/Spinner';
 import { Description } from '../shared/Description';
 import { AwardsBar } from './AwardsBar';
 import { NoteActionsMenu } from './NoteActions';
-import { NoteForm, SubmitOrCancel } from './NoteForm';
 import styles from './Notes.module.css';
 import type { NoteableRef, NoteDetail } from './notesApi';
-import { useDeleteNote, useUpdateNote } from './queries';
+import { useDeleteNote } from './queries';
 import { useInView } from './useInView';
+
+// The editor loads on the first Edit.
+const EditNoteForm = lazyNamed(() => import('./NoteEditors'), 'EditNoteForm');
 
 export interface NoteViewer {
   /** null when signed out. */
@@ -35,7 +39,6 @@ export function NoteCard({
   onReply?: () => void;
 }) {
   const [editing, setEditing] = useState(false);
-  const update = useUpdateNote(noteable, note.id);
   const remove = useDeleteNote(noteable, note.id);
   const card = useRef<HTMLDivElement>(null);
   const inView = useInView(card);
@@ -95,20 +98,9 @@ export function NoteCard({
         </div>
         {remove.isError && <Alert variant="danger">{remove.error.message}</Alert>}
         {editing ? (
-          <NoteForm
-            label="Edit comment"
-            containerPath={noteable.containerPath}
-            draftParts={[noteable.notesPath, 'note', String(note.id)]}
-            initial={note.body}
-            placeholder="Write a comment or drag your files here…"
-            onSubmit={async (body) => {
-              await update.mutateAsync(body);
-              setEditing(false);
-            }}
-            actions={({ disabled }) => (
-              <SubmitOrCancel label="Save comment" disabled={disabled} onCancel={() => setEditing(false)} />
-            )}
-          />
+          <Suspense fallback={<Spinner label="Loading the editor" />}>
+            <EditNoteForm noteable={noteable} note={note} onClose={() => setEditing(false)} />
+          </Suspense>
         ) : (
           <>
             <Description html={note.body_html} text={note.body} />

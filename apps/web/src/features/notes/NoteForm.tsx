@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
@@ -20,6 +20,8 @@ export interface NoteFormProps {
   actions: (state: { disabled: boolean; busy: boolean; submit: () => void }) => ReactNode;
   /** Shown between the editor and the buttons (the internal-note checkbox). */
   children?: ReactNode;
+  /** Puts the cursor in the field when it opens on the user's action (Edit, Reply, the comment field). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -35,8 +37,13 @@ export function NoteForm({
   onSubmit,
   actions,
   children,
+  autoFocus = false,
 }: NoteFormProps) {
   const labelId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (autoFocus) form.current?.querySelector('textarea')?.focus();
+  }, [autoFocus]);
   const draftKey = autosaveKey(draftParts);
   const [body, setBody] = useState(() => readDraft<string>(draftKey)?.value ?? initial);
   const [busy, setBusy] = useState(false);
@@ -66,6 +73,7 @@ export function NoteForm({
 
   return (
     <form
+      ref={form}
       className={styles.form}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();

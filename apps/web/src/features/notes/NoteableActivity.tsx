@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { ErrorState } from '../../app/ErrorState';
+import { lazyNamed } from '../../app/lazyNamed';
 import { AppLink } from '../../lib/AppLink';
 import { safeStorage } from '../../lib/safeStorage';
 import { Spinner } from '../../ui/Spinner';
+import { autosaveKey, readDraft } from '../shared/useAutosave';
 import { AwardsBar } from './AwardsBar';
-import { CommentBox } from './CommentBox';
 import { DiscussionItem } from './DiscussionItem';
 import {
   DISCUSSION_FILTERS,
@@ -17,8 +18,35 @@ import {
 } from './discussionView';
 import type { NoteViewer } from './NoteCard';
 import styles from './Notes.module.css';
-import type { NoteableRef } from './notesApi';
+import { commentDraftParts, type NoteableRef } from './notesApi';
 import { useDiscussions } from './queries';
+
+const loadEditors = () => import('./NoteEditors');
+// The comment editor loads on first use (or at once when a draft is waiting in it).
+const CommentBox = lazyNamed(loadEditors, 'CommentBox');
+const COMMENT_PLACEHOLDER = 'Write a comment or drag your files here…';
+
+/** The comment field before its editor has loaded: pressing it loads the editor, focused. */
+function CommentLauncher({ noteable, canMarkInternal }: { noteable: NoteableRef; canMarkInternal: boolean }) {
+  const [open, setOpen] = useState(() => readDraft(autosaveKey(commentDraftParts(noteable))) !== null);
+  const placeholder = (
+    <button
+      type="button"
+      className={styles.commentPlaceholder}
+      onPointerEnter={() => void loadEditors()}
+      onFocus={() => void loadEditors()}
+      onClick={() => setOpen(true)}
+    >
+      {COMMENT_PLACEHOLDER}
+    </button>
+  );
+  if (!open) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <CommentBox noteable={noteable} canMarkInternal={canMarkInternal} autoFocus />
+    </Suspense>
+  );
+}
 
 export interface NoteablePermissions {
   createNote: boolean;
@@ -129,7 +157,7 @@ export function NoteableActivity({
           to reply
         </p>
       ) : (
-        viewer.canComment && <CommentBox noteable={noteable} canMarkInternal={viewer.canMarkInternal} />
+        viewer.canComment && <CommentLauncher noteable={noteable} canMarkInternal={viewer.canMarkInternal} />
       )}
     </div>
   );

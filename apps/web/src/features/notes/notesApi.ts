@@ -25,6 +25,9 @@ export function issueNoteable(
   return { kind: 'issue', notesPath: path, awardsPath: path, containerPath: projectPath, ...keys };
 }
 
+/** Where the comment box's draft is autosaved. */
+export const commentDraftParts = (ref: NoteableRef) => [ref.notesPath, 'comment'] as const;
+
 /** GitLab's Note entity, as the notes and discussions APIs answer it. */
 export interface NoteDetail {
   id: number;
