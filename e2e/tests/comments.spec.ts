@@ -101,6 +101,7 @@ test('edits a comment in place and deletes it after the confirmation', async ({ 
   await page.getByRole('button', { name: 'Save comment' }).click();
   await expect(noteCard(page, 'Fixed here')).toContainText('Edited');
   await noteCard(page, 'Fixed here').getByRole('button', { name: 'More actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Copy link' })).toBeVisible();
   await settledScreenshot(page, 'comments-note-actions');
   expect(await seriousViolations(page), 'the note actions menu (axe)').toEqual([]);
   // First the confirmation is dismissed: nothing changes.

@@ -107,31 +107,33 @@ export function NoteableActivity({
 
   return (
     <div className={styles.activity}>
-      <AwardsBar noteable={noteable} noteId={null} myId={myId} />
-      <div className={styles.controls}>
-        <label>
-          <span className="visually-hidden">Activity filter</span>
-          <select
-            value={prefs.filter}
-            onChange={(event) => setPrefs({ filter: event.target.value as DiscussionFilter })}
-          >
-            {DISCUSSION_FILTERS.map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span className="visually-hidden">Sort order</span>
-          <select value={prefs.sort} onChange={(event) => setPrefs({ sort: event.target.value as DiscussionSort })}>
-            {DISCUSSION_SORTS.map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </select>
-        </label>
+      <div className={styles.toolbar}>
+        <AwardsBar noteable={noteable} noteId={null} myId={myId} />
+        <div className={styles.controls}>
+          <label>
+            <span className="visually-hidden">Activity filter</span>
+            <select
+              value={prefs.filter}
+              onChange={(event) => setPrefs({ filter: event.target.value as DiscussionFilter })}
+            >
+              {DISCUSSION_FILTERS.map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span className="visually-hidden">Sort order</span>
+            <select value={prefs.sort} onChange={(event) => setPrefs({ sort: event.target.value as DiscussionSort })}>
+              {DISCUSSION_SORTS.map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
       </div>
       {discussions.isPending ? (
         <Spinner label="Loading activity" />
