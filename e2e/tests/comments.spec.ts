@@ -246,3 +246,25 @@ test.describe('a locked discussion', () => {
     expect(post.status()).toBe(403);
   });
 });
+
+test('an epic takes the same activity: a comment, a reply and a reaction', async ({ page }) => {
+  const epic = await api('POST', `/groups/${project.groupId}/epics`, { title: 'Talk about the epic' });
+  await page.goto(`/groups/${project.groupPath}/-/epics/${epic.iid}`);
+  const field = await commentField(page);
+  await field.fill('Epic-level remark');
+  await page.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(noteCard(page, 'Epic-level remark')).toBeVisible();
+  await noteCard(page, 'Epic-level remark').getByRole('button', { name: 'Reply to comment' }).click();
+  await page.getByRole('textbox', { name: 'Reply', exact: true }).fill('Agreed');
+  await page.getByRole('button', { name: 'Reply', exact: true }).click();
+  await expect(noteCard(page, 'Agreed')).toBeVisible();
+  const card = noteCard(page, 'Agreed');
+  await card.getByRole('button', { name: 'Add reaction' }).click();
+  await page
+    .getByRole('region', { name: 'Emoji picker' })
+    .getByRole('button', { name: 'thumbsup', exact: true })
+    .click();
+  await expect(card.getByRole('button', { name: 'thumbsup: 1' })).toHaveAttribute('aria-pressed', 'true');
+  await settledScreenshot(page, 'comments-epic');
+  expect(await seriousViolations(page), 'the epic activity (axe)').toEqual([]);
+});

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../app/ErrorState';
+import { lazyNamed } from '../../app/lazyNamed';
 import { apiPath, encodeId } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useApiList } from '../../lib/queries';
@@ -9,6 +10,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { LabelList } from '../../ui/LabelBadge';
 import { Spinner } from '../../ui/Spinner';
 import { IssuesTable } from '../issues/IssuesTable';
+import { NearViewport } from '../notes/NearViewport';
 import styles from '../shared/DetailLayout.module.css';
 import {
   CreatedBy,
@@ -22,6 +24,9 @@ import {
 import { People, SidebarField } from '../shared/People';
 import { EpicsTable } from './EpicsTable';
 import { epicKeys, useEpic } from './queries';
+
+// The activity (comments, threads, reactions, the comment box) loads when scrolled near.
+const EpicActivity = lazyNamed(() => import('../notes/EpicActivity'), 'EpicActivity');
 
 /** A list under the epic (its child epics, its issues): `/groups/:id/epics/:iid/{sub}`, all on one page. */
 function ChildList<T>({
@@ -104,6 +109,11 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
             what="issues"
             render={(issues) => <IssuesTable issues={issues} showProject />}
           />
+        </DetailSection>
+        <DetailSection id="activity-title" title="Activity">
+          <NearViewport fallback={<Spinner label="Loading activity" />}>
+            <EpicActivity epic={epic} groupPath={groupPath} />
+          </NearViewport>
         </DetailSection>
       </DetailColumns>
     </article>

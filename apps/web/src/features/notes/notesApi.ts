@@ -25,6 +25,23 @@ export function issueNoteable(
   return { kind: 'issue', notesPath: path, awardsPath: path, containerPath: projectPath, ...keys };
 }
 
+/** An epic: its notes by the epic's global id, its award emoji by its iid (GitLab's two paths). */
+export function epicNoteable(
+  groupPath: string,
+  epicId: number,
+  iid: number,
+  keys: Pick<NoteableRef, 'notesKey' | 'detailKey'>,
+): NoteableRef {
+  const group = `/groups/${encodeId(groupPath)}/epics`;
+  return {
+    kind: 'epic',
+    notesPath: `${group}/${epicId}`,
+    awardsPath: `${group}/${iid}`,
+    containerPath: groupPath,
+    ...keys,
+  };
+}
+
 /** Where the comment box's draft is autosaved. */
 export const commentDraftParts = (ref: NoteableRef) => [ref.notesPath, 'comment'] as const;
 
