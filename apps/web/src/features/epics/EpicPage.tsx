@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, useMemo } from 'react';
 import { ErrorState } from '../../app/ErrorState';
 import { lazyNamed } from '../../app/lazyNamed';
 import { apiPath, encodeId } from '../../lib/api';
@@ -10,7 +10,6 @@ import { EmptyState } from '../../ui/EmptyState';
 import { LabelList } from '../../ui/LabelBadge';
 import { Spinner } from '../../ui/Spinner';
 import { IssuesTable } from '../issues/IssuesTable';
-import { NearViewport } from '../notes/NearViewport';
 import styles from '../shared/DetailLayout.module.css';
 import {
   CreatedBy,
@@ -26,7 +25,7 @@ import { EpicsTable } from './EpicsTable';
 import { epicKeys, useEpic } from './queries';
 
 // The activity (comments, threads, reactions, the comment box) loads when scrolled near.
-const EpicActivity = lazyNamed(() => import('../notes/EpicActivity'), 'EpicActivity');
+const EpicActivity = lazyNamed(() => import('../notes/PageActivity'), 'EpicActivity');
 
 /** A list under the epic (its child epics, its issues): `/groups/:id/epics/:iid/{sub}`, all on one page. */
 function ChildList<T>({
@@ -53,6 +52,10 @@ function ChildList<T>({
 }
 
 function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
+  const noteKeys = useMemo(
+    () => ({ notesKey: epicKeys.notes(groupPath, epic.iid), detailKey: epicKeys.detail(groupPath, epic.iid) }),
+    [groupPath, epic.iid],
+  );
   const due = epic.due_date ?? epic.end_date;
   return (
     <article>
@@ -111,9 +114,9 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
           />
         </DetailSection>
         <DetailSection id="activity-title" title="Activity">
-          <NearViewport fallback={<Spinner label="Loading activity" />}>
-            <EpicActivity epic={epic} groupPath={groupPath} />
-          </NearViewport>
+          <Suspense fallback={<Spinner label="Loading activity" />}>
+            <EpicActivity epic={epic} groupPath={groupPath} keys={noteKeys} />
+          </Suspense>
         </DetailSection>
       </DetailColumns>
     </article>

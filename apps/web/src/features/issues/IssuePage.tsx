@@ -1,6 +1,6 @@
 import { setTaskItem } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useMemo, useState } from 'react';
 import { lazyNamed } from '../../app/lazyNamed';
 import { AppLink } from '../../lib/AppLink';
 import { appPathFromWebUrl } from '../../lib/paths';
@@ -9,7 +9,6 @@ import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
-import { NearViewport } from '../notes/NearViewport';
 import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, OpenBadge } from '../shared/DetailPage';
 import { IssueActions } from './IssueActions';
 import { LinkedItems } from './LinkedItems';
@@ -19,7 +18,7 @@ import { IssueSidebar } from './sidebar/IssueSidebar';
 // The edit form (and React Aria's buttons in it) loads on the first Edit.
 const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm');
 // The activity (comments, threads, reactions, the comment box) loads below the description.
-const IssueActivity = lazyNamed(() => import('../notes/IssueActivity'), 'IssueActivity');
+const IssueActivity = lazyNamed(() => import('../notes/PageActivity'), 'IssueActivity');
 
 /** IE §2.1: a closed issue links where it went — duplicated, moved or promoted, in that priority. */
 function ClosedAsLink({ issue }: { issue: Issue }) {
@@ -77,6 +76,10 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
   const permissions = useIssuePermissions(projectPath, issue.iid);
   const canUpdate = permissions.data?.updateIssue === true;
   const [editing, setEditing] = useState(false);
+  const noteKeys = useMemo(
+    () => ({ notesKey: issueKeys.notes(projectPath, issue.iid), detailKey: issueKeys.detail(projectPath, issue.iid) }),
+    [projectPath, issue.iid],
+  );
   const queryClient = useQueryClient();
   const taskUpdate = useUpdateIssue(projectPath, issue.iid);
   // Ticking a task item saves the description with the lock_version it was read at (IE §2.5).
@@ -125,9 +128,14 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
           canLink={permissions.data?.adminIssueRelation === true}
         />
         <DetailSection id="activity-title" title="Activity">
-          <NearViewport fallback={<Spinner label="Loading activity" />}>
-            <IssueActivity issue={issue} projectPath={projectPath} permissions={permissions.data ?? null} />
-          </NearViewport>
+          <Suspense fallback={<Spinner label="Loading activity" />}>
+            <IssueActivity
+              issue={issue}
+              projectPath={projectPath}
+              permissions={permissions.data ?? null}
+              keys={noteKeys}
+            />
+          </Suspense>
         </DetailSection>
       </DetailColumns>
     </article>

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { buttonClassName } from '../../ui/buttonClassName';
 import menu from '../../ui/Menu.module.css';
+import styles from './NoteEditors.module.css';
 import { NoteForm } from './NoteForm';
-import styles from './Notes.module.css';
 import { commentDraftParts, type NoteableRef } from './notesApi';
 import { useAddNote } from './queries';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
-import styles from './Notes.module.css';
+import styles from './NoteEditors.module.css';
 import { useEmojiSuggestions } from './queries';
 
 /** The reaction picker: the award-emoji autocomplete list (recently used first), searchable by name. */

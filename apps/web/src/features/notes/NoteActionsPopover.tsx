@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import menu from '../../ui/Menu.module.css';
 import { DELETE_COMMENT_TEXT, MORE_ACTIONS_LABEL, type NoteActionsProps, reportAbuseAction } from './NoteActions';
-import styles from './Notes.module.css';
+import styles from './NoteEditors.module.css';
 
 type NoteActionKey = 'copy-link' | 'report-abuse' | 'delete';
 

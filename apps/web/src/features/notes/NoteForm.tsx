@@ -4,7 +4,7 @@ import { Button } from '../../ui/Button';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
 import { autosaveKey, clearDraft, readDraft, writeDraft } from '../shared/useAutosave';
 import { useSecretGuard } from '../shared/useSecretGuard';
-import styles from './Notes.module.css';
+import styles from './NoteEditors.module.css';
 
 export interface NoteFormProps {
   /** The field's accessible name ('Comment', 'Reply', 'Edit comment'). */
