@@ -268,3 +268,19 @@ test('an epic takes the same activity: a comment, a reply and a reaction', async
   await settledScreenshot(page, 'comments-epic');
   expect(await seriousViolations(page), 'the epic activity (axe)').toEqual([]);
 });
+
+test('a demo issue with many notes loads its discussions 20 at a time', async ({ page }) => {
+  const pages: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('/discussions'))
+      pages.push(`${url.searchParams.get('page')}/${url.searchParams.get('per_page')}`);
+  });
+  await page.goto('/acme/product/web-app/-/issues/1');
+  await expect(activity(page).locator('ol > li').first()).toBeVisible();
+  expect(pages[0]).toBe('1/20');
+  await expect(activity(page).getByText('Loading more activity')).toHaveCount(0);
+  const total = await activity(page).locator('ol > li').count();
+  expect(pages.length).toBe(Math.max(1, Math.ceil(total / 20)));
+  await settledScreenshot(page, 'comments-demo-issue');
+});

@@ -54,13 +54,14 @@ export interface NoteablePermissions {
   adminNote: boolean;
 }
 
-/** The filter and sort, remembered per user in localStorage. */
+/** The filter and sort, remembered per user in localStorage (read again when the signed-in user is known). */
 function usePreferences(myId: number | null) {
   const key = `discussion-preferences/${myId ?? 'anonymous'}`;
-  const [prefs, setPrefs] = useState<DiscussionPreferences>(() => parsePreferences(safeStorage.get(key)));
+  const [changed, setChanged] = useState<{ key: string; prefs: DiscussionPreferences } | null>(null);
+  const prefs = changed?.key === key ? changed.prefs : parsePreferences(safeStorage.get(key));
   const change = (next: Partial<DiscussionPreferences>) => {
     const value = { ...prefs, ...next };
-    setPrefs(value);
+    setChanged({ key, prefs: value });
     safeStorage.set(key, JSON.stringify(value));
   };
   return [prefs, change] as const;
