@@ -269,7 +269,9 @@ test('an epic takes the same activity: a comment, a reply and a reaction', async
   expect(await seriousViolations(page), 'the epic activity (axe)').toEqual([]);
 });
 
-test('a demo issue with many notes loads its discussions 20 at a time', async ({ page }) => {
+test('a demo issue loads its discussions a page of 20 at a time, the next pages after the first shows', async ({
+  page,
+}) => {
   const pages: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
