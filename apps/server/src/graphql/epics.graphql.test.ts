@@ -324,6 +324,26 @@ describe('project issues, labels and milestones', () => {
     expect(dig(stranger.body.data, 'project')).toBeNull();
   });
 
+  it("says who may add internal notes (Reporter+) and delete others' comments (Maintainer+), as the notes service", async () => {
+    const q = `{ project(fullPath: "ep/web") { issue(iid: "1") { userPermissions { markNoteAsInternal adminNote } } }
+      group(fullPath: "ep") { epic(iid: "1") { userPermissions { markNoteAsInternal adminNote } } } }`;
+    const flags = async (token: string) => {
+      const res = await gql(t.app, q, {}, token);
+      expect(res.body.errors).toBeUndefined();
+      return [
+        dig(res.body.data, 'project', 'issue', 'userPermissions'),
+        dig(res.body.data, 'group', 'epic', 'userPermissions'),
+      ];
+    };
+    const both = (markNoteAsInternal: boolean, adminNote: boolean) => [
+      { markNoteAsInternal, adminNote },
+      { markNoteAsInternal, adminNote },
+    ];
+    expect(await flags(tokens.owner)).toEqual(both(true, true));
+    expect(await flags(tokens.reporter)).toEqual(both(true, false));
+    expect(await flags(tokens.guest)).toEqual(both(false, false));
+  });
+
   it('lists group labels and milestones, with search and timeframe', async () => {
     const q = `{ group(fullPath: "ep") {
       labels(searchTerm: "u", first: 20) { count nodes { id title } }

@@ -48,6 +48,7 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const issueActions = await webModule<{ PROMOTE_TO_EPIC: Document; SET_ISSUE_LOCKED: Document }>(
     'features/issues/issueActionsApi.ts',
   );
+  const epicNotes = await webModule<{ EPIC_NOTE_PERMISSIONS: Document }>('features/notes/epicNotePermissions.ts');
   const docs = roadmap.ROADMAP_DOCUMENTS;
   const filters = {
     state: 'opened',
@@ -78,6 +79,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       variables: { fullPath: 'acme', timeframe: filters.timeframe },
     },
     { name: 'canCreateEpic', query: documentText(epics.CAN_CREATE_EPIC), variables: { fullPath: 'acme' } },
+    {
+      name: 'epicNotePermissions',
+      query: documentText(epicNotes.EPIC_NOTE_PERMISSIONS),
+      variables: { fullPath: 'acme', iid: '1' },
+    },
     {
       name: 'issuePermissions',
       query: documentText(issues.ISSUE_PERMISSIONS),
@@ -124,6 +130,7 @@ describe('the web app’s GraphQL documents', () => {
       'features/issues/issuePermissions.ts',
       'features/issues/newIssuePermissionsApi.ts',
       'features/issues/sidebar/iterationOptions.ts',
+      'features/notes/epicNotePermissions.ts',
       'features/roadmap/roadmapApi.ts',
       'graphql/request.ts',
     ]);

@@ -270,6 +270,23 @@ export function canNote(actor: Actor | null, ability: NoteAbility, note: NoteSub
   return isAuthor || level >= AccessLevel.MAINTAINER;
 }
 
+/**
+ * The comment box's note flags on an issue or epic, through `canNote` so they follow its rules:
+ * `mark_note_as_internal` — may add internal notes (whoever may read them: Reporter and above);
+ * `admin_note` — may delete other people's comments (Maintainer and above).
+ */
+export function canNoteOn(
+  actor: Actor | null,
+  ability: 'mark_note_as_internal' | 'admin_note',
+  noteable: IssueSubject | EpicSubject,
+): boolean {
+  if (actor === null) return false;
+  const someoneElses = { kind: 'note', noteable, authorId: null, system: false } as const;
+  return ability === 'mark_note_as_internal'
+    ? canNote(actor, 'read_note', { ...someoneElses, internal: true })
+    : canNote(actor, 'destroy_note', { ...someoneElses, internal: false });
+}
+
 /** Dispatch by subject kind, for callers that hold a `Subject` union. */
 export function can(actor: Actor | null, ability: string, subject: Subject): boolean {
   switch (subject.kind) {

@@ -6,6 +6,7 @@ import {
   canEpic,
   canGroup,
   canIssue,
+  canNoteOn,
   canProject,
   canPromoteIssueToEpic,
   type EpicAbility,
@@ -117,10 +118,19 @@ export const ProjectPermissions = permissionsObject<
   },
 );
 
-export const EpicPermissions = permissionsObject<EpicPermissionsSource, EpicAbility>(
+/** The comment box's note flags (`canNoteOn`), beside an issue's or epic's own abilities. */
+type NoteOnAbility = 'mark_note_as_internal' | 'admin_note';
+const isNoteOn = (ability: string): ability is NoteOnAbility =>
+  ability === 'mark_note_as_internal' || ability === 'admin_note';
+const NOTE_FIELDS = {
+  markNoteAsInternal: ['mark_note_as_internal', 'add internal notes'],
+  adminNote: ['admin_note', "delete other people's comments"],
+} as const;
+
+export const EpicPermissions = permissionsObject<EpicPermissionsSource, EpicAbility | NoteOnAbility>(
   'EpicPermissions',
   'Check permissions for the current user on an epic.',
-  (s, ability) => canEpic(s.actor, ability, s.epic),
+  (s, ability) => (isNoteOn(ability) ? canNoteOn(s.actor, ability, s.epic) : canEpic(s.actor, ability, s.epic)),
   {
     readEpic: ['read_epic', 'read the epic'],
     createEpic: ['create_epic', 'create epics in the epic’s group'],
@@ -129,13 +139,21 @@ export const EpicPermissions = permissionsObject<EpicPermissionsSource, EpicAbil
     destroyEpic: ['destroy_epic', 'delete the epic'],
     adminEpicRelation: ['admin_epic_relation', 'add and remove child epics and issues'],
     createNote: ['create_note', 'comment on the epic'],
+    ...NOTE_FIELDS,
   },
 );
 
 /** The issue header's flags (IE §2.1) beside the issue abilities: reopen is update, create is the project's. */
-type IssuePermission = IssueAbility | 'reopen_issue' | 'create_issue' | 'create_incident' | 'promote_to_epic';
+type IssuePermission =
+  | IssueAbility
+  | NoteOnAbility
+  | 'reopen_issue'
+  | 'create_issue'
+  | 'create_incident'
+  | 'promote_to_epic';
 
 function canOnIssue(s: IssuePermissionsSource, ability: IssuePermission): boolean {
+  if (isNoteOn(ability)) return canNoteOn(s.actor, ability, s.issue);
   if (ability === 'promote_to_epic') return canPromoteIssueToEpic(s.actor, s.issue, s.projectGroup);
   if (ability === 'create_issue' || ability === 'create_incident') return canProject(s.actor, ability, s.issue.project);
   return canIssue(s.actor, ability === 'reopen_issue' ? 'update_issue' : ability, s.issue);
@@ -156,5 +174,6 @@ export const IssuePermissions = permissionsObject<IssuePermissionsSource, IssueP
     adminIssueRelation: ['admin_issue_relation', 'add and remove linked issues'],
     promoteToEpic: ['promote_to_epic', "promote the issue to an epic in its project's group"],
     createNote: ['create_note', 'comment on the issue'],
+    ...NOTE_FIELDS,
   },
 );

@@ -5,7 +5,7 @@ import { offsetPage } from '../../db/list-page';
 import type { DB, NotesTable } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import { renderMarkdown } from '../../markdown/render-markdown';
-import { canNote, type NoteAbility } from '../../policy/abilities';
+import { canNote, canNoteOn, type NoteAbility } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
@@ -98,7 +98,7 @@ export async function createNote(
   const me = requireActor(actor);
   assertCanComment(me, n);
   const level = noteableLevel(me, n);
-  if (input.internal && !me.admin && level < AccessLevel.REPORTER) {
+  if (input.internal && !canNoteOn(me, 'mark_note_as_internal', n.subject)) {
     throw forbidden('403 Forbidden - only Reporters and above may add internal notes');
   }
   const createdAt = input.createdAt && (me.admin || level >= AccessLevel.OWNER) ? input.createdAt : undefined;

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, useMemo } from 'react';
 import { ErrorState } from '../../app/ErrorState';
+import { lazyNamed } from '../../app/lazyNamed';
 import { apiPath, encodeId } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useApiList } from '../../lib/queries';
@@ -22,6 +23,9 @@ import {
 import { People, SidebarField } from '../shared/People';
 import { EpicsTable } from './EpicsTable';
 import { epicKeys, useEpic } from './queries';
+
+// The activity (comments, threads, reactions, the comment box) loads when scrolled near.
+const EpicActivity = lazyNamed(() => import('../notes/PageActivity'), 'EpicActivity');
 
 /** A list under the epic (its child epics, its issues): `/groups/:id/epics/:iid/{sub}`, all on one page. */
 function ChildList<T>({
@@ -48,6 +52,10 @@ function ChildList<T>({
 }
 
 function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
+  const noteKeys = useMemo(
+    () => ({ notesKey: epicKeys.notes(groupPath, epic.iid), detailKey: epicKeys.detail(groupPath, epic.iid) }),
+    [groupPath, epic.iid],
+  );
   const due = epic.due_date ?? epic.end_date;
   return (
     <article>
@@ -104,6 +112,11 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
             what="issues"
             render={(issues) => <IssuesTable issues={issues} showProject />}
           />
+        </DetailSection>
+        <DetailSection id="activity-title" title="Activity">
+          <Suspense fallback={<Spinner label="Loading activity" />}>
+            <EpicActivity epic={epic} groupPath={groupPath} keys={noteKeys} />
+          </Suspense>
         </DetailSection>
       </DetailColumns>
     </article>

@@ -1,6 +1,6 @@
 import { setTaskItem } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useMemo, useState } from 'react';
 import { lazyNamed } from '../../app/lazyNamed';
 import { AppLink } from '../../lib/AppLink';
 import { appPathFromWebUrl } from '../../lib/paths';
@@ -8,18 +8,18 @@ import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
-import { PageSpinner } from '../../ui/Spinner';
-import styles from '../shared/DetailLayout.module.css';
+import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, OpenBadge } from '../shared/DetailPage';
 import { IssueActions } from './IssueActions';
 import { LinkedItems } from './LinkedItems';
-import { NotesList } from './NotesList';
 import { issueKeys, useIssue, useIssuePermissions, useUpdateIssue } from './queries';
 import { IssueSidebar } from './sidebar/IssueSidebar';
 import { useIssuePolling } from './useIssuePolling';
 
 // The edit form (and React Aria's buttons in it) loads on the first Edit.
 const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm');
+// The activity (comments, threads, reactions, the comment box) loads below the description.
+const IssueActivity = lazyNamed(() => import('../notes/PageActivity'), 'IssueActivity');
 
 /** IE §2.1: a closed issue links where it went — duplicated, moved or promoted, in that priority. */
 function ClosedAsLink({ issue }: { issue: Issue }) {
@@ -77,6 +77,10 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
   const permissions = useIssuePermissions(projectPath, issue.iid);
   const canUpdate = permissions.data?.updateIssue === true;
   const [editing, setEditing] = useState(false);
+  const noteKeys = useMemo(
+    () => ({ notesKey: issueKeys.notes(projectPath, issue.iid), detailKey: issueKeys.detail(projectPath, issue.iid) }),
+    [projectPath, issue.iid],
+  );
   const queryClient = useQueryClient();
   const taskUpdate = useUpdateIssue(projectPath, issue.iid);
   useIssuePolling(projectPath, issue.iid, taskUpdate.isPending);
@@ -126,12 +130,14 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
           canLink={permissions.data?.adminIssueRelation === true}
         />
         <DetailSection id="activity-title" title="Activity">
-          {issue.discussion_locked && (
-            <p className={styles.lockedNote}>
-              The discussion in this issue is locked. Only project members can comment.
-            </p>
-          )}
-          <NotesList projectPath={projectPath} iid={issue.iid} />
+          <Suspense fallback={<Spinner label="Loading activity" />}>
+            <IssueActivity
+              issue={issue}
+              projectPath={projectPath}
+              permissions={permissions.data ?? null}
+              keys={noteKeys}
+            />
+          </Suspense>
         </DetailSection>
       </DetailColumns>
     </article>

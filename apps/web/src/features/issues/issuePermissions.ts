@@ -18,6 +18,8 @@ export const ISSUE_PERMISSIONS = graphql(`
           adminIssueRelation
           promoteToEpic
           createNote
+          markNoteAsInternal
+          adminNote
         }
       }
     }
@@ -34,6 +36,8 @@ const FLAGS = [
   'adminIssueRelation',
   'promoteToEpic',
   'createNote',
+  'markNoteAsInternal',
+  'adminNote',
 ] as const;
 
 export type IssuePermissionFlags = Record<(typeof FLAGS)[number], boolean>;

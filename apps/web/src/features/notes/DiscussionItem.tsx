@@ -1,0 +1,89 @@
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../app/lazyNamed';
+import { timeAgo } from '../../lib/format';
+import { Spinner } from '../../ui/Spinner';
+import { NoteCard, type NoteViewer } from './NoteCard';
+import styles from './Notes.module.css';
+import type { Discussion, NoteableRef, NoteDetail } from './notesApi';
+import { SystemNoteBody } from './SystemNoteBody';
+
+// The editor loads on the first 'Reply…'.
+const ReplyForm = lazyNamed(() => import('./NoteEditors'), 'ReplyForm');
+
+function SystemNote({ note }: { note: NoteDetail }) {
+  return (
+    <div className={styles.system} id={`note_${note.id}`}>
+      <span className={styles.dot} aria-hidden="true" />
+      <span>
+        <strong>{note.author.name}</strong> <SystemNoteBody body={note.body} />{' '}
+        <time dateTime={note.created_at} title={note.created_at}>
+          {timeAgo(note.created_at)}
+        </time>
+      </span>
+    </div>
+  );
+}
+
+/** The thread's 'Reply…' box: a field-like button that opens the editor. */
+function ReplyBox({
+  noteable,
+  discussionId,
+  open,
+  setOpen,
+}: {
+  noteable: NoteableRef;
+  discussionId: string;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+}) {
+  if (!open) {
+    return (
+      <button type="button" className={styles.replyPlaceholder} onClick={() => setOpen(true)}>
+        Reply…
+      </button>
+    );
+  }
+  return (
+    <Suspense fallback={<Spinner label="Loading the editor" />}>
+      <ReplyForm noteable={noteable} discussionId={discussionId} onClose={() => setOpen(false)} />
+    </Suspense>
+  );
+}
+
+/** One entry of the activity: a system note, a lone comment, or a thread with its replies. */
+export function DiscussionItem({
+  noteable,
+  discussion,
+  viewer,
+}: {
+  noteable: NoteableRef;
+  discussion: Discussion;
+  viewer: NoteViewer;
+}) {
+  const [replying, setReplying] = useState(false);
+  const [first, ...replies] = discussion.notes;
+  if (!first) return null;
+  if (first.system) return <SystemNote note={first} />;
+  const thread = !discussion.individual_note;
+  const openReply = () => setReplying(true);
+  return (
+    <div className={thread ? styles.thread : undefined}>
+      <NoteCard noteable={noteable} note={first} viewer={viewer} onReply={thread ? undefined : openReply} />
+      {thread && (
+        <div className={styles.replies}>
+          {replies.map((note) => (
+            <NoteCard key={note.id} noteable={noteable} note={note} viewer={viewer} />
+          ))}
+          {viewer.canComment && (
+            <ReplyBox noteable={noteable} discussionId={discussion.id} open={replying} setOpen={setReplying} />
+          )}
+        </div>
+      )}
+      {!thread && replying && (
+        <div className={styles.replies}>
+          <ReplyBox noteable={noteable} discussionId={discussion.id} open setOpen={setReplying} />
+        </div>
+      )}
+    </div>
+  );
+}

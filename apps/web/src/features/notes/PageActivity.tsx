@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useSession } from '../../lib/session';
+import type { Epic, Issue } from '../../lib/types';
+import type { IssuePermissionFlags } from '../issues/issuePermissions';
+import { NoteableActivity } from './NoteableActivity';
+import { epicNoteable, issueNoteable, type NoteableRef } from './notesApi';
+
+// The issue and epic pages' activities share one module, loaded lazily as one chunk. The pages pass
+// their own query keys (their key factories stay out of this chunk).
+
+/** The page's query keys for the noteable's notes (writes invalidate under it) and for the noteable. */
+export type NoteableKeys = Pick<NoteableRef, 'notesKey' | 'detailKey'>;
+
+/** The issue page's activity: NoteableActivity over the issue's notes, with the issue's permission flags. */
+export function IssueActivity({
+  issue,
+  projectPath,
+  permissions,
+  keys,
+}: {
+  issue: Issue;
+  projectPath: string;
+  permissions: IssuePermissionFlags | null;
+  keys: NoteableKeys;
+}) {
+  const { user } = useSession();
+  const noteable = useMemo(() => issueNoteable(projectPath, issue.iid, keys), [projectPath, issue.iid, keys]);
+  return (
+    <NoteableActivity
+      noteable={noteable}
+      locked={issue.discussion_locked === true}
+      myId={user?.id ?? null}
+      permissions={permissions}
+    />
+  );
+}
+
+/** The epic page's activity: NoteableActivity over the epic's notes, its flags fetched here. */
+export function EpicActivity({ epic, groupPath, keys }: { epic: Epic; groupPath: string; keys: NoteableKeys }) {
+  const { user, isLoading } = useSession();
+  const permissions = useQuery({
+    enabled: !isLoading && user !== null,
+    queryKey: [...keys.notesKey, 'permissions', user?.id ?? null],
+    // The GraphQL client loads with the flags, not with the activity.
+    queryFn: async ({ signal }) =>
+      (await import('./epicNotePermissions')).fetchEpicNotePermissions(groupPath, epic.iid, signal),
+  });
+  const noteable = useMemo(
+    () => epicNoteable(groupPath, epic.id, epic.iid, keys),
+    [groupPath, epic.id, epic.iid, keys],
+  );
+  return (
+    <NoteableActivity
+      noteable={noteable}
+      locked={false}
+      myId={user?.id ?? null}
+      permissions={permissions.data ?? null}
+    />
+  );
+}

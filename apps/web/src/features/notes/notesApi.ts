@@ -1,0 +1,142 @@
+import { apiGet, apiList, apiPath, encodeId, request, withQuery } from '../../lib/api';
+import type { UserSummary } from '../../lib/types';
+
+/** What notes hang on, as the REST API addresses it: an issue (by iid) or an epic (notes by id, awards by iid). */
+export interface NoteableRef {
+  kind: 'issue' | 'epic';
+  /** `/projects/:id/issues/:iid` or `/groups/:id/epics/:epic_id`: notes and discussions live under it. */
+  notesPath: string;
+  /** `/projects/:id/issues/:iid` or `/groups/:id/epics/:epic_iid`: award emoji live under it. */
+  awardsPath: string;
+  /** The project or group path, for the editor's preview and the drafts' keys. */
+  containerPath: string;
+  /** The noteable's notes query key (its page's key factory): writes invalidate what is under it. */
+  notesKey: readonly unknown[];
+  /** The noteable's own query key, refetched when a comment's quick actions changed it. */
+  detailKey: readonly unknown[];
+}
+
+export function issueNoteable(
+  projectPath: string,
+  iid: number,
+  keys: Pick<NoteableRef, 'notesKey' | 'detailKey'>,
+): NoteableRef {
+  const path = `/projects/${encodeId(projectPath)}/issues/${iid}`;
+  return { kind: 'issue', notesPath: path, awardsPath: path, containerPath: projectPath, ...keys };
+}
+
+/** An epic: its notes by the epic's global id, its award emoji by its iid (GitLab's two paths). */
+export function epicNoteable(
+  groupPath: string,
+  epicId: number,
+  iid: number,
+  keys: Pick<NoteableRef, 'notesKey' | 'detailKey'>,
+): NoteableRef {
+  const group = `/groups/${encodeId(groupPath)}/epics`;
+  return {
+    kind: 'epic',
+    notesPath: `${group}/${epicId}`,
+    awardsPath: `${group}/${iid}`,
+    containerPath: groupPath,
+    ...keys,
+  };
+}
+
+/** Where the comment box's draft is autosaved. */
+export const commentDraftParts = (ref: NoteableRef) => [ref.notesPath, 'comment'] as const;
+
+/** GitLab's Note entity, as the notes and discussions APIs answer it. */
+export interface NoteDetail {
+  id: number;
+  type: 'DiscussionNote' | null;
+  body: string;
+  body_html?: string | null;
+  author: UserSummary;
+  created_at: string;
+  updated_at: string;
+  system: boolean;
+  internal: boolean;
+  resolvable: boolean;
+  commands_changes?: Record<string, unknown>;
+}
+
+export interface Discussion {
+  id: string;
+  individual_note: boolean;
+  notes: NoteDetail[];
+}
+
+export interface AwardEmoji {
+  id: number;
+  name: string;
+  user: UserSummary | null;
+}
+
+export interface EmojiSuggestion {
+  name: string;
+  emoji: string;
+}
+
+/** GitLab's page size for the issue page's discussions. */
+export const DISCUSSIONS_PER_PAGE = 20;
+
+export function fetchDiscussions(ref: NoteableRef, page: number, signal?: AbortSignal) {
+  return apiList<Discussion>(apiPath(`${ref.notesPath}/discussions`, { page, per_page: DISCUSSIONS_PER_PAGE }), signal);
+}
+
+/**
+ * A comment (POST notes) or a new thread (POST discussions). A comment made only of quick actions
+ * answers 202 or a body without a note (GitLab): the result is then null.
+ */
+export async function addNote(
+  ref: NoteableRef,
+  input: { body: string; internal: boolean; thread: boolean },
+): Promise<NoteDetail | null> {
+  const path = apiPath(`${ref.notesPath}/${input.thread ? 'discussions' : 'notes'}`);
+  const { data } = await request<NoteDetail | Discussion | null>(path, {
+    method: 'POST',
+    body: { body: input.body, internal: input.internal },
+  });
+  if (!data || typeof data !== 'object') return null;
+  if ('notes' in data) return data.notes[0] ?? null;
+  return 'id' in data ? data : null;
+}
+
+export async function replyToDiscussion(ref: NoteableRef, discussionId: string, body: string) {
+  return (
+    await request<NoteDetail | null>(apiPath(`${ref.notesPath}/discussions/${discussionId}/notes`), {
+      method: 'POST',
+      body: { body },
+    })
+  ).data;
+}
+
+export async function updateNote(ref: NoteableRef, noteId: number, body: string) {
+  return (await request<NoteDetail>(apiPath(`${ref.notesPath}/notes/${noteId}`), { method: 'PUT', body: { body } }))
+    .data;
+}
+
+export async function deleteNote(ref: NoteableRef, noteId: number) {
+  await request<null>(apiPath(`${ref.notesPath}/notes/${noteId}`), { method: 'DELETE' });
+}
+
+/** The award emoji of the noteable (noteId null) or of one of its notes. */
+export function awardsPath(ref: NoteableRef, noteId: number | null): string {
+  return `${ref.awardsPath}${noteId === null ? '' : `/notes/${noteId}`}/award_emoji`;
+}
+
+export async function fetchAwards(ref: NoteableRef, noteId: number | null, signal?: AbortSignal) {
+  return (await apiList<AwardEmoji>(apiPath(awardsPath(ref, noteId), { per_page: 100 }), signal)).items;
+}
+
+export async function addAward(ref: NoteableRef, noteId: number | null, name: string) {
+  return (await request<AwardEmoji>(apiPath(awardsPath(ref, noteId)), { method: 'POST', body: { name } })).data;
+}
+
+export async function removeAward(ref: NoteableRef, noteId: number | null, awardId: number) {
+  await request<null>(apiPath(`${awardsPath(ref, noteId)}/${awardId}`), { method: 'DELETE' });
+}
+
+export function fetchEmojiSuggestions(signal?: AbortSignal) {
+  return apiGet<EmojiSuggestion[]>(withQuery('/-/autocomplete/award_emojis'), signal);
+}

@@ -1,0 +1,108 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  addAward,
+  addNote,
+  deleteNote,
+  fetchAwards,
+  fetchDiscussions,
+  fetchEmojiSuggestions,
+  type NoteableRef,
+  removeAward,
+  replyToDiscussion,
+  updateNote,
+} from './notesApi';
+
+/** Keys under the noteable's own notes key, so its page's writes (system notes) refresh them too. */
+export const noteKeys = {
+  discussions: (ref: NoteableRef) => [...ref.notesKey, 'discussions'] as const,
+  awards: (ref: NoteableRef, noteId: number | null) => [...ref.notesKey, 'awards', noteId] as const,
+  emojiSuggestions: () => ['notes', 'emoji-suggestions'] as const,
+};
+
+/** The discussions, a page of 20 at a time (GitLab's page size): the first page shows while the rest load. */
+export function useDiscussions(ref: NoteableRef) {
+  return useInfiniteQuery({
+    queryKey: noteKeys.discussions(ref),
+    queryFn: ({ pageParam, signal }) => fetchDiscussions(ref, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => last.nextPage ?? undefined,
+  });
+}
+
+function useInvalidateDiscussions(ref: NoteableRef) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: noteKeys.discussions(ref) });
+}
+
+/**
+ * A comment or a new thread. A comment of quick actions only answers no note, and any quick action
+ * may have changed the noteable: then its own query is refetched too.
+ */
+export function useAddNote(ref: NoteableRef) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateDiscussions(ref);
+  return useMutation({
+    mutationFn: (input: { body: string; internal: boolean; thread: boolean }) => addNote(ref, input),
+    onSuccess: (note) => {
+      void invalidate();
+      if (note === null || Object.keys(note.commands_changes ?? {}).length > 0) {
+        void queryClient.invalidateQueries({ queryKey: ref.detailKey, exact: true });
+      }
+    },
+  });
+}
+
+export function useReply(ref: NoteableRef, discussionId: string) {
+  const invalidate = useInvalidateDiscussions(ref);
+  return useMutation({
+    mutationFn: (body: string) => replyToDiscussion(ref, discussionId, body),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useUpdateNote(ref: NoteableRef, noteId: number) {
+  const invalidate = useInvalidateDiscussions(ref);
+  return useMutation({
+    mutationFn: (body: string) => updateNote(ref, noteId, body),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+export function useDeleteNote(ref: NoteableRef, noteId: number) {
+  const invalidate = useInvalidateDiscussions(ref);
+  return useMutation({
+    mutationFn: () => deleteNote(ref, noteId),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/** The award emoji of the noteable (noteId null) or one note; `enabled` defers it until shown. */
+export function useAwards(ref: NoteableRef, noteId: number | null, enabled = true) {
+  return useQuery({
+    queryKey: noteKeys.awards(ref, noteId),
+    queryFn: ({ signal }) => fetchAwards(ref, noteId, signal),
+    enabled,
+  });
+}
+
+/** Adds my reaction, or removes it when `mine` holds its id. */
+export function useToggleAward(ref: NoteableRef, noteId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ name, mine }: { name: string; mine: number | null }) => {
+      if (mine === null) await addAward(ref, noteId, name);
+      else await removeAward(ref, noteId, mine);
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: noteKeys.awards(ref, noteId), exact: true }),
+  });
+}
+
+/** The picker's emoji (recently used first), loaded when a picker first opens. */
+export function useEmojiSuggestions(enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: noteKeys.emojiSuggestions(),
+    queryFn: ({ signal }) => fetchEmojiSuggestions(signal),
+    staleTime: 5 * 60_000,
+  });
+}
