@@ -31,8 +31,33 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
+ * Headers that govern a document — what it may load, frame or be framed by, its referrer and
+ * browsing-context group. A script or stylesheet is not a document, so on the build's hashed `.js`
+ * and `.css` files they do nothing, yet cost about 650 bytes on each of the two dozen chunks a page
+ * loads (HTTP/1.1 sends headers uncompressed). `nosniff` and `Cross-Origin-Resource-Policy`, which do
+ * protect subresources, stay.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
+/** A script or stylesheet the server is sending (by its type: a 404 page for a missing chunk is not one). */
+function isScriptOrStylesheet(contentType: unknown): boolean {
+  const type = String(contentType ?? '');
+  return type.startsWith('application/javascript') || type.startsWith('text/javascript') || type.startsWith('text/css');
+}
+
+/**
  * Security headers on every answer (API, GraphQL, web app, errors, 404s): CSP, no framing, nosniff,
- * Referrer-Policy. HSTS only when the instance is served over HTTPS, so a plain-HTTP try-out on
+ * Referrer-Policy — scripts and stylesheets keep only those that apply to them (DOCUMENT_ONLY_HEADERS). HSTS only when the instance is served over HTTPS, so a plain-HTTP try-out on
  * localhost is never pinned to HTTPS.
  */
 const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -45,6 +70,11 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
   const externalHttps = ctx.config.MERIDIAN_EXTERNAL_URL?.startsWith('https:') ?? false;
   app.addHook('onRequest', async (request, reply) => {
     if (externalHttps || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (isScriptOrStylesheet(reply.getHeader('content-type')))
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    return payload;
   });
 };
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_ONLY_HEADERS } from '../rest/security-headers';
 import { type StartedServer, startTestServer } from '../test/started-server';
 import { hasWebBuild, useWebAppServer } from '../test/web-app-server';
 
@@ -83,13 +84,26 @@ describe.skipIf(!hasWebBuild)('security headers on the web app (needs apps/web/d
     },
   );
 
-  it('are on static assets', async () => {
+  it('scripts and stylesheets keep nosniff and CORP, and drop the headers only documents obey', async () => {
     const html = await (await fetch(`${url}/`)).text();
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
     expect(script).toBeDefined();
-    const res = await fetch(`${url}${script}`);
-    expect(res.status).toBe(200);
+    expect(stylesheet).toBeDefined();
+    for (const asset of [script, stylesheet]) {
+      const res = await fetch(`${url}${asset}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers.get(name), name).toBeNull();
+      await res.arrayBuffer(); // an unread body keeps the connection busy and close() waiting
+    }
+  });
+
+  it('a missing chunk is answered with every header', async () => {
+    const res = await fetch(`${url}/assets/no-such-chunk.js`);
+    expect(res.headers.get('content-type')).not.toMatch(/javascript/);
     expectSecurityHeaders(res);
-    await res.arrayBuffer(); // an unread body keeps the connection busy and close() waiting
+    await res.arrayBuffer();
   });
 });
