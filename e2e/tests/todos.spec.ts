@@ -46,5 +46,7 @@ test('frank sees alice’s mention in his To-Do List, marks it done, undoes it, 
   await page.getByRole('link', { name: 'Second look' }).click();
   await expect(page).toHaveURL(new RegExp(`${project.issueUrl(2)}#note_\\d+$`));
   await expect(page.getByRole('heading', { name: 'Second look' })).toBeVisible();
+  // The page scrolls to the comment once the activity has loaded it.
+  await expect(page.getByText('and this one')).toBeInViewport();
   await page.context().close();
 });

@@ -48,6 +48,21 @@ function CommentLauncher({ noteable, canMarkInternal }: { noteable: NoteableRef;
   );
 }
 
+/**
+ * A link to a comment (`#note_12`, as the to-do list and 'Copy link' give) arrives before the notes
+ * do, so the browser cannot scroll to it: scroll once the note is on the page.
+ */
+function useScrollToLinkedNote(pagesLoaded: number) {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (done || pagesLoaded === 0 || !window.location.hash.startsWith('#note_')) return;
+    const target = document.getElementById(window.location.hash.slice(1));
+    if (!target) return;
+    target.scrollIntoView({ block: 'start' });
+    setDone(true);
+  }, [done, pagesLoaded]);
+}
+
 export interface NoteablePermissions {
   createNote: boolean;
   markNoteAsInternal: boolean;
@@ -91,6 +106,8 @@ export function NoteableActivity({
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
+
+  useScrollToLinkedNote(discussions.data?.pages.length ?? 0);
 
   const viewer: NoteViewer = {
     myId,
