@@ -5,6 +5,7 @@ export * from './labels';
 export * from './lists';
 export * from './markdown';
 export * from './ordering';
+export * from './quick-actions';
 export * from './references';
 export * from './roadmap';
 export * from './secrets';
