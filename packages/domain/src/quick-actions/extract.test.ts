@@ -37,6 +37,11 @@ describe('extractQuickActions', () => {
     expect(result.text).toBe('/close\n/close');
   });
 
+  it('keeps commands the target does not know as text', () => {
+    const epicOnly = extractQuickActions('/close\n/weight 3', (name) => name === 'close');
+    expect(epicOnly).toEqual({ commands: [{ name: 'close', alias: 'close', args: '' }], text: '/weight 3' });
+  });
+
   it('leaves a command line with over-long arguments as text', () => {
     const line = `/label ${'x'.repeat(1_001)}`;
     expect(extractQuickActions(line).commands).toEqual([]);

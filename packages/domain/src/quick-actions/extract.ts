@@ -23,7 +23,7 @@ export const MAX_QUICK_ACTIONS = 50;
 const NAME_CHAR = /^[A-Za-z_]$/;
 
 /** `name` and arguments of a line that is exactly `/name args`, else null. */
-function commandOf(line: string): QuickActionCommand | null {
+function commandOf(line: string, accept: (name: QuickActionName) => boolean): QuickActionCommand | null {
   if (line[0] !== '/') return null;
   let end = 1;
   while (end < line.length && end <= 40 && NAME_CHAR.test(line[end] as string)) end += 1;
@@ -32,7 +32,7 @@ function commandOf(line: string): QuickActionCommand | null {
   if (next !== undefined && next !== ' ' && next !== '\t') return null;
   const alias = line.slice(1, end);
   const name = quickActionName(alias);
-  if (!name) return null;
+  if (!name || !accept(name)) return null;
   const args = line.slice(end).trim();
   if (args.length > MAX_QUICK_ACTION_ARGS) return null;
   return { name, alias: alias.toLowerCase(), args };
@@ -71,10 +71,14 @@ function dropBlankEdges(lines: string[]): string {
  * GitLab's quick action extraction: a line that is exactly `/name args` (at the start of the line,
  * a known command) is a command; inside fenced code blocks and GitLab's `>>>` block quotes (and `>`
  * quote lines, which never start with `/`) it is text. Returns the commands in order and the text
- * without their lines. Linear in the text: one pass over its lines.
+ * without their lines. Linear in the text: one pass over its lines. `accept` narrows the commands
+ * to those of the target (an epic knows fewer); other command lines stay text.
  * extractQuickActions('Hi\n/label ~bug') → { commands: [{ name: 'label', alias: 'label', args: '~bug' }], text: 'Hi' }
  */
-export function extractQuickActions(input: string): ExtractedQuickActions {
+export function extractQuickActions(
+  input: string,
+  accept: (name: QuickActionName) => boolean = () => true,
+): ExtractedQuickActions {
   if (input.length > MAX_QUICK_ACTION_TEXT || !input.includes('/')) return { commands: [], text: input };
   const commands: QuickActionCommand[] = [];
   const kept: string[] = [];
@@ -103,7 +107,7 @@ export function extractQuickActions(input: string): ExtractedQuickActions {
       kept.push(line);
       continue;
     }
-    const command = commands.length < MAX_QUICK_ACTIONS ? commandOf(line) : null;
+    const command = commands.length < MAX_QUICK_ACTIONS ? commandOf(line, accept) : null;
     if (command) commands.push(command);
     else kept.push(line);
   }

@@ -1,10 +1,11 @@
 import { extractQuickActions } from '@meridian/domain';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
 import { createIssue, type IssueInput, updateIssue } from '../issues/issue-write.service';
-import type { ProjectRow } from '../namespaces/namespace-lookup.service';
-import { findProject } from '../namespaces/namespace-lookup.service';
+import { findProject, type ProjectRow } from '../namespaces/namespace-lookup.service';
 import { assertCanComment, type Noteable } from '../notes/noteable';
+import { executeEpicQuickActions, isEpicQuickAction } from './epic-quick-actions';
 import { executeQuickActions, type QuickActionsOutcome } from './quick-actions.service';
 
 /**
@@ -45,9 +46,9 @@ export async function updateIssueWithQuickActions(
 export type NoteWithQuickActions<T> = { note: T } | { commandsOnly: QuickActionsOutcome };
 
 /**
- * A new comment on an issue (note, thread or reply): the note is stored without its command lines
- * and the commands run on the issue; a body made only of commands stores no note (GitLab's 202).
- * Epics keep their comments as written (their quick actions are not implemented).
+ * A new comment on an issue or epic (note, thread or reply): the note is stored without its command
+ * lines and the commands run on the issue or epic; a body made only of commands stores no note
+ * (GitLab's 202). An epic knows only its own commands; other command lines stay text.
  */
 export async function createNoteWithQuickActions<T>(
   db: Database,
@@ -56,15 +57,18 @@ export async function createNoteWithQuickActions<T>(
   body: string,
   create: (body: string) => Promise<T>,
 ): Promise<NoteWithQuickActions<T>> {
-  const { commands, text } = n.kind === 'issue' ? extractQuickActions(body) : { commands: [], text: body };
+  const { commands, text } = extractQuickActions(body, n.kind === 'epic' ? isEpicQuickAction : undefined);
   if (commands.length === 0) return { note: await create(body) };
   assertCanComment(actor, n);
-  const project = await findProject(db, actor, { id: n.projectId as number });
-  if (text.trim() === '') {
-    return { commandsOnly: await executeQuickActions(db, actor, project, n.iid, commands) };
-  }
+  const run = async () => {
+    const me = requireActor(actor);
+    if (n.kind === 'epic') return executeEpicQuickActions(db, me, n.row, commands);
+    const project = await findProject(db, me, { id: n.projectId });
+    return executeQuickActions(db, me, project, n.iid, commands);
+  };
+  if (text.trim() === '') return { commandsOnly: await run() };
   const note = await create(text);
-  await executeQuickActions(db, actor, project, n.iid, commands);
+  await run();
   return { note };
 }
 

@@ -8,6 +8,7 @@ const t = useRestTestApp({ prefix: 'qa_', users: ['planner', 'guest', 'alice', '
 const { api, uid } = t;
 let groupId: number;
 let projectId: number;
+let epicId: number;
 const issues = () => `/projects/${projectId}/issues`;
 
 async function newIssue(title: string, extra: object = {}): Promise<number> {
@@ -81,7 +82,9 @@ beforeAll(async () => {
       due_date: '2026-11-30',
     })
     .execute();
-  expect((await api('POST', `/groups/${groupId}/epics`, 'planner', { title: 'Epic one' })).statusCode).toBe(201);
+  const epic = await api('POST', `/groups/${groupId}/epics`, 'planner', { title: 'Epic one' });
+  expect(epic.statusCode).toBe(201);
+  epicId = (epic.json() as { id: number }).id;
 });
 
 describe('quick actions in comments (POST …/notes, discussions)', () => {
@@ -296,6 +299,27 @@ describe('each command group', () => {
         'Could not apply epic command. Could not apply assign command. Could not apply label command. Could not apply milestone command.',
       ],
     });
+  });
+});
+
+describe('quick actions in epic comments', () => {
+  it('runs the epic commands and keeps the others as text', async () => {
+    const notes = `/groups/${groupId}/epics/${epicId}/notes`;
+    const text = await api('POST', notes, 'planner', { body: 'Sized\n/weight 3' });
+    expect(text.statusCode).toBe(201);
+    expect((text.json() as { body: string }).body).toBe('Sized\n/weight 3');
+    const only = await api('POST', notes, 'planner', { body: '/label ~"in progress"\n/close' });
+    expect(only.statusCode).toBe(202);
+    expect((only.json() as { summary: string[] }).summary).toEqual([
+      'Added ~"in progress" label. Closed this epic.',
+    ]);
+    const epic = (await api('GET', `/groups/${groupId}/epics/1`, 'planner')).json() as {
+      state: string;
+      labels: string[];
+    };
+    expect([epic.state, epic.labels]).toEqual(['closed', ['in progress']]);
+    const guest = await api('POST', notes, 'guest', { body: '/reopen' });
+    expect(guest.json()).toEqual({ commands_changes: {}, summary: ['Could not apply reopen command.'] });
   });
 });
 
