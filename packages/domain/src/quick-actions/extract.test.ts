@@ -54,10 +54,9 @@ describe('extractQuickActions', () => {
       `${'```\n/close\n'.repeat(90_000)}`,
       `${'/close\n'.repeat(140_000)}`,
     ];
-    for (const text of hostile) {
-      const started = performance.now();
-      extractQuickActions(text.slice(0, 1_048_576));
-      expect(performance.now() - started).toBeLessThan(500);
-    }
+    // A quadratic scan of 1 MB would take minutes; a linear one takes milliseconds (generous under load).
+    const started = performance.now();
+    for (const text of hostile) extractQuickActions(text.slice(0, 1_048_576));
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 });

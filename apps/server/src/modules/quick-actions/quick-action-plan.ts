@@ -277,11 +277,11 @@ export async function planQuickActions(
         else update(name, { name }, { discussion_locked: false });
         break;
       case 'close':
-        if (!issue || issue.state !== 'opened') skip(name);
+        if (issue?.state !== 'opened') skip(name);
         else update(name, { name }, { state_event: 'close' });
         break;
       case 'reopen':
-        if (!issue || issue.state !== 'closed') skip(name);
+        if (issue?.state !== 'closed') skip(name);
         else update(name, { name }, { state_event: 'reopen' });
         break;
       case 'confidential':

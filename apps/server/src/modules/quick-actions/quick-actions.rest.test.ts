@@ -310,9 +310,7 @@ describe('quick actions in epic comments', () => {
     expect((text.json() as { body: string }).body).toBe('Sized\n/weight 3');
     const only = await api('POST', notes, 'planner', { body: '/label ~"in progress"\n/close' });
     expect(only.statusCode).toBe(202);
-    expect((only.json() as { summary: string[] }).summary).toEqual([
-      'Added ~"in progress" label. Closed this epic.',
-    ]);
+    expect((only.json() as { summary: string[] }).summary).toEqual(['Added ~"in progress" label. Closed this epic.']);
     const epic = (await api('GET', `/groups/${groupId}/epics/1`, 'planner')).json() as {
       state: string;
       labels: string[];
