@@ -155,7 +155,7 @@ export function parseHealthStatusArg(args: string): HealthStatus | null {
   return (HEALTH_STATUSES as readonly string[]).includes(text) ? (text as HealthStatus) : null;
 }
 
-const MONTHS = MONTH_SHORT_NAMES.map((m) => m.toLowerCase());
+const MONTHS = /* @__PURE__ */ MONTH_SHORT_NAMES.map((m) => m.toLowerCase());
 
 const LONG_MONTHS = [
   'january',

@@ -38,19 +38,25 @@ export const QUICK_ACTION_ALIASES = {
 
 export type QuickActionName = keyof typeof QUICK_ACTION_ALIASES;
 
-const NAME_BY_ALIAS: ReadonlyMap<string, QuickActionName> = new Map(
-  (Object.entries(QUICK_ACTION_ALIASES) as [QuickActionName, readonly string[]][]).flatMap(([name, aliases]) =>
-    aliases.map((alias) => [alias, name] as const),
-  ),
-);
+let nameByAlias: ReadonlyMap<string, QuickActionName> | null = null;
+
+/** Built on first use, so bundles that import the domain package without quick actions carry none of it. */
+function aliasTable(): ReadonlyMap<string, QuickActionName> {
+  nameByAlias ??= new Map(
+    (Object.entries(QUICK_ACTION_ALIASES) as [QuickActionName, readonly string[]][]).flatMap(([name, aliases]) =>
+      aliases.map((alias) => [alias, name] as const),
+    ),
+  );
+  return nameByAlias;
+}
 
 /** The command an alias names (case-insensitive, as GitLab); null for an unknown word. */
 export function quickActionName(alias: string): QuickActionName | null {
-  return NAME_BY_ALIAS.get(alias.toLowerCase()) ?? null;
+  return aliasTable().get(alias.toLowerCase()) ?? null;
 }
 
 /** Commands that also apply to epics (the cheap ones: state, labels, confidentiality). */
-export const EPIC_QUICK_ACTIONS: ReadonlySet<QuickActionName> = new Set([
+export const EPIC_QUICK_ACTIONS: ReadonlySet<QuickActionName> = /* @__PURE__ */ new Set([
   'close',
   'reopen',
   'label',
