@@ -35,7 +35,7 @@ import type { QuickActionTarget } from './quick-action-target';
 export type QuickActionStep =
   | { kind: 'update'; input: IssueInput }
   | { kind: 'estimate'; seconds: number }
-  | { kind: 'spend'; seconds: number }
+  | { kind: 'spend'; seconds: number; date: string | null }
   | { kind: 'reset_spent' }
   | { kind: 'link'; linkType: IssueLinkType; references: string[] }
   | { kind: 'promote' };
@@ -305,7 +305,7 @@ export async function planQuickActions(
           planned.push({
             name,
             action: { name, seconds: spend.seconds },
-            step: { kind: 'spend', seconds: spend.seconds },
+            step: { kind: 'spend', seconds: spend.seconds, date: spend.date },
           });
         break;
       }

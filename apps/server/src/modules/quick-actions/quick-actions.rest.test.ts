@@ -233,6 +233,16 @@ describe('each command group', () => {
     expect(await userNotes(iid)).toEqual(
       expect.arrayContaining(['system: added 1h of time spent', 'system: changed time estimate to 1d 2h']),
     );
+    await comment(iid, '/spend 30m 2020-01-15');
+    const dated = await t.db
+      .selectFrom('timelogs as tl')
+      .innerJoin('issues as i', 'i.id', 'tl.issue_id')
+      .select('tl.spent_at')
+      .where('i.project_id', '=', projectId)
+      .where('i.iid', '=', iid)
+      .where('tl.time_spent', '=', 1800)
+      .executeTakeFirstOrThrow();
+    expect(new Date(dated.spent_at).toISOString().slice(0, 10)).toBe('2020-01-15');
     await comment(iid, '/remove_time_spent\n/remove_estimate');
     const after = (await api('GET', `${issues()}/${iid}/time_stats`, 'planner')).json() as Record<string, number>;
     expect([after.time_estimate, after.total_time_spent]).toEqual([0, 0]);

@@ -72,8 +72,11 @@ async function runStep(
       changes.time_estimate = step.seconds;
       return true;
     case 'spend':
-      await addSpentTime(db, me, project, iid, { duration: formatDuration(step.seconds) as string });
-      changes.spend_time = { duration: step.seconds, user_id: me.id };
+      await addSpentTime(db, me, project, iid, {
+        duration: formatDuration(step.seconds) as string,
+        ...(step.date ? { spentAt: step.date } : {}),
+      });
+      changes.spend_time = { duration: step.seconds, user_id: me.id, ...(step.date ? { spent_at: step.date } : {}) };
       return true;
     case 'reset_spent':
       await resetSpentTime(db, me, project, iid);
