@@ -55,3 +55,41 @@ test('root turns sign-up off and on again from Admin > Settings > General', asyn
   await expect(admin.getByRole('link', { name: 'Register now' })).toBeVisible();
   await admin.close();
 });
+
+/** Issue 12: the secret-detection policy for API writes, set in Admin > Settings > General. */
+test('root sets API secret detection to Reject, and an API write holding a token is refused', async ({ browser }) => {
+  const admin = await browser.newPage({ storageState: { cookies: [], origins: [] } });
+  await signInThroughForm(admin, 'root');
+  await admin.goto('/admin/application_settings/general');
+  const warn = admin.getByRole('radio', { name: /^Warn/ });
+  await expect(warn).toBeChecked();
+  const csrf = ((await (await admin.request.get('/-/session')).json()) as { csrf_token: string }).csrf_token;
+  const [project] = (await (await admin.request.get('/api/v4/projects?per_page=1')).json()) as Array<{ id: number }>;
+  const createIssue = () =>
+    admin.request.post(`/api/v4/projects/${project?.id}/issues`, {
+      headers: { 'x-csrf-token': csrf },
+      data: { title: 'Deploy notes', description: 'token glpat-Abcdefghij0123456789' },
+    });
+  try {
+    await admin.getByRole('radio', { name: /^Reject/ }).check();
+    await admin.getByRole('button', { name: 'Save changes' }).click();
+    await expect(admin.getByText('Application settings saved successfully.')).toBeVisible();
+    await admin.screenshot({ path: 'test-results/admin-settings-secret-policy.png', fullPage: true });
+    await admin.reload();
+    await expect(admin.getByRole('radio', { name: /^Reject/ })).toBeChecked();
+    // Another process reads settings within 5 s; this one at once.
+    const refused = await createIssue();
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).error).toBe(
+      'description holds a potential secret (GitLab personal access token): remove it before saving',
+    );
+  } finally {
+    await admin.getByRole('radio', { name: /^Warn/ }).check();
+    await admin.getByRole('button', { name: 'Save changes' }).click();
+    await expect(admin.getByText('Application settings saved successfully.')).toBeVisible();
+  }
+  const warned = await createIssue();
+  expect(warned.status()).toBe(201);
+  expect(warned.headers()['x-meridian-warning']).toContain('GitLab personal access token');
+  await admin.close();
+});

@@ -12,6 +12,7 @@ import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { healthRoutes } from './rest/health.rest';
 import { rejectNulBytes } from './rest/nul-byte-guard';
 import { parseGitlabParams } from './rest/query-string';
+import { requestWarnings } from './rest/request-warnings.plugin';
 import { collectRoutes } from './rest/route-table';
 import { restRoutes } from './rest/routes';
 import { securityHeaders } from './rest/security-headers';
@@ -41,6 +42,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(cookie);
   await app.register(authPlugin, { ctx });
   await app.register(rateLimitPlugin, { ctx });
+  await app.register(requestWarnings);
   await app.register(sessionRoutes, { ctx });
   await app.register(healthRoutes, { ctx });
   await app.register(restRoutes, { prefix: '/api/v4', ctx });

@@ -50,13 +50,23 @@ export const SETTINGS = {
   /** Searches per minute: per user, and per address for anonymous visitors. */
   search_rate_limit: { default: 30, schema: requestCount(), public: false },
   search_rate_limit_unauthenticated: { default: 10, schema: requestCount(), public: false },
+  /**
+   * What an API write holding a potential secret (IE §5's token kinds, in a title, description or
+   * comment) gets: `warn` saves it and says so in the `X-Meridian-Warning` header, `reject` refuses
+   * it with 400 naming the field and the secret's kind, `off` does not look.
+   */
+  secret_detection_api_policy: {
+    default: 'warn',
+    schema: z.enum(['off', 'warn', 'reject'], { message: 'must be off, warn or reject' }),
+    public: false,
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
 
-/** The settings with their value types (`boolean` or `number`), in GitLab's field names. */
+/** The settings with their value types (what each schema accepts), in GitLab's field names. */
 export type ApplicationSettings = {
-  -readonly [K in SettingKey]: (typeof SETTINGS)[K]['default'] extends boolean ? boolean : number;
+  -readonly [K in SettingKey]: z.output<(typeof SETTINGS)[K]['schema']>;
 };
 
 export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[];

@@ -8,6 +8,7 @@ import { requireActor } from '../../policy/require-actor';
 import { nextIid } from '../internal-ids/next-iid';
 import { type GroupRow, groupSubject } from '../namespaces/namespace-lookup.service';
 import { deleteNoteableRecords } from '../notes/noteable-records';
+import { applySecretPolicy } from '../secret-detection/secret-policy';
 import { recomputeEpicDates } from './epic-dates.service';
 import { assertValidParent } from './epic-hierarchy';
 import { writeEpicLabels } from './epic-labels';
@@ -54,6 +55,11 @@ async function loadParent(db: Executor, actor: Actor, parentId: number): Promise
   return parent;
 }
 
+const epicTexts = (input: EpicInput) => [
+  { field: 'title', text: input.title },
+  { field: 'description', text: input.description },
+];
+
 /** POST /groups/:id/epics. 401 anonymous, 403 below Planner. */
 export async function createEpic(
   db: Executor,
@@ -63,6 +69,7 @@ export async function createEpic(
 ): Promise<EpicRow> {
   const actor = requireActor(actorOrNull);
   assertMayCreateEpic(actor, group, input);
+  await applySecretPolicy(db, epicTexts(input));
   return db.transaction().execute((trx) => insertEpic(trx, actor, group, input));
 }
 
@@ -166,6 +173,7 @@ export async function updateEpic(
   if (!canEpic(actor, 'update_epic', epicSubject(epic))) throw forbidden();
   if (input.lock_version !== undefined && input.lock_version !== epic.lock_version)
     throw conflict('Epic has been modified by someone else (stale lock_version)');
+  await applySecretPolicy(db, epicTexts(input));
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('epics')

@@ -15,6 +15,7 @@ import { nextIid } from '../internal-ids/next-iid';
 import { validAssignees, validIteration, validMilestone } from '../issuables/issuable-write';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 import { addSystemNote, deleteNoteableRecords, issueNoteTarget } from '../notes/noteable-records';
+import { applySecretPolicy } from '../secret-detection/secret-policy';
 import { applyIssueLabelChanges, type IssueLabelChanges } from './issue-labels';
 import { findIssue, type IssueRow, issueSubject, projectIssueSubject } from './issues.service';
 
@@ -84,12 +85,18 @@ function assertMayTypeAsIncident(me: Actor, project: ProjectSubject, wanted: str
   throw forbidden('issue_type is invalid: you may not create incidents in this project (Reporter role or higher)');
 }
 
+const textsToSave = (input: IssueInput) => [
+  { field: 'title', text: input.title },
+  { field: 'description', text: input.description },
+];
+
 /** POST /projects/:id/issues. Returns the new issue's iid. */
 export async function createIssue(db: Database, actor: Actor | null, project: ProjectRow, input: IssueInput) {
   const me = requireActor(actor);
   const subject = projectIssueSubject(project);
   if (!canProject(me, 'create_issue', subject)) throw forbidden(forbiddenMessage(subject));
   assertMayTypeAsIncident(me, subject, input.issue_type, 'issue');
+  await applySecretPolicy(db, textsToSave(input));
   const admin = canAdminNewIssue(me, subject);
   const isOwnerOrAdmin = me.admin;
   return db.transaction().execute(async (trx) => {
@@ -174,6 +181,7 @@ export async function updateIssue(
   if (input.lock_version !== undefined && input.lock_version !== issue.lock_version) {
     throw conflict('Issue was changed by someone else (stale lock_version)');
   }
+  await applySecretPolicy(db, textsToSave(input));
   await db.transaction().execute(async (trx) => {
     const changes: Record<string, unknown> = {};
     const notes: string[] = [];

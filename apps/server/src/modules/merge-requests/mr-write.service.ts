@@ -11,6 +11,7 @@ import { nextIid } from '../internal-ids/next-iid';
 import { findOrCreateLabelIds, validAssignees, validMilestone } from '../issuables/issuable-write';
 import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
 import { addSystemNote, deleteNoteableRecords } from '../notes/noteable-records';
+import { applySecretPolicy } from '../secret-detection/secret-policy';
 import { findMergeRequest } from './merge-requests.service';
 import { isDraftTitle, type MergeRequestInput } from './mr-input';
 
@@ -79,6 +80,11 @@ async function editLabels(trx: Transaction<DB>, project: ProjectRow, mrId: numbe
   }
 }
 
+const mergeRequestTexts = (input: MergeRequestInput) => [
+  { field: 'title', text: input.title },
+  { field: 'description', text: input.description },
+];
+
 /** POST /projects/:id/merge_requests (Developer+). Returns the new iid. */
 export async function createMergeRequest(
   db: Database,
@@ -89,6 +95,7 @@ export async function createMergeRequest(
   const me = requireActor(actor);
   requireLevel(me, project, AccessLevel.DEVELOPER);
   if (!project.merge_requests_enabled) throw forbidden();
+  await applySecretPolicy(db, mergeRequestTexts(input));
   const source = input.source_branch ?? '';
   const target = input.target_branch ?? '';
   if (source === target) throw badRequest('source_branch is invalid: must differ from target_branch', 'source_branch');
@@ -142,6 +149,7 @@ export async function updateMergeRequest(
   const mr = await findMergeRequest(db, me, project.id, iid);
   requireLevel(me, project, AccessLevel.DEVELOPER);
   if (input.state_event && mr.state === 'merged') throw new MethodNotAllowedError();
+  await applySecretPolicy(db, mergeRequestTexts(input));
   await db.transaction().execute(async (trx) => {
     const changes: Record<string, unknown> = {};
     const notes: string[] = [];

@@ -10,6 +10,7 @@ import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { NoteSubject } from '../../policy/subjects';
+import { applySecretPolicy } from '../secret-detection/secret-policy';
 import { assertCanComment, type Noteable, noteableLevel } from './noteable';
 import { deleteAwardEmoji, newDiscussionId } from './noteable-records';
 
@@ -99,6 +100,7 @@ export async function createNote(
     throw forbidden('403 Forbidden - only Reporters and above may add internal notes');
   }
   const createdAt = input.createdAt && (me.admin || level >= AccessLevel.OWNER) ? input.createdAt : undefined;
+  await applySecretPolicy(db, [{ field: 'body', text: input.body }]);
   return db.transaction().execute(async (trx) => {
     // A comment is activity on the issue or epic: it moves up in "recently updated" lists, as GitLab.
     await trx
@@ -146,6 +148,7 @@ export async function updateNote(
   requireActor(actor);
   const note = await findNote(db, actor, n, noteId);
   assertNote(actor, 'update_note', n, note);
+  await applySecretPolicy(db, [{ field: 'body', text: body }]);
   return db
     .updateTable('notes')
     .set({ note: body, note_html: renderMarkdown(body), updated_at: new Date() })

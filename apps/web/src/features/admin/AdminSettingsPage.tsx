@@ -9,6 +9,7 @@ import styles from './AdminSettingsPage.module.css';
 import {
   type ApplicationSettings,
   type NumberSetting,
+  type SecretPolicy,
   useApplicationSettings,
   useUpdateApplicationSettings,
 } from './queries';
@@ -102,10 +103,47 @@ function CheckboxSection({
   );
 }
 
+const SECRET_POLICIES: Array<{ value: SecretPolicy; label: string; help: string }> = [
+  { value: 'warn', label: 'Warn', help: 'save it, and say so in the X-Meridian-Warning response header.' },
+  { value: 'reject', label: 'Reject', help: 'refuse the write with 400, naming the field and the kind of secret.' },
+  { value: 'off', label: 'Off', help: 'do not scan API writes.' },
+];
+
+/**
+ * Secret detection for API writes: the web app always asks before saving a secret (IE §2.6); scripts
+ * writing through the API get the instance's policy.
+ */
+function SecretPolicySection({ value, onChange }: { value: SecretPolicy; onChange: (value: SecretPolicy) => void }) {
+  return (
+    <fieldset className={styles.section}>
+      <h2>Secret detection</h2>
+      <p className={styles.help}>
+        When a title, description or comment written through the API holds a potential secret (an access token or key):
+      </p>
+      {SECRET_POLICIES.map((policy) => (
+        <label key={policy.value} className={styles.checkbox}>
+          <input
+            type="radio"
+            name="secret_detection_api_policy"
+            value={policy.value}
+            checked={value === policy.value}
+            onChange={() => onChange(policy.value)}
+          />
+          <span>
+            {policy.label}
+            <span className={styles.help}> — {policy.help}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function SettingsForm({ section, settings }: { section: AdminSettingsSection; settings: ApplicationSettings }) {
   const update = useUpdateApplicationSettings();
   const [signupEnabled, setSignupEnabled] = useState(settings.signup_enabled);
   const [groupCreation, setGroupCreation] = useState(settings.allow_group_creation_for_users);
+  const [secretPolicy, setSecretPolicy] = useState(settings.secret_detection_api_policy);
   const [numbers, setNumbers] = useState<Record<NumberSetting, string>>(
     () => Object.fromEntries(NUMBER_KEYS.map((key) => [key, String(settings[key])])) as Record<NumberSetting, string>,
   );
@@ -116,7 +154,11 @@ function SettingsForm({ section, settings }: { section: AdminSettingsSection; se
     setSaved(false);
     const changes: Record<string, unknown> =
       section === 'general'
-        ? { signup_enabled: signupEnabled, allow_group_creation_for_users: groupCreation }
+        ? {
+            signup_enabled: signupEnabled,
+            allow_group_creation_for_users: groupCreation,
+            secret_detection_api_policy: secretPolicy,
+          }
         : Object.fromEntries(NUMBER_KEYS.map((key) => [key, numberOrText(numbers[key])]));
     update.mutate(changes as Partial<ApplicationSettings>, { onSuccess: () => setSaved(true) });
   };
@@ -143,6 +185,7 @@ function SettingsForm({ section, settings }: { section: AdminSettingsSection; se
             label="Allow new users to create top-level groups"
             help="administrators always can; subgroups follow the parent group."
           />
+          <SecretPolicySection value={secretPolicy} onChange={setSecretPolicy} />
         </>
       ) : (
         RATE_LIMIT_SECTIONS.map((group) => (

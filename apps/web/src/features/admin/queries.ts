@@ -17,7 +17,11 @@ export interface ApplicationSettings {
   notes_create_limit: number;
   search_rate_limit: number;
   search_rate_limit_unauthenticated: number;
+  secret_detection_api_policy: SecretPolicy;
 }
+
+/** What an API write holding a potential secret gets: scanned or not, saved with a warning, or refused. */
+export type SecretPolicy = 'off' | 'warn' | 'reject';
 
 export type NumberSetting = {
   [K in keyof ApplicationSettings]: ApplicationSettings[K] extends number ? K : never;
