@@ -6,6 +6,7 @@ export * from './lists';
 export * from './markdown';
 export * from './mentions';
 export * from './ordering';
+export * from './quick-actions';
 export * from './references';
 export * from './roadmap';
 export * from './secrets';

@@ -2,9 +2,10 @@ import { badRequest, DomainError } from '../../errors';
 import type { EpicRow } from '../../modules/epics/epic-query';
 import { parseUpdateIssue } from '../../modules/issues/issue-input';
 import { promoteIssueToEpic } from '../../modules/issues/issue-promotion.service';
-import { setIssueDiscussionLock, updateIssue } from '../../modules/issues/issue-write.service';
+import { setIssueDiscussionLock } from '../../modules/issues/issue-write.service';
 import { findIssue, type IssueRow } from '../../modules/issues/issues.service';
 import { findProject, type ProjectRow } from '../../modules/namespaces/namespace-lookup.service';
+import { updateIssueWithQuickActions } from '../../modules/quick-actions/quick-actions-writes';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import { type GidType, parseGid } from '../gid';
@@ -181,7 +182,13 @@ builder.mutationField('updateIssue', (t) =>
     resolve: (_root, { input }, c) =>
       changeAndReload(c, input, (project, iid) =>
         withArgumentNames(UPDATE_ISSUE_ARGUMENTS, () =>
-          updateIssue(c.ctx.database.db, c.actor, project, iid, parseUpdateIssue(updateIssueParams(input))),
+          updateIssueWithQuickActions(
+            c.ctx.database.db,
+            c.actor,
+            project,
+            iid,
+            parseUpdateIssue(updateIssueParams(input)),
+          ),
         ),
       ),
   }),

@@ -5,6 +5,7 @@ import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams 
 import { projectFullPath } from '../issuables/issuable-presenter';
 import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables/issuable-rest';
 import { findProject } from '../namespaces/namespace-lookup.service';
+import { createIssueWithQuickActions, updateIssueWithQuickActions } from '../quick-actions/quick-actions-writes';
 import { isSubscribed, listParticipants, setSubscription } from '../subscriptions/subscriptions.service';
 import { presentUserBasic } from '../users/user.presenter';
 import { closedAsLinks } from './issue-closed-as';
@@ -14,7 +15,7 @@ import { isFirstContribution } from './issue-first-contribution';
 import { parseCreateIssue, parseUpdateIssue } from './issue-input';
 import { parseIssueFilters, parseIssueListOptions } from './issue-params';
 import { reorderIssue } from './issue-reorder.service';
-import { createIssue, deleteIssue, updateIssue } from './issue-write.service';
+import { deleteIssue } from './issue-write.service';
 import { presentIssue } from './issues.presenter';
 import { findIssue, issueSubjectOf, listIssues } from './issues.service';
 import type { IssueListScope } from './issues-query';
@@ -80,7 +81,7 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.post<{ Params: Params }>('/projects/:id/issues', async (request, reply) => {
     const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
     const input = parseCreateIssue(requestParams(request));
-    const iid = await createIssue(db, request.actor, project, input);
+    const iid = await createIssueWithQuickActions(db, request.actor, project, input);
     reply.code(201);
     return show(request, project.id, iid, project.full_path);
   });
@@ -89,7 +90,7 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
     const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
     const input = parseUpdateIssue(requestParams(request));
-    await updateIssue(db, request.actor, project, iid, input);
+    await updateIssueWithQuickActions(db, request.actor, project, iid, input);
     return show(request, project.id, iid, project.full_path);
   });
 

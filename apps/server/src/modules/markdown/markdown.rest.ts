@@ -5,6 +5,7 @@ import { renderMarkdown } from '../../markdown/render-markdown';
 import { requireActor } from '../../policy/require-actor';
 import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../rest/params';
 import { findProject } from '../namespaces/namespace-lookup.service';
+import { explainQuickActions } from '../quick-actions/quick-actions.service';
 
 /** As long as a description may be: previewing one costs what saving it does. */
 const MAX_TEXT = 1_048_576;
@@ -13,19 +14,40 @@ const renderSchema = z.object({
   text: z.string().max(MAX_TEXT),
   gfm: gitlabBoolean.optional(),
   project: z.string().max(1000).optional(),
+  render_quick_actions: gitlabBoolean.optional(),
+  /** The issue being edited or commented on (GitLab's preview `target_type=Issue&target_id=<iid>`). */
+  target_type: z.string().max(40).optional(),
+  target_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
 /**
  * GitLab's `POST /markdown` (IE-5): the editor's preview, rendered and sanitized by the same
  * renderer as stored descriptions and notes. Signed-in users only, as GitLab requires. `project`
  * must name a project the user can read (404 otherwise); `gfm` is accepted: Meridian always renders
- * GitLab Flavored Markdown.
+ * GitLab Flavored Markdown. With `render_quick_actions` and a `project` (and the issue's `target_id`
+ * when editing one), quick action lines are left out of the html and explained in `references`.
  */
 export const markdownRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.post('/markdown', async (request, reply) => {
     requireActor(request.actor);
     const input = parseInput(renderSchema, requestParams(request));
-    if (input.project) await findProject(ctx.database.db, request.actor, parseIdOrPath(input.project, 'project'));
+    const project = input.project
+      ? await findProject(ctx.database.db, request.actor, parseIdOrPath(input.project, 'project'))
+      : null;
+    if (input.render_quick_actions && project && (input.target_type ?? 'Issue') === 'Issue') {
+      const { text, explanations } = await explainQuickActions(
+        ctx.database.db,
+        request.actor,
+        project,
+        input.target_id ?? null,
+        input.text,
+      );
+      const html = renderMarkdown(text);
+      // GitLab's preview answer: the text without its command lines, and what the commands will do.
+      return reply
+        .status(201)
+        .send({ html, body: html, references: { commands: renderMarkdown(explanations.join('<br>')), explanations } });
+    }
     return reply.status(201).send({ html: renderMarkdown(input.text) });
   });
 };

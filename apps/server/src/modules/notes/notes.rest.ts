@@ -5,6 +5,7 @@ import { notFound } from '../../errors';
 import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { createNoteWithQuickActions, presentCommandsOnly } from '../quick-actions/quick-actions-writes';
 import {
   createDiscussion,
   type Discussion,
@@ -90,8 +91,12 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     app.post(`${base}/notes`, async (request, reply) => {
       requireActor(request.actor);
       const n = await noteableFor(db, request, kind);
-      const note = await createNote(db, request.actor, n, newNoteOf(request));
-      return reply.status(201).send(await one(n, note));
+      const input = newNoteOf(request);
+      const made = await createNoteWithQuickActions(db, request.actor, n, input.body, (body) =>
+        createNote(db, request.actor, n, { ...input, body }),
+      );
+      if ('commandsOnly' in made) return reply.status(202).send(presentCommandsOnly(made.commandsOnly));
+      return reply.status(201).send(await one(n, made.note));
     });
 
     app.get(`${base}/notes/:note_id`, async (request) => {
@@ -133,19 +138,23 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     app.post(`${base}/discussions`, async (request, reply) => {
       requireActor(request.actor);
       const n = await noteableFor(db, request, kind);
-      const d = await createDiscussion(db, request.actor, n, newNoteOf(request));
-      return reply.status(201).send((await discussions(n, [d]))[0]);
+      const input = newNoteOf(request);
+      const made = await createNoteWithQuickActions(db, request.actor, n, input.body, (body) =>
+        createDiscussion(db, request.actor, n, { ...input, body }),
+      );
+      if ('commandsOnly' in made) return reply.status(202).send(presentCommandsOnly(made.commandsOnly));
+      return reply.status(201).send((await discussions(n, [made.note]))[0]);
     });
 
     app.post(`${base}/discussions/:discussion_id/notes`, async (request, reply) => {
       requireActor(request.actor);
       const n = await noteableFor(db, request, kind);
       const input = parseInput(replySchema, requestParams(request));
-      const note = await replyToDiscussion(db, request.actor, n, discussionId(request), {
-        body: input.body,
-        createdAt: input.created_at,
-      });
-      return reply.status(201).send(await one(n, note));
+      const made = await createNoteWithQuickActions(db, request.actor, n, input.body, (body) =>
+        replyToDiscussion(db, request.actor, n, discussionId(request), { body, createdAt: input.created_at }),
+      );
+      if ('commandsOnly' in made) return reply.status(202).send(presentCommandsOnly(made.commandsOnly));
+      return reply.status(201).send(await one(n, made.note));
     });
 
     app.put(`${base}/discussions/:discussion_id/notes/:note_id`, async (request) => {

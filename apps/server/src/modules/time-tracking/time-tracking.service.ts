@@ -84,7 +84,7 @@ export async function addSpentTime(
   actor: Actor | null,
   project: ProjectRow,
   iid: number,
-  input: { duration: string; summary?: string },
+  input: { duration: string; summary?: string /** `/spend 1h 2026-11-20`: the day it was spent. */; spentAt?: string },
 ): Promise<TimeStats> {
   const me = requireActor(actor);
   const issue = await trackableIssue(db, me, project, iid);
@@ -96,7 +96,13 @@ export async function addSpentTime(
     if (total + seconds < 0) throw badRequest('duration is invalid: total time spent cannot be negative', 'duration');
     await trx
       .insertInto('timelogs')
-      .values({ issue_id: issue.id, user_id: me.id, time_spent: seconds, summary: input.summary ?? '' })
+      .values({
+        issue_id: issue.id,
+        user_id: me.id,
+        time_spent: seconds,
+        summary: input.summary ?? '',
+        ...(input.spentAt ? { spent_at: new Date(`${input.spentAt}T00:00:00Z`) } : {}),
+      })
       .execute();
     await trx.updateTable('issues').set({ updated_at: sql`now()` }).where('id', '=', issue.id).execute();
     const human = formatDuration(Math.abs(seconds));

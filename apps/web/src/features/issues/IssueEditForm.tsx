@@ -253,6 +253,7 @@ export function IssueEditForm({
         onChange={setDescription}
         onSubmit={save}
         projectPath={projectPath}
+        quickActionsTarget={{ issueIid: issue.iid }}
       />
       <div className={styles.buttons}>
         <Button type="submit" variant="confirm" isDisabled={!canSave}>

@@ -18,6 +18,9 @@ import { NewIssuePlanningFields, NO_PLANNING, type PlanningValues, planningBody 
 import { issueKeys } from './queries';
 import { TemplatePicker } from './TemplatePicker';
 
+/** The new issue's description preview explains its quick actions. */
+const NEW_ISSUE = { issueIid: null };
+
 /**
  * The new issue form. GitLab's prefill parameters work: `issue[title]`, `issue[description]`,
  * `issue[confidential]`, and `add_related_issue` (the iid "New related issue" came from).
@@ -121,6 +124,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
             onChange={setDescription}
             onSubmit={create}
             projectPath={projectPath}
+            quickActionsTarget={NEW_ISSUE}
           />
         </div>
         <label className={styles.checkbox}>
@@ -152,6 +156,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
 }
 
 /** `/:project/-/issues/new` (the `i` shortcut on project pages, "New issue" on the issue list). */
+
 export function NewIssuePage({ projectPath }: { projectPath: string }) {
   return (
     <NewItemFrame owner={{ kind: 'project', fullPath: projectPath, list: 'issues' }} title="New issue">

@@ -4,7 +4,7 @@ import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState }
 import { Alert } from '../../ui/Alert';
 import { Description } from './Description';
 import styles from './MarkdownEditor.module.css';
-import { renderMarkdown } from './markdownApi';
+import { type QuickActionsTarget, renderMarkdown } from './markdownApi';
 
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
 
@@ -51,11 +51,19 @@ const TOOLBAR_TEXT: Record<string, ReactNode> = {
   taskList: '☑',
 };
 
-/** The Preview tab: the text rendered by the server, as it will be stored. */
-function Preview({ text, projectPath }: { text: string; projectPath: string }) {
+/** The Preview tab: the text rendered by the server, as it will be stored, and what its quick actions do. */
+function Preview({
+  text,
+  projectPath,
+  quickActionsTarget,
+}: {
+  text: string;
+  projectPath: string;
+  quickActionsTarget?: QuickActionsTarget;
+}) {
   const preview = useQuery({
-    queryKey: ['markdown-preview', projectPath, text],
-    queryFn: ({ signal }) => renderMarkdown(text, projectPath, signal),
+    queryKey: ['markdown-preview', projectPath, quickActionsTarget?.issueIid, text],
+    queryFn: ({ signal }) => renderMarkdown(text, projectPath, signal, quickActionsTarget),
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (!text.trim()) return <p className={styles.preview}>Nothing to preview.</p>;
@@ -63,7 +71,17 @@ function Preview({ text, projectPath }: { text: string; projectPath: string }) {
   if (preview.isError) return <Alert variant="danger">{preview.error.message}</Alert>;
   return (
     <div className={styles.preview}>
-      <Description html={preview.data} />
+      <Description html={preview.data.html} />
+      {preview.data.quickActions.length > 0 && (
+        <section className={styles.quickActions} aria-label="Quick actions">
+          <p>Applies these quick actions:</p>
+          <ul>
+            {preview.data.quickActions.map((explanation) => (
+              <li key={explanation}>{explanation}</li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }
@@ -79,6 +97,7 @@ export function MarkdownEditor({
   onChange,
   onSubmit,
   projectPath,
+  quickActionsTarget,
   placeholder = 'Write a description or drag your files here…',
 }: {
   /** The id of the element naming the field. */
@@ -87,6 +106,8 @@ export function MarkdownEditor({
   onChange: (value: string) => void;
   onSubmit?: () => void;
   projectPath: string;
+  /** The issue the text's quick actions apply to: the preview explains them. */
+  quickActionsTarget?: QuickActionsTarget;
   placeholder?: string;
 }) {
   const [tab, setTab] = useState<'write' | 'preview'>('write');
@@ -172,7 +193,7 @@ export function MarkdownEditor({
             onKeyDown={onKeyDown}
           />
         ) : (
-          <Preview text={value} projectPath={projectPath} />
+          <Preview text={value} projectPath={projectPath} quickActionsTarget={quickActionsTarget} />
         )}
       </div>
     </div>

@@ -1,0 +1,356 @@
+import {
+  couldNotApplyMessage,
+  type IterationArg,
+  parseDateArg,
+  parseEpicArg,
+  parseEstimateArg,
+  parseHealthStatusArg,
+  parseIssueRefArgs,
+  parseIterationArg,
+  parseLabelArgs,
+  parseMilestoneArg,
+  parseReference,
+  parseSpendArg,
+  parseUserArgs,
+  parseWeightArg,
+  type QuickActionCommand,
+  type QuickActionName,
+  type ResolvedQuickAction,
+} from '@meridian/domain';
+import type { Database } from '../../db/connection';
+import { todayIso } from '../../lib/today';
+import type { IssueLinkType } from '../issue-links/issue-links.service';
+import type { IssueInput } from '../issues/issue-write.service';
+import {
+  assignableUsers,
+  projectIterations,
+  projectLabels,
+  projectMilestones,
+  readableEpic,
+  readableProjectIssue,
+} from './quick-action-references';
+import type { QuickActionTarget } from './quick-action-target';
+
+/** How a planned command is carried out: through which existing service. */
+export type QuickActionStep =
+  | { kind: 'update'; input: IssueInput }
+  | { kind: 'estimate'; seconds: number }
+  | { kind: 'spend'; seconds: number; date: string | null }
+  | { kind: 'reset_spent' }
+  | { kind: 'link'; linkType: IssueLinkType; references: string[] }
+  | { kind: 'promote' };
+
+export interface PlannedQuickAction {
+  name: QuickActionName;
+  action: ResolvedQuickAction;
+  step: QuickActionStep;
+}
+
+export interface QuickActionPlan {
+  planned: PlannedQuickAction[];
+  /** Commands skipped: not allowed, not applicable now, or naming nothing the actor can see. */
+  skipped: { name: QuickActionName; message: string }[];
+}
+
+/** Every reference the commands name, resolved with one statement per kind. */
+async function resolveAll(db: Database, t: QuickActionTarget, commands: readonly QuickActionCommand[]) {
+  const of = (...names: QuickActionName[]) => commands.filter((c) => names.includes(c.name));
+  const usernames = of('assign', 'unassign').flatMap((c) => parseUserArgs(c.args));
+  const labelTitles = of('label', 'unlabel', 'relabel').flatMap((c) => parseLabelArgs(c.args));
+  const milestoneTitles = of('milestone').flatMap((c) => parseMilestoneArg(c.args) ?? []);
+  const iterationArgs = of('iteration').flatMap((c) => parseIterationArg(c.args) ?? []);
+  const [users, labels, milestones, iterations] = await Promise.all([
+    t.may.admin ? assignableUsers(db, t, usernames) : new Map(),
+    t.may.admin ? projectLabels(db, t, labelTitles) : new Map(),
+    t.may.admin ? projectMilestones(db, t, milestoneTitles) : new Map(),
+    t.may.admin ? projectIterations(db, t, iterationArgs) : [],
+  ]);
+  return { users, labels, milestones, iterations };
+}
+
+function iterationFor(iterations: { id: number; title: string | null }[], arg: IterationArg) {
+  return iterations.find((it) => ('id' in arg ? it.id === arg.id : it.title === arg.title)) ?? null;
+}
+
+const METADATA: ReadonlySet<QuickActionName> = new Set([
+  'assign',
+  'unassign',
+  'label',
+  'unlabel',
+  'relabel',
+  'milestone',
+  'remove_milestone',
+  'iteration',
+  'remove_iteration',
+  'epic',
+  'remove_epic',
+  'weight',
+  'clear_weight',
+  'due',
+  'remove_due_date',
+  'estimate',
+  'remove_estimate',
+  'spend',
+  'remove_time_spent',
+  'lock',
+  'unlock',
+  'health_status',
+  'clear_health_status',
+  'copy_metadata',
+  'promote',
+]);
+
+/** May the actor run this command on the target at all (GitLab's `condition`, by the same abilities)? */
+function allowed(t: QuickActionTarget, name: QuickActionName): boolean {
+  if (METADATA.has(name)) return t.may.admin;
+  if (name === 'relate' || name === 'blocks' || name === 'blocked_by') return t.may.relate;
+  return t.may.update;
+}
+
+/**
+ * Turns command lines into resolved actions and the service steps that carry them out, in order,
+ * with GitLab's conditions (`/close` only on an open issue, `/unlabel` only with labels …).
+ * Assignee and label changes accumulate as GitLab's `@updates` do.
+ */
+export async function planQuickActions(
+  db: Database,
+  t: QuickActionTarget,
+  commands: readonly QuickActionCommand[],
+): Promise<QuickActionPlan> {
+  const planned: PlannedQuickAction[] = [];
+  const skipped: QuickActionPlan['skipped'] = [];
+  const refs = await resolveAll(db, t, commands);
+  const issue = t.issue;
+  let assigneeIds = t.assignees.map((a) => a.id);
+  const labelState = { add: [] as number[], remove: [] as number[], replace: undefined as number[] | undefined };
+  const labelInput = (): IssueInput => ({
+    ...(labelState.replace ? { label_ids: [...labelState.replace] } : {}),
+    add_label_ids: [...labelState.add],
+    remove_label_ids: [...labelState.remove],
+  });
+  const update = (name: QuickActionName, action: ResolvedQuickAction, input: IssueInput) =>
+    planned.push({ name, action, step: { kind: 'update', input } });
+  const skip = (name: QuickActionName) => skipped.push({ name, message: couldNotApplyMessage(name) });
+
+  for (const command of commands) {
+    const { name, args } = command;
+    if (!allowed(t, name)) {
+      skip(name);
+      continue;
+    }
+    switch (name) {
+      case 'assign': {
+        const users = parseUserArgs(args).flatMap((u) => refs.users.get(u.toLowerCase()) ?? []);
+        if (users.length === 0) {
+          skip(name);
+          break;
+        }
+        assigneeIds = [...new Set([...assigneeIds, ...users.map((u) => u.id)])];
+        update(name, { name, usernames: users.map((u) => u.username) }, { assignee_ids: assigneeIds });
+        break;
+      }
+      case 'unassign': {
+        const named = parseUserArgs(args);
+        const removed = named.length
+          ? named.flatMap((u) => refs.users.get(u.toLowerCase()) ?? []).filter((u) => assigneeIds.includes(u.id))
+          : t.assignees.filter((a) => assigneeIds.includes(a.id));
+        if (removed.length === 0) {
+          skip(name);
+          break;
+        }
+        assigneeIds = assigneeIds.filter((id) => !removed.some((u) => u.id === id));
+        update(name, { name, usernames: removed.map((u) => u.username) }, { assignee_ids: assigneeIds });
+        break;
+      }
+      case 'label':
+      case 'relabel': {
+        const labels = parseLabelArgs(args).flatMap((title) => refs.labels.get(title) ?? []);
+        if (labels.length === 0 || (name === 'relabel' && t.labels.length === 0 && issue)) {
+          skip(name);
+          break;
+        }
+        const ids = labels.map((l) => l.id);
+        if (name === 'relabel') {
+          labelState.replace = ids;
+          labelState.add = [];
+          labelState.remove = [];
+        } else {
+          labelState.add = [...new Set([...labelState.add, ...ids])];
+          labelState.remove = labelState.remove.filter((id) => !ids.includes(id));
+        }
+        update(name, { name, labels: labels.map((l) => l.title) }, labelInput());
+        break;
+      }
+      case 'unlabel': {
+        if (t.labels.length === 0) {
+          skip(name);
+          break;
+        }
+        const titles = parseLabelArgs(args);
+        if (titles.length === 0) {
+          labelState.replace = [];
+          labelState.add = [];
+          labelState.remove = [];
+          update(name, { name, labels: [] }, labelInput());
+          break;
+        }
+        const labels = titles.flatMap((title) => refs.labels.get(title) ?? []);
+        if (labels.length === 0) {
+          skip(name);
+          break;
+        }
+        const ids = labels.map((l) => l.id);
+        labelState.remove = [...new Set([...labelState.remove, ...ids])];
+        labelState.add = labelState.add.filter((id) => !ids.includes(id));
+        update(name, { name, labels: labels.map((l) => l.title) }, labelInput());
+        break;
+      }
+      case 'milestone': {
+        const title = parseMilestoneArg(args);
+        const milestone = title === null ? undefined : refs.milestones.get(title);
+        if (!milestone) skip(name);
+        else update(name, { name, milestone: milestone.title }, { milestone_id: milestone.id });
+        break;
+      }
+      case 'remove_milestone':
+        if (t.milestoneTitle === null) skip(name);
+        else update(name, { name, milestone: t.milestoneTitle }, { milestone_id: null });
+        break;
+      case 'iteration': {
+        const arg = parseIterationArg(args);
+        const iteration = arg ? iterationFor(refs.iterations, arg) : null;
+        if (!iteration) skip(name);
+        else update(name, { name, iteration }, { iteration_id: iteration.id });
+        break;
+      }
+      case 'remove_iteration':
+        if (t.iteration === null) skip(name);
+        else update(name, { name, iteration: t.iteration }, { iteration_id: null });
+        break;
+      case 'epic': {
+        const arg = parseEpicArg(args);
+        const epic = arg ? await readableEpic(db, t, arg) : null;
+        if (!epic || epic.id === t.epicId) skip(name);
+        else update(name, { name }, { epic_id: epic.id });
+        break;
+      }
+      case 'remove_epic':
+        if (t.epicId === null) skip(name);
+        else update(name, { name }, { epic_id: null });
+        break;
+      case 'weight': {
+        const weight = parseWeightArg(args);
+        if (weight === null) skip(name);
+        else update(name, { name, weight }, { weight });
+        break;
+      }
+      case 'clear_weight':
+        if (!issue || issue.weight === null) skip(name);
+        else update(name, { name }, { weight: null });
+        break;
+      case 'due': {
+        const date = parseDateArg(args, todayIso());
+        if (date === null) skip(name);
+        else update(name, { name, date }, { due_date: date });
+        break;
+      }
+      case 'remove_due_date':
+        if (!issue || issue.due_date === null) skip(name);
+        else update(name, { name }, { due_date: null });
+        break;
+      case 'health_status': {
+        const status = parseHealthStatusArg(args);
+        if (status === null) skip(name);
+        else update(name, { name, status }, { health_status: status });
+        break;
+      }
+      case 'clear_health_status':
+        if (!issue || issue.health_status === null) skip(name);
+        else update(name, { name }, { health_status: null });
+        break;
+      case 'lock':
+        if (issue?.discussion_locked) skip(name);
+        else update(name, { name }, { discussion_locked: true });
+        break;
+      case 'unlock':
+        if (!issue?.discussion_locked) skip(name);
+        else update(name, { name }, { discussion_locked: false });
+        break;
+      case 'close':
+        if (issue?.state !== 'opened') skip(name);
+        else update(name, { name }, { state_event: 'close' });
+        break;
+      case 'reopen':
+        if (issue?.state !== 'closed') skip(name);
+        else update(name, { name }, { state_event: 'reopen' });
+        break;
+      case 'confidential':
+        if (issue?.confidential) skip(name);
+        else update(name, { name }, { confidential: true });
+        break;
+      case 'estimate': {
+        const seconds = parseEstimateArg(args);
+        if (seconds === null || !issue) skip(name);
+        else planned.push({ name, action: { name, seconds }, step: { kind: 'estimate', seconds } });
+        break;
+      }
+      case 'remove_estimate':
+        if (!issue) skip(name);
+        else planned.push({ name, action: { name }, step: { kind: 'estimate', seconds: 0 } });
+        break;
+      case 'spend': {
+        const spend = parseSpendArg(args, todayIso());
+        if (spend === null || !issue) skip(name);
+        else
+          planned.push({
+            name,
+            action: { name, seconds: spend.seconds },
+            step: { kind: 'spend', seconds: spend.seconds, date: spend.date },
+          });
+        break;
+      }
+      case 'remove_time_spent':
+        if (!issue) skip(name);
+        else planned.push({ name, action: { name }, step: { kind: 'reset_spent' } });
+        break;
+      case 'relate':
+      case 'blocks':
+      case 'blocked_by': {
+        const references = parseIssueRefArgs(args);
+        if (references.length === 0 || !issue) {
+          skip(name);
+          break;
+        }
+        const linkType = name === 'relate' ? 'relates_to' : name === 'blocks' ? 'blocks' : 'is_blocked_by';
+        planned.push({ name, action: { name, references }, step: { kind: 'link', linkType, references } });
+        break;
+      }
+      case 'promote':
+        if (!issue || issue.promoted_to_epic_id !== null || t.project.namespace_type !== 'Group') skip(name);
+        else planned.push({ name, action: { name }, step: { kind: 'promote' } });
+        break;
+      case 'copy_metadata': {
+        const ref = parseReference(args);
+        const source = ref?.kind === 'issue' && ref.path === null ? await readableProjectIssue(db, t, ref.iid) : null;
+        if (!source || source.id === issue?.id) {
+          skip(name);
+          break;
+        }
+        const sourceLabels = await db
+          .selectFrom('issue_labels')
+          .select('label_id')
+          .where('issue_id', '=', source.id)
+          .execute();
+        const ids = sourceLabels.map((l) => l.label_id);
+        labelState.add = [...new Set([...labelState.add, ...ids])];
+        update(
+          name,
+          { name, reference: `#${source.iid}` },
+          { ...labelInput(), ...(source.milestone_id === null ? {} : { milestone_id: source.milestone_id }) },
+        );
+        break;
+      }
+    }
+  }
+  return { planned, skipped };
+}

@@ -1,0 +1,138 @@
+import type { EpicArg, IterationArg } from '@meridian/domain';
+import type { Database } from '../../db/connection';
+import { DomainError } from '../../errors';
+import { canIssue } from '../../policy/abilities';
+import { loadActiveActors } from '../../policy/load-actor';
+import { findEpic } from '../epics/epics.service';
+import { findIssue } from '../issues/issues.service';
+import { findGroup } from '../namespaces/namespace-lookup.service';
+import type { QuickActionTarget } from './quick-action-target';
+
+/**
+ * Reference resolution for quick actions in the target issue's project, one statement per kind
+ * for a whole set of commands: what does not resolve, or the actor may not see, is simply absent.
+ */
+
+const groupsOf = (t: QuickActionTarget) =>
+  t.project.namespace_traversal_ids.length ? t.project.namespace_traversal_ids : [0];
+
+/**
+ * Users by username (case-insensitive) who may be assigned: active and able to read the issue —
+ * the same rule as `validAssignees` in issue writes. `me` is the actor.
+ */
+export async function assignableUsers(
+  db: Database,
+  t: QuickActionTarget,
+  usernames: readonly string[],
+): Promise<Map<string, { id: number; username: string }>> {
+  const wanted = [...new Set(usernames.map((u) => (u === 'me' ? t.me.username : u).toLowerCase()))];
+  const found = new Map<string, { id: number; username: string }>();
+  if (wanted.length === 0) return found;
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where((eb) => eb(eb.fn('lower', ['username']), 'in', wanted))
+    .execute();
+  const actors = await loadActiveActors(
+    db,
+    rows.map((r) => r.id),
+  );
+  for (const row of rows) {
+    const candidate = actors.get(row.id);
+    if (candidate && canIssue(candidate, 'read_issue', t.subject)) found.set(row.username.toLowerCase(), row);
+  }
+  if (wanted.includes(t.me.username.toLowerCase()) && found.has(t.me.username.toLowerCase())) {
+    found.set('me', found.get(t.me.username.toLowerCase()) as { id: number; username: string });
+  }
+  return found;
+}
+
+/** Existing labels the project's issues may carry (its own, then its groups'), by exact title. */
+export async function projectLabels(
+  db: Database,
+  t: QuickActionTarget,
+  titles: readonly string[],
+): Promise<Map<string, { id: number; title: string }>> {
+  const found = new Map<string, { id: number; title: string }>();
+  if (titles.length === 0) return found;
+  const rows = await db
+    .selectFrom('labels')
+    .select(['id', 'title', 'project_id'])
+    .where('title', 'in', [...new Set(titles)])
+    .where((eb) => eb.or([eb('project_id', '=', t.project.id), eb('group_id', 'in', groupsOf(t))]))
+    .orderBy('project_id')
+    .orderBy('id')
+    .execute();
+  // Project labels sort first (NULLS LAST): a project label wins over a group label of the same title.
+  for (const row of rows) if (!found.has(row.title)) found.set(row.title, { id: row.id, title: row.title });
+  return found;
+}
+
+/** Active milestones of the project or its groups, by title. */
+export async function projectMilestones(
+  db: Database,
+  t: QuickActionTarget,
+  titles: readonly string[],
+): Promise<Map<string, { id: number; title: string }>> {
+  const found = new Map<string, { id: number; title: string }>();
+  if (titles.length === 0) return found;
+  const rows = await db
+    .selectFrom('milestones')
+    .select(['id', 'title'])
+    .where('title', 'in', [...new Set(titles)])
+    .where('state', '=', 'active')
+    .where((eb) => eb.or([eb('project_id', '=', t.project.id), eb('group_id', 'in', groupsOf(t))]))
+    .orderBy('id')
+    .execute();
+  for (const row of rows) if (!found.has(row.title)) found.set(row.title, row);
+  return found;
+}
+
+/** Iterations of the project's groups named by id or title. */
+export async function projectIterations(
+  db: Database,
+  t: QuickActionTarget,
+  args: readonly IterationArg[],
+): Promise<{ id: number; title: string | null }[]> {
+  if (args.length === 0) return [];
+  const ids = args.flatMap((a) => ('id' in a ? [a.id] : []));
+  const titles = args.flatMap((a) => ('title' in a ? [a.title] : []));
+  return db
+    .selectFrom('iterations')
+    .select(['id', 'title'])
+    .where('group_id', 'in', groupsOf(t))
+    .where((eb) =>
+      eb.or([...(ids.length ? [eb('id', 'in', ids)] : []), ...(titles.length ? [eb('title', 'in', titles)] : [])]),
+    )
+    .orderBy('id')
+    .execute();
+}
+
+/** null when missing or unreadable (`findEpic`'s 404), never telling which. */
+async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'not_found') return null;
+    throw error;
+  }
+}
+
+/** The epic `&iid` (of the project's group) or `group/path&iid`, when the actor may read it. */
+export function readableEpic(db: Database, t: QuickActionTarget, arg: EpicArg) {
+  return orNull(async () => {
+    const groupId =
+      arg.path === null
+        ? t.project.namespace_type === 'Group'
+          ? t.project.namespace_id
+          : null
+        : (await findGroup(db, t.me, { fullPath: arg.path })).id;
+    if (groupId === null) return null;
+    return findEpic(db, t.me, groupId, arg.iid);
+  });
+}
+
+/** An issue of the same project (`#iid`), for /copy_metadata, when the actor may read it. */
+export function readableProjectIssue(db: Database, t: QuickActionTarget, iid: number) {
+  return orNull(() => findIssue(db, t.me, t.project.id, iid));
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { expectCases } from '../test/cases';
+import {
+  parseDateArg,
+  parseEpicArg,
+  parseEstimateArg,
+  parseHealthStatusArg,
+  parseIssueRefArgs,
+  parseIterationArg,
+  parseLabelArgs,
+  parseMilestoneArg,
+  parseSpendArg,
+  parseUserArgs,
+  parseWeightArg,
+  splitQuickActionArgs,
+} from './arguments';
+
+describe('splitQuickActionArgs', () => {
+  expectCases(splitQuickActionArgs, [
+    ['~bug ~"in progress",~x', ['~bug', '~"in progress"', '~x']],
+    ['~"a \\"b\\" c"', ['~"a \\"b\\" c"']],
+    ['  ', []],
+  ]);
+});
+
+describe('parseLabelArgs', () => {
+  expectCases(parseLabelArgs, [
+    ['~bug', ['bug']],
+    ['~bug ~"label with spaces" ~scope::value', ['bug', 'label with spaces', 'scope::value']],
+    ['~"scoped::with space"', ['scoped::with space']],
+    ['bug feature', ['bug', 'feature']],
+    ['~bug ~bug', ['bug']],
+    ['~"unterminated', []],
+    ['~"a \\"quoted\\" one"', ['a "quoted" one']],
+    ['', []],
+  ]);
+});
+
+describe('parseUserArgs', () => {
+  expectCases(parseUserArgs, [
+    ['@alice @bob', ['alice', 'bob']],
+    ['@alice,@bob', ['alice', 'bob']],
+    ['me', ['me']],
+    ['alice', ['alice']],
+    ['@a.b-c_d', ['a.b-c_d']],
+    ['@<script>', []],
+  ]);
+});
+
+describe('parseMilestoneArg', () => {
+  expectCases(parseMilestoneArg, [
+    ['%v1.0', 'v1.0'],
+    ['%"Release 1"', 'Release 1'],
+    ['Release 1', 'Release 1'],
+    ['', null],
+    ['%"open', null],
+  ]);
+});
+
+describe('parseIterationArg', () => {
+  expectCases(parseIterationArg, [
+    ['*iteration:"Sprint 3"', { title: 'Sprint 3' }],
+    ['*iteration:42', { id: 42 }],
+    ['*iteration:Sprint3', { title: 'Sprint3' }],
+    ['Sprint 3', null],
+    ['*iteration:', null],
+    ['--current', null],
+  ]);
+});
+
+describe('parseEpicArg', () => {
+  expectCases(parseEpicArg, [
+    ['&12', { path: null, iid: 12 }],
+    ['acme/sub&3', { path: 'acme/sub', iid: 3 }],
+    ['https://meridian.test/groups/acme/sub/-/epics/7', { path: 'acme/sub', iid: 7 }],
+    ['#12', null],
+    ['epic', null],
+  ]);
+});
+
+describe('parseIssueRefArgs', () => {
+  expectCases(parseIssueRefArgs, [
+    ['#1 #2, acme/web#3', ['#1', '#2', 'acme/web#3']],
+    ['#1 #1', ['#1']],
+  ]);
+});
+
+describe('parseWeightArg', () => {
+  expectCases(parseWeightArg, [
+    ['3', 3],
+    ['0', 0],
+    ['-1', null],
+    ['1.5', null],
+    ['abc', null],
+    ['99999999', null],
+  ]);
+});
+
+describe('parseHealthStatusArg', () => {
+  expectCases(parseHealthStatusArg, [
+    ['on_track', 'on_track'],
+    ['AT_RISK', 'at_risk'],
+    ['needs_attention', 'needs_attention'],
+    ['fine', null],
+  ]);
+});
+
+describe('parseDateArg (today 2026-11-25)', () => {
+  expectCases(
+    (text: string) => parseDateArg(text, '2026-11-25'),
+    [
+      ['2026-12-01', '2026-12-01'],
+      ['2026-02-30', null],
+      ['today', '2026-11-25'],
+      ['tomorrow', '2026-11-26'],
+      ['yesterday', '2026-11-24'],
+      ['in 2 days', '2026-11-27'],
+      ['in 1 week', '2026-12-02'],
+      ['3 weeks', '2026-12-16'],
+      ['in 1 month', '2026-12-25'],
+      ['December 1, 2026', '2026-12-01'],
+      ['Dec 1st', '2026-12-01'],
+      ['1 December 2027', '2027-12-01'],
+      ['Feb 30 2026', null],
+      ['someday', null],
+      ['', null],
+    ],
+  );
+});
+
+describe('parseEstimateArg', () => {
+  expectCases(parseEstimateArg, [
+    ['1h 30m', 5400],
+    ['0', 0],
+    ['-1h', null],
+    ['soon', null],
+  ]);
+});
+
+describe('parseSpendArg (today 2026-11-25)', () => {
+  expectCases(
+    (text: string) => parseSpendArg(text, '2026-11-25'),
+    [
+      ['1h', { seconds: 3600, date: null }],
+      ['-30m', { seconds: -1800, date: null }],
+      ['1h 30m 2026-11-20', { seconds: 5400, date: '2026-11-20' }],
+      ['1h 2026-12-20', null],
+      ['lots', null],
+      ['', null],
+    ],
+  );
+});
+
+it('parses hostile arguments in linear time', () => {
+  const started = performance.now();
+  parseLabelArgs(`~${'"\\'.repeat(500)}`);
+  parseUserArgs('@'.repeat(1000));
+  parseDateArg('in '.repeat(300), '2026-11-25');
+  expect(performance.now() - started).toBeLessThan(100);
+});

@@ -1,0 +1,4 @@
+export * from './arguments';
+export * from './commands';
+export * from './explain';
+export * from './extract';
