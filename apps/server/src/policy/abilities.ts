@@ -155,6 +155,7 @@ export function canIssue(actor: Actor | null, ability: IssueAbility, issue: Issu
   if (issue.project.issuesEnabled === false) return false;
   if (issue.project.archived && ability !== 'read_issue' && ability !== 'read_issue_relation') return false;
   if (actor?.admin) return true;
+  if (issue.hidden) return false;
   if (!canProject(actor, 'read_project', issue.project)) return false;
   const level = projectAccessLevel(actor, issue.project);
   const isAuthor = actor !== null && issue.authorId === actor.id;
@@ -213,6 +214,7 @@ export function canAdminNewIssue(actor: Actor | null, project: ProjectSubject): 
     authorId: null,
     assigneeIds: [],
     discussionLocked: false,
+    hidden: false,
   });
 }
 
@@ -268,6 +270,16 @@ export function canNote(actor: Actor | null, ability: NoteAbility, note: NoteSub
   const isAuthor = actor !== null && note.authorId === actor.id;
   if (ability === 'update_note') return isAuthor;
   return isAuthor || level >= AccessLevel.MAINTAINER;
+}
+
+/** Submit an issue as spam (GitLab's canReportSpam, `admin_all_resources`): instance admins who can read it. */
+export function canSubmitIssueAsSpam(actor: Actor | null, issue: IssueSubject): boolean {
+  return actor?.admin === true && canIssue(actor, 'read_issue', issue);
+}
+
+/** The moderation queue and actions on users (abuse reports, spam logs): instance admins only. */
+export function canModerate(actor: Actor | null): boolean {
+  return actor?.admin === true;
 }
 
 /** Dispatch by subject kind, for callers that hold a `Subject` union. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addGroupMember, addProjectMember, createGroup, createProject, createUser } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
@@ -9,6 +10,8 @@ import {
   groupReadable,
   internalIssueNotesReadable,
   issueConfidentialityAllows,
+  issueNotHidden,
+  issueReadable,
   projectIssuesEnabled,
   projectReadable,
 } from './sql-scopes';
@@ -48,6 +51,7 @@ beforeAll(async () => {
     author: await createUser(db),
     assignee: await createUser(db),
     admin: await createUser(db, { admin: true }),
+    banned: await createUser(db),
   };
   // One public and one private project with the issues feature off, one archived (still readable).
   const publicTopProject = projects.find((p) => p.visibility_level === 20);
@@ -66,7 +70,7 @@ beforeAll(async () => {
   let iid = 0;
   for (const p of projects) {
     for (const confidential of [false, true]) {
-      for (const author of [users.author.id, users.nonMember.id]) {
+      for (const author of [users.author.id, users.nonMember.id, users.banned.id]) {
         iid += 1;
         const issue = await db
           .insertInto('issues')
@@ -87,6 +91,9 @@ beforeAll(async () => {
         .execute();
     }
   }
+  // Moderation: a banned author's issues and issues submitted as spam are hidden from all but admins.
+  await db.updateTable('users').set({ state: 'banned' }).where('id', '=', users.banned.id).execute();
+  await db.updateTable('issues').set({ hidden_as_spam: true }).where(sql`iid % 5`, '=', 0).execute();
   actors.anonymous = null;
   for (const [name, u] of Object.entries(users)) actors[name] = await loadActor(db, u, null);
 });
@@ -162,6 +169,7 @@ describe('SQL scopes agree with the pure rules', () => {
         'i.id',
         'i.confidential',
         'i.author_id',
+        'i.hidden_as_spam',
         'p.id as pid',
         'p.visibility_level',
         'p.issues_enabled',
@@ -174,6 +182,11 @@ describe('SQL scopes agree with the pure rules', () => {
             eb.selectFrom('issue_assignees as ia').select('ia.user_id').whereRef('ia.issue_id', '=', 'i.id'),
           ])
           .as('assignee_ids'),
+      )
+      .select(
+        sql<boolean>`EXISTS (SELECT 1 FROM users u WHERE u.id = i.author_id AND u.state = 'banned')`.as(
+          'author_banned',
+        ),
       )
       .execute();
     const sqlIssues = await db
@@ -192,7 +205,17 @@ describe('SQL scopes agree with the pure rules', () => {
           namespaceTraversalIds: 'n.traversal_ids',
         }),
       )
+      .where(issueNotHidden(actor, { authorId: 'i.author_id', hiddenAsSpam: 'i.hidden_as_spam' }))
       .execute();
+    // The composed condition every issue query uses says the same.
+    const composed = await db
+      .selectFrom('issues as i')
+      .innerJoin('projects as p', 'p.id', 'i.project_id')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      .select('i.id')
+      .where(issueReadable(actor, { i: 'i', p: 'p', n: 'n' }))
+      .execute();
+    expect(sorted(composed.map((r) => r.id))).toEqual(sorted(sqlIssues.map((r) => r.id)));
     const issueSubject = (i: (typeof allIssues)[number]) =>
       ({
         kind: 'issue',
@@ -208,6 +231,7 @@ describe('SQL scopes agree with the pure rules', () => {
         authorId: i.author_id,
         assigneeIds: i.assignee_ids,
         discussionLocked: false,
+        hidden: i.hidden_as_spam || i.author_banned,
       }) as const;
     const ruleIssues = allIssues.filter((i) => canIssue(actor, 'read_issue', issueSubject(i)));
     expect(sorted(sqlIssues.map((r) => r.id))).toEqual(sorted(ruleIssues.map((i) => i.id)));

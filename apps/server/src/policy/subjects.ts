@@ -26,6 +26,8 @@ export interface IssueSubject {
   authorId: number | null;
   assigneeIds: number[];
   discussionLocked: boolean;
+  /** Its author is banned or an admin submitted it as spam: only instance admins may see it. */
+  hidden: boolean;
 }
 
 export interface EpicSubject {

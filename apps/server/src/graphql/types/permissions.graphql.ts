@@ -8,6 +8,7 @@ import {
   canIssue,
   canProject,
   canPromoteIssueToEpic,
+  canSubmitIssueAsSpam,
   type EpicAbility,
   type GroupAbility,
   type IssueAbility,
@@ -133,10 +134,17 @@ export const EpicPermissions = permissionsObject<EpicPermissionsSource, EpicAbil
 );
 
 /** The issue header's flags (IE §2.1) beside the issue abilities: reopen is update, create is the project's. */
-type IssuePermission = IssueAbility | 'reopen_issue' | 'create_issue' | 'create_incident' | 'promote_to_epic';
+type IssuePermission =
+  | IssueAbility
+  | 'reopen_issue'
+  | 'create_issue'
+  | 'create_incident'
+  | 'promote_to_epic'
+  | 'report_spam';
 
 function canOnIssue(s: IssuePermissionsSource, ability: IssuePermission): boolean {
   if (ability === 'promote_to_epic') return canPromoteIssueToEpic(s.actor, s.issue, s.projectGroup);
+  if (ability === 'report_spam') return canSubmitIssueAsSpam(s.actor, s.issue);
   if (ability === 'create_issue' || ability === 'create_incident') return canProject(s.actor, ability, s.issue.project);
   return canIssue(s.actor, ability === 'reopen_issue' ? 'update_issue' : ability, s.issue);
 }
@@ -155,6 +163,7 @@ export const IssuePermissions = permissionsObject<IssuePermissionsSource, IssueP
     destroyIssue: ['destroy_issue', 'delete the issue'],
     adminIssueRelation: ['admin_issue_relation', 'add and remove linked issues'],
     promoteToEpic: ['promote_to_epic', "promote the issue to an epic in its project's group"],
+    reportSpam: ['report_spam', 'submit the issue as spam (canReportSpam: instance administrators)'],
     createNote: ['create_note', 'comment on the issue'],
   },
 );
