@@ -19,6 +19,7 @@ import { IssueSidebar } from './sidebar/IssueSidebar';
 
 // The edit form (and React Aria's buttons in it) loads on the first Edit.
 const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm');
+const HiddenBadge = lazyNamed(() => import('../moderation/HiddenBadge'), 'HiddenBadge');
 
 /** IE §2.1: a closed issue links where it went — duplicated, moved or promoted, in that priority. */
 function ClosedAsLink({ issue }: { issue: Issue }) {
@@ -49,6 +50,11 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
           <ClosedAsLink issue={issue} />
           {issue.confidential && <Badge variant="warning">Confidential</Badge>}
           {issue.discussion_locked && <Badge variant="warning">Locked</Badge>}
+          {issue.hidden && (
+            <Suspense fallback={null}>
+              <HiddenBadge issuable="issue" />
+            </Suspense>
+          )}
           {issue.issue_type && issue.issue_type !== 'issue' && <Badge variant="neutral">{issue.issue_type}</Badge>}
         </>
       }

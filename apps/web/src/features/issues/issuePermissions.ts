@@ -17,6 +17,7 @@ export const ISSUE_PERMISSIONS = graphql(`
           adminIssue
           adminIssueRelation
           promoteToEpic
+          reportSpam
           createNote
         }
       }
@@ -33,6 +34,7 @@ const FLAGS = [
   'adminIssue',
   'adminIssueRelation',
   'promoteToEpic',
+  'reportSpam',
   'createNote',
 ] as const;
 
