@@ -181,6 +181,7 @@ export function canIssue(actor: Actor | null, ability: IssueAbility, issue: Issu
 
 export function canEpic(actor: Actor | null, ability: EpicAbility, epic: EpicSubject): boolean {
   if (actor?.admin) return true;
+  if (epic.hidden) return false;
   if (!canGroup(actor, 'read_group', epic.group)) return false;
   const level = groupAccessLevel(actor, epic.group);
   if (ability === 'create_epic') return level >= AccessLevel.PLANNER;

@@ -7,6 +7,8 @@ import type { Actor } from './actor';
 import { loadActor } from './load-actor';
 import {
   epicConfidentialityAllows,
+  epicNotHidden,
+  epicReadable,
   groupReadable,
   internalIssueNotesReadable,
   issueConfidentialityAllows,
@@ -84,11 +86,13 @@ beforeAll(async () => {
   }
   for (const g of groups) {
     for (const confidential of [false, true]) {
-      iid += 1;
-      await db
-        .insertInto('epics')
-        .values({ group_id: g.id, iid, title: `e${iid}`, confidential, author_id: users.author.id })
-        .execute();
+      for (const author of [users.author.id, users.banned.id]) {
+        iid += 1;
+        await db
+          .insertInto('epics')
+          .values({ group_id: g.id, iid, title: `e${iid}`, confidential, author_id: author })
+          .execute();
+      }
     }
   }
   // Moderation: a banned author's issues and issues submitted as spam are hidden from all but admins.
@@ -260,6 +264,11 @@ describe('SQL scopes agree with the pure rules', () => {
       .selectFrom('epics as e')
       .innerJoin('namespaces as n', 'n.id', 'e.group_id')
       .select(['e.id', 'e.confidential', 'e.author_id', 'n.id as gid', 'n.visibility_level', 'n.traversal_ids'])
+      .select(
+        sql<boolean>`EXISTS (SELECT 1 FROM users u WHERE u.id = e.author_id AND u.state = 'banned')`.as(
+          'author_banned',
+        ),
+      )
       .execute();
     const sqlEpics = await db
       .selectFrom('epics as e')
@@ -269,13 +278,22 @@ describe('SQL scopes agree with the pure rules', () => {
         groupReadable(actor, { groupId: 'n.id', visibility: 'n.visibility_level', traversalIds: 'n.traversal_ids' }),
       )
       .where(epicConfidentialityAllows(actor, { confidential: 'e.confidential', groupTraversalIds: 'n.traversal_ids' }))
+      .where(epicNotHidden(actor, { authorId: 'e.author_id' }))
       .execute();
+    const composedEpics = await db
+      .selectFrom('epics as e')
+      .innerJoin('namespaces as n', 'n.id', 'e.group_id')
+      .select('e.id')
+      .where(epicReadable(actor, { e: 'e', g: 'n' }))
+      .execute();
+    expect(sorted(composedEpics.map((r) => r.id))).toEqual(sorted(sqlEpics.map((r) => r.id)));
     const ruleEpics = allEpics.filter((e) =>
       canEpic(actor, 'read_epic', {
         kind: 'epic',
         group: { kind: 'group', id: e.gid, traversalIds: e.traversal_ids, visibilityLevel: e.visibility_level },
         confidential: e.confidential,
         authorId: e.author_id,
+        hidden: e.author_banned,
       }),
     );
     expect(sorted(sqlEpics.map((r) => r.id))).toEqual(sorted(ruleEpics.map((e) => e.id)));

@@ -115,6 +115,12 @@ export function issueNotHidden(
     AND NOT EXISTS (SELECT 1 FROM users hu WHERE hu.id = ${sql.ref(cols.authorId)} AND hu.state = 'banned'))`;
 }
 
+/** Epics whose author is banned: only instance admins see them (canEpic's `hidden`). */
+export function epicNotHidden(actor: Actor | null, cols: { authorId: string }): RawBuilder<boolean> {
+  if (actor?.admin) return TRUE;
+  return sql<boolean>`NOT EXISTS (SELECT 1 FROM users hu WHERE hu.id = ${sql.ref(cols.authorId)} AND hu.state = 'banned')`;
+}
+
 /** Confidential epics: Planner and above on the epic's group (canEpic). Combine with groupReadable. */
 export function epicConfidentialityAllows(
   actor: Actor | null,
@@ -146,8 +152,8 @@ export function internalIssueNotesReadable(
 }
 
 /**
- * The actor may read the epic (canEpic read_epic): its group is readable and confidentiality
- * allows. `e` names an epics alias, `g` its group's namespaces alias.
+ * The actor may read the epic (canEpic read_epic): its group is readable, confidentiality
+ * allows, and its author is not banned. `e` names an epics alias, `g` its group's namespaces alias.
  */
 export function epicReadable(actor: Actor | null, aliases: { e: string; g: string }): RawBuilder<boolean> {
   const { e, g } = aliases;
@@ -160,7 +166,8 @@ export function epicReadable(actor: Actor | null, aliases: { e: string; g: strin
     confidential: `${e}.confidential`,
     groupTraversalIds: `${g}.traversal_ids`,
   });
-  return sql<boolean>`(${group} AND ${confidential})`;
+  const notHidden = epicNotHidden(actor, { authorId: `${e}.author_id` });
+  return sql<boolean>`(${group} AND ${confidential} AND ${notHidden})`;
 }
 
 /**

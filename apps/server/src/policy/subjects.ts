@@ -36,6 +36,8 @@ export interface EpicSubject {
   confidential: boolean;
   authorId: number | null;
   discussionLocked?: boolean;
+  /** Its author is banned: only instance admins may see it (absent for an epic being created). */
+  hidden?: boolean;
 }
 
 export interface LabelSubject {

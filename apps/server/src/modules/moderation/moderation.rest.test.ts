@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createUsersWithTokens, expectStatuses } from '../../test/api-client';
-import { createPublicGroupProject } from '../../test/factories';
+import { addGroupMember, createPublicGroupProject } from '../../test/factories';
 import { dig, gql } from '../../test/graphql-client';
 import { useTestApp } from '../../test/use-test-app';
 
@@ -15,6 +15,7 @@ const users = { tok: {} as Record<string, string>, uid: {} as Record<string, num
 const api = apiClient(() => t.app, users.tok);
 let projectId = 0;
 let projectPath = '';
+let groupId = 0;
 
 const report = (userId: number, category = 'spam') => ({
   user_id: userId,
@@ -54,6 +55,7 @@ beforeAll(async () => {
   await createUsersWithTokens(t.db, ['admin'], { prefix: 'mod-', admin: true, into: users });
   const { project } = await createPublicGroupProject(t.db, 'modgroup');
   projectId = project.id;
+  groupId = project.namespace_id;
   projectPath = 'modgroup/open';
 });
 
@@ -173,6 +175,42 @@ describe('a ban hides the author’s issues from everyone but admins', () => {
     const trusted = await api('PUT', `/admin/abuse_reports/${again.json().id}`, 'admin', { user_action: 'trust_user' });
     expect(trusted.json()).toMatchObject({ resolution: 'trust_user', user: { state: 'active' } });
     expect(await visibility('viewer', iid, title)).toMatchObject({ single: 200, hiddenFlag: false, listed: true });
+  });
+
+  it('hides a banned author’s epics too (single, list, GraphQL), except from admins', async () => {
+    await addGroupMember(t.db, groupId, users.uid.other!, 15);
+    const created = await api('POST', `/groups/${groupId}/epics`, 'other', { title: 'moderation banned epic' });
+    expect(created.statusCode).toBe(201);
+    const iid = created.json().iid;
+    const seen = async (who: string) => {
+      const single = await api('GET', `/groups/${groupId}/epics/${iid}`, who);
+      const list = await api('GET', `/groups/${groupId}/epics?per_page=100`, who);
+      const graph = await gql(
+        t.app,
+        `query($g: ID!, $iid: ID!) { group(fullPath: $g) { epic(iid: $iid) { title } } }`,
+        { g: 'modgroup', iid: String(iid) },
+        users.tok[who],
+      );
+      return {
+        single: single.statusCode,
+        hidden: single.statusCode === 200 ? single.json().hidden : undefined,
+        listed: list.json().some((e: { iid: number }) => e.iid === iid),
+        graphql: dig(graph.body.data, 'group', 'epic', 'title') ?? null,
+      };
+    };
+    expect(await seen('viewer')).toEqual({
+      single: 200,
+      hidden: false,
+      listed: true,
+      graphql: 'moderation banned epic',
+    });
+    const reported = await api('POST', '/abuse_reports', 'reporter', report(users.uid.other!, 'offensive'));
+    await api('PUT', `/admin/abuse_reports/${reported.json().id}`, 'admin', { user_action: 'ban_user' });
+    expect(await seen('viewer')).toEqual({ single: 404, hidden: undefined, listed: false, graphql: null });
+    expect(await seen('admin')).toMatchObject({ single: 200, hidden: true, listed: true });
+    const again = await api('POST', '/abuse_reports', 'admin', report(users.uid.other!, 'other'));
+    await api('PUT', `/admin/abuse_reports/${again.json().id}`, 'admin', { user_action: 'trust_user' });
+    expect(await seen('viewer')).toMatchObject({ single: 200, listed: true });
   });
 
   it('never blocks or bans an administrator', async () => {

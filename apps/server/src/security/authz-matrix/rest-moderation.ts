@@ -23,6 +23,6 @@ export const moderationOutOfScope: OutOfScope[] = [
 
 /** IE-22's `…/-/issues/:iid/mark_as_spam`, registered once per project path depth. */
 export const moderationOutOfScopePattern = {
-  pattern: /^POST \/(:s\d+\/)+-\/issues\/:iid\/mark_as_spam$/,
+  pattern: /^POST \/:s0\/[^ ]*\/-\/issues\/:iid\/mark_as_spam$/,
   reason: moderationReason,
 };

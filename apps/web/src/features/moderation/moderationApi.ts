@@ -15,9 +15,12 @@ export type AbuseCategory = (typeof ABUSE_CATEGORIES)[number][0];
 
 export const REPORT_THANKS = 'Thank you for your report. An administrator will look into it shortly.';
 
-/** IE-20: GitLab's form fields, sent to the same path as JSON (the server answers JSON to the app). */
+/**
+ * IE-20's fields as JSON to `POST /api/v4/abuse_reports`: the same service as GitLab's form path
+ * `/abuse_reports`, counted in the API-writes rate limit.
+ */
 export async function reportAbuse(userId: number, reportedFromUrl: string, category: AbuseCategory): Promise<void> {
-  await request('/abuse_reports', {
+  await request(apiPath('/abuse_reports'), {
     method: 'POST',
     body: { user_id: userId, abuse_report: { category, reported_from_url: reportedFromUrl.slice(0, 512) } },
   });
