@@ -154,6 +154,8 @@ export interface Epic extends Issuable {
   parent_iid?: number | null;
   state: 'opened' | 'closed';
   confidential?: boolean;
+  /** Its author is banned: only admins get it, flagged. */
+  hidden?: boolean;
   start_date?: string | null;
   due_date?: string | null;
   end_date?: string | null;

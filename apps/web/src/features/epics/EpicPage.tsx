@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { LabelList } from '../../ui/LabelBadge';
 import { Spinner } from '../../ui/Spinner';
 import { IssuesTable } from '../issues/IssuesTable';
+import { HiddenBadge } from '../moderation/HiddenBadge';
 import styles from '../shared/DetailLayout.module.css';
 import {
   CreatedBy,
@@ -56,6 +57,7 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
           <>
             <OpenBadge state={epic.state} />
             {epic.confidential && <Badge variant="warning">Confidential</Badge>}
+            {epic.hidden && <HiddenBadge issuable="epic" />}
           </>
         }
         byline={<CreatedBy what="Epic" at={epic.created_at} author={epic.author} />}
