@@ -148,7 +148,8 @@ export function AbuseReportsPage() {
       <header className={styles.header}>
         <h1>Abuse reports</h1>
       </header>
-      <div className={styles.filters} role="group" aria-label="Status">
+      <fieldset className={styles.filters}>
+        <legend className="visually-hidden">Status</legend>
         {(['open', 'closed'] as const).map((s) => (
           <Button
             key={s}
@@ -160,7 +161,7 @@ export function AbuseReportsPage() {
             {s === 'open' ? 'Open' : 'Closed'}
           </Button>
         ))}
-      </div>
+      </fieldset>
       {reports.isLoading && <Spinner label="Loading abuse reports" />}
       {reports.error && (
         <Alert variant="danger">
