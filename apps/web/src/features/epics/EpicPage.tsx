@@ -9,7 +9,6 @@ import { EmptyState } from '../../ui/EmptyState';
 import { LabelList } from '../../ui/LabelBadge';
 import { Spinner } from '../../ui/Spinner';
 import { IssuesTable } from '../issues/IssuesTable';
-import { HiddenBadge } from '../moderation/HiddenBadge';
 import styles from '../shared/DetailLayout.module.css';
 import {
   CreatedBy,
@@ -23,6 +22,9 @@ import {
 import { People, SidebarField } from '../shared/People';
 import { EpicsTable } from './EpicsTable';
 import { epicKeys, useEpic } from './queries';
+
+/** IE §8: the badge admins see on an epic whose author is banned. */
+const HIDDEN_TEXT = 'This epic is hidden because its author has been banned.';
 
 /** A list under the epic (its child epics, its issues): `/groups/:id/epics/:iid/{sub}`, all on one page. */
 function ChildList<T>({
@@ -57,7 +59,13 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
           <>
             <OpenBadge state={epic.state} />
             {epic.confidential && <Badge variant="warning">Confidential</Badge>}
-            {epic.hidden && <HiddenBadge issuable="epic" />}
+            {epic.hidden && (
+              <Badge variant="warning" title={HIDDEN_TEXT}>
+                <span role="img" aria-label={HIDDEN_TEXT}>
+                  Hidden
+                </span>
+              </Badge>
+            )}
           </>
         }
         byline={<CreatedBy what="Epic" at={epic.created_at} author={epic.author} />}

@@ -19,7 +19,8 @@ import { IssueSidebar } from './sidebar/IssueSidebar';
 
 // The edit form (and React Aria's buttons in it) loads on the first Edit.
 const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm');
-const HiddenBadge = lazyNamed(() => import('../moderation/HiddenBadge'), 'HiddenBadge');
+/** IE §8: the badge admins see on an issue hidden by moderation (author banned, or spam). */
+const HIDDEN_TEXT = 'This issue is hidden because its author has been banned.';
 
 /** IE §2.1: a closed issue links where it went — duplicated, moved or promoted, in that priority. */
 function ClosedAsLink({ issue }: { issue: Issue }) {
@@ -51,9 +52,11 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
           {issue.confidential && <Badge variant="warning">Confidential</Badge>}
           {issue.discussion_locked && <Badge variant="warning">Locked</Badge>}
           {issue.hidden && (
-            <Suspense fallback={null}>
-              <HiddenBadge issuable="issue" />
-            </Suspense>
+            <Badge variant="warning" title={HIDDEN_TEXT}>
+              <span role="img" aria-label={HIDDEN_TEXT}>
+                Hidden
+              </span>
+            </Badge>
           )}
           {issue.issue_type && issue.issue_type !== 'issue' && <Badge variant="neutral">{issue.issue_type}</Badge>}
         </>
