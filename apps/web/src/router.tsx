@@ -20,6 +20,7 @@ const SignUpPage = lazyRouteComponent(() => import('./app/SignUpPage'), 'SignUpP
 const DashboardListPage = lazyNamed(() => import('./features/dashboard/DashboardListPage'), 'DashboardListPage');
 const TodoListPage = lazyNamed(() => import('./features/todos/TodoListPage'), 'TodoListPage');
 const AdminSettingsPage = lazyNamed(() => import('./features/admin/AdminSettingsPage'), 'AdminSettingsPage');
+const AbuseReportsPage = lazyNamed(() => import('./features/moderation/AbuseReportsPage'), 'AbuseReportsPage');
 
 /** What route loaders get: the app's query cache, to request a page's data along with its code. */
 export interface RouterContext {
@@ -47,6 +48,7 @@ const adminGeneralSettingsRoute = topRoute('/admin/application_settings/general'
 const adminNetworkSettingsRoute = topRoute('/admin/application_settings/network', () => (
   <AdminSettingsPage section="network" />
 ));
+const adminAbuseReportsRoute = topRoute('/admin/abuse_reports', AbuseReportsPage);
 
 export const routeTree = rootRoute.addChildren([
   homeRoute,
@@ -57,6 +59,7 @@ export const routeTree = rootRoute.addChildren([
   todosRoute,
   adminGeneralSettingsRoute,
   adminNetworkSettingsRoute,
+  adminAbuseReportsRoute,
   // Namespace pages (`/acme/web/-/issues/3`, `/groups/acme/-/epics`), reached through GitLab's URLs.
   ...namespaceRoutes(rootRoute),
 ]);

@@ -10,6 +10,10 @@ export interface AbuseReportsTable {
   message: Generated<string>;
   status: Generated<string>;
   created_at: Generated<Date>;
+  resolved_by_id: number | null;
+  resolved_at: Date | null;
+  resolution: string | null;
+  updated_at: Generated<Date>;
 }
 
 export interface ApplicationSettingsTable {
@@ -171,6 +175,7 @@ export interface IssuesTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   time_estimate: Generated<number>;
+  hidden_as_spam: Generated<boolean>;
 }
 
 export interface IterationsTable {
@@ -380,6 +385,17 @@ export interface SessionsTable {
   expires_at: Date;
 }
 
+export interface SpamLogsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  noteable_type: string;
+  noteable_id: number;
+  title: Generated<string>;
+  description: Generated<string>;
+  submitted_by_id: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface SubscriptionsTable {
   id: Generated<number>;
   user_id: number;
@@ -464,6 +480,7 @@ export interface DB {
   releases: ReleasesTable;
   schema_migrations: SchemaMigrationsTable;
   sessions: SessionsTable;
+  spam_logs: SpamLogsTable;
   subscriptions: SubscriptionsTable;
   timelogs: TimelogsTable;
   todos: TodosTable;

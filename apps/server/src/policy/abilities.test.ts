@@ -8,6 +8,7 @@ import {
   canMilestone,
   canNote,
   canProject,
+  canSubmitIssueAsSpam,
   canTemplate,
   epicAbilities,
   groupAbilities,
@@ -190,6 +191,7 @@ describe('canAdminNewIssue on X: who sets the planning fields of a new issue (Pl
 
 const issue = (vis: number, role: Role, confidential: boolean, discussionLocked = false): IssueSubject => ({
   kind: 'issue',
+  hidden: false,
   project: projectX(vis),
   confidential,
   authorId: role === 'author' ? USER : 999,
@@ -413,6 +415,7 @@ describe.each([
 describe('project features: issues disabled hides issues from everyone; archived is read-only (L16)', () => {
   const issueIn = (project: ProjectSubject): IssueSubject => ({
     kind: 'issue',
+    hidden: false,
     project,
     confidential: false,
     authorId: USER,
@@ -433,5 +436,25 @@ describe('project features: issues disabled hides issues from everyone; archived
     expect(canProject(actor, 'create_issue', archived)).toBe(false);
     expect(canProject(actor, 'create_incident', archived)).toBe(false);
     expect(canProject(actor, 'read_project', archived)).toBe(true);
+  });
+});
+
+describe('moderation: an issue hidden (banned author, submitted as spam) is for instance admins only', () => {
+  const hiddenIssue: IssueSubject = {
+    kind: 'issue',
+    hidden: true,
+    project: { ...projectX(20), issuesEnabled: true },
+    confidential: false,
+    authorId: USER,
+    assigneeIds: [],
+    discussionLocked: false,
+  };
+  it.each(['anonymous', 'guest', 'owner', 'author'] as const)('%s sees nothing of it', (role) => {
+    for (const ability of issueAbilities) expect(canIssue(actorFor(role), ability, hiddenIssue)).toBe(false);
+  });
+  it('admin reads it and may submit issues as spam; nobody else may', () => {
+    expect(canIssue(actorFor('admin'), 'read_issue', hiddenIssue)).toBe(true);
+    expect(canSubmitIssueAsSpam(actorFor('admin'), { ...hiddenIssue, hidden: false })).toBe(true);
+    expect(canSubmitIssueAsSpam(actorFor('owner'), { ...hiddenIssue, hidden: false })).toBe(false);
   });
 });

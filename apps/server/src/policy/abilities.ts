@@ -155,6 +155,7 @@ export function canIssue(actor: Actor | null, ability: IssueAbility, issue: Issu
   if (issue.project.issuesEnabled === false) return false;
   if (issue.project.archived && ability !== 'read_issue' && ability !== 'read_issue_relation') return false;
   if (actor?.admin) return true;
+  if (issue.hidden) return false;
   if (!canProject(actor, 'read_project', issue.project)) return false;
   const level = projectAccessLevel(actor, issue.project);
   const isAuthor = actor !== null && issue.authorId === actor.id;
@@ -180,6 +181,7 @@ export function canIssue(actor: Actor | null, ability: IssueAbility, issue: Issu
 
 export function canEpic(actor: Actor | null, ability: EpicAbility, epic: EpicSubject): boolean {
   if (actor?.admin) return true;
+  if (epic.hidden) return false;
   if (!canGroup(actor, 'read_group', epic.group)) return false;
   const level = groupAccessLevel(actor, epic.group);
   if (ability === 'create_epic') return level >= AccessLevel.PLANNER;
@@ -213,6 +215,7 @@ export function canAdminNewIssue(actor: Actor | null, project: ProjectSubject): 
     authorId: null,
     assigneeIds: [],
     discussionLocked: false,
+    hidden: false,
   });
 }
 
@@ -285,6 +288,16 @@ export function canNoteOn(
   return ability === 'mark_note_as_internal'
     ? canNote(actor, 'read_note', { ...someoneElses, internal: true })
     : canNote(actor, 'destroy_note', { ...someoneElses, internal: false });
+}
+
+/** Submit an issue as spam (GitLab's canReportSpam, `admin_all_resources`): instance admins who can read it. */
+export function canSubmitIssueAsSpam(actor: Actor | null, issue: IssueSubject): boolean {
+  return actor?.admin === true && canIssue(actor, 'read_issue', issue);
+}
+
+/** The moderation queue and actions on users (abuse reports, spam logs): instance admins only. */
+export function canModerate(actor: Actor | null): boolean {
+  return actor?.admin === true;
 }
 
 /** Dispatch by subject kind, for callers that hold a `Subject` union. */

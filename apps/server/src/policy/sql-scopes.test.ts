@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addGroupMember, addProjectMember, createGroup, createProject, createUser } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
@@ -6,9 +7,13 @@ import type { Actor } from './actor';
 import { loadActor } from './load-actor';
 import {
   epicConfidentialityAllows,
+  epicNotHidden,
+  epicReadable,
   groupReadable,
   internalIssueNotesReadable,
   issueConfidentialityAllows,
+  issueNotHidden,
+  issueReadable,
   projectIssuesEnabled,
   projectReadable,
 } from './sql-scopes';
@@ -48,6 +53,7 @@ beforeAll(async () => {
     author: await createUser(db),
     assignee: await createUser(db),
     admin: await createUser(db, { admin: true }),
+    banned: await createUser(db),
   };
   // One public and one private project with the issues feature off, one archived (still readable).
   const publicTopProject = projects.find((p) => p.visibility_level === 20);
@@ -66,7 +72,7 @@ beforeAll(async () => {
   let iid = 0;
   for (const p of projects) {
     for (const confidential of [false, true]) {
-      for (const author of [users.author.id, users.nonMember.id]) {
+      for (const author of [users.author.id, users.nonMember.id, users.banned.id]) {
         iid += 1;
         const issue = await db
           .insertInto('issues')
@@ -80,13 +86,18 @@ beforeAll(async () => {
   }
   for (const g of groups) {
     for (const confidential of [false, true]) {
-      iid += 1;
-      await db
-        .insertInto('epics')
-        .values({ group_id: g.id, iid, title: `e${iid}`, confidential, author_id: users.author.id })
-        .execute();
+      for (const author of [users.author.id, users.banned.id]) {
+        iid += 1;
+        await db
+          .insertInto('epics')
+          .values({ group_id: g.id, iid, title: `e${iid}`, confidential, author_id: author })
+          .execute();
+      }
     }
   }
+  // Moderation: a banned author's issues and issues submitted as spam are hidden from all but admins.
+  await db.updateTable('users').set({ state: 'banned' }).where('id', '=', users.banned.id).execute();
+  await db.updateTable('issues').set({ hidden_as_spam: true }).where(sql`iid % 5`, '=', 0).execute();
   actors.anonymous = null;
   for (const [name, u] of Object.entries(users)) actors[name] = await loadActor(db, u, null);
 });
@@ -162,6 +173,7 @@ describe('SQL scopes agree with the pure rules', () => {
         'i.id',
         'i.confidential',
         'i.author_id',
+        'i.hidden_as_spam',
         'p.id as pid',
         'p.visibility_level',
         'p.issues_enabled',
@@ -174,6 +186,11 @@ describe('SQL scopes agree with the pure rules', () => {
             eb.selectFrom('issue_assignees as ia').select('ia.user_id').whereRef('ia.issue_id', '=', 'i.id'),
           ])
           .as('assignee_ids'),
+      )
+      .select(
+        sql<boolean>`EXISTS (SELECT 1 FROM users u WHERE u.id = i.author_id AND u.state = 'banned')`.as(
+          'author_banned',
+        ),
       )
       .execute();
     const sqlIssues = await db
@@ -192,7 +209,17 @@ describe('SQL scopes agree with the pure rules', () => {
           namespaceTraversalIds: 'n.traversal_ids',
         }),
       )
+      .where(issueNotHidden(actor, { authorId: 'i.author_id', hiddenAsSpam: 'i.hidden_as_spam' }))
       .execute();
+    // The composed condition every issue query uses says the same.
+    const composed = await db
+      .selectFrom('issues as i')
+      .innerJoin('projects as p', 'p.id', 'i.project_id')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      .select('i.id')
+      .where(issueReadable(actor, { i: 'i', p: 'p', n: 'n' }))
+      .execute();
+    expect(sorted(composed.map((r) => r.id))).toEqual(sorted(sqlIssues.map((r) => r.id)));
     const issueSubject = (i: (typeof allIssues)[number]) =>
       ({
         kind: 'issue',
@@ -208,6 +235,7 @@ describe('SQL scopes agree with the pure rules', () => {
         authorId: i.author_id,
         assigneeIds: i.assignee_ids,
         discussionLocked: false,
+        hidden: i.hidden_as_spam || i.author_banned,
       }) as const;
     const ruleIssues = allIssues.filter((i) => canIssue(actor, 'read_issue', issueSubject(i)));
     expect(sorted(sqlIssues.map((r) => r.id))).toEqual(sorted(ruleIssues.map((i) => i.id)));
@@ -236,6 +264,11 @@ describe('SQL scopes agree with the pure rules', () => {
       .selectFrom('epics as e')
       .innerJoin('namespaces as n', 'n.id', 'e.group_id')
       .select(['e.id', 'e.confidential', 'e.author_id', 'n.id as gid', 'n.visibility_level', 'n.traversal_ids'])
+      .select(
+        sql<boolean>`EXISTS (SELECT 1 FROM users u WHERE u.id = e.author_id AND u.state = 'banned')`.as(
+          'author_banned',
+        ),
+      )
       .execute();
     const sqlEpics = await db
       .selectFrom('epics as e')
@@ -245,13 +278,22 @@ describe('SQL scopes agree with the pure rules', () => {
         groupReadable(actor, { groupId: 'n.id', visibility: 'n.visibility_level', traversalIds: 'n.traversal_ids' }),
       )
       .where(epicConfidentialityAllows(actor, { confidential: 'e.confidential', groupTraversalIds: 'n.traversal_ids' }))
+      .where(epicNotHidden(actor, { authorId: 'e.author_id' }))
       .execute();
+    const composedEpics = await db
+      .selectFrom('epics as e')
+      .innerJoin('namespaces as n', 'n.id', 'e.group_id')
+      .select('e.id')
+      .where(epicReadable(actor, { e: 'e', g: 'n' }))
+      .execute();
+    expect(sorted(composedEpics.map((r) => r.id))).toEqual(sorted(sqlEpics.map((r) => r.id)));
     const ruleEpics = allEpics.filter((e) =>
       canEpic(actor, 'read_epic', {
         kind: 'epic',
         group: { kind: 'group', id: e.gid, traversalIds: e.traversal_ids, visibilityLevel: e.visibility_level },
         confidential: e.confidential,
         authorId: e.author_id,
+        hidden: e.author_banned,
       }),
     );
     expect(sorted(sqlEpics.map((r) => r.id))).toEqual(sorted(ruleEpics.map((e) => e.id)));

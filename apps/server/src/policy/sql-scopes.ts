@@ -102,6 +102,25 @@ export function issueConfidentialityAllows(
     OR ${sql.ref(cols.namespaceTraversalIds)} && ${intArray(groupIdsAtLeast(actor, AccessLevel.PLANNER))})`;
 }
 
+/**
+ * Issues hidden by moderation (IE §8 "hidden because its author has been banned", and "Submit as
+ * spam"): only instance admins see them (canIssue's `hidden`). Combine with the other issue rules.
+ */
+export function issueNotHidden(
+  actor: Actor | null,
+  cols: { authorId: string; hiddenAsSpam: string },
+): RawBuilder<boolean> {
+  if (actor?.admin) return TRUE;
+  return sql<boolean>`(NOT ${sql.ref(cols.hiddenAsSpam)}
+    AND NOT EXISTS (SELECT 1 FROM users hu WHERE hu.id = ${sql.ref(cols.authorId)} AND hu.state = 'banned'))`;
+}
+
+/** Epics whose author is banned: only instance admins see them (canEpic's `hidden`). */
+export function epicNotHidden(actor: Actor | null, cols: { authorId: string }): RawBuilder<boolean> {
+  if (actor?.admin) return TRUE;
+  return sql<boolean>`NOT EXISTS (SELECT 1 FROM users hu WHERE hu.id = ${sql.ref(cols.authorId)} AND hu.state = 'banned')`;
+}
+
 /** Confidential epics: Planner and above on the epic's group (canEpic). Combine with groupReadable. */
 export function epicConfidentialityAllows(
   actor: Actor | null,
@@ -133,8 +152,8 @@ export function internalIssueNotesReadable(
 }
 
 /**
- * The actor may read the epic (canEpic read_epic): its group is readable and confidentiality
- * allows. `e` names an epics alias, `g` its group's namespaces alias.
+ * The actor may read the epic (canEpic read_epic): its group is readable, confidentiality
+ * allows, and its author is not banned. `e` names an epics alias, `g` its group's namespaces alias.
  */
 export function epicReadable(actor: Actor | null, aliases: { e: string; g: string }): RawBuilder<boolean> {
   const { e, g } = aliases;
@@ -147,12 +166,13 @@ export function epicReadable(actor: Actor | null, aliases: { e: string; g: strin
     confidential: `${e}.confidential`,
     groupTraversalIds: `${g}.traversal_ids`,
   });
-  return sql<boolean>`(${group} AND ${confidential})`;
+  const notHidden = epicNotHidden(actor, { authorId: `${e}.author_id` });
+  return sql<boolean>`(${group} AND ${confidential} AND ${notHidden})`;
 }
 
 /**
- * The actor may read the issue (canIssue read_issue): project readable, issues feature on, and
- * confidentiality allows. `i`, `p` and `n` name the issues, projects and project namespace aliases.
+ * The actor may read the issue (canIssue read_issue): project readable, issues feature on,
+ * confidentiality allows, and moderation has not hidden it. `i`, `p` and `n` name the issues, projects and project namespace aliases.
  */
 export function issueReadable(actor: Actor | null, aliases: { i: string; p: string; n: string }): RawBuilder<boolean> {
   const { i, p, n } = aliases;
@@ -169,7 +189,8 @@ export function issueReadable(actor: Actor | null, aliases: { i: string; p: stri
     projectId: `${i}.project_id`,
     namespaceTraversalIds: `${n}.traversal_ids`,
   });
-  return sql<boolean>`(${project} AND ${enabled} AND ${confidential})`;
+  const notHidden = issueNotHidden(actor, { authorId: `${i}.author_id`, hiddenAsSpam: `${i}.hidden_as_spam` });
+  return sql<boolean>`(${project} AND ${enabled} AND ${confidential} AND ${notHidden})`;
 }
 
 /**

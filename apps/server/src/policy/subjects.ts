@@ -26,6 +26,8 @@ export interface IssueSubject {
   authorId: number | null;
   assigneeIds: number[];
   discussionLocked: boolean;
+  /** Its author is banned or an admin submitted it as spam: only instance admins may see it. */
+  hidden: boolean;
 }
 
 export interface EpicSubject {
@@ -34,6 +36,8 @@ export interface EpicSubject {
   confidential: boolean;
   authorId: number | null;
   discussionLocked?: boolean;
+  /** Its author is banned: only instance admins may see it (absent for an epic being created). */
+  hidden?: boolean;
 }
 
 export interface LabelSubject {

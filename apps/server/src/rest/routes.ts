@@ -12,6 +12,7 @@ import { markdownRoutes } from '../modules/markdown/markdown.rest';
 import { membersRoutes } from '../modules/members/members.rest';
 import { mergeRequestsRoutes } from '../modules/merge-requests/merge-requests.rest';
 import { milestonesRoutes } from '../modules/milestones/milestones.rest';
+import { abuseReportsRoutes } from '../modules/moderation/abuse-reports.rest';
 import { notesRoutes } from '../modules/notes/notes.rest';
 import { projectsRoutes } from '../modules/projects/projects.rest';
 import { templatesRoutes } from '../modules/templates/templates.rest';
@@ -55,4 +56,5 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(mergeRequestsRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(applicationSettingsRoutes, { ctx });
+  await app.register(abuseReportsRoutes, { ctx });
 };

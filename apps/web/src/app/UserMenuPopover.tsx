@@ -33,6 +33,8 @@ export function UserMenuPopover({ user }: { user: CurrentUser }) {
       await router.navigate({ href: '/dashboard/projects' });
     } else if (key === 'admin') {
       await router.navigate({ href: '/admin/application_settings/general' });
+    } else if (key === 'abuse-reports') {
+      await router.navigate({ href: '/admin/abuse_reports' });
     }
   };
 
@@ -59,6 +61,11 @@ export function UserMenuPopover({ user }: { user: CurrentUser }) {
           {user.is_admin && (
             <MenuItem id="admin" className={menu.item}>
               Admin settings
+            </MenuItem>
+          )}
+          {user.is_admin && (
+            <MenuItem id="abuse-reports" className={menu.item}>
+              Abuse reports
             </MenuItem>
           )}
           <Separator className={menu.separator} />

@@ -113,6 +113,8 @@ export interface Issue extends Issuable {
   lock_version?: number;
   time_stats?: TimeStats;
   discussion_locked?: boolean;
+  /** Hidden by moderation (author banned, or submitted as spam): only admins get it, flagged. */
+  hidden?: boolean;
   iteration?: IterationRef | null;
   /** Single-issue answers only: whether the signed-in user gets notifications about it. */
   subscribed?: boolean;
@@ -152,6 +154,8 @@ export interface Epic extends Issuable {
   parent_iid?: number | null;
   state: 'opened' | 'closed';
   confidential?: boolean;
+  /** Its author is banned: only admins get it, flagged. */
+  hidden?: boolean;
   start_date?: string | null;
   due_date?: string | null;
   end_date?: string | null;

@@ -74,6 +74,9 @@ IssueRef.implement({
     discussionLocked: t.exposeBoolean('discussion_locked', {
       description: 'Indicates discussion is locked on the issue.',
     }),
+    hidden: t.exposeBoolean('hidden', {
+      description: 'Indicates the issue is hidden because the author has been banned (or it was submitted as spam).',
+    }),
     webUrl: t.string({
       description: 'Web URL of the issue.',
       resolve: async (i, _a, c) => webUrl(c.ctx, await issuePath(c, i)),

@@ -9,6 +9,7 @@ import {
   canNoteOn,
   canProject,
   canPromoteIssueToEpic,
+  canSubmitIssueAsSpam,
   type EpicAbility,
   type GroupAbility,
   type IssueAbility,
@@ -150,11 +151,13 @@ type IssuePermission =
   | 'reopen_issue'
   | 'create_issue'
   | 'create_incident'
-  | 'promote_to_epic';
+  | 'promote_to_epic'
+  | 'report_spam';
 
 function canOnIssue(s: IssuePermissionsSource, ability: IssuePermission): boolean {
   if (isNoteOn(ability)) return canNoteOn(s.actor, ability, s.issue);
   if (ability === 'promote_to_epic') return canPromoteIssueToEpic(s.actor, s.issue, s.projectGroup);
+  if (ability === 'report_spam') return canSubmitIssueAsSpam(s.actor, s.issue);
   if (ability === 'create_issue' || ability === 'create_incident') return canProject(s.actor, ability, s.issue.project);
   return canIssue(s.actor, ability === 'reopen_issue' ? 'update_issue' : ability, s.issue);
 }
@@ -173,6 +176,7 @@ export const IssuePermissions = permissionsObject<IssuePermissionsSource, IssueP
     destroyIssue: ['destroy_issue', 'delete the issue'],
     adminIssueRelation: ['admin_issue_relation', 'add and remove linked issues'],
     promoteToEpic: ['promote_to_epic', "promote the issue to an epic in its project's group"],
+    reportSpam: ['report_spam', 'submit the issue as spam (canReportSpam: instance administrators)'],
     createNote: ['create_note', 'comment on the issue'],
     ...NOTE_FIELDS,
   },

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Actor } from '../../policy/actor';
-import { issueConfidentialityAllows, projectReadable } from '../../policy/sql-scopes';
+import { issueConfidentialityAllows, issueNotHidden, projectReadable } from '../../policy/sql-scopes';
 import { type Executor, epicVisible } from './epic-query';
 
 /** GitLab's descendantCounts and descendantWeightSum of an epic (all levels below it). */
@@ -46,7 +46,7 @@ export async function descendantCounts(
     authorId: 'i.author_id',
     projectId: 'pr.id',
     namespaceTraversalIds: 'pn.traversal_ids',
-  })})`;
+  })} AND ${issueNotHidden(actor, { authorId: 'i.author_id', hiddenAsSpam: 'i.hidden_as_spam' })})`;
   const result = await sql<{
     root_id: number;
     opened_epics: number;

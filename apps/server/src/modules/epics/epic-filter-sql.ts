@@ -3,6 +3,7 @@ import type { Actor } from '../../policy/actor';
 import {
   epicIdReadable,
   issueConfidentialityAllows,
+  issueNotHidden,
   projectIssuesEnabled,
   projectReadable,
 } from '../../policy/sql-scopes';
@@ -37,11 +38,12 @@ function inMilestone(actor: Actor | null, title: string): Cond {
     projectId: 'mi.project_id',
     namespaceTraversalIds: 'mn.traversal_ids',
   });
+  const notHidden = issueNotHidden(actor, { authorId: 'mi.author_id', hiddenAsSpam: 'mi.hidden_as_spam' });
   return sql<boolean>`EXISTS (SELECT 1 FROM epic_issues mei JOIN issues mi ON mi.id = mei.issue_id
     JOIN milestones mm ON mm.id = mi.milestone_id
     JOIN projects mp ON mp.id = mi.project_id JOIN namespaces mn ON mn.id = mp.namespace_id
     WHERE mei.epic_id = e.id AND mm.title = ${title} AND ${project}
-      AND ${projectIssuesEnabled({ issuesEnabled: 'mp.issues_enabled' })} AND ${confidential})`;
+      AND ${projectIssuesEnabled({ issuesEnabled: 'mp.issues_enabled' })} AND ${confidential} AND ${notHidden})`;
 }
 
 /** The conditions for every filter set; an empty list means no filtering. */

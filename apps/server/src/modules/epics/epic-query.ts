@@ -17,6 +17,8 @@ export type EpicRow = Selectable<EpicsTable> & {
   /** The inherited (milestones and child epics) start date, whether or not the epic uses it. */
   start_date_inherited: string | null;
   due_date_inherited: string | null;
+  /** Its author is banned: hidden from everyone but admins. */
+  hidden: boolean;
 };
 
 import type { Executor } from '../../db/executor';
@@ -47,6 +49,7 @@ export function epicSelect(db: Executor) {
           (SELECT dm.due_date FROM milestones dm WHERE dm.id = e.due_date_sourcing_milestone_id),
           (SELECT de.due_date FROM epics de WHERE de.id = e.due_date_sourcing_epic_id))
         ELSE e.due_date END`.as('due_date_inherited'),
+      sql<boolean>`EXISTS (SELECT 1 FROM users hu WHERE hu.id = e.author_id AND hu.state = 'banned')`.as('hidden'),
     ]);
 }
 

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { LabelsTable, UsersTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
-import { epicConfidentialityAllows, groupReadable } from '../../policy/sql-scopes';
+import { epicConfidentialityAllows, epicNotHidden, groupReadable } from '../../policy/sql-scopes';
 import { labelsByOwner } from '../issuables/owner-links';
 import { presentLabelSummary } from '../labels/labels.presenter';
 import { externalBaseUrl, webUrl } from '../namespaces/web-url';
@@ -32,6 +32,7 @@ async function readableParentIds(db: Executor, actor: Actor | null, parentIds: n
     .where('e.id', 'in', parentIds)
     .where(groupReadable(actor, { groupId: 'g.id', visibility: 'g.visibility_level', traversalIds: 'g.traversal_ids' }))
     .where(epicConfidentialityAllows(actor, { confidential: 'e.confidential', groupTraversalIds: 'g.traversal_ids' }))
+    .where(epicNotHidden(actor, { authorId: 'e.author_id' }))
     .execute();
   return new Set(rows.map((r) => r.id));
 }
@@ -108,6 +109,7 @@ export function presentEpic(ctx: Ctx, row: EpicRow, extras: EpicExtras, opts: Pr
     ...(opts.withDescriptionHtml ? { description_html: row.description_html } : {}),
     state: row.state,
     confidential: row.confidential,
+    hidden: row.hidden,
     web_url: webUrl(ctx, `groups/${row.group_full_path}/-/epics/${row.iid}`),
     reference: short,
     references: {

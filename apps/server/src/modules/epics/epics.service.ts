@@ -28,6 +28,7 @@ export function epicSubject(row: EpicRow): EpicSubject {
     },
     confidential: row.confidential,
     authorId: row.author_id,
+    hidden: row.hidden,
   };
 }
 

@@ -3,7 +3,12 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { IterationsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
-import { epicConfidentialityAllows, groupReadable, internalIssueNotesReadable } from '../../policy/sql-scopes';
+import {
+  epicConfidentialityAllows,
+  epicNotHidden,
+  groupReadable,
+  internalIssueNotesReadable,
+} from '../../policy/sql-scopes';
 import {
   emptyIssuableDetails,
   groupByKey,
@@ -65,6 +70,7 @@ export async function loadIssueDetails(db: Database, actor: Actor | null, rows: 
         groupReadable(actor, { groupId: 'g.id', visibility: 'g.visibility_level', traversalIds: 'g.traversal_ids' }),
       )
       .where(epicConfidentialityAllows(actor, { confidential: 'e.confidential', groupTraversalIds: 'g.traversal_ids' }))
+      .where(epicNotHidden(actor, { authorId: 'e.author_id' }))
       .execute(),
     db
       .selectFrom('issues as i')

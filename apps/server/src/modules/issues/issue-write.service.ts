@@ -111,6 +111,7 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
       authorId: me.id,
       assigneeIds,
       discussionLocked: false,
+      hidden: false,
     },
   });
   return db.transaction().execute(async (trx) => {
@@ -155,6 +156,7 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
           authorId: me.id,
           assigneeIds: [],
           discussionLocked: false,
+          hidden: false,
         });
       const assignees = await validAssignees(trx, input.assignee_ids, readsIt);
       if (assignees?.length) {

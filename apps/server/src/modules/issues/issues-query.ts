@@ -13,6 +13,8 @@ export type IssueRow = Selectable<IssuesTable> &
   IssuableProjectColumns & {
     project_issues_enabled: boolean;
     project_archived: boolean;
+    /** Hidden by moderation: its author is banned, or it was submitted as spam (admins still see it). */
+    hidden: boolean;
   };
 
 /** Where to list from: one project, a group and its subgroups, or everything readable (`GET /issues`). */
@@ -29,6 +31,9 @@ export function issueQuery(db: Database) {
       ...issuableProjectColumns,
       'p.issues_enabled as project_issues_enabled',
       'p.archived as project_archived',
+      sql<boolean>`(i.hidden_as_spam OR EXISTS (SELECT 1 FROM users hu WHERE hu.id = i.author_id AND hu.state = 'banned'))`.as(
+        'hidden',
+      ),
     ]);
 }
 

@@ -67,6 +67,7 @@ export function presentIssue(ctx: Ctx, row: IssueRow, details: IssueDetails, opt
     due_date: row.due_date,
     confidential: row.confidential,
     discussion_locked: row.discussion_locked,
+    hidden: row.hidden,
     web_url: webUrl(ctx, `${path}/-/issues/${row.iid}`),
     references: buildReferences('#', path, row.iid, opts.contextPath ?? null),
     weight: row.weight,

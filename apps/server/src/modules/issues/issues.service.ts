@@ -84,6 +84,7 @@ export function issueSubjectOf(row: IssueRow, assigneeIds: number[]): IssueSubje
     authorId: row.author_id,
     assigneeIds,
     discussionLocked: row.discussion_locked,
+    hidden: row.hidden,
   };
 }
 

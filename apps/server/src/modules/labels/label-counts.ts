@@ -1,7 +1,12 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
-import { issueConfidentialityAllows, projectIssuesEnabled, projectReadable } from '../../policy/sql-scopes';
+import {
+  issueConfidentialityAllows,
+  issueNotHidden,
+  projectIssuesEnabled,
+  projectReadable,
+} from '../../policy/sql-scopes';
 import type { LabelContainer } from './label-container';
 
 export interface LabelCounts {
@@ -52,7 +57,8 @@ export async function labelExtras(
              authorId: 'i.author_id',
              projectId: 'p.id',
              namespaceTraversalIds: 'n.traversal_ids',
-           })})`
+           })}
+           AND ${issueNotHidden(actor, { authorId: 'i.author_id', hiddenAsSpam: 'i.hidden_as_spam' })})`
     : sql`(SELECT 0 AS open_issues, 0 AS closed_issues)`;
   const mrCounts = withCounts
     ? sql`(SELECT count(*)::int AS open_mrs FROM merge_request_labels ml

@@ -91,6 +91,7 @@ export function newIssueQuickActionTarget(me: Actor, project: ProjectRow): Quick
       authorId: me.id,
       assigneeIds: [],
       discussionLocked: false,
+      hidden: false,
     },
     labels: [],
     assignees: [],

@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import type { Executor } from '../../db/executor';
 import { likePattern } from '../../db/like-pattern';
 import { offsetPage, type PageParams } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import { listableUserStates } from './listable-user-states';
+import { listableUserStates, type UserState } from './listable-user-states';
 import type { UserRow } from './user.presenter';
 
 export interface UserFilters {
@@ -55,4 +56,13 @@ export async function getUser(db: Database, actor: Actor | null, id: number): Pr
   const user = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!user || (user.state === 'banned' && !actor?.admin && actor?.id !== user.id)) throw notFound('User');
   return user;
+}
+
+/**
+ * Sets a user's state (GitLab's block, ban, unban, activate). Blocked and banned users can no longer
+ * sign in or use their tokens (the auth plugin accepts active users only); a banned user's issues
+ * are hidden from everyone but admins (`issueNotHidden` in the policy).
+ */
+export async function setUserState(db: Executor, userId: number, state: UserState): Promise<void> {
+  await db.updateTable('users').set({ state, updated_at: new Date() }).where('id', '=', userId).execute();
 }

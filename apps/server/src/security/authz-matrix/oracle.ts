@@ -61,6 +61,7 @@ export function oracleFor(actor: Actor | null, b: Bundle, authorId: number, assi
     authorId,
     assigneeIds: [assigneeId],
     discussionLocked: false,
+    hidden: false,
   };
   const epic: EpicSubject = { kind: 'epic', group, confidential: b.confidential, authorId };
   const note = (noteable: IssueSubject | EpicSubject): NoteSubject => ({

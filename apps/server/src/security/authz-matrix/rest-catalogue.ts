@@ -1,6 +1,7 @@
 import type { OutOfScope, RestEntry } from './catalogue-types';
 import { epicEntries, issueEntries } from './rest-issues-epics';
 import { labelEntries, milestoneEntries } from './rest-labels-milestones';
+import { moderationEntries, moderationOutOfScope, moderationOutOfScopePattern } from './rest-moderation';
 import { awardEntries, noteEntries } from './rest-notes-awards';
 
 /**
@@ -20,6 +21,7 @@ export const restEntries: RestEntry[] = [
   ...labelEntries('group'),
   ...milestoneEntries('project'),
   ...milestoneEntries('group'),
+  ...moderationEntries,
 ];
 
 const out = (key: string, reason: string): OutOfScope => ({ key, reason });
@@ -102,6 +104,7 @@ export const restOutOfScope: OutOfScope[] = [
   out('GET /-/autocomplete/award_emojis', 'the emoji list, public'),
   out('GET /-/autocomplete/merge_request_target_branches.json', 'merge requests, not in the matrix brief'),
   out('GET /-/autocomplete/merge_request_source_branches.json', 'merge requests, not in the matrix brief'),
+  ...moderationOutOfScope,
 ];
 
 /** Page-JSON autocomplete routes are registered once per path depth; one rule covers them all. */
@@ -111,4 +114,5 @@ export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
     pattern: /^GET \/:s0\/:s1\/(:s\d+\/)+-\/issues\/:iid\/realtime_changes$/,
     reason: 'realtime_changes of projects in subgroups: the same handler as the two-segment path the matrix attacks',
   },
+  moderationOutOfScopePattern,
 ];

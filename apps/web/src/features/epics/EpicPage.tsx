@@ -26,6 +26,8 @@ import { epicKeys, useEpic } from './queries';
 
 // The activity (comments, threads, reactions, the comment box) loads when scrolled near.
 const EpicActivity = lazyNamed(() => import('../notes/PageActivity'), 'EpicActivity');
+/** IE §8: the badge admins see on an epic whose author is banned. */
+const HIDDEN_TEXT = 'This epic is hidden because its author has been banned.';
 
 /** A list under the epic (its child epics, its issues): `/groups/:id/epics/:iid/{sub}`, all on one page. */
 function ChildList<T>({
@@ -64,6 +66,13 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
           <>
             <OpenBadge state={epic.state} />
             {epic.confidential && <Badge variant="warning">Confidential</Badge>}
+            {epic.hidden && (
+              <Badge variant="warning" title={HIDDEN_TEXT}>
+                <span role="img" aria-label={HIDDEN_TEXT}>
+                  Hidden
+                </span>
+              </Badge>
+            )}
           </>
         }
         byline={<CreatedBy what="Epic" at={epic.created_at} author={epic.author} />}

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
+import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import menu from '../../ui/Menu.module.css';
 import { ISSUE_ACTIONS_LABEL, type IssueActionsMenuProps } from './IssueActionsMenu';
@@ -20,7 +21,8 @@ export function IssueActionsMenuPopover({ issue, projectPath, permissions, signe
     trigger.current?.focus();
     setOpen(true);
   }, []);
-  const items = menuActionItems(issue, { signedIn, ...permissions });
+  const currentUserId = useSession().user?.id;
+  const items = menuActionItems(issue, { signedIn, currentUserId, ...permissions });
 
   return (
     <>
@@ -40,7 +42,7 @@ export function IssueActionsMenuPopover({ issue, projectPath, permissions, signe
         </Popover>
       </MenuTrigger>
       {actions.failure && <Alert variant="danger">{actions.failure}</Alert>}
-      {actions.deleteConfirmation}
+      {actions.dialogs}
     </>
   );
 }

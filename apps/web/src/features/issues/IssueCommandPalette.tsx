@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
+import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { Modal } from '../../ui/Modal';
@@ -6,6 +7,9 @@ import styles from './IssueCommandPalette.module.css';
 import type { IssuePermissionFlags } from './issuePermissions';
 import { openSidebarEditor, sidebarEditButtons } from './sidebar/sidebarEditButtons';
 import { menuActionItems, useIssueMenuActions } from './useIssueMenuActions';
+
+/** Menu actions that open their own dialog: the palette hides meanwhile and goes when it closes. */
+const DIALOG_COMMANDS = new Set(['delete', 'report-abuse', 'spam']);
 
 export interface IssueCommand {
   id: string;
@@ -44,18 +48,18 @@ export function IssueCommandPalette({
   onDismiss: () => void;
 }) {
   const menu = useIssueMenuActions(issue, projectPath);
+  const currentUserId = useSession().user?.id;
   const [confirming, setConfirming] = useState(false);
-  // Delete asks in its own dialog: the palette hides meanwhile and goes when that dialog closes.
   useEffect(() => {
-    if (confirming && !menu.confirmingDelete && !menu.busy) onDismiss();
-  }, [confirming, menu.confirmingDelete, menu.busy, onDismiss]);
+    if (confirming && !menu.dialogOpen && !menu.busy) onDismiss();
+  }, [confirming, menu.dialogOpen, menu.busy, onDismiss]);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const listId = useId();
   const sidebar = useMemo(sidebarCommands, []);
   const commands: IssueCommand[] = [
     ...headerCommands,
-    ...menuActionItems(issue, { signedIn, ...permissions }).map(({ key, label }) => ({
+    ...menuActionItems(issue, { signedIn, currentUserId, ...permissions }).map(({ key, label }) => ({
       id: key,
       title: label,
       run: () => void menu.run(key),
@@ -67,7 +71,7 @@ export function IssueCommandPalette({
   const current = Math.min(active, Math.max(shown.length - 1, 0));
   const choose = (command: IssueCommand | undefined) => {
     if (!command) return;
-    if (command.id === 'delete') setConfirming(true);
+    if (DIALOG_COMMANDS.has(command.id)) setConfirming(true);
     else onDismiss();
     command.run();
   };
@@ -125,7 +129,7 @@ export function IssueCommandPalette({
         {shown.length === 0 && <p className={styles.empty}>No matching commands</p>}
         {menu.failure && <Alert variant="danger">{menu.failure}</Alert>}
       </Modal>
-      {menu.deleteConfirmation}
+      {menu.dialogs}
     </>
   );
 }

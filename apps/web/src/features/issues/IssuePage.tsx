@@ -20,6 +20,8 @@ import { useIssuePolling } from './useIssuePolling';
 const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm');
 // The activity (comments, threads, reactions, the comment box) loads below the description.
 const IssueActivity = lazyNamed(() => import('../notes/PageActivity'), 'IssueActivity');
+/** IE §8: the badge admins see on an issue hidden by moderation (author banned, or spam). */
+const HIDDEN_TEXT = 'This issue is hidden because its author has been banned.';
 
 /** IE §2.1: a closed issue links where it went — duplicated, moved or promoted, in that priority. */
 function ClosedAsLink({ issue }: { issue: Issue }) {
@@ -50,6 +52,13 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
           <ClosedAsLink issue={issue} />
           {issue.confidential && <Badge variant="warning">Confidential</Badge>}
           {issue.discussion_locked && <Badge variant="warning">Locked</Badge>}
+          {issue.hidden && (
+            <Badge variant="warning" title={HIDDEN_TEXT}>
+              <span role="img" aria-label={HIDDEN_TEXT}>
+                Hidden
+              </span>
+            </Badge>
+          )}
           {issue.issue_type && issue.issue_type !== 'issue' && <Badge variant="neutral">{issue.issue_type}</Badge>}
         </>
       }

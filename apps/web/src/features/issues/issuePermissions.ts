@@ -17,6 +17,7 @@ export const ISSUE_PERMISSIONS = graphql(`
           adminIssue
           adminIssueRelation
           promoteToEpic
+          reportSpam
           createNote
           markNoteAsInternal
           adminNote
@@ -35,6 +36,7 @@ const FLAGS = [
   'adminIssue',
   'adminIssueRelation',
   'promoteToEpic',
+  'reportSpam',
   'createNote',
   'markNoteAsInternal',
   'adminNote',

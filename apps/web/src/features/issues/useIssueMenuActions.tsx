@@ -7,6 +7,8 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { showToast } from '../../ui/toast';
+import { LazyReportAbuseDrawer } from '../moderation/LazyReportAbuseDrawer';
+import { SubmitSpamConfirmation } from '../moderation/SubmitSpamConfirmation';
 import confirmStyles from './IssueActions.module.css';
 import { deleteIssue, promoteToEpic, setIssueLocked, setIssueSubscribed } from './issueActionsApi';
 import { clearIssueDraft } from './issueDraft';
@@ -19,6 +21,8 @@ export type MenuActionKey =
   | 'lock'
   | 'copy-reference'
   | 'copy-email'
+  | 'report-abuse'
+  | 'spam'
   | 'delete';
 
 /** IE §8's failure texts, one per action. */
@@ -29,6 +33,8 @@ const FAILURE: Record<MenuActionKey, string> = {
   lock: 'Something went wrong trying to change the locked state of the discussion',
   'copy-reference': 'Could not copy the reference. Please copy it from the sidebar.',
   'copy-email': 'Could not copy the email address.',
+  'report-abuse': 'Could not open the report form.',
+  spam: 'Something went wrong while submitting the issue as spam. Please try again.',
   delete: 'Something went wrong while deleting the issue. Please try again.',
 };
 
@@ -40,6 +46,8 @@ export function useIssueMenuActions(issue: Issue, projectPath: string) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const [confirmSpam, setConfirmSpam] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -90,6 +98,8 @@ export function useIssueMenuActions(issue: Issue, projectPath: string) {
       await navigator.clipboard.writeText(issue.create_note_email ?? '');
       showToast('Email address copied');
     },
+    'report-abuse': async () => setReporting(true),
+    spam: async () => setConfirmSpam(true),
     delete: async () => setConfirmDelete(true),
   };
 
@@ -117,14 +127,40 @@ export function useIssueMenuActions(issue: Issue, projectPath: string) {
     </Modal>
   );
 
+  const dialogs = (
+    <>
+      {deleteConfirmation}
+      {issue.author && (
+        <LazyReportAbuseDrawer
+          isOpen={reporting}
+          onOpenChange={setReporting}
+          reportedUserId={issue.author.id}
+          reportedFromUrl={issue.web_url ?? window.location.href}
+        />
+      )}
+      {confirmSpam && (
+        <SubmitSpamConfirmation
+          projectPath={projectPath}
+          iid={issue.iid}
+          onDone={() => {
+            setConfirmSpam(false);
+            void refreshIssue();
+          }}
+          onCancel={() => setConfirmSpam(false)}
+        />
+      )}
+    </>
+  );
+
   return {
     run: (key: MenuActionKey) => attempt(key, actions[key]),
     busy,
     /** The failure of the last action, unless the delete confirmation shows it. */
     failure: confirmDelete ? null : failure,
     locked,
-    confirmingDelete: confirmDelete,
-    deleteConfirmation,
+    /** A dialog the menu opened (delete, report abuse, submit as spam) is showing. */
+    dialogOpen: confirmDelete || reporting || confirmSpam,
+    dialogs,
   };
 }
 
@@ -133,10 +169,13 @@ export function menuActionItems(
   issue: Issue,
   flags: {
     signedIn: boolean;
+    /** The signed-in user's id: nobody reports their own issue (IE §2.1). */
+    currentUserId?: number;
     createIssue?: boolean;
     promoteToEpic?: boolean;
     adminIssue?: boolean;
     destroyIssue?: boolean;
+    reportSpam?: boolean;
   },
 ): Array<{ key: MenuActionKey; label: string }> {
   const locked = issue.discussion_locked === true;
@@ -151,6 +190,10 @@ export function menuActionItems(
     { key: 'copy-reference', label: 'Copy reference' },
     // Only when the server configures incoming email and the reader may comment (IE §2.1).
     !!issue.create_note_email && { key: 'copy-email', label: 'Copy issue email address' },
+    flags.signedIn &&
+      !!issue.author &&
+      issue.author.id !== flags.currentUserId && { key: 'report-abuse', label: 'Report abuse' },
+    flags.reportSpam && !issue.hidden && { key: 'spam', label: 'Submit as spam' },
     flags.destroyIssue && { key: 'delete', label: 'Delete issue' },
   ];
   return items.filter((item): item is { key: MenuActionKey; label: string } => !!item);
