@@ -286,3 +286,26 @@ test('a demo issue loads its discussions a page of 20 at a time, the next pages 
   expect(pages.length).toBe(Math.max(1, Math.ceil(total / 20)));
   await settledScreenshot(page, 'comments-demo-issue');
 });
+
+test("another reader reports a comment's author from the comment's menu (the abuse drawer)", async ({ browser }) => {
+  await api('POST', `/projects/${project.projectId}/issues/1/notes`, { body: 'Buy cheap watches here' });
+  const frank = await browser.newPage({ storageState: authFile('frank') });
+  await frank.goto(issueUrl(1));
+  const card = noteCard(frank, 'Buy cheap watches here');
+  await card.getByRole('button', { name: 'More actions' }).click();
+  await frank.getByRole('menuitem', { name: 'Report abuse' }).click();
+  const drawer = frank.getByRole('dialog', { name: 'Report abuse to administrator' });
+  await expect(drawer).toBeVisible();
+  await drawer.getByText("They're posting spam.").click();
+  await drawer.getByRole('button', { name: 'Next' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(frank.getByText('Thank you for your report. An administrator will look into it shortly.')).toBeVisible();
+  await frank.close();
+  // The report points at the comment.
+  const [report] = (await (
+    await browser.newPage({ storageState: authFile('root') })
+  ).request
+    .get('/api/v4/admin/abuse_reports?status=open&per_page=1')
+    .then((res) => res.json())) as Array<{ reported_from_url: string }>;
+  expect(report?.reported_from_url).toMatch(/#note_\d+$/);
+});

@@ -7,15 +7,8 @@ const NoteActionsPopover = lazy(async () => ({ default: (await loadPopover()).No
 
 export const DELETE_COMMENT_TEXT = 'Are you sure you want to delete this comment?';
 
-/**
- * The 'Report abuse' item of the note actions menu: the moderation drawer (features/moderation, merged
- * separately) wires it here by returning its opener; until then the item is not offered.
- */
-export function reportAbuseAction(_note: NoteDetail): (() => void) | null {
-  return null;
-}
-
 export interface NoteActionsProps {
+  /** The menu shows for signed-in readers only; 'Report abuse' is offered on others' comments. */
   note: NoteDetail;
   mine: boolean;
   canDelete: boolean;

@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import menu from '../../ui/Menu.module.css';
-import { DELETE_COMMENT_TEXT, MORE_ACTIONS_LABEL, type NoteActionsProps, reportAbuseAction } from './NoteActions';
+import { LazyReportAbuseDrawer } from '../moderation/LazyReportAbuseDrawer';
+import { DELETE_COMMENT_TEXT, MORE_ACTIONS_LABEL, type NoteActionsProps } from './NoteActions';
 import styles from './NoteEditors.module.css';
 
 type NoteActionKey = 'copy-link' | 'report-abuse' | 'delete';
@@ -14,38 +15,51 @@ export function NoteActionsPopover({ note, mine, canDelete, onDelete }: NoteActi
     trigger.current?.focus();
     setOpen(true);
   }, []);
-  const reportAbuse = mine ? null : reportAbuseAction(note);
+  const [reporting, setReporting] = useState(false);
+  const canReport = !mine && note.author !== null;
+  const noteUrl = () => {
+    const url = new URL(window.location.href);
+    url.hash = `note_${note.id}`;
+    return url.toString();
+  };
   const run = (key: NoteActionKey) => {
-    if (key === 'copy-link') {
-      const url = new URL(window.location.href);
-      url.hash = `note_${note.id}`;
-      void navigator.clipboard?.writeText(url.toString());
-    } else if (key === 'report-abuse') reportAbuse?.();
+    if (key === 'copy-link') void navigator.clipboard?.writeText(noteUrl());
+    else if (key === 'report-abuse') setReporting(true);
     else if (window.confirm(DELETE_COMMENT_TEXT)) onDelete();
   };
   return (
-    <MenuTrigger isOpen={isOpen} onOpenChange={setOpen}>
-      <AriaButton ref={trigger} className={styles.iconButton} aria-label={MORE_ACTIONS_LABEL}>
-        <span aria-hidden="true">⋮</span>
-      </AriaButton>
-      <Popover className={menu.popover} placement="bottom end">
-        <Menu className={menu.menu} onAction={(key) => run(key as NoteActionKey)}>
-          <MenuItem id="copy-link" className={menu.item}>
-            Copy link
-          </MenuItem>
-          {reportAbuse && (
-            <MenuItem id="report-abuse" className={menu.item}>
-              Report abuse
+    <>
+      <MenuTrigger isOpen={isOpen} onOpenChange={setOpen}>
+        <AriaButton ref={trigger} className={styles.iconButton} aria-label={MORE_ACTIONS_LABEL}>
+          <span aria-hidden="true">⋮</span>
+        </AriaButton>
+        <Popover className={menu.popover} placement="bottom end">
+          <Menu className={menu.menu} onAction={(key) => run(key as NoteActionKey)}>
+            <MenuItem id="copy-link" className={menu.item}>
+              Copy link
             </MenuItem>
-          )}
-          {canDelete && <Separator className={menu.separator} />}
-          {canDelete && (
-            <MenuItem id="delete" className={`${menu.item} ${menu.danger}`}>
-              Delete comment
-            </MenuItem>
-          )}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+            {canReport && (
+              <MenuItem id="report-abuse" className={menu.item}>
+                Report abuse
+              </MenuItem>
+            )}
+            {canDelete && <Separator className={menu.separator} />}
+            {canDelete && (
+              <MenuItem id="delete" className={`${menu.item} ${menu.danger}`}>
+                Delete comment
+              </MenuItem>
+            )}
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      {note.author && (
+        <LazyReportAbuseDrawer
+          isOpen={reporting}
+          onOpenChange={setReporting}
+          reportedUserId={note.author.id}
+          reportedFromUrl={noteUrl()}
+        />
+      )}
+    </>
   );
 }
