@@ -79,6 +79,22 @@ test('edits every planning field from the sidebar, and it all stays after a relo
   await field.getByRole('button', { name: 'Apply' }).click();
   await expect(field.getByText('Tomorrow')).toBeVisible();
 
+  // The start date, not after the due date: a later one is refused and rolled back with the server's reason.
+  field = await editField(page, 'Start date');
+  const inAWeek = new Date(Date.now() + 8 * 86_400_000);
+  await field
+    .locator('input[type="date"]')
+    .fill(
+      `${inAWeek.getFullYear()}-${String(inAWeek.getMonth() + 1).padStart(2, '0')}-${String(inAWeek.getDate()).padStart(2, '0')}`,
+    );
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText(/start_date must be on or before the due date/)).toBeVisible();
+  await expect(sidebarField(page, 'Start date').getByText('None')).toBeVisible();
+  field = await editField(page, 'Start date');
+  await field.locator('input[type="date"]').fill(ymd);
+  await field.getByRole('button', { name: 'Apply' }).click();
+  await expect(field.getByText('Tomorrow')).toBeVisible();
+
   field = await editField(page, 'Health status');
   await field.getByRole('radio', { name: 'At risk' }).click();
   await expect(field.getByText('At risk')).toBeVisible();
@@ -95,6 +111,7 @@ test('edits every planning field from the sidebar, and it all stays after a relo
   await expect(sidebarField(page, 'Milestone').getByText('Sidebar v1')).toBeVisible();
   await expect(sidebarField(page, 'Weight').getByText('3', { exact: true })).toBeVisible();
   await expect(sidebarField(page, 'Due date').getByText('Tomorrow')).toBeVisible();
+  await expect(sidebarField(page, 'Start date').getByText('Tomorrow')).toBeVisible();
   await expect(sidebarField(page, 'Health status').getByText('At risk')).toBeVisible();
   await expect(page.locator('header').getByText('Confidential', { exact: true })).toBeVisible();
   await expect(sidebarField(page, 'Iteration').getByText('None')).toHaveCount(0);

@@ -176,6 +176,7 @@ export interface IssuesTable {
   updated_at: Generated<Date>;
   time_estimate: Generated<number>;
   hidden_as_spam: Generated<boolean>;
+  start_date: string | null;
 }
 
 export interface IterationsTable {

@@ -102,6 +102,8 @@ export interface Issue extends Issuable {
   milestone?: MilestoneRef | null;
   assignees?: UserSummary[];
   due_date?: string | null;
+  /** Meridian's: an issue's start date (GitLab keeps it on the work item). */
+  start_date?: string | null;
   weight?: number | null;
   confidential?: boolean;
   user_notes_count?: number;

@@ -5,7 +5,7 @@ import { gitlabBoolean, gitlabList, parseInput } from '../../rest/params';
 import { foldAssigneeId, idList, nullableId } from '../issuables/issuable-input';
 import type { IssueInput } from './issue-write.service';
 
-const dueDate = z.preprocess(
+const isoDateOrNull = z.preprocess(
   (v) => (v === '' ? null : v),
   z.string().max(10).refine(isValidIsoDate, 'must be a real date YYYY-MM-DD').nullable(),
 );
@@ -24,7 +24,9 @@ const base = {
   label_ids: idList.optional(),
   add_label_ids: idList.optional(),
   remove_label_ids: idList.optional(),
-  due_date: dueDate.optional(),
+  due_date: isoDateOrNull.optional(),
+  /** Meridian's: GitLab keeps an issue's start date on its work item (the dates widget). */
+  start_date: isoDateOrNull.optional(),
   weight: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().min(0).max(32_767).nullable()).optional(),
   epic_id: nullableId.optional(),
   health_status: z

@@ -32,6 +32,7 @@ export interface IssueInput extends IssueLabelChanges {
   milestone_id?: number | null;
   iteration_id?: number | null;
   due_date?: string | null;
+  start_date?: string | null;
   weight?: number | null;
   epic_id?: number | null;
   health_status?: 'on_track' | 'needs_attention' | 'at_risk' | null;
@@ -87,6 +88,13 @@ function assertMayTypeAsIncident(me: Actor, project: ProjectSubject, wanted: str
   throw forbidden('issue_type is invalid: you may not create incidents in this project (Reporter role or higher)');
 }
 
+/** A start date after the due date is refused (400 naming `start_date`), as GitLab's dates widget does. */
+function assertStartNotAfterDue(start: string | null, due: string | null): void {
+  if (start !== null && due !== null && start > due) {
+    throw badRequest('start_date must be on or before the due date', 'start_date');
+  }
+}
+
 const textsToSave = (input: IssueInput) => [
   { field: 'title', text: input.title },
   { field: 'description', text: input.description },
@@ -100,6 +108,7 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
   assertMayTypeAsIncident(me, subject, input.issue_type, 'issue');
   await applySecretPolicy(db, textsToSave(input));
   const admin = canAdminNewIssue(me, subject);
+  if (admin) assertStartNotAfterDue(input.start_date ?? null, input.due_date ?? null);
   const isOwnerOrAdmin = me.admin;
   const newIssueTarget = (id: number, assigneeIds: number[]): TodoTarget => ({
     type: 'Issue',
@@ -139,6 +148,7 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
         milestone_id: milestoneId ?? null,
         iteration_id: iterationId ?? null,
         due_date: admin ? (input.due_date ?? null) : null,
+        start_date: admin ? (input.start_date ?? null) : null,
         weight: admin ? (input.weight ?? null) : null,
         health_status: admin ? (input.health_status ?? null) : null,
         discussion_locked: admin ? (input.discussion_locked ?? false) : false,
@@ -231,6 +241,11 @@ export async function updateIssue(
         notes.push(await iterationNote(trx, iterationId));
       }
       if (input.due_date !== undefined) changes.due_date = input.due_date;
+      if (input.start_date !== undefined) changes.start_date = input.start_date;
+      assertStartNotAfterDue(
+        input.start_date === undefined ? issue.start_date : input.start_date,
+        input.due_date === undefined ? issue.due_date : input.due_date,
+      );
       if (input.weight !== undefined) changes.weight = input.weight;
       if (input.health_status !== undefined) changes.health_status = input.health_status;
       if (input.discussion_locked !== undefined) changes.discussion_locked = input.discussion_locked;

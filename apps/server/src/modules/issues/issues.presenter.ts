@@ -65,6 +65,7 @@ export function presentIssue(ctx: Ctx, row: IssueRow, details: IssueDetails, opt
     upvotes: counts?.upvotes ?? 0,
     downvotes: counts?.downvotes ?? 0,
     due_date: row.due_date,
+    start_date: row.start_date,
     confidential: row.confidential,
     discussion_locked: row.discussion_locked,
     hidden: row.hidden,

@@ -15,6 +15,7 @@ export interface IssueChanges {
   epic_id?: number | null;
   weight?: number | null;
   due_date?: string | null;
+  start_date?: string | null;
   health_status?: HealthStatus | null;
   confidential?: boolean;
   issue_type?: IssueType;

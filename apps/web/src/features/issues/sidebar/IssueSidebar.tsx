@@ -35,6 +35,7 @@ type Field =
   | 'epic'
   | 'weight'
   | 'due_date'
+  | 'start_date'
   | 'health'
   | 'confidentiality';
 
@@ -210,6 +211,22 @@ export function IssueSidebar({
         }}
       >
         {issue.weight ?? none}
+      </SidebarEditField>
+
+      <SidebarEditField
+        label="Start date"
+        {...common('start_date')}
+        value={{
+          type: 'date',
+          initial: issue.start_date ?? '',
+          removeText: 'Remove start date',
+          onSave: (text) => {
+            const start = text === '' ? null : text;
+            save('start_date', { start_date: start }, { start_date: start });
+          },
+        }}
+      >
+        {issue.start_date ? dueDateText(issue.start_date) : none}
       </SidebarEditField>
 
       <SidebarEditField
