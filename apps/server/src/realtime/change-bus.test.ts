@@ -72,3 +72,19 @@ describe('parseChange', () => {
     expect(parseChange(payload)).toEqual(expected);
   });
 });
+
+describe('a PostgreSQL that cannot be reached at boot', () => {
+  it('does not stop the server starting: the bus starts not listening, says so, and keeps retrying', async () => {
+    const logged: string[] = [];
+    const unreachable = await startChangeBus(
+      { listenVia: { kind: 'postgres', url: 'postgres://meridian:secret@127.0.0.1:1/meridian' } },
+      (message) => logged.push(message),
+    );
+    try {
+      expect(unreachable.isListening()).toBe(false);
+      expect(logged[0]).toMatch(/^change listener connection lost \(.*\); reconnecting$/);
+    } finally {
+      await unreachable.close();
+    }
+  });
+});

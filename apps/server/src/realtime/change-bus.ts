@@ -10,6 +10,8 @@ export interface ChangeBus {
    * events in between are lost, so whatever was derived from them must be dropped.
    */
   onReset(fn: (listening: boolean) => void): () => void;
+  /** Whether the listener is in place now (false while PostgreSQL cannot be reached). */
+  isListening(): boolean;
   close(): Promise<void>;
 }
 
@@ -42,20 +44,26 @@ export async function startChangeBus(
     if (change) changes.emit(change);
   };
   let stop: () => Promise<void>;
+  let listening = false;
   const via = database.listenVia;
   if (via.kind === 'pglite') {
     const unlisten = await via.pglite.listen(CHANGE_CHANNEL, deliver);
+    listening = true;
     stop = () => unlisten().catch(() => undefined);
   } else {
     const listener = await listenOnPostgres(via.url, CHANGE_CHANNEL, {
       onNotify: deliver,
-      onListening: () => resets.emit(true),
+      onListening: () => {
+        listening = true;
+        resets.emit(true);
+      },
       onLost: (error) => {
+        listening = false;
         log(`change listener connection lost (${error.message}); reconnecting`);
         resets.emit(false);
       },
     });
     stop = listener.close;
   }
-  return { onChange: changes.add, onReset: resets.add, close: () => stop() };
+  return { onChange: changes.add, onReset: resets.add, isListening: () => listening, close: () => stop() };
 }

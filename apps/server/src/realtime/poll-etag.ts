@@ -24,16 +24,32 @@ export function pollCredential(request: FastifyRequest): string {
  * about an item it could read moments ago; the first change sends it down the normal path.
  */
 export class PollEtags {
-  constructor(private readonly key: Buffer) {}
+  private key: Buffer | undefined;
 
-  etag(itemKey: string, version: string, credential: string): string {
+  /** `loadKey` reads the instance secret: at boot, and again on a poll if the database was down then. */
+  constructor(private readonly loadKey: () => Promise<Buffer>) {}
+
+  /** Whether the key is loaded (loading it now if it is not); false while the database cannot give it. */
+  async ready(): Promise<boolean> {
+    if (this.key) return true;
+    try {
+      this.key = await this.loadKey();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The ETag, or undefined before the key is loaded (the answer then carries none). */
+  etag(itemKey: string, version: string, credential: string): string | undefined {
+    if (!this.key) return undefined;
     const mac = createHmac('sha256', this.key).update(`${itemKey}\n${version}\n${credential}`).digest('base64url');
     return `W/"${mac}"`;
   }
 
   /** Whether `If-None-Match` (one ETag or a comma-separated list) holds `etag`; compared in constant time. */
-  matches(ifNoneMatch: string | undefined, etag: string): boolean {
-    if (!ifNoneMatch) return false;
+  matches(ifNoneMatch: string | undefined, etag: string | undefined): boolean {
+    if (!ifNoneMatch || !etag) return false;
     const wanted = Buffer.from(etag);
     let found = false;
     for (const candidate of ifNoneMatch.split(',', 8)) {

@@ -14,8 +14,10 @@ const MAX_RETRY_MS = 5_000;
 /**
  * One dedicated PostgreSQL connection per process that `LISTEN`s on `channel` (a pooled connection
  * cannot: the pool hands it to other queries). When it drops — server restart, a killed backend,
- * a network cut that TCP keep-alive notices — it reconnects with a growing delay. Resolves once the
- * first `LISTEN` is in place (rejects when the first connection fails, so a bad URL fails the boot).
+ * a network cut that TCP keep-alive notices — it reconnects with a growing delay. Resolves after the
+ * first try: listening, or (database unreachable at boot) retrying in the background, reported
+ * through `onLost`, so a server started while PostgreSQL is down still starts and says so on
+ * `/-/readiness`.
  */
 export async function listenOnPostgres(url: string, channel: string, handlers: ListenerHandlers) {
   let client: pg.Client | undefined;
@@ -70,7 +72,7 @@ export async function listenOnPostgres(url: string, channel: string, handlers: L
     }
   };
 
-  await connect();
+  await attempt();
   return {
     close: async () => {
       closed = true;

@@ -39,6 +39,7 @@ export const realtimeChangesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
             .executeTakeFirst()
         : undefined;
       const version = versions.settle(pollPathKey(params), `Issue:${issue.id}`, mark);
+      await etags.ready();
       const etag =
         version === undefined ? undefined : etags.etag(`Issue:${issue.id}`, version, pollCredential(request));
       setPollHeaders(reply, etag);

@@ -42,10 +42,12 @@ export function setPollHeaders(reply: FastifyReply, etag: string | undefined): v
 const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const bus = await startChangeBus(ctx.database, (message) => app.log.warn(message));
   const versions = new ChangeVersions();
-  versions.reset(true);
+  versions.reset(bus.isListening());
   bus.onChange((change) => versions.changed(`${change.kind}:${change.id}`, change.version));
   bus.onReset((listening) => versions.reset(listening));
-  const etags = new PollEtags(await instanceHmac(ctx.database.db, 'realtime-poll-etag', 'key'));
+  // The key comes from the database; a server started while it is down still starts (readiness says 503).
+  const etags = new PollEtags(() => instanceHmac(ctx.database.db, 'realtime-poll-etag', 'key'));
+  await etags.ready();
   app.decorate('realtime', { bus, versions, etags });
   app.addHook('onClose', () => bus.close());
 

@@ -111,7 +111,7 @@ export const restOutOfScope: OutOfScope[] = [
 export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
   { pattern: /^GET \/(groups\/)?(:s\d+\/)+-\/:resource\(/, reason: autocompleteReason },
   {
-    pattern: /^GET \/:s0\/:s1\/(:s\d+\/)+-\/issues\/:iid\/realtime_changes$/,
+    pattern: /^GET \/:s0\/:s1\/[:s\d/]+-\/issues\/:iid\/realtime_changes$/,
     reason: 'realtime_changes of projects in subgroups: the same handler as the two-segment path the matrix attacks',
   },
   moderationOutOfScopePattern,
