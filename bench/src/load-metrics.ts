@@ -48,7 +48,9 @@ const READ_SCRIPT = `(() => {
     readyAt: m.readyAt,
     domContentLoaded: nav ? nav.domContentLoadedEventEnd : 0,
     longTasks: m.longTasks,
-    lastResponse: Math.max(0, ...resources.map((r) => r.responseEnd)),
+    // A live page polls for changes (realtime_changes, every few seconds) for as long as it is open:
+    // those answers are not the page loading, so they do not keep it from settling.
+    lastResponse: Math.max(0, ...resources.filter((r) => !r.name.includes('/realtime_changes')).map((r) => r.responseEnd)),
     scripts: resources
       .filter((r) => new URL(r.name).pathname.endsWith('.js'))
       .map((r) => ({ path: new URL(r.name).pathname, start: r.startTime, transfer: r.transferSize, encoded: r.encodedBodySize })),
