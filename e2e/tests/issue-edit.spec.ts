@@ -279,6 +279,23 @@ test('after the review, Keep editing saves over their version with the next Save
   await mine.page.context().close();
 });
 
+test('an edit saved elsewhere while the form is open shows the warning before Save (IE §5, live polling)', async ({
+  browser,
+}) => {
+  const mine = await editorIn(browser);
+  await mine.form.getByRole('textbox', { name: 'Description' }).fill('Typed while they saved');
+  await api('PUT', `/projects/${encodedProject}/issues/2`, { title: 'Renamed meanwhile' });
+  // The page polls every 3 s: the warning and their version arrive without pressing Save.
+  await expect(mine.page.getByText(CONFLICT_TEXT)).toBeVisible({ timeout: 8_000 });
+  const review = mine.form.getByRole('region', { name: 'Their version beside yours' });
+  await expect(review.getByRole('table', { name: 'Title' })).toContainText('Renamed meanwhile');
+  await mine.form.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(mine.page.getByText(CONFLICT_TEXT)).toHaveCount(0);
+  await mine.form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(mine.page.locator('article').getByText('Typed while they saved')).toBeVisible();
+  await mine.page.context().close();
+});
+
 test('a description holding a secret asks before it is saved (IE §2.6, §5)', async ({ page }) => {
   const token = `glpat-${'Ab3_x9Zq'.repeat(3).slice(0, 20)}`;
   await page.goto(issueUrl(1));

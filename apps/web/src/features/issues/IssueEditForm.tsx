@@ -126,8 +126,14 @@ export function IssueEditForm({
   const update = useUpdateIssue(projectPath, issue.iid);
   const latest = useIssue(projectPath, issue.iid);
   const conflict = update.error instanceof ApiError && update.error.status === 409;
-  // Their version once it is fetched (until then the cache still holds the one this form opened with).
-  const theirs = conflict && !latest.isFetching ? latest.data : undefined;
+  // The server copy this form edits over; the page's polling refreshes `latest` while the form is open.
+  const [base, setBase] = useState(saved);
+  const fresh = latest.data;
+  // IE §5: someone changed the title or description while this form is open — warn before a Save fails.
+  const editedMeanwhile =
+    !conflict && fresh !== undefined && (fresh.title !== base.title || (fresh.description ?? '') !== base.description);
+  // Their version: after a 409 once it is fetched (until then the cache holds the one this form opened with).
+  const theirs = conflict ? (latest.isFetching ? undefined : latest.data) : editedMeanwhile ? fresh : undefined;
   const canSave = title.trim() !== '' && !update.isPending;
   const changes = (lock_version: number | undefined) => ({
     title: title.trim(),
@@ -156,6 +162,7 @@ export function IssueEditForm({
   const keepEditing = () => {
     if (!theirs) return;
     setLockVersion(theirs.lock_version);
+    setBase({ title: theirs.title, description: theirs.description ?? '' });
     update.reset();
   };
   const saveOnModEnter = (event: KeyboardEvent) => {
@@ -190,7 +197,7 @@ export function IssueEditForm({
           }
         />
       )}
-      {conflict && (
+      {(conflict || editedMeanwhile) && (
         <Alert
           variant="warning"
           title={EDIT_CONFLICT_TEXT}
@@ -206,7 +213,7 @@ export function IssueEditForm({
           }
         />
       )}
-      {conflict && theirs && (
+      {(conflict || editedMeanwhile) && theirs && (
         <Suspense fallback={<Spinner label="Loading their changes" />}>
           <ConflictReview
             theirs={{ title: theirs.title, description: theirs.description ?? '' }}
