@@ -8,13 +8,19 @@ const { api, uid } = t;
 let issueUrl: string;
 const iterations: Record<string, number> = {};
 
-async function createIteration(groupId: number, title: string, start: string, due: string): Promise<number> {
+async function createIteration(
+  groupId: number,
+  title: string | null,
+  start: string,
+  due: string,
+  iid = 1,
+): Promise<number> {
   const cadence = await t.db
     .insertInto('iterations_cadences')
-    .values({ group_id: groupId, title: `${title} cadence` })
+    .values({ group_id: groupId, title: `${title ?? 'Untitled'} cadence` })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const values = { iid: 1, sequence: 1, iterations_cadence_id: cadence.id, group_id: groupId, title };
+  const values = { iid, sequence: iid, iterations_cadence_id: cadence.id, group_id: groupId, title };
   const row = await t.db
     .insertInto('iterations')
     .values({ ...values, start_date: start, due_date: due })
@@ -33,6 +39,7 @@ beforeAll(async () => {
   iterations.ancestor = await createIteration(top.id, 'Sprint "A"', '2026-11-02', '2026-11-15');
   iterations.own = await createIteration(sub.id, 'Team sprint', '2026-11-16', '2026-11-29');
   iterations.foreign = await createIteration(other.id, 'Not ours', '2026-11-02', '2026-11-15');
+  iterations.untitled = await createIteration(sub.id, null, '2026-11-30', '2026-12-13', 2);
   issueUrl = `/projects/${projectId}/issues/1`;
   expect((await api('POST', `/projects/${projectId}/issues`, 'planner', { title: 'Plan me' })).statusCode).toBe(201);
 });
@@ -51,11 +58,13 @@ describe('setting an issue iteration (iteration_id)', () => {
     expect((await api('PUT', issueUrl, 'planner', { iteration_id: iterations.own })).json().iteration.id).toBe(
       iterations.own,
     );
+    expect((await api('PUT', issueUrl, 'planner', { iteration_id: iterations.untitled })).statusCode).toBe(200);
     const cleared = await api('PUT', issueUrl, 'planner', { iteration_id: 0 });
     expect(cleared.json().iteration).toBeNull();
     expect(await systemNotes()).toEqual([
       'changed iteration to *iteration:"Sprint \\"A\\""',
       'changed iteration to *iteration:"Team sprint"',
+      `changed iteration to *iteration:${iterations.untitled}`,
       'removed iteration',
     ]);
   });
