@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import type { Issue } from '../../lib/types';
+import { PressToLoadMenu } from '../shared/PressToLoadMenu';
 import styles from './IssueActionsMenu.module.css';
 import type { IssuePermissionFlags } from './issuePermissions';
 
@@ -16,30 +17,11 @@ export interface IssueActionsMenuProps {
   signedIn: boolean;
 }
 
-/**
- * The issue header's "more actions" menu (IE §2.1). Until its first press it is a plain button; the
- * menu's code (React Aria, the GraphQL client) loads on hover or focus and mounts open on the press.
- */
+/** The issue header's "more actions" menu (IE §2.1); its code loads on first use. */
 export function IssueActionsMenu(props: IssueActionsMenuProps) {
-  const [opened, setOpened] = useState(false);
-  const placeholder = (
-    <button
-      type="button"
-      className={styles.trigger}
-      aria-label={ISSUE_ACTIONS_LABEL}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={() => void loadPopover()}
-      onFocus={() => void loadPopover()}
-      onClick={() => setOpened(true)}
-    >
-      <span aria-hidden="true">⋮</span>
-    </button>
-  );
-  if (!opened) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
+    <PressToLoadMenu label={ISSUE_ACTIONS_LABEL} className={styles.trigger} preload={loadPopover}>
       <IssueActionsMenuPopover {...props} />
-    </Suspense>
+    </PressToLoadMenu>
   );
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
+import { PressToLoadMenu } from '../shared/PressToLoadMenu';
 import styles from './Notes.module.css';
 import type { NoteDetail } from './notesApi';
 
@@ -17,30 +18,11 @@ export interface NoteActionsProps {
 
 export const MORE_ACTIONS_LABEL = 'More actions';
 
-/**
- * The note's "More actions" menu. Until its first press it is a plain button; the menu's code (React
- * Aria) loads on hover or focus and mounts open on the press, as the issue actions menu does.
- */
+/** The note's "More actions" menu, loaded on first use as the issue actions menu is. */
 export function NoteActionsMenu(props: NoteActionsProps) {
-  const [opened, setOpened] = useState(false);
-  const placeholder = (
-    <button
-      type="button"
-      className={styles.iconButton}
-      aria-label={MORE_ACTIONS_LABEL}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={() => void loadPopover()}
-      onFocus={() => void loadPopover()}
-      onClick={() => setOpened(true)}
-    >
-      <span aria-hidden="true">⋮</span>
-    </button>
-  );
-  if (!opened) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
+    <PressToLoadMenu label={MORE_ACTIONS_LABEL} className={styles.iconButton} preload={loadPopover}>
       <NoteActionsPopover {...props} />
-    </Suspense>
+    </PressToLoadMenu>
   );
 }
