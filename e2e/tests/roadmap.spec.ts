@@ -157,10 +157,37 @@ test('a focused bar moves and resizes with the keyboard', async ({ page }) => {
     .toBe(addMonths(addMonths(due, 1), 1));
 });
 
-test('scrolling to the end loads the next page of epics', async ({ page }) => {
-  // Slow the next-page request down so that 'Loading epics' can be seen.
+test('after the first page every other epic loads at once, in windows, without scrolling', async ({ page }) => {
+  // Slow the windows down so that 'Loading epics' can be seen.
+  const windows: string[] = [];
   await page.route('**/api/graphql', async (route) => {
     const body = route.request().postData() ?? '';
+    if (body.includes('roadmapGroupEpicWindow')) {
+      windows.push(body);
+      await new Promise((r) => setTimeout(r, 800));
+    }
+    await route.continue();
+  });
+  await openRoadmap(page, 'timeframe_range_type=THREE_YEARS&layout=QUARTERS&state=all');
+  const scroller = page.getByTestId('roadmap-scroller');
+  const before = Number(await scroller.getAttribute('data-row-count'));
+  expect(before).toBeGreaterThan(0);
+  await expect(page.getByTestId('roadmap-loading-more')).toContainText('Loading epics');
+  await expect.poll(async () => Number(await scroller.getAttribute('data-row-count'))).toBeGreaterThan(before);
+  await expect(page.getByTestId('roadmap-loading-more')).toHaveCount(0);
+  expect(windows.length).toBeGreaterThan(0);
+  expect(windows[0]).toContain('"offset":50');
+});
+
+test('on a server without windows, scrolling to the end loads the next page of epics', async ({ page }) => {
+  await page.route('**/api/graphql', async (route) => {
+    const body = route.request().postData() ?? '';
+    if (body.includes('roadmapGroupEpicWindow')) {
+      await route.fulfill({
+        json: { errors: [{ message: "Field 'roadmapEpics' doesn't exist on type 'Group'" }] },
+      });
+      return;
+    }
     if (body.includes('roadmapGroupEpics') && /"after":"[^"]+"/.test(body))
       await new Promise((r) => setTimeout(r, 800));
     await route.continue();

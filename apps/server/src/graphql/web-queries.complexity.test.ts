@@ -16,7 +16,13 @@ type Document = object;
 
 interface RoadmapApi {
   ROADMAP_DOCUMENTS: Record<
-    'groupEpics' | 'groupEpicsWithoutBlockedBy' | 'epicChildren' | 'epicChildrenWithoutBlockedBy' | 'milestones',
+    | 'groupEpics'
+    | 'groupEpicsWithoutBlockedBy'
+    | 'epicChildren'
+    | 'epicChildrenWithoutBlockedBy'
+    | 'groupEpicCount'
+    | 'groupEpicWindow'
+    | 'milestones',
     Document
   >;
   ROADMAP_PAGE_SIZE: number;
@@ -72,6 +78,12 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       name: 'roadmapEpicChildren (without blockedByEpics)',
       query: documentText(docs.epicChildrenWithoutBlockedBy),
       variables: childVariables,
+    },
+    { name: 'roadmapGroupEpicCount', query: documentText(docs.groupEpicCount), variables: groupVariables },
+    {
+      name: 'roadmapGroupEpicWindow (1,000 epics)',
+      query: documentText(docs.groupEpicWindow),
+      variables: { ...groupVariables, offset: 4000, limit: 1000 },
     },
     {
       name: 'roadmapMilestones',

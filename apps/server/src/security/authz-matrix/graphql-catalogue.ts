@@ -63,6 +63,15 @@ export const graphqlEntries: GraphqlEntry[] = [
     listed: { text: (c) => c.b.epic.title, visible: (c) => c.o.epic('read_epic') },
   },
   {
+    field: 'Group.roadmapEpics',
+    dims: 'conf',
+    write: false,
+    query: (c) => group(c, 'roadmapEpics(limit: 1000) { title }'),
+    pick: (d) => at(d, 'group', 'roadmapEpics'),
+    expect: (c) => read(c, c.o.group('read_group')),
+    listed: { text: (c) => c.b.epic.title, visible: (c) => c.o.epic('read_epic') },
+  },
+  {
     field: 'Group.issues',
     dims: 'conf',
     write: false,

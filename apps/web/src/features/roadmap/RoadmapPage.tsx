@@ -40,6 +40,7 @@ import {
   useRoadmapConfig,
   useRoadmapEpics,
   useRoadmapMilestones,
+  useRoadmapWindows,
 } from './useRoadmapData';
 
 const SORT_OPTIONS = sortOptionsFor('roadmap');
@@ -86,7 +87,12 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
   const ready = config.isFetched && !sessionLoading;
   const epics = useRoadmapEpics(fullPath, epicIid, variables, ready);
   const limit = config.data?.epicsLimit ?? 1000;
-  const loaded = useMemo(() => epics.data?.pages.flatMap((page) => page.nodes) ?? [], [epics.data]);
+  // A group roadmap loads all its epics up to the limit in parallel windows after the first page; an
+  // epic's children (RF-2), or a server without windows, go on a page per scroll.
+  const windowed = useRoadmapWindows(fullPath, variables, epics.data?.pages[0], limit, ready && epicIid === null);
+  const windowsLoad = epicIid === null && !windowed.failed && windowed.epics !== null;
+  const paged = useMemo(() => epics.data?.pages.flatMap((page) => page.nodes) ?? [], [epics.data]);
+  const loaded = windowsLoad && windowed.epics ? windowed.epics : paged;
   const canCreateEpic = epics.data?.pages[0]?.canCreateEpic ?? false;
   const roots = useMemo(() => (epicIid === null ? topLevelEpics(loaded) : loaded), [loaded, epicIid]);
 
@@ -133,11 +139,14 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
     [rows, restBlockers],
   );
 
-  const hasMore = !!epics.hasNextPage && loaded.length < limit;
+  const hasMore = windowsLoad ? !windowed.complete : !!epics.hasNextPage && loaded.length < limit;
   const { fetchNextPage, isFetchingNextPage } = epics;
   const onReachEnd = useCallback(() => {
-    if (!isFetchingNextPage) void fetchNextPage();
-  }, [fetchNextPage, isFetchingNextPage]);
+    if (!windowsLoad && !isFetchingNextPage) void fetchNextPage();
+  }, [windowsLoad, fetchNextPage, isFetchingNextPage]);
+  const beyondLimit = windowsLoad
+    ? (windowed.total ?? 0) > limit
+    : loaded.length > limit || (!!epics.hasNextPage && loaded.length >= limit);
 
   const replaceParams = useCallback(
     (next: URLSearchParams) => {
@@ -224,7 +233,7 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
         progressTracking={settings.progressTracking}
         filtered={filtered}
         hasMore={hasMore}
-        isLoadingMore={isFetchingNextPage}
+        isLoadingMore={windowsLoad ? !windowed.complete : isFetchingNextPage}
         onReachEnd={onReachEnd}
         onToggle={onToggle}
         onLabelClick={onLabelClick}
@@ -244,7 +253,7 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
         sortSlot={sortSlot}
         onOpenSettings={() => setDrawerOpen(true)}
       />
-      {loaded.length > limit || (epics.hasNextPage && loaded.length >= limit) ? (
+      {beyondLimit ? (
         <Alert variant="warning" title="Some of your epics might not be visible">
           Roadmaps can display up to {limit.toLocaleString('en')} epics. These appear in your selected sort order.
         </Alert>

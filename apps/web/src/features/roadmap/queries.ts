@@ -9,6 +9,10 @@ export const roadmapKeys = {
   epicLists: () => ['roadmap', 'epic-lists'] as const,
   epics: (fullPath: string, epicIid: number | null, variables: RoadmapVariables) =>
     ['roadmap', 'epic-lists', 'top', fullPath, epicIid, variables] as const,
+  /** A window of the group roadmap (Meridian's `roadmapEpics`): an array, patched like the pages. */
+  window: (fullPath: string, variables: RoadmapVariables, offset: number, limit: number) =>
+    ['roadmap', 'epic-lists', 'window', fullPath, variables, offset, limit] as const,
+  count: (fullPath: string, variables: RoadmapVariables) => ['roadmap', 'count', fullPath, variables] as const,
   children: (groupPath: string, iid: string, variables: RoadmapVariables) =>
     ['roadmap', 'epic-lists', 'children', groupPath, iid, variables] as const,
   milestones: (fullPath: string, timeframe: { start: string; end: string }) =>

@@ -65,6 +65,34 @@ const GROUP_EPICS_WITHOUT_BLOCKED_BY = graphql(
   [EPIC_PAGE_WITHOUT_BLOCKED_BY],
 );
 
+/** How many epics RF-1's filters match (capped by the server), to plan the windows below. */
+const GROUP_EPIC_COUNT = graphql(
+  `query roadmapGroupEpicCount($fullPath: ID!, $state: EpicState, $sort: EpicSort, $timeframe: Timeframe,
+    $labelName: [String!], $authorUsername: String, $milestoneTitle: String, $myReactionEmoji: String,
+    $confidential: Boolean, $search: String, $not: NegatedEpicFilterInput, $or: UnionedEpicFilterInput,
+    $includeDescendantGroups: Boolean, $epicIid: ID) {
+    group(fullPath: $fullPath) { id
+      epics(state: $state, sort: $sort, timeframe: $timeframe, labelName: $labelName,
+        authorUsername: $authorUsername, milestoneTitle: $milestoneTitle, myReactionEmoji: $myReactionEmoji,
+        confidential: $confidential, search: $search, not: $not, or: $or, first: 0,
+        includeDescendantGroups: $includeDescendantGroups, iid: $epicIid) @_required { count @_required } } }`,
+);
+
+/** Meridian's `Group.roadmapEpics`: RF-1's epics from `$offset`, up to 1,000 at a time. */
+const GROUP_EPIC_WINDOW = graphql(
+  `query roadmapGroupEpicWindow($fullPath: ID!, $state: EpicState, $sort: EpicSort, $timeframe: Timeframe,
+    $labelName: [String!], $authorUsername: String, $milestoneTitle: String, $myReactionEmoji: String,
+    $confidential: Boolean, $search: String, $not: NegatedEpicFilterInput, $or: UnionedEpicFilterInput,
+    $includeDescendantGroups: Boolean, $epicIid: ID, $offset: Int!, $limit: Int!) {
+    group(fullPath: $fullPath) { id
+      roadmapEpics(state: $state, sort: $sort, timeframe: $timeframe, labelName: $labelName,
+        authorUsername: $authorUsername, milestoneTitle: $milestoneTitle, myReactionEmoji: $myReactionEmoji,
+        confidential: $confidential, search: $search, not: $not, or: $or, offset: $offset, limit: $limit,
+        includeDescendantGroups: $includeDescendantGroups, iid: $epicIid) @_required {
+        ...RoadmapEpicFields ...RoadmapEpicBlockedBy } } }`,
+  [EPIC_FIELDS, EPIC_BLOCKED_BY],
+);
+
 /** RF-2 / RF-4: one epic's children for the roadmap. */
 const EPIC_CHILDREN = graphql(
   `query roadmapEpicChildren($fullPath: ID!, $iid: ID!, $state: EpicState, $sort: EpicSort, $timeframe: Timeframe,
@@ -115,6 +143,8 @@ export const ROADMAP_DOCUMENTS = {
   groupEpicsWithoutBlockedBy: GROUP_EPICS_WITHOUT_BLOCKED_BY,
   epicChildren: EPIC_CHILDREN,
   epicChildrenWithoutBlockedBy: EPIC_CHILDREN_WITHOUT_BLOCKED_BY,
+  groupEpicCount: GROUP_EPIC_COUNT,
+  groupEpicWindow: GROUP_EPIC_WINDOW,
   milestones: MILESTONES,
 };
 
@@ -129,6 +159,8 @@ export type RoadmapVariables = Omit<VariablesOf<typeof GROUP_EPICS>, 'fullPath' 
 export type EpicSort = NonNullable<RoadmapVariables['sort']>;
 
 export const ROADMAP_PAGE_SIZE = 50;
+/** Epics per `roadmapEpics` window: the server's most. */
+export const ROADMAP_WINDOW_SIZE = 1000;
 
 /** Whether the server answers `Epic.blockedByEpics`; flips to false on its first "Cannot query field" error. */
 let blockedByField = true;
@@ -191,6 +223,35 @@ export async function fetchEpicChildren(
     canCreateEpic: !!data.group.userPermissions?.createEpic,
     parentTitle: data.group.epic.title,
   };
+}
+
+/** The variables of RF-1 without its paging, which the count and the windows do not take. */
+function listFilters(fullPath: string, variables: RoadmapVariables) {
+  const { first: _first, after: _after, ...filters } = variables;
+  return { fullPath, includeDescendantGroups: true, ...filters };
+}
+
+/** How many epics the roadmap's filters match (the server caps large counts). */
+export async function fetchGroupEpicCount(
+  fullPath: string,
+  variables: RoadmapVariables,
+  signal?: AbortSignal,
+): Promise<number> {
+  const data = await graphqlRequest(GROUP_EPIC_COUNT, listFilters(fullPath, variables), signal);
+  if (!data.group) throw new GraphQLRequestError(['Group not found']);
+  return data.group.epics.count;
+}
+
+/** `limit` of the roadmap's epics from position `offset`, in RF-1's order (Meridian servers only). */
+export async function fetchGroupEpicWindow(
+  fullPath: string,
+  variables: RoadmapVariables,
+  window: { offset: number; limit: number },
+  signal?: AbortSignal,
+): Promise<RoadmapEpic[]> {
+  const data = await graphqlRequest(GROUP_EPIC_WINDOW, { ...listFilters(fullPath, variables), ...window }, signal);
+  if (!data.group) throw new GraphQLRequestError(['Group not found']);
+  return data.group.roadmapEpics;
 }
 
 /** Every child of an epic (pages of 50 until the end, at most `maxPages`). */

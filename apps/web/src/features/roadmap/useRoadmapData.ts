@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { ApiError, apiGet, encodeId } from '../../lib/api';
 import { configKeys } from '../../lib/queries';
 import { roadmapKeys } from './queries';
@@ -6,13 +7,17 @@ import {
   type EpicsPageResult,
   fetchAllEpicChildren,
   fetchEpicChildren,
+  fetchGroupEpicCount,
   fetchGroupEpics,
+  fetchGroupEpicWindow,
   fetchMilestones,
   ROADMAP_PAGE_SIZE,
+  ROADMAP_WINDOW_SIZE,
   type RoadmapEpic,
   type RoadmapVariables,
 } from './roadmapApi';
 import type { ChildrenState } from './roadmapRows';
+import { joinWindows, planWindows } from './roadmapWindows';
 
 export interface RoadmapConfig {
   firstDayOfWeek: unknown;
@@ -66,6 +71,67 @@ export function useRoadmapEpics(
     getNextPageParam: (last) => (last.pageInfo.hasNextPage && last.pageInfo.endCursor ? last.pageInfo.endCursor : null),
     staleTime: 30_000,
   });
+}
+
+const windowData = (results: { data?: RoadmapEpic[] }[]) => results.map((result) => result.data);
+
+export interface RoadmapWindows {
+  /** The first page followed by the windows that have arrived without a gap; null without windows. */
+  epics: RoadmapEpic[] | null;
+  /** Every window has arrived. */
+  complete: boolean;
+  /** How many epics match (capped by the server); undefined until counted. */
+  total: number | undefined;
+  /** The server has no `roadmapEpics` (or a window failed): the page goes on page by page instead. */
+  failed: boolean;
+}
+
+/**
+ * The group roadmap beyond RF-1's first page: the count of matching epics (asked alongside the first
+ * page), then every window of 1,000 up to the instance's limit at once, so thousands of epics are
+ * loaded and reachable in a few requests rather than a page of 50 per scroll.
+ */
+export function useRoadmapWindows(
+  fullPath: string,
+  variables: RoadmapVariables,
+  firstPage: EpicsPageResult | undefined,
+  limit: number,
+  enabled: boolean,
+): RoadmapWindows {
+  const count = useQuery({
+    queryKey: roadmapKeys.count(fullPath, variables),
+    queryFn: ({ signal }) => fetchGroupEpicCount(fullPath, variables, signal),
+    enabled,
+    staleTime: 30_000,
+    retry: false,
+  });
+  const more = enabled && !!firstPage?.pageInfo.hasNextPage;
+  const windows =
+    more && count.data !== undefined ? planWindows(firstPage.nodes.length, count.data, limit, ROADMAP_WINDOW_SIZE) : [];
+  const { data: arrived, failed: windowFailed } = useQueries({
+    queries: windows.map((window) => ({
+      queryKey: roadmapKeys.window(fullPath, variables, window.offset, window.limit),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchGroupEpicWindow(fullPath, variables, window, signal),
+      staleTime: 30_000,
+      retry: false,
+    })),
+    combine: combineWindows,
+  });
+  const joined = useMemo(
+    () => (firstPage && more ? joinWindows(firstPage.nodes, arrived) : null),
+    [firstPage, more, arrived],
+  );
+  return {
+    epics: joined?.epics ?? null,
+    // Until the count is in, the windows are not even planned.
+    complete: joined ? joined.complete && count.data !== undefined : true,
+    total: count.data,
+    failed: count.isError || windowFailed,
+  };
+}
+
+function combineWindows(results: { data?: RoadmapEpic[]; isError: boolean }[]) {
+  return { data: windowData(results), failed: results.some((result) => result.isError) };
 }
 
 /** RF-2 for every expanded epic (fetched on first expand, then cached). */
