@@ -21,7 +21,12 @@ describe('isNotifiable: GitLab recipient rules', () => {
     ['mentioned at mention level, mention email', { reason: 'mention', level: 'mention' }, null, true],
     ['participant at disabled', { level: 'disabled' }, 'new_note', false],
     ['mentioned at disabled', { reason: 'mention', level: 'disabled' }, 'new_note', false],
-    ['subscribed at disabled (a manual subscription wins)', { reason: 'subscription', level: 'disabled' }, 'new_note', true],
+    [
+      'subscribed at disabled (a manual subscription wins)',
+      { reason: 'subscription', level: 'disabled' },
+      'new_note',
+      true,
+    ],
     ['subscribed but unsubscribed', { reason: 'subscription', unsubscribed: true }, 'new_note', false],
     ['participant who unsubscribed', { unsubscribed: true }, 'close_issue', false],
     ['mentioned although unsubscribed', { reason: 'mention', unsubscribed: true }, 'new_note', true],
@@ -34,12 +39,27 @@ describe('isNotifiable: GitLab recipient rules', () => {
     ['watcher: excluded watcher event', { reason: 'watch', level: 'watch' }, 'issue_due', false],
     ['watcher whose project level is participating', { reason: 'watch', level: 'participating' }, 'new_issue', false],
     ['watcher whose project level is disabled', { reason: 'watch', level: 'disabled' }, 'new_issue', false],
-    ['watcher who unsubscribed from the item', { reason: 'watch', level: 'watch', unsubscribed: true }, 'new_note', false],
+    [
+      'watcher who unsubscribed from the item',
+      { reason: 'watch', level: 'watch', unsubscribed: true },
+      'new_note',
+      false,
+    ],
     ['custom with the event on', { reason: 'watch', level: 'custom', events: { new_issue: true } }, 'new_issue', true],
-    ['custom with the event off', { reason: 'watch', level: 'custom', events: { new_issue: false } }, 'new_issue', false],
+    [
+      'custom with the event off',
+      { reason: 'watch', level: 'custom', events: { new_issue: false } },
+      'new_issue',
+      false,
+    ],
     ['custom, another event on', { reason: 'watch', level: 'custom', events: { new_note: true } }, 'new_issue', false],
     ['custom participant without the event', { level: 'custom' }, 'close_issue', true],
-    ['custom: excluded watcher event switched on', { reason: 'watch', level: 'custom', events: { issue_due: true } }, 'issue_due', true],
+    [
+      'custom: excluded watcher event switched on',
+      { reason: 'watch', level: 'custom', events: { issue_due: true } },
+      'issue_due',
+      true,
+    ],
   ])('%s', (_name, overrides, action, expected) => {
     expect(isNotifiable({ ...base, ...overrides }, action)).toBe(expected);
   });

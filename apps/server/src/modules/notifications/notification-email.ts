@@ -52,7 +52,13 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function quoted(event: EmailEvent): string | null {
   const text =
-    event.kind === 'new_issue' ? event.description : event.kind === 'new_note' ? event.body : event.kind === 'mention' ? event.text : '';
+    event.kind === 'new_issue'
+      ? event.description
+      : event.kind === 'new_note'
+        ? event.body
+        : event.kind === 'mention'
+          ? event.text
+          : '';
   if (!text.trim()) return null;
   return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}…` : text;
 }

@@ -98,7 +98,7 @@ describe('email notifications over a real SMTP server', () => {
     const issue = await newIssue({ title: 'Ship the mailer' });
     const created = await deliveredSince(mark);
     expect(recipients(created)).toEqual([address('erin')]);
-    expect(created[0]?.parsed.subject).toBe('app | Ship the mailer (#' + issue.iid + ')');
+    expect(created[0]?.parsed.subject).toBe(`app | Ship the mailer (#${issue.iid})`);
     expect(created[0]?.parsed.messageId).toBe(`<issue_${issue.id}@localhost>`);
     expect(created[0]?.from).toBe('notify@example.com');
 
@@ -192,7 +192,11 @@ describe('email notifications over a real SMTP server', () => {
     const issue = await newIssue({ title: '<img src=x onerror=alert(1)>' });
     await deliveredSince(sink.received.length);
     const mark = sink.received.length;
-    await comment(issue.iid, 'author', '@mail-bob <script>alert(1)</script> [x](javascript:alert(1)) <b onclick="x()">b</b>');
+    await comment(
+      issue.iid,
+      'author',
+      '@mail-bob <script>alert(1)</script> [x](javascript:alert(1)) <b onclick="x()">b</b>',
+    );
     const [email] = await deliveredSince(mark);
     const html = String(email?.parsed.html);
     expect(html).not.toMatch(/<script|onerror=|onclick=|javascript:/i);

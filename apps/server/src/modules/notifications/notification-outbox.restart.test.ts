@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import nodemailer from 'nodemailer';
 import { sql } from 'kysely';
+import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -61,15 +61,20 @@ const comment = async (body: string) => {
   expect(res.statusCode, res.body).toBe(201);
 };
 
-const outbox = () =>
-  t.db.selectFrom('notification_emails').selectAll().orderBy('id').execute();
+const outbox = () => t.db.selectFrom('notification_emails').selectAll().orderBy('id').execute();
 
 describe('the notification outbox', () => {
   it('a comment queues its emails in a fixed number of statements whatever the number of recipients', async () => {
     const names = ['a', 'b', 'c', 'd', 'e', 'f'];
     await expectFixedStatements(
       t.database,
-      (size) => comment(names.slice(0, size).map((n) => `@rs-${n}`).join(' ')),
+      (size) =>
+        comment(
+          names
+            .slice(0, size)
+            .map((n) => `@rs-${n}`)
+            .join(' '),
+        ),
       [1, 6],
       40,
     );

@@ -100,7 +100,10 @@ async function levelsOf(db: Executor, target: NotifyTarget, userIds: number[]) {
     .where((eb) =>
       eb.or([
         eb('source_type', '=', 'Global'),
-        eb.and([eb('source_type', '=', 'Group'), eb('source_id', 'in', target.traversalIds.length ? target.traversalIds : [0])]),
+        eb.and([
+          eb('source_type', '=', 'Group'),
+          eb('source_id', 'in', target.traversalIds.length ? target.traversalIds : [0]),
+        ]),
         eb.and([eb('source_type', '=', 'Project'), eb('source_id', '=', target.projectId ?? 0)]),
       ]),
     )
@@ -150,7 +153,13 @@ export async function notificationRecipients(
     const { level, events } = levelFor(r.user_id);
     const canRead =
       actor !== undefined &&
-      canNote(actor, 'read_note', { kind: 'note', noteable: target.subject, authorId: null, internal: q.internal, system: false });
+      canNote(actor, 'read_note', {
+        kind: 'note',
+        noteable: target.subject,
+        authorId: null,
+        internal: q.internal,
+        system: false,
+      });
     return {
       userId: r.user_id,
       reason: r.reason,

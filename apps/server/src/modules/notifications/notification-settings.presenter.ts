@@ -2,7 +2,9 @@ import { allEvents, type NotificationSetting } from './notification-settings.ser
 
 /** GitLab's answer: `{level}`, plus `events` when the level is custom. */
 export function presentSetting(setting: NotificationSetting) {
-  return setting.level === 'custom' ? { level: setting.level, events: allEvents(setting.events) } : { level: setting.level };
+  return setting.level === 'custom'
+    ? { level: setting.level, events: allEvents(setting.events) }
+    : { level: setting.level };
 }
 
 /** The global answer also names the address emails go to. */

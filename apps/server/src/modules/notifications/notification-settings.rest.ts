@@ -36,7 +36,9 @@ export const notificationSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }>
     );
     app.put<{ Params: IdParams }>(`/${prefix}/:id/notification_settings`, async (request) => {
       const input = parseInput(updateNotificationSettingsSchema, requestParams(request));
-      return presentSetting(await updateSourceSettings(db, request.actor, kind, parseIdOrPath(request.params.id), input));
+      return presentSetting(
+        await updateSourceSettings(db, request.actor, kind, parseIdOrPath(request.params.id), input),
+      );
     });
   }
 };

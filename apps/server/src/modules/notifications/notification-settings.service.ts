@@ -1,8 +1,4 @@
-import {
-  CUSTOM_NOTIFICATION_EVENTS,
-  type CustomEvents,
-  type NotificationLevel,
-} from '@meridian/domain';
+import { CUSTOM_NOTIFICATION_EVENTS, type CustomEvents, type NotificationLevel } from '@meridian/domain';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Executor } from '../../db/executor';
@@ -98,7 +94,10 @@ export async function updateGlobalSettings(db: Database, actor: Actor | null, in
   const me = requireActor(actor);
   const user = await db.selectFrom('users').select('email').where('id', '=', me.id).executeTakeFirstOrThrow();
   if (input.notification_email !== undefined && input.notification_email.toLowerCase() !== user.email.toLowerCase()) {
-    throw badRequest('notification_email is invalid: must be one of your verified email addresses', 'notification_email');
+    throw badRequest(
+      'notification_email is invalid: must be one of your verified email addresses',
+      'notification_email',
+    );
   }
   const setting = await writeSetting(db, me.id, { type: 'Global', id: 0 }, input);
   return { setting, email: user.email };

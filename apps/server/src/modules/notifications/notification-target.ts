@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/executor';
-import { fullPathOf } from '../namespaces/namespace-lookup.service';
 import type { EpicSubject, IssueSubject } from '../../policy/subjects';
+import { fullPathOf } from '../namespaces/namespace-lookup.service';
 
 /** What an email is about: an issue or an epic, with what the recipients rules and the email need. */
 export interface NotifyTarget {

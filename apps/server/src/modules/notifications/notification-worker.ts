@@ -53,7 +53,10 @@ export function startNotificationWorker(db: Database, transporter: Transporter, 
       const rows = await claimDueEmails(db);
       for (const [i, row] of rows.entries()) {
         if (stopped) {
-          await releaseClaims(db, rows.slice(i).map((r) => r.id));
+          await releaseClaims(
+            db,
+            rows.slice(i).map((r) => r.id),
+          );
           return;
         }
         await send(row);
