@@ -33,17 +33,11 @@ const ORDER: NotificationLevel[] = ['global', 'watch', 'participating', 'mention
 
 /**
  * One level choice (a labelled select that saves on change), with the custom events as checkboxes
- * when the level is Custom. The global setting offers no "Global".
+ * when the level is Custom. The global setting (no `name`) has a visible label and offers no "Global".
  */
-export function LevelSelect({
-  source,
-  label,
-  visibleLabel = false,
-}: {
-  source: NotificationSource;
-  label: string;
-  visibleLabel?: boolean;
-}) {
+export function LevelSelect({ source, name }: { source: NotificationSource; name?: string }) {
+  const label = name ? `Notification level for ${name}` : 'Global notification level';
+  const visibleLabel = name === undefined;
   const id = useId();
   const setting = useNotificationSetting(source);
   const update = useUpdateNotificationSetting(source);
@@ -80,12 +74,14 @@ export function LevelSelect({
       </span>
       {level === 'custom' && (
         <fieldset className={styles.events}>
-          <legend>Custom notification events for {label}</legend>
+          <legend>{name ? `Custom notification events for ${name}` : 'Custom notification events'}</legend>
           {CUSTOM_EVENTS.map(([event, title]) => (
             <label key={event} className={styles.event}>
+              {/* Uncontrolled, so a click shows at once; a new server value (or an undo) remounts it. */}
               <input
+                key={String(setting.data.events?.[event] === true)}
                 type="checkbox"
-                checked={setting.data.events?.[event] === true}
+                defaultChecked={setting.data.events?.[event] === true}
                 disabled={update.isPending}
                 onChange={(e) => save({ [event]: e.target.checked })}
               />

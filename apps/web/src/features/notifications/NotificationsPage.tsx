@@ -63,7 +63,7 @@ function Preferences() {
         <p>
           Global notification email: <strong>{global.data?.notification_email ?? '…'}</strong>
         </p>
-        <LevelSelect source={{ kind: 'global' }} label="Global notification level" visibleLabel />
+        <LevelSelect source={{ kind: 'global' }} />
       </section>
       <MembershipSection
         title="Groups"
@@ -160,7 +160,7 @@ function MembershipSection<T>({
                   <AppLink href={row.href}>{row.name}</AppLink>
                 </th>
                 <td>
-                  <LevelSelect source={row.source} label={`Notification level for ${row.name}`} />
+                  <LevelSelect source={row.source} name={row.name} />
                 </td>
               </tr>
             ))}
@@ -177,8 +177,8 @@ function MembershipSection<T>({
         {total !== null && total !== undefined ? ` (${total})` : ''}
       </h2>
       <p className={styles.help}>
-        To specify the notification level per {title === 'Groups' ? 'group' : 'project'} of a{' '}
-        {title === 'Groups' ? 'group' : 'project'} you belong to, choose it below.
+        The {title === 'Groups' ? 'groups' : 'projects'} you are a member of. Global uses your global notification
+        level.
       </p>
       {body}
     </section>

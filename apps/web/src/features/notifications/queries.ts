@@ -36,13 +36,31 @@ export function useNotificationSetting(source: NotificationSource) {
   });
 }
 
-/** Saves a level (and custom events); the answer replaces the cached setting. */
+/**
+ * Saves a level (and custom events): shown at once (the cached setting is patched, and put back if
+ * the server refuses), then the server's answer replaces it.
+ */
 export function useUpdateNotificationSetting(source: NotificationSource) {
   const client = useQueryClient();
+  const key = notificationKeys.setting(source);
   return useMutation({
     mutationFn: async (change: NotificationChange) =>
       (await request<NotificationSetting>(settingPath(source), { method: 'PUT', body: change })).data,
-    onSuccess: (setting) => client.setQueryData(notificationKeys.setting(source), setting),
+    onMutate: async (change) => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<NotificationSetting>(key);
+      if (before) {
+        const { level, ...events } = change;
+        client.setQueryData<NotificationSetting>(key, {
+          ...before,
+          level: level ?? before.level,
+          events: { ...before.events, ...events },
+        });
+      }
+      return () => client.setQueryData(key, before);
+    },
+    onError: (_error, _change, undo) => undo?.(),
+    onSuccess: (setting) => client.setQueryData(key, setting),
   });
 }
 
