@@ -188,6 +188,20 @@ describe('email notifications over a real SMTP server', () => {
     expect(mentioned[0]?.parsed.text).toContain('mentioned you in issue');
   });
 
+  it('a comment on an epic mails the mentioned, with the group and &iid in the subject', async () => {
+    const epic = await api('POST', `/groups/${groupId}/epics`, 'author', { title: 'Roadmap' });
+    expect(epic.statusCode, epic.body).toBe(201);
+    const { id, iid } = epic.json() as { id: number; iid: number };
+    const mark = sink.received.length;
+    const res = await api('POST', `/groups/${groupId}/epics/${id}/notes`, 'author', { body: 'See @mail-bob' });
+    expect(res.statusCode, res.body).toBe(201);
+    const emails = await deliveredSince(mark);
+    // erin watches the project, not the group: an epic is the group's.
+    expect(recipients(emails)).toEqual([address('bob')]);
+    expect(emails[0]?.parsed.subject).toBe(`Re: Mail | Roadmap (&${iid})`);
+    expect(emails[0]?.parsed.text).toContain(`/groups/mail/-/epics/${iid}#note_`);
+  });
+
   it('nothing a user typed becomes markup in the HTML part', async () => {
     const issue = await newIssue({ title: '<img src=x onerror=alert(1)>' });
     await deliveredSince(sink.received.length);
