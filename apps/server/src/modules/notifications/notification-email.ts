@@ -15,8 +15,9 @@ export type EmailEvent =
   | { kind: 'new_issue'; description: string }
   | { kind: 'new_note'; noteId: number; body: string; internal: boolean }
   | { kind: 'mention'; text: string }
-  | { kind: 'reassign_issue'; assignees: string[] }
-  | { kind: 'close_issue' | 'reopen_issue' };
+  | { kind: 'reassign_issue' | 'reassign_merge_request'; assignees: string[] }
+  | { kind: 'close_issue' | 'reopen_issue' | 'close_merge_request' | 'reopen_merge_request' }
+  | { kind: 'new_merge_request'; description: string };
 
 export interface RenderedEmail {
   subject: string;
@@ -25,25 +26,32 @@ export interface RenderedEmail {
   headers: Record<string, string>;
 }
 
-/** `#3` for an issue, `&2` for an epic (GitLab's references). */
-const reference = (target: NotifyTarget) => `${target.type === 'Epic' ? '&' : '#'}${target.iid}`;
-const noun = (target: NotifyTarget) => (target.type === 'Epic' ? 'epic' : 'issue');
+const SIGILS = { Issue: '#', Epic: '&', MergeRequest: '!' } as const;
+const NOUNS = { Issue: 'issue', Epic: 'epic', MergeRequest: 'merge request' } as const;
+
+/** `#3` for an issue, `&2` for an epic, `!4` for a merge request (GitLab's references). */
+const reference = (target: NotifyTarget) => `${SIGILS[target.type]}${target.iid}`;
+const noun = (target: NotifyTarget) => NOUNS[target.type];
 
 function lead(event: EmailEvent, target: NotifyTarget, authorName: string): string {
   switch (event.kind) {
     case 'new_issue':
+    case 'new_merge_request':
       return `${authorName} created ${noun(target)} ${reference(target)}:`;
     case 'new_note':
       return event.internal ? `${authorName} added an internal note:` : `${authorName} commented:`;
     case 'mention':
       return `${authorName} mentioned you in ${noun(target)} ${reference(target)}:`;
     case 'reassign_issue':
+    case 'reassign_merge_request':
       return event.assignees.length
         ? `${authorName} changed the assignees to ${event.assignees.map((u) => `@${u}`).join(', ')}.`
         : `${authorName} removed all assignees.`;
     case 'close_issue':
+    case 'close_merge_request':
       return `${cap(noun(target))} was closed by ${authorName}.`;
     case 'reopen_issue':
+    case 'reopen_merge_request':
       return `${cap(noun(target))} was reopened by ${authorName}.`;
   }
 }
@@ -52,7 +60,7 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function quoted(event: EmailEvent): string | null {
   const text =
-    event.kind === 'new_issue'
+    event.kind === 'new_issue' || event.kind === 'new_merge_request'
       ? event.description
       : event.kind === 'new_note'
         ? event.body
@@ -76,8 +84,9 @@ export function renderNotificationEmail(
   event: EmailEvent,
   authorName: string,
 ): RenderedEmail {
-  const itemId = `${target.type.toLowerCase()}_${target.id}@${settings.host}`;
-  const prefix = event.kind === 'new_issue' ? '' : 'Re: ';
+  const itemId = `${target.type === 'MergeRequest' ? 'merge_request' : target.type.toLowerCase()}_${target.id}@${settings.host}`;
+  const created = event.kind === 'new_issue' || event.kind === 'new_merge_request';
+  const prefix = created ? '' : 'Re: ';
   const subject = `${prefix}${target.containerName} | ${target.title} (${reference(target)})`.replace(/[\r\n]+/g, ' ');
   const url = `${settings.baseUrl}${target.webPath}${event.kind === 'new_note' ? `#note_${event.noteId}` : ''}`;
   const manage = `${settings.baseUrl}/-/profile/notifications`;
@@ -99,7 +108,7 @@ export function renderNotificationEmail(
     'List-Unsubscribe': `<${manage}>`,
     'X-Meridian-NotificationReason': event.kind,
   };
-  if (event.kind === 'new_issue') headers['Message-ID'] = `<${itemId}>`;
+  if (created) headers['Message-ID'] = `<${itemId}>`;
   else {
     headers['In-Reply-To'] = `<${itemId}>`;
     headers.References = `<${itemId}>`;

@@ -202,6 +202,41 @@ describe('email notifications over a real SMTP server', () => {
     expect(emails[0]?.parsed.text).toContain(`/groups/mail/-/epics/${iid}#note_`);
   });
 
+  it('merge requests: a new one mails its assignee and the watcher, a close and a reassignment too', async () => {
+    let mark = sink.received.length;
+    const created = await api('POST', `/projects/${projectId}/merge_requests`, 'author', {
+      title: 'Add mailer',
+      source_branch: 'mailer',
+      target_branch: 'main',
+      assignee_ids: [uid.bob],
+      description: 'Review please @mail-quiet',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const mr = created.json() as { id: number; iid: number };
+    const opened = await deliveredSince(mark);
+    expect(recipients(opened)).toEqual([address('bob'), address('erin'), address('quiet')]);
+    expect(opened[0]?.parsed.subject).toBe(`app | Add mailer (!${mr.iid})`);
+    expect(opened[0]?.parsed.messageId).toBe(`<merge_request_${mr.id}@localhost>`);
+    expect(opened[0]?.parsed.text).toContain(`/mail/app/-/merge_requests/${mr.iid}`);
+
+    mark = sink.received.length;
+    const reassigned = await api('PUT', `/projects/${projectId}/merge_requests/${mr.iid}`, 'author', {
+      assignee_ids: [uid.erin],
+    });
+    expect(reassigned.statusCode, reassigned.body).toBe(200);
+    expect(recipients(await deliveredSince(mark))).toEqual([address('bob'), address('erin')]);
+
+    mark = sink.received.length;
+    const closed = await api('PUT', `/projects/${projectId}/merge_requests/${mr.iid}`, 'author', {
+      state_event: 'close',
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const closing = await deliveredSince(mark);
+    // bob is no longer assigned and never took part otherwise; erin is the assignee (and watches).
+    expect(recipients(closing)).toEqual([address('erin')]);
+    expect(closing[0]?.parsed.text).toContain('Merge request was closed by');
+  });
+
   it('nothing a user typed becomes markup in the HTML part', async () => {
     const issue = await newIssue({ title: '<img src=x onerror=alert(1)>' });
     await deliveredSince(sink.received.length);

@@ -10,7 +10,6 @@ import {
 } from '@meridian/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { canNote } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { loadActiveActors } from '../../policy/load-actor';
 import type { NotifyTarget } from './notification-target';
@@ -35,13 +34,21 @@ export interface RecipientQuery {
 const sources = {
   Issue: {
     table: 'issues',
-    participants: sql`UNION ALL SELECT user_id, 'participating' FROM issue_assignees WHERE issue_id = `,
+    participants: (id: number) =>
+      sql`UNION ALL SELECT user_id, 'participating' FROM issue_assignees WHERE issue_id = ${id}`,
     labels: sql`SELECT label_id FROM issue_labels WHERE issue_id = `,
   },
   Epic: {
     table: 'epics',
     participants: null,
     labels: sql`SELECT label_id FROM epic_labels WHERE epic_id = `,
+  },
+  MergeRequest: {
+    table: 'merge_requests',
+    participants: (id: number) => sql`
+      UNION ALL SELECT user_id, 'participating' FROM merge_request_assignees WHERE merge_request_id = ${id}
+      UNION ALL SELECT user_id, 'participating' FROM merge_request_reviewers WHERE merge_request_id = ${id}`,
+    labels: sql`SELECT label_id FROM merge_request_labels WHERE merge_request_id = `,
   },
 } as const;
 
@@ -70,7 +77,7 @@ function candidateRows(db: Executor, target: NotifyTarget, q: RecipientQuery) {
   const extra = q.extraParticipantIds.length ? q.extraParticipantIds : [0];
   const everyone = sql`
     UNION ALL SELECT author_id, 'participating' FROM ${sql.table(src.table)} WHERE id = ${target.id}
-    ${src.participants ? sql`${src.participants}${target.id}` : sql``}
+    ${src.participants ? src.participants(target.id) : sql``}
     UNION ALL SELECT author_id, 'participating' FROM notes
       WHERE noteable_type = ${target.type} AND noteable_id = ${target.id} AND NOT system AND NOT internal
     UNION ALL SELECT id, 'participating' FROM users WHERE id IN (${sql.join(extra)})
@@ -151,15 +158,7 @@ export async function notificationRecipients(
   const candidates: Array<RecipientCandidate & { userId: number }> = entries.map((r) => {
     const actor = actors.get(r.user_id);
     const { level, events } = levelFor(r.user_id);
-    const canRead =
-      actor !== undefined &&
-      canNote(actor, 'read_note', {
-        kind: 'note',
-        noteable: target.subject,
-        authorId: null,
-        internal: q.internal,
-        system: false,
-      });
+    const canRead = actor !== undefined && target.mayRead(actor, q.internal);
     return {
       userId: r.user_id,
       reason: r.reason,

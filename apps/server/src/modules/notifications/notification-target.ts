@@ -1,10 +1,12 @@
 import type { Executor } from '../../db/executor';
-import type { EpicSubject, IssueSubject } from '../../policy/subjects';
+import { canNote, canProject } from '../../policy/abilities';
+import type { Actor } from '../../policy/actor';
+import type { EpicSubject, IssueSubject, ProjectSubject } from '../../policy/subjects';
 import { fullPathOf } from '../namespaces/namespace-lookup.service';
 
-/** What an email is about: an issue or an epic, with what the recipients rules and the email need. */
+/** What an email is about: an issue, epic or merge request, with what the recipients rules and the email need. */
 export interface NotifyTarget {
-  type: 'Issue' | 'Epic';
+  type: 'Issue' | 'Epic' | 'MergeRequest';
   id: number;
   iid: number;
   title: string;
@@ -16,8 +18,14 @@ export interface NotifyTarget {
   containerName: string;
   /** Path of its page, from the site root: `/acme/web/-/issues/3`, `/groups/acme/-/epics/2`. */
   webPath: string;
-  /** Who may read it: the policy subject (confidential issues, hidden items). */
-  subject: IssueSubject | EpicSubject;
+  /** May this user read it (and, when `internal`, its internal notes)? Through the policy module. */
+  mayRead: (user: Actor, internal: boolean) => boolean;
+}
+
+/** The policy's answer for a comment on an issue or epic: the item readable, internal notes Reporter and up. */
+function noteReader(subject: IssueSubject | EpicSubject) {
+  return (user: Actor, internal: boolean) =>
+    canNote(user, 'read_note', { kind: 'note', noteable: subject, authorId: null, internal, system: false });
 }
 
 /** An issue's notify target from its project row and policy subject. */
@@ -35,7 +43,7 @@ export function issueNotifyTarget(
     traversalIds: project.namespace_traversal_ids,
     containerName: project.name,
     webPath: `/${project.full_path}/-/issues/${issue.iid}`,
-    subject,
+    mayRead: noteReader(subject),
   };
 }
 
@@ -76,6 +84,24 @@ export async function noteableNotifyTarget(
     traversalIds: group.traversal_ids,
     containerName: group.name,
     webPath: `/groups/${group.full_path}/-/epics/${n.iid}`,
-    subject: n.subject,
+    mayRead: noteReader(n.subject),
+  };
+}
+
+/** A merge request's notify target: readable by whoever reads its project while merge requests are on. */
+export function mergeRequestNotifyTarget(
+  project: ProjectSubject & { name: string; full_path: string; merge_requests_enabled: boolean },
+  mr: { id: number; iid: number; title: string },
+): NotifyTarget {
+  return {
+    type: 'MergeRequest',
+    id: mr.id,
+    iid: mr.iid,
+    title: mr.title,
+    projectId: project.id,
+    traversalIds: project.namespaceTraversalIds,
+    containerName: project.name,
+    webPath: `/${project.full_path}/-/merge_requests/${mr.iid}`,
+    mayRead: (user) => project.merge_requests_enabled && canProject(user, 'read_project', project),
   };
 }

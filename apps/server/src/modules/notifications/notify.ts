@@ -12,14 +12,16 @@ export type NotifyEvent =
   | { kind: 'new_note'; noteId: number; body: string; internal: boolean }
   /** New mentions in an edited description or comment: only the newly mentioned are told. */
   | { kind: 'mention'; text: string; previousText: string; internal: boolean }
-  | { kind: 'reassign_issue'; previousAssigneeIds: number[]; assigneeIds: number[] }
-  | { kind: 'close_issue' | 'reopen_issue' };
+  | { kind: 'reassign_issue' | 'reassign_merge_request'; previousAssigneeIds: number[]; assigneeIds: number[] }
+  | { kind: 'close_issue' | 'reopen_issue' | 'close_merge_request' | 'reopen_merge_request' }
+  | { kind: 'new_merge_request'; description: string };
 
 function recipientQuery(event: NotifyEvent): RecipientQuery {
   const base = { action: null, mentions: [], everyone: true, extraParticipantIds: [], internal: false };
   switch (event.kind) {
     case 'new_issue':
-      return { ...base, action: 'new_issue', mentions: extractMentions(event.description).usernames };
+    case 'new_merge_request':
+      return { ...base, action: event.kind, mentions: extractMentions(event.description).usernames };
     case 'new_note':
       return { ...base, action: 'new_note', mentions: extractMentions(event.body).usernames, internal: event.internal };
     case 'mention': {
@@ -28,9 +30,10 @@ function recipientQuery(event: NotifyEvent): RecipientQuery {
       return { ...base, mentions: fresh, everyone: false, internal: event.internal };
     }
     case 'reassign_issue':
+    case 'reassign_merge_request':
       return {
         ...base,
-        action: 'reassign_issue' satisfies CustomNotificationEvent,
+        action: event.kind satisfies CustomNotificationEvent,
         extraParticipantIds: [...event.previousAssigneeIds, ...event.assigneeIds],
       };
     default:
@@ -51,7 +54,7 @@ export async function notify(db: Executor, author: Actor, target: NotifyTarget, 
   if (!query.everyone && query.mentions.length === 0) return;
   const recipients = await notificationRecipients(db, author, target, query);
   if (recipients.length === 0) return;
-  const assigneeIds = event.kind === 'reassign_issue' ? event.assigneeIds : [];
+  const assigneeIds = 'assigneeIds' in event ? event.assigneeIds : [];
   const users = await db
     .selectFrom('users')
     .select(['id', 'username', 'name', 'email'])
@@ -59,8 +62,8 @@ export async function notify(db: Executor, author: Actor, target: NotifyTarget, 
     .execute();
   const byId = new Map(users.map((u) => [u.id, u]));
   const emailEvent: EmailEvent =
-    event.kind === 'reassign_issue'
-      ? { kind: 'reassign_issue', assignees: assigneeIds.flatMap((id) => byId.get(id)?.username ?? []) }
+    'assigneeIds' in event
+      ? { kind: event.kind, assignees: assigneeIds.flatMap((id) => byId.get(id)?.username ?? []) }
       : event;
   const authorName = byId.get(author.id)?.name ?? author.username;
   const email = renderNotificationEmail(settings, target, emailEvent, authorName);

@@ -27,6 +27,10 @@ const CUSTOM_EVENTS: ReadonlyArray<[CustomNotificationEvent, string]> = [
   ['reopen_issue', 'Reopen issue'],
   ['close_issue', 'Close issue'],
   ['reassign_issue', 'Reassign issue'],
+  ['new_merge_request', 'New merge request'],
+  ['reopen_merge_request', 'Reopen merge request'],
+  ['close_merge_request', 'Close merge request'],
+  ['reassign_merge_request', 'Reassign merge request'],
 ];
 
 const ORDER: NotificationLevel[] = ['global', 'watch', 'participating', 'mention', 'custom', 'disabled'];
