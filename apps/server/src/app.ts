@@ -8,6 +8,7 @@ import { graphqlPlugin } from './graphql/graphql.plugin';
 import { clientConfigRoutes } from './modules/application-settings/application-settings.rest';
 import { suggestionRoutes } from './modules/autocomplete/suggestions.rest';
 import { moderationWebRoutes } from './modules/moderation/moderation-web.rest';
+import { notificationMailerPlugin } from './modules/notifications/notification-mailer.plugin';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
 import { realtimePlugin } from './realtime/realtime.plugin';
 import { realtimeChangesRoutes } from './realtime/realtime-changes.rest';
@@ -55,6 +56,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(clientConfigRoutes, { ctx });
   await app.register(realtimeChangesRoutes, { ctx });
   await app.register(moderationWebRoutes, { ctx });
+  await app.register(notificationMailerPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);
   return app;
 }

@@ -35,6 +35,20 @@ const schema = z.object({
       .regex(INCOMING_EMAIL_PATTERN, 'must be an email address with %{key} once before the @')
       .optional(),
   ),
+  // Email notifications: sent through this SMTP server (smtp://user:pass@host:587, smtps://… for TLS)
+  // when set; unset, no notification email is queued at all.
+  SMTP_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .max(2048)
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  // The From of notification emails; default: Meridian <meridian@host of MERIDIAN_EXTERNAL_URL>.
+  SMTP_FROM: z.string().max(255).optional(),
+  // How often each process looks for queued notification emails (milliseconds).
+  SMTP_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });

@@ -43,11 +43,16 @@ describe.skipIf(!hasWebBuild)('the built web app (needs apps/web/dist: npm run b
   });
 
   it('revalidates index.html on every load, at the root and on client routes', async () => {
-    for (const path of ['/', '/groups/acme/-/roadmap']) {
+    for (const path of ['/', '/groups/acme/-/roadmap', '/-/profile/notifications']) {
       const res = await head(`${url}${path}`, { 'accept-encoding': 'br' });
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-type']).toMatch(/text\/html/);
     }
+  });
+
+  it('keeps the server’s own /-/ paths off the web app (an unknown one is a 404, not the page)', async () => {
+    expect((await head(`${url}/-/no-such-thing`, {})).status).toBe(404);
+    expect((await head(`${url}/-/health`, {})).status).toBe(200);
   });
 });

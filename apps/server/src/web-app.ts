@@ -29,7 +29,8 @@ export const webApp: FastifyPluginAsync = async (app) => {
       res.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
     },
   });
-  const isApi = (url: string) => url.startsWith('/api/') || url.startsWith('/-/');
+  // `/-/…` is the server's (health, session, autocomplete), except GitLab's user pages under `/-/profile/`.
+  const isApi = (url: string) => url.startsWith('/api/') || (url.startsWith('/-/') && !url.startsWith('/-/profile/'));
   // A catch-all GET route, not setNotFoundHandler: app.ts already set the root not-found handler and
   // Fastify refuses a second one for the same prefix.
   app.get('/*', (request, reply) => {

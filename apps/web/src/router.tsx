@@ -19,6 +19,7 @@ const SignInPage = lazyRouteComponent(() => import('./app/SignInPage'), 'SignInP
 const SignUpPage = lazyRouteComponent(() => import('./app/SignUpPage'), 'SignUpPage');
 const DashboardListPage = lazyNamed(() => import('./features/dashboard/DashboardListPage'), 'DashboardListPage');
 const TodoListPage = lazyNamed(() => import('./features/todos/TodoListPage'), 'TodoListPage');
+const NotificationsPage = lazyNamed(() => import('./features/notifications/NotificationsPage'), 'NotificationsPage');
 const AdminSettingsPage = lazyNamed(() => import('./features/admin/AdminSettingsPage'), 'AdminSettingsPage');
 const AbuseReportsPage = lazyNamed(() => import('./features/moderation/AbuseReportsPage'), 'AbuseReportsPage');
 
@@ -42,6 +43,7 @@ const signUpRoute = topRoute('/users/sign_up', SignUpPage);
 const dashboardGroupsRoute = topRoute('/dashboard/groups', () => <DashboardListPage kind="groups" />);
 const dashboardProjectsRoute = topRoute('/dashboard/projects', () => <DashboardListPage kind="projects" />);
 const todosRoute = topRoute('/dashboard/todos', () => <TodoListPage />);
+const notificationsRoute = topRoute('/-/profile/notifications', NotificationsPage);
 const adminGeneralSettingsRoute = topRoute('/admin/application_settings/general', () => (
   <AdminSettingsPage section="general" />
 ));
@@ -57,6 +59,7 @@ export const routeTree = rootRoute.addChildren([
   dashboardGroupsRoute,
   dashboardProjectsRoute,
   todosRoute,
+  notificationsRoute,
   adminGeneralSettingsRoute,
   adminNetworkSettingsRoute,
   adminAbuseReportsRoute,

@@ -5,6 +5,7 @@ export * from './labels';
 export * from './lists';
 export * from './markdown';
 export * from './mentions';
+export * from './notifications';
 export * from './ordering';
 export * from './quick-actions';
 export * from './references';

@@ -308,6 +308,34 @@ export interface NotesTable {
   updated_at: Generated<Date>;
 }
 
+export interface NotificationEmailsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers: Generated<unknown>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  claimed_at: Date | null;
+  sent_at: Date | null;
+  failed_at: Date | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface NotificationSettingsTable {
+  id: Generated<number>;
+  user_id: number;
+  source_type: string;
+  source_id: Generated<number>;
+  level: string;
+  events: Generated<unknown>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface PersonalAccessTokensTable {
   id: Generated<number>;
   user_id: number;
@@ -473,6 +501,8 @@ export interface DB {
   milestones: MilestonesTable;
   namespaces: NamespacesTable;
   notes: NotesTable;
+  notification_emails: NotificationEmailsTable;
+  notification_settings: NotificationSettingsTable;
   personal_access_tokens: PersonalAccessTokensTable;
   project_members: ProjectMembersTable;
   projects: ProjectsTable;

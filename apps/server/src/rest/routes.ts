@@ -14,6 +14,7 @@ import { mergeRequestsRoutes } from '../modules/merge-requests/merge-requests.re
 import { milestonesRoutes } from '../modules/milestones/milestones.rest';
 import { abuseReportsRoutes } from '../modules/moderation/abuse-reports.rest';
 import { notesRoutes } from '../modules/notes/notes.rest';
+import { notificationSettingsRoutes } from '../modules/notifications/notification-settings.rest';
 import { projectsRoutes } from '../modules/projects/projects.rest';
 import { templatesRoutes } from '../modules/templates/templates.rest';
 import { timeTrackingRoutes } from '../modules/time-tracking/time-tracking.rest';
@@ -52,6 +53,7 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(notesRoutes, { ctx });
   await app.register(awardEmojiRoutes, { ctx });
   await app.register(todosRoutes, { ctx });
+  await app.register(notificationSettingsRoutes, { ctx });
   await app.register(iterationsRoutes, { ctx });
   await app.register(mergeRequestsRoutes, { ctx });
   await app.register(userRoutes, { ctx });

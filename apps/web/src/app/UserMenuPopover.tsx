@@ -31,6 +31,8 @@ export function UserMenuPopover({ user }: { user: CurrentUser }) {
       await router.navigate({ href: '/dashboard/groups' });
     } else if (key === 'projects') {
       await router.navigate({ href: '/dashboard/projects' });
+    } else if (key === 'notifications') {
+      await router.navigate({ href: '/-/profile/notifications' });
     } else if (key === 'admin') {
       await router.navigate({ href: '/admin/application_settings/general' });
     } else if (key === 'abuse-reports') {
@@ -57,6 +59,9 @@ export function UserMenuPopover({ user }: { user: CurrentUser }) {
           </MenuItem>
           <MenuItem id="groups" className={menu.item}>
             Your groups
+          </MenuItem>
+          <MenuItem id="notifications" className={menu.item}>
+            Notifications
           </MenuItem>
           {user.is_admin && (
             <MenuItem id="admin" className={menu.item}>

@@ -7,7 +7,7 @@ import { renderMarkdown } from '../../markdown/render-markdown';
 import { canAdminNewIssue, canIssue, canProject, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import type { ProjectSubject } from '../../policy/subjects';
+import type { IssueSubject, ProjectSubject } from '../../policy/subjects';
 import { publishChange } from '../../realtime/change-channel';
 import { setIssueEpic } from '../epic-issues/epic-issues.service';
 import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
@@ -16,6 +16,8 @@ import { nextIid } from '../internal-ids/next-iid';
 import { validAssignees, validIteration, validMilestone } from '../issuables/issuable-write';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 import { addSystemNote, deleteNoteableRecords, issueNoteTarget } from '../notes/noteable-records';
+import { issueNotifyTarget } from '../notifications/notification-target';
+import { type NotifyEvent, notify } from '../notifications/notify';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
 import { createAssignedTodos, createMentionTodos, type TodoTarget } from '../todos/todo-creation';
 import { applyIssueLabelChanges, type IssueLabelChanges } from './issue-labels';
@@ -159,6 +161,7 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
       })
       .returning(['id', 'iid', 'project_id'])
       .executeTakeFirstOrThrow();
+    let assignedIds: number[] = [];
     if (admin) {
       const readsIt = (u: Actor) =>
         canIssue(u, 'read_issue', {
@@ -177,6 +180,7 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
           .values(assignees.map((user_id) => ({ issue_id: row.id, user_id })))
           .execute();
         await createAssignedTodos(trx, me, newIssueTarget(row.id, assignees), assignees, description);
+        assignedIds = assignees;
       }
       await applyIssueLabelChanges(trx, project, row.id, input);
       if (input.epic_id) {
@@ -190,6 +194,9 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
       }
     }
     await createMentionTodos(trx, me, newIssueTarget(row.id, input.assignee_ids ?? []), { text: description });
+    const created = { id: row.id, iid: row.iid, title: input.title ?? '' };
+    const target = issueNotifyTarget(project, created, newIssueTarget(row.id, assignedIds).subject as IssueSubject);
+    await notify(trx, me, target, { kind: 'new_issue', description });
     return row.iid;
   });
 }
@@ -215,6 +222,8 @@ export async function updateIssue(
   await db.transaction().execute(async (trx) => {
     const changes: Record<string, unknown> = {};
     const notes: string[] = [];
+    const events: NotifyEvent[] = [];
+    let finalAssigneeIds = subject.assigneeIds;
     if (input.title !== undefined) changes.title = input.title;
     if (input.description !== undefined) {
       changes.description = input.description;
@@ -225,9 +234,11 @@ export async function updateIssue(
     if (input.state_event === 'close' && issue.state !== 'closed') {
       Object.assign(changes, { state: 'closed', closed_at: new Date(), closed_by_id: me.id });
       notes.push('closed');
+      events.push({ kind: 'close_issue' });
     } else if (input.state_event === 'reopen' && issue.state !== 'opened') {
       Object.assign(changes, { state: 'opened', closed_at: null, closed_by_id: null });
       notes.push('reopened');
+      events.push({ kind: 'reopen_issue' });
     }
     if (admin) {
       if (input.milestone_id !== undefined) {
@@ -279,6 +290,11 @@ export async function updateIssue(
             .execute();
         }
         const added = assignees.filter((id) => !subject.assigneeIds.includes(id));
+        finalAssigneeIds = assignees;
+        const removed = subject.assigneeIds.filter((id) => !assignees.includes(id));
+        if (added.length || removed.length) {
+          events.push({ kind: 'reassign_issue', previousAssigneeIds: subject.assigneeIds, assigneeIds: assignees });
+        }
         const target: TodoTarget = {
           type: 'Issue',
           id: issue.id,
@@ -300,10 +316,18 @@ export async function updateIssue(
       };
       const mentioning = { text: input.description, previousText: issue.description };
       await createMentionTodos(trx, me, target, mentioning);
+      events.push({ kind: 'mention', text: input.description, previousText: issue.description, internal: false });
     }
     if (changes.confidential === false) await assertConfidentialEpicRule(trx, issue.id);
     if (changes.milestone_id !== undefined) await refreshEpicDates(trx, { issueIds: [issue.id] });
     for (const note of notes) await addSystemNote(trx, issueNoteTarget(issue), me.id, note);
+    const finalIssueSubject: IssueSubject = {
+      ...subject,
+      confidential: input.confidential ?? issue.confidential,
+      assigneeIds: finalAssigneeIds,
+    };
+    const target = issueNotifyTarget(project, { ...issue, title: input.title ?? issue.title }, finalIssueSubject);
+    for (const event of events) await notify(trx, me, target, event);
   });
 }
 

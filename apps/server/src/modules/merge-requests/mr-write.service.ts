@@ -11,9 +11,13 @@ import { nextIid } from '../internal-ids/next-iid';
 import { findOrCreateLabelIds, validAssignees, validMilestone } from '../issuables/issuable-write';
 import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
 import { addSystemNote, deleteNoteableRecords } from '../notes/noteable-records';
+import { mergeRequestNotifyTarget } from '../notifications/notification-target';
+import { type NotifyEvent, notify } from '../notifications/notify';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
 import { findMergeRequest } from './merge-requests.service';
 import { isDraftTitle, type MergeRequestInput } from './mr-input';
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
 
 /** Thrown for a state change GitLab refuses with 405 (reopening or closing a merged merge request). */
 export class MethodNotAllowedError extends Error {
@@ -39,12 +43,12 @@ async function setUsers(
   table: 'merge_request_assignees' | 'merge_request_reviewers',
   mergeRequestId: number,
   ids: number[] | undefined,
-): Promise<void> {
+): Promise<number[] | undefined> {
   const field = table === 'merge_request_assignees' ? 'assignee_ids' : 'reviewer_ids';
   const mayRead = (u: Actor) =>
     project.merge_requests_enabled && canProject(u, 'read_project', projectSubject(project));
   const valid = await validAssignees(trx, ids, mayRead, field);
-  if (valid === undefined) return;
+  if (valid === undefined) return undefined;
   await trx.deleteFrom(table).where('merge_request_id', '=', mergeRequestId).execute();
   if (valid.length) {
     await trx
@@ -52,6 +56,18 @@ async function setUsers(
       .values(valid.map((user_id) => ({ merge_request_id: mergeRequestId, user_id })))
       .execute();
   }
+  return valid;
+}
+
+/** What a merge request's emails need to know about it (notifications/notification-target.ts). */
+function notifyTarget(project: ProjectRow, mr: { id: number; iid: number; title: string }) {
+  const subject = {
+    ...projectSubject(project),
+    name: project.name,
+    full_path: project.full_path,
+    merge_requests_enabled: project.merge_requests_enabled,
+  };
+  return mergeRequestNotifyTarget(subject, mr);
 }
 
 async function editLabels(trx: Transaction<DB>, project: ProjectRow, mrId: number, input: MergeRequestInput) {
@@ -133,6 +149,7 @@ export async function createMergeRequest(
     await setUsers(trx, project, 'merge_request_assignees', row.id, input.assignee_ids);
     await setUsers(trx, project, 'merge_request_reviewers', row.id, input.reviewer_ids);
     await editLabels(trx, project, row.id, input);
+    await notify(trx, me, notifyTarget(project, { ...row, title }), { kind: 'new_merge_request', description });
     return row.iid;
   });
 }
@@ -153,6 +170,7 @@ export async function updateMergeRequest(
   await db.transaction().execute(async (trx) => {
     const changes: Record<string, unknown> = {};
     const notes: string[] = [];
+    const events: NotifyEvent[] = [];
     if (input.title !== undefined) {
       changes.title = input.title;
       changes.draft = isDraftTitle(input.title);
@@ -173,9 +191,11 @@ export async function updateMergeRequest(
     if (input.state_event === 'close' && mr.state !== 'closed') {
       Object.assign(changes, { state: 'closed', closed_at: new Date() });
       notes.push('closed');
+      events.push({ kind: 'close_merge_request' });
     } else if (input.state_event === 'reopen' && mr.state === 'closed') {
       Object.assign(changes, { state: 'opened', closed_at: null });
       notes.push('reopened');
+      events.push({ kind: 'reopen_merge_request' });
     }
     if (input.milestone_id !== undefined) {
       const milestoneId = await validMilestone(trx, project, input.milestone_id);
@@ -186,11 +206,26 @@ export async function updateMergeRequest(
       .set({ ...changes, updated_at: sql<Date>`now()`, lock_version: sql<number>`lock_version + 1` })
       .where('id', '=', mr.id)
       .execute();
-    await setUsers(trx, project, 'merge_request_assignees', mr.id, input.assignee_ids);
+    const previousAssigneeIds =
+      input.assignee_ids === undefined
+        ? []
+        : (
+            await trx
+              .selectFrom('merge_request_assignees')
+              .select('user_id')
+              .where('merge_request_id', '=', mr.id)
+              .execute()
+          ).map((r) => r.user_id);
+    const assigneeIds = await setUsers(trx, project, 'merge_request_assignees', mr.id, input.assignee_ids);
+    if (assigneeIds && !sameIds(assigneeIds, previousAssigneeIds)) {
+      events.push({ kind: 'reassign_merge_request', previousAssigneeIds, assigneeIds });
+    }
     await setUsers(trx, project, 'merge_request_reviewers', mr.id, input.reviewer_ids);
     await editLabels(trx, project, mr.id, input);
     for (const note of notes)
       await addSystemNote(trx, { type: 'MergeRequest', id: mr.id, projectId: mr.project_id }, me.id, note);
+    const target = notifyTarget(project, { ...mr, title: input.title ?? mr.title });
+    for (const event of events) await notify(trx, me, target, event);
   });
 }
 

@@ -11,6 +11,7 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { NoteSubject } from '../../policy/subjects';
 import { publishChange } from '../../realtime/change-channel';
+import { notifyNoteable } from '../notifications/notify';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
 import { createMentionTodos } from '../todos/todo-creation';
 import { assertCanComment, type Noteable, noteableLevel } from './noteable';
@@ -113,6 +114,7 @@ export async function createNote(
     await publishChange(trx, n.type, n.id, 'note');
     const note = await insertNote(trx, me, n, input, createdAt);
     await createMentionTodos(trx, me, n, { text: note.note, note: { id: note.id, internal: note.internal } });
+    await notifyNoteable(trx, me, n, { kind: 'new_note', noteId: note.id, body: note.note, internal: note.internal });
     return note;
   });
 }
@@ -164,6 +166,8 @@ export async function updateNote(
       .executeTakeFirstOrThrow();
     const mentioning = { text: body, previousText: note.note, note: { id: note.id, internal: note.internal } };
     await createMentionTodos(trx, requireActor(actor), n, mentioning);
+    const mention = { kind: 'mention', text: body, previousText: note.note, internal: note.internal } as const;
+    await notifyNoteable(trx, requireActor(actor), n, mention);
     return updated;
   });
 }

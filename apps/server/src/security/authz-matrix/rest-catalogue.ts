@@ -82,6 +82,18 @@ export const restOutOfScope: OutOfScope[] = [
   out('PUT /api/v4/projects/:id/merge_requests/:merge_request_iid', 'merge requests, not in the matrix brief'),
   out('DELETE /api/v4/projects/:id/merge_requests/:merge_request_iid', 'merge requests, not in the matrix brief'),
   out('GET /api/v4/user', 'the caller’s own account'),
+  out('GET /api/v4/notification_settings', 'the caller’s own global notification level: modules/notifications tests'),
+  out('PUT /api/v4/notification_settings', 'the caller’s own global notification level: modules/notifications tests'),
+  ...['groups', 'projects'].flatMap((c) => [
+    out(
+      `GET /api/v4/${c}/:id/notification_settings`,
+      'the caller’s own level; findGroup/findProject 404 when hidden: modules/notifications tests',
+    ),
+    out(
+      `PUT /api/v4/${c}/:id/notification_settings`,
+      'the caller’s own level; findGroup/findProject 404 when hidden: modules/notifications tests',
+    ),
+  ]),
   out('GET /api/v4/todos', 'the caller’s own to-do items, targets filtered by the read scopes: modules/todos tests'),
   out('GET /api/v4/user_counts', 'the caller’s own pending to-do count: modules/todos tests'),
   out('POST /api/v4/todos/mark_as_done', 'the caller’s own to-do items: modules/todos tests'),

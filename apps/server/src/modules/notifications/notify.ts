@@ -1,0 +1,96 @@
+import { type CustomNotificationEvent, extractMentions } from '@meridian/domain';
+import type { Executor } from '../../db/executor';
+import type { Actor } from '../../policy/actor';
+import { mailSettings } from './mail-settings';
+import { type EmailEvent, renderNotificationEmail } from './notification-email';
+import { notificationRecipients, type RecipientQuery } from './notification-recipients';
+import { type NotifyTarget, noteableNotifyTarget } from './notification-target';
+
+/** An event that may send emails, as the write services describe it. */
+export type NotifyEvent =
+  | { kind: 'new_issue'; description: string }
+  | { kind: 'new_note'; noteId: number; body: string; internal: boolean }
+  /** New mentions in an edited description or comment: only the newly mentioned are told. */
+  | { kind: 'mention'; text: string; previousText: string; internal: boolean }
+  | { kind: 'reassign_issue' | 'reassign_merge_request'; previousAssigneeIds: number[]; assigneeIds: number[] }
+  | { kind: 'close_issue' | 'reopen_issue' | 'close_merge_request' | 'reopen_merge_request' }
+  | { kind: 'new_merge_request'; description: string };
+
+function recipientQuery(event: NotifyEvent): RecipientQuery {
+  const base = { action: null, mentions: [], everyone: true, extraParticipantIds: [], internal: false };
+  switch (event.kind) {
+    case 'new_issue':
+    case 'new_merge_request':
+      return { ...base, action: event.kind, mentions: extractMentions(event.description).usernames };
+    case 'new_note':
+      return { ...base, action: 'new_note', mentions: extractMentions(event.body).usernames, internal: event.internal };
+    case 'mention': {
+      const before = new Set(extractMentions(event.previousText).usernames);
+      const fresh = extractMentions(event.text).usernames.filter((u) => !before.has(u));
+      return { ...base, mentions: fresh, everyone: false, internal: event.internal };
+    }
+    case 'reassign_issue':
+    case 'reassign_merge_request':
+      return {
+        ...base,
+        action: event.kind satisfies CustomNotificationEvent,
+        extraParticipantIds: [...event.previousAssigneeIds, ...event.assigneeIds],
+      };
+    default:
+      return { ...base, action: event.kind };
+  }
+}
+
+/**
+ * Queues the emails an event sends: one `notification_emails` row per recipient, written with the
+ * caller's executor — inside the transaction of the change, so the change and its emails commit or
+ * roll back together. Does nothing when this process sends no email (SMTP_URL unset). Seven
+ * statements at most, whatever the number of recipients.
+ */
+export async function notify(db: Executor, author: Actor, target: NotifyTarget, event: NotifyEvent): Promise<void> {
+  const settings = mailSettings();
+  if (!settings) return;
+  const query = recipientQuery(event);
+  if (!query.everyone && query.mentions.length === 0) return;
+  const recipients = await notificationRecipients(db, author, target, query);
+  if (recipients.length === 0) return;
+  const assigneeIds = 'assigneeIds' in event ? event.assigneeIds : [];
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'name', 'email'])
+    .where('id', 'in', [...recipients, author.id, ...assigneeIds])
+    .execute();
+  const byId = new Map(users.map((u) => [u.id, u]));
+  const emailEvent: EmailEvent =
+    'assigneeIds' in event
+      ? { kind: event.kind, assignees: assigneeIds.flatMap((id) => byId.get(id)?.username ?? []) }
+      : event;
+  const authorName = byId.get(author.id)?.name ?? author.username;
+  const email = renderNotificationEmail(settings, target, emailEvent, authorName);
+  const rows = recipients.flatMap((id) => {
+    const user = byId.get(id);
+    if (!user?.email) return [];
+    return [
+      {
+        user_id: id,
+        to_address: user.email,
+        subject: email.subject,
+        text_body: email.text,
+        html_body: email.html,
+        headers: JSON.stringify(email.headers),
+      },
+    ];
+  });
+  if (rows.length) await db.insertInto('notification_emails').values(rows).execute();
+}
+
+/** `notify` for a comment's issue or epic: looks up its project or group only when emails are sent. */
+export async function notifyNoteable(
+  db: Executor,
+  author: Actor,
+  noteable: Parameters<typeof noteableNotifyTarget>[1],
+  event: NotifyEvent,
+): Promise<void> {
+  if (!mailSettings()) return;
+  await notify(db, author, await noteableNotifyTarget(db, noteable), event);
+}
