@@ -38,5 +38,6 @@ test('a comment "/iteration --current" sets the current iteration of the cadence
     iteration: { id: number } | null;
   };
   expect(issue.iteration?.id).toBe(current?.id);
+  await sidebarField(page, 'Iteration').scrollIntoViewIfNeeded();
   await settledScreenshot(page, 'quick-actions-iteration-current');
 });
