@@ -38,6 +38,7 @@ test('a comment "/iteration --current" sets the current iteration of the cadence
     iteration: { id: number } | null;
   };
   expect(issue.iteration?.id).toBe(current?.id);
-  await sidebarField(page, 'Iteration').scrollIntoViewIfNeeded();
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await settledScreenshot(page, 'quick-actions-iteration-current');
 });

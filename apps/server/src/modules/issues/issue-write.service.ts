@@ -70,7 +70,9 @@ async function assertConfidentialEpicRule(trx: Transaction<DB>, issueId: number)
 async function iterationNote(trx: Transaction<DB>, iterationId: number | null): Promise<string> {
   if (iterationId === null) return 'removed iteration';
   const it = await trx.selectFrom('iterations').select('title').where('id', '=', iterationId).executeTakeFirstOrThrow();
-  return `changed iteration to *iteration:"${(it.title ?? '').replace(/"/g, '\\"')}"`;
+  // An automatic cadence's iterations have no title: GitLab then references the iteration by id.
+  if (it.title === null) return `changed iteration to *iteration:${iterationId}`;
+  return `changed iteration to *iteration:"${it.title.replace(/"/g, '\\"')}"`;
 }
 
 async function milestoneNote(trx: Transaction<DB>, milestoneId: number | null): Promise<string> {

@@ -117,6 +117,34 @@ describe('/iteration --current and --next', () => {
   });
 });
 
+describe('untitled iterations (automatic cadences)', () => {
+  it('are named by id in the system note, as GitLab', async () => {
+    const sub = await t.db.selectFrom('namespaces').select('id').where('path', '=', 'two').executeTakeFirstOrThrow();
+    const weekly = await t.db
+      .selectFrom('iterations_cadences')
+      .select('id')
+      .where('title', '=', 'Weekly')
+      .executeTakeFirstOrThrow();
+    const it = await t.db
+      .insertInto('iterations')
+      .values({
+        iid: 99,
+        iterations_cadence_id: weekly.id,
+        group_id: sub.id,
+        sequence: 99,
+        title: null,
+        start_date: addDays(today, -40),
+        due_date: addDays(today, -34),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const iid = await newIssue(twoCadenceProjectId, 'untitled');
+    await comment(twoCadenceProjectId, iid, `/iteration *iteration:${it.id}`);
+    const notes = (await api('GET', `/projects/${twoCadenceProjectId}/issues/${iid}/notes`, 'planner')).json();
+    expect(notes.map((n: { body: string }) => n.body)).toContain(`changed iteration to *iteration:${it.id}`);
+  });
+});
+
 describe('/copy_metadata from another project', () => {
   it('copies what the target can use (labels by title, the milestone only if available there)', async () => {
     const iid = await newIssue(projectId, 'target', {});
