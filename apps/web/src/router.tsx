@@ -22,6 +22,8 @@ const TodoListPage = lazyNamed(() => import('./features/todos/TodoListPage'), 'T
 const NotificationsPage = lazyNamed(() => import('./features/notifications/NotificationsPage'), 'NotificationsPage');
 const AdminSettingsPage = lazyNamed(() => import('./features/admin/AdminSettingsPage'), 'AdminSettingsPage');
 const AbuseReportsPage = lazyNamed(() => import('./features/moderation/AbuseReportsPage'), 'AbuseReportsPage');
+const SpamLogsPage = lazyNamed(() => import('./features/moderation/SpamLogsPage'), 'SpamLogsPage');
+const UserProfilePage = lazyNamed(() => import('./features/users/UserProfilePage'), 'UserProfilePage');
 
 /** What route loaders get: the app's query cache, to request a page's data along with its code. */
 export interface RouterContext {
@@ -51,6 +53,15 @@ const adminNetworkSettingsRoute = topRoute('/admin/application_settings/network'
   <AdminSettingsPage section="network" />
 ));
 const adminAbuseReportsRoute = topRoute('/admin/abuse_reports', AbuseReportsPage);
+const adminSpamLogsRoute = topRoute('/admin/spam_logs', SpamLogsPage);
+const userProfileRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/users/$username',
+  component: function UserProfile() {
+    const { username } = userProfileRoute.useParams();
+    return <UserProfilePage username={username} />;
+  },
+});
 
 export const routeTree = rootRoute.addChildren([
   homeRoute,
@@ -63,6 +74,8 @@ export const routeTree = rootRoute.addChildren([
   adminGeneralSettingsRoute,
   adminNetworkSettingsRoute,
   adminAbuseReportsRoute,
+  adminSpamLogsRoute,
+  userProfileRoute,
   // Namespace pages (`/acme/web/-/issues/3`, `/groups/acme/-/epics`), reached through GitLab's URLs.
   ...namespaceRoutes(rootRoute),
 ]);

@@ -55,6 +55,9 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     'features/issues/issueActionsApi.ts',
   );
   const epicNotes = await webModule<{ EPIC_NOTE_PERMISSIONS: Document }>('features/notes/epicNotePermissions.ts');
+  const mrNotes = await webModule<{ MERGE_REQUEST_NOTE_PERMISSIONS: Document }>(
+    'features/notes/mergeRequestNotePermissions.ts',
+  );
   const docs = roadmap.ROADMAP_DOCUMENTS;
   const filters = {
     state: 'opened',
@@ -95,6 +98,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       name: 'epicNotePermissions',
       query: documentText(epicNotes.EPIC_NOTE_PERMISSIONS),
       variables: { fullPath: 'acme', iid: '1' },
+    },
+    {
+      name: 'mergeRequestNotePermissions',
+      query: documentText(mrNotes.MERGE_REQUEST_NOTE_PERMISSIONS),
+      variables: { fullPath: 'acme/web', iid: '1' },
     },
     {
       name: 'issuePermissions',
@@ -143,6 +151,7 @@ describe('the web app’s GraphQL documents', () => {
       'features/issues/newIssuePermissionsApi.ts',
       'features/issues/sidebar/iterationOptions.ts',
       'features/notes/epicNotePermissions.ts',
+      'features/notes/mergeRequestNotePermissions.ts',
       'features/roadmap/roadmapApi.ts',
       'graphql/request.ts',
     ]);

@@ -5,6 +5,7 @@ import {
   canGroup,
   canIssue,
   canLabel,
+  canMergeRequest,
   canMilestone,
   canNote,
   canProject,
@@ -14,12 +15,13 @@ import {
   groupAbilities,
   issueAbilities,
   labelAbilities,
+  mergeRequestAbilities,
   noteAbilities,
   projectAbilities,
   templateAbilities,
 } from './abilities';
 import type { Actor } from './actor';
-import type { GroupSubject, IssueSubject, ProjectSubject } from './subjects';
+import type { GroupSubject, IssueSubject, MergeRequestSubject, ProjectSubject } from './subjects';
 
 /*
  * The policy matrix. Every cell is an explicit expectation: 'Y' = allowed, '.' = denied, one
@@ -456,5 +458,59 @@ describe('moderation: an issue hidden (banned author, submitted as spam) is for 
     expect(canIssue(actorFor('admin'), 'read_issue', hiddenIssue)).toBe(true);
     expect(canSubmitIssueAsSpam(actorFor('admin'), { ...hiddenIssue, hidden: false })).toBe(true);
     expect(canSubmitIssueAsSpam(actorFor('owner'), { ...hiddenIssue, hidden: false })).toBe(false);
+  });
+});
+
+const mergeRequest = (vis: number, role: Role, over: Partial<MergeRequestSubject> = {}): MergeRequestSubject => ({
+  kind: 'merge_request',
+  project: { ...projectX(vis), mergeRequestsEnabled: true },
+  authorId: role === 'author' ? USER : 999,
+  discussionLocked: false,
+  hidden: false,
+  ...over,
+});
+
+describe('canMergeRequest on a merge request of X', () => {
+  // read_merge_request, create_note, resolve_note (its author, Developer and above)
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private  internal public
+    anonymous:  ['...', '...', 'Y..'],
+    nonMember:  ['...', 'YY.', 'YY.'],
+    guest:      ['YY.', 'YY.', 'YY.'],
+    reporter:   ['YY.', 'YY.', 'YY.'],
+    developer:  ['YYY', 'YYY', 'YYY'],
+    maintainer: ['YYY', 'YYY', 'YYY'],
+    admin:      ['YYY', 'YYY', 'YYY'],
+    subOnlyDev: ['...', 'YY.', 'YY.'],
+    projectDev: ['YYY', 'YYY', 'YYY'],
+    author:     ['...', 'YYY', 'YYY'],
+  };
+  check(mergeRequestAbilities, table, (actor, ability, vis, role) =>
+    canMergeRequest(actor, ability, mergeRequest(vis, role)),
+  );
+
+  it('hides a banned author’s merge request from all but admins; merge requests off hide it from everyone', () => {
+    const hidden = mergeRequest(20, 'developer', { hidden: true });
+    expect(canMergeRequest(actorFor('developer'), 'read_merge_request', hidden)).toBe(false);
+    expect(canMergeRequest(actorFor('admin'), 'read_merge_request', hidden)).toBe(true);
+    const off = mergeRequest(20, 'admin', { project: { ...projectX(20), mergeRequestsEnabled: false } });
+    expect(canMergeRequest(actorFor('admin'), 'read_merge_request', off)).toBe(false);
+  });
+
+  it('a locked discussion takes comments from members only; a banned author’s note is hidden but from admins', () => {
+    const locked = mergeRequest(20, 'nonMember', { discussionLocked: true });
+    expect(canMergeRequest(actorFor('nonMember'), 'create_note', locked)).toBe(false);
+    expect(canMergeRequest(actorFor('guest'), 'create_note', locked)).toBe(true);
+    const note = {
+      kind: 'note',
+      noteable: mergeRequest(20, 'guest'),
+      authorId: 5,
+      internal: false,
+      system: false,
+    } as const;
+    expect(canNote(actorFor('guest'), 'read_note', note)).toBe(true);
+    expect(canNote(actorFor('guest'), 'read_note', { ...note, hidden: true })).toBe(false);
+    expect(canNote(actorFor('admin'), 'read_note', { ...note, hidden: true })).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import type {
   GroupSubject,
   IssueSubject,
   LabelSubject,
+  MergeRequestSubject,
   MilestoneSubject,
   NoteSubject,
   ProjectSubject,
@@ -50,6 +51,7 @@ export const epicAbilities = [
   'admin_epic_relation',
   'read_epic_relation',
 ] as const;
+export const mergeRequestAbilities = ['read_merge_request', 'create_note', 'resolve_note'] as const;
 export const labelAbilities = ['read_label', 'admin_label'] as const;
 export const milestoneAbilities = ['read_milestone', 'admin_milestone'] as const;
 export const noteAbilities = ['read_note', 'update_note', 'destroy_note'] as const;
@@ -59,6 +61,7 @@ export type GroupAbility = (typeof groupAbilities)[number];
 export type ProjectAbility = (typeof projectAbilities)[number];
 export type IssueAbility = (typeof issueAbilities)[number];
 export type EpicAbility = (typeof epicAbilities)[number];
+export type MergeRequestAbility = (typeof mergeRequestAbilities)[number];
 export type LabelAbility = (typeof labelAbilities)[number];
 export type MilestoneAbility = (typeof milestoneAbilities)[number];
 export type NoteAbility = (typeof noteAbilities)[number];
@@ -203,6 +206,47 @@ export function canEpic(actor: Actor | null, ability: EpicAbility, epic: EpicSub
 }
 
 /**
+ * Merge requests: read with the project when its merge requests are enabled, unless moderation hid
+ * them (author banned: admins only — SQL twin `mergeRequestNotHidden`). Threads are resolved by the
+ * merge request's author or Developer and above (GitLab's `Discussion#can_resolve?`).
+ */
+export function canMergeRequest(actor: Actor | null, ability: MergeRequestAbility, mr: MergeRequestSubject): boolean {
+  if (!mr.project.mergeRequestsEnabled) return false;
+  if (mr.project.archived && ability !== 'read_merge_request') return false;
+  if (actor?.admin) return true;
+  if (mr.hidden) return false;
+  if (!canProject(actor, 'read_project', mr.project)) return false;
+  const level = projectAccessLevel(actor, mr.project);
+  switch (ability) {
+    case 'read_merge_request':
+      return true;
+    case 'create_note':
+      return actor !== null && (!mr.discussionLocked || level >= AccessLevel.GUEST);
+    case 'resolve_note':
+      return actor !== null && (mr.authorId === actor.id || level >= AccessLevel.DEVELOPER);
+  }
+}
+
+/** Read the noteable an issue, epic or merge request note hangs on. */
+function noteableReadable(actor: Actor | null, noteable: NoteSubject['noteable']): boolean {
+  switch (noteable.kind) {
+    case 'issue':
+      return canIssue(actor, 'read_issue', noteable);
+    case 'epic':
+      return canEpic(actor, 'read_epic', noteable);
+    case 'merge_request':
+      return canMergeRequest(actor, 'read_merge_request', noteable);
+  }
+}
+
+/** The actor's access level where the noteable lives (its project, or the epic's group). */
+export function noteableAccessLevel(actor: Actor | null, noteable: NoteSubject['noteable']): number {
+  return noteable.kind === 'epic'
+    ? groupAccessLevel(actor, noteable.group)
+    : projectAccessLevel(actor, noteable.project);
+}
+
+/**
  * Set the planning fields (assignees, labels, milestone, iteration, epic, weight, dates) of an issue
  * being created in `project`: admin_issue on an issue that does not exist yet, so the issue's
  * confidentiality, author and assignees play no part.
@@ -259,12 +303,10 @@ export function canTemplate(actor: Actor | null, ability: TemplateAbility, templ
 
 export function canNote(actor: Actor | null, ability: NoteAbility, note: NoteSubject): boolean {
   if (actor?.admin) return true;
+  if (note.hidden) return false;
   const noteable = note.noteable;
-  const readable =
-    noteable.kind === 'issue' ? canIssue(actor, 'read_issue', noteable) : canEpic(actor, 'read_epic', noteable);
-  if (!readable) return false;
-  const level =
-    noteable.kind === 'issue' ? projectAccessLevel(actor, noteable.project) : groupAccessLevel(actor, noteable.group);
+  if (!noteableReadable(actor, noteable)) return false;
+  const level = noteableAccessLevel(actor, noteable);
   if (note.internal && level < AccessLevel.REPORTER) return false;
   if (ability === 'read_note') return true;
   if (note.system) return false;
@@ -281,7 +323,7 @@ export function canNote(actor: Actor | null, ability: NoteAbility, note: NoteSub
 export function canNoteOn(
   actor: Actor | null,
   ability: 'mark_note_as_internal' | 'admin_note',
-  noteable: IssueSubject | EpicSubject,
+  noteable: NoteSubject['noteable'],
 ): boolean {
   if (actor === null) return false;
   const someoneElses = { kind: 'note', noteable, authorId: null, system: false } as const;
@@ -311,6 +353,8 @@ export function can(actor: Actor | null, ability: string, subject: Subject): boo
       return canIssue(actor, ability as IssueAbility, subject);
     case 'epic':
       return canEpic(actor, ability as EpicAbility, subject);
+    case 'merge_request':
+      return canMergeRequest(actor, ability as MergeRequestAbility, subject);
     case 'label':
       return canLabel(actor, ability as LabelAbility, subject);
     case 'milestone':

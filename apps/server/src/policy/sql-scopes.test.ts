@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mergeRequestVisibility } from '../modules/merge-requests/mr-query';
 import { addGroupMember, addProjectMember, createGroup, createProject, createUser } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
-import { canEpic, canGroup, canIssue, canNote, canProject } from './abilities';
+import { canEpic, canGroup, canIssue, canMergeRequest, canNote, canProject } from './abilities';
 import type { Actor } from './actor';
 import { loadActor } from './load-actor';
 import {
@@ -14,6 +15,7 @@ import {
   issueConfidentialityAllows,
   issueNotHidden,
   issueReadable,
+  noteNotHidden,
   projectIssuesEnabled,
   projectReadable,
 } from './sql-scopes';
@@ -93,6 +95,42 @@ beforeAll(async () => {
           .values({ group_id: g.id, iid, title: `e${iid}`, confidential, author_id: author })
           .execute();
       }
+    }
+  }
+  let mrIid = 0;
+  for (const p of projects) {
+    for (const author of [users.author.id, users.banned.id]) {
+      mrIid += 1;
+      await db
+        .insertInto('merge_requests')
+        .values({
+          project_id: p.id,
+          iid: mrIid,
+          title: `m${mrIid}`,
+          author_id: author,
+          source_branch: 'a',
+          target_branch: 'b',
+        })
+        .execute();
+    }
+  }
+  // Merge requests off in one project: hidden from everyone, admins included.
+  await db.updateTable('projects').set({ merge_requests_enabled: false }).where('id', '=', projects[2]!.id).execute();
+  // Comments by an ordinary author and by the banned one on the merge requests.
+  const mrs = await db.selectFrom('merge_requests').select(['id', 'project_id']).execute();
+  for (const m of mrs) {
+    for (const author of [users.author.id, users.banned.id]) {
+      await db
+        .insertInto('notes')
+        .values({
+          noteable_type: 'MergeRequest',
+          noteable_id: m.id,
+          project_id: m.project_id,
+          author_id: author,
+          discussion_id: `d${m.id}x${author}`,
+          note: 'n',
+        })
+        .execute();
     }
   }
   // Moderation: a banned author's issues and issues submitted as spam are hidden from all but admins.
@@ -297,6 +335,77 @@ describe('SQL scopes agree with the pure rules', () => {
       }),
     );
     expect(sorted(sqlEpics.map((r) => r.id))).toEqual(sorted(ruleEpics.map((e) => e.id)));
+    // Merge requests: mergeRequestVisibility agrees with canMergeRequest (project, feature, ban).
+    const allMrs = await db
+      .selectFrom('merge_requests as mr')
+      .innerJoin('projects as p', 'p.id', 'mr.project_id')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      .select(['mr.id', 'mr.author_id', 'p.id as pid', 'p.visibility_level', 'p.merge_requests_enabled', 'p.archived'])
+      .select('n.traversal_ids')
+      .select(
+        sql<boolean>`EXISTS (SELECT 1 FROM users u WHERE u.id = mr.author_id AND u.state = 'banned')`.as('banned'),
+      )
+      .execute();
+    const sqlMrs = await db
+      .selectFrom('merge_requests as mr')
+      .innerJoin('projects as p', 'p.id', 'mr.project_id')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      .select('mr.id')
+      .where(mergeRequestVisibility(actor))
+      .execute();
+    const mrSubject = (m: (typeof allMrs)[number]) =>
+      ({
+        kind: 'merge_request',
+        project: {
+          kind: 'project',
+          id: m.pid,
+          namespaceTraversalIds: m.traversal_ids,
+          visibilityLevel: m.visibility_level,
+          archived: m.archived,
+          mergeRequestsEnabled: m.merge_requests_enabled,
+        },
+        authorId: m.author_id,
+        discussionLocked: false,
+        hidden: m.banned,
+      }) as const;
+    const ruleMrs = allMrs.filter((m) => canMergeRequest(actor, 'read_merge_request', mrSubject(m)));
+    expect(sorted(sqlMrs.map((r) => r.id))).toEqual(sorted(ruleMrs.map((m) => m.id)));
+
+    // Their comments: noteNotHidden agrees with canNote's hidden (a banned author's comments).
+    const readableMr = new Map(ruleMrs.map((m) => [m.id, m]));
+    const allNotes = await db
+      .selectFrom('notes as nt')
+      .select(['nt.id', 'nt.noteable_id', 'nt.author_id'])
+      .select(
+        sql<boolean>`EXISTS (SELECT 1 FROM users u WHERE u.id = nt.author_id AND u.state = 'banned')`.as('banned'),
+      )
+      .where('nt.noteable_type', '=', 'MergeRequest')
+      .execute();
+    const sqlNotes = await db
+      .selectFrom('notes as nt')
+      .select('nt.id')
+      .where('nt.noteable_type', '=', 'MergeRequest')
+      .where('nt.noteable_id', 'in', [0, ...readableMr.keys()])
+      .where(noteNotHidden(actor, { authorId: 'nt.author_id' }))
+      .execute();
+    const ruleNotes = allNotes.filter((n) => {
+      const m = readableMr.get(n.noteable_id);
+      return (
+        m !== undefined &&
+        canNote(actor, 'read_note', {
+          kind: 'note',
+          noteable: mrSubject(m),
+          authorId: n.author_id,
+          internal: false,
+          system: false,
+          hidden: n.banned,
+        })
+      );
+    });
+    expect(sorted(sqlNotes.map((r) => r.id))).toEqual(sorted(ruleNotes.map((n) => n.id)));
+    const notesOnReadable = allNotes.filter((n) => readableMr.has(n.noteable_id));
+    if (name !== 'admin' && notesOnReadable.length > 0) expect(ruleNotes.length).toBeLessThan(notesOnReadable.length);
+
     // The world is rich enough to matter: something is hidden from everyone but the admin.
     if (name !== 'admin') expect(ruleIssues.length).toBeLessThan(allIssues.length);
   });

@@ -121,6 +121,21 @@ export function epicNotHidden(actor: Actor | null, cols: { authorId: string }): 
   return sql<boolean>`NOT EXISTS (SELECT 1 FROM users hu WHERE hu.id = ${sql.ref(cols.authorId)} AND hu.state = 'banned')`;
 }
 
+/** Merge requests whose author is banned: only instance admins see them (canMergeRequest's `hidden`). */
+export function mergeRequestNotHidden(actor: Actor | null, cols: { authorId: string }): RawBuilder<boolean> {
+  if (actor?.admin) return TRUE;
+  return sql<boolean>`NOT EXISTS (SELECT 1 FROM users hu WHERE hu.id = ${sql.ref(cols.authorId)} AND hu.state = 'banned')`;
+}
+
+/**
+ * Comments whose author is banned: only instance admins see them (GitLab hides a banned user's
+ * notes). System notes without an author stay. The twin of `canNote`'s `hidden`.
+ */
+export function noteNotHidden(actor: Actor | null, cols: { authorId: string }): RawBuilder<boolean> {
+  if (actor?.admin) return TRUE;
+  return sql<boolean>`NOT EXISTS (SELECT 1 FROM users hu WHERE hu.id = ${sql.ref(cols.authorId)} AND hu.state = 'banned')`;
+}
+
 /** Confidential epics: Planner and above on the epic's group (canEpic). Combine with groupReadable. */
 export function epicConfidentialityAllows(
   actor: Actor | null,

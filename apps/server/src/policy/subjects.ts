@@ -40,6 +40,16 @@ export interface EpicSubject {
   hidden?: boolean;
 }
 
+/** A merge request: readable with its project when the project has merge requests enabled. */
+export interface MergeRequestSubject {
+  kind: 'merge_request';
+  project: ProjectSubject & { mergeRequestsEnabled: boolean };
+  authorId: number | null;
+  discussionLocked: boolean;
+  /** Its author is banned: only instance admins may see it. */
+  hidden: boolean;
+}
+
 export interface LabelSubject {
   kind: 'label';
   container: GroupSubject | ProjectSubject;
@@ -58,10 +68,12 @@ export interface TemplateSubject {
 
 export interface NoteSubject {
   kind: 'note';
-  noteable: IssueSubject | EpicSubject;
+  noteable: IssueSubject | EpicSubject | MergeRequestSubject;
   authorId: number | null;
   internal: boolean;
   system: boolean;
+  /** Its author is banned: only instance admins may see it (SQL twin `noteNotHidden`). */
+  hidden?: boolean;
 }
 
 export type Subject =
@@ -69,6 +81,7 @@ export type Subject =
   | ProjectSubject
   | IssueSubject
   | EpicSubject
+  | MergeRequestSubject
   | LabelSubject
   | MilestoneSubject
   | TemplateSubject

@@ -37,6 +37,8 @@ export function UserMenuPopover({ user }: { user: CurrentUser }) {
       await router.navigate({ href: '/admin/application_settings/general' });
     } else if (key === 'abuse-reports') {
       await router.navigate({ href: '/admin/abuse_reports' });
+    } else if (key === 'spam-logs') {
+      await router.navigate({ href: '/admin/spam_logs' });
     }
   };
 
@@ -71,6 +73,11 @@ export function UserMenuPopover({ user }: { user: CurrentUser }) {
           {user.is_admin && (
             <MenuItem id="abuse-reports" className={menu.item}>
               Abuse reports
+            </MenuItem>
+          )}
+          {user.is_admin && (
+            <MenuItem id="spam-logs" className={menu.item}>
+              Spam logs
             </MenuItem>
           )}
           <Separator className={menu.separator} />

@@ -185,5 +185,6 @@ export interface MergeRequest extends Issuable {
   merged_at?: string | null;
   user_notes_count?: number;
   has_conflicts?: boolean;
+  discussion_locked?: boolean | null;
   task_completion_status?: { count: number; completed_count: number };
 }

@@ -64,7 +64,16 @@ describe('parseIterationArg', () => {
     ['*iteration:Sprint3', { title: 'Sprint3' }],
     ['Sprint 3', null],
     ['*iteration:', null],
-    ['--current', null],
+    ['--current', { period: 'current', cadence: null }],
+    ['  --NEXT ', { period: 'next', cadence: null }],
+    ['cadence:"Two weeks" --current', { period: 'current', cadence: { title: 'Two weeks' } }],
+    ['cadence:7 --next', { period: 'next', cadence: { id: 7 } }],
+    ['cadence:Sprints --current', { period: 'current', cadence: { title: 'Sprints' } }],
+    ['cadence: --current', null],
+    ['cadence:"open --current', null],
+    ['something --current', null],
+    ['--current --next', null],
+    ['--later', null],
   ]);
 });
 

@@ -91,13 +91,50 @@ export function parseMilestoneArg(args: string): string | null {
   return text.length <= MAX_TITLE ? text : null;
 }
 
-export type IterationArg = { id: number } | { title: string };
+/** A cadence named by id or title (`cadence:12`, `cadence:"Sprints"`). */
+export type CadenceArg = { id: number } | { title: string };
+
+export type IterationArg =
+  | { id: number }
+  | { title: string }
+  /** `--current` / `--next` of a cadence (the only cadence of the groups when `cadence` is null). */
+  | { period: 'current' | 'next'; cadence: CadenceArg | null };
 
 const ITERATION_PREFIX = '*iteration:';
+const CADENCE_PREFIX = 'cadence:';
 
-/** `*iteration:"Sprint 3"`, `*iteration:42` (an id), `*iteration:Sprint3`; null otherwise. */
+/** `cadence:12` or `cadence:"Sprints"`/`cadence:Sprints`; null otherwise. */
+function parseCadenceArg(text: string): CadenceArg | null {
+  if (!text.toLowerCase().startsWith(CADENCE_PREFIX)) return null;
+  const rest = text.slice(CADENCE_PREFIX.length);
+  if (/^\d{1,10}$/.test(rest)) {
+    const id = Number(rest);
+    return id > 0 && id <= 2_147_483_647 ? { id } : null;
+  }
+  const title = unquoteTitle(rest);
+  return title ? { title } : null;
+}
+
+/** `[cadence:…] --current` or `[cadence:…] --next` (GitLab's form); null otherwise. */
+function parsePeriodArg(text: string): IterationArg | null {
+  const lower = text.toLowerCase();
+  const flag = lower.endsWith('--current') ? '--current' : lower.endsWith('--next') ? '--next' : null;
+  if (!flag) return null;
+  const before = text.slice(0, text.length - flag.length).trim();
+  const period = flag === '--current' ? 'current' : 'next';
+  if (before === '') return { period, cadence: null };
+  const cadence = parseCadenceArg(before);
+  return cadence ? { period, cadence } : null;
+}
+
+/**
+ * `*iteration:"Sprint 3"`, `*iteration:42` (an id), `*iteration:Sprint3`, or `--current` / `--next`
+ * optionally after `cadence:"Title"` or `cadence:12`; null otherwise.
+ */
 export function parseIterationArg(args: string): IterationArg | null {
   const text = args.trim();
+  const period = parsePeriodArg(text);
+  if (period) return period;
   if (!text.toLowerCase().startsWith(ITERATION_PREFIX)) return null;
   const rest = text.slice(ITERATION_PREFIX.length);
   if (/^\d{1,10}$/.test(rest)) {

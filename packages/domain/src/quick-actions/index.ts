@@ -2,3 +2,4 @@ export * from './arguments';
 export * from './commands';
 export * from './explain';
 export * from './extract';
+export * from './iteration-period';

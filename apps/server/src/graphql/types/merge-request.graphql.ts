@@ -1,5 +1,11 @@
-import { listMergeRequests, type MergeRequestRow } from '../../modules/merge-requests/merge-requests.service';
+import { DomainError } from '../../errors';
+import {
+  findMergeRequest,
+  listMergeRequests,
+  type MergeRequestRow,
+} from '../../modules/merge-requests/merge-requests.service';
 import { webUrl } from '../../modules/namespaces/web-url';
+import { mergeRequestSubject } from '../../modules/notes/noteable';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
@@ -10,6 +16,7 @@ import {
   mergeRequestListArgs,
   toMergeRequestFilters,
 } from './merge-request-args';
+import { MergeRequestPermissions } from './permissions.graphql';
 import { GroupRef, MilestoneRef, ProjectRef, UserRef } from './refs';
 
 export const MergeRequestRef = builder.objectRef<MergeRequestRow>('MergeRequest');
@@ -67,6 +74,15 @@ MergeRequestRef.implement({
       description: 'Milestone of the merge request.',
       resolve: (m, _a, c) => (m.milestone_id ? c.loaders.milestone.load(m.milestone_id) : null),
     }),
+    userPermissions: t.field({
+      type: MergeRequestPermissions,
+      description: 'Permissions for the current user on the resource.',
+      resolve: async (m, _a, c) => {
+        const project = await c.loaders.project.load(m.project_id);
+        if (!project) throw new Error('merge request without its project');
+        return { actor: c.actor, mergeRequest: mergeRequestSubject(project, m) };
+      },
+    }),
   }),
 });
 
@@ -87,6 +103,23 @@ builder.objectFields(ProjectRef, (t) => ({
     description: 'Merge requests of the project.',
     args: { ...pageArgs, ...mergeRequestListArgs },
     resolve: (p, args, c) => resolveMergeRequestList(c, { projectId: p.id }, args),
+  }),
+  mergeRequest: t.field({
+    type: MergeRequestRef,
+    nullable: true,
+    description: 'A single merge request of the project; null when missing or hidden from you.',
+    args: { iid: t.arg.string({ required: true, description: 'IID of the merge request. For example, "1".' }) },
+    resolve: async (p, args, c) => {
+      if (!/^\d{1,10}$/.test(args.iid)) return null;
+      const iid = Number(args.iid);
+      if (iid < 1 || iid > 2_147_483_647) return null;
+      try {
+        return await findMergeRequest(c.ctx.database.db, c.actor, p.id, iid);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'not_found') return null;
+        throw error;
+      }
+    },
   }),
 }));
 

@@ -6,6 +6,7 @@ import {
   canEpic,
   canGroup,
   canIssue,
+  canMergeRequest,
   canNoteOn,
   canProject,
   canPromoteIssueToEpic,
@@ -13,10 +14,11 @@ import {
   type EpicAbility,
   type GroupAbility,
   type IssueAbility,
+  type MergeRequestAbility,
   type ProjectAbility,
 } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
-import type { EpicSubject, GroupSubject, IssueSubject } from '../../policy/subjects';
+import type { EpicSubject, GroupSubject, IssueSubject, MergeRequestSubject } from '../../policy/subjects';
 import { builder } from '../builder';
 
 /** What a permissions object resolves from: the actor and the subject, decided by policy/abilities. */
@@ -31,6 +33,10 @@ export interface ProjectPermissionsSource {
 export interface EpicPermissionsSource {
   actor: Actor | null;
   epic: EpicSubject;
+}
+export interface MergeRequestPermissionsSource {
+  actor: Actor | null;
+  mergeRequest: MergeRequestSubject;
 }
 export interface IssuePermissionsSource {
   actor: Actor | null;
@@ -178,6 +184,23 @@ export const IssuePermissions = permissionsObject<IssuePermissionsSource, IssueP
     promoteToEpic: ['promote_to_epic', "promote the issue to an epic in its project's group"],
     reportSpam: ['report_spam', 'submit the issue as spam (canReportSpam: instance administrators)'],
     createNote: ['create_note', 'comment on the issue'],
+    ...NOTE_FIELDS,
+  },
+);
+
+/** The merge request page's comment flags (its activity): comment, note flags, resolve threads. */
+export const MergeRequestPermissions = permissionsObject<
+  MergeRequestPermissionsSource,
+  MergeRequestAbility | NoteOnAbility
+>(
+  'MergeRequestPermissions',
+  'Check permissions for the current user on a merge request.',
+  (s, ability) =>
+    isNoteOn(ability) ? canNoteOn(s.actor, ability, s.mergeRequest) : canMergeRequest(s.actor, ability, s.mergeRequest),
+  {
+    readMergeRequest: ['read_merge_request', 'read the merge request'],
+    createNote: ['create_note', 'comment on the merge request'],
+    resolveNote: ['resolve_note', 'resolve and unresolve its threads (its author, Developer and above)'],
     ...NOTE_FIELDS,
   },
 );

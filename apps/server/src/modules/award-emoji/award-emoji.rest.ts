@@ -4,33 +4,59 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { epicNoteableByIid, issueNoteable, type Noteable } from '../notes/noteable';
+import { epicNoteableByIid, issueNoteable, mergeRequestNoteable, type Noteable } from '../notes/noteable';
 import { loadUsers } from '../notes/notes.presenter';
 import { findNote } from '../notes/notes.service';
 import { presentAward } from './award-emoji.presenter';
 import { type Awardable, createAward, deleteAward, findAward, listAwards } from './award-emoji.service';
 
-type Params = { id: string; issue_iid?: string; epic_iid?: string; note_id?: string; award_id?: string };
+type Params = {
+  id: string;
+  issue_iid?: string;
+  epic_iid?: string;
+  merge_request_iid?: string;
+  note_id?: string;
+  award_id?: string;
+};
+type Kind = Noteable['kind'];
+
+/** Where each kind's award emoji live (epics by iid, as GitLab). */
+const PARENTS: Record<Kind, string> = {
+  issue: '/projects/:id/issues/:issue_iid',
+  epic: '/groups/:id/epics/:epic_iid',
+  merge_request: '/projects/:id/merge_requests/:merge_request_iid',
+};
 
 const createSchema = z.object({ name: z.string().max(128) });
 
 /**
  * Award emoji on issues (`/projects/:id/issues/:issue_iid/award_emoji`), epics
- * (`/groups/:id/epics/:epic_iid/award_emoji`, by iid as GitLab) and on their notes
+ * (`/groups/:id/epics/:epic_iid/award_emoji`, by iid as GitLab), merge requests
+ * (`/projects/:id/merge_requests/:merge_request_iid/award_emoji`) and on their notes
  * (`…/notes/:note_id/award_emoji`).
  */
 export const awardEmojiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
 
-  async function noteable(request: FastifyRequest, kind: 'issue' | 'epic'): Promise<Noteable> {
+  async function noteable(request: FastifyRequest, kind: Kind): Promise<Noteable> {
     const p = request.params as Params;
     const container = parseIdOrPath(p.id);
-    return kind === 'issue'
-      ? issueNoteable(db, request.actor, container, parseIntParam(p.issue_iid, 'issue_iid'))
-      : epicNoteableByIid(db, request.actor, container, parseIntParam(p.epic_iid, 'epic_iid'));
+    switch (kind) {
+      case 'issue':
+        return issueNoteable(db, request.actor, container, parseIntParam(p.issue_iid, 'issue_iid'));
+      case 'epic':
+        return epicNoteableByIid(db, request.actor, container, parseIntParam(p.epic_iid, 'epic_iid'));
+      case 'merge_request':
+        return mergeRequestNoteable(
+          db,
+          request.actor,
+          container,
+          parseIntParam(p.merge_request_iid, 'merge_request_iid'),
+        );
+    }
   }
 
-  async function awardable(request: FastifyRequest, kind: 'issue' | 'epic', onNote: boolean): Promise<Awardable> {
+  async function awardable(request: FastifyRequest, kind: Kind, onNote: boolean): Promise<Awardable> {
     const n = await noteable(request, kind);
     if (!onNote) return { type: n.type, id: n.id };
     const note = await findNote(db, request.actor, n, parseIntParam((request.params as Params).note_id, 'note_id'));
@@ -39,8 +65,8 @@ export const awardEmojiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
 
   const awardId = (request: FastifyRequest) => parseIntParam((request.params as Params).award_id, 'award_id');
 
-  for (const kind of ['issue', 'epic'] as const) {
-    const parent = kind === 'issue' ? '/projects/:id/issues/:issue_iid' : '/groups/:id/epics/:epic_iid';
+  for (const kind of ['issue', 'epic', 'merge_request'] as const) {
+    const parent = PARENTS[kind];
     for (const onNote of [false, true]) {
       const base = `${parent}${onNote ? '/notes/:note_id' : ''}/award_emoji`;
 

@@ -11,7 +11,7 @@ export type AwardRow = Selectable<AwardEmojiTable>;
 
 /** Something emoji can be awarded to, already known to be readable by the actor. */
 export interface Awardable {
-  type: 'Issue' | 'Epic' | 'Note';
+  type: 'Issue' | 'Epic' | 'MergeRequest' | 'Note';
   id: number;
 }
 

@@ -8,6 +8,7 @@ import {
   epicNotHidden,
   groupReadable,
   internalIssueNotesReadable,
+  noteNotHidden,
 } from '../../policy/sql-scopes';
 import {
   emptyIssuableDetails,
@@ -80,6 +81,7 @@ export async function loadIssueDetails(db: Database, actor: Actor | null, rows: 
         'i.id',
         // Internal notes count only for those who may read them (Reporter+), as GitLab.
         sql<number>`(SELECT count(*)::int FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND NOT nt.system
+          AND ${noteNotHidden(actor, { authorId: 'nt.author_id' })}
           AND (NOT nt.internal OR ${internalIssueNotesReadable(actor, { projectId: 'p.id', namespaceTraversalIds: 'n.traversal_ids' })}))`.as(
           'user_notes_count',
         ),

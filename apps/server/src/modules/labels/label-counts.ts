@@ -4,6 +4,7 @@ import type { Actor } from '../../policy/actor';
 import {
   issueConfidentialityAllows,
   issueNotHidden,
+  mergeRequestNotHidden,
   projectIssuesEnabled,
   projectReadable,
 } from '../../policy/sql-scopes';
@@ -65,7 +66,7 @@ export async function labelExtras(
          JOIN merge_requests m ON m.id = ml.merge_request_id
          JOIN projects p ON p.id = m.project_id JOIN namespaces n ON n.id = p.namespace_id
          WHERE ml.label_id = x.id AND m.state = 'opened' AND ${inContainer} AND ${readableProject}
-           AND p.merge_requests_enabled)`
+           AND p.merge_requests_enabled AND ${mergeRequestNotHidden(actor, { authorId: 'm.author_id' })})`
     : sql`(SELECT 0 AS open_mrs)`;
   const subscribedExpr = actor
     ? sql`EXISTS (SELECT 1 FROM subscriptions s WHERE s.subscribable_type = 'Label'

@@ -35,7 +35,7 @@ export const mergeRequestsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     const present = opts.simple ? presentMergeRequestSimple : presentMergeRequest;
     const details = opts.simple
       ? await loadMergeRequestPaths(db, result.rows)
-      : await loadMergeRequestDetails(db, result.rows);
+      : await loadMergeRequestDetails(db, request.actor, result.rows);
     return result.rows.map((row) =>
       present(ctx, row, details, { withLabelsDetails: opts.withLabelsDetails, contextPath }),
     );
@@ -43,7 +43,7 @@ export const mergeRequestsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
 
   async function show(request: FastifyRequest, projectId: number, iid: number, contextPath: string) {
     const row = await findMergeRequest(db, request.actor, projectId, iid);
-    const details = await loadMergeRequestDetails(db, [row]);
+    const details = await loadMergeRequestDetails(db, request.actor, [row]);
     const q = parseInput(showSchema, request.query);
     return presentMergeRequest(ctx, row, details, {
       withLabelsDetails: q.with_labels_details ?? false,

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import type { Actor } from '../../policy/actor';
+import { internalIssueNotesReadable, noteNotHidden } from '../../policy/sql-scopes';
 import {
   emptyIssuableDetails,
   groupByKey,
@@ -40,8 +42,16 @@ export async function loadMergeRequestPaths(db: Database, rows: MergeRequestRow[
   };
 }
 
-/** Batch-loads labels, assignees, reviewers, milestones, counts, users and paths: at most 7 queries. */
-export async function loadMergeRequestDetails(db: Database, rows: MergeRequestRow[]): Promise<MergeRequestDetails> {
+/**
+ * Batch-loads labels, assignees, reviewers, milestones, counts, users and paths: at most 7 queries.
+ * `user_notes_count` counts the comments the actor may read (internal ones for Reporter and above,
+ * none by a banned author unless an admin asks).
+ */
+export async function loadMergeRequestDetails(
+  db: Database,
+  actor: Actor | null,
+  rows: MergeRequestRow[],
+): Promise<MergeRequestDetails> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return emptyDetails();
   const [labelRows, assigneeRows, reviewerRows, milestones, countRows] = await Promise.all([
@@ -61,9 +71,13 @@ export async function loadMergeRequestDetails(db: Database, rows: MergeRequestRo
       .execute(),
     db
       .selectFrom('merge_requests as mr')
+      .innerJoin('projects as p', 'p.id', 'mr.project_id')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
       .select([
         'mr.id',
-        count("notes nt WHERE nt.noteable_type = 'MergeRequest' AND nt.noteable_id = mr.id AND NOT nt.system").as(
+        sql<number>`(SELECT count(*)::int FROM notes nt WHERE nt.noteable_type = 'MergeRequest' AND nt.noteable_id = mr.id
+          AND NOT nt.system AND ${noteNotHidden(actor, { authorId: 'nt.author_id' })}
+          AND (NOT nt.internal OR ${internalIssueNotesReadable(actor, { projectId: 'p.id', namespaceTraversalIds: 'n.traversal_ids' })}))`.as(
           'user_notes_count',
         ),
         count(

@@ -2,14 +2,18 @@ import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { MergeRequestsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
-import { projectReadable } from '../../policy/sql-scopes';
+import { mergeRequestNotHidden, projectReadable } from '../../policy/sql-scopes';
 import { issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from '../issuables/issuable-order';
 import { type IssuableProjectColumns, type IssuableSource, issuableProjectColumns } from '../issuables/issuable-source';
 import type { IssuableListScope } from '../issuables/list-issuables';
 import type { MergeRequestFilters, MergeRequestOrderBy } from './mr-filters';
 
 /** A merge_requests row with what policy and presenters need from its project and namespace. */
-export type MergeRequestRow = Selectable<MergeRequestsTable> & IssuableProjectColumns;
+export type MergeRequestRow = Selectable<MergeRequestsTable> &
+  IssuableProjectColumns & {
+    /** Hidden by moderation (its author is banned): only admins read it. */
+    hidden: boolean;
+  };
 
 /** Where to list from: one project, a group and its subgroups, or everything readable. */
 export type MergeRequestListScope = IssuableListScope;
@@ -21,20 +25,25 @@ export function mergeRequestQuery(db: Database) {
     .innerJoin('projects as p', 'p.id', 'mr.project_id')
     .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
     .selectAll('mr')
-    .select(issuableProjectColumns);
+    .select(issuableProjectColumns)
+    .select(
+      sql<boolean>`EXISTS (SELECT 1 FROM users hu WHERE hu.id = mr.author_id AND hu.state = 'banned')`.as('hidden'),
+    );
 }
 
 /**
- * The SQL twin of "may read this merge request": its project is readable and has merge requests
- * enabled. `a` names the project and namespace aliases of the query it is used in.
+ * The SQL twin of "may read this merge request" (canMergeRequest read_merge_request): its project is
+ * readable and has merge requests enabled, and moderation has not hidden it (author banned).
+ * `a` names the merge request, project and namespace aliases of the query it is used in.
  */
-export function mergeRequestVisibility(actor: Actor | null, a = { p: 'p', n: 'n' }): RawBuilder<boolean> {
+export function mergeRequestVisibility(actor: Actor | null, a = { mr: 'mr', p: 'p', n: 'n' }): RawBuilder<boolean> {
   const project = projectReadable(actor, {
     projectId: `${a.p}.id`,
     visibility: `${a.p}.visibility_level`,
     namespaceTraversalIds: `${a.n}.traversal_ids`,
   });
-  return sql<boolean>`(${project} AND ${sql.ref(`${a.p}.merge_requests_enabled`)})`;
+  const notHidden = mergeRequestNotHidden(actor, { authorId: `${a.mr}.author_id` });
+  return sql<boolean>`(${project} AND ${sql.ref(`${a.p}.merge_requests_enabled`)} AND ${notHidden})`;
 }
 
 export const scopeCondition = (scope: MergeRequestListScope) => listScopeCondition(mergeRequestSource, scope);
@@ -66,5 +75,5 @@ export function orderByClause(f: MergeRequestFilters): RawBuilder<unknown> {
 export const mergeRequestSource: IssuableSource = {
   table: 'merge_requests',
   alias: 'mr',
-  readable: (actor, a) => mergeRequestVisibility(actor, { p: a.p, n: a.n }),
+  readable: (actor, a) => mergeRequestVisibility(actor, { mr: a.i, p: a.p, n: a.n }),
 };

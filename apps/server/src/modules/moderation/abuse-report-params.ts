@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { gitlabId } from '../../rest/gitlab-list-params';
 import { pageParams } from '../../rest/pagination';
+import { gitlabBoolean } from '../../rest/params';
 
 /** IE §2.4's reasons, in the drawer's order (GitLab's AbuseReport categories). */
 export const ABUSE_CATEGORIES = [
@@ -54,3 +55,9 @@ export const updateAbuseReportSchema = z
 export type UpdateAbuseReportInput = z.infer<typeof updateAbuseReportSchema>;
 
 export const listSpamLogsSchema = pageParams;
+
+/** `PUT /admin/spam_logs/:id`: block or trust the log's author. */
+export const updateSpamLogSchema = z.object({ user_action: z.enum(['block_user', 'trust_user']) });
+
+/** `DELETE /admin/spam_logs/:id`: `remove_user=true` removes the author and their content too. */
+export const deleteSpamLogSchema = z.object({ remove_user: gitlabBoolean.optional() });

@@ -42,6 +42,9 @@ export function presentSpamLog(ctx: Ctx, row: SpamLogRow, users: Map<number, Use
     description: row.description,
     user: user(row.user_id),
     submitted_by: user(row.submitted_by_id),
+    // Meridian logs spam an admin submitted: no CAPTCHA was shown and no request address is kept.
+    recaptcha_verified: false,
+    source_ip: null,
     created_at: iso(row.created_at),
   };
 }

@@ -4,9 +4,11 @@ import { setPaginationHeaders } from '../../rest/pagination';
 import { parseInput, parseIntParam, requestParams } from '../../rest/params';
 import {
   createAbuseReportSchema,
+  deleteSpamLogSchema,
   listAbuseReportsSchema,
   listSpamLogsSchema,
   updateAbuseReportSchema,
+  updateSpamLogSchema,
 } from './abuse-report-params';
 import { presentAbuseReport, presentSpamLog } from './abuse-reports.presenter';
 import {
@@ -18,7 +20,7 @@ import {
   updateAbuseReport,
   usersById,
 } from './abuse-reports.service';
-import { listSpamLogs } from './spam.service';
+import { actOnSpamLogUser, deleteSpamLog, listSpamLogs } from './spam.service';
 
 /**
  * Moderation under /api/v4: the web app's report (the same service as the IE-20 form post) and
@@ -73,5 +75,19 @@ export const abuseReportsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       rows.flatMap((r) => [r.user_id, r.submitted_by_id]),
     );
     return rows.map((r) => presentSpamLog(ctx, r, users));
+  });
+
+  const presentLog = async (row: Awaited<ReturnType<typeof actOnSpamLogUser>>) =>
+    presentSpamLog(ctx, row, await usersById(db, [row.user_id, row.submitted_by_id]));
+
+  app.put('/admin/spam_logs/:id', async (request) => {
+    const input = parseInput(updateSpamLogSchema, requestParams(request));
+    return presentLog(await actOnSpamLogUser(db, request.actor, reportId(request), input.user_action));
+  });
+
+  app.delete('/admin/spam_logs/:id', async (request, reply) => {
+    const input = parseInput(deleteSpamLogSchema, request.query);
+    await deleteSpamLog(db, request.actor, reportId(request), { removeUser: input.remove_user === true });
+    reply.code(204);
   });
 };

@@ -1,15 +1,18 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import type { Executor } from '../../db/executor';
 import { offsetPage } from '../../db/list-page';
 import type { SpamLogsTable } from '../../db/schema';
-import { forbidden } from '../../errors';
+import { DomainError, forbidden, notFound } from '../../errors';
 import { canModerate, canSubmitIssueAsSpam } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { findIssue, issueSubject } from '../issues/issues.service';
 import type { IdOrPath } from '../namespaces/id-or-path';
 import { findProject } from '../namespaces/namespace-lookup.service';
+import { setUserState } from '../users/users.service';
+import { removeUserAndContributions } from './user-removal';
 
 export type SpamLogRow = Selectable<SpamLogsTable>;
 
@@ -73,4 +76,66 @@ export async function listSpamLogs(
       perPage: page.per_page,
     },
   );
+}
+
+/** What an admin does to a spam log's author from Admin › Spam logs (besides removing them). */
+export type SpamLogUserAction = 'block_user' | 'trust_user';
+
+const STATE_AFTER: Record<SpamLogUserAction, 'blocked' | 'active'> = { block_user: 'blocked', trust_user: 'active' };
+
+/** One spam log (admins only: 403 for others); 404 when there is none with that id. */
+export async function getSpamLog(db: Database, actor: Actor | null, id: number): Promise<SpamLogRow> {
+  if (!canModerate(requireActor(actor))) throw forbidden();
+  const row = await db.selectFrom('spam_logs').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Spam log');
+  return row;
+}
+
+/** The log's author, who must still exist and (to be blocked or removed) must not be an admin. */
+async function spamLogAuthor(db: Executor, log: SpamLogRow, action: SpamLogUserAction | 'remove_user') {
+  const user =
+    log.user_id === null
+      ? undefined
+      : await db.selectFrom('users').select(['id', 'admin']).where('id', '=', log.user_id).executeTakeFirst();
+  if (!user) throw notFound('User');
+  if (user.admin && action !== 'trust_user') {
+    throw new DomainError('forbidden', '403 Forbidden - You cannot block or remove an administrator');
+  }
+  return user;
+}
+
+/**
+ * "Block user" (they can no longer sign in or use the API) or "Trust user" (active again: unblocked,
+ * unbanned) on a spam log's author. The log stays.
+ */
+export async function actOnSpamLogUser(
+  db: Database,
+  actor: Actor | null,
+  id: number,
+  action: SpamLogUserAction,
+): Promise<SpamLogRow> {
+  const log = await getSpamLog(db, actor, id);
+  const user = await spamLogAuthor(db, log, action);
+  await setUserState(db, user.id, STATE_AFTER[action]);
+  return log;
+}
+
+/**
+ * "Remove log", or with `removeUser` GitLab's "Remove user": the author and everything they wrote
+ * are deleted (hard delete), then the log (as GitLab's `DELETE /admin/spam_logs/:id?remove_user=true`).
+ */
+export async function deleteSpamLog(
+  db: Database,
+  actor: Actor | null,
+  id: number,
+  opts: { removeUser: boolean },
+): Promise<void> {
+  const log = await getSpamLog(db, actor, id);
+  await db.transaction().execute(async (trx) => {
+    if (opts.removeUser) {
+      const user = await spamLogAuthor(trx, log, 'remove_user');
+      await removeUserAndContributions(trx, user.id);
+    }
+    await trx.deleteFrom('spam_logs').where('id', '=', id).execute();
+  });
 }

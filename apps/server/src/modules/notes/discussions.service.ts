@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { forbidden, notFound } from '../../errors';
+import { canMergeRequest } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
+import { publishChange } from '../../realtime/change-channel';
 import type { Noteable } from './noteable';
 import { createNote, type NoteRow, visibleNotes } from './notes.service';
 
@@ -103,4 +105,49 @@ export async function replyToDiscussion(
       .execute();
   }
   return note;
+}
+
+/**
+ * May the actor resolve threads here? Merge request threads: its author and Developer and above
+ * (GitLab's `Discussion#can_resolve?`). Issue and epic threads are not resolvable in Meridian.
+ */
+export function canResolveThreads(actor: Actor | null, n: Noteable): boolean {
+  return n.kind === 'merge_request' && canMergeRequest(actor, 'resolve_note', n.subject);
+}
+
+/**
+ * Resolves or unresolves a thread (`PUT …/discussions/:id?resolved=`), or one note of it when
+ * `noteId` is given: every resolvable comment of it records who resolved it and when. 403 for a lone
+ * comment or system note (not resolvable) and for those who may not resolve.
+ */
+export async function resolveDiscussion(
+  db: Database,
+  actor: Actor | null,
+  n: Noteable,
+  discussionId: string,
+  resolved: boolean,
+  noteId?: number,
+): Promise<Discussion> {
+  const me = requireActor(actor);
+  const discussion = await findDiscussion(db, actor, n, discussionId);
+  if (noteId !== undefined && !discussion.notes.some((x) => x.id === noteId)) throw notFound('Note');
+  const first = discussion.notes[0];
+  if (!first?.resolvable || first.system) throw forbidden('403 Forbidden - the discussion is not resolvable');
+  if (!canResolveThreads(me, n)) throw forbidden();
+  await db.transaction().execute(async (trx) => {
+    let q = trx
+      .updateTable('notes')
+      .set(resolved ? { resolved_at: new Date(), resolved_by_id: me.id } : { resolved_at: null, resolved_by_id: null })
+      .where('discussion_id', '=', discussionId)
+      .where('noteable_type', '=', n.type)
+      .where('noteable_id', '=', n.id)
+      .where('resolvable', '=', true)
+      .where('system', '=', false);
+    // Resolving leaves notes already resolved with their resolver and time.
+    if (resolved) q = q.where('resolved_at', 'is', null);
+    if (noteId !== undefined) q = q.where('id', '=', noteId);
+    await q.execute();
+    await publishChange(trx, n.type, n.id, 'note');
+  });
+  return findDiscussion(db, actor, n, discussionId);
 }

@@ -40,3 +40,13 @@ export const createNoteSchema = z.object({
 export const updateNoteSchema = z.object({ body });
 
 export const replySchema = z.object({ body, created_at: createdAt.optional() });
+
+/** `PUT …/merge_requests/:iid/discussions/:id`: resolve or unresolve the thread. */
+export const resolveSchema = z.object({ resolved: gitlabBoolean });
+
+/** `PUT …/merge_requests/:iid/discussions/:id/notes/:note_id`: exactly one of `body` and `resolved`. */
+export const updateDiscussionNoteSchema = z
+  .object({ body: body.optional(), resolved: gitlabBoolean.optional() })
+  .refine((x) => (x.body === undefined) !== (x.resolved === undefined), {
+    message: 'body, resolved are mutually exclusive and exactly one must be given',
+  });

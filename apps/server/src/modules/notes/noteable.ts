@@ -1,14 +1,15 @@
 import type { Database } from '../../db/connection';
 import { forbidden, notFound } from '../../errors';
-import { canEpic, canIssue, groupAccessLevel, projectAccessLevel } from '../../policy/abilities';
+import { canEpic, canIssue, canMergeRequest, noteableAccessLevel } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
-import type { EpicSubject, IssueSubject } from '../../policy/subjects';
+import type { EpicSubject, IssueSubject, MergeRequestSubject } from '../../policy/subjects';
 import { type EpicRow, epicSubject, findEpicById } from '../epics/epics.service';
 import { findIssue, type IssueRow, issueSubject } from '../issues/issues.service';
+import { findMergeRequest, type MergeRequestRow } from '../merge-requests/merge-requests.service';
 import type { IdOrPath } from '../namespaces/id-or-path';
-import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
+import { findGroup, findProject, type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
 
-/** What notes and award emoji hang on: a readable issue or epic, with its policy subject. */
+/** What notes and award emoji hang on: a readable issue, epic or merge request, with its policy subject. */
 export type Noteable =
   | {
       kind: 'issue';
@@ -29,6 +30,16 @@ export type Noteable =
       groupId: number;
       row: EpicRow;
       subject: EpicSubject;
+    }
+  | {
+      kind: 'merge_request';
+      type: 'MergeRequest';
+      id: number;
+      iid: number;
+      projectId: number;
+      groupId: null;
+      row: MergeRequestRow;
+      subject: MergeRequestSubject;
     };
 
 /** The issue `iid` of a project, or 404 (project or issue missing or unreadable). */
@@ -50,6 +61,42 @@ export async function issueNoteable(
     groupId: null,
     row,
     subject,
+  };
+}
+
+/** The policy subject of a merge request row in `project`. */
+export function mergeRequestSubject(project: ProjectRow, row: MergeRequestRow): MergeRequestSubject {
+  return {
+    kind: 'merge_request',
+    project: {
+      ...projectSubject(project),
+      archived: project.archived,
+      mergeRequestsEnabled: project.merge_requests_enabled,
+    },
+    authorId: row.author_id,
+    discussionLocked: row.discussion_locked,
+    hidden: row.hidden,
+  };
+}
+
+/** The merge request `iid` of a project, or 404 (project or merge request missing or unreadable). */
+export async function mergeRequestNoteable(
+  db: Database,
+  actor: Actor | null,
+  project: IdOrPath,
+  iid: number,
+): Promise<Noteable> {
+  const p = await findProject(db, actor, project);
+  const row = await findMergeRequest(db, actor, p.id, iid);
+  return {
+    kind: 'merge_request',
+    type: 'MergeRequest',
+    id: row.id,
+    iid: row.iid,
+    projectId: row.project_id,
+    groupId: null,
+    row,
+    subject: mergeRequestSubject(p, row),
   };
 }
 
@@ -102,11 +149,22 @@ export async function epicNoteableByIid(
 
 /** The actor's access level where the noteable lives (project, or the epic's group). */
 export function noteableLevel(actor: Actor | null, n: Noteable): number {
-  return n.kind === 'issue' ? projectAccessLevel(actor, n.subject.project) : groupAccessLevel(actor, n.subject.group);
+  return noteableAccessLevel(actor, n.subject);
+}
+
+/** May the actor comment here? (locked discussions: members only). */
+export function canComment(actor: Actor | null, n: Noteable): boolean {
+  switch (n.kind) {
+    case 'issue':
+      return canIssue(actor, 'create_note', n.subject);
+    case 'epic':
+      return canEpic(actor, 'create_note', n.subject);
+    case 'merge_request':
+      return canMergeRequest(actor, 'create_note', n.subject);
+  }
 }
 
 /** 403 unless the actor may comment (locked discussions: members only). */
 export function assertCanComment(actor: Actor | null, n: Noteable): void {
-  const ok = n.kind === 'issue' ? canIssue(actor, 'create_note', n.subject) : canEpic(actor, 'create_note', n.subject);
-  if (!ok) throw forbidden();
+  if (!canComment(actor, n)) throw forbidden();
 }

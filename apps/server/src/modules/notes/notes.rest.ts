@@ -12,21 +12,55 @@ import {
   findDiscussion,
   listDiscussions,
   replyToDiscussion,
+  resolveDiscussion,
 } from './discussions.service';
-import { createNoteSchema, listNotesSchema, replySchema, updateNoteSchema } from './note-params';
-import { epicNoteableById, issueNoteable, type Noteable } from './noteable';
+import {
+  createNoteSchema,
+  listNotesSchema,
+  replySchema,
+  resolveSchema,
+  updateDiscussionNoteSchema,
+  updateNoteSchema,
+} from './note-params';
+import { epicNoteableById, issueNoteable, mergeRequestNoteable, type Noteable } from './noteable';
 import { loadUsers, presentDiscussion, presentNote } from './notes.presenter';
 import { createNote, deleteNote, findNote, listNotes, type NoteRow, updateNote } from './notes.service';
 
-type Params = { id: string; issue_iid?: string; epic_id?: string; note_id?: string; discussion_id?: string };
+type Params = {
+  id: string;
+  issue_iid?: string;
+  epic_id?: string;
+  merge_request_iid?: string;
+  note_id?: string;
+  discussion_id?: string;
+};
 
-/** Resolves the noteable of an issue or epic route. */
-export function noteableFor(db: Database, request: FastifyRequest, kind: 'issue' | 'epic'): Promise<Noteable> {
+type NoteableKind = Noteable['kind'];
+
+/** Where each kind's notes live (the epic by its global id, as GitLab's epic notes API). */
+const BASES: Record<NoteableKind, string> = {
+  issue: '/projects/:id/issues/:issue_iid',
+  epic: '/groups/:id/epics/:epic_id',
+  merge_request: '/projects/:id/merge_requests/:merge_request_iid',
+};
+
+/** Resolves the noteable of an issue, epic or merge request route. */
+export function noteableFor(db: Database, request: FastifyRequest, kind: NoteableKind): Promise<Noteable> {
   const p = request.params as Params;
   const container = parseIdOrPath(p.id);
-  return kind === 'issue'
-    ? issueNoteable(db, request.actor, container, parseIntParam(p.issue_iid, 'issue_iid'))
-    : epicNoteableById(db, request.actor, container, parseIntParam(p.epic_id, 'epic_id'));
+  switch (kind) {
+    case 'issue':
+      return issueNoteable(db, request.actor, container, parseIntParam(p.issue_iid, 'issue_iid'));
+    case 'epic':
+      return epicNoteableById(db, request.actor, container, parseIntParam(p.epic_id, 'epic_id'));
+    case 'merge_request':
+      return mergeRequestNoteable(
+        db,
+        request.actor,
+        container,
+        parseIntParam(p.merge_request_iid, 'merge_request_iid'),
+      );
+  }
 }
 
 const noteId = (request: FastifyRequest) => parseIntParam((request.params as Params).note_id, 'note_id');
@@ -43,8 +77,9 @@ function newNoteOf(request: FastifyRequest) {
 }
 
 /**
- * Notes on issues (`/projects/:id/issues/:issue_iid/notes`) and epics (`/groups/:id/epics/:epic_id/notes`,
- * epic global id as GitLab documents), and issue discussions (threads).
+ * Notes on issues (`/projects/:id/issues/:issue_iid/notes`), epics (`/groups/:id/epics/:epic_id/notes`,
+ * epic global id as GitLab documents) and merge requests (`/projects/:id/merge_requests/:iid/notes`),
+ * and their discussions (threads); merge request threads are resolvable.
  */
 export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
@@ -67,8 +102,8 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     if (note.discussion_id !== discussionId(request)) throw notFound('Note');
   }
 
-  for (const kind of ['issue', 'epic'] as const) {
-    const base = kind === 'issue' ? '/projects/:id/issues/:issue_iid' : '/groups/:id/epics/:epic_id';
+  for (const kind of ['issue', 'epic', 'merge_request'] as const) {
+    const base = BASES[kind];
 
     app.get(`${base}/notes`, async (request, reply) => {
       const n = await noteableFor(db, request, kind);
@@ -161,9 +196,29 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       requireActor(request.actor);
       const n = await noteableFor(db, request, kind);
       await noteInDiscussion(request, n);
-      const input = parseInput(updateNoteSchema, requestParams(request));
-      return one(n, await updateNote(db, request.actor, n, noteId(request), input.body));
+      if (kind !== 'merge_request') {
+        const input = parseInput(updateNoteSchema, requestParams(request));
+        return one(n, await updateNote(db, request.actor, n, noteId(request), input.body));
+      }
+      // A merge request thread's note: exactly one of `body` and `resolved`, as GitLab.
+      const input = parseInput(updateDiscussionNoteSchema, requestParams(request));
+      if (input.body !== undefined) return one(n, await updateNote(db, request.actor, n, noteId(request), input.body));
+      const id = noteId(request);
+      const d = await resolveDiscussion(db, request.actor, n, discussionId(request), input.resolved === true, id);
+      const note = d.notes.find((x) => x.id === id);
+      if (!note) throw notFound('Note');
+      return one(n, note);
     });
+
+    if (kind === 'merge_request') {
+      app.put(`${base}/discussions/:discussion_id`, async (request) => {
+        requireActor(request.actor);
+        const n = await noteableFor(db, request, kind);
+        const input = parseInput(resolveSchema, requestParams(request));
+        const d = await resolveDiscussion(db, request.actor, n, discussionId(request), input.resolved);
+        return (await discussions(n, [d]))[0];
+      });
+    }
 
     app.delete(`${base}/discussions/:discussion_id/notes/:note_id`, async (request, reply) => {
       requireActor(request.actor);

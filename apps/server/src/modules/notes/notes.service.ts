@@ -9,6 +9,7 @@ import { canNote, canNoteOn, type NoteAbility } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
+import { noteNotHidden } from '../../policy/sql-scopes';
 import type { NoteSubject } from '../../policy/subjects';
 import { publishChange } from '../../realtime/change-channel';
 import { notifyNoteable } from '../notifications/notify';
@@ -19,8 +20,19 @@ import { deleteAwardEmoji, newDiscussionId } from './noteable-records';
 
 export type NoteRow = Selectable<NotesTable>;
 
+/**
+ * The policy subject of a note read through `visibleNotes` (so `hidden` is false: a banned author's
+ * notes are filtered out there for everyone but admins, whom `hidden` does not bind).
+ */
 export function noteSubject(n: Noteable, note: Pick<NoteRow, 'author_id' | 'internal' | 'system'>): NoteSubject {
-  return { kind: 'note', noteable: n.subject, authorId: note.author_id, internal: note.internal, system: note.system };
+  return {
+    kind: 'note',
+    noteable: n.subject,
+    authorId: note.author_id,
+    internal: note.internal,
+    system: note.system,
+    hidden: false,
+  };
 }
 
 /** May the actor see internal notes on this noteable? (Reporter and above, admins.) */
@@ -34,12 +46,21 @@ export function canSeeInternal(actor: Actor | null, n: Noteable): boolean {
   });
 }
 
-/** Base query over the noteable's notes the actor may read (internal ones hidden below Reporter). */
+/**
+ * Base query over the noteable's notes the actor may read: internal ones hidden below Reporter, and
+ * a banned author's comments hidden from everyone but admins (`noteNotHidden`).
+ */
 export function visibleNotes(db: Database, actor: Actor | null, n: Noteable) {
-  let q = db.selectFrom('notes as nt').where('nt.noteable_type', '=', n.type).where('nt.noteable_id', '=', n.id);
+  let q = db
+    .selectFrom('notes as nt')
+    .where('nt.noteable_type', '=', n.type)
+    .where('nt.noteable_id', '=', n.id)
+    .where(noteNotHidden(actor, { authorId: 'nt.author_id' }));
   if (!canSeeInternal(actor, n)) q = q.where('nt.internal', '=', false);
   return q;
 }
+
+const NOTEABLE_TABLE = { issue: 'issues', epic: 'epics', merge_request: 'merge_requests' } as const;
 
 export interface ListNotesOptions {
   orderBy: 'created_at' | 'updated_at';
@@ -106,14 +127,13 @@ export async function createNote(
   await applySecretPolicy(db, [{ field: 'body', text: input.body }]);
   return db.transaction().execute(async (trx) => {
     // A comment is activity on the issue or epic: it moves up in "recently updated" lists, as GitLab.
-    await trx
-      .updateTable(n.kind === 'issue' ? 'issues' : 'epics')
-      .set({ updated_at: new Date() })
-      .where('id', '=', n.id)
-      .execute();
+    await trx.updateTable(NOTEABLE_TABLE[n.kind]).set({ updated_at: new Date() }).where('id', '=', n.id).execute();
     await publishChange(trx, n.type, n.id, 'note');
     const note = await insertNote(trx, me, n, input, createdAt);
-    await createMentionTodos(trx, me, n, { text: note.note, note: { id: note.id, internal: note.internal } });
+    // To-dos point at issues and epics only (merge request to-dos are not kept).
+    if (n.kind !== 'merge_request') {
+      await createMentionTodos(trx, me, n, { text: note.note, note: { id: note.id, internal: note.internal } });
+    }
     await notifyNoteable(trx, me, n, { kind: 'new_note', noteId: note.id, body: note.note, internal: note.internal });
     return note;
   });
@@ -165,7 +185,7 @@ export async function updateNote(
       .returningAll()
       .executeTakeFirstOrThrow();
     const mentioning = { text: body, previousText: note.note, note: { id: note.id, internal: note.internal } };
-    await createMentionTodos(trx, requireActor(actor), n, mentioning);
+    if (n.kind !== 'merge_request') await createMentionTodos(trx, requireActor(actor), n, mentioning);
     const mention = { kind: 'mention', text: body, previousText: note.note, internal: note.internal } as const;
     await notifyNoteable(trx, requireActor(actor), n, mention);
     return updated;

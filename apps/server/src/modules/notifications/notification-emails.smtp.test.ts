@@ -237,6 +237,27 @@ describe('email notifications over a real SMTP server', () => {
     expect(closing[0]?.parsed.text).toContain('Merge request was closed by');
   });
 
+  it('a comment on a merge request mails its participants and the mentioned, with !iid in the subject', async () => {
+    const created = await api('POST', `/projects/${projectId}/merge_requests`, 'author', {
+      title: 'Talk about it',
+      source_branch: 'talk',
+      target_branch: 'main',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const mr = created.json() as { id: number; iid: number };
+    await deliveredSince(sink.received.length);
+    const mark = sink.received.length;
+    const res = await api('POST', `/projects/${projectId}/merge_requests/${mr.iid}/notes`, 'bob', {
+      body: 'Looks fine, @mail-carol?',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const emails = await deliveredSince(mark);
+    // The author takes part; carol is mentioned; erin watches the project; bob wrote it.
+    expect(recipients(emails)).toEqual([address('author'), address('carol'), address('erin')]);
+    expect(emails[0]?.parsed.subject).toBe(`Re: app | Talk about it (!${mr.iid})`);
+    expect(emails[0]?.parsed.text).toContain(`/mail/app/-/merge_requests/${mr.iid}#note_`);
+  });
+
   it('nothing a user typed becomes markup in the HTML part', async () => {
     const issue = await newIssue({ title: '<img src=x onerror=alert(1)>' });
     await deliveredSince(sink.received.length);

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/executor';
 import { canNote, canProject } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
-import type { EpicSubject, IssueSubject, ProjectSubject } from '../../policy/subjects';
+import type { EpicSubject, IssueSubject, MergeRequestSubject, ProjectSubject } from '../../policy/subjects';
 import { fullPathOf } from '../namespaces/namespace-lookup.service';
 
 /** What an email is about: an issue, epic or merge request, with what the recipients rules and the email need. */
@@ -23,7 +23,7 @@ export interface NotifyTarget {
 }
 
 /** The policy's answer for a comment on an issue or epic: the item readable, internal notes Reporter and up. */
-function noteReader(subject: IssueSubject | EpicSubject) {
+function noteReader(subject: IssueSubject | EpicSubject | MergeRequestSubject) {
   return (user: Actor, internal: boolean) =>
     canNote(user, 'read_note', { kind: 'note', noteable: subject, authorId: null, internal, system: false });
 }
@@ -47,23 +47,50 @@ export function issueNotifyTarget(
   };
 }
 
+/** A project's name and paths, for an email about something in it. */
+function projectNames(db: Executor, projectId: number) {
+  return db
+    .selectFrom('projects as p')
+    .innerJoin('namespaces as ns', 'ns.id', 'p.namespace_id')
+    .select(['p.id', 'p.name', 'p.path', 'ns.traversal_ids', fullPathOf('ns.traversal_ids').as('ns_path')])
+    .where('p.id', '=', projectId)
+    .executeTakeFirstOrThrow();
+}
+
 /**
- * The notify target of a noteable (an issue or epic a comment was added to): one statement for its
+ * The notify target of a noteable (an issue, epic or merge request a comment was added to): one statement for its
  * project's or group's name and path.
  */
 export async function noteableNotifyTarget(
   db: Executor,
   n:
     | { kind: 'issue'; id: number; iid: number; projectId: number; row: { title: string }; subject: IssueSubject }
-    | { kind: 'epic'; id: number; iid: number; groupId: number; row: { title: string }; subject: EpicSubject },
+    | { kind: 'epic'; id: number; iid: number; groupId: number; row: { title: string }; subject: EpicSubject }
+    | {
+        kind: 'merge_request';
+        id: number;
+        iid: number;
+        projectId: number;
+        row: { title: string };
+        subject: MergeRequestSubject;
+      },
 ): Promise<NotifyTarget> {
+  if (n.kind === 'merge_request') {
+    const project = await projectNames(db, n.projectId);
+    return {
+      type: 'MergeRequest',
+      id: n.id,
+      iid: n.iid,
+      title: n.row.title,
+      projectId: project.id,
+      traversalIds: project.traversal_ids,
+      containerName: project.name,
+      webPath: `/${project.ns_path}/${project.path}/-/merge_requests/${n.iid}`,
+      mayRead: noteReader(n.subject),
+    };
+  }
   if (n.kind === 'issue') {
-    const project = await db
-      .selectFrom('projects as p')
-      .innerJoin('namespaces as ns', 'ns.id', 'p.namespace_id')
-      .select(['p.id', 'p.name', 'p.path', 'ns.traversal_ids', fullPathOf('ns.traversal_ids').as('ns_path')])
-      .where('p.id', '=', n.projectId)
-      .executeTakeFirstOrThrow();
+    const project = await projectNames(db, n.projectId);
     return issueNotifyTarget(
       { ...project, full_path: `${project.ns_path}/${project.path}`, namespace_traversal_ids: project.traversal_ids },
       { id: n.id, iid: n.iid, title: n.row.title },

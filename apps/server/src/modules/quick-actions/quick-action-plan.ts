@@ -23,11 +23,12 @@ import type { IssueLinkType } from '../issue-links/issue-links.service';
 import type { IssueInput } from '../issues/issue-write.service';
 import {
   assignableUsers,
+  periodIteration,
   projectIterations,
   projectLabels,
   projectMilestones,
   readableEpic,
-  readableProjectIssue,
+  readableIssue,
 } from './quick-action-references';
 import type { QuickActionTarget } from './quick-action-target';
 
@@ -69,6 +70,7 @@ async function resolveAll(db: Database, t: QuickActionTarget, commands: readonly
 }
 
 function iterationFor(iterations: { id: number; title: string | null }[], arg: IterationArg) {
+  if ('period' in arg) return null;
   return iterations.find((it) => ('id' in arg ? it.id === arg.id : it.title === arg.title)) ?? null;
 }
 
@@ -99,6 +101,47 @@ const METADATA: ReadonlySet<QuickActionName> = new Set([
   'copy_metadata',
   'promote',
 ]);
+
+/**
+ * What /copy_metadata takes from the source issue: its labels and milestone. From another project,
+ * only those the target project can use — labels by title among the target's, the milestone when it
+ * belongs to the target project or one of its groups — as GitLab keeps the target's own.
+ */
+async function copiedMetadata(
+  db: Database,
+  t: QuickActionTarget,
+  source: { id: number; project_id: number; milestone_id: number | null },
+): Promise<{ labelIds: number[]; milestoneId: number | null }> {
+  const labels = await db
+    .selectFrom('issue_labels as il')
+    .innerJoin('labels as l', 'l.id', 'il.label_id')
+    .select(['l.id', 'l.title'])
+    .where('il.issue_id', '=', source.id)
+    .execute();
+  if (source.project_id === t.project.id) {
+    return { labelIds: labels.map((l) => l.id), milestoneId: source.milestone_id };
+  }
+  const usable = await projectLabels(
+    db,
+    t,
+    labels.map((l) => l.title),
+  );
+  const milestone =
+    source.milestone_id === null
+      ? undefined
+      : await db
+          .selectFrom('milestones')
+          .select('id')
+          .where('id', '=', source.milestone_id)
+          .where((eb) =>
+            eb.or([
+              eb('project_id', '=', t.project.id),
+              eb('group_id', 'in', t.project.namespace_traversal_ids.length ? t.project.namespace_traversal_ids : [0]),
+            ]),
+          )
+          .executeTakeFirst();
+  return { labelIds: [...usable.values()].map((l) => l.id), milestoneId: milestone?.id ?? null };
+}
 
 /** May the actor run this command on the target at all (GitLab's `condition`, by the same abilities)? */
 function allowed(t: QuickActionTarget, name: QuickActionName): boolean {
@@ -218,7 +261,8 @@ export async function planQuickActions(
         break;
       case 'iteration': {
         const arg = parseIterationArg(args);
-        const iteration = arg ? iterationFor(refs.iterations, arg) : null;
+        const iteration =
+          arg && 'period' in arg ? await periodIteration(db, t, arg) : arg ? iterationFor(refs.iterations, arg) : null;
         if (!iteration) skip(name);
         else update(name, { name, iteration }, { iteration_id: iteration.id });
         break;
@@ -330,23 +374,20 @@ export async function planQuickActions(
         else planned.push({ name, action: { name }, step: { kind: 'promote' } });
         break;
       case 'copy_metadata': {
-        const ref = parseReference(args);
-        const source = ref?.kind === 'issue' && ref.path === null ? await readableProjectIssue(db, t, ref.iid) : null;
-        if (!source || source.id === issue?.id) {
+        const parsed = parseReference(args);
+        const ref = parsed?.kind === 'issue' ? parsed : null;
+        const source = ref ? await readableIssue(db, t, ref) : null;
+        if (!ref || !source || source.id === issue?.id) {
           skip(name);
           break;
         }
-        const sourceLabels = await db
-          .selectFrom('issue_labels')
-          .select('label_id')
-          .where('issue_id', '=', source.id)
-          .execute();
-        const ids = sourceLabels.map((l) => l.label_id);
-        labelState.add = [...new Set([...labelState.add, ...ids])];
+        const copied = await copiedMetadata(db, t, source);
+        labelState.add = [...new Set([...labelState.add, ...copied.labelIds])];
+        const reference = source.project_id === t.project.id ? `#${source.iid}` : `${ref.path}#${source.iid}`;
         update(
           name,
-          { name, reference: `#${source.iid}` },
-          { ...labelInput(), ...(source.milestone_id === null ? {} : { milestone_id: source.milestone_id }) },
+          { name, reference },
+          { ...labelInput(), ...(copied.milestoneId === null ? {} : { milestone_id: copied.milestoneId }) },
         );
         break;
       }

@@ -1,11 +1,12 @@
-import type { EpicArg, IterationArg } from '@meridian/domain';
+import { type EpicArg, type IterationArg, iterationInPeriod } from '@meridian/domain';
 import type { Database } from '../../db/connection';
 import { DomainError } from '../../errors';
+import { todayIso } from '../../lib/today';
 import { canIssue } from '../../policy/abilities';
 import { loadActiveActors } from '../../policy/load-actor';
 import { findEpic } from '../epics/epics.service';
 import { findIssue } from '../issues/issues.service';
-import { findGroup } from '../namespaces/namespace-lookup.service';
+import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
 import type { QuickActionTarget } from './quick-action-target';
 
 /**
@@ -108,6 +109,32 @@ export async function projectIterations(
     .execute();
 }
 
+/**
+ * `/iteration [cadence:…] --current|--next`: the iteration of the cadence (one of the project's groups'
+ * cadences; the only one when none is named) whose dates hold today, or the next to start. null
+ * when the cadence is unknown or ambiguous, or has no such iteration.
+ */
+export async function periodIteration(
+  db: Database,
+  t: QuickActionTarget,
+  arg: Extract<IterationArg, { period: unknown }>,
+): Promise<{ id: number; title: string | null } | null> {
+  let cadences = db.selectFrom('iterations_cadences').select('id').where('group_id', 'in', groupsOf(t));
+  if (arg.cadence && 'id' in arg.cadence) cadences = cadences.where('id', '=', arg.cadence.id);
+  if (arg.cadence && 'title' in arg.cadence) cadences = cadences.where('title', '=', arg.cadence.title);
+  const found = await cadences.limit(2).execute();
+  const cadence = found.length === 1 ? found[0] : undefined;
+  if (!cadence) return null;
+  const rows = await db
+    .selectFrom('iterations')
+    .select(['id', 'title', 'start_date', 'due_date'])
+    .where('iterations_cadence_id', '=', cadence.id)
+    .execute();
+  const dated = rows.map((r) => ({ id: r.id, title: r.title, startDate: r.start_date, dueDate: r.due_date }));
+  const chosen = iterationInPeriod(dated, todayIso(), arg.period);
+  return chosen ? { id: chosen.id, title: chosen.title } : null;
+}
+
 /** null when missing or unreadable (`findEpic`'s 404), never telling which. */
 async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
   try {
@@ -132,7 +159,13 @@ export function readableEpic(db: Database, t: QuickActionTarget, arg: EpicArg) {
   });
 }
 
-/** An issue of the same project (`#iid`), for /copy_metadata, when the actor may read it. */
-export function readableProjectIssue(db: Database, t: QuickActionTarget, iid: number) {
-  return orNull(() => findIssue(db, t.me, t.project.id, iid));
+/**
+ * The issue `#iid` of the same project, or `group/project#iid` of another, for /copy_metadata, when
+ * the actor may read it — a missing project or issue and an unreadable one are alike (null).
+ */
+export function readableIssue(db: Database, t: QuickActionTarget, ref: { path: string | null; iid: number }) {
+  return orNull(async () => {
+    const projectId = ref.path === null ? t.project.id : (await findProject(db, t.me, { fullPath: ref.path })).id;
+    return findIssue(db, t.me, projectId, ref.iid);
+  });
 }

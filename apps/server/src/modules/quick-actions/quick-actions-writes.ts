@@ -46,7 +46,7 @@ export async function updateIssueWithQuickActions(
 export type NoteWithQuickActions<T> = { note: T } | { commandsOnly: QuickActionsOutcome };
 
 /**
- * A new comment on an issue or epic (note, thread or reply): the note is stored without its command
+ * A new comment on an issue, epic or merge request (note, thread or reply): the note is stored without its command
  * lines and the commands run on the issue or epic; a body made only of commands stores no note
  * (GitLab's 202). An epic knows only its own commands; other command lines stay text.
  */
@@ -57,6 +57,8 @@ export async function createNoteWithQuickActions<T>(
   body: string,
   create: (body: string) => Promise<T>,
 ): Promise<NoteWithQuickActions<T>> {
+  // Merge requests run no quick actions in Meridian: their command lines stay text.
+  if (n.kind === 'merge_request') return { note: await create(body) };
   const { commands, text } = extractQuickActions(body, n.kind === 'epic' ? isEpicQuickAction : undefined);
   if (commands.length === 0) return { note: await create(body) };
   assertCanComment(actor, n);

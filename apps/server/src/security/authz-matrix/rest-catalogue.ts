@@ -25,6 +25,32 @@ export const restEntries: RestEntry[] = [
 ];
 
 const out = (key: string, reason: string): OutOfScope => ({ key, reason });
+
+/** The notes, discussions and award emoji routes of a merge request (the same service as issues'). */
+function mergeRequestNoteRoutes(): string[] {
+  const base = '/api/v4/projects/:id/merge_requests/:merge_request_iid';
+  const awards = [`${base}/award_emoji`, `${base}/notes/:note_id/award_emoji`].flatMap((a) => [
+    `GET ${a}`,
+    `POST ${a}`,
+    `GET ${a}/:award_id`,
+    `DELETE ${a}/:award_id`,
+  ]);
+  return [
+    `GET ${base}/notes`,
+    `POST ${base}/notes`,
+    `GET ${base}/notes/:note_id`,
+    `PUT ${base}/notes/:note_id`,
+    `DELETE ${base}/notes/:note_id`,
+    `GET ${base}/discussions`,
+    `POST ${base}/discussions`,
+    `GET ${base}/discussions/:discussion_id`,
+    `PUT ${base}/discussions/:discussion_id`,
+    `POST ${base}/discussions/:discussion_id/notes`,
+    `PUT ${base}/discussions/:discussion_id/notes/:note_id`,
+    `DELETE ${base}/discussions/:discussion_id/notes/:note_id`,
+    ...awards,
+  ];
+}
 const autocompleteReason =
   'web autocomplete (labels, milestones, epics… as JSON for the filter bar): covered by modules/autocomplete tests, not yet by the matrix';
 
@@ -81,6 +107,12 @@ export const restOutOfScope: OutOfScope[] = [
   out('POST /api/v4/projects/:id/merge_requests', 'merge requests, not in the matrix brief'),
   out('PUT /api/v4/projects/:id/merge_requests/:merge_request_iid', 'merge requests, not in the matrix brief'),
   out('DELETE /api/v4/projects/:id/merge_requests/:merge_request_iid', 'merge requests, not in the matrix brief'),
+  ...mergeRequestNoteRoutes().map((key) =>
+    out(
+      key,
+      'merge request notes, threads and award emoji: not in the matrix brief; read/write rules (404 where the merge request is hidden, resolve for its author and Developer+) attacked by modules/notes/mr-notes.rest.test.ts',
+    ),
+  ),
   out('GET /api/v4/user', 'the caller’s own account'),
   out('GET /api/v4/notification_settings', 'the caller’s own global notification level: modules/notifications tests'),
   out('PUT /api/v4/notification_settings', 'the caller’s own global notification level: modules/notifications tests'),

@@ -19,6 +19,8 @@ export const moderationOutOfScope: OutOfScope[] = [
   'GET /api/v4/admin/abuse_reports/:id',
   'PUT /api/v4/admin/abuse_reports/:id',
   'DELETE /api/v4/admin/abuse_reports/:id',
+  'PUT /api/v4/admin/spam_logs/:id',
+  'DELETE /api/v4/admin/spam_logs/:id',
 ].map((key) => ({ key, reason: moderationReason }));
 
 /** IE-22's `…/-/issues/:iid/mark_as_spam`, registered once per project path depth. */

@@ -4,6 +4,7 @@ import { lazyNamed } from '../../app/lazyNamed';
 import { apiPath, encodeId } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useApiList } from '../../lib/queries';
+import { useSession } from '../../lib/session';
 import type { Epic, Issue } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
@@ -21,6 +22,7 @@ import {
   OrNone,
 } from '../shared/DetailPage';
 import { People, SidebarField } from '../shared/People';
+import { EpicActionsMenu } from './EpicActionsMenu';
 import { EpicsTable } from './EpicsTable';
 import { epicKeys, useEpic } from './queries';
 
@@ -59,6 +61,7 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
     [groupPath, epic.iid],
   );
   const due = epic.due_date ?? epic.end_date;
+  const { user } = useSession();
   return (
     <article>
       <DetailHeader
@@ -76,6 +79,7 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
           </>
         }
         byline={<CreatedBy what="Epic" at={epic.created_at} author={epic.author} />}
+        actions={<EpicActionsMenu epic={epic} groupPath={groupPath} myId={user?.id ?? null} />}
         title={epic.title}
         sticky
       />

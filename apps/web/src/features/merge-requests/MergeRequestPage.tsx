@@ -1,14 +1,27 @@
+import { Suspense, useMemo } from 'react';
+import { lazyNamed } from '../../app/lazyNamed';
 import { timeAgo } from '../../lib/format';
 import type { MergeRequest } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { LabelList } from '../../ui/LabelBadge';
-import { DetailColumns, DetailFrame, DetailHeader, OrNone } from '../shared/DetailPage';
+import { Spinner } from '../../ui/Spinner';
+import { DetailColumns, DetailFrame, DetailHeader, DetailSection, OrNone } from '../shared/DetailPage';
 import { People, SidebarField } from '../shared/People';
 import { mrStateBadge } from './mergeRequestState';
-import { useMergeRequest } from './queries';
+import { mergeRequestKeys, useMergeRequest } from './queries';
+
+// The activity (comments, resolvable threads, reactions, the comment box) is the shared notes UI, lazily.
+const MergeRequestActivity = lazyNamed(() => import('../notes/PageActivity'), 'MergeRequestActivity');
 
 function MergeRequestDetail({ mr, projectPath }: { mr: MergeRequest; projectPath: string }) {
   const badge = mrStateBadge(mr.state);
+  const noteKeys = useMemo(
+    () => ({
+      notesKey: mergeRequestKeys.notes(projectPath, mr.iid),
+      detailKey: mergeRequestKeys.detail(projectPath, mr.iid),
+    }),
+    [projectPath, mr.iid],
+  );
   return (
     <article>
       <DetailHeader
@@ -50,7 +63,13 @@ function MergeRequestDetail({ mr, projectPath }: { mr: MergeRequest; projectPath
             </SidebarField>
           </>
         }
-      />
+      >
+        <DetailSection id="activity-title" title="Activity">
+          <Suspense fallback={<Spinner label="Loading activity" />}>
+            <MergeRequestActivity mr={mr} projectPath={projectPath} keys={noteKeys} />
+          </Suspense>
+        </DetailSection>
+      </DetailColumns>
     </article>
   );
 }

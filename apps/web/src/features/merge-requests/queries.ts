@@ -6,6 +6,7 @@ export const mergeRequestKeys = {
   all: ['merge-requests'] as const,
   lists: () => ['merge-requests', 'list'] as const,
   detail: (projectPath: string, iid: number) => ['merge-requests', 'detail', projectPath, iid] as const,
+  notes: (projectPath: string, iid: number) => ['merge-requests', 'notes', projectPath, iid] as const,
 };
 
 export function useMergeRequest(projectPath: string, iid: number) {

@@ -67,3 +67,33 @@ export async function resolveAbuseReport(id: number, action: AbuseReportAction):
     body: action === 'close' ? { status: 'closed' } : { user_action: action },
   });
 }
+
+/** One entry of `GET /api/v4/admin/spam_logs`: what an admin submitted as spam, and its author. */
+export interface SpamLog {
+  id: number;
+  noteable_type: string;
+  noteable_id: number;
+  title: string;
+  description: string;
+  user: AbuseReportUser | null;
+  submitted_by: AbuseReportUser | null;
+  recaptcha_verified: boolean;
+  source_ip: string | null;
+  created_at: string;
+}
+
+/** Admin › Spam logs' actions (GitLab's): on the author, or on the log. */
+export type SpamLogAction = 'remove_user' | 'block_user' | 'remove_log' | 'trust_user';
+
+export function fetchSpamLogs(page: number, signal?: AbortSignal) {
+  return apiList<SpamLog>(apiPath('/admin/spam_logs', { page, per_page: 20 }), signal);
+}
+
+export async function actOnSpamLog(id: number, action: SpamLogAction): Promise<void> {
+  if (action === 'block_user' || action === 'trust_user') {
+    await request(apiPath(`/admin/spam_logs/${id}`), { method: 'PUT', body: { user_action: action } });
+  } else {
+    const query = action === 'remove_user' ? { remove_user: true } : {};
+    await request(apiPath(`/admin/spam_logs/${id}`, query), { method: 'DELETE' });
+  }
+}

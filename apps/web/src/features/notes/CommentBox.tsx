@@ -76,7 +76,9 @@ export function CommentBox({
                   <MenuItem key={key} id={key} className={menu.item} textValue={COMMENT_TYPES[key].label}>
                     <span className={styles.typeOption}>
                       <strong>{COMMENT_TYPES[key].label}</strong>
-                      <span className={styles.muted}>{COMMENT_TYPES[key].help(noteable.kind)}</span>
+                      <span className={styles.muted}>
+                        {COMMENT_TYPES[key].help(noteable.kind === 'merge_request' ? 'merge request' : noteable.kind)}
+                      </span>
                     </span>
                   </MenuItem>
                 ))}

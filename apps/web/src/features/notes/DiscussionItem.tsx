@@ -4,7 +4,8 @@ import { timeAgo } from '../../lib/format';
 import { Spinner } from '../../ui/Spinner';
 import { NoteCard, type NoteViewer } from './NoteCard';
 import styles from './Notes.module.css';
-import type { Discussion, NoteableRef, NoteDetail } from './notesApi';
+import { type Discussion, type NoteableRef, type NoteDetail, threadResolution } from './notesApi';
+import { useResolveDiscussion } from './queries';
 import { SystemNoteBody } from './SystemNoteBody';
 
 // The editor loads on the first 'Reply…'.
@@ -50,6 +51,44 @@ function ReplyBox({
   );
 }
 
+/**
+ * A merge request thread's resolved state and its 'Resolve thread' / 'Unresolve thread' button
+ * (shown to those who may resolve: the merge request's author, Developer and above).
+ */
+function ResolveBar({
+  noteable,
+  discussion,
+  canResolve,
+}: {
+  noteable: NoteableRef;
+  discussion: Discussion;
+  canResolve: boolean;
+}) {
+  const state = threadResolution(discussion);
+  const resolve = useResolveDiscussion(noteable, discussion.id);
+  if (!state.resolvable) return null;
+  return (
+    <div className={styles.resolveBar}>
+      {state.resolved && (
+        <span className={styles.resolvedText} role="status">
+          <span aria-hidden="true">✓</span> Thread resolved{state.by ? ` by ${state.by.name}` : ''}
+        </span>
+      )}
+      {canResolve && (
+        <button
+          type="button"
+          className={styles.resolveButton}
+          disabled={resolve.isPending}
+          onClick={() => resolve.mutate(!state.resolved)}
+        >
+          {state.resolved ? 'Unresolve thread' : 'Resolve thread'}
+        </button>
+      )}
+      {resolve.isError && <span className={styles.resolveError}>{resolve.error.message}</span>}
+    </div>
+  );
+}
+
 /** One entry of the activity: a system note, a lone comment, or a thread with its replies. */
 export function DiscussionItem({
   noteable,
@@ -66,8 +105,10 @@ export function DiscussionItem({
   if (first.system) return <SystemNote note={first} />;
   const thread = !discussion.individual_note;
   const openReply = () => setReplying(true);
+  const resolvable = thread && noteable.kind === 'merge_request';
+  const resolved = resolvable && threadResolution(discussion).resolved;
   return (
-    <div className={thread ? styles.thread : undefined}>
+    <div className={thread ? styles.thread : undefined} data-resolved={resolved || undefined}>
       <NoteCard noteable={noteable} note={first} viewer={viewer} onReply={thread ? undefined : openReply} />
       {thread && (
         <div className={styles.replies}>
@@ -76,6 +117,9 @@ export function DiscussionItem({
           ))}
           {viewer.canComment && (
             <ReplyBox noteable={noteable} discussionId={discussion.id} open={replying} setOpen={setReplying} />
+          )}
+          {resolvable && (
+            <ResolveBar noteable={noteable} discussion={discussion} canResolve={viewer.canResolve === true} />
           )}
         </div>
       )}

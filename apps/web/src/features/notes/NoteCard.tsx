@@ -23,6 +23,8 @@ export interface NoteViewer {
   canMarkInternal: boolean;
   /** May delete other people's comments (the server's destroy_note rule: Maintainer and above). */
   canAdminNotes: boolean;
+  /** May resolve threads (merge requests: its author, Developer and above). */
+  canResolve?: boolean;
 }
 
 /** A comment: author, time, the Internal note badge, its text (or the edit form), reactions and actions. */

@@ -67,6 +67,8 @@ export interface NoteablePermissions {
   createNote: boolean;
   markNoteAsInternal: boolean;
   adminNote: boolean;
+  /** Merge requests: may resolve threads. */
+  resolveNote?: boolean;
 }
 
 /** The filter and sort, remembered per user in localStorage (read again when the signed-in user is known). */
@@ -83,7 +85,7 @@ function usePreferences(myId: number | null) {
 }
 
 /**
- * An issue's or epic's activity (IE §2.1): its reactions, the discussion filter and sort, the
+ * An issue's, epic's or merge request's activity (IE §2.1): its reactions, the discussion filter and sort, the
  * discussions a page at a time, and the comment box — or, when the discussion is locked for the user,
  * GitLab's locked text instead.
  */
@@ -114,6 +116,7 @@ export function NoteableActivity({
     canComment: permissions?.createNote === true,
     canMarkInternal: permissions?.markNoteAsInternal === true,
     canAdminNotes: permissions?.adminNote === true,
+    canResolve: permissions?.resolveNote === true,
   };
   const shown = discussions.data
     ? visibleDiscussions(
@@ -121,7 +124,8 @@ export function NoteableActivity({
         prefs,
       )
     : [];
-  const lockedText = `The discussion in this ${noteable.kind} is locked. Only project members can comment.`;
+  const issuable = noteable.kind === 'merge_request' ? 'merge request' : noteable.kind;
+  const lockedText = `The discussion in this ${issuable} is locked. Only project members can comment.`;
 
   return (
     <div className={styles.activity}>

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSession } from '../../lib/session';
-import type { Epic, Issue } from '../../lib/types';
+import type { Epic, Issue, MergeRequest } from '../../lib/types';
 import type { IssuePermissionFlags } from '../issues/issuePermissions';
 import { NoteableActivity } from './NoteableActivity';
-import { epicNoteable, issueNoteable, type NoteableRef } from './notesApi';
+import { epicNoteable, issueNoteable, mergeRequestNoteable, type NoteableRef } from './notesApi';
 
-// The issue and epic pages' activities share one module, loaded lazily as one chunk. The pages pass
+// The issue, epic and merge request pages' activities share one module, loaded lazily as one chunk. The pages pass
 // their own query keys (their key factories stay out of this chunk).
 
 /** The page's query keys for the noteable's notes (writes invalidate under it) and for the noteable. */
@@ -54,6 +54,34 @@ export function EpicActivity({ epic, groupPath, keys }: { epic: Epic; groupPath:
     <NoteableActivity
       noteable={noteable}
       locked={false}
+      myId={user?.id ?? null}
+      permissions={permissions.data ?? null}
+    />
+  );
+}
+
+/** The merge request page's activity: its comments and resolvable threads, its flags fetched here. */
+export function MergeRequestActivity({
+  mr,
+  projectPath,
+  keys,
+}: {
+  mr: MergeRequest;
+  projectPath: string;
+  keys: NoteableKeys;
+}) {
+  const { user, isLoading } = useSession();
+  const permissions = useQuery({
+    enabled: !isLoading && user !== null,
+    queryKey: [...keys.notesKey, 'permissions', user?.id ?? null],
+    queryFn: async ({ signal }) =>
+      (await import('./mergeRequestNotePermissions')).fetchMergeRequestNotePermissions(projectPath, mr.iid, signal),
+  });
+  const noteable = useMemo(() => mergeRequestNoteable(projectPath, mr.iid, keys), [projectPath, mr.iid, keys]);
+  return (
+    <NoteableActivity
+      noteable={noteable}
+      locked={mr.discussion_locked === true}
       myId={user?.id ?? null}
       permissions={permissions.data ?? null}
     />

@@ -1,9 +1,12 @@
 import { apiGet, apiList, apiPath, encodeId, request, withQuery } from '../../lib/api';
 import type { UserSummary } from '../../lib/types';
 
-/** What notes hang on, as the REST API addresses it: an issue (by iid) or an epic (notes by id, awards by iid). */
+/**
+ * What notes hang on, as the REST API addresses it: an issue or a merge request (by iid) or an epic
+ * (notes by id, awards by iid).
+ */
 export interface NoteableRef {
-  kind: 'issue' | 'epic';
+  kind: 'issue' | 'epic' | 'merge_request';
   /** `/projects/:id/issues/:iid` or `/groups/:id/epics/:epic_id`: notes and discussions live under it. */
   notesPath: string;
   /** `/projects/:id/issues/:iid` or `/groups/:id/epics/:epic_iid`: award emoji live under it. */
@@ -23,6 +26,16 @@ export function issueNoteable(
 ): NoteableRef {
   const path = `/projects/${encodeId(projectPath)}/issues/${iid}`;
   return { kind: 'issue', notesPath: path, awardsPath: path, containerPath: projectPath, ...keys };
+}
+
+/** A merge request: notes, threads (resolvable) and award emoji under `/projects/:id/merge_requests/:iid`. */
+export function mergeRequestNoteable(
+  projectPath: string,
+  iid: number,
+  keys: Pick<NoteableRef, 'notesKey' | 'detailKey'>,
+): NoteableRef {
+  const path = `/projects/${encodeId(projectPath)}/merge_requests/${iid}`;
+  return { kind: 'merge_request', notesPath: path, awardsPath: path, containerPath: projectPath, ...keys };
 }
 
 /** An epic: its notes by the epic's global id, its award emoji by its iid (GitLab's two paths). */
@@ -57,7 +70,23 @@ export interface NoteDetail {
   system: boolean;
   internal: boolean;
   resolvable: boolean;
+  /** On resolvable notes (threads): whether, by whom and when it was resolved. */
+  resolved?: boolean;
+  resolved_by?: UserSummary | null;
+  resolved_at?: string | null;
   commands_changes?: Record<string, unknown>;
+}
+
+/** A thread is resolved when every resolvable comment in it is (GitLab's `Discussion#resolved?`). */
+export function threadResolution(discussion: Discussion): {
+  resolvable: boolean;
+  resolved: boolean;
+  by: UserSummary | null;
+} {
+  const notes = discussion.notes.filter((n) => n.resolvable && !n.system);
+  const resolved = notes.length > 0 && notes.every((n) => n.resolved === true);
+  const last = notes.at(-1);
+  return { resolvable: notes.length > 0, resolved, by: resolved ? (last?.resolved_by ?? null) : null };
 }
 
 export interface Discussion {
@@ -107,6 +136,16 @@ export async function replyToDiscussion(ref: NoteableRef, discussionId: string, 
     await request<NoteDetail | null>(apiPath(`${ref.notesPath}/discussions/${discussionId}/notes`), {
       method: 'POST',
       body: { body },
+    })
+  ).data;
+}
+
+/** Resolves or unresolves a merge request thread (`PUT …/discussions/:id?resolved=`). */
+export async function resolveDiscussion(ref: NoteableRef, discussionId: string, resolved: boolean) {
+  return (
+    await request<Discussion>(apiPath(`${ref.notesPath}/discussions/${discussionId}`), {
+      method: 'PUT',
+      body: { resolved },
     })
   ).data;
 }

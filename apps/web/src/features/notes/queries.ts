@@ -9,6 +9,7 @@ import {
   type NoteableRef,
   removeAward,
   replyToDiscussion,
+  resolveDiscussion,
   updateNote,
 } from './notesApi';
 
@@ -56,6 +57,15 @@ export function useReply(ref: NoteableRef, discussionId: string) {
   const invalidate = useInvalidateDiscussions(ref);
   return useMutation({
     mutationFn: (body: string) => replyToDiscussion(ref, discussionId, body),
+    onSuccess: () => void invalidate(),
+  });
+}
+
+/** Resolve thread / Unresolve thread (merge requests). */
+export function useResolveDiscussion(ref: NoteableRef, discussionId: string) {
+  const invalidate = useInvalidateDiscussions(ref);
+  return useMutation({
+    mutationFn: (resolved: boolean) => resolveDiscussion(ref, discussionId, resolved),
     onSuccess: () => void invalidate(),
   });
 }
