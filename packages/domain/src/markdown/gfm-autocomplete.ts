@@ -40,7 +40,8 @@ const OPENERS = new Set(['(', '[', '{', '"', "'"]);
 const QUOTABLE = new Set<GfmTrigger>(['~', '%']);
 
 /** The trigger at `i` starts a query: it opens the text or follows white space or an opening bracket. */
-const startsWord = (text: string, i: number) => i === 0 || /\s/.test(text[i - 1] as string) || OPENERS.has(text[i - 1] as string);
+const startsWord = (text: string, i: number) =>
+  i === 0 || /\s/.test(text[i - 1] as string) || OPENERS.has(text[i - 1] as string);
 
 function queryAt(text: string, i: number, caret: number, quoted: boolean): GfmQuery | null {
   const trigger = text[i] as GfmTrigger;

@@ -1,3 +1,3 @@
 export * from './format-selection';
-export * from './task-list';
 export * from './gfm-autocomplete';
+export * from './task-list';
