@@ -101,10 +101,10 @@ export function GfmAutocompletePopover({
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[4] === source ? previous : undefined),
   });
   const items = suggestions.data ?? [];
-  const [active, setActive] = useState(0);
-  const current = Math.min(active, Math.max(0, items.length - 1));
-  // A new answer highlights its first match.
-  useEffect(() => setActive(0), [suggestions.data]);
+  // The highlighted option, for the answer it was chosen in: a new answer highlights its first match.
+  const [active, setActiveFor] = useState<{ answer: unknown; index: number }>({ answer: null, index: 0 });
+  const current = active.answer === suggestions.data ? Math.min(active.index, Math.max(0, items.length - 1)) : 0;
+  const setActive = (index: number) => setActiveFor({ answer: suggestions.data, index });
 
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
   useLayoutEffect(() => {
@@ -163,7 +163,7 @@ export function GfmAutocompletePopover({
           // Keyboard selection happens in the textarea (aria-activedescendant), not on the options.
           // biome-ignore lint/a11y/useKeyWithClickEvents: see above
           <div
-            key={`${s.reference ?? s.username ?? s.title ?? s.name}-${index}`}
+            key={s.reference ?? s.username ?? s.title ?? s.name}
             id={optionId(index)}
             role="option"
             tabIndex={-1}
