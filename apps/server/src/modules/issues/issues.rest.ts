@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { projectFullPath } from '../issuables/issuable-presenter';
 import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables/issuable-rest';
+import { redactReferencesIn } from '../markdown/reference-redaction.service';
 import { findProject } from '../namespaces/namespace-lookup.service';
 import { createIssueWithQuickActions, updateIssueWithQuickActions } from '../quick-actions/quick-actions-writes';
 import { isSubscribed, listParticipants, setSubscription } from '../subscriptions/subscriptions.service';
@@ -64,6 +65,7 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     ]);
     return {
       ...presentIssue(ctx, row, details, { withLabelsDetails, contextPath, withDescriptionHtml: true }),
+      description_html: await redactReferencesIn(db, request.actor, row.description_html),
       subscribed,
       ...closedAs,
       is_first_contribution: firstContribution,

@@ -4,13 +4,14 @@ import type { Database } from '../../db/connection';
 import { offsetPage } from '../../db/list-page';
 import type { DB, NotesTable } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import { renderMarkdown } from '../../markdown/render-markdown';
+import { type ReferenceContext, renderMarkdown } from '../../markdown/render-markdown';
 import { canNote, canNoteOn, type NoteAbility } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { NoteSubject } from '../../policy/subjects';
 import { publishChange } from '../../realtime/change-channel';
+import { fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
 import { createMentionTodos } from '../todos/todo-creation';
 import { assertCanComment, type Noteable, noteableLevel } from './noteable';
@@ -103,6 +104,7 @@ export async function createNote(
   }
   const createdAt = input.createdAt && (me.admin || level >= AccessLevel.OWNER) ? input.createdAt : undefined;
   await applySecretPolicy(db, [{ field: 'body', text: input.body }]);
+  const context = await noteReferenceContext(db, n);
   return db.transaction().execute(async (trx) => {
     // A comment is activity on the issue or epic: it moves up in "recently updated" lists, as GitLab.
     await trx
@@ -111,18 +113,25 @@ export async function createNote(
       .where('id', '=', n.id)
       .execute();
     await publishChange(trx, n.type, n.id, 'note');
-    const note = await insertNote(trx, me, n, input, createdAt);
+    const note = await insertNote(trx, me, n, input, createdAt, context);
     await createMentionTodos(trx, me, n, { text: note.note, note: { id: note.id, internal: note.internal } });
     return note;
   });
 }
 
+/** Whose text a note is, for its references: the issue's project (one statement for its path) or the epic's group. */
+async function noteReferenceContext(db: Database, n: Noteable): Promise<ReferenceContext> {
+  if (n.kind === 'epic') return { groupPath: n.row.group_full_path };
+  const namespace = (await fullPathsOfNamespaces(db, [n.row.namespace_id])).get(n.row.namespace_id);
+  return namespace ? { projectPath: `${namespace}/${n.row.project_path}`, groupPath: namespace } : {};
+}
 function insertNote(
   trx: Transaction<DB>,
   me: Actor,
   n: Noteable,
   input: CreateNoteInput,
   createdAt: Date | undefined,
+  context: ReferenceContext,
 ): Promise<NoteRow> {
   return trx
     .insertInto('notes')
@@ -134,7 +143,7 @@ function insertNote(
       author_id: me.id,
       discussion_id: input.discussionId ?? newDiscussionId(),
       note: input.body,
-      note_html: renderMarkdown(input.body),
+      note_html: renderMarkdown(input.body, context),
       internal: input.internal ?? false,
       resolvable: input.resolvable ?? false,
       ...(createdAt ? { created_at: createdAt, updated_at: createdAt } : {}),
@@ -154,11 +163,12 @@ export async function updateNote(
   const note = await findNote(db, actor, n, noteId);
   assertNote(actor, 'update_note', n, note);
   await applySecretPolicy(db, [{ field: 'body', text: body }]);
+  const context = await noteReferenceContext(db, n);
   return db.transaction().execute(async (trx) => {
     await publishChange(trx, n.type, n.id, 'note');
     const updated = await trx
       .updateTable('notes')
-      .set({ note: body, note_html: renderMarkdown(body), updated_at: new Date() })
+      .set({ note: body, note_html: renderMarkdown(body, context), updated_at: new Date() })
       .where('id', '=', note.id)
       .returningAll()
       .executeTakeFirstOrThrow();

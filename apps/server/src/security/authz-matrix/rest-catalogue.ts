@@ -111,7 +111,7 @@ export const restOutOfScope: OutOfScope[] = [
 export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
   { pattern: /^GET \/(groups\/)?(:s\d+\/)+-\/:resource\(/, reason: autocompleteReason },
   {
-    pattern: /^GET \/(groups\/)?(:s\d+\/)+-\/autocomplete_sources\/:source\(/,
+    pattern: /^GET \/(groups\/)?[:s\d/]+-\/autocomplete_sources\/:source\(/,
     reason:
       'Markdown autocomplete sources: each source is its suggestion service over the policy SQL scopes; hidden, confidential and banned-author items are attacked in modules/autocomplete/gfm-sources.rest.test.ts',
   },
