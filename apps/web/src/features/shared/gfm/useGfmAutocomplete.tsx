@@ -56,7 +56,9 @@ export function useGfmAutocomplete({
   const onKeyDown: GfmKeyHandler = (event) => {
     if (!open || !query) return false;
     if (event.key === 'Escape') {
+      // Closing the list is all Escape does here: a form around the field must not also cancel.
       event.preventDefault();
+      event.stopPropagation();
       setDismissed(query.start);
       return true;
     }
