@@ -90,7 +90,9 @@ test('the comment box suggests users, issues, labels and emoji; Tab and Enter in
   await expect(field).toHaveValue('Ping @frank see #2 ~"two words" :thumbsup: @fra ~bu');
 });
 
-test('the description editor suggests too; a confidential issue suggests only confidential issues', async ({ page }) => {
+test('the description editor suggests too; a confidential issue suggests only confidential issues', async ({
+  page,
+}) => {
   await page.goto(issueUrl(3));
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const form = page.getByRole('form', { name: 'Edit title and description' });

@@ -78,7 +78,11 @@ function linkReferences(options: { context?: ReferenceContext }) {
   };
   const walk = (node: HastNode) => {
     if (!node.children || (node.tagName && NO_REFERENCES.has(node.tagName))) return;
-    node.children = node.children.flatMap((child) => (child.type === 'text' ? split(child) : (walk(child), [child])));
+    node.children = node.children.flatMap((child) => {
+      if (child.type === 'text') return split(child);
+      walk(child);
+      return [child];
+    });
   };
   return (tree: HastNode) => walk(tree);
 }
