@@ -4,6 +4,9 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { findReferences, type ReferenceContext } from './gfm-references';
+
+export type { ReferenceContext } from './gfm-references';
 
 type HastNode = {
   type: string;
@@ -32,6 +35,58 @@ function labelTaskCheckboxes() {
   return (tree: HastNode) => walk(tree, null);
 }
 
+/** Elements whose text is never a reference: links already, code. */
+const NO_REFERENCES = new Set(['a', 'code', 'pre']);
+
+/**
+ * GitLab's reference filters (`gfm-references.ts`): text outside links and code becomes text and
+ * `<a class="gfm gfm-issue" data-reference-type="issue" …>` links. Runs after sanitizing: every
+ * attribute is ours, and the stringifier escapes them.
+ */
+function linkReferences(options: { context?: ReferenceContext }) {
+  const ctx = options.context ?? {};
+  const split = (node: HastNode): HastNode[] => {
+    const text = node.value ?? '';
+    const refs = findReferences(text, ctx);
+    if (refs.length === 0) return [node];
+    const out: HastNode[] = [];
+    let at = 0;
+    for (const ref of refs) {
+      if (ref.start > at) out.push({ type: 'text', value: text.slice(at, ref.start) });
+      const data = Object.fromEntries(
+        Object.entries(ref.data).map(([key, value]) => [
+          `data${key.replace(/(^|-)([a-z])/g, (_, _d, c: string) => c.toUpperCase())}`,
+          value,
+        ]),
+      );
+      out.push({
+        type: 'element',
+        tagName: 'a',
+        properties: {
+          href: ref.href,
+          className: ['gfm', `gfm-${ref.type.replace('_', '-')}`],
+          dataReferenceType: ref.type,
+          dataOriginal: ref.original,
+          ...data,
+        },
+        children: [{ type: 'text', value: ref.original }],
+      });
+      at = ref.end;
+    }
+    if (at < text.length) out.push({ type: 'text', value: text.slice(at) });
+    return out;
+  };
+  const walk = (node: HastNode) => {
+    if (!node.children || (node.tagName && NO_REFERENCES.has(node.tagName))) return;
+    node.children = node.children.flatMap((child) => {
+      if (child.type === 'text') return split(child);
+      walk(child);
+      return [child];
+    });
+  };
+  return (tree: HastNode) => walk(tree);
+}
+
 /**
  * Markdown → sanitized HTML (GitHub-flavoured). Raw HTML in the source is dropped by
  * remark-rehype (allowDangerousHtml is off) and the result passes rehype-sanitize's default
@@ -39,21 +94,28 @@ function labelTaskCheckboxes() {
  *
  * Call it on WRITE and store the result (e.g. `description_html`); never re-render on read.
  */
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkRehype)
-  .use(rehypeSanitize)
-  .use(labelTaskCheckboxes)
-  .use(rehypeStringify)
-  .freeze();
+const processor = (context: ReferenceContext | undefined) =>
+  unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkRehype)
+    .use(rehypeSanitize)
+    .use(labelTaskCheckboxes)
+    .use(linkReferences, { context })
+    .use(rehypeStringify);
 
-export function renderMarkdown(text: string): string {
+const plain = processor(undefined).freeze();
+
+/**
+ * `context` says whose text it is (the project, or the group of an epic): `#12`, `~bug`, `&5`… are
+ * resolved against it. Without one only `@user` and fully qualified references become links.
+ */
+export function renderMarkdown(text: string, context?: ReferenceContext): string {
   if (!text) return '';
-  return String(processor.processSync(text));
+  return String((context ? processor(context) : plain).processSync(text));
 }
 
 /** Convenience: null-in, null-out, for optional description columns. */
-export function renderMarkdownOrNull(text: string | null | undefined): string | null {
-  return text == null ? null : renderMarkdown(text);
+export function renderMarkdownOrNull(text: string | null | undefined, context?: ReferenceContext): string | null {
+  return text == null ? null : renderMarkdown(text, context);
 }

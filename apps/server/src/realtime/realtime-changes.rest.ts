@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { findIssue } from '../modules/issues/issues.service';
+import { redactReferencesIn } from '../modules/markdown/reference-redaction.service';
 import { findProject } from '../modules/namespaces/namespace-lookup.service';
 import { parseIntParam } from '../rest/params';
 import { pollCredential } from './poll-etag';
@@ -44,7 +45,8 @@ export const realtimeChangesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
         version === undefined ? undefined : etags.etag(`Issue:${issue.id}`, version, pollCredential(request));
       setPollHeaders(reply, etag);
       if (etag && etags.matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return presentRealtimeChanges(issue, editor);
+      const descriptionHtml = await redactReferencesIn(db, request.actor, issue.description_html);
+      return presentRealtimeChanges({ ...issue, description_html: descriptionHtml }, editor);
     });
   }
 };

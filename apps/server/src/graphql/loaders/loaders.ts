@@ -5,6 +5,7 @@ import { epicStatsLoaders } from './epic-stats.loaders';
 import { epicSubListLoaders } from './epic-sub-lists.loaders';
 import { issueLinkLoaders } from './issue-links.loaders';
 import { iterationLoaders } from './iteration.loaders';
+import { redactedHtmlLoaders } from './redacted-html.loaders';
 
 /** Every batch loader of one request. */
 export function createLoaders(db: Database, actor: Actor | null) {
@@ -14,6 +15,7 @@ export function createLoaders(db: Database, actor: Actor | null) {
     ...epicSubListLoaders(db, actor),
     ...issueLinkLoaders(db, actor),
     ...iterationLoaders(db, actor),
+    ...redactedHtmlLoaders(db, actor),
   };
 }
 

@@ -83,9 +83,12 @@ EpicRef.implement({
     iid: t.id({ description: 'Internal ID of the epic.', resolve: (e) => String(e.iid) }),
     title: t.exposeString('title', { description: 'Title of the epic.' }),
     description: t.exposeString('description', { nullable: true, description: 'Description of the epic.' }),
-    descriptionHtml: t.exposeString('description_html', {
+    descriptionHtml: t.string({
       nullable: true,
       description: 'GitLab Flavored Markdown rendering of `description`.',
+      // References the reader may not read are shown as text (one batch per request).
+      resolve: (e, _args, c) =>
+        e.description_html ? c.loaders.redactedHtml.load(e.description_html) : e.description_html,
     }),
     state: t.field({
       type: EpicState,

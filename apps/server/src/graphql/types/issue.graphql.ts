@@ -56,9 +56,12 @@ IssueRef.implement({
     iid: t.id({ description: 'Internal ID of the issue.', resolve: (i) => String(i.iid) }),
     title: t.exposeString('title', { description: 'Title of the issue.' }),
     description: t.exposeString('description', { nullable: true, description: 'Description of the issue.' }),
-    descriptionHtml: t.exposeString('description_html', {
+    descriptionHtml: t.string({
       nullable: true,
       description: 'GitLab Flavored Markdown rendering of `description`.',
+      // References the reader may not read are shown as text (one batch per request).
+      resolve: (i, _args, c) =>
+        i.description_html ? c.loaders.redactedHtml.load(i.description_html) : i.description_html,
     }),
     state: t.field({
       type: IssuableState,

@@ -10,6 +10,8 @@ export interface EpicSuggestionOptions {
   state: 'opened' | 'closed' | 'all';
   includeAncestorGroups: boolean;
   includeDescendantGroups: boolean;
+  /** Only confidential epics (the Markdown autocomplete of a confidential noteable). */
+  confidentialOnly?: boolean;
   limit: number;
 }
 
@@ -43,5 +45,6 @@ export async function suggestEpics(
     const title = sql<boolean>`e.title ILIKE ${likePattern(opts.search)}`;
     q = q.where(iid === undefined ? title : sql<boolean>`(${title} OR e.iid = ${iid})`);
   }
+  if (opts.confidentialOnly) q = q.where('e.confidential', '=', true);
   return q.orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(opts.limit).execute();
 }

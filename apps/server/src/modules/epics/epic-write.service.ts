@@ -107,7 +107,7 @@ export async function insertEpic(
       parent_id: parent?.id ?? null,
       title: input.title.trim(),
       description,
-      description_html: renderMarkdown(description),
+      description_html: renderMarkdown(description, { groupPath: group.full_path }),
       author_id: actor.id,
       confidential,
       ...(input.color ? { color: input.color } : {}),
@@ -193,7 +193,7 @@ export async function updateEpic(
     assertDateOrder(input, current);
     if (input.description !== undefined) {
       set.description = input.description ?? '';
-      set.description_html = renderMarkdown(input.description ?? '');
+      set.description_html = renderMarkdown(input.description ?? '', { groupPath: epic.group_full_path });
     }
     const confidential = input.confidential ?? epic.confidential;
     if (input.confidential !== undefined) {

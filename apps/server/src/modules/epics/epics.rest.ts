@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../policy/require-actor';
 import { pageParams, setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, requestParams } from '../../rest/params';
+import { redactReferencesIn } from '../markdown/reference-redaction.service';
 import { findGroup } from '../namespaces/namespace-lookup.service';
 import { epicCreateParams, epicListParams, epicPathParams, epicUpdateParams, toEpicFilters } from './epic-params';
 import { createEpic, deleteEpic, updateEpic } from './epic-write.service';
@@ -22,7 +23,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       fromGroupId: groupId,
       withDescriptionHtml: true,
     });
-    return json;
+    return json && { ...json, description_html: await redactReferencesIn(db, request.actor, epic.description_html) };
   }
 
   app.get('/groups/:id/epics', async (request, reply) => {

@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../errors';
+import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { canAdminNewIssue, canIssue, canProject, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
@@ -145,7 +146,7 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
         iid,
         title: input.title ?? '',
         description,
-        description_html: renderMarkdown(description),
+        description_html: renderMarkdown(description, projectReferenceContext(project)),
         author_id: me.id,
         confidential: input.confidential ?? false,
         issue_type: input.issue_type ?? 'issue',
@@ -227,7 +228,7 @@ export async function updateIssue(
     if (input.title !== undefined) changes.title = input.title;
     if (input.description !== undefined) {
       changes.description = input.description;
-      changes.description_html = renderMarkdown(input.description);
+      changes.description_html = renderMarkdown(input.description, projectReferenceContext(project));
     }
     if (input.confidential !== undefined) changes.confidential = input.confidential;
     if (input.issue_type !== undefined) changes.issue_type = input.issue_type;

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { projectFullPath } from '../issuables/issuable-presenter';
 import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables/issuable-rest';
+import { redactReferencesIn } from '../markdown/reference-redaction.service';
 import { findProject } from '../namespaces/namespace-lookup.service';
 import { createIssueWithQuickActions, updateIssueWithQuickActions } from '../quick-actions/quick-actions-writes';
 import { isSubscribed, listParticipants, setSubscription } from '../subscriptions/subscriptions.service';
@@ -51,7 +52,7 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const details = await loadIssueDetails(db, request.actor, [row]);
     const { with_labels_details: withLabelsDetails } = parseInput(showQuery, request.query);
     const assigneeIds = (details.assignees.get(row.id) ?? []).map((u) => u.id);
-    const [subscribed, closedAs, firstContribution, noteEmail] = await Promise.all([
+    const [subscribed, closedAs, firstContribution, noteEmail, descriptionHtml] = await Promise.all([
       isSubscribed(db, request.actor, { type: 'Issue', id: row.id }),
       closedAsLinks(db, ctx, request.actor, row),
       isFirstContribution(db, row),
@@ -61,9 +62,11 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
         projectFullPath: projectFullPath(row, details),
         iid: row.iid,
       }),
+      redactReferencesIn(db, request.actor, row.description_html),
     ]);
     return {
       ...presentIssue(ctx, row, details, { withLabelsDetails, contextPath, withDescriptionHtml: true }),
+      description_html: descriptionHtml,
       subscribed,
       ...closedAs,
       is_first_contribution: firstContribution,

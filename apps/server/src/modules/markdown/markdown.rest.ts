@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { requireActor } from '../../policy/require-actor';
 import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../rest/params';
 import { findProject } from '../namespaces/namespace-lookup.service';
 import { explainQuickActions } from '../quick-actions/quick-actions.service';
+import { redactReferencesIn } from './reference-redaction.service';
 
 /** As long as a description may be: previewing one costs what saving it does. */
 const MAX_TEXT = 1_048_576;
@@ -28,26 +30,28 @@ const renderSchema = z.object({
  * when editing one), quick action lines are left out of the html and explained in `references`.
  */
 export const markdownRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
   app.post('/markdown', async (request, reply) => {
     requireActor(request.actor);
     const input = parseInput(renderSchema, requestParams(request));
     const project = input.project
-      ? await findProject(ctx.database.db, request.actor, parseIdOrPath(input.project, 'project'))
+      ? await findProject(db, request.actor, parseIdOrPath(input.project, 'project'))
       : null;
     if (input.render_quick_actions && project && (input.target_type ?? 'Issue') === 'Issue') {
       const { text, explanations } = await explainQuickActions(
-        ctx.database.db,
+        db,
         request.actor,
         project,
         input.target_id ?? null,
         input.text,
       );
-      const html = renderMarkdown(text);
+      const html = await redactReferencesIn(db, request.actor, renderMarkdown(text, projectReferenceContext(project)));
       // GitLab's preview answer: the text without its command lines, and what the commands will do.
       return reply
         .status(201)
         .send({ html, body: html, references: { commands: renderMarkdown(explanations.join('<br>')), explanations } });
     }
-    return reply.status(201).send({ html: renderMarkdown(input.text) });
+    const html = renderMarkdown(input.text, project ? projectReferenceContext(project) : undefined);
+    return reply.status(201).send({ html: await redactReferencesIn(db, request.actor, html) });
   });
 };

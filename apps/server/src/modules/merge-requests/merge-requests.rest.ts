@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables/issuable-rest';
+import { redactReferencesIn } from '../markdown/reference-redaction.service';
 import { findProject } from '../namespaces/namespace-lookup.service';
 import { presentMergeRequest, presentMergeRequestSimple } from './merge-requests.presenter';
 import { findMergeRequest, listMergeRequests } from './merge-requests.service';
@@ -45,11 +46,14 @@ export const mergeRequestsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     const row = await findMergeRequest(db, request.actor, projectId, iid);
     const details = await loadMergeRequestDetails(db, request.actor, [row]);
     const q = parseInput(showSchema, request.query);
-    return presentMergeRequest(ctx, row, details, {
-      withLabelsDetails: q.with_labels_details ?? false,
-      contextPath,
-      withDescriptionHtml: true,
-    });
+    return {
+      ...presentMergeRequest(ctx, row, details, {
+        withLabelsDetails: q.with_labels_details ?? false,
+        contextPath,
+        withDescriptionHtml: true,
+      }),
+      description_html: await redactReferencesIn(db, request.actor, row.description_html),
+    };
   }
 
   registerScopedListRoutes(app, db, 'merge_requests', list);

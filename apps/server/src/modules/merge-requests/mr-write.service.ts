@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../errors';
+import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { canProject, PROJECT_ARCHIVED_MESSAGE, projectAccessLevel } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
@@ -136,7 +137,7 @@ export async function createMergeRequest(
         iid,
         title,
         description,
-        description_html: renderMarkdown(description),
+        description_html: renderMarkdown(description, projectReferenceContext(project)),
         author_id: me.id,
         draft: isDraftTitle(title),
         source_branch: source,
@@ -179,7 +180,7 @@ export async function updateMergeRequest(
     }
     if (input.description !== undefined) {
       changes.description = input.description;
-      changes.description_html = renderMarkdown(input.description);
+      changes.description_html = renderMarkdown(input.description, projectReferenceContext(project));
     }
     if (input.target_branch !== undefined) {
       if (input.target_branch === mr.source_branch) {

@@ -2,9 +2,11 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
 import { notFound } from '../../errors';
+import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { redactReferences } from '../markdown/reference-redaction.service';
 import { createNoteWithQuickActions, presentCommandsOnly } from '../quick-actions/quick-actions-writes';
 import {
   createDiscussion,
@@ -84,16 +86,36 @@ function newNoteOf(request: FastifyRequest) {
 export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
 
-  async function one(n: Noteable, note: NoteRow) {
-    return presentNote(ctx, n, note, await loadUsers(db, [note.author_id, note.resolved_by_id]));
+  /** The notes with their HTML's references redacted for the reader, in one batch. */
+  async function redacted(actor: Actor | null, notes: NoteRow[]): Promise<NoteRow[]> {
+    const htmls = await redactReferences(
+      db,
+      actor,
+      notes.map((x) => x.note_html),
+    );
+    return notes.map((x, i) => ({ ...x, note_html: htmls[i] ?? x.note_html }));
   }
 
-  async function discussions(n: Noteable, list: Discussion[]) {
+  async function one(request: FastifyRequest, n: Noteable, note: NoteRow) {
+    const [shown] = await redacted(request.actor, [note]);
+    return presentNote(ctx, n, shown ?? note, await loadUsers(db, [note.author_id, note.resolved_by_id]));
+  }
+
+  async function discussions(request: FastifyRequest, n: Noteable, list: Discussion[]) {
     const users = await loadUsers(
       db,
       list.flatMap((d) => d.notes.flatMap((x) => [x.author_id, x.resolved_by_id])),
     );
-    return list.map((d) => presentDiscussion(ctx, n, d.id, d.notes, users));
+    const notes = await redacted(
+      request.actor,
+      list.flatMap((d) => d.notes),
+    );
+    let at = 0;
+    return list.map((d) => {
+      const mine = notes.slice(at, at + d.notes.length);
+      at += d.notes.length;
+      return presentDiscussion(ctx, n, d.id, mine, users);
+    });
   }
 
   /** 404 unless the note belongs to the discussion in the path. */
@@ -120,7 +142,7 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
         rows.flatMap((r) => [r.author_id, r.resolved_by_id]),
       );
       setPaginationHeaders(request, reply, q, total);
-      return rows.map((r) => presentNote(ctx, n, r, users));
+      return (await redacted(request.actor, rows)).map((r) => presentNote(ctx, n, r, users));
     });
 
     app.post(`${base}/notes`, async (request, reply) => {
@@ -131,19 +153,19 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
         createNote(db, request.actor, n, { ...input, body }),
       );
       if ('commandsOnly' in made) return reply.status(202).send(presentCommandsOnly(made.commandsOnly));
-      return reply.status(201).send(await one(n, made.note));
+      return reply.status(201).send(await one(request, n, made.note));
     });
 
     app.get(`${base}/notes/:note_id`, async (request) => {
       const n = await noteableFor(db, request, kind);
-      return one(n, await findNote(db, request.actor, n, noteId(request)));
+      return one(request, n, await findNote(db, request.actor, n, noteId(request)));
     });
 
     app.put(`${base}/notes/:note_id`, async (request) => {
       requireActor(request.actor);
       const n = await noteableFor(db, request, kind);
       const input = parseInput(updateNoteSchema, requestParams(request));
-      return one(n, await updateNote(db, request.actor, n, noteId(request), input.body));
+      return one(request, n, await updateNote(db, request.actor, n, noteId(request), input.body));
     });
 
     app.delete(`${base}/notes/:note_id`, async (request, reply) => {
@@ -161,13 +183,13 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
         perPage: q.per_page,
       });
       setPaginationHeaders(request, reply, q, total);
-      return discussions(n, list);
+      return discussions(request, n, list);
     });
 
     app.get(`${base}/discussions/:discussion_id`, async (request) => {
       const n = await noteableFor(db, request, kind);
       const d = await findDiscussion(db, request.actor, n, discussionId(request));
-      return (await discussions(n, [d]))[0];
+      return (await discussions(request, n, [d]))[0];
     });
 
     app.post(`${base}/discussions`, async (request, reply) => {
@@ -178,7 +200,7 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
         createDiscussion(db, request.actor, n, { ...input, body }),
       );
       if ('commandsOnly' in made) return reply.status(202).send(presentCommandsOnly(made.commandsOnly));
-      return reply.status(201).send((await discussions(n, [made.note]))[0]);
+      return reply.status(201).send((await discussions(request, n, [made.note]))[0]);
     });
 
     app.post(`${base}/discussions/:discussion_id/notes`, async (request, reply) => {
@@ -189,7 +211,7 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
         replyToDiscussion(db, request.actor, n, discussionId(request), { body, createdAt: input.created_at }),
       );
       if ('commandsOnly' in made) return reply.status(202).send(presentCommandsOnly(made.commandsOnly));
-      return reply.status(201).send(await one(n, made.note));
+      return reply.status(201).send(await one(request, n, made.note));
     });
 
     app.put(`${base}/discussions/:discussion_id/notes/:note_id`, async (request) => {
@@ -198,16 +220,17 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       await noteInDiscussion(request, n);
       if (kind !== 'merge_request') {
         const input = parseInput(updateNoteSchema, requestParams(request));
-        return one(n, await updateNote(db, request.actor, n, noteId(request), input.body));
+        return one(request, n, await updateNote(db, request.actor, n, noteId(request), input.body));
       }
       // A merge request thread's note: exactly one of `body` and `resolved`, as GitLab.
       const input = parseInput(updateDiscussionNoteSchema, requestParams(request));
-      if (input.body !== undefined) return one(n, await updateNote(db, request.actor, n, noteId(request), input.body));
+      if (input.body !== undefined)
+        return one(request, n, await updateNote(db, request.actor, n, noteId(request), input.body));
       const id = noteId(request);
       const d = await resolveDiscussion(db, request.actor, n, discussionId(request), input.resolved === true, id);
       const note = d.notes.find((x) => x.id === id);
       if (!note) throw notFound('Note');
-      return one(n, note);
+      return one(request, n, note);
     });
 
     if (kind === 'merge_request') {
@@ -216,7 +239,7 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
         const n = await noteableFor(db, request, kind);
         const input = parseInput(resolveSchema, requestParams(request));
         const d = await resolveDiscussion(db, request.actor, n, discussionId(request), input.resolved);
-        return (await discussions(n, [d]))[0];
+        return (await discussions(request, n, [d]))[0];
       });
     }
 

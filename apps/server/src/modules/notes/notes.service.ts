@@ -4,7 +4,7 @@ import type { Database } from '../../db/connection';
 import { offsetPage } from '../../db/list-page';
 import type { DB, NotesTable } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import { renderMarkdown } from '../../markdown/render-markdown';
+import { type ReferenceContext, renderMarkdown } from '../../markdown/render-markdown';
 import { canNote, canNoteOn, type NoteAbility } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
@@ -12,6 +12,7 @@ import { requireActor } from '../../policy/require-actor';
 import { noteNotHidden } from '../../policy/sql-scopes';
 import type { NoteSubject } from '../../policy/subjects';
 import { publishChange } from '../../realtime/change-channel';
+import { fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
 import { notifyNoteable } from '../notifications/notify';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
 import { createMentionTodos } from '../todos/todo-creation';
@@ -125,11 +126,12 @@ export async function createNote(
   }
   const createdAt = input.createdAt && (me.admin || level >= AccessLevel.OWNER) ? input.createdAt : undefined;
   await applySecretPolicy(db, [{ field: 'body', text: input.body }]);
+  const context = await noteReferenceContext(db, n);
   return db.transaction().execute(async (trx) => {
     // A comment is activity on the issue or epic: it moves up in "recently updated" lists, as GitLab.
     await trx.updateTable(NOTEABLE_TABLE[n.kind]).set({ updated_at: new Date() }).where('id', '=', n.id).execute();
     await publishChange(trx, n.type, n.id, 'note');
-    const note = await insertNote(trx, me, n, input, createdAt);
+    const note = await insertNote(trx, me, n, input, createdAt, context);
     // To-dos point at issues and epics only (merge request to-dos are not kept).
     if (n.kind !== 'merge_request') {
       await createMentionTodos(trx, me, n, { text: note.note, note: { id: note.id, internal: note.internal } });
@@ -139,12 +141,19 @@ export async function createNote(
   });
 }
 
+/** Whose text a note is, for its references: the issue's project (one statement for its path) or the epic's group. */
+async function noteReferenceContext(db: Database, n: Noteable): Promise<ReferenceContext> {
+  if (n.kind === 'epic') return { groupPath: n.row.group_full_path };
+  const namespace = (await fullPathsOfNamespaces(db, [n.row.namespace_id])).get(n.row.namespace_id);
+  return namespace ? { projectPath: `${namespace}/${n.row.project_path}`, groupPath: namespace } : {};
+}
 function insertNote(
   trx: Transaction<DB>,
   me: Actor,
   n: Noteable,
   input: CreateNoteInput,
   createdAt: Date | undefined,
+  context: ReferenceContext,
 ): Promise<NoteRow> {
   return trx
     .insertInto('notes')
@@ -156,7 +165,7 @@ function insertNote(
       author_id: me.id,
       discussion_id: input.discussionId ?? newDiscussionId(),
       note: input.body,
-      note_html: renderMarkdown(input.body),
+      note_html: renderMarkdown(input.body, context),
       internal: input.internal ?? false,
       resolvable: input.resolvable ?? false,
       ...(createdAt ? { created_at: createdAt, updated_at: createdAt } : {}),
@@ -176,11 +185,12 @@ export async function updateNote(
   const note = await findNote(db, actor, n, noteId);
   assertNote(actor, 'update_note', n, note);
   await applySecretPolicy(db, [{ field: 'body', text: body }]);
+  const context = await noteReferenceContext(db, n);
   return db.transaction().execute(async (trx) => {
     await publishChange(trx, n.type, n.id, 'note');
     const updated = await trx
       .updateTable('notes')
-      .set({ note: body, note_html: renderMarkdown(body), updated_at: new Date() })
+      .set({ note: body, note_html: renderMarkdown(body, context), updated_at: new Date() })
       .where('id', '=', note.id)
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -155,6 +155,11 @@ export const restOutOfScope: OutOfScope[] = [
 export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
   { pattern: /^GET \/(groups\/)?(:s\d+\/)+-\/:resource\(/, reason: autocompleteReason },
   {
+    pattern: /^GET \/(groups\/)?[:s\d/]+-\/autocomplete_sources\/:source\(/,
+    reason:
+      'Markdown autocomplete sources: each source is its suggestion service over the policy SQL scopes; hidden, confidential and banned-author items are attacked in modules/autocomplete/gfm-sources.rest.test.ts',
+  },
+  {
     pattern: /^GET \/:s0\/:s1\/[:s\d/]+-\/issues\/:iid\/realtime_changes$/,
     reason: 'realtime_changes of projects in subgroups: the same handler as the two-segment path the matrix attacks',
   },

@@ -261,6 +261,7 @@ export function IssueEditForm({
         onSubmit={save}
         projectPath={projectPath}
         quickActionsTarget={{ issueIid: issue.iid }}
+        confidential={issue.confidential === true}
       />
       <div className={styles.buttons}>
         <Button type="submit" variant="confirm" isDisabled={!canSave}>

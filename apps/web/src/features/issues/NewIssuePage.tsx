@@ -124,6 +124,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
             onChange={setDescription}
             onSubmit={create}
             projectPath={projectPath}
+            confidential={confidential}
             quickActionsTarget={NEW_ISSUE}
           />
         </div>

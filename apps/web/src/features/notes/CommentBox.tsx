@@ -45,6 +45,8 @@ export function CommentBox({
     <NoteForm
       label="Comment"
       containerPath={noteable.containerPath}
+      containerKind={noteable.kind === 'epic' ? 'group' : 'project'}
+      confidential={noteable.confidential}
       draftParts={commentDraftParts(noteable)}
       placeholder="Write a comment or drag your files here…"
       autoFocus={autoFocus}

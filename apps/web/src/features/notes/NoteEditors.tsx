@@ -21,6 +21,8 @@ export function EditNoteForm({
     <NoteForm
       label="Edit comment"
       containerPath={noteable.containerPath}
+      containerKind={noteable.kind === 'epic' ? 'group' : 'project'}
+      confidential={noteable.confidential}
       draftParts={[noteable.notesPath, 'note', String(note.id)]}
       initial={note.body}
       placeholder={PLACEHOLDER}
@@ -49,6 +51,8 @@ export function ReplyForm({
     <NoteForm
       label="Reply"
       containerPath={noteable.containerPath}
+      containerKind={noteable.kind === 'epic' ? 'group' : 'project'}
+      confidential={noteable.confidential}
       draftParts={[noteable.notesPath, 'discussion', discussionId]}
       placeholder="Write a reply or drag your files here…"
       autoFocus

@@ -10,6 +10,10 @@ export interface NoteFormProps {
   /** The field's accessible name ('Comment', 'Reply', 'Edit comment'). */
   label: string;
   containerPath: string;
+  /** Whether containerPath is a project or a group (an epic's): where the autocomplete looks. */
+  containerKind?: 'project' | 'group';
+  /** The noteable is confidential: only confidential issues and epics are suggested. */
+  confidential?: boolean;
   /** Where the draft is autosaved (localStorage, cleared on submit). */
   draftParts: readonly string[];
   initial?: string;
@@ -31,6 +35,8 @@ export interface NoteFormProps {
 export function NoteForm({
   label,
   containerPath,
+  containerKind,
+  confidential,
   draftParts,
   initial = '',
   placeholder,
@@ -90,6 +96,8 @@ export function NoteForm({
         onChange={setBody}
         onSubmit={submit}
         projectPath={containerPath}
+        containerKind={containerKind}
+        confidential={confidential}
         placeholder={placeholder}
       />
       {children}

@@ -25,7 +25,10 @@ export function IssueActivity({
   keys: NoteableKeys;
 }) {
   const { user } = useSession();
-  const noteable = useMemo(() => issueNoteable(projectPath, issue.iid, keys), [projectPath, issue.iid, keys]);
+  const noteable = useMemo(
+    () => ({ ...issueNoteable(projectPath, issue.iid, keys), confidential: issue.confidential === true }),
+    [projectPath, issue.iid, issue.confidential, keys],
+  );
   return (
     <NoteableActivity
       noteable={noteable}
@@ -47,8 +50,8 @@ export function EpicActivity({ epic, groupPath, keys }: { epic: Epic; groupPath:
       (await import('./epicNotePermissions')).fetchEpicNotePermissions(groupPath, epic.iid, signal),
   });
   const noteable = useMemo(
-    () => epicNoteable(groupPath, epic.id, epic.iid, keys),
-    [groupPath, epic.id, epic.iid, keys],
+    () => ({ ...epicNoteable(groupPath, epic.id, epic.iid, keys), confidential: epic.confidential === true }),
+    [groupPath, epic.id, epic.iid, epic.confidential, keys],
   );
   return (
     <NoteableActivity

@@ -13,6 +13,8 @@ export interface NoteableRef {
   awardsPath: string;
   /** The project or group path, for the editor's preview and the drafts' keys. */
   containerPath: string;
+  /** A confidential issue or epic: the editors' autocomplete suggests only confidential items (IE §5). */
+  confidential?: boolean;
   /** The noteable's notes query key (its page's key factory): writes invalidate what is under it. */
   notesKey: readonly unknown[];
   /** The noteable's own query key, refetched when a comment's quick actions changed it. */

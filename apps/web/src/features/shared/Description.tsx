@@ -1,5 +1,6 @@
 import { type MouseEvent, useEffect, useRef } from 'react';
 import styles from './Description.module.css';
+import { useReferenceCards } from './references/useReferenceCards';
 
 /** Called with the task item's index (document order) and its new state when a reader ticks it. */
 export type TaskToggle = (index: number, checked: boolean) => void;
@@ -24,6 +25,7 @@ export function Description({
   onTaskToggle?: TaskToggle;
 }) {
   const root = useRef<HTMLDivElement>(null);
+  const cards = useReferenceCards();
   // After every render: new HTML brings new (disabled) checkboxes.
   useEffect(() => {
     for (const box of checkboxesIn(root.current)) box.disabled = !onTaskToggle;
@@ -35,14 +37,18 @@ export function Description({
   };
   if (html) {
     return (
-      // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: only the checkboxes inside react (keyboard toggles fire click too).
-      <div
-        ref={root}
-        className={styles.markdown}
-        onClick={onClick}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: description_html is sanitized by the server (rehype-sanitize).
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
+      <>
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: only the checkboxes and reference links inside react (keyboard toggles fire click too; links get focus events). */}
+        <div
+          ref={root}
+          className={styles.markdown}
+          onClick={onClick}
+          {...cards.handlers}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: description_html is sanitized by the server (rehype-sanitize).
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+        {cards.card}
+      </>
     );
   }
   if (text?.trim()) return <div className={`${styles.markdown} ${styles.plain}`}>{text}</div>;

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { Alert } from '../../ui/Alert';
 import { Description } from './Description';
+import { useGfmAutocomplete } from './gfm/useGfmAutocomplete';
 import styles from './MarkdownEditor.module.css';
 import { type QuickActionsTarget, renderMarkdown } from './markdownApi';
 
@@ -98,6 +99,8 @@ export function MarkdownEditor({
   onSubmit,
   projectPath,
   quickActionsTarget,
+  containerKind = 'project',
+  confidential = false,
   placeholder = 'Write a description or drag your files here…',
 }: {
   /** The id of the element naming the field. */
@@ -108,6 +111,10 @@ export function MarkdownEditor({
   projectPath: string;
   /** The issue the text's quick actions apply to: the preview explains them. */
   quickActionsTarget?: QuickActionsTarget;
+  /** Whether `projectPath` names a project or a group (an epic's): where the autocomplete looks. */
+  containerKind?: 'project' | 'group';
+  /** The noteable is confidential: the autocomplete suggests only confidential issues and epics (IE §5). */
+  confidential?: boolean;
   placeholder?: string;
 }) {
   const [tab, setTab] = useState<'write' | 'preview'>('write');
@@ -132,7 +139,18 @@ export function MarkdownEditor({
     field.focus();
   };
 
+  const autocomplete = useGfmAutocomplete({
+    textarea,
+    value,
+    context: projectPath ? { kind: containerKind, path: projectPath, confidential } : null,
+    replace: (text, caret) => {
+      pendingSelection.current = [caret, caret];
+      onChange(text);
+    },
+  });
+
   const onKeyDown = (event: KeyboardEvent) => {
+    if (autocomplete.onKeyDown(event)) return;
     const mod = event.metaKey || event.ctrlKey;
     if (mod && event.key === 'Enter') {
       event.preventDefault();
@@ -189,12 +207,17 @@ export function MarkdownEditor({
             value={value}
             placeholder={placeholder}
             maxLength={1_048_576}
-            onChange={(event) => onChange(event.target.value)}
+            {...autocomplete.fieldProps}
+            onChange={(event) => {
+              onChange(event.target.value);
+              autocomplete.fieldProps.onSelect();
+            }}
             onKeyDown={onKeyDown}
           />
         ) : (
           <Preview text={value} projectPath={projectPath} quickActionsTarget={quickActionsTarget} />
         )}
+        {tab === 'write' && autocomplete.popover}
       </div>
     </div>
   );

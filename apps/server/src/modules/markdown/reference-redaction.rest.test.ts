@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AccessLevel } from '../../policy/access-levels';
+import { addGroupMember, createGroup, createProject } from '../../test/factories';
+import { gql } from '../../test/graphql-client';
+import { useRestTestApp } from '../../test/rest-test-app';
+import { expectFixedStatements } from '../../test/statement-count';
+
+const t = useRestTestApp({ prefix: 'rr_', users: ['dev', 'guest'] });
+const { api } = t;
+const links = (html: string) => [...html.matchAll(/data-original="([^"]*)"/g)].map((m) => m[1]?.replace('&#x26;', '&'));
+
+const TEXT = 'Open #1, confidential #2, spam #3, missing #99, !1, &1, secret &2, other/nope#1 and @rr_dev';
+
+beforeAll(async () => {
+  const group = await createGroup(t.db, { path: 'rracme' });
+  const project = await createProject(t.db, { namespaceId: group.id, path: 'web' });
+  await addGroupMember(t.db, group.id, t.uid.dev as number, AccessLevel.DEVELOPER);
+  await addGroupMember(t.db, group.id, t.uid.guest as number, AccessLevel.GUEST);
+  const owner = t.uid.dev as number;
+  await t.db
+    .insertInto('issues')
+    .values([
+      { project_id: project.id, iid: 1, title: 'Open one', author_id: owner },
+      { project_id: project.id, iid: 2, title: 'Secret', author_id: owner, confidential: true },
+      { project_id: project.id, iid: 3, title: 'Spam', author_id: owner, hidden_as_spam: true },
+    ])
+    .execute();
+  await t.db
+    .insertInto('merge_requests')
+    .values({ project_id: project.id, iid: 1, title: 'MR', source_branch: 'a', target_branch: 'main' })
+    .execute();
+  await t.db
+    .insertInto('epics')
+    .values([
+      { group_id: group.id, iid: 1, title: 'Epic', author_id: owner },
+      { group_id: group.id, iid: 2, title: 'Secret epic', author_id: owner, confidential: true },
+    ])
+    .execute();
+  const made = await api('POST', `/projects/${project.id}/issues`, 'dev', { title: 'Links', description: TEXT });
+  expect(made.statusCode).toBe(201);
+  const note = await api('POST', `/projects/${project.id}/issues/${made.json().iid}/notes`, 'dev', { body: TEXT });
+  expect(note.statusCode).toBe(201);
+});
+
+describe('references in stored HTML are links only where the reader may go', () => {
+  it('a developer sees links to what exists and they may read (spam hidden, missing and unknown projects not)', async () => {
+    const issue = (await api('GET', '/projects/rracme%2Fweb/issues/4', 'dev')).json();
+    expect(links(issue.description_html)).toEqual(['#1', '#2', '!1', '&1', '&2', '@rr_dev']);
+    expect(issue.description_html).toContain('missing #99');
+    expect(issue.description_html).not.toContain('Secret');
+  });
+
+  it('a guest does not get links to the confidential issue or epic, in the description and in notes', async () => {
+    const issue = (await api('GET', '/projects/rracme%2Fweb/issues/4', 'guest')).json();
+    expect(links(issue.description_html)).toEqual(['#1', '!1', '&1', '@rr_dev']);
+    expect(issue.description_html).toContain('confidential #2');
+    const notes = (await api('GET', '/projects/rracme%2Fweb/issues/4/notes', 'guest')).json() as Array<{
+      body_html: string;
+      system: boolean;
+    }>;
+    const comment = notes.find((n) => !n.system);
+    expect(links(comment?.body_html ?? '')).toEqual(['#1', '!1', '&1', '@rr_dev']);
+  });
+
+  it('GraphQL descriptionHtml is redacted the same way', async () => {
+    const { id } = (await api('GET', '/projects/rracme%2Fweb/issues/4', 'guest')).json();
+    const res = await gql(t.app, `{ issue(id: "gid://gitlab/Issue/${id}") { descriptionHtml } }`, {}, t.tok.guest);
+    const html = (res.body.data as { issue: { descriptionHtml: string } }).issue.descriptionHtml;
+    expect(links(html)).toEqual(['#1', '!1', '&1', '@rr_dev']);
+  });
+
+  it('the preview links only what the writer may read, and notes cost a fixed number of statements', async () => {
+    const preview = await api('POST', '/markdown', 'guest', { text: '#1 #2', project: 'rracme/web' });
+    expect(links(preview.json().html)).toEqual(['#1']);
+    await expectFixedStatements(
+      t.database,
+      (n) => api('GET', `/projects/rracme%2Fweb/issues/4/notes?per_page=${n}`, 'guest'),
+      [1, 20],
+      12,
+    );
+  });
+});
