@@ -3,14 +3,17 @@ import mercurius from 'mercurius';
 import type { AppContext } from '../context';
 import { buildContext } from './context';
 import { errorFormatter } from './errors';
+import { liveUpgradeHook, subscriptionOptions, validateSubscription } from './live/live-transport';
 import { schema } from './schema';
 import { inputLimitsRule } from './validation/input-limits.rule';
 
 /**
  * GraphQL at /api/graphql (Mercurius, JIT off). The auth plugin has already set `request.actor`:
- * tokens work as for REST, and cookie sessions need X-CSRF-Token on POST. GET serves queries only.
+ * tokens work as for REST, and cookie sessions need X-CSRF-Token on POST. GET serves queries only;
+ * a GET that upgrades to a WebSocket serves subscriptions (graphql-ws protocol, see live/).
  */
 export const graphqlPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  liveUpgradeHook(app);
   await app.register(mercurius, {
     schema,
     path: '/api/graphql',
@@ -23,5 +26,7 @@ export const graphqlPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     cache: false,
     context: (request) => buildContext(ctx, request),
     errorFormatter,
+    subscription: subscriptionOptions(app, ctx),
   });
+  app.graphql.addHook('preSubscriptionExecution', async (schema, document) => validateSubscription(schema, document));
 };

@@ -110,8 +110,8 @@ export async function createNote(
       .set({ updated_at: new Date() })
       .where('id', '=', n.id)
       .execute();
-    await publishChange(trx, n.type, n.id, 'note');
     const note = await insertNote(trx, me, n, input, createdAt);
+    await publishChange(trx, n.type, n.id, 'note', { event: 'created', noteId: note.id });
     await createMentionTodos(trx, me, n, { text: note.note, note: { id: note.id, internal: note.internal } });
     return note;
   });
@@ -175,6 +175,20 @@ export async function deleteNote(db: Database, actor: Actor | null, n: Noteable,
   await db.transaction().execute(async (trx) => {
     await deleteAwardEmoji(trx, 'Note', note.id);
     await trx.deleteFrom('notes').where('id', '=', note.id).execute();
-    await publishChange(trx, n.type, n.id, 'note');
+    const left = await trx
+      .selectFrom('notes')
+      .select('id')
+      .where('discussion_id', '=', note.discussion_id)
+      .where('noteable_type', '=', n.type)
+      .where('noteable_id', '=', n.id)
+      .limit(1)
+      .executeTakeFirst();
+    await publishChange(trx, n.type, n.id, 'note', {
+      event: 'deleted',
+      noteId: note.id,
+      discussionId: note.discussion_id,
+      lastDiscussionNote: !left,
+      internal: note.internal,
+    });
   });
 }
