@@ -3,6 +3,7 @@ import mercurius from 'mercurius';
 import type { AppContext } from '../context';
 import { buildContext } from './context';
 import { errorFormatter } from './errors';
+import { LiveLimits } from './live/live-limits';
 import { liveUpgradeHook, subscriptionOptions, validateSubscription } from './live/live-transport';
 import { schema } from './schema';
 import { inputLimitsRule } from './validation/input-limits.rule';
@@ -13,7 +14,9 @@ import { inputLimitsRule } from './validation/input-limits.rule';
  * a GET that upgrades to a WebSocket serves subscriptions (graphql-ws protocol, see live/).
  */
 export const graphqlPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  liveUpgradeHook(app);
+  // The process's live-connection counts (per address, per user): sockets live in the process.
+  const limits = new LiveLimits();
+  liveUpgradeHook(app, limits);
   await app.register(mercurius, {
     schema,
     path: '/api/graphql',
@@ -26,7 +29,7 @@ export const graphqlPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     cache: false,
     context: (request) => buildContext(ctx, request),
     errorFormatter,
-    subscription: subscriptionOptions(app, ctx),
+    subscription: subscriptionOptions(app, ctx, limits),
   });
   app.graphql.addHook('preSubscriptionExecution', async (schema, document) => validateSubscription(schema, document));
 };

@@ -179,13 +179,11 @@ describe.skipIf(!baseUrl)('live updates across two server processes (PostgreSQL)
       await page.waitForTimeout(5_000);
       expect(polls).toEqual([]);
       // With the socket down, a poll (session cookie, its last ETag) is answered 304: nothing changed.
-      const unchanged = await page.evaluate(async () => {
-        const res = await fetch(window.location.pathname + '/realtime_changes');
-        const again = await fetch(window.location.pathname + '/realtime_changes', {
-          headers: { 'If-None-Match': res.headers.get('ETag') ?? '' },
-        });
+      const unchanged = await page.evaluate(async (url) => {
+        const res = await fetch(url);
+        const again = await fetch(url, { headers: { 'If-None-Match': res.headers.get('ETag') ?? '' } });
         return again.status;
-      });
+      }, `${ISSUE_PAGE}/realtime_changes`);
       expect(unchanged).toBe(304);
       await page.screenshot({
         path: fileURLToPath(new URL('../../../../e2e/test-results/live-updates-b.png', import.meta.url)),

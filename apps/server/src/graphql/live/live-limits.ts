@@ -11,7 +11,7 @@ export const MAX_CONNECTIONS_PER_USER = 20;
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 25;
 
 /** Counts that go up on open and down on close, refusing beyond a cap. */
-class Counter<K> {
+export class Counter<K> {
   private readonly counts = new Map<K, number>();
   constructor(private readonly cap: number) {}
 
@@ -56,6 +56,10 @@ export class LiveConnection {
 
 /** The process's live connection counts. */
 export class LiveLimits {
-  readonly ips = new Counter<string>(MAX_CONNECTIONS_PER_IP);
-  readonly users = new Counter<number>(MAX_CONNECTIONS_PER_USER);
+  readonly ips: Counter<string>;
+  readonly users: Counter<number>;
+  constructor(caps = { perIp: MAX_CONNECTIONS_PER_IP, perUser: MAX_CONNECTIONS_PER_USER }) {
+    this.ips = new Counter(caps.perIp);
+    this.users = new Counter(caps.perUser);
+  }
 }

@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { MAX_DEPTH } from '../builder';
 import { createLoaders } from '../loaders/loaders';
 import type { LiveContext } from './live-context';
-import { LiveConnection, LiveLimits, MAX_CONNECTIONS_PER_IP } from './live-limits';
+import { LiveConnection, type LiveLimits, MAX_CONNECTIONS_PER_IP } from './live-limits';
 
 /** A personal access token is at most this long (as the REST header is capped). */
 const MAX_TOKEN_LENGTH = 255;
@@ -27,8 +27,7 @@ const isUpgrade = (request: FastifyRequest) => request.headers.upgrade?.toLowerC
  * subscribe and event as the PRIVATE-TOKEN header would be; without one the upgrade request's
  * session cookie (or token header) is used.
  */
-export function subscriptionOptions(app: FastifyInstance, ctx: AppContext) {
-  const limits = new LiveLimits();
+export function subscriptionOptions(app: FastifyInstance, ctx: AppContext, limits: LiveLimits) {
   return {
     keepAlive: 30_000,
     context: (): Omit<LiveContext, 'request'> => ({
@@ -58,8 +57,7 @@ export function subscriptionOptions(app: FastifyInstance, ctx: AppContext) {
  * Before the upgrade: a browser page of another site may not open a socket with the user's cookie
  * (Origin must name this host), and one IP address holds at most MAX_CONNECTIONS_PER_IP sockets.
  */
-export function liveUpgradeHook(app: FastifyInstance) {
-  const limits = new LiveLimits();
+export function liveUpgradeHook(app: FastifyInstance, limits: LiveLimits) {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isUpgrade(request)) return;
     const origin = request.headers.origin;
