@@ -2,8 +2,9 @@ import type { AddressInfo } from 'node:net';
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSession } from '../../auth/sessions.service';
+import { digest } from '../../auth/token-digest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject } from '../../test/factories';
+import { addGroupMember, createGroup, createProject, createToken } from '../../test/factories';
 import { type LiveSubscription, liveClient, messageOf, record } from '../../test/live-client';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { RESOURCE_NOT_AVAILABLE } from './live-context';
@@ -205,6 +206,25 @@ describe('refusals', () => {
     expect(sub.events[0]).toEqual({
       workItemUpdated: { __typename: 'Issue', title: 'private', state: 'closed', confidential: false },
     });
+  });
+
+  it('ends the subscription when its token is revoked: the next event is not sent', async () => {
+    const token = await createToken(t.db, uid.reporter ?? 0);
+    const client = liveClient(base, { token });
+    clients.push(client);
+    const sub = await subscribed(client, NOTE_CREATED, { id: issueGid(issueId) });
+    await api('POST', `/projects/${projectId}/issues/1/notes`, 'guest', { body: 'before revoking' });
+    await delivered(sub);
+    await t.db
+      .updateTable('personal_access_tokens')
+      .set({ revoked: true })
+      .where('token_digest', '=', digest(token))
+      .execute();
+    await api('POST', `/projects/${projectId}/issues/1/notes`, 'guest', { body: 'after revoking' });
+    await sub.completed;
+    expect(sub.events.map((e) => (e as { workItemNoteCreated: { body: string } }).workItemNoteCreated.body)).toEqual([
+      'before revoking',
+    ]);
   });
 
   it(`caps a connection at ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions`, async () => {
