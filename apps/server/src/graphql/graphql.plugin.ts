@@ -7,6 +7,7 @@ import { LiveLimits } from './live/live-limits';
 import { liveUpgradeHook, subscriptionOptions, validateSubscription } from './live/live-transport';
 import { schema } from './schema';
 import { inputLimitsRule } from './validation/input-limits.rule';
+import { noHttpSubscriptionsRule } from './validation/no-http-subscriptions.rule';
 
 /**
  * GraphQL at /api/graphql (Mercurius, JIT off). The auth plugin has already set `request.actor`:
@@ -25,7 +26,7 @@ export const graphqlPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     allowBatchedQueries: false,
     // Length caps and NUL bytes are checked on literals AND variables, so the rule needs the
     // request's variables; Mercurius then cannot cache validated documents.
-    validationRules: ({ variables }) => [inputLimitsRule(variables)],
+    validationRules: ({ variables }) => [inputLimitsRule(variables), noHttpSubscriptionsRule],
     cache: false,
     context: (request) => buildContext(ctx, request),
     errorFormatter,
