@@ -117,6 +117,22 @@ describe('workItemNoteCreated', () => {
     expect(guest.errors).toEqual([]);
   });
 
+  it('sends system notes too (a state change records one)', async () => {
+    const [row] = await t.db
+      .insertInto('issues')
+      .values([{ project_id: projectId, iid: 3, title: 'Closed live' }])
+      .returning('id')
+      .execute();
+    const sub = await subscribed(clientAs('guest'), NOTE_CREATED, { id: issueGid(row?.id ?? 0) });
+    expect((await api('PUT', `/projects/${projectId}/issues/3`, 'reporter', { state_event: 'close' })).statusCode).toBe(
+      200,
+    );
+    await delivered(sub);
+    expect(sub.events[0]).toMatchObject({
+      workItemNoteCreated: { body: 'closed', author: { username: 'ws_reporter' } },
+    });
+  });
+
   it('works on an epic', async () => {
     const sub = await subscribed(clientAs('guest'), NOTE_CREATED, { id: `gid://gitlab/Epic/${epicId}` });
     const res = await api('POST', `/groups/${groupId}/epics/${epicId}/notes`, 'reporter', { body: 'on the epic' });
