@@ -65,62 +65,93 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (token) {
-      const row = await db
-        .selectFrom('personal_access_tokens as t')
-        .innerJoin('users as u', 'u.id', 't.user_id')
-        .select([
-          't.id as token_id',
-          't.scopes',
-          't.expires_at',
-          't.revoked',
-          't.last_used_at',
-          'u.id',
-          'u.username',
-          'u.admin',
-          'u.state',
-        ])
-        .where('t.token_digest', '=', digest(token))
-        .executeTakeFirst();
-      if (!row || row.revoked || (row.expires_at && row.expires_at < todayIso()) || row.state !== 'active') {
-        throw new DomainError('unauthorized', '401 Unauthorized');
-      }
-      if (!SAFE_METHODS.has(request.method) && !row.scopes.includes('api')) {
-        throw new DomainError('forbidden', '403 Forbidden - insufficient_scope: this request needs the api scope');
-      }
-      if (!row.scopes.includes('api') && !row.scopes.includes('read_api') && !isUserReadPath(request.url)) {
-        throw new DomainError('forbidden', '403 Forbidden - insufficient_scope: this request needs the read_api scope');
-      }
-      request.actor = await loadActor(db, row, row.scopes);
+      const found = await authenticateToken(db, token, request.method, request.url);
+      request.actor = found.actor;
       request.authMethod = 'token';
-      request.tokenId = row.token_id;
-      await recordTokenUse(db, row.token_id, row.last_used_at, new Date());
+      request.tokenId = found.tokenId;
       return;
     }
     const secret = request.cookies[SESSION_COOKIE];
     if (!secret) return;
-    const sessionId = digest(secret);
-    const row = await db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.csrf_token', 's.expires_at', 's.last_seen_at', 'u.id', 'u.username', 'u.admin', 'u.state'])
-      .where('s.id', '=', sessionId)
-      .executeTakeFirst();
-    const now = new Date();
-    const stale =
-      !row ||
-      row.expires_at < now ||
-      isSessionIdle(row.last_seen_at, ctx.config.SESSION_IDLE_MINUTES, now) ||
-      row.state !== 'active';
-    if (stale) return; // stale cookie: anonymous
-    if (!SAFE_METHODS.has(request.method) && !csrfTokenMatches(request.headers['x-csrf-token'], row.csrf_token)) {
+    const session = await authenticateSession(ctx, secret);
+    if (!session) return; // stale cookie: anonymous
+    if (!SAFE_METHODS.has(request.method) && !csrfTokenMatches(request.headers['x-csrf-token'], session.csrfToken)) {
       throw new DomainError('forbidden', '403 Forbidden - invalid CSRF token');
     }
-    await touchSession(db, sessionId, row.last_seen_at, now);
-    request.actor = await loadActor(db, row, null);
+    request.actor = session.actor;
     request.authMethod = 'session';
-    request.sessionId = sessionId;
-    request.csrfToken = row.csrf_token;
+    request.sessionId = session.sessionId;
+    request.csrfToken = session.csrfToken;
   });
 };
+
+/**
+ * The actor of a personal access token, checked as every request checks it (revoked, expired,
+ * blocked user, scope for the method and path: 401/403 as DomainError); records its use.
+ */
+export async function authenticateToken(
+  db: AppContext['database']['db'],
+  token: string,
+  method: string,
+  url: string,
+): Promise<{ actor: Actor; tokenId: number }> {
+  const row = await db
+    .selectFrom('personal_access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.id as token_id',
+      't.scopes',
+      't.expires_at',
+      't.revoked',
+      't.last_used_at',
+      'u.id',
+      'u.username',
+      'u.admin',
+      'u.state',
+    ])
+    .where('t.token_digest', '=', digest(token))
+    .executeTakeFirst();
+  if (!row || row.revoked || (row.expires_at && row.expires_at < todayIso()) || row.state !== 'active') {
+    throw new DomainError('unauthorized', '401 Unauthorized');
+  }
+  if (!SAFE_METHODS.has(method) && !row.scopes.includes('api')) {
+    throw new DomainError('forbidden', '403 Forbidden - insufficient_scope: this request needs the api scope');
+  }
+  if (!row.scopes.includes('api') && !row.scopes.includes('read_api') && !isUserReadPath(url)) {
+    throw new DomainError('forbidden', '403 Forbidden - insufficient_scope: this request needs the read_api scope');
+  }
+  const actor = await loadActor(db, row, row.scopes);
+  await recordTokenUse(db, row.token_id, row.last_used_at, new Date());
+  return { actor, tokenId: row.token_id };
+}
+
+/**
+ * The actor of a session cookie's secret, or undefined when the session is unknown, expired, idle
+ * or its user is not active (the request is then anonymous). Touches the session unless told not to
+ * (a live subscription re-checking its session on each event is no activity of the user's).
+ */
+export async function authenticateSession(
+  ctx: Pick<AppContext, 'database' | 'config'>,
+  secret: string,
+  options: { touch: boolean } = { touch: true },
+): Promise<{ actor: Actor; sessionId: string; csrfToken: string } | undefined> {
+  const db = ctx.database.db;
+  const sessionId = digest(secret);
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.csrf_token', 's.expires_at', 's.last_seen_at', 'u.id', 'u.username', 'u.admin', 'u.state'])
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
+  const now = new Date();
+  const stale =
+    !row ||
+    row.expires_at < now ||
+    isSessionIdle(row.last_seen_at, ctx.config.SESSION_IDLE_MINUTES, now) ||
+    row.state !== 'active';
+  if (stale) return undefined;
+  if (options.touch) await touchSession(db, sessionId, row.last_seen_at, now);
+  return { actor: await loadActor(db, row, null), sessionId, csrfToken: row.csrf_token };
+}
 
 export const authPlugin = fp(plugin, { name: 'meridian-auth' });

@@ -27,6 +27,10 @@ export const builder = new SchemaBuilder<{
     IterationID: { Input: string; Output: string };
     LabelID: { Input: string; Output: string };
     UserID: { Input: string; Output: string };
+    WorkItemID: { Input: string; Output: string };
+    IssuableID: { Input: string; Output: string };
+    NoteID: { Input: string; Output: string };
+    DiscussionID: { Input: string; Output: string };
   };
 }>({
   plugins: [ComplexityPlugin],

@@ -11,7 +11,9 @@ export type GidType =
   | 'Label'
   | 'Milestone'
   | 'Iteration'
-  | 'MergeRequest';
+  | 'MergeRequest'
+  | 'WorkItem'
+  | 'Note';
 
 export function gid(type: GidType, id: number): string {
   return `gid://gitlab/${type}/${id}`;
@@ -23,4 +25,12 @@ export function parseGid(value: string, types: readonly GidType[]): number | nul
   if (!match || !types.includes(match[1] as GidType)) return null;
   const id = Number(match[2]);
   return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** The type and numeric id of `gid://gitlab/<Type>/<id>` when the type is one of `types`; null otherwise. */
+export function parseTypedGid<T extends GidType>(value: string, types: readonly T[]): { type: T; id: number } | null {
+  const id = parseGid(value, types);
+  if (id === null) return null;
+  const type = value.slice('gid://gitlab/'.length, value.lastIndexOf('/')) as T;
+  return { type, id };
 }

@@ -13,6 +13,7 @@ import './types/issue-mutations.graphql';
 import './types/iteration.graphql';
 import './types/autocomplete-users.graphql';
 import './types/merge-request.graphql';
+import './live/subscriptions.graphql';
 
 /** The whole GraphQL schema, built once at start. */
 export const schema = builder.toSchema({ sortSchema: true });

@@ -58,6 +58,12 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const mrNotes = await webModule<{ MERGE_REQUEST_NOTE_PERMISSIONS: Document }>(
     'features/notes/mergeRequestNotePermissions.ts',
   );
+  const live = await webModule<{
+    LIVE_NOTE_CREATED: Document;
+    LIVE_NOTE_DELETED: Document;
+    LIVE_ITEM_UPDATED: Document;
+  }>('features/shared/liveSocket.ts');
+  const liveVariables = { id: 'gid://gitlab/Issue/1' };
   const docs = roadmap.ROADMAP_DOCUMENTS;
   const filters = {
     state: 'opened',
@@ -129,6 +135,9 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       query: documentText(blocking.BLOCKING_ISSUES),
       variables: { fullPath: 'acme/web', iid: '1', first: 3 },
     },
+    { name: 'liveNoteCreated', query: documentText(live.LIVE_NOTE_CREATED), variables: liveVariables },
+    { name: 'liveNoteDeleted', query: documentText(live.LIVE_NOTE_DELETED), variables: liveVariables },
+    { name: 'liveItemUpdated', query: documentText(live.LIVE_ITEM_UPDATED), variables: liveVariables },
     {
       name: 'issueSetLocked',
       query: documentText(issueActions.SET_ISSUE_LOCKED),

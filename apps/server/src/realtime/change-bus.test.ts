@@ -67,6 +67,30 @@ describe('parseChange', () => {
     ['Issue:1:poked:7', undefined],
     ['Issue:1:updated:', undefined],
     ['Issue:1:updated:7:extra', undefined],
+    [
+      'Issue:1:note:7:c.55',
+      { kind: 'Issue', id: 1, what: 'note', version: '7', note: { event: 'created', noteId: 55 } },
+    ],
+    [
+      `Epic:2:note:8:d.56.${'a1'.repeat(20)}.1.0`,
+      {
+        kind: 'Epic',
+        id: 2,
+        what: 'note',
+        version: '8',
+        note: {
+          event: 'deleted',
+          noteId: 56,
+          discussionId: 'a1'.repeat(20),
+          lastDiscussionNote: true,
+          internal: false,
+        },
+      },
+    ],
+    ['Issue:1:updated:7:c.55', undefined],
+    ['Issue:1:note:7:c.55:x', undefined],
+    ['Issue:1:note:7:d.56.zz.1.0', undefined],
+    ['Issue:1:note:7:c.12345678901', undefined],
     ['', undefined],
   ])('%s', (payload, expected) => {
     expect(parseChange(payload)).toEqual(expected);

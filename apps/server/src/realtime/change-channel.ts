@@ -16,6 +16,37 @@ export interface ItemChange {
   what: ChangeWhat;
   /** Unique per writing transaction, the same in every process that receives it. */
   version: string;
+  /** For a `note` change made through the notes service: which note, and how (subscriptions use it). */
+  note?: NoteEvent;
+}
+
+/** A note created, or deleted (with its thread and whether it was the thread's last note). */
+export type NoteEvent =
+  | { event: 'created'; noteId: number }
+  | { event: 'deleted'; noteId: number; discussionId: string; lastDiscussionNote: boolean; internal: boolean };
+
+const CREATED = /^c\.(\d{1,10})$/;
+const DELETED = /^d\.(\d{1,10})\.([0-9a-f]{40})\.([01])\.([01])$/;
+
+/** The note event as it travels after the version: `c.<id>` or `d.<id>.<discussion>.<last>.<internal>`. */
+export function formatNoteEvent(note: NoteEvent): string {
+  if (note.event === 'created') return `c.${note.noteId}`;
+  return `d.${note.noteId}.${note.discussionId}.${note.lastDiscussionNote ? 1 : 0}.${note.internal ? 1 : 0}`;
+}
+
+/** The note event of a payload's last part; undefined when malformed. */
+export function parseNoteEvent(text: string): NoteEvent | undefined {
+  const created = CREATED.exec(text);
+  if (created) return { event: 'created', noteId: Number(created[1]) };
+  const deleted = DELETED.exec(text);
+  if (!deleted) return undefined;
+  return {
+    event: 'deleted',
+    noteId: Number(deleted[1]),
+    discussionId: deleted[2] ?? '',
+    lastDiscussionNote: deleted[3] === '1',
+    internal: deleted[4] === '1',
+  };
 }
 
 const KINDS = new Set<string>(['Issue', 'Epic', 'MergeRequest']);
@@ -28,15 +59,26 @@ const WHATS = new Set<string>(['updated', 'deleted', 'note']);
  * transaction reach listeners as one event. One statement; the payload stays far below
  * PostgreSQL's 8000-byte limit.
  */
-export async function publishChange(executor: Executor, kind: ChangedKind, id: number, what: ChangeWhat) {
-  await sql`select pg_notify(${CHANGE_CHANNEL}, ${`${kind}:${id}:${what}:`} || txid_current()::text)`.execute(executor);
+export async function publishChange(
+  executor: Executor,
+  kind: ChangedKind,
+  id: number,
+  what: ChangeWhat,
+  note?: NoteEvent,
+) {
+  const suffix = note ? `:${formatNoteEvent(note)}` : '';
+  await sql`select pg_notify(${CHANGE_CHANNEL}, ${`${kind}:${id}:${what}:`} || txid_current()::text || ${suffix})`.execute(
+    executor,
+  );
 }
 
 /** The event in a notification payload; undefined for anything malformed (never thrown at the listener). */
 export function parseChange(payload: string | undefined): ItemChange | undefined {
-  const [kind, id, what, version, extra] = (payload ?? '').split(':');
+  const [kind, id, what, version, detail, extra] = (payload ?? '').split(':', 6);
   const number = Number(id);
-  if (extra !== undefined || !kind || !KINDS.has(kind) || !what || !WHATS.has(what) || !version) return undefined;
+  const note = detail === undefined ? undefined : parseNoteEvent(detail);
+  if (extra !== undefined || (detail !== undefined && (!note || what !== 'note'))) return undefined;
+  if (!kind || !KINDS.has(kind) || !what || !WHATS.has(what) || !version) return undefined;
   if (!Number.isSafeInteger(number) || number <= 0) return undefined;
-  return { kind: kind as ChangedKind, id: number, what: what as ChangeWhat, version };
+  return { kind: kind as ChangedKind, id: number, what: what as ChangeWhat, version, ...(note ? { note } : {}) };
 }

@@ -139,3 +139,70 @@ describe('GET …/-/issues/:iid/realtime_changes', () => {
     expect(after.json()).toMatchObject({ title_text: 'Renamed', lock_version: 2, updated_by_path: '/rt_reporter' });
   });
 });
+
+describe('GET /groups/…/-/epics/:iid/realtime_changes', () => {
+  const epic = '/groups/rtpub/-/epics/1';
+  let groupId = 0;
+
+  beforeAll(async () => {
+    const g = await t.db.selectFrom('namespaces').select('id').where('path', '=', 'rtpub').executeTakeFirstOrThrow();
+    groupId = g.id;
+    const res = await api('POST', `/groups/${groupId}/epics`, 'owner', { title: 'Polled <i>epic</i>' });
+    expect(res.statusCode).toBe(201);
+    const hidden = await t.db
+      .selectFrom('namespaces')
+      .select('id')
+      .where('path', '=', 'rtpriv')
+      .executeTakeFirstOrThrow();
+    expect((await api('POST', `/groups/${hidden.id}/epics`, 'owner', { title: 'hidden epic' })).statusCode).toBe(201);
+  });
+
+  it("answers the issue poll's shape, then 304 without SQL, for the same credential only", async () => {
+    const res = await poll(epic, 'guest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['poll-interval']).toBe('3000');
+    expect(res.json()).toMatchObject({
+      title: 'Polled &lt;i&gt;epic&lt;/i&gt;',
+      title_text: 'Polled <i>epic</i>',
+      lock_version: 0,
+    });
+    const etag = await etagOf(epic, 'guest');
+    let unchanged = await poll(epic, 'guest', etag);
+    const statements = await countStatements(t.database, async () => {
+      unchanged = await poll(epic, 'guest', etag);
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expect(statements).toBe(0);
+    expect((await poll(epic, 'outsider', etag)).statusCode).toBe(200);
+  });
+
+  it('404s hidden and unknown epics', async () => {
+    for (const [path, who] of [
+      ['/groups/rtpriv/-/epics/1', 'outsider'],
+      ['/groups/rtpriv/-/epics/1', undefined],
+      ['/groups/rtpub/-/epics/99', 'owner'],
+      ['/groups/nope/-/epics/1', 'owner'],
+    ] as const) {
+      expect((await poll(path, who)).statusCode, `${path} as ${who}`).toBe(404);
+    }
+    expect((await poll('/groups/rtpriv/-/epics/1', 'owner')).statusCode).toBe(200);
+  });
+
+  it('changes the ETag on an edit and a new comment', async () => {
+    const epicId = (await api('GET', `/groups/${groupId}/epics/1`, 'owner')).json().id;
+    const writes: [string, () => Promise<{ statusCode: number }>][] = [
+      ['edit', () => api('PUT', `/groups/${groupId}/epics/1`, 'owner', { title: 'Renamed epic' })],
+      ['comment', () => api('POST', `/groups/${groupId}/epics/${epicId}/notes`, 'guest', { body: 'hi' })],
+    ];
+    for (const [what, write] of writes) {
+      const etag = await etagOf(epic, 'reporter');
+      expect((await poll(epic, 'reporter', etag)).statusCode, what).toBe(304);
+      expect([200, 201], what).toContain((await write()).statusCode);
+      await expectChangedFrom(epic, 'reporter', etag);
+    }
+    expect((await poll(epic, 'reporter')).json()).toMatchObject({
+      title_text: 'Renamed epic',
+      updated_by_path: '/rt_owner',
+    });
+  });
+});

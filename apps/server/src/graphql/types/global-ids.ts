@@ -3,7 +3,17 @@ import { builder } from '../builder';
 import { type GidType, parseGid } from '../gid';
 
 /** GitLab's typed global-id scalars (`EpicID`, `MilestoneID`…), refused on input unless of their types. */
-type GlobalIdScalar = 'EpicID' | 'EpicTreeSortingID' | 'IssueID' | 'MilestoneID' | 'IterationID' | 'LabelID' | 'UserID';
+type GlobalIdScalar =
+  | 'EpicID'
+  | 'EpicTreeSortingID'
+  | 'IssueID'
+  | 'MilestoneID'
+  | 'IterationID'
+  | 'LabelID'
+  | 'UserID'
+  | 'WorkItemID'
+  | 'IssuableID'
+  | 'NoteID';
 
 function globalIdScalar(name: GlobalIdScalar, types: readonly GidType[], example: string) {
   const check = (value: unknown): string => {
@@ -26,3 +36,21 @@ globalIdScalar('MilestoneID', ['Milestone'], 'gid://gitlab/Milestone/1');
 globalIdScalar('IterationID', ['Iteration'], 'gid://gitlab/Iteration/1');
 globalIdScalar('LabelID', ['GroupLabel', 'ProjectLabel', 'Label'], 'gid://gitlab/Label/1');
 globalIdScalar('UserID', ['User'], 'gid://gitlab/User/1');
+// An issue's work item id is its issue id; an epic is named by its Epic global id.
+globalIdScalar('WorkItemID', ['WorkItem', 'Issue', 'Epic'], 'gid://gitlab/WorkItem/1');
+globalIdScalar('IssuableID', ['Issue', 'Epic', 'WorkItem'], 'gid://gitlab/Issue/1');
+globalIdScalar('NoteID', ['Note'], 'gid://gitlab/Note/1');
+
+const DISCUSSION_GID = /^gid:\/\/gitlab\/Discussion\/[0-9a-f]{40}$/;
+builder.scalarType('DiscussionID', {
+  description: 'A `DiscussionID` is a global ID. It is encoded as a string, e.g. "gid://gitlab/Discussion/<40 hex>".',
+  serialize: (v) => String(v),
+  parseValue: (value) => {
+    if (typeof value !== 'string' || !DISCUSSION_GID.test(value)) {
+      throw new GraphQLError(`${JSON.stringify(value)} is not a valid DiscussionID`, {
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+    return value;
+  },
+});

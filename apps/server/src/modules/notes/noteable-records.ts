@@ -20,7 +20,7 @@ export async function addSystemNote(
   authorId: number | null,
   note: string,
 ): Promise<void> {
-  await trx
+  const inserted = await trx
     .insertInto('notes')
     .values({
       noteable_type: target.type,
@@ -33,8 +33,9 @@ export async function addSystemNote(
       note_html: renderMarkdown(note),
       system: true,
     })
-    .execute();
-  await publishChange(trx, target.type, target.id, 'note');
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await publishChange(trx, target.type, target.id, 'note', { event: 'created', noteId: inserted.id });
 }
 
 /** Removes the award emoji given to one issue, merge request, epic or note. */

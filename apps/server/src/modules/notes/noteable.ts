@@ -50,7 +50,11 @@ export async function issueNoteable(
   iid: number,
 ): Promise<Noteable> {
   const p = await findProject(db, actor, project);
-  const row = await findIssue(db, actor, p.id, iid);
+  return issueNoteableOf(db, await findIssue(db, actor, p.id, iid));
+}
+
+/** The noteable of an issue row already read through the policy. */
+export async function issueNoteableOf(db: Database, row: IssueRow): Promise<Noteable> {
   const subject = await issueSubject(db, row);
   return {
     kind: 'issue',
@@ -100,7 +104,8 @@ export async function mergeRequestNoteable(
   };
 }
 
-function epicNoteable(row: EpicRow): Noteable {
+/** The noteable of an epic row already read through the policy. */
+export function epicNoteable(row: EpicRow): Noteable {
   return {
     kind: 'epic',
     type: 'Epic',

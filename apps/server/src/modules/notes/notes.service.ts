@@ -130,8 +130,8 @@ export async function createNote(
   return db.transaction().execute(async (trx) => {
     // A comment is activity on the issue or epic: it moves up in "recently updated" lists, as GitLab.
     await trx.updateTable(NOTEABLE_TABLE[n.kind]).set({ updated_at: new Date() }).where('id', '=', n.id).execute();
-    await publishChange(trx, n.type, n.id, 'note');
     const note = await insertNote(trx, me, n, input, createdAt, context);
+    await publishChange(trx, n.type, n.id, 'note', { event: 'created', noteId: note.id });
     // To-dos point at issues and epics only (merge request to-dos are not kept).
     if (n.kind !== 'merge_request') {
       await createMentionTodos(trx, me, n, { text: note.note, note: { id: note.id, internal: note.internal } });
@@ -209,6 +209,20 @@ export async function deleteNote(db: Database, actor: Actor | null, n: Noteable,
   await db.transaction().execute(async (trx) => {
     await deleteAwardEmoji(trx, 'Note', note.id);
     await trx.deleteFrom('notes').where('id', '=', note.id).execute();
-    await publishChange(trx, n.type, n.id, 'note');
+    const left = await trx
+      .selectFrom('notes')
+      .select('id')
+      .where('discussion_id', '=', note.discussion_id)
+      .where('noteable_type', '=', n.type)
+      .where('noteable_id', '=', n.id)
+      .limit(1)
+      .executeTakeFirst();
+    await publishChange(trx, n.type, n.id, 'note', {
+      event: 'deleted',
+      noteId: note.id,
+      discussionId: note.discussion_id,
+      lastDiscussionNote: !left,
+      internal: note.internal,
+    });
   });
 }

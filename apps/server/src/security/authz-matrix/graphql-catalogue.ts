@@ -5,9 +5,9 @@ import { gate } from './oracle';
  * GraphQL fields the matrix attacks: the root Query and Mutation fields, and the fields of the
  * types they return (Group, Project) that reach issues, epics, labels and milestones. Other fields
  * of those types are in `graphqlOutOfScope`. The runner walks the schema and fails on any field of
- * Query, Mutation, Group or Project that is in neither list.
+ * Query, Mutation, Subscription, Group or Project that is in neither list.
  */
-export const walkedTypes = ['Query', 'Mutation', 'Group', 'Project'] as const;
+export const walkedTypes = ['Query', 'Mutation', 'Subscription', 'Group', 'Project'] as const;
 
 const q = JSON.stringify;
 const group = (c: CellInput, inner: string) => `{ group(fullPath: ${q(c.b.space.group.path)}) { ${inner} } }`;
@@ -224,5 +224,11 @@ export const graphqlOutOfScope: OutOfScope[] = [
   field(
     'Project.mergeRequest',
     'merge requests, not in the matrix brief: null where hidden (project, ban) tested in modules/notes/mr-notes.rest.test.ts',
+  ),
+  ...['workItemNoteCreated', 'workItemNoteDeleted', 'workItemUpdated', 'issuableLabelsUpdated'].map((f) =>
+    field(
+      `Subscription.${f}`,
+      'WebSocket only (the matrix runs over HTTP): graphql/live/subscriptions.ws.test.ts attacks it — hidden, missing, confidential, internal, anonymous, bad token, other site',
+    ),
   ),
 ];

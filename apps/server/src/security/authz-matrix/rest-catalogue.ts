@@ -163,5 +163,9 @@ export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
     pattern: /^GET \/:s0\/:s1\/[:s\d/]+-\/issues\/:iid\/realtime_changes$/,
     reason: 'realtime_changes of projects in subgroups: the same handler as the two-segment path the matrix attacks',
   },
+  {
+    pattern: /^GET \/groups\/:s0\/[:s\d/]+-\/epics\/:iid\/realtime_changes$/,
+    reason: 'realtime_changes of epics in subgroups: the same handler as the one-segment path the matrix attacks',
+  },
   moderationOutOfScopePattern,
 ];

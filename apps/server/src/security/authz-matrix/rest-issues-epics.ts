@@ -166,6 +166,13 @@ export const epicEntries: RestEntry[] = [
   ),
   entry('GET', '/api/v4/groups/:id/epics/:epic_iid', 'conf', E, (c) => read(c, c.o.epic('read_epic'))),
   entry(
+    'GET',
+    '/groups/:s0/-/epics/:iid/realtime_changes',
+    'conf',
+    (c) => `/groups/${c.b.space.group.path}/-/epics/${c.b.epic.iid}/realtime_changes`,
+    (c) => read(c, c.o.epic('read_epic')),
+  ),
+  entry(
     'POST',
     '/api/v4/groups/:id/epics',
     'conf',

@@ -25,6 +25,7 @@ import { People, SidebarField } from '../shared/People';
 import { EpicActionsMenu } from './EpicActionsMenu';
 import { EpicsTable } from './EpicsTable';
 import { epicKeys, useEpic } from './queries';
+import { useEpicLive } from './useEpicLive';
 
 // The activity (comments, threads, reactions, the comment box) loads when scrolled near.
 const EpicActivity = lazyNamed(() => import('../notes/PageActivity'), 'EpicActivity');
@@ -56,6 +57,7 @@ function ChildList<T>({
 }
 
 function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
+  useEpicLive(groupPath, epic.iid, epic.id);
   const noteKeys = useMemo(
     () => ({ notesKey: epicKeys.notes(groupPath, epic.iid), detailKey: epicKeys.detail(groupPath, epic.iid) }),
     [groupPath, epic.iid],

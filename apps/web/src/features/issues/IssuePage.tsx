@@ -92,7 +92,7 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
   );
   const queryClient = useQueryClient();
   const taskUpdate = useUpdateIssue(projectPath, issue.iid);
-  useIssuePolling(projectPath, issue.iid, taskUpdate.isPending);
+  useIssuePolling(projectPath, issue.iid, issue.id, taskUpdate.isPending);
   // Ticking a task item saves the description with the lock_version it was read at (IE §2.5).
   const toggleTask = (index: number, checked: boolean) => {
     const description = setTaskItem(issue.description ?? '', index, checked);

@@ -1,0 +1,116 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type DocumentNode,
+  GraphQLError,
+  type GraphQLSchema,
+  Kind,
+  type SelectionSetNode,
+  specifiedRules,
+  validate,
+} from 'graphql';
+import type { AppContext } from '../../context';
+import { MAX_DEPTH } from '../builder';
+import { createLoaders } from '../loaders/loaders';
+import type { LiveContext } from './live-context';
+import { LiveConnection, type LiveLimits, MAX_CONNECTIONS_PER_IP } from './live-limits';
+
+/** A personal access token is at most this long (as the REST header is capped). */
+const MAX_TOKEN_LENGTH = 255;
+
+/** Whether the request asks to become a WebSocket. */
+const isUpgrade = (request: FastifyRequest) => request.headers.upgrade?.toLowerCase() === 'websocket';
+
+/**
+ * Mercurius' subscription options: the graphql-ws (and legacy subscriptions-transport-ws) protocol on
+ * the GraphQL path. Each connection gets its own state; a token in connection_init's payload
+ * (`{ "token": "…" }`, at most 255 characters, else connection_error "Forbidden") is checked on each
+ * subscribe and event as the PRIVATE-TOKEN header would be; without one the upgrade request's
+ * session cookie (or token header) is used.
+ */
+export function subscriptionOptions(app: FastifyInstance, ctx: AppContext, limits: LiveLimits) {
+  return {
+    keepAlive: 30_000,
+    context: (): Omit<LiveContext, 'request'> => ({
+      ctx,
+      actor: null,
+      loaders: createLoaders(ctx.database.db, null),
+      live: new LiveConnection(limits),
+      bus: app.realtime.bus,
+    }),
+    onConnect: async (data: { payload?: unknown }) => {
+      const payload = data.payload;
+      if (payload === undefined || payload === null) return true;
+      if (typeof payload !== 'object') return false;
+      const token = (payload as { token?: unknown }).token;
+      if (token === undefined) return true;
+      if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) return false;
+      // Checked on each subscribe as the header would be: a bad one is refused there with its 401.
+      return { liveToken: token };
+    },
+    onDisconnect: (context: object) => {
+      (context as Partial<LiveContext>).live?.close();
+    },
+  };
+}
+
+/**
+ * Before the upgrade: a browser page of another site may not open a socket with the user's cookie
+ * (Origin must name this host), and one IP address holds at most MAX_CONNECTIONS_PER_IP sockets.
+ */
+export function liveUpgradeHook(app: FastifyInstance, limits: LiveLimits) {
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!isUpgrade(request)) return;
+    const origin = request.headers.origin;
+    if (origin && !sameHost(origin, request.headers.host)) {
+      return refuse(request, reply, 403, '403 Forbidden - WebSocket connections are only accepted from this site');
+    }
+    if (!limits.ips.acquire(request.ip)) {
+      const message = `429 Too Many Requests - at most ${MAX_CONNECTIONS_PER_IP} live connections per address`;
+      return refuse(request, reply, 429, message);
+    }
+    request.raw.socket.once('close', () => limits.ips.release(request.ip));
+  });
+}
+
+/** Answers a refused upgrade and closes its socket (the WebSocket layer owns it: no HTTP keep-alive). */
+function refuse(request: FastifyRequest, reply: FastifyReply, code: number, message: string) {
+  reply.raw.once('finish', () => request.raw.socket.destroy());
+  return reply.code(code).header('connection', 'close').send({ message });
+}
+
+function sameHost(origin: string, host: string | undefined): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Mercurius runs subscription documents without validating them: validate as a query is (the
+ * specified rules) and cap the depth, before anything listens.
+ */
+export function validateSubscription(schema: GraphQLSchema, document: DocumentNode): void {
+  const errors = validate(schema, document, specifiedRules);
+  if (errors[0]) throw errors[0];
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.OPERATION_DEFINITION && depthOf(definition.selectionSet, 0) > MAX_DEPTH) {
+      throw new GraphQLError(`Query has depth of more than ${MAX_DEPTH}, which exceeds max depth of ${MAX_DEPTH}`, {
+        extensions: { code: 'QUERY_TOO_COMPLEX' },
+      });
+    }
+  }
+}
+
+/** The depth of a selection set; fragments are refused for subscriptions by the depth walk (counted as too deep). */
+function depthOf(set: SelectionSetNode | undefined, depth: number): number {
+  if (!set) return depth;
+  let deepest = depth;
+  for (const selection of set.selections) {
+    if (selection.kind === Kind.FRAGMENT_SPREAD) return Number.POSITIVE_INFINITY;
+    const next = selection.kind === Kind.FIELD ? depth + 1 : depth;
+    deepest = Math.max(deepest, depthOf(selection.selectionSet, next));
+    if (deepest > MAX_DEPTH) return deepest;
+  }
+  return deepest;
+}

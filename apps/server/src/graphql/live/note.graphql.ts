@@ -1,0 +1,110 @@
+import type { Noteable } from '../../modules/notes/noteable';
+import { type NoteRow, visibleNotes } from '../../modules/notes/notes.service';
+import { builder } from '../builder';
+import { gid } from '../gid';
+import { UserRef } from '../types/refs';
+import '../types/global-ids';
+
+/** Notes a discussion lists at most (GitLab pages them; a thread is rarely longer). */
+export const MAX_DISCUSSION_NOTES = 100;
+
+/** A note as a subscription hands it over; `nested` notes (inside their discussion) link no further. */
+export interface LiveNote {
+  row: NoteRow;
+  noteable: Noteable;
+  nested: boolean;
+}
+
+interface LiveDiscussion {
+  id: string;
+  noteable: Noteable;
+}
+
+export interface DeletedNoteShape {
+  id: number;
+  discussionId: string;
+  lastDiscussionNote: boolean;
+}
+
+export const discussionGid = (discussionId: string) => `gid://gitlab/Discussion/${discussionId}`;
+
+export const NoteRef = builder.objectRef<LiveNote>('Note');
+const DiscussionRef = builder.objectRef<LiveDiscussion>('Discussion');
+export const DeletedNoteRef = builder.objectRef<DeletedNoteShape>('DeletedNote');
+
+NoteRef.implement({
+  description: 'A comment or system note on an issue or epic.',
+  fields: (t) => ({
+    id: t.field({ type: 'NoteID', description: 'ID of the note.', resolve: (n) => gid('Note', n.row.id) }),
+    body: t.string({ description: 'Content of the note.', resolve: (n) => n.row.note }),
+    bodyHtml: t.string({
+      description: 'GitLab Flavored Markdown rendering of `note`.',
+      resolve: (n) => n.row.note_html,
+    }),
+    internal: t.boolean({ description: 'Indicates an internal note.', resolve: (n) => n.row.internal }),
+    system: t.boolean({
+      description: 'Indicates whether the note was created by the system.',
+      resolve: (n) => n.row.system,
+    }),
+    createdAt: t.field({
+      type: 'Time',
+      description: 'Timestamp of the note creation.',
+      resolve: (n) => n.row.created_at,
+    }),
+    updatedAt: t.field({
+      type: 'Time',
+      description: "Timestamp of the note's last activity.",
+      resolve: (n) => n.row.updated_at,
+    }),
+    author: t.field({
+      type: UserRef,
+      nullable: true,
+      description: 'User who wrote the note.',
+      resolve: (n, _a, c) => (n.row.author_id ? c.loaders.user.load(n.row.author_id) : null),
+    }),
+    discussion: t.field({
+      type: DiscussionRef,
+      nullable: true,
+      description: 'The discussion (thread) the note belongs to; null on the notes listed inside it.',
+      resolve: (n) => (n.nested ? null : { id: n.row.discussion_id, noteable: n.noteable }),
+    }),
+  }),
+});
+
+DiscussionRef.implement({
+  description: 'A thread of notes.',
+  fields: (t) => ({
+    id: t.field({ type: 'DiscussionID', description: 'ID of the discussion.', resolve: (d) => discussionGid(d.id) }),
+    notes: t.field({
+      type: [NoteRef],
+      description: `The notes of the discussion you may read, oldest first (at most ${MAX_DISCUSSION_NOTES}).`,
+      resolve: async (d, _a, c) => {
+        const rows = await visibleNotes(c.ctx.database.db, c.actor, d.noteable)
+          .selectAll('nt')
+          .where('nt.discussion_id', '=', d.id)
+          .orderBy('nt.id', 'asc')
+          .limit(MAX_DISCUSSION_NOTES)
+          .execute();
+        return rows.map((row) => ({ row, noteable: d.noteable, nested: true }));
+      },
+    }),
+  }),
+});
+
+DeletedNoteRef.implement({
+  description: 'A note that was deleted.',
+  fields: (t) => ({
+    id: t.field({ type: 'NoteID', description: 'ID of the deleted note.', resolve: (n) => gid('Note', n.id) }),
+    discussionId: t.field({
+      type: 'DiscussionID',
+      nullable: true,
+      description: 'ID of the discussion for the deleted note.',
+      resolve: (n) => discussionGid(n.discussionId),
+    }),
+    lastDiscussionNote: t.boolean({
+      nullable: true,
+      description: 'Whether the deleted note was the last note in the discussion.',
+      resolve: (n) => n.lastDiscussionNote,
+    }),
+  }),
+});
