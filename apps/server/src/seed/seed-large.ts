@@ -6,8 +6,8 @@ import { seedLargeEpics } from './large-epics';
 import { seedLargeExtras } from './large-extras';
 import { seedLargeIssues } from './large-issues';
 import { seedLargeMergeRequests } from './large-merge-requests';
-import { seedLongIssue } from './long-issue';
 import { BENCH_GROUP_PATH, type LargeRun, seedLargeSetup } from './large-setup';
+import { seedLongIssue } from './long-issue';
 import { syncInternalIds } from './seed-demo';
 
 export interface SeedLargeOptions {
