@@ -10,7 +10,7 @@ import type { Discussion, NoteableRef } from './notesApi';
 const GAP = 12;
 /** Rows rendered beyond the viewport on each side. */
 const OVERSCAN = 10;
-/** The next page is asked for when the last rendered row is this close to the end. */
+/** The next page is asked for when the last row in the viewport is this close to the end. */
 const LOAD_AHEAD = 8;
 
 /** Where the list starts in the document, kept up to date while what is above it changes size. */
@@ -101,10 +101,11 @@ export function DiscussionList({
   };
 
   const items = virtualizer.getVirtualItems();
-  const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
+  // The last row in the viewport (not the overscan): the next page waits until the reader comes near.
+  const lastVisible = virtualizer.range?.endIndex ?? -1;
   useEffect(() => {
-    if (lastIndex >= discussions.length - 1 - LOAD_AHEAD) onNearEnd();
-  }, [lastIndex, discussions.length, onNearEnd]);
+    if (lastVisible >= discussions.length - 1 - LOAD_AHEAD) onNearEnd();
+  }, [lastVisible, discussions.length, onNearEnd]);
 
   useEffect(() => {
     if (!handle) return;

@@ -137,7 +137,7 @@ export function NoteableActivity({
   const bulk = useRef(false);
   const discussions = useDiscussions(noteable, bulk);
   const [prefs, setPrefs] = usePreferences(myId);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = discussions;
+  const { hasNextPage, isFetching, fetchNextPage, isError } = discussions;
   const { filter, sort } = prefs;
   const shown = useMemo(
     () =>
@@ -150,17 +150,19 @@ export function NoteableActivity({
     [discussions.data, filter, sort],
   );
   const list = useRef<DiscussionListHandle | null>(null);
-  const searching = useLinkedNote(shown, hasNextPage, list);
+  // Until the first page is in, there may be more to load.
+  const searching = useLinkedNote(shown, hasNextPage || discussions.data === undefined, list);
   // Newest first needs every page (the newest are on the last); so does a link to a note not loaded yet.
   const wantAll = sort === 'desc' || searching;
   bulk.current = wantAll;
-  const canFetch = hasNextPage && !isFetchingNextPage && !isError;
+  // Not while any fetch runs (a refetch after a change included): asking again would cancel it.
+  const canFetch = hasNextPage && !isFetching && !isError;
   useEffect(() => {
-    if (wantAll && canFetch) void fetchNextPage();
+    if (wantAll && canFetch) void fetchNextPage({ cancelRefetch: false });
   }, [wantAll, canFetch, fetchNextPage]);
   // Otherwise the next page is fetched as the timeline is scrolled near its end.
   const onNearEnd = useCallback(() => {
-    if (canFetch) void fetchNextPage();
+    if (canFetch) void fetchNextPage({ cancelRefetch: false });
   }, [canFetch, fetchNextPage]);
 
   const viewer: NoteViewer = {
