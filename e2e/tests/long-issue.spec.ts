@@ -11,9 +11,9 @@ import { settledScreenshot } from './screenshots';
  * pages away scrolls to it.
  */
 const COMMENTS = 180;
-const THREADS = 10;
+/** A thread (with two replies) before every 18th comment. */
+const THREAD_EVERY = 18;
 const noteIds: number[] = [];
-const threadIds: string[] = [];
 const project = useIssueProject('long-issue', ['Dependency Dashboard'], async ({ api, projectId }) => {
   const notes = `/projects/${projectId}/issues/1`;
   // alice owns the group, so created_at is honoured: one note a minute, in order.
@@ -21,12 +21,12 @@ const project = useIssueProject('long-issue', ['Dependency Dashboard'], async ({
   let minute = 0;
   const at = () => new Date(start + minute++ * 60_000).toISOString();
   for (let i = 1; i <= COMMENTS; i += 1) {
-    if (i % 18 === 0) {
-      const thread = await api('POST', `${notes}/discussions`, { body: `Thread ${i / 18}`, created_at: at() });
-      threadIds.push(thread.id as string);
+    if (i % THREAD_EVERY === 0) {
+      const n = i / THREAD_EVERY;
+      const thread = await api('POST', `${notes}/discussions`, { body: `Thread ${n}`, created_at: at() });
       for (const reply of [1, 2]) {
         await api('POST', `${notes}/discussions/${thread.id}/notes`, {
-          body: `Reply ${reply} in thread ${i / 18}`,
+          body: `Reply ${reply} in thread ${n}`,
           created_at: at(),
         });
       }
