@@ -9,8 +9,6 @@ import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
-import { prefetchDiscussions } from '../notes/discussionsQuery';
-import { issueNoteable } from '../notes/notesApi';
 import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, OpenBadge } from '../shared/DetailPage';
 import { IssueActions } from './IssueActions';
 import { LinkedItems } from './LinkedItems';
@@ -158,13 +156,11 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
 
 /** `/:group/:project/-/issues/:iid` */
 export function IssuePage({ projectPath, iid }: { projectPath: string; iid: number }) {
-  const queryClient = useQueryClient();
-  // The activity's chunk and its first page of discussions load beside the issue, not after it.
+  // The activity's chunk loads beside the issue, not after it (the route's loader has asked for its
+  // first page of discussions).
   useEffect(() => {
     void loadActivity();
-    const keys = { notesKey: issueKeys.notes(projectPath, iid), detailKey: issueKeys.detail(projectPath, iid) };
-    prefetchDiscussions(queryClient, issueNoteable(projectPath, iid, keys));
-  }, [queryClient, projectPath, iid]);
+  }, []);
   return (
     <DetailFrame item="issue" fullPath={projectPath} iid={iid} query={useIssue(projectPath, iid)}>
       {(data) => <IssueDetail issue={data} projectPath={projectPath} />}

@@ -4,6 +4,7 @@ import {
   DISCUSSIONS_PER_PAGE,
   type DiscussionPageParam,
   fetchDiscussions,
+  issueNoteable,
   type NoteableRef,
 } from './notesApi';
 
@@ -33,4 +34,13 @@ export function discussionsQuery(ref: NoteableRef, bulk: { readonly current: boo
 /** Starts loading the first page (a no-op when it is cached): the page calls it beside its own query. */
 export function prefetchDiscussions(queryClient: QueryClient, ref: NoteableRef): void {
   void queryClient.prefetchInfiniteQuery(discussionsQuery(ref));
+}
+
+/**
+ * The issue route's loader starts the first page of the issue's discussions with the issue itself,
+ * while the page's chunks load. The keys are the issue page's (`issueKeys` in features/issues/queries.ts).
+ */
+export function prefetchIssueDiscussions(queryClient: QueryClient, projectPath: string, iid: number): void {
+  const detailKey = ['issues', 'detail', projectPath, iid] as const;
+  prefetchDiscussions(queryClient, issueNoteable(projectPath, iid, { detailKey, notesKey: [...detailKey, 'notes'] }));
 }
