@@ -138,6 +138,17 @@ async function main() {
     PORT,
   );
   const pid = server.process.pid!;
+  // What the server says (warnings and up), kept to report it should it exit during the run.
+  let serverOutput = '';
+  for (const stream of [server.process.stdout, server.process.stderr])
+    stream?.on('data', (d: Buffer) => {
+      serverOutput = (serverOutput + d.toString()).slice(-4000);
+    });
+  server.process.once('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`the server exited during the run (code ${code}, signal ${signal}):\n${serverOutput}`);
+    process.exit(2);
+  });
   const started = performance.now();
   const latencies: { at: number; ms: number }[] = [];
   const statuses = new Map<number, number>();

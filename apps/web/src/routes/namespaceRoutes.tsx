@@ -118,11 +118,13 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
     path: '/~p/$namespace/issues/$iid',
     params: iidParams,
     // The issue is requested with the page's chunks, not after them: its title is the largest paint.
-    // So is the first page of its activity (a long-lived issue's first notes show within a second).
+    // So are the first page of its activity and the activity's chunk (a long-lived issue's first notes
+    // show within a second).
     loader: ({ params, context }) => {
       const { queryClient } = context as RouterContext;
       void queryClient.prefetchQuery(issueQuery(params.namespace, params.iid));
       prefetchIssueDiscussions(queryClient, params.namespace, params.iid);
+      void import('../features/notes/PageActivity');
     },
     component: itemPage(
       (): ItemParams => issue.useParams(),
