@@ -128,8 +128,19 @@ test('a reply being written stays while its thread is scrolled far away and back
   await thread.getByRole('button', { name: 'Reply…' }).click();
   const field = thread.getByRole('textbox').first();
   await field.fill('Still here after scrolling');
-  for (let i = 0; i < 8; i += 1) await page.mouse.wheel(0, 3000);
-  await expect(page.getByText('Long comment 60', { exact: true })).toBeVisible();
+  // Far down (less than a window at a time, so comment 60 cannot be skipped over).
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.wheel(0, 600);
+        return page.getByText('Long comment 60', { exact: true }).isVisible();
+      },
+      { timeout: 20_000, intervals: [100] },
+    )
+    .toBe(true);
+  // The rows around the thread have left the document; the thread with its open form has not.
+  await expect(page.getByText('Long comment 15', { exact: true })).toHaveCount(0);
+  await expect(thread).toHaveCount(1);
   await page.evaluate(() => window.scrollTo(0, 0));
   await thread.scrollIntoViewIfNeeded();
   await expect(thread.getByRole('textbox').first()).toHaveValue('Still here after scrolling');
