@@ -21,6 +21,23 @@ export async function startDemoServer(port: number): Promise<RunningServer> {
 }
 
 /**
+ * A fresh embedded database directory with the demo data (a server started on it once, then
+ * stopped), for a bench to add its own rows before starting the server again; `removeData` deletes it.
+ */
+export async function seedDemoDataDir(port: number): Promise<{ dataDir: string; removeData: () => void }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'meridian-demo-bench-'));
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const server = await startServer({ DATA_DIR: dataDir, MERIDIAN_SEED: 'demo' }, port);
+    await server.stop();
+    return { dataDir, removeData };
+  } catch (error) {
+    removeData();
+    throw error;
+  }
+}
+
+/**
  * The cookies of a signed-in demo user, for `browser.newContext({ storageState })`: every context
  * made from them starts with an empty HTTP cache.
  */

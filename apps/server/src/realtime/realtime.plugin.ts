@@ -51,17 +51,18 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
   app.decorate('realtime', { bus, versions, etags });
   app.addHook('onClose', () => bus.close());
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // Synchronous (no promise, no await before the ETag check): it runs on every request.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     const pathKey = request.routeOptions.config.pollPathKey;
     const ifNoneMatch = request.headers['if-none-match'];
-    if (!pathKey || !ifNoneMatch || request.method !== 'GET') return;
+    if (!pathKey || !ifNoneMatch || request.method !== 'GET') return done();
     const known = versions.lookup(pathKey(request.params as Record<string, string>));
-    if (!known) return;
+    if (!known) return done();
     const etag = etags.etag(known.itemKey, known.version, pollCredential(request));
-    if (!etags.matches(ifNoneMatch, etag)) return;
+    if (!etags.matches(ifNoneMatch, etag)) return done();
     setPollHeaders(reply, etag);
+    // Answered here: the remaining request hooks (authentication, rate limit) and the route do not run.
     reply.code(304).send();
-    return reply;
   });
 };
 

@@ -17,9 +17,10 @@ export const requestWarnings = fp(async (app: FastifyInstance) => {
     warningsOf.set(request, warnings);
     collectWarnings(warnings, done);
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Synchronous: it runs on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const warnings = warningsOf.get(request);
     if (warnings && warnings.length > 0) reply.header(WARNING_HEADER, warnings.join('; '));
-    return payload;
+    done(null, payload);
   });
 });

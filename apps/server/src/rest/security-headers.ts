@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 import type { AppContext } from '../context';
 
 /**
@@ -56,25 +57,49 @@ function isScriptOrStylesheet(contentType: unknown): boolean {
 }
 
 /**
- * Security headers on every answer (API, GraphQL, web app, errors, 404s): CSP, no framing, nosniff,
- * Referrer-Policy — scripts and stylesheets keep only those that apply to them (DOCUMENT_ONLY_HEADERS). HSTS only when the instance is served over HTTPS, so a plain-HTTP try-out on
- * localhost is never pinned to HTTPS.
+ * Helmet's headers for our configuration, computed once. Helmet's middleware sets the same fixed
+ * values on every response (no nonces here); @fastify/helmet rebuilt that middleware — parsing and
+ * validating the whole CSP — on every request, the largest cost of an unchanged poll's 304.
  */
-const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  await app.register(helmet, {
+export function helmetHeaders(): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet({
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: false,
+  })({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
   });
+  return Object.freeze(headers);
+}
+
+/**
+ * Security headers on every answer (API, GraphQL, web app, errors, 404s): CSP, no framing, nosniff,
+ * Referrer-Policy — scripts and stylesheets keep only those that apply to them (DOCUMENT_ONLY_HEADERS). HSTS only when the instance is served over HTTPS, so a plain-HTTP try-out on
+ * localhost is never pinned to HTTPS. The hooks are synchronous (no promise per request): they run on
+ * every answer, a poll's 304 included.
+ */
+const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const headers = helmetHeaders();
+  const withHsts = Object.freeze({ ...headers, 'strict-transport-security': HSTS });
   const externalHttps = ctx.config.MERIDIAN_EXTERNAL_URL?.startsWith('https:') ?? false;
-  app.addHook('onRequest', async (request, reply) => {
-    if (externalHttps || request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(externalHttps || request.protocol === 'https' ? withHsts : headers);
+    done();
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (isScriptOrStylesheet(reply.getHeader('content-type')))
       for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
-    return payload;
+    done(null, payload);
   });
 };
 

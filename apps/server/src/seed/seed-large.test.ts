@@ -26,7 +26,8 @@ describe('seedLarge (small numbers)', () => {
         (SELECT count(*)::int FROM namespaces WHERE traversal_ids[1] = (SELECT id FROM namespaces WHERE path = 'bench')) AS groups`.execute(
       t.db,
     );
-    expect(r.rows[0]).toEqual({ epics: 1000, issues: 10_000, projects: 50, users: 200, groups: 16 });
+    // 10,000 plus the long-lived issue.
+    expect(r.rows[0]).toEqual({ epics: 1000, issues: 10_001, projects: 50, users: 200, groups: 16 });
   });
 
   it('builds an epic forest at most 4 deep, parents in the same group, dense iids', async () => {
@@ -87,7 +88,7 @@ describe('seedLarge (small numbers)', () => {
         (SELECT count(*)::int FROM (SELECT project_id, max(iid) m, count(*) c FROM merge_requests GROUP BY project_id) x WHERE m <> c) AS gaps,
         (SELECT count(*)::int FROM issues WHERE iteration_id IS NOT NULL) AS in_iteration,
         (SELECT count(*)::int FROM release_milestones) AS release_links,
-        (SELECT count(DISTINCT awardable_type)::int FROM award_emoji WHERE user_id = (SELECT min(id) FROM users)) AS owner_reaction_types,
+        (SELECT count(DISTINCT awardable_type)::int FROM award_emoji WHERE user_id = (SELECT min(id) FROM users) AND awardable_type <> 'Note') AS owner_reaction_types,
         (SELECT count(*)::int FROM award_emoji) AS reactions`.execute(t.db);
     const row = r.rows[0]!;
     expect(row.mrs).toBe(4000);
@@ -100,6 +101,37 @@ describe('seedLarge (small numbers)', () => {
     expect(row.assigned).toBeGreaterThan(3000);
     expect(row.labelled).toBeGreaterThan(2000);
     expect(row.reactions).toBeGreaterThan(3500);
+  });
+
+  it('includes a dependency-dashboard issue with 5,000 notes: comments, threads with replies, system notes, award emoji', async () => {
+    const r = await sql<{
+      notes: number;
+      system: number;
+      threads: number;
+      replies: number;
+      lone: number;
+      awards: number;
+      ordered: number;
+    }>`
+      WITH n AS (
+        SELECT nt.* FROM notes nt JOIN issues i ON i.id = nt.noteable_id AND nt.noteable_type = 'Issue'
+        WHERE i.title = 'Dependency Dashboard'),
+      d AS (SELECT discussion_id, count(*) AS size, bool_or(resolvable) AS thread FROM n GROUP BY discussion_id)
+      SELECT (SELECT count(*)::int FROM n) AS notes,
+        (SELECT count(*)::int FROM n WHERE system) AS system,
+        (SELECT count(*)::int FROM d WHERE thread) AS threads,
+        (SELECT count(*)::int FROM d WHERE size > 1) AS replies,
+        (SELECT count(*)::int FROM d WHERE NOT thread AND size = 1) AS lone,
+        (SELECT count(*)::int FROM award_emoji a JOIN n ON a.awardable_type = 'Note' AND a.awardable_id = n.id) AS awards,
+        (SELECT count(*)::int FROM n WHERE note_html = '') AS ordered`.execute(t.db);
+    const row = r.rows[0]!;
+    expect(row.notes).toBe(5000);
+    expect(row.system).toBeGreaterThan(700);
+    expect(row.threads).toBeGreaterThan(200);
+    expect(row.replies).toBe(row.threads);
+    expect(row.lone).toBeGreaterThan(1000);
+    expect(row.awards).toBeGreaterThan(300);
+    expect(row.ordered).toBe(0);
   });
 
   it('refuses when the bench group exists, and rejects bad numbers', async () => {

@@ -7,6 +7,7 @@ import { seedLargeExtras } from './large-extras';
 import { seedLargeIssues } from './large-issues';
 import { seedLargeMergeRequests } from './large-merge-requests';
 import { BENCH_GROUP_PATH, type LargeRun, seedLargeSetup } from './large-setup';
+import { seedLongIssue } from './long-issue';
 import { syncInternalIds } from './seed-demo';
 
 export interface SeedLargeOptions {
@@ -92,6 +93,14 @@ export async function seedLarge(db: Database, options: SeedLargeOptions = {}): P
   log(`seed large: ${mergeRequests} merge requests (${elapsed()})`);
   await seedLargeExtras(db, world, anchor);
   log(`seed large: iterations, releases, award emoji (${elapsed()})`);
+  const long = await db
+    .transaction()
+    .execute((trx) =>
+      seedLongIssue(trx, { projectId: world.projectIds[0]!, userIds: world.userIds.slice(0, 40), end: options.now }),
+    );
+  log(
+    `seed large: a ${long.notes}-note issue (#${long.iid} of the first project; ${long.discussions} discussions, ${long.awards} award emoji) (${elapsed()})`,
+  );
   await syncInternalIds(db);
   // VACUUM too, not only ANALYZE: a freshly loaded table has no visibility map, so every index-only
   // scan (capped counts, label and assignee semi-joins) would still read the heap until autovacuum ran.

@@ -3,6 +3,7 @@ import { type ReactElement, Suspense } from 'react';
 import { lazyNamed } from '../app/lazyNamed';
 import { PageLoading } from '../app/PageLoading';
 import { issueQuery } from '../features/issues/issueQuery';
+import { prefetchIssueDiscussions } from '../features/notes/discussionsQuery';
 import type { RouterContext } from '../router';
 import { namespaceFromParam, namespaceToParam } from './rewrite';
 
@@ -117,8 +118,13 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
     path: '/~p/$namespace/issues/$iid',
     params: iidParams,
     // The issue is requested with the page's chunks, not after them: its title is the largest paint.
+    // So are the first page of its activity and the activity's chunk (a long-lived issue's first notes
+    // show within a second).
     loader: ({ params, context }) => {
-      void (context as RouterContext).queryClient.prefetchQuery(issueQuery(params.namespace, params.iid));
+      const { queryClient } = context as RouterContext;
+      void queryClient.prefetchQuery(issueQuery(params.namespace, params.iid));
+      prefetchIssueDiscussions(queryClient, params.namespace, params.iid);
+      void import('../features/notes/PageActivity');
     },
     component: itemPage(
       (): ItemParams => issue.useParams(),

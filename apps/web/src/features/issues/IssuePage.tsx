@@ -1,6 +1,6 @@
 import { setTaskItem } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { lazyNamed } from '../../app/lazyNamed';
 import { AppLink } from '../../lib/AppLink';
 import { appPathFromWebUrl } from '../../lib/paths';
@@ -19,7 +19,8 @@ import { useIssuePolling } from './useIssuePolling';
 // The edit form (and React Aria's buttons in it) loads on the first Edit.
 const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm');
 // The activity (comments, threads, reactions, the comment box) loads below the description.
-const IssueActivity = lazyNamed(() => import('../notes/PageActivity'), 'IssueActivity');
+const loadActivity = () => import('../notes/PageActivity');
+const IssueActivity = lazyNamed(loadActivity, 'IssueActivity');
 /** IE §8: the badge admins see on an issue hidden by moderation (author banned, or spam). */
 const HIDDEN_TEXT = 'This issue is hidden because its author has been banned.';
 
@@ -155,6 +156,11 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
 
 /** `/:group/:project/-/issues/:iid` */
 export function IssuePage({ projectPath, iid }: { projectPath: string; iid: number }) {
+  // The activity's chunk loads beside the issue, not after it (the route's loader has asked for its
+  // first page of discussions).
+  useEffect(() => {
+    void loadActivity();
+  }, []);
   return (
     <DetailFrame item="issue" fullPath={projectPath} iid={iid} query={useIssue(projectPath, iid)}>
       {(data) => <IssueDetail issue={data} projectPath={projectPath} />}

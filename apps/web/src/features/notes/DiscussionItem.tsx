@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../app/lazyNamed';
 import { timeAgo } from '../../lib/format';
 import { Spinner } from '../../ui/Spinner';
+import { useKeepMounted } from './keepMounted';
 import { NoteCard, type NoteViewer } from './NoteCard';
 import styles from './Notes.module.css';
 import { type Discussion, type NoteableRef, type NoteDetail, threadResolution } from './notesApi';
@@ -100,6 +101,7 @@ export function DiscussionItem({
   viewer: NoteViewer;
 }) {
   const [replying, setReplying] = useState(false);
+  useKeepMounted(replying);
   const [first, ...replies] = discussion.notes;
   if (!first) return null;
   if (first.system) return <SystemNote note={first} />;

@@ -7,6 +7,7 @@ import { Badge } from '../../ui/Badge';
 import { Spinner } from '../../ui/Spinner';
 import { Description } from '../shared/Description';
 import { AwardsBar } from './AwardsBar';
+import { useKeepMounted } from './keepMounted';
 import { NoteActionsMenu } from './NoteActions';
 import styles from './Notes.module.css';
 import type { NoteableRef, NoteDetail } from './notesApi';
@@ -41,6 +42,7 @@ export function NoteCard({
   onReply?: () => void;
 }) {
   const [editing, setEditing] = useState(false);
+  useKeepMounted(editing);
   const remove = useDeleteNote(noteable, note.id);
   const card = useRef<HTMLDivElement>(null);
   const inView = useInView(card);

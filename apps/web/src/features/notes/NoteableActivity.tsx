@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorState } from '../../app/ErrorState';
 import { lazyNamed } from '../../app/lazyNamed';
 import { AppLink } from '../../lib/AppLink';
@@ -6,7 +6,7 @@ import { safeStorage } from '../../lib/safeStorage';
 import { Spinner } from '../../ui/Spinner';
 import { autosaveKey, readDraft } from '../shared/useAutosave';
 import { AwardsBar } from './AwardsBar';
-import { DiscussionItem } from './DiscussionItem';
+import { DiscussionList, type DiscussionListHandle } from './DiscussionList';
 import {
   DISCUSSION_FILTERS,
   DISCUSSION_SORTS,
@@ -18,7 +18,7 @@ import {
 } from './discussionView';
 import type { NoteViewer } from './NoteCard';
 import styles from './Notes.module.css';
-import { commentDraftParts, type NoteableRef } from './notesApi';
+import { commentDraftParts, type Discussion, type NoteableRef } from './notesApi';
 import { useDiscussions } from './queries';
 
 const loadEditors = () => import('./NoteEditors');
@@ -48,19 +48,54 @@ function CommentLauncher({ noteable, canMarkInternal }: { noteable: NoteableRef;
   );
 }
 
+/** The note a `#note_12` link names (as the to-do list and 'Copy link' give), or null. */
+function linkedNoteId(): number | null {
+  const match = /^#note_(\d{1,12})$/.exec(window.location.hash);
+  return match ? Number(match[1]) : null;
+}
+
 /**
- * A link to a comment (`#note_12`, as the to-do list and 'Copy link' give) arrives before the notes
- * do, so the browser cannot scroll to it: scroll once the note is on the page.
+ * A link to a comment arrives before the notes do, and a far one (an issue with thousands of notes)
+ * is pages away: until the linked note is loaded, the next pages are fetched at once (100 each);
+ * then the timeline renders its discussion and the page scrolls to the note. Given up when the
+ * last page is in and the note is not (deleted, or hidden from this user).
  */
-function useScrollToLinkedNote(pagesLoaded: number) {
-  const [done, setDone] = useState(false);
+function useLinkedNote(
+  shown: readonly Discussion[],
+  moreToLoad: boolean,
+  list: RefObject<DiscussionListHandle | null>,
+) {
+  const [target, setTarget] = useState(linkedNoteId);
   useEffect(() => {
-    if (done || pagesLoaded === 0 || !window.location.hash.startsWith('#note_')) return;
-    const target = document.getElementById(window.location.hash.slice(1));
-    if (!target) return;
-    target.scrollIntoView({ block: 'start' });
-    setDone(true);
-  }, [done, pagesLoaded]);
+    const onHash = () => setTarget(linkedNoteId());
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  const index = target === null ? -1 : shown.findIndex((d) => d.notes.some((n) => n.id === target));
+  useEffect(() => {
+    if (target === null || index < 0) return;
+    list.current?.scrollToIndex(index);
+    let frames = 0;
+    let handle = 0;
+    // The row renders on the virtualizer's next frames; then the note itself is scrolled to the top.
+    const settle = () => {
+      const element = document.getElementById(`note_${target}`);
+      if (element) {
+        element.scrollIntoView({ block: 'start' });
+        setTarget(null);
+      } else if (++frames < 30) {
+        list.current?.scrollToIndex(index);
+        handle = requestAnimationFrame(settle);
+      }
+    };
+    handle = requestAnimationFrame(settle);
+    return () => cancelAnimationFrame(handle);
+  }, [target, index, list]);
+  const searching = target !== null && index < 0 && moreToLoad;
+  useEffect(() => {
+    if (target !== null && index < 0 && !moreToLoad) setTarget(null);
+  }, [target, index, moreToLoad]);
+  return searching;
 }
 
 export interface NoteablePermissions {
@@ -101,15 +136,36 @@ export function NoteableActivity({
   /** null while loading or signed out. */
   permissions: NoteablePermissions | null;
 }) {
-  const discussions = useDiscussions(noteable);
+  const bulk = useRef(false);
+  const discussions = useDiscussions(noteable, bulk);
   const [prefs, setPrefs] = usePreferences(myId);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = discussions;
-  // The first page shows at once; the rest follow, one page after another.
+  const { hasNextPage, isFetching, fetchNextPage, isError } = discussions;
+  const { filter, sort } = prefs;
+  const shown = useMemo(
+    () =>
+      discussions.data
+        ? visibleDiscussions(
+            discussions.data.pages.map((p) => p.items),
+            { filter, sort },
+          )
+        : [],
+    [discussions.data, filter, sort],
+  );
+  const list = useRef<DiscussionListHandle | null>(null);
+  // Until the first page is in, there may be more to load.
+  const searching = useLinkedNote(shown, hasNextPage || discussions.data === undefined, list);
+  // Newest first needs every page (the newest are on the last); so does a link to a note not loaded yet.
+  const wantAll = sort === 'desc' || searching;
+  bulk.current = wantAll;
+  // Not while any fetch runs (a refetch after a change included): asking again would cancel it.
+  const canFetch = hasNextPage && !isFetching && !isError;
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && !isError) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isError, fetchNextPage]);
-
-  useScrollToLinkedNote(discussions.data?.pages.length ?? 0);
+    if (wantAll && canFetch) void fetchNextPage({ cancelRefetch: false });
+  }, [wantAll, canFetch, fetchNextPage]);
+  // Otherwise the next page is fetched as the timeline is scrolled near its end.
+  const onNearEnd = useCallback(() => {
+    if (canFetch) void fetchNextPage({ cancelRefetch: false });
+  }, [canFetch, fetchNextPage]);
 
   const viewer: NoteViewer = {
     myId,
@@ -118,12 +174,6 @@ export function NoteableActivity({
     canAdminNotes: permissions?.adminNote === true,
     canResolve: permissions?.resolveNote === true,
   };
-  const shown = discussions.data
-    ? visibleDiscussions(
-        discussions.data.pages.map((p) => p.items),
-        prefs,
-      )
-    : [];
   const issuable = noteable.kind === 'merge_request' ? 'merge request' : noteable.kind;
   const lockedText = `The discussion in this ${issuable} is locked. Only project members can comment.`;
 
@@ -164,14 +214,11 @@ export function NoteableActivity({
       ) : (
         <>
           {shown.length === 0 && !hasNextPage && <p className={styles.muted}>No comments yet.</p>}
-          <ol className={styles.list}>
-            {shown.map((discussion) => (
-              <li key={discussion.id}>
-                <DiscussionItem noteable={noteable} discussion={discussion} viewer={viewer} />
-              </li>
-            ))}
-          </ol>
-          {hasNextPage && <Spinner label="Loading more activity" />}
+          <DiscussionList noteable={noteable} discussions={shown} viewer={viewer} onNearEnd={onNearEnd} handle={list} />
+          {isError && (
+            <ErrorState error={discussions.error} onRetry={() => void fetchNextPage()} what="more activity" />
+          )}
+          {hasNextPage && !isError && <Spinner label="Loading more activity" />}
         </>
       )}
       {locked && <p className={styles.locked}>{lockedText}</p>}

@@ -111,8 +111,18 @@ export interface EmojiSuggestion {
 /** GitLab's page size for the issue page's discussions. */
 export const DISCUSSIONS_PER_PAGE = 20;
 
-export function fetchDiscussions(ref: NoteableRef, page: number, signal?: AbortSignal) {
-  return apiList<Discussion>(apiPath(`${ref.notesPath}/discussions`, { page, per_page: DISCUSSIONS_PER_PAGE }), signal);
+/** Pages of 100 when many are wanted at once (a far `#note_N` link, newest first): fewer round trips. */
+export const DISCUSSIONS_BULK_PAGE = 100;
+
+/** Where a page of discussions starts (`offset`, a multiple of `perPage`) and how many it holds. */
+export interface DiscussionPageParam {
+  offset: number;
+  perPage: number;
+}
+
+export function fetchDiscussions(ref: NoteableRef, param: DiscussionPageParam, signal?: AbortSignal) {
+  const page = Math.floor(param.offset / param.perPage) + 1;
+  return apiList<Discussion>(apiPath(`${ref.notesPath}/discussions`, { page, per_page: param.perPage }), signal);
 }
 
 /**

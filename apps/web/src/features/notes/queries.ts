@@ -1,10 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RefObject } from 'react';
+import { discussionsQuery } from './discussionsQuery';
 import {
   addAward,
   addNote,
   deleteNote,
   fetchAwards,
-  fetchDiscussions,
   fetchEmojiSuggestions,
   type NoteableRef,
   removeAward,
@@ -15,19 +16,14 @@ import {
 
 /** Keys under the noteable's own notes key, so its page's writes (system notes) refresh them too. */
 export const noteKeys = {
-  discussions: (ref: NoteableRef) => [...ref.notesKey, 'discussions'] as const,
+  discussions: (ref: NoteableRef) => discussionsQuery(ref).queryKey,
   awards: (ref: NoteableRef, noteId: number | null) => [...ref.notesKey, 'awards', noteId] as const,
   emojiSuggestions: () => ['notes', 'emoji-suggestions'] as const,
 };
 
-/** The discussions, a page of 20 at a time (GitLab's page size): the first page shows while the rest load. */
-export function useDiscussions(ref: NoteableRef) {
-  return useInfiniteQuery({
-    queryKey: noteKeys.discussions(ref),
-    queryFn: ({ pageParam, signal }) => fetchDiscussions(ref, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => last.nextPage ?? undefined,
-  });
+/** The discussions, a page at a time, the next page fetched when asked (see discussionsQuery). */
+export function useDiscussions(ref: NoteableRef, bulk: RefObject<boolean>) {
+  return useInfiniteQuery(discussionsQuery(ref, bulk));
 }
 
 function useInvalidateDiscussions(ref: NoteableRef) {
