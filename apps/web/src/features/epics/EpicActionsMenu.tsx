@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import type { Epic } from '../../lib/types';
-import styles from './EpicActionsMenu.module.css';
+import styles from '../shared/HeaderActionsMenu.module.css';
+import { PressToLoadMenu } from '../shared/PressToLoadMenu';
 
 const loadPopover = () => import('./EpicActionsMenuPopover');
 const EpicActionsMenuPopover = lazy(async () => ({ default: (await loadPopover()).EpicActionsMenuPopover }));
@@ -20,26 +21,10 @@ export interface EpicActionsMenuProps {
  * focus and mounts open on the press, as the issue's does.
  */
 export function EpicActionsMenu(props: EpicActionsMenuProps) {
-  const [opened, setOpened] = useState(false);
-  const placeholder = (
-    <button
-      type="button"
-      className={styles.trigger}
-      aria-label={EPIC_ACTIONS_LABEL}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={() => void loadPopover()}
-      onFocus={() => void loadPopover()}
-      onClick={() => setOpened(true)}
-    >
-      <span aria-hidden="true">⋮</span>
-    </button>
-  );
-  if (!opened) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
+    <PressToLoadMenu label={EPIC_ACTIONS_LABEL} className={styles.trigger} preload={loadPopover}>
       <EpicActionsMenuPopover {...props} />
-    </Suspense>
+    </PressToLoadMenu>
   );
 }
 

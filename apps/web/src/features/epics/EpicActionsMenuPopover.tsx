@@ -3,8 +3,8 @@ import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'reac
 import menu from '../../ui/Menu.module.css';
 import { showToast } from '../../ui/toast';
 import { LazyReportAbuseDrawer } from '../moderation/LazyReportAbuseDrawer';
+import styles from '../shared/HeaderActionsMenu.module.css';
 import { canReportEpic, EPIC_ACTIONS_LABEL, type EpicActionsMenuProps } from './EpicActionsMenu';
-import styles from './EpicActionsMenu.module.css';
 
 type EpicActionKey = 'copy-reference' | 'report-abuse';
 

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { Issue } from '../../lib/types';
+import styles from '../shared/HeaderActionsMenu.module.css';
 import { PressToLoadMenu } from '../shared/PressToLoadMenu';
-import styles from './IssueActionsMenu.module.css';
 import type { IssuePermissionFlags } from './issuePermissions';
 
 const loadPopover = () => import('./IssueActionsMenuPopover');

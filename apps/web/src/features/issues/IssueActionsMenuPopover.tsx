@@ -3,8 +3,8 @@ import { Button, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-a
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import menu from '../../ui/Menu.module.css';
+import styles from '../shared/HeaderActionsMenu.module.css';
 import { ISSUE_ACTIONS_LABEL, type IssueActionsMenuProps } from './IssueActionsMenu';
-import styles from './IssueActionsMenu.module.css';
 import { type MenuActionKey, menuActionItems, useIssueMenuActions } from './useIssueMenuActions';
 
 /**
