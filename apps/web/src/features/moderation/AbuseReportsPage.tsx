@@ -6,12 +6,11 @@ import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
-import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { type Column, Table } from '../../ui/Table';
 import { showToast } from '../../ui/toast';
 import styles from './AbuseReportsPage.module.css';
-import moderation from './moderation.module.css';
+import { ConfirmQueueAction, QueuePager } from './AdminQueueParts';
 import {
   ABUSE_CATEGORIES,
   type AbuseReport,
@@ -181,36 +180,19 @@ export function AbuseReportsPage() {
             rows={data.items}
             rowKey={(r) => r.id}
           />
-          {(data.prevPage || data.nextPage) && (
-            <nav className={styles.pager} aria-label="Pagination">
-              <Button size="small" isDisabled={!data.prevPage} onPress={() => setPage(data.prevPage ?? 1)}>
-                ‹ Prev
-              </Button>
-              <span className={styles.muted}>Page {data.page}</span>
-              <Button size="small" isDisabled={!data.nextPage} onPress={() => setPage(data.nextPage ?? page)}>
-                Next ›
-              </Button>
-            </nav>
-          )}
+          <QueuePager page={data.page} prevPage={data.prevPage} nextPage={data.nextPage} onPage={setPage} />
         </>
       )}
       {pending && (
-        <Modal isOpen onOpenChange={(open) => !open && setPending(null)} title={`${ACTIONS[pending.action].label}?`}>
-          <p>
-            {ACTIONS[pending.action].confirm(pending.report.user ? `@${pending.report.user.username}` : 'this user')}
-          </p>
-          {resolve.error && <Alert variant="danger">{resolve.error.message}</Alert>}
-          <div className={moderation.confirmButtons}>
-            <Button onPress={() => setPending(null)}>Cancel</Button>
-            <Button
-              variant={pending.action === 'close' || pending.action === 'trust_user' ? 'confirm' : 'danger'}
-              isDisabled={resolve.isPending}
-              onPress={() => void confirm()}
-            >
-              {ACTIONS[pending.action].label}
-            </Button>
-          </div>
-        </Modal>
+        <ConfirmQueueAction
+          label={ACTIONS[pending.action].label}
+          text={ACTIONS[pending.action].confirm(pending.report.user ? `@${pending.report.user.username}` : 'this user')}
+          danger={!(pending.action === 'close' || pending.action === 'trust_user')}
+          error={resolve.error}
+          busy={resolve.isPending}
+          onCancel={() => setPending(null)}
+          onConfirm={() => void confirm()}
+        />
       )}
     </PlainLayout>
   );

@@ -8,12 +8,11 @@ import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
-import { Modal } from '../../ui/Modal';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { type Column, Table } from '../../ui/Table';
 import { showToast } from '../../ui/toast';
 import styles from './AbuseReportsPage.module.css';
-import moderation from './moderation.module.css';
+import { ConfirmQueueAction, QueuePager } from './AdminQueueParts';
 import type { SpamLog, SpamLogAction } from './moderationApi';
 import { useSpamLogAction, useSpamLogs } from './queries';
 
@@ -156,34 +155,19 @@ export function SpamLogsPage() {
       {data && data.items.length > 0 && (
         <>
           <Table caption="Spam logs" columns={columns} rows={data.items} rowKey={(l) => l.id} />
-          {(data.prevPage || data.nextPage) && (
-            <nav className={styles.pager} aria-label="Pagination">
-              <Button size="small" isDisabled={!data.prevPage} onPress={() => setPage(data.prevPage ?? 1)}>
-                ‹ Prev
-              </Button>
-              <span className={styles.muted}>Page {data.page}</span>
-              <Button size="small" isDisabled={!data.nextPage} onPress={() => setPage(data.nextPage ?? page)}>
-                Next ›
-              </Button>
-            </nav>
-          )}
+          <QueuePager page={data.page} prevPage={data.prevPage} nextPage={data.nextPage} onPage={setPage} />
         </>
       )}
       {pending && (
-        <Modal isOpen onOpenChange={(open) => !open && setPending(null)} title={`${ACTIONS[pending.action].label}?`}>
-          <p>{ACTIONS[pending.action].confirm(pending.log.user ? `@${pending.log.user.username}` : 'this user')}</p>
-          {act.error && <Alert variant="danger">{act.error.message}</Alert>}
-          <div className={moderation.confirmButtons}>
-            <Button onPress={() => setPending(null)}>Cancel</Button>
-            <Button
-              variant={DANGER.has(pending.action) ? 'danger' : 'confirm'}
-              isDisabled={act.isPending}
-              onPress={() => void confirm()}
-            >
-              {ACTIONS[pending.action].label}
-            </Button>
-          </div>
-        </Modal>
+        <ConfirmQueueAction
+          label={ACTIONS[pending.action].label}
+          text={ACTIONS[pending.action].confirm(pending.log.user ? `@${pending.log.user.username}` : 'this user')}
+          danger={DANGER.has(pending.action)}
+          error={act.error}
+          busy={act.isPending}
+          onCancel={() => setPending(null)}
+          onConfirm={() => void confirm()}
+        />
       )}
     </PlainLayout>
   );
