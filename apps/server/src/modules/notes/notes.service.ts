@@ -132,10 +132,7 @@ export async function createNote(
     await trx.updateTable(NOTEABLE_TABLE[n.kind]).set({ updated_at: new Date() }).where('id', '=', n.id).execute();
     const note = await insertNote(trx, me, n, input, createdAt, context);
     await publishChange(trx, n.type, n.id, 'note', { event: 'created', noteId: note.id });
-    // To-dos point at issues and epics only (merge request to-dos are not kept).
-    if (n.kind !== 'merge_request') {
-      await createMentionTodos(trx, me, n, { text: note.note, note: { id: note.id, internal: note.internal } });
-    }
+    await createMentionTodos(trx, me, n, { text: note.note, note: { id: note.id, internal: note.internal } });
     await notifyNoteable(trx, me, n, { kind: 'new_note', noteId: note.id, body: note.note, internal: note.internal });
     return note;
   });
@@ -195,7 +192,7 @@ export async function updateNote(
       .returningAll()
       .executeTakeFirstOrThrow();
     const mentioning = { text: body, previousText: note.note, note: { id: note.id, internal: note.internal } };
-    if (n.kind !== 'merge_request') await createMentionTodos(trx, requireActor(actor), n, mentioning);
+    await createMentionTodos(trx, requireActor(actor), n, mentioning);
     const mention = { kind: 'mention', text: body, previousText: note.note, internal: note.internal } as const;
     await notifyNoteable(trx, requireActor(actor), n, mention);
     return updated;

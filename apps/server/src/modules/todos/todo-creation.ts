@@ -3,14 +3,14 @@ import type { Executor } from '../../db/executor';
 import { canNote } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { loadActiveActors } from '../../policy/load-actor';
-import type { EpicSubject, IssueSubject } from '../../policy/subjects';
+import type { EpicSubject, IssueSubject, MergeRequestSubject } from '../../policy/subjects';
 import type { TodoAction } from './todo-params';
 
-/** What a to-do points at: an issue or epic, with the policy subject that says who may read it. */
+/** What a to-do points at: an issue, epic or merge request, with the policy subject that says who may read it. */
 export interface TodoTarget {
-  type: 'Issue' | 'Epic';
+  type: 'Issue' | 'Epic' | 'MergeRequest';
   id: number;
-  subject: IssueSubject | EpicSubject;
+  subject: IssueSubject | EpicSubject | MergeRequestSubject;
 }
 
 /** The text that mentioned someone: a description, or a comment (whose id and internal flag count). */

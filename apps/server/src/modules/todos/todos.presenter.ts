@@ -25,14 +25,24 @@ export async function presentTodos(ctx: Ctx, db: Database, rows: TodoListRow[]) 
     const projectPath =
       row.project_namespace_id !== null ? `${paths.get(row.project_namespace_id) ?? ''}/${row.project_path}` : null;
     const groupPath = row.group_id !== null ? (paths.get(row.group_id) ?? '') : null;
-    const isIssue = row.target_type === 'Issue';
-    const targetPath = isIssue
-      ? `${projectPath}/-/issues/${row.issue_iid}`
-      : `groups/${groupPath}/-/epics/${row.epic_iid}`;
+    // Issues and merge requests live in a project; epics in a group.
+    const inProject = row.target_type !== 'Epic';
+    const targetPath =
+      row.target_type === 'Issue'
+        ? `${projectPath}/-/issues/${row.project_item_iid}`
+        : row.target_type === 'MergeRequest'
+          ? `${projectPath}/-/merge_requests/${row.project_item_iid}`
+          : `groups/${groupPath}/-/epics/${row.epic_iid}`;
+    const reference =
+      row.target_type === 'Issue'
+        ? `${projectPath}#${row.project_item_iid}`
+        : row.target_type === 'MergeRequest'
+          ? `${projectPath}!${row.project_item_iid}`
+          : `${groupPath}&${row.epic_iid}`;
     const targetUrl = webUrl(ctx, `${targetPath}${row.note_id !== null ? `#note_${row.note_id}` : ''}`);
     return {
       id: row.id,
-      project: isIssue
+      project: inProject
         ? {
             id: row.project_id,
             name: row.project_name,
@@ -41,17 +51,17 @@ export async function presentTodos(ctx: Ctx, db: Database, rows: TodoListRow[]) 
             path_with_namespace: projectPath,
           }
         : null,
-      group: isIssue ? null : { id: row.group_id, full_path: groupPath, web_url: webUrl(ctx, `groups/${groupPath}`) },
+      group: inProject ? null : { id: row.group_id, full_path: groupPath, web_url: webUrl(ctx, `groups/${groupPath}`) },
       author: author ? presentUserBasic(ctx, author) : null,
       action_name: row.action,
       target_type: row.target_type,
       target: {
         id: row.target_id,
-        iid: isIssue ? row.issue_iid : row.epic_iid,
+        iid: inProject ? row.project_item_iid : row.epic_iid,
         title: row.title,
         state: row.target_state,
         web_url: webUrl(ctx, targetPath),
-        reference: isIssue ? `${projectPath}#${row.issue_iid}` : `${groupPath}&${row.epic_iid}`,
+        reference,
       },
       target_url: targetUrl,
       body: row.body,

@@ -81,6 +81,32 @@ describe('to-do items from mentions', () => {
     expect((await todosOf('author')).filter((todo) => todo.target.iid === iid)).toEqual([]);
   });
 
+  it('a merge request comment gives the mentioned readers a to-do pointing at the merge request', async () => {
+    const created = await api('POST', `/projects/${projectId}/merge_requests`, 'author', {
+      title: 'Review me',
+      source_branch: 'review-me',
+      target_branch: 'main',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const iid = created.json().iid as number;
+    const res = await api('POST', `/projects/${projectId}/merge_requests/${iid}/notes`, 'author', {
+      body: '@todo-dave could you review? cc @todo-outsider',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const dave = (await todosOf('dave', '?type=MergeRequest')).filter((todo) => todo.target.iid === iid);
+    expect(dave.map((todo) => [todo.action_name, todo.target_type, todo.target.title])).toEqual([
+      ['directly_addressed', 'MergeRequest', 'Review me'],
+    ]);
+    expect(dave[0]?.target_url).toMatch(new RegExp(`/todo/app/-/merge_requests/${iid}#note_\\d+$`));
+    const full = (await api('GET', '/todos?type=MergeRequest', 'dave')).json() as Array<{
+      target: { reference: string };
+      project: { id: number } | null;
+    }>;
+    expect(full[0]?.target.reference).toBe(`todo/app!${iid}`);
+    expect(full[0]?.project?.id).toBe(projectId);
+    expect(await todosOf('outsider')).toEqual([]);
+  });
+
   it('mentions in code do not count, and an edit adds to-dos only for new mentions', async () => {
     const iid = await newIssue();
     const res = await comment(iid, 'see `@todo-bob` and\n```\n@todo-carol\n```\n@todo-dave');

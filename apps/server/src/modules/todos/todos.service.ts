@@ -6,6 +6,7 @@ import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { epicReadable, internalIssueNotesReadable, issueReadable } from '../../policy/sql-scopes';
+import { mergeRequestVisibility } from '../merge-requests/mr-query';
 import type { ListTodosParams } from './todo-params';
 
 /**
@@ -17,7 +18,10 @@ function readableTodos(db: Database, me: Actor, q: TodoFilters = {}) {
   let query = db
     .selectFrom('todos as t')
     .leftJoin('issues as i', (j) => j.onRef('i.id', '=', 't.target_id').on('t.target_type', '=', 'Issue'))
-    .leftJoin('projects as p', 'p.id', 'i.project_id')
+    .leftJoin('merge_requests as m', (j) =>
+      j.onRef('m.id', '=', 't.target_id').on('t.target_type', '=', 'MergeRequest'),
+    )
+    .leftJoin('projects as p', (j) => j.on(sql<boolean>`p.id = coalesce(i.project_id, m.project_id)`))
     .leftJoin('namespaces as pn', 'pn.id', 'p.namespace_id')
     .leftJoin('epics as e', (j) => j.onRef('e.id', '=', 't.target_id').on('t.target_type', '=', 'Epic'))
     .leftJoin('namespaces as g', 'g.id', 'e.group_id')
@@ -25,13 +29,14 @@ function readableTodos(db: Database, me: Actor, q: TodoFilters = {}) {
     .where('t.user_id', '=', me.id)
     .where(
       sql<boolean>`((t.target_type = 'Issue' AND ${issueReadable(me, { i: 'i', p: 'p', n: 'pn' })})
-        OR (t.target_type = 'Epic' AND ${epicReadable(me, { e: 'e', g: 'g' })}))`,
+        OR (t.target_type = 'Epic' AND ${epicReadable(me, { e: 'e', g: 'g' })})
+        OR (t.target_type = 'MergeRequest' AND ${mergeRequestVisibility(me, { mr: 'm', p: 'p', n: 'pn' })}))`,
     );
   if (q.state) query = query.where('t.state', '=', q.state);
   if (q.action) query = query.where('t.action', '=', q.action);
   if (q.author_id) query = query.where('t.author_id', '=', q.author_id);
   if (q.type) query = query.where('t.target_type', '=', q.type);
-  if (q.project_id) query = query.where('i.project_id', '=', q.project_id);
+  if (q.project_id) query = query.where('p.id', '=', q.project_id);
   if (q.group_id) {
     query = query.where(sql<boolean>`(e.group_id = ${q.group_id} OR ${q.group_id} = ANY(pn.traversal_ids))`);
   }
@@ -44,7 +49,7 @@ type TodoFilters = Partial<Omit<ListTodosParams, 'page' | 'per_page'>>;
 function todoColumns(db: Database, me: Actor, q: TodoFilters = {}) {
   const internalVisible = me.admin
     ? sql<boolean>`true`
-    : sql<boolean>`(t.target_type = 'Issue' AND ${internalIssueNotesReadable(me, { projectId: 'i.project_id', namespaceTraversalIds: 'pn.traversal_ids' })})`;
+    : sql<boolean>`(t.target_type IN ('Issue', 'MergeRequest') AND ${internalIssueNotesReadable(me, { projectId: 'p.id', namespaceTraversalIds: 'pn.traversal_ids' })})`;
   return readableTodos(db, me, q).select([
     't.id',
     't.author_id',
@@ -56,15 +61,15 @@ function todoColumns(db: Database, me: Actor, q: TodoFilters = {}) {
     't.created_at',
     't.updated_at',
     sql<string>`CASE WHEN nt.internal AND NOT ${internalVisible} THEN '' ELSE t.body END`.as('body'),
-    sql<number | null>`i.iid`.as('issue_iid'),
-    sql<number | null>`i.project_id`.as('project_id'),
+    sql<number | null>`coalesce(i.iid, m.iid)`.as('project_item_iid'),
+    sql<number | null>`p.id`.as('project_id'),
     sql<string | null>`p.path`.as('project_path'),
     sql<string | null>`p.name`.as('project_name'),
     sql<number | null>`p.namespace_id`.as('project_namespace_id'),
     sql<number | null>`e.iid`.as('epic_iid'),
     sql<number | null>`e.group_id`.as('group_id'),
-    sql<string>`coalesce(i.title, e.title)`.as('title'),
-    sql<string>`coalesce(i.state, e.state)`.as('target_state'),
+    sql<string>`coalesce(i.title, m.title, e.title)`.as('title'),
+    sql<string>`coalesce(i.state, m.state, e.state)`.as('target_state'),
   ]);
 }
 
