@@ -110,3 +110,21 @@ describe('award emoji', () => {
     expect((await api('GET', issueUrl())).json().map((a: { name: string }) => a.name)).toEqual(['thumbsup', '+1']);
   });
 });
+
+describe('award emoji in a page of discussions', () => {
+  it("carries each note's reactions with its note (no request per note), the others' too", async () => {
+    const url = `/projects/${projectId}/issues/1/notes/${noteId}/award_emoji`;
+    expect((await api('POST', url, 'guest', { name: 'tada' })).statusCode).toBe(201);
+    expect((await api('POST', url, 'other', { name: 'tada' })).statusCode).toBe(201);
+    const page = await api('GET', `/projects/${projectId}/issues/1/discussions`, 'outsider');
+    expect(page.statusCode).toBe(200);
+    const note = (page.json() as Array<{ notes: Array<{ id: number; award_emoji: unknown[] }> }>)
+      .flatMap((d) => d.notes)
+      .find((n) => n.id === noteId);
+    const tada = (note?.award_emoji ?? []).filter((a) => (a as { name: string }).name === 'tada');
+    expect(tada).toEqual([
+      expect.objectContaining({ name: 'tada', awardable_id: noteId, user: expect.objectContaining({ id: uid.guest }) }),
+      expect.objectContaining({ name: 'tada', awardable_id: noteId, user: expect.objectContaining({ id: uid.other }) }),
+    ]);
+  });
+});

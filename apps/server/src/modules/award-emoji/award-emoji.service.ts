@@ -27,6 +27,32 @@ export async function listAwards(
   return offsetPage(db, base.selectAll().orderBy('id'), base.select(sql`1`.as('one')), page);
 }
 
+/** Emoji a note's card shows at most (a page of GitLab's award list). */
+export const NOTE_AWARDS_LIMIT = 100;
+
+/**
+ * The award emoji of many notes in one statement (the first NOTE_AWARDS_LIMIT of each, oldest
+ * first), for a page of discussions: the notes are already known to be readable.
+ */
+export async function awardsOfNotes(db: Database, noteIds: number[]): Promise<Map<number, AwardRow[]>> {
+  const byNote = new Map<number, AwardRow[]>();
+  if (noteIds.length === 0) return byNote;
+  const ranked = db
+    .selectFrom('award_emoji')
+    .selectAll()
+    .select(sql<number>`row_number() OVER (PARTITION BY awardable_id ORDER BY id)`.as('rank'))
+    .where('awardable_type', '=', 'Note')
+    .where('awardable_id', 'in', noteIds)
+    .as('ranked');
+  const rows = await db.selectFrom(ranked).selectAll().where('rank', '<=', NOTE_AWARDS_LIMIT).orderBy('id').execute();
+  for (const { rank: _rank, ...row } of rows) {
+    const list = byNote.get(row.awardable_id) ?? [];
+    list.push(row);
+    byNote.set(row.awardable_id, list);
+  }
+  return byNote;
+}
+
 export async function findAward(db: Database, a: Awardable, awardId: number): Promise<AwardRow> {
   const row = await db
     .selectFrom('award_emoji')

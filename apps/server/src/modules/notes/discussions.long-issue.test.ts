@@ -50,8 +50,8 @@ describe('discussions of a 5,000-note issue', () => {
     }
     expect(new Set(counts).size, counts.join(', ')).toBe(1);
     // The token, its user and memberships, the project, the issue and its assignees, then the page: its
-    // discussion ids, their count, their notes and their authors.
-    expect(counts[0]).toBeLessThanOrEqual(10);
+    // discussion ids, their count, their notes, their award emoji and the users of both.
+    expect(counts[0]).toBeLessThanOrEqual(11);
   });
 
   it('pages through every discussion exactly once, in the order they began', async () => {

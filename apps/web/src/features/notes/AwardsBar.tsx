@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../app/lazyNamed';
 import { groupAwards } from './discussionView';
 import styles from './Notes.module.css';
-import type { NoteableRef } from './notesApi';
+import type { AwardEmoji, NoteableRef } from './notesApi';
 import { useAwards, useEmojiSuggestions, useToggleAward } from './queries';
 
 // The picker and its emoji list load on the first 'Add reaction'.
@@ -24,13 +24,16 @@ export function AwardsBar({
   noteId,
   myId,
   enabled = true,
+  initial,
 }: {
   noteable: NoteableRef;
   noteId: number | null;
   myId: number | null;
   enabled?: boolean;
+  /** The reactions a page of discussions brought with the note. */
+  initial?: AwardEmoji[];
 }) {
-  const awards = useAwards(noteable, noteId, enabled);
+  const awards = useAwards(noteable, noteId, enabled, initial);
   const toggle = useToggleAward(noteable, noteId);
   const [picking, setPicking] = useState(false);
   const grouped = groupAwards(awards.data ?? [], myId);

@@ -115,7 +115,13 @@ export function NoteCard({
             )}
           </>
         )}
-        <AwardsBar noteable={noteable} noteId={note.id} myId={viewer.myId} enabled={inView} />
+        <AwardsBar
+          noteable={noteable}
+          noteId={note.id}
+          myId={viewer.myId}
+          enabled={inView}
+          initial={note.award_emoji}
+        />
       </div>
     </div>
   );

@@ -77,6 +77,8 @@ export interface NoteDetail {
   resolved_by?: UserSummary | null;
   resolved_at?: string | null;
   commands_changes?: Record<string, unknown>;
+  /** Meridian's: the note's reactions, sent with a page of discussions (the first 100). */
+  award_emoji?: AwardEmoji[];
 }
 
 /** A thread is resolved when every resolvable comment in it is (GitLab's `Discussion#resolved?`). */

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { RefObject } from 'react';
 import { discussionsQuery } from './discussionsQuery';
 import {
+  type AwardEmoji,
   addAward,
   addNote,
   deleteNote,
@@ -83,11 +84,17 @@ export function useDeleteNote(ref: NoteableRef, noteId: number) {
 }
 
 /** The award emoji of the noteable (noteId null) or one note; `enabled` defers it until shown. */
-export function useAwards(ref: NoteableRef, noteId: number | null, enabled = true) {
+/**
+ * A note's (or the noteable's) reactions. A note's come with its page of discussions (`initial`):
+ * no request per note as the timeline scrolls; a change refetches them with the notes.
+ */
+export function useAwards(ref: NoteableRef, noteId: number | null, enabled = true, initial?: AwardEmoji[]) {
   return useQuery({
     queryKey: noteKeys.awards(ref, noteId),
     queryFn: ({ signal }) => fetchAwards(ref, noteId, signal),
     enabled,
+    initialData: initial,
+    staleTime: initial ? 60_000 : 0,
   });
 }
 
