@@ -70,15 +70,7 @@ function Preferences() {
         query={groups}
         what="groups"
         empty="You are not a member of any group."
-        pagination={(page) => (
-          <Pagination
-            page={page.page}
-            prevPage={page.prevPage}
-            nextPage={page.nextPage}
-            totalPages={page.totalPages}
-            hrefFor={hrefFor('groups_page')}
-          />
-        )}
+        pageHref={hrefFor('groups_page')}
         rows={(page) =>
           page.items.map((group) => ({
             key: group.id,
@@ -93,15 +85,7 @@ function Preferences() {
         query={projects}
         what="projects"
         empty="You are not a member of any project."
-        pagination={(page) => (
-          <Pagination
-            page={page.page}
-            prevPage={page.prevPage}
-            nextPage={page.nextPage}
-            totalPages={page.totalPages}
-            hrefFor={hrefFor('projects_page')}
-          />
-        )}
+        pageHref={hrefFor('projects_page')}
         rows={(page) =>
           page.items.map((project) => ({
             key: project.id,
@@ -128,14 +112,15 @@ function MembershipSection<T>({
   what,
   empty,
   rows,
-  pagination,
+  pageHref,
 }: {
   title: string;
   query: { isPending: boolean; isError: boolean; error: Error | null; data?: Page<T>; refetch: () => unknown };
   what: string;
   empty: string;
   rows: (page: Page<T>) => MembershipRow[];
-  pagination: (page: Page<T>) => ReactNode;
+  /** The address of another page of this list. */
+  pageHref: (page: number) => string;
 }) {
   const id = `${what}-notifications`;
   let body: ReactNode;
@@ -166,7 +151,13 @@ function MembershipSection<T>({
             ))}
           </tbody>
         </table>
-        {pagination(query.data)}
+        <Pagination
+          page={query.data.page}
+          prevPage={query.data.prevPage}
+          nextPage={query.data.nextPage}
+          totalPages={query.data.totalPages}
+          hrefFor={pageHref}
+        />
       </>
     );
   const total = query.data?.total;
