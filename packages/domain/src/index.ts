@@ -12,3 +12,4 @@ export * from './references';
 export * from './roadmap';
 export * from './secrets';
 export * from './time-tracking';
+export * from './work-items';
