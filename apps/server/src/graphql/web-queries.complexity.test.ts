@@ -63,6 +63,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     LIVE_NOTE_DELETED: Document;
     LIVE_ITEM_UPDATED: Document;
   }>('features/shared/liveSocket.ts');
+  const workItems = await webModule<{
+    CREATE_WORK_ITEM: Document;
+    WORK_ITEM_BY_IID: Document;
+    WORK_ITEM_HIERARCHY: Document;
+  }>('features/work-items/workItemsApi.ts');
   const liveVariables = { id: 'gid://gitlab/Issue/1' };
   const docs = roadmap.ROADMAP_DOCUMENTS;
   const filters = {
@@ -139,6 +144,23 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     { name: 'liveNoteDeleted', query: documentText(live.LIVE_NOTE_DELETED), variables: liveVariables },
     { name: 'liveItemUpdated', query: documentText(live.LIVE_ITEM_UPDATED), variables: liveVariables },
     {
+      name: 'createWorkItem',
+      query: documentText(workItems.CREATE_WORK_ITEM),
+      variables: {
+        input: { title: 'T', workItemTypeId: 'gid://gitlab/WorkItems::Type/5', namespacePath: 'acme/web' },
+      },
+    },
+    {
+      name: 'workItemByIid',
+      query: documentText(workItems.WORK_ITEM_BY_IID),
+      variables: { fullPath: 'acme/web', iid: '1' },
+    },
+    {
+      name: 'workItemHierarchy (IE-38, 100 children)',
+      query: documentText(workItems.WORK_ITEM_HIERARCHY),
+      variables: { id: 'gid://gitlab/WorkItem/1' },
+    },
+    {
       name: 'issueSetLocked',
       query: documentText(issueActions.SET_ISSUE_LOCKED),
       variables: { projectPath: 'acme/web', iid: '1', locked: true },
@@ -162,6 +184,7 @@ describe('the web app’s GraphQL documents', () => {
       'features/notes/epicNotePermissions.ts',
       'features/notes/mergeRequestNotePermissions.ts',
       'features/roadmap/roadmapApi.ts',
+      'features/work-items/workItemsApi.ts',
       'graphql/request.ts',
     ]);
   });

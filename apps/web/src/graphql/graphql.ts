@@ -10,7 +10,15 @@ import type { introspection } from './graphql-env';
 export const graphql = initGraphQLTada<{
   introspection: introspection;
   disableMasking: true;
-  scalars: { ID: string; Date: string; Time: string; EpicID: string; EpicTreeSortingID: string };
+  scalars: {
+    ID: string;
+    Date: string;
+    Time: string;
+    EpicID: string;
+    EpicTreeSortingID: string;
+    WorkItemID: string;
+    WorkItemsTypeID: string;
+  };
 }>();
 
 export type { ResultOf, TadaDocumentNode, VariablesOf } from 'gql.tada';

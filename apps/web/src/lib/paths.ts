@@ -6,6 +6,8 @@
  *   /groups/acme/sub/-/epics    → group acme/sub, epics list
  *   /groups/acme/-/epics/new    → group acme, new epic form
  *   /acme/web/-/issues/new      → project acme/web, new issue form
+ *   /acme/web/-/work_items/4    → project acme/web, work item 4 (a task, objective…)
+ *   /acme/web/-/work_items/new  → project acme/web, new work item (groups: /groups/acme/-/work_items/new)
  *   /acme/web/-/settings/general → project acme/web, settings (groups: /groups/acme/-/settings/general)
  *   /groups/acme                → group acme overview
  *   /acme/web                   → namespace acme/web (group or project: ask the server)
@@ -16,6 +18,7 @@ export type GroupPage =
   | 'epics'
   | 'epic'
   | 'new_epic'
+  | 'new_work_item'
   | 'roadmap'
   | 'issues'
   | 'merge_requests'
@@ -27,6 +30,8 @@ export type ProjectPage =
   | 'issues'
   | 'issue'
   | 'new_issue'
+  | 'work_item'
+  | 'new_work_item'
   | 'merge_requests'
   | 'merge_request'
   | 'labels'
@@ -95,6 +100,14 @@ export function parseResourcePath(pathname: string): ParsedPath {
     return segments.length >= 2 ? { kind: 'project', fullPath, page: 'settings' } : { kind: 'unknown' };
   }
   if (isGroupRoute && list === 'epics' && rawIid === 'new') return { kind: 'group', fullPath, page: 'new_epic' };
+  if (list === 'work_items' && rawIid === 'new') {
+    if (isGroupRoute) return { kind: 'group', fullPath, page: 'new_work_item' };
+    return segments.length >= 2 ? { kind: 'project', fullPath, page: 'new_work_item' } : { kind: 'unknown' };
+  }
+  if (!isGroupRoute && segments.length >= 2 && list === 'work_items') {
+    const workItemIid = parseIid(rawIid);
+    return workItemIid ? { kind: 'project', fullPath, page: 'work_item', iid: workItemIid } : { kind: 'unknown' };
+  }
   if (!isGroupRoute && segments.length >= 2 && list === 'issues' && rawIid === 'new') {
     return { kind: 'project', fullPath, page: 'new_issue' };
   }
@@ -122,20 +135,28 @@ function encodePath(fullPath: string): string {
 
 export const urls = {
   group: (fullPath: string) => `/${encodePath(fullPath)}`,
-  groupPage: (fullPath: string, page: Exclude<GroupPage, 'overview' | 'epic' | 'new_epic' | 'settings'>) =>
-    `/groups/${encodePath(fullPath)}/-/${page}`,
+  groupPage: (
+    fullPath: string,
+    page: Exclude<GroupPage, 'overview' | 'epic' | 'new_epic' | 'new_work_item' | 'settings'>,
+  ) => `/groups/${encodePath(fullPath)}/-/${page}`,
   epic: (groupPath: string, iid: number) => `/groups/${encodePath(groupPath)}/-/epics/${iid}`,
   newEpic: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/epics/new`,
   project: (fullPath: string) => `/${encodePath(fullPath)}`,
   projectPage: (
     fullPath: string,
-    page: Exclude<ProjectPage, 'overview' | 'issue' | 'new_issue' | 'merge_request' | 'settings'>,
+    page: Exclude<
+      ProjectPage,
+      'overview' | 'issue' | 'new_issue' | 'work_item' | 'new_work_item' | 'merge_request' | 'settings'
+    >,
   ) => `/${encodePath(fullPath)}/-/${page}`,
   /** A group's or project's general settings (description templates live there). */
   settings: (kind: 'group' | 'project', fullPath: string) =>
     `${kind === 'group' ? '/groups' : ''}/${encodePath(fullPath)}/-/settings/general`,
   issue: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/issues/${iid}`,
   newIssue: (projectPath: string) => `/${encodePath(projectPath)}/-/issues/new`,
+  workItem: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/work_items/${iid}`,
+  newWorkItem: (kind: 'group' | 'project', fullPath: string) =>
+    `${kind === 'group' ? '/groups' : ''}/${encodePath(fullPath)}/-/work_items/new`,
   mergeRequest: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/merge_requests/${iid}`,
 };
 

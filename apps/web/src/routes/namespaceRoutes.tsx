@@ -18,6 +18,7 @@ const page = {
   Issues: lazyNamed(() => import('../features/issues/IssuesListPage'), 'IssuesListPage'),
   Issue: lazyNamed(() => import('../features/issues/IssuePage'), 'IssuePage'),
   NewIssue: lazyNamed(() => import('../features/issues/NewIssuePage'), 'NewIssuePage'),
+  NewWorkItem: lazyNamed(() => import('../features/work-items/NewWorkItemPage'), 'NewWorkItemPage'),
   MergeRequests: lazyNamed(() => import('../features/merge-requests/MergeRequestsListPage'), 'MergeRequestsListPage'),
   MergeRequest: lazyNamed(() => import('../features/merge-requests/MergeRequestPage'), 'MergeRequestPage'),
   Labels: lazyNamed(() => import('../features/labels/LabelsPage'), 'LabelsPage'),
@@ -131,6 +132,20 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
       (p, iid) => <page.Issue projectPath={p} iid={iid} />,
     ),
   });
+  // A work item of any issue-backed type shows on the issue page (its type badge, parent and children).
+  const workItem = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/~p/$namespace/work_items/$iid',
+    params: iidParams,
+    loader: ({ params, context }) => {
+      const { queryClient } = context as RouterContext;
+      void queryClient.prefetchQuery(issueQuery(params.namespace, params.iid));
+    },
+    component: itemPage(
+      (): ItemParams => workItem.useParams(),
+      (p, iid) => <page.Issue projectPath={p} iid={iid} />,
+    ),
+  });
   const mergeRequest = createRoute({
     getParentRoute: () => rootRoute,
     path: '/~p/$namespace/merge_requests/$iid',
@@ -147,6 +162,7 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
       groupPage('/', (p) => <page.GroupOverview fullPath={p} />),
       groupPage('/epics', (p) => <page.EpicsList fullPath={p} />),
       groupPage('/epics/new', (p) => <page.NewEpic groupPath={p} />),
+      groupPage('/work_items/new', (p) => <page.NewWorkItem kind="group" fullPath={p} />),
       groupPage('/roadmap', (p) => <page.Roadmap fullPath={p} />),
       groupPage('/issues', (p) => <page.Issues kind="group" fullPath={p} />),
       groupPage('/merge_requests', (p) => <page.MergeRequests kind="group" fullPath={p} />),
@@ -158,12 +174,14 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
     project.addChildren([
       projectPage('/issues', (p) => <page.Issues kind="project" fullPath={p} />),
       projectPage('/issues/new', (p) => <page.NewIssue projectPath={p} />),
+      projectPage('/work_items/new', (p) => <page.NewWorkItem kind="project" fullPath={p} />),
       projectPage('/merge_requests', (p) => <page.MergeRequests kind="project" fullPath={p} />),
       projectPage('/labels', (p) => <page.Labels kind="project" fullPath={p} />),
       projectPage('/milestones', (p) => <page.Milestones kind="project" fullPath={p} />),
       projectPage('/settings/general', (p) => <page.Settings kind="project" fullPath={p} />),
     ]),
     issue,
+    workItem,
     mergeRequest,
   ];
 }

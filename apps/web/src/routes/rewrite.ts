@@ -36,6 +36,7 @@ export function internalPathname(pathname: string): string | null {
       if (parsed.page === 'overview') return base;
       if (parsed.page === 'epic') return `${base}/epics/${parsed.iid}`;
       if (parsed.page === 'new_epic') return `${base}/epics/new`;
+      if (parsed.page === 'new_work_item') return `${base}/work_items/new`;
       if (parsed.page === 'settings') return `${base}/settings/general`;
       return `${base}/${parsed.page}`;
     }
@@ -43,6 +44,8 @@ export function internalPathname(pathname: string): string | null {
       const base = `/~p/${toParam(parsed.fullPath)}`;
       if (parsed.page === 'issue') return `${base}/issues/${parsed.iid}`;
       if (parsed.page === 'new_issue') return `${base}/issues/new`;
+      if (parsed.page === 'work_item') return `${base}/work_items/${parsed.iid}`;
+      if (parsed.page === 'new_work_item') return `${base}/work_items/new`;
       if (parsed.page === 'settings') return `${base}/settings/general`;
       if (parsed.page === 'merge_request') return `${base}/merge_requests/${parsed.iid}`;
       if (parsed.page === 'overview') return `/~n/${toParam(parsed.fullPath)}`;

@@ -179,6 +179,63 @@ export const graphqlEntries: GraphqlEntry[] = [
     // canPromoteIssueToEpic: administer the issue and create epics in the project's group.
     expect: (c) => gate(c.o, true, [c.o.issue('read_issue')], c.o.issue('admin_issue') && c.o.epic('create_epic')),
   },
+  {
+    field: 'Query.workItem',
+    dims: 'conf',
+    write: false,
+    query: (c) => `{ workItem(id: ${gid('Issue', c.b.issue.id)}) { title } }`,
+    pick: (d) => at(d, 'workItem'),
+    expect: (c) => read(c, c.o.issue('read_issue')),
+  },
+  {
+    field: 'Query.namespace',
+    dims: 'plain',
+    write: false,
+    query: (c) => `{ namespace(fullPath: ${q(c.b.space.group.path)}) { id } }`,
+    pick: (d) => at(d, 'namespace'),
+    expect: (c) => read(c, c.o.group('read_group')),
+  },
+  {
+    field: 'Group.workItem',
+    dims: 'conf',
+    write: false,
+    query: (c) => group(c, `workItem(iid: ${q(String(c.b.epic.iid))}) { title }`),
+    pick: (d) => at(d, 'group', 'workItem'),
+    expect: (c) => read(c, c.o.epic('read_epic')),
+  },
+  {
+    field: 'Group.workItemTypes',
+    dims: 'plain',
+    write: false,
+    query: (c) => group(c, 'workItemTypes(name: "Epic") { nodes { name } }'),
+    pick: (d) => at(d, 'group', 'workItemTypes'),
+    expect: (c) => read(c, c.o.group('read_group')),
+  },
+  {
+    field: 'Project.workItem',
+    dims: 'conf',
+    write: false,
+    query: (c) => project(c, `workItem(iid: ${q(String(c.b.issue.iid))}) { title }`),
+    pick: (d) => at(d, 'project', 'workItem'),
+    expect: (c) => read(c, c.o.issue('read_issue')),
+  },
+  {
+    field: 'Project.workItemTypes',
+    dims: 'plain',
+    write: false,
+    query: (c) => project(c, 'workItemTypes(name: "Task") { nodes { name } }'),
+    pick: (d) => at(d, 'project', 'workItemTypes'),
+    expect: (c) => read(c, c.o.project('read_project')),
+  },
+  {
+    field: 'Mutation.workItemUpdate',
+    dims: 'conf',
+    write: true,
+    query: (c) =>
+      `mutation { workItemUpdate(input: { id: ${gid('WorkItem', c.b.issue.id)}, title: ${q(c.marker)} }) { errors workItem { title } } }`,
+    pick: (d) => at(d, 'workItemUpdate'),
+    expect: (c) => gate(c.o, true, [c.o.issue('read_issue')], c.o.issue('update_issue')),
+  },
 ];
 
 const field = (key: string, reason: string): OutOfScope => ({ key, reason });
@@ -224,6 +281,12 @@ export const graphqlOutOfScope: OutOfScope[] = [
   field(
     'Project.mergeRequest',
     'merge requests, not in the matrix brief: null where hidden (project, ban) tested in modules/notes/mr-notes.rest.test.ts',
+  ),
+  ...['workItemCreate', 'createWorkItem', 'workItemDelete', 'deleteWorkItem'].map((f) =>
+    field(
+      `Mutation.${f}`,
+      'creates or destroys rows the other cells read: graphql/work-items.graphql.test.ts attacks it per role (Guest to Owner, outsider, hidden and missing parent)',
+    ),
   ),
   ...['workItemNoteCreated', 'workItemNoteDeleted', 'workItemUpdated', 'issuableLabelsUpdated'].map((f) =>
     field(

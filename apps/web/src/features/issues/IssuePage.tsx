@@ -10,6 +10,7 @@ import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, OpenBadge } from '../shared/DetailPage';
+import { WORK_ITEM_TYPE_NAMES, WorkItemHierarchy } from '../work-items/WorkItemHierarchy';
 import { IssueActions } from './IssueActions';
 import { LinkedItems } from './LinkedItems';
 import { issueKeys, useIssue, useIssuePermissions, useUpdateIssue } from './queries';
@@ -60,7 +61,9 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
               </span>
             </Badge>
           )}
-          {issue.issue_type && issue.issue_type !== 'issue' && <Badge variant="neutral">{issue.issue_type}</Badge>}
+          {issue.issue_type && issue.issue_type !== 'issue' && (
+            <Badge variant="neutral">{WORK_ITEM_TYPE_NAMES[issue.issue_type] ?? issue.issue_type}</Badge>
+          )}
         </>
       }
       byline={
@@ -134,6 +137,7 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
             The checklist could not be updated: someone may have edited the issue. It now shows their version.
           </Alert>
         )}
+        <WorkItemHierarchy issueId={issue.id} />
         <LinkedItems
           projectPath={projectPath}
           iid={issue.iid}
