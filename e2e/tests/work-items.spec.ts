@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { authFile } from './auth';
+import { useIssueProject } from './issue-project';
+import { settledScreenshot } from './screenshots';
+
+/**
+ * Work items (issue 13): a task created from /-/work_items/new under an issue, shown at
+ * /-/work_items/:iid with its type and parent, listed by its parent issue, then deleted.
+ */
+const project = useIssueProject('work-items', ['Ship the importer']);
+const { projectPath, issueUrl } = project;
+
+test.use({ storageState: authFile('alice') });
+
+test('creates a task under an issue, shows it, lists it on the issue, deletes it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 960 });
+  await page.goto(`/${projectPath}/-/work_items/new`);
+  await expect(page.getByRole('heading', { level: 1, name: 'New work item' })).toBeVisible();
+  await expect(page.getByLabel('Title')).toBeFocused();
+  await page.getByLabel('Type').selectOption('Task');
+  await page.getByLabel('Title').fill('Write the importer tests');
+  await page.getByLabel('Description').fill('Cover the **CSV** and JSON paths.');
+  await page.getByLabel(/^Parent/).fill('#1');
+  await settledScreenshot(page, 'work-item-new');
+  await page.getByRole('button', { name: 'Create task' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/${projectPath}/-/work_items/2$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Write the importer tests' })).toBeVisible();
+  await expect(page.locator('header').getByText('Task', { exact: true })).toBeVisible();
+  const parent = page.getByRole('link', { name: /#1 Ship the importer/ });
+  await expect(parent).toBeVisible();
+  await settledScreenshot(page, 'work-item-task');
+
+  await parent.click();
+  await expect(page).toHaveURL(new RegExp(`${issueUrl(1)}$`));
+  const children = page.getByRole('list', { name: /Child items/ });
+  await expect(children.getByRole('link', { name: 'Write the importer tests' })).toBeVisible();
+  await expect(children.getByRole('img', { name: 'Task' })).toBeVisible();
+  await settledScreenshot(page, 'work-item-parent-children');
+
+  // Delete the task (alice is Owner: deleteWorkItem) and the parent no longer lists it.
+  await page.goto(`/${projectPath}/-/work_items/2`);
+  await page.getByRole('button', { name: 'Issue actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete issue' }).click();
+  await page.getByRole('dialog', { name: 'Delete issue?' }).getByRole('button', { name: 'Delete issue' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${projectPath}/-/issues$`));
+  await page.goto(issueUrl(1));
+  await expect(page.getByRole('heading', { level: 1, name: 'Ship the importer' })).toBeVisible();
+  await expect(page.getByRole('list', { name: /Child items/ })).toHaveCount(0);
+});
