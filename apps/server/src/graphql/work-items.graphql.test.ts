@@ -451,6 +451,7 @@ describe('cost', () => {
       }
       counts.push(await countStatements(t.database, () => gql(t.app, q, { id: wid(parent.id) }, tokens.developer)));
     }
+    console.info(`work item with 2 and 8 children and their widgets: ${counts.join(' and ')} statements`);
     expect(counts[1]).toBe(counts[0]);
   });
 
