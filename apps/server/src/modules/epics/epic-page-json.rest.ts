@@ -4,8 +4,8 @@ import { canEpic } from '../../policy/abilities';
 import { applyGitlabTransport } from '../../rest/gitlab-transport';
 import { parseIntParam } from '../../rest/params';
 import { suggestionErrorHandler } from '../autocomplete/suggestion-error-handler';
-import { webUrl } from '../namespaces/web-url';
 import { redactReferencesIn } from '../markdown/reference-redaction.service';
+import { webUrl } from '../namespaces/web-url';
 import { isSubscribed } from '../subscriptions/subscriptions.service';
 import { epicLabelTitlesByIds } from './epic-labels';
 import { parseEpicPageUpdate } from './epic-page-params';
@@ -80,7 +80,12 @@ export const epicPageJsonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       const { group, epic } = await findGroupEpic(db, request.actor, path, { forWrite: true });
       const { input, labelIds } = parseEpicPageUpdate(request.query, request.body);
       if (labelIds)
-        input.labels = await epicLabelTitlesByIds(db, { traversal_ids: epic.group_traversal_ids }, labelIds, 'epic[label_ids]');
+        input.labels = await epicLabelTitlesByIds(
+          db,
+          { traversal_ids: epic.group_traversal_ids },
+          labelIds,
+          'epic[label_ids]',
+        );
       const updated = await updateEpic(db, request.actor, epic, input);
       return present(request, group.id, updated);
     });

@@ -18,7 +18,9 @@ export const epicSubscriptionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = a
       const target = { type: 'Epic' as const, id: epic.id };
       const changed = await setSubscription(db, request.actor, target, action === 'subscribe');
       if (!changed) return reply.status(304).send();
-      return reply.status(201).send({ id: epic.id, iid: epic.iid, subscribed: await isSubscribed(db, request.actor, target) });
+      return reply
+        .status(201)
+        .send({ id: epic.id, iid: epic.iid, subscribed: await isSubscribed(db, request.actor, target) });
     });
   }
 };

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { Issue } from '../../lib/types';
+import { LEAVE_PAGE_TEXT, TitleDescriptionForm } from '../shared/edit/TitleDescriptionForm';
 import { LabelledField } from '../shared/LabelledField';
-import { TitleDescriptionForm } from '../shared/edit/TitleDescriptionForm';
 import styles from './IssueEditForm.module.css';
 import { issueDraftKey } from './issueDraft';
 import type { IssueType } from './issuesApi';
@@ -11,8 +11,6 @@ import { TemplatePicker } from './TemplatePicker';
 /** IE §5: what the form says when the server refuses a stale lock_version (409). */
 export const EDIT_CONFLICT_TEXT =
   "Someone edited the issue at the same time you did. Review the issue and make sure you don't unintentionally overwrite their changes.";
-
-export const LEAVE_PAGE_TEXT = 'Are you sure you want to lose your issue information?';
 
 /** IE §2.2: the type field is for issues and incidents only (a task keeps its type). */
 const isIssueType = (type: string | undefined): type is IssueType => type === 'issue' || type === 'incident';

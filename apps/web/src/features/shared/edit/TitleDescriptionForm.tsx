@@ -5,8 +5,8 @@ import { ApiError } from '../../../lib/api';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
-import type { QuickActionsTarget } from '../markdownApi';
 import { MarkdownEditor } from '../MarkdownEditor';
+import type { QuickActionsTarget } from '../markdownApi';
 import { useSecretGuard } from '../useSecretGuard';
 import { clearItemDraft, readItemDraft, writeItemDraft } from './itemDraft';
 import styles from './TitleDescriptionForm.module.css';
@@ -17,6 +17,9 @@ const ConflictReview = lazyNamed(() => import('./conflict/ConflictReview'), 'Con
 /** IE §5: what the form says when the stored draft was written against an older version. */
 export const STALE_DRAFT_TEXT =
   'The comment you are editing has been changed by another user. Would you like to keep your changes and overwrite the new description or discard your changes?';
+
+/** IE §5: asked before leaving with unsaved edits (GitLab asks it for epics too). */
+export const LEAVE_PAGE_TEXT = 'Are you sure you want to lose your issue information?';
 
 /** What the form edits: an issue or an epic, as its query holds it. */
 export interface EditableItem {
@@ -94,7 +97,9 @@ export function TitleDescriptionForm<T extends EditableItem>({
     const differs = stored && (stored.value.title !== saved.title || stored.value.description !== saved.description);
     return differs ? stored : null;
   });
-  const [askAboutDraft, setAskAboutDraft] = useState(draft !== null && draft.lockVersion !== (item.lock_version ?? null));
+  const [askAboutDraft, setAskAboutDraft] = useState(
+    draft !== null && draft.lockVersion !== (item.lock_version ?? null),
+  );
   const restored = draft && !askAboutDraft ? draft.value : saved;
   const [title, setTitle] = useState(restored.title);
   const [description, setDescription] = useState(restored.description);
