@@ -68,7 +68,11 @@ test.describe('as the Owner (alice)', () => {
     await expect(page.locator('article strong', { hasText: 'new' })).toBeVisible();
     // Stored: the page JSON agrees, one version on.
     const saved = await (await page.request.get(`${epicUrl(epic.iid)}.json`)).json();
-    expect(saved).toMatchObject({ title: 'Edited epic title', description: 'A **new** plan for the epic', lock_version: 1 });
+    expect(saved).toMatchObject({
+      title: 'Edited epic title',
+      description: 'A **new** plan for the epic',
+      lock_version: 1,
+    });
   });
 
   test('closes and reopens from the header, the state badge following', async ({ page }) => {
@@ -97,7 +101,11 @@ test.describe('as the Owner (alice)', () => {
         : route.continue(),
     );
     await page.getByRole('button', { name: 'Close epic' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Something went wrong while closing the epic. Please try again later.' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Something went wrong while closing the epic. Please try again later.' }),
+    ).toBeVisible();
     await expect(page.locator('article header').first().getByText('Open', { exact: true })).toBeVisible();
   });
 
