@@ -29,7 +29,10 @@ test.use({ storageState: authFile('alice') });
 
 async function openEditor(page: Page) {
   await page.getByRole('button', { name: 'Edit', exact: true }).click();
-  return page.getByRole('form', { name: 'Edit title and description' });
+  const form = page.getByRole('form', { name: 'Edit title and description' });
+  // The form's chunk loads on the first Edit: wait for it, so a save made "meanwhile" really is.
+  await expect(form).toBeVisible();
+  return form;
 }
 
 test('edits the title and description in place, with a server-rendered preview', async ({ page }) => {

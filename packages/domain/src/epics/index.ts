@@ -5,3 +5,4 @@ export {
   type InheritedEpicDates,
   inheritedEpicDates,
 } from './epic-dates';
+export { type ChildDueCount, type RollupDrift, rollupDrift } from './rollup-drift';

@@ -1,3 +1,4 @@
+import { badRequest } from '../../errors';
 import { cleanLabelTitles, findOrCreateLabels } from '../labels/find-or-create-labels';
 import type { Executor } from './epic-query';
 
@@ -40,4 +41,26 @@ export async function writeEpicLabels(
     changed = true;
   }
   return changed;
+}
+
+/**
+ * The titles of `labelIds`, each a label of the epic's group or one of its ancestors (what the
+ * epic may carry); 400 naming `field` when one is not.
+ */
+export async function epicLabelTitlesByIds(
+  db: Executor,
+  group: { traversal_ids: number[] },
+  labelIds: readonly number[],
+  field: string,
+): Promise<string[]> {
+  const ids = [...new Set(labelIds)];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('labels')
+    .select(['id', 'title'])
+    .where('id', 'in', ids)
+    .where('group_id', 'in', group.traversal_ids)
+    .execute();
+  if (rows.length !== ids.length) throw badRequest(`${field} is invalid: unknown label`, field);
+  return rows.map((r) => r.title);
 }

@@ -1,5 +1,9 @@
-import type { RestEntry } from './catalogue-types';
+import type { CellInput, RestEntry } from './catalogue-types';
 import { E, entry, G, I, P, read, write } from './rest-catalogue-helpers';
+
+/** The epic page's JSON (IE-7, IE-8), beside the page: the one-segment group path the matrix attacks. */
+const EPIC_PAGE_JSON = '/groups/:s0/-/epics/:iid(^\\d{1,10}\\.json$)';
+const epicPageJson = (c: CellInput) => `/groups/${c.b.space.group.path}/-/epics/${c.b.epic.iid}.json`;
 
 /** REST catalogue entries for issues, epics and their links. */
 export const issueEntries: RestEntry[] = [
@@ -171,6 +175,28 @@ export const epicEntries: RestEntry[] = [
     'conf',
     (c) => `/groups/${c.b.space.group.path}/-/epics/${c.b.epic.iid}/realtime_changes`,
     (c) => read(c, c.o.epic('read_epic')),
+  ),
+  entry('GET', EPIC_PAGE_JSON, 'conf', epicPageJson, (c) => read(c, c.o.epic('read_epic'))),
+  entry(
+    'PUT',
+    EPIC_PAGE_JSON,
+    'conf',
+    epicPageJson,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('update_epic')),
+    { body: (c) => ({ epic: { title: c.marker } }) },
+  ),
+  entry('DELETE', EPIC_PAGE_JSON, 'conf', epicPageJson, (c) =>
+    write(c, [c.o.epic('read_epic')], c.o.epic('destroy_epic')),
+  ),
+  ...(['subscribe', 'unsubscribe'] as const).map((action) =>
+    entry(
+      'POST',
+      `/api/v4/groups/:id/epics/:epic_iid/${action}`,
+      'conf',
+      (c) => `${E(c)}/${action}`,
+      (c) => write(c, [c.o.epic('read_epic')], true),
+      { alsoOk: [304] },
+    ),
   ),
   entry(
     'POST',

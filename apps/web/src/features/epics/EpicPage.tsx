@@ -1,36 +1,27 @@
-import { type ReactNode, Suspense, useMemo } from 'react';
+import { type ReactNode, Suspense, useMemo, useState } from 'react';
 import { ErrorState } from '../../app/ErrorState';
 import { lazyNamed } from '../../app/lazyNamed';
 import { apiPath, encodeId } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useApiList } from '../../lib/queries';
-import { useSession } from '../../lib/session';
 import type { Epic, Issue } from '../../lib/types';
-import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
 import { LabelList } from '../../ui/LabelBadge';
-import { Spinner } from '../../ui/Spinner';
+import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { IssuesTable } from '../issues/IssuesTable';
 import styles from '../shared/DetailLayout.module.css';
-import {
-  CreatedBy,
-  DetailColumns,
-  DetailFrame,
-  DetailHeader,
-  DetailSection,
-  OpenBadge,
-  OrNone,
-} from '../shared/DetailPage';
+import { DetailColumns, DetailFrame, DetailSection, OrNone } from '../shared/DetailPage';
 import { People, SidebarField } from '../shared/People';
-import { EpicActionsMenu } from './EpicActionsMenu';
 import { EpicsTable } from './EpicsTable';
+import { EpicHeader } from './header/EpicHeader';
+import type { EpicPageData } from './header/epicPageApi';
 import { epicKeys, useEpic } from './queries';
 import { useEpicLive } from './useEpicLive';
 
 // The activity (comments, threads, reactions, the comment box) loads when scrolled near.
 const EpicActivity = lazyNamed(() => import('../notes/PageActivity'), 'EpicActivity');
-/** IE §8: the badge admins see on an epic whose author is banned. */
-const HIDDEN_TEXT = 'This epic is hidden because its author has been banned.';
+// The edit form (and React Aria's buttons in it) loads on the first Edit.
+const EpicEditForm = lazyNamed(() => import('./header/EpicEditForm'), 'EpicEditForm');
 
 /** A list under the epic (its child epics, its issues): `/groups/:id/epics/:iid/{sub}`, all on one page. */
 function ChildList<T>({
@@ -56,35 +47,23 @@ function ChildList<T>({
   return render(query.data.items);
 }
 
-function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
+function EpicDetail({ epic, groupPath }: { epic: EpicPageData; groupPath: string }) {
   useEpicLive(groupPath, epic.iid, epic.id);
   const noteKeys = useMemo(
     () => ({ notesKey: epicKeys.notes(groupPath, epic.iid), detailKey: epicKeys.detail(groupPath, epic.iid) }),
     [groupPath, epic.iid],
   );
   const due = epic.due_date ?? epic.end_date;
-  const { user } = useSession();
+  const [editing, setEditing] = useState(false);
   return (
     <article>
-      <DetailHeader
-        badges={
-          <>
-            <OpenBadge state={epic.state} />
-            {epic.confidential && <Badge variant="warning">Confidential</Badge>}
-            {epic.hidden && (
-              <Badge variant="warning" title={HIDDEN_TEXT}>
-                <span role="img" aria-label={HIDDEN_TEXT}>
-                  Hidden
-                </span>
-              </Badge>
-            )}
-          </>
-        }
-        byline={<CreatedBy what="Epic" at={epic.created_at} author={epic.author} />}
-        actions={<EpicActionsMenu epic={epic} groupPath={groupPath} myId={user?.id ?? null} />}
-        title={epic.title}
-        sticky
-      />
+      {editing && epic.user_permissions.update_epic ? (
+        <Suspense fallback={<PageSpinner label="Loading the editor" />}>
+          <EpicEditForm epic={epic} groupPath={groupPath} onClose={() => setEditing(false)} />
+        </Suspense>
+      ) : (
+        <EpicHeader epic={epic} groupPath={groupPath} onEdit={() => setEditing(true)} />
+      )}
       <DetailColumns
         description={{ html: epic.description_html, text: epic.description }}
         asideLabel="Epic details"

@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiPath, encodeId } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import type { Epic } from '../../lib/types';
 import { roadmapKeys } from '../roadmap/queries';
 import { createEpic, fetchCanCreateEpic, type NewEpic } from './epicsApi';
+import { fetchEpicPage } from './header/epicPageApi';
 
 export const epicKeys = {
   all: ['epics'] as const,
@@ -16,11 +15,11 @@ export const epicKeys = {
   canCreate: (groupPath: string, userId: number | null) => ['epics', 'can-create', groupPath, userId] as const,
 };
 
+/** The epic from its page JSON (IE-7): the REST epic with labels' details, lock_version and the viewer's permissions. */
 export function useEpic(groupPath: string, iid: number) {
   return useQuery({
     queryKey: epicKeys.detail(groupPath, iid),
-    queryFn: ({ signal }) =>
-      apiGet<Epic>(apiPath(`/groups/${encodeId(groupPath)}/epics/${iid}`, { with_labels_details: true }), signal),
+    queryFn: ({ signal }) => fetchEpicPage(groupPath, iid, signal),
   });
 }
 

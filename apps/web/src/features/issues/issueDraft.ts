@@ -1,22 +1,7 @@
-import { autosaveKey, clearDraft, readDraft, writeDraft } from '../shared/useAutosave';
+import { clearItemDraft, itemDraftKey } from '../shared/edit/itemDraft';
 
-/** The edit form's title and description, autosaved while typing (IE §3, §4). */
-export interface IssueDraftFields {
-  title: string;
-  description: string;
-}
-
-const keyOf = (projectPath: string, iid: number) => autosaveKey(['issue', projectPath, String(iid)]);
-
-export const readIssueDraft = (projectPath: string, iid: number) =>
-  readDraft<IssueDraftFields>(keyOf(projectPath, iid));
-
-export const writeIssueDraft = (
-  projectPath: string,
-  iid: number,
-  fields: IssueDraftFields,
-  lockVersion: number | undefined,
-) => writeDraft(keyOf(projectPath, iid), fields, lockVersion ?? null);
+/** The issue's edit draft key (the shared edit form keeps it). */
+export const issueDraftKey = (projectPath: string, iid: number) => itemDraftKey('issue', projectPath, iid);
 
 /** After a save, a delete or closing the issue the draft has served its purpose. */
-export const clearIssueDraft = (projectPath: string, iid: number) => clearDraft(keyOf(projectPath, iid));
+export const clearIssueDraft = (projectPath: string, iid: number) => clearItemDraft(issueDraftKey(projectPath, iid));

@@ -23,12 +23,15 @@ export function DetailHeader({
   byline,
   title,
   actions,
+  belowTitle,
   sticky = false,
 }: {
   badges: ReactNode;
   byline: ReactNode;
   title: string;
   actions?: ReactNode;
+  /** A line under the title (the epic's rollup drift). */
+  belowTitle?: ReactNode;
   /** Keep the badges and title in a bar at the top once the header scrolls away (issues and epics, IE §2.1). */
   sticky?: boolean;
 }) {
@@ -44,6 +47,7 @@ export function DetailHeader({
       <h1 className={styles.title} id={PAGE_TOP_ID} tabIndex={-1}>
         {title}
       </h1>
+      {belowTitle}
       {sticky && scrolledAway && <StickyTitle badges={badges} title={title} topId={PAGE_TOP_ID} />}
     </header>
   );

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { buttonClassName } from '../../../ui/buttonClassName';
-import { showToast } from '../../../ui/toast';
+import { buttonClassName } from '../../../../ui/buttonClassName';
+import { showToast } from '../../../../ui/toast';
 import styles from './ConflictReview.module.css';
 import { type DiffRow, type Piece, sideBySideDiff } from './sideBySideDiff';
 
 /** The title and description of one side of an edit conflict. */
-export interface IssueText {
+export interface EditedText {
   title: string;
   description: string;
 }
@@ -62,7 +62,7 @@ function DiffTable({ caption, rows }: { caption: string; rows: DiffRow[] }) {
  * edited, line by line with the changed words marked (their words struck, yours underlined). Loaded
  * on the first conflict, so the diff library stays out of the edit form's chunk.
  */
-export function ConflictReview({ theirs, yours }: { theirs: IssueText; yours: IssueText }) {
+export function ConflictReview({ theirs, yours }: { theirs: EditedText; yours: EditedText }) {
   const titleRows = useMemo(
     () => (theirs.title === yours.title ? null : sideBySideDiff(theirs.title, yours.title)),
     [theirs.title, yours.title],

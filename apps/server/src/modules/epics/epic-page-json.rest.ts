@@ -1,0 +1,100 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { canEpic } from '../../policy/abilities';
+import { applyGitlabTransport } from '../../rest/gitlab-transport';
+import { parseIntParam } from '../../rest/params';
+import { suggestionErrorHandler } from '../autocomplete/suggestion-error-handler';
+import { redactReferencesIn } from '../markdown/reference-redaction.service';
+import { webUrl } from '../namespaces/web-url';
+import { isSubscribed } from '../subscriptions/subscriptions.service';
+import { epicLabelTitlesByIds } from './epic-labels';
+import { parseEpicPageUpdate } from './epic-page-params';
+import type { EpicRow } from './epic-query';
+import { epicRollupDrift } from './epic-rollup-drift.service';
+import { deleteEpic, updateEpic } from './epic-write.service';
+import { presentEpics } from './epics.presenter';
+import { epicSubject, findGroupEpic } from './epics.service';
+
+/** Groups nest 20 deep (namespaces.traversal_ids holds at most 21 ids). */
+const MAX_GROUP_DEPTH = 20;
+
+const pathOf = (params: Record<string, string>, depth: number) => ({
+  group: { fullPath: Array.from({ length: depth }, (_, i) => params[`s${i}`] ?? '').join('/') },
+  iid: parseIntParam((params.iid ?? '').replace(/\.json$/, ''), 'iid'),
+});
+
+/**
+ * GitLab's epic page JSON (IE-7, IE-8): `GET`, `PUT` and `DELETE /groups/<group path>/-/epics/:iid.json`,
+ * what the epic page reads and writes. The PUT takes GitLab's bracketed form (`epic[title]`,
+ * `epic[state_event]=close`, … in the query, a form body or `{"epic": {...}}`), mapped onto the
+ * REST PUT's schema; the services are those of `/api/v4/groups/:id/epics/:epic_iid`. Errors answer
+ * `{"message", "field"}` like the other page-JSON routes; cookie sessions send the CSRF header.
+ */
+export const epicPageJsonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+  applyGitlabTransport(app);
+  app.setErrorHandler(suggestionErrorHandler);
+
+  /** The REST epic (labels with details) plus what the page needs: lock_version, the viewer's permissions, subscription and the rollup drift. */
+  async function present(request: FastifyRequest, groupId: number, epic: EpicRow) {
+    const actor = request.actor;
+    const [[json], descriptionHtml, subscribed, drift] = await Promise.all([
+      presentEpics(db, ctx, [epic], {
+        viewer: { actor },
+        fromGroupId: groupId,
+        withDescriptionHtml: true,
+        withLabelsDetails: true,
+      }),
+      redactReferencesIn(db, actor, epic.description_html),
+      isSubscribed(db, actor, { type: 'Epic', id: epic.id }),
+      epicRollupDrift(db, actor, epic),
+    ]);
+    const subject = epicSubject(epic);
+    return {
+      ...json,
+      description_html: descriptionHtml,
+      lock_version: epic.lock_version,
+      subscribed,
+      user_permissions: {
+        update_epic: actor !== null && canEpic(actor, 'update_epic', subject),
+        destroy_epic: actor !== null && canEpic(actor, 'destroy_epic', subject),
+        create_epic: actor !== null && canEpic(actor, 'create_epic', subject),
+      },
+      rollup_drift: {
+        latest_child_due_date: drift.latestChildDueDate,
+        children_after_due: drift.childrenAfterDue,
+        drifting: drift.drifting,
+      },
+    };
+  }
+
+  for (let depth = 1; depth <= MAX_GROUP_DEPTH; depth++) {
+    const segments = Array.from({ length: depth }, (_, i) => `:s${i}`).join('/');
+    const url = `/groups/${segments}/-/epics/:iid(^\\d{1,10}\\.json$)`;
+    app.get(url, async (request) => {
+      const { group, epic } = await findGroupEpic(db, request.actor, pathOf(request.params as never, depth));
+      return present(request, group.id, epic);
+    });
+    app.put(url, async (request) => {
+      const path = pathOf(request.params as never, depth);
+      const { group, epic } = await findGroupEpic(db, request.actor, path, { forWrite: true });
+      const { input, labelIds } = parseEpicPageUpdate(request.query, request.body);
+      if (labelIds)
+        input.labels = await epicLabelTitlesByIds(
+          db,
+          { traversal_ids: epic.group_traversal_ids },
+          labelIds,
+          'epic[label_ids]',
+        );
+      const updated = await updateEpic(db, request.actor, epic, input);
+      return present(request, group.id, updated);
+    });
+    // GitLab's IssuableActions#destroy answers a .json delete with where to go next: the epics list.
+    app.delete(url, async (request) => {
+      const path = pathOf(request.params as never, depth);
+      const { group, epic } = await findGroupEpic(db, request.actor, path, { forWrite: true });
+      await deleteEpic(db, request.actor, epic);
+      return { web_url: webUrl(ctx, `groups/${group.full_path}/-/epics`) };
+    });
+  }
+};
