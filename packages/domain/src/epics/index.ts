@@ -5,3 +5,14 @@ export {
   type InheritedEpicDates,
   inheritedEpicDates,
 } from './epic-dates';
+export {
+  addFailureMessage,
+  EPIC_TOO_DEEP_MESSAGE,
+  RECENT_PROJECTS_MAX,
+  recentProjectsUnder,
+  referencesToSubmit,
+  splitReferenceInput,
+  type TreeItemType,
+  treeFormHeading,
+  treeTitlePlaceholder,
+} from './tree-add';
