@@ -55,6 +55,7 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     'features/issues/issueActionsApi.ts',
   );
   const epicNotes = await webModule<{ EPIC_NOTE_PERMISSIONS: Document }>('features/notes/epicNotePermissions.ts');
+  const treeAdd = await webModule<{ EPIC_TREE_ADD_PERMISSIONS: Document }>('features/epics/tree-add/treeAddApi.ts');
   const mrNotes = await webModule<{ MERGE_REQUEST_NOTE_PERMISSIONS: Document }>(
     'features/notes/mergeRequestNotePermissions.ts',
   );
@@ -100,6 +101,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       variables: { fullPath: 'acme', timeframe: filters.timeframe },
     },
     { name: 'canCreateEpic', query: documentText(epics.CAN_CREATE_EPIC), variables: { fullPath: 'acme' } },
+    {
+      name: 'epicTreeAddPermissions',
+      query: documentText(treeAdd.EPIC_TREE_ADD_PERMISSIONS),
+      variables: { fullPath: 'acme', iid: '1' },
+    },
     {
       name: 'epicNotePermissions',
       query: documentText(epicNotes.EPIC_NOTE_PERMISSIONS),

@@ -5,10 +5,7 @@
 export type TreeItemType = 'issue' | 'epic';
 
 /** IE §5 "Add-existing input": what was typed, split on white space into finished tokens and the one being typed. */
-export function splitReferenceInput(
-  tokens: readonly string[],
-  text: string,
-): { tokens: string[]; pending: string } {
+export function splitReferenceInput(tokens: readonly string[], text: string): { tokens: string[]; pending: string } {
   const parts = text.split(/\s+/);
   // The last part is still being typed unless the text ends with white space.
   const pending = /\s$/.test(text) ? '' : (parts.pop() ?? '');

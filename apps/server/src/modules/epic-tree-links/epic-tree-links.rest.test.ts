@@ -26,7 +26,10 @@ const newEpic = async (groupId: number, body: object = {}): Promise<Json> => {
   return res.json();
 };
 const newIssue = async (projectId: number, iid: number, confidential = false) => {
-  await t.db.insertInto('issues').values({ project_id: projectId, iid, title: `Issue ${iid}`, confidential }).execute();
+  await t.db
+    .insertInto('issues')
+    .values({ project_id: projectId, iid, title: `Issue ${iid}`, confidential })
+    .execute();
 };
 const addIssues = (epic: Json, refs: string[], who = 'owner') =>
   page('POST', `/groups/tl/-/epics/${epic.iid}/issues`, who, { issuable_references: refs });

@@ -32,7 +32,7 @@ export const epicTreeLinksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   const db = ctx.database.db;
   applyGitlabTransport(app);
   app.setErrorHandler((error, request, reply) => {
-    if (!(error instanceof DomainError)) return errorHandler(error, request, reply);
+    if (!(error instanceof DomainError)) return errorHandler(error as Error, request, reply);
     return reply
       .status(statusForCode[error.code])
       .send({ message: error.message, ...(error.field ? { field: error.field } : {}) });

@@ -11,7 +11,11 @@ export const MAX_EPIC_DEPTH = 7;
  */
 export class EpicTooDeepError extends DomainError {
   constructor(field: string) {
-    super('bad_request', `${field} is invalid: epic hierarchy level too deep (maximum ${MAX_EPIC_DEPTH} levels)`, field);
+    super(
+      'bad_request',
+      `${field} is invalid: epic hierarchy level too deep (maximum ${MAX_EPIC_DEPTH} levels)`,
+      field,
+    );
   }
 }
 
@@ -74,8 +78,7 @@ export async function assertValidParent(
   if (epic.id !== null && chain.includes(epic.id))
     throw badRequest(`${field} is invalid: this epic cannot be added because it is an ancestor of the parent`, field);
   const height = epic.id === null ? 1 : await subtreeHeight(db, epic.id);
-  if (chain.length + height > MAX_EPIC_DEPTH)
-    throw new EpicTooDeepError(field);
+  if (chain.length + height > MAX_EPIC_DEPTH) throw new EpicTooDeepError(field);
   if (parent.confidential && !epic.confidential)
     throw badRequest(
       `${field} is invalid: a non-confidential epic cannot be assigned to a confidential parent epic`,

@@ -167,5 +167,10 @@ export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
     pattern: /^GET \/groups\/:s0\/[:s\d/]+-\/epics\/:iid\/realtime_changes$/,
     reason: 'realtime_changes of epics in subgroups: the same handler as the one-segment path the matrix attacks',
   },
+  {
+    pattern: /^POST \/groups\/:s0\/[:s\d/]+-\/epics\/:iid\/(issues|links)$/,
+    reason:
+      'adding epic children by reference in subgroups: the same handler as the one-segment path the matrix attacks',
+  },
   moderationOutOfScopePattern,
 ];

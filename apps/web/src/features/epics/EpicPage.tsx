@@ -25,6 +25,7 @@ import { People, SidebarField } from '../shared/People';
 import { EpicActionsMenu } from './EpicActionsMenu';
 import { EpicsTable } from './EpicsTable';
 import { epicKeys, useEpic } from './queries';
+import { AddChildMenu } from './tree-add/AddChildMenu';
 import { useEpicLive } from './useEpicLive';
 
 // The activity (comments, threads, reactions, the comment box) loads when scrolled near.
@@ -110,6 +111,7 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
           </>
         }
       >
+        <AddChildMenu epic={epic} groupPath={groupPath} />
         <DetailSection id="child-epics-title" title="Child epics">
           <ChildList<Epic>
             groupPath={groupPath}
