@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { apiClient } from '../../test/api-client';
-import { addGroupMembers, createGroup, createProject } from '../../test/factories';
+import { addGroupMembers, addProjectMember, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { EPIC_TOO_DEEP, NO_MATCHING_EPIC, NO_MATCHING_ISSUE } from './epic-tree-links.service';
 
-const t = useRestTestApp({ prefix: 'tl_', users: ['owner', 'guest', 'outsider'] });
+const t = useRestTestApp({ prefix: 'tl_', users: ['owner', 'guest', 'outsider', 'projectPlanner'] });
 const { api, uid } = t;
 /** The page endpoints live beside the pages, outside /api/v4. */
 const page = apiClient(
@@ -54,6 +54,8 @@ beforeAll(async () => {
     [uid.owner ?? 0, AccessLevel.OWNER],
     [uid.guest ?? 0, AccessLevel.GUEST],
   ]);
+  // Planner of the project only (security review M2): may write its issues, not the group's epics.
+  await addProjectMember(t.db, webId, uid.projectPlanner ?? 0, AccessLevel.PLANNER);
   for (const iid of [1, 2, 3, 4, 5, 6]) await newIssue(webId, iid);
   await newIssue(webId, 7, true);
   await newIssue(hiddenProject, 1);
@@ -178,6 +180,24 @@ describe('POST /groups/:group/-/epics/:iid/links (IE-10)', () => {
     const refused = await addEpics(confidential, [`&${child.iid}`]);
     expect(refused.statusCode).toBe(400);
     expect((refused.json() as { message: string }).message).toContain('confidential');
+  });
+});
+
+describe('POST /projects/:id/issues with epic_id (IE-12, security review M2)', () => {
+  it('creates the issue in the epic through the relation service; a project-only Planner gets 403', async () => {
+    const epic = await newEpic(g.id);
+    const created = await api('POST', `/projects/${webId}/issues`, 'owner', { title: 'From the tree', epic_id: epic.id });
+    expect(created.statusCode, created.body).toBe(201);
+    const listed = await api('GET', `/groups/${g.id}/epics/${epic.iid}/issues`, 'owner');
+    expect((listed.json() as Json[]).map((i) => i.title)).toEqual(['From the tree']);
+    const denied = await api('POST', `/projects/${webId}/issues`, 'projectPlanner', { title: 'x', epic_id: epic.id });
+    expect(denied.statusCode).toBe(403);
+    const count = await t.db
+      .selectFrom('issues')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('title', '=', 'x')
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
   });
 });
 
