@@ -7,6 +7,8 @@ import { type SessionApi, sessionApi } from './session-api';
 
 type Json = Record<string, unknown> & { id: number; iid: number; title: string };
 const PROJECT = 'acme/product/web-app';
+// Each test creates several items through the API and the UI.
+test.describe.configure({ timeout: 120_000 });
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 const newEpic = async (api: SessionApi, title: string, body: object = {}) =>
@@ -26,8 +28,6 @@ async function openEpic(page: Page, epic: Json) {
 
 test.describe('alice (Owner of acme) adds children to an epic', () => {
   test.use({ storageState: authFile('alice') });
-  // Each test creates several items through the UI on a shared, busy machine.
-  test.describe.configure({ timeout: 120_000 });
   let api: SessionApi;
   test.beforeEach(async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 1000 });
@@ -172,7 +172,7 @@ test.describe('alice (Owner of acme) adds children to an epic', () => {
     await form.getByLabel('Title').fill('   ');
     await expect(create).toBeDisabled();
     const picker = form.getByRole('combobox', { name: 'Group' });
-    await expect(picker).toHaveValue('acme');
+    await expect(picker).toHaveValue('Acme Corp');
     await picker.fill('');
     for (const path of ['acme/platform', 'acme/product', 'acme/platform/backend']) {
       await expect(page.getByRole('option', { name: new RegExp(`${path}$`) })).toBeVisible();

@@ -100,6 +100,7 @@ export function AddExistingForm({
           ref={field}
           className={styles.tokenInput}
           rows={1}
+          cols={1}
           value={text}
           placeholder={tokens.length ? undefined : PLACEHOLDER[type]}
           aria-label={PLACEHOLDER[type]}

@@ -8,7 +8,7 @@ import { useDebouncedValue } from '../../filtered-search/useDebouncedValue';
 import styles from './AddChildMenu.module.css';
 import { type PickerItem, SearchPicker } from './SearchPicker';
 import { TreeFormFrame } from './TreeFormFrame';
-import { createChildEpic, fetchDescendantGroups } from './treeAddApi';
+import { createChildEpic, fetchDescendantGroups, fetchGroup } from './treeAddApi';
 
 /** IE §9: the group search waits this long after typing. */
 const SEARCH_DELAY_MS = 500;
@@ -31,12 +31,22 @@ export function CreateEpicForm({
   onAdded: () => void;
 }) {
   const confidential = epic.confidential === true;
-  const parentGroup: PickerItem = { id: epic.group_id, name: groupPath.split('/').pop() ?? groupPath, path: groupPath };
+  const parentGroupRow = useQuery({
+    queryKey: ['epic-tree-add', 'group', groupPath],
+    queryFn: ({ signal }) => fetchGroup(groupPath, signal),
+    staleTime: 60_000,
+  });
+  const parentName = parentGroupRow.data?.name ?? groupPath.split('/').pop() ?? groupPath;
+  const parentGroup: PickerItem = { id: epic.group_id, name: parentName, path: groupPath };
   const [title, setTitle] = useState('');
-  const [group, setGroup] = useState<PickerItem | null>(parentGroup);
-  const [search, setSearch] = useState(parentGroup.name);
+  // undefined: the default, the parent's group (named once its name has loaded); null: cleared.
+  const [chosen, setGroup] = useState<PickerItem | null | undefined>(undefined);
+  const group = chosen === undefined ? parentGroup : chosen;
+  const [search, setSearch] = useState<string | null>(null);
+  // The picker shows the chosen group's name until the user types.
+  const text = search ?? group?.name ?? '';
   const [error, setError] = useState<string | null>(null);
-  const term = useDebouncedValue(group && search === group.name ? '' : search, SEARCH_DELAY_MS);
+  const term = useDebouncedValue(search === null || (group && search === group.name) ? '' : search, SEARCH_DELAY_MS);
   const descendants = useQuery({
     queryKey: ['epic-tree-add', 'groups', groupPath, term],
     queryFn: ({ signal }) => fetchDescendantGroups(groupPath, term, signal),
@@ -91,7 +101,7 @@ export function CreateEpicForm({
           setGroup(item);
           if (item) setSearch(item.name);
         }}
-        search={search}
+        search={text}
         onSearch={setSearch}
         loading={descendants.isFetching}
         error={descendants.isError ? 'There was a problem fetching groups.' : null}

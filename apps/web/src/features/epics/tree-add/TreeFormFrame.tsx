@@ -1,6 +1,7 @@
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
 import { Button as AriaButton, Tooltip, TooltipTrigger } from 'react-aria-components';
 import { Alert } from '../../../ui/Alert';
+import { Glyph } from '../../../ui/Glyph';
 import styles from './AddChildMenu.module.css';
 
 /** IE §5: why a confidential parent's forms only make confidential children. */
@@ -42,7 +43,9 @@ export function TreeFormFrame({
         {confidential && (
           <TooltipTrigger delay={300}>
             <AriaButton className={styles.confidentialIcon} aria-label={CONFIDENTIAL_PARENT_TOOLTIP}>
-              <span aria-hidden="true">🔒</span>
+              <Glyph fill="currentColor">
+                <path d="M5 7V5a3 3 0 0 1 6 0v2h1a1 1 0 0 1 1 1v6a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1h1Zm1.5 0h3V5a1.5 1.5 0 0 0-3 0v2Z" />
+              </Glyph>
             </AriaButton>
             <Tooltip className={styles.tooltip} placement="top">
               {CONFIDENTIAL_PARENT_TOOLTIP}

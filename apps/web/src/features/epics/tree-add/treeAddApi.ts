@@ -113,3 +113,8 @@ export function fetchDescendantGroups(groupPath: string, search: string, signal?
     signal,
   );
 }
+
+/** The epic's own group, for its name in the group picker. */
+export function fetchGroup(groupPath: string, signal?: AbortSignal): Promise<Group> {
+  return apiGet<Group>(apiPath(`/groups/${encodeId(groupPath)}`), signal);
+}
