@@ -160,6 +160,7 @@ describe('the web app’s GraphQL documents', () => {
       .sort();
     expect(senders).toEqual([
       'features/epics/epicsApi.ts',
+      'features/epics/tree-add/treeAddApi.ts',
       'features/issues/blockingIssuesApi.ts',
       'features/issues/issueActionsApi.ts',
       'features/issues/issuePermissions.ts',
