@@ -186,7 +186,10 @@ describe('POST /groups/:group/-/epics/:iid/links (IE-10)', () => {
 describe('POST /projects/:id/issues with epic_id (IE-12, security review M2)', () => {
   it('creates the issue in the epic through the relation service; a project-only Planner gets 403', async () => {
     const epic = await newEpic(g.id);
-    const created = await api('POST', `/projects/${webId}/issues`, 'owner', { title: 'From the tree', epic_id: epic.id });
+    const created = await api('POST', `/projects/${webId}/issues`, 'owner', {
+      title: 'From the tree',
+      epic_id: epic.id,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const listed = await api('GET', `/groups/${g.id}/epics/${epic.iid}/issues`, 'owner');
     expect((listed.json() as Json[]).map((i) => i.title)).toEqual(['From the tree']);
