@@ -55,6 +55,7 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     'features/issues/issueActionsApi.ts',
   );
   const epicNotes = await webModule<{ EPIC_NOTE_PERMISSIONS: Document }>('features/notes/epicNotePermissions.ts');
+  const treeAdd = await webModule<{ EPIC_TREE_ADD_PERMISSIONS: Document }>('features/epics/tree-add/treeAddApi.ts');
   const mrNotes = await webModule<{ MERGE_REQUEST_NOTE_PERMISSIONS: Document }>(
     'features/notes/mergeRequestNotePermissions.ts',
   );
@@ -105,6 +106,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       variables: { fullPath: 'acme', timeframe: filters.timeframe },
     },
     { name: 'canCreateEpic', query: documentText(epics.CAN_CREATE_EPIC), variables: { fullPath: 'acme' } },
+    {
+      name: 'epicTreeAddPermissions',
+      query: documentText(treeAdd.EPIC_TREE_ADD_PERMISSIONS),
+      variables: { fullPath: 'acme', iid: '1' },
+    },
     {
       name: 'epicNotePermissions',
       query: documentText(epicNotes.EPIC_NOTE_PERMISSIONS),
@@ -176,6 +182,7 @@ describe('the web app’s GraphQL documents', () => {
       .sort();
     expect(senders).toEqual([
       'features/epics/epicsApi.ts',
+      'features/epics/tree-add/treeAddApi.ts',
       'features/issues/blockingIssuesApi.ts',
       'features/issues/issueActionsApi.ts',
       'features/issues/issuePermissions.ts',

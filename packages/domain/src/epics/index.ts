@@ -6,3 +6,14 @@ export {
   inheritedEpicDates,
 } from './epic-dates';
 export { type ChildDueCount, type RollupDrift, rollupDrift } from './rollup-drift';
+export {
+  addFailureMessage,
+  EPIC_TOO_DEEP_MESSAGE,
+  RECENT_PROJECTS_MAX,
+  recentProjectsUnder,
+  referencesToSubmit,
+  splitReferenceInput,
+  type TreeItemType,
+  treeFormHeading,
+  treeTitlePlaceholder,
+} from './tree-add';

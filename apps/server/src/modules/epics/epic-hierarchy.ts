@@ -1,9 +1,23 @@
 import { sql } from 'kysely';
-import { badRequest } from '../../errors';
+import { badRequest, DomainError } from '../../errors';
 import type { EpicRow, Executor } from './epic-query';
 
 /** An epic tree may be at most this many levels deep (GitLab's limit). */
 export const MAX_EPIC_DEPTH = 7;
+
+/**
+ * The depth refusal: a 400 naming the field like the other parent checks, but its own class, so the
+ * epic tree's add form (IE §8) can answer GitLab's 409 'Epic hierarchy level too deep'.
+ */
+export class EpicTooDeepError extends DomainError {
+  constructor(field: string) {
+    super(
+      'bad_request',
+      `${field} is invalid: epic hierarchy level too deep (maximum ${MAX_EPIC_DEPTH} levels)`,
+      field,
+    );
+  }
+}
 
 /** How far a walk up or down a tree goes at most: far past MAX_EPIC_DEPTH, a guard against cycles in bad data. */
 const WALK_LIMIT = 50;
@@ -64,8 +78,7 @@ export async function assertValidParent(
   if (epic.id !== null && chain.includes(epic.id))
     throw badRequest(`${field} is invalid: this epic cannot be added because it is an ancestor of the parent`, field);
   const height = epic.id === null ? 1 : await subtreeHeight(db, epic.id);
-  if (chain.length + height > MAX_EPIC_DEPTH)
-    throw badRequest(`${field} is invalid: epic hierarchy level too deep (maximum ${MAX_EPIC_DEPTH} levels)`, field);
+  if (chain.length + height > MAX_EPIC_DEPTH) throw new EpicTooDeepError(field);
   if (parent.confidential && !epic.confidential)
     throw badRequest(
       `${field} is invalid: a non-confidential epic cannot be assigned to a confidential parent epic`,

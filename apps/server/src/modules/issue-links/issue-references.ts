@@ -20,10 +20,9 @@ const ISSUE_URL_PATH = /^\/(.+)\/-\/issues\/(\d{1,10})\/?$/;
  */
 export function issueTargetsFromReferences(tokens: readonly string[], contextPath: string): IssueTarget[] {
   const words = tokens.flatMap((t) => t.split(/[\s,]+/)).filter((w) => w.length > 0);
-  const parent = contextPath.includes('/') ? contextPath.slice(0, contextPath.lastIndexOf('/')) : '';
   const targets = new Map<string, IssueTarget>();
   for (const word of words) {
-    const target = fromUrl(word) ?? fromReference(word, contextPath, parent);
+    const target = issueTargetFromWord(word, contextPath);
     if (!target)
       throw badRequest(
         `issuable_references is invalid: '${word.slice(0, 100)}' is not an issue reference`,
@@ -42,10 +41,24 @@ export function issueTargetsFromReferences(tokens: readonly string[], contextPat
   return [...targets.values()];
 }
 
-function fromReference(word: string, contextPath: string, parent: string): IssueTarget | null {
+/**
+ * One token as an issue target, or null. `contextPath` is the project a bare `#12` means (none from
+ * a group: pass null); `namespacePath` the namespace a `project#12` is relative to (by default the
+ * context project's).
+ */
+export function issueTargetFromWord(
+  word: string,
+  contextPath: string | null,
+  namespacePath = contextPath?.includes('/') ? contextPath.slice(0, contextPath.lastIndexOf('/')) : '',
+): IssueTarget | null {
+  return fromUrl(word) ?? fromReference(word, contextPath, namespacePath);
+}
+
+function fromReference(word: string, contextPath: string | null, parent: string): IssueTarget | null {
   const ref = parseReference(word);
   if (ref?.kind !== 'issue') return null;
   let path = ref.path ?? contextPath;
+  if (path === null) return null;
   if (ref.path && !ref.path.includes('/') && parent) path = `${parent}/${ref.path}`;
   return { target_project_id: path, target_issue_iid: ref.iid };
 }

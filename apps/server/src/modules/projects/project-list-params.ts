@@ -18,6 +18,13 @@ export const projectListParams = pageParams.extend({
   include_subgroups: gitlabBoolean.optional(),
   /** Only projects whose issues feature is on (where an issue can be opened). */
   with_issues_enabled: gitlabBoolean.optional(),
+  /** `search` also matches the namespace's full path (`gitlab-org/` finds its projects). */
+  search_namespaces: gitlabBoolean.optional(),
+  /**
+   * GitLab's "also list projects shared with the group". Meridian has no group sharing, so a group's
+   * projects are only its own (and its subgroups'): accepted for compatibility, both values alike.
+   */
+  with_shared: gitlabBoolean.optional(),
   order_by: z.enum(['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at']).default('created_at'),
   sort: sortParam.default('desc'),
 });

@@ -4,7 +4,7 @@ import { likePattern } from '../../db/like-pattern';
 import type { PageParams } from '../../db/list-page';
 import type { Actor } from '../../policy/actor';
 import { projectReadable } from '../../policy/sql-scopes';
-import { type ProjectRow, projectQuery } from '../namespaces/namespace-lookup.service';
+import { fullPathOf, type ProjectRow, projectQuery } from '../namespaces/namespace-lookup.service';
 import type { ProjectListParams } from './project-list-params';
 
 export type ProjectListFilters = Omit<ProjectListParams, 'page' | 'per_page'> & {
@@ -40,7 +40,15 @@ export async function listProjects(
   }
   if (filters.search) {
     const pattern = likePattern(filters.search);
-    q = q.where((eb) => eb.or([eb('p.name', 'ilike', pattern), eb('p.path', 'ilike', pattern)]));
+    q = q.where((eb) =>
+      eb.or([
+        eb('p.name', 'ilike', pattern),
+        eb('p.path', 'ilike', pattern),
+        ...(filters.search_namespaces
+          ? [eb(sql<string>`${fullPathOf('n.traversal_ids')} || '/' || p.path`, 'ilike', pattern)]
+          : []),
+      ]),
+    );
   }
   if (filters.visibility !== undefined) q = q.where('p.visibility_level', '=', filters.visibility);
   if (filters.archived !== undefined) q = q.where('p.archived', '=', filters.archived);

@@ -171,5 +171,10 @@ export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
     pattern: /^(GET|PUT|DELETE) \/groups\/:s0\/[:s\d/]+-\/epics\/:iid\(/,
     reason: 'the epic page JSON of epics in subgroups: the same handlers as the one-segment path the matrix attacks',
   },
+  {
+    pattern: /^POST \/groups\/:s0\/[:s\d/]+-\/epics\/:iid\/(issues|links)$/,
+    reason:
+      'adding epic children by reference in subgroups: the same handler as the one-segment path the matrix attacks',
+  },
   moderationOutOfScopePattern,
 ];

@@ -198,6 +198,28 @@ export const epicEntries: RestEntry[] = [
       { alsoOk: [304] },
     ),
   ),
+  // IE-10, the child-items panel's add form: the same services as the /api/v4 assign routes below.
+  entry(
+    'POST',
+    '/groups/:s0/-/epics/:iid/issues',
+    'conf',
+    (c) => `/groups/${c.b.space.group.path}/-/epics/${c.b.epic.iid}/issues`,
+    (c) =>
+      write(
+        c,
+        [c.o.epic('read_epic'), c.o.issue('read_issue')],
+        c.o.epic('admin_epic_relation') && c.o.issue('admin_issue_relation'),
+      ),
+    { body: (c) => ({ issuable_references: [`${c.b.space.project.fullPath}#${c.b.issue3.iid}`] }) },
+  ),
+  entry(
+    'POST',
+    '/groups/:s0/-/epics/:iid/links',
+    'conf',
+    (c) => `/groups/${c.b.space.group.path}/-/epics/${c.b.epic.iid}/links`,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('admin_epic_relation') && c.o.epic('update_epic')),
+    { body: (c) => ({ issuable_references: [`${c.b.space.group.path}&${c.b.epic3.iid}`] }) },
+  ),
   entry(
     'POST',
     '/api/v4/groups/:id/epics',

@@ -16,6 +16,7 @@ import { EpicsTable } from './EpicsTable';
 import { EpicHeader } from './header/EpicHeader';
 import type { EpicPageData } from './header/epicPageApi';
 import { epicKeys, useEpic } from './queries';
+import { AddChildMenu } from './tree-add/AddChildMenu';
 import { useEpicLive } from './useEpicLive';
 
 // The activity (comments, threads, reactions, the comment box) loads when scrolled near.
@@ -89,6 +90,7 @@ function EpicDetail({ epic, groupPath }: { epic: EpicPageData; groupPath: string
           </>
         }
       >
+        <AddChildMenu epic={epic} groupPath={groupPath} />
         <DetailSection id="child-epics-title" title="Child epics">
           <ChildList<Epic>
             groupPath={groupPath}

@@ -1,4 +1,10 @@
-import { applyGfmChoice, findGfmQuery, GFM_DISPLAY_TIMEOUT_MS, type GfmChoice } from '@meridian/domain';
+import {
+  applyGfmChoice,
+  findGfmQuery,
+  GFM_DISPLAY_TIMEOUT_MS,
+  type GfmChoice,
+  type GfmTrigger,
+} from '@meridian/domain';
 import { type KeyboardEvent, type ReactNode, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
 import { lazyNamed } from '../../../app/lazyNamed';
 import type { GfmContext } from './gfmAutocompleteApi';
@@ -19,11 +25,14 @@ export function useGfmAutocomplete({
   value,
   context,
   replace,
+  triggers,
 }: {
   textarea: RefObject<HTMLTextAreaElement | null>;
   value: string;
   context: GfmContext | null;
   replace: (text: string, caret: number) => void;
+  /** Only these triggers open suggestions (a references field wants `#` or `&`); all by default. */
+  triggers?: readonly GfmTrigger[];
 }): {
   onKeyDown: GfmKeyHandler;
   fieldProps: {
@@ -40,7 +49,8 @@ export function useGfmAutocomplete({
   const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const keys = useRef<GfmKeyHandler | null>(null);
 
-  const query = context && focused && caret >= 0 ? findGfmQuery(value, caret) : null;
+  const found = context && focused && caret >= 0 ? findGfmQuery(value, caret) : null;
+  const query = found && (!triggers || triggers.includes(found.trigger)) ? found : null;
   const open = query !== null && query.start !== dismissed;
   // A dismissed query stays closed until it ends.
   useEffect(() => {

@@ -1,0 +1,91 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Button as AriaButton,
+  Header,
+  Menu,
+  MenuItem,
+  MenuSection,
+  MenuTrigger,
+  Popover,
+  Separator,
+} from 'react-aria-components';
+import { useSession } from '../../../lib/session';
+import type { Epic } from '../../../lib/types';
+import menu from '../../../ui/Menu.module.css';
+import { epicKeys } from '../queries';
+import styles from './AddChildMenu.module.css';
+import { AddExistingForm } from './AddExistingForm';
+import { CreateEpicForm } from './CreateEpicForm';
+import { CreateIssueForm } from './CreateIssueForm';
+import { fetchTreeAddPermissions } from './treeAddApi';
+
+type FormKind = 'new-issue' | 'existing-issue' | 'new-epic' | 'existing-epic';
+
+/**
+ * The child-items panel's Add dropdown (IE §2.3): Issue ('Add a new issue', 'Add an existing
+ * issue') and Epic ('Add a new epic' for who may admin the epic, 'Add an existing epic'), shown to
+ * who may add children. One form at a time: choosing another replaces it; Cancel or Escape closes it.
+ */
+export function AddChildMenu({ epic, groupPath }: { epic: Epic; groupPath: string }) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<FormKind | null>(null);
+  const permissions = useQuery({
+    enabled: user !== null && user !== undefined,
+    queryKey: [...epicKeys.detail(groupPath, epic.iid), 'tree-add-permissions', user?.id ?? null],
+    queryFn: ({ signal }) => fetchTreeAddPermissions(groupPath, epic.iid, signal),
+    staleTime: 60_000,
+  });
+  const may = permissions.data;
+  if (!may?.addItems) return null;
+
+  const close = () => setForm(null);
+  const added = () => {
+    setForm(null);
+    void queryClient.invalidateQueries({ queryKey: epicKeys.tree(groupPath, epic.iid) });
+    void queryClient.invalidateQueries({ queryKey: epicKeys.detailLists(groupPath, epic.iid) });
+  };
+  const formProps = { epic, groupPath, onCancel: close, onAdded: added };
+
+  return (
+    <div className={styles.root}>
+      <MenuTrigger>
+        <AriaButton className={styles.trigger}>
+          Add <span aria-hidden="true">▾</span>
+        </AriaButton>
+        <Popover className={menu.popover} placement="bottom end">
+          <Menu className={menu.menu} onAction={(key) => setForm(key as FormKind)}>
+            <MenuSection>
+              <Header className={styles.sectionHeader}>Issue</Header>
+              <MenuItem id="new-issue" className={menu.item}>
+                Add a new issue
+              </MenuItem>
+              <MenuItem id="existing-issue" className={menu.item}>
+                Add an existing issue
+              </MenuItem>
+            </MenuSection>
+            {may.readRelations && <Separator className={menu.separator} />}
+            {may.readRelations && (
+              <MenuSection>
+                <Header className={styles.sectionHeader}>Epic</Header>
+                {may.createEpic ? (
+                  <MenuItem id="new-epic" className={menu.item}>
+                    Add a new epic
+                  </MenuItem>
+                ) : null}
+                <MenuItem id="existing-epic" className={menu.item}>
+                  Add an existing epic
+                </MenuItem>
+              </MenuSection>
+            )}
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      {form === 'new-issue' && <CreateIssueForm key={form} {...formProps} />}
+      {form === 'existing-issue' && <AddExistingForm key={form} type="issue" {...formProps} />}
+      {form === 'new-epic' && <CreateEpicForm key={form} {...formProps} />}
+      {form === 'existing-epic' && <AddExistingForm key={form} type="epic" {...formProps} />}
+    </div>
+  );
+}

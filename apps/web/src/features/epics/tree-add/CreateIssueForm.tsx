@@ -1,0 +1,118 @@
+import { recentProjectsUnder, treeFormHeading, treeTitlePlaceholder } from '@meridian/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import type { Epic } from '../../../lib/types';
+import { Button } from '../../../ui/Button';
+import { useDebouncedValue } from '../../filtered-search/useDebouncedValue';
+import styles from './AddChildMenu.module.css';
+import { type RecentProject, recentProjects } from './recentProjects';
+import { type PickerItem, SearchPicker } from './SearchPicker';
+import { TreeFormFrame } from './TreeFormFrame';
+import { createIssueInEpic, fetchGroupProjects } from './treeAddApi';
+
+/** IE §9: the project search waits this long after typing. */
+const SEARCH_DELAY_MS = 500;
+
+const asItem = (p: RecentProject): PickerItem => ({ id: p.id, name: p.name, path: p.path_with_namespace });
+
+/**
+ * IE §5 "Add a new issue": a title and a project of the epic's group or its subgroups (searchable;
+ * the user's 3 most recently used first, the newest chosen by default). The issue is created in the
+ * epic (IE-12), confidential under a confidential parent.
+ */
+export function CreateIssueForm({
+  epic,
+  groupPath,
+  onCancel,
+  onAdded,
+}: {
+  epic: Epic;
+  groupPath: string;
+  onCancel: () => void;
+  onAdded: () => void;
+}) {
+  const confidential = epic.confidential === true;
+  const { user } = useSession();
+  const store = user ? recentProjects(user.id) : null;
+  const [recent] = useState(() => recentProjectsUnder(store?.read() ?? [], groupPath));
+  const [title, setTitle] = useState('');
+  const [project, setProject] = useState<PickerItem | null>(recent[0] ? asItem(recent[0]) : null);
+  const [search, setSearch] = useState(project?.name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  // While the text is the chosen project's name, list everything rather than that one project.
+  const term = useDebouncedValue(project && search === project.name ? '' : search, SEARCH_DELAY_MS);
+  const projects = useQuery({
+    queryKey: ['epic-tree-add', 'projects', groupPath, term],
+    queryFn: ({ signal }) => fetchGroupProjects(groupPath, term, signal),
+    staleTime: 30_000,
+  });
+  const recentIds = new Set(recent.map((p) => p.id));
+  const sections = [
+    { title: 'Recently used', items: term ? [] : recent.map(asItem) },
+    {
+      title: 'Projects',
+      items: (projects.data ?? [])
+        .filter((p) => term !== '' || !recentIds.has(p.id))
+        .map((p) => ({ id: p.id, name: p.name, path: p.path_with_namespace })),
+    },
+  ];
+
+  const trimmed = title.trim();
+  const create = useMutation({
+    mutationFn: (chosen: PickerItem) => createIssueInEpic(chosen.id, epic, trimmed),
+    onSuccess: (_issue, chosen) => {
+      store?.save({ id: chosen.id, name: chosen.name, path_with_namespace: chosen.path });
+      onAdded();
+    },
+    onError: (e) => {
+      const detail = e instanceof ApiError && e.status !== 0 ? ` ${e.message}` : '';
+      setError(`Something went wrong while creating issue.${detail}`);
+    },
+  });
+  const canSubmit = trimmed !== '' && project !== null && !create.isPending;
+
+  return (
+    <TreeFormFrame
+      heading={treeFormHeading('create', 'issue', confidential)}
+      confidential={confidential}
+      error={error}
+      onSubmit={() => canSubmit && project && create.mutate(project)}
+      onCancel={onCancel}
+    >
+      <div className={styles.field}>
+        <label htmlFor={`tree-add-issue-title-${epic.id}`}>Title</label>
+        <input
+          id={`tree-add-issue-title-${epic.id}`}
+          className={styles.input}
+          value={title}
+          maxLength={255}
+          placeholder={treeTitlePlaceholder('issue', confidential)}
+          onChange={(event) => setTitle(event.target.value)}
+          // biome-ignore lint/a11y/noAutofocus: the form opens on the user's menu choice; typing starts here.
+          autoFocus
+        />
+      </div>
+      <SearchPicker
+        label="Project"
+        sections={sections}
+        selected={project}
+        onSelect={(item) => {
+          setProject(item);
+          if (item) setSearch(item.name);
+        }}
+        search={search}
+        onSearch={setSearch}
+        loading={projects.isFetching}
+        error={projects.isError ? 'Something went wrong while fetching projects.' : null}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" variant="confirm" isDisabled={!canSubmit}>
+          {create.isPending ? 'Creating issue' : 'Create issue'}
+        </Button>
+        <Button onPress={onCancel}>Cancel</Button>
+      </div>
+    </TreeFormFrame>
+  );
+}

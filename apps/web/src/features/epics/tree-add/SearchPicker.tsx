@@ -1,0 +1,96 @@
+import {
+  Button as AriaButton,
+  ComboBox,
+  Header,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  ListBoxSection,
+  Popover,
+} from 'react-aria-components';
+import styles from './AddChildMenu.module.css';
+
+export interface PickerItem {
+  id: number;
+  name: string;
+  /** The full path, shown under the name. */
+  path: string;
+}
+
+export interface PickerSection {
+  title: string | null;
+  items: PickerItem[];
+}
+
+/**
+ * A searchable single choice (the project and group pickers of IE §5): a combobox whose text is
+ * the search (the caller debounces and fetches), with its results in titled sections.
+ */
+export function SearchPicker({
+  label,
+  sections,
+  selected,
+  onSelect,
+  search,
+  onSearch,
+  loading,
+  error,
+}: {
+  label: string;
+  sections: PickerSection[];
+  selected: PickerItem | null;
+  onSelect: (item: PickerItem | null) => void;
+  search: string;
+  onSearch: (text: string) => void;
+  loading: boolean;
+  error: string | null;
+}) {
+  const byId = new Map(sections.flatMap((s) => s.items).map((i) => [i.id, i]));
+  if (selected && !byId.has(selected.id)) byId.set(selected.id, selected);
+  const shown = sections.filter((s) => s.items.length > 0);
+  return (
+    <ComboBox
+      className={styles.comboBox}
+      inputValue={search}
+      onInputChange={onSearch}
+      selectedKey={selected?.id ?? null}
+      onSelectionChange={(key) => onSelect(key === null ? null : (byId.get(Number(key)) ?? null))}
+      menuTrigger="focus"
+      allowsEmptyCollection
+    >
+      <Label className={styles.fieldLabel}>{label}</Label>
+      <div className={styles.tokenBox}>
+        <Input className={styles.tokenInput} placeholder={`Search for a ${label.toLowerCase()}`} />
+        <AriaButton className={styles.tokenRemove} aria-label={`Show ${label.toLowerCase()}s`}>
+          ▾
+        </AriaButton>
+      </div>
+      <Popover className={styles.comboPopover} placement="bottom start">
+        <ListBox
+          className={styles.listBox}
+          renderEmptyState={() => (
+            <div className={styles.empty}>{error ?? (loading ? 'Loading…' : 'No matches found')}</div>
+          )}
+        >
+          {shown.map((section) => (
+            <ListBoxSection key={section.title ?? 'all'} id={section.title ?? 'all'}>
+              {section.title && <Header className={styles.sectionHeader}>{section.title}</Header>}
+              {section.items.map((item) => (
+                <ListBoxItem
+                  key={`${section.title}-${item.id}`}
+                  id={item.id}
+                  textValue={item.name}
+                  className={styles.option}
+                >
+                  <span>{item.name}</span>
+                  <span className={styles.optionSecondary}>{item.path}</span>
+                </ListBoxItem>
+              ))}
+            </ListBoxSection>
+          ))}
+        </ListBox>
+      </Popover>
+    </ComboBox>
+  );
+}
