@@ -5,3 +5,4 @@ export {
   type InheritedEpicDates,
   inheritedEpicDates,
 } from './epic-dates';
+export { humanReadableDate, remainingTimeText } from './epic-remaining-time';

@@ -25,7 +25,7 @@ import { IssuePermissions } from './permissions.graphql';
 import { EpicRef, GroupRef, IssueRef, MilestoneRef, ProjectRef, UserRef } from './refs';
 
 export const IssueConnection = defineConnection('Issue', IssueRef);
-const UserCoreConnection = defineConnection('UserCore', UserRef);
+export const UserCoreConnection = defineConnection('UserCore', UserRef);
 
 async function issueSubject(c: GraphQLContext, i: IssueRow): Promise<IssueSubject> {
   const assignees = await c.loaders.issueAssignees.load(i.id);

@@ -174,6 +174,24 @@ export const epicEntries: RestEntry[] = [
   ),
   entry(
     'POST',
+    '/api/v4/groups/:id/epics/:epic_iid/todo',
+    'conf',
+    (c) => `${E(c)}/todo`,
+    (c) => write(c, [c.o.epic('read_epic')], true),
+    { alsoOk: [304] },
+  ),
+  ...(['subscribe', 'unsubscribe'] as const).map((action) =>
+    entry(
+      'POST',
+      `/api/v4/groups/:id/epics/:epic_iid/${action}`,
+      'conf',
+      (c) => `${E(c)}/${action}`,
+      (c) => write(c, [c.o.epic('read_epic')], true),
+      { alsoOk: [304] },
+    ),
+  ),
+  entry(
+    'POST',
     '/api/v4/groups/:id/epics',
     'conf',
     (c) => `${G(c)}/epics`,
