@@ -63,6 +63,9 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     LIVE_NOTE_DELETED: Document;
     LIVE_ITEM_UPDATED: Document;
   }>('features/shared/liveSocket.ts');
+  const epicSidebar = await webModule<
+    Record<'EPIC_SIDEBAR' | 'EPIC_ANCESTORS' | 'EPIC_PARTICIPANTS' | 'EPIC_COLOR' | 'UPDATE_EPIC_COLOR', Document>
+  >('features/epics/sidebar/epicSidebarApi.ts');
   const liveVariables = { id: 'gid://gitlab/Issue/1' };
   const docs = roadmap.ROADMAP_DOCUMENTS;
   const filters = {
@@ -138,6 +141,16 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     { name: 'liveNoteCreated', query: documentText(live.LIVE_NOTE_CREATED), variables: liveVariables },
     { name: 'liveNoteDeleted', query: documentText(live.LIVE_NOTE_DELETED), variables: liveVariables },
     { name: 'liveItemUpdated', query: documentText(live.LIVE_ITEM_UPDATED), variables: liveVariables },
+    ...(['EPIC_SIDEBAR', 'EPIC_ANCESTORS', 'EPIC_PARTICIPANTS', 'EPIC_COLOR'] as const).map((name) => ({
+      name,
+      query: documentText(epicSidebar[name]),
+      variables: { fullPath: 'acme', iid: '1' },
+    })),
+    {
+      name: 'updateEpicColor',
+      query: documentText(epicSidebar.UPDATE_EPIC_COLOR),
+      variables: { input: { groupPath: 'acme', iid: '1', color: '#217645' } },
+    },
     {
       name: 'issueSetLocked',
       query: documentText(issueActions.SET_ISSUE_LOCKED),
@@ -154,6 +167,7 @@ describe('the web app’s GraphQL documents', () => {
       .sort();
     expect(senders).toEqual([
       'features/epics/epicsApi.ts',
+      'features/epics/sidebar/epicSidebarApi.ts',
       'features/issues/blockingIssuesApi.ts',
       'features/issues/issueActionsApi.ts',
       'features/issues/issuePermissions.ts',

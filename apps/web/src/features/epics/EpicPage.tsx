@@ -25,6 +25,7 @@ import { People, SidebarField } from '../shared/People';
 import { EpicActionsMenu } from './EpicActionsMenu';
 import { EpicsTable } from './EpicsTable';
 import { epicKeys, useEpic } from './queries';
+import { EpicSidebar } from './sidebar/EpicSidebar';
 import { useEpicLive } from './useEpicLive';
 
 // The activity (comments, threads, reactions, the comment box) loads when scrolled near.
@@ -88,27 +89,8 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
       <DetailColumns
         description={{ html: epic.description_html, text: epic.description }}
         asideLabel="Epic details"
-        aside={
-          <>
-            <SidebarField label="Start date">
-              <OrNone>{epic.start_date && formatDate(epic.start_date)}</OrNone>
-            </SidebarField>
-            <SidebarField label="Due date">
-              <OrNone>{due && formatDate(due)}</OrNone>
-            </SidebarField>
-            <SidebarField label="Labels">
-              <OrNone>{epic.labels.length > 0 && <LabelList labels={epic.labels} />}</OrNone>
-            </SidebarField>
-            {epic.author && (
-              <SidebarField label="Author">
-                <People users={[epic.author]} />
-              </SidebarField>
-            )}
-            <SidebarField label="Reference">
-              <code>{epic.references?.full ?? `${groupPath}&${epic.iid}`}</code>
-            </SidebarField>
-          </>
-        }
+        aside={<EpicSidebar epic={epic} groupPath={groupPath} />}
+        collapsibleGutter
       >
         <DetailSection id="child-epics-title" title="Child epics">
           <ChildList<Epic>
