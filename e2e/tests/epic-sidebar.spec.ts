@@ -118,6 +118,8 @@ test('to-do: adds one, then marks it done', async ({ page }) => {
 test('notifications: the switch subscribes and unsubscribes, and holds after a reload', async ({ page }) => {
   await page.goto(mainUrl());
   const toggle = () => sidebar(page).getByRole('switch', { name: 'Notifications' });
+  // The switch shows once the viewer's state has loaded (slow on a busy machine).
+  await expect(toggle()).toBeAttached({ timeout: 30_000 });
   await expect(toggle()).not.toBeChecked();
   await sidebar(page).getByText('Notifications off').click();
   await expect(toggle()).toBeChecked();
