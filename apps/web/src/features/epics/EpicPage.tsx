@@ -2,26 +2,15 @@ import { type ReactNode, Suspense, useMemo } from 'react';
 import { ErrorState } from '../../app/ErrorState';
 import { lazyNamed } from '../../app/lazyNamed';
 import { apiPath, encodeId } from '../../lib/api';
-import { formatDate } from '../../lib/format';
 import { useApiList } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import type { Epic, Issue } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
-import { LabelList } from '../../ui/LabelBadge';
 import { Spinner } from '../../ui/Spinner';
 import { IssuesTable } from '../issues/IssuesTable';
 import styles from '../shared/DetailLayout.module.css';
-import {
-  CreatedBy,
-  DetailColumns,
-  DetailFrame,
-  DetailHeader,
-  DetailSection,
-  OpenBadge,
-  OrNone,
-} from '../shared/DetailPage';
-import { People, SidebarField } from '../shared/People';
+import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, OpenBadge } from '../shared/DetailPage';
 import { EpicActionsMenu } from './EpicActionsMenu';
 import { EpicsTable } from './EpicsTable';
 import { epicKeys, useEpic } from './queries';
@@ -63,7 +52,6 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
     () => ({ notesKey: epicKeys.notes(groupPath, epic.iid), detailKey: epicKeys.detail(groupPath, epic.iid) }),
     [groupPath, epic.iid],
   );
-  const due = epic.due_date ?? epic.end_date;
   const { user } = useSession();
   return (
     <article>

@@ -29,6 +29,7 @@ export function useCollapsedGutter(): [collapsed: boolean, toggle: () => void] {
   const [collapsed, setCollapsed] = useState(initiallyCollapsed);
   const toggle = () => {
     const next = !collapsed;
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every supported browser.
     document.cookie = `${COLLAPSED_GUTTER_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_S}; SameSite=Lax`;
     setCollapsed(next);
   };

@@ -26,7 +26,6 @@ export function EpicAncestorsWidget({ groupPath, iid }: { groupPath: string; iid
     body = (
       <ol className={styles.ancestors} aria-label="Ancestors">
         {ancestors.data.map((a, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no id; the path's order is its identity.
           <li key={a.id ?? `hidden-${index}`} className={styles.ancestor}>
             {a.readable && a.title && a.webPath ? (
               <>
