@@ -11,6 +11,9 @@ export const MAX_PAGE_SIZE = 100;
 export const BATCH_LOADED_LISTS: ReadonlySet<string> = new Set([
   'Epic.labels',
   'Epic.ancestors',
+  'Epic.ancestorPath',
+  'Epic.participants',
+  'Epic.currentUserTodos',
   'Epic.blockedByEpics',
   'Issue.labels',
   'Issue.blockedByIssues',

@@ -13,7 +13,8 @@ export type GidType =
   | 'Iteration'
   | 'MergeRequest'
   | 'WorkItem'
-  | 'Note';
+  | 'Note'
+  | 'Todo';
 
 export function gid(type: GidType, id: number): string {
   return `gid://gitlab/${type}/${id}`;

@@ -8,6 +8,7 @@ import './types/issue.graphql';
 import './types/issue-by-id.graphql';
 import './types/epic.graphql';
 import './types/epic-mutations.graphql';
+import './types/epic-sidebar.graphql';
 import './types/roadmap-epics.graphql';
 import './types/issue-mutations.graphql';
 import './types/iteration.graphql';

@@ -69,6 +69,9 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     WORK_ITEM_BY_IID: Document;
     WORK_ITEM_HIERARCHY: Document;
   }>('features/work-items/workItemsApi.ts');
+  const epicSidebar = await webModule<
+    Record<'EPIC_SIDEBAR' | 'EPIC_ANCESTORS' | 'EPIC_PARTICIPANTS' | 'EPIC_COLOR' | 'UPDATE_EPIC_COLOR', Document>
+  >('features/epics/sidebar/epicSidebarApi.ts');
   const liveVariables = { id: 'gid://gitlab/Issue/1' };
   const docs = roadmap.ROADMAP_DOCUMENTS;
   const filters = {
@@ -149,6 +152,16 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     { name: 'liveNoteCreated', query: documentText(live.LIVE_NOTE_CREATED), variables: liveVariables },
     { name: 'liveNoteDeleted', query: documentText(live.LIVE_NOTE_DELETED), variables: liveVariables },
     { name: 'liveItemUpdated', query: documentText(live.LIVE_ITEM_UPDATED), variables: liveVariables },
+    ...(['EPIC_SIDEBAR', 'EPIC_ANCESTORS', 'EPIC_PARTICIPANTS', 'EPIC_COLOR'] as const).map((name) => ({
+      name,
+      query: documentText(epicSidebar[name]),
+      variables: { fullPath: 'acme', iid: '1' },
+    })),
+    {
+      name: 'updateEpicColor',
+      query: documentText(epicSidebar.UPDATE_EPIC_COLOR),
+      variables: { input: { groupPath: 'acme', iid: '1', color: '#217645' } },
+    },
     {
       name: 'createWorkItem',
       query: documentText(workItems.CREATE_WORK_ITEM),
@@ -183,6 +196,7 @@ describe('the web app’s GraphQL documents', () => {
     expect(senders).toEqual([
       'features/epics/epicsApi.ts',
       'features/epics/tree-add/treeAddApi.ts',
+      'features/epics/sidebar/epicSidebarApi.ts',
       'features/issues/blockingIssuesApi.ts',
       'features/issues/issueActionsApi.ts',
       'features/issues/issuePermissions.ts',

@@ -161,6 +161,13 @@ export interface Epic extends Issuable {
   start_date?: string | null;
   due_date?: string | null;
   end_date?: string | null;
+  /** Each date is either fixed (set by hand) or inherited from milestones and child epics. */
+  start_date_is_fixed?: boolean;
+  start_date_fixed?: string | null;
+  start_date_from_milestones?: string | null;
+  due_date_is_fixed?: boolean;
+  due_date_fixed?: string | null;
+  due_date_from_milestones?: string | null;
   color?: string;
 }
 

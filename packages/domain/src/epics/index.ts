@@ -5,6 +5,7 @@ export {
   type InheritedEpicDates,
   inheritedEpicDates,
 } from './epic-dates';
+export { humanReadableDate, remainingTimeText } from './epic-remaining-time';
 export { type ChildDueCount, type RollupDrift, rollupDrift } from './rollup-drift';
 export {
   addFailureMessage,

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
 import { entityLoaders } from './entity.loaders';
+import { epicSidebarLoaders } from './epic-sidebar.loaders';
 import { epicStatsLoaders } from './epic-stats.loaders';
 import { epicSubListLoaders } from './epic-sub-lists.loaders';
 import { issueLinkLoaders } from './issue-links.loaders';
@@ -12,6 +13,7 @@ import { workItemLoaders } from './work-item.loaders';
 export function createLoaders(db: Database, actor: Actor | null) {
   return {
     ...entityLoaders(db),
+    ...epicSidebarLoaders(db, actor),
     ...epicStatsLoaders(db, actor),
     ...epicSubListLoaders(db, actor),
     ...issueLinkLoaders(db, actor),

@@ -6,6 +6,7 @@ import {
   canEpic,
   canGroup,
   canIssue,
+  canLabel,
   canMergeRequest,
   canNoteOn,
   canProject,
@@ -79,15 +80,22 @@ const newEpicIn = (group: GroupRow): EpicSubject => ({
 /** Managing description templates is the templates' own ability, asked of the container. */
 const ADMIN_TEMPLATES = 'admin_issuable_template';
 
-function canOnGroup(s: GroupPermissionsSource, ability: GroupAbility | 'create_epic' | typeof ADMIN_TEMPLATES) {
+/** Creating and editing the group's labels is the labels' own ability, asked of the group. */
+const ADMIN_LABEL = 'admin_label';
+
+function canOnGroup(
+  s: GroupPermissionsSource,
+  ability: GroupAbility | 'create_epic' | typeof ADMIN_TEMPLATES | typeof ADMIN_LABEL,
+) {
   if (ability === 'create_epic') return canEpic(s.actor, ability, newEpicIn(s.group));
+  if (ability === ADMIN_LABEL) return canLabel(s.actor, ability, { kind: 'label', container: groupSubject(s.group) });
   if (ability === ADMIN_TEMPLATES) return canManageTemplates(s.actor, groupSubject(s.group));
   return canGroup(s.actor, ability, groupSubject(s.group));
 }
 
 export const GroupPermissions = permissionsObject<
   GroupPermissionsSource,
-  GroupAbility | 'create_epic' | typeof ADMIN_TEMPLATES
+  GroupAbility | 'create_epic' | typeof ADMIN_TEMPLATES | typeof ADMIN_LABEL
 >('GroupPermissions', 'Permissions for the current user on a group.', canOnGroup, {
   readGroup: ['read_group', 'read the group'],
   createProjects: ['create_project', 'create projects in the group'],
@@ -95,6 +103,7 @@ export const GroupPermissions = permissionsObject<
   adminGroup: ['admin_group', 'administer the group'],
   removeGroup: ['destroy_group', 'delete the group'],
   createEpic: ['create_epic', 'create epics in the group'],
+  adminLabel: [ADMIN_LABEL, 'create and edit the group’s labels'],
   adminIssuableTemplates: [ADMIN_TEMPLATES, 'add, edit and delete the group’s description templates'],
 });
 

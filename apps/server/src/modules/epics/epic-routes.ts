@@ -3,14 +3,14 @@ import type { AppContext } from '../../context';
 import { epicIssuesRoutes } from '../epic-issues/epic-issues.rest';
 import { relatedEpicsRoutes } from '../epic-links/related-epics.rest';
 import { epicChildrenRoutes } from './epic-children.rest';
-import { epicSubscriptionRoutes } from './epic-subscriptions.rest';
+import { epicSidebarRoutes } from './epic-sidebar.rest';
 import { epicsRoutes } from './epics.rest';
 
-/** Every epic route: epics, child epics, epic issues, related epics and subscriptions. */
+/** Every epic route: epics, child epics, the sidebar's to-do and subscription, epic issues and related epics. */
 export const epicRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(epicsRoutes, { ctx });
   await app.register(epicChildrenRoutes, { ctx });
+  await app.register(epicSidebarRoutes, { ctx });
   await app.register(epicIssuesRoutes, { ctx });
   await app.register(relatedEpicsRoutes, { ctx });
-  await app.register(epicSubscriptionRoutes, { ctx });
 };

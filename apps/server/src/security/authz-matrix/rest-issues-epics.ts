@@ -222,6 +222,14 @@ export const epicEntries: RestEntry[] = [
   ),
   entry(
     'POST',
+    '/api/v4/groups/:id/epics/:epic_iid/todo',
+    'conf',
+    (c) => `${E(c)}/todo`,
+    (c) => write(c, [c.o.epic('read_epic')], true),
+    { alsoOk: [304] },
+  ),
+  entry(
+    'POST',
     '/api/v4/groups/:id/epics',
     'conf',
     (c) => `${G(c)}/epics`,

@@ -2,20 +2,18 @@ import { type ReactNode, Suspense, useMemo, useState } from 'react';
 import { ErrorState } from '../../app/ErrorState';
 import { lazyNamed } from '../../app/lazyNamed';
 import { apiPath, encodeId } from '../../lib/api';
-import { formatDate } from '../../lib/format';
 import { useApiList } from '../../lib/queries';
 import type { Epic, Issue } from '../../lib/types';
 import { EmptyState } from '../../ui/EmptyState';
-import { LabelList } from '../../ui/LabelBadge';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { IssuesTable } from '../issues/IssuesTable';
 import styles from '../shared/DetailLayout.module.css';
-import { DetailColumns, DetailFrame, DetailSection, OrNone } from '../shared/DetailPage';
-import { People, SidebarField } from '../shared/People';
+import { DetailColumns, DetailFrame, DetailSection } from '../shared/DetailPage';
 import { EpicsTable } from './EpicsTable';
 import { EpicHeader } from './header/EpicHeader';
 import type { EpicPageData } from './header/epicPageApi';
 import { epicKeys, useEpic } from './queries';
+import { EpicSidebar } from './sidebar/EpicSidebar';
 import { AddChildMenu } from './tree-add/AddChildMenu';
 import { useEpicLive } from './useEpicLive';
 
@@ -54,7 +52,6 @@ function EpicDetail({ epic, groupPath }: { epic: EpicPageData; groupPath: string
     () => ({ notesKey: epicKeys.notes(groupPath, epic.iid), detailKey: epicKeys.detail(groupPath, epic.iid) }),
     [groupPath, epic.iid],
   );
-  const due = epic.due_date ?? epic.end_date;
   const [editing, setEditing] = useState(false);
   return (
     <article>
@@ -68,27 +65,8 @@ function EpicDetail({ epic, groupPath }: { epic: EpicPageData; groupPath: string
       <DetailColumns
         description={{ html: epic.description_html, text: epic.description }}
         asideLabel="Epic details"
-        aside={
-          <>
-            <SidebarField label="Start date">
-              <OrNone>{epic.start_date && formatDate(epic.start_date)}</OrNone>
-            </SidebarField>
-            <SidebarField label="Due date">
-              <OrNone>{due && formatDate(due)}</OrNone>
-            </SidebarField>
-            <SidebarField label="Labels">
-              <OrNone>{epic.labels.length > 0 && <LabelList labels={epic.labels} />}</OrNone>
-            </SidebarField>
-            {epic.author && (
-              <SidebarField label="Author">
-                <People users={[epic.author]} />
-              </SidebarField>
-            )}
-            <SidebarField label="Reference">
-              <code>{epic.references?.full ?? `${groupPath}&${epic.iid}`}</code>
-            </SidebarField>
-          </>
-        }
+        aside={<EpicSidebar epic={epic} groupPath={groupPath} />}
+        collapsibleGutter
       >
         <AddChildMenu epic={epic} groupPath={groupPath} />
         <DetailSection id="child-epics-title" title="Child epics">

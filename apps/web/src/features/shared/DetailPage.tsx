@@ -9,6 +9,7 @@ import { urls } from '../../lib/paths';
 import type { UserSummary } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { PageSpinner } from '../../ui/Spinner';
+import { useCollapsedGutter } from './collapsedGutter';
 import { Description, type TaskToggle } from './Description';
 import styles from './DetailLayout.module.css';
 import { StickyTitle, useScrolledOutOfView } from './StickyTitle';
@@ -79,39 +80,82 @@ export function CreatedBy({ what, at, author }: { what: string; at: string; auth
 
 /**
  * The description, then `children` (sections), beside the sidebar `aside` named `asideLabel`. On small
- * screens the sidebar is folded away behind an 'Expand sidebar' button (IE §2.1).
+ * screens the sidebar is folded away behind an 'Expand sidebar' button (IE §2.1). With
+ * `collapsibleGutter` (epics, IE §2.3) it folds away on any screen and the choice is kept in the
+ * `collapsed_gutter` cookie.
  */
 export function DetailColumns({
   description,
   asideLabel,
   aside,
   children,
+  collapsibleGutter = false,
 }: {
   description: { html?: string | null; text?: string | null; onTaskToggle?: TaskToggle };
   asideLabel: string;
   aside: ReactNode;
   children?: ReactNode;
+  collapsibleGutter?: boolean;
 }) {
+  const main = (
+    <div className={styles.content}>
+      <Description {...description} empty="No description provided." />
+      {children}
+    </div>
+  );
+  return collapsibleGutter ? (
+    <GutterColumns asideLabel={asideLabel} aside={aside}>
+      {main}
+    </GutterColumns>
+  ) : (
+    <SmallScreenColumns asideLabel={asideLabel} aside={aside}>
+      {main}
+    </SmallScreenColumns>
+  );
+}
+
+type ColumnsProps = { asideLabel: string; aside: ReactNode; children: ReactNode };
+
+function SidebarToggle({ open, controls, onToggle }: { open: boolean; controls: string; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      className={styles.asideToggle}
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+    >
+      {open ? 'Collapse sidebar' : 'Expand sidebar'}
+    </button>
+  );
+}
+
+function SmallScreenColumns({ asideLabel, aside, children }: ColumnsProps) {
   const [asideOpen, setAsideOpen] = useState(false);
   const asideId = useId();
   return (
     <div className={styles.columns}>
-      <button
-        type="button"
-        className={styles.asideToggle}
-        aria-expanded={asideOpen}
-        aria-controls={asideId}
-        onClick={() => setAsideOpen((open) => !open)}
-      >
-        {asideOpen ? 'Collapse sidebar' : 'Expand sidebar'}
-      </button>
-      <div className={styles.content}>
-        <Description {...description} empty="No description provided." />
-        {children}
-      </div>
+      <SidebarToggle open={asideOpen} controls={asideId} onToggle={() => setAsideOpen((open) => !open)} />
+      {children}
       <aside id={asideId} className={styles.aside} data-open={asideOpen} aria-label={asideLabel}>
         {aside}
       </aside>
+    </div>
+  );
+}
+
+function GutterColumns({ asideLabel, aside, children }: ColumnsProps) {
+  const [collapsed, toggle] = useCollapsedGutter();
+  const asideId = useId();
+  return (
+    <div className={styles.columns} data-gutter={collapsed ? 'collapsed' : 'expanded'}>
+      {children}
+      <div className={styles.gutter}>
+        <SidebarToggle open={!collapsed} controls={asideId} onToggle={toggle} />
+        <aside id={asideId} className={styles.aside} hidden={collapsed} aria-label={asideLabel}>
+          {aside}
+        </aside>
+      </div>
     </div>
   );
 }

@@ -3,19 +3,26 @@ import type { Issue } from '../../../lib/types';
 import { buttonClassName } from '../../../ui/buttonClassName';
 import styles from './IssueSidebar.module.css';
 
-/** A weight or a date: Apply saves what is typed, the remove button clears the field. */
+/**
+ * A weight or a date: Apply saves what is typed, the remove button clears the field. A date may be
+ * bounded (`min`/`max`, YYYY-MM-DD): the browser then refuses to apply one outside them.
+ */
 export function ValueEditor({
   label,
   type,
   initial,
   removeText,
   onSave,
+  min,
+  max,
 }: {
   label: string;
   type: 'number' | 'date';
   initial: string;
   removeText: string;
   onSave: (value: string) => void;
+  min?: string;
+  max?: string;
 }) {
   const [value, setValue] = useState(initial);
   return (
@@ -31,8 +38,8 @@ export function ValueEditor({
         type={type}
         aria-label={label}
         value={value}
-        min={0}
-        max={type === 'number' ? 32_767 : undefined}
+        min={type === 'number' ? 0 : min}
+        max={type === 'number' ? 32_767 : max}
         step={type === 'number' ? 1 : undefined}
         // biome-ignore lint/a11y/noAutofocus: opened by the user's Edit press.
         autoFocus
@@ -87,23 +94,33 @@ export function HealthEditor({ initial, onSave }: { initial: string | null; onSa
   );
 }
 
-/** Turning confidentiality on or off asks first, saying who will see the issue afterwards. */
+/** GitLab's confirm texts: who sees the item once confidentiality is turned off or on. */
+const CONFIDENTIALITY_WARNINGS = {
+  issue: {
+    off: "You're about to turn off the confidentiality. This means everyone will be able to see and leave a comment on this issue.",
+    on: "You're about to turn on the confidentiality. Only project members with at least the Planner role, the author, and assignees can view or be notified about this issue.",
+  },
+  epic: {
+    off: "You're about to turn off the confidentiality. This means everyone will be able to see and leave a comment on this epic.",
+    on: "You're about to turn on the confidentiality. Only group members with at least the Planner role can view or be notified about this epic.",
+  },
+} as const;
+
+/** Turning confidentiality on or off asks first, saying who will see the issue (or epic) afterwards. */
 export function ConfidentialityEditor({
   confidential,
   onCancel,
   onConfirm,
+  noun = 'issue',
 }: {
   confidential: boolean;
   onCancel: () => void;
   onConfirm: (confidential: boolean) => void;
+  noun?: keyof typeof CONFIDENTIALITY_WARNINGS;
 }) {
   return (
     <div className={styles.picker}>
-      <p className={styles.warning}>
-        {confidential
-          ? "You're about to turn off the confidentiality. This means everyone will be able to see and leave a comment on this issue."
-          : "You're about to turn on the confidentiality. Only project members with at least the Planner role, the author, and assignees can view or be notified about this issue."}
-      </p>
+      <p className={styles.warning}>{CONFIDENTIALITY_WARNINGS[noun][confidential ? 'off' : 'on']}</p>
       <div className={styles.buttons}>
         <button type="button" className={buttonClassName('default', 'small')} onClick={onCancel}>
           Cancel

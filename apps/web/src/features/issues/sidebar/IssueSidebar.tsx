@@ -146,7 +146,7 @@ export function IssueSidebar({
             text: 'Create project label',
             render: (done) => (
               <Suspense fallback={<PageSpinner label="Loading" />}>
-                <LabelCreateForm projectPath={projectPath} onDone={done} />
+                <LabelCreateForm container={{ type: 'project', fullPath: projectPath }} onDone={done} />
               </Suspense>
             ),
           },

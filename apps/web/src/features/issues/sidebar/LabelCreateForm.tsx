@@ -15,9 +15,15 @@ interface CreatedLabel {
   text_color?: string;
 }
 
-/** `POST /projects/:id/labels`; a label that comes back without an id counts as not created (IE §5). */
-async function createProjectLabel(projectPath: string, name: string, color: string): Promise<PickerOption> {
-  const { data } = await request<CreatedLabel>(apiPath(`/projects/${encodeId(projectPath)}/labels`), {
+/** Where the new label goes: a project's labels (issues) or a group's (epics). */
+export interface LabelContainer {
+  type: 'project' | 'group';
+  fullPath: string;
+}
+
+/** `POST /projects/:id/labels` or `/groups/:id/labels`; a label that comes back without an id counts as not created (IE §5). */
+async function createLabel(container: LabelContainer, name: string, color: string): Promise<PickerOption> {
+  const { data } = await request<CreatedLabel>(apiPath(`/${container.type}s/${encodeId(container.fullPath)}/labels`), {
     method: 'POST',
     body: { name, color },
   });
@@ -30,12 +36,13 @@ async function createProjectLabel(projectPath: string, name: string, color: stri
  * new label comes back to the picker selected; failures say IE §8's 'Error creating label.'.
  */
 export function LabelCreateForm({
-  projectPath,
+  container,
   onDone,
 }: {
-  projectPath: string;
+  container: LabelContainer;
   onDone: (created: PickerOption | null) => void;
 }) {
+  const title = `Create ${container.type} label`;
   const [name, setName] = useState('');
   const [color, setColor] = useState(SUGGESTED_COLORS[0] as string);
   const [state, setState] = useState<'idle' | 'saving' | 'failed'>('idle');
@@ -44,7 +51,7 @@ export function LabelCreateForm({
     if (!valid) return;
     setState('saving');
     try {
-      onDone(await createProjectLabel(projectPath, name.trim(), color));
+      onDone(await createLabel(container, name.trim(), color));
     } catch {
       setState('failed');
     }
@@ -52,13 +59,13 @@ export function LabelCreateForm({
   return (
     <form
       className={styles.picker}
-      aria-label="Create project label"
+      aria-label={title}
       onSubmit={(event) => {
         event.preventDefault();
         void create();
       }}
     >
-      <strong>Create project label</strong>
+      <strong>{title}</strong>
       <input
         className={styles.search}
         aria-label="Label name"

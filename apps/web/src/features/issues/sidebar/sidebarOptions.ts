@@ -14,15 +14,34 @@ export interface PickerOption {
   group?: string;
 }
 
+type LabelJson = LabelDetail & { title?: string };
+
+function toLabelOption(l: LabelJson): PickerOption {
+  const title = l.title ?? l.name;
+  return { id: title, text: title, secondary: l.description ?? undefined, color: l.color, textColor: l.text_color };
+}
+
 export async function labelOptions(projectPath: string, search: string, signal: AbortSignal): Promise<PickerOption[]> {
-  const rows = await apiGet<Array<LabelDetail & { title?: string }>>(
+  const rows = await apiGet<LabelJson[]>(
     apiPath(`/projects/${encodeId(projectPath)}/labels`, { search, include_ancestor_groups: true, per_page: 100 }),
     signal,
   );
-  return rows.map((l) => {
-    const title = l.title ?? l.name;
-    return { id: title, text: title, secondary: l.description ?? undefined, color: l.color, textColor: l.text_color };
-  });
+  return rows.map(toLabelOption);
+}
+
+/** An epic's choices: the labels of its group and the group's ancestors (IE §2.3: group-scoped). */
+export async function groupLabelOptions(groupPath: string, search: string, signal: AbortSignal) {
+  const rows = await apiGet<LabelJson[]>(
+    apiPath(`/groups/${encodeId(groupPath)}/labels`, {
+      search,
+      include_ancestor_groups: true,
+      include_descendant_groups: false,
+      only_group_labels: true,
+      per_page: 100,
+    }),
+    signal,
+  );
+  return rows.map(toLabelOption);
 }
 
 export async function userOptions(projectPath: string, search: string, signal: AbortSignal): Promise<PickerOption[]> {

@@ -1,0 +1,144 @@
+import { humanReadableDate, remainingTimeText } from '@meridian/domain';
+import { webUrl } from '../../modules/namespaces/web-url';
+import { builder } from '../builder';
+import { defineConnection, pageArgs, paginateArray } from '../connection';
+import { gid } from '../gid';
+import type { EpicRow } from '../loaders/rows';
+import { readableEpic } from './epic.graphql';
+import { EpicState } from './epic-args';
+import { UserCoreConnection } from './issue.graphql';
+import { EpicRef, MilestoneRef } from './refs';
+
+/*
+ * The fields the epic page's sidebar (IE §2.3) reads: the viewer's subscription and to-do, where
+ * inherited dates come from, the ancestors (with placeholders) and the participants (IE-32, IE-33).
+ */
+
+const TodoStateEnum = builder.enumType('TodoStateEnum', {
+  description: 'State of a to-do item.',
+  values: {
+    pending: { description: 'State of the todo is pending.' },
+    done: { description: 'State of the todo is done.' },
+  } as const,
+});
+
+const TodoRef = builder.objectRef<{ id: number; state: string }>('Todo').implement({
+  description: 'Representing a to-do entry.',
+  fields: (t) => ({
+    id: t.id({ description: 'ID of the to-do item.', resolve: (todo) => gid('Todo', todo.id) }),
+    state: t.field({
+      type: TodoStateEnum,
+      description: 'State of the to-do item.',
+      resolve: (todo) => todo.state as 'pending' | 'done',
+    }),
+  }),
+});
+const TodoConnection = defineConnection('Todo', TodoRef);
+
+const epicPath = (e: EpicRow) => `groups/${e.group_full_path}/-/epics/${e.iid}`;
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * One ancestor on an epic's path to its root. An ancestor the viewer may not read is a placeholder:
+ * `userPermissions`-free and title-less, with `readable: false`, so the page can say so without
+ * the server leaking its title, state or address.
+ */
+const EpicAncestorRef = builder.objectRef<{ epic: EpicRow | null; depth: number }>('EpicAncestor').implement({
+  description: 'An ancestor of an epic; its fields are null when you may not read it.',
+  fields: (t) => ({
+    readable: t.boolean({ description: 'Whether you may read this ancestor.', resolve: (a) => a.epic !== null }),
+    id: t.id({ nullable: true, description: 'ID of the epic.', resolve: (a) => a.epic && gid('Epic', a.epic.id) }),
+    title: t.string({ nullable: true, description: 'Title of the epic.', resolve: (a) => a.epic?.title ?? null }),
+    state: t.field({
+      type: EpicState,
+      nullable: true,
+      description: 'State of the epic.',
+      resolve: (a) => (a.epic?.state as 'opened' | 'closed' | undefined) ?? null,
+    }),
+    url: t.string({
+      nullable: true,
+      description: 'Web URL of the epic.',
+      resolve: (a, _args, c) => (a.epic ? webUrl(c.ctx, epicPath(a.epic)) : null),
+    }),
+    webPath: t.string({
+      nullable: true,
+      description: 'Web path of the epic.',
+      resolve: (a) => (a.epic ? `/${epicPath(a.epic)}` : null),
+    }),
+    hasParent: t.boolean({
+      nullable: true,
+      description: 'Whether the ancestor has a parent (true except for the top-most).',
+      resolve: (a) => (a.epic ? a.epic.parent_id !== null : null),
+    }),
+    humanReadableEndDate: t.string({
+      nullable: true,
+      description: 'Due date of the epic, e.g. "Mar 5, 2026".',
+      resolve: (a) => humanReadableDate(a.epic?.due_date ?? null),
+    }),
+    humanReadableTimestamp: t.string({
+      nullable: true,
+      description: 'Time left or past, e.g. "3 days remaining" or "Past due".',
+      resolve: (a) =>
+        a.epic ? remainingTimeText({ startDate: a.epic.start_date, endDate: a.epic.due_date }, today()) : null,
+    }),
+  }),
+});
+const EpicAncestorConnection = defineConnection('EpicAncestor', EpicAncestorRef);
+
+builder.objectFields(EpicRef, (t) => ({
+  subscribed: t.boolean({
+    description: 'Indicates the currently logged in user is subscribed to the epic.',
+    resolve: (e, _a, c) => c.loaders.epicSubscribed.load(e.id),
+  }),
+  currentUserTodos: t.field({
+    type: TodoConnection,
+    description: 'To-do items for the current user (pending ones; none for anonymous visitors).',
+    args: {
+      ...pageArgs,
+      state: t.arg({ type: TodoStateEnum, required: false, description: 'State of the to-do items.' }),
+    },
+    resolve: async (e, args, c) => {
+      const todos = args.state === 'done' ? [] : await c.loaders.pendingEpicTodos.load(e.id);
+      return paginateArray(args, todos);
+    },
+  }),
+  startDateSourcingMilestone: t.field({
+    type: MilestoneRef,
+    nullable: true,
+    description: 'Milestone the inherited start date comes from (null when you may not read it).',
+    resolve: (e, _a, c) =>
+      e.start_date_sourcing_milestone_id ? c.loaders.readableMilestone.load(e.start_date_sourcing_milestone_id) : null,
+  }),
+  dueDateSourcingMilestone: t.field({
+    type: MilestoneRef,
+    nullable: true,
+    description: 'Milestone the inherited due date comes from (null when you may not read it).',
+    resolve: (e, _a, c) =>
+      e.due_date_sourcing_milestone_id ? c.loaders.readableMilestone.load(e.due_date_sourcing_milestone_id) : null,
+  }),
+  startDateSourcingEpic: t.field({
+    type: EpicRef,
+    nullable: true,
+    description: 'Child epic the inherited start date comes from (null when you may not read it).',
+    resolve: (e, _a, c) => readableEpic(c, e.start_date_sourcing_epic_id),
+  }),
+  dueDateSourcingEpic: t.field({
+    type: EpicRef,
+    nullable: true,
+    description: 'Child epic the inherited due date comes from (null when you may not read it).',
+    resolve: (e, _a, c) => readableEpic(c, e.due_date_sourcing_epic_id),
+  }),
+  ancestorPath: t.field({
+    type: EpicAncestorConnection,
+    description:
+      'Every ancestor of the epic, from the top-most down; those you may not read are placeholders (`readable: false`).',
+    args: { ...pageArgs },
+    resolve: async (e, args, c) => paginateArray(args, await c.loaders.ancestorPath.load(e.id)),
+  }),
+  participants: t.field({
+    type: UserCoreConnection,
+    description: 'List of participants for the epic: its author and commenters (at most 100).',
+    args: { ...pageArgs },
+    resolve: async (e, args, c) => paginateArray(args, await c.loaders.epicParticipants.load(e.id)),
+  }),
+}));
