@@ -11,4 +11,5 @@ export * from './quick-actions';
 export * from './references';
 export * from './roadmap';
 export * from './secrets';
+export * from './task-list';
 export * from './time-tracking';
