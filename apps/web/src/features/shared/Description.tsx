@@ -1,6 +1,8 @@
 import { type MouseEvent, useEffect, useRef } from 'react';
 import styles from './Description.module.css';
 import { useReferenceCards } from './references/useReferenceCards';
+import { TaskListControls } from './taskList/TaskListControls';
+import type { TaskListActions } from './taskList/taskListActions';
 
 /** Called with the task item's index (document order) and its new state when a reader ticks it. */
 export type TaskToggle = (index: number, checked: boolean) => void;
@@ -18,11 +20,14 @@ export function Description({
   text,
   empty,
   onTaskToggle,
+  taskList,
 }: {
   html?: string | null;
   text?: string | null;
   empty?: string;
   onTaskToggle?: TaskToggle;
+  /** For readers who may update the item: each task item's drag handle and menu. */
+  taskList?: TaskListActions;
 }) {
   const root = useRef<HTMLDivElement>(null);
   const cards = useReferenceCards();
@@ -47,6 +52,7 @@ export function Description({
           // biome-ignore lint/security/noDangerouslySetInnerHtml: description_html is sanitized by the server (rehype-sanitize).
           dangerouslySetInnerHTML={{ __html: html }}
         />
+        {taskList && <TaskListControls root={root} html={html} actions={taskList} />}
         {cards.card}
       </>
     );

@@ -12,6 +12,7 @@ import { PageSpinner } from '../../ui/Spinner';
 import { Description, type TaskToggle } from './Description';
 import styles from './DetailLayout.module.css';
 import { StickyTitle, useScrolledOutOfView } from './StickyTitle';
+import type { TaskListActions } from './taskList/taskListActions';
 
 /**
  * The frame every issuable detail page (issue, epic, merge request) shares: the header (state
@@ -83,7 +84,7 @@ export function DetailColumns({
   aside,
   children,
 }: {
-  description: { html?: string | null; text?: string | null; onTaskToggle?: TaskToggle };
+  description: { html?: string | null; text?: string | null; onTaskToggle?: TaskToggle; taskList?: TaskListActions };
   asideLabel: string;
   aside: ReactNode;
   children?: ReactNode;
