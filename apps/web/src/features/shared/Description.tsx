@@ -35,6 +35,17 @@ export function Description({
   useEffect(() => {
     for (const box of checkboxesIn(root.current)) box.disabled = !onTaskToggle;
   });
+  // IE §4: a description that changes while the page is open (a task-list save, a colleague's edit) pulses once.
+  const shownHtml = useRef(html);
+  useEffect(() => {
+    if (shownHtml.current === html) return;
+    shownHtml.current = html;
+    const element = root.current;
+    if (!element) return;
+    element.classList.remove(styles.changed ?? '');
+    void element.offsetWidth; // restart the animation
+    element.classList.add(styles.changed ?? '');
+  }, [html]);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target;
     if (!onTaskToggle || !(target instanceof HTMLInputElement) || target.type !== 'checkbox') return;
