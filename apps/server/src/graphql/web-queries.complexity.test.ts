@@ -45,6 +45,7 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const { documentText } = await webModule<{ documentText: (doc: Document) => string }>('graphql/request.ts');
   const roadmap = await webModule<RoadmapApi>('features/roadmap/roadmapApi.ts');
   const epics = await webModule<{ CAN_CREATE_EPIC: Document }>('features/epics/epicsApi.ts');
+  const epicUpdate = await webModule<{ EPIC_UPDATE_PERMISSION: Document }>('features/epics/epicUpdatePermission.ts');
   const issues = await webModule<{ ISSUE_PERMISSIONS: Document }>('features/issues/issuePermissions.ts');
   const iterations = await webModule<{ ISSUE_ITERATION_OPTIONS: Document }>(
     'features/issues/sidebar/iterationOptions.ts',
@@ -101,6 +102,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     },
     { name: 'canCreateEpic', query: documentText(epics.CAN_CREATE_EPIC), variables: { fullPath: 'acme' } },
     {
+      name: 'epicUpdatePermission',
+      query: documentText(epicUpdate.EPIC_UPDATE_PERMISSION),
+      variables: { fullPath: 'acme', iid: '1' },
+    },
+    {
       name: 'epicNotePermissions',
       query: documentText(epicNotes.EPIC_NOTE_PERMISSIONS),
       variables: { fullPath: 'acme', iid: '1' },
@@ -153,12 +159,14 @@ describe('the web app’s GraphQL documents', () => {
       .map((file) => relative(WEB_SRC, file))
       .sort();
     expect(senders).toEqual([
+      'features/epics/epicUpdatePermission.ts',
       'features/epics/epicsApi.ts',
       'features/issues/blockingIssuesApi.ts',
       'features/issues/issueActionsApi.ts',
       'features/issues/issuePermissions.ts',
       'features/issues/newIssuePermissionsApi.ts',
       'features/issues/sidebar/iterationOptions.ts',
+      'features/issues/taskConversionApi.ts',
       'features/notes/epicNotePermissions.ts',
       'features/notes/mergeRequestNotePermissions.ts',
       'features/roadmap/roadmapApi.ts',

@@ -162,6 +162,8 @@ export interface Epic extends Issuable {
   due_date?: string | null;
   end_date?: string | null;
   color?: string;
+  /** Single-epic answers only: what a description save sends back (409 when stale). */
+  lock_version?: number;
 }
 
 export interface Note {

@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/format';
 import { useApiList } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import type { Epic, Issue } from '../../lib/types';
+import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
 import { LabelList } from '../../ui/LabelBadge';
@@ -26,6 +27,7 @@ import { EpicActionsMenu } from './EpicActionsMenu';
 import { EpicsTable } from './EpicsTable';
 import { epicKeys, useEpic } from './queries';
 import { useEpicLive } from './useEpicLive';
+import { useEpicTaskList } from './useEpicTaskList';
 
 // The activity (comments, threads, reactions, the comment box) loads when scrolled near.
 const EpicActivity = lazyNamed(() => import('../notes/PageActivity'), 'EpicActivity');
@@ -57,7 +59,8 @@ function ChildList<T>({
 }
 
 function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
-  useEpicLive(groupPath, epic.iid, epic.id);
+  const taskList = useEpicTaskList(groupPath, epic);
+  useEpicLive(groupPath, epic.iid, epic.id, taskList.busy);
   const noteKeys = useMemo(
     () => ({ notesKey: epicKeys.notes(groupPath, epic.iid), detailKey: epicKeys.detail(groupPath, epic.iid) }),
     [groupPath, epic.iid],
@@ -86,7 +89,12 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
         sticky
       />
       <DetailColumns
-        description={{ html: epic.description_html, text: epic.description }}
+        description={{
+          html: epic.description_html,
+          text: epic.description,
+          onTaskToggle: taskList.toggle,
+          taskList: taskList.actions,
+        }}
         asideLabel="Epic details"
         aside={
           <>
@@ -110,6 +118,7 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
           </>
         }
       >
+        {taskList.alert && <Alert variant="danger">{taskList.alert}</Alert>}
         <DetailSection id="child-epics-title" title="Child epics">
           <ChildList<Epic>
             groupPath={groupPath}

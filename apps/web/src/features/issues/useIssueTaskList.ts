@@ -1,69 +1,42 @@
-import {
-  deleteTaskItem,
-  moveTaskItem,
-  parseTaskItems,
-  replaceTaskItemText,
-  setTaskItem,
-  taskItemText,
-  taskSiblings,
-  taskTitleAndDescription,
-} from '@meridian/domain';
+import { replaceTaskItemText, taskItemText, taskTitleAndDescription } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../lib/api';
 import type { Issue } from '../../lib/types';
 import { showToast } from '../../ui/toast';
-import type { TaskListActions } from '../shared/taskList/taskListActions';
-import { issueKeys, useUpdateIssue } from './queries';
+import { useTaskListEditing } from '../shared/taskList/useTaskListEditing';
+import { updateIssue } from './issuesApi';
+import { issueKeys, issueSaved } from './queries';
 
 /** The issue types whose task items convert to child tasks (IE §2.5; epics are group items here). */
 const CONVERTIBLE_TYPES = new Set(['issue', 'incident']);
 
 export const CONVERTED_TEXT = 'Converted to task';
 export const REVERTED_TEXT = 'Task reverted';
-export const TASK_LIST_ERROR_TEXT = 'Something went wrong while updating the task list. Please try again.';
 export const CONVERSION_ERROR_TEXT = 'Something went wrong while converting the task. Please try again.';
-/** GitLab's task-list conflict alert (description.vue taskListUpdateError). */
-export const taskListConflictText = (issueType: string) =>
-  `Someone edited this ${issueType} at the same time you did. The description has been updated and you will need to make your changes again.`;
-
-const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /**
- * The issue description's task list (IE §2.5, §4): ticking, reordering, deleting and converting
- * items. Every change saves the whole description with the lock_version it was read at; while one
- * is in flight `busy` holds the page's polling, and a failure shows an alert and refetches.
+ * The issue description's task list: tick, move, delete (useTaskListEditing) and, on issues and
+ * incidents, 'Convert to child item' (IE §4 "Task conversion").
  */
 export function useIssueTaskList(projectPath: string, issue: Issue, canUpdate: boolean) {
   const queryClient = useQueryClient();
-  const update = useUpdateIssue(projectPath, issue.iid);
   const [converting, setConverting] = useState(false);
-  const [alert, setAlert] = useState<string | null>(null);
   const description = issue.description ?? '';
   const issueType = issue.issue_type ?? 'issue';
-  const busy = update.isPending || converting;
-
-  const refetch = () =>
-    void queryClient.invalidateQueries({ queryKey: issueKeys.detail(projectPath, issue.iid), exact: true });
-  const failed = (error: unknown, otherwise: string) => {
-    setAlert(isConflict(error) ? taskListConflictText(issueType) : otherwise);
-    refetch();
-  };
-  /** Saves `next` over the description read at `lockVersion`; null when it failed (alert shown, refetched). */
-  const save = async (next: string, lockVersion = issue.lock_version, otherwise = TASK_LIST_ERROR_TEXT) => {
-    setAlert(null);
-    try {
-      return await update.mutateAsync({ description: next, lock_version: lockVersion });
-    } catch (error) {
-      failed(error, otherwise);
-      return null;
-    }
-  };
-
-  const toggle = (index: number, checked: boolean) => {
-    const next = setTaskItem(description, index, checked);
-    if (next !== null) void save(next);
-  };
+  const editing = useTaskListEditing({
+    description,
+    lockVersion: issue.lock_version,
+    canUpdate,
+    itemType: issueType,
+    saveDescription: async (next, lockVersion) => {
+      const saved = await updateIssue(projectPath, issue.iid, { description: next, lock_version: lockVersion });
+      issueSaved(queryClient, projectPath, issue.iid, saved);
+      return saved;
+    },
+    refetch: () =>
+      void queryClient.invalidateQueries({ queryKey: issueKeys.detail(projectPath, issue.iid), exact: true }),
+  });
+  const { save, setAlert } = editing;
 
   const undo = async (oldDescription: string, lockVersion: number | undefined, workItemId: string) => {
     setConverting(true);
@@ -105,7 +78,7 @@ export function useIssueTaskList(projectPath: string, issue: Issue, canUpdate: b
       const next = replaceTaskItemText(description, index, `#${created.iid}`);
       const saved = next === null ? null : await save(next);
       if (!saved) {
-        // The description moved on meanwhile: the task goes again rather than float unreferenced.
+        // The description moved on meanwhile: the task goes again rather than stay unreferenced.
         await api.deleteWorkItem(created.id).catch(() => setAlert(CONVERSION_ERROR_TEXT));
         return;
       }
@@ -118,24 +91,11 @@ export function useIssueTaskList(projectPath: string, issue: Issue, canUpdate: b
     }
   };
 
-  const actions: TaskListActions | undefined = canUpdate
-    ? {
-        taskCount: parseTaskItems(description).length,
-        busy,
-        siblings: (index) => taskSiblings(description, index),
-        onMove: (from, to) => {
-          const moved = moveTaskItem(description, from, to);
-          if (!moved) return null;
-          void save(moved.markdown);
-          return moved.index;
-        },
-        onDelete: (index) => {
-          const next = deleteTaskItem(description, index);
-          if (next !== null) void save(next);
-        },
-        onConvert: CONVERTIBLE_TYPES.has(issueType) ? (index) => void convert(index) : undefined,
-      }
-    : undefined;
-
-  return { actions, toggle: canUpdate ? toggle : undefined, busy, alert };
+  const busy = editing.busy || converting;
+  return {
+    actions: editing.actions(busy, CONVERTIBLE_TYPES.has(issueType) ? (index) => void convert(index) : undefined),
+    toggle: editing.toggle,
+    busy,
+    alert: editing.alert,
+  };
 }

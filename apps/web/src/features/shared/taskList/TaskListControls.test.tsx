@@ -55,6 +55,7 @@ describe('TaskListControls', () => {
 
   it('disables the handles while a save is in flight', () => {
     render(<Description html={HTML} taskList={actions({ busy: true })} />);
-    for (const handle of screen.getAllByRole('button', { name: /^Move / })) expect(handle).toHaveProperty('disabled', true);
+    for (const handle of screen.getAllByRole('button', { name: /^Move / }))
+      expect(handle).toHaveProperty('disabled', true);
   });
 });
