@@ -108,6 +108,25 @@ test('a change made meanwhile by someone else: the conflict alert, then their ve
   await settledScreenshot(page, 'task-list-conflict');
 });
 
+test('an epic’s task list: reorder and delete, without “Convert to child item” (a child task needs a project)', async ({ page }) => {
+  const epic = await project.api('POST', `/groups/${project.groupId}/epics`, {
+    title: 'Epic with tasks',
+    description: '- [ ] design\n- [ ] build',
+  });
+  await page.goto(`/groups/${project.groupPath}/-/epics/${epic.iid}`);
+  await page.getByRole('button', { name: 'Move build' }).focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect.poll(() => taskNames(page)).toEqual(['build', 'design']);
+  await article(page).locator('li', { hasText: 'design' }).hover();
+  await page.getByRole('button', { name: 'Actions for design' }).click();
+  await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['Delete']);
+  await settledScreenshot(page, 'task-list-menu-epic');
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect.poll(() => taskNames(page)).toEqual(['build']);
+  const saved = await project.api('GET', `/groups/${project.groupId}/epics/${epic.iid}`);
+  expect(saved.description).toBe('- [ ] build');
+});
+
 test('a Guest sees the task items without handles or menus', async ({ browser }) => {
   const context = await browser.newContext({ storageState: authFile('frank') });
   const page = await context.newPage();
