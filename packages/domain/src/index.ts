@@ -13,3 +13,4 @@ export * from './roadmap';
 export * from './secrets';
 export * from './task-list';
 export * from './time-tracking';
+export * from './work-items';

@@ -99,6 +99,7 @@ export interface EpicsTable {
   closed_at: Date | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  work_item_id: Generated<number>;
 }
 
 export interface GroupMembersTable {
@@ -177,6 +178,7 @@ export interface IssuesTable {
   time_estimate: Generated<number>;
   hidden_as_spam: Generated<boolean>;
   start_date: string | null;
+  progress: number | null;
 }
 
 export interface IterationsTable {
@@ -474,6 +476,14 @@ export interface UsersTable {
   last_activity_on: string | null;
 }
 
+export interface WorkItemParentLinksTable {
+  id: Generated<number>;
+  child_issue_id: number;
+  parent_issue_id: number;
+  relative_position: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   abuse_reports: AbuseReportsTable;
   application_settings: ApplicationSettingsTable;
@@ -516,4 +526,5 @@ export interface DB {
   timelogs: TimelogsTable;
   todos: TodosTable;
   users: UsersTable;
+  work_item_parent_links: WorkItemParentLinksTable;
 }

@@ -28,6 +28,7 @@ export const builder = new SchemaBuilder<{
     LabelID: { Input: string; Output: string };
     UserID: { Input: string; Output: string };
     WorkItemID: { Input: string; Output: string };
+    WorkItemsTypeID: { Input: string; Output: string };
     IssuableID: { Input: string; Output: string };
     NoteID: { Input: string; Output: string };
     DiscussionID: { Input: string; Output: string };

@@ -13,6 +13,12 @@ import './types/issue-mutations.graphql';
 import './types/iteration.graphql';
 import './types/autocomplete-users.graphql';
 import './types/merge-request.graphql';
+import './types/work-item-type.graphql';
+import './types/work-item-namespace.graphql';
+import './types/work-item-widgets.graphql';
+import './types/work-item.graphql';
+import './types/work-item-queries.graphql';
+import './types/work-item-mutations.graphql';
 import './live/subscriptions.graphql';
 
 /** The whole GraphQL schema, built once at start. */

@@ -58,11 +58,24 @@ export interface LiveTarget {
 
 export type LiveItem = { type: 'Issue'; row: IssueRow } | { type: 'Epic'; row: EpicRow };
 
-/** The item a `WorkItemID`/`IssuableID` names: WorkItem and Issue ids are issues; Epic ids are epics. */
-export function liveTarget(globalId: string): LiveTarget {
+/**
+ * The item a `WorkItemID`/`IssuableID` names. Issue ids are issues and Epic ids are epics; a
+ * WorkItem id is the issue with that id or else the epic whose `work_item_id` it is (one id space:
+ * epics draw theirs from the issues sequence). Whether the actor may read it is `readLiveItem`'s
+ * question, so a missing and a hidden item fail the same way.
+ */
+export async function liveTarget(db: AppContext['database']['db'], globalId: string): Promise<LiveTarget> {
   const parsed = parseTypedGid(globalId, ['WorkItem', 'Issue', 'Epic']);
   if (!parsed) throw new GraphQLError(`${globalId.slice(0, 100)} is not a valid work item id`);
-  return { type: parsed.type === 'Epic' ? 'Epic' : 'Issue', id: parsed.id };
+  if (parsed.type === 'Epic') return { type: 'Epic', id: parsed.id };
+  if (parsed.type === 'WorkItem') {
+    const issue = await db.selectFrom('issues').select('id').where('id', '=', parsed.id).executeTakeFirst();
+    if (!issue) {
+      const epic = await db.selectFrom('epics').select('id').where('work_item_id', '=', parsed.id).executeTakeFirst();
+      if (epic) return { type: 'Epic', id: epic.id };
+    }
+  }
+  return { type: 'Issue', id: parsed.id };
 }
 
 /** The item as the actor may read it now (the same read as `Query.issue` and the epic pages), or undefined. */

@@ -30,8 +30,8 @@ builder.subscriptionField('workItemNoteCreated', (t) =>
     description:
       'Triggered when a note is created on the work item (issue or epic); internal notes only to Reporters and above.',
     args: { workItemId: t.arg({ type: 'WorkItemID', required: true, description: 'ID of the work item.' }) },
-    subscribe: (_root, args, c) =>
-      liveItemStream<LiveNote>(c as LiveContext, liveTarget(args.workItemId), {
+    subscribe: async (_root, args, c) =>
+      liveItemStream<LiveNote>(c as LiveContext, await liveTarget(c.ctx.database.db, args.workItemId), {
         wants: (change) => change.note?.event === 'created',
         payload: async (change, item, actor, lc) => {
           if (change.note?.event !== 'created') return undefined;
@@ -58,8 +58,8 @@ builder.subscriptionField('workItemNoteDeleted', (t) =>
     nullable: true,
     description: 'Triggered when a note is deleted from the work item (issue or epic).',
     args: { workItemId: t.arg({ type: 'WorkItemID', required: true, description: 'ID of the work item.' }) },
-    subscribe: (_root, args, c) =>
-      liveItemStream<DeletedNoteShape>(c as LiveContext, liveTarget(args.workItemId), {
+    subscribe: async (_root, args, c) =>
+      liveItemStream<DeletedNoteShape>(c as LiveContext, await liveTarget(c.ctx.database.db, args.workItemId), {
         wants: (change) => change.note?.event === 'deleted',
         payload: async (change, item, actor, lc) => {
           const note = change.note;
@@ -79,8 +79,8 @@ builder.subscriptionField('workItemUpdated', (t) =>
     description:
       'Triggered when the work item (issue or epic) is updated: title, description, state, labels, dates and the other fields.',
     args: { workItemId: t.arg({ type: 'WorkItemID', required: true, description: 'ID of the work item.' }) },
-    subscribe: (_root, args, c) =>
-      liveItemStream(c as LiveContext, liveTarget(args.workItemId), {
+    subscribe: async (_root, args, c) =>
+      liveItemStream(c as LiveContext, await liveTarget(c.ctx.database.db, args.workItemId), {
         wants: (change) => change.what === 'updated',
         payload: async (_change, item) => item.row,
       }),
@@ -95,8 +95,8 @@ builder.subscriptionField('issuableLabelsUpdated', (t) =>
     description:
       'Triggered when the labels of an issuable are updated (sent on every update of the item: labels included).',
     args: { issuableId: t.arg({ type: 'IssuableID', required: true, description: 'ID of the issuable.' }) },
-    subscribe: (_root, args, c) =>
-      liveItemStream(c as LiveContext, liveTarget(args.issuableId), {
+    subscribe: async (_root, args, c) =>
+      liveItemStream(c as LiveContext, await liveTarget(c.ctx.database.db, args.issuableId), {
         wants: (change) => change.what === 'updated',
         payload: async (_change, item) => item.row,
       }),

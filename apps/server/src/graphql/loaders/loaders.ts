@@ -6,6 +6,7 @@ import { epicSubListLoaders } from './epic-sub-lists.loaders';
 import { issueLinkLoaders } from './issue-links.loaders';
 import { iterationLoaders } from './iteration.loaders';
 import { redactedHtmlLoaders } from './redacted-html.loaders';
+import { workItemLoaders } from './work-item.loaders';
 
 /** Every batch loader of one request. */
 export function createLoaders(db: Database, actor: Actor | null) {
@@ -16,6 +17,7 @@ export function createLoaders(db: Database, actor: Actor | null) {
     ...issueLinkLoaders(db, actor),
     ...iterationLoaders(db, actor),
     ...redactedHtmlLoaders(db, actor),
+    ...workItemLoaders(db, actor),
   };
 }
 

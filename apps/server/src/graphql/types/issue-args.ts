@@ -1,3 +1,4 @@
+import type { IssueBackedType } from '@meridian/domain';
 import { badRequest } from '../../errors';
 import type { IssueFilters, IssueOrderBy } from '../../modules/issues/issue-filters';
 import { builder } from '../builder';
@@ -41,6 +42,8 @@ export const IssueType = builder.enumType('IssueType', {
     ISSUE: { description: 'Issue issue type.' },
     INCIDENT: { description: 'Incident issue type.' },
     TASK: { description: 'Task issue type.' },
+    OBJECTIVE: { description: 'Objective issue type.' },
+    KEY_RESULT: { description: 'Key Result issue type.' },
   } as const,
 });
 
@@ -194,7 +197,7 @@ export interface IssueListArgs extends SharedListArgs {
   weightWildcardId?: Maybe<'NONE' | 'ANY'>;
   myReactionEmoji?: Maybe<string>;
   confidential?: Maybe<boolean>;
-  types?: Maybe<readonly ('ISSUE' | 'INCIDENT' | 'TASK')[]>;
+  types?: Maybe<readonly ('ISSUE' | 'INCIDENT' | 'TASK' | 'OBJECTIVE' | 'KEY_RESULT')[]>;
   epicId?: Maybe<string>;
   weight?: Maybe<string>;
   not?: Maybe<{
@@ -234,7 +237,7 @@ export function toIssueFilters(args: IssueListArgs): IssueFilters {
   if (args.milestoneTitle?.length) f.milestone = single(args.milestoneTitle, 'milestoneTitle');
   if (args.myReactionEmoji) f.myReactionEmoji = emojiOrWildcard(args.myReactionEmoji);
   if (args.confidential != null) f.confidential = args.confidential;
-  if (args.types?.length) f.issueTypes = args.types.map((t) => t.toLowerCase() as 'issue' | 'incident' | 'task');
+  if (args.types?.length) f.issueTypes = args.types.map((t) => t.toLowerCase() as IssueBackedType);
   if (args.epicId) {
     const w = wildcard(args.epicId);
     f.epicId = w ?? idOf(args.epicId, 'Epic', 'epicId');

@@ -25,7 +25,7 @@ import { IssuePermissions } from './permissions.graphql';
 import { EpicRef, GroupRef, IssueRef, MilestoneRef, ProjectRef, UserRef } from './refs';
 
 export const IssueConnection = defineConnection('Issue', IssueRef);
-const UserCoreConnection = defineConnection('UserCore', UserRef);
+export const UserCoreConnection = defineConnection('UserCore', UserRef);
 
 async function issueSubject(c: GraphQLContext, i: IssueRow): Promise<IssueSubject> {
   const assignees = await c.loaders.issueAssignees.load(i.id);
@@ -71,7 +71,7 @@ IssueRef.implement({
     type: t.field({
       type: IssueType,
       description: 'Type of the issue.',
-      resolve: (i) => i.issue_type.toUpperCase() as 'ISSUE' | 'INCIDENT' | 'TASK',
+      resolve: (i) => i.issue_type.toUpperCase() as 'ISSUE' | 'INCIDENT' | 'TASK' | 'OBJECTIVE' | 'KEY_RESULT',
     }),
     confidential: t.exposeBoolean('confidential', { description: 'Indicates the issue is confidential.' }),
     discussionLocked: t.exposeBoolean('discussion_locked', {

@@ -59,7 +59,7 @@ const IterationCadence = builder.objectRef<IterationCadenceShape>('IterationCade
   }),
 });
 
-const IterationRef = builder.objectRef<IterationListRow>('Iteration').implement({
+export const IterationRef = builder.objectRef<IterationListRow>('Iteration').implement({
   description: 'Represents an iteration object.',
   fields: (t) => ({
     id: t.id({ description: 'Global ID of the iteration.', resolve: (it) => gid('Iteration', it.id) }),

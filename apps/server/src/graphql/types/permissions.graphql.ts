@@ -19,6 +19,7 @@ import {
 } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import type { EpicSubject, GroupSubject, IssueSubject, MergeRequestSubject } from '../../policy/subjects';
+import { canWorkItem, type WorkItemAbility } from '../../policy/work-item-abilities';
 import { builder } from '../builder';
 
 /** What a permissions object resolves from: the actor and the subject, decided by policy/abilities. */
@@ -202,5 +203,26 @@ export const MergeRequestPermissions = permissionsObject<
     createNote: ['create_note', 'comment on the merge request'],
     resolveNote: ['resolve_note', 'resolve and unresolve its threads (its author, Developer and above)'],
     ...NOTE_FIELDS,
+  },
+);
+
+/** A work item's permissions (IE §6): each an issue or epic ability (policy/work-item-abilities). */
+export interface WorkItemPermissionsSource {
+  actor: Actor | null;
+  subject: IssueSubject | EpicSubject;
+}
+
+export const WorkItemPermissions = permissionsObject<WorkItemPermissionsSource, WorkItemAbility>(
+  'WorkItemPermissions',
+  'Check permissions for the current user on a work item.',
+  (s, ability) => canWorkItem(s.actor, ability, s.subject),
+  {
+    readWorkItem: ['read_work_item', 'read the work item'],
+    updateWorkItem: ['update_work_item', 'update the work item'],
+    deleteWorkItem: ['delete_work_item', 'delete the work item'],
+    adminParentLink: ['admin_parent_link', 'add and remove parent and child items'],
+    setWorkItemMetadata: ['set_work_item_metadata', 'set assignees, labels, milestone and the other metadata'],
+    createNote: ['create_note', 'comment on the work item'],
+    adminWorkItemLink: ['admin_work_item_link', 'add and remove linked items'],
   },
 );

@@ -1,4 +1,5 @@
 import type { GroupRow, ProjectRow } from '../../modules/namespaces/namespace-lookup.service';
+import type { WorkItem } from '../../modules/work-items/work-item';
 import { builder } from '../builder';
 import type { EpicRow, IssueRow, LabelRow, MilestoneRow, UserRow } from '../loaders/rows';
 
@@ -10,3 +11,4 @@ export const EpicRef = builder.objectRef<EpicRow>('Epic');
 export const IssueRef = builder.objectRef<IssueRow>('Issue');
 export const LabelRef = builder.objectRef<LabelRow>('Label');
 export const MilestoneRef = builder.objectRef<MilestoneRow>('Milestone');
+export const WorkItemRef = builder.objectRef<WorkItem>('WorkItem');

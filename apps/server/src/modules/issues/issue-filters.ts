@@ -33,7 +33,7 @@ export interface IssueFilters extends IssuableFilters {
   epicId?: number | Wildcard;
   notEpicId?: number;
   healthStatus?: 'on_track' | 'needs_attention' | 'at_risk' | Wildcard;
-  issueTypes?: Array<'issue' | 'incident' | 'task'>;
+  issueTypes?: Array<'issue' | 'incident' | 'task' | 'objective' | 'key_result'>;
   dueDate?: '0' | 'any' | 'today' | 'tomorrow' | 'overdue' | 'week' | 'month' | 'next_month_and_previous_two_weeks';
   /** For `GET /issues`: issues the actor created, is assigned to, or every readable issue. */
   scope?: 'created_by_me' | 'assigned_to_me' | 'all';

@@ -33,6 +33,7 @@ const base = {
     .preprocess((v) => (v === '' ? null : v), z.enum(['on_track', 'needs_attention', 'at_risk']).nullable())
     .optional(),
   discussion_locked: gitlabBoolean.optional(),
+  progress: z.coerce.number().int().min(0).max(100).nullable().optional(),
   created_at: gitlabDate.optional(),
 };
 

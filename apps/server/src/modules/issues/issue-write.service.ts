@@ -1,3 +1,4 @@
+import type { IssueBackedType } from '@meridian/domain';
 import { positionAtEnd } from '@meridian/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection';
@@ -29,7 +30,7 @@ export interface IssueInput extends IssueLabelChanges {
   title?: string;
   description?: string;
   confidential?: boolean;
-  issue_type?: 'issue' | 'incident' | 'task';
+  issue_type?: IssueBackedType;
   /** Admin-only below (silently ignored without admin_issue, as GitLab does). */
   assignee_ids?: number[];
   milestone_id?: number | null;
@@ -39,6 +40,8 @@ export interface IssueInput extends IssueLabelChanges {
   weight?: number | null;
   epic_id?: number | null;
   health_status?: 'on_track' | 'needs_attention' | 'at_risk' | null;
+  /** Objectives and key results (the work item progress widget): 0–100. */
+  progress?: number | null;
   discussion_locked?: boolean;
   created_at?: Date;
   /** Update only. */
@@ -262,6 +265,7 @@ export async function updateIssue(
       );
       if (input.weight !== undefined) changes.weight = input.weight;
       if (input.health_status !== undefined) changes.health_status = input.health_status;
+      if (input.progress !== undefined) changes.progress = input.progress;
       if (input.discussion_locked !== undefined) changes.discussion_locked = input.discussion_locked;
     }
     const updated = await trx

@@ -1,0 +1,132 @@
+import {
+  allowedChildTypes,
+  allowedParentTypes,
+  WIDGET_TYPES,
+  type WidgetDefinition,
+  WORK_ITEM_TYPES,
+  type WorkItemTypeInfo,
+  widgetDefinitions,
+  workItemTypeByName,
+  workItemTypeOf,
+} from '@meridian/domain';
+import { builder } from '../builder';
+
+/*
+ * IE-37: work item types with their widget definitions (GitLab's WorkItemType and
+ * WorkItemWidgetDefinition* types). The table is pure (packages/domain/src/work-items).
+ */
+
+export const WorkItemWidgetType = builder.enumType('WorkItemWidgetType', {
+  description: 'Type of a work item widget.',
+  values: Object.fromEntries(WIDGET_TYPES.map((v) => [v, { value: v }])) as Record<
+    (typeof WIDGET_TYPES)[number],
+    { value: (typeof WIDGET_TYPES)[number] }
+  >,
+});
+
+/** `gid://gitlab/WorkItems::Type/5`, as GitLab names its types. */
+export const typeGid = (t: WorkItemTypeInfo) => `gid://gitlab/WorkItems::Type/${t.id}`;
+
+/** The type a `WorkItemsTypeID` names, or undefined. */
+export function typeOfGid(value: string): WorkItemTypeInfo | undefined {
+  const match = /^gid:\/\/gitlab\/WorkItems::Type\/(\d{1,3})$/.exec(value);
+  return match ? WORK_ITEM_TYPES.find((t) => t.id === Number(match[1])) : undefined;
+}
+
+export const WorkItemTypeRef = builder.objectRef<WorkItemTypeInfo>('WorkItemType');
+
+/** A widget definition with the type it belongs to (the hierarchy definition lists allowed types). */
+type DefinitionShape = WidgetDefinition & { parentType?: WorkItemTypeInfo };
+
+const WidgetDefinitionRef = builder.interfaceRef<DefinitionShape>('WorkItemWidgetDefinition').implement({
+  description: 'Widget definition of a work item type.',
+  fields: (t) => ({
+    type: t.field({ type: WorkItemWidgetType, description: 'Widget type.', resolve: (d) => d.type }),
+  }),
+});
+
+type Def<T extends WidgetDefinition['type']> = Extract<WidgetDefinition, { type: T }> & {
+  parentType?: WorkItemTypeInfo;
+};
+
+builder.objectRef<Def<'ASSIGNEES'>>('WorkItemWidgetDefinitionAssignees').implement({
+  description: 'Represents an assignees widget definition.',
+  interfaces: [WidgetDefinitionRef],
+  isTypeOf: (d) => (d as WidgetDefinition).type === 'ASSIGNEES',
+  fields: (t) => ({
+    allowsMultipleAssignees: t.exposeBoolean('allowsMultipleAssignees', {
+      description: 'Indicates whether multiple assignees are allowed.',
+    }),
+    canInviteMembers: t.exposeBoolean('canInviteMembers', {
+      description: "Indicates whether the current user can invite members to the work item's parent.",
+    }),
+  }),
+});
+
+builder.objectRef<Def<'LABELS'>>('WorkItemWidgetDefinitionLabels').implement({
+  description: 'Represents a labels widget definition.',
+  interfaces: [WidgetDefinitionRef],
+  isTypeOf: (d) => (d as WidgetDefinition).type === 'LABELS',
+  fields: (t) => ({
+    allowsScopedLabels: t.exposeBoolean('allowsScopedLabels', {
+      description: 'Indicates whether scoped labels are available.',
+    }),
+  }),
+});
+
+builder.objectRef<Def<'WEIGHT'>>('WorkItemWidgetDefinitionWeight').implement({
+  description: 'Represents a weight widget definition.',
+  interfaces: [WidgetDefinitionRef],
+  isTypeOf: (d) => (d as WidgetDefinition).type === 'WEIGHT',
+  fields: (t) => ({
+    editable: t.exposeBoolean('editable', { description: 'Indicates whether editable weight is available.' }),
+    rollUp: t.exposeBoolean('rollUp', { description: 'Indicates whether rolled up weight is available.' }),
+  }),
+});
+
+builder.objectRef<DefinitionShape>('WorkItemWidgetDefinitionHierarchy').implement({
+  description: 'Represents a hierarchy widget definition.',
+  interfaces: [WidgetDefinitionRef],
+  isTypeOf: (d) => (d as WidgetDefinition).type === 'HIERARCHY',
+  fields: (t) => ({
+    allowedChildTypes: t.field({
+      type: [WorkItemTypeRef],
+      description: 'Allowed child types for the work item type.',
+      resolve: (d) => allowedChildTypes(d.parentType?.baseType ?? 'issue').map(workItemTypeOf),
+    }),
+    allowedParentTypes: t.field({
+      type: [WorkItemTypeRef],
+      description: 'Allowed parent types for the work item type.',
+      resolve: (d) => allowedParentTypes(d.parentType?.baseType ?? 'issue').map(workItemTypeOf),
+    }),
+  }),
+});
+
+builder.objectRef<DefinitionShape>('WorkItemWidgetDefinitionGeneric').implement({
+  description: 'Represents a widget definition with no settings of its own.',
+  interfaces: [WidgetDefinitionRef],
+  isTypeOf: (d) => !['ASSIGNEES', 'LABELS', 'WEIGHT', 'HIERARCHY'].includes((d as WidgetDefinition).type),
+  fields: () => ({}),
+});
+
+WorkItemTypeRef.implement({
+  description: 'Represents a work item type.',
+  fields: (t) => ({
+    id: t.string({ description: 'Global ID of the work item type.', resolve: typeGid }),
+    name: t.exposeString('name', { description: 'Name of the work item type.' }),
+    iconName: t.exposeString('iconName', { description: 'Icon name of the work item type.' }),
+    widgetDefinitions: t.field({
+      type: [WidgetDefinitionRef],
+      description: 'Available widgets for the work item type.',
+      resolve: (type) => widgetDefinitions(type.baseType).map((d) => ({ ...d, parentType: type })),
+    }),
+  }),
+});
+
+/** The types a namespace offers: every issue-backed type in a project, every type in a group. */
+export function typesOfNamespace(kind: 'group' | 'project', name: string | null | undefined): WorkItemTypeInfo[] {
+  const offered = WORK_ITEM_TYPES.filter((t) => (kind === 'project' ? t.baseType !== 'epic' : true));
+  if (name == null) return [...offered];
+  const wanted = workItemTypeByName(name);
+  return offered.filter((t) => t.id === wanted?.id);
+}

@@ -1,0 +1,150 @@
+import { type WidgetType, widgetDefinitions, workItemTypeOf } from '@meridian/domain';
+import { epicSubject } from '../../modules/epics/epics.service';
+import { issueSubjectOf } from '../../modules/issues/issues.service';
+import { webUrl } from '../../modules/namespaces/web-url';
+import { baseTypeOf, type WorkItem, workItemId } from '../../modules/work-items/work-item';
+import type { EpicSubject, IssueSubject } from '../../policy/subjects';
+import { builder } from '../builder';
+import type { GraphQLContext } from '../context';
+import { gid } from '../gid';
+import { WorkItemPermissions } from './permissions.graphql';
+import { UserRef, WorkItemRef } from './refs';
+import { NamespaceRef, type NamespaceShape } from './work-item-namespace.graphql';
+import { WorkItemTypeRef, WorkItemWidgetType } from './work-item-type.graphql';
+import { WidgetRef, type WidgetShape } from './work-item-widgets.graphql';
+
+/*
+ * GitLab's WorkItem (IE-41): one type for issues, tasks, incidents, objectives, key results and
+ * epics, whose fields beyond the core sit in `widgets` (work-item-widgets.graphql.ts).
+ */
+
+const WorkItemState = builder.enumType('WorkItemState', {
+  description: 'State of a GitLab work item.',
+  values: { OPEN: { value: 'opened', description: 'In open state.' }, CLOSED: { value: 'closed' } } as const,
+});
+
+/** The policy subject of a work item (assignees from the request's loader). */
+export async function workItemSubject(c: GraphQLContext, item: WorkItem): Promise<IssueSubject | EpicSubject> {
+  if (item.kind === 'epic') return epicSubject(item.row);
+  const assignees = await c.loaders.issueAssignees.load(item.row.id);
+  return issueSubjectOf(
+    item.row,
+    assignees.map((a) => a.id),
+  );
+}
+
+/** The full path of the item's project or group (projects from the request's loader). */
+async function containerPath(c: GraphQLContext, item: WorkItem): Promise<string> {
+  if (item.kind === 'epic') return item.row.group_full_path;
+  return (await c.loaders.project.load(item.row.project_id))?.full_path ?? item.row.project_path;
+}
+
+/** Where the item shows in the web app: issues and incidents on their issue page, the rest as work items. */
+export async function workItemPath(c: GraphQLContext, item: WorkItem): Promise<string> {
+  if (item.kind === 'epic') return `groups/${item.row.group_full_path}/-/epics/${item.row.iid}`;
+  const kind = item.row.issue_type === 'issue' || item.row.issue_type === 'incident' ? 'issues' : 'work_items';
+  return `${await containerPath(c, item)}/-/${kind}/${item.row.iid}`;
+}
+
+export async function workItemReference(c: GraphQLContext, item: WorkItem, full: boolean): Promise<string> {
+  const prefix = full ? await containerPath(c, item) : '';
+  return `${prefix}${item.kind === 'epic' ? '&' : '#'}${item.row.iid}`;
+}
+
+export function namespaceOf(item: WorkItem): NamespaceShape {
+  return item.kind === 'epic' ? { kind: 'group', id: item.row.group_id } : { kind: 'project', id: item.row.project_id };
+}
+
+WorkItemRef.implement({
+  description: 'Represents a work item (an issue, task, incident, objective, key result or epic).',
+  fields: (t) => ({
+    id: t.field({
+      type: 'WorkItemID',
+      description: 'Global ID of the work item.',
+      resolve: (w) => gid('WorkItem', workItemId(w)),
+    }),
+    iid: t.id({ description: 'Internal ID of the work item.', resolve: (w) => String(w.row.iid) }),
+    title: t.string({ description: 'Title of the work item.', resolve: (w) => w.row.title }),
+    state: t.field({
+      type: WorkItemState,
+      description: 'State of the work item.',
+      resolve: (w) => w.row.state as 'opened',
+    }),
+    confidential: t.boolean({
+      description: 'Indicates the work item is confidential.',
+      resolve: (w) => w.row.confidential,
+    }),
+    createdAt: t.field({
+      type: 'Time',
+      description: 'Timestamp of when the work item was created.',
+      resolve: (w) => w.row.created_at,
+    }),
+    updatedAt: t.field({
+      type: 'Time',
+      description: 'Timestamp of when the work item was last updated.',
+      resolve: (w) => w.row.updated_at,
+    }),
+    closedAt: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Timestamp of when the work item was closed.',
+      resolve: (w) => w.row.closed_at,
+    }),
+    workItemType: t.field({
+      type: WorkItemTypeRef,
+      description: 'Type assigned to the work item.',
+      resolve: (w) => workItemTypeOf(baseTypeOf(w)),
+    }),
+    namespace: t.field({
+      type: NamespaceRef,
+      nullable: true,
+      description: 'Namespace the work item belongs to (its project or, for an epic, its group).',
+      resolve: (w) => namespaceOf(w),
+    }),
+    author: t.field({
+      type: UserRef,
+      nullable: true,
+      description: 'User that created the work item.',
+      resolve: (w, _a, c) => (w.row.author_id ? c.loaders.user.load(w.row.author_id) : null),
+    }),
+    webUrl: t.string({
+      description: 'URL of this work item.',
+      resolve: async (w, _a, c) => webUrl(c.ctx, await workItemPath(c, w)),
+    }),
+    webPath: t.string({
+      description: 'Web path of the work item.',
+      resolve: async (w, _a, c) => `/${await workItemPath(c, w)}`,
+    }),
+    reference: t.string({
+      description: 'Internal reference of the work item. Returned in shortened format by default.',
+      args: {
+        full: t.arg.boolean({
+          required: false,
+          defaultValue: false,
+          description: 'Boolean option specifying whether the reference should be returned in full.',
+        }),
+      },
+      resolve: (w, args, c) => workItemReference(c, w, args.full ?? false),
+    }),
+    userPermissions: t.field({
+      type: WorkItemPermissions,
+      description: 'Permissions for the current user on the resource.',
+      resolve: async (w, _a, c) => ({ actor: c.actor, subject: await workItemSubject(c, w) }),
+    }),
+    widgets: t.field({
+      type: [WidgetRef],
+      description: 'Collection of widgets that belong to the work item.',
+      args: {
+        onlyTypes: t.arg({
+          type: [WorkItemWidgetType],
+          required: false,
+          description: 'Only return widgets of the given types.',
+        }),
+      },
+      resolve: (w, args) =>
+        widgetDefinitions(baseTypeOf(w))
+          .filter((d) => !args.onlyTypes || args.onlyTypes.includes(d.type))
+          .map((d): WidgetShape => ({ type: d.type as WidgetType, item: w, definition: d })),
+    }),
+  }),
+});

@@ -1,0 +1,102 @@
+import { parentLinkProblem, positionAfterLast, type WorkItemBaseType } from '@meridian/domain';
+import { sql } from 'kysely';
+import type { Database } from '../../db/connection';
+import type { Executor } from '../../db/executor';
+import { badRequest, conflict, forbidden } from '../../errors';
+import type { Actor } from '../../policy/actor';
+import { canWorkItem } from '../../policy/work-item-abilities';
+import { type IssueRow, issueSubject } from '../issues/issues.service';
+
+/**
+ * Parent links between issue-backed work items (task under issue or incident; objective or key
+ * result under an objective), in `work_item_parent_links`. Epic links go through the epic services.
+ */
+
+/** How many levels hang below `issueId` through parent links (1 when it has no children), capped at 10. */
+async function subtreeHeight(db: Executor, issueId: number): Promise<number> {
+  const { rows } = await sql<{ height: number }>`
+    WITH RECURSIVE below(id, depth) AS (
+      SELECT ${issueId}::int, 1
+      UNION ALL
+      SELECT l.child_issue_id, b.depth + 1 FROM work_item_parent_links l JOIN below b ON l.parent_issue_id = b.id
+      WHERE b.depth < 10
+    ) SELECT max(depth)::int AS height FROM below`.execute(db);
+  return rows[0]?.height ?? 1;
+}
+
+/** The chain above `issueId`, the issue itself first, capped at 10. */
+async function ancestorIds(db: Executor, issueId: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`
+    WITH RECURSIVE above(id, depth) AS (
+      SELECT ${issueId}::int, 1
+      UNION ALL
+      SELECT l.parent_issue_id, a.depth + 1 FROM work_item_parent_links l JOIN above a ON l.child_issue_id = a.id
+      WHERE a.depth < 10
+    ) SELECT id FROM above ORDER BY depth`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+async function assertMayAdminLink(db: Database, actor: Actor, issue: IssueRow): Promise<void> {
+  if (!canWorkItem(actor, 'admin_parent_link', await issueSubject(db, issue))) throw forbidden();
+}
+
+/** The refusal of a link that breaks a hierarchy rule, named as GitLab's hierarchy widget does. */
+export function hierarchyError(problem: string) {
+  return badRequest(`${problem}`, 'parentId');
+}
+
+/**
+ * Everything that must hold before `child` goes under `parent` (both issue-backed, both read by the
+ * actor): admin_parent_link on both, same project, the type rule, depth, no cycle, confidentiality.
+ */
+export async function assertIssueLinkAllowed(
+  db: Database,
+  actor: Actor,
+  child: { row: IssueRow | null; type: WorkItemBaseType; confidential: boolean; projectId: number },
+  parent: IssueRow,
+): Promise<void> {
+  await assertMayAdminLink(db, actor, parent);
+  if (child.row) await assertMayAdminLink(db, actor, child.row);
+  if (parent.project_id !== child.projectId) {
+    throw hierarchyError('parent must be in the same project as the child item');
+  }
+  const chain = await ancestorIds(db, parent.id);
+  if (child.row && chain.includes(child.row.id)) throw hierarchyError('it is an ancestor of the parent item');
+  const sameTypeDepth = child.type === parent.issue_type ? chain.length : 1;
+  const height = child.row && child.type === parent.issue_type ? await subtreeHeight(db, child.row.id) : 1;
+  const problem = parentLinkProblem(
+    { type: parent.issue_type as WorkItemBaseType, confidential: parent.confidential, depth: sameTypeDepth },
+    { type: child.type, confidential: child.confidential, height },
+  );
+  if (problem) throw hierarchyError(problem);
+}
+
+/** The issue id of the current parent of an issue-backed work item, if any. */
+export async function currentIssueParentId(db: Executor, childId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('work_item_parent_links')
+    .select('parent_issue_id')
+    .where('child_issue_id', '=', childId)
+    .executeTakeFirst();
+  return row?.parent_issue_id ?? null;
+}
+
+/** Writes the link (after `assertIssueLinkAllowed`): the child goes last among the parent's children. */
+export async function writeIssueParentLink(trx: Executor, childId: number, parentId: number | null): Promise<void> {
+  await trx.deleteFrom('work_item_parent_links').where('child_issue_id', '=', childId).execute();
+  if (parentId === null) return;
+  const siblings = await trx
+    .selectFrom('work_item_parent_links')
+    .select(['id', 'relative_position'])
+    .where('parent_issue_id', '=', parentId)
+    .orderBy(sql`relative_position ASC NULLS LAST`)
+    .orderBy('id')
+    .execute();
+  const inserted = await trx
+    .insertInto('work_item_parent_links')
+    .values({ child_issue_id: childId, parent_issue_id: parentId, relative_position: positionAfterLast(siblings) })
+    .onConflict((oc) => oc.column('child_issue_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) throw conflict('Work item already has a parent');
+}

@@ -1,0 +1,83 @@
+import { mayBeChildOf } from '@meridian/domain';
+import type { Database } from '../../db/connection';
+import { forbidden, notFound } from '../../errors';
+import type { Actor } from '../../policy/actor';
+import { requireActor } from '../../policy/require-actor';
+import { canWorkItem } from '../../policy/work-item-abilities';
+import { publishChange } from '../../realtime/change-channel';
+import { setIssueEpic } from '../epic-issues/epic-issues.service';
+import { assignChildEpic, unassignChildEpic } from '../epics/epic-children.service';
+import type { EpicRow } from '../epics/epic-query';
+import { findEpicById } from '../epics/epics.service';
+import { findReadableIssueById, type IssueRow, issueSubject } from '../issues/issues.service';
+import {
+  assertIssueLinkAllowed,
+  currentIssueParentId,
+  hierarchyError,
+  writeIssueParentLink,
+} from './issue-parent-links';
+import { baseTypeOf, type WorkItem } from './work-item';
+
+export const NOT_ALLOWED_TYPE = 'it is not allowed to add this type of parent item';
+
+async function assertMayAdminChildLink(db: Database, actor: Actor, issue: IssueRow): Promise<void> {
+  if (!canWorkItem(actor, 'admin_parent_link', await issueSubject(db, issue))) throw forbidden();
+}
+
+/**
+ * The one entry point of the hierarchy widget: puts `child` under `parent` (moving it from any
+ * parent it had) or, with `parent` null, makes it top-level. Each kind of link goes through the
+ * service that owns it: epic ⊃ epic through epic-children.service, epic ⊃ issue through
+ * setIssueEpic, the rest through the parent-link table with the same two-ended checks.
+ */
+export async function setWorkItemParent(
+  db: Database,
+  actorOrNull: Actor | null,
+  child: WorkItem,
+  parent: WorkItem | null,
+): Promise<void> {
+  const actor = requireActor(actorOrNull);
+  const childType = baseTypeOf(child);
+  if (parent && !mayBeChildOf(baseTypeOf(parent), childType)) throw hierarchyError(NOT_ALLOWED_TYPE);
+  if (child.kind === 'epic') {
+    if (parent) {
+      await assignChildEpic(db, actor, parent.row as EpicRow, child.row.id);
+    } else if (child.row.parent_id !== null) {
+      const current = await findEpicById(db, actor, child.row.parent_id);
+      await unassignChildEpic(db, actor, current, child.row.id);
+    }
+    return;
+  }
+  const childRow = child.row;
+  await assertMayAdminChildLink(db, actor, childRow);
+  if (childType === 'issue') {
+    const target = parent ? (parent.row as EpicRow) : null;
+    await db
+      .transaction()
+      .execute((trx) => setIssueEpic(trx, actor, childRow, target, { field: 'epic_id', sameEpic: 'ignore' }));
+    return;
+  }
+  const parentRow = parent ? (parent.row as IssueRow) : null;
+  if (parentRow) {
+    const facts = {
+      row: childRow,
+      type: childType,
+      confidential: childRow.confidential,
+      projectId: childRow.project_id,
+    };
+    await assertIssueLinkAllowed(db, actor, facts, parentRow);
+  }
+  const currentId = await currentIssueParentId(db, childRow.id);
+  if (currentId === (parentRow?.id ?? null)) return;
+  if (currentId !== null) {
+    // The parent the child leaves must be one the actor may read and administer too.
+    const current = await findReadableIssueById(db, actor, currentId);
+    if (!current) throw notFound('Work Item');
+    await assertMayAdminChildLink(db, actor, current);
+  }
+  await db.transaction().execute(async (trx) => {
+    await writeIssueParentLink(trx, childRow.id, parentRow?.id ?? null);
+    for (const id of [currentId, parentRow?.id ?? null])
+      if (id !== null) await publishChange(trx, 'Issue', id, 'updated');
+  });
+}

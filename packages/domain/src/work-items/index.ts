@@ -1,0 +1,3 @@
+export * from './hierarchy-rules';
+export * from './widget-definitions';
+export * from './work-item-types';
