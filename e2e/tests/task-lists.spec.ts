@@ -108,7 +108,9 @@ test('a change made meanwhile by someone else: the conflict alert, then their ve
   await settledScreenshot(page, 'task-list-conflict');
 });
 
-test('an epic’s task list: reorder and delete, without “Convert to child item” (a child task needs a project)', async ({ page }) => {
+test('an epic’s task list: reorder and delete, without “Convert to child item” (a child task needs a project)', async ({
+  page,
+}) => {
   const epic = await project.api('POST', `/groups/${project.groupId}/epics`, {
     title: 'Epic with tasks',
     description: '- [ ] design\n- [ ] build',

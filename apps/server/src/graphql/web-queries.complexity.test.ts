@@ -55,6 +55,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const issueActions = await webModule<{ PROMOTE_TO_EPIC: Document; SET_ISSUE_LOCKED: Document }>(
     'features/issues/issueActionsApi.ts',
   );
+  const taskConversion = await webModule<{
+    NAMESPACE_WORK_ITEM_TYPES: Document;
+    CREATE_WORK_ITEM: Document;
+    DELETE_WORK_ITEM: Document;
+  }>('features/issues/taskConversionApi.ts');
   const epicNotes = await webModule<{ EPIC_NOTE_PERMISSIONS: Document }>('features/notes/epicNotePermissions.ts');
   const mrNotes = await webModule<{ MERGE_REQUEST_NOTE_PERMISSIONS: Document }>(
     'features/notes/mergeRequestNotePermissions.ts',
@@ -140,6 +145,28 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       name: 'blockingIssues',
       query: documentText(blocking.BLOCKING_ISSUES),
       variables: { fullPath: 'acme/web', iid: '1', first: 3 },
+    },
+    {
+      name: 'namespaceWorkItemTypes (task conversion)',
+      query: documentText(taskConversion.NAMESPACE_WORK_ITEM_TYPES),
+      variables: { fullPath: 'acme/web', name: 'Task' },
+    },
+    {
+      name: 'createWorkItem (task conversion)',
+      query: documentText(taskConversion.CREATE_WORK_ITEM),
+      variables: {
+        input: {
+          projectPath: 'acme/web',
+          title: 'Task',
+          workItemTypeId: 'gid://gitlab/WorkItems::Type/5',
+          hierarchyWidget: { parentId: 'gid://gitlab/WorkItem/1' },
+        },
+      },
+    },
+    {
+      name: 'deleteWorkItem (task conversion Undo)',
+      query: documentText(taskConversion.DELETE_WORK_ITEM),
+      variables: { input: { id: 'gid://gitlab/WorkItem/2' } },
     },
     { name: 'liveNoteCreated', query: documentText(live.LIVE_NOTE_CREATED), variables: liveVariables },
     { name: 'liveNoteDeleted', query: documentText(live.LIVE_NOTE_DELETED), variables: liveVariables },

@@ -38,7 +38,7 @@ export const iterationGid = (id: number) => `gid://gitlab/Iteration/${id}`;
 async function taskTypeId(fullPath: string): Promise<string> {
   const data = await graphqlRequest(NAMESPACE_WORK_ITEM_TYPES, { fullPath, name: 'Task' });
   const type = data.workspace?.workItemTypes?.nodes?.find((node) => node?.name === 'Task');
-  if (!type) throw new Error('No Task work item type');
+  if (!type?.id) throw new Error('No Task work item type');
   return type.id;
 }
 
@@ -69,8 +69,9 @@ export async function createChildTask(task: ChildTask): Promise<{ id: string; ii
   });
   const payload = data.createWorkItem;
   const errors = payload?.errors ?? [];
-  if (!payload?.workItem || errors.length > 0) throw new Error(errors.join('; ') || 'No work item');
-  return { id: payload.workItem.id, iid: payload.workItem.iid };
+  const item = payload?.workItem;
+  if (!item?.iid || errors.length > 0) throw new Error(errors.join('; ') || 'No work item');
+  return { id: String(item.id), iid: item.iid };
 }
 
 export async function deleteWorkItem(id: string): Promise<void> {
