@@ -16,6 +16,9 @@ const project = useIssueProject('task-lists', Object.keys(DESCRIPTIONS), async (
   for (const [i, description] of Object.values(DESCRIPTIONS).entries()) {
     await api('PUT', `/projects/${projectId}/issues/${i + 1}`, { description });
   }
+  // The task inherits the parent's confidentiality and milestone (IE §3 "Work item payload for task conversion").
+  const milestone = await api('POST', `/projects/${projectId}/milestones`, { title: 'v1' });
+  await api('PUT', `/projects/${projectId}/issues/4`, { confidential: true, milestone_id: milestone.id });
   // frank is a Guest here: he reads the issue but may not update it.
   const [frank] = (await api('GET', '/users?username=frank')) as unknown as Array<{ id: number }>;
   await api('POST', `/groups/${groupId}/members`, { user_id: frank?.id, access_level: 10 });
@@ -141,6 +144,7 @@ test('a Guest sees the task items without handles or menus', async ({ browser })
 
 test.describe('conversion to a child task', () => {
   test('converts an item, then Undo reverts it', async ({ page }) => {
+    test.slow();
     await page.goto(issueUrl(4));
     await article(page).locator('li', { hasText: 'Write the docs' }).hover();
     await page.getByRole('button', { name: 'Actions for Write the docs with the details' }).click();
@@ -152,13 +156,20 @@ test.describe('conversion to a child task', () => {
     expect(iid, converted).toBeGreaterThan(5);
     // The new task: its title and description from the item, a child of the issue.
     const task = await project.api('GET', `/projects/${project.projectId}/issues/${iid}`);
-    expect(task).toMatchObject({ title: 'Write the docs', description: 'with the details', issue_type: 'task' });
+    expect(task).toMatchObject({
+      title: 'Write the docs',
+      description: 'with the details',
+      issue_type: 'task',
+      confidential: true,
+      milestone: { title: 'v1' },
+    });
     const children = await childrenOf(page, 4);
     expect(children).toEqual([{ iid: String(iid), title: 'Write the docs', type: 'Task' }]);
     await expect(article(page).getByRole('link', { name: `#${iid}` })).toBeVisible();
     await settledScreenshot(page, 'task-list-converted');
 
     await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page.getByText('Task reverted')).toBeVisible();
     await expect.poll(() => descriptionOf(4)).toBe(DESCRIPTIONS['Convert me']);
     await expect.poll(() => taskNames(page)).toEqual(['plain', 'Write the docs with the details']);
