@@ -11,5 +11,6 @@ export * from './quick-actions';
 export * from './references';
 export * from './roadmap';
 export * from './secrets';
+export * from './task-list';
 export * from './time-tracking';
 export * from './work-items';

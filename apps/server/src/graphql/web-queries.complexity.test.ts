@@ -45,6 +45,7 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const { documentText } = await webModule<{ documentText: (doc: Document) => string }>('graphql/request.ts');
   const roadmap = await webModule<RoadmapApi>('features/roadmap/roadmapApi.ts');
   const epics = await webModule<{ CAN_CREATE_EPIC: Document }>('features/epics/epicsApi.ts');
+  const epicUpdate = await webModule<{ EPIC_UPDATE_PERMISSION: Document }>('features/epics/epicUpdatePermission.ts');
   const issues = await webModule<{ ISSUE_PERMISSIONS: Document }>('features/issues/issuePermissions.ts');
   const iterations = await webModule<{ ISSUE_ITERATION_OPTIONS: Document }>(
     'features/issues/sidebar/iterationOptions.ts',
@@ -54,6 +55,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const issueActions = await webModule<{ PROMOTE_TO_EPIC: Document; SET_ISSUE_LOCKED: Document }>(
     'features/issues/issueActionsApi.ts',
   );
+  const taskConversion = await webModule<{
+    NAMESPACE_WORK_ITEM_TYPES: Document;
+    CREATE_WORK_ITEM: Document;
+    DELETE_WORK_ITEM: Document;
+  }>('features/issues/taskConversionApi.ts');
   const epicNotes = await webModule<{ EPIC_NOTE_PERMISSIONS: Document }>('features/notes/epicNotePermissions.ts');
   const treeAdd = await webModule<{ EPIC_TREE_ADD_PERMISSIONS: Document }>('features/epics/tree-add/treeAddApi.ts');
   const mrNotes = await webModule<{ MERGE_REQUEST_NOTE_PERMISSIONS: Document }>(
@@ -115,6 +121,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       variables: { fullPath: 'acme', iid: '1' },
     },
     {
+      name: 'epicUpdatePermission',
+      query: documentText(epicUpdate.EPIC_UPDATE_PERMISSION),
+      variables: { fullPath: 'acme', iid: '1' },
+    },
+    {
       name: 'epicNotePermissions',
       query: documentText(epicNotes.EPIC_NOTE_PERMISSIONS),
       variables: { fullPath: 'acme', iid: '1' },
@@ -148,6 +159,28 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       name: 'blockingIssues',
       query: documentText(blocking.BLOCKING_ISSUES),
       variables: { fullPath: 'acme/web', iid: '1', first: 3 },
+    },
+    {
+      name: 'namespaceWorkItemTypes (task conversion)',
+      query: documentText(taskConversion.NAMESPACE_WORK_ITEM_TYPES),
+      variables: { fullPath: 'acme/web', name: 'Task' },
+    },
+    {
+      name: 'createWorkItem (task conversion)',
+      query: documentText(taskConversion.CREATE_WORK_ITEM),
+      variables: {
+        input: {
+          projectPath: 'acme/web',
+          title: 'Task',
+          workItemTypeId: 'gid://gitlab/WorkItems::Type/5',
+          hierarchyWidget: { parentId: 'gid://gitlab/WorkItem/1' },
+        },
+      },
+    },
+    {
+      name: 'deleteWorkItem (task conversion Undo)',
+      query: documentText(taskConversion.DELETE_WORK_ITEM),
+      variables: { input: { id: 'gid://gitlab/WorkItem/2' } },
     },
     { name: 'liveNoteCreated', query: documentText(live.LIVE_NOTE_CREATED), variables: liveVariables },
     { name: 'liveNoteDeleted', query: documentText(live.LIVE_NOTE_DELETED), variables: liveVariables },
@@ -194,6 +227,7 @@ describe('the web app’s GraphQL documents', () => {
       .map((file) => relative(WEB_SRC, file))
       .sort();
     expect(senders).toEqual([
+      'features/epics/epicUpdatePermission.ts',
       'features/epics/epicsApi.ts',
       'features/epics/tree-add/treeAddApi.ts',
       'features/epics/sidebar/epicSidebarApi.ts',
@@ -202,6 +236,7 @@ describe('the web app’s GraphQL documents', () => {
       'features/issues/issuePermissions.ts',
       'features/issues/newIssuePermissionsApi.ts',
       'features/issues/sidebar/iterationOptions.ts',
+      'features/issues/taskConversionApi.ts',
       'features/notes/epicNotePermissions.ts',
       'features/notes/mergeRequestNotePermissions.ts',
       'features/roadmap/roadmapApi.ts',

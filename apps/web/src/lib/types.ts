@@ -169,6 +169,8 @@ export interface Epic extends Issuable {
   due_date_fixed?: string | null;
   due_date_from_milestones?: string | null;
   color?: string;
+  /** Single-epic answers only: what a description save sends back (409 when stale). */
+  lock_version?: number;
 }
 
 export interface Note {

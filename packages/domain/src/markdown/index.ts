@@ -1,3 +1,2 @@
 export * from './format-selection';
 export * from './gfm-autocomplete';
-export * from './task-list';

@@ -83,7 +83,10 @@ export interface PresentEpicOptions {
   fromGroupId?: number;
   /** Labels as objects instead of titles (`with_labels_details=true`). */
   withLabelsDetails?: boolean;
-  /** Single-object responses: add `description_html`, the sanitized rendering stored on write (beyond GitLab's REST shape). */
+  /**
+   * Single-object responses: add `description_html`, the sanitized rendering stored on write, and
+   * `lock_version`, which a description save sends back (the epic page's task list) — beyond GitLab's REST shape.
+   */
   withDescriptionHtml?: boolean;
   /** The actor the answer is for: hides parents they may not read (I2). Required so no caller forgets it. */
   viewer: { actor: Actor | null };
@@ -106,7 +109,7 @@ export function presentEpic(ctx: Ctx, row: EpicRow, extras: EpicExtras, opts: Pr
     parent_iid: parentShown ? row.parent_iid : null,
     title: row.title,
     description: row.description,
-    ...(opts.withDescriptionHtml ? { description_html: row.description_html } : {}),
+    ...(opts.withDescriptionHtml ? { description_html: row.description_html, lock_version: row.lock_version } : {}),
     state: row.state,
     confidential: row.confidential,
     hidden: row.hidden,

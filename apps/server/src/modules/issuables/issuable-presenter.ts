@@ -1,3 +1,4 @@
+import { parseTaskItems } from '@meridian/domain';
 import type { AppContext } from '../../context';
 import { todayIso } from '../../lib/today';
 import { webUrl } from '../namespaces/web-url';
@@ -54,17 +55,13 @@ export function projectFullPath(
   return `${details.namespacePaths.get(row.namespace_id) ?? ''}/${row.project_path}`;
 }
 
-const TASK_RE = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+\[([ xX])\]/gm;
-
-/** GitLab's task_completion_status: markdown task list items in the description. */
+/**
+ * GitLab's task_completion_status: the description's task list items, found as the page finds them
+ * (none in code blocks), so the header's count matches the checkboxes shown.
+ */
 export function taskCompletionStatus(description: string): { count: number; completed_count: number } {
-  let count = 0;
-  let completed = 0;
-  for (const m of description.matchAll(TASK_RE)) {
-    count += 1;
-    if (m[1] !== ' ') completed += 1;
-  }
-  return { count, completed_count: completed };
+  const tasks = parseTaskItems(description);
+  return { count: tasks.length, completed_count: tasks.filter((task) => task.checked).length };
 }
 
 /** The `milestone` object of an issue or merge request. */

@@ -4,6 +4,7 @@ import { lazyNamed } from '../../app/lazyNamed';
 import { apiPath, encodeId } from '../../lib/api';
 import { useApiList } from '../../lib/queries';
 import type { Epic, Issue } from '../../lib/types';
+import { Alert } from '../../ui/Alert';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { IssuesTable } from '../issues/IssuesTable';
@@ -16,6 +17,7 @@ import { epicKeys, useEpic } from './queries';
 import { EpicSidebar } from './sidebar/EpicSidebar';
 import { AddChildMenu } from './tree-add/AddChildMenu';
 import { useEpicLive } from './useEpicLive';
+import { useEpicTaskList } from './useEpicTaskList';
 
 // The activity (comments, threads, reactions, the comment box) loads when scrolled near.
 const EpicActivity = lazyNamed(() => import('../notes/PageActivity'), 'EpicActivity');
@@ -47,7 +49,8 @@ function ChildList<T>({
 }
 
 function EpicDetail({ epic, groupPath }: { epic: EpicPageData; groupPath: string }) {
-  useEpicLive(groupPath, epic.iid, epic.id);
+  const taskList = useEpicTaskList(groupPath, epic);
+  useEpicLive(groupPath, epic.iid, epic.id, taskList.busy);
   const noteKeys = useMemo(
     () => ({ notesKey: epicKeys.notes(groupPath, epic.iid), detailKey: epicKeys.detail(groupPath, epic.iid) }),
     [groupPath, epic.iid],
@@ -63,11 +66,17 @@ function EpicDetail({ epic, groupPath }: { epic: EpicPageData; groupPath: string
         <EpicHeader epic={epic} groupPath={groupPath} onEdit={() => setEditing(true)} />
       )}
       <DetailColumns
-        description={{ html: epic.description_html, text: epic.description }}
+        description={{
+          html: epic.description_html,
+          text: epic.description,
+          onTaskToggle: taskList.toggle,
+          taskList: taskList.actions,
+        }}
         asideLabel="Epic details"
         aside={<EpicSidebar epic={epic} groupPath={groupPath} />}
         collapsibleGutter
       >
+        {taskList.alert && <Alert variant="danger">{taskList.alert}</Alert>}
         <AddChildMenu epic={epic} groupPath={groupPath} />
         <DetailSection id="child-epics-title" title="Child epics">
           <ChildList<Epic>

@@ -34,3 +34,17 @@ export async function createEpic(groupPath: string, epic: NewEpic): Promise<Epic
   });
   return data;
 }
+
+/** `PUT /groups/:id/epics/:iid` with the description and the lock_version it was read at (409 when stale). */
+export async function updateEpicDescription(
+  groupPath: string,
+  iid: number,
+  description: string,
+  lockVersion: number | undefined,
+): Promise<Epic> {
+  const { data } = await request<Epic>(
+    apiPath(`/groups/${encodeId(groupPath)}/epics/${iid}`, { with_labels_details: true }),
+    { method: 'PUT', body: { description, lock_version: lockVersion } },
+  );
+  return data;
+}

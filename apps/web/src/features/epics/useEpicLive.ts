@@ -6,9 +6,9 @@ import { epicKeys } from './queries';
 /**
  * Keeps the open epic page current (IE §4), as the issue page: live events over WebSocket, and
  * `/groups/…/-/epics/:iid/realtime_changes` (IE-6) polling as the fallback. On a change it fetches
- * the epic, its lists and its notes again.
+ * the epic, its lists and its notes again. `paused` holds it while a task-list update is in flight.
  */
-export function useEpicLive(groupPath: string, iid: number, epicId: number): void {
+export function useEpicLive(groupPath: string, iid: number, epicId: number, paused = false): void {
   const queryClient = useQueryClient();
   const onChange = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: epicKeys.detail(groupPath, iid) });
@@ -16,7 +16,7 @@ export function useEpicLive(groupPath: string, iid: number, epicId: number): voi
   useLiveItem({
     pollUrl: `/groups/${groupPath}/-/epics/${iid}/realtime_changes`,
     workItemId: `gid://gitlab/Epic/${epicId}`,
-    paused: false,
+    paused,
     onChange,
   });
 }

@@ -1,5 +1,3 @@
-import { setTaskItem } from '@meridian/domain';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { lazyNamed } from '../../app/lazyNamed';
 import { AppLink } from '../../lib/AppLink';
@@ -13,9 +11,10 @@ import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, Ope
 import { WORK_ITEM_TYPE_NAMES, WorkItemHierarchy } from '../work-items/WorkItemHierarchy';
 import { IssueActions } from './IssueActions';
 import { LinkedItems } from './LinkedItems';
-import { issueKeys, useIssue, useIssuePermissions, useUpdateIssue } from './queries';
+import { issueKeys, useIssue, useIssuePermissions } from './queries';
 import { IssueSidebar } from './sidebar/IssueSidebar';
 import { useIssuePolling } from './useIssuePolling';
+import { useIssueTaskList } from './useIssueTaskList';
 
 // The edit form (and React Aria's buttons in it) loads on the first Edit.
 const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm');
@@ -94,18 +93,8 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
     () => ({ notesKey: issueKeys.notes(projectPath, issue.iid), detailKey: issueKeys.detail(projectPath, issue.iid) }),
     [projectPath, issue.iid],
   );
-  const queryClient = useQueryClient();
-  const taskUpdate = useUpdateIssue(projectPath, issue.iid);
-  useIssuePolling(projectPath, issue.iid, issue.id, taskUpdate.isPending);
-  // Ticking a task item saves the description with the lock_version it was read at (IE §2.5).
-  const toggleTask = (index: number, checked: boolean) => {
-    const description = setTaskItem(issue.description ?? '', index, checked);
-    if (description === null) return;
-    taskUpdate.mutate(
-      { description, lock_version: issue.lock_version },
-      { onError: () => void queryClient.invalidateQueries({ queryKey: issueKeys.detail(projectPath, issue.iid) }) },
-    );
-  };
+  const taskList = useIssueTaskList(projectPath, issue, canUpdate);
+  useIssuePolling(projectPath, issue.iid, issue.id, taskList.busy);
   return (
     <article>
       {editing && canUpdate ? (
@@ -127,16 +116,13 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
         description={{
           html: issue.description_html,
           text: issue.description,
-          onTaskToggle: permissions.data?.updateIssue ? toggleTask : undefined,
+          onTaskToggle: taskList.toggle,
+          taskList: taskList.actions,
         }}
         asideLabel="Issue details"
         aside={<IssueSidebar issue={issue} projectPath={projectPath} permissions={permissions.data ?? null} />}
       >
-        {taskUpdate.isError && (
-          <Alert variant="danger">
-            The checklist could not be updated: someone may have edited the issue. It now shows their version.
-          </Alert>
-        )}
+        {taskList.alert && <Alert variant="danger">{taskList.alert}</Alert>}
         <WorkItemHierarchy issueId={issue.id} />
         <LinkedItems
           projectPath={projectPath}

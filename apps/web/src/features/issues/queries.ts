@@ -28,7 +28,7 @@ export function useIssuePermissions(projectPath: string, iid: number) {
 }
 
 /** Puts the server's answer in the detail cache and marks the issue lists and activity stale. */
-function issueSaved(queryClient: QueryClient, projectPath: string, iid: number, issue: Issue) {
+export function issueSaved(queryClient: QueryClient, projectPath: string, iid: number, issue: Issue) {
   queryClient.setQueryData(issueKeys.detail(projectPath, iid), issue);
   void queryClient.invalidateQueries({ queryKey: issueKeys.lists() });
   void queryClient.invalidateQueries({ queryKey: issueKeys.notes(projectPath, iid) });

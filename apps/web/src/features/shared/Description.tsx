@@ -1,6 +1,8 @@
 import { type MouseEvent, useEffect, useRef } from 'react';
 import styles from './Description.module.css';
 import { useReferenceCards } from './references/useReferenceCards';
+import { TaskListControls } from './taskList/TaskListControls';
+import type { TaskListActions } from './taskList/taskListActions';
 
 /** Called with the task item's index (document order) and its new state when a reader ticks it. */
 export type TaskToggle = (index: number, checked: boolean) => void;
@@ -18,11 +20,14 @@ export function Description({
   text,
   empty,
   onTaskToggle,
+  taskList,
 }: {
   html?: string | null;
   text?: string | null;
   empty?: string;
   onTaskToggle?: TaskToggle;
+  /** For readers who may update the item: each task item's drag handle and menu. */
+  taskList?: TaskListActions;
 }) {
   const root = useRef<HTMLDivElement>(null);
   const cards = useReferenceCards();
@@ -30,6 +35,17 @@ export function Description({
   useEffect(() => {
     for (const box of checkboxesIn(root.current)) box.disabled = !onTaskToggle;
   });
+  // IE §4: a description that changes while the page is open (a task-list save, a colleague's edit) pulses once.
+  const shownHtml = useRef(html);
+  useEffect(() => {
+    if (shownHtml.current === html) return;
+    shownHtml.current = html;
+    const element = root.current;
+    if (!element) return;
+    element.classList.remove(styles.changed ?? '');
+    void element.offsetWidth; // restart the animation
+    element.classList.add(styles.changed ?? '');
+  }, [html]);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target;
     if (!onTaskToggle || !(target instanceof HTMLInputElement) || target.type !== 'checkbox') return;
@@ -47,6 +63,7 @@ export function Description({
           // biome-ignore lint/security/noDangerouslySetInnerHtml: description_html is sanitized by the server (rehype-sanitize).
           dangerouslySetInnerHTML={{ __html: html }}
         />
+        {taskList && <TaskListControls root={root} html={html} actions={taskList} />}
         {cards.card}
       </>
     );

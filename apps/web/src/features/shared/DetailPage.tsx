@@ -13,6 +13,7 @@ import { useCollapsedGutter } from './collapsedGutter';
 import { Description, type TaskToggle } from './Description';
 import styles from './DetailLayout.module.css';
 import { StickyTitle, useScrolledOutOfView } from './StickyTitle';
+import type { TaskListActions } from './taskList/taskListActions';
 
 /**
  * The frame every issuable detail page (issue, epic, merge request) shares: the header (state
@@ -91,7 +92,7 @@ export function DetailColumns({
   children,
   collapsibleGutter = false,
 }: {
-  description: { html?: string | null; text?: string | null; onTaskToggle?: TaskToggle };
+  description: { html?: string | null; text?: string | null; onTaskToggle?: TaskToggle; taskList?: TaskListActions };
   asideLabel: string;
   aside: ReactNode;
   children?: ReactNode;

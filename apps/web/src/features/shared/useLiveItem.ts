@@ -10,7 +10,7 @@ export interface LiveItemOptions {
   pollUrl: string;
   /** The item's global id for the subscriptions: `gid://gitlab/Issue/…` or `gid://gitlab/Epic/…`. */
   workItemId: string;
-  /** While true, polls wait (a task-list update is in flight). */
+  /** While true, polls wait and live events are held until it ends (a task-list update is in flight). */
   paused: boolean;
   /** The item or its notes changed: refetch them. */
   onChange: () => void;
@@ -27,12 +27,21 @@ export function useLiveItem({ pollUrl, workItemId, paused, onChange }: LiveItemO
   pausedRef.current = paused;
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const heldChange = useRef(false);
+  useEffect(() => {
+    if (paused || !heldChange.current) return;
+    heldChange.current = false;
+    onChangeRef.current();
+  }, [paused]);
   useEffect(() => {
     let left = false;
     let healthy = false;
     let poller: { stop: () => void; pollNow: () => void } | undefined;
     let stopLive: (() => void) | undefined;
-    const changed = () => onChangeRef.current();
+    const changed = () => {
+      if (pausedRef.current) heldChange.current = true;
+      else onChangeRef.current();
+    };
     const liveTimer = window.setTimeout(async () => {
       const { watchItem } = await import('./liveSocket');
       if (left) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setTaskItem } from './task-list';
+import { setTaskItem } from './edit-task-items';
 
 describe('setTaskItem', () => {
   it.each<[string, number, boolean, string | null]>([

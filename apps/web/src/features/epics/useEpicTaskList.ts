@@ -1,0 +1,37 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../../lib/session';
+import type { Epic } from '../../lib/types';
+import { useTaskListEditing } from '../shared/taskList/useTaskListEditing';
+import { updateEpicDescription } from './epicsApi';
+import { epicKeys } from './queries';
+
+/**
+ * The epic description's task list: tick, move, delete. No 'Convert to child item' here: a child
+ * task needs a project, and a Meridian epic belongs to a group.
+ */
+export function useEpicTaskList(groupPath: string, epic: Epic) {
+  const queryClient = useQueryClient();
+  const { user, isLoading } = useSession();
+  const detailKey = epicKeys.detail(groupPath, epic.iid);
+  const permission = useQuery({
+    enabled: !isLoading && user !== null,
+    queryKey: [...detailKey, 'can-update', user?.id ?? null],
+    queryFn: async ({ signal }) =>
+      (await import('./epicUpdatePermission')).fetchCanUpdateEpic(groupPath, epic.iid, signal),
+  });
+  const editing = useTaskListEditing({
+    description: epic.description ?? '',
+    lockVersion: epic.lock_version,
+    canUpdate: permission.data === true && epic.lock_version !== undefined,
+    itemType: 'epic',
+    saveDescription: async (next, lockVersion) => {
+      const saved = await updateEpicDescription(groupPath, epic.iid, next, lockVersion);
+      queryClient.setQueryData(detailKey, saved);
+      void queryClient.invalidateQueries({ queryKey: epicKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: epicKeys.notes(groupPath, epic.iid) });
+      return saved;
+    },
+    refetch: () => void queryClient.invalidateQueries({ queryKey: detailKey, exact: true }),
+  });
+  return { actions: editing.actions(editing.busy), toggle: editing.toggle, busy: editing.busy, alert: editing.alert };
+}
