@@ -1,17 +1,16 @@
 import { type IssueBackedType, isIssueBackedType, mayBeChildOf, type WorkItemTypeInfo } from '@meridian/domain';
 import type { Database } from '../../db/connection';
-import { badRequest, DomainError, forbidden, notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { canWorkItem } from '../../policy/work-item-abilities';
 import { parseInput } from '../../rest/params';
 import { epicCreateParams, epicUpdateParams } from '../epics/epic-params';
-import type { EpicRow } from '../epics/epic-query';
 import { createEpic, deleteEpic, updateEpic } from '../epics/epic-write.service';
 import { epicSubject, findEpicById } from '../epics/epics.service';
 import { parseCreateIssue, parseUpdateIssue } from '../issues/issue-input';
 import { createIssue, deleteIssue, updateIssue } from '../issues/issue-write.service';
-import { findIssue, type IssueRow, issueSubject } from '../issues/issues.service';
+import { findIssue, type IssueRow } from '../issues/issues.service';
 import { findProjectRow, type GroupRow, type ProjectRow } from '../namespaces/namespace-lookup.service';
 import { assertIssueLinkAllowed, hierarchyError } from './issue-parent-links';
 import { baseTypeOf, requireReadableWorkItem, type WorkItem } from './work-item';
@@ -128,10 +127,3 @@ export async function reloadWorkItem(db: Database, actor: Actor | null, item: Wo
   if (item.kind === 'epic') return { kind: 'epic', row: await findEpicById(db, actor, item.row.id) };
   return requireReadableWorkItem(db, actor, item.row.id);
 }
-
-export function isMissing(error: unknown): boolean {
-  return error instanceof DomainError && error.code === 'not_found';
-}
-
-export type { EpicRow, IssueRow };
-export { issueSubject };
