@@ -7,6 +7,7 @@ import type { AppContext } from './context';
 import { graphqlPlugin } from './graphql/graphql.plugin';
 import { clientConfigRoutes } from './modules/application-settings/application-settings.rest';
 import { suggestionRoutes } from './modules/autocomplete/suggestions.rest';
+import { epicRelationsWebRoutes } from './modules/epics/epic-relations-web.rest';
 import { moderationWebRoutes } from './modules/moderation/moderation-web.rest';
 import { notificationMailerPlugin } from './modules/notifications/notification-mailer.plugin';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(clientConfigRoutes, { ctx });
   await app.register(realtimeChangesRoutes, { ctx });
   await app.register(moderationWebRoutes, { ctx });
+  await app.register(epicRelationsWebRoutes, { ctx });
   await app.register(notificationMailerPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);
   return app;

@@ -1,0 +1,14 @@
+export {
+  type KeyboardMove,
+  type KeyboardMoveContext,
+  type KeyboardMoveKey,
+  keyboardMove,
+  moveInList,
+  moveIntoPlacement,
+  type Orderable,
+  type Placement,
+  type RelativePlacement,
+  reorderPlacement,
+  sortTreeChildren,
+  type TreeItemState,
+} from './tree-moves';
