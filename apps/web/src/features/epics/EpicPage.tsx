@@ -1,17 +1,12 @@
-import { type ReactNode, Suspense, useMemo } from 'react';
-import { ErrorState } from '../../app/ErrorState';
+import { Suspense, useMemo } from 'react';
 import { lazyNamed } from '../../app/lazyNamed';
-import { apiPath, encodeId } from '../../lib/api';
 import { formatDate } from '../../lib/format';
-import { useApiList } from '../../lib/queries';
 import { useSession } from '../../lib/session';
-import type { Epic, Issue } from '../../lib/types';
+import type { Epic } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { EmptyState } from '../../ui/EmptyState';
 import { LabelList } from '../../ui/LabelBadge';
 import { Spinner } from '../../ui/Spinner';
-import { IssuesTable } from '../issues/IssuesTable';
-import styles from '../shared/DetailLayout.module.css';
 import {
   CreatedBy,
   DetailColumns,
@@ -23,38 +18,14 @@ import {
 } from '../shared/DetailPage';
 import { People, SidebarField } from '../shared/People';
 import { EpicActionsMenu } from './EpicActionsMenu';
-import { EpicsTable } from './EpicsTable';
 import { epicKeys, useEpic } from './queries';
+import { ChildItemsPanel } from './tree/ChildItemsPanel';
 import { useEpicLive } from './useEpicLive';
 
 // The activity (comments, threads, reactions, the comment box) loads when scrolled near.
 const EpicActivity = lazyNamed(() => import('../notes/PageActivity'), 'EpicActivity');
 /** IE §8: the badge admins see on an epic whose author is banned. */
 const HIDDEN_TEXT = 'This epic is hidden because its author has been banned.';
-
-/** A list under the epic (its child epics, its issues): `/groups/:id/epics/:iid/{sub}`, all on one page. */
-function ChildList<T>({
-  groupPath,
-  iid,
-  sub,
-  what,
-  render,
-}: {
-  groupPath: string;
-  iid: number;
-  sub: 'epics' | 'issues';
-  what: string;
-  render: (items: T[]) => ReactNode;
-}) {
-  const query = useApiList<T>(
-    epicKeys.detailLists(groupPath, iid),
-    apiPath(`/groups/${encodeId(groupPath)}/epics/${iid}/${sub}`, { per_page: 100, with_labels_details: true }),
-  );
-  if (query.isPending) return <Spinner label={`Loading ${what}`} />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what="list" />;
-  if (query.data.items.length === 0) return <p className={styles.none}>No {what}.</p>;
-  return render(query.data.items);
-}
 
 function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
   useEpicLive(groupPath, epic.iid, epic.id);
@@ -110,24 +81,12 @@ function EpicDetail({ epic, groupPath }: { epic: Epic; groupPath: string }) {
           </>
         }
       >
-        <DetailSection id="child-epics-title" title="Child epics">
-          <ChildList<Epic>
-            groupPath={groupPath}
-            iid={epic.iid}
-            sub="epics"
-            what="child epics"
-            render={(epics) => <EpicsTable epics={epics} groupPath={groupPath} />}
-          />
-        </DetailSection>
-        <DetailSection id="child-issues-title" title="Issues">
-          <ChildList<Issue>
-            groupPath={groupPath}
-            iid={epic.iid}
-            sub="issues"
-            what="issues"
-            render={(issues) => <IssuesTable issues={issues} showProject />}
-          />
-        </DetailSection>
+        <ChildItemsPanel
+          groupPath={groupPath}
+          iid={epic.iid}
+          epicId={`gid://gitlab/Epic/${epic.id}`}
+          epicTitle={epic.title}
+        />
         <DetailSection id="activity-title" title="Activity">
           <Suspense fallback={<Spinner label="Loading activity" />}>
             <EpicActivity epic={epic} groupPath={groupPath} keys={noteKeys} />
