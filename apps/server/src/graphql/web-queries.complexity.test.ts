@@ -63,6 +63,9 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     LIVE_NOTE_DELETED: Document;
     LIVE_ITEM_UPDATED: Document;
   }>('features/shared/liveSocket.ts');
+  const tree = await webModule<{ CHILD_ITEMS: Document; EPIC_TREE_REORDER: Document }>(
+    'features/epics/tree/treeApi.ts',
+  );
   const liveVariables = { id: 'gid://gitlab/Issue/1' };
   const docs = roadmap.ROADMAP_DOCUMENTS;
   const filters = {
@@ -139,6 +142,16 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     { name: 'liveNoteDeleted', query: documentText(live.LIVE_NOTE_DELETED), variables: liveVariables },
     { name: 'liveItemUpdated', query: documentText(live.LIVE_ITEM_UPDATED), variables: liveVariables },
     {
+      name: 'childItems (epic tree level, 100 epics + 100 issues)',
+      query: documentText(tree.CHILD_ITEMS),
+      variables: { fullPath: 'acme', iid: '1', pageSize: 100, epicEndCursor: null, issueEndCursor: null },
+    },
+    {
+      name: 'epicTreeReorder',
+      query: documentText(tree.EPIC_TREE_REORDER),
+      variables: { baseEpicId: 'gid://gitlab/Epic/1', moved: { id: 'gid://gitlab/Epic/2' } },
+    },
+    {
       name: 'issueSetLocked',
       query: documentText(issueActions.SET_ISSUE_LOCKED),
       variables: { projectPath: 'acme/web', iid: '1', locked: true },
@@ -154,6 +167,7 @@ describe('the web app’s GraphQL documents', () => {
       .sort();
     expect(senders).toEqual([
       'features/epics/epicsApi.ts',
+      'features/epics/tree/treeApi.ts',
       'features/issues/blockingIssuesApi.ts',
       'features/issues/issueActionsApi.ts',
       'features/issues/issuePermissions.ts',
