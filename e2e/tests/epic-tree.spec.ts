@@ -15,7 +15,7 @@ const world: TreeWorld = { rootIid: 0, alphaIid: 0, betaIid: 0, bigIid: 0 };
 
 const project: IssueProject = useIssueProject(
   'epictree',
-  ['First issue', 'Second issue', 'Third issue', 'Alpha issue'],
+  ['First issue', 'Second issue', 'Third issue', 'Alpha issue', 'Key one', 'Key two'],
   async ({ api, groupId, projectId }) => {
     const epic = async (title: string, parentIid?: number) =>
       (parentIid
@@ -24,6 +24,7 @@ const project: IssueProject = useIssueProject(
     const root = await epic('Tree root');
     const alpha = await epic('Alpha', root.iid);
     const beta = await epic('Beta', root.iid);
+    const keys = await epic('Keys', root.iid);
     const big = await epic('Big epic');
     Object.assign(world, { rootIid: root.iid, alphaIid: alpha.iid, betaIid: beta.iid, bigIid: big.iid });
     await api('POST', `/groups/${groupId}/labels`, { name: 'tree-bug', color: '#dd2b0e' });
@@ -42,6 +43,9 @@ const project: IssueProject = useIssueProject(
       await api('POST', `/groups/${groupId}/epics/${root.iid}/issues/${byTitle.get(title)?.id}`);
     }
     await api('POST', `/groups/${groupId}/epics/${alpha.iid}/issues/${byTitle.get('Alpha issue')?.id}`);
+    for (const title of ['Key one', 'Key two']) {
+      await api('POST', `/groups/${groupId}/epics/${keys.iid}/issues/${byTitle.get(title)?.id}`);
+    }
   },
 );
 
@@ -71,10 +75,10 @@ test('the tree renders with its counts and expands a child epic lazily', async (
   await page.setViewportSize({ width: 1280, height: 1100 });
   await openEpic(page, world.rootIid);
   await expect(panel(page).getByRole('heading', { name: 'Child issues and epics' })).toBeVisible();
-  await expect(panel(page).getByTestId('epics-count')).toHaveAttribute('title', 'Epics • 2 open, 0 closed');
-  await expect(panel(page).getByTestId('issues-count')).toHaveAttribute('title', 'Issues • 4 open, 0 closed');
+  await expect(panel(page).getByTestId('epics-count')).toHaveAttribute('title', 'Epics • 3 open, 0 closed');
+  await expect(panel(page).getByTestId('issues-count')).toHaveAttribute('title', 'Issues • 6 open, 0 closed');
   await expect(panel(page).getByTestId('weight-sum')).toHaveText('Weight 5');
-  await expect(topRows(page)).toHaveCount(5);
+  await expect(topRows(page)).toHaveCount(6);
   await expect(rowOf(page, 'First issue').locator('[data-icon]')).toHaveAttribute('title', /^Created /);
 
   // Alpha's issue is fetched on the first expand only.
@@ -104,14 +108,14 @@ test("'Show labels' hides the labels and the choice persists", async ({ page }) 
 
 test('drag to reorder persists after a reload', async ({ page }) => {
   await openEpic(page, world.rootIid);
-  await expect(topRows(page)).toHaveCount(5);
-  const before = await rowTitles(topRows(page));
-  const last = before[before.length - 1] as string;
-  const first = before[0] as string;
-  await rowOf(page, last).dragTo(rowOf(page, first), { targetPosition: { x: 40, y: 3 } });
-  await expect.poll(() => rowTitles(topRows(page))).toEqual([last, ...before.slice(0, -1)]);
+  await expect(topRows(page)).toHaveCount(6);
+  const issuesOrder = async () => (await rowTitles(topRows(page))).filter((t) => t.endsWith(' issue'));
+  expect(await issuesOrder()).toEqual(['First issue', 'Second issue', 'Third issue']);
+  await rowOf(page, 'Third issue').dragTo(rowOf(page, 'First issue'), { targetPosition: { x: 40, y: 3 } });
+  await expect.poll(issuesOrder).toEqual(['Third issue', 'First issue', 'Second issue']);
   await page.reload();
-  await expect.poll(() => rowTitles(topRows(page))).toEqual([last, ...before.slice(0, -1)]);
+  await expect(topRows(page)).toHaveCount(6);
+  await expect.poll(issuesOrder).toEqual(['Third issue', 'First issue', 'Second issue']);
 });
 
 test('drag into another epic moves the item there', async ({ page }) => {
@@ -122,7 +126,7 @@ test('drag into another epic moves the item there', async ({ page }) => {
   await rowOf(page, 'Second issue').dragTo(beta, { targetPosition: { x: 200, y: (box?.height ?? 48) / 2 } });
   // Dropped into an empty epic: its first child, and the epic expands.
   await expect(panel(page).getByRole('button', { name: 'Collapse Beta' })).toBeVisible();
-  await expect(topRows(page)).toHaveCount(4);
+  await expect(topRows(page)).toHaveCount(5);
   await page.reload();
   await panel(page).getByRole('button', { name: 'Expand Beta' }).click();
   const betaItem = panel(page).locator('li', { has: page.getByRole('link', { name: 'Beta', exact: true }) });
@@ -131,42 +135,37 @@ test('drag into another epic moves the item there', async ({ page }) => {
 
 test('keyboard: Alt+Arrow moves within the parent, Tab indents, Shift+Tab outdents', async ({ page }) => {
   await openEpic(page, world.rootIid);
-  await expect(topRows(page)).toHaveCount(4);
-  const before = await rowTitles(topRows(page));
   const announcer = panel(page).getByTestId('tree-announcer');
-  const firstTitle = before[0] as string;
-  await rowOf(page, firstTitle).focus();
+  await panel(page).getByRole('button', { name: 'Expand Keys' }).click();
+  const keysItem = panel(page).locator('li', { has: page.getByRole('link', { name: 'Keys', exact: true }) });
+  const keyRows = keysItem.locator('ul > li > [data-testid="tree-row"]');
+  await expect.poll(() => rowTitles(keyRows)).toEqual(['Key one', 'Key two']);
+  await rowOf(page, 'Key one').focus();
   await page.keyboard.press('Alt+ArrowDown');
-  await expect.poll(() => rowTitles(topRows(page))).toEqual([before[1], firstTitle, ...before.slice(2)]);
-  await expect(announcer).toContainText(`Moved ${firstTitle} to position 2 of 4.`);
+  await expect.poll(() => rowTitles(keyRows)).toEqual(['Key two', 'Key one']);
+  await expect(announcer).toHaveText('Moved Key one to position 2 of 2.');
+  await expect(rowOf(page, 'Key one')).toBeFocused();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect.poll(() => rowTitles(keyRows)).toEqual(['Key one', 'Key two']);
+  await page.reload();
+  await panel(page).getByRole('button', { name: 'Expand Keys' }).click();
+  await expect.poll(() => rowTitles(keyRows)).toEqual(['Key one', 'Key two']);
 
-  // Put 'Third issue' right below Alpha, then indent it into Alpha and outdent it back.
-  const order = await rowTitles(topRows(page));
-  let at = order.indexOf('Third issue');
-  const alphaAt = order.indexOf('Alpha');
-  while (at > alphaAt + 1) {
-    await rowOf(page, 'Third issue').focus();
-    await page.keyboard.press('Alt+ArrowUp');
-    await expect.poll(async () => (await rowTitles(topRows(page))).indexOf('Third issue')).toBe(at - 1);
-    at -= 1;
-  }
-  while (at < alphaAt + 1) {
-    await rowOf(page, 'Third issue').focus();
-    await page.keyboard.press('Alt+ArrowDown');
-    await expect.poll(async () => (await rowTitles(topRows(page))).indexOf('Third issue')).toBe(at + 1);
-    at += 1;
-  }
-  await rowOf(page, 'Third issue').focus();
+  // Tab: into the epic right above; Shift+Tab: back out, right after that epic.
+  const top = await rowTitles(topRows(page));
+  const at = top.findIndex((t, n) => t.endsWith(' issue') && ['Alpha', 'Beta', 'Keys'].includes(top[n - 1] ?? ''));
+  expect(at).toBeGreaterThan(0);
+  const moved = top[at] as string;
+  const into = top[at - 1] as string;
+  await rowOf(page, moved).focus();
   await page.keyboard.press('Tab');
-  await expect(announcer).toContainText('Moved Third issue into Alpha.');
-  const alphaItem = panel(page).locator('li', { has: page.getByRole('link', { name: 'Alpha', exact: true }) });
-  await expect(alphaItem.getByRole('link', { name: 'Third issue' })).toBeVisible();
-  await expect(rowOf(page, 'Third issue')).toBeFocused();
+  await expect(announcer).toHaveText(`Moved ${moved} into ${into}.`);
+  const intoItem = panel(page).locator('li', { has: page.getByRole('link', { name: into, exact: true }) });
+  await expect(intoItem.locator('ul').getByRole('link', { name: moved })).toBeVisible();
+  await expect(rowOf(page, moved)).toBeFocused();
   await page.keyboard.press('Shift+Tab');
-  await expect(announcer).toContainText('Moved Third issue out to Tree root.');
-  await expect.poll(async () => (await rowTitles(topRows(page))).includes('Third issue')).toBe(true);
-  const after = await rowTitles(topRows(page));
-  expect(after.indexOf('Third issue')).toBe(after.indexOf('Alpha') + 1);
+  await expect(announcer).toHaveText(`Moved ${moved} out to Tree root.`);
+  await expect.poll(async () => (await rowTitles(topRows(page))).includes(moved)).toBe(true);
 });
 
 test('remove an issue and an epic with the confirmation modal', async ({ page }) => {

@@ -2,6 +2,7 @@ export {
   type KeyboardMove,
   type KeyboardMoveContext,
   type KeyboardMoveKey,
+  type KindedItem,
   keyboardMove,
   moveInList,
   moveIntoPlacement,
@@ -9,6 +10,7 @@ export {
   type Placement,
   type RelativePlacement,
   reorderPlacement,
+  sameKindPlacement,
   sortTreeChildren,
   type TreeItemState,
 } from './tree-moves';

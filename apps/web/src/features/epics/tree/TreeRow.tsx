@@ -56,7 +56,8 @@ export function TreeRow({ item, parentId, parentTitle, depth, canAdminParent, si
   const iconTitle = `${closed ? 'Closed' : 'Created'} ${timeAgo(when)}`;
 
   useEffect(() => {
-    if (tree.focusAfterMove.current === item.id && rowRef.current) {
+    // A moved row takes the focus back once it can hold it (its new level's permissions loaded).
+    if (tree.focusAfterMove.current === item.id && canMove && rowRef.current) {
       tree.focusAfterMove.current = null;
       rowRef.current.focus();
     }
