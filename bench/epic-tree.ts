@@ -38,7 +38,10 @@ const warmup = Number(values.warmup);
 const groupPath = values.group as string;
 
 // The web's childItems document, as sent (gql.tada's client directives removed).
-const treeApi = readFileSync(fileURLToPath(new URL('../apps/web/src/features/epics/tree/treeApi.ts', import.meta.url)), 'utf8');
+const treeApi = readFileSync(
+  fileURLToPath(new URL('../apps/web/src/features/epics/tree/treeApi.ts', import.meta.url)),
+  'utf8',
+);
 const CHILD_ITEMS = (/graphql\(`\s*(query childItems[\s\S]*?)`\)/.exec(treeApi)?.[1] ?? '').replace(/@_required/g, '');
 if (!CHILD_ITEMS) throw new Error('childItems document not found in treeApi.ts');
 const REORDER = `mutation($baseEpicId: EpicID!, $moved: EpicTreeNodeFieldsInputType!) {
@@ -70,17 +73,31 @@ async function ensureTree(): Promise<{ iid: number; baseId: number; childIds: nu
   if (!existing) {
     const maxIid = async (table: 'epics' | 'issues', where: 'group_id' | 'project_id', id: number) =>
       Number(
-        (await sql<{ m: number }>`SELECT coalesce(max(iid), 0) AS m FROM ${sql.table(table)} WHERE ${sql.ref(where)} = ${id}`.execute(db))
-          .rows[0]?.m,
+        (
+          await sql<{
+            m: number;
+          }>`SELECT coalesce(max(iid), 0) AS m FROM ${sql.table(table)} WHERE ${sql.ref(where)} = ${id}`.execute(db)
+        ).rows[0]?.m,
       );
     let epicIid = await maxIid('epics', 'group_id', group.id);
     let issueIid = await maxIid('issues', 'project_id', projectId);
     const labels = await db.selectFrom('labels').select('id').where('group_id', '=', group.id).limit(3).execute();
-    const milestone = await db.selectFrom('milestones').select('id').where('group_id', '=', group.id).executeTakeFirst();
+    const milestone = await db
+      .selectFrom('milestones')
+      .select('id')
+      .where('group_id', '=', group.id)
+      .executeTakeFirst();
     const epic = (title: string, parentId: number | null, position: number | null = null) =>
       db
         .insertInto('epics')
-        .values({ group_id: group.id, iid: ++epicIid, title, author_id: userId, parent_id: parentId, relative_position: position })
+        .values({
+          group_id: group.id,
+          iid: ++epicIid,
+          title,
+          author_id: userId,
+          parent_id: parentId,
+          relative_position: position,
+        })
         .returning(['id', 'iid'])
         .executeTakeFirstOrThrow();
     const issue = async (epicId: number, n: number, position: number | null) => {
@@ -98,7 +115,10 @@ async function ensureTree(): Promise<{ iid: number; baseId: number; childIds: nu
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await db.insertInto('epic_issues').values({ epic_id: epicId, issue_id: row.id, relative_position: position }).execute();
+      await db
+        .insertInto('epic_issues')
+        .values({ epic_id: epicId, issue_id: row.id, relative_position: position })
+        .execute();
       await db.insertInto('issue_assignees').values({ issue_id: row.id, user_id: userId }).execute();
       for (const label of labels.slice(0, 1 + (n % 3))) {
         await db.insertInto('issue_labels').values({ issue_id: row.id, label_id: label.id }).execute();
@@ -118,10 +138,19 @@ async function ensureTree(): Promise<{ iid: number; baseId: number; childIds: nu
     await sql`ANALYZE`.execute(db);
     iid = level5.iid;
   }
-  const level5 = await db.selectFrom('epics').select(['id', 'parent_id']).where('group_id', '=', group.id).where('iid', '=', iid as number).executeTakeFirstOrThrow();
+  const level5 = await db
+    .selectFrom('epics')
+    .select(['id', 'parent_id'])
+    .where('group_id', '=', group.id)
+    .where('iid', '=', iid as number)
+    .executeTakeFirstOrThrow();
   let baseId = level5.id;
   for (let up = 0; up < 4; up++) {
-    const row = await db.selectFrom('epics').select(['id', 'parent_id']).where('id', '=', baseId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('epics')
+      .select(['id', 'parent_id'])
+      .where('id', '=', baseId)
+      .executeTakeFirstOrThrow();
     if (row.parent_id == null) break;
     baseId = row.parent_id;
   }
@@ -164,7 +193,9 @@ async function measure(name: string, run: () => Promise<void>) {
     p95: round1(percentile(times, 95)),
     statements: Math.max(...statements),
   };
-  console.log(`${name}: median ${result.median} ms, p95 ${result.p95} ms, ${result.statements} SQL statements per request`);
+  console.log(
+    `${name}: median ${result.median} ms, p95 ${result.p95} ms, ${result.statements} SQL statements per request`,
+  );
   return result;
 }
 
@@ -173,7 +204,12 @@ const first = (await gql(CHILD_ITEMS, { fullPath: groupPath, iid: String(tree.ii
   data: { group: { epic: { children: { edges: unknown[] }; issues: { edges: unknown[] } } } };
 };
 const rows = first.data.group.epic.children.edges.length + first.data.group.epic.issues.edges.length;
-console.log(`loadavg ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}; rows ${rows}`);
+console.log(
+  `loadavg ${(await import('node:os'))
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; rows ${rows}`,
+);
 await measure('childItems (first 100 rows, counts and rollups)', async () => {
   await gql(CHILD_ITEMS, { fullPath: groupPath, iid: String(tree.iid) });
 });
@@ -186,7 +222,11 @@ await measure('epicTreeReorder (child epic to the top and back)', async () => {
     baseEpicId: `gid://gitlab/Epic/${tree.baseId}`,
     moved: flip
       ? { id: `gid://gitlab/Epic/${last}`, adjacentReferenceId: `gid://gitlab/Epic/${head}`, relativePosition: 'after' }
-      : { id: `gid://gitlab/Epic/${last}`, adjacentReferenceId: `gid://gitlab/Epic/${head}`, relativePosition: 'before' },
+      : {
+          id: `gid://gitlab/Epic/${last}`,
+          adjacentReferenceId: `gid://gitlab/Epic/${head}`,
+          relativePosition: 'before',
+        },
   });
 });
 await app.close();

@@ -57,12 +57,13 @@ async function openEpic(page: Page, iid: number) {
   await page.goto(epicUrl(iid));
   await expect(panel(page).getByTestId('tree-body')).toBeVisible({ timeout: 30_000 });
 }
-const topRows = (page: Page) =>
-  panel(page).locator('[data-testid="tree-body"] > ul > li > [data-testid="tree-row"]');
+const topRows = (page: Page) => panel(page).locator('[data-testid="tree-body"] > ul > li > [data-testid="tree-row"]');
 const rowTitles = async (rows: Locator) =>
   rows.evaluateAll((els) => els.map((el) => el.querySelector('a')?.textContent ?? ''));
 const rowOf = (page: Page, title: string) =>
-  panel(page).getByTestId('tree-row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+  panel(page)
+    .getByTestId('tree-row')
+    .filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 test.use({ storageState: authFile('alice') });

@@ -169,7 +169,8 @@ export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
   },
   {
     pattern: /^DELETE \/groups\/:s0\/[:s\d/]+-\/epics\/:iid\/(issues\/:epic_issue_id|links\/:child_epic_id)$/,
-    reason: 'epic-tree relation paths of epics in subgroups: the same handlers as the one-segment paths the matrix attacks',
+    reason:
+      'epic-tree relation paths of epics in subgroups: the same handlers as the one-segment paths the matrix attacks',
   },
   moderationOutOfScopePattern,
 ];

@@ -87,7 +87,10 @@ export function ChildItemsPanel({
           {tree.error}
         </Alert>
       )}
-      <div className={`${styles.treeBody} ${items.length > SCROLL_AFTER ? styles.scrolls : ''}`} data-testid="tree-body">
+      <div
+        className={`${styles.treeBody} ${items.length > SCROLL_AFTER ? styles.scrolls : ''}`}
+        data-testid="tree-body"
+      >
         <TreeLevel
           level={rootLevel}
           parentId={epicId}

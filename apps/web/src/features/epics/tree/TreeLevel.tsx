@@ -50,7 +50,7 @@ export function TreeLevel({
       <p className={styles.empty}>
         {EMPTY_TEXT}{' '}
         <a href={LEARN_MORE_URL} target="_blank" rel="noopener noreferrer">
-          Learn more
+          Learn more<span className="visually-hidden"> about child issues and epics</span>
         </a>
       </p>
     ) : (

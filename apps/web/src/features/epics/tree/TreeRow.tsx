@@ -7,8 +7,8 @@ import { Button } from '../../../ui/Button';
 import { LabelList } from '../../../ui/LabelBadge';
 import styles from './ChildItemsPanel.module.css';
 import { TreeLevel } from './TreeLevel';
-import { ChevronIcon, GripIcon, TreeIcon, treeIconName } from './treeIcons';
 import type { TreeItem } from './treeApi';
+import { ChevronIcon, GripIcon, TreeIcon, treeIconName } from './treeIcons';
 import { type DropTarget, useTree } from './treeState';
 
 /** The keys a movable row answers to (also in the panel's help). */
@@ -43,7 +43,16 @@ function zoneOf(event: DragEvent<HTMLElement>, isEpic: boolean): DropTarget['zon
   return y > 0.75 ? 'after' : 'into';
 }
 
-export function TreeRow({ item, parentId, parentTitle, depth, canAdminParent, signedIn, showLabels, onRemove }: RowProps) {
+export function TreeRow({
+  item,
+  parentId,
+  parentTitle,
+  depth,
+  canAdminParent,
+  signedIn,
+  showLabels,
+  onRemove,
+}: RowProps) {
   const tree = useTree();
   const rowRef = useRef<HTMLDivElement>(null);
   const hover = useRef<{ since: number } | null>(null);
@@ -77,7 +86,8 @@ export function TreeRow({ item, parentId, parentTitle, depth, canAdminParent, si
     event.preventDefault();
     event.stopPropagation();
     event.dataTransfer.dropEffect = 'move';
-    if (tree.dropTarget?.itemId !== item.id || tree.dropTarget.zone !== zone) tree.setDropTarget({ itemId: item.id, zone });
+    if (tree.dropTarget?.itemId !== item.id || tree.dropTarget.zone !== zone)
+      tree.setDropTarget({ itemId: item.id, zone });
     if (isEpic && !expanded && item.adminRelation) {
       hover.current ??= { since: Date.now() };
       if (Date.now() - hover.current.since >= HOVER_EXPAND_MS) tree.toggle(item.id, true);
@@ -133,10 +143,11 @@ export function TreeRow({ item, parentId, parentTitle, depth, canAdminParent, si
 
   return (
     <li className={styles.item} data-tree-item={item.id} data-testid="tree-item">
+      {/* biome-ignore lint/a11y/useSemanticElements: a tree row (its actions and keyboard moves), not a form fieldset */}
       <div
         ref={rowRef}
         className={`${styles.row} ${drop ? styles[`drop-${drop}`] : ''}`}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a movable row takes focus for its keyboard moves
+        role="group"
         tabIndex={canMove ? 0 : undefined}
         aria-label={canMove ? `${item.kind === 'Epic' ? 'Epic' : 'Issue'} ${item.title}` : undefined}
         aria-description={canMove ? MOVE_KEYS_HELP : undefined}
@@ -234,7 +245,9 @@ export function TreeRow({ item, parentId, parentTitle, depth, canAdminParent, si
             </div>
           )}
         </div>
-        {item.healthStatus && <Badge variant={HEALTH[item.healthStatus].variant}>{HEALTH[item.healthStatus].text}</Badge>}
+        {item.healthStatus && (
+          <Badge variant={HEALTH[item.healthStatus].variant}>{HEALTH[item.healthStatus].text}</Badge>
+        )}
         {item.assignees.length > 0 && (
           <span className={styles.assignees}>
             {item.assignees.slice(0, 3).map((a) => (

@@ -22,7 +22,9 @@ export function TreeIcon({ name }: { name: TreeIconName }) {
             strokeWidth="1.4"
             strokeLinejoin="round"
           />
-          {name === 'epic-closed' && <path d="M5.5 8l1.8 1.8L10.8 6" fill="none" stroke="currentColor" strokeWidth="1.4" />}
+          {name === 'epic-closed' && (
+            <path d="M5.5 8l1.8 1.8L10.8 6" fill="none" stroke="currentColor" strokeWidth="1.4" />
+          )}
         </Glyph>
       );
     case 'issue-closed':

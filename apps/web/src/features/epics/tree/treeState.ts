@@ -66,10 +66,7 @@ export function useTreeState(root: { groupPath: string; iid: number; epicId: str
     levels.current.set(info.parentId, info);
   }, []);
 
-  const shown = useCallback(
-    (parentId: string, items: TreeItem[]) => overrides.get(parentId) ?? items,
-    [overrides],
-  );
+  const shown = useCallback((parentId: string, items: TreeItem[]) => overrides.get(parentId) ?? items, [overrides]);
 
   const commit = useCallback(
     async (req: MoveRequest, placement: Placement, optimistic: Map<string, TreeItem[]>, announce: string) => {
@@ -123,7 +120,8 @@ export function useTreeState(root: { groupPath: string; iid: number; epicId: str
         // GitLab's rule names the item at the new index; when it is of the other kind (epics and
         // issues keep separate positions) the move is placed next to the nearest one of its kind.
         const adjacent = fromItems.find((i) => i.moveId === placement?.adjacentId);
-        if (adjacent && adjacent.kind !== req.item.kind) placement = sameKindPlacement(byMoveId(finalList), req.item.moveId);
+        if (adjacent && adjacent.kind !== req.item.kind)
+          placement = sameKindPlacement(byMoveId(finalList), req.item.moveId);
         optimistic.set(req.fromParentId, finalList);
       } else {
         const to = levels.current.get(req.toParentId);
