@@ -212,6 +212,14 @@ test("'Show more' pages past 100 children", async ({ page }) => {
 
 test('the Roadmap tab loads the roadmap of the child epics', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 1100 });
+  // The roadmap shows epics with dates: give Beta this quarter.
+  const year = new Date().getFullYear();
+  await project.api('PUT', `/groups/${project.groupId}/epics/${world.betaIid}`, {
+    start_date_is_fixed: true,
+    start_date_fixed: `${year}-01-01`,
+    due_date_is_fixed: true,
+    due_date_fixed: `${year}-12-31`,
+  });
   await openEpic(page, world.rootIid);
   await panel(page).getByRole('tab', { name: 'Roadmap' }).click();
   const tabPanel = panel(page).getByRole('tabpanel');
