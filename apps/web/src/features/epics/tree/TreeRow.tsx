@@ -17,6 +17,8 @@ export const MOVE_KEYS_HELP =
 
 const HOVER_EXPAND_MS = 1000;
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const HEALTH = {
   onTrack: { text: 'On track', variant: 'success' },
   needsAttention: { text: 'Needs attention', variant: 'warning' },
@@ -225,8 +227,8 @@ export function TreeRow({
             {item.weight != null && <span title="Weight">Weight {item.weight}</span>}
             {item.descendantCounts && (
               <span title="Child epics and issues">
-                {item.descendantCounts.openedEpics + item.descendantCounts.closedEpics} epics ·{' '}
-                {item.descendantCounts.openedIssues + item.descendantCounts.closedIssues} issues
+                {plural(item.descendantCounts.openedEpics + item.descendantCounts.closedEpics, 'epic')} ·{' '}
+                {plural(item.descendantCounts.openedIssues + item.descendantCounts.closedIssues, 'issue')}
               </span>
             )}
             {item.blocked && !closed && <span className={styles.blockedText}>Blocked</span>}
