@@ -9,6 +9,7 @@ import { clientConfigRoutes } from './modules/application-settings/application-s
 import { suggestionRoutes } from './modules/autocomplete/suggestions.rest';
 import { epicPageJsonRoutes } from './modules/epics/epic-page-json.rest';
 import { epicTreeLinksRoutes } from './modules/epic-tree-links/epic-tree-links.rest';
+import { epicRelationsWebRoutes } from './modules/epics/epic-relations-web.rest';
 import { moderationWebRoutes } from './modules/moderation/moderation-web.rest';
 import { notificationMailerPlugin } from './modules/notifications/notification-mailer.plugin';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
@@ -60,6 +61,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(moderationWebRoutes, { ctx });
   await app.register(epicPageJsonRoutes, { ctx });
   await app.register(epicTreeLinksRoutes, { ctx });
+  await app.register(epicRelationsWebRoutes, { ctx });
   await app.register(notificationMailerPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);
   return app;

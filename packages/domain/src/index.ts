@@ -1,4 +1,5 @@
 export * from './dates';
+export * from './epic-tree';
 export * from './epics';
 export * from './filtered-search';
 export * from './labels';

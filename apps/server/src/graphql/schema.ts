@@ -7,6 +7,7 @@ import './types/milestone.graphql';
 import './types/issue.graphql';
 import './types/issue-by-id.graphql';
 import './types/epic.graphql';
+import './types/epic-tree.graphql';
 import './types/epic-mutations.graphql';
 import './types/epic-sidebar.graphql';
 import './types/roadmap-epics.graphql';

@@ -78,6 +78,9 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const epicSidebar = await webModule<
     Record<'EPIC_SIDEBAR' | 'EPIC_ANCESTORS' | 'EPIC_PARTICIPANTS' | 'EPIC_COLOR' | 'UPDATE_EPIC_COLOR', Document>
   >('features/epics/sidebar/epicSidebarApi.ts');
+  const tree = await webModule<{ CHILD_ITEMS: Document; EPIC_TREE_REORDER: Document }>(
+    'features/epics/tree/treeApi.ts',
+  );
   const liveVariables = { id: 'gid://gitlab/Issue/1' };
   const docs = roadmap.ROADMAP_DOCUMENTS;
   const filters = {
@@ -213,6 +216,16 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       variables: { id: 'gid://gitlab/WorkItem/1' },
     },
     {
+      name: 'childItems (epic tree level, 100 epics + 100 issues)',
+      query: documentText(tree.CHILD_ITEMS),
+      variables: { fullPath: 'acme', iid: '1', pageSize: 100, epicEndCursor: null, issueEndCursor: null },
+    },
+    {
+      name: 'epicTreeReorder',
+      query: documentText(tree.EPIC_TREE_REORDER),
+      variables: { baseEpicId: 'gid://gitlab/Epic/1', moved: { id: 'gid://gitlab/Epic/2' } },
+    },
+    {
       name: 'issueSetLocked',
       query: documentText(issueActions.SET_ISSUE_LOCKED),
       variables: { projectPath: 'acme/web', iid: '1', locked: true },
@@ -231,6 +244,7 @@ describe('the web app’s GraphQL documents', () => {
       'features/epics/epicsApi.ts',
       'features/epics/tree-add/treeAddApi.ts',
       'features/epics/sidebar/epicSidebarApi.ts',
+      'features/epics/tree/treeApi.ts',
       'features/issues/blockingIssuesApi.ts',
       'features/issues/issueActionsApi.ts',
       'features/issues/issuePermissions.ts',

@@ -5,7 +5,7 @@ import { epicFilterConditions } from '../../modules/epics/epic-filter-sql';
 import type { EpicFilters } from '../../modules/epics/epic-filters';
 import { epicSelect, epicSort, epicVisible } from '../../modules/epics/epic-query';
 import type { IssueRow } from '../../modules/issues/issues.service';
-import { issueQuery, issueVisibility, orderByClause } from '../../modules/issues/issues-query';
+import { issueQuery, issueVisibility } from '../../modules/issues/issues-query';
 import type { Actor } from '../../policy/actor';
 import type { EpicRow } from './rows';
 import {
@@ -16,8 +16,12 @@ import {
   type Tagged,
 } from './sub-list';
 
-/** Epic.issues lists an epic's issues in their relative order, as GitLab does. */
-const EPIC_ISSUE_ORDER = { orderBy: 'relative_position', sort: 'asc' } as const;
+/** An issue listed under an epic, with its link (`epic_issues`): the tree's EpicIssue. */
+export type EpicIssueRow = IssueRow & {
+  epic_issue_id: number;
+  epic_issue_epic_id: number;
+  epic_issue_position: number | null;
+};
 
 const ints = (values: number[]) => sql`${values}::int[]`;
 
@@ -100,13 +104,20 @@ export function epicSubListLoaders(db: Database, actor: Actor | null) {
       return countPerKey(db, keys, rows);
     }),
 
-    epicIssues: subListPageLoader<null, IssueRow>(async (keys) => {
+    // In the link's order (epic_issues.relative_position, what epicTreeReorder writes), as GitLab.
+    epicIssues: subListPageLoader<null, EpicIssueRow>(async (keys) => {
       const page = issueQuery(db)
         .innerJoin('epic_issues as ei', 'ei.issue_id', 'i.id')
+        .select([
+          'ei.id as epic_issue_id',
+          'ei.epic_id as epic_issue_epic_id',
+          'ei.relative_position as epic_issue_position',
+        ])
         .where(sql<boolean>`ei.epic_id = w.parent_id`)
         .where(issueVisibility(actor))
-        .orderBy(orderByClause(EPIC_ISSUE_ORDER));
-      return pagePerKey<IssueRow>(db, keys, page);
+        .orderBy(sql`ei.relative_position ASC NULLS LAST`)
+        .orderBy(sql`ei.id ASC`);
+      return pagePerKey<EpicIssueRow>(db, keys, page);
     }),
 
     epicIssueCount: subListCountLoader<null>(async (keys) => {

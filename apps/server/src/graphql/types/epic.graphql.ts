@@ -295,7 +295,10 @@ builder.objectFields(GroupRef, (t) => ({
       const iid = Number(args.iid);
       if (!Number.isInteger(iid) || iid < 1 || iid > 2_147_483_647) return null;
       try {
-        return await findEpic(c.ctx.database.db, c.actor, g.id, iid);
+        const epic = await findEpic(c.ctx.database.db, c.actor, g.id, iid);
+        // Its children's relation paths name it: no second look-up.
+        c.loaders.epic.prime(epic.id, epic);
+        return epic;
       } catch (error) {
         if (error instanceof DomainError && error.code === 'not_found') return null;
         throw error;

@@ -105,8 +105,11 @@ IssueRef.implement({
     }),
     relativePosition: t.int({
       nullable: true,
-      description: 'Relative position of the issue.',
-      resolve: (i) => i.relative_position,
+      description: 'Relative position of the issue (under an epic: its position in the epic).',
+      resolve: (i) => {
+        const link = i as IssueRow & { epic_issue_position?: number | null };
+        return link.epic_issue_position !== undefined ? link.epic_issue_position : i.relative_position;
+      },
     }),
     createdAt: t.field({
       type: 'Time',

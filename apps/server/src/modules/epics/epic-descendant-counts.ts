@@ -11,6 +11,10 @@ export interface EpicDescendantCounts {
   closedIssues: number;
   openedIssuesWeight: number;
   closedIssuesWeight: number;
+  /** Open issues of the tree by health status (GitLab's Epic.healthStatus). */
+  issuesOnTrack: number;
+  issuesNeedingAttention: number;
+  issuesAtRisk: number;
 }
 
 /** The counts of an epic with nothing below it. */
@@ -21,6 +25,9 @@ export const ZERO_DESCENDANT_COUNTS: EpicDescendantCounts = {
   closedIssues: 0,
   openedIssuesWeight: 0,
   closedIssuesWeight: 0,
+  issuesOnTrack: 0,
+  issuesNeedingAttention: 0,
+  issuesAtRisk: 0,
 };
 
 /**
@@ -55,6 +62,9 @@ export async function descendantCounts(
     closed_issues: number;
     opened_weight: number;
     closed_weight: number;
+    on_track: number;
+    needs_attention: number;
+    at_risk: number;
   }>`
     WITH RECURSIVE tree(root_id, id, depth, state) AS (
       SELECT r.id, r.id, 0, NULL::text FROM unnest(${ids}::int[]) AS r(id)
@@ -78,7 +88,10 @@ export async function descendantCounts(
         sum(x.opened_issues)::int AS opened_issues,
         sum(x.closed_issues)::int AS closed_issues,
         sum(x.opened_weight)::int AS opened_weight,
-        sum(x.closed_weight)::int AS closed_weight
+        sum(x.closed_weight)::int AS closed_weight,
+        sum(x.on_track)::int AS on_track,
+        sum(x.needs_attention)::int AS needs_attention,
+        sum(x.at_risk)::int AS at_risk
       FROM tree t
       -- Aggregating per tree node inside LATERAL keeps the plan on the epic_issues(epic_id) index:
       -- the planner cannot size the recursive tree and otherwise hashes every epic_issues row.
@@ -87,7 +100,10 @@ export async function descendantCounts(
           count(*) FILTER (WHERE i.state = 'opened') AS opened_issues,
           count(*) FILTER (WHERE i.state = 'closed') AS closed_issues,
           coalesce(sum(i.weight) FILTER (WHERE i.state = 'opened'), 0) AS opened_weight,
-          coalesce(sum(i.weight) FILTER (WHERE i.state = 'closed'), 0) AS closed_weight
+          coalesce(sum(i.weight) FILTER (WHERE i.state = 'closed'), 0) AS closed_weight,
+          count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'on_track') AS on_track,
+          count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'needs_attention') AS needs_attention,
+          count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'at_risk') AS at_risk
         FROM epic_issues ei
         JOIN issues i ON i.id = ei.issue_id
         JOIN projects pr ON pr.id = i.project_id
@@ -99,7 +115,9 @@ export async function descendantCounts(
     SELECT r.id AS root_id,
       coalesce(ec.opened_epics, 0) AS opened_epics, coalesce(ec.closed_epics, 0) AS closed_epics,
       coalesce(ic.opened_issues, 0) AS opened_issues, coalesce(ic.closed_issues, 0) AS closed_issues,
-      coalesce(ic.opened_weight, 0) AS opened_weight, coalesce(ic.closed_weight, 0) AS closed_weight
+      coalesce(ic.opened_weight, 0) AS opened_weight, coalesce(ic.closed_weight, 0) AS closed_weight,
+      coalesce(ic.on_track, 0) AS on_track, coalesce(ic.needs_attention, 0) AS needs_attention,
+      coalesce(ic.at_risk, 0) AS at_risk
     FROM unnest(${ids}::int[]) AS r(id)
     LEFT JOIN epic_counts ec ON ec.root_id = r.id
     LEFT JOIN issue_counts ic ON ic.root_id = r.id`.execute(db);
@@ -111,6 +129,9 @@ export async function descendantCounts(
       closedIssues: Number(r.closed_issues),
       openedIssuesWeight: Number(r.opened_weight),
       closedIssuesWeight: Number(r.closed_weight),
+      issuesOnTrack: Number(r.on_track),
+      issuesNeedingAttention: Number(r.needs_attention),
+      issuesAtRisk: Number(r.at_risk),
     });
   }
   for (const id of ids) if (!out.has(id)) out.set(id, { ...ZERO_DESCENDANT_COUNTS });

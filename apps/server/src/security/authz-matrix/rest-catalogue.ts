@@ -176,5 +176,10 @@ export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
     reason:
       'adding epic children by reference in subgroups: the same handler as the one-segment path the matrix attacks',
   },
+  {
+    pattern: /^DELETE \/groups\/:s0\/[:s\d/]+-\/epics\/:iid\/(issues\/:epic_issue_id|links\/:child_epic_id)$/,
+    reason:
+      'epic-tree relation paths of epics in subgroups: the same handlers as the one-segment paths the matrix attacks',
+  },
   moderationOutOfScopePattern,
 ];

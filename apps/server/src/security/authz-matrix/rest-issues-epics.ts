@@ -335,6 +335,21 @@ export const epicEntries: RestEntry[] = [
     (c) => `${E(c)}/issues/${c.b.epicIssue.id}`,
     (c) => write(c, [c.o.epic('read_epic')], c.o.epic('admin_epic_relation')),
   ),
+  // IE-15: the tree's DELETE {relationPath} page routes, thin callers of the same services.
+  entry(
+    'DELETE',
+    '/groups/:s0/-/epics/:iid/issues/:epic_issue_id',
+    'conf',
+    (c) => `/groups/${c.b.space.group.path}/-/epics/${c.b.epic.iid}/issues/${c.b.epicIssue.id}`,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('admin_epic_relation')),
+  ),
+  entry(
+    'DELETE',
+    '/groups/:s0/-/epics/:iid/links/:child_epic_id',
+    'conf',
+    (c) => `/groups/${c.b.space.group.path}/-/epics/${c.b.epic.iid}/links/${c.b.epic2.id}`,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('admin_epic_relation')),
+  ),
   entry(
     'GET',
     '/api/v4/groups/:id/epics/:epic_iid/related_epics',

@@ -10,6 +10,7 @@ export const epicKeys = {
   detail: (groupPath: string, iid: number) => ['epics', 'detail', groupPath, iid] as const,
   /** The child epics and issues lists of one epic. */
   detailLists: (groupPath: string, iid: number) => ['epics', 'detail', groupPath, iid, 'list'] as const,
+  /** The epic's child tree (features/epics/tree): every level's query lives under it. */
   tree: (groupPath: string, iid: number) => ['epics', 'detail', groupPath, iid, 'tree'] as const,
   /** The epic's discussions, award emoji and comment permissions (features/notes). */
   notes: (groupPath: string, iid: number) => ['epics', 'detail', groupPath, iid, 'notes'] as const,

@@ -53,7 +53,16 @@ function localToday(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?: number }) {
+function RoadmapBody({
+  fullPath,
+  namespaceId,
+  scopeEpicIid,
+}: {
+  fullPath: string;
+  namespaceId?: number;
+  /** Only this epic's child epics (the epic page's Roadmap tab), whatever the address says. */
+  scopeEpicIid?: number;
+}) {
   const { pathname, params } = useLocationInfo();
   const navigate = useNavigate();
   const saveDates = useSaveEpicDates();
@@ -64,7 +73,9 @@ function RoadmapBody({ fullPath, namespaceId }: { fullPath: string; namespaceId?
   const [saveError, setSaveError] = useState<string | null>(null);
   const searchStr = params.toString();
 
-  const { settings, sort, epicIid } = resolveRoadmapSettings(params, stored, SORT_VALUES);
+  const resolved = resolveRoadmapSettings(params, stored, SORT_VALUES);
+  const { settings, sort } = resolved;
+  const epicIid = scopeEpicIid ?? resolved.epicIid;
   const config = useRoadmapConfig();
   const today = useMemo(localToday, []);
   const weekStart = weekStartFrom(config.data?.firstDayOfWeek);
@@ -289,4 +300,9 @@ export function RoadmapPage({ fullPath }: { fullPath: string }) {
       )}
     </ContextLayout>
   );
+}
+
+/** The epic page's Roadmap tab: the roadmap of one epic's child epics (RF-2), without the page frame. */
+export function EpicChildrenRoadmap({ fullPath, epicIid }: { fullPath: string; epicIid: number }) {
+  return <RoadmapBody fullPath={fullPath} scopeEpicIid={epicIid} />;
 }

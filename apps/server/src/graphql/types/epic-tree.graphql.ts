@@ -1,0 +1,77 @@
+import { defaultProjectForIssueCreation } from '../../modules/epics/epic-default-project';
+import { builder } from '../builder';
+import type { GraphQLContext } from '../context';
+import type { EpicIssueRow } from '../loaders/epic-sub-lists.loaders';
+import type { EpicRow, IssueRow } from '../loaders/rows';
+import { EpicRef, IssueRef, ProjectRef } from './refs';
+
+/**
+ * The fields of GitLab's epic child tree (IE-34 childItems) beyond the plain epic and issue: the
+ * relation paths a tree row is removed through (IE-15), the health rollup and the default project.
+ */
+
+const EpicHealthStatus = builder
+  .objectRef<{ issuesOnTrack: number; issuesNeedingAttention: number; issuesAtRisk: number }>('EpicHealthStatus')
+  .implement({
+    description: 'Health status of child issues.',
+    fields: (t) => ({
+      issuesOnTrack: t.exposeInt('issuesOnTrack', { description: 'Number of open issues on track.' }),
+      issuesNeedingAttention: t.exposeInt('issuesNeedingAttention', {
+        description: 'Number of open issues needing attention.',
+      }),
+      issuesAtRisk: t.exposeInt('issuesAtRisk', { description: 'Number of open issues at risk.' }),
+    }),
+  });
+
+/** The parent epic of a listed child: from the same request's batch (the tree's parent is primed). */
+async function parentOf(c: GraphQLContext, parentId: number | null): Promise<EpicRow | null> {
+  if (parentId == null) return null;
+  return (await c.loaders.epic.load(parentId)) ?? null;
+}
+
+const epicBase = (e: Pick<EpicRow, 'group_full_path' | 'iid'>) => `/groups/${e.group_full_path}/-/epics/${e.iid}`;
+
+const asEpicIssue = (i: IssueRow): Partial<EpicIssueRow> => i as Partial<EpicIssueRow>;
+
+builder.objectFields(EpicRef, (t) => ({
+  relationPath: t.string({
+    nullable: true,
+    description: 'URI path of the relation to the parent epic (DELETE it to remove the epic from its parent).',
+    resolve: async (e, _a, c) => {
+      const parent = await parentOf(c, e.parent_id);
+      return parent ? `${epicBase(parent)}/links/${e.id}` : null;
+    },
+  }),
+  healthStatus: t.field({
+    type: EpicHealthStatus,
+    description: 'Counts of the open issues of the epic tree by health status.',
+    resolve: (e, _a, c) => c.loaders.treeStats.load(e.id),
+  }),
+  defaultProjectForIssueCreation: t.field({
+    type: ProjectRef,
+    nullable: true,
+    description: 'Default project for issue creation: the one you last created an issue in, in the epic group.',
+    resolve: (e, _a, c) => defaultProjectForIssueCreation(c.ctx.database.db, c.actor, e.group_id),
+  }),
+}));
+
+builder.objectFields(IssueRef, (t) => ({
+  epicIssueId: t.id({
+    nullable: true,
+    description: 'ID of the epic-issue relation, when the issue is listed under an epic (Epic.issues).',
+    resolve: (i) => {
+      const id = asEpicIssue(i).epic_issue_id;
+      return id == null ? null : String(id);
+    },
+  }),
+  relationPath: t.string({
+    nullable: true,
+    description: 'URI path of the epic-issue relation, when listed under an epic (DELETE it to remove the issue).',
+    resolve: async (i, _a, c) => {
+      const link = asEpicIssue(i);
+      if (link.epic_issue_id == null) return null;
+      const parent = await parentOf(c, link.epic_issue_epic_id ?? null);
+      return parent ? `${epicBase(parent)}/issues/${link.epic_issue_id}` : null;
+    },
+  }),
+}));

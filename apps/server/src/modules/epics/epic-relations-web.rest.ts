@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../policy/actor';
+import { parseIntParam } from '../../rest/params';
+import { removeEpicIssue } from '../epic-issues/epic-issues.service';
+import { unassignChildEpic } from './epic-children.service';
+import { findGroupEpic } from './epics.service';
+
+/** Groups nest 20 deep: a group path has 1 to 20 segments. */
+const MAX_GROUP_DEPTH = 20;
+
+type Params = Record<string, string | undefined>;
+
+function groupPathOf(params: Params, depth: number): string {
+  return Array.from({ length: depth }, (_, i) => params[`s${i}`] ?? '').join('/');
+}
+
+/**
+ * IE-15: `DELETE {relationPath}` of an epic-tree row, beside the pages (outside /api/v4) as GitLab:
+ * `/groups/<group>/-/epics/<iid>/issues/<epic_issue_id>` unlinks an issue from the epic and
+ * `/groups/<group>/-/epics/<iid>/links/<child epic id>` a child epic. Cookie-session writes carry the
+ * CSRF header (auth plugin); the services are the ones the /api/v4 routes call. Hidden epic or
+ * child → 404; no admin_epic_relation on the parent → 403.
+ */
+export const epicRelationsWebRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+  for (let depth = 1; depth <= MAX_GROUP_DEPTH; depth++) {
+    const segments = Array.from({ length: depth }, (_, i) => `:s${i}`).join('/');
+    const base = `/groups/${segments}/-/epics/:iid`;
+    const parentOf = (params: Params, actor: Actor | null) =>
+      findGroupEpic(
+        db,
+        actor,
+        { group: { fullPath: groupPathOf(params, depth) }, iid: parseIntParam(params.iid, 'iid') },
+        { forWrite: true },
+      );
+
+    app.delete(`${base}/issues/:epic_issue_id`, async (request) => {
+      const params = request.params as Params;
+      const { epic } = await parentOf(params, request.actor);
+      const row = await removeEpicIssue(db, request.actor, epic, parseIntParam(params.epic_issue_id, 'epic_issue_id'));
+      return { message: 'Issue removed from the epic', issue: { id: row.id, iid: row.iid } };
+    });
+
+    app.delete(`${base}/links/:child_epic_id`, async (request) => {
+      const params = request.params as Params;
+      const { epic } = await parentOf(params, request.actor);
+      const child = await unassignChildEpic(
+        db,
+        request.actor,
+        epic,
+        parseIntParam(params.child_epic_id, 'child_epic_id'),
+      );
+      return { message: 'Epic removed from its parent', epic: { id: child.id, iid: child.iid } };
+    });
+  }
+};

@@ -1,0 +1,16 @@
+export {
+  type KeyboardMove,
+  type KeyboardMoveContext,
+  type KeyboardMoveKey,
+  type KindedItem,
+  keyboardMove,
+  moveInList,
+  moveIntoPlacement,
+  type Orderable,
+  type Placement,
+  type RelativePlacement,
+  reorderPlacement,
+  sameKindPlacement,
+  sortTreeChildren,
+  type TreeItemState,
+} from './tree-moves';
