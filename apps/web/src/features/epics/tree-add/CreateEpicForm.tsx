@@ -1,13 +1,10 @@
-import { treeFormHeading, treeTitlePlaceholder } from '@meridian/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import type { Epic } from '../../../lib/types';
-import { Button } from '../../../ui/Button';
 import { useDebouncedValue } from '../../filtered-search/useDebouncedValue';
-import styles from './AddChildMenu.module.css';
+import { CreateChildForm } from './CreateChildForm';
 import { type PickerItem, SearchPicker } from './SearchPicker';
-import { TreeFormFrame } from './TreeFormFrame';
 import { createChildEpic, fetchDescendantGroups, fetchGroup } from './treeAddApi';
 
 /** IE §9: the group search waits this long after typing. */
@@ -73,45 +70,32 @@ export function CreateEpicForm({
   const canSubmit = trimmed !== '' && group !== null && !create.isPending;
 
   return (
-    <TreeFormFrame
-      heading={treeFormHeading('create', 'epic', confidential)}
+    <CreateChildForm
+      type="epic"
+      parentId={epic.id}
       confidential={confidential}
+      title={title}
+      onTitle={setTitle}
       error={error}
-      onSubmit={() => canSubmit && group && create.mutate(group)}
+      pending={create.isPending}
+      canSubmit={canSubmit}
+      onSubmit={() => group && create.mutate(group)}
       onCancel={onCancel}
-    >
-      <div className={styles.field}>
-        <label htmlFor={`tree-add-epic-title-${epic.id}`}>Title</label>
-        <input
-          id={`tree-add-epic-title-${epic.id}`}
-          className={styles.input}
-          value={title}
-          maxLength={255}
-          placeholder={treeTitlePlaceholder('epic', confidential)}
-          onChange={(event) => setTitle(event.target.value)}
-          // biome-ignore lint/a11y/noAutofocus: the form opens on the user's menu choice; typing starts here.
-          autoFocus
+      picker={
+        <SearchPicker
+          label="Group"
+          sections={sections}
+          selected={group}
+          onSelect={(item) => {
+            setGroup(item);
+            if (item) setSearch(item.name);
+          }}
+          search={text}
+          onSearch={setSearch}
+          loading={descendants.isFetching}
+          error={descendants.isError ? 'There was a problem fetching groups.' : null}
         />
-      </div>
-      <SearchPicker
-        label="Group"
-        sections={sections}
-        selected={group}
-        onSelect={(item) => {
-          setGroup(item);
-          if (item) setSearch(item.name);
-        }}
-        search={text}
-        onSearch={setSearch}
-        loading={descendants.isFetching}
-        error={descendants.isError ? 'There was a problem fetching groups.' : null}
-      />
-      <div className={styles.actions}>
-        <Button type="submit" variant="confirm" isDisabled={!canSubmit}>
-          {create.isPending ? 'Creating epic' : 'Create epic'}
-        </Button>
-        <Button onPress={onCancel}>Cancel</Button>
-      </div>
-    </TreeFormFrame>
+      }
+    />
   );
 }

@@ -1,15 +1,13 @@
-import { recentProjectsUnder, treeFormHeading, treeTitlePlaceholder } from '@meridian/domain';
+import { recentProjectsUnder } from '@meridian/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import type { Epic } from '../../../lib/types';
-import { Button } from '../../../ui/Button';
 import { useDebouncedValue } from '../../filtered-search/useDebouncedValue';
-import styles from './AddChildMenu.module.css';
+import { CreateChildForm } from './CreateChildForm';
 import { type RecentProject, recentProjects } from './recentProjects';
 import { type PickerItem, SearchPicker } from './SearchPicker';
-import { TreeFormFrame } from './TreeFormFrame';
 import { createIssueInEpic, fetchGroupProjects } from './treeAddApi';
 
 /** IE §9: the project search waits this long after typing. */
@@ -74,45 +72,32 @@ export function CreateIssueForm({
   const canSubmit = trimmed !== '' && project !== null && !create.isPending;
 
   return (
-    <TreeFormFrame
-      heading={treeFormHeading('create', 'issue', confidential)}
+    <CreateChildForm
+      type="issue"
+      parentId={epic.id}
       confidential={confidential}
+      title={title}
+      onTitle={setTitle}
       error={error}
-      onSubmit={() => canSubmit && project && create.mutate(project)}
+      pending={create.isPending}
+      canSubmit={canSubmit}
+      onSubmit={() => project && create.mutate(project)}
       onCancel={onCancel}
-    >
-      <div className={styles.field}>
-        <label htmlFor={`tree-add-issue-title-${epic.id}`}>Title</label>
-        <input
-          id={`tree-add-issue-title-${epic.id}`}
-          className={styles.input}
-          value={title}
-          maxLength={255}
-          placeholder={treeTitlePlaceholder('issue', confidential)}
-          onChange={(event) => setTitle(event.target.value)}
-          // biome-ignore lint/a11y/noAutofocus: the form opens on the user's menu choice; typing starts here.
-          autoFocus
+      picker={
+        <SearchPicker
+          label="Project"
+          sections={sections}
+          selected={project}
+          onSelect={(item) => {
+            setProject(item);
+            if (item) setSearch(item.name);
+          }}
+          search={search}
+          onSearch={setSearch}
+          loading={projects.isFetching}
+          error={projects.isError ? 'Something went wrong while fetching projects.' : null}
         />
-      </div>
-      <SearchPicker
-        label="Project"
-        sections={sections}
-        selected={project}
-        onSelect={(item) => {
-          setProject(item);
-          if (item) setSearch(item.name);
-        }}
-        search={search}
-        onSearch={setSearch}
-        loading={projects.isFetching}
-        error={projects.isError ? 'Something went wrong while fetching projects.' : null}
-      />
-      <div className={styles.actions}>
-        <Button type="submit" variant="confirm" isDisabled={!canSubmit}>
-          {create.isPending ? 'Creating issue' : 'Create issue'}
-        </Button>
-        <Button onPress={onCancel}>Cancel</Button>
-      </div>
-    </TreeFormFrame>
+      }
+    />
   );
 }
