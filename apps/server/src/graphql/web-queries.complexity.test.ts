@@ -242,8 +242,8 @@ describe('the web app’s GraphQL documents', () => {
     expect(senders).toEqual([
       'features/epics/epicUpdatePermission.ts',
       'features/epics/epicsApi.ts',
-      'features/epics/tree-add/treeAddApi.ts',
       'features/epics/sidebar/epicSidebarApi.ts',
+      'features/epics/tree-add/treeAddApi.ts',
       'features/epics/tree/treeApi.ts',
       'features/issues/blockingIssuesApi.ts',
       'features/issues/issueActionsApi.ts',

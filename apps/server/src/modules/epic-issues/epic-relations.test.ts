@@ -175,6 +175,9 @@ describe('descendantCounts', () => {
       closedIssues: 1,
       openedIssuesWeight: 5,
       closedIssuesWeight: 5,
+      issuesAtRisk: 0,
+      issuesNeedingAttention: 0,
+      issuesOnTrack: 0,
     });
     expect(counts.get(grandchild.id)).toMatchObject({ openedEpics: 0, closedIssues: 1 });
     const guest = await loadActor(t.db, { id: uid.guest ?? 0, username: 'er_guest', admin: false }, null);
