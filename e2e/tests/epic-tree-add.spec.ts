@@ -233,7 +233,7 @@ test.describe('frank (Guest of acme)', () => {
     const epic = await newEpic(await sessionApi(alicePage), `Guest view ${stamp()}`);
     await alice.close();
     await openEpic(page, epic);
-    await expect(page.getByRole('heading', { name: 'Child epics' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Child issues and epics' })).toBeVisible();
     await expect(addMenu(page)).toHaveCount(0);
     await expect(page.getByText('Add a new epic')).toHaveCount(0);
   });
