@@ -12,7 +12,7 @@ test.describe('a Planner or above (alice, Owner of acme)', () => {
     await page.setViewportSize({ width: 1280, height: 1040 });
     await page.goto(epicsList);
     await expect(page.getByRole('heading', { level: 1, name: 'Epics' })).toBeVisible();
-    await page.getByRole('link', { name: 'New epic' }).click();
+    await page.getByRole('link', { name: 'New epic', exact: true }).click();
     await expect(page).toHaveURL(/\/groups\/acme\/-\/epics\/new$/);
     await expect(page.getByRole('heading', { level: 1, name: 'New epic' })).toBeVisible();
     await expect(page.getByLabel('Title')).toBeFocused();
@@ -93,7 +93,7 @@ test.describe('a Guest (frank)', () => {
     await page.goto(epicsList);
     await expect(page.getByRole('heading', { level: 1, name: 'Epics' })).toBeVisible();
     await expect(page.locator('table a[href*="/-/epics/"]').first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'New epic' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'New epic', exact: true })).toHaveCount(0);
 
     await page.goto(newEpic);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
