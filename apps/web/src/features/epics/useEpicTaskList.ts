@@ -3,6 +3,7 @@ import { useSession } from '../../lib/session';
 import type { Epic } from '../../lib/types';
 import { useTaskListEditing } from '../shared/taskList/useTaskListEditing';
 import { updateEpicDescription } from './epicsApi';
+import type { EpicPageData } from './header/epicPageApi';
 import { epicKeys } from './queries';
 
 /**
@@ -26,7 +27,9 @@ export function useEpicTaskList(groupPath: string, epic: Epic) {
     itemType: 'epic',
     saveDescription: async (next, lockVersion) => {
       const saved = await updateEpicDescription(groupPath, epic.iid, next, lockVersion);
-      queryClient.setQueryData(detailKey, saved);
+      // The page holds the page JSON (permissions, drift): keep it, with the saved fields over it.
+      queryClient.setQueryData<EpicPageData>(detailKey, (page) => (page ? { ...page, ...saved } : page));
+      void queryClient.invalidateQueries({ queryKey: detailKey, exact: true });
       void queryClient.invalidateQueries({ queryKey: epicKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: epicKeys.notes(groupPath, epic.iid) });
       return saved;
