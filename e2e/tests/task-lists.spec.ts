@@ -28,10 +28,10 @@ const { issueUrl } = project;
 test.use({ storageState: authFile('alice') });
 
 const article = (page: Page) => page.locator('article');
-/** The task items' names (their checkboxes' accessible names) in page order. */
+/** The task items' names (their checkboxes' accessible names) in page order; the page's switches are not list items. */
 const taskNames = (page: Page) =>
   article(page)
-    .locator('input[type="checkbox"]')
+    .locator('li > input[type="checkbox"], li > p > input[type="checkbox"]')
     .evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label')));
 const descriptionOf = async (iid: number) =>
   (await project.api('GET', `/projects/${project.projectId}/issues/${iid}`)).description as string;
