@@ -45,7 +45,6 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const { documentText } = await webModule<{ documentText: (doc: Document) => string }>('graphql/request.ts');
   const roadmap = await webModule<RoadmapApi>('features/roadmap/roadmapApi.ts');
   const epics = await webModule<{ CAN_CREATE_EPIC: Document }>('features/epics/epicsApi.ts');
-  const epicUpdate = await webModule<{ EPIC_UPDATE_PERMISSION: Document }>('features/epics/epicUpdatePermission.ts');
   const issues = await webModule<{ ISSUE_PERMISSIONS: Document }>('features/issues/issuePermissions.ts');
   const iterations = await webModule<{ ISSUE_ITERATION_OPTIONS: Document }>(
     'features/issues/sidebar/iterationOptions.ts',
@@ -121,11 +120,6 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     {
       name: 'epicTreeAddPermissions',
       query: documentText(treeAdd.EPIC_TREE_ADD_PERMISSIONS),
-      variables: { fullPath: 'acme', iid: '1' },
-    },
-    {
-      name: 'epicUpdatePermission',
-      query: documentText(epicUpdate.EPIC_UPDATE_PERMISSION),
       variables: { fullPath: 'acme', iid: '1' },
     },
     {
@@ -240,7 +234,6 @@ describe('the web app’s GraphQL documents', () => {
       .map((file) => relative(WEB_SRC, file))
       .sort();
     expect(senders).toEqual([
-      'features/epics/epicUpdatePermission.ts',
       'features/epics/epicsApi.ts',
       'features/epics/sidebar/epicSidebarApi.ts',
       'features/epics/tree-add/treeAddApi.ts',

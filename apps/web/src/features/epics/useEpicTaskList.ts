@@ -1,6 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../lib/session';
-import type { Epic } from '../../lib/types';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTaskListEditing } from '../shared/taskList/useTaskListEditing';
 import { updateEpicDescription } from './epicsApi';
 import type { EpicPageData } from './header/epicPageApi';
@@ -10,20 +8,13 @@ import { epicKeys } from './queries';
  * The epic description's task list: tick, move, delete. No 'Convert to child item' here: a child
  * task needs a project, and a Meridian epic belongs to a group.
  */
-export function useEpicTaskList(groupPath: string, epic: Epic) {
+export function useEpicTaskList(groupPath: string, epic: EpicPageData) {
   const queryClient = useQueryClient();
-  const { user, isLoading } = useSession();
   const detailKey = epicKeys.detail(groupPath, epic.iid);
-  const permission = useQuery({
-    enabled: !isLoading && user !== null,
-    queryKey: [...detailKey, 'can-update', user?.id ?? null],
-    queryFn: async ({ signal }) =>
-      (await import('./epicUpdatePermission')).fetchCanUpdateEpic(groupPath, epic.iid, signal),
-  });
   const editing = useTaskListEditing({
     description: epic.description ?? '',
     lockVersion: epic.lock_version,
-    canUpdate: permission.data === true && epic.lock_version !== undefined,
+    canUpdate: epic.user_permissions.update_epic && epic.lock_version !== undefined,
     itemType: 'epic',
     saveDescription: async (next, lockVersion) => {
       const saved = await updateEpicDescription(groupPath, epic.iid, next, lockVersion);
