@@ -45,7 +45,7 @@ export function combinedReads(db: Executor): ReadRows {
     try {
       const result = await sql<Record<string, unknown>>`SELECT ${sql.join(columns)}`.execute(db);
       const [row] = result.rows;
-      batch.forEach((read, i) => read.resolve(jsonRows(row?.[`r${i}`])));
+      for (const [i, read] of batch.entries()) read.resolve(jsonRows(row?.[`r${i}`]));
     } catch (error) {
       for (const read of batch) read.reject(error);
     }
