@@ -10,12 +10,13 @@ interface TreeWorld {
   alphaIid: number;
   betaIid: number;
   bigIid: number;
+  mixedIid: number;
 }
-const world: TreeWorld = { rootIid: 0, alphaIid: 0, betaIid: 0, bigIid: 0 };
+const world: TreeWorld = { rootIid: 0, alphaIid: 0, betaIid: 0, bigIid: 0, mixedIid: 0 };
 
 const project: IssueProject = useIssueProject(
   'epictree',
-  ['First issue', 'Second issue', 'Third issue', 'Alpha issue', 'Key one', 'Key two'],
+  ['First issue', 'Second issue', 'Third issue', 'Alpha issue', 'Key one', 'Key two', 'Mixed issue'],
   async ({ api, groupId, projectId }) => {
     const epic = async (title: string, parentIid?: number) =>
       (parentIid
@@ -26,7 +27,16 @@ const project: IssueProject = useIssueProject(
     const beta = await epic('Beta', root.iid);
     const keys = await epic('Keys', root.iid);
     const big = await epic('Big epic');
-    Object.assign(world, { rootIid: root.iid, alphaIid: alpha.iid, betaIid: beta.iid, bigIid: big.iid });
+    const mixed = await epic('Mixed root');
+    await epic('Mixed A', mixed.iid);
+    await epic('Mixed B', mixed.iid);
+    Object.assign(world, {
+      rootIid: root.iid,
+      alphaIid: alpha.iid,
+      betaIid: beta.iid,
+      bigIid: big.iid,
+      mixedIid: mixed.iid,
+    });
     await api('POST', `/groups/${groupId}/labels`, { name: 'tree-bug', color: '#dd2b0e' });
     const issues = (await api('GET', `/projects/${projectId}/issues?per_page=100`)) as unknown as Array<{
       id: number;
@@ -43,6 +53,7 @@ const project: IssueProject = useIssueProject(
       await api('POST', `/groups/${groupId}/epics/${root.iid}/issues/${byTitle.get(title)?.id}`);
     }
     await api('POST', `/groups/${groupId}/epics/${alpha.iid}/issues/${byTitle.get('Alpha issue')?.id}`);
+    await api('POST', `/groups/${groupId}/epics/${mixed.iid}/issues/${byTitle.get('Mixed issue')?.id}`);
     for (const title of ['Key one', 'Key two']) {
       await api('POST', `/groups/${groupId}/epics/${keys.iid}/issues/${byTitle.get(title)?.id}`);
     }
@@ -117,6 +128,25 @@ test('drag to reorder persists after a reload', async ({ page }) => {
   await page.reload();
   await expect(topRows(page)).toHaveCount(6);
   await expect.poll(issuesOrder).toEqual(['Third issue', 'First issue', 'Second issue']);
+});
+
+test('child epics and issues are one list: an issue dragged between two epics stays there', async ({ page }) => {
+  await openEpic(page, world.mixedIid);
+  await expect.poll(() => rowTitles(topRows(page))).toEqual(['Mixed A', 'Mixed B', 'Mixed issue']);
+  // Dropped on the top edge of Mixed B: between the two epics, not back after them.
+  await rowOf(page, 'Mixed issue').dragTo(rowOf(page, 'Mixed B'), { targetPosition: { x: 40, y: 3 } });
+  await expect.poll(() => rowTitles(topRows(page))).toEqual(['Mixed A', 'Mixed issue', 'Mixed B']);
+  await page.reload();
+  await expect.poll(() => rowTitles(topRows(page))).toEqual(['Mixed A', 'Mixed issue', 'Mixed B']);
+  await settledScreenshot(page, 'epic-tree-mixed-order');
+
+  // The keyboard moves an epic above the issue the same way.
+  await rowOf(page, 'Mixed B').focus();
+  await page.keyboard.press('Alt+ArrowUp');
+  await expect.poll(() => rowTitles(topRows(page))).toEqual(['Mixed A', 'Mixed B', 'Mixed issue']);
+  await expect(panel(page).getByTestId('tree-announcer')).toHaveText('Moved Mixed B to position 2 of 3.');
+  await page.reload();
+  await expect.poll(() => rowTitles(topRows(page))).toEqual(['Mixed A', 'Mixed B', 'Mixed issue']);
 });
 
 test('drag into another epic moves the item there', async ({ page }) => {

@@ -1,11 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
 import { todayIso } from '../lib/today';
 import type { Actor } from '../policy/actor';
-import { loadActor } from '../policy/load-actor';
+import { actorWithMemberships, membershipColumns } from '../policy/load-actor';
 import { recordTokenUse } from './personal-access-tokens.service';
 import { isSessionIdle, touchSession } from './sessions.service';
 import { digest } from './token-digest';
@@ -108,6 +109,7 @@ export async function authenticateToken(
       'u.username',
       'u.admin',
       'u.state',
+      ...membershipColumns(sql.ref<number>('u.id')),
     ])
     .where('t.token_digest', '=', digest(token))
     .executeTakeFirst();
@@ -120,7 +122,7 @@ export async function authenticateToken(
   if (!row.scopes.includes('api') && !row.scopes.includes('read_api') && !isUserReadPath(url)) {
     throw new DomainError('forbidden', '403 Forbidden - insufficient_scope: this request needs the read_api scope');
   }
-  const actor = await loadActor(db, row, row.scopes);
+  const actor = actorWithMemberships(row, row.scopes);
   await recordTokenUse(db, row.token_id, row.last_used_at, new Date());
   return { actor, tokenId: row.token_id };
 }
@@ -140,7 +142,16 @@ export async function authenticateSession(
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.csrf_token', 's.expires_at', 's.last_seen_at', 'u.id', 'u.username', 'u.admin', 'u.state'])
+    .select([
+      's.csrf_token',
+      's.expires_at',
+      's.last_seen_at',
+      'u.id',
+      'u.username',
+      'u.admin',
+      'u.state',
+      ...membershipColumns(sql.ref<number>('u.id')),
+    ])
     .where('s.id', '=', sessionId)
     .executeTakeFirst();
   const now = new Date();
@@ -151,7 +162,7 @@ export async function authenticateSession(
     row.state !== 'active';
   if (stale) return undefined;
   if (options.touch) await touchSession(db, sessionId, row.last_seen_at, now);
-  return { actor: await loadActor(db, row, null), sessionId, csrfToken: row.csrf_token };
+  return { actor: actorWithMemberships(row, null), sessionId, csrfToken: row.csrf_token };
 }
 
 export const authPlugin = fp(plugin, { name: 'meridian-auth' });

@@ -125,6 +125,18 @@ const childNames = (parent: string) => namesInTreeOrder('epics', 'parent_id', pa
 /** An epic's issues in tree order (link names). */
 const issueNames = (epicName: string) => namesInTreeOrder('epic_issues', 'epic_id', epicName, link);
 
+/** All children of an epic, both kinds, in the tree's one order (the names of epics and links). */
+async function treeNames(parent: string): Promise<string[]> {
+  const { rows } = await sql<{ kind: string; id: number }>`
+    SELECT 'Epic' AS kind, id, relative_position AS pos FROM epics WHERE parent_id = ${e[parent]}
+    UNION ALL SELECT 'EpicIssue', id, relative_position FROM epic_issues WHERE epic_id = ${e[parent]}
+    ORDER BY pos ASC NULLS LAST, kind, id`.execute(t.db);
+  const names = (ids: Record<string, number>) => Object.fromEntries(Object.entries(ids).map(([n, id]) => [id, n]));
+  const epics = names(e);
+  const links = names(link);
+  return rows.map((r) => (r.kind === 'Epic' ? epics[r.id] : links[r.id]) as string);
+}
+
 describe('epicTreeReorder', () => {
   it.each([
     [
@@ -182,6 +194,24 @@ describe('epicTreeReorder', () => {
     expect(await issueNames('B')).toEqual(['I1', 'I3']);
   });
 
+  it('orders child epics and issues as one list: an issue lands between two epics, an epic next to an issue', async () => {
+    const level = await treeNames('B');
+    const epics = level.filter((n) => n.startsWith('C'));
+    const [first, second] = epics as [string, string];
+    // The issue dropped below the first epic (the epic ends up before it): between the two epics.
+    await reorderOk('owner', { id: linkGid('I1'), adjacentReferenceId: epicGid(first), relativePosition: 'before' });
+    let order = await treeNames('B');
+    expect(order.indexOf('I1')).toBe(order.indexOf(first) + 1);
+    expect(order.indexOf(second)).toBeGreaterThan(order.indexOf('I1'));
+    // An epic dropped above that issue (the issue ends up after it).
+    await reorderOk('owner', { id: epicGid(second), adjacentReferenceId: linkGid('I1'), relativePosition: 'after' });
+    order = await treeNames('B');
+    expect(order.slice(order.indexOf(first), order.indexOf(first) + 3)).toEqual([first, second, 'I1']);
+    // Every other child kept its relative order.
+    const others = (list: string[]) => list.filter((n) => n !== 'I1' && n !== second);
+    expect(others(order)).toEqual(others(level));
+  });
+
   it('reports problems with the moved item, its neighbour or new parent in errors', async () => {
     const cases: Array<[string, Role, Record<string, unknown>, string]> = [
       [
@@ -210,10 +240,10 @@ describe('epicTreeReorder', () => {
         'Relative position is not valid.',
       ],
       [
-        'epic next to an issue',
+        'issue next to an epic of another parent',
         'owner',
-        { id: epicGid('C1'), adjacentReferenceId: linkGid('I1'), relativePosition: 'after' },
-        'The adjacent reference must be of the same type as the moved item.',
+        { id: linkGid('I1'), adjacentReferenceId: epicGid('G'), relativePosition: 'after' },
+        "The sibling object's parent must match the current parent epic.",
       ],
       [
         'new parent outside the tree',

@@ -2,7 +2,6 @@ export {
   type KeyboardMove,
   type KeyboardMoveContext,
   type KeyboardMoveKey,
-  type KindedItem,
   keyboardMove,
   moveInList,
   moveIntoPlacement,
@@ -10,7 +9,16 @@ export {
   type Placement,
   type RelativePlacement,
   reorderPlacement,
-  sameKindPlacement,
   sortTreeChildren,
   type TreeItemState,
 } from './tree-moves';
+export {
+  orderTreeChildren,
+  parseTreeChildKey,
+  planTreeReorder,
+  type TreeChild,
+  type TreeChildKey,
+  type TreeChildKind,
+  type TreeChildRef,
+  treeChildKey,
+} from './tree-positions';

@@ -7,7 +7,6 @@ import {
   moveInList,
   moveIntoPlacement,
   reorderPlacement,
-  sameKindPlacement,
   sortTreeChildren,
 } from './tree-moves';
 
@@ -126,23 +125,6 @@ describe('keyboardMove', () => {
         ['outdent', { parentId: 'p', grandparent: { id: 'gp', parentIndex: 3 } }],
         { adjacentId: 'p', relativePosition: 'before', newParentId: 'gp', targetParentId: 'gp', targetIndex: 4 },
       ],
-    ],
-  );
-});
-
-describe('sameKindPlacement: next to an item of the same kind', () => {
-  const e = (id: string) => ({ id, kind: 'Epic' as const });
-  const i = (id: string) => ({ id, kind: 'Issue' as const });
-  expectCases(
-    (list: Array<{ id: string; kind: 'Epic' | 'Issue' }>) => sameKindPlacement(list, 'm'),
-    [
-      [[e('a'), i('m'), i('b')], { adjacentId: 'b', relativePosition: 'after' }],
-      [[i('b'), e('a'), i('m')], { adjacentId: 'b', relativePosition: 'before' }],
-      [[e('a'), i('m')], {}],
-      [[i('m')], {}],
-      [[e('a'), e('m'), i('x'), e('c')], { adjacentId: 'a', relativePosition: 'before' }],
-      [[i('x'), e('m'), e('c')], { adjacentId: 'c', relativePosition: 'after' }],
-      [[e('a')], {}],
     ],
   );
 });

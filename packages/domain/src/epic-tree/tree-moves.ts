@@ -122,24 +122,3 @@ export function keyboardMove(key: KeyboardMoveKey, ctx: KeyboardMoveContext): Ke
     targetIndex: ctx.grandparent.parentIndex + 1,
   };
 }
-
-export interface KindedItem {
-  id: string;
-  kind: 'Epic' | 'Issue';
-}
-
-/**
- * The placement of `movedId` in `finalList` (its level once moved) relative to items of its own
- * kind only: child epics and epic issues keep separate positions, and epicTreeReorder takes an
- * adjacent item of the moved one's type. After the same-kind item above it, else before the one below.
- */
-export function sameKindPlacement(finalList: readonly KindedItem[], movedId: string): Placement {
-  const moved = finalList.find((i) => i.id === movedId);
-  if (!moved) return {};
-  const same = finalList.filter((i) => i.kind === moved.kind);
-  const at = same.findIndex((i) => i.id === movedId);
-  const above = same[at - 1];
-  if (above) return { adjacentId: above.id, relativePosition: 'before' };
-  const below = same[at + 1];
-  return below ? { adjacentId: below.id, relativePosition: 'after' } : {};
-}

@@ -1,7 +1,8 @@
 import { positionBetween, rebalancedPositions } from './relative-position';
 
-export interface Positioned {
-  id: number;
+/** An item of an ordered list; `id` is a number, or a key when the list mixes tables (the epic tree). */
+export interface Positioned<K extends number | string = number> {
+  id: K;
   relative_position: number | null;
 }
 
@@ -11,7 +12,9 @@ export interface InvalidMove {
   reason: 'not_in_list' | 'missing';
 }
 
-export type MovePlan = { updates: Array<{ id: number; position: number }> } | { invalid: InvalidMove };
+export type MovePlan<K extends number | string = number> =
+  | { updates: Array<{ id: K; position: number }> }
+  | { invalid: InvalidMove };
 
 /**
  * Where to put item `movedId` in the ordered list `items` (current order, may include it):
@@ -19,14 +22,14 @@ export type MovePlan = { updates: Array<{ id: number; position: number }> } | { 
  * (the item that ends up below it), as GitLab's move_before_id / move_after_id. The plan is the
  * position updates to write: one row normally, every row when the list needs a rebalance.
  */
-export function planMove(
-  items: readonly Positioned[],
-  movedId: number,
-  moveBeforeId: number | undefined,
-  moveAfterId: number | undefined,
-): MovePlan {
+export function planMove<K extends number | string = number>(
+  items: readonly Positioned<K>[],
+  movedId: K,
+  moveBeforeId: K | undefined,
+  moveAfterId: K | undefined,
+): MovePlan<K> {
   const others = items.filter((i) => i.id !== movedId);
-  const indexOf = (id: number) => others.findIndex((i) => i.id === id);
+  const indexOf = (id: K) => others.findIndex((i) => i.id === id);
   let index: number;
   if (moveBeforeId !== undefined) {
     const at = indexOf(moveBeforeId);
@@ -56,7 +59,7 @@ export function planMove(
 }
 
 /** Position for appending after the last positioned item. */
-export function positionAfterLast(items: readonly Positioned[]): number {
+export function positionAfterLast(items: readonly Positioned<number | string>[]): number {
   let max: number | null = null;
   for (const i of items)
     if (i.relative_position !== null && (max === null || i.relative_position > max)) max = i.relative_position;

@@ -1,3 +1,4 @@
+import type { ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
 import { epicSelect } from '../../modules/epics/epic-query';
 import { labelsByOwner } from '../../modules/issuables/owner-links';
@@ -9,47 +10,53 @@ import type { EpicRow, LabelRow, MilestoneRow, UserRow } from './rows';
  * Plain look-ups by id, one statement per batch. They do NOT check permissions: resolvers that
  * expose a looked-up row (a parent epic, an issue's epic) check `policy/abilities` first.
  */
-export function entityLoaders(db: Database) {
+export function entityLoaders(db: Database, read: ReadRows) {
+  const groups = (ids: number[]) => groupQuery(db).where('n.id', 'in', ids);
+  const projects = (ids: number[]) => projectQuery(db).where('p.id', 'in', ids);
   return {
     user: byIdLoader<UserRow>((ids) =>
-      db.selectFrom('users').select(['id', 'username', 'name', 'avatar_url', 'state']).where('id', 'in', ids).execute(),
+      read(db.selectFrom('users').select(['id', 'username', 'name', 'avatar_url', 'state']).where('id', 'in', ids)),
     ),
-    group: byIdLoader((ids) => groupQuery(db).where('n.id', 'in', ids).execute()),
-    project: byIdLoader((ids) => projectQuery(db).where('p.id', 'in', ids).execute()),
-    milestone: byIdLoader<MilestoneRow>((ids) =>
-      db.selectFrom('milestones').selectAll().where('id', 'in', ids).execute(),
+    group: byIdLoader((ids) =>
+      read<Awaited<ReturnType<ReturnType<typeof groups>['executeTakeFirstOrThrow']>>>(groups(ids)),
     ),
-    epic: byIdLoader<EpicRow>((ids) => epicSelect(db).where('e.id', 'in', ids).execute()),
+    project: byIdLoader((ids) =>
+      read<Awaited<ReturnType<ReturnType<typeof projects>['executeTakeFirstOrThrow']>>>(projects(ids)),
+    ),
+    milestone: byIdLoader<MilestoneRow>((ids) => read(db.selectFrom('milestones').selectAll().where('id', 'in', ids))),
+    epic: byIdLoader<EpicRow>((ids) => read(epicSelect(db).where('e.id', 'in', ids))),
     /** Labels of each epic, by title. */
     epicLabels: groupedLoader<LabelRow & { owner_id: number }>(
-      (ids) => labelsByOwner(db, 'epic', ids),
+      (ids) => labelsByOwner(db, 'epic', ids, read),
       (r) => r.owner_id,
     ),
     /** Labels of each issue, by title. */
     issueLabels: groupedLoader<LabelRow & { owner_id: number }>(
-      (ids) => labelsByOwner(db, 'issue', ids),
+      (ids) => labelsByOwner(db, 'issue', ids, read),
       (r) => r.owner_id,
     ),
     /** Assignees of each issue. */
     issueAssignees: groupedLoader<UserRow & { issue_id: number }>(
       (ids) =>
-        db
-          .selectFrom('issue_assignees as ia')
-          .innerJoin('users as u', 'u.id', 'ia.user_id')
-          .select(['u.id', 'u.username', 'u.name', 'u.avatar_url', 'u.state', 'ia.issue_id'])
-          .where('ia.issue_id', 'in', ids)
-          .orderBy('u.username')
-          .execute(),
+        read(
+          db
+            .selectFrom('issue_assignees as ia')
+            .innerJoin('users as u', 'u.id', 'ia.user_id')
+            .select(['u.id', 'u.username', 'u.name', 'u.avatar_url', 'u.state', 'ia.issue_id'])
+            .where('ia.issue_id', 'in', ids)
+            .orderBy('u.username'),
+        ),
       (r) => r.issue_id,
     ),
     /** The epic each issue belongs to (at most one). */
     issueEpic: groupedLoader<EpicRow & { issue_id: number }>(
       (ids) =>
-        epicSelect(db)
-          .innerJoin('epic_issues as ei', 'ei.epic_id', 'e.id')
-          .select('ei.issue_id')
-          .where('ei.issue_id', 'in', ids)
-          .execute(),
+        read(
+          epicSelect(db)
+            .innerJoin('epic_issues as ei', 'ei.epic_id', 'e.id')
+            .select('ei.issue_id')
+            .where('ei.issue_id', 'in', ids),
+        ),
       (r) => r.issue_id,
     ),
   };

@@ -1,5 +1,6 @@
 import { type Expression, type RawBuilder, sql } from 'kysely';
 import { COUNT_CAP } from '../../db/capped-count';
+import type { ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
 import { epicFilterConditions } from '../../modules/epics/epic-filter-sql';
 import type { EpicFilters } from '../../modules/epics/epic-filters';
@@ -43,23 +44,21 @@ function countKeys<F>(keys: SubListCountKey<F>[]): RawBuilder<unknown> {
 }
 
 /** Each page key's page: `page` (over `w`) run once per key, limited and offset as the key asks. */
-async function pagePerKey<T>(db: Database, keys: SubListPageKey<unknown>[], page: PageQuery): Promise<Tagged<T>[]> {
+function pagePerKey<T>(read: ReadRows, keys: SubListPageKey<unknown>[], page: PageQuery): Promise<Tagged<T>[]> {
   const limited = page.limit(sql<number>`w.lim`).offset(sql<number>`w.off`);
-  const result = await sql<Tagged<T>>`SELECT (w.k - 1)::int AS batch_key, x.*
-    FROM ${pageKeys(keys)} CROSS JOIN LATERAL (${limited}) AS x`.execute(db);
-  return result.rows;
+  return read<Tagged<T>>(sql`SELECT (w.k - 1)::int AS batch_key, x.*
+    FROM ${pageKeys(keys)} CROSS JOIN LATERAL (${limited}) AS x`);
 }
 
 /** Each count key's number of `rows` (over `w`), capped like every list count. */
-async function countPerKey(
-  db: Database,
+function countPerKey(
+  read: ReadRows,
   keys: SubListCountKey<unknown>[],
   rows: Expression<unknown>,
 ): Promise<Tagged<{ total: number }>[]> {
-  const result = await sql<Tagged<{ total: number }>>`SELECT (w.k - 1)::int AS batch_key,
+  return read<Tagged<{ total: number }>>(sql`SELECT (w.k - 1)::int AS batch_key,
     (SELECT count(*)::int FROM (${rows} LIMIT ${sql.lit(COUNT_CAP + 1)}) AS capped) AS total
-    FROM ${countKeys(keys)}`.execute(db);
-  return result.rows;
+    FROM ${countKeys(keys)}`);
 }
 
 /**
@@ -82,7 +81,7 @@ function childConditions(actor: Actor | null, filters: EpicFilters): RawBuilder<
  * level (LATERAL: each parent's page with its own LIMIT/OFFSET), one more when `count` is
  * selected. Visibility is the epics and issues modules' own SQL (policy/sql-scopes).
  */
-export function epicSubListLoaders(db: Database, actor: Actor | null) {
+export function epicSubListLoaders(db: Database, actor: Actor | null, read: ReadRows) {
   return {
     childEpics: subListPageLoader<EpicFilters, EpicRow>(async (keys) => {
       const filters = keys[0]?.filters ?? {};
@@ -92,7 +91,7 @@ export function epicSubListLoaders(db: Database, actor: Actor | null) {
         .where(childConditions(actor, filters))
         .orderBy(sql`${spec.expr} ${dir}`)
         .orderBy(sql`e.id ${dir}`);
-      return pagePerKey<EpicRow>(db, keys, page);
+      return pagePerKey<EpicRow>(read, keys, page);
     }),
 
     childEpicCount: subListCountLoader<EpicFilters>(async (keys) => {
@@ -101,7 +100,7 @@ export function epicSubListLoaders(db: Database, actor: Actor | null) {
         .innerJoin('namespaces as n', 'n.id', 'e.group_id')
         .select(sql<number>`1`.as('one'))
         .where(childConditions(actor, keys[0]?.filters ?? {}));
-      return countPerKey(db, keys, rows);
+      return countPerKey(read, keys, rows);
     }),
 
     // In the link's order (epic_issues.relative_position, what epicTreeReorder writes), as GitLab.
@@ -117,7 +116,7 @@ export function epicSubListLoaders(db: Database, actor: Actor | null) {
         .where(issueVisibility(actor))
         .orderBy(sql`ei.relative_position ASC NULLS LAST`)
         .orderBy(sql`ei.id ASC`);
-      return pagePerKey<EpicIssueRow>(db, keys, page);
+      return pagePerKey<EpicIssueRow>(read, keys, page);
     }),
 
     epicIssueCount: subListCountLoader<null>(async (keys) => {
@@ -129,7 +128,7 @@ export function epicSubListLoaders(db: Database, actor: Actor | null) {
         .select(sql<number>`1`.as('one'))
         .where(sql<boolean>`ei.epic_id = w.parent_id`)
         .where(issueVisibility(actor));
-      return countPerKey(db, keys, rows);
+      return countPerKey(read, keys, rows);
     }),
   };
 }

@@ -1,3 +1,4 @@
+import { combinedReads } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
 import { entityLoaders } from './entity.loaders';
@@ -9,14 +10,18 @@ import { iterationLoaders } from './iteration.loaders';
 import { redactedHtmlLoaders } from './redacted-html.loaders';
 import { workItemLoaders } from './work-item.loaders';
 
-/** Every batch loader of one request. */
+/**
+ * Every batch loader of one request. The loaders a GraphQL level runs together (a page of tree rows
+ * and their labels, assignees, counts…) share `read`: one SQL statement per level.
+ */
 export function createLoaders(db: Database, actor: Actor | null) {
+  const read = combinedReads(db);
   return {
-    ...entityLoaders(db),
+    ...entityLoaders(db, read),
     ...epicSidebarLoaders(db, actor),
-    ...epicStatsLoaders(db, actor),
-    ...epicSubListLoaders(db, actor),
-    ...issueLinkLoaders(db, actor),
+    ...epicStatsLoaders(db, actor, read),
+    ...epicSubListLoaders(db, actor, read),
+    ...issueLinkLoaders(db, actor, read),
     ...iterationLoaders(db, actor),
     ...redactedHtmlLoaders(db, actor),
     ...workItemLoaders(db, actor),

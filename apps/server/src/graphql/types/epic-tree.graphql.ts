@@ -1,4 +1,3 @@
-import { defaultProjectForIssueCreation } from '../../modules/epics/epic-default-project';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import type { EpicIssueRow } from '../loaders/epic-sub-lists.loaders';
@@ -51,7 +50,7 @@ builder.objectFields(EpicRef, (t) => ({
     type: ProjectRef,
     nullable: true,
     description: 'Default project for issue creation: the one you last created an issue in, in the epic group.',
-    resolve: (e, _a, c) => defaultProjectForIssueCreation(c.ctx.database.db, c.actor, e.group_id),
+    resolve: (e, _a, c) => c.loaders.defaultProject.load(e.group_id),
   }),
 }));
 

@@ -105,7 +105,7 @@ export async function setIssueEpic(
   }
   let linkId: number | null = null;
   if (target) {
-    const relativePosition = await positionAfterChildren(trx, 'epic_issues', target.id);
+    const relativePosition = await positionAfterChildren(trx, target.id);
     const inserted = await trx
       .insertInto('epic_issues')
       .values({ epic_id: target.id, issue_id: issue.id, relative_position: relativePosition })

@@ -54,7 +54,7 @@ export async function assignChildEpic(
     await assertValidParent(trx, child, parent, 'child_epic_id');
     await trx
       .updateTable('epics')
-      .set({ parent_id: parent.id, relative_position: await positionAfterChildren(trx, 'epics', parent.id) })
+      .set({ parent_id: parent.id, relative_position: await positionAfterChildren(trx, parent.id) })
       .where('id', '=', child.id)
       .execute();
     await recomputeEpicDates(trx, child.parent_id);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { directReads, type ReadRows } from '../../db/combined-reads';
 import type { Actor } from '../../policy/actor';
 import { issueConfidentialityAllows, issueNotHidden, projectReadable } from '../../policy/sql-scopes';
 import { type Executor, epicVisible } from './epic-query';
@@ -39,6 +40,7 @@ export async function descendantCounts(
   db: Executor,
   actor: Actor | null,
   epicIds: number[],
+  read: ReadRows = directReads(db),
 ): Promise<Map<number, EpicDescendantCounts>> {
   const ids = [...new Set(epicIds)];
   const out = new Map<number, EpicDescendantCounts>();
@@ -54,7 +56,7 @@ export async function descendantCounts(
     projectId: 'pr.id',
     namespaceTraversalIds: 'pn.traversal_ids',
   })} AND ${issueNotHidden(actor, { authorId: 'i.author_id', hiddenAsSpam: 'i.hidden_as_spam' })})`;
-  const result = await sql<{
+  const rows = await read<{
     root_id: number;
     opened_epics: number;
     closed_epics: number;
@@ -65,7 +67,7 @@ export async function descendantCounts(
     on_track: number;
     needs_attention: number;
     at_risk: number;
-  }>`
+  }>(sql`
     WITH RECURSIVE tree(root_id, id, depth, state) AS (
       SELECT r.id, r.id, 0, NULL::text FROM unnest(${ids}::int[]) AS r(id)
       UNION ALL
@@ -120,8 +122,8 @@ export async function descendantCounts(
       coalesce(ic.at_risk, 0) AS at_risk
     FROM unnest(${ids}::int[]) AS r(id)
     LEFT JOIN epic_counts ec ON ec.root_id = r.id
-    LEFT JOIN issue_counts ic ON ic.root_id = r.id`.execute(db);
-  for (const r of result.rows) {
+    LEFT JOIN issue_counts ic ON ic.root_id = r.id`);
+  for (const r of rows) {
     out.set(Number(r.root_id), {
       openedEpics: Number(r.opened_epics),
       closedEpics: Number(r.closed_epics),

@@ -4,12 +4,12 @@ import { badRequest } from '../../errors';
 export { type Positioned, positionAfterLast } from '@meridian/domain';
 
 /** The position updates of a move_before_id / move_after_id move (domain planMove), or a 400 naming the field. */
-export function movePositions(
-  items: readonly Positioned[],
-  movedId: number,
-  moveBeforeId: number | undefined,
-  moveAfterId: number | undefined,
-): Array<{ id: number; position: number }> {
+export function movePositions<K extends number | string = number>(
+  items: readonly Positioned<K>[],
+  movedId: K,
+  moveBeforeId: K | undefined,
+  moveAfterId: K | undefined,
+): Array<{ id: K; position: number }> {
   const plan = planMove(items, movedId, moveBeforeId, moveAfterId);
   if ('updates' in plan) return plan.updates;
   const { field, reason } = plan.invalid;

@@ -1,3 +1,4 @@
+import { planTreeReorder, type TreeChildRef } from '@meridian/domain';
 import type { Database } from '../../db/connection';
 import { forbidden, unprocessable } from '../../errors';
 import { canEpic, canIssue } from '../../policy/abilities';
@@ -8,8 +9,7 @@ import { type IssueRow, issueQuery, issueVisibility } from '../issues/issues-que
 import { recomputeEpicDates } from './epic-dates.service';
 import { ancestorChain, assertValidParent } from './epic-hierarchy';
 import type { EpicRow } from './epic-query';
-import { movePositions, type Positioned } from './epic-reorder';
-import { orderedChildren, writePositions } from './epic-sibling-positions';
+import { treeChildren, treeMoveUpdates, writeTreePositions } from './epic-sibling-positions';
 import { epicSubject, findEpicById } from './epics.service';
 
 /** A node of an epic tree: a child epic, or an issue's link to its epic (`epic_issues.id`). */
@@ -58,22 +58,57 @@ async function newParentInTree(db: Trx, actor: Actor, base: EpicRow, newParentId
 }
 
 /**
- * The move: after `adjacent` when it ends up above ('before'), before it when it ends up below
- * ('after'), or first among the siblings when there is no adjacent node (GitLab's move_to_start).
+ * Puts `moved` among all of `parentId`'s children (both kinds share one position space): after
+ * `adjacent` when it ends up above ('before'), before it when it ends up below ('after'), or first
+ * when there is no adjacent child (GitLab's move_to_start).
  */
-function plan(
-  siblings: Positioned[],
-  movedId: number,
-  adjacentId: number | undefined,
+async function place(
+  db: Trx,
+  parentId: number,
+  moved: TreeChildRef,
+  adjacent: TreeChildRef | undefined,
   rel: 'before' | 'after' | undefined,
-) {
-  if (adjacentId === undefined) {
-    const first = siblings.find((s) => s.id !== movedId);
-    return first ? movePositions(siblings, movedId, undefined, first.id) : [];
+): Promise<void> {
+  const children = await treeChildren(db, parentId);
+  await writeTreePositions(db, treeMoveUpdates(planTreeReorder(children, moved, adjacent, rel)));
+}
+
+/**
+ * The child a move lands next to, of either kind: one the actor may read, under `parentId` (the
+ * moved item's parent once moved), not the moved item, and one whose relation the actor may admin.
+ */
+async function adjacentChild(
+  db: Trx,
+  actor: Actor,
+  adjacent: TreeNode,
+  moved: TreeChildRef,
+  parentId: number,
+  reparent: boolean,
+): Promise<TreeChildRef> {
+  const notFound = () => unprocessable('Adjacent reference not found', 'moved.adjacentReferenceId');
+  const wrongParent = () =>
+    unprocessable(
+      `The sibling object's parent must match the ${reparent ? 'new' : 'current'} parent epic.`,
+      'moved.adjacentReferenceId',
+    );
+  if (adjacent.type === moved.kind && adjacent.id === moved.id)
+    throw unprocessable(
+      `${moved.kind === 'Epic' ? 'An epic' : 'An issue'} cannot be moved next to itself.`,
+      'moved.adjacentReferenceId',
+    );
+  if (adjacent.type === 'Epic') {
+    const epic = await readableEpic(db, actor, adjacent.id);
+    if (!epic) throw notFound();
+    if (epic.parent_id !== parentId) throw wrongParent();
+    if (!adminRelation(actor, epic)) throw unprocessable(NO_PERMISSION);
+  } else {
+    const link = await readableEpicIssue(db, actor, adjacent.id);
+    if (!link) throw notFound();
+    if (link.link.epic_id !== parentId) throw wrongParent();
+    if (!canIssue(actor, 'admin_issue_relation', await issueSubject(db, link.issue)))
+      throw unprocessable(NO_PERMISSION);
   }
-  return rel === 'before'
-    ? movePositions(siblings, movedId, adjacentId, undefined)
-    : movePositions(siblings, movedId, undefined, adjacentId);
+  return { kind: adjacent.type, id: adjacent.id };
 }
 
 async function reorderEpic(db: Trx, actor: Actor, base: EpicRow, input: TreeReorderInput): Promise<void> {
@@ -93,26 +128,12 @@ async function reorderEpic(db: Trx, actor: Actor, base: EpicRow, input: TreeReor
     parent = newParent;
   }
 
-  let adjacentId: number | undefined;
-  if (input.adjacent) {
-    const adjacent = await readableEpic(db, actor, input.adjacent.id);
-    if (!adjacent) throw unprocessable('Adjacent reference not found', 'moved.adjacentReferenceId');
-    if (adjacent.id === moved.id)
-      throw unprocessable('An epic cannot be moved next to itself.', 'moved.adjacentReferenceId');
-    if (adjacent.parent_id !== parent.id)
-      throw unprocessable(
-        `The sibling object's parent must match the ${reparent ? 'new' : 'current'} parent epic.`,
-        'moved.adjacentReferenceId',
-      );
-    if (!adminRelation(actor, adjacent)) throw unprocessable(NO_PERMISSION);
-    adjacentId = adjacent.id;
-  }
-
+  const movedRef: TreeChildRef = { kind: 'Epic', id: moved.id };
+  const adjacent = input.adjacent && (await adjacentChild(db, actor, input.adjacent, movedRef, parent.id, reparent));
   if (reparent) {
     await db.updateTable('epics').set({ parent_id: parent.id }).where('id', '=', moved.id).execute();
   }
-  const siblings = await orderedChildren(db, 'epics', parent.id);
-  await writePositions(db, 'epics', plan(siblings, moved.id, adjacentId, input.relativePosition));
+  await place(db, parent.id, movedRef, adjacent, input.relativePosition);
   if (reparent) {
     await recomputeEpicDates(db, oldParent.id);
     await recomputeEpicDates(db, parent.id);
@@ -162,25 +183,10 @@ async function reorderEpicIssue(db: Trx, actor: Actor, base: EpicRow, input: Tre
     epic = newEpic;
   }
 
-  let adjacentId: number | undefined;
-  if (input.adjacent) {
-    const adjacent = await readableEpicIssue(db, actor, input.adjacent.id);
-    if (!adjacent) throw unprocessable('Adjacent reference not found', 'moved.adjacentReferenceId');
-    if (adjacent.link.id === moved.link.id)
-      throw unprocessable('An issue cannot be moved next to itself.', 'moved.adjacentReferenceId');
-    if (adjacent.link.epic_id !== epic.id)
-      throw unprocessable(
-        `The sibling object's parent must match the ${reparent ? 'new' : 'current'} parent epic.`,
-        'moved.adjacentReferenceId',
-      );
-    if (!canIssue(actor, 'admin_issue_relation', await issueSubject(db, adjacent.issue)))
-      throw unprocessable(NO_PERMISSION);
-    adjacentId = adjacent.link.id;
-  }
-
+  const movedRef: TreeChildRef = { kind: 'EpicIssue', id: moved.link.id };
+  const adjacent = input.adjacent && (await adjacentChild(db, actor, input.adjacent, movedRef, epic.id, reparent));
   if (reparent) await db.updateTable('epic_issues').set({ epic_id: epic.id }).where('id', '=', moved.link.id).execute();
-  const siblings = await orderedChildren(db, 'epic_issues', epic.id);
-  await writePositions(db, 'epic_issues', plan(siblings, moved.link.id, adjacentId, input.relativePosition));
+  await place(db, epic.id, movedRef, adjacent, input.relativePosition);
   if (reparent) {
     await recomputeEpicDates(db, oldEpic.id);
     await recomputeEpicDates(db, epic.id);
@@ -200,11 +206,6 @@ export async function reorderEpicTree(db: Database, actorOrNull: Actor | null, i
   if (!adminRelation(actor, base)) throw forbidden();
   if (input.adjacent && input.relativePosition === undefined)
     throw unprocessable('Relative position is not valid.', 'moved.relativePosition');
-  if (input.adjacent && input.adjacent.type !== input.moved.type)
-    throw unprocessable(
-      'The adjacent reference must be of the same type as the moved item.',
-      'moved.adjacentReferenceId',
-    );
   await db
     .transaction()
     .execute((trx) =>

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { directReads, type ReadRows } from '../../db/combined-reads';
 import type { Actor } from '../../policy/actor';
 import { issueReadable } from '../../policy/sql-scopes';
 import { ancestorLinks } from './epic-hierarchy';
@@ -14,14 +15,15 @@ export async function epicsWithReadableIssues(
   db: Executor,
   actor: Actor | null,
   epicIds: readonly number[],
+  read: ReadRows = directReads(db),
 ): Promise<Map<number, boolean>> {
-  const result = await sql<{ id: number; has_issues: boolean }>`
+  const rows = await read<{ id: number; has_issues: boolean }>(sql`
     SELECT r.id,
       EXISTS (SELECT 1 FROM epic_issues ei JOIN issues i ON i.id = ei.issue_id
                 JOIN projects p ON p.id = i.project_id JOIN namespaces pn ON pn.id = p.namespace_id
               WHERE ei.epic_id = r.id AND ${issueReadable(actor, { i: 'i', p: 'p', n: 'pn' })}) AS has_issues
-    FROM unnest(${[...epicIds]}::int[]) AS r(id)`.execute(db);
-  return new Map(result.rows.map((r) => [r.id, r.has_issues]));
+    FROM unnest(${[...epicIds]}::int[]) AS r(id)`);
+  return new Map(rows.map((r) => [r.id, r.has_issues]));
 }
 
 /**
@@ -32,16 +34,17 @@ export function readableOpenBlockers(
   db: Executor,
   actor: Actor | null,
   epicIds: readonly number[],
+  read: ReadRows = directReads(db),
 ): Promise<Array<EpicRow & { blocked_id: number }>> {
-  return epicSelect(db)
+  const query = epicSelect(db)
     .innerJoin('epic_links as bl', 'bl.source_id', 'e.id')
     .select('bl.target_id as blocked_id')
     .where('bl.target_id', 'in', [...epicIds])
     .where('bl.link_type', '=', 'blocks')
     .where('e.state', '=', 'opened')
     .where(epicVisible(actor))
-    .orderBy('bl.id')
-    .execute();
+    .orderBy('bl.id');
+  return read(query);
 }
 
 /**

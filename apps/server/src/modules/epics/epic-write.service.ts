@@ -117,7 +117,7 @@ export async function insertEpic(
       due_date_fixed: input.due_date_fixed ?? null,
       start_date: input.start_date_is_fixed ? (input.start_date_fixed ?? null) : null,
       due_date: input.due_date_is_fixed ? (input.due_date_fixed ?? null) : null,
-      relative_position: parent ? await positionAfterChildren(trx, 'epics', parent.id) : null,
+      relative_position: parent ? await positionAfterChildren(trx, parent.id) : null,
       ...(input.created_at && actor.admin ? { created_at: input.created_at, updated_at: input.created_at } : {}),
     })
     .returning('id')
@@ -217,7 +217,7 @@ export async function updateEpic(
           parent,
         );
         set.parent_id = parent.id;
-        set.relative_position = await positionAfterChildren(trx, 'epics', parent.id);
+        set.relative_position = await positionAfterChildren(trx, parent.id);
       }
       parentChanged = true;
     }

@@ -1,3 +1,4 @@
+import { directReads, type ReadRows } from '../../db/combined-reads';
 import type { Executor } from '../../db/executor';
 import type { LabelRow, UserRow } from './issuable-details';
 
@@ -23,17 +24,18 @@ export function labelsByOwner(
   db: Executor,
   owner: keyof typeof LABEL_LINKS,
   ids: readonly number[],
+  read: ReadRows = directReads(db),
 ): Promise<Array<LabelRow & { owner_id: number }>> {
   const [table, column] = LABEL_LINKS[owner];
   const ownerId = `link.${column}` as 'link.issue_id';
-  return db
+  const query = db
     .selectFrom(`${table} as link` as 'issue_labels as link')
     .innerJoin('labels as l', 'l.id', 'link.label_id')
     .selectAll('l')
     .select(`${ownerId} as owner_id` as 'link.issue_id as owner_id')
     .where(ownerId, 'in', ids)
-    .orderBy('l.title')
-    .execute();
+    .orderBy('l.title');
+  return read(query);
 }
 
 /** Users linked to each owner (assignees, reviewers) by id, with the owner's id as `owner_id` (one query). */

@@ -1,3 +1,4 @@
+import { directReads, type ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
 import { linkBetween } from '../../db/link-between';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
@@ -73,16 +74,17 @@ export function readableOpenIssueBlockers(
   db: Database,
   actor: Actor | null,
   issueIds: readonly number[],
+  read: ReadRows = directReads(db),
 ): Promise<Array<IssueRow & { blocked_id: number }>> {
-  return issueQuery(db)
+  const query = issueQuery(db)
     .innerJoin('issue_links as bl', 'bl.source_id', 'i.id')
     .select('bl.target_id as blocked_id')
     .where('bl.target_id', 'in', [...issueIds])
     .where('bl.link_type', '=', 'blocks')
     .where('i.state', '=', 'opened')
     .where(issueVisibility(actor))
-    .orderBy('bl.id')
-    .execute();
+    .orderBy('bl.id');
+  return read(query);
 }
 
 export interface IssueLinkResult {

@@ -2,9 +2,9 @@ import {
   type KeyboardMoveKey,
   keyboardMove,
   moveInList,
+  moveIntoPlacement,
   type Placement,
   reorderPlacement,
-  sameKindPlacement,
   sortTreeChildren,
 } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -108,27 +108,26 @@ export function useTreeState(root: { groupPath: string; iid: number; epicId: str
       if (oldIndex < 0) return;
       const optimistic = new Map<string, TreeItem[]>();
       let placement: Placement | null;
-      const byMoveId = (list: TreeItem[]) => list.map((i) => ({ id: i.moveId, kind: i.kind }));
+      // Child epics and issues share one position space: the adjacent item may be of either kind,
+      // so the server's order is exactly the optimistic one.
       if (req.fromParentId === req.toParentId) {
-        const finalList = moveInList(fromItems, oldIndex, req.toIndex);
         placement = reorderPlacement(
           fromItems.map((i) => i.moveId),
           oldIndex,
           req.toIndex,
         );
         if (!placement) return;
-        // GitLab's rule names the item at the new index; when it is of the other kind (epics and
-        // issues keep separate positions) the move is placed next to the nearest one of its kind.
-        const adjacent = fromItems.find((i) => i.moveId === placement?.adjacentId);
-        if (adjacent && adjacent.kind !== req.item.kind)
-          placement = sameKindPlacement(byMoveId(finalList), req.item.moveId);
-        optimistic.set(req.fromParentId, finalList);
+        optimistic.set(req.fromParentId, moveInList(fromItems, oldIndex, req.toIndex));
       } else {
         const to = levels.current.get(req.toParentId);
         const toItems = (to && (overrides.get(req.toParentId) ?? to.items)) ?? knownTargetItems ?? [];
         const target = toItems.filter((i) => i.id !== req.item.id);
-        target.splice(Math.min(req.toIndex, target.length), 0, req.item);
-        placement = sameKindPlacement(byMoveId(target), req.item.moveId);
+        const at = Math.min(req.toIndex, target.length);
+        placement = moveIntoPlacement(
+          target.map((i) => i.moveId),
+          at,
+        );
+        target.splice(at, 0, req.item);
         optimistic.set(
           req.fromParentId,
           fromItems.filter((i) => i.id !== req.item.id),

@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { countStatements } from '../test/statement-count';
+import { useTestApp } from '../test/use-test-app';
+import { combinedReads } from './combined-reads';
+
+const t = useTestApp();
+
+describe('combinedReads', () => {
+  it('sends the reads of one turn as one statement, each answering its own rows in order', async () => {
+    const read = combinedReads(t.db);
+    let answers: unknown[] = [];
+    const statements = await countStatements(t.database, async () => {
+      answers = await Promise.all([
+        read(sql`SELECT n, n * 2 AS twice FROM generate_series(3, 1, -1) AS n ORDER BY n DESC`),
+        read(t.db.selectFrom('users').select('id').where('id', '<', 0)),
+        read(sql`SELECT 'x''y' AS text, ARRAY[1, 2]::int[] AS ids, DATE '2026-01-02' AS due_date`),
+      ]);
+    });
+    expect(statements).toBe(1);
+    expect(answers).toEqual([
+      [
+        { n: 3, twice: 6 },
+        { n: 2, twice: 4 },
+        { n: 1, twice: 2 },
+      ],
+      [],
+      [{ text: "x'y", ids: [1, 2], due_date: '2026-01-02' }],
+    ]);
+  });
+
+  it('gives timestamps back as Date, as the driver does, and leaves other text alone', async () => {
+    const read = combinedReads(t.db);
+    const [row] = await read<{ created_at: Date; title: string }>(
+      sql`SELECT TIMESTAMPTZ '2026-01-02 03:04:05.678+00' AS created_at, '2026-01-02T03:04:05+00:00' AS title`,
+    );
+    expect(row?.created_at).toEqual(new Date('2026-01-02T03:04:05.678Z'));
+    expect(row?.title).toBe('2026-01-02T03:04:05+00:00');
+  });
+
+  it('fails every read of the statement when it fails, and the next turn runs anew', async () => {
+    const read = combinedReads(t.db);
+    const results = await Promise.allSettled([read(sql`SELECT 1 AS one`), read(sql`SELECT 1 / 0 AS boom`)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(await read(sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
+  });
+});
