@@ -42,8 +42,13 @@ test('creates a task under an issue, shows it, lists it on the issue, deletes it
   // Delete the task (alice is Owner: deleteWorkItem) and the parent no longer lists it.
   await page.goto(`/${projectPath}/-/work_items/2`);
   await page.getByRole('button', { name: 'Issue actions' }).click();
-  await page.getByRole('menuitem', { name: 'Delete issue' }).click();
-  await page.getByRole('dialog', { name: 'Delete issue?' }).getByRole('button', { name: 'Delete issue' }).click();
+  // The menu and its confirmation name the type (IE §2.1: '{type} will be removed! Are you sure?').
+  await expect(page.getByRole('menuitem', { name: 'Delete issue', exact: true })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Delete task', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete task?', exact: true });
+  await expect(confirm.getByText('Task will be removed! Are you sure?', { exact: true })).toBeVisible();
+  await settledScreenshot(page, 'work-item-delete-task');
+  await confirm.getByRole('button', { name: 'Delete task', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/${projectPath}/-/issues$`));
   await page.goto(issueUrl(1));
   await expect(page.getByRole('heading', { level: 1, name: 'Ship the importer' })).toBeVisible();
