@@ -145,3 +145,47 @@ describe('confidentiality across parent links (GitLab validate_confidentiality)'
     ]);
   });
 });
+
+describe('system notes when a parent link changes (GitLab hierarchy_changed)', () => {
+  const notesOf = async (id: number) =>
+    (
+      await t.db
+        .selectFrom('notes')
+        .select('note')
+        .where('noteable_type', '=', 'Issue')
+        .where('noteable_id', '=', id)
+        .where('system', '=', true)
+        .orderBy('id')
+        .execute()
+    ).map((n) => n.note);
+
+  it('notes the link on both ends when added, moved and removed', async () => {
+    const a = await w.issueRow(w.ids.project);
+    const b = await w.issueRow(w.ids.project, { type: 'incident' });
+    const task = await w.issueRow(w.ids.project, { type: 'task' });
+    const move = (parentId: string | null) =>
+      w.update(w.tokens.planner, { id: wid(task.id), hierarchyWidget: { parentId } });
+    await move(wid(a.id));
+    await move(wid(b.id));
+    await move(null);
+    expect(await notesOf(a.id)).toEqual([`added #${task.iid} as child task`, `removed child task #${task.iid}`]);
+    expect(await notesOf(b.id)).toEqual([`added #${task.iid} as child task`, `removed child task #${task.iid}`]);
+    expect(await notesOf(task.id)).toEqual([
+      `added #${a.iid} as parent issue`,
+      `removed parent issue #${a.iid}`,
+      `added #${b.iid} as parent incident`,
+      `removed parent incident #${b.iid}`,
+    ]);
+  });
+
+  it('writes nothing when the parent does not change or the link is refused', async () => {
+    const parent = await w.issueRow(w.ids.project, { type: 'objective' });
+    const kr = await w.issueRow(w.ids.project, { type: 'key_result' });
+    await w.update(w.tokens.planner, { id: wid(parent.id), hierarchyWidget: { childrenIds: [wid(kr.id)] } });
+    await w.update(w.tokens.planner, { id: wid(kr.id), hierarchyWidget: { parentId: wid(parent.id) } });
+    const refused = await w.update(w.tokens.stranger, { id: wid(kr.id), hierarchyWidget: { parentId: null } });
+    expect(refused.body.errors?.[0]?.message).toBe(NOT_AVAILABLE);
+    expect(await notesOf(parent.id)).toEqual([`added #${kr.iid} as child key result`]);
+    expect(await notesOf(kr.id)).toEqual([`added #${parent.iid} as parent objective`]);
+  });
+});

@@ -16,6 +16,7 @@ import {
   hierarchyError,
   writeIssueParentLink,
 } from './issue-parent-links';
+import { addParentLinkNotes } from './parent-link-notes';
 import { baseTypeOf, type WorkItem } from './work-item';
 
 export const NOT_ALLOWED_TYPE = 'it is not allowed to add this type of parent item';
@@ -69,14 +70,17 @@ export async function setWorkItemParent(
   }
   const currentId = await currentIssueParentId(db, childRow.id);
   if (currentId === (parentRow?.id ?? null)) return;
+  let current: IssueRow | undefined;
   if (currentId !== null) {
     // The parent the child leaves must be one the actor may read and administer too.
-    const current = await findReadableIssueById(db, actor, currentId);
+    current = await findReadableIssueById(db, actor, currentId);
     if (!current) throw notFound('Work Item');
     await assertMayAdminChildLink(db, actor, current);
   }
   await db.transaction().execute(async (trx) => {
     await writeIssueParentLink(trx, childRow.id, parentRow?.id ?? null);
+    if (current) await addParentLinkNotes(trx, actor.id, { action: 'removed', parent: current, child: childRow });
+    if (parentRow) await addParentLinkNotes(trx, actor.id, { action: 'added', parent: parentRow, child: childRow });
     for (const id of [currentId, parentRow?.id ?? null])
       if (id !== null) await publishChange(trx, 'Issue', id, 'updated');
   });
