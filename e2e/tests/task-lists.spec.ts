@@ -152,7 +152,8 @@ test.describe('conversion to a child task', () => {
     await page.getByRole('menuitem', { name: 'Convert to child item' }).click();
     await expect(page.getByText('Converted to task')).toBeVisible();
     const converted = await descriptionOf(4);
-    const iid = Number(/^- \[ \] plain\n- \[ \] #(\d+)$/.exec(converted)?.[1]);
+    // The line reads `#iid+`: GitLab's reference format that shows the task's title.
+    const iid = Number(/^- \[ \] plain\n- \[ \] #(\d+)\+$/.exec(converted)?.[1]);
     expect(iid, converted).toBeGreaterThan(5);
     // The new task: its title and description from the item, a child of the issue.
     const task = await project.api('GET', `/projects/${project.projectId}/issues/${iid}`);
@@ -165,7 +166,7 @@ test.describe('conversion to a child task', () => {
     });
     const children = await childrenOf(page, 4);
     expect(children).toEqual([{ iid: String(iid), title: 'Write the docs', type: 'Task' }]);
-    await expect(article(page).getByRole('link', { name: `#${iid}` })).toBeVisible();
+    await expect(article(page).getByRole('link', { name: `Write the docs (#${iid})`, exact: true })).toBeVisible();
     await settledScreenshot(page, 'task-list-converted');
 
     await page.getByRole('button', { name: 'Undo' }).click();

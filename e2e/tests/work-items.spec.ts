@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { authFile } from './auth';
 import { useIssueProject } from './issue-project';
 import { settledScreenshot } from './screenshots';
@@ -42,10 +42,61 @@ test('creates a task under an issue, shows it, lists it on the issue, deletes it
   // Delete the task (alice is Owner: deleteWorkItem) and the parent no longer lists it.
   await page.goto(`/${projectPath}/-/work_items/2`);
   await page.getByRole('button', { name: 'Issue actions' }).click();
-  await page.getByRole('menuitem', { name: 'Delete issue' }).click();
-  await page.getByRole('dialog', { name: 'Delete issue?' }).getByRole('button', { name: 'Delete issue' }).click();
+  // The menu and its confirmation name the type (IE §2.1: '{type} will be removed! Are you sure?').
+  await expect(page.getByRole('menuitem', { name: 'Delete issue', exact: true })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Delete task', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete task?', exact: true });
+  await expect(confirm.getByText('Task will be removed! Are you sure?', { exact: true })).toBeVisible();
+  await settledScreenshot(page, 'work-item-delete-task');
+  await confirm.getByRole('button', { name: 'Delete task', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/${projectPath}/-/issues$`));
   await page.goto(issueUrl(1));
   await expect(page.getByRole('heading', { level: 1, name: 'Ship the importer' })).toBeVisible();
   await expect(page.getByRole('list', { name: /Child items/ })).toHaveCount(0);
+});
+
+const ordering = useIssueProject('work-item-order', ['Order the tasks']);
+
+/** GraphQL as the page's signed-in user; the data, or a failed test. */
+async function graphqlAs(page: Page, query: string, variables: Record<string, unknown>) {
+  const csrf = ((await (await page.request.get('/-/session')).json()) as { csrf_token: string }).csrf_token;
+  const res = await page.request.post('/api/graphql', {
+    headers: { 'x-csrf-token': csrf },
+    data: { query, variables },
+  });
+  const body = (await res.json()) as { data?: Record<string, unknown>; errors?: unknown };
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
+
+test('moves a child task up and down with its buttons; the order is saved', async ({ page }) => {
+  test.setTimeout(120_000);
+  const parent = (await graphqlAs(page, 'query($p: ID!) { namespace(fullPath: $p) { workItem(iid: "1") { id } } }', {
+    p: ordering.projectPath,
+  })) as { namespace: { workItem: { id: string } } };
+  for (const title of ['Alpha step', 'Beta step', 'Gamma step']) {
+    await graphqlAs(page, 'mutation($input: WorkItemCreateInput!) { createWorkItem(input: $input) { errors } }', {
+      input: {
+        title,
+        workItemTypeId: 'gid://gitlab/WorkItems::Type/5',
+        projectPath: ordering.projectPath,
+        hierarchyWidget: { parentId: parent.namespace.workItem.id },
+      },
+    });
+  }
+  await page.goto(ordering.issueUrl(1));
+  const children = page.getByRole('list', { name: /Child items/ });
+  const order = () => children.getByRole('listitem').getByRole('link').allTextContents();
+  await expect.poll(order).toEqual(['Alpha step', 'Beta step', 'Gamma step']);
+  await expect(children.getByRole('button', { name: 'Move Alpha step up', exact: true })).toBeDisabled();
+  await children.getByRole('button', { name: 'Move Gamma step up', exact: true }).click();
+  await expect.poll(order).toEqual(['Alpha step', 'Gamma step', 'Beta step']);
+  // Keyboard: focus a move button and press Enter.
+  const down = children.getByRole('button', { name: 'Move Alpha step down', exact: true });
+  await down.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(order).toEqual(['Gamma step', 'Alpha step', 'Beta step']);
+  await settledScreenshot(page, 'work-item-children-reordered');
+  await page.reload();
+  await expect.poll(order).toEqual(['Gamma step', 'Alpha step', 'Beta step']);
 });

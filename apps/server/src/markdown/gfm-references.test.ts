@@ -28,6 +28,20 @@ describe('findReferences', () => {
     ['a#1 is not', [['issue', 'a#1', '/acme/a/-/issues/1']]],
     ['x/#1 y//z#2', []],
     ['#0 #99999999999', []],
+    [
+      '#12+ and &5+.',
+      [
+        ['issue', '#12+', '/acme/web/-/issues/12'],
+        ['epic', '&5+', '/groups/acme/-/epics/5'],
+      ],
+    ],
+    [
+      '#12+x #13++',
+      [
+        ['issue', '#12', '/acme/web/-/issues/12'],
+        ['issue', '#13+', '/acme/web/-/issues/13'],
+      ],
+    ],
     ['#abc', []],
   ])('%s', (text, expected) => {
     expect(refs(text)).toEqual(expected);

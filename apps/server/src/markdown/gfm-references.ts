@@ -1,7 +1,7 @@
 /**
  * GitLab's reference filters for the renderer: `@user`, `#12`, `!3`, `&5`, `~label`, `~"two words"`,
- * `%milestone`, `%"Sprint 3"` (and `path#12`, `path!3`, `group&5`) in text outside links and code
- * become links with GitLab's `gfm` classes and data attributes. Purely syntactic — no lookup — so
+ * `%milestone`, `%"Sprint 3"` (and `path#12`, `path!3`, `group&5`; `#12+` asks for the item's title)
+ * in text outside links and code become links with GitLab's `gfm` classes and data attributes. Purely syntactic — no lookup — so
  * the stored HTML says nothing about what exists or what it is called: titles come from the hover
  * card, fetched by the reader under their own permissions, and `redact-references.ts` turns a link
  * the reader may not follow back into its text.
@@ -28,7 +28,7 @@ export interface FoundReference {
 const PATH_CHARS = /^[A-Za-z0-9_][A-Za-z0-9_.\-/]*$/;
 /** One pass over the text: a sigil, an optional path before `#`/`!`/`&`, and what follows. Linear, no nesting. */
 const CANDIDATE =
-  /(^|[^\w/.@#!&~%-])(?:@([A-Za-z0-9_][A-Za-z0-9_.-]{0,254})|([A-Za-z0-9_./-]{0,255})([#!&])(\d{1,10})\b|([~%])(?:"([^"\n]{1,255})"|([A-Za-z0-9_][A-Za-z0-9_.?&-]{0,254})))/g;
+  /(^|[^\w/.@#!&~%-])(?:@([A-Za-z0-9_][A-Za-z0-9_.-]{0,254})|([A-Za-z0-9_./-]{0,255})([#!&])(\d{1,10})(?:(\+)(?!\w)|\b)|([~%])(?:"([^"\n]{1,255})"|([A-Za-z0-9_][A-Za-z0-9_.?&-]{0,254})))/g;
 
 const enc = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
@@ -101,11 +101,13 @@ export function findReferences(
       ref = { type: 'user', href: `/users/${encodeURIComponent(username)}`, data: { username } };
     } else if (m[4] !== undefined) {
       ref = issuable(m[4], m[3] || undefined, m[5] as string, ctx);
-    } else if (m[6] !== undefined) {
-      const bare = m[8]?.replace(/[.?&-]+$/, '');
-      if (bare !== undefined) original = `${m[6]}${bare}`;
-      const title = m[7] ?? bare;
-      if (title) ref = titled(m[6], title, ctx);
+      // `#12+`: shown as the item's title, filled in for each reader by the reference redactor.
+      if (ref && m[6]) ref.data['reference-format'] = '+';
+    } else if (m[7] !== undefined) {
+      const bare = m[9]?.replace(/[.?&-]+$/, '');
+      if (bare !== undefined) original = `${m[7]}${bare}`;
+      const title = m[8] ?? bare;
+      if (title) ref = titled(m[7], title, ctx);
     }
     if (ref) found.push({ ...ref, original, start, end: start + original.length });
   }

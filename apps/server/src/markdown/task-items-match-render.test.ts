@@ -20,6 +20,15 @@ const DOCUMENTS = [
   '- plain\n  - [ ] child',
   '- [ ] a\n\t- [ ] a1',
   '# Tasks\n\n- [ ] `code`\n- [ ] ![img](/a.png)\n- [ ] **bold** text',
+  // Block quotes: the renderer makes checkboxes of quoted task items too.
+  '> - [ ] q1\n> - [x] q2',
+  '- [ ] a\n\n> - [ ] quoted\n\n- [ ] b',
+  '> > - [ ] deep\n> - [ ] shallow',
+  '>- [ ] tight\n>   - [ ] nested',
+  '> - [ ] a\nlazy text\n- [ ] outside',
+  '> ```\n> - [ ] no\n> ```\n> - [ ] yes',
+  '> text\n- [ ] after',
+  '   > - [ ] three spaces\n    > - [ ] four is code',
 ];
 
 describe('task items found in the source = checkboxes rendered', () => {
@@ -27,5 +36,14 @@ describe('task items found in the source = checkboxes rendered', () => {
     const html = renderMarkdown(markdown);
     const checkboxes = html.split('<input type="checkbox"').length - 1;
     expect(parseTaskItems(markdown).length).toBe(checkboxes);
+    // The same tasks in the same order: each checkbox's accessible name is its task's text.
+    const letters = (text: string) => text.replace(/[^A-Za-z0-9]/g, '');
+    const names = [...html.matchAll(/<input type="checkbox"([^>]*)>/g)].map(
+      (m) => /aria-label="([^"]*)"/.exec(m[1] ?? '')?.[1],
+    );
+    const texts = parseTaskItems(markdown).map((task) => letters(task.text));
+    for (const [i, name] of names.entries()) {
+      if (name && texts[i]) expect(letters(name).startsWith(texts[i])).toBe(true);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { type Answer, buildRelationsWorld, client, num, type RelationsWorld } fr
 import { type StartedServer, startTestServer } from '../test/started-server';
 
 /**
- * Security review 2026-11-23, relations: M2, L6 (issue ↔ epic), L5 + L15 (issue and epic links),
+ * Security review 2026-11-23, relations: M2, L6 (issue ↔ epic, and epic ↔ child epic), L5 + L15 (issue and epic links),
  * L7 (assignees), L14 (epic dates), L12 (target_project_id URIError). Each test is the review's
  * one-line attack against the started server.
  */
@@ -114,6 +114,25 @@ describe('L6 — moving an issue between epics needs rights on the epic it leave
     const moved = await api('POST', `/groups/${w.sub.id}/epics/${num(subEpic, 'iid')}/issues/${issue.id}`, 'owner');
     expect(moved.status).toBe(201);
     expect(await epicOf(issue.id)).toBe(num(subEpic, 'id'));
+  });
+});
+
+describe('L6 for child epics — moving an epic to another parent needs rights on the parent it leaves', () => {
+  const parentOf = async (epicId: number) =>
+    (await s.db.selectFrom('epics').select('parent_id').where('id', '=', epicId).executeTakeFirst())?.parent_id;
+
+  it('a subgroup Planner cannot pull a child epic out of a parent-group epic; the owner of both can', async () => {
+    const oldParent = await epicIn(w.acme.id, { title: 'Parent group parent epic' });
+    const child = await epicIn(w.sub.id, { title: 'Subgroup child epic', parent_id: num(oldParent, 'id') });
+    const newParent = await epicIn(w.sub.id, { title: 'Subgroup new parent epic' });
+    expect(await parentOf(num(child, 'id'))).toBe(num(oldParent, 'id'));
+    const url = `/groups/${w.sub.id}/epics/${num(newParent, 'iid')}/epics/${num(child, 'id')}`;
+    const post = await api('POST', url, 'subPlanner');
+    expect(post.status).toBe(403);
+    expect(await parentOf(num(child, 'id'))).toBe(num(oldParent, 'id'));
+    const moved = await api('POST', url, 'owner');
+    expect(moved.status, JSON.stringify(moved.json)).toBe(201);
+    expect(await parentOf(num(child, 'id'))).toBe(num(newParent, 'id'));
   });
 });
 

@@ -104,6 +104,12 @@ describe('XSS corpus through every user-text field (issue 8)', () => {
 
   it('hands every raw text field back verbatim over REST and GraphQL', async () => {
     const t0 = Date.now();
+    // Every hostile issue title again, as the `#iid+` reference format shows it in a description.
+    const titled = await writer.send('POST', `/api/v4/projects/${target.projectId}/issues`, {
+      title: 'Titles by reference',
+      description: writer.issueIids.map((iid) => `#${iid}+`).join(' '),
+    });
+    writer.issueIids.push(Number(titled.iid));
     const { rest, graphql } = await readBack(target, writer.issueIids, writer.epicIds);
     walk.add(writer.responses);
     walk.add(rest);

@@ -112,3 +112,24 @@ describe('replaceTaskItemText', () => {
     expect(replaceTaskItemText(markdown, index, reference)).toBe(expected);
   });
 });
+
+describe('task items inside block quotes', () => {
+  it('ticks, moves, deletes, reads and replaces them inside their quote markers', async () => {
+    const { setTaskItem } = await import('./edit-task-items');
+    const quoted = '> 1. [ ] one\n>    more one\n> 2. [x] two\n>    - [ ] two a';
+    expect(setTaskItem(quoted, 0, true)).toBe('> 1. [x] one\n>    more one\n> 2. [x] two\n>    - [ ] two a');
+    expect(moveTaskItem(quoted, 1, 0)).toEqual({
+      markdown: '> 1. [x] two\n>    - [ ] two a\n> 2. [ ] one\n>    more one',
+      index: 0,
+    });
+    expect(deleteTaskItem(quoted, 1)).toBe('> 1. [ ] one\n>    more one\n> - [ ] two a');
+    expect(taskItemText(quoted, 0)).toEqual({ title: 'one', description: 'more one' });
+    expect(replaceTaskItemText(quoted, 0, '#7+')).toBe('> 1. [ ] #7+\n> 2. [x] two\n>    - [ ] two a');
+  });
+
+  it('keeps a quoted list apart from the lists around it', () => {
+    expect(taskSiblings('- [ ] a\n> - [ ] q\n- [ ] b', 0)).toEqual([0]);
+    expect(taskSiblings('> - [ ] q1\n> - [ ] q2', 1)).toEqual([0, 1]);
+    expect(taskSiblings('> - [ ] q1\n\n> - [ ] q2', 1)).toEqual([1]);
+  });
+});

@@ -1,4 +1,4 @@
-import { type ListItem, leadingWhitespace, type ParsedList, parseListItems } from './parse-task-items';
+import { type ListItem, leadingWhitespace, type ParsedList, parseListItems, splitQuote } from './parse-task-items';
 
 /*
  * Rewrites of a description's task list, by task index (the N-th rendered checkbox): tick, move
@@ -8,6 +8,12 @@ import { type ListItem, leadingWhitespace, type ParsedList, parseListItems } fro
 
 const join = (parsed: ParsedList, lines: string[]) => lines.join(parsed.eol);
 
+/** Where a task line's checkbox `[` is: past its block-quote markers and indentation. */
+function boxAt(line: string): number {
+  const { prefix, body } = splitQuote(line);
+  return line.indexOf('[', prefix.length + leadingWhitespace(body).length);
+}
+
 /** The description with its `index`-th task ticked or unticked. */
 export function setTaskItem(markdown: string, index: number, checked: boolean): string | null {
   const parsed = parseListItems(markdown);
@@ -15,7 +21,7 @@ export function setTaskItem(markdown: string, index: number, checked: boolean): 
   if (!task) return null;
   const lines = [...parsed.lines];
   const line = lines[task.line] as string;
-  const box = line.indexOf('[', leadingWhitespace(line).length);
+  const box = boxAt(line);
   lines[task.line] = `${line.slice(0, box + 1)}${checked ? 'x' : ' '}${line.slice(box + 2)}`;
   return join(parsed, lines);
 }
@@ -66,15 +72,21 @@ export function moveTaskItem(markdown: string, from: number, to: number): { mark
   return { markdown: text, index };
 }
 
-function renumber(line: string, number: number): string {
+function renumber(quoted: string, number: number): string {
+  const { prefix, body: line } = splitQuote(quoted);
   const { length } = leadingWhitespace(line);
   let digits = 0;
   while (line[length + digits] !== undefined && /\d/.test(line[length + digits] as string)) digits += 1;
-  return `${line.slice(0, length)}${number}${line.slice(length + digits)}`;
+  return `${prefix}${line.slice(0, length)}${number}${line.slice(length + digits)}`;
 }
 
-/** Removes up to `width` columns of leading whitespace. */
-function outdent(line: string, width: number): string {
+/** Removes up to `width` columns of leading whitespace inside the line's block-quote markers, which stay. */
+function outdent(quoted: string, width: number): string {
+  const { prefix, body } = splitQuote(quoted);
+  return `${prefix}${outdentText(body, width)}`;
+}
+
+function outdentText(line: string, width: number): string {
   let removed = 0;
   let at = 0;
   while (removed < width && (line[at] === ' ' || line[at] === '\t')) {
@@ -118,7 +130,7 @@ export function taskItemText(markdown: string, index: number): { title: string; 
   for (const i of task.ownLines.slice(1)) {
     // The blank lines between two paragraphs of the item are its own too.
     if (i > previous + 1) rest.push('');
-    rest.push(outdent(parsed.lines[i] as string, task.contentIndent));
+    rest.push(outdentText(splitQuote(parsed.lines[i] as string).body, task.contentIndent));
     previous = i;
   }
   return { title: task.text, description: rest.join('\n').trim() };
@@ -134,7 +146,7 @@ export function replaceTaskItemText(markdown: string, index: number, reference: 
   if (!task) return null;
   const lines = [...parsed.lines];
   const line = lines[task.line] as string;
-  const box = line.indexOf('[', leadingWhitespace(line).length);
+  const box = boxAt(line);
   const own = new Set(task.ownLines.slice(1));
   const next: string[] = [];
   lines.forEach((text, i) => {

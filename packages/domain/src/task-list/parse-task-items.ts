@@ -2,7 +2,8 @@
  * The list items of a Markdown text, found line by line as CommonMark nests them: by each item's
  * content column, with lazy paragraph continuation, and nothing inside fenced code. Task items
  * (`- [ ] text`, `1. [x] text`) are numbered in document order, the order the rendered checkboxes
- * have, so the page's N-th checkbox is `tasks[N]`.
+ * have, so the page's N-th checkbox is `tasks[N]`. Lists inside block quotes (`> - [ ] a`) are found
+ * in the quoted text; a change of quote depth ends the lists open before it.
  */
 
 export interface ListItem {
@@ -49,6 +50,21 @@ export function leadingWhitespace(line: string): { width: number; length: number
     length += 1;
   }
   return { width, length };
+}
+
+/** A line's block-quote markers (`> > `, each after at most three spaces) and the text inside them. */
+export function splitQuote(line: string): { prefix: string; body: string; depth: number } {
+  let at = 0;
+  let depth = 0;
+  for (;;) {
+    let spaces = 0;
+    while (spaces < 4 && line[at + spaces] === ' ') spaces += 1;
+    if (spaces > 3 || line[at + spaces] !== '>') break;
+    at += spaces + 1;
+    if (line[at] === ' ' || line[at] === '\t') at += 1;
+    depth += 1;
+  }
+  return { prefix: line.slice(0, at), body: line.slice(at), depth };
 }
 
 interface Marker {
@@ -173,9 +189,24 @@ export function parseListItems(markdown: string): ParsedList {
     while (stack.length > 1 && !keep(top())) stack.pop();
   };
 
+  let depth = 0;
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] as string;
+    const quote = splitQuote(lines[i] as string);
+    const line = quote.body;
     const blank = line.trim() === '';
+    if (quote.depth !== depth) {
+      // A quoted paragraph may go on without its `>` (lazy continuation); anything else is a new container.
+      const lazy = quote.depth < depth && previousIsParagraph && !blank && !startsBlock(line) && !listMarker(line);
+      if (lazy) {
+        attach(i);
+        continue;
+      }
+      depth = quote.depth;
+      stack.length = 1;
+      root.childList = null;
+      fence = null;
+      previousIsParagraph = false;
+    }
     if (fence) {
       if (!blank) attach(i);
       if (closesFence(line, fence)) fence = null;

@@ -1,6 +1,12 @@
 import { describe } from 'vitest';
 import { expectCases } from '../test/cases';
-import { allowedChildTypes, allowedParentTypes, mayBeChildOf, parentLinkProblem } from './hierarchy-rules';
+import {
+  allowedChildTypes,
+  allowedParentTypes,
+  confidentialityChangeProblem,
+  mayBeChildOf,
+  parentLinkProblem,
+} from './hierarchy-rules';
 import type { WorkItemBaseType } from './work-item-types';
 
 describe('mayBeChildOf', () => {
@@ -64,4 +70,23 @@ describe('parentLinkProblem', () => {
       [[p('issue'), c('task', 1, true)], null],
     ],
   );
+});
+
+describe('confidentialityChangeProblem', () => {
+  type Parent = { typeName: string; confidential: boolean } | null;
+  const ask = ([typeName, confidential, parent, hasPublicChildren]: [string, boolean, Parent, boolean]) =>
+    confidentialityChangeProblem({ typeName, confidential }, { parent, hasPublicChildren });
+  const secretIssue = { typeName: 'Issue', confidential: true };
+  expectCases(ask, [
+    [['Issue', true, null, false], null],
+    [['Issue', true, null, true], 'All child items must be confidential in order to turn on confidentiality.'],
+    [['Task', false, { typeName: 'Issue', confidential: false }, false], null],
+    [['Task', false, secretIssue, false], 'A non-confidential task cannot be assigned to a confidential parent issue.'],
+    [
+      ['Key Result', false, { typeName: 'Objective', confidential: true }, false],
+      'A non-confidential key result cannot be assigned to a confidential parent objective.',
+    ],
+    [['Task', true, secretIssue, false], null],
+    [['Issue', false, null, true], null],
+  ]);
 });

@@ -52,3 +52,22 @@ export function parentLinkProblem(
   }
   return null;
 }
+
+/**
+ * Why a work item may not change its confidentiality, or null when it may (GitLab's WorkItem
+ * `validate_confidentiality`): turning it on needs every child confidential already; turning it off
+ * is refused under a confidential parent.
+ */
+export function confidentialityChangeProblem(
+  item: { typeName: string; confidential: boolean },
+  links: { parent: { typeName: string; confidential: boolean } | null; hasPublicChildren: boolean },
+): string | null {
+  if (item.confidential && links.hasPublicChildren) {
+    return 'All child items must be confidential in order to turn on confidentiality.';
+  }
+  if (!item.confidential && links.parent?.confidential) {
+    const child = item.typeName.toLowerCase();
+    return `A non-confidential ${child} cannot be assigned to a confidential parent ${links.parent.typeName.toLowerCase()}.`;
+  }
+  return null;
+}

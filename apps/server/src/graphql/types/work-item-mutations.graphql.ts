@@ -18,6 +18,7 @@ import './global-ids';
 import { HealthStatus } from './issue-args';
 import { pathArgExtensions, validFullPath } from './path-args';
 import { WorkItemRef } from './refs';
+import { HierarchyCreateInput, HierarchyUpdateInput } from './work-item-hierarchy-input.graphql';
 import { typeOfGid } from './work-item-type.graphql';
 
 /*
@@ -52,25 +53,6 @@ const DescriptionInput = builder.inputType('WorkItemWidgetDescriptionInput', {
       required: true,
       description: 'Description of the work item.',
       extensions: { maxLength: 1_048_576 },
-    }),
-  }),
-});
-const HierarchyCreateInput = builder.inputType('WorkItemWidgetHierarchyCreateInput', {
-  fields: (t) => ({
-    parentId: t.field({ type: 'WorkItemID', required: false, description: 'Global ID of the parent work item.' }),
-  }),
-});
-const HierarchyUpdateInput = builder.inputType('WorkItemWidgetHierarchyUpdateInput', {
-  fields: (t) => ({
-    parentId: t.field({
-      type: 'WorkItemID',
-      required: false,
-      description: 'Global ID of the parent work item. Use `null` to remove the association.',
-    }),
-    childrenIds: t.field({
-      type: ['WorkItemID'],
-      required: false,
-      description: 'Global IDs of children work items (at most 100).',
     }),
   }),
 });
@@ -280,6 +262,21 @@ async function namedWorkItem(c: GraphQLContext, id: string): Promise<WorkItem> {
   return item;
 }
 
+/** adjacentWorkItemId and relativePosition, both or neither (400 naming the missing one). */
+async function hierarchyPlacement(
+  c: GraphQLContext,
+  hierarchy: { adjacentWorkItemId?: string | null; relativePosition?: 'before' | 'after' | null } | null | undefined,
+) {
+  const adjacentId = hierarchy?.adjacentWorkItemId ?? null;
+  const relativePosition = hierarchy?.relativePosition ?? null;
+  if (adjacentId === null && relativePosition === null) return undefined;
+  if (adjacentId === null)
+    throw badRequest('adjacentWorkItemId is required with relativePosition', 'adjacentWorkItemId');
+  if (relativePosition === null)
+    throw badRequest('relativePosition is required with adjacentWorkItemId', 'relativePosition');
+  return { adjacent: await namedWorkItem(c, adjacentId), relativePosition };
+}
+
 /** The project or group of `namespacePath` (or `projectPath`): 404 when missing or hidden. */
 async function targetNamespace(
   c: GraphQLContext,
@@ -387,8 +384,9 @@ builder.mutationField('workItemUpdate', (t) =>
               : await namedWorkItem(c, hierarchy.parentId)
             : undefined;
         const children = await Promise.all(childIds.map((id) => namedWorkItem(c, id)));
+        const placement = await hierarchyPlacement(c, hierarchy);
         await withArgumentNames(WORK_ITEM_ARGUMENTS, () =>
-          updateWorkItem(db, c.actor, item, { params: widgetParams(input), parent, children }),
+          updateWorkItem(db, c.actor, item, { params: widgetParams(input), parent, children, placement }),
         );
         workItem = await reloadWorkItem(db, c.actor, item).catch(() => null);
       });

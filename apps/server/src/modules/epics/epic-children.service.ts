@@ -51,6 +51,10 @@ export async function assignChildEpic(
     const child = await findEpicById(trx, actor, childId);
     if (!canEpic(actor, 'update_epic', epicSubject(child))) throw forbidden();
     if (child.parent_id === parent.id) throw conflict('Epic(s) already assigned');
+    if (child.parent_id !== null) {
+      // The parent the epic leaves may sit in a group where the actor has no rights (as L6 for issues).
+      assertCanAdminRelation(actor, await findEpicById(trx, actor, child.parent_id));
+    }
     await assertValidParent(trx, child, parent, 'child_epic_id');
     await trx
       .updateTable('epics')

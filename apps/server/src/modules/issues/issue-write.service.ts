@@ -22,6 +22,7 @@ import { issueNotifyTarget } from '../notifications/notification-target';
 import { type NotifyEvent, notify } from '../notifications/notify';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
 import { createAssignedTodos, createMentionTodos, type TodoTarget } from '../todos/todo-creation';
+import { assertParentLinkConfidentiality } from '../work-items/parent-link-confidentiality';
 import { applyIssueLabelChanges, type IssueLabelChanges } from './issue-labels';
 import { findIssue, type IssueRow, issueSubject, projectIssueSubject } from './issues.service';
 
@@ -324,6 +325,10 @@ export async function updateIssue(
       events.push({ kind: 'mention', text: input.description, previousText: issue.description, internal: false });
     }
     if (changes.confidential === false) await assertConfidentialEpicRule(trx, issue.id);
+    if (input.confidential !== undefined && input.confidential !== issue.confidential) {
+      const type = input.issue_type ?? issue.issue_type;
+      await assertParentLinkConfidentiality(trx, { id: issue.id, issue_type: type }, input.confidential);
+    }
     if (changes.milestone_id !== undefined) await refreshEpicDates(trx, { issueIds: [issue.id] });
     for (const note of notes) await addSystemNote(trx, issueNoteTarget(issue), me.id, note);
     const finalIssueSubject: IssueSubject = {

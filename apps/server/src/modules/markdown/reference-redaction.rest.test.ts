@@ -80,3 +80,45 @@ describe('references in stored HTML are links only where the reader may go', () 
     );
   });
 });
+
+describe('#12+ shows the title of what the reader may read (GitLab reference format)', () => {
+  const HOSTILE = `<img src=x onerror=alert(1)> "quoted" & 'single' </a><script>x</script>`;
+  let projectId = 0;
+  let iid = 0;
+
+  beforeAll(async () => {
+    const project = (await api('GET', '/projects/rracme%2Fweb', 'dev')).json() as { id: number };
+    projectId = project.id;
+    await t.db
+      .insertInto('issues')
+      .values({ project_id: projectId, iid: 50, title: HOSTILE, author_id: t.uid.dev as number })
+      .execute();
+    const made = await api('POST', `/projects/${projectId}/issues`, 'dev', {
+      title: 'Titled links',
+      description: 'See #1+, #50+, secret #2+, &1+ and plain #1. Not a format: #1+x, `#1+`.',
+    });
+    expect(made.statusCode).toBe(201);
+    iid = made.json().iid;
+  });
+
+  it('renders the escaped title and the reference for a reader who may read the item', async () => {
+    const html = (await api('GET', `/projects/${projectId}/issues/${iid}`, 'dev')).json().description_html as string;
+    expect(html).toMatch(/data-reference-format="\+"[^>]*>Open one \(#1\)<\/a>/);
+    expect(html).toContain(
+      '>&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &amp; &#39;single&#39; &lt;/a&gt;&lt;script&gt;x&lt;/script&gt; (#50)</a>',
+    );
+    expect(html).toContain('>Secret (#2)</a>');
+    expect(html).toContain('>Epic (&#x26;1)</a>');
+    expect(html).not.toMatch(/<img|<script/);
+    // `#1` stays a plain reference; `#1+x` is `#1` then text; code is never a reference.
+    expect(html).toContain('>#1</a>. Not a format: <a');
+    expect(html).toContain('<code>#1+</code>');
+  });
+
+  it('leaves the reference as text, without the title, for a reader who may not', async () => {
+    const html = (await api('GET', `/projects/${projectId}/issues/${iid}`, 'guest')).json().description_html as string;
+    expect(html).toContain('secret #2+,');
+    expect(html).not.toContain('Secret (');
+    expect(html).toContain('>Open one (#1)</a>');
+  });
+});

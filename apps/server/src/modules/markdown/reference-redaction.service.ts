@@ -9,13 +9,21 @@ import { fullPathOf } from '../namespaces/namespace-lookup.service';
  * GitLab's reference redactor: stored HTML holds a link for every `#12`, `!3` and `&5` written
  * (markdown/gfm-references.ts, no lookup at write time); before it is shown, the links to issues,
  * merge requests and epics this reader may not read — missing, hidden, confidential, moderated —
- * go back to their plain text. One statement per kind for any number of texts.
+ * go back to their plain text, and a readable `#12+` link shows the item's title, `Title (#12)`,
+ * escaped. One statement per kind for any number of texts.
  */
 
 /** The renderer's own link (user text cannot produce the class: raw HTML is dropped). One class per part, no nesting. */
 const LINK =
   /<a href="[^"]*" class="gfm gfm-(?:issue|merge-request|epic)" data-reference-type="(issue|merge_request|epic)"([^>]*)>([^<]*)<\/a>/g;
 const ATTRIBUTE = /data-(project-path|group-path|iid)="([^"]*)"/g;
+const TITLE_FORMAT = /\sdata-reference-format="\+"/;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
 /** At most this many distinct targets are checked per call; links beyond it are shown as text. */
 const MAX_TARGETS = 500;
@@ -44,16 +52,25 @@ interface Targets {
   iids: number[];
 }
 
-/** The readable targets among `wanted`, as keys; `readable` is the policy's condition over the query's aliases. */
+type Row = { path: string; iid: number; title: string };
+
+/** The readable targets among `wanted`, by key, with their titles; the query holds the policy's condition. */
 async function readableKeys(
   db: Database,
   kind: Kind,
   t: Targets,
-  query: (t: Targets) => RawBuilder<{ path: string; iid: number }>,
-): Promise<Set<string>> {
-  if (t.iids.length === 0) return new Set();
+  query: (t: Targets) => RawBuilder<Row>,
+): Promise<Map<string, string>> {
+  if (t.iids.length === 0) return new Map();
   const rows = (await query(t).execute(db)).rows;
-  return new Set(rows.map((r) => keyOf(kind, r.path, String(r.iid))));
+  return new Map(rows.map((r) => [keyOf(kind, r.path, String(r.iid)), r.title]));
+}
+
+/** A readable link as shown: itself, or for `#12+` the same link reading `Title (#12)`. */
+function shownLink(link: string, attributes: string, text: string, title: string): string {
+  if (!TITLE_FORMAT.test(attributes)) return link;
+  const reference = text.endsWith('+') ? text.slice(0, -1) : text;
+  return link.replace(`>${text}</a>`, `>${escapeHtml(title)} (${reference})</a>`);
 }
 
 /** Each html with the links this actor may not follow turned back into text. */
@@ -91,8 +108,8 @@ export async function redactReferences<T extends string | null>(
       db,
       'issue',
       targets('issue'),
-      (t) => sql<{ path: string; iid: number }>`
-      SELECT ${projectPath} AS path, i.iid FROM issues i JOIN projects p ON p.id = i.project_id JOIN namespaces n ON n.id = p.namespace_id
+      (t) => sql<Row>`
+      SELECT ${projectPath} AS path, i.iid, i.title FROM issues i JOIN projects p ON p.id = i.project_id JOIN namespaces n ON n.id = p.namespace_id
       WHERE i.iid = ANY(${t.iids}::int[]) AND lower(p.path) = ANY(${t.lastSegments}::text[])
         AND ${projectPath} = ANY(${t.paths}::text[]) AND ${issueReadable(actor, { i: 'i', p: 'p', n: 'n' })}`,
     ),
@@ -100,8 +117,8 @@ export async function redactReferences<T extends string | null>(
       db,
       'merge_request',
       targets('merge_request'),
-      (t) => sql<{ path: string; iid: number }>`
-      SELECT ${projectPath} AS path, mr.iid FROM merge_requests mr JOIN projects p ON p.id = mr.project_id JOIN namespaces n ON n.id = p.namespace_id
+      (t) => sql<Row>`
+      SELECT ${projectPath} AS path, mr.iid, mr.title FROM merge_requests mr JOIN projects p ON p.id = mr.project_id JOIN namespaces n ON n.id = p.namespace_id
       WHERE mr.iid = ANY(${t.iids}::int[]) AND lower(p.path) = ANY(${t.lastSegments}::text[])
         AND ${projectPath} = ANY(${t.paths}::text[]) AND ${mergeRequestVisibility(actor)}`,
     ),
@@ -109,8 +126,8 @@ export async function redactReferences<T extends string | null>(
       db,
       'epic',
       targets('epic'),
-      (t) => sql<{ path: string; iid: number }>`
-      SELECT lower(${fullPathOf('g.traversal_ids')}) AS path, e.iid FROM epics e JOIN namespaces g ON g.id = e.group_id
+      (t) => sql<Row>`
+      SELECT lower(${fullPathOf('g.traversal_ids')}) AS path, e.iid, e.title FROM epics e JOIN namespaces g ON g.id = e.group_id
       WHERE e.iid = ANY(${t.iids}::int[]) AND lower(g.path) = ANY(${t.lastSegments}::text[])
         AND lower(${fullPathOf('g.traversal_ids')}) = ANY(${t.paths}::text[]) AND ${epicReadable(actor, { e: 'e', g: 'g' })}`,
     ),
@@ -121,7 +138,8 @@ export async function redactReferences<T extends string | null>(
     if (!html?.includes('data-reference-type')) return html;
     return html.replace(LINK, (link, kind: Kind, attributes: string, text: string) => {
       const target = targetOf(kind, attributes);
-      return target && readable[kind].has(keyOf(kind, target.path, target.iid)) ? link : text;
+      const title = target ? readable[kind].get(keyOf(kind, target.path, target.iid)) : undefined;
+      return title === undefined ? text : shownLink(link, attributes, text, title);
     }) as T;
   });
 }

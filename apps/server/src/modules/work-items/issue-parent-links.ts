@@ -1,4 +1,4 @@
-import { parentLinkProblem, positionAfterLast, type WorkItemBaseType } from '@meridian/domain';
+import { parentLinkProblem, planMove, positionAfterLast, type WorkItemBaseType } from '@meridian/domain';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Executor } from '../../db/executor';
@@ -99,4 +99,53 @@ export async function writeIssueParentLink(trx: Executor, childId: number, paren
     .returning('id')
     .executeTakeFirst();
   if (!inserted) throw conflict('Work item already has a parent');
+}
+
+/** Where a child goes among its siblings: before or after one of them (GitLab's RelativePositionType). */
+export interface ChildPlacement {
+  adjacentId: number;
+  relativePosition: 'before' | 'after';
+}
+
+/** How many siblings a reorder reads at most; a longer list is refused rather than read whole. */
+export const MAX_REORDER_SIBLINGS = 1000;
+
+/**
+ * Moves the (already linked) child of `parentId` next to its sibling `adjacentId`, rebalancing the
+ * siblings' positions when there is no room. 400 when the adjacent item is not a child of the parent.
+ */
+export async function placeIssueChild(
+  trx: Executor,
+  parentId: number,
+  childId: number,
+  placement: ChildPlacement,
+): Promise<void> {
+  const siblings = await trx
+    .selectFrom('work_item_parent_links')
+    .select(['child_issue_id as id', 'relative_position'])
+    .where('parent_issue_id', '=', parentId)
+    .orderBy(sql`relative_position ASC NULLS LAST`)
+    .orderBy('child_issue_id')
+    .limit(MAX_REORDER_SIBLINGS + 1)
+    .execute();
+  if (siblings.length > MAX_REORDER_SIBLINGS) {
+    throw badRequest(`Only parents of at most ${MAX_REORDER_SIBLINGS} children can be reordered`, 'adjacentWorkItemId');
+  }
+  if (placement.adjacentId === childId || !siblings.some((s) => s.id === placement.adjacentId)) {
+    throw badRequest("The adjacent work item's parent must match the new parent work item.", 'adjacentWorkItemId');
+  }
+  // planMove's before/after name the neighbour that ends up above (before) or below (after) the child.
+  const plan =
+    placement.relativePosition === 'after'
+      ? planMove(siblings, childId, placement.adjacentId, undefined)
+      : planMove(siblings, childId, undefined, placement.adjacentId);
+  if ('invalid' in plan) throw badRequest('adjacentWorkItemId is invalid', 'adjacentWorkItemId');
+  for (const update of plan.updates) {
+    await trx
+      .updateTable('work_item_parent_links')
+      .set({ relative_position: update.position })
+      .where('parent_issue_id', '=', parentId)
+      .where('child_issue_id', '=', update.id)
+      .execute();
+  }
 }

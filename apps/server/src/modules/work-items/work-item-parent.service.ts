@@ -1,6 +1,6 @@
 import { mayBeChildOf } from '@meridian/domain';
 import type { Database } from '../../db/connection';
-import { forbidden, notFound } from '../../errors';
+import { badRequest, forbidden, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { canWorkItem } from '../../policy/work-item-abilities';
@@ -12,13 +12,18 @@ import { findEpicById } from '../epics/epics.service';
 import { findReadableIssueById, type IssueRow, issueSubject } from '../issues/issues.service';
 import {
   assertIssueLinkAllowed,
+  type ChildPlacement,
   currentIssueParentId,
   hierarchyError,
+  placeIssueChild,
   writeIssueParentLink,
 } from './issue-parent-links';
+import { addParentLinkNotes } from './parent-link-notes';
 import { baseTypeOf, type WorkItem } from './work-item';
 
 export const NOT_ALLOWED_TYPE = 'it is not allowed to add this type of parent item';
+const EPIC_REORDER =
+  'The children of an epic are reordered with epicTreeReorder; adjacentWorkItemId places a child of an issue, incident or objective';
 
 async function assertMayAdminChildLink(db: Database, actor: Actor, issue: IssueRow): Promise<void> {
   if (!canWorkItem(actor, 'admin_parent_link', await issueSubject(db, issue))) throw forbidden();
@@ -28,17 +33,22 @@ async function assertMayAdminChildLink(db: Database, actor: Actor, issue: IssueR
  * The one entry point of the hierarchy widget: puts `child` under `parent` (moving it from any
  * parent it had) or, with `parent` null, makes it top-level. Each kind of link goes through the
  * service that owns it: epic ⊃ epic through epic-children.service, epic ⊃ issue through
- * setIssueEpic, the rest through the parent-link table with the same two-ended checks.
+ * setIssueEpic, the rest through the parent-link table with the same two-ended checks. With
+ * `placement` the child then goes before or after one of its new (or current) siblings.
  */
 export async function setWorkItemParent(
   db: Database,
   actorOrNull: Actor | null,
   child: WorkItem,
   parent: WorkItem | null,
+  placement?: ChildPlacement,
 ): Promise<void> {
   const actor = requireActor(actorOrNull);
   const childType = baseTypeOf(child);
   if (parent && !mayBeChildOf(baseTypeOf(parent), childType)) throw hierarchyError(NOT_ALLOWED_TYPE);
+  if (placement && !parent) throw badRequest('A work item without a parent cannot be reordered', 'adjacentWorkItemId');
+  if (placement && (child.kind === 'epic' || childType === 'issue'))
+    throw badRequest(EPIC_REORDER, 'adjacentWorkItemId');
   if (child.kind === 'epic') {
     if (parent) {
       await assignChildEpic(db, actor, parent.row as EpicRow, child.row.id);
@@ -68,15 +78,27 @@ export async function setWorkItemParent(
     await assertIssueLinkAllowed(db, actor, facts, parentRow);
   }
   const currentId = await currentIssueParentId(db, childRow.id);
-  if (currentId === (parentRow?.id ?? null)) return;
+  if (currentId === (parentRow?.id ?? null)) {
+    if (placement && parentRow) {
+      await db.transaction().execute(async (trx) => {
+        await placeIssueChild(trx, parentRow.id, childRow.id, placement);
+        await publishChange(trx, 'Issue', parentRow.id, 'updated');
+      });
+    }
+    return;
+  }
+  let current: IssueRow | undefined;
   if (currentId !== null) {
     // The parent the child leaves must be one the actor may read and administer too.
-    const current = await findReadableIssueById(db, actor, currentId);
+    current = await findReadableIssueById(db, actor, currentId);
     if (!current) throw notFound('Work Item');
     await assertMayAdminChildLink(db, actor, current);
   }
   await db.transaction().execute(async (trx) => {
     await writeIssueParentLink(trx, childRow.id, parentRow?.id ?? null);
+    if (placement && parentRow) await placeIssueChild(trx, parentRow.id, childRow.id, placement);
+    if (current) await addParentLinkNotes(trx, actor.id, { action: 'removed', parent: current, child: childRow });
+    if (parentRow) await addParentLinkNotes(trx, actor.id, { action: 'added', parent: parentRow, child: childRow });
     for (const id of [currentId, parentRow?.id ?? null])
       if (id !== null) await publishChange(trx, 'Issue', id, 'updated');
   });

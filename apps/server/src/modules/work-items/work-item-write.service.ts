@@ -12,8 +12,8 @@ import { parseCreateIssue, parseUpdateIssue } from '../issues/issue-input';
 import { createIssue, deleteIssue, updateIssue } from '../issues/issue-write.service';
 import { findIssue, type IssueRow } from '../issues/issues.service';
 import { findProjectRow, type GroupRow, type ProjectRow } from '../namespaces/namespace-lookup.service';
-import { assertIssueLinkAllowed, hierarchyError } from './issue-parent-links';
-import { baseTypeOf, requireReadableWorkItem, type WorkItem } from './work-item';
+import { assertIssueLinkAllowed, currentIssueParentId, hierarchyError } from './issue-parent-links';
+import { baseTypeOf, requireReadableWorkItem, type WorkItem, workItemId } from './work-item';
 import { NOT_ALLOWED_TYPE, setWorkItemParent } from './work-item-parent.service';
 
 /** Where a new work item goes: a project (issue-backed types) or a group (epics). */
@@ -100,6 +100,15 @@ export interface UpdateWorkItemInput {
   /** The hierarchy widget: a new parent (null: none), and children to add. */
   parent?: WorkItem | null;
   children?: WorkItem[];
+  /** Where the moved item goes among its siblings: the item itself, or the one child named. */
+  placement?: { adjacent: WorkItem; relativePosition: 'before' | 'after' };
+}
+
+/** The current parent of an issue-backed item, as the actor may read it; null when it has none. */
+async function currentParent(db: Database, actor: Actor, item: WorkItem): Promise<WorkItem | null> {
+  if (item.kind === 'epic') return null;
+  const parentId = await currentIssueParentId(db, item.row.id);
+  return parentId === null ? null : requireReadableWorkItem(db, actor, parentId);
 }
 
 /** workItemUpdate: the field changes through the issue or epic update service, then the hierarchy changes. */
@@ -118,8 +127,19 @@ export async function updateWorkItem(
     }
   }
   const reloaded = await reloadWorkItem(db, actor, item);
-  if (input.parent !== undefined) await setWorkItemParent(db, actor, reloaded, input.parent);
-  for (const child of input.children ?? []) await setWorkItemParent(db, actor, child, reloaded);
+  const children = input.children ?? [];
+  const placement = input.placement && {
+    adjacentId: workItemId(input.placement.adjacent),
+    relativePosition: input.placement.relativePosition,
+  };
+  if (placement && children.length > 1) {
+    throw badRequest('childrenIds may hold only one id when adjacentWorkItemId is given', 'childrenIds');
+  }
+  if (input.parent !== undefined) await setWorkItemParent(db, actor, reloaded, input.parent, placement);
+  else if (placement && children.length === 0) {
+    await setWorkItemParent(db, actor, reloaded, await currentParent(db, actor, reloaded), placement);
+  }
+  for (const child of children) await setWorkItemParent(db, actor, child, reloaded, placement);
 }
 
 /** The item as it is now (after a write); 404 when the actor may no longer read it. */

@@ -12,6 +12,7 @@ import { SubmitSpamConfirmation } from '../moderation/SubmitSpamConfirmation';
 import confirmStyles from './IssueActions.module.css';
 import { deleteIssue, promoteToEpic, setIssueLocked, setIssueSubscribed } from './issueActionsApi';
 import { clearIssueDraft } from './issueDraft';
+import { deleteTexts, issueTypeName } from './issueTypeName';
 import { issueKeys } from './queries';
 
 export type MenuActionKey =
@@ -35,7 +36,7 @@ const FAILURE: Record<MenuActionKey, string> = {
   'copy-email': 'Could not copy the email address.',
   'report-abuse': 'Could not open the report form.',
   spam: 'Something went wrong while submitting the issue as spam. Please try again.',
-  delete: 'Something went wrong while deleting the issue. Please try again.',
+  delete: deleteTexts('issue').failure,
 };
 
 /**
@@ -51,6 +52,7 @@ export function useIssueMenuActions(issue: Issue, projectPath: string) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
+  const deleting = deleteTexts(issueTypeName(issue.issue_type));
   const reference = issue.references?.full ?? `${projectPath}#${issue.iid}`;
   const locked = issue.discussion_locked === true;
   const refreshIssue = () =>
@@ -62,7 +64,7 @@ export function useIssueMenuActions(issue: Issue, projectPath: string) {
     try {
       await work();
     } catch {
-      setFailure(FAILURE[key]);
+      setFailure(key === 'delete' ? deleting.failure : FAILURE[key]);
     } finally {
       setBusy(false);
     }
@@ -110,18 +112,18 @@ export function useIssueMenuActions(issue: Issue, projectPath: string) {
       setConfirmDelete(false);
       queryClient.removeQueries({ queryKey: issueKeys.detail(projectPath, issue.iid) });
       void queryClient.invalidateQueries({ queryKey: issueKeys.lists() });
-      showToast('The issue was deleted.');
+      showToast(deleting.done);
       await router.navigate({ href: urls.projectPage(projectPath, 'issues') });
     });
 
   const deleteConfirmation = (
-    <Modal isOpen={confirmDelete} onOpenChange={setConfirmDelete} title="Delete issue?">
-      <p>Issue will be removed! Are you sure?</p>
+    <Modal isOpen={confirmDelete} onOpenChange={setConfirmDelete} title={deleting.title}>
+      <p>{deleting.body}</p>
       {failure && <Alert variant="danger">{failure}</Alert>}
       <div className={confirmStyles.confirmButtons}>
         <Button onPress={() => setConfirmDelete(false)}>Cancel</Button>
         <Button variant="danger" onPress={() => void removeIssue()} isDisabled={busy}>
-          Delete issue
+          {deleting.action}
         </Button>
       </div>
     </Modal>
@@ -194,7 +196,7 @@ export function menuActionItems(
       !!issue.author &&
       issue.author.id !== flags.currentUserId && { key: 'report-abuse', label: 'Report abuse' },
     flags.reportSpam && !issue.hidden && { key: 'spam', label: 'Submit as spam' },
-    flags.destroyIssue && { key: 'delete', label: 'Delete issue' },
+    flags.destroyIssue && { key: 'delete', label: deleteTexts(issueTypeName(issue.issue_type)).action },
   ];
   return items.filter((item): item is { key: MenuActionKey; label: string } => !!item);
 }

@@ -75,7 +75,7 @@ export function useIssueTaskList(projectPath: string, issue: Issue, canUpdate: b
         setAlert(CONVERSION_ERROR_TEXT);
         return;
       }
-      const next = replaceTaskItemText(description, index, `#${created.iid}`);
+      const next = replaceTaskItemText(description, index, `#${created.iid}+`);
       const saved = next === null ? null : await save(next);
       if (!saved) {
         // The description moved on meanwhile: the task goes again rather than stay unreferenced.

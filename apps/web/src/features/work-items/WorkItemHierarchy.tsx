@@ -1,10 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppLink } from '../../lib/AppLink';
 import { useSession } from '../../lib/session';
+import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
+import { Button } from '../../ui/Button';
 import { DetailSection } from '../shared/DetailPage';
+import { childMove } from './childMove';
 import styles from './WorkItemHierarchy.module.css';
-import { fetchWorkItemHierarchy } from './workItemsApi';
+import { fetchWorkItemHierarchy, moveWorkItemChild } from './workItemsApi';
 
 /** GitLab's names for the issues table's types. */
 export const WORK_ITEM_TYPE_NAMES: Record<string, string> = {
@@ -27,17 +30,41 @@ const ICONS: Record<string, string> = {
 /**
  * The parent link and the "Child items" list of an issue-backed work item (IE-38's hierarchy):
  * what the reader may see, 100 children at most. GraphQL is a POST, so it waits for the session.
+ * Readers who may administer parent links move a child one place up or down with its buttons.
  */
 export function WorkItemHierarchy({ issueId }: { issueId: number }) {
   const session = useSession();
+  const queryClient = useQueryClient();
+  const queryKey = ['work-items', 'hierarchy', issueId];
   const hierarchy = useQuery({
     enabled: !session.isLoading,
-    queryKey: ['work-items', 'hierarchy', issueId],
+    queryKey,
     queryFn: ({ signal }) => fetchWorkItemHierarchy(issueId, signal),
+  });
+  const move = useMutation({
+    mutationFn: (m: { id: string; to: NonNullable<ReturnType<typeof childMove>> }) => moveWorkItemChild(m.id, m.to),
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
   });
   const data = hierarchy.data;
   if (!data) return null;
   const children = data.children?.nodes ?? [];
+  const ids = children.map((c) => c.id);
+  const movable = data.canAdminParentLink && children.length > 1;
+  const moveButton = (index: number, direction: 'up' | 'down', title: string) => {
+    const to = childMove(ids, index, direction);
+    const id = ids[index];
+    return (
+      <Button
+        size="small"
+        variant="tertiary"
+        aria-label={`Move ${title} ${direction}`}
+        isDisabled={!to || move.isPending}
+        onPress={() => to && id && move.mutate({ id, to })}
+      >
+        <span aria-hidden="true">{direction === 'up' ? '↑' : '↓'}</span>
+      </Button>
+    );
+  };
   return (
     <>
       {data.parent && (
@@ -52,7 +79,7 @@ export function WorkItemHierarchy({ issueId }: { issueId: number }) {
       {children.length > 0 && (
         <DetailSection id="child-items-title" title={`Child items (${data.children?.count ?? children.length})`}>
           <ul className={styles.list} aria-labelledby="child-items-title">
-            {children.map((child) => (
+            {children.map((child, index) => (
               <li key={child.id} className={styles.row}>
                 <span role="img" aria-label={child.workItemType.name} title={child.workItemType.name}>
                   {ICONS[child.workItemType.name] ?? '•'}
@@ -64,9 +91,16 @@ export function WorkItemHierarchy({ issueId }: { issueId: number }) {
                 <Badge variant={child.state === 'OPEN' ? 'success' : 'info'}>
                   {child.state === 'OPEN' ? 'Open' : 'Closed'}
                 </Badge>
+                {movable && (
+                  <span className={styles.moves}>
+                    {moveButton(index, 'up', child.title ?? '')}
+                    {moveButton(index, 'down', child.title ?? '')}
+                  </span>
+                )}
               </li>
             ))}
           </ul>
+          {move.isError && <Alert variant="danger">{move.error.message}</Alert>}
         </DetailSection>
       )}
     </>

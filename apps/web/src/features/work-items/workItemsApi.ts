@@ -43,6 +43,22 @@ export const WORK_ITEM_HIERARCHY = graphql(`
   }
 `);
 
+export const MOVE_WORK_ITEM_CHILD = graphql(`
+  mutation moveWorkItemChild($input: WorkItemUpdateInput!) {
+    workItemUpdate(input: $input) { errors }
+  }
+`);
+
+/** Puts child `id` before or after its sibling `adjacentWorkItemId`; throws with the payload's errors. */
+export async function moveWorkItemChild(
+  id: string,
+  move: { adjacentWorkItemId: string; relativePosition: 'BEFORE' | 'AFTER' },
+): Promise<void> {
+  const data = await graphqlRequest(MOVE_WORK_ITEM_CHILD, { input: { id, hierarchyWidget: move } });
+  const errors = data.workItemUpdate?.errors ?? [];
+  if (errors.length > 0) throw new Error(errors.join('; '));
+}
+
 /** The work item types a project offers (Epic lives in groups). */
 export const PROJECT_TYPES = ['Issue', 'Task', 'Incident', 'Objective', 'Key Result'] as const;
 export type ProjectTypeName = (typeof PROJECT_TYPES)[number];
@@ -107,5 +123,10 @@ export async function fetchWorkItemHierarchy(issueId: number, signal?: AbortSign
   const item = data.workItem;
   const hierarchy = item?.widgets.find((w) => w.type === 'HIERARCHY');
   if (!item || !hierarchy || !('children' in hierarchy)) return null;
-  return { type: item.workItemType, parent: hierarchy.parent ?? null, children: hierarchy.children ?? null };
+  return {
+    type: item.workItemType,
+    canAdminParentLink: item.userPermissions?.adminParentLink ?? false,
+    parent: hierarchy.parent ?? null,
+    children: hierarchy.children ?? null,
+  };
 }
