@@ -264,3 +264,31 @@ test('a Guest sees every widget read-only', async ({ browser }) => {
   await settledScreenshot(frank, 'epic-sidebar-guest');
   await frank.context().close();
 });
+
+/** The page's data requests (page JSON, REST, GraphQL — named by operation), not its scripts or styles. */
+function recordDataRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/graphql') {
+      const operation = /^\s*(?:query|mutation)\s+(\w+)/.exec(String(request.postDataJSON()?.query ?? ''));
+      seen.push(`graphql ${operation?.[1] ?? '?'}`);
+    } else if (url.pathname.startsWith('/api/') || url.pathname.endsWith('.json')) {
+      seen.push(`${request.method()} ${url.pathname}`);
+    }
+  });
+  return seen;
+}
+
+test('the page reads its permissions once, from the page JSON: no separate permission queries', async ({ browser }) => {
+  const page = await pageAs(browser, 'alice');
+  const requests = recordDataRequests(page);
+  await page.goto(mainUrl());
+  await expect(page.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
+  await expect(sidebar(page).getByRole('button', { name: 'Edit labels' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  console.log(`epic page load: ${requests.length} data requests\n  ${requests.join('\n  ')}`);
+  expect(requests.filter((r) => r.endsWith(`/-/epics/${epics.main}.json`))).toHaveLength(1);
+  expect(requests).not.toContain('graphql epicTreeAddPermissions');
+  await page.context().close();
+});
