@@ -100,6 +100,7 @@ export interface EpicsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   work_item_id: Generated<number>;
+  imported_from: Generated<string>;
 }
 
 export interface GroupMembersTable {
@@ -179,6 +180,7 @@ export interface IssuesTable {
   hidden_as_spam: Generated<boolean>;
   start_date: string | null;
   progress: number | null;
+  imported_from: Generated<string>;
 }
 
 export interface IterationsTable {

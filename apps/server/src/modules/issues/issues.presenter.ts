@@ -9,6 +9,7 @@ import {
   projectFullPath,
   taskCompletionStatus,
 } from '../issuables/issuable-presenter';
+import { presentImported } from '../issuables/imported-from';
 import { presentLabelSummary } from '../labels/labels.presenter';
 import { webUrl } from '../namespaces/web-url';
 import { presentTimeStats } from '../time-tracking/time-stats.presenter';
@@ -69,6 +70,7 @@ export function presentIssue(ctx: Ctx, row: IssueRow, details: IssueDetails, opt
     confidential: row.confidential,
     discussion_locked: row.discussion_locked,
     hidden: row.hidden,
+    ...presentImported(row),
     web_url: webUrl(ctx, `${path}/-/issues/${row.iid}`),
     references: buildReferences('#', path, row.iid, opts.contextPath ?? null),
     weight: row.weight,

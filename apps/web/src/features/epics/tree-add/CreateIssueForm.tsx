@@ -1,5 +1,5 @@
 import { recentProjectsUnder } from '@meridian/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -37,11 +37,12 @@ export function CreateIssueForm({
   const store = user ? recentProjects(user.id) : null;
   const [recent] = useState(() => recentProjectsUnder(store?.read() ?? [], groupPath));
   const [title, setTitle] = useState('');
+  const queryClient = useQueryClient();
+  const defaultProjectKey = ['epic-tree-add', 'default-project', groupPath, epic.iid, user?.id ?? null];
   const defaultProject = useQuery({
-    queryKey: ['epic-tree-add', 'default-project', groupPath, epic.iid, user?.id ?? null],
+    queryKey: defaultProjectKey,
     queryFn: ({ signal }) => fetchDefaultProject(groupPath, epic.iid, signal),
     enabled: user !== null && user !== undefined,
-    staleTime: 30_000,
   });
   // undefined until the user picks (or clears) a project; the text is the project's name until they type.
   const [picked, setPicked] = useState<PickerItem | null | undefined>(undefined);
@@ -72,6 +73,8 @@ export function CreateIssueForm({
     mutationFn: (chosen: PickerItem) => createIssueInEpic(chosen.id, epic, trimmed),
     onSuccess: (_issue, chosen) => {
       store?.save({ id: chosen.id, name: chosen.name, path_with_namespace: chosen.path });
+      // The next form's default is where this issue went: ask the server again, not the cache.
+      queryClient.removeQueries({ queryKey: defaultProjectKey });
       onAdded();
     },
     onError: (e) => {
