@@ -1,6 +1,7 @@
 import { buildReferences } from '@meridian/domain';
 import type { AppContext } from '../../context';
 import { todayIso } from '../../lib/today';
+import { presentImported } from '../issuables/imported-from';
 import {
   iso,
   type PresentIssuableOptions,
@@ -9,7 +10,6 @@ import {
   projectFullPath,
   taskCompletionStatus,
 } from '../issuables/issuable-presenter';
-import { presentImported } from '../issuables/imported-from';
 import { presentLabelSummary } from '../labels/labels.presenter';
 import { webUrl } from '../namespaces/web-url';
 import { presentTimeStats } from '../time-tracking/time-stats.presenter';
