@@ -462,6 +462,15 @@ export interface TodosTable {
   body: Generated<string>;
 }
 
+export interface UserMentionsTable {
+  id: Generated<number>;
+  issue_id: number | null;
+  epic_id: number | null;
+  merge_request_id: number | null;
+  note_id: number | null;
+  user_id: number;
+}
+
 export interface UsersTable {
   id: Generated<number>;
   username: string;
@@ -527,6 +536,7 @@ export interface DB {
   subscriptions: SubscriptionsTable;
   timelogs: TimelogsTable;
   todos: TodosTable;
+  user_mentions: UserMentionsTable;
   users: UsersTable;
   work_item_parent_links: WorkItemParentLinksTable;
 }

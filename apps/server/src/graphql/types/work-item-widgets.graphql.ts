@@ -8,10 +8,11 @@ import {
 } from '@meridian/domain';
 import type { FieldRef } from '@pothos/core';
 import { epicSubject, findEpicById } from '../../modules/epics/epics.service';
+import { issueSubject } from '../../modules/issues/issues.service';
 import { listParticipants } from '../../modules/subscriptions/subscriptions.service';
 import { baseTypeOf, type WorkItem } from '../../modules/work-items/work-item';
 import { listWorkItemChildren } from '../../modules/work-items/work-item-children';
-import { canEpic } from '../../policy/abilities';
+import { canEpic, canIssue } from '../../policy/abilities';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
@@ -155,8 +156,12 @@ widget('WorkItemWidgetParticipants', 'PARTICIPANTS', 'Represents a participants 
     description: 'Participants in the work item (its author, assignees and commenters; at most 100).',
     args: { ...pageArgs },
     resolve: async (w, args, c) => {
-      if (w.item.kind === 'issue')
-        return paginateArray(args, await listParticipants(c.ctx.database.db, { type: 'Issue', id: w.item.row.id }));
+      if (w.item.kind === 'issue') {
+        const db = c.ctx.database.db;
+        const subject = await issueSubject(db, w.item.row);
+        const target = { type: 'Issue', id: w.item.row.id } as const;
+        return paginateArray(args, await listParticipants(db, target, (u) => canIssue(u, 'read_issue', subject)));
+      }
       const author = w.item.row.author_id ? await c.loaders.user.load(w.item.row.author_id) : null;
       return paginateArray(args, author ? [author] : []);
     },
