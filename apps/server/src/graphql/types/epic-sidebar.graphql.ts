@@ -148,7 +148,7 @@ builder.objectFields(EpicRef, (t) => ({
       const users = await c.loaders.epicParticipants.load(e.id);
       return paginateArray(
         args,
-        await readableBy(c.ctx.database.db, users, (actor) => canEpic(actor, 'read_epic', subject)),
+        await readableBy(c.loaders.activeActors, users, (actor) => canEpic(actor, 'read_epic', subject)),
       );
     },
   }),

@@ -3,6 +3,7 @@ import { AccessLevel } from '../../policy/access-levels';
 import { apiClient } from '../../test/api-client';
 import { addGroupMembers, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
+import { expectFixedStatements } from '../../test/statement-count';
 
 /**
  * IE-33: participants include the users an item's description and public comments mention
@@ -107,5 +108,23 @@ describe('epic participants', () => {
     });
     // Confidential: a Guest may no longer read it, so is no longer listed.
     expect(await epicParticipants(epic.iid)).toEqual(['commenter', 'owner', 'reporter']);
+  });
+
+  it('cost the same statements for 2 or 8 epics’ participants (no N+1)', async () => {
+    for (let i = 0; i < 8; i++) {
+      const epic = (
+        await api('POST', `/groups/${groupId}/epics`, 'owner', { title: `Batch ${i}`, description: '@men_reporter' })
+      ).json() as { id: number };
+      await api('POST', `/groups/${groupId}/epics/${epic.id}/notes`, 'commenter', { body: '@men_guest' });
+    }
+    const list = (n: number) =>
+      page('POST', '/api/graphql', 'owner', {
+        query: `{ group(fullPath: "meng") { epics(first: ${n}, search: "Batch") { nodes { participants { nodes { username } } } } } }`,
+      });
+    const eight = (await list(8)).json() as {
+      data: { group: { epics: { nodes: Array<{ participants: { nodes: unknown[] } }> } } };
+    };
+    expect(eight.data.group.epics.nodes.map((e) => e.participants.nodes.length)).toEqual(Array(8).fill(4));
+    await expectFixedStatements(t.database, list, [2, 8], 20);
   });
 });

@@ -55,19 +55,25 @@ export function mentionedUsers(type: MentionTarget['type'], itemIds: readonly nu
     WHERE ${item} = ANY(${[...itemIds]}::int[]) AND (um.note_id IS NULL OR NOT mn.internal)`;
 }
 
+/** Loads users as actors (active ones only): `loadActiveActors`, or a request's batching loader. */
+export type ActorLoader = (userIds: number[]) => Promise<Map<number, Actor>>;
+
+/** The plain ActorLoader: three statements per call. */
+export const activeActorsIn =
+  (db: Executor): ActorLoader =>
+  (userIds) =>
+    loadActiveActors(db, userIds);
+
 /**
  * Of these participants, those who may read the item (IE-33: a confidential item's participants
- * list only its readers): active users, asked of the policy through `canRead`. Three statements.
+ * list only its readers): active users, asked of the policy through `canRead`.
  */
 export async function readableBy<U extends { id: number }>(
-  db: Executor,
+  loadActors: ActorLoader,
   users: readonly U[],
   canRead: (actor: Actor) => boolean,
 ): Promise<U[]> {
-  const actors = await loadActiveActors(
-    db,
-    users.map((u) => u.id),
-  );
+  const actors = await loadActors(users.map((u) => u.id));
   return users.filter((u) => {
     const actor = actors.get(u.id);
     return actor !== undefined && canRead(actor);

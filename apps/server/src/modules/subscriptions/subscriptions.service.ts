@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { mentionedUsers, readableBy } from '../mentions/user-mentions';
+import { activeActorsIn, mentionedUsers, readableBy } from '../mentions/user-mentions';
 import type { UserRow } from '../users/user.presenter';
 
 /** What a user may subscribe to, by GitLab's polymorphic type name. */
@@ -88,7 +88,7 @@ export async function listParticipants(
   const users = await db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
   const byId = new Map(users.map((u) => [u.id, u]));
   return readableBy(
-    db,
+    activeActorsIn(db),
     ids.flatMap((id) => byId.get(id) ?? []),
     canRead,
   );
