@@ -50,6 +50,22 @@ const actionsMenu = async (page: Page) => {
 test.describe('as the Owner (alice)', () => {
   test.use({ storageState: authFile('alice') });
 
+  test('the Imported badge on the seeded GitHub imports: epic acme&1 and issue web-app#1, not on items made here', async ({
+    page,
+  }) => {
+    const badge = (what: string) => page.getByRole('img', { name: `This ${what} was imported`, exact: true });
+    await page.goto('/groups/acme/-/epics/1');
+    await expect(badge('epic')).toHaveText('Imported');
+    await settledScreenshot(page, 'epic-header-imported');
+    await page.goto('/acme/product/web-app/-/issues/1');
+    await expect(badge('issue')).toHaveText('Imported');
+    await settledScreenshot(page, 'issue-header-imported');
+    const epic = await newEpic('Made here, not imported');
+    await page.goto(epicUrl(epic.iid));
+    await expect(page.getByRole('heading', { level: 1, name: 'Made here, not imported' })).toBeVisible();
+    await expect(badge('epic')).toHaveCount(0);
+  });
+
   test('edits the title and description in place', async ({ page }) => {
     // axe's scan of the whole page is slow on a loaded machine.
     test.setTimeout(90_000);

@@ -250,6 +250,33 @@ test('ancestors and participants: the path from the top, its hidden part named a
   await frank.context().close();
 });
 
+test('participants: the users its description and comments mention, when they may read the epic', async ({ page }) => {
+  // frank is a Guest of the group (reads its open epics); carol is no member (reads none of them).
+  const open = await project.api('POST', `/groups/${project.groupId}/epics`, {
+    title: 'Mentions epic',
+    description: 'Over to @frank and @carol',
+  });
+  await project.api('POST', `/groups/${project.groupId}/epics/${open.id}/notes`, { body: 'cc @FRANK' });
+  await page.goto(`/groups/${project.groupPath}/-/epics/${open.iid}`);
+  await expect(sidebar(page).getByText('2 Participants')).toBeVisible();
+  const people = sidebar(page).getByRole('list', { name: 'Participants' });
+  await expect(people.getByRole('link', { name: 'Frank Fischer', exact: true })).toBeVisible();
+  await expect(people.getByRole('link', { name: 'Alice Anderson', exact: true })).toBeVisible();
+  await expect(people.getByRole('link', { name: 'Carol Chen', exact: true })).toHaveCount(0);
+  await people.scrollIntoViewIfNeeded();
+  await settledScreenshot(page, 'epic-sidebar-participants-mentioned');
+
+  // A Guest may not read a confidential epic: mentioned there, frank is not listed.
+  const secret = await project.api('POST', `/groups/${project.groupId}/epics`, {
+    title: 'Confidential mentions epic',
+    confidential: true,
+    description: 'Over to @frank',
+  });
+  await page.goto(`/groups/${project.groupPath}/-/epics/${secret.iid}`);
+  await expect(sidebar(page).getByText('1 Participant')).toBeVisible();
+  await expect(sidebar(page).getByRole('link', { name: 'Frank Fischer', exact: true })).toHaveCount(0);
+});
+
 test('a Guest sees every widget read-only', async ({ browser }) => {
   const frank = await pageAs(browser, 'frank');
   await frank.goto(mainUrl());
@@ -263,4 +290,32 @@ test('a Guest sees every widget read-only', async ({ browser }) => {
   await expect(sidebar(frank).getByText('1 Participant')).toBeVisible();
   await settledScreenshot(frank, 'epic-sidebar-guest');
   await frank.context().close();
+});
+
+/** The page's data requests (page JSON, REST, GraphQL — named by operation), not its scripts or styles. */
+function recordDataRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/graphql') {
+      const operation = /^\s*(?:query|mutation)\s+(\w+)/.exec(String(request.postDataJSON()?.query ?? ''));
+      seen.push(`graphql ${operation?.[1] ?? '?'}`);
+    } else if (url.pathname.startsWith('/api/') || url.pathname.endsWith('.json')) {
+      seen.push(`${request.method()} ${url.pathname}`);
+    }
+  });
+  return seen;
+}
+
+test('the page reads its permissions once, from the page JSON: no separate permission queries', async ({ browser }) => {
+  const page = await pageAs(browser, 'alice');
+  const requests = recordDataRequests(page);
+  await page.goto(mainUrl());
+  await expect(page.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
+  await expect(sidebar(page).getByRole('button', { name: 'Edit labels' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  console.log(`epic page load: ${requests.length} data requests\n  ${requests.join('\n  ')}`);
+  expect(requests.filter((r) => r.endsWith(`/-/epics/${epics.main}.json`))).toHaveLength(1);
+  expect(requests).not.toContain('graphql epicTreeAddPermissions');
+  await page.context().close();
 });

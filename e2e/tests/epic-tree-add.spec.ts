@@ -99,6 +99,34 @@ test.describe('alice (Owner of acme) adds children to an epic', () => {
     await settledScreenshot(page, 'epic-tree-add-new-issue');
   });
 
+  test('Add a new issue: the project preselected is defaultProjectForIssueCreation, and it can be changed', async ({
+    page,
+  }) => {
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key.includes('recent-projects')) localStorage.removeItem(key);
+    });
+    // No recently used project on this browser: the server's default (where alice last created an issue) is chosen.
+    await newIssue(api, `Default project seed ${stamp()}`);
+    const epic = await newEpic(api, `Default project parent ${stamp()}`);
+    await openEpic(page, epic);
+    await choose(page, 'Add a new issue');
+    const form = page.getByRole('form', { name: 'Create new issue' });
+    const picker = form.getByRole('combobox', { name: 'Project' });
+    await expect(picker).toHaveValue(/^web app$/i);
+    await settledScreenshot(page, 'epic-tree-add-default-project');
+    const title = `Changed project issue ${stamp()}`;
+    await form.getByLabel('Title').fill(title);
+    await picker.fill('audit');
+    await page.getByRole('option', { name: /audit/ }).first().click();
+    await expect(picker).toHaveValue(/^audit$/i);
+    await form.getByRole('button', { name: 'Create issue' }).click();
+    await expect(page.getByRole('link', { name: title })).toBeVisible();
+    const [issue] = (await api('GET', `/groups/acme/epics/${epic.iid}/issues`)) as unknown as Array<
+      Json & { references: { full: string } }
+    >;
+    expect(issue?.references.full).toMatch(/^acme\/security\/audit#/);
+  });
+
   test('Add an existing issue: references as tokens, autocomplete with Tab, then added', async ({ page }) => {
     const epic = await newEpic(api, `Existing issue parent ${stamp()}`);
     const word = `zebra${stamp()}`;

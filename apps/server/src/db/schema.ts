@@ -100,6 +100,7 @@ export interface EpicsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   work_item_id: Generated<number>;
+  imported_from: Generated<string>;
 }
 
 export interface GroupMembersTable {
@@ -179,6 +180,7 @@ export interface IssuesTable {
   hidden_as_spam: Generated<boolean>;
   start_date: string | null;
   progress: number | null;
+  imported_from: Generated<string>;
 }
 
 export interface IterationsTable {
@@ -460,6 +462,15 @@ export interface TodosTable {
   body: Generated<string>;
 }
 
+export interface UserMentionsTable {
+  id: Generated<number>;
+  issue_id: number | null;
+  epic_id: number | null;
+  merge_request_id: number | null;
+  note_id: number | null;
+  user_id: number;
+}
+
 export interface UsersTable {
   id: Generated<number>;
   username: string;
@@ -525,6 +536,7 @@ export interface DB {
   subscriptions: SubscriptionsTable;
   timelogs: TimelogsTable;
   todos: TodosTable;
+  user_mentions: UserMentionsTable;
   users: UsersTable;
   work_item_parent_links: WorkItemParentLinksTable;
 }

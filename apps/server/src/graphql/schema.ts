@@ -21,6 +21,7 @@ import './types/work-item-widgets.graphql';
 import './types/work-item.graphql';
 import './types/work-item-queries.graphql';
 import './types/work-item-mutations.graphql';
+import './types/imported.graphql';
 import './live/subscriptions.graphql';
 
 /** The whole GraphQL schema, built once at start. */

@@ -59,8 +59,7 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     CREATE_WORK_ITEM: Document;
     DELETE_WORK_ITEM: Document;
   }>('features/issues/taskConversionApi.ts');
-  const epicNotes = await webModule<{ EPIC_NOTE_PERMISSIONS: Document }>('features/notes/epicNotePermissions.ts');
-  const treeAdd = await webModule<{ EPIC_TREE_ADD_PERMISSIONS: Document }>('features/epics/tree-add/treeAddApi.ts');
+  const treeAdd = await webModule<{ EPIC_DEFAULT_PROJECT: Document }>('features/epics/tree-add/treeAddApi.ts');
   const mrNotes = await webModule<{ MERGE_REQUEST_NOTE_PERMISSIONS: Document }>(
     'features/notes/mergeRequestNotePermissions.ts',
   );
@@ -118,13 +117,8 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     },
     { name: 'canCreateEpic', query: documentText(epics.CAN_CREATE_EPIC), variables: { fullPath: 'acme' } },
     {
-      name: 'epicTreeAddPermissions',
-      query: documentText(treeAdd.EPIC_TREE_ADD_PERMISSIONS),
-      variables: { fullPath: 'acme', iid: '1' },
-    },
-    {
-      name: 'epicNotePermissions',
-      query: documentText(epicNotes.EPIC_NOTE_PERMISSIONS),
+      name: 'epicDefaultProject',
+      query: documentText(treeAdd.EPIC_DEFAULT_PROJECT),
       variables: { fullPath: 'acme', iid: '1' },
     },
     {
@@ -244,7 +238,6 @@ describe('the web app’s GraphQL documents', () => {
       'features/issues/newIssuePermissionsApi.ts',
       'features/issues/sidebar/iterationOptions.ts',
       'features/issues/taskConversionApi.ts',
-      'features/notes/epicNotePermissions.ts',
       'features/notes/mergeRequestNotePermissions.ts',
       'features/roadmap/roadmapApi.ts',
       'features/work-items/workItemsApi.ts',

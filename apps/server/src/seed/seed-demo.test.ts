@@ -121,6 +121,18 @@ describe('seedDemo', () => {
     expect(gaps).toBe(0);
   });
 
+  it('marks exactly the DEMO_IMPORTED issues and epics imported from GitHub (the headers’ badge)', async () => {
+    const issues = await sql<{ ref: string }>`
+      SELECT n.path || '/' || p.path || '#' || i.iid AS ref FROM issues i
+      JOIN projects p ON p.id = i.project_id JOIN namespaces n ON n.id = p.namespace_id
+      WHERE i.imported_from = 'github' ORDER BY i.iid`.execute(t.db);
+    expect(issues.rows.map((r) => r.ref)).toEqual(['product/web-app#1', 'product/web-app#2']);
+    const epics = await sql<{ ref: string }>`
+      SELECT n.path || '&' || e.iid AS ref FROM epics e JOIN namespaces n ON n.id = e.group_id
+      WHERE e.imported_from <> 'none'`.execute(t.db);
+    expect(epics.rows.map((r) => r.ref)).toEqual(['acme&1']);
+  });
+
   it('never has timestamps out of order or in the future', async () => {
     const bad = await sql<{ n: number }>`
       SELECT (

@@ -5,6 +5,7 @@ import { bulkInsert } from './bulk-insert';
 import { createClock } from './dates';
 import { seedActivity } from './demo-activity';
 import { insertEpics, planEpics } from './demo-epics';
+import { markDemoImported } from './demo-imported';
 import { seedIssueLinks, seedIssues } from './demo-issues';
 import { seedMergeRequests, seedReleasesAndEnvironments } from './demo-merge-requests';
 import { seedOrg } from './demo-org';
@@ -69,6 +70,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     const mergeRequests = await seedMergeRequests(ctx, org, milestones, issues);
     await seedReleasesAndEnvironments(ctx, org, milestones);
     await seedActivity(ctx, org, milestones, issues, epicPlan, mergeRequests);
+    await markDemoImported(ctx, org);
     await syncInternalIds(trx);
     ctx.log('internal ids synced');
   });

@@ -117,6 +117,9 @@ export interface Issue extends Issuable {
   discussion_locked?: boolean;
   /** Hidden by moderation (author banned, or submitted as spam): only admins get it, flagged. */
   hidden?: boolean;
+  /** GitLab's Importable: brought in from elsewhere (imported_from is not 'none'). */
+  imported?: boolean;
+  imported_from?: string;
   iteration?: IterationRef | null;
   /** Single-issue answers only: whether the signed-in user gets notifications about it. */
   subscribed?: boolean;
@@ -158,6 +161,9 @@ export interface Epic extends Issuable {
   confidential?: boolean;
   /** Its author is banned: only admins get it, flagged. */
   hidden?: boolean;
+  /** GitLab's Importable: brought in from elsewhere (imported_from is not 'none'). */
+  imported?: boolean;
+  imported_from?: string;
   start_date?: string | null;
   due_date?: string | null;
   end_date?: string | null;

@@ -1,5 +1,8 @@
 import { humanReadableDate, remainingTimeText } from '@meridian/domain';
+import { epicSubject } from '../../modules/epics/epics.service';
+import { readableBy } from '../../modules/mentions/user-mentions';
 import { webUrl } from '../../modules/namespaces/web-url';
+import { canEpic } from '../../policy/abilities';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray } from '../connection';
 import { gid } from '../gid';
@@ -137,8 +140,16 @@ builder.objectFields(EpicRef, (t) => ({
   }),
   participants: t.field({
     type: UserCoreConnection,
-    description: 'List of participants for the epic: its author and commenters (at most 100).',
+    description:
+      'List of participants for the epic: its author, commenters and the users it mentions, who may read it (at most 100).',
     args: { ...pageArgs },
-    resolve: async (e, args, c) => paginateArray(args, await c.loaders.epicParticipants.load(e.id)),
+    resolve: async (e, args, c) => {
+      const subject = epicSubject(e);
+      const users = await c.loaders.epicParticipants.load(e.id);
+      return paginateArray(
+        args,
+        await readableBy(c.loaders.activeActors, users, (actor) => canEpic(actor, 'read_epic', subject)),
+      );
+    },
   }),
 }));

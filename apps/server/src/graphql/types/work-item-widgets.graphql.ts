@@ -1,4 +1,6 @@
+import { issueSubject } from '../../modules/issues/issues.service';
 import { listParticipants } from '../../modules/subscriptions/subscriptions.service';
+import { canIssue } from '../../policy/abilities';
 import { pageArgs, paginateArray } from '../connection';
 import { UserCoreConnection } from './issue.graphql';
 import { LabelConnection } from './label.graphql';
@@ -105,8 +107,12 @@ widget('WorkItemWidgetParticipants', 'PARTICIPANTS', 'Represents a participants 
     description: 'Participants in the work item (its author, assignees and commenters; at most 100).',
     args: { ...pageArgs },
     resolve: async (w, args, c) => {
-      if (w.item.kind === 'issue')
-        return paginateArray(args, await listParticipants(c.ctx.database.db, { type: 'Issue', id: w.item.row.id }));
+      if (w.item.kind === 'issue') {
+        const db = c.ctx.database.db;
+        const subject = await issueSubject(db, w.item.row);
+        const target = { type: 'Issue', id: w.item.row.id } as const;
+        return paginateArray(args, await listParticipants(db, target, (u) => canIssue(u, 'read_issue', subject)));
+      }
       const author = w.item.row.author_id ? await c.loaders.user.load(w.item.row.author_id) : null;
       return paginateArray(args, author ? [author] : []);
     },

@@ -29,7 +29,7 @@ interface PageEpic {
   due_date: string | null;
   lock_version: number;
   subscribed: boolean;
-  user_permissions: { update_epic: boolean; destroy_epic: boolean; create_epic: boolean };
+  user_permissions: Record<string, boolean>;
   rollup_drift: { latest_child_due_date: string | null; children_after_due: number; drifting: boolean };
 }
 
@@ -68,13 +68,47 @@ describe('GET /groups/:group/-/epics/:iid.json', () => {
     });
     // GitLab: Reporters (20) are above Planners (15) and edit epics, but only Planners and Owners delete them.
     const reporter = (await page('GET', url(e.iid), 'reporter')).json() as PageEpic;
-    expect(reporter.user_permissions).toEqual({ update_epic: true, destroy_epic: false, create_epic: true });
+    expect(reporter.user_permissions).toMatchObject({ update_epic: true, destroy_epic: false, create_epic: true });
     const guest = (await page('GET', url(e.iid), 'guest')).json() as PageEpic;
-    expect(guest.user_permissions).toEqual({ update_epic: false, destroy_epic: false, create_epic: false });
+    expect(guest.user_permissions).toMatchObject({ update_epic: false, destroy_epic: false, create_epic: false });
     const anonymous = await page('GET', url(e.iid));
     expect(anonymous.statusCode).toBe(404);
     const planner = (await page('GET', url(e.iid), 'planner')).json() as PageEpic;
-    expect(planner.user_permissions).toEqual({ update_epic: true, destroy_epic: true, create_epic: true });
+    expect(planner.user_permissions).toMatchObject({ update_epic: true, destroy_epic: true, create_epic: true });
+  });
+
+  it('carries every flag the page needs (header, sidebar, add menu, comments), as GraphQL’s userPermissions answers them', async () => {
+    const e = await newEpic({ title: 'Flags' });
+    const flags = {
+      readEpic: 'read_epic',
+      updateEpic: 'update_epic',
+      adminEpic: 'admin_epic',
+      destroyEpic: 'destroy_epic',
+      createEpic: 'create_epic',
+      adminEpicRelation: 'admin_epic_relation',
+      createNote: 'create_note',
+      markNoteAsInternal: 'mark_note_as_internal',
+      adminNote: 'admin_note',
+    } as const;
+    const query = `{ group(fullPath: "epjg") { userPermissions { adminLabel } epic(iid: "${e.iid}") { userPermissions { ${Object.keys(flags).join(' ')} } } } }`;
+    for (const user of ['owner', 'reporter', 'guest'] as const) {
+      const json = (await page('GET', url(e.iid), user)).json() as PageEpic;
+      const gql = (await page('POST', '/api/graphql', user, { query })).json() as { data: unknown };
+      const group = (
+        gql.data as {
+          group: { userPermissions: { adminLabel: boolean }; epic: { userPermissions: Record<string, boolean> } };
+        }
+      ).group;
+      for (const [field, flag] of Object.entries(flags)) {
+        expect(json.user_permissions[flag], `${user} ${flag}`).toBe(group.epic.userPermissions[field]);
+      }
+      expect(json.user_permissions.admin_label, `${user} admin_label`).toBe(group.userPermissions.adminLabel);
+      expect(json.user_permissions.award_emoji, `${user} award_emoji`).toBe(true);
+    }
+    const guest = (await page('GET', url(e.iid), 'guest')).json() as PageEpic;
+    expect(guest.user_permissions).toMatchObject({ read_epic: true, admin_epic_relation: false, create_note: true });
+    const owner = (await page('GET', url(e.iid), 'owner')).json() as PageEpic;
+    expect(owner.user_permissions).toMatchObject({ admin_epic_relation: true, admin_note: true, admin_label: true });
   });
 
   it('is 404 for a hidden group, a confidential epic below Planner, and a missing epic', async () => {

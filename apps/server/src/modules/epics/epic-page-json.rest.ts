@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { canEpic } from '../../policy/abilities';
 import { applyGitlabTransport } from '../../rest/gitlab-transport';
 import { parseIntParam } from '../../rest/params';
 import { suggestionErrorHandler } from '../autocomplete/suggestion-error-handler';
@@ -9,6 +8,7 @@ import { webUrl } from '../namespaces/web-url';
 import { isSubscribed } from '../subscriptions/subscriptions.service';
 import { epicLabelTitlesByIds } from './epic-labels';
 import { parseEpicPageUpdate } from './epic-page-params';
+import { epicPagePermissions } from './epic-page-permissions';
 import type { EpicRow } from './epic-query';
 import { epicRollupDrift } from './epic-rollup-drift.service';
 import { deleteEpic, updateEpic } from './epic-write.service';
@@ -35,7 +35,7 @@ export const epicPageJsonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   applyGitlabTransport(app);
   app.setErrorHandler(suggestionErrorHandler);
 
-  /** The REST epic (labels with details) plus what the page needs: lock_version, the viewer's permissions, subscription and the rollup drift. */
+  /** The REST epic (labels with details) plus what the page needs: lock_version, every permission flag the page needs, the subscription and the rollup drift. */
   async function present(request: FastifyRequest, groupId: number, epic: EpicRow) {
     const actor = request.actor;
     const [[json], descriptionHtml, subscribed, drift] = await Promise.all([
@@ -49,17 +49,12 @@ export const epicPageJsonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       isSubscribed(db, actor, { type: 'Epic', id: epic.id }),
       epicRollupDrift(db, actor, epic),
     ]);
-    const subject = epicSubject(epic);
     return {
       ...json,
       description_html: descriptionHtml,
       lock_version: epic.lock_version,
       subscribed,
-      user_permissions: {
-        update_epic: actor !== null && canEpic(actor, 'update_epic', subject),
-        destroy_epic: actor !== null && canEpic(actor, 'destroy_epic', subject),
-        create_epic: actor !== null && canEpic(actor, 'create_epic', subject),
-      },
+      user_permissions: epicPagePermissions(actor, epicSubject(epic)),
       rollup_drift: {
         latest_child_due_date: drift.latestChildDueDate,
         children_after_due: drift.childrenAfterDue,

@@ -2,6 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { MilestonesTable, UsersTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { groupReadable, projectReadable } from '../../policy/sql-scopes';
+import { mentionedUsers } from '../mentions/user-mentions';
 import { ancestorLinks } from './epic-hierarchy';
 import { type EpicRow, type Executor, epicSelect, epicVisible } from './epic-query';
 
@@ -47,9 +48,9 @@ export type ParticipantRow = Pick<Selectable<UsersTable>, 'id' | 'username' | 'n
 
 /**
  * The people taking part in each epic, as GitLab counts them for epics (which have no assignees):
- * its author, then the authors of its public comments (not system or internal notes), by id;
- * banned users are left out. (Meridian stores no mention table, so mentioned users are not counted.)
- * One statement.
+ * its author, then the authors of its public comments (not system or internal notes) and the users
+ * its description and public comments mention (user_mentions), by id; banned users are left out.
+ * Who may not read the epic is the caller's to drop (`readableBy`). One statement.
  */
 export async function epicParticipants(db: Executor, epicIds: readonly number[]): Promise<ParticipantRow[]> {
   const { rows } = await sql<ParticipantRow>`
@@ -59,6 +60,8 @@ export async function epicParticipants(db: Executor, epicIds: readonly number[])
         UNION ALL
         SELECT n.noteable_id, n.author_id, 1 FROM notes n
           WHERE n.noteable_type = 'Epic' AND n.noteable_id = ANY(${[...epicIds]}::int[]) AND NOT n.system AND NOT n.internal
+        UNION ALL
+        SELECT m.item_id, m.user_id, 1 FROM (${mentionedUsers('Epic', epicIds)}) m
       ) s WHERE user_id IS NOT NULL GROUP BY epic_id, user_id
     ) p
     JOIN users u ON u.id = p.user_id AND u.state <> 'banned'

@@ -167,10 +167,14 @@ describe('to-do and subscription routes', () => {
 });
 
 describe('Epic.participants (IE-33)', () => {
-  it('lists the author, then public commenters once each; not system or internal notes', async () => {
+  it('lists the author, then public commenters once each who may read it; not system or internal notes', async () => {
     const db = t.db;
     const commenter = await createUser(db, { username: 'sb-commenter' });
     const internal = await createUser(db, { username: 'sb-internal' });
+    // A commenter who may no longer read the epic (not a member of the private group) is left out.
+    const former = await createUser(db, { username: 'sb-former' });
+    const group = await db.selectFrom('namespaces').select('id').where('path', '=', 'sb').executeTakeFirstOrThrow();
+    await addGroupMember(db, group.id, commenter.id, AccessLevel.GUEST);
     await db
       .insertInto('notes')
       .values([
@@ -187,6 +191,13 @@ describe('Epic.participants (IE-33)', () => {
           author_id: commenter.id,
           note: 'two',
           discussion_id: 'b'.repeat(40),
+        },
+        {
+          noteable_type: 'Epic',
+          noteable_id: ids.OPEN as number,
+          author_id: former.id,
+          note: 'bye',
+          discussion_id: 'e'.repeat(40),
         },
         {
           noteable_type: 'Epic',

@@ -10,6 +10,7 @@ import { nextIid } from '../internal-ids/next-iid';
 import { type GroupRow, groupSubject } from '../namespaces/namespace-lookup.service';
 import { deleteNoteableRecords } from '../notes/noteable-records';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
+import { createMentionTodos } from '../todos/todo-creation';
 import { recomputeEpicDates } from './epic-dates.service';
 import { assertValidParent } from './epic-hierarchy';
 import { writeEpicLabels } from './epic-labels';
@@ -126,6 +127,8 @@ export async function insertEpic(
   if (labels.length) await writeEpicLabels(trx, inserted.id, group, { set: labels });
   await recomputeEpicDates(trx, inserted.id);
   if (parent) await recomputeEpicDates(trx, parent.id);
+  const subject = { kind: 'epic' as const, group: groupSubject(group), confidential, authorId: actor.id };
+  await createMentionTodos(trx, actor, { type: 'Epic', id: inserted.id, subject }, { text: description });
   return findEpic(trx, actor, group.id, iid);
 }
 
@@ -248,6 +251,11 @@ export async function updateEpic(
         .where('id', '=', epic.id)
         .execute();
       await publishChange(trx, 'Epic', epic.id, 'updated');
+    }
+    if (input.description !== undefined) {
+      const target = { type: 'Epic' as const, id: epic.id, subject: epicSubject({ ...epic, confidential }) };
+      const mentioning = { text: input.description ?? '', previousText: current.description };
+      await createMentionTodos(trx, actor, target, mentioning);
     }
     await recomputeEpicDates(trx, epic.id);
     if (parentChanged) {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { LabelsTable, UsersTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { epicConfidentialityAllows, epicNotHidden, groupReadable } from '../../policy/sql-scopes';
+import { presentImported } from '../issuables/imported-from';
 import { labelsByOwner } from '../issuables/owner-links';
 import { presentLabelSummary } from '../labels/labels.presenter';
 import { externalBaseUrl, webUrl } from '../namespaces/web-url';
@@ -113,6 +114,7 @@ export function presentEpic(ctx: Ctx, row: EpicRow, extras: EpicExtras, opts: Pr
     state: row.state,
     confidential: row.confidential,
     hidden: row.hidden,
+    ...presentImported(row),
     web_url: webUrl(ctx, `groups/${row.group_full_path}/-/epics/${row.iid}`),
     reference: short,
     references: {

@@ -1,6 +1,7 @@
 import { buildReferences } from '@meridian/domain';
 import type { AppContext } from '../../context';
 import { todayIso } from '../../lib/today';
+import { presentImported } from '../issuables/imported-from';
 import {
   iso,
   type PresentIssuableOptions,
@@ -69,6 +70,7 @@ export function presentIssue(ctx: Ctx, row: IssueRow, details: IssueDetails, opt
     confidential: row.confidential,
     discussion_locked: row.discussion_locked,
     hidden: row.hidden,
+    ...presentImported(row),
     web_url: webUrl(ctx, `${path}/-/issues/${row.iid}`),
     references: buildReferences('#', path, row.iid, opts.contextPath ?? null),
     weight: row.weight,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { canIssue } from '../../policy/abilities';
 import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { projectFullPath } from '../issuables/issuable-presenter';
 import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables/issuable-rest';
@@ -18,7 +19,7 @@ import { parseIssueFilters, parseIssueListOptions } from './issue-params';
 import { reorderIssue } from './issue-reorder.service';
 import { deleteIssue } from './issue-write.service';
 import { presentIssue } from './issues.presenter';
-import { findIssue, issueSubjectOf, listIssues } from './issues.service';
+import { findIssue, issueSubject, issueSubjectOf, listIssues } from './issues.service';
 import type { IssueListScope } from './issues-query';
 
 const showQuery = z.object({ with_labels_details: gitlabBoolean.default(false) });
@@ -120,7 +121,10 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.get<{ Params: Params }>('/projects/:id/issues/:issue_iid/participants', async (request) => {
     const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
     const issue = await findIssue(db, request.actor, project.id, parseIntParam(request.params.issue_iid, 'issue_iid'));
-    const users = await listParticipants(db, { type: 'Issue', id: issue.id });
+    const subject = await issueSubject(db, issue);
+    const users = await listParticipants(db, { type: 'Issue', id: issue.id }, (user) =>
+      canIssue(user, 'read_issue', subject),
+    );
     return users.map((user) => presentUserBasic(ctx, user));
   });
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
+import { activeActorsIn, mentionedUsers, readableBy } from '../mentions/user-mentions';
 import type { UserRow } from '../users/user.presenter';
 
 /** What a user may subscribe to, by GitLab's polymorphic type name. */
@@ -56,8 +57,9 @@ const participantSources = {
 } as const;
 
 /**
- * The users who take part in an issue or merge request: its author, its assignees and the authors
- * of its public comments (internal notes and system notes do not count), author first then by id.
+ * The users who take part in an issue or merge request: its author, its assignees, the authors
+ * of its public comments (internal notes and system notes do not count) and the users its
+ * description and public comments mention, author first then by id.
  */
 async function participantIds(db: Executor, target: { type: 'Issue' | 'MergeRequest'; id: number }): Promise<number[]> {
   const source = participantSources[target.type];
@@ -67,18 +69,27 @@ async function participantIds(db: Executor, target: { type: 'Issue' | 'MergeRequ
       UNION SELECT user_id, 1 FROM ${sql.table(source.assignees)} WHERE ${sql.ref(source.rowColumn)} = ${target.id}
       UNION SELECT author_id, 1 FROM notes
         WHERE noteable_type = ${target.type} AND noteable_id = ${target.id} AND NOT system AND NOT internal
+      UNION SELECT user_id, 1 FROM (${mentionedUsers(target.type, [target.id])}) m
     ) p WHERE user_id IS NOT NULL GROUP BY user_id ORDER BY min(rank), user_id`.execute(db);
   return rows.map((r) => r.user_id);
 }
 
-/** The participants of an issue or merge request the caller may read, as user rows (at most 100). */
+/**
+ * The participants of an issue or merge request (of the first 100) who may read it — `canRead`
+ * asks the policy — as user rows: a confidential item never lists a mentioned outsider.
+ */
 export async function listParticipants(
   db: Executor,
   target: { type: 'Issue' | 'MergeRequest'; id: number },
+  canRead: (user: Actor) => boolean,
 ): Promise<UserRow[]> {
   const ids = (await participantIds(db, target)).slice(0, 100);
   if (ids.length === 0) return [];
   const users = await db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
   const byId = new Map(users.map((u) => [u.id, u]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return readableBy(
+    activeActorsIn(db),
+    ids.flatMap((id) => byId.get(id) ?? []),
+    canRead,
+  );
 }

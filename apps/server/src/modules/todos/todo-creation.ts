@@ -4,6 +4,7 @@ import { canNote } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { loadActiveActors } from '../../policy/load-actor';
 import type { EpicSubject, IssueSubject, MergeRequestSubject } from '../../policy/subjects';
+import { recordMentions } from '../mentions/user-mentions';
 import type { TodoAction } from './todo-params';
 
 /** What a to-do points at: an issue, epic or merge request, with the policy subject that says who may read it. */
@@ -60,10 +61,12 @@ async function insertTodos(
 }
 
 /**
- * To-do items for the users a text newly mentions (GitLab's `mentioned`, or `directly_addressed`
- * when the text opens with them): active users other than the author who may read the text where
- * it stands — a mention never tells anyone about an issue or internal comment they cannot see.
- * At most MENTION_LIMIT users per text; three statements whatever the count.
+ * What a new or edited description or comment's mentions do: the text's mentions are stored
+ * (`recordMentions`: the participants read them), and the users it newly mentions get to-do items
+ * (GitLab's `mentioned`, or `directly_addressed` when the text opens with them): active users other
+ * than the author who may read the text where it stands — a mention never tells anyone about an
+ * issue or internal comment they cannot see. At most MENTION_LIMIT users per text; five statements
+ * whatever the count.
  */
 export async function createMentionTodos(
   db: Executor,
@@ -71,6 +74,7 @@ export async function createMentionTodos(
   target: TodoTarget,
   mentioning: MentioningText,
 ): Promise<void> {
+  await recordMentions(db, target, mentioning.note?.id ?? null, mentioning.text);
   const { usernames, directlyAddressed } = extractMentions(mentioning.text);
   const before = new Set(mentioning.previousText ? extractMentions(mentioning.previousText).usernames : []);
   const fresh = usernames.filter((name) => !before.has(name));

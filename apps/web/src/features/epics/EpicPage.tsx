@@ -1,5 +1,6 @@
 import { Suspense, useMemo, useState } from 'react';
 import { lazyNamed } from '../../app/lazyNamed';
+import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
@@ -26,6 +27,12 @@ function EpicDetail({ epic, groupPath }: { epic: EpicPageData; groupPath: string
     [groupPath, epic.iid],
   );
   const [editing, setEditing] = useState(false);
+  const { user } = useSession();
+  const { create_note, mark_note_as_internal, admin_note } = epic.user_permissions;
+  const notePermissions = useMemo(
+    () => (user ? { createNote: create_note, markNoteAsInternal: mark_note_as_internal, adminNote: admin_note } : null),
+    [user, create_note, mark_note_as_internal, admin_note],
+  );
   return (
     <article>
       {editing && epic.user_permissions.update_epic ? (
@@ -56,7 +63,7 @@ function EpicDetail({ epic, groupPath }: { epic: EpicPageData; groupPath: string
         />
         <DetailSection id="activity-title" title="Activity">
           <Suspense fallback={<Spinner label="Loading activity" />}>
-            <EpicActivity epic={epic} groupPath={groupPath} keys={noteKeys} />
+            <EpicActivity epic={epic} groupPath={groupPath} permissions={notePermissions} keys={noteKeys} />
           </Suspense>
         </DetailSection>
       </DetailColumns>

@@ -8,6 +8,7 @@ import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, OpenBadge } from '../shared/DetailPage';
+import { ImportedBadge } from '../shared/ImportedBadge';
 import { WORK_ITEM_TYPE_NAMES, WorkItemHierarchy } from '../work-items/WorkItemHierarchy';
 import { IssueActions } from './IssueActions';
 import { LinkedItems } from './LinkedItems';
@@ -60,6 +61,7 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
               </span>
             </Badge>
           )}
+          <ImportedBadge what="issue" imported={issue.imported} />
           {issue.issue_type && issue.issue_type !== 'issue' && (
             <Badge variant="neutral">{WORK_ITEM_TYPE_NAMES[issue.issue_type] ?? issue.issue_type}</Badge>
           )}

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useSession } from '../../lib/session';
 import type { Epic, Issue, MergeRequest } from '../../lib/types';
 import type { IssuePermissionFlags } from '../issues/issuePermissions';
-import { NoteableActivity } from './NoteableActivity';
+import { NoteableActivity, type NoteablePermissions } from './NoteableActivity';
 import { epicNoteable, issueNoteable, mergeRequestNoteable, type NoteableRef } from './notesApi';
 
 // The issue, epic and merge request pages' activities share one module, loaded lazily as one chunk. The pages pass
@@ -39,28 +39,24 @@ export function IssueActivity({
   );
 }
 
-/** The epic page's activity: NoteableActivity over the epic's notes, its flags fetched here. */
-export function EpicActivity({ epic, groupPath, keys }: { epic: Epic; groupPath: string; keys: NoteableKeys }) {
-  const { user, isLoading } = useSession();
-  const permissions = useQuery({
-    enabled: !isLoading && user !== null,
-    queryKey: [...keys.notesKey, 'permissions', user?.id ?? null],
-    // The GraphQL client loads with the flags, not with the activity.
-    queryFn: async ({ signal }) =>
-      (await import('./epicNotePermissions')).fetchEpicNotePermissions(groupPath, epic.iid, signal),
-  });
+/** The epic page's activity: NoteableActivity over the epic's notes, with the flags of the epic's page JSON. */
+export function EpicActivity({
+  epic,
+  groupPath,
+  permissions,
+  keys,
+}: {
+  epic: Epic;
+  groupPath: string;
+  permissions: NoteablePermissions | null;
+  keys: NoteableKeys;
+}) {
+  const { user } = useSession();
   const noteable = useMemo(
     () => ({ ...epicNoteable(groupPath, epic.id, epic.iid, keys), confidential: epic.confidential === true }),
     [groupPath, epic.id, epic.iid, epic.confidential, keys],
   );
-  return (
-    <NoteableActivity
-      noteable={noteable}
-      locked={false}
-      myId={user?.id ?? null}
-      permissions={permissions.data ?? null}
-    />
-  );
+  return <NoteableActivity noteable={noteable} locked={false} myId={user?.id ?? null} permissions={permissions} />;
 }
 
 /** The merge request page's activity: its comments and resolvable threads, its flags fetched here. */

@@ -1,5 +1,6 @@
 import { Badge } from '../../../ui/Badge';
 import { CreatedBy, DetailHeader, OpenBadge } from '../../shared/DetailPage';
+import { ImportedBadge } from '../../shared/ImportedBadge';
 import { EpicHeaderActions } from './EpicHeaderActions';
 import type { EpicPageData } from './epicPageApi';
 import { RollupDrift } from './RollupDrift';
@@ -8,9 +9,8 @@ import { RollupDrift } from './RollupDrift';
 const HIDDEN_TEXT = 'This epic is hidden because its author has been banned.';
 
 /**
- * The epic page's header (IE §2.3): the Open / Closed state, Confidential and (admins) Hidden badges,
- * "Epic created … by …", the actions, the title, and the rollup drift line under it. Epics carry no
- * imported flag in Meridian (no such column), so there is no Imported badge.
+ * The epic page's header (IE §2.3): the Open / Closed state, Confidential, (admins) Hidden and
+ * Imported, "Epic created … by …", the actions, the title, and the rollup drift line under it.
  */
 export function EpicHeader({ epic, groupPath, onEdit }: { epic: EpicPageData; groupPath: string; onEdit: () => void }) {
   return (
@@ -26,6 +26,7 @@ export function EpicHeader({ epic, groupPath, onEdit }: { epic: EpicPageData; gr
               </span>
             </Badge>
           )}
+          <ImportedBadge what="epic" imported={epic.imported} />
         </>
       }
       byline={<CreatedBy what="Epic" at={epic.created_at} author={epic.author} />}

@@ -2,6 +2,22 @@ import { ApiError, apiPath, encodeId, request } from '../../../lib/api';
 import { urls } from '../../../lib/paths';
 import type { Epic } from '../../../lib/types';
 
+/** Every flag the epic page offers by, decided by the server's policy: the page's one permission source. */
+export interface EpicPagePermissions {
+  read_epic: boolean;
+  update_epic: boolean;
+  admin_epic: boolean;
+  destroy_epic: boolean;
+  create_epic: boolean;
+  create_note: boolean;
+  admin_epic_relation: boolean;
+  read_epic_relation: boolean;
+  mark_note_as_internal: boolean;
+  admin_note: boolean;
+  award_emoji: boolean;
+  admin_label: boolean;
+}
+
 /**
  * The epic as its page JSON answers it (`GET /groups/:group/-/epics/:iid.json`): the REST epic plus
  * its lock_version, the viewer's permissions (decided by the server's policy), their subscription and
@@ -10,7 +26,7 @@ import type { Epic } from '../../../lib/types';
 export interface EpicPageData extends Epic {
   lock_version: number;
   subscribed: boolean;
-  user_permissions: { update_epic: boolean; destroy_epic: boolean; create_epic: boolean };
+  user_permissions: EpicPagePermissions;
   rollup_drift: { latest_child_due_date: string | null; children_after_due: number; drifting: boolean };
 }
 

@@ -3,6 +3,7 @@ import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import type { Epic } from '../../../lib/types';
 import { SidebarField } from '../../shared/People';
+import type { EpicPageData } from '../header/epicPageApi';
 import { EpicAncestorsWidget } from './EpicAncestorsWidget';
 import { EpicColorWidget } from './EpicColorWidget';
 import { EpicConfidentialityWidget } from './EpicConfidentialityWidget';
@@ -25,14 +26,14 @@ function failureText(error: unknown): string {
 /**
  * The epic page's right sidebar (IE §2.3): to-do and notifications for signed-in users, the start
  * and due dates, labels, colour, confidentiality, ancestors and participants. Fields are editable
- * only when the server says the viewer may update the epic.
+ * only when the page JSON's permissions say the viewer may update the epic.
  */
-export function EpicSidebar({ epic, groupPath }: { epic: Epic; groupPath: string }) {
+export function EpicSidebar({ epic, groupPath }: { epic: EpicPageData; groupPath: string }) {
   const { user } = useSession();
   const state = useEpicSidebarState(groupPath, epic.iid);
   const update = useEpicFieldUpdate(groupPath, epic.iid);
   const [failure, setFailure] = useState<{ field: Field; text: string } | null>(null);
-  const canEdit = state.data?.canUpdate === true;
+  const canEdit = epic.user_permissions.update_epic;
   const save = (field: Field) => (edit: { changes: EpicChanges; shown: Partial<Epic> }) => {
     setFailure(null);
     update.mutate(edit, { onError: (error) => setFailure({ field, text: failureText(error) }) });
@@ -70,7 +71,7 @@ export function EpicSidebar({ epic, groupPath }: { epic: Epic; groupPath: string
         epic={epic}
         groupPath={groupPath}
         canEdit={canEdit}
-        canCreateLabel={state.data?.canCreateLabel === true}
+        canCreateLabel={epic.user_permissions.admin_label}
         failure={failed('labels')}
         onSave={save('labels')}
       />

@@ -4,16 +4,16 @@ import { ApiError, apiPath, encodeId, request } from '../../../lib/api';
 import type { Epic } from '../../../lib/types';
 
 /*
- * The epic sidebar's calls (IE §2.3): what the viewer may do and their to-do and subscription, the
+ * The epic sidebar's calls (IE §2.3): the viewer's to-do and where inherited dates come from, the
  * ancestors (IE-32), participants (IE-33), colour (IE-40, IE-45); the fields save through
- * REST `PUT /groups/:id/epics/:iid` as the rest of the page does.
+ * REST `PUT /groups/:id/epics/:iid` as the rest of the page does. What the viewer may do comes
+ * from the page JSON the page already holds.
  */
 
 export const EPIC_SIDEBAR = graphql(`
   query epicSidebar($fullPath: ID!, $iid: ID!) {
     group(fullPath: $fullPath) {
       id
-      userPermissions { adminLabel }
       epic(iid: $iid) {
         id
         subscribed
@@ -24,7 +24,6 @@ export const EPIC_SIDEBAR = graphql(`
         dueDateSourcingMilestone { id title }
         startDateSourcingEpic { id title webPath }
         dueDateSourcingEpic { id title webPath }
-        userPermissions { updateEpic adminEpic }
       }
     }
   }
@@ -71,8 +70,6 @@ export const UPDATE_EPIC_COLOR = graphql(`
 const vars = (groupPath: string, iid: number) => ({ fullPath: groupPath, iid: String(iid) });
 
 export interface EpicSidebarState {
-  canUpdate: boolean;
-  canCreateLabel: boolean;
   subscribed: boolean;
   /** The viewer's pending to-do on the epic ('gid://gitlab/Todo/7'), if any. */
   todoId: string | null;
@@ -98,8 +95,6 @@ export async function fetchEpicSidebar(groupPath: string, iid: number, signal?: 
         ? { kind: 'epic', title: child.title, webPath: child.webPath }
         : null;
   const state: EpicSidebarState = {
-    canUpdate: epic?.userPermissions?.updateEpic === true,
-    canCreateLabel: data.group?.userPermissions?.adminLabel === true,
     subscribed: epic?.subscribed === true,
     todoId: epic?.currentUserTodos?.nodes?.[0]?.id ?? null,
     startDateInherited: (epic?.startDateFromMilestones as string | null | undefined) ?? null,

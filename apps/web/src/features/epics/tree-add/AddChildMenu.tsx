@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   Button as AriaButton,
@@ -10,35 +10,26 @@ import {
   Popover,
   Separator,
 } from 'react-aria-components';
-import { useSession } from '../../../lib/session';
-import type { Epic } from '../../../lib/types';
 import menu from '../../../ui/Menu.module.css';
+import type { EpicPageData } from '../header/epicPageApi';
 import { epicKeys } from '../queries';
 import styles from './AddChildMenu.module.css';
 import { AddExistingForm } from './AddExistingForm';
 import { CreateEpicForm } from './CreateEpicForm';
 import { CreateIssueForm } from './CreateIssueForm';
-import { fetchTreeAddPermissions } from './treeAddApi';
 
 type FormKind = 'new-issue' | 'existing-issue' | 'new-epic' | 'existing-epic';
 
 /**
  * The child-items panel's Add dropdown (IE §2.3): Issue ('Add a new issue', 'Add an existing
  * issue') and Epic ('Add a new epic' for who may admin the epic, 'Add an existing epic'), shown to
- * who may add children. One form at a time: choosing another replaces it; Cancel or Escape closes it.
+ * who may add children — as the page JSON's permissions say. One form at a time: choosing another replaces it; Cancel or Escape closes it.
  */
-export function AddChildMenu({ epic, groupPath }: { epic: Epic; groupPath: string }) {
-  const { user } = useSession();
+export function AddChildMenu({ epic, groupPath }: { epic: EpicPageData; groupPath: string }) {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<FormKind | null>(null);
-  const permissions = useQuery({
-    enabled: user !== null && user !== undefined,
-    queryKey: [...epicKeys.detail(groupPath, epic.iid), 'tree-add-permissions', user?.id ?? null],
-    queryFn: ({ signal }) => fetchTreeAddPermissions(groupPath, epic.iid, signal),
-    staleTime: 60_000,
-  });
-  const may = permissions.data;
-  if (!may?.addItems) return null;
+  const may = epic.user_permissions;
+  if (!may.admin_epic_relation) return null;
 
   const close = () => setForm(null);
   const added = () => {
@@ -65,11 +56,11 @@ export function AddChildMenu({ epic, groupPath }: { epic: Epic; groupPath: strin
                 Add an existing issue
               </MenuItem>
             </MenuSection>
-            {may.readRelations && <Separator className={menu.separator} />}
-            {may.readRelations && (
+            {may.read_epic && <Separator className={menu.separator} />}
+            {may.read_epic && (
               <MenuSection>
                 <Header className={styles.sectionHeader}>Epic</Header>
-                {may.createEpic ? (
+                {may.admin_epic && may.create_epic ? (
                   <MenuItem id="new-epic" className={menu.item}>
                     Add a new epic
                   </MenuItem>

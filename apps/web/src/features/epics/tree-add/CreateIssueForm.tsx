@@ -1,5 +1,5 @@
 import { recentProjectsUnder } from '@meridian/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
@@ -8,7 +8,7 @@ import { useDebouncedValue } from '../../filtered-search/useDebouncedValue';
 import { CreateChildForm } from './CreateChildForm';
 import { type RecentProject, recentProjects } from './recentProjects';
 import { type PickerItem, SearchPicker } from './SearchPicker';
-import { createIssueInEpic, fetchGroupProjects } from './treeAddApi';
+import { createIssueInEpic, fetchDefaultProject, fetchGroupProjects } from './treeAddApi';
 
 /** IE §9: the project search waits this long after typing. */
 const SEARCH_DELAY_MS = 500;
@@ -17,8 +17,9 @@ const asItem = (p: RecentProject): PickerItem => ({ id: p.id, name: p.name, path
 
 /**
  * IE §5 "Add a new issue": a title and a project of the epic's group or its subgroups (searchable;
- * the user's 3 most recently used first, the newest chosen by default). The issue is created in the
- * epic (IE-12), confidential under a confidential parent.
+ * the user's 3 most recently used first). Chosen until the user picks one: the server's
+ * defaultProjectForIssueCreation (where they last created an issue under the group), else the newest
+ * recent one. The issue is created in the epic (IE-12), confidential under a confidential parent.
  */
 export function CreateIssueForm({
   epic,
@@ -36,8 +37,18 @@ export function CreateIssueForm({
   const store = user ? recentProjects(user.id) : null;
   const [recent] = useState(() => recentProjectsUnder(store?.read() ?? [], groupPath));
   const [title, setTitle] = useState('');
-  const [project, setProject] = useState<PickerItem | null>(recent[0] ? asItem(recent[0]) : null);
-  const [search, setSearch] = useState(project?.name ?? '');
+  const queryClient = useQueryClient();
+  const defaultProjectKey = ['epic-tree-add', 'default-project', groupPath, epic.iid, user?.id ?? null];
+  const defaultProject = useQuery({
+    queryKey: defaultProjectKey,
+    queryFn: ({ signal }) => fetchDefaultProject(groupPath, epic.iid, signal),
+    enabled: user !== null && user !== undefined,
+  });
+  // undefined until the user picks (or clears) a project; the text is the project's name until they type.
+  const [picked, setPicked] = useState<PickerItem | null | undefined>(undefined);
+  const [typed, setTyped] = useState<string | null>(null);
+  const project = picked !== undefined ? picked : (defaultProject.data ?? (recent[0] ? asItem(recent[0]) : null));
+  const search = typed ?? project?.name ?? '';
   const [error, setError] = useState<string | null>(null);
   // While the text is the chosen project's name, list everything rather than that one project.
   const term = useDebouncedValue(project && search === project.name ? '' : search, SEARCH_DELAY_MS);
@@ -62,6 +73,8 @@ export function CreateIssueForm({
     mutationFn: (chosen: PickerItem) => createIssueInEpic(chosen.id, epic, trimmed),
     onSuccess: (_issue, chosen) => {
       store?.save({ id: chosen.id, name: chosen.name, path_with_namespace: chosen.path });
+      // The next form's default is where this issue went: ask the server again, not the cache.
+      queryClient.removeQueries({ queryKey: defaultProjectKey });
       onAdded();
     },
     onError: (e) => {
@@ -89,11 +102,11 @@ export function CreateIssueForm({
           sections={sections}
           selected={project}
           onSelect={(item) => {
-            setProject(item);
-            if (item) setSearch(item.name);
+            setPicked(item);
+            if (item) setTyped(null);
           }}
           search={search}
-          onSearch={setSearch}
+          onSearch={setTyped}
           loading={projects.isFetching}
           error={projects.isError ? 'Something went wrong while fetching projects.' : null}
         />

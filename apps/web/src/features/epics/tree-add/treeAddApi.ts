@@ -3,42 +3,32 @@ import { graphqlRequest } from '../../../graphql/request';
 import { apiGet, apiPath, encodeId, request } from '../../../lib/api';
 import type { Epic, Group, Issue, Project } from '../../../lib/types';
 
-export const EPIC_TREE_ADD_PERMISSIONS = graphql(`
-  query epicTreeAddPermissions($fullPath: ID!, $iid: ID!) {
+export const EPIC_DEFAULT_PROJECT = graphql(`
+  query epicDefaultProject($fullPath: ID!, $iid: ID!) {
     group(fullPath: $fullPath) {
       id
       epic(iid: $iid) {
         id
-        userPermissions {
-          readEpic
-          adminEpic
-          adminEpicRelation
-          createEpic
-        }
+        defaultProjectForIssueCreation { id name fullPath }
       }
     }
   }
 `);
 
-/** What the add menu offers (IE §2.3): anything needs relation admin rights; a new epic also needs epic admin. */
-export interface TreeAddPermissions {
-  addItems: boolean;
-  readRelations: boolean;
-  createEpic: boolean;
-}
-
-export async function fetchTreeAddPermissions(
+/**
+ * GitLab's Epic.defaultProjectForIssueCreation, which 'Add a new issue' preselects: the project of
+ * the epic's group or below where the viewer last created an issue (null when none).
+ */
+export async function fetchDefaultProject(
   groupPath: string,
   iid: number,
   signal?: AbortSignal,
-): Promise<TreeAddPermissions> {
-  const data = await graphqlRequest(EPIC_TREE_ADD_PERMISSIONS, { fullPath: groupPath, iid: String(iid) }, signal);
-  const flags = data.group?.epic?.userPermissions;
-  return {
-    addItems: flags?.adminEpicRelation === true,
-    readRelations: flags?.readEpic === true,
-    createEpic: flags?.adminEpic === true && flags?.createEpic === true,
-  };
+): Promise<{ id: number; name: string; path: string } | null> {
+  const data = await graphqlRequest(EPIC_DEFAULT_PROJECT, { fullPath: groupPath, iid: String(iid) }, signal);
+  const project = data.group?.epic?.defaultProjectForIssueCreation;
+  const id = Number(project?.id?.split('/').pop());
+  if (!project?.name || !project.fullPath || !Number.isInteger(id)) return null;
+  return { id, name: project.name, path: project.fullPath };
 }
 
 /** GitLab's page-endpoint answer for an add by references (IE-10). */
