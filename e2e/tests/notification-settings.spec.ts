@@ -54,5 +54,8 @@ test('alice sets her global level, a group level and a custom project level; the
   await expect(page.getByText('You will only receive notifications for threads you have participated in')).toHaveCount(
     1,
   );
-  expect(await project.api('GET', '/notification_settings')).toMatchObject({ level: 'participating' });
+  // The help text follows the select at once; the save is still in flight.
+  await expect
+    .poll(async () => ((await project.api('GET', '/notification_settings')) as { level: string }).level)
+    .toBe('participating');
 });
