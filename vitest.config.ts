@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * graphql@16 ships CommonJS (main) and ESM (module): Node loads the CommonJS one for Mercurius and
@@ -8,8 +8,22 @@ import { defineConfig } from 'vitest/config';
  */
 const graphqlMain = createRequire(import.meta.url).resolve('graphql');
 
+/**
+ * Server suites whose subject does not depend on the database: they run on PGlite only, not again
+ * in `npm run test:pg`. Both back ends are PostgreSQL behind the same SQL; these suites store and
+ * read plain text through routes whose SQL the module suites already run on both.
+ * - clients: python-gitlab and @gitbeaker/rest against the HTTP API — the wire shapes GitLab
+ *   clients parse (headers, pagination links, error bodies), built in Node from the same rows.
+ * - xss: payloads round-trip through text columns; what it checks is the Markdown renderer's and
+ *   the JSON's escaping (Node) and what Chromium makes of the HTML.
+ */
+const DATABASE_INDEPENDENT = ['apps/server/src/clients/*.clients.test.ts', 'apps/server/src/security/xss.attack.test.ts'];
+
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker: the second core then idles whenever a file waits
+    // on a child process, Chromium or PGlite I/O. Two measured faster (docs/ARCHITECTURE.md, Testing).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       {
@@ -17,7 +31,11 @@ export default defineConfig({
           name: 'server',
           alias: [{ find: /^graphql$/, replacement: graphqlMain }],
           include: ['apps/server/src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? DATABASE_INDEPENDENT : [])],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
+          // Files share a worker's loaded modules (the app, the GraphQL schema) instead of
+          // importing them afresh, ~2 s each; each file still builds its own app and database.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
