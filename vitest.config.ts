@@ -17,7 +17,10 @@ const graphqlMain = createRequire(import.meta.url).resolve('graphql');
  * - xss: payloads round-trip through text columns; what it checks is the Markdown renderer's and
  *   the JSON's escaping (Node) and what Chromium makes of the HTML.
  */
-const DATABASE_INDEPENDENT = ['apps/server/src/clients/*.clients.test.ts', 'apps/server/src/security/xss.attack.test.ts'];
+const DATABASE_INDEPENDENT = [
+  'apps/server/src/clients/*.clients.test.ts',
+  'apps/server/src/security/xss.attack.test.ts',
+];
 
 export default defineConfig({
   test: {
