@@ -22,29 +22,59 @@ const DATABASE_INDEPENDENT = [
   'apps/server/src/security/xss.attack.test.ts',
 ];
 
+/** Suites that start several server processes on one PostgreSQL database (skipped on PGlite). */
+const MULTIPROCESS = 'apps/server/src/**/*.multiprocess.test.ts';
+
+const server = {
+  alias: [{ find: /^graphql$/, replacement: graphqlMain }],
+  include: ['apps/server/src/**/*.test.ts'],
+  globalSetup: ['apps/server/src/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one worker: the second core then idles whenever a file waits
-    // on a child process, Chromium or PGlite I/O. Two measured faster (docs/ARCHITECTURE.md, Testing).
+    // on a child process, Chromium or PGlite I/O. Two measured faster (docs/TESTING.md).
     maxWorkers: 2,
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      // Groups run one after another: the quick pure suites (some hold a loop to a time limit),
+      // then the server files, then the multi-process ones.
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
       {
         test: {
+          ...server,
           name: 'server',
-          alias: [{ find: /^graphql$/, replacement: graphqlMain }],
-          include: ['apps/server/src/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? DATABASE_INDEPENDENT : [])],
-          globalSetup: ['apps/server/src/test/global-setup.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DATABASE_URL ? DATABASE_INDEPENDENT : []),
+            MULTIPROCESS,
+          ],
           // Files share a worker's loaded modules (the app, the GraphQL schema) instead of
           // importing them afresh, ~2 s each; each file still builds its own app and database.
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
-        test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        // Real `meridian start` processes and a browser, held to wall-clock limits (a change seen
+        // within a second): run after everything else, one file at a time, with the cores to themselves.
+        test: {
+          ...server,
+          name: 'server-processes',
+          include: [MULTIPROCESS],
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          sequence: { groupOrder: 0 },
+        },
       },
     ],
   },
