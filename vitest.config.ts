@@ -41,7 +41,15 @@ export default defineConfig({
     projects: [
       // Groups run one after another: the quick pure suites (some hold a loop to a time limit),
       // then the server files, then the multi-process ones.
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/domain/src/**/*.test.ts'],
+          // The property tests run ~2 s; on a machine shared with other jobs, several times that.
+          testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
       {
         test: {
           ...server,
