@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { HeavyFirstSequencer } from './apps/server/src/test/heavy-first-sequencer';
 
 /**
  * graphql@16 ships CommonJS (main) and ESM (module): Node loads the CommonJS one for Mercurius and
@@ -38,6 +39,7 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker: the second core then idles whenever a file waits
     // on a child process, Chromium or PGlite I/O. Two measured faster (docs/TESTING.md).
     maxWorkers: 2,
+    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       // Groups run one after another: the quick pure suites (some hold a loop to a time limit),
       // then the server files, then the multi-process ones.
