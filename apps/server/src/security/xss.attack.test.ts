@@ -100,7 +100,9 @@ describe('XSS corpus through every user-text field (issue 8)', () => {
         `(${writer.refused.length} refused by design: label names with commas) in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
     expect(writer.written.length).toBeGreaterThan(xssCorpus.length * 15);
-  }, 240_000);
+    // A guard against a hang, not a budget: the writes take ~1 min alone, and 4 min were exceeded
+    // beside the authorization matrix (the other worker) on a machine loaded by other jobs.
+  }, 900_000);
 
   it('hands every raw text field back verbatim over REST and GraphQL', async () => {
     const t0 = Date.now();

@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import type { AppContext } from '../context';
 import { connect, type Database, type DatabaseHandle } from '../db/connection';
 import { migrate } from '../db/migrate';
+import { ensurePgTemplate } from './pg-template';
 import { openMigratedPglite } from './pglite-template';
 import { createThrowawayDatabase } from './throwaway-database';
 
@@ -17,14 +18,15 @@ export interface TestApp {
 
 /**
  * A real, migrated database and the real app, for one test file: in-memory PGlite by default,
- * or a fresh throw-away database on the server named by TEST_DATABASE_URL.
+ * or a fresh throw-away database on the server named by TEST_DATABASE_URL (a copy of the migrated
+ * template; the migrate call below then finds nothing to do, as it finds on PGlite).
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   let dropDatabase: (() => Promise<void>) | undefined;
   let database: DatabaseHandle;
   if (baseUrl) {
-    const throwaway = await createThrowawayDatabase(baseUrl, 'meridian_test');
+    const throwaway = await createThrowawayDatabase(baseUrl, 'meridian_test', await ensurePgTemplate(baseUrl));
     database = await connect({ url: throwaway.url, poolSize: 4 });
     dropDatabase = throwaway.drop;
   } else {

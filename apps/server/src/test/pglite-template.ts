@@ -1,20 +1,18 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { connect } from '../db/connection';
-import { listMigrations, migrate } from '../db/migrate';
+import { migrate } from '../db/migrate';
+import { migrationsHash } from './migrations-hash';
 
 /**
  * A fresh PGlite costs ~5 s (initdb) plus the migrations. Tests instead load a migrated template
  * (a dumped data dir, ~1 s), built once per set of migrations and kept in the temp folder.
  */
 function templatePath(): string {
-  const hash = createHash('sha256');
-  for (const m of listMigrations()) hash.update(m.sql);
-  return join(tmpdir(), `meridian-pglite-template-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  return join(tmpdir(), `meridian-pglite-template-${migrationsHash()}.tar.gz`);
 }
 
 export async function ensurePgliteTemplate(): Promise<string> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { databaseUrl, onServer } from './pg-template';
 
 /** A fresh database on a PostgreSQL server, for one test file or suite. */
 export interface ThrowawayDatabase {
@@ -9,22 +9,24 @@ export interface ThrowawayDatabase {
   drop: () => Promise<void>;
 }
 
-/** Runs one statement (CREATE or DROP DATABASE) on its own connection to the server at `serverUrl`. */
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Creates `${prefix}_<random hex>` on the PostgreSQL server at `serverUrl` (TEST_DATABASE_URL). */
-export async function createThrowawayDatabase(serverUrl: string, prefix: string): Promise<ThrowawayDatabase> {
+/**
+ * Creates `${prefix}_<random hex>` on the PostgreSQL server at `serverUrl` (TEST_DATABASE_URL):
+ * empty, or a copy of the database `template` (see pg-template.ts).
+ */
+export async function createThrowawayDatabase(
+  serverUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<ThrowawayDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  // A commit then returns before its WAL reaches the disk (~3.5 ms instead of ~12 here): only a
+  // crash of the PostgreSQL server itself could lose it, which no test does. Visibility is unchanged.
+  await onServer(serverUrl, `ALTER DATABASE ${name} SET synchronous_commit = off`);
+  return {
+    url: databaseUrl(serverUrl, name),
+    drop: async () => {
+      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
 }

@@ -1,0 +1,9 @@
+import { createHash } from 'node:crypto';
+import { listMigrations } from '../db/migrate';
+
+/** 16 hex digits naming the current set of migrations, for the test database templates. */
+export function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const m of listMigrations()) hash.update(m.sql);
+  return hash.digest('hex').slice(0, 16);
+}
