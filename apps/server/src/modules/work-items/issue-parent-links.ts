@@ -85,16 +85,16 @@ export async function currentIssueParentId(db: Executor, childId: number): Promi
 export async function writeIssueParentLink(trx: Executor, childId: number, parentId: number | null): Promise<void> {
   await trx.deleteFrom('work_item_parent_links').where('child_issue_id', '=', childId).execute();
   if (parentId === null) return;
-  const siblings = await trx
+  // Only the last position matters: one aggregate row, however many children the parent has.
+  const last = await trx
     .selectFrom('work_item_parent_links')
-    .select(['id', 'relative_position'])
+    .select(sql<number | null>`max(relative_position)`.as('relative_position'))
     .where('parent_issue_id', '=', parentId)
-    .orderBy(sql`relative_position ASC NULLS LAST`)
-    .orderBy('id')
-    .execute();
+    .executeTakeFirst();
+  const position = positionAfterLast([{ id: 0, relative_position: last?.relative_position ?? null }]);
   const inserted = await trx
     .insertInto('work_item_parent_links')
-    .values({ child_issue_id: childId, parent_issue_id: parentId, relative_position: positionAfterLast(siblings) })
+    .values({ child_issue_id: childId, parent_issue_id: parentId, relative_position: position })
     .onConflict((oc) => oc.column('child_issue_id').doNothing())
     .returning('id')
     .executeTakeFirst();
