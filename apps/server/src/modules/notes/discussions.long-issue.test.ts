@@ -73,10 +73,15 @@ describe('discussions of a 5,000-note issue', () => {
 
   it.runIf(t_isPostgres())('reads a deep page with an index-only scan on PostgreSQL', async () => {
     // Other issues' notes, as on a real instance: the long issue's are a small part of the table.
-    await sql`
-      INSERT INTO notes (noteable_type, noteable_id, discussion_id, note, created_at)
-      SELECT 'Issue', ${issueId} + 1 + g / 50, md5(g::text), 'Other', now() - g * interval '1 minute'
-      FROM generate_series(1, 200000) g`.execute(t.db);
+    // Test databases commit asynchronously; VACUUM marks a page all-visible only once its rows'
+    // commits are flushed, so this commit waits for the flush (and with it every earlier one).
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL synchronous_commit = on`.execute(trx);
+      await sql`
+        INSERT INTO notes (noteable_type, noteable_id, discussion_id, note, created_at)
+        SELECT 'Issue', ${issueId} + 1 + g / 50, md5(g::text), 'Other', now() - g * interval '1 minute'
+        FROM generate_series(1, 200000) g`.execute(trx);
+    });
     await sql`VACUUM ANALYZE notes`.execute(t.db);
     const plan = await sql<{ 'QUERY PLAN': string }>`
       EXPLAIN (ANALYZE, BUFFERS) SELECT nt.discussion_id, min(nt.id) FROM notes nt
