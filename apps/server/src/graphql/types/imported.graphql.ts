@@ -1,4 +1,4 @@
-import { IMPORT_SOURCES, type ImportSource } from '../../modules/issuables/imported-from';
+import { IMPORT_SOURCES, type ImportSource, presentImported } from '../../modules/issuables/imported-from';
 import { builder } from '../builder';
 import { EpicRef, IssueRef, WorkItemRef } from './refs';
 
@@ -17,41 +17,27 @@ const ImportSourceEnum = builder.enumType('ImportSource', {
   ) as Record<Uppercase<ImportSource>, { value: ImportSource; description: string }>,
 });
 
-const importedFields = (what: string) =>
-  ({
-    imported: {
-      description: `Indicates whether the ${what} was imported.`,
-      resolve: (row: { imported_from: string }) => row.imported_from !== 'none',
-    },
-    importedFrom: {
-      description: `Import source of the ${what}.`,
-      resolve: (row: { imported_from: string }) => row.imported_from as ImportSource,
-    },
-  }) as const;
+type ImportedRow = { imported_from: string };
 
-for (const [ref, what] of [
-  [IssueRef, 'issue'],
-  [EpicRef, 'epic'],
-] as const) {
-  const fields = importedFields(what);
+/** Adds `imported` / `importedFrom` to a type whose row (reached through `rowOf`) has imported_from. */
+function addImportedFields<T>(
+  ref: Parameters<typeof builder.objectFields>[0],
+  what: string,
+  rowOf: (item: T) => ImportedRow,
+) {
   builder.objectFields(ref, (t) => ({
-    imported: t.boolean({ description: fields.imported.description, resolve: fields.imported.resolve }),
+    imported: t.boolean({
+      description: `Indicates whether the ${what} was imported.`,
+      resolve: (item) => presentImported(rowOf(item as T)).imported,
+    }),
     importedFrom: t.field({
       type: ImportSourceEnum,
-      description: fields.importedFrom.description,
-      resolve: fields.importedFrom.resolve,
+      description: `Import source of the ${what}.`,
+      resolve: (item) => presentImported(rowOf(item as T)).imported_from as ImportSource,
     }),
   }));
 }
 
-builder.objectFields(WorkItemRef, (t) => {
-  const fields = importedFields('work item');
-  return {
-    imported: t.boolean({ description: fields.imported.description, resolve: (w) => fields.imported.resolve(w.row) }),
-    importedFrom: t.field({
-      type: ImportSourceEnum,
-      description: fields.importedFrom.description,
-      resolve: (w) => fields.importedFrom.resolve(w.row),
-    }),
-  };
-});
+addImportedFields<ImportedRow>(IssueRef, 'issue', (row) => row);
+addImportedFields<ImportedRow>(EpicRef, 'epic', (row) => row);
+addImportedFields<{ row: ImportedRow }>(WorkItemRef, 'work item', (w) => w.row);
