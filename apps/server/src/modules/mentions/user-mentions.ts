@@ -1,4 +1,3 @@
-import { extractMentions } from '@meridian/domain';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Actor } from '../../policy/actor';
@@ -13,15 +12,16 @@ export interface MentionTarget {
 const ITEM_COLUMN = { Issue: 'issue_id', Epic: 'epic_id', MergeRequest: 'merge_request_id' } as const;
 
 /**
- * Stores who `text` mentions (user_mentions), replacing what this text (the item's description
- * when `noteId` is null, else that comment) mentioned before. At most MENTION_LIMIT users; two
+ * Stores the users a text mentions (user_mentions; `usernames` as the domain's `extractMentions`
+ * found them), replacing what this text (the item's description when `noteId` is null, else that
+ * comment) mentioned before. At most MENTION_LIMIT users; two
  * statements whatever the count. Users are matched case-insensitively; unknown names are dropped.
  */
 export async function recordMentions(
   db: Executor,
   target: MentionTarget,
   noteId: number | null,
-  text: string,
+  usernames: readonly string[],
 ): Promise<void> {
   const column = ITEM_COLUMN[target.type];
   await db
@@ -29,7 +29,6 @@ export async function recordMentions(
     .where(column, '=', target.id)
     .where('note_id', noteId === null ? 'is' : '=', noteId)
     .execute();
-  const { usernames } = extractMentions(text);
   if (usernames.length === 0) return;
   await db
     .insertInto('user_mentions')
@@ -38,7 +37,7 @@ export async function recordMentions(
       eb
         .selectFrom('users')
         .select([sql.lit(target.id).as(column), sql<number | null>`${noteId}::int`.as('note_id'), 'id as user_id'])
-        .where((w) => w.fn('lower', ['username']), 'in', usernames),
+        .where((w) => w.fn('lower', ['username']), 'in', [...usernames]),
     )
     .execute();
 }

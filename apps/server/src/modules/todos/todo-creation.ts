@@ -74,8 +74,8 @@ export async function createMentionTodos(
   target: TodoTarget,
   mentioning: MentioningText,
 ): Promise<void> {
-  await recordMentions(db, target, mentioning.note?.id ?? null, mentioning.text);
   const { usernames, directlyAddressed } = extractMentions(mentioning.text);
+  await recordMentions(db, target, mentioning.note?.id ?? null, usernames);
   const before = new Set(mentioning.previousText ? extractMentions(mentioning.previousText).usernames : []);
   const fresh = usernames.filter((name) => !before.has(name));
   if (fresh.length === 0) return;
