@@ -10,6 +10,7 @@
  * - epicTreeReorder: a child epic moved to the top and back (target p95 ≤ 100 ms).
  *
  *   npx tsx bench/epic-tree.ts --pg postgres://postgres@127.0.0.1:5432/meridian_large [--requests 50]
+ *     [--capture statements.json]   (one childItems request's SQL, to replay with EXPLAIN)
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,8 @@ const { values } = parseArgs({
     group: { type: 'string', default: 'bench' },
     requests: { type: 'string', default: '50' },
     warmup: { type: 'string', default: '5' },
+    /** Write one childItems request's statements (text and parameters) to this JSON file. */
+    capture: { type: 'string' },
   },
 });
 if (!values.pg) {
@@ -210,6 +213,13 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}; rows ${rows}`,
 );
+if (values.capture) {
+  const { queries } = await handle.captureQueries(() =>
+    gql(CHILD_ITEMS, { fullPath: groupPath, iid: String(tree.iid) }),
+  );
+  (await import('node:fs')).writeFileSync(values.capture, JSON.stringify(queries, null, 1));
+  console.log(`wrote ${queries.length} statements to ${values.capture}`);
+}
 await measure('childItems (first 100 rows, counts and rollups)', async () => {
   await gql(CHILD_ITEMS, { fullPath: groupPath, iid: String(tree.iid) });
 });

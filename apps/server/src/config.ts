@@ -11,6 +11,9 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
+  // 'off' sends every statement unnamed: for a transaction-mode PgBouncer older than 1.21 in front of
+  // PostgreSQL, which can't route named prepared statements (db/prepared-statements.ts).
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   DATA_DIR: z.string().default('./data'),
   MERIDIAN_ROOT_PASSWORD: z.string().min(8).optional(),
   MERIDIAN_DEMO_PASSWORD: z.string().min(8).default(DEFAULT_DEMO_PASSWORD),

@@ -8,7 +8,12 @@ import { acquireDataDirLock } from '../db/data-dir-lock';
  * The returned handle's `close()` also releases the lock.
  */
 export async function openDatabase(config: Config): Promise<DatabaseHandle> {
-  if (config.DATABASE_URL) return connect({ url: config.DATABASE_URL });
+  if (config.DATABASE_URL) {
+    return connect({
+      url: config.DATABASE_URL,
+      preparedStatements: config.DATABASE_PREPARED_STATEMENTS === 'on',
+    });
+  }
   const lock = await acquireDataDirLock(config.DATA_DIR);
   try {
     const database = await connect({ dataDir: config.DATA_DIR });

@@ -1,5 +1,7 @@
 import { type Expression, sql } from 'kysely';
 import type { Executor } from './executor';
+import { InListToAnyPlugin } from './in-list-to-any';
+import { PREPARE_MARK } from './prepared-statements';
 
 /** Runs a read (a select query builder or raw `sql`) and answers its rows. */
 export type ReadRows = <T>(query: Expression<unknown>) => Promise<T[]>;
@@ -9,6 +11,8 @@ interface PendingRead {
   resolve: (rows: unknown[]) => void;
   reject: (error: unknown) => void;
 }
+
+const inListToAny = new InListToAnyPlugin();
 
 // Every timestamp column of the schema ends in `_at` (timestamptz); JSON carries it as text.
 const TIMESTAMP_KEY = /_at$/;
@@ -32,6 +36,9 @@ function jsonRows(value: unknown): unknown[] {
  * (labels, assignees, counts… of a page of rows) then cost one round trip instead of one each.
  * Rows come back as the driver gives them, except that counts the driver answers as text (bigint)
  * are numbers: callers convert with Number() as they already must.
+ *
+ * The statement runs prepared (db/prepared-statements.ts), its id lists as array parameters, so a
+ * request kind's level has one text whatever its page sizes and PostgreSQL plans it once.
  */
 export function combinedReads(db: Executor): ReadRows {
   let pending: PendingRead[] = [];
@@ -43,7 +50,9 @@ export function combinedReads(db: Executor): ReadRows {
       (read, i) => sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${read.query}) AS q) AS ${sql.ref(`r${i}`)}`,
     );
     try {
-      const result = await sql<Record<string, unknown>>`SELECT ${sql.join(columns)}`.execute(db);
+      const result = await sql<Record<string, unknown>>`${sql.raw(PREPARE_MARK)}SELECT ${sql.join(columns)}`.execute(
+        db.withPlugin(inListToAny),
+      );
       const [row] = result.rows;
       for (const [i, read] of batch.entries()) read.resolve(jsonRows(row?.[`r${i}`]));
     } catch (error) {

@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { preparingPool } from './prepared-statements';
 import type { DB } from './schema';
 
 // Dates stay 'YYYY-MM-DD' strings: a JS Date would shift them by the server's time zone.
@@ -36,6 +37,8 @@ export interface ConnectOptions {
   /** An already-open PGlite (tests share one initdb per file). */
   pglite?: PGlite;
   poolSize?: number;
+  /** Named prepared statements for the marked reads (default on); off behind a transaction-mode PgBouncer < 1.21. */
+  preparedStatements?: boolean;
 }
 
 export async function connect(options: ConnectOptions): Promise<DatabaseHandle> {
@@ -63,7 +66,10 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
     pool.on('error', (error) => {
       console.error(`PostgreSQL idle connection error: ${error.message}`);
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+    const db = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: preparingPool(pool, { enabled: options.preparedStatements ?? true }) }),
+      log,
+    });
     return {
       db,
       kind: 'postgres',
@@ -77,7 +83,7 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = options.pglite ?? (await createPglite(options.dataDir));
   const pool = new pg.Pool(createPgConfig(pglite));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool, { enabled: true }) }), log });
   return {
     db,
     kind: 'pglite',

@@ -14,7 +14,6 @@ export const CHILD_ITEMS = graphql(`
         descendantCounts @_required { openedEpics @_required closedEpics @_required openedIssues @_required closedIssues @_required }
         descendantWeightSum @_required { openedIssues @_required closedIssues @_required }
         healthStatus @_required { issuesAtRisk @_required issuesOnTrack @_required issuesNeedingAttention @_required }
-        defaultProjectForIssueCreation { id nameWithNamespace }
         children(first: $pageSize, after: $epicEndCursor) @_required {
           edges @_required {
             node @_required {
