@@ -78,6 +78,18 @@ describe('workItemUpdate reorders children', () => {
     expect(await childOrder(parent)).toEqual([a, c, b]);
   });
 
+  it("breaks equal positions as the epic tree does: open before closed, then the link's age", async () => {
+    const { parent, tasks } = await parentWithTasks(3);
+    const [a, b, c] = tasks as [number, number, number];
+    await t.db
+      .updateTable('work_item_parent_links')
+      .set({ relative_position: null })
+      .where('parent_issue_id', '=', parent)
+      .execute();
+    await t.db.updateTable('issues').set({ state: 'closed' }).where('id', '=', a).execute();
+    expect(await childOrder(parent)).toEqual([b, c, a]);
+  });
+
   it('refuses a sibling of another parent, a lone item, half a placement and a hidden caller', async () => {
     const { tasks } = await parentWithTasks(1);
     const elsewhere = await parentWithTasks(1);

@@ -12,24 +12,28 @@ interface ChildKey {
   total: number;
 }
 
-/** The readable direct children's keys of a page, in tree order (position, then epics first, then id). */
+/**
+ * The readable direct children's keys of a page, in the tree's order (domain `orderTreeChildren`):
+ * position (unplaced last), open before closed, child epics before issues, then the epic's or the
+ * issue link's id.
+ */
 async function childKeys(db: Database, actor: Actor | null, item: WorkItem, window: { offset: number; limit: number }) {
   const issues = (link: 'work_item_parent_links' | 'epic_issues', parentCol: string, childCol: string) => sql`
-    SELECT 'issue' AS kind, i.id, l.relative_position AS pos FROM ${sql.table(link)} l
+    SELECT 'issue' AS kind, i.id, l.relative_position AS pos, i.state, l.id AS tie FROM ${sql.table(link)} l
     JOIN issues i ON i.id = l.${sql.ref(childCol)}
     JOIN projects p ON p.id = i.project_id
     JOIN namespaces n ON n.id = p.namespace_id
     WHERE l.${sql.ref(parentCol)} = ${item.row.id} AND ${issueReadable(actor, { i: 'i', p: 'p', n: 'n' })}`;
   const source =
     item.kind === 'epic'
-      ? sql`SELECT 'epic' AS kind, e.id, e.relative_position AS pos FROM epics e
+      ? sql`SELECT 'epic' AS kind, e.id, e.relative_position AS pos, e.state, e.id AS tie FROM epics e
           JOIN namespaces n ON n.id = e.group_id
           WHERE e.parent_id = ${item.row.id} AND ${epicReadable(actor, { e: 'e', g: 'n' })}
           UNION ALL ${issues('epic_issues', 'epic_id', 'issue_id')}`
       : issues('work_item_parent_links', 'parent_issue_id', 'child_issue_id');
   const { rows } = await sql<ChildKey>`
     SELECT kind, id, count(*) OVER ()::int AS total FROM (${source}) c
-    ORDER BY pos ASC NULLS LAST, kind ASC, id ASC
+    ORDER BY pos ASC NULLS LAST, state = 'closed' ASC, kind ASC, tie ASC
     LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
   return rows;
 }
