@@ -10,6 +10,7 @@
  * - epicTreeReorder: a child epic moved to the top and back (target p95 ≤ 100 ms).
  *
  *   npx tsx bench/epic-tree.ts --pg postgres://postgres@127.0.0.1:5432/meridian_large [--requests 50]
+ *     [--prepared off]   (combined reads unnamed, as with DATABASE_PREPARED_STATEMENTS=off)
  *     [--capture statements.json]   (one childItems request's SQL, to replay with EXPLAIN)
  */
 import { readFileSync } from 'node:fs';
@@ -28,6 +29,8 @@ const { values } = parseArgs({
     group: { type: 'string', default: 'bench' },
     requests: { type: 'string', default: '50' },
     warmup: { type: 'string', default: '5' },
+    /** 'off': the combined reads run unnamed (DATABASE_PREPARED_STATEMENTS=off), for an A/B of the prepared statements. */
+    prepared: { type: 'string', default: 'on' },
     /** Write one childItems request's statements (text and parameters) to this JSON file. */
     capture: { type: 'string' },
   },
@@ -50,7 +53,7 @@ if (!CHILD_ITEMS) throw new Error('childItems document not found in treeApi.ts')
 const REORDER = `mutation($baseEpicId: EpicID!, $moved: EpicTreeNodeFieldsInputType!) {
   epicTreeReorder(input: { baseEpicId: $baseEpicId, moved: $moved }) { errors } }`;
 
-const handle = await connect({ url: values.pg });
+const handle = await connect({ url: values.pg, preparedStatements: values.prepared !== 'off' });
 const db = handle.db;
 const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: handle });
 const { token, userId } = await ownerToken(handle, groupPath, 'epic-tree-bench');
