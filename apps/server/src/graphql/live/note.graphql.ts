@@ -39,7 +39,8 @@ NoteRef.implement({
     body: t.string({ description: 'Content of the note.', resolve: (n) => n.row.note }),
     bodyHtml: t.string({
       description: 'GitLab Flavored Markdown rendering of `note`.',
-      resolve: (n) => n.row.note_html,
+      // References the subscriber may not read are shown as text, as on every HTTP read of a note.
+      resolve: (n, _a, c) => (n.row.note_html ? c.loaders.redactedHtml.load(n.row.note_html) : n.row.note_html),
     }),
     internal: t.boolean({ description: 'Indicates an internal note.', resolve: (n) => n.row.internal }),
     system: t.boolean({

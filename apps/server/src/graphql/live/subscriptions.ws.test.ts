@@ -107,6 +107,21 @@ describe('workItemNoteCreated', () => {
     sub.stop();
   });
 
+  it("renders a reference to an issue the subscriber may not read as plain text, as HTTP does", async () => {
+    const guest = await subscribed(clientAs('guest'), NOTE_CREATED, { id: issueGid(issueId) });
+    const owner = await subscribed(clientAs('owner'), NOTE_CREATED, { id: issueGid(issueId) });
+    await api('POST', `/projects/${projectId}/issues/1/notes`, 'owner', { body: 'Blocked by wspriv/app#1' });
+    await delivered(guest);
+    await delivered(owner);
+    const html = (sub: typeof guest) =>
+      (sub.events[0] as { workItemNoteCreated: { bodyHtml: string } }).workItemNoteCreated.bodyHtml;
+    expect(html(owner)).toContain('href="/wspriv/app/-/issues/1"');
+    expect(html(guest)).toContain('wspriv/app#1');
+    expect(html(guest)).not.toContain('/wspriv/app/-/issues/1');
+    guest.stop();
+    owner.stop();
+  });
+
   it('sends an internal note to a Reporter and not to a Guest', async () => {
     const guest = await subscribed(clientAs('guest'), NOTE_CREATED, { id: issueGid(issueId) });
     const reporter = await subscribed(clientAs('reporter'), NOTE_CREATED, { id: issueGid(issueId) });
