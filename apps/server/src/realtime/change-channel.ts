@@ -6,8 +6,11 @@ export const CHANGE_CHANNEL = 'meridian_item_changes';
 
 export type ChangedKind = 'Issue' | 'Epic' | 'MergeRequest';
 
-/** What changed on the item, for subscribers that care (the version cache does not). */
-export type ChangeWhat = 'updated' | 'deleted' | 'note';
+/**
+ * What changed on the item, for subscribers that care (the version cache does not). A change of the
+ * label set sends `labels` besides `updated`.
+ */
+export type ChangeWhat = 'updated' | 'deleted' | 'note' | 'labels';
 
 /** One "item changed" event as it travels: kind, id and the writing transaction's id as version. */
 export interface ItemChange {
@@ -50,7 +53,7 @@ export function parseNoteEvent(text: string): NoteEvent | undefined {
 }
 
 const KINDS = new Set<string>(['Issue', 'Epic', 'MergeRequest']);
-const WHATS = new Set<string>(['updated', 'deleted', 'note']);
+const WHATS = new Set<string>(['updated', 'deleted', 'note', 'labels']);
 
 /**
  * Says that an issue, epic or merge request changed. Inside a transaction, PostgreSQL delivers the

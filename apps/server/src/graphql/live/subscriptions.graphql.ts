@@ -93,11 +93,11 @@ builder.subscriptionField('issuableLabelsUpdated', (t) =>
     type: IssuableRef,
     nullable: true,
     description:
-      'Triggered when the labels of an issuable are updated (sent on every update of the item: labels included).',
+      'Triggered when the labels of an issuable are updated: sent when its label set changed, not on other updates.',
     args: { issuableId: t.arg({ type: 'IssuableID', required: true, description: 'ID of the issuable.' }) },
     subscribe: async (_root, args, c) =>
       liveItemStream(c as LiveContext, await liveTarget(c.ctx.database.db, args.issuableId), {
-        wants: (change) => change.what === 'updated',
+        wants: (change) => change.what === 'labels',
         payload: async (_change, item) => item.row,
       }),
     resolve: (row) => row,

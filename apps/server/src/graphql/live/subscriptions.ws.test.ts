@@ -25,6 +25,8 @@ const NOTE_CREATED = `subscription($id: WorkItemID!) { workItemNoteCreated(workI
 const NOTE_DELETED = `subscription($id: WorkItemID!) { workItemNoteDeleted(workItemId: $id) { id discussionId lastDiscussionNote } }`;
 const UPDATED = `subscription($id: WorkItemID!) { workItemUpdated(workItemId: $id) {
   __typename ... on Issue { title state confidential } ... on Epic { title epicState: state } } }`;
+const EPIC_LABELS = `subscription($id: IssuableID!) { issuableLabelsUpdated(issuableId: $id) {
+  __typename ... on Epic { labels { nodes { title } } } } }`;
 const LABELS = `subscription($id: IssuableID!) { issuableLabelsUpdated(issuableId: $id) { ... on Issue { labels { nodes { title } } } } }`;
 
 /** A client authenticated as `who` with a token in connection_init (anonymous when undefined). */
@@ -107,7 +109,7 @@ describe('workItemNoteCreated', () => {
     sub.stop();
   });
 
-  it("renders a reference to an issue the subscriber may not read as plain text, as HTTP does", async () => {
+  it('renders a reference to an issue the subscriber may not read as plain text, as HTTP does', async () => {
     const guest = await subscribed(clientAs('guest'), NOTE_CREATED, { id: issueGid(issueId) });
     const owner = await subscribed(clientAs('owner'), NOTE_CREATED, { id: issueGid(issueId) });
     await api('POST', `/projects/${projectId}/issues/1/notes`, 'owner', { body: 'Blocked by wspriv/app#1' });
@@ -307,5 +309,28 @@ describe('other events', () => {
     await delivered(labels);
     expect(updated.events[0]).toMatchObject({ workItemUpdated: { __typename: 'Issue', title: 'Renamed live' } });
     expect(labels.events[0]).toEqual({ issuableLabelsUpdated: { labels: { nodes: [{ title: 'live' }] } } });
+  });
+
+  it('issuableLabelsUpdated only when the label set changed, for issues and epics', async () => {
+    const client = clientAs('reporter');
+    const updated = await subscribed(client, UPDATED, { id: issueGid(issueId) });
+    const labels = await subscribed(client, LABELS, { id: issueGid(issueId) });
+    await api('PUT', `/projects/${projectId}/issues/1`, 'reporter', { title: 'Renamed again' });
+    await api('PUT', `/projects/${projectId}/issues/1`, 'reporter', { add_labels: 'live' }); // already there
+    await delivered(updated, 2);
+    await settle();
+    expect(labels.events).toEqual([]);
+    await api('PUT', `/projects/${projectId}/issues/1`, 'reporter', { remove_labels: 'live' });
+    await delivered(labels);
+    expect(labels.events[0]).toEqual({ issuableLabelsUpdated: { labels: { nodes: [] } } });
+
+    const epicLabels = await subscribed(client, EPIC_LABELS, { id: `gid://gitlab/Epic/${epicId}` });
+    await api('PUT', `/groups/${groupId}/epics/1`, 'owner', { title: 'Watched epic, renamed' });
+    await api('PUT', `/groups/${groupId}/epics/1`, 'owner', { add_labels: 'epic-live' });
+    await delivered(epicLabels);
+    await settle();
+    expect(epicLabels.events).toEqual([
+      { issuableLabelsUpdated: { __typename: 'Epic', labels: { nodes: [{ title: 'epic-live' }] } } },
+    ]);
   });
 });

@@ -2,14 +2,39 @@ import { badRequest } from '../../errors';
 import { cleanLabelTitles, findOrCreateLabels } from '../labels/find-or-create-labels';
 import type { Executor } from './epic-query';
 
-/** Replaces (`set`) or edits (`add` / `remove`) the labels of an epic. */
+/** The epic's label ids, ascending: compared before and after a write. */
+async function epicLabelIds(db: Executor, epicId: number): Promise<string> {
+  const rows = await db
+    .selectFrom('epic_labels')
+    .select('label_id')
+    .where('epic_id', '=', epicId)
+    .orderBy('label_id')
+    .execute();
+  return rows.map((r) => r.label_id).join(',');
+}
+
+/**
+ * Replaces (`set`) or edits (`add` / `remove`) the labels of an epic. Answers whether the label set
+ * changed (two more statements, only when the change names labels).
+ */
 export async function writeEpicLabels(
   db: Executor,
   epicId: number,
   group: { id: number; traversal_ids: number[] },
   change: { set?: readonly string[]; add?: readonly string[]; remove?: readonly string[] },
 ): Promise<boolean> {
-  let changed = false;
+  if (change.set === undefined && !change.add?.length && !change.remove?.length) return false;
+  const before = await epicLabelIds(db, epicId);
+  await editEpicLabels(db, epicId, group, change);
+  return (await epicLabelIds(db, epicId)) !== before;
+}
+
+async function editEpicLabels(
+  db: Executor,
+  epicId: number,
+  group: { id: number; traversal_ids: number[] },
+  change: { set?: readonly string[]; add?: readonly string[]; remove?: readonly string[] },
+): Promise<void> {
   if (change.set !== undefined) {
     const ids = await findOrCreateLabels(db, { groupId: group.id, groupIds: group.traversal_ids }, change.set);
     await db.deleteFrom('epic_labels').where('epic_id', '=', epicId).execute();
@@ -18,7 +43,6 @@ export async function writeEpicLabels(
         .insertInto('epic_labels')
         .values(ids.map((label_id) => ({ epic_id: epicId, label_id })))
         .execute();
-    changed = true;
   }
   if (change.add?.length) {
     const ids = await findOrCreateLabels(db, { groupId: group.id, groupIds: group.traversal_ids }, change.add);
@@ -28,7 +52,6 @@ export async function writeEpicLabels(
         .values(ids.map((label_id) => ({ epic_id: epicId, label_id })))
         .onConflict((oc) => oc.doNothing())
         .execute();
-    changed = true;
   }
   if (change.remove?.length) {
     const titles = cleanLabelTitles(change.remove);
@@ -38,9 +61,7 @@ export async function writeEpicLabels(
         .where('epic_id', '=', epicId)
         .where('label_id', 'in', (eb) => eb.selectFrom('labels').select('id').where('title', 'in', titles))
         .execute();
-    changed = true;
   }
-  return changed;
 }
 
 /**

@@ -252,6 +252,7 @@ export async function updateEpic(
         .execute();
       await publishChange(trx, 'Epic', epic.id, 'updated');
     }
+    if (labelsChanged) await publishChange(trx, 'Epic', epic.id, 'labels');
     if (input.description !== undefined) {
       const target = { type: 'Epic' as const, id: epic.id, subject: epicSubject({ ...epic, confidential }) };
       const mentioning = { text: input.description ?? '', previousText: current.description };

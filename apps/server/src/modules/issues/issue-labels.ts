@@ -13,11 +13,37 @@ export interface IssueLabelChanges {
   remove_label_ids?: number[];
 }
 
+const LABEL_CHANGE_FIELDS = ['labels', 'add_labels', 'remove_labels', 'label_ids', 'add_label_ids', 'remove_label_ids'];
+
+/** The issue's label ids, ascending: compared before and after a write. */
+async function issueLabelIds(trx: Transaction<DB>, issueId: number): Promise<string> {
+  const rows = await trx
+    .selectFrom('issue_labels')
+    .select('label_id')
+    .where('issue_id', '=', issueId)
+    .orderBy('label_id')
+    .execute();
+  return rows.map((r) => r.label_id).join(',');
+}
+
 /**
  * Applies an update's label changes in GitLab's order: replace the set, then add, then remove.
  * Titles are found or created in the project; ids must be labels the project may use (400 otherwise).
+ * Answers whether the label set changed (two more statements, only when the write names labels).
  */
 export async function applyIssueLabelChanges(
+  trx: Transaction<DB>,
+  project: ProjectRow,
+  issueId: number,
+  changes: IssueLabelChanges,
+): Promise<boolean> {
+  if (!LABEL_CHANGE_FIELDS.some((field) => changes[field as keyof IssueLabelChanges] !== undefined)) return false;
+  const before = await issueLabelIds(trx, issueId);
+  await writeIssueLabelChanges(trx, project, issueId, changes);
+  return (await issueLabelIds(trx, issueId)) !== before;
+}
+
+async function writeIssueLabelChanges(
   trx: Transaction<DB>,
   project: ProjectRow,
   issueId: number,

@@ -284,7 +284,9 @@ export async function updateIssue(
     if (!updated) throw conflict('Issue was changed by someone else (stale lock_version)');
     await publishChange(trx, 'Issue', issue.id, 'updated');
     if (admin) {
-      await applyIssueLabelChanges(trx, project, issue.id, input);
+      if (await applyIssueLabelChanges(trx, project, issue.id, input)) {
+        await publishChange(trx, 'Issue', issue.id, 'labels');
+      }
       const finalSubject = { ...subject, confidential: input.confidential ?? issue.confidential };
       const assignees = await validAssignees(trx, input.assignee_ids, (u) => canIssue(u, 'read_issue', finalSubject));
       if (assignees !== undefined) {
