@@ -38,10 +38,17 @@ describe('combinedReads', () => {
     expect(row?.title).toBe('2026-01-02T03:04:05+00:00');
   });
 
-  it('fails every read of the statement when it fails, and the next turn runs anew', async () => {
+  it('fails only the read that fails: the others of its statement answer, and the next turn runs anew', async () => {
     const read = combinedReads(t.db);
-    const results = await Promise.allSettled([read(sql`SELECT 1 AS one`), read(sql`SELECT 1 / 0 AS boom`)]);
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    const results = await Promise.allSettled([
+      read(sql`SELECT 1 AS one`),
+      read(sql`SELECT 1 / 0 AS boom`),
+      read(sql`SELECT 2 AS two`),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results[0]).toEqual({ status: 'fulfilled', value: [{ one: 1 }] });
+    expect(results[2]).toEqual({ status: 'fulfilled', value: [{ two: 2 }] });
+    expect(String((results[1] as PromiseRejectedResult).reason)).toContain('division by zero');
     expect(await read(sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
   });
 });

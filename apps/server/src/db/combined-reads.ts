@@ -30,6 +30,20 @@ function jsonRows(value: unknown): unknown[] {
   return (rows ?? []).map(reviveRow);
 }
 
+/** A read as one JSON array column named `name`. */
+const jsonColumn = (query: Expression<unknown>, name: string) =>
+  sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${query}) AS q) AS ${sql.ref(name)}`;
+
+/** One read in a statement of its own (after its combined statement failed). */
+async function runAlone(db: Executor, read: PendingRead): Promise<void> {
+  try {
+    const { rows } = await sql<Record<string, unknown>>`SELECT ${jsonColumn(read.query, 'r')}`.execute(db);
+    read.resolve(jsonRows(rows[0]?.r));
+  } catch (error) {
+    read.reject(error);
+  }
+}
+
 /**
  * The reads a request's batch loaders start in the same turn of the event loop, sent as ONE SQL
  * statement: each read is a JSON array column of a single SELECT. A GraphQL level's loaders
@@ -46,9 +60,7 @@ export function combinedReads(db: Executor): ReadRows {
   async function flush(): Promise<void> {
     const batch = pending;
     pending = [];
-    const columns = batch.map(
-      (read, i) => sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${read.query}) AS q) AS ${sql.ref(`r${i}`)}`,
-    );
+    const columns = batch.map((read, i) => jsonColumn(read.query, `r${i}`));
     try {
       const result = await sql<Record<string, unknown>>`${sql.raw(PREPARE_MARK)}SELECT ${sql.join(columns)}`.execute(
         db.withPlugin(inListToAny),
@@ -56,7 +68,9 @@ export function combinedReads(db: Executor): ReadRows {
       const [row] = result.rows;
       for (const [i, read] of batch.entries()) read.resolve(jsonRows(row?.[`r${i}`]));
     } catch (error) {
-      for (const read of batch) read.reject(error);
+      if (batch.length === 1) batch[0]?.reject(error);
+      // One bad read must not fail the others of its level: each runs alone, to fail or answer on its own.
+      else await Promise.all(batch.map((read) => runAlone(db, read)));
     }
   }
 
