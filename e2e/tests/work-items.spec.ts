@@ -30,6 +30,10 @@ test('creates a task under an issue, shows it, lists it on the issue, deletes it
   await expect(page.locator('header').getByText('Task', { exact: true })).toBeVisible();
   const parent = page.getByRole('link', { name: /#1 Ship the importer/ });
   await expect(parent).toBeVisible();
+  // The header's state action names the type, as GitLab's 'Close %{issueType}' does.
+  await expect(page.getByRole('button', { name: 'Close task', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close issue' })).toHaveCount(0);
+  await expect(page.getByText(/^Task created .* by Alice Anderson$/)).toBeVisible();
   await settledScreenshot(page, 'work-item-task');
 
   await parent.click();

@@ -9,6 +9,7 @@ import { showToast } from '../../ui/toast';
 import styles from './IssueActions.module.css';
 import { IssueActionsMenu } from './IssueActionsMenu';
 import type { IssuePermissionFlags } from './issuePermissions';
+import { issueTypeName } from './issueTypeName';
 import { useUpdateIssue } from './queries';
 
 // The dialog (React Aria's modal) loads only when a blocked issue is being closed.
@@ -53,6 +54,9 @@ export function IssueActions({
   const [blockers, setBlockers] = useState<LinkedIssue[] | null>(null);
   const [checking, setChecking] = useState(false);
   const open = issue.state === 'opened';
+  // GitLab's 'Close %{issueType}': 'Close task' on a task's page.
+  const typeName = issueTypeName(issue.issue_type);
+  const stateAction = open ? `Close ${typeName}` : `Reopen ${typeName}`;
   const busy = update.isPending || checking;
   const [paletteOpen, setPaletteOpen] = useState(false);
   useEffect(() => {
@@ -72,7 +76,7 @@ export function IssueActions({
       ? [
           {
             id: 'state',
-            title: open ? 'Close issue' : 'Reopen issue',
+            title: stateAction,
             run: () => (open ? void close() : setState('reopen')),
           },
         ]
@@ -88,7 +92,10 @@ export function IssueActions({
           // The drafts' storage code loads with the editor, not the page.
           void import('./issueDraft').then(({ clearIssueDraft }) => clearIssueDraft(projectPath, issue.iid));
           // Beyond GitLab: a close can be taken back from the toast for 10 s.
-          showToast('Issue closed.', { label: 'Undo', run: () => update.mutate({ state_event: 'reopen' }) });
+          showToast(`${typeName.charAt(0).toUpperCase()}${typeName.slice(1)} closed.`, {
+            label: 'Undo',
+            run: () => update.mutate({ state_event: 'reopen' }),
+          });
         },
       },
     );
@@ -130,14 +137,14 @@ export function IssueActions({
             onClick={() => (open ? void close() : setState('reopen'))}
             disabled={busy}
           >
-            {open ? 'Close issue' : 'Reopen issue'}
+            {stateAction}
           </button>
         )}
         <IssueActionsMenu issue={issue} projectPath={projectPath} permissions={permissions} signedIn={signedIn} />
       </div>
       {update.isError && (
         <Alert variant="danger">
-          {`Something went wrong while ${open ? 'closing' : 'reopening'} the issue. Please try again later.`}
+          {`Something went wrong while ${open ? 'closing' : 'reopening'} the ${typeName}. Please try again later.`}
         </Alert>
       )}
       {paletteOpen && (

@@ -69,7 +69,11 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
       }
       byline={
         <>
-          <CreatedBy what="Issue" at={issue.created_at} author={issue.author} />
+          <CreatedBy
+            what={(issue.issue_type && WORK_ITEM_TYPE_NAMES[issue.issue_type]) || 'Issue'}
+            at={issue.created_at}
+            author={issue.author}
+          />
           {issue.is_first_contribution && (
             <>
               {' '}
