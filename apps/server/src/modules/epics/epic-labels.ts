@@ -1,17 +1,7 @@
 import { badRequest } from '../../errors';
+import { labelSetOf } from '../issuables/owner-links';
 import { cleanLabelTitles, findOrCreateLabels } from '../labels/find-or-create-labels';
 import type { Executor } from './epic-query';
-
-/** The epic's label ids, ascending: compared before and after a write. */
-async function epicLabelIds(db: Executor, epicId: number): Promise<string> {
-  const rows = await db
-    .selectFrom('epic_labels')
-    .select('label_id')
-    .where('epic_id', '=', epicId)
-    .orderBy('label_id')
-    .execute();
-  return rows.map((r) => r.label_id).join(',');
-}
 
 /**
  * Replaces (`set`) or edits (`add` / `remove`) the labels of an epic. Answers whether the label set
@@ -24,9 +14,9 @@ export async function writeEpicLabels(
   change: { set?: readonly string[]; add?: readonly string[]; remove?: readonly string[] },
 ): Promise<boolean> {
   if (change.set === undefined && !change.add?.length && !change.remove?.length) return false;
-  const before = await epicLabelIds(db, epicId);
+  const before = await labelSetOf(db, 'epic', epicId);
   await editEpicLabels(db, epicId, group, change);
-  return (await epicLabelIds(db, epicId)) !== before;
+  return (await labelSetOf(db, 'epic', epicId)) !== before;
 }
 
 async function editEpicLabels(

@@ -38,6 +38,15 @@ export function labelsByOwner(
   return read(query);
 }
 
+/** The owner's label ids in one string, compared before and after a write: did its label set change? */
+export async function labelSetOf(db: Executor, owner: keyof typeof LABEL_LINKS, id: number): Promise<string> {
+  const labels = await labelsByOwner(db, owner, [id]);
+  return labels
+    .map((l) => l.id)
+    .sort((a, b) => a - b)
+    .join(',');
+}
+
 /** Users linked to each owner (assignees, reviewers) by id, with the owner's id as `owner_id` (one query). */
 export function usersByOwner(
   db: Executor,

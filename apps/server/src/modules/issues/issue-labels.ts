@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { findOrCreateLabelIds, validLabelIds } from '../issuables/issuable-write';
+import { labelSetOf } from '../issuables/owner-links';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 
 /** The label changes an issue write may carry: by title (REST) or by id (GraphQL's label ids). */
@@ -15,17 +16,6 @@ export interface IssueLabelChanges {
 
 const LABEL_CHANGE_FIELDS = ['labels', 'add_labels', 'remove_labels', 'label_ids', 'add_label_ids', 'remove_label_ids'];
 
-/** The issue's label ids, ascending: compared before and after a write. */
-async function issueLabelIds(trx: Transaction<DB>, issueId: number): Promise<string> {
-  const rows = await trx
-    .selectFrom('issue_labels')
-    .select('label_id')
-    .where('issue_id', '=', issueId)
-    .orderBy('label_id')
-    .execute();
-  return rows.map((r) => r.label_id).join(',');
-}
-
 /**
  * Applies an update's label changes in GitLab's order: replace the set, then add, then remove.
  * Titles are found or created in the project; ids must be labels the project may use (400 otherwise).
@@ -38,9 +28,9 @@ export async function applyIssueLabelChanges(
   changes: IssueLabelChanges,
 ): Promise<boolean> {
   if (!LABEL_CHANGE_FIELDS.some((field) => changes[field as keyof IssueLabelChanges] !== undefined)) return false;
-  const before = await issueLabelIds(trx, issueId);
+  const before = await labelSetOf(trx, 'issue', issueId);
   await writeIssueLabelChanges(trx, project, issueId, changes);
-  return (await issueLabelIds(trx, issueId)) !== before;
+  return (await labelSetOf(trx, 'issue', issueId)) !== before;
 }
 
 async function writeIssueLabelChanges(
