@@ -42,6 +42,14 @@ describe('findReferences', () => {
         ['issue', '#13+', '/acme/web/-/issues/13'],
       ],
     ],
+    [
+      '#12+s, !3+s and #13+sx',
+      [
+        ['issue', '#12+s', '/acme/web/-/issues/12'],
+        ['merge_request', '!3+s', '/acme/web/-/merge_requests/3'],
+        ['issue', '#13', '/acme/web/-/issues/13'],
+      ],
+    ],
     ['#abc', []],
   ])('%s', (text, expected) => {
     expect(refs(text)).toEqual(expected);

@@ -28,7 +28,7 @@ export interface FoundReference {
 const PATH_CHARS = /^[A-Za-z0-9_][A-Za-z0-9_.\-/]*$/;
 /** One pass over the text: a sigil, an optional path before `#`/`!`/`&`, and what follows. Linear, no nesting. */
 const CANDIDATE =
-  /(^|[^\w/.@#!&~%-])(?:@([A-Za-z0-9_][A-Za-z0-9_.-]{0,254})|([A-Za-z0-9_./-]{0,255})([#!&])(\d{1,10})(?:(\+)(?!\w)|\b)|([~%])(?:"([^"\n]{1,255})"|([A-Za-z0-9_][A-Za-z0-9_.?&-]{0,254})))/g;
+  /(^|[^\w/.@#!&~%-])(?:@([A-Za-z0-9_][A-Za-z0-9_.-]{0,254})|([A-Za-z0-9_./-]{0,255})([#!&])(\d{1,10})(?:(\+s?)(?!\w)|\b)|([~%])(?:"([^"\n]{1,255})"|([A-Za-z0-9_][A-Za-z0-9_.?&-]{0,254})))/g;
 
 const enc = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
@@ -101,8 +101,8 @@ export function findReferences(
       ref = { type: 'user', href: `/users/${encodeURIComponent(username)}`, data: { username } };
     } else if (m[4] !== undefined) {
       ref = issuable(m[4], m[3] || undefined, m[5] as string, ctx);
-      // `#12+`: shown as the item's title, filled in for each reader by the reference redactor.
-      if (ref && m[6]) ref.data['reference-format'] = '+';
+      // `#12+` (title) and `#12+s` (title and summary): filled in for each reader by the reference redactor.
+      if (ref && m[6]) ref.data['reference-format'] = m[6];
     } else if (m[7] !== undefined) {
       const bare = m[9]?.replace(/[.?&-]+$/, '');
       if (bare !== undefined) original = `${m[7]}${bare}`;

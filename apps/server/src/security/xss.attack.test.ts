@@ -106,10 +106,10 @@ describe('XSS corpus through every user-text field (issue 8)', () => {
 
   it('hands every raw text field back verbatim over REST and GraphQL', async () => {
     const t0 = Date.now();
-    // Every hostile issue title again, as the `#iid+` reference format shows it in a description.
+    // Every hostile issue title again, as the `#iid+` and `#iid+s` (summary) reference formats show it.
     const titled = await writer.send('POST', `/api/v4/projects/${target.projectId}/issues`, {
       title: 'Titles by reference',
-      description: writer.issueIids.map((iid) => `#${iid}+`).join(' '),
+      description: writer.issueIids.map((iid) => `#${iid}${iid % 2 ? '+s' : '+'}`).join(' '),
     });
     writer.issueIids.push(Number(titled.iid));
     const { rest, graphql } = await readBack(target, writer.issueIids, writer.epicIds);

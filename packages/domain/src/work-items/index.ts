@@ -1,3 +1,4 @@
+export * from './health-status';
 export * from './hierarchy-rules';
 export * from './widget-definitions';
 export * from './work-item-types';

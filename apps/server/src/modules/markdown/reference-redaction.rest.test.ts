@@ -122,3 +122,61 @@ describe('#12+ shows the title of what the reader may read (GitLab reference for
     expect(html).toContain('>Open one (#1)</a>');
   });
 });
+
+describe('#12+s adds the summary: assignees, milestone, health status (GitLab reference format)', () => {
+  let html = '';
+  let guestHtml = '';
+
+  beforeAll(async () => {
+    const project = (await api('GET', '/projects/rracme%2Fweb', 'dev')).json() as { id: number };
+    const milestone = await t.db
+      .insertInto('milestones')
+      .values({ project_id: project.id, iid: 7, title: '<b>v1</b> & "two"' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [summed] = await t.db
+      .insertInto('issues')
+      .values({
+        project_id: project.id,
+        iid: 60,
+        title: 'Summed up',
+        author_id: t.uid.dev as number,
+        milestone_id: milestone.id,
+        health_status: 'needs_attention',
+      })
+      .returning('id')
+      .execute();
+    await t.db
+      .insertInto('issue_assignees')
+      .values([
+        { issue_id: summed?.id as number, user_id: t.uid.guest as number },
+        { issue_id: summed?.id as number, user_id: t.uid.dev as number },
+      ])
+      .execute();
+    const made = await api('POST', `/projects/${project.id}/issues`, 'dev', {
+      title: 'Summaries',
+      description: 'See #60+s, #1+s, !1+s, &1+s and secret #2+s.',
+    });
+    expect(made.statusCode).toBe(201);
+    const url = `/projects/${project.id}/issues/${made.json().iid}`;
+    html = (await api('GET', url, 'dev')).json().description_html as string;
+    guestHtml = (await api('GET', url, 'guest')).json().description_html as string;
+  });
+
+  it('shows the set parts after the reference, escaped, in GitLab order', () => {
+    expect(html).toMatch(
+      /data-reference-format="\+s"[^>]*>Summed up \(#60 - @rr_dev, @rr_guest - &lt;b&gt;v1&lt;\/b&gt; &amp; &quot;two&quot; - Needs attention\)<\/a>/,
+    );
+    expect(html).toContain('>Open one (#1)</a>');
+    expect(html).toContain('>MR (!1)</a>');
+    expect(html).toContain('>Epic (&#x26;1)</a>');
+    expect(html).toContain('>Secret (#2)</a>');
+    expect(html).not.toContain('<b>v1');
+  });
+
+  it('leaves what the reader may not read as text, summary and all', () => {
+    expect(guestHtml).toContain('secret #2+s.');
+    expect(guestHtml).not.toContain('Secret (');
+    expect(guestHtml).toContain('>Summed up (#60 - @rr_dev, @rr_guest - ');
+  });
+});

@@ -1,3 +1,4 @@
+import { referenceSummaryParts } from '@meridian/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
@@ -9,15 +10,16 @@ import { fullPathOf } from '../namespaces/namespace-lookup.service';
  * GitLab's reference redactor: stored HTML holds a link for every `#12`, `!3` and `&5` written
  * (markdown/gfm-references.ts, no lookup at write time); before it is shown, the links to issues,
  * merge requests and epics this reader may not read — missing, hidden, confidential, moderated —
- * go back to their plain text, and a readable `#12+` link shows the item's title, `Title (#12)`,
- * escaped. One statement per kind for any number of texts.
+ * go back to their plain text, and a readable `#12+` link shows the item's title, `Title (#12)`, and
+ * `#12+s` its summary too, `Title (#12 - @alice - v1.0 - On track)`, escaped. One statement per kind
+ * for any number of texts.
  */
 
 /** The renderer's own link (user text cannot produce the class: raw HTML is dropped). One class per part, no nesting. */
 const LINK =
   /<a href="[^"]*" class="gfm gfm-(?:issue|merge-request|epic)" data-reference-type="(issue|merge_request|epic)"([^>]*)>([^<]*)<\/a>/g;
 const ATTRIBUTE = /data-(project-path|group-path|iid)="([^"]*)"/g;
-const TITLE_FORMAT = /\sdata-reference-format="\+"/;
+const FORMAT = /\sdata-reference-format="(\+s?)"/;
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -52,7 +54,22 @@ interface Targets {
   iids: number[];
 }
 
-type Row = { path: string; iid: number; title: string };
+/** What a readable link may show: the title, and for `+s` the summary's parts (none for epics). */
+interface Shown {
+  title: string;
+  assignees: string[];
+  milestone: string | null;
+  healthStatus: string | null;
+}
+
+type Row = {
+  path: string;
+  iid: number;
+  title: string;
+  assignees?: string[] | null;
+  milestone?: string | null;
+  health_status?: string | null;
+};
 
 /** The readable targets among `wanted`, by key, with their titles; the query holds the policy's condition. */
 async function readableKeys(
@@ -60,18 +77,41 @@ async function readableKeys(
   kind: Kind,
   t: Targets,
   query: (t: Targets) => RawBuilder<Row>,
-): Promise<Map<string, string>> {
+): Promise<Map<string, Shown>> {
   if (t.iids.length === 0) return new Map();
   const rows = (await query(t).execute(db)).rows;
-  return new Map(rows.map((r) => [keyOf(kind, r.path, String(r.iid)), r.title]));
+  return new Map(
+    rows.map((r) => [
+      keyOf(kind, r.path, String(r.iid)),
+      {
+        title: r.title,
+        assignees: r.assignees ?? [],
+        milestone: r.milestone ?? null,
+        healthStatus: r.health_status ?? null,
+      },
+    ]),
+  );
 }
 
-/** A readable link as shown: itself, or for `#12+` the same link reading `Title (#12)`. */
-function shownLink(link: string, attributes: string, text: string, title: string): string {
-  if (!TITLE_FORMAT.test(attributes)) return link;
-  const reference = text.endsWith('+') ? text.slice(0, -1) : text;
-  return link.replace(`>${text}</a>`, `>${escapeHtml(title)} (${reference})</a>`);
+/** A readable link as shown: itself, or for `#12+` the same link reading `Title (#12)`, for `#12+s` with the summary. */
+function shownLink(link: string, attributes: string, text: string, shown: Shown): string {
+  const format = FORMAT.exec(attributes)?.[1];
+  if (!format) return link;
+  const reference = text.endsWith(format) ? text.slice(0, -format.length) : text;
+  // `reference` is stored HTML (already escaped); the summary's parts come from the database.
+  const detail =
+    format === '+s'
+      ? referenceSummaryParts(shown)
+          .map((part) => ` - ${escapeHtml(part)}`)
+          .join('')
+      : '';
+  return link.replace(`>${text}</a>`, `>${escapeHtml(shown.title)} (${reference}${detail})</a>`);
 }
+
+/** The usernames assigned to the row `alias` (`+s` summaries), in name order. */
+const assigneesOf = (table: 'issue_assignees' | 'merge_request_assignees', column: string, alias: string) =>
+  sql`ARRAY(SELECT u.username FROM ${sql.table(table)} a JOIN users u ON u.id = a.user_id
+    WHERE a.${sql.ref(column)} = ${sql.ref(`${alias}.id`)} ORDER BY u.username)`;
 
 /** Each html with the links this actor may not follow turned back into text. */
 export async function redactReferences<T extends string | null>(
@@ -109,7 +149,9 @@ export async function redactReferences<T extends string | null>(
       'issue',
       targets('issue'),
       (t) => sql<Row>`
-      SELECT ${projectPath} AS path, i.iid, i.title FROM issues i JOIN projects p ON p.id = i.project_id JOIN namespaces n ON n.id = p.namespace_id
+      SELECT ${projectPath} AS path, i.iid, i.title, ${assigneesOf('issue_assignees', 'issue_id', 'i')} AS assignees,
+        (SELECT m.title FROM milestones m WHERE m.id = i.milestone_id) AS milestone, i.health_status
+      FROM issues i JOIN projects p ON p.id = i.project_id JOIN namespaces n ON n.id = p.namespace_id
       WHERE i.iid = ANY(${t.iids}::int[]) AND lower(p.path) = ANY(${t.lastSegments}::text[])
         AND ${projectPath} = ANY(${t.paths}::text[]) AND ${issueReadable(actor, { i: 'i', p: 'p', n: 'n' })}`,
     ),
@@ -118,7 +160,9 @@ export async function redactReferences<T extends string | null>(
       'merge_request',
       targets('merge_request'),
       (t) => sql<Row>`
-      SELECT ${projectPath} AS path, mr.iid, mr.title FROM merge_requests mr JOIN projects p ON p.id = mr.project_id JOIN namespaces n ON n.id = p.namespace_id
+      SELECT ${projectPath} AS path, mr.iid, mr.title, ${assigneesOf('merge_request_assignees', 'merge_request_id', 'mr')} AS assignees,
+        (SELECT m.title FROM milestones m WHERE m.id = mr.milestone_id) AS milestone
+      FROM merge_requests mr JOIN projects p ON p.id = mr.project_id JOIN namespaces n ON n.id = p.namespace_id
       WHERE mr.iid = ANY(${t.iids}::int[]) AND lower(p.path) = ANY(${t.lastSegments}::text[])
         AND ${projectPath} = ANY(${t.paths}::text[]) AND ${mergeRequestVisibility(actor)}`,
     ),
@@ -138,8 +182,8 @@ export async function redactReferences<T extends string | null>(
     if (!html?.includes('data-reference-type')) return html;
     return html.replace(LINK, (link, kind: Kind, attributes: string, text: string) => {
       const target = targetOf(kind, attributes);
-      const title = target ? readable[kind].get(keyOf(kind, target.path, target.iid)) : undefined;
-      return title === undefined ? text : shownLink(link, attributes, text, title);
+      const shown = target ? readable[kind].get(keyOf(kind, target.path, target.iid)) : undefined;
+      return shown === undefined ? text : shownLink(link, attributes, text, shown);
     }) as T;
   });
 }
