@@ -1,4 +1,5 @@
-import { roadmapQueries, seedRoadmapWorld } from './roadmap-world';
+import { roadmapQueries } from './roadmap-queries';
+import { seedRoadmapWorld } from './roadmap-world';
 import { useTestApp } from './use-test-app';
 
 /** A test app seeded with the roadmap world (see roadmap-world.ts), and the roadmap queries on it. */

@@ -1,18 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
 import type { Database } from '../db/connection';
 import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, createGroup, createGroupMembers, createProject, createToken, createUser } from './factories';
-import { dig, gql } from './graphql-client';
+import { ROADMAP_EPICS } from './roadmap-epics';
 
 /**
- * The group Roadmap's server side, with the web app's own queries (calls.md RF-1 … RF-4):
- * exact result sets for the timeframe overlap, every filter and sort, pagination, child epics,
- * milestones in a timeframe, and what each role may see.
+ * The world of the group Roadmap's server side tests, which check the web app's own queries
+ * (calls.md RF-1 … RF-4): exact result sets for the timeframe overlap, every filter and sort,
+ * pagination, child epics, milestones in a timeframe, and what each role may see. Its epics are in
+ * roadmap-epics.ts, the queries in roadmap-queries.ts (exported here too, with the world).
  */
 
+export { iidsOf, NODE_FIELDS, type Page, RF1, RF2, RF3, roadmapQueries, TF } from './roadmap-queries';
+
 export type Role = 'owner' | 'reporter' | 'planner' | 'guest' | 'stranger' | 'subMember' | 'anonymous';
-export const TF = { start: '2025-01-01', end: '2025-12-31' };
 
 /** What the roadmap tests read from the world. */
 export interface RoadmapWorld {
@@ -23,164 +23,9 @@ export interface RoadmapWorld {
   labelIds: Record<string, number>;
 }
 
-interface EpicSeed {
-  iid: number;
-  group: 'rm' | 'sub' | 'other';
-  title: string;
-  state?: 'opened' | 'closed';
-  start?: string;
-  due?: string;
-  /** Dates are fixed unless said otherwise. */
-  startFixed?: boolean;
-  dueFixed?: boolean;
-  startDateFixed?: string;
-  confidential?: boolean;
-  parent?: number;
-  labels?: string[];
-  author: 'owner' | 'reporter';
-  created: string;
-  updated: string;
-  position?: number;
-}
-
-/**
- * Timeframe 2025-01-01 … 2025-12-31. In: 1, 2 (ends inside), 3 (only an inherited start), 4 (only
- * a due date, on the first day), 8, 9, 10 (only a start, on the last day), 11, 12.
- * Out: 5 (no dates), 6 (after), 7 (before).
- */
-const EPICS: EpicSeed[] = [
-  {
-    iid: 1,
-    group: 'rm',
-    title: 'Alpha',
-    start: '2025-02-01',
-    due: '2025-04-30',
-    labels: ['bug'],
-    author: 'owner',
-    created: '2024-01-10',
-    updated: '2024-03-05',
-  },
-  {
-    iid: 2,
-    group: 'rm',
-    title: 'Bravo',
-    state: 'closed',
-    start: '2024-06-01',
-    due: '2025-01-15',
-    labels: ['ux'],
-    author: 'reporter',
-    created: '2024-01-09',
-    updated: '2024-03-09',
-  },
-  // Inherited start (from milestones): the fixed date is set but not used.
-  {
-    iid: 3,
-    group: 'rm',
-    title: 'Charlie',
-    start: '2025-11-01',
-    startFixed: false,
-    startDateFixed: '2020-01-01',
-    dueFixed: false,
-    author: 'owner',
-    created: '2024-01-08',
-    updated: '2024-03-01',
-  },
-  {
-    iid: 4,
-    group: 'rm',
-    title: 'Delta',
-    due: '2025-01-01',
-    author: 'reporter',
-    created: '2024-01-07',
-    updated: '2024-03-07',
-  },
-  { iid: 5, group: 'rm', title: 'Echo', author: 'owner', created: '2024-01-06', updated: '2024-03-02' },
-  {
-    iid: 6,
-    group: 'rm',
-    title: 'Foxtrot',
-    start: '2026-01-01',
-    due: '2026-03-01',
-    author: 'reporter',
-    created: '2024-01-05',
-    updated: '2024-03-06',
-  },
-  {
-    iid: 7,
-    group: 'rm',
-    title: 'Golf',
-    state: 'closed',
-    start: '2024-01-01',
-    due: '2024-12-31',
-    author: 'owner',
-    created: '2024-01-04',
-    updated: '2024-03-03',
-  },
-  {
-    iid: 8,
-    group: 'rm',
-    title: 'Hotel',
-    start: '2025-03-01',
-    due: '2025-03-31',
-    confidential: true,
-    labels: ['bug'],
-    author: 'reporter',
-    created: '2024-01-03',
-    updated: '2024-03-08',
-  },
-  {
-    iid: 9,
-    group: 'sub',
-    title: 'India',
-    start: '2025-05-01',
-    due: '2025-06-30',
-    parent: 1,
-    labels: ['bug', 'ux'],
-    author: 'owner',
-    created: '2024-01-02',
-    updated: '2024-03-04',
-    position: 100,
-  },
-  {
-    iid: 10,
-    group: 'sub',
-    title: 'Juliet',
-    start: '2025-12-31',
-    dueFixed: false,
-    parent: 1,
-    author: 'reporter',
-    created: '2024-01-01',
-    updated: '2024-03-10',
-    position: 50,
-  },
-  {
-    iid: 11,
-    group: 'other',
-    title: 'Kilo',
-    start: '2025-06-01',
-    due: '2025-07-01',
-    author: 'owner',
-    created: '2024-01-11',
-    updated: '2024-03-11',
-  },
-  {
-    iid: 12,
-    group: 'rm',
-    title: 'Lima',
-    start: '2025-07-01',
-    due: '2025-07-31',
-    confidential: true,
-    parent: 1,
-    author: 'owner',
-    created: '2024-01-12',
-    updated: '2024-03-12',
-    position: 200,
-  },
-];
-
 /**
  * Groups rm (public) ⊃ sub (public), other (private) and secret (private, top level); a user per
- * role with a token; labels, the epics of EPICS, issues and milestones.
+ * role with a token; labels, the epics of ROADMAP_EPICS (roadmap-epics.ts), issues and milestones.
  */
 export async function seedRoadmapWorld(db: Database): Promise<RoadmapWorld> {
   const tokens: Record<Role, string | undefined> = {
@@ -225,7 +70,7 @@ export async function seedRoadmapWorld(db: Database): Promise<RoadmapWorld> {
     labelIds[title] = row.id;
   }
 
-  for (const e of EPICS) {
+  for (const e of ROADMAP_EPICS) {
     const startFixed = e.startFixed ?? true;
     const dueFixed = e.dueFixed ?? true;
     const row = await db
@@ -351,72 +196,4 @@ export async function seedRoadmapWorld(db: Database): Promise<RoadmapWorld> {
     ])
     .execute();
   return { tokens, ids, groupIds, labelIds };
-}
-
-export const NODE_FIELDS = `id iid title state startDate dueDate startDateIsFixed dueDateIsFixed startDateFixed dueDateFixed
-  hasParent parent { id startDate dueDate } ancestors { nodes { id } } hasChildren blocked blockedByCount
-  reference(full: true) webPath webUrl createdAt closedAt color textColor confidential
-  labels { nodes { id title description color textColor } } group { id fullPath name fullName }
-  descendantCounts { openedEpics closedEpics openedIssues closedIssues }
-  descendantWeightSum { openedIssues closedIssues } userPermissions { adminEpic updateEpic }
-  blockedByEpics { nodes { id iid } }`;
-
-/** RF-1, as the web app sends it. */
-export const RF1 = `query groupEpics($fullPath: ID!, $state: EpicState, $sort: EpicSort, $iid: ID, $timeframe: Timeframe,
-  $labelName: [String!], $authorUsername: String, $milestoneTitle: String, $myReactionEmoji: String,
-  $confidential: Boolean, $search: String, $first: Int = 50, $not: NegatedEpicFilterInput,
-  $or: UnionedEpicFilterInput, $endCursor: String, $includeDescendantGroups: Boolean = true) {
-  group(fullPath: $fullPath) { id epics(state: $state, sort: $sort, iid: $iid, timeframe: $timeframe,
-    labelName: $labelName, authorUsername: $authorUsername, milestoneTitle: $milestoneTitle,
-    myReactionEmoji: $myReactionEmoji, confidential: $confidential, search: $search, first: $first,
-    after: $endCursor, not: $not, or: $or, includeDescendantGroups: $includeDescendantGroups) {
-    nodes { ${NODE_FIELDS} } pageInfo { hasNextPage endCursor } } } }`;
-
-/** RF-2 / RF-4: one epic's children, with the same fields and filters. */
-export const RF2 = `query childEpics($fullPath: ID!, $iid: ID!, $state: EpicState, $sort: EpicSort, $timeframe: Timeframe,
-  $labelName: [String!], $authorUsername: String, $confidential: Boolean, $search: String, $first: Int = 50,
-  $not: NegatedEpicFilterInput, $endCursor: String, $includeDescendantGroups: Boolean) {
-  group(fullPath: $fullPath) { id epic(iid: $iid) { id children(state: $state, sort: $sort, timeframe: $timeframe,
-    labelName: $labelName, authorUsername: $authorUsername, confidential: $confidential, search: $search,
-    first: $first, after: $endCursor, not: $not, includeDescendantGroups: $includeDescendantGroups) {
-    nodes { ${NODE_FIELDS} } pageInfo { hasNextPage endCursor } } } } }`;
-
-/** RF-3. */
-export const RF3 = `query groupMilestones($fullPath: ID!, $state: MilestoneStateEnum, $timeframe: Timeframe,
-  $includeDescendants: Boolean, $includeAncestors: Boolean, $searchTitle: String, $first: Int = 100) {
-  group(fullPath: $fullPath) { milestones(state: $state, timeframe: $timeframe, includeDescendants: $includeDescendants,
-    includeAncestors: $includeAncestors, searchTitle: $searchTitle, first: $first) {
-    nodes { id title description state startDate dueDate webPath groupMilestone subgroupMilestone projectMilestone } } } }`;
-
-export interface Page {
-  nodes: Array<Record<string, unknown> & { iid: string }>;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-}
-
-/** The iids of the page, in order. */
-export const iidsOf = (page: Page) => page.nodes.map((n) => Number(n.iid));
-
-/**
- * The roadmap tests' requests, as `role`: `send` sends a document and returns the answer; `run` sends
- * it and expects no errors; `epics` is RF-1 on group rm (all states, by title, in the timeframe TF,
- * unless `variables` say otherwise); `listed` its iids. Getters, because the app and the world are built in `beforeAll`.
- */
-export function roadmapQueries(app: () => FastifyInstance, world: () => RoadmapWorld) {
-  const send = (query: string, role: Role, variables: Record<string, unknown>) =>
-    gql(app(), query, variables, world().tokens[role]);
-
-  async function run(query: string, role: Role, variables: Record<string, unknown>) {
-    const res = await send(query, role, variables);
-    expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
-    expect(res.status).toBe(200);
-    return res.body.data;
-  }
-
-  async function epics(role: Role, variables: Record<string, unknown> = {}): Promise<Page> {
-    const data = await run(RF1, role, { fullPath: 'rm', state: 'all', sort: 'TITLE_ASC', timeframe: TF, ...variables });
-    return dig(data, 'group', 'epics') as Page;
-  }
-
-  const listed = async (role: Role, variables: Record<string, unknown> = {}) => iidsOf(await epics(role, variables));
-  return { send, run, epics, listed };
 }

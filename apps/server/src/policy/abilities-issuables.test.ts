@@ -1,195 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import { actorFor, check, groupG, projectX, type Role, type Row, USER } from '../test/policy-matrix';
 import {
-  canAdminNewIssue,
   canEpic,
-  canGroup,
   canIssue,
-  canLabel,
   canMergeRequest,
-  canMilestone,
   canNote,
   canProject,
   canSubmitIssueAsSpam,
-  canTemplate,
   epicAbilities,
-  groupAbilities,
   issueAbilities,
-  labelAbilities,
   mergeRequestAbilities,
   noteAbilities,
-  projectAbilities,
-  templateAbilities,
 } from './abilities';
-import type { Actor } from './actor';
-import type { GroupSubject, IssueSubject, MergeRequestSubject, ProjectSubject } from './subjects';
+import type { IssueSubject, MergeRequestSubject, ProjectSubject } from './subjects';
 
 /*
- * The policy matrix. Every cell is an explicit expectation: 'Y' = allowed, '.' = denied, one
- * character per ability in the order of the ability list named above each table, one string per
- * visibility (private, internal, public).
- *
- * The world: group P (id 1) ⊃ group G (id 2) ⊃ subgroup S (id 3); project X (id 10) in G.
- * Role rows are memberships on G (inherited by X), except:
- *   parentDev   – Developer on P only (inherits down to G and X)
- *   subOnlyDev  – Developer on S only (may see G, as GitLab shows ancestors, but gains no role on G or X)
- *   projectDev  – Developer directly on project X only
- *   author / assignee – a signed-in non-member who wrote / is assigned the issue (user 100)
+ * The policy matrix for issuables and their comments: issues, epics, notes, merge requests, and
+ * what project features and moderation take away. The world, the roles and the table format are
+ * described in test/policy-matrix.ts.
  */
-type Role =
-  | 'anonymous'
-  | 'nonMember'
-  | 'guest'
-  | 'planner'
-  | 'reporter'
-  | 'developer'
-  | 'maintainer'
-  | 'owner'
-  | 'admin'
-  | 'parentDev'
-  | 'subOnlyDev'
-  | 'projectDev'
-  | 'author'
-  | 'assignee';
-type Row = readonly [private_: string, internal: string, public_: string];
-const visibilities = [
-  ['private', 0],
-  ['internal', 10],
-  ['public', 20],
-] as const;
-
-const USER = 100;
-const P = { id: 1, traversalIds: [1] };
-const G = { id: 2, traversalIds: [1, 2] };
-const S = { id: 3, traversalIds: [1, 2, 3] };
-const X_ID = 10;
-
-function actorFor(role: Role): Actor | null {
-  if (role === 'anonymous') return null;
-  const base: Actor = {
-    id: USER,
-    username: 'u',
-    admin: false,
-    scopes: null,
-    groupMemberships: [],
-    projectMemberships: [],
-  };
-  const onG = (accessLevel: number): Actor => ({
-    ...base,
-    groupMemberships: [{ groupId: G.id, traversalIds: G.traversalIds, accessLevel }],
-  });
-  switch (role) {
-    case 'nonMember':
-    case 'author':
-    case 'assignee':
-      return base;
-    case 'guest':
-      return onG(10);
-    case 'planner':
-      return onG(15);
-    case 'reporter':
-      return onG(20);
-    case 'developer':
-      return onG(30);
-    case 'maintainer':
-      return onG(40);
-    case 'owner':
-      return onG(50);
-    case 'admin':
-      return { ...base, admin: true };
-    case 'parentDev':
-      return { ...base, groupMemberships: [{ groupId: P.id, traversalIds: P.traversalIds, accessLevel: 30 }] };
-    case 'subOnlyDev':
-      return { ...base, groupMemberships: [{ groupId: S.id, traversalIds: S.traversalIds, accessLevel: 30 }] };
-    case 'projectDev':
-      return {
-        ...base,
-        projectMemberships: [{ projectId: X_ID, namespaceTraversalIds: G.traversalIds, accessLevel: 30 }],
-      };
-  }
-}
-
-const groupG = (visibilityLevel: number): GroupSubject => ({ kind: 'group', ...G, visibilityLevel });
-const projectX = (visibilityLevel: number): ProjectSubject => ({
-  kind: 'project',
-  id: X_ID,
-  namespaceTraversalIds: G.traversalIds,
-  visibilityLevel,
-});
-
-function check<A extends string>(
-  abilities: readonly A[],
-  table: Partial<Record<Role, Row>>,
-  decide: (actor: Actor | null, ability: A, visibility: number, role: Role) => boolean,
-) {
-  const cases = Object.entries(table).flatMap(([role, row]) =>
-    visibilities.map(([visName, vis], i) => ({ role: role as Role, visName, vis, expected: (row as Row)[i] })),
-  );
-  it.each(cases)('$role on a $visName subject: $expected', ({ role, vis, expected }) => {
-    const actor = actorFor(role);
-    const actual = abilities.map((a) => (decide(actor, a, vis, role) ? 'Y' : '.')).join('');
-    expect(actual).toBe(expected);
-  });
-}
-
-describe('canGroup on G', () => {
-  // read_group, create_subgroup, create_project, admin_group, destroy_group
-  // biome-ignore format: table
-  const table: Partial<Record<Role, Row>> = {
-    //           private   internal  public
-    anonymous:  ['.....', '.....', 'Y....'],
-    nonMember:  ['.....', 'Y....', 'Y....'],
-    guest:      ['Y....', 'Y....', 'Y....'],
-    planner:    ['Y....', 'Y....', 'Y....'],
-    reporter:   ['Y....', 'Y....', 'Y....'],
-    developer:  ['Y.Y..', 'Y.Y..', 'Y.Y..'],
-    maintainer: ['YYY..', 'YYY..', 'YYY..'],
-    owner:      ['YYYYY', 'YYYYY', 'YYYYY'],
-    admin:      ['YYYYY', 'YYYYY', 'YYYYY'],
-    parentDev:  ['Y.Y..', 'Y.Y..', 'Y.Y..'],
-    subOnlyDev: ['Y....', 'Y....', 'Y....'],
-    projectDev: ['Y....', 'Y....', 'Y....'],
-  };
-  check(groupAbilities, table, (actor, ability, vis) => canGroup(actor, ability, groupG(vis)));
-});
-
-describe('canProject on X', () => {
-  // read_project, create_issue, admin_project, destroy_project, create_incident
-  // biome-ignore format: table
-  const table: Partial<Record<Role, Row>> = {
-    //           private   internal  public
-    anonymous:  ['.....', '.....', 'Y....'],
-    nonMember:  ['.....', 'YY...', 'YY...'],
-    guest:      ['YY...', 'YY...', 'YY...'],
-    planner:    ['YY...', 'YY...', 'YY...'],
-    reporter:   ['YY..Y', 'YY..Y', 'YY..Y'],
-    developer:  ['YY..Y', 'YY..Y', 'YY..Y'],
-    maintainer: ['YYY.Y', 'YYY.Y', 'YYY.Y'],
-    owner:      ['YYYYY', 'YYYYY', 'YYYYY'],
-    admin:      ['YYYYY', 'YYYYY', 'YYYYY'],
-    parentDev:  ['YY..Y', 'YY..Y', 'YY..Y'],
-    subOnlyDev: ['.....', 'YY...', 'YY...'],
-    projectDev: ['YY..Y', 'YY..Y', 'YY..Y'],
-  };
-  check(projectAbilities, table, (actor, ability, vis) => canProject(actor, ability, projectX(vis)));
-});
-
-describe('canAdminNewIssue on X: who sets the planning fields of a new issue (Planner and above)', () => {
-  // biome-ignore format: table
-  const table: Partial<Record<Role, Row>> = {
-    //           private  internal public
-    anonymous:  ['.', '.', '.'],
-    nonMember:  ['.', '.', '.'],
-    guest:      ['.', '.', '.'],
-    planner:    ['Y', 'Y', 'Y'],
-    reporter:   ['Y', 'Y', 'Y'],
-    developer:  ['Y', 'Y', 'Y'],
-    owner:      ['Y', 'Y', 'Y'],
-    admin:      ['Y', 'Y', 'Y'],
-    subOnlyDev: ['.', '.', '.'],
-    projectDev: ['Y', 'Y', 'Y'],
-  };
-  check(['admin_issue'] as const, table, (actor, _ability, vis) => canAdminNewIssue(actor, projectX(vis)));
-});
 
 const issue = (vis: number, role: Role, confidential: boolean, discussionLocked = false): IssueSubject => ({
   kind: 'issue',
@@ -299,69 +128,6 @@ describe('canEpic, confidential (Planner and above, as GitLab)', () => {
     subOnlyDev: ['........', '........', '........'],
   };
   check(epicAbilities, table, (actor, ability, vis, role) => canEpic(actor, ability, epic(vis, role, true)));
-});
-
-// read_label, admin_label (milestones: read_milestone, admin_milestone, same rules)
-describe('canLabel and canMilestone on a group container and a project container', () => {
-  // biome-ignore format: table
-  const table: Partial<Record<Role, Row>> = {
-    //           private internal public
-    anonymous:  ['..', '..', 'Y.'],
-    nonMember:  ['..', 'Y.', 'Y.'],
-    guest:      ['Y.', 'Y.', 'Y.'],
-    planner:    ['YY', 'YY', 'YY'],
-    reporter:   ['YY', 'YY', 'YY'],
-    owner:      ['YY', 'YY', 'YY'],
-    admin:      ['YY', 'YY', 'YY'],
-    parentDev:  ['YY', 'YY', 'YY'],
-  };
-  check(labelAbilities, table, (actor, ability, vis) =>
-    canLabel(actor, ability, { kind: 'label', container: groupG(vis) }),
-  );
-  check(labelAbilities, table, (actor, ability, vis) =>
-    canLabel(actor, ability, { kind: 'label', container: projectX(vis) }),
-  );
-  check(labelAbilities, table, (actor, ability, vis) =>
-    canMilestone(actor, ability === 'read_label' ? 'read_milestone' : 'admin_milestone', {
-      kind: 'milestone',
-      container: groupG(vis),
-    }),
-  );
-});
-
-// read_issuable_template, admin_issuable_template (managed by Maintainers, read with the container)
-describe('canTemplate on a group container and a project container', () => {
-  // biome-ignore format: table
-  const table: Partial<Record<Role, Row>> = {
-    //           private internal public
-    anonymous:  ['..', '..', 'Y.'],
-    nonMember:  ['..', 'Y.', 'Y.'],
-    guest:      ['Y.', 'Y.', 'Y.'],
-    planner:    ['Y.', 'Y.', 'Y.'],
-    developer:  ['Y.', 'Y.', 'Y.'],
-    maintainer: ['YY', 'YY', 'YY'],
-    owner:      ['YY', 'YY', 'YY'],
-    admin:      ['YY', 'YY', 'YY'],
-    parentDev:  ['Y.', 'Y.', 'Y.'],
-    subOnlyDev: ['Y.', 'Y.', 'Y.'],
-  };
-  check(templateAbilities, table, (actor, ability, vis) =>
-    canTemplate(actor, ability, { kind: 'issuable_template', container: groupG(vis) }),
-  );
-});
-
-// read_issuable_template on project X: Developer directly on X reads, does not manage
-describe('canTemplate on project X for its direct members', () => {
-  // biome-ignore format: table
-  const table: Partial<Record<Role, Row>> = {
-    //           private internal public
-    projectDev: ['Y.', 'Y.', 'Y.'],
-    maintainer: ['YY', 'YY', 'YY'],
-    subOnlyDev: ['..', 'Y.', 'Y.'],
-  };
-  check(templateAbilities, table, (actor, ability, vis) =>
-    canTemplate(actor, ability, { kind: 'issuable_template', container: projectX(vis) }),
-  );
 });
 
 // read_note, update_note, destroy_note — on a note of a non-confidential issue of project X

@@ -1,0 +1,142 @@
+import { describe } from 'vitest';
+import { check, groupG, projectX, type Role, type Row } from '../test/policy-matrix';
+import {
+  canAdminNewIssue,
+  canGroup,
+  canLabel,
+  canMilestone,
+  canProject,
+  canTemplate,
+  groupAbilities,
+  labelAbilities,
+  projectAbilities,
+  templateAbilities,
+} from './abilities';
+
+/*
+ * The policy matrix for groups, projects and what they hold besides issuables: labels, milestones,
+ * issuable templates. The world, the roles and the table format are described in test/policy-matrix.ts.
+ */
+
+describe('canGroup on G', () => {
+  // read_group, create_subgroup, create_project, admin_group, destroy_group
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private   internal  public
+    anonymous:  ['.....', '.....', 'Y....'],
+    nonMember:  ['.....', 'Y....', 'Y....'],
+    guest:      ['Y....', 'Y....', 'Y....'],
+    planner:    ['Y....', 'Y....', 'Y....'],
+    reporter:   ['Y....', 'Y....', 'Y....'],
+    developer:  ['Y.Y..', 'Y.Y..', 'Y.Y..'],
+    maintainer: ['YYY..', 'YYY..', 'YYY..'],
+    owner:      ['YYYYY', 'YYYYY', 'YYYYY'],
+    admin:      ['YYYYY', 'YYYYY', 'YYYYY'],
+    parentDev:  ['Y.Y..', 'Y.Y..', 'Y.Y..'],
+    subOnlyDev: ['Y....', 'Y....', 'Y....'],
+    projectDev: ['Y....', 'Y....', 'Y....'],
+  };
+  check(groupAbilities, table, (actor, ability, vis) => canGroup(actor, ability, groupG(vis)));
+});
+
+describe('canProject on X', () => {
+  // read_project, create_issue, admin_project, destroy_project, create_incident
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private   internal  public
+    anonymous:  ['.....', '.....', 'Y....'],
+    nonMember:  ['.....', 'YY...', 'YY...'],
+    guest:      ['YY...', 'YY...', 'YY...'],
+    planner:    ['YY...', 'YY...', 'YY...'],
+    reporter:   ['YY..Y', 'YY..Y', 'YY..Y'],
+    developer:  ['YY..Y', 'YY..Y', 'YY..Y'],
+    maintainer: ['YYY.Y', 'YYY.Y', 'YYY.Y'],
+    owner:      ['YYYYY', 'YYYYY', 'YYYYY'],
+    admin:      ['YYYYY', 'YYYYY', 'YYYYY'],
+    parentDev:  ['YY..Y', 'YY..Y', 'YY..Y'],
+    subOnlyDev: ['.....', 'YY...', 'YY...'],
+    projectDev: ['YY..Y', 'YY..Y', 'YY..Y'],
+  };
+  check(projectAbilities, table, (actor, ability, vis) => canProject(actor, ability, projectX(vis)));
+});
+
+describe('canAdminNewIssue on X: who sets the planning fields of a new issue (Planner and above)', () => {
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private  internal public
+    anonymous:  ['.', '.', '.'],
+    nonMember:  ['.', '.', '.'],
+    guest:      ['.', '.', '.'],
+    planner:    ['Y', 'Y', 'Y'],
+    reporter:   ['Y', 'Y', 'Y'],
+    developer:  ['Y', 'Y', 'Y'],
+    owner:      ['Y', 'Y', 'Y'],
+    admin:      ['Y', 'Y', 'Y'],
+    subOnlyDev: ['.', '.', '.'],
+    projectDev: ['Y', 'Y', 'Y'],
+  };
+  check(['admin_issue'] as const, table, (actor, _ability, vis) => canAdminNewIssue(actor, projectX(vis)));
+});
+
+// read_label, admin_label (milestones: read_milestone, admin_milestone, same rules)
+describe('canLabel and canMilestone on a group container and a project container', () => {
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private internal public
+    anonymous:  ['..', '..', 'Y.'],
+    nonMember:  ['..', 'Y.', 'Y.'],
+    guest:      ['Y.', 'Y.', 'Y.'],
+    planner:    ['YY', 'YY', 'YY'],
+    reporter:   ['YY', 'YY', 'YY'],
+    owner:      ['YY', 'YY', 'YY'],
+    admin:      ['YY', 'YY', 'YY'],
+    parentDev:  ['YY', 'YY', 'YY'],
+  };
+  check(labelAbilities, table, (actor, ability, vis) =>
+    canLabel(actor, ability, { kind: 'label', container: groupG(vis) }),
+  );
+  check(labelAbilities, table, (actor, ability, vis) =>
+    canLabel(actor, ability, { kind: 'label', container: projectX(vis) }),
+  );
+  check(labelAbilities, table, (actor, ability, vis) =>
+    canMilestone(actor, ability === 'read_label' ? 'read_milestone' : 'admin_milestone', {
+      kind: 'milestone',
+      container: groupG(vis),
+    }),
+  );
+});
+
+// read_issuable_template, admin_issuable_template (managed by Maintainers, read with the container)
+describe('canTemplate on a group container and a project container', () => {
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private internal public
+    anonymous:  ['..', '..', 'Y.'],
+    nonMember:  ['..', 'Y.', 'Y.'],
+    guest:      ['Y.', 'Y.', 'Y.'],
+    planner:    ['Y.', 'Y.', 'Y.'],
+    developer:  ['Y.', 'Y.', 'Y.'],
+    maintainer: ['YY', 'YY', 'YY'],
+    owner:      ['YY', 'YY', 'YY'],
+    admin:      ['YY', 'YY', 'YY'],
+    parentDev:  ['Y.', 'Y.', 'Y.'],
+    subOnlyDev: ['Y.', 'Y.', 'Y.'],
+  };
+  check(templateAbilities, table, (actor, ability, vis) =>
+    canTemplate(actor, ability, { kind: 'issuable_template', container: groupG(vis) }),
+  );
+});
+
+// read_issuable_template on project X: Developer directly on X reads, does not manage
+describe('canTemplate on project X for its direct members', () => {
+  // biome-ignore format: table
+  const table: Partial<Record<Role, Row>> = {
+    //           private internal public
+    projectDev: ['Y.', 'Y.', 'Y.'],
+    maintainer: ['YY', 'YY', 'YY'],
+    subOnlyDev: ['..', 'Y.', 'Y.'],
+  };
+  check(templateAbilities, table, (actor, ability, vis) =>
+    canTemplate(actor, ability, { kind: 'issuable_template', container: projectX(vis) }),
+  );
+});
