@@ -8,7 +8,10 @@ import type { QuickActionName } from './commands';
  * ("Adds ~bug label.") and the message after it ran ("Added ~bug label.").
  */
 export type ResolvedQuickAction =
-  | { name: 'assign' | 'unassign'; usernames: string[] }
+  | { name: 'assign' | 'unassign' | 'assign_reviewer' | 'unassign_reviewer'; usernames: string[] }
+  | { name: 'title'; title: string }
+  /** `change` false: the merge request already has that draft status (GitLab runs it and says so). */
+  | { name: 'draft' | 'ready'; change: boolean }
   | { name: 'label' | 'relabel'; labels: string[] }
   /** `labels` empty: all labels. */
   | { name: 'unlabel'; labels: string[] }
@@ -40,6 +43,9 @@ export type ResolvedQuickAction =
 
 export type QuickActionTense = 'explanation' | 'execution';
 
+/** What a command acts on, as GitLab names it in its messages (`to_ability_name.humanize`). */
+export type QuickActionTargetNoun = 'issue' | 'epic' | 'merge request';
+
 /** Rails' `to_sentence`: 'a', 'a and b', 'a, b, and c'. */
 export function toSentence(items: readonly string[]): string {
   if (items.length <= 2) return items.join(' and ');
@@ -54,7 +60,7 @@ const iterationRef = (it: { id: number; title: string | null }) =>
 
 type Phrase = [explanation: string, execution: string];
 
-function phrases(action: ResolvedQuickAction, target: string): Phrase {
+function phrases(action: ResolvedQuickAction, target: QuickActionTargetNoun): Phrase {
   switch (action.name) {
     case 'assign': {
       const users = toSentence(action.usernames.map((u) => `@${u}`));
@@ -63,6 +69,22 @@ function phrases(action: ResolvedQuickAction, target: string): Phrase {
     case 'unassign': {
       const users = `${plural('assignee', action.usernames.length)} ${toSentence(action.usernames.map((u) => `@${u}`))}`;
       return [`Removes ${users}.`, `Removed ${users}.`];
+    }
+    case 'assign_reviewer': {
+      const users = `${toSentence(action.usernames.map((u) => `@${u}`))} as ${plural('reviewer', action.usernames.length)}`;
+      return [`Assigns ${users}.`, `Assigned ${users}.`];
+    }
+    case 'unassign_reviewer': {
+      const users = `${plural('reviewer', action.usernames.length)} ${toSentence(action.usernames.map((u) => `@${u}`))}`;
+      return [`Removes ${users}.`, `Removed ${users}.`];
+    }
+    case 'title':
+      return [`Changes the title to "${action.title}".`, `Changed the title to "${action.title}".`];
+    case 'draft':
+    case 'ready': {
+      if (!action.change) return Array(2).fill(`No change to this ${target}'s draft status.`) as Phrase;
+      const status = action.name === 'draft' ? 'a draft' : 'ready';
+      return [`Marks this ${target} as ${status}.`, `Marked this ${target} as ${status}.`];
     }
     case 'label':
       return [`Adds ${labelList(action.labels)}.`, `Added ${labelList(action.labels)}.`];
@@ -164,14 +186,14 @@ function phrases(action: ResolvedQuickAction, target: string): Phrase {
 }
 
 /**
- * GitLab's text for a resolved quick action on an issue or epic (`target`), before ('explanation')
+ * GitLab's text for a resolved quick action on an issue, epic or merge request (`target`), before ('explanation')
  * or after ('execution') it ran.
  * quickActionMessage({ name: 'label', labels: ['bug'] }, 'explanation') → 'Adds ~bug label.'
  */
 export function quickActionMessage(
   action: ResolvedQuickAction,
   tense: QuickActionTense,
-  target: 'issue' | 'epic' = 'issue',
+  target: QuickActionTargetNoun = 'issue',
 ): string {
   const [explanation, execution] = phrases(action, target);
   return tense === 'explanation' ? explanation : execution;

@@ -2,6 +2,7 @@ import {
   couldNotApplyMessage,
   extractQuickActions,
   formatDuration,
+  isIssueQuickAction,
   type QuickActionCommand,
   type QuickActionName,
   quickActionMessage,
@@ -38,7 +39,7 @@ export async function explainQuickActions(
   text: string,
 ): Promise<{ text: string; explanations: string[] }> {
   const me = requireActor(actor);
-  const { commands, text: rest } = extractQuickActions(text);
+  const { commands, text: rest } = extractQuickActions(text, isIssueQuickAction);
   if (commands.length === 0) return { text: rest, explanations: [] };
   const target =
     iid === null ? newIssueQuickActionTarget(me, project) : await loadQuickActionTarget(db, me, project, iid);
@@ -47,7 +48,7 @@ export async function explainQuickActions(
 }
 
 /** A refusal or validation error of the service a command went through: that command is skipped. */
-function isExpected(error: unknown): error is DomainError {
+export function isExpected(error: unknown): error is DomainError {
   return error instanceof DomainError && error.code !== 'unauthorized' && error.code !== 'rate_limited';
 }
 
@@ -160,6 +161,6 @@ export async function runTextQuickActions(
   iid: number,
   text: string,
 ): Promise<{ text: string; outcome: QuickActionsOutcome }> {
-  const { commands, text: rest } = extractQuickActions(text);
+  const { commands, text: rest } = extractQuickActions(text, isIssueQuickAction);
   return { text: rest, outcome: await executeQuickActions(db, actor, project, iid, commands) };
 }
