@@ -151,10 +151,6 @@ export async function planMergeRequestQuickActions(
       case 'unassign_reviewer': {
         const list = name === 'assign' || name === 'unassign' ? assignees : reviewers;
         const adding = name === 'assign' || name === 'assign_reviewer';
-        if (name === 'unassign_reviewer' && t.reviewers.length === 0) {
-          skip(name);
-          break;
-        }
         const named = parseUserArgs(args).length ? usersOf(args) : null;
         const changed = adding ? list.add(usersOf(args)) : list.remove(named);
         if (!changed) {
