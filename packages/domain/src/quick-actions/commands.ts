@@ -39,6 +39,11 @@ export const QUICK_ACTION_ALIASES = {
   unassign_reviewer: ['unassign_reviewer', 'remove_reviewer'],
   draft: ['draft'],
   ready: ['ready'],
+  todo: ['todo'],
+  done: ['done'],
+  subscribe: ['subscribe'],
+  unsubscribe: ['unsubscribe'],
+  award: ['react', 'award'],
 } as const;
 
 export type QuickActionName = keyof typeof QUICK_ACTION_ALIASES;
@@ -99,4 +104,18 @@ export const MERGE_REQUEST_QUICK_ACTIONS: ReadonlySet<QuickActionName> = /* @__P
   'ready',
   'lock',
   'unlock',
+  'todo',
+  'done',
+  'subscribe',
+  'unsubscribe',
+  'award',
+]);
+
+/** The actor's own switches on an issue or merge request (to-do, subscription, emoji reaction): any reader may. */
+export const PERSONAL_QUICK_ACTIONS: ReadonlySet<QuickActionName> = /* @__PURE__ */ new Set([
+  'todo',
+  'done',
+  'subscribe',
+  'unsubscribe',
+  'award',
 ]);

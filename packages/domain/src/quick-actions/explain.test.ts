@@ -111,5 +111,10 @@ describe('quickActionMessage on a merge request', () => {
       ["No change to this merge request's draft status.", "No change to this merge request's draft status."],
     ],
     [{ name: 'close' }, ['Closes this merge request.', 'Closed this merge request.']],
+    [{ name: 'todo' }, ['Adds a to-do.', 'Added a to-do.']],
+    [{ name: 'done' }, ['Marks to-do as done.', 'Marked to-do as done.']],
+    [{ name: 'subscribe' }, ['Subscribes to this merge request.', 'Subscribed to this merge request.']],
+    [{ name: 'unsubscribe' }, ['Unsubscribes from this merge request.', 'Unsubscribed from this merge request.']],
+    [{ name: 'award', emoji: '100' }, ['Toggles :100: emoji reaction.', 'Toggled :100: emoji reaction.']],
   ]);
 });

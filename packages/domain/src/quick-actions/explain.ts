@@ -10,6 +10,7 @@ import type { QuickActionName } from './commands';
 export type ResolvedQuickAction =
   | { name: 'assign' | 'unassign' | 'assign_reviewer' | 'unassign_reviewer'; usernames: string[] }
   | { name: 'title'; title: string }
+  | { name: 'award'; emoji: string }
   /** `change` false: the merge request already has that draft status (GitLab runs it and says so). */
   | { name: 'draft' | 'ready'; change: boolean }
   | { name: 'label' | 'relabel'; labels: string[] }
@@ -38,7 +39,11 @@ export type ResolvedQuickAction =
         | 'lock'
         | 'unlock'
         | 'promote'
-        | 'clear_health_status';
+        | 'clear_health_status'
+        | 'todo'
+        | 'done'
+        | 'subscribe'
+        | 'unsubscribe';
     };
 
 export type QuickActionTense = 'explanation' | 'execution';
@@ -78,6 +83,16 @@ function phrases(action: ResolvedQuickAction, target: QuickActionTargetNoun): Ph
       const users = `${plural('reviewer', action.usernames.length)} ${toSentence(action.usernames.map((u) => `@${u}`))}`;
       return [`Removes ${users}.`, `Removed ${users}.`];
     }
+    case 'todo':
+      return ['Adds a to-do.', 'Added a to-do.'];
+    case 'done':
+      return ['Marks to-do as done.', 'Marked to-do as done.'];
+    case 'subscribe':
+      return [`Subscribes to this ${target}.`, `Subscribed to this ${target}.`];
+    case 'unsubscribe':
+      return [`Unsubscribes from this ${target}.`, `Unsubscribed from this ${target}.`];
+    case 'award':
+      return [`Toggles :${action.emoji}: emoji reaction.`, `Toggled :${action.emoji}: emoji reaction.`];
     case 'title':
       return [`Changes the title to "${action.title}".`, `Changed the title to "${action.title}".`];
     case 'draft':

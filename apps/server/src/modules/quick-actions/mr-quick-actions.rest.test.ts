@@ -171,6 +171,57 @@ describe('quick actions in merge request comments', () => {
   });
 });
 
+describe('personal commands: to-do, subscription, emoji reaction', () => {
+  const mine = async (who: 'guest' | 'dev', table: 'todos' | 'subscriptions' | 'award_emoji') => {
+    const rows = await t.db
+      .selectFrom(table)
+      .selectAll()
+      .where('user_id', '=', uid[who] as number)
+      .execute();
+    return rows as Record<string, unknown>[];
+  };
+
+  it('run for any reader who may comment (a Guest too), in order, with GitLab texts', async () => {
+    const iid = await newMr();
+    const first = await comment(iid, '/todo\n/subscribe\n/react :thumbsup:', 'guest');
+    expect(first.json()).toEqual({
+      commands_changes: { todo_event: 'add', subscription_event: 'subscribe', emoji_award: 'thumbsup' },
+      summary: ['Added a to-do. Subscribed to this merge request. Toggled :thumbsup: emoji reaction.'],
+    });
+    expect((await mine('guest', 'todos')).map((r) => [r.target_type, r.action, r.state])).toEqual([
+      ['MergeRequest', 'marked', 'pending'],
+    ]);
+    expect((await mine('guest', 'award_emoji')).map((r) => r.name)).toEqual(['thumbsup']);
+    const second = await comment(iid, '/todo\n/done\n/unsubscribe\n/award thumbsup\n/subscribe', 'guest');
+    expect(second.json().summary).toEqual([
+      'Could not apply todo command. Marked to-do as done. Unsubscribed from this merge request. ' +
+        'Toggled :thumbsup: emoji reaction. Subscribed to this merge request.',
+    ]);
+    expect((await mine('guest', 'todos')).map((r) => r.state)).toEqual(['done']);
+    expect(await mine('guest', 'award_emoji')).toEqual([]);
+    expect((await mine('guest', 'subscriptions')).map((r) => r.subscribed)).toEqual([true]);
+    expect((await comment(iid, '/done\n/react :not an emoji:', 'guest')).json().summary).toEqual([
+      'Could not apply done command. Could not apply award command.',
+    ]);
+  });
+
+  it('run on issues too (the author takes part, so is subscribed already)', async () => {
+    const issue = await api('POST', `/projects/${projectId}/issues`, 'dev', { title: 'Personal' });
+    const iid = (issue.json() as { iid: number }).iid;
+    const r = await api('POST', `/projects/${projectId}/issues/${iid}/notes`, 'dev', {
+      body: '/todo\n/subscribe\n/unsubscribe',
+    });
+    expect(r.json()).toEqual({
+      commands_changes: { todo_event: 'add', subscription_event: 'unsubscribe' },
+      summary: ['Added a to-do. Could not apply subscribe command. Unsubscribed from this issue.'],
+    });
+    expect((await mine('dev', 'todos')).map((row) => [row.target_type, row.action])).toContainEqual([
+      'Issue',
+      'marked',
+    ]);
+  });
+});
+
 describe('refusals', () => {
   it("a Guest's or Reporter's commands are not applied: 'Could not apply', no note, nothing changed", async () => {
     const iid = await newMr();

@@ -15,6 +15,7 @@ import {
   loadMergeRequestQuickActionTarget,
   planMergeRequestQuickActions,
 } from './mr-quick-action-plan';
+import { explainPersonalQuickActions, isPersonalQuickAction, runPersonalQuickActions } from './personal-quick-actions';
 import { isExpected, type QuickActionsOutcome } from './quick-actions.service';
 
 /**
@@ -33,7 +34,12 @@ export async function executeMergeRequestQuickActions(
   const outcome: QuickActionsOutcome = { commandNames: commands.map((c) => c.name), messages: [], changes: {} };
   if (commands.length === 0) return outcome;
   const target = await loadMergeRequestQuickActionTarget(db, me, project, mr);
-  const plan = await planMergeRequestQuickActions(db, target, commands);
+  const personal = commands.filter((c) => isPersonalQuickAction(c.name));
+  const plan = await planMergeRequestQuickActions(
+    db,
+    target,
+    commands.filter((c) => !isPersonalQuickAction(c.name)),
+  );
   let applied = true;
   if (Object.keys(plan.input).length > 0) {
     try {
@@ -48,6 +54,16 @@ export async function executeMergeRequestQuickActions(
     outcome.messages.push(
       applied ? quickActionMessage(action, 'execution', 'merge request') : couldNotApplyMessage(action.name),
     );
+  }
+  if (personal.length) {
+    const own = await runPersonalQuickActions(
+      db,
+      me,
+      { type: 'MergeRequest', id: mr.id, noun: 'merge request' },
+      personal,
+    );
+    outcome.messages.push(...own.messages);
+    Object.assign(outcome.changes, own.changes);
   }
   outcome.messages.push(...plan.skipped);
   return outcome;
@@ -66,6 +82,17 @@ export async function explainMergeRequestQuickActions(
   if (commands.length === 0) return { text: rest, explanations: [] };
   const mr = await findMergeRequest(db, me, project.id, iid);
   const target = await loadMergeRequestQuickActionTarget(db, me, project, mr);
-  const { planned } = await planMergeRequestQuickActions(db, target, commands);
-  return { text: rest, explanations: planned.map((a) => quickActionMessage(a, 'explanation', 'merge request')) };
+  const personal = commands.filter((c) => isPersonalQuickAction(c.name));
+  const { planned } = await planMergeRequestQuickActions(
+    db,
+    target,
+    commands.filter((c) => !isPersonalQuickAction(c.name)),
+  );
+  return {
+    text: rest,
+    explanations: [
+      ...planned.map((a) => quickActionMessage(a, 'explanation', 'merge request')),
+      ...explainPersonalQuickActions(personal, 'merge request'),
+    ],
+  };
 }
