@@ -22,7 +22,8 @@ import { isExpected, type QuickActionsOutcome } from './quick-actions.service';
  * Runs quick action commands on a merge request as one `updateMergeRequest` call, so its permission
  * rule (Developer+, project not archived) and its validation are the only ones. A command the actor
  * may not run, or naming nothing that resolves, gets GitLab's 'Could not apply …' message; when the
- * write refuses, every planned command does.
+ * write refuses, every planned command does. The actor's own switches (`/todo`, `/subscribe`,
+ * `/react` …) run beside it through their services (personal-quick-actions.ts).
  */
 export async function executeMergeRequestQuickActions(
   db: Database,
