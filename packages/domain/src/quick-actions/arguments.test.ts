@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectCases } from '../test/cases';
 import {
   parseDateArg,
+  parseEmojiArg,
   parseEpicArg,
   parseEstimateArg,
   parseHealthStatusArg,
@@ -91,6 +92,17 @@ describe('parseIssueRefArgs', () => {
   expectCases(parseIssueRefArgs, [
     ['#1 #2, acme/web#3', ['#1', '#2', 'acme/web#3']],
     ['#1 #1', ['#1']],
+  ]);
+});
+
+describe('parseEmojiArg', () => {
+  expectCases(parseEmojiArg, [
+    [':thumbsup:', 'thumbsup'],
+    [' 100 ', '100'],
+    [':+1:', '+1'],
+    ['::', null],
+    [':Bad Name:', null],
+    ['', null],
   ]);
 });
 

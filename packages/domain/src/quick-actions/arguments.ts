@@ -299,3 +299,12 @@ export function parseSpendArg(args: string, today: string): SpendArg | null {
   const seconds = parseDuration(tokens.join(' '));
   return seconds === null ? null : { seconds, date };
 }
+
+const EMOJI = /^[a-z0-9_+-]{1,64}$/;
+
+/** `/react :thumbsup:` (or `thumbsup`): the emoji name as award emoji store it; null otherwise. */
+export function parseEmojiArg(args: string): string | null {
+  const text = args.trim();
+  const name = text.startsWith(':') && text.endsWith(':') && text.length > 2 ? text.slice(1, -1) : text;
+  return EMOJI.test(name) ? name : null;
+}

@@ -34,6 +34,16 @@ export const QUICK_ACTION_ALIASES = {
   health_status: ['health_status'],
   clear_health_status: ['clear_health_status'],
   copy_metadata: ['copy_metadata'],
+  title: ['title'],
+  assign_reviewer: ['assign_reviewer', 'reviewer', 'request_review'],
+  unassign_reviewer: ['unassign_reviewer', 'remove_reviewer'],
+  draft: ['draft'],
+  ready: ['ready'],
+  todo: ['todo'],
+  done: ['done'],
+  subscribe: ['subscribe'],
+  unsubscribe: ['unsubscribe'],
+  award: ['react', 'award'],
 } as const;
 
 export type QuickActionName = keyof typeof QUICK_ACTION_ALIASES;
@@ -63,4 +73,49 @@ export const EPIC_QUICK_ACTIONS: ReadonlySet<QuickActionName> = /* @__PURE__ */ 
   'unlabel',
   'relabel',
   'confidential',
+]);
+
+/** Commands only merge requests know (reviewers, draft status): on an issue their lines stay text. */
+const MERGE_REQUEST_ONLY: ReadonlySet<QuickActionName> = /* @__PURE__ */ new Set([
+  'assign_reviewer',
+  'unassign_reviewer',
+  'draft',
+  'ready',
+]);
+
+/** Whether a command applies to issues. */
+export const isIssueQuickAction = (name: QuickActionName) => !MERGE_REQUEST_ONLY.has(name);
+
+/** Commands that apply to merge requests: those whose fields Meridian's merge requests have. */
+export const MERGE_REQUEST_QUICK_ACTIONS: ReadonlySet<QuickActionName> = /* @__PURE__ */ new Set([
+  'assign',
+  'unassign',
+  'assign_reviewer',
+  'unassign_reviewer',
+  'label',
+  'unlabel',
+  'relabel',
+  'milestone',
+  'remove_milestone',
+  'title',
+  'close',
+  'reopen',
+  'draft',
+  'ready',
+  'lock',
+  'unlock',
+  'todo',
+  'done',
+  'subscribe',
+  'unsubscribe',
+  'award',
+]);
+
+/** The actor's own switches on an issue or merge request (to-do, subscription, emoji reaction): any reader may. */
+export const PERSONAL_QUICK_ACTIONS: ReadonlySet<QuickActionName> = /* @__PURE__ */ new Set([
+  'todo',
+  'done',
+  'subscribe',
+  'unsubscribe',
+  'award',
 ]);

@@ -14,6 +14,7 @@ describe('quickActionMessage', () => {
     [{ name: 'unassign', usernames: ['bob'] }, ['Removes assignee @bob.', 'Removed assignee @bob.']],
     [{ name: 'unassign', usernames: ['a', 'b'] }, ['Removes assignees @a and @b.', 'Removed assignees @a and @b.']],
     [{ name: 'label', labels: ['bug'] }, ['Adds ~bug label.', 'Added ~bug label.']],
+    [{ name: 'title', title: 'New "one"' }, ['Changes the title to "New "one"".', 'Changed the title to "New "one"".']],
     [
       { name: 'label', labels: ['bug', 'in progress', 'scope::x'] },
       ['Adds ~bug ~"in progress" ~"scope::x" labels.', 'Added ~bug ~"in progress" ~"scope::x" labels.'],
@@ -81,5 +82,39 @@ describe('quickActionMessage', () => {
     [['a'], 'a'],
     [['a', 'b'], 'a and b'],
     [['a', 'b', 'c'], 'a, b, and c'],
+  ]);
+});
+
+describe('quickActionMessage on a merge request', () => {
+  const onMergeRequest = (action: ResolvedQuickAction) => [
+    quickActionMessage(action, 'explanation', 'merge request'),
+    quickActionMessage(action, 'execution', 'merge request'),
+  ];
+  expectCases(onMergeRequest, [
+    [{ name: 'assign_reviewer', usernames: ['bob'] }, ['Assigns @bob as reviewer.', 'Assigned @bob as reviewer.']],
+    [
+      { name: 'assign_reviewer', usernames: ['a', 'b'] },
+      ['Assigns @a and @b as reviewers.', 'Assigned @a and @b as reviewers.'],
+    ],
+    [{ name: 'unassign_reviewer', usernames: ['bob'] }, ['Removes reviewer @bob.', 'Removed reviewer @bob.']],
+    [
+      { name: 'unassign_reviewer', usernames: ['a', 'b'] },
+      ['Removes reviewers @a and @b.', 'Removed reviewers @a and @b.'],
+    ],
+    [
+      { name: 'draft', change: true },
+      ['Marks this merge request as a draft.', 'Marked this merge request as a draft.'],
+    ],
+    [{ name: 'ready', change: true }, ['Marks this merge request as ready.', 'Marked this merge request as ready.']],
+    [
+      { name: 'ready', change: false },
+      ["No change to this merge request's draft status.", "No change to this merge request's draft status."],
+    ],
+    [{ name: 'close' }, ['Closes this merge request.', 'Closed this merge request.']],
+    [{ name: 'todo' }, ['Adds a to-do.', 'Added a to-do.']],
+    [{ name: 'done' }, ['Marks to-do as done.', 'Marked to-do as done.']],
+    [{ name: 'subscribe' }, ['Subscribes to this merge request.', 'Subscribed to this merge request.']],
+    [{ name: 'unsubscribe' }, ['Unsubscribes from this merge request.', 'Unsubscribed from this merge request.']],
+    [{ name: 'award', emoji: '100' }, ['Toggles :100: emoji reaction.', 'Toggled :100: emoji reaction.']],
   ]);
 });

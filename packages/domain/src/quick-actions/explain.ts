@@ -8,7 +8,11 @@ import type { QuickActionName } from './commands';
  * ("Adds ~bug label.") and the message after it ran ("Added ~bug label.").
  */
 export type ResolvedQuickAction =
-  | { name: 'assign' | 'unassign'; usernames: string[] }
+  | { name: 'assign' | 'unassign' | 'assign_reviewer' | 'unassign_reviewer'; usernames: string[] }
+  | { name: 'title'; title: string }
+  | { name: 'award'; emoji: string }
+  /** `change` false: the merge request already has that draft status (GitLab runs it and says so). */
+  | { name: 'draft' | 'ready'; change: boolean }
   | { name: 'label' | 'relabel'; labels: string[] }
   /** `labels` empty: all labels. */
   | { name: 'unlabel'; labels: string[] }
@@ -35,10 +39,17 @@ export type ResolvedQuickAction =
         | 'lock'
         | 'unlock'
         | 'promote'
-        | 'clear_health_status';
+        | 'clear_health_status'
+        | 'todo'
+        | 'done'
+        | 'subscribe'
+        | 'unsubscribe';
     };
 
 export type QuickActionTense = 'explanation' | 'execution';
+
+/** What a command acts on, as GitLab names it in its messages (`to_ability_name.humanize`). */
+export type QuickActionTargetNoun = 'issue' | 'epic' | 'merge request';
 
 /** Rails' `to_sentence`: 'a', 'a and b', 'a, b, and c'. */
 export function toSentence(items: readonly string[]): string {
@@ -54,7 +65,7 @@ const iterationRef = (it: { id: number; title: string | null }) =>
 
 type Phrase = [explanation: string, execution: string];
 
-function phrases(action: ResolvedQuickAction, target: string): Phrase {
+function phrases(action: ResolvedQuickAction, target: QuickActionTargetNoun): Phrase {
   switch (action.name) {
     case 'assign': {
       const users = toSentence(action.usernames.map((u) => `@${u}`));
@@ -63,6 +74,32 @@ function phrases(action: ResolvedQuickAction, target: string): Phrase {
     case 'unassign': {
       const users = `${plural('assignee', action.usernames.length)} ${toSentence(action.usernames.map((u) => `@${u}`))}`;
       return [`Removes ${users}.`, `Removed ${users}.`];
+    }
+    case 'assign_reviewer': {
+      const users = `${toSentence(action.usernames.map((u) => `@${u}`))} as ${plural('reviewer', action.usernames.length)}`;
+      return [`Assigns ${users}.`, `Assigned ${users}.`];
+    }
+    case 'unassign_reviewer': {
+      const users = `${plural('reviewer', action.usernames.length)} ${toSentence(action.usernames.map((u) => `@${u}`))}`;
+      return [`Removes ${users}.`, `Removed ${users}.`];
+    }
+    case 'todo':
+      return ['Adds a to-do.', 'Added a to-do.'];
+    case 'done':
+      return ['Marks to-do as done.', 'Marked to-do as done.'];
+    case 'subscribe':
+      return [`Subscribes to this ${target}.`, `Subscribed to this ${target}.`];
+    case 'unsubscribe':
+      return [`Unsubscribes from this ${target}.`, `Unsubscribed from this ${target}.`];
+    case 'award':
+      return [`Toggles :${action.emoji}: emoji reaction.`, `Toggled :${action.emoji}: emoji reaction.`];
+    case 'title':
+      return [`Changes the title to "${action.title}".`, `Changed the title to "${action.title}".`];
+    case 'draft':
+    case 'ready': {
+      if (!action.change) return Array(2).fill(`No change to this ${target}'s draft status.`) as Phrase;
+      const status = action.name === 'draft' ? 'a draft' : 'ready';
+      return [`Marks this ${target} as ${status}.`, `Marked this ${target} as ${status}.`];
     }
     case 'label':
       return [`Adds ${labelList(action.labels)}.`, `Added ${labelList(action.labels)}.`];
@@ -164,14 +201,14 @@ function phrases(action: ResolvedQuickAction, target: string): Phrase {
 }
 
 /**
- * GitLab's text for a resolved quick action on an issue or epic (`target`), before ('explanation')
+ * GitLab's text for a resolved quick action on an issue, epic or merge request (`target`), before ('explanation')
  * or after ('execution') it ran.
  * quickActionMessage({ name: 'label', labels: ['bug'] }, 'explanation') → 'Adds ~bug label.'
  */
 export function quickActionMessage(
   action: ResolvedQuickAction,
   tense: QuickActionTense,
-  target: 'issue' | 'epic' = 'issue',
+  target: QuickActionTargetNoun = 'issue',
 ): string {
   const [explanation, execution] = phrases(action, target);
   return tense === 'explanation' ? explanation : execution;

@@ -6,6 +6,7 @@ import { renderMarkdown } from '../../markdown/render-markdown';
 import { requireActor } from '../../policy/require-actor';
 import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../rest/params';
 import { findProject } from '../namespaces/namespace-lookup.service';
+import { explainMergeRequestQuickActions } from '../quick-actions/mr-quick-actions';
 import { explainQuickActions } from '../quick-actions/quick-actions.service';
 import { redactReferencesIn } from './reference-redaction.service';
 
@@ -17,7 +18,10 @@ const renderSchema = z.object({
   gfm: gitlabBoolean.optional(),
   project: z.string().max(1000).optional(),
   render_quick_actions: gitlabBoolean.optional(),
-  /** The issue being edited or commented on (GitLab's preview `target_type=Issue&target_id=<iid>`). */
+  /**
+   * The issue or merge request being edited or commented on (GitLab's preview
+   * `target_type=Issue&target_id=<iid>`, or `target_type=MergeRequest`).
+   */
   target_type: z.string().max(40).optional(),
   target_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
@@ -27,7 +31,7 @@ const renderSchema = z.object({
  * renderer as stored descriptions and notes. Signed-in users only, as GitLab requires. `project`
  * must name a project the user can read (404 otherwise); `gfm` is accepted: Meridian always renders
  * GitLab Flavored Markdown. With `render_quick_actions` and a `project` (and the issue's `target_id`
- * when editing one), quick action lines are left out of the html and explained in `references`.
+ * when editing one, or `target_type=MergeRequest` and the merge request's), quick action lines are left out of the html and explained in `references`.
  */
 export const markdownRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
@@ -37,14 +41,14 @@ export const markdownRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     const project = input.project
       ? await findProject(db, request.actor, parseIdOrPath(input.project, 'project'))
       : null;
-    if (input.render_quick_actions && project && (input.target_type ?? 'Issue') === 'Issue') {
-      const { text, explanations } = await explainQuickActions(
-        db,
-        request.actor,
-        project,
-        input.target_id ?? null,
-        input.text,
-      );
+    const targetType = input.target_type ?? 'Issue';
+    // A merge request is previewed only when it exists (target_id): a new one's commands are not explained.
+    const mergeRequestIid = targetType === 'MergeRequest' ? input.target_id : undefined;
+    if (input.render_quick_actions && project && (targetType === 'Issue' || mergeRequestIid !== undefined)) {
+      const { text, explanations } =
+        mergeRequestIid === undefined
+          ? await explainQuickActions(db, request.actor, project, input.target_id ?? null, input.text)
+          : await explainMergeRequestQuickActions(db, request.actor, project, mergeRequestIid, input.text);
       const html = await redactReferencesIn(db, request.actor, renderMarkdown(text, projectReferenceContext(project)));
       // GitLab's preview answer: the text without its command lines, and what the commands will do.
       return reply

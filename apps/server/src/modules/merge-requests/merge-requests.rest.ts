@@ -5,19 +5,26 @@ import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams 
 import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables/issuable-rest';
 import { redactReferencesIn } from '../markdown/reference-redaction.service';
 import { findProject } from '../namespaces/namespace-lookup.service';
+import {
+  createMergeRequestWithQuickActions,
+  updateMergeRequestWithQuickActions,
+} from '../quick-actions/quick-actions-writes';
 import { presentMergeRequest, presentMergeRequestSimple } from './merge-requests.presenter';
 import { findMergeRequest, listMergeRequests } from './merge-requests.service';
 import { loadMergeRequestDetails, loadMergeRequestPaths } from './mr-details';
 import { parseCreateMergeRequest, parseUpdateMergeRequest } from './mr-input';
 import { parseMergeRequestFilters, parseMergeRequestListOptions } from './mr-params';
 import type { MergeRequestListScope } from './mr-query';
-import { createMergeRequest, deleteMergeRequest, MethodNotAllowedError, updateMergeRequest } from './mr-write.service';
+import { deleteMergeRequest, MethodNotAllowedError } from './mr-write.service';
 
 type Params = { id: string; merge_request_iid: string };
 
 const showSchema = z.object({ with_labels_details: gitlabBoolean.optional() }).passthrough();
 
-/** REST v4 merge requests: project, group and global lists; show, create, update, delete. */
+/**
+ * REST v4 merge requests: project, group and global lists; show, create, update, delete. A
+ * description's quick actions run on create and update, as GitLab's.
+ */
 export const mergeRequestsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
 
@@ -67,7 +74,7 @@ export const mergeRequestsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   app.post<{ Params: Params }>('/projects/:id/merge_requests', async (request, reply) => {
     const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
     const input = parseCreateMergeRequest(requestParams(request));
-    const iid = await createMergeRequest(db, request.actor, project, input);
+    const iid = await createMergeRequestWithQuickActions(db, request.actor, project, input);
     reply.code(201);
     return show(request, project.id, iid, project.full_path);
   });
@@ -77,7 +84,7 @@ export const mergeRequestsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     const iid = parseIntParam(request.params.merge_request_iid, 'merge_request_iid');
     const input = parseUpdateMergeRequest(requestParams(request));
     try {
-      await updateMergeRequest(db, request.actor, project, iid, input);
+      await updateMergeRequestWithQuickActions(db, request.actor, project, iid, input);
     } catch (error) {
       if (error instanceof MethodNotAllowedError) return reply.code(405).send({ message: error.message });
       throw error;

@@ -33,11 +33,21 @@ export class MethodNotAllowedError extends Error {
  */
 function requireLevel(actor: Actor, project: ProjectRow, level: number): void {
   if (project.archived) throw forbidden(PROJECT_ARCHIVED_MESSAGE);
-  if (actor.admin) return;
-  if (projectAccessLevel(actor, projectSubject(project)) < level) throw forbidden();
+  if (!hasLevel(actor, project, level)) throw forbidden();
 }
 
+function hasLevel(actor: Actor, project: ProjectRow, level: number): boolean {
+  return !project.archived && (actor.admin || projectAccessLevel(actor, projectSubject(project)) >= level);
+}
+
+/** May the actor edit the project's merge requests (the rule `updateMergeRequest` enforces)? */
+export const mayEditMergeRequests = (actor: Actor, project: ProjectRow) =>
+  hasLevel(actor, project, AccessLevel.DEVELOPER);
+
 /** Assignees and reviewers must be active users who can read the merge request (its project, MRs enabled). */
+export const mayBeAssignedToMergeRequest = (project: ProjectRow) => (u: Actor) =>
+  project.merge_requests_enabled && canProject(u, 'read_project', projectSubject(project));
+
 async function setUsers(
   trx: Transaction<DB>,
   project: ProjectRow,
@@ -46,9 +56,7 @@ async function setUsers(
   ids: number[] | undefined,
 ): Promise<number[] | undefined> {
   const field = table === 'merge_request_assignees' ? 'assignee_ids' : 'reviewer_ids';
-  const mayRead = (u: Actor) =>
-    project.merge_requests_enabled && canProject(u, 'read_project', projectSubject(project));
-  const valid = await validAssignees(trx, ids, mayRead, field);
+  const valid = await validAssignees(trx, ids, mayBeAssignedToMergeRequest(project), field);
   if (valid === undefined) return undefined;
   await trx.deleteFrom(table).where('merge_request_id', '=', mergeRequestId).execute();
   if (valid.length) {

@@ -19,8 +19,10 @@ import {
 } from '@meridian/domain';
 import type { Database } from '../../db/connection';
 import { todayIso } from '../../lib/today';
+import { canIssue } from '../../policy/abilities';
 import type { IssueLinkType } from '../issue-links/issue-links.service';
 import type { IssueInput } from '../issues/issue-write.service';
+import { LabelChanges, type NamedLabel, UserListChanges } from './quick-action-changes';
 import {
   assignableUsers,
   periodIteration,
@@ -61,7 +63,7 @@ async function resolveAll(db: Database, t: QuickActionTarget, commands: readonly
   const milestoneTitles = of('milestone').flatMap((c) => parseMilestoneArg(c.args) ?? []);
   const iterationArgs = of('iteration').flatMap((c) => parseIterationArg(c.args) ?? []);
   const [users, labels, milestones, iterations] = await Promise.all([
-    t.may.admin ? assignableUsers(db, t, usernames) : new Map(),
+    t.may.admin ? assignableUsers(db, t, usernames, (c) => canIssue(c, 'read_issue', t.subject)) : new Map(),
     t.may.admin ? projectLabels(db, t, labelTitles) : new Map(),
     t.may.admin ? projectMilestones(db, t, milestoneTitles) : new Map(),
     t.may.admin ? projectIterations(db, t, iterationArgs) : [],
@@ -111,7 +113,7 @@ async function copiedMetadata(
   db: Database,
   t: QuickActionTarget,
   source: { id: number; project_id: number; milestone_id: number | null },
-): Promise<{ labelIds: number[]; milestoneId: number | null }> {
+): Promise<{ labels: NamedLabel[]; milestoneId: number | null }> {
   const labels = await db
     .selectFrom('issue_labels as il')
     .innerJoin('labels as l', 'l.id', 'il.label_id')
@@ -119,7 +121,7 @@ async function copiedMetadata(
     .where('il.issue_id', '=', source.id)
     .execute();
   if (source.project_id === t.project.id) {
-    return { labelIds: labels.map((l) => l.id), milestoneId: source.milestone_id };
+    return { labels, milestoneId: source.milestone_id };
   }
   const usable = await projectLabels(
     db,
@@ -140,7 +142,7 @@ async function copiedMetadata(
             ]),
           )
           .executeTakeFirst();
-  return { labelIds: [...usable.values()].map((l) => l.id), milestoneId: milestone?.id ?? null };
+  return { labels: [...usable.values()], milestoneId: milestone?.id ?? null };
 }
 
 /** May the actor run this command on the target at all (GitLab's `condition`, by the same abilities)? */
@@ -164,12 +166,13 @@ export async function planQuickActions(
   const skipped: QuickActionPlan['skipped'] = [];
   const refs = await resolveAll(db, t, commands);
   const issue = t.issue;
-  let assigneeIds = t.assignees.map((a) => a.id);
-  const labelState = { add: [] as number[], remove: [] as number[], replace: undefined as number[] | undefined };
+  const assignees = new UserListChanges(t.assignees);
+  const labelState = new LabelChanges();
+  const ids = (labels: NamedLabel[]) => labels.map((l) => l.id);
   const labelInput = (): IssueInput => ({
-    ...(labelState.replace ? { label_ids: [...labelState.replace] } : {}),
-    add_label_ids: [...labelState.add],
-    remove_label_ids: [...labelState.remove],
+    ...(labelState.replace ? { label_ids: ids(labelState.replace) } : {}),
+    add_label_ids: ids(labelState.add),
+    remove_label_ids: ids(labelState.remove),
   });
   const update = (name: QuickActionName, action: ResolvedQuickAction, input: IssueInput) =>
     planned.push({ name, action, step: { kind: 'update', input } });
@@ -182,27 +185,13 @@ export async function planQuickActions(
       continue;
     }
     switch (name) {
-      case 'assign': {
-        const users = parseUserArgs(args).flatMap((u) => refs.users.get(u.toLowerCase()) ?? []);
-        if (users.length === 0) {
-          skip(name);
-          break;
-        }
-        assigneeIds = [...new Set([...assigneeIds, ...users.map((u) => u.id)])];
-        update(name, { name, usernames: users.map((u) => u.username) }, { assignee_ids: assigneeIds });
-        break;
-      }
+      case 'assign':
       case 'unassign': {
         const named = parseUserArgs(args);
-        const removed = named.length
-          ? named.flatMap((u) => refs.users.get(u.toLowerCase()) ?? []).filter((u) => assigneeIds.includes(u.id))
-          : t.assignees.filter((a) => assigneeIds.includes(a.id));
-        if (removed.length === 0) {
-          skip(name);
-          break;
-        }
-        assigneeIds = assigneeIds.filter((id) => !removed.some((u) => u.id === id));
-        update(name, { name, usernames: removed.map((u) => u.username) }, { assignee_ids: assigneeIds });
+        const users = named.flatMap((u) => refs.users.get(u.toLowerCase()) ?? []);
+        const changed = name === 'assign' ? assignees.add(users) : assignees.remove(named.length ? users : null);
+        if (!changed) skip(name);
+        else update(name, { name, usernames: changed.map((u) => u.username) }, { assignee_ids: assignees.current });
         break;
       }
       case 'label':
@@ -212,15 +201,8 @@ export async function planQuickActions(
           skip(name);
           break;
         }
-        const ids = labels.map((l) => l.id);
-        if (name === 'relabel') {
-          labelState.replace = ids;
-          labelState.add = [];
-          labelState.remove = [];
-        } else {
-          labelState.add = [...new Set([...labelState.add, ...ids])];
-          labelState.remove = labelState.remove.filter((id) => !ids.includes(id));
-        }
+        if (name === 'relabel') labelState.relabel(labels);
+        else labelState.label(labels);
         update(name, { name, labels: labels.map((l) => l.title) }, labelInput());
         break;
       }
@@ -231,9 +213,7 @@ export async function planQuickActions(
         }
         const titles = parseLabelArgs(args);
         if (titles.length === 0) {
-          labelState.replace = [];
-          labelState.add = [];
-          labelState.remove = [];
+          labelState.unlabelAll();
           update(name, { name, labels: [] }, labelInput());
           break;
         }
@@ -242,9 +222,7 @@ export async function planQuickActions(
           skip(name);
           break;
         }
-        const ids = labels.map((l) => l.id);
-        labelState.remove = [...new Set([...labelState.remove, ...ids])];
-        labelState.add = labelState.add.filter((id) => !ids.includes(id));
+        labelState.unlabel(labels);
         update(name, { name, labels: labels.map((l) => l.title) }, labelInput());
         break;
       }
@@ -332,6 +310,12 @@ export async function planQuickActions(
         if (issue?.confidential) skip(name);
         else update(name, { name }, { confidential: true });
         break;
+      case 'title': {
+        const title = args.trim();
+        if (!issue || title === '' || title.length > 255) skip(name);
+        else update(name, { name, title }, { title });
+        break;
+      }
       case 'estimate': {
         const seconds = parseEstimateArg(args);
         if (seconds === null || !issue) skip(name);
@@ -382,7 +366,7 @@ export async function planQuickActions(
           break;
         }
         const copied = await copiedMetadata(db, t, source);
-        labelState.add = [...new Set([...labelState.add, ...copied.labelIds])];
+        labelState.label(copied.labels);
         const reference = source.project_id === t.project.id ? `#${source.iid}` : `${ref.path}#${source.iid}`;
         update(
           name,
@@ -391,6 +375,9 @@ export async function planQuickActions(
         );
         break;
       }
+      default:
+        // A merge request's command (reviewers, draft status): never extracted from an issue's text.
+        skip(name);
     }
   }
   return { planned, skipped };

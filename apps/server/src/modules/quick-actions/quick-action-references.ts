@@ -2,29 +2,36 @@ import { type EpicArg, type IterationArg, iterationInPeriod } from '@meridian/do
 import type { Database } from '../../db/connection';
 import { DomainError } from '../../errors';
 import { todayIso } from '../../lib/today';
-import { canIssue } from '../../policy/abilities';
+import type { Actor } from '../../policy/actor';
 import { loadActiveActors } from '../../policy/load-actor';
 import { findEpic } from '../epics/epics.service';
 import { findIssue } from '../issues/issues.service';
-import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
-import type { QuickActionTarget } from './quick-action-target';
+import { findGroup, findProject, type ProjectRow } from '../namespaces/namespace-lookup.service';
 
 /**
- * Reference resolution for quick actions in the target issue's project, one statement per kind
- * for a whole set of commands: what does not resolve, or the actor may not see, is simply absent.
+ * Reference resolution for quick actions in the target issue's or merge request's project, one
+ * statement per kind for a whole set of commands: what does not resolve, or the actor may not see,
+ * is simply absent.
  */
 
-const groupsOf = (t: QuickActionTarget) =>
+/** Who resolves the references (`me`), and in which project. */
+export interface QuickActionScope {
+  me: Actor;
+  project: ProjectRow;
+}
+
+const groupsOf = (t: QuickActionScope) =>
   t.project.namespace_traversal_ids.length ? t.project.namespace_traversal_ids : [0];
 
 /**
- * Users by username (case-insensitive) who may be assigned: active and able to read the issue —
- * the same rule as `validAssignees` in issue writes. `me` is the actor.
+ * Users by username (case-insensitive) who may be assigned: active and `mayBeAssigned` — the rule
+ * the write applies (able to read the issue or merge request). `me` is the actor.
  */
 export async function assignableUsers(
   db: Database,
-  t: QuickActionTarget,
+  t: QuickActionScope,
   usernames: readonly string[],
+  mayBeAssigned: (candidate: Actor) => boolean,
 ): Promise<Map<string, { id: number; username: string }>> {
   const wanted = [...new Set(usernames.map((u) => (u === 'me' ? t.me.username : u).toLowerCase()))];
   const found = new Map<string, { id: number; username: string }>();
@@ -40,7 +47,7 @@ export async function assignableUsers(
   );
   for (const row of rows) {
     const candidate = actors.get(row.id);
-    if (candidate && canIssue(candidate, 'read_issue', t.subject)) found.set(row.username.toLowerCase(), row);
+    if (candidate && mayBeAssigned(candidate)) found.set(row.username.toLowerCase(), row);
   }
   if (wanted.includes(t.me.username.toLowerCase()) && found.has(t.me.username.toLowerCase())) {
     found.set('me', found.get(t.me.username.toLowerCase()) as { id: number; username: string });
@@ -51,7 +58,7 @@ export async function assignableUsers(
 /** Existing labels the project's issues may carry (its own, then its groups'), by exact title. */
 export async function projectLabels(
   db: Database,
-  t: QuickActionTarget,
+  t: QuickActionScope,
   titles: readonly string[],
 ): Promise<Map<string, { id: number; title: string }>> {
   const found = new Map<string, { id: number; title: string }>();
@@ -72,7 +79,7 @@ export async function projectLabels(
 /** Active milestones of the project or its groups, by title. */
 export async function projectMilestones(
   db: Database,
-  t: QuickActionTarget,
+  t: QuickActionScope,
   titles: readonly string[],
 ): Promise<Map<string, { id: number; title: string }>> {
   const found = new Map<string, { id: number; title: string }>();
@@ -92,7 +99,7 @@ export async function projectMilestones(
 /** Iterations of the project's groups named by id or title. */
 export async function projectIterations(
   db: Database,
-  t: QuickActionTarget,
+  t: QuickActionScope,
   args: readonly IterationArg[],
 ): Promise<{ id: number; title: string | null }[]> {
   if (args.length === 0) return [];
@@ -116,7 +123,7 @@ export async function projectIterations(
  */
 export async function periodIteration(
   db: Database,
-  t: QuickActionTarget,
+  t: QuickActionScope,
   arg: Extract<IterationArg, { period: unknown }>,
 ): Promise<{ id: number; title: string | null } | null> {
   let cadences = db.selectFrom('iterations_cadences').select('id').where('group_id', 'in', groupsOf(t));
@@ -146,7 +153,7 @@ async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
 }
 
 /** The epic `&iid` (of the project's group) or `group/path&iid`, when the actor may read it. */
-export function readableEpic(db: Database, t: QuickActionTarget, arg: EpicArg) {
+export function readableEpic(db: Database, t: QuickActionScope, arg: EpicArg) {
   return orNull(async () => {
     const groupId =
       arg.path === null
@@ -163,7 +170,7 @@ export function readableEpic(db: Database, t: QuickActionTarget, arg: EpicArg) {
  * The issue `#iid` of the same project, or `group/project#iid` of another, for /copy_metadata, when
  * the actor may read it — a missing project or issue and an unreadable one are alike (null).
  */
-export function readableIssue(db: Database, t: QuickActionTarget, ref: { path: string | null; iid: number }) {
+export function readableIssue(db: Database, t: QuickActionScope, ref: { path: string | null; iid: number }) {
   return orNull(async () => {
     const projectId = ref.path === null ? t.project.id : (await findProject(db, t.me, { fullPath: ref.path })).id;
     return findIssue(db, t.me, projectId, ref.iid);

@@ -1,15 +1,21 @@
-import { extractQuickActions } from '@meridian/domain';
+import { extractQuickActions, isIssueQuickAction, type QuickActionName } from '@meridian/domain';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { createIssue, type IssueInput, updateIssue } from '../issues/issue-write.service';
+import { findMergeRequest } from '../merge-requests/merge-requests.service';
+import type { MergeRequestInput } from '../merge-requests/mr-input';
+import { createMergeRequest, updateMergeRequest } from '../merge-requests/mr-write.service';
 import { findProject, type ProjectRow } from '../namespaces/namespace-lookup.service';
 import { assertCanComment, type Noteable } from '../notes/noteable';
 import { executeEpicQuickActions, isEpicQuickAction } from './epic-quick-actions';
+import { isMergeRequestQuickAction } from './mr-quick-action-plan';
+import { executeMergeRequestQuickActions } from './mr-quick-actions';
 import { executeQuickActions, type QuickActionsOutcome } from './quick-actions.service';
 
 /**
- * The writes that carry quick actions — a new or edited issue description, a new comment — as
+ * The writes that carry quick actions — a new or edited issue or merge request description, a new
+ * comment — as
  * GitLab runs them: the commands are removed from the text and run after it is saved. REST and
  * GraphQL call these, never the bare writes, so there is one path per rule.
  */
@@ -21,7 +27,7 @@ export async function createIssueWithQuickActions(
   project: ProjectRow,
   input: IssueInput,
 ): Promise<number> {
-  const { commands, text } = extractQuickActions(input.description ?? '');
+  const { commands, text } = extractQuickActions(input.description ?? '', isIssueQuickAction);
   if (commands.length === 0) return createIssue(db, actor, project, input);
   const iid = await createIssue(db, actor, project, { ...input, description: text });
   await executeQuickActions(db, actor, project, iid, commands);
@@ -36,19 +42,56 @@ export async function updateIssueWithQuickActions(
   iid: number,
   input: IssueInput,
 ): Promise<void> {
-  const { commands, text } = extractQuickActions(input.description ?? '');
+  const { commands, text } = extractQuickActions(input.description ?? '', isIssueQuickAction);
   if (commands.length === 0) return updateIssue(db, actor, project, iid, input);
   await updateIssue(db, actor, project, iid, { ...input, description: text });
   await executeQuickActions(db, actor, project, iid, commands);
 }
 
+/** POST /projects/:id/merge_requests: the same for a merge request (its commands only). */
+export async function createMergeRequestWithQuickActions(
+  db: Database,
+  actor: Actor | null,
+  project: ProjectRow,
+  input: MergeRequestInput,
+): Promise<number> {
+  const { commands, text } = extractQuickActions(input.description ?? '', isMergeRequestQuickAction);
+  if (commands.length === 0) return createMergeRequest(db, actor, project, input);
+  const iid = await createMergeRequest(db, actor, project, { ...input, description: text });
+  const me = requireActor(actor);
+  await executeMergeRequestQuickActions(db, me, project, await findMergeRequest(db, me, project.id, iid), commands);
+  return iid;
+}
+
+/** PUT /projects/:id/merge_requests/:iid: the same for a merge request's new description. */
+export async function updateMergeRequestWithQuickActions(
+  db: Database,
+  actor: Actor | null,
+  project: ProjectRow,
+  iid: number,
+  input: MergeRequestInput,
+): Promise<void> {
+  const { commands, text } = extractQuickActions(input.description ?? '', isMergeRequestQuickAction);
+  if (commands.length === 0) return updateMergeRequest(db, actor, project, iid, input);
+  await updateMergeRequest(db, actor, project, iid, { ...input, description: text });
+  const me = requireActor(actor);
+  await executeMergeRequestQuickActions(db, me, project, await findMergeRequest(db, me, project.id, iid), commands);
+}
+
+const ACCEPTS: Record<Noteable['kind'], (name: QuickActionName) => boolean> = {
+  issue: isIssueQuickAction,
+  epic: isEpicQuickAction,
+  merge_request: isMergeRequestQuickAction,
+};
+
 /** A comment's outcome: the stored note, or — when the body was only commands — what they did. */
 export type NoteWithQuickActions<T> = { note: T } | { commandsOnly: QuickActionsOutcome };
 
 /**
- * A new comment on an issue, epic or merge request (note, thread or reply): the note is stored without its command
- * lines and the commands run on the issue or epic; a body made only of commands stores no note
- * (GitLab's 202). An epic knows only its own commands; other command lines stay text.
+ * A new comment on an issue, epic or merge request (note, thread or reply): the note is stored
+ * without its command lines and the commands run on the issue, epic or merge request; a body made
+ * only of commands stores no note (GitLab's 202). Each knows only its own commands (an epic fewer,
+ * a merge request its reviewers and draft status); other command lines stay text.
  */
 export async function createNoteWithQuickActions<T>(
   db: Database,
@@ -57,15 +100,14 @@ export async function createNoteWithQuickActions<T>(
   body: string,
   create: (body: string) => Promise<T>,
 ): Promise<NoteWithQuickActions<T>> {
-  // Merge requests run no quick actions in Meridian: their command lines stay text.
-  if (n.kind === 'merge_request') return { note: await create(body) };
-  const { commands, text } = extractQuickActions(body, n.kind === 'epic' ? isEpicQuickAction : undefined);
+  const { commands, text } = extractQuickActions(body, ACCEPTS[n.kind]);
   if (commands.length === 0) return { note: await create(body) };
   assertCanComment(actor, n);
   const run = async () => {
     const me = requireActor(actor);
     if (n.kind === 'epic') return executeEpicQuickActions(db, me, n.row, commands);
     const project = await findProject(db, me, { id: n.projectId });
+    if (n.kind === 'merge_request') return executeMergeRequestQuickActions(db, me, project, n.row, commands);
     return executeQuickActions(db, me, project, n.iid, commands);
   };
   if (text.trim() === '') return { commandsOnly: await run() };

@@ -2,6 +2,7 @@ import {
   couldNotApplyMessage,
   extractQuickActions,
   formatDuration,
+  isIssueQuickAction,
   type QuickActionCommand,
   type QuickActionName,
   quickActionMessage,
@@ -16,6 +17,7 @@ import { promoteIssueToEpic } from '../issues/issue-promotion.service';
 import { type IssueInput, updateIssue } from '../issues/issue-write.service';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 import { addSpentTime, resetSpentTime, setTimeEstimate } from '../time-tracking/time-tracking.service';
+import { explainPersonalQuickActions, isPersonalQuickAction, runPersonalQuickActions } from './personal-quick-actions';
 import { type PlannedQuickAction, planQuickActions, type QuickActionStep } from './quick-action-plan';
 import { loadQuickActionTarget, newIssueQuickActionTarget } from './quick-action-target';
 
@@ -38,16 +40,27 @@ export async function explainQuickActions(
   text: string,
 ): Promise<{ text: string; explanations: string[] }> {
   const me = requireActor(actor);
-  const { commands, text: rest } = extractQuickActions(text);
+  const { commands, text: rest } = extractQuickActions(text, isIssueQuickAction);
   if (commands.length === 0) return { text: rest, explanations: [] };
   const target =
     iid === null ? newIssueQuickActionTarget(me, project) : await loadQuickActionTarget(db, me, project, iid);
-  const { planned } = await planQuickActions(db, target, commands);
-  return { text: rest, explanations: planned.map((p) => quickActionMessage(p.action, 'explanation')) };
+  const { planned } = await planQuickActions(
+    db,
+    target,
+    commands.filter((c) => !isPersonalQuickAction(c.name)),
+  );
+  const personal = iid === null ? [] : commands.filter((c) => isPersonalQuickAction(c.name));
+  return {
+    text: rest,
+    explanations: [
+      ...planned.map((p) => quickActionMessage(p.action, 'explanation')),
+      ...explainPersonalQuickActions(personal, 'issue'),
+    ],
+  };
 }
 
 /** A refusal or validation error of the service a command went through: that command is skipped. */
-function isExpected(error: unknown): error is DomainError {
+export function isExpected(error: unknown): error is DomainError {
   return error instanceof DomainError && error.code !== 'unauthorized' && error.code !== 'rate_limited';
 }
 
@@ -124,7 +137,12 @@ export async function executeQuickActions(
   const outcome: QuickActionsOutcome = { commandNames: commands.map((c) => c.name), messages: [], changes: {} };
   if (commands.length === 0) return outcome;
   const target = await loadQuickActionTarget(db, me, project, iid);
-  const { planned, skipped } = await planQuickActions(db, target, commands);
+  const personal = commands.filter((c) => isPersonalQuickAction(c.name));
+  const { planned, skipped } = await planQuickActions(
+    db,
+    target,
+    commands.filter((c) => !isPersonalQuickAction(c.name)),
+  );
   const done = new Map<PlannedQuickAction, string>();
   const update = mergedUpdate(planned);
   if (update) {
@@ -148,6 +166,11 @@ export async function executeQuickActions(
     }
   }
   for (const p of planned) outcome.messages.push(done.get(p) ?? couldNotApplyMessage(p.name));
+  if (personal.length && target.issue) {
+    const own = await runPersonalQuickActions(db, me, { type: 'Issue', id: target.issue.id, noun: 'issue' }, personal);
+    outcome.messages.push(...own.messages);
+    Object.assign(outcome.changes, own.changes);
+  }
   for (const s of skipped) outcome.messages.push(s.message);
   return outcome;
 }
@@ -160,6 +183,6 @@ export async function runTextQuickActions(
   iid: number,
   text: string,
 ): Promise<{ text: string; outcome: QuickActionsOutcome }> {
-  const { commands, text: rest } = extractQuickActions(text);
+  const { commands, text: rest } = extractQuickActions(text, isIssueQuickAction);
   return { text: rest, outcome: await executeQuickActions(db, actor, project, iid, commands) };
 }

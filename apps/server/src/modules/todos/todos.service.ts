@@ -98,7 +98,7 @@ export async function findTodo(db: Database, actor: Actor | null, todoId: number
 export async function markForLater(
   db: Database,
   actor: Actor | null,
-  target: { type: 'Issue' | 'Epic'; id: number },
+  target: { type: 'Issue' | 'Epic' | 'MergeRequest'; id: number },
 ): Promise<number | null> {
   const me = requireActor(actor);
   return db.transaction().execute(async (trx) => {
@@ -119,6 +119,27 @@ export async function markForLater(
       .executeTakeFirstOrThrow();
     return row.id;
   });
+}
+
+/**
+ * The `/done` quick action: the actor's pending to-dos on a target they can read (the caller checked)
+ * are done. Returns how many were.
+ */
+export async function markTargetTodosDone(
+  db: Database,
+  actor: Actor | null,
+  target: { type: 'Issue' | 'Epic' | 'MergeRequest'; id: number },
+): Promise<number> {
+  const me = requireActor(actor);
+  const done = await db
+    .updateTable('todos')
+    .set({ state: 'done', updated_at: new Date() })
+    .where('user_id', '=', me.id)
+    .where('target_type', '=', target.type)
+    .where('target_id', '=', target.id)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows);
 }
 
 /** The count the to-do badge shows: pending items on readable targets, capped as every count is. */
