@@ -6,7 +6,7 @@ import type { Actor } from './actor';
  * SQL twins of the rules in abilities.ts, for lists, counts and search: a row the actor may not
  * read must never be returned or counted. Each function takes the column names to test (with
  * their table alias) and returns a boolean SQL fragment for `.where(...)`.
- * abilities.test.ts checks that these agree with the pure rules.
+ * sql-scopes-containers.test.ts and sql-scopes-issuables.test.ts check that these agree with the pure rules.
  */
 
 const TRUE = sql<boolean>`true`;
