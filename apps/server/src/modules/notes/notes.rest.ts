@@ -9,7 +9,11 @@ import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../r
 import { presentAward } from '../award-emoji/award-emoji.presenter';
 import { awardsOfNotes } from '../award-emoji/award-emoji.service';
 import { redactReferences } from '../markdown/reference-redaction.service';
-import { createNoteWithQuickActions, presentCommandsOnly } from '../quick-actions/quick-actions-writes';
+import {
+  createNoteWithQuickActions,
+  presentCommandsOnly,
+  withCommandsChanges,
+} from '../quick-actions/quick-actions-writes';
 import {
   createDiscussion,
   type Discussion,
@@ -171,7 +175,7 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
         createNote(db, request.actor, n, { ...input, body }),
       );
       if ('commandsOnly' in made) return reply.status(202).send(presentCommandsOnly(made.commandsOnly));
-      return reply.status(201).send(await one(request, n, made.note));
+      return reply.status(201).send(withCommandsChanges(await one(request, n, made.note), made.commands));
     });
 
     app.get(`${base}/notes/:note_id`, async (request) => {
@@ -218,7 +222,11 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
         createDiscussion(db, request.actor, n, { ...input, body }),
       );
       if ('commandsOnly' in made) return reply.status(202).send(presentCommandsOnly(made.commandsOnly));
-      return reply.status(201).send((await discussions(request, n, [made.note]))[0]);
+      const [discussion] = await discussions(request, n, [made.note]);
+      const [first, ...rest] = discussion?.notes ?? [];
+      return reply
+        .status(201)
+        .send(first ? { ...discussion, notes: [withCommandsChanges(first, made.commands), ...rest] } : discussion);
     });
 
     app.post(`${base}/discussions/:discussion_id/notes`, async (request, reply) => {
@@ -229,7 +237,7 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
         replyToDiscussion(db, request.actor, n, discussionId(request), { body, createdAt: input.created_at }),
       );
       if ('commandsOnly' in made) return reply.status(202).send(presentCommandsOnly(made.commandsOnly));
-      return reply.status(201).send(await one(request, n, made.note));
+      return reply.status(201).send(withCommandsChanges(await one(request, n, made.note), made.commands));
     });
 
     app.put(`${base}/discussions/:discussion_id/notes/:note_id`, async (request) => {

@@ -85,6 +85,7 @@ describe('quick actions in merge request comments', () => {
     );
     expect(r.statusCode).toBe(201);
     expect((r.json() as { body: string }).body).toBe('Over to you.');
+    expect(Object.keys(r.json().commands_changes).length).toBeGreaterThan(0);
     const mr = await show(iid);
     expect(names(mr.assignees)).toEqual(['mqa_dev']);
     expect(names(mr.reviewers)).toEqual(['mqa_bob', 'mqa_carol']);
@@ -167,6 +168,7 @@ describe('quick actions in merge request comments', () => {
       body: 'On it\n/label ~bug',
     });
     expect(reply.json().body).toBe('On it');
+    expect(reply.json().commands_changes).not.toEqual({});
     expect(await show(iid)).toMatchObject({ reviewers: [{ username: 'mqa_bob' }], labels: ['bug'] });
   });
 });

@@ -16,6 +16,8 @@ describe('quick actions in comments (POST …/notes, discussions)', () => {
     const r = await comment(iid, 'Taking this.\n/label ~bug ~"in progress" ~prio::high\n/assign @qa_alice me');
     expect(r.statusCode).toBe(201);
     expect((r.json() as { body: string }).body).toBe('Taking this.');
+    // GitLab's Note entity says what the commands changed, so a page knows to refetch the issue.
+    expect(Object.keys(r.json().commands_changes)).toEqual(expect.arrayContaining(['add_label_ids', 'assignee_ids']));
     const issue = await show(iid);
     expect([...issue.labels].sort()).toEqual(['bug', 'in progress', 'prio::high']);
     expect(issue.assignees.map((a) => a.username).sort()).toEqual(['qa_alice', 'qa_planner']);
@@ -41,6 +43,7 @@ describe('quick actions in comments (POST …/notes, discussions)', () => {
     const r = await comment(iid, 'Please look\n/label ~bug', 'guest');
     expect(r.statusCode).toBe(201);
     expect((r.json() as { body: string }).body).toBe('Please look');
+    expect(r.json().commands_changes).toEqual({});
     expect((await show(iid)).labels).toEqual([]);
     const only = await comment(iid, '/label ~bug', 'guest');
     expect(only.statusCode).toBe(202);
@@ -51,8 +54,9 @@ describe('quick actions in comments (POST …/notes, discussions)', () => {
     const iid = await newIssue('threads');
     const d = await api('POST', `${issues()}/${iid}/discussions`, 'planner', { body: 'Thread\n/weight 3' });
     expect(d.statusCode).toBe(201);
-    const discussion = d.json() as { id: string; notes: { body: string }[] };
+    const discussion = d.json() as { id: string; notes: { body: string; commands_changes: unknown }[] };
     expect(discussion.notes[0]?.body).toBe('Thread');
+    expect(discussion.notes[0]?.commands_changes).toEqual({ weight: 3 });
     const reply = await api('POST', `${issues()}/${iid}/discussions/${discussion.id}/notes`, 'planner', {
       body: '/due 2026-12-01',
     });

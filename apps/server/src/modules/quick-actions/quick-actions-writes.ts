@@ -84,8 +84,13 @@ const ACCEPTS: Record<Noteable['kind'], (name: QuickActionName) => boolean> = {
   merge_request: isMergeRequestQuickAction,
 };
 
-/** A comment's outcome: the stored note, or — when the body was only commands — what they did. */
-export type NoteWithQuickActions<T> = { note: T } | { commandsOnly: QuickActionsOutcome };
+/**
+ * A comment's outcome: the stored note (with what its commands did, when it had any), or — when the
+ * body was only commands — what they did.
+ */
+export type NoteWithQuickActions<T> =
+  | { note: T; commands?: QuickActionsOutcome }
+  | { commandsOnly: QuickActionsOutcome };
 
 /**
  * A new comment on an issue, epic or merge request (note, thread or reply): the note is stored
@@ -112,8 +117,7 @@ export async function createNoteWithQuickActions<T>(
   };
   if (text.trim() === '') return { commandsOnly: await run() };
   const note = await create(text);
-  await run();
-  return { note };
+  return { note, commands: await run() };
 }
 
 /** GitLab's 202 answer for a comment made only of commands (`Entities::NoteCommands`). */
@@ -122,4 +126,12 @@ export function presentCommandsOnly(outcome: QuickActionsOutcome) {
     commands_changes: outcome.changes,
     summary: [outcome.messages.length ? outcome.messages.join(' ') : 'Failed to apply commands.'],
   };
+}
+
+/** A stored comment as answered (201): GitLab's Note entity says what the comment's commands changed. */
+export function withCommandsChanges<T extends object>(
+  note: T,
+  commands: QuickActionsOutcome | undefined,
+): T & { commands_changes: Record<string, unknown> } {
+  return { ...note, commands_changes: commands?.changes ?? {} };
 }

@@ -9,6 +9,7 @@ import {
   fetchAwards,
   fetchEmojiSuggestions,
   type NoteableRef,
+  type NoteDetail,
   removeAward,
   replyToDiscussion,
   resolveDiscussion,
@@ -33,28 +34,35 @@ function useInvalidateDiscussions(ref: NoteableRef) {
 }
 
 /**
- * A comment or a new thread. A comment of quick actions only answers no note, and any quick action
- * may have changed the noteable: then its own query is refetched too.
+ * After a comment: its quick actions may have changed the noteable — a comment of commands only
+ * answers no note (202), one with text says what they changed (`commands_changes`) — and then the
+ * noteable's own query is refetched too.
  */
-export function useAddNote(ref: NoteableRef) {
+function useRefetchAfterComment(ref: NoteableRef) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateDiscussions(ref);
+  return (note: Partial<NoteDetail> | null) => {
+    void invalidate();
+    if (note === null || note.id === undefined || Object.keys(note.commands_changes ?? {}).length > 0) {
+      void queryClient.invalidateQueries({ queryKey: ref.detailKey, exact: true });
+    }
+  };
+}
+
+/** A comment or a new thread. */
+export function useAddNote(ref: NoteableRef) {
+  const refetch = useRefetchAfterComment(ref);
   return useMutation({
     mutationFn: (input: { body: string; internal: boolean; thread: boolean }) => addNote(ref, input),
-    onSuccess: (note) => {
-      void invalidate();
-      if (note === null || Object.keys(note.commands_changes ?? {}).length > 0) {
-        void queryClient.invalidateQueries({ queryKey: ref.detailKey, exact: true });
-      }
-    },
+    onSuccess: refetch,
   });
 }
 
 export function useReply(ref: NoteableRef, discussionId: string) {
-  const invalidate = useInvalidateDiscussions(ref);
+  const refetch = useRefetchAfterComment(ref);
   return useMutation({
     mutationFn: (body: string) => replyToDiscussion(ref, discussionId, body),
-    onSuccess: () => void invalidate(),
+    onSuccess: refetch,
   });
 }
 
