@@ -12,6 +12,7 @@ export * from './quick-actions';
 export * from './references';
 export * from './roadmap';
 export * from './secrets';
+export * from './system-notes';
 export * from './task-list';
 export * from './time-tracking';
 export * from './work-items';

@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import { labelSetOf } from '../issuables/owner-links';
+import { idChanges, labelIdsOf } from '../issuables/owner-links';
 import { cleanLabelTitles, findOrCreateLabels } from '../labels/find-or-create-labels';
 import type { Executor } from './epic-query';
 
@@ -14,9 +14,10 @@ export async function writeEpicLabels(
   change: { set?: readonly string[]; add?: readonly string[]; remove?: readonly string[] },
 ): Promise<boolean> {
   if (change.set === undefined && !change.add?.length && !change.remove?.length) return false;
-  const before = await labelSetOf(db, 'epic', epicId);
+  const before = await labelIdsOf(db, 'epic', epicId);
   await editEpicLabels(db, epicId, group, change);
-  return (await labelSetOf(db, 'epic', epicId)) !== before;
+  const { added, removed } = idChanges(before, await labelIdsOf(db, 'epic', epicId));
+  return added.length + removed.length > 0;
 }
 
 async function editEpicLabels(

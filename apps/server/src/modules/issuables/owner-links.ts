@@ -38,13 +38,18 @@ export function labelsByOwner(
   return read(query);
 }
 
-/** The owner's label ids in one string, compared before and after a write: did its label set change? */
-export async function labelSetOf(db: Executor, owner: keyof typeof LABEL_LINKS, id: number): Promise<string> {
+/** The owner's label ids, ascending: read before and after a write to tell what it changed. */
+export async function labelIdsOf(db: Executor, owner: keyof typeof LABEL_LINKS, id: number): Promise<number[]> {
   const labels = await labelsByOwner(db, owner, [id]);
-  return labels
-    .map((l) => l.id)
-    .sort((a, b) => a - b)
-    .join(',');
+  return labels.map((l) => l.id).sort((a, b) => a - b);
+}
+
+/** The ids `after` has and `before` lacks, and the reverse. */
+export function idChanges(before: readonly number[], after: readonly number[]) {
+  return {
+    added: after.filter((id) => !before.includes(id)),
+    removed: before.filter((id) => !after.includes(id)),
+  };
 }
 
 /** Users linked to each owner (assignees, reviewers) by id, with the owner's id as `owner_id` (one query). */

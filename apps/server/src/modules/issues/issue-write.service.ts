@@ -1,5 +1,5 @@
 import type { IssueBackedType } from '@meridian/domain';
-import { positionAtEnd } from '@meridian/domain';
+import { assigneesChangedNote, labelsChangedNote, positionAtEnd } from '@meridian/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB } from '../../db/schema';
@@ -17,6 +17,7 @@ import { findEpicById } from '../epics/epics.service';
 import { nextIid } from '../internal-ids/next-iid';
 import { validAssignees, validIteration, validMilestone } from '../issuables/issuable-write';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
+import { fieldChangeNotes, usersChangedNote } from '../notes/change-notes';
 import { addSystemNote, deleteNoteableRecords, issueNoteTarget } from '../notes/noteable-records';
 import { issueNotifyTarget } from '../notifications/notification-target';
 import { type NotifyEvent, notify } from '../notifications/notify';
@@ -269,6 +270,7 @@ export async function updateIssue(
       if (input.progress !== undefined) changes.progress = input.progress;
       if (input.discussion_locked !== undefined) changes.discussion_locked = input.discussion_locked;
     }
+    notes.push(...fieldChangeNotes(issue, changes, 'issue'));
     const updated = await trx
       .updateTable('issues')
       .set({
@@ -284,7 +286,10 @@ export async function updateIssue(
     if (!updated) throw conflict('Issue was changed by someone else (stale lock_version)');
     await publishChange(trx, 'Issue', issue.id, 'updated');
     if (admin) {
-      if (await applyIssueLabelChanges(trx, project, issue.id, input)) {
+      const labels = await applyIssueLabelChanges(trx, project, issue.id, input);
+      const labelsNote = labelsChangedNote(labels.added, labels.removed);
+      if (labelsNote) {
+        notes.push(labelsNote);
         await publishChange(trx, 'Issue', issue.id, 'labels');
       }
       const finalSubject = { ...subject, confidential: input.confidential ?? issue.confidential };
@@ -298,6 +303,8 @@ export async function updateIssue(
             .execute();
         }
         const added = assignees.filter((id) => !subject.assigneeIds.includes(id));
+        const assigneesNote = await usersChangedNote(trx, subject.assigneeIds, assignees, assigneesChangedNote);
+        if (assigneesNote) notes.push(assigneesNote);
         finalAssigneeIds = assignees;
         const removed = subject.assigneeIds.filter((id) => !assignees.includes(id));
         if (added.length || removed.length) {

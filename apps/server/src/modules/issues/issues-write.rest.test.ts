@@ -114,7 +114,14 @@ describe('issue writes', () => {
       .where('system', '=', true)
       .orderBy('id')
       .execute();
-    expect(notes.map((n) => n.note)).toEqual(['closed', 'changed milestone to %"v1"', 'reopened']);
+    const labelIds = await t.db
+      .selectFrom('issue_labels')
+      .select('label_id')
+      .where('issue_id', '=', created.id)
+      .orderBy('label_id')
+      .execute();
+    const added = `added ${labelIds.map((l) => `~${l.label_id}`).join(' ')} labels`;
+    expect(notes.map((n) => n.note)).toEqual(['closed', 'changed milestone to %"v1"', added, 'reopened']);
   });
 
   it('403 for a guest editing or deleting another author issue; 204 delete for planner', async () => {

@@ -1,3 +1,4 @@
+import { assigneesChangedNote, labelsChangedNote, reviewersChangedNote } from '@meridian/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB } from '../../db/schema';
@@ -10,13 +11,15 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { nextIid } from '../internal-ids/next-iid';
 import { findOrCreateLabelIds, validAssignees, validMilestone } from '../issuables/issuable-write';
+import { idChanges, labelIdsOf } from '../issuables/owner-links';
 import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
+import { fieldChangeNotes, usersChangedNote } from '../notes/change-notes';
 import { addSystemNote, deleteNoteableRecords } from '../notes/noteable-records';
 import { mergeRequestNotifyTarget } from '../notifications/notification-target';
 import { type NotifyEvent, notify } from '../notifications/notify';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
 import { findMergeRequest } from './merge-requests.service';
-import { isDraftTitle, type MergeRequestInput } from './mr-input';
+import { isDraftTitle, type MergeRequestInput, readyTitle } from './mr-input';
 
 const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
 
@@ -77,6 +80,15 @@ function notifyTarget(project: ProjectRow, mr: { id: number; iid: number; title:
     merge_requests_enabled: project.merge_requests_enabled,
   };
   return mergeRequestNotifyTarget(subject, mr);
+}
+
+async function reviewerIds(trx: Transaction<DB>, mergeRequestId: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('merge_request_reviewers')
+    .select('user_id')
+    .where('merge_request_id', '=', mergeRequestId)
+    .execute();
+  return rows.map((r) => r.user_id);
 }
 
 async function editLabels(trx: Transaction<DB>, project: ProjectRow, mrId: number, input: MergeRequestInput) {
@@ -210,6 +222,7 @@ export async function updateMergeRequest(
       const milestoneId = await validMilestone(trx, project, input.milestone_id);
       if (milestoneId !== undefined) changes.milestone_id = milestoneId;
     }
+    notes.push(...fieldChangeNotes(mr, changes, 'merge request', readyTitle));
     await trx
       .updateTable('merge_requests')
       .set({ ...changes, updated_at: sql<Date>`now()`, lock_version: sql<number>`lock_version + 1` })
@@ -228,10 +241,18 @@ export async function updateMergeRequest(
     const assigneeIds = await setUsers(trx, project, 'merge_request_assignees', mr.id, input.assignee_ids);
     if (assigneeIds && !sameIds(assigneeIds, previousAssigneeIds)) {
       events.push({ kind: 'reassign_merge_request', previousAssigneeIds, assigneeIds });
+      notes.push((await usersChangedNote(trx, previousAssigneeIds, assigneeIds, assigneesChangedNote)) ?? '');
     }
-    await setUsers(trx, project, 'merge_request_reviewers', mr.id, input.reviewer_ids);
+    const previousReviewerIds = input.reviewer_ids === undefined ? [] : await reviewerIds(trx, mr.id);
+    const newReviewerIds = await setUsers(trx, project, 'merge_request_reviewers', mr.id, input.reviewer_ids);
+    if (newReviewerIds) {
+      notes.push((await usersChangedNote(trx, previousReviewerIds, newReviewerIds, reviewersChangedNote)) ?? '');
+    }
+    const labelsBefore = await labelIdsOf(trx, 'mergeRequest', mr.id);
     await editLabels(trx, project, mr.id, input);
-    for (const note of notes)
+    const labels = idChanges(labelsBefore, await labelIdsOf(trx, 'mergeRequest', mr.id));
+    notes.push(labelsChangedNote(labels.added, labels.removed) ?? '');
+    for (const note of notes.filter(Boolean))
       await addSystemNote(trx, { type: 'MergeRequest', id: mr.id, projectId: mr.project_id }, me.id, note);
     const target = notifyTarget(project, { ...mr, title: input.title ?? mr.title });
     for (const event of events) await notify(trx, me, target, event);

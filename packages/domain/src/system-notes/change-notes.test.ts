@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assigneesChangedNote,
+  discussionLockNote,
+  dueDateChangedNote,
+  healthStatusChangedNote,
+  labelsChangedNote,
+  reviewersChangedNote,
+  weightChangedNote,
+} from './change-notes';
+
+describe('labelsChangedNote', () => {
+  it.each([
+    [[1], [], 'added ~1 label'],
+    [[1, 2], [], 'added ~1 ~2 labels'],
+    [[], [3], 'removed ~3 label'],
+    [[1], [3, 4], 'added ~1 label and removed ~3 ~4 labels'],
+    [[], [], null],
+  ])('%o %o', (added, removed, note) => {
+    expect(labelsChangedNote(added, removed)).toBe(note);
+  });
+});
+
+describe('assigneesChangedNote and reviewersChangedNote', () => {
+  it.each([
+    [['a'], [], 'assigned to @a', 'requested review from @a'],
+    [['a', 'b', 'c'], [], 'assigned to @a, @b, and @c', 'requested review from @a, @b, and @c'],
+    [[], ['c'], 'unassigned @c', 'removed review request for @c'],
+    [['a'], ['c'], 'assigned to @a and unassigned @c', 'requested review from @a and removed review request for @c'],
+    [[], [], null, null],
+  ])('%o %o', (added, removed, assignees, reviewers) => {
+    expect(assigneesChangedNote(added, removed)).toBe(assignees);
+    expect(reviewersChangedNote(added, removed)).toBe(reviewers);
+  });
+});
+
+describe('single-field notes', () => {
+  it.each([
+    [dueDateChangedNote('2026-12-01'), 'changed due date to Dec 1, 2026'],
+    [dueDateChangedNote(null), 'removed due date'],
+    [weightChangedNote(3), 'changed weight to **3**'],
+    [weightChangedNote(0), 'changed weight to **0**'],
+    [weightChangedNote(null), 'removed the weight'],
+    [healthStatusChangedNote('at_risk'), 'changed health status to **at risk**'],
+    [healthStatusChangedNote(null), 'removed the health status'],
+    [discussionLockNote(true, 'merge request'), 'locked the discussion in this merge request'],
+    [discussionLockNote(false, 'issue'), 'unlocked the discussion in this issue'],
+  ])('%s', (note, expected) => {
+    expect(note).toBe(expected);
+  });
+});
