@@ -71,8 +71,7 @@ export async function findAward(db: Database, a: Awardable, awardId: number): Pr
  */
 export async function createAward(db: Database, actor: Actor | null, a: Awardable, rawName: string): Promise<AwardRow> {
   const me = requireActor(actor);
-  const name = rawName.trim().replace(/^:(.*):$/, '$1');
-  if (!EMOJI_NAME.test(name)) throw badRequest('name is invalid: not a valid emoji name', 'name');
+  const name = emojiName(rawName);
   const row = await db
     .insertInto('award_emoji')
     .values({ name, user_id: me.id, awardable_type: a.type, awardable_id: a.id })
@@ -81,6 +80,27 @@ export async function createAward(db: Database, actor: Actor | null, a: Awardabl
     .executeTakeFirst();
   if (!row) throw notFound('Award Emoji Name has already been taken');
   return row;
+}
+
+/** `name` or `:name:` as stored; a malformed name is a 400. */
+function emojiName(rawName: string): string {
+  const name = rawName.trim().replace(/^:(.*):$/, '$1');
+  if (!EMOJI_NAME.test(name)) throw badRequest('name is invalid: not a valid emoji name', 'name');
+  return name;
+}
+
+/** GitLab's `/react` (`/award`): takes the actor's award of `name` back, or gives it. */
+export async function toggleAward(db: Database, actor: Actor | null, a: Awardable, rawName: string): Promise<void> {
+  const me = requireActor(actor);
+  const name = emojiName(rawName);
+  const taken = await db
+    .deleteFrom('award_emoji')
+    .where('awardable_type', '=', a.type)
+    .where('awardable_id', '=', a.id)
+    .where('user_id', '=', me.id)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (Number(taken.numDeletedRows) === 0) await createAward(db, me, a, name);
 }
 
 /** Only the awarder (or an admin) may take an award back. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProject } from '../../test/factories';
 import { useIssuesRestWorld } from '../../test/issues-rest-world';
+import { storedNotes } from '../../test/stored-notes';
 
 /** Writing issues over REST: create, update, delete, incidents, epics, reordering, hostile input. */
 const { t, world } = useIssuesRestWorld();
@@ -106,14 +107,7 @@ describe('issue writes', () => {
     expect(stale.statusCode).toBe(409);
     const reopened = await api('PUT', url, 'planner', { state_event: 'reopen' });
     expect(reopened.json()).toMatchObject({ state: 'opened', closed_at: null });
-    const notes = await t.db
-      .selectFrom('notes')
-      .select('note')
-      .where('noteable_type', '=', 'Issue')
-      .where('noteable_id', '=', created.id)
-      .where('system', '=', true)
-      .orderBy('id')
-      .execute();
+    const notes = await storedNotes(t.db, { type: 'Issue', id: created.id }, 'system');
     const labelIds = await t.db
       .selectFrom('issue_labels')
       .select('label_id')
@@ -121,7 +115,7 @@ describe('issue writes', () => {
       .orderBy('label_id')
       .execute();
     const added = `added ${labelIds.map((l) => `~${l.label_id}`).join(' ')} labels`;
-    expect(notes.map((n) => n.note)).toEqual(['closed', 'changed milestone to %"v1"', added, 'reopened']);
+    expect(notes).toEqual(['closed', 'changed milestone to %"v1"', added, 'reopened']);
   });
 
   it('403 for a guest editing or deleting another author issue; 204 delete for planner', async () => {

@@ -82,12 +82,13 @@ function notifyTarget(project: ProjectRow, mr: { id: number; iid: number; title:
   return mergeRequestNotifyTarget(subject, mr);
 }
 
-async function reviewerIds(trx: Transaction<DB>, mergeRequestId: number): Promise<number[]> {
-  const rows = await trx
-    .selectFrom('merge_request_reviewers')
-    .select('user_id')
-    .where('merge_request_id', '=', mergeRequestId)
-    .execute();
+/** The ids of a merge request's assignees or reviewers. */
+async function userIdsOf(
+  trx: Transaction<DB>,
+  table: 'merge_request_assignees' | 'merge_request_reviewers',
+  mergeRequestId: number,
+): Promise<number[]> {
+  const rows = await trx.selectFrom(table).select('user_id').where('merge_request_id', '=', mergeRequestId).execute();
   return rows.map((r) => r.user_id);
 }
 
@@ -191,6 +192,9 @@ export async function updateMergeRequest(
   await db.transaction().execute(async (trx) => {
     const changes: Record<string, unknown> = {};
     const notes: string[] = [];
+    const addNote = (note: string | null) => {
+      if (note) notes.push(note);
+    };
     const events: NotifyEvent[] = [];
     if (input.title !== undefined) {
       changes.title = input.title;
@@ -229,30 +233,21 @@ export async function updateMergeRequest(
       .where('id', '=', mr.id)
       .execute();
     const previousAssigneeIds =
-      input.assignee_ids === undefined
-        ? []
-        : (
-            await trx
-              .selectFrom('merge_request_assignees')
-              .select('user_id')
-              .where('merge_request_id', '=', mr.id)
-              .execute()
-          ).map((r) => r.user_id);
+      input.assignee_ids === undefined ? [] : await userIdsOf(trx, 'merge_request_assignees', mr.id);
     const assigneeIds = await setUsers(trx, project, 'merge_request_assignees', mr.id, input.assignee_ids);
     if (assigneeIds && !sameIds(assigneeIds, previousAssigneeIds)) {
       events.push({ kind: 'reassign_merge_request', previousAssigneeIds, assigneeIds });
-      notes.push((await usersChangedNote(trx, previousAssigneeIds, assigneeIds, assigneesChangedNote)) ?? '');
+      addNote(await usersChangedNote(trx, previousAssigneeIds, assigneeIds, assigneesChangedNote));
     }
-    const previousReviewerIds = input.reviewer_ids === undefined ? [] : await reviewerIds(trx, mr.id);
+    const previousReviewerIds =
+      input.reviewer_ids === undefined ? [] : await userIdsOf(trx, 'merge_request_reviewers', mr.id);
     const newReviewerIds = await setUsers(trx, project, 'merge_request_reviewers', mr.id, input.reviewer_ids);
-    if (newReviewerIds) {
-      notes.push((await usersChangedNote(trx, previousReviewerIds, newReviewerIds, reviewersChangedNote)) ?? '');
-    }
+    if (newReviewerIds) addNote(await usersChangedNote(trx, previousReviewerIds, newReviewerIds, reviewersChangedNote));
     const labelsBefore = await labelIdsOf(trx, 'mergeRequest', mr.id);
     await editLabels(trx, project, mr.id, input);
     const labels = idChanges(labelsBefore, await labelIdsOf(trx, 'mergeRequest', mr.id));
-    notes.push(labelsChangedNote(labels.added, labels.removed) ?? '');
-    for (const note of notes.filter(Boolean))
+    addNote(labelsChangedNote(labels.added, labels.removed));
+    for (const note of notes)
       await addSystemNote(trx, { type: 'MergeRequest', id: mr.id, projectId: mr.project_id }, me.id, note);
     const target = notifyTarget(project, { ...mr, title: input.title ?? mr.title });
     for (const event of events) await notify(trx, me, target, event);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
+import { storedNotes } from '../../test/stored-notes';
 
 /** GitLab's system notes for field changes of issues and merge requests (the activity stream). */
 
@@ -9,17 +10,7 @@ const t = useRestTestApp({ prefix: 'cn_', users: ['dev', 'ann', 'ben'] });
 const { api } = t;
 let projectId = 0;
 
-const systemNotes = async (type: 'Issue' | 'MergeRequest', id: number) =>
-  (
-    await t.db
-      .selectFrom('notes')
-      .select('note')
-      .where('noteable_type', '=', type)
-      .where('noteable_id', '=', id)
-      .where('system', '=', true)
-      .orderBy('id')
-      .execute()
-  ).map((n) => n.note);
+const systemNotes = (type: 'Issue' | 'MergeRequest', id: number) => storedNotes(t.db, { type, id }, 'system');
 
 const labelId = async (title: string) =>
   (await t.db.selectFrom('labels').select('id').where('title', '=', title).executeTakeFirstOrThrow()).id;

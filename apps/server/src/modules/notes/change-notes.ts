@@ -9,6 +9,7 @@ import {
   weightChangedNote,
 } from '@meridian/domain';
 import type { Executor } from '../../db/executor';
+import { idChanges } from '../issuables/owner-links';
 
 /** The fields of an issue or merge request whose change GitLab records as a system note. */
 export interface NotedFields {
@@ -54,8 +55,7 @@ export async function usersChangedNote(
   after: readonly number[],
   say: (added: string[], removed: string[]) => string | null,
 ): Promise<string | null> {
-  const added = after.filter((id) => !before.includes(id));
-  const removed = before.filter((id) => !after.includes(id));
+  const { added, removed } = idChanges(before, after);
   if (added.length + removed.length === 0) return null;
   const rows = await db
     .selectFrom('users')

@@ -10,6 +10,7 @@ import {
 } from '@meridian/domain';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
+import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
 import type { MergeRequestRow } from '../merge-requests/merge-requests.service';
 import { draftTitle, type MergeRequestInput, readyTitle } from '../merge-requests/mr-input';
 import { mayBeAssignedToMergeRequest, mayEditMergeRequests } from '../merge-requests/mr-write.service';
@@ -41,27 +42,9 @@ export async function loadMergeRequestQuickActionTarget(
   mr: MergeRequestRow,
 ): Promise<MergeRequestQuickActionTarget> {
   const [assignees, reviewers, labels] = await Promise.all([
-    db
-      .selectFrom('merge_request_assignees as ma')
-      .innerJoin('users as u', 'u.id', 'ma.user_id')
-      .select(['u.id', 'u.username'])
-      .where('ma.merge_request_id', '=', mr.id)
-      .orderBy('ma.user_id')
-      .execute(),
-    db
-      .selectFrom('merge_request_reviewers as rv')
-      .innerJoin('users as u', 'u.id', 'rv.user_id')
-      .select(['u.id', 'u.username'])
-      .where('rv.merge_request_id', '=', mr.id)
-      .orderBy('rv.user_id')
-      .execute(),
-    db
-      .selectFrom('merge_request_labels as ml')
-      .innerJoin('labels as l', 'l.id', 'ml.label_id')
-      .select(['l.id', 'l.title'])
-      .where('ml.merge_request_id', '=', mr.id)
-      .orderBy('l.title')
-      .execute(),
+    usersByOwner(db, 'mergeRequestAssignees', [mr.id]),
+    usersByOwner(db, 'mergeRequestReviewers', [mr.id]),
+    labelsByOwner(db, 'mergeRequest', [mr.id]),
   ]);
   const milestone =
     mr.milestone_id === null

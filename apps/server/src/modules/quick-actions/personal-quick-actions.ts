@@ -10,7 +10,7 @@ import {
 } from '@meridian/domain';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
-import { createAward, deleteAward } from '../award-emoji/award-emoji.service';
+import { toggleAward } from '../award-emoji/award-emoji.service';
 import { setSubscription } from '../subscriptions/subscriptions.service';
 import { markForLater, markTargetTodosDone } from '../todos/todos.service';
 
@@ -46,21 +46,6 @@ function resolved({ name, args }: QuickActionCommand): ResolvedQuickAction | nul
   return null;
 }
 
-/** `/react`: takes the actor's award of that emoji back, or gives it (GitLab's toggle). */
-async function toggleAward(db: Database, me: Actor, target: PersonalTarget, emoji: string): Promise<void> {
-  const awardable = { type: target.type, id: target.id };
-  const mine = await db
-    .selectFrom('award_emoji')
-    .select('id')
-    .where('awardable_type', '=', target.type)
-    .where('awardable_id', '=', target.id)
-    .where('user_id', '=', me.id)
-    .where('name', '=', emoji)
-    .executeTakeFirst();
-  if (mine) await deleteAward(db, me, awardable, mine.id);
-  else await createAward(db, me, awardable, emoji);
-}
-
 /**
  * Runs the personal commands in order. One that changes nothing (a second `/todo`, `/done` without
  * a pending to-do, `/subscribe` when subscribed) gets GitLab's 'Could not apply …'.
@@ -83,7 +68,7 @@ export async function runPersonalQuickActions(
       applied = await setSubscription(db, me, subject, action.name === 'subscribe');
     }
     if (action?.name === 'award') {
-      await toggleAward(db, me, target, action.emoji);
+      await toggleAward(db, me, subject, action.emoji);
       applied = true;
     }
     if (!action || !applied) {

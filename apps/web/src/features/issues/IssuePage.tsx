@@ -9,8 +9,9 @@ import { Badge } from '../../ui/Badge';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, OpenBadge } from '../shared/DetailPage';
 import { ImportedBadge } from '../shared/ImportedBadge';
-import { WORK_ITEM_TYPE_NAMES, WorkItemHierarchy } from '../work-items/WorkItemHierarchy';
+import { WorkItemHierarchy } from '../work-items/WorkItemHierarchy';
 import { IssueActions } from './IssueActions';
+import { issueTypeTitle } from './issueTypeName';
 import { LinkedItems } from './LinkedItems';
 import { issueKeys, useIssue, useIssuePermissions } from './queries';
 import { IssueSidebar } from './sidebar/IssueSidebar';
@@ -63,17 +64,13 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
           )}
           <ImportedBadge what="issue" imported={issue.imported} />
           {issue.issue_type && issue.issue_type !== 'issue' && (
-            <Badge variant="neutral">{WORK_ITEM_TYPE_NAMES[issue.issue_type] ?? issue.issue_type}</Badge>
+            <Badge variant="neutral">{issueTypeTitle(issue.issue_type)}</Badge>
           )}
         </>
       }
       byline={
         <>
-          <CreatedBy
-            what={(issue.issue_type && WORK_ITEM_TYPE_NAMES[issue.issue_type]) || 'Issue'}
-            at={issue.created_at}
-            author={issue.author}
-          />
+          <CreatedBy what={issueTypeTitle(issue.issue_type)} at={issue.created_at} author={issue.author} />
           {issue.is_first_contribution && (
             <>
               {' '}

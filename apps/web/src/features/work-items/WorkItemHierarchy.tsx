@@ -9,15 +9,6 @@ import { childMove } from './childMove';
 import styles from './WorkItemHierarchy.module.css';
 import { fetchWorkItemHierarchy, moveWorkItemChild } from './workItemsApi';
 
-/** GitLab's names for the issues table's types. */
-export const WORK_ITEM_TYPE_NAMES: Record<string, string> = {
-  issue: 'Issue',
-  incident: 'Incident',
-  task: 'Task',
-  objective: 'Objective',
-  key_result: 'Key Result',
-};
-
 const ICONS: Record<string, string> = {
   Task: '☑',
   Issue: '◉',
