@@ -1,7 +1,7 @@
-/** GitLab's health status of an issue, as stored (`issues.health_status`). */
-export type HealthStatusValue = 'on_track' | 'needs_attention' | 'at_risk';
+import type { HealthStatus } from '../quick-actions/arguments';
 
-const TEXT: Record<HealthStatusValue, string> = {
+/** GitLab's names of the stored health statuses (`issues.health_status`). */
+const TEXT: Record<HealthStatus, string> = {
   on_track: 'On track',
   needs_attention: 'Needs attention',
   at_risk: 'At risk',
@@ -9,7 +9,7 @@ const TEXT: Record<HealthStatusValue, string> = {
 
 /** 'On track', 'Needs attention', 'At risk'; null for no or an unknown status. */
 export function healthStatusText(status: string | null | undefined): string | null {
-  return status && Object.hasOwn(TEXT, status) ? TEXT[status as HealthStatusValue] : null;
+  return status && Object.hasOwn(TEXT, status) ? TEXT[status as HealthStatus] : null;
 }
 
 /**
