@@ -5,6 +5,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { findReferences, type ReferenceContext } from './gfm-references';
+import { CLOBBERABLE, MARKDOWN_SCHEMA, USER_CONTENT_PREFIX } from './sanitize-schema';
 
 export type { ReferenceContext } from './gfm-references';
 
@@ -19,10 +20,7 @@ type HastNode = {
 const textOf = (node: HastNode): string =>
   node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('');
 
-/**
- * Task-list checkboxes get their item's text as accessible name (WCAG 4.1.2; GitLab's have none).
- * Runs after sanitizing: the name is the item's text, escaped like any attribute.
- */
+/** Task-list checkboxes get their item's text as accessible name (WCAG 4.1.2; GitLab's have none). */
 function labelTaskCheckboxes() {
   const walk = (node: HastNode, item: HastNode | null) => {
     const inItem = node.tagName === 'li' ? node : item;
@@ -35,13 +33,36 @@ function labelTaskCheckboxes() {
   return (tree: HastNode) => walk(tree, null);
 }
 
+/**
+ * The default schema's clobbering, done once: `id`, `name` and the ARIA references get the
+ * `user-content-` prefix unless they have it (remark-rehype prefixes footnote ids but not the
+ * footnotes' label), so a page's own ids cannot be clobbered and a second sanitizing pass changes nothing.
+ */
+function prefixClobberable() {
+  const prefixed = (value: unknown): unknown =>
+    typeof value === 'string' && !value.startsWith(USER_CONTENT_PREFIX)
+      ? `${USER_CONTENT_PREFIX}${value}`
+      : Array.isArray(value)
+        ? value.map(prefixed)
+        : value;
+  const walk = (node: HastNode) => {
+    if (node.properties) {
+      for (const key of CLOBBERABLE) {
+        if (node.properties[key] !== undefined) node.properties[key] = prefixed(node.properties[key]);
+      }
+    }
+    for (const child of node.children ?? []) walk(child);
+  };
+  return (tree: HastNode) => walk(tree);
+}
+
 /** Elements whose text is never a reference: links already, code. */
 const NO_REFERENCES = new Set(['a', 'code', 'pre']);
 
 /**
  * GitLab's reference filters (`gfm-references.ts`): text outside links and code becomes text and
- * `<a class="gfm gfm-issue" data-reference-type="issue" …>` links. Runs after sanitizing: every
- * attribute is ours, and the stringifier escapes them.
+ * `<a class="gfm gfm-issue" data-reference-type="issue" …>` links (attributes the sanitizer's
+ * schema names; the stringifier escapes them).
  */
 function linkReferences(options: { context?: ReferenceContext }) {
   const ctx = options.context ?? {};
@@ -89,8 +110,9 @@ function linkReferences(options: { context?: ReferenceContext }) {
 
 /**
  * Markdown → sanitized HTML (GitHub-flavoured). Raw HTML in the source is dropped by
- * remark-rehype (allowDangerousHtml is off) and the result passes rehype-sanitize's default
- * GitHub schema, so `<script>`, event handlers and `javascript:` URLs never survive.
+ * remark-rehype (allowDangerousHtml is off) and the finished tree, our own links included, passes
+ * rehype-sanitize with `MARKDOWN_SCHEMA` (GitHub's schema and our additions) as the last step, so
+ * `<script>`, event handlers and `javascript:` URLs never survive.
  *
  * Call it on WRITE and store the result (e.g. `description_html`); never re-render on read.
  */
@@ -99,9 +121,10 @@ const processor = (context: ReferenceContext | undefined) =>
     .use(remarkParse)
     .use(remarkGfm)
     .use(remarkRehype)
-    .use(rehypeSanitize)
     .use(labelTaskCheckboxes)
     .use(linkReferences, { context })
+    .use(prefixClobberable)
+    .use(rehypeSanitize, MARKDOWN_SCHEMA)
     .use(rehypeStringify);
 
 const plain = processor(undefined).freeze();

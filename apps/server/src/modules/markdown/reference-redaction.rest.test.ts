@@ -105,7 +105,8 @@ describe('#12+ shows the title of what the reader may read (GitLab reference for
     const html = (await api('GET', `/projects/${projectId}/issues/${iid}`, 'dev')).json().description_html as string;
     expect(html).toMatch(/data-reference-format="\+"[^>]*>Open one \(#1\)<\/a>/);
     expect(html).toContain(
-      '>&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &amp; &#39;single&#39; &lt;/a&gt;&lt;script&gt;x&lt;/script&gt; (#50)</a>',
+      // The stringifier's escaping: `<` and `&` as character references, quotes as they are in text.
+      `>&#x3C;img src=x onerror=alert(1)> "quoted" &#x26; 'single' &#x3C;/a>&#x3C;script>x&#x3C;/script> (#50)</a>`,
     );
     expect(html).toContain('>Secret (#2)</a>');
     expect(html).toContain('>Epic (&#x26;1)</a>');
@@ -165,7 +166,7 @@ describe('#12+s adds the summary: assignees, milestone, health status (GitLab re
 
   it('shows the set parts after the reference, escaped, in GitLab order', () => {
     expect(html).toMatch(
-      /data-reference-format="\+s"[^>]*>Summed up \(#60 - @rr_dev, @rr_guest - &lt;b&gt;v1&lt;\/b&gt; &amp; &quot;two&quot; - Needs attention\)<\/a>/,
+      /data-reference-format="\+s"[^>]*>Summed up \(#60 - @rr_dev, @rr_guest - &#x3C;b>v1&#x3C;\/b> &#x26; "two" - Needs attention\)<\/a>/,
     );
     expect(html).toContain('>Open one (#1)</a>');
     expect(html).toContain('>MR (!1)</a>');

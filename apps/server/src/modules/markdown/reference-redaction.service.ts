@@ -1,6 +1,8 @@
 import { referenceSummaryParts } from '@meridian/domain';
+import type { Element, Root } from 'hast';
 import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { elementsOf, onlyText, parseStoredHtml, sanitizedHtml } from '../../markdown/stored-html';
 import type { Actor } from '../../policy/actor';
 import { epicReadable, issueReadable } from '../../policy/sql-scopes';
 import { mergeRequestVisibility } from '../merge-requests/mr-query';
@@ -11,21 +13,13 @@ import { fullPathOf } from '../namespaces/namespace-lookup.service';
  * (markdown/gfm-references.ts, no lookup at write time); before it is shown, the links to issues,
  * merge requests and epics this reader may not read — missing, hidden, confidential, moderated —
  * go back to their plain text, and a readable `#12+` link shows the item's title, `Title (#12)`, and
- * `#12+s` its summary too, `Title (#12 - @alice - v1.0 - On track)`, escaped. One statement per kind
- * for any number of texts.
+ * `#12+s` its summary too, `Title (#12 - @alice - v1.0 - On track)`. One statement per kind for any
+ * number of texts. The edits are made on the parsed tree (titles are text nodes, never markup or
+ * replacement patterns) and the result passes the renderer's sanitizer again.
  */
 
-/** The renderer's own link (user text cannot produce the class: raw HTML is dropped). One class per part, no nesting. */
-const LINK =
-  /<a href="[^"]*" class="gfm gfm-(?:issue|merge-request|epic)" data-reference-type="(issue|merge_request|epic)"([^>]*)>([^<]*)<\/a>/g;
-const ATTRIBUTE = /data-(project-path|group-path|iid)="([^"]*)"/g;
-const FORMAT = /\sdata-reference-format="(\+s?)"/;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
+/** The link kinds a reader may not be allowed to follow. */
+const KINDS = new Set<string>(['issue', 'merge_request', 'epic']);
 
 /** At most this many distinct targets are checked per call; links beyond it are shown as text. */
 const MAX_TARGETS = 500;
@@ -33,19 +27,32 @@ const MAX_TARGETS = 500;
 type Kind = 'issue' | 'merge_request' | 'epic';
 const keyOf = (kind: Kind, path: string, iid: string) => `${kind}:${path.toLowerCase()}:${iid}`;
 
-const unescapeAttribute = (value: string) =>
-  value.replace(/&#x([0-9a-f]{1,6});|&(amp|quot|lt|gt);/gi, (_, hex: string | undefined, name: string | undefined) =>
-    hex
-      ? String.fromCodePoint(Number.parseInt(hex, 16))
-      : ({ amp: '&', quot: '"', lt: '<', gt: '>' }[name?.toLowerCase() ?? ''] ?? ''),
-  );
+/** One of the renderer's issue, merge request or epic links (user text cannot produce the class: raw HTML is dropped). */
+interface Link {
+  element: Element;
+  parent: Root | Element;
+  kind: Kind;
+  text: string;
+  target: { path: string; iid: string } | null;
+}
 
-function targetOf(kind: Kind, attributes: string): { path: string; iid: string } | null {
-  const found: Record<string, string> = {};
-  for (const m of attributes.matchAll(ATTRIBUTE)) found[m[1] as string] = unescapeAttribute(m[2] as string);
-  const path = kind === 'epic' ? found['group-path'] : found['project-path'];
-  const iid = found.iid;
-  return path && iid && /^\d{1,10}$/.test(iid) ? { path, iid } : null;
+const stringProperty = (element: Element, name: string) => {
+  const value = element.properties[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+function linkOf(element: Element, parent: Root | Element): Link | null {
+  const kind = stringProperty(element, 'dataReferenceType');
+  const classes = element.properties.className;
+  if (element.tagName !== 'a' || !kind || !KINDS.has(kind) || !Array.isArray(classes) || !classes.includes('gfm')) {
+    return null;
+  }
+  const text = onlyText(element);
+  if (text === null) return null;
+  const path = stringProperty(element, kind === 'epic' ? 'dataGroupPath' : 'dataProjectPath');
+  const iid = stringProperty(element, 'dataIid');
+  const target = path && iid && /^\d{1,10}$/.test(iid) ? { path, iid } : null;
+  return { element, parent, kind: kind as Kind, text, target };
 }
 
 interface Targets {
@@ -93,19 +100,25 @@ async function readableKeys(
   );
 }
 
-/** A readable link as shown: itself, or for `#12+` the same link reading `Title (#12)`, for `#12+s` with the summary. */
-function shownLink(link: string, attributes: string, text: string, shown: Shown): string {
-  const format = FORMAT.exec(attributes)?.[1];
-  if (!format) return link;
-  const reference = text.endsWith(format) ? text.slice(0, -format.length) : text;
-  // `reference` is stored HTML (already escaped); the summary's parts come from the database.
+/** A readable link as shown: itself, or for `#12+` reading `Title (#12)`, for `#12+s` with the summary too. */
+function showLink(link: Link, shown: Shown): void {
+  const format = stringProperty(link.element, 'dataReferenceFormat');
+  if (format !== '+' && format !== '+s') return;
+  const reference = link.text.endsWith(format) ? link.text.slice(0, -format.length) : link.text;
   const detail =
     format === '+s'
       ? referenceSummaryParts(shown)
-          .map((part) => ` - ${escapeHtml(part)}`)
+          .map((part) => ` - ${part}`)
           .join('')
       : '';
-  return link.replace(`>${text}</a>`, `>${escapeHtml(shown.title)} (${reference}${detail})</a>`);
+  // A text node: the stringifier escapes it, and nothing in it is a pattern or markup.
+  link.element.children = [{ type: 'text', value: `${shown.title} (${reference}${detail})` }];
+}
+
+/** An unreadable link becomes its text, where it stands. */
+function unlink(link: Link): void {
+  const at = link.parent.children.indexOf(link.element);
+  if (at >= 0) link.parent.children[at] = { type: 'text', value: link.text };
 }
 
 /** The usernames assigned to the row `alias` (`+s` summaries), in name order. */
@@ -119,20 +132,27 @@ export async function redactReferences<T extends string | null>(
   actor: Actor | null,
   htmls: T[],
 ): Promise<T[]> {
+  const trees = htmls.map((html) => (html?.includes('data-reference-type') ? parseStoredHtml(html) : null));
+  const linksOf = trees.map((tree) =>
+    tree
+      ? elementsOf(tree)
+          .map(({ element, parent }) => linkOf(element, parent))
+          .filter((link): link is Link => link !== null)
+      : [],
+  );
   const wanted = new Map<Kind, Map<string, { path: string; iid: string }>>();
-  for (const html of htmls) {
-    if (!html?.includes('data-reference-type')) continue;
-    for (const m of html.matchAll(LINK)) {
-      const kind = m[1] as Kind;
-      const target = targetOf(kind, m[2] as string);
-      if (!target) continue;
-      const forKind = wanted.get(kind) ?? new Map();
-      wanted.set(kind, forKind);
-      const total = [...wanted.values()].reduce((n, x) => n + x.size, 0);
-      if (total < MAX_TARGETS) forKind.set(keyOf(kind, target.path, target.iid), target);
+  let total = 0;
+  for (const link of linksOf.flat()) {
+    if (!link.target) continue;
+    const forKind = wanted.get(link.kind) ?? new Map();
+    wanted.set(link.kind, forKind);
+    const key = keyOf(link.kind, link.target.path, link.target.iid);
+    if (total < MAX_TARGETS && !forKind.has(key)) {
+      forKind.set(key, link.target);
+      total += 1;
     }
   }
-  if (wanted.size === 0) return htmls;
+  if (linksOf.every((links) => links.length === 0)) return htmls;
 
   const targets = (kind: Kind): Targets => {
     const list = [...(wanted.get(kind)?.values() ?? [])];
@@ -178,13 +198,18 @@ export async function redactReferences<T extends string | null>(
   ]);
   const readable = { issue: issues, merge_request: mergeRequests, epic: epics };
 
-  return htmls.map((html) => {
-    if (!html?.includes('data-reference-type')) return html;
-    return html.replace(LINK, (link, kind: Kind, attributes: string, text: string) => {
-      const target = targetOf(kind, attributes);
-      const shown = target ? readable[kind].get(keyOf(kind, target.path, target.iid)) : undefined;
-      return shown === undefined ? text : shownLink(link, attributes, text, shown);
-    }) as T;
+  return htmls.map((html, index) => {
+    const tree = trees[index];
+    const links = linksOf[index] ?? [];
+    if (!tree || links.length === 0) return html;
+    for (const link of links) {
+      const shown = link.target
+        ? readable[link.kind].get(keyOf(link.kind, link.target.path, link.target.iid))
+        : undefined;
+      if (shown === undefined) unlink(link);
+      else showLink(link, shown);
+    }
+    return sanitizedHtml(tree) as T;
   });
 }
 
