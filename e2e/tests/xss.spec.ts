@@ -30,6 +30,8 @@ interface Created {
 }
 const created: Created[] = [];
 let groupId = 0;
+/** An issue whose description references every created issue and epic with `+` / `+s` (their titles shown). */
+let referencingIid = 0;
 
 const text = (p: XssPayload, code: string) => p.make(sentinel(p.id, code));
 
@@ -72,6 +74,11 @@ test.beforeAll(async ({ browser }) => {
     await call('POST', `/projects/${project.id}/issues/${issue.iid}/notes`, { body: text(p, 'in') });
     created.push({ payload: p, issueIid: Number(issue.iid), epicIid: Number(epic.iid), title: String(issue.title) });
   }
+  const referencing = await call('POST', `/projects/${project.id}/issues`, {
+    title: 'Titles by reference',
+    description: created.map((c, i) => `- #${c.issueIid}${i % 2 ? '+s' : '+'} and &${c.epicIid}+`).join('\n'),
+  });
+  referencingIid = Number(referencing.iid);
   await page.close();
 });
 
@@ -192,6 +199,23 @@ test('the issue page shows a payload as text (screenshot)', async ({ page, conte
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(shown.title);
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: 'test-results/xss-issue-page.png', fullPage: true });
+  expect(fired).toEqual([]);
+  expect(await injectedDom(page)).toEqual([]);
+});
+
+test('hostile titles shown through #12+ and #12+s references stay text (screenshot)', async ({ page, context }) => {
+  const fired = await instrument(context, page);
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await page.goto(`/${projectPath}/-/issues/${referencingIid}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Titles by reference');
+  // The `$`-pattern family's first title, as text inside its reference link (`Title (#12)`).
+  const dollar = created.find((c) => c.payload.family === 'replacement-pattern');
+  if (!dollar) throw new Error('no replacement-pattern payload in the subset');
+  await expect(
+    page.getByRole('link', { name: `${dollar.title} (#${dollar.issueIid}`, exact: false }).first(),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: 'test-results/xss-titles-by-reference.png', fullPage: true });
   expect(fired).toEqual([]);
   expect(await injectedDom(page)).toEqual([]);
 });

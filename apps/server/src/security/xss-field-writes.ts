@@ -73,6 +73,9 @@ export class FieldWriter {
   readonly issueIids: number[] = [];
   /** Global ids of the epics written over REST (the epic notes route takes the id). */
   readonly epicIds: number[] = [];
+  /** What `#12+`-style references name: the merge requests' and epics' iids. */
+  readonly mergeRequestIids: number[] = [];
+  readonly epicIids: number[] = [];
 
   constructor(private readonly t: XssTarget) {}
 
@@ -142,6 +145,7 @@ export class FieldWriter {
       labels: [labelName],
     });
     this.epicIds.push(Number(epic.id));
+    this.epicIids.push(Number(epic.iid));
     put(f.epicTitle, 'POST /groups/:id/epics');
     put(f.epicDescription, 'POST /groups/:id/epics');
     await this.send('POST', `/api/v4/groups/${groupId}/epics/${epic.id}/notes`, { body: this.text(p, f.epicNote) });
@@ -163,12 +167,13 @@ export class FieldWriter {
     put(f.gqlEpicTitle, 'mutation updateEpic');
     put(f.gqlEpicDescription, 'mutation updateEpic');
 
-    await this.send('POST', `/api/v4/projects/${projectId}/merge_requests`, {
+    const mergeRequest = await this.send('POST', `/api/v4/projects/${projectId}/merge_requests`, {
       source_branch: `xss/${n}`,
       target_branch: 'main',
       title: this.text(p, f.mrTitle),
       description: this.text(p, f.mrDescription),
     });
+    this.mergeRequestIids.push(Number(mergeRequest.iid));
     put(f.mrTitle, 'POST /projects/:id/merge_requests');
     put(f.mrDescription, 'POST /projects/:id/merge_requests');
 

@@ -106,10 +106,16 @@ describe('XSS corpus through every user-text field (issue 8)', () => {
 
   it('hands every raw text field back verbatim over REST and GraphQL', async () => {
     const t0 = Date.now();
-    // Every hostile issue title again, as the `#iid+` and `#iid+s` (summary) reference formats show it.
+    // Every hostile issue, merge request and epic title again, as the `#iid+` and `#iid+s` (with the
+    // milestone's hostile title in the summary) reference formats show it.
+    const format = (iid: number) => (iid % 2 ? '+s' : '+');
     const titled = await writer.send('POST', `/api/v4/projects/${target.projectId}/issues`, {
       title: 'Titles by reference',
-      description: writer.issueIids.map((iid) => `#${iid}${iid % 2 ? '+s' : '+'}`).join(' '),
+      description: [
+        ...writer.issueIids.map((iid) => `#${iid}${format(iid)}`),
+        ...writer.mergeRequestIids.map((iid) => `!${iid}${format(iid + 1)}`),
+        ...writer.epicIids.map((iid) => `&${iid}+`),
+      ].join(' '),
     });
     writer.issueIids.push(Number(titled.iid));
     const { rest, graphql } = await readBack(target, writer.issueIids, writer.epicIds);

@@ -31,7 +31,8 @@ export type XssFamily =
   | 'broken-tag'
   | 'attribute-breakout'
   | 'templating'
-  | 'polyglot';
+  | 'polyglot'
+  | 'replacement-pattern';
 
 export interface XssPayload {
   id: string;
@@ -373,6 +374,18 @@ const families: Record<XssFamily, Maker[]> = {
       `';alert(String.fromCharCode(88,83,83))//';${s.call}//";${s.call}//--></SCRIPT>">'><SCRIPT>${s.call}</SCRIPT>`,
     (s) => `\`"'><img src=xxx:x onerror=${s.call}>\n[x](javascript:${s.call})\n<javascript:${s.call}>`,
     (s) => `" onclick=${s.call}//<button ' onclick=${s.call}//> */ ${s.call}//`,
+  ],
+  // `String.prototype.replace` patterns (security review 2026-11-28, H1): in a title shown through a
+  // `#12+` / `#12+s` reference, `` $` `` once spliced the server's own `<a …` into the title.
+  'replacement-pattern': [
+    (s) => `Release notes $\` onmouseover=${s.call} style=display:block;position:fixed;inset:0 x`,
+    (s) => `$& onfocus=${s.call} autofocus tabindex=1 x`,
+    (s) => `$' onmouseover=${s.call} x`,
+    (s) => `$$ &amp;$& onmouseover=${s.call} x`,
+    (s) => `$\` onmouseover=${s.call} id=${s.id} x $&`,
+    (s) => `x $\`><img src=x onerror=${s.call}>`,
+    (s) => `$1 $<n> \${${s.call}} $0 $\` href=javascript:${s.call} x`,
+    (s) => `$\`$&$'$$ <a href=${s.url}>$\`</a> onclick=${s.call}`,
   ],
 };
 

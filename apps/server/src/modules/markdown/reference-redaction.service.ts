@@ -21,6 +21,9 @@ import { fullPathOf } from '../namespaces/namespace-lookup.service';
 /** The link kinds a reader may not be allowed to follow. */
 const KINDS = new Set<string>(['issue', 'merge_request', 'epic']);
 
+/** A cheap test before parsing: only HTML the renderer gave such a link is parsed. */
+const MAY_HOLD_LINKS = /data-reference-type="(?:issue|merge_request|epic)"/;
+
 /** At most this many distinct targets are checked per call; links beyond it are shown as text. */
 const MAX_TARGETS = 500;
 
@@ -101,9 +104,9 @@ async function readableKeys(
 }
 
 /** A readable link as shown: itself, or for `#12+` reading `Title (#12)`, for `#12+s` with the summary too. */
-function showLink(link: Link, shown: Shown): void {
+function showLink(link: Link, shown: Shown): boolean {
   const format = stringProperty(link.element, 'dataReferenceFormat');
-  if (format !== '+' && format !== '+s') return;
+  if (format !== '+' && format !== '+s') return false;
   const reference = link.text.endsWith(format) ? link.text.slice(0, -format.length) : link.text;
   const detail =
     format === '+s'
@@ -113,12 +116,14 @@ function showLink(link: Link, shown: Shown): void {
       : '';
   // A text node: the stringifier escapes it, and nothing in it is a pattern or markup.
   link.element.children = [{ type: 'text', value: `${shown.title} (${reference}${detail})` }];
+  return true;
 }
 
 /** An unreadable link becomes its text, where it stands. */
-function unlink(link: Link): void {
+function unlink(link: Link): boolean {
   const at = link.parent.children.indexOf(link.element);
   if (at >= 0) link.parent.children[at] = { type: 'text', value: link.text };
+  return true;
 }
 
 /** The usernames assigned to the row `alias` (`+s` summaries), in name order. */
@@ -132,7 +137,7 @@ export async function redactReferences<T extends string | null>(
   actor: Actor | null,
   htmls: T[],
 ): Promise<T[]> {
-  const trees = htmls.map((html) => (html?.includes('data-reference-type') ? parseStoredHtml(html) : null));
+  const trees = htmls.map((html) => (html && MAY_HOLD_LINKS.test(html) ? parseStoredHtml(html) : null));
   const linksOf = trees.map((tree) =>
     tree
       ? elementsOf(tree)
@@ -202,13 +207,16 @@ export async function redactReferences<T extends string | null>(
     const tree = trees[index];
     const links = linksOf[index] ?? [];
     if (!tree || links.length === 0) return html;
+    let changed = false;
     for (const link of links) {
       const shown = link.target
         ? readable[link.kind].get(keyOf(link.kind, link.target.path, link.target.iid))
         : undefined;
-      if (shown === undefined) unlink(link);
-      else showLink(link, shown);
+      if (shown === undefined) changed = unlink(link) || changed;
+      else changed = showLink(link, shown) || changed;
     }
+    // Untouched, it is the renderer's sanitized output as stored: no need to print it again.
+    if (!changed) return html;
     return sanitizedHtml(tree) as T;
   });
 }
