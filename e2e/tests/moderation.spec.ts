@@ -54,6 +54,18 @@ test('a reported spammer is banned by root and their issue is hidden from everyo
   await expect(drawer).toBeHidden();
   await expect(frank.getByText('Thank you for your report. An administrator will look into it shortly.')).toBeVisible();
 
+  // The same report again (same user, same reason) is refused, and the drawer says why (GitLab's uniqueness).
+  await frank.getByRole('button', { name: 'Issue actions' }).click();
+  await frank.getByRole('menuitem', { name: 'Report abuse' }).click();
+  await expect(drawer).toBeVisible();
+  await drawer.getByText("They're posting spam.").click();
+  await drawer.getByRole('button', { name: 'Next' }).click();
+  await expect(drawer.getByRole('alert')).toHaveText('You have already reported this user');
+  await expect(drawer).toBeVisible();
+  await settledScreenshot(frank, 'moderation-report-already-reported');
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toBeHidden();
+
   // root sees the report in the admin queue and bans the user.
   const root = await signedInPage(browser, 'root');
   await root.setViewportSize({ width: 1280, height: 900 });

@@ -8,7 +8,7 @@ export interface Bucket {
 
 /** Every rate limit Meridian enforces, in GitLab's setting names; a `max` of 0 turns one off. */
 export const BUCKETS = {
-  /** Sign-in and sign-up requests per address (GitLab's protected paths). */
+  /** Sign-in, sign-up and sign-out requests per address (GitLab's protected paths). */
   protectedPaths: {
     name: 'protected_paths',
     limit: (s) => ({
@@ -21,7 +21,7 @@ export const BUCKETS = {
     name: 'login_failures',
     limit: (s) => ({ max: s.max_login_attempts, windowSeconds: s.failed_login_attempts_unlock_period_in_minutes * 60 }),
   },
-  /** Writes per signed-in user. */
+  /** Writes per signed-in user: REST, GraphQL mutations, web forms and page-JSON writes alike. */
   apiWrites: {
     name: 'api_writes',
     limit: (s) => ({
@@ -29,7 +29,7 @@ export const BUCKETS = {
       windowSeconds: s.throttle_authenticated_api_period_in_seconds,
     }),
   },
-  /** Anonymous API requests per address. */
+  /** Anonymous API requests, and anonymous writes on any route, per address. */
   anonymousApi: {
     name: 'anonymous_api',
     limit: (s) => ({

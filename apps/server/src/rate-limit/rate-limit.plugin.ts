@@ -9,7 +9,7 @@ import { cachedApplicationSettings } from '../modules/application-settings/appli
 import { BUCKETS, type Bucket } from './buckets';
 import { databaseStore, deleteExpiredRateLimits } from './database-store';
 import { redisNamespace } from './redis-namespace';
-import { isApiRequest, isApiWrite, isNoteCreation, isProtectedPath, isSearch } from './request-kinds';
+import { isApiRequest, isNoteCreation, isProtectedPath, isSearch, isWrite } from './request-kinds';
 import { sendTooManyRequests } from './too-many-requests';
 
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
@@ -65,14 +65,17 @@ async function overLimit(
   return exceeded ? Math.max(1, result.ttlInSeconds) : null;
 }
 
-/** The buckets a request counts in, decided without SQL; most signed-in reads count in none. */
+/**
+ * The buckets a request counts in, decided without SQL; most signed-in reads count in none. Every
+ * write counts somewhere, whatever its route: a protected path per address, a signed-in user's in
+ * their `api_writes`, an anonymous one per address (with the anonymous API requests).
+ */
 function bucketsFor(request: FastifyRequest): Array<[Bucket, string]> {
+  if (isProtectedPath(request)) return [[BUCKETS.protectedPaths, addressOf(request)]];
   const user = request.actor ? `user:${request.actor.id}` : null;
   const buckets: Array<[Bucket, string]> = [];
-  if (isProtectedPath(request)) buckets.push([BUCKETS.protectedPaths, addressOf(request)]);
-  if (!user && isApiRequest(request)) buckets.push([BUCKETS.anonymousApi, addressOf(request)]);
-  if (!isApiRequest(request)) return buckets;
-  if (user && isApiWrite(request)) buckets.push([BUCKETS.apiWrites, user]);
+  if (!user && (isApiRequest(request) || isWrite(request))) buckets.push([BUCKETS.anonymousApi, addressOf(request)]);
+  if (user && isWrite(request)) buckets.push([BUCKETS.apiWrites, user]);
   if (user && isNoteCreation(request)) buckets.push([BUCKETS.notes, user]);
   if (isSearch(request)) {
     buckets.push(user ? [BUCKETS.search, user] : [BUCKETS.anonymousSearch, addressOf(request)]);

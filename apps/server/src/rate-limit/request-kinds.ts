@@ -7,8 +7,12 @@ import type { FastifyRequest } from 'fastify';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const GRAPHQL_PATH = '/api/graphql';
-/** GitLab's protected paths that Meridian has: sign-in and sign-up. */
-const PROTECTED_PATHS = new Set(['/users/sign_in', '/users/sign_up']);
+/**
+ * GitLab's protected paths that Meridian has: sign-in, sign-up and sign-out (GitLab protects the
+ * `/users` prefix). Counted per address, never in a user's write budget, so an exhausted budget
+ * cannot keep a session from being ended.
+ */
+const PROTECTED_PATHS = new Set(['/users/sign_in', '/users/sign_up', '/users/sign_out']);
 /** Routes that create a comment: a note, a discussion, or a reply in a discussion. */
 const NOTE_CREATION = /\/(?:notes|discussions)$/;
 /** A `mutation` keyword anywhere (in a comment or string too: counting too much is the safe side). */
@@ -60,12 +64,15 @@ function graphqlRequest(request: FastifyRequest): GraphqlRequest | null {
   };
 }
 
-/** REST writes under /api/v4 and GraphQL mutations. */
-export function isApiWrite(request: FastifyRequest): boolean {
+/**
+ * A state-changing request, wherever its route lives: every POST, PUT, PATCH or DELETE (REST under
+ * /api/v4, the web forms, the page-JSON writes) except a GraphQL POST that carries no mutation.
+ */
+export function isWrite(request: FastifyRequest): boolean {
   if (!WRITE_METHODS.has(request.method)) return false;
-  if (routeOf(request).startsWith('/api/v4/')) return true;
+  if (routeOf(request) !== GRAPHQL_PATH) return true;
   const graphql = graphqlRequest(request);
-  return graphql !== null && MUTATION_KEYWORD.test(graphql.query);
+  return graphql === null || MUTATION_KEYWORD.test(graphql.query);
 }
 
 function nonEmpty(value: unknown): boolean {

@@ -141,6 +141,53 @@ describe.each(stores)('rate limits (%s store)', (_store, env) => {
     expect((await write(other)).status).toBeLessThan(429);
   });
 
+  it('web-form writes per user: flooding POST /abuse_reports hits api_writes (M1)', async () => {
+    await configure({ throttle_authenticated_api_requests_per_period: 3 });
+    const token = await member();
+    const other = await member();
+    const reported = await createUser(s.db);
+    const report = (t: string, category: string) =>
+      s.http('/abuse_reports', {
+        method: 'POST',
+        headers: { 'private-token': t, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ user_id: reported.id, abuse_report: { category, message: 'flood' } }),
+      });
+    for (const category of ['spam', 'offensive', 'phishing']) expect((await report(token, category)).status).toBe(201);
+    await expectThrottled(await report(token, 'crypto'));
+    // The web form and /api/v4 share the one budget; another user goes on.
+    await expectThrottled(
+      await s.http('/api/v4/abuse_reports', {
+        method: 'POST',
+        headers: { 'private-token': token, 'content-type': 'application/json' },
+        body: JSON.stringify({ user_id: reported.id, abuse_report: { category: 'malware' } }),
+      }),
+    );
+    expect((await report(other, 'spam')).status).toBe(201);
+  });
+
+  it('sign-out counts per address as a protected path, not in the user’s write budget', async () => {
+    await configure({
+      throttle_protected_paths_requests_per_period: 2,
+      throttle_authenticated_api_requests_per_period: 1,
+    });
+    const token = await member();
+    const address = nextAddress();
+    const signOut = (from: string) =>
+      s.http('/users/sign_out', { method: 'POST', headers: { 'private-token': token, 'x-forwarded-for': from } });
+    const write = () =>
+      s.http(`/api/v4/projects/${projectId}/labels`, {
+        method: 'POST',
+        headers: { 'private-token': token, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `l-${randomBytes(4).toString('hex')}`, color: '#ff0000' }),
+      });
+    expect((await write()).status).toBe(201);
+    await expectThrottled(await write());
+    expect((await signOut(address)).status).toBe(204);
+    expect((await signOut(address)).status).toBe(204);
+    await expectThrottled(await signOut(address));
+    expect((await signOut(nextAddress())).status).toBe(204);
+  });
+
   it('notes per user: notes_create_limit comments a minute', async () => {
     await configure({ notes_create_limit: 2, throttle_authenticated_api_requests_per_period: 1000 });
     const token = await member();

@@ -2,7 +2,8 @@ import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { offsetPage } from '../../db/list-page';
 import type { AbuseReportsTable } from '../../db/schema';
-import { DomainError, forbidden, notFound, unprocessable } from '../../errors';
+import { rejectDuplicate } from '../../db/unique-violation';
+import { badRequest, DomainError, forbidden, notFound, unprocessable } from '../../errors';
 import { canModerate } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
@@ -24,10 +25,14 @@ const STATE_AFTER: Record<Exclude<AbuseReportAction, 'close'>, UserState> = {
   trust_user: 'active',
 };
 
+/** GitLab's answer to a second report by the same reporter on the same user in the same category. */
+export const ALREADY_REPORTED = 'You have already reported this user';
+
 /**
  * A signed-in user reports another user to the instance's administrators (IE §2.4, IE-20). The
  * reported user must be one the reporter may see (404 otherwise, as a missing one); nobody reports
- * themselves.
+ * themselves; one report per reporter, reported user and category, open or closed (GitLab's
+ * uniqueness validation; the database's unique index decides, so two concurrent posts store one): 400.
  */
 export async function createAbuseReport(
   db: Database,
@@ -37,17 +42,21 @@ export async function createAbuseReport(
   const reporter = requireActor(actor);
   const reported = await getUser(db, reporter, input.user_id);
   if (reported.id === reporter.id) throw unprocessable('You cannot report yourself.', 'user_id');
-  return db
-    .insertInto('abuse_reports')
-    .values({
-      reporter_id: reporter.id,
-      user_id: reported.id,
-      category: input.abuse_report.category,
-      reported_from_url: input.abuse_report.reported_from_url,
-      message: input.abuse_report.message,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return rejectDuplicate(
+    () =>
+      db
+        .insertInto('abuse_reports')
+        .values({
+          reporter_id: reporter.id,
+          user_id: reported.id,
+          category: input.abuse_report.category,
+          reported_from_url: input.abuse_report.reported_from_url,
+          message: input.abuse_report.message,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    () => badRequest(ALREADY_REPORTED, 'user_id'),
+  );
 }
 
 /** Instance admins only: 401 anonymous, 403 anyone else (as GitLab's admin API). */

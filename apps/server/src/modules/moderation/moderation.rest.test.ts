@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createUsersWithTokens, expectStatuses } from '../../test/api-client';
-import { addGroupMember, createPublicGroupProject } from '../../test/factories';
+import { addGroupMember, createPublicGroupProject, createUser } from '../../test/factories';
 import { dig, gql } from '../../test/graphql-client';
 import { useTestApp } from '../../test/use-test-app';
 
@@ -97,6 +97,56 @@ describe('reporting a user (IE-20)', () => {
     expect(json.json().message).toBe('Thank you for your report. An administrator will look into it shortly.');
     const anonymous = await t.app.inject({ method: 'POST', url: '/abuse_reports', payload: report(users.uid.author!) });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('one report per reporter, reported user and category (GitLab’s uniqueness)', () => {
+  /** A user nobody else in this file reports, so the admin queue's filters elsewhere stay exact. */
+  const target = async () => (await createUser(t.db)).id;
+
+  it('answers the second 400 “You have already reported this user”, on /api/v4 and the web form alike', async () => {
+    const reported = await target();
+    const first = await api('POST', '/abuse_reports', 'viewer', report(reported, 'copyright'));
+    expect(first.statusCode).toBe(201);
+    const again = await api('POST', '/abuse_reports', 'viewer', report(reported, 'copyright'));
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: 'You have already reported this user', field: 'user_id' });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/abuse_reports',
+      headers: { 'private-token': users.tok.viewer!, accept: 'application/json' },
+      payload: report(reported, 'copyright'),
+    });
+    expect(form.statusCode).toBe(400);
+    expect(form.json().error).toBe('You have already reported this user');
+    // Another category, or another reporter, is a new report.
+    expect((await api('POST', '/abuse_reports', 'viewer', report(reported, 'credentials'))).statusCode).toBe(201);
+    expect((await api('POST', '/abuse_reports', 'author', report(reported, 'copyright'))).statusCode).toBe(201);
+  });
+
+  it('counts closed reports too, as GitLab does', async () => {
+    const reported = await target();
+    const created = await api('POST', '/abuse_reports', 'viewer', report(reported, 'crypto'));
+    const closed = await api('PUT', `/admin/abuse_reports/${created.json().id}`, 'admin', { status: 'closed' });
+    expect(closed.json().status).toBe('closed');
+    expect((await api('POST', '/abuse_reports', 'viewer', report(reported, 'crypto'))).statusCode).toBe(400);
+  });
+
+  it('stores one of two concurrent identical reports', async () => {
+    const reported = await target();
+    const both = await Promise.all([
+      api('POST', '/abuse_reports', 'viewer', report(reported, 'phishing')),
+      api('POST', '/abuse_reports', 'viewer', report(reported, 'phishing')),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    const stored = await t.db
+      .selectFrom('abuse_reports')
+      .select('id')
+      .where('reporter_id', '=', users.uid.viewer!)
+      .where('user_id', '=', reported)
+      .where('category', '=', 'phishing')
+      .execute();
+    expect(stored).toHaveLength(1);
   });
 });
 

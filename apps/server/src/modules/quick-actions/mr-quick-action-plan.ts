@@ -16,7 +16,7 @@ import { draftTitle, type MergeRequestInput, readyTitle } from '../merge-request
 import { mayBeAssignedToMergeRequest, mayEditMergeRequests } from '../merge-requests/mr-write.service';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 import { LabelChanges, type NamedLabel, type NamedUser, UserListChanges } from './quick-action-changes';
-import { assignableUsers, projectLabels, projectMilestones } from './quick-action-references';
+import { assignableUsers, projectLabels, projectMilestones, type QuickActionPurpose } from './quick-action-references';
 
 /** Whether a command applies to merge requests (the others stay text in a merge request's comment). */
 export const isMergeRequestQuickAction = (name: QuickActionName) => MERGE_REQUEST_QUICK_ACTIONS.has(name);
@@ -74,7 +74,12 @@ export interface MergeRequestQuickActionPlan {
 }
 
 /** Every user, label and milestone the commands name, resolved with one statement per kind. */
-async function resolveAll(db: Database, t: MergeRequestQuickActionTarget, commands: readonly QuickActionCommand[]) {
+async function resolveAll(
+  db: Database,
+  t: MergeRequestQuickActionTarget,
+  commands: readonly QuickActionCommand[],
+  purpose: QuickActionPurpose,
+) {
   const of = (...names: QuickActionName[]) => commands.filter((c) => names.includes(c.name));
   const usernames = of('assign', 'unassign', 'assign_reviewer', 'unassign_reviewer').flatMap((c) =>
     parseUserArgs(c.args),
@@ -83,7 +88,7 @@ async function resolveAll(db: Database, t: MergeRequestQuickActionTarget, comman
   const milestoneTitles = of('milestone').flatMap((c) => parseMilestoneArg(c.args) ?? []);
   if (!t.mayUpdate) return { users: new Map(), labels: new Map(), milestones: new Map() };
   const [users, labels, milestones] = await Promise.all([
-    assignableUsers(db, t, usernames, mayBeAssignedToMergeRequest(t.project)),
+    assignableUsers(db, t, usernames, purpose, mayBeAssignedToMergeRequest(t.project)),
     projectLabels(db, t, labelTitles),
     projectMilestones(db, t, milestoneTitles),
   ]);
@@ -102,8 +107,9 @@ export async function planMergeRequestQuickActions(
   db: Database,
   t: MergeRequestQuickActionTarget,
   commands: readonly QuickActionCommand[],
+  purpose: QuickActionPurpose,
 ): Promise<MergeRequestQuickActionPlan> {
-  const refs = await resolveAll(db, t, commands);
+  const refs = await resolveAll(db, t, commands, purpose);
   const plan: MergeRequestQuickActionPlan = { planned: [], skipped: [], input: {}, changes: {} };
   const { input, changes } = plan;
   const assignees = new UserListChanges(t.assignees);

@@ -40,6 +40,7 @@ export async function executeMergeRequestQuickActions(
     db,
     target,
     commands.filter((c) => !isPersonalQuickAction(c.name)),
+    'execute',
   );
   let applied = true;
   if (Object.keys(plan.input).length > 0) {
@@ -88,6 +89,7 @@ export async function explainMergeRequestQuickActions(
     db,
     target,
     commands.filter((c) => !isPersonalQuickAction(c.name)),
+    'explain',
   );
   return {
     text: rest,

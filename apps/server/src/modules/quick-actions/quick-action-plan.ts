@@ -29,6 +29,7 @@ import {
   projectIterations,
   projectLabels,
   projectMilestones,
+  type QuickActionPurpose,
   readableEpic,
   readableIssue,
 } from './quick-action-references';
@@ -56,14 +57,19 @@ export interface QuickActionPlan {
 }
 
 /** Every reference the commands name, resolved with one statement per kind. */
-async function resolveAll(db: Database, t: QuickActionTarget, commands: readonly QuickActionCommand[]) {
+async function resolveAll(
+  db: Database,
+  t: QuickActionTarget,
+  commands: readonly QuickActionCommand[],
+  purpose: QuickActionPurpose,
+) {
   const of = (...names: QuickActionName[]) => commands.filter((c) => names.includes(c.name));
   const usernames = of('assign', 'unassign').flatMap((c) => parseUserArgs(c.args));
   const labelTitles = of('label', 'unlabel', 'relabel').flatMap((c) => parseLabelArgs(c.args));
   const milestoneTitles = of('milestone').flatMap((c) => parseMilestoneArg(c.args) ?? []);
   const iterationArgs = of('iteration').flatMap((c) => parseIterationArg(c.args) ?? []);
   const [users, labels, milestones, iterations] = await Promise.all([
-    t.may.admin ? assignableUsers(db, t, usernames, (c) => canIssue(c, 'read_issue', t.subject)) : new Map(),
+    t.may.admin ? assignableUsers(db, t, usernames, purpose, (c) => canIssue(c, 'read_issue', t.subject)) : new Map(),
     t.may.admin ? projectLabels(db, t, labelTitles) : new Map(),
     t.may.admin ? projectMilestones(db, t, milestoneTitles) : new Map(),
     t.may.admin ? projectIterations(db, t, iterationArgs) : [],
@@ -161,10 +167,11 @@ export async function planQuickActions(
   db: Database,
   t: QuickActionTarget,
   commands: readonly QuickActionCommand[],
+  purpose: QuickActionPurpose,
 ): Promise<QuickActionPlan> {
   const planned: PlannedQuickAction[] = [];
   const skipped: QuickActionPlan['skipped'] = [];
-  const refs = await resolveAll(db, t, commands);
+  const refs = await resolveAll(db, t, commands, purpose);
   const issue = t.issue;
   const assignees = new UserListChanges(t.assignees);
   const labelState = new LabelChanges();

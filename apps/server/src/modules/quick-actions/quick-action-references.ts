@@ -24,13 +24,22 @@ const groupsOf = (t: QuickActionScope) =>
   t.project.namespace_traversal_ids.length ? t.project.namespace_traversal_ids : [0];
 
 /**
- * Users by username (case-insensitive) who may be assigned: active and `mayBeAssigned` — the rule
- * the write applies (able to read the issue or merge request). `me` is the actor.
+ * Why a plan resolves its references: to explain a preview, or to run the commands. A preview names
+ * any existing active user (`/assign @x` reads "Assigns @x."), so it never tells who may read the
+ * issue or merge request; running the commands keeps only users the write accepts.
+ */
+export type QuickActionPurpose = 'explain' | 'execute';
+
+/**
+ * Active users by username (case-insensitive). To run commands, only those `mayBeAssigned` allows —
+ * the rule the write applies (able to read the issue or merge request); to explain them, any (see
+ * `QuickActionPurpose`). `me` is the actor.
  */
 export async function assignableUsers(
   db: Database,
   t: QuickActionScope,
   usernames: readonly string[],
+  purpose: QuickActionPurpose,
   mayBeAssigned: (candidate: Actor) => boolean,
 ): Promise<Map<string, { id: number; username: string }>> {
   const wanted = [...new Set(usernames.map((u) => (u === 'me' ? t.me.username : u).toLowerCase()))];
@@ -47,7 +56,7 @@ export async function assignableUsers(
   );
   for (const row of rows) {
     const candidate = actors.get(row.id);
-    if (candidate && mayBeAssigned(candidate)) found.set(row.username.toLowerCase(), row);
+    if (candidate && (purpose === 'explain' || mayBeAssigned(candidate))) found.set(row.username.toLowerCase(), row);
   }
   if (wanted.includes(t.me.username.toLowerCase()) && found.has(t.me.username.toLowerCase())) {
     found.set('me', found.get(t.me.username.toLowerCase()) as { id: number; username: string });

@@ -48,6 +48,7 @@ export async function explainQuickActions(
     db,
     target,
     commands.filter((c) => !isPersonalQuickAction(c.name)),
+    'explain',
   );
   const personal = iid === null ? [] : commands.filter((c) => isPersonalQuickAction(c.name));
   return {
@@ -142,6 +143,7 @@ export async function executeQuickActions(
     db,
     target,
     commands.filter((c) => !isPersonalQuickAction(c.name)),
+    'execute',
   );
   const done = new Map<PlannedQuickAction, string>();
   const update = mergedUpdate(planned);

@@ -24,6 +24,12 @@ export function ReportAbuseDrawer({ isOpen, onOpenChange, reportedUserId, report
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
+  /** A refusal shown last time ('You have already reported this user') does not greet the next opening. */
+  const openChange = (open: boolean) => {
+    if (!open) setFailure(null);
+    onOpenChange(open);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!category) return;
@@ -31,7 +37,7 @@ export function ReportAbuseDrawer({ isOpen, onOpenChange, reportedUserId, report
     setFailure(null);
     try {
       await reportAbuse(reportedUserId, reportedFromUrl, category);
-      onOpenChange(false);
+      openChange(false);
       showToast(REPORT_THANKS);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'Could not send the report. Please try again.');
@@ -41,7 +47,7 @@ export function ReportAbuseDrawer({ isOpen, onOpenChange, reportedUserId, report
   };
 
   return (
-    <ModalOverlay className={styles.overlay} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
+    <ModalOverlay className={styles.overlay} isOpen={isOpen} onOpenChange={openChange} isDismissable>
       <Modal className={styles.drawer}>
         <Dialog className={styles.dialog}>
           {({ close }) => (
