@@ -34,6 +34,11 @@ describe('parseLabelArgs', () => {
     ['~"unterminated', []],
     ['~"a \\"quoted\\" one"', ['a "quoted" one']],
     ['', []],
+    // Found by arguments.fuzz.test.ts: titles ending in `"` or `\`, as formatReference quotes them.
+    ['~"\\\"\\\\" ~a', ['\"\\', 'a']],
+    ['~"ends with \\"" ~b', ['ends with "', 'b']],
+    ['~"a\\"b"', ['a"b']],
+    ['~"a"b', []],
   ]);
 });
 
@@ -55,6 +60,9 @@ describe('parseMilestoneArg', () => {
     ['Release 1', 'Release 1'],
     ['', null],
     ['%"open', null],
+    // Found by arguments.fuzz.test.ts: `%"a \\"` is the milestone `a \`.
+    ['%"a \\\\"', 'a \\'],
+    ['%"a \\"', null],
   ]);
 });
 
