@@ -35,7 +35,7 @@ describe('parseLabelArgs', () => {
     ['~"a \\"quoted\\" one"', ['a "quoted" one']],
     ['', []],
     // Found by arguments.fuzz.test.ts: titles ending in `"` or `\`, as formatReference quotes them.
-    ['~"\\\"\\\\" ~a', ['\"\\', 'a']],
+    ['~"\\"\\\\" ~a', ['"\\', 'a']],
     ['~"ends with \\"" ~b', ['ends with "', 'b']],
     ['~"a\\"b"', ['a"b']],
     ['~"a"b', []],
@@ -93,6 +93,9 @@ describe('parseEpicArg', () => {
     ['https://meridian.test/groups/acme/sub/-/epics/7', { path: 'acme/sub', iid: 7 }],
     ['#12', null],
     ['epic', null],
+    // An epic URL's iid outside PostgreSQL's integer is none (as `&9999999999` already was).
+    ['https://meridian.test/groups/acme/-/epics/9999999999', null],
+    ['https://meridian.test/groups/acme/-/epics/0', null],
   ]);
 });
 

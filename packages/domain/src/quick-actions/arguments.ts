@@ -1,6 +1,6 @@
 import { addDays, addMonths, MONTH_SHORT_NAMES } from '../dates/calendar-days';
 import { isValidIsoDate } from '../dates/iso-date';
-import { parseReference } from '../references/references';
+import { parseIid, parseReference } from '../references/references';
 import { parseDuration } from '../time-tracking/duration';
 
 /**
@@ -180,7 +180,8 @@ export function parseEpicArg(args: string): EpicArg | null {
       return null;
     }
     const match = EPIC_URL_PATH.exec(path);
-    return match ? { path: match[1] as string, iid: Number(match[2]) } : null;
+    const iid = match ? parseIid(match[2] as string) : null;
+    return match && iid !== null ? { path: match[1] as string, iid } : null;
   }
   const ref = parseReference(text);
   return ref?.kind === 'epic' ? { path: ref.path, iid: ref.iid } : null;

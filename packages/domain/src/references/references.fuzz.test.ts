@@ -22,7 +22,9 @@ const iid = fc.integer({ min: 1, max: ID_MAX });
 const title = fc
   .oneof(
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }),
-    fc.array(fc.constantFrom('a', ' ', '"', '\\', '~', '::', '$&', '#'), { minLength: 1, maxLength: 10 }).map((p) => p.join('')),
+    fc
+      .array(fc.constantFrom('a', ' ', '"', '\\', '~', '::', '$&', '#'), { minLength: 1, maxLength: 10 })
+      .map((p) => p.join('')),
   )
   .filter((s) => s.trim() !== '' && !s.includes('\n'));
 const reference: fc.Arbitrary<Reference> = fc.oneof(
