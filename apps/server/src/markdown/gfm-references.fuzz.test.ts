@@ -1,5 +1,5 @@
-import fc from 'fast-check';
 import { fuzzRuns, parserInput, quick } from '@meridian/domain/test/fuzz';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findReferences, type ReferenceContext } from './gfm-references';
 

@@ -1,5 +1,5 @@
-import fc from 'fast-check';
 import { fuzzRuns, quick } from '@meridian/domain/test/fuzz';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formFields, queryString } from '../test/query-string-arbitraries';
 import { parseGitlabParams, queryStringLimits } from './query-string';
@@ -14,7 +14,10 @@ const { arrayLimit, depth, parameterLimit } = queryStringLimits;
 
 /** Object.prototype's own properties and their values, to compare before and after. */
 const prototypeSnapshot = () =>
-  Object.getOwnPropertyNames(Object.prototype).map((name) => [name, Object.getOwnPropertyDescriptor(Object.prototype, name)?.value]);
+  Object.getOwnPropertyNames(Object.prototype).map((name) => [
+    name,
+    Object.getOwnPropertyDescriptor(Object.prototype, name)?.value,
+  ]);
 
 /** Walks the parsed tree: every node is a string, a plain object or an array, within the limits. */
 function expectBounded(value: unknown, level: number, maxArray: number) {
@@ -53,7 +56,11 @@ describe('parseGitlabParams (fuzz)', () => {
     fc.assert(
       fc.property(formFields, (fields) => {
         // Repeated multipart fields arrive as one array, bounded by busboy's field limit.
-        expectBounded(quick(() => parseGitlabParams(fields)), 0, parameterLimit);
+        expectBounded(
+          quick(() => parseGitlabParams(fields)),
+          0,
+          parameterLimit,
+        );
         expect(prototypeSnapshot()).toEqual(before);
       }),
       fuzzRuns(1_000),

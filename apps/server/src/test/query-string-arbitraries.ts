@@ -1,5 +1,5 @@
-import fc from 'fast-check';
 import { anyText, HOSTILE_PIECES } from '@meridian/domain/test/fuzz';
+import fc from 'fast-check';
 
 /**
  * Generators of hostile query strings and form bodies for the qs fuzz suites: GitLab's bracketed
@@ -54,7 +54,22 @@ export const paramName: fc.Arbitrary<string> = fc
 const encode = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, '\uFFFD'));
 
 const paramValue: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('', 'None', 'Any', 'opened', '1', '1,2,3', '%', '%ZZ', '%00', '%ED%A0%80', '%E2%9C%93', '+', '&', '='),
+  fc.constantFrom(
+    '',
+    'None',
+    'Any',
+    'opened',
+    '1',
+    '1,2,3',
+    '%',
+    '%ZZ',
+    '%00',
+    '%ED%A0%80',
+    '%E2%9C%93',
+    '+',
+    '&',
+    '=',
+  ),
   fc.constantFrom(...HOSTILE_PIECES).map(encode),
   anyText(20).map(encode),
 );
@@ -81,10 +96,7 @@ export const formFields: fc.Arbitrary<Record<string, string | string[]>> = fc
   .array(
     fc.tuple(
       paramName,
-      fc.oneof(
-        paramValue.map(decodeURIComponentSafe),
-        fc.array(fc.constant('x'), { minLength: 2, maxLength: 200 }),
-      ),
+      fc.oneof(paramValue.map(decodeURIComponentSafe), fc.array(fc.constant('x'), { minLength: 2, maxLength: 200 })),
     ),
     { maxLength: 20 },
   )

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { anyText, fuzzRuns, grammarText, parserInput, quick } from '../test/fuzz';
 import { formatSearchText } from './format-token';
-import { parseSort } from './parse-sort';
 import { parseSearchText } from './parse-search-text';
+import { parseSort } from './parse-sort';
 import { queryToApiParams } from './query-to-api-params';
 import { queryToSearchItems } from './query-to-search-items';
 import { parseRecentSearches } from './recent-searches';
@@ -135,7 +135,11 @@ describe('list address (fuzz)', () => {
 
 describe('parseRecentSearches (fuzz)', () => {
   it('reads any stored text (JSON or not) without throwing', () => {
-    const stored = fc.oneof(anyText(), fc.json({ maxDepth: 4 }), fc.jsonValue().map((v) => JSON.stringify([[v]])));
+    const stored = fc.oneof(
+      anyText(),
+      fc.json({ maxDepth: 4 }),
+      fc.jsonValue().map((v) => JSON.stringify([[v]])),
+    );
     fc.assert(
       fc.property(stored, (raw) => {
         const parsed = quick(() => parseRecentSearches(raw));

@@ -64,6 +64,7 @@ const PIECES = [
   'December',
   '1st',
   '2026-12-01',
+  'https://h/groups/acme/-/epics/9999999999',
   'today',
   ':thumbsup:',
 ];
@@ -131,7 +132,10 @@ const title = fc
   .oneof(
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
     fc
-      .array(fc.constantFrom('a', ' ', '"', '\\', '~', '%', ',', '::', '\\"', 'é', '$&'), { minLength: 1, maxLength: 12 })
+      .array(fc.constantFrom('a', ' ', '"', '\\', '~', '%', ',', '::', '\\"', 'é', '$&'), {
+        minLength: 1,
+        maxLength: 12,
+      })
       .map((parts) => parts.join('')),
   )
   .map((s) => s.replaceAll('\n', ' ').trim())
