@@ -31,6 +31,7 @@ describe('no replacement strings built from values', () => {
   it('the detector flags a computed replacement and accepts functions and literals', () => {
     const lines = (source: string) => unsafeReplacementCalls('case.ts', source).map((call) => call.line);
     expect(lines('x.replace(a, b);')).toEqual([1]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a template with a substitution
     expect(lines('x.replaceAll(a, `${b}!`);\nx.replace(a, b + c);')).toEqual([1, 2]);
     expect(lines('x.replace(a, () => b);')).toEqual([]);
     expect(lines("x.replace(/a/g, '$1');")).toEqual([]);
@@ -42,7 +43,9 @@ describe('no replacement strings built from values', () => {
     const files = SOURCE_DIRS.flatMap(sourceFiles);
     expect(files.length).toBeGreaterThan(100);
     const offenders = files.flatMap((path) =>
-      unsafeReplacementCalls(path, readFileSync(join(root, path), 'utf8')).map((call) => `${path}:${call.line} ${call.text}`),
+      unsafeReplacementCalls(path, readFileSync(join(root, path), 'utf8')).map(
+        (call) => `${path}:${call.line} ${call.text}`,
+      ),
     );
     expect(offenders, offenders.join('\n')).toEqual([]);
   });

@@ -21,21 +21,30 @@ export function fuzzRuns(numRuns: number): fc.Parameters<unknown> {
 /** The slowest a single parser call may be: catastrophic backtracking shows as seconds. */
 export const MAX_CALL_MS = 1_000;
 
-/** Calls `fn` and fails when it took longer than MAX_CALL_MS; returns what it returned. */
-export function quick<T>(fn: () => T): T {
-  const started = performance.now();
-  const result = fn();
+/**
+ * Calls `fn` and fails when it took longer than MAX_CALL_MS twice in a row: a slow input is slow
+ * every time, a pause of a machine shared with other jobs is not. Returns what the last call returned.
+ */
+export function quick<T>(fn: () => T, limitMs = MAX_CALL_MS): T {
+  let started = performance.now();
+  let result = fn();
+  if (performance.now() - started < limitMs) return result;
+  started = performance.now();
+  result = fn();
   const elapsed = performance.now() - started;
-  expect(elapsed, `one call took ${Math.round(elapsed)} ms`).toBeLessThan(MAX_CALL_MS);
+  expect(elapsed, `one call took ${Math.round(elapsed)} ms, twice`).toBeLessThan(limitMs);
   return result;
 }
 
 /** `quick` for a call that returns a promise. */
 export async function quickAsync<T>(fn: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await fn();
+  let started = performance.now();
+  let result = await fn();
+  if (performance.now() - started < MAX_CALL_MS) return result;
+  started = performance.now();
+  result = await fn();
   const elapsed = performance.now() - started;
-  expect(elapsed, `one call took ${Math.round(elapsed)} ms`).toBeLessThan(MAX_CALL_MS);
+  expect(elapsed, `one call took ${Math.round(elapsed)} ms, twice`).toBeLessThan(MAX_CALL_MS);
   return result;
 }
 
@@ -115,9 +124,10 @@ export function grammarText(
  */
 export function bigText(pieces: readonly string[]): fc.Arbitrary<string> {
   const target = fc.integer({ min: 10_000, max: 50_000 });
-  const fill = (unit: string, length: number) => (unit ? unit.repeat(Math.ceil(length / unit.length)) : '');
+  const fill = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length));
+  const snippet = grammarText(pieces, { maxPieces: 6, maxRepeat: 3 }).filter((unit) => unit !== '');
   return fc.oneof(
-    fc.tuple(grammarText(pieces, { maxPieces: 6, maxRepeat: 3 }), target).map(([unit, n]) => fill(unit, n)),
+    fc.tuple(snippet, target).map(([unit, n]) => fill(unit, n)),
     fc
       .tuple(fc.constantFrom(...pieces, ...HOSTILE_PIECES, 'a', '9'), target, fc.constantFrom('', '#1', '"', ' x'))
       .map(([unit, n, tail]) => fill(unit, n) + tail),

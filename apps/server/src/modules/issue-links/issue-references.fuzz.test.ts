@@ -1,5 +1,5 @@
-import fc from 'fast-check';
 import { fuzzRuns, parserInput, quick } from '@meridian/domain/test/fuzz';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../errors';
 import { issueTargetsFromReferences, MAX_REFERENCES } from './issue-references';
@@ -9,7 +9,21 @@ import { issueTargetsFromReferences, MAX_REFERENCES } from './issue-references';
  * MAX_REFERENCES issue targets with ids in range, or a 400 naming the field — never another error.
  */
 
-const PIECES = ['#', '12', '0', '99999999999', '/', 'acme/web', 'api', ',', ' ', 'https://h/acme/web/-/issues/', '%2F', '%E0%A4%A', '..'];
+const PIECES = [
+  '#',
+  '12',
+  '0',
+  '99999999999',
+  '/',
+  'acme/web',
+  'api',
+  ',',
+  ' ',
+  'https://h/acme/web/-/issues/',
+  '%2F',
+  '%E0%A4%A',
+  '..',
+];
 const IIDS = ['0', '1', '007', '2147483647', '2147483648', '9999999999', '99999999999'];
 /** `#iid`, `path#iid` and issue URLs around the integer range's edges. */
 const referenceShaped = fc
