@@ -47,7 +47,7 @@ export async function withArgumentNames<T>(names: ArgumentNames, work: () => Pro
     let field = error.field;
     for (const [argument, param] of Object.entries(names)) {
       if (argument === param) continue;
-      message = message.replaceAll(param, argument);
+      message = message.replaceAll(param, () => argument);
       if (field === param) field = argument;
     }
     throw new DomainError(error.code, message, field);

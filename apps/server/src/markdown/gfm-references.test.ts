@@ -27,6 +27,8 @@ describe('findReferences', () => {
     ['bob@example.com', []],
     ['a#1 is not', [['issue', 'a#1', '/acme/a/-/issues/1']]],
     ['x/#1 y//z#2', []],
+    // Found by gfm-references.fuzz.test.ts: a dot segment is no namespace path (the href would leave it).
+    ['a/../b#1 acme/.#1 x/./y&3 .hidden/web!2', []],
     ['#0 #99999999999', []],
     [
       '#12+ and &5+.',

@@ -25,7 +25,9 @@ export interface FoundReference {
   data: Record<string, string>;
 }
 
-const PATH_CHARS = /^[A-Za-z0-9_][A-Za-z0-9_.\-/]*$/;
+/** A namespace or project path segment, as namespace-params.ts allows them (never `.`, `..` or empty). */
+const PATH_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+const isNamespacePath = (path: string) => path.split('/').every((segment) => PATH_SEGMENT.test(segment));
 /** One pass over the text: a sigil, an optional path before `#`/`!`/`&`, and what follows. Linear, no nesting. */
 const CANDIDATE =
   /(^|[^\w/.@#!&~%-])(?:@([A-Za-z0-9_][A-Za-z0-9_.-]{0,254})|([A-Za-z0-9_./-]{0,255})([#!&])(\d{1,10})(?:(\+s?)(?!\w)|\b)|([~%])(?:"([^"\n]{1,255})"|([A-Za-z0-9_][A-Za-z0-9_.?&-]{0,254})))/g;
@@ -46,7 +48,7 @@ type Resolved = Omit<FoundReference, 'original'>;
 function issuable(sigil: string, path: string | undefined, iidText: string, ctx: ReferenceContext): Resolved | null {
   const iid = Number(iidText);
   if (!Number.isSafeInteger(iid) || iid < 1 || iid > 2_147_483_647) return null;
-  if (path !== undefined && (!PATH_CHARS.test(path) || path.endsWith('/') || path.includes('//'))) return null;
+  if (path !== undefined && !isNamespacePath(path)) return null;
   if (sigil === '&') {
     const group = path ?? ctx.groupPath;
     if (!group) return null;

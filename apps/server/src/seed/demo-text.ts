@@ -148,7 +148,7 @@ export function issueTitle(random: Random, area: Area, kind: IssueKind): string 
             ? incidentTemplates
             : taskTemplates;
   const subject = random.pick(subjects[area]);
-  const title = random.pick(templates).replace('{s}', subject);
+  const title = random.pick(templates).replace('{s}', () => subject);
   return title.charAt(0).toUpperCase() + title.slice(1);
 }
 

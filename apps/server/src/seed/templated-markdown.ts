@@ -22,15 +22,15 @@ export function createTemplateRenderer(): (template: string, values?: Record<str
     let tokenized = template;
     let markdown = template;
     for (const name of names) {
-      tokenized = tokenized.replaceAll(`{${name}}`, `zqxslot${name}zqx`);
-      markdown = markdown.replaceAll(`{${name}}`, values[name]!);
+      tokenized = tokenized.replaceAll(`{${name}}`, () => `zqxslot${name}zqx`);
+      markdown = markdown.replaceAll(`{${name}}`, () => values[name]!);
     }
     let html = cache.get(tokenized);
     if (html === undefined) {
       html = renderMarkdown(tokenized);
       cache.set(tokenized, html);
     }
-    for (const name of names) html = html.replaceAll(`zqxslot${name}zqx`, escapeText(values[name]!));
+    for (const name of names) html = html.replaceAll(`zqxslot${name}zqx`, () => escapeText(values[name]!));
     return { markdown, html };
   };
 }

@@ -31,7 +31,7 @@ function proseOnly(text: string): string {
       fence = marker;
       out.push(CODE);
     } else {
-      out.push(line.replace(/`[^`\n]*`/g, CODE));
+      out.push(line.replace(/`[^`\n]*`/g, () => CODE));
     }
   }
   return out.join('\n');

@@ -34,6 +34,11 @@ describe('parseLabelArgs', () => {
     ['~"unterminated', []],
     ['~"a \\"quoted\\" one"', ['a "quoted" one']],
     ['', []],
+    // Found by arguments.fuzz.test.ts: titles ending in `"` or `\`, as formatReference quotes them.
+    ['~"\\"\\\\" ~a', ['"\\', 'a']],
+    ['~"ends with \\"" ~b', ['ends with "', 'b']],
+    ['~"a\\"b"', ['a"b']],
+    ['~"a"b', []],
   ]);
 });
 
@@ -55,6 +60,9 @@ describe('parseMilestoneArg', () => {
     ['Release 1', 'Release 1'],
     ['', null],
     ['%"open', null],
+    // Found by arguments.fuzz.test.ts: `%"a \\"` is the milestone `a \`.
+    ['%"a \\\\"', 'a \\'],
+    ['%"a \\"', null],
   ]);
 });
 
@@ -85,6 +93,9 @@ describe('parseEpicArg', () => {
     ['https://meridian.test/groups/acme/sub/-/epics/7', { path: 'acme/sub', iid: 7 }],
     ['#12', null],
     ['epic', null],
+    // An epic URL's iid outside PostgreSQL's integer is none (as `&9999999999` already was).
+    ['https://meridian.test/groups/acme/-/epics/9999999999', null],
+    ['https://meridian.test/groups/acme/-/epics/0', null],
   ]);
 });
 

@@ -1,6 +1,6 @@
 import { addDays, addMonths, MONTH_SHORT_NAMES } from '../dates/calendar-days';
 import { isValidIsoDate } from '../dates/iso-date';
-import { parseReference } from '../references/references';
+import { parseIid, parseReference } from '../references/references';
 import { parseDuration } from '../time-tracking/duration';
 
 /**
@@ -46,14 +46,30 @@ export function splitQuickActionArgs(args: string): string[] {
   return tokens;
 }
 
+/**
+ * The inside of `"…"` with its `\x` escapes undone, as `formatReference` writes it; null when the
+ * quote is unterminated or text follows it. The closing quote is found by reading the escapes, so
+ * `"a\\"` (a title ending in a backslash) closes and `"a\"` does not.
+ */
+function unescapeQuoted(raw: string): string | null {
+  let inside = '';
+  for (let i = 1; i < raw.length; i += 1) {
+    const ch = raw[i] as string;
+    if (ch === '"') return i === raw.length - 1 ? inside : null;
+    if (ch === '\\' && i + 1 < raw.length) {
+      i += 1;
+      inside += raw[i];
+    } else inside += ch;
+  }
+  return null;
+}
+
 /** `"a \"b\""` → `a "b"`; a bare word as is; null for an unterminated quote or an empty title. */
 function unquoteTitle(raw: string): string | null {
-  let title = raw;
-  if (raw.startsWith('"')) {
-    if (raw.length < 2 || !raw.endsWith('"') || raw.endsWith('\\"')) return null;
-    title = raw.slice(1, -1).replace(/\\(.)/g, '$1');
-  } else if (raw.includes('"')) return null;
-  title = title.trim();
+  let title: string | null = raw;
+  if (raw.startsWith('"')) title = unescapeQuoted(raw);
+  else if (raw.includes('"')) return null;
+  title = title?.trim() ?? null;
   return title && title.length <= MAX_TITLE ? title : null;
 }
 
@@ -164,7 +180,8 @@ export function parseEpicArg(args: string): EpicArg | null {
       return null;
     }
     const match = EPIC_URL_PATH.exec(path);
-    return match ? { path: match[1] as string, iid: Number(match[2]) } : null;
+    const iid = match ? parseIid(match[2] as string) : null;
+    return match && iid !== null ? { path: match[1] as string, iid } : null;
   }
   const ref = parseReference(text);
   return ref?.kind === 'epic' ? { path: ref.path, iid: ref.iid } : null;

@@ -1,6 +1,7 @@
 export {
   buildReferences,
   formatReference,
+  parseIid,
   parseReference,
   type Reference,
   type References,

@@ -16,7 +16,8 @@ const EPIC_RE = new RegExp(`^(?:(${PATH})(::)?)?&(\\d{1,10})$`);
 const QUOTED_RE = /^"((?:[^"\\]|\\.)+)"$/;
 const BARE_LABEL_RE = /^[^\s"~%&#,]+$/;
 
-function toIid(raw: string): number | null {
+/** An iid as written (`12`) → the number, when it is one a PostgreSQL integer column holds (1 … 2^31-1); else null. */
+export function parseIid(raw: string): number | null {
   const n = Number(raw);
   return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
 }
@@ -39,12 +40,12 @@ export function parseReference(input: string): Reference | null {
   }
   const issue = ISSUE_RE.exec(text);
   if (issue) {
-    const iid = toIid(issue[2] as string);
+    const iid = parseIid(issue[2] as string);
     return iid === null ? null : { kind: 'issue', path: issue[1] ?? null, iid };
   }
   const epic = EPIC_RE.exec(text);
   if (epic) {
-    const iid = toIid(epic[3] as string);
+    const iid = parseIid(epic[3] as string);
     return iid === null ? null : { kind: 'epic', path: epic[1] ?? null, iid };
   }
   return null;

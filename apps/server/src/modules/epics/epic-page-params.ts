@@ -62,6 +62,9 @@ export function parseEpicPageUpdate(query: unknown, body: unknown): EpicPageUpda
     if (!(error instanceof DomainError) || !error.field) throw error;
     const [name] = error.field.split('.');
     const field = quoted(name ?? error.field);
-    throw badRequest(error.message.replace(error.field, field), field);
+    throw badRequest(
+      error.message.replace(error.field, () => field),
+      field,
+    );
   }
 }

@@ -25,6 +25,9 @@ describe('issueTargetsFromReferences, seen from acme/web', () => {
     ['https://h/acme/web/-/merge_requests/2', 'is not an issue reference'],
     ['#0', 'is not an issue reference'],
     ['#99999999999', 'is not an issue reference'],
+    // Found by issue-references.fuzz.test.ts: a URL's iid outside PostgreSQL's integer was a 500.
+    ['https://h/acme/web/-/issues/9999999999', 'is not an issue reference'],
+    ['https://h/acme/web/-/issues/0', 'is not an issue reference'],
     ['   ', 'issuable_references is missing'],
     [
       Array.from({ length: 21 }, (_, i) => `#${i + 1}`).join(' '),

@@ -1,4 +1,4 @@
-import { parseReference } from '@meridian/domain';
+import { parseIid, parseReference } from '@meridian/domain';
 import { badRequest } from '../../errors';
 
 /** An issue named by a reference, as `createIssueLink`'s target: a project (id or full path) and an iid. */
@@ -79,5 +79,6 @@ function fromUrl(word: string): IssueTarget | null {
   } catch {
     return null;
   }
-  return { target_project_id: path, target_issue_iid: Number(match[2]) };
+  const iid = parseIid(match[2] as string);
+  return iid === null ? null : { target_project_id: path, target_issue_iid: iid };
 }

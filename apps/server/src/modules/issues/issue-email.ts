@@ -49,5 +49,5 @@ export async function createNoteEmail(
   if (!template || !actor || !canIssue(actor, 'create_note', target.issue)) return null;
   const token = await incomingEmailToken(ctx, actor.id);
   const key = `${pathSlug(target.projectFullPath)}-${target.projectId}-${token}-issue-${target.iid}`;
-  return template.replace('%{key}', key);
+  return template.replace('%{key}', () => key);
 }
