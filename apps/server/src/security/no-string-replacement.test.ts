@@ -12,11 +12,6 @@ import { unsafeReplacementCalls } from '../test/string-replacement-calls';
 
 const root = join(import.meta.dirname, '../../../..');
 const SOURCE_DIRS = ['apps/server/src', 'packages/domain/src'];
-/**
- * TODO(reference-redaction rewrite): apps/server/src/modules/markdown/reference-redaction.service.ts
- * is being rewritten by another engineer; remove this exclusion when that lands.
- */
-const EXCLUDED = new Set(['apps/server/src/modules/markdown/reference-redaction.service.ts']);
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path) || path.split('/').includes('test');
 
@@ -24,7 +19,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
     .map((entry) => relative(root, join(entry.parentPath, entry.name)))
-    .filter((path) => !isTest(path) && !EXCLUDED.has(path));
+    .filter((path) => !isTest(path));
 }
 
 describe('no replacement strings built from values', () => {
