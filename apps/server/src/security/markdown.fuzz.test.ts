@@ -1,3 +1,4 @@
+import { fuzzRuns, quick } from '@meridian/domain/test/fuzz';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../markdown/render-markdown';
@@ -17,8 +18,9 @@ import { HOSTILE_TITLES, markdownDocument } from '../test/markdown-arbitraries';
  * (a member, a signed-in outsider, anonymous: references to items with hostile titles, some
  * confidential), present (one document in every batch also through `POST /markdown` with quick
  * actions). Properties: nothing crashes, no element or attribute outside the sanitizer's
- * allow-list, the HTML is stable under sanitizing again, and each render takes under a second.
- * A failure prints fast-check's seed and path: pass them to `fc.assert` to replay it.
+ * allow-list, the HTML is stable under sanitizing again, and each render takes under a second
+ * (`quick`: slow twice in a row, so a pause of a shared machine is not a failure). A failure prints
+ * fast-check's seed: `FUZZ_SEED=<n>` replays it.
  */
 const BATCHES = 200;
 const BATCH_SIZE = 50;
@@ -109,7 +111,7 @@ describe('Markdown fuzz: render → redact → present', () => {
       fc.asyncProperty(fc.array(markdownDocument, { minLength: BATCH_SIZE, maxLength: BATCH_SIZE }), async (docs) => {
         const rendered = docs.map((doc) => {
           const started = performance.now();
-          const html = renderMarkdown(doc, CONTEXT);
+          const html = quick(() => renderMarkdown(doc, CONTEXT));
           slowest = Math.max(slowest, performance.now() - started);
           return html;
         });
@@ -135,12 +137,11 @@ describe('Markdown fuzz: render → redact → present', () => {
         previews += 1;
         documents += docs.length;
       }),
-      { numRuns: BATCHES },
+      fuzzRuns(BATCHES),
     );
     console.log(
       `markdown fuzz: ${documents} documents × ${readers.length} readers, ${previews} previews; slowest render ${slowest.toFixed(1)} ms`,
     );
     expect(documents).toBeGreaterThanOrEqual(10_000);
-    expect(slowest).toBeLessThan(1000);
   }, 600_000);
 });
