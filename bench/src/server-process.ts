@@ -17,6 +17,8 @@ export async function startServer(
   env: Record<string, string>,
   port: number,
   nodeArgs: string[] = [],
+  /** Another build's `dist/main.js` (a before/after comparison); default this checkout's `meridian`. */
+  entry = bin,
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   // Another server on the port would answer the readiness checks below in this one's place.
@@ -25,7 +27,7 @@ export async function startServer(
     () => false,
   );
   if (portTaken) throw new Error(`port ${port} is in use: stop the server there first`);
-  const child = spawn(process.execPath, [...nodeArgs, bin, 'start'], {
+  const child = spawn(process.execPath, [...nodeArgs, entry, 'start'], {
     env: {
       ...process.env,
       MERIDIAN_SEED: 'none',

@@ -1,15 +1,8 @@
 import type { Selectable } from 'kysely';
-import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { IterationsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
-import {
-  epicConfidentialityAllows,
-  epicNotHidden,
-  groupReadable,
-  internalIssueNotesReadable,
-  noteNotHidden,
-} from '../../policy/sql-scopes';
+import { epicConfidentialityAllows, epicNotHidden, groupReadable } from '../../policy/sql-scopes';
 import {
   emptyIssuableDetails,
   groupByKey,
@@ -19,8 +12,8 @@ import {
 } from '../issuables/issuable-details';
 import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
 import { fullPathOf, fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
-import { totalTimeSpentOfIssue } from '../time-tracking/time-spent-sql';
-import { type IssueRow, issueVisibility } from './issues-query';
+import { issueCounts } from './issue-counts';
+import type { IssueRow } from './issues-query';
 
 export type IterationRow = Selectable<IterationsTable>;
 export interface EpicRef {
@@ -73,38 +66,7 @@ export async function loadIssueDetails(db: Database, actor: Actor | null, rows: 
       .where(epicConfidentialityAllows(actor, { confidential: 'e.confidential', groupTraversalIds: 'g.traversal_ids' }))
       .where(epicNotHidden(actor, { authorId: 'e.author_id' }))
       .execute(),
-    db
-      .selectFrom('issues as i')
-      .innerJoin('projects as p', 'p.id', 'i.project_id')
-      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
-      .select([
-        'i.id',
-        // Internal notes count only for those who may read them (Reporter+), as GitLab.
-        sql<number>`(SELECT count(*)::int FROM notes nt WHERE nt.noteable_type = 'Issue' AND nt.noteable_id = i.id AND NOT nt.system
-          AND ${noteNotHidden(actor, { authorId: 'nt.author_id' })}
-          AND (NOT nt.internal OR ${internalIssueNotesReadable(actor, { projectId: 'p.id', namespaceTraversalIds: 'n.traversal_ids' })}))`.as(
-          'user_notes_count',
-        ),
-        sql<number>`(SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsup')`.as(
-          'upvotes',
-        ),
-        sql<number>`(SELECT count(*)::int FROM award_emoji ae WHERE ae.awardable_type = 'Issue' AND ae.awardable_id = i.id AND ae.name = 'thumbsdown')`.as(
-          'downvotes',
-        ),
-        // Only blocked issues the actor may read.
-        sql<number>`(SELECT count(*)::int FROM issue_links lk JOIN issues t ON t.id = lk.target_id
-          JOIN projects tp ON tp.id = t.project_id JOIN namespaces tn ON tn.id = tp.namespace_id
-          WHERE lk.source_id = i.id AND lk.link_type = 'blocks' AND t.state = 'opened'
-            AND ${issueVisibility(actor, { i: 't', p: 'tp', n: 'tn' })})`.as('blocking_issues_count'),
-        // The open issues the actor may read that block this one (the list's blocked mark).
-        sql<number>`(SELECT count(*)::int FROM issue_links bk JOIN issues b ON b.id = bk.source_id
-          JOIN projects bp ON bp.id = b.project_id JOIN namespaces bn ON bn.id = bp.namespace_id
-          WHERE bk.target_id = i.id AND bk.link_type = 'blocks' AND b.state = 'opened'
-            AND ${issueVisibility(actor, { i: 'b', p: 'bp', n: 'bn' })})`.as('blocked_by_count'),
-        totalTimeSpentOfIssue.as('total_time_spent'),
-      ])
-      .where('i.id', 'in', ids)
-      .execute(),
+    issueCounts(db, actor, ids),
   ]);
   const userIds = uniq(rows.flatMap((r) => [r.author_id, r.closed_by_id]));
   const namespaceIds = uniq([

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
-import { internalIssueNotesReadable, noteNotHidden } from '../../policy/sql-scopes';
+import { issuableCountColumns, issuableCountCtes } from '../issuables/issuable-counts-sql';
 import {
   emptyIssuableDetails,
   groupByKey,
@@ -24,8 +24,6 @@ export interface MergeRequestDetails extends IssuableDetails<MergeRequestCounts>
 }
 
 const groupBy = <T extends { owner_id: number }>(rows: T[]) => groupByKey(rows, 'owner_id');
-
-const count = (where: string) => sql<number>`(SELECT count(*)::int FROM ${sql.raw(where)})`;
 
 function emptyDetails(): MergeRequestDetails {
   return { ...emptyIssuableDetails(), reviewers: new Map() };
@@ -69,26 +67,11 @@ export async function loadMergeRequestDetails(
           .where('milestone_id', 'is not', null),
       )
       .execute(),
-    db
-      .selectFrom('merge_requests as mr')
-      .innerJoin('projects as p', 'p.id', 'mr.project_id')
-      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
-      .select([
-        'mr.id',
-        sql<number>`(SELECT count(*)::int FROM notes nt WHERE nt.noteable_type = 'MergeRequest' AND nt.noteable_id = mr.id
-          AND NOT nt.system AND ${noteNotHidden(actor, { authorId: 'nt.author_id' })}
-          AND (NOT nt.internal OR ${internalIssueNotesReadable(actor, { projectId: 'p.id', namespaceTraversalIds: 'n.traversal_ids' })}))`.as(
-          'user_notes_count',
-        ),
-        count(
-          "award_emoji ae WHERE ae.awardable_type = 'MergeRequest' AND ae.awardable_id = mr.id AND ae.name = 'thumbsup'",
-        ).as('upvotes'),
-        count(
-          "award_emoji ae WHERE ae.awardable_type = 'MergeRequest' AND ae.awardable_id = mr.id AND ae.name = 'thumbsdown'",
-        ).as('downvotes'),
-      ])
-      .where('mr.id', 'in', ids)
-      .execute(),
+    sql<MergeRequestCounts & { id: number }>`
+      WITH ${issuableCountCtes(actor, 'MergeRequest', ids)}
+      SELECT ${issuableCountColumns} FROM page LEFT JOIN note_counts USING (id) LEFT JOIN vote_counts USING (id)`
+      .execute(db)
+      .then((r) => r.rows),
   ]);
   const userIds = uniq([0, ...rows.flatMap((r) => [r.author_id, r.merge_user_id])]);
   const namespaceIds = uniq([...rows.map((r) => r.namespace_id), ...milestones.map((m) => m.group_id)]);
