@@ -7,6 +7,7 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const round1 = (n: number) => Math.round(n * 10) / 10;
+export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * Runs `sample` up to `count` times and stops early once `maxMs` have passed (after at least
