@@ -54,7 +54,7 @@ export async function measureListRequest(
   const ratio = Math.round((httpP50 / sqlP50) * 100) / 100;
   const flag = `${httpP95 > 150 ? '!150' : ''}${ratio > 2 ? '!2x' : ''}`;
   console.error(
-    `${flag || 'ok'}\t${list}\t${filter}\t${sort}\t${httpP50}/${httpP95} ms, SQL ${sqlP50}, ${s.rows} rows, n=${s.http.length}`,
+    `${flag || 'ok'}\t${list}\t${filter}\t${sort}\t${httpP50}/${httpP95} ms, ${s.sql.length > 0 ? `SQL ${sqlP50}` : 'SQL not replayed'}, ${s.rows} rows, n=${s.http.length}`,
   );
   return {
     list,
