@@ -17,7 +17,7 @@ import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { connect } from '../apps/server/src/db/connection';
-import { openEpicTreeBench, timeEpicTree } from './src/epic-tree-bench';
+import { describeTiming, openEpicTreeBench, timeEpicTree } from './src/epic-tree-bench';
 
 const { values } = parseArgs({
   options: {
@@ -51,6 +51,8 @@ if (values.capture) {
   writeFileSync(values.capture, JSON.stringify(queries, null, 1));
   console.log(`wrote ${queries.length} statements to ${values.capture}`);
 }
-await timeEpicTree(handle, bench, { requests, warmup });
+const { childItems, reorder } = await timeEpicTree(handle, bench, { requests, warmup });
+console.log(describeTiming(childItems));
+console.log(describeTiming(reorder));
 await bench.close();
 await handle.close?.();

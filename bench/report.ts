@@ -74,8 +74,8 @@ const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 console.log(
   `bench:report ${date}, commit ${commit}, sections ${names.join(',')}, ${minutes} min, load average ${startLoad} at start and ${load()} at end`,
 );
-const lastRuns = Object.keys(last.runs);
-console.log(`last run: ${lastRuns.length > 0 ? lastRuns.join('; ') : 'none recorded'}\n`);
+const lastRuns = last.runs.map((r) => `${r.date}, commit ${r.commit} (${Object.keys(r.metrics).length} figures)`);
+console.log(`last recorded run: ${lastRuns.length > 0 ? lastRuns.join('; ') : 'none'}\n`);
 console.log(markdownTable(metrics, last));
 const missed = metrics.filter((m) => withinTarget(m) === false);
 console.log(`\n${metrics.length} figures, ${missed.length} outside their target`);

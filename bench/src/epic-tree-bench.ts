@@ -209,7 +209,7 @@ export async function openEpicTreeBench(handle: DatabaseHandle, groupPath: strin
   };
 }
 
-/** Times `run` after `warmup` runs, counting each run's SQL statements; logs one line. */
+/** Times `run` after `warmup` runs, counting each run's SQL statements. */
 export async function timeInProcess(
   handle: DatabaseHandle,
   name: string,
@@ -236,11 +236,11 @@ export async function timeInProcess(
     statements: Math.max(...statements),
     samples: times.length,
   };
-  console.log(
-    `${name}: median ${result.median} ms, p95 ${result.p95} ms, ${result.statements} SQL statements per request`,
-  );
   return result;
 }
+
+export const describeTiming = (t: EpicTreeTiming) =>
+  `${t.name}: median ${t.median} ms, p95 ${t.p95} ms, ${t.statements} SQL statements per request`;
 
 /** childItems (first 100 rows, counts and rollups) and epicTreeReorder (a child epic to the top and back). */
 export async function timeEpicTree(

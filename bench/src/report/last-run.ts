@@ -1,30 +1,39 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Metric } from './metric';
 
-/** The committed figures of the last recorded run (bench/report/last-run.json). */
+/** One recorded run: its figures by metric id. */
+export interface RecordedRun {
+  date: string;
+  commit: string;
+  metrics: Record<string, number>;
+}
+
+/**
+ * The committed figures of the last recorded run (bench/report/last-run.json). A subset run
+ * (`--only`) records only its figures, so the file may hold a run per subset; each metric is in one.
+ */
 export interface LastRun {
-  /** When each figure was recorded and on which commit (a subset run records only its rows). */
-  runs: Record<string, { date: string; commit: string }>;
-  metrics: Record<string, { value: number; run: string }>;
+  runs: RecordedRun[];
 }
 
 export const LAST_RUN_FILE = new URL('../../report/last-run.json', import.meta.url);
 
 export function readLastRun(): LastRun {
-  if (!existsSync(LAST_RUN_FILE)) return { runs: {}, metrics: {} };
+  if (!existsSync(LAST_RUN_FILE)) return { runs: [] };
   return JSON.parse(readFileSync(LAST_RUN_FILE, 'utf8')) as LastRun;
 }
 
-/**
- * Overwrites the recorded figure of every metric of this run, keeping those a subset run did not
- * measure, and drops runs no figure refers to any more.
- */
-export function recordRun(last: LastRun, metrics: Metric[], run: { date: string; commit: string }): LastRun {
-  const key = `${run.date} ${run.commit}`;
-  const next: LastRun = { runs: { ...last.runs, [key]: run }, metrics: { ...last.metrics } };
-  for (const m of metrics) next.metrics[m.id] = { value: m.value, run: key };
-  const used = new Set(Object.values(next.metrics).map((m) => m.run));
-  for (const k of Object.keys(next.runs)) if (!used.has(k)) delete next.runs[k];
-  writeFileSync(LAST_RUN_FILE, `${JSON.stringify(next, null, 2)}\n`);
-  return next;
+/** Each metric's last recorded figure. */
+export function lastFigures(last: LastRun): Map<string, number> {
+  return new Map(last.runs.flatMap((run) => Object.entries(run.metrics)));
+}
+
+/** Writes this run's figures in place of the recorded ones; figures a subset run did not measure stay. */
+export function recordRun(last: LastRun, metrics: Metric[], run: { date: string; commit: string }): void {
+  const measured = new Set(metrics.map((m) => m.id));
+  const older = last.runs
+    .map((r) => ({ ...r, metrics: Object.fromEntries(Object.entries(r.metrics).filter(([id]) => !measured.has(id))) }))
+    .filter((r) => Object.keys(r.metrics).length > 0);
+  const current: RecordedRun = { ...run, metrics: Object.fromEntries(metrics.map((m) => [m.id, m.value])) };
+  writeFileSync(LAST_RUN_FILE, `${JSON.stringify({ runs: [...older, current] }, null, 2)}\n`);
 }

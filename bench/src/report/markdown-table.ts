@@ -1,4 +1,4 @@
-import type { LastRun } from './last-run';
+import { type LastRun, lastFigures } from './last-run';
 import { type Metric, withinTarget } from './metric';
 
 /** A figure with one decimal (whole MiB and counts); a target as written (`≤ 15 ms`, not 15.0). */
@@ -27,8 +27,9 @@ export function markdownTable(metrics: Metric[], last: LastRun): string {
     '| metric | target | this run | last run | this/last | within target |',
     '| --- | --- | --: | --: | --: | --- |',
   ];
+  const figures = lastFigures(last);
   for (const m of metrics) {
-    const previous = last.metrics[m.id]?.value;
+    const previous = figures.get(m.id);
     const ratio = previous ? (m.value / previous).toFixed(2) : '—';
     const met = withinTarget(m);
     lines.push(

@@ -1,5 +1,5 @@
 import { connect } from '../../../../apps/server/src/db/connection';
-import { openEpicTreeBench, timeEpicTree } from '../../epic-tree-bench';
+import { describeTiming, openEpicTreeBench, timeEpicTree } from '../../epic-tree-bench';
 import type { ReportSection } from '../section';
 
 /** The epic page's child tree (issue 13's targets), in-process as bench/epic-tree.ts. */
@@ -12,6 +12,8 @@ export const treeSection: ReportSection = {
       const bench = await openEpicTreeBench(handle, env.groupPath);
       try {
         const { childItems, reorder } = await timeEpicTree(handle, bench, { requests: 50, warmup: 5, maxMs: 30_000 });
+        console.error(describeTiming(childItems));
+        console.error(describeTiming(reorder));
         return [
           {
             id: 'tree.child-items.p95',
