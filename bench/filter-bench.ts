@@ -12,16 +12,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { connect } from '../apps/server/src/db/connection';
-import { benchContext, ownerToken } from './src/bench-context';
+import { benchContext, liftSearchRateLimit, ownerToken } from './src/bench-context';
 import { deepCursors } from './src/deep-cursors';
-import { filterCases, listPath, otherSort } from './src/filter-cases';
-import { sampleRequest } from './src/request-sampler';
+import { encodeQuery, filterCasePath, filterCases, otherSort } from './src/filter-cases';
+import { type ListRequestRow, type ListRequestTarget, measureListRequest } from './src/list-request';
 import { startServer } from './src/server-process';
-import { percentile, round1 } from './src/stats';
 
 const { values } = parseArgs({
   options: {
@@ -47,65 +45,21 @@ const only = values.only ? new RegExp(values.only, 'i') : null;
 const handle = await connect({ url: values.pg });
 const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: handle });
 const { token } = await ownerToken(handle, values.group as string);
-// One user sends hundreds of searches a minute here: lift GitLab's per-user search throttle.
-await sql`INSERT INTO application_settings (key, value) VALUES ('search_rate_limit', '1000000'::jsonb)
-  ON CONFLICT (key) DO UPDATE SET value = excluded.value`.execute(handle.db);
+await liftSearchRateLimit(handle);
 const context = await benchContext(handle, values.group as string);
 const server = await startServer({ DATABASE_URL: values.pg }, Number(values.port));
 
-interface Row {
-  list: string;
-  filter: string;
-  sort: string;
-  rows: number;
-  statements: number;
-  httpP50: number;
-  httpP95: number;
-  sqlP50: number;
-  sqlP95: number;
-  ratio: number;
-  flag: string;
-}
-
-async function measure(list: string, filter: string, sort: string, path: string): Promise<Row> {
-  const headers = { 'private-token': token };
-  await app.inject({ method: 'GET', url: path, headers });
-  const { result, queries } = await handle.captureQueries(() => app.inject({ method: 'GET', url: path, headers }));
-  if (result.statusCode !== 200) throw new Error(`${path}: HTTP ${result.statusCode} ${result.body.slice(0, 300)}`);
-  const s = await sampleRequest(handle, queries, `${server.url}${path}`, token, requests, warmup);
-  const httpP50 = round1(percentile(s.http, 50));
-  const httpP95 = round1(percentile(s.http, 95));
-  const sqlP50 = round1(percentile(s.sql, 50));
-  const ratio = Math.round((httpP50 / sqlP50) * 100) / 100;
-  const flag = `${httpP95 > 150 ? '!150' : ''}${ratio > 2 ? '!2x' : ''}`;
-  const row: Row = {
-    list,
-    filter,
-    sort,
-    rows: s.rows,
-    statements: s.statements,
-    httpP50,
-    httpP95,
-    sqlP50,
-    sqlP95: round1(percentile(s.sql, 95)),
-    ratio,
-    flag,
-  };
-  console.error(
-    `${flag || 'ok'}\t${list}\t${filter}\t${sort}\t${httpP50}/${httpP95} ms, SQL ${sqlP50}, ${s.rows} rows`,
-  );
-  return row;
-}
-
-const rows: Row[] = [];
-const deep: Array<{ list: string; query: string; depth: number; page1: Row; deep: Row }> = [];
+const target: ListRequestTarget = { handle, app, serverUrl: server.url, token, requests, warmup };
+const measure = (list: string, filter: string, sort: string, path: string) =>
+  measureListRequest(target, list, filter, sort, path);
+const rows: ListRequestRow[] = [];
+const deep: Array<{ list: string; query: string; depth: number; page1: ListRequestRow; deep: ListRequestRow }> = [];
 try {
   if (!values['deep-only']) {
     for (const c of filterCases(context)) {
       if (only && !only.test(`${c.list} ${c.name}`)) continue;
       for (const sort of ['default', otherSort[c.list]]) {
-        const params = [c.query, 'per_page=20', sort === 'default' ? '' : sort].filter(Boolean).join('&');
-        rows.push(await measure(c.list, c.name, sort, `${listPath(c.list, context)}?${encodeQuery(params)}`));
+        rows.push(await measure(c.list, c.name, sort, filterCasePath(c, context, sort)));
       }
     }
   }
@@ -126,17 +80,6 @@ try {
   await server.stop();
   await app.close();
   await handle.close();
-}
-
-/** Keeps the bracket syntax readable in the source and percent-encodes what a URL needs encoded. */
-function encodeQuery(q: string): string {
-  return q
-    .split('&')
-    .map((pair) => {
-      const [k, v = ''] = pair.split('=');
-      return `${encodeURIComponent(k as string)}=${encodeURIComponent(v)}`;
-    })
-    .join('&');
 }
 
 console.log(`requests=${requests} per row (after ${warmup} warm-up), per_page=20, one connection`);

@@ -16,12 +16,20 @@
  * The database is created and seeded (`meridian seed --scale large --epics 10000 --issues 20000`)
  * when it does not exist or with --reseed. The server runs in its own process on port 3408 (or BENCH_PORT).
  */
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { Page, Response } from '@playwright/test';
-import pg from 'pg';
 import { launchChromium } from '../apps/server/src/test/chromium';
+import { ensureLargeDatabase } from './src/large-database';
+import { createToken } from './src/meridian-cli';
+import {
+  lastRowReachable,
+  openRoadmap,
+  ROADMAP_ROOT_PASSWORD,
+  type RoadmapRun,
+  SCROLL_SCRIPT,
+  setRoadmapEpicsLimit,
+  signInAsRoot,
+} from './src/roadmap-scale-runs';
+import { setRootPassword } from './src/root-password';
 import { startServer } from './src/server-process';
 import { percentile, round1 } from './src/stats';
 
@@ -38,151 +46,29 @@ if (!args.pg) throw new Error('--pg postgres://…/database is required (the dat
 const databaseUrl = args.pg;
 const runs = Number(args.runs);
 const PORT = Number(process.env.BENCH_PORT ?? 3408);
-const ROOT_PASSWORD = 'roadmap-scale-bench-1';
 const VSYNC_JITTER_LIMIT = 25;
-const bin = fileURLToPath(new URL('../apps/server/bin/meridian.js', import.meta.url));
 
-function meridian(...command: string[]): string {
-  return execFileSync(process.execPath, [bin, ...command], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-  }).trim();
-}
-
-/** Creates (or, with --reseed, recreates) the database; true when it needs seeding. */
-async function ensureDatabase(): Promise<boolean> {
-  const url = new URL(databaseUrl);
-  const name = url.pathname.slice(1);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
-    if (exists && !args.reseed) return false;
-    const quoted = `"${name.replace(/"/g, '""')}"`;
-    if (exists) await admin.query(`DROP DATABASE ${quoted} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${quoted}`);
-    return true;
-  } finally {
-    await admin.end();
-  }
-}
-
-async function signIn(page: Page) {
-  await page.goto('/users/sign_in');
-  await page.getByLabel('Username or primary email').fill('root');
-  await page.getByLabel('Password').fill(ROOT_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: /^Hi, / }).waitFor();
-}
-
-/** Epics in one GraphQL answer of the roadmap (RF-1's page or a `roadmapEpics` window). */
-async function epicsIn(response: Response): Promise<number> {
-  if (!response.url().endsWith('/api/graphql') || response.request().method() !== 'POST') return 0;
-  const body = (await response.json().catch(() => null)) as {
-    data?: { group?: { epics?: { nodes?: unknown[] }; roadmapEpics?: unknown[] } };
-  } | null;
-  return body?.data?.group?.roadmapEpics?.length ?? body?.data?.group?.epics?.nodes?.length ?? 0;
-}
-
-const ROADMAP = '/groups/bench/-/roadmap?timeframe_range_type=THREE_YEARS&layout=MONTHS&show_milestones=false';
-
-interface Run {
-  firstBar: number;
-  allLoaded: number;
-  epics: number;
-  rows: number;
-}
-
-async function openRoadmap(page: Page): Promise<Run> {
-  let epics = 0;
-  const counting: Promise<void>[] = [];
-  const onResponse = (response: Response) => {
-    counting.push(
-      epicsIn(response).then((n) => {
-        epics += n;
-      }),
-    );
-  };
-  page.on('response', onResponse);
-  await page.goto('/', { waitUntil: 'load' });
-  await page.goto(ROADMAP, { waitUntil: 'commit' });
-  const firstBar = (await page
-    .waitForFunction(
-      () => (document.querySelector('[data-testid="roadmap-bar"]') ? performance.now() : null),
-      undefined,
-      { polling: 'raf', timeout: 30_000 },
-    )
-    .then((handle) => handle.jsonValue())) as number;
-  const allLoaded = (await page
-    .waitForFunction(
-      () =>
-        document.querySelector('[data-testid="roadmap-scroller"]') &&
-        !document.querySelector('[data-testid="roadmap-loading-more"]')
-          ? performance.now()
-          : null,
-      undefined,
-      { polling: 'raf', timeout: 60_000 },
-    )
-    .then((handle) => handle.jsonValue())) as number;
-  await Promise.all(counting);
-  page.off('response', onResponse);
-  const rows = Number(await page.getByTestId('roadmap-scroller').getAttribute('data-row-count'));
-  return { firstBar, allLoaded, epics, rows };
-}
-
-/** Scrolls to the very end and checks the last row rendered (reachable, not just loaded). */
-async function lastRowReachable(page: Page, rows: number): Promise<boolean> {
-  const scroller = page.getByTestId('roadmap-scroller');
-  await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-  await page.waitForTimeout(300);
-  const shown = await page.getByTestId('roadmap-row').count();
-  const bottomGap = await scroller.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
-  await page.screenshot({ path: 'e2e/test-results/screenshots/bench-roadmap-scale-end.png' });
-  return rows > 0 && shown > 0 && bottomGap <= 1;
-}
-
-const SCROLL_SCRIPT = `(step) => new Promise((resolve) => {
-  const el = document.querySelector('[data-testid="roadmap-scroller"]');
-  el.scrollTop = 0;
-  const frames = [];
-  let last = performance.now();
-  const tick = (now) => {
-    frames.push(now - last);
-    last = now;
-    if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1) return resolve(frames.slice(1));
-    el.scrollTop += step;
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-})`;
-
-if (await ensureDatabase()) {
-  console.log(`seeding ${args.epics} epics (large seed) into ${databaseUrl} …`);
-  meridian('seed', '--scale', 'large', '--epics', String(args.epics), '--issues', String(Number(args.epics) * 2));
-}
-const server = await startServer({ DATABASE_URL: databaseUrl, MERIDIAN_ROOT_PASSWORD: ROOT_PASSWORD }, PORT);
-const rootToken = meridian('create-token', '--user', 'root', '--scopes', 'api', '--name', 'roadmap-scale-bench')
-  .split('\n')
-  .at(-1) as string;
-const settings = await fetch(`${server.url}/api/v4/application/settings`, {
-  method: 'PUT',
-  headers: { 'PRIVATE-TOKEN': rootToken, 'Content-Type': 'application/json' },
-  body: JSON.stringify({ roadmap_epics_limit: Number(args.limit) }),
-});
-if (!settings.ok) throw new Error(`settings: ${settings.status} ${await settings.text()}`);
+await ensureLargeDatabase(
+  databaseUrl,
+  { epics: Number(args.epics), issues: Number(args.epics) * 2 },
+  { reseed: args.reseed, log: console.log },
+);
+const server = await startServer({ DATABASE_URL: databaseUrl, MERIDIAN_ROOT_PASSWORD: ROADMAP_ROOT_PASSWORD }, PORT);
+await setRootPassword(databaseUrl, ROADMAP_ROOT_PASSWORD);
+const rootToken = createToken({ DATABASE_URL: databaseUrl }, 'root', 'roadmap-scale-bench');
+await setRoadmapEpicsLimit(server.url, rootToken, Number(args.limit));
 const browser = await launchChromium();
 try {
   const page = await browser.newPage({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
-  await signIn(page);
+  await signInAsRoot(page, ROADMAP_ROOT_PASSWORD);
   await openRoadmap(page); // warm-up: the bundle in the HTTP cache, the server's caches
-  const results: Run[] = [];
+  const results: RoadmapRun[] = [];
   for (let i = 0; i < runs; i += 1) results.push(await openRoadmap(page));
-  const last = results.at(-1) as Run;
+  const last = results.at(-1) as RoadmapRun;
   const reachable = await lastRowReachable(page, last.rows);
   const frames = (await page.evaluate(`(${SCROLL_SCRIPT})(60)`)) as number[];
   const onTime = round1((frames.filter((f) => f <= VSYNC_JITTER_LIMIT).length / frames.length) * 100);
-  const stat = (pick: (r: Run) => number) => {
+  const stat = (pick: (r: RoadmapRun) => number) => {
     const values = results.map(pick);
     return `median ${round1(percentile(values, 50))} ms, p95 ${round1(percentile(values, 95))} ms`;
   };

@@ -199,6 +199,23 @@ export const otherSort: Record<ListName, string> = {
   'group epics': 'order_by=start_date&sort=asc',
 };
 
+/** Keeps the bracket syntax readable in the source and percent-encodes what a URL needs encoded. */
+export function encodeQuery(q: string): string {
+  return q
+    .split('&')
+    .map((pair) => {
+      const [k, v = ''] = pair.split('=');
+      return `${encodeURIComponent(k as string)}=${encodeURIComponent(v)}`;
+    })
+    .join('&');
+}
+
+/** The REST path of a case's first page of 20, in the list's default order or `sort` (as `otherSort`). */
+export function filterCasePath(c: FilterCase, context: BenchContext, sort = 'default'): string {
+  const params = [c.query, 'per_page=20', sort === 'default' ? '' : sort].filter(Boolean).join('&');
+  return `${listPath(c.list, context)}?${encodeQuery(params)}`;
+}
+
 export function filterCases(c: BenchContext): FilterCase[] {
   const issues = issueTokens(c);
   return [

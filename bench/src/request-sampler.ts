@@ -1,18 +1,20 @@
 import { CompiledQuery } from 'kysely';
 import type { CapturedQuery, DatabaseHandle } from '../../apps/server/src/db/connection';
+import { sampleBounded } from './stats';
 
 export interface Samples {
   http: number[];
   sql: number[];
   statements: number;
-  /** Rows in the first answer (a sanity check that the filter hit something). */
+  /** Rows in the first answer (a sanity check that the filter hit something); 1 for a single object. */
   rows: number;
 }
 
 /**
  * Times one GET through the HTTP server and, alternately, the same request's SQL statements
  * replayed raw on one connection, so both see the same background load. `captured` are the
- * statements one in-process run of the request issued.
+ * statements one in-process run of the request issued (none: HTTP only). Sampling stops after
+ * `requests` samples or, past 3 of them, once `maxMs` have passed.
  */
 export async function sampleRequest(
   handle: DatabaseHandle,
@@ -21,6 +23,7 @@ export async function sampleRequest(
   token: string,
   requests: number,
   warmup: number,
+  maxMs = Number.POSITIVE_INFINITY,
 ): Promise<Samples> {
   const get = async () => {
     const start = performance.now();
@@ -39,17 +42,21 @@ export async function sampleRequest(
   let slowest = 0;
   for (let i = 0; i < warmup; i++) {
     const { body, ms } = await get();
-    rows = (JSON.parse(body) as unknown[]).length;
+    const answer = JSON.parse(body) as unknown;
+    rows = Array.isArray(answer) ? answer.length : 1;
     slowest = Math.max(slowest, ms);
     await replay();
   }
   // A request slower than a second is flagged whatever its spread: 3 samples say so.
   const count = slowest > 1000 ? Math.min(3, requests) : requests;
-  const http: number[] = [];
   const sqlTimes: number[] = [];
-  for (let i = 0; i < count; i++) {
-    http.push((await get()).ms);
-    sqlTimes.push(await replay());
-  }
+  const http = await sampleBounded(
+    async () => {
+      const { ms } = await get();
+      if (captured.length > 0) sqlTimes.push(await replay());
+      return ms;
+    },
+    { count, maxMs },
+  );
   return { http, sql: sqlTimes, statements: captured.length, rows };
 }

@@ -1,0 +1,20 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const bin = fileURLToPath(new URL('../../apps/server/bin/meridian.js', import.meta.url));
+
+/** Runs a `meridian` command (`seed`, `create-token`…) with `env` added, answering its trimmed output. */
+export function meridianCli(env: Record<string, string>, ...command: string[]): string {
+  return execFileSync(process.execPath, [bin, ...command], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).trim();
+}
+
+/** A new `api` token of `user` (`create-token` prints it on its last line). */
+export function createToken(env: Record<string, string>, user: string, name: string): string {
+  return meridianCli(env, 'create-token', '--user', user, '--scopes', 'api', '--name', name)
+    .split('\n')
+    .at(-1) as string;
+}
