@@ -12,7 +12,7 @@ describe('live connection limits', () => {
 
   it('counts a connection once against its user, refuses another user on it, and frees it on close', () => {
     const limits = new LiveLimits({ perIp: 10, perUser: 2 });
-    const [one, two, three] = [new LiveConnection(limits), new LiveConnection(limits), new LiveConnection(limits)];
+    const [one, two, three] = [new LiveConnection(limits, 'a'), new LiveConnection(limits, 'a'), new LiveConnection(limits, 'a')];
     expect([one.claimUser(7), one.claimUser(7), two.claimUser(7), three.claimUser(7)]).toEqual([
       true,
       true,
@@ -23,7 +23,7 @@ describe('live connection limits', () => {
     one.close();
     one.close();
     expect(three.claimUser(7)).toBe(true);
-    expect(new LiveConnection(limits).claimUser(7)).toBe(false);
+    expect(new LiveConnection(limits, 'a').claimUser(7)).toBe(false);
     expect(one.claimUser(7)).toBe(false);
   });
 });
