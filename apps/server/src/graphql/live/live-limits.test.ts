@@ -12,7 +12,11 @@ describe('live connection limits', () => {
 
   it('counts a connection once against its user, refuses another user on it, and frees it on close', () => {
     const limits = new LiveLimits({ perIp: 10, perUser: 2 });
-    const [one, two, three] = [new LiveConnection(limits, 'a'), new LiveConnection(limits, 'a'), new LiveConnection(limits, 'a')];
+    const [one, two, three] = [
+      new LiveConnection(limits, 'a'),
+      new LiveConnection(limits, 'a'),
+      new LiveConnection(limits, 'a'),
+    ];
     expect([one.claimUser(7), one.claimUser(7), two.claimUser(7), three.claimUser(7)]).toEqual([
       true,
       true,
