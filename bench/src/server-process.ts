@@ -12,11 +12,13 @@ export interface RunningServer {
 /**
  * Starts `meridian start` as a separate process (so load generation does not share its event loop).
  * Rate limits are off: a load generator is one client sending far more than any limit allows.
+ * `meridianBin` runs another checkout's server (a before/after comparison).
  */
 export async function startServer(
   env: Record<string, string>,
   port: number,
   nodeArgs: string[] = [],
+  meridianBin: string = bin,
 ): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   // Another server on the port would answer the readiness checks below in this one's place.
@@ -25,7 +27,7 @@ export async function startServer(
     () => false,
   );
   if (portTaken) throw new Error(`port ${port} is in use: stop the server there first`);
-  const child = spawn(process.execPath, [...nodeArgs, bin, 'start'], {
+  const child = spawn(process.execPath, [...nodeArgs, meridianBin, 'start'], {
     env: {
       ...process.env,
       MERIDIAN_SEED: 'none',
