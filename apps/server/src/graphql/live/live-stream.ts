@@ -20,7 +20,11 @@ export interface LiveField<T> {
   name: string;
   /** The changes this field turns into events (cheap: checked before any SQL). */
   wants: (change: ItemChange) => boolean;
-  /** The event for a change the actor may see, or undefined to send nothing. */
+  /**
+   * The event for a change the actor may see, or undefined to send nothing. Computed once per change
+   * and credential and shared by its subscribers: it may depend on the change, the item and the
+   * actor only (`c` serves for the database).
+   */
   payload: (change: ItemChange, item: LiveItem, actor: Actor | null, c: LiveContext) => Promise<T | undefined>;
 }
 
