@@ -9,7 +9,9 @@
  * - subscriptions per client address: 200, all connections together (50 connections with a page's
  *   4 each; users behind one NAT share it, as they share the connection cap);
  * - subscriptions per item: 1,000 (checked once the subscriber may read the item, so a refusal says
- *   nothing about items it may not read).
+ *   nothing about items it may not read);
+ * - subscriptions started per connection per minute: 120 (each costs an authentication and a
+ *   policy read; a page starts 4, so this is 30 pages a minute in one tab).
  *
  * The client address is Fastify's `request.ip`: the socket's peer, or with TRUST_PROXY the address
  * the trusted proxy names in X-Forwarded-For.
@@ -19,6 +21,7 @@ export const MAX_CONNECTIONS_PER_USER = 20;
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 25;
 export const MAX_SUBSCRIPTIONS_PER_ADDRESS = 200;
 export const MAX_SUBSCRIPTIONS_PER_ITEM = 1000;
+export const MAX_SUBSCRIBES_PER_MINUTE = 120;
 
 /** Counts that go up on open and down on close, refusing beyond a cap. */
 export class Counter<K> {
@@ -48,6 +51,8 @@ export class LiveConnection {
   subscriptions = 0;
   private userId: number | undefined;
   private closed = false;
+  private minuteStart = 0;
+  private startsThisMinute = 0;
   constructor(
     private readonly limits: LiveLimits,
     /** The client address the upgrade was counted against (`request.ip`). */
@@ -55,13 +60,22 @@ export class LiveConnection {
   ) {}
 
   /** Counts one more subscription on this connection and its address, or says which cap is reached (counting nothing). */
-  openSubscription(): Refusal | undefined {
-    if (this.subscriptions >= this.limits.caps.subscriptionsPerConnection) {
-      return `Too many subscriptions on this connection (at most ${this.limits.caps.subscriptionsPerConnection}); open another connection or end one`;
+  openSubscription(now = Date.now()): Refusal | undefined {
+    const caps = this.limits.caps;
+    if (this.subscriptions >= caps.subscriptionsPerConnection) {
+      return `Too many subscriptions on this connection (at most ${caps.subscriptionsPerConnection}); open another connection or end one`;
+    }
+    if (now - this.minuteStart >= 60_000) {
+      this.minuteStart = now;
+      this.startsThisMinute = 0;
+    }
+    if (this.startsThisMinute >= caps.subscribesPerMinute) {
+      return `Too many subscriptions started on this connection (at most ${caps.subscribesPerMinute} a minute); try again in a minute`;
     }
     if (!this.limits.addressSubscriptions.acquire(this.address)) {
-      return `Too many live subscriptions from this address (at most ${this.limits.caps.subscriptionsPerAddress}); end some first`;
+      return `Too many live subscriptions from this address (at most ${caps.subscriptionsPerAddress}); end some first`;
     }
+    this.startsThisMinute += 1;
     this.subscriptions += 1;
     return undefined;
   }
@@ -104,6 +118,7 @@ export interface LiveCaps {
   subscriptionsPerConnection: number;
   subscriptionsPerAddress: number;
   subscriptionsPerItem: number;
+  subscribesPerMinute: number;
 }
 
 const DEFAULT_CAPS: LiveCaps = {
@@ -112,6 +127,7 @@ const DEFAULT_CAPS: LiveCaps = {
   subscriptionsPerConnection: MAX_SUBSCRIPTIONS_PER_CONNECTION,
   subscriptionsPerAddress: MAX_SUBSCRIPTIONS_PER_ADDRESS,
   subscriptionsPerItem: MAX_SUBSCRIPTIONS_PER_ITEM,
+  subscribesPerMinute: MAX_SUBSCRIBES_PER_MINUTE,
 };
 
 /** The process's live connection and subscription counts. */
