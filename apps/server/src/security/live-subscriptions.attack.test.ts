@@ -89,11 +89,15 @@ const refused = async (sub: LiveSubscription<unknown>) => {
   return messageOf(sub.errors[0]);
 };
 
-/** Statements the server sends between an edit and its delivery to every one of `subs`. */
+/**
+ * Statements the server sends for an edit until it reached every one of `subs`, and a quiet moment
+ * after it (so that work the edit leaves running after its answer counts for any number of subscribers).
+ */
 const statementsPerEdit = (subs: LiveSubscription<Updated>[], title: string) =>
   countStatements(t.database, async () => {
     await rename(title);
     await received(subs, title);
+    await settle();
   });
 
 beforeAll(async () => {

@@ -94,7 +94,9 @@ export async function liveItemStream<T>(
         // load through one DataLoader cache.
         c.loaders = share('loaders', () => createLoaders(db, reader));
         const value = await share(`payload:${field.name}`, () => field.payload(change, item, reader, c));
-        if (value !== undefined) return value;
+        if (value === undefined) continue;
+        await c.pacer.turn();
+        return value;
       }
     };
     const iterator: AsyncIterableIterator<T> = {

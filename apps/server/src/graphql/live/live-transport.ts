@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { MAX_DEPTH } from '../builder';
 import { createLoaders } from '../loaders/loaders';
+import { DeliveryPacer } from './delivery-pacer';
 import type { LiveContext } from './live-context';
 import { LiveConnection, type LiveLimits, MAX_CONNECTIONS_PER_IP } from './live-limits';
 
@@ -28,6 +29,7 @@ const isUpgrade = (request: FastifyRequest) => request.headers.upgrade?.toLowerC
  * session cookie (or token header) is used.
  */
 export function subscriptionOptions(app: FastifyInstance, ctx: AppContext, limits: LiveLimits) {
+  const pacer = new DeliveryPacer();
   return {
     keepAlive: 30_000,
     // The address as the upgrade hook counted it: Fastify's request.ip honours TRUST_PROXY.
@@ -37,6 +39,7 @@ export function subscriptionOptions(app: FastifyInstance, ctx: AppContext, limit
       loaders: createLoaders(ctx.database.db, null),
       live: new LiveConnection(limits, request.ip),
       bus: app.realtime.bus,
+      pacer,
     }),
     onConnect: async (data: { payload?: unknown }) => {
       const payload = data.payload;
