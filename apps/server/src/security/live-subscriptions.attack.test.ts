@@ -9,7 +9,6 @@ import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, createGroup, createProject, createToken } from '../test/factories';
 import { type LiveSubscription, liveClient, messageOf, record } from '../test/live-client';
 import { useRestTestApp } from '../test/rest-test-app';
-import { countStatements } from '../test/statement-count';
 
 /**
  * Review 2026-11-28, H2: each change event cost one authentication, one policy read and one payload
@@ -38,13 +37,13 @@ function client(options: { token?: string; cookie?: string; localAddress?: strin
   return c;
 }
 
-/** `n` subscriptions to the issue, at most 25 per connection (the connection cap). */
-function subscribe(n: number, options: Parameters<typeof client>[0] = {}) {
+/** `n` subscriptions to the issue (`id`, default the watched one), at most 25 per connection (the connection cap). */
+function subscribe(n: number, options: Parameters<typeof client>[0] = {}, id = issueGid) {
   const subs: LiveSubscription<Updated>[] = [];
   let c = client(options);
   for (let i = 0; i < n; i++) {
     if (i > 0 && i % 25 === 0) c = client(options);
-    subs.push(record<Updated>(c, UPDATED, { id: issueGid }));
+    subs.push(record<Updated>(c, UPDATED, { id }));
   }
   return subs;
 }
@@ -54,12 +53,12 @@ let edits = 0;
  * Edits the issue until every one of `subs` has the edit's event: all are in place (and warm) then.
  * (A subscription gives no sign that the server has taken it; an event is that sign.)
  */
-async function confirmed(subs: LiveSubscription<Updated>[]) {
+async function confirmed(subs: LiveSubscription<Updated>[], iid = 1) {
   await vi.waitFor(
     async () => {
       edits += 1;
       const title = `confirm ${edits}`;
-      await rename(title);
+      await rename(title, iid);
       await vi.waitFor(() => expect(subs.every((s) => titles(s).includes(title))).toBe(true), {
         timeout: 1_500,
         interval: 20,
@@ -76,8 +75,8 @@ const subscribers = (n: number, options: Parameters<typeof client>[0] = {}) => c
 
 /** Lets subscriptions reach the server, or shows that no event comes. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
-const rename = async (title: string) =>
-  expect((await api('PUT', `/projects/${projectId}/issues/1`, 'writer', { title })).statusCode).toBe(200);
+const rename = async (title: string, iid = 1) =>
+  expect((await api('PUT', `/projects/${projectId}/issues/${iid}`, 'writer', { title })).statusCode).toBe(200);
 const titles = (sub: LiveSubscription<Updated>) => sub.events.map((e) => e.workItemUpdated.title);
 const received = (subs: LiveSubscription<Updated>[], title: string) =>
   vi.waitFor(() => expect(subs.filter((s) => titles(s).includes(title)).length).toBe(subs.length), {
@@ -89,16 +88,30 @@ const refused = async (sub: LiveSubscription<unknown>) => {
   return messageOf(sub.errors[0]);
 };
 
+/** Waits until the server has sent no statement for 300 ms: an edit's work after its answer is done. */
+async function quiet() {
+  for (let before = -1, deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    const now = t.database.queryCount();
+    if (now === before) return;
+    before = now;
+    await settle();
+  }
+}
+
 /**
- * Statements the server sends for an edit until it reached every one of `subs`, and a quiet moment
- * after it (so that work the edit leaves running after its answer counts for any number of subscribers).
+ * Statements the server sends for an edit, from a quiet moment until it reached every one of `subs`
+ * and all is quiet again; without the application settings, which the edit re-reads whenever their
+ * cache has expired (a matter of time, not of subscribers).
  */
-const statementsPerEdit = (subs: LiveSubscription<Updated>[], title: string) =>
-  countStatements(t.database, async () => {
+async function statementsPerEdit(subs: LiveSubscription<Updated>[], title: string) {
+  await quiet();
+  const { queries } = await t.database.captureQueries(async () => {
     await rename(title);
     await received(subs, title);
-    await settle();
+    await quiet();
   });
+  return queries.filter((q) => !q.sql.includes('from "application_settings"')).length;
+}
 
 beforeAll(async () => {
   const group = await createGroup(t.db, { path: 'lsapub', visibility: 20 });
@@ -162,9 +175,7 @@ describe('each subscriber is still checked on every event', () => {
     const revokedSubs = subscribe(3, { token: doomed });
     const sameUser = subscribe(3, { token: tok.reporter });
     const anonymous = subscribe(3);
-    await settle();
-    await rename('before revoking');
-    await received([...revokedSubs, ...sameUser, ...anonymous], 'before revoking');
+    await confirmed([...revokedSubs, ...sameUser, ...anonymous]);
     await t.db
       .updateTable('personal_access_tokens')
       .set({ revoked: true })
@@ -173,7 +184,7 @@ describe('each subscriber is still checked on every event', () => {
     await rename('after revoking');
     await received([...sameUser, ...anonymous], 'after revoking');
     await Promise.all(revokedSubs.map((s) => s.completed));
-    for (const sub of revokedSubs) expect(titles(sub)).toEqual(['before revoking']);
+    for (const sub of revokedSubs) expect(titles(sub)).not.toContain('after revoking');
   });
 
   it('an ended session ends its subscriptions', async () => {
@@ -181,14 +192,12 @@ describe('each subscriber is still checked on every event', () => {
     const cookie = `${SESSION_COOKIE}=${session.secret}`;
     const viaCookie = subscribe(2, { cookie });
     const anonymous = subscribe(2);
-    await settle();
-    await rename('session alive');
-    await received([...viaCookie, ...anonymous], 'session alive');
+    await confirmed([...viaCookie, ...anonymous]);
     await t.db.deleteFrom('sessions').execute();
     await rename('session ended');
     await received(anonymous, 'session ended');
     await Promise.all(viaCookie.map((s) => s.completed));
-    for (const sub of viaCookie) expect(titles(sub)).toEqual(['session alive']);
+    for (const sub of viaCookie) expect(titles(sub)).not.toContain('session ended');
   });
 
   it('readers who lose access get nothing; a reader who keeps it gets the event', async () => {
@@ -198,14 +207,10 @@ describe('each subscriber is still checked on every event', () => {
       .returning('id')
       .execute();
     const id = `gid://gitlab/Issue/${extra?.id}`;
-    const watch = (options: Parameters<typeof client>[0], n: number) => {
-      const c = client(options);
-      return Array.from({ length: n }, () => record<Updated>(c, UPDATED, { id }));
-    };
-    const anonymous = watch({}, 3);
-    const guest = watch({ token: tok.guest }, 3);
-    const reporter = watch({ token: tok.reporter }, 3);
-    await settle();
+    const anonymous = subscribe(3, {}, id);
+    const guest = subscribe(3, { token: tok.guest }, id);
+    const reporter = subscribe(3, { token: tok.reporter }, id);
+    await confirmed([...anonymous, ...guest, ...reporter], 2);
     const res = await api('PUT', `/projects/${projectId}/issues/2`, 'writer', {
       confidential: true,
       title: 'Now confidential',
@@ -214,7 +219,7 @@ describe('each subscriber is still checked on every event', () => {
     await received(reporter, 'Now confidential');
     await settle();
     for (const sub of [...anonymous, ...guest]) {
-      expect(sub.events).toEqual([]);
+      expect(titles(sub)).not.toContain('Now confidential');
       expect(sub.errors).toEqual([]);
     }
   });
