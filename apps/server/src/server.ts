@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { isEmptyDatabase, migrate } from './db/migrate';
 import { warnIfSignupOpen } from './modules/application-settings/signup-warning';
+import { warnIfProxyUntrusted } from './trust-proxy-warning';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -38,6 +39,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
   };
   try {
     const db = database.db;
+    warnIfProxyUntrusted(config, log);
     await refuseKnownDemoPassword(db, {
       host: config.HOST,
       demoPassword: config.MERIDIAN_DEMO_PASSWORD,

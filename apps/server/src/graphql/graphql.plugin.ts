@@ -17,7 +17,7 @@ import { noHttpSubscriptionsRule } from './validation/no-http-subscriptions.rule
 export const graphqlPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The process's live-connection counts (per address, per user): sockets live in the process.
   const limits = new LiveLimits();
-  liveUpgradeHook(app, limits);
+  liveUpgradeHook(app, limits, ctx.config.MERIDIAN_EXTERNAL_URL);
   await app.register(mercurius, {
     schema,
     path: '/api/graphql',

@@ -6,14 +6,16 @@ export interface LiveClientOptions {
   token?: string;
   /** Headers of the upgrade request (Cookie, Origin…). */
   headers?: Record<string, string>;
+  /** The loopback address to connect from (127.0.0.x), so one test can be several clients. */
+  localAddress?: string;
 }
 
 /** A graphql-ws client of `baseUrl`'s /api/graphql, as a browser or a script would open it. */
 export function liveClient(baseUrl: string, options: LiveClientOptions = {}): Client {
-  const headers = options.headers ?? {};
+  const { headers = {}, localAddress } = options;
   class HeaderSocket extends WebSocket {
     constructor(url: string, protocols?: string | string[]) {
-      super(url, protocols, { headers });
+      super(url, protocols, { headers, localAddress });
     }
   }
   return createClient({

@@ -9,6 +9,7 @@ import type { Actor } from '../../policy/actor';
 import type { ChangeBus } from '../../realtime/change-bus';
 import type { GraphQLContext } from '../context';
 import { parseTypedGid } from '../gid';
+import type { DeliveryPacer } from './delivery-pacer';
 import type { LiveConnection } from './live-limits';
 
 /** What a subscription's resolvers receive: the GraphQL context plus the connection's live state. */
@@ -17,6 +18,8 @@ export interface LiveContext extends GraphQLContext {
   request: FastifyRequest;
   live: LiveConnection;
   bus: ChangeBus;
+  /** Paces the process's deliveries (delivery-pacer.ts). */
+  pacer: DeliveryPacer;
   /** The personal access token sent in connection_init (`{ token }`), checked when it came. */
   liveToken?: string;
 }

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import { MAX_DEPTH } from '../builder';
 import { createLoaders } from '../loaders/loaders';
+import { DeliveryPacer } from './delivery-pacer';
 import type { LiveContext } from './live-context';
 import { LiveConnection, type LiveLimits, MAX_CONNECTIONS_PER_IP } from './live-limits';
 
@@ -28,14 +29,17 @@ const isUpgrade = (request: FastifyRequest) => request.headers.upgrade?.toLowerC
  * session cookie (or token header) is used.
  */
 export function subscriptionOptions(app: FastifyInstance, ctx: AppContext, limits: LiveLimits) {
+  const pacer = new DeliveryPacer();
   return {
     keepAlive: 30_000,
-    context: (): Omit<LiveContext, 'request'> => ({
+    // The address as the upgrade hook counted it: Fastify's request.ip honours TRUST_PROXY.
+    context: (_socket: unknown, request: FastifyRequest): Omit<LiveContext, 'request'> => ({
       ctx,
       actor: null,
       loaders: createLoaders(ctx.database.db, null),
-      live: new LiveConnection(limits),
+      live: new LiveConnection(limits, request.ip),
       bus: app.realtime.bus,
+      pacer,
     }),
     onConnect: async (data: { payload?: unknown }) => {
       const payload = data.payload;
@@ -55,13 +59,16 @@ export function subscriptionOptions(app: FastifyInstance, ctx: AppContext, limit
 
 /**
  * Before the upgrade: a browser page of another site may not open a socket with the user's cookie
- * (Origin must name this host), and one IP address holds at most MAX_CONNECTIONS_PER_IP sockets.
+ * (Origin must be MERIDIAN_EXTERNAL_URL's origin when it is set, else name the Host the request
+ * came to), and one client address (`request.ip`, as TRUST_PROXY resolves it) holds at most
+ * MAX_CONNECTIONS_PER_IP sockets.
  */
-export function liveUpgradeHook(app: FastifyInstance, limits: LiveLimits) {
+export function liveUpgradeHook(app: FastifyInstance, limits: LiveLimits, externalUrl?: string) {
+  const siteOrigin = externalUrl ? new URL(externalUrl).origin : undefined;
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isUpgrade(request)) return;
     const origin = request.headers.origin;
-    if (origin && !sameHost(origin, request.headers.host)) {
+    if (origin && !fromThisSite(origin, siteOrigin, request.headers.host)) {
       return refuse(request, reply, 403, '403 Forbidden - WebSocket connections are only accepted from this site');
     }
     if (!limits.ips.acquire(request.ip)) {
@@ -78,9 +85,11 @@ function refuse(request: FastifyRequest, reply: FastifyReply, code: number, mess
   return reply.code(code).header('connection', 'close').send({ message });
 }
 
-function sameHost(origin: string, host: string | undefined): boolean {
+/** Behind a proxy that rewrites Host, only the configured external origin names this site. */
+function fromThisSite(origin: string, siteOrigin: string | undefined, host: string | undefined): boolean {
   try {
-    return new URL(origin).host === host;
+    const url = new URL(origin);
+    return siteOrigin ? url.origin === siteOrigin : url.host === host;
   } catch {
     return false;
   }

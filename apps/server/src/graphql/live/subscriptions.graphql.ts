@@ -32,6 +32,7 @@ builder.subscriptionField('workItemNoteCreated', (t) =>
     args: { workItemId: t.arg({ type: 'WorkItemID', required: true, description: 'ID of the work item.' }) },
     subscribe: async (_root, args, c) =>
       liveItemStream<LiveNote>(c as LiveContext, await liveTarget(c.ctx.database.db, args.workItemId), {
+        name: 'workItemNoteCreated',
         wants: (change) => change.note?.event === 'created',
         payload: async (change, item, actor, lc) => {
           if (change.note?.event !== 'created') return undefined;
@@ -60,6 +61,7 @@ builder.subscriptionField('workItemNoteDeleted', (t) =>
     args: { workItemId: t.arg({ type: 'WorkItemID', required: true, description: 'ID of the work item.' }) },
     subscribe: async (_root, args, c) =>
       liveItemStream<DeletedNoteShape>(c as LiveContext, await liveTarget(c.ctx.database.db, args.workItemId), {
+        name: 'workItemNoteDeleted',
         wants: (change) => change.note?.event === 'deleted',
         payload: async (change, item, actor, lc) => {
           const note = change.note;
@@ -81,6 +83,7 @@ builder.subscriptionField('workItemUpdated', (t) =>
     args: { workItemId: t.arg({ type: 'WorkItemID', required: true, description: 'ID of the work item.' }) },
     subscribe: async (_root, args, c) =>
       liveItemStream(c as LiveContext, await liveTarget(c.ctx.database.db, args.workItemId), {
+        name: 'workItemUpdated',
         wants: (change) => change.what === 'updated',
         payload: async (_change, item) => item.row,
       }),
@@ -97,6 +100,7 @@ builder.subscriptionField('issuableLabelsUpdated', (t) =>
     args: { issuableId: t.arg({ type: 'IssuableID', required: true, description: 'ID of the issuable.' }) },
     subscribe: async (_root, args, c) =>
       liveItemStream(c as LiveContext, await liveTarget(c.ctx.database.db, args.issuableId), {
+        name: 'issuableLabelsUpdated',
         wants: (change) => change.what === 'labels',
         payload: async (_change, item) => item.row,
       }),
