@@ -32,10 +32,10 @@ const SUGGESTIONS = 3;
  */
 export const KNOWN_SEQ_SCANS: ReadonlyArray<{ requests: RegExp; table: string; statement: RegExp; todo: string }> = [
   {
-    requests: /^(group|project) issues: (first page|state|type|confidential|weight|health)$/,
+    requests: /^group issues: (first page|state|type|confidential|weight|health)$/,
     table: 'issues',
     statement: /^SELECT count\(\*\)::int AS total FROM \(SELECT 1 FROM "issues" i /,
-    todo: 'the capped total count scans issues until COUNT_CAP + 1 rows match: an index for unindexed filter columns, or an estimate past a threshold',
+    todo: 'the capped total count of a group holding nearly all issues scans them until COUNT_CAP + 1 match (project lists count index-only since migration 0024): indexes led by the filter columns, or an estimate past a threshold',
   },
   {
     requests: /^roadmap epics \(RF-1\)$/,
