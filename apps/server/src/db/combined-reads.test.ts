@@ -51,4 +51,12 @@ describe('combinedReads', () => {
     expect(String((results[1] as PromiseRejectedResult).reason)).toContain('division by zero');
     expect(await read(sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
   });
+
+  it('answers an empty id list with no rows, combined or run alone after a failure', async () => {
+    const read = combinedReads(t.db);
+    const empty = () => read(t.db.selectFrom('users').select('id').where('id', 'in', []));
+    expect(await empty()).toEqual([]);
+    const [alone] = await Promise.allSettled([empty(), read(sql`SELECT 1 / 0 AS boom`)]);
+    expect(alone).toEqual({ status: 'fulfilled', value: [] });
+  });
 });

@@ -37,7 +37,10 @@ const jsonColumn = (query: Expression<unknown>, name: string) =>
 /** One read in a statement of its own (after its combined statement failed). */
 async function runAlone(db: Executor, read: PendingRead): Promise<void> {
   try {
-    const { rows } = await sql<Record<string, unknown>>`SELECT ${jsonColumn(read.query, 'r')}`.execute(db);
+    // With the same plugin: an empty id list is `= any('{}')` here too, never the invalid `in ()`.
+    const { rows } = await sql<Record<string, unknown>>`SELECT ${jsonColumn(read.query, 'r')}`.execute(
+      db.withPlugin(inListToAny),
+    );
     read.resolve(jsonRows(rows[0]?.r));
   } catch (error) {
     read.reject(error);

@@ -57,15 +57,16 @@ export function usersByOwner(
   db: Executor,
   link: keyof typeof USER_LINKS,
   ids: readonly number[],
+  read: ReadRows = directReads(db),
 ): Promise<Array<UserRow & { owner_id: number }>> {
   const [table, column] = USER_LINKS[link];
   const ownerId = `link.${column}` as 'link.issue_id';
-  return db
+  const query = db
     .selectFrom(`${table} as link` as 'issue_assignees as link')
     .innerJoin('users as u', 'u.id', 'link.user_id')
     .selectAll('u')
     .select(`${ownerId} as owner_id` as 'link.issue_id as owner_id')
     .where(ownerId, 'in', ids)
-    .orderBy('u.id')
-    .execute();
+    .orderBy('u.id');
+  return read(query);
 }

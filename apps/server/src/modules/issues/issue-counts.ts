@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/connection';
+import type { ReadRows } from '../../db/combined-reads';
 import type { Actor } from '../../policy/actor';
 import { issuableCountColumns, issuableCountCtes } from '../issuables/issuable-counts-sql';
 import { timeSpentByIssue } from '../time-tracking/time-spent-sql';
@@ -10,12 +10,12 @@ import { issueVisibility } from './issues-query';
  * The counts of a page of issues in one statement: each count grouped by issue over the page's
  * ids (see issuableCountCtes), joined back to the page. Issues without a row count zero.
  */
-export async function issueCounts(
-  db: Database,
+export function issueCounts(
+  read: ReadRows,
   actor: Actor | null,
   ids: readonly number[],
 ): Promise<Array<IssueCounts & { id: number }>> {
-  const result = await sql<IssueCounts & { id: number }>`
+  return read<IssueCounts & { id: number }>(sql`
     WITH ${issuableCountCtes(actor, 'Issue', ids)},
     /* Only blocked issues the actor may read. */
     blocking AS (
@@ -37,6 +37,5 @@ export async function issueCounts(
     SELECT ${issuableCountColumns}, coalesce(blocking.n, 0) AS blocking_issues_count,
       coalesce(blocked_by.n, 0) AS blocked_by_count, coalesce(spent.total_time_spent, 0) AS total_time_spent
     FROM page LEFT JOIN note_counts USING (id) LEFT JOIN vote_counts USING (id)
-      LEFT JOIN blocking USING (id) LEFT JOIN blocked_by USING (id) LEFT JOIN spent USING (id)`.execute(db);
-  return result.rows;
+      LEFT JOIN blocking USING (id) LEFT JOIN blocked_by USING (id) LEFT JOIN spent USING (id)`);
 }

@@ -1,4 +1,5 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
+import { combinedReads, directReads } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
 import type { IterationsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
@@ -8,10 +9,12 @@ import {
   groupByKey,
   type IssuableCounts,
   type IssuableDetails,
+  type MilestoneRow,
+  type UserRow,
   uniqueIds as uniq,
 } from '../issuables/issuable-details';
 import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
-import { fullPathOf, fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
+import { fullPathOf, fullPathsQuery } from '../namespaces/namespace-lookup.service';
 import { issueCounts } from './issue-counts';
 import type { IssueRow } from './issues-query';
 
@@ -41,42 +44,55 @@ export interface IssueDetails extends IssuableDetails<IssueCounts> {
 const groupBy = <T extends { owner_id: number }>(rows: T[]) => groupByKey(rows, 'owner_id');
 
 /**
- * Batch-loads labels, assignees, users, milestones, iterations, epics, counts and paths (≤ 8 queries).
+ * Batch-loads labels, assignees, users, milestones, iterations, epics and paths as ONE prepared
+ * statement (db/combined-reads.ts) whose text serves every page size, and the counts as a second.
+ * The counts stay unprepared: their generic plan, made without the page's ids, scans all notes when
+ * a few issues hold most of them (docs/BENCHMARKS.md, "Prepared issue details").
  * The parent epic is only included when `actor` may read it (confidential epics stay hidden).
  */
 export async function loadIssueDetails(db: Database, actor: Actor | null, rows: IssueRow[]): Promise<IssueDetails> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return { ...emptyIssuableDetails(), iterations: new Map(), epics: new Map() };
+  const read = combinedReads(db);
   const milestoneIds = uniq(rows.map((r) => r.milestone_id));
   const iterationIds = uniq(rows.map((r) => r.iteration_id));
-  const [labelRows, assigneeRows, milestones, iterations, epicRows, countRows] = await Promise.all([
-    labelsByOwner(db, 'issue', ids),
-    usersByOwner(db, 'issueAssignees', ids),
-    milestoneIds.length ? db.selectFrom('milestones').selectAll().where('id', 'in', milestoneIds).execute() : [],
-    iterationIds.length ? db.selectFrom('iterations').selectAll().where('id', 'in', iterationIds).execute() : [],
-    db
-      .selectFrom('epic_issues as ei')
-      .innerJoin('epics as e', 'e.id', 'ei.epic_id')
-      .innerJoin('namespaces as g', 'g.id', 'e.group_id')
-      .select(['ei.issue_id', 'e.id', 'e.iid', 'e.title', 'e.group_id', fullPathOf('g.traversal_ids').as('group_path')])
-      .where('ei.issue_id', 'in', ids)
-      .where(
-        groupReadable(actor, { groupId: 'g.id', visibility: 'g.visibility_level', traversalIds: 'g.traversal_ids' }),
-      )
-      .where(epicConfidentialityAllows(actor, { confidential: 'e.confidential', groupTraversalIds: 'g.traversal_ids' }))
-      .where(epicNotHidden(actor, { authorId: 'e.author_id' }))
-      .execute(),
-    issueCounts(db, actor, ids),
-  ]);
   const userIds = uniq(rows.flatMap((r) => [r.author_id, r.closed_by_id]));
-  const namespaceIds = uniq([
-    ...rows.map((r) => r.namespace_id),
-    ...milestones.map((m) => m.group_id),
-    ...iterations.map((it) => it.group_id),
-  ]);
-  const [users, namespacePaths] = await Promise.all([
-    userIds.length ? db.selectFrom('users').selectAll().where('id', 'in', userIds).execute() : [],
-    fullPathsOfNamespaces(db, namespaceIds),
+  const [labelRows, assigneeRows, milestones, iterations, epicRows, countRows, users, paths] = await Promise.all([
+    labelsByOwner(db, 'issue', ids, read),
+    usersByOwner(db, 'issueAssignees', ids, read),
+    read<MilestoneRow>(db.selectFrom('milestones').selectAll().where('id', 'in', milestoneIds)),
+    read<IterationRow>(db.selectFrom('iterations').selectAll().where('id', 'in', iterationIds)),
+    read<EpicRef & { issue_id: number }>(
+      db
+        .selectFrom('epic_issues as ei')
+        .innerJoin('epics as e', 'e.id', 'ei.epic_id')
+        .innerJoin('namespaces as g', 'g.id', 'e.group_id')
+        .select([
+          'ei.issue_id',
+          'e.id',
+          'e.iid',
+          'e.title',
+          'e.group_id',
+          fullPathOf('g.traversal_ids').as('group_path'),
+        ])
+        .where('ei.issue_id', 'in', ids)
+        .where(
+          groupReadable(actor, { groupId: 'g.id', visibility: 'g.visibility_level', traversalIds: 'g.traversal_ids' }),
+        )
+        .where(
+          epicConfidentialityAllows(actor, { confidential: 'e.confidential', groupTraversalIds: 'g.traversal_ids' }),
+        )
+        .where(epicNotHidden(actor, { authorId: 'e.author_id' })),
+    ),
+    issueCounts(directReads(db), actor, ids),
+    read<UserRow>(db.selectFrom('users').selectAll().where('id', 'in', userIds)),
+    read<{ id: number; full_path: string }>(
+      fullPathsQuery(db, [
+        sql`SELECT unnest(${uniq(rows.map((r) => r.namespace_id))}::int[])`,
+        sql`SELECT group_id FROM milestones WHERE id = ANY(${milestoneIds}::int[])`,
+        sql`SELECT group_id FROM iterations WHERE id = ANY(${iterationIds}::int[])`,
+      ]),
+    ),
   ]);
   return {
     labels: groupBy(labelRows),
@@ -86,6 +102,6 @@ export async function loadIssueDetails(db: Database, actor: Actor | null, rows: 
     iterations: new Map(iterations.map((it) => [it.id, it])),
     epics: new Map(epicRows.map((e) => [e.issue_id, e])),
     counts: new Map(countRows.map((c) => [c.id, c])),
-    namespacePaths,
+    namespacePaths: new Map(paths.map((p) => [p.id, p.full_path])),
   };
 }

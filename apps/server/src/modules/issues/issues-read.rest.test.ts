@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useIssuesRestWorld } from '../../test/issues-rest-world';
-import { expectFixedStatements } from '../../test/statement-count';
+import { countStatements, expectFixedStatements } from '../../test/statement-count';
 import { loadIssueDetails } from './issue-details';
 import { presentIssue } from './issues.presenter';
 import { listIssues } from './issues.service';
@@ -224,6 +224,15 @@ describe('issue shape, pagination and batching', () => {
       const details = await loadIssueDetails(t.db, admin, page.rows);
       expect(page.rows.map((r) => presentIssue(t.ctx, r, details))).toHaveLength(perPage);
     };
-    await expectFixedStatements(t.database, load, [1, 6], 10);
+    // The page and its capped count; the details' combined read and their counts.
+    await expectFixedStatements(t.database, load, [1, 6], 4);
+  });
+
+  it('shows one issue, with milestone, labels and assignee, in at most 8 statements', async () => {
+    const load = () => api('GET', `/projects/${world.p1}/issues/1`, 'planner');
+    const res = await load();
+    expect(res.json()).toMatchObject({ milestone: { title: 'v1' }, assignees: [{ username: 'iss_alice' }] });
+    expect((res.json() as { labels: string[] }).labels).toContain('bug');
+    expect(await countStatements(t.database, load)).toBeLessThanOrEqual(8);
   });
 });

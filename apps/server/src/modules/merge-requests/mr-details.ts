@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { combinedReads } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
 import { issuableCountColumns, issuableCountCtes } from '../issuables/issuable-counts-sql';
@@ -7,11 +8,12 @@ import {
   groupByKey,
   type IssuableCounts,
   type IssuableDetails,
+  type MilestoneRow,
   type UserRow,
   uniqueIds as uniq,
 } from '../issuables/issuable-details';
 import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
-import { fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
+import { fullPathsOfNamespaces, fullPathsQuery } from '../namespaces/namespace-lookup.service';
 import type { MergeRequestRow } from './mr-query';
 
 export type MergeRequestCounts = IssuableCounts;
@@ -41,7 +43,8 @@ export async function loadMergeRequestPaths(db: Database, rows: MergeRequestRow[
 }
 
 /**
- * Batch-loads labels, assignees, reviewers, milestones, counts, users and paths: at most 7 queries.
+ * Batch-loads labels, assignees, reviewers, milestones, users and paths as ONE prepared statement
+ * (db/combined-reads.ts), and the counts as a second, unprepared (see issues/issue-details.ts).
  * `user_notes_count` counts the comments the actor may read (internal ones for Reporter and above,
  * none by a banned author unless an admin asks).
  */
@@ -52,32 +55,26 @@ export async function loadMergeRequestDetails(
 ): Promise<MergeRequestDetails> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return emptyDetails();
-  const [labelRows, assigneeRows, reviewerRows, milestones, countRows] = await Promise.all([
-    labelsByOwner(db, 'mergeRequest', ids),
-    usersByOwner(db, 'mergeRequestAssignees', ids),
-    usersByOwner(db, 'mergeRequestReviewers', ids),
-    db
-      .selectFrom('milestones')
-      .selectAll()
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('merge_requests')
-          .select('milestone_id')
-          .where('id', 'in', ids)
-          .where('milestone_id', 'is not', null),
-      )
-      .execute(),
+  const read = combinedReads(db);
+  const milestoneIds = uniq(rows.map((r) => r.milestone_id));
+  const userIds = uniq([0, ...rows.flatMap((r) => [r.author_id, r.merge_user_id])]);
+  const [labelRows, assigneeRows, reviewerRows, milestones, users, paths, countRows] = await Promise.all([
+    labelsByOwner(db, 'mergeRequest', ids, read),
+    usersByOwner(db, 'mergeRequestAssignees', ids, read),
+    usersByOwner(db, 'mergeRequestReviewers', ids, read),
+    read<MilestoneRow>(db.selectFrom('milestones').selectAll().where('id', 'in', milestoneIds)),
+    read<UserRow>(db.selectFrom('users').selectAll().where('id', 'in', userIds)),
+    read<{ id: number; full_path: string }>(
+      fullPathsQuery(db, [
+        sql`SELECT unnest(${uniq(rows.map((r) => r.namespace_id))}::int[])`,
+        sql`SELECT group_id FROM milestones WHERE id = ANY(${milestoneIds}::int[])`,
+      ]),
+    ),
     sql<MergeRequestCounts & { id: number }>`
       WITH ${issuableCountCtes(actor, 'MergeRequest', ids)}
       SELECT ${issuableCountColumns} FROM page LEFT JOIN note_counts USING (id) LEFT JOIN vote_counts USING (id)`
       .execute(db)
       .then((r) => r.rows),
-  ]);
-  const userIds = uniq([0, ...rows.flatMap((r) => [r.author_id, r.merge_user_id])]);
-  const namespaceIds = uniq([...rows.map((r) => r.namespace_id), ...milestones.map((m) => m.group_id)]);
-  const [users, namespacePaths] = await Promise.all([
-    db.selectFrom('users').selectAll().where('id', 'in', userIds).execute(),
-    fullPathsOfNamespaces(db, namespaceIds),
   ]);
   return {
     labels: groupBy(labelRows),
@@ -86,6 +83,6 @@ export async function loadMergeRequestDetails(
     users: new Map(users.map((u) => [u.id, u])),
     milestones: new Map(milestones.map((m) => [m.id, m])),
     counts: new Map(countRows.map((c) => [c.id, c])),
-    namespacePaths,
+    namespacePaths: new Map(paths.map((p) => [p.id, p.full_path])),
   };
 }

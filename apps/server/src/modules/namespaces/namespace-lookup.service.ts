@@ -54,6 +54,17 @@ export async function fullPathsOfNamespaces(db: Database, ids: number[]): Promis
   return new Map(rows.map((r) => [r.id, r.full_path]));
 }
 
+/**
+ * The full paths of the namespaces whose ids the `sources` select (one id column each, UNIONed):
+ * the ids of a page's rows and of what they link to, resolved in the same statement.
+ */
+export function fullPathsQuery(db: Database, sources: RawBuilder<unknown>[]) {
+  return db
+    .selectFrom('namespaces as n')
+    .select(['n.id', fullPathOf('n.traversal_ids').as('full_path')])
+    .where(sql<boolean>`n.id IN (${sql.join(sources, sql` UNION `)})`);
+}
+
 /** Select base for groups with full_path/full_name; alias `n`. */
 export function groupQuery(db: Database) {
   return db
