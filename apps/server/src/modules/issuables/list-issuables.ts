@@ -26,17 +26,28 @@ export interface IssuableListQuery<R> {
   order: { orderBy?: string; sort?: 'asc' | 'desc' };
 }
 
+/** A list page and what was loaded for its rows (see `listIssuables`' `loadDetails`). */
+export interface IssuableListResult<R, D> {
+  rows: R[];
+  total: number;
+  nextCursor: string | null;
+  details: D;
+}
+
 /**
  * One page of issues or merge requests and the capped total the actor may see: two statements
- * (three with a keyset cursor, whose row must exist and be readable).
+ * (three with a keyset cursor, whose row must exist and be readable). `loadDetails` (the
+ * presenters' labels, users, counts…) starts as soon as the page's rows are in, while the total
+ * is still being counted: the count of a big group is the longest statement of a list request.
  */
-export async function listIssuables<R extends { id: number }>(
+export async function listIssuables<R extends { id: number }, D = undefined>(
   db: Database,
   source: IssuableSource,
   actor: Actor | null,
   query: IssuableListQuery<R>,
   page: ListPage,
-): Promise<{ rows: R[]; total: number; nextCursor: string | null }> {
+  loadDetails: (rows: R[]) => Promise<D> = async () => undefined as D,
+): Promise<IssuableListResult<R, D>> {
   const where = allOf(query.where);
   let pageWhere = where;
   let cursorCheck: Promise<void> = Promise.resolve();
@@ -47,14 +58,20 @@ export async function listIssuables<R extends { id: number }>(
       if (!readable) throw badRequest('cursor is invalid', 'cursor');
     });
   }
-  const [, rows, total] = await Promise.all([
+  const pageWithDetails = Promise.all([
     cursorCheck,
     query
       .rows(pageWhere)
       .limit(page.limit + 1)
       .offset(page.after !== undefined ? 0 : (page.offset ?? 0))
       .execute(),
+  ]).then(async ([, fetched]) => {
+    const rows = fetched.slice(0, page.limit);
+    return { fetched, details: await loadDetails(rows) };
+  });
+  const [{ fetched, details }, total] = await Promise.all([
+    pageWithDetails,
     cappedCount(db, countableRows(source, where)),
   ]);
-  return pageResult(rows, page.limit, total);
+  return { ...pageResult(fetched, page.limit, total), details };
 }

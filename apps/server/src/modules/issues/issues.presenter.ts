@@ -4,8 +4,8 @@ import { todayIso } from '../../lib/today';
 import { presentImported } from '../issuables/imported-from';
 import {
   iso,
+  issuableHeadAfterId,
   type PresentIssuableOptions,
-  presentIssuableHead,
   presentMilestone,
   projectFullPath,
   taskCompletionStatus,
@@ -51,7 +51,8 @@ export function presentIssue(ctx: Ctx, row: IssueRow, details: IssueDetails, opt
   const counts = details.counts.get(row.id);
   const tasks = taskCompletionStatus(row.description);
   return {
-    ...presentIssuableHead(row, opts),
+    id: row.id,
+    ...issuableHeadAfterId(row, opts),
     closed_at: iso(row.closed_at),
     closed_by: closedBy ? presentUserBasic(ctx, closedBy) : null,
     labels: opts.withLabelsDetails ? labels.map(presentLabelSummary) : labels.map((l) => l.title),

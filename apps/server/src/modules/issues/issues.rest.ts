@@ -40,11 +40,12 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const filters = parseIssueFilters(query);
     if ('all' in scope && !filters.scope) filters.scope = request.actor ? 'created_by_me' : 'all';
     const opts = parseIssueListOptions(query, filters);
-    const result = await listIssues(db, request.actor, scope, filters, listPageOf(opts));
+    const result = await listIssues(db, request.actor, scope, filters, listPageOf(opts), (rows) =>
+      loadIssueDetails(db, request.actor, rows),
+    );
     setListPageHeaders(request, reply, opts, result);
-    const details = await loadIssueDetails(db, request.actor, result.rows);
     return result.rows.map((row) =>
-      presentIssue(ctx, row, details, { withLabelsDetails: opts.withLabelsDetails, contextPath }),
+      presentIssue(ctx, row, result.details, { withLabelsDetails: opts.withLabelsDetails, contextPath }),
     );
   }
 

@@ -3,7 +3,7 @@ import type { ListPage } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import type { IssueSubject, ProjectSubject } from '../../policy/subjects';
-import { listIssuables } from '../issuables/list-issuables';
+import { type IssuableListResult, listIssuables } from '../issuables/list-issuables';
 import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
 import { issueFilterConditions } from './issue-filter-sql';
 import type { IssueFilters } from './issue-filters';
@@ -32,13 +32,14 @@ export function projectIssueSubject(project: ProjectRow): ProjectSubject {
  * ordered. Visibility (project readable AND confidentiality) is in the SQL, so `total` never
  * counts hidden issues. Two statements: the page and the count.
  */
-export async function listIssues(
+export async function listIssues<D = undefined>(
   db: Database,
   actor: Actor | null,
   scope: IssueListScope,
   filters: IssueFilters,
   page: IssuePage,
-): Promise<{ rows: IssueRow[]; total: number; nextCursor: string | null }> {
+  loadDetails?: (rows: IssueRow[]) => Promise<D>,
+): Promise<IssuableListResult<IssueRow, D>> {
   return listIssuables(
     db,
     issueSource,
@@ -49,6 +50,7 @@ export async function listIssues(
       order: filters,
     },
     page,
+    loadDetails,
   );
 }
 

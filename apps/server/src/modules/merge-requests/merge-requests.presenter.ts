@@ -2,8 +2,8 @@ import { buildReferences } from '@meridian/domain';
 import type { AppContext } from '../../context';
 import {
   iso,
+  issuableHeadAfterId,
   type PresentIssuableOptions,
-  presentIssuableHead,
   presentMilestone,
   projectFullPath,
   taskCompletionStatus,
@@ -32,7 +32,8 @@ export function presentMergeRequestSimple(
 ) {
   const path = projectFullPath(row, details);
   return {
-    ...presentIssuableHead(row, {}),
+    id: row.id,
+    ...issuableHeadAfterId(row, {}),
     web_url: webUrl(ctx, `${path}/-/merge_requests/${row.iid}`),
     references: buildReferences('!', path, row.iid, opts.contextPath ?? null),
   };
@@ -56,7 +57,8 @@ export function presentMergeRequest(
   const counts = details.counts.get(row.id);
   const status = detailedMergeStatus(row);
   return {
-    ...presentIssuableHead(row, opts),
+    id: row.id,
+    ...issuableHeadAfterId(row, opts),
     merged_by: row.state === 'merged' ? mergeUser : null,
     merge_user: row.state === 'merged' ? mergeUser : null,
     merged_at: iso(row.merged_at),

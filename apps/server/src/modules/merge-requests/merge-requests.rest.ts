@@ -38,14 +38,13 @@ export const mergeRequestsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     const filters = parseMergeRequestFilters(query);
     if ('all' in scope && !filters.scope) filters.scope = request.actor ? 'created_by_me' : 'all';
     const opts = parseMergeRequestListOptions(query, filters);
-    const result = await listMergeRequests(db, request.actor, scope, filters, listPageOf(opts));
+    const result = await listMergeRequests(db, request.actor, scope, filters, listPageOf(opts), (rows) =>
+      opts.simple ? loadMergeRequestPaths(db, rows) : loadMergeRequestDetails(db, request.actor, rows),
+    );
     setListPageHeaders(request, reply, opts, result);
     const present = opts.simple ? presentMergeRequestSimple : presentMergeRequest;
-    const details = opts.simple
-      ? await loadMergeRequestPaths(db, result.rows)
-      : await loadMergeRequestDetails(db, request.actor, result.rows);
     return result.rows.map((row) =>
-      present(ctx, row, details, { withLabelsDetails: opts.withLabelsDetails, contextPath }),
+      present(ctx, row, result.details, { withLabelsDetails: opts.withLabelsDetails, contextPath }),
     );
   }
 

@@ -2,7 +2,7 @@ import type { Database } from '../../db/connection';
 import type { ListPage } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import { listIssuables } from '../issuables/list-issuables';
+import { type IssuableListResult, listIssuables } from '../issuables/list-issuables';
 import { mergeRequestFilterConditions } from './mr-filter-sql';
 import type { MergeRequestFilters } from './mr-filters';
 import {
@@ -25,13 +25,14 @@ export type MergeRequestPage = ListPage;
  * filtered and ordered. Visibility is in the SQL, so `total` never counts hidden rows.
  * Two statements: the page and the count.
  */
-export async function listMergeRequests(
+export async function listMergeRequests<D = undefined>(
   db: Database,
   actor: Actor | null,
   scope: MergeRequestListScope,
   filters: MergeRequestFilters,
   page: MergeRequestPage,
-): Promise<{ rows: MergeRequestRow[]; total: number; nextCursor: string | null }> {
+  loadDetails?: (rows: MergeRequestRow[]) => Promise<D>,
+): Promise<IssuableListResult<MergeRequestRow, D>> {
   return listIssuables(
     db,
     mergeRequestSource,
@@ -42,6 +43,7 @@ export async function listMergeRequests(
       order: filters,
     },
     page,
+    loadDetails,
   );
 }
 
