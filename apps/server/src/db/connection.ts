@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { applyPlannerSettings } from './planner-settings';
 import { preparingPool } from './prepared-statements';
 import type { DB } from './schema';
 
@@ -66,6 +67,7 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
     pool.on('error', (error) => {
       console.error(`PostgreSQL idle connection error: ${error.message}`);
     });
+    applyPlannerSettings(pool);
     const db = new Kysely<DB>({
       dialect: new PostgresDialect({ pool: preparingPool(pool, { enabled: options.preparedStatements ?? true }) }),
       log,
@@ -83,6 +85,7 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = options.pglite ?? (await createPglite(options.dataDir));
   const pool = new pg.Pool(createPgConfig(pglite));
+  applyPlannerSettings(pool);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool, { enabled: true }) }), log });
   return {
     db,
