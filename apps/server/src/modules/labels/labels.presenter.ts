@@ -29,8 +29,8 @@ const ZERO: LabelCounts = { openIssues: 0, closedIssues: 0, openMergeRequests: 0
  */
 export function presentLabel(label: LabelRow, extras: LabelExtras, withCounts: boolean) {
   const counts = extras.counts.get(label.id) ?? ZERO;
-  return {
-    ...presentLabelSummary(label),
+  // Object.assign, not a literal opening with a spread: see test/leading-spread-literals.ts.
+  return Object.assign(presentLabelSummary(label), {
     ...(withCounts
       ? {
           open_issues_count: counts.openIssues,
@@ -41,5 +41,5 @@ export function presentLabel(label: LabelRow, extras: LabelExtras, withCounts: b
     subscribed: extras.subscribed.has(label.id),
     priority: label.priority,
     is_project_label: label.project_id !== null,
-  };
+  });
 }

@@ -21,8 +21,8 @@ export function presentUserBasic(ctx: Ctx, user: UserRow) {
 
 /** GitLab's User (public profile): `GET /users/:id`. */
 export function presentUser(ctx: Ctx, user: UserRow) {
-  return {
-    ...presentUserBasic(ctx, user),
+  // Object.assign, not a literal opening with a spread: see test/leading-spread-literals.ts.
+  return Object.assign(presentUserBasic(ctx, user), {
     created_at: user.created_at.toISOString(),
     bio: user.bio,
     location: '',
@@ -40,7 +40,7 @@ export function presentUser(ctx: Ctx, user: UserRow) {
     following: 0,
     local_time: null,
     last_activity_on: user.last_activity_on,
-  };
+  });
 }
 
 /**
@@ -52,8 +52,7 @@ export function presentUserSelf(
   user: UserRow,
   extras: { namespaceId: number | null; canCreateGroup: boolean },
 ) {
-  return {
-    ...presentUser(ctx, user),
+  return Object.assign(presentUser(ctx, user), {
     email: user.email,
     commit_email: user.email,
     is_admin: user.admin,
@@ -71,5 +70,5 @@ export function presentUserSelf(
     last_sign_in_at: null,
     current_sign_in_at: null,
     note: null,
-  };
+  });
 }
