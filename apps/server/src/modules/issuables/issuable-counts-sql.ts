@@ -13,6 +13,8 @@ const TABLES = { Issue: 'issues', MergeRequest: 'merge_requests' } as const;
  * Each count is grouped over `= ANY(ids)`, so the planner estimates it from the page's own ids. A
  * correlated count per row (`noteable_id = i.id`) was planned from the column's average instead: on
  * data where a few issues hold most of the notes, that was a sequential scan of notes per row.
+ * The counts are MATERIALIZED, planned one by one: inlined into one join tree they cost ~30% more
+ * planning, which is most of this statement's time (docs/BENCHMARKS.md).
  */
 export function issuableCountCtes(
   actor: Actor | null,
@@ -25,7 +27,7 @@ export function issuableCountCtes(
         ${internalIssueNotesReadable(actor, { projectId: 'p.id', namespaceTraversalIds: 'n.traversal_ids' })} AS internal_notes_readable
       FROM ${sql.table(TABLES[type])} x JOIN projects p ON p.id = x.project_id JOIN namespaces n ON n.id = p.namespace_id
       WHERE x.id = ANY(${ids}::int[])),
-    note_counts AS (
+    note_counts AS MATERIALIZED (
       SELECT nt.noteable_id AS id, count(*)::int AS user_notes_count
       FROM notes nt JOIN page ON page.id = nt.noteable_id
       WHERE nt.noteable_type = ${kind} AND nt.noteable_id = ANY(${ids}::int[]) AND NOT nt.system
@@ -33,7 +35,7 @@ export function issuableCountCtes(
         /* Internal notes count only for those who may read them (Reporter+), as GitLab. */
         AND (NOT nt.internal OR page.internal_notes_readable)
       GROUP BY nt.noteable_id),
-    vote_counts AS (
+    vote_counts AS MATERIALIZED (
       SELECT ae.awardable_id AS id, (count(*) FILTER (WHERE ae.name = 'thumbsup'))::int AS upvotes,
         (count(*) FILTER (WHERE ae.name = 'thumbsdown'))::int AS downvotes
       FROM award_emoji ae

@@ -32,10 +32,10 @@ export function issueCounts(
   return read<IssueCounts & { id: number }>(sql`
     WITH ${issuableCountCtes(actor, 'Issue', ids)},
     /* Only blocked issues the actor may read. */
-    blocking AS (${openBlockLinks(actor, ids, 'source_id', 'target_id')}),
+    blocking AS MATERIALIZED (${openBlockLinks(actor, ids, 'source_id', 'target_id')}),
     /* The open issues the actor may read that block this one (the list's blocked mark). */
-    blocked_by AS (${openBlockLinks(actor, ids, 'target_id', 'source_id')}),
-    spent AS (${timeSpentByIssue(ids)})
+    blocked_by AS MATERIALIZED (${openBlockLinks(actor, ids, 'target_id', 'source_id')}),
+    spent AS MATERIALIZED (${timeSpentByIssue(ids)})
     SELECT ${issuableCountColumns}, coalesce(blocking.n, 0) AS blocking_issues_count,
       coalesce(blocked_by.n, 0) AS blocked_by_count, coalesce(spent.total_time_spent, 0) AS total_time_spent
     FROM page LEFT JOIN note_counts USING (id) LEFT JOIN vote_counts USING (id)
