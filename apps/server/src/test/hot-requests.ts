@@ -37,12 +37,6 @@ export const KNOWN_SEQ_SCANS: ReadonlyArray<{ requests: RegExp; table: string; s
     statement: /^SELECT count\(\*\)::int AS total FROM \(SELECT 1 FROM "issues" i /,
     todo: 'the capped total count of a group holding nearly all issues scans them until COUNT_CAP + 1 match (project lists count index-only since migration 0024): indexes led by the filter columns, or an estimate past a threshold',
   },
-  {
-    requests: /^roadmap epics \(RF-1\)$/,
-    table: 'epics',
-    statement: /WITH RECURSIVE (up|tree)\(/,
-    todo: "the ancestors and descendant-counts recursive CTEs hash-join all epics: the planner can't size the recursive term",
-  },
 ];
 
 /** GitLab's THREE_YEARS roadmap range around today, as the web app sends it. */

@@ -73,7 +73,13 @@ export async function descendantCounts(
       UNION ALL
       SELECT t.root_id, e.id, t.depth + 1, e.state
       FROM tree t
-      JOIN epics e ON e.parent_id = t.id
+      -- Each node's children through the epics(parent_id) index, in a LATERAL subquery that OFFSET 0
+      -- keeps from being flattened into a join: PostgreSQL cannot size the recursive term and, as a
+      -- join, hashed every epic (a sequential scan) for the few levels below a page of 50.
+      -- (visibility outside it: inside, the small tables it reads were scanned again for each node).
+      CROSS JOIN LATERAL (
+        SELECT e.id, e.state, e.group_id, e.confidential, e.author_id FROM epics e WHERE e.parent_id = t.id OFFSET 0
+      ) e
       JOIN namespaces n ON n.id = e.group_id
       WHERE t.depth < 20 AND ${epicVisible(actor)}
     ),
@@ -85,6 +91,26 @@ export async function descendantCounts(
       WHERE t.depth > 0
       GROUP BY t.root_id
     ),
+    -- The issues of every epic of the trees, per epic, read at once through the epic_issues(epic_id)
+    -- index: the epic ids as an array, because PostgreSQL cannot size the recursive tree and, joined
+    -- to it, hashed every epic_issues row. One pass lets it hash projects, namespaces and banned
+    -- users once instead of looking them up again for each node.
+    epic_issue_counts AS (
+      SELECT ei.epic_id,
+        count(*) FILTER (WHERE i.state = 'opened') AS opened_issues,
+        count(*) FILTER (WHERE i.state = 'closed') AS closed_issues,
+        coalesce(sum(i.weight) FILTER (WHERE i.state = 'opened'), 0) AS opened_weight,
+        coalesce(sum(i.weight) FILTER (WHERE i.state = 'closed'), 0) AS closed_weight,
+        count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'on_track') AS on_track,
+        count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'needs_attention') AS needs_attention,
+        count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'at_risk') AS at_risk
+      FROM epic_issues ei
+      JOIN issues i ON i.id = ei.issue_id
+      JOIN projects pr ON pr.id = i.project_id
+      JOIN namespaces pn ON pn.id = pr.namespace_id
+      WHERE ei.epic_id = ANY(ARRAY(SELECT DISTINCT t.id FROM tree t)) AND ${issueVisible}
+      GROUP BY ei.epic_id
+    ),
     issue_counts AS (
       SELECT t.root_id,
         sum(x.opened_issues)::int AS opened_issues,
@@ -95,23 +121,7 @@ export async function descendantCounts(
         sum(x.needs_attention)::int AS needs_attention,
         sum(x.at_risk)::int AS at_risk
       FROM tree t
-      -- Aggregating per tree node inside LATERAL keeps the plan on the epic_issues(epic_id) index:
-      -- the planner cannot size the recursive tree and otherwise hashes every epic_issues row.
-      CROSS JOIN LATERAL (
-        SELECT
-          count(*) FILTER (WHERE i.state = 'opened') AS opened_issues,
-          count(*) FILTER (WHERE i.state = 'closed') AS closed_issues,
-          coalesce(sum(i.weight) FILTER (WHERE i.state = 'opened'), 0) AS opened_weight,
-          coalesce(sum(i.weight) FILTER (WHERE i.state = 'closed'), 0) AS closed_weight,
-          count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'on_track') AS on_track,
-          count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'needs_attention') AS needs_attention,
-          count(*) FILTER (WHERE i.state = 'opened' AND i.health_status = 'at_risk') AS at_risk
-        FROM epic_issues ei
-        JOIN issues i ON i.id = ei.issue_id
-        JOIN projects pr ON pr.id = i.project_id
-        JOIN namespaces pn ON pn.id = pr.namespace_id
-        WHERE ei.epic_id = t.id AND ${issueVisible}
-      ) x
+      JOIN epic_issue_counts x ON x.epic_id = t.id
       GROUP BY t.root_id
     )
     SELECT r.id AS root_id,

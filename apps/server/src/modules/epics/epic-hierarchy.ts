@@ -29,14 +29,21 @@ export interface AncestorLink {
   depth: number;
 }
 
-/** Every ancestor of each of `epicIds` (one recursive statement for the batch). */
+/**
+ * Every ancestor of each of `epicIds` (one recursive statement for the batch). Each step looks its
+ * parent up by primary key in a LATERAL subquery (`LIMIT 1` keeps PostgreSQL from flattening it into
+ * a join): it cannot size the recursive term, and as a plain join it hashed every epic (a
+ * sequential scan of the table) to climb a few levels from a page of 50.
+ */
 export async function ancestorLinks(db: Executor, epicIds: readonly number[]): Promise<AncestorLink[]> {
   const result = await sql<AncestorLink>`
     WITH RECURSIVE up(root_id, id, depth) AS (
       SELECT e.id, e.parent_id, 1 FROM epics e WHERE e.id = ANY(${[...epicIds]}::int[]) AND e.parent_id IS NOT NULL
       UNION ALL
-      SELECT u.root_id, a.parent_id, u.depth + 1 FROM up u JOIN epics a ON a.id = u.id
-      WHERE a.parent_id IS NOT NULL AND u.depth < ${WALK_LIMIT}
+      SELECT u.root_id, a.parent_id, u.depth + 1
+      FROM up u
+      CROSS JOIN LATERAL (SELECT a.parent_id FROM epics a WHERE a.id = u.id AND a.parent_id IS NOT NULL LIMIT 1) a
+      WHERE u.depth < ${WALK_LIMIT}
     )
     SELECT root_id, id, depth FROM up`.execute(db);
   return result.rows;
