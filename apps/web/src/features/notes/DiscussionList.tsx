@@ -1,5 +1,6 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { lazyNamed } from '../../app/lazyNamed';
+import { Spinner } from '../../ui/Spinner';
 import { DiscussionItem } from './DiscussionItem';
 import { KeepMountedContext } from './keepMounted';
 import type { NoteViewer } from './NoteCard';
@@ -33,14 +34,17 @@ interface DiscussionListProps {
  * The activity's discussions. Most issues have a few: once every page is in and there are at most
  * `PLAIN_MAX`, they are a plain list, every row in the document. Longer timelines (and those with
  * more pages to load) are virtualized over the window's scroll (`VirtualDiscussionList`, loaded
- * then: the virtualizer is not in the issue page's first load).
+ * then: the virtualizer is not in the issue page's first load). A list that was virtualized stays
+ * so (switching would remount every row and lose an open reply's text).
  */
 export function DiscussionList({ complete, ...props }: DiscussionListProps) {
-  if (complete && props.discussions.length <= PLAIN_MAX) return <PlainDiscussionList {...props} />;
+  const [virtual, setVirtual] = useState(false);
+  const needsVirtual = !complete || props.discussions.length > PLAIN_MAX;
+  if (needsVirtual && !virtual) setVirtual(true);
+  if (!needsVirtual && !virtual) return <PlainDiscussionList {...props} />;
   const { noteable, viewer } = props;
   return (
-    // While the virtualized list loads, the first rows show as they would in it.
-    <Suspense fallback={<PlainDiscussionList {...props} discussions={props.discussions.slice(0, PLAIN_MAX)} />}>
+    <Suspense fallback={<Spinner label="Loading activity" />}>
       <VirtualDiscussionList
         discussions={props.discussions}
         renderDiscussion={(discussion, pin) => (
