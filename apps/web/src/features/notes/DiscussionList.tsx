@@ -1,138 +1,88 @@
-import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyNamed } from '../../app/lazyNamed';
+import { Spinner } from '../../ui/Spinner';
 import { DiscussionItem } from './DiscussionItem';
 import { KeepMountedContext } from './keepMounted';
 import type { NoteViewer } from './NoteCard';
 import styles from './Notes.module.css';
 import type { Discussion, NoteableRef } from './notesApi';
 
-/** The gap between entries (--space-3). */
-const GAP = 12;
-/** Rows rendered beyond the viewport on each side. */
-const OVERSCAN = 10;
-/** The next page is asked for when the last row in the viewport is this close to the end. */
-const LOAD_AHEAD = 8;
+const VirtualDiscussionList = lazyNamed(() => import('./VirtualDiscussionList'), 'VirtualDiscussionList');
 
-/** Where the list starts in the document, kept up to date while what is above it changes size. */
-function useDocumentOffset(ref: React.RefObject<HTMLElement | null>): number {
-  const [offset, setOffset] = useState(0);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const update = () => {
-      const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
-      setOffset((previous) => (previous === top ? previous : top));
-    };
-    update();
-    const observer = new ResizeObserver(update);
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, [ref]);
-  return offset;
-}
+/** A timeline fully loaded with at most this many discussions is rendered whole, without the virtualizer. */
+const PLAIN_MAX = 50;
+
+const VIRTUAL_CLASS_NAMES = { list: styles.virtualList ?? '', row: styles.virtualRow ?? '' };
 
 export interface DiscussionListHandle {
   /** Scrolls the discussion at `index` into view (rendering it first). */
   scrollToIndex: (index: number) => void;
 }
 
-/**
- * The activity's discussions as a virtualized list over the window's scroll: only the rows near
- * the viewport are in the document (heights measured as they render), so an issue with thousands
- * of notes scrolls smoothly. Rows with an open form stay mounted. Scrolling near the end asks
- * for the next page.
- */
-export function DiscussionList({
-  noteable,
-  discussions,
-  viewer,
-  onNearEnd,
-  handle,
-}: {
+interface DiscussionListProps {
   noteable: NoteableRef;
   discussions: readonly Discussion[];
   viewer: NoteViewer;
   /** Called when the end of what is loaded comes near (the caller fetches the next page, if any). */
   onNearEnd: () => void;
   handle?: React.RefObject<DiscussionListHandle | null>;
-}) {
-  const listRef = useRef<HTMLOListElement>(null);
-  const scrollMargin = useDocumentOffset(listRef);
-  const [pinned, setPinned] = useState<ReadonlyMap<string, number>>(new Map());
-  const pinnedIndexes = useMemo(() => {
-    if (pinned.size === 0) return [];
-    return discussions.flatMap((d, i) => (pinned.has(d.id) ? [i] : []));
-  }, [pinned, discussions]);
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const shown = defaultRangeExtractor(range);
-      if (pinnedIndexes.length === 0) return shown;
-      return [...new Set([...shown, ...pinnedIndexes])].sort((a, b) => a - b);
-    },
-    [pinnedIndexes],
+  /** Every page is loaded (no next page). */
+  complete: boolean;
+}
+
+/**
+ * The activity's discussions. Most issues have a few: once every page is in and there are at most
+ * `PLAIN_MAX`, they are a plain list, every row in the document. Longer timelines (and those with
+ * more pages to load) are virtualized over the window's scroll (`VirtualDiscussionList`, loaded
+ * then: the virtualizer is not in the issue page's first load). A list that was virtualized stays
+ * so (switching would remount every row and lose an open reply's text).
+ */
+export function DiscussionList({ complete, ...props }: DiscussionListProps) {
+  const [virtual, setVirtual] = useState(false);
+  const needsVirtual = !complete || props.discussions.length > PLAIN_MAX;
+  if (needsVirtual && !virtual) setVirtual(true);
+  if (!needsVirtual && !virtual) return <PlainDiscussionList {...props} />;
+  const { noteable, viewer } = props;
+  return (
+    <Suspense fallback={<Spinner label="Loading activity" />}>
+      <VirtualDiscussionList
+        discussions={props.discussions}
+        renderDiscussion={(discussion, pin) => (
+          <KeepMountedContext.Provider value={pin}>
+            <DiscussionItem noteable={noteable} discussion={discussion} viewer={viewer} />
+          </KeepMountedContext.Provider>
+        )}
+        classNames={VIRTUAL_CLASS_NAMES}
+        onNearEnd={props.onNearEnd}
+        handle={props.handle}
+      />
+    </Suspense>
   );
-  const virtualizer = useWindowVirtualizer({
-    count: discussions.length,
-    estimateSize: () => 110,
-    overscan: OVERSCAN,
-    gap: GAP,
-    scrollMargin,
-    getItemKey: (index) => discussions[index]?.id ?? index,
-    rangeExtractor,
-  });
-  const pinners = useMemo(() => new Map<string, () => () => void>(), []);
-  const pinnerFor = (id: string) => {
-    let pinner = pinners.get(id);
-    if (!pinner) {
-      pinner = () => {
-        setPinned((previous) => new Map(previous).set(id, (previous.get(id) ?? 0) + 1));
-        return () =>
-          setPinned((previous) => {
-            const next = new Map(previous);
-            const count = (next.get(id) ?? 1) - 1;
-            if (count > 0) next.set(id, count);
-            else next.delete(id);
-            return next;
-          });
-      };
-      pinners.set(id, pinner);
-    }
-    return pinner;
-  };
+}
 
-  const items = virtualizer.getVirtualItems();
-  // The last row in the viewport (not the overscan): the next page waits until the reader comes near.
-  const lastVisible = virtualizer.range?.endIndex ?? -1;
-  useEffect(() => {
-    if (lastVisible >= discussions.length - 1 - LOAD_AHEAD) onNearEnd();
-  }, [lastVisible, discussions.length, onNearEnd]);
-
+function PlainDiscussionList({
+  noteable,
+  discussions,
+  viewer,
+  handle,
+}: Omit<DiscussionListProps, 'complete' | 'onNearEnd'>) {
+  const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
     if (!handle) return;
-    handle.current = { scrollToIndex: (index) => virtualizer.scrollToIndex(index, { align: 'start' }) };
+    handle.current = {
+      scrollToIndex: (index) => listRef.current?.children[index]?.scrollIntoView({ block: 'start' }),
+    };
     return () => {
       handle.current = null;
     };
-  }, [handle, virtualizer]);
-
+  }, [handle]);
   return (
-    <ol ref={listRef} className={styles.virtualList} style={{ height: virtualizer.getTotalSize() }}>
-      {items.map((item) => {
-        const discussion = discussions[item.index]!;
-        return (
-          <li
-            key={item.key}
-            data-index={item.index}
-            ref={virtualizer.measureElement}
-            className={styles.virtualRow}
-            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
-          >
-            <KeepMountedContext.Provider value={pinnerFor(discussion.id)}>
-              <DiscussionItem noteable={noteable} discussion={discussion} viewer={viewer} />
-            </KeepMountedContext.Provider>
-          </li>
-        );
-      })}
+    <ol ref={listRef} className={styles.plainList}>
+      {discussions.map((discussion) => (
+        <li key={discussion.id}>
+          <DiscussionItem noteable={noteable} discussion={discussion} viewer={viewer} />
+        </li>
+      ))}
     </ol>
   );
 }

@@ -214,7 +214,14 @@ export function NoteableActivity({
       ) : (
         <>
           {shown.length === 0 && !hasNextPage && <p className={styles.muted}>No comments yet.</p>}
-          <DiscussionList noteable={noteable} discussions={shown} viewer={viewer} onNearEnd={onNearEnd} handle={list} />
+          <DiscussionList
+            noteable={noteable}
+            discussions={shown}
+            viewer={viewer}
+            onNearEnd={onNearEnd}
+            handle={list}
+            complete={!hasNextPage}
+          />
           {isError && (
             <ErrorState error={discussions.error} onRetry={() => void fetchNextPage()} what="more activity" />
           )}

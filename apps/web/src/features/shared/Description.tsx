@@ -1,8 +1,11 @@
-import { type MouseEvent, useEffect, useRef } from 'react';
+import { type MouseEvent, Suspense, useEffect, useRef } from 'react';
+import { lazyNamed } from '../../app/lazyNamed';
 import styles from './Description.module.css';
 import { useReferenceCards } from './references/useReferenceCards';
-import { TaskListControls } from './taskList/TaskListControls';
 import type { TaskListActions } from './taskList/taskListActions';
+
+// The task items' drag handles and menus load only for a description that has task items.
+const TaskListControls = lazyNamed(() => import('./taskList/TaskListControls'), 'TaskListControls');
 
 /** Called with the task item's index (document order) and its new state when a reader ticks it. */
 export type TaskToggle = (index: number, checked: boolean) => void;
@@ -63,7 +66,11 @@ export function Description({
           // biome-ignore lint/security/noDangerouslySetInnerHtml: description_html is sanitized by the server (rehype-sanitize).
           dangerouslySetInnerHTML={{ __html: html }}
         />
-        {taskList && <TaskListControls root={root} html={html} actions={taskList} />}
+        {taskList && taskList.taskCount > 0 && (
+          <Suspense fallback={null}>
+            <TaskListControls root={root} html={html} actions={taskList} />
+          </Suspense>
+        )}
         {cards.card}
       </>
     );

@@ -3,7 +3,7 @@ import { AppLink } from '../../lib/AppLink';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
-import { Button } from '../../ui/Button';
+import { buttonClassName } from '../../ui/buttonClassName';
 import { DetailSection } from '../shared/DetailPage';
 import { childMove } from './childMove';
 import styles from './WorkItemHierarchy.module.css';
@@ -21,7 +21,8 @@ const ICONS: Record<string, string> = {
 /**
  * The parent link and the "Child items" list of an issue-backed work item (IE-38's hierarchy):
  * what the reader may see, 100 children at most. GraphQL is a POST, so it waits for the session.
- * Readers who may administer parent links move a child one place up or down with its buttons.
+ * Readers who may administer parent links move a child one place up or down with its buttons
+ * (native buttons with the button look: React Aria's button is not in the issue page's first load).
  */
 export function WorkItemHierarchy({ issueId }: { issueId: number }) {
   const session = useSession();
@@ -45,15 +46,15 @@ export function WorkItemHierarchy({ issueId }: { issueId: number }) {
     const to = childMove(ids, index, direction);
     const id = ids[index];
     return (
-      <Button
-        size="small"
-        variant="tertiary"
+      <button
+        type="button"
+        className={buttonClassName('tertiary', 'small')}
         aria-label={`Move ${title} ${direction}`}
-        isDisabled={!to || move.isPending}
-        onPress={() => to && id && move.mutate({ id, to })}
+        disabled={!to || move.isPending}
+        onClick={() => to && id && move.mutate({ id, to })}
       >
         <span aria-hidden="true">{direction === 'up' ? '↑' : '↓'}</span>
-      </Button>
+      </button>
     );
   };
   return (

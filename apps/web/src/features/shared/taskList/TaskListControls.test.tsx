@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Description } from '../Description';
 import type { TaskListActions } from './taskListActions';
@@ -27,20 +27,18 @@ function actions(overrides: Partial<TaskListActions> = {}): TaskListActions {
 }
 
 describe('TaskListControls', () => {
-  it('gives each task item a handle and a menu button named after it', () => {
+  it('gives each task item a handle and a menu button named after it', async () => {
     render(<Description html={HTML} taskList={actions()} />);
-    expect(screen.getAllByRole('button', { name: /^Move / }).map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Move a a1',
-      'Move a1',
-      'Move b',
-    ]);
+    // The controls load lazily (Description imports them only for a description with task items).
+    const handles = await screen.findAllByRole('button', { name: /^Move / });
+    expect(handles.map((b) => b.getAttribute('aria-label'))).toEqual(['Move a a1', 'Move a1', 'Move b']);
     expect(screen.getByRole('button', { name: 'Actions for b' })).toHaveProperty('type', 'button');
   });
 
-  it('moves the focused item one place among its siblings with Alt+ArrowUp/Down', () => {
+  it('moves the focused item one place among its siblings with Alt+ArrowUp/Down', async () => {
     const taskList = actions();
     render(<Description html={HTML} taskList={taskList} />);
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Move b' }), { key: 'ArrowUp', altKey: true });
+    fireEvent.keyDown(await screen.findByRole('button', { name: 'Move b' }), { key: 'ArrowUp', altKey: true });
     expect(taskList.onMove).toHaveBeenCalledWith(2, 0);
     // A nested item alone in its list has nowhere to go; without Alt nothing moves.
     fireEvent.keyDown(screen.getByRole('button', { name: 'Move a1' }), { key: 'ArrowDown', altKey: true });
@@ -48,14 +46,18 @@ describe('TaskListControls', () => {
     expect(taskList.onMove).toHaveBeenCalledTimes(1);
   });
 
-  it('shows nothing when the source and the rendering disagree on the tasks', () => {
+  it('shows nothing when the source and the rendering disagree on the tasks', async () => {
     render(<Description html={HTML} taskList={actions({ taskCount: 2 })} />);
+    // Once the lazy controls have loaded and rendered:
+    await act(async () => {
+      await import('./TaskListControls');
+    });
     expect(screen.queryAllByRole('button', { name: /^Move / })).toEqual([]);
   });
 
-  it('disables the handles while a save is in flight', () => {
+  it('disables the handles while a save is in flight', async () => {
     render(<Description html={HTML} taskList={actions({ busy: true })} />);
-    for (const handle of screen.getAllByRole('button', { name: /^Move / }))
+    for (const handle of await screen.findAllByRole('button', { name: /^Move / }))
       expect(handle).toHaveProperty('disabled', true);
   });
 });
