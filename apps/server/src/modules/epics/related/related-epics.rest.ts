@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { epicPathParams } from '../epics/epic-params';
-import { loadEpicExtras, presentEpic, presentEpics } from '../epics/epics.presenter';
-import { findEpic, findGroupEpic } from '../epics/epics.service';
-import { findGroup } from '../namespaces/namespace-lookup.service';
+import type { AppContext } from '../../../context';
+import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../../rest/params';
+import { findGroup } from '../../namespaces/namespace-lookup.service';
+import { epicPathParams } from '../epic-params';
+import { loadEpicExtras, presentEpic, presentEpics } from '../epics.presenter';
+import { findEpic, findGroupEpic } from '../epics.service';
 import { createEpicLink, deleteEpicLink, listRelatedEpics } from './related-epics.service';
 
 const createParams = z.object({
