@@ -1,5 +1,6 @@
 import { addDays, addMonths, MONTH_SHORT_NAMES } from '../dates/calendar-days';
 import { isValidIsoDate } from '../dates/iso-date';
+import { isInt4Id } from '../ids/int4';
 import { parseIid, parseReference } from '../references/references';
 import { parseDuration } from '../time-tracking/duration';
 
@@ -125,7 +126,7 @@ function parseCadenceArg(text: string): CadenceArg | null {
   const rest = text.slice(CADENCE_PREFIX.length);
   if (/^\d{1,10}$/.test(rest)) {
     const id = Number(rest);
-    return id > 0 && id <= 2_147_483_647 ? { id } : null;
+    return isInt4Id(id) ? { id } : null;
   }
   const title = unquoteTitle(rest);
   return title ? { title } : null;
@@ -155,7 +156,7 @@ export function parseIterationArg(args: string): IterationArg | null {
   const rest = text.slice(ITERATION_PREFIX.length);
   if (/^\d{1,10}$/.test(rest)) {
     const id = Number(rest);
-    return id > 0 && id <= 2_147_483_647 ? { id } : null;
+    return isInt4Id(id) ? { id } : null;
   }
   const title = unquoteTitle(rest);
   return title ? { title } : null;

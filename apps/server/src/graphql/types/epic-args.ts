@@ -1,3 +1,4 @@
+import { isInt4Id } from '@meridian/domain';
 import { badRequest } from '../../errors';
 import type { EpicFilters, EpicOrderBy } from '../../modules/epics/epic-filters';
 import { builder } from '../builder';
@@ -125,8 +126,7 @@ export interface EpicListArgs {
 
 function iidOf(value: string | number, field: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647)
-    throw badRequest(`${field} must be a positive integer`, field);
+  if (!isInt4Id(n)) throw badRequest(`${field} must be a positive integer`, field);
   return n;
 }
 

@@ -1,3 +1,4 @@
+import { isInt4Id } from '@meridian/domain';
 import { badRequest, DomainError } from '../../errors';
 import type { EpicRow } from '../../modules/epics/epic-query';
 import { parseUpdateIssue } from '../../modules/issues/issue-input';
@@ -27,7 +28,7 @@ async function targetIssue(c: GraphQLContext, projectPath: string, iid: string) 
   const fullPath = validFullPath(projectPath);
   if (!fullPath) throw badRequest('projectPath is invalid', 'projectPath');
   const number = Number(iid);
-  if (!/^\d{1,10}$/.test(iid) || number < 1 || number > 2_147_483_647) throw new DomainError('not_found', 'Issue');
+  if (!/^\d{1,10}$/.test(iid) || !isInt4Id(number)) throw new DomainError('not_found', 'Issue');
   const project = await findProject(c.ctx.database.db, c.actor, { fullPath });
   return { project, iid: number };
 }

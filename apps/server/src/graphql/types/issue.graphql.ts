@@ -1,3 +1,4 @@
+import { isInt4Id } from '@meridian/domain';
 import { DomainError } from '../../errors';
 import { epicSubject } from '../../modules/epics/epics.service';
 import { createNoteEmail } from '../../modules/issues/issue-email';
@@ -232,7 +233,7 @@ builder.objectFields(ProjectRef, (t) => ({
     resolve: async (p, args, c) => {
       if (args.iid == null || !/^\d{1,10}$/.test(args.iid)) return null;
       const iid = Number(args.iid);
-      if (iid < 1 || iid > 2_147_483_647) return null;
+      if (!isInt4Id(iid)) return null;
       try {
         return await findIssue(c.ctx.database.db, c.actor, p.id, iid);
       } catch (error) {
