@@ -3,6 +3,7 @@ export * from './epic-tree';
 export * from './epics';
 export * from './filtered-search';
 export * from './ids';
+export * from './issuables';
 export * from './labels';
 export * from './lists';
 export * from './markdown';

@@ -1,4 +1,4 @@
-import type { IssueBackedType } from '@meridian/domain';
+import type { HealthStatus, IssueBackedType } from '@meridian/domain';
 import { assigneesChangedNote, labelsChangedNote, positionAtEnd } from '@meridian/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection';
@@ -41,7 +41,7 @@ export interface IssueInput extends IssueLabelChanges {
   start_date?: string | null;
   weight?: number | null;
   epic_id?: number | null;
-  health_status?: 'on_track' | 'needs_attention' | 'at_risk' | null;
+  health_status?: HealthStatus | null;
   /** Objectives and key results (the work item progress widget): 0–100. */
   progress?: number | null;
   discussion_locked?: boolean;
