@@ -1,4 +1,4 @@
-import { isInt4Id } from '@meridian/domain';
+import { datesInOrder, isInt4Id } from '@meridian/domain';
 import { badRequest } from '../../errors';
 import type { EpicFilters, EpicOrderBy } from '../../modules/epics/epic-filters';
 import { builder } from '../builder';
@@ -160,7 +160,7 @@ export function toEpicFilters(args: EpicListArgs, defaults: Partial<EpicFilters>
   if (args.timeframe) f.timeframe = args.timeframe;
   else if (args.startDate && args.endDate) f.timeframe = { start: args.startDate, end: args.endDate };
   else if (args.startDate || args.endDate) throw badRequest('Both startDate and endDate must be present.', 'startDate');
-  if (f.timeframe && f.timeframe.start > f.timeframe.end)
+  if (f.timeframe && !datesInOrder(f.timeframe.start, f.timeframe.end))
     throw badRequest('timeframe start must be before end', 'timeframe');
   if (args.includeAncestorGroups != null) f.includeAncestorGroups = args.includeAncestorGroups;
   if (args.includeDescendantGroups != null) f.includeDescendantGroups = args.includeDescendantGroups;

@@ -1,5 +1,5 @@
 import type { HealthStatus, IssueBackedType } from '@meridian/domain';
-import { assigneesChangedNote, labelsChangedNote, positionAtEnd } from '@meridian/domain';
+import { assigneesChangedNote, datesInOrder, labelsChangedNote, positionAtEnd } from '@meridian/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB } from '../../db/schema';
@@ -100,7 +100,7 @@ function assertMayTypeAsIncident(me: Actor, project: ProjectSubject, wanted: str
 
 /** A start date after the due date is refused (400 naming `start_date`), as GitLab's dates widget does. */
 function assertStartNotAfterDue(start: string | null, due: string | null): void {
-  if (start !== null && due !== null && start > due) {
+  if (!datesInOrder(start, due)) {
     throw badRequest('start_date must be on or before the due date', 'start_date');
   }
 }
