@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { expectCases } from '../test/cases';
 import { isInt4Id, MAX_INT4, MIN_INT4 } from './int4';
 
 describe('int4 bounds', () => {
   it('are PostgreSQL integer limits', () => {
-    expect(MAX_INT4).toBe(2 ** 31 - 1);
-    expect(MIN_INT4).toBe(-(2 ** 31));
+    expect([MIN_INT4, MAX_INT4]).toEqual([-(2 ** 31), 2 ** 31 - 1]);
   });
+});
 
-  it.each([
+describe('isInt4Id', () => {
+  expectCases(isInt4Id, [
     [1, true],
     [42, true],
     [MAX_INT4, true],
@@ -18,7 +20,5 @@ describe('int4 bounds', () => {
     [Number.NaN, false],
     [Number.POSITIVE_INFINITY, false],
     [Number.MAX_SAFE_INTEGER + 2, false],
-  ])('isInt4Id(%s) is %s', (n, expected) => {
-    expect(isInt4Id(n)).toBe(expected);
-  });
+  ]);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectCases } from '../test/cases';
 import {
   GRAPHQL_HEALTH_STATUS,
   graphqlHealthStatus,
@@ -8,33 +9,35 @@ import {
 } from './health-status';
 
 describe('health-status vocabulary', () => {
-  it('maps every stored status to GraphQL and back', () => {
-    for (const status of HEALTH_STATUSES) {
-      expect(HEALTH_STATUS_OF_GRAPHQL[GRAPHQL_HEALTH_STATUS[status]]).toBe(status);
-    }
-    expect(Object.keys(HEALTH_STATUS_OF_GRAPHQL)).toEqual(['onTrack', 'needsAttention', 'atRisk']);
+  it('maps every stored status to GraphQL and back, in GitLab order', () => {
+    for (const status of HEALTH_STATUSES) expect(HEALTH_STATUS_OF_GRAPHQL[GRAPHQL_HEALTH_STATUS[status]]).toBe(status);
+    expect(HEALTH_STATUS_OF_GRAPHQL).toEqual({
+      onTrack: 'on_track',
+      needsAttention: 'needs_attention',
+      atRisk: 'at_risk',
+    });
   });
+});
 
-  it.each([
+describe('graphqlHealthStatus', () => {
+  expectCases(graphqlHealthStatus, [
     ['on_track', 'onTrack'],
     ['needs_attention', 'needsAttention'],
     ['at_risk', 'atRisk'],
     [null, null],
     [undefined, null],
-    ['', null],
     ['On_Track', null],
     ['onTrack', null],
     ['constructor', null],
-  ])('graphqlHealthStatus(%j) is %j', (status, expected) => {
-    expect(graphqlHealthStatus(status)).toBe(expected);
-  });
+  ]);
+});
 
-  it.each([
+describe('isHealthStatus', () => {
+  expectCases(isHealthStatus, [
     ['at_risk', true],
     ['atRisk', false],
+    ['', false],
     ['toString', false],
     [1, false],
-  ])('isHealthStatus(%j) is %s', (value, expected) => {
-    expect(isHealthStatus(value)).toBe(expected);
-  });
+  ]);
 });

@@ -16,12 +16,10 @@ export const GRAPHQL_HEALTH_STATUS = {
 } as const satisfies Record<HealthStatus, string>;
 export type GraphqlHealthStatus = (typeof GRAPHQL_HEALTH_STATUS)[HealthStatus];
 
-/** The stored status of each GraphQL `HealthStatus` enum value. */
-export const HEALTH_STATUS_OF_GRAPHQL = {
-  onTrack: 'on_track',
-  needsAttention: 'needs_attention',
-  atRisk: 'at_risk',
-} as const satisfies Record<GraphqlHealthStatus, HealthStatus>;
+/** The stored status of each GraphQL `HealthStatus` enum value (the map above, inverted). */
+export const HEALTH_STATUS_OF_GRAPHQL = Object.fromEntries(
+  HEALTH_STATUSES.map((status) => [GRAPHQL_HEALTH_STATUS[status], status]),
+) as { readonly [S in HealthStatus as (typeof GRAPHQL_HEALTH_STATUS)[S]]: S };
 
 /** GitLab's names of the statuses. */
 export const HEALTH_STATUS_TEXT: Readonly<Record<HealthStatus, string>> = {
