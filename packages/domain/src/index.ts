@@ -2,6 +2,8 @@ export * from './dates';
 export * from './epic-tree';
 export * from './epics';
 export * from './filtered-search';
+export * from './ids';
+export * from './issuables';
 export * from './labels';
 export * from './lists';
 export * from './markdown';

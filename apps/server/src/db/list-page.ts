@@ -1,3 +1,4 @@
+import { isInt4Id } from '@meridian/domain';
 import type { Expression, QueryExecutorProvider } from 'kysely';
 import { badRequest } from '../errors';
 import { cappedCount } from './capped-count';
@@ -24,7 +25,7 @@ export function keysetCursorId(after: string, orderBy: string, keysetOrders: rea
     throw badRequest('order_by is invalid for keyset pagination', 'order_by');
   }
   const id = decodeCursor(after)?.id;
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2_147_483_647) {
+  if (typeof id !== 'number' || !isInt4Id(id)) {
     throw badRequest('cursor is invalid', 'cursor');
   }
   return id;

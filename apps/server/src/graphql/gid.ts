@@ -1,3 +1,5 @@
+import { isInt4Id } from '@meridian/domain';
+
 /** GitLab global ids: `gid://gitlab/Epic/3`. */
 export type GidType =
   | 'Group'
@@ -25,7 +27,7 @@ export function parseGid(value: string, types: readonly GidType[]): number | nul
   const match = /^gid:\/\/gitlab\/([A-Za-z]+)\/(\d{1,10})$/.exec(value);
   if (!match || !types.includes(match[1] as GidType)) return null;
   const id = Number(match[2]);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+  return isInt4Id(id) ? id : null;
 }
 
 /** The type and numeric id of `gid://gitlab/<Type>/<id>` when the type is one of `types`; null otherwise. */

@@ -1,3 +1,5 @@
+import { isInt4Id } from '@meridian/domain';
+
 /**
  * GitLab's reference filters for the renderer: `@user`, `#12`, `!3`, `&5`, `~label`, `~"two words"`,
  * `%milestone`, `%"Sprint 3"` (and `path#12`, `path!3`, `group&5`; `#12+` asks for the item's title)
@@ -47,7 +49,7 @@ type Resolved = Omit<FoundReference, 'original'>;
 
 function issuable(sigil: string, path: string | undefined, iidText: string, ctx: ReferenceContext): Resolved | null {
   const iid = Number(iidText);
-  if (!Number.isSafeInteger(iid) || iid < 1 || iid > 2_147_483_647) return null;
+  if (!isInt4Id(iid)) return null;
   if (path !== undefined && !isNamespacePath(path)) return null;
   if (sigil === '&') {
     const group = path ?? ctx.groupPath;

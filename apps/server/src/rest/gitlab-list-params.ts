@@ -1,4 +1,4 @@
-import { isValidIsoDateTime } from '@meridian/domain';
+import { isValidIsoDateTime, MAX_INT4 } from '@meridian/domain';
 import { z } from 'zod';
 import { badRequest } from '../errors';
 import { gitlabBoolean, gitlabList } from './params';
@@ -16,7 +16,7 @@ export function gitlabKeyword(v: string, keywords: readonly string[] = noneAny):
 }
 
 /** A positive database id (PostgreSQL `integer`). */
-export const gitlabId = z.coerce.number().int().min(1).max(2_147_483_647);
+export const gitlabId = z.coerce.number().int().min(1).max(MAX_INT4);
 
 /** An id or one of the allowed keywords (case-insensitive), e.g. `assignee_id=None`. */
 export function idOrKeyword<const K extends readonly [string, ...string[]]>(keywords: K) {

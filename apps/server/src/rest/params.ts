@@ -1,3 +1,4 @@
+import { MAX_INT4 } from '@meridian/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../errors';
@@ -43,7 +44,7 @@ export const gitlabList = z.preprocess(
 export function parseIdOrPath(raw: string, field = 'id'): IdOrPath {
   if (/^\d+$/.test(raw)) {
     const id = Number(raw);
-    if (id > 2_147_483_647) throw badRequest(`${field} is invalid`, field);
+    if (id > MAX_INT4) throw badRequest(`${field} is invalid`, field);
     return { id };
   }
   let fullPath: string;
@@ -58,7 +59,7 @@ export function parseIdOrPath(raw: string, field = 'id'): IdOrPath {
 
 /** Numeric path params (iid, note id…): a 400 naming the field rather than a database error. */
 export function parseIntParam(raw: string | undefined, field: string): number {
-  if (!raw || !/^\d{1,10}$/.test(raw) || Number(raw) > 2_147_483_647) throw badRequest(`${field} is invalid`, field);
+  if (!raw || !/^\d{1,10}$/.test(raw) || Number(raw) > MAX_INT4) throw badRequest(`${field} is invalid`, field);
   return Number(raw);
 }
 

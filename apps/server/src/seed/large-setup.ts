@@ -1,3 +1,4 @@
+import { MAX_INT4 } from '@meridian/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/connection';
 import type { DB } from '../db/schema';
@@ -72,7 +73,7 @@ const PROJECTS_PER_SQUAD = 5;
  * assigned, the same four assignees): pick with `mix(...) % n` instead.
  */
 export const mix = (column: string, salt: number) =>
-  sql`(hashint4(${sql.ref(column)} + ${sql.lit(salt)})::bigint & 2147483647)`;
+  sql`(hashint4(${sql.ref(column)} + ${sql.lit(salt)})::bigint & ${sql.lit(MAX_INT4)})`;
 
 /** Reserves a contiguous block of `count` ids from a table's identity sequence; returns the first. */
 export async function reserveIdBlock(db: Database, table: string, count: number): Promise<number> {

@@ -1,3 +1,5 @@
+import type { HealthStatus } from '@meridian/domain';
+
 /** The GitLab REST v4 shapes the web app reads (only the fields it uses). */
 
 export interface UserSummary {
@@ -136,7 +138,7 @@ export interface Issue extends Issuable {
   create_note_email?: string | null;
 }
 
-export type HealthStatus = 'on_track' | 'needs_attention' | 'at_risk';
+export type { HealthStatus };
 
 export interface IterationRef {
   id: number;

@@ -1,3 +1,4 @@
+import { isInt4Id } from '@meridian/domain';
 import { type AnyRoute, createRoute, notFound } from '@tanstack/react-router';
 import { type ReactElement, Suspense } from 'react';
 import { lazyNamed } from '../app/lazyNamed';
@@ -34,7 +35,7 @@ const namespaceParams = {
 
 /** `$iid`: a positive whole number, else the page does not exist. */
 function parseIid(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) throw notFound();
+  if (!/^\d{1,10}$/.test(raw) || !isInt4Id(Number(raw))) throw notFound();
   return Number(raw);
 }
 const iidParams = {

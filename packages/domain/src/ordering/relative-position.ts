@@ -7,9 +7,11 @@
  * Pure: callers read neighbours, call these, and write the result.
  */
 
+import { MAX_INT4, MIN_INT4 } from '../ids/int4';
+
 /** Bounds of a PostgreSQL `integer` column. */
-export const MIN_POSITION = -2_147_483_648;
-export const MAX_POSITION = 2_147_483_647;
+export const MIN_POSITION = MIN_INT4;
+export const MAX_POSITION = MAX_INT4;
 /** The first item of an empty list sits in the middle of the range. */
 export const START_POSITION = 0;
 /** Gap left between items when appending at an end or rebalancing. */

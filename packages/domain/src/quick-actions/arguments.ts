@@ -1,5 +1,7 @@
 import { addDays, addMonths, MONTH_SHORT_NAMES } from '../dates/calendar-days';
 import { isValidIsoDate } from '../dates/iso-date';
+import { isInt4Id } from '../ids/int4';
+import { type HealthStatus, isHealthStatus } from '../issuables/health-status';
 import { parseIid, parseReference } from '../references/references';
 import { parseDuration } from '../time-tracking/duration';
 
@@ -125,7 +127,7 @@ function parseCadenceArg(text: string): CadenceArg | null {
   const rest = text.slice(CADENCE_PREFIX.length);
   if (/^\d{1,10}$/.test(rest)) {
     const id = Number(rest);
-    return id > 0 && id <= 2_147_483_647 ? { id } : null;
+    return isInt4Id(id) ? { id } : null;
   }
   const title = unquoteTitle(rest);
   return title ? { title } : null;
@@ -155,7 +157,7 @@ export function parseIterationArg(args: string): IterationArg | null {
   const rest = text.slice(ITERATION_PREFIX.length);
   if (/^\d{1,10}$/.test(rest)) {
     const id = Number(rest);
-    return id > 0 && id <= 2_147_483_647 ? { id } : null;
+    return isInt4Id(id) ? { id } : null;
   }
   const title = unquoteTitle(rest);
   return title ? { title } : null;
@@ -200,13 +202,10 @@ export function parseWeightArg(args: string): number | null {
   return weight <= 1_000_000 ? weight : null;
 }
 
-export type HealthStatus = 'on_track' | 'needs_attention' | 'at_risk';
-const HEALTH_STATUSES: readonly HealthStatus[] = ['on_track', 'needs_attention', 'at_risk'];
-
 /** `on_track`, `needs_attention` or `at_risk` (any case); null otherwise. */
 export function parseHealthStatusArg(args: string): HealthStatus | null {
   const text = args.trim().toLowerCase();
-  return (HEALTH_STATUSES as readonly string[]).includes(text) ? (text as HealthStatus) : null;
+  return isHealthStatus(text) ? text : null;
 }
 
 const MONTHS = /* @__PURE__ */ MONTH_SHORT_NAMES.map((m) => m.toLowerCase());

@@ -4,6 +4,8 @@
  * `~"scoped::label"`. Pure parse/format with table tests beside.
  */
 
+import { isInt4Id } from '../ids/int4';
+
 export type Reference =
   | { kind: 'issue'; path: string | null; iid: number }
   | { kind: 'epic'; path: string | null; iid: number }
@@ -19,7 +21,7 @@ const BARE_LABEL_RE = /^[^\s"~%&#,]+$/;
 /** An iid as written (`12`) → the number, when it is one a PostgreSQL integer column holds (1 … 2^31-1); else null. */
 export function parseIid(raw: string): number | null {
   const n = Number(raw);
-  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+  return isInt4Id(n) ? n : null;
 }
 
 function unquote(raw: string): string | null {

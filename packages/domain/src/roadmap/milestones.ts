@@ -1,3 +1,4 @@
+import { datesInOrder } from '../dates/date-order';
 import type { MilestonesType } from './types';
 
 /** The milestone fields the roadmap's milestone rules read. */
@@ -10,7 +11,7 @@ export type RoadmapMilestoneLike = {
 };
 
 function hasValidRange(m: RoadmapMilestoneLike): boolean {
-  return !(m.startDate && m.dueDate && m.startDate > m.dueDate);
+  return datesInOrder(m.startDate, m.dueDate);
 }
 
 function matchesType(m: RoadmapMilestoneLike, type: MilestonesType): boolean {

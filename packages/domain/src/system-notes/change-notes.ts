@@ -1,5 +1,5 @@
+import { healthStatusText } from '../issuables/health-status';
 import { formatQuickActionDate, type QuickActionTargetNoun, toSentence } from '../quick-actions';
-import { healthStatusText } from '../work-items/health-status';
 
 /**
  * GitLab's system notes for a field change of an issue or merge request (SystemNotes::IssuablesService),

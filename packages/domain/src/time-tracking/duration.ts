@@ -3,6 +3,8 @@
  * units (1mo = 4w, 1w = 5d, 1d = 8h) and hours for a lone number (`/spend 2` is two hours).
  */
 
+import { MAX_INT4 } from '../ids/int4';
+
 const HOUR = 3600;
 const UNITS: ReadonlyArray<readonly [name: string, seconds: number, aliases: readonly string[]]> = [
   ['mo', 4 * 5 * 8 * HOUR, ['mo', 'month', 'months']],
@@ -17,7 +19,7 @@ const SECONDS_BY_ALIAS = new Map(UNITS.flatMap(([, seconds, aliases]) => aliases
 /** Longer text is no duration anyone types: refused before it is scanned. */
 export const MAX_DURATION_TEXT = 100;
 /** The largest duration stored (a PostgreSQL integer of seconds). */
-export const MAX_DURATION_SECONDS = 2_147_483_647;
+export const MAX_DURATION_SECONDS = MAX_INT4;
 
 // One number and its unit at a time (sticky), so the scan is linear in the text; no nested quantifier.
 const PART = /\s*([\d.]{1,13})\s*([a-z]*)\s*/y;

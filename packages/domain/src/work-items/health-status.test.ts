@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { healthStatusText, referenceSummaryParts } from './health-status';
+import { healthStatusText } from '../issuables/health-status';
+import { referenceSummaryParts } from './health-status';
 
 describe('healthStatusText', () => {
   it.each([

@@ -1,16 +1,4 @@
-import type { HealthStatus } from '../quick-actions/arguments';
-
-/** GitLab's names of the stored health statuses (`issues.health_status`). */
-const TEXT: Record<HealthStatus, string> = {
-  on_track: 'On track',
-  needs_attention: 'Needs attention',
-  at_risk: 'At risk',
-};
-
-/** 'On track', 'Needs attention', 'At risk'; null for no or an unknown status. */
-export function healthStatusText(status: string | null | undefined): string | null {
-  return status && Object.hasOwn(TEXT, status) ? TEXT[status as HealthStatus] : null;
-}
+import { healthStatusText } from '../issuables/health-status';
 
 /**
  * The parts of GitLab's `#12+s` summary that follow the reference, each set one in this order: the

@@ -1,3 +1,4 @@
+import { datesInOrder, isInt4Id } from '@meridian/domain';
 import { badRequest } from '../../errors';
 import type { EpicFilters, EpicOrderBy } from '../../modules/epics/epic-filters';
 import { builder } from '../builder';
@@ -125,8 +126,7 @@ export interface EpicListArgs {
 
 function iidOf(value: string | number, field: string): number {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647)
-    throw badRequest(`${field} must be a positive integer`, field);
+  if (!isInt4Id(n)) throw badRequest(`${field} must be a positive integer`, field);
   return n;
 }
 
@@ -160,7 +160,7 @@ export function toEpicFilters(args: EpicListArgs, defaults: Partial<EpicFilters>
   if (args.timeframe) f.timeframe = args.timeframe;
   else if (args.startDate && args.endDate) f.timeframe = { start: args.startDate, end: args.endDate };
   else if (args.startDate || args.endDate) throw badRequest('Both startDate and endDate must be present.', 'startDate');
-  if (f.timeframe && f.timeframe.start > f.timeframe.end)
+  if (f.timeframe && !datesInOrder(f.timeframe.start, f.timeframe.end))
     throw badRequest('timeframe start must be before end', 'timeframe');
   if (args.includeAncestorGroups != null) f.includeAncestorGroups = args.includeAncestorGroups;
   if (args.includeDescendantGroups != null) f.includeDescendantGroups = args.includeDescendantGroups;

@@ -1,3 +1,4 @@
+import { isInt4Id } from '@meridian/domain';
 import { badRequest, DomainError } from '../../errors';
 import { epicUpdateParams } from '../../modules/epics/epic-params';
 import { reorderEpicTree, type TreeNode } from '../../modules/epics/epic-tree-reorder.service';
@@ -177,7 +178,7 @@ builder.mutationField('updateEpic', (t) =>
       let epic: EpicRow | null = null;
       const errors = await mutationErrors(async () => {
         const iid = Number(input.iid);
-        if (!Number.isInteger(iid) || iid < 1 || iid > 2_147_483_647) throw new DomainError('not_found', 'Epic');
+        if (!isInt4Id(iid)) throw new DomainError('not_found', 'Epic');
         const group = await findGroup(db, c.actor, { fullPath: groupPath });
         const found = await findEpic(db, c.actor, group.id, iid);
         epic = found;

@@ -1,4 +1,4 @@
-import { textColorFor } from '@meridian/domain';
+import { isInt4Id, textColorFor } from '@meridian/domain';
 import { DomainError } from '../../errors';
 import { countEpics, epicSubject, findEpic, listEpics } from '../../modules/epics/epics.service';
 import { webUrl } from '../../modules/namespaces/web-url';
@@ -293,7 +293,7 @@ builder.objectFields(GroupRef, (t) => ({
     args: { iid: t.arg.id({ required: true, description: 'IID of the epic, e.g., "1".' }) },
     resolve: async (g, args, c) => {
       const iid = Number(args.iid);
-      if (!Number.isInteger(iid) || iid < 1 || iid > 2_147_483_647) return null;
+      if (!isInt4Id(iid)) return null;
       try {
         const epic = await findEpic(c.ctx.database.db, c.actor, g.id, iid);
         // Its children's relation paths name it: no second look-up.

@@ -1,3 +1,4 @@
+import { isInt4Id } from '@meridian/domain';
 import { badRequest } from '../../errors';
 import { builder } from '../builder';
 
@@ -36,7 +37,7 @@ export function single(values: readonly string[], field: string): string {
 
 export function positiveInt(value: string, field: string): number {
   const n = Number(value);
-  if (!/^\d{1,10}$/.test(value) || n < 1 || n > 2_147_483_647) {
+  if (!/^\d{1,10}$/.test(value) || !isInt4Id(n)) {
     throw badRequest(`${field} must be a positive integer`, field);
   }
   return n;

@@ -1,3 +1,4 @@
+import { HEALTH_STATUS_OF_GRAPHQL, isInt4Id } from '@meridian/domain';
 import { badRequest, DomainError } from '../../errors';
 import type { EpicRow } from '../../modules/epics/epic-query';
 import { parseUpdateIssue } from '../../modules/issues/issue-input';
@@ -27,7 +28,7 @@ async function targetIssue(c: GraphQLContext, projectPath: string, iid: string) 
   const fullPath = validFullPath(projectPath);
   if (!fullPath) throw badRequest('projectPath is invalid', 'projectPath');
   const number = Number(iid);
-  if (!/^\d{1,10}$/.test(iid) || number < 1 || number > 2_147_483_647) throw new DomainError('not_found', 'Issue');
+  if (!/^\d{1,10}$/.test(iid) || !isInt4Id(number)) throw new DomainError('not_found', 'Issue');
   const project = await findProject(c.ctx.database.db, c.actor, { fullPath });
   return { project, iid: number };
 }
@@ -152,8 +153,6 @@ const CLEARABLE = new Set([
   'epic_id',
 ]);
 
-const HEALTH_STATUS = { onTrack: 'on_track', needsAttention: 'needs_attention', atRisk: 'at_risk' } as const;
-
 const idOf = (value: string, types: readonly GidType[]) => parseGid(value, types) as number;
 const LABEL_GID_TYPES: readonly GidType[] = ['GroupLabel', 'ProjectLabel', 'Label'];
 
@@ -162,7 +161,7 @@ function updateIssueParams(input: typeof UpdateIssueInput.$inferInput): Record<s
   const converted: Record<string, unknown> = {
     ...input,
     type: input.type ? input.type.toLowerCase() : input.type,
-    healthStatus: input.healthStatus ? HEALTH_STATUS[input.healthStatus] : input.healthStatus,
+    healthStatus: input.healthStatus ? HEALTH_STATUS_OF_GRAPHQL[input.healthStatus] : input.healthStatus,
     milestoneId: input.milestoneId ? idOf(input.milestoneId, ['Milestone']) : input.milestoneId,
     iterationId: input.iterationId ? idOf(input.iterationId, ['Iteration']) : input.iterationId,
     epicId: input.epicId ? idOf(input.epicId, ['Epic']) : input.epicId,

@@ -1,3 +1,4 @@
+import { graphqlHealthStatus, isInt4Id } from '@meridian/domain';
 import { DomainError } from '../../errors';
 import { epicSubject } from '../../modules/epics/epics.service';
 import { createNoteEmail } from '../../modules/issues/issue-email';
@@ -46,8 +47,6 @@ async function issuePath(c: GraphQLContext, i: IssueRow): Promise<string> {
   const project = await c.loaders.project.load(i.project_id);
   return `${project?.full_path ?? i.project_path}/-/issues/${i.iid}`;
 }
-
-const healthStatusOf = { on_track: 'onTrack', needs_attention: 'needsAttention', at_risk: 'atRisk' } as const;
 
 IssueRef.implement({
   description: 'Represents an issue.',
@@ -138,7 +137,7 @@ IssueRef.implement({
       type: HealthStatus,
       nullable: true,
       description: 'Current health status.',
-      resolve: (i) => (i.health_status ? healthStatusOf[i.health_status as keyof typeof healthStatusOf] : null),
+      resolve: (i) => graphqlHealthStatus(i.health_status),
     }),
     author: t.field({
       type: UserRef,
@@ -232,7 +231,7 @@ builder.objectFields(ProjectRef, (t) => ({
     resolve: async (p, args, c) => {
       if (args.iid == null || !/^\d{1,10}$/.test(args.iid)) return null;
       const iid = Number(args.iid);
-      if (iid < 1 || iid > 2_147_483_647) return null;
+      if (!isInt4Id(iid)) return null;
       try {
         return await findIssue(c.ctx.database.db, c.actor, p.id, iid);
       } catch (error) {

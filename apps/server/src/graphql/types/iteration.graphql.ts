@@ -1,3 +1,4 @@
+import { isInt4Id } from '@meridian/domain';
 import { badRequest } from '../../errors';
 import { todayIso } from '../../lib/today';
 import { inheritedGroupIds, type SuggestionContainer } from '../../modules/autocomplete/suggestion-container';
@@ -111,7 +112,7 @@ interface IterationArgs extends PageArgs {
 function iterationId(raw: string | number): number {
   const s = String(raw);
   const id = /^\d{1,10}$/.test(s) ? Number(s) : parseGid(s, ['Iteration']);
-  if (id === null || id < 1 || id > 2_147_483_647) throw badRequest('id is not a valid Iteration ID', 'id');
+  if (id === null || !isInt4Id(id)) throw badRequest('id is not a valid Iteration ID', 'id');
   return id;
 }
 

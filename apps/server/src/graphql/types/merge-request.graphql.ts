@@ -1,3 +1,4 @@
+import { isInt4Id } from '@meridian/domain';
 import { DomainError } from '../../errors';
 import {
   findMergeRequest,
@@ -112,7 +113,7 @@ builder.objectFields(ProjectRef, (t) => ({
     resolve: async (p, args, c) => {
       if (!/^\d{1,10}$/.test(args.iid)) return null;
       const iid = Number(args.iid);
-      if (iid < 1 || iid > 2_147_483_647) return null;
+      if (!isInt4Id(iid)) return null;
       try {
         return await findMergeRequest(c.ctx.database.db, c.actor, p.id, iid);
       } catch (error) {

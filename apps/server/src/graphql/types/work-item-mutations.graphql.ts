@@ -1,3 +1,4 @@
+import { type GraphqlHealthStatus, HEALTH_STATUS_OF_GRAPHQL } from '@meridian/domain';
 import { badRequest, DomainError } from '../../errors';
 import { findGroupRow, findProject, groupSubject } from '../../modules/namespaces/namespace-lookup.service';
 import { findReadableWorkItemByGid, type WorkItem } from '../../modules/work-items/work-item';
@@ -204,7 +205,6 @@ const WORK_ITEM_ARGUMENTS = {
   progress: 'progress',
 } as const;
 const CLEARABLE = new Set(['milestone_id', 'iteration_id', 'weight', 'start_date', 'due_date', 'health_status']);
-const HEALTH_STATUS = { onTrack: 'on_track', needsAttention: 'needs_attention', atRisk: 'at_risk' } as const;
 const LABEL_GID_TYPES: readonly GidType[] = ['GroupLabel', 'ProjectLabel', 'Label'];
 const idOf = (value: string, types: readonly GidType[]) => parseGid(value, types) as number;
 /** Undefined when the widget or its field was not sent; null (clear) or the id otherwise. */
@@ -224,7 +224,7 @@ interface SharedInput {
   labelsWidget?: { labelIds?: string[] | null; addLabelIds?: string[] | null; removeLabelIds?: string[] | null } | null;
   weightWidget?: { weight?: number | null } | null;
   startAndDueDateWidget?: { startDate?: string | null; dueDate?: string | null } | null;
-  healthStatusWidget?: { healthStatus?: keyof typeof HEALTH_STATUS | null } | null;
+  healthStatusWidget?: { healthStatus?: GraphqlHealthStatus | null } | null;
   progressWidget?: { currentValue: number } | null;
 }
 
@@ -246,7 +246,7 @@ function widgetParams(input: SharedInput): Record<string, unknown> {
     dueDate: input.startAndDueDateWidget ? input.startAndDueDateWidget.dueDate : undefined,
     healthStatus: input.healthStatusWidget
       ? input.healthStatusWidget.healthStatus
-        ? HEALTH_STATUS[input.healthStatusWidget.healthStatus]
+        ? HEALTH_STATUS_OF_GRAPHQL[input.healthStatusWidget.healthStatus]
         : null
       : undefined,
     progress: input.progressWidget?.currentValue,

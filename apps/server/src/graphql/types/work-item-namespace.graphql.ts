@@ -1,3 +1,4 @@
+import { isInt4Id } from '@meridian/domain';
 import {
   findGroupRow,
   findProjectRow,
@@ -39,7 +40,7 @@ async function rowOf(c: GraphQLContext, ns: NamespaceShape) {
 export function parseIid(iid: string): number | null {
   if (!/^\d{1,10}$/.test(iid)) return null;
   const n = Number(iid);
-  return n >= 1 && n <= 2_147_483_647 ? n : null;
+  return isInt4Id(n) ? n : null;
 }
 
 type FieldBuilder = PothosSchemaTypes.ObjectFieldBuilder<typeof builder.$inferSchemaTypes, { id: number }>;

@@ -1,9 +1,9 @@
-import { textColorFor } from '@meridian/domain';
+import { GRAPHQL_HEALTH_STATUS, graphqlHealthStatus, textColorFor } from '@meridian/domain';
 import { builder } from '../builder';
 import { HealthStatus } from './issue-args';
 import { IterationRef } from './iteration.graphql';
 import { MilestoneRef } from './refs';
-import { childStats, epicRow, health, issueRow, widget } from './work-item-widget';
+import { childStats, epicRow, issueRow, widget } from './work-item-widget';
 
 /* The date and planning widgets of a work item: rolled-up dates, milestone, iteration, dates, progress, health, colour. */
 
@@ -113,7 +113,7 @@ widget('WorkItemWidgetHealthStatus', 'HEALTH_STATUS', 'Represents a health statu
     type: HealthStatus,
     nullable: true,
     description: 'Health status of the work item.',
-    resolve: (w) => health(issueRow(w)?.health_status ?? null),
+    resolve: (w) => graphqlHealthStatus(issueRow(w)?.health_status),
   }),
   rolledUpHealthStatus: t.field({
     type: [HealthCount],
@@ -122,10 +122,10 @@ widget('WorkItemWidgetHealthStatus', 'HEALTH_STATUS', 'Represents a health statu
     resolve: async (w, _a, c) => {
       const counts = new Map<string, number>();
       for (const s of await childStats(c, w.item)) {
-        const h = health(s.health_status);
+        const h = graphqlHealthStatus(s.health_status);
         if (h && s.state === 'opened') counts.set(h, (counts.get(h) ?? 0) + s.count);
       }
-      return ['onTrack', 'needsAttention', 'atRisk'].map((healthStatus) => ({
+      return Object.values(GRAPHQL_HEALTH_STATUS).map((healthStatus) => ({
         healthStatus,
         count: counts.get(healthStatus) ?? 0,
       }));

@@ -35,8 +35,6 @@ export function widget(name: string, type: WidgetType, description: string, fiel
 
 export const issueRow = (w: WidgetShape) => (w.item.kind === 'issue' ? w.item.row : null);
 export const epicRow = (w: WidgetShape) => (w.item.kind === 'epic' ? w.item.row : null);
-const healthOf = { on_track: 'onTrack', needs_attention: 'needsAttention', at_risk: 'atRisk' } as const;
-export const health = (value: string | null) => (value ? healthOf[value as keyof typeof healthOf] : null);
 
 /** The readable direct children of the item, grouped by type, state and health (one batch per request). */
 export function childStats(c: GraphQLContext, item: WorkItem): Promise<ChildStat[]> {

@@ -1,3 +1,4 @@
+import { isInt4Id } from '@meridian/domain';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
@@ -19,7 +20,7 @@ export interface EpicSuggestionOptions {
 export function searchedIid(search: string): number | undefined {
   const match = /^(?:.*::)?&?(\d{1,10})$/.exec(search.trim());
   const iid = match ? Number(match[1]) : Number.NaN;
-  return Number.isSafeInteger(iid) && iid > 0 && iid <= 2_147_483_647 ? iid : undefined;
+  return isInt4Id(iid) ? iid : undefined;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { MAX_INT4, MIN_INT4 } from '@meridian/domain';
 import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { EpicsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
@@ -101,7 +102,7 @@ export function epicSort(orderBy: EpicOrderBy = 'created_at', sort: 'asc' | 'des
       return { expr: sql`coalesce(e.due_date, ${sql.lit(desc ? '-infinity' : 'infinity')}::date)`, type: 'date', desc };
     case 'relative_position':
       return {
-        expr: sql`coalesce(e.relative_position, ${sql.lit(desc ? -2147483648 : 2147483647)})`,
+        expr: sql`coalesce(e.relative_position, ${sql.lit(desc ? MIN_INT4 : MAX_INT4)})`,
         type: 'int',
         desc,
       };

@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../policy/actor';
 import { parseIntParam } from '../../rest/params';
-import { removeEpicIssue } from '../epic-issues/epic-issues.service';
 import { unassignChildEpic } from './epic-children.service';
 import { findGroupEpic } from './epics.service';
+import { removeEpicIssue } from './issues/epic-issues.service';
 
 /** Groups nest 20 deep: a group path has 1 to 20 segments. */
 const MAX_GROUP_DEPTH = 20;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { epicIssuesRoutes } from '../epic-issues/epic-issues.rest';
-import { relatedEpicsRoutes } from '../epic-links/related-epics.rest';
 import { epicChildrenRoutes } from './epic-children.rest';
 import { epicSidebarRoutes } from './epic-sidebar.rest';
 import { epicsRoutes } from './epics.rest';
+import { epicIssuesRoutes } from './issues/epic-issues.rest';
+import { relatedEpicsRoutes } from './related/related-epics.rest';
 
 /** Every epic route: epics, child epics, the sidebar's to-do and subscription, epic issues and related epics. */
 export const epicRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {

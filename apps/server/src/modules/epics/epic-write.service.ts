@@ -1,3 +1,4 @@
+import { datesInOrder } from '@meridian/domain';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../errors';
@@ -44,7 +45,7 @@ function assertDateOrder(
 ) {
   const start = input.start_date_fixed !== undefined ? input.start_date_fixed : current?.start_date_fixed;
   const due = input.due_date_fixed !== undefined ? input.due_date_fixed : current?.due_date_fixed;
-  if (start && due && start > due)
+  if (!datesInOrder(start, due))
     throw badRequest('due_date_fixed is invalid: must be on or after start_date_fixed', 'due_date_fixed');
 }
 

@@ -1,4 +1,4 @@
-import { isValidIsoDate, isValidIsoDateTime } from '@meridian/domain';
+import { isValidIsoDate, isValidIsoDateTime, MAX_INT4 } from '@meridian/domain';
 import { sql } from 'kysely';
 import { cappedCount } from '../../db/capped-count';
 import { decodeCursor, encodeCursor } from '../../db/cursor';
@@ -87,7 +87,7 @@ export async function listEpics(
       !cursorValueFits(cursor.v, spec.type) ||
       typeof cursor.id !== 'number' ||
       !Number.isInteger(cursor.id) ||
-      Math.abs(cursor.id) > 2_147_483_647 ||
+      Math.abs(cursor.id) > MAX_INT4 ||
       cursor.o !== orderBy ||
       cursor.s !== sort
     )

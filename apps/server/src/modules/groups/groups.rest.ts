@@ -1,3 +1,4 @@
+import { MAX_INT4 } from '@meridian/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -31,7 +32,7 @@ const listParams = pageParams.extend({
 const createParams = z.object({
   name: nameParam,
   path: pathParam,
-  parent_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  parent_id: z.coerce.number().int().positive().max(MAX_INT4).optional(),
   visibility: visibilityParam.optional(),
   description: z.string().max(2000).optional(),
 });

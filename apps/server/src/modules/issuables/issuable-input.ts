@@ -1,7 +1,8 @@
+import { MAX_INT4 } from '@meridian/domain';
 import { z } from 'zod';
 
 /** The id fields issue and merge request writes accept, parsed as GitLab does. */
-const id = z.coerce.number().int().min(0).max(2_147_483_647);
+const id = z.coerce.number().int().min(0).max(MAX_INT4);
 /** null, '' and 0 clear the value, as GitLab accepts. */
 export const nullableId = z.preprocess((v) => (v === '' || v === null ? null : v), id.nullable());
 /** `1,2`, `[1, 2]` or one id. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../policy/actor';
+import { gitlabId } from '../../rest/gitlab-list-params';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { loadIssueDetails } from '../issues/issue-details';
 import { presentIssue } from '../issues/issues.presenter';
@@ -20,7 +21,7 @@ type Params = { id: string; issue_iid: string; issue_link_id: string };
 const linkType = z.enum(['relates_to', 'blocks', 'is_blocked_by']).optional();
 const createSchema = z.object({
   target_project_id: z.union([z.string().min(1).max(1000), z.number().int().min(1)]).transform(String),
-  target_issue_iid: z.coerce.number().int().min(1).max(2_147_483_647),
+  target_issue_iid: gitlabId,
   link_type: linkType,
 });
 /** The web app's form (IE §5): references or URLs as typed, several at once. */

@@ -1,3 +1,4 @@
+import type { HealthStatus } from '@meridian/domain';
 import type { IssuableFilters, Wildcard } from '../issuables/issuable-filters';
 
 /**
@@ -32,7 +33,7 @@ export interface IssueFilters extends IssuableFilters {
   notIterationTitle?: string;
   epicId?: number | Wildcard;
   notEpicId?: number;
-  healthStatus?: 'on_track' | 'needs_attention' | 'at_risk' | Wildcard;
+  healthStatus?: HealthStatus | Wildcard;
   issueTypes?: Array<'issue' | 'incident' | 'task' | 'objective' | 'key_result'>;
   dueDate?: '0' | 'any' | 'today' | 'tomorrow' | 'overdue' | 'week' | 'month' | 'next_month_and_previous_two_weeks';
   /** For `GET /issues`: issues the actor created, is assigned to, or every readable issue. */

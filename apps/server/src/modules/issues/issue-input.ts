@@ -1,4 +1,4 @@
-import { isValidIsoDate } from '@meridian/domain';
+import { HEALTH_STATUSES, isValidIsoDate } from '@meridian/domain';
 import { z } from 'zod';
 import { gitlabDate } from '../../rest/gitlab-list-params';
 import { gitlabBoolean, gitlabList, parseInput } from '../../rest/params';
@@ -29,9 +29,7 @@ const base = {
   start_date: isoDateOrNull.optional(),
   weight: z.preprocess((v) => (v === '' ? null : v), z.coerce.number().int().min(0).max(32_767).nullable()).optional(),
   epic_id: nullableId.optional(),
-  health_status: z
-    .preprocess((v) => (v === '' ? null : v), z.enum(['on_track', 'needs_attention', 'at_risk']).nullable())
-    .optional(),
+  health_status: z.preprocess((v) => (v === '' ? null : v), z.enum(HEALTH_STATUSES).nullable()).optional(),
   discussion_locked: gitlabBoolean.optional(),
   progress: z.coerce.number().int().min(0).max(100).nullable().optional(),
   created_at: gitlabDate.optional(),

@@ -1,3 +1,4 @@
+import { HEALTH_STATUSES } from '@meridian/domain';
 import { z } from 'zod';
 import {
   gitlabDate,
@@ -45,10 +46,7 @@ const schema = z.object({
   epic_id: idOrKeyword(['None', 'Any'] as const).optional(),
   release_tag: z.string().min(1).max(255).optional(),
   health_status: z
-    .preprocess(
-      (v) => (typeof v === 'string' ? wildcard(v) : v),
-      z.enum(['on_track', 'needs_attention', 'at_risk', 'None', 'Any']),
-    )
+    .preprocess((v) => (typeof v === 'string' ? wildcard(v) : v), z.enum([...HEALTH_STATUSES, 'None', 'Any']))
     .optional(),
   issue_type: z
     .preprocess(

@@ -1,5 +1,5 @@
-import type { IssueBackedType } from '@meridian/domain';
-import { assigneesChangedNote, labelsChangedNote, positionAtEnd } from '@meridian/domain';
+import type { HealthStatus, IssueBackedType } from '@meridian/domain';
+import { assigneesChangedNote, datesInOrder, labelsChangedNote, positionAtEnd } from '@meridian/domain';
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB } from '../../db/schema';
@@ -11,9 +11,9 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { IssueSubject, ProjectSubject } from '../../policy/subjects';
 import { publishChange } from '../../realtime/change-channel';
-import { setIssueEpic } from '../epic-issues/epic-issues.service';
 import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
 import { findEpicById } from '../epics/epics.service';
+import { setIssueEpic } from '../epics/issues/epic-issues.service';
 import { nextIid } from '../internal-ids/next-iid';
 import { validAssignees, validIteration, validMilestone } from '../issuables/issuable-write';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
@@ -41,7 +41,7 @@ export interface IssueInput extends IssueLabelChanges {
   start_date?: string | null;
   weight?: number | null;
   epic_id?: number | null;
-  health_status?: 'on_track' | 'needs_attention' | 'at_risk' | null;
+  health_status?: HealthStatus | null;
   /** Objectives and key results (the work item progress widget): 0–100. */
   progress?: number | null;
   discussion_locked?: boolean;
@@ -100,7 +100,7 @@ function assertMayTypeAsIncident(me: Actor, project: ProjectSubject, wanted: str
 
 /** A start date after the due date is refused (400 naming `start_date`), as GitLab's dates widget does. */
 function assertStartNotAfterDue(start: string | null, due: string | null): void {
-  if (start !== null && due !== null && start > due) {
+  if (!datesInOrder(start, due)) {
     throw badRequest('start_date must be on or before the due date', 'start_date');
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { canIssue } from '../../policy/abilities';
+import { gitlabId } from '../../rest/gitlab-list-params';
 import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { projectFullPath } from '../issuables/issuable-presenter';
 import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables/issuable-rest';
@@ -27,8 +28,8 @@ const showQuery = z.object({ with_labels_details: gitlabBoolean.default(false) }
 type Params = { id: string; issue_iid: string };
 
 const reorderSchema = z.object({
-  move_before_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-  move_after_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  move_before_id: gitlabId.optional(),
+  move_after_id: gitlabId.optional(),
 });
 
 /** REST v4 issues: project, group and global lists; show, create, update, delete. */

@@ -1,3 +1,4 @@
+import { MAX_INT4 } from '@meridian/domain';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -23,7 +24,7 @@ const listSchema = pageParams.extend({
 
 const priority = z.preprocess(
   (v) => (v === '' || v === 'null' ? null : v),
-  z.coerce.number().int().min(0).max(2_147_483_647).nullable(),
+  z.coerce.number().int().min(0).max(MAX_INT4).nullable(),
 );
 
 const createSchema = z.object({

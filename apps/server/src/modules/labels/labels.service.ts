@@ -1,4 +1,4 @@
-import { normalizeColor, textColorFor } from '@meridian/domain';
+import { MAX_INT4, normalizeColor, textColorFor } from '@meridian/domain';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
@@ -51,7 +51,7 @@ export async function findLabel(
     includeDescendantGroups: false,
     onlyGroupLabels: true,
   });
-  const isId = /^\d{1,10}$/.test(idOrTitle) && Number(idOrTitle) <= 2_147_483_647;
+  const isId = /^\d{1,10}$/.test(idOrTitle) && Number(idOrTitle) <= MAX_INT4;
   const rows = await db
     .selectFrom('labels as l')
     .selectAll('l')

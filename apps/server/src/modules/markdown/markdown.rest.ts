@@ -1,3 +1,4 @@
+import { MAX_INT4 } from '@meridian/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -23,7 +24,7 @@ const renderSchema = z.object({
    * `target_type=Issue&target_id=<iid>`, or `target_type=MergeRequest`).
    */
   target_type: z.string().max(40).optional(),
-  target_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  target_id: z.coerce.number().int().positive().max(MAX_INT4).optional(),
 });
 
 /**

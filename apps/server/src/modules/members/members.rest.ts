@@ -1,4 +1,4 @@
-import { isValidIsoDate } from '@meridian/domain';
+import { isValidIsoDate, MAX_INT4 } from '@meridian/domain';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -31,7 +31,7 @@ const listParams = pageParams.extend({
     .optional(),
 });
 const createParams = z.object({
-  user_id: z.coerce.number().int().positive().max(2_147_483_647),
+  user_id: z.coerce.number().int().positive().max(MAX_INT4),
   access_level: accessLevel,
   expires_at: expiresAt.optional(),
 });

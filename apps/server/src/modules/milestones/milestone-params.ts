@@ -1,5 +1,6 @@
 import { isValidIsoDate, isValidIsoDateTime } from '@meridian/domain';
 import { z } from 'zod';
+import { gitlabId } from '../../rest/gitlab-list-params';
 import { pageParams } from '../../rest/pagination';
 import { gitlabBoolean } from '../../rest/params';
 
@@ -23,7 +24,7 @@ const isoDateTime = z
 
 const intList = z.preprocess(
   (v) => (v === undefined ? undefined : Array.isArray(v) ? v : String(v).split(',')),
-  z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(100),
+  z.array(gitlabId).max(100),
 );
 
 export const listMilestonesSchema = pageParams.extend({

@@ -1,3 +1,4 @@
+import { datesInOrder } from '@meridian/domain';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
@@ -70,7 +71,7 @@ export async function listMilestones(
   if (opts.searchTitle) q = q.where('m.title', 'ilike', likePattern(opts.searchTitle));
   if (opts.timeframe) {
     const tf = opts.timeframe;
-    if (tf.start > tf.end) throw badRequest('timeframe start must be before end', 'timeframe');
+    if (!datesInOrder(tf.start, tf.end)) throw badRequest('timeframe start must be before end', 'timeframe');
     q = q.where(
       sql<boolean>`(m.start_date IS NOT NULL OR m.due_date IS NOT NULL)
         AND (m.start_date IS NULL OR m.start_date <= ${tf.end}::date)
@@ -105,7 +106,7 @@ function assertCanAdmin(actor: Actor | null, container: MilestoneContainer) {
 }
 
 function assertDateOrder(start: string | null, due: string | null) {
-  if (start && due && start > due) throw badRequest('start_date must be on or before due_date', 'start_date');
+  if (!datesInOrder(start, due)) throw badRequest('start_date must be on or before due_date', 'start_date');
 }
 
 async function assertTitleFree(db: Database, container: MilestoneContainer, title: string, exceptId?: number) {

@@ -1,3 +1,4 @@
+import { MAX_INT4 } from '@meridian/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -22,7 +23,7 @@ const editable = {
 
 const createParams = z.object({
   ...editable,
-  namespace_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  namespace_id: z.coerce.number().int().positive().max(MAX_INT4).optional(),
 });
 
 const updateParams = z.object({

@@ -1,3 +1,4 @@
+import { MAX_INT4 } from '@meridian/domain';
 import { z } from 'zod';
 import { pageParams } from '../../rest/pagination';
 
@@ -12,7 +13,7 @@ export const TODO_ACTIONS = [
 ] as const;
 export type TodoAction = (typeof TODO_ACTIONS)[number];
 
-const id = z.coerce.number({ message: 'must be a number' }).int().positive().max(2_147_483_647);
+const id = z.coerce.number({ message: 'must be a number' }).int().positive().max(MAX_INT4);
 
 /** `GET /todos` (GitLab's filters; pending by default). */
 export const listTodosSchema = pageParams.extend({

@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { badRequest, DomainError } from '../../errors';
 import { requireActor } from '../../policy/require-actor';
+import { gitlabId } from '../../rest/gitlab-list-params';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, gitlabList, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { presentPersonalAccessToken } from './personal-access-token.presenter';
@@ -21,7 +22,7 @@ const createParams = z.object({
 });
 
 const listParams = pageParams.extend({
-  user_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  user_id: gitlabId.optional(),
   state: z.enum(['active', 'inactive']).optional(),
   revoked: gitlabBoolean.optional(),
   search: z.string().max(255).optional(),

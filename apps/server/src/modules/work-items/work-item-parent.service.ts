@@ -5,10 +5,10 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { canWorkItem } from '../../policy/work-item-abilities';
 import { publishChange } from '../../realtime/change-channel';
-import { setIssueEpic } from '../epic-issues/epic-issues.service';
 import { assignChildEpic, unassignChildEpic } from '../epics/epic-children.service';
 import type { EpicRow } from '../epics/epic-query';
 import { findEpicById } from '../epics/epics.service';
+import { setIssueEpic } from '../epics/issues/epic-issues.service';
 import { findReadableIssueById, type IssueRow, issueSubject } from '../issues/issues.service';
 import {
   assertIssueLinkAllowed,

@@ -1,4 +1,4 @@
-import { type BarGeometry, barGeometry, type Timeframe } from '@meridian/domain';
+import { type BarGeometry, barGeometry, datesInOrder, type Timeframe } from '@meridian/domain';
 
 /** The epic fields row building reads. */
 export interface RowEpic {
@@ -64,7 +64,7 @@ export function buildRoadmapRows<E extends RowEpic>(
         else if (state.status === 'error') childStatus = 'error';
         else {
           visibleChildren = (state.children as E[]).filter(
-            (child) => !(child.startDate && child.dueDate && child.startDate > child.dueDate) && barGeometry(child, tf),
+            (child) => datesInOrder(child.startDate, child.dueDate) && barGeometry(child, tf),
           );
           childStatus = visibleChildren.length > 0 ? 'loaded' : 'empty';
         }

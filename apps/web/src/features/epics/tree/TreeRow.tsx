@@ -1,10 +1,11 @@
-import type { KeyboardMoveKey } from '@meridian/domain';
+import { HEALTH_STATUS_OF_GRAPHQL, type KeyboardMoveKey } from '@meridian/domain';
 import { type DragEvent, type KeyboardEvent, useEffect, useRef } from 'react';
 import { formatDate, isPastDue, timeAgo } from '../../../lib/format';
 import { Avatar } from '../../../ui/Avatar';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { LabelList } from '../../../ui/LabelBadge';
+import { HEALTH_STATUS } from '../../shared/healthStatus';
 import styles from './ChildItemsPanel.module.css';
 import { TreeLevel } from './TreeLevel';
 import type { TreeItem } from './treeApi';
@@ -18,12 +19,6 @@ export const MOVE_KEYS_HELP =
 const HOVER_EXPAND_MS = 1000;
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
-const HEALTH = {
-  onTrack: { text: 'On track', variant: 'success' },
-  needsAttention: { text: 'Needs attention', variant: 'warning' },
-  atRisk: { text: 'At risk', variant: 'danger' },
-} as const;
 
 export interface RowProps {
   item: TreeItem;
@@ -65,6 +60,7 @@ export function TreeRow({
   const closed = item.state === 'closed';
   const when = closed ? item.closedAt : item.createdAt;
   const iconTitle = `${closed ? 'Closed' : 'Created'} ${timeAgo(when)}`;
+  const health = item.healthStatus ? HEALTH_STATUS[HEALTH_STATUS_OF_GRAPHQL[item.healthStatus]] : null;
 
   useEffect(() => {
     // A moved row takes the focus back once it can hold it (its new level's permissions loaded).
@@ -247,9 +243,7 @@ export function TreeRow({
             </div>
           )}
         </div>
-        {item.healthStatus && (
-          <Badge variant={HEALTH[item.healthStatus].variant}>{HEALTH[item.healthStatus].text}</Badge>
-        )}
+        {health && <Badge variant={health.variant}>{health.text}</Badge>}
         {item.assignees.length > 0 && (
           <span className={styles.assignees}>
             {item.assignees.slice(0, 3).map((a) => (

@@ -1,4 +1,4 @@
-import type { RelativePlacement } from '@meridian/domain';
+import type { GraphqlHealthStatus, RelativePlacement } from '@meridian/domain';
 import { graphql, type ResultOf } from '../../../graphql/graphql';
 import { graphqlRequest } from '../../../graphql/request';
 import { request } from '../../../lib/api';
@@ -87,7 +87,7 @@ export interface TreeItem {
   milestone: { title: string; dueDate: string | null } | null;
   assignees: { id: string; name: string; username: string; avatarUrl: string | null; webUrl: string }[];
   labels: TreeLabel[];
-  healthStatus: 'onTrack' | 'needsAttention' | 'atRisk' | null;
+  healthStatus: GraphqlHealthStatus | null;
   /** Child epics only. */
   groupFullPath: string | null;
   hasChildren: boolean;

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Issue } from '../../../lib/types';
 import { buttonClassName } from '../../../ui/buttonClassName';
+import { HEALTH_STATUS } from '../../shared/healthStatus';
 import styles from './IssueSidebar.module.css';
 
 /**
@@ -60,13 +61,6 @@ export function ValueEditor({
 }
 
 type Health = NonNullable<Issue['health_status']>;
-
-/** IE §4's health statuses: their labels and badge variants. */
-export const HEALTH_STATUS = {
-  on_track: { text: 'On track', variant: 'success' },
-  needs_attention: { text: 'Needs attention', variant: 'warning' },
-  at_risk: { text: 'At risk', variant: 'danger' },
-} as const;
 
 const HEALTH_CHOICES: Array<[Health | '', string]> = [
   ['', 'No status'],

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { epicPathParams } from '../epics/epic-params';
-import { loadEpicExtras, presentEpic, presentEpics } from '../epics/epics.presenter';
-import { findEpic, findGroupEpic } from '../epics/epics.service';
-import { findGroup } from '../namespaces/namespace-lookup.service';
+import type { AppContext } from '../../../context';
+import { gitlabId } from '../../../rest/gitlab-list-params';
+import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../../rest/params';
+import { findGroup } from '../../namespaces/namespace-lookup.service';
+import { epicPathParams } from '../epic-params';
+import { loadEpicExtras, presentEpic, presentEpics } from '../epics.presenter';
+import { findEpic, findGroupEpic } from '../epics.service';
 import { createEpicLink, deleteEpicLink, listRelatedEpics } from './related-epics.service';
 
 const createParams = z.object({
   target_group_id: z.union([z.string().min(1).max(1000), z.number().int().min(1)]),
-  target_epic_iid: z.coerce.number().int().min(1).max(2_147_483_647),
+  target_epic_iid: gitlabId,
   link_type: z.enum(['relates_to', 'blocks', 'is_blocked_by']).default('relates_to'),
 });
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AccessLevel } from '../../policy/access-levels';
-import { loadActor } from '../../policy/load-actor';
-import { addGroupMember, addGroupMembers, createGroup, createProject } from '../../test/factories';
-import { useRestTestApp } from '../../test/rest-test-app';
-import { descendantCounts } from '../epics/epics.service';
+import { AccessLevel } from '../../../policy/access-levels';
+import { loadActor } from '../../../policy/load-actor';
+import { addGroupMember, addGroupMembers, createGroup, createProject } from '../../../test/factories';
+import { useRestTestApp } from '../../../test/rest-test-app';
+import { descendantCounts } from '../epics.service';
 
 const t = useRestTestApp({ prefix: 'er_', users: ['owner', 'guest', 'reporter', 'outsider'] });
 const { api, uid } = t;

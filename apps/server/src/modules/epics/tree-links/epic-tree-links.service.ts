@@ -1,14 +1,14 @@
-import type { Database } from '../../db/connection';
-import { conflict, DomainError, notFound } from '../../errors';
-import type { Actor } from '../../policy/actor';
-import { requireActor } from '../../policy/require-actor';
-import { assignIssue } from '../epic-issues/epic-issues.service';
-import { assignChildEpic } from '../epics/epic-children.service';
-import { EpicTooDeepError } from '../epics/epic-hierarchy';
-import type { EpicRow } from '../epics/epic-query';
-import { findEpic } from '../epics/epics.service';
-import { findIssue } from '../issues/issues.service';
-import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
+import type { Database } from '../../../db/connection';
+import { conflict, DomainError, notFound } from '../../../errors';
+import type { Actor } from '../../../policy/actor';
+import { requireActor } from '../../../policy/require-actor';
+import { findIssue } from '../../issues/issues.service';
+import { findGroup, findProject } from '../../namespaces/namespace-lookup.service';
+import { assignChildEpic } from '../epic-children.service';
+import { EpicTooDeepError } from '../epic-hierarchy';
+import type { EpicRow } from '../epic-query';
+import { findEpic } from '../epics.service';
+import { assignIssue } from '../issues/epic-issues.service';
 import { epicTokens, issueTokens, type ParsedToken, splitTreeReferences } from './tree-link-references';
 
 /** GitLab's answers when no reference names an item the user can see (hidden and missing alike). */

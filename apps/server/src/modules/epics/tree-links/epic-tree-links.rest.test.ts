@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AccessLevel } from '../../policy/access-levels';
-import { apiClient } from '../../test/api-client';
-import { addGroupMembers, addProjectMember, createGroup, createProject } from '../../test/factories';
-import { useRestTestApp } from '../../test/rest-test-app';
+import { AccessLevel } from '../../../policy/access-levels';
+import { apiClient } from '../../../test/api-client';
+import { addGroupMembers, addProjectMember, createGroup, createProject } from '../../../test/factories';
+import { useRestTestApp } from '../../../test/rest-test-app';
 import { EPIC_TOO_DEEP, NO_MATCHING_EPIC, NO_MATCHING_ISSUE } from './epic-tree-links.service';
 
 const t = useRestTestApp({ prefix: 'tl_', users: ['owner', 'guest', 'outsider', 'projectPlanner'] });

@@ -1,19 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../context';
-import { DomainError, statusForCode } from '../../errors';
-import { canEpic } from '../../policy/abilities';
-import type { Actor } from '../../policy/actor';
-import { errorHandler } from '../../rest/error-handler';
-import { applyGitlabTransport } from '../../rest/gitlab-transport';
-import { parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { listEpicIssues } from '../epic-issues/epic-issues.service';
-import type { EpicRow } from '../epics/epic-query';
-import { presentEpics } from '../epics/epics.presenter';
-import { epicSubject, findGroupEpic, listChildEpics } from '../epics/epics.service';
-import { loadIssueDetails } from '../issues/issue-details';
-import { presentIssue } from '../issues/issues.presenter';
-import type { GroupRow } from '../namespaces/namespace-lookup.service';
+import type { AppContext } from '../../../context';
+import { DomainError, statusForCode } from '../../../errors';
+import { canEpic } from '../../../policy/abilities';
+import type { Actor } from '../../../policy/actor';
+import { errorHandler } from '../../../rest/error-handler';
+import { applyGitlabTransport } from '../../../rest/gitlab-transport';
+import { parseInput, parseIntParam, requestParams } from '../../../rest/params';
+import { loadIssueDetails } from '../../issues/issue-details';
+import { presentIssue } from '../../issues/issues.presenter';
+import type { GroupRow } from '../../namespaces/namespace-lookup.service';
+import type { EpicRow } from '../epic-query';
+import { presentEpics } from '../epics.presenter';
+import { epicSubject, findGroupEpic, listChildEpics } from '../epics.service';
+import { listEpicIssues } from '../issues/epic-issues.service';
 import { addChildEpicsByReferences, addEpicIssuesByReferences } from './epic-tree-links.service';
 
 /** Groups nest 20 deep (namespaces.traversal_ids holds at most 21 ids). */

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppContext } from '../../context';
-import type { Actor } from '../../policy/actor';
-import { pageParams, setPaginationHeaders } from '../../rest/pagination';
-import { parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { epicPathParams, moveParams } from '../epics/epic-params';
-import { presentEpics } from '../epics/epics.presenter';
-import { findGroupEpic } from '../epics/epics.service';
-import { loadIssueDetails } from '../issues/issue-details';
-import { presentIssue } from '../issues/issues.presenter';
-import type { IssueRow } from '../issues/issues-query';
+import type { AppContext } from '../../../context';
+import type { Actor } from '../../../policy/actor';
+import { pageParams, setPaginationHeaders } from '../../../rest/pagination';
+import { parseInput, parseIntParam, requestParams } from '../../../rest/params';
+import { loadIssueDetails } from '../../issues/issue-details';
+import { presentIssue } from '../../issues/issues.presenter';
+import type { IssueRow } from '../../issues/issues-query';
+import { epicPathParams, moveParams } from '../epic-params';
+import { presentEpics } from '../epics.presenter';
+import { findGroupEpic } from '../epics.service';
 import { assignIssue, listEpicIssues, removeEpicIssue, reorderEpicIssue } from './epic-issues.service';
 
 type Params = { issue_id?: string; epic_issue_id?: string };

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/connection';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { canEpic } from '../../policy/abilities';
-import type { Actor } from '../../policy/actor';
-import { requireActor } from '../../policy/require-actor';
-import { refreshEpicDates } from '../epics/epic-dates.service';
-import type { EpicRow, Executor } from '../epics/epic-query';
-import { moveAmongChildren, positionAfterChildren } from '../epics/epic-sibling-positions';
-import { epicSubject, findEpicById } from '../epics/epics.service';
-import { type IssueRow, issueQuery, issueVisibility } from '../issues/issues-query';
+import type { Database } from '../../../db/connection';
+import { badRequest, conflict, forbidden, notFound } from '../../../errors';
+import { canEpic } from '../../../policy/abilities';
+import type { Actor } from '../../../policy/actor';
+import { requireActor } from '../../../policy/require-actor';
+import { type IssueRow, issueQuery, issueVisibility } from '../../issues/issues-query';
+import { refreshEpicDates } from '../epic-dates.service';
+import type { EpicRow, Executor } from '../epic-query';
+import { moveAmongChildren, positionAfterChildren } from '../epic-sibling-positions';
+import { epicSubject, findEpicById } from '../epics.service';
 
 export type EpicIssueRow = IssueRow & { epic_issue_id: number; epic_issue_position: number | null };
 

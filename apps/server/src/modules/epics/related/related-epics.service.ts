@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import { linkBetween } from '../../db/link-between';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import { canEpic } from '../../policy/abilities';
-import type { Actor } from '../../policy/actor';
-import { requireActor } from '../../policy/require-actor';
-import { type EpicRow, type Executor, epicSelect, epicVisible } from '../epics/epic-query';
-import { epicSubject, findEpicById } from '../epics/epics.service';
+import { linkBetween } from '../../../db/link-between';
+import { badRequest, conflict, forbidden, notFound } from '../../../errors';
+import { canEpic } from '../../../policy/abilities';
+import type { Actor } from '../../../policy/actor';
+import { requireActor } from '../../../policy/require-actor';
+import { type EpicRow, type Executor, epicSelect, epicVisible } from '../epic-query';
+import { epicSubject, findEpicById } from '../epics.service';
 
 /** Link types as seen from one epic; `is_blocked_by` is stored as a reversed `blocks`. */
 export type EpicLinkType = 'relates_to' | 'blocks' | 'is_blocked_by';

@@ -1,0 +1,1 @@
+export { isInt4Id, MAX_INT4, MIN_INT4 } from './int4';
