@@ -104,7 +104,7 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
 }
 
 /**
- * The embedded database runs inside this process, so its PostgreSQL memory is Meridian's: 16 MB of
+ * The embedded database runs inside this process, so its PostgreSQL memory is Meridian's: 8 MB of
  * shared buffers (PostgreSQL's default is 128 MB) and a handful of backend slots hold a team's data
  * set and keep an idle server near 170 MiB instead of 440 MiB (docs/BENCHMARKS.md, "Idle memory").
  */
