@@ -1,10 +1,10 @@
-import DataLoader from 'dataloader';
+import { type SettledLoader, settledLoader } from './settled-loader';
 
 /** A loader of one row per id: `fetch` runs ONE statement for the whole batch; missing ids give null. */
 export function byIdLoader<T extends { id: number }>(
   fetch: (ids: number[]) => Promise<T[]>,
-): DataLoader<number, T | null> {
-  return new DataLoader<number, T | null>(async (ids) => {
+): SettledLoader<number, T | null> {
+  return settledLoader<number, T | null>(async (ids) => {
     const rows = await fetch([...new Set(ids)]);
     const map = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => map.get(id) ?? null);
@@ -15,8 +15,8 @@ export function byIdLoader<T extends { id: number }>(
 export function groupedLoader<T>(
   fetch: (keys: number[]) => Promise<T[]>,
   keyOf: (row: T) => number,
-): DataLoader<number, T[]> {
-  return new DataLoader<number, T[]>(async (keys) => {
+): SettledLoader<number, T[]> {
+  return settledLoader<number, T[]>(async (keys) => {
     const rows = await fetch([...new Set(keys)]);
     const map = new Map<number, T[]>();
     for (const row of rows) {
@@ -30,8 +30,11 @@ export function groupedLoader<T>(
 }
 
 /** A loader of one computed value per key, with a default for keys the statement did not return. */
-export function valueLoader<V>(fetch: (keys: number[]) => Promise<Map<number, V>>, fallback: V): DataLoader<number, V> {
-  return new DataLoader<number, V>(async (keys) => {
+export function valueLoader<V>(
+  fetch: (keys: number[]) => Promise<Map<number, V>>,
+  fallback: V,
+): SettledLoader<number, V> {
+  return settledLoader<number, V>(async (keys) => {
     const map = await fetch([...new Set(keys)]);
     return keys.map((k) => map.get(k) ?? fallback);
   });

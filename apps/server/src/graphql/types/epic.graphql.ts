@@ -8,9 +8,10 @@ import { defineConnection, pageArgs, paginate, paginateArray } from '../connecti
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import type { EpicRow } from '../loaders/rows';
+import { whenLoaded } from '../loaders/settled-loader';
 import { blockerFields } from './blocker-fields';
 import { type EpicListArgs, EpicState, epicListArgs, toEpicFilters } from './epic-args';
-import { readableGroup } from './group.graphql';
+import { readableGroupNow } from './group.graphql';
 import { IssueConnection } from './issue.graphql';
 import { LabelConnection } from './label.graphql';
 import { EpicPermissions } from './permissions.graphql';
@@ -185,25 +186,27 @@ EpicRef.implement({
     group: t.field({
       type: GroupRef,
       description: 'Group to which the epic belongs.',
-      resolve: async (e, _a, c) => {
-        const group = await readableGroup(c, e.group_id);
-        if (!group) throw new DomainError('not_found', '404 Group Not Found');
-        return group;
-      },
+      resolve: (e, _a, c) =>
+        whenLoaded(readableGroupNow(c, e.group_id), (group) => {
+          if (!group) throw new DomainError('not_found', '404 Group Not Found');
+          return group;
+        }),
     }),
     hasParent: t.boolean({
       description: 'Indicates if the epic has a parent epic you may read.',
       // Same batch as `parent`, so a parent the viewer may not read is not revealed (review I2).
-      resolve: async (e, _a, c) =>
-        e.parent_id != null && (await c.loaders.ancestors.load(e.id)).some((a) => a.depth === 1),
+      resolve: (e, _a, c) =>
+        e.parent_id != null && whenLoaded(c.loaders.ancestors.loadNow(e.id), (up) => up.some((a) => a.depth === 1)),
     }),
     parent: t.field({
       type: EpicRef,
       nullable: true,
       description: 'Parent epic of the epic (null when there is none or you may not read it).',
       // From the ancestors batch (depth 1 = the direct parent): one statement for parent and ancestors.
-      resolve: async (e, _a, c) =>
-        e.parent_id == null ? null : ((await c.loaders.ancestors.load(e.id)).find((a) => a.depth === 1) ?? null),
+      resolve: (e, _a, c) =>
+        e.parent_id == null
+          ? null
+          : whenLoaded(c.loaders.ancestors.loadNow(e.id), (up) => up.find((a) => a.depth === 1) ?? null),
     }),
     ancestors: t.field({
       type: EpicConnection,
@@ -214,34 +217,36 @@ EpicRef.implement({
     hasChildren: t.boolean({
       description: 'Indicates if the epic has children.',
       // A readable child is the first level of the descendant walk: one statement with descendantCounts.
-      resolve: async (e, _a, c) => {
-        const s = await c.loaders.treeStats.load(e.id);
-        return s.openedEpics + s.closedEpics > 0;
-      },
+      resolve: (e, _a, c) => whenLoaded(c.loaders.treeStats.loadNow(e.id), (s) => s.openedEpics + s.closedEpics > 0),
     }),
     hasIssues: t.boolean({
       description: 'Indicates if the epic has direct issues.',
       resolve: async (e, _a, c) => c.loaders.hasIssues.load(e.id),
     }),
-    ...blockerFields(t, { noun: 'epics', connection: EpicConnection, load: (c, id) => c.loaders.blockedBy.load(id) }),
+    ...blockerFields(t, {
+      noun: 'epics',
+      connection: EpicConnection,
+      load: (c, id) => c.loaders.blockedBy.loadNow(id),
+    }),
     descendantCounts: t.field({
       type: EpicDescendantCount,
       description: 'Number of open and closed descendant epics and issues.',
-      resolve: (e, _a, c) => c.loaders.treeStats.load(e.id),
+      resolve: (e, _a, c) => c.loaders.treeStats.loadNow(e.id),
     }),
     descendantWeightSum: t.field({
       type: EpicDescendantWeights,
       description: 'Total weight of open and closed issues in the epic and its descendants.',
-      resolve: async (e, _a, c) => {
-        const s = await c.loaders.treeStats.load(e.id);
-        return { openedIssues: s.openedIssuesWeight, closedIssues: s.closedIssuesWeight };
-      },
+      resolve: (e, _a, c) =>
+        whenLoaded(c.loaders.treeStats.loadNow(e.id), (s) => ({
+          openedIssues: s.openedIssuesWeight,
+          closedIssues: s.closedIssuesWeight,
+        })),
     }),
     labels: t.field({
       type: LabelConnection,
       description: 'Labels assigned to the epic.',
       args: { ...pageArgs },
-      resolve: async (e, args, c) => paginateArray(args, await c.loaders.epicLabels.load(e.id)),
+      resolve: (e, args, c) => whenLoaded(c.loaders.epicLabels.loadNow(e.id), (labels) => paginateArray(args, labels)),
     }),
     children: t.field({
       type: EpicConnection,

@@ -6,6 +6,7 @@ import { visibilityNames } from '../../policy/access-levels';
 import { byPageNumber, defineConnection, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
+import { whenLoaded } from '../loaders/settled-loader';
 import { defineNamespaceByPathField } from './namespace-by-path';
 import { GroupPermissions } from './permissions.graphql';
 import { GroupRef } from './refs';
@@ -14,8 +15,14 @@ export const GroupConnection = defineConnection('Group', GroupRef);
 
 /** The group when it exists and the actor may read it; null otherwise (GitLab answers null, not an error). */
 export async function readableGroup(c: GraphQLContext, id: number): Promise<GroupRow | null> {
-  const row = await c.loaders.group.load(id);
-  return row && canGroup(c.actor, 'read_group', groupSubject(row)) ? row : null;
+  return readableGroupNow(c, id);
+}
+
+/** `readableGroup`, synchronously when the group is already loaded. */
+export function readableGroupNow(c: GraphQLContext, id: number): GroupRow | null | Promise<GroupRow | null> {
+  return whenLoaded(c.loaders.group.loadNow(id), (row) =>
+    row && canGroup(c.actor, 'read_group', groupSubject(row)) ? row : null,
+  );
 }
 
 GroupRef.implement({

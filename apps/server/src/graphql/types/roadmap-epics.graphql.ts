@@ -2,7 +2,9 @@ import { badRequest } from '../../errors';
 import { listEpics } from '../../modules/epics/epics.service';
 import { builder } from '../builder';
 import { MAX_CURSOR_OFFSET } from '../connection';
+import { selectedFields } from '../selected-fields';
 import { epicListArgs, toEpicFilters } from './epic-args';
+import { preloadEpicFields } from './epic-preload';
 import { EpicRef, GroupRef } from './refs';
 
 /** The most epics one window holds. */
@@ -40,11 +42,13 @@ builder.objectFields(GroupRef, (t) => ({
       const limit = typeof args.limit === 'number' ? Math.min(Math.max(Math.trunc(args.limit), 1), 1000) : 100;
       return { field: 1 + Math.ceil(limit / 10), multiplier: limit };
     },
-    resolve: async (g, args, c) => {
+    resolve: async (g, args, c, info) => {
       const offset = windowArg(args.offset, 'offset', 0, MAX_CURSOR_OFFSET);
       const limit = windowArg(args.limit, 'limit', 1, MAX_ROADMAP_WINDOW);
       const filters = toEpicFilters(args);
-      return (await listEpics(c.ctx.database.db, c.actor, g, filters, { offset, limit, count: false })).rows;
+      const { rows } = await listEpics(c.ctx.database.db, c.actor, g, filters, { offset, limit, count: false });
+      await preloadEpicFields(c, rows, selectedFields(info));
+      return rows;
     },
   }),
 }));

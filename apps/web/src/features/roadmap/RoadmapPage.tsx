@@ -142,12 +142,14 @@ function RoadmapBody({
     rows.map((row) => row.epic),
     needRest,
   );
+  // By id: the dependency lines ask for every row's blockers, a search per row would be quadratic.
+  const rowEpics = useMemo(() => new Map(rows.map((row) => [row.epic.id, row.epic])), [rows]);
   const blockersOf = useCallback(
     (id: string) => {
-      const epic = rows.find((row) => row.epic.id === id)?.epic;
+      const epic = rowEpics.get(id);
       return epic?.blockedByEpics ? epic.blockedByEpics.nodes.map((n) => n.id) : restBlockers.get(id);
     },
-    [rows, restBlockers],
+    [rowEpics, restBlockers],
   );
 
   const hasMore = windowsLoad ? !windowed.complete : !!epics.hasNextPage && loaded.length < limit;

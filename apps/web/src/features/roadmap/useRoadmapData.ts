@@ -105,9 +105,11 @@ export function useRoadmapWindows(
     staleTime: 30_000,
     retry: false,
   });
-  const more = enabled && !!firstPage?.pageInfo.hasNextPage;
+  // Planned from the count alone (the first page is RF-1's page size when more follow), so the windows
+  // leave as soon as the count is in, without waiting for the first page as well.
   const windows =
-    more && count.data !== undefined ? planWindows(firstPage.nodes.length, count.data, limit, ROADMAP_WINDOW_SIZE) : [];
+    enabled && count.data !== undefined ? planWindows(ROADMAP_PAGE_SIZE, count.data, limit, ROADMAP_WINDOW_SIZE) : [];
+  const more = windows.length > 0 || (enabled && !!firstPage?.pageInfo.hasNextPage);
   const { data: arrived, failed: windowFailed } = useQueries({
     queries: windows.map((window) => ({
       queryKey: roadmapKeys.window(fullPath, variables, window.offset, window.limit),
