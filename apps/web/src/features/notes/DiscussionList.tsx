@@ -77,7 +77,7 @@ function PlainDiscussionList({
     };
   }, [handle]);
   return (
-    <ol ref={listRef} className={styles.plainList}>
+    <ol ref={listRef} className={styles.list}>
       {discussions.map((discussion) => (
         <li key={discussion.id}>
           <DiscussionItem noteable={noteable} discussion={discussion} viewer={viewer} />
