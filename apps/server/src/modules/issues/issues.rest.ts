@@ -21,7 +21,7 @@ import { reorderIssue } from './issue-reorder.service';
 import { deleteIssue } from './issue-write.service';
 import { presentIssue } from './issues.presenter';
 import { findIssue, issueSubject, issueSubjectOf, listIssues } from './issues.service';
-import type { IssueListScope } from './issues-query';
+import type { IssueListScope, IssueRow } from './issues-query';
 
 const showQuery = z.object({ with_labels_details: gitlabBoolean.default(false) });
 
@@ -50,9 +50,15 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     );
   }
 
-  async function show(request: FastifyRequest, projectId: number, iid: number, contextPath: string) {
+  async function show(
+    request: FastifyRequest,
+    projectId: number,
+    iid: number,
+    contextPath: string,
+    found?: Promise<IssueRow>,
+  ) {
     const { with_labels_details: withLabelsDetails } = parseInput(showQuery, request.query);
-    const row = await findIssue(db, request.actor, projectId, iid);
+    const row = await (found ?? findIssue(db, request.actor, projectId, iid));
     // Everything below needs only the row, so it runs side by side: one round trip, not two.
     const withDetails = loadIssueDetails(db, request.actor, [row]).then(async (details) => {
       const assigneeIds = (details.assignees.get(row.id) ?? []).map((u) => u.id);
@@ -84,8 +90,14 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   registerScopedListRoutes(app, db, 'issues', list);
 
   app.get<{ Params: Params }>('/projects/:id/issues/:issue_iid', async (request) => {
-    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
-    return show(request, project.id, parseIntParam(request.params.issue_iid, 'issue_iid'), project.full_path);
+    const idOrPath = parseIdOrPath(request.params.id);
+    const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
+    // By project id, the issue is looked up beside its project (one round trip fewer); its answer,
+    // or its 404, counts only once the project is known readable.
+    const issue = 'id' in idOrPath ? findIssue(db, request.actor, idOrPath.id, iid) : undefined;
+    issue?.catch(() => undefined);
+    const project = await findProject(db, request.actor, idOrPath);
+    return show(request, project.id, iid, project.full_path, issue);
   });
 
   app.post<{ Params: Params }>('/projects/:id/issues', async (request, reply) => {
