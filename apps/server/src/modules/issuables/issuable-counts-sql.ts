@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { idMatches } from '../../db/id-match';
 import type { Actor } from '../../policy/actor';
 import { internalIssueNotesReadable, noteNotHidden } from '../../policy/sql-scopes';
 
@@ -26,11 +27,11 @@ export function issuableCountCtes(
       SELECT x.id,
         ${internalIssueNotesReadable(actor, { projectId: 'p.id', namespaceTraversalIds: 'n.traversal_ids' })} AS internal_notes_readable
       FROM ${sql.table(TABLES[type])} x JOIN projects p ON p.id = x.project_id JOIN namespaces n ON n.id = p.namespace_id
-      WHERE x.id = ANY(${ids}::int[])),
+      WHERE ${idMatches(sql.ref('x.id'), ids)}),
     note_counts AS MATERIALIZED (
       SELECT nt.noteable_id AS id, count(*)::int AS user_notes_count
       FROM notes nt JOIN page ON page.id = nt.noteable_id
-      WHERE nt.noteable_type = ${kind} AND nt.noteable_id = ANY(${ids}::int[]) AND NOT nt.system
+      WHERE nt.noteable_type = ${kind} AND ${idMatches(sql.ref('nt.noteable_id'), ids)} AND NOT nt.system
         AND ${noteNotHidden(actor, { authorId: 'nt.author_id' })}
         /* Internal notes count only for those who may read them (Reporter+), as GitLab. */
         AND (NOT nt.internal OR page.internal_notes_readable)
@@ -39,7 +40,7 @@ export function issuableCountCtes(
       SELECT ae.awardable_id AS id, (count(*) FILTER (WHERE ae.name = 'thumbsup'))::int AS upvotes,
         (count(*) FILTER (WHERE ae.name = 'thumbsdown'))::int AS downvotes
       FROM award_emoji ae
-      WHERE ae.awardable_type = ${kind} AND ae.awardable_id = ANY(${ids}::int[]) AND ae.name IN ('thumbsup', 'thumbsdown')
+      WHERE ae.awardable_type = ${kind} AND ${idMatches(sql.ref('ae.awardable_id'), ids)} AND ae.name IN ('thumbsup', 'thumbsdown')
       GROUP BY ae.awardable_id)`;
 }
 

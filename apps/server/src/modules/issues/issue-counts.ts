@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ReadRows } from '../../db/combined-reads';
+import { idMatches, preparedWhenOne } from '../../db/id-match';
 import type { Actor } from '../../policy/actor';
 import { issuableCountColumns, issuableCountCtes } from '../issuables/issuable-counts-sql';
 import { timeSpentByIssue } from '../time-tracking/time-spent-sql';
@@ -16,7 +17,7 @@ const openBlockLinks = (actor: Actor | null, ids: readonly number[], own: LinkEn
   SELECT lk.${sql.ref(own)} AS id, count(*)::int AS n
   FROM issue_links lk JOIN issues t ON t.id = lk.${sql.ref(other)}
     JOIN projects tp ON tp.id = t.project_id JOIN namespaces tn ON tn.id = tp.namespace_id
-  WHERE lk.${sql.ref(own)} = ANY(${ids}::int[]) AND lk.link_type = 'blocks' AND t.state = 'opened'
+  WHERE ${idMatches(sql.ref(`lk.${own}`), ids)} AND lk.link_type = 'blocks' AND t.state = 'opened'
     AND ${issueVisibility(actor, { i: 't', p: 'tp', n: 'tn' })}
   GROUP BY lk.${sql.ref(own)}`;
 
@@ -29,7 +30,7 @@ export function issueCounts(
   actor: Actor | null,
   ids: readonly number[],
 ): Promise<Array<IssueCounts & { id: number }>> {
-  return read<IssueCounts & { id: number }>(sql`
+  return read<IssueCounts & { id: number }>(sql`${preparedWhenOne(ids)}
     WITH ${issuableCountCtes(actor, 'Issue', ids)},
     /* Only blocked issues the actor may read. */
     blocking AS MATERIALIZED (${openBlockLinks(actor, ids, 'source_id', 'target_id')}),

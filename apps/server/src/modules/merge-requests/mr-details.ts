@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { combinedReads } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
+import { preparedWhenOne } from '../../db/id-match';
 import type { Actor } from '../../policy/actor';
 import { issuableCountColumns, issuableCountCtes } from '../issuables/issuable-counts-sql';
 import {
@@ -70,7 +71,7 @@ export async function loadMergeRequestDetails(
         sql`SELECT group_id FROM milestones WHERE id = ANY(${milestoneIds}::int[])`,
       ]),
     ),
-    sql<MergeRequestCounts & { id: number }>`
+    sql<MergeRequestCounts & { id: number }>`${preparedWhenOne(ids)}
       WITH ${issuableCountCtes(actor, 'MergeRequest', ids)}
       SELECT ${issuableCountColumns} FROM page LEFT JOIN note_counts USING (id) LEFT JOIN vote_counts USING (id)`
       .execute(db)
