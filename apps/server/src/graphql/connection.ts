@@ -95,6 +95,24 @@ function size(value: number | null | undefined, arg: 'first' | 'last'): number {
   return Math.min(value, MAX_PAGE_SIZE);
 }
 
+/** `last` / `before` page backwards (and can't be combined with `first`). */
+function pagesBackward(args: PageArgs): boolean {
+  if (args.last == null && args.before == null) return false;
+  if (args.first != null) throw badRequest('first and last cannot be combined', 'last');
+  return true;
+}
+
+/** The rows `[start, end)` a backward page holds; `end` is `before`'s offset, else the list's length. */
+function backwardWindow(args: PageArgs, length: number): { start: number; end: number } {
+  const end = args.before != null ? offsetOf(args.before, 'before') : length;
+  return { start: Math.max(0, end - size(args.last, 'last')), end };
+}
+
+/** Where a forward page starts (after `after`'s row) and how many rows it holds. */
+function forwardWindow(args: PageArgs): PageWindow {
+  return { offset: args.after != null ? offsetOf(args.after, 'after') + 1 : 0, limit: size(args.first, 'first') };
+}
+
 /**
  * Resolves Relay arguments against an offset/limit fetcher. Forward pagination fetches one extra
  * row to learn `hasNextPage`; `last` without `before` needs the total count.
@@ -109,15 +127,12 @@ export async function paginate<T>(
     total ??= count();
     return total;
   };
-  if (args.last != null || args.before != null) {
-    if (args.first != null) throw badRequest('first and last cannot be combined', 'last');
-    const end = args.before != null ? offsetOf(args.before, 'before') : await lazyCount();
-    const start = Math.max(0, end - size(args.last, 'last'));
+  if (pagesBackward(args)) {
+    const { start, end } = backwardWindow(args, args.before != null ? 0 : await lazyCount());
     const items = end > start ? await fetch({ offset: start, limit: end - start }) : [];
     return { items, offset: start, hasNextPage: args.before != null, hasPreviousPage: start > 0, count: lazyCount };
   }
-  const offset = args.after != null ? offsetOf(args.after, 'after') + 1 : 0;
-  const limit = size(args.first, 'first');
+  const { offset, limit } = forwardWindow(args);
   const rows = limit > 0 ? await fetch({ offset, limit: limit + 1 }) : [];
   return {
     items: rows.slice(0, limit),
@@ -128,19 +143,18 @@ export async function paginate<T>(
   };
 }
 
-/** Paginates a list already in memory (labels of one epic, ancestors…). */
+/**
+ * Paginates a list already in memory (labels of one epic, ancestors…): `paginate`'s windows without
+ * its promises, since a list of thousands of epics pages each one's labels.
+ */
 export function paginateArray<T>(args: PageArgs, all: readonly T[]): Connection<T> {
-  // `paginate`'s rules without its promises: a list of thousands of epics pages each one's labels.
   const count = () => all.length;
-  if (args.last != null || args.before != null) {
-    if (args.first != null) throw badRequest('first and last cannot be combined', 'last');
-    const end = args.before != null ? offsetOf(args.before, 'before') : all.length;
-    const start = Math.max(0, end - size(args.last, 'last'));
+  if (pagesBackward(args)) {
+    const { start, end } = backwardWindow(args, all.length);
     const items = end > start ? all.slice(start, end) : [];
     return { items, offset: start, hasNextPage: args.before != null, hasPreviousPage: start > 0, count };
   }
-  const offset = args.after != null ? offsetOf(args.after, 'after') + 1 : 0;
-  const limit = size(args.first, 'first');
+  const { offset, limit } = forwardWindow(args);
   return {
     items: all.slice(offset, offset + limit),
     offset,

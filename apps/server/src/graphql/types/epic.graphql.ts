@@ -11,7 +11,7 @@ import type { EpicRow } from '../loaders/rows';
 import { whenLoaded } from '../loaders/settled-loader';
 import { blockerFields } from './blocker-fields';
 import { type EpicListArgs, EpicState, epicListArgs, toEpicFilters } from './epic-args';
-import { readableGroupNow } from './group.graphql';
+import { readableGroup } from './group.graphql';
 import { IssueConnection } from './issue.graphql';
 import { LabelConnection } from './label.graphql';
 import { EpicPermissions } from './permissions.graphql';
@@ -187,7 +187,7 @@ EpicRef.implement({
       type: GroupRef,
       description: 'Group to which the epic belongs.',
       resolve: (e, _a, c) =>
-        whenLoaded(readableGroupNow(c, e.group_id), (group) => {
+        whenLoaded(readableGroup(c, e.group_id), (group) => {
           if (!group) throw new DomainError('not_found', '404 Group Not Found');
           return group;
         }),
@@ -221,7 +221,7 @@ EpicRef.implement({
     }),
     hasIssues: t.boolean({
       description: 'Indicates if the epic has direct issues.',
-      resolve: async (e, _a, c) => c.loaders.hasIssues.load(e.id),
+      resolve: (e, _a, c) => c.loaders.hasIssues.loadNow(e.id),
     }),
     ...blockerFields(t, {
       noun: 'epics',

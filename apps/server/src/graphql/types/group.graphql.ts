@@ -13,13 +13,11 @@ import { GroupRef } from './refs';
 
 export const GroupConnection = defineConnection('Group', GroupRef);
 
-/** The group when it exists and the actor may read it; null otherwise (GitLab answers null, not an error). */
-export async function readableGroup(c: GraphQLContext, id: number): Promise<GroupRow | null> {
-  return readableGroupNow(c, id);
-}
-
-/** `readableGroup`, synchronously when the group is already loaded. */
-export function readableGroupNow(c: GraphQLContext, id: number): GroupRow | null | Promise<GroupRow | null> {
+/**
+ * The group when it exists and the actor may read it; null otherwise (GitLab answers null, not an
+ * error). Synchronous when the group is already loaded.
+ */
+export function readableGroup(c: GraphQLContext, id: number): GroupRow | null | Promise<GroupRow | null> {
   return whenLoaded(c.loaders.group.loadNow(id), (row) =>
     row && canGroup(c.actor, 'read_group', groupSubject(row)) ? row : null,
   );

@@ -46,8 +46,8 @@ const groupBy = <T extends { owner_id: number }>(rows: T[]) => groupByKey(rows, 
 /**
  * Batch-loads labels, assignees, users, milestones, iterations, epics and paths as ONE prepared
  * statement (db/combined-reads.ts) whose text serves every page size, and the counts as a second.
- * The counts stay unprepared: their generic plan, made without the page's ids, scans all notes when
- * a few issues hold most of them (docs/BENCHMARKS.md, "Prepared issue details").
+ * A page's counts stay unprepared: their generic plan, made without the page's ids, scans all notes
+ * when a few issues hold most of them; one issue's run prepared, its id a scalar (db/id-match.ts).
  * The parent epic is only included when `actor` may read it (confidential epics stay hidden).
  */
 export async function loadIssueDetails(db: Database, actor: Actor | null, rows: IssueRow[]): Promise<IssueDetails> {

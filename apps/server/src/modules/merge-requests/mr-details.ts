@@ -45,7 +45,7 @@ export async function loadMergeRequestPaths(db: Database, rows: MergeRequestRow[
 
 /**
  * Batch-loads labels, assignees, reviewers, milestones, users and paths as ONE prepared statement
- * (db/combined-reads.ts), and the counts as a second, unprepared (see issues/issue-details.ts).
+ * (db/combined-reads.ts), and the counts as a second, prepared only for one row (see issues/issue-details.ts).
  * `user_notes_count` counts the comments the actor may read (internal ones for Reporter and above,
  * none by a banned author unless an admin asks).
  */
