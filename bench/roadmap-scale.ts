@@ -17,19 +17,15 @@
  * when it does not exist or with --reseed. The server runs in its own process on port 3408 (or BENCH_PORT).
  */
 import { parseArgs } from 'node:util';
-import { launchChromium } from '../apps/server/src/test/chromium';
 import { ensureLargeDatabase } from './src/large-database';
-import { createToken } from './src/meridian-cli';
 import {
   lastRowReachable,
   openRoadmap,
   ROADMAP_ROOT_PASSWORD,
   type RoadmapRun,
   SCROLL_SCRIPT,
-  setRoadmapEpicsLimit,
-  signInAsRoot,
+  warmRoadmapPage,
 } from './src/roadmap-scale-runs';
-import { setRootPassword } from './src/root-password';
 import { startServer } from './src/server-process';
 import { percentile, round1 } from './src/stats';
 
@@ -54,14 +50,8 @@ await ensureLargeDatabase(
   { reseed: args.reseed, log: console.log },
 );
 const server = await startServer({ DATABASE_URL: databaseUrl, MERIDIAN_ROOT_PASSWORD: ROADMAP_ROOT_PASSWORD }, PORT);
-await setRootPassword(databaseUrl, ROADMAP_ROOT_PASSWORD);
-const rootToken = createToken({ DATABASE_URL: databaseUrl }, 'root', 'roadmap-scale-bench');
-await setRoadmapEpicsLimit(server.url, rootToken, Number(args.limit));
-const browser = await launchChromium();
+const { browser, page } = await warmRoadmapPage(server.url, databaseUrl, Number(args.limit), 'roadmap-scale-bench');
 try {
-  const page = await browser.newPage({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
-  await signInAsRoot(page, ROADMAP_ROOT_PASSWORD);
-  await openRoadmap(page); // warm-up: the bundle in the HTTP cache, the server's caches
   const results: RoadmapRun[] = [];
   for (let i = 0; i < runs; i += 1) results.push(await openRoadmap(page));
   const last = results.at(-1) as RoadmapRun;

@@ -1,6 +1,9 @@
 /// <reference lib="dom" />
 /** The roadmap at scale in Chromium: sign-in, one timed opening, the end of the list (bench/roadmap-scale.ts, the report). */
-import type { Page, Response } from '@playwright/test';
+import type { Browser, Page, Response } from '@playwright/test';
+import { launchChromium } from '../../apps/server/src/test/chromium';
+import { createToken } from './meridian-cli';
+import { setRootPassword } from './root-password';
 
 /** The password the roadmap benches give `root` (MERIDIAN_ROOT_PASSWORD on a database's first start). */
 export const ROADMAP_ROOT_PASSWORD = 'roadmap-scale-bench-1';
@@ -22,6 +25,32 @@ export async function signInAsRoot(page: Page, password: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: /^Hi, / }).waitFor();
+}
+
+/**
+ * Chromium signed in as `root` on the server at `serverUrl` (over `databaseUrl`), with the instance's
+ * `roadmap_epics_limit` raised to `limit`, and the roadmap opened once (warm-up: the bundle in the
+ * HTTP cache, the server's caches). The caller closes the browser.
+ */
+export async function warmRoadmapPage(
+  serverUrl: string,
+  databaseUrl: string,
+  limit: number,
+  tokenName: string,
+): Promise<{ browser: Browser; page: Page }> {
+  await setRootPassword(databaseUrl, ROADMAP_ROOT_PASSWORD);
+  const rootToken = createToken({ DATABASE_URL: databaseUrl }, 'root', tokenName);
+  await setRoadmapEpicsLimit(serverUrl, rootToken, limit);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ baseURL: serverUrl, viewport: { width: 1400, height: 900 } });
+    await signInAsRoot(page, ROADMAP_ROOT_PASSWORD);
+    await openRoadmap(page);
+    return { browser, page };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
 }
 
 /** Epics in one GraphQL answer of the roadmap (RF-1's page or a `roadmapEpics` window). */

@@ -1,13 +1,4 @@
-import { launchChromium } from '../../../../apps/server/src/test/chromium';
-import { createToken } from '../../meridian-cli';
-import {
-  openRoadmap,
-  ROADMAP_ROOT_PASSWORD,
-  type RoadmapRun,
-  setRoadmapEpicsLimit,
-  signInAsRoot,
-} from '../../roadmap-scale-runs';
-import { setRootPassword } from '../../root-password';
+import { openRoadmap, ROADMAP_ROOT_PASSWORD, type RoadmapRun, warmRoadmapPage } from '../../roadmap-scale-runs';
 import { startServer } from '../../server-process';
 import { percentile, round1, sampleBounded } from '../../stats';
 import type { ReportSection } from '../section';
@@ -24,14 +15,8 @@ export const roadmapSection: ReportSection = {
       env.port,
     );
     try {
-      await setRootPassword(env.databaseUrl, ROADMAP_ROOT_PASSWORD);
-      const rootToken = createToken({ DATABASE_URL: env.databaseUrl }, 'root', 'bench-report');
-      await setRoadmapEpicsLimit(server.url, rootToken, EPICS_LIMIT);
-      const browser = await launchChromium();
+      const { browser, page } = await warmRoadmapPage(server.url, env.databaseUrl, EPICS_LIMIT, 'bench-report');
       try {
-        const page = await browser.newPage({ baseURL: server.url, viewport: { width: 1400, height: 900 } });
-        await signInAsRoot(page, ROADMAP_ROOT_PASSWORD);
-        await openRoadmap(page); // warm-up: the bundle in the HTTP cache, the server's caches
         const runs: RoadmapRun[] = [];
         await sampleBounded(
           async () => {
