@@ -1,19 +1,5 @@
 import DataLoader from 'dataloader';
-
-/** One parent's page of a sub-list (an epic's children, its issues) with the filters it was asked with. */
-export interface SubListPageKey<F> {
-  parentId: number;
-  /** Anything else per parent the statement needs (the root group a child may live in). */
-  rootId: number;
-  filters: F;
-  offset: number;
-  limit: number;
-}
-
-export type SubListCountKey<F> = Omit<SubListPageKey<F>, 'offset' | 'limit'>;
-
-/** Rows a batch statement returns: each tagged with the index of the key it answers. */
-export type Tagged<T> = T & { batch_key: number };
+import type { SubListCountKey, SubListPageKey, Tagged } from '../../db/keyed-pages';
 
 /** Splits keys by their filters, so that keys sharing filters go to one statement. */
 function byFilters<K extends { filters: unknown }>(keys: readonly K[]): K[][] {

@@ -1,6 +1,6 @@
+import type { EpicIssueTreeRow as EpicIssueRow } from '../../modules/epics/issues/epic-issues-page';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
-import type { EpicIssueRow } from '../loaders/epic-sub-lists.loaders';
 import type { EpicRow, IssueRow } from '../loaders/rows';
 import { EpicRef, IssueRef, ProjectRef } from './refs';
 
