@@ -1,9 +1,9 @@
 import type { WidgetDefinition, WidgetType } from '@meridian/domain';
 import type { FieldRef } from '@pothos/core';
 import type { WorkItem } from '../../modules/work-items/work-item';
+import type { ChildStat } from '../../modules/work-items/work-item-stats';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
-import type { ChildStat } from '../loaders/work-item.loaders';
 import { WorkItemWidgetType } from './work-item-type.graphql';
 
 /* The WorkItemWidget interface and the helper each widget file defines its GraphQL type with. */

@@ -70,6 +70,15 @@ export function findReadableIssueById(db: Database, actor: Actor | null, id: num
   return issueQuery(db).where('i.id', '=', id).where(issueVisibility(actor)).executeTakeFirst();
 }
 
+/** The issues of `ids` the actor may read (missing and hidden ones are left out): one statement. */
+export function findReadableIssuesByIds(
+  db: Database,
+  actor: Actor | null,
+  ids: readonly number[],
+): Promise<IssueRow[]> {
+  return issueQuery(db).where('i.id', 'in', ids).where(issueVisibility(actor)).execute();
+}
+
 /** The policy subject of an issue row whose assignees are known (GraphQL passes them from a loader). */
 export function issueSubjectOf(row: IssueRow, assigneeIds: number[]): IssueSubject {
   return {

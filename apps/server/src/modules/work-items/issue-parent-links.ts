@@ -71,14 +71,19 @@ export async function assertIssueLinkAllowed(
   if (problem) throw hierarchyError(problem);
 }
 
+/** The parent issue id of each issue-backed work item of `childIds` that has one: one statement. */
+export async function issueParentIds(db: Executor, childIds: readonly number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('work_item_parent_links')
+    .select(['child_issue_id', 'parent_issue_id'])
+    .where('child_issue_id', 'in', childIds)
+    .execute();
+  return new Map(rows.map((r) => [r.child_issue_id, r.parent_issue_id]));
+}
+
 /** The issue id of the current parent of an issue-backed work item, if any. */
 export async function currentIssueParentId(db: Executor, childId: number): Promise<number | null> {
-  const row = await db
-    .selectFrom('work_item_parent_links')
-    .select('parent_issue_id')
-    .where('child_issue_id', '=', childId)
-    .executeTakeFirst();
-  return row?.parent_issue_id ?? null;
+  return (await issueParentIds(db, [childId])).get(childId) ?? null;
 }
 
 /** Writes the link (after `assertIssueLinkAllowed`): the child goes last among the parent's children. */
