@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { DomainError } from '../../errors';
 import { type EpicRow, findEpicById } from '../../modules/epics/epics.service';
 import { findReadableIssueById, type IssueRow } from '../../modules/issues/issues.service';
+import { workItemRowOf } from '../../modules/work-items/work-item';
 import type { Actor } from '../../policy/actor';
 import type { ChangeBus } from '../../realtime/change-bus';
 import type { GraphQLContext } from '../context';
@@ -72,11 +73,8 @@ export async function liveTarget(db: AppContext['database']['db'], globalId: str
   if (!parsed) throw new GraphQLError(`${globalId.slice(0, 100)} is not a valid work item id`);
   if (parsed.type === 'Epic') return { type: 'Epic', id: parsed.id };
   if (parsed.type === 'WorkItem') {
-    const issue = await db.selectFrom('issues').select('id').where('id', '=', parsed.id).executeTakeFirst();
-    if (!issue) {
-      const epic = await db.selectFrom('epics').select('id').where('work_item_id', '=', parsed.id).executeTakeFirst();
-      if (epic) return { type: 'Epic', id: epic.id };
-    }
+    const row = await workItemRowOf(db, parsed.id);
+    if (row?.kind === 'epic') return { type: 'Epic', id: row.id };
   }
   return { type: 'Issue', id: parsed.id };
 }

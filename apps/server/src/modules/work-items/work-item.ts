@@ -24,11 +24,31 @@ export function baseTypeOf(item: WorkItem): WorkItemBaseType {
 
 const isNotFound = (error: unknown) => error instanceof DomainError && error.code === 'not_found';
 
+/** The id of the epic whose work item id is `id`, if any. */
+async function epicIdOfWorkItem(db: Executor, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('epics').select('id').where('work_item_id', '=', id).executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Which row WorkItem id `id` names, whoever asks: the issue with that id, else the epic whose
+ * `work_item_id` it is; undefined when neither exists. Readability is the caller's question.
+ */
+export async function workItemRowOf(
+  db: Executor,
+  id: number,
+): Promise<{ kind: WorkItem['kind']; id: number } | undefined> {
+  const issue = await db.selectFrom('issues').select('id').where('id', '=', id).executeTakeFirst();
+  if (issue) return { kind: 'issue', id };
+  const epicId = await epicIdOfWorkItem(db, id);
+  return epicId === undefined ? undefined : { kind: 'epic', id: epicId };
+}
+
 /** The epic whose work item id is `id`, as the actor may read it; undefined when none or hidden. */
 async function readableEpicByWorkItemId(db: Executor, actor: Actor | null, id: number) {
-  const row = await db.selectFrom('epics').select('id').where('work_item_id', '=', id).executeTakeFirst();
-  if (!row) return undefined;
-  return findEpicById(db, actor, row.id).catch((error) => {
+  const epicId = await epicIdOfWorkItem(db, id);
+  if (epicId === undefined) return undefined;
+  return findEpicById(db, actor, epicId).catch((error) => {
     if (isNotFound(error)) return undefined;
     throw error;
   });
