@@ -1,8 +1,10 @@
 import type { ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
 import { epicSelect } from '../../modules/epics/epic-query';
-import { labelsByOwner } from '../../modules/issuables/owner-links';
+import { issueAssigneesByUsername, labelsByOwner } from '../../modules/issuables/owner-links';
+import { milestoneRowsByIds } from '../../modules/milestones/milestones-by-id';
 import { groupQuery, projectQuery } from '../../modules/namespaces/namespace-lookup.service';
+import { userRowsByIds } from '../../modules/users/users-by-id';
 import { byIdLoader, groupedLoader } from './batch';
 import type { EpicRow, LabelRow, MilestoneRow, UserRow } from './rows';
 
@@ -14,16 +16,14 @@ export function entityLoaders(db: Database, read: ReadRows) {
   const groups = (ids: number[]) => groupQuery(db).where('n.id', 'in', ids);
   const projects = (ids: number[]) => projectQuery(db).where('p.id', 'in', ids);
   return {
-    user: byIdLoader<UserRow>((ids) =>
-      read(db.selectFrom('users').select(['id', 'username', 'name', 'avatar_url', 'state']).where('id', 'in', ids)),
-    ),
+    user: byIdLoader<UserRow>((ids) => userRowsByIds(db, ids, read)),
     group: byIdLoader((ids) =>
       read<Awaited<ReturnType<ReturnType<typeof groups>['executeTakeFirstOrThrow']>>>(groups(ids)),
     ),
     project: byIdLoader((ids) =>
       read<Awaited<ReturnType<ReturnType<typeof projects>['executeTakeFirstOrThrow']>>>(projects(ids)),
     ),
-    milestone: byIdLoader<MilestoneRow>((ids) => read(db.selectFrom('milestones').selectAll().where('id', 'in', ids))),
+    milestone: byIdLoader<MilestoneRow>((ids) => milestoneRowsByIds(db, ids, read)),
     epic: byIdLoader<EpicRow>((ids) => read(epicSelect(db).where('e.id', 'in', ids))),
     /** Labels of each epic, by title. */
     epicLabels: groupedLoader<LabelRow & { owner_id: number }>(
@@ -37,15 +37,7 @@ export function entityLoaders(db: Database, read: ReadRows) {
     ),
     /** Assignees of each issue. */
     issueAssignees: groupedLoader<UserRow & { issue_id: number }>(
-      (ids) =>
-        read(
-          db
-            .selectFrom('issue_assignees as ia')
-            .innerJoin('users as u', 'u.id', 'ia.user_id')
-            .select(['u.id', 'u.username', 'u.name', 'u.avatar_url', 'u.state', 'ia.issue_id'])
-            .where('ia.issue_id', 'in', ids)
-            .orderBy('u.username'),
-        ),
+      (ids) => issueAssigneesByUsername(db, ids, read),
       (r) => r.issue_id,
     ),
     /** The epic each issue belongs to (at most one). */

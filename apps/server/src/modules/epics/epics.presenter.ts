@@ -9,6 +9,7 @@ import { labelsByOwner } from '../issuables/owner-links';
 import { presentLabelSummary } from '../labels/labels.presenter';
 import { externalBaseUrl, webUrl } from '../namespaces/web-url';
 import { presentUserBasic } from '../users/user.presenter';
+import { usersById } from '../users/users-by-id';
 import type { EpicRow, Executor } from './epic-query';
 
 type Ctx = Pick<AppContext, 'config'>;
@@ -47,10 +48,12 @@ export async function loadEpicExtras(
   const ids = rows.map((r) => r.id);
   const parentIds = [...new Set(rows.map((r) => r.parent_id).filter((id): id is number => id !== null))];
   const readableParents = await readableParentIds(db, viewer.actor, parentIds);
-  const authorIds = [...new Set(rows.map((r) => r.author_id).filter((id): id is number => id !== null))];
-  const [labelRows, authorRows, voteRows] = await Promise.all([
+  const [labelRows, authors, voteRows] = await Promise.all([
     ids.length ? labelsByOwner(db, 'epic', ids) : [],
-    authorIds.length ? db.selectFrom('users').selectAll().where('id', 'in', authorIds).execute() : [],
+    usersById(
+      db,
+      rows.map((r) => r.author_id),
+    ),
     ids.length
       ? db
           .selectFrom('award_emoji')
@@ -76,7 +79,7 @@ export async function loadEpicExtras(
     else entry.down = Number(v.n);
     votes.set(v.awardable_id, entry);
   }
-  return { labels, authors: new Map(authorRows.map((u) => [u.id, u])), votes, readableParents };
+  return { labels, authors, votes, readableParents };
 }
 
 export interface PresentEpicOptions {

@@ -70,3 +70,19 @@ export function usersByOwner(
     .orderBy('u.id');
   return read(query);
 }
+
+/** Each issue's assignees as a list shows them (by username), the few columns a user reference needs, with `issue_id`. */
+export function issueAssigneesByUsername(
+  db: Executor,
+  ids: readonly number[],
+  read: ReadRows,
+): Promise<Array<Pick<UserRow, 'id' | 'username' | 'name' | 'avatar_url' | 'state'> & { issue_id: number }>> {
+  return read(
+    db
+      .selectFrom('issue_assignees as ia')
+      .innerJoin('users as u', 'u.id', 'ia.user_id')
+      .select(['u.id', 'u.username', 'u.name', 'u.avatar_url', 'u.state', 'ia.issue_id'])
+      .where('ia.issue_id', 'in', ids)
+      .orderBy('u.username'),
+  );
+}

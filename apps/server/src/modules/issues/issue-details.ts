@@ -9,12 +9,12 @@ import {
   groupByKey,
   type IssuableCounts,
   type IssuableDetails,
-  type MilestoneRow,
-  type UserRow,
   uniqueIds as uniq,
 } from '../issuables/issuable-details';
 import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
+import { milestoneRowsByIds } from '../milestones/milestones-by-id';
 import { fullPathOf, fullPathsQuery } from '../namespaces/namespace-lookup.service';
+import { userRowsByIds } from '../users/users-by-id';
 import { issueCounts } from './issue-counts';
 import type { IssueRow } from './issues-query';
 
@@ -60,7 +60,7 @@ export async function loadIssueDetails(db: Database, actor: Actor | null, rows: 
   const [labelRows, assigneeRows, milestones, iterations, epicRows, countRows, users, paths] = await Promise.all([
     labelsByOwner(db, 'issue', ids, read),
     usersByOwner(db, 'issueAssignees', ids, read),
-    read<MilestoneRow>(db.selectFrom('milestones').selectAll().where('id', 'in', milestoneIds)),
+    milestoneRowsByIds(db, milestoneIds, read),
     read<IterationRow>(db.selectFrom('iterations').selectAll().where('id', 'in', iterationIds)),
     read<EpicRef & { issue_id: number }>(
       db
@@ -85,7 +85,7 @@ export async function loadIssueDetails(db: Database, actor: Actor | null, rows: 
         .where(epicNotHidden(actor, { authorId: 'e.author_id' })),
     ),
     issueCounts(directReads(db), actor, ids),
-    read<UserRow>(db.selectFrom('users').selectAll().where('id', 'in', userIds)),
+    userRowsByIds(db, userIds, read),
     read<{ id: number; full_path: string }>(
       fullPathsQuery(db, [
         sql`SELECT unnest(${uniq(rows.map((r) => r.namespace_id))}::int[])`,

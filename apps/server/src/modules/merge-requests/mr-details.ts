@@ -9,12 +9,13 @@ import {
   groupByKey,
   type IssuableCounts,
   type IssuableDetails,
-  type MilestoneRow,
   type UserRow,
   uniqueIds as uniq,
 } from '../issuables/issuable-details';
 import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
+import { milestoneRowsByIds } from '../milestones/milestones-by-id';
 import { fullPathsOfNamespaces, fullPathsQuery } from '../namespaces/namespace-lookup.service';
+import { userRowsByIds } from '../users/users-by-id';
 import type { MergeRequestRow } from './mr-query';
 
 export type MergeRequestCounts = IssuableCounts;
@@ -63,8 +64,8 @@ export async function loadMergeRequestDetails(
     labelsByOwner(db, 'mergeRequest', ids, read),
     usersByOwner(db, 'mergeRequestAssignees', ids, read),
     usersByOwner(db, 'mergeRequestReviewers', ids, read),
-    read<MilestoneRow>(db.selectFrom('milestones').selectAll().where('id', 'in', milestoneIds)),
-    read<UserRow>(db.selectFrom('users').selectAll().where('id', 'in', userIds)),
+    milestoneRowsByIds(db, milestoneIds, read),
+    userRowsByIds(db, userIds, read),
     read<{ id: number; full_path: string }>(
       fullPathsQuery(db, [
         sql`SELECT unnest(${uniq(rows.map((r) => r.namespace_id))}::int[])`,

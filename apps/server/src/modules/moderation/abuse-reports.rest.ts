@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { setPaginationHeaders } from '../../rest/pagination';
 import { parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { usersById } from '../users/users-by-id';
 import {
   createAbuseReportSchema,
   deleteSpamLogSchema,
@@ -18,7 +19,6 @@ import {
   getAbuseReport,
   listAbuseReports,
   updateAbuseReport,
-  usersById,
 } from './abuse-reports.service';
 import { actOnSpamLogUser, deleteSpamLog, listSpamLogs } from './spam.service';
 

@@ -148,11 +148,3 @@ export async function deleteAbuseReport(db: Database, actor: Actor | null, id: n
   await getAbuseReport(db, admin, id);
   await db.deleteFrom('abuse_reports').where('id', '=', id).execute();
 }
-
-/** The users rows name (reporters, reported users, resolvers, spam authors), by id. */
-export async function usersById(db: Database, ids: Array<number | null>) {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const users = await db.selectFrom('users').selectAll().where('id', 'in', wanted).execute();
-  return new Map(users.map((u) => [u.id, u]));
-}

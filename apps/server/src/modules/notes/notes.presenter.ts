@@ -1,18 +1,16 @@
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
 import { presentUserBasic, type UserRow } from '../users/user.presenter';
+import { usersById } from '../users/users-by-id';
 import type { Noteable } from './noteable';
 import type { NoteRow } from './notes.service';
 
 type Ctx = Pick<AppContext, 'config'>;
 export type UserMap = Map<number, UserRow>;
 
-/** The users behind these ids, in one query. */
-export async function loadUsers(db: Database, ids: (number | null)[]): Promise<UserMap> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('users').selectAll().where('id', 'in', wanted).execute();
-  return new Map(rows.map((u) => [u.id, u]));
+/** The users behind these ids, in one query (users/users-by-id.ts). */
+export function loadUsers(db: Database, ids: (number | null)[]): Promise<UserMap> {
+  return usersById(db, ids);
 }
 
 /** GitLab's Note entity (plus `body_html`, the sanitized rendering stored on write). */

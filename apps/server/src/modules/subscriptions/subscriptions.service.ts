@@ -4,6 +4,7 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { activeActorsIn, mentionedUsers, readableBy } from '../mentions/user-mentions';
 import type { UserRow } from '../users/user.presenter';
+import { usersById } from '../users/users-by-id';
 
 /** What a user may subscribe to, by GitLab's polymorphic type name. */
 export interface SubscriptionTarget {
@@ -85,8 +86,7 @@ export async function listParticipants(
 ): Promise<UserRow[]> {
   const ids = (await participantIds(db, target)).slice(0, 100);
   if (ids.length === 0) return [];
-  const users = await db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
-  const byId = new Map(users.map((u) => [u.id, u]));
+  const byId = await usersById(db, ids);
   return readableBy(
     activeActorsIn(db),
     ids.flatMap((id) => byId.get(id) ?? []),
