@@ -9,6 +9,7 @@ import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import type { EpicRow } from '../loaders/rows';
 import { whenLoaded } from '../loaders/settled-loader';
+import { readable } from '../readable';
 import { blockerFields } from './blocker-fields';
 import { type EpicListArgs, EpicState, epicListArgs, toEpicFilters } from './epic-args';
 import { readableGroup } from './group.graphql';
@@ -48,8 +49,7 @@ const EpicDescendantWeights = builder
 /** The epic when the actor may read it; null otherwise (never an error, as GitLab). */
 async function readableEpic(c: GraphQLContext, id: number | null): Promise<EpicRow | null> {
   if (id == null) return null;
-  const row = await c.loaders.epic.load(id);
-  return row && canEpic(c.actor, 'read_epic', epicSubject(row)) ? row : null;
+  return readable(c.loaders.epic.load(id), (row) => canEpic(c.actor, 'read_epic', epicSubject(row)));
 }
 
 export { readableEpic };

@@ -6,7 +6,7 @@ import { visibilityNames } from '../../policy/access-levels';
 import { byPageNumber, defineConnection, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
-import { whenLoaded } from '../loaders/settled-loader';
+import { readable } from '../readable';
 import { defineNamespaceByPathField } from './namespace-by-path';
 import { GroupPermissions } from './permissions.graphql';
 import { GroupRef } from './refs';
@@ -18,9 +18,7 @@ export const GroupConnection = defineConnection('Group', GroupRef);
  * error). Synchronous when the group is already loaded.
  */
 export function readableGroup(c: GraphQLContext, id: number): GroupRow | null | Promise<GroupRow | null> {
-  return whenLoaded(c.loaders.group.loadNow(id), (row) =>
-    row && canGroup(c.actor, 'read_group', groupSubject(row)) ? row : null,
-  );
+  return readable(c.loaders.group.loadNow(id), (row) => canGroup(c.actor, 'read_group', groupSubject(row)));
 }
 
 GroupRef.implement({

@@ -12,6 +12,7 @@ import { defineConnection, pageArgs, paginateArray, paginateService } from '../c
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import type { IssueRow } from '../loaders/rows';
+import { readable } from '../readable';
 import { blockerFields } from './blocker-fields';
 import {
   HealthStatus,
@@ -169,7 +170,7 @@ IssueRef.implement({
       description: 'Epic to which this issue belongs (null when none or hidden from you).',
       resolve: async (i, _a, c) => {
         const [epic] = await c.loaders.issueEpic.load(i.id);
-        return epic && canEpic(c.actor, 'read_epic', epicSubject(epic)) ? epic : null;
+        return readable(epic, (row) => canEpic(c.actor, 'read_epic', epicSubject(row)));
       },
     }),
     projectId: t.int({ description: 'ID of the issue project.', resolve: (i) => i.project_id }),

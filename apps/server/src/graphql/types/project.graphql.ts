@@ -4,6 +4,7 @@ import { canProject } from '../../policy/abilities';
 import { visibilityNames } from '../../policy/access-levels';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
+import { readable } from '../readable';
 import { readableGroup } from './group.graphql';
 import { defineNamespaceByPathField } from './namespace-by-path';
 import { ProjectPermissions } from './permissions.graphql';
@@ -11,8 +12,7 @@ import { GroupRef, ProjectRef } from './refs';
 
 /** The project when it exists and the actor may read it; null otherwise. */
 export async function readableProject(c: GraphQLContext, id: number): Promise<ProjectRow | null> {
-  const row = await c.loaders.project.load(id);
-  return row && canProject(c.actor, 'read_project', projectSubject(row)) ? row : null;
+  return readable(c.loaders.project.load(id), (row) => canProject(c.actor, 'read_project', projectSubject(row)));
 }
 
 ProjectRef.implement({

@@ -6,6 +6,7 @@ import { canEpic } from '../../policy/abilities';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
+import { readable } from '../readable';
 import { WorkItemRef } from './refs';
 import { WorkItemTypeRef } from './work-item-type.graphql';
 import { childStats, widget } from './work-item-widget';
@@ -73,8 +74,8 @@ export async function readableParent(c: GraphQLContext, item: WorkItem): Promise
   }
   if (item.row.issue_type === 'issue') {
     const [epic] = await c.loaders.issueEpic.load(item.row.id);
-    if (!epic) return null;
-    return canEpic(c.actor, 'read_epic', epicSubject(epic)) ? { kind: 'epic', row: epic } : null;
+    const row = readable(epic, (e) => canEpic(c.actor, 'read_epic', epicSubject(e)));
+    return row ? { kind: 'epic', row } : null;
   }
   const parentId = await c.loaders.issueParentId.load(item.row.id);
   if (parentId === null) return null;

@@ -14,6 +14,7 @@ import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import { type GidType, parseGid, parseTypedGid } from '../gid';
 import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, mutationErrors, payloadType } from '../mutation-errors';
+import { readable } from '../readable';
 import { argumentsToParams, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
 import { HealthStatus } from './issue-args';
@@ -290,9 +291,9 @@ async function targetNamespace(
   if (input.namespacePath != null) {
     const group = await findGroupRow(db, { fullPath });
     if (group) {
-      if (!canGroup(c.actor, 'read_group', groupSubject(group)))
-        throw new DomainError('not_found', '404 Group Not Found');
-      return { kind: 'group', row: group };
+      const row = readable(group, (g) => canGroup(c.actor, 'read_group', groupSubject(g)));
+      if (!row) throw new DomainError('not_found', '404 Group Not Found');
+      return { kind: 'group', row };
     }
   }
   return { kind: 'project', row: await findProject(db, c.actor, { fullPath }) };

@@ -11,6 +11,7 @@ import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
+import { readable } from '../readable';
 import { pathArgExtensions, validFullPath } from './path-args';
 import { GroupRef, ProjectRef, WorkItemRef } from './refs';
 import { typesOfNamespace, WorkItemTypeRef } from './work-item-type.graphql';
@@ -126,12 +127,14 @@ builder.queryField('namespace', (t) =>
       const db = c.ctx.database.db;
       const group = await findGroupRow(db, { fullPath });
       if (group) {
-        if (!canGroup(c.actor, 'read_group', groupSubject(group))) return null;
+        if (!readable(group, (g) => canGroup(c.actor, 'read_group', groupSubject(g)))) return null;
         c.loaders.group.prime(group.id, group);
         return { kind: 'group', id: group.id } as const;
       }
-      const project = await findProjectRow(db, { fullPath });
-      if (!project || !canProject(c.actor, 'read_project', projectSubject(project))) return null;
+      const project = readable(await findProjectRow(db, { fullPath }), (p) =>
+        canProject(c.actor, 'read_project', projectSubject(p)),
+      );
+      if (!project) return null;
       c.loaders.project.prime(project.id, project);
       return { kind: 'project', id: project.id } as const;
     },
