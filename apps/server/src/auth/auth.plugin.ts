@@ -8,10 +8,10 @@ import { todayIso } from '../lib/today';
 import type { Actor } from '../policy/actor';
 import { actorWithMemberships, membershipColumns } from '../policy/load-actor';
 import { recordTokenUse } from './personal-access-tokens.service';
+import { SESSION_COOKIE } from './session-cookie';
 import { isSessionIdle, touchSession } from './sessions.service';
 import { digest } from './token-digest';
 
-export const SESSION_COOKIE = '_meridian_session';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { SESSION_COOKIE } from './auth.plugin';
+import { SESSION_COOKIE } from './session-cookie';
 import { createSession, deleteExpiredSessions } from './sessions.service';
 import { digest } from './token-digest';
 

@@ -8,7 +8,8 @@ import { presentUserSelf, type UserRow } from '../modules/users/user.presenter';
 import { sendTooManyRequests } from '../rate-limit/too-many-requests';
 import { parseInput } from '../rest/params';
 import { authenticate, createAccount, userNamespaceId } from './accounts.service';
-import { clearSessionCookie, createSession, revokeSession, setSessionCookie } from './sessions.service';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { createSession, revokeSession } from './sessions.service';
 
 const signInBody = z.object({
   login: z.string().min(1).max(255),

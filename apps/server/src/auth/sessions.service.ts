@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/connection';
-import { SESSION_COOKIE } from './auth.plugin';
 import { digest, newSessionSecret } from './token-digest';
 
 export interface NewSession {
@@ -75,34 +73,4 @@ export async function sessionCsrfToken(db: Database, sessionId: string): Promise
     .where('expires_at', '>', new Date())
     .executeTakeFirst();
   return row?.csrf_token ?? null;
-}
-
-/**
- * Secure when the request came over https, or when the instance is published on https
- * (MERIDIAN_EXTERNAL_URL): behind a TLS-terminating proxy without TRUST_PROXY the request itself
- * looks like plain http.
- */
-function secureCookie(request: FastifyRequest): boolean {
-  const externalUrl = request.server.ctx.config.MERIDIAN_EXTERNAL_URL;
-  return request.protocol === 'https' || (externalUrl?.toLowerCase().startsWith('https:') ?? false);
-}
-
-/** Sets the HttpOnly, SameSite=Lax session cookie. */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, session: NewSession): void {
-  reply.setCookie(SESSION_COOKIE, session.secret, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: secureCookie(request),
-    expires: session.expiresAt,
-  });
-}
-
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: secureCookie(request),
-  });
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../auth/auth.plugin';
+import { SESSION_COOKIE } from '../auth/session-cookie';
 import { digest } from '../auth/token-digest';
 import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, createGroup, createToken, createUser } from '../test/factories';

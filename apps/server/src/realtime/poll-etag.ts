@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { bearerToken, SESSION_COOKIE } from '../auth/auth.plugin';
+import { bearerToken } from '../auth/auth.plugin';
+import { SESSION_COOKIE } from '../auth/session-cookie';
 
 /**
  * The credential a request authenticates with, as the auth hook picks it (token first, then the

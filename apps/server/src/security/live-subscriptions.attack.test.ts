@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Client } from 'graphql-ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE } from '../auth/auth.plugin';
+import { SESSION_COOKIE } from '../auth/session-cookie';
 import { createSession } from '../auth/sessions.service';
 import { digest } from '../auth/token-digest';
 import { MAX_SUBSCRIPTIONS_PER_ADDRESS, MAX_SUBSCRIPTIONS_PER_ITEM } from '../graphql/live/live-limits';

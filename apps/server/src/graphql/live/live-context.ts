@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
-import { authenticateSession, authenticateToken, bearerToken, SESSION_COOKIE } from '../../auth/auth.plugin';
+import { authenticateSession, authenticateToken, bearerToken } from '../../auth/auth.plugin';
+import { SESSION_COOKIE } from '../../auth/session-cookie';
 import type { AppContext } from '../../context';
 import { DomainError } from '../../errors';
 import { type EpicRow, findEpicById } from '../../modules/epics/epics.service';

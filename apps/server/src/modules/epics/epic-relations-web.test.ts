@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../auth/auth.plugin';
+import { SESSION_COOKIE } from '../../auth/session-cookie';
 import { digest } from '../../auth/token-digest';
 import { type EpicTreeWorld, seedEpicTree } from '../../test/epic-tree-world';
 import { useTestApp } from '../../test/use-test-app';
