@@ -1,5 +1,6 @@
 import { MAX_INT4, MIN_INT4 } from '@meridian/domain';
 import { type RawBuilder, type Selectable, sql } from 'kysely';
+import type { ReadRows } from '../../db/combined-reads';
 import type { EpicsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { epicReadable } from '../../policy/sql-scopes';
@@ -107,4 +108,23 @@ export function epicSort(orderBy: EpicOrderBy = 'created_at', sort: 'asc' | 'des
         desc,
       };
   }
+}
+
+/** The epics of `ids` (no permission check: the caller asks the policy), as a batch read. */
+export function epicRowsByIds(db: Executor, ids: readonly number[], read: ReadRows): Promise<EpicRow[]> {
+  return read<EpicRow>(epicSelect(db).where('e.id', 'in', ids));
+}
+
+/** The epic of each issue of `issueIds` that has one (no permission check), with `issue_id`, as a batch read. */
+export function epicsOfIssues(
+  db: Executor,
+  issueIds: readonly number[],
+  read: ReadRows,
+): Promise<Array<EpicRow & { issue_id: number }>> {
+  return read(
+    epicSelect(db)
+      .innerJoin('epic_issues as ei', 'ei.epic_id', 'e.id')
+      .select('ei.issue_id')
+      .where('ei.issue_id', 'in', issueIds),
+  );
 }

@@ -1,4 +1,5 @@
-import { type RawBuilder, type Selectable, sql } from 'kysely';
+import { type InferResult, type RawBuilder, type Selectable, sql } from 'kysely';
+import type { ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
 import type { NamespacesTable, ProjectsTable } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -92,6 +93,18 @@ export function projectQuery(db: Database) {
       sql<string>`${fullPathOf('n.traversal_ids')} || '/' || p.path`.as('full_path'),
       sql<string>`${fullNameOf('n.traversal_ids')} || ' / ' || p.name`.as('full_name'),
     ]);
+}
+
+/** The groups of `ids` (no permission check: the caller asks the policy), as a batch read. */
+export function groupRowsByIds(db: Database, ids: readonly number[], read: ReadRows) {
+  const query = groupQuery(db).where('n.id', 'in', ids);
+  return read<InferResult<typeof query>[number]>(query);
+}
+
+/** The projects of `ids` (no permission check: the caller asks the policy), as a batch read. */
+export function projectRowsByIds(db: Database, ids: readonly number[], read: ReadRows) {
+  const query = projectQuery(db).where('p.id', 'in', ids);
+  return read<InferResult<typeof query>[number]>(query);
 }
 
 export function groupSubject(row: Pick<GroupRow, 'id' | 'traversal_ids' | 'visibility_level'>): GroupSubject {
