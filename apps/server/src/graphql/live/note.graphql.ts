@@ -1,5 +1,6 @@
+import { readableDiscussionNotes } from '../../modules/notes/discussion-notes';
 import type { Noteable } from '../../modules/notes/noteable';
-import { type NoteRow, visibleNotes } from '../../modules/notes/notes.service';
+import type { NoteRow } from '../../modules/notes/notes.service';
 import { builder } from '../builder';
 import { gid } from '../gid';
 import { UserRef } from '../types/refs';
@@ -80,12 +81,7 @@ DiscussionRef.implement({
       type: [NoteRef],
       description: `The notes of the discussion you may read, oldest first (at most ${MAX_DISCUSSION_NOTES}).`,
       resolve: async (d, _a, c) => {
-        const rows = await visibleNotes(c.ctx.database.db, c.actor, d.noteable)
-          .selectAll('nt')
-          .where('nt.discussion_id', '=', d.id)
-          .orderBy('nt.id', 'asc')
-          .limit(MAX_DISCUSSION_NOTES)
-          .execute();
+        const rows = await readableDiscussionNotes(c.ctx.database.db, c.actor, d.noteable, d.id, MAX_DISCUSSION_NOTES);
         return rows.map((row) => ({ row, noteable: d.noteable, nested: true }));
       },
     }),

@@ -1,0 +1,20 @@
+import type { Database } from '../../db/connection';
+import type { Actor } from '../../policy/actor';
+import type { Noteable } from './noteable';
+import { type NoteRow, visibleNotes } from './notes.service';
+
+/** The notes of discussion `discussionId` the actor may read, oldest first, at most `limit`. */
+export function readableDiscussionNotes(
+  db: Database,
+  actor: Actor | null,
+  noteable: Noteable,
+  discussionId: string,
+  limit: number,
+): Promise<NoteRow[]> {
+  return visibleNotes(db, actor, noteable)
+    .selectAll('nt')
+    .where('nt.discussion_id', '=', discussionId)
+    .orderBy('nt.id', 'asc')
+    .limit(limit)
+    .execute();
+}
