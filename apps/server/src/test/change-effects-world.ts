@@ -81,7 +81,11 @@ export function useChangeEffectsWorld() {
 
   /** Runs `write`, then answers the effects on the target it returns (type and id). */
   async function effectsOf(write: () => Promise<{ type: ChangedKind; id: number }>): Promise<Effects> {
-    const marks = { notes: await maxId('notes'), todos: await maxId('todos'), emails: await maxId('notification_emails') };
+    const marks = {
+      notes: await maxId('notes'),
+      todos: await maxId('todos'),
+      emails: await maxId('notification_emails'),
+    };
     received.length = 0;
     const target = await write();
     // NOTIFY is delivered in commit order: once this one arrives, the write's events have too.
@@ -89,7 +93,9 @@ export function useChangeEffectsWorld() {
     await publishChange(t.db, 'Issue', mark, 'updated');
     await expect.poll(() => received.some((c) => c.id === mark), { timeout: 10_000 }).toBe(true);
     const role = new Map(Object.entries(uid).map(([name, id]) => [id, name]));
-    const labels = new Map((await t.db.selectFrom('labels').select(['id', 'title']).execute()).map((l) => [l.id, l.title]));
+    const labels = new Map(
+      (await t.db.selectFrom('labels').select(['id', 'title']).execute()).map((l) => [l.id, l.title]),
+    );
     const notes = await t.db
       .selectFrom('notes')
       .select(['noteable_type', 'noteable_id', 'note'])
@@ -125,9 +131,9 @@ export function useChangeEffectsWorld() {
         (n) =>
           `${n.noteable_type}#${n.noteable_id}: ${n.note.replace(/~(\d+)/g, (_m, id) => `~${labels.get(Number(id)) ?? id}`)}`,
       ),
-      todos: todos.map((d) => `${role.get(d.user_id) ?? d.user_id}:${d.action}`).sort(),
+      todos: todos.map((d) => `${role.get(d.user_id ?? 0) ?? d.user_id}:${d.action}`).sort(),
       mentioned: mentions.map((m) => role.get(m.user_id) ?? String(m.user_id)).sort(),
-      emails: emails.map((e) => `${role.get(e.user_id) ?? e.user_id}:${reason(e.headers)}`).sort(),
+      emails: emails.map((e) => `${role.get(e.user_id ?? 0) ?? e.user_id}:${reason(e.headers)}`).sort(),
       live: [
         ...new Set(
           received.filter((c) => c.kind === target.type && c.id === target.id && c.what !== 'note').map((c) => c.what),

@@ -8,20 +8,36 @@ describe('diffSnapshots', () => {
     ['nothing changed', base, { ...base }, []],
     ['title', base, { ...base, title: 'U' }, [{ field: 'title', previous: 'T', current: 'U' }]],
     ['closed', base, { ...base, state: 'closed' }, [{ field: 'state', previous: 'opened', current: 'closed' }]],
-    ['a field set from nothing counts as null', base, { ...base, weight: 3 }, [{ field: 'weight', previous: null, current: 3 }]],
-    ['a field cleared', { ...base, due_date: '2026-12-01' }, { ...base, due_date: null }, [
-      { field: 'due_date', previous: '2026-12-01', current: null },
-    ]],
+    [
+      'a field set from nothing counts as null',
+      base,
+      { ...base, weight: 3 },
+      [{ field: 'weight', previous: null, current: 3 }],
+    ],
+    [
+      'a field cleared',
+      { ...base, due_date: '2026-12-01' },
+      { ...base, due_date: null },
+      [{ field: 'due_date', previous: '2026-12-01', current: null }],
+    ],
     ['a field the after snapshot leaves out is not compared', { ...base, weight: 2 }, base, []],
-    ['labels, in any order', { ...base, labelIds: [2, 1] }, { ...base, labelIds: [1, 3] }, [
-      { field: 'labelIds', previous: [1, 2], current: [1, 3], added: [3], removed: [2] },
-    ]],
+    [
+      'labels, in any order',
+      { ...base, labelIds: [2, 1] },
+      { ...base, labelIds: [1, 3] },
+      [{ field: 'labelIds', previous: [1, 2], current: [1, 3], added: [3], removed: [2] }],
+    ],
     ['the same label set reordered', { ...base, labelIds: [2, 1] }, { ...base, labelIds: [1, 2] }, []],
     ['a set one side does not hold is not compared', base, { ...base, assigneeIds: [5] }, []],
-    ['creation: every field set, sets from empty', null, { ...base, title: 'New', assigneeIds: [4], labelIds: [] }, [
-      { field: 'title', previous: '', current: 'New' },
-      { field: 'assigneeIds', previous: [], current: [4], added: [4], removed: [] },
-    ]],
+    [
+      'creation: every field set, sets from empty',
+      null,
+      { ...base, title: 'New', assigneeIds: [4], labelIds: [] },
+      [
+        { field: 'title', previous: '', current: 'New' },
+        { field: 'assigneeIds', previous: [], current: [4], added: [4], removed: [] },
+      ],
+    ],
   ])('%s', (_name, before, after, expected) => {
     expect(diffSnapshots(before, after)).toEqual(expected);
   });

@@ -21,6 +21,8 @@ export interface IssuableSnapshot {
   start_date?: string | null;
   weight?: number | null;
   health_status?: string | null;
+  /** Issues, tasks, objectives…: the parent work item (not an epic; that is epic_issues). */
+  work_item_parent_id?: number | null;
   /** Epics: the parent epic and the fixed dates. */
   parent_id?: number | null;
   start_date_fixed?: string | null;
@@ -46,6 +48,7 @@ export const SCALAR_FIELDS = [
   'start_date',
   'weight',
   'health_status',
+  'work_item_parent_id',
   'parent_id',
   'start_date_fixed',
   'due_date_fixed',
@@ -60,9 +63,19 @@ export type SetField = (typeof SET_FIELDS)[number];
 
 export type ScalarValue = string | number | boolean | null;
 
-export type FieldChange =
-  | { field: ScalarField; previous: ScalarValue; current: ScalarValue }
-  | { field: SetField; previous: number[]; current: number[]; added: number[]; removed: number[] };
+export interface ScalarChange {
+  field: ScalarField;
+  previous: ScalarValue;
+  current: ScalarValue;
+}
+export interface SetChange {
+  field: SetField;
+  previous: number[];
+  current: number[];
+  added: number[];
+  removed: number[];
+}
+export type FieldChange = ScalarChange | SetChange;
 
 /** What a field holds before an item exists: nothing set, the item open. */
 const EMPTY: IssuableSnapshot = { title: '', description: '', state: 'opened', confidential: false };
@@ -97,11 +110,10 @@ export function diffSnapshots(before: IssuableSnapshot | null, after: IssuableSn
 }
 
 /** The change of one field, if it changed. */
-export function changeOf<F extends FieldChange['field']>(
-  changes: readonly FieldChange[],
-  field: F,
-): Extract<FieldChange, { field: F }> | undefined {
-  return changes.find((c) => c.field === field) as Extract<FieldChange, { field: F }> | undefined;
+export function changeOf(changes: readonly FieldChange[], field: SetField): SetChange | undefined;
+export function changeOf(changes: readonly FieldChange[], field: ScalarField): ScalarChange | undefined;
+export function changeOf(changes: readonly FieldChange[], field: FieldChange['field']): FieldChange | undefined {
+  return changes.find((c) => c.field === field);
 }
 
 /** GitLab's webhook `object_attributes.action` for a write: open, close, reopen, merge or update. */

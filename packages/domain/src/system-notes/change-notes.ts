@@ -1,5 +1,6 @@
 import { healthStatusText } from '../issuables/health-status';
 import { formatQuickActionDate, type QuickActionTargetNoun, toSentence } from '../quick-actions';
+import { type IssueBackedType, workItemTypeOf } from '../work-items';
 
 /**
  * GitLab's system notes for a field change of an issue or merge request (SystemNotes::IssuablesService),
@@ -84,3 +85,19 @@ export const childEpicNote = (action: 'added' | 'removed', childReference: strin
 /** On the child: 'added &1 as parent epic', 'removed parent epic &1'. */
 export const parentEpicNote = (action: 'added' | 'removed', parentReference: string) =>
   action === 'added' ? `added ${parentReference} as parent epic` : `removed parent epic ${parentReference}`;
+
+/**
+ * A work item hierarchy note (SystemNotes::IssuablesService#hierarchy_changed), on one end of the
+ * link about the other: 'added #12 as child task', 'removed parent issue #10'. Both ends share a
+ * project, so the short reference names them.
+ */
+export function hierarchyChangedNote(
+  action: 'added' | 'removed',
+  relation: 'child' | 'parent',
+  other: { iid: number; issue_type: string },
+): string {
+  const type = workItemTypeOf(other.issue_type as IssueBackedType).name.toLowerCase();
+  return action === 'added'
+    ? `added #${other.iid} as ${relation} ${type}`
+    : `removed ${relation} ${type} #${other.iid}`;
+}

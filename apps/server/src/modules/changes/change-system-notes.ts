@@ -10,6 +10,7 @@ import {
   epicDateChangedNote,
   type FieldChange,
   healthStatusChangedNote,
+  hierarchyChangedNote,
   iterationChangedNote,
   labelsChangedNote,
   milestoneChangedNote,
@@ -20,6 +21,7 @@ import {
 } from '@meridian/domain';
 import type { Executor } from '../../db/executor';
 import { fullPathOf } from '../namespaces/namespace-lookup.service';
+import { issueNoteTarget } from '../notes/noteable-records';
 import type { ChangeTarget } from './change-target';
 
 /** A system note on the changed item, or on another item (the old or new parent epic). */
@@ -36,6 +38,7 @@ const NOTED_AT_CREATION = new Set<FieldChange['field']>([
   'assigneeIds',
   'reviewerIds',
   'parent_id',
+  'work_item_parent_id',
 ]);
 
 /** What the notes need besides the diff: usernames, milestone and iteration titles, epic references. */
@@ -45,6 +48,8 @@ export interface NoteLookups {
   milestones: Map<number, string>;
   iterations: Map<number, string | null>;
   epics: Map<number, { iid: number; group_id: number; group_path: string }>;
+  /** The work items at both ends of a hierarchy change. */
+  issues: Map<number, { id: number; iid: number; project_id: number; issue_type: string }>;
 }
 
 /** The ids of the rows the notes of `changes` name, to load in one statement per table. */
@@ -60,6 +65,7 @@ export function idsToLookUp(changes: readonly FieldChange[]) {
     milestones: ids('milestone_id'),
     iterations: ids('iteration_id'),
     epics: ids('parent_id'),
+    issues: ids('work_item_parent_id'),
   };
 }
 
@@ -144,6 +150,11 @@ export function changeSystemNotes(
       case 'parent_id':
         notes.push(...parentNotes(target, change.previous as number | null, change.current as number | null, lookups));
         break;
+      case 'work_item_parent_id':
+        notes.push(
+          ...hierarchyNotes(target, change.previous as number | null, change.current as number | null, lookups),
+        );
+        break;
       default:
         break;
     }
@@ -182,6 +193,28 @@ function parentNotes(
   return notes;
 }
 
+/** A work item's parent link, noted on both ends (the parent first): removed from the old parent, added to the new. */
+function hierarchyNotes(
+  target: ChangeTarget,
+  previous: number | null,
+  current: number | null,
+  lookups: NoteLookups,
+): PlannedNote[] {
+  const child = lookups.issues.get(target.id);
+  if (!child) return [];
+  const notes: PlannedNote[] = [];
+  for (const [action, id] of [
+    ['removed', previous],
+    ['added', current],
+  ] as const) {
+    const parent = id === null ? undefined : lookups.issues.get(id);
+    if (!parent) continue;
+    notes.push({ on: issueNoteTarget(parent), note: hierarchyChangedNote(action, 'child', child) });
+    notes.push({ on: target.noteTarget, note: hierarchyChangedNote(action, 'parent', parent) });
+  }
+  return notes;
+}
+
 const childReference = (
   child: { iid: number; group_id: number; group_path: string } | undefined,
   fromGroupId: number | undefined,
@@ -194,7 +227,13 @@ export async function loadNoteLookups(
   changes: readonly FieldChange[],
 ): Promise<NoteLookups> {
   const ids = idsToLookUp(changes);
-  const lookups: NoteLookups = { users: new Map(), milestones: new Map(), iterations: new Map(), epics: new Map() };
+  const lookups: NoteLookups = {
+    users: new Map(),
+    milestones: new Map(),
+    iterations: new Map(),
+    epics: new Map(),
+    issues: new Map(),
+  };
   if (ids.users.length) {
     const rows = await db
       .selectFrom('users')
@@ -219,6 +258,14 @@ export async function loadNoteLookups(
       .where('e.id', 'in', [...ids.epics, target.id])
       .execute();
     for (const r of rows) lookups.epics.set(r.id, { iid: r.iid, group_id: r.group_id, group_path: r.group_path });
+  }
+  if (ids.issues.length) {
+    const rows = await db
+      .selectFrom('issues')
+      .select(['id', 'iid', 'project_id', 'issue_type'])
+      .where('id', 'in', [...ids.issues, target.id])
+      .execute();
+    for (const r of rows) lookups.issues.set(r.id, r);
   }
   return lookups;
 }

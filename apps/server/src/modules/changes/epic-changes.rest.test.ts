@@ -29,11 +29,13 @@ beforeAll(async () => {
 });
 
 const on = (ref: EpicRef, note: string) => `Epic#${ref.id}: ${note}`;
-const request = (method: 'POST' | 'PUT' | 'DELETE', path: () => string, body?: object, status = 200) => async () => {
-  const res = await w.api(method, path(), 'author', body);
-  expect(res.statusCode, res.body).toBe(status);
-  return { type: 'Epic' as const, id: epic.id };
-};
+const request =
+  (method: 'POST' | 'PUT' | 'DELETE', path: () => string, body?: object, status = 200) =>
+  async () => {
+    const res = await w.api(method, path(), 'author', body);
+    expect(res.statusCode, res.body).toBe(status);
+    return { type: 'Epic' as const, id: epic.id };
+  };
 const update = (body: object) => request('PUT', () => `${epics()}/${epic.iid}`, body);
 
 describe('the effects of an epic write', () => {
@@ -58,7 +60,9 @@ describe('the effects of an epic write', () => {
   });
 
   it('/label in a comment notes the label (was missing)', async () => {
-    const effects = await w.effectsOf(request('POST', () => `${epics()}/${epic.iid}/notes`, { body: '/label ~ux' }, 202));
+    const effects = await w.effectsOf(
+      request('POST', () => `${epics()}/${epic.iid}/notes`, { body: '/label ~ux' }, 202),
+    );
     expect(effects.notes).toEqual([on(epic, 'added ~ux label')]);
     expect(effects.live).toEqual(['updated', 'labels']);
   });
@@ -78,7 +82,12 @@ describe('the effects of an epic write', () => {
     ['title', { title: 'Search v2' }, ['changed title from **Search** to **Search v2**'], []],
     ['labels', { remove_labels: 'ux' }, ['removed ~ux label'], []],
     ['confidential', { confidential: true }, ['made the epic confidential'], []],
-    ['fixed start date', { start_date_is_fixed: true, start_date_fixed: '2026-12-01' }, ['changed start date to Dec 1, 2026'], []],
+    [
+      'fixed start date',
+      { start_date_is_fixed: true, start_date_fixed: '2026-12-01' },
+      ['changed start date to Dec 1, 2026'],
+      [],
+    ],
     ['close (emails, were missing)', { state_event: 'close' }, ['closed'], ['watcher:close_epic']],
     ['reopen', { state_event: 'reopen' }, ['reopened'], ['watcher:reopen_epic']],
     ['nothing', { title: 'Search v2' }, [], []],
@@ -91,7 +100,9 @@ describe('the effects of an epic write', () => {
   });
 
   it('moving to another parent (child-epics API) notes the child, the parent it leaves and the one it joins', async () => {
-    const effects = await w.effectsOf(request('POST', () => `${epics()}/${other.iid}/epics/${epic.id}`, undefined, 201));
+    const effects = await w.effectsOf(
+      request('POST', () => `${epics()}/${other.iid}/epics/${epic.id}`, undefined, 201),
+    );
     expect(effects.notes).toEqual([
       on(epic, `removed parent epic &${parent.iid}`),
       on(parent, `removed child epic &${epic.iid}`),

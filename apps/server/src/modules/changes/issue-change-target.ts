@@ -1,8 +1,16 @@
 import type { IssuableSnapshot } from '@meridian/domain';
+import type { Executor } from '../../db/executor';
 import type { IssueSubject } from '../../policy/subjects';
 import { issueNoteTarget } from '../notes/noteable-records';
-import { issueNotifyTarget } from '../notifications/notification-target';
+import { issueNotifyTarget, noteableNotifyTarget } from '../notifications/notification-target';
 import type { ChangeTarget } from './change-target';
+
+const ISSUE_EMAILS: ChangeTarget['emails'] = {
+  open: 'new_issue',
+  close: 'close_issue',
+  reopen: 'reopen_issue',
+  reassign: 'reassign_issue',
+};
 
 /** An issue (task and incident included) after a write, with its policy subject as it now stands. */
 export function issueChangeTarget(
@@ -17,7 +25,7 @@ export function issueChangeTarget(
     noteTarget: issueNoteTarget({ id: issue.id, project_id: project.id }),
     todoTarget: { type: 'Issue', id: issue.id, subject },
     notifyTarget: () => issueNotifyTarget(project, issue, subject),
-    emails: { open: 'new_issue', close: 'close_issue', reopen: 'reopen_issue', reassign: 'reassign_issue' },
+    emails: ISSUE_EMAILS,
   };
 }
 
@@ -53,5 +61,23 @@ export function issueSnapshot(
     weight: row.weight,
     health_status: row.health_status,
     ...sets,
+  };
+}
+
+/** `issueChangeTarget` from the issue row alone: its project's names load only when an email is sent. */
+export function issueRowChangeTarget(
+  db: Executor,
+  row: { id: number; iid: number; project_id: number; title: string },
+  subject: IssueSubject,
+): ChangeTarget {
+  return {
+    type: 'Issue',
+    id: row.id,
+    noun: 'issue',
+    noteTarget: issueNoteTarget(row),
+    todoTarget: { type: 'Issue', id: row.id, subject },
+    notifyTarget: () =>
+      noteableNotifyTarget(db, { kind: 'issue', id: row.id, iid: row.iid, projectId: row.project_id, row, subject }),
+    emails: ISSUE_EMAILS,
   };
 }

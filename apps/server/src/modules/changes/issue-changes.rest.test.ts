@@ -11,13 +11,15 @@ const issues = () => `/projects/${w.ids.projectId}/issues`;
 let iid = 0;
 let id = 0;
 
-const write = (method: 'POST' | 'PUT', body: object | (() => object), status = 200) => async () => {
-  const payload = typeof body === 'function' ? body() : body;
-  const res = await w.api(method, method === 'POST' ? issues() : `${issues()}/${iid}`, 'author', payload);
-  expect(res.statusCode, res.body).toBe(status);
-  ({ iid, id } = res.json());
-  return { type: 'Issue' as const, id };
-};
+const write =
+  (method: 'POST' | 'PUT', body: object | (() => object), status = 200) =>
+  async () => {
+    const payload = typeof body === 'function' ? body() : body;
+    const res = await w.api(method, method === 'POST' ? issues() : `${issues()}/${iid}`, 'author', payload);
+    expect(res.statusCode, res.body).toBe(status);
+    ({ iid, id } = res.json());
+    return { type: 'Issue' as const, id };
+  };
 
 const on = (note: string) => `Issue#${id}: ${note}`;
 

@@ -10,13 +10,15 @@ const mrs = () => `/projects/${w.ids.projectId}/merge_requests`;
 let iid = 0;
 let id = 0;
 
-const write = (method: 'POST' | 'PUT', body: object | (() => object), status = 200) => async () => {
-  const payload = typeof body === 'function' ? body() : body;
-  const res = await w.api(method, method === 'POST' ? mrs() : `${mrs()}/${iid}`, 'author', payload);
-  expect(res.statusCode, res.body).toBe(status);
-  ({ iid, id } = res.json());
-  return { type: 'MergeRequest' as const, id };
-};
+const write =
+  (method: 'POST' | 'PUT', body: object | (() => object), status = 200) =>
+  async () => {
+    const payload = typeof body === 'function' ? body() : body;
+    const res = await w.api(method, method === 'POST' ? mrs() : `${mrs()}/${iid}`, 'author', payload);
+    expect(res.statusCode, res.body).toBe(status);
+    ({ iid, id } = res.json());
+    return { type: 'MergeRequest' as const, id };
+  };
 
 const on = (note: string) => `MergeRequest#${id}: ${note}`;
 
@@ -50,7 +52,13 @@ describe('the effects of a merge request write', () => {
   });
 
   it.each<[string, object | (() => object), string[], string[], string[]]>([
-    ['title (a live event, was missing)', { title: 'Add a cache' }, ['changed title from **Add cache** to **Add a cache**'], [], []],
+    [
+      'title (a live event, was missing)',
+      { title: 'Add a cache' },
+      ['changed title from **Add cache** to **Add a cache**'],
+      [],
+      [],
+    ],
     ['draft', { title: 'Draft: Add a cache' }, ['marked this merge request as **draft**'], [], []],
     ['labels', { add_labels: 'perf' }, ['added ~perf label'], [], []],
     [

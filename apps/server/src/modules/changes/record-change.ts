@@ -60,6 +60,13 @@ export async function recordChange(
     await publishChange(trx, target.type, target.id, 'updated');
     if (changeOf(changes, 'labelIds')) await publishChange(trx, target.type, target.id, 'labels');
   }
+  // The parents it left and joined list their children: they changed too.
+  for (const field of ['parent_id', 'work_item_parent_id'] as const) {
+    const parent = changeOf(changes, field);
+    for (const id of [parent?.previous, parent?.current]) {
+      if (typeof id === 'number') await publishChange(trx, target.type, id, 'updated');
+    }
+  }
   await recordWebhookEffect(trx, {
     kind: 'issuable',
     type: target.type,
