@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useChangeEffectsWorld } from '../../test/change-effects-world';
 
 /**
@@ -10,6 +10,16 @@ const w = useChangeEffectsWorld();
 const issues = () => `/projects/${w.ids.projectId}/issues`;
 let iid = 0;
 let id = 0;
+let milestoneId = 0;
+
+beforeAll(async () => {
+  const milestone = await w.t.db
+    .insertInto('milestones')
+    .values({ iid: 1, project_id: w.ids.projectId, title: 'v1' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  milestoneId = milestone.id;
+});
 
 const write =
   (method: 'POST' | 'PUT', body: object | (() => object), status = 200) =>
@@ -54,6 +64,8 @@ describe('the effects of an issue write', () => {
       ['watcher:assigned'],
       ['bob:reassign_issue', 'watcher:reassign_issue'],
     ],
+    ['milestone', () => ({ milestone_id: milestoneId }), ['changed milestone to %"v1"'], [], []],
+    ['milestone removed', { milestone_id: null }, ['removed milestone'], [], []],
     ['due date', { due_date: '2026-12-01' }, ['changed due date to Dec 1, 2026'], [], []],
     ['weight', { weight: 3 }, ['changed weight to **3**'], [], []],
     ['confidential', { confidential: true }, ['made the issue confidential'], [], []],
