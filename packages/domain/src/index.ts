@@ -1,3 +1,4 @@
+export * from './changes';
 export * from './dates';
 export * from './epic-tree';
 export * from './epics';

@@ -1,5 +1,6 @@
 import { healthStatusText } from '../issuables/health-status';
 import { formatQuickActionDate, type QuickActionTargetNoun, toSentence } from '../quick-actions';
+import { type IssueBackedType, workItemTypeOf } from '../work-items';
 
 /**
  * GitLab's system notes for a field change of an issue or merge request (SystemNotes::IssuablesService),
@@ -53,8 +54,50 @@ export const healthStatusChangedNote = (status: string | null) => {
   return text ? `changed health status to **${text.toLowerCase()}**` : 'removed the health status';
 };
 
-export const confidentialityChangedNote = (confidential: boolean) =>
-  confidential ? 'made the issue confidential' : 'made the issue visible to everyone';
+export const confidentialityChangedNote = (confidential: boolean, noun: 'issue' | 'epic' = 'issue') =>
+  confidential ? `made the ${noun} confidential` : `made the ${noun} visible to everyone`;
 
 export const discussionLockNote = (locked: boolean, noun: QuickActionTargetNoun) =>
   `${locked ? 'locked' : 'unlocked'} the discussion in this ${noun}`;
+
+/** 'changed milestone to %"v1"' or 'removed milestone'. */
+export const milestoneChangedNote = (title: string | null) =>
+  title === null ? 'removed milestone' : `changed milestone to %"${title.replace(/"/g, '\\"')}"`;
+
+/** 'changed iteration to *iteration:"Sprint 1"' (by id when the iteration has no title), or 'removed iteration'. */
+export function iterationChangedNote(iteration: { id: number; title: string | null } | null): string {
+  if (iteration === null) return 'removed iteration';
+  if (!iteration.title) return `changed iteration to *iteration:${iteration.id}`;
+  return `changed iteration to *iteration:"${iteration.title.replace(/"/g, '\\"')}"`;
+}
+
+export const draftChangedNote = (draft: boolean) =>
+  draft ? 'marked this merge request as **draft**' : 'marked this merge request as **ready**';
+
+/** An epic's fixed date (SystemNoteService.change_epic_date_note): 'changed start date to Dec 1, 2026', 'removed the due date'. */
+export const epicDateChangedNote = (which: 'start date' | 'due date', date: string | null) =>
+  date ? `changed ${which} to ${formatQuickActionDate(date)}` : `removed the ${which}`;
+
+/** On the parent (SystemNotes::EpicsService#change_epics_relation): 'added &2 as child epic', 'removed child epic &2'. */
+export const childEpicNote = (action: 'added' | 'removed', childReference: string) =>
+  action === 'added' ? `added ${childReference} as child epic` : `removed child epic ${childReference}`;
+
+/** On the child: 'added &1 as parent epic', 'removed parent epic &1'. */
+export const parentEpicNote = (action: 'added' | 'removed', parentReference: string) =>
+  action === 'added' ? `added ${parentReference} as parent epic` : `removed parent epic ${parentReference}`;
+
+/**
+ * A work item hierarchy note (SystemNotes::IssuablesService#hierarchy_changed), on one end of the
+ * link about the other: 'added #12 as child task', 'removed parent issue #10'. Both ends share a
+ * project, so the short reference names them.
+ */
+export function hierarchyChangedNote(
+  action: 'added' | 'removed',
+  relation: 'child' | 'parent',
+  other: { iid: number; issue_type: string },
+): string {
+  const type = workItemTypeOf(other.issue_type as IssueBackedType).name.toLowerCase();
+  return action === 'added'
+    ? `added #${other.iid} as ${relation} ${type}`
+    : `removed ${relation} ${type} #${other.iid}`;
+}

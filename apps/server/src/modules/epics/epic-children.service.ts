@@ -3,10 +3,9 @@ import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { GroupRow } from '../namespaces/namespace-lookup.service';
-import { recomputeEpicDates } from './epic-dates.service';
-import { assertValidParent } from './epic-hierarchy';
+import { reparentEpic } from './epic-parent.service';
 import type { EpicRow, Executor } from './epic-query';
-import { moveAmongChildren, positionAfterChildren } from './epic-sibling-positions';
+import { moveAmongChildren } from './epic-sibling-positions';
 import { createEpic } from './epic-write.service';
 import { epicSubject, findEpicById, listChildEpics } from './epics.service';
 
@@ -51,18 +50,8 @@ export async function assignChildEpic(
     const child = await findEpicById(trx, actor, childId);
     if (!canEpic(actor, 'update_epic', epicSubject(child))) throw forbidden();
     if (child.parent_id === parent.id) throw conflict('Epic(s) already assigned');
-    if (child.parent_id !== null) {
-      // The parent the epic leaves may sit in a group where the actor has no rights (as L6 for issues).
-      assertCanAdminRelation(actor, await findEpicById(trx, actor, child.parent_id));
-    }
-    await assertValidParent(trx, child, parent, 'child_epic_id');
-    await trx
-      .updateTable('epics')
-      .set({ parent_id: parent.id, relative_position: await positionAfterChildren(trx, parent.id) })
-      .where('id', '=', child.id)
-      .execute();
-    await recomputeEpicDates(trx, child.parent_id);
-    await recomputeEpicDates(trx, parent.id);
+    // The parent the epic leaves may sit in a group where the actor has no rights (as L6 for issues).
+    await reparentEpic(trx, actor, child, parent, { field: 'child_epic_id' });
     return findEpicById(trx, actor, child.id);
   });
 }
@@ -78,8 +67,7 @@ export async function unassignChildEpic(
   const child = await findChild(db, actor, parent, childId);
   assertCanAdminRelation(actor, parent);
   return db.transaction().execute(async (trx) => {
-    await trx.updateTable('epics').set({ parent_id: null }).where('id', '=', child.id).execute();
-    await recomputeEpicDates(trx, parent.id);
+    await reparentEpic(trx, actor, child, null);
     return findEpicById(trx, actor, child.id);
   });
 }

@@ -1,23 +1,22 @@
 import { badRequest } from '../../errors';
-import { idChanges, labelIdsOf } from '../issuables/owner-links';
+import { labelIdsOf } from '../issuables/owner-links';
 import { cleanLabelTitles, findOrCreateLabels } from '../labels/find-or-create-labels';
 import type { Executor } from './epic-query';
 
 /**
- * Replaces (`set`) or edits (`add` / `remove`) the labels of an epic. Answers whether the label set
- * changed (two more statements, only when the change names labels).
+ * Replaces (`set`) or edits (`add` / `remove`) the labels of an epic. Answers the label ids before
+ * and after (two more statements), or null when the change names no labels.
  */
 export async function writeEpicLabels(
   db: Executor,
   epicId: number,
   group: { id: number; traversal_ids: number[] },
   change: { set?: readonly string[]; add?: readonly string[]; remove?: readonly string[] },
-): Promise<boolean> {
-  if (change.set === undefined && !change.add?.length && !change.remove?.length) return false;
+): Promise<{ before: number[]; after: number[] } | null> {
+  if (change.set === undefined && !change.add?.length && !change.remove?.length) return null;
   const before = await labelIdsOf(db, 'epic', epicId);
   await editEpicLabels(db, epicId, group, change);
-  const { added, removed } = idChanges(before, await labelIdsOf(db, 'epic', epicId));
-  return added.length + removed.length > 0;
+  return { before, after: await labelIdsOf(db, 'epic', epicId) };
 }
 
 async function editEpicLabels(

@@ -1,5 +1,7 @@
 import { planTreeReorder, type TreeChildRef } from '@meridian/domain';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/connection';
+import type { DB } from '../../db/schema';
 import { forbidden, unprocessable } from '../../errors';
 import { canEpic, canIssue } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
@@ -8,6 +10,7 @@ import { issueSubject } from '../issues/issues.service';
 import { type IssueRow, issueQuery, issueVisibility } from '../issues/issues-query';
 import { recomputeEpicDates } from './epic-dates.service';
 import { ancestorChain, assertValidParent } from './epic-hierarchy';
+import { reparentEpic } from './epic-parent.service';
 import type { EpicRow } from './epic-query';
 import { treeChildren, treeMoveUpdates, writeTreePositions } from './epic-sibling-positions';
 import { epicSubject, findEpicById } from './epics.service';
@@ -33,7 +36,7 @@ export interface TreeReorderInput {
 const NO_PERMISSION = "You don't have permissions to move the objects.";
 
 /** The transaction the whole move runs in (a Transaction is a Kysely instance). */
-type Trx = Database;
+type Trx = Transaction<DB>;
 
 /** The epic when it exists and the actor may read it; null otherwise (the two look the same). */
 async function readableEpic(db: Trx, actor: Actor, id: number): Promise<EpicRow | null> {
@@ -131,13 +134,9 @@ async function reorderEpic(db: Trx, actor: Actor, base: EpicRow, input: TreeReor
   const movedRef: TreeChildRef = { kind: 'Epic', id: moved.id };
   const adjacent = input.adjacent && (await adjacentChild(db, actor, input.adjacent, movedRef, parent.id, reparent));
   if (reparent) {
-    await db.updateTable('epics').set({ parent_id: parent.id }).where('id', '=', moved.id).execute();
+    await reparentEpic(db, actor, moved, parent, { field: 'newParentId', denied: () => unprocessable(NO_PERMISSION) });
   }
   await place(db, parent.id, movedRef, adjacent, input.relativePosition);
-  if (reparent) {
-    await recomputeEpicDates(db, oldParent.id);
-    await recomputeEpicDates(db, parent.id);
-  }
 }
 
 /** The epic_issues link `id` with its issue, when the actor may read the issue. */

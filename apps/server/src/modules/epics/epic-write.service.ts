@@ -7,14 +7,17 @@ import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { publishChange } from '../../realtime/change-channel';
+import { epicChangeTarget, epicSnapshot } from '../changes/epic-change-target';
+import { recordChange } from '../changes/record-change';
 import { nextIid } from '../internal-ids/next-iid';
+import { idChanges } from '../issuables/owner-links';
 import { type GroupRow, groupSubject } from '../namespaces/namespace-lookup.service';
 import { deleteNoteableRecords } from '../notes/noteable-records';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
-import { createMentionTodos } from '../todos/todo-creation';
 import { recomputeEpicDates } from './epic-dates.service';
 import { assertValidParent } from './epic-hierarchy';
 import { writeEpicLabels } from './epic-labels';
+import { assertMayReparentEpic, writeEpicParent } from './epic-parent.service';
 import type { EpicRow, Executor } from './epic-query';
 import { positionAfterChildren } from './epic-sibling-positions';
 import { epicSubject, findEpic, findEpicById } from './epics.service';
@@ -122,14 +125,17 @@ export async function insertEpic(
       relative_position: parent ? await positionAfterChildren(trx, parent.id) : null,
       ...(input.created_at && actor.admin ? { created_at: input.created_at, updated_at: input.created_at } : {}),
     })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow();
   const labels = [...(input.labels ?? []), ...(input.add_labels ?? [])];
-  if (labels.length) await writeEpicLabels(trx, inserted.id, group, { set: labels });
+  const labelIds = labels.length
+    ? ((await writeEpicLabels(trx, inserted.id, group, { set: labels }))?.after ?? [])
+    : [];
   await recomputeEpicDates(trx, inserted.id);
   if (parent) await recomputeEpicDates(trx, parent.id);
   const subject = { kind: 'epic' as const, group: groupSubject(group), confidential, authorId: actor.id };
-  await createMentionTodos(trx, actor, { type: 'Epic', id: inserted.id, subject }, { text: description });
+  const target = epicChangeTarget(trx, { ...inserted, group_id: group.id }, subject);
+  await recordChange(trx, actor, target, null, epicSnapshot(inserted, { labelIds }));
   return findEpic(trx, actor, group.id, iid);
 }
 
@@ -208,62 +214,44 @@ export async function updateEpic(
     for (const key of ['start_date_is_fixed', 'start_date_fixed', 'due_date_is_fixed', 'due_date_fixed'] as const) {
       if (input[key] !== undefined) set[key] = input[key];
     }
-    const oldParentId = epic.parent_id;
-    let parentChanged = false;
-    if (input.parent_id !== undefined && input.parent_id !== epic.parent_id) {
-      if (input.parent_id === null) {
-        set.parent_id = null;
-      } else {
-        const parent = await loadParent(trx, actor, input.parent_id);
-        await assertValidParent(
-          trx,
-          { id: epic.id, group_traversal_ids: epic.group_traversal_ids, confidential },
-          parent,
-        );
-        set.parent_id = parent.id;
-        set.relative_position = await positionAfterChildren(trx, parent.id);
-      }
-      parentChanged = true;
+    const reparent = input.parent_id !== undefined && input.parent_id !== current.parent_id;
+    if (reparent) {
+      const parent = input.parent_id == null ? null : await loadParent(trx, actor, input.parent_id);
+      const child = { ...epic, parent_id: current.parent_id, confidential };
+      await assertMayReparentEpic(trx, actor, child, parent);
+      await writeEpicParent(trx, child, parent?.id ?? null);
     }
     if (input.state_event === 'close' && current.state !== 'closed') {
       Object.assign(set, { state: 'closed', closed_at: new Date(), closed_by_id: actor.id });
     } else if (input.state_event === 'reopen' && current.state !== 'opened') {
       Object.assign(set, { state: 'opened', closed_at: null, closed_by_id: null });
     }
-    const labelsChanged = await writeEpicLabels(
+    const labels = await writeEpicLabels(
       trx,
       epic.id,
       { id: epic.group_id, traversal_ids: epic.group_traversal_ids },
-      {
-        set: input.labels,
-        add: input.add_labels,
-        remove: input.remove_labels,
-      },
+      { set: input.labels, add: input.add_labels, remove: input.remove_labels },
     );
-    if (Object.keys(set).length > 0 || labelsChanged) {
-      await trx
-        .updateTable('epics')
-        .set({
-          ...set,
-          updated_by_id: actor.id,
-          updated_at: sql<Date>`now()`,
-          lock_version: sql<number>`lock_version + 1`,
-        })
-        .where('id', '=', epic.id)
-        .execute();
-      await publishChange(trx, 'Epic', epic.id, 'updated');
-    }
-    if (labelsChanged) await publishChange(trx, 'Epic', epic.id, 'labels');
-    if (input.description !== undefined) {
-      const target = { type: 'Epic' as const, id: epic.id, subject: epicSubject({ ...epic, confidential }) };
-      const mentioning = { text: input.description ?? '', previousText: current.description };
-      await createMentionTodos(trx, actor, target, mentioning);
-    }
+    const labelDiff = labels && idChanges(labels.before, labels.after);
+    const labelsChanged = labelDiff ? labelDiff.added.length + labelDiff.removed.length > 0 : false;
+    const updated =
+      Object.keys(set).length > 0 || labelsChanged || reparent
+        ? await trx
+            .updateTable('epics')
+            .set({
+              ...set,
+              updated_by_id: actor.id,
+              updated_at: sql<Date>`now()`,
+              lock_version: sql<number>`lock_version + 1`,
+            })
+            .where('id', '=', epic.id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+        : current;
     await recomputeEpicDates(trx, epic.id);
-    if (parentChanged) {
-      await recomputeEpicDates(trx, oldParentId);
-      await recomputeEpicDates(trx, (set.parent_id as number | null) ?? null);
-    }
+    const target = epicChangeTarget(trx, updated, epicSubject({ ...epic, confidential }));
+    const sets = (which: 'before' | 'after') => (labels ? { labelIds: labels[which] } : {});
+    await recordChange(trx, actor, target, epicSnapshot(current, sets('before')), epicSnapshot(updated, sets('after')));
     return findEpic(trx, actor, epic.group_id, epic.iid);
   });
 }

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { findOrCreateLabelIds, validLabelIds } from '../issuables/issuable-write';
-import { idChanges, labelIdsOf } from '../issuables/owner-links';
+import { labelIdsOf } from '../issuables/owner-links';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 
 /** The label changes an issue write may carry: by title (REST) or by id (GraphQL's label ids). */
@@ -19,20 +19,18 @@ const LABEL_CHANGE_FIELDS = ['labels', 'add_labels', 'remove_labels', 'label_ids
 /**
  * Applies an update's label changes in GitLab's order: replace the set, then add, then remove.
  * Titles are found or created in the project; ids must be labels the project may use (400 otherwise).
- * Answers the label ids added and removed (two more statements, only when the write names labels).
+ * Answers the label ids before and after (two more statements), or null when the write names no labels.
  */
 export async function applyIssueLabelChanges(
   trx: Transaction<DB>,
   project: ProjectRow,
   issueId: number,
   changes: IssueLabelChanges,
-): Promise<{ added: number[]; removed: number[] }> {
-  if (!LABEL_CHANGE_FIELDS.some((field) => changes[field as keyof IssueLabelChanges] !== undefined)) {
-    return { added: [], removed: [] };
-  }
+): Promise<{ before: number[]; after: number[] } | null> {
+  if (!LABEL_CHANGE_FIELDS.some((field) => changes[field as keyof IssueLabelChanges] !== undefined)) return null;
   const before = await labelIdsOf(trx, 'issue', issueId);
   await writeIssueLabelChanges(trx, project, issueId, changes);
-  return idChanges(before, await labelIdsOf(trx, 'issue', issueId));
+  return { before, after: await labelIdsOf(trx, 'issue', issueId) };
 }
 
 async function writeIssueLabelChanges(

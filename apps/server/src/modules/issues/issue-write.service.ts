@@ -1,8 +1,8 @@
 import type { HealthStatus, IssueBackedType } from '@meridian/domain';
-import { assigneesChangedNote, datesInOrder, labelsChangedNote, positionAtEnd } from '@meridian/domain';
-import { sql, type Transaction } from 'kysely';
+import { datesInOrder, positionAtEnd } from '@meridian/domain';
+import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/connection';
-import type { DB } from '../../db/schema';
+import type { DB, IssuesTable } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
@@ -11,18 +11,16 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { IssueSubject, ProjectSubject } from '../../policy/subjects';
 import { publishChange } from '../../realtime/change-channel';
+import { issueChangeTarget, issueSnapshot } from '../changes/issue-change-target';
+import { recordChange } from '../changes/record-change';
 import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
 import { findEpicById } from '../epics/epics.service';
 import { setIssueEpic } from '../epics/issues/epic-issues.service';
 import { nextIid } from '../internal-ids/next-iid';
 import { validAssignees, validIteration, validMilestone } from '../issuables/issuable-write';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
-import { fieldChangeNotes, usersChangedNote } from '../notes/change-notes';
-import { addSystemNote, deleteNoteableRecords, issueNoteTarget } from '../notes/noteable-records';
-import { issueNotifyTarget } from '../notifications/notification-target';
-import { type NotifyEvent, notify } from '../notifications/notify';
+import { deleteNoteableRecords } from '../notes/noteable-records';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
-import { createAssignedTodos, createMentionTodos, type TodoTarget } from '../todos/todo-creation';
 import { assertParentLinkConfidentiality } from '../work-items/parent-link-confidentiality';
 import { applyIssueLabelChanges, type IssueLabelChanges } from './issue-labels';
 import { findIssue, type IssueRow, issueSubject, projectIssueSubject } from './issues.service';
@@ -75,20 +73,6 @@ async function assertConfidentialEpicRule(trx: Transaction<DB>, issueId: number)
   }
 }
 
-async function iterationNote(trx: Transaction<DB>, iterationId: number | null): Promise<string> {
-  if (iterationId === null) return 'removed iteration';
-  const it = await trx.selectFrom('iterations').select('title').where('id', '=', iterationId).executeTakeFirstOrThrow();
-  // GitLab references an iteration by id when it has no title (cadence-generated iterations).
-  if (!it.title) return `changed iteration to *iteration:${iterationId}`;
-  return `changed iteration to *iteration:"${it.title.replace(/"/g, '\\"')}"`;
-}
-
-async function milestoneNote(trx: Transaction<DB>, milestoneId: number | null): Promise<string> {
-  if (milestoneId === null) return 'removed milestone';
-  const m = await trx.selectFrom('milestones').select('title').where('id', '=', milestoneId).executeTakeFirstOrThrow();
-  return `changed milestone to %"${m.title.replace(/"/g, '\\"')}"`;
-}
-
 /**
  * IE §2.2: only who may create incidents (Reporter and up) makes an issue an incident; keeping an
  * incident an incident is anyone's who may edit it.
@@ -120,18 +104,15 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
   const admin = canAdminNewIssue(me, subject);
   if (admin) assertStartNotAfterDue(input.start_date ?? null, input.due_date ?? null);
   const isOwnerOrAdmin = me.admin;
-  const newIssueTarget = (id: number, assigneeIds: number[]): TodoTarget => ({
-    type: 'Issue',
-    id,
-    subject: {
-      kind: 'issue',
-      project: subject,
-      confidential: input.confidential ?? false,
-      authorId: me.id,
-      assigneeIds,
-      discussionLocked: false,
-      hidden: false,
-    },
+  const confidential = input.confidential ?? false;
+  const newIssueSubject = (assigneeIds: number[]): IssueSubject => ({
+    kind: 'issue',
+    project: subject,
+    confidential,
+    authorId: me.id,
+    assigneeIds,
+    discussionLocked: false,
+    hidden: false,
   });
   return db.transaction().execute(async (trx) => {
     const iid = await nextIid(trx, 'issues', project.id);
@@ -153,7 +134,7 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
         description,
         description_html: renderMarkdown(description, projectReferenceContext(project)),
         author_id: me.id,
-        confidential: input.confidential ?? false,
+        confidential,
         issue_type: input.issue_type ?? 'issue',
         milestone_id: milestoneId ?? null,
         iteration_id: iterationId ?? null,
@@ -165,44 +146,29 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
         relative_position: position.position,
         ...(isOwnerOrAdmin && input.created_at ? { created_at: input.created_at, updated_at: input.created_at } : {}),
       })
-      .returning(['id', 'iid', 'project_id'])
+      .returningAll()
       .executeTakeFirstOrThrow();
-    let assignedIds: number[] = [];
+    let assigneeIds: number[] = [];
+    let labelIds: number[] = [];
     if (admin) {
-      const readsIt = (u: Actor) =>
-        canIssue(u, 'read_issue', {
-          kind: 'issue',
-          project: subject,
-          confidential: input.confidential ?? false,
-          authorId: me.id,
-          assigneeIds: [],
-          discussionLocked: false,
-          hidden: false,
-        });
+      const readsIt = (u: Actor) => canIssue(u, 'read_issue', newIssueSubject([]));
       const assignees = await validAssignees(trx, input.assignee_ids, readsIt);
       if (assignees?.length) {
         await trx
           .insertInto('issue_assignees')
           .values(assignees.map((user_id) => ({ issue_id: row.id, user_id })))
           .execute();
-        await createAssignedTodos(trx, me, newIssueTarget(row.id, assignees), assignees, description);
-        assignedIds = assignees;
+        assigneeIds = assignees;
       }
-      await applyIssueLabelChanges(trx, project, row.id, input);
+      labelIds = (await applyIssueLabelChanges(trx, project, row.id, input))?.after ?? [];
       if (input.epic_id) {
         const epic = await targetEpic(trx, me, input.epic_id);
-        const candidate = {
-          id: row.id,
-          namespace_traversal_ids: project.namespace_traversal_ids,
-          confidential: input.confidential ?? false,
-        };
+        const candidate = { id: row.id, namespace_traversal_ids: project.namespace_traversal_ids, confidential };
         await setIssueEpic(trx, me, candidate, epic, { field: 'epic_id', sameEpic: 'ignore' });
       }
     }
-    await createMentionTodos(trx, me, newIssueTarget(row.id, input.assignee_ids ?? []), { text: description });
-    const created = { id: row.id, iid: row.iid, title: input.title ?? '' };
-    const target = issueNotifyTarget(project, created, newIssueTarget(row.id, assignedIds).subject as IssueSubject);
-    await notify(trx, me, target, { kind: 'new_issue', description });
+    const target = issueChangeTarget(project, row, newIssueSubject(assigneeIds));
+    await recordChange(trx, me, target, null, issueSnapshot(row, { labelIds, assigneeIds }));
     return row.iid;
   });
 }
@@ -226,51 +192,7 @@ export async function updateIssue(
   }
   await applySecretPolicy(db, textsToSave(input));
   await db.transaction().execute(async (trx) => {
-    const changes: Record<string, unknown> = {};
-    const notes: string[] = [];
-    const events: NotifyEvent[] = [];
-    let finalAssigneeIds = subject.assigneeIds;
-    if (input.title !== undefined) changes.title = input.title;
-    if (input.description !== undefined) {
-      changes.description = input.description;
-      changes.description_html = renderMarkdown(input.description, projectReferenceContext(project));
-    }
-    if (input.confidential !== undefined) changes.confidential = input.confidential;
-    if (input.issue_type !== undefined) changes.issue_type = input.issue_type;
-    if (input.state_event === 'close' && issue.state !== 'closed') {
-      Object.assign(changes, { state: 'closed', closed_at: new Date(), closed_by_id: me.id });
-      notes.push('closed');
-      events.push({ kind: 'close_issue' });
-    } else if (input.state_event === 'reopen' && issue.state !== 'opened') {
-      Object.assign(changes, { state: 'opened', closed_at: null, closed_by_id: null });
-      notes.push('reopened');
-      events.push({ kind: 'reopen_issue' });
-    }
-    if (admin) {
-      if (input.milestone_id !== undefined) {
-        const milestoneId = await validMilestone(trx, project, input.milestone_id);
-        if (milestoneId !== undefined && milestoneId !== issue.milestone_id) {
-          changes.milestone_id = milestoneId;
-          notes.push(await milestoneNote(trx, milestoneId));
-        }
-      }
-      const iterationId = await validIteration(trx, project, input.iteration_id);
-      if (iterationId !== undefined && iterationId !== issue.iteration_id) {
-        changes.iteration_id = iterationId;
-        notes.push(await iterationNote(trx, iterationId));
-      }
-      if (input.due_date !== undefined) changes.due_date = input.due_date;
-      if (input.start_date !== undefined) changes.start_date = input.start_date;
-      assertStartNotAfterDue(
-        input.start_date === undefined ? issue.start_date : input.start_date,
-        input.due_date === undefined ? issue.due_date : input.due_date,
-      );
-      if (input.weight !== undefined) changes.weight = input.weight;
-      if (input.health_status !== undefined) changes.health_status = input.health_status;
-      if (input.progress !== undefined) changes.progress = input.progress;
-      if (input.discussion_locked !== undefined) changes.discussion_locked = input.discussion_locked;
-    }
-    notes.push(...fieldChangeNotes(issue, changes, 'issue'));
+    const changes = await issueRowChanges(trx, me, project, issue, input, admin);
     const updated = await trx
       .updateTable('issues')
       .set({
@@ -281,73 +203,89 @@ export async function updateIssue(
       })
       .where('id', '=', issue.id)
       .where('lock_version', '=', issue.lock_version)
-      .returning('id')
+      .returningAll()
       .executeTakeFirst();
     if (!updated) throw conflict('Issue was changed by someone else (stale lock_version)');
-    await publishChange(trx, 'Issue', issue.id, 'updated');
-    if (admin) {
-      const labels = await applyIssueLabelChanges(trx, project, issue.id, input);
-      const labelsNote = labelsChangedNote(labels.added, labels.removed);
-      if (labelsNote) {
-        notes.push(labelsNote);
-        await publishChange(trx, 'Issue', issue.id, 'labels');
+    const finalSubject = { ...subject, confidential: updated.confidential };
+    const labels = admin ? await applyIssueLabelChanges(trx, project, issue.id, input) : null;
+    const assignees = admin
+      ? await validAssignees(trx, input.assignee_ids, (u) => canIssue(u, 'read_issue', finalSubject))
+      : undefined;
+    if (assignees !== undefined) {
+      await trx.deleteFrom('issue_assignees').where('issue_id', '=', issue.id).execute();
+      if (assignees.length) {
+        await trx
+          .insertInto('issue_assignees')
+          .values(assignees.map((user_id) => ({ issue_id: issue.id, user_id })))
+          .execute();
       }
-      const finalSubject = { ...subject, confidential: input.confidential ?? issue.confidential };
-      const assignees = await validAssignees(trx, input.assignee_ids, (u) => canIssue(u, 'read_issue', finalSubject));
-      if (assignees !== undefined) {
-        await trx.deleteFrom('issue_assignees').where('issue_id', '=', issue.id).execute();
-        if (assignees.length) {
-          await trx
-            .insertInto('issue_assignees')
-            .values(assignees.map((user_id) => ({ issue_id: issue.id, user_id })))
-            .execute();
-        }
-        const added = assignees.filter((id) => !subject.assigneeIds.includes(id));
-        const assigneesNote = await usersChangedNote(trx, subject.assigneeIds, assignees, assigneesChangedNote);
-        if (assigneesNote) notes.push(assigneesNote);
-        finalAssigneeIds = assignees;
-        const removed = subject.assigneeIds.filter((id) => !assignees.includes(id));
-        if (added.length || removed.length) {
-          events.push({ kind: 'reassign_issue', previousAssigneeIds: subject.assigneeIds, assigneeIds: assignees });
-        }
-        const target: TodoTarget = {
-          type: 'Issue',
-          id: issue.id,
-          subject: { ...finalSubject, assigneeIds: assignees },
-        };
-        await createAssignedTodos(trx, me, target, added, input.description ?? issue.description);
-      }
-      if (input.epic_id !== undefined) {
-        const epic = await targetEpic(trx, me, input.epic_id);
-        const candidate = { ...issue, confidential: input.confidential ?? issue.confidential };
-        await setIssueEpic(trx, me, candidate, epic, { field: 'epic_id', sameEpic: 'ignore' });
-      }
+      finalSubject.assigneeIds = assignees;
     }
-    if (input.description !== undefined) {
-      const target: TodoTarget = {
-        type: 'Issue',
-        id: issue.id,
-        subject: { ...subject, confidential: input.confidential ?? issue.confidential },
-      };
-      const mentioning = { text: input.description, previousText: issue.description };
-      await createMentionTodos(trx, me, target, mentioning);
-      events.push({ kind: 'mention', text: input.description, previousText: issue.description, internal: false });
+    if (admin && input.epic_id !== undefined) {
+      const epic = await targetEpic(trx, me, input.epic_id);
+      await setIssueEpic(trx, me, { ...issue, confidential: updated.confidential }, epic, {
+        field: 'epic_id',
+        sameEpic: 'ignore',
+      });
     }
     if (changes.confidential === false) await assertConfidentialEpicRule(trx, issue.id);
-    if (input.confidential !== undefined && input.confidential !== issue.confidential) {
-      const type = input.issue_type ?? issue.issue_type;
-      await assertParentLinkConfidentiality(trx, { id: issue.id, issue_type: type }, input.confidential);
+    if (updated.confidential !== issue.confidential) {
+      await assertParentLinkConfidentiality(
+        trx,
+        { id: issue.id, issue_type: updated.issue_type },
+        updated.confidential,
+      );
     }
     if (changes.milestone_id !== undefined) await refreshEpicDates(trx, { issueIds: [issue.id] });
-    for (const note of notes) await addSystemNote(trx, issueNoteTarget(issue), me.id, note);
-    const finalIssueSubject: IssueSubject = {
-      ...subject,
-      confidential: input.confidential ?? issue.confidential,
-      assigneeIds: finalAssigneeIds,
-    };
-    const target = issueNotifyTarget(project, { ...issue, title: input.title ?? issue.title }, finalIssueSubject);
-    for (const event of events) await notify(trx, me, target, event);
+    const sets = (which: 'before' | 'after') => ({
+      ...(labels ? { labelIds: labels[which] } : {}),
+      ...(assignees !== undefined ? { assigneeIds: which === 'before' ? subject.assigneeIds : assignees } : {}),
+    });
+    const target = issueChangeTarget(project, updated, finalSubject);
+    await recordChange(trx, me, target, issueSnapshot(issue, sets('before')), issueSnapshot(updated, sets('after')));
   });
+}
+
+/** The issue columns an update sets (admin-only fields only for who may administer the issue). */
+async function issueRowChanges(
+  trx: Transaction<DB>,
+  me: Actor,
+  project: ProjectRow,
+  issue: IssueRow,
+  input: IssueInput,
+  admin: boolean,
+): Promise<Updateable<IssuesTable>> {
+  const changes: Updateable<IssuesTable> = {};
+  if (input.title !== undefined) changes.title = input.title;
+  if (input.description !== undefined) {
+    changes.description = input.description;
+    changes.description_html = renderMarkdown(input.description, projectReferenceContext(project));
+  }
+  if (input.confidential !== undefined) changes.confidential = input.confidential;
+  if (input.issue_type !== undefined) changes.issue_type = input.issue_type;
+  if (input.state_event === 'close' && issue.state !== 'closed') {
+    Object.assign(changes, { state: 'closed', closed_at: new Date(), closed_by_id: me.id });
+  } else if (input.state_event === 'reopen' && issue.state !== 'opened') {
+    Object.assign(changes, { state: 'opened', closed_at: null, closed_by_id: null });
+  }
+  if (!admin) return changes;
+  if (input.milestone_id !== undefined) {
+    const milestoneId = await validMilestone(trx, project, input.milestone_id);
+    if (milestoneId !== undefined && milestoneId !== issue.milestone_id) changes.milestone_id = milestoneId;
+  }
+  const iterationId = await validIteration(trx, project, input.iteration_id);
+  if (iterationId !== undefined && iterationId !== issue.iteration_id) changes.iteration_id = iterationId;
+  if (input.due_date !== undefined) changes.due_date = input.due_date;
+  if (input.start_date !== undefined) changes.start_date = input.start_date;
+  assertStartNotAfterDue(
+    input.start_date === undefined ? issue.start_date : input.start_date,
+    input.due_date === undefined ? issue.due_date : input.due_date,
+  );
+  if (input.weight !== undefined) changes.weight = input.weight;
+  if (input.health_status !== undefined) changes.health_status = input.health_status;
+  if (input.progress !== undefined) changes.progress = input.progress;
+  if (input.discussion_locked !== undefined) changes.discussion_locked = input.discussion_locked;
+  return changes;
 }
 
 /**

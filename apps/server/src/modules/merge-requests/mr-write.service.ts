@@ -1,7 +1,7 @@
-import { assigneesChangedNote, labelsChangedNote, reviewersChangedNote } from '@meridian/domain';
-import { sql, type Transaction } from 'kysely';
+import type { IssuableSnapshot } from '@meridian/domain';
+import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/connection';
-import type { DB } from '../../db/schema';
+import type { DB, MergeRequestsTable } from '../../db/schema';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
@@ -9,19 +9,16 @@ import { canProject, PROJECT_ARCHIVED_MESSAGE, projectAccessLevel } from '../../
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
+import { mergeRequestChangeTarget, mergeRequestSnapshot } from '../changes/merge-request-change-target';
+import { recordChange } from '../changes/record-change';
 import { nextIid } from '../internal-ids/next-iid';
 import { findOrCreateLabelIds, validAssignees, validMilestone } from '../issuables/issuable-write';
-import { idChanges, labelIdsOf } from '../issuables/owner-links';
+import { labelIdsOf } from '../issuables/owner-links';
 import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
-import { fieldChangeNotes, usersChangedNote } from '../notes/change-notes';
-import { addSystemNote, deleteNoteableRecords } from '../notes/noteable-records';
-import { mergeRequestNotifyTarget } from '../notifications/notification-target';
-import { type NotifyEvent, notify } from '../notifications/notify';
+import { deleteNoteableRecords } from '../notes/noteable-records';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
-import { findMergeRequest } from './merge-requests.service';
-import { isDraftTitle, type MergeRequestInput, readyTitle } from './mr-input';
-
-const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id) => b.includes(id));
+import { findMergeRequest, type MergeRequestRow } from './merge-requests.service';
+import { isDraftTitle, type MergeRequestInput } from './mr-input';
 
 /** Thrown for a state change GitLab refuses with 405 (reopening or closing a merged merge request). */
 export class MethodNotAllowedError extends Error {
@@ -71,17 +68,6 @@ async function setUsers(
   return valid;
 }
 
-/** What a merge request's emails need to know about it (notifications/notification-target.ts). */
-function notifyTarget(project: ProjectRow, mr: { id: number; iid: number; title: string }) {
-  const subject = {
-    ...projectSubject(project),
-    name: project.name,
-    full_path: project.full_path,
-    merge_requests_enabled: project.merge_requests_enabled,
-  };
-  return mergeRequestNotifyTarget(subject, mr);
-}
-
 /** The ids of a merge request's assignees or reviewers. */
 async function userIdsOf(
   trx: Transaction<DB>,
@@ -92,7 +78,13 @@ async function userIdsOf(
   return rows.map((r) => r.user_id);
 }
 
-async function editLabels(trx: Transaction<DB>, project: ProjectRow, mrId: number, input: MergeRequestInput) {
+/** Applies the label changes of a write; answers the label ids after it. */
+async function editLabels(
+  trx: Transaction<DB>,
+  project: ProjectRow,
+  mrId: number,
+  input: MergeRequestInput,
+): Promise<number[]> {
   if (input.labels !== undefined)
     await trx.deleteFrom('merge_request_labels').where('merge_request_id', '=', mrId).execute();
   const add = [...(input.labels ?? []), ...(input.add_labels ?? [])];
@@ -116,6 +108,7 @@ async function editLabels(trx: Transaction<DB>, project: ProjectRow, mrId: numbe
       )
       .execute();
   }
+  return labelIdsOf(trx, 'mergeRequest', mrId);
 }
 
 const mergeRequestTexts = (input: MergeRequestInput) => [
@@ -166,12 +159,14 @@ export async function createMergeRequest(
         milestone_id: milestoneId ?? null,
         discussion_locked: input.discussion_locked ?? false,
       })
-      .returning(['id', 'iid'])
+      .returningAll()
       .executeTakeFirstOrThrow();
-    await setUsers(trx, project, 'merge_request_assignees', row.id, input.assignee_ids);
-    await setUsers(trx, project, 'merge_request_reviewers', row.id, input.reviewer_ids);
-    await editLabels(trx, project, row.id, input);
-    await notify(trx, me, notifyTarget(project, { ...row, title }), { kind: 'new_merge_request', description });
+    const assigneeIds = (await setUsers(trx, project, 'merge_request_assignees', row.id, input.assignee_ids)) ?? [];
+    const reviewerIds = (await setUsers(trx, project, 'merge_request_reviewers', row.id, input.reviewer_ids)) ?? [];
+    const labelIds =
+      input.labels?.length || input.add_labels?.length ? await editLabels(trx, project, row.id, input) : [];
+    const after = mergeRequestSnapshot(row, { assigneeIds, reviewerIds, labelIds });
+    await recordChange(trx, me, mergeRequestChangeTarget(project, row), null, after);
     return row.iid;
   });
 }
@@ -190,68 +185,72 @@ export async function updateMergeRequest(
   if (input.state_event && mr.state === 'merged') throw new MethodNotAllowedError();
   await applySecretPolicy(db, mergeRequestTexts(input));
   await db.transaction().execute(async (trx) => {
-    const changes: Record<string, unknown> = {};
-    const notes: string[] = [];
-    const addNote = (note: string | null) => {
-      if (note) notes.push(note);
-    };
-    const events: NotifyEvent[] = [];
-    if (input.title !== undefined) {
-      changes.title = input.title;
-      changes.draft = isDraftTitle(input.title);
-      if (changes.draft !== mr.draft)
-        notes.push(changes.draft ? 'marked this merge request as **draft**' : 'marked this merge request as **ready**');
-    }
-    if (input.description !== undefined) {
-      changes.description = input.description;
-      changes.description_html = renderMarkdown(input.description, projectReferenceContext(project));
-    }
-    if (input.target_branch !== undefined) {
-      if (input.target_branch === mr.source_branch) {
-        throw badRequest('target_branch is invalid: must differ from source_branch', 'target_branch');
-      }
-      changes.target_branch = input.target_branch;
-    }
-    if (input.discussion_locked !== undefined) changes.discussion_locked = input.discussion_locked;
-    if (input.state_event === 'close' && mr.state !== 'closed') {
-      Object.assign(changes, { state: 'closed', closed_at: new Date() });
-      notes.push('closed');
-      events.push({ kind: 'close_merge_request' });
-    } else if (input.state_event === 'reopen' && mr.state === 'closed') {
-      Object.assign(changes, { state: 'opened', closed_at: null });
-      notes.push('reopened');
-      events.push({ kind: 'reopen_merge_request' });
-    }
-    if (input.milestone_id !== undefined) {
-      const milestoneId = await validMilestone(trx, project, input.milestone_id);
-      if (milestoneId !== undefined) changes.milestone_id = milestoneId;
-    }
-    notes.push(...fieldChangeNotes(mr, changes, 'merge request', readyTitle));
-    await trx
+    const changes = await mergeRequestRowChanges(trx, project, mr, input);
+    const updated = await trx
       .updateTable('merge_requests')
       .set({ ...changes, updated_at: sql<Date>`now()`, lock_version: sql<number>`lock_version + 1` })
       .where('id', '=', mr.id)
-      .execute();
-    const previousAssigneeIds =
-      input.assignee_ids === undefined ? [] : await userIdsOf(trx, 'merge_request_assignees', mr.id);
-    const assigneeIds = await setUsers(trx, project, 'merge_request_assignees', mr.id, input.assignee_ids);
-    if (assigneeIds && !sameIds(assigneeIds, previousAssigneeIds)) {
-      events.push({ kind: 'reassign_merge_request', previousAssigneeIds, assigneeIds });
-      addNote(await usersChangedNote(trx, previousAssigneeIds, assigneeIds, assigneesChangedNote));
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const before: SetSnapshot = {};
+    const after: SetSnapshot = {};
+    if (input.assignee_ids !== undefined) {
+      before.assigneeIds = await userIdsOf(trx, 'merge_request_assignees', mr.id);
+      after.assigneeIds = await setUsers(trx, project, 'merge_request_assignees', mr.id, input.assignee_ids);
     }
-    const previousReviewerIds =
-      input.reviewer_ids === undefined ? [] : await userIdsOf(trx, 'merge_request_reviewers', mr.id);
-    const newReviewerIds = await setUsers(trx, project, 'merge_request_reviewers', mr.id, input.reviewer_ids);
-    if (newReviewerIds) addNote(await usersChangedNote(trx, previousReviewerIds, newReviewerIds, reviewersChangedNote));
-    const labelsBefore = await labelIdsOf(trx, 'mergeRequest', mr.id);
-    await editLabels(trx, project, mr.id, input);
-    const labels = idChanges(labelsBefore, await labelIdsOf(trx, 'mergeRequest', mr.id));
-    addNote(labelsChangedNote(labels.added, labels.removed));
-    for (const note of notes)
-      await addSystemNote(trx, { type: 'MergeRequest', id: mr.id, projectId: mr.project_id }, me.id, note);
-    const target = notifyTarget(project, { ...mr, title: input.title ?? mr.title });
-    for (const event of events) await notify(trx, me, target, event);
+    if (input.reviewer_ids !== undefined) {
+      before.reviewerIds = await userIdsOf(trx, 'merge_request_reviewers', mr.id);
+      after.reviewerIds = await setUsers(trx, project, 'merge_request_reviewers', mr.id, input.reviewer_ids);
+    }
+    if (input.labels !== undefined || input.add_labels?.length || input.remove_labels?.length) {
+      before.labelIds = await labelIdsOf(trx, 'mergeRequest', mr.id);
+      after.labelIds = await editLabels(trx, project, mr.id, input);
+    }
+    await recordChange(
+      trx,
+      me,
+      mergeRequestChangeTarget(project, { ...updated, hidden: mr.hidden }),
+      mergeRequestSnapshot(mr, before),
+      mergeRequestSnapshot(updated, after),
+    );
   });
+}
+
+type SetSnapshot = Pick<IssuableSnapshot, 'labelIds' | 'assigneeIds' | 'reviewerIds'>;
+
+/** The merge request columns an update sets; 400 for a target branch equal to the source branch. */
+async function mergeRequestRowChanges(
+  trx: Transaction<DB>,
+  project: ProjectRow,
+  mr: MergeRequestRow,
+  input: MergeRequestInput,
+): Promise<Updateable<MergeRequestsTable>> {
+  const changes: Updateable<MergeRequestsTable> = {};
+  if (input.title !== undefined) {
+    changes.title = input.title;
+    changes.draft = isDraftTitle(input.title);
+  }
+  if (input.description !== undefined) {
+    changes.description = input.description;
+    changes.description_html = renderMarkdown(input.description, projectReferenceContext(project));
+  }
+  if (input.target_branch !== undefined) {
+    if (input.target_branch === mr.source_branch) {
+      throw badRequest('target_branch is invalid: must differ from source_branch', 'target_branch');
+    }
+    changes.target_branch = input.target_branch;
+  }
+  if (input.discussion_locked !== undefined) changes.discussion_locked = input.discussion_locked;
+  if (input.state_event === 'close' && mr.state !== 'closed') {
+    Object.assign(changes, { state: 'closed', closed_at: new Date() });
+  } else if (input.state_event === 'reopen' && mr.state === 'closed') {
+    Object.assign(changes, { state: 'opened', closed_at: null });
+  }
+  if (input.milestone_id !== undefined) {
+    const milestoneId = await validMilestone(trx, project, input.milestone_id);
+    if (milestoneId !== undefined) changes.milestone_id = milestoneId;
+  }
+  return changes;
 }
 
 /** DELETE /projects/:id/merge_requests/:iid (Owner or admin). */

@@ -45,6 +45,9 @@ describe('issue updates write a system note per changed field', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(await systemNotes('Issue', id)).toEqual([
+      // The first values are noted at creation, as GitLab does.
+      `added ~${await labelId('old')} label`,
+      'assigned to @cn_ann',
       'changed title from **Before** to **After**',
       'changed the description',
       'made the issue confidential',
@@ -91,9 +94,9 @@ describe('merge request updates', () => {
       'marked this merge request as **draft**',
       'changed title from **Feature** to **Better feature**',
       'locked the discussion in this merge request',
+      `added ~${await labelId('review')} label`,
       'assigned to @cn_dev',
       'requested review from @cn_ann and @cn_ben',
-      `added ~${await labelId('review')} label`,
       'removed review request for @cn_ann',
     ]);
   });

@@ -17,7 +17,8 @@ export type EmailEvent =
   | { kind: 'mention'; text: string }
   | { kind: 'reassign_issue' | 'reassign_merge_request'; assignees: string[] }
   | { kind: 'close_issue' | 'reopen_issue' | 'close_merge_request' | 'reopen_merge_request' }
-  | { kind: 'new_merge_request'; description: string };
+  | { kind: 'new_merge_request' | 'new_epic'; description: string }
+  | { kind: 'close_epic' | 'reopen_epic' };
 
 export interface RenderedEmail {
   subject: string;
@@ -37,6 +38,7 @@ function lead(event: EmailEvent, target: NotifyTarget, authorName: string): stri
   switch (event.kind) {
     case 'new_issue':
     case 'new_merge_request':
+    case 'new_epic':
       return `${authorName} created ${noun(target)} ${reference(target)}:`;
     case 'new_note':
       return event.internal ? `${authorName} added an internal note:` : `${authorName} commented:`;
@@ -49,9 +51,11 @@ function lead(event: EmailEvent, target: NotifyTarget, authorName: string): stri
         : `${authorName} removed all assignees.`;
     case 'close_issue':
     case 'close_merge_request':
+    case 'close_epic':
       return `${cap(noun(target))} was closed by ${authorName}.`;
     case 'reopen_issue':
     case 'reopen_merge_request':
+    case 'reopen_epic':
       return `${cap(noun(target))} was reopened by ${authorName}.`;
   }
 }
@@ -60,7 +64,7 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function quoted(event: EmailEvent): string | null {
   const text =
-    event.kind === 'new_issue' || event.kind === 'new_merge_request'
+    event.kind === 'new_issue' || event.kind === 'new_merge_request' || event.kind === 'new_epic'
       ? event.description
       : event.kind === 'new_note'
         ? event.body
@@ -85,7 +89,7 @@ export function renderNotificationEmail(
   authorName: string,
 ): RenderedEmail {
   const itemId = `${target.type === 'MergeRequest' ? 'merge_request' : target.type.toLowerCase()}_${target.id}@${settings.host}`;
-  const created = event.kind === 'new_issue' || event.kind === 'new_merge_request';
+  const created = event.kind === 'new_issue' || event.kind === 'new_merge_request' || event.kind === 'new_epic';
   const prefix = created ? '' : 'Re: ';
   const subject = `${prefix}${target.containerName} | ${target.title} (${reference(target)})`.replace(/[\r\n]+/g, ' ');
   const url = `${settings.baseUrl}${target.webPath}${event.kind === 'new_note' ? `#note_${event.noteId}` : ''}`;

@@ -14,13 +14,15 @@ export type NotifyEvent =
   | { kind: 'mention'; text: string; previousText: string; internal: boolean }
   | { kind: 'reassign_issue' | 'reassign_merge_request'; previousAssigneeIds: number[]; assigneeIds: number[] }
   | { kind: 'close_issue' | 'reopen_issue' | 'close_merge_request' | 'reopen_merge_request' }
-  | { kind: 'new_merge_request'; description: string };
+  | { kind: 'new_merge_request' | 'new_epic'; description: string }
+  | { kind: 'close_epic' | 'reopen_epic' };
 
 function recipientQuery(event: NotifyEvent): RecipientQuery {
   const base = { action: null, mentions: [], everyone: true, extraParticipantIds: [], internal: false };
   switch (event.kind) {
     case 'new_issue':
     case 'new_merge_request':
+    case 'new_epic':
       return { ...base, action: event.kind, mentions: extractMentions(event.description).usernames };
     case 'new_note':
       return { ...base, action: 'new_note', mentions: extractMentions(event.body).usernames, internal: event.internal };
@@ -36,6 +38,10 @@ function recipientQuery(event: NotifyEvent): RecipientQuery {
         action: event.kind satisfies CustomNotificationEvent,
         extraParticipantIds: [...event.previousAssigneeIds, ...event.assigneeIds],
       };
+    // GitLab has no custom-notification switch for these: participants and watchers are told.
+    case 'close_epic':
+    case 'reopen_epic':
+      return base;
     default:
       return { ...base, action: event.kind };
   }

@@ -101,16 +101,15 @@ export async function createMentionTodos(
   await insertTodos(db, author, target, recipients, mentioning.text, mentioning.note?.id ?? null);
 }
 
-/** To-do items (`assigned`) for users newly assigned to an issue by someone else. */
+/** To-do items (`assigned`, or `review_requested` for reviewers) for users newly assigned by someone else. */
 export async function createAssignedTodos(
   db: Executor,
   author: Actor,
   target: TodoTarget,
   assigneeIds: number[],
   body: string,
+  action: 'assigned' | 'review_requested' = 'assigned',
 ): Promise<void> {
-  const recipients = assigneeIds
-    .filter((id) => id !== author.id)
-    .map((userId) => ({ userId, action: 'assigned' as const }));
+  const recipients = assigneeIds.filter((id) => id !== author.id).map((userId) => ({ userId, action }));
   await insertTodos(db, author, target, recipients, body, null);
 }

@@ -3,8 +3,11 @@ import type { Database } from '../../db/connection';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
+import type { IssueSubject } from '../../policy/subjects';
 import { canWorkItem } from '../../policy/work-item-abilities';
 import { publishChange } from '../../realtime/change-channel';
+import { issueRowChangeTarget, issueSnapshot } from '../changes/issue-change-target';
+import { recordChange } from '../changes/record-change';
 import { assignChildEpic, unassignChildEpic } from '../epics/epic-children.service';
 import type { EpicRow } from '../epics/epic-query';
 import { findEpicById } from '../epics/epics.service';
@@ -18,15 +21,16 @@ import {
   placeIssueChild,
   writeIssueParentLink,
 } from './issue-parent-links';
-import { addParentLinkNotes } from './parent-link-notes';
 import { baseTypeOf, type WorkItem } from './work-item';
 
 export const NOT_ALLOWED_TYPE = 'it is not allowed to add this type of parent item';
 const EPIC_REORDER =
   'The children of an epic are reordered with epicTreeReorder; adjacentWorkItemId places a child of an issue, incident or objective';
 
-async function assertMayAdminChildLink(db: Database, actor: Actor, issue: IssueRow): Promise<void> {
-  if (!canWorkItem(actor, 'admin_parent_link', await issueSubject(db, issue))) throw forbidden();
+async function assertMayAdminChildLink(db: Database, actor: Actor, issue: IssueRow): Promise<IssueSubject> {
+  const subject = await issueSubject(db, issue);
+  if (!canWorkItem(actor, 'admin_parent_link', subject)) throw forbidden();
+  return subject;
 }
 
 /**
@@ -59,7 +63,7 @@ export async function setWorkItemParent(
     return;
   }
   const childRow = child.row;
-  await assertMayAdminChildLink(db, actor, childRow);
+  const subject = await assertMayAdminChildLink(db, actor, childRow);
   if (childType === 'issue') {
     const target = parent ? (parent.row as EpicRow) : null;
     await db
@@ -87,19 +91,23 @@ export async function setWorkItemParent(
     }
     return;
   }
-  let current: IssueRow | undefined;
   if (currentId !== null) {
     // The parent the child leaves must be one the actor may read and administer too.
-    current = await findReadableIssueById(db, actor, currentId);
+    const current = await findReadableIssueById(db, actor, currentId);
     if (!current) throw notFound('Work Item');
     await assertMayAdminChildLink(db, actor, current);
   }
   await db.transaction().execute(async (trx) => {
     await writeIssueParentLink(trx, childRow.id, parentRow?.id ?? null);
     if (placement && parentRow) await placeIssueChild(trx, parentRow.id, childRow.id, placement);
-    if (current) await addParentLinkNotes(trx, actor.id, { action: 'removed', parent: current, child: childRow });
-    if (parentRow) await addParentLinkNotes(trx, actor.id, { action: 'added', parent: parentRow, child: childRow });
-    for (const id of [currentId, parentRow?.id ?? null])
-      if (id !== null) await publishChange(trx, 'Issue', id, 'updated');
+    const before = issueSnapshot(childRow);
+    const target = issueRowChangeTarget(trx, childRow, subject);
+    await recordChange(
+      trx,
+      actor,
+      target,
+      { ...before, work_item_parent_id: currentId },
+      { ...before, work_item_parent_id: parentRow?.id ?? null },
+    );
   });
 }

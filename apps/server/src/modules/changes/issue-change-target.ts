@@ -1,0 +1,83 @@
+import type { IssuableSnapshot } from '@meridian/domain';
+import type { Executor } from '../../db/executor';
+import type { IssueSubject } from '../../policy/subjects';
+import { issueNoteTarget } from '../notes/noteable-records';
+import { issueNotifyTarget, noteableNotifyTarget } from '../notifications/notification-target';
+import type { ChangeTarget } from './change-target';
+
+const ISSUE_EMAILS: ChangeTarget['emails'] = {
+  open: 'new_issue',
+  close: 'close_issue',
+  reopen: 'reopen_issue',
+  reassign: 'reassign_issue',
+};
+
+/** An issue (task and incident included) after a write, with its policy subject as it now stands. */
+export function issueChangeTarget(
+  project: { id: number; name: string; full_path: string; namespace_traversal_ids: number[] },
+  issue: { id: number; iid: number; title: string },
+  subject: IssueSubject,
+): ChangeTarget {
+  return {
+    type: 'Issue',
+    id: issue.id,
+    noun: 'issue',
+    noteTarget: issueNoteTarget({ id: issue.id, project_id: project.id }),
+    todoTarget: { type: 'Issue', id: issue.id, subject },
+    notifyTarget: () => issueNotifyTarget(project, issue, subject),
+    emails: ISSUE_EMAILS,
+  };
+}
+
+/** The fields of an issue row the recorder compares, with its label and assignee sets when loaded. */
+export function issueSnapshot(
+  row: {
+    title: string;
+    description: string | null;
+    state: string;
+    confidential: boolean;
+    discussion_locked: boolean;
+    issue_type: string;
+    milestone_id: number | null;
+    iteration_id: number | null;
+    due_date: string | null;
+    start_date: string | null;
+    weight: number | null;
+    health_status: string | null;
+  },
+  sets: Pick<IssuableSnapshot, 'labelIds' | 'assigneeIds'> = {},
+): IssuableSnapshot {
+  return {
+    title: row.title,
+    description: row.description ?? '',
+    state: row.state,
+    confidential: row.confidential,
+    discussion_locked: row.discussion_locked,
+    issue_type: row.issue_type,
+    milestone_id: row.milestone_id,
+    iteration_id: row.iteration_id,
+    due_date: row.due_date,
+    start_date: row.start_date,
+    weight: row.weight,
+    health_status: row.health_status,
+    ...sets,
+  };
+}
+
+/** `issueChangeTarget` from the issue row alone: its project's names load only when an email is sent. */
+export function issueRowChangeTarget(
+  db: Executor,
+  row: { id: number; iid: number; project_id: number; title: string },
+  subject: IssueSubject,
+): ChangeTarget {
+  return {
+    type: 'Issue',
+    id: row.id,
+    noun: 'issue',
+    noteTarget: issueNoteTarget(row),
+    todoTarget: { type: 'Issue', id: row.id, subject },
+    notifyTarget: () =>
+      noteableNotifyTarget(db, { kind: 'issue', id: row.id, iid: row.iid, projectId: row.project_id, row, subject }),
+    emails: ISSUE_EMAILS,
+  };
+}

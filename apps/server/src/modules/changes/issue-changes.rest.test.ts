@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useChangeEffectsWorld } from '../../test/change-effects-world';
+
+/**
+ * Issue 27: every issue write's effects come from one recorder. Each row is one write through the
+ * REST API and everything it did: system notes, to-dos, description mention rows, queued emails
+ * and live events.
+ */
+const w = useChangeEffectsWorld();
+const issues = () => `/projects/${w.ids.projectId}/issues`;
+let iid = 0;
+let id = 0;
+let milestoneId = 0;
+
+beforeAll(async () => {
+  const milestone = await w.t.db
+    .insertInto('milestones')
+    .values({ iid: 1, project_id: w.ids.projectId, title: 'v1' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  milestoneId = milestone.id;
+});
+
+const write =
+  (method: 'POST' | 'PUT', body: object | (() => object), status = 200) =>
+  async () => {
+    const payload = typeof body === 'function' ? body() : body;
+    const res = await w.api(method, method === 'POST' ? issues() : `${issues()}/${iid}`, 'author', payload);
+    expect(res.statusCode, res.body).toBe(status);
+    ({ iid, id } = res.json());
+    return { type: 'Issue' as const, id };
+  };
+
+const on = (note: string) => `Issue#${id}: ${note}`;
+
+describe('the effects of an issue write', () => {
+  it('creation: first labels and assignees noted, assignee and mention to-dos, new_issue emails, no live event', async () => {
+    const effects = await w.effectsOf(
+      write('POST', { title: 'Crash', description: 'cc @chg-bob', labels: 'bug', assignee_ids: [w.uid.bob] }, 201),
+    );
+    expect(effects).toEqual({
+      notes: [on('added ~bug label'), on('assigned to @chg-bob')],
+      todos: ['bob:assigned', 'bob:mentioned'],
+      mentioned: ['bob'],
+      emails: ['bob:new_issue', 'watcher:new_issue'],
+      live: [],
+    });
+  });
+
+  it.each<[string, object | (() => object), string[], string[], string[]]>([
+    ['title', { title: 'Crash on save' }, ['changed title from **Crash** to **Crash on save**'], [], []],
+    [
+      'description with a new mention',
+      { description: 'cc @chg-bob and @chg-watcher' },
+      ['changed the description'],
+      ['watcher:mentioned'],
+      ['watcher:mention'],
+    ],
+    ['labels', { add_labels: 'ui', remove_labels: 'bug' }, ['added ~ui label and removed ~bug label'], [], []],
+    [
+      'assignees',
+      () => ({ assignee_ids: [w.uid.watcher] }),
+      ['assigned to @chg-watcher and unassigned @chg-bob'],
+      ['watcher:assigned'],
+      ['bob:reassign_issue', 'watcher:reassign_issue'],
+    ],
+    ['milestone', () => ({ milestone_id: milestoneId }), ['changed milestone to %"v1"'], [], []],
+    ['milestone removed', { milestone_id: null }, ['removed milestone'], [], []],
+    ['due date', { due_date: '2026-12-01' }, ['changed due date to Dec 1, 2026'], [], []],
+    ['weight', { weight: 3 }, ['changed weight to **3**'], [], []],
+    ['confidential', { confidential: true }, ['made the issue confidential'], [], []],
+    ['lock', { discussion_locked: true }, ['locked the discussion in this issue'], [], []],
+    // bob is no longer assigned: the watcher (now the assignee too) is told.
+    ['close', { state_event: 'close' }, ['closed'], [], ['watcher:close_issue']],
+    ['reopen', { state_event: 'reopen' }, ['reopened'], [], ['watcher:reopen_issue']],
+    ['nothing', { title: 'Crash on save' }, [], [], []],
+  ])('%s', async (name, body, notes, todos, emails) => {
+    const effects = await w.effectsOf(write('PUT', body));
+    expect(effects.notes).toEqual(notes.map(on));
+    expect(effects.todos).toEqual(todos);
+    expect(effects.emails).toEqual(emails);
+    expect(effects.live).toEqual(name === 'labels' ? ['updated', 'labels'] : ['updated']);
+  });
+});

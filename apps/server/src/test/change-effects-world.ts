@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import { AccessLevel } from '../policy/access-levels';
+import { type ChangeBus, startChangeBus } from '../realtime/change-bus';
+import { type ChangedKind, type ItemChange, publishChange } from '../realtime/change-channel';
+import { apiClient } from './api-client';
+import { createGroup, createGroupMembers, createProject } from './factories';
+import { type SmtpSink, startSmtpSink } from './smtp-sink';
+import { useTestApp } from './use-test-app';
+
+/** Everything one write did, as its table rows compare it (labels as `~title`, people by role). */
+export interface Effects {
+  /** System notes by noteable: `Issue#12: closed`. */
+  notes: string[];
+  /** `bob:mentioned` */
+  todos: string[];
+  /** Who the target's description (not a comment) mentions now. */
+  mentioned: string[];
+  /** `watcher:close_issue` (recipient role and X-Meridian-NotificationReason). */
+  emails: string[];
+  /** `updated`, `labels` for the target (its `note` events follow from the notes). */
+  live: string[];
+}
+
+const ROLES = [
+  ['author', AccessLevel.MAINTAINER],
+  ['bob', AccessLevel.REPORTER],
+  ['watcher', AccessLevel.REPORTER],
+] as const;
+type Role = (typeof ROLES)[number][0];
+
+/**
+ * The world of the change-recorder tables (issue 27): a group `chg` with project `web`, a
+ * Maintainer `author` who writes, `bob` to mention and assign, and `watcher` who watches the
+ * group; the app queues emails (SMTP_URL at a local sink) and a change bus records live events.
+ * `effectsOf` runs one write and answers what it did.
+ */
+export function useChangeEffectsWorld() {
+  let sink: SmtpSink | undefined;
+  const env: Record<string, string> = { SMTP_POLL_INTERVAL_MS: '60000' };
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    env.SMTP_URL = sink.url;
+  });
+  afterAll(async () => {
+    await sink?.close();
+  });
+  const t = useTestApp(undefined, { env });
+  const tok: Record<string, string> = {};
+  const uid = {} as Record<Role, number>;
+  const api = apiClient(
+    () => t.app,
+    () => tok,
+  );
+  const ids = { groupId: 0, projectId: 0 };
+  let bus: ChangeBus | undefined;
+  const received: ItemChange[] = [];
+  beforeAll(async () => {
+    const group = await createGroup(t.db, { path: 'chg', name: 'Chg' });
+    const project = await createProject(t.db, { namespaceId: group.id, path: 'web' });
+    Object.assign(ids, { groupId: group.id, projectId: project.id });
+    const members = await createGroupMembers(t.db, group.id, 'chg-', ROLES);
+    Object.assign(tok, members.tokens);
+    Object.assign(uid, members.users);
+    const watch = await api('PUT', `/groups/${group.id}/notification_settings`, 'watcher', { level: 'watch' });
+    expect(watch.statusCode, watch.body).toBe(200);
+    bus = await startChangeBus(t.database);
+    bus.onChange((change) => received.push(change));
+  });
+  afterAll(() => bus?.close());
+
+  const maxId = async (table: 'notes' | 'todos' | 'notification_emails') =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.max('id').as('m'))
+          .executeTakeFirst()
+      )?.m ?? 0,
+    );
+  let sentinel = 2_000_000_000;
+
+  /** Runs `write`, then answers the effects on the target it returns (type and id). */
+  async function effectsOf(write: () => Promise<{ type: ChangedKind; id: number }>): Promise<Effects> {
+    const marks = {
+      notes: await maxId('notes'),
+      todos: await maxId('todos'),
+      emails: await maxId('notification_emails'),
+    };
+    received.length = 0;
+    const target = await write();
+    // NOTIFY is delivered in commit order: once this one arrives, the write's events have too.
+    const mark = sentinel++;
+    await publishChange(t.db, 'Issue', mark, 'updated');
+    await expect.poll(() => received.some((c) => c.id === mark), { timeout: 10_000 }).toBe(true);
+    const role = new Map(Object.entries(uid).map(([name, id]) => [id, name]));
+    const labels = new Map(
+      (await t.db.selectFrom('labels').select(['id', 'title']).execute()).map((l) => [l.id, l.title]),
+    );
+    const notes = await t.db
+      .selectFrom('notes')
+      .select(['noteable_type', 'noteable_id', 'note'])
+      .where('id', '>', marks.notes)
+      .where('system', '=', true)
+      .orderBy('id')
+      .execute();
+    const todos = await t.db
+      .selectFrom('todos')
+      .select(['user_id', 'action'])
+      .where('id', '>', marks.todos)
+      .orderBy('id')
+      .execute();
+    const emails = await t.db
+      .selectFrom('notification_emails')
+      .select(['user_id', 'headers'])
+      .where('id', '>', marks.emails)
+      .orderBy('id')
+      .execute();
+    const column = { Issue: 'issue_id', MergeRequest: 'merge_request_id', Epic: 'epic_id' } as const;
+    const mentions = await t.db
+      .selectFrom('user_mentions')
+      .select('user_id')
+      .where(column[target.type], '=', target.id)
+      .where('note_id', 'is', null)
+      .execute();
+    const reason = (headers: unknown) =>
+      (typeof headers === 'string' ? JSON.parse(headers) : (headers as Record<string, string>))[
+        'X-Meridian-NotificationReason'
+      ];
+    return {
+      notes: notes.map(
+        (n) =>
+          `${n.noteable_type}#${n.noteable_id}: ${n.note.replace(/~(\d+)/g, (_m, id) => `~${labels.get(Number(id)) ?? id}`)}`,
+      ),
+      todos: todos.map((d) => `${role.get(d.user_id ?? 0) ?? d.user_id}:${d.action}`).sort(),
+      mentioned: mentions.map((m) => role.get(m.user_id) ?? String(m.user_id)).sort(),
+      emails: emails.map((e) => `${role.get(e.user_id ?? 0) ?? e.user_id}:${reason(e.headers)}`).sort(),
+      live: [
+        ...new Set(
+          received.filter((c) => c.kind === target.type && c.id === target.id && c.what !== 'note').map((c) => c.what),
+        ),
+      ],
+    };
+  }
+
+  return { t, api, uid, tok, ids, effectsOf };
+}
