@@ -193,11 +193,13 @@ const CASES: Case[] = [
   ['copy_metadata', '#4', 'merge_request', {}, { skip: true }],
 ];
 
+const cmd = (name: QuickActionName, args: string) => ({ name, alias: name, args });
+
 const noun = { issue: 'issue', merge_request: 'merge request', epic: 'epic' } as const;
 
 describe('the quick action table', () => {
   it.each(CASES)('/%s %s on %s %j', (name, args, kind, state, expected) => {
-    const plan = planCommands(target(kind, state), refs, [{ name, args }]);
+    const plan = planCommands(target(kind, state), refs, [cmd(name, args)]);
     if ('skip' in expected) {
       expect(plan.planned).toEqual([]);
       expect(plan.skipped).toEqual([{ name, message: couldNotApplyMessage(name) }]);
@@ -217,11 +219,11 @@ describe('the quick action table', () => {
 
   it('accumulates label and user changes in order, as GitLab’s @updates', () => {
     const plan = planCommands(target('issue', { assignees: [alice], labels: [bug] }), refs, [
-      { name: 'label', args: '~bug ~doing' },
-      { name: 'unlabel', args: '~bug' },
-      { name: 'assign', args: '@bob' },
-      { name: 'unassign', args: '@alice' },
-      { name: 'close', args: '' },
+      cmd('label', '~bug ~doing'),
+      cmd('unlabel', '~bug'),
+      cmd('assign', '@bob'),
+      cmd('unassign', '@alice'),
+      cmd('close', ''),
     ]);
     expect(plan.update).toEqual({
       labels: { add: [doing], remove: [bug] },
@@ -239,11 +241,11 @@ describe('the quick action table', () => {
 
   it('puts the draft prefix on the title a /title before it set', () => {
     const plan = planCommands(target('merge_request', { title: 'x'.repeat(250) }), refs, [
-      { name: 'title', args: 'Short' },
-      { name: 'draft', args: '' },
+      cmd('title', 'Short'),
+      cmd('draft', ''),
     ]);
     expect(plan.update).toEqual({ title: 'Short', wip_event: 'draft' });
-    const long = planCommands(target('merge_request', { title: 'x'.repeat(250) }), refs, [{ name: 'draft', args: '' }]);
+    const long = planCommands(target('merge_request', { title: 'x'.repeat(250) }), refs, [cmd('draft', '')]);
     expect(long.skipped).toEqual([{ name: 'draft', message: 'Could not apply draft command.' }]);
   });
 
