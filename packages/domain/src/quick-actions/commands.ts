@@ -65,52 +65,6 @@ export function quickActionName(alias: string): QuickActionName | null {
   return aliasTable().get(alias.toLowerCase()) ?? null;
 }
 
-/** Commands that also apply to epics (the cheap ones: state, labels, confidentiality). */
-export const EPIC_QUICK_ACTIONS: ReadonlySet<QuickActionName> = /* @__PURE__ */ new Set([
-  'close',
-  'reopen',
-  'label',
-  'unlabel',
-  'relabel',
-  'confidential',
-]);
-
-/** Commands only merge requests know (reviewers, draft status): on an issue their lines stay text. */
-const MERGE_REQUEST_ONLY: ReadonlySet<QuickActionName> = /* @__PURE__ */ new Set([
-  'assign_reviewer',
-  'unassign_reviewer',
-  'draft',
-  'ready',
-]);
-
-/** Whether a command applies to issues. */
-export const isIssueQuickAction = (name: QuickActionName) => !MERGE_REQUEST_ONLY.has(name);
-
-/** Commands that apply to merge requests: those whose fields Meridian's merge requests have. */
-export const MERGE_REQUEST_QUICK_ACTIONS: ReadonlySet<QuickActionName> = /* @__PURE__ */ new Set([
-  'assign',
-  'unassign',
-  'assign_reviewer',
-  'unassign_reviewer',
-  'label',
-  'unlabel',
-  'relabel',
-  'milestone',
-  'remove_milestone',
-  'title',
-  'close',
-  'reopen',
-  'draft',
-  'ready',
-  'lock',
-  'unlock',
-  'todo',
-  'done',
-  'subscribe',
-  'unsubscribe',
-  'award',
-]);
-
 /** The actor's own switches on an issue or merge request (to-do, subscription, emoji reaction): any reader may. */
 export const PERSONAL_QUICK_ACTIONS: ReadonlySet<QuickActionName> = /* @__PURE__ */ new Set([
   'todo',

@@ -7,8 +7,7 @@ import { renderMarkdown } from '../../markdown/render-markdown';
 import { requireActor } from '../../policy/require-actor';
 import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../rest/params';
 import { findProject } from '../namespaces/namespace-lookup.service';
-import { explainMergeRequestQuickActions } from '../quick-actions/mr-quick-actions';
-import { explainQuickActions } from '../quick-actions/quick-actions.service';
+import { explainMergeRequestQuickActions, explainQuickActions } from '../quick-actions/quick-actions.service';
 import { redactReferencesIn } from './reference-redaction.service';
 
 /** As long as a description may be: previewing one costs what saving it does. */

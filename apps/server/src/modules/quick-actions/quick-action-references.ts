@@ -9,7 +9,8 @@ import { findIssue } from '../issues/issues.service';
 import { findGroup, findProject, type ProjectRow } from '../namespaces/namespace-lookup.service';
 
 /**
- * Reference resolution for quick actions in the target issue's or merge request's project, one
+ * Reference resolution for quick actions in the target issue's or merge request's project (an epic's
+ * group for labels), one
  * statement per kind for a whole set of commands: what does not resolve, or the actor may not see,
  * is simply absent.
  */
@@ -64,25 +65,47 @@ export async function assignableUsers(
   return found;
 }
 
-/** Existing labels the project's issues may carry (its own, then its groups'), by exact title. */
-export async function projectLabels(
+/** Where labels come from: a project (or none, for an epic) and its ancestor groups. */
+export interface LabelOwner {
+  projectId: number | null;
+  groupIds: readonly number[];
+}
+
+/** The labels a project's issues and merge requests may carry: its own, then its groups'. */
+export const projectLabelOwner = (t: QuickActionScope): LabelOwner => ({
+  projectId: t.project.id,
+  groupIds: groupsOf(t),
+});
+
+/** Existing labels the owner may carry (the project's own, then its groups'), by exact title. */
+export async function ownerLabels(
   db: Database,
-  t: QuickActionScope,
+  owner: LabelOwner,
   titles: readonly string[],
 ): Promise<Map<string, { id: number; title: string }>> {
   const found = new Map<string, { id: number; title: string }>();
   if (titles.length === 0) return found;
+  const groupIds = owner.groupIds.length ? [...owner.groupIds] : [0];
   const rows = await db
     .selectFrom('labels')
     .select(['id', 'title', 'project_id'])
     .where('title', 'in', [...new Set(titles)])
-    .where((eb) => eb.or([eb('project_id', '=', t.project.id), eb('group_id', 'in', groupsOf(t))]))
+    .where((eb) =>
+      owner.projectId === null
+        ? eb('group_id', 'in', groupIds)
+        : eb.or([eb('project_id', '=', owner.projectId), eb('group_id', 'in', groupIds)]),
+    )
     .orderBy('project_id')
     .orderBy('id')
     .execute();
   // Project labels sort first (NULLS LAST): a project label wins over a group label of the same title.
   for (const row of rows) if (!found.has(row.title)) found.set(row.title, { id: row.id, title: row.title });
   return found;
+}
+
+/** Existing labels the project's issues may carry (its own, then its groups'), by exact title. */
+export function projectLabels(db: Database, t: QuickActionScope, titles: readonly string[]) {
+  return ownerLabels(db, projectLabelOwner(t), titles);
 }
 
 /** Active milestones of the project or its groups, by title. */

@@ -93,6 +93,29 @@ describe('quick actions in epic comments', () => {
     const guest = await api('POST', notes, 'guest', { body: '/reopen' });
     expect(guest.json()).toEqual({ commands_changes: {}, summary: ['Could not apply reopen command.'] });
   });
+  it('resolves labels among the epic’s groups only, and writes through the epic update', async () => {
+    const created = await api('POST', `/groups/${world.groupId}/epics`, 'planner', { title: 'Labels only' });
+    const notes = `/groups/${world.groupId}/epics/${(created.json() as { iid: number }).iid}/notes`;
+    // ~bug is a label of the project, not of the group: an epic cannot carry it.
+    const r = await api('POST', notes, 'planner', {
+      body: '/relabel ~"in progress"\n/label ~bug ~"in progress"\n/confidential',
+    });
+    expect(r.json()).toEqual({
+      commands_changes: { add_labels: ['in progress'], confidential: true },
+      summary: ['Added ~"in progress" label. Made this epic confidential. Could not apply relabel command.'],
+    });
+    const relabel = await api('POST', notes, 'planner', { body: '/relabel ~"in progress"\n/unlabel' });
+    expect(relabel.json()).toEqual({
+      commands_changes: { labels: [] },
+      summary: ['Replaced all labels with ~"in progress" label. Removed all labels.'],
+    });
+    const epic = await api(
+      'GET',
+      `/groups/${world.groupId}/epics/${(created.json() as { iid: number }).iid}`,
+      'planner',
+    );
+    expect(epic.json()).toMatchObject({ labels: [], confidential: true });
+  });
 });
 
 describe('quick actions in descriptions (POST/PUT …/issues)', () => {

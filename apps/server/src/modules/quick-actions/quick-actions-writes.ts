@@ -1,4 +1,4 @@
-import { extractQuickActions, isIssueQuickAction, type QuickActionName } from '@meridian/domain';
+import { extractQuickActions, type QuickActionCommand } from '@meridian/domain';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
@@ -8,10 +8,11 @@ import type { MergeRequestInput } from '../merge-requests/mr-input';
 import { createMergeRequest, updateMergeRequest } from '../merge-requests/mr-write.service';
 import { findProject, type ProjectRow } from '../namespaces/namespace-lookup.service';
 import { assertCanComment, type Noteable } from '../notes/noteable';
-import { executeEpicQuickActions, isEpicQuickAction } from './epic-quick-actions';
-import { isMergeRequestQuickAction } from './mr-quick-action-plan';
-import { executeMergeRequestQuickActions } from './mr-quick-actions';
-import { executeQuickActions, type QuickActionsOutcome } from './quick-actions.service';
+import { acceptsQuickAction } from './commands/command-table';
+import { epicQuickActionTarget } from './epic-command-target';
+import { issueQuickActionTarget } from './issue-command-target';
+import { mergeRequestQuickActionTarget } from './mr-command-target';
+import { type QuickActionsOutcome, runQuickActions } from './quick-actions.service';
 
 /**
  * The writes that carry quick actions — a new or edited issue or merge request description, a new
@@ -19,6 +20,34 @@ import { executeQuickActions, type QuickActionsOutcome } from './quick-actions.s
  * GitLab runs them: the commands are removed from the text and run after it is saved. REST and
  * GraphQL call these, never the bare writes, so there is one path per rule.
  */
+
+const isIssueQuickAction = acceptsQuickAction('issue');
+const isMergeRequestQuickAction = acceptsQuickAction('merge_request');
+
+/** Runs commands on issue `iid` (404 when missing or unreadable). */
+async function runOnIssue(
+  db: Database,
+  actor: Actor | null,
+  project: ProjectRow,
+  iid: number,
+  commands: readonly QuickActionCommand[],
+) {
+  const me = requireActor(actor);
+  return runQuickActions(db, await issueQuickActionTarget(db, me, project, iid), commands);
+}
+
+/** Runs commands on merge request `iid` (404 when missing or unreadable). */
+async function runOnMergeRequest(
+  db: Database,
+  actor: Actor | null,
+  project: ProjectRow,
+  iid: number,
+  commands: readonly QuickActionCommand[],
+) {
+  const me = requireActor(actor);
+  const mr = await findMergeRequest(db, me, project.id, iid);
+  return runQuickActions(db, await mergeRequestQuickActionTarget(db, me, project, mr), commands);
+}
 
 /** POST /projects/:id/issues: creates the issue without its description's commands, then runs them. */
 export async function createIssueWithQuickActions(
@@ -30,7 +59,7 @@ export async function createIssueWithQuickActions(
   const { commands, text } = extractQuickActions(input.description ?? '', isIssueQuickAction);
   if (commands.length === 0) return createIssue(db, actor, project, input);
   const iid = await createIssue(db, actor, project, { ...input, description: text });
-  await executeQuickActions(db, actor, project, iid, commands);
+  await runOnIssue(db, actor, project, iid, commands);
   return iid;
 }
 
@@ -45,7 +74,7 @@ export async function updateIssueWithQuickActions(
   const { commands, text } = extractQuickActions(input.description ?? '', isIssueQuickAction);
   if (commands.length === 0) return updateIssue(db, actor, project, iid, input);
   await updateIssue(db, actor, project, iid, { ...input, description: text });
-  await executeQuickActions(db, actor, project, iid, commands);
+  await runOnIssue(db, actor, project, iid, commands);
 }
 
 /** POST /projects/:id/merge_requests: the same for a merge request (its commands only). */
@@ -58,8 +87,7 @@ export async function createMergeRequestWithQuickActions(
   const { commands, text } = extractQuickActions(input.description ?? '', isMergeRequestQuickAction);
   if (commands.length === 0) return createMergeRequest(db, actor, project, input);
   const iid = await createMergeRequest(db, actor, project, { ...input, description: text });
-  const me = requireActor(actor);
-  await executeMergeRequestQuickActions(db, me, project, await findMergeRequest(db, me, project.id, iid), commands);
+  await runOnMergeRequest(db, actor, project, iid, commands);
   return iid;
 }
 
@@ -74,15 +102,8 @@ export async function updateMergeRequestWithQuickActions(
   const { commands, text } = extractQuickActions(input.description ?? '', isMergeRequestQuickAction);
   if (commands.length === 0) return updateMergeRequest(db, actor, project, iid, input);
   await updateMergeRequest(db, actor, project, iid, { ...input, description: text });
-  const me = requireActor(actor);
-  await executeMergeRequestQuickActions(db, me, project, await findMergeRequest(db, me, project.id, iid), commands);
+  await runOnMergeRequest(db, actor, project, iid, commands);
 }
-
-const ACCEPTS: Record<Noteable['kind'], (name: QuickActionName) => boolean> = {
-  issue: isIssueQuickAction,
-  epic: isEpicQuickAction,
-  merge_request: isMergeRequestQuickAction,
-};
 
 /**
  * A comment's outcome: the stored note (with what its commands did, when it had any), or — when the
@@ -105,15 +126,16 @@ export async function createNoteWithQuickActions<T>(
   body: string,
   create: (body: string) => Promise<T>,
 ): Promise<NoteWithQuickActions<T>> {
-  const { commands, text } = extractQuickActions(body, ACCEPTS[n.kind]);
+  const { commands, text } = extractQuickActions(body, acceptsQuickAction(n.kind));
   if (commands.length === 0) return { note: await create(body) };
   assertCanComment(actor, n);
   const run = async () => {
     const me = requireActor(actor);
-    if (n.kind === 'epic') return executeEpicQuickActions(db, me, n.row, commands);
+    if (n.kind === 'epic') return runQuickActions(db, await epicQuickActionTarget(db, me, n.row), commands);
     const project = await findProject(db, me, { id: n.projectId });
-    if (n.kind === 'merge_request') return executeMergeRequestQuickActions(db, me, project, n.row, commands);
-    return executeQuickActions(db, me, project, n.iid, commands);
+    if (n.kind === 'merge_request')
+      return runQuickActions(db, await mergeRequestQuickActionTarget(db, me, project, n.row), commands);
+    return runOnIssue(db, me, project, n.iid, commands);
   };
   if (text.trim() === '') return { commandsOnly: await run() };
   const note = await create(text);

@@ -1,25 +1,24 @@
 import {
   couldNotApplyMessage,
   extractQuickActions,
-  formatDuration,
-  isIssueQuickAction,
   type QuickActionCommand,
   type QuickActionName,
   quickActionMessage,
 } from '@meridian/domain';
 import type { Database } from '../../db/connection';
-import { DomainError } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { createIssueLink } from '../issue-links/issue-links.service';
-import { issueTargetsFromReferences } from '../issue-links/issue-references';
-import { promoteIssueToEpic } from '../issues/issue-promotion.service';
-import { type IssueInput, updateIssue } from '../issues/issue-write.service';
+import { findMergeRequest } from '../merge-requests/merge-requests.service';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
-import { addSpentTime, resetSpentTime, setTimeEstimate } from '../time-tracking/time-tracking.service';
+import { acceptsQuickAction } from './commands/command-table';
+import type { QuickActionTargetAdapter } from './commands/command-target-adapter';
+import type { PlannedQuickAction } from './commands/command-types';
+import { planCommands } from './commands/plan-commands';
+import { resolveCommandRefs } from './commands/resolve-command-refs';
+import { issueQuickActionTarget, newIssueQuickActionTarget } from './issue-command-target';
+import { mergeRequestQuickActionTarget } from './mr-command-target';
 import { explainPersonalQuickActions, isPersonalQuickAction, runPersonalQuickActions } from './personal-quick-actions';
-import { type PlannedQuickAction, planQuickActions, type QuickActionStep } from './quick-action-plan';
-import { loadQuickActionTarget, newIssueQuickActionTarget } from './quick-action-target';
+import { isExpected } from './quick-action-errors';
 
 /** What running a text's quick actions did. */
 export interface QuickActionsOutcome {
@@ -31,6 +30,73 @@ export interface QuickActionsOutcome {
   changes: Record<string, unknown>;
 }
 
+/**
+ * Runs quick action commands on an issue, merge request or epic: the command table plans them, the
+ * merged change goes through the target's one write service, an issue's time tracking, links and
+ * promotion through theirs, and the actor's own switches through personal-quick-actions.ts; so
+ * every permission rule is those services'. A command the actor may not run, or whose references do
+ * not resolve or are hidden, gets a 'Could not apply …' message, and so does every command of a
+ * write that refuses; nothing here answers 500 or tells a hidden thing exists.
+ */
+export async function runQuickActions(
+  db: Database,
+  adapter: QuickActionTargetAdapter,
+  commands: readonly QuickActionCommand[],
+): Promise<QuickActionsOutcome> {
+  const outcome: QuickActionsOutcome = { commandNames: commands.map((c) => c.name), messages: [], changes: {} };
+  if (commands.length === 0) return outcome;
+  const personal = adapter.personal ? commands.filter((c) => isPersonalQuickAction(c.name)) : [];
+  const own = commands.filter((c) => !isPersonalQuickAction(c.name));
+  const refs = await resolveCommandRefs(db, adapter.scope, adapter.target, own, 'execute');
+  const { planned, skipped, update } = planCommands(adapter.target, refs, own);
+  const done = new Map<PlannedQuickAction, string>();
+  const said = (p: PlannedQuickAction) => quickActionMessage(p.action, 'execution', adapter.noun);
+  let updated = true;
+  if (update && Object.keys(update).length > 0) {
+    try {
+      Object.assign(outcome.changes, await adapter.update(db, update));
+    } catch (error) {
+      if (!isExpected(error)) throw error;
+      updated = false;
+    }
+  }
+  for (const p of planned) {
+    if (p.step.kind === 'update') {
+      if (updated) done.set(p, said(p));
+      continue;
+    }
+    if (!adapter.runStep) continue;
+    try {
+      const result = await adapter.runStep(db, p.step, outcome.changes);
+      if (Array.isArray(result) && result.length && 'references' in p.action) {
+        done.set(p, quickActionMessage({ ...p.action, references: result }, 'execution', adapter.noun));
+      } else if (result === true) done.set(p, said(p));
+    } catch (error) {
+      if (!isExpected(error)) throw error;
+    }
+  }
+  for (const p of planned) outcome.messages.push(done.get(p) ?? couldNotApplyMessage(p.name));
+  if (personal.length && adapter.personal) {
+    const ran = await runPersonalQuickActions(db, adapter.scope.me, adapter.personal, personal);
+    outcome.messages.push(...ran.messages);
+    Object.assign(outcome.changes, ran.changes);
+  }
+  for (const s of skipped) outcome.messages.push(s.message);
+  return outcome;
+}
+
+/** A text's explanations for the preview ('Adds ~bug label.'): what would run, in GitLab's words. */
+async function explainOn(db: Database, adapter: QuickActionTargetAdapter, commands: readonly QuickActionCommand[]) {
+  const own = commands.filter((c) => !isPersonalQuickAction(c.name));
+  const refs = await resolveCommandRefs(db, adapter.scope, adapter.target, own, 'explain');
+  const { planned } = planCommands(adapter.target, refs, own);
+  const personal = adapter.target.persisted ? commands.filter((c) => isPersonalQuickAction(c.name)) : [];
+  return [
+    ...planned.map((p) => quickActionMessage(p.action, 'explanation', adapter.noun)),
+    ...explainPersonalQuickActions(personal, adapter.noun),
+  ];
+}
+
 /** A text's explanations for the preview ('Adds ~bug label.'), for issue `iid` or a new issue (null). */
 export async function explainQuickActions(
   db: Database,
@@ -40,151 +106,25 @@ export async function explainQuickActions(
   text: string,
 ): Promise<{ text: string; explanations: string[] }> {
   const me = requireActor(actor);
-  const { commands, text: rest } = extractQuickActions(text, isIssueQuickAction);
+  const { commands, text: rest } = extractQuickActions(text, acceptsQuickAction('issue'));
   if (commands.length === 0) return { text: rest, explanations: [] };
-  const target =
-    iid === null ? newIssueQuickActionTarget(me, project) : await loadQuickActionTarget(db, me, project, iid);
-  const { planned } = await planQuickActions(
-    db,
-    target,
-    commands.filter((c) => !isPersonalQuickAction(c.name)),
-    'explain',
-  );
-  const personal = iid === null ? [] : commands.filter((c) => isPersonalQuickAction(c.name));
-  return {
-    text: rest,
-    explanations: [
-      ...planned.map((p) => quickActionMessage(p.action, 'explanation')),
-      ...explainPersonalQuickActions(personal, 'issue'),
-    ],
-  };
+  const adapter =
+    iid === null ? newIssueQuickActionTarget(me, project) : await issueQuickActionTarget(db, me, project, iid);
+  return { text: rest, explanations: await explainOn(db, adapter, commands) };
 }
 
-/** A refusal or validation error of the service a command went through: that command is skipped. */
-export function isExpected(error: unknown): error is DomainError {
-  return error instanceof DomainError && error.code !== 'unauthorized' && error.code !== 'rate_limited';
-}
-
-/** Merges the update steps into one issue write, as GitLab's one UpdateService call. */
-function mergedUpdate(planned: PlannedQuickAction[]): IssueInput | null {
-  const inputs = planned.flatMap((p) => (p.step.kind === 'update' ? [p.step.input] : []));
-  return inputs.length ? Object.assign({}, ...inputs) : null;
-}
-
-/** Runs the non-update steps through their services; returns whether the step did something. */
-async function runStep(
-  db: Database,
-  me: Actor,
-  project: ProjectRow,
-  iid: number,
-  step: Exclude<QuickActionStep, { kind: 'update' }>,
-  changes: Record<string, unknown>,
-): Promise<string[] | boolean> {
-  switch (step.kind) {
-    case 'estimate':
-      await setTimeEstimate(db, me, project, iid, step.seconds === 0 ? null : formatDuration(step.seconds));
-      changes.time_estimate = step.seconds;
-      return true;
-    case 'spend':
-      await addSpentTime(db, me, project, iid, {
-        duration: formatDuration(step.seconds) as string,
-        ...(step.date ? { spentAt: step.date } : {}),
-      });
-      changes.spend_time = { duration: step.seconds, user_id: me.id, ...(step.date ? { spent_at: step.date } : {}) };
-      return true;
-    case 'reset_spent':
-      await resetSpentTime(db, me, project, iid);
-      changes.spend_time = { duration: 'reset', user_id: me.id };
-      return true;
-    case 'link': {
-      // Each reference on its own: one the actor cannot see or may not link is left out, and its
-      // failure reads the same whether it exists or not.
-      const linked: string[] = [];
-      for (const reference of step.references) {
-        try {
-          const [target] = issueTargetsFromReferences([reference], project.full_path);
-          if (target) {
-            await createIssueLink(db, me, project, iid, { ...target, link_type: step.linkType });
-            linked.push(reference);
-          }
-        } catch (error) {
-          if (!isExpected(error)) throw error;
-        }
-      }
-      if (linked.length) changes[`${step.linkType}_links`] = linked;
-      return linked;
-    }
-    case 'promote':
-      await promoteIssueToEpic(db, me, project, iid);
-      changes.promote_to_epic = true;
-      return true;
-  }
-}
-
-/**
- * Runs quick action commands on issue `iid` through the services that own each change (issue
- * update, time tracking, issue links, promotion), so every permission rule is theirs. A command
- * the actor may not run, or whose references do not resolve or are hidden, is skipped with a
- * 'Could not apply …' message; nothing here answers 500 or tells a hidden thing exists.
- */
-export async function executeQuickActions(
-  db: Database,
-  actor: Actor | null,
-  project: ProjectRow,
-  iid: number,
-  commands: readonly QuickActionCommand[],
-): Promise<QuickActionsOutcome> {
-  const me = requireActor(actor);
-  const outcome: QuickActionsOutcome = { commandNames: commands.map((c) => c.name), messages: [], changes: {} };
-  if (commands.length === 0) return outcome;
-  const target = await loadQuickActionTarget(db, me, project, iid);
-  const personal = commands.filter((c) => isPersonalQuickAction(c.name));
-  const { planned, skipped } = await planQuickActions(
-    db,
-    target,
-    commands.filter((c) => !isPersonalQuickAction(c.name)),
-    'execute',
-  );
-  const done = new Map<PlannedQuickAction, string>();
-  const update = mergedUpdate(planned);
-  if (update) {
-    try {
-      await updateIssue(db, me, project, iid, update);
-      Object.assign(outcome.changes, update);
-      for (const p of planned) if (p.step.kind === 'update') done.set(p, quickActionMessage(p.action, 'execution'));
-    } catch (error) {
-      if (!isExpected(error)) throw error;
-    }
-  }
-  for (const p of planned) {
-    if (p.step.kind === 'update') continue;
-    try {
-      const result = await runStep(db, me, project, iid, p.step, outcome.changes);
-      if (Array.isArray(result) && result.length && 'references' in p.action) {
-        done.set(p, quickActionMessage({ ...p.action, references: result }, 'execution'));
-      } else if (result === true) done.set(p, quickActionMessage(p.action, 'execution'));
-    } catch (error) {
-      if (!isExpected(error)) throw error;
-    }
-  }
-  for (const p of planned) outcome.messages.push(done.get(p) ?? couldNotApplyMessage(p.name));
-  if (personal.length && target.issue) {
-    const own = await runPersonalQuickActions(db, me, { type: 'Issue', id: target.issue.id, noun: 'issue' }, personal);
-    outcome.messages.push(...own.messages);
-    Object.assign(outcome.changes, own.changes);
-  }
-  for (const s of skipped) outcome.messages.push(s.message);
-  return outcome;
-}
-
-/** Extracts a text's commands and runs them on issue `iid`; returns the text without them. */
-export async function runTextQuickActions(
+/** The commands of a merge request's text explained for the preview ('Assigns @bob as reviewer.'). */
+export async function explainMergeRequestQuickActions(
   db: Database,
   actor: Actor | null,
   project: ProjectRow,
   iid: number,
   text: string,
-): Promise<{ text: string; outcome: QuickActionsOutcome }> {
-  const { commands, text: rest } = extractQuickActions(text, isIssueQuickAction);
-  return { text: rest, outcome: await executeQuickActions(db, actor, project, iid, commands) };
+): Promise<{ text: string; explanations: string[] }> {
+  const me = requireActor(actor);
+  const { commands, text: rest } = extractQuickActions(text, acceptsQuickAction('merge_request'));
+  if (commands.length === 0) return { text: rest, explanations: [] };
+  const mr = await findMergeRequest(db, me, project.id, iid);
+  const adapter = await mergeRequestQuickActionTarget(db, me, project, mr);
+  return { text: rest, explanations: await explainOn(db, adapter, commands) };
 }
