@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { AppLink } from '../../../lib/AppLink';
 import { appPathFromWebUrl } from '../../../lib/paths';
 import { Avatar } from '../../../ui/Avatar';
-import sidebarStyles from '../../issues/sidebar/IssueSidebar.module.css';
 import layout from '../../shared/DetailLayout.module.css';
 import { SidebarField } from '../../shared/People';
+import sidebarStyles from '../../shared/sidebar/Sidebar.module.css';
 import { fetchEpicParticipants } from './epicSidebarApi';
 import { epicSidebarKeys, useSessionReady } from './useEpicSidebar';
 
