@@ -18,6 +18,8 @@ export const epicKeys = {
   /** A part of the epic sidebar (features/epics/sidebar): under the detail key, so live updates refetch it too. */
   sidebar: (groupPath: string, iid: number, part: 'state' | 'ancestors' | 'participants' | 'color') =>
     ['epics', 'detail', groupPath, iid, 'sidebar', part] as const,
+  /** The choices of an epic sidebar picker (the group's labels). */
+  sidebarOptions: (groupPath: string, field: 'labels') => ['epics', 'sidebar-options', groupPath, field] as const,
   /** What the child-items Add forms look up (features/epics/tree-add): groups, projects, the default project. */
   treeAdd: () => ['epics', 'tree-add'] as const,
   treeAddGroup: (groupPath: string) => ['epics', 'tree-add', 'group', groupPath] as const,

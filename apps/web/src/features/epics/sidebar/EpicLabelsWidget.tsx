@@ -6,6 +6,7 @@ import { PageSpinner } from '../../../ui/Spinner';
 import layout from '../../shared/DetailLayout.module.css';
 import { SidebarEditField } from '../../shared/sidebar/SidebarFields';
 import { groupLabelOptions, type PickerOption } from '../../shared/sidebar/sidebarOptions';
+import { epicKeys } from '../queries';
 import type { EpicChanges } from './epicSidebarApi';
 
 // The create view loads on the first 'Create group label' press.
@@ -43,7 +44,7 @@ export function EpicLabelsWidget({
       failure={failure}
       picker={{
         name: 'Select labels',
-        queryKey: ['epics', 'sidebar-options', groupPath, 'labels'],
+        queryKey: epicKeys.sidebarOptions(groupPath, 'labels'),
         load: (search, signal) => groupLabelOptions(groupPath, search, signal),
         current,
         multiple: true,
