@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Modal as AriaModal, Dialog, Heading, ModalOverlay } from 'react-aria-components';
+import { Button } from './Button';
+import styles from './Drawer.module.css';
+
+/**
+ * A dismissable panel on the right, below the top bar (Esc, click outside, Close button), that traps
+ * and restores focus. `layer` says what it stays above: the page (100) or the page's own overlays (300).
+ */
+export function Drawer({
+  isOpen,
+  onOpenChange,
+  title,
+  layer,
+  children,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  layer: 'page' | 'top';
+  children: ReactNode;
+}) {
+  return (
+    <ModalOverlay
+      className={`${styles.overlay} ${layer === 'top' ? styles.top : styles.page}`}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable
+    >
+      <AriaModal className={styles.drawer}>
+        <Dialog className={styles.dialog}>
+          {({ close }) => (
+            <>
+              <header className={styles.header}>
+                <Heading slot="title" className={styles.title}>
+                  {title}
+                </Heading>
+                <Button variant="tertiary" size="small" onPress={close} aria-label="Close">
+                  <span aria-hidden="true">✕</span>
+                </Button>
+              </header>
+              {children}
+            </>
+          )}
+        </Dialog>
+      </AriaModal>
+    </ModalOverlay>
+  );
+}
