@@ -16,7 +16,6 @@ import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { labelKeys } from '../labels/queries';
 import { LabelledField } from '../shared/LabelledField';
 import { NewItemFrame } from '../shared/NewItemFrame';
-import styles from './NewEpicPage.module.css';
 import { useCanCreateEpic, useCreateEpic } from './queries';
 
 /** Field names the server may name in a 400, mapped to the inputs they describe. */
@@ -62,7 +61,7 @@ function LabelPicker({
   else if (labels.data.items.length === 0) body = <p className={form.hint}>This group has no labels yet.</p>;
   else
     body = (
-      <ul className={styles.labelList}>
+      <ul className={form.choiceList}>
         {labels.data.items.map((label) => (
           <li key={label.id ?? label.name}>
             <label className={form.choice}>
@@ -81,8 +80,8 @@ function LabelPicker({
     );
 
   return (
-    <fieldset className={styles.fieldset} aria-invalid={invalid || undefined}>
-      <legend className={styles.legend}>
+    <fieldset className={form.fieldset} aria-invalid={invalid || undefined}>
+      <legend className={form.legend}>
         Labels <span className={form.optional}>(optional)</span>
       </legend>
       {body}
@@ -120,7 +119,7 @@ function DateField({
       <input
         id={id}
         type="date"
-        className={`${form.input} ${styles.date}`}
+        className={`${form.input} ${form.date}`}
         name={name}
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -254,7 +253,7 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
 
       <LabelPicker groupPath={groupPath} selected={labels} onChange={setLabels} invalid={error?.field === 'labels'} />
 
-      <div className={styles.dates}>
+      <div className={form.dates}>
         {(
           [
             ['start', 'Start date', 'start_date_fixed', startDate, setStartDate],
