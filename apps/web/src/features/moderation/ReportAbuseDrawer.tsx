@@ -3,6 +3,7 @@ import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Drawer } from '../../ui/Drawer';
+import radio from '../../ui/Radio.module.css';
 import { showToast } from '../../ui/toast';
 import { ABUSE_CATEGORIES, type AbuseCategory, REPORT_THANKS, reportAbuse } from './moderationApi';
 import styles from './ReportAbuseDrawer.module.css';
@@ -59,8 +60,8 @@ export function ReportAbuseDrawer({ isOpen, onOpenChange, reportedUserId, report
         >
           <Label className={styles.question}>Why are you reporting this user?</Label>
           {ABUSE_CATEGORIES.map(([value, text]) => (
-            <Radio key={value} value={value} className={styles.radio}>
-              <span className={styles.dot} aria-hidden="true" />
+            <Radio key={value} value={value} className={radio.radio}>
+              <span className={radio.dot} aria-hidden="true" />
               {text}
             </Radio>
           ))}

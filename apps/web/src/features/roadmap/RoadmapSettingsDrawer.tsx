@@ -21,6 +21,7 @@ import {
   Switch,
 } from 'react-aria-components';
 import { Drawer } from '../../ui/Drawer';
+import radio from '../../ui/Radio.module.css';
 import styles from './RoadmapSettingsDrawer.module.css';
 import type { RoadmapSettings } from './roadmapSettings';
 
@@ -81,8 +82,8 @@ function Choices<T extends string>({
     <RadioGroup className={styles.radioGroup} value={value} onChange={(v) => onChange(v as T)} isDisabled={isDisabled}>
       <Label className={hideLabel ? 'visually-hidden' : styles.fieldLabel}>{label}</Label>
       {options.map(([key, text]) => (
-        <Radio key={key} value={key} className={styles.radio}>
-          <span className={styles.radioDot} aria-hidden="true" />
+        <Radio key={key} value={key} className={radio.radio}>
+          <span className={radio.dot} aria-hidden="true" />
           {text}
         </Radio>
       ))}
