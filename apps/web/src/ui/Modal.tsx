@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Modal as AriaModal, Dialog, Heading, ModalOverlay } from 'react-aria-components';
-import { Button } from './Button';
+import { Modal as AriaModal, Dialog, ModalOverlay } from 'react-aria-components';
+import { DialogHeader } from './DialogHeader';
 import styles from './Modal.module.css';
 
 /** A dismissable dialog (Esc, click outside, Close button) that traps and restores focus. */
@@ -23,14 +23,7 @@ export function Modal({
         <Dialog className={styles.dialog}>
           {({ close }) => (
             <>
-              <header className={styles.header}>
-                <Heading slot="title" className={styles.title}>
-                  {title}
-                </Heading>
-                <Button variant="tertiary" size="small" onPress={close} aria-label="Close">
-                  <span aria-hidden="true">✕</span>
-                </Button>
-              </header>
+              <DialogHeader title={title} close={close} styles={styles} />
               <div className={styles.body}>{children}</div>
             </>
           )}

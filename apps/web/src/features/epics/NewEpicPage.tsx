@@ -10,12 +10,12 @@ import type { LabelDetail } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { buttonClassName } from '../../ui/buttonClassName';
+import form from '../../ui/Form.module.css';
 import { LabelBadge } from '../../ui/LabelBadge';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { labelKeys } from '../labels/queries';
 import { LabelledField } from '../shared/LabelledField';
 import { NewItemFrame } from '../shared/NewItemFrame';
-import styles from './NewEpicPage.module.css';
 import { useCanCreateEpic, useCreateEpic } from './queries';
 
 /** Field names the server may name in a 400, mapped to the inputs they describe. */
@@ -58,13 +58,13 @@ function LabelPicker({
   if (labels.isPending) body = <Spinner label="Loading labels" />;
   else if (labels.isError)
     body = <ErrorState error={labels.error} onRetry={() => void labels.refetch()} what="list of labels" />;
-  else if (labels.data.items.length === 0) body = <p className={styles.hint}>This group has no labels yet.</p>;
+  else if (labels.data.items.length === 0) body = <p className={form.hint}>This group has no labels yet.</p>;
   else
     body = (
-      <ul className={styles.labelList}>
+      <ul className={form.choiceList}>
         {labels.data.items.map((label) => (
           <li key={label.id ?? label.name}>
-            <label className={styles.labelOption}>
+            <label className={form.choice}>
               <input
                 type="checkbox"
                 name="labels"
@@ -80,13 +80,13 @@ function LabelPicker({
     );
 
   return (
-    <fieldset className={styles.fieldset} aria-invalid={invalid || undefined}>
-      <legend className={styles.legend}>
-        Labels <span className={styles.optional}>(optional)</span>
+    <fieldset className={form.fieldset} aria-invalid={invalid || undefined}>
+      <legend className={form.legend}>
+        Labels <span className={form.optional}>(optional)</span>
       </legend>
       {body}
       {selected.length > 0 && (
-        <p className={styles.hint} aria-live="polite">
+        <p className={form.hint} aria-live="polite">
           {selected.length} selected
         </p>
       )}
@@ -112,14 +112,14 @@ function DateField({
   'aria-describedby': string | undefined;
 }) {
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label} <span className={styles.optional}>(optional)</span>
+    <div className={form.field}>
+      <label htmlFor={id} className={form.label}>
+        {label} <span className={form.optional}>(optional)</span>
       </label>
       <input
         id={id}
         type="date"
-        className={`${styles.input} ${styles.date}`}
+        className={`${form.input} ${form.date}`}
         name={name}
         value={value}
         onChange={(event) => onChange(event.target.value)}
@@ -191,7 +191,7 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
   };
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+    <form className={form.form} onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
       <div ref={alertRef} id={errorId}>
         {error && (
           <Alert variant="danger" title="The epic could not be created.">
@@ -204,7 +204,7 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
         <input
           id={`${ids}-title`}
           ref={titleRef}
-          className={styles.input}
+          className={form.input}
           name="title"
           value={title}
           onChange={(event) => setTitle(event.target.value)}
@@ -220,7 +220,7 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
       <LabelledField htmlFor={`${ids}-description`} label="Description">
         <textarea
           id={`${ids}-description`}
-          className={`${styles.input} ${styles.textarea}`}
+          className={`${form.input} ${form.textarea}`}
           name="description"
           value={description}
           onChange={(event) => setDescription(event.target.value)}
@@ -230,13 +230,13 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
           aria-invalid={invalid('description')}
           aria-describedby={describedBy('description', `${ids}-description-hint`)}
         />
-        <p id={`${ids}-description-hint`} className={styles.hint}>
+        <p id={`${ids}-description-hint`} className={form.hint}>
           Supports Markdown.
         </p>
       </LabelledField>
 
-      <div className={styles.field}>
-        <label className={styles.checkbox}>
+      <div className={form.field}>
+        <label className={form.checkbox}>
           <input
             type="checkbox"
             name="confidential"
@@ -246,14 +246,14 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
           />
           <span>Confidential</span>
         </label>
-        <p id={`${ids}-confidential-hint`} className={styles.hint}>
+        <p id={`${ids}-confidential-hint`} className={form.hint}>
           This epic is confidential and should only be visible to team members with at least the Reporter role.
         </p>
       </div>
 
       <LabelPicker groupPath={groupPath} selected={labels} onChange={setLabels} invalid={error?.field === 'labels'} />
 
-      <div className={styles.dates}>
+      <div className={form.dates}>
         {(
           [
             ['start', 'Start date', 'start_date_fixed', startDate, setStartDate],
@@ -273,7 +273,7 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
         ))}
       </div>
 
-      <div className={styles.actions}>
+      <div className={form.actions}>
         <Button type="submit" variant="confirm" isDisabled={pending}>
           {pending ? 'Creating epic…' : 'Create epic'}
         </Button>

@@ -15,6 +15,18 @@ export const epicKeys = {
   /** The epic's discussions, award emoji and comment permissions (features/notes). */
   notes: (groupPath: string, iid: number) => ['epics', 'detail', groupPath, iid, 'notes'] as const,
   canCreate: (groupPath: string, userId: number | null) => ['epics', 'can-create', groupPath, userId] as const,
+  /** A part of the epic sidebar (features/epics/sidebar): under the detail key, so live updates refetch it too. */
+  sidebar: (groupPath: string, iid: number, part: 'state' | 'ancestors' | 'participants' | 'color') =>
+    ['epics', 'detail', groupPath, iid, 'sidebar', part] as const,
+  /** The choices of an epic sidebar picker (the group's labels). */
+  sidebarOptions: (groupPath: string, field: 'labels') => ['epics', 'sidebar-options', groupPath, field] as const,
+  /** What the child-items Add forms look up (features/epics/tree-add): groups, projects, the default project. */
+  treeAdd: () => ['epics', 'tree-add'] as const,
+  treeAddGroup: (groupPath: string) => ['epics', 'tree-add', 'group', groupPath] as const,
+  treeAddGroups: (groupPath: string, search: string) => ['epics', 'tree-add', 'groups', groupPath, search] as const,
+  treeAddProjects: (groupPath: string, search: string) => ['epics', 'tree-add', 'projects', groupPath, search] as const,
+  treeAddDefaultProject: (groupPath: string, iid: number, userId: number | null) =>
+    ['epics', 'tree-add', 'default-project', groupPath, iid, userId] as const,
 };
 
 /** The epic from its page JSON (IE-7): the REST epic with labels' details, lock_version and the viewer's permissions. */

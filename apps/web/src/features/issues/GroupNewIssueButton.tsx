@@ -4,9 +4,9 @@ import { apiGet, apiPath, encodeId } from '../../lib/api';
 import { urls } from '../../lib/paths';
 import { recentItems } from '../../lib/recentItems';
 import { buttonClassName } from '../../ui/buttonClassName';
+import { OptionPicker } from '../shared/sidebar/OptionPicker';
+import type { PickerOption } from '../shared/sidebar/sidebarOptions';
 import styles from './GroupNewIssueButton.module.css';
-import { OptionPicker } from './sidebar/OptionPicker';
-import type { PickerOption } from './sidebar/sidebarOptions';
 
 /** IE §9: at most 3 recently used projects, listed first. */
 const MAX_RECENT = 3;

@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
-import styles from '../epics/NewEpicPage.module.css';
+import styles from '../../ui/Form.module.css';
 import { LabelledField } from '../shared/LabelledField';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
 import { NewItemFrame } from '../shared/NewItemFrame';

@@ -1,9 +1,9 @@
 import { dueDateText } from '../shared/dueDateText';
 import { People } from '../shared/People';
+import { SidebarEditField } from '../shared/sidebar/SidebarFields';
+import type { PickerOption } from '../shared/sidebar/sidebarOptions';
 import styles from './NewIssuePlanningFields.module.css';
 import { fieldPickers } from './sidebar/fieldPickers';
-import { SidebarEditField } from './sidebar/SidebarFields';
-import type { PickerOption } from './sidebar/sidebarOptions';
 
 /** What the New issue form plans besides title and description, as chosen in the pickers. */
 export interface PlanningValues {

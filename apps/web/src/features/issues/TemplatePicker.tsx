@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Alert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
-import newItemStyles from '../epics/NewEpicPage.module.css';
+import newItemStyles from '../../ui/Form.module.css';
 import { issueTemplateContent, issueTemplates, type TemplateChoice } from './issuesApi';
 import { issueKeys } from './queries';
 import styles from './TemplatePicker.module.css';

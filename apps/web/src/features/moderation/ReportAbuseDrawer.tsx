@@ -1,7 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { Dialog, FieldError, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
+import { FieldError, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { Drawer } from '../../ui/Drawer';
+import radio from '../../ui/Radio.module.css';
 import { showToast } from '../../ui/toast';
 import { ABUSE_CATEGORIES, type AbuseCategory, REPORT_THANKS, reportAbuse } from './moderationApi';
 import styles from './ReportAbuseDrawer.module.css';
@@ -47,47 +49,31 @@ export function ReportAbuseDrawer({ isOpen, onOpenChange, reportedUserId, report
   };
 
   return (
-    <ModalOverlay className={styles.overlay} isOpen={isOpen} onOpenChange={openChange} isDismissable>
-      <Modal className={styles.drawer}>
-        <Dialog className={styles.dialog}>
-          {({ close }) => (
-            <>
-              <header className={styles.header}>
-                <Heading slot="title" className={styles.title}>
-                  Report abuse to administrator
-                </Heading>
-                <Button variant="tertiary" size="small" onPress={close} aria-label="Close">
-                  <span aria-hidden="true">✕</span>
-                </Button>
-              </header>
-              <form className={styles.form} onSubmit={(event) => void submit(event)}>
-                <RadioGroup
-                  className={styles.radios}
-                  isRequired
-                  value={category}
-                  onChange={(value) => setCategory(value as AbuseCategory)}
-                  validationBehavior="native"
-                >
-                  <Label className={styles.question}>Why are you reporting this user?</Label>
-                  {ABUSE_CATEGORIES.map(([value, text]) => (
-                    <Radio key={value} value={value} className={styles.radio}>
-                      <span className={styles.dot} aria-hidden="true" />
-                      {text}
-                    </Radio>
-                  ))}
-                  <FieldError className={styles.required}>Select a reason.</FieldError>
-                </RadioGroup>
-                {failure && <Alert variant="danger">{failure}</Alert>}
-                <div className={styles.actions}>
-                  <Button type="submit" variant="confirm" isDisabled={busy}>
-                    Next
-                  </Button>
-                </div>
-              </form>
-            </>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <Drawer isOpen={isOpen} onOpenChange={openChange} title="Report abuse to administrator" layer="top">
+      <form className={styles.form} onSubmit={(event) => void submit(event)}>
+        <RadioGroup
+          className={styles.radios}
+          isRequired
+          value={category}
+          onChange={(value) => setCategory(value as AbuseCategory)}
+          validationBehavior="native"
+        >
+          <Label className={styles.question}>Why are you reporting this user?</Label>
+          {ABUSE_CATEGORIES.map(([value, text]) => (
+            <Radio key={value} value={value} className={radio.radio}>
+              <span className={radio.dot} aria-hidden="true" />
+              {text}
+            </Radio>
+          ))}
+          <FieldError className={styles.required}>Select a reason.</FieldError>
+        </RadioGroup>
+        {failure && <Alert variant="danger">{failure}</Alert>}
+        <div className={styles.actions}>
+          <Button type="submit" variant="confirm" isDisabled={busy}>
+            Next
+          </Button>
+        </div>
+      </form>
+    </Drawer>
   );
 }

@@ -10,13 +10,9 @@ import {
 import { useState } from 'react';
 import {
   Button as AriaButton,
-  Dialog,
-  Heading,
   Label,
   ListBox,
   ListBoxItem,
-  Modal,
-  ModalOverlay,
   Popover,
   Radio,
   RadioGroup,
@@ -24,7 +20,8 @@ import {
   SelectValue,
   Switch,
 } from 'react-aria-components';
-import { Button } from '../../ui/Button';
+import { Drawer } from '../../ui/Drawer';
+import radio from '../../ui/Radio.module.css';
 import styles from './RoadmapSettingsDrawer.module.css';
 import type { RoadmapSettings } from './roadmapSettings';
 
@@ -85,8 +82,8 @@ function Choices<T extends string>({
     <RadioGroup className={styles.radioGroup} value={value} onChange={(v) => onChange(v as T)} isDisabled={isDisabled}>
       <Label className={hideLabel ? 'visually-hidden' : styles.fieldLabel}>{label}</Label>
       {options.map(([key, text]) => (
-        <Radio key={key} value={key} className={styles.radio}>
-          <span className={styles.radioDot} aria-hidden="true" />
+        <Radio key={key} value={key} className={radio.radio}>
+          <span className={radio.dot} aria-hidden="true" />
           {text}
         </Radio>
       ))}
@@ -150,99 +147,82 @@ export function RoadmapSettingsDrawer({
   const shownRange = pendingRange ?? settings.rangeType;
   const presets = presetsFor(settings.rangeType);
   return (
-    <ModalOverlay className={styles.drawerOverlay} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
-      <Modal className={styles.drawer}>
-        <Dialog className={styles.drawerDialog} aria-label="Roadmap settings">
-          {({ close }) => (
-            <>
-              <header className={styles.drawerHeader}>
-                <Heading slot="title" className={styles.drawerTitle}>
-                  Roadmap settings
-                </Heading>
-                <Button variant="tertiary" size="small" onPress={close} aria-label="Close">
-                  <span aria-hidden="true">✕</span>
-                </Button>
-              </header>
-              <div className={styles.drawerBody}>
-                <section className={styles.drawerSection}>
-                  <Select
-                    className={styles.rangeSelect}
-                    selectedKey={shownRange}
-                    onSelectionChange={(key) => setPendingRange(key as TimeframeRangeType)}
-                    onOpenChange={(open) => {
-                      if (open) return;
-                      const next = pendingRange;
-                      setPendingRange(null);
-                      if (next && next !== settings.rangeType)
-                        onChange({ rangeType: next, preset: defaultPresetFor(next) });
-                    }}
-                  >
-                    <Label className={styles.sectionTitle}>Date range</Label>
-                    <AriaButton className={styles.selectTrigger}>
-                      <SelectValue />
-                      <span aria-hidden="true">▾</span>
-                    </AriaButton>
-                    <Popover className={styles.selectPopover} placement="bottom start">
-                      <ListBox className={styles.selectList}>
-                        {(Object.keys(RANGE_TEXT) as TimeframeRangeType[]).map((range) => (
-                          <ListBoxItem key={range} id={range} className={styles.selectOption}>
-                            {RANGE_TEXT[range]}
-                          </ListBoxItem>
-                        ))}
-                      </ListBox>
-                    </Popover>
-                  </Select>
-                  {presets.length > 1 && (
-                    <Choices
-                      label="Timeline view"
-                      hideLabel
-                      value={settings.preset}
-                      options={presets.map((p) => [p, PRESET_TEXT[p]])}
-                      onChange={(preset) => onChange({ preset })}
-                    />
-                  )}
-                </section>
-                <ToggledChoicesSection
-                  title="Milestones"
-                  toggleLabel="Show milestones"
-                  isSelected={settings.showMilestones}
-                  onToggle={(showMilestones) => onChange({ showMilestones })}
-                  label="Milestone type"
-                  value={settings.milestonesType}
-                  texts={MILESTONE_TEXT}
-                  onChange={(milestonesType) => onChange({ milestonesType })}
-                />
-                <section className={styles.drawerSection}>
-                  <Choices
-                    label="Epics"
-                    value={settings.epicsState}
-                    options={(Object.keys(EPICS_TEXT) as EpicsState[]).map((s) => [s, EPICS_TEXT[s]])}
-                    onChange={(epicsState) => onChange({ epicsState })}
-                  />
-                </section>
-                <ToggledChoicesSection
-                  title="Progress tracking"
-                  toggleLabel="Display progress of child issues"
-                  isSelected={settings.showProgress}
-                  onToggle={(showProgress) => onChange({ showProgress })}
-                  label="Progress tracking mode"
-                  value={settings.progressTracking}
-                  texts={PROGRESS_TEXT}
-                  onChange={(progressTracking) => onChange({ progressTracking })}
-                />
-                <section className={styles.drawerSection}>
-                  <h3 className={styles.sectionTitle}>Labels</h3>
-                  <ToggleSwitch
-                    label="Show labels"
-                    isSelected={settings.showLabels}
-                    onChange={(showLabels) => onChange({ showLabels })}
-                  />
-                </section>
-              </div>
-            </>
+    <Drawer isOpen={isOpen} onOpenChange={onOpenChange} title="Roadmap settings" layer="page">
+      <div className={styles.drawerBody}>
+        <section className={styles.drawerSection}>
+          <Select
+            className={styles.rangeSelect}
+            selectedKey={shownRange}
+            onSelectionChange={(key) => setPendingRange(key as TimeframeRangeType)}
+            onOpenChange={(open) => {
+              if (open) return;
+              const next = pendingRange;
+              setPendingRange(null);
+              if (next && next !== settings.rangeType) onChange({ rangeType: next, preset: defaultPresetFor(next) });
+            }}
+          >
+            <Label className={styles.sectionTitle}>Date range</Label>
+            <AriaButton className={styles.selectTrigger}>
+              <SelectValue />
+              <span aria-hidden="true">▾</span>
+            </AriaButton>
+            <Popover className={styles.selectPopover} placement="bottom start">
+              <ListBox className={styles.selectList}>
+                {(Object.keys(RANGE_TEXT) as TimeframeRangeType[]).map((range) => (
+                  <ListBoxItem key={range} id={range} className={styles.selectOption}>
+                    {RANGE_TEXT[range]}
+                  </ListBoxItem>
+                ))}
+              </ListBox>
+            </Popover>
+          </Select>
+          {presets.length > 1 && (
+            <Choices
+              label="Timeline view"
+              hideLabel
+              value={settings.preset}
+              options={presets.map((p) => [p, PRESET_TEXT[p]])}
+              onChange={(preset) => onChange({ preset })}
+            />
           )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+        </section>
+        <ToggledChoicesSection
+          title="Milestones"
+          toggleLabel="Show milestones"
+          isSelected={settings.showMilestones}
+          onToggle={(showMilestones) => onChange({ showMilestones })}
+          label="Milestone type"
+          value={settings.milestonesType}
+          texts={MILESTONE_TEXT}
+          onChange={(milestonesType) => onChange({ milestonesType })}
+        />
+        <section className={styles.drawerSection}>
+          <Choices
+            label="Epics"
+            value={settings.epicsState}
+            options={(Object.keys(EPICS_TEXT) as EpicsState[]).map((s) => [s, EPICS_TEXT[s]])}
+            onChange={(epicsState) => onChange({ epicsState })}
+          />
+        </section>
+        <ToggledChoicesSection
+          title="Progress tracking"
+          toggleLabel="Display progress of child issues"
+          isSelected={settings.showProgress}
+          onToggle={(showProgress) => onChange({ showProgress })}
+          label="Progress tracking mode"
+          value={settings.progressTracking}
+          texts={PROGRESS_TEXT}
+          onChange={(progressTracking) => onChange({ progressTracking })}
+        />
+        <section className={styles.drawerSection}>
+          <h3 className={styles.sectionTitle}>Labels</h3>
+          <ToggleSwitch
+            label="Show labels"
+            isSelected={settings.showLabels}
+            onChange={(showLabels) => onChange({ showLabels })}
+          />
+        </section>
+      </div>
+    </Drawer>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from '../epics/NewEpicPage.module.css';
+import styles from '../../ui/Form.module.css';
 
 /** A form field of the "new item" forms: its label above the control whose id is `htmlFor`. */
 export function LabelledField({

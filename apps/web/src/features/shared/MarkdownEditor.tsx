@@ -1,11 +1,11 @@
 import { formatMarkdown, type MarkdownFormat, markdownShortcut } from '@meridian/domain';
-import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { Alert } from '../../ui/Alert';
 import { Description } from './Description';
 import { useGfmAutocomplete } from './gfm/useGfmAutocomplete';
 import styles from './MarkdownEditor.module.css';
-import { type QuickActionsTarget, renderMarkdown } from './markdownApi';
+import type { QuickActionsTarget } from './markdownApi';
+import { useMarkdownPreview } from './markdownQueries';
 
 const MOD = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
 
@@ -62,11 +62,7 @@ function Preview({
   projectPath: string;
   quickActionsTarget?: QuickActionsTarget;
 }) {
-  const preview = useQuery({
-    queryKey: ['markdown-preview', projectPath, quickActionsTarget?.issueIid, text],
-    queryFn: ({ signal }) => renderMarkdown(text, projectPath, signal, quickActionsTarget),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const preview = useMarkdownPreview(text, projectPath, quickActionsTarget);
   if (!text.trim()) return <p className={styles.preview}>Nothing to preview.</p>;
   if (preview.isPending) return <p className={styles.preview}>Loading preview…</p>;
   if (preview.isError) return <Alert variant="danger">{preview.error.message}</Alert>;

@@ -3,7 +3,7 @@ import { ContextLayout } from '../../app/ContextLayout';
 import { useNamespaceContext } from '../../app/groupContext';
 import layout from '../../app/Layout.module.css';
 import { urls } from '../../lib/paths';
-import styles from '../epics/NewEpicPage.module.css';
+import styles from '../../ui/Form.module.css';
 
 const LIST_TITLES = { epics: 'Epics', issues: 'Issues' } as const;
 

@@ -1,31 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PlainLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
-import { apiList, apiPath } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import type { UserSummary } from '../../lib/types';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageSpinner } from '../../ui/Spinner';
 import { LazyReportAbuseDrawer } from '../moderation/LazyReportAbuseDrawer';
+import { useUserByUsername } from './queries';
 import styles from './UserProfilePage.module.css';
 
 /** GitLab usernames: letters, digits, `_`, `-`, `.` (at most 255); anything else finds nobody. */
 const USERNAME = /^[A-Za-z0-9_.-]{1,255}$/;
-
-/** The user with this username, as `GET /users?username=` answers it (banned users only for admins); null when none. */
-function useUserByUsername(username: string) {
-  return useQuery({
-    queryKey: ['users', 'by-username', username],
-    enabled: USERNAME.test(username),
-    queryFn: async ({ signal }) => {
-      const page = await apiList<UserSummary>(apiPath('/users', { username }), signal);
-      return page.items[0] ?? null;
-    },
-  });
-}
 
 /**
  * `/users/:username`: a minimal user profile (name, username, avatar) with GitLab's 'Report abuse'
@@ -33,7 +19,7 @@ function useUserByUsername(username: string) {
  */
 export function UserProfilePage({ username }: { username: string }) {
   const { user: me } = useSession();
-  const query = useUserByUsername(username);
+  const query = useUserByUsername(username, USERNAME.test(username));
   const [reporting, setReporting] = useState(false);
   const notFound = (
     <EmptyState

@@ -6,7 +6,7 @@ import { urls } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
-import styles from '../epics/NewEpicPage.module.css';
+import styles from '../../ui/Form.module.css';
 import { issueKeys } from '../issues/queries';
 import { LabelledField } from '../shared/LabelledField';
 import { NewItemFrame } from '../shared/NewItemFrame';

@@ -1,13 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AppLink } from '../../lib/AppLink';
-import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { buttonClassName } from '../../ui/buttonClassName';
 import { DetailSection } from '../shared/DetailPage';
 import { childMove } from './childMove';
+import { useMoveWorkItemChild, useWorkItemHierarchy } from './queries';
 import styles from './WorkItemHierarchy.module.css';
-import { fetchWorkItemHierarchy, moveWorkItemChild } from './workItemsApi';
 
 const ICONS: Record<string, string> = {
   Task: '☑',
@@ -25,18 +23,8 @@ const ICONS: Record<string, string> = {
  * (native buttons with the button look: React Aria's button is not in the issue page's first load).
  */
 export function WorkItemHierarchy({ issueId }: { issueId: number }) {
-  const session = useSession();
-  const queryClient = useQueryClient();
-  const queryKey = ['work-items', 'hierarchy', issueId];
-  const hierarchy = useQuery({
-    enabled: !session.isLoading,
-    queryKey,
-    queryFn: ({ signal }) => fetchWorkItemHierarchy(issueId, signal),
-  });
-  const move = useMutation({
-    mutationFn: (m: { id: string; to: NonNullable<ReturnType<typeof childMove>> }) => moveWorkItemChild(m.id, m.to),
-    onSettled: () => queryClient.invalidateQueries({ queryKey }),
-  });
+  const hierarchy = useWorkItemHierarchy(issueId);
+  const move = useMoveWorkItemChild(issueId);
   const data = hierarchy.data;
   if (!data) return null;
   const children = data.children?.nodes ?? [];

@@ -1,7 +1,8 @@
 import { LEAVE_PAGE_TEXT, TitleDescriptionForm } from '../../shared/edit/TitleDescriptionForm';
 import { useEpic } from '../queries';
 import type { EpicPageData } from './epicPageApi';
-import { epicDraftKey, useUpdateEpic } from './useEpicHeaderActions';
+import { useUpdateEpic } from './queries';
+import { epicDraftKey } from './useEpicHeaderActions';
 
 /** IE §5 "Edit conflict", for epics. */
 export const EPIC_EDIT_CONFLICT_TEXT =

@@ -1,23 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { AppLink } from '../../../lib/AppLink';
 import { Spinner } from '../../../ui/Spinner';
 import layout from '../../shared/DetailLayout.module.css';
 import { SidebarField } from '../../shared/People';
 import styles from './EpicSidebar.module.css';
-import { fetchEpicAncestors } from './epicSidebarApi';
-import { epicSidebarKeys, useSessionReady } from './useEpicSidebar';
+import { useEpicAncestors } from './queries';
 
 /** IE §6: an ancestor the viewer may not read (the server sends no title for it). */
 export const NO_PERMISSION_TEXT = "You don't have permission to view this epic";
 
 /** The epic's ancestors, from the top-most down to its parent (IE-32). */
 export function EpicAncestorsWidget({ groupPath, iid }: { groupPath: string; iid: number }) {
-  const { ready } = useSessionReady();
-  const ancestors = useQuery({
-    enabled: ready,
-    queryKey: epicSidebarKeys.of(groupPath, iid, 'ancestors'),
-    queryFn: ({ signal }) => fetchEpicAncestors(groupPath, iid, signal),
-  });
+  const ancestors = useEpicAncestors(groupPath, iid);
   let body: React.ReactNode;
   if (ancestors.isPending) body = <Spinner label="Loading ancestors" />;
   else if (ancestors.isError) body = <span className={layout.none}>Could not load the ancestors.</span>;

@@ -1,15 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { Epic } from '../../../lib/types';
 import { buttonClassName } from '../../../ui/buttonClassName';
-import { EditableSidebarField } from '../../issues/sidebar/EditableSidebarField';
-import sidebarStyles from '../../issues/sidebar/IssueSidebar.module.css';
-import { roadmapKeys } from '../../roadmap/queries';
-import { epicKeys } from '../queries';
+import { EditableSidebarField } from '../../shared/sidebar/EditableSidebarField';
+import sidebarStyles from '../../shared/sidebar/Sidebar.module.css';
 import styles from './EpicSidebar.module.css';
 import { DEFAULT_EPIC_COLOR, isHexColor, SUGGESTED_EPIC_COLORS, suggestedColorName } from './epicColors';
-import { fetchEpicColor, updateEpicColor } from './epicSidebarApi';
-import { epicSidebarKeys, useSessionReady } from './useEpicSidebar';
+import { useEpicColor, useUpdateEpicColor } from './queries';
 
 function ColorEditor({ current, onPick }: { current: string; onPick: (hex: string) => void }) {
   const name = useId();
@@ -51,22 +47,8 @@ function ColorEditor({ current, onPick }: { current: string; onPick: (hex: strin
 
 /** The epic's colour on the roadmap (IE-40 epicColor, IE-45 updateEpicColor): a suggested one or any hex. */
 export function EpicColorWidget({ epic, groupPath, canEdit }: { epic: Epic; groupPath: string; canEdit: boolean }) {
-  const client = useQueryClient();
-  const { ready } = useSessionReady();
-  const key = epicSidebarKeys.of(groupPath, epic.iid, 'color');
-  const color = useQuery({
-    enabled: ready,
-    queryKey: key,
-    queryFn: ({ signal }) => fetchEpicColor(groupPath, epic.iid, signal),
-  });
-  const update = useMutation({
-    mutationFn: (hex: string) => updateEpicColor(groupPath, epic.iid, hex),
-    onSuccess: (hex) => {
-      client.setQueryData(key, hex);
-      client.setQueryData<Epic>(epicKeys.detail(groupPath, epic.iid), (old) => old && { ...old, color: hex });
-      void client.invalidateQueries({ queryKey: roadmapKeys.all });
-    },
-  });
+  const color = useEpicColor(groupPath, epic.iid);
+  const update = useUpdateEpicColor(groupPath, epic.iid);
   const hex = (update.isPending ? update.variables : color.data) ?? epic.color ?? DEFAULT_EPIC_COLOR;
   const failure = color.isError
     ? 'Error fetching epic color.'

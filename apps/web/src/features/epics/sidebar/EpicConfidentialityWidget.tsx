@@ -1,6 +1,6 @@
 import type { Epic } from '../../../lib/types';
-import { EditableSidebarField } from '../../issues/sidebar/EditableSidebarField';
-import { ConfidentialityEditor } from '../../issues/sidebar/FieldEditors';
+import { EditableSidebarField } from '../../shared/sidebar/EditableSidebarField';
+import { ConfidentialityEditor } from '../../shared/sidebar/FieldEditors';
 import type { EpicChanges } from './epicSidebarApi';
 
 /**

@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { AppLink } from '../../../lib/AppLink';
 import { formatDate } from '../../../lib/format';
 import type { Epic } from '../../../lib/types';
-import { EditableSidebarField } from '../../issues/sidebar/EditableSidebarField';
-import { ValueEditor } from '../../issues/sidebar/FieldEditors';
 import layout from '../../shared/DetailLayout.module.css';
+import { EditableSidebarField } from '../../shared/sidebar/EditableSidebarField';
+import { ValueEditor } from '../../shared/sidebar/FieldEditors';
 import styles from './EpicSidebar.module.css';
 import type { DateSource, EpicChanges } from './epicSidebarApi';
 

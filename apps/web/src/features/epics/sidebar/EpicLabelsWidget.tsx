@@ -3,13 +3,14 @@ import { lazyNamed } from '../../../app/lazyNamed';
 import type { Epic, LabelRef } from '../../../lib/types';
 import { LabelList } from '../../../ui/LabelBadge';
 import { PageSpinner } from '../../../ui/Spinner';
-import { SidebarEditField } from '../../issues/sidebar/SidebarFields';
-import { groupLabelOptions, type PickerOption } from '../../issues/sidebar/sidebarOptions';
 import layout from '../../shared/DetailLayout.module.css';
+import { SidebarEditField } from '../../shared/sidebar/SidebarFields';
+import { groupLabelOptions, type PickerOption } from '../../shared/sidebar/sidebarOptions';
+import { epicKeys } from '../queries';
 import type { EpicChanges } from './epicSidebarApi';
 
 // The create view loads on the first 'Create group label' press.
-const LabelCreateForm = lazyNamed(() => import('../../issues/sidebar/LabelCreateForm'), 'LabelCreateForm');
+const LabelCreateForm = lazyNamed(() => import('../../shared/sidebar/LabelCreateForm'), 'LabelCreateForm');
 
 const labelTitle = (label: LabelRef) => (typeof label === 'string' ? label : label.name);
 
@@ -43,7 +44,7 @@ export function EpicLabelsWidget({
       failure={failure}
       picker={{
         name: 'Select labels',
-        queryKey: ['epics', 'sidebar-options', groupPath, 'labels'],
+        queryKey: epicKeys.sidebarOptions(groupPath, 'labels'),
         load: (search, signal) => groupLabelOptions(groupPath, search, signal),
         current,
         multiple: true,

@@ -1,21 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { AppLink } from '../../../lib/AppLink';
 import { appPathFromWebUrl } from '../../../lib/paths';
 import { Avatar } from '../../../ui/Avatar';
-import sidebarStyles from '../../issues/sidebar/IssueSidebar.module.css';
 import layout from '../../shared/DetailLayout.module.css';
 import { SidebarField } from '../../shared/People';
-import { fetchEpicParticipants } from './epicSidebarApi';
-import { epicSidebarKeys, useSessionReady } from './useEpicSidebar';
+import sidebarStyles from '../../shared/sidebar/Sidebar.module.css';
+import { useEpicParticipants } from './queries';
 
 /** The people taking part in the epic (IE-33): its author and commenters, each linking to their profile. */
 export function EpicParticipantsWidget({ groupPath, iid }: { groupPath: string; iid: number }) {
-  const { ready } = useSessionReady();
-  const participants = useQuery({
-    enabled: ready,
-    queryKey: epicSidebarKeys.of(groupPath, iid, 'participants'),
-    queryFn: ({ signal }) => fetchEpicParticipants(groupPath, iid, signal),
-  });
+  const participants = useEpicParticipants(groupPath, iid);
   const users = participants.data ?? [];
   return (
     <SidebarField

@@ -13,7 +13,7 @@ import { EpicParticipantsWidget } from './EpicParticipantsWidget';
 import { EpicSubscriptionWidget } from './EpicSubscriptionWidget';
 import { EpicTodoWidget } from './EpicTodoWidget';
 import type { EpicChanges } from './epicSidebarApi';
-import { useEpicFieldUpdate, useEpicSidebarState } from './useEpicSidebar';
+import { useEpicFieldUpdate, useEpicSidebarState } from './queries';
 
 type Field = 'start' | 'due' | 'labels' | 'confidentiality';
 

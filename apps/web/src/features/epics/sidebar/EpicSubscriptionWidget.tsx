@@ -1,10 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Switch } from 'react-aria-components';
-import { showToast } from '../../../ui/toast';
 import { SidebarField } from '../../shared/People';
 import styles from './EpicSidebar.module.css';
-import { setEpicSubscribed } from './epicSidebarApi';
-import { epicSidebarKeys } from './useEpicSidebar';
+import { useEpicSubscriptionToggle } from './queries';
 
 /** The viewer's notifications for the epic: a switch that subscribes or unsubscribes them. */
 export function EpicSubscriptionWidget({
@@ -16,13 +13,7 @@ export function EpicSubscriptionWidget({
   iid: number;
   subscribed: boolean;
 }) {
-  const client = useQueryClient();
-  const toggle = useMutation({
-    mutationFn: (on: boolean) => setEpicSubscribed(groupPath, iid, on),
-    onSuccess: (_data, on) => showToast(on ? 'Notifications turned on.' : 'Notifications turned off.'),
-    onError: () => showToast('An error occurred while setting notifications status. Please try again.'),
-    onSettled: () => client.invalidateQueries({ queryKey: epicSidebarKeys.of(groupPath, iid, 'state') }),
-  });
+  const toggle = useEpicSubscriptionToggle(groupPath, iid);
   const shown = toggle.isPending ? (toggle.variables ?? subscribed) : subscribed;
   return (
     <SidebarField label="Notifications">

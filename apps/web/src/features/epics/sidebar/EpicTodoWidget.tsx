@@ -1,17 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buttonClassName } from '../../../ui/buttonClassName';
 import { SidebarField } from '../../shared/People';
 import styles from './EpicSidebar.module.css';
-import { addEpicTodo, markTodoDone } from './epicSidebarApi';
-import { epicSidebarKeys } from './useEpicSidebar';
+import { useEpicTodoToggle } from './queries';
 
 /** The signed-in viewer's to-do on the epic (IE §6: signed-in only): add one, or mark it done. */
 export function EpicTodoWidget({ groupPath, iid, todoId }: { groupPath: string; iid: number; todoId: string | null }) {
-  const client = useQueryClient();
-  const toggle = useMutation({
-    mutationFn: () => (todoId ? markTodoDone(todoId) : addEpicTodo(groupPath, iid)),
-    onSettled: () => client.invalidateQueries({ queryKey: epicSidebarKeys.of(groupPath, iid, 'state') }),
-  });
+  const toggle = useEpicTodoToggle(groupPath, iid, todoId);
   return (
     <SidebarField label="To-do item">
       <div className={styles.row}>

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   Button as AriaButton,
@@ -12,11 +11,11 @@ import {
 } from 'react-aria-components';
 import menu from '../../../ui/Menu.module.css';
 import type { EpicPageData } from '../header/epicPageApi';
-import { epicKeys } from '../queries';
 import styles from './AddChildMenu.module.css';
 import { AddExistingForm } from './AddExistingForm';
 import { CreateEpicForm } from './CreateEpicForm';
 import { CreateIssueForm } from './CreateIssueForm';
+import { useChildrenChanged } from './queries';
 
 type FormKind = 'new-issue' | 'existing-issue' | 'new-epic' | 'existing-epic';
 
@@ -26,7 +25,7 @@ type FormKind = 'new-issue' | 'existing-issue' | 'new-epic' | 'existing-epic';
  * who may add children — as the page JSON's permissions say. One form at a time: choosing another replaces it; Cancel or Escape closes it.
  */
 export function AddChildMenu({ epic, groupPath }: { epic: EpicPageData; groupPath: string }) {
-  const queryClient = useQueryClient();
+  const childrenChanged = useChildrenChanged(groupPath, epic.iid);
   const [form, setForm] = useState<FormKind | null>(null);
   const may = epic.user_permissions;
   if (!may.admin_epic_relation) return null;
@@ -34,8 +33,7 @@ export function AddChildMenu({ epic, groupPath }: { epic: EpicPageData; groupPat
   const close = () => setForm(null);
   const added = () => {
     setForm(null);
-    void queryClient.invalidateQueries({ queryKey: epicKeys.tree(groupPath, epic.iid) });
-    void queryClient.invalidateQueries({ queryKey: epicKeys.detailLists(groupPath, epic.iid) });
+    childrenChanged();
   };
   const formProps = { epic, groupPath, onCancel: close, onAdded: added };
 

@@ -1,5 +1,4 @@
 import { addFailureMessage, referencesToSubmit, splitReferenceInput, treeFormHeading } from '@meridian/domain';
-import { useMutation } from '@tanstack/react-query';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import type { Epic } from '../../../lib/types';
@@ -7,8 +6,8 @@ import { Button } from '../../../ui/Button';
 import { showToast } from '../../../ui/toast';
 import { useGfmAutocomplete } from '../../shared/gfm/useGfmAutocomplete';
 import styles from './AddChildMenu.module.css';
+import { useAddByReferences } from './queries';
 import { TreeFormFrame } from './TreeFormFrame';
-import { addByReferences } from './treeAddApi';
 
 const PLACEHOLDER = { issue: 'Paste issue link or <#issue id>', epic: 'Paste epic link or <&epic id>' } as const;
 
@@ -50,8 +49,7 @@ export function AddExistingForm({
     triggers: type === 'issue' ? ['#'] : ['&'],
   });
 
-  const add = useMutation({
-    mutationFn: () => addByReferences(groupPath, epic.iid, type, references),
+  const add = useAddByReferences(groupPath, epic.iid, type, {
     onSuccess: (answer) => {
       if (answer.message) showToast(answer.message);
       onAdded();
@@ -66,7 +64,7 @@ export function AddExistingForm({
     if (autocomplete.onKeyDown(event)) return;
     if (event.key === 'Enter') {
       event.preventDefault();
-      if (references.length > 0 && !add.isPending) add.mutate();
+      if (references.length > 0 && !add.isPending) add.mutate(references);
     } else if (event.key === 'Backspace' && text === '' && tokens.length > 0) {
       setTokens(tokens.slice(0, -1));
     }
@@ -77,7 +75,7 @@ export function AddExistingForm({
       heading={treeFormHeading('add', type, confidential)}
       confidential={confidential}
       error={error}
-      onSubmit={() => references.length > 0 && add.mutate()}
+      onSubmit={() => references.length > 0 && add.mutate(references)}
       onCancel={onCancel}
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a click on the box's padding focuses its field. */}

@@ -4,8 +4,8 @@ import type { UserSummary } from '../../../lib/types';
 import { Avatar } from '../../../ui/Avatar';
 import layout from '../../shared/DetailLayout.module.css';
 import { SidebarField } from '../../shared/People';
+import styles from '../../shared/sidebar/Sidebar.module.css';
 import { issueKeys } from '../queries';
-import styles from './IssueSidebar.module.css';
 
 /** The people taking part in the issue (author, assignees, commenters): `GET …/issues/:iid/participants`. */
 export function IssueParticipants({ projectPath, iid }: { projectPath: string; iid: number }) {

@@ -13,20 +13,20 @@ import layout from '../../shared/DetailLayout.module.css';
 import { dueDateText } from '../../shared/dueDateText';
 import { HEALTH_STATUS } from '../../shared/healthStatus';
 import { People, SidebarField } from '../../shared/People';
+import { EditableSidebarField } from '../../shared/sidebar/EditableSidebarField';
+import { ConfidentialityEditor, HealthEditor } from '../../shared/sidebar/FieldEditors';
+import { SidebarEditField } from '../../shared/sidebar/SidebarFields';
+import { iterationText, type PickerOption } from '../../shared/sidebar/sidebarOptions';
 import type { IssuePermissionFlags } from '../issuePermissions';
 import type { IssueChanges } from '../issuesApi';
 import { useIssueFieldUpdate } from '../queries';
-import { EditableSidebarField } from './EditableSidebarField';
-import { ConfidentialityEditor, HealthEditor } from './FieldEditors';
 import { fieldPickers } from './fieldPickers';
 import { IssueParticipants } from './IssueParticipants';
 import styles from './IssueSidebar.module.css';
-import { SidebarEditField } from './SidebarFields';
-import { iterationText, type PickerOption } from './sidebarOptions';
 import { TimeTrackingField } from './TimeTrackingField';
 
 // The create view loads on the first 'Create project label' press.
-const LabelCreateForm = lazyNamed(() => import('./LabelCreateForm'), 'LabelCreateForm');
+const LabelCreateForm = lazyNamed(() => import('../../shared/sidebar/LabelCreateForm'), 'LabelCreateForm');
 
 type Field =
   | 'assignees'

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { apiPath, encodeId, request } from '../../../lib/api';
 import type { Issue, TimeStats } from '../../../lib/types';
 import { buttonClassName } from '../../../ui/buttonClassName';
+import styles from '../../shared/sidebar/Sidebar.module.css';
 import { issueKeys } from '../queries';
-import styles from './IssueSidebar.module.css';
 
 type TimeCall = 'time_estimate' | 'reset_time_estimate' | 'add_spent_time';
 

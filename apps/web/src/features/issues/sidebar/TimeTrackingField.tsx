@@ -3,7 +3,7 @@ import { lazyNamed } from '../../../app/lazyNamed';
 import type { TimeStats } from '../../../lib/types';
 import { PageSpinner } from '../../../ui/Spinner';
 import layout from '../../shared/DetailLayout.module.css';
-import { EditableSidebarField } from './EditableSidebarField';
+import { EditableSidebarField } from '../../shared/sidebar/EditableSidebarField';
 import styles from './IssueSidebar.module.css';
 
 // The forms load on the first Edit.

@@ -1,6 +1,12 @@
 import type { ComponentProps } from 'react';
-import type { OptionPicker } from './OptionPicker';
-import { epicOptions, labelOptions, milestoneOptions, type PickerOption, userOptions } from './sidebarOptions';
+import type { OptionPicker } from '../../shared/sidebar/OptionPicker';
+import {
+  epicOptions,
+  labelOptions,
+  milestoneOptions,
+  type PickerOption,
+  userOptions,
+} from '../../shared/sidebar/sidebarOptions';
 
 type PickerProps = ComponentProps<typeof OptionPicker>;
 type Apply = PickerProps['onApply'];

@@ -1,7 +1,7 @@
 import { graphql } from '../../../graphql/graphql';
 import { graphqlRequest } from '../../../graphql/request';
-import type { PickerOption } from './sidebarOptions';
-import { iterationText } from './sidebarOptions';
+import type { PickerOption } from '../../shared/sidebar/sidebarOptions';
+import { iterationText } from '../../shared/sidebar/sidebarOptions';
 
 // GraphQL, because the picker groups iterations under their cadence's title (IE §2.1 sidebar).
 export const ISSUE_ITERATION_OPTIONS = graphql(`

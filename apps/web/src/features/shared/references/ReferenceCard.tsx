@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
 import { useLayoutEffect, useState } from 'react';
 import { Avatar } from '../../../ui/Avatar';
 import { Badge } from '../../../ui/Badge';
+import { useReferenceCard } from './queries';
 import styles from './ReferenceCard.module.css';
-import { fetchReferenceCard, type ReferenceCardData, type ReferenceTarget } from './referenceCardApi';
+import type { ReferenceCardData, ReferenceTarget } from './referenceCardApi';
 
 const STATE_TEXT: Record<string, string> = { opened: 'Open', closed: 'Closed', merged: 'Merged', locked: 'Locked' };
 const TYPE_TEXT = { issue: 'Issue', merge_request: 'Merge request', epic: 'Epic' } as const;
@@ -75,12 +75,7 @@ export function ReferenceCard({
   onPointerEnter: () => void;
   onPointerLeave: () => void;
 }) {
-  const card = useQuery({
-    queryKey: ['reference-card', target.type, target.path.toLowerCase(), target.iid],
-    queryFn: ({ signal }) => fetchReferenceCard(target, signal),
-    staleTime: 60_000,
-    retry: false,
-  });
+  const card = useReferenceCard(target);
   const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
   useLayoutEffect(() => {
     const rect = anchor.getBoundingClientRect();

@@ -1,7 +1,7 @@
 import { apiGet, apiPath, encodeId, withQuery } from '../../../lib/api';
 import type { LabelDetail, UserSummary } from '../../../lib/types';
 
-/** The choices the issue sidebar's pickers offer, read from GitLab's REST and page-JSON calls. */
+/** The choices the issue and epic sidebars' pickers offer, read from GitLab's REST and page-JSON calls. */
 export interface PickerOption {
   /** What the issue stores: a label title, a user, milestone or iteration id. */
   id: string;

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClassName } from '../../../ui/buttonClassName';
 import { useDebouncedValue } from '../../filtered-search/useDebouncedValue';
-import styles from './IssueSidebar.module.css';
+import styles from './Sidebar.module.css';
 import type { PickerOption } from './sidebarOptions';
 
 export type OptionLoader = (search: string, signal: AbortSignal) => Promise<PickerOption[]>;

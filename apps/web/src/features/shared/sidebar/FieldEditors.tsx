@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { Issue } from '../../../lib/types';
 import { buttonClassName } from '../../../ui/buttonClassName';
-import { HEALTH_STATUS } from '../../shared/healthStatus';
-import styles from './IssueSidebar.module.css';
+import { HEALTH_STATUS } from '../healthStatus';
+import styles from './Sidebar.module.css';
 
 /**
  * A weight or a date: Apply saves what is typed, the remove button clears the field. A date may be

@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
-import layout from '../../shared/DetailLayout.module.css';
-import styles from './IssueSidebar.module.css';
+import layout from '../DetailLayout.module.css';
+import styles from './Sidebar.module.css';
 
 /**
  * One sidebar block (IE §2.1) whose value users who may change it edit in place: "Edit" opens the

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { apiPath, encodeId, request } from '../../../lib/api';
 import { buttonClassName } from '../../../ui/buttonClassName';
-import styles from './IssueSidebar.module.css';
+import styles from './Sidebar.module.css';
 import type { PickerOption } from './sidebarOptions';
 
 /** GitLab's suggested label colours, the first of them preselected. */
