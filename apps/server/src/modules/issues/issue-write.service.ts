@@ -23,6 +23,7 @@ import { issueNotifyTarget } from '../notifications/notification-target';
 import { type NotifyEvent, notify } from '../notifications/notify';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
 import { createAssignedTodos, createMentionTodos, type TodoTarget } from '../todos/todo-creation';
+import { hookChanges, queueWebhookEvent, updateAction } from '../webhooks';
 import { assertParentLinkConfidentiality } from '../work-items/parent-link-confidentiality';
 import { applyIssueLabelChanges, type IssueLabelChanges } from './issue-labels';
 import { findIssue, type IssueRow, issueSubject, projectIssueSubject } from './issues.service';
@@ -203,6 +204,15 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
     const created = { id: row.id, iid: row.iid, title: input.title ?? '' };
     const target = issueNotifyTarget(project, created, newIssueTarget(row.id, assignedIds).subject as IssueSubject);
     await notify(trx, me, target, { kind: 'new_issue', description });
+    // webhook: moved into the change recorder at merge
+    await queueWebhookEvent(trx, {
+      kind: 'issuable',
+      type: 'Issue',
+      id: row.id,
+      action: 'open',
+      actorId: me.id,
+      changes: hookChanges({}, { title: input.title ?? '', state: 'opened' }),
+    });
     return row.iid;
   });
 }
@@ -347,6 +357,15 @@ export async function updateIssue(
     };
     const target = issueNotifyTarget(project, { ...issue, title: input.title ?? issue.title }, finalIssueSubject);
     for (const event of events) await notify(trx, me, target, event);
+    // webhook: moved into the change recorder at merge
+    await queueWebhookEvent(trx, {
+      kind: 'issuable',
+      type: 'Issue',
+      id: issue.id,
+      action: updateAction(changes),
+      actorId: me.id,
+      changes: hookChanges(issue, changes),
+    });
   });
 }
 

@@ -18,6 +18,7 @@ import { addSystemNote, deleteNoteableRecords } from '../notes/noteable-records'
 import { mergeRequestNotifyTarget } from '../notifications/notification-target';
 import { type NotifyEvent, notify } from '../notifications/notify';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
+import { hookChanges, queueWebhookEvent, updateAction } from '../webhooks';
 import { findMergeRequest } from './merge-requests.service';
 import { isDraftTitle, type MergeRequestInput, readyTitle } from './mr-input';
 
@@ -172,6 +173,15 @@ export async function createMergeRequest(
     await setUsers(trx, project, 'merge_request_reviewers', row.id, input.reviewer_ids);
     await editLabels(trx, project, row.id, input);
     await notify(trx, me, notifyTarget(project, { ...row, title }), { kind: 'new_merge_request', description });
+    // webhook: moved into the change recorder at merge
+    await queueWebhookEvent(trx, {
+      kind: 'issuable',
+      type: 'MergeRequest',
+      id: row.id,
+      action: 'open',
+      actorId: me.id,
+      changes: hookChanges({}, { title, state: 'opened' }),
+    });
     return row.iid;
   });
 }
@@ -251,6 +261,15 @@ export async function updateMergeRequest(
       await addSystemNote(trx, { type: 'MergeRequest', id: mr.id, projectId: mr.project_id }, me.id, note);
     const target = notifyTarget(project, { ...mr, title: input.title ?? mr.title });
     for (const event of events) await notify(trx, me, target, event);
+    // webhook: moved into the change recorder at merge
+    await queueWebhookEvent(trx, {
+      kind: 'issuable',
+      type: 'MergeRequest',
+      id: mr.id,
+      action: updateAction(changes),
+      actorId: me.id,
+      changes: hookChanges(mr, changes),
+    });
   });
 }
 
