@@ -2,7 +2,7 @@ import { TESTABLE_HOOK_TRIGGERS } from '@meridian/domain';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { badRequest } from '../../errors';
+import { badRequest, DomainError } from '../../errors';
 import { pageParams } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import type { HookResult } from './hook-executor';
@@ -18,13 +18,19 @@ const triggerSchema = z.enum(TESTABLE_HOOK_TRIGGERS, {
   message: `must be one of ${TESTABLE_HOOK_TRIGGERS.join(', ')}`,
 });
 
-/** GitLab's 422 for a blocked URL: `{"message":{"url":["is blocked: …"]}}`. */
-async function withBlockedUrl<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
+/**
+ * GitLab's 422 bodies: `{"message":{"url":["is blocked: …"]}}` for a blocked URL, `{"message": "…"}`
+ * for other refusals (render_api_error!), where Meridian's default is `{"error": "…"}`.
+ */
+async function withGitlab422<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof HookUrlBlockedError) {
       return reply.status(422).send({ message: { url: [error.message] } });
+    }
+    if (error instanceof DomainError && error.code === 'unprocessable') {
+      return reply.status(422).send({ message: error.message });
     }
     throw error;
   }
@@ -53,14 +59,14 @@ export const webhooksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     );
     app.post<{ Params: { id: string } }>(`/${prefix}/:id/hooks`, async (request, reply) => {
       const input = parseInput(createHookSchema, requestParams(request));
-      return withBlockedUrl(reply, async () =>
+      return withGitlab422(reply, async () =>
         reply.status(201).send(presentHook(await createHook(db, request.actor, kind, owner(request.params.id), input))),
       );
     });
     app.put<{ Params: HookParams }>(`/${prefix}/:id/hooks/:hook_id`, async (request, reply) => {
       const input = parseInput(updateHookSchema, requestParams(request));
       const id = hookId(request.params.hook_id);
-      return withBlockedUrl(reply, async () =>
+      return withGitlab422(reply, async () =>
         presentHook(await updateHook(db, request.actor, kind, owner(request.params.id), id, input)),
       );
     });
@@ -100,16 +106,18 @@ export const webhooksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       async (request, reply) => {
         const parsed = triggerSchema.safeParse(request.params.trigger);
         if (!parsed.success) throw badRequest(`trigger does not have a valid value`, 'trigger');
-        const result = await testHook(
-          db,
-          request.actor,
-          kind,
-          owner(request.params.id),
-          hookId(request.params.hook_id),
-          parsed.data,
-        );
-        if (!result.success) return failedDelivery(reply, result);
-        return reply.status(201).send({ message: '201 Created' });
+        return withGitlab422(reply, async () => {
+          const result = await testHook(
+            db,
+            request.actor,
+            kind,
+            owner(request.params.id),
+            hookId(request.params.hook_id),
+            parsed.data,
+          );
+          if (!result.success) return failedDelivery(reply, result);
+          return reply.status(201).send({ message: '201 Created' });
+        });
       },
     );
   }
