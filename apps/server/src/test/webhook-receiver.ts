@@ -12,9 +12,10 @@ export type Answer = { status: number; location?: string };
 
 /**
  * A real HTTP webhook receiver on 127.0.0.1 for tests: records every POST (path, headers, parsed
- * JSON body) and answers the queued answers in order, then 200.
+ * JSON body) and answers the queued answers in order, then 200; after `delayMs` when given (a slow
+ * receiver keeps requests in flight).
  */
-export async function startWebhookReceiver() {
+export async function startWebhookReceiver(options: { delayMs?: number } = {}) {
   const received: ReceivedHook[] = [];
   const answers: Answer[] = [];
   const server: Server = createServer((req, res) => {
@@ -30,11 +31,15 @@ export async function startWebhookReceiver() {
       }
       received.push({ path: req.url ?? '/', headers: req.headers, body });
       const answer = answers.shift() ?? { status: 200 };
-      res.writeHead(answer.status, {
-        'Content-Type': 'text/plain',
-        ...(answer.location ? { Location: answer.location } : {}),
-      });
-      res.end(answer.status < 300 ? 'ok' : `status ${answer.status}`);
+      const respond = () => {
+        res.writeHead(answer.status, {
+          'Content-Type': 'text/plain',
+          ...(answer.location ? { Location: answer.location } : {}),
+        });
+        res.end(answer.status < 300 ? 'ok' : `status ${answer.status}`);
+      };
+      if (options.delayMs) setTimeout(respond, options.delayMs);
+      else respond();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
