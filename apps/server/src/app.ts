@@ -12,6 +12,7 @@ import { epicRelationsWebRoutes } from './modules/epics/epic-relations-web.rest'
 import { epicTreeLinksRoutes } from './modules/epics/tree-links/epic-tree-links.rest';
 import { moderationWebRoutes } from './modules/moderation/moderation-web.rest';
 import { notificationMailerPlugin } from './modules/notifications/notification-mailer.plugin';
+import { webhookPlugin } from './modules/webhooks/webhook.plugin';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
 import { realtimePlugin } from './realtime/realtime.plugin';
 import { realtimeChangesRoutes } from './realtime/realtime-changes.rest';
@@ -63,6 +64,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(epicTreeLinksRoutes, { ctx });
   await app.register(epicRelationsWebRoutes, { ctx });
   await app.register(notificationMailerPlugin, { ctx });
+  await app.register(webhookPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);
   return app;
 }

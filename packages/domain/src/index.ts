@@ -18,4 +18,5 @@ export * from './secrets';
 export * from './system-notes';
 export * from './task-list';
 export * from './time-tracking';
+export * from './webhooks';
 export * from './work-items';

@@ -487,6 +487,80 @@ export interface UsersTable {
   last_activity_on: string | null;
 }
 
+export interface WebHookDeliveriesTable {
+  id: Generated<number>;
+  web_hook_id: number;
+  event_uuid: string;
+  idempotency_key: string;
+  event_header: string;
+  trigger: string;
+  payload: unknown;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  claimed_at: Date | null;
+  delivered_at: Date | null;
+  failed_at: Date | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface WebHookLogsTable {
+  id: Generated<number>;
+  web_hook_id: number;
+  trigger: string;
+  url: string;
+  request_headers: Generated<unknown>;
+  request_data: Generated<unknown>;
+  response_headers: Generated<unknown>;
+  response_body: Generated<string>;
+  response_status: string;
+  execution_duration_ms: Generated<number>;
+  internal_error_message: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface WebHooksTable {
+  id: Generated<number>;
+  project_id: number | null;
+  group_id: number | null;
+  uuid: string;
+  url: string;
+  name: Generated<string>;
+  description: Generated<string>;
+  token: string | null;
+  push_events: Generated<boolean>;
+  tag_push_events: Generated<boolean>;
+  issues_events: Generated<boolean>;
+  confidential_issues_events: Generated<boolean>;
+  note_events: Generated<boolean>;
+  confidential_note_events: Generated<boolean>;
+  merge_requests_events: Generated<boolean>;
+  job_events: Generated<boolean>;
+  pipeline_events: Generated<boolean>;
+  wiki_page_events: Generated<boolean>;
+  deployment_events: Generated<boolean>;
+  releases_events: Generated<boolean>;
+  emoji_events: Generated<boolean>;
+  resource_access_token_events: Generated<boolean>;
+  feature_flag_events: Generated<boolean>;
+  member_events: Generated<boolean>;
+  subgroup_events: Generated<boolean>;
+  project_events: Generated<boolean>;
+  milestone_events: Generated<boolean>;
+  vulnerability_events: Generated<boolean>;
+  push_events_branch_filter: Generated<string>;
+  branch_filter_strategy: Generated<string>;
+  enable_ssl_verification: Generated<boolean>;
+  custom_webhook_template: Generated<string>;
+  custom_headers: Generated<unknown>;
+  url_variables: Generated<unknown>;
+  recent_failures: Generated<number>;
+  backoff_count: Generated<number>;
+  disabled_until: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface WorkItemParentLinksTable {
   id: Generated<number>;
   child_issue_id: number;
@@ -538,5 +612,8 @@ export interface DB {
   todos: TodosTable;
   user_mentions: UserMentionsTable;
   users: UsersTable;
+  web_hook_deliveries: WebHookDeliveriesTable;
+  web_hook_logs: WebHookLogsTable;
+  web_hooks: WebHooksTable;
   work_item_parent_links: WorkItemParentLinksTable;
 }

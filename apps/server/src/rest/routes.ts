@@ -20,6 +20,7 @@ import { templatesRoutes } from '../modules/templates/templates.rest';
 import { timeTrackingRoutes } from '../modules/time-tracking/time-tracking.rest';
 import { todosRoutes } from '../modules/todos/todos.rest';
 import { userRoutes } from '../modules/users/users.rest';
+import { webhooksRoutes } from '../modules/webhooks/webhooks.rest';
 import { requireActor } from '../policy/require-actor';
 import { appVersion } from '../version';
 import { notFoundHandler } from './error-handler';
@@ -59,4 +60,5 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(userRoutes, { ctx });
   await app.register(applicationSettingsRoutes, { ctx });
   await app.register(abuseReportsRoutes, { ctx });
+  await app.register(webhooksRoutes, { ctx });
 };

@@ -21,7 +21,8 @@ export type SidebarItemId =
   | 'merge_requests'
   | 'milestones'
   | 'labels'
-  | 'settings';
+  | 'settings'
+  | 'hooks';
 
 interface Item {
   id: SidebarItemId;
@@ -38,6 +39,7 @@ const LABELS: Record<SidebarItemId, string> = {
   milestones: 'Milestones',
   labels: 'Labels',
   settings: 'Settings',
+  hooks: 'Webhooks',
 };
 
 /** A group's pages after its overview, in sidebar order; a project has the ones it shares with groups. */
@@ -51,7 +53,10 @@ function itemsFor(context: SidebarContext): Item[] {
     ? GROUP_PAGES.map((id) => ({ id, label: LABELS[id], href: urls.groupPage(path, id) }))
     : PROJECT_PAGES.map((id) => ({ id, label: LABELS[id], href: urls.projectPage(path, id) }));
   const settings: Item[] = context.canManageSettings
-    ? [{ id: 'settings', label: LABELS.settings, href: urls.settings(context.kind, path) }]
+    ? [
+        { id: 'settings', label: LABELS.settings, href: urls.settings(context.kind, path) },
+        { id: 'hooks', label: LABELS.hooks, href: urls.hooks(context.kind, path) },
+      ]
     : [];
   return [
     { id: 'overview', label: LABELS.overview, href: group ? urls.group(path) : urls.project(path) },

@@ -24,7 +24,8 @@ export type GroupPage =
   | 'merge_requests'
   | 'labels'
   | 'milestones'
-  | 'settings';
+  | 'settings'
+  | 'hooks';
 export type ProjectPage =
   | 'overview'
   | 'issues'
@@ -36,7 +37,8 @@ export type ProjectPage =
   | 'merge_request'
   | 'labels'
   | 'milestones'
-  | 'settings';
+  | 'settings'
+  | 'hooks';
 
 export type ParsedPath =
   | { kind: 'namespace'; fullPath: string }
@@ -99,6 +101,11 @@ export function parseResourcePath(pathname: string): ParsedPath {
     if (isGroupRoute) return { kind: 'group', fullPath, page: 'settings' };
     return segments.length >= 2 ? { kind: 'project', fullPath, page: 'settings' } : { kind: 'unknown' };
   }
+  if (list === 'hooks') {
+    if (rawIid !== undefined) return { kind: 'unknown' };
+    if (isGroupRoute) return { kind: 'group', fullPath, page: 'hooks' };
+    return segments.length >= 2 ? { kind: 'project', fullPath, page: 'hooks' } : { kind: 'unknown' };
+  }
   if (isGroupRoute && list === 'epics' && rawIid === 'new') return { kind: 'group', fullPath, page: 'new_epic' };
   if (list === 'work_items' && rawIid === 'new') {
     if (isGroupRoute) return { kind: 'group', fullPath, page: 'new_work_item' };
@@ -149,6 +156,9 @@ export const urls = {
       'overview' | 'issue' | 'new_issue' | 'work_item' | 'new_work_item' | 'merge_request' | 'settings'
     >,
   ) => `/${encodePath(fullPath)}/-/${page}`,
+  /** A group's or project's webhooks (GitLab's `/-/hooks`). */
+  hooks: (kind: 'group' | 'project', fullPath: string) =>
+    `${kind === 'group' ? '/groups' : ''}/${encodePath(fullPath)}/-/hooks`,
   /** A group's or project's general settings (description templates live there). */
   settings: (kind: 'group' | 'project', fullPath: string) =>
     `${kind === 'group' ? '/groups' : ''}/${encodePath(fullPath)}/-/settings/general`,

@@ -25,6 +25,7 @@ const page = {
   Labels: lazyNamed(() => import('../features/labels/LabelsPage'), 'LabelsPage'),
   Milestones: lazyNamed(() => import('../features/milestones/MilestonesPage'), 'MilestonesPage'),
   Settings: lazyNamed(() => import('../features/templates/NamespaceSettingsPage'), 'NamespaceSettingsPage'),
+  Webhooks: lazyNamed(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage'),
 };
 
 /** `$namespace`: parsed to the namespace's full path (`acme~web` in the internal URL, see rewrite.ts). */
@@ -170,6 +171,7 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
       groupPage('/labels', (p) => <page.Labels kind="group" fullPath={p} />),
       groupPage('/milestones', (p) => <page.Milestones kind="group" fullPath={p} />),
       groupPage('/settings/general', (p) => <page.Settings kind="group" fullPath={p} />),
+      groupPage('/hooks', (p) => <page.Webhooks kind="group" fullPath={p} />),
     ]),
     epic,
     project.addChildren([
@@ -180,6 +182,7 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
       projectPage('/labels', (p) => <page.Labels kind="project" fullPath={p} />),
       projectPage('/milestones', (p) => <page.Milestones kind="project" fullPath={p} />),
       projectPage('/settings/general', (p) => <page.Settings kind="project" fullPath={p} />),
+      projectPage('/hooks', (p) => <page.Webhooks kind="project" fullPath={p} />),
     ]),
     issue,
     workItem,

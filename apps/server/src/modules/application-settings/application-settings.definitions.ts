@@ -50,6 +50,8 @@ export const SETTINGS = {
   /** Searches per minute: per user, and per address for anonymous visitors. */
   search_rate_limit: { default: 30, schema: requestCount(), public: false },
   search_rate_limit_unauthenticated: { default: 10, schema: requestCount(), public: false },
+  /** Webhooks may be sent to loopback, private and link-local addresses (GitLab's SSRF switch, off by default). */
+  allow_local_requests_from_web_hooks_and_services: { default: false, schema: flag(), public: false },
   /**
    * What an API write holding a potential secret (IE §5's token kinds, in a title, description or
    * comment) gets: `warn` saves it and says so in the `X-Meridian-Warning` header, `reject` refuses

@@ -14,10 +14,10 @@ import { addSystemNote } from '../notes/noteable-records';
 import { mailSettings } from '../notifications/mail-settings';
 import { type NotifyEvent, notify } from '../notifications/notify';
 import { createAssignedTodos, createMentionTodos } from '../todos/todo-creation';
+import { queueWebhookEvent } from '../webhooks';
 import { changeSystemNotes, loadNoteLookups } from './change-system-notes';
 import type { ChangeTarget } from './change-target';
 import { hookObjects } from './hook-objects';
-import { recordWebhookEffect } from './record-webhook-effect';
 
 export type { ChangeTarget } from './change-target';
 
@@ -67,7 +67,7 @@ export async function recordChange(
       if (typeof id === 'number') await publishChange(trx, target.type, id, 'updated');
     }
   }
-  await recordWebhookEffect(trx, {
+  await queueWebhookEvent(trx, {
     kind: 'issuable',
     type: target.type,
     id: target.id,

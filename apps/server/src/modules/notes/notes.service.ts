@@ -16,6 +16,7 @@ import { fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
 import { notifyNoteable } from '../notifications/notify';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
 import { createMentionTodos } from '../todos/todo-creation';
+import { queueWebhookEvent } from '../webhooks';
 import { assertCanComment, type Noteable, noteableLevel } from './noteable';
 import { deleteAwardEmoji, newDiscussionId } from './noteable-records';
 
@@ -134,6 +135,7 @@ export async function createNote(
     await publishChange(trx, n.type, n.id, 'note', { event: 'created', noteId: note.id });
     await createMentionTodos(trx, me, n, { text: note.note, note: { id: note.id, internal: note.internal } });
     await notifyNoteable(trx, me, n, { kind: 'new_note', noteId: note.id, body: note.note, internal: note.internal });
+    await queueWebhookEvent(trx, { kind: 'note', noteId: note.id, actorId: me.id });
     return note;
   });
 }

@@ -1,0 +1,114 @@
+import type { Database } from '../../db/connection';
+import { executeHook, hookStatusNow, pruneHookLogs } from './hook-executor';
+import { allowsLocalRequests } from './webhook.service';
+import {
+  claimDueDeliveries,
+  type DeliveryRow,
+  markDelivered,
+  markFailed,
+  pruneDeliveries,
+  releaseClaims,
+} from './webhook-outbox';
+
+export interface WebhookWorkerOptions {
+  pollIntervalMs: number;
+  onError?: (error: unknown) => void;
+}
+
+/** Prune old deliveries and logs once every this many polls. */
+const PRUNE_EVERY = 600;
+
+/**
+ * The webhook outbox worker of one process (every server process runs one): each poll claims due
+ * deliveries and sends them one by one. Polls are chained, never overlapping; `stop` waits for the
+ * poll in flight.
+ */
+export function startWebhookWorker(db: Database, options: WebhookWorkerOptions) {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+  let polls = 0;
+
+  const deliver = async (row: DeliveryRow) => {
+    const hook = await db.selectFrom('web_hooks').selectAll().where('id', '=', row.web_hook_id).executeTakeFirst();
+    if (!hook) return; // deleted: its deliveries went with it
+    const status = hookStatusNow(hook);
+    if (status === 'disabled') {
+      await markFailed(db, row, 'hook is disabled', { giveUp: true });
+      return;
+    }
+    if (status === 'temporarily_disabled') {
+      await releaseClaims(db, [row.id], hook.disabled_until ?? undefined);
+      return;
+    }
+    const result = await executeHook(
+      db,
+      hook,
+      {
+        eventHeader: row.event_header,
+        trigger: row.trigger,
+        eventUuid: row.event_uuid,
+        idempotencyKey: row.idempotency_key,
+        payload: row.payload,
+      },
+      await allowsLocalRequests(db),
+    );
+    if (result.success) {
+      await markDelivered(db, row.id);
+      return;
+    }
+    const after = await db.selectFrom('web_hooks').selectAll().where('id', '=', hook.id).executeTakeFirst();
+    const afterStatus = after ? hookStatusNow(after) : 'disabled';
+    await markFailed(db, row, result.message, {
+      giveUp: afterStatus === 'disabled',
+      notBefore: afterStatus === 'temporarily_disabled' ? (after?.disabled_until ?? null) : null,
+    });
+  };
+
+  const poll = async () => {
+    polls += 1;
+    if (polls % PRUNE_EVERY === 0) {
+      await pruneDeliveries(db);
+      await pruneHookLogs(db);
+    }
+    for (;;) {
+      const rows = await claimDueDeliveries(db);
+      for (const [i, row] of rows.entries()) {
+        if (stopped) {
+          await releaseClaims(
+            db,
+            rows.slice(i).map((r) => r.id),
+          );
+          return;
+        }
+        await deliver(row);
+      }
+      if (rows.length === 0 || stopped) return;
+    }
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      inFlight = poll()
+        .catch((error) => options.onError?.(error))
+        .finally(schedule);
+    }, options.pollIntervalMs);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    /** Runs one poll now (tests). */
+    async pollNow(): Promise<void> {
+      await inFlight;
+      inFlight = poll();
+      await inFlight;
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await inFlight.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../../context';
+import { externalBaseUrl } from '../namespaces/web-url';
+import { setWebhookBaseUrl } from './hook-data';
+import { startWebhookWorker } from './webhook-worker';
+
+/** How often each process looks for due webhook deliveries. */
+const POLL_INTERVAL_MS = 1000;
+
+/** Every server process delivers queued webhooks, from the moment the app is ready until it closes. */
+const webhooks: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  setWebhookBaseUrl(externalBaseUrl(ctx));
+  let worker: ReturnType<typeof startWebhookWorker> | undefined;
+  app.addHook('onReady', async () => {
+    worker = startWebhookWorker(ctx.database.db, {
+      pollIntervalMs: POLL_INTERVAL_MS,
+      onError: (error) => app.log.error({ err: error }, 'webhook worker'),
+    });
+  });
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+  });
+  app.decorate('webhookWorker', {
+    pollNow: async () => worker?.pollNow(),
+  });
+};
+
+export const webhookPlugin = fp(webhooks, { name: 'webhooks' });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    webhookWorker?: { pollNow: () => Promise<void> };
+  }
+}

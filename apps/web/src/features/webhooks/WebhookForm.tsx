@@ -1,0 +1,105 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import styles from './Webhooks.module.css';
+import { HOOK_EVENTS, type HookEventFlag, type Webhook, type WebhookInput } from './webhooksApi';
+
+/** URL, name, secret token, the events and SSL verification of a hook; the server's refusal shown inline. */
+export function WebhookForm({
+  initial,
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  initial: Webhook | null;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (input: WebhookInput) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [url, setUrl] = useState(initial?.url ?? '');
+  const [name, setName] = useState(initial?.name ?? '');
+  const [token, setToken] = useState('');
+  const [ssl, setSsl] = useState(initial?.enable_ssl_verification ?? true);
+  const [events, setEvents] = useState<Record<HookEventFlag, boolean>>(
+    () =>
+      Object.fromEntries(HOOK_EVENTS.map(([flag]) => [flag, initial?.[flag] ?? false])) as Record<
+        HookEventFlag,
+        boolean
+      >,
+  );
+  const message = error instanceof Error ? error.message : '';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit({ url, name, enable_ssl_verification: ssl, ...events, ...(token ? { token } : {}) });
+  };
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={initial ? 'Edit webhook' : 'Add webhook'}>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-url`} className={styles.label}>
+          URL
+        </label>
+        <input
+          id={`${id}-url`}
+          className={styles.input}
+          value={url}
+          maxLength={2048}
+          placeholder="https://example.com/hook"
+          onChange={(e) => setUrl(e.target.value)}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-name`} className={styles.label}>
+          Name (optional)
+        </label>
+        <input
+          id={`${id}-name`}
+          className={styles.input}
+          value={name}
+          maxLength={255}
+          onChange={(e) => setName(e.target.value)}
+        />
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={`${id}-token`} className={styles.label}>
+          Secret token
+        </label>
+        <input
+          id={`${id}-token`}
+          className={styles.input}
+          type="password"
+          autoComplete="off"
+          value={token}
+          maxLength={255}
+          placeholder={initial ? 'Unchanged unless you type a new one' : ''}
+          onChange={(e) => setToken(e.target.value)}
+        />
+      </div>
+      <fieldset className={styles.checks}>
+        <legend className={styles.label}>Trigger</legend>
+        {HOOK_EVENTS.map(([flag, label]) => (
+          <label key={flag}>
+            <input
+              type="checkbox"
+              checked={events[flag]}
+              onChange={(e) => setEvents((current) => ({ ...current, [flag]: e.target.checked }))}
+            />{' '}
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <label>
+        <input type="checkbox" checked={ssl} onChange={(e) => setSsl(e.target.checked)} /> Enable SSL verification
+      </label>
+      {message && <Alert variant="danger">{message}</Alert>}
+      <div className={styles.actions}>
+        <Button type="submit" variant="confirm" isDisabled={pending}>
+          {pending ? 'Saving…' : initial ? 'Save changes' : 'Add webhook'}
+        </Button>
+        <Button onPress={onCancel}>Cancel</Button>
+      </div>
+    </form>
+  );
+}

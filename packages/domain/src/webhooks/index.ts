@@ -1,0 +1,2 @@
+export * from './hook-events';
+export * from './hook-failures';
