@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { mergeRequestVisibility } from '../modules/merge-requests/mr-query';
 import { scopeActorNames, sorted, useSqlScopesWorld } from '../test/sql-scopes-world';
 import { canEpic, canIssue, canMergeRequest, canNote } from './abilities';
 import {
@@ -12,6 +11,7 @@ import {
   issueConfidentialityAllows,
   issueNotHidden,
   issueReadable,
+  mergeRequestReadable,
   noteNotHidden,
   projectIssuesEnabled,
   projectReadable,
@@ -169,7 +169,7 @@ describe('SQL scopes agree with the pure rules', () => {
         }),
       );
       expect(sorted(sqlEpics.map((r) => r.id))).toEqual(sorted(ruleEpics.map((e) => e.id)));
-      // Merge requests: mergeRequestVisibility agrees with canMergeRequest (project, feature, ban).
+      // Merge requests: mergeRequestReadable agrees with canMergeRequest (project, feature, ban).
       const allMrs = await db
         .selectFrom('merge_requests as mr')
         .innerJoin('projects as p', 'p.id', 'mr.project_id')
@@ -192,7 +192,7 @@ describe('SQL scopes agree with the pure rules', () => {
         .innerJoin('projects as p', 'p.id', 'mr.project_id')
         .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
         .select('mr.id')
-        .where(mergeRequestVisibility(actor))
+        .where(mergeRequestReadable(actor))
         .execute();
       const mrSubject = (m: (typeof allMrs)[number]) =>
         ({

@@ -209,6 +209,21 @@ export function issueReadable(actor: Actor | null, aliases: { i: string; p: stri
 }
 
 /**
+ * The SQL twin of "may read this merge request" (canMergeRequest read_merge_request): its project is
+ * readable and has merge requests enabled, and moderation has not hidden it (author banned).
+ * `a` names the merge request, project and namespace aliases of the query it is used in.
+ */
+export function mergeRequestReadable(actor: Actor | null, a = { mr: 'mr', p: 'p', n: 'n' }): RawBuilder<boolean> {
+  const project = projectReadable(actor, {
+    projectId: `${a.p}.id`,
+    visibility: `${a.p}.visibility_level`,
+    namespaceTraversalIds: `${a.n}.traversal_ids`,
+  });
+  const notHidden = mergeRequestNotHidden(actor, { authorId: `${a.mr}.author_id` });
+  return sql<boolean>`(${project} AND ${sql.ref(`${a.p}.merge_requests_enabled`)} AND ${notHidden})`;
+}
+
+/**
  * Epic `epicId` exists and the actor may read it (group readable AND confidentiality allows). Used
  * by filters that take an epic id, so a hidden epic filters exactly like a missing one.
  */

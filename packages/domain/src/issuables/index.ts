@@ -1,1 +1,2 @@
+export * from './draft-title';
 export * from './health-status';

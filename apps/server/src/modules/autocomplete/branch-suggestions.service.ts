@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
-import { mergeRequestVisibility } from '../merge-requests/mr-query';
+import { mergeRequestReadable } from '../../policy/sql-scopes';
 import type { SuggestionContainer } from './suggestion-container';
 
 export interface BranchSuggestionOptions {
@@ -28,7 +28,7 @@ export async function suggestBranches(
     .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
     .select(sql<string>`${column}`.as('title'))
     .distinct()
-    .where(mergeRequestVisibility(actor));
+    .where(mergeRequestReadable(actor));
   q =
     container.kind === 'project'
       ? q.where('mr.project_id', '=', container.project.id)

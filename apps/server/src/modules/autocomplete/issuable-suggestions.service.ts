@@ -2,8 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
-import { issueReadable } from '../../policy/sql-scopes';
-import { mergeRequestVisibility } from '../merge-requests/mr-query';
+import { issueReadable, mergeRequestReadable } from '../../policy/sql-scopes';
 import { fullPathOf } from '../namespaces/namespace-lookup.service';
 import { searchedIid } from './epic-suggestions.service';
 import type { SuggestionContainer } from './suggestion-container';
@@ -84,7 +83,7 @@ export async function suggestMergeRequests(
       sql<string>`${fullPathOf('n.traversal_ids')} || '/' || p.path`.as('project_full_path'),
     ])
     .where(inContainer(container))
-    .where(mergeRequestVisibility(actor))
+    .where(mergeRequestReadable(actor))
     .where(matches('mr', opts.search))
     .orderBy(sql`mr.state = 'opened'`, 'desc')
     .orderBy('mr.id', 'desc')

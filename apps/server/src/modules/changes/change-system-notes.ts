@@ -21,7 +21,7 @@ import {
 } from '@meridian/domain';
 import type { Executor } from '../../db/executor';
 import { fullPathOf } from '../namespaces/namespace-lookup.service';
-import { issueNoteTarget } from '../notes/noteable-records';
+import { issueNoteTarget } from '../system-notes/noteable-records';
 import type { ChangeTarget } from './change-target';
 
 /** A system note on the changed item, or on another item (the old or new parent epic). */

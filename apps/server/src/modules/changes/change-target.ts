@@ -1,8 +1,8 @@
 import type { QuickActionTargetNoun } from '@meridian/domain';
 import type { ChangedKind } from '../../realtime/change-channel';
-import type { NoteableType } from '../notes/noteable-records';
 import type { NotifyTarget } from '../notifications/notification-target';
 import type { NotifyEvent } from '../notifications/notify';
+import type { NoteableType } from '../system-notes/noteable-records';
 import type { TodoTarget } from '../todos/todo-creation';
 
 type EventKind = NotifyEvent['kind'];

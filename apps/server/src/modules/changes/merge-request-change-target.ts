@@ -1,6 +1,6 @@
 import type { IssuableSnapshot } from '@meridian/domain';
+import { readyTitle } from '@meridian/domain';
 import type { MergeRequestSubject } from '../../policy/subjects';
-import { readyTitle } from '../merge-requests/mr-input';
 import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
 import { mergeRequestNotifyTarget } from '../notifications/notification-target';
 import type { ChangeTarget } from './change-target';

@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../policy/actor';
+import { mergeRequestReadable } from '../../policy/sql-scopes';
 import { createGroup, createProject, createUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 import { epicConditions, epicSelect } from '../epics/epic-query';
@@ -8,7 +9,7 @@ import { listEpics } from '../epics/epics.service';
 import { allOf } from '../issuables/issuable-source';
 import { listMergeRequests } from '../merge-requests/merge-requests.service';
 import { mergeRequestFilterConditions } from '../merge-requests/mr-filter-sql';
-import { mergeRequestQuery, mergeRequestVisibility, orderByClause, scopeCondition } from '../merge-requests/mr-query';
+import { mergeRequestQuery, orderByClause, scopeCondition } from '../merge-requests/mr-query';
 
 /** `search` on merge requests and epics is served by the trigram GIN indexes, never a sequential scan. */
 const t = useTestApp();
@@ -74,7 +75,7 @@ describe('merge request search uses the trigram indexes', () => {
         .where(
           allOf([
             scopeCondition({ all: true }),
-            mergeRequestVisibility(admin),
+            mergeRequestReadable(admin),
             ...mergeRequestFilterConditions(admin, filters),
           ]),
         )

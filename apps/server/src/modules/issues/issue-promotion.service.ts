@@ -7,7 +7,7 @@ import { requireActor } from '../../policy/require-actor';
 import type { EpicRow } from '../epics/epic-query';
 import { assertMayCreateEpic, insertEpic } from '../epics/epic-write.service';
 import { findGroup, groupSubject, type ProjectRow } from '../namespaces/namespace-lookup.service';
-import { addSystemNote, issueNoteTarget } from '../notes/noteable-records';
+import { addSystemNote, issueNoteTarget } from '../system-notes/noteable-records';
 import { findIssue, issueSubject } from './issues.service';
 
 /**

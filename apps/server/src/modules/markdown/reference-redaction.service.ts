@@ -4,8 +4,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { elementsOf, onlyText, parseStoredHtml, sanitizedHtml } from '../../markdown/stored-html';
 import type { Actor } from '../../policy/actor';
-import { epicReadable, issueReadable } from '../../policy/sql-scopes';
-import { mergeRequestVisibility } from '../merge-requests/mr-query';
+import { epicReadable, issueReadable, mergeRequestReadable } from '../../policy/sql-scopes';
 import { fullPathOf } from '../namespaces/namespace-lookup.service';
 
 /**
@@ -189,7 +188,7 @@ export async function redactReferences<T extends string | null>(
         (SELECT m.title FROM milestones m WHERE m.id = mr.milestone_id) AS milestone
       FROM merge_requests mr JOIN projects p ON p.id = mr.project_id JOIN namespaces n ON n.id = p.namespace_id
       WHERE mr.iid = ANY(${t.iids}::int[]) AND lower(p.path) = ANY(${t.lastSegments}::text[])
-        AND ${projectPath} = ANY(${t.paths}::text[]) AND ${mergeRequestVisibility(actor)}`,
+        AND ${projectPath} = ANY(${t.paths}::text[]) AND ${mergeRequestReadable(actor)}`,
     ),
     readableKeys(
       db,

@@ -2,6 +2,7 @@ import type { Database } from '../../db/connection';
 import type { ListPage } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
+import { mergeRequestReadable } from '../../policy/sql-scopes';
 import { type IssuableListResult, listIssuables } from '../issuables/list-issuables';
 import { mergeRequestFilterConditions } from './mr-filter-sql';
 import type { MergeRequestFilters } from './mr-filters';
@@ -10,7 +11,6 @@ import {
   type MergeRequestRow,
   mergeRequestQuery,
   mergeRequestSource,
-  mergeRequestVisibility,
   orderByClause,
   scopeCondition,
 } from './mr-query';
@@ -38,7 +38,7 @@ export async function listMergeRequests<D = undefined>(
     mergeRequestSource,
     actor,
     {
-      where: [scopeCondition(scope), mergeRequestVisibility(actor), ...mergeRequestFilterConditions(actor, filters)],
+      where: [scopeCondition(scope), mergeRequestReadable(actor), ...mergeRequestFilterConditions(actor, filters)],
       rows: (where) => mergeRequestQuery(db).where(where).orderBy(orderByClause(filters)),
       order: filters,
     },
@@ -57,7 +57,7 @@ export async function findMergeRequest(
   const row = await mergeRequestQuery(db)
     .where('mr.project_id', '=', projectId)
     .where('mr.iid', '=', iid)
-    .where(mergeRequestVisibility(actor))
+    .where(mergeRequestReadable(actor))
     .executeTakeFirst();
   if (!row) throw notFound('Merge Request');
   return row;

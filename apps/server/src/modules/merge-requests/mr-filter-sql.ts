@@ -11,7 +11,7 @@ import type { MergeRequestFilters } from './mr-filters';
 
 /**
  * Turns MergeRequestFilters into SQL conditions over `merge_requests mr` (joined with `projects p`
- * and `namespaces n` by the caller). Visibility is NOT here: see mergeRequestVisibility.
+ * and `namespaces n` by the caller). Visibility is NOT here: see mergeRequestReadable.
  */
 type Cond = RawBuilder<boolean>;
 

@@ -2,7 +2,7 @@ import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { MergeRequestsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
-import { mergeRequestNotHidden, projectReadable } from '../../policy/sql-scopes';
+import { mergeRequestReadable } from '../../policy/sql-scopes';
 import { issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from '../issuables/issuable-order';
 import { type IssuableProjectColumns, type IssuableSource, issuableProjectColumns } from '../issuables/issuable-source';
 import type { IssuableListScope } from '../issuables/list-issuables';
@@ -29,21 +29,6 @@ export function mergeRequestQuery(db: Database) {
     .select(
       sql<boolean>`EXISTS (SELECT 1 FROM users hu WHERE hu.id = mr.author_id AND hu.state = 'banned')`.as('hidden'),
     );
-}
-
-/**
- * The SQL twin of "may read this merge request" (canMergeRequest read_merge_request): its project is
- * readable and has merge requests enabled, and moderation has not hidden it (author banned).
- * `a` names the merge request, project and namespace aliases of the query it is used in.
- */
-export function mergeRequestVisibility(actor: Actor | null, a = { mr: 'mr', p: 'p', n: 'n' }): RawBuilder<boolean> {
-  const project = projectReadable(actor, {
-    projectId: `${a.p}.id`,
-    visibility: `${a.p}.visibility_level`,
-    namespaceTraversalIds: `${a.n}.traversal_ids`,
-  });
-  const notHidden = mergeRequestNotHidden(actor, { authorId: `${a.mr}.author_id` });
-  return sql<boolean>`(${project} AND ${sql.ref(`${a.p}.merge_requests_enabled`)} AND ${notHidden})`;
 }
 
 export const scopeCondition = (scope: MergeRequestListScope) => listScopeCondition(mergeRequestSource, scope);
@@ -75,5 +60,5 @@ export function orderByClause(f: MergeRequestFilters): RawBuilder<unknown> {
 export const mergeRequestSource: IssuableSource = {
   table: 'merge_requests',
   alias: 'mr',
-  readable: (actor, a) => mergeRequestVisibility(actor, { mr: a.i, p: a.p, n: a.n }),
+  readable: (actor, a) => mergeRequestReadable(actor, { mr: a.i, p: a.p, n: a.n }),
 };

@@ -1,4 +1,5 @@
 import type { IssuableSnapshot } from '@meridian/domain';
+import { isDraftTitle } from '@meridian/domain';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB, MergeRequestsTable } from '../../db/schema';
@@ -15,10 +16,10 @@ import { nextIid } from '../internal-ids/next-iid';
 import { findOrCreateLabelIds, validAssignees, validMilestone } from '../issuables/issuable-write';
 import { labelIdsOf } from '../issuables/owner-links';
 import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
-import { deleteNoteableRecords } from '../notes/noteable-records';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
+import { deleteNoteableRecords } from '../system-notes/noteable-records';
 import { findMergeRequest, type MergeRequestRow } from './merge-requests.service';
-import { isDraftTitle, type MergeRequestInput } from './mr-input';
+import type { MergeRequestInput } from './mr-input';
 
 /** Thrown for a state change GitLab refuses with 405 (reopening or closing a merged merge request). */
 export class MethodNotAllowedError extends Error {

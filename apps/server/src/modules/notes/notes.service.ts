@@ -15,10 +15,10 @@ import { publishChange } from '../../realtime/change-channel';
 import { fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
 import { notifyNoteable } from '../notifications/notify';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
+import { deleteAwardEmoji, newDiscussionId } from '../system-notes/noteable-records';
 import { createMentionTodos } from '../todos/todo-creation';
 import { queueWebhookEvent } from '../webhooks';
 import { assertCanComment, type Noteable, noteableLevel } from './noteable';
-import { deleteAwardEmoji, newDiscussionId } from './noteable-records';
 
 export type NoteRow = Selectable<NotesTable>;
 

@@ -1,8 +1,9 @@
+import { draftTitle, readyTitle } from '@meridian/domain';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
 import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
 import type { MergeRequestRow } from '../merge-requests/merge-requests.service';
-import { draftTitle, type MergeRequestInput, readyTitle } from '../merge-requests/mr-input';
+import type { MergeRequestInput } from '../merge-requests/mr-input';
 import {
   mayBeAssignedToMergeRequest,
   mayEditMergeRequests,

@@ -8,7 +8,7 @@ import { requireActor } from '../../policy/require-actor';
 import { findIssue, issueSubject } from '../issues/issues.service';
 import type { IssueRow } from '../issues/issues-query';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
-import { addSystemNote, issueNoteTarget } from '../notes/noteable-records';
+import { addSystemNote, issueNoteTarget } from '../system-notes/noteable-records';
 import { totalTimeSpentOfIssue } from './time-spent-sql';
 
 export interface TimeStats {

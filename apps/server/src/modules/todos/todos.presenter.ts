@@ -2,8 +2,8 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
 import { fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
 import { webUrl } from '../namespaces/web-url';
-import { loadUsers } from '../notes/notes.presenter';
 import { presentUserBasic } from '../users/user.presenter';
+import { usersById } from '../users/users-by-id';
 import type { TodoListRow } from './todos.service';
 
 type Ctx = Pick<AppContext, 'config'>;
@@ -11,7 +11,7 @@ type Ctx = Pick<AppContext, 'config'>;
 /** GitLab's Todo entity for a page of rows: authors and namespace paths loaded in one statement each. */
 export async function presentTodos(ctx: Ctx, db: Database, rows: TodoListRow[]) {
   const [users, paths] = await Promise.all([
-    loadUsers(
+    usersById(
       db,
       rows.map((r) => r.author_id),
     ),

@@ -5,8 +5,7 @@ import { offsetPage } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { epicReadable, internalIssueNotesReadable, issueReadable } from '../../policy/sql-scopes';
-import { mergeRequestVisibility } from '../merge-requests/mr-query';
+import { epicReadable, internalIssueNotesReadable, issueReadable, mergeRequestReadable } from '../../policy/sql-scopes';
 import type { ListTodosParams } from './todo-params';
 
 /**
@@ -30,7 +29,7 @@ function readableTodos(db: Database, me: Actor, q: TodoFilters = {}) {
     .where(
       sql<boolean>`((t.target_type = 'Issue' AND ${issueReadable(me, { i: 'i', p: 'p', n: 'pn' })})
         OR (t.target_type = 'Epic' AND ${epicReadable(me, { e: 'e', g: 'g' })})
-        OR (t.target_type = 'MergeRequest' AND ${mergeRequestVisibility(me, { mr: 'm', p: 'p', n: 'pn' })}))`,
+        OR (t.target_type = 'MergeRequest' AND ${mergeRequestReadable(me, { mr: 'm', p: 'p', n: 'pn' })}))`,
     );
   if (q.state) query = query.where('t.state', '=', q.state);
   if (q.action) query = query.where('t.action', '=', q.action);

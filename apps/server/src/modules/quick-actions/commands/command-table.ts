@@ -1,4 +1,5 @@
 import {
+  draftTitle,
   type IterationArg,
   PERSONAL_QUICK_ACTIONS,
   parseDateArg,
@@ -14,8 +15,8 @@ import {
   parseWeightArg,
   type QuickActionName,
   type ResolvedQuickAction,
+  readyTitle,
 } from '@meridian/domain';
-import { draftTitle, readyTitle } from '../../merge-requests/mr-input';
 import type { NamedLabel, UserListChanges } from '../quick-action-changes';
 import type {
   CommandOutcome,
