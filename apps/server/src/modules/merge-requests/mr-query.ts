@@ -1,7 +1,6 @@
 import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { MergeRequestsTable } from '../../db/schema';
-import type { Actor } from '../../policy/actor';
 import { mergeRequestReadable } from '../../policy/sql-scopes';
 import { issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from '../issuables/issuable-order';
 import { type IssuableProjectColumns, type IssuableSource, issuableProjectColumns } from '../issuables/issuable-source';
