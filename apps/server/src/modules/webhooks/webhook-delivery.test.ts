@@ -254,6 +254,15 @@ describe('webhook deliveries', () => {
       ),
     );
     expect(uuids.size).toBe(1);
+    // A group hook's test takes the newest issue of the group's projects.
+    const topHook = await t.db
+      .selectFrom('web_hooks')
+      .select('id')
+      .where('group_id', '=', groupId)
+      .executeTakeFirstOrThrow();
+    const tested = await api('POST', `/groups/${groupId}/hooks/${topHook.id}/test/issues_events`, 'owner');
+    expect(tested.statusCode, tested.body).toBe(201);
+    expect(receiver.at('/top-group').at(-1)?.body.object_attributes).toMatchObject({ title: 'Seen by groups' });
     await t.db.deleteFrom('web_hooks').where('group_id', 'in', [groupId, subId]).execute();
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hookEventKind, type TestableHookTrigger } from '@meridian/domain';
+import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { notFound, unprocessable } from '../../errors';
 import type { Actor } from '../../policy/actor';
@@ -72,7 +73,7 @@ async function latestEvent(db: Database, owner: HookOwner, trigger: TestableHook
             .selectFrom('projects as p')
             .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
             .select('p.id')
-            .where('n.traversal_ids', '@>', [owner.group.id] as never)
+            .where(sql<boolean>`${owner.group.id} = ANY(n.traversal_ids)`)
             .execute()
         ).map((r) => r.id);
   if (projectIds.length === 0) return null;

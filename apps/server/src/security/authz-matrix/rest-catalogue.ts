@@ -126,6 +126,24 @@ export const restOutOfScope: OutOfScope[] = [
       'the caller’s own level; findGroup/findProject 404 when hidden: modules/notifications tests',
     ),
   ]),
+  ...['groups', 'projects'].flatMap((c) =>
+    [
+      'GET hooks',
+      'POST hooks',
+      'GET hooks/:hook_id',
+      'PUT hooks/:hook_id',
+      'DELETE hooks/:hook_id',
+      'GET hooks/:hook_id/events',
+      'POST hooks/:hook_id/events/:hook_log_id/resend',
+      'POST hooks/:hook_id/test/:trigger',
+    ].map((m) => {
+      const [method, rest] = m.split(' ');
+      return out(
+        `${method} /api/v4/${c}/:id/${rest}`,
+        'webhooks, not planning objects: Maintainer (project) / Owner (group), 403 below, 404 hidden: modules/webhooks tests',
+      );
+    }),
+  ),
   out('GET /api/v4/todos', 'the caller’s own to-do items, targets filtered by the read scopes: modules/todos tests'),
   out('GET /api/v4/user_counts', 'the caller’s own pending to-do count: modules/todos tests'),
   out('POST /api/v4/todos/mark_as_done', 'the caller’s own to-do items: modules/todos tests'),
