@@ -3,6 +3,7 @@ import { assigneesChangedNote, datesInOrder, labelsChangedNote, positionAtEnd } 
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB } from '../../db/schema';
+import { withTransaction } from '../../db/with-transaction';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
@@ -225,7 +226,7 @@ export async function updateIssue(
     throw conflict('Issue was changed by someone else (stale lock_version)');
   }
   await applySecretPolicy(db, textsToSave(input));
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     const changes: Record<string, unknown> = {};
     const notes: string[] = [];
     const events: NotifyEvent[] = [];

@@ -2,6 +2,7 @@ import { assigneesChangedNote, labelsChangedNote, reviewersChangedNote } from '@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB } from '../../db/schema';
+import { withTransaction } from '../../db/with-transaction';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
@@ -189,7 +190,7 @@ export async function updateMergeRequest(
   requireLevel(me, project, AccessLevel.DEVELOPER);
   if (input.state_event && mr.state === 'merged') throw new MethodNotAllowedError();
   await applySecretPolicy(db, mergeRequestTexts(input));
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     const changes: Record<string, unknown> = {};
     const notes: string[] = [];
     const addNote = (note: string | null) => {
