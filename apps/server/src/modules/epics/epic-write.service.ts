@@ -1,6 +1,7 @@
 import { datesInOrder } from '@meridian/domain';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { withTransaction } from '../../db/with-transaction';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { canEpic } from '../../policy/abilities';
@@ -185,7 +186,7 @@ export async function updateEpic(
   if (input.lock_version !== undefined && input.lock_version !== epic.lock_version)
     throw conflict('Epic has been modified by someone else (stale lock_version)');
   await applySecretPolicy(db, epicTexts(input));
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom('epics')
       .selectAll()

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { withTransaction } from '../../db/with-transaction';
 import { badRequest, forbidden } from '../../errors';
 import { canIssue, canPromoteIssueToEpic, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
@@ -47,7 +48,7 @@ export async function promoteIssueToEpic(
     labels: labels.map((l) => l.title),
   };
   assertMayCreateEpic(me, group, input);
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     const epic = await insertEpic(trx, me, group, input);
     await trx
       .updateTable('issues')

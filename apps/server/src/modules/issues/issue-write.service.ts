@@ -3,6 +3,7 @@ import { datesInOrder, positionAtEnd } from '@meridian/domain';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB, IssuesTable } from '../../db/schema';
+import { withTransaction } from '../../db/with-transaction';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
@@ -191,7 +192,7 @@ export async function updateIssue(
     throw conflict('Issue was changed by someone else (stale lock_version)');
   }
   await applySecretPolicy(db, textsToSave(input));
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     const changes = await issueRowChanges(trx, me, project, issue, input, admin);
     const updated = await trx
       .updateTable('issues')

@@ -3,6 +3,7 @@ import { isDraftTitle } from '@meridian/domain';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB, MergeRequestsTable } from '../../db/schema';
+import { withTransaction } from '../../db/with-transaction';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
@@ -185,7 +186,7 @@ export async function updateMergeRequest(
   requireLevel(me, project, AccessLevel.DEVELOPER);
   if (input.state_event && mr.state === 'merged') throw new MethodNotAllowedError();
   await applySecretPolicy(db, mergeRequestTexts(input));
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     const changes = await mergeRequestRowChanges(trx, project, mr, input);
     const updated = await trx
       .updateTable('merge_requests')

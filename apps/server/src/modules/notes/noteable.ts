@@ -20,6 +20,8 @@ export type Noteable =
       groupId: null;
       row: IssueRow;
       subject: IssueSubject;
+      /** The project, when the route already read it (a comment's quick actions reuse it). */
+      project?: ProjectRow;
     }
   | {
       kind: 'epic';
@@ -40,6 +42,8 @@ export type Noteable =
       groupId: null;
       row: MergeRequestRow;
       subject: MergeRequestSubject;
+      /** The project, when the route already read it (a comment's quick actions reuse it). */
+      project?: ProjectRow;
     };
 
 /** The issue `iid` of a project, or 404 (project or issue missing or unreadable). */
@@ -50,11 +54,11 @@ export async function issueNoteable(
   iid: number,
 ): Promise<Noteable> {
   const p = await findProject(db, actor, project);
-  return issueNoteableOf(db, await findIssue(db, actor, p.id, iid));
+  return issueNoteableOf(db, await findIssue(db, actor, p.id, iid), p);
 }
 
 /** The noteable of an issue row already read through the policy. */
-export async function issueNoteableOf(db: Database, row: IssueRow): Promise<Noteable> {
+export async function issueNoteableOf(db: Database, row: IssueRow, project?: ProjectRow): Promise<Noteable> {
   const subject = await issueSubject(db, row);
   return {
     kind: 'issue',
@@ -65,6 +69,7 @@ export async function issueNoteableOf(db: Database, row: IssueRow): Promise<Note
     groupId: null,
     row,
     subject,
+    ...(project ? { project } : {}),
   };
 }
 
@@ -101,6 +106,7 @@ export async function mergeRequestNoteable(
     groupId: null,
     row,
     subject: mergeRequestSubject(p, row),
+    project: p,
   };
 }
 

@@ -9,19 +9,9 @@ import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../r
 import { presentAward } from '../award-emoji/award-emoji.presenter';
 import { awardsOfNotes } from '../award-emoji/award-emoji.service';
 import { redactReferences } from '../markdown/reference-redaction.service';
-import {
-  createNoteWithQuickActions,
-  presentCommandsOnly,
-  withCommandsChanges,
-} from '../quick-actions/quick-actions-writes';
-import {
-  createDiscussion,
-  type Discussion,
-  findDiscussion,
-  listDiscussions,
-  replyToDiscussion,
-  resolveDiscussion,
-} from './discussions.service';
+import { presentCommandsOnly, withCommandsChanges } from '../quick-actions/quick-actions-writes';
+import { createComment } from './create-comment';
+import { type Discussion, findDiscussion, listDiscussions, resolveDiscussion } from './discussions.service';
 import {
   createNoteSchema,
   listNotesSchema,
@@ -32,7 +22,7 @@ import {
 } from './note-params';
 import { epicNoteableById, issueNoteable, mergeRequestNoteable, type Noteable } from './noteable';
 import { loadUsers, presentDiscussion, presentNote } from './notes.presenter';
-import { createNote, deleteNote, findNote, listNotes, type NoteRow, updateNote } from './notes.service';
+import { deleteNote, findNote, listNotes, type NoteRow, updateNote } from './notes.service';
 
 type Params = {
   id: string;
@@ -168,13 +158,10 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     });
 
     app.post(`${base}/notes`, async (request, reply) => {
-      requireActor(request.actor);
+      const actor = requireActor(request.actor);
       const n = await noteableFor(db, request, kind);
-      const input = newNoteOf(request);
-      const made = await createNoteWithQuickActions(db, request.actor, n, input.body, (body) =>
-        createNote(db, request.actor, n, { ...input, body }),
-      );
-      if ('commandsOnly' in made) return reply.status(202).send(presentCommandsOnly(made.commandsOnly));
+      const made = await createComment({ db, actor }, n, newNoteOf(request));
+      if (!made.note) return reply.status(202).send(presentCommandsOnly(made.commands));
       return reply.status(201).send(withCommandsChanges(await one(request, n, made.note), made.commands));
     });
 
@@ -215,14 +202,11 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     });
 
     app.post(`${base}/discussions`, async (request, reply) => {
-      requireActor(request.actor);
+      const actor = requireActor(request.actor);
       const n = await noteableFor(db, request, kind);
-      const input = newNoteOf(request);
-      const made = await createNoteWithQuickActions(db, request.actor, n, input.body, (body) =>
-        createDiscussion(db, request.actor, n, { ...input, body }),
-      );
-      if ('commandsOnly' in made) return reply.status(202).send(presentCommandsOnly(made.commandsOnly));
-      const [discussion] = await discussions(request, n, [made.note]);
+      const made = await createComment({ db, actor }, n, { ...newNoteOf(request), thread: true });
+      if (!made.note) return reply.status(202).send(presentCommandsOnly(made.commands));
+      const [discussion] = await discussions(request, n, [{ id: made.note.discussion_id, notes: [made.note] }]);
       const [first, ...rest] = discussion?.notes ?? [];
       return reply
         .status(201)
@@ -230,13 +214,12 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     });
 
     app.post(`${base}/discussions/:discussion_id/notes`, async (request, reply) => {
-      requireActor(request.actor);
+      const actor = requireActor(request.actor);
       const n = await noteableFor(db, request, kind);
       const input = parseInput(replySchema, requestParams(request));
-      const made = await createNoteWithQuickActions(db, request.actor, n, input.body, (body) =>
-        replyToDiscussion(db, request.actor, n, discussionId(request), { body, createdAt: input.created_at }),
-      );
-      if ('commandsOnly' in made) return reply.status(202).send(presentCommandsOnly(made.commandsOnly));
+      const replyTo = discussionId(request);
+      const made = await createComment({ db, actor }, n, { body: input.body, createdAt: input.created_at, replyTo });
+      if (!made.note) return reply.status(202).send(presentCommandsOnly(made.commands));
       return reply.status(201).send(withCommandsChanges(await one(request, n, made.note), made.commands));
     });
 

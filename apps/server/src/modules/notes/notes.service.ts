@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { offsetPage } from '../../db/list-page';
 import type { DB, NotesTable } from '../../db/schema';
+import { withTransaction } from '../../db/with-transaction';
 import { forbidden, notFound } from '../../errors';
 import { type ReferenceContext, renderMarkdown } from '../../markdown/render-markdown';
 import { canNote, canNoteOn, type NoteAbility } from '../../policy/abilities';
@@ -128,7 +129,7 @@ export async function createNote(
   const createdAt = input.createdAt && (me.admin || level >= AccessLevel.OWNER) ? input.createdAt : undefined;
   await applySecretPolicy(db, [{ field: 'body', text: input.body }]);
   const context = await noteReferenceContext(db, n);
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     // A comment is activity on the issue or epic: it moves up in "recently updated" lists, as GitLab.
     await trx.updateTable(NOTEABLE_TABLE[n.kind]).set({ updated_at: new Date() }).where('id', '=', n.id).execute();
     const note = await insertNote(trx, me, n, input, createdAt, context);

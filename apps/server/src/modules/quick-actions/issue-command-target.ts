@@ -109,7 +109,17 @@ export async function issueQuickActionTarget(
   project: ProjectRow,
   iid: number,
 ): Promise<QuickActionTargetAdapter> {
-  const issue = await findIssue(db, me, project.id, iid);
+  return issueQuickActionTargetOf(db, me, project, await findIssue(db, me, project.id, iid));
+}
+
+/** An issue already read through the policy as a quick action target: three statements. */
+export async function issueQuickActionTargetOf(
+  db: Database,
+  me: Actor,
+  project: ProjectRow,
+  issue: IssueRow,
+): Promise<QuickActionTargetAdapter> {
+  const iid = issue.iid;
   const [assignees, labels, extra] = await Promise.all([
     db
       .selectFrom('issue_assignees as ia')

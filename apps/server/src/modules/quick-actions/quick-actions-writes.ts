@@ -6,10 +6,8 @@ import { createIssue, type IssueInput, updateIssue } from '../issues/issue-write
 import { findMergeRequest } from '../merge-requests/merge-requests.service';
 import type { MergeRequestInput } from '../merge-requests/mr-input';
 import { createMergeRequest, updateMergeRequest } from '../merge-requests/mr-write.service';
-import { findProject, type ProjectRow } from '../namespaces/namespace-lookup.service';
-import { assertCanComment, type Noteable } from '../notes/noteable';
+import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 import { acceptsQuickAction } from './commands/command-table';
-import { epicQuickActionTarget } from './epic-command-target';
 import { issueQuickActionTarget } from './issue-command-target';
 import { mergeRequestQuickActionTarget } from './mr-command-target';
 import { type QuickActionsOutcome, runQuickActions } from './quick-actions.service';
@@ -105,45 +103,9 @@ export async function updateMergeRequestWithQuickActions(
   await runOnMergeRequest(db, actor, project, iid, commands);
 }
 
-/**
- * A comment's outcome: the stored note (with what its commands did, when it had any), or — when the
- * body was only commands — what they did.
- */
-export type NoteWithQuickActions<T> =
-  | { note: T; commands?: QuickActionsOutcome }
-  | { commandsOnly: QuickActionsOutcome };
-
-/**
- * A new comment on an issue, epic or merge request (note, thread or reply): the note is stored
- * without its command lines and the commands run on the issue, epic or merge request; a body made
- * only of commands stores no note (GitLab's 202). Each knows only its own commands (an epic fewer,
- * a merge request its reviewers and draft status); other command lines stay text.
- */
-export async function createNoteWithQuickActions<T>(
-  db: Database,
-  actor: Actor | null,
-  n: Noteable,
-  body: string,
-  create: (body: string) => Promise<T>,
-): Promise<NoteWithQuickActions<T>> {
-  const { commands, text } = extractQuickActions(body, acceptsQuickAction(n.kind));
-  if (commands.length === 0) return { note: await create(body) };
-  assertCanComment(actor, n);
-  const run = async () => {
-    const me = requireActor(actor);
-    if (n.kind === 'epic') return runQuickActions(db, await epicQuickActionTarget(db, me, n.row), commands);
-    const project = await findProject(db, me, { id: n.projectId });
-    if (n.kind === 'merge_request')
-      return runQuickActions(db, await mergeRequestQuickActionTarget(db, me, project, n.row), commands);
-    return runOnIssue(db, me, project, n.iid, commands);
-  };
-  if (text.trim() === '') return { commandsOnly: await run() };
-  const note = await create(text);
-  return { note, commands: await run() };
-}
-
 /** GitLab's 202 answer for a comment made only of commands (`Entities::NoteCommands`). */
-export function presentCommandsOnly(outcome: QuickActionsOutcome) {
+export function presentCommandsOnly(outcome: QuickActionsOutcome | undefined) {
+  if (!outcome) return { commands_changes: {}, summary: ['Failed to apply commands.'] };
   return {
     commands_changes: outcome.changes,
     summary: [outcome.messages.length ? outcome.messages.join(' ') : 'Failed to apply commands.'],

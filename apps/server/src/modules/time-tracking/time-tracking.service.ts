@@ -1,6 +1,7 @@
 import { formatDuration, parseDuration } from '@meridian/domain';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import { withTransaction } from '../../db/with-transaction';
 import { badRequest, forbidden } from '../../errors';
 import { canIssue, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
@@ -62,7 +63,7 @@ export async function setTimeEstimate(
   const seconds = duration === null || duration.trim() === '0' ? 0 : durationOf(duration);
   if (seconds < 0) throw badRequest('duration is invalid: an estimate cannot be negative', 'duration');
   if (seconds !== issue.time_estimate) {
-    await db.transaction().execute(async (trx) => {
+    await withTransaction(db, async (trx) => {
       await trx
         .updateTable('issues')
         .set({ time_estimate: seconds, updated_at: sql`now()` })
@@ -89,7 +90,7 @@ export async function addSpentTime(
   const me = requireActor(actor);
   const issue = await trackableIssue(db, me, project, iid);
   const seconds = durationOf(input.duration);
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     // Serializes concurrent logs on one issue, so two subtractions cannot both pass the check.
     await trx.selectFrom('issues').select('id').where('id', '=', issue.id).forUpdate().execute();
     const { total_time_spent: total } = await statsOf(trx, issue.id);
@@ -125,7 +126,7 @@ export async function resetSpentTime(
 ): Promise<TimeStats> {
   const me = requireActor(actor);
   const issue = await trackableIssue(db, me, project, iid);
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     const removed = await trx.deleteFrom('timelogs').where('issue_id', '=', issue.id).executeTakeFirst();
     if (Number(removed.numDeletedRows) > 0) {
       await trx.updateTable('issues').set({ updated_at: sql`now()` }).where('id', '=', issue.id).execute();

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { cappedCount } from '../../db/capped-count';
 import type { Database } from '../../db/connection';
 import { offsetPage } from '../../db/list-page';
+import { withTransaction } from '../../db/with-transaction';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
@@ -100,7 +101,7 @@ export async function markForLater(
   target: { type: 'Issue' | 'Epic' | 'MergeRequest'; id: number },
 ): Promise<number | null> {
   const me = requireActor(actor);
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     const pending = await trx
       .selectFrom('todos')
       .select('id')
