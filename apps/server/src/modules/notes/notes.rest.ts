@@ -10,7 +10,7 @@ import { presentAward } from '../award-emoji/award-emoji.presenter';
 import { awardsOfNotes } from '../award-emoji/award-emoji.service';
 import { redactReferences } from '../markdown/reference-redaction.service';
 import { presentCommandsOnly, withCommandsChanges } from '../quick-actions/quick-actions-writes';
-import { createComment } from './create-comment';
+import { createComment } from '../comments/create-comment';
 import { type Discussion, findDiscussion, listDiscussions, resolveDiscussion } from './discussions.service';
 import {
   createNoteSchema,
