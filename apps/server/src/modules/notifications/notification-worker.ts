@@ -1,5 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/connection';
+import { type OutboxPoller, startOutboxPoller } from '../../db/outbox-poller';
 import {
   claimDueEmails,
   markFailed,
@@ -20,15 +21,9 @@ const PRUNE_EVERY = 600;
 
 /**
  * The outbox worker of one process: every poll it claims due rows and sends each through the
- * transporter, marking it sent or scheduling a retry. Polls are chained (never overlapping);
- * `stop` waits for the poll in flight.
+ * transporter, marking it sent or scheduling a retry. The loop is `db/outbox-poller.ts`.
  */
-export function startNotificationWorker(db: Database, transporter: Transporter, options: WorkerOptions) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> = Promise.resolve();
-  let polls = 0;
-
+export function startNotificationWorker(db: Database, transporter: Transporter, options: WorkerOptions): OutboxPoller {
   const send = async (row: OutboxRow) => {
     try {
       await transporter.sendMail({
@@ -46,48 +41,14 @@ export function startNotificationWorker(db: Database, transporter: Transporter, 
     }
   };
 
-  const poll = async () => {
-    polls += 1;
-    if (polls % PRUNE_EVERY === 0) await pruneSentEmails(db);
-    for (;;) {
-      const rows = await claimDueEmails(db);
-      for (const [i, row] of rows.entries()) {
-        if (stopped) {
-          await releaseClaims(
-            db,
-            rows.slice(i).map((r) => r.id),
-          );
-          return;
-        }
-        await send(row);
-      }
-      if (rows.length === 0 || stopped) return;
-    }
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      inFlight = poll()
-        .catch((error) => options.onError?.(error))
-        .finally(schedule);
-    }, options.pollIntervalMs);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    /** Runs one poll now (tests and the first poll after start). */
-    async pollNow(): Promise<void> {
-      await inFlight;
-      inFlight = poll();
-      await inFlight;
-    },
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await inFlight.catch(() => undefined);
-      transporter.close();
-    },
-  };
+  return startOutboxPoller({
+    pollIntervalMs: options.pollIntervalMs,
+    claim: () => claimDueEmails(db),
+    handle: send,
+    release: (ids) => releaseClaims(db, ids),
+    prune: () => pruneSentEmails(db),
+    pruneEvery: PRUNE_EVERY,
+    ...(options.onError ? { onError: options.onError } : {}),
+    onStop: () => transporter.close(),
+  });
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/connection';
+import { type OutboxPoller, startOutboxPoller } from '../../db/outbox-poller';
 import { executeHook, hookStatusNow, pruneHookLogs } from './hook-executor';
 import { allowsLocalRequests } from './webhook.service';
 import {
@@ -20,15 +21,9 @@ const PRUNE_EVERY = 600;
 
 /**
  * The webhook outbox worker of one process (every server process runs one): each poll claims due
- * deliveries and sends them one by one. Polls are chained, never overlapping; `stop` waits for the
- * poll in flight.
+ * deliveries and sends them one by one. The loop is `db/outbox-poller.ts`.
  */
-export function startWebhookWorker(db: Database, options: WebhookWorkerOptions) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let inFlight: Promise<void> = Promise.resolve();
-  let polls = 0;
-
+export function startWebhookWorker(db: Database, options: WebhookWorkerOptions): OutboxPoller {
   const deliver = async (row: DeliveryRow) => {
     const hook = await db.selectFrom('web_hooks').selectAll().where('id', '=', row.web_hook_id).executeTakeFirst();
     if (!hook) return; // deleted: its deliveries went with it
@@ -65,50 +60,16 @@ export function startWebhookWorker(db: Database, options: WebhookWorkerOptions) 
     });
   };
 
-  const poll = async () => {
-    polls += 1;
-    if (polls % PRUNE_EVERY === 0) {
+  return startOutboxPoller({
+    pollIntervalMs: options.pollIntervalMs,
+    claim: () => claimDueDeliveries(db),
+    handle: deliver,
+    release: (ids) => releaseClaims(db, ids),
+    prune: async () => {
       await pruneDeliveries(db);
       await pruneHookLogs(db);
-    }
-    for (;;) {
-      const rows = await claimDueDeliveries(db);
-      for (const [i, row] of rows.entries()) {
-        if (stopped) {
-          await releaseClaims(
-            db,
-            rows.slice(i).map((r) => r.id),
-          );
-          return;
-        }
-        await deliver(row);
-      }
-      if (rows.length === 0 || stopped) return;
-    }
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      inFlight = poll()
-        .catch((error) => options.onError?.(error))
-        .finally(schedule);
-    }, options.pollIntervalMs);
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    /** Runs one poll now (tests). */
-    async pollNow(): Promise<void> {
-      await inFlight;
-      inFlight = poll();
-      await inFlight;
     },
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await inFlight.catch(() => undefined);
-    },
-  };
+    pruneEvery: PRUNE_EVERY,
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
 }
