@@ -52,6 +52,8 @@ const schema = z.object({
   SMTP_FROM: z.string().max(255).optional(),
   // How often each process looks for queued notification emails (milliseconds).
   SMTP_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
+  // How often each process looks for due webhook deliveries (milliseconds).
+  WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });

@@ -39,7 +39,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     };
   }
   await migrate(database.db);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  // The webhook worker's polls would count in the tests' statement budgets: webhook tests poll it themselves.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEBHOOK_POLL_INTERVAL_MS: '3600000', ...env });
   const ctx: AppContext = { config, database };
   const app = await buildApp(ctx);
   await app.ready();

@@ -5,16 +5,13 @@ import { externalBaseUrl } from '../namespaces/web-url';
 import { setWebhookBaseUrl } from './hook-data';
 import { startWebhookWorker } from './webhook-worker';
 
-/** How often each process looks for due webhook deliveries. */
-const POLL_INTERVAL_MS = 1000;
-
 /** Every server process delivers queued webhooks, from the moment the app is ready until it closes. */
 const webhooks: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   setWebhookBaseUrl(externalBaseUrl(ctx));
   let worker: ReturnType<typeof startWebhookWorker> | undefined;
   app.addHook('onReady', async () => {
     worker = startWebhookWorker(ctx.database.db, {
-      pollIntervalMs: POLL_INTERVAL_MS,
+      pollIntervalMs: ctx.config.WEBHOOK_POLL_INTERVAL_MS,
       onError: (error) => app.log.error({ err: error }, 'webhook worker'),
     });
   });
