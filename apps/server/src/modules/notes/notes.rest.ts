@@ -8,9 +8,9 @@ import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { presentAward } from '../award-emoji/award-emoji.presenter';
 import { awardsOfNotes } from '../award-emoji/award-emoji.service';
+import { createComment } from '../comments/create-comment';
 import { redactReferences } from '../markdown/reference-redaction.service';
 import { presentCommandsOnly, withCommandsChanges } from '../quick-actions/quick-actions-writes';
-import { createComment } from '../comments/create-comment';
 import { type Discussion, findDiscussion, listDiscussions, resolveDiscussion } from './discussions.service';
 import {
   createNoteSchema,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   type HookEventSubject,
-  type IssuableHookAction,
   hookEventKind,
+  type IssuableHookAction,
   PERMANENTLY_DISABLED_FAILURE_THRESHOLD,
   TEMPORARILY_DISABLED_FAILURE_THRESHOLD,
 } from '@meridian/domain';
