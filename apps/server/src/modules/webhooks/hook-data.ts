@@ -68,8 +68,10 @@ async function hookProject(db: Executor, projectId: number) {
   return { project, traversalIds: row.namespace_traversal_ids };
 }
 
-async function labelsOf(db: Executor, table: 'issue_labels' | 'merge_request_labels', id: number) {
-  const column = table === 'issue_labels' ? 'issue_id' : 'merge_request_id';
+const LABEL_OWNER_COLUMN = { issue_labels: 'issue_id', merge_request_labels: 'merge_request_id', epic_labels: 'epic_id' };
+
+async function labelsOf(db: Executor, table: keyof typeof LABEL_OWNER_COLUMN, id: number) {
+  const column = LABEL_OWNER_COLUMN[table];
   return (await db
     .selectFrom(`${table} as j` as 'issue_labels as j')
     .innerJoin('labels as l', 'l.id', 'j.label_id')
@@ -209,22 +211,7 @@ export async function buildEpicPayload(
     .where('e.id', '=', epicId)
     .executeTakeFirst();
   if (!epic) return null;
-  const labels = (await db
-    .selectFrom('epic_labels as j')
-    .innerJoin('labels as l', 'l.id', 'j.label_id')
-    .select([
-      'l.id',
-      'l.title',
-      'l.color',
-      'l.description',
-      'l.project_id',
-      'l.group_id',
-      'l.created_at',
-      'l.updated_at',
-    ])
-    .where('j.epic_id', '=', epic.id)
-    .orderBy('l.title')
-    .execute()) as HookLabel[];
+  const labels = await labelsOf(db, 'epic_labels', epic.id);
   const attrs = {
     ...issueHookAttrs(
       {
