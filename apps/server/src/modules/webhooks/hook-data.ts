@@ -68,7 +68,11 @@ async function hookProject(db: Executor, projectId: number) {
   return { project, traversalIds: row.namespace_traversal_ids };
 }
 
-const LABEL_OWNER_COLUMN = { issue_labels: 'issue_id', merge_request_labels: 'merge_request_id', epic_labels: 'epic_id' };
+const LABEL_OWNER_COLUMN = {
+  issue_labels: 'issue_id',
+  merge_request_labels: 'merge_request_id',
+  epic_labels: 'epic_id',
+};
 
 async function labelsOf(db: Executor, table: keyof typeof LABEL_OWNER_COLUMN, id: number) {
   const column = LABEL_OWNER_COLUMN[table];
