@@ -2,6 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import form from '../../ui/Form.module.css';
+import { LabelledField } from '../shared/LabelledField';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
 import styles from './TemplatesSettings.module.css';
 import type { TemplateInput, TemplateOwner } from './templatesApi';
@@ -47,10 +49,7 @@ export function TemplateForm({
 
   return (
     <form className={styles.form} onSubmit={onFormSubmit} noValidate>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-name`} className={styles.label}>
-          Name
-        </label>
+      <LabelledField htmlFor={`${id}-name`} label="Name">
         <input
           id={`${id}-name`}
           className={styles.input}
@@ -65,9 +64,9 @@ export function TemplateForm({
             {message}
           </p>
         )}
-      </div>
-      <div className={styles.field}>
-        <span id={`${id}-content`} className={styles.label}>
+      </LabelledField>
+      <div className={form.field}>
+        <span id={`${id}-content`} className={form.label}>
           Content
         </span>
         <MarkdownEditor

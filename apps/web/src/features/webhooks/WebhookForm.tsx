@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import form from '../../ui/Form.module.css';
+import { LabelledField } from '../shared/LabelledField';
 import styles from './Webhooks.module.css';
 import { HOOK_EVENTS, type HookEventFlag, type Webhook, type WebhookInput } from './webhooksApi';
 
@@ -37,10 +39,7 @@ export function WebhookForm({
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={initial ? 'Edit webhook' : 'Add webhook'}>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-url`} className={styles.label}>
-          URL
-        </label>
+      <LabelledField htmlFor={`${id}-url`} label="URL">
         <input
           id={`${id}-url`}
           className={styles.input}
@@ -49,11 +48,8 @@ export function WebhookForm({
           placeholder="https://example.com/hook"
           onChange={(e) => setUrl(e.target.value)}
         />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-name`} className={styles.label}>
-          Name (optional)
-        </label>
+      </LabelledField>
+      <LabelledField htmlFor={`${id}-name`} label="Name (optional)">
         <input
           id={`${id}-name`}
           className={styles.input}
@@ -61,11 +57,8 @@ export function WebhookForm({
           maxLength={255}
           onChange={(e) => setName(e.target.value)}
         />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-token`} className={styles.label}>
-          Secret token
-        </label>
+      </LabelledField>
+      <LabelledField htmlFor={`${id}-token`} label="Secret token">
         <input
           id={`${id}-token`}
           className={styles.input}
@@ -76,9 +69,9 @@ export function WebhookForm({
           placeholder={initial ? 'Unchanged unless you type a new one' : ''}
           onChange={(e) => setToken(e.target.value)}
         />
-      </div>
+      </LabelledField>
       <fieldset className={styles.checks}>
-        <legend className={styles.label}>Trigger</legend>
+        <legend className={form.label}>Trigger</legend>
         {HOOK_EVENTS.map(([flag, label]) => (
           <label key={flag}>
             <input
