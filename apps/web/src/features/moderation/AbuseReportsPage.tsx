@@ -1,29 +1,19 @@
 import { useState } from 'react';
 import { PlainLayout } from '../../app/ContextLayout';
 import { ApiError } from '../../lib/api';
-import { formatDate, timeAgo } from '../../lib/format';
 import { Alert } from '../../ui/Alert';
-import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
-import { EmptyState } from '../../ui/EmptyState';
 import { Spinner } from '../../ui/Spinner';
-import { type Column, Table } from '../../ui/Table';
-import { showToast } from '../../ui/toast';
+import type { Column } from '../../ui/Table';
 import styles from './AbuseReportsPage.module.css';
-import { ConfirmQueueAction, QueuePager } from './AdminQueueParts';
-import {
-  ABUSE_CATEGORIES,
-  type AbuseReport,
-  type AbuseReportAction,
-  type AbuseReportStatus,
-  type AbuseReportUser,
-} from './moderationApi';
+import { type QueueAction, QueueTable, QueueTime, QueueUser, useQueueActions } from './AdminQueueParts';
+import { ABUSE_CATEGORIES, type AbuseReport, type AbuseReportAction, type AbuseReportStatus } from './moderationApi';
 import { useAbuseReports, useResolveAbuseReport } from './queries';
 
 const CATEGORY_TEXT = Object.fromEntries(ABUSE_CATEGORIES) as Record<string, string>;
 
 /** Each action: its button, the question it asks first, and the toast once done. */
-const ACTIONS: Record<AbuseReportAction, { label: string; confirm: (user: string) => string; done: string }> = {
+const ACTIONS: Record<AbuseReportAction, QueueAction> = {
   close: { label: 'Close', confirm: () => 'Close this report without acting on the user?', done: 'Report closed.' },
   block_user: {
     label: 'Block user',
@@ -42,21 +32,6 @@ const ACTIONS: Record<AbuseReportAction, { label: string; confirm: (user: string
     done: 'User trusted and report closed.',
   },
 };
-
-function UserCell({ user }: { user: AbuseReportUser | null }) {
-  if (!user) return <span className={styles.muted}>Deleted user</span>;
-  return (
-    <span>
-      {user.name} <span className={styles.muted}>@{user.username}</span>
-      {user.state !== 'active' && (
-        <>
-          {' '}
-          <Badge variant="danger">{user.state}</Badge>
-        </>
-      )}
-    </span>
-  );
-}
 
 /** Only http(s) addresses become links; anything else shows as text (it is what a reporter typed). */
 function ReportedUrl({ url }: { url: string }) {
@@ -79,37 +54,30 @@ export function AbuseReportsPage() {
   const [status, setStatus] = useState<AbuseReportStatus>('open');
   const [page, setPage] = useState(1);
   const reports = useAbuseReports(status, page);
-  const resolve = useResolveAbuseReport();
-  const [pending, setPending] = useState<{ report: AbuseReport; action: AbuseReportAction } | null>(null);
+  const act = useQueueActions<AbuseReport, AbuseReportAction>(
+    ACTIONS,
+    (action) => action === 'ban_user' || action === 'block_user',
+    useResolveAbuseReport(),
+  );
 
   const showStatus = (next: AbuseReportStatus) => {
     setStatus(next);
     setPage(1);
   };
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      await resolve.mutateAsync({ id: pending.report.id, action: pending.action });
-      showToast(ACTIONS[pending.action].done);
-      setPending(null);
-    } catch {
-      // The dialog shows resolve.error.
-    }
-  };
-
   const columns: Column<AbuseReport>[] = [
-    { key: 'user', header: 'Reported user', render: (r) => <UserCell user={r.user} /> },
+    { key: 'user', header: 'Reported user', render: (r) => <QueueUser user={r.user} missing="Deleted user" /> },
     { key: 'category', header: 'Category', render: (r) => CATEGORY_TEXT[r.category] ?? r.category },
-    { key: 'reporter', header: 'Reported by', render: (r) => <UserCell user={r.reporter} />, secondary: true },
+    {
+      key: 'reporter',
+      header: 'Reported by',
+      render: (r) => <QueueUser user={r.reporter} missing="Deleted user" />,
+      secondary: true,
+    },
     { key: 'url', header: 'Reported from', render: (r) => <ReportedUrl url={r.reported_from_url} />, secondary: true },
     {
       key: 'created',
       header: 'Reported',
-      render: (r) => (
-        <time dateTime={r.created_at} title={formatDate(r.created_at)}>
-          {timeAgo(r.created_at)}
-        </time>
-      ),
+      render: (r) => <QueueTime at={r.created_at} />,
     },
     {
       key: 'actions',
@@ -122,26 +90,18 @@ export function AbuseReportsPage() {
           </span>
         ) : (
           <div className={styles.actions}>
-            {(Object.keys(ACTIONS) as AbuseReportAction[]).map((action) => (
-              <Button
-                key={action}
-                size="small"
-                variant={action === 'ban_user' || action === 'block_user' ? 'danger' : 'default'}
-                onPress={() => {
-                  resolve.reset();
-                  setPending({ report: r, action });
-                }}
-                aria-label={`${ACTIONS[action].label}: report ${r.id} about @${r.user?.username ?? 'deleted user'}`}
-              >
-                {ACTIONS[action].label}
-              </Button>
-            ))}
+            {(Object.keys(ACTIONS) as AbuseReportAction[]).map((action) =>
+              act.button(
+                r,
+                action,
+                `${ACTIONS[action].label}: report ${r.id} about @${r.user?.username ?? 'deleted user'}`,
+              ),
+            )}
           </div>
         ),
     },
   ];
 
-  const data = reports.data;
   return (
     <PlainLayout title="Abuse reports · Admin">
       <header className={styles.header}>
@@ -169,31 +129,14 @@ export function AbuseReportsPage() {
             : reports.error.message}
         </Alert>
       )}
-      {data && data.items.length === 0 && (
-        <EmptyState title={status === 'open' ? 'No open abuse reports' : 'No closed abuse reports'} />
-      )}
-      {data && data.items.length > 0 && (
-        <>
-          <Table
-            caption={`${status === 'open' ? 'Open' : 'Closed'} abuse reports`}
-            columns={columns}
-            rows={data.items}
-            rowKey={(r) => r.id}
-          />
-          <QueuePager page={data.page} prevPage={data.prevPage} nextPage={data.nextPage} onPage={setPage} />
-        </>
-      )}
-      {pending && (
-        <ConfirmQueueAction
-          label={ACTIONS[pending.action].label}
-          text={ACTIONS[pending.action].confirm(pending.report.user ? `@${pending.report.user.username}` : 'this user')}
-          danger={!(pending.action === 'close' || pending.action === 'trust_user')}
-          error={resolve.error}
-          busy={resolve.isPending}
-          onCancel={() => setPending(null)}
-          onConfirm={() => void confirm()}
-        />
-      )}
+      <QueueTable
+        data={reports.data}
+        caption={`${status === 'open' ? 'Open' : 'Closed'} abuse reports`}
+        columns={columns}
+        emptyTitle={status === 'open' ? 'No open abuse reports' : 'No closed abuse reports'}
+        onPage={setPage}
+      />
+      {act.dialog}
     </PlainLayout>
   );
 }
