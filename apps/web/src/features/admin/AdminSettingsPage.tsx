@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { PlainLayout } from '../../app/ContextLayout';
 import { AppLink } from '../../lib/AppLink';
-import { ApiError } from '../../lib/api';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import { AdminLoadError, AdminPage } from './AdminPage';
 import styles from './AdminSettingsPage.module.css';
 import {
   type ApplicationSettings,
@@ -32,24 +31,15 @@ export function AdminSettingsPage({ section }: { section: AdminSettingsSection }
   const settings = useApplicationSettings();
   const title = section === 'general' ? 'General' : 'Network';
   return (
-    <PlainLayout title={`${title} · Settings · Admin`}>
-      <header className={styles.header}>
-        <h1>Settings</h1>
-      </header>
+    <AdminPage title={`${title} · Settings`} heading="Settings">
       <nav className={styles.tabs} aria-label="Settings sections">
         <SectionLink to="general" current={section} label="General" />
         <SectionLink to="network" current={section} label="Network" />
       </nav>
       {settings.isLoading && <Spinner label="Loading settings" />}
-      {settings.error && (
-        <Alert variant="danger">
-          {settings.error instanceof ApiError && (settings.error.status === 403 || settings.error.status === 401)
-            ? 'Only administrators can change instance settings.'
-            : settings.error.message}
-        </Alert>
-      )}
+      <AdminLoadError error={settings.error} refusal="Only administrators can change instance settings." />
       {settings.data && <SettingsForm section={section} settings={settings.data} />}
-    </PlainLayout>
+    </AdminPage>
   );
 }
 

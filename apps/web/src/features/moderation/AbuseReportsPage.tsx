@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { PlainLayout } from '../../app/ContextLayout';
-import { ApiError } from '../../lib/api';
-import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 import type { Column } from '../../ui/Table';
+import { AdminLoadError, AdminPage } from '../admin/AdminPage';
 import styles from './AbuseReportsPage.module.css';
 import { type QueueAction, QueueTable, QueueTime, QueueUser, useQueueActions } from './AdminQueueParts';
 import { ABUSE_CATEGORIES, type AbuseReport, type AbuseReportAction, type AbuseReportStatus } from './moderationApi';
@@ -103,10 +101,7 @@ export function AbuseReportsPage() {
   ];
 
   return (
-    <PlainLayout title="Abuse reports · Admin">
-      <header className={styles.header}>
-        <h1>Abuse reports</h1>
-      </header>
+    <AdminPage title="Abuse reports" heading="Abuse reports">
       <fieldset className={styles.filters}>
         <legend className="visually-hidden">Status</legend>
         {(['open', 'closed'] as const).map((s) => (
@@ -122,13 +117,7 @@ export function AbuseReportsPage() {
         ))}
       </fieldset>
       {reports.isLoading && <Spinner label="Loading abuse reports" />}
-      {reports.error && (
-        <Alert variant="danger">
-          {reports.error instanceof ApiError && (reports.error.status === 403 || reports.error.status === 401)
-            ? 'Only administrators can see abuse reports.'
-            : reports.error.message}
-        </Alert>
-      )}
+      <AdminLoadError error={reports.error} refusal="Only administrators can see abuse reports." />
       <QueueTable
         data={reports.data}
         caption={`${status === 'open' ? 'Open' : 'Closed'} abuse reports`}
@@ -137,6 +126,6 @@ export function AbuseReportsPage() {
         onPage={setPage}
       />
       {act.dialog}
-    </PlainLayout>
+    </AdminPage>
   );
 }

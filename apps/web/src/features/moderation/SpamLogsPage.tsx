@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { PlainLayout } from '../../app/ContextLayout';
 import { NotFoundPage } from '../../app/NotFoundPage';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
 import type { Column } from '../../ui/Table';
+import { AdminPage } from '../admin/AdminPage';
 import styles from './AbuseReportsPage.module.css';
 import { type QueueAction, QueueTable, QueueTime, QueueUser, useQueueActions } from './AdminQueueParts';
 import type { SpamLog, SpamLogAction } from './moderationApi';
@@ -100,10 +100,7 @@ export function SpamLogsPage() {
   ];
 
   return (
-    <PlainLayout title="Spam logs · Admin">
-      <header className={styles.header}>
-        <h1>Spam logs</h1>
-      </header>
+    <AdminPage title="Spam logs" heading="Spam logs">
       {logs.isLoading && <Spinner label="Loading spam logs" />}
       {logs.error && !refused && <Alert variant="danger">{logs.error.message}</Alert>}
       <QueueTable
@@ -114,6 +111,6 @@ export function SpamLogsPage() {
         onPage={setPage}
       />
       {act.dialog}
-    </PlainLayout>
+    </AdminPage>
   );
 }
