@@ -93,12 +93,13 @@ export function DashboardListPage({ kind }: { kind: 'groups' | 'projects' }) {
       <header className={layout.pageHeader}>
         <h1>{user ? `Your ${noun}` : `Explore ${noun}`}</h1>
         <search>
-          <form className={styles.filter} onSubmit={onSubmit}>
+          <form onSubmit={onSubmit}>
             <label htmlFor="dashboard-filter" className="visually-hidden">
               Filter by name
             </label>
             <input
               id="dashboard-filter"
+              className={styles.filterInput}
               type="search"
               placeholder="Filter by name"
               value={draft}

@@ -18,10 +18,10 @@ import {
   RadioGroup,
   Select,
   SelectValue,
-  Switch,
 } from 'react-aria-components';
 import { Drawer } from '../../ui/Drawer';
 import radio from '../../ui/Radio.module.css';
+import { ToggleSwitch } from '../../ui/Switch';
 import styles from './RoadmapSettingsDrawer.module.css';
 import type { RoadmapSettings } from './roadmapSettings';
 
@@ -43,25 +43,6 @@ const EPICS_TEXT: Record<EpicsState, string> = {
   closed: 'Show closed epics',
 };
 const PROGRESS_TEXT: Record<ProgressTracking, string> = { WEIGHT: 'Use issue weight', COUNT: 'Use issue count' };
-
-function ToggleSwitch({
-  label,
-  isSelected,
-  onChange,
-}: {
-  label: string;
-  isSelected: boolean;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <Switch className={styles.switch} isSelected={isSelected} onChange={onChange}>
-      <span className={styles.switchTrack} aria-hidden="true">
-        <span className={styles.switchThumb} />
-      </span>
-      {label}
-    </Switch>
-  );
-}
 
 function Choices<T extends string>({
   label,

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Switch, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { safeStorage } from '../../../lib/safeStorage';
 import { useSession } from '../../../lib/session';
 import { Alert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
+import { ToggleSwitch } from '../../../ui/Switch';
 import { epicKeys } from '../queries';
 import styles from './ChildItemsPanel.module.css';
 import { RemoveItemModal } from './RemoveItemModal';
@@ -63,19 +64,14 @@ export function ChildItemsPanel({
   const treeBody = (
     <>
       <div className={styles.treeTools}>
-        <Switch
-          className={styles.switch}
+        <ToggleSwitch
+          label="Show labels"
           isSelected={showLabels}
           onChange={(value) => {
             setShowLabels(value);
             safeStorage.set(SHOW_LABELS_KEY, String(value));
           }}
-        >
-          <span className={styles.switchTrack} aria-hidden="true">
-            <span className={styles.switchThumb} />
-          </span>
-          Show labels
-        </Switch>
+        />
         {signedIn && parent?.adminRelation && (
           <span className={styles.help} id="tree-move-help">
             Drag rows to reorder or move them. {MOVE_KEYS_HELP}
