@@ -3,13 +3,13 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { PlainLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import layout from '../../app/Layout.module.css';
+import { SignInButton } from '../../app/SignInPrompt';
 import { AppLink } from '../../lib/AppLink';
 import { apiPath } from '../../lib/api';
 import { namespaceKeys, useApiList } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import type { Group, Project } from '../../lib/types';
 import { useLocationInfo, withParams } from '../../lib/useLocationSearch';
-import { buttonClassName } from '../../ui/buttonClassName';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageLinks } from '../../ui/Pagination';
 import { PageSpinner } from '../../ui/Spinner';
@@ -67,13 +67,7 @@ export function DashboardListPage({ kind }: { kind: 'groups' | 'projects' }) {
               ? `${kind === 'groups' ? 'Groups' : 'Projects'} you are a member of appear here.`
               : `Sign in to see your ${noun}.`
         }
-        action={
-          !user && (
-            <AppLink href="/users/sign_in" className={buttonClassName('confirm')}>
-              Sign in
-            </AppLink>
-          )
-        }
+        action={!user && <SignInButton />}
       />
     );
   } else {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PlainLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import layout from '../../app/Layout.module.css';
+import { SignInButton } from '../../app/SignInPrompt';
 import { AppLink } from '../../lib/AppLink';
 import { apiPath } from '../../lib/api';
 import { namespaceKeys, useApiList } from '../../lib/queries';
@@ -78,9 +79,7 @@ export function HomePage() {
           <h1>Welcome to Meridian</h1>
           <p className={layout.muted}>Plan work with groups, projects, issues, epics and milestones.</p>
           <div className={styles.heroActions}>
-            <AppLink href="/users/sign_in" className={buttonClassName('confirm')}>
-              Sign in
-            </AppLink>
+            <SignInButton />
             <AppLink href="/users/sign_up" className={buttonClassName('default')}>
               Register
             </AppLink>

@@ -2,12 +2,11 @@ import type { ReactNode } from 'react';
 import { PlainLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import layout from '../../app/Layout.module.css';
+import { SignInRequired } from '../../app/SignInPrompt';
 import { AppLink } from '../../lib/AppLink';
 import type { Page } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useLocationInfo, withParams } from '../../lib/useLocationSearch';
-import { buttonClassName } from '../../ui/buttonClassName';
-import { EmptyState } from '../../ui/EmptyState';
 import { Pagination } from '../../ui/Pagination';
 import { PageSpinner } from '../../ui/Spinner';
 import { LevelSelect } from './LevelSelect';
@@ -22,16 +21,7 @@ export function NotificationsPage() {
   const { user, isLoading } = useSession();
   let content: ReactNode;
   if (!isLoading && !user) {
-    content = (
-      <EmptyState
-        title="Sign in to manage your notifications"
-        action={
-          <AppLink href="/users/sign_in" className={buttonClassName('confirm')}>
-            Sign in
-          </AppLink>
-        }
-      />
-    );
+    content = <SignInRequired title="Sign in to manage your notifications" />;
   } else if (isLoading) content = <PageSpinner label="Loading notification settings" />;
   else content = <Preferences />;
   return (

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PlainLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import layout from '../../app/Layout.module.css';
+import { SignInRequired } from '../../app/SignInPrompt';
 import { AppLink } from '../../lib/AppLink';
 import { timeAgo } from '../../lib/format';
 import { appPathFromWebUrl } from '../../lib/paths';
@@ -9,7 +10,6 @@ import { useSession } from '../../lib/session';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
-import { buttonClassName } from '../../ui/buttonClassName';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageLinks } from '../../ui/Pagination';
 import { PageSpinner } from '../../ui/Spinner';
@@ -29,16 +29,7 @@ export function TodoListPage() {
 
   let content: ReactNode;
   if (!isLoading && !user) {
-    content = (
-      <EmptyState
-        title="Sign in to see your To-Do List"
-        action={
-          <AppLink href="/users/sign_in" className={buttonClassName('confirm')}>
-            Sign in
-          </AppLink>
-        }
-      />
-    );
+    content = <SignInRequired title="Sign in to see your To-Do List" />;
   } else if (isLoading || todos.isPending) content = <PageSpinner label="Loading to-do items" />;
   else if (todos.isError)
     content = <ErrorState error={todos.error} onRetry={() => void todos.refetch()} what="to-do items" />;
