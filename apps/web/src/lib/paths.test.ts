@@ -51,40 +51,17 @@ describe('parseResourcePath', () => {
 });
 
 describe('url builders', () => {
-  it('round-trips through the parser', () => {
-    expect(parseResourcePath(urls.issue('a/b/c', 7))).toEqual({
-      kind: 'project',
-      fullPath: 'a/b/c',
-      page: 'issue',
-      iid: 7,
-    });
-    expect(parseResourcePath(urls.epic('acme/x', 2))).toEqual({
-      kind: 'group',
-      fullPath: 'acme/x',
-      page: 'epic',
-      iid: 2,
-    });
-    expect(parseResourcePath(urls.newEpic('acme/x'))).toEqual({ kind: 'group', fullPath: 'acme/x', page: 'new_epic' });
-    expect(parseResourcePath(urls.groupPage('acme', 'epics'))).toEqual({
-      kind: 'group',
-      fullPath: 'acme',
-      page: 'epics',
-    });
-    expect(parseResourcePath(urls.projectPage('a/b', 'merge_requests'))).toEqual({
-      kind: 'project',
-      fullPath: 'a/b',
-      page: 'merge_requests',
-    });
-    expect(parseResourcePath(urls.settings('project', 'a/b'))).toEqual({
-      kind: 'project',
-      fullPath: 'a/b',
-      page: 'settings',
-    });
-    expect(parseResourcePath(urls.settings('group', 'a/b'))).toEqual({
-      kind: 'group',
-      fullPath: 'a/b',
-      page: 'settings',
-    });
+  const cases: Array<[string, ParsedPath]> = [
+    [urls.issue('a/b/c', 7), { kind: 'project', fullPath: 'a/b/c', page: 'issue', iid: 7 }],
+    [urls.epic('acme/x', 2), { kind: 'group', fullPath: 'acme/x', page: 'epic', iid: 2 }],
+    [urls.newEpic('acme/x'), { kind: 'group', fullPath: 'acme/x', page: 'new_epic' }],
+    [urls.groupPage('acme', 'epics'), { kind: 'group', fullPath: 'acme', page: 'epics' }],
+    [urls.projectPage('a/b', 'merge_requests'), { kind: 'project', fullPath: 'a/b', page: 'merge_requests' }],
+    [urls.settings('project', 'a/b'), { kind: 'project', fullPath: 'a/b', page: 'settings' }],
+    [urls.settings('group', 'a/b'), { kind: 'group', fullPath: 'a/b', page: 'settings' }],
+  ];
+  it.each(cases)('%s round-trips through the parser', (url, expected) => {
+    expect(parseResourcePath(url)).toEqual(expected);
   });
 });
 

@@ -1,12 +1,13 @@
 import { timeframeText } from '@meridian/domain';
 import type { CSSProperties } from 'react';
 import { AppLink } from '../../lib/AppLink';
+import { EpicIcon } from '../../ui/EpicIcon';
 import { LabelBadge } from '../../ui/LabelBadge';
 import { Spinner } from '../../ui/Spinner';
 import styles from './EpicDetailsCell.module.css';
 import shared from './Roadmap.module.css';
 import type { RoadmapEpic } from './roadmapApi';
-import { BlockedIcon, ChevronIcon, EpicIcon, InfoIcon } from './roadmapIcons';
+import { BlockedIcon, ChevronIcon, InfoIcon } from './roadmapIcons';
 import { MAX_INDENT_LEVEL, type RoadmapRow } from './roadmapRows';
 import { DETAILS_WIDTH } from './timelineLayout';
 
@@ -98,7 +99,7 @@ export function EpicDetailsCell({
               title={`${children.text}\nSome child epics may be hidden due to applied filters`}
               data-testid="child-count"
             >
-              <EpicIcon />
+              <EpicIcon size={14} />
               {children.count}
             </span>
           )}

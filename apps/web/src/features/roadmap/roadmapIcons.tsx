@@ -27,20 +27,6 @@ export function BlockedIcon() {
   );
 }
 
-export function EpicIcon() {
-  return (
-    <Glyph size={14}>
-      <path
-        d="M8 1.5l5.5 3.2v6.6L8 14.5l-5.5-3.2V4.7z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.4"
-        strokeLinejoin="round"
-      />
-    </Glyph>
-  );
-}
-
 export function SettingsIcon() {
   return (
     <Glyph fill="none" stroke="currentColor" strokeWidth="1.4">

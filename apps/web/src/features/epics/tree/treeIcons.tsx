@@ -1,3 +1,4 @@
+import { EpicIcon } from '../../../ui/EpicIcon';
 import { Glyph } from '../../../ui/Glyph';
 
 /** GitLab's row icons: epic / epic-closed, issues / issue-closed, entity-blocked. */
@@ -13,20 +14,7 @@ export function TreeIcon({ name }: { name: TreeIconName }) {
   switch (name) {
     case 'epic':
     case 'epic-closed':
-      return (
-        <Glyph>
-          <path
-            d="M8 1.5l5.5 3.2v6.6L8 14.5l-5.5-3.2V4.7z"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.4"
-            strokeLinejoin="round"
-          />
-          {name === 'epic-closed' && (
-            <path d="M5.5 8l1.8 1.8L10.8 6" fill="none" stroke="currentColor" strokeWidth="1.4" />
-          )}
-        </Glyph>
-      );
+      return <EpicIcon closed={name === 'epic-closed'} />;
     case 'issue-closed':
       return (
         <Glyph>
