@@ -8,6 +8,7 @@ import {
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
+import type { ServiceContext } from '../../service-context';
 import { findMergeRequest } from '../merge-requests/merge-requests.service';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 import { acceptsQuickAction } from './commands/command-table';
@@ -39,10 +40,11 @@ export interface QuickActionsOutcome {
  * write that refuses; nothing here answers 500 or tells a hidden thing exists.
  */
 export async function runQuickActions(
-  db: Database,
+  ctx: ServiceContext,
   adapter: QuickActionTargetAdapter,
   commands: readonly QuickActionCommand[],
 ): Promise<QuickActionsOutcome> {
+  const { db } = ctx;
   const outcome: QuickActionsOutcome = { commandNames: commands.map((c) => c.name), messages: [], changes: {} };
   if (commands.length === 0) return outcome;
   const personal = adapter.personal ? commands.filter((c) => isPersonalQuickAction(c.name)) : [];
@@ -54,7 +56,7 @@ export async function runQuickActions(
   let updated = true;
   if (update && Object.keys(update).length > 0) {
     try {
-      Object.assign(outcome.changes, await adapter.update(db, update));
+      Object.assign(outcome.changes, await adapter.update(ctx, update));
     } catch (error) {
       if (!isExpected(error)) throw error;
       updated = false;
@@ -67,7 +69,7 @@ export async function runQuickActions(
     }
     if (!adapter.runStep) continue;
     try {
-      const result = await adapter.runStep(db, p.step, outcome.changes);
+      const result = await adapter.runStep(ctx, p.step, outcome.changes);
       if (Array.isArray(result) && result.length && 'references' in p.action) {
         done.set(p, quickActionMessage({ ...p.action, references: result }, 'execution', adapter.noun));
       } else if (result === true) done.set(p, said(p));
