@@ -27,6 +27,8 @@ export interface QuickActionsOutcome {
   commandNames: QuickActionName[];
   /** GitLab's past-tense messages, then a 'Could not apply …' message for each skipped command. */
   messages: string[];
+  /** Those of `messages` that say a command was not applied (GraphQL's `errorMessages`). */
+  errorMessages: string[];
   /** What changed, by GitLab's update parameter names (`commands_changes`). */
   changes: Record<string, unknown>;
 }
@@ -45,7 +47,12 @@ export async function runQuickActions(
   commands: readonly QuickActionCommand[],
 ): Promise<QuickActionsOutcome> {
   const { db } = ctx;
-  const outcome: QuickActionsOutcome = { commandNames: commands.map((c) => c.name), messages: [], changes: {} };
+  const outcome: QuickActionsOutcome = {
+    commandNames: commands.map((c) => c.name),
+    messages: [],
+    errorMessages: [],
+    changes: {},
+  };
   if (commands.length === 0) return outcome;
   const personal = adapter.personal ? commands.filter((c) => isPersonalQuickAction(c.name)) : [];
   const own = commands.filter((c) => !isPersonalQuickAction(c.name));
@@ -77,13 +84,20 @@ export async function runQuickActions(
       if (!isExpected(error)) throw error;
     }
   }
-  for (const p of planned) outcome.messages.push(done.get(p) ?? couldNotApplyMessage(p.name));
+  for (const p of planned) {
+    const message = done.get(p) ?? couldNotApplyMessage(p.name);
+    if (!done.has(p)) outcome.errorMessages.push(message);
+    outcome.messages.push(message);
+  }
   if (personal.length && adapter.personal) {
     const ran = await runPersonalQuickActions(db, adapter.scope.me, adapter.personal, personal);
     outcome.messages.push(...ran.messages);
     Object.assign(outcome.changes, ran.changes);
   }
-  for (const s of skipped) outcome.messages.push(s.message);
+  for (const s of skipped) {
+    outcome.messages.push(s.message);
+    outcome.errorMessages.push(s.message);
+  }
   return outcome;
 }
 
