@@ -37,6 +37,8 @@ const CreateNoteInput = builder.inputType('CreateNoteInput', {
       type: 'NoteableID',
       required: true,
       description: 'Global ID of the resource to add a note to.',
+      // A global id, not free text (the input-limits rule asks every `note…` input to say its cap).
+      extensions: { maxLength: 255 },
     }),
     body: t.string({
       required: true,
