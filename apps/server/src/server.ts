@@ -5,7 +5,7 @@ import { deleteExpiredSessions } from './auth/sessions.service';
 import { openDatabase } from './cli/open-database';
 import { loadSeedDemo } from './cli/seed-modules';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import { appContext } from './context';
 import { isEmptyDatabase, migrate } from './db/migrate';
 import { warnIfSignupOpen } from './modules/application-settings/signup-warning';
 import { warnIfProxyUntrusted } from './trust-proxy-warning';
@@ -58,7 +58,7 @@ export async function startServer(config: Config, log: (line: string) => void = 
     await deleteExpiredSessions(db);
     sweeper = setInterval(() => void deleteExpiredSessions(db).catch(() => undefined), HOUR);
     sweeper.unref();
-    const ctx: AppContext = { config, database };
+    const ctx = appContext(config, database);
     // Loaded after the data-dir lock is taken, so a refused second start fails fast.
     const { buildApp } = await import('./app');
     app = await buildApp(ctx, { logger: true, serveWeb: true });

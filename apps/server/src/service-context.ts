@@ -1,11 +1,42 @@
+import type { Transaction } from 'kysely';
+import type { AppContext } from './context';
 import type { Database } from './db/connection';
+import type { DB } from './db/schema';
+import { type MailSettings, mailSettingsOf } from './modules/notifications/mail-settings';
 import type { Actor } from './policy/actor';
+import { requireActor } from './policy/require-actor';
 
 /**
- * What a service call that spans several services runs with: the executor (a transaction once one
- * is open, which nested services join through `withTransaction`) and the signed-in actor.
+ * The part of the app's configuration that services read, derived once per app from its validated
+ * environment (`serviceConfigOf`) and handed to services in their context, never through a module
+ * global: two apps in one process (tests, a restart) each keep their own.
+ */
+export interface ServiceConfig {
+  /** What notification emails need; null when this instance sends none (SMTP_URL unset). */
+  mail: MailSettings | null;
+}
+
+export function serviceConfigOf(config: AppContext['config']): ServiceConfig {
+  return { mail: mailSettingsOf(config) };
+}
+
+/**
+ * What a write runs with: the executor (a transaction once one is open, which nested services join
+ * through `withTransaction`), the signed-in actor and the service configuration.
  */
 export interface ServiceContext {
   db: Database;
   actor: Actor;
+  config: ServiceConfig;
 }
+
+/**
+ * The context of a transport's write: the app's database and service configuration, and the
+ * caller, who must be signed in (GitLab's 401 before any lookup).
+ */
+export function serviceContext(app: AppContext, actor: Actor | null): ServiceContext {
+  return { db: app.database.db, actor: requireActor(actor), config: app.services };
+}
+
+/** A service context inside an open transaction: what the change recorder and its effects run with. */
+export type InTransaction = ServiceContext & { db: Transaction<DB> };

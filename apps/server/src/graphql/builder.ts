@@ -31,6 +31,7 @@ export const builder = new SchemaBuilder<{
     WorkItemsTypeID: { Input: string; Output: string };
     IssuableID: { Input: string; Output: string };
     NoteID: { Input: string; Output: string };
+    NoteableID: { Input: string; Output: string };
     DiscussionID: { Input: string; Output: string };
   };
 }>({

@@ -12,6 +12,7 @@ import './types/epic-mutations.graphql';
 import './types/epic-sidebar.graphql';
 import './types/roadmap-epics.graphql';
 import './types/issue-mutations.graphql';
+import './types/note-mutations.graphql';
 import './types/iteration.graphql';
 import './types/autocomplete-users.graphql';
 import './types/merge-request.graphql';

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { appContext } from '../context';
 import { connect } from '../db/connection';
 
 describe('GET /-/readiness when the database fails', () => {
@@ -9,7 +10,7 @@ describe('GET /-/readiness when the database fails', () => {
   afterAll(async () => (await database).close());
 
   it('answers 503 with a generic status, never the database error', async () => {
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: await database });
+    const app = await buildApp(appContext(loadConfig({ LOG_LEVEL: 'silent' }), await database));
     try {
       const url = await app.listen({ port: 0, host: '127.0.0.1' });
       const res = await fetch(`${url}/-/readiness`);

@@ -4,6 +4,7 @@ import { type ChangeBus, startChangeBus } from '../realtime/change-bus';
 import { type ChangedKind, type ItemChange, publishChange } from '../realtime/change-channel';
 import { apiClient } from './api-client';
 import { createGroup, createGroupMembers, createProject } from './factories';
+import { gql } from './graphql-client';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 import { useTestApp } from './use-test-app';
 
@@ -32,7 +33,7 @@ type Role = (typeof ROLES)[number][0];
  * The world of the change-recorder tables (issue 27): a group `chg` with project `web`, a
  * Maintainer `author` who writes, `bob` to mention and assign, and `watcher` who watches the
  * group; the app queues emails (SMTP_URL at a local sink) and a change bus records live events.
- * `effectsOf` runs one write and answers what it did.
+ * `effectsOf` runs one write and answers what it did; `mutate` makes a write through GraphQL.
  */
 export function useChangeEffectsWorld() {
   let sink: SmtpSink | undefined;
@@ -142,5 +143,13 @@ export function useChangeEffectsWorld() {
     };
   }
 
-  return { t, api, uid, tok, ids, effectsOf };
+  /** Runs GraphQL mutation `name` (input type `<Name>Input`, GitLab's convention) as the author; fails on any error. */
+  async function mutate(name: 'updateIssue' | 'updateEpic' | 'createNote', input: Record<string, unknown>) {
+    const inputType = `${name.charAt(0).toUpperCase()}${name.slice(1)}Input`;
+    const document = `mutation($input: ${inputType}!) { ${name}(input: $input) { errors } }`;
+    const res = await gql(t.app, document, { input }, tok.author);
+    expect(res.body, JSON.stringify(res.body)).toEqual({ data: { [name]: { errors: [] } } });
+  }
+
+  return { t, api, uid, tok, ids, effectsOf, mutate };
 }

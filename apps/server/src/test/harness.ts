@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import type { AppContext } from '../context';
+import { type AppContext, appContext } from '../context';
 import { connect, type Database, type DatabaseHandle } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { ensurePgTemplate } from './pg-template';
@@ -41,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await migrate(database.db);
   // The webhook worker's polls would count in the tests' statement budgets: webhook tests poll it themselves.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEBHOOK_POLL_INTERVAL_MS: '3600000', ...env });
-  const ctx: AppContext = { config, database };
+  const ctx = appContext(config, database);
   const app = await buildApp(ctx);
   await app.ready();
   return {

@@ -10,6 +10,7 @@ import { parseGid } from '../gid';
 import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, mutationErrors, payloadType } from '../mutation-errors';
 import { parseArguments, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
+import { serviceContext } from '../../service-context';
 import { pathArgExtensions, validFullPath } from './path-args';
 import { EpicRef } from './refs';
 
@@ -80,7 +81,7 @@ builder.mutationField('epicTreeReorder', (t) =>
     resolve: async (_root, { input }, c) => {
       const moved = input.moved;
       const errors = await mutationErrors(() =>
-        reorderEpicTree(c.ctx.database.db, c.actor, {
+        reorderEpicTree(serviceContext(c.ctx, c.actor), {
           baseEpicId: parseGid(input.baseEpicId, ['Epic']) as number,
           moved: treeNode(moved.id),
           adjacent: moved.adjacentReferenceId ? treeNode(moved.adjacentReferenceId) : undefined,
@@ -183,7 +184,11 @@ builder.mutationField('updateEpic', (t) =>
         const found = await findEpic(db, c.actor, group.id, iid);
         epic = found;
         epic = await withArgumentNames(UPDATE_EPIC_ARGUMENTS, () =>
-          updateEpic(db, c.actor, found, parseArguments(epicUpdateParams, input, UPDATE_EPIC_ARGUMENTS, CLEARABLE)),
+          updateEpic(
+            serviceContext(c.ctx, c.actor),
+            found,
+            parseArguments(epicUpdateParams, input, UPDATE_EPIC_ARGUMENTS, CLEARABLE),
+          ),
         );
       });
       return { clientMutationId: input.clientMutationId ?? null, epic, errors };

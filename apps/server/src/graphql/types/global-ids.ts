@@ -13,7 +13,8 @@ type GlobalIdScalar =
   | 'UserID'
   | 'WorkItemID'
   | 'IssuableID'
-  | 'NoteID';
+  | 'NoteID'
+  | 'NoteableID';
 
 function globalIdScalar(name: GlobalIdScalar, types: readonly GidType[], example: string) {
   const check = (value: unknown): string => {
@@ -40,6 +41,8 @@ globalIdScalar('UserID', ['User'], 'gid://gitlab/User/1');
 globalIdScalar('WorkItemID', ['WorkItem', 'Issue', 'Epic'], 'gid://gitlab/WorkItem/1');
 globalIdScalar('IssuableID', ['Issue', 'Epic', 'WorkItem'], 'gid://gitlab/Issue/1');
 globalIdScalar('NoteID', ['Note'], 'gid://gitlab/Note/1');
+// What notes are written on; an issue's work item id is its issue id.
+globalIdScalar('NoteableID', ['Issue', 'MergeRequest', 'Epic', 'WorkItem'], 'gid://gitlab/Issue/1');
 
 const DISCUSSION_GID = /^gid:\/\/gitlab\/Discussion\/[0-9a-f]{40}$/;
 builder.scalarType('DiscussionID', {

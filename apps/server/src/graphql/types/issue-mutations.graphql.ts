@@ -13,6 +13,7 @@ import { type GidType, parseGid } from '../gid';
 import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, mutationErrors, payloadType } from '../mutation-errors';
 import { argumentsToParams, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
+import { serviceContext } from '../../service-context';
 import { HealthStatus, IssueType } from './issue-args';
 import { pathArgExtensions, validFullPath } from './path-args';
 import { EpicRef, IssueRef } from './refs';
@@ -182,8 +183,7 @@ builder.mutationField('updateIssue', (t) =>
       changeAndReload(c, input, (project, iid) =>
         withArgumentNames(UPDATE_ISSUE_ARGUMENTS, () =>
           updateIssueWithQuickActions(
-            c.ctx.database.db,
-            c.actor,
+            serviceContext(c.ctx, c.actor),
             project,
             iid,
             parseUpdateIssue(updateIssueParams(input)),
@@ -211,7 +211,7 @@ builder.mutationField('issueSetLocked', (t) =>
     args: { input: t.arg({ type: IssueSetLockedInput, required: true }) },
     resolve: (_root, { input }, c) =>
       changeAndReload(c, input, (project, iid) =>
-        setIssueDiscussionLock(c.ctx.database.db, c.actor, project, iid, input.locked),
+        setIssueDiscussionLock(serviceContext(c.ctx, c.actor), project, iid, input.locked),
       ),
   }),
 );
@@ -251,7 +251,7 @@ builder.mutationField('promoteToEpic', (t) =>
       let issue: IssueRow | null = null;
       const errors = await mutationErrors(async () => {
         const { project, iid } = await targetIssue(c, input.projectPath, input.iid);
-        epic = await promoteIssueToEpic(db, c.actor, project, iid);
+        epic = await promoteIssueToEpic(serviceContext(c.ctx, c.actor), project, iid);
         issue = await findIssue(db, c.actor, project.id, iid);
       });
       return { clientMutationId: input.clientMutationId ?? null, errors, epic, issue };

@@ -17,6 +17,7 @@ import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, mutationErrors, payload
 import { readable } from '../readable';
 import { argumentsToParams, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
+import { serviceContext } from '../../service-context';
 import { HealthStatus } from './issue-args';
 import { pathArgExtensions, validFullPath } from './path-args';
 import { WorkItemRef } from './refs';
@@ -322,7 +323,7 @@ async function resolveCreate(c: GraphQLContext, input: typeof WorkItemCreateInpu
     const parent = input.hierarchyWidget?.parentId ? await namedWorkItem(c, input.hierarchyWidget.parentId) : null;
     const params = widgetParams(input);
     workItem = await withArgumentNames(WORK_ITEM_ARGUMENTS, () =>
-      createWorkItem(c.ctx.database.db, c.actor, { namespace, type, params, parent }),
+      createWorkItem(serviceContext(c.ctx, c.actor), { namespace, type, params, parent }),
     );
   });
   return { clientMutationId: input.clientMutationId ?? null, errors, workItem };
@@ -387,7 +388,12 @@ builder.mutationField('workItemUpdate', (t) =>
         const children = await Promise.all(childIds.map((id) => namedWorkItem(c, id)));
         const placement = await hierarchyPlacement(c, hierarchy);
         await withArgumentNames(WORK_ITEM_ARGUMENTS, () =>
-          updateWorkItem(db, c.actor, item, { params: widgetParams(input), parent, children, placement }),
+          updateWorkItem(serviceContext(c.ctx, c.actor), item, {
+            params: widgetParams(input),
+            parent,
+            children,
+            placement,
+          }),
         );
         workItem = await reloadWorkItem(db, c.actor, item).catch(() => null);
       });

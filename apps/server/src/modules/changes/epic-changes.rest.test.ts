@@ -4,7 +4,7 @@ import { useChangeEffectsWorld } from '../../test/change-effects-world';
 /**
  * Issue 27: every epic write's effects come from the one recorder — which gives epics their
  * field-change notes (a `/label` in a comment included), their emails, and re-parenting its notes
- * on both ends, whichever API moves the epic.
+ * on both ends, whichever API moves the epic, REST or GraphQL.
  */
 const w = useChangeEffectsWorld();
 const epics = () => `/groups/${w.ids.groupId}/epics`;
@@ -126,5 +126,43 @@ describe('the effects of an epic write', () => {
       on(epic, `added &${parent.iid} as parent epic`),
       on(parent, `added &${epic.iid} as child epic`),
     ]);
+  });
+});
+
+describe('the same effects through GraphQL', () => {
+  const through = (name: 'updateEpic' | 'createNote', input: () => Record<string, unknown>) => async () => {
+    await w.mutate(name, input());
+    return { type: 'Epic' as const, id: epic.id };
+  };
+  const target = () => ({ groupPath: 'chg', iid: String(epic.iid) });
+
+  it.each<[string, () => Promise<{ type: 'Epic'; id: number }>, string[], string[], string[]]>([
+    [
+      'updateEpic title',
+      through('updateEpic', () => ({ ...target(), title: 'Search v3' })),
+      ['changed title from **Search v2** to **Search v3**'],
+      [],
+      ['updated'],
+    ],
+    [
+      'updateEpic close',
+      through('updateEpic', () => ({ ...target(), stateEvent: 'CLOSE' })),
+      ['closed'],
+      ['watcher:close_epic'],
+      ['updated'],
+    ],
+    [
+      'createNote /label (commands only)',
+      through('createNote', () => ({ noteableId: `gid://gitlab/Epic/${epic.id}`, body: '/label ~ux' })),
+      ['added ~ux label'],
+      [],
+      ['updated', 'labels'],
+    ],
+  ])('%s', async (_name, write, notes, emails, live) => {
+    const effects = await w.effectsOf(write);
+    expect(effects.notes).toEqual(notes.map((note) => on(epic, note)));
+    expect(effects.todos).toEqual([]);
+    expect(effects.emails).toEqual(emails);
+    expect(effects.live).toEqual(live);
   });
 });

@@ -3,8 +3,8 @@ import { useChangeEffectsWorld } from '../../test/change-effects-world';
 
 /**
  * Issue 27: every issue write's effects come from one recorder. Each row is one write through the
- * REST API and everything it did: system notes, to-dos, description mention rows, queued emails
- * and live events.
+ * REST API (then GraphQL's updateIssue and createNote) and everything it did: system notes,
+ * to-dos, description mention rows, queued emails and live events.
  */
 const w = useChangeEffectsWorld();
 const issues = () => `/projects/${w.ids.projectId}/issues`;
@@ -80,5 +80,58 @@ describe('the effects of an issue write', () => {
     expect(effects.todos).toEqual(todos);
     expect(effects.emails).toEqual(emails);
     expect(effects.live).toEqual(name === 'labels' ? ['updated', 'labels'] : ['updated']);
+  });
+});
+
+describe('the same effects through GraphQL', () => {
+  const through = (name: 'updateIssue' | 'createNote', input: () => Record<string, unknown>) => async () => {
+    await w.mutate(name, input());
+    return { type: 'Issue' as const, id };
+  };
+  const target = () => ({ projectPath: 'chg/web', iid: String(iid) });
+  const comment = (body: string) => () => ({ noteableId: `gid://gitlab/Issue/${id}`, body });
+
+  it.each<[string, () => Promise<{ type: 'Issue'; id: number }>, string[], string[], string[]]>([
+    [
+      'updateIssue title',
+      through('updateIssue', () => ({ ...target(), title: 'Crash on load' })),
+      ['changed title from **Crash on save** to **Crash on load**'],
+      [],
+      ['updated'],
+    ],
+    [
+      'updateIssue close',
+      through('updateIssue', () => ({ ...target(), stateEvent: 'CLOSE' })),
+      ['closed'],
+      ['watcher:close_issue'],
+      ['updated'],
+    ],
+    [
+      'createNote /reopen (commands only)',
+      through('createNote', comment('/reopen')),
+      ['reopened'],
+      ['watcher:reopen_issue'],
+      ['updated'],
+    ],
+  ])('%s', async (_name, write, notes, emails, live) => {
+    const effects = await w.effectsOf(write);
+    expect(effects.notes).toEqual(notes.map(on));
+    expect(effects.todos).toEqual([]);
+    expect(effects.emails).toEqual(emails);
+    expect(effects.live).toEqual(live);
+  });
+
+  it('createNote with /label: the comment and the label note, in one write', async () => {
+    const effects = await w.effectsOf(through('createNote', comment('Labelled.\n/label ~bug')));
+    expect(effects.notes).toEqual([on('added ~bug label')]);
+    expect(effects.live).toEqual(['updated', 'labels']);
+    const comments = await w.t.db
+      .selectFrom('notes')
+      .select('note')
+      .where('noteable_type', '=', 'Issue')
+      .where('noteable_id', '=', id)
+      .where('system', '=', false)
+      .execute();
+    expect(comments.map((c) => c.note)).toEqual(['Labelled.']);
   });
 });

@@ -3,7 +3,8 @@ import { useChangeEffectsWorld } from '../../test/change-effects-world';
 
 /**
  * Issue 27: every merge request write's effects come from the one recorder — which gives a mention
- * in an MR description its to-do and mention row, and MR updates their live events.
+ * in an MR description its to-do and mention row, and MR updates their live events. GraphQL has
+ * no merge request mutation but createNote: its quick actions reach the same recorder.
  */
 const w = useChangeEffectsWorld();
 const mrs = () => `/projects/${w.ids.projectId}/merge_requests`;
@@ -78,5 +79,24 @@ describe('the effects of a merge request write', () => {
     expect(effects.todos).toEqual(todos);
     expect(effects.emails).toEqual(emails);
     expect(effects.live).toEqual(name === 'labels' ? ['updated', 'labels'] : ['updated']);
+  });
+});
+
+describe('the same effects through GraphQL createNote', () => {
+  const comment = (body: string) => async () => {
+    await w.mutate('createNote', { noteableId: `gid://gitlab/MergeRequest/${id}`, body });
+    return { type: 'MergeRequest' as const, id };
+  };
+
+  it.each<[string, string, string[], string[], string[]]>([
+    ['/close (commands only)', '/close', ['closed'], ['watcher:close_merge_request'], ['updated']],
+    ['/unlabel with a comment', 'Untagged.\n/unlabel ~perf', ['removed ~perf label'], [], ['updated', 'labels']],
+  ])('%s', async (name, body, notes, emails, live) => {
+    const effects = await w.effectsOf(comment(body));
+    expect(effects.notes).toEqual(notes.map(on));
+    expect(effects.todos).toEqual([]);
+    // A comment also mails the participants (new_note); a body of commands only stores no comment.
+    if (name.includes('commands only')) expect(effects.emails).toEqual(emails);
+    expect(effects.live).toEqual(live);
   });
 });

@@ -6,11 +6,8 @@ import {
   hookChanges,
   type IssuableSnapshot,
 } from '@meridian/domain';
-import type { Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
-import type { Actor } from '../../policy/actor';
 import { publishChange } from '../../realtime/change-channel';
-import { mailSettings } from '../notifications/mail-settings';
+import type { InTransaction } from '../../service-context';
 import { type NotifyEvent, notify } from '../notifications/notify';
 import { addSystemNote } from '../system-notes/noteable-records';
 import { createAssignedTodos, createMentionTodos } from '../todos/todo-creation';
@@ -27,15 +24,16 @@ export type { ChangeTarget } from './change-target';
  * notes (on the item, and on both parents when an epic moves), mention rows and to-dos, assignee
  * and reviewer to-dos, notification emails (queued in the outbox), live events and the webhook
  * event. GitLab's Issuable::BaseService#handle_changes, in one place for every write path.
- * Answers the field changes it recorded.
+ * Runs with the write's context (its transaction, actor and configuration). Answers the field
+ * changes it recorded.
  */
 export async function recordChange(
-  trx: Transaction<DB>,
-  actor: Actor,
+  ctx: InTransaction,
   target: ChangeTarget,
   before: IssuableSnapshot | null,
   after: IssuableSnapshot,
 ): Promise<FieldChange[]> {
+  const { db: trx, actor } = ctx;
   const created = before === null;
   const changes = diffSnapshots(before, after);
   const lookups = await loadNoteLookups(trx, target, changes);
@@ -55,7 +53,7 @@ export async function recordChange(
   if (reviewers?.added.length) {
     await createAssignedTodos(trx, actor, target.todoTarget, reviewers.added, after.description, 'review_requested');
   }
-  await notifyChange(trx, actor, target, before, after, changes);
+  await notifyChange(ctx, target, before, after, changes);
   if (!created) {
     await publishChange(trx, target.type, target.id, 'updated');
     if (changeOf(changes, 'labelIds')) await publishChange(trx, target.type, target.id, 'labels');
@@ -80,14 +78,13 @@ export async function recordChange(
 
 /** The emails of a change: creation, close / reopen, new assignees, new mentions in the description. */
 async function notifyChange(
-  trx: Transaction<DB>,
-  actor: Actor,
+  ctx: InTransaction,
   target: ChangeTarget,
   before: IssuableSnapshot | null,
   after: IssuableSnapshot,
   changes: readonly FieldChange[],
 ): Promise<void> {
-  if (!mailSettings()) return;
+  if (!ctx.config.mail) return;
   const events: NotifyEvent[] = [];
   if (before === null) {
     events.push({ kind: target.emails.open, description: after.description });
@@ -109,5 +106,5 @@ async function notifyChange(
   }
   if (events.length === 0) return;
   const notifyTarget = await target.notifyTarget();
-  for (const event of events) await notify(trx, actor, notifyTarget, event);
+  for (const event of events) await notify(ctx, notifyTarget, event);
 }

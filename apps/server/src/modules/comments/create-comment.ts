@@ -27,11 +27,10 @@ export interface CommentOutcome {
 }
 
 function storeComment(ctx: ServiceContext, n: Noteable, input: CommentInput): Promise<NoteRow> {
-  const { db, actor } = ctx;
   if (input.replyTo !== undefined)
-    return replyToDiscussion(db, actor, n, input.replyTo, { body: input.body, createdAt: input.createdAt });
-  if (input.thread) return createDiscussion(db, actor, n, input).then((d) => d.notes[0] as NoteRow);
-  return createNote(db, actor, n, input);
+    return replyToDiscussion(ctx, n, input.replyTo, { body: input.body, createdAt: input.createdAt });
+  if (input.thread) return createDiscussion(ctx, n, input).then((d) => d.notes[0] as NoteRow);
+  return createNote(ctx, n, input);
 }
 
 /**

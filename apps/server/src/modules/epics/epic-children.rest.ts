@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { gitlabBoolean, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { serviceContext } from '../../service-context';
 import { assignChildEpic, createChildEpic, reorderChildEpic, unassignChildEpic } from './epic-children.service';
 import { epicPathParams, moveParams } from './epic-params';
 import { presentEpics } from './epics.presenter';
@@ -24,21 +25,21 @@ export const epicChildrenRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   app.post('/groups/:id/epics/:epic_iid/epics', async (request, reply) => {
     const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params), { forWrite: true });
     const input = parseInput(createChildParams, requestParams(request));
-    const child = await createChildEpic(db, request.actor, group, epic, input);
+    const child = await createChildEpic(serviceContext(ctx, request.actor), group, epic, input);
     const [json] = await presentEpics(db, ctx, [child], { viewer: { actor: request.actor }, fromGroupId: group.id });
     return reply.status(201).send(json);
   });
 
   app.post('/groups/:id/epics/:epic_iid/epics/:child_epic_id', async (request, reply) => {
     const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params), { forWrite: true });
-    const child = await assignChildEpic(db, request.actor, epic, childId(request.params));
+    const child = await assignChildEpic(serviceContext(ctx, request.actor), epic, childId(request.params));
     const [json] = await presentEpics(db, ctx, [child], { viewer: { actor: request.actor }, fromGroupId: group.id });
     return reply.status(201).send(json);
   });
 
   app.delete('/groups/:id/epics/:epic_iid/epics/:child_epic_id', async (request) => {
     const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params), { forWrite: true });
-    const child = await unassignChildEpic(db, request.actor, epic, childId(request.params));
+    const child = await unassignChildEpic(serviceContext(ctx, request.actor), epic, childId(request.params));
     const [json] = await presentEpics(db, ctx, [child], { viewer: { actor: request.actor }, fromGroupId: group.id });
     return json;
   });

@@ -2,6 +2,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
+import type { ServiceContext } from '../../service-context';
 import type { GroupRow } from '../namespaces/namespace-lookup.service';
 import { reparentEpic } from './epic-parent.service';
 import type { EpicRow, Executor } from './epic-query';
@@ -15,15 +16,13 @@ function assertCanAdminRelation(actor: Actor, parent: EpicRow): void {
 
 /** POST /groups/:id/epics/:epic_iid/epics: a new epic in the parent's group, as its last child. */
 export async function createChildEpic(
-  db: Executor,
-  actorOrNull: Actor | null,
+  ctx: ServiceContext,
   group: GroupRow,
   parent: EpicRow,
   input: { title: string; confidential?: boolean },
 ): Promise<EpicRow> {
-  const actor = requireActor(actorOrNull);
-  assertCanAdminRelation(actor, parent);
-  return createEpic(db, actor, group, {
+  assertCanAdminRelation(ctx.actor, parent);
+  return createEpic(ctx, group, {
     ...input,
     confidential: input.confidential ?? parent.confidential,
     parent_id: parent.id,
@@ -38,36 +37,26 @@ async function findChild(db: Executor, actor: Actor | null, parent: EpicRow, chi
 }
 
 /** POST /groups/:id/epics/:epic_iid/epics/:child_epic_id: makes an existing epic a child (moves it). */
-export async function assignChildEpic(
-  db: Executor,
-  actorOrNull: Actor | null,
-  parent: EpicRow,
-  childId: number,
-): Promise<EpicRow> {
-  const actor = requireActor(actorOrNull);
+export async function assignChildEpic(ctx: ServiceContext, parent: EpicRow, childId: number): Promise<EpicRow> {
+  const { db, actor } = ctx;
   assertCanAdminRelation(actor, parent);
   return db.transaction().execute(async (trx) => {
     const child = await findEpicById(trx, actor, childId);
     if (!canEpic(actor, 'update_epic', epicSubject(child))) throw forbidden();
     if (child.parent_id === parent.id) throw conflict('Epic(s) already assigned');
     // The parent the epic leaves may sit in a group where the actor has no rights (as L6 for issues).
-    await reparentEpic(trx, actor, child, parent, { field: 'child_epic_id' });
+    await reparentEpic({ ...ctx, db: trx }, child, parent, { field: 'child_epic_id' });
     return findEpicById(trx, actor, child.id);
   });
 }
 
 /** DELETE /groups/:id/epics/:epic_iid/epics/:child_epic_id: the child becomes top-level. */
-export async function unassignChildEpic(
-  db: Executor,
-  actorOrNull: Actor | null,
-  parent: EpicRow,
-  childId: number,
-): Promise<EpicRow> {
-  const actor = requireActor(actorOrNull);
+export async function unassignChildEpic(ctx: ServiceContext, parent: EpicRow, childId: number): Promise<EpicRow> {
+  const { db, actor } = ctx;
   const child = await findChild(db, actor, parent, childId);
   assertCanAdminRelation(actor, parent);
   return db.transaction().execute(async (trx) => {
-    await reparentEpic(trx, actor, child, null);
+    await reparentEpic({ ...ctx, db: trx }, child, null);
     return findEpicById(trx, actor, child.id);
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { applyGitlabTransport } from '../../rest/gitlab-transport';
 import { parseIntParam } from '../../rest/params';
+import { serviceContext } from '../../service-context';
 import { suggestionErrorHandler } from '../autocomplete/suggestion-error-handler';
 import { redactReferencesIn } from '../markdown/reference-redaction.service';
 import { webUrl } from '../namespaces/web-url';
@@ -81,7 +82,7 @@ export const epicPageJsonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
           labelIds,
           'epic[label_ids]',
         );
-      const updated = await updateEpic(db, request.actor, epic, input);
+      const updated = await updateEpic(serviceContext(ctx, request.actor), epic, input);
       return present(request, group.id, updated);
     });
     // GitLab's IssuableActions#destroy answers a .json delete with where to go next: the epics list.

@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema';
 import { forbidden } from '../../errors';
 import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
+import type { InTransaction } from '../../service-context';
 import { epicChangeTarget, epicSnapshot } from '../changes/epic-change-target';
 import { recordChange } from '../changes/record-change';
 import { recomputeEpicDates } from './epic-dates.service';
@@ -59,15 +60,15 @@ export async function writeEpicParent(
  * "removed" pair on the parent it leaves. `position` places it (default: last child).
  */
 export async function reparentEpic(
-  trx: Transaction<DB>,
-  actor: Actor,
+  ctx: InTransaction,
   child: EpicRow,
   parent: EpicRow | null,
   options: ReparentOptions & { position?: number | null } = {},
 ): Promise<void> {
+  const { db: trx, actor } = ctx;
   await assertMayReparentEpic(trx, actor, child, parent, options);
   await writeEpicParent(trx, child, parent?.id ?? null, options.position);
   const target = epicChangeTarget(trx, child, epicSubject(child));
   const before = epicSnapshot(child);
-  await recordChange(trx, actor, target, before, { ...before, parent_id: parent?.id ?? null });
+  await recordChange(ctx, target, before, { ...before, parent_id: parent?.id ?? null });
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../policy/actor';
 import { parseIntParam } from '../../rest/params';
+import { serviceContext } from '../../service-context';
 import { unassignChildEpic } from './epic-children.service';
 import { findGroupEpic } from './epics.service';
 import { removeEpicIssue } from './issues/epic-issues.service';
@@ -46,8 +47,7 @@ export const epicRelationsWebRoutes: FastifyPluginAsync<{ ctx: AppContext }> = a
       const params = request.params as Params;
       const { epic } = await parentOf(params, request.actor);
       const child = await unassignChildEpic(
-        db,
-        request.actor,
+        serviceContext(ctx, request.actor),
         epic,
         parseIntParam(params.child_epic_id, 'child_epic_id'),
       );

@@ -1,11 +1,10 @@
 import { planTreeReorder, type TreeChildRef } from '@meridian/domain';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/connection';
 import type { DB } from '../../db/schema';
 import { forbidden, unprocessable } from '../../errors';
 import { canEpic, canIssue } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
-import { requireActor } from '../../policy/require-actor';
+import type { InTransaction, ServiceContext } from '../../service-context';
 import { issueSubject } from '../issues/issues.service';
 import { type IssueRow, issueQuery, issueVisibility } from '../issues/issues-query';
 import { recomputeEpicDates } from './epic-dates.service';
@@ -114,7 +113,8 @@ async function adjacentChild(
   return { kind: adjacent.type, id: adjacent.id };
 }
 
-async function reorderEpic(db: Trx, actor: Actor, base: EpicRow, input: TreeReorderInput): Promise<void> {
+async function reorderEpic(ctx: InTransaction, base: EpicRow, input: TreeReorderInput): Promise<void> {
+  const { db, actor } = ctx;
   const moved = await readableEpic(db, actor, input.moved.id);
   if (!moved) throw unprocessable('Moved epic not found', 'moved.id');
   if (moved.parent_id === null || !(await inTree(db, moved.parent_id, base)))
@@ -134,7 +134,7 @@ async function reorderEpic(db: Trx, actor: Actor, base: EpicRow, input: TreeReor
   const movedRef: TreeChildRef = { kind: 'Epic', id: moved.id };
   const adjacent = input.adjacent && (await adjacentChild(db, actor, input.adjacent, movedRef, parent.id, reparent));
   if (reparent) {
-    await reparentEpic(db, actor, moved, parent, { field: 'newParentId', denied: () => unprocessable(NO_PERMISSION) });
+    await reparentEpic(ctx, moved, parent, { field: 'newParentId', denied: () => unprocessable(NO_PERMISSION) });
   }
   await place(db, parent.id, movedRef, adjacent, input.relativePosition);
 }
@@ -199,8 +199,8 @@ async function reorderEpicIssue(db: Trx, actor: Actor, base: EpicRow, input: Tre
  * wrong with the moved node, its neighbour or its new parent is a 422 whose message the payload's
  * `errors` carries; a node the actor may not read reads as "not found", like one that never existed.
  */
-export async function reorderEpicTree(db: Database, actorOrNull: Actor | null, input: TreeReorderInput): Promise<void> {
-  const actor = requireActor(actorOrNull);
+export async function reorderEpicTree(ctx: ServiceContext, input: TreeReorderInput): Promise<void> {
+  const { db, actor } = ctx;
   const base = await findEpicById(db, actor, input.baseEpicId);
   if (!adminRelation(actor, base)) throw forbidden();
   if (input.adjacent && input.relativePosition === undefined)
@@ -208,6 +208,8 @@ export async function reorderEpicTree(db: Database, actorOrNull: Actor | null, i
   await db
     .transaction()
     .execute((trx) =>
-      input.moved.type === 'Epic' ? reorderEpic(trx, actor, base, input) : reorderEpicIssue(trx, actor, base, input),
+      input.moved.type === 'Epic'
+        ? reorderEpic({ ...ctx, db: trx }, base, input)
+        : reorderEpicIssue(trx, actor, base, input),
     );
 }

@@ -1,6 +1,5 @@
 import { datesInOrder } from '@meridian/domain';
-import { sql, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
+import { sql } from 'kysely';
 import { withTransaction } from '../../db/with-transaction';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { renderMarkdown } from '../../markdown/render-markdown';
@@ -8,6 +7,7 @@ import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { publishChange } from '../../realtime/change-channel';
+import type { InTransaction, ServiceContext } from '../../service-context';
 import { epicChangeTarget, epicSnapshot } from '../changes/epic-change-target';
 import { recordChange } from '../changes/record-change';
 import { nextIid } from '../internal-ids/next-iid';
@@ -69,15 +69,14 @@ const epicTexts = (input: EpicInput) => [
 
 /** POST /groups/:id/epics. 401 anonymous, 403 below Planner. */
 export async function createEpic(
-  db: Executor,
-  actorOrNull: Actor | null,
+  ctx: ServiceContext,
   group: GroupRow,
   input: EpicInput & { title: string },
 ): Promise<EpicRow> {
-  const actor = requireActor(actorOrNull);
+  const { db, actor } = ctx;
   assertMayCreateEpic(actor, group, input);
   await applySecretPolicy(db, epicTexts(input));
-  return db.transaction().execute((trx) => insertEpic(trx, actor, group, input));
+  return db.transaction().execute((trx) => insertEpic({ ...ctx, db: trx }, group, input));
 }
 
 /** 403 when the actor may not create this epic in the group; 400 for a blank title or dates out of order. */
@@ -92,11 +91,11 @@ export function assertMayCreateEpic(actor: Actor, group: GroupRow, input: EpicIn
 
 /** Inserts an epic `assertMayCreateEpic` allowed, inside the caller's transaction. */
 export async function insertEpic(
-  trx: Transaction<DB>,
-  actor: Actor,
+  ctx: InTransaction,
   group: GroupRow,
   input: EpicInput & { title: string },
 ): Promise<EpicRow> {
+  const { db: trx, actor } = ctx;
   const confidential = input.confidential ?? false;
   let parent: EpicRow | null = null;
   if (input.parent_id != null) {
@@ -136,7 +135,7 @@ export async function insertEpic(
   if (parent) await recomputeEpicDates(trx, parent.id);
   const subject = { kind: 'epic' as const, group: groupSubject(group), confidential, authorId: actor.id };
   const target = epicChangeTarget(trx, { ...inserted, group_id: group.id }, subject);
-  await recordChange(trx, actor, target, null, epicSnapshot(inserted, { labelIds }));
+  await recordChange(ctx, target, null, epicSnapshot(inserted, { labelIds }));
   return findEpic(trx, actor, group.id, iid);
 }
 
@@ -175,13 +174,8 @@ async function assertConfidentialityChange(db: Executor, epic: EpicRow, confiden
 }
 
 /** PUT /groups/:id/epics/:epic_iid. 403 when the actor may read but not update; 409 on a stale lock_version. */
-export async function updateEpic(
-  db: Executor,
-  actorOrNull: Actor | null,
-  epic: EpicRow,
-  input: EpicInput,
-): Promise<EpicRow> {
-  const actor = requireActor(actorOrNull);
+export async function updateEpic(ctx: ServiceContext, epic: EpicRow, input: EpicInput): Promise<EpicRow> {
+  const { db, actor } = ctx;
   if (!canEpic(actor, 'update_epic', epicSubject(epic))) throw forbidden();
   if (input.lock_version !== undefined && input.lock_version !== epic.lock_version)
     throw conflict('Epic has been modified by someone else (stale lock_version)');
@@ -252,7 +246,8 @@ export async function updateEpic(
     await recomputeEpicDates(trx, epic.id);
     const target = epicChangeTarget(trx, updated, epicSubject({ ...epic, confidential }));
     const sets = (which: 'before' | 'after') => (labels ? { labelIds: labels[which] } : {});
-    await recordChange(trx, actor, target, epicSnapshot(current, sets('before')), epicSnapshot(updated, sets('after')));
+    const before = epicSnapshot(current, sets('before'));
+    await recordChange({ ...ctx, db: trx }, target, before, epicSnapshot(updated, sets('after')));
     return findEpic(trx, actor, epic.group_id, epic.iid);
   });
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../policy/require-actor';
 import { pageParams, setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, requestParams } from '../../rest/params';
+import { serviceContext } from '../../service-context';
 import { redactReferencesIn } from '../markdown/reference-redaction.service';
 import { findGroup } from '../namespaces/namespace-lookup.service';
 import { epicCreateParams, epicListParams, epicPathParams, epicUpdateParams, toEpicFilters } from './epic-params';
@@ -62,7 +63,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     requireActor(request.actor);
     const group = await findGroup(db, request.actor, parseIdOrPath((request.params as Params).id));
     const input = parseInput(epicCreateParams, requestParams(request));
-    const epic = await createEpic(db, request.actor, group, input);
+    const epic = await createEpic(serviceContext(ctx, request.actor), group, input);
     const json = await presentOne(request, group.id, epic);
     return reply.status(201).send(json);
   });
@@ -70,7 +71,7 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   app.put('/groups/:id/epics/:epic_iid', async (request) => {
     const { group, epic } = await findGroupEpic(db, request.actor, epicPathParams(request.params), { forWrite: true });
     const input = parseInput(epicUpdateParams, requestParams(request));
-    const updated = await updateEpic(db, request.actor, epic, input);
+    const updated = await updateEpic(serviceContext(ctx, request.actor), epic, input);
     return presentOne(request, group.id, updated);
   });
 

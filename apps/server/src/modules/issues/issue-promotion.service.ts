@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/connection';
 import { withTransaction } from '../../db/with-transaction';
 import { badRequest, forbidden } from '../../errors';
 import { canIssue, canPromoteIssueToEpic, forbiddenMessage } from '../../policy/abilities';
-import type { Actor } from '../../policy/actor';
-import { requireActor } from '../../policy/require-actor';
+import type { ServiceContext } from '../../service-context';
 import type { EpicRow } from '../epics/epic-query';
 import { assertMayCreateEpic, insertEpic } from '../epics/epic-write.service';
 import { findGroup, groupSubject, type ProjectRow } from '../namespaces/namespace-lookup.service';
@@ -18,13 +16,8 @@ import { findIssue, issueSubject } from './issues.service';
  * 403 without admin_issue on the issue or create_epic in the group; 400 when the project is not in
  * a group or the issue was promoted before.
  */
-export async function promoteIssueToEpic(
-  db: Database,
-  actorOrNull: Actor | null,
-  project: ProjectRow,
-  iid: number,
-): Promise<EpicRow> {
-  const me = requireActor(actorOrNull);
+export async function promoteIssueToEpic(ctx: ServiceContext, project: ProjectRow, iid: number): Promise<EpicRow> {
+  const { db, actor: me } = ctx;
   const issue = await findIssue(db, me, project.id, iid);
   const subject = await issueSubject(db, issue);
   if (!canIssue(me, 'admin_issue', subject)) throw forbidden(forbiddenMessage(subject.project));
@@ -49,7 +42,7 @@ export async function promoteIssueToEpic(
   };
   assertMayCreateEpic(me, group, input);
   return withTransaction(db, async (trx) => {
-    const epic = await insertEpic(trx, me, group, input);
+    const epic = await insertEpic({ ...ctx, db: trx }, group, input);
     await trx
       .updateTable('issues')
       .set({

@@ -12,6 +12,7 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { IssueSubject, ProjectSubject } from '../../policy/subjects';
 import { publishChange } from '../../realtime/change-channel';
+import type { ServiceContext } from '../../service-context';
 import { issueChangeTarget, issueSnapshot } from '../changes/issue-change-target';
 import { recordChange } from '../changes/record-change';
 import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
@@ -96,8 +97,8 @@ const textsToSave = (input: IssueInput) => [
 ];
 
 /** POST /projects/:id/issues. Returns the new issue's iid. */
-export async function createIssue(db: Database, actor: Actor | null, project: ProjectRow, input: IssueInput) {
-  const me = requireActor(actor);
+export async function createIssue(ctx: ServiceContext, project: ProjectRow, input: IssueInput) {
+  const { db, actor: me } = ctx;
   const subject = projectIssueSubject(project);
   if (!canProject(me, 'create_issue', subject)) throw forbidden(forbiddenMessage(subject));
   assertMayTypeAsIncident(me, subject, input.issue_type, 'issue');
@@ -169,20 +170,14 @@ export async function createIssue(db: Database, actor: Actor | null, project: Pr
       }
     }
     const target = issueChangeTarget(project, row, newIssueSubject(assigneeIds));
-    await recordChange(trx, me, target, null, issueSnapshot(row, { labelIds, assigneeIds }));
+    await recordChange({ ...ctx, db: trx }, target, null, issueSnapshot(row, { labelIds, assigneeIds }));
     return row.iid;
   });
 }
 
 /** PUT /projects/:id/issues/:iid. */
-export async function updateIssue(
-  db: Database,
-  actor: Actor | null,
-  project: ProjectRow,
-  iid: number,
-  input: IssueInput,
-) {
-  const me = requireActor(actor);
+export async function updateIssue(ctx: ServiceContext, project: ProjectRow, iid: number, input: IssueInput) {
+  const { db, actor: me } = ctx;
   const issue = await findIssue(db, me, project.id, iid);
   const subject = await issueSubject(db, issue);
   if (!canIssue(me, 'update_issue', subject)) throw forbidden(forbiddenMessage(subject.project));
@@ -243,7 +238,8 @@ export async function updateIssue(
       ...(assignees !== undefined ? { assigneeIds: which === 'before' ? subject.assigneeIds : assignees } : {}),
     });
     const target = issueChangeTarget(project, updated, finalSubject);
-    await recordChange(trx, me, target, issueSnapshot(issue, sets('before')), issueSnapshot(updated, sets('after')));
+    const before = issueSnapshot(issue, sets('before'));
+    await recordChange({ ...ctx, db: trx }, target, before, issueSnapshot(updated, sets('after')));
   });
 }
 
@@ -293,17 +289,11 @@ async function issueRowChanges(
  * Lock or unlock an issue's discussion (GraphQL issueSetLocked). Unlike REST's `discussion_locked`,
  * which GitLab silently drops for users who may not administer the issue, this says no: 403.
  */
-export async function setIssueDiscussionLock(
-  db: Database,
-  actor: Actor | null,
-  project: ProjectRow,
-  iid: number,
-  locked: boolean,
-) {
-  const me = requireActor(actor);
+export async function setIssueDiscussionLock(ctx: ServiceContext, project: ProjectRow, iid: number, locked: boolean) {
+  const { db, actor: me } = ctx;
   const subject = await issueSubject(db, await findIssue(db, me, project.id, iid));
   if (!canIssue(me, 'admin_issue', subject)) throw forbidden(forbiddenMessage(subject.project));
-  await updateIssue(db, me, project, iid, { discussion_locked: locked });
+  await updateIssue(ctx, project, iid, { discussion_locked: locked });
 }
 
 /** DELETE /projects/:id/issues/:iid (destroy_issue: Planner or Owner, or an admin). */

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { canIssue } from '../../policy/abilities';
 import { gitlabId } from '../../rest/gitlab-list-params';
 import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { serviceContext } from '../../service-context';
 import { projectFullPath } from '../issuables/issuable-presenter';
 import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables/issuable-rest';
 import { redactReferencesIn } from '../markdown/reference-redaction.service';
@@ -103,7 +104,7 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.post<{ Params: Params }>('/projects/:id/issues', async (request, reply) => {
     const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
     const input = parseCreateIssue(requestParams(request));
-    const iid = await createIssueWithQuickActions(db, request.actor, project, input);
+    const iid = await createIssueWithQuickActions(serviceContext(ctx, request.actor), project, input);
     reply.code(201);
     return show(request, project.id, iid, project.full_path);
   });
@@ -112,7 +113,7 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
     const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
     const input = parseUpdateIssue(requestParams(request));
-    await updateIssueWithQuickActions(db, request.actor, project, iid, input);
+    await updateIssueWithQuickActions(serviceContext(ctx, request.actor), project, iid, input);
     return show(request, project.id, iid, project.full_path);
   });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { serviceContext } from '../../service-context';
 import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables/issuable-rest';
 import { redactReferencesIn } from '../markdown/reference-redaction.service';
 import { findProject } from '../namespaces/namespace-lookup.service';
@@ -73,7 +74,7 @@ export const mergeRequestsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
   app.post<{ Params: Params }>('/projects/:id/merge_requests', async (request, reply) => {
     const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
     const input = parseCreateMergeRequest(requestParams(request));
-    const iid = await createMergeRequestWithQuickActions(db, request.actor, project, input);
+    const iid = await createMergeRequestWithQuickActions(serviceContext(ctx, request.actor), project, input);
     reply.code(201);
     return show(request, project.id, iid, project.full_path);
   });
@@ -83,7 +84,7 @@ export const mergeRequestsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     const iid = parseIntParam(request.params.merge_request_iid, 'merge_request_iid');
     const input = parseUpdateMergeRequest(requestParams(request));
     try {
-      await updateMergeRequestWithQuickActions(db, request.actor, project, iid, input);
+      await updateMergeRequestWithQuickActions(serviceContext(ctx, request.actor), project, iid, input);
     } catch (error) {
       if (error instanceof MethodNotAllowedError) return reply.code(405).send({ message: error.message });
       throw error;

@@ -11,6 +11,7 @@ import { canProject, PROJECT_ARCHIVED_MESSAGE, projectAccessLevel } from '../../
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
+import type { ServiceContext } from '../../service-context';
 import { mergeRequestChangeTarget, mergeRequestSnapshot } from '../changes/merge-request-change-target';
 import { recordChange } from '../changes/record-change';
 import { nextIid } from '../internal-ids/next-iid';
@@ -119,13 +120,8 @@ const mergeRequestTexts = (input: MergeRequestInput) => [
 ];
 
 /** POST /projects/:id/merge_requests (Developer+). Returns the new iid. */
-export async function createMergeRequest(
-  db: Database,
-  actor: Actor | null,
-  project: ProjectRow,
-  input: MergeRequestInput,
-) {
-  const me = requireActor(actor);
+export async function createMergeRequest(ctx: ServiceContext, project: ProjectRow, input: MergeRequestInput) {
+  const { db, actor: me } = ctx;
   requireLevel(me, project, AccessLevel.DEVELOPER);
   if (!project.merge_requests_enabled) throw forbidden();
   await applySecretPolicy(db, mergeRequestTexts(input));
@@ -168,20 +164,19 @@ export async function createMergeRequest(
     const labelIds =
       input.labels?.length || input.add_labels?.length ? await editLabels(trx, project, row.id, input) : [];
     const after = mergeRequestSnapshot(row, { assigneeIds, reviewerIds, labelIds });
-    await recordChange(trx, me, mergeRequestChangeTarget(project, row), null, after);
+    await recordChange({ ...ctx, db: trx }, mergeRequestChangeTarget(project, row), null, after);
     return row.iid;
   });
 }
 
 /** PUT /projects/:id/merge_requests/:iid (Developer+). */
 export async function updateMergeRequest(
-  db: Database,
-  actor: Actor | null,
+  ctx: ServiceContext,
   project: ProjectRow,
   iid: number,
   input: MergeRequestInput,
 ): Promise<void> {
-  const me = requireActor(actor);
+  const { db, actor: me } = ctx;
   const mr = await findMergeRequest(db, me, project.id, iid);
   requireLevel(me, project, AccessLevel.DEVELOPER);
   if (input.state_event && mr.state === 'merged') throw new MethodNotAllowedError();
@@ -209,8 +204,7 @@ export async function updateMergeRequest(
       after.labelIds = await editLabels(trx, project, mr.id, input);
     }
     await recordChange(
-      trx,
-      me,
+      { ...ctx, db: trx },
       mergeRequestChangeTarget(project, { ...updated, hidden: mr.hidden }),
       mergeRequestSnapshot(mr, before),
       mergeRequestSnapshot(updated, after),

@@ -5,6 +5,7 @@ import { canMergeRequest } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { publishChange } from '../../realtime/change-channel';
+import type { ServiceContext } from '../../service-context';
 import type { Noteable } from './noteable';
 import { createNote, type NoteRow, visibleNotes } from './notes.service';
 
@@ -65,12 +66,11 @@ export async function findDiscussion(
 
 /** Starts a thread: a resolvable DiscussionNote in a new discussion. */
 export async function createDiscussion(
-  db: Database,
-  actor: Actor | null,
+  ctx: ServiceContext,
   n: Noteable,
   input: { body: string; internal?: boolean; createdAt?: Date },
 ): Promise<Discussion> {
-  const note = await createNote(db, actor, n, { ...input, resolvable: true });
+  const note = await createNote(ctx, n, { ...input, resolvable: true });
   return { id: note.discussion_id, notes: [note] };
 }
 
@@ -79,17 +79,16 @@ export async function createDiscussion(
  * comment turns it into a thread (its notes become DiscussionNotes), as GitLab does.
  */
 export async function replyToDiscussion(
-  db: Database,
-  actor: Actor | null,
+  ctx: ServiceContext,
   n: Noteable,
   discussionId: string,
   input: { body: string; createdAt?: Date },
 ): Promise<NoteRow> {
-  requireActor(actor);
+  const { db, actor } = ctx;
   const discussion = await findDiscussion(db, actor, n, discussionId);
   const first = discussion.notes[0];
   if (!first || first.system) throw forbidden('403 Forbidden - system notes cannot be replied to');
-  const note = await createNote(db, actor, n, {
+  const note = await createNote(ctx, n, {
     ...input,
     internal: first.internal,
     discussionId,

@@ -4,7 +4,7 @@ import { canEpic, canIssue, canMergeRequest, noteableAccessLevel } from '../../p
 import type { Actor } from '../../policy/actor';
 import type { EpicSubject, IssueSubject, MergeRequestSubject } from '../../policy/subjects';
 import { type EpicRow, epicSubject, findEpicById } from '../epics/epics.service';
-import { findIssue, type IssueRow, issueSubject } from '../issues/issues.service';
+import { findIssue, findReadableIssueById, type IssueRow, issueSubject } from '../issues/issues.service';
 import { findMergeRequest, type MergeRequestRow } from '../merge-requests/merge-requests.service';
 import type { IdOrPath } from '../namespaces/id-or-path';
 import { findGroup, findProject, type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
@@ -156,6 +156,36 @@ export async function epicNoteableByIid(
     .executeTakeFirst();
   if (!row) throw notFound('Epic');
   return epicNoteable(await findEpicById(db, actor, row.id));
+}
+
+/**
+ * A noteable by its type and global id number (GraphQL's `NoteableID`); 404 when missing or
+ * unreadable, never told apart.
+ */
+export async function noteableById(
+  db: Database,
+  actor: Actor | null,
+  type: Noteable['type'],
+  id: number,
+): Promise<Noteable> {
+  switch (type) {
+    case 'Issue': {
+      const row = await findReadableIssueById(db, actor, id);
+      if (!row) throw notFound('Issue');
+      return issueNoteableOf(db, row);
+    }
+    case 'Epic':
+      return epicNoteable(await findEpicById(db, actor, id));
+    case 'MergeRequest': {
+      const at = await db
+        .selectFrom('merge_requests')
+        .select(['project_id', 'iid'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!at) throw notFound('Merge Request');
+      return mergeRequestNoteable(db, actor, { id: at.project_id }, at.iid);
+    }
+  }
 }
 
 /** The actor's access level where the noteable lives (project, or the epic's group). */

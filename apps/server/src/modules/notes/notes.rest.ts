@@ -6,6 +6,7 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { serviceContext } from '../../service-context';
 import { presentAward } from '../award-emoji/award-emoji.presenter';
 import { awardsOfNotes } from '../award-emoji/award-emoji.service';
 import { createComment } from '../comments/create-comment';
@@ -158,9 +159,9 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     });
 
     app.post(`${base}/notes`, async (request, reply) => {
-      const actor = requireActor(request.actor);
+      const writer = serviceContext(ctx, request.actor);
       const n = await noteableFor(db, request, kind);
-      const made = await createComment({ db, actor }, n, newNoteOf(request));
+      const made = await createComment(writer, n, newNoteOf(request));
       if (!made.note) return reply.status(202).send(presentCommandsOnly(made.commands));
       return reply.status(201).send(withCommandsChanges(await one(request, n, made.note), made.commands));
     });
@@ -174,7 +175,7 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       requireActor(request.actor);
       const n = await noteableFor(db, request, kind);
       const input = parseInput(updateNoteSchema, requestParams(request));
-      return one(request, n, await updateNote(db, request.actor, n, noteId(request), input.body));
+      return one(request, n, await updateNote(serviceContext(ctx, request.actor), n, noteId(request), input.body));
     });
 
     app.delete(`${base}/notes/:note_id`, async (request, reply) => {
@@ -202,9 +203,9 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     });
 
     app.post(`${base}/discussions`, async (request, reply) => {
-      const actor = requireActor(request.actor);
+      const writer = serviceContext(ctx, request.actor);
       const n = await noteableFor(db, request, kind);
-      const made = await createComment({ db, actor }, n, { ...newNoteOf(request), thread: true });
+      const made = await createComment(writer, n, { ...newNoteOf(request), thread: true });
       if (!made.note) return reply.status(202).send(presentCommandsOnly(made.commands));
       const [discussion] = await discussions(request, n, [{ id: made.note.discussion_id, notes: [made.note] }]);
       const [first, ...rest] = discussion?.notes ?? [];
@@ -214,11 +215,11 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     });
 
     app.post(`${base}/discussions/:discussion_id/notes`, async (request, reply) => {
-      const actor = requireActor(request.actor);
+      const writer = serviceContext(ctx, request.actor);
       const n = await noteableFor(db, request, kind);
       const input = parseInput(replySchema, requestParams(request));
       const replyTo = discussionId(request);
-      const made = await createComment({ db, actor }, n, { body: input.body, createdAt: input.created_at, replyTo });
+      const made = await createComment(writer, n, { body: input.body, createdAt: input.created_at, replyTo });
       if (!made.note) return reply.status(202).send(presentCommandsOnly(made.commands));
       return reply.status(201).send(withCommandsChanges(await one(request, n, made.note), made.commands));
     });
@@ -229,12 +230,12 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       await noteInDiscussion(request, n);
       if (kind !== 'merge_request') {
         const input = parseInput(updateNoteSchema, requestParams(request));
-        return one(request, n, await updateNote(db, request.actor, n, noteId(request), input.body));
+        return one(request, n, await updateNote(serviceContext(ctx, request.actor), n, noteId(request), input.body));
       }
       // A merge request thread's note: exactly one of `body` and `resolved`, as GitLab.
       const input = parseInput(updateDiscussionNoteSchema, requestParams(request));
       if (input.body !== undefined)
-        return one(request, n, await updateNote(db, request.actor, n, noteId(request), input.body));
+        return one(request, n, await updateNote(serviceContext(ctx, request.actor), n, noteId(request), input.body));
       const id = noteId(request);
       const d = await resolveDiscussion(db, request.actor, n, discussionId(request), input.resolved === true, id);
       const note = d.notes.find((x) => x.id === id);

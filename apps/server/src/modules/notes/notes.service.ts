@@ -13,6 +13,7 @@ import { requireActor } from '../../policy/require-actor';
 import { noteNotHidden } from '../../policy/sql-scopes';
 import type { NoteSubject } from '../../policy/subjects';
 import { publishChange } from '../../realtime/change-channel';
+import type { ServiceContext } from '../../service-context';
 import { fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
 import { notifyNoteable } from '../notifications/notify';
 import { applySecretPolicy } from '../secret-detection/secret-policy';
@@ -114,13 +115,8 @@ export interface CreateNoteInput {
  * Adds a comment. Commenting needs `create_note` (locked discussions: members only); `internal`
  * needs Reporter; `created_at` is honoured only for admins and owners (ignored otherwise, as GitLab).
  */
-export async function createNote(
-  db: Database,
-  actor: Actor | null,
-  n: Noteable,
-  input: CreateNoteInput,
-): Promise<NoteRow> {
-  const me = requireActor(actor);
+export async function createNote(ctx: ServiceContext, n: Noteable, input: CreateNoteInput): Promise<NoteRow> {
+  const { db, actor: me } = ctx;
   assertCanComment(me, n);
   const level = noteableLevel(me, n);
   if (input.internal && !canNoteOn(me, 'mark_note_as_internal', n.subject)) {
@@ -135,7 +131,12 @@ export async function createNote(
     const note = await insertNote(trx, me, n, input, createdAt, context);
     await publishChange(trx, n.type, n.id, 'note', { event: 'created', noteId: note.id });
     await createMentionTodos(trx, me, n, { text: note.note, note: { id: note.id, internal: note.internal } });
-    await notifyNoteable(trx, me, n, { kind: 'new_note', noteId: note.id, body: note.note, internal: note.internal });
+    await notifyNoteable({ ...ctx, db: trx }, n, {
+      kind: 'new_note',
+      noteId: note.id,
+      body: note.note,
+      internal: note.internal,
+    });
     await queueWebhookEvent(trx, { kind: 'note', noteId: note.id, actorId: me.id });
     return note;
   });
@@ -174,14 +175,8 @@ function insertNote(
     .executeTakeFirstOrThrow();
 }
 
-export async function updateNote(
-  db: Database,
-  actor: Actor | null,
-  n: Noteable,
-  noteId: number,
-  body: string,
-): Promise<NoteRow> {
-  requireActor(actor);
+export async function updateNote(ctx: ServiceContext, n: Noteable, noteId: number, body: string): Promise<NoteRow> {
+  const { db, actor } = ctx;
   const note = await findNote(db, actor, n, noteId);
   assertNote(actor, 'update_note', n, note);
   await applySecretPolicy(db, [{ field: 'body', text: body }]);
@@ -195,9 +190,9 @@ export async function updateNote(
       .returningAll()
       .executeTakeFirstOrThrow();
     const mentioning = { text: body, previousText: note.note, note: { id: note.id, internal: note.internal } };
-    await createMentionTodos(trx, requireActor(actor), n, mentioning);
+    await createMentionTodos(trx, actor, n, mentioning);
     const mention = { kind: 'mention', text: body, previousText: note.note, internal: note.internal } as const;
-    await notifyNoteable(trx, requireActor(actor), n, mention);
+    await notifyNoteable({ ...ctx, db: trx }, n, mention);
     return updated;
   });
 }

@@ -1,8 +1,10 @@
+import type { Config } from '../../config';
+import { externalBaseUrl } from '../namespaces/web-url';
+
 /**
- * What email notifications need from the configuration, set by the mailer plugin when `SMTP_URL` is
- * set (and cleared when its app closes). Unset means no emails are queued at all: an instance
- * without SMTP keeps no outbox that would flood its users the day SMTP is configured.
- * This is configuration, not state: every process derives the same value from its environment.
+ * What email notifications need from the configuration, when `SMTP_URL` is set. Without it no
+ * emails are queued at all: an instance without SMTP keeps no outbox that would flood its users the
+ * day SMTP is configured. Services get it in their context's `config.mail` (service-context.ts).
  */
 export interface MailSettings {
   /** The From address (SMTP_FROM). */
@@ -13,13 +15,11 @@ export interface MailSettings {
   host: string;
 }
 
-let current: MailSettings | null = null;
-
-export function setMailSettings(settings: MailSettings | null): void {
-  current = settings;
-}
-
-/** The settings, or null when this process sends no email. */
-export function mailSettings(): MailSettings | null {
-  return current;
+/** The settings of an instance's configuration, or null when it sends no email. */
+export function mailSettingsOf(config: Config): MailSettings | null {
+  if (!config.SMTP_URL) return null;
+  const baseUrl = externalBaseUrl({ config });
+  const host = new URL(baseUrl).hostname;
+  const from = config.SMTP_FROM ?? `Meridian <meridian@${host.includes('.') ? host : `${host}.localdomain`}>`;
+  return { from, baseUrl, host };
 }

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
+import { appContext } from '../../context';
 import { AccessLevel } from '../../policy/access-levels';
 import { apiClient } from '../../test/api-client';
 import { createGroup, createGroupMembers, createProject } from '../../test/factories';
@@ -128,7 +129,7 @@ describe('the notification outbox', () => {
       SMTP_URL: sink.url,
       SMTP_POLL_INTERVAL_MS: '50',
     });
-    second = await buildApp({ config, database: t.database });
+    second = await buildApp(appContext(config, t.database));
     await second.ready();
     const received = await sink.waitFor(5);
     expect(received.flatMap((e) => e.to).sort()).toEqual(

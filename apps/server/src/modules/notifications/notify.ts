@@ -1,7 +1,5 @@
 import { type CustomNotificationEvent, extractMentions } from '@meridian/domain';
-import type { Executor } from '../../db/executor';
-import type { Actor } from '../../policy/actor';
-import { mailSettings } from './mail-settings';
+import type { ServiceContext } from '../../service-context';
 import { type EmailEvent, renderNotificationEmail } from './notification-email';
 import { notificationRecipients, type RecipientQuery } from './notification-recipients';
 import { type NotifyTarget, noteableNotifyTarget } from './notification-target';
@@ -49,12 +47,13 @@ function recipientQuery(event: NotifyEvent): RecipientQuery {
 
 /**
  * Queues the emails an event sends: one `notification_emails` row per recipient, written with the
- * caller's executor — inside the transaction of the change, so the change and its emails commit or
- * roll back together. Does nothing when this process sends no email (SMTP_URL unset). Seven
- * statements at most, whatever the number of recipients.
+ * context's executor — inside the transaction of the change, so the change and its emails commit or
+ * roll back together. Does nothing when the instance sends no email (`config.mail` null: SMTP_URL
+ * unset). Seven statements at most, whatever the number of recipients.
  */
-export async function notify(db: Executor, author: Actor, target: NotifyTarget, event: NotifyEvent): Promise<void> {
-  const settings = mailSettings();
+export async function notify(ctx: ServiceContext, target: NotifyTarget, event: NotifyEvent): Promise<void> {
+  const { db, actor: author } = ctx;
+  const settings = ctx.config.mail;
   if (!settings) return;
   const query = recipientQuery(event);
   if (!query.everyone && query.mentions.length === 0) return;
@@ -92,11 +91,10 @@ export async function notify(db: Executor, author: Actor, target: NotifyTarget, 
 
 /** `notify` for a comment's issue or epic: looks up its project or group only when emails are sent. */
 export async function notifyNoteable(
-  db: Executor,
-  author: Actor,
+  ctx: ServiceContext,
   noteable: Parameters<typeof noteableNotifyTarget>[1],
   event: NotifyEvent,
 ): Promise<void> {
-  if (!mailSettings()) return;
-  await notify(db, author, await noteableNotifyTarget(db, noteable), event);
+  if (!ctx.config.mail) return;
+  await notify(ctx, await noteableNotifyTarget(ctx.db, noteable), event);
 }

@@ -54,9 +54,9 @@ export async function epicQuickActionTarget(db: Database, me: Actor, epic: EpicR
     },
     noun: 'epic',
     personal: null,
-    update: async (db, delta) => {
+    update: async (ctx, delta) => {
       const input = epicInputOf(delta);
-      await updateEpic(db, me, epic, input);
+      await updateEpic(ctx, epic, input);
       return { ...input };
     },
   };

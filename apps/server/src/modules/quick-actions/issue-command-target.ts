@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { canAdminNewIssue, canIssue, canProject } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
+import type { ServiceContext } from '../../service-context';
 import { createIssueLink } from '../issue-links/issue-links.service';
 import { issueTargetsFromReferences } from '../issue-links/issue-references';
 import { promoteIssueToEpic } from '../issues/issue-promotion.service';
@@ -30,13 +31,13 @@ export function issueInputOf(delta: UpdateDelta): IssueInput {
 
 /** Runs an issue's own step through its service; answers whether it did something (links: those made). */
 async function runIssueStep(
-  db: Database,
-  me: Actor,
+  ctx: ServiceContext,
   project: ProjectRow,
   iid: number,
   step: Exclude<QuickActionStep, { kind: 'update' }>,
   changes: Record<string, unknown>,
 ): Promise<string[] | boolean> {
+  const { db, actor: me } = ctx;
   switch (step.kind) {
     case 'estimate':
       await setTimeEstimate(db, me, project, iid, step.seconds === 0 ? null : formatDuration(step.seconds));
@@ -72,7 +73,7 @@ async function runIssueStep(
       return linked;
     }
     case 'promote':
-      await promoteIssueToEpic(db, me, project, iid);
+      await promoteIssueToEpic(ctx, project, iid);
       changes.promote_to_epic = true;
       return true;
   }
@@ -171,12 +172,12 @@ export async function issueQuickActionTargetOf(
     },
     noun: 'issue',
     personal: { type: 'Issue', id: issue.id, noun: 'issue' },
-    update: async (db, delta) => {
+    update: async (ctx, delta) => {
       const input = issueInputOf(delta);
-      await updateIssue(db, me, project, iid, input);
+      await updateIssue(ctx, project, iid, input);
       return { ...input };
     },
-    runStep: (db, step, changes) => runIssueStep(db, me, project, iid, step, changes),
+    runStep: (ctx, step, changes) => runIssueStep(ctx, project, iid, step, changes),
   };
 }
 

@@ -100,9 +100,9 @@ export async function mergeRequestQuickActionTarget(
     },
     noun: 'merge request',
     personal: { type: 'MergeRequest', id: mr.id, noun: 'merge request' },
-    update: async (db, delta) => {
+    update: async (ctx, delta) => {
       const { input, changes } = mergeRequestInputOf(delta, mr.title);
-      await updateMergeRequest(db, me, project, mr.iid, input);
+      await updateMergeRequest(ctx, project, mr.iid, input);
       return changes;
     },
   };

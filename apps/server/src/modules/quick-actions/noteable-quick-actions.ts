@@ -17,9 +17,9 @@ export async function applyQuickActions(
   commands: readonly QuickActionCommand[],
 ): Promise<QuickActionsOutcome> {
   const { db, actor } = ctx;
-  if (n.kind === 'epic') return runQuickActions(db, await epicQuickActionTarget(db, actor, n.row), commands);
+  if (n.kind === 'epic') return runQuickActions(ctx, await epicQuickActionTarget(db, actor, n.row), commands);
   const project = n.project ?? (await findProject(db, actor, { id: n.projectId }));
   if (n.kind === 'merge_request')
-    return runQuickActions(db, await mergeRequestQuickActionTarget(db, actor, project, n.row), commands);
-  return runQuickActions(db, await issueQuickActionTargetOf(db, actor, project, n.row), commands);
+    return runQuickActions(ctx, await mergeRequestQuickActionTarget(db, actor, project, n.row), commands);
+  return runQuickActions(ctx, await issueQuickActionTargetOf(db, actor, project, n.row), commands);
 }

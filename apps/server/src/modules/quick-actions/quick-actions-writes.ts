@@ -1,7 +1,5 @@
 import { extractQuickActions, type QuickActionCommand } from '@meridian/domain';
-import type { Database } from '../../db/connection';
-import type { Actor } from '../../policy/actor';
-import { requireActor } from '../../policy/require-actor';
+import type { ServiceContext } from '../../service-context';
 import { createIssue, type IssueInput, updateIssue } from '../issues/issue-write.service';
 import { findMergeRequest } from '../merge-requests/merge-requests.service';
 import type { MergeRequestInput } from '../merge-requests/mr-input';
@@ -24,83 +22,76 @@ const isMergeRequestQuickAction = acceptsQuickAction('merge_request');
 
 /** Runs commands on issue `iid` (404 when missing or unreadable). */
 async function runOnIssue(
-  db: Database,
-  actor: Actor | null,
+  ctx: ServiceContext,
   project: ProjectRow,
   iid: number,
   commands: readonly QuickActionCommand[],
 ) {
-  const me = requireActor(actor);
-  return runQuickActions(db, await issueQuickActionTarget(db, me, project, iid), commands);
+  return runQuickActions(ctx, await issueQuickActionTarget(ctx.db, ctx.actor, project, iid), commands);
 }
 
 /** Runs commands on merge request `iid` (404 when missing or unreadable). */
 async function runOnMergeRequest(
-  db: Database,
-  actor: Actor | null,
+  ctx: ServiceContext,
   project: ProjectRow,
   iid: number,
   commands: readonly QuickActionCommand[],
 ) {
-  const me = requireActor(actor);
-  const mr = await findMergeRequest(db, me, project.id, iid);
-  return runQuickActions(db, await mergeRequestQuickActionTarget(db, me, project, mr), commands);
+  const { db, actor } = ctx;
+  const mr = await findMergeRequest(db, actor, project.id, iid);
+  return runQuickActions(ctx, await mergeRequestQuickActionTarget(db, actor, project, mr), commands);
 }
 
 /** POST /projects/:id/issues: creates the issue without its description's commands, then runs them. */
 export async function createIssueWithQuickActions(
-  db: Database,
-  actor: Actor | null,
+  ctx: ServiceContext,
   project: ProjectRow,
   input: IssueInput,
 ): Promise<number> {
   const { commands, text } = extractQuickActions(input.description ?? '', isIssueQuickAction);
-  if (commands.length === 0) return createIssue(db, actor, project, input);
-  const iid = await createIssue(db, actor, project, { ...input, description: text });
-  await runOnIssue(db, actor, project, iid, commands);
+  if (commands.length === 0) return createIssue(ctx, project, input);
+  const iid = await createIssue(ctx, project, { ...input, description: text });
+  await runOnIssue(ctx, project, iid, commands);
   return iid;
 }
 
 /** PUT /projects/:id/issues/:iid and GraphQL updateIssue: the same for a new description. */
 export async function updateIssueWithQuickActions(
-  db: Database,
-  actor: Actor | null,
+  ctx: ServiceContext,
   project: ProjectRow,
   iid: number,
   input: IssueInput,
 ): Promise<void> {
   const { commands, text } = extractQuickActions(input.description ?? '', isIssueQuickAction);
-  if (commands.length === 0) return updateIssue(db, actor, project, iid, input);
-  await updateIssue(db, actor, project, iid, { ...input, description: text });
-  await runOnIssue(db, actor, project, iid, commands);
+  if (commands.length === 0) return updateIssue(ctx, project, iid, input);
+  await updateIssue(ctx, project, iid, { ...input, description: text });
+  await runOnIssue(ctx, project, iid, commands);
 }
 
 /** POST /projects/:id/merge_requests: the same for a merge request (its commands only). */
 export async function createMergeRequestWithQuickActions(
-  db: Database,
-  actor: Actor | null,
+  ctx: ServiceContext,
   project: ProjectRow,
   input: MergeRequestInput,
 ): Promise<number> {
   const { commands, text } = extractQuickActions(input.description ?? '', isMergeRequestQuickAction);
-  if (commands.length === 0) return createMergeRequest(db, actor, project, input);
-  const iid = await createMergeRequest(db, actor, project, { ...input, description: text });
-  await runOnMergeRequest(db, actor, project, iid, commands);
+  if (commands.length === 0) return createMergeRequest(ctx, project, input);
+  const iid = await createMergeRequest(ctx, project, { ...input, description: text });
+  await runOnMergeRequest(ctx, project, iid, commands);
   return iid;
 }
 
 /** PUT /projects/:id/merge_requests/:iid: the same for a merge request's new description. */
 export async function updateMergeRequestWithQuickActions(
-  db: Database,
-  actor: Actor | null,
+  ctx: ServiceContext,
   project: ProjectRow,
   iid: number,
   input: MergeRequestInput,
 ): Promise<void> {
   const { commands, text } = extractQuickActions(input.description ?? '', isMergeRequestQuickAction);
-  if (commands.length === 0) return updateMergeRequest(db, actor, project, iid, input);
-  await updateMergeRequest(db, actor, project, iid, { ...input, description: text });
-  await runOnMergeRequest(db, actor, project, iid, commands);
+  if (commands.length === 0) return updateMergeRequest(ctx, project, iid, input);
+  await updateMergeRequest(ctx, project, iid, { ...input, description: text });
+  await runOnMergeRequest(ctx, project, iid, commands);
 }
 
 /** GitLab's 202 answer for a comment made only of commands (`Entities::NoteCommands`). */

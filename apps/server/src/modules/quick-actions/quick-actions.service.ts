@@ -8,6 +8,7 @@ import {
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
+import type { ServiceContext } from '../../service-context';
 import { findMergeRequest } from '../merge-requests/merge-requests.service';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 import { acceptsQuickAction } from './commands/command-table';
@@ -26,6 +27,8 @@ export interface QuickActionsOutcome {
   commandNames: QuickActionName[];
   /** GitLab's past-tense messages, then a 'Could not apply …' message for each skipped command. */
   messages: string[];
+  /** Those of `messages` that say a command was not applied (GraphQL's `errorMessages`). */
+  errorMessages: string[];
   /** What changed, by GitLab's update parameter names (`commands_changes`). */
   changes: Record<string, unknown>;
 }
@@ -39,11 +42,17 @@ export interface QuickActionsOutcome {
  * write that refuses; nothing here answers 500 or tells a hidden thing exists.
  */
 export async function runQuickActions(
-  db: Database,
+  ctx: ServiceContext,
   adapter: QuickActionTargetAdapter,
   commands: readonly QuickActionCommand[],
 ): Promise<QuickActionsOutcome> {
-  const outcome: QuickActionsOutcome = { commandNames: commands.map((c) => c.name), messages: [], changes: {} };
+  const { db } = ctx;
+  const outcome: QuickActionsOutcome = {
+    commandNames: commands.map((c) => c.name),
+    messages: [],
+    errorMessages: [],
+    changes: {},
+  };
   if (commands.length === 0) return outcome;
   const personal = adapter.personal ? commands.filter((c) => isPersonalQuickAction(c.name)) : [];
   const own = commands.filter((c) => !isPersonalQuickAction(c.name));
@@ -54,7 +63,7 @@ export async function runQuickActions(
   let updated = true;
   if (update && Object.keys(update).length > 0) {
     try {
-      Object.assign(outcome.changes, await adapter.update(db, update));
+      Object.assign(outcome.changes, await adapter.update(ctx, update));
     } catch (error) {
       if (!isExpected(error)) throw error;
       updated = false;
@@ -67,7 +76,7 @@ export async function runQuickActions(
     }
     if (!adapter.runStep) continue;
     try {
-      const result = await adapter.runStep(db, p.step, outcome.changes);
+      const result = await adapter.runStep(ctx, p.step, outcome.changes);
       if (Array.isArray(result) && result.length && 'references' in p.action) {
         done.set(p, quickActionMessage({ ...p.action, references: result }, 'execution', adapter.noun));
       } else if (result === true) done.set(p, said(p));
@@ -75,13 +84,20 @@ export async function runQuickActions(
       if (!isExpected(error)) throw error;
     }
   }
-  for (const p of planned) outcome.messages.push(done.get(p) ?? couldNotApplyMessage(p.name));
+  for (const p of planned) {
+    const message = done.get(p) ?? couldNotApplyMessage(p.name);
+    if (!done.has(p)) outcome.errorMessages.push(message);
+    outcome.messages.push(message);
+  }
   if (personal.length && adapter.personal) {
     const ran = await runPersonalQuickActions(db, adapter.scope.me, adapter.personal, personal);
     outcome.messages.push(...ran.messages);
     Object.assign(outcome.changes, ran.changes);
   }
-  for (const s of skipped) outcome.messages.push(s.message);
+  for (const s of skipped) {
+    outcome.messages.push(s.message);
+    outcome.errorMessages.push(s.message);
+  }
   return outcome;
 }
 

@@ -2,10 +2,10 @@ import { mayBeChildOf } from '@meridian/domain';
 import type { Database } from '../../db/connection';
 import { badRequest, forbidden, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import { requireActor } from '../../policy/require-actor';
 import type { IssueSubject } from '../../policy/subjects';
 import { canWorkItem } from '../../policy/work-item-abilities';
 import { publishChange } from '../../realtime/change-channel';
+import type { ServiceContext } from '../../service-context';
 import { issueRowChangeTarget, issueSnapshot } from '../changes/issue-change-target';
 import { recordChange } from '../changes/record-change';
 import { assignChildEpic, unassignChildEpic } from '../epics/epic-children.service';
@@ -41,13 +41,12 @@ async function assertMayAdminChildLink(db: Database, actor: Actor, issue: IssueR
  * `placement` the child then goes before or after one of its new (or current) siblings.
  */
 export async function setWorkItemParent(
-  db: Database,
-  actorOrNull: Actor | null,
+  ctx: ServiceContext,
   child: WorkItem,
   parent: WorkItem | null,
   placement?: ChildPlacement,
 ): Promise<void> {
-  const actor = requireActor(actorOrNull);
+  const { db, actor } = ctx;
   const childType = baseTypeOf(child);
   if (parent && !mayBeChildOf(baseTypeOf(parent), childType)) throw hierarchyError(NOT_ALLOWED_TYPE);
   if (placement && !parent) throw badRequest('A work item without a parent cannot be reordered', 'adjacentWorkItemId');
@@ -55,10 +54,10 @@ export async function setWorkItemParent(
     throw badRequest(EPIC_REORDER, 'adjacentWorkItemId');
   if (child.kind === 'epic') {
     if (parent) {
-      await assignChildEpic(db, actor, parent.row as EpicRow, child.row.id);
+      await assignChildEpic(ctx, parent.row as EpicRow, child.row.id);
     } else if (child.row.parent_id !== null) {
       const current = await findEpicById(db, actor, child.row.parent_id);
-      await unassignChildEpic(db, actor, current, child.row.id);
+      await unassignChildEpic(ctx, current, child.row.id);
     }
     return;
   }
@@ -103,8 +102,7 @@ export async function setWorkItemParent(
     const before = issueSnapshot(childRow);
     const target = issueRowChangeTarget(trx, childRow, subject);
     await recordChange(
-      trx,
-      actor,
+      { ...ctx, db: trx },
       target,
       { ...before, work_item_parent_id: currentId },
       { ...before, work_item_parent_id: parentRow?.id ?? null },

@@ -5,6 +5,7 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { canWorkItem } from '../../policy/work-item-abilities';
 import { parseInput } from '../../rest/params';
+import type { ServiceContext } from '../../service-context';
 import { epicCreateParams, epicUpdateParams } from '../epics/epic-params';
 import { createEpic, deleteEpic, updateEpic } from '../epics/epic-write.service';
 import { epicSubject, findEpicById } from '../epics/epics.service';
@@ -40,12 +41,8 @@ async function projectOf(db: Database, issue: IssueRow): Promise<ProjectRow> {
  * is checked in full before anything is written; the link then goes through setWorkItemParent
  * (and, if that still fails, the new item is removed again so no half-made child remains).
  */
-export async function createWorkItem(
-  db: Database,
-  actorOrNull: Actor | null,
-  input: CreateWorkItemInput,
-): Promise<WorkItem> {
-  const actor = requireActor(actorOrNull);
+export async function createWorkItem(ctx: ServiceContext, input: CreateWorkItemInput): Promise<WorkItem> {
+  const { db, actor } = ctx;
   const { type, parent } = input;
   if (parent && !mayBeChildOf(baseTypeOf(parent), type.baseType)) throw hierarchyError(NOT_ALLOWED_TYPE);
   const confidentialDefault = parent?.row.confidential ?? false;
@@ -55,7 +52,7 @@ export async function createWorkItem(
       throw badRequest(`${type.name} can only be created in a group`, 'namespacePath');
     const epicInput = parseInput(epicCreateParams, params);
     const parentEpic = parent?.kind === 'epic' ? parent.row : null;
-    const row = await createEpic(db, actor, input.namespace.row, { ...epicInput, parent_id: parentEpic?.id ?? null });
+    const row = await createEpic(ctx, input.namespace.row, { ...epicInput, parent_id: parentEpic?.id ?? null });
     return { kind: 'epic', row };
   }
   if (input.namespace.kind !== 'project') {
@@ -73,11 +70,11 @@ export async function createWorkItem(
     await assertIssueLinkAllowed(db, actor, child, parent.row);
   }
   if (parent?.kind === 'epic' && !canWorkItem(actor, 'admin_parent_link', epicSubject(parent.row))) throw forbidden();
-  const iid = await createIssue(db, actor, project, issueInput);
+  const iid = await createIssue(ctx, project, issueInput);
   const created: WorkItem = { kind: 'issue', row: await findIssue(db, actor, project.id, iid) };
   if (parent) {
     try {
-      await setWorkItemParent(db, actor, created, parent);
+      await setWorkItemParent(ctx, created, parent);
     } catch (error) {
       await deleteIssue(db, null, project, iid).catch(() => undefined);
       throw error;
@@ -112,18 +109,13 @@ async function currentParent(db: Database, actor: Actor, item: WorkItem): Promis
 }
 
 /** workItemUpdate: the field changes through the issue or epic update service, then the hierarchy changes. */
-export async function updateWorkItem(
-  db: Database,
-  actorOrNull: Actor | null,
-  item: WorkItem,
-  input: UpdateWorkItemInput,
-): Promise<void> {
-  const actor = requireActor(actorOrNull);
+export async function updateWorkItem(ctx: ServiceContext, item: WorkItem, input: UpdateWorkItemInput): Promise<void> {
+  const { db, actor } = ctx;
   if (Object.keys(input.params).length > 0) {
     if (item.kind === 'epic') {
-      await updateEpic(db, actor, item.row, parseInput(epicUpdateParams, input.params));
+      await updateEpic(ctx, item.row, parseInput(epicUpdateParams, input.params));
     } else {
-      await updateIssue(db, actor, await projectOf(db, item.row), item.row.iid, parseUpdateIssue(input.params));
+      await updateIssue(ctx, await projectOf(db, item.row), item.row.iid, parseUpdateIssue(input.params));
     }
   }
   const reloaded = await reloadWorkItem(db, actor, item);
@@ -135,11 +127,11 @@ export async function updateWorkItem(
   if (placement && children.length > 1) {
     throw badRequest('childrenIds may hold only one id when adjacentWorkItemId is given', 'childrenIds');
   }
-  if (input.parent !== undefined) await setWorkItemParent(db, actor, reloaded, input.parent, placement);
+  if (input.parent !== undefined) await setWorkItemParent(ctx, reloaded, input.parent, placement);
   else if (placement && children.length === 0) {
-    await setWorkItemParent(db, actor, reloaded, await currentParent(db, actor, reloaded), placement);
+    await setWorkItemParent(ctx, reloaded, await currentParent(db, actor, reloaded), placement);
   }
-  for (const child of children) await setWorkItemParent(db, actor, child, reloaded, placement);
+  for (const child of children) await setWorkItemParent(ctx, child, reloaded, placement);
 }
 
 /** The item as it is now (after a write); 404 when the actor may no longer read it. */

@@ -1,5 +1,6 @@
 import type { CellInput, GraphqlEntry, OutOfScope } from './catalogue-types';
 import { gate } from './oracle';
+import { mayAddNote } from './rest-catalogue-helpers';
 
 /**
  * GraphQL fields the matrix attacks: the root Query and Mutation fields, and the fields of the
@@ -178,6 +179,16 @@ export const graphqlEntries: GraphqlEntry[] = [
     pick: (d) => at(d, 'promoteToEpic'),
     // canPromoteIssueToEpic: administer the issue and create epics in the project's group.
     expect: (c) => gate(c.o, true, [c.o.issue('read_issue')], c.o.issue('admin_issue') && c.o.epic('create_epic')),
+  },
+  {
+    field: 'Mutation.createNote',
+    dims: 'conf+internal',
+    write: true,
+    query: (c) =>
+      `mutation { createNote(input: { noteableId: ${gid('Issue', c.b.issue.id)}, body: ${q(c.marker)}, internal: ${c.b.internal} }) { errors note { body } } }`,
+    pick: (d) => at(d, 'createNote'),
+    // As REST `POST …/issues/:iid/notes`: the same createComment call.
+    expect: (c) => gate(c.o, true, [c.o.issue('read_issue')], mayAddNote(c, c.o.issue('create_note'))),
   },
   {
     field: 'Query.workItem',

@@ -7,6 +7,7 @@ import type { Actor } from '../../../policy/actor';
 import { errorHandler } from '../../../rest/error-handler';
 import { applyGitlabTransport } from '../../../rest/gitlab-transport';
 import { parseInput, parseIntParam, requestParams } from '../../../rest/params';
+import { serviceContext } from '../../../service-context';
 import { loadIssueDetails } from '../../issues/issue-details';
 import { presentIssue } from '../../issues/issues.presenter';
 import type { GroupRow } from '../../namespaces/namespace-lookup.service';
@@ -85,7 +86,11 @@ export const epicTreeLinksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
         forWrite: true,
       });
       const input = parseInput(referencesSchema, requestParams(request));
-      const outcome = await addChildEpicsByReferences(db, request.actor, epic, input.issuable_references);
+      const outcome = await addChildEpicsByReferences(
+        serviceContext(ctx, request.actor),
+        epic,
+        input.issuable_references,
+      );
       return { message: outcome.message, issuables: await childIssuables(request.actor, group, epic) };
     });
   }

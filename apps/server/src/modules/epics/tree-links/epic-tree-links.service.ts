@@ -2,6 +2,7 @@ import type { Database } from '../../../db/connection';
 import { conflict, DomainError, notFound } from '../../../errors';
 import type { Actor } from '../../../policy/actor';
 import { requireActor } from '../../../policy/require-actor';
+import type { ServiceContext } from '../../../service-context';
 import { findIssue } from '../../issues/issues.service';
 import { findGroup, findProject } from '../../namespaces/namespace-lookup.service';
 import { assignChildEpic } from '../epic-children.service';
@@ -113,12 +114,11 @@ export async function addEpicIssuesByReferences(
  * descendant group, no cycle, the depth limit, the confidential rule).
  */
 export async function addChildEpicsByReferences(
-  db: Database,
-  actorOrNull: Actor | null,
+  ctx: ServiceContext,
   parent: EpicRow,
   references: readonly string[],
 ): Promise<TreeLinkOutcome> {
-  const actor = requireActor(actorOrNull);
+  const { db, actor } = ctx;
   const tokens = epicTokens(splitTreeReferences(references), parent.group_full_path);
   return addEach(
     tokens,
@@ -127,7 +127,7 @@ export async function addChildEpicsByReferences(
         const group = await findGroup(db, actor, { fullPath: target.groupPath });
         return findEpic(db, actor, group.id, target.iid);
       });
-      await assignChildEpic(db, actor, parent, child.id);
+      await assignChildEpic(ctx, parent, child.id);
     },
     NO_MATCHING_EPIC,
   );

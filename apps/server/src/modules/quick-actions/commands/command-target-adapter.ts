@@ -1,5 +1,5 @@
 import type { QuickActionTargetNoun } from '@meridian/domain';
-import type { Database } from '../../../db/connection';
+import type { ServiceContext } from '../../../service-context';
 import type { PersonalTarget } from '../personal-quick-actions';
 import type { CommandTarget, QuickActionStep, UpdateDelta } from './command-types';
 import type { CommandScope } from './resolve-command-refs';
@@ -17,13 +17,13 @@ export interface QuickActionTargetAdapter {
   /** What the actor's own switches (`/todo`, `/subscribe` …) apply to; null where they do not. */
   personal: PersonalTarget | null;
   /** Writes the merged change; answers what changed by GitLab's names (`commands_changes`). */
-  update(db: Database, delta: UpdateDelta): Promise<Record<string, unknown>>;
+  update(ctx: ServiceContext, delta: UpdateDelta): Promise<Record<string, unknown>>;
   /**
    * Runs an issue's own step (time tracking, links, promotion) through its service, adding to
    * `changes`; answers whether it did something (for links: the references linked).
    */
   runStep?(
-    db: Database,
+    ctx: ServiceContext,
     step: Exclude<QuickActionStep, { kind: 'update' }>,
     changes: Record<string, unknown>,
   ): Promise<string[] | boolean>;
