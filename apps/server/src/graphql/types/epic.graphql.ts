@@ -6,10 +6,9 @@ import { canEpic } from '../../policy/abilities';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginate, paginateArray } from '../connection';
 import type { GraphQLContext } from '../context';
-import { gid } from '../gid';
 import type { EpicRow } from '../loaders/rows';
 import { whenLoaded } from '../loaders/settled-loader';
-import { readable } from '../readable';
+import { nullWhenNotFound, readable } from '../readable';
 import { blockerFields } from './blocker-fields';
 import { type EpicListArgs, EpicState, epicListArgs, toEpicFilters } from './epic-args';
 import { readableGroup } from './group.graphql';
@@ -17,6 +16,7 @@ import { IssueConnection } from './issue.graphql';
 import { LabelConnection } from './label.graphql';
 import { EpicPermissions } from './permissions.graphql';
 import { EpicRef, GroupRef, UserRef } from './refs';
+import { descriptionHtmlField, titledFields } from './titled-fields';
 
 export const EpicConnection = defineConnection('Epic', EpicRef);
 
@@ -80,17 +80,8 @@ function resolveEpicList(
 EpicRef.implement({
   description: 'Represents an epic.',
   fields: (t) => ({
-    id: t.id({ description: 'ID of the epic.', resolve: (e) => gid('Epic', e.id) }),
-    iid: t.id({ description: 'Internal ID of the epic.', resolve: (e) => String(e.iid) }),
-    title: t.exposeString('title', { description: 'Title of the epic.' }),
-    description: t.exposeString('description', { nullable: true, description: 'Description of the epic.' }),
-    descriptionHtml: t.string({
-      nullable: true,
-      description: 'GitLab Flavored Markdown rendering of `description`.',
-      // References the reader may not read are shown as text (one batch per request).
-      resolve: (e, _args, c) =>
-        e.description_html ? c.loaders.redactedHtml.load(e.description_html) : e.description_html,
-    }),
+    ...titledFields(t, 'Epic', 'the epic'),
+    descriptionHtml: descriptionHtmlField(t),
     state: t.field({
       type: EpicState,
       description: 'State of the epic.',
@@ -299,15 +290,10 @@ builder.objectFields(GroupRef, (t) => ({
     resolve: async (g, args, c) => {
       const iid = Number(args.iid);
       if (!isInt4Id(iid)) return null;
-      try {
-        const epic = await findEpic(c.ctx.database.db, c.actor, g.id, iid);
-        // Its children's relation paths name it: no second look-up.
-        c.loaders.epic.prime(epic.id, epic);
-        return epic;
-      } catch (error) {
-        if (error instanceof DomainError && error.code === 'not_found') return null;
-        throw error;
-      }
+      const epic = await nullWhenNotFound(findEpic(c.ctx.database.db, c.actor, g.id, iid));
+      // Its children's relation paths name it: no second look-up.
+      if (epic) c.loaders.epic.prime(epic.id, epic);
+      return epic;
     },
   }),
 }));
