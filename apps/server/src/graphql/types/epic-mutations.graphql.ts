@@ -12,6 +12,7 @@ import { parseArguments, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
 import { pathArgExtensions, validFullPath } from './path-args';
 import { EpicRef } from './refs';
+import { stateEventEnum } from './state-event-enum';
 
 // ---------------------------------------------------------------------------------------------
 // epicTreeReorder
@@ -96,12 +97,9 @@ builder.mutationField('epicTreeReorder', (t) =>
 // ---------------------------------------------------------------------------------------------
 // updateEpic
 
-const EpicStateEvent = builder.enumType('EpicStateEvent', {
-  description: 'State event of an epic.',
-  values: {
-    REOPEN: { value: 'reopen', description: 'Reopen the epic.' },
-    CLOSE: { value: 'close', description: 'Close the epic.' },
-  } as const,
+const EpicStateEvent = stateEventEnum('EpicStateEvent', 'State event of an epic.', {
+  reopen: 'Reopen the epic.',
+  close: 'Close the epic.',
 });
 
 const UpdateEpicInput = builder.inputType('UpdateEpicInput', {
