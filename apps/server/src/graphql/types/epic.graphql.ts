@@ -4,7 +4,7 @@ import { countEpics, epicSubject, findEpic, listEpics } from '../../modules/epic
 import { webUrl } from '../../modules/namespaces/web-url';
 import { canEpic } from '../../policy/abilities';
 import { builder } from '../builder';
-import { defineConnection, pageArgs, paginate, paginateArray } from '../connection';
+import { defineConnection, pageArgs, paginate, paginateArray, paginateLoaders } from '../connection';
 import type { GraphQLContext } from '../context';
 import type { EpicRow } from '../loaders/rows';
 import { whenLoaded } from '../loaders/settled-loader';
@@ -77,6 +77,30 @@ function resolveEpicList(
   );
 }
 
+type EpicFieldBuilder = PothosSchemaTypes.ObjectFieldBuilder<typeof builder.$inferSchemaTypes, EpicRow>;
+
+/** Whether the epic's start or due date is fixed, its fixed value and the one it inherits from milestones or child epics. */
+function inheritedDateFields<D extends 'start' | 'due'>(t: EpicFieldBuilder, date: D) {
+  return {
+    [`${date}DateIsFixed`]: t.boolean({
+      description: `Indicates if the ${date} date has been manually set.`,
+      resolve: (e) => e[`${date}_date_is_fixed`],
+    }),
+    [`${date}DateFixed`]: t.field({
+      type: 'Time',
+      nullable: true,
+      description: `Fixed ${date} date of the epic.`,
+      resolve: (e) => e[`${date}_date_fixed`],
+    }),
+    [`${date}DateFromMilestones`]: t.field({
+      type: 'Time',
+      nullable: true,
+      description: `Inherited ${date} date of the epic from milestones or child epics.`,
+      resolve: (e) => e[`${date}_date_inherited`],
+    }),
+  };
+}
+
 EpicRef.implement({
   description: 'Represents an epic.',
   fields: (t) => ({
@@ -138,36 +162,8 @@ EpicRef.implement({
       description: 'Due date of the epic.',
       resolve: (e) => e.due_date,
     }),
-    startDateIsFixed: t.exposeBoolean('start_date_is_fixed', {
-      description: 'Indicates if the start date has been manually set.',
-    }),
-    startDateFixed: t.field({
-      type: 'Time',
-      nullable: true,
-      description: 'Fixed start date of the epic.',
-      resolve: (e) => e.start_date_fixed,
-    }),
-    startDateFromMilestones: t.field({
-      type: 'Time',
-      nullable: true,
-      description: 'Inherited start date of the epic from milestones or child epics.',
-      resolve: (e) => e.start_date_inherited,
-    }),
-    dueDateIsFixed: t.exposeBoolean('due_date_is_fixed', {
-      description: 'Indicates if the due date has been manually set.',
-    }),
-    dueDateFixed: t.field({
-      type: 'Time',
-      nullable: true,
-      description: 'Fixed due date of the epic.',
-      resolve: (e) => e.due_date_fixed,
-    }),
-    dueDateFromMilestones: t.field({
-      type: 'Time',
-      nullable: true,
-      description: 'Inherited due date of the epic from milestones or child epics.',
-      resolve: (e) => e.due_date_inherited,
-    }),
+    ...inheritedDateFields(t, 'start'),
+    ...inheritedDateFields(t, 'due'),
     author: t.field({
       type: UserRef,
       nullable: true,
@@ -247,11 +243,7 @@ EpicRef.implement({
         const { parentId: _parent, ...filters } = toEpicFilters(args, { orderBy: 'relative_position', sort: 'asc' });
         // Children may live anywhere in the parent's hierarchy: searched from its root group down.
         const key = { parentId: e.id, rootId: e.group_traversal_ids[0] ?? e.group_id, filters };
-        return paginate(
-          args,
-          (window) => c.loaders.childEpics.load({ ...key, ...window }),
-          () => c.loaders.childEpicCount.load(key),
-        );
+        return paginateLoaders(args, key, { page: c.loaders.childEpics, count: c.loaders.childEpicCount });
       },
     }),
     issues: t.field({
@@ -260,11 +252,7 @@ EpicRef.implement({
       args: { ...pageArgs },
       resolve: (e, args, c) => {
         const key = { parentId: e.id, rootId: e.id, filters: null };
-        return paginate(
-          args,
-          (window) => c.loaders.epicIssues.load({ ...key, ...window }),
-          () => c.loaders.epicIssueCount.load(key),
-        );
+        return paginateLoaders(args, key, { page: c.loaders.epicIssues, count: c.loaders.epicIssueCount });
       },
     }),
     userPermissions: t.field({
