@@ -111,7 +111,7 @@ describe('L3 — the keyset cursor is no existence oracle', () => {
       rows: 'issue',
       list: () => `/projects/${w.pub.id}/issues?pagination=keyset&order_by=updated_at`,
       create: () => api('POST', `/projects/${w.pub.id}/issues`, 'victimOwner', { title: 'hidden', confidential: true }),
-      reader: 'victimOwner',
+      reader: 'victimOwner' as const,
     },
     {
       rows: 'merge request',
@@ -122,7 +122,7 @@ describe('L3 — the keyset cursor is no existence oracle', () => {
           source_branch: 'feature',
           target_branch: 'main',
         }),
-      reader: 'owner',
+      reader: 'owner' as const,
     },
   ])('a hidden $rows id and a missing one give the same 400', async ({ list, create, reader }) => {
     const hidden = created(await create());
