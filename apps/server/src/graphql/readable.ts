@@ -26,9 +26,11 @@ export async function nullWhenNotFound<T>(found: Promise<T>): Promise<T | null> 
   }
 }
 
-/** An `iid` argument as a number, or null when it is no positive int4 (so nothing can be found). */
-export function iidOrNull(iid: string | null | undefined): number | null {
-  if (iid == null || !/^\d{1,10}$/.test(iid)) return null;
-  const number = Number(iid);
-  return isInt4Id(number) ? number : null;
+/** What `find` finds for an `iid` argument; null when the iid is no positive int4, or for `nullWhenNotFound`. */
+export async function foundByIid<T>(
+  iid: string | null | undefined,
+  find: (iid: number) => Promise<T>,
+): Promise<T | null> {
+  if (iid == null || !/^\d{1,10}$/.test(iid) || !isInt4Id(Number(iid))) return null;
+  return nullWhenNotFound(find(Number(iid)));
 }

@@ -10,7 +10,7 @@ import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
 import type { IssueRow } from '../loaders/rows';
-import { iidOrNull, nullWhenNotFound, readable } from '../readable';
+import { foundByIid, readable } from '../readable';
 import { blockerFields } from './blocker-fields';
 import {
   HealthStatus,
@@ -219,10 +219,7 @@ builder.objectFields(ProjectRef, (t) => ({
     description: 'A single issue of the project; null when missing or hidden from you.',
     // Optional as in GitLab's schema, so documents declaring `$iid: String` (issuableReference) validate.
     args: { iid: t.arg.string({ required: false, description: 'IID of the issue. For example, "1".' }) },
-    resolve: (p, args, c) => {
-      const iid = iidOrNull(args.iid);
-      return iid === null ? null : nullWhenNotFound(findIssue(c.ctx.database.db, c.actor, p.id, iid));
-    },
+    resolve: (p, args, c) => foundByIid(args.iid, (iid) => findIssue(c.ctx.database.db, c.actor, p.id, iid)),
   }),
 }));
 

@@ -8,7 +8,7 @@ import { mergeRequestSubject } from '../../modules/notes/noteable';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
-import { iidOrNull, nullWhenNotFound } from '../readable';
+import { foundByIid } from '../readable';
 import {
   type MergeRequestListArgs,
   MergeRequestState,
@@ -106,10 +106,7 @@ builder.objectFields(ProjectRef, (t) => ({
     nullable: true,
     description: 'A single merge request of the project; null when missing or hidden from you.',
     args: { iid: t.arg.string({ required: true, description: 'IID of the merge request. For example, "1".' }) },
-    resolve: (p, args, c) => {
-      const iid = iidOrNull(args.iid);
-      return iid === null ? null : nullWhenNotFound(findMergeRequest(c.ctx.database.db, c.actor, p.id, iid));
-    },
+    resolve: (p, args, c) => foundByIid(args.iid, (iid) => findMergeRequest(c.ctx.database.db, c.actor, p.id, iid)),
   }),
 }));
 
