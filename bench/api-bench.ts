@@ -17,6 +17,7 @@ import { connect, type DatabaseHandle } from '../apps/server/src/db/connection';
 import { BENCH_DATABASE_OPTIONS, ownerToken } from './src/bench-context';
 import { startServer } from './src/server-process';
 import { percentile, round1 } from './src/stats';
+import { usageError } from './src/usage-error';
 
 const { values } = parseArgs({
   options: {
@@ -144,10 +145,7 @@ async function benchBackend(backend: 'postgres' | 'pglite', target: string, port
 const rows: Row[] = [];
 if (values.pg) rows.push(...(await benchBackend('postgres', values.pg, 3401)));
 if (values.pglite) rows.push(...(await benchBackend('pglite', values.pglite, 3402)));
-if (rows.length === 0) {
-  console.error('pass --pg URL and/or --pglite DATA_DIR');
-  process.exit(2);
-}
+if (rows.length === 0) usageError('pass --pg URL and/or --pglite DATA_DIR');
 console.log(`connections=${values.connections} duration=${values.duration}s replays=${values.replays}`);
 console.log(
   '| backend | request | HTTP p50 ms | HTTP p95 ms | req/s | raw SQL p50 ms | raw SQL p95 ms | SQL statements |',

@@ -17,6 +17,7 @@ import { connect } from '../apps/server/src/db/connection';
 import { benchContext, ownerToken } from './src/bench-context';
 import { type RunningServer, startServer } from './src/server-process';
 import { percentile, round1 } from './src/stats';
+import { usageError } from './src/usage-error';
 
 const { values } = parseArgs({
   options: {
@@ -27,10 +28,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '5' },
   },
 });
-if (!values.pg || !values.before) {
-  console.error('pass --pg postgres://… (the large data set) and --before path/to/dist/main.js');
-  process.exit(2);
-}
+if (!values.pg || !values.before)
+  usageError('pass --pg postgres://… (the large data set) and --before path/to/dist/main.js');
 const requests = Number(values.requests);
 const groupPath = values.group as string;
 

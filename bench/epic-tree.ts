@@ -18,6 +18,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { connect } from '../apps/server/src/db/connection';
 import { describeTiming, openEpicTreeBench, timeEpicTree } from './src/epic-tree-bench';
+import { usageError } from './src/usage-error';
 
 const { values } = parseArgs({
   options: {
@@ -31,10 +32,7 @@ const { values } = parseArgs({
     capture: { type: 'string' },
   },
 });
-if (!values.pg) {
-  console.error('pass --pg postgres://… (the large data set)');
-  process.exit(2);
-}
+if (!values.pg) usageError('pass --pg postgres://… (the large data set)');
 const requests = Number(values.requests);
 const warmup = Number(values.warmup);
 const groupPath = values.group as string;

@@ -20,6 +20,7 @@ import { deepCursors } from './src/deep-cursors';
 import { encodeQuery, filterCasePath, filterCases, otherSort } from './src/filter-cases';
 import { type ListRequestRow, type ListRequestTarget, measureListRequest } from './src/list-request';
 import { startServer } from './src/server-process';
+import { usageError } from './src/usage-error';
 
 const { values } = parseArgs({
   options: {
@@ -34,10 +35,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
   },
 });
-if (!values.pg) {
-  console.error('pass --pg postgres://… (the large data set)');
-  process.exit(2);
-}
+if (!values.pg) usageError('pass --pg postgres://… (the large data set)');
 const requests = Number(values.requests);
 const warmup = Number(values.warmup);
 const only = values.only ? new RegExp(values.only, 'i') : null;

@@ -12,6 +12,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { connect } from '../apps/server/src/db/connection';
 import { percentile, round1 } from './src/stats';
+import { usageError } from './src/usage-error';
 
 const { values } = parseArgs({
   options: {
@@ -22,10 +23,8 @@ const { values } = parseArgs({
     explain: { type: 'boolean', default: false },
   },
 });
-if (!values.pg || !values.path || !values.match) {
-  console.error("pass --pg postgres://…, --path '/api/v4/…' and --match 'text of the statement'");
-  process.exit(2);
-}
+if (!values.pg || !values.path || !values.match)
+  usageError("pass --pg postgres://…, --path '/api/v4/…' and --match 'text of the statement'");
 
 const handle = await connect({ url: values.pg });
 const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: handle });

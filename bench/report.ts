@@ -21,6 +21,7 @@ import { readLastRun, recordRun } from './src/report/last-run';
 import { markdownTable } from './src/report/markdown-table';
 import { type Metric, withinTarget } from './src/report/metric';
 import { REPORT_SECTIONS } from './src/report/sections';
+import { usageError } from './src/usage-error';
 
 const { values } = parseArgs({
   options: {
@@ -35,10 +36,8 @@ const { values } = parseArgs({
 
 const names = values.only ? values.only.split(',').map((s) => s.trim()) : REPORT_SECTIONS.map((s) => s.name);
 const unknown = names.filter((n) => !REPORT_SECTIONS.some((s) => s.name === n));
-if (unknown.length > 0) {
-  console.error(`unknown section ${unknown.join(', ')}: pick from ${REPORT_SECTIONS.map((s) => s.name).join(', ')}`);
-  process.exit(2);
-}
+if (unknown.length > 0)
+  usageError(`unknown section ${unknown.join(', ')}: pick from ${REPORT_SECTIONS.map((s) => s.name).join(', ')}`);
 const sections = REPORT_SECTIONS.filter((s) => names.includes(s.name));
 const databaseUrl =
   values.pg ?? process.env.BENCH_REPORT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/meridian_bench_report';

@@ -18,6 +18,7 @@ import { BENCH_DATABASE_OPTIONS } from './src/bench-context';
 import { threeYearsAround } from './src/roadmap-query';
 import { benchRoadmapEpics, type RoadmapEpicsRow } from './src/roadmap-rf1';
 import { round2 } from './src/stats';
+import { usageError } from './src/usage-error';
 
 const { values } = parseArgs({
   options: {
@@ -32,10 +33,7 @@ const options = { groupPath: values.group as string, requests: Number(values.req
 const rows: RoadmapEpicsRow[] = [];
 if (values.pg) rows.push(await benchRoadmapEpics('postgres', values.pg, 3411, options));
 if (values.pglite) rows.push(await benchRoadmapEpics('pglite', values.pglite, 3412, options));
-if (rows.length === 0) {
-  console.error('pass --pg URL and/or --pglite DATA_DIR');
-  process.exit(2);
-}
+if (rows.length === 0) usageError('pass --pg URL and/or --pglite DATA_DIR');
 const tf = threeYearsAround(new Date());
 console.log(`RF-1 on '${values.group}': first 50, state all, START_DATE_ASC, timeframe ${tf.start}..${tf.end}`);
 console.log(

@@ -1,6 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { sendAbuseReport } from './abuse-report';
 import { authFile } from './auth';
 import { seriousViolations } from './axe';
+import { commentField } from './comment-field';
 import { useIssueProject } from './issue-project';
 import { settledScreenshot } from './screenshots';
 import { type SessionApi, sessionApi } from './session-api';
@@ -29,15 +31,6 @@ test.use({ storageState: authFile('alice') });
 
 const activity = (page: Page) =>
   page.locator('section').filter({ has: page.getByRole('heading', { name: 'Activity' }) });
-
-/** Opens the comment box (its editor loads on first use) and answers its text field. */
-async function commentField(page: Page): Promise<Locator> {
-  const field = page.getByRole('textbox', { name: 'Comment', exact: true });
-  if (!(await field.isVisible()))
-    await page.getByRole('button', { name: 'Write a comment or drag your files here…' }).click();
-  await expect(field).toBeFocused();
-  return field;
-}
 
 /** The card of the note holding `text`. */
 const noteCard = (page: Page, text: string) => page.locator('[id^="note_"]').filter({ hasText: text }).last();
@@ -303,12 +296,7 @@ test("another reader reports a comment's author from the comment's menu (the abu
   const card = noteCard(frank, 'Buy cheap watches here');
   await card.getByRole('button', { name: 'More actions' }).click();
   await frank.getByRole('menuitem', { name: 'Report abuse' }).click();
-  const drawer = frank.getByRole('dialog', { name: 'Report abuse to administrator' });
-  await expect(drawer).toBeVisible();
-  await drawer.getByText("They're posting spam.").click();
-  await drawer.getByRole('button', { name: 'Next' }).click();
-  await expect(drawer).toBeHidden();
-  await expect(frank.getByText('Thank you for your report. An administrator will look into it shortly.')).toBeVisible();
+  await sendAbuseReport(frank, "They're posting spam.");
   await frank.close();
   // The report points at the comment.
   const [report] = (await (

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { authFile } from './auth';
 import { seriousViolations } from './axe';
+import { commentField } from './comment-field';
 import { useIssueProject } from './issue-project';
 import { screenshotPath, settledScreenshot } from './screenshots';
 
@@ -22,14 +23,6 @@ const project = useIssueProject(
 const { issueUrl } = project;
 
 test.use({ storageState: authFile('alice') });
-
-async function commentField(page: Page): Promise<Locator> {
-  const field = page.getByRole('textbox', { name: 'Comment', exact: true });
-  if (!(await field.isVisible()))
-    await page.getByRole('button', { name: 'Write a comment or drag your files here…' }).click();
-  await expect(field).toBeFocused();
-  return field;
-}
 
 const list = (page: Page) => page.getByTestId('gfm-autocomplete').getByRole('listbox');
 

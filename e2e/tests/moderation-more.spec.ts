@@ -1,6 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { sendAbuseReport } from './abuse-report';
 import { signedInPage } from './auth';
 import { seriousViolations } from './axe';
+import { freshUserWithPublicProject, signUpFreshUser } from './fresh-user';
 import { settledScreenshot } from './screenshots';
 import { sessionApi } from './session-api';
 
@@ -9,15 +11,19 @@ import { sessionApi } from './session-api';
  * author) and from a user's profile (not on your own), and Admin › Spam logs with its actions.
  */
 
-/** Picks a reason in the open drawer and sends the report. */
-async function sendReport(page: Page) {
-  const drawer = page.getByRole('dialog', { name: 'Report abuse to administrator' });
-  await expect(drawer).toBeVisible();
-  await drawer.getByText("They're being offensive or abusive.").click();
-  await drawer.getByRole('button', { name: 'Next' }).click();
-  await expect(drawer).toBeHidden();
-  await expect(page.getByText('Thank you for your report. An administrator will look into it shortly.')).toBeVisible();
+/** Closes the abuse report on `row` of Admin › Abuse reports, through its confirmation dialog. */
+async function closeReport(root: Page, row: Locator) {
+  await row.getByRole('button', { name: /^Close:/ }).click();
+  await root
+    .getByRole('dialog', { name: 'Close?' })
+    .getByRole('button', { name: 'Close' })
+    .filter({ hasText: /^Close$/ })
+    .click();
+  await expect(root.getByText('Report closed.')).toBeVisible();
 }
+
+/** The reason these reports give (the admin queue shows it). */
+const OFFENSIVE = "They're being offensive or abusive.";
 
 async function page(browser: Browser, user: 'alice' | 'frank' | 'root') {
   const p = await signedInPage(browser, user);
@@ -47,7 +53,7 @@ test('report abuse from an epic: offered to others, not to its author', async ({
   await expect(frank.getByRole('menuitem', { name: 'Report abuse' })).toBeVisible();
   await settledScreenshot(frank, 'moderation-epic-actions-menu');
   await frank.getByRole('menuitem', { name: 'Report abuse' }).click();
-  await sendReport(frank);
+  await sendAbuseReport(frank, OFFENSIVE);
 
   // An anonymous visitor has no Report abuse either.
   const anonymous = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage();
@@ -62,14 +68,8 @@ test('report abuse from an epic: offered to others, not to its author', async ({
   const row = root.getByRole('row').filter({ hasText: `/groups/abuse-${stamp}/-/epics/${epic.iid}` });
   await expect(row).toContainText('@alice');
   await expect(row).toContainText('@frank');
-  await expect(row).toContainText("They're being offensive or abusive.");
-  await row.getByRole('button', { name: /^Close:/ }).click();
-  await root
-    .getByRole('dialog', { name: 'Close?' })
-    .getByRole('button', { name: 'Close' })
-    .filter({ hasText: /^Close$/ })
-    .click();
-  await expect(root.getByText('Report closed.')).toBeVisible();
+  await expect(row).toContainText(OFFENSIVE);
+  await closeReport(root, row);
   await api('DELETE', `/groups/${group.id}`);
   await Promise.all([alice, frank, anonymous, root].map((p) => p.context().close()));
 });
@@ -79,11 +79,11 @@ test('report abuse from a user profile, not on your own', async ({ browser }) =>
   // above already has frank's report on alice in this category.
   const stamp = Date.now().toString(36);
   const username = `reported-${stamp}`;
-  const anonymous = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage();
-  const signUp = await anonymous.request.post('/users/sign_up', {
-    data: { username, name: `Reported ${stamp}`, email: `${username}@example.com`, password: 'reported-password-1' },
+  const anonymous = await signUpFreshUser(browser, {
+    username,
+    name: `Reported ${stamp}`,
+    password: 'reported-password-1',
   });
-  expect(signUp.status()).toBeLessThan(300);
   await anonymous.context().clearCookies();
   const frank = await page(browser, 'frank');
   await frank.goto(`/users/${username}`);
@@ -92,7 +92,7 @@ test('report abuse from a user profile, not on your own', async ({ browser }) =>
   expect(await seriousViolations(frank)).toEqual([]);
   await settledScreenshot(frank, 'moderation-user-profile');
   await frank.getByRole('button', { name: 'Report abuse' }).click();
-  await sendReport(frank);
+  await sendAbuseReport(frank, OFFENSIVE);
 
   await frank.goto('/users/frank');
   await expect(frank.getByRole('heading', { name: 'Frank Fischer' })).toBeVisible();
@@ -112,13 +112,7 @@ test('report abuse from a user profile, not on your own', async ({ browser }) =>
     .filter({ hasText: `/users/${username}` })
     .first();
   await expect(row).toContainText('@frank');
-  await row.getByRole('button', { name: /^Close:/ }).click();
-  await root
-    .getByRole('dialog', { name: 'Close?' })
-    .getByRole('button', { name: 'Close' })
-    .filter({ hasText: /^Close$/ })
-    .click();
-  await expect(root.getByText('Report closed.')).toBeVisible();
+  await closeReport(root, row);
   await Promise.all([frank, anonymous, root].map((p) => p.context().close()));
 });
 
@@ -128,19 +122,15 @@ test('Admin › Spam logs: block and trust the author, then remove the user; not
   test.setTimeout(90_000);
   const stamp = Date.now().toString(36);
   const username = `spamlog-${stamp}`;
-  const spammer = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage();
-  const signUp = await spammer.request.post('/users/sign_up', {
-    data: { username, name: `Spam Log ${stamp}`, email: `${username}@example.com`, password: 'spam-password-1' },
-  });
-  expect(signUp.status()).toBeLessThan(300);
-  const api = await sessionApi(spammer);
-  const group = await api('POST', '/groups', { name: `SL ${stamp}`, path: `sl-${stamp}`, visibility: 'public' });
-  const project = await api('POST', '/projects', {
-    name: 'shop',
-    path: 'shop',
-    namespace_id: group.id,
-    visibility: 'public',
-  });
+  const {
+    page: spammer,
+    api,
+    project,
+  } = await freshUserWithPublicProject(
+    browser,
+    { username, name: `Spam Log ${stamp}`, password: 'spam-password-1' },
+    { name: `SL ${stamp}`, path: `sl-${stamp}` },
+  );
   const title = `Replica bags ${stamp}`;
   const issue = await api('POST', `/projects/${project.id}/issues`, { title, description: 'Cheap!' });
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signedInPage } from './auth';
 import { seriousViolations } from './axe';
+import { freshUserWithPublicProject } from './fresh-user';
 import { settledScreenshot } from './screenshots';
 import { sessionApi } from './session-api';
 
@@ -16,19 +17,16 @@ test('a reported spammer is banned by root and their issue is hidden from everyo
   const title = `Cheap watches ${stamp}`;
 
   // A fresh user (banning a demo user would change the other specs' world) with a public issue.
-  const spammer = await (await browser.newContext({ storageState: { cookies: [], origins: [] } })).newPage();
-  const signUp = await spammer.request.post('/users/sign_up', {
-    data: { username, name: `Spammer ${stamp}`, email: `${username}@example.com`, password: 'spam-password-1' },
-  });
-  expect(signUp.status()).toBeLessThan(300);
-  const api = await sessionApi(spammer);
-  const group = await api('POST', '/groups', { name: `Spam ${stamp}`, path: `spam-${stamp}`, visibility: 'public' });
-  const project = await api('POST', '/projects', {
-    name: 'shop',
-    path: 'shop',
-    namespace_id: group.id,
-    visibility: 'public',
-  });
+  const {
+    page: spammer,
+    api,
+    group,
+    project,
+  } = await freshUserWithPublicProject(
+    browser,
+    { username, name: `Spammer ${stamp}`, password: 'spam-password-1' },
+    { name: `Spam ${stamp}`, path: `spam-${stamp}` },
+  );
   const issue = await api('POST', `/projects/${project.id}/issues`, { title, description: 'Buy now!' });
   const issuePath = `/spam-${stamp}/shop/-/issues/${issue.iid}`;
 

@@ -143,6 +143,19 @@ export async function paginate<T>(
   };
 }
 
+/** `paginate` over two batch loaders keyed alike: one loads a window of the list, the other counts it. */
+export function paginateLoaders<K extends object, T>(
+  args: PageArgs,
+  key: K,
+  loaders: { page: { load: (key: K & PageWindow) => Promise<T[]> }; count: { load: (key: K) => Promise<number> } },
+): Promise<Connection<T>> {
+  return paginate(
+    args,
+    (window) => loaders.page.load({ ...key, ...window }),
+    () => loaders.count.load(key),
+  );
+}
+
 /**
  * Paginates a list already in memory (labels of one epic, ancestors…): `paginate`'s windows without
  * its promises, since a list of thousands of epics pages each one's labels.

@@ -214,32 +214,20 @@ describe('updateIssue', () => {
 });
 
 describe('issueSetLocked', () => {
+  const setLocked = (iid: number, locked: boolean, token: string) =>
+    gql(t.app, LOCK, { input: { projectPath: 'im/app', iid: String(iid), locked } }, token);
+
   it('locks and unlocks the discussion with a system-note-free flag change', async () => {
     const row = await issue();
-    const lock = await gql(
-      t.app,
-      LOCK,
-      { input: { projectPath: 'im/app', iid: String(row.iid), locked: true } },
-      tokens.planner,
-    );
+    const lock = await setLocked(row.iid, true, tokens.planner);
     expect(dig(lock.body.data, 'issueSetLocked')).toEqual({ issue: { discussionLocked: true }, errors: [] });
-    const unlock = await gql(
-      t.app,
-      LOCK,
-      { input: { projectPath: 'im/app', iid: String(row.iid), locked: false } },
-      tokens.planner,
-    );
+    const unlock = await setLocked(row.iid, false, tokens.planner);
     expect(dig(unlock.body.data, 'issueSetLocked', 'issue', 'discussionLocked')).toBe(false);
   });
 
   it('is refused to a guest', async () => {
     const row = await issue();
-    const res = await gql(
-      t.app,
-      LOCK,
-      { input: { projectPath: 'im/app', iid: String(row.iid), locked: true } },
-      tokens.guest,
-    );
+    const res = await setLocked(row.iid, true, tokens.guest);
     expect(res.body.errors?.[0]?.message).toBe(NOT_AVAILABLE);
   });
 });

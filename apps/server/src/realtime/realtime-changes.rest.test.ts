@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AccessLevel } from '../policy/access-levels';
-import { addGroupMember, createGroup, createProject } from '../test/factories';
+import { createPublicAndPrivateProjects } from '../test/factories';
 import { useRestTestApp } from '../test/rest-test-app';
 import { countStatements } from '../test/statement-count';
 
@@ -46,14 +45,12 @@ const priv = '/rtpriv/app/-/issues/1';
 
 beforeAll(async () => {
   const db = t.db;
-  const g = await createGroup(db, { path: 'rtpub', visibility: 20 });
-  const p = await createProject(db, { namespaceId: g.id, path: 'web', visibility: 20 });
+  const { project: p, hiddenProject: hp } = await createPublicAndPrivateProjects(
+    db,
+    { publicPath: 'rtpub', privatePath: 'rtpriv' },
+    { owner: uid.owner ?? 0, reporter: uid.reporter ?? 0, guest: uid.guest ?? 0 },
+  );
   publicProjectId = p.id;
-  const hidden = await createGroup(db, { path: 'rtpriv', visibility: 0 });
-  const hp = await createProject(db, { namespaceId: hidden.id, path: 'app', visibility: 0 });
-  for (const group of [g.id, hidden.id]) await addGroupMember(db, group, uid.owner ?? 0, AccessLevel.OWNER);
-  await addGroupMember(db, g.id, uid.reporter ?? 0, AccessLevel.REPORTER);
-  await addGroupMember(db, g.id, uid.guest ?? 0, AccessLevel.GUEST);
   await db
     .insertInto('issues')
     .values([

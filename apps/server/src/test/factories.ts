@@ -1,5 +1,6 @@
 import { digest, newPersonalAccessToken } from '../auth/token-digest';
 import type { Database } from '../db/connection';
+import { AccessLevel } from '../policy/access-levels';
 
 /**
  * Direct inserts for test set-up. Tests exercise behaviour through the HTTP API; these only
@@ -140,4 +141,24 @@ export async function createPublicGroupProject(db: Database, groupPath: string) 
   const group = await createGroup(db, { path: groupPath, visibility: 20 });
   const project = await createProject(db, { namespaceId: group.id, path: 'open', visibility: 20 });
   return { group, project };
+}
+
+/**
+ * A public group `publicPath` with a public project `web`, and a private group `privatePath` with a
+ * private project `app`: `users.owner` owns both groups, `users.reporter` and `users.guest` are
+ * members of the public one only.
+ */
+export async function createPublicAndPrivateProjects(
+  db: Database,
+  paths: { publicPath: string; privatePath: string },
+  users: { owner: number; reporter: number; guest: number },
+) {
+  const group = await createGroup(db, { path: paths.publicPath, visibility: 20 });
+  const project = await createProject(db, { namespaceId: group.id, path: 'web', visibility: 20 });
+  const hiddenGroup = await createGroup(db, { path: paths.privatePath, visibility: 0 });
+  const hiddenProject = await createProject(db, { namespaceId: hiddenGroup.id, path: 'app', visibility: 0 });
+  for (const id of [group.id, hiddenGroup.id]) await addGroupMember(db, id, users.owner, AccessLevel.OWNER);
+  await addGroupMember(db, group.id, users.reporter, AccessLevel.REPORTER);
+  await addGroupMember(db, group.id, users.guest, AccessLevel.GUEST);
+  return { group, project, hiddenGroup, hiddenProject };
 }

@@ -151,16 +151,8 @@ export const MERGE_REQUEST_ATTRIBUTE_KEYS: KeyTypes = {
   action: S,
 };
 
-export const MERGE_REQUEST_EVENT_KEYS: KeyTypes = {
-  object_kind: S,
-  event_type: S,
-  user: O,
-  project: O,
-  object_attributes: O,
-  labels: A,
-  changes: O,
-  repository: O,
-};
+/** The merge request event: the same top level as the issue event. */
+export const MERGE_REQUEST_EVENT_KEYS: KeyTypes = ISSUE_EVENT_KEYS;
 
 export const NOTE_ATTRIBUTE_KEYS: KeyTypes = {
   attachment: S0,

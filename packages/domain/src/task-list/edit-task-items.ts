@@ -14,14 +14,21 @@ function boxAt(line: string): number {
   return line.indexOf('[', prefix.length + leadingWhitespace(body).length);
 }
 
-/** The description with its `index`-th task ticked or unticked. */
-export function setTaskItem(markdown: string, index: number, checked: boolean): string | null {
+/** Task `index` of the description, its line and where that line's checkbox opens; null when there is none. */
+function taskAt(markdown: string, index: number) {
   const parsed = parseListItems(markdown);
   const task = parsed.tasks[index];
   if (!task) return null;
+  const line = parsed.lines[task.line] as string;
+  return { parsed, task, line, box: boxAt(line) };
+}
+
+/** The description with its `index`-th task ticked or unticked. */
+export function setTaskItem(markdown: string, index: number, checked: boolean): string | null {
+  const at = taskAt(markdown, index);
+  if (!at) return null;
+  const { parsed, task, line, box } = at;
   const lines = [...parsed.lines];
-  const line = lines[task.line] as string;
-  const box = boxAt(line);
   lines[task.line] = `${line.slice(0, box + 1)}${checked ? 'x' : ' '}${line.slice(box + 2)}`;
   return join(parsed, lines);
 }
@@ -141,15 +148,12 @@ export function taskItemText(markdown: string, index: number): { title: string; 
  * the nested items stay, the rest of its own lines go (they became the new item's description).
  */
 export function replaceTaskItemText(markdown: string, index: number, reference: string): string | null {
-  const parsed = parseListItems(markdown);
-  const task = parsed.tasks[index];
-  if (!task) return null;
-  const lines = [...parsed.lines];
-  const line = lines[task.line] as string;
-  const box = boxAt(line);
+  const at = taskAt(markdown, index);
+  if (!at) return null;
+  const { parsed, task, line, box } = at;
   const own = new Set(task.ownLines.slice(1));
   const next: string[] = [];
-  lines.forEach((text, i) => {
+  parsed.lines.forEach((text, i) => {
     if (i === task.line) next.push(`${line.slice(0, box + 4)}${reference}`);
     else if (!own.has(i)) next.push(text);
   });

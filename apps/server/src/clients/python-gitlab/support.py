@@ -3,6 +3,7 @@ Meridian (MERIDIAN_URL, MERIDIAN_TOKEN, MERIDIAN_COLLEAGUE_TOKEN), and unique na
 modules never depend on one another's data."""
 import itertools
 import os
+import unittest
 
 import gitlab
 
@@ -26,3 +27,13 @@ def new_group(gl: gitlab.Gitlab, **attrs):
 
 def new_project(gl: gitlab.Gitlab, group):
     return gl.projects.create({"name": "Service", "path": "service", "namespace_id": group.id})
+
+
+class GroupProjectCase(unittest.TestCase):
+    """Tests sharing one client (MERIDIAN_TOKEN), a new group and a project in it, made once per class."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.gl = client()
+        cls.group = new_group(cls.gl)
+        cls.project = new_project(cls.gl, cls.group)

@@ -2,7 +2,7 @@ import unittest
 
 import gitlab
 
-from support import client, new_group, new_project
+from support import GroupProjectCase, client, new_group, new_project
 
 
 class NotesAwardsAndLinks(unittest.TestCase):
@@ -48,13 +48,7 @@ class NotesAwardsAndLinks(unittest.TestCase):
         self.assertEqual(self.issue.links.list(get_all=True), [])
 
 
-class EpicsAndEpicIssues(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.gl = client()
-        cls.group = new_group(cls.gl)
-        cls.project = new_project(cls.gl, cls.group)
-
+class EpicsAndEpicIssues(GroupProjectCase):
     def test_epics_are_created_filtered_and_updated(self):
         group = new_group(self.gl)
         group.labels.create({"name": "priority::high", "color": "#d9534f"})

@@ -3,16 +3,14 @@ import unittest
 
 import gitlab
 
-from support import client, new_group, new_project
+from support import GroupProjectCase, client, new_group, new_project
 
 
-class Issues(unittest.TestCase):
+class Issues(GroupProjectCase):
     @classmethod
     def setUpClass(cls):
-        cls.gl = client()
+        super().setUpClass()
         cls.colleague = client("MERIDIAN_COLLEAGUE_TOKEN").user
-        cls.group = new_group(cls.gl)
-        cls.project = new_project(cls.gl, cls.group)
         cls.group.members.create({"user_id": cls.colleague.id, "access_level": gitlab.const.DEVELOPER_ACCESS})
         cls.group.labels.create({"name": "priority::high", "color": "#d9534f"})
         cls.project.labels.create({"name": "bug", "color": "#ff0000"})

@@ -1,14 +1,12 @@
 import unittest
 
-from support import client, new_group, new_project
+from support import GroupProjectCase, new_group, new_project
 
 
-class LabelsAndMilestones(unittest.TestCase):
+class LabelsAndMilestones(GroupProjectCase):
     @classmethod
     def setUpClass(cls):
-        cls.gl = client()
-        cls.group = new_group(cls.gl)
-        cls.project = new_project(cls.gl, cls.group)
+        super().setUpClass()
         cls.group.labels.create({"name": "priority::high", "color": "#d9534f"})
         cls.group.labels.create({"name": "priority::low", "color": "#5cb85c"})
         cls.project.labels.create({"name": "bug", "color": "#ff0000", "description": "Something is broken"})

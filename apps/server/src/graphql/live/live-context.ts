@@ -3,7 +3,6 @@ import { GraphQLError } from 'graphql';
 import { authenticateSession, authenticateToken, bearerToken } from '../../auth/auth.plugin';
 import { SESSION_COOKIE } from '../../auth/session-cookie';
 import type { AppContext } from '../../context';
-import { DomainError } from '../../errors';
 import { type EpicRow, findEpicById } from '../../modules/epics/epics.service';
 import { findReadableIssueById, type IssueRow } from '../../modules/issues/issues.service';
 import { workItemRowOf } from '../../modules/work-items/work-item';
@@ -11,6 +10,7 @@ import type { Actor } from '../../policy/actor';
 import type { ChangeBus } from '../../realtime/change-bus';
 import type { GraphQLContext } from '../context';
 import { parseTypedGid } from '../gid';
+import { nullWhenNotFound } from '../readable';
 import type { DeliveryPacer } from './delivery-pacer';
 import type { LiveConnection } from './live-limits';
 
@@ -86,12 +86,8 @@ export async function readLiveItem(db: AppContext['database']['db'], actor: Acto
     const row = await findReadableIssueById(db, actor, target.id);
     return row ? ({ type: 'Issue', row } satisfies LiveItem) : undefined;
   }
-  try {
-    return { type: 'Epic', row: await findEpicById(db, actor, target.id) } satisfies LiveItem;
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'not_found') return undefined;
-    throw error;
-  }
+  const row = await nullWhenNotFound(findEpicById(db, actor, target.id));
+  return row ? ({ type: 'Epic', row } satisfies LiveItem) : undefined;
 }
 
 /** GitLab's answer for a resource that is missing or hidden from you: the same for both. */

@@ -3,8 +3,7 @@ import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSession } from '../../auth/sessions.service';
 import { digest } from '../../auth/token-digest';
-import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createToken } from '../../test/factories';
+import { createPublicAndPrivateProjects, createToken } from '../../test/factories';
 import { type LiveSubscription, liveClient, messageOf, record } from '../../test/live-client';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { RESOURCE_NOT_AVAILABLE } from './live-context';
@@ -59,15 +58,17 @@ const refused = async <T>(sub: LiveSubscription<T>) => {
 
 beforeAll(async () => {
   const db = t.db;
-  const g = await createGroup(db, { path: 'wspub', visibility: 20 });
+  const {
+    group: g,
+    project: p,
+    hiddenProject: hp,
+  } = await createPublicAndPrivateProjects(
+    db,
+    { publicPath: 'wspub', privatePath: 'wspriv' },
+    { owner: uid.owner ?? 0, reporter: uid.reporter ?? 0, guest: uid.guest ?? 0 },
+  );
   groupId = g.id;
-  const p = await createProject(db, { namespaceId: g.id, path: 'web', visibility: 20 });
   projectId = p.id;
-  const hidden = await createGroup(db, { path: 'wspriv', visibility: 0 });
-  const hp = await createProject(db, { namespaceId: hidden.id, path: 'app', visibility: 0 });
-  for (const group of [g.id, hidden.id]) await addGroupMember(db, group, uid.owner ?? 0, AccessLevel.OWNER);
-  await addGroupMember(db, g.id, uid.reporter ?? 0, AccessLevel.REPORTER);
-  await addGroupMember(db, g.id, uid.guest ?? 0, AccessLevel.GUEST);
   const [issue, priv] = await db
     .insertInto('issues')
     .values([

@@ -13,6 +13,7 @@ import './global-ids';
 import { serviceContext } from '../../service-context';
 import { pathArgExtensions, validFullPath } from './path-args';
 import { EpicRef } from './refs';
+import { stateEventEnum } from './state-event-enum';
 
 // ---------------------------------------------------------------------------------------------
 // epicTreeReorder
@@ -97,12 +98,9 @@ builder.mutationField('epicTreeReorder', (t) =>
 // ---------------------------------------------------------------------------------------------
 // updateEpic
 
-const EpicStateEvent = builder.enumType('EpicStateEvent', {
-  description: 'State event of an epic.',
-  values: {
-    REOPEN: { value: 'reopen', description: 'Reopen the epic.' },
-    CLOSE: { value: 'close', description: 'Close the epic.' },
-  } as const,
+const EpicStateEvent = stateEventEnum('EpicStateEvent', 'State event of an epic.', {
+  reopen: 'Reopen the epic.',
+  close: 'Close the epic.',
 });
 
 const UpdateEpicInput = builder.inputType('UpdateEpicInput', {

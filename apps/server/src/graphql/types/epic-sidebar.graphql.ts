@@ -88,6 +88,29 @@ const EpicAncestorRef = builder.objectRef<{ epic: EpicRow | null; depth: number 
 });
 const EpicAncestorConnection = defineConnection('EpicAncestor', EpicAncestorRef);
 
+type EpicFieldBuilder = PothosSchemaTypes.ObjectFieldBuilder<typeof builder.$inferSchemaTypes, EpicRow>;
+
+/** The milestone the epic's inherited start or due date comes from. */
+const sourcingMilestoneField = (t: EpicFieldBuilder, date: 'start' | 'due') =>
+  t.field({
+    type: MilestoneRef,
+    nullable: true,
+    description: `Milestone the inherited ${date} date comes from (null when you may not read it).`,
+    resolve: (e, _a, c) => {
+      const id = e[`${date}_date_sourcing_milestone_id`];
+      return id ? c.loaders.readableMilestone.load(id) : null;
+    },
+  });
+
+/** The child epic the epic's inherited start or due date comes from. */
+const sourcingEpicField = (t: EpicFieldBuilder, date: 'start' | 'due') =>
+  t.field({
+    type: EpicRef,
+    nullable: true,
+    description: `Child epic the inherited ${date} date comes from (null when you may not read it).`,
+    resolve: (e, _a, c) => readableEpic(c, e[`${date}_date_sourcing_epic_id`]),
+  });
+
 builder.objectFields(EpicRef, (t) => ({
   subscribed: t.boolean({
     description: 'Indicates the currently logged in user is subscribed to the epic.',
@@ -105,32 +128,10 @@ builder.objectFields(EpicRef, (t) => ({
       return paginateArray(args, todos);
     },
   }),
-  startDateSourcingMilestone: t.field({
-    type: MilestoneRef,
-    nullable: true,
-    description: 'Milestone the inherited start date comes from (null when you may not read it).',
-    resolve: (e, _a, c) =>
-      e.start_date_sourcing_milestone_id ? c.loaders.readableMilestone.load(e.start_date_sourcing_milestone_id) : null,
-  }),
-  dueDateSourcingMilestone: t.field({
-    type: MilestoneRef,
-    nullable: true,
-    description: 'Milestone the inherited due date comes from (null when you may not read it).',
-    resolve: (e, _a, c) =>
-      e.due_date_sourcing_milestone_id ? c.loaders.readableMilestone.load(e.due_date_sourcing_milestone_id) : null,
-  }),
-  startDateSourcingEpic: t.field({
-    type: EpicRef,
-    nullable: true,
-    description: 'Child epic the inherited start date comes from (null when you may not read it).',
-    resolve: (e, _a, c) => readableEpic(c, e.start_date_sourcing_epic_id),
-  }),
-  dueDateSourcingEpic: t.field({
-    type: EpicRef,
-    nullable: true,
-    description: 'Child epic the inherited due date comes from (null when you may not read it).',
-    resolve: (e, _a, c) => readableEpic(c, e.due_date_sourcing_epic_id),
-  }),
+  startDateSourcingMilestone: sourcingMilestoneField(t, 'start'),
+  dueDateSourcingMilestone: sourcingMilestoneField(t, 'due'),
+  startDateSourcingEpic: sourcingEpicField(t, 'start'),
+  dueDateSourcingEpic: sourcingEpicField(t, 'due'),
   ancestorPath: t.field({
     type: EpicAncestorConnection,
     description:

@@ -4,12 +4,11 @@ import { countEpics, epicSubject, findEpic, listEpics } from '../../modules/epic
 import { webUrl } from '../../modules/namespaces/web-url';
 import { canEpic } from '../../policy/abilities';
 import { builder } from '../builder';
-import { defineConnection, pageArgs, paginate, paginateArray } from '../connection';
+import { defineConnection, pageArgs, paginate, paginateArray, paginateLoaders } from '../connection';
 import type { GraphQLContext } from '../context';
-import { gid } from '../gid';
 import type { EpicRow } from '../loaders/rows';
 import { whenLoaded } from '../loaders/settled-loader';
-import { readable } from '../readable';
+import { nullWhenNotFound, readable } from '../readable';
 import { blockerFields } from './blocker-fields';
 import { type EpicListArgs, EpicState, epicListArgs, toEpicFilters } from './epic-args';
 import { readableGroup } from './group.graphql';
@@ -17,6 +16,7 @@ import { IssueConnection } from './issue.graphql';
 import { LabelConnection } from './label.graphql';
 import { EpicPermissions } from './permissions.graphql';
 import { EpicRef, GroupRef, UserRef } from './refs';
+import { descriptionHtmlField, titledFields } from './titled-fields';
 
 export const EpicConnection = defineConnection('Epic', EpicRef);
 
@@ -77,20 +77,35 @@ function resolveEpicList(
   );
 }
 
+type EpicFieldBuilder = PothosSchemaTypes.ObjectFieldBuilder<typeof builder.$inferSchemaTypes, EpicRow>;
+
+/** Whether the epic's start or due date is fixed, its fixed value and the one it inherits from milestones or child epics. */
+function inheritedDateFields<D extends 'start' | 'due'>(t: EpicFieldBuilder, date: D) {
+  return {
+    [`${date}DateIsFixed`]: t.boolean({
+      description: `Indicates if the ${date} date has been manually set.`,
+      resolve: (e) => e[`${date}_date_is_fixed`],
+    }),
+    [`${date}DateFixed`]: t.field({
+      type: 'Time',
+      nullable: true,
+      description: `Fixed ${date} date of the epic.`,
+      resolve: (e) => e[`${date}_date_fixed`],
+    }),
+    [`${date}DateFromMilestones`]: t.field({
+      type: 'Time',
+      nullable: true,
+      description: `Inherited ${date} date of the epic from milestones or child epics.`,
+      resolve: (e) => e[`${date}_date_inherited`],
+    }),
+  };
+}
+
 EpicRef.implement({
   description: 'Represents an epic.',
   fields: (t) => ({
-    id: t.id({ description: 'ID of the epic.', resolve: (e) => gid('Epic', e.id) }),
-    iid: t.id({ description: 'Internal ID of the epic.', resolve: (e) => String(e.iid) }),
-    title: t.exposeString('title', { description: 'Title of the epic.' }),
-    description: t.exposeString('description', { nullable: true, description: 'Description of the epic.' }),
-    descriptionHtml: t.string({
-      nullable: true,
-      description: 'GitLab Flavored Markdown rendering of `description`.',
-      // References the reader may not read are shown as text (one batch per request).
-      resolve: (e, _args, c) =>
-        e.description_html ? c.loaders.redactedHtml.load(e.description_html) : e.description_html,
-    }),
+    ...titledFields(t, 'Epic', 'the epic'),
+    descriptionHtml: descriptionHtmlField(t),
     state: t.field({
       type: EpicState,
       description: 'State of the epic.',
@@ -147,36 +162,8 @@ EpicRef.implement({
       description: 'Due date of the epic.',
       resolve: (e) => e.due_date,
     }),
-    startDateIsFixed: t.exposeBoolean('start_date_is_fixed', {
-      description: 'Indicates if the start date has been manually set.',
-    }),
-    startDateFixed: t.field({
-      type: 'Time',
-      nullable: true,
-      description: 'Fixed start date of the epic.',
-      resolve: (e) => e.start_date_fixed,
-    }),
-    startDateFromMilestones: t.field({
-      type: 'Time',
-      nullable: true,
-      description: 'Inherited start date of the epic from milestones or child epics.',
-      resolve: (e) => e.start_date_inherited,
-    }),
-    dueDateIsFixed: t.exposeBoolean('due_date_is_fixed', {
-      description: 'Indicates if the due date has been manually set.',
-    }),
-    dueDateFixed: t.field({
-      type: 'Time',
-      nullable: true,
-      description: 'Fixed due date of the epic.',
-      resolve: (e) => e.due_date_fixed,
-    }),
-    dueDateFromMilestones: t.field({
-      type: 'Time',
-      nullable: true,
-      description: 'Inherited due date of the epic from milestones or child epics.',
-      resolve: (e) => e.due_date_inherited,
-    }),
+    ...inheritedDateFields(t, 'start'),
+    ...inheritedDateFields(t, 'due'),
     author: t.field({
       type: UserRef,
       nullable: true,
@@ -256,11 +243,7 @@ EpicRef.implement({
         const { parentId: _parent, ...filters } = toEpicFilters(args, { orderBy: 'relative_position', sort: 'asc' });
         // Children may live anywhere in the parent's hierarchy: searched from its root group down.
         const key = { parentId: e.id, rootId: e.group_traversal_ids[0] ?? e.group_id, filters };
-        return paginate(
-          args,
-          (window) => c.loaders.childEpics.load({ ...key, ...window }),
-          () => c.loaders.childEpicCount.load(key),
-        );
+        return paginateLoaders(args, key, { page: c.loaders.childEpics, count: c.loaders.childEpicCount });
       },
     }),
     issues: t.field({
@@ -269,11 +252,7 @@ EpicRef.implement({
       args: { ...pageArgs },
       resolve: (e, args, c) => {
         const key = { parentId: e.id, rootId: e.id, filters: null };
-        return paginate(
-          args,
-          (window) => c.loaders.epicIssues.load({ ...key, ...window }),
-          () => c.loaders.epicIssueCount.load(key),
-        );
+        return paginateLoaders(args, key, { page: c.loaders.epicIssues, count: c.loaders.epicIssueCount });
       },
     }),
     userPermissions: t.field({
@@ -299,15 +278,10 @@ builder.objectFields(GroupRef, (t) => ({
     resolve: async (g, args, c) => {
       const iid = Number(args.iid);
       if (!isInt4Id(iid)) return null;
-      try {
-        const epic = await findEpic(c.ctx.database.db, c.actor, g.id, iid);
-        // Its children's relation paths name it: no second look-up.
-        c.loaders.epic.prime(epic.id, epic);
-        return epic;
-      } catch (error) {
-        if (error instanceof DomainError && error.code === 'not_found') return null;
-        throw error;
-      }
+      const epic = await nullWhenNotFound(findEpic(c.ctx.database.db, c.actor, g.id, iid));
+      // Its children's relation paths name it: no second look-up.
+      if (epic) c.loaders.epic.prime(epic.id, epic);
+      return epic;
     },
   }),
 }));

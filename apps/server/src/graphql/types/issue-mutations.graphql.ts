@@ -17,6 +17,7 @@ import { serviceContext } from '../../service-context';
 import { HealthStatus, IssueType } from './issue-args';
 import { pathArgExtensions, validFullPath } from './path-args';
 import { EpicRef, IssueRef } from './refs';
+import { stateEventEnum } from './state-event-enum';
 
 /*
  * GitLab's issue mutations (IE-42, IE-43, IE-46), each a thin caller of the service behind REST
@@ -76,12 +77,9 @@ const issuePayload = (name: string) =>
 // ---------------------------------------------------------------------------------------------
 // updateIssue (IE-42)
 
-const IssueStateEvent = builder.enumType('IssueStateEvent', {
-  description: 'Values for issue state events.',
-  values: {
-    REOPEN: { value: 'reopen', description: 'Reopens the issue.' },
-    CLOSE: { value: 'close', description: 'Closes the issue.' },
-  } as const,
+const IssueStateEvent = stateEventEnum('IssueStateEvent', 'Values for issue state events.', {
+  reopen: 'Reopens the issue.',
+  close: 'Closes the issue.',
 });
 
 const UpdateIssueInput = builder.inputType('UpdateIssueInput', {

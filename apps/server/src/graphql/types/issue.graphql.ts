@@ -1,5 +1,4 @@
-import { graphqlHealthStatus, isInt4Id } from '@meridian/domain';
-import { DomainError } from '../../errors';
+import { graphqlHealthStatus } from '@meridian/domain';
 import { epicSubject } from '../../modules/epics/epics.service';
 import { createNoteEmail } from '../../modules/issues/issue-email';
 import { findIssue, issueSubjectOf, listIssues } from '../../modules/issues/issues.service';
@@ -10,9 +9,8 @@ import type { GroupSubject, IssueSubject } from '../../policy/subjects';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
-import { gid } from '../gid';
 import type { IssueRow } from '../loaders/rows';
-import { readable } from '../readable';
+import { foundByIid, readable } from '../readable';
 import { blockerFields } from './blocker-fields';
 import {
   HealthStatus,
@@ -25,6 +23,7 @@ import {
 import { LabelConnection } from './label.graphql';
 import { IssuePermissions } from './permissions.graphql';
 import { EpicRef, GroupRef, IssueRef, MilestoneRef, ProjectRef, UserRef } from './refs';
+import { descriptionHtmlField, titledFields } from './titled-fields';
 
 export const IssueConnection = defineConnection('Issue', IssueRef);
 export const UserCoreConnection = defineConnection('UserCore', UserRef);
@@ -52,17 +51,8 @@ async function issuePath(c: GraphQLContext, i: IssueRow): Promise<string> {
 IssueRef.implement({
   description: 'Represents an issue.',
   fields: (t) => ({
-    id: t.id({ description: 'ID of the issue.', resolve: (i) => gid('Issue', i.id) }),
-    iid: t.id({ description: 'Internal ID of the issue.', resolve: (i) => String(i.iid) }),
-    title: t.exposeString('title', { description: 'Title of the issue.' }),
-    description: t.exposeString('description', { nullable: true, description: 'Description of the issue.' }),
-    descriptionHtml: t.string({
-      nullable: true,
-      description: 'GitLab Flavored Markdown rendering of `description`.',
-      // References the reader may not read are shown as text (one batch per request).
-      resolve: (i, _args, c) =>
-        i.description_html ? c.loaders.redactedHtml.load(i.description_html) : i.description_html,
-    }),
+    ...titledFields(t, 'Issue', 'the issue'),
+    descriptionHtml: descriptionHtmlField(t),
     state: t.field({
       type: IssuableState,
       description: 'State of the issue.',
@@ -229,17 +219,7 @@ builder.objectFields(ProjectRef, (t) => ({
     description: 'A single issue of the project; null when missing or hidden from you.',
     // Optional as in GitLab's schema, so documents declaring `$iid: String` (issuableReference) validate.
     args: { iid: t.arg.string({ required: false, description: 'IID of the issue. For example, "1".' }) },
-    resolve: async (p, args, c) => {
-      if (args.iid == null || !/^\d{1,10}$/.test(args.iid)) return null;
-      const iid = Number(args.iid);
-      if (!isInt4Id(iid)) return null;
-      try {
-        return await findIssue(c.ctx.database.db, c.actor, p.id, iid);
-      } catch (error) {
-        if (error instanceof DomainError && error.code === 'not_found') return null;
-        throw error;
-      }
-    },
+    resolve: (p, args, c) => foundByIid(args.iid, (iid) => findIssue(c.ctx.database.db, c.actor, p.id, iid)),
   }),
 }));
 

@@ -1,5 +1,3 @@
-import { isInt4Id } from '@meridian/domain';
-import { DomainError } from '../../errors';
 import {
   findMergeRequest,
   listMergeRequests,
@@ -10,7 +8,7 @@ import { mergeRequestSubject } from '../../modules/notes/noteable';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
-import { gid } from '../gid';
+import { foundByIid } from '../readable';
 import {
   type MergeRequestListArgs,
   MergeRequestState,
@@ -19,6 +17,7 @@ import {
 } from './merge-request-args';
 import { MergeRequestPermissions } from './permissions.graphql';
 import { GroupRef, MilestoneRef, ProjectRef, UserRef } from './refs';
+import { titledFields } from './titled-fields';
 
 export const MergeRequestRef = builder.objectRef<MergeRequestRow>('MergeRequest');
 export const MergeRequestConnection = defineConnection('MergeRequest', MergeRequestRef);
@@ -31,10 +30,7 @@ async function mergeRequestPath(c: GraphQLContext, mr: MergeRequestRow): Promise
 MergeRequestRef.implement({
   description: 'A merge request (Meridian keeps no repository: no diffs or pipelines).',
   fields: (t) => ({
-    id: t.id({ description: 'ID of the merge request.', resolve: (m) => gid('MergeRequest', m.id) }),
-    iid: t.string({ description: 'Internal ID of the merge request.', resolve: (m) => String(m.iid) }),
-    title: t.exposeString('title', { description: 'Title of the merge request.' }),
-    description: t.exposeString('description', { nullable: true, description: 'Description of the merge request.' }),
+    ...titledFields(t, 'MergeRequest', 'the merge request', 'String'),
     state: t.field({
       type: MergeRequestState,
       description: 'State of the merge request.',
@@ -110,17 +106,7 @@ builder.objectFields(ProjectRef, (t) => ({
     nullable: true,
     description: 'A single merge request of the project; null when missing or hidden from you.',
     args: { iid: t.arg.string({ required: true, description: 'IID of the merge request. For example, "1".' }) },
-    resolve: async (p, args, c) => {
-      if (!/^\d{1,10}$/.test(args.iid)) return null;
-      const iid = Number(args.iid);
-      if (!isInt4Id(iid)) return null;
-      try {
-        return await findMergeRequest(c.ctx.database.db, c.actor, p.id, iid);
-      } catch (error) {
-        if (error instanceof DomainError && error.code === 'not_found') return null;
-        throw error;
-      }
-    },
+    resolve: (p, args, c) => foundByIid(args.iid, (iid) => findMergeRequest(c.ctx.database.db, c.actor, p.id, iid)),
   }),
 }));
 

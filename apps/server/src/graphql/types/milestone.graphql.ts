@@ -4,10 +4,10 @@ import { listMilestones } from '../../modules/milestones/milestones.service';
 import { builder } from '../builder';
 import { byPageNumber, defineConnection, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
-import { gid } from '../gid';
 import type { MilestoneRow } from '../loaders/rows';
 import { Timeframe } from './epic-args';
 import { GroupRef, MilestoneRef, ProjectRef } from './refs';
+import { titledFields } from './titled-fields';
 
 const today = () => todayIso();
 
@@ -31,10 +31,7 @@ async function containerPath(c: GraphQLContext, m: MilestoneRow): Promise<string
 MilestoneRef.implement({
   description: 'Represents a milestone.',
   fields: (t) => ({
-    id: t.id({ description: 'ID of the milestone.', resolve: (m) => gid('Milestone', m.id) }),
-    iid: t.id({ description: 'Internal ID of the milestone.', resolve: (m) => String(m.iid) }),
-    title: t.exposeString('title', { description: 'Title of the milestone.' }),
-    description: t.exposeString('description', { nullable: true, description: 'Description of the milestone.' }),
+    ...titledFields(t, 'Milestone', 'the milestone'),
     state: t.field({
       type: MilestoneStateEnum,
       description: 'State of the milestone.',

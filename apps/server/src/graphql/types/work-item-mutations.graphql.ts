@@ -21,6 +21,7 @@ import { serviceContext } from '../../service-context';
 import { HealthStatus } from './issue-args';
 import { pathArgExtensions, validFullPath } from './path-args';
 import { WorkItemRef } from './refs';
+import { stateEventEnum } from './state-event-enum';
 import { HierarchyCreateInput, HierarchyUpdateInput } from './work-item-hierarchy-input.graphql';
 import { typeOfGid } from './work-item-type.graphql';
 
@@ -42,12 +43,9 @@ builder.scalarType('WorkItemsTypeID', {
   },
 });
 
-const WorkItemStateEvent = builder.enumType('WorkItemStateEvent', {
-  description: 'Values for work item state events.',
-  values: {
-    REOPEN: { value: 'reopen', description: 'Reopens a work item.' },
-    CLOSE: { value: 'close', description: 'Closes a work item.' },
-  } as const,
+const WorkItemStateEvent = stateEventEnum('WorkItemStateEvent', 'Values for work item state events.', {
+  reopen: 'Reopens a work item.',
+  close: 'Closes a work item.',
 });
 
 const DescriptionInput = builder.inputType('WorkItemWidgetDescriptionInput', {
