@@ -4,9 +4,9 @@ import { authenticateSession, authenticateToken, bearerToken } from '../../auth/
 import { SESSION_COOKIE } from '../../auth/session-cookie';
 import type { AppContext } from '../../context';
 import { DomainError } from '../../errors';
-import { type EpicRow, findEpicById } from '../../modules/epics/epics.service';
-import { findReadableIssueById, type IssueRow } from '../../modules/issues/issues.service';
-import { workItemRowOf } from '../../modules/work-items/work-item';
+import { type EpicRow, findEpicById } from '../../modules/epics';
+import { findReadableIssueById, type IssueRow } from '../../modules/issues';
+import { workItemRowOf } from '../../modules/work-items';
 import type { Actor } from '../../policy/actor';
 import type { ChangeBus } from '../../realtime/change-bus';
 import type { GraphQLContext } from '../context';

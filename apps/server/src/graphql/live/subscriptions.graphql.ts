@@ -1,6 +1,5 @@
 import { DomainError } from '../../errors';
-import { epicNoteable, issueNoteableOf } from '../../modules/notes/noteable';
-import { canSeeInternal, findNote } from '../../modules/notes/notes.service';
+import { canSeeInternal, epicNoteable, findNote, issueNoteableOf } from '../../modules/notes';
 import { builder } from '../builder';
 import { EpicRef, IssueRef } from '../types/refs';
 import type { LiveContext, LiveItem } from './live-context';

@@ -2,7 +2,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import type { GroupRow } from '../namespaces/namespace-lookup.service';
+import type { GroupRow } from '../namespaces';
 import { reparentEpic } from './epic-parent.service';
 import type { EpicRow, Executor } from './epic-query';
 import { moveAmongChildren } from './epic-sibling-positions';

@@ -4,10 +4,9 @@ import type { Actor } from '../../policy/actor';
 import { mergeRequestReadable } from '../../policy/sql-scopes';
 import { createGroup, createProject, createUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
-import { epicConditions, epicSelect } from '../epics/epic-query';
-import { listEpics } from '../epics/epics.service';
-import { allOf } from '../issuables/issuable-source';
-import { listMergeRequests } from '../merge-requests/merge-requests.service';
+import { epicConditions, epicSelect, listEpics } from '../epics';
+import { allOf } from '../issuables';
+import { listMergeRequests } from '../merge-requests';
 import { mergeRequestFilterConditions } from '../merge-requests/mr-filter-sql';
 import { mergeRequestQuery, orderByClause, scopeCondition } from '../merge-requests/mr-query';
 

@@ -11,14 +11,12 @@ import { canProject, PROJECT_ARCHIVED_MESSAGE, projectAccessLevel } from '../../
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { mergeRequestChangeTarget, mergeRequestSnapshot } from '../changes/merge-request-change-target';
-import { recordChange } from '../changes/record-change';
-import { nextIid } from '../internal-ids/next-iid';
-import { findOrCreateLabelIds, validAssignees, validMilestone } from '../issuables/issuable-write';
-import { labelIdsOf } from '../issuables/owner-links';
-import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
-import { applySecretPolicy } from '../secret-detection/secret-policy';
-import { deleteNoteableRecords } from '../system-notes/noteable-records';
+import { mergeRequestChangeTarget, mergeRequestSnapshot, recordChange } from '../changes';
+import { nextIid } from '../internal-ids';
+import { findOrCreateLabelIds, labelIdsOf, validAssignees, validMilestone } from '../issuables';
+import { type ProjectRow, projectSubject } from '../namespaces';
+import { applySecretPolicy } from '../secret-detection';
+import { deleteNoteableRecords } from '../system-notes';
 import { findMergeRequest, type MergeRequestRow } from './merge-requests.service';
 import type { MergeRequestInput } from './mr-input';
 

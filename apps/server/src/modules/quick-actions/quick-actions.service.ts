@@ -8,8 +8,8 @@ import {
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { findMergeRequest } from '../merge-requests/merge-requests.service';
-import type { ProjectRow } from '../namespaces/namespace-lookup.service';
+import { findMergeRequest } from '../merge-requests';
+import type { ProjectRow } from '../namespaces';
 import { acceptsQuickAction } from './commands/command-table';
 import type { QuickActionTargetAdapter } from './commands/command-target-adapter';
 import type { PlannedQuickAction } from './commands/command-types';
