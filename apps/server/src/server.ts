@@ -7,7 +7,7 @@ import { loadSeedDemo } from './cli/seed-modules';
 import type { Config } from './config';
 import { appContext } from './context';
 import { isEmptyDatabase, migrate } from './db/migrate';
-import { warnIfSignupOpen } from './modules/application-settings/signup-warning';
+import { warnIfSignupOpen } from './modules/application-settings';
 import { warnIfProxyUntrusted } from './trust-proxy-warning';
 
 export interface RunningServer {

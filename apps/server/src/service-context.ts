@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from './context';
 import type { Database } from './db/connection';
 import type { DB } from './db/schema';
-import { type MailSettings, mailSettingsOf } from './modules/notifications/mail-settings';
+import { type MailSettings, mailSettingsOf } from './modules/notifications';
 import type { Actor } from './policy/actor';
 import { requireActor } from './policy/require-actor';
 

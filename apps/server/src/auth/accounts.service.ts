@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Database } from '../db/connection';
 import { isUniqueViolation } from '../db/unique-violation';
 import { unprocessable } from '../errors';
-import { isReservedTopLevelPath } from '../modules/namespaces/reserved-paths';
-import type { UserRow } from '../modules/users/user.presenter';
+import { isReservedTopLevelPath } from '../modules/namespaces';
+import type { UserRow } from '../modules/users';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 
 export const MIN_PASSWORD_LENGTH = 8;

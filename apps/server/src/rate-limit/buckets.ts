@@ -1,4 +1,4 @@
-import type { ApplicationSettings } from '../modules/application-settings/application-settings.service';
+import type { ApplicationSettings } from '../modules/application-settings';
 
 /** One counter family: its key prefix and its limit, read from the application settings. */
 export interface Bucket {

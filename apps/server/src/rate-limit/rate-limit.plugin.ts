@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
-import { cachedApplicationSettings } from '../modules/application-settings/application-settings.service';
+import { cachedApplicationSettings } from '../modules/application-settings';
 import { BUCKETS, type Bucket } from './buckets';
 import { databaseStore, deleteExpiredRateLimits } from './database-store';
 import { redisNamespace } from './redis-namespace';

@@ -1,4 +1,4 @@
-import { taskCompletionStatus } from '../modules/issuables/issuable-presenter';
+import { taskCompletionStatus } from '../modules/issuables';
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { findEpic } from '../modules/epics/epics.service';
-import { findIssue } from '../modules/issues/issues.service';
-import { redactReferencesIn } from '../modules/markdown/reference-redaction.service';
-import { findGroup, findProject } from '../modules/namespaces/namespace-lookup.service';
+import { findEpic } from '../modules/epics';
+import { findIssue } from '../modules/issues';
+import { redactReferencesIn } from '../modules/markdown';
+import { findGroup, findProject } from '../modules/namespaces';
 import { parseIntParam } from '../rest/params';
 import { pollCredential } from './poll-etag';
 import { setPollHeaders } from './realtime.plugin';

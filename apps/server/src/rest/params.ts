@@ -2,8 +2,8 @@ import { MAX_INT4 } from '@meridian/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from '../errors';
-import { isValidFullPath } from '../modules/namespaces/full-path';
-import type { IdOrPath } from '../modules/namespaces/id-or-path';
+import type { IdOrPath } from '../modules/namespaces';
+import { isValidFullPath } from '../modules/namespaces';
 import { assertOffsetWithinLimit } from './pagination';
 
 const trueWords = new Set(['1', 't', 'true', 'y', 'yes', 'on']);

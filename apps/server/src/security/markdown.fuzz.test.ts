@@ -2,7 +2,7 @@ import { fuzzRuns, quick } from '@meridian/domain/test/fuzz';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../markdown/render-markdown';
-import { redactReferences } from '../modules/markdown/reference-redaction.service';
+import { redactReferences } from '../modules/markdown';
 import { AccessLevel } from '../policy/access-levels';
 import type { Actor } from '../policy/actor';
 import { loadActor } from '../policy/load-actor';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { warnIfSignupOpen } from '../modules/application-settings/signup-warning';
+import { warnIfSignupOpen } from '../modules/application-settings';
 import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, createGroup, createToken, createUser } from '../test/factories';
 import { type StartedServer, startTestServer } from '../test/started-server';

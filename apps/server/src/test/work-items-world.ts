@@ -1,4 +1,4 @@
-import { nextIid } from '../modules/internal-ids/next-iid';
+import { nextIid } from '../modules/internal-ids';
 import { AccessLevel } from '../policy/access-levels';
 import { createGroup, createGroupMembers, createProject, createToken, createUser } from './factories';
 import { dig, gql } from './graphql-client';

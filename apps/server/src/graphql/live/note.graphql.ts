@@ -1,6 +1,5 @@
-import { readableDiscussionNotes } from '../../modules/notes/discussion-notes';
-import type { Noteable } from '../../modules/notes/noteable';
-import type { NoteRow } from '../../modules/notes/notes.service';
+import type { Noteable, NoteRow } from '../../modules/notes';
+import { readableDiscussionNotes } from '../../modules/notes';
 import { builder } from '../builder';
 import { gid } from '../gid';
 import { UserRef } from '../types/refs';

@@ -1,6 +1,5 @@
 import type { OutputRef } from '@pothos/core';
-import { epicNoteable, issueNoteableOf } from '../../modules/notes/noteable';
-import { canSeeInternal, findNote } from '../../modules/notes/notes.service';
+import { canSeeInternal, epicNoteable, findNote, issueNoteableOf } from '../../modules/notes';
 import { builder } from '../builder';
 import { nullWhenNotFound } from '../readable';
 import { EpicRef, IssueRef } from '../types/refs';

@@ -1,10 +1,10 @@
 import type { ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
-import { epicRowsByIds, epicsOfIssues } from '../../modules/epics/epic-query';
-import { issueAssigneesByUsername, labelsByOwner } from '../../modules/issuables/owner-links';
-import { milestoneRowsByIds } from '../../modules/milestones/milestones-by-id';
-import { groupRowsByIds, projectRowsByIds } from '../../modules/namespaces/namespace-lookup.service';
-import { userRowsByIds } from '../../modules/users/users-by-id';
+import { epicRowsByIds, epicsOfIssues } from '../../modules/epics';
+import { issueAssigneesByUsername, labelsByOwner } from '../../modules/issuables';
+import { milestoneRowsByIds } from '../../modules/milestones';
+import { groupRowsByIds, projectRowsByIds } from '../../modules/namespaces';
+import { userRowsByIds } from '../../modules/users';
 import { byIdLoader, groupedLoader } from './batch';
 import type { EpicRow, LabelRow, MilestoneRow, UserRow } from './rows';
 

@@ -5,8 +5,8 @@ import {
   pendingEpicTodos,
   readableMilestones,
   subscribedEpics,
-} from '../../modules/epics/epic-sidebar.service';
-import type { ActorLoader } from '../../modules/mentions/user-mentions';
+} from '../../modules/epics';
+import type { ActorLoader } from '../../modules/mentions';
 import type { Actor } from '../../policy/actor';
 import { loadActiveActors } from '../../policy/load-actor';
 import { byIdLoader, groupedLoader, valueLoader } from './batch';

@@ -1,16 +1,14 @@
 import type { ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
-import { defaultProjectForIssueCreation } from '../../modules/epics/epic-default-project';
 import {
+  defaultProjectForIssueCreation,
   descendantCounts,
   type EpicDescendantCounts,
-  ZERO_DESCENDANT_COUNTS,
-} from '../../modules/epics/epic-descendant-counts';
-import {
   epicsWithReadableIssues,
   readableAncestors,
   readableOpenBlockers,
-} from '../../modules/epics/epic-tree-stats.service';
+  ZERO_DESCENDANT_COUNTS,
+} from '../../modules/epics';
 import type { Actor } from '../../policy/actor';
 import { groupedLoader, valueLoader } from './batch';
 

@@ -1,8 +1,13 @@
 import type { ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
-import { childEpicCounts, childEpicPages } from '../../modules/epics/epic-children-page';
-import type { EpicFilters } from '../../modules/epics/epic-filters';
-import { type EpicIssueTreeRow, epicIssueCounts, epicIssuePages } from '../../modules/epics/issues/epic-issues-page';
+import type { EpicFilters } from '../../modules/epics';
+import {
+  childEpicCounts,
+  childEpicPages,
+  type EpicIssueTreeRow,
+  epicIssueCounts,
+  epicIssuePages,
+} from '../../modules/epics';
 import type { Actor } from '../../policy/actor';
 import type { EpicRow } from './rows';
 import { subListCountLoader, subListPageLoader } from './sub-list';

@@ -1,6 +1,6 @@
 import type { ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
-import { readableOpenIssueBlockers } from '../../modules/issue-links/issue-links.service';
+import { readableOpenIssueBlockers } from '../../modules/issue-links';
 import type { Actor } from '../../policy/actor';
 import { groupedLoader } from './batch';
 

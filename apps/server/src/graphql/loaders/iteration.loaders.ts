@@ -1,5 +1,5 @@
 import type { Database } from '../../db/connection';
-import { readableIterationsByIds } from '../../modules/iterations/iterations-list.service';
+import { readableIterationsByIds } from '../../modules/iterations';
 import type { Actor } from '../../policy/actor';
 import { byIdLoader } from './batch';
 

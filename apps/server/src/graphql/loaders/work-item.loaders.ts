@@ -1,8 +1,7 @@
 import type { Database } from '../../db/connection';
-import { findReadableIssuesByIds } from '../../modules/issues/issues.service';
-import { timeSpentOfIssues } from '../../modules/time-tracking/time-spent-sql';
-import { issueParentIds } from '../../modules/work-items/issue-parent-links';
-import { type ChildStat, epicIssueStats, issueChildStats } from '../../modules/work-items/work-item-stats';
+import { findReadableIssuesByIds } from '../../modules/issues';
+import { timeSpentOfIssues } from '../../modules/time-tracking';
+import { type ChildStat, epicIssueStats, issueChildStats, issueParentIds } from '../../modules/work-items';
 import type { Actor } from '../../policy/actor';
 import { byIdLoader, valueLoader } from './batch';
 

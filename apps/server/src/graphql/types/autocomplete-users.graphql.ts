@@ -1,5 +1,5 @@
-import type { SuggestionContainer } from '../../modules/autocomplete/suggestion-container';
-import { suggestUsers } from '../../modules/autocomplete/users-autocomplete.service';
+import type { SuggestionContainer } from '../../modules/autocomplete';
+import { suggestUsers } from '../../modules/autocomplete';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import { GroupRef, ProjectRef, UserRef } from './refs';

@@ -1,6 +1,6 @@
 import { datesInOrder, isInt4Id } from '@meridian/domain';
 import { badRequest } from '../../errors';
-import type { EpicFilters, EpicOrderBy } from '../../modules/epics/epic-filters';
+import type { EpicFilters, EpicOrderBy } from '../../modules/epics';
 import { builder } from '../builder';
 import { type SortTable, sortEnum } from './issuable-args';
 import { searchArgFields, unionedArgField } from './list-arg-fields';

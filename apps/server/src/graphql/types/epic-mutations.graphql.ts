@@ -1,10 +1,14 @@
 import { isInt4Id } from '@meridian/domain';
 import { badRequest, DomainError } from '../../errors';
-import { epicUpdateParams } from '../../modules/epics/epic-params';
-import { reorderEpicTree, type TreeNode } from '../../modules/epics/epic-tree-reorder.service';
-import { updateEpic } from '../../modules/epics/epic-write.service';
-import { type EpicRow, findEpic } from '../../modules/epics/epics.service';
-import { findGroup } from '../../modules/namespaces/namespace-lookup.service';
+import {
+  type EpicRow,
+  epicUpdateParams,
+  findEpic,
+  reorderEpicTree,
+  type TreeNode,
+  updateEpic,
+} from '../../modules/epics';
+import { findGroup } from '../../modules/namespaces';
 import { builder } from '../builder';
 import { parseGid } from '../gid';
 import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, mutationErrors, payloadType } from '../mutation-errors';

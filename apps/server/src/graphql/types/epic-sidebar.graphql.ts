@@ -1,7 +1,7 @@
 import { humanReadableDate, remainingTimeText } from '@meridian/domain';
-import { epicSubject } from '../../modules/epics/epics.service';
-import { readableBy } from '../../modules/mentions/user-mentions';
-import { webUrl } from '../../modules/namespaces/web-url';
+import { epicSubject } from '../../modules/epics';
+import { readableBy } from '../../modules/mentions';
+import { webUrl } from '../../modules/namespaces';
 import { canEpic } from '../../policy/abilities';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray } from '../connection';

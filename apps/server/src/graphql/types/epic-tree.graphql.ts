@@ -1,4 +1,4 @@
-import type { EpicIssueTreeRow as EpicIssueRow } from '../../modules/epics/issues/epic-issues-page';
+import type { EpicIssueTreeRow as EpicIssueRow } from '../../modules/epics';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import type { EpicRow, IssueRow } from '../loaders/rows';

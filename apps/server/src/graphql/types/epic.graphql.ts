@@ -1,7 +1,7 @@
 import { isInt4Id, textColorFor } from '@meridian/domain';
 import { DomainError } from '../../errors';
-import { countEpics, epicSubject, findEpic, listEpics } from '../../modules/epics/epics.service';
-import { webUrl } from '../../modules/namespaces/web-url';
+import { countEpics, epicSubject, findEpic, listEpics } from '../../modules/epics';
+import { webUrl } from '../../modules/namespaces';
 import { canEpic } from '../../policy/abilities';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginate, paginateArray, paginateLoaders } from '../connection';

@@ -1,6 +1,5 @@
-import { listGroups } from '../../modules/groups/groups-list.service';
-import { findGroupRow, type GroupRow, groupSubject } from '../../modules/namespaces/namespace-lookup.service';
-import { webUrl } from '../../modules/namespaces/web-url';
+import { listGroups } from '../../modules/groups';
+import { findGroupRow, type GroupRow, groupSubject, webUrl } from '../../modules/namespaces';
 import { canGroup } from '../../policy/abilities';
 import { visibilityNames } from '../../policy/access-levels';
 import { byPageNumber, defineConnection, pageArgs, paginateService } from '../connection';

@@ -1,4 +1,4 @@
-import { IMPORT_SOURCES, type ImportSource, presentImported } from '../../modules/issuables/imported-from';
+import { IMPORT_SOURCES, type ImportSource, presentImported } from '../../modules/issuables';
 import { builder } from '../builder';
 import { EpicRef, IssueRef, WorkItemRef } from './refs';
 

@@ -1,6 +1,6 @@
 import type { IssueBackedType } from '@meridian/domain';
 import { badRequest } from '../../errors';
-import type { IssueFilters, IssueOrderBy } from '../../modules/issues/issue-filters';
+import type { IssueFilters, IssueOrderBy } from '../../modules/issues';
 import { builder } from '../builder';
 import {
   AssigneeWildcardId,

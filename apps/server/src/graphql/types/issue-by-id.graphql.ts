@@ -1,4 +1,4 @@
-import { findReadableIssueById } from '../../modules/issues/issues.service';
+import { findReadableIssueById } from '../../modules/issues';
 import { builder } from '../builder';
 import { parseGid } from '../gid';
 import { IssueRef } from './refs';

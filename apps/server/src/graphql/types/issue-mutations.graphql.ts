@@ -1,12 +1,15 @@
 import { HEALTH_STATUS_OF_GRAPHQL, isInt4Id } from '@meridian/domain';
 import { badRequest, DomainError } from '../../errors';
-import type { EpicRow } from '../../modules/epics/epic-query';
-import { parseUpdateIssue } from '../../modules/issues/issue-input';
-import { promoteIssueToEpic } from '../../modules/issues/issue-promotion.service';
-import { setIssueDiscussionLock } from '../../modules/issues/issue-write.service';
-import { findIssue, type IssueRow } from '../../modules/issues/issues.service';
-import { findProject, type ProjectRow } from '../../modules/namespaces/namespace-lookup.service';
-import { updateIssueWithQuickActions } from '../../modules/quick-actions/quick-actions-writes';
+import type { EpicRow } from '../../modules/epics';
+import {
+  findIssue,
+  type IssueRow,
+  parseUpdateIssue,
+  promoteIssueToEpic,
+  setIssueDiscussionLock,
+} from '../../modules/issues';
+import { findProject, type ProjectRow } from '../../modules/namespaces';
+import { updateIssueWithQuickActions } from '../../modules/quick-actions';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import { type GidType, parseGid } from '../gid';

@@ -1,9 +1,7 @@
 import { graphqlHealthStatus } from '@meridian/domain';
-import { epicSubject } from '../../modules/epics/epics.service';
-import { createNoteEmail } from '../../modules/issues/issue-email';
-import { findIssue, issueSubjectOf, listIssues } from '../../modules/issues/issues.service';
-import { groupSubject } from '../../modules/namespaces/namespace-lookup.service';
-import { webUrl } from '../../modules/namespaces/web-url';
+import { epicSubject } from '../../modules/epics';
+import { createNoteEmail, findIssue, issueSubjectOf, listIssues } from '../../modules/issues';
+import { groupSubject, webUrl } from '../../modules/namespaces';
 import { canEpic } from '../../policy/abilities';
 import type { GroupSubject, IssueSubject } from '../../policy/subjects';
 import { builder } from '../builder';

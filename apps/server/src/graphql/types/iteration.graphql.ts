@@ -1,15 +1,15 @@
 import { isInt4Id } from '@meridian/domain';
 import { badRequest } from '../../errors';
 import { todayIso } from '../../lib/today';
-import { inheritedGroupIds, type SuggestionContainer } from '../../modules/autocomplete/suggestion-container';
-import { iterationState } from '../../modules/iterations/iteration-state';
+import { inheritedGroupIds, type SuggestionContainer } from '../../modules/autocomplete';
 import {
   type IterationFilters,
   type IterationListRow,
   type IterationStateFilter,
+  iterationState,
   listIterations,
-} from '../../modules/iterations/iterations-list.service';
-import { webUrl } from '../../modules/namespaces/web-url';
+} from '../../modules/iterations';
+import { webUrl } from '../../modules/namespaces';
 import { builder } from '../builder';
 import { byPageNumber, defineConnection, type PageArgs, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';

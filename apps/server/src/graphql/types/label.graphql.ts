@@ -1,7 +1,7 @@
 import { textColorFor } from '@meridian/domain';
-import type { LabelContainer } from '../../modules/labels/label-container';
-import { listLabels } from '../../modules/labels/labels.service';
-import type { GroupRow, ProjectRow } from '../../modules/namespaces/namespace-lookup.service';
+import type { LabelContainer } from '../../modules/labels';
+import { listLabels } from '../../modules/labels';
+import type { GroupRow, ProjectRow } from '../../modules/namespaces';
 import { builder } from '../builder';
 import { byPageNumber, defineConnection, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';

@@ -1,4 +1,4 @@
-import type { MergeRequestFilters, MergeRequestOrderBy } from '../../modules/merge-requests/mr-filters';
+import type { MergeRequestFilters, MergeRequestOrderBy } from '../../modules/merge-requests';
 import { builder } from '../builder';
 import {
   AssigneeWildcardId,

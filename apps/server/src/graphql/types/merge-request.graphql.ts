@@ -1,10 +1,6 @@
-import {
-  findMergeRequest,
-  listMergeRequests,
-  type MergeRequestRow,
-} from '../../modules/merge-requests/merge-requests.service';
-import { webUrl } from '../../modules/namespaces/web-url';
-import { mergeRequestSubject } from '../../modules/notes/noteable';
+import { findMergeRequest, listMergeRequests, type MergeRequestRow } from '../../modules/merge-requests';
+import { webUrl } from '../../modules/namespaces';
+import { mergeRequestSubject } from '../../modules/notes';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';

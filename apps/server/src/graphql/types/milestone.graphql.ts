@@ -1,6 +1,6 @@
 import { todayIso } from '../../lib/today';
-import type { LabelContainer } from '../../modules/labels/label-container';
-import { listMilestones } from '../../modules/milestones/milestones.service';
+import type { LabelContainer } from '../../modules/labels';
+import { listMilestones } from '../../modules/milestones';
 import { builder } from '../builder';
 import { byPageNumber, defineConnection, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';

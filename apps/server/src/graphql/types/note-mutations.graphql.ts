@@ -1,7 +1,6 @@
-import { createComment } from '../../modules/comments/create-comment';
-import { createNoteSchema } from '../../modules/notes/note-params';
-import { type Noteable, noteableById } from '../../modules/notes/noteable';
-import type { QuickActionsOutcome } from '../../modules/quick-actions/quick-actions.service';
+import { createComment } from '../../modules/comments';
+import { createNoteSchema, type Noteable, noteableById } from '../../modules/notes';
+import type { QuickActionsOutcome } from '../../modules/quick-actions';
 import { type ServiceContext, serviceContext } from '../../service-context';
 import { builder } from '../builder';
 import { parseTypedGid } from '../gid';

@@ -1,4 +1,4 @@
-import { isValidFullPath, MAX_FULL_PATH_LENGTH } from '../../modules/namespaces/full-path';
+import { isValidFullPath, MAX_FULL_PATH_LENGTH } from '../../modules/namespaces';
 
 /** `extensions` of every fullPath/groupPath argument: the input-limits rule caps it like REST. */
 export const pathArgExtensions = { maxLength: MAX_FULL_PATH_LENGTH };

@@ -1,6 +1,6 @@
-import type { GroupRow, ProjectRow } from '../../modules/namespaces/namespace-lookup.service';
-import { groupSubject, projectSubject } from '../../modules/namespaces/namespace-lookup.service';
-import { canManageTemplates } from '../../modules/templates/template-permissions';
+import type { GroupRow, ProjectRow } from '../../modules/namespaces';
+import { groupSubject, projectSubject } from '../../modules/namespaces';
+import { canManageTemplates } from '../../modules/templates';
 import {
   canAdminNewIssue,
   canEpic,

@@ -1,5 +1,4 @@
-import { findProjectRow, type ProjectRow, projectSubject } from '../../modules/namespaces/namespace-lookup.service';
-import { webUrl } from '../../modules/namespaces/web-url';
+import { findProjectRow, type ProjectRow, projectSubject, webUrl } from '../../modules/namespaces';
 import { canProject } from '../../policy/abilities';
 import { visibilityNames } from '../../policy/access-levels';
 import type { GraphQLContext } from '../context';

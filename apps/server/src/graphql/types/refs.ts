@@ -1,5 +1,5 @@
-import type { GroupRow, ProjectRow } from '../../modules/namespaces/namespace-lookup.service';
-import type { WorkItem } from '../../modules/work-items/work-item';
+import type { GroupRow, ProjectRow } from '../../modules/namespaces';
+import type { WorkItem } from '../../modules/work-items';
 import { builder } from '../builder';
 import type { EpicRow, IssueRow, LabelRow, MilestoneRow, UserRow } from '../loaders/rows';
 

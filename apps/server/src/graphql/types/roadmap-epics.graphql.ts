@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import { listEpics } from '../../modules/epics/epics.service';
+import { listEpics } from '../../modules/epics';
 import { builder } from '../builder';
 import { MAX_CURSOR_OFFSET } from '../connection';
 import { selectedFields } from '../selected-fields';

@@ -1,4 +1,4 @@
-import { webUrl } from '../../modules/namespaces/web-url';
+import { webUrl } from '../../modules/namespaces';
 import { builder } from '../builder';
 import { gid } from '../gid';
 import { UserRef } from './refs';

@@ -1,7 +1,6 @@
 import { allowedChildTypes, type WORK_ITEM_TYPES, workItemTypeOf } from '@meridian/domain';
-import { epicSubject, findEpicById } from '../../modules/epics/epics.service';
-import { baseTypeOf, type WorkItem } from '../../modules/work-items/work-item';
-import { listWorkItemChildren } from '../../modules/work-items/work-item-children';
+import { epicSubject, findEpicById } from '../../modules/epics';
+import { baseTypeOf, listWorkItemChildren, type WorkItem } from '../../modules/work-items';
 import { canEpic } from '../../policy/abilities';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateService } from '../connection';

@@ -1,14 +1,15 @@
 import { type GraphqlHealthStatus, HEALTH_STATUS_OF_GRAPHQL } from '@meridian/domain';
 import { badRequest, DomainError } from '../../errors';
-import { findGroupRow, findProject, groupSubject } from '../../modules/namespaces/namespace-lookup.service';
-import { findReadableWorkItemByGid, type WorkItem } from '../../modules/work-items/work-item';
+import { findGroupRow, findProject, groupSubject } from '../../modules/namespaces';
 import {
   createWorkItem,
   deleteWorkItem,
+  findReadableWorkItemByGid,
   reloadWorkItem,
   updateWorkItem,
+  type WorkItem,
   type WorkItemNamespace,
-} from '../../modules/work-items/work-item-write.service';
+} from '../../modules/work-items';
 import { canGroup } from '../../policy/abilities';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';

@@ -1,11 +1,6 @@
 import { isInt4Id } from '@meridian/domain';
-import {
-  findGroupRow,
-  findProjectRow,
-  groupSubject,
-  projectSubject,
-} from '../../modules/namespaces/namespace-lookup.service';
-import { findReadableWorkItemByIid } from '../../modules/work-items/work-item';
+import { findGroupRow, findProjectRow, groupSubject, projectSubject } from '../../modules/namespaces';
+import { findReadableWorkItemByIid } from '../../modules/work-items';
 import { canGroup, canProject } from '../../policy/abilities';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray } from '../connection';

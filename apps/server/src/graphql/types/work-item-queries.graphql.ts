@@ -1,4 +1,4 @@
-import { findReadableWorkItemByGid } from '../../modules/work-items/work-item';
+import { findReadableWorkItemByGid } from '../../modules/work-items';
 import { builder } from '../builder';
 import { parseTypedGid } from '../gid';
 import './global-ids';

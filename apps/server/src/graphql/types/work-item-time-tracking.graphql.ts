@@ -1,4 +1,4 @@
-import { listIssueTimelogs, type TimelogRow } from '../../modules/time-tracking/timelogs.service';
+import { listIssueTimelogs, type TimelogRow } from '../../modules/time-tracking';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateService } from '../connection';
 import { UserRef } from './refs';

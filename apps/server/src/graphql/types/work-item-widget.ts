@@ -1,7 +1,6 @@
 import type { WidgetDefinition, WidgetType } from '@meridian/domain';
 import type { FieldRef } from '@pothos/core';
-import type { WorkItem } from '../../modules/work-items/work-item';
-import type { ChildStat } from '../../modules/work-items/work-item-stats';
+import type { ChildStat, WorkItem } from '../../modules/work-items';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import { WorkItemWidgetType } from './work-item-type.graphql';

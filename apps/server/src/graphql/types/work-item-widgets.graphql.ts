@@ -1,5 +1,5 @@
-import { issueSubject } from '../../modules/issues/issues.service';
-import { listParticipants } from '../../modules/subscriptions/subscriptions.service';
+import { issueSubject } from '../../modules/issues';
+import { listParticipants } from '../../modules/subscriptions';
 import { canIssue } from '../../policy/abilities';
 import { pageArgs, paginateArray } from '../connection';
 import { UserCoreConnection } from './issue.graphql';

@@ -1,8 +1,8 @@
 import { type WidgetType, widgetDefinitions, workItemTypeOf } from '@meridian/domain';
-import { epicSubject } from '../../modules/epics/epics.service';
-import { issueSubjectOf } from '../../modules/issues/issues.service';
-import { webUrl } from '../../modules/namespaces/web-url';
-import { baseTypeOf, type WorkItem, workItemId } from '../../modules/work-items/work-item';
+import { epicSubject } from '../../modules/epics';
+import { issueSubjectOf } from '../../modules/issues';
+import { webUrl } from '../../modules/namespaces';
+import { baseTypeOf, type WorkItem, workItemId } from '../../modules/work-items';
 import type { EpicSubject, IssueSubject } from '../../policy/subjects';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';

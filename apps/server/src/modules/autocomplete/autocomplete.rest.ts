@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { gitlabList, parseInput } from '../../rest/params';
-import { USER_STATES, type UserState } from '../users/listable-user-states';
+import { USER_STATES, type UserState } from '../users';
 import { suggestAwardEmoji } from './award-emoji-suggestions.service';
 import { suggestBranches } from './branch-suggestions.service';
 import { containerFromParams, requiredContainerFromParams } from './suggestion-container';

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
-import { type EpicRow, epicConditions, epicSelect } from '../epics/epic-query';
-import type { GroupRow } from '../namespaces/namespace-lookup.service';
+import { type EpicRow, epicConditions, epicSelect } from '../epics';
+import type { GroupRow } from '../namespaces';
 
 export interface EpicSuggestionOptions {
   search?: string;

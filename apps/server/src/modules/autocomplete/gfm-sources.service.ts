@@ -2,7 +2,7 @@ import { buildReferences } from '@meridian/domain';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
-import { findGroupRow } from '../namespaces/namespace-lookup.service';
+import { findGroupRow } from '../namespaces';
 import { suggestAwardEmoji } from './award-emoji-suggestions.service';
 import { suggestEpics } from './epic-suggestions.service';
 import type { GfmSourceName, GfmSourceParams } from './gfm-sources-params';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
 import { issueReadable, mergeRequestReadable } from '../../policy/sql-scopes';
-import { fullPathOf } from '../namespaces/namespace-lookup.service';
+import { fullPathOf } from '../namespaces';
 import { searchedIid } from './epic-suggestions.service';
 import type { SuggestionContainer } from './suggestion-container';
 

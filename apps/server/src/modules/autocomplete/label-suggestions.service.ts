@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
-import type { LabelRow } from '../labels/labels.service';
-import { type LabelScopeOptions, labelScope } from '../labels/labels-query';
+import type { LabelRow } from '../labels';
+import { type LabelScopeOptions, labelScope } from '../labels';
 import type { SuggestionContainer } from './suggestion-container';
 
 export interface LabelSuggestionOptions extends LabelScopeOptions {

@@ -3,8 +3,8 @@ import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
 import { readableDescendantGroupIds, readableProjectIdsOfGroup } from '../../policy/sql-scopes';
-import type { MilestoneRow } from '../milestones/milestones.service';
-import { fullPathOf } from '../namespaces/namespace-lookup.service';
+import type { MilestoneRow } from '../milestones';
+import { fullPathOf } from '../namespaces';
 import { inheritedGroupIds, type SuggestionContainer } from './suggestion-container';
 
 export type MilestoneSuggestionRow = MilestoneRow & {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { todayIso } from '../../lib/today';
 import { parseInput } from '../../rest/params';
-import { suggestIterations } from '../iterations/iterations-list.service';
+import { suggestIterations } from '../iterations';
 import { suggestEnvironments } from './environment-suggestions.service';
 import { suggestEpics } from './epic-suggestions.service';
 import { suggestLabels } from './label-suggestions.service';

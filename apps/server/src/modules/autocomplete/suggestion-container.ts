@@ -2,8 +2,8 @@ import type { Database } from '../../db/connection';
 import { badRequest } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { parseIdOrPath } from '../../rest/params';
-import type { LabelContainer } from '../labels/label-container';
-import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
+import type { LabelContainer } from '../labels';
+import { findGroup, findProject } from '../namespaces';
 
 /** Where suggestions come from: a readable group or project (the same shape labels and milestones use). */
 export type SuggestionContainer = LabelContainer;

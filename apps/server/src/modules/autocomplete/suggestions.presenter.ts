@@ -1,11 +1,11 @@
 import { textColorFor } from '@meridian/domain';
 import type { AppContext } from '../../context';
-import type { EpicRow } from '../epics/epic-query';
-import { iterationState } from '../iterations/iteration-state';
-import type { IterationListRow } from '../iterations/iterations-list.service';
-import type { LabelRow } from '../labels/labels.service';
-import { webUrl } from '../namespaces/web-url';
-import type { UserRow } from '../users/user.presenter';
+import type { EpicRow } from '../epics';
+import type { IterationListRow } from '../iterations';
+import { iterationState } from '../iterations';
+import type { LabelRow } from '../labels';
+import { webUrl } from '../namespaces';
+import type { UserRow } from '../users';
 import type { MilestoneSuggestionRow } from './milestone-suggestions.service';
 
 type Ctx = Pick<AppContext, 'config'>;

@@ -2,8 +2,8 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
-import { type UserState, visibleUserStates } from '../users/listable-user-states';
-import type { UserRow } from '../users/user.presenter';
+import type { UserRow } from '../users';
+import { type UserState, visibleUserStates } from '../users';
 import { inheritedGroupIds, type SuggestionContainer } from './suggestion-container';
 
 export interface UserSuggestionOptions {

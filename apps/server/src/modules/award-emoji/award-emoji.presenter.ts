@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import type { UserMap } from '../notes/notes.presenter';
-import { presentUserBasic } from '../users/user.presenter';
+import type { UserMap } from '../notes';
+import { presentUserBasic } from '../users';
 import type { AwardRow } from './award-emoji.service';
 
 /** GitLab's AwardEmoji entity. */

@@ -4,9 +4,7 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { epicNoteableByIid, issueNoteable, mergeRequestNoteable, type Noteable } from '../notes/noteable';
-import { loadUsers } from '../notes/notes.presenter';
-import { findNote } from '../notes/notes.service';
+import { epicNoteableByIid, findNote, issueNoteable, loadUsers, mergeRequestNoteable, type Noteable } from '../notes';
 import { presentAward } from './award-emoji.presenter';
 import { type Awardable, createAward, deleteAward, findAward, listAwards } from './award-emoji.service';
 

@@ -20,8 +20,8 @@ import {
   weightChangedNote,
 } from '@meridian/domain';
 import type { Executor } from '../../db/executor';
-import { fullPathOf } from '../namespaces/namespace-lookup.service';
-import { issueNoteTarget } from '../system-notes/noteable-records';
+import { fullPathOf } from '../namespaces';
+import { issueNoteTarget } from '../system-notes';
 import type { ChangeTarget } from './change-target';
 
 /** A system note on the changed item, or on another item (the old or new parent epic). */

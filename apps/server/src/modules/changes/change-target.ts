@@ -1,9 +1,8 @@
 import type { QuickActionTargetNoun } from '@meridian/domain';
 import type { ChangedKind } from '../../realtime/change-channel';
-import type { NotifyTarget } from '../notifications/notification-target';
-import type { NotifyEvent } from '../notifications/notify';
-import type { NoteableType } from '../system-notes/noteable-records';
-import type { TodoTarget } from '../todos/todo-creation';
+import type { NotifyEvent, NotifyTarget } from '../notifications';
+import type { NoteableType } from '../system-notes';
+import type { TodoTarget } from '../todos';
 
 type EventKind = NotifyEvent['kind'];
 

@@ -1,7 +1,7 @@
 import type { IssuableSnapshot } from '@meridian/domain';
 import type { Executor } from '../../db/executor';
 import type { EpicSubject } from '../../policy/subjects';
-import { noteableNotifyTarget } from '../notifications/notification-target';
+import { noteableNotifyTarget } from '../notifications';
 import type { ChangeTarget } from './change-target';
 
 /** An epic after a write, with its policy subject as it now stands. */

@@ -1,8 +1,8 @@
 import type { IssuableSnapshot } from '@meridian/domain';
 import type { Executor } from '../../db/executor';
 import type { IssueSubject } from '../../policy/subjects';
-import { issueNotifyTarget, noteableNotifyTarget } from '../notifications/notification-target';
-import { issueNoteTarget } from '../system-notes/noteable-records';
+import { issueNotifyTarget, noteableNotifyTarget } from '../notifications';
+import { issueNoteTarget } from '../system-notes';
 import type { ChangeTarget } from './change-target';
 
 const ISSUE_EMAILS: ChangeTarget['emails'] = {

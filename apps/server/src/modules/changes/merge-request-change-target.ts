@@ -1,8 +1,8 @@
 import type { IssuableSnapshot } from '@meridian/domain';
 import { readyTitle } from '@meridian/domain';
 import type { MergeRequestSubject } from '../../policy/subjects';
-import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
-import { mergeRequestNotifyTarget } from '../notifications/notification-target';
+import { type ProjectRow, projectSubject } from '../namespaces';
+import { mergeRequestNotifyTarget } from '../notifications';
 import type { ChangeTarget } from './change-target';
 
 /** A merge request after a write. */

@@ -8,9 +8,9 @@ import {
 } from '@meridian/domain';
 import { publishChange } from '../../realtime/change-channel';
 import type { InTransaction } from '../../service-context';
-import { type NotifyEvent, notify } from '../notifications/notify';
-import { addSystemNote } from '../system-notes/noteable-records';
-import { createAssignedTodos, createMentionTodos } from '../todos/todo-creation';
+import { type NotifyEvent, notify } from '../notifications';
+import { addSystemNote } from '../system-notes';
+import { createAssignedTodos, createMentionTodos } from '../todos';
 import { queueWebhookEvent } from '../webhooks';
 import { changeSystemNotes, loadNoteLookups } from './change-system-notes';
 import type { ChangeTarget } from './change-target';

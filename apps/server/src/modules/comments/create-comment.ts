@@ -1,12 +1,16 @@
 import { extractQuickActions } from '@meridian/domain';
 import { withTransaction } from '../../db/with-transaction';
 import type { ServiceContext } from '../../service-context';
-import { createDiscussion, replyToDiscussion } from '../notes/discussions.service';
-import { assertCanComment, type Noteable } from '../notes/noteable';
-import { createNote, type NoteRow } from '../notes/notes.service';
-import { acceptsQuickAction } from '../quick-actions/commands/command-table';
-import { applyQuickActions } from '../quick-actions/noteable-quick-actions';
-import type { QuickActionsOutcome } from '../quick-actions/quick-actions.service';
+import {
+  assertCanComment,
+  createDiscussion,
+  createNote,
+  type Noteable,
+  type NoteRow,
+  replyToDiscussion,
+} from '../notes';
+import type { QuickActionsOutcome } from '../quick-actions';
+import { acceptsQuickAction, applyQuickActions } from '../quick-actions';
 
 /** A new comment: a plain note, a new thread, or a reply into discussion `replyTo`. */
 export interface CommentInput {

@@ -3,7 +3,7 @@ import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { ServiceContext } from '../../service-context';
-import type { GroupRow } from '../namespaces/namespace-lookup.service';
+import type { GroupRow } from '../namespaces';
 import { reparentEpic } from './epic-parent.service';
 import type { EpicRow, Executor } from './epic-query';
 import { moveAmongChildren } from './epic-sibling-positions';

@@ -3,7 +3,7 @@ import { directReads, type ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
 import { canProject } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
-import { projectQuery, projectSubject } from '../namespaces/namespace-lookup.service';
+import { projectQuery, projectSubject } from '../namespaces';
 
 /**
  * GitLab's Epic.defaultProjectForIssueCreation: the project, in the epic's group or below it, of

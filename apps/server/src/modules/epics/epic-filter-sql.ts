@@ -7,8 +7,7 @@ import {
   projectIssuesEnabled,
   projectReadable,
 } from '../../policy/sql-scopes';
-import { myReactionCondition } from '../filters/reaction-filter-sql';
-import { searchCondition } from '../filters/search-filter-sql';
+import { myReactionCondition, searchCondition } from '../filters';
 import type { EpicFilters } from './epic-filters';
 
 /**

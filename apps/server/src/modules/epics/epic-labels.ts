@@ -1,6 +1,6 @@
 import { badRequest } from '../../errors';
-import { labelIdsOf } from '../issuables/owner-links';
-import { cleanLabelTitles, findOrCreateLabels } from '../labels/find-or-create-labels';
+import { labelIdsOf } from '../issuables';
+import { cleanLabelTitles, findOrCreateLabels } from '../labels';
 import type { Executor } from './epic-query';
 
 /**

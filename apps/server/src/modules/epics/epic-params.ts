@@ -10,7 +10,7 @@ import {
   searchIn,
 } from '../../rest/gitlab-list-params';
 import { gitlabBoolean, gitlabList, parseIdOrPath, parseIntParam } from '../../rest/params';
-import type { IdOrPath } from '../namespaces/id-or-path';
+import type { IdOrPath } from '../namespaces';
 import type { EpicFilters } from './epic-filters';
 
 const isoDate = z.string().max(10).refine(isValidIsoDate, 'must be a date YYYY-MM-DD');

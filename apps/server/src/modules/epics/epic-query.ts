@@ -4,7 +4,7 @@ import type { ReadRows } from '../../db/combined-reads';
 import type { EpicsTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { epicReadable } from '../../policy/sql-scopes';
-import { fullPathOf } from '../namespaces/namespace-lookup.service';
+import { fullPathOf } from '../namespaces';
 import { epicFilterConditions } from './epic-filter-sql';
 import type { EpicFilters, EpicOrderBy } from './epic-filters';
 

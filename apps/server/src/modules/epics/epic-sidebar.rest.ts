@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../policy/require-actor';
-import { setSubscription } from '../subscriptions/subscriptions.service';
-import { presentTodos } from '../todos/todos.presenter';
-import { findTodo, markForLater } from '../todos/todos.service';
+import { setSubscription } from '../subscriptions';
+import { findTodo, markForLater, presentTodos } from '../todos';
 import { epicPathParams } from './epic-params';
 import { presentEpics } from './epics.presenter';
 import { findGroupEpic } from './epics.service';

@@ -2,7 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { MilestonesTable, UsersTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { groupReadable, projectReadable } from '../../policy/sql-scopes';
-import { mentionedUsers } from '../mentions/user-mentions';
+import { mentionedUsers } from '../mentions';
 import { ancestorLinks } from './epic-hierarchy';
 import { type EpicRow, type Executor, epicSelect, epicVisible } from './epic-query';
 

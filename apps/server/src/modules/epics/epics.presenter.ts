@@ -4,12 +4,10 @@ import type { AppContext } from '../../context';
 import type { LabelsTable, UsersTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { epicConfidentialityAllows, epicNotHidden, groupReadable } from '../../policy/sql-scopes';
-import { presentImported } from '../issuables/imported-from';
-import { labelsByOwner } from '../issuables/owner-links';
-import { presentLabelSummary } from '../labels/labels.presenter';
-import { externalBaseUrl, webUrl } from '../namespaces/web-url';
-import { presentUserBasic } from '../users/user.presenter';
-import { usersById } from '../users/users-by-id';
+import { labelsByOwner, presentImported } from '../issuables';
+import { presentLabelSummary } from '../labels';
+import { externalBaseUrl, webUrl } from '../namespaces';
+import { presentUserBasic, usersById } from '../users';
 import type { EpicRow, Executor } from './epic-query';
 
 type Ctx = Pick<AppContext, 'config'>;

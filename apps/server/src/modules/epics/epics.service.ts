@@ -7,8 +7,8 @@ import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { EpicSubject } from '../../policy/subjects';
-import type { IdOrPath } from '../namespaces/id-or-path';
-import { findGroup, type GroupRow } from '../namespaces/namespace-lookup.service';
+import type { IdOrPath } from '../namespaces';
+import { findGroup, type GroupRow } from '../namespaces';
 import type { EpicFilters } from './epic-filters';
 import { type EpicRow, type Executor, epicConditions, epicSelect, epicSort, epicVisible } from './epic-query';
 

@@ -4,11 +4,12 @@ import type { Actor } from '../../policy/actor';
 import { mergeRequestReadable } from '../../policy/sql-scopes';
 import { createGroup, createProject, createUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
-import { epicConditions, epicSelect } from '../epics/epic-query';
-import { listEpics } from '../epics/epics.service';
-import { allOf } from '../issuables/issuable-source';
-import { listMergeRequests } from '../merge-requests/merge-requests.service';
+import { epicConditions, epicSelect, listEpics } from '../epics';
+import { allOf } from '../issuables';
+import { listMergeRequests } from '../merge-requests';
+// deep-import: this test EXPLAINs the merge-request list's SQL parts, internals its face does not export
 import { mergeRequestFilterConditions } from '../merge-requests/mr-filter-sql';
+// deep-import: the same SQL parts
 import { mergeRequestQuery, orderByClause, scopeCondition } from '../merge-requests/mr-query';
 
 /** `search` on merge requests and epics is served by the trigram GIN indexes, never a sequential scan. */

@@ -4,7 +4,7 @@ import { likePattern } from '../../db/like-pattern';
 import { offsetPage, type PageParams } from '../../db/list-page';
 import type { Actor } from '../../policy/actor';
 import { groupReadable } from '../../policy/sql-scopes';
-import { type GroupRow, groupQuery } from '../namespaces/namespace-lookup.service';
+import { type GroupRow, groupQuery } from '../namespaces';
 
 export interface GroupListFilters {
   search?: string;

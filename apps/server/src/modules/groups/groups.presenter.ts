@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { visibilityNames } from '../../policy/access-levels';
-import type { GroupRow } from '../namespaces/namespace-lookup.service';
-import { webUrl } from '../namespaces/web-url';
+import type { GroupRow } from '../namespaces';
+import { webUrl } from '../namespaces';
 
 /** GitLab REST v4 group JSON. */
 export function presentGroup(ctx: Pick<AppContext, 'config'>, row: GroupRow) {

@@ -4,13 +4,17 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, parseIdOrPath, parseInput } from '../../rest/params';
-import { findGroup, groupSubject } from '../namespaces/namespace-lookup.service';
-import { nameParam, pathParam, sortParam, visibilityParam } from '../namespaces/namespace-params';
-import { namespaceRoutes } from '../namespaces/namespace-routes';
-import { projectListParams } from '../projects/project-list-params';
-import { presentProject } from '../projects/projects.presenter';
-import { listProjects } from '../projects/projects-list.service';
-import { canManageTemplates } from '../templates/template-permissions';
+import {
+  findGroup,
+  groupSubject,
+  nameParam,
+  namespaceRoutes,
+  pathParam,
+  sortParam,
+  visibilityParam,
+} from '../namespaces';
+import { listProjects, presentProject, projectListParams } from '../projects';
+import { canManageTemplates } from '../templates';
 import { presentGroup } from './groups.presenter';
 import { createGroup, deleteGroup, updateGroup } from './groups.service';
 import { listGroups } from './groups-list.service';

@@ -6,10 +6,9 @@ import { canGroup } from '../../policy/abilities';
 import { AccessLevel, visibilityNames } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { getApplicationSettings } from '../application-settings/application-settings.service';
-import type { IdOrPath } from '../namespaces/id-or-path';
-import { findGroup, findGroupRow, type GroupRow, groupSubject } from '../namespaces/namespace-lookup.service';
-import { assertTopLevelPathAllowed } from '../namespaces/reserved-paths';
+import { getApplicationSettings } from '../application-settings';
+import type { IdOrPath } from '../namespaces';
+import { assertTopLevelPathAllowed, findGroup, findGroupRow, type GroupRow, groupSubject } from '../namespaces';
 
 /** GitLab allows 20 levels of nesting: a top-level group plus 19… we follow the schema: 21 ids at most. */
 const MAX_TRAVERSAL_DEPTH = 21;

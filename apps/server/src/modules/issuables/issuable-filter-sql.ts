@@ -1,8 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Actor } from '../../policy/actor';
-import { milestoneCondition, releaseCondition } from '../filters/milestone-filter-sql';
-import { myReactionCondition } from '../filters/reaction-filter-sql';
-import { searchCondition } from '../filters/search-filter-sql';
+import { milestoneCondition, myReactionCondition, releaseCondition, searchCondition } from '../filters';
 import type { IssuableFilters } from './issuable-filters';
 
 type Cond = RawBuilder<boolean>;

@@ -1,7 +1,7 @@
 import { parseTaskItems } from '@meridian/domain';
 import type { AppContext } from '../../context';
 import { todayIso } from '../../lib/today';
-import { webUrl } from '../namespaces/web-url';
+import { webUrl } from '../namespaces';
 import type { MilestoneRow } from './issuable-details';
 
 type Ctx = Pick<AppContext, 'config'>;

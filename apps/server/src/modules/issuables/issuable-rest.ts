@@ -4,7 +4,7 @@ import type { ListPage } from '../../db/list-page';
 import type { ListPageOptions } from '../../rest/gitlab-list-params';
 import { setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath } from '../../rest/params';
-import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
+import { findGroup, findProject } from '../namespaces';
 import type { IssuableListScope } from './list-issuables';
 
 /** The page a parsed list request asks for: offset pages, or keyset pages after a cursor. */

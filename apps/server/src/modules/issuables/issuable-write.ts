@@ -3,8 +3,8 @@ import type { DB } from '../../db/schema';
 import { badRequest } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { loadActiveActors } from '../../policy/load-actor';
-import { findOrCreateLabels } from '../labels/find-or-create-labels';
-import type { ProjectRow } from '../namespaces/namespace-lookup.service';
+import { findOrCreateLabels } from '../labels';
+import type { ProjectRow } from '../namespaces';
 
 /** What issue and merge request writes share: label, milestone and assignee resolution in a project. */
 

@@ -2,7 +2,7 @@ import type { Database } from '../../db/connection';
 import { conflict, DomainError } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import type { ProjectRow } from '../namespaces/namespace-lookup.service';
+import type { ProjectRow } from '../namespaces';
 import { createIssueLink, type IssueLinkResult, type IssueLinkType } from './issue-links.service';
 import { issueTargetsFromReferences } from './issue-references';
 

@@ -4,9 +4,8 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../policy/actor';
 import { gitlabId } from '../../rest/gitlab-list-params';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { loadIssueDetails } from '../issues/issue-details';
-import { presentIssue } from '../issues/issues.presenter';
-import { findProject, type ProjectRow } from '../namespaces/namespace-lookup.service';
+import { loadIssueDetails, presentIssue } from '../issues';
+import { findProject, type ProjectRow } from '../namespaces';
 import {
   createIssueLink,
   deleteIssueLink,

@@ -5,9 +5,8 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canIssue, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { findIssue, issueSubject } from '../issues/issues.service';
-import { type IssueRow, issueQuery, issueVisibility } from '../issues/issues-query';
-import { findProject, type ProjectRow } from '../namespaces/namespace-lookup.service';
+import { findIssue, type IssueRow, issueQuery, issueSubject, issueVisibility } from '../issues';
+import { findProject, type ProjectRow } from '../namespaces';
 
 export type IssueLinkType = 'relates_to' | 'blocks' | 'is_blocked_by';
 

@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
-import { epicSelect, epicVisible } from '../epics/epic-query';
-import { fullPathOf } from '../namespaces/namespace-lookup.service';
-import { webUrl } from '../namespaces/web-url';
+import { epicSelect, epicVisible } from '../epics';
+import { fullPathOf, webUrl } from '../namespaces';
 import { type IssueRow, issueQuery, issueVisibility } from './issues-query';
 
 /** Where a closed issue went, as GitLab's issue page state names it; null where there is none or the reader may not see it. */

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { ReadRows } from '../../db/combined-reads';
 import { idMatches, preparedWhenOne } from '../../db/id-match';
 import type { Actor } from '../../policy/actor';
-import { issuableCountColumns, issuableCountCtes } from '../issuables/issuable-counts-sql';
-import { timeSpentByIssue } from '../time-tracking/time-spent-sql';
+import { issuableCountColumns, issuableCountCtes } from '../issuables';
+import { timeSpentByIssue } from '../time-tracking';
 import type { IssueCounts } from './issue-details';
 import { issueVisibility } from './issues-query';
 

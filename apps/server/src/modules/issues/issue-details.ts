@@ -9,12 +9,13 @@ import {
   groupByKey,
   type IssuableCounts,
   type IssuableDetails,
+  labelsByOwner,
   uniqueIds as uniq,
-} from '../issuables/issuable-details';
-import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
-import { milestoneRowsByIds } from '../milestones/milestones-by-id';
-import { fullPathOf, fullPathsQuery } from '../namespaces/namespace-lookup.service';
-import { userRowsByIds } from '../users/users-by-id';
+  usersByOwner,
+} from '../issuables';
+import { milestoneRowsByIds } from '../milestones';
+import { fullPathOf, fullPathsQuery } from '../namespaces';
+import { userRowsByIds } from '../users';
 import { issueCounts } from './issue-counts';
 import type { IssueRow } from './issues-query';
 

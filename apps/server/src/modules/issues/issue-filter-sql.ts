@@ -1,8 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Actor } from '../../policy/actor';
 import { epicIdReadable } from '../../policy/sql-scopes';
-import { milestoneCondition } from '../filters/milestone-filter-sql';
-import { type IssuableFilterTarget, issuableFilterConditions, userIdByName } from '../issuables/issuable-filter-sql';
+import { milestoneCondition } from '../filters';
+import { type IssuableFilterTarget, issuableFilterConditions, userIdByName } from '../issuables';
 import type { IssueFilters } from './issue-filters';
 
 /**

@@ -1,5 +1,5 @@
 import type { HealthStatus } from '@meridian/domain';
-import type { IssuableFilters, Wildcard } from '../issuables/issuable-filters';
+import type { IssuableFilters, Wildcard } from '../issuables';
 
 /**
  * Issue list filters as a plain object: the REST layer parses GitLab's query parameters into it

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { AccessLevel } from '../../policy/access-levels';
-import { membershipNotExpired } from '../members/members.service';
+import { membershipNotExpired } from '../members';
 import type { IssueRow } from './issues-query';
 
 type Source = Pick<IssueRow, 'id' | 'project_id' | 'author_id' | 'namespace_traversal_ids'>;

@@ -2,7 +2,7 @@ import { HEALTH_STATUSES, isValidIsoDate } from '@meridian/domain';
 import { z } from 'zod';
 import { gitlabDate } from '../../rest/gitlab-list-params';
 import { gitlabBoolean, gitlabList, parseInput } from '../../rest/params';
-import { foldAssigneeId, idList, nullableId } from '../issuables/issuable-input';
+import { foldAssigneeId, idList, nullableId } from '../issuables';
 import type { IssueInput } from './issue-write.service';
 
 const isoDateOrNull = z.preprocess(

@@ -1,8 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { findOrCreateLabelIds, validLabelIds } from '../issuables/issuable-write';
-import { labelIdsOf } from '../issuables/owner-links';
-import type { ProjectRow } from '../namespaces/namespace-lookup.service';
+import { findOrCreateLabelIds, labelIdsOf, validLabelIds } from '../issuables';
+import type { ProjectRow } from '../namespaces';
 
 /** The label changes an issue write may carry: by title (REST) or by id (GraphQL's label ids). */
 export interface IssueLabelChanges {

@@ -3,10 +3,10 @@ import { withTransaction } from '../../db/with-transaction';
 import { badRequest, forbidden } from '../../errors';
 import { canIssue, canPromoteIssueToEpic, forbiddenMessage } from '../../policy/abilities';
 import type { ServiceContext } from '../../service-context';
-import type { EpicRow } from '../epics/epic-query';
-import { assertMayCreateEpic, insertEpic } from '../epics/epic-write.service';
-import { findGroup, groupSubject, type ProjectRow } from '../namespaces/namespace-lookup.service';
-import { addSystemNote, issueNoteTarget } from '../system-notes/noteable-records';
+import type { EpicRow } from '../epics';
+import { assertMayCreateEpic, insertEpic } from '../epics';
+import { findGroup, groupSubject, type ProjectRow } from '../namespaces';
+import { addSystemNote, issueNoteTarget } from '../system-notes';
 import { findIssue, issueSubject } from './issues.service';
 
 /**

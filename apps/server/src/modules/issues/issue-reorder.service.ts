@@ -6,7 +6,7 @@ import { badRequest, forbidden, notFound } from '../../errors';
 import { canIssue } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import type { ProjectRow } from '../namespaces/namespace-lookup.service';
+import type { ProjectRow } from '../namespaces';
 import { findIssue, issueSubject } from './issues.service';
 
 /** Re-spreads every issue position of the project evenly, keeping the current order. */

@@ -3,9 +3,16 @@ import type { Database } from '../../db/connection';
 import type { IssuesTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { issueReadable } from '../../policy/sql-scopes';
-import { issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from '../issuables/issuable-order';
-import { type IssuableProjectColumns, type IssuableSource, issuableProjectColumns } from '../issuables/issuable-source';
-import type { IssuableListScope } from '../issuables/list-issuables';
+import type { IssuableListScope } from '../issuables';
+import {
+  type IssuableProjectColumns,
+  type IssuableSource,
+  issuableOrderBy,
+  issuableProjectColumns,
+  listScopeCondition,
+  milestoneDueDate,
+  upvoteCount,
+} from '../issuables';
 import type { IssueFilters, IssueOrderBy } from './issue-filters';
 
 /** An issues row with what policy and presenters need from its project and namespace. */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../policy/actor';
 import { createGroup, createProject, createUser } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
-import { allOf } from '../issuables/issuable-source';
+import { allOf } from '../issuables';
 import { issueFilterConditions } from './issue-filter-sql';
 import { listIssues } from './issues.service';
 import { issueQuery, issueVisibility, orderByClause, scopeCondition } from './issues-query';

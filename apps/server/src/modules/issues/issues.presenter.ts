@@ -1,19 +1,19 @@
 import { buildReferences } from '@meridian/domain';
 import type { AppContext } from '../../context';
 import { todayIso } from '../../lib/today';
-import { presentImported } from '../issuables/imported-from';
 import {
   iso,
   issuableHeadAfterId,
   type PresentIssuableOptions,
+  presentImported,
   presentMilestone,
   projectFullPath,
   taskCompletionStatus,
-} from '../issuables/issuable-presenter';
-import { presentLabelSummary } from '../labels/labels.presenter';
-import { webUrl } from '../namespaces/web-url';
-import { presentTimeStats } from '../time-tracking/time-stats.presenter';
-import { presentUserBasic } from '../users/user.presenter';
+} from '../issuables';
+import { presentLabelSummary } from '../labels';
+import { webUrl } from '../namespaces';
+import { presentTimeStats } from '../time-tracking';
+import { presentUserBasic } from '../users';
 import type { IssueDetails, IterationRow } from './issue-details';
 import type { IssueRow } from './issues-query';
 

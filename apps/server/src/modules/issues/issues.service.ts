@@ -3,8 +3,8 @@ import type { ListPage } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import type { IssueSubject, ProjectSubject } from '../../policy/subjects';
-import { type IssuableListResult, listIssuables } from '../issuables/list-issuables';
-import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
+import { type IssuableListResult, listIssuables } from '../issuables';
+import { type ProjectRow, projectSubject } from '../namespaces';
 import { issueFilterConditions } from './issue-filter-sql';
 import type { IssueFilters } from './issue-filters';
 import {

@@ -4,7 +4,7 @@ import { likePattern } from '../../db/like-pattern';
 import { offsetPage } from '../../db/list-page';
 import type { Actor } from '../../policy/actor';
 import { groupReadable } from '../../policy/sql-scopes';
-import { fullPathOf } from '../namespaces/namespace-lookup.service';
+import { fullPathOf } from '../namespaces';
 import type { IterationRow } from './iterations.service';
 
 /** GitLab's IterationState filter: `opened` is upcoming + current. */

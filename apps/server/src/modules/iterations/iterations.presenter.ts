@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { webUrl } from '../namespaces/web-url';
+import { webUrl } from '../namespaces';
 import { iterationState, iterationStateCode } from './iteration-state';
 import type { CadenceRow, IterationRow } from './iterations.service';
 

@@ -8,8 +8,8 @@ import { groupAccessLevel } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { nextIid } from '../internal-ids/next-iid';
-import type { GroupRow } from '../namespaces/namespace-lookup.service';
+import { nextIid } from '../internal-ids';
+import type { GroupRow } from '../namespaces';
 import { plannedIterations } from './iteration-state';
 
 export type IterationRow = Selectable<IterationsTable>;

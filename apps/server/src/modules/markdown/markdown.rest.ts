@@ -6,8 +6,8 @@ import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { requireActor } from '../../policy/require-actor';
 import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../rest/params';
-import { findProject } from '../namespaces/namespace-lookup.service';
-import { explainMergeRequestQuickActions, explainQuickActions } from '../quick-actions/quick-actions.service';
+import { findProject } from '../namespaces';
+import { explainMergeRequestQuickActions, explainQuickActions } from '../quick-actions';
 import { redactReferencesIn } from './reference-redaction.service';
 
 /** As long as a description may be: previewing one costs what saving it does. */

@@ -5,7 +5,7 @@ import type { Database } from '../../db/connection';
 import { elementsOf, onlyText, parseStoredHtml, sanitizedHtml } from '../../markdown/stored-html';
 import type { Actor } from '../../policy/actor';
 import { epicReadable, issueReadable, mergeRequestReadable } from '../../policy/sql-scopes';
-import { fullPathOf } from '../namespaces/namespace-lookup.service';
+import { fullPathOf } from '../namespaces';
 
 /**
  * GitLab's reference redactor: stored HTML holds a link for every `#12`, `!3` and `&5` written

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { webUrl } from '../namespaces/web-url';
+import { webUrl } from '../namespaces';
 import type { MemberRow } from './members.service';
 
 /** GitLab REST v4 member JSON. */

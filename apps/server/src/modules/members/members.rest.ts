@@ -6,7 +6,7 @@ import { todayIso } from '../../lib/today';
 import { VALID_ACCESS_LEVELS } from '../../policy/access-levels';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabList, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
+import { findGroup, findProject } from '../namespaces';
 import { presentMember } from './members.presenter';
 import { addMember, getMember, listMembers, type MemberSource, removeMember, updateMember } from './members.service';
 

@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canGroup, canProject, groupAccessLevel, projectAccessLevel } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
-import { type GroupRow, groupSubject, type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
+import { type GroupRow, groupSubject, type ProjectRow, projectSubject } from '../namespaces';
 
 /** Whose members: a group or a project (already found and readable). */
 export type MemberSource = { kind: 'group'; group: GroupRow } | { kind: 'project'; project: ProjectRow };

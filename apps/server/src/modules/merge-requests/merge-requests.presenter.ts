@@ -7,10 +7,10 @@ import {
   presentMilestone,
   projectFullPath,
   taskCompletionStatus,
-} from '../issuables/issuable-presenter';
-import { presentLabelSummary } from '../labels/labels.presenter';
-import { webUrl } from '../namespaces/web-url';
-import { presentUserBasic } from '../users/user.presenter';
+} from '../issuables';
+import { presentLabelSummary } from '../labels';
+import { webUrl } from '../namespaces';
+import { presentUserBasic } from '../users';
 import type { MergeRequestDetails } from './mr-details';
 import type { MergeRequestRow } from './mr-query';
 

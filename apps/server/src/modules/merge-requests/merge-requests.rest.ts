@@ -3,13 +3,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { serviceContext } from '../../service-context';
-import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables/issuable-rest';
-import { redactReferencesIn } from '../markdown/reference-redaction.service';
-import { findProject } from '../namespaces/namespace-lookup.service';
-import {
-  createMergeRequestWithQuickActions,
-  updateMergeRequestWithQuickActions,
-} from '../quick-actions/quick-actions-writes';
+import { listPageOf, registerScopedListRoutes, setListPageHeaders } from '../issuables';
+import { redactReferencesIn } from '../markdown';
+import { findProject } from '../namespaces';
+import { createMergeRequestWithQuickActions, updateMergeRequestWithQuickActions } from '../quick-actions';
 import { presentMergeRequest, presentMergeRequestSimple } from './merge-requests.presenter';
 import { findMergeRequest, listMergeRequests } from './merge-requests.service';
 import { loadMergeRequestDetails, loadMergeRequestPaths } from './mr-details';

@@ -3,7 +3,7 @@ import type { ListPage } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { mergeRequestReadable } from '../../policy/sql-scopes';
-import { type IssuableListResult, listIssuables } from '../issuables/list-issuables';
+import { type IssuableListResult, listIssuables } from '../issuables';
 import { mergeRequestFilterConditions } from './mr-filter-sql';
 import type { MergeRequestFilters } from './mr-filters';
 import {

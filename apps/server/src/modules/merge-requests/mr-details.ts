@@ -3,19 +3,21 @@ import { combinedReads } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
 import { preparedWhenOne } from '../../db/id-match';
 import type { Actor } from '../../policy/actor';
-import { issuableCountColumns, issuableCountCtes } from '../issuables/issuable-counts-sql';
 import {
   emptyIssuableDetails,
   groupByKey,
   type IssuableCounts,
   type IssuableDetails,
+  issuableCountColumns,
+  issuableCountCtes,
+  labelsByOwner,
   type UserRow,
   uniqueIds as uniq,
-} from '../issuables/issuable-details';
-import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
-import { milestoneRowsByIds } from '../milestones/milestones-by-id';
-import { fullPathsOfNamespaces, fullPathsQuery } from '../namespaces/namespace-lookup.service';
-import { userRowsByIds } from '../users/users-by-id';
+  usersByOwner,
+} from '../issuables';
+import { milestoneRowsByIds } from '../milestones';
+import { fullPathsOfNamespaces, fullPathsQuery } from '../namespaces';
+import { userRowsByIds } from '../users';
 import type { MergeRequestRow } from './mr-query';
 
 export type MergeRequestCounts = IssuableCounts;

@@ -1,12 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Actor } from '../../policy/actor';
-import {
-  type IssuableFilterTarget,
-  issuableFilterConditions,
-  labelSql,
-  userIdByName,
-} from '../issuables/issuable-filter-sql';
-import { allOf } from '../issuables/issuable-source';
+import { allOf, type IssuableFilterTarget, issuableFilterConditions, labelSql, userIdByName } from '../issuables';
 import type { MergeRequestFilters } from './mr-filters';
 
 /**

@@ -1,4 +1,4 @@
-import type { IssuableFilters, Wildcard } from '../issuables/issuable-filters';
+import type { IssuableFilters, Wildcard } from '../issuables';
 
 /**
  * Merge request list filters as a plain object: `mr-params.ts` fills it from GitLab's query

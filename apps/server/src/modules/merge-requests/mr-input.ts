@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gitlabBoolean, gitlabList, parseInput } from '../../rest/params';
-import { foldAssigneeId, idList, nullableId } from '../issuables/issuable-input';
+import { foldAssigneeId, idList, nullableId } from '../issuables';
 
 /** Fields settable on create and update (GitLab names, already parsed). */
 export interface MergeRequestInput {

@@ -2,9 +2,16 @@ import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { MergeRequestsTable } from '../../db/schema';
 import { mergeRequestReadable } from '../../policy/sql-scopes';
-import { issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from '../issuables/issuable-order';
-import { type IssuableProjectColumns, type IssuableSource, issuableProjectColumns } from '../issuables/issuable-source';
-import type { IssuableListScope } from '../issuables/list-issuables';
+import type { IssuableListScope } from '../issuables';
+import {
+  type IssuableProjectColumns,
+  type IssuableSource,
+  issuableOrderBy,
+  issuableProjectColumns,
+  listScopeCondition,
+  milestoneDueDate,
+  upvoteCount,
+} from '../issuables';
 import type { MergeRequestFilters, MergeRequestOrderBy } from './mr-filters';
 
 /** A merge_requests row with what policy and presenters need from its project and namespace. */

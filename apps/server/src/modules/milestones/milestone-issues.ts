@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
-import type { IssueRow } from '../issues/issues.service';
-import { issueQuery, issueVisibility } from '../issues/issues-query';
+import type { IssueRow } from '../issues';
+import { issueQuery, issueVisibility } from '../issues';
 import type { MilestoneRow } from './milestones.service';
 
 /**

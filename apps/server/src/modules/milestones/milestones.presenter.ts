@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { todayIso } from '../../lib/today';
-import { webUrl } from '../namespaces/web-url';
+import { webUrl } from '../namespaces';
 import type { MilestoneContainer, MilestoneRow } from './milestones.service';
 
 /**

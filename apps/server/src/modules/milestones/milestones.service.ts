@@ -11,9 +11,9 @@ import { canMilestone } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { readableDescendantGroupIds, readableProjectIdsOfGroup } from '../../policy/sql-scopes';
-import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
-import { nextIid } from '../internal-ids/next-iid';
-import { containerSubject, type LabelContainer, ownAndAncestorRows } from '../labels/label-container';
+import { epicIdsDatedBy, refreshEpicDates } from '../epics';
+import { nextIid } from '../internal-ids';
+import { containerSubject, type LabelContainer, ownAndAncestorRows } from '../labels';
 
 export type MilestoneRow = Selectable<MilestonesTable>;
 /** A milestone lives in a project or a group, like a label. */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
-import { iso } from '../issuables/issuable-presenter';
-import { presentUserBasic, type UserRow } from '../users/user.presenter';
+import { iso } from '../issuables';
+import { presentUserBasic, type UserRow } from '../users';
 import type { AbuseReportRow } from './abuse-reports.service';
 import type { SpamLogRow } from './spam.service';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { setPaginationHeaders } from '../../rest/pagination';
 import { parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { usersById } from '../users/users-by-id';
+import { usersById } from '../users';
 import {
   createAbuseReportSchema,
   deleteSpamLogSchema,

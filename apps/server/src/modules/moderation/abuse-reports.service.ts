@@ -7,8 +7,8 @@ import { badRequest, DomainError, forbidden, notFound, unprocessable } from '../
 import { canModerate } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import type { UserState } from '../users/listable-user-states';
-import { getUser, setUserState } from '../users/users.service';
+import type { UserState } from '../users';
+import { getUser, setUserState } from '../users';
 import type {
   AbuseReportAction,
   CreateAbuseReportInput,

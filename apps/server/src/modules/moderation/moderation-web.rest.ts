@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../policy/require-actor';
 import { applyGitlabTransport } from '../../rest/gitlab-transport';
 import { parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { webUrl } from '../namespaces/web-url';
+import { webUrl } from '../namespaces';
 import { createAbuseReportSchema } from './abuse-report-params';
 import { createAbuseReport } from './abuse-reports.service';
 import { submitIssueAsSpam } from './spam.service';

@@ -8,10 +8,10 @@ import { DomainError, forbidden, notFound } from '../../errors';
 import { canModerate, canSubmitIssueAsSpam } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { findIssue, issueSubject } from '../issues/issues.service';
-import type { IdOrPath } from '../namespaces/id-or-path';
-import { findProject } from '../namespaces/namespace-lookup.service';
-import { setUserState } from '../users/users.service';
+import { findIssue, issueSubject } from '../issues';
+import type { IdOrPath } from '../namespaces';
+import { findProject } from '../namespaces';
+import { setUserState } from '../users';
 import { removeUserAndContributions } from './user-removal';
 
 export type SpamLogRow = Selectable<SpamLogsTable>;

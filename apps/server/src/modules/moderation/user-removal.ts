@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { publishChange } from '../../realtime/change-channel';
-import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
-import { deleteAwardEmoji, deleteNoteableRecords, type NoteableType } from '../system-notes/noteable-records';
+import { epicIdsDatedBy, refreshEpicDates } from '../epics';
+import { deleteAwardEmoji, deleteNoteableRecords, type NoteableType } from '../system-notes';
 
 /** Deletes the rows of one issuable table and what hangs on each (notes, award emoji, to-dos, subscriptions). */
 async function deleteNoteables(

@@ -3,11 +3,11 @@ import { forbidden, notFound } from '../../errors';
 import { canEpic, canIssue, canMergeRequest, noteableAccessLevel } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import type { EpicSubject, IssueSubject, MergeRequestSubject } from '../../policy/subjects';
-import { type EpicRow, epicSubject, findEpicById } from '../epics/epics.service';
-import { findIssue, findReadableIssueById, type IssueRow, issueSubject } from '../issues/issues.service';
-import { findMergeRequest, type MergeRequestRow } from '../merge-requests/merge-requests.service';
-import type { IdOrPath } from '../namespaces/id-or-path';
-import { findGroup, findProject, type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
+import { type EpicRow, epicSubject, findEpicById } from '../epics';
+import { findIssue, findReadableIssueById, type IssueRow, issueSubject } from '../issues';
+import { findMergeRequest, type MergeRequestRow } from '../merge-requests';
+import type { IdOrPath } from '../namespaces';
+import { findGroup, findProject, type ProjectRow, projectSubject } from '../namespaces';
 
 /** What notes and award emoji hang on: a readable issue, epic or merge request, with its policy subject. */
 export type Noteable =

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
-import { presentUserBasic, type UserRow } from '../users/user.presenter';
-import { usersById } from '../users/users-by-id';
+import { presentUserBasic, type UserRow, usersById } from '../users';
 import type { Noteable } from './noteable';
 import type { NoteRow } from './notes.service';
 

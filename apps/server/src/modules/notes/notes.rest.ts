@@ -7,11 +7,10 @@ import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { serviceContext } from '../../service-context';
-import { presentAward } from '../award-emoji/award-emoji.presenter';
-import { awardsOfNotes } from '../award-emoji/award-emoji.service';
-import { createComment } from '../comments/create-comment';
-import { redactReferences } from '../markdown/reference-redaction.service';
-import { presentCommandsOnly, withCommandsChanges } from '../quick-actions/quick-actions-writes';
+import { awardsOfNotes, presentAward } from '../award-emoji';
+import { createComment } from '../comments';
+import { redactReferences } from '../markdown';
+import { presentCommandsOnly, withCommandsChanges } from '../quick-actions';
 import { type Discussion, findDiscussion, listDiscussions, resolveDiscussion } from './discussions.service';
 import {
   createNoteSchema,

@@ -14,11 +14,11 @@ import { noteNotHidden } from '../../policy/sql-scopes';
 import type { NoteSubject } from '../../policy/subjects';
 import { publishChange } from '../../realtime/change-channel';
 import type { ServiceContext } from '../../service-context';
-import { fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
-import { notifyNoteable } from '../notifications/notify';
-import { applySecretPolicy } from '../secret-detection/secret-policy';
-import { deleteAwardEmoji, newDiscussionId } from '../system-notes/noteable-records';
-import { createMentionTodos } from '../todos/todo-creation';
+import { fullPathsOfNamespaces } from '../namespaces';
+import { notifyNoteable } from '../notifications';
+import { applySecretPolicy } from '../secret-detection';
+import { deleteAwardEmoji, newDiscussionId } from '../system-notes';
+import { createMentionTodos } from '../todos';
 import { queueWebhookEvent } from '../webhooks';
 import { assertCanComment, type Noteable, noteableLevel } from './noteable';
 

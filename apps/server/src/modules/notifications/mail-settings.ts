@@ -1,5 +1,5 @@
 import type { Config } from '../../config';
-import { externalBaseUrl } from '../namespaces/web-url';
+import { externalBaseUrl } from '../namespaces';
 
 /**
  * What email notifications need from the configuration, when `SMTP_URL` is set. Without it no

@@ -5,8 +5,8 @@ import type { Executor } from '../../db/executor';
 import { badRequest } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import type { IdOrPath } from '../namespaces/id-or-path';
-import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
+import type { IdOrPath } from '../namespaces';
+import { findGroup, findProject } from '../namespaces';
 import type { UpdateNotificationSettingsInput } from './notification-params';
 
 /** Where a setting applies: the user's global level, or one group or project. */

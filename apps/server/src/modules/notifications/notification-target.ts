@@ -2,7 +2,7 @@ import type { Executor } from '../../db/executor';
 import { canNote, canProject } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import type { EpicSubject, IssueSubject, MergeRequestSubject, ProjectSubject } from '../../policy/subjects';
-import { fullPathOf } from '../namespaces/namespace-lookup.service';
+import { fullPathOf } from '../namespaces';
 
 /** What an email is about: an issue, epic or merge request, with what the recipients rules and the email need. */
 export interface NotifyTarget {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageParams } from '../../rest/pagination';
 import { gitlabBoolean } from '../../rest/params';
-import { sortParam, visibilityParam } from '../namespaces/namespace-params';
+import { sortParam, visibilityParam } from '../namespaces';
 
 /** Query parameters of GET /projects and GET /groups/:id/projects. */
 export const projectListParams = pageParams.extend({

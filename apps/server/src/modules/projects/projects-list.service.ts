@@ -4,7 +4,7 @@ import { likePattern } from '../../db/like-pattern';
 import type { PageParams } from '../../db/list-page';
 import type { Actor } from '../../policy/actor';
 import { projectReadable } from '../../policy/sql-scopes';
-import { fullPathOf, type ProjectRow, projectQuery } from '../namespaces/namespace-lookup.service';
+import { fullPathOf, type ProjectRow, projectQuery } from '../namespaces';
 import type { ProjectListParams } from './project-list-params';
 
 export type ProjectListFilters = Omit<ProjectListParams, 'page' | 'per_page'> & {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { visibilityNames } from '../../policy/access-levels';
-import type { ProjectRow } from '../namespaces/namespace-lookup.service';
-import { externalBaseUrl, webUrl } from '../namespaces/web-url';
+import type { ProjectRow } from '../namespaces';
+import { externalBaseUrl, webUrl } from '../namespaces';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

@@ -4,14 +4,8 @@ import { badRequest, DomainError, forbidden, notFound } from '../../errors';
 import { canGroup, canProject, groupAccessLevel } from '../../policy/abilities';
 import { AccessLevel, visibilityNames } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
-import type { IdOrPath } from '../namespaces/id-or-path';
-import {
-  findProject,
-  findProjectRow,
-  groupSubject,
-  type ProjectRow,
-  projectSubject,
-} from '../namespaces/namespace-lookup.service';
+import type { IdOrPath } from '../namespaces';
+import { findProject, findProjectRow, groupSubject, type ProjectRow, projectSubject } from '../namespaces';
 
 export interface CreateProjectInput {
   name?: string;

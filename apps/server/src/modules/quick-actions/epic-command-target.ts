@@ -1,9 +1,8 @@
 import type { Database } from '../../db/connection';
 import { canEpic } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
-import { type EpicInput, updateEpic } from '../epics/epic-write.service';
-import { type EpicRow, epicSubject } from '../epics/epics.service';
-import { labelsByOwner } from '../issuables/owner-links';
+import { type EpicInput, type EpicRow, epicSubject, updateEpic } from '../epics';
+import { labelsByOwner } from '../issuables';
 import { labelParams, type QuickActionTargetAdapter } from './commands/command-target-adapter';
 import type { UpdateDelta } from './commands/command-types';
 

@@ -4,13 +4,18 @@ import type { Database } from '../../db/connection';
 import { canAdminNewIssue, canIssue, canProject } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import type { ServiceContext } from '../../service-context';
-import { createIssueLink } from '../issue-links/issue-links.service';
-import { issueTargetsFromReferences } from '../issue-links/issue-references';
-import { promoteIssueToEpic } from '../issues/issue-promotion.service';
-import { type IssueInput, updateIssue } from '../issues/issue-write.service';
-import { findIssue, type IssueRow, issueSubjectOf, projectIssueSubject } from '../issues/issues.service';
-import type { ProjectRow } from '../namespaces/namespace-lookup.service';
-import { addSpentTime, resetSpentTime, setTimeEstimate } from '../time-tracking/time-tracking.service';
+import { createIssueLink, issueTargetsFromReferences } from '../issue-links';
+import {
+  findIssue,
+  type IssueInput,
+  type IssueRow,
+  issueSubjectOf,
+  projectIssueSubject,
+  promoteIssueToEpic,
+  updateIssue,
+} from '../issues';
+import type { ProjectRow } from '../namespaces';
+import { addSpentTime, resetSpentTime, setTimeEstimate } from '../time-tracking';
 import { labelParams, type QuickActionTargetAdapter } from './commands/command-target-adapter';
 import type { CommandTarget, QuickActionStep, UpdateDelta } from './commands/command-types';
 import { isExpected } from './quick-action-errors';

@@ -1,15 +1,10 @@
 import { draftTitle, readyTitle } from '@meridian/domain';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
-import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
-import type { MergeRequestRow } from '../merge-requests/merge-requests.service';
-import type { MergeRequestInput } from '../merge-requests/mr-input';
-import {
-  mayBeAssignedToMergeRequest,
-  mayEditMergeRequests,
-  updateMergeRequest,
-} from '../merge-requests/mr-write.service';
-import type { ProjectRow } from '../namespaces/namespace-lookup.service';
+import { labelsByOwner, usersByOwner } from '../issuables';
+import type { MergeRequestInput, MergeRequestRow } from '../merge-requests';
+import { mayBeAssignedToMergeRequest, mayEditMergeRequests, updateMergeRequest } from '../merge-requests';
+import type { ProjectRow } from '../namespaces';
 import { labelParams, type QuickActionTargetAdapter } from './commands/command-target-adapter';
 import type { UpdateDelta } from './commands/command-types';
 import { projectLabelOwner } from './quick-action-references';

@@ -1,7 +1,7 @@
 import type { QuickActionCommand } from '@meridian/domain';
 import type { ServiceContext } from '../../service-context';
-import { findProject } from '../namespaces/namespace-lookup.service';
-import type { Noteable } from '../notes/noteable';
+import { findProject } from '../namespaces';
+import type { Noteable } from '../notes';
 import { epicQuickActionTarget } from './epic-command-target';
 import { issueQuickActionTargetOf } from './issue-command-target';
 import { mergeRequestQuickActionTarget } from './mr-command-target';

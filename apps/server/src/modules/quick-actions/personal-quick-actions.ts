@@ -10,9 +10,9 @@ import {
 } from '@meridian/domain';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
-import { toggleAward } from '../award-emoji/award-emoji.service';
-import { setSubscription } from '../subscriptions/subscriptions.service';
-import { markForLater, markTargetTodosDone } from '../todos/todos.service';
+import { toggleAward } from '../award-emoji';
+import { setSubscription } from '../subscriptions';
+import { markForLater, markTargetTodosDone } from '../todos';
 
 /**
  * The actor's own switches as quick actions — `/todo`, `/done`, `/subscribe`, `/unsubscribe`,

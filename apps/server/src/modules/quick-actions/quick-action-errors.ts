@@ -1,5 +1,5 @@
 import { DomainError } from '../../errors';
-import { MethodNotAllowedError } from '../merge-requests/mr-write.service';
+import { MethodNotAllowedError } from '../merge-requests';
 
 /**
  * A refusal or validation error of the service a command went through (a 405 of a merged merge

@@ -4,9 +4,9 @@ import { DomainError } from '../../errors';
 import { todayIso } from '../../lib/today';
 import type { Actor } from '../../policy/actor';
 import { loadActiveActors } from '../../policy/load-actor';
-import { findEpic } from '../epics/epics.service';
-import { findIssue } from '../issues/issues.service';
-import { findGroup, findProject, type ProjectRow } from '../namespaces/namespace-lookup.service';
+import { findEpic } from '../epics';
+import { findIssue } from '../issues';
+import { findGroup, findProject, type ProjectRow } from '../namespaces';
 
 /**
  * Reference resolution for quick actions in the target issue's or merge request's project (an epic's

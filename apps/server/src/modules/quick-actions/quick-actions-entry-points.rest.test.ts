@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useQuickActionsWorld } from '../../test/quick-actions-world';
 import { countStatements } from '../../test/statement-count';
-import { cachedApplicationSettings } from '../application-settings/application-settings.service';
+import { cachedApplicationSettings } from '../application-settings';
 
 /**
  * Where quick actions run: issue comments, threads and replies, epic comments, issue descriptions

@@ -1,10 +1,9 @@
 import { extractQuickActions, type QuickActionCommand } from '@meridian/domain';
 import type { ServiceContext } from '../../service-context';
-import { createIssue, type IssueInput, updateIssue } from '../issues/issue-write.service';
-import { findMergeRequest } from '../merge-requests/merge-requests.service';
-import type { MergeRequestInput } from '../merge-requests/mr-input';
-import { createMergeRequest, updateMergeRequest } from '../merge-requests/mr-write.service';
-import type { ProjectRow } from '../namespaces/namespace-lookup.service';
+import { createIssue, type IssueInput, updateIssue } from '../issues';
+import type { MergeRequestInput } from '../merge-requests';
+import { createMergeRequest, findMergeRequest, updateMergeRequest } from '../merge-requests';
+import type { ProjectRow } from '../namespaces';
 import { acceptsQuickAction } from './commands/command-table';
 import { issueQuickActionTarget } from './issue-command-target';
 import { mergeRequestQuickActionTarget } from './mr-command-target';

@@ -2,7 +2,7 @@ import { detectSecrets } from '@meridian/domain';
 import type { Executor } from '../../db/executor';
 import { badRequest } from '../../errors';
 import { warnRequest } from '../../lib/request-warnings';
-import { cachedApplicationSettings } from '../application-settings/application-settings.service';
+import { cachedApplicationSettings } from '../application-settings';
 
 /** A text a user is about to save, named as the API names the field (`title`, `description`, `body`). */
 export interface TextToSave {

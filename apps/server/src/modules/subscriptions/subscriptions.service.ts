@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { activeActorsIn, mentionedUsers, readableBy } from '../mentions/user-mentions';
-import type { UserRow } from '../users/user.presenter';
-import { usersById } from '../users/users-by-id';
+import { activeActorsIn, mentionedUsers, readableBy } from '../mentions';
+import type { UserRow } from '../users';
+import { usersById } from '../users';
 
 /** What a user may subscribe to, by GitLab's polymorphic type name. */
 export interface SubscriptionTarget {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
 import { notFound } from '../../errors';
 import { parseIdOrPath, parseInput, requestParams } from '../../rest/params';
-import { findGroup, findProject } from '../namespaces/namespace-lookup.service';
+import { findGroup, findProject } from '../namespaces';
 import { presentTemplate, presentTemplateSummary } from './templates.presenter';
 import {
   createTemplate,

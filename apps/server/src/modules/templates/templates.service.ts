@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canTemplate, type TemplateAbility } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { ancestorGroupIds, containerSubject, type LabelContainer } from '../labels/label-container';
+import { ancestorGroupIds, containerSubject, type LabelContainer } from '../labels';
 
 export type TemplateRow = Selectable<IssuableTemplatesTable>;
 /** A project or a group: where templates are kept (the same containers as labels). */

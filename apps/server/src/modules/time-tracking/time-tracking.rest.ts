@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { findProject } from '../namespaces/namespace-lookup.service';
+import { findProject } from '../namespaces';
 import { presentTimeStats } from './time-stats.presenter';
 import { addSpentTime, resetSpentTime, setTimeEstimate, type TimeStats, timeStats } from './time-tracking.service';
 

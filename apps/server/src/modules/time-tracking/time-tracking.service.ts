@@ -6,10 +6,10 @@ import { badRequest, forbidden } from '../../errors';
 import { canIssue, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { findIssue, issueSubject } from '../issues/issues.service';
-import type { IssueRow } from '../issues/issues-query';
-import type { ProjectRow } from '../namespaces/namespace-lookup.service';
-import { addSystemNote, issueNoteTarget } from '../system-notes/noteable-records';
+import type { IssueRow } from '../issues';
+import { findIssue, issueSubject } from '../issues';
+import type { ProjectRow } from '../namespaces';
+import { addSystemNote, issueNoteTarget } from '../system-notes';
 import { totalTimeSpentOfIssue } from './time-spent-sql';
 
 export interface TimeStats {

@@ -4,7 +4,7 @@ import { canNote } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { loadActiveActors } from '../../policy/load-actor';
 import type { EpicSubject, IssueSubject, MergeRequestSubject } from '../../policy/subjects';
-import { recordMentions } from '../mentions/user-mentions';
+import { recordMentions } from '../mentions';
 import type { TodoAction } from './todo-params';
 
 /** What a to-do points at: an issue, epic or merge request, with the policy subject that says who may read it. */

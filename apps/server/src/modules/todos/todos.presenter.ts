@@ -1,9 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
-import { fullPathsOfNamespaces } from '../namespaces/namespace-lookup.service';
-import { webUrl } from '../namespaces/web-url';
-import { presentUserBasic } from '../users/user.presenter';
-import { usersById } from '../users/users-by-id';
+import { fullPathsOfNamespaces, webUrl } from '../namespaces';
+import { presentUserBasic, usersById } from '../users';
 import type { TodoListRow } from './todos.service';
 
 type Ctx = Pick<AppContext, 'config'>;

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../policy/require-actor';
 import { setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam } from '../../rest/params';
-import { issueNoteable } from '../notes/noteable';
+import { issueNoteable } from '../notes';
 import { listTodosSchema } from './todo-params';
 import { presentTodos } from './todos.presenter';
 import {

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context';
 import type { UsersTable } from '../../db/schema';
-import { webUrl } from '../namespaces/web-url';
+import { webUrl } from '../namespaces';
 
 export type UserRow = Selectable<UsersTable>;
 type Ctx = Pick<AppContext, 'config'>;

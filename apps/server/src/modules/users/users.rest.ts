@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { DomainError } from '../../errors';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, parseInput, parseIntParam } from '../../rest/params';
-import { mayCreateTopLevelGroups } from '../groups/groups.service';
+import { mayCreateTopLevelGroups } from '../groups';
 import { personalAccessTokenRoutes } from './personal-access-tokens.rest';
 import { presentUser, presentUserBasic, presentUserSelf } from './user.presenter';
 import { getUser, listUsers } from './users.service';

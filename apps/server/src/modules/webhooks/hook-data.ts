@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Executor } from '../../db/executor';
-import { fullPathOf, projectQuery } from '../namespaces/namespace-lookup.service';
+import { fullPathOf, projectQuery } from '../namespaces';
 import {
   type Changes,
   type HookIssue,

@@ -1,2 +1,5 @@
-/** The webhooks module's face for write paths: queue an event inside the write's transaction. */
+/** The webhooks module's face: all that code outside it may import (modules/README.md). */
+
+export { webhookPlugin } from './webhook.plugin';
 export { queueWebhookEvent, type WebhookEvent } from './webhook-queue';
+export { webhooksRoutes } from './webhooks.rest';

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { notFound, unprocessable } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import type { IdOrPath } from '../namespaces/id-or-path';
+import type { IdOrPath } from '../namespaces';
 import { executeHook, type HookResult } from './hook-executor';
 import { allowsLocalRequests, findOwnedHook } from './webhook.service';
 import { findHookOwner, type HookOwner, type HookOwnerKind } from './webhook-owner';

@@ -2,15 +2,8 @@ import type { Database } from '../../db/connection';
 import { forbidden } from '../../errors';
 import { canGroup, canProject } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
-import type { IdOrPath } from '../namespaces/id-or-path';
-import {
-  findGroup,
-  findProject,
-  type GroupRow,
-  groupSubject,
-  type ProjectRow,
-  projectSubject,
-} from '../namespaces/namespace-lookup.service';
+import type { IdOrPath } from '../namespaces';
+import { findGroup, findProject, type GroupRow, groupSubject, type ProjectRow, projectSubject } from '../namespaces';
 
 export type HookOwnerKind = 'project' | 'group';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context';
-import { externalBaseUrl } from '../namespaces/web-url';
+import { externalBaseUrl } from '../namespaces';
 import { setWebhookBaseUrl } from './hook-data';
 import { startWebhookWorker } from './webhook-worker';
 

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/executor';
 import { badRequest, conflict, forbidden } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { canWorkItem } from '../../policy/work-item-abilities';
-import { type IssueRow, issueSubject } from '../issues/issues.service';
+import { type IssueRow, issueSubject } from '../issues';
 
 /**
  * Parent links between issue-backed work items (task under issue or incident; objective or key

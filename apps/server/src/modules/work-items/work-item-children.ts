@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
 import { epicReadable, issueReadable } from '../../policy/sql-scopes';
-import { epicSelect } from '../epics/epic-query';
-import { issueQuery } from '../issues/issues-query';
+import { epicSelect } from '../epics';
+import { issueQuery } from '../issues';
 import type { WorkItem } from './work-item';
 
 interface ChildKey {

@@ -6,13 +6,10 @@ import type { IssueSubject } from '../../policy/subjects';
 import { canWorkItem } from '../../policy/work-item-abilities';
 import { publishChange } from '../../realtime/change-channel';
 import type { ServiceContext } from '../../service-context';
-import { issueRowChangeTarget, issueSnapshot } from '../changes/issue-change-target';
-import { recordChange } from '../changes/record-change';
-import { assignChildEpic, unassignChildEpic } from '../epics/epic-children.service';
-import type { EpicRow } from '../epics/epic-query';
-import { findEpicById } from '../epics/epics.service';
-import { setIssueEpic } from '../epics/issues/epic-issues.service';
-import { findReadableIssueById, type IssueRow, issueSubject } from '../issues/issues.service';
+import { issueRowChangeTarget, issueSnapshot, recordChange } from '../changes';
+import type { EpicRow } from '../epics';
+import { assignChildEpic, findEpicById, setIssueEpic, unassignChildEpic } from '../epics';
+import { findReadableIssueById, type IssueRow, issueSubject } from '../issues';
 import {
   assertIssueLinkAllowed,
   type ChildPlacement,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
-import { issueVisibility } from '../issues/issues-query';
+import { issueVisibility } from '../issues';
 
 /** One group of a work item's readable direct children: how many of a type and state, their weight. */
 export interface ChildStat {

@@ -6,13 +6,25 @@ import { requireActor } from '../../policy/require-actor';
 import { canWorkItem } from '../../policy/work-item-abilities';
 import { parseInput } from '../../rest/params';
 import type { ServiceContext } from '../../service-context';
-import { epicCreateParams, epicUpdateParams } from '../epics/epic-params';
-import { createEpic, deleteEpic, updateEpic } from '../epics/epic-write.service';
-import { epicSubject, findEpicById } from '../epics/epics.service';
-import { parseCreateIssue, parseUpdateIssue } from '../issues/issue-input';
-import { createIssue, deleteIssue, updateIssue } from '../issues/issue-write.service';
-import { findIssue, type IssueRow } from '../issues/issues.service';
-import { findProjectRow, type GroupRow, type ProjectRow } from '../namespaces/namespace-lookup.service';
+import {
+  createEpic,
+  deleteEpic,
+  epicCreateParams,
+  epicSubject,
+  epicUpdateParams,
+  findEpicById,
+  updateEpic,
+} from '../epics';
+import {
+  createIssue,
+  deleteIssue,
+  findIssue,
+  type IssueRow,
+  parseCreateIssue,
+  parseUpdateIssue,
+  updateIssue,
+} from '../issues';
+import { findProjectRow, type GroupRow, type ProjectRow } from '../namespaces';
 import { assertIssueLinkAllowed, currentIssueParentId, hierarchyError } from './issue-parent-links';
 import { baseTypeOf, requireReadableWorkItem, type WorkItem, workItemId } from './work-item';
 import { NOT_ALLOWED_TYPE, setWorkItemParent } from './work-item-parent.service';

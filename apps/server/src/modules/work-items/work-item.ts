@@ -3,9 +3,9 @@ import type { Database } from '../../db/connection';
 import type { Executor } from '../../db/executor';
 import { DomainError, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import type { EpicRow } from '../epics/epic-query';
-import { findEpic, findEpicById } from '../epics/epics.service';
-import { findIssue, findReadableIssueById, type IssueRow } from '../issues/issues.service';
+import type { EpicRow } from '../epics';
+import { findEpic, findEpicById } from '../epics';
+import { findIssue, findReadableIssueById, type IssueRow } from '../issues';
 
 /**
  * A work item is an issues row (Issue, Incident, Task, Objective, Key Result) or an epics row

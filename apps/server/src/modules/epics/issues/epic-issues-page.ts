@@ -9,7 +9,7 @@ import {
   type Tagged,
 } from '../../../db/keyed-pages';
 import type { Actor } from '../../../policy/actor';
-import { type IssueRow, issueQuery, issueVisibility } from '../../issues/issues-query';
+import { type IssueRow, issueQuery, issueVisibility } from '../../issues';
 
 /** An issue listed under an epic, with its link (`epic_issues`): the tree's EpicIssue. */
 export type EpicIssueTreeRow = IssueRow & {

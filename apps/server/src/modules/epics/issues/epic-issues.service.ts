@@ -4,7 +4,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../errors';
 import { canEpic } from '../../../policy/abilities';
 import type { Actor } from '../../../policy/actor';
 import { requireActor } from '../../../policy/require-actor';
-import { type IssueRow, issueQuery, issueVisibility } from '../../issues/issues-query';
+import { type IssueRow, issueQuery, issueVisibility } from '../../issues';
 import { refreshEpicDates } from '../epic-dates.service';
 import type { EpicRow, Executor } from '../epic-query';
 import { moveAmongChildren, positionAfterChildren } from '../epic-sibling-positions';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../../context';
 import { gitlabId } from '../../../rest/gitlab-list-params';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../../rest/params';
-import { findGroup } from '../../namespaces/namespace-lookup.service';
+import { findGroup } from '../../namespaces';
 import { epicPathParams } from '../epic-params';
 import { loadEpicExtras, presentEpic, presentEpics } from '../epics.presenter';
 import { findEpic, findGroupEpic } from '../epics.service';

@@ -1,6 +1,6 @@
 import { parseEpicArg } from '@meridian/domain';
 import { badRequest } from '../../../errors';
-import { type IssueTarget, issueTargetFromWord } from '../../issue-links/issue-references';
+import { type IssueTarget, issueTargetFromWord } from '../../issue-links';
 
 /** At most this many references in one add (the related-issues form's limit). */
 export const MAX_TREE_REFERENCES = 20;

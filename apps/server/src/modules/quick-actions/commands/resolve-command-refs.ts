@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../../db/connection';
 import { todayIso } from '../../../lib/today';
 import type { Actor } from '../../../policy/actor';
-import type { ProjectRow } from '../../namespaces/namespace-lookup.service';
+import type { ProjectRow } from '../../namespaces';
 import type { NamedLabel } from '../quick-action-changes';
 import {
   assignableUsers,

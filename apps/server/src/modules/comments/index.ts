@@ -1,0 +1,2 @@
+/** The comments module's face: all that code outside it may import (modules/README.md). */
+export { createComment } from './create-comment';

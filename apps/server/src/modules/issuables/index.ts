@@ -1,0 +1,28 @@
+/** The issuables module's face: all that code outside it may import (modules/README.md). */
+export { IMPORT_SOURCES, type ImportSource, presentImported } from './imported-from';
+export { issuableCountColumns, issuableCountCtes } from './issuable-counts-sql';
+export {
+  emptyIssuableDetails,
+  groupByKey,
+  type IssuableCounts,
+  type IssuableDetails,
+  type UserRow,
+  uniqueIds,
+} from './issuable-details';
+export { type IssuableFilterTarget, issuableFilterConditions, labelSql, userIdByName } from './issuable-filter-sql';
+export type { IssuableFilters, Wildcard } from './issuable-filters';
+export { foldAssigneeId, idList, nullableId } from './issuable-input';
+export { issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from './issuable-order';
+export {
+  iso,
+  issuableHeadAfterId,
+  type PresentIssuableOptions,
+  presentMilestone,
+  projectFullPath,
+  taskCompletionStatus,
+} from './issuable-presenter';
+export { listPageOf, registerScopedListRoutes, setListPageHeaders } from './issuable-rest';
+export { allOf, type IssuableProjectColumns, type IssuableSource, issuableProjectColumns } from './issuable-source';
+export { findOrCreateLabelIds, validAssignees, validIteration, validLabelIds, validMilestone } from './issuable-write';
+export { type IssuableListResult, type IssuableListScope, listIssuables } from './list-issuables';
+export { idChanges, issueAssigneesByUsername, labelIdsOf, labelsByOwner, usersByOwner } from './owner-links';

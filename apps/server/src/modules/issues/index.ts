@@ -1,0 +1,19 @@
+/** The issues module's face: all that code outside it may import (modules/README.md). */
+export { loadIssueDetails } from './issue-details';
+export { createNoteEmail } from './issue-email';
+export type { IssueFilters, IssueOrderBy } from './issue-filters';
+export { parseCreateIssue, parseUpdateIssue } from './issue-input';
+export { promoteIssueToEpic } from './issue-promotion.service';
+export { createIssue, deleteIssue, type IssueInput, setIssueDiscussionLock, updateIssue } from './issue-write.service';
+export { presentIssue } from './issues.presenter';
+export { issuesRoutes } from './issues.rest';
+export {
+  findIssue,
+  findReadableIssueById,
+  findReadableIssuesByIds,
+  issueSubject,
+  issueSubjectOf,
+  listIssues,
+  projectIssueSubject,
+} from './issues.service';
+export { type IssueRow, issueQuery, issueVisibility } from './issues-query';

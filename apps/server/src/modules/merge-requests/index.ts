@@ -1,0 +1,13 @@
+/** The merge-requests module's face: all that code outside it may import (modules/README.md). */
+export { mergeRequestsRoutes } from './merge-requests.rest';
+export { findMergeRequest, listMergeRequests } from './merge-requests.service';
+export type { MergeRequestFilters, MergeRequestOrderBy } from './mr-filters';
+export type { MergeRequestInput } from './mr-input';
+export type { MergeRequestRow } from './mr-query';
+export {
+  createMergeRequest,
+  MethodNotAllowedError,
+  mayBeAssignedToMergeRequest,
+  mayEditMergeRequests,
+  updateMergeRequest,
+} from './mr-write.service';

@@ -1,0 +1,18 @@
+/** The notes module's face: all that code outside it may import (modules/README.md). */
+export { readableDiscussionNotes } from './discussion-notes';
+export { createDiscussion, replyToDiscussion } from './discussions.service';
+export { createNoteSchema } from './note-params';
+export {
+  assertCanComment,
+  epicNoteable,
+  epicNoteableByIid,
+  issueNoteable,
+  issueNoteableOf,
+  mergeRequestNoteable,
+  mergeRequestSubject,
+  type Noteable,
+  noteableById,
+} from './noteable';
+export { loadUsers, type UserMap } from './notes.presenter';
+export { notesRoutes } from './notes.rest';
+export { canSeeInternal, createNote, findNote, type NoteRow } from './notes.service';

@@ -1,0 +1,2 @@
+/** The subscriptions module's face: all that code outside it may import (modules/README.md). */
+export { isSubscribed, listParticipants, setSubscription } from './subscriptions.service';
