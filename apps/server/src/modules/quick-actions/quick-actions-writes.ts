@@ -47,61 +47,61 @@ async function runOnMergeRequest(
   return runQuickActions(db, await mergeRequestQuickActionTarget(db, me, project, mr), commands);
 }
 
-/** POST /projects/:id/issues: creates the issue without its description's commands, then runs them. */
-export async function createIssueWithQuickActions(
-  db: Database,
-  actor: Actor | null,
-  project: ProjectRow,
-  input: IssueInput,
-): Promise<number> {
-  const { commands, text } = extractQuickActions(input.description ?? '', isIssueQuickAction);
-  if (commands.length === 0) return createIssue(db, actor, project, input);
-  const iid = await createIssue(db, actor, project, { ...input, description: text });
-  await runOnIssue(db, actor, project, iid, commands);
-  return iid;
+/** One kind's description writes, the commands it accepts, and how they run on a saved item. */
+interface DescriptionWrites<I extends { description?: string }> {
+  accepts: (name: QuickActionCommand['name']) => boolean;
+  create: (db: Database, actor: Actor | null, project: ProjectRow, input: I) => Promise<number>;
+  update: (db: Database, actor: Actor | null, project: ProjectRow, iid: number, input: I) => Promise<void>;
+  run: typeof runOnIssue;
 }
 
-/** PUT /projects/:id/issues/:iid and GraphQL updateIssue: the same for a new description. */
-export async function updateIssueWithQuickActions(
-  db: Database,
-  actor: Actor | null,
-  project: ProjectRow,
-  iid: number,
-  input: IssueInput,
-): Promise<void> {
-  const { commands, text } = extractQuickActions(input.description ?? '', isIssueQuickAction);
-  if (commands.length === 0) return updateIssue(db, actor, project, iid, input);
-  await updateIssue(db, actor, project, iid, { ...input, description: text });
-  await runOnIssue(db, actor, project, iid, commands);
+const ISSUE_WRITES: DescriptionWrites<IssueInput> = {
+  accepts: isIssueQuickAction,
+  create: createIssue,
+  update: updateIssue,
+  run: runOnIssue,
+};
+
+const MERGE_REQUEST_WRITES: DescriptionWrites<MergeRequestInput> = {
+  accepts: isMergeRequestQuickAction,
+  create: createMergeRequest,
+  update: updateMergeRequest,
+  run: runOnMergeRequest,
+};
+
+/** A kind's create that creates the item without its description's commands, then runs them. */
+function createWithQuickActions<I extends { description?: string }>(
+  writes: DescriptionWrites<I>,
+): DescriptionWrites<I>['create'] {
+  return async (db, actor, project, input) => {
+    const { commands, text } = extractQuickActions(input.description ?? '', writes.accepts);
+    if (commands.length === 0) return writes.create(db, actor, project, input);
+    const iid = await writes.create(db, actor, project, { ...input, description: text });
+    await writes.run(db, actor, project, iid, commands);
+    return iid;
+  };
 }
 
-/** POST /projects/:id/merge_requests: the same for a merge request (its commands only). */
-export async function createMergeRequestWithQuickActions(
-  db: Database,
-  actor: Actor | null,
-  project: ProjectRow,
-  input: MergeRequestInput,
-): Promise<number> {
-  const { commands, text } = extractQuickActions(input.description ?? '', isMergeRequestQuickAction);
-  if (commands.length === 0) return createMergeRequest(db, actor, project, input);
-  const iid = await createMergeRequest(db, actor, project, { ...input, description: text });
-  await runOnMergeRequest(db, actor, project, iid, commands);
-  return iid;
+/** A kind's update that saves the new description without its commands, then runs them. */
+function updateWithQuickActions<I extends { description?: string }>(
+  writes: DescriptionWrites<I>,
+): DescriptionWrites<I>['update'] {
+  return async (db, actor, project, iid, input) => {
+    const { commands, text } = extractQuickActions(input.description ?? '', writes.accepts);
+    if (commands.length === 0) return writes.update(db, actor, project, iid, input);
+    await writes.update(db, actor, project, iid, { ...input, description: text });
+    await writes.run(db, actor, project, iid, commands);
+  };
 }
 
-/** PUT /projects/:id/merge_requests/:iid: the same for a merge request's new description. */
-export async function updateMergeRequestWithQuickActions(
-  db: Database,
-  actor: Actor | null,
-  project: ProjectRow,
-  iid: number,
-  input: MergeRequestInput,
-): Promise<void> {
-  const { commands, text } = extractQuickActions(input.description ?? '', isMergeRequestQuickAction);
-  if (commands.length === 0) return updateMergeRequest(db, actor, project, iid, input);
-  await updateMergeRequest(db, actor, project, iid, { ...input, description: text });
-  await runOnMergeRequest(db, actor, project, iid, commands);
-}
+/** POST /projects/:id/issues; returns the new iid. */
+export const createIssueWithQuickActions = createWithQuickActions(ISSUE_WRITES);
+/** PUT /projects/:id/issues/:iid and GraphQL updateIssue. */
+export const updateIssueWithQuickActions = updateWithQuickActions(ISSUE_WRITES);
+/** POST /projects/:id/merge_requests (a merge request's commands only); returns the new iid. */
+export const createMergeRequestWithQuickActions = createWithQuickActions(MERGE_REQUEST_WRITES);
+/** PUT /projects/:id/merge_requests/:iid. */
+export const updateMergeRequestWithQuickActions = updateWithQuickActions(MERGE_REQUEST_WRITES);
 
 /** GitLab's 202 answer for a comment made only of commands (`Entities::NoteCommands`). */
 export function presentCommandsOnly(outcome: QuickActionsOutcome | undefined) {
