@@ -5,7 +5,7 @@ import { type EpicInput, updateEpic } from '../epics/epic-write.service';
 import { type EpicRow, epicSubject } from '../epics/epics.service';
 import { labelsByOwner } from '../issuables/owner-links';
 import { labelParams, type QuickActionTargetAdapter } from './commands/command-target-adapter';
-import type { UpdateDelta } from './commands/command-types';
+import { NO_ISSUE_FIELDS, type UpdateDelta } from './commands/command-types';
 
 /** The merged change as one `updateEpic` input (labels by title); it is also the `commands_changes`. */
 export function epicInputOf(delta: UpdateDelta): EpicInput {
@@ -36,13 +36,7 @@ export async function epicQuickActionTarget(db: Database, me: Actor, epic: EpicR
       assignees: [],
       reviewers: [],
       milestoneTitle: null,
-      iteration: null,
-      epicId: null,
-      weight: null,
-      dueDate: null,
-      healthStatus: null,
-      promotedToEpicId: null,
-      issueId: null,
+      ...NO_ISSUE_FIELDS,
       inGroup: true,
       may: { admin: mayUpdate, update: mayUpdate, relate: mayUpdate },
     },

@@ -11,7 +11,7 @@ import {
 } from '../merge-requests/mr-write.service';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 import { labelParams, type QuickActionTargetAdapter } from './commands/command-target-adapter';
-import type { UpdateDelta } from './commands/command-types';
+import { NO_ISSUE_FIELDS, type UpdateDelta } from './commands/command-types';
 import { projectLabelOwner } from './quick-action-references';
 
 /**
@@ -82,13 +82,7 @@ export async function mergeRequestQuickActionTarget(
       assignees: assignees.map((u) => ({ id: u.id, username: u.username })),
       reviewers: reviewers.map((u) => ({ id: u.id, username: u.username })),
       milestoneTitle: milestone?.title ?? null,
-      iteration: null,
-      epicId: null,
-      weight: null,
-      dueDate: null,
-      healthStatus: null,
-      promotedToEpicId: null,
-      issueId: null,
+      ...NO_ISSUE_FIELDS,
       inGroup: project.namespace_type === 'Group',
       may: { admin: mayUpdate, update: mayUpdate, relate: mayUpdate },
     },
