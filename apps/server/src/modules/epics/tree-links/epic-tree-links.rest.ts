@@ -10,14 +10,12 @@ import { parseInput, parseIntParam, requestParams } from '../../../rest/params';
 import { loadIssueDetails } from '../../issues/issue-details';
 import { presentIssue } from '../../issues/issues.presenter';
 import type { GroupRow } from '../../namespaces/namespace-lookup.service';
+import { namespacePathRoutes } from '../../namespaces/namespace-path-routes';
 import type { EpicRow } from '../epic-query';
 import { presentEpics } from '../epics.presenter';
 import { epicSubject, findGroupEpic, listChildEpics } from '../epics.service';
 import { listEpicIssues } from '../issues/epic-issues.service';
 import { addChildEpicsByReferences, addEpicIssuesByReferences } from './epic-tree-links.service';
-
-/** Groups nest 20 deep (namespaces.traversal_ids holds at most 21 ids). */
-const MAX_GROUP_DEPTH = 20;
 
 const referencesSchema = z.object({ issuable_references: z.array(z.string().max(2048)).min(1).max(100) });
 
@@ -64,14 +62,13 @@ export const epicTreeLinksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     }));
   }
 
-  for (let depth = 1; depth <= MAX_GROUP_DEPTH; depth++) {
-    const segments = Array.from({ length: depth }, (_, i) => `:s${i}`).join('/');
+  for (const route of namespacePathRoutes('group')) {
     const pathOf = (params: Record<string, string>) => ({
-      group: { fullPath: Array.from({ length: depth }, (_, i) => params[`s${i}`] ?? '').join('/') },
+      group: { fullPath: route.fullPath(params) },
       iid: parseIntParam(params.iid, 'iid'),
     });
 
-    app.post(`/groups/${segments}/-/epics/:iid/issues`, async (request) => {
+    app.post(route.url('epics/:iid/issues'), async (request) => {
       const { group, epic } = await findGroupEpic(db, request.actor, pathOf(request.params as Record<string, string>), {
         forWrite: true,
       });
@@ -80,7 +77,7 @@ export const epicTreeLinksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
       return { message: outcome.message, issuables: await epicIssuables(request.actor, group, epic) };
     });
 
-    app.post(`/groups/${segments}/-/epics/:iid/links`, async (request) => {
+    app.post(route.url('epics/:iid/links'), async (request) => {
       const { group, epic } = await findGroupEpic(db, request.actor, pathOf(request.params as Record<string, string>), {
         forWrite: true,
       });
