@@ -142,5 +142,27 @@ export function useChangeEffectsWorld() {
     };
   }
 
-  return { t, api, uid, tok, ids, effectsOf };
+  /**
+   * Writes of one issue or merge request as `author`, for `effectsOf`: `write('POST', body)` creates
+   * it, `write('PUT', body)` updates the last one created, expecting `status`; `on(note)` is a system
+   * note on it as `effectsOf` lists them.
+   */
+  function issuableWrites(type: 'Issue' | 'MergeRequest') {
+    const items = () => `/projects/${ids.projectId}/${type === 'Issue' ? 'issues' : 'merge_requests'}`;
+    let iid = 0;
+    let id = 0;
+    const write =
+      (method: 'POST' | 'PUT', body: object | (() => object), status = 200) =>
+      async () => {
+        const payload = typeof body === 'function' ? body() : body;
+        const res = await api(method, method === 'POST' ? items() : `${items()}/${iid}`, 'author', payload);
+        expect(res.statusCode, res.body).toBe(status);
+        ({ iid, id } = res.json());
+        return { type, id };
+      };
+    const on = (note: string) => `${type}#${id}: ${note}`;
+    return { write, on };
+  }
+
+  return { t, api, uid, tok, ids, effectsOf, issuableWrites };
 }

@@ -7,9 +7,6 @@ import { useChangeEffectsWorld } from '../../test/change-effects-world';
  * and live events.
  */
 const w = useChangeEffectsWorld();
-const issues = () => `/projects/${w.ids.projectId}/issues`;
-let iid = 0;
-let id = 0;
 let milestoneId = 0;
 
 beforeAll(async () => {
@@ -21,17 +18,7 @@ beforeAll(async () => {
   milestoneId = milestone.id;
 });
 
-const write =
-  (method: 'POST' | 'PUT', body: object | (() => object), status = 200) =>
-  async () => {
-    const payload = typeof body === 'function' ? body() : body;
-    const res = await w.api(method, method === 'POST' ? issues() : `${issues()}/${iid}`, 'author', payload);
-    expect(res.statusCode, res.body).toBe(status);
-    ({ iid, id } = res.json());
-    return { type: 'Issue' as const, id };
-  };
-
-const on = (note: string) => `Issue#${id}: ${note}`;
+const { write, on } = w.issuableWrites('Issue');
 
 describe('the effects of an issue write', () => {
   it('creation: first labels and assignees noted, assignee and mention to-dos, new_issue emails, no live event', async () => {

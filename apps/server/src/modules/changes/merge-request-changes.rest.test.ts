@@ -6,21 +6,7 @@ import { useChangeEffectsWorld } from '../../test/change-effects-world';
  * in an MR description its to-do and mention row, and MR updates their live events.
  */
 const w = useChangeEffectsWorld();
-const mrs = () => `/projects/${w.ids.projectId}/merge_requests`;
-let iid = 0;
-let id = 0;
-
-const write =
-  (method: 'POST' | 'PUT', body: object | (() => object), status = 200) =>
-  async () => {
-    const payload = typeof body === 'function' ? body() : body;
-    const res = await w.api(method, method === 'POST' ? mrs() : `${mrs()}/${iid}`, 'author', payload);
-    expect(res.statusCode, res.body).toBe(status);
-    ({ iid, id } = res.json());
-    return { type: 'MergeRequest' as const, id };
-  };
-
-const on = (note: string) => `MergeRequest#${id}: ${note}`;
+const { write, on } = w.issuableWrites('MergeRequest');
 
 describe('the effects of a merge request write', () => {
   it('creation: first reviewers noted, review to-do, new_merge_request emails', async () => {
