@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { canAdminNewIssue, canIssue, canProject } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
+import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
 import { createIssueLink } from '../issue-links/issue-links.service';
 import { issueTargetsFromReferences } from '../issue-links/issue-references';
 import { promoteIssueToEpic } from '../issues/issue-promotion.service';
@@ -121,20 +122,8 @@ export async function issueQuickActionTargetOf(
 ): Promise<QuickActionTargetAdapter> {
   const iid = issue.iid;
   const [assignees, labels, extra] = await Promise.all([
-    db
-      .selectFrom('issue_assignees as ia')
-      .innerJoin('users as u', 'u.id', 'ia.user_id')
-      .select(['u.id', 'u.username'])
-      .where('ia.issue_id', '=', issue.id)
-      .orderBy('ia.user_id')
-      .execute(),
-    db
-      .selectFrom('issue_labels as il')
-      .innerJoin('labels as l', 'l.id', 'il.label_id')
-      .select(['l.id', 'l.title'])
-      .where('il.issue_id', '=', issue.id)
-      .orderBy('l.title')
-      .execute(),
+    usersByOwner(db, 'issueAssignees', [issue.id]),
+    labelsByOwner(db, 'issue', [issue.id]),
     db
       .selectFrom('issues as i')
       .select([
@@ -150,8 +139,8 @@ export async function issueQuickActionTargetOf(
     assignees.map((a) => a.id),
   );
   const target = issueCommandTarget(issue, project, {
-    labels,
-    assignees,
+    labels: labels.map((l) => ({ id: l.id, title: l.title })),
+    assignees: assignees.map((u) => ({ id: u.id, username: u.username })),
     epicId: extra.epic_id,
     milestoneTitle: extra.milestone_title,
     iteration: issue.iteration_id === null ? null : { id: issue.iteration_id, title: extra.iteration_title },
