@@ -62,28 +62,32 @@ export const epicTreeLinksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     }));
   }
 
+  /** What each add form adds (`…/issues`: issues, `…/links`: child epics) and lists back. */
+  const relations = [
+    ['issues', { add: addEpicIssuesByReferences, list: epicIssuables }],
+    ['links', { add: addChildEpicsByReferences, list: childIssuables }],
+  ] as const;
+
   for (const route of namespacePathRoutes('group')) {
     const pathOf = (params: Record<string, string>) => ({
       group: { fullPath: route.fullPath(params) },
       iid: parseIntParam(params.iid, 'iid'),
     });
 
-    app.post(route.url('epics/:iid/issues'), async (request) => {
-      const { group, epic } = await findGroupEpic(db, request.actor, pathOf(request.params as Record<string, string>), {
-        forWrite: true,
+    for (const [relation, { add, list }] of relations) {
+      app.post(route.url(`epics/:iid/${relation}`), async (request) => {
+        const { group, epic } = await findGroupEpic(
+          db,
+          request.actor,
+          pathOf(request.params as Record<string, string>),
+          {
+            forWrite: true,
+          },
+        );
+        const input = parseInput(referencesSchema, requestParams(request));
+        const outcome = await add(db, request.actor, epic, input.issuable_references);
+        return { message: outcome.message, issuables: await list(request.actor, group, epic) };
       });
-      const input = parseInput(referencesSchema, requestParams(request));
-      const outcome = await addEpicIssuesByReferences(db, request.actor, epic, input.issuable_references);
-      return { message: outcome.message, issuables: await epicIssuables(request.actor, group, epic) };
-    });
-
-    app.post(route.url('epics/:iid/links'), async (request) => {
-      const { group, epic } = await findGroupEpic(db, request.actor, pathOf(request.params as Record<string, string>), {
-        forWrite: true,
-      });
-      const input = parseInput(referencesSchema, requestParams(request));
-      const outcome = await addChildEpicsByReferences(db, request.actor, epic, input.issuable_references);
-      return { message: outcome.message, issuables: await childIssuables(request.actor, group, epic) };
-    });
+    }
   }
 };
