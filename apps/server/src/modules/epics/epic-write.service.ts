@@ -1,5 +1,5 @@
 import { datesInOrder } from '@meridian/domain';
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { withTransaction } from '../../db/with-transaction';
 import { badRequest, conflict, forbidden } from '../../errors';
@@ -11,9 +11,10 @@ import { publishChange } from '../../realtime/change-channel';
 import { epicChangeTarget, epicSnapshot } from '../changes/epic-change-target';
 import { recordChange } from '../changes/record-change';
 import { nextIid } from '../internal-ids/next-iid';
+import { editStamp } from '../issuables/issuable-write';
 import { idChanges } from '../issuables/owner-links';
 import { type GroupRow, groupSubject } from '../namespaces/namespace-lookup.service';
-import { applySecretPolicy } from '../secret-detection/secret-policy';
+import { applySecretPolicy, titleAndDescription } from '../secret-detection/secret-policy';
 import { deleteNoteableRecords } from '../system-notes/noteable-records';
 import { recomputeEpicDates } from './epic-dates.service';
 import { assertValidParent } from './epic-hierarchy';
@@ -62,11 +63,6 @@ async function loadParent(db: Executor, actor: Actor, parentId: number): Promise
   return parent;
 }
 
-const epicTexts = (input: EpicInput) => [
-  { field: 'title', text: input.title },
-  { field: 'description', text: input.description },
-];
-
 /** POST /groups/:id/epics. 401 anonymous, 403 below Planner. */
 export async function createEpic(
   db: Executor,
@@ -76,7 +72,7 @@ export async function createEpic(
 ): Promise<EpicRow> {
   const actor = requireActor(actorOrNull);
   assertMayCreateEpic(actor, group, input);
-  await applySecretPolicy(db, epicTexts(input));
+  await applySecretPolicy(db, titleAndDescription(input));
   return db.transaction().execute((trx) => insertEpic(trx, actor, group, input));
 }
 
@@ -185,7 +181,7 @@ export async function updateEpic(
   if (!canEpic(actor, 'update_epic', epicSubject(epic))) throw forbidden();
   if (input.lock_version !== undefined && input.lock_version !== epic.lock_version)
     throw conflict('Epic has been modified by someone else (stale lock_version)');
-  await applySecretPolicy(db, epicTexts(input));
+  await applySecretPolicy(db, titleAndDescription(input));
   return withTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom('epics')
@@ -239,12 +235,7 @@ export async function updateEpic(
       Object.keys(set).length > 0 || labelsChanged || reparent
         ? await trx
             .updateTable('epics')
-            .set({
-              ...set,
-              updated_by_id: actor.id,
-              updated_at: sql<Date>`now()`,
-              lock_version: sql<number>`lock_version + 1`,
-            })
+            .set({ ...set, ...editStamp(actor.id) })
             .where('id', '=', epic.id)
             .returningAll()
             .executeTakeFirstOrThrow()

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { withTransaction } from '../../db/with-transaction';
 import { badRequest, forbidden } from '../../errors';
@@ -7,6 +6,7 @@ import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import type { EpicRow } from '../epics/epic-query';
 import { assertMayCreateEpic, insertEpic } from '../epics/epic-write.service';
+import { editStamp } from '../issuables/issuable-write';
 import { findGroup, groupSubject, type ProjectRow } from '../namespaces/namespace-lookup.service';
 import { addSystemNote, issueNoteTarget } from '../system-notes/noteable-records';
 import { findIssue, issueSubject } from './issues.service';
@@ -57,9 +57,7 @@ export async function promoteIssueToEpic(
         closed_at: issue.closed_at ?? new Date(),
         closed_by_id: issue.closed_by_id ?? me.id,
         promoted_to_epic_id: epic.id,
-        updated_by_id: me.id,
-        updated_at: sql<Date>`now()`,
-        lock_version: sql<number>`lock_version + 1`,
+        ...editStamp(me.id),
       })
       .where('id', '=', issue.id)
       .execute();

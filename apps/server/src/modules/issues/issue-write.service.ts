@@ -18,9 +18,9 @@ import { epicIdsDatedBy, refreshEpicDates } from '../epics/epic-dates.service';
 import { findEpicById } from '../epics/epics.service';
 import { setIssueEpic } from '../epics/issues/epic-issues.service';
 import { nextIid } from '../internal-ids/next-iid';
-import { validAssignees, validIteration, validMilestone } from '../issuables/issuable-write';
+import { editStamp, validAssignees, validIteration, validMilestone } from '../issuables/issuable-write';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
-import { applySecretPolicy } from '../secret-detection/secret-policy';
+import { applySecretPolicy, titleAndDescription } from '../secret-detection/secret-policy';
 import { deleteNoteableRecords } from '../system-notes/noteable-records';
 import { assertParentLinkConfidentiality } from '../work-items/parent-link-confidentiality';
 import { applyIssueLabelChanges, type IssueLabelChanges } from './issue-labels';
@@ -90,18 +90,13 @@ function assertStartNotAfterDue(start: string | null, due: string | null): void 
   }
 }
 
-const textsToSave = (input: IssueInput) => [
-  { field: 'title', text: input.title },
-  { field: 'description', text: input.description },
-];
-
 /** POST /projects/:id/issues. Returns the new issue's iid. */
 export async function createIssue(db: Database, actor: Actor | null, project: ProjectRow, input: IssueInput) {
   const me = requireActor(actor);
   const subject = projectIssueSubject(project);
   if (!canProject(me, 'create_issue', subject)) throw forbidden(forbiddenMessage(subject));
   assertMayTypeAsIncident(me, subject, input.issue_type, 'issue');
-  await applySecretPolicy(db, textsToSave(input));
+  await applySecretPolicy(db, titleAndDescription(input));
   const admin = canAdminNewIssue(me, subject);
   if (admin) assertStartNotAfterDue(input.start_date ?? null, input.due_date ?? null);
   const isOwnerOrAdmin = me.admin;
@@ -191,17 +186,12 @@ export async function updateIssue(
   if (input.lock_version !== undefined && input.lock_version !== issue.lock_version) {
     throw conflict('Issue was changed by someone else (stale lock_version)');
   }
-  await applySecretPolicy(db, textsToSave(input));
+  await applySecretPolicy(db, titleAndDescription(input));
   await withTransaction(db, async (trx) => {
     const changes = await issueRowChanges(trx, me, project, issue, input, admin);
     const updated = await trx
       .updateTable('issues')
-      .set({
-        ...changes,
-        updated_by_id: me.id,
-        updated_at: sql<Date>`now()`,
-        lock_version: sql<number>`lock_version + 1`,
-      })
+      .set({ ...changes, ...editStamp(me.id) })
       .where('id', '=', issue.id)
       .where('lock_version', '=', issue.lock_version)
       .returningAll()
