@@ -17,7 +17,7 @@ import { nextIid } from '../internal-ids/next-iid';
 import { findOrCreateLabelIds, validAssignees, validMilestone } from '../issuables/issuable-write';
 import { labelIdsOf } from '../issuables/owner-links';
 import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
-import { applySecretPolicy } from '../secret-detection/secret-policy';
+import { applySecretPolicy, titleAndDescription } from '../secret-detection/secret-policy';
 import { deleteNoteableRecords } from '../system-notes/noteable-records';
 import { findMergeRequest, type MergeRequestRow } from './merge-requests.service';
 import type { MergeRequestInput } from './mr-input';
@@ -113,11 +113,6 @@ async function editLabels(
   return labelIdsOf(trx, 'mergeRequest', mrId);
 }
 
-const mergeRequestTexts = (input: MergeRequestInput) => [
-  { field: 'title', text: input.title },
-  { field: 'description', text: input.description },
-];
-
 /** POST /projects/:id/merge_requests (Developer+). Returns the new iid. */
 export async function createMergeRequest(
   db: Database,
@@ -128,7 +123,7 @@ export async function createMergeRequest(
   const me = requireActor(actor);
   requireLevel(me, project, AccessLevel.DEVELOPER);
   if (!project.merge_requests_enabled) throw forbidden();
-  await applySecretPolicy(db, mergeRequestTexts(input));
+  await applySecretPolicy(db, titleAndDescription(input));
   const source = input.source_branch ?? '';
   const target = input.target_branch ?? '';
   if (source === target) throw badRequest('source_branch is invalid: must differ from target_branch', 'source_branch');
@@ -185,7 +180,7 @@ export async function updateMergeRequest(
   const mr = await findMergeRequest(db, me, project.id, iid);
   requireLevel(me, project, AccessLevel.DEVELOPER);
   if (input.state_event && mr.state === 'merged') throw new MethodNotAllowedError();
-  await applySecretPolicy(db, mergeRequestTexts(input));
+  await applySecretPolicy(db, titleAndDescription(input));
   await withTransaction(db, async (trx) => {
     const changes = await mergeRequestRowChanges(trx, project, mr, input);
     const updated = await trx
