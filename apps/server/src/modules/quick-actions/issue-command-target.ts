@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { canAdminNewIssue, canIssue, canProject } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
+import type { IssueSubject } from '../../policy/subjects';
 import { labelsByOwner, usersByOwner } from '../issuables/owner-links';
 import { createIssueLink } from '../issue-links/issue-links.service';
 import { issueTargetsFromReferences } from '../issue-links/issue-references';
@@ -103,6 +104,16 @@ function issueCommandTarget(
   };
 }
 
+/** Where an issue's commands look up labels and users: who may be assigned is who may read it. */
+function issueScope(me: Actor, project: ProjectRow, subject: IssueSubject): QuickActionTargetAdapter['scope'] {
+  return {
+    me,
+    project,
+    labelOwner: projectLabelOwner({ me, project }),
+    mayBeAssigned: (candidate) => canIssue(candidate, 'read_issue', subject),
+  };
+}
+
 /** The issue `iid` as a quick action target (404 when missing or unreadable): four statements. */
 export async function issueQuickActionTarget(
   db: Database,
@@ -152,12 +163,7 @@ export async function issueQuickActionTargetOf(
   });
   return {
     target,
-    scope: {
-      me,
-      project,
-      labelOwner: projectLabelOwner({ me, project }),
-      mayBeAssigned: (candidate) => canIssue(candidate, 'read_issue', subject),
-    },
+    scope: issueScope(me, project, subject),
     noun: 'issue',
     personal: { type: 'Issue', id: issue.id, noun: 'issue' },
     update: async (db, delta) => {
@@ -194,12 +200,7 @@ export function newIssueQuickActionTarget(me: Actor, project: ProjectRow): Quick
         relate: false,
       },
     }),
-    scope: {
-      me,
-      project,
-      labelOwner: projectLabelOwner({ me, project }),
-      mayBeAssigned: (candidate) => canIssue(candidate, 'read_issue', subject),
-    },
+    scope: issueScope(me, project, subject),
     noun: 'issue',
     personal: null,
     update: async () => {
