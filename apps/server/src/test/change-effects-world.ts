@@ -161,7 +161,21 @@ export function useChangeEffectsWorld() {
         return { type, id };
       };
     const on = (note: string) => `${type}#${id}: ${note}`;
-    return { write, on };
+    /** One row of a table of updates: `body`'s notes, to-dos and emails, and its live events. */
+    const expectUpdate = async (
+      name: string,
+      body: object | (() => object),
+      notes: string[],
+      todos: string[],
+      emails: string[],
+    ) => {
+      const effects = await effectsOf(write('PUT', body));
+      expect(effects.notes).toEqual(notes.map(on));
+      expect(effects.todos).toEqual(todos);
+      expect(effects.emails).toEqual(emails);
+      expect(effects.live).toEqual(name === 'labels' ? ['updated', 'labels'] : ['updated']);
+    };
+    return { write, on, expectUpdate };
   }
 
   return { t, api, uid, tok, ids, effectsOf, issuableWrites };
