@@ -8,6 +8,7 @@ import type { MergeRequestInput } from '../merge-requests/mr-input';
 import { createMergeRequest, updateMergeRequest } from '../merge-requests/mr-write.service';
 import type { ProjectRow } from '../namespaces/namespace-lookup.service';
 import { acceptsQuickAction } from './commands/command-table';
+import type { QuickActionTargetAdapter } from './commands/command-target-adapter';
 import { issueQuickActionTarget } from './issue-command-target';
 import { mergeRequestQuickActionTarget } from './mr-command-target';
 import { type QuickActionsOutcome, runQuickActions } from './quick-actions.service';
@@ -22,52 +23,42 @@ import { type QuickActionsOutcome, runQuickActions } from './quick-actions.servi
 const isIssueQuickAction = acceptsQuickAction('issue');
 const isMergeRequestQuickAction = acceptsQuickAction('merge_request');
 
-/** Runs commands on issue `iid` (404 when missing or unreadable). */
-async function runOnIssue(
-  db: Database,
-  actor: Actor | null,
-  project: ProjectRow,
-  iid: number,
-  commands: readonly QuickActionCommand[],
-) {
-  const me = requireActor(actor);
-  return runQuickActions(db, await issueQuickActionTarget(db, me, project, iid), commands);
-}
-
-/** Runs commands on merge request `iid` (404 when missing or unreadable). */
-async function runOnMergeRequest(
-  db: Database,
-  actor: Actor | null,
-  project: ProjectRow,
-  iid: number,
-  commands: readonly QuickActionCommand[],
-) {
-  const me = requireActor(actor);
-  const mr = await findMergeRequest(db, me, project.id, iid);
-  return runQuickActions(db, await mergeRequestQuickActionTarget(db, me, project, mr), commands);
-}
-
-/** One kind's description writes, the commands it accepts, and how they run on a saved item. */
+/** One kind's description writes, the commands it accepts, and its saved item `iid` as a target. */
 interface DescriptionWrites<I extends { description?: string }> {
   accepts: (name: QuickActionCommand['name']) => boolean;
   create: (db: Database, actor: Actor | null, project: ProjectRow, input: I) => Promise<number>;
   update: (db: Database, actor: Actor | null, project: ProjectRow, iid: number, input: I) => Promise<void>;
-  run: typeof runOnIssue;
+  /** 404 when missing or unreadable. */
+  target: (db: Database, me: Actor, project: ProjectRow, iid: number) => Promise<QuickActionTargetAdapter>;
 }
 
 const ISSUE_WRITES: DescriptionWrites<IssueInput> = {
   accepts: isIssueQuickAction,
   create: createIssue,
   update: updateIssue,
-  run: runOnIssue,
+  target: issueQuickActionTarget,
 };
 
 const MERGE_REQUEST_WRITES: DescriptionWrites<MergeRequestInput> = {
   accepts: isMergeRequestQuickAction,
   create: createMergeRequest,
   update: updateMergeRequest,
-  run: runOnMergeRequest,
+  target: async (db, me, project, iid) =>
+    mergeRequestQuickActionTarget(db, me, project, await findMergeRequest(db, me, project.id, iid)),
 };
+
+/** Runs commands on the saved item `iid`. */
+async function runOnSaved<I extends { description?: string }>(
+  writes: DescriptionWrites<I>,
+  db: Database,
+  actor: Actor | null,
+  project: ProjectRow,
+  iid: number,
+  commands: readonly QuickActionCommand[],
+) {
+  const me = requireActor(actor);
+  return runQuickActions(db, await writes.target(db, me, project, iid), commands);
+}
 
 /** A kind's create that creates the item without its description's commands, then runs them. */
 function createWithQuickActions<I extends { description?: string }>(
@@ -77,7 +68,7 @@ function createWithQuickActions<I extends { description?: string }>(
     const { commands, text } = extractQuickActions(input.description ?? '', writes.accepts);
     if (commands.length === 0) return writes.create(db, actor, project, input);
     const iid = await writes.create(db, actor, project, { ...input, description: text });
-    await writes.run(db, actor, project, iid, commands);
+    await runOnSaved(writes, db, actor, project, iid, commands);
     return iid;
   };
 }
@@ -90,7 +81,7 @@ function updateWithQuickActions<I extends { description?: string }>(
     const { commands, text } = extractQuickActions(input.description ?? '', writes.accepts);
     if (commands.length === 0) return writes.update(db, actor, project, iid, input);
     await writes.update(db, actor, project, iid, { ...input, description: text });
-    await writes.run(db, actor, project, iid, commands);
+    await runOnSaved(writes, db, actor, project, iid, commands);
   };
 }
 
