@@ -15,7 +15,7 @@ import { mergeRequestChangeTarget, mergeRequestSnapshot } from '../changes/merge
 import { recordChange } from '../changes/record-change';
 import { nextIid } from '../internal-ids/next-iid';
 import { findOrCreateLabelIds, validAssignees, validMilestone } from '../issuables/issuable-write';
-import { labelIdsOf } from '../issuables/owner-links';
+import { labelIdsOf, linkLabels, unlinkLabels } from '../issuables/owner-links';
 import { type ProjectRow, projectSubject } from '../namespaces/namespace-lookup.service';
 import { applySecretPolicy, titleAndDescription } from '../secret-detection/secret-policy';
 import { deleteNoteableRecords } from '../system-notes/noteable-records';
@@ -87,29 +87,10 @@ async function editLabels(
   mrId: number,
   input: MergeRequestInput,
 ): Promise<number[]> {
-  if (input.labels !== undefined)
-    await trx.deleteFrom('merge_request_labels').where('merge_request_id', '=', mrId).execute();
+  if (input.labels !== undefined) await unlinkLabels(trx, 'mergeRequest', mrId);
   const add = [...(input.labels ?? []), ...(input.add_labels ?? [])];
-  if (add.length) {
-    const ids = await findOrCreateLabelIds(trx, project, add);
-    await trx
-      .insertInto('merge_request_labels')
-      .values(ids.map((label_id) => ({ merge_request_id: mrId, label_id })))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-  if (input.remove_labels?.length) {
-    await trx
-      .deleteFrom('merge_request_labels')
-      .where('merge_request_id', '=', mrId)
-      .where('label_id', 'in', (eb) =>
-        eb
-          .selectFrom('labels')
-          .select('id')
-          .where('title', 'in', input.remove_labels ?? []),
-      )
-      .execute();
-  }
+  if (add.length) await linkLabels(trx, 'mergeRequest', mrId, await findOrCreateLabelIds(trx, project, add));
+  if (input.remove_labels?.length) await unlinkLabels(trx, 'mergeRequest', mrId, input.remove_labels);
   return labelIdsOf(trx, 'mergeRequest', mrId);
 }
 
