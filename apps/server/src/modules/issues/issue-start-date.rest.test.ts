@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { useGroupProjectApp } from '../../test/group-project-app';
 
