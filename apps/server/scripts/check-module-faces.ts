@@ -28,6 +28,9 @@ export interface DeepImport {
 const RELATIVE_SPECIFIER = /\b(?:from|import)\s*\(?\s*(['"])(\.\.?(?:\/[^'"]*)?)\1/g;
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+/** Code that registers or serves routes: the only code above every module layer. */
+const isTransport = (file: string) =>
+  isTest(file) || /\.(?:rest|plugin)\.ts$/.test(file) || /(?:^|\/)src\/(?:app|rest\/routes)\.ts$/.test(file);
 
 /** The module a repository-relative path lies in (`issues` for `…/modules/issues/x.ts`), with the rest of its path. */
 function placeInModules(path: string): { module: string; inside: string[] } | null {
@@ -60,12 +63,19 @@ export function deepImports(file: string, source: string): DeepImport[] {
       if (!target) continue;
       const face = posix.relative(posix.dirname(file), posix.join(MODULES_DIR, target.module)) || '.';
       const faceSpecifier = face.startsWith('.') ? face : `./${face}`;
-      const onFace = target.inside.length === 0;
+      // Two faces: `index.ts` (what other code may use) and `routes.ts` (the routes and plugins the
+      // app registers, kept apart so that a service importing a module never loads its transport).
+      const onRoutes = target.inside.length === 1 && target.inside[0] === 'routes';
+      const onFace = target.inside.length === 0 || onRoutes;
       const report = (message: string) => found.push({ file, line: index + 1, specifier, message });
       if (from?.module === target.module) {
         if (onFace && !isTest(file)) {
           report(`imports its own module's face; import the file inside modules/${target.module}/ directly`);
         }
+        continue;
+      }
+      if (onRoutes && !isTransport(file)) {
+        report(`imports modules/${target.module}/routes, which only the app and other transports (*.rest.ts) may`);
         continue;
       }
       if (onFace) continue;

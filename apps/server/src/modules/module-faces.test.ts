@@ -48,6 +48,17 @@ describe('check-module-faces', () => {
     expect(deepImports(EPICS_FILE, source).map((d) => d.line)).toEqual([4, 5, 6, 7]);
   });
 
+  it('lets only the app and transports import a routes face', () => {
+    expect(specifiers('apps/server/src/rest/routes.ts', importFrom('../modules/issues/routes'))).toEqual([]);
+    expect(
+      specifiers('apps/server/src/modules/award-emoji/award-emoji.rest.ts', importFrom('../notes/routes')),
+    ).toEqual([]);
+    expect(specifiers(EPICS_FILE, importFrom('../issues/routes'))).toEqual(['../issues/routes']);
+    expect(specifiers(GRAPHQL_FILE, importFrom('../../modules/issues/routes'))).toEqual([
+      '../../modules/issues/routes',
+    ]);
+  });
+
   it("reports a module's own files importing their own face", () => {
     expect(specifiers(EPICS_FILE, importFrom('.'))).toEqual(['.']);
     expect(specifiers('apps/server/src/modules/epics/issues/x.ts', importFrom('..'))).toEqual(['..']);

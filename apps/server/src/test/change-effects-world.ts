@@ -151,5 +151,43 @@ export function useChangeEffectsWorld() {
     expect(res.body, JSON.stringify(res.body)).toEqual({ data: { [name]: { errors: [] } } });
   }
 
-  return { t, api, uid, tok, ids, effectsOf, mutate };
+  /**
+   * Writes of one issue or merge request as `author`, for `effectsOf`: `write('POST', body)` creates
+   * it, `write('PUT', body)` updates the last one created, expecting `status`; `on(note)` is a system
+   * note on it as `effectsOf` lists them; `current()` its iid and id.
+   */
+  function issuableWrites(type: 'Issue' | 'MergeRequest') {
+    const items = () => `/projects/${ids.projectId}/${type === 'Issue' ? 'issues' : 'merge_requests'}`;
+    let iid = 0;
+    let id = 0;
+    const write =
+      (method: 'POST' | 'PUT', body: object | (() => object), status = 200) =>
+      async () => {
+        const payload = typeof body === 'function' ? body() : body;
+        const res = await api(method, method === 'POST' ? items() : `${items()}/${iid}`, 'author', payload);
+        expect(res.statusCode, res.body).toBe(status);
+        ({ iid, id } = res.json());
+        return { type, id };
+      };
+    const on = (note: string) => `${type}#${id}: ${note}`;
+    /** One row of a table of updates: `body`'s notes, to-dos and emails, and its live events. */
+    const expectUpdate = async (
+      name: string,
+      body: object | (() => object),
+      notes: string[],
+      todos: string[],
+      emails: string[],
+    ) => {
+      const effects = await effectsOf(write('PUT', body));
+      expect(effects.notes).toEqual(notes.map(on));
+      expect(effects.todos).toEqual(todos);
+      expect(effects.emails).toEqual(emails);
+      expect(effects.live).toEqual(name === 'labels' ? ['updated', 'labels'] : ['updated']);
+    };
+    /** The iid and id of the last one written. */
+    const current = () => ({ iid, id });
+    return { write, on, expectUpdate, current };
+  }
+
+  return { t, api, uid, tok, ids, effectsOf, mutate, issuableWrites };
 }

@@ -16,3 +16,20 @@ export async function storedNotes(
     .execute();
   return rows.map((n) => n.note);
 }
+
+/** The same for the issue or merge request `iid` of project `projectId`. */
+export async function storedNotesByIid(
+  db: Database,
+  type: 'Issue' | 'MergeRequest',
+  projectId: number,
+  iid: number,
+  kind: 'system' | 'comments',
+): Promise<string[]> {
+  const row = await db
+    .selectFrom(type === 'Issue' ? 'issues' : 'merge_requests')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('iid', '=', iid)
+    .executeTakeFirstOrThrow();
+  return storedNotes(db, { type, id: row.id }, kind);
+}

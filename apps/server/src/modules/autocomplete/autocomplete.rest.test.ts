@@ -1,31 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../../test/api-client';
+import { describe, expect, it } from 'vitest';
 import { countStatements, expectFixedStatements } from '../../test/statement-count';
-import { buildSuggestionWorld, type SuggestionWorld } from '../../test/suggestion-world';
-import { useTestApp } from '../../test/use-test-app';
+import { type SuggestionWho, useSuggestionApp } from '../../test/suggestion-test-app';
 
-const t = useTestApp();
-let w: SuggestionWorld;
+const t = useSuggestionApp();
+const { get, ok } = t;
 
-const api = apiClient(
-  () => t.app,
-  () => w.tok,
-  '',
-);
-const get = (url: string, who?: keyof SuggestionWorld['tok']) => api('GET', url, who);
-
-async function ok<T>(url: string, who?: keyof SuggestionWorld['tok']): Promise<T> {
-  const res = await get(url, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as T;
-}
-
-const usernames = async (url: string, who?: keyof SuggestionWorld['tok']) =>
+const usernames = async (url: string, who?: SuggestionWho) =>
   (await ok<Array<{ username: string }>>(url, who)).map((u) => u.username);
 
-beforeAll(async () => {
-  w = await buildSuggestionWorld(t);
-});
 describe('GET /-/autocomplete/users.json', () => {
   it('lists the group members (inherited included), active only, by name', async () => {
     expect(await usernames('/-/autocomplete/users.json?group_id=sgacme', 'dev')).toEqual([
@@ -41,7 +23,7 @@ describe('GET /-/autocomplete/users.json', () => {
     );
     expect(body).toEqual([
       {
-        id: w.uid.dev,
+        id: t.world.uid.dev,
         name: 'Dana Dev',
         username: 'sg_dev',
         avatar_url: null,
@@ -54,7 +36,7 @@ describe('GET /-/autocomplete/users.json', () => {
   it('lists a project’s own and inherited members; group_id wins over project_id', async () => {
     const api = encodeURIComponent('sgacme/sub/api');
     expect(await usernames(`/-/autocomplete/users.json?project_id=${api}`, 'dev')).toContain('sg_projonly');
-    expect(await usernames(`/-/autocomplete/users.json?project_id=${w.apiId}`, 'dev')).toContain('sg_owner');
+    expect(await usernames(`/-/autocomplete/users.json?project_id=${t.world.apiId}`, 'dev')).toContain('sg_owner');
     expect(await usernames(`/-/autocomplete/users.json?project_id=${api}&group_id=sgacme`, 'dev')).not.toContain(
       'sg_projonly',
     );
@@ -80,7 +62,7 @@ describe('GET /-/autocomplete/users.json', () => {
   it('hides private groups and projects: 404 for strangers and anonymous visitors', async () => {
     expect((await get('/-/autocomplete/users.json?group_id=sgacme', 'outsider')).statusCode).toBe(404);
     expect((await get('/-/autocomplete/users.json?group_id=sgacme')).statusCode).toBe(404);
-    expect((await get(`/-/autocomplete/users.json?project_id=${w.webId}`)).statusCode).toBe(404);
+    expect((await get(`/-/autocomplete/users.json?project_id=${t.world.webId}`)).statusCode).toBe(404);
     expect((await get('/-/autocomplete/users.json?group_id=nope', 'dev')).statusCode).toBe(404);
     expect(await usernames('/-/autocomplete/users.json?group_id=sgpub')).toEqual([]);
     // Anonymous visitors get no instance-wide user list.
@@ -118,14 +100,14 @@ describe('GET /-/autocomplete/award_emojis', () => {
       .values([
         {
           name: 'rocket',
-          user_id: w.uid.dev as number,
+          user_id: t.world.uid.dev as number,
           awardable_type: 'Issue',
           awardable_id: 1,
           created_at: new Date('2025-01-01'),
         },
         {
           name: 'custom_one',
-          user_id: w.uid.dev as number,
+          user_id: t.world.uid.dev as number,
           awardable_type: 'Issue',
           awardable_id: 2,
           created_at: new Date('2025-02-01'),
@@ -153,7 +135,7 @@ describe('GET /-/autocomplete/award_emojis', () => {
 });
 
 describe('GET /-/autocomplete/merge_request_{target,source}_branches.json', () => {
-  const titles = async (url: string, who?: keyof SuggestionWorld['tok']) =>
+  const titles = async (url: string, who?: SuggestionWho) =>
     (await ok<Array<{ title: string }>>(url, who)).map((b) => b.title);
 
   it('lists distinct branch names of the visible merge requests', async () => {
@@ -161,9 +143,9 @@ describe('GET /-/autocomplete/merge_request_{target,source}_branches.json', () =
       'develop',
       'main',
     ]);
-    expect(await titles(`/-/autocomplete/merge_request_target_branches.json?project_id=${w.webId}`, 'dev')).toEqual([
-      'main',
-    ]);
+    expect(
+      await titles(`/-/autocomplete/merge_request_target_branches.json?project_id=${t.world.webId}`, 'dev'),
+    ).toEqual(['main']);
     expect(await titles('/-/autocomplete/merge_request_source_branches.json?group_id=sgacme', 'dev')).toEqual([
       'feature-a',
       'feature-a2',

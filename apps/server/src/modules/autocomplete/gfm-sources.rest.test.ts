@@ -1,37 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../../test/api-client';
 import { createUser } from '../../test/factories';
 import { expectFixedStatements } from '../../test/statement-count';
-import { buildSuggestionWorld, type SuggestionWorld } from '../../test/suggestion-world';
-import { useTestApp } from '../../test/use-test-app';
+import { type SuggestionWho, useSuggestionApp } from '../../test/suggestion-test-app';
 
-const t = useTestApp();
-let w: SuggestionWorld;
-type Who = keyof SuggestionWorld['tok'];
-
-const api = apiClient(
-  () => t.app,
-  () => w.tok,
-  '',
-);
-
-async function ok<T = Array<Record<string, unknown>>>(url: string, who?: Who): Promise<T> {
-  const res = await api('GET', url, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as T;
-}
-const field = async (url: string, key: string, who?: Who) => (await ok(url, who)).map((x) => x[key]);
+const t = useSuggestionApp();
+const { get, ok } = t;
+const field = async (url: string, key: string, who?: SuggestionWho) => (await ok(url, who)).map((x) => x[key]);
 
 const WEB = '/sgacme/web/-/autocomplete_sources';
 
 beforeAll(async () => {
-  w = await buildSuggestionWorld(t);
   const banned = await createUser(t.db, { username: 'sg_banned', name: 'Ban Ned', state: 'banned' });
   const issue = (iid: number, title: string, extra: Record<string, unknown> = {}) => ({
-    project_id: w.webId,
+    project_id: t.world.webId,
     iid,
     title,
-    author_id: w.uid.owner as number,
+    author_id: t.world.uid.owner as number,
     ...extra,
   });
   await t.db
@@ -43,7 +27,7 @@ beforeAll(async () => {
       issue(4, 'Banned author issue', { author_id: banned.id }),
       issue(5, 'Closed login work', { state: 'closed' }),
       ...Array.from({ length: 8 }, (_, i) => issue(10 + i, `Filler ${i}`)),
-      { project_id: w.apiId, iid: 1, title: 'API login', author_id: w.uid.owner as number },
+      { project_id: t.world.apiId, iid: 1, title: 'API login', author_id: t.world.uid.owner as number },
     ])
     .execute();
 });
@@ -96,22 +80,22 @@ describe('Markdown autocomplete sources', () => {
   });
 
   it('a hidden or missing project or group is 404, an unknown source too', async () => {
-    expect((await api('GET', '/sghidden/secret/-/autocomplete_sources/issues', 'dev')).statusCode).toBe(404);
-    expect((await api('GET', '/groups/sghidden/-/autocomplete_sources/epics', 'dev')).statusCode).toBe(404);
-    expect((await api('GET', `${WEB}/issues`, 'outsider')).statusCode).toBe(404);
-    expect((await api('GET', `${WEB}/issues`)).statusCode).toBe(404);
-    expect((await api('GET', `${WEB}/snippets`, 'dev')).statusCode).toBe(404);
+    expect((await get('/sghidden/secret/-/autocomplete_sources/issues', 'dev')).statusCode).toBe(404);
+    expect((await get('/groups/sghidden/-/autocomplete_sources/epics', 'dev')).statusCode).toBe(404);
+    expect((await get(`${WEB}/issues`, 'outsider')).statusCode).toBe(404);
+    expect((await get(`${WEB}/issues`)).statusCode).toBe(404);
+    expect((await get(`${WEB}/snippets`, 'dev')).statusCode).toBe(404);
   });
 
   it('bad input is a 400 naming the parameter: a query over 20 characters, a bad per_page', async () => {
-    const long = await api('GET', `${WEB}/issues?search=${'a'.repeat(21)}`, 'dev');
+    const long = await get(`${WEB}/issues?search=${'a'.repeat(21)}`, 'dev');
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ field: 'search' });
     expect((await ok(`${WEB}/issues?search=${'a'.repeat(20)}`, 'dev')).length).toBe(0);
-    const big = await api('GET', `${WEB}/issues?per_page=21`, 'dev');
+    const big = await get(`${WEB}/issues?per_page=21`, 'dev');
     expect(big.statusCode).toBe(400);
     expect(big.json()).toMatchObject({ field: 'per_page' });
-    expect((await api('GET', `${WEB}/issues?confidential_only=maybe`, 'dev')).json()).toMatchObject({
+    expect((await get(`${WEB}/issues?confidential_only=maybe`, 'dev')).json()).toMatchObject({
       field: 'confidential_only',
     });
   });

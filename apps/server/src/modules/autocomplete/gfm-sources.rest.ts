@@ -1,13 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { parseInput } from '../../rest/params';
+import { namespacePathRoutes } from '../namespaces';
 import { gfmSuggestions } from './gfm-sources.service';
 import { GFM_SOURCES, type GfmSourceName, gfmSourceParams } from './gfm-sources-params';
 import { containerFromPath } from './suggestion-container';
 import { suggestionErrorHandler } from './suggestion-error-handler';
-
-/** Groups nest 20 deep (namespaces.traversal_ids holds at most 21 ids). */
-const MAX_GROUP_DEPTH = 20;
 
 /**
  * GitLab's Markdown autocomplete sources beside the pages:
@@ -22,13 +20,10 @@ export const gfmSourcesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   const last = `autocomplete_sources/:source(^(?:${GFM_SOURCES.join('|')})$)`;
 
   for (const kind of ['group', 'project'] as const) {
-    const [min, max] = kind === 'group' ? [1, MAX_GROUP_DEPTH] : [2, MAX_GROUP_DEPTH + 1];
-    for (let depth = min; depth <= max; depth++) {
-      const segments = Array.from({ length: depth }, (_, i) => `:s${i}`).join('/');
-      const route = kind === 'group' ? `/groups/${segments}/-/${last}` : `/${segments}/-/${last}`;
-      app.get(route, async (request) => {
+    for (const path of namespacePathRoutes(kind)) {
+      app.get(path.url(last), async (request) => {
         const params = request.params as Record<string, string>;
-        const fullPath = Array.from({ length: depth }, (_, i) => params[`s${i}`] ?? '').join('/');
+        const fullPath = path.fullPath(params);
         const q = parseInput(gfmSourceParams, request.query);
         const container = await containerFromPath(db, request.actor, kind, fullPath);
         return gfmSuggestions(ctx, db, request.actor, container, params.source as GfmSourceName, q);

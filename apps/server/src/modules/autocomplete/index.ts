@@ -1,5 +1,4 @@
 /** The autocomplete module's face: all that code outside it may import (modules/README.md). */
 export { inheritedGroupIds, type SuggestionContainer } from './suggestion-container';
 export { suggestionErrorHandler } from './suggestion-error-handler';
-export { suggestionRoutes } from './suggestions.rest';
 export { suggestUsers } from './users-autocomplete.service';

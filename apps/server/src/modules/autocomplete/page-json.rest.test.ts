@@ -1,26 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../../test/api-client';
+import { describe, expect, it } from 'vitest';
 import { countStatements } from '../../test/statement-count';
-import { buildSuggestionWorld, type SuggestionWorld } from '../../test/suggestion-world';
-import { useTestApp } from '../../test/use-test-app';
+import { type SuggestionWho, useSuggestionApp } from '../../test/suggestion-test-app';
 
-const t = useTestApp();
-let w: SuggestionWorld;
-type Who = keyof SuggestionWorld['tok'];
+const t = useSuggestionApp();
+const { get, ok } = t;
 
-const api = apiClient(
-  () => t.app,
-  () => w.tok,
-  '',
-);
-const get = (url: string, who?: Who) => api('GET', url, who);
-
-async function ok<T>(url: string, who?: Who): Promise<T> {
-  const res = await get(url, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as T;
-}
-const titles = async (url: string, who?: Who) => (await ok<Array<{ title: string }>>(url, who)).map((x) => x.title);
+const titles = async (url: string, who?: SuggestionWho) =>
+  (await ok<Array<{ title: string }>>(url, who)).map((x) => x.title);
 
 async function expect400(url: string, field: string) {
   const res = await get(url, 'dev');
@@ -29,11 +15,8 @@ async function expect400(url: string, field: string) {
   expect(res.json().message).toContain(field);
 }
 
-const statements = (url: string, who: Who) => countStatements(t.database, () => ok(url, who));
+const statements = (url: string, who: SuggestionWho) => countStatements(t.database, () => ok(url, who));
 
-beforeAll(async () => {
-  w = await buildSuggestionWorld(t);
-});
 describe('labels.json', () => {
   it('lists a group’s labels and its projects’, one per title, by title', async () => {
     const body = await ok<Array<Record<string, unknown>>>('/groups/sgacme/-/labels.json', 'dev');
@@ -173,7 +156,7 @@ describe('epics.json', () => {
       iid: 1,
       title: 'Sub epic',
       state: 'opened',
-      group_id: w.subId,
+      group_id: t.world.subId,
       group_full_path: 'sgacme/sub',
       reference: 'sgacme/sub&1',
       web_url: 'http://localhost:3000/groups/sgacme/sub/-/epics/1',

@@ -5,6 +5,7 @@ import { badRequest } from '../../errors';
 import { todayIso } from '../../lib/today';
 import { parseInput } from '../../rest/params';
 import { suggestIterations } from '../iterations';
+import { namespacePathRoutes } from '../namespaces';
 import { suggestEnvironments } from './environment-suggestions.service';
 import { suggestEpics } from './epic-suggestions.service';
 import { suggestLabels } from './label-suggestions.service';
@@ -14,9 +15,6 @@ import { containerFromPath, inheritedGroupIds, type SuggestionContainer } from '
 import { suggestionErrorHandler } from './suggestion-error-handler';
 import { flag, suggestionParams } from './suggestion-params';
 import { suggestionPresenter } from './suggestions.presenter';
-
-/** Groups nest 20 deep (namespaces.traversal_ids holds at most 21 ids). */
-const MAX_GROUP_DEPTH = 20;
 
 type Kind = 'group' | 'project';
 type Resource = 'labels' | 'milestones' | 'releases' | 'environments' | 'epics' | 'iterations';
@@ -115,13 +113,10 @@ export const pageJsonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
 
   for (const kind of ['group', 'project'] as const) {
     const last = `:resource(^(?:${resources[kind].join('|')})\\.json$)`;
-    const [min, max] = kind === 'group' ? [1, MAX_GROUP_DEPTH] : [2, MAX_GROUP_DEPTH + 1];
-    for (let depth = min; depth <= max; depth++) {
-      const segments = Array.from({ length: depth }, (_, i) => `:s${i}`).join('/');
-      const route = kind === 'group' ? `/groups/${segments}/-/${last}` : `/${segments}/-/${last}`;
-      app.get(route, async (request) => {
+    for (const path of namespacePathRoutes(kind)) {
+      app.get(path.url(last), async (request) => {
         const params = request.params as Record<string, string>;
-        const fullPath = Array.from({ length: depth }, (_, i) => params[`s${i}`] ?? '').join('/');
+        const fullPath = path.fullPath(params);
         const resource = (params.resource ?? '').replace(/\.json$/, '') as Resource;
         const container = await containerFromPath(db, request.actor, kind, fullPath);
         return handlers[resource](request, container);

@@ -3,19 +3,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
-import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
-import { epicNoteableByIid, findNote, issueNoteable, loadUsers, mergeRequestNoteable, type Noteable } from '../notes';
+import { parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { findNote, loadUsers, type Noteable } from '../notes';
+import { noteableFor } from '../notes/routes';
 import { presentAward } from './award-emoji.presenter';
 import { type Awardable, createAward, deleteAward, findAward, listAwards } from './award-emoji.service';
 
-type Params = {
-  id: string;
-  issue_iid?: string;
-  epic_iid?: string;
-  merge_request_iid?: string;
-  note_id?: string;
-  award_id?: string;
-};
+type Params = { note_id?: string; award_id?: string };
 type Kind = Noteable['kind'];
 
 /** Where each kind's award emoji live (epics by iid, as GitLab). */
@@ -36,26 +30,8 @@ const createSchema = z.object({ name: z.string().max(128) });
 export const awardEmojiRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
 
-  async function noteable(request: FastifyRequest, kind: Kind): Promise<Noteable> {
-    const p = request.params as Params;
-    const container = parseIdOrPath(p.id);
-    switch (kind) {
-      case 'issue':
-        return issueNoteable(db, request.actor, container, parseIntParam(p.issue_iid, 'issue_iid'));
-      case 'epic':
-        return epicNoteableByIid(db, request.actor, container, parseIntParam(p.epic_iid, 'epic_iid'));
-      case 'merge_request':
-        return mergeRequestNoteable(
-          db,
-          request.actor,
-          container,
-          parseIntParam(p.merge_request_iid, 'merge_request_iid'),
-        );
-    }
-  }
-
   async function awardable(request: FastifyRequest, kind: Kind, onNote: boolean): Promise<Awardable> {
-    const n = await noteable(request, kind);
+    const n = await noteableFor(db, request, kind, 'iid');
     if (!onNote) return { type: n.type, id: n.id };
     const note = await findNote(db, request.actor, n, parseIntParam((request.params as Params).note_id, 'note_id'));
     return { type: 'Note', id: note.id };

@@ -1,4 +1,3 @@
 /** The award-emoji module's face: all that code outside it may import (modules/README.md). */
 export { presentAward } from './award-emoji.presenter';
-export { awardEmojiRoutes } from './award-emoji.rest';
 export { awardsOfNotes, toggleAward } from './award-emoji.service';

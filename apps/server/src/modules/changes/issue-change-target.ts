@@ -18,13 +18,24 @@ export function issueChangeTarget(
   issue: { id: number; iid: number; title: string },
   subject: IssueSubject,
 ): ChangeTarget {
+  return issueTarget({ id: issue.id, project_id: project.id }, subject, () =>
+    issueNotifyTarget(project, issue, subject),
+  );
+}
+
+/** An issue's change target; `notifyTarget` loads what its emails name. */
+function issueTarget(
+  issue: { id: number; project_id: number },
+  subject: IssueSubject,
+  notifyTarget: ChangeTarget['notifyTarget'],
+): ChangeTarget {
   return {
     type: 'Issue',
     id: issue.id,
     noun: 'issue',
-    noteTarget: issueNoteTarget({ id: issue.id, project_id: project.id }),
+    noteTarget: issueNoteTarget(issue),
     todoTarget: { type: 'Issue', id: issue.id, subject },
-    notifyTarget: () => issueNotifyTarget(project, issue, subject),
+    notifyTarget,
     emails: ISSUE_EMAILS,
   };
 }
@@ -70,14 +81,7 @@ export function issueRowChangeTarget(
   row: { id: number; iid: number; project_id: number; title: string },
   subject: IssueSubject,
 ): ChangeTarget {
-  return {
-    type: 'Issue',
-    id: row.id,
-    noun: 'issue',
-    noteTarget: issueNoteTarget(row),
-    todoTarget: { type: 'Issue', id: row.id, subject },
-    notifyTarget: () =>
-      noteableNotifyTarget(db, { kind: 'issue', id: row.id, iid: row.iid, projectId: row.project_id, row, subject }),
-    emails: ISSUE_EMAILS,
-  };
+  return issueTarget(row, subject, () =>
+    noteableNotifyTarget(db, { kind: 'issue', id: row.id, iid: row.iid, projectId: row.project_id, row, subject }),
+  );
 }

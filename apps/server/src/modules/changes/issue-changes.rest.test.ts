@@ -7,9 +7,6 @@ import { useChangeEffectsWorld } from '../../test/change-effects-world';
  * to-dos, description mention rows, queued emails and live events.
  */
 const w = useChangeEffectsWorld();
-const issues = () => `/projects/${w.ids.projectId}/issues`;
-let iid = 0;
-let id = 0;
 let milestoneId = 0;
 
 beforeAll(async () => {
@@ -21,17 +18,7 @@ beforeAll(async () => {
   milestoneId = milestone.id;
 });
 
-const write =
-  (method: 'POST' | 'PUT', body: object | (() => object), status = 200) =>
-  async () => {
-    const payload = typeof body === 'function' ? body() : body;
-    const res = await w.api(method, method === 'POST' ? issues() : `${issues()}/${iid}`, 'author', payload);
-    expect(res.statusCode, res.body).toBe(status);
-    ({ iid, id } = res.json());
-    return { type: 'Issue' as const, id };
-  };
-
-const on = (note: string) => `Issue#${id}: ${note}`;
+const { write, on, expectUpdate, current } = w.issuableWrites('Issue');
 
 describe('the effects of an issue write', () => {
   it('creation: first labels and assignees noted, assignee and mention to-dos, new_issue emails, no live event', async () => {
@@ -74,22 +61,16 @@ describe('the effects of an issue write', () => {
     ['close', { state_event: 'close' }, ['closed'], [], ['watcher:close_issue']],
     ['reopen', { state_event: 'reopen' }, ['reopened'], [], ['watcher:reopen_issue']],
     ['nothing', { title: 'Crash on save' }, [], [], []],
-  ])('%s', async (name, body, notes, todos, emails) => {
-    const effects = await w.effectsOf(write('PUT', body));
-    expect(effects.notes).toEqual(notes.map(on));
-    expect(effects.todos).toEqual(todos);
-    expect(effects.emails).toEqual(emails);
-    expect(effects.live).toEqual(name === 'labels' ? ['updated', 'labels'] : ['updated']);
-  });
+  ])('%s', expectUpdate);
 });
 
 describe('the same effects through GraphQL', () => {
   const through = (name: 'updateIssue' | 'createNote', input: () => Record<string, unknown>) => async () => {
     await w.mutate(name, input());
-    return { type: 'Issue' as const, id };
+    return { type: 'Issue' as const, id: current().id };
   };
-  const target = () => ({ projectPath: 'chg/web', iid: String(iid) });
-  const comment = (body: string) => () => ({ noteableId: `gid://gitlab/Issue/${id}`, body });
+  const target = () => ({ projectPath: 'chg/web', iid: String(current().iid) });
+  const comment = (body: string) => () => ({ noteableId: `gid://gitlab/Issue/${current().id}`, body });
 
   it.each<[string, () => Promise<{ type: 'Issue'; id: number }>, string[], string[], string[]]>([
     [
@@ -129,7 +110,7 @@ describe('the same effects through GraphQL', () => {
       .selectFrom('notes')
       .select('note')
       .where('noteable_type', '=', 'Issue')
-      .where('noteable_id', '=', id)
+      .where('noteable_id', '=', current().id)
       .where('system', '=', false)
       .execute();
     expect(comments.map((c) => c.note)).toEqual(['Labelled.']);

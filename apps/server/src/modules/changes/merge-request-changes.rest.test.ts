@@ -7,21 +7,7 @@ import { useChangeEffectsWorld } from '../../test/change-effects-world';
  * no merge request mutation but createNote: its quick actions reach the same recorder.
  */
 const w = useChangeEffectsWorld();
-const mrs = () => `/projects/${w.ids.projectId}/merge_requests`;
-let iid = 0;
-let id = 0;
-
-const write =
-  (method: 'POST' | 'PUT', body: object | (() => object), status = 200) =>
-  async () => {
-    const payload = typeof body === 'function' ? body() : body;
-    const res = await w.api(method, method === 'POST' ? mrs() : `${mrs()}/${iid}`, 'author', payload);
-    expect(res.statusCode, res.body).toBe(status);
-    ({ iid, id } = res.json());
-    return { type: 'MergeRequest' as const, id };
-  };
-
-const on = (note: string) => `MergeRequest#${id}: ${note}`;
+const { write, on, expectUpdate, current } = w.issuableWrites('MergeRequest');
 
 describe('the effects of a merge request write', () => {
   it('creation: first reviewers noted, review to-do, new_merge_request emails', async () => {
@@ -73,19 +59,13 @@ describe('the effects of a merge request write', () => {
     ['lock', { discussion_locked: true }, ['locked the discussion in this merge request'], [], []],
     ['close', { state_event: 'close' }, ['closed'], [], ['watcher:close_merge_request']],
     ['reopen', { state_event: 'reopen' }, ['reopened'], [], ['watcher:reopen_merge_request']],
-  ])('%s', async (name, body, notes, todos, emails) => {
-    const effects = await w.effectsOf(write('PUT', body));
-    expect(effects.notes).toEqual(notes.map(on));
-    expect(effects.todos).toEqual(todos);
-    expect(effects.emails).toEqual(emails);
-    expect(effects.live).toEqual(name === 'labels' ? ['updated', 'labels'] : ['updated']);
-  });
+  ])('%s', expectUpdate);
 });
 
 describe('the same effects through GraphQL createNote', () => {
   const comment = (body: string) => async () => {
-    await w.mutate('createNote', { noteableId: `gid://gitlab/MergeRequest/${id}`, body });
-    return { type: 'MergeRequest' as const, id };
+    await w.mutate('createNote', { noteableId: `gid://gitlab/MergeRequest/${current().id}`, body });
+    return { type: 'MergeRequest' as const, id: current().id };
   };
 
   it.each<[string, string, string[], string[], string[]]>([

@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import { labelIdsOf } from '../issuables';
+import { labelIdsOf, linkLabels, unlinkLabels } from '../issuables';
 import { cleanLabelTitles, findOrCreateLabels } from '../labels';
 import type { Executor } from './epic-query';
 
@@ -25,33 +25,14 @@ async function editEpicLabels(
   group: { id: number; traversal_ids: number[] },
   change: { set?: readonly string[]; add?: readonly string[]; remove?: readonly string[] },
 ): Promise<void> {
+  const labelOwner = { groupId: group.id, groupIds: group.traversal_ids };
   if (change.set !== undefined) {
-    const ids = await findOrCreateLabels(db, { groupId: group.id, groupIds: group.traversal_ids }, change.set);
-    await db.deleteFrom('epic_labels').where('epic_id', '=', epicId).execute();
-    if (ids.length)
-      await db
-        .insertInto('epic_labels')
-        .values(ids.map((label_id) => ({ epic_id: epicId, label_id })))
-        .execute();
+    const ids = await findOrCreateLabels(db, labelOwner, change.set);
+    await unlinkLabels(db, 'epic', epicId);
+    await linkLabels(db, 'epic', epicId, ids);
   }
-  if (change.add?.length) {
-    const ids = await findOrCreateLabels(db, { groupId: group.id, groupIds: group.traversal_ids }, change.add);
-    if (ids.length)
-      await db
-        .insertInto('epic_labels')
-        .values(ids.map((label_id) => ({ epic_id: epicId, label_id })))
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-  }
-  if (change.remove?.length) {
-    const titles = cleanLabelTitles(change.remove);
-    if (titles.length)
-      await db
-        .deleteFrom('epic_labels')
-        .where('epic_id', '=', epicId)
-        .where('label_id', 'in', (eb) => eb.selectFrom('labels').select('id').where('title', 'in', titles))
-        .execute();
-  }
+  if (change.add?.length) await linkLabels(db, 'epic', epicId, await findOrCreateLabels(db, labelOwner, change.add));
+  if (change.remove?.length) await unlinkLabels(db, 'epic', epicId, cleanLabelTitles(change.remove));
 }
 
 /**

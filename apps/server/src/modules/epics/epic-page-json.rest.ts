@@ -5,7 +5,7 @@ import { parseIntParam } from '../../rest/params';
 import { serviceContext } from '../../service-context';
 import { suggestionErrorHandler } from '../autocomplete';
 import { redactReferencesIn } from '../markdown';
-import { webUrl } from '../namespaces';
+import { type NamespacePathRoute, namespacePathRoutes, webUrl } from '../namespaces';
 import { isSubscribed } from '../subscriptions';
 import { epicLabelTitlesByIds } from './epic-labels';
 import { parseEpicPageUpdate } from './epic-page-params';
@@ -16,11 +16,8 @@ import { deleteEpic, updateEpic } from './epic-write.service';
 import { presentEpics } from './epics.presenter';
 import { epicSubject, findGroupEpic } from './epics.service';
 
-/** Groups nest 20 deep (namespaces.traversal_ids holds at most 21 ids). */
-const MAX_GROUP_DEPTH = 20;
-
-const pathOf = (params: Record<string, string>, depth: number) => ({
-  group: { fullPath: Array.from({ length: depth }, (_, i) => params[`s${i}`] ?? '').join('/') },
+const pathOf = (params: Record<string, string>, route: NamespacePathRoute) => ({
+  group: { fullPath: route.fullPath(params) },
   iid: parseIntParam((params.iid ?? '').replace(/\.json$/, ''), 'iid'),
 });
 
@@ -64,15 +61,14 @@ export const epicPageJsonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     };
   }
 
-  for (let depth = 1; depth <= MAX_GROUP_DEPTH; depth++) {
-    const segments = Array.from({ length: depth }, (_, i) => `:s${i}`).join('/');
-    const url = `/groups/${segments}/-/epics/:iid(^\\d{1,10}\\.json$)`;
+  for (const route of namespacePathRoutes('group')) {
+    const url = route.url('epics/:iid(^\\d{1,10}\\.json$)');
     app.get(url, async (request) => {
-      const { group, epic } = await findGroupEpic(db, request.actor, pathOf(request.params as never, depth));
+      const { group, epic } = await findGroupEpic(db, request.actor, pathOf(request.params as never, route));
       return present(request, group.id, epic);
     });
     app.put(url, async (request) => {
-      const path = pathOf(request.params as never, depth);
+      const path = pathOf(request.params as never, route);
       const { group, epic } = await findGroupEpic(db, request.actor, path, { forWrite: true });
       const { input, labelIds } = parseEpicPageUpdate(request.query, request.body);
       if (labelIds)
@@ -87,7 +83,7 @@ export const epicPageJsonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     });
     // GitLab's IssuableActions#destroy answers a .json delete with where to go next: the epics list.
     app.delete(url, async (request) => {
-      const path = pathOf(request.params as never, depth);
+      const path = pathOf(request.params as never, route);
       const { group, epic } = await findGroupEpic(db, request.actor, path, { forWrite: true });
       await deleteEpic(db, request.actor, epic);
       return { web_url: webUrl(ctx, `groups/${group.full_path}/-/epics`) };

@@ -3,18 +3,12 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../policy/actor';
 import { parseIntParam } from '../../rest/params';
 import { serviceContext } from '../../service-context';
+import { namespacePathRoutes } from '../namespaces';
 import { unassignChildEpic } from './epic-children.service';
 import { findGroupEpic } from './epics.service';
 import { removeEpicIssue } from './issues/epic-issues.service';
 
-/** Groups nest 20 deep: a group path has 1 to 20 segments. */
-const MAX_GROUP_DEPTH = 20;
-
 type Params = Record<string, string | undefined>;
-
-function groupPathOf(params: Params, depth: number): string {
-  return Array.from({ length: depth }, (_, i) => params[`s${i}`] ?? '').join('/');
-}
 
 /**
  * IE-15: `DELETE {relationPath}` of an epic-tree row, beside the pages (outside /api/v4) as GitLab:
@@ -25,14 +19,13 @@ function groupPathOf(params: Params, depth: number): string {
  */
 export const epicRelationsWebRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
-  for (let depth = 1; depth <= MAX_GROUP_DEPTH; depth++) {
-    const segments = Array.from({ length: depth }, (_, i) => `:s${i}`).join('/');
-    const base = `/groups/${segments}/-/epics/:iid`;
+  for (const path of namespacePathRoutes('group')) {
+    const base = path.url('epics/:iid');
     const parentOf = (params: Params, actor: Actor | null) =>
       findGroupEpic(
         db,
         actor,
-        { group: { fullPath: groupPathOf(params, depth) }, iid: parseIntParam(params.iid, 'iid') },
+        { group: { fullPath: path.fullPath(params) }, iid: parseIntParam(params.iid, 'iid') },
         { forWrite: true },
       );
 

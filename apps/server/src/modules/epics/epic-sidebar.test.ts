@@ -1,25 +1,27 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, expectStatuses } from '../../test/api-client';
-import {
-  addGroupMember,
-  createGroup,
-  createGroupMembers,
-  createProject,
-  createToken,
-  createUser,
-} from '../../test/factories';
+import { expectStatuses } from '../../test/api-client';
+import { addGroupMember, createGroup, createToken, createUser } from '../../test/factories';
 import { dig, gql } from '../../test/graphql-client';
-import { useTestApp } from '../../test/use-test-app';
+import { useGroupProjectApp } from '../../test/group-project-app';
 
 /**
  * The epic page's sidebar (IE §2.3): to-do and subscription routes, the ancestors with placeholders
  * for hidden ones (IE-32), participants (IE-33), inherited-date sources, and the colour/date writes.
  */
 
-const t = useTestApp();
-const tok: Record<string, string> = {};
-const api = apiClient(() => t.app, tok);
+const t = useGroupProjectApp({
+  group: 'sb',
+  name: 'Sidebar',
+  prefix: 'sb-',
+  members: [
+    ['owner', AccessLevel.OWNER],
+    ['reporter', AccessLevel.REPORTER],
+    ['guest', AccessLevel.GUEST],
+  ],
+  outsiders: ['stranger'],
+});
+const { api, tok } = t;
 /** Epic iids by name: TOP (confidential, group sb) → MID (confidential, sb/sub) → LEAF (confidential, sb/sub); OPEN in sb. */
 const iid: Record<string, number> = {};
 const ids: Record<string, number> = {};
@@ -27,20 +29,13 @@ const SECRET_TITLE = 'Top secret roadmap';
 
 beforeAll(async () => {
   const db = t.db;
-  const group = await createGroup(db, { path: 'sb', name: 'Sidebar' });
-  const sub = await createGroup(db, { path: 'sub', parentId: group.id });
-  const members = await createGroupMembers(db, group.id, 'sb-', [
-    ['owner', AccessLevel.OWNER],
-    ['reporter', AccessLevel.REPORTER],
-    ['guest', AccessLevel.GUEST],
-  ]);
-  Object.assign(tok, members.tokens);
+  const sub = await createGroup(db, { path: 'sub', parentId: t.groupId });
   const subReporter = await createUser(db, { username: 'sb-subreporter' });
   await addGroupMember(db, sub.id, subReporter.id, AccessLevel.REPORTER);
   tok.subreporter = await createToken(db, subReporter.id);
-  tok.stranger = await createToken(db, (await createUser(db, { username: 'sb-stranger' })).id);
-  ids.owner = members.users.owner;
-  ids.reporter = members.users.reporter;
+  ids.owner = t.uid.owner as number;
+  ids.reporter = t.uid.reporter as number;
+  ids.project = t.projectId;
 
   const epic = async (name: string, groupId: number, n: number, attrs: { parent?: string; confidential?: boolean }) => {
     const row = await db
@@ -51,7 +46,7 @@ beforeAll(async () => {
         title: name === 'TOP' ? SECRET_TITLE : name,
         parent_id: attrs.parent ? ids[attrs.parent] : null,
         confidential: attrs.confidential ?? false,
-        author_id: members.users.owner,
+        author_id: ids.owner,
         due_date: name === 'MID' ? '2020-01-31' : null,
       })
       .returning('id')
@@ -59,12 +54,10 @@ beforeAll(async () => {
     ids[name] = row.id;
     iid[name] = n;
   };
-  await epic('TOP', group.id, 1, { confidential: true });
+  await epic('TOP', t.groupId, 1, { confidential: true });
   await epic('MID', sub.id, 1, { parent: 'TOP', confidential: true });
   await epic('LEAF', sub.id, 2, { parent: 'MID', confidential: true });
-  await epic('OPEN', group.id, 2, {});
-  const project = await createProject(db, { namespaceId: group.id, path: 'app' });
-  ids.project = project.id;
+  await epic('OPEN', t.groupId, 2, {});
 });
 
 const ANCESTORS = `query($fullPath: ID!, $iid: ID!) { group(fullPath: $fullPath) { epic(iid: $iid) {
@@ -175,46 +168,28 @@ describe('Epic.participants (IE-33)', () => {
     const former = await createUser(db, { username: 'sb-former' });
     const group = await db.selectFrom('namespaces').select('id').where('path', '=', 'sb').executeTakeFirstOrThrow();
     await addGroupMember(db, group.id, commenter.id, AccessLevel.GUEST);
+    // A comment on the open epic by `authorId`, in its own discussion.
+    const comment = (
+      authorId: number,
+      note: string,
+      discussion: string,
+      kind: { internal?: boolean; system?: boolean } = {},
+    ) => ({
+      noteable_type: 'Epic',
+      noteable_id: ids.OPEN as number,
+      author_id: authorId,
+      note,
+      discussion_id: discussion.repeat(40),
+      ...kind,
+    });
     await db
       .insertInto('notes')
       .values([
-        {
-          noteable_type: 'Epic',
-          noteable_id: ids.OPEN as number,
-          author_id: commenter.id,
-          note: 'one',
-          discussion_id: 'a'.repeat(40),
-        },
-        {
-          noteable_type: 'Epic',
-          noteable_id: ids.OPEN as number,
-          author_id: commenter.id,
-          note: 'two',
-          discussion_id: 'b'.repeat(40),
-        },
-        {
-          noteable_type: 'Epic',
-          noteable_id: ids.OPEN as number,
-          author_id: former.id,
-          note: 'bye',
-          discussion_id: 'e'.repeat(40),
-        },
-        {
-          noteable_type: 'Epic',
-          noteable_id: ids.OPEN as number,
-          author_id: internal.id,
-          note: 'x',
-          internal: true,
-          discussion_id: 'c'.repeat(40),
-        },
-        {
-          noteable_type: 'Epic',
-          noteable_id: ids.OPEN as number,
-          author_id: internal.id,
-          note: 'y',
-          system: true,
-          discussion_id: 'd'.repeat(40),
-        },
+        comment(commenter.id, 'one', 'a'),
+        comment(commenter.id, 'two', 'b'),
+        comment(former.id, 'bye', 'e'),
+        comment(internal.id, 'x', 'c', { internal: true }),
+        comment(internal.id, 'y', 'd', { system: true }),
       ])
       .execute();
     const res = await gql(

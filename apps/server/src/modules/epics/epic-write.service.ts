@@ -1,5 +1,4 @@
 import { datesInOrder } from '@meridian/domain';
-import { sql } from 'kysely';
 import { withTransaction } from '../../db/with-transaction';
 import { badRequest, conflict, forbidden } from '../../errors';
 import { renderMarkdown } from '../../markdown/render-markdown';
@@ -10,9 +9,9 @@ import { publishChange } from '../../realtime/change-channel';
 import type { InTransaction, ServiceContext } from '../../service-context';
 import { epicChangeTarget, epicSnapshot, recordChange } from '../changes';
 import { nextIid } from '../internal-ids';
-import { idChanges } from '../issuables';
+import { editStamp, idChanges } from '../issuables';
 import { type GroupRow, groupSubject } from '../namespaces';
-import { applySecretPolicy } from '../secret-detection';
+import { applySecretPolicy, titleAndDescription } from '../secret-detection';
 import { deleteNoteableRecords } from '../system-notes';
 import { recomputeEpicDates } from './epic-dates.service';
 import { assertValidParent } from './epic-hierarchy';
@@ -61,11 +60,6 @@ async function loadParent(db: Executor, actor: Actor, parentId: number): Promise
   return parent;
 }
 
-const epicTexts = (input: EpicInput) => [
-  { field: 'title', text: input.title },
-  { field: 'description', text: input.description },
-];
-
 /** POST /groups/:id/epics. 401 anonymous, 403 below Planner. */
 export async function createEpic(
   ctx: ServiceContext,
@@ -74,7 +68,7 @@ export async function createEpic(
 ): Promise<EpicRow> {
   const { db, actor } = ctx;
   assertMayCreateEpic(actor, group, input);
-  await applySecretPolicy(db, epicTexts(input));
+  await applySecretPolicy(db, titleAndDescription(input));
   return db.transaction().execute((trx) => insertEpic({ ...ctx, db: trx }, group, input));
 }
 
@@ -178,7 +172,7 @@ export async function updateEpic(ctx: ServiceContext, epic: EpicRow, input: Epic
   if (!canEpic(actor, 'update_epic', epicSubject(epic))) throw forbidden();
   if (input.lock_version !== undefined && input.lock_version !== epic.lock_version)
     throw conflict('Epic has been modified by someone else (stale lock_version)');
-  await applySecretPolicy(db, epicTexts(input));
+  await applySecretPolicy(db, titleAndDescription(input));
   return withTransaction(db, async (trx) => {
     const current = await trx
       .selectFrom('epics')
@@ -232,12 +226,7 @@ export async function updateEpic(ctx: ServiceContext, epic: EpicRow, input: Epic
       Object.keys(set).length > 0 || labelsChanged || reparent
         ? await trx
             .updateTable('epics')
-            .set({
-              ...set,
-              updated_by_id: actor.id,
-              updated_at: sql<Date>`now()`,
-              lock_version: sql<number>`lock_version + 1`,
-            })
+            .set({ ...set, ...editStamp(actor.id) })
             .where('id', '=', epic.id)
             .returningAll()
             .executeTakeFirstOrThrow()

@@ -6,11 +6,8 @@ export { epicIdsDatedBy, refreshEpicDates } from './epic-dates.service';
 export { defaultProjectForIssueCreation } from './epic-default-project';
 export { descendantCounts, type EpicDescendantCounts, ZERO_DESCENDANT_COUNTS } from './epic-descendant-counts';
 export type { EpicFilters, EpicOrderBy } from './epic-filters';
-export { epicPageJsonRoutes } from './epic-page-json.rest';
 export { epicCreateParams, epicUpdateParams } from './epic-params';
 export { type EpicRow, epicConditions, epicRowsByIds, epicSelect, epicsOfIssues, epicVisible } from './epic-query';
-export { epicRelationsWebRoutes } from './epic-relations-web.rest';
-export { epicRoutes } from './epic-routes';
 export {
   ancestorPaths,
   epicParticipants,
@@ -31,4 +28,3 @@ export {
 export { countEpics, epicSubject, findEpic, findEpicById, listEpics } from './epics.service';
 export { setIssueEpic } from './issues/epic-issues.service';
 export { type EpicIssueTreeRow, epicIssueCounts, epicIssuePages } from './issues/epic-issues-page';
-export { epicTreeLinksRoutes } from './tree-links/epic-tree-links.rest';

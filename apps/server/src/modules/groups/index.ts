@@ -1,5 +1,4 @@
 /** The groups module's face: all that code outside it may import (modules/README.md). */
 
-export { groupsRoutes } from './groups.rest';
 export { mayCreateTopLevelGroups } from './groups.service';
 export { listGroups } from './groups-list.service';

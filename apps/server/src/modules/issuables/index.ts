@@ -23,6 +23,21 @@ export {
 } from './issuable-presenter';
 export { listPageOf, registerScopedListRoutes, setListPageHeaders } from './issuable-rest';
 export { allOf, type IssuableProjectColumns, type IssuableSource, issuableProjectColumns } from './issuable-source';
-export { findOrCreateLabelIds, validAssignees, validIteration, validLabelIds, validMilestone } from './issuable-write';
+export {
+  editStamp,
+  findOrCreateLabelIds,
+  validAssignees,
+  validIteration,
+  validLabelIds,
+  validMilestone,
+} from './issuable-write';
 export { type IssuableListResult, type IssuableListScope, listIssuables } from './list-issuables';
-export { idChanges, issueAssigneesByUsername, labelIdsOf, labelsByOwner, usersByOwner } from './owner-links';
+export {
+  idChanges,
+  issueAssigneesByUsername,
+  labelIdsOf,
+  labelsByOwner,
+  linkLabels,
+  unlinkLabels,
+  usersByOwner,
+} from './owner-links';

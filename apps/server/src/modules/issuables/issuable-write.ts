@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { badRequest } from '../../errors';
 import type { Actor } from '../../policy/actor';
@@ -6,7 +6,14 @@ import { loadActiveActors } from '../../policy/load-actor';
 import { findOrCreateLabels } from '../labels';
 import type { ProjectRow } from '../namespaces';
 
-/** What issue and merge request writes share: label, milestone and assignee resolution in a project. */
+/** What issue, merge request and epic writes share: label, milestone and assignee resolution in a project, and the edit stamp. */
+
+/** What every edit of an issue or epic row stamps: who edited it, when, and its next lock version. */
+export const editStamp = (actorId: number) => ({
+  updated_by_id: actorId,
+  updated_at: sql<Date>`now()`,
+  lock_version: sql<number>`lock_version + 1`,
+});
 
 /** Label ids for titles on an issue or merge request of this project (see findOrCreateLabels). */
 export function findOrCreateLabelIds(

@@ -86,3 +86,34 @@ export function issueAssigneesByUsername(
       .orderBy('u.username'),
   );
 }
+
+/** Links the labels `labelIds` to the owner; those already linked stay. */
+export async function linkLabels(
+  db: Executor,
+  owner: keyof typeof LABEL_LINKS,
+  ownerId: number,
+  labelIds: readonly number[],
+): Promise<void> {
+  if (labelIds.length === 0) return;
+  const [table, column] = LABEL_LINKS[owner];
+  await db
+    .insertInto(table as 'issue_labels')
+    .values(labelIds.map((label_id) => ({ [column as 'issue_id']: ownerId, label_id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Unlinks the owner's labels titled `titles`, or every label of the owner when `titles` is omitted. */
+export async function unlinkLabels(
+  db: Executor,
+  owner: keyof typeof LABEL_LINKS,
+  ownerId: number,
+  titles?: readonly string[],
+): Promise<void> {
+  if (titles?.length === 0) return;
+  const [table, column] = LABEL_LINKS[owner];
+  let query = db.deleteFrom(table as 'issue_labels').where(column as 'issue_id', '=', ownerId);
+  if (titles)
+    query = query.where('label_id', 'in', (eb) => eb.selectFrom('labels').select('id').where('title', 'in', titles));
+  await query.execute();
+}

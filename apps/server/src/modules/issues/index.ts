@@ -6,7 +6,6 @@ export { parseCreateIssue, parseUpdateIssue } from './issue-input';
 export { promoteIssueToEpic } from './issue-promotion.service';
 export { createIssue, deleteIssue, type IssueInput, setIssueDiscussionLock, updateIssue } from './issue-write.service';
 export { presentIssue } from './issues.presenter';
-export { issuesRoutes } from './issues.rest';
 export {
   findIssue,
   findReadableIssueById,

@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import { withTransaction } from '../../db/with-transaction';
 import { badRequest, forbidden } from '../../errors';
 import { canIssue, canPromoteIssueToEpic, forbiddenMessage } from '../../policy/abilities';
 import type { ServiceContext } from '../../service-context';
 import type { EpicRow } from '../epics';
 import { assertMayCreateEpic, insertEpic } from '../epics';
+import { editStamp } from '../issuables';
 import { findGroup, groupSubject, type ProjectRow } from '../namespaces';
 import { addSystemNote, issueNoteTarget } from '../system-notes';
 import { findIssue, issueSubject } from './issues.service';
@@ -50,9 +50,7 @@ export async function promoteIssueToEpic(ctx: ServiceContext, project: ProjectRo
         closed_at: issue.closed_at ?? new Date(),
         closed_by_id: issue.closed_by_id ?? me.id,
         promoted_to_epic_id: epic.id,
-        updated_by_id: me.id,
-        updated_at: sql<Date>`now()`,
-        lock_version: sql<number>`lock_version + 1`,
+        ...editStamp(me.id),
       })
       .where('id', '=', issue.id)
       .execute();

@@ -1,32 +1,22 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient } from '../../test/api-client';
-import { createGroup, createGroupMembers, createProject } from '../../test/factories';
-import { useTestApp } from '../../test/use-test-app';
+import { useGroupProjectApp } from '../../test/group-project-app';
 
 /** An issue's start date (IE §2.1 sidebar): Planner and up set it; never after the due date. */
 
-const t = useTestApp();
-const tok: Record<string, string> = {};
-const api = apiClient(
-  () => t.app,
-  () => tok,
-);
-let projectId = 0;
-
-beforeAll(async () => {
-  const group = await createGroup(t.db, { path: 'starts' });
-  projectId = (await createProject(t.db, { namespaceId: group.id, path: 'app' })).id;
-  const members = await createGroupMembers(t.db, group.id, 'starts-', [
+const t = useGroupProjectApp({
+  group: 'starts',
+  prefix: 'starts-',
+  members: [
     ['planner', AccessLevel.PLANNER],
     ['guest', AccessLevel.GUEST],
-  ]);
-  Object.assign(tok, members.tokens);
+  ],
 });
+const { api } = t;
 
 describe('start_date', () => {
   it('is set on create and update, cleared with null or an empty string, and sent with the issue', async () => {
-    const created = await api('POST', `/projects/${projectId}/issues`, 'planner', {
+    const created = await api('POST', `/projects/${t.projectId}/issues`, 'planner', {
       title: 'Planned',
       start_date: '2026-12-01',
       due_date: '2026-12-10',
@@ -34,41 +24,44 @@ describe('start_date', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ start_date: '2026-12-01', due_date: '2026-12-10' });
     const iid = created.json().iid as number;
-    const moved = await api('PUT', `/projects/${projectId}/issues/${iid}`, 'planner', { start_date: '2026-12-10' });
+    const moved = await api('PUT', `/projects/${t.projectId}/issues/${iid}`, 'planner', { start_date: '2026-12-10' });
     expect(moved.json().start_date).toBe('2026-12-10');
-    const cleared = await api('PUT', `/projects/${projectId}/issues/${iid}`, 'planner', { start_date: '' });
+    const cleared = await api('PUT', `/projects/${t.projectId}/issues/${iid}`, 'planner', { start_date: '' });
     expect(cleared.json().start_date).toBeNull();
   });
 
   it('after the due date (given now or already stored) is 400 naming start_date, and nothing changes', async () => {
-    const bad = await api('POST', `/projects/${projectId}/issues`, 'planner', {
+    const bad = await api('POST', `/projects/${t.projectId}/issues`, 'planner', {
       title: 'Backwards',
       start_date: '2026-12-11',
       due_date: '2026-12-10',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: 'start_date must be on or before the due date', field: 'start_date' });
-    const ok = await api('POST', `/projects/${projectId}/issues`, 'planner', { title: 'Due', due_date: '2026-12-10' });
+    const ok = await api('POST', `/projects/${t.projectId}/issues`, 'planner', {
+      title: 'Due',
+      due_date: '2026-12-10',
+    });
     const iid = ok.json().iid as number;
-    const late = await api('PUT', `/projects/${projectId}/issues/${iid}`, 'planner', { start_date: '2026-12-20' });
+    const late = await api('PUT', `/projects/${t.projectId}/issues/${iid}`, 'planner', { start_date: '2026-12-20' });
     expect(late.statusCode).toBe(400);
-    const earlierDue = await api('PUT', `/projects/${projectId}/issues/${iid}`, 'planner', {
+    const earlierDue = await api('PUT', `/projects/${t.projectId}/issues/${iid}`, 'planner', {
       start_date: '2026-12-05',
     });
     expect(earlierDue.statusCode).toBe(200);
-    const dueBeforeStart = await api('PUT', `/projects/${projectId}/issues/${iid}`, 'planner', {
+    const dueBeforeStart = await api('PUT', `/projects/${t.projectId}/issues/${iid}`, 'planner', {
       due_date: '2026-12-01',
     });
     expect(dueBeforeStart.statusCode).toBe(400);
-    const after = await api('GET', `/projects/${projectId}/issues/${iid}`, 'planner');
+    const after = await api('GET', `/projects/${t.projectId}/issues/${iid}`, 'planner');
     expect(after.json()).toMatchObject({ start_date: '2026-12-05', due_date: '2026-12-10' });
     expect(
-      (await api('PUT', `/projects/${projectId}/issues/${iid}`, 'planner', { start_date: 'soon' })).statusCode,
+      (await api('PUT', `/projects/${t.projectId}/issues/${iid}`, 'planner', { start_date: 'soon' })).statusCode,
     ).toBe(400);
   });
 
   it("is ignored from a Guest, as GitLab ignores a Guest's planning fields", async () => {
-    const res = await api('POST', `/projects/${projectId}/issues`, 'guest', {
+    const res = await api('POST', `/projects/${t.projectId}/issues`, 'guest', {
       title: 'Mine',
       start_date: '2026-12-01',
     });

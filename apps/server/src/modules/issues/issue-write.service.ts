@@ -16,9 +16,9 @@ import type { ServiceContext } from '../../service-context';
 import { issueChangeTarget, issueSnapshot, recordChange } from '../changes';
 import { epicIdsDatedBy, findEpicById, refreshEpicDates, setIssueEpic } from '../epics';
 import { nextIid } from '../internal-ids';
-import { validAssignees, validIteration, validMilestone } from '../issuables';
+import { editStamp, validAssignees, validIteration, validMilestone } from '../issuables';
 import type { ProjectRow } from '../namespaces';
-import { applySecretPolicy } from '../secret-detection';
+import { applySecretPolicy, titleAndDescription } from '../secret-detection';
 import { deleteNoteableRecords } from '../system-notes';
 import { assertParentLinkConfidentiality } from '../work-items';
 import { applyIssueLabelChanges, type IssueLabelChanges } from './issue-labels';
@@ -88,18 +88,13 @@ function assertStartNotAfterDue(start: string | null, due: string | null): void 
   }
 }
 
-const textsToSave = (input: IssueInput) => [
-  { field: 'title', text: input.title },
-  { field: 'description', text: input.description },
-];
-
 /** POST /projects/:id/issues. Returns the new issue's iid. */
 export async function createIssue(ctx: ServiceContext, project: ProjectRow, input: IssueInput) {
   const { db, actor: me } = ctx;
   const subject = projectIssueSubject(project);
   if (!canProject(me, 'create_issue', subject)) throw forbidden(forbiddenMessage(subject));
   assertMayTypeAsIncident(me, subject, input.issue_type, 'issue');
-  await applySecretPolicy(db, textsToSave(input));
+  await applySecretPolicy(db, titleAndDescription(input));
   const admin = canAdminNewIssue(me, subject);
   if (admin) assertStartNotAfterDue(input.start_date ?? null, input.due_date ?? null);
   const isOwnerOrAdmin = me.admin;
@@ -183,17 +178,12 @@ export async function updateIssue(ctx: ServiceContext, project: ProjectRow, iid:
   if (input.lock_version !== undefined && input.lock_version !== issue.lock_version) {
     throw conflict('Issue was changed by someone else (stale lock_version)');
   }
-  await applySecretPolicy(db, textsToSave(input));
+  await applySecretPolicy(db, titleAndDescription(input));
   await withTransaction(db, async (trx) => {
     const changes = await issueRowChanges(trx, me, project, issue, input, admin);
     const updated = await trx
       .updateTable('issues')
-      .set({
-        ...changes,
-        updated_by_id: me.id,
-        updated_at: sql<Date>`now()`,
-        lock_version: sql<number>`lock_version + 1`,
-      })
+      .set({ ...changes, ...editStamp(me.id) })
       .where('id', '=', issue.id)
       .where('lock_version', '=', issue.lock_version)
       .returningAll()

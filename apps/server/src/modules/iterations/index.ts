@@ -1,6 +1,5 @@
 /** The iterations module's face: all that code outside it may import (modules/README.md). */
 export { iterationState } from './iteration-state';
-export { iterationsRoutes } from './iterations.rest';
 export {
   type IterationFilters,
   type IterationListRow,

@@ -2,6 +2,5 @@
 export { cleanLabelTitles, findOrCreateLabels } from './find-or-create-labels';
 export { ancestorGroupIds, containerSubject, type LabelContainer, ownAndAncestorRows } from './label-container';
 export { presentLabelSummary } from './labels.presenter';
-export { labelsRoutes } from './labels.rest';
 export { type LabelRow, listLabels } from './labels.service';
 export { type LabelScopeOptions, labelScope } from './labels-query';

@@ -1,3 +1,2 @@
 /** The markdown module's face: all that code outside it may import (modules/README.md). */
-export { markdownRoutes } from './markdown.rest';
 export { redactReferences, redactReferencesIn } from './reference-redaction.service';

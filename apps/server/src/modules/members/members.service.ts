@@ -181,21 +181,26 @@ async function assertNotLastOwner(trx: Database, source: MemberSource, userId: n
   if (row.n === 0) throw badRequest('A group must have at least one owner', 'access_level');
 }
 
-async function directMember(db: Database, source: MemberSource, userId: number) {
-  const row =
+/**
+ * A source's direct membership table and its owner column. The tables have the same columns but the
+ * owner's, and Kysely cannot type a table chosen at run time: queries are typed against group_members.
+ */
+function directMembership(source: MemberSource) {
+  const [table, column, id] =
     source.kind === 'group'
-      ? await db
-          .selectFrom('group_members')
-          .select(['access_level'])
-          .where('group_id', '=', source.group.id)
-          .where('user_id', '=', userId)
-          .executeTakeFirst()
-      : await db
-          .selectFrom('project_members')
-          .select(['access_level'])
-          .where('project_id', '=', source.project.id)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
+      ? (['group_members', 'group_id', source.group.id] as const)
+      : (['project_members', 'project_id', source.project.id] as const);
+  return { table: table as 'group_members', column: column as 'group_id', id };
+}
+
+async function directMember(db: Database, source: MemberSource, userId: number) {
+  const { table, column, id } = directMembership(source);
+  const row = await db
+    .selectFrom(table)
+    .select(['access_level'])
+    .where(column, '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) throw notFound('Member');
   return row;
 }
@@ -221,20 +226,13 @@ export async function addMember(
     expires_at: input.expires_at ?? null,
     created_by_id: actor?.id ?? null,
   };
-  const inserted =
-    source.kind === 'group'
-      ? await db
-          .insertInto('group_members')
-          .values({ ...values, group_id: source.group.id })
-          .onConflict((oc) => oc.doNothing())
-          .returning('id')
-          .executeTakeFirst()
-      : await db
-          .insertInto('project_members')
-          .values({ ...values, project_id: source.project.id })
-          .onConflict((oc) => oc.doNothing())
-          .returning('id')
-          .executeTakeFirst();
+  const { table, column, id } = directMembership(source);
+  const inserted = await db
+    .insertInto(table)
+    .values({ ...values, [column]: id })
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
   if (!inserted) throw conflict('Member already exists');
   return getMember(db, source, userId, false);
 }
@@ -258,21 +256,8 @@ export async function updateMember(
       access_level: level,
       ...(input.expires_at !== undefined ? { expires_at: input.expires_at } : {}),
     };
-    if (source.kind === 'group') {
-      await trx
-        .updateTable('group_members')
-        .set(set)
-        .where('group_id', '=', source.group.id)
-        .where('user_id', '=', userId)
-        .execute();
-    } else {
-      await trx
-        .updateTable('project_members')
-        .set(set)
-        .where('project_id', '=', source.project.id)
-        .where('user_id', '=', userId)
-        .execute();
-    }
+    const { table, column, id } = directMembership(source);
+    await trx.updateTable(table).set(set).where(column, '=', id).where('user_id', '=', userId).execute();
   });
   return getMember(db, source, userId, false);
 }
@@ -289,18 +274,7 @@ export async function removeMember(
     const current = await directMember(trx, source, userId);
     assertMayManage(actor, source, [current.access_level], actor?.id === userId);
     if (current.access_level >= AccessLevel.OWNER) await assertNotLastOwner(trx, source, userId);
-    if (source.kind === 'group') {
-      await trx
-        .deleteFrom('group_members')
-        .where('group_id', '=', source.group.id)
-        .where('user_id', '=', userId)
-        .execute();
-    } else {
-      await trx
-        .deleteFrom('project_members')
-        .where('project_id', '=', source.project.id)
-        .where('user_id', '=', userId)
-        .execute();
-    }
+    const { table, column, id } = directMembership(source);
+    await trx.deleteFrom(table).where(column, '=', id).where('user_id', '=', userId).execute();
   });
 }

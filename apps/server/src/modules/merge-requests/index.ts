@@ -1,5 +1,4 @@
 /** The merge-requests module's face: all that code outside it may import (modules/README.md). */
-export { mergeRequestsRoutes } from './merge-requests.rest';
 export { findMergeRequest, listMergeRequests } from './merge-requests.service';
 export type { MergeRequestFilters, MergeRequestOrderBy } from './mr-filters';
 export type { MergeRequestInput } from './mr-input';

@@ -14,9 +14,16 @@ import { requireActor } from '../../policy/require-actor';
 import type { ServiceContext } from '../../service-context';
 import { mergeRequestChangeTarget, mergeRequestSnapshot, recordChange } from '../changes';
 import { nextIid } from '../internal-ids';
-import { findOrCreateLabelIds, labelIdsOf, validAssignees, validMilestone } from '../issuables';
+import {
+  findOrCreateLabelIds,
+  labelIdsOf,
+  linkLabels,
+  unlinkLabels,
+  validAssignees,
+  validMilestone,
+} from '../issuables';
 import { type ProjectRow, projectSubject } from '../namespaces';
-import { applySecretPolicy } from '../secret-detection';
+import { applySecretPolicy, titleAndDescription } from '../secret-detection';
 import { deleteNoteableRecords } from '../system-notes';
 import { findMergeRequest, type MergeRequestRow } from './merge-requests.service';
 import type { MergeRequestInput } from './mr-input';
@@ -86,43 +93,19 @@ async function editLabels(
   mrId: number,
   input: MergeRequestInput,
 ): Promise<number[]> {
-  if (input.labels !== undefined)
-    await trx.deleteFrom('merge_request_labels').where('merge_request_id', '=', mrId).execute();
+  if (input.labels !== undefined) await unlinkLabels(trx, 'mergeRequest', mrId);
   const add = [...(input.labels ?? []), ...(input.add_labels ?? [])];
-  if (add.length) {
-    const ids = await findOrCreateLabelIds(trx, project, add);
-    await trx
-      .insertInto('merge_request_labels')
-      .values(ids.map((label_id) => ({ merge_request_id: mrId, label_id })))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-  }
-  if (input.remove_labels?.length) {
-    await trx
-      .deleteFrom('merge_request_labels')
-      .where('merge_request_id', '=', mrId)
-      .where('label_id', 'in', (eb) =>
-        eb
-          .selectFrom('labels')
-          .select('id')
-          .where('title', 'in', input.remove_labels ?? []),
-      )
-      .execute();
-  }
+  if (add.length) await linkLabels(trx, 'mergeRequest', mrId, await findOrCreateLabelIds(trx, project, add));
+  if (input.remove_labels?.length) await unlinkLabels(trx, 'mergeRequest', mrId, input.remove_labels);
   return labelIdsOf(trx, 'mergeRequest', mrId);
 }
-
-const mergeRequestTexts = (input: MergeRequestInput) => [
-  { field: 'title', text: input.title },
-  { field: 'description', text: input.description },
-];
 
 /** POST /projects/:id/merge_requests (Developer+). Returns the new iid. */
 export async function createMergeRequest(ctx: ServiceContext, project: ProjectRow, input: MergeRequestInput) {
   const { db, actor: me } = ctx;
   requireLevel(me, project, AccessLevel.DEVELOPER);
   if (!project.merge_requests_enabled) throw forbidden();
-  await applySecretPolicy(db, mergeRequestTexts(input));
+  await applySecretPolicy(db, titleAndDescription(input));
   const source = input.source_branch ?? '';
   const target = input.target_branch ?? '';
   if (source === target) throw badRequest('source_branch is invalid: must differ from target_branch', 'source_branch');
@@ -178,7 +161,7 @@ export async function updateMergeRequest(
   const mr = await findMergeRequest(db, me, project.id, iid);
   requireLevel(me, project, AccessLevel.DEVELOPER);
   if (input.state_event && mr.state === 'merged') throw new MethodNotAllowedError();
-  await applySecretPolicy(db, mergeRequestTexts(input));
+  await applySecretPolicy(db, titleAndDescription(input));
   await withTransaction(db, async (trx) => {
     const changes = await mergeRequestRowChanges(trx, project, mr, input);
     const updated = await trx

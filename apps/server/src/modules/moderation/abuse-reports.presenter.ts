@@ -6,12 +6,17 @@ import type { SpamLogRow } from './spam.service';
 
 type Ctx = Pick<AppContext, 'config'>;
 
-/** One abuse report as GitLab's admin API names its fields. */
-export function presentAbuseReport(ctx: Ctx, row: AbuseReportRow, users: Map<number, UserRow>) {
-  const user = (id: number | null) => {
+/** Presents the user of an id from `users` (null when there is no id or no such user). */
+const userById =
+  (ctx: Ctx, users: Map<number, UserRow>) =>
+  (id: number | null): ReturnType<typeof presentUserBasic> | null => {
     const u = id === null ? undefined : users.get(id);
     return u ? presentUserBasic(ctx, u) : null;
   };
+
+/** One abuse report as GitLab's admin API names its fields. */
+export function presentAbuseReport(ctx: Ctx, row: AbuseReportRow, users: Map<number, UserRow>) {
+  const user = userById(ctx, users);
   return {
     id: row.id,
     category: row.category,
@@ -30,10 +35,7 @@ export function presentAbuseReport(ctx: Ctx, row: AbuseReportRow, users: Map<num
 
 /** One spam log row: the item, its author and what it said when an admin submitted it. */
 export function presentSpamLog(ctx: Ctx, row: SpamLogRow, users: Map<number, UserRow>) {
-  const user = (id: number | null) => {
-    const u = id === null ? undefined : users.get(id);
-    return u ? presentUserBasic(ctx, u) : null;
-  };
+  const user = userById(ctx, users);
   return {
     id: row.id,
     noteable_type: row.noteable_type,

@@ -19,6 +19,7 @@ export {
   projectSubject,
 } from './namespace-lookup.service';
 export { nameParam, pathParam, sortParam, visibilityParam } from './namespace-params';
+export { type NamespacePathRoute, namespacePathRoutes } from './namespace-path-routes';
 export { namespaceRoutes } from './namespace-routes';
 export { assertTopLevelPathAllowed, isReservedTopLevelPath } from './reserved-paths';
 export { externalBaseUrl, webUrl } from './web-url';

@@ -14,5 +14,4 @@ export {
   noteableById,
 } from './noteable';
 export { loadUsers, type UserMap } from './notes.presenter';
-export { notesRoutes } from './notes.rest';
 export { canSeeInternal, createNote, findNote, type NoteRow } from './notes.service';

@@ -20,7 +20,7 @@ import {
   updateDiscussionNoteSchema,
   updateNoteSchema,
 } from './note-params';
-import { epicNoteableById, issueNoteable, mergeRequestNoteable, type Noteable } from './noteable';
+import { epicNoteableById, epicNoteableByIid, issueNoteable, mergeRequestNoteable, type Noteable } from './noteable';
 import { loadUsers, presentDiscussion, presentNote } from './notes.presenter';
 import { deleteNote, findNote, listNotes, type NoteRow, updateNote } from './notes.service';
 
@@ -28,6 +28,7 @@ type Params = {
   id: string;
   issue_iid?: string;
   epic_id?: string;
+  epic_iid?: string;
   merge_request_iid?: string;
   note_id?: string;
   discussion_id?: string;
@@ -42,15 +43,25 @@ const BASES: Record<NoteableKind, string> = {
   merge_request: '/projects/:id/merge_requests/:merge_request_iid',
 };
 
-/** Resolves the noteable of an issue, epic or merge request route. */
-export function noteableFor(db: Database, request: FastifyRequest, kind: NoteableKind): Promise<Noteable> {
+/**
+ * Resolves the noteable of an issue, epic or merge request route. The epic is addressed by its global
+ * id (`:epic_id`, the notes API) or by its iid (`:epic_iid`, the award emoji API), as GitLab does.
+ */
+export function noteableFor(
+  db: Database,
+  request: FastifyRequest,
+  kind: NoteableKind,
+  epicBy: 'id' | 'iid' = 'id',
+): Promise<Noteable> {
   const p = request.params as Params;
   const container = parseIdOrPath(p.id);
   switch (kind) {
     case 'issue':
       return issueNoteable(db, request.actor, container, parseIntParam(p.issue_iid, 'issue_iid'));
     case 'epic':
-      return epicNoteableById(db, request.actor, container, parseIntParam(p.epic_id, 'epic_id'));
+      return epicBy === 'iid'
+        ? epicNoteableByIid(db, request.actor, container, parseIntParam(p.epic_iid, 'epic_iid'))
+        : epicNoteableById(db, request.actor, container, parseIntParam(p.epic_id, 'epic_id'));
     case 'merge_request':
       return mergeRequestNoteable(
         db,

@@ -1,7 +1,5 @@
 /** The notifications module's face: all that code outside it may import (modules/README.md). */
 export { type MailSettings, mailSettingsOf } from './mail-settings';
-export { notificationMailerPlugin } from './notification-mailer.plugin';
-export { notificationSettingsRoutes } from './notification-settings.rest';
 export {
   issueNotifyTarget,
   mergeRequestNotifyTarget,

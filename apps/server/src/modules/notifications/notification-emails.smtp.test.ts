@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient } from '../../test/api-client';
-import { createGroup, createGroupMembers, createProject, createToken, createUser } from '../../test/factories';
+import { useGroupProjectApp } from '../../test/group-project-app';
 import { type ReceivedEmail, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
-import { useTestApp } from '../../test/use-test-app';
 
 /**
  * Email notifications end to end (issue 12): the real app with SMTP_URL pointing at a real SMTP
@@ -21,42 +19,34 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const t = useTestApp(undefined, { env });
-const tok: Record<string, string> = {};
-const uid: Record<string, number> = {};
-const api = apiClient(
-  () => t.app,
-  () => tok,
+const t = useGroupProjectApp(
+  {
+    group: 'mail',
+    name: 'Mail',
+    prefix: 'mail-',
+    members: [
+      ['author', AccessLevel.DEVELOPER],
+      ['bob', AccessLevel.REPORTER],
+      ['carol', AccessLevel.GUEST],
+      ['dave', AccessLevel.DEVELOPER],
+      ['erin', AccessLevel.DEVELOPER],
+      ['frank', AccessLevel.DEVELOPER],
+      ['quiet', AccessLevel.DEVELOPER],
+    ],
+    outsiders: ['outsider'],
+  },
+  env,
 );
-let projectId = 0;
-let groupId = 0;
+const { api, uid } = t;
 
 beforeAll(async () => {
-  const group = await createGroup(t.db, { path: 'mail', name: 'Mail' });
-  groupId = group.id;
-  const project = await createProject(t.db, { namespaceId: group.id, path: 'app' });
-  projectId = project.id;
-  const members = await createGroupMembers(t.db, group.id, 'mail-', [
-    ['author', AccessLevel.DEVELOPER],
-    ['bob', AccessLevel.REPORTER],
-    ['carol', AccessLevel.GUEST],
-    ['dave', AccessLevel.DEVELOPER],
-    ['erin', AccessLevel.DEVELOPER],
-    ['frank', AccessLevel.DEVELOPER],
-    ['quiet', AccessLevel.DEVELOPER],
-  ]);
-  Object.assign(tok, members.tokens);
-  Object.assign(uid, members.users);
-  const outsider = await createUser(t.db, { username: 'mail-outsider' });
-  uid.outsider = outsider.id;
-  tok.outsider = await createToken(t.db, outsider.id);
   const put = async (who: string, path: string, body: object) => {
     const res = await api('PUT', path, who, body);
     expect(res.statusCode, res.body).toBe(200);
   };
   await put('dave', '/notification_settings', { level: 'disabled' });
-  await put('erin', `/projects/${projectId}/notification_settings`, { level: 'watch' });
-  await put('frank', `/groups/${groupId}/notification_settings`, { level: 'mention' });
+  await put('erin', `/projects/${t.projectId}/notification_settings`, { level: 'watch' });
+  await put('frank', `/groups/${t.groupId}/notification_settings`, { level: 'mention' });
   await put('quiet', '/notification_settings', { level: 'mention' });
 });
 
@@ -81,13 +71,13 @@ const recipients = (emails: ReceivedEmail[]) => emails.flatMap((e) => e.to).sort
 const address = (who: string) => `mail-${who}@example.com`;
 
 async function newIssue(body: object = {}) {
-  const res = await api('POST', `/projects/${projectId}/issues`, 'author', { title: 'Work', ...body });
+  const res = await api('POST', `/projects/${t.projectId}/issues`, 'author', { title: 'Work', ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number; iid: number };
 }
 
 async function comment(iid: number, who: string, body: string, extra: object = {}) {
-  const res = await api('POST', `/projects/${projectId}/issues/${iid}/notes`, who, { body, ...extra });
+  const res = await api('POST', `/projects/${t.projectId}/issues/${iid}/notes`, who, { body, ...extra });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: number };
 }
@@ -130,7 +120,7 @@ describe('email notifications over a real SMTP server', () => {
     // bob took part (commented); the author too; dave is assignee but disabled; erin watches.
     expect(recipients(await deliveredSince(mark))).toEqual([address('author'), address('bob'), address('erin')]);
     mark = sink.received.length;
-    const res = await api('PUT', `/projects/${projectId}/issues/${issue.iid}`, 'author', { state_event: 'close' });
+    const res = await api('PUT', `/projects/${t.projectId}/issues/${issue.iid}`, 'author', { state_event: 'close' });
     expect(res.statusCode, res.body).toBe(200);
     const closed = await deliveredSince(mark);
     // frank commented but his level is mention: a close is not a mention.
@@ -160,8 +150,8 @@ describe('email notifications over a real SMTP server', () => {
     const issue = await newIssue({ title: 'Subscriptions' });
     await comment(issue.iid, 'bob', 'first');
     await deliveredSince(sink.received.length);
-    expect((await api('POST', `/projects/${projectId}/issues/${issue.iid}/unsubscribe`, 'bob')).statusCode).toBe(201);
-    expect((await api('POST', `/projects/${projectId}/issues/${issue.iid}/subscribe`, 'dave')).statusCode).toBe(201);
+    expect((await api('POST', `/projects/${t.projectId}/issues/${issue.iid}/unsubscribe`, 'bob')).statusCode).toBe(201);
+    expect((await api('POST', `/projects/${t.projectId}/issues/${issue.iid}/subscribe`, 'dave')).statusCode).toBe(201);
     const mark = sink.received.length;
     await comment(issue.iid, 'author', 'second');
     expect(recipients(await deliveredSince(mark))).toEqual([address('dave'), address('erin')]);
@@ -171,7 +161,9 @@ describe('email notifications over a real SMTP server', () => {
     const issue = await newIssue({ title: 'Reassign', assignee_ids: [uid.bob] });
     await deliveredSince(sink.received.length);
     let mark = sink.received.length;
-    const res = await api('PUT', `/projects/${projectId}/issues/${issue.iid}`, 'author', { assignee_ids: [uid.frank] });
+    const res = await api('PUT', `/projects/${t.projectId}/issues/${issue.iid}`, 'author', {
+      assignee_ids: [uid.frank],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const reassigned = await deliveredSince(mark);
     // bob was assigned (participant); frank's level is mention; erin watches.
@@ -179,7 +171,7 @@ describe('email notifications over a real SMTP server', () => {
     expect(reassigned[0]?.parsed.text).toContain('changed the assignees to @mail-frank');
 
     mark = sink.received.length;
-    const edit = await api('PUT', `/projects/${projectId}/issues/${issue.iid}`, 'author', {
+    const edit = await api('PUT', `/projects/${t.projectId}/issues/${issue.iid}`, 'author', {
       description: 'Now for @mail-quiet',
     });
     expect(edit.statusCode, edit.body).toBe(200);
@@ -189,11 +181,11 @@ describe('email notifications over a real SMTP server', () => {
   });
 
   it('a comment on an epic mails the mentioned, with the group and &iid in the subject', async () => {
-    const epic = await api('POST', `/groups/${groupId}/epics`, 'author', { title: 'Roadmap' });
+    const epic = await api('POST', `/groups/${t.groupId}/epics`, 'author', { title: 'Roadmap' });
     expect(epic.statusCode, epic.body).toBe(201);
     const { id, iid } = epic.json() as { id: number; iid: number };
     const mark = sink.received.length;
-    const res = await api('POST', `/groups/${groupId}/epics/${id}/notes`, 'author', { body: 'See @mail-bob' });
+    const res = await api('POST', `/groups/${t.groupId}/epics/${id}/notes`, 'author', { body: 'See @mail-bob' });
     expect(res.statusCode, res.body).toBe(201);
     const emails = await deliveredSince(mark);
     // erin watches the project, not the group: an epic is the group's.
@@ -204,7 +196,7 @@ describe('email notifications over a real SMTP server', () => {
 
   it('merge requests: a new one mails its assignee and the watcher, a close and a reassignment too', async () => {
     let mark = sink.received.length;
-    const created = await api('POST', `/projects/${projectId}/merge_requests`, 'author', {
+    const created = await api('POST', `/projects/${t.projectId}/merge_requests`, 'author', {
       title: 'Add mailer',
       source_branch: 'mailer',
       target_branch: 'main',
@@ -220,14 +212,14 @@ describe('email notifications over a real SMTP server', () => {
     expect(opened[0]?.parsed.text).toContain(`/mail/app/-/merge_requests/${mr.iid}`);
 
     mark = sink.received.length;
-    const reassigned = await api('PUT', `/projects/${projectId}/merge_requests/${mr.iid}`, 'author', {
+    const reassigned = await api('PUT', `/projects/${t.projectId}/merge_requests/${mr.iid}`, 'author', {
       assignee_ids: [uid.erin],
     });
     expect(reassigned.statusCode, reassigned.body).toBe(200);
     expect(recipients(await deliveredSince(mark))).toEqual([address('bob'), address('erin')]);
 
     mark = sink.received.length;
-    const closed = await api('PUT', `/projects/${projectId}/merge_requests/${mr.iid}`, 'author', {
+    const closed = await api('PUT', `/projects/${t.projectId}/merge_requests/${mr.iid}`, 'author', {
       state_event: 'close',
     });
     expect(closed.statusCode, closed.body).toBe(200);
@@ -238,7 +230,7 @@ describe('email notifications over a real SMTP server', () => {
   });
 
   it('a comment on a merge request mails its participants and the mentioned, with !iid in the subject', async () => {
-    const created = await api('POST', `/projects/${projectId}/merge_requests`, 'author', {
+    const created = await api('POST', `/projects/${t.projectId}/merge_requests`, 'author', {
       title: 'Talk about it',
       source_branch: 'talk',
       target_branch: 'main',
@@ -247,7 +239,7 @@ describe('email notifications over a real SMTP server', () => {
     const mr = created.json() as { id: number; iid: number };
     await deliveredSince(sink.received.length);
     const mark = sink.received.length;
-    const res = await api('POST', `/projects/${projectId}/merge_requests/${mr.iid}/notes`, 'bob', {
+    const res = await api('POST', `/projects/${t.projectId}/merge_requests/${mr.iid}/notes`, 'bob', {
       body: 'Looks fine, @mail-carol?',
     });
     expect(res.statusCode, res.body).toBe(201);

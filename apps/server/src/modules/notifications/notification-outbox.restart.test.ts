@@ -6,11 +6,9 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { appContext } from '../../context';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient } from '../../test/api-client';
-import { createGroup, createGroupMembers, createProject } from '../../test/factories';
+import { useGroupProjectApp } from '../../test/group-project-app';
 import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
 import { expectFixedStatements } from '../../test/statement-count';
-import { useTestApp } from '../../test/use-test-app';
 import { CLAIM_LEASE_SECONDS, claimDueEmails } from './notification-outbox';
 import { startNotificationWorker } from './notification-worker';
 
@@ -36,29 +34,27 @@ afterAll(async () => {
   await sink?.close();
 });
 
-const t = useTestApp(undefined, { env });
-const tok: Record<string, string> = {};
-const api = apiClient(
-  () => t.app,
-  () => tok,
+const t = useGroupProjectApp(
+  {
+    group: 'restart',
+    prefix: 'rs-',
+    members: [
+      ['author', AccessLevel.DEVELOPER],
+      ...(['a', 'b', 'c', 'd', 'e', 'f'] as const).map((n) => [n, AccessLevel.DEVELOPER] as const),
+    ],
+  },
+  env,
 );
-let projectId = 0;
+const { api } = t;
 let iid = 0;
 
 beforeAll(async () => {
-  const group = await createGroup(t.db, { path: 'restart' });
-  projectId = (await createProject(t.db, { namespaceId: group.id, path: 'app' })).id;
-  const members = await createGroupMembers(t.db, group.id, 'rs-', [
-    ['author', AccessLevel.DEVELOPER],
-    ...(['a', 'b', 'c', 'd', 'e', 'f'] as const).map((n) => [n, AccessLevel.DEVELOPER] as const),
-  ]);
-  Object.assign(tok, members.tokens);
-  const res = await api('POST', `/projects/${projectId}/issues`, 'author', { title: 'Restart' });
+  const res = await api('POST', `/projects/${t.projectId}/issues`, 'author', { title: 'Restart' });
   iid = res.json().iid;
 });
 
 const comment = async (body: string) => {
-  const res = await api('POST', `/projects/${projectId}/issues/${iid}/notes`, 'author', { body });
+  const res = await api('POST', `/projects/${t.projectId}/issues/${iid}/notes`, 'author', { body });
   expect(res.statusCode, res.body).toBe(201);
 };
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { claimDueRows, markRowDone, markRowFailed, type OutboxTable, releaseClaimedRows } from '../../db/outbox-rows';
 
 /** A claim older than this is taken again: the process that made it died mid-send. */
 export const CLAIM_LEASE_SECONDS = 300;
@@ -20,34 +21,18 @@ export interface OutboxRow {
   attempts: number;
 }
 
-/**
- * Claims up to CLAIM_BATCH due rows for this worker, in one statement: unsent, not given up, due, and
- * unclaimed or claimed longer ago than the lease. `FOR UPDATE SKIP LOCKED` lets several processes
- * claim at once without taking the same row; the claim stamp (and the attempt it counts) commits
- * before sending, so a crash leaves the row claimed until the lease runs out, then it is re-sent.
- */
-export async function claimDueEmails(db: Executor): Promise<OutboxRow[]> {
-  const { rows } = await sql<OutboxRow>`
-    UPDATE notification_emails SET claimed_at = now(), attempts = attempts + 1
-    WHERE id IN (
-      SELECT id FROM notification_emails
-      WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-        AND (claimed_at IS NULL OR claimed_at < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS}))
-      ORDER BY next_attempt_at, id
-      LIMIT ${CLAIM_BATCH}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING id, to_address, subject, text_body, html_body, headers, attempts`.execute(db);
-  return rows.sort((a, b) => a.id - b.id);
-}
+const EMAILS: OutboxTable = {
+  table: 'notification_emails',
+  doneColumn: 'sent_at',
+  leaseSeconds: CLAIM_LEASE_SECONDS,
+  batch: CLAIM_BATCH,
+};
 
-export async function markSent(db: Executor, id: number): Promise<void> {
-  await db
-    .updateTable('notification_emails')
-    .set({ sent_at: sql<Date>`now()`, claimed_at: null, last_error: null })
-    .where('id', '=', id)
-    .execute();
-}
+/** Claims up to CLAIM_BATCH due emails for this worker (`claimDueRows`). */
+export const claimDueEmails = (db: Executor): Promise<OutboxRow[]> =>
+  claimDueRows<OutboxRow>(db, EMAILS, ['id', 'to_address', 'subject', 'text_body', 'html_body', 'headers', 'attempts']);
+
+export const markSent = (db: Executor, id: number): Promise<void> => markRowDone(db, EMAILS, id);
 
 /** Seconds to wait after the n-th failed attempt: 30 s, 1 min, 2 min … at most an hour. */
 export function retryDelaySeconds(attempts: number): number {
@@ -55,19 +40,12 @@ export function retryDelaySeconds(attempts: number): number {
 }
 
 /** Releases the claim and schedules the next attempt, or gives the row up after MAX_ATTEMPTS. */
-export async function markFailed(db: Executor, row: Pick<OutboxRow, 'id' | 'attempts'>, error: string): Promise<void> {
-  const giveUp = row.attempts >= MAX_ATTEMPTS;
-  await db
-    .updateTable('notification_emails')
-    .set({
-      claimed_at: null,
-      last_error: error.slice(0, 1000),
-      next_attempt_at: sql<Date>`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
-      failed_at: giveUp ? sql<Date>`now()` : null,
-    })
-    .where('id', '=', row.id)
-    .execute();
-}
+export const markFailed = (db: Executor, row: Pick<OutboxRow, 'id' | 'attempts'>, error: string): Promise<void> =>
+  markRowFailed(db, EMAILS, row.id, {
+    error,
+    nextAttemptAt: sql<Date>`now() + make_interval(secs => ${retryDelaySeconds(row.attempts)})`,
+    giveUp: row.attempts >= MAX_ATTEMPTS,
+  });
 
 /** Deletes rows sent more than SENT_RETENTION_DAYS ago. */
 export async function pruneSentEmails(db: Executor): Promise<void> {
@@ -78,11 +56,4 @@ export async function pruneSentEmails(db: Executor): Promise<void> {
 }
 
 /** Gives back rows claimed but not attempted (a stopping worker): due again at once, the attempt uncounted. */
-export async function releaseClaims(db: Executor, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('notification_emails')
-    .set({ claimed_at: null, attempts: sql<number>`attempts - 1` })
-    .where('id', 'in', ids)
-    .execute();
-}
+export const releaseClaims = (db: Executor, ids: number[]): Promise<void> => releaseClaimedRows(db, EMAILS, ids);

@@ -1,31 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, expectStatuses } from '../../test/api-client';
-import { createGroup, createGroupMembers, createProject, createToken, createUser } from '../../test/factories';
-import { useTestApp } from '../../test/use-test-app';
+import { expectStatuses } from '../../test/api-client';
+import { createGroup, createProject } from '../../test/factories';
+import { useGroupProjectApp } from '../../test/group-project-app';
 
 /** GitLab's Notification settings API: global, group and project levels (issue 12). */
 
-const t = useTestApp();
-const tok: Record<string, string> = {};
-const api = apiClient(
-  () => t.app,
-  () => tok,
-);
-let groupId = 0;
-let projectId = 0;
+const t = useGroupProjectApp({
+  group: 'ns',
+  prefix: 'ns-',
+  members: [['dev', AccessLevel.DEVELOPER]],
+  outsiders: ['other'],
+});
+const { api } = t;
 let hiddenProjectId = 0;
 
 beforeAll(async () => {
-  const group = await createGroup(t.db, { path: 'ns' });
-  groupId = group.id;
-  projectId = (await createProject(t.db, { namespaceId: group.id, path: 'app' })).id;
   const hidden = await createGroup(t.db, { path: 'ns-hidden' });
   hiddenProjectId = (await createProject(t.db, { namespaceId: hidden.id, path: 'secret' })).id;
-  const members = await createGroupMembers(t.db, group.id, 'ns-', [['dev', AccessLevel.DEVELOPER]]);
-  Object.assign(tok, members.tokens);
-  const other = await createUser(t.db, { username: 'ns-other' });
-  tok.other = await createToken(t.db, other.id);
 });
 
 describe('notification settings', () => {
@@ -33,8 +25,8 @@ describe('notification settings', () => {
     const global = await api('GET', '/notification_settings', 'dev');
     expect(global.statusCode).toBe(200);
     expect(global.json()).toEqual({ level: 'participating', notification_email: 'ns-dev@example.com' });
-    expect((await api('GET', `/groups/${groupId}/notification_settings`, 'dev')).json()).toEqual({ level: 'global' });
-    expect((await api('GET', `/projects/${projectId}/notification_settings`, 'dev')).json()).toEqual({
+    expect((await api('GET', `/groups/${t.groupId}/notification_settings`, 'dev')).json()).toEqual({ level: 'global' });
+    expect((await api('GET', `/projects/${t.projectId}/notification_settings`, 'dev')).json()).toEqual({
       level: 'global',
     });
   });
@@ -42,7 +34,7 @@ describe('notification settings', () => {
   it('stores a level per user and source; custom answers every event', async () => {
     const put = await api('PUT', '/notification_settings', 'dev', { level: 'watch' });
     expect(put.json()).toEqual({ level: 'watch', notification_email: 'ns-dev@example.com' });
-    const custom = await api('PUT', `/projects/${projectId}/notification_settings`, 'dev', {
+    const custom = await api('PUT', `/projects/${t.projectId}/notification_settings`, 'dev', {
       level: 'custom',
       new_note: 'true',
       close_issue: true,
@@ -52,9 +44,9 @@ describe('notification settings', () => {
     expect(body.level).toBe('custom');
     expect(body.events).toMatchObject({ new_note: true, close_issue: true, new_issue: false, reopen_issue: false });
     // Events alone keep the level and the other events.
-    const more = await api('PUT', `/projects/${projectId}/notification_settings`, 'dev', { new_issue: true });
+    const more = await api('PUT', `/projects/${t.projectId}/notification_settings`, 'dev', { new_issue: true });
     expect(more.json().events).toMatchObject({ new_note: true, close_issue: true, new_issue: true });
-    expect((await api('GET', `/projects/${projectId}/notification_settings`, 'dev')).json().level).toBe('custom');
+    expect((await api('GET', `/projects/${t.projectId}/notification_settings`, 'dev')).json().level).toBe('custom');
     // Another user's settings are their own.
     expect((await api('GET', '/notification_settings', 'other')).json().level).toBe('participating');
     const group = await api('PUT', `/groups/ns/notification_settings`, 'dev', { level: 'disabled' });
@@ -67,13 +59,13 @@ describe('notification settings', () => {
       ['PUT', '/notification_settings', 'dev', { level: 'global' }, 400],
       ['PUT', '/notification_settings', 'dev', { notification_email: 'someone@else.example' }, 400],
       ['PUT', '/notification_settings', 'dev', { new_note: 'maybe' }, 400],
-      ['PUT', `/projects/${projectId}/notification_settings`, 'dev', { notification_email: 'x@example.com' }, 400],
+      ['PUT', `/projects/${t.projectId}/notification_settings`, 'dev', { notification_email: 'x@example.com' }, 400],
       ['GET', `/projects/${hiddenProjectId}/notification_settings`, 'dev', undefined, 404],
       ['PUT', `/projects/${hiddenProjectId}/notification_settings`, 'dev', { level: 'watch' }, 404],
       ['GET', '/groups/ns-hidden/notification_settings', 'dev', undefined, 404],
       ['GET', '/notification_settings', undefined, undefined, 401],
       ['PUT', '/notification_settings', undefined, { level: 'watch' }, 401],
-      ['GET', `/groups/${groupId}/notification_settings`, undefined, undefined, 401],
+      ['GET', `/groups/${t.groupId}/notification_settings`, undefined, undefined, 401],
     ]);
     const bad = await api('PUT', '/notification_settings', 'dev', { level: 'loud' });
     expect(bad.json().error).toMatch(/^level/);

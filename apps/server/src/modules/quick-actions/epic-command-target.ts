@@ -4,7 +4,7 @@ import type { Actor } from '../../policy/actor';
 import { type EpicInput, type EpicRow, epicSubject, updateEpic } from '../epics';
 import { labelsByOwner } from '../issuables';
 import { labelParams, type QuickActionTargetAdapter } from './commands/command-target-adapter';
-import type { UpdateDelta } from './commands/command-types';
+import { NO_ISSUE_FIELDS, type UpdateDelta } from './commands/command-types';
 
 /** The merged change as one `updateEpic` input (labels by title); it is also the `commands_changes`. */
 export function epicInputOf(delta: UpdateDelta): EpicInput {
@@ -35,13 +35,7 @@ export async function epicQuickActionTarget(db: Database, me: Actor, epic: EpicR
       assignees: [],
       reviewers: [],
       milestoneTitle: null,
-      iteration: null,
-      epicId: null,
-      weight: null,
-      dueDate: null,
-      healthStatus: null,
-      promotedToEpicId: null,
-      issueId: null,
+      ...NO_ISSUE_FIELDS,
       inGroup: true,
       may: { admin: mayUpdate, update: mayUpdate, relate: mayUpdate },
     },

@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { canAdminNewIssue, canIssue, canProject } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
+import type { IssueSubject } from '../../policy/subjects';
 import type { ServiceContext } from '../../service-context';
+import { labelsByOwner, usersByOwner } from '../issuables';
 import { createIssueLink, issueTargetsFromReferences } from '../issue-links';
 import {
   findIssue,
@@ -108,6 +110,16 @@ function issueCommandTarget(
   };
 }
 
+/** Where an issue's commands look up labels and users: who may be assigned is who may read it. */
+function issueScope(me: Actor, project: ProjectRow, subject: IssueSubject): QuickActionTargetAdapter['scope'] {
+  return {
+    me,
+    project,
+    labelOwner: projectLabelOwner({ me, project }),
+    mayBeAssigned: (candidate) => canIssue(candidate, 'read_issue', subject),
+  };
+}
+
 /** The issue `iid` as a quick action target (404 when missing or unreadable): four statements. */
 export async function issueQuickActionTarget(
   db: Database,
@@ -127,20 +139,8 @@ export async function issueQuickActionTargetOf(
 ): Promise<QuickActionTargetAdapter> {
   const iid = issue.iid;
   const [assignees, labels, extra] = await Promise.all([
-    db
-      .selectFrom('issue_assignees as ia')
-      .innerJoin('users as u', 'u.id', 'ia.user_id')
-      .select(['u.id', 'u.username'])
-      .where('ia.issue_id', '=', issue.id)
-      .orderBy('ia.user_id')
-      .execute(),
-    db
-      .selectFrom('issue_labels as il')
-      .innerJoin('labels as l', 'l.id', 'il.label_id')
-      .select(['l.id', 'l.title'])
-      .where('il.issue_id', '=', issue.id)
-      .orderBy('l.title')
-      .execute(),
+    usersByOwner(db, 'issueAssignees', [issue.id]),
+    labelsByOwner(db, 'issue', [issue.id]),
     db
       .selectFrom('issues as i')
       .select([
@@ -156,8 +156,8 @@ export async function issueQuickActionTargetOf(
     assignees.map((a) => a.id),
   );
   const target = issueCommandTarget(issue, project, {
-    labels,
-    assignees,
+    labels: labels.map((l) => ({ id: l.id, title: l.title })),
+    assignees: assignees.map((u) => ({ id: u.id, username: u.username })),
     epicId: extra.epic_id,
     milestoneTitle: extra.milestone_title,
     iteration: issue.iteration_id === null ? null : { id: issue.iteration_id, title: extra.iteration_title },
@@ -169,12 +169,7 @@ export async function issueQuickActionTargetOf(
   });
   return {
     target,
-    scope: {
-      me,
-      project,
-      labelOwner: projectLabelOwner({ me, project }),
-      mayBeAssigned: (candidate) => canIssue(candidate, 'read_issue', subject),
-    },
+    scope: issueScope(me, project, subject),
     noun: 'issue',
     personal: { type: 'Issue', id: issue.id, noun: 'issue' },
     update: async (ctx, delta) => {
@@ -211,12 +206,7 @@ export function newIssueQuickActionTarget(me: Actor, project: ProjectRow): Quick
         relate: false,
       },
     }),
-    scope: {
-      me,
-      project,
-      labelOwner: projectLabelOwner({ me, project }),
-      mayBeAssigned: (candidate) => canIssue(candidate, 'read_issue', subject),
-    },
+    scope: issueScope(me, project, subject),
     noun: 'issue',
     personal: null,
     update: async () => {

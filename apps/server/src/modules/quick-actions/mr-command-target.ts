@@ -6,7 +6,7 @@ import type { MergeRequestInput, MergeRequestRow } from '../merge-requests';
 import { mayBeAssignedToMergeRequest, mayEditMergeRequests, updateMergeRequest } from '../merge-requests';
 import type { ProjectRow } from '../namespaces';
 import { labelParams, type QuickActionTargetAdapter } from './commands/command-target-adapter';
-import type { UpdateDelta } from './commands/command-types';
+import { NO_ISSUE_FIELDS, type UpdateDelta } from './commands/command-types';
 import { projectLabelOwner } from './quick-action-references';
 
 /**
@@ -77,13 +77,7 @@ export async function mergeRequestQuickActionTarget(
       assignees: assignees.map((u) => ({ id: u.id, username: u.username })),
       reviewers: reviewers.map((u) => ({ id: u.id, username: u.username })),
       milestoneTitle: milestone?.title ?? null,
-      iteration: null,
-      epicId: null,
-      weight: null,
-      dueDate: null,
-      healthStatus: null,
-      promotedToEpicId: null,
-      issueId: null,
+      ...NO_ISSUE_FIELDS,
       inGroup: project.namespace_type === 'Group',
       may: { admin: mayUpdate, update: mayUpdate, relate: mayUpdate },
     },

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
+import { storedNotesByIid } from '../../test/stored-notes';
 
 /**
  * Quick actions on merge requests: in comments (notes, threads, replies) and descriptions, through
@@ -35,19 +36,7 @@ interface ShownMr {
 const show = async (iid: number) => (await api('GET', `${mrs()}/${iid}`, 'dev')).json() as ShownMr;
 const names = (users: { username: string }[]) => users.map((u) => u.username).sort();
 const comment = (iid: number, body: string, who = 'dev') => api('POST', `${mrs()}/${iid}/notes`, who, { body });
-const notesOf = async (iid: number) =>
-  (
-    await t.db
-      .selectFrom('notes as n')
-      .innerJoin('merge_requests as m', 'm.id', 'n.noteable_id')
-      .select('n.note')
-      .where('n.noteable_type', '=', 'MergeRequest')
-      .where('n.system', '=', false)
-      .where('m.project_id', '=', projectId)
-      .where('m.iid', '=', iid)
-      .orderBy('n.id')
-      .execute()
-  ).map((n) => n.note);
+const notesOf = (iid: number) => storedNotesByIid(t.db, 'MergeRequest', projectId, iid, 'comments');
 
 beforeAll(async () => {
   const g = await createGroup(t.db, { path: 'mqaacme' });

@@ -5,6 +5,7 @@ import type { MergeRequestInput } from '../merge-requests';
 import { createMergeRequest, findMergeRequest, updateMergeRequest } from '../merge-requests';
 import type { ProjectRow } from '../namespaces';
 import { acceptsQuickAction } from './commands/command-table';
+import type { QuickActionTargetAdapter } from './commands/command-target-adapter';
 import { issueQuickActionTarget } from './issue-command-target';
 import { mergeRequestQuickActionTarget } from './mr-command-target';
 import { type QuickActionsOutcome, runQuickActions } from './quick-actions.service';
@@ -19,79 +20,74 @@ import { type QuickActionsOutcome, runQuickActions } from './quick-actions.servi
 const isIssueQuickAction = acceptsQuickAction('issue');
 const isMergeRequestQuickAction = acceptsQuickAction('merge_request');
 
-/** Runs commands on issue `iid` (404 when missing or unreadable). */
-async function runOnIssue(
+/** One kind's description writes, the commands it accepts, and its saved item `iid` as a target. */
+interface DescriptionWrites<I extends { description?: string }> {
+  accepts: (name: QuickActionCommand['name']) => boolean;
+  create: (ctx: ServiceContext, project: ProjectRow, input: I) => Promise<number>;
+  update: (ctx: ServiceContext, project: ProjectRow, iid: number, input: I) => Promise<void>;
+  /** 404 when missing or unreadable. */
+  target: (ctx: ServiceContext, project: ProjectRow, iid: number) => Promise<QuickActionTargetAdapter>;
+}
+
+const ISSUE_WRITES: DescriptionWrites<IssueInput> = {
+  accepts: isIssueQuickAction,
+  create: createIssue,
+  update: updateIssue,
+  target: ({ db, actor }, project, iid) => issueQuickActionTarget(db, actor, project, iid),
+};
+
+const MERGE_REQUEST_WRITES: DescriptionWrites<MergeRequestInput> = {
+  accepts: isMergeRequestQuickAction,
+  create: createMergeRequest,
+  update: updateMergeRequest,
+  target: async ({ db, actor }, project, iid) =>
+    mergeRequestQuickActionTarget(db, actor, project, await findMergeRequest(db, actor, project.id, iid)),
+};
+
+/** Runs commands on the saved item `iid`. */
+async function runOnSaved<I extends { description?: string }>(
+  writes: DescriptionWrites<I>,
   ctx: ServiceContext,
   project: ProjectRow,
   iid: number,
   commands: readonly QuickActionCommand[],
-) {
-  return runQuickActions(ctx, await issueQuickActionTarget(ctx.db, ctx.actor, project, iid), commands);
+): Promise<QuickActionsOutcome> {
+  return runQuickActions(ctx, await writes.target(ctx, project, iid), commands);
 }
 
-/** Runs commands on merge request `iid` (404 when missing or unreadable). */
-async function runOnMergeRequest(
-  ctx: ServiceContext,
-  project: ProjectRow,
-  iid: number,
-  commands: readonly QuickActionCommand[],
-) {
-  const { db, actor } = ctx;
-  const mr = await findMergeRequest(db, actor, project.id, iid);
-  return runQuickActions(ctx, await mergeRequestQuickActionTarget(db, actor, project, mr), commands);
+/** A kind's create that creates the item without its description's commands, then runs them. */
+function createWithQuickActions<I extends { description?: string }>(
+  writes: DescriptionWrites<I>,
+): DescriptionWrites<I>['create'] {
+  return async (ctx, project, input) => {
+    const { commands, text } = extractQuickActions(input.description ?? '', writes.accepts);
+    if (commands.length === 0) return writes.create(ctx, project, input);
+    const iid = await writes.create(ctx, project, { ...input, description: text });
+    await runOnSaved(writes, ctx, project, iid, commands);
+    return iid;
+  };
 }
 
-/** POST /projects/:id/issues: creates the issue without its description's commands, then runs them. */
-export async function createIssueWithQuickActions(
-  ctx: ServiceContext,
-  project: ProjectRow,
-  input: IssueInput,
-): Promise<number> {
-  const { commands, text } = extractQuickActions(input.description ?? '', isIssueQuickAction);
-  if (commands.length === 0) return createIssue(ctx, project, input);
-  const iid = await createIssue(ctx, project, { ...input, description: text });
-  await runOnIssue(ctx, project, iid, commands);
-  return iid;
+/** A kind's update that saves the new description without its commands, then runs them. */
+function updateWithQuickActions<I extends { description?: string }>(
+  writes: DescriptionWrites<I>,
+): DescriptionWrites<I>['update'] {
+  return async (ctx, project, iid, input) => {
+    const { commands, text } = extractQuickActions(input.description ?? '', writes.accepts);
+    if (commands.length === 0) return writes.update(ctx, project, iid, input);
+    await writes.update(ctx, project, iid, { ...input, description: text });
+    await runOnSaved(writes, ctx, project, iid, commands);
+  };
 }
 
-/** PUT /projects/:id/issues/:iid and GraphQL updateIssue: the same for a new description. */
-export async function updateIssueWithQuickActions(
-  ctx: ServiceContext,
-  project: ProjectRow,
-  iid: number,
-  input: IssueInput,
-): Promise<void> {
-  const { commands, text } = extractQuickActions(input.description ?? '', isIssueQuickAction);
-  if (commands.length === 0) return updateIssue(ctx, project, iid, input);
-  await updateIssue(ctx, project, iid, { ...input, description: text });
-  await runOnIssue(ctx, project, iid, commands);
-}
-
-/** POST /projects/:id/merge_requests: the same for a merge request (its commands only). */
-export async function createMergeRequestWithQuickActions(
-  ctx: ServiceContext,
-  project: ProjectRow,
-  input: MergeRequestInput,
-): Promise<number> {
-  const { commands, text } = extractQuickActions(input.description ?? '', isMergeRequestQuickAction);
-  if (commands.length === 0) return createMergeRequest(ctx, project, input);
-  const iid = await createMergeRequest(ctx, project, { ...input, description: text });
-  await runOnMergeRequest(ctx, project, iid, commands);
-  return iid;
-}
-
-/** PUT /projects/:id/merge_requests/:iid: the same for a merge request's new description. */
-export async function updateMergeRequestWithQuickActions(
-  ctx: ServiceContext,
-  project: ProjectRow,
-  iid: number,
-  input: MergeRequestInput,
-): Promise<void> {
-  const { commands, text } = extractQuickActions(input.description ?? '', isMergeRequestQuickAction);
-  if (commands.length === 0) return updateMergeRequest(ctx, project, iid, input);
-  await updateMergeRequest(ctx, project, iid, { ...input, description: text });
-  await runOnMergeRequest(ctx, project, iid, commands);
-}
+/** POST /projects/:id/issues; returns the new iid. */
+export const createIssueWithQuickActions = createWithQuickActions(ISSUE_WRITES);
+/** PUT /projects/:id/issues/:iid and GraphQL updateIssue. */
+export const updateIssueWithQuickActions = updateWithQuickActions(ISSUE_WRITES);
+/** POST /projects/:id/merge_requests (a merge request's commands only); returns the new iid. */
+export const createMergeRequestWithQuickActions = createWithQuickActions(MERGE_REQUEST_WRITES);
+/** PUT /projects/:id/merge_requests/:iid. */
+export const updateMergeRequestWithQuickActions = updateWithQuickActions(MERGE_REQUEST_WRITES);
 
 /** GitLab's 202 answer for a comment made only of commands (`Entities::NoteCommands`). */
 export function presentCommandsOnly(outcome: QuickActionsOutcome | undefined) {

@@ -1,34 +1,21 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { WARNING_HEADER } from '../../rest/request-warnings.plugin';
-import { apiClient } from '../../test/api-client';
-import { createGroup, createGroupMembers, createProject, createToken, createUser } from '../../test/factories';
 import { gql } from '../../test/graphql-client';
-import { useTestApp } from '../../test/use-test-app';
+import { useGroupProjectApp } from '../../test/group-project-app';
 
 /** The server's secret-detection policy for API writes (issue 12, IE §2.6 / §5): warn, reject, off. */
 
-const t = useTestApp();
-const tok: Record<string, string> = {};
-const api = apiClient(
-  () => t.app,
-  () => tok,
-);
-let projectId = 0;
-let groupId = 0;
+const t = useGroupProjectApp({
+  group: 'secrets',
+  prefix: 'secrets-',
+  members: [['owner', AccessLevel.OWNER]],
+  admins: ['admin'],
+});
+const { api, tok } = t;
 
 const TOKEN = 'glpat-Abcdefghij0123456789';
 const AWS_KEY = 'AKIAIOSFODNN7EXAMPLE';
-
-beforeAll(async () => {
-  const group = await createGroup(t.db, { path: 'secrets' });
-  const project = await createProject(t.db, { namespaceId: group.id, path: 'app' });
-  groupId = group.id;
-  projectId = project.id;
-  const members = await createGroupMembers(t.db, group.id, 'secrets-', [['owner', AccessLevel.OWNER]]);
-  tok.owner = members.tokens.owner;
-  tok.admin = await createToken(t.db, (await createUser(t.db, { username: 'secrets-admin', admin: true })).id);
-});
 
 async function setPolicy(policy: string) {
   const res = await api('PUT', '/application/settings', 'admin', { secret_detection_api_policy: policy });
@@ -36,7 +23,7 @@ async function setPolicy(policy: string) {
   expect(res.json().secret_detection_api_policy).toBe(policy);
 }
 
-const newIssue = (body: object) => api('POST', `/projects/${projectId}/issues`, 'owner', { title: 'Plain', ...body });
+const newIssue = (body: object) => api('POST', `/projects/${t.projectId}/issues`, 'owner', { title: 'Plain', ...body });
 const rowCount = async (table: 'issues' | 'notes') => {
   const row = await t.db
     .selectFrom(table)
@@ -83,28 +70,28 @@ describe('secret_detection_api_policy', () => {
     const plain = await newIssue({ description: 'fine' });
     expect(plain.statusCode).toBe(201);
     const iid = plain.json().iid as number;
-    const edit = await api('PUT', `/projects/${projectId}/issues/${iid}`, 'owner', { description: TOKEN });
+    const edit = await api('PUT', `/projects/${t.projectId}/issues/${iid}`, 'owner', { description: TOKEN });
     expect(edit.statusCode).toBe(400);
-    const after = await api('GET', `/projects/${projectId}/issues/${iid}`, 'owner');
+    const after = await api('GET', `/projects/${t.projectId}/issues/${iid}`, 'owner');
     expect(after.json().description).toBe('fine');
 
     const notes = await noteCount();
-    const note = await api('POST', `/projects/${projectId}/issues/${iid}/notes`, 'owner', { body: `use ${TOKEN}` });
+    const note = await api('POST', `/projects/${t.projectId}/issues/${iid}/notes`, 'owner', { body: `use ${TOKEN}` });
     expect(note.statusCode).toBe(400);
-    const thread = await api('POST', `/projects/${projectId}/issues/${iid}/discussions`, 'owner', { body: TOKEN });
+    const thread = await api('POST', `/projects/${t.projectId}/issues/${iid}/discussions`, 'owner', { body: TOKEN });
     expect(thread.statusCode).toBe(400);
     expect(await noteCount()).toBe(notes);
-    const ok = await api('POST', `/projects/${projectId}/issues/${iid}/notes`, 'owner', { body: 'harmless' });
+    const ok = await api('POST', `/projects/${t.projectId}/issues/${iid}/notes`, 'owner', { body: 'harmless' });
     expect(ok.statusCode).toBe(201);
-    const noteEdit = await api('PUT', `/projects/${projectId}/issues/${iid}/notes/${ok.json().id}`, 'owner', {
+    const noteEdit = await api('PUT', `/projects/${t.projectId}/issues/${iid}/notes/${ok.json().id}`, 'owner', {
       body: TOKEN,
     });
     expect(noteEdit.statusCode).toBe(400);
 
-    const epic = await api('POST', `/groups/${groupId}/epics`, 'owner', { title: 'Plan', description: AWS_KEY });
+    const epic = await api('POST', `/groups/${t.groupId}/epics`, 'owner', { title: 'Plan', description: AWS_KEY });
     expect(epic.statusCode).toBe(400);
     expect(epic.body).toContain('AWS access key');
-    const mr = await api('POST', `/projects/${projectId}/merge_requests`, 'owner', {
+    const mr = await api('POST', `/projects/${t.projectId}/merge_requests`, 'owner', {
       title: TOKEN,
       source_branch: 'secret',
       target_branch: 'main',
@@ -118,7 +105,7 @@ describe('secret_detection_api_policy', () => {
       tok.owner,
     );
     expect(JSON.stringify(graphql)).toContain('title holds a potential secret (GitLab personal access token)');
-    expect((await api('GET', `/projects/${projectId}/issues/${iid}`, 'owner')).json().title).toBe('Plain');
+    expect((await api('GET', `/projects/${t.projectId}/issues/${iid}`, 'owner')).json().title).toBe('Plain');
   });
 
   it('off: nothing is scanned', async () => {

@@ -10,6 +10,12 @@ export interface TextToSave {
   text: string | null | undefined;
 }
 
+/** The texts an issue, merge request or epic write saves: its title and description. */
+export const titleAndDescription = (input: { title?: string | null; description?: string | null }): TextToSave[] => [
+  { field: 'title', text: input.title },
+  { field: 'description', text: input.description },
+];
+
 /**
  * The server's half of IE §2.6 / §5: the web app asks before saving a secret, but scripts write
  * through the API with no dialog. Runs the same `detectSecrets` over every text a write saves and

@@ -2,25 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, createGroup, createProject, createPublicGroupProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
+import { storedNotesByIid } from '../../test/stored-notes';
 
 const t = useRestTestApp({ prefix: 'tt_', users: ['planner', 'guest', 'outsider'] });
 const { api, uid } = t;
 let projectId: number;
 let publicProjectId: number;
 const issueUrl = (iid: number, project = projectId) => `/projects/${project}/issues/${iid}`;
-const systemNotes = async (iid: number) =>
-  (
-    await t.db
-      .selectFrom('notes as n')
-      .innerJoin('issues as i', 'i.id', 'n.noteable_id')
-      .select('n.note')
-      .where('n.noteable_type', '=', 'Issue')
-      .where('n.system', '=', true)
-      .where('i.project_id', '=', projectId)
-      .where('i.iid', '=', iid)
-      .orderBy('n.id')
-      .execute()
-  ).map((n) => n.note);
+const systemNotes = (iid: number) => storedNotesByIid(t.db, 'Issue', projectId, iid, 'system');
 
 beforeAll(async () => {
   const g = await createGroup(t.db, { path: 'ttacme' });

@@ -1,5 +1,4 @@
 /** The todos module's face: all that code outside it may import (modules/README.md). */
 export { createAssignedTodos, createMentionTodos, type TodoTarget } from './todo-creation';
 export { presentTodos } from './todos.presenter';
-export { todosRoutes } from './todos.rest';
 export { findTodo, markForLater, markTargetTodosDone } from './todos.service';

@@ -1,47 +1,37 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, expectStatuses } from '../../test/api-client';
-import { createGroup, createGroupMembers, createProject, createToken, createUser } from '../../test/factories';
+import { expectStatuses } from '../../test/api-client';
+import { createGroupMembers } from '../../test/factories';
+import { useGroupProjectApp } from '../../test/group-project-app';
 import { expectFixedStatements } from '../../test/statement-count';
-import { useTestApp } from '../../test/use-test-app';
 
 /** To-do items from mentions and assignments, and GitLab's to-do API (issue 12). */
 
-const t = useTestApp();
-const tok: Record<string, string> = {};
-const uid: Record<string, number> = {};
-const api = apiClient(
-  () => t.app,
-  () => tok,
-);
-let projectId = 0;
-
-beforeAll(async () => {
-  const group = await createGroup(t.db, { path: 'todo' });
-  const project = await createProject(t.db, { namespaceId: group.id, path: 'app' });
-  projectId = project.id;
-  const members = await createGroupMembers(t.db, group.id, 'todo-', [
+const t = useGroupProjectApp({
+  group: 'todo',
+  prefix: 'todo-',
+  members: [
     ['author', AccessLevel.DEVELOPER],
     ['bob', AccessLevel.REPORTER],
     ['carol', AccessLevel.GUEST],
     ['dave', AccessLevel.DEVELOPER],
-  ]);
-  Object.assign(tok, members.tokens);
-  Object.assign(uid, members.users);
-  const outsider = await createUser(t.db, { username: 'todo-outsider' });
-  uid.outsider = outsider.id;
-  tok.outsider = await createToken(t.db, outsider.id);
+  ],
+  outsiders: ['outsider'],
+});
+const { api, uid } = t;
+
+beforeAll(async () => {
   // Ten members to mention at once (todo-crowd0 … todo-crowd9).
   await createGroupMembers(
     t.db,
-    group.id,
+    t.groupId,
     'todo-',
     Array.from({ length: 10 }, (_, i) => [`crowd${i}`, AccessLevel.GUEST] as const),
   );
 });
 
 async function newIssue(body: object = {}) {
-  const res = await api('POST', `/projects/${projectId}/issues`, 'author', { title: 'Work', ...body });
+  const res = await api('POST', `/projects/${t.projectId}/issues`, 'author', { title: 'Work', ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().iid as number;
 }
@@ -62,7 +52,7 @@ async function todosOf(who: string, query = '') {
 }
 
 const comment = (iid: number, body: string, who = 'author', extra: object = {}) =>
-  api('POST', `/projects/${projectId}/issues/${iid}/notes`, who, { body, ...extra });
+  api('POST', `/projects/${t.projectId}/issues/${iid}/notes`, who, { body, ...extra });
 
 describe('to-do items from mentions', () => {
   it('a comment gives each mentioned reader a to-do: directly addressed first, never the author or a non-reader', async () => {
@@ -82,14 +72,14 @@ describe('to-do items from mentions', () => {
   });
 
   it('a merge request comment gives the mentioned readers a to-do pointing at the merge request', async () => {
-    const created = await api('POST', `/projects/${projectId}/merge_requests`, 'author', {
+    const created = await api('POST', `/projects/${t.projectId}/merge_requests`, 'author', {
       title: 'Review me',
       source_branch: 'review-me',
       target_branch: 'main',
     });
     expect(created.statusCode, created.body).toBe(201);
     const iid = created.json().iid as number;
-    const res = await api('POST', `/projects/${projectId}/merge_requests/${iid}/notes`, 'author', {
+    const res = await api('POST', `/projects/${t.projectId}/merge_requests/${iid}/notes`, 'author', {
       body: '@todo-dave could you review? cc @todo-outsider',
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -103,7 +93,7 @@ describe('to-do items from mentions', () => {
       project: { id: number } | null;
     }>;
     expect(full[0]?.target.reference).toBe(`todo/app!${iid}`);
-    expect(full[0]?.project?.id).toBe(projectId);
+    expect(full[0]?.project?.id).toBe(t.projectId);
     expect(await todosOf('outsider')).toEqual([]);
   });
 
@@ -113,7 +103,7 @@ describe('to-do items from mentions', () => {
     const noteId = res.json().id as number;
     const count = async (who: string) => (await todosOf(who)).filter((todo) => todo.target.iid === iid).length;
     expect([await count('bob'), await count('carol'), await count('dave')]).toEqual([0, 0, 1]);
-    const edit = await api('PUT', `/projects/${projectId}/issues/${iid}/notes/${noteId}`, 'author', {
+    const edit = await api('PUT', `/projects/${t.projectId}/issues/${iid}/notes/${noteId}`, 'author', {
       body: '@todo-dave and now @todo-bob',
     });
     expect(edit.statusCode).toBe(200);
@@ -132,7 +122,7 @@ describe('to-do items from mentions', () => {
     expect((await todosOf('carol')).some((todo) => todo.target.iid === iid)).toBe(false);
     const open = await newIssue({ description: 'for @todo-carol' });
     expect((await todosOf('carol')).some((todo) => todo.target.iid === open)).toBe(true);
-    await api('PUT', `/projects/${projectId}/issues/${open}`, 'author', {
+    await api('PUT', `/projects/${t.projectId}/issues/${open}`, 'author', {
       description: 'for @todo-carol and @todo-dave',
     });
     const dave = (await todosOf('dave')).filter((todo) => todo.target.iid === open);
@@ -144,7 +134,7 @@ describe('to-do items from mentions', () => {
     const iid = await newIssue({ description: 'hey @todo-carol' });
     const before = (await api('GET', '/user_counts', 'carol')).json().todos as number;
     expect((await todosOf('carol')).some((todo) => todo.target.iid === iid)).toBe(true);
-    await api('PUT', `/projects/${projectId}/issues/${iid}`, 'author', { confidential: true });
+    await api('PUT', `/projects/${t.projectId}/issues/${iid}`, 'author', { confidential: true });
     expect((await todosOf('carol')).some((todo) => todo.target.iid === iid)).toBe(false);
     expect((await api('GET', '/user_counts', 'carol')).json().todos).toBe(before - 1);
   });
@@ -163,13 +153,13 @@ describe('to-do items from mentions', () => {
 describe('assigned to-dos', () => {
   it('assigning someone else gives them an assigned to-do; assigning yourself does not', async () => {
     const iid = await newIssue();
-    await api('PUT', `/projects/${projectId}/issues/${iid}`, 'author', { assignee_ids: [uid.dave, uid.author] });
+    await api('PUT', `/projects/${t.projectId}/issues/${iid}`, 'author', { assignee_ids: [uid.dave, uid.author] });
     expect((await todosOf('dave')).filter((todo) => todo.target.iid === iid).map((todo) => todo.action_name)).toEqual([
       'assigned',
     ]);
     expect((await todosOf('author')).filter((todo) => todo.target.iid === iid)).toEqual([]);
     // Assigning again the same people adds nothing.
-    await api('PUT', `/projects/${projectId}/issues/${iid}`, 'author', { assignee_ids: [uid.dave] });
+    await api('PUT', `/projects/${t.projectId}/issues/${iid}`, 'author', { assignee_ids: [uid.dave] });
     expect((await todosOf('dave')).filter((todo) => todo.target.iid === iid)).toHaveLength(1);
   });
 });
@@ -201,10 +191,10 @@ describe('the to-do API', () => {
 
   it('POST …/issues/:iid/todo marks an issue for later once (304 the second time); 404 for a hidden issue', async () => {
     const iid = await newIssue();
-    const first = await api('POST', `/projects/${projectId}/issues/${iid}/todo`, 'bob');
+    const first = await api('POST', `/projects/${t.projectId}/issues/${iid}/todo`, 'bob');
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ action_name: 'marked', target_type: 'Issue', state: 'pending' });
-    expect((await api('POST', `/projects/${projectId}/issues/${iid}/todo`, 'bob')).statusCode).toBe(304);
-    expect((await api('POST', `/projects/${projectId}/issues/${iid}/todo`, 'outsider')).statusCode).toBe(404);
+    expect((await api('POST', `/projects/${t.projectId}/issues/${iid}/todo`, 'bob')).statusCode).toBe(304);
+    expect((await api('POST', `/projects/${t.projectId}/issues/${iid}/todo`, 'outsider')).statusCode).toBe(404);
   });
 });

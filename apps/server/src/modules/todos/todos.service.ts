@@ -148,23 +148,22 @@ export function pendingTodoCount(db: Database, actor: Actor | null): Promise<num
   return cappedCount(db, readableTodos(db, me, { state: 'pending' }).select(sql`1`.as('one')));
 }
 
-/** `POST /todos/:id/mark_as_done`: the actor's own to-do (another's, or a hidden target's, is 404). */
-export async function markTodoDone(db: Database, actor: Actor | null, todoId: number): Promise<number> {
+/** Sets the actor's own to-do `todoId` to `state` (another's, or a hidden target's, is 404). */
+async function setTodoState(db: Database, actor: Actor | null, todoId: number, state: 'done' | 'pending') {
   const me = requireActor(actor);
   const found = await readableTodos(db, me).where('t.id', '=', todoId).select('t.id').executeTakeFirst();
   if (!found) throw notFound('Todo');
-  await db.updateTable('todos').set({ state: 'done', updated_at: new Date() }).where('id', '=', todoId).execute();
+  await db.updateTable('todos').set({ state, updated_at: new Date() }).where('id', '=', todoId).execute();
   return todoId;
 }
 
+/** `POST /todos/:id/mark_as_done`. */
+export const markTodoDone = (db: Database, actor: Actor | null, todoId: number): Promise<number> =>
+  setTodoState(db, actor, todoId, 'done');
+
 /** `POST /todos/:id/mark_as_pending` (Undo in the to-do list). */
-export async function markTodoPending(db: Database, actor: Actor | null, todoId: number): Promise<number> {
-  const me = requireActor(actor);
-  const found = await readableTodos(db, me).where('t.id', '=', todoId).select('t.id').executeTakeFirst();
-  if (!found) throw notFound('Todo');
-  await db.updateTable('todos').set({ state: 'pending', updated_at: new Date() }).where('id', '=', todoId).execute();
-  return todoId;
-}
+export const markTodoPending = (db: Database, actor: Actor | null, todoId: number): Promise<number> =>
+  setTodoState(db, actor, todoId, 'pending');
 
 /** `POST /todos/mark_as_done`: every pending to-do of the actor. */
 export async function markAllTodosDone(db: Database, actor: Actor | null): Promise<void> {

@@ -1,6 +1,5 @@
 /** The users module's face: all that code outside it may import (modules/README.md). */
 export { USER_STATES, type UserState, visibleUserStates } from './listable-user-states';
 export { presentUserBasic, presentUserSelf, type UserRow } from './user.presenter';
-export { userRoutes } from './users.rest';
 export { getUser, setUserState } from './users.service';
 export { userRowsByIds, usersById } from './users-by-id';

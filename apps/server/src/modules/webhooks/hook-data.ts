@@ -146,6 +146,36 @@ async function mergeRequestParts(db: Executor, mr: HookMergeRequest) {
   return { project, traversalIds, labels, attrs: mergeRequestHookAttrs(mr, labels, url, projectAttrs) };
 }
 
+/** An issue's or merge request's event payload, from its loaded parts and people. */
+async function issuableEventPayload(
+  db: Executor,
+  actorId: number,
+  action: string,
+  changes: Changes,
+  item: {
+    kind: 'issue' | 'merge_request';
+    eventType: string;
+    parts: Omit<Awaited<ReturnType<typeof issueParts>>, 'attrs'> & { attrs: Record<string, unknown> };
+    people: { assignees: HookUser[]; reviewers?: HookUser[] };
+    confidential: boolean;
+  },
+): Promise<BuiltPayload> {
+  const { project, traversalIds, labels, attrs } = item.parts;
+  const payload = issuablePayload({
+    kind: item.kind,
+    eventType: item.eventType,
+    user: await hookUser(db, actorId),
+    project: projectHookAttrs(project, baseUrl),
+    repository: repositoryHookAttrs(project, baseUrl),
+    objectAttributes: attrs,
+    action,
+    labels,
+    changes,
+    ...item.people,
+  });
+  return { payload, projectId: project.id, namespaceTraversalIds: traversalIds, confidential: item.confidential };
+}
+
 /** GitLab's issue event payload for the issue as it is in `db` (the caller's transaction). */
 export async function buildIssuePayload(
   db: Executor,
@@ -156,20 +186,13 @@ export async function buildIssuePayload(
 ): Promise<BuiltPayload | null> {
   const issue = await issueRow(db, issueId);
   if (!issue) return null;
-  const { project, traversalIds, labels, attrs } = await issueParts(db, issue);
-  const payload = issuablePayload({
+  return issuableEventPayload(db, actorId, action, changes, {
     kind: 'issue',
     eventType: issue.confidential ? 'confidential_issue' : 'issue',
-    user: await hookUser(db, actorId),
-    project: projectHookAttrs(project, baseUrl),
-    repository: repositoryHookAttrs(project, baseUrl),
-    objectAttributes: attrs,
-    action,
-    labels,
-    changes,
-    assignees: await hookUsers(db, issue.assignee_ids),
+    parts: await issueParts(db, issue),
+    people: { assignees: await hookUsers(db, issue.assignee_ids) },
+    confidential: issue.confidential,
   });
-  return { payload, projectId: project.id, namespaceTraversalIds: traversalIds, confidential: issue.confidential };
 }
 
 /** GitLab's merge request event payload. */
@@ -182,21 +205,13 @@ export async function buildMergeRequestPayload(
 ): Promise<BuiltPayload | null> {
   const mr = await mergeRequestRow(db, mrId);
   if (!mr) return null;
-  const { project, traversalIds, labels, attrs } = await mergeRequestParts(db, mr);
-  const payload = issuablePayload({
+  return issuableEventPayload(db, actorId, action, changes, {
     kind: 'merge_request',
     eventType: 'merge_request',
-    user: await hookUser(db, actorId),
-    project: projectHookAttrs(project, baseUrl),
-    repository: repositoryHookAttrs(project, baseUrl),
-    objectAttributes: attrs,
-    action,
-    labels,
-    changes,
-    assignees: await hookUsers(db, mr.assignee_ids),
-    reviewers: await hookUsers(db, mr.reviewer_ids),
+    parts: await mergeRequestParts(db, mr),
+    people: { assignees: await hookUsers(db, mr.assignee_ids), reviewers: await hookUsers(db, mr.reviewer_ids) },
+    confidential: false,
   });
-  return { payload, projectId: project.id, namespaceTraversalIds: traversalIds, confidential: false };
 }
 
 /** An epic's event: a group-level work item, sent to the group's hooks and its ancestors'. */

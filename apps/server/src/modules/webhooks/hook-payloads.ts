@@ -30,51 +30,41 @@ export interface HookLabel {
   created_at: Date;
   updated_at: Date;
 }
-export interface HookIssue {
+/** What an issue and a merge request row share in their hook payloads. */
+interface HookIssuable {
   id: number;
   iid: number;
   project_id: number;
   title: string;
   description: string;
   author_id: number | null;
-  updated_by_id: number | null;
-  closed_at: Date | null;
-  confidential: boolean;
-  discussion_locked: boolean;
-  due_date: string | null;
+  state: string;
   milestone_id: number | null;
+  discussion_locked: boolean;
+  closed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  assignee_ids: number[];
+}
+export interface HookIssue extends HookIssuable {
+  updated_by_id: number | null;
+  confidential: boolean;
+  due_date: string | null;
   moved_to_id: number | null;
   duplicated_to_id: number | null;
   relative_position: number | null;
-  state: string;
   time_estimate: number;
   total_time_spent: number;
   weight: number | null;
   health_status: string | null;
   issue_type: string;
-  created_at: Date;
-  updated_at: Date;
-  assignee_ids: number[];
 }
-export interface HookMergeRequest {
-  id: number;
-  iid: number;
-  project_id: number;
-  title: string;
-  description: string;
-  author_id: number | null;
+export interface HookMergeRequest extends HookIssuable {
   merge_user_id: number | null;
-  state: string;
   draft: boolean;
   source_branch: string;
   target_branch: string;
-  milestone_id: number | null;
-  discussion_locked: boolean;
   merged_at: Date | null;
-  closed_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  assignee_ids: number[];
   reviewer_ids: number[];
 }
 export interface HookNote {

@@ -77,25 +77,19 @@ async function latestEvent(db: Database, owner: HookOwner, trigger: TestableHook
             .execute()
         ).map((r) => r.id);
   if (projectIds.length === 0) return null;
-  if (trigger === 'issues_events' || trigger === 'confidential_issues_events') {
-    const issue = await db
-      .selectFrom('issues')
+  if (trigger === 'issues_events' || trigger === 'confidential_issues_events' || trigger === 'merge_requests_events') {
+    const [table, type, noun] =
+      trigger === 'merge_requests_events'
+        ? (['merge_requests', 'MergeRequest', 'merge requests'] as const)
+        : (['issues', 'Issue', 'issues'] as const);
+    const newest = await db
+      .selectFrom(table)
       .select('id')
       .where('project_id', 'in', projectIds)
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    if (!issue) throw unprocessable('Ensure the project has issues.');
-    return { kind: 'issuable', type: 'Issue', id: issue.id, action: 'open', actorId, changes: {} } as WebhookEvent;
-  }
-  if (trigger === 'merge_requests_events') {
-    const mr = await db
-      .selectFrom('merge_requests')
-      .select('id')
-      .where('project_id', 'in', projectIds)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (!mr) throw unprocessable('Ensure the project has merge requests.');
-    return { kind: 'issuable', type: 'MergeRequest', id: mr.id, action: 'open', actorId, changes: {} } as WebhookEvent;
+    if (!newest) throw unprocessable(`Ensure the project has ${noun}.`);
+    return { kind: 'issuable', type, id: newest.id, action: 'open', actorId, changes: {} } as WebhookEvent;
   }
   const note = await db
     .selectFrom('notes')

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { claimDueRows, markRowDone, markRowFailed, type OutboxTable, releaseClaimedRows } from '../../db/outbox-rows';
 
 /** A claim older than this is taken again: the process that made it died mid-request (10 s timeout + margin). */
 export const CLAIM_LEASE_SECONDS = 60;
@@ -20,34 +21,31 @@ export interface DeliveryRow {
   attempts: number;
 }
 
-/**
- * Claims due deliveries in one statement, as the notification outbox: `FOR UPDATE SKIP LOCKED` lets
- * every process claim at once without taking the same row; the claim commits before the request,
- * so a process killed mid-request leaves the row claimed until the lease runs out, then another
- * process sends it again (at least once; the receiver sees the same X-Gitlab-Event-UUID).
- */
-export async function claimDueDeliveries(db: Executor): Promise<DeliveryRow[]> {
-  const { rows } = await sql<DeliveryRow>`
-    UPDATE web_hook_deliveries SET claimed_at = now(), attempts = attempts + 1
-    WHERE id IN (
-      SELECT id FROM web_hook_deliveries
-      WHERE delivered_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-        AND (claimed_at IS NULL OR claimed_at < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS}))
-      ORDER BY next_attempt_at, id
-      LIMIT ${CLAIM_BATCH}
-      FOR UPDATE SKIP LOCKED
-    )
-    RETURNING id, web_hook_id, event_uuid, idempotency_key, event_header, trigger, payload, attempts`.execute(db);
-  return rows.sort((a, b) => a.id - b.id);
-}
+const DELIVERIES: OutboxTable = {
+  table: 'web_hook_deliveries',
+  doneColumn: 'delivered_at',
+  leaseSeconds: CLAIM_LEASE_SECONDS,
+  batch: CLAIM_BATCH,
+};
 
-export async function markDelivered(db: Executor, id: number): Promise<void> {
-  await db
-    .updateTable('web_hook_deliveries')
-    .set({ delivered_at: sql<Date>`now()`, claimed_at: null, last_error: null })
-    .where('id', '=', id)
-    .execute();
-}
+/**
+ * Claims due deliveries (`claimDueRows`): a process killed mid-request leaves the row claimed until
+ * the lease runs out, then another process sends it again (at least once; the receiver sees the
+ * same X-Gitlab-Event-UUID).
+ */
+export const claimDueDeliveries = (db: Executor): Promise<DeliveryRow[]> =>
+  claimDueRows<DeliveryRow>(db, DELIVERIES, [
+    'id',
+    'web_hook_id',
+    'event_uuid',
+    'idempotency_key',
+    'event_header',
+    'trigger',
+    'payload',
+    'attempts',
+  ]);
+
+export const markDelivered = (db: Executor, id: number): Promise<void> => markRowDone(db, DELIVERIES, id);
 
 /** Seconds to wait after the n-th failed attempt: 10 s, 20 s, 40 s … at most an hour. */
 export function retryDelaySeconds(attempts: number): number {
@@ -67,31 +65,12 @@ export async function markFailed(
   const giveUp = options.giveUp === true || row.attempts >= MAX_ATTEMPTS;
   const backoff = new Date(Date.now() + retryDelaySeconds(row.attempts) * 1000);
   const next = options.notBefore && options.notBefore > backoff ? options.notBefore : backoff;
-  await db
-    .updateTable('web_hook_deliveries')
-    .set({
-      claimed_at: null,
-      last_error: error.slice(0, 1000),
-      next_attempt_at: next,
-      failed_at: giveUp ? sql<Date>`now()` : null,
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await markRowFailed(db, DELIVERIES, row.id, { error, nextAttemptAt: next, giveUp });
 }
 
 /** Puts a claimed row back unattempted (a stopping worker, or a hook waiting out its temporary disable). */
-export async function releaseClaims(db: Executor, ids: number[], notBefore?: Date): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .updateTable('web_hook_deliveries')
-    .set({
-      claimed_at: null,
-      attempts: sql<number>`attempts - 1`,
-      ...(notBefore ? { next_attempt_at: notBefore } : {}),
-    })
-    .where('id', 'in', ids)
-    .execute();
-}
+export const releaseClaims = (db: Executor, ids: number[], notBefore?: Date): Promise<void> =>
+  releaseClaimedRows(db, DELIVERIES, ids, notBefore);
 
 export async function pruneDeliveries(db: Executor): Promise<void> {
   await db

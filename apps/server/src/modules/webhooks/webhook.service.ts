@@ -104,8 +104,7 @@ export async function updateHook(
   hookId: number,
   input: UpdateHookInput,
 ): Promise<HookRow> {
-  const owner = await findHookOwner(db, actor, kind, idOrPath);
-  const hook = await findOwnedHook(db, owner, hookId);
+  const hook = await getHook(db, actor, kind, idOrPath, hookId);
   if (input.url !== undefined || input.url_variables !== undefined) {
     await assertUrlAllowed(db, input.url ?? hook.url, input.url_variables ?? (hook.url_variables as KeyValue[]));
   }
@@ -124,7 +123,6 @@ export async function deleteHook(
   idOrPath: IdOrPath,
   hookId: number,
 ): Promise<void> {
-  const owner = await findHookOwner(db, actor, kind, idOrPath);
-  const hook = await findOwnedHook(db, owner, hookId);
+  const hook = await getHook(db, actor, kind, idOrPath, hookId);
   await db.deleteFrom('web_hooks').where('id', '=', hook.id).execute();
 }

@@ -1,17 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, expectStatuses } from '../../test/api-client';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
-import { useTestApp } from '../../test/use-test-app';
+import { expectStatuses } from '../../test/api-client';
+import { createGroup, createGroupMembers, createProject } from '../../test/factories';
+import { useRestTestApp } from '../../test/rest-test-app';
 
 /** GitLab's Project and Group webhooks APIs: CRUD, permissions, validation, SSRF refusals (issue 27 item 4). */
 
-const t = useTestApp();
-const tok: Record<string, string> = {};
-const api = apiClient(
-  () => t.app,
-  () => tok,
-);
+const t = useRestTestApp({ prefix: 'wh-', users: ['outsider'], admins: ['admin'] });
+const { api } = t;
 let groupId = 0;
 let projectId = 0;
 let hiddenProjectId = 0;
@@ -23,17 +19,12 @@ beforeAll(async () => {
   projectId = (await createProject(t.db, { namespaceId: sub.id, path: 'app' })).id;
   const hidden = await createGroup(t.db, { path: 'wh-hidden' });
   hiddenProjectId = (await createProject(t.db, { namespaceId: hidden.id, path: 'secret' })).id;
-  for (const [name, level] of [
+  const members = await createGroupMembers(t.db, group.id, 'wh-', [
     ['owner', AccessLevel.OWNER],
     ['maint', AccessLevel.MAINTAINER],
     ['dev', AccessLevel.DEVELOPER],
-  ] as const) {
-    const user = await createUser(t.db, { username: `wh-${name}` });
-    await addGroupMember(t.db, group.id, user.id, level);
-    tok[name] = await createToken(t.db, user.id);
-  }
-  tok.outsider = await createToken(t.db, (await createUser(t.db, { username: 'wh-outsider' })).id);
-  tok.admin = await createToken(t.db, (await createUser(t.db, { username: 'wh-admin', admin: true })).id);
+  ]);
+  Object.assign(t.tok, members.tokens);
 });
 
 const setLocalRequests = async (on: boolean) => {

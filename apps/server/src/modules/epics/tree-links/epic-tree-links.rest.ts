@@ -10,14 +10,12 @@ import { parseInput, parseIntParam, requestParams } from '../../../rest/params';
 import { serviceContext } from '../../../service-context';
 import { loadIssueDetails, presentIssue } from '../../issues';
 import type { GroupRow } from '../../namespaces';
+import { namespacePathRoutes } from '../../namespaces';
 import type { EpicRow } from '../epic-query';
 import { presentEpics } from '../epics.presenter';
 import { epicSubject, findGroupEpic, listChildEpics } from '../epics.service';
 import { listEpicIssues } from '../issues/epic-issues.service';
 import { addChildEpicsByReferences, addEpicIssuesByReferences } from './epic-tree-links.service';
-
-/** Groups nest 20 deep (namespaces.traversal_ids holds at most 21 ids). */
-const MAX_GROUP_DEPTH = 20;
 
 const referencesSchema = z.object({ issuable_references: z.array(z.string().max(2048)).min(1).max(100) });
 
@@ -64,33 +62,32 @@ export const epicTreeLinksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = asyn
     }));
   }
 
-  for (let depth = 1; depth <= MAX_GROUP_DEPTH; depth++) {
-    const segments = Array.from({ length: depth }, (_, i) => `:s${i}`).join('/');
+  /** What each add form adds (`…/issues`: issues, `…/links`: child epics) and lists back. */
+  const relations = [
+    ['issues', { add: addEpicIssuesByReferences, list: epicIssuables }],
+    ['links', { add: addChildEpicsByReferences, list: childIssuables }],
+  ] as const;
+
+  for (const route of namespacePathRoutes('group')) {
     const pathOf = (params: Record<string, string>) => ({
-      group: { fullPath: Array.from({ length: depth }, (_, i) => params[`s${i}`] ?? '').join('/') },
+      group: { fullPath: route.fullPath(params) },
       iid: parseIntParam(params.iid, 'iid'),
     });
 
-    app.post(`/groups/${segments}/-/epics/:iid/issues`, async (request) => {
-      const { group, epic } = await findGroupEpic(db, request.actor, pathOf(request.params as Record<string, string>), {
-        forWrite: true,
+    for (const [relation, { add, list }] of relations) {
+      app.post(route.url(`epics/:iid/${relation}`), async (request) => {
+        const { group, epic } = await findGroupEpic(
+          db,
+          request.actor,
+          pathOf(request.params as Record<string, string>),
+          {
+            forWrite: true,
+          },
+        );
+        const input = parseInput(referencesSchema, requestParams(request));
+        const outcome = await add(serviceContext(ctx, request.actor), epic, input.issuable_references);
+        return { message: outcome.message, issuables: await list(request.actor, group, epic) };
       });
-      const input = parseInput(referencesSchema, requestParams(request));
-      const outcome = await addEpicIssuesByReferences(db, request.actor, epic, input.issuable_references);
-      return { message: outcome.message, issuables: await epicIssuables(request.actor, group, epic) };
-    });
-
-    app.post(`/groups/${segments}/-/epics/:iid/links`, async (request) => {
-      const { group, epic } = await findGroupEpic(db, request.actor, pathOf(request.params as Record<string, string>), {
-        forWrite: true,
-      });
-      const input = parseInput(referencesSchema, requestParams(request));
-      const outcome = await addChildEpicsByReferences(
-        serviceContext(ctx, request.actor),
-        epic,
-        input.issuable_references,
-      );
-      return { message: outcome.message, issuables: await childIssuables(request.actor, group, epic) };
-    });
+    }
   }
 };

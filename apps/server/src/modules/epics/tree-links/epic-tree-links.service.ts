@@ -1,7 +1,4 @@
-import type { Database } from '../../../db/connection';
 import { conflict, DomainError, notFound } from '../../../errors';
-import type { Actor } from '../../../policy/actor';
-import { requireActor } from '../../../policy/require-actor';
 import type { ServiceContext } from '../../../service-context';
 import { findIssue } from '../../issues';
 import { findGroup, findProject } from '../../namespaces';
@@ -88,12 +85,11 @@ async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
  * hierarchy and the confidential rule). Hidden issues are not found, exactly as missing ones.
  */
 export async function addEpicIssuesByReferences(
-  db: Database,
-  actorOrNull: Actor | null,
+  ctx: ServiceContext,
   epic: EpicRow,
   references: readonly string[],
 ): Promise<TreeLinkOutcome> {
-  const actor = requireActor(actorOrNull);
+  const { db, actor } = ctx;
   const tokens = issueTokens(splitTreeReferences(references), epic.group_full_path);
   return addEach(
     tokens,

@@ -1,7 +1,14 @@
 import { couldNotApplyMessage, type QuickActionName, quickActionMessage } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import { acceptsQuickAction } from './command-table';
-import type { CommandRefs, CommandTarget, CommandTargetKind, QuickActionStep, UpdateDelta } from './command-types';
+import {
+  type CommandRefs,
+  type CommandTarget,
+  type CommandTargetKind,
+  NO_ISSUE_FIELDS,
+  type QuickActionStep,
+  type UpdateDelta,
+} from './command-types';
 import { planCommands } from './plan-commands';
 import { noCommandRefs } from './resolve-command-refs';
 
@@ -25,12 +32,7 @@ function target(kind: CommandTargetKind, state: Partial<CommandTarget> = {}): Co
     assignees: [],
     reviewers: [],
     milestoneTitle: null,
-    iteration: null,
-    epicId: null,
-    weight: null,
-    dueDate: null,
-    healthStatus: null,
-    promotedToEpicId: null,
+    ...NO_ISSUE_FIELDS,
     issueId: kind === 'issue' ? 100 : null,
     inGroup: true,
     may: { admin: true, update: true, relate: true },

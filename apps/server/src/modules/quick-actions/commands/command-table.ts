@@ -84,6 +84,33 @@ function userListEntry(
   };
 }
 
+/**
+ * /label, /relabel, /unlabel: `apply` the named labels the actor may use (none: nothing to do); the
+ * delta carries every label change so far. A bare /unlabel removes them all.
+ */
+function labelEntry(
+  name: 'label' | 'relabel' | 'unlabel',
+  apply: (labels: PlanState['labels'], named: NamedLabel[]) => void,
+  condition?: (t: CommandTarget) => boolean,
+): QuickActionEntry {
+  return {
+    name,
+    appliesTo: ALL,
+    ability: 'admin',
+    condition,
+    plan: (args, _t, refs, s) => {
+      if (name === 'unlabel' && parseLabelArgs(args).length === 0) {
+        s.labels.unlabelAll();
+        return update({ name, labels: [] }, labelDelta(s));
+      }
+      const labels = labelsOf(args, refs);
+      if (labels.length === 0) return null;
+      apply(s.labels, labels);
+      return update({ name, labels: titlesOf(labels) }, labelDelta(s));
+    },
+  };
+}
+
 /** A command that clears a field when it is set (`/remove_due_date`, `/clear_weight` …). */
 function clearEntry(
   name: 'remove_epic' | 'clear_weight' | 'remove_due_date' | 'clear_health_status',
@@ -142,46 +169,18 @@ export const QUICK_ACTION_TABLE: readonly QuickActionEntry[] = [
   userListEntry('unassign', ISSUE_MR, (s) => s.assignees, 'assignee_ids'),
   userListEntry('assign_reviewer', MR, (s) => s.reviewers, 'reviewer_ids'),
   userListEntry('unassign_reviewer', MR, (s) => s.reviewers, 'reviewer_ids'),
-  {
-    name: 'label',
-    appliesTo: ALL,
-    ability: 'admin',
-    plan: (args, _t, refs, s) => {
-      const labels = labelsOf(args, refs);
-      if (labels.length === 0) return null;
-      s.labels.label(labels);
-      return update({ name: 'label', labels: titlesOf(labels) }, labelDelta(s));
-    },
-  },
-  {
-    name: 'relabel',
-    appliesTo: ALL,
-    ability: 'admin',
-    // A new issue has no labels yet: its preview may still explain /relabel.
-    condition: (t) => !t.persisted || t.labels.length > 0,
-    plan: (args, _t, refs, s) => {
-      const labels = labelsOf(args, refs);
-      if (labels.length === 0) return null;
-      s.labels.relabel(labels);
-      return update({ name: 'relabel', labels: titlesOf(labels) }, labelDelta(s));
-    },
-  },
-  {
-    name: 'unlabel',
-    appliesTo: ALL,
-    ability: 'admin',
-    condition: (t) => t.labels.length > 0,
-    plan: (args, _t, refs, s) => {
-      if (parseLabelArgs(args).length === 0) {
-        s.labels.unlabelAll();
-        return update({ name: 'unlabel', labels: [] }, labelDelta(s));
-      }
-      const labels = labelsOf(args, refs);
-      if (labels.length === 0) return null;
-      s.labels.unlabel(labels);
-      return update({ name: 'unlabel', labels: titlesOf(labels) }, labelDelta(s));
-    },
-  },
+  labelEntry('label', (labels, named) => labels.label(named)),
+  // A new issue has no labels yet: its preview may still explain /relabel.
+  labelEntry(
+    'relabel',
+    (labels, named) => labels.relabel(named),
+    (t) => !t.persisted || t.labels.length > 0,
+  ),
+  labelEntry(
+    'unlabel',
+    (labels, named) => labels.unlabel(named),
+    (t) => t.labels.length > 0,
+  ),
   {
     name: 'milestone',
     appliesTo: ISSUE_MR,

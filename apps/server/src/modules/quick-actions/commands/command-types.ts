@@ -40,6 +40,20 @@ export interface CommandTarget {
   may: { admin: boolean; update: boolean; relate: boolean };
 }
 
+/** A merge request's or an epic's values for the fields only an issue has: none set. */
+export const NO_ISSUE_FIELDS: Pick<
+  CommandTarget,
+  'iteration' | 'epicId' | 'weight' | 'dueDate' | 'healthStatus' | 'promotedToEpicId' | 'issueId'
+> = {
+  iteration: null,
+  epicId: null,
+  weight: null,
+  dueDate: null,
+  healthStatus: null,
+  promotedToEpicId: null,
+  issueId: null,
+};
+
 /** What /copy_metadata copies from its source issue (only what the target may use). */
 export interface CopySource {
   issueId: number;

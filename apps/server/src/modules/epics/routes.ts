@@ -1,0 +1,5 @@
+/** The epics module's transport face: the routes and plugins the app registers (modules/README.md). */
+export { epicPageJsonRoutes } from './epic-page-json.rest';
+export { epicRelationsWebRoutes } from './epic-relations-web.rest';
+export { epicRoutes } from './epic-routes';
+export { epicTreeLinksRoutes } from './tree-links/epic-tree-links.rest';

@@ -1,0 +1,2 @@
+/** The groups module's transport face: the routes and plugins the app registers (modules/README.md). */
+export { groupsRoutes } from './groups.rest';
