@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import type { Epic } from '../../../lib/types';
 import { useDebouncedValue } from '../../filtered-search/useDebouncedValue';
 import { CreateChildForm } from './CreateChildForm';
 import { useCreateChildEpic, useDescendantGroups, useParentGroup } from './queries';
-import type { PickerItem } from './SearchPicker';
+import { type PickerItem, SEARCH_DELAY_MS } from './SearchPicker';
+import type { TreeAddFormProps } from './TreeFormFrame';
 
-/** IE §9: the group search waits this long after typing. */
-const SEARCH_DELAY_MS = 500;
 const CREATE_FAILED = 'Something went wrong while creating child epics.';
 
 /** The server's message when it names the parent (depth, group, confidentiality), else GitLab's default. */
@@ -18,17 +16,7 @@ const failureText = (e: Error) => (e instanceof ApiError && e.field === 'parent_
  * the parent's by default or one of its descendants (searchable). IE-13 creates the epic under the
  * parent, confidential when the parent is.
  */
-export function CreateEpicForm({
-  epic,
-  groupPath,
-  onCancel,
-  onAdded,
-}: {
-  epic: Epic;
-  groupPath: string;
-  onCancel: () => void;
-  onAdded: () => void;
-}) {
+export function CreateEpicForm({ epic, groupPath, onCancel, onAdded }: TreeAddFormProps) {
   const parentGroupRow = useParentGroup(groupPath);
   const parentName = parentGroupRow.data?.name ?? groupPath.split('/').pop() ?? groupPath;
   const parentGroup: PickerItem = { id: epic.group_id, name: parentName, path: groupPath };

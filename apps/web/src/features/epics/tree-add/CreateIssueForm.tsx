@@ -2,15 +2,12 @@ import { recentProjectsUnder } from '@meridian/domain';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import type { Epic } from '../../../lib/types';
 import { useDebouncedValue } from '../../filtered-search/useDebouncedValue';
 import { CreateChildForm } from './CreateChildForm';
 import { useCreateIssueInEpic, useDefaultProject, useGroupProjects } from './queries';
 import { type RecentProject, recentProjects } from './recentProjects';
-import type { PickerItem } from './SearchPicker';
-
-/** IE §9: the project search waits this long after typing. */
-const SEARCH_DELAY_MS = 500;
+import { type PickerItem, SEARCH_DELAY_MS } from './SearchPicker';
+import type { TreeAddFormProps } from './TreeFormFrame';
 
 const asItem = (p: RecentProject): PickerItem => ({ id: p.id, name: p.name, path: p.path_with_namespace });
 
@@ -23,17 +20,7 @@ const failureText = (e: Error) =>
  * defaultProjectForIssueCreation (where they last created an issue under the group), else the newest
  * recent one. The issue is created in the epic (IE-12), confidential under a confidential parent.
  */
-export function CreateIssueForm({
-  epic,
-  groupPath,
-  onCancel,
-  onAdded,
-}: {
-  epic: Epic;
-  groupPath: string;
-  onCancel: () => void;
-  onAdded: () => void;
-}) {
+export function CreateIssueForm({ epic, groupPath, onCancel, onAdded }: TreeAddFormProps) {
   const { user } = useSession();
   const store = user ? recentProjects(user.id) : null;
   const [recent] = useState(() => recentProjectsUnder(store?.read() ?? [], groupPath));

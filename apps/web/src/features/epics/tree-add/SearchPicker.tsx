@@ -11,6 +11,9 @@ import {
 } from 'react-aria-components';
 import styles from './AddChildMenu.module.css';
 
+/** IE §9: the project and group searches wait this long after typing. */
+export const SEARCH_DELAY_MS = 500;
+
 export interface PickerItem {
   id: number;
   name: string;
