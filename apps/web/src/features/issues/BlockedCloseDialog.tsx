@@ -1,6 +1,6 @@
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
-import styles from '../shared/ActionRows.module.css';
+import styles from '../shared/DetailLayout.module.css';
 import type { LinkedIssue } from './IssueActions';
 
 /** IE §4: closing a blocked issue asks first, listing the open issues that block it. */

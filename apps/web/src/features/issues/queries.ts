@@ -1,7 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
-import { patchDetail, restoreDetail } from '../shared/optimisticDetail';
 import { issueDetailKey, issueQuery } from './issueQuery';
 import { type IssueChanges, updateIssue } from './issuesApi';
 
@@ -57,8 +56,15 @@ export function useIssueFieldUpdate(projectPath: string, iid: number) {
   return useMutation({
     mutationFn: ({ changes }: { changes: IssueChanges; shown: Partial<Issue> }) =>
       updateIssue(projectPath, iid, changes),
-    onMutate: ({ shown }) => patchDetail<Issue>(queryClient, key, shown),
-    onError: (_error, _variables, before) => restoreDetail(queryClient, key, before),
+    onMutate: async ({ shown }) => {
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const previous = queryClient.getQueryData<Issue>(key);
+      if (previous) queryClient.setQueryData<Issue>(key, { ...previous, ...shown });
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
     onSuccess: (issue) => issueSaved(queryClient, projectPath, iid, issue),
   });
 }

@@ -4,7 +4,8 @@ import menu from '../../ui/Menu.module.css';
 import { LazyReportAbuseDrawer } from '../moderation/LazyReportAbuseDrawer';
 import { MountedOpenMenu } from '../shared/MountedOpenMenu';
 import { DELETE_COMMENT_TEXT, MORE_ACTIONS_LABEL, type NoteActionsProps } from './NoteActions';
-import styles from './NoteEditors.module.css';
+// The real trigger looks as its placeholder (NoteActions) does.
+import styles from './Notes.module.css';
 
 type NoteActionKey = 'copy-link' | 'report-abuse' | 'delete';
 

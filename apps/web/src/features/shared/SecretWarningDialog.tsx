@@ -1,7 +1,6 @@
 import { type DetectedSecret, secretWarningTitle } from '@meridian/domain';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
-import rows from './ActionRows.module.css';
 import styles from './SecretWarningDialog.module.css';
 
 /** GitLab's help page on why the warning shows (IE §5's 'Why am I seeing this warning?'). */
@@ -40,7 +39,7 @@ export function SecretWarningDialog({
           Why am I seeing this warning?
         </a>
       </p>
-      <div className={rows.confirmButtons}>
+      <div className={styles.buttons}>
         <Button onPress={onEdit}>{`Edit ${what}`}</Button>
         <Button variant="danger" onPress={onConfirm}>
           {`Add ${what}`}

@@ -4,7 +4,7 @@ import { useSession } from '../../../lib/session';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { Alert } from '../../../ui/Alert';
 import { buttonClassName } from '../../../ui/buttonClassName';
-import rows from '../../shared/ActionRows.module.css';
+import layout from '../../shared/DetailLayout.module.css';
 import { type EpicActionKey, EpicActionsMenu, epicMenuItems } from '../EpicActionsMenu';
 import type { EpicPageData } from './epicPageApi';
 import { useEpicHeaderActions } from './useEpicHeaderActions';
@@ -51,7 +51,7 @@ export function EpicHeaderActions({
   };
   return (
     <>
-      <div className={rows.actions}>
+      <div className={layout.actions}>
         {!narrow && can.update_epic && (
           <>
             <button

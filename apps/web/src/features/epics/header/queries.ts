@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showToast } from '../../../ui/toast';
 import { roadmapKeys } from '../../roadmap/queries';
 import type { TitleDescriptionChanges } from '../../shared/edit/TitleDescriptionForm';
-import { patchDetail, restoreDetail } from '../../shared/optimisticDetail';
+import { patchDetail, restoreDetail } from '../optimisticEpic';
 import { epicKeys } from '../queries';
 import { deleteEpicPage, type EpicPageData, setEpicSubscribed, updateEpicPage } from './epicPageApi';
 

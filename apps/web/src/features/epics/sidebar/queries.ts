@@ -3,7 +3,7 @@ import { useSession } from '../../../lib/session';
 import type { Epic } from '../../../lib/types';
 import { showToast } from '../../../ui/toast';
 import { roadmapKeys } from '../../roadmap/queries';
-import { patchDetail, restoreDetail } from '../../shared/optimisticDetail';
+import { patchDetail, restoreDetail } from '../optimisticEpic';
 import { epicKeys } from '../queries';
 import {
   addEpicTodo,

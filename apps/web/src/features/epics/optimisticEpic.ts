@@ -4,8 +4,10 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 export type DetailBefore<T> = { previous: T | undefined };
 
 /**
- * An optimistic edit of an issue's or epic's page: stops the detail's fetch in flight (its answer
- * would undo the edit) and shows `patch` at once.
+ * An optimistic edit of an epic's page (the sidebar's fields, close and reopen): stops the detail's
+ * fetch in flight (its answer would undo the edit) and shows `patch` at once. The issue page keeps
+ * its own copy (`useIssueFieldUpdate`): a module shared with it would be one more script in its
+ * first load (bench/first-load.ts).
  */
 export async function patchDetail<T extends object>(
   client: QueryClient,
