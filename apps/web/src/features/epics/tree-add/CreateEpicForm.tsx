@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import { useDebouncedValue } from '../../filtered-search/useDebouncedValue';
 import { CreateChildForm } from './CreateChildForm';
 import { useCreateChildEpic, useDescendantGroups, useParentGroup } from './queries';
-import { type PickerItem, SEARCH_DELAY_MS } from './SearchPicker';
+import { type PickerItem, usePickerSearch } from './SearchPicker';
 import type { TreeAddFormProps } from './TreeFormFrame';
 
 const CREATE_FAILED = 'Something went wrong while creating child epics.';
@@ -23,8 +22,7 @@ export function CreateEpicForm({ epic, groupPath, onCancel, onAdded }: TreeAddFo
   // undefined: the default, the parent's group (named once its name has loaded); null: cleared.
   const [chosen, setGroup] = useState<PickerItem | null | undefined>(undefined);
   const group = chosen === undefined ? parentGroup : chosen;
-  const [search, setSearch] = useState<string | null>(null);
-  const term = useDebouncedValue(search === null || (group && search === group.name) ? '' : search, SEARCH_DELAY_MS);
+  const { search, term, onSearch, reset } = usePickerSearch(group);
   const descendants = useDescendantGroups(groupPath, term);
   const create = useCreateChildEpic(epic);
   const parentMatches = term === '' || parentGroup.path.toLowerCase().includes(term.toLowerCase());
@@ -52,11 +50,10 @@ export function CreateEpicForm({ epic, groupPath, onCancel, onAdded }: TreeAddFo
         sections,
         onSelect: (item) => {
           setGroup(item);
-          if (item) setSearch(item.name);
+          if (item) reset();
         },
-        // The picker shows the chosen group's name until the user types.
-        search: search ?? group?.name ?? '',
-        onSearch: setSearch,
+        search,
+        onSearch,
         loading: descendants.isFetching,
         error: descendants.isError ? 'There was a problem fetching groups.' : null,
       }}
