@@ -1,7 +1,7 @@
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import styles from '../shared/DetailLayout.module.css';
 import type { LinkedIssue } from './IssueActions';
-import styles from './IssueActions.module.css';
 
 /** IE §4: closing a blocked issue asks first, listing the open issues that block it. */
 export function BlockedCloseDialog({

@@ -6,7 +6,7 @@ import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
 import { showToast } from '../../ui/toast';
-import styles from './IssueActions.module.css';
+import styles from '../shared/DetailLayout.module.css';
 import { IssueActionsMenu } from './IssueActionsMenu';
 import type { IssuePermissionFlags } from './issuePermissions';
 import { issueTypeName } from './issueTypeName';

@@ -8,7 +8,7 @@ import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, OpenBadge } from '../shared/DetailPage';
-import { ImportedBadge } from '../shared/ImportedBadge';
+import { HiddenBadge, ImportedBadge } from '../shared/HeaderBadges';
 import { WorkItemHierarchy } from '../work-items/WorkItemHierarchy';
 import { IssueActions } from './IssueActions';
 import { issueTypeTitle } from './issueTypeName';
@@ -23,8 +23,6 @@ const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm'
 // The activity (comments, threads, reactions, the comment box) loads below the description.
 const loadActivity = () => import('../notes/PageActivity');
 const IssueActivity = lazyNamed(loadActivity, 'IssueActivity');
-/** IE §8: the badge admins see on an issue hidden by moderation (author banned, or spam). */
-const HIDDEN_TEXT = 'This issue is hidden because its author has been banned.';
 
 /** IE §2.1: a closed issue links where it went — duplicated, moved or promoted, in that priority. */
 function ClosedAsLink({ issue }: { issue: Issue }) {
@@ -55,13 +53,7 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
           <ClosedAsLink issue={issue} />
           {issue.confidential && <Badge variant="warning">Confidential</Badge>}
           {issue.discussion_locked && <Badge variant="warning">Locked</Badge>}
-          {issue.hidden && (
-            <Badge variant="warning" title={HIDDEN_TEXT}>
-              <span role="img" aria-label={HIDDEN_TEXT}>
-                Hidden
-              </span>
-            </Badge>
-          )}
+          <HiddenBadge what="issue" hidden={issue.hidden} />
           <ImportedBadge what="issue" imported={issue.imported} />
           {issue.issue_type && issue.issue_type !== 'issue' && (
             <Badge variant="neutral">{issueTypeTitle(issue.issue_type)}</Badge>

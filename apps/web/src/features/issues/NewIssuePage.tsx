@@ -1,15 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { AppLink } from '../../lib/AppLink';
 import { urls } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
-import { buttonClassName } from '../../ui/buttonClassName';
 import styles from '../../ui/Form.module.css';
-import { LabelledField } from '../shared/LabelledField';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
+import { NewItemActions, NewItemConfidentialBox, NewItemTitleField, NewItemTypeField } from '../shared/NewItemFields';
 import { NewItemFrame } from '../shared/NewItemFrame';
 import { useSecretGuard } from '../shared/useSecretGuard';
 import { createIssue, type NewIssue, relateIssues } from './issuesApi';
@@ -20,6 +18,8 @@ import { TemplatePicker } from './TemplatePicker';
 
 /** The new issue's description preview explains its quick actions. */
 const NEW_ISSUE = { issueIid: null };
+const ISSUE_TYPE = { value: 'issue', label: 'Issue' } as const;
+const INCIDENT_TYPE = { value: 'incident', label: 'Incident' } as const;
 
 /**
  * The new issue form. GitLab's prefill parameters work: `issue[title]`, `issue[description]`,
@@ -89,30 +89,13 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
           </Alert>
         )}
         {related && <Alert>{`The new issue will be related to #${related}.`}</Alert>}
-        <LabelledField htmlFor={`${ids}-title`} label="Title">
-          <input
-            id={`${ids}-title`}
-            className={styles.input}
-            value={title}
-            maxLength={255}
-            required
-            autoComplete="off"
-            // biome-ignore lint/a11y/noAutofocus: the page exists to type this title.
-            autoFocus
-            onChange={(event) => setTitle(event.target.value)}
-          />
-        </LabelledField>
-        <LabelledField htmlFor={`${ids}-type`} label="Type">
-          <select
-            id={`${ids}-type`}
-            className={styles.input}
-            value={type}
-            onChange={(event) => setType(event.target.value as NewIssue['issue_type'])}
-          >
-            <option value="issue">Issue</option>
-            {permissions.data?.createIncident && <option value="incident">Incident</option>}
-          </select>
-        </LabelledField>
+        <NewItemTitleField id={ids} value={title} onChange={setTitle} />
+        <NewItemTypeField
+          id={ids}
+          value={type}
+          types={permissions.data?.createIncident ? [ISSUE_TYPE, INCIDENT_TYPE] : [ISSUE_TYPE]}
+          onChange={setType}
+        />
         <TemplatePicker projectPath={projectPath} description={description} onLoad={setDescription} />
         <div className={styles.field}>
           <span id={`${ids}-description`} className={styles.label}>
@@ -128,29 +111,17 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
             quickActionsTarget={NEW_ISSUE}
           />
         </div>
-        <label className={styles.checkbox}>
-          <input type="checkbox" checked={confidential} onChange={(event) => setConfidential(event.target.checked)} />
-          <span>
-            This issue is confidential and should only be visible to team members with at least the Planner role.
-          </span>
-        </label>
+        <NewItemConfidentialBox noun="issue" checked={confidential} onChange={setConfidential} />
       </form>
       {permissions.data?.adminIssue && (
         <NewIssuePlanningFields projectPath={projectPath} values={planning} onChange={setPlanning} />
       )}
-      <div className={styles.actions}>
-        <button
-          type="submit"
-          form={`${ids}-form`}
-          className={buttonClassName('confirm')}
-          disabled={pending || !title.trim()}
-        >
-          {pending ? 'Creating issue…' : 'Create issue'}
-        </button>
-        <AppLink href={urls.projectPage(projectPath, 'issues')} className={buttonClassName('default')}>
-          Cancel
-        </AppLink>
-      </div>
+      <NewItemActions
+        form={`${ids}-form`}
+        disabled={pending || !title.trim()}
+        label={pending ? 'Creating issue…' : 'Create issue'}
+        cancelHref={urls.projectPage(projectPath, 'issues')}
+      />
       {secretGuard.dialog}
     </div>
   );

@@ -48,6 +48,12 @@ export function labelsButtonText(titles: string[]): string {
 }
 
 const one = (chosen: PickerOption[]) => chosen[0] ?? null;
+/** The fields of one choice each, picked alike. */
+const SINGLE_CHOICES = [
+  ['milestone', 'Milestone'],
+  ['iteration', 'Iteration'],
+  ['epic', 'Epic'],
+] as const;
 const listOf = (chosen: PickerOption | null) => (chosen ? [chosen] : []);
 
 /**
@@ -88,27 +94,16 @@ export function NewIssuePlanningFields({
       >
         {labelsButtonText(values.labels)}
       </SidebarEditField>
-      <SidebarEditField
-        label="Milestone"
-        {...field}
-        picker={pickers.milestone(listOf(values.milestone), (_ids, chosen) => set({ milestone: one(chosen) }))}
-      >
-        {values.milestone?.text ?? none}
-      </SidebarEditField>
-      <SidebarEditField
-        label="Iteration"
-        {...field}
-        picker={pickers.iteration(listOf(values.iteration), (_ids, chosen) => set({ iteration: one(chosen) }))}
-      >
-        {values.iteration?.text ?? none}
-      </SidebarEditField>
-      <SidebarEditField
-        label="Epic"
-        {...field}
-        picker={pickers.epic(listOf(values.epic), (_ids, chosen) => set({ epic: one(chosen) }))}
-      >
-        {values.epic?.text ?? none}
-      </SidebarEditField>
+      {SINGLE_CHOICES.map(([key, label]) => (
+        <SidebarEditField
+          key={key}
+          label={label}
+          {...field}
+          picker={pickers[key](listOf(values[key]), (_ids, chosen) => set({ [key]: one(chosen) }))}
+        >
+          {values[key]?.text ?? none}
+        </SidebarEditField>
+      ))}
       <SidebarEditField
         label="Weight"
         {...field}

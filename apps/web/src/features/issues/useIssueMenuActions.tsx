@@ -9,7 +9,7 @@ import { Modal } from '../../ui/Modal';
 import { showToast } from '../../ui/toast';
 import { LazyReportAbuseDrawer } from '../moderation/LazyReportAbuseDrawer';
 import { SubmitSpamConfirmation } from '../moderation/SubmitSpamConfirmation';
-import confirmStyles from './IssueActions.module.css';
+import confirmStyles from '../shared/DetailLayout.module.css';
 import { deleteIssue, promoteToEpic, setIssueLocked, setIssueSubscribed } from './issueActionsApi';
 import { clearIssueDraft } from './issueDraft';
 import { deleteTexts, issueTypeName } from './issueTypeName';

@@ -44,9 +44,7 @@ export function CommentBox({
   return (
     <NoteForm
       label="Comment"
-      containerPath={noteable.containerPath}
-      containerKind={noteable.kind === 'epic' ? 'group' : 'project'}
-      confidential={noteable.confidential}
+      noteable={noteable}
       draftParts={commentDraftParts(noteable)}
       placeholder="Write a comment or drag your files here…"
       autoFocus={autoFocus}

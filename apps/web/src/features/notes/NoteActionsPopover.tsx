@@ -1,20 +1,16 @@
-import { useLayoutEffect, useRef, useState } from 'react';
-import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
+import { useState } from 'react';
+import { MenuItem, Separator } from 'react-aria-components';
 import menu from '../../ui/Menu.module.css';
 import { LazyReportAbuseDrawer } from '../moderation/LazyReportAbuseDrawer';
+import { MountedOpenMenu } from '../shared/MountedOpenMenu';
 import { DELETE_COMMENT_TEXT, MORE_ACTIONS_LABEL, type NoteActionsProps } from './NoteActions';
-import styles from './NoteEditors.module.css';
+// The real trigger looks as its placeholder (NoteActions) does.
+import styles from './Notes.module.css';
 
 type NoteActionKey = 'copy-link' | 'report-abuse' | 'delete';
 
 /** The menu itself, mounted open by the first press of NoteActionsMenu's placeholder: Copy link, Report abuse (others' notes), Delete comment (when allowed). */
 export function NoteActionsPopover({ note, mine, canDelete, onDelete }: NoteActionsProps) {
-  const trigger = useRef<HTMLButtonElement>(null);
-  const [isOpen, setOpen] = useState(false);
-  useLayoutEffect(() => {
-    trigger.current?.focus();
-    setOpen(true);
-  }, []);
   const [reporting, setReporting] = useState(false);
   const canReport = !mine && note.author !== null;
   const noteUrl = () => {
@@ -29,29 +25,26 @@ export function NoteActionsPopover({ note, mine, canDelete, onDelete }: NoteActi
   };
   return (
     <>
-      <MenuTrigger isOpen={isOpen} onOpenChange={setOpen}>
-        <AriaButton ref={trigger} className={styles.iconButton} aria-label={MORE_ACTIONS_LABEL}>
-          <span aria-hidden="true">⋮</span>
-        </AriaButton>
-        <Popover className={menu.popover} placement="bottom end">
-          <Menu className={menu.menu} onAction={(key) => run(key as NoteActionKey)}>
-            <MenuItem id="copy-link" className={menu.item}>
-              Copy link
-            </MenuItem>
-            {canReport && (
-              <MenuItem id="report-abuse" className={menu.item}>
-                Report abuse
-              </MenuItem>
-            )}
-            {canDelete && <Separator className={menu.separator} />}
-            {canDelete && (
-              <MenuItem id="delete" className={`${menu.item} ${menu.danger}`}>
-                Delete comment
-              </MenuItem>
-            )}
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <MountedOpenMenu
+        label={MORE_ACTIONS_LABEL}
+        className={styles.iconButton}
+        onAction={(key) => run(key as NoteActionKey)}
+      >
+        <MenuItem id="copy-link" className={menu.item}>
+          Copy link
+        </MenuItem>
+        {canReport && (
+          <MenuItem id="report-abuse" className={menu.item}>
+            Report abuse
+          </MenuItem>
+        )}
+        {canDelete && <Separator className={menu.separator} />}
+        {canDelete && (
+          <MenuItem id="delete" className={`${menu.item} ${menu.danger}`}>
+            Delete comment
+          </MenuItem>
+        )}
+      </MountedOpenMenu>
       {note.author && (
         <LazyReportAbuseDrawer
           isOpen={reporting}

@@ -20,9 +20,7 @@ export function EditNoteForm({
   return (
     <NoteForm
       label="Edit comment"
-      containerPath={noteable.containerPath}
-      containerKind={noteable.kind === 'epic' ? 'group' : 'project'}
-      confidential={noteable.confidential}
+      noteable={noteable}
       draftParts={[noteable.notesPath, 'note', String(note.id)]}
       initial={note.body}
       placeholder={PLACEHOLDER}
@@ -50,9 +48,7 @@ export function ReplyForm({
   return (
     <NoteForm
       label="Reply"
-      containerPath={noteable.containerPath}
-      containerKind={noteable.kind === 'epic' ? 'group' : 'project'}
-      confidential={noteable.confidential}
+      noteable={noteable}
       draftParts={[noteable.notesPath, 'discussion', discussionId]}
       placeholder="Write a reply or drag your files here…"
       autoFocus

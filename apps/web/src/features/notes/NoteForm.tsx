@@ -5,15 +5,13 @@ import { MarkdownEditor } from '../shared/MarkdownEditor';
 import { autosaveKey, clearDraft, readDraft, writeDraft } from '../shared/useAutosave';
 import { useSecretGuard } from '../shared/useSecretGuard';
 import styles from './NoteEditors.module.css';
+import type { NoteableRef } from './notesApi';
 
 export interface NoteFormProps {
   /** The field's accessible name ('Comment', 'Reply', 'Edit comment'). */
   label: string;
-  containerPath: string;
-  /** Whether containerPath is a project or a group (an epic's): where the autocomplete looks. */
-  containerKind?: 'project' | 'group';
-  /** The noteable is confidential: only confidential issues and epics are suggested. */
-  confidential?: boolean;
+  /** What the note is on: the editor previews and autocompletes in its project or group (an epic's), confidential items only under a confidential one. */
+  noteable: NoteableRef;
   /** Where the draft is autosaved (localStorage, cleared on submit). */
   draftParts: readonly string[];
   initial?: string;
@@ -34,9 +32,7 @@ export interface NoteFormProps {
  */
 export function NoteForm({
   label,
-  containerPath,
-  containerKind,
-  confidential,
+  noteable,
   draftParts,
   initial = '',
   placeholder,
@@ -95,9 +91,9 @@ export function NoteForm({
         value={body}
         onChange={setBody}
         onSubmit={submit}
-        projectPath={containerPath}
-        containerKind={containerKind}
-        confidential={confidential}
+        projectPath={noteable.containerPath}
+        containerKind={noteable.kind === 'epic' ? 'group' : 'project'}
+        confidential={noteable.confidential}
         placeholder={placeholder}
       />
       {children}

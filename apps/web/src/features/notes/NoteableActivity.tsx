@@ -10,9 +10,7 @@ import { DiscussionList, type DiscussionListHandle } from './DiscussionList';
 import {
   DISCUSSION_FILTERS,
   DISCUSSION_SORTS,
-  type DiscussionFilter,
   type DiscussionPreferences,
-  type DiscussionSort,
   parsePreferences,
   visibleDiscussions,
 } from './discussionView';
@@ -119,6 +117,32 @@ function usePreferences(myId: number | null) {
   return [prefs, change] as const;
 }
 
+/** One of the activity's view choices (filter, sort): a select named for screen readers only. */
+function ViewSelect<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly (readonly [T, string])[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <label>
+      <span className="visually-hidden">{label}</span>
+      <select value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * An issue's, epic's or merge request's activity (IE §2.1): its reactions, the discussion filter and sort, the
  * discussions a page at a time, and the comment box — or, when the discussion is locked for the user,
@@ -182,29 +206,18 @@ export function NoteableActivity({
       <div className={styles.toolbar}>
         <AwardsBar noteable={noteable} noteId={null} myId={myId} />
         <div className={styles.controls}>
-          <label>
-            <span className="visually-hidden">Activity filter</span>
-            <select
-              value={prefs.filter}
-              onChange={(event) => setPrefs({ filter: event.target.value as DiscussionFilter })}
-            >
-              {DISCUSSION_FILTERS.map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span className="visually-hidden">Sort order</span>
-            <select value={prefs.sort} onChange={(event) => setPrefs({ sort: event.target.value as DiscussionSort })}>
-              {DISCUSSION_SORTS.map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ViewSelect
+            label="Activity filter"
+            value={prefs.filter}
+            options={DISCUSSION_FILTERS}
+            onChange={(filter) => setPrefs({ filter })}
+          />
+          <ViewSelect
+            label="Sort order"
+            value={prefs.sort}
+            options={DISCUSSION_SORTS}
+            onChange={(sort) => setPrefs({ sort })}
+          />
         </div>
       </div>
       {discussions.isPending ? (

@@ -4,13 +4,10 @@ import { useSession } from '../../lib/session';
 import type { Epic, Issue, MergeRequest } from '../../lib/types';
 import type { IssuePermissionFlags } from '../issues/issuePermissions';
 import { NoteableActivity, type NoteablePermissions } from './NoteableActivity';
-import { epicNoteable, issueNoteable, mergeRequestNoteable, type NoteableRef } from './notesApi';
+import { epicNoteable, issueNoteable, mergeRequestNoteable, type NoteableKeys } from './notesApi';
 
 // The issue, epic and merge request pages' activities share one module, loaded lazily as one chunk. The pages pass
 // their own query keys (their key factories stay out of this chunk).
-
-/** The page's query keys for the noteable's notes (writes invalidate under it) and for the noteable. */
-export type NoteableKeys = Pick<NoteableRef, 'notesKey' | 'detailKey'>;
 
 /** The issue page's activity: NoteableActivity over the issue's notes, with the issue's permission flags. */
 export function IssueActivity({

@@ -21,32 +21,32 @@ export interface NoteableRef {
   detailKey: readonly unknown[];
 }
 
-export function issueNoteable(
+/** The page's query keys for the noteable's notes (writes invalidate under it) and for the noteable. */
+export type NoteableKeys = Pick<NoteableRef, 'notesKey' | 'detailKey'>;
+
+/** Where a project's noteables live in the REST API. */
+const PROJECT_NOTEABLES = { issue: 'issues', merge_request: 'merge_requests' } as const;
+
+/** An issue or a merge request: notes, threads and award emoji under `/projects/:id/<issues|merge_requests>/:iid`. */
+function projectNoteable(
+  kind: keyof typeof PROJECT_NOTEABLES,
   projectPath: string,
   iid: number,
-  keys: Pick<NoteableRef, 'notesKey' | 'detailKey'>,
+  keys: NoteableKeys,
 ): NoteableRef {
-  const path = `/projects/${encodeId(projectPath)}/issues/${iid}`;
-  return { kind: 'issue', notesPath: path, awardsPath: path, containerPath: projectPath, ...keys };
+  const path = `/projects/${encodeId(projectPath)}/${PROJECT_NOTEABLES[kind]}/${iid}`;
+  return { kind, notesPath: path, awardsPath: path, containerPath: projectPath, ...keys };
 }
 
-/** A merge request: notes, threads (resolvable) and award emoji under `/projects/:id/merge_requests/:iid`. */
-export function mergeRequestNoteable(
-  projectPath: string,
-  iid: number,
-  keys: Pick<NoteableRef, 'notesKey' | 'detailKey'>,
-): NoteableRef {
-  const path = `/projects/${encodeId(projectPath)}/merge_requests/${iid}`;
-  return { kind: 'merge_request', notesPath: path, awardsPath: path, containerPath: projectPath, ...keys };
-}
+export const issueNoteable = (projectPath: string, iid: number, keys: NoteableKeys) =>
+  projectNoteable('issue', projectPath, iid, keys);
+
+/** A merge request's threads are resolvable. */
+export const mergeRequestNoteable = (projectPath: string, iid: number, keys: NoteableKeys) =>
+  projectNoteable('merge_request', projectPath, iid, keys);
 
 /** An epic: its notes by the epic's global id, its award emoji by its iid (GitLab's two paths). */
-export function epicNoteable(
-  groupPath: string,
-  epicId: number,
-  iid: number,
-  keys: Pick<NoteableRef, 'notesKey' | 'detailKey'>,
-): NoteableRef {
+export function epicNoteable(groupPath: string, epicId: number, iid: number, keys: NoteableKeys): NoteableRef {
   const group = `/groups/${encodeId(groupPath)}/epics`;
   return {
     kind: 'epic',

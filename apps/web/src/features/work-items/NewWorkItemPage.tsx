@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { AppLink } from '../../lib/AppLink';
 import { urls } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
-import { buttonClassName } from '../../ui/buttonClassName';
 import styles from '../../ui/Form.module.css';
 import { issueKeys } from '../issues/queries';
 import { LabelledField } from '../shared/LabelledField';
+import { NewItemActions, NewItemConfidentialBox, NewItemTitleField, NewItemTypeField } from '../shared/NewItemFields';
 import { NewItemFrame } from '../shared/NewItemFrame';
 import { useSecretGuard } from '../shared/useSecretGuard';
 import { newWorkItemPlaceholder } from './newWorkItemPlaceholder';
@@ -87,33 +86,13 @@ function NewWorkItemForm({ namespace, headingId }: { namespace: Namespace; headi
           {failure}
         </Alert>
       )}
-      <LabelledField htmlFor={`${ids}-type`} label="Type">
-        <select
-          id={`${ids}-type`}
-          className={styles.input}
-          value={type}
-          onChange={(event) => setType(event.target.value as NewTypeName)}
-        >
-          {types.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </LabelledField>
-      <LabelledField htmlFor={`${ids}-title`} label="Title">
-        <input
-          id={`${ids}-title`}
-          className={styles.input}
-          value={title}
-          maxLength={255}
-          required
-          autoComplete="off"
-          // biome-ignore lint/a11y/noAutofocus: the page exists to type this title.
-          autoFocus
-          onChange={(event) => setTitle(event.target.value)}
-        />
-      </LabelledField>
+      <NewItemTypeField
+        id={ids}
+        value={type}
+        types={types.map((name) => ({ value: name, label: name }))}
+        onChange={setType}
+      />
+      <NewItemTitleField id={ids} value={title} onChange={setTitle} />
       <LabelledField htmlFor={`${ids}-description`} label="Description">
         <textarea
           id={`${ids}-description`}
@@ -150,24 +129,12 @@ function NewWorkItemForm({ namespace, headingId }: { namespace: Namespace; headi
           )}
         </LabelledField>
       )}
-      <label className={styles.checkbox}>
-        <input type="checkbox" checked={confidential} onChange={(event) => setConfidential(event.target.checked)} />
-        <span>
-          This work item is confidential and should only be visible to team members with at least the Planner role.
-        </span>
-      </label>
-      <div className={styles.actions}>
-        <button
-          type="submit"
-          className={buttonClassName('confirm')}
-          disabled={pending || !title.trim() || parentInvalid}
-        >
-          {pending ? 'Creating…' : `Create ${type.toLowerCase()}`}
-        </button>
-        <AppLink href={cancelHref} className={buttonClassName('default')}>
-          Cancel
-        </AppLink>
-      </div>
+      <NewItemConfidentialBox noun="work item" checked={confidential} onChange={setConfidential} />
+      <NewItemActions
+        disabled={pending || !title.trim() || parentInvalid}
+        label={pending ? 'Creating…' : `Create ${type.toLowerCase()}`}
+        cancelHref={cancelHref}
+      />
       {secretGuard.dialog}
     </form>
   );

@@ -1,6 +1,6 @@
 import { Button } from '../../../ui/Button';
 import { Modal } from '../../../ui/Modal';
-import styles from './EpicHeader.module.css';
+import styles from '../../shared/DetailLayout.module.css';
 
 /** IE §2.1's delete confirmation, for an epic. */
 export const DELETE_EPIC_TEXT = 'Delete this epic and release all child items?';

@@ -1,12 +1,9 @@
 import { Badge } from '../../../ui/Badge';
 import { CreatedBy, DetailHeader, OpenBadge } from '../../shared/DetailPage';
-import { ImportedBadge } from '../../shared/ImportedBadge';
+import { HiddenBadge, ImportedBadge } from '../../shared/HeaderBadges';
 import { EpicHeaderActions } from './EpicHeaderActions';
 import type { EpicPageData } from './epicPageApi';
 import { RollupDrift } from './RollupDrift';
-
-/** IE §8: the badge admins see on an epic whose author is banned. */
-const HIDDEN_TEXT = 'This epic is hidden because its author has been banned.';
 
 /**
  * The epic page's header (IE §2.3): the Open / Closed state, Confidential, (admins) Hidden and
@@ -19,13 +16,7 @@ export function EpicHeader({ epic, groupPath, onEdit }: { epic: EpicPageData; gr
         <>
           <OpenBadge state={epic.state} />
           {epic.confidential && <Badge variant="warning">Confidential</Badge>}
-          {epic.hidden && (
-            <Badge variant="warning" title={HIDDEN_TEXT}>
-              <span role="img" aria-label={HIDDEN_TEXT}>
-                Hidden
-              </span>
-            </Badge>
-          )}
+          <HiddenBadge what="epic" hidden={epic.hidden} />
           <ImportedBadge what="epic" imported={epic.imported} />
         </>
       }

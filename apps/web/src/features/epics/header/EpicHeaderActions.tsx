@@ -4,8 +4,8 @@ import { useSession } from '../../../lib/session';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import { Alert } from '../../../ui/Alert';
 import { buttonClassName } from '../../../ui/buttonClassName';
+import layout from '../../shared/DetailLayout.module.css';
 import { type EpicActionKey, EpicActionsMenu, epicMenuItems } from '../EpicActionsMenu';
-import styles from './EpicHeader.module.css';
 import type { EpicPageData } from './epicPageApi';
 import { useEpicHeaderActions } from './useEpicHeaderActions';
 
@@ -51,7 +51,7 @@ export function EpicHeaderActions({
   };
   return (
     <>
-      <div className={styles.actions}>
+      <div className={layout.actions}>
         {!narrow && can.update_epic && (
           <>
             <button

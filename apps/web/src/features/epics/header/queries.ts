@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showToast } from '../../../ui/toast';
 import { roadmapKeys } from '../../roadmap/queries';
 import type { TitleDescriptionChanges } from '../../shared/edit/TitleDescriptionForm';
+import { patchDetail, restoreDetail } from '../optimisticEpic';
 import { epicKeys } from '../queries';
 import { deleteEpicPage, type EpicPageData, setEpicSubscribed, updateEpicPage } from './epicPageApi';
 
@@ -40,15 +41,12 @@ export function useEpicStateChange(
   const saved = useEpicSaved(groupPath, iid);
   return useMutation({
     mutationFn: (event: 'close' | 'reopen') => updateEpicPage(groupPath, iid, { state_event: event }),
-    onMutate: async (event) => {
+    onMutate: (event) => {
       on.onStart();
-      await queryClient.cancelQueries({ queryKey: key, exact: true });
-      const previous = queryClient.getQueryData<EpicPageData>(key);
-      if (previous) queryClient.setQueryData(key, { ...previous, state: event === 'close' ? 'closed' : 'opened' });
-      return { previous };
+      return patchDetail<EpicPageData>(queryClient, key, { state: event === 'close' ? 'closed' : 'opened' });
     },
-    onError: (_error, event, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    onError: (_error, event, before) => {
+      restoreDetail(queryClient, key, before);
       on.onError(event);
     },
     onSuccess: (updated, event) => {

@@ -3,6 +3,7 @@ import { useSession } from '../../../lib/session';
 import type { Epic } from '../../../lib/types';
 import { showToast } from '../../../ui/toast';
 import { roadmapKeys } from '../../roadmap/queries';
+import { patchDetail, restoreDetail } from '../optimisticEpic';
 import { epicKeys } from '../queries';
 import {
   addEpicTodo,
@@ -33,35 +34,32 @@ export function useEpicSidebarState(groupPath: string, iid: number) {
   });
 }
 
-/** The epic's ancestors, from the top-most down to its parent (IE-32). */
-export function useEpicAncestors(groupPath: string, iid: number) {
+/** A sidebar read of its own, keyed under the epic's sidebar and sent once the session is known. */
+function useEpicSidebarPart<T>(
+  groupPath: string,
+  iid: number,
+  part: 'ancestors' | 'participants' | 'color',
+  fetch: (groupPath: string, iid: number, signal: AbortSignal) => Promise<T>,
+) {
   const { ready } = useSessionReady();
   return useQuery({
     enabled: ready,
-    queryKey: epicKeys.sidebar(groupPath, iid, 'ancestors'),
-    queryFn: ({ signal }) => fetchEpicAncestors(groupPath, iid, signal),
+    queryKey: epicKeys.sidebar(groupPath, iid, part),
+    queryFn: ({ signal }) => fetch(groupPath, iid, signal),
   });
 }
+
+/** The epic's ancestors, from the top-most down to its parent (IE-32). */
+export const useEpicAncestors = (groupPath: string, iid: number) =>
+  useEpicSidebarPart(groupPath, iid, 'ancestors', fetchEpicAncestors);
 
 /** The people taking part in the epic (IE-33). */
-export function useEpicParticipants(groupPath: string, iid: number) {
-  const { ready } = useSessionReady();
-  return useQuery({
-    enabled: ready,
-    queryKey: epicKeys.sidebar(groupPath, iid, 'participants'),
-    queryFn: ({ signal }) => fetchEpicParticipants(groupPath, iid, signal),
-  });
-}
+export const useEpicParticipants = (groupPath: string, iid: number) =>
+  useEpicSidebarPart(groupPath, iid, 'participants', fetchEpicParticipants);
 
 /** The epic's roadmap colour (IE-40). */
-export function useEpicColor(groupPath: string, iid: number) {
-  const { ready } = useSessionReady();
-  return useQuery({
-    enabled: ready,
-    queryKey: epicKeys.sidebar(groupPath, iid, 'color'),
-    queryFn: ({ signal }) => fetchEpicColor(groupPath, iid, signal),
-  });
-}
+export const useEpicColor = (groupPath: string, iid: number) =>
+  useEpicSidebarPart(groupPath, iid, 'color', fetchEpicColor);
 
 /** Sets the epic's colour (IE-45): the sidebar and the page show it at once, the roadmap refetches. */
 export function useUpdateEpicColor(groupPath: string, iid: number) {
@@ -106,15 +104,8 @@ export function useEpicFieldUpdate(groupPath: string, iid: number) {
   return useMutation({
     mutationFn: ({ changes }: { changes: EpicChanges; shown: Partial<Epic> }) =>
       updateEpicFields(groupPath, iid, changes),
-    onMutate: async ({ shown }) => {
-      await client.cancelQueries({ queryKey: key, exact: true });
-      const before = client.getQueryData<Epic>(key);
-      if (before) client.setQueryData<Epic>(key, { ...before, ...shown });
-      return { before };
-    },
-    onError: (_error, _vars, context) => {
-      if (context?.before) client.setQueryData(key, context.before);
-    },
+    onMutate: ({ shown }) => patchDetail<Epic>(client, key, shown),
+    onError: (_error, _vars, before) => restoreDetail(client, key, before),
     onSuccess: (epic) => {
       const before = client.getQueryData<Epic>(key);
       client.setQueryData<Epic>(key, { ...before, ...epic });

@@ -1,13 +1,12 @@
 import { addFailureMessage, referencesToSubmit, splitReferenceInput, treeFormHeading } from '@meridian/domain';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import type { Epic } from '../../../lib/types';
 import { Button } from '../../../ui/Button';
 import { showToast } from '../../../ui/toast';
 import { useGfmAutocomplete } from '../../shared/gfm/useGfmAutocomplete';
 import styles from './AddChildMenu.module.css';
 import { useAddByReferences } from './queries';
-import { TreeFormFrame } from './TreeFormFrame';
+import { type TreeAddFormProps, TreeFormFrame } from './TreeFormFrame';
 
 const PLACEHOLDER = { issue: 'Paste issue link or <#issue id>', epic: 'Paste epic link or <&epic id>' } as const;
 
@@ -22,13 +21,7 @@ export function AddExistingForm({
   groupPath,
   onCancel,
   onAdded,
-}: {
-  type: 'issue' | 'epic';
-  epic: Epic;
-  groupPath: string;
-  onCancel: () => void;
-  onAdded: () => void;
-}) {
+}: TreeAddFormProps & { type: 'issue' | 'epic' }) {
   const confidential = epic.confidential === true;
   const [tokens, setTokens] = useState<string[]>([]);
   const [text, setText] = useState('');

@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
-import type { Epic } from '../../../lib/types';
-import { useDebouncedValue } from '../../filtered-search/useDebouncedValue';
 import { CreateChildForm } from './CreateChildForm';
 import { useCreateChildEpic, useDescendantGroups, useParentGroup } from './queries';
-import type { PickerItem } from './SearchPicker';
+import { type PickerItem, usePickerSearch } from './SearchPicker';
+import type { TreeAddFormProps } from './TreeFormFrame';
 
-/** IE §9: the group search waits this long after typing. */
-const SEARCH_DELAY_MS = 500;
 const CREATE_FAILED = 'Something went wrong while creating child epics.';
 
 /** The server's message when it names the parent (depth, group, confidentiality), else GitLab's default. */
@@ -18,25 +15,14 @@ const failureText = (e: Error) => (e instanceof ApiError && e.field === 'parent_
  * the parent's by default or one of its descendants (searchable). IE-13 creates the epic under the
  * parent, confidential when the parent is.
  */
-export function CreateEpicForm({
-  epic,
-  groupPath,
-  onCancel,
-  onAdded,
-}: {
-  epic: Epic;
-  groupPath: string;
-  onCancel: () => void;
-  onAdded: () => void;
-}) {
+export function CreateEpicForm({ epic, groupPath, onCancel, onAdded }: TreeAddFormProps) {
   const parentGroupRow = useParentGroup(groupPath);
   const parentName = parentGroupRow.data?.name ?? groupPath.split('/').pop() ?? groupPath;
   const parentGroup: PickerItem = { id: epic.group_id, name: parentName, path: groupPath };
   // undefined: the default, the parent's group (named once its name has loaded); null: cleared.
   const [chosen, setGroup] = useState<PickerItem | null | undefined>(undefined);
   const group = chosen === undefined ? parentGroup : chosen;
-  const [search, setSearch] = useState<string | null>(null);
-  const term = useDebouncedValue(search === null || (group && search === group.name) ? '' : search, SEARCH_DELAY_MS);
+  const { search, term, onSearch, reset } = usePickerSearch(group);
   const descendants = useDescendantGroups(groupPath, term);
   const create = useCreateChildEpic(epic);
   const parentMatches = term === '' || parentGroup.path.toLowerCase().includes(term.toLowerCase());
@@ -64,11 +50,10 @@ export function CreateEpicForm({
         sections,
         onSelect: (item) => {
           setGroup(item);
-          if (item) setSearch(item.name);
+          if (item) reset();
         },
-        // The picker shows the chosen group's name until the user types.
-        search: search ?? group?.name ?? '',
-        onSearch: setSearch,
+        search,
+        onSearch,
         loading: descendants.isFetching,
         error: descendants.isError ? 'There was a problem fetching groups.' : null,
       }}

@@ -2,15 +2,11 @@ import { recentProjectsUnder } from '@meridian/domain';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import type { Epic } from '../../../lib/types';
-import { useDebouncedValue } from '../../filtered-search/useDebouncedValue';
 import { CreateChildForm } from './CreateChildForm';
 import { useCreateIssueInEpic, useDefaultProject, useGroupProjects } from './queries';
 import { type RecentProject, recentProjects } from './recentProjects';
-import type { PickerItem } from './SearchPicker';
-
-/** IE §9: the project search waits this long after typing. */
-const SEARCH_DELAY_MS = 500;
+import { type PickerItem, usePickerSearch } from './SearchPicker';
+import type { TreeAddFormProps } from './TreeFormFrame';
 
 const asItem = (p: RecentProject): PickerItem => ({ id: p.id, name: p.name, path: p.path_with_namespace });
 
@@ -23,28 +19,15 @@ const failureText = (e: Error) =>
  * defaultProjectForIssueCreation (where they last created an issue under the group), else the newest
  * recent one. The issue is created in the epic (IE-12), confidential under a confidential parent.
  */
-export function CreateIssueForm({
-  epic,
-  groupPath,
-  onCancel,
-  onAdded,
-}: {
-  epic: Epic;
-  groupPath: string;
-  onCancel: () => void;
-  onAdded: () => void;
-}) {
+export function CreateIssueForm({ epic, groupPath, onCancel, onAdded }: TreeAddFormProps) {
   const { user } = useSession();
   const store = user ? recentProjects(user.id) : null;
   const [recent] = useState(() => recentProjectsUnder(store?.read() ?? [], groupPath));
   const defaultProject = useDefaultProject(groupPath, epic.iid, user?.id);
-  // undefined until the user picks (or clears) a project; the text is the project's name until they type.
+  // undefined until the user picks (or clears) a project.
   const [picked, setPicked] = useState<PickerItem | null | undefined>(undefined);
-  const [typed, setTyped] = useState<string | null>(null);
   const project = picked !== undefined ? picked : (defaultProject.data ?? (recent[0] ? asItem(recent[0]) : null));
-  const search = typed ?? project?.name ?? '';
-  // While the text is the chosen project's name, list everything rather than that one project.
-  const term = useDebouncedValue(project && search === project.name ? '' : search, SEARCH_DELAY_MS);
+  const { search, term, onSearch, reset } = usePickerSearch(project);
   const projects = useGroupProjects(groupPath, term);
   const create = useCreateIssueInEpic(epic, groupPath, user?.id);
   const recentIds = new Set(recent.map((p) => p.id));
@@ -75,10 +58,10 @@ export function CreateIssueForm({
         sections,
         onSelect: (item) => {
           setPicked(item);
-          if (item) setTyped(null);
+          if (item) reset();
         },
         search,
-        onSearch: setTyped,
+        onSearch,
         loading: projects.isFetching,
         error: projects.isError ? 'Something went wrong while fetching projects.' : null,
       }}

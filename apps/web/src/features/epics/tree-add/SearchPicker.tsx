@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   Button as AriaButton,
   ComboBox,
@@ -9,7 +10,11 @@ import {
   ListBoxSection,
   Popover,
 } from 'react-aria-components';
+import { useDebouncedValue } from '../../filtered-search/useDebouncedValue';
 import styles from './AddChildMenu.module.css';
+
+/** IE §9: the project and group searches wait this long after typing. */
+const SEARCH_DELAY_MS = 500;
 
 export interface PickerItem {
   id: number;
@@ -21,6 +26,18 @@ export interface PickerItem {
 export interface PickerSection {
   title: string | null;
   items: PickerItem[];
+}
+
+/**
+ * The picker's text and what to search for: the chosen item's name until the user types (`onSearch`),
+ * again after a pick (`reset`); while the text is that name the search is empty, listing everything
+ * rather than the one item. The search waits SEARCH_DELAY_MS after typing.
+ */
+export function usePickerSearch(chosen: PickerItem | null) {
+  const [typed, setTyped] = useState<string | null>(null);
+  const search = typed ?? chosen?.name ?? '';
+  const term = useDebouncedValue(chosen && search === chosen.name ? '' : search, SEARCH_DELAY_MS);
+  return { search, term, onSearch: setTyped, reset: () => setTyped(null) };
 }
 
 /**

@@ -1,8 +1,17 @@
 import type { FormEvent, KeyboardEvent, ReactNode } from 'react';
 import { Button as AriaButton, Tooltip, TooltipTrigger } from 'react-aria-components';
+import type { Epic } from '../../../lib/types';
 import { Alert } from '../../../ui/Alert';
 import { Glyph } from '../../../ui/Glyph';
 import styles from './AddChildMenu.module.css';
+
+/** What the Add menu gives each of its forms. */
+export interface TreeAddFormProps {
+  epic: Epic;
+  groupPath: string;
+  onCancel: () => void;
+  onAdded: () => void;
+}
 
 /** IE §5: why a confidential parent's forms only make confidential children. */
 export const CONFIDENTIAL_PARENT_TOOLTIP =

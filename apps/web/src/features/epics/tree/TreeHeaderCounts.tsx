@@ -2,32 +2,49 @@ import styles from './ChildItemsPanel.module.css';
 import type { TreePage } from './treeApi';
 import { TreeIcon } from './treeIcons';
 
+/** One kind of child item: its total, with the open and closed counts in the tooltip and for screen readers. */
+function OpenClosedCount({
+  what,
+  icon,
+  opened,
+  closed,
+  testId,
+}: {
+  what: 'Epics' | 'Issues';
+  icon: 'epic' | 'issues';
+  opened: number;
+  closed: number;
+  testId: string;
+}) {
+  return (
+    <li title={`${what} • ${opened} open, ${closed} closed`} data-testid={testId}>
+      <TreeIcon name={icon} />
+      <span className="visually-hidden">{what}:</span> {opened + closed}
+      <span className="visually-hidden">
+        ({opened} open, {closed} closed)
+      </span>
+    </li>
+  );
+}
+
 /** The panel header's rollups: epics and issues (open and closed), weight, progress and health. */
 export function TreeHeaderCounts({ parent, allowSubEpics }: { parent: TreePage['parent']; allowSubEpics: boolean }) {
   const c = parent.descendantCounts;
-  const epics = c.openedEpics + c.closedEpics;
-  const issues = c.openedIssues + c.closedIssues;
   const weight = parent.weightSum.openedIssues + parent.weightSum.closedIssues;
   const progress = weight > 0 ? Math.floor((parent.weightSum.closedIssues / weight) * 100) : null;
   const h = parent.health;
   return (
     <ul className={styles.counts} aria-label="Child items summary">
       {allowSubEpics && (
-        <li title={`Epics • ${c.openedEpics} open, ${c.closedEpics} closed`} data-testid="epics-count">
-          <TreeIcon name="epic" />
-          <span className="visually-hidden">Epics:</span> {epics}
-          <span className="visually-hidden">
-            ({c.openedEpics} open, {c.closedEpics} closed)
-          </span>
-        </li>
+        <OpenClosedCount what="Epics" icon="epic" opened={c.openedEpics} closed={c.closedEpics} testId="epics-count" />
       )}
-      <li title={`Issues • ${c.openedIssues} open, ${c.closedIssues} closed`} data-testid="issues-count">
-        <TreeIcon name="issues" />
-        <span className="visually-hidden">Issues:</span> {issues}
-        <span className="visually-hidden">
-          ({c.openedIssues} open, {c.closedIssues} closed)
-        </span>
-      </li>
+      <OpenClosedCount
+        what="Issues"
+        icon="issues"
+        opened={c.openedIssues}
+        closed={c.closedIssues}
+        testId="issues-count"
+      />
       <li title={`Total weight: ${weight}`} data-testid="weight-sum">
         Weight {weight}
       </li>

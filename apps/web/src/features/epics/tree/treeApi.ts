@@ -112,27 +112,34 @@ export interface TreePage {
   hasMoreIssues: boolean;
 }
 
+/** What an epic and an issue of the tree read alike. */
+function sharedFields(n: EpicNode | IssueNode) {
+  return {
+    id: n.id,
+    iid: n.iid,
+    title: n.title,
+    state: n.state === 'closed' ? ('closed' as const) : ('opened' as const),
+    reference: n.reference,
+    relationPath: n.relationPath ?? null,
+    relativePosition: n.relativePosition ?? null,
+    closedAt: n.closedAt ?? null,
+    confidential: n.confidential,
+    labels: n.labels.nodes.map((l) => ({ ...l, description: l.description ?? null })),
+  };
+}
+
 function fromEpic(n: EpicNode): TreeItem {
   return {
     kind: 'Epic',
-    id: n.id,
+    ...sharedFields(n),
     moveId: n.id,
-    iid: n.iid,
-    title: n.title,
-    state: n.state === 'closed' ? 'closed' : 'opened',
-    reference: n.reference,
     webUrl: n.webPath,
-    relationPath: n.relationPath ?? null,
-    relativePosition: n.relativePosition ?? null,
     createdAt: n.createdAt ?? null,
-    closedAt: n.closedAt ?? null,
-    confidential: n.confidential,
     blocked: false,
     dueDate: null,
     weight: null,
     milestone: null,
     assignees: [],
-    labels: n.labels.nodes.map((l) => ({ ...l, description: l.description ?? null })),
     healthStatus: null,
     groupFullPath: n.group.fullPath,
     hasChildren: n.hasChildren || n.hasIssues,
@@ -144,24 +151,15 @@ function fromEpic(n: EpicNode): TreeItem {
 function fromIssue(n: IssueNode): TreeItem {
   return {
     kind: 'Issue',
-    id: n.id,
+    ...sharedFields(n),
     moveId: `gid://gitlab/EpicIssue/${n.epicIssueId}`,
-    iid: n.iid,
-    title: n.title,
-    state: n.state === 'closed' ? 'closed' : 'opened',
-    reference: n.reference,
     webUrl: n.webUrl,
-    relationPath: n.relationPath ?? null,
-    relativePosition: n.relativePosition ?? null,
     createdAt: n.createdAt,
-    closedAt: n.closedAt ?? null,
-    confidential: n.confidential,
     blocked: n.blocked,
     dueDate: n.dueDate ?? null,
     weight: n.weight ?? null,
     milestone: n.milestone ? { title: n.milestone.title, dueDate: n.milestone.dueDate ?? null } : null,
     assignees: n.assignees.nodes.map((a) => ({ ...a, avatarUrl: a.avatarUrl ?? null })),
-    labels: n.labels.nodes.map((l) => ({ ...l, description: l.description ?? null })),
     healthStatus: n.healthStatus ?? null,
     groupFullPath: null,
     hasChildren: false,

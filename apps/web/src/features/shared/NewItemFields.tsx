@@ -1,0 +1,106 @@
+import { AppLink } from '../../lib/AppLink';
+import { buttonClassName } from '../../ui/buttonClassName';
+import styles from '../../ui/Form.module.css';
+import { LabelledField } from './LabelledField';
+
+// The fields the New issue and New work item forms share; `id` is the form's own `useId()`.
+
+/** The title, focused on load: the page exists to type it. */
+export function NewItemTitleField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (title: string) => void;
+}) {
+  return (
+    <LabelledField htmlFor={`${id}-title`} label="Title">
+      <input
+        id={`${id}-title`}
+        className={styles.input}
+        value={value}
+        maxLength={255}
+        required
+        autoComplete="off"
+        // biome-ignore lint/a11y/noAutofocus: the page exists to type this title.
+        autoFocus
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </LabelledField>
+  );
+}
+
+/** The type the new item gets, from the types the user may create. */
+export function NewItemTypeField<T extends string>({
+  id,
+  value,
+  types,
+  onChange,
+}: {
+  id: string;
+  value: T;
+  types: readonly { value: T; label: string }[];
+  onChange: (type: T) => void;
+}) {
+  return (
+    <LabelledField htmlFor={`${id}-type`} label="Type">
+      <select
+        id={`${id}-type`}
+        className={styles.input}
+        value={value}
+        onChange={(event) => onChange(event.target.value as T)}
+      >
+        {types.map((type) => (
+          <option key={type.value} value={type.value}>
+            {type.label}
+          </option>
+        ))}
+      </select>
+    </LabelledField>
+  );
+}
+
+/** The confidential box, in GitLab's words for who may then see the item. */
+export function NewItemConfidentialBox({
+  noun,
+  checked,
+  onChange,
+}: {
+  noun: string;
+  checked: boolean;
+  onChange: (confidential: boolean) => void;
+}) {
+  return (
+    <label className={styles.checkbox}>
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <span>{`This ${noun} is confidential and should only be visible to team members with at least the Planner role.`}</span>
+    </label>
+  );
+}
+
+/** Create (disabled while it cannot be sent) and Cancel back to the list. */
+export function NewItemActions({
+  form,
+  disabled,
+  label,
+  cancelHref,
+}: {
+  /** The id of the form Create submits, when the buttons sit outside it. */
+  form?: string;
+  disabled: boolean;
+  label: string;
+  cancelHref: string;
+}) {
+  return (
+    <div className={styles.actions}>
+      <button type="submit" form={form} className={buttonClassName('confirm')} disabled={disabled}>
+        {label}
+      </button>
+      <AppLink href={cancelHref} className={buttonClassName('default')}>
+        Cancel
+      </AppLink>
+    </div>
+  );
+}
