@@ -11,9 +11,8 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { CompiledQuery } from 'kysely';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { connect, type DatabaseHandle } from '../apps/server/src/db/connection';
+import { benchApp } from './src/bench-app';
 import { BENCH_DATABASE_OPTIONS, ownerToken } from './src/bench-context';
 import { startServer } from './src/server-process';
 import { percentile, round1 } from './src/stats';
@@ -60,7 +59,7 @@ function cases(groupPath: string): Case[] {
 
 /** Runs the request once in-process, capturing its SQL, then replays that SQL raw N times. */
 async function rawSqlTimes(handle: DatabaseHandle, token: string, c: Case, replays: number) {
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: handle });
+  const app = await benchApp(handle);
   const inject = () =>
     app.inject({
       method: c.method,

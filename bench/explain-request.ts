@@ -5,9 +5,8 @@
  */
 import { parseArgs } from 'node:util';
 import { CompiledQuery } from 'kysely';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { connect } from '../apps/server/src/db/connection';
+import { benchApp } from './src/bench-app';
 import { percentile, round1 } from './src/stats';
 
 const { values } = parseArgs({
@@ -21,7 +20,7 @@ const { values } = parseArgs({
   },
 });
 const handle = await connect(values.pg ? { url: values.pg } : { dataDir: values.pglite });
-const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: handle });
+const app = await benchApp(handle);
 const headers: Record<string, string> = { 'content-type': 'application/json' };
 if (values.token) headers['private-token'] = values.token;
 const inject = () =>

@@ -12,9 +12,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { connect } from '../apps/server/src/db/connection';
+import { benchApp } from './src/bench-app';
 import { benchContext, liftSearchRateLimit, ownerToken } from './src/bench-context';
 import { deepCursors } from './src/deep-cursors';
 import { encodeQuery, filterCasePath, filterCases, otherSort } from './src/filter-cases';
@@ -41,7 +40,7 @@ const warmup = Number(values.warmup);
 const only = values.only ? new RegExp(values.only, 'i') : null;
 
 const handle = await connect({ url: values.pg });
-const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: handle });
+const app = await benchApp(handle);
 const { token } = await ownerToken(handle, values.group as string);
 await liftSearchRateLimit(handle);
 const context = await benchContext(handle, values.group as string);

@@ -8,9 +8,8 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { connect } from '../apps/server/src/db/connection';
+import { benchApp } from './src/bench-app';
 import { percentile, round1 } from './src/stats';
 import { usageError } from './src/usage-error';
 
@@ -27,7 +26,7 @@ if (!values.pg || !values.path || !values.match)
   usageError("pass --pg postgres://…, --path '/api/v4/…' and --match 'text of the statement'");
 
 const handle = await connect({ url: values.pg });
-const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: handle });
+const app = await benchApp(handle);
 const headers: Record<string, string> = values.token ? { 'private-token': values.token } : {};
 const inject = () => app.inject({ method: 'GET', url: values.path as string, headers });
 await inject();

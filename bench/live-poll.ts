@@ -10,11 +10,10 @@
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { buildApp } from '../apps/server/src/app';
 import { digest, newPersonalAccessToken } from '../apps/server/src/auth/token-digest';
-import { loadConfig } from '../apps/server/src/config';
 import { connect } from '../apps/server/src/db/connection';
 import { migrate } from '../apps/server/src/db/migrate';
+import { benchApp } from './src/bench-app';
 
 const { values } = parseArgs({
   options: {
@@ -62,7 +61,7 @@ const project = await db
   .executeTakeFirstOrThrow();
 await db.insertInto('issues').values({ project_id: project.id, iid: 1, title: 'Polled' }).execute();
 
-const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'production' }), database: handle });
+const app = await benchApp(handle, { NODE_ENV: 'production' });
 const base = await app.listen({ port: 0, host: '127.0.0.1' });
 const pollUrl = `${base}/pollers/web/-/issues/1/realtime_changes`;
 const first = await fetch(pollUrl, { headers: { 'private-token': token } });

@@ -5,9 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import type { Database, DatabaseHandle } from '../../apps/server/src/db/connection';
+import { benchApp } from './bench-app';
 import { ownerToken } from './bench-context';
 import { percentile, round1, sampleBounded } from './stats';
 
@@ -171,7 +170,7 @@ export interface EpicTreeBench {
 }
 
 export async function openEpicTreeBench(handle: DatabaseHandle, groupPath: string): Promise<EpicTreeBench> {
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: handle });
+  const app = await benchApp(handle);
   const { token, userId } = await ownerToken(handle, groupPath, 'epic-tree-bench');
   const gql = async (query: string, variables: Record<string, unknown>) => {
     const res = await app.inject({

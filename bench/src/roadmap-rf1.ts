@@ -1,8 +1,7 @@
 /** RF-1, the roadmap's epics request, timed over HTTP beside its raw SQL (bench/roadmap-bench.ts, the report). */
 import { CompiledQuery } from 'kysely';
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { type CapturedQuery, connect, type DatabaseHandle } from '../../apps/server/src/db/connection';
+import { benchApp } from './bench-app';
 import { ownerToken } from './bench-context';
 import { ROADMAP_EPICS_QUERY, threeYearsAround } from './roadmap-query';
 import { startServer } from './server-process';
@@ -43,7 +42,7 @@ interface Captured {
 
 /** Runs the request in-process (warm), capturing its statements for first 10 and first 50. */
 async function capture(handle: DatabaseHandle, token: string, groupPath: string): Promise<Captured> {
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: handle });
+  const app = await benchApp(handle);
   const inject = (first: number) =>
     app.inject({
       method: 'POST',

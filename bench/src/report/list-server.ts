@@ -1,6 +1,5 @@
-import { buildApp } from '../../../apps/server/src/app';
-import { loadConfig } from '../../../apps/server/src/config';
 import { connect } from '../../../apps/server/src/db/connection';
+import { benchApp } from '../bench-app';
 import { benchContext, liftSearchRateLimit, ownerToken } from '../bench-context';
 import type { BenchContext } from '../filter-cases';
 import type { ListRequestTarget } from '../list-request';
@@ -17,7 +16,7 @@ export async function withListServer<T>(
   use: (target: ListRequestTarget, context: BenchContext) => Promise<T>,
 ): Promise<T> {
   const handle = await connect({ url: env.databaseUrl });
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: handle });
+  const app = await benchApp(handle);
   try {
     const { token } = await ownerToken(handle, env.groupPath, 'bench-report');
     await liftSearchRateLimit(handle);
