@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from './context';
 import type { Database } from './db/connection';
 import type { DB } from './db/schema';
+import { externalBaseUrl } from './modules/namespaces';
 import { type MailSettings, mailSettingsOf } from './modules/notifications';
 import type { Actor } from './policy/actor';
 import { requireActor } from './policy/require-actor';
@@ -14,10 +15,12 @@ import { requireActor } from './policy/require-actor';
 export interface ServiceConfig {
   /** What notification emails need; null when this instance sends none (SMTP_URL unset). */
   mail: MailSettings | null;
+  /** MERIDIAN_EXTERNAL_URL or http://localhost:PORT, without a trailing slash: links in webhook payloads. */
+  externalUrl: string;
 }
 
 export function serviceConfigOf(config: AppContext['config']): ServiceConfig {
-  return { mail: mailSettingsOf(config) };
+  return { mail: mailSettingsOf(config), externalUrl: externalBaseUrl({ config }) };
 }
 
 /**

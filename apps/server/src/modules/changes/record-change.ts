@@ -65,7 +65,7 @@ export async function recordChange(
       if (typeof id === 'number') await publishChange(trx, target.type, id, 'updated');
     }
   }
-  await queueWebhookEvent(trx, {
+  await queueWebhookEvent(ctx, {
     kind: 'issuable',
     type: target.type,
     id: target.id,

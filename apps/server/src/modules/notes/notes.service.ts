@@ -137,7 +137,7 @@ export async function createNote(ctx: ServiceContext, n: Noteable, input: Create
       body: note.note,
       internal: note.internal,
     });
-    await queueWebhookEvent(trx, { kind: 'note', noteId: note.id, actorId: me.id });
+    await queueWebhookEvent({ ...ctx, db: trx }, { kind: 'note', noteId: note.id, actorId: me.id });
     return note;
   });
 }

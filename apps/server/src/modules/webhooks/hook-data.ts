@@ -18,12 +18,11 @@ import {
   repositoryHookAttrs,
 } from './hook-payloads';
 
-/** Where a payload's links point (MERIDIAN_EXTERNAL_URL); set by the webhook plugin at start. */
-let baseUrl = 'http://localhost:3000';
-export function setWebhookBaseUrl(url: string): void {
-  baseUrl = url.replace(/\/+$/, '');
+/** Where a payload is built from: the write's executor and the instance's external URL (its links). */
+export interface PayloadSource {
+  db: Executor;
+  baseUrl: string;
 }
-export const webhookBaseUrl = () => baseUrl;
 
 /** A built payload, with what routing needs: the project (for its hooks) or the group (epics), and confidentiality. */
 export interface BuiltPayload {
@@ -131,14 +130,16 @@ async function mergeRequestRow(db: Executor, id: number): Promise<HookMergeReque
     .executeTakeFirst();
 }
 
-async function issueParts(db: Executor, issue: HookIssue) {
+async function issueParts(src: PayloadSource, issue: HookIssue) {
+  const { db, baseUrl } = src;
   const { project, traversalIds } = await hookProject(db, issue.project_id);
   const labels = await labelsOf(db, 'issue_labels', issue.id);
   const url = `${baseUrl}/${project.path_with_namespace}/-/issues/${issue.iid}`;
   return { project, traversalIds, labels, attrs: issueHookAttrs(issue, labels, url) };
 }
 
-async function mergeRequestParts(db: Executor, mr: HookMergeRequest) {
+async function mergeRequestParts(src: PayloadSource, mr: HookMergeRequest) {
+  const { db, baseUrl } = src;
   const { project, traversalIds } = await hookProject(db, mr.project_id);
   const labels = await labelsOf(db, 'merge_request_labels', mr.id);
   const url = `${baseUrl}/${project.path_with_namespace}/-/merge_requests/${mr.iid}`;
@@ -148,7 +149,7 @@ async function mergeRequestParts(db: Executor, mr: HookMergeRequest) {
 
 /** An issue's or merge request's event payload, from its loaded parts and people. */
 async function issuableEventPayload(
-  db: Executor,
+  src: PayloadSource,
   actorId: number,
   action: string,
   changes: Changes,
@@ -160,6 +161,7 @@ async function issuableEventPayload(
     confidential: boolean;
   },
 ): Promise<BuiltPayload> {
+  const { db, baseUrl } = src;
   const { project, traversalIds, labels, attrs } = item.parts;
   const payload = issuablePayload({
     kind: item.kind,
@@ -178,18 +180,19 @@ async function issuableEventPayload(
 
 /** GitLab's issue event payload for the issue as it is in `db` (the caller's transaction). */
 export async function buildIssuePayload(
-  db: Executor,
+  src: PayloadSource,
   issueId: number,
   actorId: number,
   action: string,
   changes: Changes,
 ): Promise<BuiltPayload | null> {
+  const { db } = src;
   const issue = await issueRow(db, issueId);
   if (!issue) return null;
-  return issuableEventPayload(db, actorId, action, changes, {
+  return issuableEventPayload(src, actorId, action, changes, {
     kind: 'issue',
     eventType: issue.confidential ? 'confidential_issue' : 'issue',
-    parts: await issueParts(db, issue),
+    parts: await issueParts(src, issue),
     people: { assignees: await hookUsers(db, issue.assignee_ids) },
     confidential: issue.confidential,
   });
@@ -197,18 +200,19 @@ export async function buildIssuePayload(
 
 /** GitLab's merge request event payload. */
 export async function buildMergeRequestPayload(
-  db: Executor,
+  src: PayloadSource,
   mrId: number,
   actorId: number,
   action: string,
   changes: Changes,
 ): Promise<BuiltPayload | null> {
+  const { db } = src;
   const mr = await mergeRequestRow(db, mrId);
   if (!mr) return null;
-  return issuableEventPayload(db, actorId, action, changes, {
+  return issuableEventPayload(src, actorId, action, changes, {
     kind: 'merge_request',
     eventType: 'merge_request',
-    parts: await mergeRequestParts(db, mr),
+    parts: await mergeRequestParts(src, mr),
     people: { assignees: await hookUsers(db, mr.assignee_ids), reviewers: await hookUsers(db, mr.reviewer_ids) },
     confidential: false,
   });
@@ -216,12 +220,13 @@ export async function buildMergeRequestPayload(
 
 /** An epic's event: a group-level work item, sent to the group's hooks and its ancestors'. */
 export async function buildEpicPayload(
-  db: Executor,
+  src: PayloadSource,
   epicId: number,
   actorId: number,
   action: string,
   changes: Changes,
 ): Promise<BuiltPayload | null> {
+  const { db, baseUrl } = src;
   const epic = await db
     .selectFrom('epics as e')
     .innerJoin('namespaces as n', 'n.id', 'e.group_id')
@@ -268,7 +273,12 @@ export async function buildEpicPayload(
 }
 
 /** GitLab's note (comment) event payload, with the issue or merge request it is on. */
-export async function buildNotePayload(db: Executor, noteId: number, actorId: number): Promise<BuiltPayload | null> {
+export async function buildNotePayload(
+  src: PayloadSource,
+  noteId: number,
+  actorId: number,
+): Promise<BuiltPayload | null> {
+  const { db, baseUrl } = src;
   const note = (await db.selectFrom('notes').selectAll().where('id', '=', noteId).executeTakeFirst()) as
     | (HookNote & { group_id: number | null })
     | undefined;
@@ -278,7 +288,7 @@ export async function buildNotePayload(db: Executor, noteId: number, actorId: nu
   if (note.noteable_type === 'Issue') {
     const issue = await issueRow(db, note.noteable_id);
     if (!issue) return null;
-    const { project, traversalIds, attrs } = await issueParts(db, issue);
+    const { project, traversalIds, attrs } = await issueParts(src, issue);
     const confidential = note.internal || issue.confidential;
     const payload = {
       ...base,
@@ -294,7 +304,7 @@ export async function buildNotePayload(db: Executor, noteId: number, actorId: nu
   if (note.noteable_type === 'MergeRequest') {
     const mr = await mergeRequestRow(db, note.noteable_id);
     if (!mr) return null;
-    const { project, traversalIds, attrs } = await mergeRequestParts(db, mr);
+    const { project, traversalIds, attrs } = await mergeRequestParts(src, mr);
     const payload = {
       ...base,
       event_type: note.internal ? 'confidential_note' : 'note',
@@ -307,7 +317,7 @@ export async function buildNotePayload(db: Executor, noteId: number, actorId: nu
     return { payload, projectId: project.id, namespaceTraversalIds: traversalIds, confidential: note.internal };
   }
   if (note.noteable_type === 'Epic' && note.group_id !== null) {
-    const built = await buildEpicPayload(db, note.noteable_id, actorId, 'update', {});
+    const built = await buildEpicPayload(src, note.noteable_id, actorId, 'update', {});
     if (!built) return null;
     const confidential = note.internal || built.confidential;
     const payload = {

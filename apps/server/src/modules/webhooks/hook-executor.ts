@@ -8,7 +8,6 @@ import {
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { appVersion } from '../../version';
-import { webhookBaseUrl } from './hook-data';
 import { postHook } from './hook-http';
 import { interpolateHookUrl } from './hook-url';
 import { resolveHookTarget } from './url-blocker';
@@ -21,6 +20,8 @@ export interface HookRequest {
   eventUuid: string;
   idempotencyKey: string;
   payload: unknown;
+  /** This instance's external URL: GitLab's `X-Gitlab-Instance`. */
+  instanceUrl: string;
 }
 
 export interface HookResult {
@@ -41,7 +42,7 @@ function requestHeaders(
     'Idempotency-Key': request.idempotencyKey,
     'X-Gitlab-Event': request.eventHeader,
     'X-Gitlab-Webhook-UUID': hook.uuid,
-    'X-Gitlab-Instance': webhookBaseUrl(),
+    'X-Gitlab-Instance': request.instanceUrl,
     'X-Gitlab-Event-UUID': request.eventUuid,
   };
   const sent = { ...base };

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { notFound, unprocessable } from '../../errors';
 import type { Actor } from '../../policy/actor';
+import type { ServiceConfig } from '../../service-context';
 import type { IdOrPath } from '../namespaces';
 import { executeHook, type HookResult } from './hook-executor';
 import { allowsLocalRequests, findOwnedHook } from './webhook.service';
@@ -31,10 +32,16 @@ export async function listHookEvents(
     .execute();
 }
 
+/** Who sends a hook request by hand (resend, test), and the configuration its headers and links need. */
+export interface HookCaller {
+  db: Database;
+  actor: Actor | null;
+  config: ServiceConfig;
+}
+
 /** `POST …/events/:hook_log_id/resend`: the logged payload again, with its Idempotency-Key, under a new event UUID. */
 export async function resendHookEvent(
-  db: Database,
-  actor: Actor | null,
+  { db, actor, config }: HookCaller,
   kind: HookOwnerKind,
   idOrPath: IdOrPath,
   hookId: number,
@@ -58,6 +65,7 @@ export async function resendHookEvent(
       eventUuid: randomUUID(),
       idempotencyKey: headers['Idempotency-Key'] ?? randomUUID(),
       payload: log.request_data,
+      instanceUrl: config.externalUrl,
     },
     await allowsLocalRequests(db),
   );
@@ -108,8 +116,7 @@ async function latestEvent(db: Database, owner: HookOwner, trigger: TestableHook
  * object now, whatever the hook's state; a success re-enables a disabled hook (GitLab's rule).
  */
 export async function testHook(
-  db: Database,
-  actor: Actor | null,
+  { db, actor, config }: HookCaller,
   kind: HookOwnerKind,
   idOrPath: IdOrPath,
   hookId: number,
@@ -119,7 +126,7 @@ export async function testHook(
   const hook = await findOwnedHook(db, owner, hookId);
   const event = await latestEvent(db, owner, trigger, actor?.id ?? 0);
   if (!event) throw unprocessable('Ensure the project has issues.');
-  const built = await buildEventPayload(db, event);
+  const built = await buildEventPayload({ db, baseUrl: config.externalUrl }, event);
   if (!built) throw unprocessable('Ensure the project has issues.');
   const confidential = trigger.startsWith('confidential_');
   const subject = trigger === 'merge_requests_events' ? 'merge_request' : trigger.includes('note') ? 'note' : 'issue';
@@ -133,6 +140,7 @@ export async function testHook(
       eventUuid: randomUUID(),
       idempotencyKey: randomUUID(),
       payload: built.payload,
+      instanceUrl: config.externalUrl,
     },
     await allowsLocalRequests(db),
   );

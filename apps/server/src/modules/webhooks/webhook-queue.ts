@@ -14,6 +14,7 @@ import {
   buildIssuePayload,
   buildMergeRequestPayload,
   buildNotePayload,
+  type PayloadSource,
 } from './hook-data';
 import type { Changes } from './hook-payloads';
 import { hookRouting } from './hook-routing';
@@ -36,15 +37,15 @@ const SUBJECTS: Record<'Issue' | 'MergeRequest' | 'Epic', HookEventSubject> = {
   Epic: 'epic',
 };
 
-export async function buildEventPayload(db: Executor, event: WebhookEvent): Promise<BuiltPayload | null> {
-  if (event.kind === 'note') return buildNotePayload(db, event.noteId, event.actorId);
+export async function buildEventPayload(src: PayloadSource, event: WebhookEvent): Promise<BuiltPayload | null> {
+  if (event.kind === 'note') return buildNotePayload(src, event.noteId, event.actorId);
   const build =
     event.type === 'Issue'
       ? buildIssuePayload
       : event.type === 'MergeRequest'
         ? buildMergeRequestPayload
         : buildEpicPayload;
-  return build(db, event.id, event.actorId, event.action, event.changes);
+  return build(src, event.id, event.actorId, event.action, event.changes);
 }
 
 /**
@@ -55,7 +56,11 @@ export async function buildEventPayload(db: Executor, event: WebhookEvent): Prom
  * worker of any process sends them after the transaction commits. With no hook listening, it costs
  * two small reads and builds nothing.
  */
-export async function queueWebhookEvent(trx: Executor, event: WebhookEvent): Promise<number> {
+export async function queueWebhookEvent(
+  ctx: { db: Executor; config: { externalUrl: string } },
+  event: WebhookEvent,
+): Promise<number> {
+  const trx = ctx.db;
   const routing = await hookRouting(trx, event);
   if (!routing) return 0;
   const subject = event.kind === 'note' ? 'note' : SUBJECTS[event.type];
@@ -81,7 +86,7 @@ export async function queueWebhookEvent(trx: Executor, event: WebhookEvent): Pro
     .orderBy('id')
     .execute();
   if (hooks.length === 0) return 0;
-  const built = await buildEventPayload(trx, event);
+  const built = await buildEventPayload({ db: trx, baseUrl: ctx.config.externalUrl }, event);
   if (!built) return 0;
   const eventUuid = randomUUID();
   const payload = JSON.stringify(built.payload);

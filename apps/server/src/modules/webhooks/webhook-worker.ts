@@ -13,6 +13,8 @@ import {
 
 export interface WebhookWorkerOptions {
   pollIntervalMs: number;
+  /** This instance's external URL, sent as `X-Gitlab-Instance`. */
+  instanceUrl: string;
   onError?: (error: unknown) => void;
 }
 
@@ -45,6 +47,7 @@ export function startWebhookWorker(db: Database, options: WebhookWorkerOptions):
         eventUuid: row.event_uuid,
         idempotencyKey: row.idempotency_key,
         payload: row.payload,
+        instanceUrl: options.instanceUrl,
       },
       await allowsLocalRequests(db),
     );

@@ -90,8 +90,7 @@ export const webhooksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       `/${prefix}/:id/hooks/:hook_id/events/:hook_log_id/resend`,
       async (request, reply) => {
         const result = await resendHookEvent(
-          db,
-          request.actor,
+          { db, actor: request.actor, config: ctx.services },
           kind,
           owner(request.params.id),
           hookId(request.params.hook_id),
@@ -108,8 +107,7 @@ export const webhooksRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
         if (!parsed.success) throw badRequest(`trigger does not have a valid value`, 'trigger');
         return withGitlab422(reply, async () => {
           const result = await testHook(
-            db,
-            request.actor,
+            { db, actor: request.actor, config: ctx.services },
             kind,
             owner(request.params.id),
             hookId(request.params.hook_id),
