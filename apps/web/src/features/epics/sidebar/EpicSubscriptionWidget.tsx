@@ -1,6 +1,5 @@
-import { Switch } from 'react-aria-components';
+import { ToggleSwitch } from '../../../ui/Switch';
 import { SidebarField } from '../../shared/People';
-import styles from './EpicSidebar.module.css';
 import { useEpicSubscriptionToggle } from './queries';
 
 /** The viewer's notifications for the epic: a switch that subscribes or unsubscribes them. */
@@ -17,18 +16,13 @@ export function EpicSubscriptionWidget({
   const shown = toggle.isPending ? (toggle.variables ?? subscribed) : subscribed;
   return (
     <SidebarField label="Notifications">
-      <Switch
-        aria-label="Notifications"
-        className={styles.switch}
+      <ToggleSwitch
+        label={shown ? 'Notifications on' : 'Notifications off'}
+        ariaLabel="Notifications"
         isSelected={shown}
         isDisabled={toggle.isPending}
         onChange={toggle.mutate}
-      >
-        <span className={styles.track} aria-hidden="true">
-          <span className={styles.thumb} />
-        </span>
-        {shown ? 'Notifications on' : 'Notifications off'}
-      </Switch>
+      />
     </SidebarField>
   );
 }
