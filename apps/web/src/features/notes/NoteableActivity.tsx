@@ -14,6 +14,7 @@ import {
   parsePreferences,
   visibleDiscussions,
 } from './discussionView';
+import { holdInView } from './holdInView';
 import type { NoteViewer } from './NoteCard';
 import styles from './Notes.module.css';
 import { commentDraftParts, type Discussion, type NoteableRef } from './notesApi';
@@ -70,6 +71,8 @@ function useLinkedNote(
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
   const index = target === null ? -1 : shown.findIndex((d) => d.notes.some((n) => n.id === target));
+  const holding = useRef<(() => void) | null>(null);
+  useEffect(() => () => holding.current?.(), []);
   useEffect(() => {
     if (target === null || index < 0) return;
     list.current?.scrollToIndex(index);
@@ -77,9 +80,9 @@ function useLinkedNote(
     let handle = 0;
     // The row renders on the virtualizer's next frames; then the note itself is scrolled to the top.
     const settle = () => {
-      const element = document.getElementById(`note_${target}`);
-      if (element) {
-        element.scrollIntoView({ block: 'start' });
+      if (document.getElementById(`note_${target}`)) {
+        holding.current?.();
+        holding.current = holdInView(`note_${target}`);
         setTarget(null);
       } else if (++frames < 30) {
         list.current?.scrollToIndex(index);
