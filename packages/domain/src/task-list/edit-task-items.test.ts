@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deleteTaskItem, moveTaskItem, replaceTaskItemText, taskItemText, taskSiblings } from './edit-task-items';
+import { deleteTaskItem, moveTaskItem, replaceTaskItemText, taskItemText } from './edit-task-items';
+import { taskSiblings } from './parse-task-items';
 
 describe('moveTaskItem', () => {
   it.each<[string, string, number, number, string | null, number?]>([

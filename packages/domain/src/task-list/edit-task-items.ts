@@ -33,14 +33,6 @@ export function setTaskItem(markdown: string, index: number, checked: boolean): 
   return join(parsed, lines);
 }
 
-/** The task indices of the tasks in the same list as task `index` (itself included), in order. */
-export function taskSiblings(markdown: string, index: number): number[] {
-  const { tasks } = parseListItems(markdown);
-  const task = tasks[index];
-  if (!task) return [];
-  return tasks.filter((other) => other.listId === task.listId).map((other) => other.taskIndex as number);
-}
-
 /**
  * The description with task `from` moved to where task `to` (a task of the same list) is: before it
  * when moving up, after it when moving down. Blank lines between the list's items stay where they

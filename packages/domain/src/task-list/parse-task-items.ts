@@ -268,3 +268,11 @@ export function parseListItems(markdown: string): ParsedList {
 export function parseTaskItems(markdown: string): ListItem[] {
   return parseListItems(markdown).tasks;
 }
+
+/** The task indices of the tasks in the same list as task `index` (itself included), in order. */
+export function taskSiblings(markdown: string, index: number): number[] {
+  const { tasks } = parseListItems(markdown);
+  const task = tasks[index];
+  if (!task) return [];
+  return tasks.filter((other) => other.listId === task.listId).map((other) => other.taskIndex as number);
+}

@@ -1,9 +1,9 @@
-import { replaceTaskItemText, taskItemText, taskTitleAndDescription } from '@meridian/domain';
+import { taskTitleAndDescription } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Issue } from '../../lib/types';
 import { showToast } from '../../ui/toast';
-import { useTaskListEditing } from '../shared/taskList/useTaskListEditing';
+import { loadTaskListEdits, useTaskListEditing } from '../shared/taskList/useTaskListEditing';
 import { updateIssue } from './issuesApi';
 import { issueKeys, issueSaved } from './queries';
 
@@ -53,6 +53,7 @@ export function useIssueTaskList(projectPath: string, issue: Issue, canUpdate: b
   };
 
   const convert = async (index: number) => {
+    const { taskItemText, replaceTaskItemText } = await loadTaskListEdits();
     const source = taskItemText(description, index);
     if (!source) return;
     const { title, description: body } = taskTitleAndDescription(source.title, source.description);

@@ -20,8 +20,8 @@ function actions(overrides: Partial<TaskListActions> = {}): TaskListActions {
     taskCount: 3,
     busy: false,
     siblings: (index) => (index === 1 ? [1] : [0, 2]),
-    onMove: vi.fn(() => 0),
-    onDelete: vi.fn(),
+    onMove: vi.fn(async () => 0),
+    onDelete: vi.fn(async () => {}),
     ...overrides,
   };
 }

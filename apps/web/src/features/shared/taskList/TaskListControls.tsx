@@ -107,11 +107,12 @@ export function TaskListControls({
     if (host?.text === moved.text) host.host.querySelector<HTMLButtonElement>('[data-task-handle]')?.focus();
   }, [hosts]);
 
-  const move = (from: number, to: number) => {
-    const moved = actionsRef.current.onMove(from, to);
-    if (moved === null) return;
+  const move = async (from: number, to: number) => {
+    // Read before the move: the description may have changed by the time it answers.
     const siblings = actionsRef.current.siblings(from);
     const text = hosts.find((host) => host.index === from)?.text ?? '';
+    const moved = await actionsRef.current.onMove(from, to);
+    if (moved === null) return;
     focusAfterMove.current = { index: moved, text };
     setAnnouncement(`Moved ${text} to position ${siblings.indexOf(to) + 1} of ${siblings.length}`);
   };
@@ -131,7 +132,7 @@ export function TaskListControls({
       const siblings = actionsRef.current.siblings(host.index);
       const to = siblings[siblings.indexOf(host.index) + (event.key === 'ArrowUp' ? -1 : 1)];
       event.preventDefault();
-      if (to !== undefined) moveRef.current(host.index, to);
+      if (to !== undefined) void moveRef.current(host.index, to);
     };
     element.addEventListener('keydown', onKeyDown);
     return () => element.removeEventListener('keydown', onKeyDown);
@@ -178,7 +179,7 @@ export function TaskListControls({
     drag.current = null;
     clearDropMarks(hosts);
     if (drop && current?.moved && current.target !== null && current.target !== current.from) {
-      move(current.from, current.target);
+      void move(current.from, current.target);
     }
   };
 

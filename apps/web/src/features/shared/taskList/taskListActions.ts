@@ -3,8 +3,8 @@ export interface TaskListActions {
   /** Task indices (the N-th rendered checkbox) of the tasks in the same list as `index`, itself included. */
   siblings: (index: number) => number[];
   /** Moves task `from` to the place of task `to`; answers the moved task's index afterwards, or null. */
-  onMove: (from: number, to: number) => number | null;
-  onDelete: (index: number) => void;
+  onMove: (from: number, to: number) => Promise<number | null>;
+  onDelete: (index: number) => Promise<void>;
   /** 'Convert to child item' shows only when given (issues and incidents). */
   onConvert?: (index: number) => void;
   /** How many tasks the source has: the controls show only when it matches the rendered checkboxes. */

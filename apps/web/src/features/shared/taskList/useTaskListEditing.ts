@@ -1,4 +1,4 @@
-import { deleteTaskItem, moveTaskItem, parseTaskItems, setTaskItem, taskSiblings } from '@meridian/domain';
+import { parseTaskItems, taskSiblings } from '@meridian/domain';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import type { TaskListActions } from './taskListActions';
@@ -7,6 +7,9 @@ export const TASK_LIST_ERROR_TEXT = 'Something went wrong while updating the tas
 /** GitLab's task-list conflict alert (description.vue taskListUpdateError). */
 export const taskListConflictText = (itemType: string) =>
   `Someone edited this ${itemType} at the same time you did. The description has been updated and you will need to make your changes again.`;
+
+/** The description rewrites, loaded on the first edit: a reader who only reads never needs them. */
+export const loadTaskListEdits = () => import('@meridian/domain/task-list/edit-task-items');
 
 const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
@@ -48,8 +51,8 @@ export function useTaskListEditing(options: TaskListEditingOptions) {
     }
   };
 
-  const toggle = (index: number, checked: boolean) => {
-    const next = setTaskItem(description, index, checked);
+  const toggle = async (index: number, checked: boolean) => {
+    const next = (await loadTaskListEdits()).setTaskItem(description, index, checked);
     if (next !== null) void save(next);
   };
 
@@ -60,14 +63,14 @@ export function useTaskListEditing(options: TaskListEditingOptions) {
           taskCount: parseTaskItems(description).length,
           busy,
           siblings: (index) => taskSiblings(description, index),
-          onMove: (from, to) => {
-            const moved = moveTaskItem(description, from, to);
+          onMove: async (from, to) => {
+            const moved = (await loadTaskListEdits()).moveTaskItem(description, from, to);
             if (!moved) return null;
             void save(moved.markdown);
             return moved.index;
           },
-          onDelete: (index) => {
-            const next = deleteTaskItem(description, index);
+          onDelete: async (index) => {
+            const next = (await loadTaskListEdits()).deleteTaskItem(description, index);
             if (next !== null) void save(next);
           },
           onConvert,

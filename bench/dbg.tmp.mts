@@ -1,0 +1,15 @@
+import { launchChromium } from '../apps/server/src/test/chromium';
+import { demoUserState, startDemoServer } from './src/demo-server';
+const server = await startDemoServer(3411);
+const browser = await launchChromium();
+const storageState = await demoUserState(browser, server.url, 'alice');
+const context = await browser.newContext({ baseURL: server.url, storageState });
+const page = await context.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+page.on('response', (r) => { if (r.status() >= 400) console.log('http', r.status(), r.url()); });
+await page.goto('/acme/product/web-app/-/issues/1');
+await page.waitForTimeout(4000);
+console.log((await page.content()).slice(0, 500));
+await browser.close(); await server.stop?.();
+process.exit(0);

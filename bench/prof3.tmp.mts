@@ -1,0 +1,14 @@
+import { connect } from '../apps/server/src/db/connection';
+import { benchApp } from './src/bench-app';
+import { ownerToken } from './src/bench-context';
+import { listScenarios } from './src/list-scenarios';
+const handle = await connect({ url: 'postgres://postgres@127.0.0.1:5432/meridian_bench_report' });
+const app = await benchApp(handle);
+const { token } = await ownerToken(handle, 'bench', 'prof');
+const s = (await listScenarios(handle, 'bench'))[Number(process.argv[2] ?? 3)]!;
+const inject = () => app.inject({ method: 'GET', url: s.path, headers: { 'private-token': token } });
+for (let i = 0; i < 30; i++) await inject();
+const t = performance.now();
+for (let i = 0; i < 300; i++) await inject();
+console.log(s.name, (performance.now() - t) / 300, 'ms each');
+await app.close(); await handle.close();
