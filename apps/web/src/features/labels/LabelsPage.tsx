@@ -10,7 +10,7 @@ import { LabelBadge } from '../../ui/LabelBadge';
 import { PageLinks } from '../../ui/Pagination';
 import { PageSpinner } from '../../ui/Spinner';
 import { type Column, Table } from '../../ui/Table';
-import { NamespaceListFrame } from '../shared/NamespaceListFrame';
+import { NamespacePageFrame } from '../shared/NamespacePageFrame';
 import { labelKeys } from './queries';
 
 const columns: Column<LabelDetail>[] = [
@@ -45,8 +45,8 @@ function LabelsBody({ path }: { path: string }) {
 /** `/groups/:group/-/labels` and `/:group/:project/-/labels` */
 export function LabelsPage({ kind, fullPath }: { kind: 'group' | 'project'; fullPath: string }) {
   return (
-    <NamespaceListFrame kind={kind} fullPath={fullPath} page="labels" title="Labels">
-      {(path) => <LabelsBody path={path} />}
-    </NamespaceListFrame>
+    <NamespacePageFrame kind={kind} fullPath={fullPath} page="labels" title="Labels">
+      {({ apiPath }) => <LabelsBody path={apiPath} />}
+    </NamespacePageFrame>
   );
 }

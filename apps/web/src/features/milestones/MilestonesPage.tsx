@@ -9,7 +9,7 @@ import { PageLinks } from '../../ui/Pagination';
 import { PageSpinner } from '../../ui/Spinner';
 import { type Column, Table } from '../../ui/Table';
 import { Tabs } from '../../ui/Tabs';
-import { NamespaceListFrame } from '../shared/NamespaceListFrame';
+import { NamespacePageFrame } from '../shared/NamespacePageFrame';
 import { useStateList } from '../shared/useStateList';
 import { milestoneKeys } from './queries';
 
@@ -94,8 +94,8 @@ function MilestonesBody({ path }: { path: string }) {
 /** `/groups/:group/-/milestones` and `/:group/:project/-/milestones` */
 export function MilestonesPage({ kind, fullPath }: { kind: 'group' | 'project'; fullPath: string }) {
   return (
-    <NamespaceListFrame kind={kind} fullPath={fullPath} page="milestones" title="Milestones">
-      {(path) => <MilestonesBody path={path} />}
-    </NamespaceListFrame>
+    <NamespacePageFrame kind={kind} fullPath={fullPath} page="milestones" title="Milestones">
+      {({ apiPath }) => <MilestonesBody path={apiPath} />}
+    </NamespacePageFrame>
   );
 }

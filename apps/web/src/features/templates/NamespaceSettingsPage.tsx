@@ -1,7 +1,7 @@
 import { ErrorState } from '../../app/ErrorState';
 import { PageNotFound } from '../../app/NotFoundPage';
 import { PageSpinner } from '../../ui/Spinner';
-import { NamespaceSettingsFrame } from '../shared/NamespaceSettingsFrame';
+import { NamespacePageFrame } from '../shared/NamespacePageFrame';
 import { TemplatesSection } from './TemplatesSection';
 import styles from './TemplatesSettings.module.css';
 import type { TemplateOwner } from './templatesApi';
@@ -13,8 +13,8 @@ import type { TemplateOwner } from './templatesApi';
 export function NamespaceSettingsPage({ kind, fullPath }: { kind: 'group' | 'project'; fullPath: string }) {
   const owner: TemplateOwner = { kind, fullPath };
   return (
-    <NamespaceSettingsFrame kind={kind} fullPath={fullPath} page="settings" title="General settings">
-      {(query) => {
+    <NamespacePageFrame kind={kind} fullPath={fullPath} page="settings" title="General settings">
+      {({ query }) => {
         if (query.isPending) return <PageSpinner label="Loading settings" />;
         if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
         if (!query.data.can_admin_issuable_templates) return <PageNotFound />;
@@ -31,6 +31,6 @@ export function NamespaceSettingsPage({ kind, fullPath }: { kind: 'group' | 'pro
           </section>
         );
       }}
-    </NamespaceSettingsFrame>
+    </NamespacePageFrame>
   );
 }

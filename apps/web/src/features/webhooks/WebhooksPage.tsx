@@ -4,7 +4,7 @@ import { PageNotFound } from '../../app/NotFoundPage';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { PageSpinner } from '../../ui/Spinner';
-import { NamespaceSettingsFrame } from '../shared/NamespaceSettingsFrame';
+import { NamespacePageFrame } from '../shared/NamespacePageFrame';
 import { useSaveHook, useWebhooks } from './queries';
 import { WebhookForm } from './WebhookForm';
 import { WebhookRow } from './WebhookRow';
@@ -62,8 +62,8 @@ function WebhooksSection({ kind, owner }: { kind: 'group' | 'project'; owner: Ho
  */
 export function WebhooksPage({ kind, fullPath }: { kind: 'group' | 'project'; fullPath: string }) {
   return (
-    <NamespaceSettingsFrame kind={kind} fullPath={fullPath} page="hooks" title="Webhooks">
+    <NamespacePageFrame kind={kind} fullPath={fullPath} page="hooks" title="Webhooks">
       {() => <WebhooksSection kind={kind} owner={{ kind, fullPath }} />}
-    </NamespaceSettingsFrame>
+    </NamespacePageFrame>
   );
 }
