@@ -21,6 +21,9 @@ export interface IssuableSnapshot {
   start_date?: string | null;
   weight?: number | null;
   health_status?: string | null;
+  /** Issues: seconds estimated, and the sum of the time logged. */
+  time_estimate?: number;
+  total_time_spent?: number;
   /** Issues, tasks, objectives…: the parent work item (not an epic; that is epic_issues). */
   work_item_parent_id?: number | null;
   /** Epics: the parent epic and the fixed dates. */
@@ -47,6 +50,8 @@ export const SCALAR_FIELDS = [
   'start_date',
   'weight',
   'health_status',
+  'time_estimate',
+  'total_time_spent',
   'discussion_locked',
   'work_item_parent_id',
   'parent_id',

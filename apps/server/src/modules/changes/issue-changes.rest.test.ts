@@ -64,6 +64,30 @@ describe('the effects of an issue write', () => {
   ])('%s', expectUpdate);
 });
 
+describe('time tracking is an issue write like the others', () => {
+  const post = (path: string, body: object) => async () => {
+    const { iid, id } = current();
+    const res = await w.api('POST', `/projects/${w.ids.projectId}/issues/${iid}/${path}`, 'author', body);
+    expect(res.statusCode, res.body).toBe(201);
+    return { type: 'Issue' as const, id };
+  };
+
+  it.each<[string, () => Promise<{ type: 'Issue'; id: number }>, string[]]>([
+    ['estimate', post('time_estimate', { duration: '2h' }), ['changed time estimate to 2h']],
+    ['the same estimate again', post('time_estimate', { duration: '2h' }), []],
+    ['time spent', post('add_spent_time', { duration: '30m' }), ['added 30m of time spent']],
+    ['spent time reset', post('reset_spent_time', {}), ['removed time spent']],
+    ['estimate removed', post('reset_time_estimate', {}), ['removed time estimate']],
+  ])('%s', async (_name, write, notes) => {
+    const effects = await w.effectsOf(write);
+    expect(effects.notes).toEqual(notes.map(on));
+    expect(effects.todos).toEqual([]);
+    expect(effects.emails).toEqual([]);
+    // The issue page's time tracking follows it live, as any other field.
+    expect(effects.live).toEqual(notes.length ? ['updated'] : []);
+  });
+});
+
 describe('the same effects through GraphQL', () => {
   const through = (name: 'updateIssue' | 'createNote', input: () => Record<string, unknown>) => async () => {
     await w.mutate(name, input());

@@ -47,18 +47,18 @@ async function runIssueStep(
   const { db, actor: me } = ctx;
   switch (step.kind) {
     case 'estimate':
-      await setTimeEstimate(db, me, project, iid, step.seconds === 0 ? null : formatDuration(step.seconds));
+      await setTimeEstimate(ctx, project, iid, step.seconds === 0 ? null : formatDuration(step.seconds));
       changes.time_estimate = step.seconds;
       return true;
     case 'spend':
-      await addSpentTime(db, me, project, iid, {
+      await addSpentTime(ctx, project, iid, {
         duration: formatDuration(step.seconds) as string,
         ...(step.date ? { spentAt: step.date } : {}),
       });
       changes.spend_time = { duration: step.seconds, user_id: me.id, ...(step.date ? { spent_at: step.date } : {}) };
       return true;
     case 'reset_spent':
-      await resetSpentTime(db, me, project, iid);
+      await resetSpentTime(ctx, project, iid);
       changes.spend_time = { duration: 'reset', user_id: me.id };
       return true;
     case 'link': {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
+import { serviceContext } from '../../service-context';
 import { findProject } from '../namespaces';
 import { presentTimeStats } from './time-stats.presenter';
 import { addSpentTime, resetSpentTime, setTimeEstimate, type TimeStats, timeStats } from './time-tracking.service';
@@ -30,22 +31,26 @@ export const timeTrackingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   app.post<{ Params: Params }>(`${base}/time_estimate`, async (request, reply) => {
     const { project, iid } = await target(request);
     const { duration } = parseInput(durationSchema, requestParams(request));
-    return reply.status(201).send(present(await setTimeEstimate(db, request.actor, project, iid, duration)));
+    return reply
+      .status(201)
+      .send(present(await setTimeEstimate(serviceContext(ctx, request.actor), project, iid, duration)));
   });
 
   app.post<{ Params: Params }>(`${base}/reset_time_estimate`, async (request, reply) => {
     const { project, iid } = await target(request);
-    return reply.status(201).send(present(await setTimeEstimate(db, request.actor, project, iid, null)));
+    return reply
+      .status(201)
+      .send(present(await setTimeEstimate(serviceContext(ctx, request.actor), project, iid, null)));
   });
 
   app.post<{ Params: Params }>(`${base}/add_spent_time`, async (request, reply) => {
     const { project, iid } = await target(request);
     const input = parseInput(spentSchema, requestParams(request));
-    return reply.status(201).send(present(await addSpentTime(db, request.actor, project, iid, input)));
+    return reply.status(201).send(present(await addSpentTime(serviceContext(ctx, request.actor), project, iid, input)));
   });
 
   app.post<{ Params: Params }>(`${base}/reset_spent_time`, async (request, reply) => {
     const { project, iid } = await target(request);
-    return reply.status(201).send(present(await resetSpentTime(db, request.actor, project, iid)));
+    return reply.status(201).send(present(await resetSpentTime(serviceContext(ctx, request.actor), project, iid)));
   });
 };

@@ -1,11 +1,14 @@
 import { formatDuration, parseDuration } from '@meridian/domain';
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
+import type { Executor } from '../../db/executor';
 import { withTransaction } from '../../db/with-transaction';
 import { badRequest, forbidden } from '../../errors';
 import { canIssue, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
-import { requireActor } from '../../policy/require-actor';
+import type { IssueSubject } from '../../policy/subjects';
+import type { ServiceContext } from '../../service-context';
+import { issueRowChangeTarget, issueSnapshot, recordChange } from '../changes';
 import type { IssueRow } from '../issues';
 import { findIssue, issueSubject } from '../issues';
 import type { ProjectRow } from '../namespaces';
@@ -17,12 +20,50 @@ export interface TimeStats {
   total_time_spent: number;
 }
 
-/** The issue, when the actor may track time on it (Planner and above, as GitLab's admin_issue). */
-async function trackableIssue(db: Database, actor: Actor, project: ProjectRow, iid: number): Promise<IssueRow> {
+/** The issue and its policy subject, when the actor may track time on it (Planner and above, as GitLab's admin_issue). */
+async function trackableIssue(
+  db: Database,
+  actor: Actor,
+  project: ProjectRow,
+  iid: number,
+): Promise<{ issue: IssueRow; subject: IssueSubject }> {
   const issue = await findIssue(db, actor, project.id, iid);
   const subject = await issueSubject(db, issue);
   if (!canIssue(actor, 'admin_issue', subject)) throw forbidden(forbiddenMessage(subject.project));
-  return issue;
+  return { issue, subject };
+}
+
+/**
+ * Writes a time change in one transaction: `write` logs it and answers its system note; then the
+ * change recorder sends what every issue write sends (the webhook's `time_estimate` /
+ * `total_time_spent` changes, the live event).
+ */
+async function recordTimeChange(
+  ctx: ServiceContext,
+  { issue, subject }: { issue: IssueRow; subject: IssueSubject },
+  write: (trx: Executor, before: TimeStats) => Promise<string | null>,
+): Promise<TimeStats> {
+  return withTransaction(ctx.db, async (trx) => {
+    // Serializes concurrent writes on one issue, so two subtractions cannot both pass a check.
+    await trx.selectFrom('issues').select('id').where('id', '=', issue.id).forUpdate().execute();
+    const before = await statsOf(trx, issue.id);
+    const note = await write(trx, before);
+    if (note === null) return before;
+    await trx.updateTable('issues').set({ updated_at: sql`now()` }).where('id', '=', issue.id).execute();
+    await addSystemNote(trx, issueNoteTarget(issue), ctx.actor.id, note);
+    const after = await statsOf(trx, issue.id);
+    const snapshot = issueSnapshot(issue);
+    await recordChange(
+      { ...ctx, db: trx },
+      issueRowChangeTarget(trx, issue, subject),
+      { ...snapshot, ...before },
+      {
+        ...snapshot,
+        ...after,
+      },
+    );
+    return after;
+  });
 }
 
 function durationOf(text: string, field = 'duration'): number {
@@ -31,7 +72,7 @@ function durationOf(text: string, field = 'duration'): number {
   return seconds;
 }
 
-async function statsOf(db: Database, issueId: number): Promise<TimeStats> {
+async function statsOf(db: Executor, issueId: number): Promise<TimeStats> {
   const row = await db
     .selectFrom('issues as i')
     .select(['i.time_estimate', totalTimeSpentOfIssue.as('total_time_spent')])
@@ -52,28 +93,19 @@ export async function timeStats(
 
 /** `/estimate` and `POST …/time_estimate` (a negative duration is refused); null or `0` removes it. */
 export async function setTimeEstimate(
-  db: Database,
-  actor: Actor | null,
+  ctx: ServiceContext,
   project: ProjectRow,
   iid: number,
   duration: string | null,
 ): Promise<TimeStats> {
-  const me = requireActor(actor);
-  const issue = await trackableIssue(db, me, project, iid);
+  const trackable = await trackableIssue(ctx.db, ctx.actor, project, iid);
   const seconds = duration === null || duration.trim() === '0' ? 0 : durationOf(duration);
   if (seconds < 0) throw badRequest('duration is invalid: an estimate cannot be negative', 'duration');
-  if (seconds !== issue.time_estimate) {
-    await withTransaction(db, async (trx) => {
-      await trx
-        .updateTable('issues')
-        .set({ time_estimate: seconds, updated_at: sql`now()` })
-        .where('id', '=', issue.id)
-        .execute();
-      const note = seconds ? `changed time estimate to ${formatDuration(seconds)}` : 'removed time estimate';
-      await addSystemNote(trx, issueNoteTarget(issue), me.id, note);
-    });
-  }
-  return statsOf(db, issue.id);
+  return recordTimeChange(ctx, trackable, async (trx, before) => {
+    if (seconds === before.time_estimate) return null;
+    await trx.updateTable('issues').set({ time_estimate: seconds }).where('id', '=', trackable.issue.id).execute();
+    return seconds ? `changed time estimate to ${formatDuration(seconds)}` : 'removed time estimate';
+  });
 }
 
 /**
@@ -81,57 +113,35 @@ export async function setTimeEstimate(
  * zero, as GitLab refuses.
  */
 export async function addSpentTime(
-  db: Database,
-  actor: Actor | null,
+  ctx: ServiceContext,
   project: ProjectRow,
   iid: number,
   input: { duration: string; summary?: string /** `/spend 1h 2026-11-20`: the day it was spent. */; spentAt?: string },
 ): Promise<TimeStats> {
-  const me = requireActor(actor);
-  const issue = await trackableIssue(db, me, project, iid);
+  const trackable = await trackableIssue(ctx.db, ctx.actor, project, iid);
   const seconds = durationOf(input.duration);
-  await withTransaction(db, async (trx) => {
-    // Serializes concurrent logs on one issue, so two subtractions cannot both pass the check.
-    await trx.selectFrom('issues').select('id').where('id', '=', issue.id).forUpdate().execute();
-    const { total_time_spent: total } = await statsOf(trx, issue.id);
-    if (total + seconds < 0) throw badRequest('duration is invalid: total time spent cannot be negative', 'duration');
+  return recordTimeChange(ctx, trackable, async (trx, before) => {
+    if (before.total_time_spent + seconds < 0)
+      throw badRequest('duration is invalid: total time spent cannot be negative', 'duration');
     await trx
       .insertInto('timelogs')
       .values({
-        issue_id: issue.id,
-        user_id: me.id,
+        issue_id: trackable.issue.id,
+        user_id: ctx.actor.id,
         time_spent: seconds,
         summary: input.summary ?? '',
         ...(input.spentAt ? { spent_at: new Date(`${input.spentAt}T00:00:00Z`) } : {}),
       })
       .execute();
-    await trx.updateTable('issues').set({ updated_at: sql`now()` }).where('id', '=', issue.id).execute();
-    const human = formatDuration(Math.abs(seconds));
-    await addSystemNote(
-      trx,
-      issueNoteTarget(issue),
-      me.id,
-      `${seconds > 0 ? 'added' : 'subtracted'} ${human} of time spent`,
-    );
+    return `${seconds > 0 ? 'added' : 'subtracted'} ${formatDuration(Math.abs(seconds))} of time spent`;
   });
-  return statsOf(db, issue.id);
 }
 
 /** `POST …/reset_spent_time`: removes every log of time spent on the issue. */
-export async function resetSpentTime(
-  db: Database,
-  actor: Actor | null,
-  project: ProjectRow,
-  iid: number,
-): Promise<TimeStats> {
-  const me = requireActor(actor);
-  const issue = await trackableIssue(db, me, project, iid);
-  await withTransaction(db, async (trx) => {
-    const removed = await trx.deleteFrom('timelogs').where('issue_id', '=', issue.id).executeTakeFirst();
-    if (Number(removed.numDeletedRows) > 0) {
-      await trx.updateTable('issues').set({ updated_at: sql`now()` }).where('id', '=', issue.id).execute();
-      await addSystemNote(trx, issueNoteTarget(issue), me.id, 'removed time spent');
-    }
+export async function resetSpentTime(ctx: ServiceContext, project: ProjectRow, iid: number): Promise<TimeStats> {
+  const trackable = await trackableIssue(ctx.db, ctx.actor, project, iid);
+  return recordTimeChange(ctx, trackable, async (trx) => {
+    const removed = await trx.deleteFrom('timelogs').where('issue_id', '=', trackable.issue.id).executeTakeFirst();
+    return Number(removed.numDeletedRows) > 0 ? 'removed time spent' : null;
   });
-  return statsOf(db, issue.id);
 }

@@ -4,6 +4,8 @@
  * JSON renders them.
  */
 
+import { formatDuration } from '@meridian/domain';
+
 export interface HookUser {
   id: number;
   name: string;
@@ -186,9 +188,10 @@ export function issueHookAttrs(issue: HookIssue, labels: HookLabel[], issueUrl: 
     url: issueUrl,
     total_time_spent: issue.total_time_spent,
     time_change: 0,
-    human_total_time_spent: null,
+    // GitLab's TimeTrackingFormatter: `1w 2d 3h`, null for none.
+    human_total_time_spent: formatDuration(issue.total_time_spent),
     human_time_change: null,
-    human_time_estimate: null,
+    human_time_estimate: formatDuration(issue.time_estimate),
     assignee_ids: issue.assignee_ids,
     assignee_id: issue.assignee_ids[0] ?? null,
     labels: labels.map(labelHookAttrs),

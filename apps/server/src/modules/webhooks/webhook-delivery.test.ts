@@ -118,16 +118,29 @@ describe('webhook deliveries', () => {
     expect(created.statusCode, created.body).toBe(201);
     const iid = created.json().iid;
     await api('PUT', `/projects/${projectId}/issues/${iid}`, 'owner', { title: 'Renamed' });
+    const estimated = await api('POST', `/projects/${projectId}/issues/${iid}/time_estimate`, 'owner', {
+      duration: '1h 30m',
+    });
+    expect(estimated.statusCode, estimated.body).toBe(201);
     await api('PUT', `/projects/${projectId}/issues/${iid}`, 'owner', { state_event: 'close' });
     await deliver();
     const got = receiver.at('/issues');
     expect(got.map((r) => (r.body.object_attributes as { action: string }).action)).toEqual([
       'open',
       'update',
+      'update',
       'close',
     ]);
     for (const r of got) expectShape(r);
-    const [open, update, close] = got as [ReceivedHook, ReceivedHook, ReceivedHook];
+    const [open, update, estimate, close] = got as [ReceivedHook, ReceivedHook, ReceivedHook, ReceivedHook];
+    // Time tracking is an issue change like any other: GitLab's changes and human-readable times.
+    expect(estimate.body.changes).toEqual({ time_estimate: { previous: 0, current: 5400 } });
+    expect(estimate.body.object_attributes).toMatchObject({
+      time_estimate: 5400,
+      human_time_estimate: '1h 30m',
+      total_time_spent: 0,
+      human_total_time_spent: null,
+    });
     expect(open.headers).toMatchObject({
       'x-gitlab-event': 'Issue Hook',
       'x-gitlab-token': 'tok-123',
@@ -159,14 +172,14 @@ describe('webhook deliveries', () => {
     const events = await api('GET', `/projects/${projectId}/hooks/${hook.id}/events`, 'owner');
     expect(events.statusCode).toBe(200);
     const logs = events.json();
-    expect(logs).toHaveLength(3);
+    expect(logs).toHaveLength(4);
     expect(logs[0]).toMatchObject({ trigger: 'issue_hooks', response_status: '200', response_body: 'ok' });
     expect(logs[0].request_headers['X-Gitlab-Token']).toBe('[REDACTED]');
     expect(logs[0].request_headers['X-Tenant']).toBe('[REDACTED]');
     expect(logs[0].request_data.object_attributes.action).toBe('close');
     // Nothing more is sent on later polls.
     await deliver();
-    expect(receiver.at('/issues')).toHaveLength(3);
+    expect(receiver.at('/issues')).toHaveLength(4);
   });
 
   it('sends notes and merge requests, and routes confidential items only to hooks that asked for them', async () => {
