@@ -144,7 +144,10 @@ export function useChangeEffectsWorld() {
   }
 
   /** Runs GraphQL mutation `name` (input type `<Name>Input`, GitLab's convention) as the author; fails on any error. */
-  async function mutate(name: 'updateIssue' | 'updateEpic' | 'createNote', input: Record<string, unknown>) {
+  async function mutate(
+    name: 'updateIssue' | 'updateEpic' | 'createNote' | 'workItemUpdate',
+    input: Record<string, unknown>,
+  ) {
     const inputType = `${name.charAt(0).toUpperCase()}${name.slice(1)}Input`;
     const document = `mutation($input: ${inputType}!) { ${name}(input: $input) { errors } }`;
     const res = await gql(t.app, document, { input }, tok.author);

@@ -140,3 +140,31 @@ describe('the same effects through GraphQL', () => {
     expect(comments.map((c) => c.note)).toEqual(['Labelled.']);
   });
 });
+
+describe('work item hierarchy', () => {
+  it('workItemUpdate: a task joins an issue, noted on both ends; the task follows live', async () => {
+    await w.effectsOf(write('POST', { title: 'Parent' }, 201));
+    const parent = current();
+    const task = await w.api('POST', `/projects/${w.ids.projectId}/issues`, 'author', {
+      title: 'Step',
+      issue_type: 'task',
+    });
+    expect(task.statusCode, task.body).toBe(201);
+    const { id: taskId, iid: taskIid } = task.json() as { id: number; iid: number };
+    const effects = await w.effectsOf(async () => {
+      await w.mutate('workItemUpdate', {
+        id: `gid://gitlab/WorkItem/${taskId}`,
+        hierarchyWidget: { parentId: `gid://gitlab/WorkItem/${parent.id}` },
+      });
+      return { type: 'Issue', id: taskId };
+    });
+    // The parent's note first, as GitLab's hierarchy_changed writes them.
+    expect(effects.notes).toEqual([
+      on(`added #${taskIid} as child task`),
+      `Issue#${taskId}: added #${parent.iid} as parent issue`,
+    ]);
+    expect(effects.todos).toEqual([]);
+    expect(effects.emails).toEqual([]);
+    expect(effects.live).toEqual(['updated']);
+  });
+});
