@@ -184,9 +184,10 @@ describe('parseSpendArg (today 2026-11-25)', () => {
 });
 
 it('parses hostile arguments in linear time', () => {
+  // Backtracking on these would take seconds or more; the budget is wide for a loaded machine.
   const started = performance.now();
   parseLabelArgs(`~${'"\\'.repeat(500)}`);
   parseUserArgs('@'.repeat(1000));
   parseDateArg('in '.repeat(300), '2026-11-25');
-  expect(performance.now() - started).toBeLessThan(100);
+  expect(performance.now() - started).toBeLessThan(1_000);
 });
