@@ -299,7 +299,13 @@ export const graphqlOutOfScope: OutOfScope[] = [
       'creates or destroys rows the other cells read: graphql/work-items.graphql.test.ts attacks it per role (Guest to Owner, outsider, hidden and missing parent)',
     ),
   ),
-  ...['workItemNoteCreated', 'workItemNoteDeleted', 'workItemUpdated', 'issuableLabelsUpdated'].map((f) =>
+  ...[
+    'workItemNoteCreated',
+    'workItemNoteUpdated',
+    'workItemNoteDeleted',
+    'workItemUpdated',
+    'issuableLabelsUpdated',
+  ].map((f) =>
     field(
       `Subscription.${f}`,
       'WebSocket only (the matrix runs over HTTP): graphql/live/subscriptions.ws.test.ts attacks it — hidden, missing, confidential, internal, anonymous, bad token, other site',
