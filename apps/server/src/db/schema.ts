@@ -310,6 +310,8 @@ export interface NotesTable {
   resolved_by_id: number | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  last_edited_at: Date | null;
+  updated_by_id: number | null;
 }
 
 export interface NotificationEmailsTable {

@@ -32,6 +32,8 @@ export const builder = new SchemaBuilder<{
     IssuableID: { Input: string; Output: string };
     NoteID: { Input: string; Output: string };
     NoteableID: { Input: string; Output: string };
+    TodoID: { Input: string; Output: string };
+    TodoableID: { Input: string; Output: string };
     DiscussionID: { Input: string; Output: string };
   };
 }>({

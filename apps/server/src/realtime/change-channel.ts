@@ -23,17 +23,20 @@ export interface ItemChange {
   note?: NoteEvent;
 }
 
-/** A note created, or deleted (with its thread and whether it was the thread's last note). */
+/** A note created, edited, or deleted (with its thread and whether it was the thread's last note). */
 export type NoteEvent =
   | { event: 'created'; noteId: number }
+  | { event: 'updated'; noteId: number }
   | { event: 'deleted'; noteId: number; discussionId: string; lastDiscussionNote: boolean; internal: boolean };
 
 const CREATED = /^c\.(\d{1,10})$/;
+const UPDATED = /^u\.(\d{1,10})$/;
 const DELETED = /^d\.(\d{1,10})\.([0-9a-f]{40})\.([01])\.([01])$/;
 
-/** The note event as it travels after the version: `c.<id>` or `d.<id>.<discussion>.<last>.<internal>`. */
+/** The note event as it travels after the version: `c.<id>`, `u.<id>` or `d.<id>.<discussion>.<last>.<internal>`. */
 export function formatNoteEvent(note: NoteEvent): string {
   if (note.event === 'created') return `c.${note.noteId}`;
+  if (note.event === 'updated') return `u.${note.noteId}`;
   return `d.${note.noteId}.${note.discussionId}.${note.lastDiscussionNote ? 1 : 0}.${note.internal ? 1 : 0}`;
 }
 
@@ -41,6 +44,8 @@ export function formatNoteEvent(note: NoteEvent): string {
 export function parseNoteEvent(text: string): NoteEvent | undefined {
   const created = CREATED.exec(text);
   if (created) return { event: 'created', noteId: Number(created[1]) };
+  const updated = UPDATED.exec(text);
+  if (updated) return { event: 'updated', noteId: Number(updated[1]) };
   const deleted = DELETED.exec(text);
   if (!deleted) return undefined;
   return {

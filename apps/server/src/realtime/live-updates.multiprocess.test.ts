@@ -94,7 +94,7 @@ describe.skipIf(!baseUrl)('live updates across two server processes (PostgreSQL)
     try {
       const sub = record<{ workItemNoteCreated: { body: string; author: { username: string } } }>(
         client,
-        'subscription($id: WorkItemID!) { workItemNoteCreated(workItemId: $id) { body author { username } } }',
+        'subscription($id: NoteableID) { workItemNoteCreated(noteableId: $id) { body author { username } } }',
         { id: `gid://gitlab/Issue/${issue?.id}` },
       );
       await new Promise((resolve) => setTimeout(resolve, 300)); // the subscription reaches B

@@ -24,7 +24,7 @@ let issueGid = '';
 let clients: Client[] = [];
 
 const UPDATED = `subscription($id: WorkItemID!) { workItemUpdated(workItemId: $id) {
-  ... on Issue { title author { username } labels { nodes { title } } } } }`;
+  title author { username } widgets { ... on WorkItemWidgetLabels { labels { nodes { title } } } } } }`;
 
 type Updated = { workItemUpdated: { title: string } };
 

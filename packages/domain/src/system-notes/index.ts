@@ -1,1 +1,2 @@
 export * from './change-notes';
+export * from './icon-names';

@@ -69,7 +69,11 @@ export type LiveItem = { type: 'Issue'; row: IssueRow } | { type: 'Epic'; row: E
  * epics draw theirs from the issues sequence). Whether the actor may read it is `readLiveItem`'s
  * question, so a missing and a hidden item fail the same way.
  */
-export async function liveTarget(db: AppContext['database']['db'], globalId: string): Promise<LiveTarget> {
+export async function liveTarget(
+  db: AppContext['database']['db'],
+  globalId: string | null | undefined,
+): Promise<LiveTarget> {
+  if (globalId == null) throw notAvailable(); // GitLab's note subscriptions: no noteable, nothing to read
   const parsed = parseTypedGid(globalId, ['WorkItem', 'Issue', 'Epic']);
   if (!parsed) throw new GraphQLError(`${globalId.slice(0, 100)} is not a valid work item id`);
   if (parsed.type === 'Epic') return { type: 'Epic', id: parsed.id };

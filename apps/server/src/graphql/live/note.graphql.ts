@@ -1,8 +1,11 @@
+import { systemNoteIconName } from '@meridian/domain';
 import type { Noteable, NoteRow } from '../../modules/notes';
 import { readableDiscussionNotes } from '../../modules/notes';
 import { builder } from '../builder';
+import { defineConnection, pageArgs, paginateArray } from '../connection';
 import { gid } from '../gid';
 import { UserRef } from '../types/refs';
+import { NotePermissions, noteUrl } from './note-fields';
 import '../types/global-ids';
 
 /** Notes a discussion lists at most (GitLab pages them; a thread is rarely longer). */
@@ -63,6 +66,33 @@ NoteRef.implement({
       description: 'User who wrote the note.',
       resolve: (n, _a, c) => (n.row.author_id ? c.loaders.user.load(n.row.author_id) : null),
     }),
+    systemNoteIconName: t.string({
+      nullable: true,
+      description: 'Name of the icon corresponding to a system note.',
+      resolve: (n) => (n.row.system ? systemNoteIconName(n.row.note) : null),
+    }),
+    lastEditedAt: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Timestamp when note was last edited.',
+      resolve: (n) => n.row.last_edited_at,
+    }),
+    lastEditedBy: t.field({
+      type: UserRef,
+      nullable: true,
+      description: 'User who last edited the note.',
+      resolve: (n, _a, c) => (n.row.updated_by_id ? c.loaders.user.load(n.row.updated_by_id) : null),
+    }),
+    url: t.string({
+      nullable: true,
+      description: 'URL to view the note in the Web UI.',
+      resolve: (n, _a, c) => noteUrl(c, n.noteable, n.row.id),
+    }),
+    userPermissions: t.field({
+      type: NotePermissions,
+      description: 'Permissions for the current user on the resource',
+      resolve: (n, _a, c) => ({ actor: c.actor, noteable: n.noteable, note: n.row }),
+    }),
     discussion: t.field({
       type: DiscussionRef,
       nullable: true,
@@ -72,16 +102,22 @@ NoteRef.implement({
   }),
 });
 
+const NoteConnection = defineConnection('Note', NoteRef);
+
 DiscussionRef.implement({
   description: 'A thread of notes.',
   fields: (t) => ({
     id: t.field({ type: 'DiscussionID', description: 'ID of the discussion.', resolve: (d) => discussionGid(d.id) }),
     notes: t.field({
-      type: [NoteRef],
-      description: `The notes of the discussion you may read, oldest first (at most ${MAX_DISCUSSION_NOTES}).`,
-      resolve: async (d, _a, c) => {
+      type: NoteConnection,
+      description: `All notes in the discussion you may read, oldest first (the first ${MAX_DISCUSSION_NOTES}).`,
+      args: { ...pageArgs },
+      resolve: async (d, args, c) => {
         const rows = await readableDiscussionNotes(c.ctx.database.db, c.actor, d.noteable, d.id, MAX_DISCUSSION_NOTES);
-        return rows.map((row) => ({ row, noteable: d.noteable, nested: true }));
+        return paginateArray(
+          args,
+          rows.map((row) => ({ row, noteable: d.noteable, nested: true })),
+        );
       },
     }),
   }),

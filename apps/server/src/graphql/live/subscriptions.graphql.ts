@@ -2,7 +2,7 @@ import type { OutputRef } from '@pothos/core';
 import { canSeeInternal, epicNoteable, findNote, issueNoteableOf } from '../../modules/notes';
 import { builder } from '../builder';
 import { nullWhenNotFound } from '../readable';
-import { EpicRef, IssueRef } from '../types/refs';
+import { EpicRef, IssueRef, WorkItemRef } from '../types/refs';
 import type { LiveContext, LiveItem } from './live-context';
 import { liveTarget } from './live-context';
 import { type LiveField, liveItemStream } from './live-stream';
@@ -23,10 +23,14 @@ builder.subscriptionType({
     'Live updates over WebSocket (graphql-ws protocol) at the GraphQL path: one issue or epic each, for who may read it.',
 });
 
-/** The argument naming the one item a subscription follows. */
+/**
+ * The argument naming the one item a subscription follows, as GitLab's subscription classes declare
+ * it: note subscriptions take an optional `noteableId` (none: refused like a hidden item).
+ */
 const itemArgs = {
-  workItemId: { type: 'WorkItemID', description: 'ID of the work item.' },
-  issuableId: { type: 'IssuableID', description: 'ID of the issuable.' },
+  workItemId: { type: 'WorkItemID', description: 'ID of the work item.', required: true },
+  issuableId: { type: 'IssuableID', description: 'ID of the issuable.', required: true },
+  noteableId: { type: 'NoteableID', description: 'ID of the noteable.', required: false },
 } as const;
 
 /** A subscription to one issue or epic (nullable, as GitLab's), its events `field.payload` for the changes it wants. */
@@ -40,32 +44,48 @@ function itemSubscription<T>(
       type: field.type as OutputRef<unknown>,
       nullable: true,
       description: field.description,
-      args: { [arg]: t.arg({ ...itemArgs[arg], required: true }) },
+      args: { [arg]: t.arg({ ...itemArgs[arg] }) },
       subscribe: async (_root, args, c) =>
-        liveItemStream<T>(c as LiveContext, await liveTarget(c.ctx.database.db, args[arg] as string), {
-          name,
-          wants: field.wants,
-          payload: field.payload,
-        }),
+        liveItemStream<T>(
+          c as LiveContext,
+          await liveTarget(c.ctx.database.db, args[arg] as string | null | undefined),
+          {
+            name,
+            wants: field.wants,
+            payload: field.payload,
+          },
+        ),
       resolve: (event) => event,
     }),
   );
 }
 
-itemSubscription<LiveNote>('workItemNoteCreated', 'workItemId', {
+/** The note of a created or edited note event, as the subscriber may read it now. */
+async function livePayloadNote(lc: LiveContext, item: LiveItem, actor: Parameters<typeof findNote>[1], noteId: number) {
+  const noteable = await noteableOf(lc, item);
+  const row = await nullWhenNotFound(findNote(lc.ctx.database.db, actor, noteable, noteId));
+  return row ? { row, noteable, nested: false } : undefined; // none: deleted, or internal
+}
+
+itemSubscription<LiveNote>('workItemNoteCreated', 'noteableId', {
   type: NoteRef,
   description:
     'Triggered when a note is created on the work item (issue or epic); internal notes only to Reporters and above.',
   wants: (change) => change.note?.event === 'created',
-  payload: async (change, item, actor, lc) => {
-    if (change.note?.event !== 'created') return undefined;
-    const noteable = await noteableOf(lc, item);
-    const row = await nullWhenNotFound(findNote(lc.ctx.database.db, actor, noteable, change.note.noteId));
-    return row ? { row, noteable, nested: false } : undefined; // none: deleted, or internal
-  },
+  payload: async (change, item, actor, lc) =>
+    change.note?.event === 'created' ? livePayloadNote(lc, item, actor, change.note.noteId) : undefined,
 });
 
-itemSubscription<DeletedNoteShape>('workItemNoteDeleted', 'workItemId', {
+itemSubscription<LiveNote>('workItemNoteUpdated', 'noteableId', {
+  type: NoteRef,
+  description:
+    'Triggered when a note on the work item (issue or epic) is edited; internal notes only to Reporters and above.',
+  wants: (change) => change.note?.event === 'updated',
+  payload: async (change, item, actor, lc) =>
+    change.note?.event === 'updated' ? livePayloadNote(lc, item, actor, change.note.noteId) : undefined,
+});
+
+itemSubscription<DeletedNoteShape>('workItemNoteDeleted', 'noteableId', {
   type: DeletedNoteRef,
   description: 'Triggered when a note is deleted from the work item (issue or epic).',
   wants: (change) => change.note?.event === 'deleted',
@@ -78,11 +98,12 @@ itemSubscription<DeletedNoteShape>('workItemNoteDeleted', 'workItemId', {
 });
 
 itemSubscription('workItemUpdated', 'workItemId', {
-  type: IssuableRef,
+  type: WorkItemRef,
   description:
     'Triggered when the work item (issue or epic) is updated: title, description, state, labels, dates and the other fields.',
   wants: (change) => change.what === 'updated',
-  payload: async (_change, item) => item.row,
+  payload: async (_change, item) =>
+    item.type === 'Issue' ? { kind: 'issue' as const, row: item.row } : { kind: 'epic' as const, row: item.row },
 });
 
 itemSubscription('issuableLabelsUpdated', 'issuableId', {

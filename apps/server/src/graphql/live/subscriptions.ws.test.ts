@@ -19,11 +19,13 @@ let epicId = 0;
 let groupId = 0;
 const clients: Client[] = [];
 
-const NOTE_CREATED = `subscription($id: WorkItemID!) { workItemNoteCreated(workItemId: $id) {
-  id body bodyHtml internal author { username } discussion { id notes { id body discussion { id } } } } }`;
-const NOTE_DELETED = `subscription($id: WorkItemID!) { workItemNoteDeleted(workItemId: $id) { id discussionId lastDiscussionNote } }`;
+const NOTE_CREATED = `subscription($id: NoteableID) { workItemNoteCreated(noteableId: $id) {
+  id body bodyHtml internal author { username } discussion { id notes { nodes { id body discussion { id } } } } } }`;
+const NOTE_UPDATED = `subscription($id: NoteableID) { workItemNoteUpdated(noteableId: $id) {
+  id body lastEditedAt lastEditedBy { username } } }`;
+const NOTE_DELETED = `subscription($id: NoteableID) { workItemNoteDeleted(noteableId: $id) { id discussionId lastDiscussionNote } }`;
 const UPDATED = `subscription($id: WorkItemID!) { workItemUpdated(workItemId: $id) {
-  __typename ... on Issue { title state confidential } ... on Epic { title epicState: state } } }`;
+  __typename title state confidential } }`;
 const EPIC_LABELS = `subscription($id: IssuableID!) { issuableLabelsUpdated(issuableId: $id) {
   __typename ... on Epic { labels { nodes { title } } } } }`;
 const LABELS = `subscription($id: IssuableID!) { issuableLabelsUpdated(issuableId: $id) { ... on Issue { labels { nodes { title } } } } }`;
@@ -103,7 +105,7 @@ describe('workItemNoteCreated', () => {
       author: { username: 'ws_reporter' },
       discussion: {
         id: `gid://gitlab/Discussion/${await discussionOf(res.json().id)}`,
-        notes: [{ id: `gid://gitlab/Note/${res.json().id}`, body: 'Hello **live**', discussion: null }],
+        notes: { nodes: [{ id: `gid://gitlab/Note/${res.json().id}`, body: 'Hello **live**', discussion: null }] },
       },
     });
     expect(note.bodyHtml).toContain('<strong>live</strong>');
@@ -195,14 +197,14 @@ describe('refusals', () => {
 
   it('names a malformed id, an unknown field and a too-deep document', async () => {
     const bad = record(clientAs('owner'), NOTE_CREATED, { id: 'gid://gitlab/Label/1' });
-    expect(await refused(bad)).toContain('is not a valid WorkItemID');
+    expect(await refused(bad)).toContain('is not a valid NoteableID');
     const unknown = record(
       clientAs('owner'),
-      'subscription { workItemNoteCreated(workItemId: "gid://gitlab/Issue/1") { nope } }',
+      'subscription { workItemNoteCreated(noteableId: "gid://gitlab/Issue/1") { nope } }',
       {},
     );
     expect(await refused(unknown)).toContain('Cannot query field "nope" on type "Note"');
-    const deep = `subscription { workItemNoteCreated(workItemId: "gid://gitlab/Issue/1") { ${'discussion { notes { '.repeat(8)}id${' } }'.repeat(8)} } }`;
+    const deep = `subscription { workItemNoteCreated(noteableId: "gid://gitlab/Issue/1") { ${'discussion { notes { nodes { '.repeat(8)}id${' } } }'.repeat(8)} } }`;
     const tooDeep = record(clientAs('owner'), deep, {});
     expect(await refused(tooDeep)).toBe('Query has depth of more than 15, which exceeds max depth of 15');
     const query = 'query { __typename }';
@@ -238,7 +240,7 @@ describe('refusals', () => {
     await api('PUT', `/projects/${hp.project_id}/issues/1`, 'owner', { state_event: 'close' });
     await delivered(sub);
     expect(sub.events[0]).toEqual({
-      workItemUpdated: { __typename: 'Issue', title: 'private', state: 'closed', confidential: false },
+      workItemUpdated: { __typename: 'WorkItem', title: 'private', state: 'CLOSED', confidential: false },
     });
   });
 
@@ -301,6 +303,28 @@ describe('other events', () => {
     });
   });
 
+  it('workItemNoteUpdated sends the edited note with who edited it and when', async () => {
+    const note = (await api('POST', `/projects/${projectId}/issues/1/notes`, 'guest', { body: 'first' })).json();
+    const sub = await subscribed(clientAs('reporter'), NOTE_UPDATED, { id: issueGid(issueId) });
+    const edit = await api('PUT', `/projects/${projectId}/issues/1/notes/${note.id}`, 'guest', { body: 'second' });
+    expect(edit.statusCode).toBe(200);
+    await delivered(sub);
+    expect(sub.events[0]).toMatchObject({
+      workItemNoteUpdated: {
+        id: `gid://gitlab/Note/${note.id}`,
+        body: 'second',
+        lastEditedBy: { username: 'ws_guest' },
+      },
+    });
+    const { lastEditedAt } = (sub.events[0] as { workItemNoteUpdated: { lastEditedAt: string } }).workItemNoteUpdated;
+    expect(Number.isNaN(Date.parse(lastEditedAt))).toBe(false);
+  });
+
+  it('a note subscription without a noteable is refused as a hidden one', async () => {
+    const sub = record(clientAs('owner'), NOTE_CREATED, {});
+    expect(await refused(sub)).toContain('does not exist or you don');
+  });
+
   it('workItemUpdated and issuableLabelsUpdated follow an edit', async () => {
     const client = clientAs('guest');
     const updated = await subscribed(client, UPDATED, { id: issueGid(issueId) });
@@ -308,7 +332,7 @@ describe('other events', () => {
     await api('PUT', `/projects/${projectId}/issues/1`, 'reporter', { title: 'Renamed live', add_labels: 'live' });
     await delivered(updated);
     await delivered(labels);
-    expect(updated.events[0]).toMatchObject({ workItemUpdated: { __typename: 'Issue', title: 'Renamed live' } });
+    expect(updated.events[0]).toMatchObject({ workItemUpdated: { __typename: 'WorkItem', title: 'Renamed live' } });
     expect(labels.events[0]).toEqual({ issuableLabelsUpdated: { labels: { nodes: [{ title: 'live' }] } } });
   });
 

@@ -6,6 +6,7 @@ import { epicSidebarLoaders } from './epic-sidebar.loaders';
 import { epicStatsLoaders } from './epic-stats.loaders';
 import { epicSubListLoaders } from './epic-sub-lists.loaders';
 import { issueLinkLoaders } from './issue-links.loaders';
+import { issueSidebarLoaders } from './issue-sidebar.loaders';
 import { iterationLoaders } from './iteration.loaders';
 import { redactedHtmlLoaders } from './redacted-html.loaders';
 import { workItemLoaders } from './work-item.loaders';
@@ -22,6 +23,7 @@ export function createLoaders(db: Database, actor: Actor | null) {
     ...epicStatsLoaders(db, actor, read),
     ...epicSubListLoaders(db, actor, read),
     ...issueLinkLoaders(db, actor, read),
+    ...issueSidebarLoaders(db, actor),
     ...iterationLoaders(db, actor),
     ...redactedHtmlLoaders(db, actor),
     ...workItemLoaders(db, actor),

@@ -17,7 +17,7 @@ import { EpicRef, MilestoneRef } from './refs';
  * inherited dates come from, the ancestors (with placeholders) and the participants (IE-32, IE-33).
  */
 
-const TodoStateEnum = builder.enumType('TodoStateEnum', {
+export const TodoStateEnum = builder.enumType('TodoStateEnum', {
   description: 'State of a to-do item.',
   values: {
     pending: { description: 'State of the todo is pending.' },
@@ -25,7 +25,7 @@ const TodoStateEnum = builder.enumType('TodoStateEnum', {
   } as const,
 });
 
-const TodoRef = builder.objectRef<{ id: number; state: string }>('Todo').implement({
+export const TodoRef = builder.objectRef<{ id: number; state: string }>('Todo').implement({
   description: 'Representing a to-do entry.',
   fields: (t) => ({
     id: t.id({ description: 'ID of the to-do item.', resolve: (todo) => gid('Todo', todo.id) }),
@@ -36,7 +36,7 @@ const TodoRef = builder.objectRef<{ id: number; state: string }>('Todo').impleme
     }),
   }),
 });
-const TodoConnection = defineConnection('Todo', TodoRef);
+export const TodoConnection = defineConnection('Todo', TodoRef);
 
 const epicPath = (e: EpicRow) => `groups/${e.group_full_path}/-/epics/${e.iid}`;
 const today = () => new Date().toISOString().slice(0, 10);

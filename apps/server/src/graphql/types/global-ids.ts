@@ -14,7 +14,9 @@ type GlobalIdScalar =
   | 'WorkItemID'
   | 'IssuableID'
   | 'NoteID'
-  | 'NoteableID';
+  | 'NoteableID'
+  | 'TodoID'
+  | 'TodoableID';
 
 function globalIdScalar(name: GlobalIdScalar, types: readonly GidType[], example: string) {
   const check = (value: unknown): string => {
@@ -43,6 +45,10 @@ globalIdScalar('IssuableID', ['Issue', 'Epic', 'WorkItem'], 'gid://gitlab/Issue/
 globalIdScalar('NoteID', ['Note'], 'gid://gitlab/Note/1');
 // What notes are written on; an issue's work item id is its issue id.
 globalIdScalar('NoteableID', ['Issue', 'MergeRequest', 'Epic', 'WorkItem'], 'gid://gitlab/Issue/1');
+
+globalIdScalar('TodoID', ['Todo'], 'gid://gitlab/Todo/1');
+// What a to-do can be about (GitLab's Todoable); an issue's work item id is its issue id.
+globalIdScalar('TodoableID', ['Issue', 'MergeRequest', 'Epic', 'WorkItem'], 'gid://gitlab/Issue/1');
 
 const DISCUSSION_GID = /^gid:\/\/gitlab\/Discussion\/[0-9a-f]{40}$/;
 builder.scalarType('DiscussionID', {

@@ -29,7 +29,7 @@ import { stateEventEnum } from './state-event-enum';
  */
 
 /** The issue a mutation targets: found through the same lookups as REST (404 when hidden). */
-async function targetIssue(c: GraphQLContext, projectPath: string, iid: string) {
+export async function targetIssue(c: GraphQLContext, projectPath: string, iid: string) {
   const fullPath = validFullPath(projectPath);
   if (!fullPath) throw badRequest('projectPath is invalid', 'projectPath');
   const number = Number(iid);
@@ -42,7 +42,7 @@ async function targetIssue(c: GraphQLContext, projectPath: string, iid: string) 
  * Runs a change of the issue and answers with the issue as it is afterwards (as it was when the
  * change was refused; null when the change hid it from the caller).
  */
-async function changeAndReload(
+export async function changeAndReload(
   c: GraphQLContext,
   input: { projectPath: string; iid: string; clientMutationId?: string | null },
   change: (project: ProjectRow, iid: number) => Promise<unknown>,
@@ -58,10 +58,10 @@ async function changeAndReload(
   return { clientMutationId: input.clientMutationId ?? null, errors, issue };
 }
 
-type InputFieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
+export type InputFieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
 
 /** The input fields naming the issue a mutation changes, as GitLab's issue mutations take them. */
-const issueTargetFields = (t: InputFieldBuilder) => ({
+export const issueTargetFields = (t: InputFieldBuilder) => ({
   clientMutationId: t.string(CLIENT_MUTATION_ID_FIELD),
   projectPath: t.id({
     required: true,
@@ -72,7 +72,7 @@ const issueTargetFields = (t: InputFieldBuilder) => ({
 });
 
 /** The payload of a mutation that answers with the issue. */
-const issuePayload = (name: string) =>
+export const issuePayload = (name: string) =>
   payloadType<MutationPayload & { issue: IssueRow | null }>(name, (t) => ({
     issue: t.field({ type: IssueRef, nullable: true, description: 'Issue after mutation.', resolve: (p) => p.issue }),
   }));
@@ -155,7 +155,7 @@ const CLEARABLE = new Set([
   'epic_id',
 ]);
 
-const idOf = (value: string, types: readonly GidType[]) => parseGid(value, types) as number;
+export const idOf = (value: string, types: readonly GidType[]) => parseGid(value, types) as number;
 const LABEL_GID_TYPES: readonly GidType[] = ['GroupLabel', 'ProjectLabel', 'Label'];
 
 /** Turns typed GraphQL values (global ids, enums) into the REST parameter values. */

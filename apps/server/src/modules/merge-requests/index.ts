@@ -1,7 +1,7 @@
 /** The merge-requests module's face: all that code outside it may import (modules/README.md). */
 export { findMergeRequest, listMergeRequests } from './merge-requests.service';
 export type { MergeRequestFilters, MergeRequestOrderBy } from './mr-filters';
-export type { MergeRequestInput } from './mr-input';
+export { type MergeRequestInput, parseUpdateMergeRequest } from './mr-input';
 export type { MergeRequestRow } from './mr-query';
 export {
   createMergeRequest,

@@ -182,10 +182,16 @@ export async function updateNote(ctx: ServiceContext, n: Noteable, noteId: numbe
   await applySecretPolicy(db, [{ field: 'body', text: body }]);
   const context = await noteReferenceContext(db, n);
   return db.transaction().execute(async (trx) => {
-    await publishChange(trx, n.type, n.id, 'note');
+    await publishChange(trx, n.type, n.id, 'note', { event: 'updated', noteId: note.id });
     const updated = await trx
       .updateTable('notes')
-      .set({ note: body, note_html: renderMarkdown(body, context), updated_at: new Date() })
+      .set({
+        note: body,
+        note_html: renderMarkdown(body, context),
+        updated_at: new Date(),
+        last_edited_at: new Date(),
+        updated_by_id: requireActor(actor).id,
+      })
       .where('id', '=', note.id)
       .returningAll()
       .executeTakeFirstOrThrow();

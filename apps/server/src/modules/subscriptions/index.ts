@@ -1,2 +1,3 @@
 /** The subscriptions module's face: all that code outside it may import (modules/README.md). */
+export { issueParticipantIds, subscribedIssues } from './issue-participation';
 export { isSubscribed, listParticipants, setSubscription } from './subscriptions.service';

@@ -175,3 +175,25 @@ export async function markAllTodosDone(db: Database, actor: Actor | null): Promi
     .where('state', '=', 'pending')
     .execute();
 }
+
+/**
+ * The actor's pending to-dos on each of `targetIds` (of one type), oldest first: what a page's
+ * to-do button shows. One statement per batch; none for anonymous visitors.
+ */
+export async function pendingTodosOn(
+  db: Database,
+  actor: Actor | null,
+  type: 'Issue' | 'Epic' | 'MergeRequest',
+  targetIds: readonly number[],
+): Promise<Array<{ id: number; target_id: number; state: string }>> {
+  if (!actor || targetIds.length === 0) return [];
+  return db
+    .selectFrom('todos')
+    .select(['id', 'target_id', 'state'])
+    .where('user_id', '=', actor.id)
+    .where('target_type', '=', type)
+    .where('target_id', 'in', [...targetIds])
+    .where('state', '=', 'pending')
+    .orderBy('id')
+    .execute();
+}

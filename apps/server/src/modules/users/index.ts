@@ -3,3 +3,4 @@ export { USER_STATES, type UserState, visibleUserStates } from './listable-user-
 export { presentUserBasic, presentUserSelf, type UserRow } from './user.presenter';
 export { getUser, setUserState } from './users.service';
 export { userRowsByIds, usersById } from './users-by-id';
+export { userIdsByUsernames } from './users-by-username';

@@ -170,6 +170,55 @@ export const graphqlEntries: GraphqlEntry[] = [
     pick: (d) => at(d, 'issueSetLocked'),
     expect: (c) => gate(c.o, true, [c.o.issue('read_issue')], c.o.issue('admin_issue')),
   },
+  ...(
+    [
+      ['issueSetConfidential', 'confidential: false', 'confidential'],
+      ['issueSetDueDate', 'dueDate: "2030-01-02"', 'dueDate'],
+      ['issueSetWeight', 'weight: 3', 'weight'],
+      ['issueSetIteration', 'iterationId: null', 'title'],
+      ['issueSetEpic', 'epicId: null', 'title'],
+      ['issueSetAssignees', 'assigneeUsernames: [], operationMode: APPEND', 'title'],
+    ] as const
+  ).map(
+    ([name, argument, answer]): GraphqlEntry => ({
+      field: `Mutation.${name}`,
+      dims: 'conf',
+      write: true,
+      query: (c) =>
+        `mutation { ${name}(input: { projectPath: ${q(c.b.space.project.fullPath)}, iid: ${q(String(c.b.issue.iid))}, ${argument} }) { errors issue { ${answer} } } }`,
+      pick: (d) => at(d, name),
+      // updateIssue with one argument: the same service, so the same gate (planning fields need admin_issue, else ignored).
+      expect: (c) => gate(c.o, true, [c.o.issue('read_issue')], c.o.issue('update_issue')),
+    }),
+  ),
+  {
+    field: 'Mutation.issueSetSubscription',
+    dims: 'conf',
+    write: true,
+    query: (c) =>
+      `mutation { issueSetSubscription(input: { projectPath: ${q(c.b.space.project.fullPath)}, iid: ${q(String(c.b.issue.iid))}, subscribedState: true }) { errors issue { subscribed } } }`,
+    pick: (d) => at(d, 'issueSetSubscription'),
+    // As REST `POST …/issues/:iid/subscribe`: any signed-in reader.
+    expect: (c) => gate(c.o, true, [c.o.issue('read_issue')], true),
+  },
+  {
+    field: 'Mutation.epicSetSubscription',
+    dims: 'conf',
+    write: true,
+    query: (c) =>
+      `mutation { epicSetSubscription(input: { groupPath: ${q(c.b.space.group.path)}, iid: ${q(String(c.b.epic.iid))}, subscribedState: true }) { errors epic { subscribed } } }`,
+    pick: (d) => at(d, 'epicSetSubscription'),
+    expect: (c) => gate(c.o, true, [c.o.epic('read_epic')], true),
+  },
+  {
+    field: 'Mutation.todoCreate',
+    dims: 'conf',
+    write: true,
+    query: (c) => `mutation { todoCreate(input: { targetId: ${gid('Issue', c.b.issue.id)} }) { errors } }`,
+    pick: (d) => at(d, 'todoCreate'),
+    // As REST `POST …/issues/:iid/todo`: any signed-in reader.
+    expect: (c) => gate(c.o, true, [c.o.issue('read_issue')], true),
+  },
   {
     field: 'Mutation.promoteToEpic',
     dims: 'conf',
@@ -293,13 +342,28 @@ export const graphqlOutOfScope: OutOfScope[] = [
     'Project.mergeRequest',
     'merge requests, not in the matrix brief: null where hidden (project, ban) tested in modules/notes/mr-notes.rest.test.ts',
   ),
+  field(
+    'Mutation.mergeRequestSetLocked',
+    'merge requests, not in the matrix brief: REST `PUT …/merge_requests/:iid` `discussion_locked` through the same service; graphql/sidebar-mutations.graphql.test.ts checks a Guest is refused',
+  ),
+  field(
+    'Mutation.todoMarkDone',
+    'the caller’s own to-do item, not found otherwise (as REST `POST /todos/:id/mark_as_done`): graphql/sidebar-mutations.graphql.test.ts',
+  ),
+  field('Group.emailsDisabled', scalars),
   ...['workItemCreate', 'createWorkItem', 'workItemDelete', 'deleteWorkItem'].map((f) =>
     field(
       `Mutation.${f}`,
       'creates or destroys rows the other cells read: graphql/work-items.graphql.test.ts attacks it per role (Guest to Owner, outsider, hidden and missing parent)',
     ),
   ),
-  ...['workItemNoteCreated', 'workItemNoteDeleted', 'workItemUpdated', 'issuableLabelsUpdated'].map((f) =>
+  ...[
+    'workItemNoteCreated',
+    'workItemNoteUpdated',
+    'workItemNoteDeleted',
+    'workItemUpdated',
+    'issuableLabelsUpdated',
+  ].map((f) =>
     field(
       `Subscription.${f}`,
       'WebSocket only (the matrix runs over HTTP): graphql/live/subscriptions.ws.test.ts attacks it — hidden, missing, confidential, internal, anonymous, bad token, other site',

@@ -4,15 +4,15 @@ import { documentText } from '../../graphql/request';
 
 // The live page's subscriptions (IE-47): which note, or that the item changed; the page refetches.
 export const LIVE_NOTE_CREATED = graphql(`
-  subscription liveNoteCreated($id: WorkItemID!) {
-    workItemNoteCreated(workItemId: $id) {
+  subscription liveNoteCreated($id: NoteableID) {
+    workItemNoteCreated(noteableId: $id) {
       id
     }
   }
 `);
 export const LIVE_NOTE_DELETED = graphql(`
-  subscription liveNoteDeleted($id: WorkItemID!) {
-    workItemNoteDeleted(workItemId: $id) {
+  subscription liveNoteDeleted($id: NoteableID) {
+    workItemNoteDeleted(noteableId: $id) {
       id
     }
   }
