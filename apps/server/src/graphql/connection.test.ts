@@ -21,6 +21,8 @@ describe('empty cursors (GitLab sends after: "" as its first cursor)', () => {
   it('still pages from a real cursor and still refuses a bad one', async () => {
     expect(paginateArray({ first: 2, after: cursorFor(1) }, all).items).toEqual([2, 3]);
     expect(() => paginateArray({ first: 2, after: 'garbage' }, all)).toThrow('after is not a valid cursor');
-    await expect(paginateService({ first: 2, after: ' ' }, fetchService)).rejects.toThrow('after is not a valid cursor');
+    await expect(paginateService({ first: 2, after: ' ' }, fetchService)).rejects.toThrow(
+      'after is not a valid cursor',
+    );
   });
 });
