@@ -6,7 +6,8 @@ import { gql } from './graphql-client';
  * would shift: `"{{Issue acme/product/web-app#3}}"`, `"{{WorkItem acme/product/web-app#3}}"`,
  * `"{{Epic acme#5}}"`, `"{{EpicWorkItem acme#5}}"`, `"{{Project acme/product/web-app}}"`,
  * `"{{Group acme}}"`, `"{{User alice}}"` — each is replaced by the record's global id, looked up through our own
- * GraphQL API as the signed-in user.
+ * GraphQL API as the signed-in user; `"{{MilestoneNumber acme/product/web-app}}"` by the numeric id of
+ * the first active milestone of the project or its groups.
  */
 const PLACEHOLDER = /^\{\{(\w+) ([^}]+)\}\}$/;
 
@@ -61,6 +62,13 @@ const LOOKUPS: Record<string, Lookup> = {
     variables: { p: arg },
     path: ['group', 'id'],
   }),
+  /** The numeric id (GitLab's sidebar sends `getIdFromGraphQLId`) of the first active milestone of the project or its groups. */
+  MilestoneNumber: (arg) => ({
+    query:
+      'query($p: ID!) { project(fullPath: $p) { milestones(state: active, includeAncestors: true, first: 1) { nodes { id } } } }',
+    variables: { p: arg },
+    path: ['project', 'milestones', 'nodes', '0', 'id'],
+  }),
   User: (arg) => ({
     query: 'query($p: ID!, $s: String) { group(fullPath: $p) { autocompleteUsers(search: $s) { id username } } }',
     variables: { p: 'acme', s: arg },
@@ -98,6 +106,7 @@ export async function resolveVariables(
     let found: unknown = res.body.data;
     for (const key of path) found = (found as Record<string, unknown> | null | undefined)?.[key];
     if (kind === 'User') found = userId(arg, res.body.data);
+    if (kind === 'MilestoneNumber' && typeof found === 'string') found = found.slice(found.lastIndexOf('/') + 1);
     if (typeof found !== 'string') throw new Error(`${value}: not found (${JSON.stringify(res.body.errors ?? null)})`);
     return found;
   };
