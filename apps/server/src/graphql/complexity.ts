@@ -18,6 +18,9 @@ export const BATCH_LOADED_LISTS: ReadonlySet<string> = new Set([
   'Issue.labels',
   'Issue.blockedByIssues',
   'Issue.assignees',
+  // Static lists (the type hierarchy), paged in memory.
+  'WorkItemWidgetDefinitionHierarchy.allowedChildTypes',
+  'WorkItemWidgetDefinitionHierarchy.allowedParentTypes',
 ]);
 
 /** The rows one page of a connection may hold: min(first, last, 100), as GitLab computes it. */

@@ -78,6 +78,19 @@ export function cursorFor(offset: number): string {
   return encodeCursor({ offset });
 }
 
+/**
+ * GitLab's front end sends `after: ""` as its first cursor (`$endCursor: String = ""`) and graphql-ruby
+ * reads an empty cursor as none: every connection here does the same, from the start of the list.
+ */
+export function presentCursor(cursor: string | null | undefined): string | null {
+  return cursor == null || cursor === '' ? null : cursor;
+}
+
+/** The page arguments with empty cursors read as absent. */
+function withCursors(args: PageArgs): PageArgs {
+  return { ...args, after: presentCursor(args.after), before: presentCursor(args.before) };
+}
+
 export function offsetOf(cursor: string, arg: 'after' | 'before'): number {
   const value = decodeCursor(cursor)?.offset;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
@@ -122,6 +135,7 @@ export async function paginate<T>(
   fetch: (window: PageWindow) => Promise<T[]>,
   count: () => Promise<number>,
 ): Promise<Connection<T>> {
+  args = withCursors(args);
   let total: Promise<number> | undefined;
   const lazyCount = () => {
     total ??= count();
@@ -161,6 +175,7 @@ export function paginateLoaders<K extends object, T>(
  * its promises, since a list of thousands of epics pages each one's labels.
  */
 export function paginateArray<T>(args: PageArgs, all: readonly T[]): Connection<T> {
+  args = withCursors(args);
   const count = () => all.length;
   if (pagesBackward(args)) {
     const { start, end } = backwardWindow(args, all.length);
@@ -238,6 +253,7 @@ export async function paginateService<T>(
   args: PageArgs,
   fetch: (window: PageWindow) => Promise<ServicePage<T>>,
 ): Promise<Connection<T>> {
+  args = withCursors(args);
   if (args.last != null || args.before != null) {
     if (args.first != null) throw badRequest('first and last cannot be combined', 'last');
     const end = args.before != null ? offsetOf(args.before, 'before') : (await fetch({ offset: 0, limit: 1 })).total;

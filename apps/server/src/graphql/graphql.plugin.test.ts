@@ -79,6 +79,13 @@ describe('GraphQL transport', () => {
     expect(dig(search.body.data, 'group', 'descendantGroups', 'count')).toBe(2);
   });
 
+  it('reads an empty cursor as the start of the list, as GitLab does', async () => {
+    const q = '{ group(fullPath: "gq-top") { descendantGroups(first: 1, after: "") { nodes { fullPath } } } }';
+    const res = await gql(t.app, q, {}, memberToken);
+    expect(res.body.errors).toBeUndefined();
+    expect(dig(res.body.data, 'group', 'descendantGroups', 'nodes')).toEqual([{ fullPath: 'gq-top/gq-alpha' }]);
+  });
+
   it('rejects a bad cursor as a user error', async () => {
     const q = '{ group(fullPath: "gq-top") { descendantGroups(after: "garbage") { count } } }';
     const res = await gql(t.app, q, {}, memberToken);

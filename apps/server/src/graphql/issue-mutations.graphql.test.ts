@@ -175,8 +175,21 @@ describe('updateIssue', () => {
 
   it('refuses a malformed global id before running anything', async () => {
     const row = await issue();
-    const res = await update(tokens.planner, { iid: String(row.iid), milestoneId: 'gid://gitlab/Label/1' });
-    expect(res.body.errors?.[0]?.message).toContain('is not a valid MilestoneID');
+    const res = await update(tokens.planner, { iid: String(row.iid), assigneeIds: ['gid://gitlab/Label/1'] });
+    expect(res.body.errors?.[0]?.message).toContain('is not a valid UserID');
+    const milestone = await update(tokens.planner, { iid: String(row.iid), milestoneId: 'gid://gitlab/Label/1' });
+    expect(JSON.stringify(milestone.body)).toContain('milestoneId must be a positive integer');
+  });
+
+  it("takes milestoneId as GitLab's sidebar sends it (`$attributeId: ID`, the numeric id) or as a global id", async () => {
+    const row = await issue();
+    const numeric = await update(tokens.planner, { iid: String(row.iid), milestoneId: String(ids.milestone) });
+    expect(numeric.body.errors).toBeUndefined();
+    expect(dig(numeric.body.data, 'updateIssue', 'issuable', 'milestone')).toMatchObject({
+      id: `gid://gitlab/Milestone/${ids.milestone}`,
+    });
+    const cleared = await update(tokens.planner, { iid: String(row.iid), milestoneId: null });
+    expect(dig(cleared.body.data, 'updateIssue', 'issuable', 'milestone')).toBeNull();
   });
 
   it('gives one answer for hidden, missing and forbidden issues', async () => {

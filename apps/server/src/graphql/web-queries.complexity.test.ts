@@ -154,7 +154,7 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     {
       name: 'namespaceWorkItemTypes (task conversion)',
       query: documentText(taskConversion.NAMESPACE_WORK_ITEM_TYPES),
-      variables: { fullPath: 'acme/web', name: 'Task' },
+      variables: { fullPath: 'acme/web', name: 'TASK' },
     },
     {
       name: 'createWorkItem (task conversion)',

@@ -8,12 +8,12 @@ const w = useWorkItemsWorld();
 const { t } = w;
 
 describe('namespace work item types (IE-37)', () => {
-  const TYPES = `query($path: ID!, $name: String) { namespace(fullPath: $path) { workItemTypes(name: $name) { nodes {
+  const TYPES = `query($path: ID!, $name: IssueType) { namespace(fullPath: $path) { workItemTypes(name: $name) { nodes {
     id name iconName widgetDefinitions { type
       ... on WorkItemWidgetDefinitionAssignees { allowsMultipleAssignees canInviteMembers }
       ... on WorkItemWidgetDefinitionLabels { allowsScopedLabels }
       ... on WorkItemWidgetDefinitionWeight { editable rollUp }
-      ... on WorkItemWidgetDefinitionHierarchy { allowedChildTypes { name } allowedParentTypes { name } } } } } } }`;
+      ... on WorkItemWidgetDefinitionHierarchy { allowedChildTypes { nodes { name } } allowedParentTypes { nodes { name } } } } } } } }`;
 
   it('lists every type in a group and the issue-backed ones in a project', async () => {
     const inGroup = await gql(t.app, TYPES, { path: 'wi' }, w.tokens.guest);
@@ -25,7 +25,7 @@ describe('namespace work item types (IE-37)', () => {
   });
 
   it('filters by name and gives the widget definitions', async () => {
-    const res = await gql(t.app, TYPES, { path: 'wi/app', name: 'Task' }, w.tokens.guest);
+    const res = await gql(t.app, TYPES, { path: 'wi/app', name: 'TASK' }, w.tokens.guest);
     const [task] = dig(res.body.data, 'namespace', 'workItemTypes', 'nodes') as Array<Record<string, unknown>>;
     expect(task).toMatchObject({ id: TASK, name: 'Task', iconName: 'issue-type-task' });
     const defs = task?.widgetDefinitions as Array<Record<string, unknown>>;
@@ -33,9 +33,14 @@ describe('namespace work item types (IE-37)', () => {
     expect(defs.find((d) => d.type === 'ASSIGNEES')).toMatchObject({ allowsMultipleAssignees: true });
     expect(defs.find((d) => d.type === 'HIERARCHY')).toEqual({
       type: 'HIERARCHY',
-      allowedChildTypes: [],
-      allowedParentTypes: [{ name: 'Issue' }, { name: 'Incident' }],
+      allowedChildTypes: { nodes: [] },
+      allowedParentTypes: { nodes: [{ name: 'Issue' }, { name: 'Incident' }] },
     });
+  });
+
+  it('refuses a type name that is not an IssueType value, as GitLab', async () => {
+    const res = await gql(t.app, TYPES, { path: 'wi/app', name: 'Task' }, w.tokens.guest);
+    expect(res.body.errors?.[0]?.message).toMatch(/IssueType/);
   });
 
   it('answers null for a namespace hidden from the caller, on Group and Project too', async () => {
@@ -43,7 +48,7 @@ describe('namespace work item types (IE-37)', () => {
     expect(res.body.data?.namespace).toBeNull();
     const onGroup = await gql(
       t.app,
-      `{ group(fullPath: "wi") { workItemTypes(name: "Epic") { nodes { name } } } }`,
+      `{ group(fullPath: "wi") { workItemTypes(name: EPIC) { nodes { name } } } }`,
       {},
       w.tokens.guest,
     );

@@ -273,9 +273,11 @@ builder.objectFields(GroupRef, (t) => ({
   epic: t.field({
     type: EpicRef,
     nullable: true,
-    description: 'Find a single epic by iid; null when missing or hidden from you.',
-    args: { iid: t.arg.id({ required: true, description: 'IID of the epic, e.g., "1".' }) },
+    description: 'Find a single epic by iid; null when missing or hidden from you, or without an iid.',
+    // Nullable as GitLab's: its epic sidebar and tree documents declare `$iid: ID`.
+    args: { iid: t.arg.id({ required: false, description: 'IID of the epic, e.g., "1".' }) },
     resolve: async (g, args, c) => {
+      if (args.iid == null) return null;
       const iid = Number(args.iid);
       if (!isInt4Id(iid)) return null;
       const epic = await nullWhenNotFound(findEpic(c.ctx.database.db, c.actor, g.id, iid));

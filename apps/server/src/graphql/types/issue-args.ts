@@ -44,6 +44,7 @@ export const IssueType = builder.enumType('IssueType', {
     TASK: { description: 'Task issue type.' },
     OBJECTIVE: { description: 'Objective issue type.' },
     KEY_RESULT: { description: 'Key Result issue type.' },
+    EPIC: { description: 'Epic issue type (a group work item: no issue has it).' },
   } as const,
 });
 
@@ -197,7 +198,7 @@ export interface IssueListArgs extends SharedListArgs {
   weightWildcardId?: Maybe<'NONE' | 'ANY'>;
   myReactionEmoji?: Maybe<string>;
   confidential?: Maybe<boolean>;
-  types?: Maybe<readonly ('ISSUE' | 'INCIDENT' | 'TASK' | 'OBJECTIVE' | 'KEY_RESULT')[]>;
+  types?: Maybe<readonly ('ISSUE' | 'INCIDENT' | 'TASK' | 'OBJECTIVE' | 'KEY_RESULT' | 'EPIC')[]>;
   epicId?: Maybe<string>;
   weight?: Maybe<string>;
   not?: Maybe<{

@@ -17,6 +17,7 @@ import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, mutationErrors, payload
 import { argumentsToParams, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
 import { serviceContext } from '../../service-context';
+import { idOf as issuableIdOf } from './issuable-args';
 import { HealthStatus, IssueType } from './issue-args';
 import { pathArgExtensions, validFullPath } from './path-args';
 import { EpicRef, IssueRef } from './refs';
@@ -101,8 +102,9 @@ const UpdateIssueInput = builder.inputType('UpdateIssueInput', {
     dueDate: t.string({ required: false, description: 'Due date of the issue (YYYY-MM-DD; null clears it).' }),
     weight: t.int({ required: false, description: 'Weight of the issue (null clears it).' }),
     healthStatus: t.field({ type: HealthStatus, required: false, description: 'Desired health status.' }),
-    milestoneId: t.field({
-      type: 'MilestoneID',
+    // `ID` as GitLab's: its sidebar sends the milestone's numeric id (`$attributeId: ID`); a
+    // `gid://gitlab/Milestone/<id>` is read too.
+    milestoneId: t.id({
       required: false,
       description: 'ID of the milestone to assign to the issue. On update milestone will be removed if set to null.',
     }),
@@ -164,7 +166,7 @@ function updateIssueParams(input: typeof UpdateIssueInput.$inferInput): Record<s
     ...input,
     type: input.type ? input.type.toLowerCase() : input.type,
     healthStatus: input.healthStatus ? HEALTH_STATUS_OF_GRAPHQL[input.healthStatus] : input.healthStatus,
-    milestoneId: input.milestoneId ? idOf(input.milestoneId, ['Milestone']) : input.milestoneId,
+    milestoneId: input.milestoneId ? issuableIdOf(input.milestoneId, 'Milestone', 'milestoneId') : input.milestoneId,
     iterationId: input.iterationId ? idOf(input.iterationId, ['Iteration']) : input.iterationId,
     epicId: input.epicId ? idOf(input.epicId, ['Epic']) : input.epicId,
     assigneeIds: input.assigneeIds?.map((id) => idOf(id, ['User'])),

@@ -47,6 +47,7 @@ const IterationSort = builder.enumType('IterationSort', {
 interface IterationCadenceShape {
   id: number;
   title: string;
+  durationInWeeks: number | null;
 }
 
 const IterationCadence = builder.objectRef<IterationCadenceShape>('IterationCadence').implement({
@@ -57,6 +58,10 @@ const IterationCadence = builder.objectRef<IterationCadenceShape>('IterationCade
       resolve: (c) => `gid://gitlab/Iterations::Cadence/${c.id}`,
     }),
     title: t.exposeString('title', { description: 'Title of the iteration cadence.' }),
+    durationInWeeks: t.exposeInt('durationInWeeks', {
+      nullable: true,
+      description: 'Duration in weeks of the iterations within this cadence.',
+    }),
   }),
 });
 
@@ -94,7 +99,11 @@ export const IterationRef = builder.objectRef<IterationListRow>('Iteration').imp
     iterationCadence: t.field({
       type: IterationCadence,
       description: 'Cadence of the iteration.',
-      resolve: (it) => ({ id: it.iterations_cadence_id, title: it.cadence_title }),
+      resolve: (it) => ({
+        id: it.iterations_cadence_id,
+        title: it.cadence_title,
+        durationInWeeks: it.cadence_duration_in_weeks,
+      }),
     }),
   }),
 });

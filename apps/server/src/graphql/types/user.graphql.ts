@@ -1,6 +1,7 @@
 import { webUrl } from '../../modules/namespaces';
 import { builder } from '../builder';
 import { gid } from '../gid';
+import type { UserRow } from '../loaders/rows';
 import { UserRef } from './refs';
 
 const UserState = builder.enumType('UserState', {
@@ -13,8 +14,13 @@ const UserState = builder.enumType('UserState', {
   } as const,
 });
 
-UserRef.implement({
-  description: 'Core representation of a GitLab user.',
+/**
+ * GitLab's `interface User`, which `UserCore` implements: its documents select users through
+ * `fragment … on User`. Fields that return users stay `UserCore`, as GitLab declares them.
+ */
+const UserInterface = builder.interfaceRef<UserRow>('User').implement({
+  description: 'Representation of a GitLab user.',
+  resolveType: () => 'UserCore',
   fields: (t) => ({
     id: t.id({ description: 'Global ID of the user.', resolve: (u) => gid('User', u.id) }),
     username: t.exposeString('username', { description: 'Username of the user. Unique within the instance.' }),
@@ -32,6 +38,12 @@ UserRef.implement({
       resolve: (u) => u.state as 'active' | 'blocked' | 'deactivated' | 'banned',
     }),
   }),
+});
+
+UserRef.implement({
+  description: 'Core representation of a GitLab user.',
+  interfaces: [UserInterface],
+  isTypeOf: () => true,
 });
 
 builder.queryField('currentUser', (t) =>

@@ -3,13 +3,14 @@ import { findGroupRow, findProjectRow, groupSubject, projectSubject } from '../.
 import { findReadableWorkItemByIid } from '../../modules/work-items';
 import { canGroup, canProject } from '../../policy/abilities';
 import { builder } from '../builder';
-import { defineConnection, pageArgs, paginateArray } from '../connection';
+import { pageArgs, paginateArray } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import { readable } from '../readable';
+import { IssueType } from './issue-args';
 import { pathArgExtensions, validFullPath } from './path-args';
 import { GroupRef, ProjectRef, WorkItemRef } from './refs';
-import { typesOfNamespace, WorkItemTypeRef } from './work-item-type.graphql';
+import { typesOfNamespace, WorkItemTypeConnection } from './work-item-type.graphql';
 
 /**
  * GitLab's `namespace(fullPath:)`: a group or a project, as the work item queries (IE-37, IE-38,
@@ -21,7 +22,6 @@ export interface NamespaceShape {
 }
 
 export const NamespaceRef = builder.objectRef<NamespaceShape>('Namespace');
-const WorkItemTypeConnection = defineConnection('WorkItemType', WorkItemTypeRef);
 
 async function rowOf(c: GraphQLContext, ns: NamespaceShape) {
   if (ns.kind === 'group') {
@@ -63,11 +63,8 @@ export function workItemNamespaceFields(t: FieldBuilder, kindOf: (source: { id: 
       description: 'Work item types available to the namespace.',
       args: {
         ...pageArgs,
-        name: t.arg.string({
-          required: false,
-          description: 'Filter work item types by the given name (`Issue`, `Task`, `Key Result`...).',
-          extensions: { maxLength: 64 },
-        }),
+        // GitLab's argument is the IssueType enum (`$name: IssueType`, e.g. TASK).
+        name: t.arg({ type: IssueType, required: false, description: 'Filter work item types by the given name.' }),
       },
       resolve: (source, args) => paginateArray(args, typesOfNamespace(kindOf(source).kind, args.name)),
     }),

@@ -6,10 +6,10 @@ import {
   WORK_ITEM_TYPES,
   type WorkItemTypeInfo,
   widgetDefinitions,
-  workItemTypeByName,
   workItemTypeOf,
 } from '@meridian/domain';
 import { builder } from '../builder';
+import { defineConnection, pageArgs, paginateArray } from '../connection';
 
 /*
  * IE-37: work item types with their widget definitions (GitLab's WorkItemType and
@@ -34,6 +34,7 @@ export function typeOfGid(value: string): WorkItemTypeInfo | undefined {
 }
 
 export const WorkItemTypeRef = builder.objectRef<WorkItemTypeInfo>('WorkItemType');
+export const WorkItemTypeConnection = defineConnection('WorkItemType', WorkItemTypeRef);
 
 /** A widget definition with the type it belongs to (the hierarchy definition lists allowed types). */
 type DefinitionShape = WidgetDefinition & { parentType?: WorkItemTypeInfo };
@@ -89,15 +90,20 @@ builder.objectRef<DefinitionShape>('WorkItemWidgetDefinitionHierarchy').implemen
   interfaces: [WidgetDefinitionRef],
   isTypeOf: (d) => (d as WidgetDefinition).type === 'HIERARCHY',
   fields: (t) => ({
+    // Connections, as GitLab's (`allowedChildTypes { nodes { … } }`).
     allowedChildTypes: t.field({
-      type: [WorkItemTypeRef],
+      type: WorkItemTypeConnection,
       description: 'Allowed child types for the work item type.',
-      resolve: (d) => allowedChildTypes(d.parentType?.baseType ?? 'issue').map(workItemTypeOf),
+      args: pageArgs,
+      resolve: (d, args) =>
+        paginateArray(args, allowedChildTypes(d.parentType?.baseType ?? 'issue').map(workItemTypeOf)),
     }),
     allowedParentTypes: t.field({
-      type: [WorkItemTypeRef],
+      type: WorkItemTypeConnection,
       description: 'Allowed parent types for the work item type.',
-      resolve: (d) => allowedParentTypes(d.parentType?.baseType ?? 'issue').map(workItemTypeOf),
+      args: pageArgs,
+      resolve: (d, args) =>
+        paginateArray(args, allowedParentTypes(d.parentType?.baseType ?? 'issue').map(workItemTypeOf)),
     }),
   }),
 });
@@ -127,6 +133,6 @@ WorkItemTypeRef.implement({
 export function typesOfNamespace(kind: 'group' | 'project', name: string | null | undefined): WorkItemTypeInfo[] {
   const offered = WORK_ITEM_TYPES.filter((t) => (kind === 'project' ? t.baseType !== 'epic' : true));
   if (name == null) return [...offered];
-  const wanted = workItemTypeByName(name);
-  return offered.filter((t) => t.id === wanted?.id);
+  // An IssueType value (TASK, KEY_RESULT…) is the type's base type in capitals.
+  return offered.filter((t) => t.baseType === name.toLowerCase());
 }

@@ -28,7 +28,11 @@ export interface IterationFilters {
  */
 export type IterationOrder = 'cadence' | 'latestFirst';
 
-export type IterationListRow = IterationRow & { cadence_title: string; group_full_path: string };
+export type IterationListRow = IterationRow & {
+  cadence_title: string;
+  cadence_duration_in_weeks: number | null;
+  group_full_path: string;
+};
 
 function stateCondition(state: IterationStateFilter, today: string): RawBuilder<boolean> {
   switch (state) {
@@ -72,7 +76,11 @@ function filteredIterations(db: Database, actor: Actor | null, filters: Iteratio
   return q;
 }
 
-const listRowColumns = ['c.title as cadence_title', fullPathOf('g.traversal_ids').as('group_full_path')] as const;
+const listRowColumns = [
+  'c.title as cadence_title',
+  'c.duration_in_weeks as cadence_duration_in_weeks',
+  fullPathOf('g.traversal_ids').as('group_full_path'),
+] as const;
 
 function orderedIterations(db: Database, actor: Actor | null, filters: IterationFilters, order: IterationOrder) {
   const q = filteredIterations(db, actor, filters).selectAll('it').select(listRowColumns);

@@ -8,7 +8,7 @@ import { graphqlRequest } from '../../graphql/request';
  */
 
 export const NAMESPACE_WORK_ITEM_TYPES = graphql(`
-  query namespaceWorkItemTypes($fullPath: ID!, $name: String) {
+  query namespaceWorkItemTypes($fullPath: ID!, $name: IssueType) {
     workspace: namespace(fullPath: $fullPath) {
       id
       workItemTypes(name: $name, first: 20) { nodes { id name } }
@@ -36,7 +36,7 @@ export const milestoneGid = (id: number) => `gid://gitlab/Milestone/${id}`;
 export const iterationGid = (id: number) => `gid://gitlab/Iteration/${id}`;
 
 async function taskTypeId(fullPath: string): Promise<string> {
-  const data = await graphqlRequest(NAMESPACE_WORK_ITEM_TYPES, { fullPath, name: 'Task' });
+  const data = await graphqlRequest(NAMESPACE_WORK_ITEM_TYPES, { fullPath, name: 'TASK' });
   const type = data.workspace?.workItemTypes?.nodes?.find((node) => node?.name === 'Task');
   if (!type?.id) throw new Error('No Task work item type');
   return type.id;

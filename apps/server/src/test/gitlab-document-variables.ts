@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { gql } from './graphql-client';
+
+/**
+ * `# Variables:` values may name demo records instead of their database ids, which a seed change
+ * would shift: `"{{Issue acme/product/web-app#3}}"`, `"{{WorkItem acme/product/web-app#3}}"`,
+ * `"{{Epic acme#5}}"`, `"{{EpicWorkItem acme#5}}"`, `"{{Project acme/product/web-app}}"`,
+ * `"{{Group acme}}"`, `"{{User alice}}"` — each is replaced by the record's global id, looked up through our own
+ * GraphQL API as the signed-in user; `"{{MilestoneNumber acme/product/web-app}}"` by the numeric id of
+ * the first active milestone of the project or its groups.
+ */
+const PLACEHOLDER = /^\{\{(\w+) ([^}]+)\}\}$/;
+
+type Lookup = (arg: string) => { query: string; variables: Record<string, unknown>; path: string[] };
+
+const splitIid = (arg: string, sep: string): [string, string] => {
+  const at = arg.lastIndexOf(sep);
+  if (at < 0) throw new Error(`"${arg}": expected <path>${sep}<iid>`);
+  return [arg.slice(0, at), arg.slice(at + 1)];
+};
+
+const LOOKUPS: Record<string, Lookup> = {
+  Issue: (arg) => {
+    const [fullPath, iid] = splitIid(arg, '#');
+    return {
+      query: 'query($p: ID!, $iid: String!) { project(fullPath: $p) { issue(iid: $iid) { id } } }',
+      variables: { p: fullPath, iid },
+      path: ['project', 'issue', 'id'],
+    };
+  },
+  WorkItem: (arg) => {
+    const [fullPath, iid] = splitIid(arg, '#');
+    return {
+      query: 'query($p: ID!, $iid: String!) { namespace(fullPath: $p) { workItem(iid: $iid) { id } } }',
+      variables: { p: fullPath, iid },
+      path: ['namespace', 'workItem', 'id'],
+    };
+  },
+  Epic: (arg) => {
+    const [fullPath, iid] = splitIid(arg, '#');
+    return {
+      query: 'query($p: ID!, $iid: ID) { group(fullPath: $p) { epic(iid: $iid) { id } } }',
+      variables: { p: fullPath, iid },
+      path: ['group', 'epic', 'id'],
+    };
+  },
+  EpicWorkItem: (arg) => {
+    const [fullPath, iid] = splitIid(arg, '#');
+    return {
+      query: 'query($p: ID!, $iid: String!) { group(fullPath: $p) { workItem(iid: $iid) { id } } }',
+      variables: { p: fullPath, iid },
+      path: ['group', 'workItem', 'id'],
+    };
+  },
+  Project: (arg) => ({
+    query: 'query($p: ID!) { project(fullPath: $p) { id } }',
+    variables: { p: arg },
+    path: ['project', 'id'],
+  }),
+  Group: (arg) => ({
+    query: 'query($p: ID!) { group(fullPath: $p) { id } }',
+    variables: { p: arg },
+    path: ['group', 'id'],
+  }),
+  /** The numeric id (GitLab's sidebar sends `getIdFromGraphQLId`) of the first active milestone of the project or its groups. */
+  MilestoneNumber: (arg) => ({
+    query:
+      'query($p: ID!) { project(fullPath: $p) { milestones(state: active, includeAncestors: true, first: 1) { nodes { id } } } }',
+    variables: { p: arg },
+    path: ['project', 'milestones', 'nodes', '0', 'id'],
+  }),
+  User: (arg) => ({
+    query: 'query($p: ID!, $s: String) { group(fullPath: $p) { autocompleteUsers(search: $s) { id username } } }',
+    variables: { p: 'acme', s: arg },
+    path: ['group', 'autocompleteUsers'],
+  }),
+};
+
+/** A user's global id from the autocomplete list, which matches by name too. */
+function userId(username: string, data: Record<string, unknown> | null | undefined): unknown {
+  const users = (data?.group as { autocompleteUsers?: Array<{ id: string; username: string }> } | null)
+    ?.autocompleteUsers;
+  return users?.find((u) => u.username === username)?.id;
+}
+
+/** The variables with every placeholder replaced; throws naming a placeholder that finds nothing. */
+export async function resolveVariables(
+  app: FastifyInstance,
+  token: string,
+  variables: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const resolveValue = async (value: unknown): Promise<unknown> => {
+    if (Array.isArray(value)) return Promise.all(value.map(resolveValue));
+    if (value && typeof value === 'object') {
+      const entries = await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await resolveValue(v)]));
+      return Object.fromEntries(entries);
+    }
+    if (typeof value !== 'string') return value;
+    const match = PLACEHOLDER.exec(value);
+    if (!match) return value;
+    const [, kind, arg] = match as unknown as [string, string, string];
+    const lookup = LOOKUPS[kind];
+    if (!lookup) throw new Error(`${value}: unknown placeholder kind ${kind}`);
+    const { query, variables: lookupVariables, path } = lookup(arg);
+    const res = await gql(app, query, lookupVariables, token);
+    let found: unknown = res.body.data;
+    for (const key of path) found = (found as Record<string, unknown> | null | undefined)?.[key];
+    if (kind === 'User') found = userId(arg, res.body.data);
+    if (kind === 'MilestoneNumber' && typeof found === 'string') found = found.slice(found.lastIndexOf('/') + 1);
+    if (typeof found !== 'string') throw new Error(`${value}: not found (${JSON.stringify(res.body.errors ?? null)})`);
+    return found;
+  };
+  return (await resolveValue(variables)) as Record<string, unknown>;
+}
