@@ -14,6 +14,7 @@ import { webhookPlugin } from './modules/webhooks/routes';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
 import { realtimePlugin } from './realtime/realtime.plugin';
 import { realtimeChangesRoutes } from './realtime/realtime-changes.rest';
+import { compression } from './rest/compression';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { healthRoutes } from './rest/health.rest';
 import { rejectNulBytes } from './rest/nul-byte-guard';
@@ -45,6 +46,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('preValidation', rejectNulBytes);
   await app.register(securityHeaders, { ctx });
+  await app.register(compression);
   await app.register(cookie);
   await app.register(realtimePlugin, { ctx }); // before auth: an unchanged poll's 304 runs no SQL
   await app.register(authPlugin, { ctx });
