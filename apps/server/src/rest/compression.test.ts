@@ -24,7 +24,7 @@ const t = useTestApp(async ({ app, db }) => {
   return { token, projectId: project.id };
 });
 
-const decoders: Record<string, (b: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync };
+const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
 
 /** The same GET with each Accept-Encoding: what each sent, in bytes, and the decoded JSON. */
 async function fetchAll(url: string, method: 'GET' | 'POST' = 'GET', payload?: unknown) {
@@ -50,7 +50,10 @@ describe('API answers compressed by Accept-Encoding', () => {
     const plain = none.rawPayload;
     expect(plain.length).toBeGreaterThan(20_000);
     expect(JSON.parse(plain.toString()).length).toBe(30);
-    for (const [encoding, res] of [['br', br], ['gzip', gzip]] as const) {
+    for (const [encoding, res] of [
+      ['br', br],
+      ['gzip', gzip],
+    ] as const) {
       expect(res.rawPayload.length).toBeLessThan(plain.length / 5);
       expect(decoders[encoding](res.rawPayload).equals(plain)).toBe(true);
     }
