@@ -7,10 +7,11 @@ import fp from 'fastify-plugin';
 export const COMPRESSION_THRESHOLD = 1024;
 
 /**
- * Brotli quality 4 compresses the 768 KB roadmap window about as well as gzip's default level 6 does,
- * and faster; 11 (zlib's default) costs ~100× the CPU per request (docs/BENCHMARKS.md, issue 28).
+ * Brotli's quality: on the 769 KB roadmap window, 5 gives 43.5 KB in ~15 ms where gzip's default
+ * gives 47.9 KB in ~15 ms and the plugin's default 4 gives 51.2 KB; 6 costs 1.7× the time for 5 %
+ * less, 11 (zlib's default) ~4 s (docs/BENCHMARKS.md, issue 28: `bench/transport-bench.ts`).
  */
-export const BROTLI_QUALITY = 4;
+export const BROTLI_QUALITY = 5;
 
 /**
  * Compresses API answers (REST and GraphQL JSON, HTML) by `Accept-Encoding`: brotli, else gzip,
