@@ -8,6 +8,7 @@ import { graphqlPlugin } from './graphql/graphql.plugin';
 import { clientConfigRoutes } from './modules/application-settings/routes';
 import { suggestionRoutes } from './modules/autocomplete/routes';
 import { epicPageJsonRoutes, epicRelationsWebRoutes, epicTreeLinksRoutes } from './modules/epics/routes';
+import { issuePageRoutes } from './modules/issues/routes';
 import { moderationWebRoutes } from './modules/moderation/routes';
 import { notificationMailerPlugin } from './modules/notifications/routes';
 import { webhookPlugin } from './modules/webhooks/routes';
@@ -61,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(realtimeChangesRoutes, { ctx });
   await app.register(moderationWebRoutes, { ctx });
   await app.register(epicPageJsonRoutes, { ctx });
+  await app.register(issuePageRoutes, { ctx });
   await app.register(epicTreeLinksRoutes, { ctx });
   await app.register(epicRelationsWebRoutes, { ctx });
   await app.register(notificationMailerPlugin, { ctx });
