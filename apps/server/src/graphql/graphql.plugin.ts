@@ -18,9 +18,10 @@ export const DOCUMENT_CACHE_ENTRIES = 64;
 
 /**
  * The most tokens a document may have. A parsed document costs ~300 bytes a token, so this bounds
- * what the caches can hold (2 × 2 × 64 × 8,000 × 300 B ≈ 600 MB for a client filling them with the
- * largest documents). The web app's largest document literal is ~370 tokens, GitLab's work item
- * widgets fragment ~250: room for GitLab's documents with their fragments inlined.
+ * what the caches can hold in parsed nodes (2 caches × 2 × 64 entries × 8,000 × 300 B ≈ 600 MB for a
+ * client filling them with the largest documents); long string literals add their text (a body is at
+ * most 2 MB). The web app's largest document literal is ~370 tokens, GitLab's work item widgets
+ * fragment ~250: room for GitLab's documents with their fragments inlined.
  */
 export const MAX_DOCUMENT_TOKENS = 8000;
 
