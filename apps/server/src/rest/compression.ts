@@ -7,9 +7,9 @@ import fp from 'fastify-plugin';
 export const COMPRESSION_THRESHOLD = 1024;
 
 /**
- * Brotli's quality: on the 769 KB roadmap window, 5 gives 43.5 KB in ~15 ms where gzip's default
- * gives 47.9 KB in ~15 ms and the plugin's default 4 gives 51.2 KB; 6 costs 1.7× the time for 5 %
- * less, 11 (zlib's default) ~4 s (docs/BENCHMARKS.md, issue 28: `bench/transport-bench.ts`).
+ * Brotli's quality: on the 769 KB roadmap window, 5 gives 43.5 KB where gzip's default gives 47.9 KB
+ * and the plugin's default 4 gives 51.2 KB, all three in 4–8 ms; 6 saves 5 % more for more CPU, 11
+ * (zlib's default) takes seconds (docs/BENCHMARKS.md, issue 28: `bench/transport-bench.ts`).
  */
 export const BROTLI_QUALITY = 5;
 
