@@ -8,12 +8,14 @@ import { graphqlPlugin } from './graphql/graphql.plugin';
 import { clientConfigRoutes } from './modules/application-settings/routes';
 import { suggestionRoutes } from './modules/autocomplete/routes';
 import { epicPageJsonRoutes, epicRelationsWebRoutes, epicTreeLinksRoutes } from './modules/epics/routes';
+import { issuePageRoutes } from './modules/issues/routes';
 import { moderationWebRoutes } from './modules/moderation/routes';
 import { notificationMailerPlugin } from './modules/notifications/routes';
 import { webhookPlugin } from './modules/webhooks/routes';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
 import { realtimePlugin } from './realtime/realtime.plugin';
 import { realtimeChangesRoutes } from './realtime/realtime-changes.rest';
+import { compression } from './rest/compression';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { healthRoutes } from './rest/health.rest';
 import { rejectNulBytes } from './rest/nul-byte-guard';
@@ -45,6 +47,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('preValidation', rejectNulBytes);
   await app.register(securityHeaders, { ctx });
+  await app.register(compression);
   await app.register(cookie);
   await app.register(realtimePlugin, { ctx }); // before auth: an unchanged poll's 304 runs no SQL
   await app.register(authPlugin, { ctx });
@@ -59,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(realtimeChangesRoutes, { ctx });
   await app.register(moderationWebRoutes, { ctx });
   await app.register(epicPageJsonRoutes, { ctx });
+  await app.register(issuePageRoutes, { ctx });
   await app.register(epicTreeLinksRoutes, { ctx });
   await app.register(epicRelationsWebRoutes, { ctx });
   await app.register(notificationMailerPlugin, { ctx });

@@ -1,6 +1,20 @@
 import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasWebBuild, useWebAppServer } from './test/web-app-server';
+
+/** The raw bytes of a GET, as sent (not decompressed). */
+function raw(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 /** Raw headers of a GET (node:http does not decompress, so content-encoding is what was sent). */
 function head(url: string, headers: Record<string, string>) {
@@ -49,6 +63,18 @@ describe.skipIf(!hasWebBuild)('the built web app (needs apps/web/dist: npm run b
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-type']).toMatch(/text\/html/);
     }
+  });
+
+  it('sends the build-time copies once: response compression does not compress them again', async () => {
+    const plain = await raw(`${url}${script}`, {});
+    const br = await raw(`${url}${script}`, { 'accept-encoding': 'br' });
+    const gzip = await raw(`${url}${script}`, { 'accept-encoding': 'gzip' });
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    // index.html has no build-time copy for every encoding: the server compresses it like an API answer.
+    const page = await raw(`${url}/groups/acme/-/roadmap`, { 'accept-encoding': 'gzip' });
+    const html = page.headers['content-encoding'] === 'gzip' ? gunzipSync(page.body) : page.body;
+    expect(html.toString()).toContain('<script');
   });
 
   it('keeps the server’s own /-/ paths off the web app (an unknown one is a 404, not the page)', async () => {

@@ -25,6 +25,15 @@ declare module 'fastify' {
     csrfToken: string | null;
     /** The personal access token's id (token requests only), for `/personal_access_tokens/self`. */
     tokenId: number | null;
+    /** A cookie-session write to a form route that sent no CSRF header: the body's token is checked. */
+    csrfFromBody: boolean;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route takes HTML form posts (GitLab's `_method=delete` form): a cookie session may send
+     * its CSRF token as the body's `authenticity_token` instead of the X-CSRF-Token header.
+     */
+    csrfFormField?: boolean;
   }
 }
 
@@ -62,6 +71,7 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
   app.decorateRequest('sessionId', null);
   app.decorateRequest('csrfToken', null);
   app.decorateRequest('tokenId', null);
+  app.decorateRequest('csrfFromBody', false);
 
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
@@ -77,14 +87,25 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
     const session = await authenticateSession(ctx, secret);
     if (!session) return; // stale cookie: anonymous
     if (!SAFE_METHODS.has(request.method) && !csrfTokenMatches(request.headers['x-csrf-token'], session.csrfToken)) {
-      throw new DomainError('forbidden', '403 Forbidden - invalid CSRF token');
+      if (!request.routeOptions.config.csrfFormField) throw invalidCsrfToken();
+      request.csrfFromBody = true;
     }
     request.actor = session.actor;
     request.authMethod = 'session';
     request.sessionId = session.sessionId;
     request.csrfToken = session.csrfToken;
   });
+
+  // Before any handler: the form's token, once the body is parsed.
+  app.addHook('preHandler', async (request) => {
+    if (!request.csrfFromBody) return;
+    const sent = (request.body as { authenticity_token?: unknown } | undefined)?.authenticity_token;
+    if (!request.csrfToken || !csrfTokenMatches(typeof sent === 'string' ? sent : undefined, request.csrfToken))
+      throw invalidCsrfToken();
+  });
 };
+
+const invalidCsrfToken = () => new DomainError('forbidden', '403 Forbidden - invalid CSRF token');
 
 /**
  * The actor of a personal access token, checked as every request checks it (revoked, expired,

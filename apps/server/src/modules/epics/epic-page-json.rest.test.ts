@@ -233,8 +233,31 @@ describe('PUT /groups/:group/-/epics/:iid.json', () => {
       expect(res.statusCode, `${query} ${JSON.stringify(body)}`).toBe(400);
       expect(res.json(), `${query} ${JSON.stringify(body)}`).toMatchObject({ field });
       expect((res.json() as { message: string }).message).toContain(field);
+      // GitLab's page endpoints answer `errors` (IE-2), which GitLab's own page shows.
+      expect(res.json().errors).toEqual([res.json().message]);
     }
     expect(((await page('GET', url(e.iid), 'owner')).json() as PageEpic).title).toBe('Epic');
+  });
+
+  it('takes PATCH as PUT (Rails routes both to update)', async () => {
+    const e = await newEpic();
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: url(e.iid),
+      headers: { 'private-token': t.tok.owner ?? '' },
+      payload: { epic: { title: 'Patched' } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as PageEpic).title).toBe('Patched');
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: url(e.iid),
+      headers: { 'private-token': t.tok.outsider ?? '' },
+      payload: { epic: { title: 'Nope' } },
+    });
+    // The group is internal: a non-member reads it but may not edit (as for PUT).
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errors).toHaveLength(1);
   });
 
   it('is 403 for a reader without update_epic (Guest, non-member), 401 anonymous', async () => {

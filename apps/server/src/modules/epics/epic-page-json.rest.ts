@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { applyGitlabTransport } from '../../rest/gitlab-transport';
+import { pageErrorHandler } from '../../rest/page-error-handler';
 import { parseIntParam } from '../../rest/params';
 import { serviceContext } from '../../service-context';
-import { suggestionErrorHandler } from '../autocomplete';
 import { redactReferencesIn } from '../markdown';
 import { type NamespacePathRoute, namespacePathRoutes, webUrl } from '../namespaces';
 import { isSubscribed } from '../subscriptions';
@@ -26,12 +26,12 @@ const pathOf = (params: Record<string, string>, route: NamespacePathRoute) => ({
  * what the epic page reads and writes. The PUT takes GitLab's bracketed form (`epic[title]`,
  * `epic[state_event]=close`, … in the query, a form body or `{"epic": {...}}`), mapped onto the
  * REST PUT's schema; the services are those of `/api/v4/groups/:id/epics/:epic_iid`. Errors answer
- * `{"message", "field"}` like the other page-JSON routes; cookie sessions send the CSRF header.
+ * GitLab's `{"errors": [...]}` (with `message` and `field`, `rest/page-error-handler.ts`); cookie sessions send the CSRF header.
  */
 export const epicPageJsonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
   applyGitlabTransport(app);
-  app.setErrorHandler(suggestionErrorHandler);
+  app.setErrorHandler(pageErrorHandler);
 
   /** The REST epic (labels with details) plus what the page needs: lock_version, every permission flag the page needs, the subscription and the rollup drift. */
   async function present(request: FastifyRequest, groupId: number, epic: EpicRow) {
@@ -67,7 +67,7 @@ export const epicPageJsonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
       const { group, epic } = await findGroupEpic(db, request.actor, pathOf(request.params as never, route));
       return present(request, group.id, epic);
     });
-    app.put(url, async (request) => {
+    const update = async (request: FastifyRequest) => {
       const path = pathOf(request.params as never, route);
       const { group, epic } = await findGroupEpic(db, request.actor, path, { forWrite: true });
       const { input, labelIds } = parseEpicPageUpdate(request.query, request.body);
@@ -80,7 +80,10 @@ export const epicPageJsonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
         );
       const updated = await updateEpic(serviceContext(ctx, request.actor), epic, input);
       return present(request, group.id, updated);
-    });
+    };
+    // Rails routes an update by PUT and by PATCH alike.
+    app.put(url, update);
+    app.patch(url, update);
     // GitLab's IssuableActions#destroy answers a .json delete with where to go next: the epics list.
     app.delete(url, async (request) => {
       const path = pathOf(request.params as never, route);

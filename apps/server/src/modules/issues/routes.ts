@@ -1,2 +1,4 @@
 /** The issues module's transport face: the routes and plugins the app registers (modules/README.md). */
+
+export { issuePageRoutes } from './issue-page.rest';
 export { issuesRoutes } from './issues.rest';

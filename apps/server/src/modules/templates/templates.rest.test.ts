@@ -181,3 +181,35 @@ describe('description templates (IE-3, IE-4)', () => {
     expect(back.json()).toMatchObject({ name: '<img src=x onerror=alert(2)>', content });
   });
 });
+
+describe('IE-4: source_template_project_id', () => {
+  it("answers the named project's template, 404 when that project offers none here, 400 when not an id", async () => {
+    const own = await api('POST', `/projects/${otherProjectId}/templates/issues`, 'admin', {
+      name: 'Shared name',
+      content: 'from the other project',
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    const here = await api('POST', `/projects/${projectId}/templates/issues`, 'projectMaintainer', {
+      name: 'Shared name',
+      content: 'from this project',
+    });
+    expect(here.statusCode, here.body).toBe(201);
+    const show = (query: string, id = projectId) =>
+      api('GET', `/projects/${id}/templates/issues/${encodeURIComponent('Shared name')}${query}`, 'admin');
+
+    expect((await show('')).json()).toMatchObject({ content: 'from this project', project_id: projectId });
+    const bySource = await show(`?source_template_project_id=${projectId}`);
+    expect(bySource.statusCode).toBe(200);
+    expect(bySource.json()).toMatchObject({ content: 'from this project', project_id: projectId });
+    // The other project's template of that name is not one this project offers.
+    expect((await show(`?source_template_project_id=${otherProjectId}`)).statusCode).toBe(404);
+    expect((await show(`?source_template_project_id=${otherProjectId}`, otherProjectId)).json()).toMatchObject({
+      content: 'from the other project',
+    });
+    // A group template is stored in no project: naming a project finds none there.
+    expect((await show(`?source_template_project_id=${projectId}`, subId)).statusCode).toBe(404);
+    const bad = await show('?source_template_project_id=abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('source_template_project_id');
+  });
+});

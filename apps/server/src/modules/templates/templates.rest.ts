@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
 import { notFound } from '../../errors';
+import { gitlabId } from '../../rest/gitlab-list-params';
 import { parseIdOrPath, parseInput, requestParams } from '../../rest/params';
 import { findGroup, findProject } from '../namespaces';
 import { presentTemplate, presentTemplateSummary } from './templates.presenter';
@@ -21,6 +22,8 @@ const pathSchema = z.object({
   type: z.string().max(40),
   name: z.string().max(255).optional(),
 });
+/** GitLab's `source_template_project_id`: which project's template of that name (IE-4). */
+const showQuery = z.object({ source_template_project_id: gitlabId.optional() });
 const createSchema = z.object({ name: z.string().max(255), content: z.string().max(100_000).optional() });
 const updateSchema = z.object({
   name: z.string().max(255).optional(),
@@ -58,7 +61,8 @@ export const templatesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
 
     app.get(`${base}/:name`, async (request) => {
       const { container, type, name } = await target(db, request, kind);
-      return presentTemplate(await findTemplate(db, request.actor, container, type, name));
+      const { source_template_project_id: sourceProjectId } = parseInput(showQuery, request.query);
+      return presentTemplate(await findTemplate(db, request.actor, container, type, name, { sourceProjectId }));
     });
 
     app.post(base, async (request, reply) => {

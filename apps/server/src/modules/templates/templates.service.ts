@@ -64,12 +64,28 @@ export async function listTemplates(
   container: TemplateContainer,
   type: IssuableType,
 ): Promise<TemplateRow[]> {
+  const seen = new Set<string>();
+  return (await offeredTemplates(db, actor, container, type)).filter((r) => {
+    const key = r.name.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Every template the container offers for a type, nearest first, hidden names included. */
+async function offeredTemplates(
+  db: Database,
+  actor: Actor | null,
+  container: TemplateContainer,
+  type: IssuableType,
+): Promise<TemplateRow[]> {
   assertCan(actor, 'read_issuable_template', container);
   const groups = ancestorGroupIds(container).filter((id) => container.kind === 'project' || id !== container.group.id);
   const own = ownedBy(container);
   // Depth: 0 for the container's own templates, then 1 for the nearest group upwards.
   const depth = sql<number>`CASE WHEN ${own} THEN 0 ELSE ${groups.length + 1} - array_position(${groups}::int[], t.group_id) END`;
-  const rows = await db
+  return db
     .selectFrom('issuable_templates as t')
     .selectAll('t')
     .select(depth.as('depth'))
@@ -79,25 +95,30 @@ export async function listTemplates(
     .orderBy(sql`lower(t.name)`)
     .limit(TEMPLATES_PER_CONTAINER * (groups.length + 1))
     .execute();
-  const seen = new Set<string>();
-  return rows.filter((r) => {
-    const key = r.name.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
-/** One template the container offers, by name (case-insensitive); 404 when there is none. */
+/**
+ * One template the container offers, by name (case-insensitive); 404 when there is none. With
+ * `sourceProjectId` (GitLab's `source_template_project_id`, for a name offered from several places),
+ * only the one stored in that project counts: 404 when that project offers this container none (a
+ * group's templates are stored in no project, so only a project's own can match).
+ */
 export async function findTemplate(
   db: Database,
   actor: Actor | null,
   container: TemplateContainer,
   type: IssuableType,
   name: string,
+  options: { sourceProjectId?: number } = {},
 ): Promise<TemplateRow> {
   const wanted = name.toLowerCase();
-  const row = (await listTemplates(db, actor, container, type)).find((t) => t.name.toLowerCase() === wanted);
+  const { sourceProjectId } = options;
+  const row =
+    sourceProjectId === undefined
+      ? (await listTemplates(db, actor, container, type)).find((t) => t.name.toLowerCase() === wanted)
+      : (await offeredTemplates(db, actor, container, type)).find(
+          (t) => t.name.toLowerCase() === wanted && t.project_id === sourceProjectId,
+        );
   if (!row) throw notFound('Template');
   return row;
 }

@@ -186,7 +186,7 @@ export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
     reason: 'realtime_changes of epics in subgroups: the same handler as the one-segment path the matrix attacks',
   },
   {
-    pattern: /^(GET|PUT|DELETE) \/groups\/:s0\/[:s\d/]+-\/epics\/:iid\(/,
+    pattern: /^(GET|PUT|PATCH|DELETE) \/groups\/:s0\/[:s\d/]+-\/epics\/:iid\(/,
     reason: 'the epic page JSON of epics in subgroups: the same handlers as the one-segment path the matrix attacks',
   },
   {
@@ -198,6 +198,16 @@ export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
     pattern: /^DELETE \/groups\/:s0\/[:s\d/]+-\/epics\/:iid\/(issues\/:epic_issue_id|links\/:child_epic_id)$/,
     reason:
       'epic-tree relation paths of epics in subgroups: the same handlers as the one-segment paths the matrix attacks',
+  },
+  {
+    pattern: /^(PUT|PATCH|DELETE|POST) \/:s0\/:s1\/[:s\d/]+-\/issues\/:iid\(/,
+    reason:
+      'the issue page endpoint of projects in subgroups: the same handlers as the two-segment path the matrix attacks',
+  },
+  {
+    pattern: /^POST \/:s0\/:s1\/-\/issues\/:iid\(/,
+    reason:
+      "the issue page's delete form (IE-21, a redirect): the same find-confirm-delete as the DELETE the matrix attacks; outsiders, anonymous callers and the CSRF form token are attacked in modules/issues/issue-page.rest.test.ts",
   },
   moderationOutOfScopePattern,
 ];

@@ -5,6 +5,10 @@ import { E, entry, G, I, P, read, write } from './rest-catalogue-helpers';
 const EPIC_PAGE_JSON = '/groups/:s0/-/epics/:iid(^\\d{1,10}\\.json$)';
 const epicPageJson = (c: CellInput) => `/groups/${c.b.space.group.path}/-/epics/${c.b.epic.iid}.json`;
 
+/** The issue page endpoint (IE-2, IE-7), `<iid>` or `<iid>.json`, for a project in a one-segment group. */
+const ISSUE_PAGE = '/:s0/:s1/-/issues/:iid(^\\d{1,10}(?:\\.json)?$)';
+const issuePageJson = (c: CellInput) => `/${c.b.space.project.fullPath}/-/issues/${c.b.issue.iid}.json`;
+
 /** REST catalogue entries for issues, epics and their links. */
 export const issueEntries: RestEntry[] = [
   entry(
@@ -184,6 +188,31 @@ export const epicEntries: RestEntry[] = [
     epicPageJson,
     (c) => write(c, [c.o.epic('read_epic')], c.o.epic('update_epic')),
     { body: (c) => ({ epic: { title: c.marker } }) },
+  ),
+  entry(
+    'PATCH',
+    EPIC_PAGE_JSON,
+    'conf',
+    epicPageJson,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('update_epic')),
+    { body: (c) => ({ epic: { title: c.marker } }) },
+  ),
+  ...(['PUT', 'PATCH'] as const).map((method) =>
+    entry(
+      method,
+      ISSUE_PAGE,
+      'conf',
+      issuePageJson,
+      (c) => write(c, [c.o.issue('read_issue')], c.o.issue('update_issue')),
+      { body: (c) => ({ issue: { title: c.marker } }) },
+    ),
+  ),
+  entry(
+    'DELETE',
+    ISSUE_PAGE,
+    'conf',
+    (c) => `${issuePageJson(c)}?destroy_confirm=true`,
+    (c) => write(c, [c.o.issue('read_issue')], c.o.issue('destroy_issue')),
   ),
   entry('DELETE', EPIC_PAGE_JSON, 'conf', epicPageJson, (c) =>
     write(c, [c.o.epic('read_epic')], c.o.epic('destroy_epic')),
