@@ -262,5 +262,6 @@ describe('caps', () => {
     await settle();
     expect(elsewhere.errors).toEqual([]);
     expect(held.flatMap((s) => s.errors)).toEqual([]);
-  });
+    // A thousand WebSocket subscriptions: seconds on a quiet machine, more on a loaded one.
+  }, 90_000);
 });
