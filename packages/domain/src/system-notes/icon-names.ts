@@ -21,7 +21,7 @@ const ICONS: readonly (readonly [RegExp, string])[] = [
   [/^closed/, 'issue-close'],
   [/^reopened/, 'status_open'],
   [/^opened/, 'issues'],
-  [/^(added|removed|changed) (.* )?(time spent|time estimate)|^removed time spent|^added \d/, 'timer'],
+  [/^(added|removed|changed) .*time (spent|estimate)|^added \d/, 'timer'],
   [/ as (child|parent) \w+$|^removed (child|parent) \w+ /, 'link'],
   [/^(added|removed|changed) epic/, 'epic'],
   [/^marked (this|the) .*(related|blocking|blocked)|^(marked|removed) .*(relates to|blocks|blocked by)/, 'link'],

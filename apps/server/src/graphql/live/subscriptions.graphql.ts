@@ -30,7 +30,13 @@ builder.subscriptionType({
 const itemArgs = {
   workItemId: { type: 'WorkItemID', description: 'ID of the work item.', required: true },
   issuableId: { type: 'IssuableID', description: 'ID of the issuable.', required: true },
-  noteableId: { type: 'NoteableID', description: 'ID of the noteable.', required: false },
+  // A global id, not free text (the input-limits rule asks every `note…` argument to say its cap).
+  noteableId: {
+    type: 'NoteableID',
+    description: 'ID of the noteable.',
+    required: false,
+    extensions: { maxLength: 255 },
+  },
 } as const;
 
 /** A subscription to one issue or epic (nullable, as GitLab's), its events `field.payload` for the changes it wants. */

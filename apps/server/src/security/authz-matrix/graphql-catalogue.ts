@@ -172,7 +172,8 @@ export const graphqlEntries: GraphqlEntry[] = [
   },
   ...(
     [
-      ['issueSetConfidential', 'confidential: false', 'confidential'],
+      // `true`: every bundle may take it (a confidential issue in a confidential epic may not become public).
+      ['issueSetConfidential', 'confidential: true', 'confidential'],
       ['issueSetDueDate', 'dueDate: "2030-01-02"', 'dueDate'],
       ['issueSetWeight', 'weight: 3', 'weight'],
       ['issueSetIteration', 'iterationId: null', 'title'],
