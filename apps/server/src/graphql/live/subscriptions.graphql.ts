@@ -73,23 +73,27 @@ async function livePayloadNote(lc: LiveContext, item: LiveItem, actor: Parameter
   return row ? { row, noteable, nested: false } : undefined; // none: deleted, or internal
 }
 
-itemSubscription<LiveNote>('workItemNoteCreated', 'noteableId', {
-  type: NoteRef,
-  description:
+/** A created or an edited note: the same payload, told apart by the event. */
+for (const [name, event, description] of [
+  [
+    'workItemNoteCreated',
+    'created',
     'Triggered when a note is created on the work item (issue or epic); internal notes only to Reporters and above.',
-  wants: (change) => change.note?.event === 'created',
-  payload: async (change, item, actor, lc) =>
-    change.note?.event === 'created' ? livePayloadNote(lc, item, actor, change.note.noteId) : undefined,
-});
-
-itemSubscription<LiveNote>('workItemNoteUpdated', 'noteableId', {
-  type: NoteRef,
-  description:
+  ],
+  [
+    'workItemNoteUpdated',
+    'updated',
     'Triggered when a note on the work item (issue or epic) is edited; internal notes only to Reporters and above.',
-  wants: (change) => change.note?.event === 'updated',
-  payload: async (change, item, actor, lc) =>
-    change.note?.event === 'updated' ? livePayloadNote(lc, item, actor, change.note.noteId) : undefined,
-});
+  ],
+] as const) {
+  itemSubscription<LiveNote>(name, 'noteableId', {
+    type: NoteRef,
+    description,
+    wants: (change) => change.note?.event === event,
+    payload: async (change, item, actor, lc) =>
+      change.note?.event === event ? livePayloadNote(lc, item, actor, change.note.noteId) : undefined,
+  });
+}
 
 itemSubscription<DeletedNoteShape>('workItemNoteDeleted', 'noteableId', {
   type: DeletedNoteRef,
