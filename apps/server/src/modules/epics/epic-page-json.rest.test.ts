@@ -302,7 +302,12 @@ describe('DELETE /groups/:group/-/epics/:iid.json', () => {
     const child = await newEpic({ parent_id: parent.id });
     expect((await page('DELETE', url(parent.iid), 'reporter')).statusCode).toBe(403);
     expect((await page('DELETE', url(parent.iid), 'outsider')).statusCode).toBe(403);
-    const res = await page('DELETE', url(parent.iid), 'owner');
+    // As GitLab's IssuableActions: without destroy_confirm nothing is deleted, 422 with its message.
+    const unconfirmed = await page('DELETE', url(parent.iid), 'owner');
+    expect(unconfirmed.statusCode).toBe(422);
+    expect(unconfirmed.json()).toMatchObject({ errors: ['Destroy confirmation not provided for epic'] });
+    expect((await page('GET', url(parent.iid), 'owner')).statusCode).toBe(200);
+    const res = await page('DELETE', `${url(parent.iid)}?destroy_confirm=true`, 'owner');
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { web_url: string }).web_url).toMatch(/\/groups\/epjg\/-\/epics$/);
     expect((await page('GET', url(parent.iid), 'owner')).statusCode).toBe(404);
@@ -312,7 +317,7 @@ describe('DELETE /groups/:group/-/epics/:iid.json', () => {
     };
     expect(released.parent_id).toBeNull();
     const secret = (await api('POST', `/groups/${hidden.id}/epics`, 'owner', { title: 'S' })).json() as { iid: number };
-    expect((await page('DELETE', `/groups/epjhidden/-/epics/${secret.iid}.json`, 'outsider')).statusCode).toBe(404);
+    expect((await page('DELETE', `/groups/epjhidden/-/epics/${secret.iid}.json?destroy_confirm=true`, 'outsider')).statusCode).toBe(404);
   });
 });
 

@@ -4,6 +4,7 @@ import { applyGitlabTransport } from '../../rest/gitlab-transport';
 import { pageErrorHandler } from '../../rest/page-error-handler';
 import { parseIntParam } from '../../rest/params';
 import { serviceContext } from '../../service-context';
+import { destroyConfirmed, requireDestroyConfirmation } from '../issuables';
 import { redactReferencesIn } from '../markdown';
 import { type NamespacePathRoute, namespacePathRoutes, webUrl } from '../namespaces';
 import { isSubscribed } from '../subscriptions';
@@ -12,7 +13,7 @@ import { parseEpicPageUpdate } from './epic-page-params';
 import { epicPagePermissions } from './epic-page-permissions';
 import type { EpicRow } from './epic-query';
 import { epicRollupDrift } from './epic-rollup-drift.service';
-import { deleteEpic, updateEpic } from './epic-write.service';
+import { authorizeEpicDestroy, deleteEpic, updateEpic } from './epic-write.service';
 import { presentEpics } from './epics.presenter';
 import { epicSubject, findGroupEpic } from './epics.service';
 
@@ -88,6 +89,8 @@ export const epicPageJsonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
     app.delete(url, async (request) => {
       const path = pathOf(request.params as never, route);
       const { group, epic } = await findGroupEpic(db, request.actor, path, { forWrite: true });
+      authorizeEpicDestroy(request.actor, epic);
+      requireDestroyConfirmation(destroyConfirmed(request.query, request.body), 'epic');
       await deleteEpic(db, request.actor, epic);
       return { web_url: webUrl(ctx, `groups/${group.full_path}/-/epics`) };
     });

@@ -241,9 +241,15 @@ export async function updateEpic(ctx: ServiceContext, epic: EpicRow, input: Epic
 }
 
 /** DELETE /groups/:id/epics/:epic_iid: child epics become top-level, issues are unlinked. */
-export async function deleteEpic(db: Executor, actorOrNull: Actor | null, epic: EpicRow): Promise<void> {
+/** 401 for anonymous callers, 403 for those who may see the epic but not delete it. */
+export function authorizeEpicDestroy(actorOrNull: Actor | null, epic: EpicRow): Actor {
   const actor = requireActor(actorOrNull);
   if (!canEpic(actor, 'destroy_epic', epicSubject(epic))) throw forbidden();
+  return actor;
+}
+
+export async function deleteEpic(db: Executor, actorOrNull: Actor | null, epic: EpicRow): Promise<void> {
+  authorizeEpicDestroy(actorOrNull, epic);
   await db.transaction().execute(async (trx) => {
     await deleteNoteableRecords(trx, 'Epic', epic.id);
     await trx.deleteFrom('epics').where('id', '=', epic.id).execute();

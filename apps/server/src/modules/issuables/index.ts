@@ -1,4 +1,5 @@
 /** The issuables module's face: all that code outside it may import (modules/README.md). */
+export { destroyConfirmed, parseDestroyForm, requireDestroyConfirmation } from './destroy-confirmation';
 export { IMPORT_SOURCES, type ImportSource, presentImported } from './imported-from';
 export { issuableCountColumns, issuableCountCtes } from './issuable-counts-sql';
 export {

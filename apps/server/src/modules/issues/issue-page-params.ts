@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import { badRequest, DomainError } from '../../errors';
-import { gitlabBoolean, parseInput } from '../../rest/params';
 import { parseUpdateIssue } from './issue-input';
 import type { IssueInput } from './issue-write.service';
 
@@ -52,24 +50,4 @@ export function parseIssuePageUpdate(query: unknown, body: unknown): IssueInput 
       field,
     );
   }
-}
-
-const destroyForm = z.object({
-  _method: z.literal('delete', { error: '_method must be delete' }),
-  destroy_confirm: gitlabBoolean.optional(),
-});
-
-/** `POST` with `_method=delete` (GitLab's form delete, IE-21); anything else posted there is a 400. */
-export function parseDestroyForm(body: unknown): { confirmed: boolean } {
-  const { destroy_confirm } = parseInput(destroyForm, body && typeof body === 'object' ? body : {});
-  return { confirmed: destroy_confirm === true };
-}
-
-/** `destroy_confirm` of a `DELETE …/<iid>.json` (query or body). */
-export function destroyConfirmed(query: unknown, body: unknown): boolean {
-  for (const source of [query, body]) {
-    if (!source || typeof source !== 'object' || !('destroy_confirm' in source)) continue;
-    return parseInput(z.object({ destroy_confirm: gitlabBoolean }), source).destroy_confirm;
-  }
-  return false;
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { unprocessable } from '../../errors';
 import { requireActor } from '../../policy/require-actor';
 import { applyGitlabTransport } from '../../rest/gitlab-transport';
 import { pageErrorHandler } from '../../rest/page-error-handler';
@@ -10,13 +9,11 @@ import { redactReferencesIn } from '../markdown';
 import { findProject, type NamespacePathRoute, namespacePathRoutes, webUrl } from '../namespaces';
 import { updateIssueWithQuickActions } from '../quick-actions';
 import { loadIssueDetails } from './issue-details';
-import { destroyConfirmed, parseDestroyForm, parseIssuePageUpdate } from './issue-page-params';
-import { deleteIssue } from './issue-write.service';
+import { destroyConfirmed, parseDestroyForm, requireDestroyConfirmation } from '../issuables';
+import { parseIssuePageUpdate } from './issue-page-params';
+import { authorizeIssueDestroy, deleteIssue } from './issue-write.service';
 import { presentIssue } from './issues.presenter';
 import { findIssue } from './issues.service';
-
-/** GitLab's answer to a delete without `destroy_confirm` (IssuableActions#check_destroy_confirmation!). */
-const NOT_CONFIRMED = 'Destroy confirmation not provided for issue';
 
 /**
  * GitLab's issue page endpoints (IE-2, IE-7, IE-21), thin callers of the REST services:
@@ -58,11 +55,11 @@ export const issuePageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     };
   }
 
-  /** Deletes after the issue is found (404 first, as GitLab authorizes first) and the delete confirmed. */
+  /** Deletes after the issue is found and the deletion allowed (404, 403 first, as GitLab authorizes first) and confirmed. */
   async function destroy(request: FastifyRequest, route: NamespacePathRoute, confirmed: () => boolean) {
     const { project, iid } = await located(request, route);
-    await findIssue(db, request.actor, project.id, iid);
-    if (!confirmed()) throw unprocessable(NOT_CONFIRMED, 'destroy_confirm');
+    await authorizeIssueDestroy(db, request.actor, project, iid);
+    requireDestroyConfirmation(confirmed(), 'issue');
     await deleteIssue(db, request.actor, project, iid);
     return webUrl(ctx, `${project.full_path}/-/issues`);
   }

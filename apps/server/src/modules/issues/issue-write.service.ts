@@ -284,11 +284,17 @@ export async function setIssueDiscussionLock(ctx: ServiceContext, project: Proje
 }
 
 /** DELETE /projects/:id/issues/:iid (destroy_issue: Planner or Owner, or an admin). */
-export async function deleteIssue(db: Database, actor: Actor | null, project: ProjectRow, iid: number) {
+/** The issue, once found (404 when hidden) and the actor may delete it (403 otherwise). */
+export async function authorizeIssueDestroy(db: Database, actor: Actor | null, project: ProjectRow, iid: number) {
   const me = requireActor(actor);
   const issue: IssueRow = await findIssue(db, me, project.id, iid);
   const subject = await issueSubject(db, issue);
   if (!canIssue(me, 'destroy_issue', subject)) throw forbidden(forbiddenMessage(subject.project));
+  return issue;
+}
+
+export async function deleteIssue(db: Database, actor: Actor | null, project: ProjectRow, iid: number) {
+  const issue = await authorizeIssueDestroy(db, actor, project, iid);
   await db.transaction().execute(async (trx) => {
     const epicIds = await epicIdsDatedBy(trx, { issueIds: [issue.id] });
     await deleteNoteableRecords(trx, 'Issue', issue.id);

@@ -55,9 +55,10 @@ export async function updateEpicPage(groupPath: string, iid: number, changes: Ep
   return data;
 }
 
-/** IE-7: `DELETE {epic}.json`; answers where to go next (the group's epics list). */
+/** IE-7: `DELETE {epic}.json?destroy_confirm=true`; answers where to go next (the group's epics list). */
 export async function deleteEpicPage(groupPath: string, iid: number): Promise<{ web_url: string }> {
-  const { data } = await request<{ web_url: string }>(epicPageJsonPath(groupPath, iid), { method: 'DELETE' });
+  const path = `${epicPageJsonPath(groupPath, iid)}?destroy_confirm=true`;
+  const { data } = await request<{ web_url: string }>(path, { method: 'DELETE' });
   return data;
 }
 
