@@ -317,7 +317,10 @@ describe('DELETE /groups/:group/-/epics/:iid.json', () => {
     };
     expect(released.parent_id).toBeNull();
     const secret = (await api('POST', `/groups/${hidden.id}/epics`, 'owner', { title: 'S' })).json() as { iid: number };
-    expect((await page('DELETE', `/groups/epjhidden/-/epics/${secret.iid}.json?destroy_confirm=true`, 'outsider')).statusCode).toBe(404);
+    expect(
+      (await page('DELETE', `/groups/epjhidden/-/epics/${secret.iid}.json?destroy_confirm=true`, 'outsider'))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
