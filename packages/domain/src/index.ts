@@ -1,3 +1,4 @@
+export * from './billing';
 export * from './changes';
 export * from './dates';
 export * from './epic-tree';

@@ -83,6 +83,14 @@ describe('sign-up, sign-in, session and sign-out', () => {
       expect(res.json().user.username).toBe('Alice');
       expect(sessionCookie(res)).toBeTruthy();
     }
+    // The sign-in is recorded on the user (the billable members' `last_login_at`).
+    const before = new Date(Date.now() - 60_000);
+    const user = await t.db
+      .selectFrom('users')
+      .select('current_sign_in_at')
+      .where('username', '=', 'Alice')
+      .executeTakeFirstOrThrow();
+    expect(user.current_sign_in_at?.getTime()).toBeGreaterThan(before.getTime());
   });
 
   it('answers 401 with one message for a wrong password, an unknown login or a blocked user', async () => {

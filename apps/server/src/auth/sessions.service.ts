@@ -10,7 +10,7 @@ export interface NewSession {
   expiresAt: Date;
 }
 
-/** Starts a server-side session for a user; expires `ttlDays` from now. */
+/** Starts a server-side session for a user (a sign-in, recorded on the user); expires `ttlDays` from now. */
 export async function createSession(
   db: Database,
   userId: number,
@@ -31,6 +31,7 @@ export async function createSession(
       expires_at: expiresAt,
     })
     .execute();
+  await db.updateTable('users').set({ current_sign_in_at: new Date() }).where('id', '=', userId).execute();
   return { secret, sessionId, csrfToken, expiresAt };
 }
 

@@ -103,6 +103,21 @@ export interface EpicsTable {
   imported_from: Generated<string>;
 }
 
+export interface GitlabSubscriptionsTable {
+  namespace_id: number;
+  plan_code: Generated<string>;
+  seats: Generated<number>;
+  seats_in_use: Generated<number>;
+  max_seats_used: Generated<number>;
+  max_seats_used_changed_at: Date | null;
+  start_date: string | null;
+  end_date: string | null;
+  trial_ends_on: string | null;
+  auto_renew: boolean | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface GroupMembersTable {
   id: Generated<number>;
   group_id: number;
@@ -487,6 +502,7 @@ export interface UsersTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   last_activity_on: string | null;
+  current_sign_in_at: Date | null;
 }
 
 export interface WebHookDeliveriesTable {
@@ -581,6 +597,7 @@ export interface DB {
   epic_labels: EpicLabelsTable;
   epic_links: EpicLinksTable;
   epics: EpicsTable;
+  gitlab_subscriptions: GitlabSubscriptionsTable;
   group_members: GroupMembersTable;
   internal_ids: InternalIdsTable;
   issuable_templates: IssuableTemplatesTable;

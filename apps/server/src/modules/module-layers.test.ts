@@ -43,6 +43,7 @@ const LAYERS: Record<string, number> = {
   groups: 0,
   namespaces: 0,
   members: 0,
+  billing: 0,
   'application-settings': 0,
   markdown: 0,
   'internal-ids': 0,

@@ -11,6 +11,8 @@ export interface SidebarContext {
   avatarUrl?: string | null;
   /** The Settings link shows only to those who may change a setting (today: the description templates). */
   canManageSettings?: boolean;
+  /** A top-level group's Owner: the Usage quotas page. */
+  canSeeSeats?: boolean;
 }
 
 export type SidebarItemId =
@@ -22,7 +24,8 @@ export type SidebarItemId =
   | 'milestones'
   | 'labels'
   | 'settings'
-  | 'hooks';
+  | 'hooks'
+  | 'usage_quotas';
 
 interface Item {
   id: SidebarItemId;
@@ -40,6 +43,7 @@ const LABELS: Record<SidebarItemId, string> = {
   labels: 'Labels',
   settings: 'Settings',
   hooks: 'Webhooks',
+  usage_quotas: 'Usage quotas',
 };
 
 /** A group's pages after its overview, in sidebar order; a project has the ones it shares with groups. */
@@ -58,6 +62,8 @@ function itemsFor(context: SidebarContext): Item[] {
         { id: 'hooks', label: LABELS.hooks, href: urls.hooks(context.kind, path) },
       ]
     : [];
+  if (context.canSeeSeats)
+    settings.push({ id: 'usage_quotas', label: LABELS.usage_quotas, href: urls.usageQuotas(path) });
   return [
     { id: 'overview', label: LABELS.overview, href: group ? urls.group(path) : urls.project(path) },
     ...pages,

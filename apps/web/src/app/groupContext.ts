@@ -21,6 +21,7 @@ export function groupSidebar(fullPath: string, group: Group | undefined): Sideba
     id: group?.id,
     avatarUrl: group?.avatar_url,
     canManageSettings: group?.can_admin_issuable_templates === true,
+    canSeeSeats: group?.can_admin_group === true && !fullPath.includes('/'),
   };
 }
 

@@ -25,7 +25,8 @@ export type GroupPage =
   | 'labels'
   | 'milestones'
   | 'settings'
-  | 'hooks';
+  | 'hooks'
+  | 'usage_quotas';
 export type ProjectPage =
   | 'overview'
   | 'issues'
@@ -106,6 +107,12 @@ export function parseResourcePath(pathname: string): ParsedPath {
     if (isGroupRoute) return { kind: 'group', fullPath, page: 'hooks' };
     return segments.length >= 2 ? { kind: 'project', fullPath, page: 'hooks' } : { kind: 'unknown' };
   }
+  if (list === 'usage_quotas') {
+    // Seats are counted on top-level groups only (GitLab's usage quotas page of a group).
+    return isGroupRoute && segments.length === 1 && rawIid === undefined
+      ? { kind: 'group', fullPath, page: 'usage_quotas' }
+      : { kind: 'unknown' };
+  }
   if (isGroupRoute && list === 'epics' && rawIid === 'new') return { kind: 'group', fullPath, page: 'new_epic' };
   if (list === 'work_items' && rawIid === 'new') {
     if (isGroupRoute) return { kind: 'group', fullPath, page: 'new_work_item' };
@@ -144,7 +151,7 @@ export const urls = {
   group: (fullPath: string) => `/${encodePath(fullPath)}`,
   groupPage: (
     fullPath: string,
-    page: Exclude<GroupPage, 'overview' | 'epic' | 'new_epic' | 'new_work_item' | 'settings'>,
+    page: Exclude<GroupPage, 'overview' | 'epic' | 'new_epic' | 'new_work_item' | 'settings' | 'usage_quotas'>,
   ) => `/groups/${encodePath(fullPath)}/-/${page}`,
   epic: (groupPath: string, iid: number) => `/groups/${encodePath(groupPath)}/-/epics/${iid}`,
   newEpic: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/epics/new`,
@@ -159,6 +166,8 @@ export const urls = {
   /** A group's or project's webhooks (GitLab's `/-/hooks`). */
   hooks: (kind: 'group' | 'project', fullPath: string) =>
     `${kind === 'group' ? '/groups' : ''}/${encodePath(fullPath)}/-/hooks`,
+  /** A top-level group's seats and subscription (GitLab's usage quotas page). */
+  usageQuotas: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/usage_quotas`,
   /** A group's or project's general settings (description templates live there). */
   settings: (kind: 'group' | 'project', fullPath: string) =>
     `${kind === 'group' ? '/groups' : ''}/${encodePath(fullPath)}/-/settings/general`,

@@ -33,6 +33,8 @@ export interface Group {
   avatar_url?: string | null;
   /** Sent with `GET /groups/:id` only: whether you may manage the group's description templates. */
   can_admin_issuable_templates?: boolean;
+  /** Owner of the group (or an administrator): members and seats. */
+  can_admin_group?: boolean;
 }
 
 export interface Project {

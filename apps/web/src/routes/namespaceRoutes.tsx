@@ -26,6 +26,7 @@ const page = {
   Milestones: lazyNamed(() => import('../features/milestones/MilestonesPage'), 'MilestonesPage'),
   Settings: lazyNamed(() => import('../features/templates/NamespaceSettingsPage'), 'NamespaceSettingsPage'),
   Webhooks: lazyNamed(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage'),
+  UsageQuotas: lazyNamed(() => import('../features/billing/UsageQuotasPage'), 'UsageQuotasPage'),
 };
 
 /** `$namespace`: parsed to the namespace's full path (`acme~web` in the internal URL, see rewrite.ts). */
@@ -172,6 +173,7 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
       groupPage('/milestones', (p) => <page.Milestones kind="group" fullPath={p} />),
       groupPage('/settings/general', (p) => <page.Settings kind="group" fullPath={p} />),
       groupPage('/hooks', (p) => <page.Webhooks kind="group" fullPath={p} />),
+      groupPage('/usage_quotas', (p) => <page.UsageQuotas groupPath={p} />),
     ]),
     epic,
     project.addChildren([

@@ -2,6 +2,7 @@ import { MAX_INT4 } from '@meridian/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { canGroup } from '../../policy/abilities';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, parseIdOrPath, parseInput } from '../../rest/params';
 import {
@@ -69,6 +70,8 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     return {
       ...presentGroup(ctx, group),
       can_admin_issuable_templates: canManageTemplates(request.actor, groupSubject(group)),
+      // Owners (and administrators) manage members and see the seats (the Usage quotas page).
+      can_admin_group: canGroup(request.actor, 'admin_group', groupSubject(group)),
     };
   });
 

@@ -1,2 +1,3 @@
 /** The members module's face: all that code outside it may import (modules/README.md). */
 export { membershipNotExpired } from './members.service';
+export { recordSeatUsage } from './seat-usage';

@@ -7,6 +7,7 @@ import { canGroup, canProject, groupAccessLevel, projectAccessLevel } from '../.
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { type GroupRow, groupSubject, type ProjectRow, projectSubject } from '../namespaces';
+import { recordSeatUsage } from './seat-usage';
 
 /** Whose members: a group or a project (already found and readable). */
 export type MemberSource = { kind: 'group'; group: GroupRow } | { kind: 'project'; project: ProjectRow };
@@ -155,7 +156,7 @@ function assertMayManage(actor: Actor | null, source: MemberSource, levels: numb
  * concurrent callers queue instead of deadlocking. Two owners demoting or removing each other at
  * the same time then run one after the other, and the second counts what the first left.
  */
-async function lockOwnerRows(trx: Database, source: MemberSource): Promise<void> {
+export async function lockOwnerRows(trx: Database, source: MemberSource): Promise<void> {
   if (source.kind !== 'group') return;
   await trx
     .selectFrom('group_members as m')
@@ -168,7 +169,7 @@ async function lockOwnerRows(trx: Database, source: MemberSource): Promise<void>
 }
 
 /** A group must keep an Owner: a direct one, or one inherited from an ancestor group. Call after lockOwnerRows. */
-async function assertNotLastOwner(trx: Database, source: MemberSource, userId: number): Promise<void> {
+export async function assertNotLastOwner(trx: Database, source: MemberSource, userId: number): Promise<void> {
   if (source.kind !== 'group') return;
   const row = await trx
     .selectFrom('group_members as m')
@@ -205,6 +206,18 @@ async function directMember(db: Database, source: MemberSource, userId: number) 
   return row;
 }
 
+/** The top-level group whose seats a membership of `source` counts toward (none for a personal project). */
+function seatGroupId(source: MemberSource): number | null {
+  if (source.kind === 'group') return source.group.traversal_ids[0] ?? source.group.id;
+  return source.project.namespace_type === 'Group' ? (source.project.namespace_traversal_ids[0] ?? null) : null;
+}
+
+/** Keeps the subscription's seat usage in step with a membership write, in its transaction. */
+async function recordSeatsOf(trx: Database, source: MemberSource): Promise<void> {
+  const rootGroupId = seatGroupId(source);
+  if (rootGroupId !== null) await recordSeatUsage(trx, rootGroupId);
+}
+
 export interface MemberInput {
   access_level: number;
   expires_at?: string | null;
@@ -227,13 +240,16 @@ export async function addMember(
     created_by_id: actor?.id ?? null,
   };
   const { table, column, id } = directMembership(source);
-  const inserted = await db
-    .insertInto(table)
-    .values({ ...values, [column]: id })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) throw conflict('Member already exists');
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto(table)
+      .values({ ...values, [column]: id })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) throw conflict('Member already exists');
+    await recordSeatsOf(trx, source);
+  });
   return getMember(db, source, userId, false);
 }
 
@@ -258,6 +274,7 @@ export async function updateMember(
     };
     const { table, column, id } = directMembership(source);
     await trx.updateTable(table).set(set).where(column, '=', id).where('user_id', '=', userId).execute();
+    await recordSeatsOf(trx, source);
   });
   return getMember(db, source, userId, false);
 }
@@ -276,5 +293,6 @@ export async function removeMember(
     if (current.access_level >= AccessLevel.OWNER) await assertNotLastOwner(trx, source, userId);
     const { table, column, id } = directMembership(source);
     await trx.deleteFrom(table).where(column, '=', id).where('user_id', '=', userId).execute();
+    await recordSeatsOf(trx, source);
   });
 }

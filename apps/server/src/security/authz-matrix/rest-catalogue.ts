@@ -76,6 +76,18 @@ export const restOutOfScope: OutOfScope[] = [
   out('POST /api/v4/projects', 'projects, not planning objects'),
   out('PUT /api/v4/projects/:id', 'projects, not planning objects'),
   out('DELETE /api/v4/projects/:id', 'projects, not planning objects'),
+  ...[
+    'GET /api/v4/groups/:id/billable_members',
+    'GET /api/v4/groups/:id/billable_members/:user_id/memberships',
+    'GET /api/v4/groups/:id/billable_members/:user_id/indirect',
+    'DELETE /api/v4/groups/:id/billable_members/:user_id',
+    'GET /api/v4/namespaces/:id/gitlab_subscription',
+  ].map((key) =>
+    out(
+      key,
+      'billing (membership counts, Owners only), not planning objects; attacked by modules/members/billable-members.rest.test.ts',
+    ),
+  ),
   ...['groups', 'projects'].flatMap((c) => [
     out(`GET /api/v4/${c}/:id/members`, 'membership, not planning objects'),
     out(`GET /api/v4/${c}/:id/members/:user_id`, 'membership, not planning objects'),

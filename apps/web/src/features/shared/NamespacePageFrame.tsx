@@ -7,8 +7,8 @@ import { urls } from '../../lib/paths';
 import settings from '../../ui/SettingsSection.module.css';
 
 /** The pages a group and a project both have: lists (labels, milestones) and settings (General, Webhooks). */
-type NamespacePage = 'labels' | 'milestones' | 'settings' | 'hooks';
-const SETTINGS_PAGES = new Set<NamespacePage>(['settings', 'hooks']);
+type NamespacePage = 'labels' | 'milestones' | 'settings' | 'hooks' | 'usage_quotas';
+const SETTINGS_PAGES = new Set<NamespacePage>(['settings', 'hooks', 'usage_quotas']);
 
 export interface FramedNamespace {
   /** The REST path of the page's resource: `/groups/:id/labels`, `/projects/:id/hooks`. */
@@ -36,7 +36,12 @@ export function NamespacePageFrame({
 }) {
   const { context, crumbs, pageHref, query } = useNamespaceContext(kind, fullPath);
   const isSettings = SETTINGS_PAGES.has(page);
-  const href = page === 'settings' || page === 'hooks' ? urls[page](kind, fullPath) : pageHref(page);
+  const href =
+    page === 'settings' || page === 'hooks'
+      ? urls[page](kind, fullPath)
+      : page === 'usage_quotas'
+        ? urls.usageQuotas(fullPath)
+        : pageHref(page);
   const apiPath = `/${kind === 'group' ? 'groups' : 'projects'}/${encodeId(fullPath)}/${page}`;
   const content = (
     <>

@@ -1,0 +1,2 @@
+/** The billing module's face: all that code outside it may import (modules/README.md). */
+export { type GroupSubscription, groupSubscription } from './subscription.service';

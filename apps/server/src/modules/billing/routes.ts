@@ -1,0 +1,2 @@
+/** The billing module's transport face: the routes the app registers (modules/README.md). */
+export { billingRoutes } from './billing.rest';
