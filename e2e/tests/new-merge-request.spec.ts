@@ -99,6 +99,16 @@ test.describe('as the Owner', () => {
     await expect(details.getByText('Alice Anderson')).toBeVisible();
   });
 
+  test("the group list's New merge request asks for the project, then opens its form", async ({ page }) => {
+    await page.goto(`/groups/${groupPath}/-/merge_requests`);
+    await page.getByRole('button', { name: 'New merge request' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Select project to create merge request' });
+    await expect(chooser.getByRole('radio')).toHaveCount(1);
+    await chooser.getByRole('radio', { name: /New MR e2e \/ app/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/${projectPath}/-/merge_requests/new$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'New merge request' })).toBeVisible();
+  });
+
   test('shows the server refusal beside the form and stays on it', async ({ page }) => {
     await page.goto(`/${projectPath}/-/merge_requests/new?merge_request%5Bsource_branch%5D=main`);
     await expect(page.getByRole('textbox', { name: 'Source branch' })).toHaveValue('main');
@@ -106,6 +116,9 @@ test.describe('as the Owner', () => {
     await page.getByRole('button', { name: 'Create merge request' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'The merge request could not be created.' });
     await expect(alert).toContainText('must differ from target_branch');
+    await expect(alert).toBeInViewport();
+    await expect(page.getByRole('textbox', { name: 'Source branch' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('textbox', { name: 'Target branch' })).toHaveAttribute('aria-invalid', 'false');
     await expect(page).toHaveURL(/\/-\/merge_requests\/new/);
     await settledScreenshot(page, 'new-merge-request-error');
   });
@@ -118,6 +131,11 @@ test('a Reporter sees no New merge request button, and the form is a 404 page', 
   // The button waits for the permission: once nothing is in flight, it would be there.
   await frank.waitForLoadState('networkidle');
   await expect(frank.getByRole('link', { name: 'New merge request' })).toHaveCount(0);
+  // Nor on the group's list: he is Developer in none of its projects.
+  await frank.goto(`/groups/${groupPath}/-/merge_requests`);
+  await expect(frank.getByRole('heading', { level: 1, name: 'Merge requests' })).toBeVisible();
+  await frank.waitForLoadState('networkidle');
+  await expect(frank.getByRole('button', { name: 'New merge request' })).toHaveCount(0);
   await frank.goto(`/${projectPath}/-/merge_requests/new`);
   await expect(frank.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await frank.context().close();

@@ -2,10 +2,11 @@ import { AppLink } from '../../lib/AppLink';
 import { urls } from '../../lib/paths';
 import type { MergeRequest } from '../../lib/types';
 import { buttonClassName } from '../../ui/buttonClassName';
+import { GroupNewItemButton } from '../shared/GroupNewItemButton';
 import { StateListPage, type StateListTab } from '../shared/StateListPage';
 import { MergeRequestsTable } from './MergeRequestsTable';
 import { mergeRequestKeys } from './queries';
-import { useCanCreateMergeRequest } from './useCanCreateMergeRequest';
+import { useCanCreateMergeRequest, useCanCreateMergeRequestInGroup } from './useCanCreateMergeRequest';
 
 const TABS: StateListTab[] = [
   { state: 'opened', label: 'Open', emptyTitle: 'No open merge requests' },
@@ -34,13 +35,25 @@ function NewMergeRequestButton({ projectPath }: { projectPath: string }) {
   );
 }
 
+/** The group list's "New merge request": asks for the project, if the user may open one in any. */
+function GroupNewMergeRequestButton({ groupPath }: { groupPath: string }) {
+  const allowed = useCanCreateMergeRequestInGroup(groupPath);
+  return allowed.data ? <GroupNewItemButton groupPath={groupPath} kind="merge_request" /> : null;
+}
+
 /** `/:group/:project/-/merge_requests` and `/groups/:group/-/merge_requests` */
 export function MergeRequestsListPage({ kind, fullPath }: { kind: 'group' | 'project'; fullPath: string }) {
   return (
     <StateListPage<MergeRequest>
       {...LIST}
       owner={{ kind, fullPath, page: 'merge_requests' }}
-      actions={kind === 'project' && <NewMergeRequestButton projectPath={fullPath} />}
+      actions={
+        kind === 'project' ? (
+          <NewMergeRequestButton projectPath={fullPath} />
+        ) : (
+          <GroupNewMergeRequestButton groupPath={fullPath} />
+        )
+      }
       renderTable={(mergeRequests) => (
         <MergeRequestsTable mergeRequests={mergeRequests} showProject={kind === 'group'} />
       )}

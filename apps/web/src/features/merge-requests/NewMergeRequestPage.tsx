@@ -1,9 +1,10 @@
 import { isDraftTitle } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { ErrorState } from '../../app/ErrorState';
 import { NotFoundPage } from '../../app/NotFoundPage';
+import { ApiError } from '../../lib/api';
 import { urls } from '../../lib/paths';
 import { useProject } from '../../lib/queries';
 import { useLocationInfo } from '../../lib/useLocationSearch';
@@ -23,16 +24,30 @@ import { createMergeRequest } from './newMergeRequestApi';
 import { mergeRequestKeys } from './queries';
 import { useCanCreateMergeRequest } from './useCanCreateMergeRequest';
 
+/** The server's refusal, and the branch field it names (a 400 on `source_branch` or `target_branch`). */
+interface Failure {
+  message: string;
+  field?: string;
+}
+
+const failureOf = (error: unknown): Failure =>
+  error instanceof ApiError
+    ? { message: error.message, field: error.field }
+    : { message: error instanceof Error ? error.message : 'Something went wrong while creating the merge request.' };
+
 function BranchField({
   id,
   label,
   value,
   onChange,
+  errorId,
 }: {
   id: string;
   label: string;
   value: string;
   onChange: (branch: string) => void;
+  /** The alert's id, when the server refused this branch. */
+  errorId?: string;
 }) {
   return (
     <LabelledField htmlFor={id} label={label}>
@@ -44,6 +59,8 @@ function BranchField({
         required
         autoComplete="off"
         spellCheck={false}
+        aria-invalid={errorId !== undefined}
+        aria-describedby={errorId}
         onChange={(event) => onChange(event.target.value)}
       />
     </LabelledField>
@@ -72,7 +89,12 @@ function NewMergeRequestForm({ projectPath, headingId }: { projectPath: string; 
   }));
   const [description, setDescription] = useState(search.get('merge_request[description]') ?? '');
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const failureRef = useRef<HTMLDivElement>(null);
+  // The refusal shows above the form, out of sight of the Create button: bring it into view.
+  useEffect(() => {
+    if (failure) failureRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [failure]);
   const change = (changes: Partial<NewMergeRequestValues>) => setValues((current) => ({ ...current, ...changes }));
   // Until the user types a target, it is the project's default branch.
   const targetBranch = values.targetBranch || project.data?.default_branch || '';
@@ -87,7 +109,7 @@ function NewMergeRequestForm({ projectPath, headingId }: { projectPath: string; 
       void queryClient.invalidateQueries({ queryKey: mergeRequestKeys.lists() });
       await router.navigate({ href: urls.mergeRequest(projectPath, mr.iid) });
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Something went wrong while creating the merge request.');
+      setFailure(failureOf(error));
       setPending(false);
     }
   };
@@ -106,9 +128,11 @@ function NewMergeRequestForm({ projectPath, headingId }: { projectPath: string; 
     <div className={styles.form}>
       <form id={`${ids}-form`} className={pageStyles.main} onSubmit={onSubmit} aria-labelledby={headingId}>
         {failure && (
-          <Alert variant="danger" title="The merge request could not be created.">
-            {failure}
-          </Alert>
+          <div ref={failureRef} id={`${ids}-failure`}>
+            <Alert variant="danger" title="The merge request could not be created.">
+              {failure.message}
+            </Alert>
+          </div>
         )}
         <div className={pageStyles.branches}>
           <BranchField
@@ -116,12 +140,14 @@ function NewMergeRequestForm({ projectPath, headingId }: { projectPath: string; 
             label="Source branch"
             value={values.sourceBranch}
             onChange={(sourceBranch) => change({ sourceBranch })}
+            errorId={failure?.field === 'source_branch' ? `${ids}-failure` : undefined}
           />
           <BranchField
             id={`${ids}-target`}
             label="Target branch"
             value={targetBranch}
             onChange={(branch) => change({ targetBranch: branch })}
+            errorId={failure?.field === 'target_branch' ? `${ids}-failure` : undefined}
           />
         </div>
         <NewItemTitleField id={ids} value={values.title} onChange={(title) => change({ title })} />

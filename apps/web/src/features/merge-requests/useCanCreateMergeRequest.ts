@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { apiGet, apiPath, encodeId } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { newItemProjectFilters } from '../shared/GroupNewItemButton';
 import { mergeRequestKeys } from './queries';
 
 /** Whether the signed-in user may open merge requests in the project; false for a visitor. */
@@ -12,6 +14,21 @@ export function useCanCreateMergeRequest(projectPath: string) {
     queryKey: [...mergeRequestKeys.all, 'can-create', projectPath, signedIn],
     queryFn: async ({ signal }) =>
       signedIn ? (await import('./newMergeRequestApi')).fetchCanCreateMergeRequest(projectPath, signal) : false,
+    staleTime: 60_000,
+  });
+}
+
+/** Whether the signed-in user may open a merge request in any of the group's projects (or its subgroups'). */
+export function useCanCreateMergeRequestInGroup(groupPath: string) {
+  const { user } = useSession();
+  return useQuery({
+    enabled: user !== null,
+    queryKey: [...mergeRequestKeys.all, 'can-create-in-group', groupPath],
+    queryFn: async ({ signal }) => {
+      const path = `/groups/${encodeId(groupPath)}/projects`;
+      const filters = { ...newItemProjectFilters('merge_request'), include_subgroups: true, archived: false };
+      return (await apiGet<unknown[]>(apiPath(path, { ...filters, per_page: 1 }), signal)).length > 0;
+    },
     staleTime: 60_000,
   });
 }
