@@ -93,7 +93,7 @@ function NewMergeRequestForm({ projectPath, headingId }: { projectPath: string; 
   const failureRef = useRef<HTMLDivElement>(null);
   // The refusal shows above the form, out of sight of the Create button: bring it into view.
   useEffect(() => {
-    if (failure) failureRef.current?.scrollIntoView({ block: 'nearest' });
+    if (failure) failureRef.current?.scrollIntoView({ block: 'center' });
   }, [failure]);
   const change = (changes: Partial<NewMergeRequestValues>) => setValues((current) => ({ ...current, ...changes }));
   // Until the user types a target, it is the project's default branch.
