@@ -1,6 +1,6 @@
+import { mayCreateMergeRequests } from '../../modules/merge-requests';
 import type { GroupRow, ProjectRow } from '../../modules/namespaces';
 import { groupSubject, projectSubject } from '../../modules/namespaces';
-import { mayCreateMergeRequests } from '../../modules/merge-requests';
 import { canManageTemplates } from '../../modules/templates';
 import {
   canAdminNewIssue,

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dig, gql } from '../../test/graphql-client';
 import { AccessLevel } from '../../policy/access-levels';
 import {
   addGroupMember,
@@ -9,6 +8,7 @@ import {
   createToken,
   createUser,
 } from '../../test/factories';
+import { dig, gql } from '../../test/graphql-client';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 const t = useRestTestApp({ prefix: 'mrw_', users: ['dev', 'rep', 'guest', 'owner', 'outsider'] });
