@@ -22,6 +22,7 @@ describe('parseResourcePath', () => {
     ['/groups/acme/platform/-/epics/new/', { kind: 'group', fullPath: 'acme/platform', page: 'new_epic' }],
     ['/groups/acme/-/epics/new/extra', { kind: 'unknown' }],
     ['/acme/web/-/issues/new', { kind: 'project', fullPath: 'acme/web', page: 'new_issue' }],
+    ['/acme/web/-/merge_requests/new', { kind: 'project', fullPath: 'acme/web', page: 'new_merge_request' }],
     ['/acme/-/issues/new', { kind: 'unknown' }],
     ['/groups/acme/-/issues/new', { kind: 'unknown' }],
     ['/acme/web/-/epics/new', { kind: 'unknown' }],
@@ -42,6 +43,7 @@ describe('parseResourcePath', () => {
     ['/a/b/-/issues/3/extra', { kind: 'unknown' }],
     ['/a/b/-/wiki', { kind: 'unknown' }],
     ['/groups/acme/-/merge_requests/4', { kind: 'unknown' }],
+    ['/groups/acme/-/merge_requests/new', { kind: 'unknown' }],
     ['/a/<script>/-/issues', { kind: 'unknown' }],
     ['/a/%E0%A4%A/-/issues', { kind: 'unknown' }],
   ];

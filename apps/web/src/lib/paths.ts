@@ -6,6 +6,7 @@
  *   /groups/acme/sub/-/epics    → group acme/sub, epics list
  *   /groups/acme/-/epics/new    → group acme, new epic form
  *   /acme/web/-/issues/new      → project acme/web, new issue form
+ *   /acme/web/-/merge_requests/new → project acme/web, new merge request form
  *   /acme/web/-/work_items/4    → project acme/web, work item 4 (a task, objective…)
  *   /acme/web/-/work_items/new  → project acme/web, new work item (groups: /groups/acme/-/work_items/new)
  *   /acme/web/-/settings/general → project acme/web, settings (groups: /groups/acme/-/settings/general)
@@ -36,6 +37,7 @@ export type ProjectPage =
   | 'new_work_item'
   | 'merge_requests'
   | 'merge_request'
+  | 'new_merge_request'
   | 'labels'
   | 'milestones'
   | 'settings'
@@ -125,6 +127,9 @@ export function parseResourcePath(pathname: string): ParsedPath {
   if (!isGroupRoute && segments.length >= 2 && list === 'issues' && rawIid === 'new') {
     return { kind: 'project', fullPath, page: 'new_issue' };
   }
+  if (!isGroupRoute && segments.length >= 2 && list === 'merge_requests' && rawIid === 'new') {
+    return { kind: 'project', fullPath, page: 'new_merge_request' };
+  }
   const iid = parseIid(rawIid);
   if (iid === null) return { kind: 'unknown' };
 
@@ -176,6 +181,7 @@ export const urls = {
   workItem: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/work_items/${iid}`,
   newWorkItem: (kind: 'group' | 'project', fullPath: string) =>
     `${kind === 'group' ? '/groups' : ''}/${encodePath(fullPath)}/-/work_items/new`,
+  newMergeRequest: (projectPath: string) => `/${encodePath(projectPath)}/-/merge_requests/new`,
   mergeRequest: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/merge_requests/${iid}`,
 };
 

@@ -50,6 +50,8 @@ export interface Project {
   star_count?: number;
   last_activity_at?: string;
   namespace?: { id: number; name: string; path: string; full_path: string; kind?: string };
+  /** The branch a new merge request targets unless told otherwise. */
+  default_branch?: string;
   /** Sent with `GET /projects/:id` only: whether you may manage the project's description templates. */
   can_admin_issuable_templates?: boolean;
 }

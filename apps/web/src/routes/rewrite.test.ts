@@ -20,6 +20,7 @@ describe('GitLab URL ⇄ internal route path', () => {
     ['/acme/web/-/issues', '/~p/acme~web/issues'],
     ['/acme/sub/web/-/issues/3', '/~p/acme~sub~web/issues/3'],
     ['/acme/web/-/merge_requests/7/', '/~p/acme~web/merge_requests/7'],
+    ['/acme/web/-/merge_requests/new', '/~p/acme~web/merge_requests/new'],
     ['/acme/web/-/labels', '/~p/acme~web/labels'],
     ['/acme/web/-/milestones', '/~p/acme~web/milestones'],
     ['/acme/sub/web/-/settings/general', '/~p/acme~sub~web/settings/general'],

@@ -48,6 +48,7 @@ export function internalPathname(pathname: string): string | null {
       if (parsed.page === 'new_work_item') return `${base}/work_items/new`;
       if (parsed.page === 'settings') return `${base}/settings/general`;
       if (parsed.page === 'merge_request') return `${base}/merge_requests/${parsed.iid}`;
+      if (parsed.page === 'new_merge_request') return `${base}/merge_requests/new`;
       if (parsed.page === 'overview') return `/~n/${toParam(parsed.fullPath)}`;
       return `${base}/${parsed.page}`;
     }

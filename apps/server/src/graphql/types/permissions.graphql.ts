@@ -1,3 +1,4 @@
+import { mayCreateMergeRequests } from '../../modules/merge-requests';
 import type { GroupRow, ProjectRow } from '../../modules/namespaces';
 import { groupSubject, projectSubject } from '../../modules/namespaces';
 import { canManageTemplates } from '../../modules/templates';
@@ -108,19 +109,21 @@ export const GroupPermissions = permissionsObject<
 });
 
 const ADMIN_NEW_ISSUE = 'admin_issue';
+/** GitLab's createMergeRequestIn: who may open a merge request targeting the project (Developer and up). */
+const CREATE_MR_IN = 'create_merge_request_in';
+type ProjectPermission = ProjectAbility | typeof ADMIN_TEMPLATES | typeof ADMIN_NEW_ISSUE | typeof CREATE_MR_IN;
 
-export const ProjectPermissions = permissionsObject<
-  ProjectPermissionsSource,
-  ProjectAbility | typeof ADMIN_TEMPLATES | typeof ADMIN_NEW_ISSUE
->(
+function canOnProject(s: ProjectPermissionsSource, ability: ProjectPermission): boolean {
+  if (ability === ADMIN_TEMPLATES) return canManageTemplates(s.actor, projectSubject(s.project));
+  if (ability === ADMIN_NEW_ISSUE) return canAdminNewIssue(s.actor, projectSubject(s.project));
+  if (ability === CREATE_MR_IN) return mayCreateMergeRequests(s.actor, s.project);
+  return canProject(s.actor, ability, projectSubject(s.project));
+}
+
+export const ProjectPermissions = permissionsObject<ProjectPermissionsSource, ProjectPermission>(
   'ProjectPermissions',
   'Permissions for the current user on a project.',
-  (s, ability) =>
-    ability === ADMIN_TEMPLATES
-      ? canManageTemplates(s.actor, projectSubject(s.project))
-      : ability === ADMIN_NEW_ISSUE
-        ? canAdminNewIssue(s.actor, projectSubject(s.project))
-        : canProject(s.actor, ability, projectSubject(s.project)),
+  canOnProject,
   {
     readProject: ['read_project', 'read the project'],
     createIssue: ['create_issue', 'create issues in the project'],
@@ -129,6 +132,7 @@ export const ProjectPermissions = permissionsObject<
       'set the assignees, labels, milestone, iteration, epic, weight and dates of new issues',
     ],
     createIncident: ['create_incident', 'create incidents, or make issues incidents, in the project'],
+    createMergeRequestIn: [CREATE_MR_IN, 'create merge requests in the project'],
     adminProject: ['admin_project', 'administer the project'],
     removeProject: ['destroy_project', 'delete the project'],
     adminIssuableTemplates: [ADMIN_TEMPLATES, 'add, edit and delete the project’s description templates'],

@@ -122,6 +122,10 @@ describe('GET /groups/:id/projects', () => {
     await t.db.updateTable('projects').set({ issues_enabled: false }).where('path', '=', 'sub-proj').execute();
     const withIssues = await api('GET', '/groups/gp/projects?include_subgroups=true&with_issues_enabled=true');
     expect(withIssues.json().map((p: { path: string }) => p.path)).toEqual(['top-proj']);
+    // with_merge_requests_enabled does the same for the group's New merge request chooser.
+    await t.db.updateTable('projects').set({ merge_requests_enabled: false }).where('path', '=', 'top-proj').execute();
+    const withMrs = await api('GET', '/groups/gp/projects?include_subgroups=true&with_merge_requests_enabled=true');
+    expect(withMrs.json().map((p: { path: string }) => p.path)).toEqual(['sub-proj']);
   });
 });
 

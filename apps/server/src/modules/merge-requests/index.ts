@@ -7,6 +7,7 @@ export {
   createMergeRequest,
   MethodNotAllowedError,
   mayBeAssignedToMergeRequest,
+  mayCreateMergeRequests,
   mayEditMergeRequests,
   updateMergeRequest,
 } from './mr-write.service';

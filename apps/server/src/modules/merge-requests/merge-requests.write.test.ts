@@ -8,6 +8,7 @@ import {
   createToken,
   createUser,
 } from '../../test/factories';
+import { dig, gql } from '../../test/graphql-client';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 const t = useRestTestApp({ prefix: 'mrw_', users: ['dev', 'rep', 'guest', 'owner', 'outsider'] });
@@ -152,6 +153,50 @@ describe('POST /projects/:id/merge_requests', () => {
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toEqual({ message: '404 Project Not Found' });
     expect((await api('POST', `/projects/${pub}/merge_requests`, 'outsider', body)).statusCode).toBe(403);
+  });
+});
+
+describe('ProjectPermissions.createMergeRequestIn', () => {
+  const FLAG = 'query($path: ID!) { project(fullPath: $path) { userPermissions { createMergeRequestIn } } }';
+  // A project the user may not see answers null, so no flag: false.
+  const flag = async (who: string, path: string) =>
+    dig(
+      (await gql(t.app, FLAG, { path }, tok[who])).body.data,
+      'project',
+      'userPermissions',
+      'createMergeRequestIn',
+    ) === true;
+
+  it('is true exactly for whom POST /merge_requests creates one (the New merge request button and page)', async () => {
+    for (const [path, id] of [
+      ['mrwacme/web', p1],
+      ['mrwpub/open', pub],
+    ] as const) {
+      for (const who of ['dev', 'rep', 'guest', 'owner', 'outsider']) {
+        branchSeq += 1;
+        const res = await api('POST', `/projects/${id}/merge_requests`, who, {
+          title: 'Flag check',
+          source_branch: `flag${branchSeq}`,
+          target_branch: 'main',
+        });
+        expect(await flag(who, path), `${who} on ${path}`).toBe(res.statusCode === 201);
+      }
+    }
+    expect(await flag('dev', 'mrwacme/web')).toBe(true);
+    expect(await flag('rep', 'mrwacme/web')).toBe(false);
+  });
+
+  it('is false when the project is archived or its merge requests are off', async () => {
+    await t.db.updateTable('projects').set({ archived: true }).where('id', '=', pub).execute();
+    expect(await flag('owner', 'mrwpub/open')).toBe(false);
+    await t.db
+      .updateTable('projects')
+      .set({ archived: false, merge_requests_enabled: false })
+      .where('id', '=', pub)
+      .execute();
+    expect(await flag('owner', 'mrwpub/open')).toBe(false);
+    await t.db.updateTable('projects').set({ merge_requests_enabled: true }).where('id', '=', pub).execute();
+    expect(await flag('owner', 'mrwpub/open')).toBe(true);
   });
 });
 

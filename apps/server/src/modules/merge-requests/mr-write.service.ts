@@ -52,6 +52,10 @@ function hasLevel(actor: Actor, project: ProjectRow, level: number): boolean {
 export const mayEditMergeRequests = (actor: Actor, project: ProjectRow) =>
   hasLevel(actor, project, AccessLevel.DEVELOPER);
 
+/** May the actor create merge requests in the project (the rule `createMergeRequest` enforces)? */
+export const mayCreateMergeRequests = (actor: Actor | null, project: ProjectRow) =>
+  actor !== null && project.merge_requests_enabled && hasLevel(actor, project, AccessLevel.DEVELOPER);
+
 /** Assignees and reviewers must be active users who can read the merge request (its project, MRs enabled). */
 export const mayBeAssignedToMergeRequest = (project: ProjectRow) => (u: Actor) =>
   project.merge_requests_enabled && canProject(u, 'read_project', projectSubject(project));

@@ -18,6 +18,8 @@ export const projectListParams = pageParams.extend({
   include_subgroups: gitlabBoolean.optional(),
   /** Only projects whose issues feature is on (where an issue can be opened). */
   with_issues_enabled: gitlabBoolean.optional(),
+  /** Only projects whose merge requests feature is on (where a merge request can be opened). */
+  with_merge_requests_enabled: gitlabBoolean.optional(),
   /** `search` also matches the namespace's full path (`gitlab-org/` finds its projects). */
   search_namespaces: gitlabBoolean.optional(),
   /**

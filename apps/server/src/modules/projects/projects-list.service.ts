@@ -53,6 +53,7 @@ export async function listProjects(
   if (filters.visibility !== undefined) q = q.where('p.visibility_level', '=', filters.visibility);
   if (filters.archived !== undefined) q = q.where('p.archived', '=', filters.archived);
   if (filters.with_issues_enabled) q = q.where('p.issues_enabled', '=', true);
+  if (filters.with_merge_requests_enabled) q = q.where('p.merge_requests_enabled', '=', true);
   if (filters.membership) q = q.where(accessAtLeast(actor, 10));
   if (filters.min_access_level !== undefined) q = q.where(accessAtLeast(actor, filters.min_access_level));
   if (filters.owned) {

@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import type { Issue } from '../../lib/types';
 import { LEAVE_PAGE_TEXT, TitleDescriptionForm } from '../shared/edit/TitleDescriptionForm';
 import { LabelledField } from '../shared/LabelledField';
+import { TemplatePicker } from '../templates/TemplatePicker';
 import styles from './IssueEditForm.module.css';
 import { issueDraftKey } from './issueDraft';
 import type { IssueType } from './issuesApi';
 import { useIssue, useIssuePermissions, useUpdateIssue } from './queries';
-import { TemplatePicker } from './TemplatePicker';
 
 /** IE §5: what the form says when the server refuses a stale lock_version (409). */
 export const EDIT_CONFLICT_TEXT =
@@ -92,6 +92,7 @@ export function IssueEditForm({
           <TemplatePicker
             className={styles.templates}
             projectPath={projectPath}
+            kind="issues"
             description={description.value}
             onLoad={description.set}
           />

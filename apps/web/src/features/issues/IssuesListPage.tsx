@@ -3,8 +3,8 @@ import { urls } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
 import { buttonClassName } from '../../ui/buttonClassName';
+import { GroupNewItemButton } from '../shared/GroupNewItemButton';
 import { StateListPage, type StateListTab } from '../shared/StateListPage';
-import { GroupNewIssueButton } from './GroupNewIssueButton';
 import { IssuesTable } from './IssuesTable';
 import { issueKeys } from './queries';
 
@@ -39,7 +39,7 @@ export function IssuesListPage({ kind, fullPath }: { kind: 'group' | 'project'; 
             New issue
           </AppLink>
         ) : (
-          <GroupNewIssueButton groupPath={fullPath} />
+          <GroupNewItemButton groupPath={fullPath} kind="issue" />
         ))
       }
       renderTable={(issues) => (

@@ -10,11 +10,11 @@ import { MarkdownEditor } from '../shared/MarkdownEditor';
 import { NewItemActions, NewItemConfidentialBox, NewItemTitleField, NewItemTypeField } from '../shared/NewItemFields';
 import { NewItemFrame } from '../shared/NewItemFrame';
 import { useSecretGuard } from '../shared/useSecretGuard';
+import { TemplatePicker } from '../templates/TemplatePicker';
 import { createIssue, type NewIssue, relateIssues } from './issuesApi';
 import pageStyles from './NewIssuePage.module.css';
 import { NewIssuePlanningFields, NO_PLANNING, type PlanningValues, planningBody } from './NewIssuePlanningFields';
 import { issueKeys } from './queries';
-import { TemplatePicker } from './TemplatePicker';
 
 /** The new issue's description preview explains its quick actions. */
 const NEW_ISSUE = { issueIid: null };
@@ -96,7 +96,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
           types={permissions.data?.createIncident ? [ISSUE_TYPE, INCIDENT_TYPE] : [ISSUE_TYPE]}
           onChange={setType}
         />
-        <TemplatePicker projectPath={projectPath} description={description} onLoad={setDescription} />
+        <TemplatePicker projectPath={projectPath} kind="issues" description={description} onLoad={setDescription} />
         <div className={styles.field}>
           <span id={`${ids}-description`} className={styles.label}>
             Description

@@ -64,30 +64,3 @@ export async function relateIssues(projectPath: string, iid: number, targetIid: 
     body: { target_project_id: projectPath, target_issue_iid: targetIid, link_type: 'relates_to' },
   });
 }
-
-interface TemplateJson {
-  name: string;
-  source?: 'project' | 'group';
-  content?: string;
-}
-
-/** A description template on offer: the project's own, or inherited from one of its groups. */
-export interface TemplateChoice {
-  name: string;
-  inherited: boolean;
-}
-
-/** The description templates the project offers, its own first then its groups' (IE-3). */
-export async function issueTemplates(projectPath: string, signal?: AbortSignal): Promise<TemplateChoice[]> {
-  const { data } = await request<TemplateJson[]>(apiPath(`/projects/${encodeId(projectPath)}/templates/issues`), {
-    signal,
-  });
-  return data.map((t) => ({ name: t.name, inherited: t.source === 'group' }));
-}
-
-export async function issueTemplateContent(projectPath: string, name: string): Promise<string> {
-  const { data } = await request<TemplateJson>(
-    apiPath(`/projects/${encodeId(projectPath)}/templates/issues/${encodeURIComponent(name)}`),
-  );
-  return data.content ?? '';
-}

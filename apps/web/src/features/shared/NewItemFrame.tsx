@@ -5,10 +5,10 @@ import layout from '../../app/Layout.module.css';
 import { urls } from '../../lib/paths';
 import styles from '../../ui/Form.module.css';
 
-const LIST_TITLES = { epics: 'Epics', issues: 'Issues' } as const;
+const LIST_TITLES = { epics: 'Epics', issues: 'Issues', merge_requests: 'Merge requests' } as const;
 
 /**
- * The frame of a "new item" page (New epic, New issue) in its group or project: the sidebar, the
+ * The frame of a "new item" page (New epic, New issue, New merge request) in its group or project: the sidebar, the
  * crumbs down to the list and 'New', the heading, and `children`, given the heading's id so the
  * form can be named by it. `body` replaces the heading and form (a spinner while permission loads).
  */
@@ -18,8 +18,10 @@ export function NewItemFrame({
   body,
   children,
 }: {
-  /** Where the item is created: a group's epics or a project's issues. */
-  owner: { kind: 'group'; fullPath: string; list: 'epics' } | { kind: 'project'; fullPath: string; list: 'issues' };
+  /** Where the item is created: a group's epics or a project's issues or merge requests. */
+  owner:
+    | { kind: 'group'; fullPath: string; list: 'epics' }
+    | { kind: 'project'; fullPath: string; list: 'issues' | 'merge_requests' };
   title: string;
   body?: ReactNode;
   children: (headingId: string) => ReactNode;

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPath } from '../../lib/api';
 import type { Group } from '../../lib/types';
-import { issueKeys } from '../issues/queries';
 import {
   createTemplate,
   deleteTemplate,
@@ -48,16 +47,12 @@ export function useTemplateGroup(id: number) {
 }
 
 /**
- * Templates changed: every list of them (a group's reach its subgroups and projects) and the New
- * issue page's picker load again.
+ * Templates changed: every list of them (a group's reach its subgroups and projects), the new item
+ * pages' pickers among them, loads again.
  */
 function useTemplatesChanged() {
   const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: templateKeys.all }),
-      client.invalidateQueries({ queryKey: [...issueKeys.all, 'templates'] }),
-    ]);
+  return () => client.invalidateQueries({ queryKey: templateKeys.all });
 }
 
 export function useCreateTemplate(owner: TemplateOwner, type: TemplateType) {

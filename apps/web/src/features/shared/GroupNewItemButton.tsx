@@ -4,9 +4,9 @@ import { apiGet, apiPath, encodeId } from '../../lib/api';
 import { urls } from '../../lib/paths';
 import { recentItems } from '../../lib/recentItems';
 import { buttonClassName } from '../../ui/buttonClassName';
-import { OptionPicker } from '../shared/sidebar/OptionPicker';
-import type { PickerOption } from '../shared/sidebar/sidebarOptions';
-import styles from './GroupNewIssueButton.module.css';
+import styles from './GroupNewItemButton.module.css';
+import { OptionPicker } from './sidebar/OptionPicker';
+import type { PickerOption } from './sidebar/sidebarOptions';
 
 /** IE §9: at most 3 recently used projects, listed first. */
 const MAX_RECENT = 3;
@@ -19,21 +19,56 @@ interface RecentProject {
 const isRecentProject = (value: unknown): value is RecentProject =>
   !!value && typeof (value as RecentProject).path === 'string' && typeof (value as RecentProject).name === 'string';
 
-const recentProjects = (groupPath: string) =>
-  recentItems(`group-${groupPath}-new-issue-recent-projects`, MAX_RECENT, isRecentProject, (a, b) => a.path === b.path);
+/** What a group's list can open in one of its projects. */
+export type NewItemKind = 'issue' | 'merge_request';
+
+/**
+ * Per kind: the button, the chooser's title, the projects it offers (where the item can be opened —
+ * for a merge request, where the user is Developer or above), and the item's form.
+ */
+const KINDS = {
+  issue: {
+    label: 'New issue',
+    title: 'Select project to create issue',
+    projects: { with_issues_enabled: true },
+    href: urls.newIssue,
+  },
+  merge_request: {
+    label: 'New merge request',
+    title: 'Select project to create merge request',
+    projects: { with_merge_requests_enabled: true, min_access_level: 30 },
+    href: urls.newMergeRequest,
+  },
+} as const;
+
+/** The filters of `GET /groups/:id/projects` for the projects where a `kind` can be opened. */
+export const newItemProjectFilters = (kind: NewItemKind) => KINDS[kind].projects;
+
+const recentProjects = (groupPath: string, kind: NewItemKind) =>
+  recentItems(
+    `group-${groupPath}-new-${kind.replace('_', '-')}-recent-projects`,
+    MAX_RECENT,
+    isRecentProject,
+    (a, b) => a.path === b.path,
+  );
 
 interface ProjectJson {
   path_with_namespace: string;
   name_with_namespace: string;
 }
 
-/** The group's projects (and its subgroups') where an issue can be opened, recent ones first. */
-async function projectChoices(groupPath: string, search: string, signal: AbortSignal): Promise<PickerOption[]> {
+/** The group's projects (and its subgroups') where the item can be opened, recent ones first. */
+async function projectChoices(
+  groupPath: string,
+  kind: NewItemKind,
+  search: string,
+  signal: AbortSignal,
+): Promise<PickerOption[]> {
   const rows = await apiGet<ProjectJson[]>(
     apiPath(`/groups/${encodeId(groupPath)}/projects`, {
       search,
       include_subgroups: true,
-      with_issues_enabled: true,
+      ...newItemProjectFilters(kind),
       archived: false,
       order_by: 'name',
       sort: 'asc',
@@ -41,7 +76,7 @@ async function projectChoices(groupPath: string, search: string, signal: AbortSi
     }),
     signal,
   );
-  const recent = search ? [] : recentProjects(groupPath).read();
+  const recent = search ? [] : recentProjects(groupPath, kind).read();
   const recentPaths = new Set(recent.map((r) => r.path));
   return [
     ...recent.map((r) => ({ id: r.path, text: r.name, group: 'Recent' })),
@@ -52,10 +87,12 @@ async function projectChoices(groupPath: string, search: string, signal: AbortSi
 }
 
 /**
- * The group issue list's New issue (IE §2.1, §5): a group has no issues of its own, so the button
- * asks which project to open the issue in — the 3 projects used last first — then goes to its form.
+ * The group issue list's New issue (IE §2.1, §5) and merge request list's New merge request: a group
+ * has no issues or merge requests of its own, so the button asks which project to open the item in —
+ * the 3 projects used last first — then goes to its form.
  */
-export function GroupNewIssueButton({ groupPath }: { groupPath: string }) {
+export function GroupNewItemButton({ groupPath, kind }: { groupPath: string; kind: NewItemKind }) {
+  const { label, title, href } = KINDS[kind];
   const [open, setOpen] = useState(false);
   const router = useRouter();
   const panelId = useId();
@@ -70,8 +107,8 @@ export function GroupNewIssueButton({ groupPath }: { groupPath: string }) {
   }, [open]);
   const choose = (option: PickerOption | undefined) => {
     if (!option) return;
-    recentProjects(groupPath).save({ path: option.id, name: option.text });
-    void router.navigate({ href: urls.newIssue(option.id) });
+    recentProjects(groupPath, kind).save({ path: option.id, name: option.text });
+    void router.navigate({ href: href(option.id) });
   };
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the chooser wherever focus is inside it
@@ -83,15 +120,15 @@ export function GroupNewIssueButton({ groupPath }: { groupPath: string }) {
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen(!open)}
       >
-        New issue
+        {label}
       </button>
       {open && (
-        <div id={panelId} className={styles.panel} role="dialog" aria-label="Select project to create issue">
-          <strong className={styles.title}>Select project to create issue</strong>
+        <div id={panelId} className={styles.panel} role="dialog" aria-label={title}>
+          <strong className={styles.title}>{title}</strong>
           <OptionPicker
-            name="Select project to create issue"
-            queryKey={['groups', groupPath, 'new-issue-projects']}
-            load={(search, signal) => projectChoices(groupPath, search, signal)}
+            name={title}
+            queryKey={['groups', groupPath, `new-${kind}-projects`]}
+            load={(search, signal) => projectChoices(groupPath, kind, search, signal)}
             current={[]}
             multiple={false}
             onApply={(_ids, [chosen]) => choose(chosen)}
