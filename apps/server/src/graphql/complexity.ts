@@ -18,6 +18,9 @@ export const BATCH_LOADED_LISTS: ReadonlySet<string> = new Set([
   'Issue.labels',
   'Issue.blockedByIssues',
   'Issue.assignees',
+  'EpicIssue.labels',
+  'EpicIssue.blockedByIssues',
+  'EpicIssue.assignees',
   // Static lists (the type hierarchy), paged in memory.
   'WorkItemWidgetDefinitionHierarchy.allowedChildTypes',
   'WorkItemWidgetDefinitionHierarchy.allowedParentTypes',
