@@ -165,7 +165,7 @@ describe('Epic.issues as GitLab’s EpicIssue (an Issue plus its epic link)', ()
       expect(res.body.errors).toBeUndefined();
       return (dig(res.body.data, 'group', 'epic', 'issues', 'edges') as Array<{ node: Node }>).map((e) => e.node);
     };
-    const [a] = await read();
+    const a = (await read())[0] as Node;
     expect(a).toMatchObject({
       __typename: 'EpicIssue',
       id: gid('Issue', w.issues.issueA.id),
