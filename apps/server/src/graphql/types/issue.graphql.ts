@@ -66,7 +66,7 @@ for (const [ref, description] of ISSUE_TYPE_DESCRIPTIONS)
       type: t.field({
         type: IssueType,
         description: 'Type of the issue.',
-        resolve: (i) => i.issue_type.toUpperCase() as 'ISSUE' | 'INCIDENT' | 'TASK' | 'OBJECTIVE' | 'KEY_RESULT',
+        resolve: (i) => i.issue_type.toUpperCase() as typeof IssueType.$inferType,
       }),
       confidential: t.exposeBoolean('confidential', { description: 'Indicates the issue is confidential.' }),
       discussionLocked: t.exposeBoolean('discussion_locked', {
