@@ -36,7 +36,9 @@ describe('the GraphQL document caches', () => {
     gc();
     const perDocument = (process.memoryUsage().heapUsed - before) / kept.length;
     const worstCase = 2 * 2 * DOCUMENT_CACHE_ENTRIES * perDocument;
-    console.info(`largest document: ${Math.round(perDocument / 1024)} KiB; caches at most ${Math.round(worstCase / 2 ** 20)} MiB`);
+    console.info(
+      `largest document: ${Math.round(perDocument / 1024)} KiB; caches at most ${Math.round(worstCase / 2 ** 20)} MiB`,
+    );
     expect(kept).toHaveLength(count);
     expect(worstCase).toBeLessThanOrEqual(DOCUMENT_CACHE_BYTES);
   });

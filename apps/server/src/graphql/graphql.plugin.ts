@@ -6,8 +6,8 @@ import { errorFormatter } from './errors';
 import { LiveLimits } from './live/live-limits';
 import { liveUpgradeHook, subscriptionOptions, validateSubscription } from './live/live-transport';
 import { schema } from './schema';
-import { inputLimitsRule } from './validation/input-limits.rule';
 import { documentSizeHook } from './validation/document-size';
+import { inputLimitsRule } from './validation/input-limits.rule';
 import { noHttpSubscriptionsRule } from './validation/no-http-subscriptions.rule';
 import { variableLimitsHook } from './validation/variable-limits';
 
