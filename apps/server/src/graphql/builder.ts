@@ -1,8 +1,8 @@
 import { isValidIsoDateTime } from '@meridian/domain';
 import SchemaBuilder from '@pothos/core';
-import ComplexityPlugin from '@pothos/plugin-complexity';
 import { GraphQLError } from 'graphql';
 import { fieldComplexity } from './complexity';
+import './complexity-plugin';
 import type { GraphQLContext } from './context';
 
 /** GitLab's limits: depth 15; complexity 250 for anonymous visitors and 300 when signed in. */
@@ -37,7 +37,7 @@ export const builder = new SchemaBuilder<{
     DiscussionID: { Input: string; Output: string };
   };
 }>({
-  plugins: [ComplexityPlugin],
+  plugins: ['gitlabComplexity'],
   complexity: {
     fieldComplexity,
     limit: (ctx) => ({

@@ -1,4 +1,4 @@
-import type { GraphQLField, GraphQLOutputType } from 'graphql';
+import { type ASTNode, type GraphQLField, type GraphQLOutputType, visit } from 'graphql';
 
 /** GitLab's default and maximum page size for connections. */
 export const MAX_PAGE_SIZE = 100;
@@ -18,6 +18,9 @@ export const BATCH_LOADED_LISTS: ReadonlySet<string> = new Set([
   'Issue.labels',
   'Issue.blockedByIssues',
   'Issue.assignees',
+  'EpicIssue.labels',
+  'EpicIssue.blockedByIssues',
+  'EpicIssue.assignees',
   // Static lists (the type hierarchy), paged in memory.
   'WorkItemWidgetDefinitionHierarchy.allowedChildTypes',
   'WorkItemWidgetDefinitionHierarchy.allowedParentTypes',
@@ -75,4 +78,12 @@ export function fieldComplexity<Context>(
   }
   if (isLeaf(field.type)) return { field: 0, multiplier: 1 };
   return { field: field.args.length > 0 ? 1 : 0, multiplier: 1 };
+}
+
+/**
+ * The document without its `__typename` selections, which cost nothing: the type name comes with
+ * the row (GitLab's client adds one to every selection set; graphql-ruby counts it once, not per row).
+ */
+export function withoutTypenames<T extends ASTNode>(node: T): T {
+  return visit(node, { Field: (field) => (field.name.value === '__typename' ? null : undefined) }) as T;
 }

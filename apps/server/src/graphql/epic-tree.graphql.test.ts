@@ -150,3 +150,41 @@ describe('childItems (IE-34)', () => {
  * statement: db/combined-reads) — the epic's rollups and both pages, then every row's fields.
  */
 const STATEMENT_BUDGET = 5;
+
+describe('Epic.issues as GitLab’s EpicIssue (an Issue plus its epic link)', () => {
+  // The fields GitLab's epic tree selects on its issue rows, through a fragment on EpicIssue.
+  const TREE_ISSUES = `query($fullPath: ID!, $iid: ID) { group(fullPath: $fullPath) { epic(iid: $iid) {
+    issues(first: 100) { edges { node { ...TreeIssue } } } } } }
+    fragment TreeIssue on EpicIssue { __typename id iid epicIssueId title state relationPath relativePosition
+      assignees { edges { node { username } } } milestone { title } }`;
+
+  it('answers the fragment, and its relationPath is the REST DELETE that unlinks the issue', async () => {
+    const w = t.world;
+    const read = async () => {
+      const res = await gql(t.app, TREE_ISSUES, { fullPath: 'tree', iid: '1' }, w.tokens.owner);
+      expect(res.body.errors).toBeUndefined();
+      return (dig(res.body.data, 'group', 'epic', 'issues', 'edges') as Array<{ node: Node }>).map((e) => e.node);
+    };
+    const a = (await read())[0] as Node;
+    expect(a).toMatchObject({
+      __typename: 'EpicIssue',
+      id: gid('Issue', w.issues.issueA.id),
+      epicIssueId: String(w.issues.issueA.epicIssueId),
+      relationPath: `/groups/tree/-/epics/1/issues/${w.issues.issueA.epicIssueId}`,
+    });
+    const unlinked = await t.app.inject({
+      method: 'DELETE',
+      url: a.relationPath as string,
+      headers: { 'private-token': w.tokens.owner },
+    });
+    expect(unlinked.statusCode).toBe(200);
+    expect((await read()).map((i) => i.title)).not.toContain('Issue A');
+  });
+
+  it('keeps the epic link off plain issues, as GitLab’s Issue has none', async () => {
+    const res = await gql(t.app, '{ __type(name: "Issue") { fields { name } } }', {}, t.world.tokens.owner);
+    const names = (dig(res.body.data, '__type', 'fields') as Array<{ name: string }>).map((f) => f.name);
+    expect(names).toContain('iid');
+    expect(names).not.toContain('epicIssueId');
+  });
+});

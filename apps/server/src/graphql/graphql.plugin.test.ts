@@ -127,14 +127,21 @@ describe('GraphQL transport', () => {
   });
 
   it('limits complexity: 250 for anonymous, 300 signed in', async () => {
-    // A look-up by argument costs 1 (scalars cost nothing, connections their page size: complexity.ts).
-    const fields = (n: number) =>
-      Array.from({ length: n }, (_, i) => `u${i}: project(fullPath: "no/pe") { id }`).join(' ');
-    const anonymous = await gql(t.app, `{ ${fields(251)} }`);
+    // A look-up by argument costs 1, a connection 1 + its page size (scalars nothing: complexity.ts).
+    const costing = (total: number) => {
+      const lists: string[] = [];
+      for (let left = total - 1; left > 0; ) {
+        const size = Math.min(100, left - 1);
+        lists.push(`e${lists.length}: epics(first: ${size}) { nodes { id } }`);
+        left -= size + 1;
+      }
+      return `{ group(fullPath: "gq-top") { ${lists.join(' ')} } }`;
+    };
+    const anonymous = await gql(t.app, costing(251));
     expect(anonymous.body.errors?.[0]?.message).toMatch(/exceeds max complexity of 250/);
-    const ok = await gql(t.app, `{ ${fields(280)} }`, {}, memberToken);
+    const ok = await gql(t.app, costing(280), {}, memberToken);
     expect(ok.body.errors).toBeUndefined();
-    const signedIn = await gql(t.app, `{ ${fields(301)} }`, {}, memberToken);
+    const signedIn = await gql(t.app, costing(301), {}, memberToken);
     expect(signedIn.body.errors?.[0]?.message).toMatch(/exceeds max complexity of 300/);
   });
 

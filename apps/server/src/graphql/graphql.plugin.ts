@@ -6,24 +6,32 @@ import { errorFormatter } from './errors';
 import { LiveLimits } from './live/live-limits';
 import { liveUpgradeHook, subscriptionOptions, validateSubscription } from './live/live-transport';
 import { schema } from './schema';
+import { documentSizeHook } from './validation/document-size';
 import { inputLimitsRule } from './validation/input-limits.rule';
 import { noHttpSubscriptionsRule } from './validation/no-http-subscriptions.rule';
 import { variableLimitsHook } from './validation/variable-limits';
 
 /**
  * Parsed and validated documents kept by query text (Mercurius' LRU, and a second one for documents
- * that failed validation; each holds up to twice this many). The web app sends ~40 documents.
+ * that failed validation; each holds between this many and twice this many): the web app's ~40
+ * documents stay cached.
  */
-export const DOCUMENT_CACHE_ENTRIES = 64;
+export const DOCUMENT_CACHE_ENTRIES = 32;
 
 /**
- * The most tokens a document may have. A parsed document costs ~300 bytes a token, so this bounds
- * what the caches can hold in parsed nodes (2 caches × 2 × 64 entries × 8,000 × 300 B ≈ 600 MB for a
- * client filling them with the largest documents); long string literals add their text (a body is at
- * most 2 MB). The web app's largest document literal is ~370 tokens, GitLab's work item widgets
- * fragment ~250: room for GitLab's documents with their fragments inlined.
+ * The most tokens a document may have. A parsed document keeps up to ~470 bytes a token (its nodes
+ * and their locations); the web app's largest document is ~370 tokens, GitLab's seed documents with
+ * their fragments inlined stay under ~1,000.
  */
-export const MAX_DOCUMENT_TOKENS = 8000;
+export const MAX_DOCUMENT_TOKENS = 1800;
+
+/**
+ * What the two document caches may hold at most: 2 caches × 2 × DOCUMENT_CACHE_ENTRIES documents,
+ * each at most MAX_DOCUMENT_TOKENS parsed and MAX_DOCUMENT_CHARACTERS of text (its cache key).
+ * Mercurius' LRU counts entries only, so the bound comes from the per-document limits;
+ * `document-cache.test.ts` measures a largest document and checks the product stays under this.
+ */
+export const DOCUMENT_CACHE_BYTES = 128 * 1024 * 1024;
 
 /**
  * GraphQL at /api/graphql (Mercurius, JIT off). The auth plugin has already set `request.actor`:
@@ -49,6 +57,8 @@ export const graphqlPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     errorFormatter,
     subscription: subscriptionOptions(app, ctx, limits),
   });
+  // Before the cache: a document too long to cache is refused, not parsed.
+  app.graphql.addHook('preParsing', documentSizeHook);
   app.graphql.addHook('preExecution', variableLimitsHook);
   app.graphql.addHook('preSubscriptionExecution', async (schema, document) => validateSubscription(schema, document));
 };

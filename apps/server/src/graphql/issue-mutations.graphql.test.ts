@@ -173,6 +173,16 @@ describe('updateIssue', () => {
     expect(dig(blank.body.data, 'updateIssue', 'errors')).toEqual([expect.stringContaining('title')]);
   });
 
+  it("refuses GitLab's issue types Meridian has not (test case, requirement, ticket…) with an error naming type", async () => {
+    const row = await issue();
+    for (const type of ['TEST_CASE', 'REQUIREMENT', 'TICKET', 'EPIC']) {
+      const res = await update(tokens.planner, { iid: String(row.iid), type, title: 'Not saved' });
+      expect(res.body.errors, type).toBeUndefined();
+      expect(dig(res.body.data, 'updateIssue', 'errors'), type).toEqual([expect.stringMatching(/^type /)]);
+      expect(dig(res.body.data, 'updateIssue', 'issuable', 'title')).toBe(`Issue ${row.iid}`);
+    }
+  });
+
   it('refuses a malformed global id before running anything', async () => {
     const row = await issue();
     const res = await update(tokens.planner, { iid: String(row.iid), assigneeIds: ['gid://gitlab/Label/1'] });

@@ -83,6 +83,9 @@ describe('GraphQL issues: arguments, not: NegatedIssueFilterInput, or: UnionedIs
     ['search: "crash"', [1, 2, 4]],
     ['search: "crash", in: [TITLE]', [1, 4]],
     ['state: closed', [5]],
+    // GitLab's types Meridian has no issues of: an empty list, not an error.
+    ['types: [ISSUE]', [1, 2, 3, 4, 5]],
+    ['types: [TEST_CASE, REQUIREMENT, TICKET, EPIC]', []],
     [
       'authorUsername: "if_alice", not: { labelName: ["bug"] }, or: { labelNames: ["ui", "feature"] }, milestoneTitle: ["M1"], search: "crash"',
       [4],

@@ -73,6 +73,15 @@ describe('the issue sidebar fields and mutations', () => {
     const todo = dig(created.body.data, 'todoCreate', 'todo') as { id: string; state: string };
     expect(todo.state).toBe('pending');
     expect((await issue(t.world.alice)).currentUserTodos).toEqual({ nodes: [todo] });
+    // A second todoCreate returns the pending to-do, as GitLab's, and adds none.
+    const again = await gql(
+      t.app,
+      'mutation($id: TodoableID!) { todoCreate(input: { targetId: $id }) { todo { id state } errors } }',
+      { id: before.id },
+      t.world.alice,
+    );
+    expect(dig(again.body.data, 'todoCreate')).toEqual({ todo, errors: [] });
+    expect((await issue(t.world.alice)).currentUserTodos).toEqual({ nodes: [todo] });
     const done = await gql(
       t.app,
       'mutation($id: TodoID!) { todoMarkDone(input: { id: $id }) { todo { id state } errors } }',

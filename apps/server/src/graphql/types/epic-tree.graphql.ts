@@ -2,7 +2,7 @@ import type { EpicIssueTreeRow as EpicIssueRow } from '../../modules/epics';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import type { EpicRow, IssueRow } from '../loaders/rows';
-import { EpicRef, IssueRef, ProjectRef } from './refs';
+import { EpicIssueRef, EpicRef, ProjectRef } from './refs';
 
 /**
  * The fields of GitLab's epic child tree (IE-34 childItems) beyond the plain epic and issue: the
@@ -54,18 +54,14 @@ builder.objectFields(EpicRef, (t) => ({
   }),
 }));
 
-builder.objectFields(IssueRef, (t) => ({
+builder.objectFields(EpicIssueRef, (t) => ({
   epicIssueId: t.id({
-    nullable: true,
-    description: 'ID of the epic-issue relation, when the issue is listed under an epic (Epic.issues).',
-    resolve: (i) => {
-      const id = asEpicIssue(i).epic_issue_id;
-      return id == null ? null : String(id);
-    },
+    description: 'ID of the epic-issue relation.',
+    resolve: (i) => String(asEpicIssue(i).epic_issue_id),
   }),
   relationPath: t.string({
     nullable: true,
-    description: 'URI path of the epic-issue relation, when listed under an epic (DELETE it to remove the issue).',
+    description: 'URI path of the epic-issue relation (DELETE it to remove the issue from the epic).',
     resolve: async (i, _a, c) => {
       const link = asEpicIssue(i);
       if (link.epic_issue_id == null) return null;

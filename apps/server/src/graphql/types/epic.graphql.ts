@@ -12,7 +12,7 @@ import { nullWhenNotFound, readable } from '../readable';
 import { blockerFields } from './blocker-fields';
 import { type EpicListArgs, EpicState, epicListArgs, toEpicFilters } from './epic-args';
 import { readableGroup } from './group.graphql';
-import { IssueConnection } from './issue.graphql';
+import { EpicIssueConnection } from './issue.graphql';
 import { LabelConnection } from './label.graphql';
 import { EpicPermissions } from './permissions.graphql';
 import { EpicRef, GroupRef, UserRef } from './refs';
@@ -247,7 +247,7 @@ EpicRef.implement({
       },
     }),
     issues: t.field({
-      type: IssueConnection,
+      type: EpicIssueConnection,
       description: 'A list of issues associated with the epic.',
       args: { ...pageArgs },
       resolve: (e, args, c) => {

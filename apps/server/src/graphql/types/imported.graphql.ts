@@ -1,6 +1,6 @@
 import { IMPORT_SOURCES, type ImportSource, presentImported } from '../../modules/issuables';
 import { builder } from '../builder';
-import { EpicRef, IssueRef, WorkItemRef } from './refs';
+import { EpicRef, ISSUE_REFS, WorkItemRef } from './refs';
 
 /*
  * GitLab's `imported` / `importedFrom` on Issue, Epic and WorkItem (IE §2.3, §3: the headers'
@@ -38,6 +38,6 @@ function addImportedFields<T>(
   }));
 }
 
-addImportedFields<ImportedRow>(IssueRef, 'issue', (row) => row);
+for (const ref of ISSUE_REFS) addImportedFields<ImportedRow>(ref, 'issue', (row) => row);
 addImportedFields<ImportedRow>(EpicRef, 'epic', (row) => row);
 addImportedFields<{ row: ImportedRow }>(WorkItemRef, 'work item', (w) => w.row);

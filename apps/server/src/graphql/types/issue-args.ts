@@ -41,7 +41,12 @@ export const IssueType = builder.enumType('IssueType', {
   values: {
     ISSUE: { description: 'Issue issue type.' },
     INCIDENT: { description: 'Incident issue type.' },
+    // GitLab's test cases, requirements and service desk tickets: Meridian has none (filters with
+    // them find nothing; an issue cannot be given them).
+    TEST_CASE: { description: 'Test Case issue type (none in Meridian).' },
+    REQUIREMENT: { description: 'Requirement issue type (none in Meridian).' },
     TASK: { description: 'Task issue type.' },
+    TICKET: { description: 'Ticket issue type (none in Meridian).' },
     OBJECTIVE: { description: 'Objective issue type.' },
     KEY_RESULT: { description: 'Key Result issue type.' },
     EPIC: { description: 'Epic issue type (a group work item: no issue has it).' },
@@ -198,7 +203,7 @@ export interface IssueListArgs extends SharedListArgs {
   weightWildcardId?: Maybe<'NONE' | 'ANY'>;
   myReactionEmoji?: Maybe<string>;
   confidential?: Maybe<boolean>;
-  types?: Maybe<readonly ('ISSUE' | 'INCIDENT' | 'TASK' | 'OBJECTIVE' | 'KEY_RESULT' | 'EPIC')[]>;
+  types?: Maybe<readonly (typeof IssueType.$inferType)[]>;
   epicId?: Maybe<string>;
   weight?: Maybe<string>;
   not?: Maybe<{

@@ -20,10 +20,11 @@ import {
 } from './issue-args';
 import { LabelConnection } from './label.graphql';
 import { IssuePermissions } from './permissions.graphql';
-import { EpicRef, GroupRef, IssueRef, MilestoneRef, ProjectRef, UserRef } from './refs';
+import { EpicIssueRef, EpicRef, GroupRef, IssueRef, MilestoneRef, ProjectRef, UserRef } from './refs';
 import { descriptionHtmlField, titledFields } from './titled-fields';
 
 export const IssueConnection = defineConnection('Issue', IssueRef);
+export const EpicIssueConnection = defineConnection('EpicIssue', EpicIssueRef);
 export const UserCoreConnection = defineConnection('UserCore', UserRef);
 
 async function issueSubject(c: GraphQLContext, i: IssueRow): Promise<IssueSubject> {
@@ -46,152 +47,158 @@ async function issuePath(c: GraphQLContext, i: IssueRow): Promise<string> {
   return `${project?.full_path ?? i.project_path}/-/issues/${i.iid}`;
 }
 
-IssueRef.implement({
-  description: 'Represents an issue.',
-  fields: (t) => ({
-    ...titledFields(t, 'Issue', 'the issue'),
-    descriptionHtml: descriptionHtmlField(t),
-    state: t.field({
-      type: IssuableState,
-      description: 'State of the issue.',
-      resolve: (i) => i.state as 'opened' | 'closed',
-    }),
-    type: t.field({
-      type: IssueType,
-      description: 'Type of the issue.',
-      resolve: (i) => i.issue_type.toUpperCase() as 'ISSUE' | 'INCIDENT' | 'TASK' | 'OBJECTIVE' | 'KEY_RESULT',
-    }),
-    confidential: t.exposeBoolean('confidential', { description: 'Indicates the issue is confidential.' }),
-    discussionLocked: t.exposeBoolean('discussion_locked', {
-      description: 'Indicates discussion is locked on the issue.',
-    }),
-    hidden: t.exposeBoolean('hidden', {
-      description: 'Indicates the issue is hidden because the author has been banned (or it was submitted as spam).',
-    }),
-    webUrl: t.string({
-      description: 'Web URL of the issue.',
-      resolve: async (i, _a, c) => webUrl(c.ctx, await issuePath(c, i)),
-    }),
-    webPath: t.string({
-      description: 'Web path of the issue.',
-      resolve: async (i, _a, c) => `/${await issuePath(c, i)}`,
-    }),
-    reference: t.string({
-      description: 'Internal reference of the issue. Returned in shortened format by default.',
-      args: {
-        full: t.arg.boolean({
-          required: false,
-          defaultValue: false,
-          description: 'Boolean option specifying whether the reference should be returned in full.',
-        }),
-      },
-      resolve: async (i, args, c) => {
-        if (!args.full) return `#${i.iid}`;
-        const project = await c.loaders.project.load(i.project_id);
-        return `${project?.full_path ?? i.project_path}#${i.iid}`;
-      },
-    }),
-    relativePosition: t.int({
-      nullable: true,
-      description: 'Relative position of the issue (under an epic: its position in the epic).',
-      resolve: (i) => {
-        const link = i as IssueRow & { epic_issue_position?: number | null };
-        return link.epic_issue_position !== undefined ? link.epic_issue_position : i.relative_position;
-      },
-    }),
-    createdAt: t.field({
-      type: 'Time',
-      description: 'Timestamp of when the issue was created.',
-      resolve: (i) => i.created_at,
-    }),
-    updatedAt: t.field({
-      type: 'Time',
-      description: 'Timestamp of when the issue was last updated.',
-      resolve: (i) => i.updated_at,
-    }),
-    closedAt: t.field({
-      type: 'Time',
-      nullable: true,
-      description: 'Timestamp of when the issue was closed.',
-      resolve: (i) => i.closed_at,
-    }),
-    dueDate: t.field({
-      type: 'Time',
-      nullable: true,
-      description: 'Due date of the issue.',
-      resolve: (i) => i.due_date,
-    }),
-    weight: t.int({ nullable: true, description: 'Weight of the issue.', resolve: (i) => i.weight }),
-    healthStatus: t.field({
-      type: HealthStatus,
-      nullable: true,
-      description: 'Current health status.',
-      resolve: (i) => graphqlHealthStatus(i.health_status),
-    }),
-    author: t.field({
-      type: UserRef,
-      nullable: true,
-      description: 'User that created the issue.',
-      resolve: (i, _a, c) => (i.author_id ? c.loaders.user.load(i.author_id) : null),
-    }),
-    assignees: t.field({
-      type: UserCoreConnection,
-      description: 'Assignees of the issue.',
-      args: { ...pageArgs },
-      resolve: async (i, args, c) => paginateArray(args, await c.loaders.issueAssignees.load(i.id)),
-    }),
-    labels: t.field({
-      type: LabelConnection,
-      description: 'Labels of the issue.',
-      args: { ...pageArgs },
-      resolve: async (i, args, c) => paginateArray(args, await c.loaders.issueLabels.load(i.id)),
-    }),
-    milestone: t.field({
-      type: MilestoneRef,
-      nullable: true,
-      description: 'Milestone of the issue.',
-      resolve: (i, _a, c) => (i.milestone_id ? c.loaders.milestone.load(i.milestone_id) : null),
-    }),
-    epic: t.field({
-      type: EpicRef,
-      nullable: true,
-      description: 'Epic to which this issue belongs (null when none or hidden from you).',
-      resolve: async (i, _a, c) => {
-        const [epic] = await c.loaders.issueEpic.load(i.id);
-        return readable(epic, (row) => canEpic(c.actor, 'read_epic', epicSubject(row)));
-      },
-    }),
-    projectId: t.int({ description: 'ID of the issue project.', resolve: (i) => i.project_id }),
-    ...blockerFields(t, {
-      noun: 'issues',
-      connection: IssueConnection,
-      load: (c, id) => c.loaders.issueBlockedBy.load(id),
-    }),
-    createNoteEmail: t.string({
-      nullable: true,
-      description:
-        'User specific email address for the issue: mailing it comments as you. Null when incoming email is not set up or you may not comment.',
-      resolve: async (i, _a, c) => {
-        const project = await c.loaders.project.load(i.project_id);
-        return createNoteEmail(c.ctx, c.actor, {
+const ISSUE_TYPE_DESCRIPTIONS = [
+  [IssueRef, 'Represents an issue.'],
+  [EpicIssueRef, 'Relationship between an epic and an issue.'],
+] as const;
+
+for (const [ref, description] of ISSUE_TYPE_DESCRIPTIONS)
+  ref.implement({
+    description,
+    fields: (t) => ({
+      ...titledFields(t, 'Issue', 'the issue'),
+      descriptionHtml: descriptionHtmlField(t),
+      state: t.field({
+        type: IssuableState,
+        description: 'State of the issue.',
+        resolve: (i) => i.state as 'opened' | 'closed',
+      }),
+      type: t.field({
+        type: IssueType,
+        description: 'Type of the issue.',
+        resolve: (i) => i.issue_type.toUpperCase() as typeof IssueType.$inferType,
+      }),
+      confidential: t.exposeBoolean('confidential', { description: 'Indicates the issue is confidential.' }),
+      discussionLocked: t.exposeBoolean('discussion_locked', {
+        description: 'Indicates discussion is locked on the issue.',
+      }),
+      hidden: t.exposeBoolean('hidden', {
+        description: 'Indicates the issue is hidden because the author has been banned (or it was submitted as spam).',
+      }),
+      webUrl: t.string({
+        description: 'Web URL of the issue.',
+        resolve: async (i, _a, c) => webUrl(c.ctx, await issuePath(c, i)),
+      }),
+      webPath: t.string({
+        description: 'Web path of the issue.',
+        resolve: async (i, _a, c) => `/${await issuePath(c, i)}`,
+      }),
+      reference: t.string({
+        description: 'Internal reference of the issue. Returned in shortened format by default.',
+        args: {
+          full: t.arg.boolean({
+            required: false,
+            defaultValue: false,
+            description: 'Boolean option specifying whether the reference should be returned in full.',
+          }),
+        },
+        resolve: async (i, args, c) => {
+          if (!args.full) return `#${i.iid}`;
+          const project = await c.loaders.project.load(i.project_id);
+          return `${project?.full_path ?? i.project_path}#${i.iid}`;
+        },
+      }),
+      relativePosition: t.int({
+        nullable: true,
+        description: 'Relative position of the issue (under an epic: its position in the epic).',
+        resolve: (i) => {
+          const link = i as IssueRow & { epic_issue_position?: number | null };
+          return link.epic_issue_position !== undefined ? link.epic_issue_position : i.relative_position;
+        },
+      }),
+      createdAt: t.field({
+        type: 'Time',
+        description: 'Timestamp of when the issue was created.',
+        resolve: (i) => i.created_at,
+      }),
+      updatedAt: t.field({
+        type: 'Time',
+        description: 'Timestamp of when the issue was last updated.',
+        resolve: (i) => i.updated_at,
+      }),
+      closedAt: t.field({
+        type: 'Time',
+        nullable: true,
+        description: 'Timestamp of when the issue was closed.',
+        resolve: (i) => i.closed_at,
+      }),
+      dueDate: t.field({
+        type: 'Time',
+        nullable: true,
+        description: 'Due date of the issue.',
+        resolve: (i) => i.due_date,
+      }),
+      weight: t.int({ nullable: true, description: 'Weight of the issue.', resolve: (i) => i.weight }),
+      healthStatus: t.field({
+        type: HealthStatus,
+        nullable: true,
+        description: 'Current health status.',
+        resolve: (i) => graphqlHealthStatus(i.health_status),
+      }),
+      author: t.field({
+        type: UserRef,
+        nullable: true,
+        description: 'User that created the issue.',
+        resolve: (i, _a, c) => (i.author_id ? c.loaders.user.load(i.author_id) : null),
+      }),
+      assignees: t.field({
+        type: UserCoreConnection,
+        description: 'Assignees of the issue.',
+        args: { ...pageArgs },
+        resolve: async (i, args, c) => paginateArray(args, await c.loaders.issueAssignees.load(i.id)),
+      }),
+      labels: t.field({
+        type: LabelConnection,
+        description: 'Labels of the issue.',
+        args: { ...pageArgs },
+        resolve: async (i, args, c) => paginateArray(args, await c.loaders.issueLabels.load(i.id)),
+      }),
+      milestone: t.field({
+        type: MilestoneRef,
+        nullable: true,
+        description: 'Milestone of the issue.',
+        resolve: (i, _a, c) => (i.milestone_id ? c.loaders.milestone.load(i.milestone_id) : null),
+      }),
+      epic: t.field({
+        type: EpicRef,
+        nullable: true,
+        description: 'Epic to which this issue belongs (null when none or hidden from you).',
+        resolve: async (i, _a, c) => {
+          const [epic] = await c.loaders.issueEpic.load(i.id);
+          return readable(epic, (row) => canEpic(c.actor, 'read_epic', epicSubject(row)));
+        },
+      }),
+      projectId: t.int({ description: 'ID of the issue project.', resolve: (i) => i.project_id }),
+      ...blockerFields(t, {
+        noun: 'issues',
+        connection: IssueConnection,
+        load: (c, id) => c.loaders.issueBlockedBy.load(id),
+      }),
+      createNoteEmail: t.string({
+        nullable: true,
+        description:
+          'User specific email address for the issue: mailing it comments as you. Null when incoming email is not set up or you may not comment.',
+        resolve: async (i, _a, c) => {
+          const project = await c.loaders.project.load(i.project_id);
+          return createNoteEmail(c.ctx, c.actor, {
+            issue: await issueSubject(c, i),
+            projectId: i.project_id,
+            projectFullPath: project?.full_path ?? i.project_path,
+            iid: i.iid,
+          });
+        },
+      }),
+      userPermissions: t.field({
+        type: IssuePermissions,
+        description: 'Permissions for the current user on the resource.',
+        resolve: async (i, _a, c) => ({
+          actor: c.actor,
           issue: await issueSubject(c, i),
-          projectId: i.project_id,
-          projectFullPath: project?.full_path ?? i.project_path,
-          iid: i.iid,
-        });
-      },
-    }),
-    userPermissions: t.field({
-      type: IssuePermissions,
-      description: 'Permissions for the current user on the resource.',
-      resolve: async (i, _a, c) => ({
-        actor: c.actor,
-        issue: await issueSubject(c, i),
-        projectGroup: await projectGroupSubject(c, i.project_id),
+          projectGroup: await projectGroupSubject(c, i.project_id),
+        }),
       }),
     }),
-  }),
-});
+  });
 
 function resolveIssueList(
   c: GraphQLContext,

@@ -14,7 +14,7 @@ import { builder } from '../builder';
 import { byPageNumber, defineConnection, type PageArgs, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid, parseGid } from '../gid';
-import { GroupRef, IssueRef, ProjectRef } from './refs';
+import { GroupRef, ISSUE_REFS, ProjectRef } from './refs';
 
 const today = () => todayIso();
 
@@ -199,11 +199,12 @@ builder.objectFields(ProjectRef, (t) => ({
   }),
 }));
 
-builder.objectFields(IssueRef, (t) => ({
-  iteration: t.field({
-    type: IterationRef,
-    nullable: true,
-    description: 'Iteration of the issue (null when none or its group is hidden from you).',
-    resolve: (i, _a, c) => (i.iteration_id ? c.loaders.iteration.load(i.iteration_id) : null),
-  }),
-}));
+for (const ref of ISSUE_REFS)
+  builder.objectFields(ref, (t) => ({
+    iteration: t.field({
+      type: IterationRef,
+      nullable: true,
+      description: 'Iteration of the issue (null when none or its group is hidden from you).',
+      resolve: (i, _a, c) => (i.iteration_id ? c.loaders.iteration.load(i.iteration_id) : null),
+    }),
+  }));

@@ -9,6 +9,10 @@ export const GroupRef = builder.objectRef<GroupRow>('Group');
 export const ProjectRef = builder.objectRef<ProjectRow>('Project');
 export const EpicRef = builder.objectRef<EpicRow>('Epic');
 export const IssueRef = builder.objectRef<IssueRow>('Issue');
+/** GitLab's `EpicIssue` (an issue listed under an epic, `Epic.issues`): every Issue field plus its epic link. */
+export const EpicIssueRef = builder.objectRef<IssueRow>('EpicIssue');
+/** The types that carry the Issue fields: each `objectFields` for issues is applied to both. */
+export const ISSUE_REFS = [IssueRef, EpicIssueRef] as const;
 export const LabelRef = builder.objectRef<LabelRow>('Label');
 export const MilestoneRef = builder.objectRef<MilestoneRow>('Milestone');
 export const WorkItemRef = builder.objectRef<WorkItem>('WorkItem');

@@ -173,7 +173,7 @@ const TodoCreatePayload = payloadType<MutationPayload & { todo: TodoShape | null
   todo: t.field({
     type: TodoRef,
     nullable: true,
-    description: 'To-do item created (null when you already had a pending one there).',
+    description: 'To-do item created, or your pending one on the target when you already had it (as GitLab).',
     resolve: (p) => p.todo,
   }),
 }));
@@ -203,8 +203,8 @@ builder.mutationField('todoCreate', (t) =>
       const errors = await mutationErrors(async () => {
         const me = requireActor(c.actor);
         const target = await todoTarget(db, me, input.targetId);
-        const id = await markForLater(db, me, { type: target.type, id: target.id });
-        todo = id === null ? null : await findTodo(db, me, id);
+        const { id } = await markForLater(db, me, { type: target.type, id: target.id });
+        todo = await findTodo(db, me, id);
       });
       return { clientMutationId: input.clientMutationId ?? null, errors, todo };
     },

@@ -18,8 +18,8 @@ export const epicSidebarRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
   app.post('/groups/:id/epics/:epic_iid/todo', async (request, reply) => {
     const actor = requireActor(request.actor);
     const { epic } = await findGroupEpic(db, actor, epicPathParams(request.params));
-    const id = await markForLater(db, actor, { type: 'Epic', id: epic.id });
-    if (id === null) return reply.status(304).send();
+    const { id, created } = await markForLater(db, actor, { type: 'Epic', id: epic.id });
+    if (!created) return reply.status(304).send();
     const [todo] = await presentTodos(ctx, db, [await findTodo(db, actor, id)]);
     return reply.status(201).send(todo);
   });

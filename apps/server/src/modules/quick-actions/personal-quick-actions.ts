@@ -62,7 +62,7 @@ export async function runPersonalQuickActions(
   for (const command of commands) {
     const action = resolved(command);
     let applied = false;
-    if (action?.name === 'todo') applied = (await markForLater(db, me, subject)) !== null;
+    if (action?.name === 'todo') applied = (await markForLater(db, me, subject)).created;
     if (action?.name === 'done') applied = (await markTargetTodosDone(db, me, subject)) > 0;
     if (action?.name === 'subscribe' || action?.name === 'unsubscribe') {
       applied = await setSubscription(db, me, subject, action.name === 'subscribe');

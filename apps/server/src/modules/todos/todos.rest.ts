@@ -56,8 +56,8 @@ export const todosRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
     requireActor(request.actor);
     const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
     const issue = await issueNoteable(db, request.actor, parseIdOrPath(request.params.id), iid);
-    const id = await markForLater(db, request.actor, { type: 'Issue', id: issue.id });
-    if (id === null) return reply.status(304).send();
+    const { id, created } = await markForLater(db, request.actor, { type: 'Issue', id: issue.id });
+    if (!created) return reply.status(304).send();
     return reply.status(201).send(await presentOne(request.actor, id));
   });
 };

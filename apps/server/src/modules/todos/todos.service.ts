@@ -93,13 +93,14 @@ export async function findTodo(db: Database, actor: Actor | null, todoId: number
 
 /**
  * `POST /projects/:id/issues/:iid/todo`: a `marked` to-do for the actor on an issue they can read
- * (the caller checked). Null when they already have a pending one there (GitLab answers 304).
+ * (the caller checked). When they already have a pending one there, that one, not `created`
+ * (GitLab's REST answers 304, its `todoCreate` returns the existing to-do).
  */
 export async function markForLater(
   db: Database,
   actor: Actor | null,
   target: { type: 'Issue' | 'Epic' | 'MergeRequest'; id: number },
-): Promise<number | null> {
+): Promise<{ id: number; created: boolean }> {
   const me = requireActor(actor);
   return withTransaction(db, async (trx) => {
     const pending = await trx
@@ -111,13 +112,13 @@ export async function markForLater(
       .where('state', '=', 'pending')
       .forUpdate()
       .executeTakeFirst();
-    if (pending) return null;
+    if (pending) return { id: pending.id, created: false };
     const row = await trx
       .insertInto('todos')
       .values({ user_id: me.id, author_id: me.id, target_type: target.type, target_id: target.id, action: 'marked' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return row.id;
+    return { id: row.id, created: true };
   });
 }
 
