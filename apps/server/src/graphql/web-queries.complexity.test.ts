@@ -50,6 +50,9 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     'features/issues/sidebar/iterationOptions.ts',
   );
   const newIssue = await webModule<{ NEW_ISSUE_PERMISSIONS: Document }>('features/issues/newIssuePermissionsApi.ts');
+  const newMergeRequest = await webModule<{ NEW_MERGE_REQUEST_PERMISSION: Document }>(
+    'features/merge-requests/newMergeRequestApi.ts',
+  );
   const blocking = await webModule<{ BLOCKING_ISSUES: Document }>('features/issues/blockingIssuesApi.ts');
   const issueActions = await webModule<{ PROMOTE_TO_EPIC: Document; SET_ISSUE_LOCKED: Document }>(
     'features/issues/issueActionsApi.ts',
@@ -147,6 +150,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       variables: { fullPath: 'acme/web' },
     },
     {
+      name: 'newMergeRequestPermission',
+      query: documentText(newMergeRequest.NEW_MERGE_REQUEST_PERMISSION),
+      variables: { fullPath: 'acme/web' },
+    },
+    {
       name: 'blockingIssues',
       query: documentText(blocking.BLOCKING_ISSUES),
       variables: { fullPath: 'acme/web', iid: '1', first: 3 },
@@ -238,6 +246,7 @@ describe('the web app’s GraphQL documents', () => {
       'features/issues/newIssuePermissionsApi.ts',
       'features/issues/sidebar/iterationOptions.ts',
       'features/issues/taskConversionApi.ts',
+      'features/merge-requests/newMergeRequestApi.ts',
       'features/notes/mergeRequestNotePermissions.ts',
       'features/roadmap/roadmapApi.ts',
       'features/work-items/workItemsApi.ts',

@@ -4,7 +4,7 @@ import { apiPath, encodeId, request } from '../../lib/api';
 import type { MergeRequest } from '../../lib/types';
 import type { NewMergeRequestBody } from './newMergeRequest';
 
-const NEW_MERGE_REQUEST_PERMISSION = graphql(`
+export const NEW_MERGE_REQUEST_PERMISSION = graphql(`
   query newMergeRequestPermission($fullPath: ID!) {
     project(fullPath: $fullPath) {
       id
