@@ -1,7 +1,8 @@
 -- Which projects and groups a signed-in user opened, so "Frequently visited" can rank them by
 -- frecency on the server (IE-18, GitLab's projects_visits / groups_visits). At most one row per
--- user, item and UTC day: the unique index makes a repeated or concurrent visit a no-op (GitLab's
--- front end posts at most once per item every so often; the day bucket is our server-side bound).
+-- user, item and UTC day: the unique index turns a repeated or concurrent visit into an update of
+-- the day's row (its time, which breaks ties in the ranking). GitLab's front end posts at most once
+-- per item every so often; the day bucket is our server-side bound.
 -- Growth is bounded: the service deletes a user's rows older than 3 months, as GitLab's monthly
 -- partitions are kept for 3 months, and keeps at most a fixed number of rows per user.
 -- Deleting the user, project or group deletes its visits.

@@ -63,9 +63,13 @@ describe('POST /-/track_namespace_visits', () => {
   it('stores another visit on another day', async () => {
     const actor = await actorOf('visitor');
     const tomorrow = new Date(Date.now() + 86_400_000);
+    const later = new Date(tomorrow.getTime() + 60_000);
     await trackVisit(t.db, actor, { type: 'projects', id: ids.project }, tomorrow);
-    await trackVisit(t.db, actor, { type: 'projects', id: ids.project }, tomorrow);
-    expect(await visitRows('project_visits', users.uid.visitor as number)).toHaveLength(2);
+    await trackVisit(t.db, actor, { type: 'projects', id: ids.project }, later);
+    const rows = await visitRows('project_visits', users.uid.visitor as number);
+    expect(rows).toHaveLength(2);
+    // The day's one row holds its latest visit.
+    expect(rows[1]?.visited_at.getTime()).toBe(later.getTime());
   });
 
   it('is 404 for a missing or hidden project or group, storing nothing', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
 import { findGroup, findProject } from '../namespaces';
@@ -14,8 +15,8 @@ export const VISIT_TABLES = { projects: 'project_visits', groups: 'group_visits'
 >;
 
 /**
- * IE-18: records that `actor` opened the project or group, once per UTC day (a repeat the same
- * day stores nothing). A missing or unreadable item is 404 and stores nothing. A stored visit
+ * IE-18: records that `actor` opened the project or group, one row per UTC day (a repeat the same
+ * day only updates its time). A missing or unreadable item is 404 and stores nothing. A stored visit
  * prunes the user's rows past the retention and beyond the per-user cap.
  */
 export async function trackVisit(
@@ -29,13 +30,14 @@ export async function trackVisit(
   else await findGroup(db, actor, { id: input.id });
 
   const table = VISIT_TABLES[input.type];
-  const stored = await db
+  // A repeat the same day keeps the one row and moves its time to now: the latest visit breaks ties.
+  const row = await db
     .insertInto(table)
     .values({ user_id: actor.id, entity_id: input.id, visited_at: now, visited_on: now.toISOString().slice(0, 10) })
-    .onConflict((oc) => oc.columns(['user_id', 'entity_id', 'visited_on']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (stored) await pruneVisits(db, table, actor.id, now);
+    .onConflict((oc) => oc.columns(['user_id', 'entity_id', 'visited_on']).doUpdateSet({ visited_at: now }))
+    .returning(sql<boolean>`xmax = 0`.as('inserted'))
+    .executeTakeFirstOrThrow();
+  if (row.inserted) await pruneVisits(db, table, actor.id, now);
 }
 
 /** Deletes the user's visits older than the retention, then all but their newest MAX_VISITS_PER_USER. */

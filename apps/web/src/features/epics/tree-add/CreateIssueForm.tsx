@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import type { FrequentItem } from '../../frequent/frequentApi';
 import { useFrecentProjects } from '../../frequent/queries';
-import { trackVisit } from '../../frequent/useTrackVisit';
+import { useRecordVisit } from '../../frequent/useTrackVisit';
 import { CreateChildForm } from './CreateChildForm';
 import { useCreateIssueInEpic, useDefaultProject, useGroupProjects } from './queries';
 import { type PickerItem, usePickerSearch } from './SearchPicker';
@@ -30,6 +30,7 @@ const failureText = (e: Error) =>
 export function CreateIssueForm({ epic, groupPath, onCancel, onAdded }: TreeAddFormProps) {
   const { user } = useSession();
   const frequent = useFrecentProjects(user?.id);
+  const recordVisit = useRecordVisit();
   const recent = recentUnder(frequent.data, groupPath);
   const defaultProject = useDefaultProject(groupPath, epic.iid, user?.id);
   // undefined until the user picks (or clears) a project.
@@ -58,7 +59,7 @@ export function CreateIssueForm({ epic, groupPath, onCancel, onAdded }: TreeAddF
       failureText={failureText}
       onCreated={(chosen) => {
         // Creating an issue in a project is using it: it counts as a visit, as opening the project does.
-        if (user) trackVisit(user.id, 'projects', chosen.id);
+        recordVisit('projects', chosen.id);
         onAdded();
       }}
       onCancel={onCancel}
