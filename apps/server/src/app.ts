@@ -11,6 +11,7 @@ import { epicPageJsonRoutes, epicRelationsWebRoutes, epicTreeLinksRoutes } from 
 import { issuePageRoutes } from './modules/issues/routes';
 import { moderationWebRoutes } from './modules/moderation/routes';
 import { notificationMailerPlugin } from './modules/notifications/routes';
+import { visitsRoutes } from './modules/visits/routes';
 import { webhookPlugin } from './modules/webhooks/routes';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
 import { realtimePlugin } from './realtime/realtime.plugin';
@@ -65,6 +66,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(issuePageRoutes, { ctx });
   await app.register(epicTreeLinksRoutes, { ctx });
   await app.register(epicRelationsWebRoutes, { ctx });
+  await app.register(visitsRoutes, { ctx });
   await app.register(notificationMailerPlugin, { ctx });
   await app.register(webhookPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);

@@ -128,6 +128,14 @@ export interface GroupMembersTable {
   created_at: Generated<Date>;
 }
 
+export interface GroupVisitsTable {
+  id: Generated<number>;
+  user_id: number;
+  entity_id: number;
+  visited_at: Date;
+  visited_on: string;
+}
+
 export interface InternalIdsTable {
   usage: string;
   container_id: number;
@@ -379,6 +387,14 @@ export interface ProjectMembersTable {
   created_at: Generated<Date>;
 }
 
+export interface ProjectVisitsTable {
+  id: Generated<number>;
+  user_id: number;
+  entity_id: number;
+  visited_at: Date;
+  visited_on: string;
+}
+
 export interface ProjectsTable {
   id: Generated<number>;
   namespace_id: number;
@@ -599,6 +615,7 @@ export interface DB {
   epics: EpicsTable;
   gitlab_subscriptions: GitlabSubscriptionsTable;
   group_members: GroupMembersTable;
+  group_visits: GroupVisitsTable;
   internal_ids: InternalIdsTable;
   issuable_templates: IssuableTemplatesTable;
   issue_assignees: IssueAssigneesTable;
@@ -619,6 +636,7 @@ export interface DB {
   notification_settings: NotificationSettingsTable;
   personal_access_tokens: PersonalAccessTokensTable;
   project_members: ProjectMembersTable;
+  project_visits: ProjectVisitsTable;
   projects: ProjectsTable;
   rate_limits: RateLimitsTable;
   release_milestones: ReleaseMilestonesTable;

@@ -26,6 +26,7 @@ import './types/work-item.graphql';
 import './types/work-item-queries.graphql';
 import './types/work-item-mutations.graphql';
 import './types/imported.graphql';
+import './types/frecent.graphql';
 import './live/subscriptions.graphql';
 
 /** The whole GraphQL schema, built once at start. */

@@ -26,6 +26,7 @@ const LAYERS: Record<string, number> = {
   templates: 3,
   moderation: 3,
   autocomplete: 3,
+  visits: 3,
   // 2: the change recorder (modules/changes/record-change.ts)
   changes: 2,
   // 1: effects of a change

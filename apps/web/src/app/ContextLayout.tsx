@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTrackVisit } from '../features/frequent/useTrackVisit';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs';
 import styles from './Layout.module.css';
@@ -19,6 +20,8 @@ export function ContextLayout({
   title?: string;
   children: ReactNode;
 }) {
+  // Every group and project page has this layout: one visit a day per item (IE-18), like GitLab's sidebar.
+  useTrackVisit(context?.kind ?? 'project', context?.id);
   useDocumentTitle([
     title,
     ...crumbs

@@ -328,6 +328,12 @@ export const graphqlOutOfScope: OutOfScope[] = [
     'webUrl',
   ].map((f) => field(`Project.${f}`, scalars)),
   field('Query.currentUser', 'the caller’s own account'),
+  ...['frecentProjects', 'frecentGroups'].map((f) =>
+    field(
+      `Query.${f}`,
+      'the caller’s own visits, ranked only among what the read policy’s SQL scope lets them see: graphql/frecent.graphql.test.ts (hidden, lost access, anonymous) and modules/visits tests',
+    ),
+  ),
   field('Group.userPermissions', 'the caller’s own abilities on a readable group'),
   field('Project.userPermissions', 'the caller’s own abilities on a readable project'),
   field('Group.parent', 'groups, not planning objects'),

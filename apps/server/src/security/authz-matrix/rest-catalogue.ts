@@ -3,6 +3,7 @@ import { epicEntries, issueEntries } from './rest-issues-epics';
 import { labelEntries, milestoneEntries } from './rest-labels-milestones';
 import { moderationEntries, moderationOutOfScope, moderationOutOfScopePattern } from './rest-moderation';
 import { awardEntries, noteEntries } from './rest-notes-awards';
+import { visitEntries } from './rest-visits';
 
 /**
  * Every REST route of the app. Routes that read or write issues, epics, notes, labels, milestones
@@ -22,6 +23,7 @@ export const restEntries: RestEntry[] = [
   ...milestoneEntries('project'),
   ...milestoneEntries('group'),
   ...moderationEntries,
+  ...visitEntries,
 ];
 
 const out = (key: string, reason: string): OutOfScope => ({ key, reason });

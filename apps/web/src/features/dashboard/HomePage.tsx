@@ -11,6 +11,7 @@ import type { Group, Project } from '../../lib/types';
 import { buttonClassName } from '../../ui/buttonClassName';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageSpinner } from '../../ui/Spinner';
+import { FrequentlyVisited } from '../frequent/FrequentlyVisited';
 import styles from './HomePage.module.css';
 import { NamespaceList } from './NamespaceList';
 
@@ -102,6 +103,12 @@ export function HomePage() {
           <p className={layout.muted}>Your groups and recently active projects.</p>
         </div>
       </header>
+      <section className={layout.section} aria-labelledby="frequently-visited">
+        <h2 id="frequently-visited" className={layout.sectionTitle}>
+          Frequently visited
+        </h2>
+        <FrequentlyVisited userId={user.id} />
+      </section>
       <div className={styles.columns}>
         <HomeSection id="your-projects" title="Projects" href="/dashboard/projects">
           <YourProjects />

@@ -2,27 +2,36 @@ import { recentProjectsUnder } from '@meridian/domain';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
+import type { FrequentItem } from '../../frequent/frequentApi';
+import { useFrecentProjects } from '../../frequent/queries';
+import { useRecordVisit } from '../../frequent/useTrackVisit';
 import { CreateChildForm } from './CreateChildForm';
 import { useCreateIssueInEpic, useDefaultProject, useGroupProjects } from './queries';
-import { type RecentProject, recentProjects } from './recentProjects';
 import { type PickerItem, usePickerSearch } from './SearchPicker';
 import type { TreeAddFormProps } from './TreeFormFrame';
 
-const asItem = (p: RecentProject): PickerItem => ({ id: p.id, name: p.name, path: p.path_with_namespace });
+const asItem = (p: FrequentItem): PickerItem => ({ id: p.id, name: p.name, path: p.fullPath });
+
+/** The user's frequent projects under the epic's group, the 3 most frecent first (IE §5). */
+function recentUnder(frequent: FrequentItem[] | undefined, groupPath: string): FrequentItem[] {
+  const withPaths = (frequent ?? []).map((p) => ({ ...p, path_with_namespace: p.fullPath }));
+  return recentProjectsUnder(withPaths, groupPath);
+}
 
 const failureText = (e: Error) =>
   `Something went wrong while creating issue.${e instanceof ApiError && e.status !== 0 ? ` ${e.message}` : ''}`;
 
 /**
  * IE §5 "Add a new issue": a title and a project of the epic's group or its subgroups (searchable;
- * the user's 3 most recently used first). Chosen until the user picks one: the server's
- * defaultProjectForIssueCreation (where they last created an issue under the group), else the newest
- * recent one. The issue is created in the epic (IE-12), confidential under a confidential parent.
+ * first the user's 3 most frequently visited under the group, ranked by the server: IE-18).
+ * Chosen until the user picks one: the server's defaultProjectForIssueCreation (where they last
+ * created an issue under the group), else the most frequent one. The issue is created in the epic (IE-12), confidential under a confidential parent.
  */
 export function CreateIssueForm({ epic, groupPath, onCancel, onAdded }: TreeAddFormProps) {
   const { user } = useSession();
-  const store = user ? recentProjects(user.id) : null;
-  const [recent] = useState(() => recentProjectsUnder(store?.read() ?? [], groupPath));
+  const frequent = useFrecentProjects(user?.id);
+  const recordVisit = useRecordVisit();
+  const recent = recentUnder(frequent.data, groupPath);
   const defaultProject = useDefaultProject(groupPath, epic.iid, user?.id);
   // undefined until the user picks (or clears) a project.
   const [picked, setPicked] = useState<PickerItem | null | undefined>(undefined);
@@ -49,7 +58,8 @@ export function CreateIssueForm({ epic, groupPath, onCancel, onAdded }: TreeAddF
       create={create}
       failureText={failureText}
       onCreated={(chosen) => {
-        store?.save({ id: chosen.id, name: chosen.name, path_with_namespace: chosen.path });
+        // Creating an issue in a project is using it: it counts as a visit, as opening the project does.
+        recordVisit('projects', chosen.id);
         onAdded();
       }}
       onCancel={onCancel}
