@@ -26,6 +26,7 @@ export { allOf, type IssuableProjectColumns, type IssuableSource, issuableProjec
 export {
   editStamp,
   findOrCreateLabelIds,
+  textEditStamp,
   validAssignees,
   validIteration,
   validLabelIds,
