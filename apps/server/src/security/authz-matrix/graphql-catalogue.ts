@@ -363,6 +363,10 @@ export const graphqlOutOfScope: OutOfScope[] = [
     'the caller’s own to-do item, not found otherwise (as REST `POST /todos/:id/mark_as_done`): graphql/sidebar-mutations.graphql.test.ts',
   ),
   field('Group.emailsDisabled', scalars),
+  field(
+    'Mutation.issueMove',
+    'REST `POST …/issues/:iid/move` through the same moveIssue call, which needs a second project per principal: modules/issues/issue-move.rest.test.ts',
+  ),
   ...['workItemCreate', 'createWorkItem', 'workItemDelete', 'deleteWorkItem'].map((f) =>
     field(
       `Mutation.${f}`,
