@@ -101,6 +101,8 @@ export interface EpicsTable {
   updated_at: Generated<Date>;
   work_item_id: Generated<number>;
   imported_from: Generated<string>;
+  last_edited_at: Date | null;
+  last_edited_by_id: number | null;
 }
 
 export interface GitlabSubscriptionsTable {
@@ -204,6 +206,8 @@ export interface IssuesTable {
   start_date: string | null;
   progress: number | null;
   imported_from: Generated<string>;
+  last_edited_at: Date | null;
+  last_edited_by_id: number | null;
 }
 
 export interface IterationsTable {

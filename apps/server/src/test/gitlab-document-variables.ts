@@ -7,7 +7,9 @@ import { gql } from './graphql-client';
  * `"{{Epic acme#5}}"`, `"{{EpicWorkItem acme#5}}"`, `"{{Project acme/product/web-app}}"`,
  * `"{{Group acme}}"`, `"{{User alice}}"` — each is replaced by the record's global id, looked up through our own
  * GraphQL API as the signed-in user; `"{{MilestoneNumber acme/product/web-app}}"` by the numeric id of
- * the first active milestone of the project or its groups.
+ * the first active milestone of the project or its groups; `"{{CommentedIssue acme/product/web-app}}"`
+ * and `"{{Comment acme/product/web-app}}"` by the project's first commented issue and its newest
+ * comment (read through REST, which lists notes).
  */
 const PLACEHOLDER = /^\{\{(\w+) ([^}]+)\}\}$/;
 
@@ -99,6 +101,7 @@ export async function resolveVariables(
     const match = PLACEHOLDER.exec(value);
     if (!match) return value;
     const [, kind, arg] = match as unknown as [string, string, string];
+    if (kind === 'Comment' || kind === 'CommentedIssue') return commentLookup(app, token, kind, arg);
     const lookup = LOOKUPS[kind];
     if (!lookup) throw new Error(`${value}: unknown placeholder kind ${kind}`);
     const { query, variables: lookupVariables, path } = lookup(arg);
@@ -111,4 +114,42 @@ export async function resolveVariables(
     return found;
   };
   return (await resolveValue(variables)) as Record<string, unknown>;
+}
+
+const rest = async (app: FastifyInstance, token: string, url: string): Promise<unknown> =>
+  (await app.inject({ method: 'GET', url, headers: { 'private-token': token } })).json();
+
+/** The project's first issue (by iid) with a comment, as REST lists it to the token's user. */
+async function firstCommentedIssue(app: FastifyInstance, token: string, fullPath: string) {
+  const project = `/api/v4/projects/${encodeURIComponent(fullPath)}`;
+  const issues = (await rest(app, token, `${project}/issues?order_by=created_at&sort=asc&per_page=100`)) as Array<{
+    id: number;
+    iid: number;
+    user_notes_count: number;
+  }>;
+  const issue = issues.find((i) => i.user_notes_count > 0);
+  if (!issue) throw new Error(`${fullPath}: no issue with a comment among the first 100`);
+  return { project, issue };
+}
+
+/**
+ * `{{CommentedIssue <project path>}}`: the global id of that issue; `{{Comment <project path>}}`:
+ * of its newest comment (not a system note) — the two name the same issue.
+ */
+async function commentLookup(
+  app: FastifyInstance,
+  token: string,
+  kind: 'CommentedIssue' | 'Comment',
+  fullPath: string,
+) {
+  const { project, issue } = await firstCommentedIssue(app, token, fullPath);
+  if (kind === 'CommentedIssue') return `gid://gitlab/Issue/${issue.id}`;
+  const notes = (await rest(
+    app,
+    token,
+    `${project}/issues/${issue.iid}/notes?sort=desc&order_by=created_at&per_page=100`,
+  )) as Array<{ id: number; system: boolean }>;
+  const comment = notes.find((n) => !n.system);
+  if (!comment) throw new Error(`${fullPath}#${issue.iid}: no comment`);
+  return `gid://gitlab/Note/${comment.id}`;
 }

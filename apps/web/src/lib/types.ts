@@ -134,6 +134,8 @@ export interface Issue extends Issuable {
   epic?: { id: number; iid: number; title: string; url: string; group_id: number } | null;
   /** Single-issue answers only: where the closed issue went, when the reader may see it (IE §2.1). */
   duplicated_to_issue_url?: string | null;
+  /** The issue this one was moved to (GitLab's `moved_to_id`). */
+  moved_to_id?: number | null;
   moved_to_issue_url?: string | null;
   promoted_to_epic_url?: string | null;
   /** Single-issue answers only: the author's first issue in the project, from a non-member or Guest. */

@@ -4,6 +4,7 @@ import { canIssue } from '../../policy/abilities';
 import { pageArgs, paginateArray } from '../connection';
 import { UserCoreConnection } from './issue.graphql';
 import { LabelConnection } from './label.graphql';
+import { UserRef } from './refs';
 import { childStats, epicRow, issueRow, widget } from './work-item-widget';
 import './work-item-planning-widgets.graphql';
 import './work-item-time-tracking.graphql';
@@ -67,7 +68,19 @@ widget('WorkItemWidgetDescription', 'DESCRIPTION', 'Represents a description wid
   }),
   edited: t.boolean({
     description: 'Whether the description has been edited since the work item was created.',
-    resolve: (w) => w.item.row.updated_by_id !== null,
+    resolve: (w) => w.item.row.last_edited_at !== null,
+  }),
+  lastEditedAt: t.field({
+    type: 'Time',
+    nullable: true,
+    description: "Timestamp of when the work item's description was last edited.",
+    resolve: (w) => w.item.row.last_edited_at,
+  }),
+  lastEditedBy: t.field({
+    type: UserRef,
+    nullable: true,
+    description: "User that made the last edit to the work item's description.",
+    resolve: (w, _a, c) => (w.item.row.last_edited_by_id ? c.loaders.user.load(w.item.row.last_edited_by_id) : null),
   }),
 }));
 

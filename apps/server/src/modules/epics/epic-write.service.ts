@@ -9,7 +9,7 @@ import { publishChange } from '../../realtime/change-channel';
 import type { InTransaction, ServiceContext } from '../../service-context';
 import { epicChangeTarget, epicSnapshot, recordChange } from '../changes';
 import { nextIid } from '../internal-ids';
-import { editStamp, idChanges } from '../issuables';
+import { editStamp, idChanges, textEditStamp } from '../issuables';
 import { type GroupRow, groupSubject } from '../namespaces';
 import { applySecretPolicy, titleAndDescription } from '../secret-detection';
 import { deleteNoteableRecords } from '../system-notes';
@@ -226,7 +226,7 @@ export async function updateEpic(ctx: ServiceContext, epic: EpicRow, input: Epic
       Object.keys(set).length > 0 || labelsChanged || reparent
         ? await trx
             .updateTable('epics')
-            .set({ ...set, ...editStamp(actor.id) })
+            .set({ ...set, ...editStamp(actor.id), ...textEditStamp(current, set, actor.id) })
             .where('id', '=', epic.id)
             .returningAll()
             .executeTakeFirstOrThrow()

@@ -27,6 +27,7 @@ export { allOf, type IssuableProjectColumns, type IssuableSource, issuableProjec
 export {
   editStamp,
   findOrCreateLabelIds,
+  textEditStamp,
   validAssignees,
   validIteration,
   validLabelIds,

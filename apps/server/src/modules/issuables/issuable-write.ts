@@ -15,6 +15,21 @@ export const editStamp = (actorId: number) => ({
   lock_version: sql<number>`lock_version + 1`,
 });
 
+/**
+ * What an edit of an issue's or epic's title or description stamps besides `editStamp`: GitLab's
+ * `last_edited_at` / `last_edited_by` (the "Edited" line and the description widget), only when
+ * the text actually changes.
+ */
+export function textEditStamp(
+  current: { title: string; description: string },
+  set: { title?: unknown; description?: unknown },
+  actorId: number,
+): { last_edited_at: Date; last_edited_by_id: number } | Record<string, never> {
+  const titleChanged = set.title !== undefined && set.title !== current.title;
+  const descriptionChanged = set.description !== undefined && set.description !== current.description;
+  return titleChanged || descriptionChanged ? { last_edited_at: new Date(), last_edited_by_id: actorId } : {};
+}
+
 /** Label ids for titles on an issue or merge request of this project (see findOrCreateLabels). */
 export function findOrCreateLabelIds(
   trx: Transaction<DB>,

@@ -3,6 +3,7 @@ export { loadIssueDetails } from './issue-details';
 export { createNoteEmail } from './issue-email';
 export type { IssueFilters, IssueOrderBy } from './issue-filters';
 export { parseCreateIssue, parseUpdateIssue } from './issue-input';
+export { moveIssue } from './issue-move.service';
 export { promoteIssueToEpic } from './issue-promotion.service';
 export { createIssue, deleteIssue, type IssueInput, setIssueDiscussionLock, updateIssue } from './issue-write.service';
 export { presentIssue } from './issues.presenter';

@@ -16,7 +16,7 @@ import type { ServiceContext } from '../../service-context';
 import { issueChangeTarget, issueSnapshot, recordChange } from '../changes';
 import { epicIdsDatedBy, findEpicById, refreshEpicDates, setIssueEpic } from '../epics';
 import { nextIid } from '../internal-ids';
-import { editStamp, validAssignees, validIteration, validMilestone } from '../issuables';
+import { editStamp, textEditStamp, validAssignees, validIteration, validMilestone } from '../issuables';
 import type { ProjectRow } from '../namespaces';
 import { applySecretPolicy, titleAndDescription } from '../secret-detection';
 import { deleteNoteableRecords } from '../system-notes';
@@ -183,7 +183,7 @@ export async function updateIssue(ctx: ServiceContext, project: ProjectRow, iid:
     const changes = await issueRowChanges(trx, me, project, issue, input, admin);
     const updated = await trx
       .updateTable('issues')
-      .set({ ...changes, ...editStamp(me.id) })
+      .set({ ...changes, ...editStamp(me.id), ...textEditStamp(issue, changes, me.id) })
       .where('id', '=', issue.id)
       .where('lock_version', '=', issue.lock_version)
       .returningAll()

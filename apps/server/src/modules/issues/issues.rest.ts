@@ -16,6 +16,7 @@ import { loadIssueDetails } from './issue-details';
 import { createNoteEmail } from './issue-email';
 import { isFirstContribution } from './issue-first-contribution';
 import { parseCreateIssue, parseUpdateIssue } from './issue-input';
+import { moveIssue } from './issue-move.service';
 import { parseIssueFilters, parseIssueListOptions } from './issue-params';
 import { reorderIssue } from './issue-reorder.service';
 import { deleteIssue } from './issue-write.service';
@@ -26,6 +27,9 @@ import type { IssueListScope, IssueRow } from './issues-query';
 const showQuery = z.object({ with_labels_details: gitlabBoolean.default(false) });
 
 type Params = { id: string; issue_iid: string };
+
+/** GitLab's `POST …/issues/:iid/move` parameters. */
+const moveSchema = z.object({ to_project_id: gitlabId });
 
 const reorderSchema = z.object({
   move_before_id: gitlabId.optional(),
@@ -122,6 +126,15 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     const moves = parseInput(reorderSchema, requestParams(request));
     await reorderIssue(db, request.actor, project, iid, moves);
     return show(request, project.id, iid, project.full_path);
+  });
+
+  app.post<{ Params: Params }>('/projects/:id/issues/:issue_iid/move', async (request, reply) => {
+    const project = await findProject(db, request.actor, parseIdOrPath(request.params.id));
+    const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
+    const { to_project_id: to } = parseInput(moveSchema, requestParams(request));
+    const moved = await moveIssue(serviceContext(ctx, request.actor), project, iid, { id: to });
+    reply.code(201);
+    return show(request, moved.project.id, moved.issue.iid, moved.project.full_path, Promise.resolve(moved.issue));
   });
 
   for (const action of ['subscribe', 'unsubscribe'] as const) {

@@ -14,4 +14,4 @@ export {
   noteableById,
 } from './noteable';
 export { loadUsers, type UserMap } from './notes.presenter';
-export { canSeeInternal, createNote, findNote, type NoteRow } from './notes.service';
+export { canSeeInternal, createNote, deleteNoteById, findNote, type NoteRow } from './notes.service';

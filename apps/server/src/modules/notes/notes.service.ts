@@ -20,7 +20,7 @@ import { applySecretPolicy } from '../secret-detection';
 import { deleteAwardEmoji, newDiscussionId } from '../system-notes';
 import { createMentionTodos } from '../todos';
 import { queueWebhookEvent } from '../webhooks';
-import { assertCanComment, type Noteable, noteableLevel } from './noteable';
+import { assertCanComment, type Noteable, noteableById, noteableLevel } from './noteable';
 
 export type NoteRow = Selectable<NotesTable>;
 
@@ -226,4 +226,23 @@ export async function deleteNote(db: Database, actor: Actor | null, n: Noteable,
       internal: note.internal,
     });
   });
+}
+
+/** The noteable types a note row names, as `noteableById` reads them. */
+const NOTEABLE_TYPES: ReadonlySet<string> = new Set<Noteable['type']>(['Issue', 'Epic', 'MergeRequest']);
+
+/**
+ * Deletes a note named by its id alone (GraphQL's destroyNote): its noteable is read through the
+ * same policy as REST's `DELETE …/notes/:note_id`, so a note on something hidden is "not found".
+ */
+export async function deleteNoteById(db: Database, actor: Actor | null, noteId: number): Promise<void> {
+  requireActor(actor);
+  const at = await db
+    .selectFrom('notes')
+    .select(['noteable_type', 'noteable_id'])
+    .where('id', '=', noteId)
+    .executeTakeFirst();
+  if (!at || !NOTEABLE_TYPES.has(at.noteable_type)) throw notFound('Note');
+  const n = await noteableById(db, actor, at.noteable_type as Noteable['type'], at.noteable_id);
+  await deleteNote(db, actor, n, noteId);
 }

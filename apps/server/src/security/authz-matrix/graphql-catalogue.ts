@@ -241,6 +241,17 @@ export const graphqlEntries: GraphqlEntry[] = [
     expect: (c) => gate(c.o, true, [c.o.issue('read_issue')], mayAddNote(c, c.o.issue('create_note'))),
   },
   {
+    field: 'Mutation.destroyNote',
+    dims: 'conf+internal',
+    write: true,
+    query: (c) => `mutation { destroyNote(input: { id: ${gid('Note', c.b.issueNote.id)} }) { errors note { id } } }`,
+    // GitLab answers `note: null` once it is gone: the payload itself is the value.
+    pick: (d) => at(d, 'destroyNote'),
+    // As REST `DELETE …/issues/:iid/notes/:note_id`: the same deleteNote call.
+    expect: (c) =>
+      gate(c.o, true, [c.o.issue('read_issue'), c.o.issueNote('read_note')], c.o.issueNote('destroy_note')),
+  },
+  {
     field: 'Query.workItem',
     dims: 'conf',
     write: false,
@@ -358,6 +369,10 @@ export const graphqlOutOfScope: OutOfScope[] = [
     'the caller’s own to-do item, not found otherwise (as REST `POST /todos/:id/mark_as_done`): graphql/sidebar-mutations.graphql.test.ts',
   ),
   field('Group.emailsDisabled', scalars),
+  field(
+    'Mutation.issueMove',
+    'REST `POST …/issues/:iid/move` through the same moveIssue call, which needs a second project per principal: modules/issues/issue-move.rest.test.ts',
+  ),
   ...['workItemCreate', 'createWorkItem', 'workItemDelete', 'deleteWorkItem'].map((f) =>
     field(
       `Mutation.${f}`,

@@ -13,12 +13,14 @@ import confirmStyles from '../shared/DetailLayout.module.css';
 import { deleteIssue, promoteToEpic, setIssueLocked, setIssueSubscribed } from './issueActionsApi';
 import { clearIssueDraft } from './issueDraft';
 import { deleteTexts, issueTypeName } from './issueTypeName';
+import { MoveIssueDialog } from './MoveIssueDialog';
 import { issueKeys } from './queries';
 
 export type MenuActionKey =
   | 'notifications'
   | 'new-related'
   | 'promote'
+  | 'move'
   | 'lock'
   | 'copy-reference'
   | 'copy-email'
@@ -31,6 +33,7 @@ const FAILURE: Record<MenuActionKey, string> = {
   notifications: 'An error occurred while updating the notification settings. Please try again.',
   'new-related': 'Could not open the new issue form.',
   promote: 'Something went wrong while promoting the issue to an epic. Please try again.',
+  move: 'An error occurred while moving the issue.',
   lock: 'Something went wrong trying to change the locked state of the discussion',
   'copy-reference': 'Could not copy the reference. Please copy it from the sidebar.',
   'copy-email': 'Could not copy the email address.',
@@ -49,6 +52,7 @@ export function useIssueMenuActions(issue: Issue, projectPath: string) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [reporting, setReporting] = useState(false);
   const [confirmSpam, setConfirmSpam] = useState(false);
+  const [moving, setMoving] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -86,6 +90,7 @@ export function useIssueMenuActions(issue: Issue, projectPath: string) {
       void queryClient.invalidateQueries({ queryKey: issueKeys.all });
       await router.navigate({ href: epicPath });
     },
+    move: async () => setMoving(true),
     lock: async () => {
       await setIssueLocked(projectPath, issue.iid, !locked);
       await refreshIssue();
@@ -132,6 +137,15 @@ export function useIssueMenuActions(issue: Issue, projectPath: string) {
   const dialogs = (
     <>
       {deleteConfirmation}
+      {moving && (
+        <MoveIssueDialog
+          isOpen={moving}
+          onOpenChange={setMoving}
+          issue={issue}
+          projectPath={projectPath}
+          onMoved={() => void queryClient.invalidateQueries({ queryKey: issueKeys.all })}
+        />
+      )}
       {issue.author && (
         <LazyReportAbuseDrawer
           isOpen={reporting}
@@ -160,8 +174,8 @@ export function useIssueMenuActions(issue: Issue, projectPath: string) {
     /** The failure of the last action, unless the delete confirmation shows it. */
     failure: confirmDelete ? null : failure,
     locked,
-    /** A dialog the menu opened (delete, report abuse, submit as spam) is showing. */
-    dialogOpen: confirmDelete || reporting || confirmSpam,
+    /** A dialog the menu opened (delete, move, report abuse, submit as spam) is showing. */
+    dialogOpen: confirmDelete || reporting || confirmSpam || moving,
     dialogs,
   };
 }
@@ -189,6 +203,7 @@ export function menuActionItems(
     flags.createIssue && { key: 'new-related', label: 'New related issue' },
     flags.promoteToEpic && { key: 'promote', label: 'Promote to epic' },
     flags.adminIssue && { key: 'lock', label: locked ? 'Unlock discussion' : 'Lock discussion' },
+    flags.adminIssue && !issue.moved_to_id && { key: 'move', label: 'Move issue' },
     { key: 'copy-reference', label: 'Copy reference' },
     // Only when the server configures incoming email and the reader may comment (IE §2.1).
     !!issue.create_note_email && { key: 'copy-email', label: 'Copy issue email address' },
