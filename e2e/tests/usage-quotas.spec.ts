@@ -33,7 +33,10 @@ test.describe('as the group’s Owner (alice)', () => {
 
   test('shows the seats, a member’s memberships, and removes a user after the typed confirmation', async ({ page }) => {
     await page.goto(`/groups/${groupPath}`);
-    await page.getByRole('navigation', { name: 'Group navigation' }).getByRole('link', { name: 'Usage quotas' }).click();
+    await page
+      .getByRole('navigation', { name: 'Group navigation' })
+      .getByRole('link', { name: 'Usage quotas' })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Usage quotas' })).toBeVisible();
     const seats = page.getByRole('definition').filter({ hasText: /^\d+$/ }).first();
     await expect(seats).toHaveText('3');
@@ -78,6 +81,8 @@ test.describe('as a Developer of the group (frank)', () => {
   test('the page does not exist for anyone but the group’s Owners', async ({ page }) => {
     await page.goto(`/groups/${groupPath}/-/usage_quotas`);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Group navigation' }).getByRole('link', { name: 'Usage quotas' })).toHaveCount(0);
+    await expect(
+      page.getByRole('navigation', { name: 'Group navigation' }).getByRole('link', { name: 'Usage quotas' }),
+    ).toHaveCount(0);
   });
 });

@@ -214,8 +214,12 @@ export const epicEntries: RestEntry[] = [
     (c) => `${issuePageJson(c)}?destroy_confirm=true`,
     (c) => write(c, [c.o.issue('read_issue')], c.o.issue('destroy_issue')),
   ),
-  entry('DELETE', EPIC_PAGE_JSON, 'conf', (c) => `${epicPageJson(c)}?destroy_confirm=true`, (c) =>
-    write(c, [c.o.epic('read_epic')], c.o.epic('destroy_epic')),
+  entry(
+    'DELETE',
+    EPIC_PAGE_JSON,
+    'conf',
+    (c) => `${epicPageJson(c)}?destroy_confirm=true`,
+    (c) => write(c, [c.o.epic('read_epic')], c.o.epic('destroy_epic')),
   ),
   ...(['subscribe', 'unsubscribe'] as const).map((action) =>
     entry(
