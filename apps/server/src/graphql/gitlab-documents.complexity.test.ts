@@ -15,6 +15,24 @@ import { schema } from './schema';
 const signedIn = { actor: { id: 1 } };
 const anonymous = { actor: null };
 
+/** The global id types the variables' placeholders (`"{{CommentedIssue acme/web}}"`) stand for. */
+const PLACEHOLDER_TYPES: Record<string, string> = {
+  CommentedIssue: 'Issue',
+  Comment: 'Note',
+  EpicWorkItem: 'WorkItem',
+};
+
+/**
+ * A placeholder's stand-in: scoring does not look at ids, but the variables are coerced first, so a
+ * global id scalar needs a well-formed one of its type (`gid://gitlab/Issue/1`); a milestone number, `1`.
+ */
+function standIn(value: unknown): unknown {
+  const match = typeof value === 'string' ? /^\{\{(\w+) [^}]+\}\}$/.exec(value) : null;
+  if (!match?.[1]) return value;
+  if (match[1] === 'MilestoneNumber') return '1';
+  return `gid://gitlab/${PLACEHOLDER_TYPES[match[1]] ?? match[1]}/1`;
+}
+
 function complexity(query: string, variables: Record<string, unknown>, ctx: object) {
   expect(validate(schema, parse(query)).map((e) => e.message)).toEqual([]);
   return queryComplexity(query, { schema, variables, ctx }).complexity;
@@ -78,9 +96,10 @@ describe('GitLab’s seed-screen documents in our complexity rule', () => {
   });
 
   it.each(readGitlabDocuments().map((d) => [d.file, d] as const))('%s fits under the signed-in limit', (_f, doc) => {
-    expect(
-      queryComplexity(doc.source, { schema, variables: doc.variables, ctx: signedIn }).complexity,
-    ).toBeLessThanOrEqual(MAX_COMPLEXITY_SIGNED_IN);
+    const variables = JSON.parse(JSON.stringify(doc.variables), (_key, value) => standIn(value));
+    expect(queryComplexity(doc.source, { schema, variables, ctx: signedIn }).complexity).toBeLessThanOrEqual(
+      MAX_COMPLEXITY_SIGNED_IN,
+    );
   });
 
   it('still refuses nested connections at the largest page size: 100 × 100 rows', () => {

@@ -50,6 +50,9 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     'features/issues/sidebar/iterationOptions.ts',
   );
   const newIssue = await webModule<{ NEW_ISSUE_PERMISSIONS: Document }>('features/issues/newIssuePermissionsApi.ts');
+  const frequent = await webModule<{ FRECENT_PROJECTS: Document; FRECENT_GROUPS: Document }>(
+    'features/frequent/frequentApi.ts',
+  );
   const newMergeRequest = await webModule<{ NEW_MERGE_REQUEST_PERMISSION: Document }>(
     'features/merge-requests/newMergeRequestApi.ts',
   );
@@ -149,6 +152,8 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       query: documentText(newIssue.NEW_ISSUE_PERMISSIONS),
       variables: { fullPath: 'acme/web' },
     },
+    { name: 'frecentProjects', query: documentText(frequent.FRECENT_PROJECTS), variables: {} },
+    { name: 'frecentGroups', query: documentText(frequent.FRECENT_GROUPS), variables: {} },
     {
       name: 'newMergeRequestPermission',
       query: documentText(newMergeRequest.NEW_MERGE_REQUEST_PERMISSION),
@@ -240,6 +245,7 @@ describe('the web app’s GraphQL documents', () => {
       'features/epics/sidebar/epicSidebarApi.ts',
       'features/epics/tree-add/treeAddApi.ts',
       'features/epics/tree/treeApi.ts',
+      'features/frequent/frequentApi.ts',
       'features/issues/blockingIssuesApi.ts',
       'features/issues/issueActionsApi.ts',
       'features/issues/issuePermissions.ts',

@@ -13,13 +13,13 @@ export interface FrequentItem {
   webUrl: string;
 }
 
-const FRECENT_PROJECTS = graphql(`
+export const FRECENT_PROJECTS = graphql(`
   query frecentProjects {
     frecentProjects { id name fullPath webUrl }
   }
 `);
 
-const FRECENT_GROUPS = graphql(`
+export const FRECENT_GROUPS = graphql(`
   query frecentGroups {
     frecentGroups { id name fullPath webUrl }
   }
