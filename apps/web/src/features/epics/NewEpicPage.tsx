@@ -1,7 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ErrorState } from '../../app/ErrorState';
-import { NotFoundPage } from '../../app/NotFoundPage';
 import { AppLink } from '../../lib/AppLink';
 import { ApiError, apiPath, encodeId } from '../../lib/api';
 import { urls } from '../../lib/paths';
@@ -12,7 +11,7 @@ import { Button } from '../../ui/Button';
 import { buttonClassName } from '../../ui/buttonClassName';
 import form from '../../ui/Form.module.css';
 import { LabelBadge } from '../../ui/LabelBadge';
-import { PageSpinner, Spinner } from '../../ui/Spinner';
+import { Spinner } from '../../ui/Spinner';
 import { labelKeys } from '../labels/queries';
 import { LabelledField } from '../shared/LabelledField';
 import { NewItemFrame } from '../shared/NewItemFrame';
@@ -288,19 +287,8 @@ function NewEpicForm({ groupPath, headingId }: { groupPath: string; headingId: s
 /** `/groups/:group/-/epics/new`: GitLab's new epic form, for users who may create epics in the group. */
 export function NewEpicPage({ groupPath }: { groupPath: string }) {
   const allowed = useCanCreateEpic(groupPath);
-  if (allowed.isSuccess && !allowed.data) return <NotFoundPage />;
   return (
-    <NewItemFrame
-      owner={{ kind: 'group', fullPath: groupPath, list: 'epics' }}
-      title="New epic"
-      body={
-        allowed.isPending ? (
-          <PageSpinner label="Loading" />
-        ) : allowed.isError ? (
-          <ErrorState error={allowed.error} onRetry={() => void allowed.refetch()} />
-        ) : undefined
-      }
-    >
+    <NewItemFrame owner={{ kind: 'group', fullPath: groupPath, list: 'epics' }} title="New epic" allowed={allowed}>
       {(headingId) => <NewEpicForm groupPath={groupPath} headingId={headingId} />}
     </NewItemFrame>
   );

@@ -2,15 +2,12 @@ import { isDraftTitle } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { ErrorState } from '../../app/ErrorState';
-import { NotFoundPage } from '../../app/NotFoundPage';
 import { ApiError } from '../../lib/api';
 import { urls } from '../../lib/paths';
 import { useProject } from '../../lib/queries';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
 import styles from '../../ui/Form.module.css';
-import { PageSpinner } from '../../ui/Spinner';
 import { LabelledField } from '../shared/LabelledField';
 import { MarkdownEditor } from '../shared/MarkdownEditor';
 import { NewItemActions, NewItemTitleField } from '../shared/NewItemFields';
@@ -200,18 +197,11 @@ function NewMergeRequestForm({ projectPath, headingId }: { projectPath: string; 
 /** `/:project/-/merge_requests/new` ("New merge request" on the project's merge request list). */
 export function NewMergeRequestPage({ projectPath }: { projectPath: string }) {
   const allowed = useCanCreateMergeRequest(projectPath);
-  if (allowed.isSuccess && !allowed.data) return <NotFoundPage />;
   return (
     <NewItemFrame
       owner={{ kind: 'project', fullPath: projectPath, list: 'merge_requests' }}
       title="New merge request"
-      body={
-        allowed.isPending ? (
-          <PageSpinner label="Loading" />
-        ) : allowed.isError ? (
-          <ErrorState error={allowed.error} onRetry={() => void allowed.refetch()} />
-        ) : undefined
-      }
+      allowed={allowed}
     >
       {(headingId) => <NewMergeRequestForm projectPath={projectPath} headingId={headingId} />}
     </NewItemFrame>
