@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
 import styles from '../../ui/Form.module.css';
-import { MarkdownEditor } from '../shared/MarkdownEditor';
+import { MarkdownField } from '../shared/MarkdownField';
 import { NewItemActions, NewItemConfidentialBox, NewItemTitleField, NewItemTypeField } from '../shared/NewItemFields';
 import { NewItemFrame } from '../shared/NewItemFrame';
 import { useSecretGuard } from '../shared/useSecretGuard';
@@ -97,20 +97,16 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
           onChange={setType}
         />
         <TemplatePicker projectPath={projectPath} kind="issues" description={description} onLoad={setDescription} />
-        <div className={styles.field}>
-          <span id={`${ids}-description`} className={styles.label}>
-            Description
-          </span>
-          <MarkdownEditor
-            labelId={`${ids}-description`}
-            value={description}
-            onChange={setDescription}
-            onSubmit={create}
-            projectPath={projectPath}
-            confidential={confidential}
-            quickActionsTarget={NEW_ISSUE}
-          />
-        </div>
+        <MarkdownField
+          label="Description"
+          labelId={`${ids}-description`}
+          value={description}
+          onChange={setDescription}
+          onSubmit={create}
+          projectPath={projectPath}
+          confidential={confidential}
+          quickActionsTarget={NEW_ISSUE}
+        />
         <NewItemConfidentialBox noun="issue" checked={confidential} onChange={setConfidential} />
       </form>
       {permissions.data?.adminIssue && (

@@ -8,8 +8,8 @@ import { useProject } from '../../lib/queries';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
 import styles from '../../ui/Form.module.css';
-import { LabelledField } from '../shared/LabelledField';
-import { MarkdownEditor } from '../shared/MarkdownEditor';
+import { LabelledInput } from '../shared/LabelledField';
+import { MarkdownField } from '../shared/MarkdownField';
 import { NewItemActions, NewItemTitleField } from '../shared/NewItemFields';
 import { NewItemFrame } from '../shared/NewItemFrame';
 import { useSecretGuard } from '../shared/useSecretGuard';
@@ -47,20 +47,18 @@ function BranchField({
   errorId?: string;
 }) {
   return (
-    <LabelledField htmlFor={id} label={label}>
-      <input
-        id={id}
-        className={styles.input}
-        value={value}
-        maxLength={255}
-        required
-        autoComplete="off"
-        spellCheck={false}
-        aria-invalid={errorId !== undefined}
-        aria-describedby={errorId}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </LabelledField>
+    <LabelledInput
+      id={id}
+      label={label}
+      value={value}
+      onChange={onChange}
+      maxLength={255}
+      required
+      autoComplete="off"
+      spellCheck={false}
+      aria-invalid={errorId !== undefined}
+      aria-describedby={errorId}
+    />
   );
 }
 
@@ -169,18 +167,14 @@ function NewMergeRequestForm({ projectPath, headingId }: { projectPath: string; 
           onLoad={setDescription}
           startWithDefault
         />
-        <div className={styles.field}>
-          <span id={`${ids}-description`} className={styles.label}>
-            Description
-          </span>
-          <MarkdownEditor
-            labelId={`${ids}-description`}
-            value={description}
-            onChange={setDescription}
-            onSubmit={create}
-            projectPath={projectPath}
-          />
-        </div>
+        <MarkdownField
+          label="Description"
+          labelId={`${ids}-description`}
+          value={description}
+          onChange={setDescription}
+          onSubmit={create}
+          projectPath={projectPath}
+        />
       </form>
       <NewMergeRequestFields projectPath={projectPath} values={values} onChange={change} />
       <NewItemActions

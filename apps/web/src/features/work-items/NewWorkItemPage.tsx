@@ -6,7 +6,7 @@ import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import styles from '../../ui/Form.module.css';
 import { issueKeys } from '../issues/queries';
-import { LabelledField } from '../shared/LabelledField';
+import { LabelledField, LabelledInput } from '../shared/LabelledField';
 import { NewItemActions, NewItemConfidentialBox, NewItemTitleField, NewItemTypeField } from '../shared/NewItemFields';
 import { NewItemFrame } from '../shared/NewItemFrame';
 import { useSecretGuard } from '../shared/useSecretGuard';
@@ -104,30 +104,26 @@ function NewWorkItemForm({ namespace, headingId }: { namespace: Namespace; headi
         />
       </LabelledField>
       {parentLabel && (
-        <LabelledField
-          htmlFor={`${ids}-parent`}
+        <LabelledInput
+          id={`${ids}-parent`}
           label={
             <>
               Parent <span className={styles.optional}>({parentLabel}, for example #12; optional)</span>
             </>
           }
+          value={parent}
+          onChange={setParent}
+          maxLength={12}
+          autoComplete="off"
+          aria-invalid={parentInvalid}
+          aria-describedby={parentInvalid ? `${ids}-parent-error` : undefined}
         >
-          <input
-            id={`${ids}-parent`}
-            className={styles.input}
-            value={parent}
-            maxLength={12}
-            autoComplete="off"
-            aria-invalid={parentInvalid}
-            aria-describedby={parentInvalid ? `${ids}-parent-error` : undefined}
-            onChange={(event) => setParent(event.target.value)}
-          />
           {parentInvalid && (
             <span id={`${ids}-parent-error`} role="alert">
               Enter the parent's reference, like #12.
             </span>
           )}
-        </LabelledField>
+        </LabelledInput>
       )}
       <NewItemConfidentialBox noun="work item" checked={confidential} onChange={setConfidential} />
       <NewItemActions
