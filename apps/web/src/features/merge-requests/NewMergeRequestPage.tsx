@@ -1,7 +1,7 @@
 import { isDraftTitle } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { urls } from '../../lib/paths';
 import { useProject } from '../../lib/queries';
@@ -9,11 +9,10 @@ import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
 import styles from '../../ui/Form.module.css';
 import { LabelledInput } from '../shared/LabelledField';
-import { MarkdownField } from '../shared/MarkdownField';
 import { NewItemActions, NewItemTitleField } from '../shared/NewItemFields';
 import { NewItemFrame } from '../shared/NewItemFrame';
-import { useSecretGuard } from '../shared/useSecretGuard';
-import { TemplatePicker } from '../templates/TemplatePicker';
+import { useGuardedCreate } from '../shared/useSecretGuard';
+import { TemplatedDescription } from '../templates/TemplatedDescription';
 import { NewMergeRequestFields } from './NewMergeRequestFields';
 import pageStyles from './NewMergeRequestPage.module.css';
 import { type NewMergeRequestValues, newMergeRequestBody, titleWithDraft } from './newMergeRequest';
@@ -108,15 +107,7 @@ function NewMergeRequestForm({ projectPath, headingId }: { projectPath: string; 
       setPending(false);
     }
   };
-  const secretGuard = useSecretGuard('description');
-  // IE §2.6: a title or description that looks like it holds a secret asks before it is saved.
-  const create = () => {
-    if (!pending && complete) secretGuard.guard(`${values.title}\n${description}`, () => void submit());
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    create();
-  };
+  const { create, onSubmit, dialog } = useGuardedCreate(!pending && complete, values.title, description, submit);
 
   return (
     // The pickers hold forms of their own, so they sit beside the main form; Create submits it by its id.
@@ -160,15 +151,9 @@ function NewMergeRequestForm({ projectPath, headingId }: { projectPath: string; 
             Drafts cannot be merged until marked ready.
           </p>
         </div>
-        <TemplatePicker
-          projectPath={projectPath}
+        <TemplatedDescription
           kind="merge_requests"
-          description={description}
-          onLoad={setDescription}
           startWithDefault
-        />
-        <MarkdownField
-          label="Description"
           labelId={`${ids}-description`}
           value={description}
           onChange={setDescription}
@@ -183,7 +168,7 @@ function NewMergeRequestForm({ projectPath, headingId }: { projectPath: string; 
         label={pending ? 'Creating merge request…' : 'Create merge request'}
         cancelHref={urls.projectPage(projectPath, 'merge_requests')}
       />
-      {secretGuard.dialog}
+      {dialog}
     </div>
   );
 }

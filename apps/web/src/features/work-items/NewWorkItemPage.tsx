@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { urls } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
@@ -9,7 +9,7 @@ import { issueKeys } from '../issues/queries';
 import { LabelledField, LabelledInput } from '../shared/LabelledField';
 import { NewItemActions, NewItemConfidentialBox, NewItemTitleField, NewItemTypeField } from '../shared/NewItemFields';
 import { NewItemFrame } from '../shared/NewItemFrame';
-import { useSecretGuard } from '../shared/useSecretGuard';
+import { useGuardedCreate } from '../shared/useSecretGuard';
 import { newWorkItemPlaceholder } from './newWorkItemPlaceholder';
 import { createWorkItem, type NewTypeName, PARENT_TYPE, PROJECT_TYPES } from './workItemsApi';
 
@@ -69,11 +69,7 @@ function NewWorkItemForm({ namespace, headingId }: { namespace: Namespace; headi
       setPending(false);
     }
   };
-  const secretGuard = useSecretGuard('description');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!pending && title.trim()) secretGuard.guard(`${title}\n${description}`, () => void submit());
-  };
+  const { onSubmit, dialog } = useGuardedCreate(!pending && !!title.trim(), title, description, submit);
   const cancelHref =
     namespace.kind === 'group'
       ? urls.groupPage(namespace.fullPath, 'epics')
@@ -131,7 +127,7 @@ function NewWorkItemForm({ namespace, headingId }: { namespace: Namespace; headi
         label={pending ? 'Creating…' : `Create ${type.toLowerCase()}`}
         cancelHref={cancelHref}
       />
-      {secretGuard.dialog}
+      {dialog}
     </form>
   );
 }
