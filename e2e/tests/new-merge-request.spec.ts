@@ -87,7 +87,7 @@ test.describe('as the Owner', () => {
     await page.getByRole('button', { name: 'New merge request' }).click();
     const chooser = page.getByRole('dialog', { name: 'Select project to create merge request' });
     await expect(chooser.getByRole('radio')).toHaveCount(1);
-    await chooser.getByRole('radio', { name: /New MR e2e \/ app/ }).click();
+    await chooser.getByRole('radio', { name: /mrnew e2e \/ app/ }).click();
     await expect(page).toHaveURL(new RegExp(`/${projectPath}/-/merge_requests/new$`));
     await expect(page.getByRole('heading', { level: 1, name: 'New merge request' })).toBeVisible();
   });
