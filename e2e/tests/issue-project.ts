@@ -51,3 +51,9 @@ export function useIssueProject(
   });
   return handle;
 }
+
+/** Makes the seeded user `username` a member of the group with GitLab's `access_level` (20 Reporter, 30 Developer …). */
+export async function addGroupMember(api: SessionApi, groupId: number, username: string, accessLevel: number) {
+  const [user] = (await api('GET', `/users?username=${username}`)) as unknown as Array<{ id: number }>;
+  await api('POST', `/groups/${groupId}/members`, { user_id: user?.id, access_level: accessLevel });
+}

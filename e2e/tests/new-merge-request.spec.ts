@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { authFile, signedInPage } from './auth';
 import { seriousViolations } from './axe';
+import { addGroupMember, useIssueProject } from './issue-project';
 import { settledScreenshot } from './screenshots';
-import { type SessionApi, sessionApi } from './session-api';
 
 /**
  * The New merge request form (issue 28, IE §2.8): typed branches, the description template picker
@@ -10,31 +10,14 @@ import { type SessionApi, sessionApi } from './session-api';
  * assignees, reviewers, labels; the server's refusal beside the form; a Reporter sees no button and
  * a 404 page.
  */
-const groupPath = `mrnew-${Date.now().toString(36)}`;
-const projectPath = `${groupPath}/app`;
 const REPORTER = 20;
 const DEFAULT_TEMPLATE = '## What does this merge request do?\n\nDescribe the change.';
 const BUG_TEMPLATE = '## Bug fix\n\nCloses the bug.';
-let groupId = 0;
-let api: SessionApi;
-let setupPage: Page;
-
-test.beforeAll(async ({ browser }) => {
-  setupPage = await browser.newPage({ storageState: authFile('alice') });
-  api = await sessionApi(setupPage);
-  const group = await api('POST', '/groups', { name: 'New MR e2e', path: groupPath, visibility: 'private' });
-  groupId = group.id as number;
-  const project = await api('POST', '/projects', { name: 'app', path: 'app', namespace_id: groupId });
-  await api('POST', `/projects/${project.id}/templates/merge_requests`, { name: 'Default', content: DEFAULT_TEMPLATE });
-  await api('POST', `/projects/${project.id}/templates/merge_requests`, { name: 'Bug fix', content: BUG_TEMPLATE });
-  await api('POST', `/projects/${project.id}/labels`, { name: 'backend', color: '#428BCA' });
-  const [frank] = (await api('GET', '/users?username=frank')) as unknown as Array<{ id: number }>;
-  await api('POST', `/groups/${groupId}/members`, { user_id: frank?.id, access_level: REPORTER });
-});
-
-test.afterAll(async () => {
-  if (groupId) await api('DELETE', `/groups/${groupId}`);
-  await setupPage.close();
+const { groupPath, projectPath } = useIssueProject('mrnew', [], async ({ api, groupId, projectId }) => {
+  await api('POST', `/projects/${projectId}/templates/merge_requests`, { name: 'Default', content: DEFAULT_TEMPLATE });
+  await api('POST', `/projects/${projectId}/templates/merge_requests`, { name: 'Bug fix', content: BUG_TEMPLATE });
+  await api('POST', `/projects/${projectId}/labels`, { name: 'backend', color: '#428BCA' });
+  await addGroupMember(api, groupId, 'frank', REPORTER);
 });
 
 test.describe('as the Owner', () => {
@@ -104,7 +87,7 @@ test.describe('as the Owner', () => {
     await page.getByRole('button', { name: 'New merge request' }).click();
     const chooser = page.getByRole('dialog', { name: 'Select project to create merge request' });
     await expect(chooser.getByRole('radio')).toHaveCount(1);
-    await chooser.getByRole('radio', { name: /New MR e2e \/ app/ }).click();
+    await chooser.getByRole('radio', { name: /mrnew e2e \/ app/ }).click();
     await expect(page).toHaveURL(new RegExp(`/${projectPath}/-/merge_requests/new$`));
     await expect(page.getByRole('heading', { level: 1, name: 'New merge request' })).toBeVisible();
   });

@@ -12,6 +12,16 @@ async function openRoadmap(page: Page, query: string) {
   await expect(page.getByTestId('roadmap-row').first()).toBeVisible();
 }
 
+/** The roadmap over three years by quarters, with its first rows shown; `expectMore` waits for more rows. */
+async function openAllYearsRoadmap(page: Page) {
+  await openRoadmap(page, 'timeframe_range_type=THREE_YEARS&layout=QUARTERS&state=all');
+  const scroller = page.getByTestId('roadmap-scroller');
+  const count = async () => Number(await scroller.getAttribute('data-row-count'));
+  const before = await count();
+  expect(before).toBeGreaterThan(0);
+  return { scroller, expectMore: () => expect.poll(count).toBeGreaterThan(before) };
+}
+
 function addMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const index = y * 12 + (m - 1) + months;
@@ -168,12 +178,9 @@ test('after the first page every other epic loads at once, in windows, without s
     }
     await route.continue();
   });
-  await openRoadmap(page, 'timeframe_range_type=THREE_YEARS&layout=QUARTERS&state=all');
-  const scroller = page.getByTestId('roadmap-scroller');
-  const before = Number(await scroller.getAttribute('data-row-count'));
-  expect(before).toBeGreaterThan(0);
+  const rows = await openAllYearsRoadmap(page);
   await expect(page.getByTestId('roadmap-loading-more')).toContainText('Loading epics');
-  await expect.poll(async () => Number(await scroller.getAttribute('data-row-count'))).toBeGreaterThan(before);
+  await rows.expectMore();
   await expect(page.getByTestId('roadmap-loading-more')).toHaveCount(0);
   expect(windows.length).toBeGreaterThan(0);
   expect(windows[0]).toContain('"offset":50');
@@ -192,16 +199,13 @@ test('on a server without windows, scrolling to the end loads the next page of e
       await new Promise((r) => setTimeout(r, 800));
     await route.continue();
   });
-  await openRoadmap(page, 'timeframe_range_type=THREE_YEARS&layout=QUARTERS&state=all');
-  const scroller = page.getByTestId('roadmap-scroller');
-  const before = Number(await scroller.getAttribute('data-row-count'));
-  expect(before).toBeGreaterThan(0);
+  const rows = await openAllYearsRoadmap(page);
   await expect(page.getByTestId('roadmap-bottom-shadow')).toBeVisible();
-  await scroller.evaluate((el) => {
+  await rows.scroller.evaluate((el) => {
     el.scrollTop = el.scrollHeight;
   });
   await expect(page.getByTestId('roadmap-loading-more')).toContainText('Loading epics');
-  await expect.poll(async () => Number(await scroller.getAttribute('data-row-count'))).toBeGreaterThan(before);
+  await rows.expectMore();
 });
 
 test('dependency lines join blockers to the epics they block', async ({ page }) => {

@@ -1,34 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
 import { authFile, signedInPage } from './auth';
 import { seriousViolations } from './axe';
+import { addGroupMember, useIssueProject } from './issue-project';
 import { settledScreenshot } from './screenshots';
-import { type SessionApi, sessionApi } from './session-api';
 
 /** Description templates managed in group and project settings (issue 11, IE-3, IE-4). */
-const groupPath = `templates-${Date.now().toString(36)}`;
-const projectPath = `${groupPath}/app`;
+const DEVELOPER = 30;
+const { groupPath, projectPath } = useIssueProject('templates', [], async ({ api, groupId }) => {
+  await api('POST', `/groups/${groupId}/templates/issues`, { name: 'Group incident', content: '## Impact' });
+  await addGroupMember(api, groupId, 'frank', DEVELOPER);
+});
 const projectSettings = `/${projectPath}/-/settings/general`;
 const groupSettings = `/groups/${groupPath}/-/settings/general`;
-const DEVELOPER = 30;
-let groupId = 0;
-let api: SessionApi;
-let setupPage: Page;
-
-test.beforeAll(async ({ browser }) => {
-  setupPage = await browser.newPage({ storageState: authFile('alice') });
-  api = await sessionApi(setupPage);
-  const group = await api('POST', '/groups', { name: 'Templates e2e', path: groupPath, visibility: 'private' });
-  groupId = group.id as number;
-  await api('POST', '/projects', { name: 'app', path: 'app', namespace_id: groupId });
-  await api('POST', `/groups/${groupId}/templates/issues`, { name: 'Group incident', content: '## Impact' });
-  const [frank] = (await api('GET', '/users?username=frank')) as unknown as Array<{ id: number }>;
-  await api('POST', `/groups/${groupId}/members`, { user_id: frank?.id, access_level: DEVELOPER });
-});
-
-test.afterAll(async () => {
-  if (groupId) await api('DELETE', `/groups/${groupId}`);
-  await setupPage.close();
-});
 
 const issueTemplates = (page: Page) => page.getByRole('list', { name: 'Issue templates' });
 const row = (page: Page, name: string) => issueTemplates(page).getByRole('listitem').filter({ hasText: name });
@@ -44,7 +27,7 @@ test.describe('as a Maintainer', () => {
 
     // The group's template is inherited: named with its group, and not editable here.
     const inherited = row(page, 'Group incident');
-    await expect(inherited).toContainText('Inherited from Templates e2e');
+    await expect(inherited).toContainText('Inherited from templates e2e');
     await expect(inherited.getByRole('button')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Add issue template' }).click();

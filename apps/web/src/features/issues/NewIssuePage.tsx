@@ -1,16 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { urls } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
 import styles from '../../ui/Form.module.css';
-import { MarkdownEditor } from '../shared/MarkdownEditor';
 import { NewItemActions, NewItemConfidentialBox, NewItemTitleField, NewItemTypeField } from '../shared/NewItemFields';
 import { NewItemFrame } from '../shared/NewItemFrame';
-import { useSecretGuard } from '../shared/useSecretGuard';
-import { TemplatePicker } from '../templates/TemplatePicker';
+import { useGuardedCreate } from '../shared/useSecretGuard';
+import { TemplatedDescription } from '../templates/TemplatedDescription';
 import { createIssue, type NewIssue, relateIssues } from './issuesApi';
 import pageStyles from './NewIssuePage.module.css';
 import { NewIssuePlanningFields, NO_PLANNING, type PlanningValues, planningBody } from './NewIssuePlanningFields';
@@ -68,15 +67,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
       setPending(false);
     }
   };
-  const secretGuard = useSecretGuard('description');
-  // IE §2.6: a title or description that looks like it holds a secret asks before it is saved.
-  const create = () => {
-    if (!pending && title.trim()) secretGuard.guard(`${title}\n${description}`, () => void submit());
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    create();
-  };
+  const { create, onSubmit, dialog } = useGuardedCreate(!pending && !!title.trim(), title, description, submit);
 
   return (
     // The planning fields hold forms of their own (pickers, values), so they sit beside the main form,
@@ -96,21 +87,16 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
           types={permissions.data?.createIncident ? [ISSUE_TYPE, INCIDENT_TYPE] : [ISSUE_TYPE]}
           onChange={setType}
         />
-        <TemplatePicker projectPath={projectPath} kind="issues" description={description} onLoad={setDescription} />
-        <div className={styles.field}>
-          <span id={`${ids}-description`} className={styles.label}>
-            Description
-          </span>
-          <MarkdownEditor
-            labelId={`${ids}-description`}
-            value={description}
-            onChange={setDescription}
-            onSubmit={create}
-            projectPath={projectPath}
-            confidential={confidential}
-            quickActionsTarget={NEW_ISSUE}
-          />
-        </div>
+        <TemplatedDescription
+          kind="issues"
+          labelId={`${ids}-description`}
+          value={description}
+          onChange={setDescription}
+          onSubmit={create}
+          projectPath={projectPath}
+          confidential={confidential}
+          quickActionsTarget={NEW_ISSUE}
+        />
         <NewItemConfidentialBox noun="issue" checked={confidential} onChange={setConfidential} />
       </form>
       {permissions.data?.adminIssue && (
@@ -122,7 +108,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
         label={pending ? 'Creating issue…' : 'Create issue'}
         cancelHref={urls.projectPage(projectPath, 'issues')}
       />
-      {secretGuard.dialog}
+      {dialog}
     </div>
   );
 }

@@ -47,6 +47,31 @@ export function labelsButtonText(titles: string[]): string {
   return rest.length ? `${first} +${rest.length} more` : first;
 }
 
+/** The labels of a new issue or merge request, picked by title. */
+export function NewItemLabelsField({
+  pickers,
+  labels,
+  onChange,
+}: {
+  pickers: ReturnType<typeof fieldPickers>;
+  labels: string[];
+  onChange: (titles: string[]) => void;
+}) {
+  return (
+    <SidebarEditField
+      label="Labels"
+      canEdit
+      failure={null}
+      picker={pickers.labels(
+        labels.map((title) => ({ id: title, text: title })),
+        onChange,
+      )}
+    >
+      {labelsButtonText(labels)}
+    </SidebarEditField>
+  );
+}
+
 const one = (chosen: PickerOption[]) => chosen[0] ?? null;
 /** The fields of one choice each, picked alike. */
 const SINGLE_CHOICES = [
@@ -84,16 +109,7 @@ export function NewIssuePlanningFields({
       >
         <People users={values.assignees.flatMap((a) => (a.avatar ? [a.avatar] : []))} empty={none} />
       </SidebarEditField>
-      <SidebarEditField
-        label="Labels"
-        {...field}
-        picker={pickers.labels(
-          values.labels.map((title) => ({ id: title, text: title })),
-          (titles) => set({ labels: titles }),
-        )}
-      >
-        {labelsButtonText(values.labels)}
-      </SidebarEditField>
+      <NewItemLabelsField pickers={pickers} labels={values.labels} onChange={(labels) => set({ labels })} />
       {SINGLE_CHOICES.map(([key, label]) => (
         <SidebarEditField
           key={key}

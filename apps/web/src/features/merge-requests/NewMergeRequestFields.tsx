@@ -1,4 +1,4 @@
-import { labelsButtonText } from '../issues/NewIssuePlanningFields';
+import { NewItemLabelsField } from '../issues/NewIssuePlanningFields';
 import { fieldPickers } from '../issues/sidebar/fieldPickers';
 import { People } from '../shared/People';
 import { SidebarEditField } from '../shared/sidebar/SidebarFields';
@@ -53,16 +53,7 @@ export function NewMergeRequestFields({
       >
         {values.milestone?.text ?? none}
       </SidebarEditField>
-      <SidebarEditField
-        label="Labels"
-        {...field}
-        picker={pickers.labels(
-          values.labels.map((title) => ({ id: title, text: title })),
-          (titles) => onChange({ labels: titles }),
-        )}
-      >
-        {labelsButtonText(values.labels)}
-      </SidebarEditField>
+      <NewItemLabelsField pickers={pickers} labels={values.labels} onChange={(labels) => onChange({ labels })} />
     </fieldset>
   );
 }

@@ -1,19 +1,18 @@
 import { isDraftTitle } from '@meridian/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { urls } from '../../lib/paths';
 import { useProject } from '../../lib/queries';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
 import styles from '../../ui/Form.module.css';
-import { LabelledField } from '../shared/LabelledField';
-import { MarkdownEditor } from '../shared/MarkdownEditor';
+import { LabelledInput } from '../shared/LabelledField';
 import { NewItemActions, NewItemTitleField } from '../shared/NewItemFields';
 import { NewItemFrame } from '../shared/NewItemFrame';
-import { useSecretGuard } from '../shared/useSecretGuard';
-import { TemplatePicker } from '../templates/TemplatePicker';
+import { useGuardedCreate } from '../shared/useSecretGuard';
+import { TemplatedDescription } from '../templates/TemplatedDescription';
 import { NewMergeRequestFields } from './NewMergeRequestFields';
 import pageStyles from './NewMergeRequestPage.module.css';
 import { type NewMergeRequestValues, newMergeRequestBody, titleWithDraft } from './newMergeRequest';
@@ -47,20 +46,18 @@ function BranchField({
   errorId?: string;
 }) {
   return (
-    <LabelledField htmlFor={id} label={label}>
-      <input
-        id={id}
-        className={styles.input}
-        value={value}
-        maxLength={255}
-        required
-        autoComplete="off"
-        spellCheck={false}
-        aria-invalid={errorId !== undefined}
-        aria-describedby={errorId}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </LabelledField>
+    <LabelledInput
+      id={id}
+      label={label}
+      value={value}
+      onChange={onChange}
+      maxLength={255}
+      required
+      autoComplete="off"
+      spellCheck={false}
+      aria-invalid={errorId !== undefined}
+      aria-describedby={errorId}
+    />
   );
 }
 
@@ -110,15 +107,7 @@ function NewMergeRequestForm({ projectPath, headingId }: { projectPath: string; 
       setPending(false);
     }
   };
-  const secretGuard = useSecretGuard('description');
-  // IE §2.6: a title or description that looks like it holds a secret asks before it is saved.
-  const create = () => {
-    if (!pending && complete) secretGuard.guard(`${values.title}\n${description}`, () => void submit());
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    create();
-  };
+  const { create, onSubmit, dialog } = useGuardedCreate(!pending && complete, values.title, description, submit);
 
   return (
     // The pickers hold forms of their own, so they sit beside the main form; Create submits it by its id.
@@ -162,25 +151,15 @@ function NewMergeRequestForm({ projectPath, headingId }: { projectPath: string; 
             Drafts cannot be merged until marked ready.
           </p>
         </div>
-        <TemplatePicker
-          projectPath={projectPath}
+        <TemplatedDescription
           kind="merge_requests"
-          description={description}
-          onLoad={setDescription}
           startWithDefault
+          labelId={`${ids}-description`}
+          value={description}
+          onChange={setDescription}
+          onSubmit={create}
+          projectPath={projectPath}
         />
-        <div className={styles.field}>
-          <span id={`${ids}-description`} className={styles.label}>
-            Description
-          </span>
-          <MarkdownEditor
-            labelId={`${ids}-description`}
-            value={description}
-            onChange={setDescription}
-            onSubmit={create}
-            projectPath={projectPath}
-          />
-        </div>
       </form>
       <NewMergeRequestFields projectPath={projectPath} values={values} onChange={change} />
       <NewItemActions
@@ -189,7 +168,7 @@ function NewMergeRequestForm({ projectPath, headingId }: { projectPath: string; 
         label={pending ? 'Creating merge request…' : 'Create merge request'}
         cancelHref={urls.projectPage(projectPath, 'merge_requests')}
       />
-      {secretGuard.dialog}
+      {dialog}
     </div>
   );
 }

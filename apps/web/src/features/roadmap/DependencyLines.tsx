@@ -2,18 +2,18 @@ import { memo, useMemo } from 'react';
 import styles from './DependencyLines.module.css';
 import type { RoadmapEpic } from './roadmapApi';
 import { dependencyLinks, type RoadmapRow } from './roadmapRows';
-import { DETAILS_WIDTH } from './timelineLayout';
+import { DETAILS_WIDTH, type TimelineScale } from './timelineLayout';
 
 interface DependencyLinesProps {
   rows: RoadmapRow<RoadmapEpic>[];
   blockersOf: (id: string) => readonly string[] | undefined;
-  cellWidth: number;
+  scale: TimelineScale;
   rowHeight: number;
-  timelineWidth: number;
 }
 
 /** Arrows from the end of each blocking epic's bar to the start of the epic it blocks (red when late). */
-function DependencyLinesView({ rows, blockersOf, cellWidth, rowHeight, timelineWidth }: DependencyLinesProps) {
+function DependencyLinesView({ rows, blockersOf, scale, rowHeight }: DependencyLinesProps) {
+  const { cellWidth, timelineWidth } = scale;
   const links = useMemo(() => dependencyLinks(rows, blockersOf), [rows, blockersOf]);
   return (
     <svg

@@ -1,4 +1,4 @@
-import type { ProgressTracking, Timeframe } from '@meridian/domain';
+import type { ProgressTracking } from '@meridian/domain';
 import { memo } from 'react';
 import { EpicBar } from './EpicBar';
 import { EpicDetailsCell } from './EpicDetailsCell';
@@ -6,7 +6,7 @@ import styles from './EpicRow.module.css';
 import shared from './Roadmap.module.css';
 import type { RoadmapEpic } from './roadmapApi';
 import type { RoadmapRow } from './roadmapRows';
-import type { EditDates, PopoverControls } from './timelineLayout';
+import type { EditDates, PopoverControls, TimelineScale } from './timelineLayout';
 
 export interface EpicRowProps extends PopoverControls {
   row: RoadmapRow<RoadmapEpic>;
@@ -14,9 +14,7 @@ export interface EpicRowProps extends PopoverControls {
   top: number;
   height: number;
   groupPath: string;
-  tf: Timeframe;
-  cellWidth: number;
-  timelineWidth: number;
+  scale: TimelineScale;
   showLabels: boolean;
   showProgress: boolean;
   progressTracking: ProgressTracking;
@@ -27,7 +25,7 @@ export interface EpicRowProps extends PopoverControls {
 }
 
 /** One epic on the roadmap: its details cell on the left and its bar on the timeline. */
-function EpicRowView({ row, top, height, timelineWidth, ...props }: EpicRowProps) {
+function EpicRowView({ row, top, height, scale, ...props }: EpicRowProps) {
   const { epic, level, geometry } = row;
   return (
     <div
@@ -45,12 +43,12 @@ function EpicRowView({ row, top, height, timelineWidth, ...props }: EpicRowProps
         onToggle={props.onToggle}
         onLabelClick={props.onLabelClick}
       />
-      <div className={styles.timelineCell} style={{ width: timelineWidth }}>
+      <div className={styles.timelineCell} style={{ width: scale.timelineWidth }}>
         <EpicBar
           epic={epic}
           geometry={geometry}
-          tf={props.tf}
-          cellWidth={props.cellWidth}
+          tf={scale.tf}
+          cellWidth={scale.cellWidth}
           showProgress={props.showProgress}
           progressTracking={props.progressTracking}
           onEditDates={props.onEditDates}

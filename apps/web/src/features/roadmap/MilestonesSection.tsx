@@ -5,7 +5,7 @@ import styles from './MilestonesSection.module.css';
 import shared from './Roadmap.module.css';
 import type { RoadmapMilestone } from './roadmapApi';
 import { ChevronIcon } from './roadmapIcons';
-import { DETAILS_WIDTH, gridStyle, type PopoverControls } from './timelineLayout';
+import { DETAILS_WIDTH, gridStyle, type PopoverControls, type TimelineScale } from './timelineLayout';
 
 const MILESTONE_LANE = 26;
 /** The Milestones section shows at most this many lanes and scrolls inside beyond them. */
@@ -36,22 +36,12 @@ function milestoneLanes(
 
 interface MilestonesSectionProps extends PopoverControls {
   milestones: RoadmapMilestone[];
-  tf: Timeframe;
-  cellWidth: number;
-  timelineWidth: number;
-  todayX: number | null;
+  scale: TimelineScale;
 }
 
 /** The collapsible Milestones section (RF §2): a count, and the milestones in non-overlapping lanes. */
-function MilestonesSectionView({
-  milestones,
-  tf,
-  cellWidth,
-  timelineWidth,
-  todayX,
-  showPopover,
-  hidePopover,
-}: MilestonesSectionProps) {
+function MilestonesSectionView({ milestones, scale, showPopover, hidePopover }: MilestonesSectionProps) {
+  const { tf, cellWidth, timelineWidth, todayX } = scale;
   const [milestonesOpen, setMilestonesOpen] = useState(true);
   const lanes = useMemo(() => milestoneLanes(milestones, tf, cellWidth), [milestones, tf, cellWidth]);
   const laneCount = lanes.reduce((max, m) => Math.max(max, m.lane + 1), 0);

@@ -1,6 +1,6 @@
 import { type ProgressTracking, type Timeframe, todayMarker } from '@meridian/domain';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../ui/Spinner';
 import { DependencyLines } from './DependencyLines';
 import { EpicRow } from './EpicRow';
@@ -11,7 +11,7 @@ import styles from './RoadmapTimeline.module.css';
 import type { RoadmapEpic, RoadmapMilestone } from './roadmapApi';
 import type { RoadmapRow } from './roadmapRows';
 import { TimelineHeader } from './TimelineHeader';
-import { DETAILS_WIDTH, type EditDates, gridStyle, MIN_CELL } from './timelineLayout';
+import { DETAILS_WIDTH, type EditDates, gridStyle, MIN_CELL, type TimelineScale } from './timelineLayout';
 
 export type { EditDates } from './timelineLayout';
 
@@ -56,6 +56,11 @@ export function RoadmapTimeline(props: RoadmapTimelineProps) {
   const rowHeight = showLabels ? 76 : 56;
   const marker = todayMarker(tf, today);
   const todayX = marker ? (marker.cellIndex + marker.offset) * cellWidth : null;
+  // One object for the memoized header, milestones and rows: they re-render only when the scale changes.
+  const scale = useMemo<TimelineScale>(
+    () => ({ tf, cellWidth, timelineWidth, todayX }),
+    [tf, cellWidth, timelineWidth, todayX],
+  );
 
   useLayoutEffect(() => {
     const el = scrollerRef.current;
@@ -125,15 +130,12 @@ export function RoadmapTimeline(props: RoadmapTimelineProps) {
         data-row-count={rows.length}
       >
         <div className={styles.canvas} style={{ width: totalWidth }}>
-          <TimelineHeader tf={tf} today={today} cellWidth={cellWidth} timelineWidth={timelineWidth} todayX={todayX} />
+          <TimelineHeader scale={scale} today={today} />
 
           {milestones && (
             <MilestonesSection
               milestones={milestones}
-              tf={tf}
-              cellWidth={cellWidth}
-              timelineWidth={timelineWidth}
-              todayX={todayX}
+              scale={scale}
               showPopover={showPopover}
               hidePopover={hidePopover}
             />
@@ -144,13 +146,7 @@ export function RoadmapTimeline(props: RoadmapTimelineProps) {
             {todayX !== null && (
               <span className={shared.todayLine} style={{ left: DETAILS_WIDTH + todayX }} data-testid="today-line" />
             )}
-            <DependencyLines
-              rows={rows}
-              blockersOf={blockersOf}
-              cellWidth={cellWidth}
-              rowHeight={rowHeight}
-              timelineWidth={timelineWidth}
-            />
+            <DependencyLines rows={rows} blockersOf={blockersOf} scale={scale} rowHeight={rowHeight} />
             {items.map((item) => {
               const row = rows[item.index];
               if (!row) return null;
@@ -161,8 +157,7 @@ export function RoadmapTimeline(props: RoadmapTimelineProps) {
                   row={row}
                   top={item.start - scrollMargin}
                   height={rowHeight}
-                  cellWidth={cellWidth}
-                  timelineWidth={timelineWidth}
+                  scale={scale}
                   showPopover={showPopover}
                   hidePopover={hidePopover}
                 />

@@ -1,19 +1,16 @@
-import { type Timeframe, timeframeHeaderItems } from '@meridian/domain';
+import { timeframeHeaderItems } from '@meridian/domain';
 import { memo, useMemo } from 'react';
 import styles from './TimelineHeader.module.css';
-import { DETAILS_WIDTH } from './timelineLayout';
+import { DETAILS_WIDTH, type TimelineScale } from './timelineLayout';
 
 interface TimelineHeaderProps {
-  tf: Timeframe;
+  scale: TimelineScale;
   today: string;
-  cellWidth: number;
-  timelineWidth: number;
-  /** Left edge of today within the timeline, null when today is outside the timeframe. */
-  todayX: number | null;
 }
 
 /** The sticky header: one labelled column per timeframe cell (with sub-days for weeks) and today's mark. */
-function TimelineHeaderView({ tf, today, cellWidth, timelineWidth, todayX }: TimelineHeaderProps) {
+function TimelineHeaderView({ scale, today }: TimelineHeaderProps) {
+  const { tf, cellWidth, timelineWidth, todayX } = scale;
   const header = useMemo(() => timeframeHeaderItems(tf, today), [tf, today]);
   return (
     <div className={styles.header}>

@@ -83,6 +83,22 @@ function Preview({
   );
 }
 
+export interface MarkdownEditorProps {
+  /** The id of the element naming the field. */
+  labelId: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit?: () => void;
+  projectPath: string;
+  /** The issue the text's quick actions apply to: the preview explains them. */
+  quickActionsTarget?: QuickActionsTarget;
+  /** Whether `projectPath` names a project or a group (an epic's): where the autocomplete looks. */
+  containerKind?: 'project' | 'group';
+  /** The noteable is confidential: the autocomplete suggests only confidential issues and epics (IE §5). */
+  confidential?: boolean;
+  placeholder?: string;
+}
+
 /**
  * GitLab's Markdown field: Write and Preview tabs, a formatting toolbar, and the editing shortcuts
  * (mod+B, mod+I, mod+Shift+X, mod+K, mod+], mod+[); mod+Enter calls `onSubmit`. The formatting
@@ -98,21 +114,7 @@ export function MarkdownEditor({
   containerKind = 'project',
   confidential = false,
   placeholder = 'Write a description or drag your files here…',
-}: {
-  /** The id of the element naming the field. */
-  labelId: string;
-  value: string;
-  onChange: (value: string) => void;
-  onSubmit?: () => void;
-  projectPath: string;
-  /** The issue the text's quick actions apply to: the preview explains them. */
-  quickActionsTarget?: QuickActionsTarget;
-  /** Whether `projectPath` names a project or a group (an epic's): where the autocomplete looks. */
-  containerKind?: 'project' | 'group';
-  /** The noteable is confidential: the autocomplete suggests only confidential issues and epics (IE §5). */
-  confidential?: boolean;
-  placeholder?: string;
-}) {
+}: MarkdownEditorProps) {
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const textarea = useRef<HTMLTextAreaElement>(null);
   const pendingSelection = useRef<[number, number] | null>(null);

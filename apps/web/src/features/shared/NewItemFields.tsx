@@ -1,7 +1,7 @@
 import { AppLink } from '../../lib/AppLink';
 import { buttonClassName } from '../../ui/buttonClassName';
 import styles from '../../ui/Form.module.css';
-import { LabelledField } from './LabelledField';
+import { LabelledField, LabelledInput } from './LabelledField';
 
 // The fields the New issue and New work item forms share; `id` is the form's own `useId()`.
 
@@ -16,19 +16,16 @@ export function NewItemTitleField({
   onChange: (title: string) => void;
 }) {
   return (
-    <LabelledField htmlFor={`${id}-title`} label="Title">
-      <input
-        id={`${id}-title`}
-        className={styles.input}
-        value={value}
-        maxLength={255}
-        required
-        autoComplete="off"
-        // biome-ignore lint/a11y/noAutofocus: the page exists to type this title.
-        autoFocus
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </LabelledField>
+    <LabelledInput
+      id={`${id}-title`}
+      label="Title"
+      value={value}
+      onChange={onChange}
+      maxLength={255}
+      required
+      autoComplete="off"
+      autoFocus
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { type DetectedSecret, detectSecrets } from '@meridian/domain';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, useState } from 'react';
 import { lazyNamed } from '../../app/lazyNamed';
 
 // The dialog (React Aria's modal) loads only when a secret is found.
@@ -33,4 +33,20 @@ export function useSecretGuard(what: 'description' | 'comment'): {
     </Suspense>
   );
   return { guard, dialog };
+}
+
+/**
+ * A new item's Create (issue, merge request, work item): once `ready`, IE §2.6's check of its title and
+ * description, then `submit`. `onSubmit` is the form's handler, `create` the editor's mod+Enter.
+ */
+export function useGuardedCreate(ready: boolean, title: string, description: string, submit: () => Promise<void>) {
+  const secretGuard = useSecretGuard('description');
+  const create = () => {
+    if (ready) secretGuard.guard(`${title}\n${description}`, () => void submit());
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    create();
+  };
+  return { create, onSubmit, dialog: secretGuard.dialog };
 }

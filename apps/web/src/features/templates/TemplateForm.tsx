@@ -2,9 +2,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import form from '../../ui/Form.module.css';
-import { LabelledField } from '../shared/LabelledField';
-import { MarkdownEditor } from '../shared/MarkdownEditor';
+import { LabelledInput } from '../shared/LabelledField';
+import { MarkdownField } from '../shared/MarkdownField';
 import styles from './TemplatesSettings.module.css';
 import type { TemplateInput, TemplateOwner } from './templatesApi';
 
@@ -49,36 +48,33 @@ export function TemplateForm({
 
   return (
     <form className={styles.form} onSubmit={onFormSubmit} noValidate>
-      <LabelledField htmlFor={`${id}-name`} label="Name">
-        <input
-          id={`${id}-name`}
-          className={styles.input}
-          value={name}
-          maxLength={255}
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={field === 'name' ? true : undefined}
-          aria-describedby={field === 'name' ? `${id}-name-error` : undefined}
-        />
+      <LabelledInput
+        id={`${id}-name`}
+        label="Name"
+        className={styles.input}
+        value={name}
+        onChange={setName}
+        maxLength={255}
+        aria-invalid={field === 'name' ? true : undefined}
+        aria-describedby={field === 'name' ? `${id}-name-error` : undefined}
+      >
         {field === 'name' && (
           <p id={`${id}-name-error`} className={styles.error}>
             {message}
           </p>
         )}
-      </LabelledField>
-      <div className={form.field}>
-        <span id={`${id}-content`} className={form.label}>
-          Content
-        </span>
-        <MarkdownEditor
-          labelId={`${id}-content`}
-          value={content}
-          onChange={setContent}
-          onSubmit={submit}
-          projectPath={owner.kind === 'project' ? owner.fullPath : ''}
-          placeholder="Write the template in Markdown…"
-        />
+      </LabelledInput>
+      <MarkdownField
+        label="Content"
+        labelId={`${id}-content`}
+        value={content}
+        onChange={setContent}
+        onSubmit={submit}
+        projectPath={owner.kind === 'project' ? owner.fullPath : ''}
+        placeholder="Write the template in Markdown…"
+      >
         {field === 'content' && <p className={styles.error}>{message}</p>}
-      </div>
+      </MarkdownField>
       {field === 'form' && <Alert variant="danger">{message}</Alert>}
       <div className={styles.actions}>
         <Button type="submit" variant="confirm" isDisabled={pending}>

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import form from '../../ui/Form.module.css';
-import { LabelledField } from '../shared/LabelledField';
+import { LabelledInput } from '../shared/LabelledField';
 import styles from './Webhooks.module.css';
 import { HOOK_EVENTS, type HookEventFlag, type Webhook, type WebhookInput } from './webhooksApi';
 
@@ -39,37 +39,34 @@ export function WebhookForm({
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={initial ? 'Edit webhook' : 'Add webhook'}>
-      <LabelledField htmlFor={`${id}-url`} label="URL">
-        <input
-          id={`${id}-url`}
-          className={styles.input}
-          value={url}
-          maxLength={2048}
-          placeholder="https://example.com/hook"
-          onChange={(e) => setUrl(e.target.value)}
-        />
-      </LabelledField>
-      <LabelledField htmlFor={`${id}-name`} label="Name (optional)">
-        <input
-          id={`${id}-name`}
-          className={styles.input}
-          value={name}
-          maxLength={255}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </LabelledField>
-      <LabelledField htmlFor={`${id}-token`} label="Secret token">
-        <input
-          id={`${id}-token`}
-          className={styles.input}
-          type="password"
-          autoComplete="off"
-          value={token}
-          maxLength={255}
-          placeholder={initial ? 'Unchanged unless you type a new one' : ''}
-          onChange={(e) => setToken(e.target.value)}
-        />
-      </LabelledField>
+      <LabelledInput
+        id={`${id}-url`}
+        label="URL"
+        className={styles.input}
+        value={url}
+        onChange={setUrl}
+        maxLength={2048}
+        placeholder="https://example.com/hook"
+      />
+      <LabelledInput
+        id={`${id}-name`}
+        label="Name (optional)"
+        className={styles.input}
+        value={name}
+        onChange={setName}
+        maxLength={255}
+      />
+      <LabelledInput
+        id={`${id}-token`}
+        label="Secret token"
+        className={styles.input}
+        value={token}
+        onChange={setToken}
+        type="password"
+        autoComplete="off"
+        maxLength={255}
+        placeholder={initial ? 'Unchanged unless you type a new one' : ''}
+      />
       <fieldset className={styles.checks}>
         <legend className={form.label}>Trigger</legend>
         {HOOK_EVENTS.map(([flag, label]) => (

@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { urls } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import styles from '../../ui/Form.module.css';
 import { issueKeys } from '../issues/queries';
-import { LabelledField } from '../shared/LabelledField';
+import { LabelledField, LabelledInput } from '../shared/LabelledField';
 import { NewItemActions, NewItemConfidentialBox, NewItemTitleField, NewItemTypeField } from '../shared/NewItemFields';
 import { NewItemFrame } from '../shared/NewItemFrame';
-import { useSecretGuard } from '../shared/useSecretGuard';
+import { useGuardedCreate } from '../shared/useSecretGuard';
 import { newWorkItemPlaceholder } from './newWorkItemPlaceholder';
 import { createWorkItem, type NewTypeName, PARENT_TYPE, PROJECT_TYPES } from './workItemsApi';
 
@@ -69,11 +69,7 @@ function NewWorkItemForm({ namespace, headingId }: { namespace: Namespace; headi
       setPending(false);
     }
   };
-  const secretGuard = useSecretGuard('description');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!pending && title.trim()) secretGuard.guard(`${title}\n${description}`, () => void submit());
-  };
+  const { onSubmit, dialog } = useGuardedCreate(!pending && !!title.trim(), title, description, submit);
   const cancelHref =
     namespace.kind === 'group'
       ? urls.groupPage(namespace.fullPath, 'epics')
@@ -104,30 +100,26 @@ function NewWorkItemForm({ namespace, headingId }: { namespace: Namespace; headi
         />
       </LabelledField>
       {parentLabel && (
-        <LabelledField
-          htmlFor={`${ids}-parent`}
+        <LabelledInput
+          id={`${ids}-parent`}
           label={
             <>
               Parent <span className={styles.optional}>({parentLabel}, for example #12; optional)</span>
             </>
           }
+          value={parent}
+          onChange={setParent}
+          maxLength={12}
+          autoComplete="off"
+          aria-invalid={parentInvalid}
+          aria-describedby={parentInvalid ? `${ids}-parent-error` : undefined}
         >
-          <input
-            id={`${ids}-parent`}
-            className={styles.input}
-            value={parent}
-            maxLength={12}
-            autoComplete="off"
-            aria-invalid={parentInvalid}
-            aria-describedby={parentInvalid ? `${ids}-parent-error` : undefined}
-            onChange={(event) => setParent(event.target.value)}
-          />
           {parentInvalid && (
             <span id={`${ids}-parent-error`} role="alert">
               Enter the parent's reference, like #12.
             </span>
           )}
-        </LabelledField>
+        </LabelledInput>
       )}
       <NewItemConfidentialBox noun="work item" checked={confidential} onChange={setConfidential} />
       <NewItemActions
@@ -135,7 +127,7 @@ function NewWorkItemForm({ namespace, headingId }: { namespace: Namespace; headi
         label={pending ? 'Creating…' : `Create ${type.toLowerCase()}`}
         cancelHref={cancelHref}
       />
-      {secretGuard.dialog}
+      {dialog}
     </form>
   );
 }

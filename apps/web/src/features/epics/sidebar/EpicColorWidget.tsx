@@ -3,6 +3,7 @@ import type { Epic } from '../../../lib/types';
 import { buttonClassName } from '../../../ui/buttonClassName';
 import { EditableSidebarField } from '../../shared/sidebar/EditableSidebarField';
 import sidebarStyles from '../../shared/sidebar/Sidebar.module.css';
+import { SidebarInput } from '../../shared/sidebar/SidebarInput';
 import styles from './EpicSidebar.module.css';
 import { DEFAULT_EPIC_COLOR, isHexColor, SUGGESTED_EPIC_COLORS, suggestedColorName } from './epicColors';
 import { useEpicColor, useUpdateEpicColor } from './queries';
@@ -29,14 +30,7 @@ function ColorEditor({ current, onPick }: { current: string; onPick: (hex: strin
           if (isHexColor(custom.trim())) onPick(custom.trim());
         }}
       >
-        <input
-          className={sidebarStyles.search}
-          aria-label="Custom color"
-          placeholder="#1068bf"
-          value={custom}
-          maxLength={7}
-          onChange={(event) => setCustom(event.target.value)}
-        />
+        <SidebarInput label="Custom color" placeholder="#1068bf" value={custom} maxLength={7} onChange={setCustom} />
         <button type="submit" className={buttonClassName('confirm', 'small')} disabled={!isHexColor(custom.trim())}>
           Apply
         </button>

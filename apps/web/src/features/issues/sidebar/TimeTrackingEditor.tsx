@@ -4,6 +4,7 @@ import { apiPath, encodeId, request } from '../../../lib/api';
 import type { Issue, TimeStats } from '../../../lib/types';
 import { buttonClassName } from '../../../ui/buttonClassName';
 import styles from '../../shared/sidebar/Sidebar.module.css';
+import { SidebarInput } from '../../shared/sidebar/SidebarInput';
 import { issueKeys } from '../queries';
 
 type TimeCall = 'time_estimate' | 'reset_time_estimate' | 'add_spent_time';
@@ -52,22 +53,14 @@ function DurationForm({
         if (duration.trim()) onSubmit(duration.trim(), summary.trim());
       }}
     >
-      <input
-        className={styles.search}
-        aria-label={label}
-        placeholder={placeholder}
-        value={duration}
-        maxLength={64}
-        onChange={(event) => setDuration(event.target.value)}
-      />
+      <SidebarInput label={label} placeholder={placeholder} value={duration} maxLength={64} onChange={setDuration} />
       {withSummary && (
-        <input
-          className={styles.search}
-          aria-label="Summary"
+        <SidebarInput
+          label="Summary"
           placeholder="Summary (optional)"
           value={summary}
           maxLength={255}
-          onChange={(event) => setSummary(event.target.value)}
+          onChange={setSummary}
         />
       )}
       <button type="submit" className={buttonClassName('confirm', 'small')} disabled={!duration.trim()}>

@@ -3,6 +3,7 @@ import type { Issue } from '../../../lib/types';
 import { buttonClassName } from '../../../ui/buttonClassName';
 import { HEALTH_STATUS } from '../healthStatus';
 import styles from './Sidebar.module.css';
+import { SidebarInput } from './SidebarInput';
 
 /**
  * A weight or a date: Apply saves what is typed, the remove button clears the field. A date may be
@@ -34,17 +35,16 @@ export function ValueEditor({
         onSave(value.trim());
       }}
     >
-      <input
-        className={styles.search}
+      <SidebarInput
         type={type}
-        aria-label={label}
+        label={label}
         value={value}
         min={type === 'number' ? 0 : min}
         max={type === 'number' ? 32_767 : max}
         step={type === 'number' ? 1 : undefined}
-        // biome-ignore lint/a11y/noAutofocus: opened by the user's Edit press.
+        // Focused: opened by the user's Edit press.
         autoFocus
-        onChange={(event) => setValue(event.target.value)}
+        onChange={setValue}
       />
       <div className={styles.buttons}>
         <button type="submit" className={buttonClassName('confirm', 'small')}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { apiPath, encodeId, request } from '../../../lib/api';
 import { buttonClassName } from '../../../ui/buttonClassName';
 import styles from './Sidebar.module.css';
+import { SidebarInput } from './SidebarInput';
 import type { PickerOption } from './sidebarOptions';
 
 /** GitLab's suggested label colours, the first of them preselected. */
@@ -66,15 +67,14 @@ export function LabelCreateForm({
       }}
     >
       <strong>{title}</strong>
-      <input
-        className={styles.search}
-        aria-label="Label name"
+      <SidebarInput
+        label="Label name"
         placeholder="Name new label"
         value={name}
         maxLength={255}
-        // biome-ignore lint/a11y/noAutofocus: the create view opens on the user's press, at its first field.
+        // Focused: the create view opens on the user's press, at its first field.
         autoFocus
-        onChange={(event) => setName(event.target.value)}
+        onChange={setName}
       />
       <fieldset className={styles.colorChoices}>
         <legend className="visually-hidden">Suggested colours</legend>
@@ -90,13 +90,7 @@ export function LabelCreateForm({
           />
         ))}
       </fieldset>
-      <input
-        className={styles.search}
-        aria-label="Label colour"
-        value={color}
-        maxLength={7}
-        onChange={(event) => setColor(event.target.value)}
-      />
+      <SidebarInput label="Label colour" value={color} maxLength={7} onChange={setColor} />
       {state === 'failed' && (
         <p role="alert" className={styles.failure}>
           Error creating label.
