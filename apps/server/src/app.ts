@@ -5,6 +5,7 @@ import { sessionRoutes } from './auth/session.routes';
 import { trustProxySetting } from './config';
 import type { AppContext } from './context';
 import { graphqlPlugin } from './graphql/graphql.plugin';
+import { tanukiBotRoutes } from './modules/ai/routes';
 import { clientConfigRoutes } from './modules/application-settings/routes';
 import { suggestionRoutes } from './modules/autocomplete/routes';
 import { epicPageJsonRoutes, epicRelationsWebRoutes, epicTreeLinksRoutes } from './modules/epics/routes';
@@ -67,6 +68,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(epicTreeLinksRoutes, { ctx });
   await app.register(epicRelationsWebRoutes, { ctx });
   await app.register(visitsRoutes, { ctx });
+  await app.register(tanukiBotRoutes, { ctx });
   await app.register(notificationMailerPlugin, { ctx });
   await app.register(webhookPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);

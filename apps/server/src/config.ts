@@ -54,6 +54,15 @@ const schema = z.object({
   SMTP_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
   // How often each process looks for due webhook deliveries (milliseconds).
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
+  // AI features (IE-81/82): an OpenAI-compatible provider (OpenAI, Ollama, vLLM, llama.cpp server), e.g.
+  // https://api.openai.com/v1 or http://127.0.0.1:11434/v1. Unset: the AI endpoints answer 503.
+  AI_BASE_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().max(2048).optional()),
+  // Sent as `Authorization: Bearer …` when set (local servers usually need none).
+  AI_API_KEY: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(4096).optional()),
+  // The model asked when a request names none (and the one tanuki_bot/ask phrases answers with).
+  AI_MODEL: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(255).optional()),
+  // How long a provider call may take before it is abandoned (milliseconds).
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });

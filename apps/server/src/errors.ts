@@ -7,7 +7,9 @@ export type DomainErrorCode =
   | 'conflict' // stale lock_version, duplicate name: 409
   | 'unprocessable' // valid shape, invalid meaning: 422
   | 'payload_too_large' // 413
-  | 'rate_limited'; // 429
+  | 'rate_limited' // 429
+  | 'bad_gateway' // a third-party service answered nothing usable: 502
+  | 'service_unavailable'; // a feature the instance has not configured: 503
 
 export class DomainError extends Error {
   constructor(
@@ -26,6 +28,8 @@ export const forbidden = (message = '403 Forbidden') => new DomainError('forbidd
 export const badRequest = (message: string, field?: string) => new DomainError('bad_request', message, field);
 export const unprocessable = (message: string, field?: string) => new DomainError('unprocessable', message, field);
 export const conflict = (message: string) => new DomainError('conflict', message);
+export const serviceUnavailable = (message: string) => new DomainError('service_unavailable', message);
+export const badGateway = (message: string) => new DomainError('bad_gateway', message);
 
 export const statusForCode: Record<DomainErrorCode, number> = {
   bad_request: 400,
@@ -36,4 +40,6 @@ export const statusForCode: Record<DomainErrorCode, number> = {
   unprocessable: 422,
   payload_too_large: 413,
   rate_limited: 429,
+  bad_gateway: 502,
+  service_unavailable: 503,
 };

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { AppContext } from './context';
 import type { Database } from './db/connection';
 import type { DB } from './db/schema';
+import { type AiProvider, aiProviderOf } from './modules/ai';
 import { externalBaseUrl } from './modules/namespaces';
 import { type MailSettings, mailSettingsOf } from './modules/notifications';
 import type { Actor } from './policy/actor';
@@ -17,10 +18,12 @@ export interface ServiceConfig {
   mail: MailSettings | null;
   /** MERIDIAN_EXTERNAL_URL or http://localhost:PORT, without a trailing slash: links in webhook payloads. */
   externalUrl: string;
+  /** The OpenAI-compatible provider of the AI features; null when AI_BASE_URL is unset. */
+  ai: AiProvider | null;
 }
 
 export function serviceConfigOf(config: AppContext['config']): ServiceConfig {
-  return { mail: mailSettingsOf(config), externalUrl: externalBaseUrl({ config }) };
+  return { mail: mailSettingsOf(config), externalUrl: externalBaseUrl({ config }), ai: aiProviderOf(config) };
 }
 
 /**

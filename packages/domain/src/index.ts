@@ -1,3 +1,4 @@
+export * from './ai';
 export * from './billing';
 export * from './changes';
 export * from './dates';

@@ -318,6 +318,8 @@ export interface NamespacesTable {
   avatar_url: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  duo_availability: string | null;
+  experiment_features_enabled: Generated<boolean>;
 }
 
 export interface NotesTable {

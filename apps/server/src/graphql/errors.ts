@@ -13,6 +13,8 @@ const graphqlCodes: Record<DomainErrorCode, string> = {
   unprocessable: 'UNPROCESSABLE',
   payload_too_large: 'PAYLOAD_TOO_LARGE',
   rate_limited: 'RATE_LIMITED',
+  bad_gateway: 'BAD_GATEWAY',
+  service_unavailable: 'SERVICE_UNAVAILABLE',
 };
 
 /** One error as the client sees it: domain errors keep their message and get a code; internal ones are masked. */

@@ -27,6 +27,7 @@ const LAYERS: Record<string, number> = {
   moderation: 3,
   autocomplete: 3,
   visits: 3,
+  ai: 3,
   // 2: the change recorder (modules/changes/record-change.ts)
   changes: 2,
   // 1: effects of a change

@@ -9,7 +9,7 @@ import { cachedApplicationSettings } from '../modules/application-settings';
 import { BUCKETS, type Bucket } from './buckets';
 import { databaseStore, deleteExpiredRateLimits } from './database-store';
 import { redisNamespace } from './redis-namespace';
-import { isApiRequest, isNoteCreation, isProtectedPath, isSearch, isWrite } from './request-kinds';
+import { isAiRequest, isApiRequest, isNoteCreation, isProtectedPath, isSearch, isWrite } from './request-kinds';
 import { sendTooManyRequests } from './too-many-requests';
 
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
@@ -77,6 +77,7 @@ function bucketsFor(request: FastifyRequest): Array<[Bucket, string]> {
   if (!user && (isApiRequest(request) || isWrite(request))) buckets.push([BUCKETS.anonymousApi, addressOf(request)]);
   if (user && isWrite(request)) buckets.push([BUCKETS.apiWrites, user]);
   if (user && isNoteCreation(request)) buckets.push([BUCKETS.notes, user]);
+  if (user && isAiRequest(request)) buckets.push([BUCKETS.ai, user]);
   if (isSearch(request)) {
     buckets.push(user ? [BUCKETS.search, user] : [BUCKETS.anonymousSearch, addressOf(request)]);
   }

@@ -97,3 +97,9 @@ export function isSearch(request: FastifyRequest): boolean {
   }
   return false;
 }
+
+/** A request to an AI endpoint: the experimentation API or the documentation bot. */
+export function isAiRequest(request: FastifyRequest): boolean {
+  const route = routeOf(request);
+  return route.startsWith('/api/v4/ai/') || route.startsWith('/-/llm/');
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
+import { aiExperimentationRoutes } from '../modules/ai/routes';
 import { applicationSettingsRoutes } from '../modules/application-settings/routes';
 import { awardEmojiRoutes } from '../modules/award-emoji/routes';
 import { billingRoutes } from '../modules/billing/routes';
@@ -64,4 +65,5 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(applicationSettingsRoutes, { ctx });
   await app.register(abuseReportsRoutes, { ctx });
   await app.register(webhooksRoutes, { ctx });
+  await app.register(aiExperimentationRoutes, { ctx });
 };

@@ -13,6 +13,8 @@ export interface SidebarContext {
   canManageSettings?: boolean;
   /** A top-level group's Owner: the Usage quotas page. */
   canSeeSeats?: boolean;
+  /** Owners (and administrators) of a group: its GitLab Duo settings. */
+  canManageDuo?: boolean;
 }
 
 export type SidebarItemId =
@@ -25,7 +27,8 @@ export type SidebarItemId =
   | 'labels'
   | 'settings'
   | 'hooks'
-  | 'usage_quotas';
+  | 'usage_quotas'
+  | 'gitlab_duo';
 
 interface Item {
   id: SidebarItemId;
@@ -44,6 +47,7 @@ const LABELS: Record<SidebarItemId, string> = {
   settings: 'Settings',
   hooks: 'Webhooks',
   usage_quotas: 'Usage quotas',
+  gitlab_duo: 'GitLab Duo',
 };
 
 /** A group's pages after its overview, in sidebar order; a project has the ones it shares with groups. */
@@ -64,6 +68,7 @@ function itemsFor(context: SidebarContext): Item[] {
     : [];
   if (context.canSeeSeats)
     settings.push({ id: 'usage_quotas', label: LABELS.usage_quotas, href: urls.usageQuotas(path) });
+  if (context.canManageDuo) settings.push({ id: 'gitlab_duo', label: LABELS.gitlab_duo, href: urls.gitlabDuo(path) });
   return [
     { id: 'overview', label: LABELS.overview, href: group ? urls.group(path) : urls.project(path) },
     ...pages,

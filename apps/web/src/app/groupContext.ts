@@ -22,6 +22,7 @@ export function groupSidebar(fullPath: string, group: Group | undefined): Sideba
     avatarUrl: group?.avatar_url,
     canManageSettings: group?.can_admin_issuable_templates === true,
     canSeeSeats: group?.can_admin_group === true && !fullPath.includes('/'),
+    canManageDuo: group?.can_admin_group === true,
   };
 }
 

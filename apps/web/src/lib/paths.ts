@@ -27,7 +27,8 @@ export type GroupPage =
   | 'milestones'
   | 'settings'
   | 'hooks'
-  | 'usage_quotas';
+  | 'usage_quotas'
+  | 'gitlab_duo';
 export type ProjectPage =
   | 'overview'
   | 'issues'
@@ -99,7 +100,8 @@ export function parseResourcePath(pathname: string): ParsedPath {
   const [list, rawIid, ...rest] = tail;
   if (list === undefined || rest.length > 0) return { kind: 'unknown' };
   if (list === 'settings') {
-    // GitLab's settings live under a section; `general` is the one Meridian has.
+    // GitLab's settings live under a section: `general`, and a group's `gitlab_duo` (its AI settings).
+    if (isGroupRoute && rawIid === 'gitlab_duo') return { kind: 'group', fullPath, page: 'gitlab_duo' };
     if (rawIid !== 'general') return { kind: 'unknown' };
     if (isGroupRoute) return { kind: 'group', fullPath, page: 'settings' };
     return segments.length >= 2 ? { kind: 'project', fullPath, page: 'settings' } : { kind: 'unknown' };
@@ -156,7 +158,10 @@ export const urls = {
   group: (fullPath: string) => `/${encodePath(fullPath)}`,
   groupPage: (
     fullPath: string,
-    page: Exclude<GroupPage, 'overview' | 'epic' | 'new_epic' | 'new_work_item' | 'settings' | 'usage_quotas'>,
+    page: Exclude<
+      GroupPage,
+      'overview' | 'epic' | 'new_epic' | 'new_work_item' | 'settings' | 'usage_quotas' | 'gitlab_duo'
+    >,
   ) => `/groups/${encodePath(fullPath)}/-/${page}`,
   epic: (groupPath: string, iid: number) => `/groups/${encodePath(groupPath)}/-/epics/${iid}`,
   newEpic: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/epics/new`,
@@ -173,6 +178,8 @@ export const urls = {
     `${kind === 'group' ? '/groups' : ''}/${encodePath(fullPath)}/-/hooks`,
   /** A top-level group's seats and subscription (GitLab's usage quotas page). */
   usageQuotas: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/usage_quotas`,
+  /** A group's GitLab Duo (AI) settings. */
+  gitlabDuo: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/settings/gitlab_duo`,
   /** A group's or project's general settings (description templates live there). */
   settings: (kind: 'group' | 'project', fullPath: string) =>
     `${kind === 'group' ? '/groups' : ''}/${encodePath(fullPath)}/-/settings/general`,

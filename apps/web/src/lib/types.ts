@@ -1,4 +1,4 @@
-import type { HealthStatus } from '@meridian/domain';
+import type { DuoAvailability, HealthStatus } from '@meridian/domain';
 
 /** The GitLab REST v4 shapes the web app reads (only the fields it uses). */
 
@@ -35,6 +35,13 @@ export interface Group {
   can_admin_issuable_templates?: boolean;
   /** Owner of the group (or an administrator): members and seats. */
   can_admin_group?: boolean;
+  /** GitLab Duo in force for the group; sent with `GET /groups/:id` to those who may administer it. */
+  duo_availability?: DuoAvailability;
+  duo_features_enabled?: boolean;
+  lock_duo_features_enabled?: boolean;
+  /** What locks the Duo availability: 'instance' or the full path of the ancestor that chose never_on. */
+  duo_availability_locked_by?: string | null;
+  experiment_features_enabled?: boolean;
 }
 
 export interface Project {

@@ -27,6 +27,7 @@ const page = {
   Milestones: lazyNamed(() => import('../features/milestones/MilestonesPage'), 'MilestonesPage'),
   Settings: lazyNamed(() => import('../features/templates/NamespaceSettingsPage'), 'NamespaceSettingsPage'),
   Webhooks: lazyNamed(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage'),
+  GitlabDuo: lazyNamed(() => import('../features/groups/GitlabDuoSettingsPage'), 'GitlabDuoSettingsPage'),
   UsageQuotas: lazyNamed(() => import('../features/billing/UsageQuotasPage'), 'UsageQuotasPage'),
 };
 
@@ -173,6 +174,7 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
       groupPage('/labels', (p) => <page.Labels kind="group" fullPath={p} />),
       groupPage('/milestones', (p) => <page.Milestones kind="group" fullPath={p} />),
       groupPage('/settings/general', (p) => <page.Settings kind="group" fullPath={p} />),
+      groupPage('/settings/gitlab_duo', (p) => <page.GitlabDuo groupPath={p} />),
       groupPage('/hooks', (p) => <page.Webhooks kind="group" fullPath={p} />),
       groupPage('/usage_quotas', (p) => <page.UsageQuotas groupPath={p} />),
     ]),

@@ -25,6 +25,7 @@ describe('GitLab URL ⇄ internal route path', () => {
     ['/acme/web/-/milestones', '/~p/acme~web/milestones'],
     ['/acme/sub/web/-/settings/general', '/~p/acme~sub~web/settings/general'],
     ['/groups/acme/sub/-/settings/general', '/~g/acme~sub/settings/general'],
+    ['/groups/acme/sub/-/settings/gitlab_duo', '/~g/acme~sub/settings/gitlab_duo'],
   ])('%s ⇄ %s', (gitlab, internal) => {
     expect(internalPathname(gitlab)).toBe(internal);
     expect(publicPathname(internal)).toBe(gitlab.replace(/\/$/, ''));
@@ -41,6 +42,7 @@ describe('GitLab URL ⇄ internal route path', () => {
     ['/acme/web/-/settings'],
     ['/acme/web/-/settings/repository'],
     ['/acme/-/settings/general'],
+    ['/acme/web/-/settings/gitlab_duo'],
     ['/acme/-/issues'],
     ['/groups/acme/-/epics/3/extra'],
     ['/acme/we b'],

@@ -38,6 +38,7 @@ export function internalPathname(pathname: string): string | null {
       if (parsed.page === 'new_epic') return `${base}/epics/new`;
       if (parsed.page === 'new_work_item') return `${base}/work_items/new`;
       if (parsed.page === 'settings') return `${base}/settings/general`;
+      if (parsed.page === 'gitlab_duo') return `${base}/settings/gitlab_duo`;
       return `${base}/${parsed.page}`;
     }
     case 'project': {

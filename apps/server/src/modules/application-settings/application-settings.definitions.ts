@@ -53,6 +53,14 @@ export const SETTINGS = {
   /** Webhooks may be sent to loopback, private and link-local addresses (GitLab's SSRF switch, off by default). */
   allow_local_requests_from_web_hooks_and_services: { default: false, schema: flag(), public: false },
   /**
+   * GitLab Duo for the whole instance: off refuses every AI endpoint and locks every group's Duo
+   * availability to never_on (GitLab's instance `duo_features_enabled`, on by default).
+   */
+  duo_features_enabled: { default: true, schema: flag(), public: false },
+  /** AI requests per user per period (GitLab's `ai_action_api_rate_limit`: 160 per 8 hours). */
+  ai_action_api_rate_limit: { default: 160, schema: requestCount(), public: false },
+  ai_action_api_rate_limit_period_in_seconds: { default: 8 * 3600, schema: periodInSeconds(), public: false },
+  /**
    * What an API write holding a potential secret (IE §5's token kinds, in a title, description or
    * comment) gets: `warn` saves it and says so in the `X-Meridian-Warning` header, `reject` refuses
    * it with 400 naming the field and the secret's kind, `off` does not look.

@@ -1,12 +1,14 @@
-import { MAX_INT4 } from '@meridian/domain';
+import { DUO_AVAILABILITY_VALUES, MAX_INT4 } from '@meridian/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { canGroup } from '../../policy/abilities';
+import type { Actor } from '../../policy/actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, parseIdOrPath, parseInput } from '../../rest/params';
 import {
   findGroup,
+  type GroupRow,
   groupSubject,
   nameParam,
   namespaceRoutes,
@@ -16,6 +18,8 @@ import {
 } from '../namespaces';
 import { listProjects, presentProject, projectListParams } from '../projects';
 import { canManageTemplates } from '../templates';
+import { presentGroupDetail } from './group-detail.presenter';
+import { groupDuoSettings } from './group-duo.service';
 import { presentGroup } from './groups.presenter';
 import { createGroup, deleteGroup, updateGroup } from './groups.service';
 import { listGroups } from './groups-list.service';
@@ -47,11 +51,23 @@ const updateParams = z.object({
   path: pathParam.optional(),
   visibility: visibilityParam.optional(),
   description: z.string().max(2000).optional(),
+  duo_availability: z
+    .enum(DUO_AVAILABILITY_VALUES, { message: `must be one of ${DUO_AVAILABILITY_VALUES.join(', ')}` })
+    .optional(),
+  experiment_features_enabled: gitlabBoolean.optional(),
 });
 
 /** GitLab REST v4 groups: list, show, create, update, delete, subgroups, descendants, projects. */
 export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
+
+  const presentOne = async (group: GroupRow, actor: Actor | null) =>
+    presentGroupDetail(ctx, group, {
+      can_admin_issuable_templates: canManageTemplates(actor, groupSubject(group)),
+      // Owners (and administrators) manage members and see the seats (the Usage quotas page).
+      can_admin_group: canGroup(actor, 'admin_group', groupSubject(group)),
+      duo: await groupDuoSettings(db, group),
+    });
 
   namespaceRoutes(app, db, {
     path: '/groups',
@@ -63,16 +79,12 @@ export const groupsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
     update: updateGroup,
     remove: deleteGroup,
     present: (group) => presentGroup(ctx, group),
+    presentOne,
   });
 
   app.get<{ Params: { id: string } }>('/groups/:id', async (request) => {
     const group = await findGroup(db, request.actor, parseIdOrPath(request.params.id));
-    return {
-      ...presentGroup(ctx, group),
-      can_admin_issuable_templates: canManageTemplates(request.actor, groupSubject(group)),
-      // Owners (and administrators) manage members and see the seats (the Usage quotas page).
-      can_admin_group: canGroup(request.actor, 'admin_group', groupSubject(group)),
-    };
+    return presentOne(group, request.actor);
   });
 
   for (const kind of ['subgroups', 'descendant_groups'] as const) {

@@ -9,6 +9,7 @@ import { requireActor } from '../../policy/require-actor';
 import { getApplicationSettings } from '../application-settings';
 import type { IdOrPath } from '../namespaces';
 import { assertTopLevelPathAllowed, findGroup, findGroupRow, type GroupRow, groupSubject } from '../namespaces';
+import { type DuoSettingsInput, duoSettingsUpdate } from './group-duo.service';
 
 /** GitLab allows 20 levels of nesting: a top-level group plus 19… we follow the schema: 21 ids at most. */
 const MAX_TRAVERSAL_DEPTH = 21;
@@ -21,7 +22,7 @@ export interface CreateGroupInput {
   description?: string;
 }
 
-export interface UpdateGroupInput {
+export interface UpdateGroupInput extends DuoSettingsInput {
   name?: string;
   path?: string;
   visibility?: number;
@@ -138,6 +139,7 @@ export async function updateGroup(
     ...(input.path !== undefined ? { path: input.path } : {}),
     ...(input.visibility !== undefined ? { visibility_level: input.visibility } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(await duoSettingsUpdate(db, group, input)),
   };
   if (Object.keys(values).length > 0) {
     await rejectDuplicate(

@@ -18,6 +18,8 @@ export interface NamespaceResource<Row, L extends z.ZodType<PageParams>, C exten
   update: (db: Database, actor: Actor | null, idOrPath: IdOrPath, input: z.infer<U>) => Promise<Row>;
   remove: (db: Database, actor: Actor | null, idOrPath: IdOrPath) => Promise<void>;
   present: (row: Row) => unknown;
+  /** The single-resource answer of create and update, when it reads more than the row (default: `present`). */
+  presentOne?: (row: Row, actor: Actor | null) => Promise<unknown>;
 }
 
 /** The list (paginated), create (201), update and delete (202, as GitLab schedules it) routes of a namespace kind. */
@@ -27,6 +29,7 @@ export function namespaceRoutes<Row, L extends z.ZodType<PageParams>, C extends 
   resource: NamespaceResource<Row, L, C, U>,
 ): void {
   const { path, present } = resource;
+  const presentOne = resource.presentOne ?? (async (row: Row) => present(row));
 
   app.get(path, async (request, reply) => {
     const params = parseInput(resource.listParams, request.query);
@@ -38,13 +41,13 @@ export function namespaceRoutes<Row, L extends z.ZodType<PageParams>, C extends 
   app.post(path, async (request, reply) => {
     const input = parseInput(resource.createParams, requestParams(request));
     const row = await resource.create(db, request.actor, input);
-    return reply.status(201).send(present(row));
+    return reply.status(201).send(await presentOne(row, request.actor));
   });
 
   app.put<{ Params: { id: string } }>(`${path}/:id`, async (request) => {
     const idOrPath = parseIdOrPath(request.params.id);
     const input = parseInput(resource.updateParams, requestParams(request));
-    return present(await resource.update(db, request.actor, idOrPath, input));
+    return presentOne(await resource.update(db, request.actor, idOrPath, input), request.actor);
   });
 
   app.delete<{ Params: { id: string } }>(`${path}/:id`, async (request, reply) => {

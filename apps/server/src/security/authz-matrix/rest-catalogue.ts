@@ -94,6 +94,17 @@ export const restOutOfScope: OutOfScope[] = [
       'billing (membership counts, Owners only), not planning objects; attacked by modules/members/billable-members.rest.test.ts',
     ),
   ),
+  ...[
+    'POST /api/v4/ai/experimentation/openai/completions',
+    'POST /api/v4/ai/experimentation/openai/embeddings',
+    'POST /api/v4/ai/experimentation/openai/chat/completions',
+    'POST /-/llm/tanuki_bot/ask',
+  ].map((key) =>
+    out(
+      key,
+      'AI endpoints (IE-81, IE-82): read no planning object; the gate (signed in, instance switch, the user’s groups’ GitLab Duo availability: 401/404) is attacked by modules/ai/ai.rest.test.ts',
+    ),
+  ),
   ...['groups', 'projects'].flatMap((c) => [
     out(`GET /api/v4/${c}/:id/members`, 'membership, not planning objects'),
     out(`GET /api/v4/${c}/:id/members/:user_id`, 'membership, not planning objects'),

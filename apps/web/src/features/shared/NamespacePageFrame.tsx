@@ -7,8 +7,8 @@ import { urls } from '../../lib/paths';
 import settings from '../../ui/SettingsSection.module.css';
 
 /** The pages a group and a project both have: lists (labels, milestones) and settings (General, Webhooks). */
-type NamespacePage = 'labels' | 'milestones' | 'settings' | 'hooks' | 'usage_quotas';
-const SETTINGS_PAGES = new Set<NamespacePage>(['settings', 'hooks', 'usage_quotas']);
+type NamespacePage = 'labels' | 'milestones' | 'settings' | 'hooks' | 'usage_quotas' | 'gitlab_duo';
+const SETTINGS_PAGES = new Set<NamespacePage>(['settings', 'hooks', 'usage_quotas', 'gitlab_duo']);
 
 export interface FramedNamespace {
   /** The REST path of the page's resource: `/groups/:id/labels`, `/projects/:id/hooks`. */
@@ -41,7 +41,9 @@ export function NamespacePageFrame({
       ? urls[page](kind, fullPath)
       : page === 'usage_quotas'
         ? urls.usageQuotas(fullPath)
-        : pageHref(page);
+        : page === 'gitlab_duo'
+          ? urls.gitlabDuo(fullPath)
+          : pageHref(page);
   const apiPath = `/${kind === 'group' ? 'groups' : 'projects'}/${encodeId(fullPath)}/${page}`;
   const content = (
     <>
