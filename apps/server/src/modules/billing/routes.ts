@@ -1,2 +1,3 @@
 /** The billing module's transport face: the routes the app registers (modules/README.md). */
 export { billingRoutes } from './billing.rest';
+export { countriesRoutes } from './countries.rest';

@@ -69,6 +69,14 @@ export const restOutOfScope: OutOfScope[] = [
   out('GET /-/health', 'public'),
   out('GET /-/readiness', 'public'),
   out('GET /-/config.json', 'public instance settings for the web app'),
+  out(
+    'GET /-/countries',
+    "public ISO 3166 data (GitLab's CountriesController): modules/billing/countries.rest.test.ts",
+  ),
+  out(
+    'GET /-/country_states',
+    "public ISO 3166 data (GitLab's CountryStatesController): modules/billing/countries.rest.test.ts",
+  ),
   out('GET /api/v4/groups', 'groups, not planning objects'),
   out('GET /api/v4/groups/:id', 'groups, not planning objects'),
   out('POST /api/v4/groups', 'groups, not planning objects'),
