@@ -102,6 +102,12 @@ export const restOutOfScope: OutOfScope[] = [
       'billing (membership counts, Owners only), not planning objects; attacked by modules/members/billable-members.rest.test.ts',
     ),
   ),
+  ...['POST /api/v4/namespaces/:id/gitlab_subscription', 'PUT /api/v4/namespaces/:id/gitlab_subscription'].map((key) =>
+    out(
+      key,
+      'billing, instance administrators only (401 anonymous, 403 others before any lookup, as GitLab): attacked by modules/billing/subscription-admin.rest.test.ts',
+    ),
+  ),
   ...['groups', 'projects'].flatMap((c) => [
     out(`GET /api/v4/${c}/:id/members`, 'membership, not planning objects'),
     out(`GET /api/v4/${c}/:id/members/:user_id`, 'membership, not planning objects'),
