@@ -1,4 +1,4 @@
 /** The groups module's face: all that code outside it may import (modules/README.md). */
 
-export { mayCreateTopLevelGroups } from './groups.service';
+export { createGroup, mayCreateTopLevelGroups } from './groups.service';
 export { listGroups } from './groups-list.service';

@@ -102,6 +102,29 @@ export const restOutOfScope: OutOfScope[] = [
       'billing (membership counts, Owners only), not planning objects; attacked by modules/members/billable-members.rest.test.ts',
     ),
   ),
+  ...[
+    'GET /api/v4/admin/subscription_orders',
+    'POST /api/v4/admin/subscription_orders/:id/mark_paid',
+    'POST /api/v4/admin/subscription_orders/:id/mark_failed',
+  ].map((key) =>
+    out(
+      key,
+      'billing, instance administrators only (401 anonymous, 403 others): attacked by modules/billing/orders.rest.test.ts',
+    ),
+  ),
+  ...[
+    'GET /api/v4/namespaces/:id/subscription_orders',
+    'POST /-/subscriptions',
+    'GET /-/subscriptions/payment_form',
+    'GET /-/subscriptions/payment_method',
+    'POST /-/subscriptions/validate_payment_method',
+    'POST /-/subscriptions/groups',
+  ].map((key) =>
+    out(
+      key,
+      'purchase flow: signed-in only (401); orders for a top-level group its Owner only, 404 for anyone else; the payment calls answer about the caller only: attacked by modules/billing/orders.rest.test.ts',
+    ),
+  ),
   ...['POST /api/v4/namespaces/:id/gitlab_subscription', 'PUT /api/v4/namespaces/:id/gitlab_subscription'].map((key) =>
     out(
       key,
