@@ -25,7 +25,8 @@ export type SidebarItemId =
   | 'labels'
   | 'settings'
   | 'hooks'
-  | 'usage_quotas';
+  | 'usage_quotas'
+  | 'billings';
 
 interface Item {
   id: SidebarItemId;
@@ -44,6 +45,7 @@ const LABELS: Record<SidebarItemId, string> = {
   settings: 'Settings',
   hooks: 'Webhooks',
   usage_quotas: 'Usage quotas',
+  billings: 'Billing',
 };
 
 /** A group's pages after its overview, in sidebar order; a project has the ones it shares with groups. */
@@ -62,8 +64,10 @@ function itemsFor(context: SidebarContext): Item[] {
         { id: 'hooks', label: LABELS.hooks, href: urls.hooks(context.kind, path) },
       ]
     : [];
-  if (context.canSeeSeats)
+  if (context.canSeeSeats) {
     settings.push({ id: 'usage_quotas', label: LABELS.usage_quotas, href: urls.usageQuotas(path) });
+    settings.push({ id: 'billings', label: LABELS.billings, href: urls.billings(path) });
+  }
   return [
     { id: 'overview', label: LABELS.overview, href: group ? urls.group(path) : urls.project(path) },
     ...pages,

@@ -27,7 +27,8 @@ export type GroupPage =
   | 'milestones'
   | 'settings'
   | 'hooks'
-  | 'usage_quotas';
+  | 'usage_quotas'
+  | 'billings';
 export type ProjectPage =
   | 'overview'
   | 'issues'
@@ -109,6 +110,11 @@ export function parseResourcePath(pathname: string): ParsedPath {
     if (isGroupRoute) return { kind: 'group', fullPath, page: 'hooks' };
     return segments.length >= 2 ? { kind: 'project', fullPath, page: 'hooks' } : { kind: 'unknown' };
   }
+  if (list === 'billings') {
+    return isGroupRoute && segments.length === 1 && rawIid === undefined
+      ? { kind: 'group', fullPath, page: 'billings' }
+      : { kind: 'unknown' };
+  }
   if (list === 'usage_quotas') {
     // Seats are counted on top-level groups only (GitLab's usage quotas page of a group).
     return isGroupRoute && segments.length === 1 && rawIid === undefined
@@ -156,7 +162,10 @@ export const urls = {
   group: (fullPath: string) => `/${encodePath(fullPath)}`,
   groupPage: (
     fullPath: string,
-    page: Exclude<GroupPage, 'overview' | 'epic' | 'new_epic' | 'new_work_item' | 'settings' | 'usage_quotas'>,
+    page: Exclude<
+      GroupPage,
+      'overview' | 'epic' | 'new_epic' | 'new_work_item' | 'settings' | 'usage_quotas' | 'billings'
+    >,
   ) => `/groups/${encodePath(fullPath)}/-/${page}`,
   epic: (groupPath: string, iid: number) => `/groups/${encodePath(groupPath)}/-/epics/${iid}`,
   newEpic: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/epics/new`,
@@ -173,6 +182,11 @@ export const urls = {
     `${kind === 'group' ? '/groups' : ''}/${encodePath(fullPath)}/-/hooks`,
   /** A top-level group's seats and subscription (GitLab's usage quotas page). */
   usageQuotas: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/usage_quotas`,
+  /** A top-level group's plan, seats and orders (GitLab's billing page). */
+  billings: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/billings`,
+  /** GitLab's purchase page for a plan or more seats of a group. */
+  newSubscription: (namespaceId: number, planId: string) =>
+    `/-/subscriptions/new?namespace_id=${namespaceId}&plan_id=${encodeURIComponent(planId)}`,
   /** A group's or project's general settings (description templates live there). */
   settings: (kind: 'group' | 'project', fullPath: string) =>
     `${kind === 'group' ? '/groups' : ''}/${encodePath(fullPath)}/-/settings/general`,

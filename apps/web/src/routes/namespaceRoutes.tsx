@@ -28,6 +28,7 @@ const page = {
   Settings: lazyNamed(() => import('../features/templates/NamespaceSettingsPage'), 'NamespaceSettingsPage'),
   Webhooks: lazyNamed(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage'),
   UsageQuotas: lazyNamed(() => import('../features/billing/UsageQuotasPage'), 'UsageQuotasPage'),
+  Billing: lazyNamed(() => import('../features/billing/BillingPage'), 'BillingPage'),
 };
 
 /** `$namespace`: parsed to the namespace's full path (`acme~web` in the internal URL, see rewrite.ts). */
@@ -175,6 +176,7 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
       groupPage('/settings/general', (p) => <page.Settings kind="group" fullPath={p} />),
       groupPage('/hooks', (p) => <page.Webhooks kind="group" fullPath={p} />),
       groupPage('/usage_quotas', (p) => <page.UsageQuotas groupPath={p} />),
+      groupPage('/billings', (p) => <page.Billing groupPath={p} />),
     ]),
     epic,
     project.addChildren([

@@ -7,8 +7,8 @@ import { urls } from '../../lib/paths';
 import settings from '../../ui/SettingsSection.module.css';
 
 /** The pages a group and a project both have: lists (labels, milestones) and settings (General, Webhooks). */
-type NamespacePage = 'labels' | 'milestones' | 'settings' | 'hooks' | 'usage_quotas';
-const SETTINGS_PAGES = new Set<NamespacePage>(['settings', 'hooks', 'usage_quotas']);
+type NamespacePage = 'labels' | 'milestones' | 'settings' | 'hooks' | 'usage_quotas' | 'billings';
+const SETTINGS_PAGES = new Set<NamespacePage>(['settings', 'hooks', 'usage_quotas', 'billings']);
 
 export interface FramedNamespace {
   /** The REST path of the page's resource: `/groups/:id/labels`, `/projects/:id/hooks`. */
@@ -39,8 +39,8 @@ export function NamespacePageFrame({
   const href =
     page === 'settings' || page === 'hooks'
       ? urls[page](kind, fullPath)
-      : page === 'usage_quotas'
-        ? urls.usageQuotas(fullPath)
+      : page === 'usage_quotas' || page === 'billings'
+        ? urls[page === 'billings' ? 'billings' : 'usageQuotas'](fullPath)
         : pageHref(page);
   const apiPath = `/${kind === 'group' ? 'groups' : 'projects'}/${encodeId(fullPath)}/${page}`;
   const content = (
