@@ -51,8 +51,6 @@ export type OrderInput = z.infer<typeof orderSchema>;
 
 export const paymentIdSchema = z.object({ id: text(64) });
 export const validatePaymentMethodSchema = z.object({ id: text(64), gitlab_user_id: positiveId });
-export const ordersQuerySchema = z.object({ namespace_id: positiveId });
-export const orderIdSchema = z.object({ id: positiveId });
 
 /** `POST /-/subscriptions/groups`: a new top-level group to buy for. */
 export const purchaseGroupSchema = z.object({

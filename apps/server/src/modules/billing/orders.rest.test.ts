@@ -129,6 +129,7 @@ describe('POST /-/subscriptions', () => {
       }),
     ]);
     expect((await api('GET', `/namespaces/${top.id}/subscription_orders`, 'maint')).statusCode).toBe(404);
+    expect((await api('GET', '/namespaces/ord-top/subscription_orders', 'owner')).json()).toHaveLength(1);
     const row = await t.db
       .selectFrom('subscription_orders')
       .selectAll()

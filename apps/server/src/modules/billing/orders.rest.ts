@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { parseIntParam } from '../../rest/params';
+import { parseIdOrPath, parseIntParam } from '../../rest/params';
 import { type AdminOrder, groupOrders, type Order, pendingOrders, settleOrder } from './orders.service';
 
 const presentOrder = (o: Order) => ({
@@ -27,7 +27,7 @@ const presentAdminOrder = (o: AdminOrder) => ({
 export const ordersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
   app.get<{ Params: { id: string } }>('/namespaces/:id/subscription_orders', async (request) => {
-    const orders = await groupOrders(db, request.actor, parseIntParam(request.params.id, 'id'));
+    const orders = await groupOrders(db, request.actor, parseIdOrPath(request.params.id));
     return orders.map(presentOrder);
   });
   app.get('/admin/subscription_orders', async (request) =>

@@ -5,7 +5,7 @@ import { conflict, notFound, unprocessable } from '../../errors';
 import { canGroup } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { findGroup, type GroupRow, groupSubject } from '../namespaces';
+import { findGroup, type GroupRow, groupSubject, type IdOrPath } from '../namespaces';
 import { isCountryCode, isStateOf, statesForCountry } from './countries';
 import type { OrderInput } from './order-params';
 import type { PaymentProvider } from './payment-provider';
@@ -39,9 +39,9 @@ const ORDER_COLUMNS = [
 export const MAX_ORDERS_LISTED = 100;
 
 /** A top-level group the actor owns: hidden or not owned is 404 (nothing about billing leaks), a subgroup 400. */
-export async function ownedTopLevelGroup(db: Database, actor: Actor | null, id: number): Promise<GroupRow> {
+export async function ownedTopLevelGroup(db: Database, actor: Actor | null, idOrPath: IdOrPath): Promise<GroupRow> {
   const me = requireActor(actor);
-  const group = await findGroup(db, me, { id });
+  const group = await findGroup(db, me, idOrPath);
   if (!canGroup(me, 'admin_group', groupSubject(group))) throw notFound('Group');
   if (group.parent_id !== null) throw unprocessable('selected_group must be a top-level group', 'selected_group');
   return group;
@@ -76,7 +76,7 @@ export async function placeOrder(
   provider: PaymentProvider,
 ): Promise<PlacedOrder> {
   const me = requireActor(actor);
-  const group = await ownedTopLevelGroup(db, me, input.selected_group);
+  const group = await ownedTopLevelGroup(db, me, { id: input.selected_group });
   checkAddress(input.customer);
   const check = provider.validatePaymentMethod(input.subscription.payment_method_id);
   if (!check.success) throw unprocessable(check.error_message, 'payment_method_id');
@@ -131,8 +131,8 @@ export async function placeOrder(
 }
 
 /** A group's orders, newest first, for its Owners (the billing page's pending orders). */
-export async function groupOrders(db: Database, actor: Actor | null, namespaceId: number): Promise<Order[]> {
-  const group = await ownedTopLevelGroup(db, actor, namespaceId);
+export async function groupOrders(db: Database, actor: Actor | null, idOrPath: IdOrPath): Promise<Order[]> {
+  const group = await ownedTopLevelGroup(db, actor, idOrPath);
   return db
     .selectFrom('subscription_orders')
     .select(ORDER_COLUMNS)
