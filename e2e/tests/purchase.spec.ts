@@ -14,7 +14,8 @@ let groupId = 0;
 let api: SessionApi;
 let setupPage: Page;
 
-test.describe.configure({ mode: 'serial' });
+// One long flow per test, on a machine shared with other runs.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async ({ browser }) => {
   setupPage = await browser.newPage({ storageState: authFile('alice') });
@@ -61,9 +62,8 @@ test.describe('as the group’s Owner (alice)', () => {
     await page.getByLabel('State').selectOption({ label: 'Illinois' });
     await page.getByRole('button', { name: 'Review order' }).click();
 
-    const summary = page.getByRole('definition');
     await expect(page.getByRole('heading', { name: '4. Review your order' })).toBeVisible();
-    await expect(summary.filter({ hasText: '1 Main Street, Springfield, Illinois, 62701' })).toHaveCount(1);
+    await expect(page.getByText('Billing address: 1 Main Street, Springfield, Illinois, 62701')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await settledScreenshot(page, 'purchase-review');
 
@@ -111,12 +111,21 @@ test.describe('as an administrator (root)', () => {
   test('marks the first order paid and the second failed', async ({ page }) => {
     await page.goto('/admin/subscription_orders');
     await expect(page.getByRole('heading', { level: 1, name: 'Subscription orders' })).toBeVisible();
-    const rows = page.getByRole('table', { name: 'Orders waiting for payment' }).getByRole('row').filter({ hasText: groupPath });
+    const rows = page
+      .getByRole('table', { name: 'Orders waiting for payment' })
+      .getByRole('row')
+      .filter({ hasText: groupPath });
     await expect(rows).toHaveCount(2);
     await settledScreenshot(page, 'admin-subscription-orders');
-    await rows.first().getByRole('button', { name: /as paid$/ }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: /as paid$/ })
+      .click();
     await expect(rows).toHaveCount(1);
-    await rows.first().getByRole('button', { name: /as failed$/ }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: /as failed$/ })
+      .click();
     await expect(rows).toHaveCount(0);
   });
 });
@@ -129,7 +138,9 @@ test.describe('the Owner again (alice)', () => {
     await expect(page.getByRole('heading', { name: 'Buy e2e is currently using the Premium Plan' })).toBeVisible();
     const figures = page.getByLabel('Subscription', { exact: true });
     await expect(figures.getByText('Seats in subscription')).toBeVisible();
-    await expect(figures.locator('div').filter({ hasText: 'Seats in subscription' }).getByRole('definition')).toHaveText('3');
+    await expect(
+      figures.locator('div').filter({ hasText: 'Seats in subscription' }).getByRole('definition'),
+    ).toHaveText('3');
     await expect(ordersTable(page)).toContainText('Paid');
     await expect(ordersTable(page)).toContainText('Payment failed');
     await expect(page.getByRole('link', { name: 'Add seats' })).toBeVisible();

@@ -222,7 +222,15 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
         {paymentForm.isError ? (
           <Alert variant="danger">The payment form could not be loaded. Reload the page to try again.</Alert>
         ) : (
-          <p>{paymentForm.data ? `Invoice. ${paymentForm.data.description}` : 'Loading payment method…'}</p>
+          <p>
+            {paymentForm.data ? (
+              <>
+                <strong>Invoice</strong> — {paymentForm.data.description}
+              </>
+            ) : (
+              'Loading payment method…'
+            )}
+          </p>
         )}
       </section>
       {reviewing && (
@@ -238,18 +246,16 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
               <dd>{draft.seats}</dd>
             </div>
             <div>
-              <dt>Billing address</dt>
-              <dd>
-                {[draft.company, draft.address1, draft.address2, draft.city, stateName, draft.zip, countryName]
-                  .filter((part) => part.trim() !== '')
-                  .join(', ')}
-              </dd>
-            </div>
-            <div>
               <dt>Payment</dt>
               <dd>Invoice</dd>
             </div>
           </dl>
+          <p aria-label="Billing address">
+            Billing address:{' '}
+            {[draft.company, draft.address1, draft.address2, draft.city, stateName, draft.zip, countryName]
+              .filter((part) => part.trim() !== '')
+              .join(', ')}
+          </p>
         </section>
       )}
       {place.isError && (

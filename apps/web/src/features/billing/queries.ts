@@ -106,9 +106,12 @@ export function useGroupOrders(groupPath: string) {
   });
 }
 
+/** Places an order; the billing views (its orders) load again. */
 export function usePlaceOrder() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ payload, key }: { payload: OrderPayload; key: string }) => placeOrder(payload, key),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['billing'] }),
   });
 }
 
