@@ -250,7 +250,7 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
               <dd>Invoice</dd>
             </div>
           </dl>
-          <p aria-label="Billing address">
+          <p>
             Billing address:{' '}
             {[draft.company, draft.address1, draft.address2, draft.city, stateName, draft.zip, countryName]
               .filter((part) => part.trim() !== '')
