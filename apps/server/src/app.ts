@@ -8,6 +8,7 @@ import { graphqlPlugin } from './graphql/graphql.plugin';
 import { tanukiBotRoutes } from './modules/ai/routes';
 import { clientConfigRoutes } from './modules/application-settings/routes';
 import { suggestionRoutes } from './modules/autocomplete/routes';
+import { countriesRoutes, purchaseRoutes } from './modules/billing/routes';
 import { epicPageJsonRoutes, epicRelationsWebRoutes, epicTreeLinksRoutes } from './modules/epics/routes';
 import { issuePageRoutes } from './modules/issues/routes';
 import { moderationWebRoutes } from './modules/moderation/routes';
@@ -69,6 +70,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(epicRelationsWebRoutes, { ctx });
   await app.register(visitsRoutes, { ctx });
   await app.register(tanukiBotRoutes, { ctx });
+  await app.register(countriesRoutes, { ctx });
+  await app.register(purchaseRoutes, { ctx });
   await app.register(notificationMailerPlugin, { ctx });
   await app.register(webhookPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);

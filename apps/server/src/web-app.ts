@@ -29,8 +29,10 @@ export const webApp: FastifyPluginAsync = async (app) => {
       res.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
     },
   });
-  // `/-/…` is the server's (health, session, autocomplete), except GitLab's user pages under `/-/profile/`.
-  const isApi = (url: string) => url.startsWith('/api/') || (url.startsWith('/-/') && !url.startsWith('/-/profile/'));
+  // `/-/…` is the server's (health, session, autocomplete), except GitLab's user pages under `/-/profile/`
+  // and its purchase page `/-/subscriptions/new`.
+  const isPage = (url: string) => url.startsWith('/-/profile/') || /^\/-\/subscriptions\/new(?:[?#]|$)/.test(url);
+  const isApi = (url: string) => url.startsWith('/api/') || (url.startsWith('/-/') && !isPage(url));
   // A catch-all GET route, not setNotFoundHandler: app.ts already set the root not-found handler and
   // Fastify refuses a second one for the same prefix.
   app.get('/*', (request, reply) => {

@@ -22,6 +22,8 @@ const TodoListPage = lazyNamed(() => import('./features/todos/TodoListPage'), 'T
 const NotificationsPage = lazyNamed(() => import('./features/notifications/NotificationsPage'), 'NotificationsPage');
 const AdminSettingsPage = lazyNamed(() => import('./features/admin/AdminSettingsPage'), 'AdminSettingsPage');
 const AbuseReportsPage = lazyNamed(() => import('./features/moderation/AbuseReportsPage'), 'AbuseReportsPage');
+const PurchasePage = lazyNamed(() => import('./features/billing/PurchasePage'), 'PurchasePage');
+const AdminOrdersPage = lazyNamed(() => import('./features/billing/AdminOrdersPage'), 'AdminOrdersPage');
 const SpamLogsPage = lazyNamed(() => import('./features/moderation/SpamLogsPage'), 'SpamLogsPage');
 const UserProfilePage = lazyNamed(() => import('./features/users/UserProfilePage'), 'UserProfilePage');
 
@@ -54,6 +56,8 @@ const adminNetworkSettingsRoute = topRoute('/admin/application_settings/network'
 ));
 const adminAbuseReportsRoute = topRoute('/admin/abuse_reports', AbuseReportsPage);
 const adminSpamLogsRoute = topRoute('/admin/spam_logs', SpamLogsPage);
+const adminOrdersRoute = topRoute('/admin/subscription_orders', AdminOrdersPage);
+const purchaseRoute = topRoute('/-/subscriptions/new', PurchasePage);
 const userProfileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/users/$username',
@@ -75,6 +79,8 @@ export const routeTree = rootRoute.addChildren([
   adminNetworkSettingsRoute,
   adminAbuseReportsRoute,
   adminSpamLogsRoute,
+  adminOrdersRoute,
+  purchaseRoute,
   userProfileRoute,
   // Namespace pages (`/acme/web/-/issues/3`, `/groups/acme/-/epics`), reached through GitLab's URLs.
   ...namespaceRoutes(rootRoute),

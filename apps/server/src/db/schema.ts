@@ -468,6 +468,29 @@ export interface SpamLogsTable {
   created_at: Generated<Date>;
 }
 
+export interface SubscriptionOrdersTable {
+  id: Generated<number>;
+  namespace_id: number;
+  user_id: number | null;
+  plan_code: string;
+  seats: number;
+  provider: Generated<string>;
+  payment_method_id: string | null;
+  status: Generated<string>;
+  invoice_number: string;
+  idempotency_key: string | null;
+  customer_company: string | null;
+  customer_country: string;
+  customer_address_1: string;
+  customer_address_2: string | null;
+  customer_city: string;
+  customer_state: string | null;
+  customer_zip_code: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  paid_at: Date | null;
+}
+
 export interface SubscriptionsTable {
   id: Generated<number>;
   user_id: number;
@@ -650,6 +673,7 @@ export interface DB {
   schema_migrations: SchemaMigrationsTable;
   sessions: SessionsTable;
   spam_logs: SpamLogsTable;
+  subscription_orders: SubscriptionOrdersTable;
   subscriptions: SubscriptionsTable;
   timelogs: TimelogsTable;
   todos: TodosTable;

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { aiExperimentationRoutes } from '../modules/ai/routes';
 import { applicationSettingsRoutes } from '../modules/application-settings/routes';
 import { awardEmojiRoutes } from '../modules/award-emoji/routes';
-import { billingRoutes } from '../modules/billing/routes';
+import { billingRoutes, ordersRoutes } from '../modules/billing/routes';
 import { epicRoutes } from '../modules/epics/routes';
 import { groupsRoutes } from '../modules/groups/routes';
 import { issueLinksRoutes } from '../modules/issue-links/routes';
@@ -50,6 +50,7 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(membersRoutes, { ctx });
   await app.register(billableMembersRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
+  await app.register(ordersRoutes, { ctx });
   await app.register(labelsRoutes, { ctx });
   await app.register(milestonesRoutes, { ctx });
   await app.register(templatesRoutes, { ctx });

@@ -28,7 +28,8 @@ export type SidebarItemId =
   | 'settings'
   | 'hooks'
   | 'usage_quotas'
-  | 'gitlab_duo';
+  | 'gitlab_duo'
+  | 'billings';
 
 interface Item {
   id: SidebarItemId;
@@ -48,6 +49,7 @@ const LABELS: Record<SidebarItemId, string> = {
   hooks: 'Webhooks',
   usage_quotas: 'Usage quotas',
   gitlab_duo: 'GitLab Duo',
+  billings: 'Billing',
 };
 
 /** A group's pages after its overview, in sidebar order; a project has the ones it shares with groups. */
@@ -66,8 +68,10 @@ function itemsFor(context: SidebarContext): Item[] {
         { id: 'hooks', label: LABELS.hooks, href: urls.hooks(context.kind, path) },
       ]
     : [];
-  if (context.canSeeSeats)
+  if (context.canSeeSeats) {
     settings.push({ id: 'usage_quotas', label: LABELS.usage_quotas, href: urls.usageQuotas(path) });
+    settings.push({ id: 'billings', label: LABELS.billings, href: urls.billings(path) });
+  }
   if (context.canManageDuo) settings.push({ id: 'gitlab_duo', label: LABELS.gitlab_duo, href: urls.gitlabDuo(path) });
   return [
     { id: 'overview', label: LABELS.overview, href: group ? urls.group(path) : urls.project(path) },

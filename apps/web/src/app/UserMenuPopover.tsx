@@ -39,6 +39,8 @@ export function UserMenuPopover({ user }: { user: CurrentUser }) {
       await router.navigate({ href: '/admin/abuse_reports' });
     } else if (key === 'spam-logs') {
       await router.navigate({ href: '/admin/spam_logs' });
+    } else if (key === 'subscription-orders') {
+      await router.navigate({ href: '/admin/subscription_orders' });
     }
   };
 
@@ -78,6 +80,11 @@ export function UserMenuPopover({ user }: { user: CurrentUser }) {
           {user.is_admin && (
             <MenuItem id="spam-logs" className={menu.item}>
               Spam logs
+            </MenuItem>
+          )}
+          {user.is_admin && (
+            <MenuItem id="subscription-orders" className={menu.item}>
+              Subscription orders
             </MenuItem>
           )}
           <Separator className={menu.separator} />

@@ -23,6 +23,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 function messageFrom(status: number, body: unknown): { message: string; field?: string } {
@@ -45,7 +47,7 @@ function messageFrom(status: number, body: unknown): { message: string; field?: 
 /** Performs a request and returns the parsed JSON body (or null for 204) plus the response headers. */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
   let response: Response;

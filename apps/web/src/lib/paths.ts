@@ -28,7 +28,8 @@ export type GroupPage =
   | 'settings'
   | 'hooks'
   | 'usage_quotas'
-  | 'gitlab_duo';
+  | 'gitlab_duo'
+  | 'billings';
 export type ProjectPage =
   | 'overview'
   | 'issues'
@@ -111,6 +112,11 @@ export function parseResourcePath(pathname: string): ParsedPath {
     if (isGroupRoute) return { kind: 'group', fullPath, page: 'hooks' };
     return segments.length >= 2 ? { kind: 'project', fullPath, page: 'hooks' } : { kind: 'unknown' };
   }
+  if (list === 'billings') {
+    return isGroupRoute && segments.length === 1 && rawIid === undefined
+      ? { kind: 'group', fullPath, page: 'billings' }
+      : { kind: 'unknown' };
+  }
   if (list === 'usage_quotas') {
     // Seats are counted on top-level groups only (GitLab's usage quotas page of a group).
     return isGroupRoute && segments.length === 1 && rawIid === undefined
@@ -160,7 +166,7 @@ export const urls = {
     fullPath: string,
     page: Exclude<
       GroupPage,
-      'overview' | 'epic' | 'new_epic' | 'new_work_item' | 'settings' | 'usage_quotas' | 'gitlab_duo'
+      'overview' | 'epic' | 'new_epic' | 'new_work_item' | 'settings' | 'usage_quotas' | 'gitlab_duo' | 'billings'
     >,
   ) => `/groups/${encodePath(fullPath)}/-/${page}`,
   epic: (groupPath: string, iid: number) => `/groups/${encodePath(groupPath)}/-/epics/${iid}`,
@@ -180,6 +186,11 @@ export const urls = {
   usageQuotas: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/usage_quotas`,
   /** A group's GitLab Duo (AI) settings. */
   gitlabDuo: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/settings/gitlab_duo`,
+  /** A top-level group's plan, seats and orders (GitLab's billing page). */
+  billings: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/billings`,
+  /** GitLab's purchase page for a plan or more seats of a group. */
+  newSubscription: (namespaceId: number, planId: string) =>
+    `/-/subscriptions/new?namespace_id=${namespaceId}&plan_id=${encodeURIComponent(planId)}`,
   /** A group's or project's general settings (description templates live there). */
   settings: (kind: 'group' | 'project', fullPath: string) =>
     `${kind === 'group' ? '/groups' : ''}/${encodePath(fullPath)}/-/settings/general`,

@@ -29,6 +29,7 @@ const page = {
   Webhooks: lazyNamed(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage'),
   GitlabDuo: lazyNamed(() => import('../features/groups/GitlabDuoSettingsPage'), 'GitlabDuoSettingsPage'),
   UsageQuotas: lazyNamed(() => import('../features/billing/UsageQuotasPage'), 'UsageQuotasPage'),
+  Billing: lazyNamed(() => import('../features/billing/BillingPage'), 'BillingPage'),
 };
 
 /** `$namespace`: parsed to the namespace's full path (`acme~web` in the internal URL, see rewrite.ts). */
@@ -177,6 +178,7 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
       groupPage('/settings/gitlab_duo', (p) => <page.GitlabDuo groupPath={p} />),
       groupPage('/hooks', (p) => <page.Webhooks kind="group" fullPath={p} />),
       groupPage('/usage_quotas', (p) => <page.UsageQuotas groupPath={p} />),
+      groupPage('/billings', (p) => <page.Billing groupPath={p} />),
     ]),
     epic,
     project.addChildren([

@@ -1,4 +1,11 @@
 export {
+  invoiceNumber,
+  PURCHASABLE_PLAN_CODES,
+  type PurchasablePlanCode,
+  type SubscriptionTerms,
+  termsAfterPayment,
+} from './orders';
+export {
   isBillableAccessLevel,
   isPlanCode,
   lowestBillableAccessLevel,

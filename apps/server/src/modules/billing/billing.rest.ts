@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { parseIdOrPath } from '../../rest/params';
+import { parseIdOrPath, parseInput, requestParams } from '../../rest/params';
 import { findGroup } from '../namespaces';
 import { type GroupSubscription, groupSubscription } from './subscription.service';
+import { subscriptionWriteSchema } from './subscription-params';
+import { createGroupSubscription, updateGroupSubscription } from './subscription-write.service';
 
 /** GitLab's `GitlabSubscription` entity. */
 function presentSubscription(s: GroupSubscription) {
@@ -29,11 +31,25 @@ function presentSubscription(s: GroupSubscription) {
   };
 }
 
-/** `GET /namespaces/:id/gitlab_subscription` (IE-56): a group's namespace id or path. */
+/**
+ * `GET /namespaces/:id/gitlab_subscription` (IE-56, the group's Owners), and GitLab's admin
+ * `POST` (201) / `PUT` of it: 401 anonymous, 403 for non-administrators, as GitLab's admin API.
+ */
 export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
   app.get<{ Params: { id: string } }>('/namespaces/:id/gitlab_subscription', async (request) => {
     const group = await findGroup(db, request.actor, parseIdOrPath(request.params.id));
     return presentSubscription(await groupSubscription(db, request.actor, group));
+  });
+  app.post<{ Params: { id: string } }>('/namespaces/:id/gitlab_subscription', async (request, reply) => {
+    const input = parseInput(subscriptionWriteSchema, requestParams(request));
+    const idOrPath = parseIdOrPath(request.params.id);
+    const subscription = await createGroupSubscription(db, request.actor, idOrPath, input);
+    return reply.code(201).send(presentSubscription(subscription));
+  });
+  app.put<{ Params: { id: string } }>('/namespaces/:id/gitlab_subscription', async (request) => {
+    const input = parseInput(subscriptionWriteSchema, requestParams(request));
+    const idOrPath = parseIdOrPath(request.params.id);
+    return presentSubscription(await updateGroupSubscription(db, request.actor, idOrPath, input));
   });
 };

@@ -69,6 +69,14 @@ export const restOutOfScope: OutOfScope[] = [
   out('GET /-/health', 'public'),
   out('GET /-/readiness', 'public'),
   out('GET /-/config.json', 'public instance settings for the web app'),
+  out(
+    'GET /-/countries',
+    "public ISO 3166 data (GitLab's CountriesController): modules/billing/countries.rest.test.ts",
+  ),
+  out(
+    'GET /-/country_states',
+    "public ISO 3166 data (GitLab's CountryStatesController): modules/billing/countries.rest.test.ts",
+  ),
   out('GET /api/v4/groups', 'groups, not planning objects'),
   out('GET /api/v4/groups/:id', 'groups, not planning objects'),
   out('POST /api/v4/groups', 'groups, not planning objects'),
@@ -103,6 +111,35 @@ export const restOutOfScope: OutOfScope[] = [
     out(
       key,
       'AI endpoints (IE-81, IE-82): read no planning object; the gate (signed in, instance switch, the user’s groups’ GitLab Duo availability: 401/404) is attacked by modules/ai/ai.rest.test.ts',
+    ),
+  ),
+  ...[
+    'GET /api/v4/admin/subscription_orders',
+    'POST /api/v4/admin/subscription_orders/:id/mark_paid',
+    'POST /api/v4/admin/subscription_orders/:id/mark_failed',
+  ].map((key) =>
+    out(
+      key,
+      'billing, instance administrators only (401 anonymous, 403 others): attacked by modules/billing/orders.rest.test.ts',
+    ),
+  ),
+  ...[
+    'GET /api/v4/namespaces/:id/subscription_orders',
+    'POST /-/subscriptions',
+    'GET /-/subscriptions/payment_form',
+    'GET /-/subscriptions/payment_method',
+    'POST /-/subscriptions/validate_payment_method',
+    'POST /-/subscriptions/groups',
+  ].map((key) =>
+    out(
+      key,
+      'purchase flow: signed-in only (401); orders for a top-level group its Owner only, 404 for anyone else; the payment calls answer about the caller only: attacked by modules/billing/orders.rest.test.ts',
+    ),
+  ),
+  ...['POST /api/v4/namespaces/:id/gitlab_subscription', 'PUT /api/v4/namespaces/:id/gitlab_subscription'].map((key) =>
+    out(
+      key,
+      'billing, instance administrators only (401 anonymous, 403 others before any lookup, as GitLab): attacked by modules/billing/subscription-admin.rest.test.ts',
     ),
   ),
   ...['groups', 'projects'].flatMap((c) => [

@@ -7,8 +7,14 @@ import { urls } from '../../lib/paths';
 import settings from '../../ui/SettingsSection.module.css';
 
 /** The pages a group and a project both have: lists (labels, milestones) and settings (General, Webhooks). */
-type NamespacePage = 'labels' | 'milestones' | 'settings' | 'hooks' | 'usage_quotas' | 'gitlab_duo';
-const SETTINGS_PAGES = new Set<NamespacePage>(['settings', 'hooks', 'usage_quotas', 'gitlab_duo']);
+type NamespacePage = 'labels' | 'milestones' | 'settings' | 'hooks' | 'usage_quotas' | 'gitlab_duo' | 'billings';
+/** Settings pages only a top-level group has, each with its own address. */
+const GROUP_ONLY_PAGES = {
+  usage_quotas: urls.usageQuotas,
+  gitlab_duo: urls.gitlabDuo,
+  billings: urls.billings,
+} as const;
+const SETTINGS_PAGES = new Set<NamespacePage>(['settings', 'hooks', 'usage_quotas', 'gitlab_duo', 'billings']);
 
 export interface FramedNamespace {
   /** The REST path of the page's resource: `/groups/:id/labels`, `/projects/:id/hooks`. */
@@ -39,11 +45,9 @@ export function NamespacePageFrame({
   const href =
     page === 'settings' || page === 'hooks'
       ? urls[page](kind, fullPath)
-      : page === 'usage_quotas'
-        ? urls.usageQuotas(fullPath)
-        : page === 'gitlab_duo'
-          ? urls.gitlabDuo(fullPath)
-          : pageHref(page);
+      : page in GROUP_ONLY_PAGES
+        ? GROUP_ONLY_PAGES[page as keyof typeof GROUP_ONLY_PAGES](fullPath)
+        : pageHref(page as 'labels' | 'milestones');
   const apiPath = `/${kind === 'group' ? 'groups' : 'projects'}/${encodeId(fullPath)}/${page}`;
   const content = (
     <>
