@@ -1,6 +1,6 @@
 import { directReads, type ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
-import { linkBetween } from '../../db/link-between';
+import { linkExists } from '../../db/link-between';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canIssue, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
@@ -128,12 +128,7 @@ export async function createIssueLink(
   const linkType = input.link_type ?? 'relates_to';
   const [from, to] = linkType === 'is_blocked_by' ? [target, source] : [source, target];
   const stored = linkType === 'relates_to' ? 'relates_to' : 'blocks';
-  const existing = await db
-    .selectFrom('issue_links')
-    .select('id')
-    .where(linkBetween(from.id, to.id))
-    .executeTakeFirst();
-  if (existing) throw conflict('Issue(s) already assigned');
+  if (await linkExists(db, 'issue_links', from.id, to.id)) throw conflict('Issue(s) already assigned');
   const row = await db
     .insertInto('issue_links')
     .values({ source_id: from.id, target_id: to.id, link_type: stored })
