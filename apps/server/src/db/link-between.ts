@@ -16,3 +16,13 @@ export async function linkExists(
   const row = await db.selectFrom(table).select('id').where(linkBetween(a, b)).executeTakeFirst();
   return row !== undefined;
 }
+
+/** The link `linkId` of the link table when it involves `ownerId` (at either end), else undefined. */
+export function linkInvolving(db: Executor, table: 'issue_links' | 'epic_links', linkId: number, ownerId: number) {
+  return db
+    .selectFrom(table)
+    .selectAll()
+    .where('id', '=', linkId)
+    .where((eb) => eb.or([eb('source_id', '=', ownerId), eb('target_id', '=', ownerId)]))
+    .executeTakeFirst();
+}

@@ -1,13 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
-import {
-  createGroup,
-  createGroupMembers,
-  createMilestone,
-  createProject,
-  createToken,
-  createUser,
-} from '../test/factories';
+import { createGroup, createGroupMembers, createProject, createToken, createUser } from '../test/factories';
 import { dig, gql } from '../test/graphql-client';
 import { expectFixedStatements } from '../test/statement-count';
 import { useTestApp } from '../test/use-test-app';
@@ -90,7 +83,13 @@ beforeAll(async () => {
   ]);
   Object.assign(tokens, members.tokens);
   tokens.stranger = await createToken(t.db, (await createUser(t.db, { username: 'ide-stranger' })).id);
-  ids.milestone = await createMilestone(t.db, { title: 'v1', group_id: group.id, iid: 1 });
+  ids.milestone = (
+    await t.db
+      .insertInto('milestones')
+      .values({ title: 'v1', group_id: group.id, iid: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const sprint = await iteration(group.id, 'Sprint 1');
   ids.iteration = sprint.id;
   ids.cadence = sprint.cadenceId;

@@ -1,6 +1,6 @@
 import { directReads, type ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
-import { linkExists } from '../../db/link-between';
+import { linkExists, linkInvolving } from '../../db/link-between';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canIssue, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
@@ -148,12 +148,7 @@ export async function findIssueLink(
   linkId: number,
 ): Promise<IssueLinkResult & { issue: IssueRow }> {
   const issue = await sourceIssue(db, actor, project, iid);
-  const link = await db
-    .selectFrom('issue_links')
-    .selectAll()
-    .where('id', '=', linkId)
-    .where((eb) => eb.or([eb('source_id', '=', issue.id), eb('target_id', '=', issue.id)]))
-    .executeTakeFirst();
+  const link = await linkInvolving(db, 'issue_links', linkId, issue.id);
   if (!link) throw notFound('Issue Link');
   const otherId = link.source_id === issue.id ? link.target_id : link.source_id;
   const other = await issueQuery(db).where('i.id', '=', otherId).where(issueVisibility(actor)).executeTakeFirst();
