@@ -1,23 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
+import { apiClient } from '../test/api-client';
+import { createGroup, createGroupMembers, createProject, createToken, createUser } from '../test/factories';
 import { dig, gql } from '../test/graphql-client';
-import { useGroupProjectApp } from '../test/group-project-app';
+import { useTestApp } from '../test/use-test-app';
 
 /**
  * GitLab's createNote: the same `createComment` call as REST `POST …/notes`, so the same input
  * schema, permissions, quick actions and one transaction.
  */
-const t = useGroupProjectApp({
-  group: 'cn',
-  name: 'Create note',
-  prefix: 'cn-',
-  members: [
-    ['maintainer', AccessLevel.MAINTAINER],
-    ['guest', AccessLevel.GUEST],
-  ],
-  outsiders: ['stranger'],
-});
-const { api, tok: tokens } = t;
+const t = useTestApp();
+const tokens: Record<string, string> = {};
+const api = apiClient(
+  () => t.app,
+  () => tokens,
+);
 const ids = { project: 0, group: 0, issue: 0, issueIid: 0, mr: 0, mrIid: 0, epic: 0 };
 const NOT_AVAILABLE =
   "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
@@ -52,9 +49,15 @@ const userNotes = async (type: string, id: number) =>
   ).map((n) => n.note);
 
 beforeAll(async () => {
-  const project = { id: t.projectId };
-  const group = { id: t.groupId };
+  const group = await createGroup(t.db, { path: 'cn', name: 'Create note' });
+  const project = await createProject(t.db, { namespaceId: group.id, path: 'app' });
   Object.assign(ids, { project: project.id, group: group.id });
+  const members = await createGroupMembers(t.db, group.id, 'cn-', [
+    ['maintainer', AccessLevel.MAINTAINER],
+    ['guest', AccessLevel.GUEST],
+  ]);
+  Object.assign(tokens, members.tokens);
+  tokens.stranger = await createToken(t.db, (await createUser(t.db, { username: 'cn-stranger' })).id);
   await t.db
     .insertInto('labels')
     .values([

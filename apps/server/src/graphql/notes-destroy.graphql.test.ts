@@ -1,24 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
+import { apiClient } from '../test/api-client';
+import { createGroup, createGroupMembers, createProject, createToken, createUser } from '../test/factories';
 import { dig, gql } from '../test/graphql-client';
-import { useGroupProjectApp } from '../test/group-project-app';
+import { useTestApp } from '../test/use-test-app';
 
 /**
  * GitLab's destroyNote: the same deleteNote call as REST `DELETE …/notes/:note_id`, so the author
  * or a Maintainer may delete, and a note on something the caller cannot see is "not available".
  */
-const t = useGroupProjectApp({
-  group: 'dn',
-  name: 'Destroy note',
-  prefix: 'dn-',
-  members: [
-    ['maintainer', AccessLevel.MAINTAINER],
-    ['developer', AccessLevel.DEVELOPER],
-    ['guest', AccessLevel.GUEST],
-  ],
-  outsiders: ['stranger'],
-});
-const { api, tok: tokens } = t;
+const t = useTestApp();
+const tokens: Record<string, string> = {};
+const api = apiClient(
+  () => t.app,
+  () => tokens,
+);
 const ids = { project: 0, group: 0, issueIid: 0, epicIid: 0 };
 const NOT_AVAILABLE =
   "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
@@ -47,10 +43,19 @@ const stored = async (id: number) =>
   (await t.db.selectFrom('notes').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
 beforeAll(async () => {
-  const issue = await api('POST', `/projects/${t.projectId}/issues`, 'maintainer', { title: 'Crash' });
-  const epic = await api('POST', `/groups/${t.groupId}/epics`, 'maintainer', { title: 'Roadmap' });
+  const group = await createGroup(t.db, { path: 'dn', name: 'Destroy note' });
+  const project = await createProject(t.db, { namespaceId: group.id, path: 'app' });
+  const members = await createGroupMembers(t.db, group.id, 'dn-', [
+    ['maintainer', AccessLevel.MAINTAINER],
+    ['developer', AccessLevel.DEVELOPER],
+    ['guest', AccessLevel.GUEST],
+  ]);
+  Object.assign(tokens, members.tokens);
+  tokens.stranger = await createToken(t.db, (await createUser(t.db, { username: 'dn-stranger' })).id);
+  const issue = await api('POST', `/projects/${project.id}/issues`, 'maintainer', { title: 'Crash' });
+  const epic = await api('POST', `/groups/${group.id}/epics`, 'maintainer', { title: 'Roadmap' });
   for (const res of [issue, epic]) expect(res.statusCode, res.body).toBe(201);
-  Object.assign(ids, { project: t.projectId, group: t.groupId, issueIid: issue.json().iid, epicIid: epic.json().iid });
+  Object.assign(ids, { project: project.id, group: group.id, issueIid: issue.json().iid, epicIid: epic.json().iid });
 });
 
 describe('destroyNote', () => {
