@@ -4,6 +4,7 @@ import {
   addProjectMember,
   createGroup,
   createGroupMembers,
+  createMilestone,
   createProject,
   createToken,
   createUser,
@@ -99,13 +100,7 @@ beforeAll(async () => {
   ids.label = (await label('bug', group.id)).id;
   const elsewhere = await createGroup(db, { path: 'im-other' });
   ids.otherLabel = (await label('foreign', elsewhere.id)).id;
-  ids.milestone = (
-    await db
-      .insertInto('milestones')
-      .values({ title: 'v1', group_id: group.id, iid: 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  ids.milestone = await createMilestone(db, { title: 'v1', group_id: group.id, iid: 1 });
 });
 
 describe('updateIssue', () => {

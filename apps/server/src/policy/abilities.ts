@@ -342,26 +342,23 @@ export function canModerate(actor: Actor | null): boolean {
   return actor?.admin === true;
 }
 
+/** Each subject kind's ability check (the ability is checked against the kind's own ability names). */
+const checksByKind: {
+  [K in Subject['kind']]: (actor: Actor | null, ability: never, subject: Extract<Subject, { kind: K }>) => boolean;
+} = {
+  group: canGroup,
+  project: canProject,
+  issue: canIssue,
+  epic: canEpic,
+  merge_request: canMergeRequest,
+  label: canLabel,
+  milestone: canMilestone,
+  issuable_template: canTemplate,
+  note: canNote,
+};
+
 /** Dispatch by subject kind, for callers that hold a `Subject` union. */
 export function can(actor: Actor | null, ability: string, subject: Subject): boolean {
-  switch (subject.kind) {
-    case 'group':
-      return canGroup(actor, ability as GroupAbility, subject);
-    case 'project':
-      return canProject(actor, ability as ProjectAbility, subject);
-    case 'issue':
-      return canIssue(actor, ability as IssueAbility, subject);
-    case 'epic':
-      return canEpic(actor, ability as EpicAbility, subject);
-    case 'merge_request':
-      return canMergeRequest(actor, ability as MergeRequestAbility, subject);
-    case 'label':
-      return canLabel(actor, ability as LabelAbility, subject);
-    case 'milestone':
-      return canMilestone(actor, ability as MilestoneAbility, subject);
-    case 'issuable_template':
-      return canTemplate(actor, ability as TemplateAbility, subject);
-    case 'note':
-      return canNote(actor, ability as NoteAbility, subject);
-  }
+  const check = checksByKind[subject.kind] as (actor: Actor | null, ability: string, subject: Subject) => boolean;
+  return check(actor, ability, subject);
 }

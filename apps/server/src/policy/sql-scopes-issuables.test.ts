@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { issuesWithProject, mergeRequestsWithProject } from '../modules/issuables';
 import { scopeActorNames, sorted, useSqlScopesWorld } from '../test/sql-scopes-world';
 import { canEpic, canIssue, canMergeRequest, canNote } from './abilities';
 import {
@@ -35,10 +36,7 @@ describe('SQL scopes agree with the pure rules', () => {
         visibility: 'p.visibility_level',
         namespaceTraversalIds: 'n.traversal_ids',
       });
-      const allIssues = await db
-        .selectFrom('issues as i')
-        .innerJoin('projects as p', 'p.id', 'i.project_id')
-        .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      const allIssues = await issuesWithProject(db)
         .select([
           'i.id',
           'i.confidential',
@@ -63,10 +61,7 @@ describe('SQL scopes agree with the pure rules', () => {
           ),
         )
         .execute();
-      const sqlIssues = await db
-        .selectFrom('issues as i')
-        .innerJoin('projects as p', 'p.id', 'i.project_id')
-        .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      const sqlIssues = await issuesWithProject(db)
         .select('i.id')
         .where(projectScope)
         .where(projectIssuesEnabled({ issuesEnabled: 'p.issues_enabled' }))
@@ -82,10 +77,7 @@ describe('SQL scopes agree with the pure rules', () => {
         .where(issueNotHidden(actor, { authorId: 'i.author_id', hiddenAsSpam: 'i.hidden_as_spam' }))
         .execute();
       // The composed condition every issue query uses says the same.
-      const composed = await db
-        .selectFrom('issues as i')
-        .innerJoin('projects as p', 'p.id', 'i.project_id')
-        .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      const composed = await issuesWithProject(db)
         .select('i.id')
         .where(issueReadable(actor, { i: 'i', p: 'p', n: 'n' }))
         .execute();
@@ -111,10 +103,7 @@ describe('SQL scopes agree with the pure rules', () => {
       expect(sorted(sqlIssues.map((r) => r.id))).toEqual(sorted(ruleIssues.map((i) => i.id)));
 
       // Internal notes: on every readable issue, the SQL twin agrees with canNote.
-      const sqlInternal = await db
-        .selectFrom('issues as i')
-        .innerJoin('projects as p', 'p.id', 'i.project_id')
-        .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      const sqlInternal = await issuesWithProject(db)
         .select('i.id')
         .where('i.id', 'in', ruleIssues.length ? ruleIssues.map((i) => i.id) : [0])
         .where(internalIssueNotesReadable(actor, { projectId: 'p.id', namespaceTraversalIds: 'n.traversal_ids' }))
@@ -170,10 +159,7 @@ describe('SQL scopes agree with the pure rules', () => {
       );
       expect(sorted(sqlEpics.map((r) => r.id))).toEqual(sorted(ruleEpics.map((e) => e.id)));
       // Merge requests: mergeRequestReadable agrees with canMergeRequest (project, feature, ban).
-      const allMrs = await db
-        .selectFrom('merge_requests as mr')
-        .innerJoin('projects as p', 'p.id', 'mr.project_id')
-        .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      const allMrs = await mergeRequestsWithProject(db)
         .select([
           'mr.id',
           'mr.author_id',
@@ -187,13 +173,7 @@ describe('SQL scopes agree with the pure rules', () => {
           sql<boolean>`EXISTS (SELECT 1 FROM users u WHERE u.id = mr.author_id AND u.state = 'banned')`.as('banned'),
         )
         .execute();
-      const sqlMrs = await db
-        .selectFrom('merge_requests as mr')
-        .innerJoin('projects as p', 'p.id', 'mr.project_id')
-        .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
-        .select('mr.id')
-        .where(mergeRequestReadable(actor))
-        .execute();
+      const sqlMrs = await mergeRequestsWithProject(db).select('mr.id').where(mergeRequestReadable(actor)).execute();
       const mrSubject = (m: (typeof allMrs)[number]) =>
         ({
           kind: 'merge_request',

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Database } from '../db/connection';
+import type { NotesTable } from '../db/schema';
 import { renderMarkdown } from '../markdown/render-markdown';
 import { bulkInsert } from './bulk-insert';
 import { Random } from './random';
@@ -107,20 +108,7 @@ export async function seedLongIssue(db: Database, options: LongIssueOptions): Pr
     .returning(['id', 'iid'])
     .executeTakeFirstOrThrow();
 
-  const rows: {
-    noteable_type: 'Issue';
-    noteable_id: number;
-    project_id: number;
-    author_id: number;
-    discussion_id: string;
-    note: string;
-    note_html: string;
-    system: boolean;
-    internal: boolean;
-    resolvable: boolean;
-    created_at: Date;
-    updated_at: Date;
-  }[] = [];
+  const rows: Insertable<NotesTable>[] = [];
   let discussions = 0;
   const hex = () => Array.from({ length: 40 }, () => random.int(0, 15).toString(16)).join('');
   const add = (discussion: string, note: string, system: boolean, resolvable: boolean) => {

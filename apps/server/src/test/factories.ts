@@ -1,5 +1,7 @@
+import type { Insertable } from 'kysely';
 import { digest, newPersonalAccessToken } from '../auth/token-digest';
 import type { Database } from '../db/connection';
+import type { MilestonesTable } from '../db/schema';
 import { AccessLevel } from '../policy/access-levels';
 
 /**
@@ -92,6 +94,12 @@ export async function addProjectMember(db: Database, projectId: number, userId: 
     .insertInto('project_members')
     .values({ project_id: projectId, user_id: userId, access_level: accessLevel })
     .execute();
+}
+
+/** A project or group milestone; answers its id. */
+export async function createMilestone(db: Database, values: Insertable<MilestonesTable>): Promise<number> {
+  const row = await db.insertInto('milestones').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Adds each user of `levels` (user id → access level) to the group, in order. */

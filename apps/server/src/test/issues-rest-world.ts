@@ -1,6 +1,6 @@
 import { beforeAll, expect } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
-import { addGroupMember, createGroup, createProject, createPublicGroupProject } from './factories';
+import { addGroupMember, createGroup, createMilestone, createProject, createPublicGroupProject } from './factories';
 import { useRestTestApp } from './rest-test-app';
 
 /** The ids the issue REST tests name, filled in by the world's `beforeAll`. */
@@ -49,20 +49,20 @@ export function useIssuesRestWorld() {
     await addGroupMember(db, g.id, uid.alice as number, AccessLevel.PLANNER);
     await addGroupMember(db, g.id, uid.guest as number, AccessLevel.GUEST);
     await addGroupMember(db, g.id, uid.owner as number, AccessLevel.OWNER);
-    world.m1 = (
-      await db
-        .insertInto('milestones')
-        .values({ iid: 1, project_id: world.p1, title: 'v1', start_date: '2000-01-01', due_date: '2999-01-01' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-    const m2 = (
-      await db
-        .insertInto('milestones')
-        .values({ iid: 1, group_id: g.id, title: 'v2', start_date: '2998-01-01', due_date: '2998-02-01' })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    world.m1 = await createMilestone(db, {
+      iid: 1,
+      project_id: world.p1,
+      title: 'v1',
+      start_date: '2000-01-01',
+      due_date: '2999-01-01',
+    });
+    const m2 = await createMilestone(db, {
+      iid: 1,
+      group_id: g.id,
+      title: 'v2',
+      start_date: '2998-01-01',
+      due_date: '2998-02-01',
+    });
     world.epicId = (
       await db
         .insertInto('epics')

@@ -121,10 +121,10 @@ export type IterationArg =
 const ITERATION_PREFIX = '*iteration:';
 const CADENCE_PREFIX = 'cadence:';
 
-/** `cadence:12` or `cadence:"Sprints"`/`cadence:Sprints`; null otherwise. */
-function parseCadenceArg(text: string): CadenceArg | null {
-  if (!text.toLowerCase().startsWith(CADENCE_PREFIX)) return null;
-  const rest = text.slice(CADENCE_PREFIX.length);
+/** After `prefix` (any case): an id (`12`) or a title (`"Sprints"`, `Sprints`); null otherwise. */
+function idOrTitleAfter(prefix: string, text: string): CadenceArg | null {
+  if (!text.toLowerCase().startsWith(prefix)) return null;
+  const rest = text.slice(prefix.length);
   if (/^\d{1,10}$/.test(rest)) {
     const id = Number(rest);
     return isInt4Id(id) ? { id } : null;
@@ -141,7 +141,7 @@ function parsePeriodArg(text: string): IterationArg | null {
   const before = text.slice(0, text.length - flag.length).trim();
   const period = flag === '--current' ? 'current' : 'next';
   if (before === '') return { period, cadence: null };
-  const cadence = parseCadenceArg(before);
+  const cadence = idOrTitleAfter(CADENCE_PREFIX, before);
   return cadence ? { period, cadence } : null;
 }
 
@@ -153,14 +153,7 @@ export function parseIterationArg(args: string): IterationArg | null {
   const text = args.trim();
   const period = parsePeriodArg(text);
   if (period) return period;
-  if (!text.toLowerCase().startsWith(ITERATION_PREFIX)) return null;
-  const rest = text.slice(ITERATION_PREFIX.length);
-  if (/^\d{1,10}$/.test(rest)) {
-    const id = Number(rest);
-    return isInt4Id(id) ? { id } : null;
-  }
-  const title = unquoteTitle(rest);
-  return title ? { title } : null;
+  return idOrTitleAfter(ITERATION_PREFIX, text);
 }
 
 export interface EpicArg {

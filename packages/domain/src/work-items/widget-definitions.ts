@@ -32,32 +32,29 @@ const labels: WidgetDefinition = { type: 'LABELS', allowsScopedLabels: true };
 const plain = (...types: Array<Exclude<WidgetType, 'ASSIGNEES' | 'LABELS' | 'WEIGHT'>>): WidgetDefinition[] =>
   types.map((type) => ({ type }));
 
+/** An issue's widgets; a task has the same. */
+const ISSUE_WIDGETS: readonly WidgetDefinition[] = [
+  assignees,
+  labels,
+  { type: 'WEIGHT', editable: true, rollUp: false },
+  ...plain('DESCRIPTION', 'PARTICIPANTS', 'MILESTONE', 'ITERATION', 'START_AND_DUE_DATE', 'HEALTH_STATUS'),
+  ...plain('HIERARCHY', 'TIME_TRACKING', 'CRM_CONTACTS'),
+];
+
 /**
  * Which widgets each type has. Weight is set by hand on issues and tasks and rolled up from
  * children on epics; epics carry no assignees, milestone or iteration of their own (their dates
  * roll up from milestones and child epics).
  */
 export const WIDGET_DEFINITIONS: Readonly<Record<WorkItemBaseType, readonly WidgetDefinition[]>> = {
-  issue: [
-    assignees,
-    labels,
-    { type: 'WEIGHT', editable: true, rollUp: false },
-    ...plain('DESCRIPTION', 'PARTICIPANTS', 'MILESTONE', 'ITERATION', 'START_AND_DUE_DATE', 'HEALTH_STATUS'),
-    ...plain('HIERARCHY', 'TIME_TRACKING', 'CRM_CONTACTS'),
-  ],
+  issue: ISSUE_WIDGETS,
   incident: [
     assignees,
     labels,
     ...plain('DESCRIPTION', 'PARTICIPANTS', 'MILESTONE', 'ITERATION', 'START_AND_DUE_DATE'),
     ...plain('HIERARCHY', 'TIME_TRACKING', 'CRM_CONTACTS'),
   ],
-  task: [
-    assignees,
-    labels,
-    { type: 'WEIGHT', editable: true, rollUp: false },
-    ...plain('DESCRIPTION', 'PARTICIPANTS', 'MILESTONE', 'ITERATION', 'START_AND_DUE_DATE', 'HEALTH_STATUS'),
-    ...plain('HIERARCHY', 'TIME_TRACKING', 'CRM_CONTACTS'),
-  ],
+  task: ISSUE_WIDGETS,
   objective: [
     assignees,
     labels,

@@ -5,6 +5,7 @@ import { webUrl } from '../../modules/namespaces';
 import { canEpic } from '../../policy/abilities';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray } from '../connection';
+import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import type { EpicRow } from '../loaders/rows';
 import { readableEpic } from './epic.graphql';
@@ -37,6 +38,24 @@ export const TodoRef = builder.objectRef<{ id: number; state: string }>('Todo').
   }),
 });
 export const TodoConnection = defineConnection('Todo', TodoRef);
+
+type Types = typeof builder.$inferSchemaTypes;
+
+/** `currentUserTodos` of an epic or issue: the viewer's pending to-dos on it (done ones are not listed), paginated. */
+export function currentUserTodosField<Row extends { id: number }>(
+  t: PothosSchemaTypes.ObjectFieldBuilder<Types, Row>,
+  pendingTodos: (row: Row, c: GraphQLContext) => Promise<readonly { id: number; state: string }[]>,
+) {
+  return t.field({
+    type: TodoConnection,
+    description: 'To-do items for the current user (pending ones; none for anonymous visitors).',
+    args: {
+      ...pageArgs,
+      state: t.arg({ type: TodoStateEnum, required: false, description: 'State of the to-do items.' }),
+    },
+    resolve: async (row, args, c) => paginateArray(args, args.state === 'done' ? [] : await pendingTodos(row, c)),
+  });
+}
 
 const epicPath = (e: EpicRow) => `groups/${e.group_full_path}/-/epics/${e.iid}`;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -116,18 +135,7 @@ builder.objectFields(EpicRef, (t) => ({
     description: 'Indicates the currently logged in user is subscribed to the epic.',
     resolve: (e, _a, c) => c.loaders.epicSubscribed.load(e.id),
   }),
-  currentUserTodos: t.field({
-    type: TodoConnection,
-    description: 'To-do items for the current user (pending ones; none for anonymous visitors).',
-    args: {
-      ...pageArgs,
-      state: t.arg({ type: TodoStateEnum, required: false, description: 'State of the to-do items.' }),
-    },
-    resolve: async (e, args, c) => {
-      const todos = args.state === 'done' ? [] : await c.loaders.pendingEpicTodos.load(e.id);
-      return paginateArray(args, todos);
-    },
-  }),
+  currentUserTodos: currentUserTodosField(t, (e, c) => c.loaders.pendingEpicTodos.load(e.id)),
   startDateSourcingMilestone: sourcingMilestoneField(t, 'start'),
   dueDateSourcingMilestone: sourcingMilestoneField(t, 'due'),
   startDateSourcingEpic: sourcingEpicField(t, 'start'),

@@ -5,7 +5,7 @@ import type { UserRow } from '../../modules/users';
 import { canIssue } from '../../policy/abilities';
 import { builder } from '../builder';
 import { pageArgs, paginateArray } from '../connection';
-import { TodoConnection, TodoStateEnum } from './epic-sidebar.graphql';
+import { currentUserTodosField } from './epic-sidebar.graphql';
 import { UserCoreConnection } from './issue.graphql';
 import { GroupRef, ISSUE_REFS } from './refs';
 
@@ -28,16 +28,7 @@ for (const ref of ISSUE_REFS)
       description: 'Indicates if the parent project or group has email notifications disabled.',
       resolve: () => EMAILS_DISABLED,
     }),
-    currentUserTodos: t.field({
-      type: TodoConnection,
-      description: 'To-do items for the current user (pending ones; none for anonymous visitors).',
-      args: {
-        ...pageArgs,
-        state: t.arg({ type: TodoStateEnum, required: false, description: 'State of the to-do items.' }),
-      },
-      resolve: async (i, args, c) =>
-        paginateArray(args, args.state === 'done' ? [] : await c.loaders.pendingIssueTodos.load(i.id)),
-    }),
+    currentUserTodos: currentUserTodosField(t, (i, c) => c.loaders.pendingIssueTodos.load(i.id)),
     participants: t.field({
       type: UserCoreConnection,
       nullable: true,

@@ -3,6 +3,7 @@ import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
 import { mergeRequestReadable } from '../../policy/sql-scopes';
+import { mergeRequestsWithProject } from '../issuables';
 import type { SuggestionContainer } from './suggestion-container';
 
 export interface BranchSuggestionOptions {
@@ -22,10 +23,7 @@ export async function suggestBranches(
   opts: BranchSuggestionOptions,
 ): Promise<string[]> {
   const column = sql.ref(`mr.${which}`);
-  let q = db
-    .selectFrom('merge_requests as mr')
-    .innerJoin('projects as p', 'p.id', 'mr.project_id')
-    .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+  let q = mergeRequestsWithProject(db)
     .select(sql<string>`${column}`.as('title'))
     .distinct()
     .where(mergeRequestReadable(actor));

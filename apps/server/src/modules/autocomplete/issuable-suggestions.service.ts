@@ -3,6 +3,7 @@ import type { Database } from '../../db/connection';
 import { likePattern } from '../../db/like-pattern';
 import type { Actor } from '../../policy/actor';
 import { issueReadable, mergeRequestReadable } from '../../policy/sql-scopes';
+import { issuesWithProject, mergeRequestsWithProject } from '../issuables';
 import { fullPathOf } from '../namespaces';
 import { searchedIid } from './epic-suggestions.service';
 import type { SuggestionContainer } from './suggestion-container';
@@ -48,10 +49,7 @@ export async function suggestIssues(
   container: SuggestionContainer,
   opts: IssuableSuggestionOptions,
 ): Promise<IssuableSuggestion[]> {
-  let q = db
-    .selectFrom('issues as i')
-    .innerJoin('projects as p', 'p.id', 'i.project_id')
-    .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+  let q = issuesWithProject(db)
     .select([
       'i.iid',
       'i.title',
@@ -72,10 +70,7 @@ export async function suggestMergeRequests(
   container: SuggestionContainer,
   opts: IssuableSuggestionOptions,
 ): Promise<IssuableSuggestion[]> {
-  return db
-    .selectFrom('merge_requests as mr')
-    .innerJoin('projects as p', 'p.id', 'mr.project_id')
-    .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+  return mergeRequestsWithProject(db)
     .select([
       'mr.iid',
       'mr.title',

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/executor';
 import type { EpicSubject } from '../../policy/subjects';
 import { noteableNotifyTarget } from '../notifications';
 import type { ChangeTarget } from './change-target';
+import { type SnapshotRow, snapshotOf } from './issuable-snapshot';
 
 /** An epic after a write, with its policy subject as it now stands. */
 export function epicChangeTarget(
@@ -30,29 +31,12 @@ export function epicChangeTarget(
   };
 }
 
+const EPIC_FIELDS = ['confidential', 'parent_id', 'start_date_fixed', 'due_date_fixed', 'color'] as const;
+
 /** The fields of an epic row the recorder compares, with its label set when loaded. */
 export function epicSnapshot(
-  row: {
-    title: string;
-    description: string | null;
-    state: string;
-    confidential: boolean;
-    parent_id: number | null;
-    start_date_fixed: string | null;
-    due_date_fixed: string | null;
-    color: string;
-  },
+  row: SnapshotRow<(typeof EPIC_FIELDS)[number]>,
   sets: Pick<IssuableSnapshot, 'labelIds'> = {},
 ): IssuableSnapshot {
-  return {
-    title: row.title,
-    description: row.description ?? '',
-    state: row.state,
-    confidential: row.confidential,
-    parent_id: row.parent_id,
-    start_date_fixed: row.start_date_fixed,
-    due_date_fixed: row.due_date_fixed,
-    color: row.color,
-    ...sets,
-  };
+  return snapshotOf(row, EPIC_FIELDS, sets);
 }

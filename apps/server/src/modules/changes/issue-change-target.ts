@@ -4,6 +4,7 @@ import type { IssueSubject } from '../../policy/subjects';
 import { issueNotifyTarget, noteableNotifyTarget } from '../notifications';
 import { issueNoteTarget } from '../system-notes';
 import type { ChangeTarget } from './change-target';
+import { type SnapshotRow, snapshotOf } from './issuable-snapshot';
 
 const ISSUE_EMAILS: ChangeTarget['emails'] = {
   open: 'new_issue',
@@ -40,39 +41,24 @@ function issueTarget(
   };
 }
 
+const ISSUE_FIELDS = [
+  'confidential',
+  'discussion_locked',
+  'issue_type',
+  'milestone_id',
+  'iteration_id',
+  'due_date',
+  'start_date',
+  'weight',
+  'health_status',
+] as const;
+
 /** The fields of an issue row the recorder compares, with its label and assignee sets when loaded. */
 export function issueSnapshot(
-  row: {
-    title: string;
-    description: string | null;
-    state: string;
-    confidential: boolean;
-    discussion_locked: boolean;
-    issue_type: string;
-    milestone_id: number | null;
-    iteration_id: number | null;
-    due_date: string | null;
-    start_date: string | null;
-    weight: number | null;
-    health_status: string | null;
-  },
+  row: SnapshotRow<(typeof ISSUE_FIELDS)[number]>,
   sets: Pick<IssuableSnapshot, 'labelIds' | 'assigneeIds'> = {},
 ): IssuableSnapshot {
-  return {
-    title: row.title,
-    description: row.description ?? '',
-    state: row.state,
-    confidential: row.confidential,
-    discussion_locked: row.discussion_locked,
-    issue_type: row.issue_type,
-    milestone_id: row.milestone_id,
-    iteration_id: row.iteration_id,
-    due_date: row.due_date,
-    start_date: row.start_date,
-    weight: row.weight,
-    health_status: row.health_status,
-    ...sets,
-  };
+  return snapshotOf(row, ISSUE_FIELDS, sets);
 }
 
 /** `issueChangeTarget` from the issue row alone: its project's names load only when an email is sent. */

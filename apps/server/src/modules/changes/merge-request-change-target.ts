@@ -4,6 +4,7 @@ import type { MergeRequestSubject } from '../../policy/subjects';
 import { type ProjectRow, projectSubject } from '../namespaces';
 import { mergeRequestNotifyTarget } from '../notifications';
 import type { ChangeTarget } from './change-target';
+import { type SnapshotRow, snapshotOf } from './issuable-snapshot';
 
 /** A merge request after a write. */
 export function mergeRequestChangeTarget(
@@ -51,27 +52,12 @@ export function mergeRequestChangeTarget(
   };
 }
 
+const MERGE_REQUEST_FIELDS = ['draft', 'discussion_locked', 'target_branch', 'milestone_id'] as const;
+
 /** The fields of a merge request row the recorder compares, with its label and people sets when loaded. */
 export function mergeRequestSnapshot(
-  row: {
-    title: string;
-    description: string | null;
-    state: string;
-    draft: boolean;
-    discussion_locked: boolean;
-    target_branch: string;
-    milestone_id: number | null;
-  },
+  row: SnapshotRow<(typeof MERGE_REQUEST_FIELDS)[number]>,
   sets: Pick<IssuableSnapshot, 'labelIds' | 'assigneeIds' | 'reviewerIds'> = {},
 ): IssuableSnapshot {
-  return {
-    title: row.title,
-    description: row.description ?? '',
-    state: row.state,
-    draft: row.draft,
-    discussion_locked: row.discussion_locked,
-    target_branch: row.target_branch,
-    milestone_id: row.milestone_id,
-    ...sets,
-  };
+  return snapshotOf(row, MERGE_REQUEST_FIELDS, sets);
 }

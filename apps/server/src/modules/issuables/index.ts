@@ -23,7 +23,14 @@ export {
   taskCompletionStatus,
 } from './issuable-presenter';
 export { listPageOf, registerScopedListRoutes, setListPageHeaders } from './issuable-rest';
-export { allOf, type IssuableProjectColumns, type IssuableSource, issuableProjectColumns } from './issuable-source';
+export {
+  allOf,
+  type IssuableProjectColumns,
+  type IssuableSource,
+  issuableProjectColumns,
+  issuesWithProject,
+  mergeRequestsWithProject,
+} from './issuable-source';
 export {
   editStamp,
   findOrCreateLabelIds,

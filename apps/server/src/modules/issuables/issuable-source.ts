@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { Executor } from '../../db/executor';
 import type { Actor } from '../../policy/actor';
 
 export type Condition = RawBuilder<boolean>;
@@ -80,4 +81,20 @@ export async function cursorRowReadable(
   const result = await sql`SELECT 1 FROM ${joined(source, 'c', 'cp', 'cn')}
     WHERE c.id = ${cursorId} AND ${source.readable(actor, { i: 'c', p: 'cp', n: 'cn' })}`.execute(db);
   return result.rows.length > 0;
+}
+
+/** Issues `i` joined to their project `p` and its namespace `n`: what issue queries select from. */
+export function issuesWithProject(db: Executor) {
+  return db
+    .selectFrom('issues as i')
+    .innerJoin('projects as p', 'p.id', 'i.project_id')
+    .innerJoin('namespaces as n', 'n.id', 'p.namespace_id');
+}
+
+/** Merge requests `mr` joined to their project `p` and its namespace `n`: what merge request queries select from. */
+export function mergeRequestsWithProject(db: Executor) {
+  return db
+    .selectFrom('merge_requests as mr')
+    .innerJoin('projects as p', 'p.id', 'mr.project_id')
+    .innerJoin('namespaces as n', 'n.id', 'p.namespace_id');
 }

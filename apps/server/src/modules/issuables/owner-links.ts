@@ -16,8 +16,8 @@ const USER_LINKS = {
   mergeRequestReviewers: ['merge_request_reviewers', 'merge_request_id'],
 } as const;
 
-// One query serves every link table of a kind; Kysely cannot type a table chosen at run time, so
-// the queries below are typed against the first table of each kind (same columns in all of them).
+// One query serves every link table; Kysely cannot type a table chosen at run time, so the queries
+// below are typed against issue_labels and labels (the link tables share their shape).
 
 /** Labels of each owner by title, with the owner's id as `owner_id` (one query). */
 export function labelsByOwner(
@@ -26,16 +26,7 @@ export function labelsByOwner(
   ids: readonly number[],
   read: ReadRows = directReads(db),
 ): Promise<Array<LabelRow & { owner_id: number }>> {
-  const [table, column] = LABEL_LINKS[owner];
-  const ownerId = `link.${column}` as 'link.issue_id';
-  const query = db
-    .selectFrom(`${table} as link` as 'issue_labels as link')
-    .innerJoin('labels as l', 'l.id', 'link.label_id')
-    .selectAll('l')
-    .select(`${ownerId} as owner_id` as 'link.issue_id as owner_id')
-    .where(ownerId, 'in', ids)
-    .orderBy('l.title');
-  return read(query);
+  return linkedRowsByOwner(db, LABEL_LINKS[owner], { table: 'labels', key: 'label_id', orderBy: 'title' }, ids, read);
 }
 
 /** The owner's label ids, ascending: read before and after a write to tell what it changed. */
@@ -59,15 +50,25 @@ export function usersByOwner(
   ids: readonly number[],
   read: ReadRows = directReads(db),
 ): Promise<Array<UserRow & { owner_id: number }>> {
-  const [table, column] = USER_LINKS[link];
+  return linkedRowsByOwner(db, USER_LINKS[link], { table: 'users', key: 'user_id', orderBy: 'id' }, ids, read);
+}
+
+/** The rows of `target` linked to each owner through the link table `[table, column]`, with `owner_id`. */
+function linkedRowsByOwner<Row>(
+  db: Executor,
+  [table, column]: readonly [string, string],
+  target: { table: 'labels' | 'users'; key: 'label_id' | 'user_id'; orderBy: 'title' | 'id' },
+  ids: readonly number[],
+  read: ReadRows,
+): Promise<Array<Row & { owner_id: number }>> {
   const ownerId = `link.${column}` as 'link.issue_id';
   const query = db
-    .selectFrom(`${table} as link` as 'issue_assignees as link')
-    .innerJoin('users as u', 'u.id', 'link.user_id')
-    .selectAll('u')
+    .selectFrom(`${table} as link` as 'issue_labels as link')
+    .innerJoin(`${target.table} as t` as 'labels as t', 't.id', `link.${target.key}` as 'link.label_id')
+    .selectAll('t')
     .select(`${ownerId} as owner_id` as 'link.issue_id as owner_id')
     .where(ownerId, 'in', ids)
-    .orderBy('u.id');
+    .orderBy(`t.${target.orderBy}` as 't.title');
   return read(query);
 }
 

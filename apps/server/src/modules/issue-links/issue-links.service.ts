@@ -1,6 +1,6 @@
 import { directReads, type ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
-import { linkBetween } from '../../db/link-between';
+import { linkExists, linkInvolving } from '../../db/link-between';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canIssue, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
@@ -128,12 +128,7 @@ export async function createIssueLink(
   const linkType = input.link_type ?? 'relates_to';
   const [from, to] = linkType === 'is_blocked_by' ? [target, source] : [source, target];
   const stored = linkType === 'relates_to' ? 'relates_to' : 'blocks';
-  const existing = await db
-    .selectFrom('issue_links')
-    .select('id')
-    .where(linkBetween(from.id, to.id))
-    .executeTakeFirst();
-  if (existing) throw conflict('Issue(s) already assigned');
+  if (await linkExists(db, 'issue_links', from.id, to.id)) throw conflict('Issue(s) already assigned');
   const row = await db
     .insertInto('issue_links')
     .values({ source_id: from.id, target_id: to.id, link_type: stored })
@@ -153,12 +148,7 @@ export async function findIssueLink(
   linkId: number,
 ): Promise<IssueLinkResult & { issue: IssueRow }> {
   const issue = await sourceIssue(db, actor, project, iid);
-  const link = await db
-    .selectFrom('issue_links')
-    .selectAll()
-    .where('id', '=', linkId)
-    .where((eb) => eb.or([eb('source_id', '=', issue.id), eb('target_id', '=', issue.id)]))
-    .executeTakeFirst();
+  const link = await linkInvolving(db, 'issue_links', linkId, issue.id);
   if (!link) throw notFound('Issue Link');
   const otherId = link.source_id === issue.id ? link.target_id : link.source_id;
   const other = await issueQuery(db).where('i.id', '=', otherId).where(issueVisibility(actor)).executeTakeFirst();

@@ -1,7 +1,9 @@
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
+import type { Executor } from '../../db/executor';
 import type { Actor } from '../../policy/actor';
 import { epicSelect, epicVisible } from '../epics';
+import { editStamp } from '../issuables';
 import { fullPathOf, webUrl } from '../namespaces';
 import { type IssueRow, issueQuery, issueVisibility } from './issues-query';
 
@@ -47,4 +49,25 @@ export async function closedAsLinks(
     moved_to_issue_url: issueUrl(issue.moved_to_id),
     promoted_to_epic_url: epic ? webUrl(ctx, `groups/${epic.group_full_path}/-/epics/${epic.iid}`) : null,
   };
+}
+
+/** Closes `issue` as moved to another issue or promoted to an epic (keeping a first close's time and closer); the row after. */
+export function closeIssueAs(
+  db: Executor,
+  issue: Pick<IssueRow, 'id' | 'closed_at' | 'closed_by_id'>,
+  actorId: number,
+  destination: { moved_to_id: number } | { promoted_to_epic_id: number },
+) {
+  return db
+    .updateTable('issues')
+    .set({
+      state: 'closed',
+      closed_at: issue.closed_at ?? new Date(),
+      closed_by_id: issue.closed_by_id ?? actorId,
+      ...destination,
+      ...editStamp(actorId),
+    })
+    .where('id', '=', issue.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

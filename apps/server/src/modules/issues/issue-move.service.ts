@@ -14,9 +14,9 @@ import type { ServiceContext } from '../../service-context';
 import { issueChangeTarget, issueSnapshot, recordChange } from '../changes';
 import { refreshEpicDates } from '../epics';
 import { nextIid } from '../internal-ids';
-import { editStamp } from '../issuables';
 import { findProject, type IdOrPath, type ProjectRow } from '../namespaces';
 import { addSystemNote, issueNoteTarget } from '../system-notes';
+import { closeIssueAs } from './issue-closed-as';
 import { findIssue, type IssueRow, issueSubject, projectIssueSubject } from './issues.service';
 
 /** GitLab's Issues::MoveService messages (its MoveError, a 400). */
@@ -59,18 +59,7 @@ export async function moveIssue(
     const after = issueSnapshot(moved, { labelIds, assigneeIds });
     await recordChange(writer, issueChangeTarget(target, moved, { ...newSubject, assigneeIds }), null, after);
     await addSystemNote(trx, issueNoteTarget(moved), me.id, `moved from ${project.full_path}#${issue.iid}`);
-    const closed = await trx
-      .updateTable('issues')
-      .set({
-        state: 'closed',
-        closed_at: issue.closed_at ?? new Date(),
-        closed_by_id: issue.closed_by_id ?? me.id,
-        moved_to_id: moved.id,
-        ...editStamp(me.id),
-      })
-      .where('id', '=', issue.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const closed = await closeIssueAs(trx, issue, me.id, { moved_to_id: moved.id });
     const sets = { labelIds: await labelIdsOf(trx, issue.id), assigneeIds: subject.assigneeIds };
     const before = issueSnapshot(issue, sets);
     await recordChange(writer, issueChangeTarget(project, closed, subject), before, issueSnapshot(closed, sets));

@@ -4,9 +4,9 @@ import { canIssue, canPromoteIssueToEpic, forbiddenMessage } from '../../policy/
 import type { ServiceContext } from '../../service-context';
 import type { EpicRow } from '../epics';
 import { assertMayCreateEpic, insertEpic } from '../epics';
-import { editStamp } from '../issuables';
 import { findGroup, groupSubject, type ProjectRow } from '../namespaces';
 import { addSystemNote, issueNoteTarget } from '../system-notes';
+import { closeIssueAs } from './issue-closed-as';
 import { findIssue, issueSubject } from './issues.service';
 
 /**
@@ -43,17 +43,7 @@ export async function promoteIssueToEpic(ctx: ServiceContext, project: ProjectRo
   assertMayCreateEpic(me, group, input);
   return withTransaction(db, async (trx) => {
     const epic = await insertEpic({ ...ctx, db: trx }, group, input);
-    await trx
-      .updateTable('issues')
-      .set({
-        state: 'closed',
-        closed_at: issue.closed_at ?? new Date(),
-        closed_by_id: issue.closed_by_id ?? me.id,
-        promoted_to_epic_id: epic.id,
-        ...editStamp(me.id),
-      })
-      .where('id', '=', issue.id)
-      .execute();
+    await closeIssueAs(trx, issue, me.id, { promoted_to_epic_id: epic.id });
     await addSystemNote(trx, issueNoteTarget(issue), me.id, `promoted to epic ${group.full_path}&${epic.iid}`);
     const epicTarget = { type: 'Epic', id: epic.id, projectId: null, groupId: group.id } as const;
     await addSystemNote(trx, epicTarget, me.id, `promoted from issue ${project.full_path}#${issue.iid}`);

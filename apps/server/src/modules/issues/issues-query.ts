@@ -9,6 +9,7 @@ import {
   type IssuableSource,
   issuableOrderBy,
   issuableProjectColumns,
+  issuesWithProject,
   listScopeCondition,
   milestoneDueDate,
   upvoteCount,
@@ -29,10 +30,7 @@ export type IssueListScope = IssuableListScope;
 
 /** Select base: issues `i` with project `p` and namespace `n`. */
 export function issueQuery(db: Database) {
-  return db
-    .selectFrom('issues as i')
-    .innerJoin('projects as p', 'p.id', 'i.project_id')
-    .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+  return issuesWithProject(db)
     .selectAll('i')
     .select([
       ...issuableProjectColumns,

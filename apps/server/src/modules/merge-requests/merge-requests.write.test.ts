@@ -3,6 +3,7 @@ import { AccessLevel } from '../../policy/access-levels';
 import {
   addGroupMember,
   createGroup,
+  createMilestone,
   createProject,
   createPublicGroupProject,
   createToken,
@@ -45,13 +46,7 @@ beforeAll(async () => {
   await addGroupMember(db, g.id, uid.owner as number, AccessLevel.OWNER);
   await addGroupMember(db, g.id, reader.id, AccessLevel.OWNER);
   await addGroupMember(db, pg.id, uid.owner as number, AccessLevel.OWNER);
-  milestoneId = (
-    await db
-      .insertInto('milestones')
-      .values({ iid: 1, group_id: g.id, title: 'Q3' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  milestoneId = await createMilestone(db, { iid: 1, group_id: g.id, title: 'Q3' });
 }, 60_000);
 
 describe('POST /projects/:id/merge_requests', () => {

@@ -9,6 +9,7 @@ import {
   issuableOrderBy,
   issuableProjectColumns,
   listScopeCondition,
+  mergeRequestsWithProject,
   milestoneDueDate,
   upvoteCount,
 } from '../issuables';
@@ -26,10 +27,7 @@ export type MergeRequestListScope = IssuableListScope;
 
 /** Select base: merge requests `mr` with project `p` and namespace `n`. */
 export function mergeRequestQuery(db: Database) {
-  return db
-    .selectFrom('merge_requests as mr')
-    .innerJoin('projects as p', 'p.id', 'mr.project_id')
-    .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+  return mergeRequestsWithProject(db)
     .selectAll('mr')
     .select(issuableProjectColumns)
     .select(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
+import { issuesWithProject } from '../issuables';
 import type { IssueRow } from '../issues';
 import { issueQuery, issueVisibility } from '../issues';
 import type { MilestoneRow } from './milestones.service';
@@ -24,13 +25,7 @@ export async function listMilestoneIssues(
       .limit(page.perPage)
       .offset((page.page - 1) * page.perPage)
       .execute(),
-    db
-      .selectFrom('issues as i')
-      .innerJoin('projects as p', 'p.id', 'i.project_id')
-      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where(where)
-      .executeTakeFirstOrThrow(),
+    issuesWithProject(db).select(sql<number>`count(*)::int`.as('n')).where(where).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
 }

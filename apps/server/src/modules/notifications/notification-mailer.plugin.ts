@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context';
-import type { startNotificationWorker } from './notification-worker';
+import { runOutboxWorker } from '../../db/outbox-worker-lifecycle';
 
 /**
  * Email notifications, when SMTP_URL is set: the services queue emails (their context's
@@ -14,24 +14,18 @@ const mailer: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
   const url = ctx.config.SMTP_URL;
   const mail = ctx.services.mail;
   if (!url || !mail) return;
-  let worker: ReturnType<typeof startNotificationWorker> | undefined;
-  app.addHook('onReady', async () => {
+  const worker = runOutboxWorker(app, async () => {
     const [{ default: nodemailer }, { startNotificationWorker }] = await Promise.all([
       import('nodemailer'),
       import('./notification-worker'),
     ]);
-    worker = startNotificationWorker(ctx.database.db, nodemailer.createTransport(url), {
+    return startNotificationWorker(ctx.database.db, nodemailer.createTransport(url), {
       from: mail.from,
       pollIntervalMs: ctx.config.SMTP_POLL_INTERVAL_MS,
       onError: (error) => app.log.error({ err: error }, 'notification email worker'),
     });
   });
-  app.addHook('onClose', async () => {
-    await worker?.stop();
-  });
-  app.decorate('notificationWorker', {
-    pollNow: async () => worker?.pollNow(),
-  });
+  app.decorate('notificationWorker', worker);
 };
 
 export const notificationMailerPlugin = fp(mailer, { name: 'notification-mailer' });

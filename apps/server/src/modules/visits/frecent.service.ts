@@ -1,4 +1,4 @@
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
 import { groupReadable, projectReadable } from '../../policy/sql-scopes';
@@ -18,7 +18,6 @@ function frecentIds(
   db: Database,
   actor: Actor,
   type: keyof typeof VISIT_TABLES,
-  readable: RawBuilder<boolean>,
   now: Date,
 ): Promise<{ entity_id: number }[]> {
   const table = sql.table(VISIT_TABLES[type]);
@@ -26,6 +25,14 @@ function frecentIds(
     type === 'projects'
       ? sql`JOIN projects p ON p.id = w.entity_id JOIN namespaces n ON n.id = p.namespace_id`
       : sql`JOIN namespaces n ON n.id = w.entity_id AND n.type = 'Group'`;
+  const readable =
+    type === 'projects'
+      ? projectReadable(actor, {
+          projectId: 'p.id',
+          visibility: 'p.visibility_level',
+          namespaceTraversalIds: 'n.traversal_ids',
+        })
+      : groupReadable(actor, { groupId: 'n.id', visibility: 'n.visibility_level', traversalIds: 'n.traversal_ids' });
   return sql<{ entity_id: number }>`
     SELECT w.entity_id FROM (
       SELECT entity_id, COUNT(*) AS week_count, MAX(visited_at) AS last_visit,
@@ -43,46 +50,24 @@ function frecentIds(
     .then((r) => r.rows);
 }
 
-/** Rows in the order of `ids` (the query returns them unordered). */
-function inOrder<Row extends { id: number }>(ids: { entity_id: number }[], rows: Row[]): Row[] {
-  const byId = new Map(rows.map((r) => [r.id, r]));
+/** The rows `load` reads for `ids`, in the order of `ids` (the query returns them unordered). */
+async function loadInOrder<Row extends { id: number }>(
+  ids: { entity_id: number }[],
+  load: (entityIds: number[]) => Promise<Row[]>,
+): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const byId = new Map((await load(ids.map((i) => i.entity_id))).map((r) => [r.id, r]));
   return ids.flatMap(({ entity_id }) => byId.get(entity_id) ?? []);
 }
 
 /** GraphQL `frecentProjects`: the signed-in actor's frequently visited projects they may still read. */
 export async function frecentProjects(db: Database, actor: Actor, now: Date = new Date()): Promise<ProjectRow[]> {
-  const readable = projectReadable(actor, {
-    projectId: 'p.id',
-    visibility: 'p.visibility_level',
-    namespaceTraversalIds: 'n.traversal_ids',
-  });
-  const ids = await frecentIds(db, actor, 'projects', readable, now);
-  if (ids.length === 0) return [];
-  const rows = await projectQuery(db)
-    .where(
-      'p.id',
-      'in',
-      ids.map((i) => i.entity_id),
-    )
-    .execute();
-  return inOrder(ids, rows);
+  const ids = await frecentIds(db, actor, 'projects', now);
+  return loadInOrder(ids, (entityIds) => projectQuery(db).where('p.id', 'in', entityIds).execute());
 }
 
 /** GraphQL `frecentGroups`: the signed-in actor's frequently visited groups they may still read. */
 export async function frecentGroups(db: Database, actor: Actor, now: Date = new Date()): Promise<GroupRow[]> {
-  const readable = groupReadable(actor, {
-    groupId: 'n.id',
-    visibility: 'n.visibility_level',
-    traversalIds: 'n.traversal_ids',
-  });
-  const ids = await frecentIds(db, actor, 'groups', readable, now);
-  if (ids.length === 0) return [];
-  const rows = await groupQuery(db)
-    .where(
-      'n.id',
-      'in',
-      ids.map((i) => i.entity_id),
-    )
-    .execute();
-  return inOrder(ids, rows);
+  const ids = await frecentIds(db, actor, 'groups', now);
+  return loadInOrder(ids, (entityIds) => groupQuery(db).where('n.id', 'in', entityIds).execute());
 }

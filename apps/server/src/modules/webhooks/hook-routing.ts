@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
+import { issuesWithProject } from '../issuables';
 import type { WebhookEvent } from './webhook-queue';
 
 /** Whose hooks an event goes to, and whether it is confidential: read in one statement, before any payload is built. */
@@ -13,10 +14,7 @@ export interface HookRouting {
 type Row = { project_id: number | null; traversal_ids: number[]; confidential: boolean };
 
 const issueRouting = (db: Executor, id: number) =>
-  db
-    .selectFrom('issues as i')
-    .innerJoin('projects as p', 'p.id', 'i.project_id')
-    .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+  issuesWithProject(db)
     .select(['i.project_id', 'n.traversal_ids', 'i.confidential'])
     .where('i.id', '=', id)
     .executeTakeFirst() as Promise<Row | undefined>;

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import { claimDueRows, markRowDone, markRowFailed, type OutboxTable, releaseClaimedRows } from '../../db/outbox-rows';
+import type { WebHookDeliveriesTable } from '../../db/schema';
 
 /** A claim older than this is taken again: the process that made it died mid-request (10 s timeout + margin). */
 export const CLAIM_LEASE_SECONDS = 60;
@@ -10,16 +11,11 @@ export const CLAIM_BATCH = 10;
 /** Delivered and given-up rows are deleted after this many days (GitLab keeps hook logs 7 days). */
 export const RETENTION_DAYS = 7;
 
-export interface DeliveryRow {
-  id: number;
-  web_hook_id: number;
-  event_uuid: string;
-  idempotency_key: string;
-  event_header: string;
-  trigger: string;
-  payload: unknown;
-  attempts: number;
-}
+/** A delivery as the worker sends it. */
+export type DeliveryRow = Pick<
+  Selectable<WebHookDeliveriesTable>,
+  'id' | 'web_hook_id' | 'event_uuid' | 'idempotency_key' | 'event_header' | 'trigger' | 'payload' | 'attempts'
+>;
 
 const DELIVERIES: OutboxTable = {
   table: 'web_hook_deliveries',

@@ -1,24 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../../context';
+import { runOutboxWorker } from '../../db/outbox-worker-lifecycle';
 import { startWebhookWorker } from './webhook-worker';
 
 /** Every server process delivers queued webhooks, from the moment the app is ready until it closes. */
 const webhooks: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  let worker: ReturnType<typeof startWebhookWorker> | undefined;
-  app.addHook('onReady', async () => {
-    worker = startWebhookWorker(ctx.database.db, {
+  const worker = runOutboxWorker(app, () =>
+    startWebhookWorker(ctx.database.db, {
       pollIntervalMs: ctx.config.WEBHOOK_POLL_INTERVAL_MS,
       instanceUrl: ctx.services.externalUrl,
       onError: (error) => app.log.error({ err: error }, 'webhook worker'),
-    });
-  });
-  app.addHook('onClose', async () => {
-    await worker?.stop();
-  });
-  app.decorate('webhookWorker', {
-    pollNow: async () => worker?.pollNow(),
-  });
+    }),
+  );
+  app.decorate('webhookWorker', worker);
 };
 
 export const webhookPlugin = fp(webhooks, { name: 'webhooks' });

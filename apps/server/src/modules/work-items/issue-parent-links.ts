@@ -12,28 +12,29 @@ import { type IssueRow, issueSubject } from '../issues';
  * result under an objective), in `work_item_parent_links`. Epic links go through the epic services.
  */
 
-/** How many levels hang below `issueId` through parent links (1 when it has no children), capped at 10. */
-async function subtreeHeight(db: Executor, issueId: number): Promise<number> {
-  const { rows } = await sql<{ height: number }>`
-    WITH RECURSIVE below(id, depth) AS (
+/** The issues reached from `issueId` through parent links, downwards or upwards, with their depth (the issue itself at 1), capped at 10 levels. */
+async function linkWalk(db: Executor, issueId: number, direction: 'down' | 'up') {
+  const [from, to] =
+    direction === 'down' ? ['parent_issue_id', 'child_issue_id'] : ['child_issue_id', 'parent_issue_id'];
+  const { rows } = await sql<{ id: number; depth: number }>`
+    WITH RECURSIVE walk(id, depth) AS (
       SELECT ${issueId}::int, 1
       UNION ALL
-      SELECT l.child_issue_id, b.depth + 1 FROM work_item_parent_links l JOIN below b ON l.parent_issue_id = b.id
-      WHERE b.depth < 10
-    ) SELECT max(depth)::int AS height FROM below`.execute(db);
-  return rows[0]?.height ?? 1;
+      SELECT l.${sql.ref(to)}, w.depth + 1 FROM work_item_parent_links l JOIN walk w ON l.${sql.ref(from)} = w.id
+      WHERE w.depth < 10
+    ) SELECT id, depth FROM walk ORDER BY depth`.execute(db);
+  return rows;
+}
+
+/** How many levels hang below `issueId` through parent links (1 when it has no children), capped at 10. */
+async function subtreeHeight(db: Executor, issueId: number): Promise<number> {
+  const rows = await linkWalk(db, issueId, 'down');
+  return rows.at(-1)?.depth ?? 1;
 }
 
 /** The chain above `issueId`, the issue itself first, capped at 10. */
 async function ancestorIds(db: Executor, issueId: number): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    WITH RECURSIVE above(id, depth) AS (
-      SELECT ${issueId}::int, 1
-      UNION ALL
-      SELECT l.parent_issue_id, a.depth + 1 FROM work_item_parent_links l JOIN above a ON l.child_issue_id = a.id
-      WHERE a.depth < 10
-    ) SELECT id FROM above ORDER BY depth`.execute(db);
-  return rows.map((r) => r.id);
+  return (await linkWalk(db, issueId, 'up')).map((r) => r.id);
 }
 
 async function assertMayAdminLink(db: Database, actor: Actor, issue: IssueRow): Promise<void> {

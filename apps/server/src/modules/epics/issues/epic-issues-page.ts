@@ -9,6 +9,7 @@ import {
   type Tagged,
 } from '../../../db/keyed-pages';
 import type { Actor } from '../../../policy/actor';
+import { issuesWithProject } from '../../issuables';
 import { type IssueRow, issueQuery, issueVisibility } from '../../issues';
 
 /** An issue listed under an epic, with its link (`epic_issues`): the tree's EpicIssue. */
@@ -49,10 +50,7 @@ export function epicIssueCounts(
   read: ReadRows,
   keys: SubListCountKey<null>[],
 ): Promise<Tagged<{ total: number }>[]> {
-  const rows = db
-    .selectFrom('issues as i')
-    .innerJoin('projects as p', 'p.id', 'i.project_id')
-    .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+  const rows = issuesWithProject(db)
     .innerJoin('epic_issues as ei', 'ei.issue_id', 'i.id')
     .select(sql<number>`1`.as('one'))
     .where(sql<boolean>`ei.epic_id = w.parent_id`)

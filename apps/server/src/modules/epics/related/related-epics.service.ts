@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { linkBetween } from '../../../db/link-between';
+import { linkExists, linkInvolving } from '../../../db/link-between';
 import { badRequest, conflict, forbidden, notFound } from '../../../errors';
 import { canEpic } from '../../../policy/abilities';
 import type { Actor } from '../../../policy/actor';
@@ -56,12 +56,7 @@ export async function createEpicLink(
   if (target.id === epic.id)
     throw badRequest('target_epic_iid is invalid: an epic cannot be related to itself', 'target_epic_iid');
   const [source, dest] = linkType === 'is_blocked_by' ? [target, epic] : [epic, target];
-  const existing = await db
-    .selectFrom('epic_links')
-    .select('id')
-    .where(linkBetween(epic.id, target.id))
-    .executeTakeFirst();
-  if (existing) throw conflict('Epic(s) already assigned');
+  if (await linkExists(db, 'epic_links', epic.id, target.id)) throw conflict('Epic(s) already assigned');
   const row = await db
     .insertInto('epic_links')
     .values({
@@ -85,12 +80,7 @@ export async function deleteEpicLink(
   linkId: number,
 ): Promise<{ source: EpicRow; target: EpicRow; linkType: EpicLinkType }> {
   const actor = requireActor(actorOrNull);
-  const link = await db
-    .selectFrom('epic_links')
-    .selectAll()
-    .where('id', '=', linkId)
-    .where((eb) => eb.or([eb('source_id', '=', epic.id), eb('target_id', '=', epic.id)]))
-    .executeTakeFirst();
+  const link = await linkInvolving(db, 'epic_links', linkId, epic.id);
   if (!link) throw notFound('Related Epic Link');
   const otherId = link.source_id === epic.id ? link.target_id : link.source_id;
   const other = await findEpicById(db, actor, otherId).catch(() => {
