@@ -11,6 +11,8 @@ export interface CellResult {
   /** What went wrong, e.g. "status 200, expected 404" or "lists a hidden object". */
   problem: string | null;
   status: number;
+  /** How long the cell took, request and checks (the summary lists the slowest routes). */
+  ms: number;
 }
 
 const statusFor: Record<Outcome, number> = { ok: 200, hidden: 404, forbidden: 403, unauthorized: 401 };
@@ -64,6 +66,7 @@ export async function runCell(
   http: (path: string, init?: RequestInit) => Promise<Response>,
   cell: Cell,
 ): Promise<CellResult> {
+  const started = performance.now();
   const input = cellInput(world, cell.actor, cell.bundle, cell.marker);
   const blocked = cell.principal.name === 'blocked';
   const { entry } = cell;
@@ -115,7 +118,7 @@ export async function runCell(
     if ((await world.snapshot(cell.bundle)) !== before) problem = 'denied write changed the bundle';
     else if (creates(entry) && (await world.markerExists(cell.marker))) problem = 'denied write created a row';
   }
-  return { cell, expected, ok: problem === null, problem, status };
+  return { cell, expected, ok: problem === null, problem, status, ms: performance.now() - started };
 }
 
 function listedProblem(

@@ -6,10 +6,11 @@ export function summarize(
   results: CellResult[],
   timing: { buildMs: number; runMs: number },
 ): { text: string; failures: string[] } {
-  const byRoute = new Map<string, { cells: number; failed: number }>();
+  const byRoute = new Map<string, { cells: number; failed: number; ms: number }>();
   for (const r of results) {
-    const row = byRoute.get(r.cell.route) ?? { cells: 0, failed: 0 };
+    const row = byRoute.get(r.cell.route) ?? { cells: 0, failed: 0, ms: 0 };
     row.cells += 1;
+    row.ms += r.ms;
     if (!r.ok) row.failed += 1;
     byRoute.set(r.cell.route, row);
   }
@@ -30,6 +31,14 @@ export function summarize(
     `authz matrix: ${results.length} cells, ${results.length - failed.length} passed, ${failed.length} failed ` +
       `(world ${timing.buildMs} ms, requests ${timing.runMs} ms)`,
     ...gaps,
+    'slowest routes (cell time summed; cells run 8 at a time):',
+    ...[...byRoute]
+      .sort((a, b) => b[1].ms - a[1].ms)
+      .slice(0, 12)
+      .map(
+        ([route, row]) =>
+          `  ${String(Math.round(row.ms)).padStart(7)} ms ${String(row.cells).padStart(4)} cells  ${route}`,
+      ),
     ...[...byRoute].map(
       ([route, row]) => `  ${String(row.cells).padStart(4)} cells ${String(row.failed).padStart(4)} failed  ${route}`,
     ),
