@@ -4,7 +4,7 @@ import { parseIdOrPath, parseInput, requestParams } from '../../rest/params';
 import { findGroup } from '../namespaces';
 import { type GroupSubscription, groupSubscription } from './subscription.service';
 import { subscriptionWriteSchema } from './subscription-params';
-import { createGroupSubscription, updateGroupSubscription } from './subscription-write.service';
+import { createGroupSubscription, requireAdmin, updateGroupSubscription } from './subscription-write.service';
 
 /** GitLab's `GitlabSubscription` entity. */
 function presentSubscription(s: GroupSubscription) {
@@ -33,7 +33,8 @@ function presentSubscription(s: GroupSubscription) {
 
 /**
  * `GET /namespaces/:id/gitlab_subscription` (IE-56, the group's Owners), and GitLab's admin
- * `POST` (201) / `PUT` of it: 401 anonymous, 403 for non-administrators, as GitLab's admin API.
+ * `POST` (201) / `PUT` of it: 401 anonymous, 403 for non-administrators (before the input is read),
+ * as GitLab's admin API.
  */
 export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
@@ -42,12 +43,14 @@ export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     return presentSubscription(await groupSubscription(db, request.actor, group));
   });
   app.post<{ Params: { id: string } }>('/namespaces/:id/gitlab_subscription', async (request, reply) => {
+    requireAdmin(request.actor);
     const input = parseInput(subscriptionWriteSchema, requestParams(request));
     const idOrPath = parseIdOrPath(request.params.id);
     const subscription = await createGroupSubscription(db, request.actor, idOrPath, input);
     return reply.code(201).send(presentSubscription(subscription));
   });
   app.put<{ Params: { id: string } }>('/namespaces/:id/gitlab_subscription', async (request) => {
+    requireAdmin(request.actor);
     const input = parseInput(subscriptionWriteSchema, requestParams(request));
     const idOrPath = parseIdOrPath(request.params.id);
     return presentSubscription(await updateGroupSubscription(db, request.actor, idOrPath, input));

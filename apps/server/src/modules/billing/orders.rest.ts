@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
 import { parseIdOrPath, parseIntParam } from '../../rest/params';
 import { type AdminOrder, groupOrders, type Order, pendingOrders, settleOrder } from './orders.service';
+import { requireAdmin } from './subscription-write.service';
 
 const presentOrder = (o: Order) => ({
   id: o.id,
@@ -33,10 +34,12 @@ export const ordersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
   app.get('/admin/subscription_orders', async (request) =>
     (await pendingOrders(db, request.actor)).map(presentAdminOrder),
   );
-  app.post<{ Params: { id: string } }>('/admin/subscription_orders/:id/mark_paid', async (request) =>
-    presentOrder(await settleOrder(db, request.actor, parseIntParam(request.params.id, 'id'), 'paid')),
-  );
-  app.post<{ Params: { id: string } }>('/admin/subscription_orders/:id/mark_failed', async (request) =>
-    presentOrder(await settleOrder(db, request.actor, parseIntParam(request.params.id, 'id'), 'failed')),
-  );
+  app.post<{ Params: { id: string } }>('/admin/subscription_orders/:id/mark_paid', async (request) => {
+    requireAdmin(request.actor);
+    return presentOrder(await settleOrder(db, request.actor, parseIntParam(request.params.id, 'id'), 'paid'));
+  });
+  app.post<{ Params: { id: string } }>('/admin/subscription_orders/:id/mark_failed', async (request) => {
+    requireAdmin(request.actor);
+    return presentOrder(await settleOrder(db, request.actor, parseIntParam(request.params.id, 'id'), 'failed'));
+  });
 };

@@ -24,6 +24,11 @@ describe('POST /namespaces/:id/gitlab_subscription', () => {
     expect((await api('POST', `/namespaces/${top.id}/gitlab_subscription`, undefined, terms)).statusCode).toBe(401);
     expect((await api('POST', `/namespaces/${top.id}/gitlab_subscription`, 'owner', terms)).statusCode).toBe(403);
     expect((await api('POST', `/namespaces/${top.id}/gitlab_subscription`, 'outsider', terms)).statusCode).toBe(403);
+    // The administrator check comes before the input's: a non-administrator learns nothing of the schema.
+    const bad = { plan_code: 'platinum', seats: -1 };
+    expect((await api('POST', `/namespaces/${top.id}/gitlab_subscription`, 'owner', bad)).statusCode).toBe(403);
+    expect((await api('PUT', `/namespaces/${top.id}/gitlab_subscription`, 'owner', bad)).statusCode).toBe(403);
+    expect((await api('PUT', `/namespaces/${top.id}/gitlab_subscription`, undefined, bad)).statusCode).toBe(401);
     const read = await api('GET', `/namespaces/${top.id}/gitlab_subscription`, 'owner');
     expect(read.json().plan.code).toBe('free');
   });

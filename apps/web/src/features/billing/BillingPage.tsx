@@ -82,7 +82,7 @@ function BillingSection({ groupPath, groupId, groupName }: { groupPath: string; 
   if (orders.isError) return <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />;
   const pending = orders.data.filter((o) => o.status === 'pending');
   return (
-    <>
+    <div className={styles.sections}>
       <section className={styles.section} aria-labelledby="current-plan">
         <h2 id="current-plan">
           {groupName} is currently using the {subscription.data.plan.name} Plan
@@ -109,7 +109,7 @@ function BillingSection({ groupPath, groupId, groupName }: { groupPath: string; 
           <Table columns={ORDER_COLUMNS} rows={orders.data} rowKey={(o) => o.id} caption="Orders" />
         )}
       </section>
-    </>
+    </div>
   );
 }
 
