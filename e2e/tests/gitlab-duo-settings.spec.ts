@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { authFile } from './auth';
 import { seriousViolations } from './axe';
+import { addGroupMember } from './issue-project';
 import { settledScreenshot } from './screenshots';
 import { type SessionApi, sessionApi } from './session-api';
 
@@ -12,16 +13,13 @@ let subgroupId = 0;
 let api: SessionApi;
 let setupPage: Page;
 
-const userId = async (username: string) =>
-  ((await api('GET', `/users?username=${username}`)) as unknown as Array<{ id: number }>)[0]?.id;
-
 test.beforeAll(async ({ browser }) => {
   setupPage = await browser.newPage({ storageState: authFile('alice') });
   api = await sessionApi(setupPage);
   groupId = (await api('POST', '/groups', { name: 'Duo e2e', path: groupPath, visibility: 'private' })).id as number;
   subgroupId = (await api('POST', '/groups', { name: 'Team', path: 'team', parent_id: groupId, visibility: 'private' }))
     .id as number;
-  await api('POST', `/groups/${groupId}/members`, { user_id: await userId('frank'), access_level: DEVELOPER });
+  await addGroupMember(api, groupId, 'frank', DEVELOPER);
 });
 
 test.afterAll(async () => {

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { authFile } from './auth';
 import { seriousViolations } from './axe';
+import { addGroupMember } from './issue-project';
 import { settledScreenshot } from './screenshots';
 import { type SessionApi, sessionApi } from './session-api';
 
@@ -19,7 +20,7 @@ test.beforeAll(async ({ browser }) => {
   api = await sessionApi(setupPage);
   groupId = (await api('POST', '/groups', { name: 'Seats e2e', path: groupPath, visibility: 'private' })).id as number;
   const projectId = (await api('POST', '/projects', { name: 'app', path: 'app', namespace_id: groupId })).id as number;
-  await api('POST', `/groups/${groupId}/members`, { user_id: await userId('frank'), access_level: DEVELOPER });
+  await addGroupMember(api, groupId, 'frank', DEVELOPER);
   await api('POST', `/projects/${projectId}/members`, { user_id: await userId('oscar'), access_level: DEVELOPER });
 });
 

@@ -23,6 +23,20 @@ export const gitlabBoolean = z.preprocess((v) => {
   return v;
 }, z.boolean());
 
+/**
+ * A positive int4 id in a body or query: a JSON number or a form string alike; a missing one stays
+ * 'is missing' (parseInput), anything else 'must be a positive integer'.
+ */
+export const positiveIdParam = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : v),
+  z
+    .string()
+    .max(12)
+    .regex(/^\d{1,10}$/, 'must be a positive integer')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(MAX_INT4)),
+);
+
 /** Comma-separated list or repeated `key[]` params, both accepted by GitLab. */
 export const gitlabList = z.preprocess(
   (v) => {

@@ -1,20 +1,11 @@
-import { MAX_INT4, PURCHASABLE_PLAN_CODES } from '@meridian/domain';
+import { PURCHASABLE_PLAN_CODES } from '@meridian/domain';
 import { z } from 'zod';
-import { gitlabBoolean } from '../../rest/params';
+import { gitlabBoolean, positiveIdParam } from '../../rest/params';
 import { seatCount } from './subscription-params';
 
 const text = (max: number) => z.string().trim().min(1, 'is missing').max(max);
 const optionalText = (max: number) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max).optional());
-const positiveId = z.preprocess(
-  (v) => (typeof v === 'number' ? String(v) : v),
-  z
-    .string()
-    .max(12)
-    .regex(/^\d{1,10}$/, 'must be a positive integer')
-    .transform(Number)
-    .pipe(z.number().int().min(1).max(MAX_INT4)),
-);
 
 /** The billing address (GitLab's `customer` params). The state is checked against the country by the service. */
 export const customerSchema = z.object({
@@ -33,7 +24,7 @@ export const customerSchema = z.object({
 /** GitLab's order payload for `POST /-/subscriptions` (SubscriptionsController#create). */
 export const orderSchema = z.object({
   setup_for_company: gitlabBoolean.optional(),
-  selected_group: positiveId,
+  selected_group: positiveIdParam,
   customer: customerSchema,
   subscription: z.object({
     plan_id: z
@@ -50,7 +41,7 @@ export const orderSchema = z.object({
 export type OrderInput = z.infer<typeof orderSchema>;
 
 export const paymentIdSchema = z.object({ id: text(64) });
-export const validatePaymentMethodSchema = z.object({ id: text(64), gitlab_user_id: positiveId });
+export const validatePaymentMethodSchema = z.object({ id: text(64), gitlab_user_id: positiveIdParam });
 
 /** `POST /-/subscriptions/groups`: a new top-level group to buy for. */
 export const purchaseGroupSchema = z.object({

@@ -55,11 +55,6 @@ export async function groupDuoSettings(db: Database, group: DuoGroup): Promise<G
   };
 }
 
-/** Whether AI features may run for a group (GitLab's `duo_features_enabled` in force). */
-export async function groupAllowsAi(db: Database, group: DuoGroup): Promise<boolean> {
-  return (await groupDuoSettings(db, group)).duo_features_enabled;
-}
-
 export interface DuoSettingsInput {
   duo_availability?: DuoAvailability;
   experiment_features_enabled?: boolean;

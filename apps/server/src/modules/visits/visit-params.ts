@@ -1,5 +1,5 @@
-import { MAX_INT4 } from '@meridian/domain';
 import { z } from 'zod';
+import { positiveIdParam } from '../../rest/params';
 
 /** What a visit is of: GitLab's `type` values (`Users::TrackNamespaceVisitsWorker::PROJECTS`/`GROUPS`). */
 export const VISIT_TYPES = ['projects', 'groups'] as const;
@@ -12,16 +12,7 @@ export const trackVisitSchema = z.object({
     .string()
     .max(20)
     .pipe(z.enum(VISIT_TYPES, { message: 'must be projects or groups' })),
-  // JSON numbers and form strings alike; a missing id stays 'id is missing'.
-  id: z.preprocess(
-    (v) => (typeof v === 'number' ? String(v) : v),
-    z
-      .string()
-      .max(12)
-      .regex(/^\d{1,10}$/, 'must be a positive integer')
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(MAX_INT4)),
-  ),
+  id: positiveIdParam,
 });
 
 export type TrackVisitInput = z.infer<typeof trackVisitSchema>;

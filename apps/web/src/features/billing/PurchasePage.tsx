@@ -68,6 +68,52 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
     setDraft((d) => ({ ...d, [field]: e.target.value, ...(field === 'country' ? { state: '' } : {}) }));
   const invalid = (field: keyof PurchaseDraft) =>
     errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${field}-error` } : {};
+  /** A choice among `[name, code]` pairs for one field of the draft (country, state). */
+  const selectField = (
+    field: 'country' | 'state',
+    label: string,
+    placeholder: string,
+    choices: [string, string][],
+    disabled: boolean,
+  ) => (
+    <Field id={field} label={label} error={errors[field]}>
+      <select
+        id={field}
+        className={form.input}
+        value={draft[field]}
+        onChange={set(field)}
+        disabled={reviewing || disabled}
+        {...invalid(field)}
+      >
+        <option value="">{placeholder}</option>
+        {choices.map(([name, code]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+  /** A text box for one field of the draft, its label, its error and its length cap. */
+  const textField = (
+    field: keyof PurchaseDraft,
+    label: string,
+    maxLength: number,
+    options: { optional?: boolean; numeric?: boolean } = {},
+  ) => (
+    <Field id={field} label={label} error={errors[field]} optional={options.optional}>
+      <input
+        id={field}
+        className={form.input}
+        inputMode={options.numeric ? 'numeric' : undefined}
+        maxLength={maxLength}
+        value={draft[field]}
+        onChange={set(field)}
+        disabled={reviewing}
+        {...invalid(field)}
+      />
+    </Field>
+  );
 
   const review = () => {
     const found = draftErrors(draft, stateEntries.length > 0);
@@ -112,110 +158,23 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
         <p>
           Group: <strong>{groupPath}</strong> · Plan: <strong>{PLANS[planId]}</strong>
         </p>
-        <Field id="seats" label="Number of seats" error={errors.seats}>
-          <input
-            id="seats"
-            className={form.input}
-            inputMode="numeric"
-            maxLength={7}
-            value={draft.seats}
-            onChange={set('seats')}
-            disabled={reviewing}
-            {...invalid('seats')}
-          />
-        </Field>
+        {textField('seats', 'Number of seats', 7, { numeric: true })}
       </section>
       <section className={styles.section} aria-labelledby="step-address">
         <h2 id="step-address">2. Billing address</h2>
-        <Field id="company" label="Company name" optional>
-          <input
-            id="company"
-            className={form.input}
-            maxLength={255}
-            value={draft.company}
-            onChange={set('company')}
-            disabled={reviewing}
-          />
-        </Field>
-        <Field id="country" label="Country" error={errors.country}>
-          <select
-            id="country"
-            className={form.input}
-            value={draft.country}
-            onChange={set('country')}
-            disabled={reviewing || !countries.data}
-            {...invalid('country')}
-          >
-            <option value="">{countries.isPending ? 'Loading countries…' : 'Select a country'}</option>
-            {countries.data?.map(([name, code]) => (
-              <option key={code} value={code}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="address1" label="Street address" error={errors.address1}>
-          <input
-            id="address1"
-            className={form.input}
-            maxLength={255}
-            value={draft.address1}
-            onChange={set('address1')}
-            disabled={reviewing}
-            {...invalid('address1')}
-          />
-        </Field>
-        <Field id="address2" label="Address line 2" optional>
-          <input
-            id="address2"
-            className={form.input}
-            maxLength={255}
-            value={draft.address2}
-            onChange={set('address2')}
-            disabled={reviewing}
-          />
-        </Field>
-        <Field id="city" label="City" error={errors.city}>
-          <input
-            id="city"
-            className={form.input}
-            maxLength={255}
-            value={draft.city}
-            onChange={set('city')}
-            disabled={reviewing}
-            {...invalid('city')}
-          />
-        </Field>
-        {stateEntries.length > 0 && (
-          <Field id="state" label="State" error={errors.state}>
-            <select
-              id="state"
-              className={form.input}
-              value={draft.state}
-              onChange={set('state')}
-              disabled={reviewing}
-              {...invalid('state')}
-            >
-              <option value="">Select a state</option>
-              {stateEntries.map(([name, code]) => (
-                <option key={code} value={code}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </Field>
+        {textField('company', 'Company name', 255, { optional: true })}
+        {selectField(
+          'country',
+          'Country',
+          countries.isPending ? 'Loading countries…' : 'Select a country',
+          countries.data ?? [],
+          !countries.data,
         )}
-        <Field id="zip" label="Zip code" error={errors.zip}>
-          <input
-            id="zip"
-            className={form.input}
-            maxLength={20}
-            value={draft.zip}
-            onChange={set('zip')}
-            disabled={reviewing}
-            {...invalid('zip')}
-          />
-        </Field>
+        {textField('address1', 'Street address', 255)}
+        {textField('address2', 'Address line 2', 255, { optional: true })}
+        {textField('city', 'City', 255)}
+        {stateEntries.length > 0 && selectField('state', 'State', 'Select a state', stateEntries, false)}
+        {textField('zip', 'Zip code', 20)}
       </section>
       <section className={styles.section} aria-labelledby="step-payment">
         <h2 id="step-payment">3. Payment method</h2>
