@@ -11,7 +11,9 @@ export async function openDatabase(config: Config): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) {
     return connect({
       url: config.DATABASE_URL,
+      listenUrl: config.DATABASE_LISTEN_URL,
       preparedStatements: config.DATABASE_PREPARED_STATEMENTS === 'on',
+      replicaUrls: config.DATABASE_REPLICA_URLS,
     });
   }
   const lock = await acquireDataDirLock(config.DATA_DIR);

@@ -1,0 +1,136 @@
+import type { Config } from '../config';
+
+/**
+ * The `meridian` commands: what `meridian --help` lists and what `meridian <command> --help`
+ * prints. Each command loads lazily, so `create-token` does not pay for the whole app.
+ */
+export interface Command {
+  name: string;
+  summary: string;
+  /** The command's own usage, options included (`meridian <command> --help`). */
+  usage: string;
+  /** Resolves when the command is done; `start` resolves once serving and keeps the process alive. */
+  run: (args: string[], config: Config) => Promise<void>;
+  /** Whether the process keeps running after `run` resolves (the server). */
+  keepsRunning?: boolean;
+}
+
+const DATABASE_NOTE =
+  'The database is PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite in DATA_DIR (./data).';
+
+export const COMMANDS: Command[] = [
+  {
+    name: 'start',
+    summary: 'migrate, create root, seed demo data on first start, serve on HOST:PORT',
+    usage: `Usage: meridian start [--role all|web|worker]
+
+Applies pending migrations, creates the root administrator, seeds demo data on the first start of an
+empty database (MERIDIAN_SEED=demo), then runs until SIGINT or SIGTERM.
+
+Options:
+  --role all       serve HTTP on HOST:PORT and run the background workers (the default; MERIDIAN_ROLE)
+  --role web       serve HTTP only: webhook and email deliveries are left to worker processes
+  --role worker    run the background workers only (webhook and email deliveries from the outbox,
+                   expired-session clean-up), no HTTP; any number may run on one PostgreSQL
+  -h, --help       show this help
+
+${DATABASE_NOTE}`,
+    run: async (args, config) => (await import('./start')).runStart(args, config),
+    keepsRunning: true,
+  },
+  {
+    name: 'migrate',
+    summary: 'apply pending database migrations',
+    usage: `Usage: meridian migrate
+
+Applies pending database migrations and prints which ran.
+
+${DATABASE_NOTE}`,
+    run: async (args, config) => (await import('./migrate')).runMigrate(args, config),
+  },
+  {
+    name: 'seed',
+    summary: 'load demo data, or a large data set for benchmarks',
+    usage: `Usage: meridian seed [--scale demo|large] [--epics N] [--issues N]
+
+Migrates, then loads data.
+
+Options:
+  --scale demo     the demo groups, projects, users, issues and epics (the default)
+  --scale large    a large data set for benchmarks, with --epics N and --issues N
+  -h, --help       show this help
+
+${DATABASE_NOTE}`,
+    run: async (args, config) => (await import('./seed')).runSeed(args, config),
+  },
+  {
+    name: 'create-token',
+    summary: 'print a new personal access token',
+    usage: `Usage: meridian create-token --user USERNAME --scopes api[,read_api,read_user] [--name NAME] [--expires-at YYYY-MM-DD]
+
+Creates a personal access token for an active user and prints it (it is shown only once).
+
+${DATABASE_NOTE}`,
+    run: async (args, config) => (await import('./create-token')).runCreateToken(args, config),
+  },
+  {
+    name: 'backup',
+    summary: 'write a consistent copy of the whole database to a file',
+    usage: `Usage: meridian backup [--output FILE]
+
+Writes every table and sequence, read at one instant, to FILE (default
+meridian-backup-<time>-v<version>.jsonl.gz in the current directory), then reads the file back
+and checks it before giving it its name. Works while Meridian runs: on the embedded database the
+running server writes the copy (its requests wait while it reads). The file holds a manifest:
+version, migration level, row counts and a SHA-256 checksum.
+
+Options:
+  -o, --output FILE   where to write the backup (must not exist)
+  -h, --help          show this help
+
+${DATABASE_NOTE}`,
+    run: async (args, config) => (await import('./backup')).runBackup(args, config),
+  },
+  {
+    name: 'restore',
+    summary: 'load a backup into an empty database',
+    usage: `Usage: meridian restore FILE
+
+Checks the whole backup first (a damaged or cut-short file is refused before anything is written),
+then loads it, all or nothing, into an EMPTY database: a new DATA_DIR, or a new PostgreSQL database
+(createdb) at DATABASE_URL, as a superuser. A backup of an earlier release is upgraded with this
+release's migrations after loading; one from a newer release is refused.
+
+${DATABASE_NOTE}`,
+    run: async (args, config) => (await import('./restore')).runRestore(args, config),
+  },
+  {
+    name: 'ldap-sync',
+    summary: 'sync the members of groups with LDAP group links now',
+    usage: `Usage: meridian ldap-sync
+
+Reads the linked LDAP groups from the LDAP server (LDAP_URL) and makes each user who signed in
+through LDAP a member of the linked groups with the link's access level, removing those who left
+the LDAP group. Worker processes do the same every hour.
+
+${DATABASE_NOTE}`,
+    run: async (args, config) => (await import('./ldap-sync')).runLdapSync(args, config),
+  },
+];
+
+export function overallUsage(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
+  const lines = COMMANDS.map((c) => `  ${c.name.padEnd(width)}${c.summary}`);
+  return `Usage: meridian <command> [options]
+
+Commands:
+${lines.join('\n')}
+
+Options:
+  -h, --help       show this help; \`meridian <command> --help\` shows a command's
+  -v, --version    print the version
+
+${DATABASE_NOTE}`;
+}
+
+export const isHelpFlag = (arg: string | undefined) => arg === '--help' || arg === '-h';
