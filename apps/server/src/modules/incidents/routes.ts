@@ -1,0 +1,2 @@
+/** The incidents module's transport face: the routes the app registers (modules/README.md). */
+export { metricImageFileRoutes, metricImagesRoutes } from './metric-images.rest';
