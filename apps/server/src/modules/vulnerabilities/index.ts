@@ -1,0 +1,2 @@
+/** The vulnerabilities module's face: all that code outside it may import (modules/README.md). Nothing yet. */
+export {};
