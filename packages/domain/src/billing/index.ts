@@ -1,7 +1,9 @@
 export {
   invoiceNumber,
+  orderAmountCents,
   PURCHASABLE_PLAN_CODES,
   type PurchasablePlanCode,
+  SEAT_PRICE_PER_YEAR_CENTS,
   type SubscriptionTerms,
   termsAfterPayment,
 } from './orders';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceNumber, termsAfterPayment } from './orders';
+import { invoiceNumber, orderAmountCents, termsAfterPayment } from './orders';
 
 describe('invoiceNumber', () => {
   it.each([
@@ -8,6 +8,16 @@ describe('invoiceNumber', () => {
     [1234567, 2026, 'INV-2026-1234567'],
   ])('order %i in %i: %s', (id, year, expected) => {
     expect(invoiceNumber(id, year)).toBe(expected);
+  });
+});
+
+describe('orderAmountCents', () => {
+  it.each([
+    ['premium', 1, 34_800],
+    ['premium', 5, 174_000],
+    ['ultimate', 3, 356_400],
+  ] as const)('%s × %i seats: %i cents', (plan, seats, expected) => {
+    expect(orderAmountCents(plan, seats)).toBe(expected);
   });
 });
 

@@ -5,6 +5,17 @@ import type { PlanCode } from './plans';
 export const PURCHASABLE_PLAN_CODES = ['premium', 'ultimate'] as const;
 export type PurchasablePlanCode = (typeof PURCHASABLE_PLAN_CODES)[number];
 
+/**
+ * The list price of one seat for a year, in US cents (GitLab's: Premium $29, Ultimate $99 per user
+ * per month, billed yearly). What a card provider charges for an order.
+ */
+export const SEAT_PRICE_PER_YEAR_CENTS: Record<PurchasablePlanCode, number> = { premium: 34_800, ultimate: 118_800 };
+
+/** An order's total in US cents: the seats bought times a year of the plan's seat price. */
+export function orderAmountCents(plan: PurchasablePlanCode, seats: number): number {
+  return SEAT_PRICE_PER_YEAR_CENTS[plan] * seats;
+}
+
 /** The invoice number of an order: `INV-2026-000042` (year it was placed, order id). */
 export function invoiceNumber(orderId: number, year: number): string {
   return `INV-${year}-${String(orderId).padStart(6, '0')}`;

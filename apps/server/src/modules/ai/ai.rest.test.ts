@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAiServers } from '../../test/ai-servers';
 import { addGroupMember, createGroup, createToken, createUser } from '../../test/factories';
-import { ERROR_MODEL, type OpenAiStandIn, startOpenAiStandIn } from '../../test/openai-stand-in';
-import { type StartedServer, startTestServer } from '../../test/started-server';
+import { ERROR_MODEL } from '../../test/openai-stand-in';
 
 /**
  * IE-81 and IE-82 against a real listening server whose provider is a local OpenAI-compatible
  * stand-in: the proxy (JSON and streamed), the gate (instance switch, group never_on), 503 without
  * a provider, validation and the per-user rate limit.
  */
-let provider: OpenAiStandIn;
-let s: StartedServer;
-let bare: StartedServer;
+const servers = useAiServers({ AI_API_KEY: 'sk-stand-in' });
 const tok: Record<string, string> = {};
 
 beforeAll(async () => {
-  provider = await startOpenAiStandIn();
-  s = await startTestServer({
-    AI_BASE_URL: provider.baseUrl,
-    AI_API_KEY: 'sk-stand-in',
-    AI_MODEL: 'stand-in-model',
-    RATE_LIMITS: 'on',
-  });
-  bare = await startTestServer({});
-  for (const server of [s, bare]) {
+  for (const server of [servers.s, servers.bare]) {
     const allowed = await createGroup(server.db, { path: 'ai-allowed' });
     const banned = await createGroup(server.db, { path: 'ai-banned' });
     await server.db
@@ -41,25 +31,19 @@ beforeAll(async () => {
     for (const [name, groups] of Object.entries(users)) {
       const user = await createUser(server.db, { admin: name === 'admin' });
       for (const g of groups) await addGroupMember(server.db, g, user.id, 30);
-      tok[`${server === s ? '' : 'bare-'}${name}`] = await createToken(server.db, user.id);
+      tok[`${server === servers.s ? '' : 'bare-'}${name}`] = await createToken(server.db, user.id);
     }
   }
 }, 240_000);
-afterAll(async () => {
-  // One after the other: closing all at once under load ran past the hook's time.
-  await provider?.close();
-  await s?.close();
-  await bare?.close();
-}, 240_000);
 
-function post(path: string, who: string | undefined, body: unknown, server = s) {
+function post(path: string, who: string | undefined, body: unknown, server = servers.s) {
   return server.http(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(who ? { 'private-token': tok[who] ?? '' } : {}) },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
-const ai = (operation: string, who: string | undefined, body: unknown, server = s) =>
+const ai = (operation: string, who: string | undefined, body: unknown, server = servers.s) =>
   post(`/api/v4/ai/experimentation/openai/${operation}`, who, body, server);
 
 // biome-ignore lint/suspicious/noExplicitAny: the answers' JSON, read field by field in the assertions
@@ -74,7 +58,7 @@ describe('POST /api/v4/ai/experimentation/openai/*', () => {
     const body = await json(res);
     expect(body.choices[0].message.content).toBe('Echo: hello there');
     expect(body.model).toBe('stand-in-model');
-    const sent = provider.requests.at(-1);
+    const sent = servers.provider.requests.at(-1);
     expect(sent).toMatchObject({ path: '/chat/completions', authorization: 'Bearer sk-stand-in' });
     expect(sent?.body).toEqual({ model: 'stand-in-model', messages: chat.messages });
   });
@@ -83,7 +67,7 @@ describe('POST /api/v4/ai/experimentation/openai/*', () => {
     const completion = await ai('completions', 'loner', { model: 'tiny', prompt: 'two plus two', max_tokens: 5 });
     expect(completion.status).toBe(200);
     expect(await json(completion)).toMatchObject({ model: 'tiny', choices: [{ text: ' completes: two plus two' }] });
-    expect(provider.requests.at(-1)?.body).toEqual({ model: 'tiny', prompt: 'two plus two', max_tokens: 5 });
+    expect(servers.provider.requests.at(-1)?.body).toEqual({ model: 'tiny', prompt: 'two plus two', max_tokens: 5 });
     const embeddings = await ai('embeddings', 'member', { input: ['a', 'b'] });
     expect(embeddings.status).toBe(200);
     const data = (await json(embeddings)).data as Array<{ index: number; embedding: number[] }>;
@@ -92,7 +76,7 @@ describe('POST /api/v4/ai/experimentation/openai/*', () => {
   });
 
   it('stream: true passes the server-sent events through as they arrive', async () => {
-    provider.holdStreams();
+    servers.provider.holdStreams();
     const res = await ai('chat/completions', 'member', { ...chat, stream: true });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
@@ -102,7 +86,7 @@ describe('POST /api/v4/ai/experimentation/openai/*', () => {
     const first = decoder.decode((await reader.read()).value);
     expect(first).toMatch(/^data: \{.*"role":"assistant"/);
     expect(first).not.toContain('[DONE]');
-    provider.releaseStream();
+    servers.provider.releaseStream();
     let rest = '';
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += decoder.decode(chunk.value);
     const words = rest
@@ -121,7 +105,7 @@ describe('POST /api/v4/ai/experimentation/openai/*', () => {
   });
 
   it('400 naming the field for bad input, nothing sent to the provider', async () => {
-    const before = provider.requests.length;
+    const before = servers.provider.requests.length;
     const cases: Array<[string, unknown, string]> = [
       ['chat/completions', {}, 'messages'],
       ['chat/completions', { messages: [] }, 'messages'],
@@ -140,7 +124,7 @@ describe('POST /api/v4/ai/experimentation/openai/*', () => {
     }
     const tooLarge = await ai('completions', 'member', { prompt: 'x'.repeat(1_100_000) });
     expect(tooLarge.status).toBe(413);
-    expect(provider.requests.length).toBe(before);
+    expect(servers.provider.requests.length).toBe(before);
   });
 
   it('refused: anonymous 401; a user whose only group is under never_on gets GitLab 404', async () => {
@@ -154,7 +138,7 @@ describe('POST /api/v4/ai/experimentation/openai/*', () => {
 
   it('refused for everyone while the instance switch is off', async () => {
     const settings = (body: unknown) =>
-      s.http('/api/v4/application/settings', {
+      servers.s.http('/api/v4/application/settings', {
         method: 'PUT',
         headers: { 'content-type': 'application/json', 'private-token': tok.admin ?? '' },
         body: JSON.stringify(body),
@@ -169,7 +153,7 @@ describe('POST /api/v4/ai/experimentation/openai/*', () => {
   });
 
   it('503 with a clear message when no provider is configured', async () => {
-    const res = await ai('chat/completions', 'bare-member', chat, bare);
+    const res = await ai('chat/completions', 'bare-member', chat, servers.bare);
     expect(res.status).toBe(503);
     expect((await json(res)).error).toContain('AI_BASE_URL');
   });
@@ -177,7 +161,7 @@ describe('POST /api/v4/ai/experimentation/openai/*', () => {
 
 describe('POST /-/llm/tanuki_bot/ask', () => {
   it('without a provider: answers with the passages from docs/ and cites the pages', async () => {
-    const res = await post('/-/llm/tanuki_bot/ask', 'bare-member', { q: 'How are rate limits counted?' }, bare);
+    const res = await post('/-/llm/tanuki_bot/ask', 'bare-member', { q: 'How are rate limits counted?' }, servers.bare);
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.msg).toMatch(/^From Meridian's documentation:/);
@@ -192,7 +176,7 @@ describe('POST /-/llm/tanuki_bot/ask', () => {
     const body = await json(res);
     expect(body.msg).toMatch(/^Echo: Passages:/);
     expect(body.sources.map((source: { title: string }) => source.title).join(' ')).toContain('ARCHITECTURE.md');
-    const sent = provider.requests.at(-1)?.body as {
+    const sent = servers.provider.requests.at(-1)?.body as {
       model: string;
       messages: Array<{ role: string; content: string }>;
     };
@@ -211,14 +195,14 @@ describe('POST /-/llm/tanuki_bot/ask', () => {
 
 describe('rate limit', () => {
   it("counts each user's AI requests in the shared store: 429 past the limit, others unaffected", async () => {
-    const admin = await createToken(s.db, (await createUser(s.db, { admin: true })).id);
-    const set = await s.http('/api/v4/application/settings', {
+    const admin = await createToken(servers.s.db, (await createUser(servers.s.db, { admin: true })).id);
+    const set = await servers.s.http('/api/v4/application/settings', {
       method: 'PUT',
       headers: { 'content-type': 'application/json', 'private-token': admin },
       body: JSON.stringify({ ai_action_api_rate_limit: 2 }),
     });
     expect(set.status).toBe(200);
-    tok.fresh = await createToken(s.db, (await createUser(s.db)).id);
+    tok.fresh = await createToken(servers.s.db, (await createUser(servers.s.db)).id);
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await ai('embeddings', 'fresh', { input: 'x' })).status);
     expect(statuses).toEqual([200, 200, 429]);
@@ -226,7 +210,7 @@ describe('rate limit', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBeTruthy();
     expect((await ai('embeddings', 'mixed', { input: 'x' })).status).toBe(200);
-    const counters = await s.db.selectFrom('rate_limits').select('key').execute();
+    const counters = await servers.s.db.selectFrom('rate_limits').select('key').execute();
     expect(counters.some((c) => String(c.key).startsWith('ai:'))).toBe(true);
   });
 });

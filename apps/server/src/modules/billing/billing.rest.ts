@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
+import { requireActor, requireAdmin } from '../../policy/require-actor';
 import { parseIdOrPath, parseInput, requestParams } from '../../rest/params';
 import { findGroup } from '../namespaces';
 import { type GroupSubscription, groupSubscription } from './subscription.service';
 import { subscriptionWriteSchema } from './subscription-params';
-import { createGroupSubscription, requireAdmin, updateGroupSubscription } from './subscription-write.service';
+import { createGroupSubscription, updateGroupSubscription } from './subscription-write.service';
 
 /** GitLab's `GitlabSubscription` entity. */
 function presentSubscription(s: GroupSubscription) {
@@ -32,15 +33,17 @@ function presentSubscription(s: GroupSubscription) {
 }
 
 /**
- * `GET /namespaces/:id/gitlab_subscription` (IE-56, the group's Owners), and GitLab's admin
+ * `GET /namespaces/:id/gitlab_subscription` (IE-56, the group's Owners; GitLab's namespaces API
+ * authenticates first, so anonymous is 401 before any lookup), and GitLab's admin
  * `POST` (201) / `PUT` of it: 401 anonymous, 403 for non-administrators (before the input is read),
  * as GitLab's admin API.
  */
 export const billingRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
   app.get<{ Params: { id: string } }>('/namespaces/:id/gitlab_subscription', async (request) => {
-    const group = await findGroup(db, request.actor, parseIdOrPath(request.params.id));
-    return presentSubscription(await groupSubscription(db, request.actor, group));
+    const actor = requireActor(request.actor);
+    const group = await findGroup(db, actor, parseIdOrPath(request.params.id));
+    return presentSubscription(await groupSubscription(db, actor, group));
   });
   app.post<{ Params: { id: string } }>('/namespaces/:id/gitlab_subscription', async (request, reply) => {
     requireAdmin(request.actor);

@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiClient } from '../../test/api-client';
-import { addGroupMember, createGroup } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { OFFLINE_PAYMENT_METHOD_ID } from './payment-provider';
 
@@ -9,22 +8,19 @@ import { OFFLINE_PAYMENT_METHOD_ID } from './payment-provider';
  * administrator marks it paid and the subscription starts in the same transaction; a double
  * submit makes one order; a failed payment leaves no subscription; others get 404 or 403.
  */
-const t = useRestTestApp({ prefix: 'ord-', users: ['owner', 'maint', 'outsider'], admins: ['admin'] });
-const { api, uid } = t;
-const web = apiClient(() => t.app, t.tok, '');
-let top: { id: number };
-let other: { id: number };
-let sub: { id: number };
-
-beforeAll(async () => {
-  top = await createGroup(t.db, { path: 'ord-top', name: 'Ord Top', visibility: 0 });
-  other = await createGroup(t.db, { path: 'ord-other', name: 'Ord Other', visibility: 20 });
-  sub = await createGroup(t.db, { path: 'kid', name: 'Kid', parentId: top.id, visibility: 0 });
-  await addGroupMember(t.db, top.id, uid.owner as number, 50);
-  await addGroupMember(t.db, top.id, uid.maint as number, 40);
-  await addGroupMember(t.db, other.id, uid.owner as number, 50);
+const t = useRestTestApp({
+  prefix: 'ord-',
+  users: ['owner', 'maint', 'outsider'],
+  admins: ['admin'],
+  groups: {
+    top: { path: 'ord-top', name: 'Ord Top', visibility: 0, members: { owner: 50, maint: 40 } },
+    other: { path: 'ord-other', name: 'Ord Other', visibility: 20, members: { owner: 50 } },
+    sub: { path: 'kid', name: 'Kid', parent: 'top', visibility: 0 },
+  },
 });
+const { api, uid, gid } = t;
 
+const web = apiClient(() => t.app, t.tok, '');
 const customer = { country: 'US', address_1: '1 Main St', city: 'Springfield', state: 'IL', zip_code: '62701' };
 const order = (groupId: number, extra: object = {}) => ({
   selected_group: groupId,
@@ -71,55 +67,55 @@ describe('payment form, method and validation (offline provider)', () => {
 
 describe('POST /-/subscriptions', () => {
   it('is 401 anonymous, 404 for a group the buyer does not own, 422 for a subgroup; no order made', async () => {
-    expect((await web('POST', '/-/subscriptions', undefined, order(top.id))).statusCode).toBe(401);
-    expect((await purchase('maint', order(top.id))).statusCode).toBe(404);
-    expect((await purchase('outsider', order(top.id))).statusCode).toBe(404);
-    expect((await purchase('outsider', order(other.id))).statusCode).toBe(404);
-    expect((await purchase('owner', order(sub.id))).statusCode).toBe(422);
-    expect(await orderCount(top.id)).toBe(0);
+    expect((await web('POST', '/-/subscriptions', undefined, order(gid.top))).statusCode).toBe(401);
+    expect((await purchase('maint', order(gid.top))).statusCode).toBe(404);
+    expect((await purchase('outsider', order(gid.top))).statusCode).toBe(404);
+    expect((await purchase('outsider', order(gid.other))).statusCode).toBe(404);
+    expect((await purchase('owner', order(gid.sub))).statusCode).toBe(422);
+    expect(await orderCount(gid.top)).toBe(0);
   });
 
   it('is 400 or 422 naming the bad field', async () => {
     const cases: [object, number, string][] = [
-      [{ ...order(top.id), customer: { ...customer, country: 'usa' } }, 400, 'country'],
-      [{ ...order(top.id), customer: { ...customer, country: 'ZZ' } }, 422, 'country'],
-      [{ ...order(top.id), customer: { ...customer, state: 'XX' } }, 422, 'state'],
-      [{ ...order(top.id), customer: { ...customer, state: undefined } }, 422, 'state'],
-      [{ ...order(top.id), customer: { ...customer, city: '' } }, 400, 'city'],
-      [{ ...order(top.id), customer: { ...customer, zip_code: '1'.repeat(21) } }, 400, 'zip_code'],
-      [{ ...order(top.id), subscription: { plan_id: 'gold', payment_method_id: 'x', quantity: 1 } }, 400, 'plan_id'],
+      [{ ...order(gid.top), customer: { ...customer, country: 'usa' } }, 400, 'country'],
+      [{ ...order(gid.top), customer: { ...customer, country: 'ZZ' } }, 422, 'country'],
+      [{ ...order(gid.top), customer: { ...customer, state: 'XX' } }, 422, 'state'],
+      [{ ...order(gid.top), customer: { ...customer, state: undefined } }, 422, 'state'],
+      [{ ...order(gid.top), customer: { ...customer, city: '' } }, 400, 'city'],
+      [{ ...order(gid.top), customer: { ...customer, zip_code: '1'.repeat(21) } }, 400, 'zip_code'],
+      [{ ...order(gid.top), subscription: { plan_id: 'gold', payment_method_id: 'x', quantity: 1 } }, 400, 'plan_id'],
       [
         {
-          ...order(top.id),
+          ...order(gid.top),
           subscription: { plan_id: 'premium', payment_method_id: OFFLINE_PAYMENT_METHOD_ID, quantity: 0 },
         },
         400,
         'quantity',
       ],
       [
-        { ...order(top.id), subscription: { plan_id: 'premium', payment_method_id: 'pm_card', quantity: 1 } },
+        { ...order(gid.top), subscription: { plan_id: 'premium', payment_method_id: 'pm_card', quantity: 1 } },
         422,
         'invoice',
       ],
-      [{ customer, subscription: order(top.id).subscription }, 400, 'selected_group'],
+      [{ customer, subscription: order(gid.top).subscription }, 400, 'selected_group'],
     ];
     for (const [payload, status, text] of cases) {
       const res = await purchase('owner', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
       expect(res.body).toContain(text);
     }
-    expect(await orderCount(top.id)).toBe(0);
+    expect(await orderCount(gid.top)).toBe(0);
   });
 
   it('records a pending order with an invoice number; the subscription waits for payment', async () => {
-    const res = await purchase('owner', order(top.id), 'first-buy');
+    const res = await purchase('owner', order(gid.top), 'first-buy');
     expect(res.statusCode, res.body).toBe(200);
     const placed = res.json();
     expect(placed).toMatchObject({ location: '/groups/ord-top/-/billings', status: 'pending' });
     expect(placed.invoice_number).toMatch(/^INV-\d{4}-\d{6}$/);
-    const sub = await api('GET', `/namespaces/${top.id}/gitlab_subscription`, 'owner');
+    const sub = await api('GET', `/namespaces/${gid.top}/gitlab_subscription`, 'owner');
     expect(sub.json().plan.code).toBe('free');
-    const orders = await api('GET', `/namespaces/${top.id}/subscription_orders`, 'owner');
+    const orders = await api('GET', `/namespaces/${gid.top}/subscription_orders`, 'owner');
     expect(orders.json()).toEqual([
       expect.objectContaining({
         id: placed.order_id,
@@ -128,7 +124,7 @@ describe('POST /-/subscriptions', () => {
         invoice_number: placed.invoice_number,
       }),
     ]);
-    expect((await api('GET', `/namespaces/${top.id}/subscription_orders`, 'maint')).statusCode).toBe(404);
+    expect((await api('GET', `/namespaces/${gid.top}/subscription_orders`, 'maint')).statusCode).toBe(404);
     expect((await api('GET', '/namespaces/ord-top/subscription_orders', 'owner')).json()).toHaveLength(1);
     const row = await t.db
       .selectFrom('subscription_orders')
@@ -144,18 +140,18 @@ describe('POST /-/subscriptions', () => {
   });
 
   it('makes one order of a double submit with one idempotency key, even in parallel; 409 when reused for another purchase', async () => {
-    const before = await orderCount(top.id);
+    const before = await orderCount(gid.top);
     const [a, b, c] = await Promise.all([
-      purchase('owner', order(top.id), 'double-click'),
-      purchase('owner', order(top.id), 'double-click'),
-      purchase('owner', order(top.id, { idempotency_key: 'double-click' })),
+      purchase('owner', order(gid.top), 'double-click'),
+      purchase('owner', order(gid.top), 'double-click'),
+      purchase('owner', order(gid.top, { idempotency_key: 'double-click' })),
     ]);
     expect([a.statusCode, b.statusCode, c.statusCode]).toEqual([200, 200, 200]);
     expect(new Set([a.json().order_id, b.json().order_id, c.json().order_id]).size).toBe(1);
-    expect(await orderCount(top.id)).toBe(before + 1);
+    expect(await orderCount(gid.top)).toBe(before + 1);
     const reused = await purchase(
       'owner',
-      { ...order(top.id), subscription: { ...order(top.id).subscription, quantity: 9 } },
+      { ...order(gid.top), subscription: { ...order(gid.top).subscription, quantity: 9 } },
       'double-click',
     );
     expect(reused.statusCode).toBe(409);
@@ -178,20 +174,20 @@ describe('settling orders (administrators)', () => {
     const placed = (
       await purchase(
         'owner',
-        order(top.id, { subscription: { ...order(top.id).subscription, plan_id: 'ultimate' } }),
+        order(gid.top, { subscription: { ...order(gid.top).subscription, plan_id: 'ultimate' } }),
         'fails',
       )
     ).json();
     const failed = await api('POST', `/admin/subscription_orders/${placed.order_id}/mark_failed`, 'admin');
     expect(failed.json()).toMatchObject({ status: 'failed', paid_at: null });
-    expect((await api('GET', `/namespaces/${top.id}/gitlab_subscription`, 'owner')).json().plan.code).toBe('free');
+    expect((await api('GET', `/namespaces/${gid.top}/gitlab_subscription`, 'owner')).json().plan.code).toBe('free');
     expect((await api('POST', `/admin/subscription_orders/${placed.order_id}/mark_paid`, 'admin')).statusCode).toBe(
       409,
     );
   });
 
   it('marking paid starts the plan with the seats bought; a second order of the plan adds seats', async () => {
-    const pending = (await api('GET', `/namespaces/${top.id}/subscription_orders`, 'owner')).json() as {
+    const pending = (await api('GET', `/namespaces/${gid.top}/subscription_orders`, 'owner')).json() as {
       id: number;
       status: string;
     }[];
@@ -203,11 +199,11 @@ describe('settling orders (administrators)', () => {
     const paid = await api('POST', `/admin/subscription_orders/${ids[0]}/mark_paid`, 'admin');
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({ status: 'paid', paid_at: expect.any(String) });
-    const sub = (await api('GET', `/namespaces/${top.id}/gitlab_subscription`, 'owner')).json();
+    const sub = (await api('GET', `/namespaces/${gid.top}/gitlab_subscription`, 'owner')).json();
     expect(sub).toMatchObject({ plan: { code: 'premium' }, usage: { seats_in_subscription: 5 } });
     expect(sub.billing.subscription_end_date > sub.billing.subscription_start_date).toBe(true);
     await api('POST', `/admin/subscription_orders/${ids[1]}/mark_paid`, 'admin');
-    const more = (await api('GET', `/namespaces/${top.id}/gitlab_subscription`, 'owner')).json();
+    const more = (await api('GET', `/namespaces/${gid.top}/gitlab_subscription`, 'owner')).json();
     expect(more).toMatchObject({ plan: { code: 'premium' }, usage: { seats_in_subscription: 10 } });
     expect(more.billing.subscription_start_date).toBe(sub.billing.subscription_start_date);
     expect((await api('POST', `/admin/subscription_orders/${ids[0]}/mark_paid`, 'admin')).statusCode).toBe(409);

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
+import { requireAdmin } from '../../policy/require-actor';
 import { parseIdOrPath, parseIntParam } from '../../rest/params';
 import { type AdminOrder, groupOrders, type Order, pendingOrders, settleOrder } from './orders.service';
-import { requireAdmin } from './subscription-write.service';
 
 const presentOrder = (o: Order) => ({
   id: o.id,

@@ -1,15 +1,16 @@
-import { invoiceNumber, isoDay, type PurchasablePlanCode, termsAfterPayment } from '@meridian/domain';
-import { sql } from 'kysely';
+import { invoiceNumber, isoDay, orderAmountCents, type PurchasablePlanCode, termsAfterPayment } from '@meridian/domain';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/connection';
+import type { DB } from '../../db/schema';
 import { conflict, notFound, unprocessable } from '../../errors';
 import { canGroup } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
-import { requireActor } from '../../policy/require-actor';
+import { requireActor, requireAdmin } from '../../policy/require-actor';
 import { findGroup, type GroupRow, groupSubject, type IdOrPath } from '../namespaces';
 import { isCountryCode, isStateOf, statesForCountry } from './countries';
 import type { OrderInput } from './order-params';
 import type { PaymentProvider } from './payment-provider';
-import { requireAdmin, storeSubscription } from './subscription-write.service';
+import { FREE_SUBSCRIPTION, storedTerms, storeSubscription } from './subscription-write.service';
 
 export interface Order {
   id: number;
@@ -33,6 +34,16 @@ const ORDER_COLUMNS = [
   'invoice_number',
   'created_at',
   'paid_at',
+] as const;
+
+const PLACED_COLUMNS = [
+  'id',
+  'namespace_id',
+  'plan_code',
+  'seats',
+  'invoice_number',
+  'status',
+  'payment_method_id',
 ] as const;
 
 /** The most orders one list shows (newest first). */
@@ -64,7 +75,8 @@ export interface PlacedOrder {
 }
 
 /**
- * GitLab's `POST /-/subscriptions`: records an order for a top-level group the buyer owns. The same
+ * GitLab's `POST /-/subscriptions`: records an order for a top-level group the buyer owns and asks
+ * the payment provider to charge it (offline: nothing to do until the invoice is paid). The same
  * idempotency key from the same buyer answers the first order again (the unique index decides, so
  * two racing requests make one row); the key reused for another purchase is a 409.
  */
@@ -78,7 +90,11 @@ export async function placeOrder(
   const me = requireActor(actor);
   const group = await ownedTopLevelGroup(db, me, { id: input.selected_group });
   checkAddress(input.customer);
-  const check = provider.validatePaymentMethod(input.subscription.payment_method_id);
+  const amount = orderAmountCents(input.subscription.plan_id, input.subscription.quantity);
+  if (provider.maxAmountCents !== null && amount > provider.maxAmountCents) {
+    throw unprocessable('quantity is more than one card payment can pay for: buy fewer seats at a time', 'quantity');
+  }
+  const check = await provider.validatePaymentMethod(input.subscription.payment_method_id);
   if (!check.success) throw unprocessable(check.error_message, 'payment_method_id');
   const key = idempotencyKey ?? input.idempotency_key ?? null;
   const { customer, subscription } = input;
@@ -107,21 +123,32 @@ export async function placeOrder(
       customer_zip_code: customer.zip_code,
     })
     .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).where('idempotency_key', 'is not', null).doNothing())
-    .returning(['id', 'namespace_id', 'plan_code', 'seats', 'invoice_number', 'status'])
+    .returning(PLACED_COLUMNS)
     .executeTakeFirst();
   const order =
     inserted ??
     (await db
       .selectFrom('subscription_orders')
-      .select(['id', 'namespace_id', 'plan_code', 'seats', 'invoice_number', 'status'])
+      .select(PLACED_COLUMNS)
       .where('user_id', '=', me.id)
       .where('idempotency_key', '=', key)
       .executeTakeFirstOrThrow());
   const same =
     order.namespace_id === group.id &&
     order.plan_code === subscription.plan_id &&
-    order.seats === subscription.quantity;
+    order.seats === subscription.quantity &&
+    order.payment_method_id === subscription.payment_method_id;
   if (!same) throw conflict('Idempotency-Key was already used for a different purchase');
+  // A replay asks again while the order is pending: the provider's own idempotency makes it one charge.
+  if (order.status === 'pending') {
+    await provider.charge({
+      id: order.id,
+      plan_code: subscription.plan_id,
+      seats: order.seats,
+      invoice_number: order.invoice_number,
+      payment_method_id: subscription.payment_method_id,
+    });
+  }
   return {
     location: `/groups/${group.full_path}/-/billings`,
     order_id: order.id,
@@ -163,10 +190,39 @@ export async function pendingOrders(db: Database, actor: Actor | null): Promise<
 }
 
 /**
- * An administrator records the outcome of a pending order. Paid: the order and the group's
- * subscription change in one transaction (a plan starts, or seats are added to the running one).
- * Failed: the order is closed and the subscription is untouched. A settled order is a 409.
+ * Records a pending order's payment outcome inside the caller's transaction: paid changes the order
+ * and the group's subscription together (a plan starts, or seats are added to the running one);
+ * failed closes the order and leaves the subscription untouched. Undefined when the order is not
+ * pending (settled already, or none): the one path for administrators and the card provider's events.
  */
+export async function recordPayment(
+  trx: Transaction<DB>,
+  orderId: number,
+  outcome: 'paid' | 'failed',
+): Promise<Order | undefined> {
+  const order = await trx
+    .updateTable('subscription_orders')
+    .set({ status: outcome, updated_at: new Date(), ...(outcome === 'paid' ? { paid_at: new Date() } : {}) })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending')
+    .returning(ORDER_COLUMNS)
+    .executeTakeFirst();
+  if (!order || outcome === 'failed') return order;
+  const base = (await storedTerms(trx, order.namespace_id, true)) ?? FREE_SUBSCRIPTION;
+  const terms = termsAfterPayment(
+    base,
+    { plan_code: order.plan_code as PurchasablePlanCode, seats: order.seats },
+    isoDay(new Date()),
+  );
+  await storeSubscription(trx, order.namespace_id, {
+    ...terms,
+    trial_ends_on: null,
+    auto_renew: base.auto_renew ?? true,
+  });
+  return order;
+}
+
+/** An administrator records the outcome of a pending order ("mark paid" / "mark failed"); a settled order is a 409. */
 export async function settleOrder(
   db: Database,
   actor: Actor | null,
@@ -175,48 +231,14 @@ export async function settleOrder(
 ): Promise<Order> {
   requireAdmin(actor);
   return db.transaction().execute(async (trx) => {
-    const order = await trx
-      .updateTable('subscription_orders')
-      .set({ status: outcome, updated_at: new Date(), ...(outcome === 'paid' ? { paid_at: new Date() } : {}) })
+    const order = await recordPayment(trx, orderId, outcome);
+    if (order) return order;
+    const exists = await trx
+      .selectFrom('subscription_orders')
+      .select('status')
       .where('id', '=', orderId)
-      .where('status', '=', 'pending')
-      .returning(ORDER_COLUMNS)
       .executeTakeFirst();
-    if (!order) {
-      const exists = await trx
-        .selectFrom('subscription_orders')
-        .select('status')
-        .where('id', '=', orderId)
-        .executeTakeFirst();
-      if (!exists) throw notFound('Order');
-      throw conflict(`Order is already ${exists.status}`);
-    }
-    if (outcome === 'paid') {
-      const current = await trx
-        .selectFrom('gitlab_subscriptions')
-        .select(['plan_code', 'seats', 'start_date', 'end_date', 'trial_ends_on', 'auto_renew'])
-        .where('namespace_id', '=', order.namespace_id)
-        .forUpdate()
-        .executeTakeFirst();
-      const base = current ?? {
-        plan_code: 'free',
-        seats: 0,
-        start_date: null,
-        end_date: null,
-        trial_ends_on: null,
-        auto_renew: null,
-      };
-      const terms = termsAfterPayment(
-        base,
-        { plan_code: order.plan_code as PurchasablePlanCode, seats: order.seats },
-        isoDay(new Date()),
-      );
-      await storeSubscription(trx, order.namespace_id, {
-        ...terms,
-        trial_ends_on: null,
-        auto_renew: base.auto_renew ?? true,
-      });
-    }
-    return order;
+    if (!exists) throw notFound('Order');
+    throw conflict(`Order is already ${exists.status}`);
   });
 }

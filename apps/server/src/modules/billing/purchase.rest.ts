@@ -8,7 +8,6 @@ import { parseInput, requestParams } from '../../rest/params';
 import { nameParam, pathParam } from '../namespaces';
 import { orderSchema, paymentIdSchema, validatePaymentMethodSchema } from './order-params';
 import { placeOrder } from './orders.service';
-import { offlinePaymentProvider } from './payment-provider';
 import { createPurchaseGroup } from './purchase-group.service';
 
 const groupSchema = z.object({ name: nameParam, path: pathParam });
@@ -17,12 +16,12 @@ const idempotencyHeader = z.string().trim().min(1).max(128).optional();
 /**
  * The purchase flow's web calls (IE-55, IE-58 … IE-60), signed-in users only (401), with the
  * session's CSRF header like every web write. Payments go through the configured provider
- * (offline: pay by invoice).
+ * (offline: pay by invoice; Stripe: by card).
  */
 export const purchaseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   applyGitlabTransport(app);
   const db = ctx.database.db;
-  const provider = offlinePaymentProvider;
+  const provider = ctx.services.payments.provider;
 
   app.post('/-/subscriptions', async (request) => {
     requireActor(request.actor);
@@ -47,7 +46,7 @@ export const purchaseRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
   app.get('/-/subscriptions/payment_method', async (request) => {
     requireActor(request.actor);
     const { id } = parseInput(paymentIdSchema, requestParams(request));
-    const method = provider.paymentMethod(id);
+    const method = await provider.paymentMethod(id);
     if (!method) throw notFound('Payment method');
     return method;
   });

@@ -3,3 +3,4 @@ export { billingRoutes } from './billing.rest';
 export { countriesRoutes } from './countries.rest';
 export { ordersRoutes } from './orders.rest';
 export { purchaseRoutes } from './purchase.rest';
+export { stripeWebhookRoutes } from './stripe-webhook.rest';

@@ -1,13 +1,13 @@
 import { datesInOrder, type PlanCode } from '@meridian/domain';
 import type { Database } from '../../db/connection';
-import { badRequest, forbidden, notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import { requireActor } from '../../policy/require-actor';
+import { requireAdmin } from '../../policy/require-actor';
 import { findGroup, type GroupRow, type IdOrPath } from '../namespaces';
 import { type GroupSubscription, groupSubscription } from './subscription.service';
 import type { SubscriptionWriteInput } from './subscription-params';
 
-type StoredFields = {
+export type StoredFields = {
   plan_code: string;
   seats: number;
   start_date: string | null;
@@ -47,7 +47,8 @@ function merged(stored: StoredFields, input: SubscriptionWriteInput): StoredFiel
   return next;
 }
 
-const FREE: StoredFields = {
+/** A group without a subscription row: the free plan, no seats, no dates. */
+export const FREE_SUBSCRIPTION: StoredFields = {
   plan_code: 'free',
   seats: 0,
   start_date: null,
@@ -56,10 +57,14 @@ const FREE: StoredFields = {
   auto_renew: null,
 };
 
-export function requireAdmin(actor: Actor | null): Actor {
-  const me = requireActor(actor);
-  if (!me.admin) throw forbidden();
-  return me;
+/** A group's stored subscription terms, undefined without a row; `forUpdate` locks the row for the transaction. */
+export function storedTerms(db: Database, namespaceId: number, forUpdate = false): Promise<StoredFields | undefined> {
+  return db
+    .selectFrom('gitlab_subscriptions')
+    .select(['plan_code', 'seats', 'start_date', 'end_date', 'trial_ends_on', 'auto_renew'])
+    .where('namespace_id', '=', namespaceId)
+    .$if(forUpdate, (q) => q.forUpdate())
+    .executeTakeFirst();
 }
 
 /** GitLab's `authenticated_as_admin!` (403 before any lookup), then the top-level group. */
@@ -82,15 +87,11 @@ export async function createGroupSubscription(
 ): Promise<GroupSubscription> {
   const group = await adminTopLevelGroup(db, actor, idOrPath);
   if (!input.start_date) throw badRequest('start_date is missing', 'start_date');
-  const existing = await db
-    .selectFrom('gitlab_subscriptions')
-    .select(['plan_code', 'start_date'])
-    .where('namespace_id', '=', group.id)
-    .executeTakeFirst();
+  const existing = await storedTerms(db, group.id);
   if (existing && (existing.start_date !== null || existing.plan_code !== 'free')) {
     throw badRequest('namespace has already been taken: the group has a subscription, update it with PUT', 'id');
   }
-  await storeSubscription(db, group.id, merged(FREE, input));
+  await storeSubscription(db, group.id, merged(FREE_SUBSCRIPTION, input));
   return groupSubscription(db, actor, group);
 }
 
@@ -102,11 +103,7 @@ export async function updateGroupSubscription(
   input: SubscriptionWriteInput,
 ): Promise<GroupSubscription> {
   const group = await adminTopLevelGroup(db, actor, idOrPath);
-  const stored = await db
-    .selectFrom('gitlab_subscriptions')
-    .select(['plan_code', 'seats', 'start_date', 'end_date', 'trial_ends_on', 'auto_renew'])
-    .where('namespace_id', '=', group.id)
-    .executeTakeFirst();
+  const stored = await storedTerms(db, group.id);
   if (!stored) throw notFound('GitlabSubscription');
   await storeSubscription(db, group.id, merged(stored, input));
   return groupSubscription(db, actor, group);

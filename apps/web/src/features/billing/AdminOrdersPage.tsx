@@ -10,6 +10,12 @@ import type { AdminOrder } from './purchaseApi';
 import { usePendingOrders, useSettleOrder } from './queries';
 import styles from './UsageQuotas.module.css';
 
+/** The two ways an administrator settles an order, as its row's buttons. */
+const OUTCOMES = [
+  { outcome: 'mark_paid', variant: 'confirm', word: 'paid' },
+  { outcome: 'mark_failed', variant: 'danger', word: 'failed' },
+] as const;
+
 /**
  * `/admin/subscription_orders`: orders paid by invoice that wait for their payment, oldest first.
  * "Mark as paid" starts the plan (or adds the seats); "Mark as failed" closes the order. Administrators
@@ -34,24 +40,18 @@ export function AdminOrdersPage() {
       align: 'end',
       render: (r) => (
         <span className={styles.actions}>
-          <Button
-            size="small"
-            variant="confirm"
-            isDisabled={settle.isPending}
-            aria-label={`Mark ${r.order.invoice_number} as paid`}
-            onPress={() => settle.mutate({ id: r.order.id, outcome: 'mark_paid' })}
-          >
-            Mark as paid
-          </Button>
-          <Button
-            size="small"
-            variant="danger"
-            isDisabled={settle.isPending}
-            aria-label={`Mark ${r.order.invoice_number} as failed`}
-            onPress={() => settle.mutate({ id: r.order.id, outcome: 'mark_failed' })}
-          >
-            Mark as failed
-          </Button>
+          {OUTCOMES.map(({ outcome, variant, word }) => (
+            <Button
+              key={outcome}
+              size="small"
+              variant={variant}
+              isDisabled={settle.isPending}
+              aria-label={`Mark ${r.order.invoice_number} as ${word}`}
+              onPress={() => settle.mutate({ id: r.order.id, outcome })}
+            >
+              Mark as {word}
+            </Button>
+          ))}
         </span>
       ),
     },

@@ -1,16 +1,13 @@
-import { ErrorState } from '../../app/ErrorState';
-import { PageNotFound } from '../../app/NotFoundPage';
 import { AppLink } from '../../lib/AppLink';
-import { ApiError } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { urls } from '../../lib/paths';
 import { buttonClassName } from '../../ui/buttonClassName';
-import { PageSpinner } from '../../ui/Spinner';
 import { type Column, Table } from '../../ui/Table';
 import { NamespacePageFrame } from '../shared/NamespacePageFrame';
 import type { GroupSubscription } from './billingApi';
 import type { Order } from './purchaseApi';
 import { useGroupOrders, useGroupSubscription } from './queries';
+import { gateSubscriptionPage } from './subscriptionGate';
 import styles from './UsageQuotas.module.css';
 
 const PLAN_NAMES: Record<string, string> = { premium: 'Premium', ultimate: 'Ultimate' };
@@ -74,26 +71,22 @@ const ORDER_COLUMNS: Column<Order>[] = [
 function BillingSection({ groupPath, groupId, groupName }: { groupPath: string; groupId: number; groupName: string }) {
   const subscription = useGroupSubscription(groupPath);
   const orders = useGroupOrders(groupPath);
-  const refused = (error: unknown) => error instanceof ApiError && [400, 403, 404].includes(error.status);
-  if (subscription.isError && refused(subscription.error)) return <PageNotFound />;
-  if (subscription.isPending || orders.isPending) return <PageSpinner label="Loading billing" />;
-  if (subscription.isError)
-    return <ErrorState error={subscription.error} onRetry={() => void subscription.refetch()} />;
-  if (orders.isError) return <ErrorState error={orders.error} onRetry={() => void orders.refetch()} />;
-  const pending = orders.data.filter((o) => o.status === 'pending');
+  const gate = gateSubscriptionPage(subscription, orders, 'Loading billing');
+  if (!gate.ready) return gate.view;
+  const pending = gate.data.filter((o) => o.status === 'pending');
   return (
     <div className={styles.sections}>
       <section className={styles.section} aria-labelledby="current-plan">
         <h2 id="current-plan">
-          {groupName} is currently using the {subscription.data.plan.name} Plan
+          {groupName} is currently using the {gate.subscription.plan.name} Plan
         </h2>
-        <Figures subscription={subscription.data} />
-        {subscription.data.usage.seats_owed > 0 && (
+        <Figures subscription={gate.subscription} />
+        {gate.subscription.usage.seats_owed > 0 && (
           <p className={styles.meta}>
-            {subscription.data.usage.seats_owed} seats are in use beyond those bought; they are owed at renewal.
+            {gate.subscription.usage.seats_owed} seats are in use beyond those bought; they are owed at renewal.
           </p>
         )}
-        {groupId > 0 && <PurchaseLinks groupId={groupId} subscription={subscription.data} />}
+        {groupId > 0 && <PurchaseLinks groupId={groupId} subscription={gate.subscription} />}
       </section>
       <section className={styles.section} aria-labelledby="orders">
         <h2 id="orders">Orders</h2>
@@ -103,10 +96,10 @@ function BillingSection({ groupPath, groupId, groupName }: { groupPath: string; 
             changes once an administrator records the payment of the invoice.
           </p>
         )}
-        {orders.data.length === 0 ? (
+        {gate.data.length === 0 ? (
           <p className={styles.meta}>No orders yet.</p>
         ) : (
-          <Table columns={ORDER_COLUMNS} rows={orders.data} rowKey={(o) => o.id} caption="Orders" />
+          <Table columns={ORDER_COLUMNS} rows={gate.data} rowKey={(o) => o.id} caption="Orders" />
         )}
       </section>
     </div>

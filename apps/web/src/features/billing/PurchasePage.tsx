@@ -120,8 +120,10 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
     setErrors(found);
     setReviewing(Object.keys(found).length === 0);
   };
+  // The invoice form names its payment method; a card form (Stripe) would make one, and is not here yet.
+  const paymentMethodId = paymentForm.data?.payment_method_id ?? null;
   const confirm = () => {
-    if (!paymentForm.data || !user) return;
+    if (!paymentMethodId || !user) return;
     place.mutate(
       {
         key,
@@ -131,7 +133,7 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
           customer: customerOf(draft),
           subscription: {
             plan_id: planId,
-            payment_method_id: paymentForm.data.payment_method_id,
+            payment_method_id: paymentMethodId,
             quantity: Number(draft.seats),
           },
         },
@@ -180,6 +182,11 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
         <h2 id="step-payment">3. Payment method</h2>
         {paymentForm.isError ? (
           <Alert variant="danger">The payment form could not be loaded. Reload the page to try again.</Alert>
+        ) : paymentForm.data && !paymentMethodId ? (
+          <Alert variant="warning">
+            This instance takes payment by card, which this checkout cannot show yet. Ask an administrator to record
+            your purchase.
+          </Alert>
         ) : (
           <p>
             {paymentForm.data ? (
@@ -225,11 +232,7 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
       <div className={form.actions}>
         {reviewing ? (
           <>
-            <Button
-              type="submit"
-              variant="confirm"
-              isDisabled={place.isPending || place.isSuccess || !paymentForm.data}
-            >
+            <Button type="submit" variant="confirm" isDisabled={place.isPending || place.isSuccess || !paymentMethodId}>
               {place.isPending ? 'Confirming purchase…' : 'Confirm purchase'}
             </Button>
             <Button onPress={() => setReviewing(false)} isDisabled={place.isPending}>

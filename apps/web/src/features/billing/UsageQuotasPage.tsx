@@ -1,18 +1,16 @@
 import { useState } from 'react';
-import { ErrorState } from '../../app/ErrorState';
-import { PageNotFound } from '../../app/NotFoundPage';
-import { ApiError } from '../../lib/api';
 import { formatDate, timeAgo } from '../../lib/format';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
+import { ButtonPager } from '../../ui/ButtonPager';
 import form from '../../ui/Form.module.css';
-import { PageSpinner } from '../../ui/Spinner';
 import { type Column, Table } from '../../ui/Table';
 import { NamespacePageFrame } from '../shared/NamespacePageFrame';
 import type { BillableMember, GroupSubscription } from './billingApi';
 import { MembershipsDrawer } from './MembershipsDrawer';
 import { useBillableMembers, useGroupSubscription, useRemoveBillableMember } from './queries';
 import { RemoveBillableMemberDialog } from './RemoveBillableMemberDialog';
+import { gateSubscriptionPage } from './subscriptionGate';
 import styles from './UsageQuotas.module.css';
 
 const MEMBERSHIP_TYPE: Record<BillableMember['membership_type'], string> = {
@@ -66,12 +64,8 @@ function SeatsSection({ groupPath, groupName }: { groupPath: string; groupName: 
   const members = useBillableMembers(groupPath, page, search);
   const remove = useRemoveBillableMember(groupPath);
 
-  const refused = (error: unknown) => error instanceof ApiError && [400, 403, 404].includes(error.status);
-  if (subscription.isError && refused(subscription.error)) return <PageNotFound />;
-  if (subscription.isPending || members.isPending) return <PageSpinner label="Loading seats" />;
-  if (subscription.isError)
-    return <ErrorState error={subscription.error} onRetry={() => void subscription.refetch()} />;
-  if (members.isError) return <ErrorState error={members.error} onRetry={() => void members.refetch()} />;
+  const gate = gateSubscriptionPage(subscription, members, 'Loading seats');
+  if (!gate.ready) return gate.view;
 
   const columns: Column<BillableMember>[] = [
     {
@@ -117,11 +111,11 @@ function SeatsSection({ groupPath, groupName }: { groupPath: string; groupName: 
       ),
     },
   ];
-  const { items, total, nextPage, prevPage } = members.data;
+  const { items, total, nextPage, prevPage } = gate.data;
   return (
     <section className={styles.section} aria-labelledby="seats">
       <h2 id="seats">Seats</h2>
-      <SeatsSummary subscription={subscription.data} />
+      <SeatsSummary subscription={gate.subscription} />
       <form
         className={styles.search}
         aria-label="Search billable users"
@@ -155,17 +149,7 @@ function SeatsSection({ groupPath, groupName }: { groupPath: string; groupName: 
       ) : (
         <Table columns={columns} rows={items} rowKey={(m) => m.id} caption="Billable users" />
       )}
-      {(prevPage || nextPage) && (
-        <nav aria-label="Pagination" className={styles.actions}>
-          <Button size="small" isDisabled={!prevPage} onPress={() => setPage(prevPage ?? 1)}>
-            ‹ Prev
-          </Button>
-          <span className={styles.meta}>Page {page}</span>
-          <Button size="small" isDisabled={!nextPage} onPress={() => setPage(nextPage ?? page)}>
-            Next ›
-          </Button>
-        </nav>
-      )}
+      <ButtonPager page={page} prevPage={prevPage} nextPage={nextPage} onPage={setPage} />
       <MembershipsDrawer groupPath={groupPath} member={showing} onClose={() => setShowing(null)} />
       <RemoveBillableMemberDialog
         member={removing}

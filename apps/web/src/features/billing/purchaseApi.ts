@@ -6,7 +6,8 @@ export type Country = [name: string, code: string];
 export interface PaymentForm {
   id: string;
   provider: string;
-  payment_method_id: string;
+  /** Null when the provider's card form makes the id (Stripe), which this checkout does not show yet. */
+  payment_method_id: string | null;
   submit_enabled: boolean;
   description: string;
 }
