@@ -8,8 +8,11 @@ export const USERS = {
 } as const;
 export type E2eUser = keyof typeof USERS;
 
-/** Where `auth.setup.ts` saves each user's signed-in storage state (ignored, under test-results/). */
-export const authFile = (user: E2eUser) => `test-results/.auth/${user}.json`;
+/**
+ * Where `auth.setup.ts` saves each user's signed-in storage state: in the shard's results folder
+ * (ignored), since each shard signs in to its own server.
+ */
+export const authFile = (user: E2eUser) => `${process.env.E2E_RESULTS ?? 'test-results'}/.auth/${user}.json`;
 
 /** Signs in through the sign-in page, as a user would, and waits for the dashboard. */
 export async function signInThroughForm(page: Page, user: E2eUser): Promise<void> {

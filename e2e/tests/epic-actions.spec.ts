@@ -97,12 +97,21 @@ test.describe('as the Owner (alice)', () => {
     await page.goto(epicUrl(epic.iid));
     const header = page.locator('article header').first();
     await expect(header.getByText('Open', { exact: true })).toBeVisible();
+    // The badge changes at once (optimistic); the stored state is read after the PUT has answered.
+    const closed = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith(`${epicUrl(epic.iid)}.json`),
+    );
     await page.getByRole('button', { name: 'Close epic' }).click();
     await expect(header.getByText('Closed', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reopen epic' })).toBeVisible();
+    expect((await closed).ok()).toBe(true);
     expect((await (await page.request.get(`${epicUrl(epic.iid)}.json`)).json()).state).toBe('closed');
+    const reopened = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith(`${epicUrl(epic.iid)}.json`),
+    );
     await page.getByRole('button', { name: 'Reopen epic' }).click();
     await expect(header.getByText('Open', { exact: true })).toBeVisible();
+    expect((await reopened).ok()).toBe(true);
     await expect(page.getByRole('button', { name: 'Close epic' })).toBeVisible();
     expect((await (await page.request.get(`${epicUrl(epic.iid)}.json`)).json()).state).toBe('opened');
   });

@@ -97,9 +97,7 @@ test.describe('alice (Owner of acme) adds children to an epic', () => {
     await settledScreenshot(page, 'epic-tree-add-new-issue');
   });
 
-  test('Add a new issue: a project alice opened is listed first under Recently used, from the server', async ({
-    page,
-  }) => {
+  test('Add a new issue: a project alice opened is listed under Recently used, from the server', async ({ page }) => {
     // Opening the project page records the visit (IE-18); the picker asks the server, not this browser.
     const visited = page.waitForResponse(
       (r) => r.url().endsWith('/-/track_namespace_visits') && r.request().method() === 'POST',
@@ -112,8 +110,10 @@ test.describe('alice (Owner of acme) adds children to an epic', () => {
     await choose(page, 'Add a new issue');
     const picker = page.getByRole('form', { name: 'Create new issue' }).getByRole('combobox', { name: 'Project' });
     await picker.fill('');
+    // Listed, not necessarily first: frecency ranks by visits per week, and the tests before this
+    // one in its shard (which shard depends on the spec count) may have opened another project more.
     const recent = page.getByRole('group', { name: 'Recently used' }).getByRole('option');
-    await expect(recent.nth(0)).toContainText('acme/product/mobile/android');
+    await expect(recent.filter({ hasText: 'acme/product/mobile/android' })).toHaveCount(1);
     await settledScreenshot(page, 'epic-tree-add-frequent-project');
     // Only projects under the epic's group: alice's home page lists her frequent ones of every group.
     await page.goto('/');

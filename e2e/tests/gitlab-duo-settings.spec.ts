@@ -1,39 +1,25 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { authFile } from './auth';
 import { seriousViolations } from './axe';
-import { addGroupMember } from './issue-project';
+import { addGroupMember, openFromGroupNav, useSpecGroup } from './issue-project';
 import { settledScreenshot } from './screenshots';
-import { type SessionApi, sessionApi } from './session-api';
+import { sessionApi } from './session-api';
 
 /** A group's GitLab Duo settings page (issue 29, IE §2.8, IE-54): availability, experiments, the lock. */
-const groupPath = `duo-${Date.now().toString(36)}`;
 const DEVELOPER = 30;
-let groupId = 0;
 let subgroupId = 0;
-let api: SessionApi;
-let setupPage: Page;
-
-test.beforeAll(async ({ browser }) => {
-  setupPage = await browser.newPage({ storageState: authFile('alice') });
-  api = await sessionApi(setupPage);
-  groupId = (await api('POST', '/groups', { name: 'Duo e2e', path: groupPath, visibility: 'private' })).id as number;
+const group = useSpecGroup('Duo', async ({ api, groupId }) => {
   subgroupId = (await api('POST', '/groups', { name: 'Team', path: 'team', parent_id: groupId, visibility: 'private' }))
     .id as number;
   await addGroupMember(api, groupId, 'frank', DEVELOPER);
 });
-
-test.afterAll(async () => {
-  if (groupId) await api('DELETE', `/groups/${groupId}`);
-  await setupPage?.close();
-});
+const { groupPath } = group;
 
 test.describe('as the group’s Owner (alice)', () => {
   test.use({ storageState: authFile('alice') });
 
   test('saves the availability and the experiment switch, then shows the info alert', async ({ page }) => {
-    await page.goto(`/groups/${groupPath}`);
-    await page.getByRole('navigation', { name: 'Group navigation' }).getByRole('link', { name: 'GitLab Duo' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'GitLab Duo' })).toBeVisible();
+    await openFromGroupNav(page, groupPath, 'GitLab Duo');
     const availability = page.getByRole('radiogroup', { name: 'GitLab Duo availability' });
     await expect(availability.getByRole('radio', { name: /On by default/ })).toBeChecked();
     await availability.getByText('Off by default').click();
@@ -44,7 +30,7 @@ test.describe('as the group’s Owner (alice)', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Group was successfully updated.' })).toBeVisible();
     await expect(availability.getByRole('radio', { name: /Off by default/ })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Use experiment and beta GitLab Duo features' })).toBeChecked();
-    const saved = await api('GET', `/groups/${groupId}`);
+    const saved = await group.api('GET', `/groups/${group.groupId}`);
     expect(saved).toMatchObject({ duo_availability: 'default_off', experiment_features_enabled: true });
     expect(await seriousViolations(page)).toEqual([]);
     await settledScreenshot(page, 'gitlab-duo-settings');
@@ -56,7 +42,7 @@ test.describe('as the group’s Owner (alice)', () => {
   });
 
   test('a subgroup of an Always off group shows the setting locked, with why', async ({ page }) => {
-    await api('PUT', `/groups/${groupId}`, { duo_availability: 'never_on' });
+    await group.api('PUT', `/groups/${group.groupId}`, { duo_availability: 'never_on' });
     await page.goto(`/groups/${groupPath}/team/-/settings/gitlab_duo`);
     const availability = page.getByRole('radiogroup', { name: 'GitLab Duo availability' });
     await expect(availability.getByRole('radio', { name: /Always off/ })).toBeChecked();
@@ -70,12 +56,12 @@ test.describe('as the group’s Owner (alice)', () => {
   });
 
   test('a save the server refuses shows the §8 alert', async ({ page }) => {
-    await api('PUT', `/groups/${groupId}`, { duo_availability: 'default_on' });
+    await group.api('PUT', `/groups/${group.groupId}`, { duo_availability: 'default_on' });
     await page.goto(`/groups/${groupPath}/team/-/settings/gitlab_duo`);
     const availability = page.getByRole('radiogroup', { name: 'GitLab Duo availability' });
     await expect(availability.getByRole('radio', { name: /On by default/ })).toBeChecked();
     // Meanwhile the parent group turns GitLab Duo off for good: the subgroup's save is refused (400).
-    await api('PUT', `/groups/${groupId}`, { duo_availability: 'never_on' });
+    await group.api('PUT', `/groups/${group.groupId}`, { duo_availability: 'never_on' });
     await availability.getByText('Off by default').click();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('alert')).toHaveText(
@@ -94,5 +80,48 @@ test.describe('as a Developer of the group (frank)', () => {
     await expect(
       page.getByRole('navigation', { name: 'Group navigation' }).getByRole('link', { name: 'GitLab Duo' }),
     ).toHaveCount(0);
+  });
+});
+
+test.describe('the instance switch (an administrator, then the Owner)', () => {
+  test('root turns GitLab Duo off in Admin › Settings; the group’s GitLab Duo page shows it unavailable', async ({
+    browser,
+  }) => {
+    const admin = await browser.newPage({ storageState: authFile('root') });
+    const owner = await browser.newPage({ storageState: authFile('alice') });
+    const adminApi = await sessionApi(admin);
+    try {
+      // Only the instance can be the reason: the group itself allows GitLab Duo.
+      await group.api('PUT', `/groups/${group.groupId}`, { duo_availability: 'default_on' });
+      await admin.goto('/admin/application_settings/general');
+      const duo = admin.getByRole('checkbox', { name: /^Use GitLab Duo features/ });
+      await expect(duo).toBeChecked();
+      await duo.uncheck();
+      await admin.getByRole('button', { name: 'Save changes' }).click();
+      await expect(admin.getByText('Application settings saved successfully.')).toBeVisible();
+      expect(await adminApi('GET', '/application/settings')).toMatchObject({ duo_features_enabled: false });
+      await settledScreenshot(admin, 'admin-settings-gitlab-duo');
+
+      await owner.goto(`/groups/${groupPath}/-/settings/gitlab_duo`);
+      const availability = owner.getByRole('radiogroup', { name: 'GitLab Duo availability' });
+      await expect(availability.getByRole('radio', { name: /Always off/ })).toBeChecked();
+      for (const radio of await availability.getByRole('radio').all()) await expect(radio).toBeDisabled();
+      await expect(
+        owner.getByText('An administrator turned GitLab Duo off for this instance, so this setting cannot be changed.'),
+      ).toBeVisible();
+      await settledScreenshot(owner, 'gitlab-duo-settings-instance-off');
+
+      await admin.goto('/admin/application_settings/network');
+      const limit = admin.getByLabel('Maximum AI requests per period per user');
+      await expect(limit).toHaveValue('160');
+      await limit.fill('100');
+      await admin.getByRole('button', { name: 'Save changes' }).click();
+      await expect(admin.getByText('Application settings saved successfully.')).toBeVisible();
+      expect(await adminApi('GET', '/application/settings')).toMatchObject({ ai_action_api_rate_limit: 100 });
+    } finally {
+      await adminApi('PUT', '/application/settings', { duo_features_enabled: true, ai_action_api_rate_limit: 160 });
+      await admin.close();
+      await owner.close();
+    }
   });
 });

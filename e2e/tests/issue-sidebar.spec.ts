@@ -39,6 +39,8 @@ async function editField(page: Page, name: string) {
 }
 
 test('edits every planning field from the sidebar, and it all stays after a reload', async ({ page }) => {
+  // Eleven fields, each opened, set and saved, then a reload: more than the default 30 s when loaded.
+  test.setTimeout(90_000);
   await page.goto(issueUrl(1));
   let field = await editField(page, 'Assignees');
   await field.getByRole('searchbox').fill('alice');

@@ -1,34 +1,20 @@
 import { expect, type Page, test } from '@playwright/test';
 import { authFile } from './auth';
 import { seriousViolations } from './axe';
+import { addGroupMember, openFromGroupNav, useSpecGroup } from './issue-project';
 import { settledScreenshot } from './screenshots';
-import { type SessionApi, sessionApi } from './session-api';
 
 /**
  * The offline purchase flow (issue 29, IE-55 … IE-60): the Owner buys Premium by invoice, the order
  * waits, an administrator marks it paid, and the billing page shows the plan and the seats.
  */
-const groupPath = `buy-${Date.now().toString(36)}`;
 const DEVELOPER = 30;
-let groupId = 0;
-let api: SessionApi;
-let setupPage: Page;
 
 // One long flow per test, on a machine shared with other runs.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-test.beforeAll(async ({ browser }) => {
-  setupPage = await browser.newPage({ storageState: authFile('alice') });
-  api = await sessionApi(setupPage);
-  groupId = (await api('POST', '/groups', { name: 'Buy e2e', path: groupPath, visibility: 'private' })).id as number;
-  const frank = ((await api('GET', '/users?username=frank')) as unknown as Array<{ id: number }>)[0]?.id;
-  await api('POST', `/groups/${groupId}/members`, { user_id: frank, access_level: DEVELOPER });
-});
-
-test.afterAll(async () => {
-  if (groupId) await api('DELETE', `/groups/${groupId}`);
-  await setupPage?.close();
-});
+const group = useSpecGroup('Buy', ({ api, groupId }) => addGroupMember(api, groupId, 'frank', DEVELOPER));
+const { groupPath } = group;
 
 const ordersTable = (page: Page) => page.getByRole('table', { name: 'Orders' });
 
@@ -36,9 +22,7 @@ test.describe('as the group’s Owner (alice)', () => {
   test.use({ storageState: authFile('alice') });
 
   test('buys Premium by invoice: checks the form, reviews, confirms once even when clicked twice', async ({ page }) => {
-    await page.goto(`/groups/${groupPath}`);
-    await page.getByRole('navigation', { name: 'Group navigation' }).getByRole('link', { name: 'Billing' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    await openFromGroupNav(page, groupPath, 'Billing');
     await expect(page.getByRole('heading', { name: 'Buy e2e is currently using the Free Plan' })).toBeVisible();
     await expect(page.getByText('No orders yet.')).toBeVisible();
     await page.getByRole('link', { name: 'Buy Premium' }).click();
@@ -87,7 +71,7 @@ test.describe('as the group’s Owner (alice)', () => {
     await page.goto(`/groups/${groupPath}/-/billings`);
     const csrf = ((await (await page.request.get('/-/session')).json()) as { csrf_token: string }).csrf_token;
     const payload = {
-      selected_group: groupId,
+      selected_group: group.groupId,
       customer: { country: 'DE', address_1: 'Hauptstr. 1', city: 'Berlin', state: 'BE', zip_code: '10115' },
       subscription: { plan_id: 'premium', payment_method_id: 'offline-invoice', quantity: 2 },
     };
@@ -155,7 +139,7 @@ test.describe('as a Developer of the group (frank)', () => {
   test('the billing and checkout pages do not exist for anyone but the group’s Owners', async ({ page }) => {
     await page.goto(`/groups/${groupPath}/-/billings`);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await page.goto(`/-/subscriptions/new?namespace_id=${groupId}&plan_id=premium`);
+    await page.goto(`/-/subscriptions/new?namespace_id=${group.groupId}&plan_id=premium`);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await page.goto('/admin/subscription_orders');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

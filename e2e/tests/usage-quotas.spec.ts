@@ -1,44 +1,24 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { authFile } from './auth';
 import { seriousViolations } from './axe';
-import { addGroupMember } from './issue-project';
+import { addGroupMember, openFromGroupNav, useSpecGroup } from './issue-project';
 import { settledScreenshot } from './screenshots';
-import { type SessionApi, sessionApi } from './session-api';
 
 /** A top-level group's Usage quotas page: its seats and the users who take them (issue 29, IE-50 … IE-53, IE-56). */
-const groupPath = `seats-${Date.now().toString(36)}`;
 const DEVELOPER = 30;
-let groupId = 0;
-let api: SessionApi;
-let setupPage: Page;
-
-const userId = async (username: string) =>
-  ((await api('GET', `/users?username=${username}`)) as unknown as Array<{ id: number }>)[0]?.id;
-
-test.beforeAll(async ({ browser }) => {
-  setupPage = await browser.newPage({ storageState: authFile('alice') });
-  api = await sessionApi(setupPage);
-  groupId = (await api('POST', '/groups', { name: 'Seats e2e', path: groupPath, visibility: 'private' })).id as number;
+const group = useSpecGroup('Seats', async ({ api, groupId }) => {
   const projectId = (await api('POST', '/projects', { name: 'app', path: 'app', namespace_id: groupId })).id as number;
   await addGroupMember(api, groupId, 'frank', DEVELOPER);
-  await api('POST', `/projects/${projectId}/members`, { user_id: await userId('oscar'), access_level: DEVELOPER });
+  const [oscar] = (await api('GET', '/users?username=oscar')) as unknown as Array<{ id: number }>;
+  await api('POST', `/projects/${projectId}/members`, { user_id: oscar?.id, access_level: DEVELOPER });
 });
-
-test.afterAll(async () => {
-  if (groupId) await api('DELETE', `/groups/${groupId}`);
-  await setupPage?.close();
-});
+const { groupPath } = group;
 
 test.describe('as the group’s Owner (alice)', () => {
   test.use({ storageState: authFile('alice') });
 
   test('shows the seats, a member’s memberships, and removes a user after the typed confirmation', async ({ page }) => {
-    await page.goto(`/groups/${groupPath}`);
-    await page
-      .getByRole('navigation', { name: 'Group navigation' })
-      .getByRole('link', { name: 'Usage quotas' })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Usage quotas' })).toBeVisible();
+    await openFromGroupNav(page, groupPath, 'Usage quotas');
     const seats = page.getByRole('definition').filter({ hasText: /^\d+$/ }).first();
     await expect(seats).toHaveText('3');
     const table = page.getByRole('table', { name: 'Billable users' });
@@ -66,7 +46,7 @@ test.describe('as the group’s Owner (alice)', () => {
     await expect(dialog).toBeHidden();
     await expect(table.getByRole('row')).toHaveCount(3);
     await expect(seats).toHaveText('2');
-    const projectMembers = (await api(
+    const projectMembers = (await group.api(
       'GET',
       `/projects/${encodeURIComponent(`${groupPath}/app`)}/members`,
     )) as unknown as Array<{
@@ -85,5 +65,17 @@ test.describe('as a Developer of the group (frank)', () => {
     await expect(
       page.getByRole('navigation', { name: 'Group navigation' }).getByRole('link', { name: 'Usage quotas' }),
     ).toHaveCount(0);
+  });
+});
+
+test.describe('signed out', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('a visitor of a public group’s Usage quotas and Billing pages is asked to sign in', async ({ page }) => {
+    for (const path of ['usage_quotas', 'billings']) {
+      await page.goto(`/groups/acme/-/${path}`);
+      await expect(page.getByText("Sign in to see this group's billing")).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toBeVisible();
+    }
   });
 });

@@ -4,12 +4,15 @@ import { authPlugin } from './auth/auth.plugin';
 import { sessionRoutes } from './auth/session.routes';
 import { trustProxySetting } from './config';
 import type { AppContext } from './context';
+import { loadBalancingPlugin } from './db/load-balancing/load-balancing.plugin';
 import { graphqlPlugin } from './graphql/graphql.plugin';
 import { tanukiBotRoutes } from './modules/ai/routes';
 import { clientConfigRoutes } from './modules/application-settings/routes';
 import { suggestionRoutes } from './modules/autocomplete/routes';
-import { countriesRoutes, purchaseRoutes } from './modules/billing/routes';
+import { countriesRoutes, purchaseRoutes, stripeWebhookRoutes } from './modules/billing/routes';
 import { epicPageJsonRoutes, epicRelationsWebRoutes, epicTreeLinksRoutes } from './modules/epics/routes';
+import { geoStatusReportRoutes, refuseWritesOnSecondary, signInThroughPrimary } from './modules/geo/routes';
+import { metricImageFileRoutes } from './modules/incidents/routes';
 import { issuePageRoutes } from './modules/issues/routes';
 import { moderationWebRoutes } from './modules/moderation/routes';
 import { notificationMailerPlugin } from './modules/notifications/routes';
@@ -35,10 +38,25 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
 }
 
+/**
+ * JSON lines (pino's own format, for log collectors) unless stdout is a terminal, where an operator
+ * reads them: then one coloured line per entry through pino-pretty.
+ */
+function loggerOptions(level: string) {
+  if (!process.stdout.isTTY) return { level };
+  return {
+    level,
+    transport: {
+      target: 'pino-pretty',
+      options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+    },
+  };
+}
+
 /** Builds the Fastify instance: parsers, auth, REST v4, GraphQL, health and the web app. */
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: ctx.config.LOG_LEVEL } : false,
+    logger: options.logger ? loggerOptions(ctx.config.LOG_LEVEL) : false,
     bodyLimit: 2 * 1024 * 1024,
     // GitLab clients send `labels[]=a`, `not[labels]=b`, `or[author_username][]=c`.
     routerOptions: { querystringParser: (s) => parseGitlabParams(s) },
@@ -49,16 +67,22 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   app.addHook('preValidation', rejectNulBytes);
+  if (ctx.site.secondary) {
+    app.addHook('onRequest', refuseWritesOnSecondary(ctx.site.primaryUrl));
+    app.addHook('preHandler', signInThroughPrimary(ctx.database.db, ctx.site.primaryInternalUrl));
+  }
   await app.register(securityHeaders, { ctx });
   await app.register(compression);
   await app.register(cookie);
   await app.register(realtimePlugin, { ctx }); // before auth: an unchanged poll's 304 runs no SQL
   await app.register(authPlugin, { ctx });
   await app.register(rateLimitPlugin, { ctx });
+  await app.register(loadBalancingPlugin, { ctx }); // after auth: a reader's own writes decide where it reads
   await app.register(requestWarnings);
   await app.register(sessionRoutes, { ctx });
   await app.register(healthRoutes, { ctx });
   await app.register(restRoutes, { prefix: '/api/v4', ctx });
+  await app.register(geoStatusReportRoutes, { ctx });
   await app.register(graphqlPlugin, { ctx });
   await app.register(suggestionRoutes, { ctx });
   await app.register(clientConfigRoutes, { ctx });
@@ -66,12 +90,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(moderationWebRoutes, { ctx });
   await app.register(epicPageJsonRoutes, { ctx });
   await app.register(issuePageRoutes, { ctx });
+  await app.register(metricImageFileRoutes, { ctx });
   await app.register(epicTreeLinksRoutes, { ctx });
   await app.register(epicRelationsWebRoutes, { ctx });
   await app.register(visitsRoutes, { ctx });
   await app.register(tanukiBotRoutes, { ctx });
   await app.register(countriesRoutes, { ctx });
   await app.register(purchaseRoutes, { ctx });
+  await app.register(stripeWebhookRoutes, { ctx });
   await app.register(notificationMailerPlugin, { ctx });
   await app.register(webhookPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);

@@ -6,6 +6,13 @@ export const DEFAULT_DEMO_PASSWORD = 'meridian-demo';
 /** `incoming+%{key}@example.com`: one `%{key}` in the local part, a domain after the @. */
 const INCOMING_EMAIL_PATTERN = /^[^\s@%]*%\{key\}[^\s@%]*@[^\s@]+$/;
 
+/** What `meridian start` runs (MERIDIAN_ROLE, `--role`). */
+export const SERVER_ROLES = ['all', 'web', 'worker'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
+/** Whether this process runs the background workers (outbox deliveries, clean-ups). */
+export const runsBackgroundWorkers = (config: { MERIDIAN_ROLE: ServerRole }) => config.MERIDIAN_ROLE !== 'web';
+const optionalSecret = z.preprocess((value) => (value === '' ? undefined : value), z.string().max(255).optional());
+
 /** Every environment variable Meridian reads, validated once at boot. Listed in the README too. */
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -14,7 +21,18 @@ const schema = z.object({
   // 'off' sends every statement unnamed: for a transaction-mode PgBouncer older than 1.21 in front of
   // PostgreSQL, which can't route named prepared statements (db/prepared-statements.ts).
   DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
+  // Where live events are LISTENed for (one session per process); default DATABASE_URL. Set it to
+  // PostgreSQL itself (or a session-mode pool) when DATABASE_URL is a transaction-mode PgBouncer.
+  DATABASE_LISTEN_URL: z.string().url().max(2048).optional(),
+  // Read replicas (streaming standbys of DATABASE_URL), comma-separated: reads go to them once they
+  // have replayed the reader's own last write (docs/SCALING.md, "Read replicas").
+  DATABASE_REPLICA_URLS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? value.split(',').map((u) => u.trim()) : undefined),
+    z.array(z.string().url().max(2048)).max(16).optional(),
+  ),
   DATA_DIR: z.string().default('./data'),
+  // Where uploaded files (incident metric images) are kept; default DATA_DIR/uploads.
+  UPLOADS_DIR: z.string().max(4096).optional(),
   MERIDIAN_ROOT_PASSWORD: z.string().min(8).optional(),
   MERIDIAN_DEMO_PASSWORD: z.string().min(8).default(DEFAULT_DEMO_PASSWORD),
   // Default: 'demo' on the embedded database (the try-out), 'none' with DATABASE_URL (see loadConfig).
@@ -63,6 +81,41 @@ const schema = z.object({
   AI_MODEL: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(255).optional()),
   // How long a provider call may take before it is abandoned (milliseconds).
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  // What `meridian start` runs: HTTP and the background workers (all), HTTP only (web), or the
+  // workers only (worker: webhook and email deliveries from the outbox, expired-session clean-up).
+  MERIDIAN_ROLE: z.enum(SERVER_ROLES).default('all'),
+  // Card payments (issue 29) through Stripe when STRIPE_SECRET_KEY is set; unset, purchases are paid
+  // by invoice (the offline provider). STRIPE_WEBHOOK_SECRET (whsec_…) verifies Stripe's event
+  // deliveries to /-/subscriptions/stripe_webhook and is required with the secret key.
+  STRIPE_SECRET_KEY: optionalSecret,
+  STRIPE_WEBHOOK_SECRET: optionalSecret,
+  // Given to the browser for Stripe.js's card fields (pk_…).
+  STRIPE_PUBLISHABLE_KEY: optionalSecret,
+  // Where the Stripe API is reached; default https://api.stripe.com (a local stand-in in tests).
+  STRIPE_API_BASE: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().max(2048).optional()),
+  // A Geo secondary site reports its status to the primary this often (seconds; GitLab: every minute).
+  GEO_STATUS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // LDAP (IE-72; GitLab's provider `ldapmain`): sign-in of directory users, LDAP group links and their
+  // sync. LDAP_URL is ldap://host:port or ldaps://…; unset, LDAP is off. The service account
+  // (LDAP_BIND_DN, LDAP_BIND_PASSWORD) searches LDAP_BASE for people by LDAP_UID and LDAP_GROUP_BASE
+  // (default LDAP_BASE) for groupOfNames/groupOfUniqueNames groups.
+  LDAP_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .max(2048)
+      .regex(/^ldaps?:\/\/[^\s/]+\/?$/, 'must be ldap://host:port or ldaps://host:port')
+      .optional(),
+  ),
+  LDAP_BIND_DN: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(1024).optional()),
+  LDAP_BIND_PASSWORD: optionalSecret,
+  LDAP_BASE: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(1024).optional()),
+  LDAP_UID: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z][A-Za-z0-9-]*$/, 'must be an attribute name')
+    .default('uid'),
+  LDAP_GROUP_BASE: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(1024).optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });
@@ -81,6 +134,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
+  }
+  if (parsed.data.STRIPE_SECRET_KEY && !parsed.data.STRIPE_WEBHOOK_SECRET) {
+    throw new Error('Invalid configuration: STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+  }
+  if (parsed.data.DATABASE_REPLICA_URLS && !parsed.data.DATABASE_URL) {
+    throw new Error('Invalid configuration: DATABASE_REPLICA_URLS needs DATABASE_URL (the primary they replicate)');
+  }
+  if (parsed.data.LDAP_URL && !parsed.data.LDAP_BASE) {
+    throw new Error('Invalid configuration: LDAP_BASE is required with LDAP_URL');
   }
   const seed = parsed.data.MERIDIAN_SEED ?? (parsed.data.DATABASE_URL ? 'none' : 'demo');
   return { ...parsed.data, MERIDIAN_SEED: seed };

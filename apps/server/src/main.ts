@@ -1,46 +1,32 @@
+import { version } from '../package.json';
 import { CliError } from './cli/cli-error';
+import { COMMANDS, isHelpFlag, overallUsage } from './cli/commands';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 
-const USAGE = `Usage: meridian <command> [options]
-
-Commands:
-  start                       migrate, create root, seed demo data on first start, serve on HOST:PORT
-  migrate                     apply pending database migrations
-  seed [--scale demo|large] [--epics N] [--issues N]
-                              load demo data, or a large data set for benchmarks
-  create-token --user USERNAME --scopes api[,read_api,read_user] [--name NAME] [--expires-at YYYY-MM-DD]
-                              print a new personal access token
-
-The database is PostgreSQL when DATABASE_URL is set, otherwise the embedded PGlite in DATA_DIR (./data).`;
-
-/** The `meridian` command line: dispatches to one file per command under src/cli/. */
+/** The `meridian` command line: `--version`, `--help`, and one file per command under src/cli/. */
 export async function main(argv: string[]): Promise<number> {
-  const [command, ...args] = argv;
-  if (!command || command === 'help' || command === '--help' || command === '-h') {
-    console.log(USAGE);
-    return command ? 0 : 1;
+  const [name, ...args] = argv;
+  if (name === '--version' || name === '-v' || name === 'version') {
+    console.log(`meridian ${version}`);
+    return 0;
+  }
+  if (!name || name === 'help' || isHelpFlag(name)) {
+    console.log(overallUsage());
+    return name ? 0 : 1;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${overallUsage()}`);
+    return 1;
+  }
+  if (args.some(isHelpFlag)) {
+    console.log(command.usage);
+    return 0;
   }
   try {
-    const config = loadConfig();
-    switch (command) {
-      // Commands load lazily, so `create-token` does not pay for the whole app.
-      case 'start':
-        await (await import('./cli/start')).runStart(config);
-        return -1; // keeps running until a signal
-      case 'migrate':
-        await (await import('./cli/migrate')).runMigrate(config);
-        return 0;
-      case 'seed':
-        await (await import('./cli/seed')).runSeed(args, config);
-        return 0;
-      case 'create-token':
-        await (await import('./cli/create-token')).runCreateToken(args, config);
-        return 0;
-      default:
-        console.error(`Unknown command "${command}".\n\n${USAGE}`);
-        return 1;
-    }
+    await command.run(args, loadConfig());
+    return command.keepsRunning ? -1 : 0;
   } catch (error) {
     if (error instanceof CliError || error instanceof DataDirLockedError) {
       console.error(error.message);
@@ -49,7 +35,7 @@ export async function main(argv: string[]): Promise<number> {
     // parseArgs (unknown or malformed options) and configuration errors: one clear line.
     const code = (error as { code?: string }).code;
     if (code?.startsWith('ERR_PARSE_ARGS') || (error as Error).message?.startsWith('Invalid configuration')) {
-      console.error((error as Error).message);
+      console.error(`${(error as Error).message}\nSee \`meridian ${name} --help\`.`);
       return 1;
     }
     console.error(error);

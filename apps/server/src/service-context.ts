@@ -1,8 +1,10 @@
+import { join, resolve } from 'node:path';
 import type { Transaction } from 'kysely';
 import type { AppContext } from './context';
 import type { Database } from './db/connection';
 import type { DB } from './db/schema';
 import { type AiProvider, aiProviderOf } from './modules/ai';
+import { type Payments, paymentsOf } from './modules/billing';
 import { externalBaseUrl } from './modules/namespaces';
 import { type MailSettings, mailSettingsOf } from './modules/notifications';
 import type { Actor } from './policy/actor';
@@ -20,10 +22,20 @@ export interface ServiceConfig {
   externalUrl: string;
   /** The OpenAI-compatible provider of the AI features; null when AI_BASE_URL is unset. */
   ai: AiProvider | null;
+  /** How purchases are paid: Stripe when STRIPE_SECRET_KEY is set, else by invoice. */
+  payments: Payments;
+  /** UPLOADS_DIR, or DATA_DIR/uploads: where uploaded files are kept on this instance's disk. */
+  uploadsDir: string;
 }
 
 export function serviceConfigOf(config: AppContext['config']): ServiceConfig {
-  return { mail: mailSettingsOf(config), externalUrl: externalBaseUrl({ config }), ai: aiProviderOf(config) };
+  return {
+    mail: mailSettingsOf(config),
+    externalUrl: externalBaseUrl({ config }),
+    ai: aiProviderOf(config),
+    payments: paymentsOf(config),
+    uploadsDir: resolve(config.UPLOADS_DIR ?? join(config.DATA_DIR, 'uploads')),
+  };
 }
 
 /**

@@ -25,6 +25,7 @@ const AbuseReportsPage = lazyNamed(() => import('./features/moderation/AbuseRepo
 const PurchasePage = lazyNamed(() => import('./features/billing/PurchasePage'), 'PurchasePage');
 const AdminOrdersPage = lazyNamed(() => import('./features/billing/AdminOrdersPage'), 'AdminOrdersPage');
 const SpamLogsPage = lazyNamed(() => import('./features/moderation/SpamLogsPage'), 'SpamLogsPage');
+const GeoSitesPage = lazyNamed(() => import('./features/geo/GeoSitesPage'), 'GeoSitesPage');
 const UserProfilePage = lazyNamed(() => import('./features/users/UserProfilePage'), 'UserProfilePage');
 
 /** What route loaders get: the app's query cache, to request a page's data along with its code. */
@@ -58,6 +59,15 @@ const adminAbuseReportsRoute = topRoute('/admin/abuse_reports', AbuseReportsPage
 const adminSpamLogsRoute = topRoute('/admin/spam_logs', SpamLogsPage);
 const adminOrdersRoute = topRoute('/admin/subscription_orders', AdminOrdersPage);
 const purchaseRoute = topRoute('/-/subscriptions/new', PurchasePage);
+const adminGeoSitesRoute = topRoute('/admin/geo/sites', () => <GeoSitesPage />);
+const adminGeoSiteEditRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/geo/sites/$siteId/edit',
+  component: function GeoSiteEdit() {
+    const { siteId } = adminGeoSiteEditRoute.useParams();
+    return <GeoSitesPage editId={Number(siteId)} />;
+  },
+});
 const userProfileRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/users/$username',
@@ -80,6 +90,8 @@ export const routeTree = rootRoute.addChildren([
   adminAbuseReportsRoute,
   adminSpamLogsRoute,
   adminOrdersRoute,
+  adminGeoSitesRoute,
+  adminGeoSiteEditRoute,
   purchaseRoute,
   userProfileRoute,
   // Namespace pages (`/acme/web/-/issues/3`, `/groups/acme/-/epics`), reached through GitLab's URLs.

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import type { AppContext } from '../context';
 import { DomainError } from '../errors';
+import { isSafeMethod } from '../lib/safe-methods';
 import { todayIso } from '../lib/today';
 import type { Actor } from '../policy/actor';
 import { actorWithMemberships, membershipColumns } from '../policy/load-actor';
@@ -11,8 +12,6 @@ import { recordTokenUse } from './personal-access-tokens.service';
 import { SESSION_COOKIE } from './session-cookie';
 import { isSessionIdle, touchSession } from './sessions.service';
 import { digest } from './token-digest';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -86,7 +85,7 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
     if (!secret) return;
     const session = await authenticateSession(ctx, secret);
     if (!session) return; // stale cookie: anonymous
-    if (!SAFE_METHODS.has(request.method) && !csrfTokenMatches(request.headers['x-csrf-token'], session.csrfToken)) {
+    if (!isSafeMethod(request.method) && !csrfTokenMatches(request.headers['x-csrf-token'], session.csrfToken)) {
       if (!request.routeOptions.config.csrfFormField) throw invalidCsrfToken();
       request.csrfFromBody = true;
     }
@@ -107,6 +106,10 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
 
 const invalidCsrfToken = () => new DomainError('forbidden', '403 Forbidden - invalid CSRF token');
 
+/** What an Actor is built from: the user joined as `u`, with its memberships. */
+const actorColumns = () =>
+  ['u.id', 'u.username', 'u.admin', 'u.state', ...membershipColumns(sql.ref<number>('u.id'))] as const;
+
 /**
  * The actor of a personal access token, checked as every request checks it (revoked, expired,
  * blocked user, scope for the method and path: 401/403 as DomainError); records its use.
@@ -120,24 +123,13 @@ export async function authenticateToken(
   const row = await db
     .selectFrom('personal_access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select([
-      't.id as token_id',
-      't.scopes',
-      't.expires_at',
-      't.revoked',
-      't.last_used_at',
-      'u.id',
-      'u.username',
-      'u.admin',
-      'u.state',
-      ...membershipColumns(sql.ref<number>('u.id')),
-    ])
+    .select(['t.id as token_id', 't.scopes', 't.expires_at', 't.revoked', 't.last_used_at', ...actorColumns()])
     .where('t.token_digest', '=', digest(token))
     .executeTakeFirst();
   if (!row || row.revoked || (row.expires_at && row.expires_at < todayIso()) || row.state !== 'active') {
     throw new DomainError('unauthorized', '401 Unauthorized');
   }
-  if (!SAFE_METHODS.has(method) && !row.scopes.includes('api')) {
+  if (!isSafeMethod(method) && !row.scopes.includes('api')) {
     throw new DomainError('forbidden', '403 Forbidden - insufficient_scope: this request needs the api scope');
   }
   if (!row.scopes.includes('api') && !row.scopes.includes('read_api') && !isUserReadPath(url)) {
@@ -163,16 +155,7 @@ export async function authenticateSession(
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      's.csrf_token',
-      's.expires_at',
-      's.last_seen_at',
-      'u.id',
-      'u.username',
-      'u.admin',
-      'u.state',
-      ...membershipColumns(sql.ref<number>('u.id')),
-    ])
+    .select(['s.csrf_token', 's.expires_at', 's.last_seen_at', ...actorColumns()])
     .where('s.id', '=', sessionId)
     .executeTakeFirst();
   const now = new Date();

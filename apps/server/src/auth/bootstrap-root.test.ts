@@ -42,4 +42,15 @@ describe('root bootstrap', () => {
     });
     expect(res.statusCode).toBe(200);
   });
+
+  it('creates root once when several processes start together on a new database', async () => {
+    await t.db.deleteFrom('namespaces').where('path', '=', 'root').execute();
+    await t.db.deleteFrom('users').where('username', '=', 'root').execute();
+    const lines: string[] = [];
+    const starts = await Promise.all([1, 2, 3].map(() => bootstrapRoot(t.db, { print: (l) => lines.push(l) })));
+    expect(starts.filter((s) => s.created)).toHaveLength(1);
+    expect(lines).toHaveLength(1);
+    const roots = await t.db.selectFrom('users').select('id').where('username', '=', 'root').execute();
+    expect(roots).toHaveLength(1);
+  });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/connection';
+import { DomainError } from '../errors';
 import { createAccount } from './accounts.service';
 
 export interface BootstrapResult {
@@ -10,7 +11,8 @@ export interface BootstrapResult {
 
 /**
  * On start: when no user `root` exists, creates it as the instance admin with `password`, or with a
- * generated one that `print` shows exactly once.
+ * generated one that `print` shows exactly once. Safe when several processes start at once: one
+ * creates root, the others find it.
  */
 export async function bootstrapRoot(
   db: Database,
@@ -19,13 +21,20 @@ export async function bootstrapRoot(
   const existing = await db.selectFrom('users').select('id').where('username', '=', 'root').executeTakeFirst();
   if (existing) return { created: false };
   const generated = options.password ? undefined : randomBytes(18).toString('base64url');
-  await createAccount(db, {
-    username: 'root',
-    name: 'Administrator',
-    email: 'admin@example.com',
-    password: options.password ?? (generated as string),
-    admin: true,
-  });
+  try {
+    await createAccount(db, {
+      username: 'root',
+      name: 'Administrator',
+      email: 'admin@example.com',
+      password: options.password ?? (generated as string),
+      admin: true,
+    });
+  } catch (error) {
+    // Processes starting together on a new database: another one created root between our look and
+    // our insert. Its root stands; this start goes on.
+    if (error instanceof DomainError && error.field === 'username') return { created: false };
+    throw error;
+  }
   if (generated) {
     (options.print ?? console.log)(
       `Created the administrator account "root" with the password: ${generated}\n` +

@@ -4,6 +4,7 @@ import type { Database } from '../db/connection';
 import { likePattern } from '../db/like-pattern';
 import type { PageParams } from '../db/list-page';
 import type { PersonalAccessTokensTable } from '../db/schema';
+import { unlessStandby } from '../db/standby';
 import { badRequest, forbidden, notFound } from '../errors';
 import { todayIso } from '../lib/today';
 import type { Actor } from '../policy/actor';
@@ -174,5 +175,7 @@ export const LAST_USED_REFRESH_MS = 10 * 60_000;
  */
 export async function recordTokenUse(db: Database, tokenId: number, lastUsedAt: Date | null, now: Date): Promise<void> {
   if (lastUsedAt && now.getTime() - lastUsedAt.getTime() < LAST_USED_REFRESH_MS) return;
-  await db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute();
+  await unlessStandby(() =>
+    db.updateTable('personal_access_tokens').set({ last_used_at: now }).where('id', '=', tokenId).execute(),
+  );
 }

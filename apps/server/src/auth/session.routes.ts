@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { DomainError } from '../errors';
 import { cachedApplicationSettings } from '../modules/application-settings';
 import { mayCreateTopLevelGroups } from '../modules/groups';
+import { authenticateLdap, ldapSettings } from '../modules/ldap';
 import { presentUserSelf, type UserRow } from '../modules/users';
 import { sendTooManyRequests } from '../rate-limit/too-many-requests';
 import { parseInput } from '../rest/params';
@@ -30,6 +31,24 @@ const signUpBody = z.object({
  */
 export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
+  const ldap = ldapSettings(ctx.config);
+
+  /**
+   * A local password user, else (LDAP configured) the LDAP person of that login (IE-72). An LDAP
+   * server that cannot be reached counts as a failed sign-in; the log says why.
+   */
+  async function authenticateAny(request: FastifyRequest, login: string, password: string): Promise<UserRow | null> {
+    const local = await authenticate(db, login, password);
+    if (local || !ldap) return local;
+    try {
+      return await authenticateLdap(db, ldap, login, password, (error) =>
+        request.log.warn({ err: error }, 'LDAP group sync at sign-in failed'),
+      );
+    } catch (error) {
+      request.log.warn({ err: error }, 'LDAP sign-in failed');
+      return null;
+    }
+  }
 
   /** Starts a session for `user` (replacing the request's current one) and answers `{ user, csrf_token }`. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, namespaceId: number | null) {
@@ -64,7 +83,7 @@ export const sessionRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
     const body = parseInput(signInBody, request.body);
     const wait = await app.signInThrottle.lockedFor(request, body.login);
     if (wait !== null) return sendTooManyRequests(reply, wait);
-    const user = await authenticate(db, body.login, body.password);
+    const user = await authenticateAny(request, body.login, body.password);
     if (!user) {
       await app.signInThrottle.recordFailure(request, body.login);
       throw new DomainError('unauthorized', 'Invalid login or password.');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/connection';
+import { unlessStandby } from '../db/standby';
 import { digest, newSessionSecret } from './token-digest';
 
 export interface NewSession {
@@ -62,7 +63,9 @@ export function isSessionIdle(lastSeenAt: Date, idleMinutes: number, now = new D
 /** Records that a session was used, at most once a minute (the idle timeout counts from it). */
 export async function touchSession(db: Database, sessionId: string, lastSeenAt: Date, now = new Date()): Promise<void> {
   if (now.getTime() - lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS) return;
-  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+  await unlessStandby(() =>
+    db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute(),
+  );
 }
 
 /** The CSRF token of a live session, for `GET /-/session`. */

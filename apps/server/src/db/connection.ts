@@ -4,6 +4,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Kysely, type LogEvent, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { ReplicaSet } from './load-balancing/replica-hosts';
+import { routingPool } from './load-balancing/routing-pool';
 import { applyPlannerSettings } from './planner-settings';
 import { preparingPool } from './prepared-statements';
 import type { DB } from './schema';
@@ -23,6 +25,8 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
   /** Where `LISTEN` runs (realtime/change-bus.ts): the embedded instance itself, or a dedicated connection to this URL. */
   listenVia: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
+  /** The read replicas (DATABASE_REPLICA_URLS) the load balancer may send reads to; null without. */
+  replicas: ReplicaSet | null;
 }
 
 export interface CapturedQuery {
@@ -33,6 +37,11 @@ export interface CapturedQuery {
 export interface ConnectOptions {
   /** postgres:// URL; when absent the embedded PGlite is used. */
   url?: string;
+  /**
+   * Where the live-event connection LISTENs (a session of its own); default `url`. For a PgBouncer
+   * in transaction mode at `url`, which cannot hold a LISTEN: PostgreSQL itself, or a session pool.
+   */
+  listenUrl?: string;
   /** PGlite data directory; absent means in-memory. */
   dataDir?: string;
   /** An already-open PGlite (tests share one initdb per file). */
@@ -40,6 +49,8 @@ export interface ConnectOptions {
   poolSize?: number;
   /** Named prepared statements for the marked reads (default on); off behind a transaction-mode PgBouncer < 1.21. */
   preparedStatements?: boolean;
+  /** Streaming replicas of `url` that may serve reads (db/load-balancing/, docs/SCALING.md). */
+  replicaUrls?: string[];
 }
 
 export async function connect(options: ConnectOptions): Promise<DatabaseHandle> {
@@ -68,8 +79,14 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
       console.error(`PostgreSQL idle connection error: ${error.message}`);
     });
     applyPlannerSettings(pool);
+    const preparedStatements = options.preparedStatements ?? true;
+    const primary = preparingPool(pool, { enabled: preparedStatements });
+    const replicas = options.replicaUrls?.length
+      ? new ReplicaSet(options.replicaUrls, pool, { poolSize: options.poolSize ?? 10, preparedStatements })
+      : null;
+    await replicas?.start();
     const db = new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: preparingPool(pool, { enabled: options.preparedStatements ?? true }) }),
+      dialect: new PostgresDialect({ pool: replicas ? routingPool(primary, replicas) : primary }),
       log,
     });
     return {
@@ -77,8 +94,12 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
       kind: 'postgres',
       queryCount: () => count,
       captureQueries,
-      close: () => db.destroy(),
-      listenVia: { kind: 'postgres', url: options.url },
+      close: async () => {
+        await replicas?.close();
+        await db.destroy();
+      },
+      listenVia: { kind: 'postgres', url: options.listenUrl ?? options.url },
+      replicas,
     };
   }
   const ownsPglite = !options.pglite;
@@ -93,6 +114,7 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
     queryCount: () => count,
     captureQueries,
     listenVia: { kind: 'pglite', pglite },
+    replicas: null,
     close: async () => {
       await db.destroy();
       if (ownsPglite) {

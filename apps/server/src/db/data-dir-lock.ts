@@ -43,13 +43,16 @@ type Probe = { alive: true; pid: number | null } | { alive: false; generation: s
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
-/** `<dataDir>/meridian.lock`, or a name in the temp directory derived from it when that path is too long. */
-export function lockSocketPath(dir: string): string {
-  const inDir = join(dir, LOCK_FILE);
+/** `<dataDir>/<name>`, or a name in the temp directory derived from both when that path is too long for a socket. */
+export function dataDirSocketPath(dir: string, name: string): string {
+  const inDir = join(dir, name);
   if (Buffer.byteLength(inDir) <= MAX_SOCKET_PATH_BYTES) return inDir;
   const digest = createHash('sha256').update(realpathSync(dir)).digest('hex').slice(0, 24);
-  return join(tmpdir(), `meridian-${digest}.lock`);
+  return join(tmpdir(), `meridian-${digest}.${name.replace(/^meridian\./, '')}`);
 }
+
+/** `<dataDir>/meridian.lock` (or its stand-in in the temp directory). */
+export const lockSocketPath = (dir: string) => dataDirSocketPath(dir, LOCK_FILE);
 
 /** Identifies one incarnation of a file: a file removed and created again (same inode or not) differs. */
 function generationOf(path: string): string | null {

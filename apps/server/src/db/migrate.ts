@@ -69,3 +69,12 @@ export async function isEmptyDatabase(db: Database): Promise<boolean> {
   if (!table.rows[0]?.name) return true;
   return !(await appliedVersions(db)).includes(1);
 }
+
+/** The migrations of this release that the database has not applied (read only: for a standby, which cannot apply them). */
+export async function pendingMigrations(db: Database, migrations = listMigrations()): Promise<string[]> {
+  const table = await sql<{ name: string | null }>`SELECT to_regclass('schema_migrations')::text AS name`.execute(db);
+  const applied = new Set(table.rows[0]?.name ? await appliedVersions(db) : []);
+  return migrations
+    .filter((m) => !applied.has(m.version))
+    .map((m) => `${String(m.version).padStart(4, '0')}_${m.name}`);
+}

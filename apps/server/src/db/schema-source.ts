@@ -13,6 +13,8 @@ const pgToTs: Record<string, string> = {
   date: 'string',
   'timestamp with time zone': 'Date',
   jsonb: 'unknown',
+  // A WAL position, 'X/Y' in hex (node-postgres returns it as text).
+  pg_lsn: 'string',
 };
 
 const pascal = (s: string) => s.replace(/(^|_)([a-z])/g, (_m, _u, ch: string) => ch.toUpperCase());

@@ -38,6 +38,32 @@ export interface AwardEmojiTable {
   updated_at: Generated<Date>;
 }
 
+export interface DeploymentApprovalsTable {
+  id: Generated<number>;
+  deployment_id: number;
+  user_id: number;
+  status: string;
+  comment: string | null;
+  approval_rule_id: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface DeploymentsTable {
+  id: Generated<number>;
+  iid: number;
+  project_id: number;
+  environment_id: number;
+  user_id: number | null;
+  ref: string;
+  sha: string;
+  tag: Generated<boolean>;
+  status: string;
+  finished_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface EnvironmentsTable {
   id: Generated<number>;
   project_id: number;
@@ -47,6 +73,7 @@ export interface EnvironmentsTable {
   tier: Generated<string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  external_url: string | null;
 }
 
 export interface EpicIssuesTable {
@@ -105,6 +132,43 @@ export interface EpicsTable {
   last_edited_by_id: number | null;
 }
 
+export interface GeoNodeStatusesTable {
+  geo_node_id: number;
+  db_replication_lag_seconds: number | null;
+  wal_receive_lsn: string | null;
+  wal_replay_lsn: string | null;
+  last_event_date: Date | null;
+  wal_receiver_status: string | null;
+  status_message: string | null;
+  version: string | null;
+  revision: string | null;
+  reported_at: Date;
+  last_successful_status_check_at: Generated<Date>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface GeoNodesTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  internal_url: string | null;
+  primary: Generated<boolean>;
+  enabled: Generated<boolean>;
+  files_max_capacity: Generated<number>;
+  repos_max_capacity: Generated<number>;
+  verification_max_capacity: Generated<number>;
+  container_repositories_max_capacity: Generated<number>;
+  minimum_reverification_interval: Generated<number>;
+  sync_object_storage: Generated<boolean>;
+  selective_sync_type: string | null;
+  selective_sync_shards: Generated<string[]>;
+  selective_sync_namespace_ids: Generated<number[]>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  status_signing_secret: Generated<string>;
+}
+
 export interface GitlabSubscriptionsTable {
   namespace_id: number;
   plan_code: Generated<string>;
@@ -138,10 +202,46 @@ export interface GroupVisitsTable {
   visited_on: string;
 }
 
+export interface IdentitiesTable {
+  id: Generated<number>;
+  user_id: number;
+  provider: string;
+  extern_uid: string;
+  created_at: Generated<Date>;
+}
+
+export interface IncidentManagementTimelineEventsTable {
+  id: Generated<number>;
+  issue_id: number;
+  project_id: number;
+  author_id: number | null;
+  updated_by_user_id: number | null;
+  occurred_at: Date;
+  note: string;
+  note_html: string;
+  action: Generated<string>;
+  editable: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface InternalIdsTable {
   usage: string;
   container_id: number;
   last_value: number;
+}
+
+export interface IssuableMetricImagesTable {
+  id: Generated<number>;
+  issue_id: number;
+  filename: string;
+  stored_path: string;
+  content_type: string;
+  byte_size: number;
+  url: string | null;
+  url_text: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface IssuableTemplatesTable {
@@ -208,6 +308,8 @@ export interface IssuesTable {
   imported_from: Generated<string>;
   last_edited_at: Date | null;
   last_edited_by_id: number | null;
+  severity: Generated<string>;
+  escalation_status: Generated<string>;
 }
 
 export interface IterationsTable {
@@ -249,6 +351,21 @@ export interface LabelsTable {
   description: Generated<string>;
   priority: number | null;
   created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface LdapGroupLinksTable {
+  id: Generated<number>;
+  group_id: number;
+  cn: string;
+  group_access: number;
+  provider: string;
+  created_at: Generated<Date>;
+}
+
+export interface LoadBalancingStickinessTable {
+  user_id: number;
+  write_lsn: string;
   updated_at: Generated<Date>;
 }
 
@@ -418,6 +535,27 @@ export interface ProjectsTable {
   last_activity_at: Generated<Date>;
 }
 
+export interface ProtectedEnvironmentAccessLevelsTable {
+  id: Generated<number>;
+  protected_environment_id: number;
+  kind: string;
+  access_level: number | null;
+  user_id: number | null;
+  group_id: number | null;
+  group_inheritance_type: Generated<number>;
+  required_approvals: Generated<number>;
+}
+
+export interface ProtectedEnvironmentsTable {
+  id: Generated<number>;
+  project_id: number | null;
+  group_id: number | null;
+  name: string;
+  required_approval_count: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface RateLimitsTable {
   key: string;
   hits: number;
@@ -466,6 +604,13 @@ export interface SpamLogsTable {
   description: Generated<string>;
   submitted_by_id: number | null;
   created_at: Generated<Date>;
+}
+
+export interface StripeWebhookEventsTable {
+  event_id: string;
+  event_type: string;
+  order_id: number | null;
+  received_at: Generated<Date>;
 }
 
 export interface SubscriptionOrdersTable {
@@ -548,6 +693,42 @@ export interface UsersTable {
   updated_at: Generated<Date>;
   last_activity_on: string | null;
   current_sign_in_at: Date | null;
+}
+
+export interface VulnerabilitiesTable {
+  id: Generated<number>;
+  project_id: number;
+  author_id: number | null;
+  title: string;
+  description: string | null;
+  state: Generated<string>;
+  severity: string;
+  confidence: Generated<string>;
+  report_type: Generated<string>;
+  scanner_name: string;
+  scanner_version: string | null;
+  identifiers: Generated<unknown>;
+  location_file: string | null;
+  location_start_line: number | null;
+  location_end_line: number | null;
+  fingerprint: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  confirmed_at: Date | null;
+  confirmed_by_id: number | null;
+  resolved_at: Date | null;
+  resolved_by_id: number | null;
+  dismissed_at: Date | null;
+  dismissed_by_id: number | null;
+}
+
+export interface VulnerabilityIssueLinksTable {
+  id: Generated<number>;
+  vulnerability_id: number;
+  issue_id: number;
+  link_type: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface WebHookDeliveriesTable {
@@ -637,15 +818,22 @@ export interface DB {
   application_settings: ApplicationSettingsTable;
   approvals: ApprovalsTable;
   award_emoji: AwardEmojiTable;
+  deployment_approvals: DeploymentApprovalsTable;
+  deployments: DeploymentsTable;
   environments: EnvironmentsTable;
   epic_issues: EpicIssuesTable;
   epic_labels: EpicLabelsTable;
   epic_links: EpicLinksTable;
   epics: EpicsTable;
+  geo_node_statuses: GeoNodeStatusesTable;
+  geo_nodes: GeoNodesTable;
   gitlab_subscriptions: GitlabSubscriptionsTable;
   group_members: GroupMembersTable;
   group_visits: GroupVisitsTable;
+  identities: IdentitiesTable;
+  incident_management_timeline_events: IncidentManagementTimelineEventsTable;
   internal_ids: InternalIdsTable;
+  issuable_metric_images: IssuableMetricImagesTable;
   issuable_templates: IssuableTemplatesTable;
   issue_assignees: IssueAssigneesTable;
   issue_labels: IssueLabelsTable;
@@ -654,6 +842,8 @@ export interface DB {
   iterations: IterationsTable;
   iterations_cadences: IterationsCadencesTable;
   labels: LabelsTable;
+  ldap_group_links: LdapGroupLinksTable;
+  load_balancing_stickiness: LoadBalancingStickinessTable;
   merge_request_assignees: MergeRequestAssigneesTable;
   merge_request_labels: MergeRequestLabelsTable;
   merge_request_reviewers: MergeRequestReviewersTable;
@@ -667,18 +857,23 @@ export interface DB {
   project_members: ProjectMembersTable;
   project_visits: ProjectVisitsTable;
   projects: ProjectsTable;
+  protected_environment_access_levels: ProtectedEnvironmentAccessLevelsTable;
+  protected_environments: ProtectedEnvironmentsTable;
   rate_limits: RateLimitsTable;
   release_milestones: ReleaseMilestonesTable;
   releases: ReleasesTable;
   schema_migrations: SchemaMigrationsTable;
   sessions: SessionsTable;
   spam_logs: SpamLogsTable;
+  stripe_webhook_events: StripeWebhookEventsTable;
   subscription_orders: SubscriptionOrdersTable;
   subscriptions: SubscriptionsTable;
   timelogs: TimelogsTable;
   todos: TodosTable;
   user_mentions: UserMentionsTable;
   users: UsersTable;
+  vulnerabilities: VulnerabilitiesTable;
+  vulnerability_issue_links: VulnerabilityIssueLinksTable;
   web_hook_deliveries: WebHookDeliveriesTable;
   web_hook_logs: WebHookLogsTable;
   web_hooks: WebHooksTable;

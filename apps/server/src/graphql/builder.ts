@@ -34,6 +34,7 @@ export const builder = new SchemaBuilder<{
     NoteableID: { Input: string; Output: string };
     TodoID: { Input: string; Output: string };
     TodoableID: { Input: string; Output: string };
+    IncidentManagementTimelineEventID: { Input: string; Output: string };
     DiscussionID: { Input: string; Output: string };
   };
 }>({

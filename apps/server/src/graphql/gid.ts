@@ -16,7 +16,8 @@ export type GidType =
   | 'MergeRequest'
   | 'WorkItem'
   | 'Note'
-  | 'Todo';
+  | 'Todo'
+  | 'IncidentManagement::TimelineEvent';
 
 export function gid(type: GidType, id: number): string {
   return `gid://gitlab/${type}/${id}`;
@@ -24,7 +25,7 @@ export function gid(type: GidType, id: number): string {
 
 /** The numeric id of `gid://gitlab/<Type>/<id>` when the type is one of `types`; null otherwise. */
 export function parseGid(value: string, types: readonly GidType[]): number | null {
-  const match = /^gid:\/\/gitlab\/([A-Za-z]+)\/(\d{1,10})$/.exec(value);
+  const match = /^gid:\/\/gitlab\/([A-Za-z:]{1,64})\/(\d{1,10})$/.exec(value);
   if (!match || !types.includes(match[1] as GidType)) return null;
   const id = Number(match[2]);
   return isInt4Id(id) ? id : null;

@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../auth/session-cookie';
-import { digest } from '../auth/token-digest';
 import { AccessLevel } from '../policy/access-levels';
-import { addGroupMember, createGroup, createToken, createUser } from '../test/factories';
+import { addGroupMember, createCookieSession, createGroup, createToken, createUser } from '../test/factories';
 import { dig, gql } from '../test/graphql-client';
 import { useTestApp } from '../test/use-test-app';
 
@@ -146,25 +144,15 @@ describe('GraphQL transport', () => {
   });
 
   it('accepts cookie sessions: POST needs the X-CSRF-Token, GET does not', async () => {
-    const secret = 'gq-session-secret';
-    await t.db
-      .insertInto('sessions')
-      .values({
-        id: digest(secret),
-        user_id: memberId,
-        csrf_token: 'gq-csrf',
-        expires_at: new Date(Date.now() + 3_600_000),
-      })
-      .execute();
+    const { cookies, csrfToken } = await createCookieSession(t.db, memberId);
     const payload = { query: '{ currentUser { username } }' };
-    const cookies = { [SESSION_COOKIE]: secret };
     const noCsrf = await t.app.inject({ method: 'POST', url: '/api/graphql', cookies, payload });
     expect(noCsrf.statusCode).toBe(403);
     const ok = await t.app.inject({
       method: 'POST',
       url: '/api/graphql',
       cookies,
-      headers: { 'x-csrf-token': 'gq-csrf' },
+      headers: { 'x-csrf-token': csrfToken },
       payload,
     });
     expect(ok.statusCode).toBe(200);

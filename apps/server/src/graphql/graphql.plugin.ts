@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import mercurius from 'mercurius';
 import type { AppContext } from '../context';
+import { readOnReplica } from '../db/load-balancing/load-balancing.plugin';
+import { hasMutation } from '../lib/graphql-document';
+import { refuseMutationsOnSecondary } from '../modules/geo/routes';
 import { buildContext } from './context';
 import { errorFormatter } from './errors';
 import { LiveLimits } from './live/live-limits';
@@ -60,5 +63,12 @@ export const graphqlPlugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app
   // Before the cache: a document too long to cache is refused, not parsed.
   app.graphql.addHook('preParsing', documentSizeHook);
   app.graphql.addHook('preExecution', variableLimitsHook);
+  if (ctx.site.secondary) app.graphql.addHook('preExecution', refuseMutationsOnSecondary(ctx.site.primaryUrl));
+  // With read replicas, a query (sent as POST) reads on one as a GET would.
+  if (ctx.database.replicas) {
+    app.graphql.addHook('preExecution', async (_schema, document, context) => {
+      if (!hasMutation(document)) await readOnReplica(ctx, context.reply.request.actor);
+    });
+  }
   app.graphql.addHook('preSubscriptionExecution', async (schema, document) => validateSubscription(schema, document));
 };

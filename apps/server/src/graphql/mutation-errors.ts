@@ -1,4 +1,4 @@
-import type { FieldRef } from '@pothos/core';
+import type { FieldRef, ObjectRef } from '@pothos/core';
 import { DomainError } from '../errors';
 import { builder } from './builder';
 
@@ -64,4 +64,21 @@ export function payloadType<Shape extends MutationPayload>(
       }),
     }),
   });
+}
+
+/**
+ * The payload of a mutation that answers with one object besides its errors (`Issue after
+ * mutation.`): `key` holds it, null when the mutation has none to show.
+ */
+export function objectPayload<Key extends string, Row>(
+  name: string,
+  key: Key,
+  type: ObjectRef<Types, Row>,
+  description: string,
+) {
+  // Pothos resolves its types from concrete refs: the generic row is widened here.
+  const objectType = type as ObjectRef<Types, object>;
+  return payloadType<MutationPayload & Record<Key, Row | null>>(name, (t) => ({
+    [key]: t.field({ type: objectType, nullable: true, description, resolve: (p) => p[key] as object | null }),
+  }));
 }

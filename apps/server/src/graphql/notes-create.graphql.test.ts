@@ -1,20 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
-import { apiClient } from '../test/api-client';
-import { createGroup, createGroupMembers, createProject, createToken, createUser } from '../test/factories';
+import { createGroup, createGroupMembers, createProject } from '../test/factories';
 import { dig, gql } from '../test/graphql-client';
-import { useTestApp } from '../test/use-test-app';
+import { useRestTestApp } from '../test/rest-test-app';
 
 /**
  * GitLab's createNote: the same `createComment` call as REST `POST …/notes`, so the same input
  * schema, permissions, quick actions and one transaction.
  */
-const t = useTestApp();
-const tokens: Record<string, string> = {};
-const api = apiClient(
-  () => t.app,
-  () => tokens,
-);
+const t = useRestTestApp({ prefix: 'cn-', users: ['stranger'] });
+const { api, tok: tokens } = t;
 const ids = { project: 0, group: 0, issue: 0, issueIid: 0, mr: 0, mrIid: 0, epic: 0 };
 const NOT_AVAILABLE =
   "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
@@ -57,7 +52,6 @@ beforeAll(async () => {
     ['guest', AccessLevel.GUEST],
   ]);
   Object.assign(tokens, members.tokens);
-  tokens.stranger = await createToken(t.db, (await createUser(t.db, { username: 'cn-stranger' })).id);
   await t.db
     .insertInto('labels')
     .values([

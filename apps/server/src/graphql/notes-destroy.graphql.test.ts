@@ -1,20 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
-import { apiClient } from '../test/api-client';
-import { createGroup, createGroupMembers, createProject, createToken, createUser } from '../test/factories';
+import { createGroup, createGroupMembers, createProject } from '../test/factories';
 import { dig, gql } from '../test/graphql-client';
-import { useTestApp } from '../test/use-test-app';
+import { useRestTestApp } from '../test/rest-test-app';
 
 /**
  * GitLab's destroyNote: the same deleteNote call as REST `DELETE …/notes/:note_id`, so the author
  * or a Maintainer may delete, and a note on something the caller cannot see is "not available".
  */
-const t = useTestApp();
-const tokens: Record<string, string> = {};
-const api = apiClient(
-  () => t.app,
-  () => tokens,
-);
+const t = useRestTestApp({ prefix: 'dn-', users: ['stranger'] });
+const { api, tok: tokens } = t;
 const ids = { project: 0, group: 0, issueIid: 0, epicIid: 0 };
 const NOT_AVAILABLE =
   "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
@@ -51,7 +46,6 @@ beforeAll(async () => {
     ['guest', AccessLevel.GUEST],
   ]);
   Object.assign(tokens, members.tokens);
-  tokens.stranger = await createToken(t.db, (await createUser(t.db, { username: 'dn-stranger' })).id);
   const issue = await api('POST', `/projects/${project.id}/issues`, 'maintainer', { title: 'Crash' });
   const epic = await api('POST', `/groups/${group.id}/epics`, 'maintainer', { title: 'Roadmap' });
   for (const res of [issue, epic]) expect(res.statusCode, res.body).toBe(201);

@@ -14,6 +14,8 @@ import './types/roadmap-epics.graphql';
 import './types/issue-mutations.graphql';
 import './types/issue-sidebar.graphql';
 import './types/issue-sidebar-mutations.graphql';
+import './types/incident.graphql';
+import './types/timeline-event.graphql';
 import './types/issue-move.graphql';
 import './types/sidebar-mutations.graphql';
 import './types/note-mutations.graphql';

@@ -85,6 +85,18 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
   const tree = await webModule<{ CHILD_ITEMS: Document; EPIC_TREE_REORDER: Document }>(
     'features/epics/tree/treeApi.ts',
   );
+  const incidents = await webModule<
+    Record<
+      | 'INCIDENT_FIELDS'
+      | 'SET_SEVERITY'
+      | 'SET_ESCALATION_STATUS'
+      | 'TIMELINE_EVENTS'
+      | 'CREATE_TIMELINE_EVENT'
+      | 'DESTROY_TIMELINE_EVENT',
+      Document
+    >
+  >('features/incidents/incidentsApi.ts');
+  const incidentId = 'gid://gitlab/Issue/1';
   const liveVariables = { id: 'gid://gitlab/Issue/1' };
   const docs = roadmap.ROADMAP_DOCUMENTS;
   const filters = {
@@ -231,6 +243,36 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       query: documentText(issueActions.SET_ISSUE_LOCKED),
       variables: { projectPath: 'acme/web', iid: '1', locked: true },
     },
+    {
+      name: 'incidentFields',
+      query: documentText(incidents.INCIDENT_FIELDS),
+      variables: { fullPath: 'acme/web', iid: '1' },
+    },
+    {
+      name: 'incidentSetSeverity',
+      query: documentText(incidents.SET_SEVERITY),
+      variables: { projectPath: 'acme/web', iid: '1', severity: 'HIGH' },
+    },
+    {
+      name: 'incidentSetEscalationStatus',
+      query: documentText(incidents.SET_ESCALATION_STATUS),
+      variables: { projectPath: 'acme/web', iid: '1', status: 'ACKNOWLEDGED' },
+    },
+    {
+      name: 'incidentTimelineEvents',
+      query: documentText(incidents.TIMELINE_EVENTS),
+      variables: { fullPath: 'acme/web', incidentId },
+    },
+    {
+      name: 'incidentTimelineEventCreate',
+      query: documentText(incidents.CREATE_TIMELINE_EVENT),
+      variables: { incidentId, note: 'Paged the on-call', occurredAt: '2026-11-29T10:00:00Z' },
+    },
+    {
+      name: 'incidentTimelineEventDestroy',
+      query: documentText(incidents.DESTROY_TIMELINE_EVENT),
+      variables: { id: 'gid://gitlab/IncidentManagement::TimelineEvent/1' },
+    },
   ];
 }
 
@@ -246,6 +288,7 @@ describe('the web app’s GraphQL documents', () => {
       'features/epics/tree-add/treeAddApi.ts',
       'features/epics/tree/treeApi.ts',
       'features/frequent/frequentApi.ts',
+      'features/incidents/incidentsApi.ts',
       'features/issues/blockingIssuesApi.ts',
       'features/issues/issueActionsApi.ts',
       'features/issues/issuePermissions.ts',

@@ -28,6 +28,11 @@ const LAYERS: Record<string, number> = {
   autocomplete: 3,
   visits: 3,
   ai: 3,
+  geo: 3,
+  deployments: 3,
+  vulnerabilities: 3,
+  incidents: 3,
+  ldap: 3,
   // 2: the change recorder (modules/changes/record-change.ts)
   changes: 2,
   // 1: effects of a change

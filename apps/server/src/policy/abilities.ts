@@ -282,23 +282,32 @@ function containerLevel(actor: Actor | null, container: GroupSubject | ProjectSu
   return container.kind === 'group' ? groupAccessLevel(actor, container) : projectAccessLevel(actor, container);
 }
 
-export function canLabel(actor: Actor | null, ability: LabelAbility, label: LabelSubject): boolean {
+/**
+ * What a group or project holds (labels, milestones, templates): administrators may do anything;
+ * reading goes with reading the container; managing takes `manageLevel` on it.
+ */
+function canContained(
+  actor: Actor | null,
+  container: GroupSubject | ProjectSubject,
+  reading: boolean,
+  manageLevel: number,
+): boolean {
   if (actor?.admin) return true;
-  if (ability === 'read_label') return containerReadable(actor, label.container);
-  return containerLevel(actor, label.container) >= AccessLevel.PLANNER;
+  if (reading) return containerReadable(actor, container);
+  return containerLevel(actor, container) >= manageLevel;
+}
+
+export function canLabel(actor: Actor | null, ability: LabelAbility, label: LabelSubject): boolean {
+  return canContained(actor, label.container, ability === 'read_label', AccessLevel.PLANNER);
 }
 
 export function canMilestone(actor: Actor | null, ability: MilestoneAbility, milestone: MilestoneSubject): boolean {
-  if (actor?.admin) return true;
-  if (ability === 'read_milestone') return containerReadable(actor, milestone.container);
-  return containerLevel(actor, milestone.container) >= AccessLevel.PLANNER;
+  return canContained(actor, milestone.container, ability === 'read_milestone', AccessLevel.PLANNER);
 }
 
 /** Description templates: read with the container, managed by its Maintainers (project and group settings). */
 export function canTemplate(actor: Actor | null, ability: TemplateAbility, template: TemplateSubject): boolean {
-  if (actor?.admin) return true;
-  if (ability === 'read_issuable_template') return containerReadable(actor, template.container);
-  return containerLevel(actor, template.container) >= AccessLevel.MAINTAINER;
+  return canContained(actor, template.container, ability === 'read_issuable_template', AccessLevel.MAINTAINER);
 }
 
 export function canNote(actor: Actor | null, ability: NoteAbility, note: NoteSubject): boolean {

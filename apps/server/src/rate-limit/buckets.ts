@@ -46,7 +46,7 @@ export const BUCKETS = {
     name: 'anonymous_search',
     limit: (s) => ({ max: s.search_rate_limit_unauthenticated, windowSeconds: 60 }),
   },
-  /** AI requests per user (the experimentation API and the documentation bot), GitLab's AI action limit. */
+  /** AI requests per user (the experimentation API, the documentation bot, the issue AI actions), GitLab's AI action limit. */
   ai: {
     name: 'ai',
     limit: (s) => ({ max: s.ai_action_api_rate_limit, windowSeconds: s.ai_action_api_rate_limit_period_in_seconds }),

@@ -8,6 +8,7 @@ import type { AppContext } from '../context';
 import { cachedApplicationSettings } from '../modules/application-settings';
 import { BUCKETS, type Bucket } from './buckets';
 import { databaseStore, deleteExpiredRateLimits } from './database-store';
+import { processStore } from './process-store';
 import { redisNamespace } from './redis-namespace';
 import { isAiRequest, isApiRequest, isNoteCreation, isProtectedPath, isSearch, isWrite } from './request-kinds';
 import { sendTooManyRequests } from './too-many-requests';
@@ -101,7 +102,8 @@ async function redisClient(app: FastifyInstance, url: string): Promise<Redis> {
 
 /**
  * Rate limits that hold across processes: `@fastify/rate-limit` with its counters in Redis
- * (REDIS_URL) or in the database's `rate_limits` table, limits from the application settings,
+ * (REDIS_URL) or in the database's `rate_limits` table (in the process on a Geo secondary without
+ * Redis), limits from the application settings,
  * and GitLab's 429 `Retry later` with `Retry-After`.
  */
 const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -111,11 +113,16 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
     return;
   }
   const redis = ctx.config.REDIS_URL ? await redisClient(app, ctx.config.REDIS_URL) : undefined;
+  // A Geo secondary's database is a read-only standby: without Redis each of its processes counts
+  // for itself rather than not at all.
+  const inDatabase = !redis && !ctx.site.secondary;
   await app.register(rateLimit, {
     global: false,
     // A store that cannot answer lets requests through rather than failing them all.
     skipOnError: true,
-    ...(redis ? { redis, nameSpace: await redisNamespace(db) } : { store: databaseStore(db) }),
+    ...(redis
+      ? { redis, nameSpace: await redisNamespace(db) }
+      : { store: inDatabase ? databaseStore(db) : processStore() }),
   });
 
   app.decorate('signInThrottle', {
@@ -133,11 +140,11 @@ const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
     if (wait > 0) return sendTooManyRequests(reply, wait);
   });
 
-  if (!redis) {
+  if (inDatabase) {
     const sweeper = setInterval(() => void deleteExpiredRateLimits(db).catch(() => undefined), SWEEP_EVERY_MS);
     sweeper.unref();
     app.addHook('onClose', async () => clearInterval(sweeper));
-  } else {
+  } else if (redis) {
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => undefined);
     });

@@ -20,6 +20,9 @@ const MUTATION_KEYWORD = /\bmutation\b/;
 /** A `search:` or `searchTerm:` argument given as a string literal or as a variable. */
 const SEARCH_ARGUMENT = /\b(?:search|searchTerm)\s*:\s*(?:"|\$(\w+))/g;
 
+/** The issue AI features' actions (`modules/ai/issue-ai.rest.ts`): `…/issues(/:issue_iid)/ai/<action>`. */
+const ISSUE_AI_ACTION = /^\/api\/v4\/projects\/:id\/issues\/(?::issue_iid\/)?ai\/\w+$/;
+
 function routeOf(request: FastifyRequest): string {
   return request.routeOptions.url ?? request.url.split('?')[0] ?? '';
 }
@@ -98,8 +101,9 @@ export function isSearch(request: FastifyRequest): boolean {
   return false;
 }
 
-/** A request to an AI endpoint: the experimentation API or the documentation bot. */
+/** A request to an AI endpoint: the experimentation API, the documentation bot, or an issue AI action. */
 export function isAiRequest(request: FastifyRequest): boolean {
   const route = routeOf(request);
-  return route.startsWith('/api/v4/ai/') || route.startsWith('/-/llm/');
+  if (route.startsWith('/api/v4/ai/') || route.startsWith('/-/llm/')) return true;
+  return request.method === 'POST' && ISSUE_AI_ACTION.test(route);
 }

@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type DatabaseHandle } from '../db/connection';
+import type { DatabaseHandle } from '../db/connection';
 import { AccessLevel } from '../policy/access-levels';
 import { launchChromium } from '../test/chromium';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../test/factories';
 import { liveClient, record } from '../test/live-client';
-import { type ServerProcess, startServerProcess, stopServerProcess } from '../test/server-process';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/throwaway-database';
+import { pollUntilChanged } from '../test/poll-until-changed';
+import type { ServerProcess } from '../test/server-process';
+import { useTwoServerProcesses } from '../test/two-server-processes';
 import { hasWebBuild } from '../test/web-app-server';
 
 /**
@@ -22,17 +23,17 @@ const ROOT_PASSWORD = 'live-updates-root-pw';
 const ISSUE_PAGE = '/live/web/-/issues/1';
 
 describe.skipIf(!baseUrl)('live updates across two server processes (PostgreSQL)', () => {
-  let database: ThrowawayDatabase | undefined;
-  let a: ServerProcess | undefined;
-  let b: ServerProcess | undefined;
-  let handle: DatabaseHandle | undefined;
+  const servers = useTwoServerProcesses(baseUrl ?? '', {
+    name: 'meridian_live',
+    env: { MERIDIAN_ROOT_PASSWORD: ROOT_PASSWORD },
+  });
   let browser: Browser | undefined;
   let token = '';
   let projectId = 0;
 
   /** A REST write through process A as the colleague. */
   const writeThroughA = async (method: 'POST' | 'PUT', path: string, body: object) => {
-    const res = await fetch(`${a?.url}/api/v4/projects/${projectId}${path}`, {
+    const res = await fetch(`${servers.a?.url}/api/v4/projects/${projectId}${path}`, {
       method,
       headers: { 'private-token': token, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -40,29 +41,32 @@ describe.skipIf(!baseUrl)('live updates across two server processes (PostgreSQL)
     expect(res.status, `${method} ${path}`).toBeLessThan(300);
   };
   const pollB = (etag?: string) =>
-    fetch(`${b?.url}${ISSUE_PAGE}/realtime_changes`, {
+    fetch(`${servers.b?.url}${ISSUE_PAGE}/realtime_changes`, {
       headers: { 'private-token': token, ...(etag ? { 'if-none-match': etag } : {}) },
     });
 
+  /** A browser page on `server`, signed in as root, and its context to close. */
+  const rootPageOn = async (server: ServerProcess | undefined) => {
+    const context = await browser?.newContext({ baseURL: server?.url });
+    if (!context) throw new Error('no browser');
+    const signIn = await context.request.post('/users/sign_in', { data: { login: 'root', password: ROOT_PASSWORD } });
+    expect(signIn.status()).toBe(200);
+    return { context, page: await context.newPage() };
+  };
+
   beforeAll(async () => {
-    database = await createThrowawayDatabase(baseUrl ?? '', 'meridian_live');
-    const env = { MERIDIAN_ROOT_PASSWORD: ROOT_PASSWORD };
-    a = await startServerProcess(database.url, env); // migrates first; B then finds it done
-    [b, browser] = await Promise.all([startServerProcess(database.url, env), launchChromium()]);
-    handle = await connect({ url: database.url, poolSize: 2 });
-    const colleague = await createUser(handle.db, { username: 'colleague', name: 'A Colleague' });
-    token = await createToken(handle.db, colleague.id);
-    const group = await createGroup(handle.db, { path: 'live', visibility: 20 });
-    projectId = (await createProject(handle.db, { namespaceId: group.id, path: 'web', visibility: 20 })).id;
-    await addGroupMember(handle.db, group.id, colleague.id, AccessLevel.MAINTAINER);
+    browser = await launchChromium();
+    const { db } = servers.handle as DatabaseHandle;
+    const colleague = await createUser(db, { username: 'colleague', name: 'A Colleague' });
+    token = await createToken(db, colleague.id);
+    const group = await createGroup(db, { path: 'live', visibility: 20 });
+    projectId = (await createProject(db, { namespaceId: group.id, path: 'web', visibility: 20 })).id;
+    await addGroupMember(db, group.id, colleague.id, AccessLevel.MAINTAINER);
     await writeThroughA('POST', '/issues', { title: 'Watched issue', description: 'Kept open in a browser' });
   }, 90_000);
 
   afterAll(async () => {
     await browser?.close();
-    await Promise.all([stopServerProcess(a), stopServerProcess(b)]);
-    await handle?.close();
-    await database?.drop();
   }, 60_000);
 
   it("B's 304 turns into a 200 within a second of a write through A", async () => {
@@ -72,25 +76,20 @@ describe.skipIf(!baseUrl)('live updates across two server processes (PostgreSQL)
     expect(first.headers.get('poll-interval')).toBe('3000');
     expect((await pollB(etag)).status).toBe(304);
     await writeThroughA('PUT', '/issues/1', { title: 'Renamed through A' });
-    const written = Date.now();
-    let answer = await pollB(etag);
-    while (answer.status === 304 && Date.now() - written < 1_000) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      answer = await pollB(etag);
-    }
+    const { answer, tookMs } = await pollUntilChanged(pollB, etag);
     expect(answer.status).toBe(200);
-    expect(Date.now() - written).toBeLessThan(1_000);
+    expect(tookMs).toBeLessThan(1_000);
     expect(answer.headers.get('etag')).not.toBe(etag);
     expect(await answer.json()).toMatchObject({ title_text: 'Renamed through A' });
   }, 30_000);
 
   it("a WebSocket subscriber on B gets a comment posted through A's REST API within a second", async () => {
-    const issue = await handle?.db
+    const issue = await servers.handle?.db
       .selectFrom('issues')
       .select('id')
       .where('project_id', '=', projectId)
       .executeTakeFirstOrThrow();
-    const client = liveClient(b?.url ?? '', { token });
+    const client = liveClient(servers.b?.url ?? '', { token });
     try {
       const sub = record<{ workItemNoteCreated: { body: string; author: { username: string } } }>(
         client,
@@ -117,14 +116,8 @@ describe.skipIf(!baseUrl)('live updates across two server processes (PostgreSQL)
     'a comment typed in a browser on A shows in a browser on B within a second, without a reload',
     async () => {
       const [onA, onB] = await Promise.all(
-        [a, b].map(async (server) => {
-          const context = await browser?.newContext({ baseURL: server?.url });
-          if (!context) throw new Error('no browser');
-          const signIn = await context.request.post('/users/sign_in', {
-            data: { login: 'root', password: ROOT_PASSWORD },
-          });
-          expect(signIn.status()).toBe(200);
-          const page = await context.newPage();
+        [servers.a, servers.b].map(async (server) => {
+          const { context, page } = await rootPageOn(server);
           await page.goto(ISSUE_PAGE);
           await page.getByRole('heading', { level: 1 }).waitFor();
           return { context, page };
@@ -153,26 +146,26 @@ describe.skipIf(!baseUrl)('live updates across two server processes (PostgreSQL)
     'an epic page on B shows a comment posted through A within a second',
     async () => {
       const groupId = (
-        await handle?.db.selectFrom('namespaces').select('id').where('path', '=', 'live').executeTakeFirstOrThrow()
+        await servers.handle?.db
+          .selectFrom('namespaces')
+          .select('id')
+          .where('path', '=', 'live')
+          .executeTakeFirstOrThrow()
       )?.id;
       const headers = { 'private-token': token, 'content-type': 'application/json' };
-      const created = await fetch(`${a?.url}/api/v4/groups/${groupId}/epics`, {
+      const created = await fetch(`${servers.a?.url}/api/v4/groups/${groupId}/epics`, {
         method: 'POST',
         headers,
         body: JSON.stringify({ title: 'Watched epic' }),
       });
       expect(created.status).toBe(201);
       const epic = (await created.json()) as { id: number; iid: number };
-      const context = await browser?.newContext({ baseURL: b?.url });
-      if (!context) throw new Error('no browser');
-      const signIn = await context.request.post('/users/sign_in', { data: { login: 'root', password: ROOT_PASSWORD } });
-      expect(signIn.status()).toBe(200);
-      const page = await context.newPage();
+      const { context, page } = await rootPageOn(servers.b);
       const polled = page.waitForResponse((r) => r.url().endsWith('/realtime_changes'), { timeout: 10_000 });
       await page.goto(`/groups/live/-/epics/${epic.iid}`);
       await page.getByRole('heading', { level: 1, name: 'Watched epic' }).waitFor();
       expect((await polled).status()).toBe(200); // the epic's realtime_changes; the socket is up by then
-      const res = await fetch(`${a?.url}/api/v4/groups/${groupId}/epics/${epic.id}/notes`, {
+      const res = await fetch(`${servers.a?.url}/api/v4/groups/${groupId}/epics/${epic.id}/notes`, {
         method: 'POST',
         headers,
         body: JSON.stringify({ body: 'An epic comment through A' }),
@@ -192,11 +185,7 @@ describe.skipIf(!baseUrl)('live updates across two server processes (PostgreSQL)
   it.skipIf(!hasWebBuild)(
     "a browser on B shows A's comment, title edit and state change within the poll interval",
     async () => {
-      const context = await browser?.newContext({ baseURL: b?.url });
-      if (!context) throw new Error('no browser');
-      const signIn = await context.request.post('/users/sign_in', { data: { login: 'root', password: ROOT_PASSWORD } });
-      expect(signIn.status()).toBe(200);
-      const page = await context.newPage();
+      const { context, page } = await rootPageOn(servers.b);
       const firstPoll = page.waitForResponse((r) => r.url().endsWith('/realtime_changes'), { timeout: 10_000 });
       await page.goto(ISSUE_PAGE);
       await page.getByRole('heading', { level: 1, name: 'Renamed through A' }).waitFor();

@@ -12,7 +12,9 @@ export function errorHandler(error: FastifyError | DomainError | Error, request:
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return reply.status(413).send({ error: 'request body is too large (limit 2 MB)' });
+    const limit = request.routeOptions.bodyLimit ?? 2 * 1024 * 1024;
+    const size = limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MB` : `${limit / 1024} KB`;
+    return reply.status(413).send({ error: `request body is too large (limit ${size})` });
   }
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return reply.status(415).send({ error: 'unsupported content type' });

@@ -45,6 +45,36 @@ export const iidList = z.preprocess((v) => (typeof v === 'string' ? v.split(',')
 /** `in=title,description`: the fields `search` looks in. */
 export const searchIn = gitlabList.pipe(z.array(z.enum(['title', 'description'])));
 
+/** `created_after` … `updated_before`: the time windows of GitLab's issue, merge request and epic lists. */
+export const timeWindowParams = {
+  created_after: gitlabDate.optional(),
+  created_before: gitlabDate.optional(),
+  updated_after: gitlabDate.optional(),
+  updated_before: gitlabDate.optional(),
+};
+
+/** Parsed `timeWindowParams` under the list filters' names. */
+export function timeWindowFilters(q: z.infer<z.ZodObject<typeof timeWindowParams>>) {
+  return {
+    createdAfter: q.created_after,
+    createdBefore: q.created_before,
+    updatedAfter: q.updated_after,
+    updatedBefore: q.updated_before,
+  };
+}
+
+/** `search` (non-empty), `in` and the time windows, alike on the issue and merge request lists. */
+export const searchWindowParams = {
+  search: z.string().min(1).max(255).optional(),
+  in: searchIn.optional(),
+  ...timeWindowParams,
+};
+
+/** Parsed `searchWindowParams` under the list filters' names. */
+export function searchWindowFilters(q: z.infer<z.ZodObject<typeof searchWindowParams>>) {
+  return { search: q.search, searchIn: q.in, ...timeWindowFilters(q) };
+}
+
 /** `scope=created_by_me` (GitLab also accepts `created-by-me`). */
 export function scopeParam<const S extends readonly [string, ...string[]]>(scopes: S) {
   return z.preprocess((v) => (typeof v === 'string' ? v.replace(/-/g, '_') : v), z.enum(scopes));
@@ -61,6 +91,66 @@ export function labelsFilter(labels: string[] | undefined): 'None' | 'Any' | str
   return labels?.length === 1 && first && ['none', 'any'].includes(first.toLowerCase())
     ? (gitlabKeyword(first) as 'None' | 'Any')
     : nonEmpty(labels);
+}
+
+/** Filter parameters GitLab's issue and merge request lists both take, parsed alike. */
+export const issuableListParams = {
+  labels: gitlabList.optional(),
+  milestone: z.string().min(1).max(255).optional(),
+  author_id: gitlabId.optional(),
+  author_username: z.string().min(1).max(255).optional(),
+  assignee_id: idOrKeyword(noneAny).optional(),
+  assignee_username: usernameList.optional(),
+  my_reaction_emoji: z.string().min(1).max(64).optional(),
+  release_tag: z.string().min(1).max(255).optional(),
+  ...searchWindowParams,
+  sort: sortParam.optional(),
+};
+
+/** The `not[…]` parameters both lists take, parsed alike. */
+export const issuableNotParams = {
+  labels: gitlabList.optional(),
+  milestone: z.string().min(1).max(255).optional(),
+  author_id: gitlabId.optional(),
+  assignee_id: gitlabId.optional(),
+  assignee_username: usernameList.optional(),
+  my_reaction_emoji: z.string().min(1).max(64).optional(),
+  release_tag: z.string().min(1).max(255).optional(),
+};
+
+/** The `or[…]` parameters both lists take. */
+export const issuableOrParams = {
+  labels: gitlabList.optional(),
+  author_username: usernameList.optional(),
+};
+
+type IssuableListQuery = z.infer<z.ZodObject<typeof issuableListParams>> & {
+  not?: z.infer<z.ZodObject<typeof issuableNotParams>>;
+  or?: z.infer<z.ZodObject<typeof issuableOrParams>>;
+};
+
+/**
+ * Parsed `issuableListParams` with their `not` and `or` under the list filters' names, where both
+ * lists read them alike (milestones and release tags take different keywords: the lists map those).
+ */
+export function issuableListFilters(q: IssuableListQuery) {
+  return {
+    labels: labelsFilter(q.labels),
+    notLabels: labelsFilter(q.not?.labels),
+    orLabels: nonEmpty(q.or?.labels),
+    notReleaseTag: q.not?.release_tag,
+    authorId: q.author_id,
+    notAuthorId: q.not?.author_id,
+    authorUsername: q.author_username,
+    orAuthorUsernames: nonEmpty(q.or?.author_username),
+    assigneeId: q.assignee_id,
+    assigneeUsernames: nonEmpty(q.assignee_username),
+    notAssigneeId: q.not?.assignee_id,
+    notAssigneeUsernames: nonEmpty(q.not?.assignee_username),
+    notMyReactionEmoji: q.not?.my_reaction_emoji,
+    ...searchWindowFilters(q),
+    sort: q.sort,
+  };
 }
 
 /** Drops the keys whose value is undefined (filters objects carry only what was asked for). */

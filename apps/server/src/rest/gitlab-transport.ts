@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseMultipartBody } from './multipart-body';
+import { parseMultipartBody, type UploadRule } from './multipart-body';
 import { parseGitlabParams } from './query-string';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The one file part a route takes in a multipart body (metric images); others refuse files. */
+    upload?: UploadRule;
+  }
+}
 
 /**
  * What GitLab's own clients expect of the HTTP layer, applied once to every `/api/v4` route:
@@ -22,7 +29,7 @@ export function applyGitlabTransport(app: FastifyInstance): void {
     done(null, parseGitlabParams(String(body)));
   });
   app.addContentTypeParser('multipart/form-data', (request: FastifyRequest) =>
-    parseMultipartBody(request.raw, app.initialConfig.bodyLimit ?? 1024 * 1024),
+    parseMultipartBody(request.raw, app.initialConfig.bodyLimit ?? 1024 * 1024, request.routeOptions.config?.upload),
   );
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = reply.getHeader('content-type');

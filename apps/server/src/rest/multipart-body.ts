@@ -4,14 +4,38 @@ import { errorCodes } from 'fastify';
 import { badRequest } from '../errors';
 import { maxParameters, parseGitlabParams } from './query-string';
 
+/** A file part a route accepts (route config `upload`), read whole into memory. */
+export interface UploadedFile {
+  filename: string;
+  data: Buffer;
+}
+
+/** The one file part a route takes: its field name and the most bytes it may hold. */
+export interface UploadRule {
+  field: string;
+  maxBytes: number;
+  /**
+   * What the 400 says when the file is larger ('file is too large (maximum is 1 MB)'); without it a
+   * larger file is a 413, as a body past its limit is (the file is the body: a SARIF report).
+   */
+  tooLarge?: string;
+}
+
 /**
  * `multipart/form-data` bodies (`curl --form`) as GitLab's API accepts them: the fields become the
- * same parameters a query string or form body would give. Meridian takes no uploads on these
- * routes, so a file part is a 400 naming its field. The whole body is bounded by `bodyLimit`.
+ * same parameters a query string or form body would give. A file part is a 400 naming its field,
+ * except the one a route's `upload` rule names (metric images): that becomes an `UploadedFile`
+ * parameter, bounded by the rule's size. The fields are bounded by `bodyLimit`.
  */
-export function parseMultipartBody(request: IncomingMessage, bodyLimit: number): Promise<Record<string, unknown>> {
+export function parseMultipartBody(
+  request: IncomingMessage,
+  bodyLimit: number,
+  upload?: UploadRule,
+): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string | string[]> = {};
+    let file: UploadedFile | undefined;
+    let fileDone: Promise<void> = Promise.resolve();
     let bytes = 0;
     let failed = false;
     const fail = (error: Error) => {
@@ -25,7 +49,13 @@ export function parseMultipartBody(request: IncomingMessage, bodyLimit: number):
     try {
       parser = Busboy({
         headers: request.headers as { 'content-type': string },
-        limits: { fields: maxParameters, files: 1, fieldSize: bodyLimit, fieldNameSize: 255 },
+        limits: {
+          fields: maxParameters,
+          files: 1,
+          fieldSize: bodyLimit,
+          fieldNameSize: 255,
+          ...(upload ? { fileSize: upload.maxBytes } : {}),
+        },
       });
     } catch {
       reject(badRequest('body is invalid: malformed multipart/form-data', 'body'));
@@ -39,14 +69,31 @@ export function parseMultipartBody(request: IncomingMessage, bodyLimit: number):
       if (previous === undefined) fields[name] = value;
       else fields[name] = Array.isArray(previous) ? [...previous, value] : [previous, value];
     });
-    parser.on('file', (name: string, stream: NodeJS.ReadableStream) => {
-      stream.resume();
-      fail(badRequest(`${name} is invalid: file uploads are not accepted here`, name));
+    parser.on('file', (name: string, stream: NodeJS.ReadableStream, filename: string) => {
+      if (!upload || name !== upload.field) {
+        stream.resume();
+        return fail(badRequest(`${name} is invalid: file uploads are not accepted here`, name));
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () =>
+        fail(upload.tooLarge ? badRequest(upload.tooLarge, name) : new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE()),
+      );
+      fileDone = new Promise((done) =>
+        stream.on('end', () => {
+          file = { filename: filename ?? '', data: Buffer.concat(chunks) };
+          done();
+        }),
+      );
     });
     parser.on('fieldsLimit', () => fail(badRequest(`body is invalid: more than ${maxParameters} fields`, 'body')));
     parser.on('error', () => fail(badRequest('body is invalid: malformed multipart/form-data', 'body')));
     parser.on('finish', () => {
-      if (!failed) resolve(parseGitlabParams(fields));
+      void fileDone.then(() => {
+        if (failed) return;
+        const params = parseGitlabParams(fields);
+        resolve(upload && file ? { ...params, [upload.field]: file } : params);
+      });
     });
     request.pipe(parser);
   });

@@ -2,33 +2,16 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE } from '../db/data-dir-lock';
+import { type MeridianRun, spawnMeridian } from '../test/server-process';
 
-const meridian = fileURLToPath(new URL('../../bin/meridian.js', import.meta.url));
 const RESTARTS = 20;
 
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  exit: Promise<number | null>;
-}
+type Run = MeridianRun;
 
 function run(args: string[], env: Record<string, string>): Run {
-  const child = spawn(process.execPath, [meridian, ...args], {
-    env: { ...process.env, MERIDIAN_SEED: 'none', LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exit = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  return { child, output: () => output, exit };
+  return spawnMeridian(args, { MERIDIAN_SEED: 'none', LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', ...env });
 }
 
 /** Resolves with the server's address once it prints that it is running. */

@@ -53,6 +53,8 @@ export interface Space {
   visibilityLevel: number;
   group: { id: number; path: string; traversalIds: number[] };
   project: { id: number; path: string; fullPath: string };
+  /** The Owner principal's user id (the billable member the billing cells ask about). */
+  ownerId: number;
 }
 
 /** A user (with a token) per principal but the anonymous one; usernames end in `tag`. */
@@ -97,5 +99,6 @@ export async function createSpace(
     visibilityLevel: level,
     group: { id: group.id, path: group.path, traversalIds: group.traversal_ids },
     project: { id: project.id, path: project.path, fullPath: `${group.path}/${project.path}` },
+    ownerId: principals.owner.user?.id ?? 0,
   };
 }

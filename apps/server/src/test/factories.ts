@@ -1,4 +1,6 @@
 import type { Insertable } from 'kysely';
+import { SESSION_COOKIE } from '../auth/session-cookie';
+import { createSession } from '../auth/sessions.service';
 import { digest, newPersonalAccessToken } from '../auth/token-digest';
 import type { Database } from '../db/connection';
 import type { MilestonesTable } from '../db/schema';
@@ -43,6 +45,12 @@ export async function createToken(db: Database, userId: number, scopes: string[]
     .values({ user_id: userId, name: 'test', token_digest: digest(token), scopes })
     .execute();
   return token;
+}
+
+/** A signed-in browser session of the user: the cookies to send and the CSRF token a cookie write needs. */
+export async function createCookieSession(db: Database, userId: number) {
+  const session = await createSession(db, userId, { ttlDays: 1 });
+  return { cookies: { [SESSION_COOKIE]: session.secret }, csrfToken: session.csrfToken };
 }
 
 export async function createGroup(
@@ -126,22 +134,6 @@ export async function createGroupMembers<R extends string>(
     tokens[role] = await createToken(db, user.id);
   }
   return { users, tokens };
-}
-
-/**
- * A private group `groupPath` with subgroup `sub` and project `sub/web`, and `members` (user id →
- * access level, in order) as members of the top group.
- */
-export async function createGroupSubProject(
-  db: Database,
-  groupPath: string,
-  members: ReadonlyArray<[number, number]>,
-): Promise<{ groupId: number; subId: number; projectId: number }> {
-  const g = await createGroup(db, { path: groupPath });
-  const s = await createGroup(db, { path: 'sub', parentId: g.id });
-  const p = await createProject(db, { namespaceId: s.id, path: 'web' });
-  await addGroupMembers(db, g.id, members);
-  return { groupId: g.id, subId: s.id, projectId: p.id };
 }
 
 /** A public group `groupPath` with a public project `open`. */

@@ -8,8 +8,8 @@ export interface GroupProjectOptions {
   name?: string;
   /** Username prefix, unique to the test file. */
   prefix: string;
-  /** Members of the group by role, each with a personal access token. */
-  members: ReadonlyArray<readonly [string, number]>;
+  /** Members of the group: access level by role, in order, each with a personal access token. */
+  members: Record<string, number>;
   /** Users outside the group, each with a personal access token. */
   outsiders?: readonly string[];
   /** Instance administrators outside the group, each with a personal access token. */
@@ -37,7 +37,7 @@ export function useGroupProjectApp(options: GroupProjectOptions, env?: Record<st
     async ({ db }) => {
       const group = await createGroup(db, { path: options.group, name: options.name });
       const project = await createProject(db, { namespaceId: group.id, path: 'app' });
-      const members = await createGroupMembers(db, group.id, options.prefix, options.members);
+      const members = await createGroupMembers(db, group.id, options.prefix, Object.entries(options.members));
       Object.assign(tok, members.tokens);
       Object.assign(uid, members.users);
       await createUsersWithTokens(db, options.outsiders ?? [], { prefix: options.prefix, into: { tok, uid } });

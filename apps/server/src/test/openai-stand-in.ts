@@ -1,31 +1,26 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { readBody } from './read-body';
 
 /**
  * A local stand-in for an OpenAI-compatible provider (OpenAI's documented REST protocol), for the
- * AI tests: `POST /v1/chat/completions` (JSON, or server-sent events with `stream: true`),
+ * AI tests: `GET /v1/models`, `POST /v1/chat/completions` (JSON, or server-sent events with `stream: true`),
  * `/v1/completions`, `/v1/embeddings`. Answers are derived from the request (the chat reply echoes
  * the last message), every request is recorded, and a streamed answer can be held after its first
  * event until `releaseStream()`, so a test can see events arrive before the answer ends.
+ * `replyNext(text)` queues the content of the next chat replies instead of the echo (a model's
+ * choice, or a hostile answer).
  */
 export interface OpenAiStandIn {
   /** e.g. http://127.0.0.1:41234/v1 */
   baseUrl: string;
   requests: Array<{ path: string; authorization: string | undefined; body: Record<string, unknown> }>;
   holdStreams(): void;
+  replyNext(...texts: string[]): void;
   releaseStream(): void;
   close(): Promise<void>;
 }
 
 const ERROR_MODEL = 'no-such-model';
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -49,8 +44,10 @@ function embed(text: string): number[] {
   return v.map((x) => Math.round(x * 1000) / 1000);
 }
 
-export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
+/** `port`: a fixed one (the e2e server's `AI_BASE_URL` names it before it starts); else any free one. */
+export async function startOpenAiStandIn(port = 0): Promise<OpenAiStandIn> {
   const requests: OpenAiStandIn['requests'] = [];
+  const replies: string[] = [];
   let hold: Promise<void> | null = null;
   let release: () => void = () => undefined;
 
@@ -72,6 +69,13 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
   }
 
   const server: Server = createServer(async (req, res) => {
+    // OpenAI's model list: what a readiness check asks.
+    if (req.method === 'GET' && req.url === '/v1/models') {
+      return json(res, 200, {
+        object: 'list',
+        data: [{ id: 'stand-in-model', object: 'model', owned_by: 'stand-in' }],
+      });
+    }
     const raw = await readBody(req);
     let body: Record<string, unknown>;
     try {
@@ -88,7 +92,7 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
     }
     const usage = { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 };
     if (path === '/chat/completions') {
-      const reply = `Echo: ${lastMessageText(body)}`;
+      const reply = replies.shift() ?? `Echo: ${lastMessageText(body)}`;
       if (body.stream === true) return stream(res, model, reply.split(/(?= )/));
       return json(res, 200, {
         id: 'chatcmpl-standin',
@@ -121,12 +125,15 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
     }
     return openAiError(res, 404, `Invalid URL (POST /v1${path})`, null, 'unknown_url');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
-  const port = address && typeof address === 'object' ? address.port : 0;
+  const listening = address && typeof address === 'object' ? address.port : 0;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://127.0.0.1:${listening}/v1`,
     requests,
+    replyNext: (...texts) => {
+      replies.push(...texts);
+    },
     holdStreams: () => {
       hold = new Promise<void>((resolve) => {
         release = resolve;

@@ -12,16 +12,21 @@ export interface ServerProcess {
 }
 
 /**
- * Starts a real `meridian start` process on the PostgreSQL database at `databaseUrl` (a free
- * loopback port, no seed, production mode); resolves when it says where it runs. `env` adds to or
- * overrides its environment.
+ * Starts a real `meridian start` process on the PostgreSQL database at `database` (a URL) or the
+ * embedded one in `{ dataDir }` (a free loopback port, no seed, production mode); resolves when it
+ * says where it runs (a `--role worker` process serves no HTTP: its `url` is empty). `env` adds to or
+ * overrides its environment; `args` follow `start`.
  */
-export function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [BIN, 'start'], {
+export function startServerProcess(
+  database: string | { dataDir: string },
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [BIN, 'start', ...args], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
+      ...(typeof database === 'string' ? { DATABASE_URL: database } : { DATA_DIR: database.dataDir }),
       HOST: '127.0.0.1',
       PORT: '0',
       MERIDIAN_SEED: 'none',
@@ -35,10 +40,10 @@ export function startServerProcess(databaseUrl: string, env: Record<string, stri
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Meridian is running at (\S+)/.exec(output);
-      if (match?.[1]) {
+      const match = /Meridian (?:is running at (\S+)|worker is running)/.exec(output);
+      if (match) {
         clearTimeout(timer);
-        resolve({ child, url: match[1].replace('localhost', '127.0.0.1'), output: () => output });
+        resolve({ child, url: (match[1] ?? '').replace('localhost', '127.0.0.1'), output: () => output });
       }
     };
     child.stdout?.on('data', onData);
@@ -57,4 +62,37 @@ export function stopServerProcess(started: ServerProcess | undefined): Promise<v
     started.child.once('exit', () => resolve());
     started.child.kill('SIGTERM');
   });
+}
+
+/** A `meridian` child process: what it printed so far, and its exit code once its output is all read. */
+export interface MeridianRun {
+  child: ChildProcess;
+  output: () => string;
+  exit: Promise<number | null>;
+}
+
+/** Spawns `meridian <args>` with `env` (and PATH); stdout and stderr are collected together. */
+export function spawnMeridian(args: string[], env: Record<string, string>): MeridianRun {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exit = new Promise<number | null>((done) => child.once('close', (code) => done(code)));
+  return { child, output: () => output, exit };
+}
+
+/** Runs a `meridian` command (not `start`) to its end, without blocking the test's event loop. */
+export async function runMeridian(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const run = spawnMeridian(args, { LOG_LEVEL: 'warn', ...env });
+  const code = await run.exit;
+  return { code, output: run.output() };
 }

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from './free-port';
 import { createTestApp, type TestApp } from './harness';
 
 export interface StartedServer extends TestApp {
@@ -6,20 +6,6 @@ export interface StartedServer extends TestApp {
   url: string;
   /** `fetch` against the started server: `http('/api/v4/version', { headers })`. */
   http: (path: string, init?: RequestInit) => Promise<Response>;
-}
-
-/** A loopback port the OS has just handed out and released, for a server that must know its URL before it listens. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**

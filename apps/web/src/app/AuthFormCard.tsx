@@ -1,4 +1,4 @@
-import type { FormEvent, InputHTMLAttributes, ReactNode, Ref } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, type Ref, useState } from 'react';
 import { Alert } from '../ui/Alert';
 import { Button } from '../ui/Button';
 import styles from './AuthPages.module.css';
@@ -6,15 +6,15 @@ import { PlainLayout } from './ContextLayout';
 
 /**
  * The sign-in and sign-up card: heading and subtitle, the form's error above its `children`
- * (the fields), the submit button (its label switching to `pendingLabel` while pending) and a footer.
+ * (the fields), the submit button and a footer. While `onSubmit` runs the button is disabled and
+ * reads `pendingLabel`; what it throws is the form's error (its message, else `failureText`).
  */
 export function AuthFormCard({
   documentTitle,
   heading,
   subtitle,
-  error,
+  failureText,
   onSubmit,
-  pending,
   submitLabel,
   pendingLabel,
   footer,
@@ -23,20 +23,33 @@ export function AuthFormCard({
   documentTitle: string;
   heading: string;
   subtitle: string;
-  error: string | null;
-  onSubmit: (event: FormEvent) => Promise<void>;
-  pending: boolean;
+  failureText: string;
+  onSubmit: () => Promise<void>;
   submitLabel: string;
   pendingLabel: string;
   footer?: ReactNode;
   children: ReactNode;
 }) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    try {
+      await onSubmit();
+    } catch (caught) {
+      setError(caught instanceof Error ? caught.message : failureText);
+    } finally {
+      setPending(false);
+    }
+  };
   return (
     <PlainLayout narrow title={documentTitle}>
       <div className={styles.card}>
         <h1 className={styles.title}>{heading}</h1>
         <p className={styles.subtitle}>{subtitle}</p>
-        <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
+        <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
           {error && <Alert variant="danger">{error}</Alert>}
           {children}
           <Button type="submit" variant="confirm" className={styles.submit} isDisabled={pending}>

@@ -25,11 +25,13 @@ export type SidebarItemId =
   | 'merge_requests'
   | 'milestones'
   | 'labels'
+  | 'environments'
   | 'settings'
   | 'hooks'
   | 'usage_quotas'
   | 'gitlab_duo'
-  | 'billings';
+  | 'billings'
+  | 'vulnerability_report';
 
 interface Item {
   id: SidebarItemId;
@@ -45,23 +47,28 @@ const LABELS: Record<SidebarItemId, string> = {
   merge_requests: 'Merge requests',
   milestones: 'Milestones',
   labels: 'Labels',
+  environments: 'Environments',
   settings: 'Settings',
   hooks: 'Webhooks',
   usage_quotas: 'Usage quotas',
   gitlab_duo: 'GitLab Duo',
   billings: 'Billing',
+  vulnerability_report: 'Vulnerability report',
 };
 
 /** A group's pages after its overview, in sidebar order; a project has the ones it shares with groups. */
 const GROUP_PAGES = ['issues', 'epics', 'roadmap', 'merge_requests', 'milestones', 'labels'] as const;
-const PROJECT_PAGES = ['issues', 'merge_requests', 'milestones', 'labels'] as const;
+const PROJECT_PAGES = ['issues', 'merge_requests', 'milestones', 'labels', 'environments'] as const;
 
 function itemsFor(context: SidebarContext): Item[] {
   const path = context.fullPath;
   const group = context.kind === 'group';
   const pages: Item[] = group
     ? GROUP_PAGES.map((id) => ({ id, label: LABELS[id], href: urls.groupPage(path, id) }))
-    : PROJECT_PAGES.map((id) => ({ id, label: LABELS[id], href: urls.projectPage(path, id) }));
+    : [
+        ...PROJECT_PAGES.map((id) => ({ id, label: LABELS[id], href: urls.projectPage(path, id) })),
+        { id: 'vulnerability_report', label: LABELS.vulnerability_report, href: urls.vulnerabilityReport(path) },
+      ];
   const settings: Item[] = context.canManageSettings
     ? [
         { id: 'settings', label: LABELS.settings, href: urls.settings(context.kind, path) },

@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSignupEnabled } from '../features/admin/queries';
 import { AppLink } from '../lib/AppLink';
 import { ApiError } from '../lib/api';
@@ -13,34 +13,24 @@ export function SignInPage() {
   const router = useRouter();
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const loginRef = useRef<HTMLInputElement>(null);
   useEffect(() => loginRef.current?.focus(), []);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!login.trim() || !password) {
-      setError('Enter your username or email and your password.');
-      return;
-    }
-    setPending(true);
-    setError(null);
+  const onSubmit = async () => {
+    if (!login.trim() || !password) throw new Error('Enter your username or email and your password.');
     try {
       await signIn(login.trim(), password);
-      const redirect = new URLSearchParams(window.location.search).get('redirect_to');
-      await router.navigate({ href: redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/' });
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 429) {
-        setError('Too many sign-in attempts. Wait a minute and try again.');
-      } else if (caught instanceof ApiError && caught.status === 401) {
-        setError(caught.message || 'Invalid login or password.');
-      } else {
-        setError(caught instanceof Error ? caught.message : 'Sign-in failed.');
+        throw new Error('Too many sign-in attempts. Wait a minute and try again.');
       }
-    } finally {
-      setPending(false);
+      if (caught instanceof ApiError && caught.status === 401) {
+        throw new Error(caught.message || 'Invalid login or password.');
+      }
+      throw caught;
     }
+    const redirect = new URLSearchParams(window.location.search).get('redirect_to');
+    await router.navigate({ href: redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : '/' });
   };
 
   return (
@@ -48,9 +38,8 @@ export function SignInPage() {
       documentTitle="Sign in"
       heading="Sign in to Meridian"
       subtitle="Plan your work across groups and projects."
-      error={error}
+      failureText="Sign-in failed."
       onSubmit={onSubmit}
-      pending={pending}
       submitLabel="Sign in"
       pendingLabel="Signing in…"
       footer={

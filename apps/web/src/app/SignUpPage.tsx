@@ -1,5 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { AppLink } from '../lib/AppLink';
 import { ApiError } from '../lib/api';
 import { useSession } from '../lib/session';
@@ -32,28 +32,19 @@ export function SignUpPage() {
   const router = useRouter();
   const [values, setValues] = useState<Record<Field, string>>({ name: '', username: '', email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     const found = validate(values);
     setErrors(found);
-    setFormError(null);
     if (Object.keys(found).length > 0) return;
-    setPending(true);
     try {
       await signUp({ ...values, name: values.name.trim() });
-      await router.navigate({ href: '/' });
     } catch (caught) {
-      if (caught instanceof ApiError && caught.field && caught.field in values) {
-        setErrors({ [caught.field]: caught.message });
-      } else {
-        setFormError(caught instanceof Error ? caught.message : 'Registration failed.');
-      }
-    } finally {
-      setPending(false);
+      if (!(caught instanceof ApiError && caught.field && caught.field in values)) throw caught;
+      setErrors({ [caught.field]: caught.message });
+      return;
     }
+    await router.navigate({ href: '/' });
   };
 
   return (
@@ -61,9 +52,8 @@ export function SignUpPage() {
       documentTitle="Register"
       heading="Create an account"
       subtitle="Join Meridian to plan with your team."
-      error={formError}
+      failureText="Registration failed."
       onSubmit={onSubmit}
-      pending={pending}
       submitLabel="Register"
       pendingLabel="Registering…"
       footer={

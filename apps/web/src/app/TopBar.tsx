@@ -7,6 +7,13 @@ import { GlobalShortcuts } from './GlobalShortcuts';
 import styles from './TopBar.module.css';
 import { UserMenu } from './UserMenu';
 
+/** The signed-in user's dashboard pages, as the bar's navigation. */
+const DASHBOARD_LINKS = [
+  ['/dashboard/projects', 'Projects'],
+  ['/dashboard/groups', 'Groups'],
+  ['/dashboard/todos', 'To-Do List'],
+] as const;
+
 /** Logo, search (→ /dashboard/projects?search=), shortcuts, user menu or sign-in link. */
 export function TopBar() {
   const router = useRouter();
@@ -37,15 +44,11 @@ export function TopBar() {
       </AppLink>
       {user && (
         <nav aria-label="Dashboard" className={styles.nav}>
-          <AppLink href="/dashboard/projects" className={styles.navLink}>
-            Projects
-          </AppLink>
-          <AppLink href="/dashboard/groups" className={styles.navLink}>
-            Groups
-          </AppLink>
-          <AppLink href="/dashboard/todos" className={styles.navLink}>
-            To-Do List
-          </AppLink>
+          {DASHBOARD_LINKS.map(([href, label]) => (
+            <AppLink key={href} href={href} className={styles.navLink}>
+              {label}
+            </AppLink>
+          ))}
         </nav>
       )}
       <search className={styles.search}>

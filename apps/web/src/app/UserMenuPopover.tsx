@@ -7,6 +7,18 @@ import menu from '../ui/Menu.module.css';
 import { UserMenuFace, userMenuLabel } from './UserMenu';
 import styles from './UserMenu.module.css';
 
+/** The menu's pages, in order; `admin` ones are listed for administrators only. */
+const MENU_LINKS: Array<{ id: string; label: string; href: string; admin?: boolean }> = [
+  { id: 'projects', label: 'Your projects', href: '/dashboard/projects' },
+  { id: 'groups', label: 'Your groups', href: '/dashboard/groups' },
+  { id: 'notifications', label: 'Notifications', href: '/-/profile/notifications' },
+  { id: 'admin', label: 'Admin settings', href: '/admin/application_settings/general', admin: true },
+  { id: 'abuse-reports', label: 'Abuse reports', href: '/admin/abuse_reports', admin: true },
+  { id: 'spam-logs', label: 'Spam logs', href: '/admin/spam_logs', admin: true },
+  { id: 'subscription-orders', label: 'Subscription orders', href: '/admin/subscription_orders', admin: true },
+  { id: 'geo-sites', label: 'Geo sites', href: '/admin/geo/sites', admin: true },
+];
+
 /**
  * The user menu itself (React Aria Menu in a Popover), loaded on the first press of the avatar
  * button so that React Aria's overlay code stays out of every page's first load.
@@ -27,21 +39,10 @@ export function UserMenuPopover({ user }: { user: CurrentUser }) {
     if (key === 'sign-out') {
       await signOut();
       await router.navigate({ href: '/users/sign_in' });
-    } else if (key === 'groups') {
-      await router.navigate({ href: '/dashboard/groups' });
-    } else if (key === 'projects') {
-      await router.navigate({ href: '/dashboard/projects' });
-    } else if (key === 'notifications') {
-      await router.navigate({ href: '/-/profile/notifications' });
-    } else if (key === 'admin') {
-      await router.navigate({ href: '/admin/application_settings/general' });
-    } else if (key === 'abuse-reports') {
-      await router.navigate({ href: '/admin/abuse_reports' });
-    } else if (key === 'spam-logs') {
-      await router.navigate({ href: '/admin/spam_logs' });
-    } else if (key === 'subscription-orders') {
-      await router.navigate({ href: '/admin/subscription_orders' });
+      return;
     }
+    const link = MENU_LINKS.find((l) => l.id === key);
+    if (link) await router.navigate({ href: link.href });
   };
 
   return (
@@ -58,35 +59,11 @@ export function UserMenuPopover({ user }: { user: CurrentUser }) {
             </Header>
           </MenuSection>
           <Separator className={menu.separator} />
-          <MenuItem id="projects" className={menu.item}>
-            Your projects
-          </MenuItem>
-          <MenuItem id="groups" className={menu.item}>
-            Your groups
-          </MenuItem>
-          <MenuItem id="notifications" className={menu.item}>
-            Notifications
-          </MenuItem>
-          {user.is_admin && (
-            <MenuItem id="admin" className={menu.item}>
-              Admin settings
+          {MENU_LINKS.filter((link) => !link.admin || user.is_admin).map((link) => (
+            <MenuItem key={link.id} id={link.id} className={menu.item}>
+              {link.label}
             </MenuItem>
-          )}
-          {user.is_admin && (
-            <MenuItem id="abuse-reports" className={menu.item}>
-              Abuse reports
-            </MenuItem>
-          )}
-          {user.is_admin && (
-            <MenuItem id="spam-logs" className={menu.item}>
-              Spam logs
-            </MenuItem>
-          )}
-          {user.is_admin && (
-            <MenuItem id="subscription-orders" className={menu.item}>
-              Subscription orders
-            </MenuItem>
-          )}
+          ))}
           <Separator className={menu.separator} />
           <MenuItem id="sign-out" className={menu.item}>
             Sign out

@@ -43,7 +43,10 @@ export type ProjectPage =
   | 'labels'
   | 'milestones'
   | 'settings'
-  | 'hooks';
+  | 'hooks'
+  | 'environments'
+  | 'vulnerability_report'
+  | 'vulnerability';
 
 export type ParsedPath =
   | { kind: 'namespace'; fullPath: string }
@@ -52,7 +55,7 @@ export type ParsedPath =
   | { kind: 'unknown' };
 
 const GROUP_LISTS = new Set(['epics', 'roadmap', 'issues', 'merge_requests', 'labels', 'milestones']);
-const PROJECT_LISTS = new Set(['issues', 'merge_requests', 'labels', 'milestones']);
+const PROJECT_LISTS = new Set(['issues', 'merge_requests', 'labels', 'milestones', 'environments']);
 const SEGMENT = /^[A-Za-z0-9_.][A-Za-z0-9_.-]*$/;
 
 function segmentsOf(path: string): string[] | null {
@@ -99,6 +102,14 @@ export function parseResourcePath(pathname: string): ParsedPath {
     return isGroupRoute ? { kind: 'group', fullPath, page: 'overview' } : { kind: 'namespace', fullPath };
   }
   const [list, rawIid, ...rest] = tail;
+  if (list === 'security') {
+    // GitLab's `/-/security/vulnerability_report` and `/-/security/vulnerabilities/:id` (projects).
+    if (isGroupRoute || segments.length < 2) return { kind: 'unknown' };
+    if (rawIid === 'vulnerability_report' && rest.length === 0)
+      return { kind: 'project', fullPath, page: 'vulnerability_report' };
+    const id = rawIid === 'vulnerabilities' && rest.length === 1 ? parseIid(rest[0]) : null;
+    return id ? { kind: 'project', fullPath, page: 'vulnerability', iid: id } : { kind: 'unknown' };
+  }
   if (list === undefined || rest.length > 0) return { kind: 'unknown' };
   if (list === 'settings') {
     // GitLab's settings live under a section: `general`, and a group's `gitlab_duo` (its AI settings).
@@ -176,7 +187,15 @@ export const urls = {
     fullPath: string,
     page: Exclude<
       ProjectPage,
-      'overview' | 'issue' | 'new_issue' | 'work_item' | 'new_work_item' | 'merge_request' | 'settings'
+      | 'overview'
+      | 'issue'
+      | 'new_issue'
+      | 'work_item'
+      | 'new_work_item'
+      | 'merge_request'
+      | 'settings'
+      | 'vulnerability_report'
+      | 'vulnerability'
     >,
   ) => `/${encodePath(fullPath)}/-/${page}`,
   /** A group's or project's webhooks (GitLab's `/-/hooks`). */
@@ -201,6 +220,9 @@ export const urls = {
     `${kind === 'group' ? '/groups' : ''}/${encodePath(fullPath)}/-/work_items/new`,
   newMergeRequest: (projectPath: string) => `/${encodePath(projectPath)}/-/merge_requests/new`,
   mergeRequest: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/merge_requests/${iid}`,
+  /** A project's vulnerability report (GitLab's Secure > Vulnerability report). */
+  vulnerabilityReport: (projectPath: string) => `/${encodePath(projectPath)}/-/security/vulnerability_report`,
+  vulnerability: (projectPath: string, id: number) => `/${encodePath(projectPath)}/-/security/vulnerabilities/${id}`,
 };
 
 /** Turns a server `web_url` (absolute, possibly another host) into an in-app path, keeping its `#anchor`. */

@@ -23,6 +23,7 @@ const page = {
   MergeRequests: lazyNamed(() => import('../features/merge-requests/MergeRequestsListPage'), 'MergeRequestsListPage'),
   MergeRequest: lazyNamed(() => import('../features/merge-requests/MergeRequestPage'), 'MergeRequestPage'),
   NewMergeRequest: lazyNamed(() => import('../features/merge-requests/NewMergeRequestPage'), 'NewMergeRequestPage'),
+  Environments: lazyNamed(() => import('../features/environments/EnvironmentsPage'), 'EnvironmentsPage'),
   Labels: lazyNamed(() => import('../features/labels/LabelsPage'), 'LabelsPage'),
   Milestones: lazyNamed(() => import('../features/milestones/MilestonesPage'), 'MilestonesPage'),
   Settings: lazyNamed(() => import('../features/templates/NamespaceSettingsPage'), 'NamespaceSettingsPage'),
@@ -30,6 +31,11 @@ const page = {
   GitlabDuo: lazyNamed(() => import('../features/groups/GitlabDuoSettingsPage'), 'GitlabDuoSettingsPage'),
   UsageQuotas: lazyNamed(() => import('../features/billing/UsageQuotasPage'), 'UsageQuotasPage'),
   Billing: lazyNamed(() => import('../features/billing/BillingPage'), 'BillingPage'),
+  VulnerabilityReport: lazyNamed(
+    () => import('../features/vulnerabilities/VulnerabilityReportPage'),
+    'VulnerabilityReportPage',
+  ),
+  Vulnerability: lazyNamed(() => import('../features/vulnerabilities/VulnerabilityPage'), 'VulnerabilityPage'),
 };
 
 /** `$namespace`: parsed to the namespace's full path (`acme~web` in the internal URL, see rewrite.ts). */
@@ -152,6 +158,16 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
       (p, iid) => <page.Issue projectPath={p} iid={iid} />,
     ),
   });
+  // GitLab's `/-/security/vulnerabilities/:id`: the id is the vulnerability's own (no iid), parsed the same way.
+  const vulnerability = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/~p/$namespace/security/vulnerabilities/$iid',
+    params: iidParams,
+    component: itemPage(
+      (): ItemParams => vulnerability.useParams(),
+      (p, id) => <page.Vulnerability projectPath={p} id={id} />,
+    ),
+  });
   const mergeRequest = createRoute({
     getParentRoute: () => rootRoute,
     path: '/~p/$namespace/merge_requests/$iid',
@@ -191,7 +207,10 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
       projectPage('/milestones', (p) => <page.Milestones kind="project" fullPath={p} />),
       projectPage('/settings/general', (p) => <page.Settings kind="project" fullPath={p} />),
       projectPage('/hooks', (p) => <page.Webhooks kind="project" fullPath={p} />),
+      projectPage('/environments', (p) => <page.Environments projectPath={p} />),
+      projectPage('/security/vulnerability_report', (p) => <page.VulnerabilityReport projectPath={p} />),
     ]),
+    vulnerability,
     issue,
     workItem,
     mergeRequest,

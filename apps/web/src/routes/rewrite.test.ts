@@ -22,10 +22,13 @@ describe('GitLab URL ⇄ internal route path', () => {
     ['/acme/web/-/merge_requests/7/', '/~p/acme~web/merge_requests/7'],
     ['/acme/web/-/merge_requests/new', '/~p/acme~web/merge_requests/new'],
     ['/acme/web/-/labels', '/~p/acme~web/labels'],
+    ['/acme/web/-/environments', '/~p/acme~web/environments'],
     ['/acme/web/-/milestones', '/~p/acme~web/milestones'],
     ['/acme/sub/web/-/settings/general', '/~p/acme~sub~web/settings/general'],
     ['/groups/acme/sub/-/settings/general', '/~g/acme~sub/settings/general'],
     ['/groups/acme/sub/-/settings/gitlab_duo', '/~g/acme~sub/settings/gitlab_duo'],
+    ['/acme/web/-/security/vulnerability_report', '/~p/acme~web/security/vulnerability_report'],
+    ['/acme/sub/web/-/security/vulnerabilities/42', '/~p/acme~sub~web/security/vulnerabilities/42'],
   ])('%s ⇄ %s', (gitlab, internal) => {
     expect(internalPathname(gitlab)).toBe(internal);
     expect(publicPathname(internal)).toBe(gitlab.replace(/\/$/, ''));
@@ -45,6 +48,11 @@ describe('GitLab URL ⇄ internal route path', () => {
     ['/acme/web/-/settings/gitlab_duo'],
     ['/acme/-/issues'],
     ['/groups/acme/-/epics/3/extra'],
+    ['/groups/acme/-/security/vulnerability_report'],
+    ['/acme/-/security/vulnerability_report'],
+    ['/acme/web/-/security/vulnerabilities/0'],
+    ['/acme/web/-/security/vulnerabilities/1/extra'],
+    ['/acme/web/-/security/dashboard'],
     ['/acme/we b'],
     ['/~p/acme~web/issues'],
   ])('%s is not rewritten (the router answers it as it is)', (path) => {

@@ -21,6 +21,9 @@ export interface IssuableSnapshot {
   start_date?: string | null;
   weight?: number | null;
   health_status?: string | null;
+  /** Incidents: severity and escalation status (other issue types keep the defaults). */
+  severity?: string;
+  escalation_status?: string;
   /** Issues: seconds estimated, and the sum of the time logged. */
   time_estimate?: number;
   total_time_spent?: number;
@@ -50,6 +53,8 @@ export const SCALAR_FIELDS = [
   'start_date',
   'weight',
   'health_status',
+  'severity',
+  'escalation_status',
   'time_estimate',
   'total_time_spent',
   'discussion_locked',

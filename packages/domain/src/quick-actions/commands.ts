@@ -33,6 +33,7 @@ export const QUICK_ACTION_ALIASES = {
   promote: ['promote'],
   health_status: ['health_status'],
   clear_health_status: ['clear_health_status'],
+  severity: ['severity'],
   copy_metadata: ['copy_metadata'],
   title: ['title'],
   assign_reviewer: ['assign_reviewer', 'reviewer', 'request_review'],

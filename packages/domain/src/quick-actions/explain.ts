@@ -23,6 +23,8 @@ export type ResolvedQuickAction =
   | { name: 'estimate'; seconds: number }
   | { name: 'spend'; seconds: number }
   | { name: 'health_status'; status: string }
+  /** `label`: GitLab's name of the severity ('High - S2'). */
+  | { name: 'severity'; label: string }
   | { name: 'relate' | 'blocks' | 'blocked_by'; references: string[] }
   | { name: 'copy_metadata'; reference: string }
   | {
@@ -192,6 +194,8 @@ function phrases(action: ResolvedQuickAction, target: QuickActionTargetNoun): Ph
       return [`Sets health status to ${action.status}.`, `Set health status to ${action.status}.`];
     case 'clear_health_status':
       return ['Clears health status.', 'Cleared health status.'];
+    case 'severity':
+      return ['Sets the severity', `Severity updated to ${action.label}.`];
     case 'copy_metadata':
       return [
         `Copy labels and milestone from ${action.reference}.`,

@@ -14,6 +14,8 @@ const ICONS: readonly (readonly [RegExp, string])[] = [
   [/^(changed|removed) iteration/, 'iteration'],
   [/^(changed|removed the) (start date|due date)|^removed the (start|due) date/, 'calendar'],
   [/^(changed|removed) health status/, 'status-health'],
+  [/^changed the severity/, 'information-o'],
+  [/^changed the incident status/, 'status'],
   [/^made the \w+ confidential/, 'eye-slash'],
   [/^made the \w+ visible/, 'eye'],
   [/^locked/, 'lock'],

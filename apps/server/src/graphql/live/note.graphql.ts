@@ -4,9 +4,9 @@ import { readableDiscussionNotes } from '../../modules/notes';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray } from '../connection';
 import { gid } from '../gid';
-import { UserRef } from '../types/refs';
 import { NotePermissions, noteUrl } from './note-fields';
 import '../types/global-ids';
+import { userByIdField } from '../types/user-field';
 
 /** Notes a discussion lists at most (GitLab pages them; a thread is rarely longer). */
 export const MAX_DISCUSSION_NOTES = 100;
@@ -60,12 +60,7 @@ NoteRef.implement({
       description: "Timestamp of the note's last activity.",
       resolve: (n) => n.row.updated_at,
     }),
-    author: t.field({
-      type: UserRef,
-      nullable: true,
-      description: 'User who wrote the note.',
-      resolve: (n, _a, c) => (n.row.author_id ? c.loaders.user.load(n.row.author_id) : null),
-    }),
+    author: userByIdField(t, 'User who wrote the note.', (n) => n.row.author_id),
     systemNoteIconName: t.string({
       nullable: true,
       description: 'Name of the icon corresponding to a system note.',
@@ -77,12 +72,7 @@ NoteRef.implement({
       description: 'Timestamp when note was last edited.',
       resolve: (n) => n.row.last_edited_at,
     }),
-    lastEditedBy: t.field({
-      type: UserRef,
-      nullable: true,
-      description: 'User who last edited the note.',
-      resolve: (n, _a, c) => (n.row.updated_by_id ? c.loaders.user.load(n.row.updated_by_id) : null),
-    }),
+    lastEditedBy: userByIdField(t, 'User who last edited the note.', (n) => n.row.updated_by_id),
     url: t.string({
       nullable: true,
       description: 'URL to view the note in the Web UI.',

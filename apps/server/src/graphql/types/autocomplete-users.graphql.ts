@@ -1,3 +1,4 @@
+import type { ObjectRef } from '@pothos/core';
 import type { SuggestionContainer } from '../../modules/autocomplete';
 import { suggestUsers } from '../../modules/autocomplete';
 import { builder } from '../builder';
@@ -21,20 +22,29 @@ function activeMembers(c: GraphQLContext, container: SuggestionContainer, search
   });
 }
 
-builder.objectFields(GroupRef, (t) => ({
-  autocompleteUsers: t.field({
-    type: [UserRef],
-    description: 'Search users for autocompletion: active members of the group and its ancestors.',
-    args: searchArg,
-    resolve: (g, args, c) => activeMembers(c, { kind: 'group', group: g }, args.search),
-  }),
-}));
+/** `autocompleteUsers` of a group or project: the active members of `container(row)`. */
+function autocompleteUsersField<Row>(
+  ref: ObjectRef<typeof builder.$inferSchemaTypes, Row>,
+  description: string,
+  container: (row: Row) => SuggestionContainer,
+) {
+  builder.objectFields(ref, (t) => ({
+    autocompleteUsers: t.field({
+      type: [UserRef],
+      description,
+      args: searchArg,
+      resolve: (row, args, c) => activeMembers(c, container(row), args.search),
+    }),
+  }));
+}
 
-builder.objectFields(ProjectRef, (t) => ({
-  autocompleteUsers: t.field({
-    type: [UserRef],
-    description: 'Search users for autocompletion: active members of the project and its groups.',
-    args: searchArg,
-    resolve: (p, args, c) => activeMembers(c, { kind: 'project', project: p }, args.search),
-  }),
-}));
+autocompleteUsersField(
+  GroupRef,
+  'Search users for autocompletion: active members of the group and its ancestors.',
+  (group) => ({ kind: 'group', group }),
+);
+autocompleteUsersField(
+  ProjectRef,
+  'Search users for autocompletion: active members of the project and its groups.',
+  (project) => ({ kind: 'project', project }),
+);

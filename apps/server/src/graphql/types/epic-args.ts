@@ -2,16 +2,14 @@ import { datesInOrder, isInt4Id } from '@meridian/domain';
 import { badRequest } from '../../errors';
 import type { EpicFilters, EpicOrderBy } from '../../modules/epics';
 import { builder } from '../builder';
+import { describedEnum } from './described-enum';
 import { type SortTable, sortEnum } from './issuable-args';
 import { searchArgFields, unionedArgField } from './list-arg-fields';
 
-export const EpicState = builder.enumType('EpicState', {
-  description: 'State of an epic.',
-  values: {
-    all: { description: 'All epics.' },
-    opened: { description: 'Open epics.' },
-    closed: { description: 'Closed epics.' },
-  } as const,
+export const EpicState = describedEnum('EpicState', 'State of an epic.', {
+  all: 'All epics.',
+  opened: 'Open epics.',
+  closed: 'Closed epics.',
 });
 
 const sortValues: SortTable<EpicOrderBy> = {

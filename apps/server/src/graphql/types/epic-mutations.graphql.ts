@@ -11,10 +11,12 @@ import {
 import { findGroup } from '../../modules/namespaces';
 import { builder } from '../builder';
 import { parseGid } from '../gid';
-import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, mutationErrors, payloadType } from '../mutation-errors';
+import { inputMutation, mutationPayload } from '../input-mutation';
+import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, objectPayload, payloadType } from '../mutation-errors';
 import { parseArguments, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
 import { serviceContext } from '../../service-context';
+import { describedEnum } from './described-enum';
 import { pathArgExtensions, validFullPath } from './path-args';
 import { EpicRef } from './refs';
 import { stateEventEnum } from './state-event-enum';
@@ -22,12 +24,9 @@ import { stateEventEnum } from './state-event-enum';
 // ---------------------------------------------------------------------------------------------
 // epicTreeReorder
 
-const MoveType = builder.enumType('MoveType', {
-  description: 'The position to which the adjacent object should be moved.',
-  values: {
-    before: { description: 'Adjacent object is moved before the object that is being moved.' },
-    after: { description: 'Adjacent object is moved after the object that is being moved.' },
-  } as const,
+const MoveType = describedEnum('MoveType', 'The position to which the adjacent object should be moved.', {
+  before: 'Adjacent object is moved before the object that is being moved.',
+  after: 'Adjacent object is moved after the object that is being moved.',
 });
 
 const EpicTreeNodeFieldsInputType = builder.inputType('EpicTreeNodeFieldsInputType', {
@@ -77,27 +76,24 @@ function treeNode(value: string): TreeNode {
   return { type: 'EpicIssue', id: parseGid(value, ['EpicIssue']) as number };
 }
 
-builder.mutationField('epicTreeReorder', (t) =>
-  t.field({
-    type: EpicTreeReorderPayload,
-    description:
-      'Moves a child epic (or an epic issue) among its siblings in the tree of the base epic, optionally under a new parent.',
-    args: { input: t.arg({ type: EpicTreeReorderInput, required: true }) },
-    resolve: async (_root, { input }, c) => {
-      const moved = input.moved;
-      const errors = await mutationErrors(() =>
-        reorderEpicTree(serviceContext(c.ctx, c.actor), {
-          baseEpicId: parseGid(input.baseEpicId, ['Epic']) as number,
-          moved: treeNode(moved.id),
-          adjacent: moved.adjacentReferenceId ? treeNode(moved.adjacentReferenceId) : undefined,
-          relativePosition: moved.relativePosition ?? undefined,
-          newParentId: moved.newParentId ? (parseGid(moved.newParentId, ['Epic']) as number) : undefined,
-        }),
-      );
-      return { clientMutationId: input.clientMutationId ?? null, errors };
-    },
-  }),
-);
+inputMutation('epicTreeReorder', {
+  input: EpicTreeReorderInput,
+  payload: EpicTreeReorderPayload,
+  description:
+    'Moves a child epic (or an epic issue) among its siblings in the tree of the base epic, optionally under a new parent.',
+  resolve: (input, c) => {
+    const moved = input.moved;
+    return mutationPayload(input, {}, () =>
+      reorderEpicTree(serviceContext(c.ctx, c.actor), {
+        baseEpicId: parseGid(input.baseEpicId, ['Epic']) as number,
+        moved: treeNode(moved.id),
+        adjacent: moved.adjacentReferenceId ? treeNode(moved.adjacentReferenceId) : undefined,
+        relativePosition: moved.relativePosition ?? undefined,
+        newParentId: moved.newParentId ? (parseGid(moved.newParentId, ['Epic']) as number) : undefined,
+      }),
+    );
+  },
+});
 
 // ---------------------------------------------------------------------------------------------
 // updateEpic
@@ -143,14 +139,12 @@ const UpdateEpicInput = builder.inputType('UpdateEpicInput', {
   }),
 });
 
-const UpdateEpicPayload = payloadType<MutationPayload & { epic: EpicRow | null }>('UpdateEpicPayload', (t) => ({
-  epic: t.field({
-    type: EpicRef,
-    nullable: true,
-    description: 'The epic after mutation (unchanged when `errors` is not empty).',
-    resolve: (p) => p.epic,
-  }),
-}));
+const UpdateEpicPayload = objectPayload(
+  'UpdateEpicPayload',
+  'epic',
+  EpicRef,
+  'The epic after mutation (unchanged when `errors` is not empty).',
+);
 
 /** UpdateEpicInput's arguments → the parameters of REST's `PUT /groups/:id/epics/:epic_iid`. */
 const UPDATE_EPIC_ARGUMENTS = {
@@ -168,32 +162,28 @@ const UPDATE_EPIC_ARGUMENTS = {
 } as const;
 const CLEARABLE = new Set(['description', 'start_date_fixed', 'due_date_fixed']);
 
-builder.mutationField('updateEpic', (t) =>
-  t.field({
-    type: UpdateEpicPayload,
-    description:
-      'Updates an epic through the same service as REST `PUT /groups/:id/epics/:epic_iid` (title, dates, state…).',
-    args: { input: t.arg({ type: UpdateEpicInput, required: true }) },
-    resolve: async (_root, { input }, c) => {
-      const db = c.ctx.database.db;
-      const groupPath = validFullPath(input.groupPath);
-      if (!groupPath) throw badRequest('groupPath is invalid', 'groupPath');
-      let epic: EpicRow | null = null;
-      const errors = await mutationErrors(async () => {
-        const iid = Number(input.iid);
-        if (!isInt4Id(iid)) throw new DomainError('not_found', 'Epic');
-        const group = await findGroup(db, c.actor, { fullPath: groupPath });
-        const found = await findEpic(db, c.actor, group.id, iid);
-        epic = found;
-        epic = await withArgumentNames(UPDATE_EPIC_ARGUMENTS, () =>
-          updateEpic(
-            serviceContext(c.ctx, c.actor),
-            found,
-            parseArguments(epicUpdateParams, input, UPDATE_EPIC_ARGUMENTS, CLEARABLE),
-          ),
-        );
-      });
-      return { clientMutationId: input.clientMutationId ?? null, epic, errors };
-    },
-  }),
-);
+inputMutation('updateEpic', {
+  input: UpdateEpicInput,
+  payload: UpdateEpicPayload,
+  description:
+    'Updates an epic through the same service as REST `PUT /groups/:id/epics/:epic_iid` (title, dates, state…).',
+  resolve: async (input, c) => {
+    const db = c.ctx.database.db;
+    const groupPath = validFullPath(input.groupPath);
+    if (!groupPath) throw badRequest('groupPath is invalid', 'groupPath');
+    return mutationPayload(input, { epic: null as EpicRow | null }, async (out) => {
+      const iid = Number(input.iid);
+      if (!isInt4Id(iid)) throw new DomainError('not_found', 'Epic');
+      const group = await findGroup(db, c.actor, { fullPath: groupPath });
+      const found = await findEpic(db, c.actor, group.id, iid);
+      out.epic = found;
+      out.epic = await withArgumentNames(UPDATE_EPIC_ARGUMENTS, () =>
+        updateEpic(
+          serviceContext(c.ctx, c.actor),
+          found,
+          parseArguments(epicUpdateParams, input, UPDATE_EPIC_ARGUMENTS, CLEARABLE),
+        ),
+      );
+    });
+  },
+});

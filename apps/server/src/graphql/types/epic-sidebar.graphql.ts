@@ -8,6 +8,7 @@ import { defineConnection, pageArgs, paginateArray } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import type { EpicRow } from '../loaders/rows';
+import { describedEnum } from './described-enum';
 import { readableEpic } from './epic.graphql';
 import { EpicState } from './epic-args';
 import { UserCoreConnection } from './issue.graphql';
@@ -18,12 +19,9 @@ import { EpicRef, MilestoneRef } from './refs';
  * inherited dates come from, the ancestors (with placeholders) and the participants (IE-32, IE-33).
  */
 
-export const TodoStateEnum = builder.enumType('TodoStateEnum', {
-  description: 'State of a to-do item.',
-  values: {
-    pending: { description: 'State of the todo is pending.' },
-    done: { description: 'State of the todo is done.' },
-  } as const,
+export const TodoStateEnum = describedEnum('TodoStateEnum', 'State of a to-do item.', {
+  pending: 'State of the todo is pending.',
+  done: 'State of the todo is done.',
 });
 
 export const TodoRef = builder.objectRef<{ id: number; state: string }>('Todo').implement({

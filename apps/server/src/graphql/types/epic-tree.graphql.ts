@@ -2,6 +2,7 @@ import type { EpicIssueTreeRow as EpicIssueRow } from '../../modules/epics';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import type { EpicRow, IssueRow } from '../loaders/rows';
+import { countsObject } from './counts-object';
 import { EpicIssueRef, EpicRef, ProjectRef } from './refs';
 
 /**
@@ -9,18 +10,11 @@ import { EpicIssueRef, EpicRef, ProjectRef } from './refs';
  * relation paths a tree row is removed through (IE-15), the health rollup and the default project.
  */
 
-const EpicHealthStatus = builder
-  .objectRef<{ issuesOnTrack: number; issuesNeedingAttention: number; issuesAtRisk: number }>('EpicHealthStatus')
-  .implement({
-    description: 'Health status of child issues.',
-    fields: (t) => ({
-      issuesOnTrack: t.exposeInt('issuesOnTrack', { description: 'Number of open issues on track.' }),
-      issuesNeedingAttention: t.exposeInt('issuesNeedingAttention', {
-        description: 'Number of open issues needing attention.',
-      }),
-      issuesAtRisk: t.exposeInt('issuesAtRisk', { description: 'Number of open issues at risk.' }),
-    }),
-  });
+const EpicHealthStatus = countsObject('EpicHealthStatus', 'Health status of child issues.', {
+  issuesOnTrack: 'Number of open issues on track.',
+  issuesNeedingAttention: 'Number of open issues needing attention.',
+  issuesAtRisk: 'Number of open issues at risk.',
+});
 
 /** The parent epic of a listed child: from the same request's batch (the tree's parent is primed). */
 async function parentOf(c: GraphQLContext, parentId: number | null): Promise<EpicRow | null> {

@@ -10,41 +10,37 @@ import type { EpicRow } from '../loaders/rows';
 import { whenLoaded } from '../loaders/settled-loader';
 import { nullWhenNotFound, readable } from '../readable';
 import { blockerFields } from './blocker-fields';
+import { countsObject } from './counts-object';
 import { type EpicListArgs, EpicState, epicListArgs, toEpicFilters } from './epic-args';
 import { readableGroup } from './group.graphql';
 import { EpicIssueConnection } from './issue.graphql';
 import { LabelConnection } from './label.graphql';
 import { EpicPermissions } from './permissions.graphql';
-import { EpicRef, GroupRef, UserRef } from './refs';
+import { EpicRef, GroupRef } from './refs';
 import { descriptionHtmlField, titledFields } from './titled-fields';
+import { userByIdField } from './user-field';
 
 export const EpicConnection = defineConnection('Epic', EpicRef);
 
-const EpicDescendantCount = builder
-  .objectRef<{ openedEpics: number; closedEpics: number; openedIssues: number; closedIssues: number }>(
-    'EpicDescendantCount',
-  )
-  .implement({
-    description: 'Counts of descendent epics and of the issues of the epic and its descendants.',
-    fields: (t) => ({
-      openedEpics: t.exposeInt('openedEpics', { description: 'Number of opened child epics.' }),
-      closedEpics: t.exposeInt('closedEpics', { description: 'Number of closed child epics.' }),
-      openedIssues: t.exposeInt('openedIssues', { description: 'Number of opened epic issues.' }),
-      closedIssues: t.exposeInt('closedIssues', { description: 'Number of closed epic issues.' }),
-    }),
-  });
+const EpicDescendantCount = countsObject(
+  'EpicDescendantCount',
+  'Counts of descendent epics and of the issues of the epic and its descendants.',
+  {
+    openedEpics: 'Number of opened child epics.',
+    closedEpics: 'Number of closed child epics.',
+    openedIssues: 'Number of opened epic issues.',
+    closedIssues: 'Number of closed epic issues.',
+  },
+);
 
-const EpicDescendantWeights = builder
-  .objectRef<{ openedIssues: number; closedIssues: number }>('EpicDescendantWeights')
-  .implement({
-    description: 'Total weight of open and closed descendant issues.',
-    fields: (t) => ({
-      openedIssues: t.exposeInt('openedIssues', { description: 'Total weight of opened issues in this epic tree.' }),
-      closedIssues: t.exposeInt('closedIssues', {
-        description: 'Total weight of completed (closed) issues in this epic tree.',
-      }),
-    }),
-  });
+const EpicDescendantWeights = countsObject(
+  'EpicDescendantWeights',
+  'Total weight of open and closed descendant issues.',
+  {
+    openedIssues: 'Total weight of opened issues in this epic tree.',
+    closedIssues: 'Total weight of completed (closed) issues in this epic tree.',
+  },
+);
 
 /** The epic when the actor may read it; null otherwise (never an error, as GitLab). */
 async function readableEpic(c: GraphQLContext, id: number | null): Promise<EpicRow | null> {
@@ -164,12 +160,7 @@ EpicRef.implement({
     }),
     ...inheritedDateFields(t, 'start'),
     ...inheritedDateFields(t, 'due'),
-    author: t.field({
-      type: UserRef,
-      nullable: true,
-      description: 'Author of the epic.',
-      resolve: (e, _a, c) => (e.author_id ? c.loaders.user.load(e.author_id) : null),
-    }),
+    author: userByIdField(t, 'Author of the epic.', (e) => e.author_id),
     group: t.field({
       type: GroupRef,
       description: 'Group to which the epic belongs.',

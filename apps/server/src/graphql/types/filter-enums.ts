@@ -1,12 +1,10 @@
 import { builder } from '../builder';
+import { describedEnum } from './described-enum';
 
 /** GitLab's enums for list filters shared by issues, merge requests and epics (same names and values). */
-export const IssuableSearchableField = builder.enumType('IssuableSearchableField', {
-  description: 'Fields to perform the search in.',
-  values: {
-    TITLE: { description: 'Search in title field.' },
-    DESCRIPTION: { description: 'Search in description field.' },
-  } as const,
+export const IssuableSearchableField = describedEnum('IssuableSearchableField', 'Fields to perform the search in.', {
+  TITLE: 'Search in title field.',
+  DESCRIPTION: 'Search in description field.',
 });
 
 const noneAny = {

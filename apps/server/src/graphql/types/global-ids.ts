@@ -16,7 +16,8 @@ type GlobalIdScalar =
   | 'NoteID'
   | 'NoteableID'
   | 'TodoID'
-  | 'TodoableID';
+  | 'TodoableID'
+  | 'IncidentManagementTimelineEventID';
 
 function globalIdScalar(name: GlobalIdScalar, types: readonly GidType[], example: string) {
   const check = (value: unknown): string => {
@@ -47,6 +48,11 @@ globalIdScalar('NoteID', ['Note'], 'gid://gitlab/Note/1');
 globalIdScalar('NoteableID', ['Issue', 'MergeRequest', 'Epic', 'WorkItem'], 'gid://gitlab/Issue/1');
 
 globalIdScalar('TodoID', ['Todo'], 'gid://gitlab/Todo/1');
+globalIdScalar(
+  'IncidentManagementTimelineEventID',
+  ['IncidentManagement::TimelineEvent'],
+  'gid://gitlab/IncidentManagement::TimelineEvent/1',
+);
 // What a to-do can be about (GitLab's Todoable); an issue's work item id is its issue id.
 globalIdScalar('TodoableID', ['Issue', 'MergeRequest', 'Epic', 'WorkItem'], 'gid://gitlab/Issue/1');
 

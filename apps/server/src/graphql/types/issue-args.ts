@@ -2,6 +2,7 @@ import type { IssueBackedType } from '@meridian/domain';
 import { badRequest } from '../../errors';
 import type { IssueFilters, IssueOrderBy } from '../../modules/issues';
 import { builder } from '../builder';
+import { describedEnum } from './described-enum';
 import {
   AssigneeWildcardId,
   EpicWildcardId,
@@ -36,30 +37,24 @@ export const IssuableState = builder.enumType('IssuableState', {
   values: { ...issuableStateValues, all: { description: 'All available.' } } as const,
 });
 
-export const IssueType = builder.enumType('IssueType', {
-  description: 'Issue type.',
-  values: {
-    ISSUE: { description: 'Issue issue type.' },
-    INCIDENT: { description: 'Incident issue type.' },
-    // GitLab's test cases, requirements and service desk tickets: Meridian has none (filters with
-    // them find nothing; an issue cannot be given them).
-    TEST_CASE: { description: 'Test Case issue type (none in Meridian).' },
-    REQUIREMENT: { description: 'Requirement issue type (none in Meridian).' },
-    TASK: { description: 'Task issue type.' },
-    TICKET: { description: 'Ticket issue type (none in Meridian).' },
-    OBJECTIVE: { description: 'Objective issue type.' },
-    KEY_RESULT: { description: 'Key Result issue type.' },
-    EPIC: { description: 'Epic issue type (a group work item: no issue has it).' },
-  } as const,
+export const IssueType = describedEnum('IssueType', 'Issue type.', {
+  ISSUE: 'Issue issue type.',
+  INCIDENT: 'Incident issue type.',
+  // GitLab's test cases, requirements and service desk tickets: Meridian has none (filters with
+  // them find nothing; an issue cannot be given them).
+  TEST_CASE: 'Test Case issue type (none in Meridian).',
+  REQUIREMENT: 'Requirement issue type (none in Meridian).',
+  TASK: 'Task issue type.',
+  TICKET: 'Ticket issue type (none in Meridian).',
+  OBJECTIVE: 'Objective issue type.',
+  KEY_RESULT: 'Key Result issue type.',
+  EPIC: 'Epic issue type (a group work item: no issue has it).',
 });
 
-export const HealthStatus = builder.enumType('HealthStatus', {
-  description: 'Health status of an issue or epic.',
-  values: {
-    onTrack: { description: 'On track.' },
-    needsAttention: { description: 'Needs attention.' },
-    atRisk: { description: 'At risk.' },
-  } as const,
+export const HealthStatus = describedEnum('HealthStatus', 'Health status of an issue or epic.', {
+  onTrack: 'On track.',
+  needsAttention: 'Needs attention.',
+  atRisk: 'At risk.',
 });
 
 const sorts: SortTable<IssueOrderBy> = {

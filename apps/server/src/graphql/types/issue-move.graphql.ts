@@ -2,7 +2,7 @@ import { badRequest } from '../../errors';
 import { type IssueRow, moveIssue } from '../../modules/issues';
 import { serviceContext } from '../../service-context';
 import { builder } from '../builder';
-import { mutationErrors } from '../mutation-errors';
+import { inputMutation, mutationPayload } from '../input-mutation';
 import { issuePayload, issueTargetFields, targetIssue } from './issue-mutations.graphql';
 import { pathArgExtensions, validFullPath } from './path-args';
 
@@ -23,20 +23,15 @@ const IssueMoveInput = builder.inputType('IssueMoveInput', {
   }),
 });
 
-builder.mutationField('issueMove', (t) =>
-  t.field({
-    type: issuePayload('IssueMovePayload'),
-    description: 'Moves an issue to another project.',
-    args: { input: t.arg({ type: IssueMoveInput, required: true }) },
-    resolve: async (_root, { input }, c) => {
-      let issue: IssueRow | null = null;
-      const errors = await mutationErrors(async () => {
-        const { project, iid } = await targetIssue(c, input.projectPath, input.iid);
-        const fullPath = validFullPath(input.targetProjectPath);
-        if (!fullPath) throw badRequest('targetProjectPath is invalid', 'targetProjectPath');
-        issue = (await moveIssue(serviceContext(c.ctx, c.actor), project, iid, { fullPath })).issue;
-      });
-      return { clientMutationId: input.clientMutationId ?? null, errors, issue };
-    },
-  }),
-);
+inputMutation('issueMove', {
+  input: IssueMoveInput,
+  payload: issuePayload('IssueMovePayload'),
+  description: 'Moves an issue to another project.',
+  resolve: (input, c) =>
+    mutationPayload(input, { issue: null as IssueRow | null }, async (out) => {
+      const { project, iid } = await targetIssue(c, input.projectPath, input.iid);
+      const fullPath = validFullPath(input.targetProjectPath);
+      if (!fullPath) throw badRequest('targetProjectPath is invalid', 'targetProjectPath');
+      out.issue = (await moveIssue(serviceContext(c.ctx, c.actor), project, iid, { fullPath })).issue;
+    }),
+});

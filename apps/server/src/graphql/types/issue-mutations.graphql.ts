@@ -13,7 +13,8 @@ import { updateIssueWithQuickActions } from '../../modules/quick-actions';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import { type GidType, parseGid } from '../gid';
-import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, mutationErrors, payloadType } from '../mutation-errors';
+import { inputMutation, type MutationInputRef, mutationPayload } from '../input-mutation';
+import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, objectPayload, payloadType } from '../mutation-errors';
 import { argumentsToParams, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
 import { serviceContext } from '../../service-context';
@@ -39,24 +40,34 @@ export async function targetIssue(c: GraphQLContext, projectPath: string, iid: s
   return { project, iid: number };
 }
 
+type IssueTarget = { projectPath: string; iid: string; clientMutationId?: string | null };
+
 /**
- * Runs a change of the issue and answers with the issue as it is afterwards (as it was when the
- * change was refused; null when the change hid it from the caller).
+ * A mutation that changes one issue and answers with it (`<Name>Payload.issue`) as it is afterwards
+ * (as it was when the change was refused; null when the change hid it from the caller).
  */
-export async function changeAndReload(
-  c: GraphQLContext,
-  input: { projectPath: string; iid: string; clientMutationId?: string | null },
-  change: (project: ProjectRow, iid: number) => Promise<unknown>,
-) {
-  const db = c.ctx.database.db;
-  let issue: IssueRow | null = null;
-  const errors = await mutationErrors(async () => {
-    const { project, iid } = await targetIssue(c, input.projectPath, input.iid);
-    issue = await findIssue(db, c.actor, project.id, iid);
-    await change(project, iid);
-    issue = await findIssue(db, c.actor, project.id, iid).catch(() => null);
+export function issueChangeMutation<Input extends IssueTarget>(
+  name: string,
+  options: {
+    input: MutationInputRef<Input>;
+    description: string;
+    change: (input: Input, c: GraphQLContext, project: ProjectRow, iid: number) => Promise<unknown>;
+  },
+): void {
+  inputMutation(name, {
+    input: options.input,
+    payload: issuePayload(`${name[0]?.toUpperCase()}${name.slice(1)}Payload`),
+    description: options.description,
+    resolve: (input, c) => {
+      const db = c.ctx.database.db;
+      return mutationPayload(input, { issue: null as IssueRow | null }, async (out) => {
+        const { project, iid } = await targetIssue(c, input.projectPath, input.iid);
+        out.issue = await findIssue(db, c.actor, project.id, iid);
+        await options.change(input, c, project, iid);
+        out.issue = await findIssue(db, c.actor, project.id, iid).catch(() => null);
+      });
+    },
   });
-  return { clientMutationId: input.clientMutationId ?? null, errors, issue };
 }
 
 export type InputFieldBuilder = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0];
@@ -73,10 +84,7 @@ export const issueTargetFields = (t: InputFieldBuilder) => ({
 });
 
 /** The payload of a mutation that answers with the issue. */
-export const issuePayload = (name: string) =>
-  payloadType<MutationPayload & { issue: IssueRow | null }>(name, (t) => ({
-    issue: t.field({ type: IssueRef, nullable: true, description: 'Issue after mutation.', resolve: (p) => p.issue }),
-  }));
+export const issuePayload = (name: string) => objectPayload(name, 'issue', IssueRef, 'Issue after mutation.');
 
 // ---------------------------------------------------------------------------------------------
 // updateIssue (IE-42)
@@ -177,24 +185,19 @@ function updateIssueParams(input: typeof UpdateIssueInput.$inferInput): Record<s
   return argumentsToParams(converted, UPDATE_ISSUE_ARGUMENTS, CLEARABLE);
 }
 
-builder.mutationField('updateIssue', (t) =>
-  t.field({
-    type: issuePayload('UpdateIssuePayload'),
-    description: 'Updates an issue through the same service as REST `PUT /projects/:id/issues/:iid`.',
-    args: { input: t.arg({ type: UpdateIssueInput, required: true }) },
-    resolve: (_root, { input }, c) =>
-      changeAndReload(c, input, (project, iid) =>
-        withArgumentNames(UPDATE_ISSUE_ARGUMENTS, () =>
-          updateIssueWithQuickActions(
-            serviceContext(c.ctx, c.actor),
-            project,
-            iid,
-            parseUpdateIssue(updateIssueParams(input)),
-          ),
-        ),
+issueChangeMutation('updateIssue', {
+  input: UpdateIssueInput,
+  description: 'Updates an issue through the same service as REST `PUT /projects/:id/issues/:iid`.',
+  change: (input, c, project, iid) =>
+    withArgumentNames(UPDATE_ISSUE_ARGUMENTS, () =>
+      updateIssueWithQuickActions(
+        serviceContext(c.ctx, c.actor),
+        project,
+        iid,
+        parseUpdateIssue(updateIssueParams(input)),
       ),
-  }),
-);
+    ),
+});
 
 // ---------------------------------------------------------------------------------------------
 // issueSetLocked (IE-46)
@@ -207,17 +210,12 @@ const IssueSetLockedInput = builder.inputType('IssueSetLockedInput', {
   }),
 });
 
-builder.mutationField('issueSetLocked', (t) =>
-  t.field({
-    type: issuePayload('IssueSetLockedPayload'),
-    description: "Locks or unlocks an issue's discussion (only project members may comment while locked).",
-    args: { input: t.arg({ type: IssueSetLockedInput, required: true }) },
-    resolve: (_root, { input }, c) =>
-      changeAndReload(c, input, (project, iid) =>
-        setIssueDiscussionLock(serviceContext(c.ctx, c.actor), project, iid, input.locked),
-      ),
-  }),
-);
+issueChangeMutation('issueSetLocked', {
+  input: IssueSetLockedInput,
+  description: "Locks or unlocks an issue's discussion (only project members may comment while locked).",
+  change: (input, c, project, iid) =>
+    setIssueDiscussionLock(serviceContext(c.ctx, c.actor), project, iid, input.locked),
+});
 
 // ---------------------------------------------------------------------------------------------
 // promoteToEpic (IE-43)
@@ -242,22 +240,17 @@ const PromoteToEpicPayload = payloadType<MutationPayload & { issue: IssueRow | n
   }),
 );
 
-builder.mutationField('promoteToEpic', (t) =>
-  t.field({
-    type: PromoteToEpicPayload,
-    description:
-      "Promotes an issue to an epic in its project's group: the epic takes its title, description, confidentiality and labels; the issue is closed.",
-    args: { input: t.arg({ type: PromoteToEpicInput, required: true }) },
-    resolve: async (_root, { input }, c) => {
-      const db = c.ctx.database.db;
-      let epic: EpicRow | null = null;
-      let issue: IssueRow | null = null;
-      const errors = await mutationErrors(async () => {
-        const { project, iid } = await targetIssue(c, input.projectPath, input.iid);
-        epic = await promoteIssueToEpic(serviceContext(c.ctx, c.actor), project, iid);
-        issue = await findIssue(db, c.actor, project.id, iid);
-      });
-      return { clientMutationId: input.clientMutationId ?? null, errors, epic, issue };
-    },
-  }),
-);
+inputMutation('promoteToEpic', {
+  input: PromoteToEpicInput,
+  payload: PromoteToEpicPayload,
+  description:
+    "Promotes an issue to an epic in its project's group: the epic takes its title, description, confidentiality and labels; the issue is closed.",
+  resolve: (input, c) => {
+    const objects = { epic: null as EpicRow | null, issue: null as IssueRow | null };
+    return mutationPayload(input, objects, async (out) => {
+      const { project, iid } = await targetIssue(c, input.projectPath, input.iid);
+      out.epic = await promoteIssueToEpic(serviceContext(c.ctx, c.actor), project, iid);
+      out.issue = await findIssue(c.ctx.database.db, c.actor, project.id, iid);
+    });
+  },
+});

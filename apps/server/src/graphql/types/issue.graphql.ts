@@ -1,27 +1,23 @@
 import { graphqlHealthStatus } from '@meridian/domain';
 import { epicSubject } from '../../modules/epics';
 import { createNoteEmail, findIssue, issueSubjectOf, listIssues } from '../../modules/issues';
-import { groupSubject, webUrl } from '../../modules/namespaces';
+import { groupSubject } from '../../modules/namespaces';
 import { canEpic } from '../../policy/abilities';
 import type { GroupSubject, IssueSubject } from '../../policy/subjects';
 import { builder } from '../builder';
-import { defineConnection, pageArgs, paginateArray, paginateService } from '../connection';
+import { defineConnection, pageArgs, paginateArray } from '../connection';
 import type { GraphQLContext } from '../context';
 import type { IssueRow } from '../loaders/rows';
 import { foundByIid, readable } from '../readable';
 import { blockerFields } from './blocker-fields';
-import {
-  HealthStatus,
-  IssuableState,
-  type IssueListArgs,
-  IssueType,
-  issueListArgs,
-  toIssueFilters,
-} from './issue-args';
+import { HealthStatus, IssuableState, IssueType, issueListArgs, toIssueFilters } from './issue-args';
 import { LabelConnection } from './label.graphql';
 import { IssuePermissions } from './permissions.graphql';
 import { EpicIssueRef, EpicRef, GroupRef, IssueRef, MilestoneRef, ProjectRef, UserRef } from './refs';
+import { scopedListResolver } from './scoped-list';
 import { descriptionHtmlField, titledFields } from './titled-fields';
+import { userByIdField } from './user-field';
+import { webLinkFields } from './web-link-fields';
 
 export const IssueConnection = defineConnection('Issue', IssueRef);
 export const EpicIssueConnection = defineConnection('EpicIssue', EpicIssueRef);
@@ -75,29 +71,20 @@ for (const [ref, description] of ISSUE_TYPE_DESCRIPTIONS)
       hidden: t.exposeBoolean('hidden', {
         description: 'Indicates the issue is hidden because the author has been banned (or it was submitted as spam).',
       }),
-      webUrl: t.string({
-        description: 'Web URL of the issue.',
-        resolve: async (i, _a, c) => webUrl(c.ctx, await issuePath(c, i)),
-      }),
-      webPath: t.string({
-        description: 'Web path of the issue.',
-        resolve: async (i, _a, c) => `/${await issuePath(c, i)}`,
-      }),
-      reference: t.string({
-        description: 'Internal reference of the issue. Returned in shortened format by default.',
-        args: {
-          full: t.arg.boolean({
-            required: false,
-            defaultValue: false,
-            description: 'Boolean option specifying whether the reference should be returned in full.',
-          }),
+      ...webLinkFields(
+        t,
+        {
+          webUrl: 'Web URL of the issue.',
+          webPath: 'Web path of the issue.',
+          reference: 'Internal reference of the issue. Returned in shortened format by default.',
         },
-        resolve: async (i, args, c) => {
-          if (!args.full) return `#${i.iid}`;
+        (i, c) => issuePath(c, i),
+        async (i, full, c) => {
+          if (!full) return `#${i.iid}`;
           const project = await c.loaders.project.load(i.project_id);
           return `${project?.full_path ?? i.project_path}#${i.iid}`;
         },
-      }),
+      ),
       relativePosition: t.int({
         nullable: true,
         description: 'Relative position of the issue (under an epic: its position in the epic).',
@@ -135,12 +122,7 @@ for (const [ref, description] of ISSUE_TYPE_DESCRIPTIONS)
         description: 'Current health status.',
         resolve: (i) => graphqlHealthStatus(i.health_status),
       }),
-      author: t.field({
-        type: UserRef,
-        nullable: true,
-        description: 'User that created the issue.',
-        resolve: (i, _a, c) => (i.author_id ? c.loaders.user.load(i.author_id) : null),
-      }),
+      author: userByIdField(t, 'User that created the issue.', (i) => i.author_id),
       assignees: t.field({
         type: UserCoreConnection,
         description: 'Assignees of the issue.',
@@ -200,16 +182,7 @@ for (const [ref, description] of ISSUE_TYPE_DESCRIPTIONS)
     }),
   });
 
-function resolveIssueList(
-  c: GraphQLContext,
-  scope: { projectId: number } | { groupId: number },
-  args: IssueListArgs & Parameters<typeof paginateService>[0],
-) {
-  const filters = toIssueFilters(args);
-  return paginateService(args, ({ offset, limit }) =>
-    listIssues(c.ctx.database.db, c.actor, scope, filters, { offset, limit }),
-  );
-}
+const resolveIssueList = scopedListResolver(toIssueFilters, listIssues);
 
 builder.objectFields(ProjectRef, (t) => ({
   issues: t.field({

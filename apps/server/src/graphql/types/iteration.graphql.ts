@@ -1,4 +1,5 @@
 import { isInt4Id } from '@meridian/domain';
+import type { ObjectRef } from '@pothos/core';
 import { badRequest } from '../../errors';
 import { todayIso } from '../../lib/today';
 import { inheritedGroupIds, type SuggestionContainer } from '../../modules/autocomplete';
@@ -14,19 +15,17 @@ import { builder } from '../builder';
 import { byPageNumber, defineConnection, type PageArgs, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
 import { gid, parseGid } from '../gid';
+import { describedEnum } from './described-enum';
 import { GroupRef, ISSUE_REFS, ProjectRef } from './refs';
 
 const today = () => todayIso();
 
-const IterationState = builder.enumType('IterationState', {
-  description: 'State of a GitLab iteration.',
-  values: {
-    upcoming: { description: 'Upcoming iteration.' },
-    current: { description: 'Current iteration.' },
-    opened: { description: 'Open iteration (upcoming or current).' },
-    closed: { description: 'Closed iteration.' },
-    all: { description: 'Any iteration.' },
-  } as const,
+const IterationState = describedEnum('IterationState', 'State of a GitLab iteration.', {
+  upcoming: 'Upcoming iteration.',
+  current: 'Current iteration.',
+  opened: 'Open iteration (upcoming or current).',
+  closed: 'Closed iteration.',
+  all: 'Any iteration.',
 });
 
 const IterationSearchableField = builder.enumType('IterationSearchableField', {
@@ -37,11 +36,8 @@ const IterationSearchableField = builder.enumType('IterationSearchableField', {
   } as const,
 });
 
-const IterationSort = builder.enumType('IterationSort', {
-  description: 'Iteration sort values.',
-  values: {
-    CADENCE_AND_DUE_DATE_DESC: { description: 'Sort by cadence then due date, latest first (the only order served).' },
-  } as const,
+const IterationSort = describedEnum('IterationSort', 'Iteration sort values.', {
+  CADENCE_AND_DUE_DATE_DESC: 'Sort by cadence then due date, latest first (the only order served).',
 });
 
 interface IterationCadenceShape {
@@ -167,37 +163,45 @@ const iterationArgs = builder.args((t) => ({
   sort: t.field({ type: IterationSort, required: false, description: 'List iterations by sort order.' }),
 }));
 
-builder.objectFields(GroupRef, (t) => ({
-  iterations: t.field({
-    type: IterationConnection,
-    description: 'Find iterations of the group.',
-    args: {
-      ...pageArgs,
-      ...iterationArgs,
-      includeAncestors: t.arg.boolean({
-        required: false,
-        description: 'Whether to include ancestor iterations (default false).',
-      }),
-    },
-    resolve: (g, args, c) => resolveIterations(c, { kind: 'group', group: g }, args, false),
-  }),
-}));
+/** `iterations` of a group or project: those of `container(row)`'s groups, ancestors included by default or not. */
+function iterationsField<Row>(
+  ref: ObjectRef<typeof builder.$inferSchemaTypes, Row>,
+  says: { description: string; includeAncestors: string },
+  container: (row: Row) => SuggestionContainer,
+  ancestorsByDefault: boolean,
+) {
+  builder.objectFields(ref, (t) => ({
+    iterations: t.field({
+      type: IterationConnection,
+      description: says.description,
+      args: {
+        ...pageArgs,
+        ...iterationArgs,
+        includeAncestors: t.arg.boolean({ required: false, description: says.includeAncestors }),
+      },
+      resolve: (row, args, c) => resolveIterations(c, container(row), args, ancestorsByDefault),
+    }),
+  }));
+}
 
-builder.objectFields(ProjectRef, (t) => ({
-  iterations: t.field({
-    type: IterationConnection,
+iterationsField(
+  GroupRef,
+  {
+    description: 'Find iterations of the group.',
+    includeAncestors: 'Whether to include ancestor iterations (default false).',
+  },
+  (group) => ({ kind: 'group', group }),
+  false,
+);
+iterationsField(
+  ProjectRef,
+  {
     description: "Find iterations of the project's groups.",
-    args: {
-      ...pageArgs,
-      ...iterationArgs,
-      includeAncestors: t.arg.boolean({
-        required: false,
-        description: "Whether to include the iterations of the project group's ancestors (default true).",
-      }),
-    },
-    resolve: (p, args, c) => resolveIterations(c, { kind: 'project', project: p }, args, true),
-  }),
-}));
+    includeAncestors: "Whether to include the iterations of the project group's ancestors (default true).",
+  },
+  (project) => ({ kind: 'project', project }),
+  true,
+);
 
 for (const ref of ISSUE_REFS)
   builder.objectFields(ref, (t) => ({

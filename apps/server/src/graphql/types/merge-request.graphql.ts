@@ -2,18 +2,15 @@ import { findMergeRequest, listMergeRequests, type MergeRequestRow } from '../..
 import { webUrl } from '../../modules/namespaces';
 import { mergeRequestSubject } from '../../modules/notes';
 import { builder } from '../builder';
-import { defineConnection, pageArgs, paginateService } from '../connection';
+import { defineConnection, pageArgs } from '../connection';
 import type { GraphQLContext } from '../context';
 import { foundByIid } from '../readable';
-import {
-  type MergeRequestListArgs,
-  MergeRequestState,
-  mergeRequestListArgs,
-  toMergeRequestFilters,
-} from './merge-request-args';
+import { MergeRequestState, mergeRequestListArgs, toMergeRequestFilters } from './merge-request-args';
 import { MergeRequestPermissions } from './permissions.graphql';
-import { GroupRef, MilestoneRef, ProjectRef, UserRef } from './refs';
+import { GroupRef, MilestoneRef, ProjectRef } from './refs';
+import { scopedListResolver } from './scoped-list';
 import { titledFields } from './titled-fields';
+import { userByIdField } from './user-field';
 
 export const MergeRequestRef = builder.objectRef<MergeRequestRow>('MergeRequest');
 export const MergeRequestConnection = defineConnection('MergeRequest', MergeRequestRef);
@@ -49,18 +46,8 @@ MergeRequestRef.implement({
       resolve: async (m, _a, c) => webUrl(c.ctx, await mergeRequestPath(c, m)),
     }),
     reference: t.string({ description: 'Internal reference of the merge request.', resolve: (m) => `!${m.iid}` }),
-    author: t.field({
-      type: UserRef,
-      nullable: true,
-      description: 'User who created the merge request.',
-      resolve: (m, _a, c) => (m.author_id ? c.loaders.user.load(m.author_id) : null),
-    }),
-    mergeUser: t.field({
-      type: UserRef,
-      nullable: true,
-      description: 'User who merged the merge request.',
-      resolve: (m, _a, c) => (m.merge_user_id ? c.loaders.user.load(m.merge_user_id) : null),
-    }),
+    author: userByIdField(t, 'User who created the merge request.', (m) => m.author_id),
+    mergeUser: userByIdField(t, 'User who merged the merge request.', (m) => m.merge_user_id),
     milestone: t.field({
       type: MilestoneRef,
       nullable: true,
@@ -79,16 +66,7 @@ MergeRequestRef.implement({
   }),
 });
 
-function resolveMergeRequestList(
-  c: GraphQLContext,
-  scope: { projectId: number } | { groupId: number },
-  args: MergeRequestListArgs & Parameters<typeof paginateService>[0],
-) {
-  const filters = toMergeRequestFilters(args);
-  return paginateService(args, ({ offset, limit }) =>
-    listMergeRequests(c.ctx.database.db, c.actor, scope, filters, { offset, limit }),
-  );
-}
+const resolveMergeRequestList = scopedListResolver(toMergeRequestFilters, listMergeRequests);
 
 builder.objectFields(ProjectRef, (t) => ({
   mergeRequests: t.field({

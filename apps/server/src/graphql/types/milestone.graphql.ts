@@ -5,18 +5,16 @@ import { builder } from '../builder';
 import { byPageNumber, defineConnection, pageArgs, paginateService } from '../connection';
 import type { GraphQLContext } from '../context';
 import type { MilestoneRow } from '../loaders/rows';
+import { describedEnum } from './described-enum';
 import { Timeframe } from './epic-args';
 import { GroupRef, MilestoneRef, ProjectRef } from './refs';
 import { titledFields } from './titled-fields';
 
 const today = () => todayIso();
 
-export const MilestoneStateEnum = builder.enumType('MilestoneStateEnum', {
-  description: 'Current state of milestone.',
-  values: {
-    active: { description: 'Milestone is currently active.' },
-    closed: { description: 'Milestone is closed.' },
-  } as const,
+export const MilestoneStateEnum = describedEnum('MilestoneStateEnum', 'Current state of milestone.', {
+  active: 'Milestone is currently active.',
+  closed: 'Milestone is closed.',
 });
 
 async function containerPath(c: GraphQLContext, m: MilestoneRow): Promise<string> {

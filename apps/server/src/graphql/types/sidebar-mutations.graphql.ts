@@ -12,7 +12,8 @@ import { requireActor } from '../../policy/require-actor';
 import { serviceContext } from '../../service-context';
 import { builder } from '../builder';
 import { parseGid, parseTypedGid } from '../gid';
-import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, mutationErrors, payloadType } from '../mutation-errors';
+import { inputMutation, mutationPayload } from '../input-mutation';
+import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, objectPayload, payloadType } from '../mutation-errors';
 import { argumentsToParams, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
 import { TodoRef } from './epic-sidebar.graphql';
@@ -44,36 +45,27 @@ const EpicSetSubscriptionInput = builder.inputType('EpicSetSubscriptionInput', {
   }),
 });
 
-const EpicSetSubscriptionPayload = payloadType<MutationPayload & { epic: EpicRow | null }>(
-  'EpicSetSubscriptionPayload',
-  (t) => ({
-    epic: t.field({ type: EpicRef, nullable: true, description: 'Epic after mutation.', resolve: (p) => p.epic }),
-  }),
-);
+const EpicSetSubscriptionPayload = objectPayload('EpicSetSubscriptionPayload', 'epic', EpicRef, 'Epic after mutation.');
 
-builder.mutationField('epicSetSubscription', (t) =>
-  t.field({
-    type: EpicSetSubscriptionPayload,
-    description: 'Subscribes you to (or unsubscribes you from) notifications of an epic you can read.',
-    args: { input: t.arg({ type: EpicSetSubscriptionInput, required: true }) },
-    resolve: async (_root, { input }, c) => {
+inputMutation('epicSetSubscription', {
+  input: EpicSetSubscriptionInput,
+  payload: EpicSetSubscriptionPayload,
+  description: 'Subscribes you to (or unsubscribes you from) notifications of an epic you can read.',
+  resolve: (input, c) =>
+    mutationPayload(input, { epic: null as EpicRow | null }, async (out) => {
       const db = c.ctx.database.db;
-      let epic: EpicRow | null = null;
-      const errors = await mutationErrors(async () => {
-        const groupPath = validFullPath(input.groupPath);
-        if (!groupPath) throw badRequest('groupPath is invalid', 'groupPath');
-        const iid = Number(input.iid);
-        if (!/^\d{1,10}$/.test(input.iid) || !isInt4Id(iid)) throw new DomainError('not_found', 'Epic');
-        const me = requireActor(c.actor);
-        const group = await findGroup(db, me, { fullPath: groupPath });
-        epic = await findEpic(db, me, group.id, iid);
-        await setSubscription(db, me, { type: 'Epic', id: epic.id }, input.subscribedState);
-        c.loaders.epicSubscribed.clear(epic.id);
-      });
-      return { clientMutationId: input.clientMutationId ?? null, errors, epic };
-    },
-  }),
-);
+      const groupPath = validFullPath(input.groupPath);
+      if (!groupPath) throw badRequest('groupPath is invalid', 'groupPath');
+      const iid = Number(input.iid);
+      if (!/^\d{1,10}$/.test(input.iid) || !isInt4Id(iid)) throw new DomainError('not_found', 'Epic');
+      const me = requireActor(c.actor);
+      const group = await findGroup(db, me, { fullPath: groupPath });
+      const epic = await findEpic(db, me, group.id, iid);
+      out.epic = epic;
+      await setSubscription(db, me, { type: 'Epic', id: epic.id }, input.subscribedState);
+      c.loaders.epicSubscribed.clear(epic.id);
+    }),
+});
 
 // ---------------------------------------------------------------------------------------------
 // mergeRequestSetLocked (IE-46)
@@ -99,16 +91,11 @@ const MergeRequestSetLockedInput = builder.inputType('MergeRequestSetLockedInput
   }),
 });
 
-const MergeRequestSetLockedPayload = payloadType<MutationPayload & { mergeRequest: MergeRequestRow | null }>(
+const MergeRequestSetLockedPayload = objectPayload(
   'MergeRequestSetLockedPayload',
-  (t) => ({
-    mergeRequest: t.field({
-      type: MergeRequestRef,
-      nullable: true,
-      description: 'Merge request after mutation.',
-      resolve: (p) => p.mergeRequest,
-    }),
-  }),
+  'mergeRequest',
+  MergeRequestRef,
+  'Merge request after mutation.',
 );
 
 builder.objectFields(MergeRequestRef, (t) => ({
@@ -120,37 +107,32 @@ builder.objectFields(MergeRequestRef, (t) => ({
 
 const LOCKED_ARGUMENTS = { locked: 'discussion_locked' } as const;
 
-builder.mutationField('mergeRequestSetLocked', (t) =>
-  t.field({
-    type: MergeRequestSetLockedPayload,
-    description:
-      "Locks or unlocks a merge request's discussion, as REST `PUT …/merge_requests/:iid` `discussion_locked`.",
-    args: { input: t.arg({ type: MergeRequestSetLockedInput, required: true }) },
-    resolve: async (_root, { input }, c) => {
+inputMutation('mergeRequestSetLocked', {
+  input: MergeRequestSetLockedInput,
+  payload: MergeRequestSetLockedPayload,
+  description:
+    "Locks or unlocks a merge request's discussion, as REST `PUT …/merge_requests/:iid` `discussion_locked`.",
+  resolve: (input, c) =>
+    mutationPayload(input, { mergeRequest: null as MergeRequestRow | null }, async (out) => {
       const db = c.ctx.database.db;
-      let mergeRequest: MergeRequestRow | null = null;
-      const errors = await mutationErrors(async () => {
-        const fullPath = validFullPath(input.projectPath);
-        if (!fullPath) throw badRequest('projectPath is invalid', 'projectPath');
-        const iid = Number(input.iid);
-        if (!/^\d{1,10}$/.test(input.iid) || !isInt4Id(iid)) throw new DomainError('not_found', 'Merge request');
-        const project = await findProject(db, c.actor, { fullPath });
-        mergeRequest = await findMergeRequest(db, c.actor, project.id, iid);
-        const params = argumentsToParams({ locked: input.locked }, LOCKED_ARGUMENTS);
-        await withArgumentNames(LOCKED_ARGUMENTS, () =>
-          updateMergeRequestWithQuickActions(
-            serviceContext(c.ctx, c.actor),
-            project,
-            iid,
-            parseUpdateMergeRequest(params),
-          ),
-        );
-        mergeRequest = await findMergeRequest(db, c.actor, project.id, iid).catch(() => null);
-      });
-      return { clientMutationId: input.clientMutationId ?? null, errors, mergeRequest };
-    },
-  }),
-);
+      const fullPath = validFullPath(input.projectPath);
+      if (!fullPath) throw badRequest('projectPath is invalid', 'projectPath');
+      const iid = Number(input.iid);
+      if (!/^\d{1,10}$/.test(input.iid) || !isInt4Id(iid)) throw new DomainError('not_found', 'Merge request');
+      const project = await findProject(db, c.actor, { fullPath });
+      out.mergeRequest = await findMergeRequest(db, c.actor, project.id, iid);
+      const params = argumentsToParams({ locked: input.locked }, LOCKED_ARGUMENTS);
+      await withArgumentNames(LOCKED_ARGUMENTS, () =>
+        updateMergeRequestWithQuickActions(
+          serviceContext(c.ctx, c.actor),
+          project,
+          iid,
+          parseUpdateMergeRequest(params),
+        ),
+      );
+      out.mergeRequest = await findMergeRequest(db, c.actor, project.id, iid).catch(() => null);
+    }),
+});
 
 // ---------------------------------------------------------------------------------------------
 // todoCreate, todoMarkDone
@@ -169,14 +151,12 @@ const TodoCreateInput = builder.inputType('TodoCreateInput', {
   }),
 });
 
-const TodoCreatePayload = payloadType<MutationPayload & { todo: TodoShape | null }>('TodoCreatePayload', (t) => ({
-  todo: t.field({
-    type: TodoRef,
-    nullable: true,
-    description: 'To-do item created, or your pending one on the target when you already had it (as GitLab).',
-    resolve: (p) => p.todo,
-  }),
-}));
+const TodoCreatePayload = objectPayload(
+  'TodoCreatePayload',
+  'todo',
+  TodoRef,
+  'To-do item created, or your pending one on the target when you already had it (as GitLab).',
+);
 
 /** The issue, epic or merge request a TodoableID names, as the actor may read it (404 otherwise). */
 async function todoTarget(
@@ -192,24 +172,19 @@ async function todoTarget(
   return noteableById(db, actor, row.kind === 'epic' ? 'Epic' : 'Issue', row.id);
 }
 
-builder.mutationField('todoCreate', (t) =>
-  t.field({
-    type: TodoCreatePayload,
-    description: 'Adds a to-do item for you on an issue, merge request or epic you can read.',
-    args: { input: t.arg({ type: TodoCreateInput, required: true }) },
-    resolve: async (_root, { input }, c) => {
+inputMutation('todoCreate', {
+  input: TodoCreateInput,
+  payload: TodoCreatePayload,
+  description: 'Adds a to-do item for you on an issue, merge request or epic you can read.',
+  resolve: (input, c) =>
+    mutationPayload(input, { todo: null as TodoShape | null }, async (out) => {
       const db = c.ctx.database.db;
-      let todo: TodoShape | null = null;
-      const errors = await mutationErrors(async () => {
-        const me = requireActor(c.actor);
-        const target = await todoTarget(db, me, input.targetId);
-        const { id } = await markForLater(db, me, { type: target.type, id: target.id });
-        todo = await findTodo(db, me, id);
-      });
-      return { clientMutationId: input.clientMutationId ?? null, errors, todo };
-    },
-  }),
-);
+      const me = requireActor(c.actor);
+      const target = await todoTarget(db, me, input.targetId);
+      const { id } = await markForLater(db, me, { type: target.type, id: target.id });
+      out.todo = await findTodo(db, me, id);
+    }),
+});
 
 const TodoMarkDoneInput = builder.inputType('TodoMarkDoneInput', {
   description: 'Autogenerated input type of TodoMarkDone.',
@@ -228,20 +203,14 @@ const TodoMarkDonePayload = payloadType<MutationPayload & { todo: TodoShape | nu
   }),
 }));
 
-builder.mutationField('todoMarkDone', (t) =>
-  t.field({
-    type: TodoMarkDonePayload,
-    nullable: true,
-    description: 'Marks one of your to-do items as done.',
-    args: { input: t.arg({ type: TodoMarkDoneInput, required: true }) },
-    resolve: async (_root, { input }, c) => {
+inputMutation('todoMarkDone', {
+  input: TodoMarkDoneInput,
+  payload: TodoMarkDonePayload,
+  description: 'Marks one of your to-do items as done.',
+  resolve: (input, c) =>
+    mutationPayload(input, { todo: null as TodoShape | null }, async (out) => {
       const db = c.ctx.database.db;
-      let todo: TodoShape | null = null;
-      const errors = await mutationErrors(async () => {
-        const id = parseGid(input.id, ['Todo']) as number;
-        todo = await findTodo(db, c.actor, await markTodoDone(db, c.actor, id));
-      });
-      return { clientMutationId: input.clientMutationId ?? null, errors, todo };
-    },
-  }),
-);
+      const id = parseGid(input.id, ['Todo']) as number;
+      out.todo = await findTodo(db, c.actor, await markTodoDone(db, c.actor, id));
+    }),
+});

@@ -2,16 +2,14 @@ import { webUrl } from '../../modules/namespaces';
 import { builder } from '../builder';
 import { gid } from '../gid';
 import type { UserRow } from '../loaders/rows';
+import { describedEnum } from './described-enum';
 import { UserRef } from './refs';
 
-const UserState = builder.enumType('UserState', {
-  description: 'Possible states of a user.',
-  values: {
-    active: { description: 'User is active and can use the system.' },
-    blocked: { description: 'User has been blocked by an administrator.' },
-    deactivated: { description: 'User is no longer active.' },
-    banned: { description: 'User has been banned.' },
-  } as const,
+const UserState = describedEnum('UserState', 'Possible states of a user.', {
+  active: 'User is active and can use the system.',
+  blocked: 'User has been blocked by an administrator.',
+  deactivated: 'User is no longer active.',
+  banned: 'User has been banned.',
 });
 
 /**

@@ -14,7 +14,8 @@ import { canGroup } from '../../policy/abilities';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import { type GidType, parseGid, parseTypedGid } from '../gid';
-import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, mutationErrors, payloadType } from '../mutation-errors';
+import { inputMutation, mutationPayload } from '../input-mutation';
+import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, objectPayload, payloadType } from '../mutation-errors';
 import { readable } from '../readable';
 import { argumentsToParams, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
@@ -300,103 +301,83 @@ async function targetNamespace(
 }
 
 type Payload = MutationPayload & { workItem: WorkItem | null };
-const workItemPayload = (name: string) =>
-  payloadType<Payload>(name, (t) => ({
-    workItem: t.field({
-      type: WorkItemRef,
-      nullable: true,
-      description: 'Work item after mutation.',
-      resolve: (p) => p.workItem,
-    }),
-  }));
+const workItemPayload = (name: string) => objectPayload(name, 'workItem', WorkItemRef, 'Work item after mutation.');
 const CreatePayload = workItemPayload('WorkItemCreatePayload');
 const UpdatePayload = workItemPayload('WorkItemUpdatePayload');
 const DeletePayload = payloadType<MutationPayload>('WorkItemDeletePayload');
 
-async function resolveCreate(c: GraphQLContext, input: typeof WorkItemCreateInput.$inferInput): Promise<Payload> {
-  let workItem: WorkItem | null = null;
-  const errors = await mutationErrors(async () => {
+const resolveCreate = (input: typeof WorkItemCreateInput.$inferInput, c: GraphQLContext): Promise<Payload> =>
+  mutationPayload(input, { workItem: null as WorkItem | null }, async (out) => {
     const type = typeOfGid(input.workItemTypeId);
     if (!type) throw badRequest('workItemTypeId is invalid', 'workItemTypeId');
     const namespace = await targetNamespace(c, input);
     const parent = input.hierarchyWidget?.parentId ? await namedWorkItem(c, input.hierarchyWidget.parentId) : null;
     const params = widgetParams(input);
-    workItem = await withArgumentNames(WORK_ITEM_ARGUMENTS, () =>
+    out.workItem = await withArgumentNames(WORK_ITEM_ARGUMENTS, () =>
       createWorkItem(serviceContext(c.ctx, c.actor), { namespace, type, params, parent }),
     );
   });
-  return { clientMutationId: input.clientMutationId ?? null, errors, workItem };
-}
 
-async function resolveDelete(
-  c: GraphQLContext,
-  input: typeof WorkItemDeleteInput.$inferInput,
-): Promise<MutationPayload> {
-  const errors = await mutationErrors(async () => {
+const resolveDelete = (input: typeof WorkItemDeleteInput.$inferInput, c: GraphQLContext): Promise<MutationPayload> =>
+  mutationPayload(input, {}, async () => {
     const item = await namedWorkItem(c, input.id);
     const id = item.kind === 'epic' ? item.row.work_item_id : item.row.id;
     await deleteWorkItem(c.ctx.database.db, c.actor, id);
   });
-  return { clientMutationId: input.clientMutationId ?? null, errors };
-}
 
-const createField = (description: string) =>
-  builder.mutationField(description.startsWith('Alias') ? 'createWorkItem' : 'workItemCreate', (t) =>
-    t.field({
-      type: CreatePayload,
-      description,
-      args: { input: t.arg({ type: WorkItemCreateInput, required: true }) },
-      resolve: (_root, { input }, c) => resolveCreate(c, input),
+inputMutation('workItemCreate', {
+  input: WorkItemCreateInput,
+  payload: CreatePayload,
+  description: 'Creates a work item (an issue-backed type in a project, or an epic in a group).',
+  resolve: resolveCreate,
+});
+inputMutation('createWorkItem', {
+  input: WorkItemCreateInput,
+  payload: CreatePayload,
+  description: "Alias of `workItemCreate`, named as the web app's createWorkItem operation (RF-11).",
+  resolve: resolveCreate,
+});
+
+inputMutation('workItemDelete', {
+  input: WorkItemDeleteInput,
+  payload: DeletePayload,
+  description: 'Deletes a work item (the issue or epic delete service: destroy_issue / destroy_epic).',
+  resolve: resolveDelete,
+});
+inputMutation('deleteWorkItem', {
+  input: WorkItemDeleteInput,
+  payload: DeletePayload,
+  description: "Alias of `workItemDelete`, named as the web app's deleteWorkItem operation (IE-44).",
+  resolve: resolveDelete,
+});
+
+inputMutation('workItemUpdate', {
+  input: WorkItemUpdateInput,
+  payload: UpdatePayload,
+  description: 'Updates a work item: its fields through the issue or epic update service, then its hierarchy.',
+  resolve: (input, c) =>
+    mutationPayload(input, { workItem: null as WorkItem | null }, async (out) => {
+      const item = await namedWorkItem(c, input.id);
+      out.workItem = item;
+      const hierarchy = input.hierarchyWidget;
+      const childIds = hierarchy?.childrenIds ?? [];
+      if (childIds.length > 100) throw badRequest('childrenIds may hold at most 100 ids', 'childrenIds');
+      const parent =
+        hierarchy && hierarchy.parentId !== undefined
+          ? hierarchy.parentId === null
+            ? null
+            : await namedWorkItem(c, hierarchy.parentId)
+          : undefined;
+      const children = await Promise.all(childIds.map((id) => namedWorkItem(c, id)));
+      const placement = await hierarchyPlacement(c, hierarchy);
+      await withArgumentNames(WORK_ITEM_ARGUMENTS, () =>
+        updateWorkItem(serviceContext(c.ctx, c.actor), item, {
+          params: widgetParams(input),
+          parent,
+          children,
+          placement,
+        }),
+      );
+      out.workItem = await reloadWorkItem(c.ctx.database.db, c.actor, item).catch(() => null);
     }),
-  );
-createField('Creates a work item (an issue-backed type in a project, or an epic in a group).');
-createField("Alias of `workItemCreate`, named as the web app's createWorkItem operation (RF-11).");
-
-const deleteField = (name: 'workItemDelete' | 'deleteWorkItem', description: string) =>
-  builder.mutationField(name, (t) =>
-    t.field({
-      type: DeletePayload,
-      description,
-      args: { input: t.arg({ type: WorkItemDeleteInput, required: true }) },
-      resolve: (_root, { input }, c) => resolveDelete(c, input),
-    }),
-  );
-deleteField('workItemDelete', 'Deletes a work item (the issue or epic delete service: destroy_issue / destroy_epic).');
-deleteField('deleteWorkItem', "Alias of `workItemDelete`, named as the web app's deleteWorkItem operation (IE-44).");
-
-builder.mutationField('workItemUpdate', (t) =>
-  t.field({
-    type: UpdatePayload,
-    description: 'Updates a work item: its fields through the issue or epic update service, then its hierarchy.',
-    args: { input: t.arg({ type: WorkItemUpdateInput, required: true }) },
-    resolve: async (_root, { input }, c) => {
-      const db = c.ctx.database.db;
-      let workItem: WorkItem | null = null;
-      const errors = await mutationErrors(async () => {
-        const item = await namedWorkItem(c, input.id);
-        workItem = item;
-        const hierarchy = input.hierarchyWidget;
-        const childIds = hierarchy?.childrenIds ?? [];
-        if (childIds.length > 100) throw badRequest('childrenIds may hold at most 100 ids', 'childrenIds');
-        const parent =
-          hierarchy && hierarchy.parentId !== undefined
-            ? hierarchy.parentId === null
-              ? null
-              : await namedWorkItem(c, hierarchy.parentId)
-            : undefined;
-        const children = await Promise.all(childIds.map((id) => namedWorkItem(c, id)));
-        const placement = await hierarchyPlacement(c, hierarchy);
-        await withArgumentNames(WORK_ITEM_ARGUMENTS, () =>
-          updateWorkItem(serviceContext(c.ctx, c.actor), item, {
-            params: widgetParams(input),
-            parent,
-            children,
-            placement,
-          }),
-        );
-        workItem = await reloadWorkItem(db, c.actor, item).catch(() => null);
-      });
-      return { clientMutationId: input.clientMutationId ?? null, errors, workItem };
-    },
-  }),
-);
+});

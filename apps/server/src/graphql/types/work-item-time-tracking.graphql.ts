@@ -1,7 +1,7 @@
 import { listIssueTimelogs, type TimelogRow } from '../../modules/time-tracking';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateService } from '../connection';
-import { UserRef } from './refs';
+import { userByIdField } from './user-field';
 import { issueRow, widget } from './work-item-widget';
 
 /* The time tracking widget of a work item, and its timelogs (GitLab's Timelog). */
@@ -25,12 +25,7 @@ const TimelogRef = builder.objectRef<TimelogRow>('Timelog').implement({
       description: 'Summary of how the time was spent.',
       resolve: (l) => l.summary || null,
     }),
-    user: t.field({
-      type: UserRef,
-      nullable: true,
-      description: 'User that logged the time (null once the user is deleted).',
-      resolve: (l, _a, c) => (l.user_id === null ? null : c.loaders.user.load(l.user_id)),
-    }),
+    user: userByIdField(t, 'User that logged the time (null once the user is deleted).', (l) => l.user_id),
   }),
 });
 const TimelogConnection = defineConnection('Timelog', TimelogRef);

@@ -8,6 +8,7 @@ import {
   widgetDefinitions,
   workItemTypeOf,
 } from '@meridian/domain';
+import type { FieldRef } from '@pothos/core';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray } from '../connection';
 
@@ -50,11 +51,28 @@ type Def<T extends WidgetDefinition['type']> = Extract<WidgetDefinition, { type:
   parentType?: WorkItemTypeInfo;
 };
 
-builder.objectRef<Def<'ASSIGNEES'>>('WorkItemWidgetDefinitionAssignees').implement({
-  description: 'Represents an assignees widget definition.',
-  interfaces: [WidgetDefinitionRef],
-  isTypeOf: (d) => (d as WidgetDefinition).type === 'ASSIGNEES',
-  fields: (t) => ({
+type Types = typeof builder.$inferSchemaTypes;
+
+/** A `WorkItemWidgetDefinition<Name>` type: the definition of the widget `type`, with its settings. */
+function widgetDefinition<T extends WidgetDefinition['type']>(
+  name: string,
+  type: T,
+  description: string,
+  fields: (t: PothosSchemaTypes.ObjectFieldBuilder<Types, Def<T>>) => Record<string, FieldRef<Types>>,
+) {
+  builder.objectRef<Def<T>>(name).implement({
+    description,
+    interfaces: [WidgetDefinitionRef],
+    isTypeOf: (d) => (d as WidgetDefinition).type === type,
+    fields: fields as never,
+  });
+}
+
+widgetDefinition(
+  'WorkItemWidgetDefinitionAssignees',
+  'ASSIGNEES',
+  'Represents an assignees widget definition.',
+  (t) => ({
     allowsMultipleAssignees: t.exposeBoolean('allowsMultipleAssignees', {
       description: 'Indicates whether multiple assignees are allowed.',
     }),
@@ -62,50 +80,37 @@ builder.objectRef<Def<'ASSIGNEES'>>('WorkItemWidgetDefinitionAssignees').impleme
       description: "Indicates whether the current user can invite members to the work item's parent.",
     }),
   }),
-});
+);
 
-builder.objectRef<Def<'LABELS'>>('WorkItemWidgetDefinitionLabels').implement({
-  description: 'Represents a labels widget definition.',
-  interfaces: [WidgetDefinitionRef],
-  isTypeOf: (d) => (d as WidgetDefinition).type === 'LABELS',
-  fields: (t) => ({
-    allowsScopedLabels: t.exposeBoolean('allowsScopedLabels', {
-      description: 'Indicates whether scoped labels are available.',
-    }),
+widgetDefinition('WorkItemWidgetDefinitionLabels', 'LABELS', 'Represents a labels widget definition.', (t) => ({
+  allowsScopedLabels: t.exposeBoolean('allowsScopedLabels', {
+    description: 'Indicates whether scoped labels are available.',
   }),
-});
+}));
 
-builder.objectRef<Def<'WEIGHT'>>('WorkItemWidgetDefinitionWeight').implement({
-  description: 'Represents a weight widget definition.',
-  interfaces: [WidgetDefinitionRef],
-  isTypeOf: (d) => (d as WidgetDefinition).type === 'WEIGHT',
-  fields: (t) => ({
-    editable: t.exposeBoolean('editable', { description: 'Indicates whether editable weight is available.' }),
-    rollUp: t.exposeBoolean('rollUp', { description: 'Indicates whether rolled up weight is available.' }),
-  }),
-});
+widgetDefinition('WorkItemWidgetDefinitionWeight', 'WEIGHT', 'Represents a weight widget definition.', (t) => ({
+  editable: t.exposeBoolean('editable', { description: 'Indicates whether editable weight is available.' }),
+  rollUp: t.exposeBoolean('rollUp', { description: 'Indicates whether rolled up weight is available.' }),
+}));
 
 builder.objectRef<DefinitionShape>('WorkItemWidgetDefinitionHierarchy').implement({
   description: 'Represents a hierarchy widget definition.',
   interfaces: [WidgetDefinitionRef],
   isTypeOf: (d) => (d as WidgetDefinition).type === 'HIERARCHY',
-  fields: (t) => ({
+  fields: (t) => {
     // Connections, as GitLab's (`allowedChildTypes { nodes { … } }`).
-    allowedChildTypes: t.field({
-      type: WorkItemTypeConnection,
-      description: 'Allowed child types for the work item type.',
-      args: pageArgs,
-      resolve: (d, args) =>
-        paginateArray(args, allowedChildTypes(d.parentType?.baseType ?? 'issue').map(workItemTypeOf)),
-    }),
-    allowedParentTypes: t.field({
-      type: WorkItemTypeConnection,
-      description: 'Allowed parent types for the work item type.',
-      args: pageArgs,
-      resolve: (d, args) =>
-        paginateArray(args, allowedParentTypes(d.parentType?.baseType ?? 'issue').map(workItemTypeOf)),
-    }),
-  }),
+    const allowedTypes = (kinds: 'child' | 'parent', allowed: typeof allowedChildTypes) =>
+      t.field({
+        type: WorkItemTypeConnection,
+        description: `Allowed ${kinds} types for the work item type.`,
+        args: pageArgs,
+        resolve: (d, args) => paginateArray(args, allowed(d.parentType?.baseType ?? 'issue').map(workItemTypeOf)),
+      });
+    return {
+      allowedChildTypes: allowedTypes('child', allowedChildTypes),
+      allowedParentTypes: allowedTypes('parent', allowedParentTypes),
+    };
+  },
 });
 
 builder.objectRef<DefinitionShape>('WorkItemWidgetDefinitionGeneric').implement({

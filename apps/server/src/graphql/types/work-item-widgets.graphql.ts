@@ -4,11 +4,11 @@ import { canIssue } from '../../policy/abilities';
 import { pageArgs, paginateArray } from '../connection';
 import { UserCoreConnection } from './issue.graphql';
 import { LabelConnection } from './label.graphql';
-import { UserRef } from './refs';
 import { childStats, epicRow, issueRow, widget } from './work-item-widget';
 import './work-item-planning-widgets.graphql';
 import './work-item-time-tracking.graphql';
 import './work-item-hierarchy-widget.graphql';
+import { userByIdField } from './user-field';
 
 /*
  * The widgets of a work item (IE-41), one GraphQL type per widget type, as GitLab's
@@ -76,12 +76,11 @@ widget('WorkItemWidgetDescription', 'DESCRIPTION', 'Represents a description wid
     description: "Timestamp of when the work item's description was last edited.",
     resolve: (w) => w.item.row.last_edited_at,
   }),
-  lastEditedBy: t.field({
-    type: UserRef,
-    nullable: true,
-    description: "User that made the last edit to the work item's description.",
-    resolve: (w, _a, c) => (w.item.row.last_edited_by_id ? c.loaders.user.load(w.item.row.last_edited_by_id) : null),
-  }),
+  lastEditedBy: userByIdField(
+    t,
+    "User that made the last edit to the work item's description.",
+    (w) => w.item.row.last_edited_by_id,
+  ),
 }));
 
 widget('WorkItemWidgetWeight', 'WEIGHT', 'Represents a weight widget.', (t) => ({

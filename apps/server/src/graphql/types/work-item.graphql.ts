@@ -1,14 +1,15 @@
 import { type WidgetType, widgetDefinitions, workItemTypeOf } from '@meridian/domain';
 import { epicSubject } from '../../modules/epics';
 import { issueSubjectOf } from '../../modules/issues';
-import { webUrl } from '../../modules/namespaces';
 import { baseTypeOf, type WorkItem, workItemId } from '../../modules/work-items';
 import type { EpicSubject, IssueSubject } from '../../policy/subjects';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import { WorkItemPermissions } from './permissions.graphql';
-import { UserRef, WorkItemRef } from './refs';
+import { WorkItemRef } from './refs';
+import { userByIdField } from './user-field';
+import { webLinkFields } from './web-link-fields';
 import { NamespaceRef, type NamespaceShape } from './work-item-namespace.graphql';
 import { WorkItemTypeRef, WorkItemWidgetType } from './work-item-type.graphql';
 import { WidgetRef, type WidgetShape } from './work-item-widgets.graphql';
@@ -101,31 +102,17 @@ WorkItemRef.implement({
       description: 'Namespace the work item belongs to (its project or, for an epic, its group).',
       resolve: (w) => namespaceOf(w),
     }),
-    author: t.field({
-      type: UserRef,
-      nullable: true,
-      description: 'User that created the work item.',
-      resolve: (w, _a, c) => (w.row.author_id ? c.loaders.user.load(w.row.author_id) : null),
-    }),
-    webUrl: t.string({
-      description: 'URL of this work item.',
-      resolve: async (w, _a, c) => webUrl(c.ctx, await workItemPath(c, w)),
-    }),
-    webPath: t.string({
-      description: 'Web path of the work item.',
-      resolve: async (w, _a, c) => `/${await workItemPath(c, w)}`,
-    }),
-    reference: t.string({
-      description: 'Internal reference of the work item. Returned in shortened format by default.',
-      args: {
-        full: t.arg.boolean({
-          required: false,
-          defaultValue: false,
-          description: 'Boolean option specifying whether the reference should be returned in full.',
-        }),
+    author: userByIdField(t, 'User that created the work item.', (w) => w.row.author_id),
+    ...webLinkFields(
+      t,
+      {
+        webUrl: 'URL of this work item.',
+        webPath: 'Web path of the work item.',
+        reference: 'Internal reference of the work item. Returned in shortened format by default.',
       },
-      resolve: (w, args, c) => workItemReference(c, w, args.full ?? false),
-    }),
+      (w, c) => workItemPath(c, w),
+      (w, full, c) => workItemReference(c, w, full),
+    ),
     userPermissions: t.field({
       type: WorkItemPermissions,
       description: 'Permissions for the current user on the resource.',

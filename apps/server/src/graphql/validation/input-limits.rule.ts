@@ -1,6 +1,5 @@
 import { type ASTNode, type ASTVisitor, GraphQLError, type ValidationContext, type ValidationRule } from 'graphql';
-import { maxLengthOf } from './input-limits';
-import { forEachLiteral, problemWith } from './input-values';
+import { forEachArgumentLiteral, problemWith } from './input-values';
 
 /**
  * Every string literal reaching a String/ID/scalar argument or input-object field is checked
@@ -11,20 +10,13 @@ import { forEachLiteral, problemWith } from './input-values';
  */
 export const inputLimitsRule: ValidationRule = (context: ValidationContext): ASTVisitor => ({
   Argument(node) {
-    const arg = context.getArgument();
-    if (!arg) return;
-    forEachLiteral(
-      node.value,
-      arg.type,
-      { name: arg.name, max: maxLengthOf(arg) },
-      {
-        string: (value, slot) => {
-          const problem = problemWith(value, slot.max);
-          if (problem) context.reportError(inputLimitError(slot.name, problem, node));
-        },
-        variable: () => {},
+    forEachArgumentLiteral(node, context.getArgument(), {
+      string: (value, slot) => {
+        const problem = problemWith(value, slot.max);
+        if (problem) context.reportError(inputLimitError(slot.name, problem, node));
       },
-    );
+      variable: () => {},
+    });
   },
 });
 

@@ -1,4 +1,4 @@
-import { type GraphQLInputType, Kind, type ValueNode } from 'graphql';
+import { type ArgumentNode, type GraphQLArgument, type GraphQLInputType, Kind, type ValueNode } from 'graphql';
 import { maxLengthOf } from './input-limits';
 import { asInputObject, asList, unwrapNonNull } from './type-kind';
 
@@ -80,4 +80,13 @@ export function forEachLiteral(
   } else if (value.kind === Kind.STRING) {
     on.string(value.value, slot);
   }
+}
+
+/** `forEachLiteral` over one argument of a document (none when the schema does not know it). */
+export function forEachArgumentLiteral(
+  node: ArgumentNode,
+  arg: GraphQLArgument | null | undefined,
+  on: Parameters<typeof forEachLiteral>[3],
+): void {
+  if (arg) forEachLiteral(node.value, arg.type, { name: arg.name, max: maxLengthOf(arg) }, on);
 }

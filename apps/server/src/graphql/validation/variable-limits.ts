@@ -7,9 +7,8 @@ import {
   visit,
   visitWithTypeInfo,
 } from 'graphql';
-import { maxLengthOf } from './input-limits';
 import { inputLimitError } from './input-limits.rule';
-import { forEachLiteral, forEachRuntimeString, problemWith, type StringSlot } from './input-values';
+import { forEachArgumentLiteral, forEachRuntimeString, problemWith, type StringSlot } from './input-values';
 
 /** One place a variable is used: the type and cap of what it fills, and the argument for the error. */
 interface VariableUsage {
@@ -35,14 +34,10 @@ function usagesOf(schema: GraphQLSchema, document: DocumentNode): VariableUsage[
     document,
     visitWithTypeInfo(typeInfo, {
       Argument(node) {
-        const arg = typeInfo.getArgument();
-        if (!arg) return;
-        forEachLiteral(
-          node.value,
-          arg.type,
-          { name: arg.name, max: maxLengthOf(arg) },
-          { string: () => {}, variable: (variable, type, slot) => usages.push({ variable, type, slot, node }) },
-        );
+        forEachArgumentLiteral(node, typeInfo.getArgument(), {
+          string: () => {},
+          variable: (variable, type, slot) => usages.push({ variable, type, slot, node }),
+        });
       },
     }),
   );

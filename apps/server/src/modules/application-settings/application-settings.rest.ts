@@ -26,11 +26,15 @@ export const applicationSettingsRoutes: FastifyPluginAsync<{ ctx: AppContext }> 
   });
 };
 
-/** The public, read-only `GET /-/config.json` the web app boots with (no secrets, no auth). */
+/**
+ * The public, read-only `GET /-/config.json` the web app boots with (no secrets, no auth); on a Geo
+ * secondary also `geo_secondary` and the primary's URL, for the read-only banner.
+ */
 export const clientConfigRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
+  const site = ctx.site.secondary ? { geo_secondary: true, geo_primary_url: ctx.site.primaryUrl } : {};
   app.get('/-/config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return getPublicSettings(db);
+    return { ...(await getPublicSettings(db)), ...site };
   });
 };

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
-import { forbidden } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import { requireActor } from '../../policy/require-actor';
+import { requireAdmin } from '../../policy/require-actor';
 import {
   type ApplicationSettings,
   PUBLIC_SETTING_KEYS,
@@ -56,12 +55,6 @@ export function cachedApplicationSettings(db: Database): Promise<ApplicationSett
 export async function getPublicSettings(db: Database): Promise<Partial<ApplicationSettings>> {
   const settings = await getApplicationSettings(db);
   return Object.fromEntries(PUBLIC_SETTING_KEYS.map((key) => [key, settings[key]]));
-}
-
-function requireAdmin(actorOrNull: Actor | null): Actor {
-  const actor = requireActor(actorOrNull);
-  if (!actor.admin) throw forbidden();
-  return actor;
 }
 
 /** `GET /application/settings`: instance administrators only (401 anonymous, 403 others), as GitLab. */

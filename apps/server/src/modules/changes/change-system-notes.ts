@@ -11,11 +11,13 @@ import {
   type FieldChange,
   healthStatusChangedNote,
   hierarchyChangedNote,
+  incidentStatusChangedNote,
   iterationChangedNote,
   labelsChangedNote,
   milestoneChangedNote,
   parentEpicNote,
   reviewersChangedNote,
+  severityChangedNote,
   titleChangedNote,
   weightChangedNote,
 } from '@meridian/domain';
@@ -128,6 +130,12 @@ export function changeSystemNotes(
         break;
       case 'health_status':
         add(healthStatusChangedNote(change.current as string | null));
+        break;
+      case 'severity':
+        add(severityChangedNote(String(change.current)));
+        break;
+      case 'escalation_status':
+        add(incidentStatusChangedNote(String(change.current), target.statusChangeReason));
         break;
       case 'discussion_locked':
         add(discussionLockNote(change.current === true, target.noun));

@@ -28,6 +28,8 @@ export interface ChangeTarget {
   };
   /** How titles compare for the title note (a merge request's Draft prefix is a note of its own). */
   titleOf?: (title: string) => string;
+  /** Incidents: why the escalation status changed, appended to its note (' by closing the incident'). */
+  statusChangeReason?: string;
   /** An epic's group: another epic's reference is short (`&3`) in the same group, else full. */
   groupId?: number;
 }

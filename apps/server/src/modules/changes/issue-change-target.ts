@@ -51,6 +51,8 @@ const ISSUE_FIELDS = [
   'start_date',
   'weight',
   'health_status',
+  'severity',
+  'escalation_status',
 ] as const;
 
 /** The fields of an issue row the recorder compares, with its label and assignee sets when loaded. */

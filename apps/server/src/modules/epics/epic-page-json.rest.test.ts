@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../auth/session-cookie';
-import { digest } from '../../auth/token-digest';
 import { AccessLevel } from '../../policy/access-levels';
 import { apiClient } from '../../test/api-client';
-import { addGroupMembers, createGroup, createProject } from '../../test/factories';
+import { addGroupMembers, createCookieSession, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 const t = useRestTestApp({
@@ -270,17 +268,7 @@ describe('PUT /groups/:group/-/epics/:iid.json', () => {
 
   it('needs the CSRF header from a cookie session', async () => {
     const e = await newEpic();
-    const secret = 'epj-session-secret';
-    await t.db
-      .insertInto('sessions')
-      .values({
-        id: digest(secret),
-        user_id: uid.owner ?? 0,
-        csrf_token: 'epj-csrf',
-        expires_at: new Date(Date.now() + 3_600_000),
-      })
-      .execute();
-    const cookies = { [SESSION_COOKIE]: secret };
+    const { cookies, csrfToken } = await createCookieSession(t.db, uid.owner ?? 0);
     const payload = { epic: { title: 'From the page' } };
     const noCsrf = await t.app.inject({ method: 'PUT', url: url(e.iid), cookies, payload });
     expect(noCsrf.statusCode).toBe(403);
@@ -289,7 +277,7 @@ describe('PUT /groups/:group/-/epics/:iid.json', () => {
       url: url(e.iid),
       cookies,
       payload,
-      headers: { 'x-csrf-token': 'epj-csrf' },
+      headers: { 'x-csrf-token': csrfToken },
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ title: 'From the page' });

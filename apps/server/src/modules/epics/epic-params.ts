@@ -8,6 +8,8 @@ import {
   labelsFilter,
   nonEmpty,
   searchIn,
+  timeWindowFilters,
+  timeWindowParams,
 } from '../../rest/gitlab-list-params';
 import { gitlabBoolean, gitlabList, parseIdOrPath, parseIntParam } from '../../rest/params';
 import type { IdOrPath } from '../namespaces';
@@ -38,10 +40,7 @@ export const epicListParams = z.object({
   search: z.string().max(255).optional(),
   in: searchIn.optional(),
   state: z.enum(['opened', 'closed', 'all']).optional(),
-  created_after: dateTime.optional(),
-  created_before: dateTime.optional(),
-  updated_after: dateTime.optional(),
-  updated_before: dateTime.optional(),
+  ...timeWindowParams,
   include_ancestor_groups: gitlabBoolean.optional(),
   include_descendant_groups: gitlabBoolean.optional(),
   my_reaction_emoji: z.preprocess(noneAny, z.string().min(1).max(64)).optional(),
@@ -65,10 +64,7 @@ export function toEpicFilters(p: z.infer<typeof epicListParams>): EpicFilters {
     search: p.search || undefined,
     searchIn: p.in,
     state: p.state,
-    createdAfter: p.created_after,
-    createdBefore: p.created_before,
-    updatedAfter: p.updated_after,
-    updatedBefore: p.updated_before,
+    ...timeWindowFilters(p),
     includeAncestorGroups: p.include_ancestor_groups,
     includeDescendantGroups: p.include_descendant_groups,
     myReactionEmoji: p.my_reaction_emoji,

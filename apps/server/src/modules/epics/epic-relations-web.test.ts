@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../auth/session-cookie';
-import { digest } from '../../auth/token-digest';
 import { type EpicTreeWorld, seedEpicTree } from '../../test/epic-tree-world';
+import { createCookieSession } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 
 /** IE-15: DELETE {relationPath} of an epic-tree row (page routes beside /api/v4). */
@@ -59,19 +58,10 @@ describe('DELETE {relationPath}', () => {
 
   it('needs the CSRF token with a cookie session', async () => {
     const w = t.world;
-    await t.db
-      .insertInto('sessions')
-      .values({
-        id: digest('tree-session'),
-        user_id: w.users.owner.id,
-        csrf_token: 'tree-csrf',
-        expires_at: new Date(Date.now() + 3_600_000),
-      })
-      .execute();
-    const cookies = { [SESSION_COOKIE]: 'tree-session' };
+    const { cookies, csrfToken } = await createCookieSession(t.db, w.users.owner.id);
     const url = issueLink(1, w.issues.issueA.epicIssueId);
     expect((await t.app.inject({ method: 'DELETE', url, cookies })).statusCode).toBe(403);
-    const ok = await t.app.inject({ method: 'DELETE', url, cookies, headers: { 'x-csrf-token': 'tree-csrf' } });
+    const ok = await t.app.inject({ method: 'DELETE', url, cookies, headers: { 'x-csrf-token': csrfToken } });
     expect(ok.statusCode).toBe(200);
   });
 });

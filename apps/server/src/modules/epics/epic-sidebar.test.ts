@@ -14,11 +14,7 @@ const t = useGroupProjectApp({
   group: 'sb',
   name: 'Sidebar',
   prefix: 'sb-',
-  members: [
-    ['owner', AccessLevel.OWNER],
-    ['reporter', AccessLevel.REPORTER],
-    ['guest', AccessLevel.GUEST],
-  ],
+  members: { owner: AccessLevel.OWNER, reporter: AccessLevel.REPORTER, guest: AccessLevel.GUEST },
   outsiders: ['stranger'],
 });
 const { api, tok } = t;

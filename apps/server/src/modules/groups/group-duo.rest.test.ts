@@ -1,21 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { addGroupMember, createGroup } from '../../test/factories';
+import { describe, expect, it } from 'vitest';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 /** IE-54: GitLab Duo settings through PUT /groups/:id, inherited and locked down the group tree. */
-const t = useRestTestApp({ prefix: 'duo-', users: ['owner', 'dev'], admins: ['admin'] });
-const { api, uid } = t;
-let top: { id: number };
-let sub: { id: number };
-let leaf: { id: number };
-
-beforeAll(async () => {
-  top = await createGroup(t.db, { path: 'duo-top', visibility: 0 });
-  sub = await createGroup(t.db, { path: 'sub', parentId: top.id, visibility: 0 });
-  leaf = await createGroup(t.db, { path: 'leaf', parentId: sub.id, visibility: 0 });
-  await addGroupMember(t.db, top.id, uid.owner as number, 50);
-  await addGroupMember(t.db, top.id, uid.dev as number, 30);
+const t = useRestTestApp({
+  prefix: 'duo-',
+  users: ['owner', 'dev'],
+  admins: ['admin'],
+  groups: {
+    top: { path: 'duo-top', visibility: 0, members: { owner: 50, dev: 30 } },
+    sub: { path: 'sub', parent: 'top', visibility: 0 },
+    leaf: { path: 'leaf', parent: 'sub', visibility: 0 },
+  },
 });
+const { api, gid } = t;
 
 const duo = async (id: number, who = 'owner') => {
   const res = await api('GET', `/groups/${id}`, who);
@@ -26,7 +23,7 @@ const duo = async (id: number, who = 'owner') => {
 
 describe('PUT /groups/:id duo_availability and experiment_features_enabled', () => {
   it('defaults: on by default, not locked, experiments off', async () => {
-    expect(await duo(leaf.id)).toEqual({
+    expect(await duo(gid.leaf)).toEqual({
       duo_availability: 'default_on',
       duo_features_enabled: true,
       lock_duo_features_enabled: false,
@@ -35,38 +32,38 @@ describe('PUT /groups/:id duo_availability and experiment_features_enabled', () 
   });
 
   it('stores the values, answers them, and subgroups inherit them', async () => {
-    const res = await api('PUT', `/groups/${top.id}`, 'owner', {
+    const res = await api('PUT', `/groups/${gid.top}`, 'owner', {
       duo_availability: 'default_off',
       experiment_features_enabled: true,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ duo_availability: 'default_off', experiment_features_enabled: true });
-    expect(await duo(leaf.id)).toMatchObject({ duo_availability: 'default_off', duo_features_enabled: false });
+    expect(await duo(gid.leaf)).toMatchObject({ duo_availability: 'default_off', duo_features_enabled: false });
     // A subgroup may turn it back on for itself and below.
-    expect((await api('PUT', `/groups/${sub.id}`, 'owner', { duo_availability: 'default_on' })).statusCode).toBe(200);
-    expect(await duo(leaf.id)).toMatchObject({ duo_availability: 'default_on', experiment_features_enabled: true });
+    expect((await api('PUT', `/groups/${gid.sub}`, 'owner', { duo_availability: 'default_on' })).statusCode).toBe(200);
+    expect(await duo(gid.leaf)).toMatchObject({ duo_availability: 'default_on', experiment_features_enabled: true });
   });
 
   it("an ancestor's never_on locks the descendants and clears experiments; they cannot change it", async () => {
-    expect((await api('PUT', `/groups/${top.id}`, 'owner', { duo_availability: 'never_on' })).statusCode).toBe(200);
-    expect(await duo(leaf.id)).toEqual({
+    expect((await api('PUT', `/groups/${gid.top}`, 'owner', { duo_availability: 'never_on' })).statusCode).toBe(200);
+    expect(await duo(gid.leaf)).toEqual({
       duo_availability: 'never_on',
       duo_features_enabled: false,
       lock_duo_features_enabled: true,
       experiment_features_enabled: false,
     });
-    expect((await api('GET', `/groups/${leaf.id}`, 'owner')).json().duo_availability_locked_by).toBe('duo-top');
-    const refused = await api('PUT', `/groups/${leaf.id}`, 'owner', { duo_availability: 'default_on' });
+    expect((await api('GET', `/groups/${gid.leaf}`, 'owner')).json().duo_availability_locked_by).toBe('duo-top');
+    const refused = await api('PUT', `/groups/${gid.leaf}`, 'owner', { duo_availability: 'default_on' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ field: 'duo_availability' });
     expect(refused.json().error).toContain('duo-top');
     // Unlocking at the top frees the subgroup's own value again.
-    await api('PUT', `/groups/${top.id}`, 'owner', { duo_availability: 'default_on' });
-    expect(await duo(leaf.id)).toMatchObject({ duo_availability: 'default_on', lock_duo_features_enabled: false });
+    await api('PUT', `/groups/${gid.top}`, 'owner', { duo_availability: 'default_on' });
+    expect(await duo(gid.leaf)).toMatchObject({ duo_availability: 'default_on', lock_duo_features_enabled: false });
   });
 
   it('experiment_features_enabled is for top-level groups only', async () => {
-    const res = await api('PUT', `/groups/${sub.id}`, 'owner', { experiment_features_enabled: true });
+    const res = await api('PUT', `/groups/${gid.sub}`, 'owner', { experiment_features_enabled: true });
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe('experiment_features_enabled');
   });
@@ -77,30 +74,33 @@ describe('PUT /groups/:id duo_availability and experiment_features_enabled', () 
       [{ duo_availability: '' }, 'duo_availability'],
       [{ experiment_features_enabled: 'maybe' }, 'experiment_features_enabled'],
     ] as const) {
-      const res = await api('PUT', `/groups/${top.id}`, 'owner', payload);
+      const res = await api('PUT', `/groups/${gid.top}`, 'owner', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(JSON.stringify(res.json())).toContain(field);
     }
   });
 
   it('only those who administer the group change or see the Duo settings', async () => {
-    expect((await api('PUT', `/groups/${top.id}`, 'dev', { duo_availability: 'never_on' })).statusCode).toBe(403);
-    expect((await api('PUT', `/groups/${top.id}`, undefined, { duo_availability: 'never_on' })).statusCode).toBe(401);
-    const asDev = (await api('GET', `/groups/${top.id}`, 'dev')).json();
+    expect((await api('PUT', `/groups/${gid.top}`, 'dev', { duo_availability: 'never_on' })).statusCode).toBe(403);
+    expect((await api('PUT', `/groups/${gid.top}`, undefined, { duo_availability: 'never_on' })).statusCode).toBe(401);
+    const asDev = (await api('GET', `/groups/${gid.top}`, 'dev')).json();
     expect(asDev).not.toHaveProperty('duo_availability');
     expect(asDev).toHaveProperty('experiment_features_enabled');
-    expect((await duo(top.id)).duo_availability).toBe('default_on');
+    expect((await duo(gid.top)).duo_availability).toBe('default_on');
   });
 
   it('the instance switch off locks every group to never_on', async () => {
     const off = await api('PUT', '/application/settings', 'admin', { duo_features_enabled: false });
     expect(off.statusCode).toBe(200);
     expect(off.json().duo_features_enabled).toBe(false);
-    expect(await duo(top.id, 'admin')).toMatchObject({ duo_availability: 'never_on', lock_duo_features_enabled: true });
-    expect((await api('GET', `/groups/${top.id}`, 'admin')).json().duo_availability_locked_by).toBe('instance');
-    const refused = await api('PUT', `/groups/${top.id}`, 'owner', { duo_availability: 'default_on' });
+    expect(await duo(gid.top, 'admin')).toMatchObject({
+      duo_availability: 'never_on',
+      lock_duo_features_enabled: true,
+    });
+    expect((await api('GET', `/groups/${gid.top}`, 'admin')).json().duo_availability_locked_by).toBe('instance');
+    const refused = await api('PUT', `/groups/${gid.top}`, 'owner', { duo_availability: 'default_on' });
     expect(refused.statusCode).toBe(400);
     await api('PUT', '/application/settings', 'admin', { duo_features_enabled: true });
-    expect((await duo(top.id)).duo_availability).toBe('default_on');
+    expect((await duo(gid.top)).duo_availability).toBe('default_on');
   });
 });

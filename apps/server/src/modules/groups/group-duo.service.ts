@@ -55,6 +55,14 @@ export async function groupDuoSettings(db: Database, group: DuoGroup): Promise<G
   };
 }
 
+/**
+ * Whether AI features may run for what lives in a namespace (a group, or a project's namespace):
+ * GitLab's `duo_features_enabled` in force there, under the instance switch.
+ */
+export async function namespaceAllowsAi(db: Database, namespace: DuoGroup): Promise<boolean> {
+  return (await groupDuoSettings(db, namespace)).duo_features_enabled;
+}
+
 export interface DuoSettingsInput {
   duo_availability?: DuoAvailability;
   experiment_features_enabled?: boolean;

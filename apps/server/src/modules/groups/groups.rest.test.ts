@@ -1,21 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
-const t = useRestTestApp({ prefix: 'g-', users: ['owner', 'dev', 'stranger'], admins: ['admin'] });
-const { api, tok, uid } = t;
-let pub: { id: number };
-let secret: { id: number };
-let secretChild: { id: number };
-
-beforeAll(async () => {
-  pub = await createGroup(t.db, { path: 'g-acme', name: 'Acme', visibility: 20 });
-  secret = await createGroup(t.db, { path: 'g-secret', name: 'Secret', visibility: 0 });
-  secretChild = await createGroup(t.db, { path: 'hidden', name: 'Hidden', parentId: pub.id, visibility: 0 });
-  await addGroupMember(t.db, pub.id, uid.owner as number, 50);
-  await addGroupMember(t.db, secret.id, uid.owner as number, 50);
-  await addGroupMember(t.db, pub.id, uid.dev as number, 30);
+const t = useRestTestApp({
+  prefix: 'g-',
+  users: ['owner', 'dev', 'stranger'],
+  admins: ['admin'],
+  groups: {
+    pub: { path: 'g-acme', name: 'Acme', visibility: 20, members: { owner: 50, dev: 30 } },
+    secret: { path: 'g-secret', name: 'Secret', visibility: 0, members: { owner: 50 } },
+    secretChild: { path: 'hidden', name: 'Hidden', parent: 'pub', visibility: 0 },
+  },
 });
+const { api, tok, gid } = t;
 
 describe('GET /groups', () => {
   it.each([
@@ -64,12 +61,12 @@ describe('GET /groups/:id', () => {
     const res = await api('GET', '/groups/g-acme%2Fhidden', 'dev');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      id: secretChild.id,
+      id: gid.secretChild,
       name: 'Hidden',
       path: 'hidden',
       full_path: 'g-acme/hidden',
       full_name: 'Acme / Hidden',
-      parent_id: pub.id,
+      parent_id: gid.pub,
       visibility: 'private',
       web_url: `http://localhost:${t.ctx.config.PORT}/g-acme/hidden`,
     });
@@ -77,7 +74,7 @@ describe('GET /groups/:id', () => {
 
   it('404 for a private group to a stranger and to anonymous', async () => {
     for (const who of ['stranger', undefined]) {
-      const res = await api('GET', `/groups/${secret.id}`, who);
+      const res = await api('GET', `/groups/${gid.secret}`, who);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: '404 Group Not Found' });
     }
@@ -88,17 +85,17 @@ describe('GET /groups/:id', () => {
 
 describe('subgroups and descendants', () => {
   it('hides private descendants from strangers', async () => {
-    const pubChild = await createGroup(t.db, { path: 'open', parentId: pub.id, visibility: 20 });
+    const pubChild = await createGroup(t.db, { path: 'open', parentId: gid.pub, visibility: 20 });
     await createGroup(t.db, { path: 'deep', parentId: pubChild.id, visibility: 20 });
     for (const kind of ['subgroups', 'descendant_groups']) {
-      const res = await api('GET', `/groups/${pub.id}/${kind}`, 'stranger');
+      const res = await api('GET', `/groups/${gid.pub}/${kind}`, 'stranger');
       expect(res.statusCode).toBe(200);
       const paths = res.json().map((g: { full_path: string }) => g.full_path);
       expect(paths).not.toContain('g-acme/hidden');
       expect(paths).toContain('g-acme/open');
       expect(paths.includes('g-acme/open/deep')).toBe(kind === 'descendant_groups');
     }
-    const member = await api('GET', `/groups/${pub.id}/descendant_groups?search=hid`, 'dev');
+    const member = await api('GET', `/groups/${gid.pub}/descendant_groups?search=hid`, 'dev');
     expect(member.json().map((g: { full_path: string }) => g.full_path)).toEqual(['g-acme/hidden']);
   });
 });
@@ -169,20 +166,20 @@ describe('POST /groups', () => {
   });
 
   it('subgroups need create_subgroup, visibility no wider than the parent, depth at most 20', async () => {
-    const asDev = await api('POST', '/groups', 'dev', { name: 's', path: 's', parent_id: pub.id });
+    const asDev = await api('POST', '/groups', 'dev', { name: 's', path: 's', parent_id: gid.pub });
     expect(asDev.statusCode).toBe(403);
-    const hidden = await api('POST', '/groups', 'stranger', { name: 's', path: 's', parent_id: secret.id });
+    const hidden = await api('POST', '/groups', 'stranger', { name: 's', path: 's', parent_id: gid.secret });
     expect(hidden.statusCode).toBe(404);
     const wider = await api('POST', '/groups', 'owner', {
       name: 's',
       path: 's',
-      parent_id: secret.id,
+      parent_id: gid.secret,
       visibility: 'public',
     });
     expect(wider.statusCode).toBe(400);
     expect(wider.json().error).toMatch(/visibility/);
 
-    let parentId = secret.id;
+    let parentId = gid.secret;
     for (let depth = 2; depth <= 21; depth += 1) {
       const res = await api('POST', '/groups', 'owner', { name: `l${depth}`, path: `l${depth}`, parent_id: parentId });
       if (depth <= 21 && res.statusCode !== 201) throw new Error(`depth ${depth}: ${res.body}`);
@@ -200,9 +197,9 @@ describe('PUT and DELETE /groups/:id', () => {
     const owner = await createUser(t.db);
     tok.editableOwner = await createToken(t.db, owner.id);
     await addGroupMember(t.db, g.id, owner.id, 50);
-    const dev = await api('PUT', `/groups/${pub.id}`, 'dev', { name: 'x' });
+    const dev = await api('PUT', `/groups/${gid.pub}`, 'dev', { name: 'x' });
     expect(dev.statusCode).toBe(403);
-    const stranger = await api('PUT', `/groups/${secret.id}`, 'stranger', { name: 'x' });
+    const stranger = await api('PUT', `/groups/${gid.secret}`, 'stranger', { name: 'x' });
     expect(stranger.statusCode).toBe(404);
     const ok = await api('PUT', `/groups/${g.id}`, 'editableOwner', {
       name: 'Renamed',

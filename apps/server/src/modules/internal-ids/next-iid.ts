@@ -3,7 +3,14 @@ import type { Database } from '../../db/connection';
 import type { DB } from '../../db/schema';
 
 /** Internal-id sequences (the CHECK on internal_ids.usage lists the same values). */
-export type IidUsage = 'issues' | 'merge_requests' | 'project_milestones' | 'epics' | 'group_milestones' | 'iterations';
+export type IidUsage =
+  | 'issues'
+  | 'merge_requests'
+  | 'project_milestones'
+  | 'epics'
+  | 'group_milestones'
+  | 'iterations'
+  | 'deployments';
 
 /** Table and container column holding the iids of each usage, to seed a missing counter. */
 const SOURCES: Record<IidUsage, { table: string; container: string }> = {
@@ -13,6 +20,7 @@ const SOURCES: Record<IidUsage, { table: string; container: string }> = {
   epics: { table: 'epics', container: 'group_id' },
   group_milestones: { table: 'milestones', container: 'group_id' },
   iterations: { table: 'iterations', container: 'group_id' },
+  deployments: { table: 'deployments', container: 'project_id' },
 };
 
 /**

@@ -1,4 +1,4 @@
-import { HEALTH_STATUSES, isValidIsoDate } from '@meridian/domain';
+import { HEALTH_STATUSES, isValidIsoDate, SEVERITIES } from '@meridian/domain';
 import { z } from 'zod';
 import { gitlabDate } from '../../rest/gitlab-list-params';
 import { gitlabBoolean, gitlabList, parseInput } from '../../rest/params';
@@ -41,6 +41,8 @@ const updateSchema = z.object({
   title: title.optional(),
   ...base,
   state_event: z.enum(['close', 'reopen']).optional(),
+  /** Incidents only: `critical`…`unknown` (any case, as GitLab's GraphQL and REST JSON spell them upper). */
+  severity: z.preprocess((v) => (typeof v === 'string' ? v.toLowerCase() : v), z.enum(SEVERITIES)).optional(),
   lock_version: z.coerce.number().int().min(0).optional(),
 });
 

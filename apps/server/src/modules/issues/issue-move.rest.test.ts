@@ -1,28 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient } from '../../test/api-client';
-import {
-  addProjectMember,
-  createGroup,
-  createGroupMembers,
-  createProject,
-  createToken,
-  createUser,
-} from '../../test/factories';
+import { addProjectMember, createGroup, createGroupMembers, createProject } from '../../test/factories';
 import { dig, gql } from '../../test/graphql-client';
-import { useTestApp } from '../../test/use-test-app';
+import { useRestTestApp } from '../../test/rest-test-app';
 
 /**
  * Moving an issue to another project (GitLab's Issues::MoveService): REST
  * `POST …/issues/:iid/move` and GraphQL `issueMove` are one service: the copy in the target, the
  * original closed with `moved_to_id`, the system notes on both, in one transaction.
  */
-const t = useTestApp();
-const tokens: Record<string, string> = {};
-const api = apiClient(
-  () => t.app,
-  () => tokens,
-);
+const t = useRestTestApp({ prefix: 'mv-', users: ['stranger'] });
+const { api, tok: tokens } = t;
 const ids = { group: 0, a: 0, b: 0, hidden: 0, guestOnly: 0, epic: 0, bBug: 0, bMilestone: 0, dev: 0 };
 
 const MOVE = `mutation($input: IssueMoveInput!) {
@@ -79,7 +67,6 @@ beforeAll(async () => {
   ]);
   Object.assign(tokens, members.tokens);
   await addProjectMember(t.db, guestOnly.id, members.users.maintainer, AccessLevel.GUEST);
-  tokens.stranger = await createToken(t.db, (await createUser(t.db, { username: 'mv-stranger' })).id);
   await t.db
     .insertInto('labels')
     .values([

@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../auth/session-cookie';
-import { digest } from '../../auth/token-digest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMembers, createGroup, createProject } from '../../test/factories';
+import { addGroupMembers, createCookieSession, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 const t = useRestTestApp({ prefix: 'ipg_', users: ['owner', 'developer', 'reporter', 'outsider'] });
@@ -174,17 +172,7 @@ describe('IE-21: the delete form (POST with _method=delete)', () => {
   });
 
   it('takes a cookie session CSRF token from the form (authenticity_token), and refuses a wrong one', async () => {
-    const secret = 'ipg-session-secret';
-    await t.db
-      .insertInto('sessions')
-      .values({
-        id: digest(secret),
-        user_id: uid.owner as number,
-        csrf_token: 'ipg-csrf',
-        expires_at: new Date(Date.now() + 3_600_000),
-      })
-      .execute();
-    const cookies = { [SESSION_COOKIE]: secret };
+    const { cookies, csrfToken } = await createCookieSession(t.db, uid.owner as number);
     const form = (iid: number, extra: string) =>
       t.app.inject({
         method: 'POST',
@@ -197,7 +185,7 @@ describe('IE-21: the delete form (POST with _method=delete)', () => {
     expect((await form(iid, '')).statusCode).toBe(403);
     expect((await form(iid, '&authenticity_token=wrong')).statusCode).toBe(403);
     expect((await restIssue(iid)).statusCode).toBe(200);
-    const ok = await form(iid, '&authenticity_token=ipg-csrf');
+    const ok = await form(iid, `&authenticity_token=${csrfToken}`);
     expect(ok.statusCode, ok.body).toBe(302);
     expect((await restIssue(iid)).statusCode).toBe(404);
     // Elsewhere the form field is no substitute for the header.
@@ -207,7 +195,7 @@ describe('IE-21: the delete form (POST with _method=delete)', () => {
       url: `${base}/${other.iid}.json`,
       cookies,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'issue%5Btitle%5D=x&authenticity_token=ipg-csrf',
+      payload: `issue%5Btitle%5D=x&authenticity_token=${csrfToken}`,
     });
     expect(put.statusCode).toBe(403);
   });

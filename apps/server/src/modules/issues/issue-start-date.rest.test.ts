@@ -7,10 +7,7 @@ import { useGroupProjectApp } from '../../test/group-project-app';
 const t = useGroupProjectApp({
   group: 'starts',
   prefix: 'starts-',
-  members: [
-    ['planner', AccessLevel.PLANNER],
-    ['guest', AccessLevel.GUEST],
-  ],
+  members: { planner: AccessLevel.PLANNER, guest: AccessLevel.GUEST },
 });
 const { api } = t;
 

@@ -1,4 +1,4 @@
-import type { HealthStatus, IssueBackedType } from '@meridian/domain';
+import type { EscalationStatus, HealthStatus, IssueBackedType, Severity } from '@meridian/domain';
 import { datesInOrder, positionAtEnd } from '@meridian/domain';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/connection';
@@ -39,6 +39,9 @@ export interface IssueInput extends IssueLabelChanges {
   weight?: number | null;
   epic_id?: number | null;
   health_status?: HealthStatus | null;
+  /** Incidents only (400 for other types); anyone who may update the issue. */
+  severity?: Severity;
+  escalation_status?: EscalationStatus;
   /** Objectives and key results (the work item progress widget): 0–100. */
   progress?: number | null;
   discussion_locked?: boolean;
@@ -190,6 +193,10 @@ export async function updateIssue(ctx: ServiceContext, project: ProjectRow, iid:
       .executeTakeFirst();
     if (!updated) throw conflict('Issue was changed by someone else (stale lock_version)');
     const finalSubject = { ...subject, confidential: updated.confidential };
+    const closedIncident =
+      input.state_event === 'close' &&
+      input.escalation_status === undefined &&
+      changes.escalation_status === 'resolved';
     const labels = admin ? await applyIssueLabelChanges(trx, project, issue.id, input) : null;
     const assignees = admin
       ? await validAssignees(trx, input.assignee_ids, (u) => canIssue(u, 'read_issue', finalSubject))
@@ -225,6 +232,7 @@ export async function updateIssue(ctx: ServiceContext, project: ProjectRow, iid:
       ...(assignees !== undefined ? { assigneeIds: which === 'before' ? subject.assigneeIds : assignees } : {}),
     });
     const target = issueChangeTarget(project, updated, finalSubject);
+    if (closedIncident) target.statusChangeReason = ' by closing the incident';
     const before = issueSnapshot(issue, sets('before'));
     await recordChange({ ...ctx, db: trx }, target, before, issueSnapshot(updated, sets('after')));
   });
@@ -252,6 +260,7 @@ async function issueRowChanges(
   } else if (input.state_event === 'reopen' && issue.state !== 'opened') {
     Object.assign(changes, { state: 'opened', closed_at: null, closed_by_id: null });
   }
+  incidentFieldChanges(me, issue, input, changes);
   if (!admin) return changes;
   if (input.milestone_id !== undefined) {
     const milestoneId = await validMilestone(trx, project, input.milestone_id);
@@ -270,6 +279,29 @@ async function issueRowChanges(
   if (input.progress !== undefined) changes.progress = input.progress;
   if (input.discussion_locked !== undefined) changes.discussion_locked = input.discussion_locked;
   return changes;
+}
+
+/**
+ * Severity and escalation status (incidents only, 400 naming the field otherwise). As GitLab does,
+ * resolving an incident closes it, closing one resolves it and reopening one sets it triggered.
+ */
+function incidentFieldChanges(me: Actor, issue: IssueRow, input: IssueInput, changes: Updateable<IssuesTable>) {
+  const incident = (input.issue_type ?? issue.issue_type) === 'incident';
+  for (const field of ['severity', 'escalation_status'] as const) {
+    if (input[field] !== undefined && !incident) {
+      throw badRequest(`${field} is invalid: only incidents have a ${field.replace('_', ' ')}`, field);
+    }
+  }
+  if (!incident) return;
+  if (input.severity !== undefined && input.severity !== issue.severity) changes.severity = input.severity;
+  const status = input.escalation_status;
+  if (status !== undefined && status !== issue.escalation_status) changes.escalation_status = status;
+  if (status === 'resolved' && issue.state !== 'closed') {
+    Object.assign(changes, { state: 'closed', closed_at: new Date(), closed_by_id: me.id });
+  }
+  if (status !== undefined || issue.issue_type !== 'incident') return;
+  if (changes.state === 'closed' && issue.escalation_status !== 'resolved') changes.escalation_status = 'resolved';
+  if (changes.state === 'opened' && issue.escalation_status !== 'triggered') changes.escalation_status = 'triggered';
 }
 
 /**

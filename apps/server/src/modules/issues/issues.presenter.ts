@@ -62,6 +62,7 @@ export function presentIssue(ctx: Ctx, row: IssueRow, details: IssueDetails, opt
     author: author ? presentUserBasic(ctx, author) : null,
     type: row.issue_type.toUpperCase(),
     issue_type: row.issue_type,
+    ...(row.issue_type === 'incident' ? { severity: row.severity.toUpperCase() } : {}),
     user_notes_count: counts?.user_notes_count ?? 0,
     merge_requests_count: 0,
     upvotes: counts?.upvotes ?? 0,

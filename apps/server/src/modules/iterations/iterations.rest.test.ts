@@ -1,26 +1,23 @@
 import { addDays } from '@meridian/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { createGroupSubProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
-const t = useRestTestApp({ prefix: 'it_', users: ['planner', 'guest', 'outsider'] });
-const { api, uid } = t;
-let groupId: number;
-let subId: number;
-let projectId: number;
-const today = new Date().toISOString().slice(0, 10);
-
-beforeAll(async () => {
-  ({ groupId, subId, projectId } = await createGroupSubProject(t.db, 'itacme', [
-    [uid.planner ?? 0, AccessLevel.PLANNER],
-    [uid.guest ?? 0, AccessLevel.GUEST],
-  ]));
+const t = useRestTestApp({
+  prefix: 'it_',
+  users: ['planner', 'guest', 'outsider'],
+  groups: {
+    acme: { path: 'itacme', members: { planner: AccessLevel.PLANNER, guest: AccessLevel.GUEST } },
+    sub: { path: 'sub', parent: 'acme' },
+  },
+  projects: { web: { path: 'web', group: 'sub' } },
 });
+const { api, gid, pid } = t;
+const today = new Date().toISOString().slice(0, 10);
 
 describe('iteration cadences and iterations', () => {
   it('creates an automatic cadence with its iterations', async () => {
-    const res = await api('POST', `/groups/${groupId}/iteration_cadences`, 'planner', {
+    const res = await api('POST', `/groups/${gid.acme}/iteration_cadences`, 'planner', {
       title: 'Sprints',
       start_date: addDays(today, -14),
       duration_in_weeks: 1,
@@ -32,14 +29,14 @@ describe('iteration cadences and iterations', () => {
       automatic: true,
       duration_in_weeks: 1,
       iterations_in_advance: 2,
-      group_id: groupId,
+      group_id: gid.acme,
     });
-    const list = await api('GET', `/groups/${groupId}/iteration_cadences`, 'guest');
+    const list = await api('GET', `/groups/${gid.acme}/iteration_cadences`, 'guest');
     expect(list.json().map((c: { title: string }) => c.title)).toEqual(['Sprints']);
   });
 
   it('validates and authorizes cadence creation', async () => {
-    const url = `/groups/${groupId}/iteration_cadences`;
+    const url = `/groups/${gid.acme}/iteration_cadences`;
     expect((await api('POST', url, undefined, { title: 'x' })).statusCode).toBe(401);
     expect((await api('POST', url, 'outsider', { title: 'x', automatic: false })).statusCode).toBe(404);
     expect((await api('POST', url, 'guest', { title: 'x', automatic: false })).statusCode).toBe(403);
@@ -53,7 +50,7 @@ describe('iteration cadences and iterations', () => {
   });
 
   it('lists iterations by state with numeric GitLab states', async () => {
-    const all = await api('GET', `/groups/${groupId}/iterations`, 'guest');
+    const all = await api('GET', `/groups/${gid.acme}/iterations`, 'guest');
     expect(all.statusCode).toBe(200);
     const body = all.json() as {
       iid: number;
@@ -68,20 +65,20 @@ describe('iteration cadences and iterations', () => {
     expect(body[2]).toMatchObject({ start_date: today, due_date: addDays(today, 6) });
     expect(body[0]?.web_url).toMatch(/\/groups\/itacme\/-\/iterations\/\d+$/);
     const count = async (state: string) =>
-      (await api('GET', `/groups/${groupId}/iterations?state=${state}`, 'guest')).json().length;
+      (await api('GET', `/groups/${gid.acme}/iterations?state=${state}`, 'guest')).json().length;
     expect(await count('opened')).toBe(3);
     expect(await count('upcoming')).toBe(2);
     expect(await count('current')).toBe(1);
     expect(await count('closed')).toBe(2);
-    expect((await api('GET', `/groups/${groupId}/iterations?state=nope`, 'guest')).statusCode).toBe(400);
+    expect((await api('GET', `/groups/${gid.acme}/iterations?state=nope`, 'guest')).statusCode).toBe(400);
   });
 
   it('includes ancestor iterations for subgroups and projects, hides private groups', async () => {
-    expect((await api('GET', `/groups/${subId}/iterations`, 'guest')).json()).toHaveLength(5);
-    expect((await api('GET', `/groups/${subId}/iterations?include_ancestors=false`, 'guest')).json()).toHaveLength(0);
-    const p = await api('GET', `/projects/${projectId}/iterations?state=current`, 'guest');
+    expect((await api('GET', `/groups/${gid.sub}/iterations`, 'guest')).json()).toHaveLength(5);
+    expect((await api('GET', `/groups/${gid.sub}/iterations?include_ancestors=false`, 'guest')).json()).toHaveLength(0);
+    const p = await api('GET', `/projects/${pid.web}/iterations?state=current`, 'guest');
     expect(p.json()).toHaveLength(1);
-    expect((await api('GET', `/projects/${projectId}/iterations`, 'outsider')).statusCode).toBe(404);
-    expect((await api('GET', `/groups/${groupId}/iterations`)).statusCode).toBe(404);
+    expect((await api('GET', `/projects/${pid.web}/iterations`, 'outsider')).statusCode).toBe(404);
+    expect((await api('GET', `/groups/${gid.acme}/iterations`)).statusCode).toBe(404);
   });
 });

@@ -1,31 +1,36 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { expectStatuses } from '../../test/api-client';
-import { createGroupSubProject, createPublicGroupProject, createToken, createUser } from '../../test/factories';
+import { createToken, createUser } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
-const t = useRestTestApp({ prefix: 'lbl_', users: ['owner', 'planner', 'guest', 'outsider'], admins: ['admin'] });
-const { api, tok, uid } = t;
-let groupId: number;
-let subId: number;
-let projectId: number;
-let publicProjectId: number;
+const t = useRestTestApp({
+  prefix: 'lbl_',
+  users: ['owner', 'planner', 'guest', 'outsider'],
+  admins: ['admin'],
+  groups: {
+    acme: {
+      path: 'lblacme',
+      members: { owner: AccessLevel.OWNER, planner: AccessLevel.PLANNER, guest: AccessLevel.GUEST },
+    },
+    sub: { path: 'sub', parent: 'acme' },
+    pub: { path: 'lblpub', visibility: 20 },
+  },
+  projects: {
+    web: { path: 'web', group: 'sub' },
+    open: { path: 'open', group: 'pub', visibility: 20 },
+  },
+});
+const { api, tok, gid, pid } = t;
 
 beforeAll(async () => {
-  const db = t.db;
-  const readOnly = await createUser(db, { username: 'lbl_ro' });
-  tok.readonly = await createToken(db, readOnly.id, ['read_api']);
-  ({ groupId, subId, projectId } = await createGroupSubProject(db, 'lblacme', [
-    [uid.owner ?? 0, AccessLevel.OWNER],
-    [uid.planner ?? 0, AccessLevel.PLANNER],
-    [uid.guest ?? 0, AccessLevel.GUEST],
-  ]));
-  publicProjectId = (await createPublicGroupProject(db, 'lblpub')).project.id;
+  const readOnly = await createUser(t.db, { username: 'lbl_ro' });
+  tok.readonly = await createToken(t.db, readOnly.id, ['read_api']);
 });
 
 describe('labels REST', () => {
   it('creates group and project labels (colour names, text colour, 201)', async () => {
-    const g = await api('POST', `/groups/${groupId}/labels`, 'owner', {
+    const g = await api('POST', `/groups/${gid.acme}/labels`, 'owner', {
       name: 'bug',
       color: 'red',
       description: '**x**',
@@ -46,7 +51,7 @@ describe('labels REST', () => {
     const sub = await api('POST', `/groups/lblacme%2Fsub/labels`, 'planner', { name: 'team::web', color: '#FFFF00' });
     expect(sub.statusCode).toBe(201);
     expect(sub.json().text_color).toBe('#1F1E24');
-    const p = await api('POST', `/projects/${projectId}/labels`, 'planner', {
+    const p = await api('POST', `/projects/${pid.web}/labels`, 'planner', {
       name: 'frontend',
       color: '#abc',
       priority: 2,
@@ -56,71 +61,71 @@ describe('labels REST', () => {
   });
 
   it('rejects bad input with 400 and duplicates with 409', async () => {
-    expect((await api('POST', `/projects/${projectId}/labels`, 'owner', { color: 'red' })).json()).toEqual({
+    expect((await api('POST', `/projects/${pid.web}/labels`, 'owner', { color: 'red' })).json()).toEqual({
       error: 'name is missing',
       field: 'name',
     });
-    const noColor = await api('POST', `/projects/${projectId}/labels`, 'owner', { name: 'x' });
+    const noColor = await api('POST', `/projects/${pid.web}/labels`, 'owner', { name: 'x' });
     expect(noColor.statusCode).toBe(400);
-    const badColor = await api('POST', `/projects/${projectId}/labels`, 'owner', { name: 'x', color: 'nope' });
+    const badColor = await api('POST', `/projects/${pid.web}/labels`, 'owner', { name: 'x', color: 'nope' });
     expect(badColor.statusCode).toBe(400);
     expect(badColor.json().field).toBe('color');
     await expectStatuses(api, [
-      ['POST', `/projects/${projectId}/labels`, 'owner', { name: 'a,b', color: 'red' }, 400],
+      ['POST', `/projects/${pid.web}/labels`, 'owner', { name: 'a,b', color: 'red' }, 400],
       // same title as an inherited group label
-      ['POST', `/projects/${projectId}/labels`, 'owner', { name: 'bug', color: 'red' }, 409],
-      ['POST', `/projects/${projectId}/labels`, 'owner', { name: 'frontend', color: 'red' }, 409],
-      ['POST', `/groups/${groupId}/labels`, 'owner', { name: 'bug', color: 'blue' }, 409],
-      ['PUT', `/projects/${projectId}/labels/frontend`, 'owner', {}, 400],
+      ['POST', `/projects/${pid.web}/labels`, 'owner', { name: 'bug', color: 'red' }, 409],
+      ['POST', `/projects/${pid.web}/labels`, 'owner', { name: 'frontend', color: 'red' }, 409],
+      ['POST', `/groups/${gid.acme}/labels`, 'owner', { name: 'bug', color: 'blue' }, 409],
+      ['PUT', `/projects/${pid.web}/labels/frontend`, 'owner', {}, 400],
     ]);
   });
 
   it('answers 401 / 403 / 404 by role', async () => {
     const z = { name: 'z', color: 'red' };
     await expectStatuses(api, [
-      ['POST', `/projects/${projectId}/labels`, undefined, z, 401],
-      ['POST', `/projects/${projectId}/labels`, 'guest', z, 403],
-      ['POST', `/projects/${projectId}/labels`, 'outsider', z, 404],
-      ['POST', `/projects/${projectId}/labels`, 'readonly', z, 403],
+      ['POST', `/projects/${pid.web}/labels`, undefined, z, 401],
+      ['POST', `/projects/${pid.web}/labels`, 'guest', z, 403],
+      ['POST', `/projects/${pid.web}/labels`, 'outsider', z, 404],
+      ['POST', `/projects/${pid.web}/labels`, 'readonly', z, 403],
     ]);
-    expect((await api('GET', `/projects/${projectId}/labels`, 'outsider')).json()).toEqual({
+    expect((await api('GET', `/projects/${pid.web}/labels`, 'outsider')).json()).toEqual({
       message: '404 Project Not Found',
     });
     await expectStatuses(api, [
-      ['GET', `/groups/${groupId}/labels`, undefined, undefined, 404],
-      ['DELETE', `/projects/${projectId}/labels/frontend`, 'guest', undefined, 403],
+      ['GET', `/groups/${gid.acme}/labels`, undefined, undefined, 404],
+      ['DELETE', `/projects/${pid.web}/labels/frontend`, 'guest', undefined, 403],
     ]);
-    expect((await api('GET', `/projects/${projectId}/labels/nope`, 'guest')).json()).toEqual({
+    expect((await api('GET', `/projects/${pid.web}/labels/nope`, 'guest')).json()).toEqual({
       message: '404 Label Not Found',
     });
-    const anon = await api('GET', `/projects/${publicProjectId}/labels`);
+    const anon = await api('GET', `/projects/${pid.open}/labels`);
     expect(anon.statusCode).toBe(200);
     expect(anon.json()).toEqual([]);
   });
 
   it('lists project labels with inherited group labels, sorted by title, paginated', async () => {
-    const res = await api('GET', `/projects/${projectId}/labels`, 'guest');
+    const res = await api('GET', `/projects/${pid.web}/labels`, 'guest');
     expect(res.statusCode).toBe(200);
     expect(res.json().map((l: { name: string }) => l.name)).toEqual(['bug', 'frontend', 'team::web']);
     expect(res.headers['x-total']).toBe('3');
     expect(res.json()[0].open_issues_count).toBeUndefined();
-    const own = await api('GET', `/projects/${projectId}/labels?include_ancestor_groups=false`, 'guest');
+    const own = await api('GET', `/projects/${pid.web}/labels?include_ancestor_groups=false`, 'guest');
     expect(own.json().map((l: { name: string }) => l.name)).toEqual(['frontend']);
-    const page2 = await api('GET', `/projects/${projectId}/labels?per_page=2&page=2`, 'guest');
+    const page2 = await api('GET', `/projects/${pid.web}/labels?per_page=2&page=2`, 'guest');
     expect(page2.json().map((l: { name: string }) => l.name)).toEqual(['team::web']);
     expect(page2.headers['x-total-pages']).toBe('2');
-    const search = await api('GET', `/projects/${projectId}/labels?search=TEAM`, 'guest');
+    const search = await api('GET', `/projects/${pid.web}/labels?search=TEAM`, 'guest');
     expect(search.json().map((l: { name: string }) => l.name)).toEqual(['team::web']);
-    expect((await api('GET', `/projects/${projectId}/labels?per_page=1000`, 'guest')).statusCode).toBe(400);
+    expect((await api('GET', `/projects/${pid.web}/labels?per_page=1000`, 'guest')).statusCode).toBe(400);
   });
 
   it('lists group labels with ancestor / descendant / project options', async () => {
     const names = async (url: string) => (await api('GET', url, 'guest')).json().map((l: { name: string }) => l.name);
-    expect(await names(`/groups/${groupId}/labels`)).toEqual(['bug']);
-    expect(await names(`/groups/${subId}/labels`)).toEqual(['bug', 'team::web']);
-    expect(await names(`/groups/${subId}/labels?include_ancestor_groups=false`)).toEqual(['team::web']);
-    expect(await names(`/groups/${groupId}/labels?include_descendant_groups=true`)).toEqual(['bug', 'team::web']);
-    expect(await names(`/groups/${groupId}/labels?include_descendant_groups=true&only_group_labels=false`)).toEqual([
+    expect(await names(`/groups/${gid.acme}/labels`)).toEqual(['bug']);
+    expect(await names(`/groups/${gid.sub}/labels`)).toEqual(['bug', 'team::web']);
+    expect(await names(`/groups/${gid.sub}/labels?include_ancestor_groups=false`)).toEqual(['team::web']);
+    expect(await names(`/groups/${gid.acme}/labels?include_descendant_groups=true`)).toEqual(['bug', 'team::web']);
+    expect(await names(`/groups/${gid.acme}/labels?include_descendant_groups=true&only_group_labels=false`)).toEqual([
       'bug',
       'frontend',
       'team::web',
@@ -133,9 +138,9 @@ describe('labels REST', () => {
     const issues = await db
       .insertInto('issues')
       .values([
-        { project_id: projectId, iid: 1, title: 'open', state: 'opened' },
-        { project_id: projectId, iid: 2, title: 'closed', state: 'closed' },
-        { project_id: projectId, iid: 3, title: 'secret', state: 'opened', confidential: true },
+        { project_id: pid.web, iid: 1, title: 'open', state: 'opened' },
+        { project_id: pid.web, iid: 2, title: 'closed', state: 'closed' },
+        { project_id: pid.web, iid: 3, title: 'secret', state: 'opened', confidential: true },
       ])
       .returning('id')
       .execute();
@@ -147,24 +152,24 @@ describe('labels REST', () => {
       const l = (await api('GET', url, who)).json().find((x: { name: string }) => x.name === 'bug');
       return [l.open_issues_count, l.closed_issues_count];
     };
-    expect(await counts('guest', `/projects/${projectId}/labels?with_counts=true`)).toEqual([1, 1]);
-    expect(await counts('planner', `/projects/${projectId}/labels?with_counts=true`)).toEqual([2, 1]);
-    expect(await counts('guest', `/groups/${groupId}/labels?with_counts=true`)).toEqual([1, 1]);
-    expect(await counts('admin', `/groups/${groupId}/labels?with_counts=true`)).toEqual([2, 1]);
-    const single = await api('GET', `/projects/${projectId}/labels/bug`, 'guest');
+    expect(await counts('guest', `/projects/${pid.web}/labels?with_counts=true`)).toEqual([1, 1]);
+    expect(await counts('planner', `/projects/${pid.web}/labels?with_counts=true`)).toEqual([2, 1]);
+    expect(await counts('guest', `/groups/${gid.acme}/labels?with_counts=true`)).toEqual([1, 1]);
+    expect(await counts('admin', `/groups/${gid.acme}/labels?with_counts=true`)).toEqual([2, 1]);
+    const single = await api('GET', `/projects/${pid.web}/labels/bug`, 'guest');
     expect(single.json()).toMatchObject({ id: bug.id, open_issues_count: 1, closed_issues_count: 1 });
-    expect((await api('GET', `/projects/${projectId}/labels/${bug.id}`, 'guest')).json().name).toBe('bug');
+    expect((await api('GET', `/projects/${pid.web}/labels/${bug.id}`, 'guest')).json().name).toBe('bug');
   });
 
   it('subscribes and unsubscribes (304 when unchanged)', async () => {
-    const url = `/projects/${projectId}/labels/bug`;
+    const url = `/projects/${pid.web}/labels/bug`;
     expect((await api('POST', `${url}/subscribe`)).statusCode).toBe(401);
     expect((await api('POST', `${url}/subscribe`, 'outsider')).statusCode).toBe(404);
     const sub = await api('POST', `${url}/subscribe`, 'guest');
     expect(sub.statusCode).toBe(201);
     expect(sub.json()).toMatchObject({ name: 'bug', subscribed: true });
     expect((await api('POST', `${url}/subscribe`, 'guest')).statusCode).toBe(304);
-    const list = (await api('GET', `/projects/${projectId}/labels`, 'guest')).json();
+    const list = (await api('GET', `/projects/${pid.web}/labels`, 'guest')).json();
     expect(list.find((l: { name: string }) => l.name === 'bug').subscribed).toBe(true);
     expect((await api('GET', url, 'planner')).json().subscribed).toBe(false);
     const unsub = await api('POST', `${url}/unsubscribe`, 'guest');
@@ -175,16 +180,16 @@ describe('labels REST', () => {
   it('promotes a project label to a group label, keeping its issues', async () => {
     const db = t.db;
     const made = (
-      await api('POST', `/projects/${projectId}/labels`, 'owner', { name: 'promo', color: '#123456' })
+      await api('POST', `/projects/${pid.web}/labels`, 'owner', { name: 'promo', color: '#123456' })
     ).json();
     const issue = await db
       .insertInto('issues')
-      .values({ project_id: projectId, iid: 10, title: 'promoted' })
+      .values({ project_id: pid.web, iid: 10, title: 'promoted' })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('issue_labels').values({ issue_id: issue.id, label_id: made.id }).execute();
-    expect((await api('PUT', `/projects/${projectId}/labels/promo/promote`, 'guest')).statusCode).toBe(403);
-    const res = await api('PUT', `/projects/${projectId}/labels/promo/promote`, 'owner');
+    expect((await api('PUT', `/projects/${pid.web}/labels/promo/promote`, 'guest')).statusCode).toBe(403);
+    const res = await api('PUT', `/projects/${pid.web}/labels/promo/promote`, 'owner');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       name: 'promo',
@@ -197,27 +202,27 @@ describe('labels REST', () => {
       .select(['group_id', 'project_id'])
       .where('id', '=', res.json().id)
       .executeTakeFirstOrThrow();
-    expect(owner).toEqual({ group_id: subId, project_id: null });
-    expect((await api('GET', `/projects/${projectId}/labels/${made.id}`, 'owner')).statusCode).toBe(404);
-    expect((await api('PUT', `/projects/${projectId}/labels/bug/promote`, 'owner')).statusCode).toBe(404);
-    await api('DELETE', `/groups/${subId}/labels/promo`, 'owner');
+    expect(owner).toEqual({ group_id: gid.sub, project_id: null });
+    expect((await api('GET', `/projects/${pid.web}/labels/${made.id}`, 'owner')).statusCode).toBe(404);
+    expect((await api('PUT', `/projects/${pid.web}/labels/bug/promote`, 'owner')).statusCode).toBe(404);
+    await api('DELETE', `/groups/${gid.sub}/labels/promo`, 'owner');
   });
 
   it('updates and deletes labels in their own container only', async () => {
-    const up = await api('PUT', `/projects/${projectId}/labels/frontend`, 'planner', {
+    const up = await api('PUT', `/projects/${pid.web}/labels/frontend`, 'planner', {
       new_name: 'ui',
       color: 'white',
       priority: null,
     });
     expect(up.statusCode).toBe(200);
     expect(up.json()).toMatchObject({ name: 'ui', color: '#ffffff', text_color: '#1F1E24', priority: null });
-    expect((await api('PUT', `/projects/${projectId}/labels/ui`, 'planner', { new_name: 'bug' })).statusCode).toBe(409);
+    expect((await api('PUT', `/projects/${pid.web}/labels/ui`, 'planner', { new_name: 'bug' })).statusCode).toBe(409);
     // an inherited group label cannot be edited or deleted through the project
-    expect((await api('PUT', `/projects/${projectId}/labels/bug`, 'owner', { color: 'blue' })).statusCode).toBe(404);
-    expect((await api('DELETE', `/projects/${projectId}/labels/bug`, 'owner')).statusCode).toBe(404);
-    expect((await api('DELETE', `/projects/${projectId}/labels/ui`, 'planner')).statusCode).toBe(204);
-    expect((await api('GET', `/projects/${projectId}/labels/ui`, 'planner')).statusCode).toBe(404);
-    const g = await api('PUT', `/groups/${groupId}/labels/bug`, 'owner', { description: 'Bugs' });
+    expect((await api('PUT', `/projects/${pid.web}/labels/bug`, 'owner', { color: 'blue' })).statusCode).toBe(404);
+    expect((await api('DELETE', `/projects/${pid.web}/labels/bug`, 'owner')).statusCode).toBe(404);
+    expect((await api('DELETE', `/projects/${pid.web}/labels/ui`, 'planner')).statusCode).toBe(204);
+    expect((await api('GET', `/projects/${pid.web}/labels/ui`, 'planner')).statusCode).toBe(404);
+    const g = await api('PUT', `/groups/${gid.acme}/labels/bug`, 'owner', { description: 'Bugs' });
     expect(g.json()).toMatchObject({ name: 'bug', description: 'Bugs' });
   });
 });

@@ -92,11 +92,12 @@ describe('GET /groups/:id/billable_members', () => {
     }
   });
 
-  it('answers top-level groups to their Owners only: 400 for a subgroup or a non-Owner, 404 for a hidden group', async () => {
+  it('answers top-level groups to their Owners only: 400 for a subgroup or a non-Owner, 404 for a hidden group, 401 anonymous', async () => {
     expect((await api('GET', `/groups/${sub.id}/billable_members`, 'owner')).statusCode).toBe(400);
     expect((await api('GET', `/groups/${top.id}/billable_members`, 'maint')).statusCode).toBe(400);
     expect((await api('GET', `/groups/${top.id}/billable_members`, 'outsider')).statusCode).toBe(404);
-    expect((await api('GET', `/groups/${top.id}/billable_members`)).statusCode).toBe(404);
+    // GitLab's members API authenticates before any lookup.
+    expect((await api('GET', `/groups/${top.id}/billable_members`)).statusCode).toBe(401);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam } from '../../rest/params';
 import { findGroup } from '../namespaces';
@@ -24,10 +25,14 @@ type Req = FastifyRequest<{ Params: { id: string; user_id?: string } }>;
 /** GitLab's billable members API (IE-50 … IE-53), on top-level groups, for their Owners. */
 export const billableMembersRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
-  const located = async (request: Req) => ({
-    group: await findGroup(db, request.actor, parseIdOrPath(request.params.id)),
-    userId: request.params.user_id === undefined ? 0 : parseIntParam(request.params.user_id, 'user_id'),
-  });
+  // GitLab's members API authenticates before any lookup: 401 for anonymous, even on a public group.
+  const located = async (request: Req) => {
+    requireActor(request.actor);
+    return {
+      group: await findGroup(db, request.actor, parseIdOrPath(request.params.id)),
+      userId: request.params.user_id === undefined ? 0 : parseIntParam(request.params.user_id, 'user_id'),
+    };
+  };
 
   app.get<{ Params: { id: string } }>('/groups/:id/billable_members', async (request, reply) => {
     const { group } = await located(request);

@@ -1,32 +1,25 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  addGroupMember,
-  addProjectMember,
-  createGroup,
-  createProject,
-  createToken,
-  createUser,
-} from '../../test/factories';
+import { addGroupMember, addProjectMember, createProject, createToken, createUser } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
-const t = useRestTestApp({ prefix: 'm-', users: ['owner', 'maint', 'dev', 'outsider'] });
-const { api, tok, uid } = t;
-let top: { id: number };
-let sub: { id: number };
+const t = useRestTestApp({
+  prefix: 'm-',
+  users: ['owner', 'maint', 'dev', 'outsider'],
+  groups: {
+    top: { path: 'm-top', visibility: 0, members: { owner: 50, maint: 40 } },
+    sub: { path: 'sub', parent: 'top', visibility: 0, members: { maint: 30 } },
+  },
+});
+const { api, tok, uid, gid } = t;
 let project: { id: number };
 
 beforeAll(async () => {
-  top = await createGroup(t.db, { path: 'm-top', visibility: 0 });
-  sub = await createGroup(t.db, { path: 'sub', parentId: top.id, visibility: 0 });
-  project = await createProject(t.db, { namespaceId: sub.id, path: 'proj' });
-  await addGroupMember(t.db, top.id, uid.owner as number, 50);
-  await addGroupMember(t.db, top.id, uid.maint as number, 40);
-  await addGroupMember(t.db, sub.id, uid.maint as number, 30);
+  project = await createProject(t.db, { namespaceId: gid.sub, path: 'proj' });
   await addProjectMember(t.db, project.id, uid.dev as number, 30);
 });
 describe('listing members', () => {
   it('direct members and /all with inherited members at their highest level', async () => {
-    const direct = await api('GET', `/groups/${sub.id}/members`, 'owner');
+    const direct = await api('GET', `/groups/${gid.sub}/members`, 'owner');
     expect(direct.statusCode).toBe(200);
     expect(direct.json().map((m: { username: string; access_level: number }) => [m.username, m.access_level])).toEqual([
       ['m-maint', 30],
@@ -48,15 +41,15 @@ describe('listing members', () => {
       expires_at: null,
       state: 'active',
     });
-    const one = await api('GET', `/groups/${sub.id}/members/all/${uid.owner}`, 'dev');
+    const one = await api('GET', `/groups/${gid.sub}/members/all/${uid.owner}`, 'dev');
     expect(one.json()).toMatchObject({ id: uid.owner, access_level: 50 });
-    const notDirect = await api('GET', `/groups/${sub.id}/members/${uid.owner}`, 'dev');
+    const notDirect = await api('GET', `/groups/${gid.sub}/members/${uid.owner}`, 'dev');
     expect(notDirect.statusCode).toBe(404);
   });
 
   it('404 on a private group for outsiders and anonymous', async () => {
     for (const who of ['outsider', undefined]) {
-      const res = await api('GET', `/groups/${top.id}/members`, who);
+      const res = await api('GET', `/groups/${gid.top}/members`, who);
       expect(res.statusCode).toBe(404);
     }
   });
@@ -72,26 +65,26 @@ describe('managing members', () => {
       { user_id: u.id, access_level: 30, expires_at: 'soon' },
     ];
     for (const payload of bad) {
-      const res = await api('POST', `/groups/${sub.id}/members`, 'owner', payload);
+      const res = await api('POST', `/groups/${gid.sub}/members`, 'owner', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    const missingUser = await api('POST', `/groups/${sub.id}/members`, 'owner', { user_id: 999999, access_level: 30 });
+    const missingUser = await api('POST', `/groups/${gid.sub}/members`, 'owner', { user_id: 999999, access_level: 30 });
     expect(missingUser.statusCode).toBe(404);
-    const add = await api('POST', `/groups/${sub.id}/members`, 'owner', {
+    const add = await api('POST', `/groups/${gid.sub}/members`, 'owner', {
       user_id: u.id,
       access_level: 15,
       expires_at: '2999-12-31',
     });
     expect(add.statusCode).toBe(201);
     expect(add.json()).toMatchObject({ id: u.id, access_level: 15, expires_at: '2999-12-31' });
-    const dup = await api('POST', `/groups/${sub.id}/members`, 'owner', { user_id: u.id, access_level: 15 });
+    const dup = await api('POST', `/groups/${gid.sub}/members`, 'owner', { user_id: u.id, access_level: 15 });
     expect(dup.statusCode).toBe(409);
-    const upd = await api('PUT', `/groups/${sub.id}/members/${u.id}`, 'owner', { access_level: 20 });
+    const upd = await api('PUT', `/groups/${gid.sub}/members/${u.id}`, 'owner', { access_level: 20 });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().access_level).toBe(20);
-    const del = await api('DELETE', `/groups/${sub.id}/members/${u.id}`, 'owner');
+    const del = await api('DELETE', `/groups/${gid.sub}/members/${u.id}`, 'owner');
     expect(del.statusCode).toBe(204);
-    const again = await api('DELETE', `/groups/${sub.id}/members/${u.id}`, 'owner');
+    const again = await api('DELETE', `/groups/${gid.sub}/members/${u.id}`, 'owner');
     expect(again.statusCode).toBe(404);
   });
 
@@ -114,22 +107,22 @@ describe('managing members', () => {
     tok.leaver = await createToken(t.db, u.id);
     const leave = await api('DELETE', `/projects/${project.id}/members/${u.id}`, 'leaver');
     expect(leave.statusCode).toBe(204);
-    const anon = await api('POST', `/groups/${top.id}/members`, undefined, { user_id: u.id, access_level: 10 });
+    const anon = await api('POST', `/groups/${gid.top}/members`, undefined, { user_id: u.id, access_level: 10 });
     // GitLab's authenticate_non_get!: anonymous writes are 401 before any lookup.
     expect(anon.statusCode).toBe(401);
   });
 
   it('a group may not lose its last Owner', async () => {
-    const demote = await api('PUT', `/groups/${top.id}/members/${uid.owner}`, 'owner', { access_level: 40 });
+    const demote = await api('PUT', `/groups/${gid.top}/members/${uid.owner}`, 'owner', { access_level: 40 });
     expect(demote.statusCode).toBe(400);
     expect(demote.json().error).toMatch(/at least one owner/);
-    const remove = await api('DELETE', `/groups/${top.id}/members/${uid.owner}`, 'owner');
+    const remove = await api('DELETE', `/groups/${gid.top}/members/${uid.owner}`, 'owner');
     expect(remove.statusCode).toBe(400);
     // An Owner of a subgroup may leave it: the parent's Owner still owns it.
     const subOwner = await createUser(t.db);
-    await addGroupMember(t.db, sub.id, subOwner.id, 50);
+    await addGroupMember(t.db, gid.sub, subOwner.id, 50);
     tok.subOwner = await createToken(t.db, subOwner.id);
-    const leave = await api('DELETE', `/groups/${sub.id}/members/${subOwner.id}`, 'subOwner');
+    const leave = await api('DELETE', `/groups/${gid.sub}/members/${subOwner.id}`, 'subOwner');
     expect(leave.statusCode).toBe(204);
   });
 });

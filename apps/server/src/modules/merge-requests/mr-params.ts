@@ -1,23 +1,23 @@
 import { z } from 'zod';
 import {
-  gitlabDate,
   gitlabId,
   gitlabKeyword,
   idOrKeyword,
   iidList,
+  issuableListFilters,
+  issuableListParams,
+  issuableNotParams,
+  issuableOrParams,
   type ListPageOptions,
-  labelsFilter,
   listPageFields,
   nonEmpty,
   noneAny,
   scopeParam,
-  searchIn,
-  sortParam,
   toListPageOptions,
   usernameList,
   withoutUndefined,
 } from '../../rest/gitlab-list-params';
-import { gitlabBoolean, gitlabList, parseInput } from '../../rest/params';
+import { gitlabBoolean, parseInput } from '../../rest/params';
 import { type MergeRequestFilters, mergeRequestOrderByValues, mergeRequestStates, type Wildcard } from './mr-filters';
 
 const milestoneKeywords = ['None', 'Any', 'Started', 'Upcoming'] as const;
@@ -43,48 +43,30 @@ function listOrWildcard<T extends z.ZodType>(item: T) {
 const idList = z.preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(gitlabId).min(1).max(100));
 
 const schema = z.object({
+  ...issuableListParams,
   state: z.enum(mergeRequestStates).optional(),
-  labels: gitlabList.optional(),
-  milestone: name.optional(),
-  author_id: gitlabId.optional(),
-  author_username: name.optional(),
-  assignee_id: idOrWildcard.optional(),
-  assignee_username: usernameList.optional(),
   reviewer_id: idOrWildcard.optional(),
   reviewer_username: name.optional(),
   approved_by_ids: listOrWildcard(gitlabId).optional(),
   approved_by_usernames: listOrWildcard(name).optional(),
   approver_ids: listOrWildcard(gitlabId).optional(),
   approver_usernames: listOrWildcard(name).optional(),
-  release_tag: name.optional(),
   attention: name.optional(),
   approved: yesNo.optional(),
   merge_user_id: gitlabId.optional(),
   merge_user_username: name.optional(),
-  my_reaction_emoji: z.string().min(1).max(64).optional(),
   draft: yesNo.optional(),
   wip: yesNo.optional(),
   source_branch: name.optional(),
   target_branch: name.optional(),
   environment: name.optional(),
   iids: iidList.optional(),
-  search: name.optional(),
-  in: searchIn.optional(),
-  created_after: gitlabDate.optional(),
-  created_before: gitlabDate.optional(),
-  updated_after: gitlabDate.optional(),
-  updated_before: gitlabDate.optional(),
   scope: scopeParam(['created_by_me', 'assigned_to_me', 'reviews_for_me', 'all']).optional(),
   order_by: z.enum(mergeRequestOrderByValues).optional(),
-  sort: sortParam.optional(),
   not: z
     .object({
-      labels: gitlabList.optional(),
-      milestone: name.optional(),
-      author_id: gitlabId.optional(),
+      ...issuableNotParams,
       author_username: name.optional(),
-      assignee_id: gitlabId.optional(),
-      assignee_username: usernameList.optional(),
       reviewer_id: gitlabId.optional(),
       reviewer_username: name.optional(),
       source_branch: name.optional(),
@@ -95,19 +77,12 @@ const schema = z.object({
       approver_usernames: usernameList.optional(),
       merge_user_id: gitlabId.optional(),
       merge_user_username: name.optional(),
-      my_reaction_emoji: z.string().min(1).max(64).optional(),
       draft: yesNo.optional(),
       wip: yesNo.optional(),
       environment: name.optional(),
-      release_tag: name.optional(),
     })
     .optional(),
-  or: z
-    .object({
-      labels: gitlabList.optional(),
-      author_username: usernameList.optional(),
-    })
-    .optional(),
+  or: z.object(issuableOrParams).optional(),
 });
 
 /** GitLab query parameters → MergeRequestFilters. Unknown enum values are a 400 naming the parameter. */
@@ -115,23 +90,12 @@ export function parseMergeRequestFilters(query: Record<string, unknown>): MergeR
   const q = parseInput(schema, query);
   const reviewerUsername = q.reviewer_username !== undefined ? gitlabKeyword(q.reviewer_username) : undefined;
   const filters: MergeRequestFilters = {
+    ...issuableListFilters(q),
     state: q.state,
-    labels: labelsFilter(q.labels),
-    notLabels: labelsFilter(q.not?.labels),
-    orLabels: nonEmpty(q.or?.labels),
     milestone: q.milestone !== undefined ? gitlabKeyword(q.milestone, milestoneKeywords) : undefined,
     notMilestone: q.not?.milestone !== undefined ? gitlabKeyword(q.not.milestone, milestoneKeywords) : undefined,
     releaseTag: q.release_tag !== undefined ? gitlabKeyword(q.release_tag) : undefined,
-    notReleaseTag: q.not?.release_tag,
-    authorId: q.author_id,
-    authorUsername: q.author_username,
-    notAuthorId: q.not?.author_id,
     notAuthorUsername: q.not?.author_username,
-    orAuthorUsernames: nonEmpty(q.or?.author_username),
-    assigneeId: q.assignee_id,
-    assigneeUsernames: nonEmpty(q.assignee_username),
-    notAssigneeId: q.not?.assignee_id,
-    notAssigneeUsernames: nonEmpty(q.not?.assignee_username),
     reviewerId: q.reviewer_id ?? (isWildcard(reviewerUsername) ? reviewerUsername : undefined),
     reviewerUsername: isWildcard(reviewerUsername) ? undefined : reviewerUsername,
     notReviewerId: q.not?.reviewer_id,
@@ -150,7 +114,6 @@ export function parseMergeRequestFilters(query: Record<string, unknown>): MergeR
     notMergeUserId: q.not?.merge_user_id,
     notMergeUserUsername: q.not?.merge_user_username,
     myReactionEmoji: q.my_reaction_emoji !== undefined ? gitlabKeyword(q.my_reaction_emoji) : undefined,
-    notMyReactionEmoji: q.not?.my_reaction_emoji,
     draft: q.draft ?? q.wip,
     notDraft: q.not?.draft ?? q.not?.wip,
     sourceBranch: q.source_branch,
@@ -161,15 +124,8 @@ export function parseMergeRequestFilters(query: Record<string, unknown>): MergeR
     notEnvironment: q.not?.environment,
     attention: q.attention,
     iids: nonEmpty(q.iids),
-    search: q.search,
-    searchIn: q.in,
-    createdAfter: q.created_after,
-    createdBefore: q.created_before,
-    updatedAfter: q.updated_after,
-    updatedBefore: q.updated_before,
     scope: q.scope,
     orderBy: q.order_by,
-    sort: q.sort,
   };
   return withoutUndefined(filters);
 }

@@ -3,10 +3,9 @@ import type { Database } from '../../db/connection';
 import { offsetPage } from '../../db/list-page';
 import type { AbuseReportsTable } from '../../db/schema';
 import { rejectDuplicate } from '../../db/unique-violation';
-import { badRequest, DomainError, forbidden, notFound, unprocessable } from '../../errors';
-import { canModerate } from '../../policy/abilities';
+import { badRequest, DomainError, notFound, unprocessable } from '../../errors';
 import type { Actor } from '../../policy/actor';
-import { requireActor } from '../../policy/require-actor';
+import { requireActor, requireAdmin } from '../../policy/require-actor';
 import type { UserState } from '../users';
 import { getUser, setUserState } from '../users';
 import type {
@@ -60,11 +59,7 @@ export async function createAbuseReport(
 }
 
 /** Instance admins only: 401 anonymous, 403 anyone else (as GitLab's admin API). */
-function requireModerator(actor: Actor | null): Actor {
-  const user = requireActor(actor);
-  if (!canModerate(user)) throw forbidden();
-  return user;
-}
+const requireModerator = requireAdmin;
 
 /** The admin queue: open reports first, newest first, filtered by status, category and reported user. */
 export async function listAbuseReports(

@@ -18,3 +18,22 @@ export function readableDiscussionNotes(
     .limit(limit)
     .execute();
 }
+
+/**
+ * The newest `limit` comments (no system notes) on the noteable the actor may read, oldest first:
+ * internal notes only for who may see them, a banned author's only for admins (`visibleNotes`).
+ */
+export async function readableComments(
+  db: Database,
+  actor: Actor | null,
+  noteable: Noteable,
+  limit: number,
+): Promise<NoteRow[]> {
+  const newest = await visibleNotes(db, actor, noteable)
+    .selectAll('nt')
+    .where('nt.system', '=', false)
+    .orderBy('nt.id', 'desc')
+    .limit(limit)
+    .execute();
+  return newest.reverse();
+}

@@ -1,5 +1,5 @@
 /** The notes module's face: all that code outside it may import (modules/README.md). */
-export { readableDiscussionNotes } from './discussion-notes';
+export { readableComments, readableDiscussionNotes } from './discussion-notes';
 export { createDiscussion, replyToDiscussion } from './discussions.service';
 export { createNoteSchema } from './note-params';
 export {

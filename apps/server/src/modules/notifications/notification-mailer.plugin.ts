@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { runsBackgroundWorkers } from '../../config';
 import type { AppContext } from '../../context';
 import { runOutboxWorker } from '../../db/outbox-worker-lifecycle';
 
@@ -14,7 +15,7 @@ const mailer: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => 
   const url = ctx.config.SMTP_URL;
   const mail = ctx.services.mail;
   if (!url || !mail) return;
-  const worker = runOutboxWorker(app, async () => {
+  const worker = runOutboxWorker(app, runsBackgroundWorkers(ctx.config), async () => {
     const [{ default: nodemailer }, { startNotificationWorker }] = await Promise.all([
       import('nodemailer'),
       import('./notification-worker'),

@@ -38,10 +38,10 @@ const t = useGroupProjectApp(
   {
     group: 'restart',
     prefix: 'rs-',
-    members: [
-      ['author', AccessLevel.DEVELOPER],
-      ...(['a', 'b', 'c', 'd', 'e', 'f'] as const).map((n) => [n, AccessLevel.DEVELOPER] as const),
-    ],
+    members: {
+      author: AccessLevel.DEVELOPER,
+      ...Object.fromEntries(['a', 'b', 'c', 'd', 'e', 'f'].map((n) => [n, AccessLevel.DEVELOPER])),
+    },
   },
   env,
 );

@@ -9,7 +9,7 @@ import { useGroupProjectApp } from '../../test/group-project-app';
 const t = useGroupProjectApp({
   group: 'ns',
   prefix: 'ns-',
-  members: [['dev', AccessLevel.DEVELOPER]],
+  members: { dev: AccessLevel.DEVELOPER },
   outsiders: ['other'],
 });
 const { api } = t;

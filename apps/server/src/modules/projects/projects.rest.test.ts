@@ -1,36 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '../../test/api-client';
-import {
-  addGroupMember,
-  addProjectMember,
-  createGroup,
-  createProject,
-  createToken,
-  createUser,
-} from '../../test/factories';
-import { useTestApp } from '../../test/use-test-app';
+import { addProjectMember, createProject, createToken, createUser } from '../../test/factories';
+import { useRestTestApp } from '../../test/rest-test-app';
 
-const t = useTestApp();
-let group: { id: number };
-let privateGroup: { id: number };
-const tok: Record<string, string> = {};
-let stranger: { id: number; username: string };
-const api = apiClient(() => t.app, tok);
+const t = useRestTestApp({
+  prefix: 'p-',
+  users: ['owner', 'dev', 'guest'],
+  groups: {
+    group: { path: 'p-acme', name: 'Acme', visibility: 20, members: { owner: 50, dev: 30, guest: 10 } },
+    privateGroup: { path: 'p-secret', visibility: 0, members: { owner: 50 } },
+  },
+});
+const { api, tok, gid } = t;
 
 beforeAll(async () => {
-  group = await createGroup(t.db, { path: 'p-acme', name: 'Acme', visibility: 20 });
-  privateGroup = await createGroup(t.db, { path: 'p-secret', visibility: 0 });
-  const owner = await createUser(t.db);
-  const dev = await createUser(t.db);
-  const guest = await createUser(t.db);
-  stranger = await createUser(t.db, { username: 'p-stranger', name: 'Pat Stranger' });
-  await addGroupMember(t.db, group.id, owner.id, 50);
-  await addGroupMember(t.db, privateGroup.id, owner.id, 50);
-  await addGroupMember(t.db, group.id, dev.id, 30);
-  await addGroupMember(t.db, group.id, guest.id, 10);
-  tok.owner = await createToken(t.db, owner.id);
-  tok.dev = await createToken(t.db, dev.id);
-  tok.guest = await createToken(t.db, guest.id);
+  // Named: the personal namespace's name is in the answers.
+  const stranger = await createUser(t.db, { username: 'p-stranger', name: 'Pat Stranger' });
   tok.stranger = await createToken(t.db, stranger.id);
 });
 describe('POST /projects', () => {
@@ -46,7 +30,7 @@ describe('POST /projects', () => {
   it('creates in a group (Developer+), with the GitLab shape', async () => {
     const res = await api('POST', '/projects', 'dev', {
       name: 'Web App',
-      namespace_id: group.id,
+      namespace_id: gid.group,
       visibility: 'public',
       description: 'hi',
     });
@@ -57,25 +41,25 @@ describe('POST /projects', () => {
       path: 'web-app',
       path_with_namespace: 'p-acme/web-app',
       name_with_namespace: 'Acme / Web App',
-      namespace: { id: group.id, name: 'Acme', path: 'p-acme', kind: 'group', full_path: 'p-acme' },
+      namespace: { id: gid.group, name: 'Acme', path: 'p-acme', kind: 'group', full_path: 'p-acme' },
       visibility: 'public',
       description: 'hi',
       issues_enabled: true,
       web_url: `${base}/p-acme/web-app`,
     });
     expect(typeof res.json().last_activity_at).toBe('string');
-    const dup = await api('POST', '/projects', 'dev', { path: 'WEB-APP', namespace_id: group.id });
+    const dup = await api('POST', '/projects', 'dev', { path: 'WEB-APP', namespace_id: gid.group });
     expect(dup.statusCode).toBe(400);
   });
 
   it('403 for a Guest, 404 for a hidden group, 400 when wider than the group', async () => {
-    const guest = await api('POST', '/projects', 'guest', { name: 'g', namespace_id: group.id });
+    const guest = await api('POST', '/projects', 'guest', { name: 'g', namespace_id: gid.group });
     expect(guest.statusCode).toBe(403);
-    const hidden = await api('POST', '/projects', 'stranger', { name: 'g', namespace_id: privateGroup.id });
+    const hidden = await api('POST', '/projects', 'stranger', { name: 'g', namespace_id: gid.privateGroup });
     expect(hidden.statusCode).toBe(404);
     const wider = await api('POST', '/projects', 'owner', {
       name: 'g',
-      namespace_id: privateGroup.id,
+      namespace_id: gid.privateGroup,
       visibility: 'public',
     });
     expect(wider.statusCode).toBe(400);
@@ -100,8 +84,8 @@ describe('POST /projects', () => {
 
 describe('GET /projects', () => {
   it('filters by visibility, membership, search; hides private projects; paginates', async () => {
-    await createProject(t.db, { namespaceId: privateGroup.id, path: 'classified' });
-    await createProject(t.db, { namespaceId: group.id, path: 'public-one', visibility: 20 });
+    await createProject(t.db, { namespaceId: gid.privateGroup, path: 'classified' });
+    await createProject(t.db, { namespaceId: gid.group, path: 'public-one', visibility: 20 });
     const anon = await api('GET', '/projects?per_page=100');
     const anonPaths = anon.json().map((p: { path_with_namespace: string }) => p.path_with_namespace);
     expect(anonPaths).toContain('p-acme/public-one');
@@ -125,7 +109,7 @@ describe('GET /projects', () => {
 
 describe('GET/PUT/DELETE /projects/:id', () => {
   it('404 to strangers on private projects; 403 edit for Developer; Maintainer edits; Owner deletes', async () => {
-    const p = await createProject(t.db, { namespaceId: privateGroup.id, path: 'ops' });
+    const p = await createProject(t.db, { namespaceId: gid.privateGroup, path: 'ops' });
     const maint = await createUser(t.db);
     await addProjectMember(t.db, p.id, maint.id, 40);
     tok.maint = await createToken(t.db, maint.id);

@@ -103,6 +103,7 @@ function issueCommandTarget(
     weight: issue?.weight ?? null,
     dueDate: issue?.due_date ?? null,
     healthStatus: issue?.health_status ?? null,
+    issueType: issue?.issue_type ?? null,
     promotedToEpicId: issue?.promoted_to_epic_id ?? null,
     issueId: issue?.id ?? null,
     inGroup: project.namespace_type === 'Group',

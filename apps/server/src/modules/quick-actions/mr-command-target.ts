@@ -26,6 +26,7 @@ export function mergeRequestInputOf(
     weight,
     due_date,
     health_status,
+    severity: _severity,
     confidential,
     ...rest
   } = delta;

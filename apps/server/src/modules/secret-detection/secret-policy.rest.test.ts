@@ -9,7 +9,7 @@ import { useGroupProjectApp } from '../../test/group-project-app';
 const t = useGroupProjectApp({
   group: 'secrets',
   prefix: 'secrets-',
-  members: [['owner', AccessLevel.OWNER]],
+  members: { owner: AccessLevel.OWNER },
   admins: ['admin'],
 });
 const { api, tok } = t;

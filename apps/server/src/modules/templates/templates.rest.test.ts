@@ -1,30 +1,25 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { addGroupMember, addProjectMember, createGroup, createProject } from '../../test/factories';
+import { addProjectMember, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 const t = useRestTestApp({
   prefix: 'tpl_',
   users: ['maintainer', 'developer', 'projectMaintainer', 'outsider'],
   admins: ['admin'],
+  groups: {
+    root: { path: 'tplroot', members: { maintainer: AccessLevel.MAINTAINER, developer: AccessLevel.DEVELOPER } },
+    sub: { path: 'sub', parent: 'root' },
+    other: { path: 'tplother' },
+  },
 });
-const { api, uid } = t;
-let rootId: number;
-let subId: number;
+const { api, uid, gid } = t;
 let projectId: number;
 let otherProjectId: number;
 
 beforeAll(async () => {
-  const root = await createGroup(t.db, { path: 'tplroot' });
-  const sub = await createGroup(t.db, { path: 'sub', parentId: root.id });
-  rootId = root.id;
-  subId = sub.id;
-  projectId = (await createProject(t.db, { namespaceId: sub.id, path: 'web' })).id;
-  otherProjectId = (
-    await createProject(t.db, { namespaceId: (await createGroup(t.db, { path: 'tplother' })).id, path: 'x' })
-  ).id;
-  await addGroupMember(t.db, root.id, uid.maintainer as number, AccessLevel.MAINTAINER);
-  await addGroupMember(t.db, root.id, uid.developer as number, AccessLevel.DEVELOPER);
+  projectId = (await createProject(t.db, { namespaceId: gid.sub, path: 'web' })).id;
+  otherProjectId = (await createProject(t.db, { namespaceId: gid.other, path: 'x' })).id;
   await addProjectMember(t.db, projectId, uid.projectMaintainer as number, AccessLevel.MAINTAINER);
 });
 
@@ -34,12 +29,12 @@ const names = (body: string) =>
 describe('description templates (IE-3, IE-4)', () => {
   it("Maintainers create them in groups and projects; a project offers its own, then its groups' nearest first", async () => {
     const made = [
-      await api('POST', `/groups/${rootId}/templates/issues`, 'maintainer', { name: 'Bug', content: 'root bug' }),
-      await api('POST', `/groups/${rootId}/templates/issues`, 'maintainer', {
+      await api('POST', `/groups/${gid.root}/templates/issues`, 'maintainer', { name: 'Bug', content: 'root bug' }),
+      await api('POST', `/groups/${gid.root}/templates/issues`, 'maintainer', {
         name: 'Feature',
         content: 'root feature',
       }),
-      await api('POST', `/groups/${subId}/templates/issues`, 'maintainer', { name: 'bug', content: 'sub bug' }),
+      await api('POST', `/groups/${gid.sub}/templates/issues`, 'maintainer', { name: 'bug', content: 'sub bug' }),
       await api('POST', `/projects/${projectId}/templates/issues`, 'projectMaintainer', {
         name: 'Incident',
         content: '## Impact',
@@ -65,7 +60,7 @@ describe('description templates (IE-3, IE-4)', () => {
     expect(names((await api('GET', `/projects/${projectId}/templates/merge_requests`, 'developer')).body)).toEqual([
       'project:Default',
     ]);
-    expect(names((await api('GET', `/groups/${subId}/templates/issues`, 'developer')).body)).toEqual([
+    expect(names((await api('GET', `/groups/${gid.sub}/templates/issues`, 'developer')).body)).toEqual([
       'group:bug',
       'group:Feature',
     ]);
@@ -74,7 +69,7 @@ describe('description templates (IE-3, IE-4)', () => {
   it('answers one template by name, case-insensitively, with the nearest definition', async () => {
     const bug = await api('GET', `/projects/${projectId}/templates/issues/BUG`, 'developer');
     expect(bug.statusCode).toBe(200);
-    expect(bug.json()).toMatchObject({ name: 'bug', content: 'sub bug', source: 'group', group_id: subId });
+    expect(bug.json()).toMatchObject({ name: 'bug', content: 'sub bug', source: 'group', group_id: gid.sub });
     const encoded = await api(
       'GET',
       `/projects/${encodeURIComponent('tplroot/sub/web')}/templates/issues/Feature`,
@@ -84,7 +79,7 @@ describe('description templates (IE-3, IE-4)', () => {
   });
 
   it("renames and edits a container's own template; inherited ones are edited where they live", async () => {
-    const renamed = await api('PUT', `/groups/${rootId}/templates/issues/feature`, 'maintainer', {
+    const renamed = await api('PUT', `/groups/${gid.root}/templates/issues/feature`, 'maintainer', {
       name: 'Feature request',
       content: 'new',
     });
@@ -141,7 +136,7 @@ describe('description templates (IE-3, IE-4)', () => {
     ['a Developer creating one in the group', 'POST', `/groups/{g}/templates/issues`, 'developer', 403],
     ['anonymous writes (sign in first)', 'POST', `/projects/{p}/templates/issues`, undefined, 401],
   ] as const)('gives %s %s', async (_who, method, path, who, status) => {
-    const url = path.replace('{p}', String(projectId)).replace('{g}', String(rootId));
+    const url = path.replace('{p}', String(projectId)).replace('{g}', String(gid.root));
     const r = await api(method, url, who, method === 'GET' || method === 'DELETE' ? undefined : { name: 'Denied' });
     expect(r.statusCode).toBe(status);
   });
@@ -207,7 +202,7 @@ describe('IE-4: source_template_project_id', () => {
       content: 'from the other project',
     });
     // A group template is stored in no project: naming a project finds none there.
-    expect((await show(`?source_template_project_id=${projectId}`, subId)).statusCode).toBe(404);
+    expect((await show(`?source_template_project_id=${projectId}`, gid.sub)).statusCode).toBe(404);
     const bad = await show('?source_template_project_id=abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('source_template_project_id');

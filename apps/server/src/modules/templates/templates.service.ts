@@ -7,6 +7,7 @@ import { canTemplate, type TemplateAbility } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { ancestorGroupIds, containerSubject, type LabelContainer } from '../labels';
+import { templateAtPath } from './repository-file-path';
 
 export type TemplateRow = Selectable<IssuableTemplatesTable>;
 /** A project or a group: where templates are kept (the same containers as labels). */
@@ -202,4 +203,26 @@ export async function deleteTemplate(
   manager(actor, container);
   const row = await ownTemplate(db, container, type, name);
   await db.deleteFrom('issuable_templates').where('id', '=', row.id).execute();
+}
+
+/**
+ * A project's own template read as the repository file GitLab keeps it in
+ * (`.gitlab/issue_templates/<name>.md`, repository-file-path.ts), at `ref`: the default branch or
+ * `HEAD` (Meridian keeps no other). 404 `File Not Found` for any other path, `Commit Not Found` for
+ * another ref; the reader needs to see the project's templates.
+ */
+export async function templateFile(
+  db: Database,
+  actor: Actor | null,
+  project: TemplateContainer & { kind: 'project' },
+  path: string,
+  ref: string,
+): Promise<TemplateRow> {
+  assertCan(actor, 'read_issuable_template', project);
+  if (ref !== 'HEAD' && ref !== project.project.default_branch) throw notFound('Commit');
+  const wanted = templateAtPath(path);
+  if (!wanted) throw notFound('File');
+  return ownTemplate(db, project, wanted.type, wanted.name).catch(() => {
+    throw notFound('File');
+  });
 }

@@ -10,12 +10,12 @@ import { expectFixedStatements } from '../../test/statement-count';
 const t = useGroupProjectApp({
   group: 'todo',
   prefix: 'todo-',
-  members: [
-    ['author', AccessLevel.DEVELOPER],
-    ['bob', AccessLevel.REPORTER],
-    ['carol', AccessLevel.GUEST],
-    ['dave', AccessLevel.DEVELOPER],
-  ],
+  members: {
+    author: AccessLevel.DEVELOPER,
+    bob: AccessLevel.REPORTER,
+    carol: AccessLevel.GUEST,
+    dave: AccessLevel.DEVELOPER,
+  },
   outsiders: ['outsider'],
 });
 const { api, uid } = t;

@@ -1,27 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createToken, createUser } from '../../test/factories';
-import { useTestApp } from '../../test/use-test-app';
+import { describe, expect, it } from 'vitest';
+import { useRestTestApp } from '../../test/rest-test-app';
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 describe('personal access tokens REST', () => {
-  const t = useTestApp();
-  let aliceToken: string;
-  let bobToken: string;
-  let adminToken: string;
-  let aliceId: number;
-  let bobId: number;
-  beforeAll(async () => {
-    const alice = await createUser(t.db, { username: 'pat_alice' });
-    const bob = await createUser(t.db, { username: 'pat_bob' });
-    const admin = await createUser(t.db, { username: 'pat_admin', admin: true });
-    aliceId = alice.id;
-    bobId = bob.id;
-    aliceToken = await createToken(t.db, alice.id);
-    bobToken = await createToken(t.db, bob.id);
-    adminToken = await createToken(t.db, admin.id);
-  });
+  const t = useRestTestApp({ prefix: 'pat_', users: ['alice', 'bob'], admins: ['admin'] });
+  const { tok, uid } = t;
 
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: Record<string, unknown>) =>
     t.app.inject({
@@ -32,7 +17,7 @@ describe('personal access tokens REST', () => {
     });
 
   it('creates a token shown once, which then authenticates', async () => {
-    const res = await call('POST', '/user/personal_access_tokens', aliceToken, {
+    const res = await call('POST', '/user/personal_access_tokens', tok.alice, {
       name: 'ci',
       scopes: ['read_api'],
       expires_at: tomorrow(),
@@ -42,7 +27,7 @@ describe('personal access tokens REST', () => {
     expect(body).toMatchObject({
       name: 'ci',
       scopes: ['read_api'],
-      user_id: aliceId,
+      user_id: uid.alice,
       revoked: false,
       active: true,
       expires_at: tomorrow(),
@@ -56,7 +41,7 @@ describe('personal access tokens REST', () => {
     });
     expect(me.json().username).toBe('pat_alice');
     // Shown once: listing never includes the secret.
-    const list = await call('GET', '/personal_access_tokens', aliceToken);
+    const list = await call('GET', '/personal_access_tokens', tok.alice);
     expect(list.json().every((x: Record<string, unknown>) => !('token' in x))).toBe(true);
     // read_api may read but not write.
     const write = await call('POST', '/user/personal_access_tokens', body.token, { name: 'x', scopes: ['api'] });
@@ -75,7 +60,7 @@ describe('personal access tokens REST', () => {
       [{ name: 'x', scopes: ['api'], expires_at: 'soon' }, 'expires_at'],
     ];
     for (const [payload, field] of cases) {
-      const res = await call('POST', '/user/personal_access_tokens', aliceToken, payload);
+      const res = await call('POST', '/user/personal_access_tokens', tok.alice, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error).toContain(field);
     }
@@ -87,7 +72,7 @@ describe('personal access tokens REST', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v4/user/personal_access_tokens?name=form&scopes=api,read_user',
-      headers: { 'private-token': aliceToken },
+      headers: { 'private-token': tok.alice },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().scopes).toEqual(['api', 'read_user']);
@@ -96,52 +81,52 @@ describe('personal access tokens REST', () => {
   });
 
   it('lists own tokens; only admins may list others', async () => {
-    const own = await call('GET', '/personal_access_tokens', bobToken);
+    const own = await call('GET', '/personal_access_tokens', tok.bob);
     expect(own.statusCode).toBe(200);
-    expect(own.json().every((x: { user_id: number }) => x.user_id === bobId)).toBe(true);
+    expect(own.json().every((x: { user_id: number }) => x.user_id === uid.bob)).toBe(true);
     expect(own.headers['x-total']).toBe(String(own.json().length));
-    expect((await call('GET', `/personal_access_tokens?user_id=${aliceId}`, bobToken)).statusCode).toBe(403);
-    const byAdmin = await call('GET', `/personal_access_tokens?user_id=${aliceId}`, adminToken);
+    expect((await call('GET', `/personal_access_tokens?user_id=${uid.alice}`, tok.bob)).statusCode).toBe(403);
+    const byAdmin = await call('GET', `/personal_access_tokens?user_id=${uid.alice}`, tok.admin);
     expect(byAdmin.json().length).toBeGreaterThanOrEqual(2);
-    expect(byAdmin.json().every((x: { user_id: number }) => x.user_id === aliceId)).toBe(true);
+    expect(byAdmin.json().every((x: { user_id: number }) => x.user_id === uid.alice)).toBe(true);
     expect((await call('GET', '/personal_access_tokens')).statusCode).toBe(401);
-    expect((await call('GET', '/personal_access_tokens?state=bogus', bobToken)).statusCode).toBe(400);
+    expect((await call('GET', '/personal_access_tokens?state=bogus', tok.bob)).statusCode).toBe(400);
   });
 
   it('GET /personal_access_tokens/self describes the token in use', async () => {
-    const res = await call('GET', '/personal_access_tokens/self', bobToken);
+    const res = await call('GET', '/personal_access_tokens/self', tok.bob);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ user_id: bobId, name: 'test', scopes: ['api'], active: true });
+    expect(res.json()).toMatchObject({ user_id: uid.bob, name: 'test', scopes: ['api'], active: true });
   });
 
   it('revokes by id (own or admin; others get 404) and self; revoked tokens are 401', async () => {
-    const created = await call('POST', '/user/personal_access_tokens', aliceToken, { name: 'tmp', scopes: ['api'] });
+    const created = await call('POST', '/user/personal_access_tokens', tok.alice, { name: 'tmp', scopes: ['api'] });
     const { id, token } = created.json();
-    expect((await call('GET', `/personal_access_tokens/${id}`, bobToken)).statusCode).toBe(404);
-    expect((await call('DELETE', `/personal_access_tokens/${id}`, bobToken)).statusCode).toBe(404);
-    expect((await call('DELETE', '/personal_access_tokens/abc', aliceToken)).statusCode).toBe(400);
-    expect((await call('DELETE', `/personal_access_tokens/${id}`, aliceToken)).statusCode).toBe(204);
+    expect((await call('GET', `/personal_access_tokens/${id}`, tok.bob)).statusCode).toBe(404);
+    expect((await call('DELETE', `/personal_access_tokens/${id}`, tok.bob)).statusCode).toBe(404);
+    expect((await call('DELETE', '/personal_access_tokens/abc', tok.alice)).statusCode).toBe(400);
+    expect((await call('DELETE', `/personal_access_tokens/${id}`, tok.alice)).statusCode).toBe(204);
     expect((await call('GET', '/user', token)).statusCode).toBe(401);
-    const shown = await call('GET', `/personal_access_tokens/${id}`, aliceToken);
+    const shown = await call('GET', `/personal_access_tokens/${id}`, tok.alice);
     expect(shown.json()).toMatchObject({ revoked: true, active: false });
-    const inactive = await call('GET', '/personal_access_tokens?state=inactive', aliceToken);
+    const inactive = await call('GET', '/personal_access_tokens?state=inactive', tok.alice);
     expect(inactive.json().map((x: { id: number }) => x.id)).toContain(id);
 
     const second = (
-      await call('POST', '/user/personal_access_tokens', aliceToken, { name: 's', scopes: ['api'] })
+      await call('POST', '/user/personal_access_tokens', tok.alice, { name: 's', scopes: ['api'] })
     ).json();
     expect((await call('DELETE', '/personal_access_tokens/self', second.token)).statusCode).toBe(204);
     expect((await call('GET', '/user', second.token)).statusCode).toBe(401);
 
     const third = (
-      await call('POST', '/user/personal_access_tokens', aliceToken, { name: 't', scopes: ['api'] })
+      await call('POST', '/user/personal_access_tokens', tok.alice, { name: 't', scopes: ['api'] })
     ).json();
-    expect((await call('DELETE', `/personal_access_tokens/${third.id}`, adminToken)).statusCode).toBe(204);
+    expect((await call('DELETE', `/personal_access_tokens/${third.id}`, tok.admin)).statusCode).toBe(204);
   });
 
   it('rejects expired tokens with 401', async () => {
     const created = (
-      await call('POST', '/user/personal_access_tokens', aliceToken, { name: 'e', scopes: ['api'] })
+      await call('POST', '/user/personal_access_tokens', tok.alice, { name: 'e', scopes: ['api'] })
     ).json();
     await t.db
       .updateTable('personal_access_tokens')
@@ -152,18 +137,18 @@ describe('personal access tokens REST', () => {
   });
 
   it('lets only admins create tokens for other users', async () => {
-    const denied = await call('POST', `/users/${aliceId}/personal_access_tokens`, bobToken, {
+    const denied = await call('POST', `/users/${uid.alice}/personal_access_tokens`, tok.bob, {
       name: 'x',
       scopes: ['api'],
     });
     expect(denied.statusCode).toBe(403);
-    const ok = await call('POST', `/users/${aliceId}/personal_access_tokens`, adminToken, {
+    const ok = await call('POST', `/users/${uid.alice}/personal_access_tokens`, tok.admin, {
       name: 'impersonation',
       scopes: ['read_api'],
     });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json()).toMatchObject({ user_id: aliceId, token: expect.any(String) });
-    const missing = await call('POST', '/users/999999/personal_access_tokens', adminToken, {
+    expect(ok.json()).toMatchObject({ user_id: uid.alice, token: expect.any(String) });
+    const missing = await call('POST', '/users/999999/personal_access_tokens', tok.admin, {
       name: 'x',
       scopes: ['api'],
     });
@@ -171,20 +156,20 @@ describe('personal access tokens REST', () => {
   });
 
   it('records last_used_at by the time the answer arrives, refreshed at most every 10 minutes', async () => {
-    await call('GET', '/user', bobToken);
-    const first = (await call('GET', '/personal_access_tokens/self', bobToken)).json().last_used_at;
+    await call('GET', '/user', tok.bob);
+    const first = (await call('GET', '/personal_access_tokens/self', tok.bob)).json().last_used_at;
     expect(first).toEqual(expect.any(String));
-    await call('GET', '/user', bobToken);
-    const second = (await call('GET', '/personal_access_tokens/self', bobToken)).json().last_used_at;
+    await call('GET', '/user', tok.bob);
+    const second = (await call('GET', '/personal_access_tokens/self', tok.bob)).json().last_used_at;
     expect(second).toBe(first);
     const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000);
     await t.db
       .updateTable('personal_access_tokens')
       .set({ last_used_at: elevenMinutesAgo })
-      .where('user_id', '=', bobId)
+      .where('user_id', '=', uid.bob as number)
       .execute();
-    await call('GET', '/user', bobToken);
-    const refreshed = (await call('GET', '/personal_access_tokens/self', bobToken)).json().last_used_at;
+    await call('GET', '/user', tok.bob);
+    const refreshed = (await call('GET', '/personal_access_tokens/self', tok.bob)).json().last_used_at;
     expect(new Date(refreshed).getTime()).toBeGreaterThan(elevenMinutesAgo.getTime() + 10 * 60_000);
   });
 });

@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../auth/session-cookie';
-import { digest } from '../../auth/token-digest';
 import { AccessLevel } from '../../policy/access-levels';
 import { loadActor } from '../../policy/load-actor';
 import { apiClient, createUsersWithTokens } from '../../test/api-client';
-import { addProjectMember, createGroup, createProject } from '../../test/factories';
+import { addProjectMember, createCookieSession, createGroup, createProject } from '../../test/factories';
 import { useTestApp } from '../../test/use-test-app';
 import { MAX_VISITS_PER_USER, trackVisit } from './visits.service';
 
@@ -96,26 +94,17 @@ describe('POST /-/track_namespace_visits', () => {
   });
 
   it('needs the CSRF header on a cookie session, as every session write', async () => {
-    const secret = 'visits-session-secret';
-    await t.db
-      .insertInto('sessions')
-      .values({
-        id: digest(secret),
-        user_id: users.uid.pruner as number,
-        csrf_token: 'visits-csrf',
-        expires_at: new Date(Date.now() + 3_600_000),
-      })
-      .execute();
+    const { cookies, csrfToken } = await createCookieSession(t.db, users.uid.pruner as number);
     const send = (headers: Record<string, string>) =>
       t.app.inject({
         method: 'POST',
         url: '/-/track_namespace_visits',
-        cookies: { [SESSION_COOKIE]: secret },
+        cookies,
         headers: { 'content-type': 'application/json', ...headers },
         payload: JSON.stringify({ type: 'groups', id: ids.group }),
       });
     expect((await send({})).statusCode).toBe(403);
-    expect((await send({ 'x-csrf-token': 'visits-csrf' })).statusCode).toBe(200);
+    expect((await send({ 'x-csrf-token': csrfToken })).statusCode).toBe(200);
   });
 
   it('prunes the visits older than 3 months, and beyond the per-user cap, when it stores one', async () => {

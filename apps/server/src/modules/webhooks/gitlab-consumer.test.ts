@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient } from '../../test/api-client';
-import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
+import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { startGitlabWebhookConsumer } from '../../test/gitlab-webhook-consumer';
-import { useTestApp } from '../../test/use-test-app';
+import { useRestTestApp } from '../../test/rest-test-app';
 
 /**
  * Done-when of issue 27 item 4: a webhook consumer written for GitLab's documented payloads (a small
  * Python receiver, standard library only) accepts Meridian's deliveries unchanged.
  */
 
-const t = useTestApp();
-const tok: Record<string, string> = {};
-const api = apiClient(
-  () => t.app,
-  () => tok,
-);
+const t = useRestTestApp({ prefix: 'py-', users: ['dev'], admins: ['admin'] });
+const { api, uid } = t;
 let consumer: Awaited<ReturnType<typeof startGitlabWebhookConsumer>>;
 let projectId = 0;
 
@@ -23,10 +18,7 @@ beforeAll(async () => {
   consumer = await startGitlabWebhookConsumer('consumer-secret');
   const group = await createGroup(t.db, { path: 'py' });
   projectId = (await createProject(t.db, { namespaceId: group.id, path: 'app' })).id;
-  const user = await createUser(t.db, { username: 'py-dev' });
-  await addGroupMember(t.db, group.id, user.id, AccessLevel.MAINTAINER);
-  tok.dev = await createToken(t.db, user.id);
-  tok.admin = await createToken(t.db, (await createUser(t.db, { username: 'py-admin', admin: true })).id);
+  await addGroupMember(t.db, group.id, uid.dev as number, AccessLevel.MAINTAINER);
   await api('PUT', '/application/settings', 'admin', { allow_local_requests_from_web_hooks_and_services: true });
 });
 afterAll(() => consumer?.stop());

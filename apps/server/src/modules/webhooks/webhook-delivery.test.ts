@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
 import {
   ISSUE_ATTRIBUTE_KEYS,
@@ -16,7 +15,7 @@ import {
   REPOSITORY_KEYS,
   USER_KEYS,
 } from '../../test/gitlab-webhook-payload-keys';
-import { useTestApp } from '../../test/use-test-app';
+import { useRestTestApp } from '../../test/rest-test-app';
 import { type ReceivedHook, startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 
 /**
@@ -25,12 +24,8 @@ import { type ReceivedHook, startWebhookReceiver, type WebhookReceiver } from '.
  * the SSRF guard at delivery time, auto-disabling and re-enabling by a test, hook logs and resend.
  */
 
-const t = useTestApp();
-const tok: Record<string, string> = {};
-const api = apiClient(
-  () => t.app,
-  () => tok,
-);
+const t = useRestTestApp({ prefix: 'dl-', users: [], admins: ['admin'] });
+const { api, tok } = t;
 let receiver: WebhookReceiver;
 let groupId = 0;
 let subId = 0;
@@ -47,7 +42,6 @@ beforeAll(async () => {
   actorId = owner.id;
   await addGroupMember(t.db, group.id, owner.id, AccessLevel.OWNER);
   tok.owner = await createToken(t.db, owner.id);
-  tok.admin = await createToken(t.db, (await createUser(t.db, { username: 'dl-admin', admin: true })).id);
   const res = await api('PUT', '/application/settings', 'admin', {
     allow_local_requests_from_web_hooks_and_services: true,
   });

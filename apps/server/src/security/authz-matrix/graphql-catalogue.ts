@@ -391,4 +391,17 @@ export const graphqlOutOfScope: OutOfScope[] = [
       'WebSocket only (the matrix runs over HTTP): graphql/live/subscriptions.ws.test.ts attacks it — hidden, missing, confidential, internal, anonymous, bad token, other site',
     ),
   ),
+  ...[
+    'Mutation.issueSetSeverity',
+    'Mutation.issueSetEscalationStatus',
+    'Mutation.timelineEventCreate',
+    'Mutation.timelineEventUpdate',
+    'Mutation.timelineEventDestroy',
+    'Project.incidentManagementTimelineEvents',
+  ].map((f) =>
+    field(
+      f,
+      "an incident's (the bundle's issue is not one): modules/incidents/incident-fields.rest.test.ts and timeline-events.graphql.test.ts attack them — guest, outsider, plain issue",
+    ),
+  ),
 ];

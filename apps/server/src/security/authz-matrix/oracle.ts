@@ -7,6 +7,7 @@ import {
   canNote,
   canProject,
   type EpicAbility,
+  groupAccessLevel,
   type IssueAbility,
   type NoteAbility,
   projectAccessLevel,
@@ -15,8 +16,11 @@ import type { Actor } from '../../policy/actor';
 import type { EpicSubject, GroupSubject, IssueSubject, NoteSubject, ProjectSubject } from '../../policy/subjects';
 import type { Bundle } from '../../test/authz-world';
 
-/** What a cell expects, before it is translated to a transport (REST status, GraphQL shape). */
-export type Outcome = 'ok' | 'hidden' | 'forbidden' | 'unauthorized';
+/**
+ * What a cell expects, before it is translated to a transport (REST status, GraphQL shape).
+ * `refused` is GitLab's 400 where it answers a visible object's refusal so (billable members).
+ */
+export type Outcome = 'ok' | 'hidden' | 'forbidden' | 'unauthorized' | 'refused';
 
 /**
  * The policy's verdicts for one principal on one bundle. Every verdict comes from the pure
@@ -28,7 +32,7 @@ export interface Oracle {
   /** The caller is the `author` principal (who wrote every issue, epic, note and award in a bundle). */
   isAuthor: boolean;
   project: (a: 'read_project' | 'create_issue' | 'admin_project') => boolean;
-  group: (a: 'read_group') => boolean;
+  group: (a: 'read_group' | 'admin_group') => boolean;
   issue: (a: IssueAbility) => boolean;
   epic: (a: EpicAbility) => boolean;
   issueNote: (a: NoteAbility) => boolean;
@@ -39,6 +43,8 @@ export interface Oracle {
   groupMilestone: (a: 'read_milestone' | 'admin_milestone') => boolean;
   /** Project access level (for rules the abilities module leaves to a service, like internal notes). */
   projectLevel: number;
+  /** Group access level (group protected environments: Maintainers). */
+  groupLevel: number;
 }
 
 export function oracleFor(actor: Actor | null, b: Bundle, authorId: number, assigneeId: number): Oracle {
@@ -86,6 +92,7 @@ export function oracleFor(actor: Actor | null, b: Bundle, authorId: number, assi
     projectMilestone: (a) => canMilestone(actor, a, { kind: 'milestone', container: project }),
     groupMilestone: (a) => canMilestone(actor, a, { kind: 'milestone', container: group }),
     projectLevel: projectAccessLevel(actor, project),
+    groupLevel: groupAccessLevel(actor, group),
   };
 }
 

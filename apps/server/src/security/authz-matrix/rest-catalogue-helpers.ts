@@ -14,6 +14,8 @@ export const E = (c: CellInput) => `${G(c)}/epics/${c.b.epic.iid}`;
 /** Epic notes are addressed by the epic's global id, as GitLab does. */
 export const EN = (c: CellInput) => `${G(c)}/epics/${c.b.epic.id}`;
 export const signedIn = (c: CellInput) => !c.o.anonymous;
+/** GitLab's admin API: 401 anonymous, 403 any signed-in user who is not an instance admin. */
+export const adminOnly = (c: CellInput) => (c.o.anonymous ? 'unauthorized' : c.o.admin ? 'ok' : 'forbidden');
 export const read = (c: CellInput, ...readable: boolean[]) => gate(c.o, false, readable, true);
 export const write = (c: CellInput, readable: boolean[], allowed: boolean) => gate(c.o, true, readable, allowed);
 /** Internal notes need Reporter (a service rule, `notes.service.ts`), on top of `create_note`. */

@@ -1,8 +1,5 @@
-import type { CellInput, OutOfScope, RestEntry } from './catalogue-types';
-import { entry } from './rest-catalogue-helpers';
-
-/** GitLab's admin API: 401 anonymous, 403 any signed-in user who is not an instance admin. */
-const adminOnly = (c: CellInput) => (c.o.anonymous ? 'unauthorized' : c.o.admin ? 'ok' : 'forbidden');
+import type { OutOfScope, RestEntry } from './catalogue-types';
+import { adminOnly, entry } from './rest-catalogue-helpers';
 
 /** REST catalogue entries for moderation's admin lists (issue 12 "Safety"). */
 export const moderationEntries: RestEntry[] = [

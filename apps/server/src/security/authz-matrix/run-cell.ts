@@ -15,7 +15,7 @@ export interface CellResult {
   ms: number;
 }
 
-const statusFor: Record<Outcome, number> = { ok: 200, hidden: 404, forbidden: 403, unauthorized: 401 };
+const statusFor: Record<Outcome, number> = { ok: 200, hidden: 404, forbidden: 403, unauthorized: 401, refused: 400 };
 
 function matches(outcome: Outcome, status: number, alsoOk: number[] = []): boolean {
   if (outcome === 'ok') return (status >= 200 && status < 300) || alsoOk.includes(status);

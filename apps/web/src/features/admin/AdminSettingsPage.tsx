@@ -24,8 +24,9 @@ function numberOrText(text: string): number | string {
 }
 
 /**
- * `/admin/application_settings/general` (sign-up restrictions, group creation) and
- * `/admin/application_settings/network` (rate limits), as in GitLab's Admin area.
+ * `/admin/application_settings/general` (sign-up restrictions, group creation, secret detection, the
+ * GitLab Duo switch) and `/admin/application_settings/network` (rate limits, the AI one too), as in
+ * GitLab's Admin area.
  */
 export function AdminSettingsPage({ section }: { section: AdminSettingsSection }) {
   const settings = useApplicationSettings();
@@ -134,6 +135,7 @@ function SettingsForm({ section, settings }: { section: AdminSettingsSection; se
   const [signupEnabled, setSignupEnabled] = useState(settings.signup_enabled);
   const [groupCreation, setGroupCreation] = useState(settings.allow_group_creation_for_users);
   const [secretPolicy, setSecretPolicy] = useState(settings.secret_detection_api_policy);
+  const [duoEnabled, setDuoEnabled] = useState(settings.duo_features_enabled);
   const [numbers, setNumbers] = useState<Record<NumberSetting, string>>(
     () => Object.fromEntries(NUMBER_KEYS.map((key) => [key, String(settings[key])])) as Record<NumberSetting, string>,
   );
@@ -148,6 +150,7 @@ function SettingsForm({ section, settings }: { section: AdminSettingsSection; se
             signup_enabled: signupEnabled,
             allow_group_creation_for_users: groupCreation,
             secret_detection_api_policy: secretPolicy,
+            duo_features_enabled: duoEnabled,
           }
         : Object.fromEntries(NUMBER_KEYS.map((key) => [key, numberOrText(numbers[key])]));
     update.mutate(changes as Partial<ApplicationSettings>, { onSuccess: () => setSaved(true) });
@@ -176,6 +179,14 @@ function SettingsForm({ section, settings }: { section: AdminSettingsSection; se
             help="administrators always can; subgroups follow the parent group."
           />
           <SecretPolicySection value={secretPolicy} onChange={setSecretPolicy} />
+          <CheckboxSection
+            title="GitLab Duo"
+            name="duo_features_enabled"
+            checked={duoEnabled}
+            onChange={setDuoEnabled}
+            label="Use GitLab Duo features"
+            help="AI-powered features, in the groups that allow them. Off, GitLab Duo is always off for every group of this instance."
+          />
         </>
       ) : (
         RATE_LIMIT_SECTIONS.map((group) => (

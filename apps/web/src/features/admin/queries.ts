@@ -18,6 +18,10 @@ export interface ApplicationSettings {
   search_rate_limit: number;
   search_rate_limit_unauthenticated: number;
   secret_detection_api_policy: SecretPolicy;
+  /** The instance's GitLab Duo switch: off, every group's GitLab Duo is off and locked. */
+  duo_features_enabled: boolean;
+  ai_action_api_rate_limit: number;
+  ai_action_api_rate_limit_period_in_seconds: number;
 }
 
 /** What an API write holding a potential secret gets: scanned or not, saved with a warning, or refused. */

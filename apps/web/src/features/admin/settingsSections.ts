@@ -6,16 +6,26 @@ export interface NumberSection {
   fields: Array<{ key: NumberSetting; label: string }>;
 }
 
+/** A request-throttle section: GitLab's `throttle_<name>_requests_per_period` and `…_period_in_seconds` pair. */
+function throttleSection(
+  title: string,
+  help: string,
+  name: 'protected_paths' | 'authenticated_api' | 'unauthenticated_api',
+  per: 'IP' | 'user',
+): NumberSection {
+  return {
+    title,
+    help,
+    fields: [
+      { key: `throttle_${name}_requests_per_period`, label: `Maximum requests per period per ${per}` },
+      { key: `throttle_${name}_period_in_seconds`, label: 'Period in seconds' },
+    ],
+  };
+}
+
 /** The Network page's rate limits, grouped as GitLab's Admin > Settings > Network. A count of 0 turns a limit off. */
 export const RATE_LIMIT_SECTIONS: NumberSection[] = [
-  {
-    title: 'Protected paths',
-    help: 'Sign-in and sign-up requests per IP address.',
-    fields: [
-      { key: 'throttle_protected_paths_requests_per_period', label: 'Maximum requests per period per IP' },
-      { key: 'throttle_protected_paths_period_in_seconds', label: 'Period in seconds' },
-    ],
-  },
+  throttleSection('Protected paths', 'Sign-in and sign-up requests per IP address.', 'protected_paths', 'IP'),
   {
     title: 'Failed sign-in attempts',
     help: 'Failed sign-ins per account, from any address, before it must wait.',
@@ -24,22 +34,18 @@ export const RATE_LIMIT_SECTIONS: NumberSection[] = [
       { key: 'failed_login_attempts_unlock_period_in_minutes', label: 'Wait in minutes' },
     ],
   },
-  {
-    title: 'Authenticated API writes',
-    help: 'REST writes and GraphQL mutations per user.',
-    fields: [
-      { key: 'throttle_authenticated_api_requests_per_period', label: 'Maximum requests per period per user' },
-      { key: 'throttle_authenticated_api_period_in_seconds', label: 'Period in seconds' },
-    ],
-  },
-  {
-    title: 'Unauthenticated API requests',
-    help: 'Anonymous REST and GraphQL requests per IP address.',
-    fields: [
-      { key: 'throttle_unauthenticated_api_requests_per_period', label: 'Maximum requests per period per IP' },
-      { key: 'throttle_unauthenticated_api_period_in_seconds', label: 'Period in seconds' },
-    ],
-  },
+  throttleSection(
+    'Authenticated API writes',
+    'REST writes and GraphQL mutations per user.',
+    'authenticated_api',
+    'user',
+  ),
+  throttleSection(
+    'Unauthenticated API requests',
+    'Anonymous REST and GraphQL requests per IP address.',
+    'unauthenticated_api',
+    'IP',
+  ),
   {
     title: 'Notes rate limit',
     help: 'Comments created per user per minute.',
@@ -51,6 +57,14 @@ export const RATE_LIMIT_SECTIONS: NumberSection[] = [
     fields: [
       { key: 'search_rate_limit', label: 'Maximum requests per minute for an authenticated user' },
       { key: 'search_rate_limit_unauthenticated', label: 'Maximum requests per minute per IP (unauthenticated)' },
+    ],
+  },
+  {
+    title: 'AI action API rate limit',
+    help: 'GitLab Duo requests (the AI endpoints and the documentation bot) per user.',
+    fields: [
+      { key: 'ai_action_api_rate_limit', label: 'Maximum AI requests per period per user' },
+      { key: 'ai_action_api_rate_limit_period_in_seconds', label: 'Period in seconds' },
     ],
   },
 ];

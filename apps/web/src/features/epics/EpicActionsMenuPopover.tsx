@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { showToast } from '../../ui/toast';
-import { LazyReportAbuseDrawer } from '../moderation/LazyReportAbuseDrawer';
+import { ReportAuthorDrawer } from '../moderation/LazyReportAbuseDrawer';
 import { HeaderActionsMenuOpen } from '../shared/HeaderActionsMenuOpen';
 import { EPIC_ACTIONS_LABEL, type EpicActionKey, type EpicActionsMenuProps } from './EpicActionsMenu';
 
@@ -20,14 +20,7 @@ export function EpicActionsMenuPopover({ epic, groupPath, items, onAction, isDis
   return (
     <>
       <HeaderActionsMenuOpen label={EPIC_ACTIONS_LABEL} isDisabled={isDisabled} items={items} onAction={run} />
-      {epic.author && (
-        <LazyReportAbuseDrawer
-          isOpen={reporting}
-          onOpenChange={setReporting}
-          reportedUserId={epic.author.id}
-          reportedFromUrl={epic.web_url ?? window.location.href}
-        />
-      )}
+      <ReportAuthorDrawer item={epic} isOpen={reporting} onOpenChange={setReporting} />
     </>
   );
 }

@@ -7,22 +7,21 @@ export const frequentKeys = {
   groups: (userId: number | null) => [...frequentKeys.all, 'groups', userId] as const,
 };
 
-/** The signed-in user's frequently visited projects (not asked for anonymous visitors). */
-export function useFrecentProjects(userId: number | null | undefined) {
+/** The signed-in user's frequently visited projects or groups (not asked for anonymous visitors). */
+function useFrecent<T>(
+  queryKey: readonly unknown[],
+  fetch: (signal: AbortSignal) => Promise<T>,
+  userId: number | null | undefined,
+) {
   return useQuery({
-    queryKey: frequentKeys.projects(userId ?? null),
-    queryFn: ({ signal }) => fetchFrecentProjects(signal),
+    queryKey,
+    queryFn: ({ signal }) => fetch(signal),
     enabled: userId !== null && userId !== undefined,
     staleTime: 60_000,
   });
 }
 
-/** The signed-in user's frequently visited groups (not asked for anonymous visitors). */
-export function useFrecentGroups(userId: number | null | undefined) {
-  return useQuery({
-    queryKey: frequentKeys.groups(userId ?? null),
-    queryFn: ({ signal }) => fetchFrecentGroups(signal),
-    enabled: userId !== null && userId !== undefined,
-    staleTime: 60_000,
-  });
-}
+export const useFrecentProjects = (userId: number | null | undefined) =>
+  useFrecent(frequentKeys.projects(userId ?? null), fetchFrecentProjects, userId);
+export const useFrecentGroups = (userId: number | null | undefined) =>
+  useFrecent(frequentKeys.groups(userId ?? null), fetchFrecentGroups, userId);

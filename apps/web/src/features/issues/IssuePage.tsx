@@ -23,6 +23,9 @@ const IssueEditForm = lazyNamed(() => import('./IssueEditForm'), 'IssueEditForm'
 // The activity (comments, threads, reactions, the comment box) loads below the description.
 const loadActivity = () => import('../notes/PageActivity');
 const IssueActivity = lazyNamed(loadActivity, 'IssueActivity');
+// An incident's metric images (IE-78) load with the incident only.
+const MetricImages = lazyNamed(() => import('../incidents/MetricImages'), 'MetricImages');
+const TimelineEvents = lazyNamed(() => import('../incidents/TimelineEvents'), 'TimelineEvents');
 
 /** IE §2.1: a closed issue links where it went — duplicated, moved or promoted, in that priority. */
 function ClosedAsLink({ issue }: { issue: Issue }) {
@@ -124,6 +127,29 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
           iid={issue.iid}
           canLink={permissions.data?.adminIssueRelation === true}
         />
+        {issue.issue_type === 'incident' && (
+          <DetailSection id="metric-images-title" title="Metrics">
+            <Suspense fallback={<Spinner label="Loading metric images" />}>
+              <MetricImages
+                projectPath={projectPath}
+                iid={issue.iid}
+                canManage={permissions.data?.createIncident === true}
+              />
+            </Suspense>
+          </DetailSection>
+        )}
+        {issue.issue_type === 'incident' && (
+          <DetailSection id="timeline-title" title="Timeline">
+            <Suspense fallback={<Spinner label="Loading timeline" />}>
+              <TimelineEvents
+                projectPath={projectPath}
+                iid={issue.iid}
+                issueId={issue.id}
+                canEdit={permissions.data?.createIncident === true}
+              />
+            </Suspense>
+          </DetailSection>
+        )}
         <DetailSection id="activity-title" title="Activity">
           <Suspense fallback={<Spinner label="Loading activity" />}>
             <IssueActivity

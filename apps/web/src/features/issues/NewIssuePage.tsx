@@ -6,6 +6,9 @@ import { useSession } from '../../lib/session';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
 import styles from '../../ui/Form.module.css';
+import { GenerateDescription } from '../ai/GenerateDescription';
+import { SuggestLabels } from '../ai/SuggestLabels';
+import { useIssueAiFeatures } from '../ai/useIssueAiFeatures';
 import { NewItemActions, NewItemConfidentialBox, NewItemTitleField, NewItemTypeField } from '../shared/NewItemFields';
 import { NewItemFrame } from '../shared/NewItemFrame';
 import { useGuardedCreate } from '../shared/useSecretGuard';
@@ -45,6 +48,7 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
   const [confidential, setConfidential] = useState(search.get('issue[confidential]') === 'true');
   const [planning, setPlanning] = useState<PlanningValues>(NO_PLANNING);
   const [pending, setPending] = useState(false);
+  const ai = useIssueAiFeatures(projectPath);
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = async () => {
@@ -87,6 +91,9 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
           types={permissions.data?.createIncident ? [ISSUE_TYPE, INCIDENT_TYPE] : [ISSUE_TYPE]}
           onChange={setType}
         />
+        {ai.generate_description && (
+          <GenerateDescription projectPath={projectPath} title={title} onGenerated={setDescription} />
+        )}
         <TemplatedDescription
           kind="issues"
           labelId={`${ids}-description`}
@@ -100,7 +107,22 @@ function NewIssueForm({ projectPath, headingId }: { projectPath: string; heading
         <NewItemConfidentialBox noun="issue" checked={confidential} onChange={setConfidential} />
       </form>
       {permissions.data?.adminIssue && (
-        <NewIssuePlanningFields projectPath={projectPath} values={planning} onChange={setPlanning} />
+        <NewIssuePlanningFields
+          projectPath={projectPath}
+          values={planning}
+          onChange={setPlanning}
+          labelsHelp={
+            ai.suggest_labels && (
+              <SuggestLabels
+                projectPath={projectPath}
+                title={title}
+                description={description}
+                chosen={planning.labels}
+                onAdd={(name) => setPlanning({ ...planning, labels: [...planning.labels, name] })}
+              />
+            )
+          }
+        />
       )}
       <NewItemActions
         form={`${ids}-form`}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { dueDateText } from '../shared/dueDateText';
 import { People } from '../shared/People';
 import { SidebarEditField } from '../shared/sidebar/SidebarFields';
@@ -80,6 +81,11 @@ const SINGLE_CHOICES = [
   ['epic', 'Epic'],
 ] as const;
 const listOf = (chosen: PickerOption | null) => (chosen ? [chosen] : []);
+/** The fields typed in, each with its editor type and how a set value reads. */
+const TYPED_VALUES = [
+  { key: 'weight', label: 'Weight', type: 'number', removeText: 'Remove weight', text: (weight: string) => weight },
+  { key: 'dueDate', label: 'Due date', type: 'date', removeText: 'Remove due date', text: dueDateText },
+] as const;
 
 /**
  * IE §2.1 / issue 11: the New issue form's assignees, labels, milestone, iteration, epic, weight and
@@ -90,10 +96,13 @@ export function NewIssuePlanningFields({
   projectPath,
   values,
   onChange,
+  labelsHelp,
 }: {
   projectPath: string;
   values: PlanningValues;
   onChange: (values: PlanningValues) => void;
+  /** Shown beside the labels field (the AI's label suggestions, when offered). */
+  labelsHelp?: ReactNode;
 }) {
   const set = (changes: Partial<PlanningValues>) => onChange({ ...values, ...changes });
   const pickers = fieldPickers(projectPath, 'new-issue-options');
@@ -110,6 +119,7 @@ export function NewIssuePlanningFields({
         <People users={values.assignees.flatMap((a) => (a.avatar ? [a.avatar] : []))} empty={none} />
       </SidebarEditField>
       <NewItemLabelsField pickers={pickers} labels={values.labels} onChange={(labels) => set({ labels })} />
+      {labelsHelp}
       {SINGLE_CHOICES.map(([key, label]) => (
         <SidebarEditField
           key={key}
@@ -120,30 +130,16 @@ export function NewIssuePlanningFields({
           {values[key]?.text ?? none}
         </SidebarEditField>
       ))}
-      <SidebarEditField
-        label="Weight"
-        {...field}
-        value={{
-          type: 'number',
-          initial: values.weight,
-          removeText: 'Remove weight',
-          onSave: (weight) => set({ weight }),
-        }}
-      >
-        {values.weight || none}
-      </SidebarEditField>
-      <SidebarEditField
-        label="Due date"
-        {...field}
-        value={{
-          type: 'date',
-          initial: values.dueDate,
-          removeText: 'Remove due date',
-          onSave: (dueDate) => set({ dueDate }),
-        }}
-      >
-        {values.dueDate ? dueDateText(values.dueDate) : none}
-      </SidebarEditField>
+      {TYPED_VALUES.map(({ key, label, type, removeText, text }) => (
+        <SidebarEditField
+          key={key}
+          label={label}
+          {...field}
+          value={{ type, initial: values[key], removeText, onSave: (value) => set({ [key]: value }) }}
+        >
+          {values[key] ? text(values[key]) : none}
+        </SidebarEditField>
+      ))}
     </fieldset>
   );
 }

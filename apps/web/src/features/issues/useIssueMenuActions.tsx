@@ -7,7 +7,7 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { showToast } from '../../ui/toast';
-import { LazyReportAbuseDrawer } from '../moderation/LazyReportAbuseDrawer';
+import { ReportAuthorDrawer } from '../moderation/LazyReportAbuseDrawer';
 import { SubmitSpamConfirmation } from '../moderation/SubmitSpamConfirmation';
 import confirmStyles from '../shared/DetailLayout.module.css';
 import { deleteIssue, promoteToEpic, setIssueLocked, setIssueSubscribed } from './issueActionsApi';
@@ -146,14 +146,7 @@ export function useIssueMenuActions(issue: Issue, projectPath: string) {
           onMoved={() => void queryClient.invalidateQueries({ queryKey: issueKeys.all })}
         />
       )}
-      {issue.author && (
-        <LazyReportAbuseDrawer
-          isOpen={reporting}
-          onOpenChange={setReporting}
-          reportedUserId={issue.author.id}
-          reportedFromUrl={issue.web_url ?? window.location.href}
-        />
-      )}
+      <ReportAuthorDrawer item={issue} isOpen={reporting} onOpenChange={setReporting} />
       {confirmSpam && (
         <SubmitSpamConfirmation
           projectPath={projectPath}

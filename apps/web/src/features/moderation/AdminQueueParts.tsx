@@ -3,6 +3,7 @@ import { formatDate, timeAgo } from '../../lib/format';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
+import { ButtonPager } from '../../ui/ButtonPager';
 import { EmptyState } from '../../ui/EmptyState';
 import { Modal } from '../../ui/Modal';
 import { type Column, Table } from '../../ui/Table';
@@ -60,34 +61,8 @@ export function QueueTable<Row extends { id: number }>({
   return (
     <>
       <Table caption={caption} columns={columns} rows={data.items} rowKey={(row) => row.id} />
-      <QueuePager page={data.page} prevPage={data.prevPage} nextPage={data.nextPage} onPage={onPage} />
+      <ButtonPager page={data.page} prevPage={data.prevPage} nextPage={data.nextPage} onPage={onPage} />
     </>
-  );
-}
-
-/** Prev / next buttons of an admin queue paged in place (GitLab's X-Prev-Page / X-Next-Page). */
-function QueuePager({
-  page,
-  prevPage,
-  nextPage,
-  onPage,
-}: {
-  page: number;
-  prevPage: number | null;
-  nextPage: number | null;
-  onPage: (page: number) => void;
-}) {
-  if (!prevPage && !nextPage) return null;
-  return (
-    <nav className={styles.pager} aria-label="Pagination">
-      <Button size="small" isDisabled={!prevPage} onPress={() => onPage(prevPage ?? page)}>
-        ‹ Prev
-      </Button>
-      <span className={styles.muted}>Page {page}</span>
-      <Button size="small" isDisabled={!nextPage} onPress={() => onPage(nextPage ?? page)}>
-        Next ›
-      </Button>
-    </nav>
   );
 }
 

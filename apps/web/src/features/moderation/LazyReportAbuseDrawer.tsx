@@ -15,3 +15,24 @@ export function LazyReportAbuseDrawer(props: ReportAbuseDrawerProps) {
     </Suspense>
   );
 }
+
+/** The drawer that reports an issue's or epic's author, from the item's URL (the page's when it has none). */
+export function ReportAuthorDrawer({
+  item,
+  isOpen,
+  onOpenChange,
+}: {
+  item: { author?: { id: number } | null; web_url?: string | null };
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  if (!item.author) return null;
+  return (
+    <LazyReportAbuseDrawer
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      reportedUserId={item.author.id}
+      reportedFromUrl={item.web_url ?? window.location.href}
+    />
+  );
+}

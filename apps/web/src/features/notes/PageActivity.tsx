@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSession } from '../../lib/session';
 import type { Epic, Issue, MergeRequest } from '../../lib/types';
+import { SummarizeComments } from '../ai/SummarizeComments';
+import { useIssueAiFeatures } from '../ai/useIssueAiFeatures';
 import type { IssuePermissionFlags } from '../issues/issuePermissions';
 import { NoteableActivity, type NoteablePermissions } from './NoteableActivity';
 import { epicNoteable, issueNoteable, mergeRequestNoteable, type NoteableKeys } from './notesApi';
@@ -26,13 +28,17 @@ export function IssueActivity({
     () => ({ ...issueNoteable(projectPath, issue.iid, keys), confidential: issue.confidential === true }),
     [projectPath, issue.iid, issue.confidential, keys],
   );
+  const ai = useIssueAiFeatures(projectPath);
   return (
-    <NoteableActivity
-      noteable={noteable}
-      locked={issue.discussion_locked === true}
-      myId={user?.id ?? null}
-      permissions={permissions}
-    />
+    <>
+      {ai.summarize_comments && <SummarizeComments projectPath={projectPath} iid={issue.iid} />}
+      <NoteableActivity
+        noteable={noteable}
+        locked={issue.discussion_locked === true}
+        myId={user?.id ?? null}
+        permissions={permissions}
+      />
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
-import { graphql, type ResultOf, type VariablesOf } from '../../graphql/graphql';
+import { visit } from '@0no-co/graphql.web';
+import { graphql, type ResultOf, type TadaDocumentNode, type VariablesOf } from '../../graphql/graphql';
 import { GraphQLRequestError, graphqlRequest } from '../../graphql/request';
 
 const EPIC_FIELDS = graphql(`
@@ -16,10 +17,25 @@ const EPIC_FIELDS = graphql(`
   }
 `);
 
-/** `Epic.blockedByEpics`, asked for separately: a server without the field gets the documents without it. */
+/** `Epic.blockedByEpics`, asked for separately: a server without the field gets the documents without it (below). */
 const EPIC_BLOCKED_BY = graphql(`
   fragment RoadmapEpicBlockedBy on Epic { blockedByEpics { nodes @_required { id @_required } } }
 `);
+
+/**
+ * The same document without `blockedByEpics`, for a server that does not have the field: the
+ * `RoadmapEpicBlockedBy` spreads and definition dropped. Its result type still names the field, which
+ * `RoadmapEpic` reads as optional.
+ */
+export function withoutBlockedBy<Result, Variables>(
+  document: TadaDocumentNode<Result, Variables>,
+): TadaDocumentNode<Result, Variables> {
+  const isBlockedBy = (node: { name: { value: string } }) => node.name.value === 'RoadmapEpicBlockedBy';
+  return visit(document, {
+    FragmentSpread: (node) => (isBlockedBy(node) ? null : undefined),
+    FragmentDefinition: (node) => (isBlockedBy(node) ? null : undefined),
+  }) as TadaDocumentNode<Result, Variables>;
+}
 
 const EPIC_PAGE = graphql(
   `fragment RoadmapEpicPage on EpicConnection {
@@ -27,14 +43,6 @@ const EPIC_PAGE = graphql(
     pageInfo @_required { hasNextPage @_required endCursor }
   }`,
   [EPIC_FIELDS, EPIC_BLOCKED_BY],
-);
-
-const EPIC_PAGE_WITHOUT_BLOCKED_BY = graphql(
-  `fragment RoadmapEpicPageWithoutBlockedBy on EpicConnection {
-    nodes @_required { ...RoadmapEpicFields }
-    pageInfo @_required { hasNextPage @_required endCursor }
-  }`,
-  [EPIC_FIELDS],
 );
 
 /** RF-1: the group's epics for the roadmap; `$epicIid` is the filter bar's epic token (`epic_iid`). */
@@ -51,19 +59,7 @@ const GROUP_EPICS = graphql(
   [EPIC_PAGE],
 );
 
-const GROUP_EPICS_WITHOUT_BLOCKED_BY = graphql(
-  `query roadmapGroupEpics($fullPath: ID!, $state: EpicState, $sort: EpicSort, $timeframe: Timeframe,
-    $labelName: [String!], $authorUsername: String, $milestoneTitle: String, $myReactionEmoji: String,
-    $confidential: Boolean, $search: String, $not: NegatedEpicFilterInput, $or: UnionedEpicFilterInput,
-    $first: Int, $after: String, $includeDescendantGroups: Boolean, $epicIid: ID) {
-    group(fullPath: $fullPath) { id name fullPath userPermissions { createEpic }
-      epics(state: $state, sort: $sort, timeframe: $timeframe, labelName: $labelName,
-        authorUsername: $authorUsername, milestoneTitle: $milestoneTitle, myReactionEmoji: $myReactionEmoji,
-        confidential: $confidential, search: $search, not: $not, or: $or, first: $first, after: $after,
-        includeDescendantGroups: $includeDescendantGroups, iid: $epicIid) @_required {
-        ...RoadmapEpicPageWithoutBlockedBy } } }`,
-  [EPIC_PAGE_WITHOUT_BLOCKED_BY],
-);
+const GROUP_EPICS_WITHOUT_BLOCKED_BY = withoutBlockedBy(GROUP_EPICS);
 
 /** How many epics RF-1's filters match (capped by the server), to plan the windows below. */
 const GROUP_EPIC_COUNT = graphql(
@@ -108,19 +104,7 @@ const EPIC_CHILDREN = graphql(
   [EPIC_PAGE],
 );
 
-const EPIC_CHILDREN_WITHOUT_BLOCKED_BY = graphql(
-  `query roadmapEpicChildren($fullPath: ID!, $iid: ID!, $state: EpicState, $sort: EpicSort, $timeframe: Timeframe,
-    $labelName: [String!], $authorUsername: String, $milestoneTitle: String, $myReactionEmoji: String,
-    $confidential: Boolean, $search: String, $not: NegatedEpicFilterInput, $or: UnionedEpicFilterInput,
-    $first: Int, $after: String) {
-    group(fullPath: $fullPath) { id name fullPath userPermissions { createEpic }
-      epic(iid: $iid) { id iid title @_required hasChildren
-        children(state: $state, sort: $sort, timeframe: $timeframe, labelName: $labelName,
-          authorUsername: $authorUsername, milestoneTitle: $milestoneTitle, myReactionEmoji: $myReactionEmoji,
-          confidential: $confidential, search: $search, not: $not, or: $or, first: $first, after: $after)
-          @_required { ...RoadmapEpicPageWithoutBlockedBy } } } }`,
-  [EPIC_PAGE_WITHOUT_BLOCKED_BY],
-);
+const EPIC_CHILDREN_WITHOUT_BLOCKED_BY = withoutBlockedBy(EPIC_CHILDREN);
 
 /** RF-3: milestones in the timeframe. */
 const MILESTONES = graphql(`

@@ -1,9 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
+import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
 import { LabelledInput } from '../shared/LabelledField';
 import { MarkdownField } from '../shared/MarkdownField';
+import type { useCreateTemplate, useUpdateTemplate } from './queries';
 import styles from './TemplatesSettings.module.css';
 import type { TemplateInput, TemplateOwner } from './templatesApi';
 
@@ -22,25 +23,23 @@ export function TemplateForm({
   owner,
   initial,
   submitLabel,
-  pending,
-  error,
-  onSubmit,
-  onCancel,
+  save,
+  onClose,
 }: {
   owner: TemplateOwner;
   initial: TemplateInput;
   submitLabel: string;
-  pending: boolean;
-  error: unknown;
-  onSubmit: (input: TemplateInput) => void;
-  onCancel: () => void;
+  /** `useCreateTemplate` or `useUpdateTemplate`; the form closes once it has saved. */
+  save: ReturnType<typeof useCreateTemplate | typeof useUpdateTemplate>;
+  onClose: () => void;
 }) {
+  const { isPending: pending, error } = save;
   const id = useId();
   const [name, setName] = useState(initial.name);
   const [content, setContent] = useState(initial.content);
   const field = erroneousField(error);
   const message = error instanceof Error ? error.message : '';
-  const submit = () => onSubmit({ name, content });
+  const submit = () => save.mutate({ name, content }, { onSuccess: onClose });
   const onFormSubmit = (event: FormEvent) => {
     event.preventDefault();
     submit();
@@ -76,12 +75,7 @@ export function TemplateForm({
         {field === 'content' && <p className={styles.error}>{message}</p>}
       </MarkdownField>
       {field === 'form' && <Alert variant="danger">{message}</Alert>}
-      <div className={styles.actions}>
-        <Button type="submit" variant="confirm" isDisabled={pending}>
-          {pending ? 'Saving…' : submitLabel}
-        </Button>
-        <Button onPress={onCancel}>Cancel</Button>
-      </div>
+      <SaveCancelButtons className={styles.actions} submitLabel={submitLabel} pending={pending} onCancel={onClose} />
     </form>
   );
 }

@@ -27,10 +27,8 @@ function EditTemplate({
       owner={owner}
       initial={{ name: template.data.name, content: template.data.content }}
       submitLabel="Save changes"
-      pending={update.isPending}
-      error={update.error}
-      onSubmit={(input) => update.mutate(input, { onSuccess: onDone })}
-      onCancel={onDone}
+      save={update}
+      onClose={onDone}
     />
   );
 }

@@ -67,10 +67,8 @@ export function TemplatesSection({
           owner={owner}
           initial={EMPTY}
           submitLabel="Add template"
-          pending={create.isPending}
-          error={create.error}
-          onSubmit={(input) => create.mutate(input, { onSuccess: () => setAdding(false) })}
-          onCancel={() => setAdding(false)}
+          save={create}
+          onClose={() => setAdding(false)}
         />
       )}
       {list.isPending && <Spinner label={`Loading ${title.toLowerCase()}`} />}

@@ -1,25 +1,24 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
 import form from '../../ui/Form.module.css';
+import { SaveCancelButtons } from '../../ui/SaveCancelButtons';
 import { LabelledInput } from '../shared/LabelledField';
+import type { useSaveHook } from './queries';
 import styles from './Webhooks.module.css';
-import { HOOK_EVENTS, type HookEventFlag, type Webhook, type WebhookInput } from './webhooksApi';
+import { HOOK_EVENTS, type HookEventFlag, type Webhook } from './webhooksApi';
 
 /** URL, name, secret token, the events and SSL verification of a hook; the server's refusal shown inline. */
 export function WebhookForm({
   initial,
-  pending,
-  error,
-  onSubmit,
-  onCancel,
+  save,
+  onClose,
 }: {
   initial: Webhook | null;
-  pending: boolean;
-  error: unknown;
-  onSubmit: (input: WebhookInput) => void;
-  onCancel: () => void;
+  /** `useSaveHook` of the hook (of a new one when `initial` is null); the form closes once it has saved. */
+  save: ReturnType<typeof useSaveHook>;
+  onClose: () => void;
 }) {
+  const { isPending: pending, error } = save;
   const id = useId();
   const [url, setUrl] = useState(initial?.url ?? '');
   const [name, setName] = useState(initial?.name ?? '');
@@ -35,7 +34,10 @@ export function WebhookForm({
   const message = error instanceof Error ? error.message : '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit({ url, name, enable_ssl_verification: ssl, ...events, ...(token ? { token } : {}) });
+    save.mutate(
+      { url, name, enable_ssl_verification: ssl, ...events, ...(token ? { token } : {}) },
+      { onSuccess: onClose },
+    );
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={initial ? 'Edit webhook' : 'Add webhook'}>
@@ -84,12 +86,12 @@ export function WebhookForm({
         <input type="checkbox" checked={ssl} onChange={(e) => setSsl(e.target.checked)} /> Enable SSL verification
       </label>
       {message && <Alert variant="danger">{message}</Alert>}
-      <div className={styles.actions}>
-        <Button type="submit" variant="confirm" isDisabled={pending}>
-          {pending ? 'Saving…' : initial ? 'Save changes' : 'Add webhook'}
-        </Button>
-        <Button onPress={onCancel}>Cancel</Button>
-      </div>
+      <SaveCancelButtons
+        className={styles.actions}
+        submitLabel={initial ? 'Save changes' : 'Add webhook'}
+        pending={pending}
+        onCancel={onClose}
+      />
     </form>
   );
 }

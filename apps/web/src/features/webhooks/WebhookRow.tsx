@@ -63,15 +63,7 @@ export function WebhookRow({ owner, hook }: { owner: HookOwner; hook: Webhook })
       {test.isSuccess && <Alert variant="success">Hook executed successfully.</Alert>}
       {test.isError && <Alert variant="danger">{test.error.message}</Alert>}
       {remove.isError && <Alert variant="danger">{remove.error.message}</Alert>}
-      {editing && (
-        <WebhookForm
-          initial={hook}
-          pending={save.isPending}
-          error={save.error}
-          onSubmit={(input) => save.mutate(input, { onSuccess: () => setEditing(false) })}
-          onCancel={() => setEditing(false)}
-        />
-      )}
+      {editing && <WebhookForm initial={hook} save={save} onClose={() => setEditing(false)} />}
       <div>
         <Button size="small" variant="tertiary" onPress={() => setShowEvents((v) => !v)}>
           {showEvents ? 'Hide recent events' : 'Recent events'}

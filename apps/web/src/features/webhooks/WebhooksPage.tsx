@@ -29,13 +29,7 @@ function WebhooksSection({ kind, owner }: { kind: 'group' | 'project'; owner: Ho
         {kind === 'group' ? ' in this group, its subgroups and projects' : ' in this project'}.
       </p>
       {adding ? (
-        <WebhookForm
-          initial={null}
-          pending={create.isPending}
-          error={create.error}
-          onSubmit={(input) => create.mutate(input, { onSuccess: () => setAdding(false) })}
-          onCancel={() => setAdding(false)}
-        />
+        <WebhookForm initial={null} save={create} onClose={() => setAdding(false)} />
       ) : (
         <div>
           <Button variant="confirm" onPress={() => setAdding(true)}>

@@ -1,14 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../../policy/access-levels';
 import { loadActor } from '../../../policy/load-actor';
-import { addGroupMember, addGroupMembers, createGroup, createProject } from '../../../test/factories';
+import { createProject } from '../../../test/factories';
 import { useRestTestApp } from '../../../test/rest-test-app';
 import { descendantCounts } from '../epics.service';
 
-const t = useRestTestApp({ prefix: 'er_', users: ['owner', 'guest', 'reporter', 'outsider'] });
-const { api, uid } = t;
-let g: { id: number };
-let other: { id: number };
+const t = useRestTestApp({
+  prefix: 'er_',
+  users: ['owner', 'guest', 'reporter', 'outsider'],
+  groups: {
+    g: { path: 'erg', members: { owner: AccessLevel.OWNER, guest: AccessLevel.GUEST, reporter: AccessLevel.REPORTER } },
+    other: { path: 'erother', members: { owner: AccessLevel.OWNER } },
+  },
+});
+const { api, uid, gid } = t;
 let projectId: number;
 let foreignProjectId: number;
 
@@ -32,25 +37,16 @@ const issue = async (
   ).id;
 
 beforeAll(async () => {
-  const db = t.db;
-  g = await createGroup(db, { path: 'erg' });
-  other = await createGroup(db, { path: 'erother' });
-  projectId = (await createProject(db, { namespaceId: g.id, path: 'erp' })).id;
-  foreignProjectId = (await createProject(db, { namespaceId: other.id, path: 'erfp' })).id;
-  await addGroupMembers(db, g.id, [
-    [uid.owner ?? 0, AccessLevel.OWNER],
-    [uid.guest ?? 0, AccessLevel.GUEST],
-    [uid.reporter ?? 0, AccessLevel.REPORTER],
-  ]);
-  await addGroupMember(db, other.id, uid.owner ?? 0, AccessLevel.OWNER);
+  projectId = (await createProject(t.db, { namespaceId: gid.g, path: 'erp' })).id;
+  foreignProjectId = (await createProject(t.db, { namespaceId: gid.other, path: 'erfp' })).id;
 });
 
 describe('epic issues', () => {
   it('assigns, lists, moves between epics, reorders, removes', async () => {
-    const e1 = await create(g.id, { title: 'E1' });
-    const e2 = await create(g.id, { title: 'E2' });
+    const e1 = await create(gid.g, { title: 'E1' });
+    const e2 = await create(gid.g, { title: 'E2' });
     const [a, b, c] = [await issue(projectId, 1), await issue(projectId, 2), await issue(projectId, 3)];
-    const base = `/groups/${g.id}/epics/${e1.iid}/issues`;
+    const base = `/groups/${gid.g}/epics/${e1.iid}/issues`;
     const assigned = await api('POST', `${base}/${a}`, 'owner');
     expect(assigned.statusCode, assigned.body).toBe(201);
     expect(assigned.json()).toMatchObject({
@@ -71,7 +67,7 @@ describe('epic issues', () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect((moved.json() as Json[]).map((r) => r.id)).toEqual([c, a, b]);
     // moving b to E2 replaces its epic
-    expect((await api('POST', `/groups/${g.id}/epics/${e2.iid}/issues/${b}`, 'owner')).statusCode).toBe(201);
+    expect((await api('POST', `/groups/${gid.g}/epics/${e2.iid}/issues/${b}`, 'owner')).statusCode).toBe(201);
     expect(((await api('GET', base, 'owner')).json() as Json[]).map((r) => r.id)).toEqual([c, a]);
     const removed = await api('DELETE', `${base}/${eiOf(a)}`, 'owner');
     expect(removed.statusCode).toBe(200);
@@ -80,8 +76,8 @@ describe('epic issues', () => {
   });
 
   it('401/403/404/400 cases', async () => {
-    const e = await create(g.id, { title: 'Guarded' });
-    const base = `/groups/${g.id}/epics/${e.iid}/issues`;
+    const e = await create(gid.g, { title: 'Guarded' });
+    const base = `/groups/${gid.g}/epics/${e.iid}/issues`;
     const i = await issue(projectId, 10);
     expect((await api('POST', `${base}/${i}`)).statusCode).toBe(401);
     expect((await api('POST', `${base}/${i}`, 'guest')).statusCode).toBe(403);
@@ -95,8 +91,8 @@ describe('epic issues', () => {
   });
 
   it('hides confidential issues from guests in the list and X-Total', async () => {
-    const e = await create(g.id, { title: 'Mixed' });
-    const base = `/groups/${g.id}/epics/${e.iid}/issues`;
+    const e = await create(gid.g, { title: 'Mixed' });
+    const base = `/groups/${gid.g}/epics/${e.iid}/issues`;
     const pub = await issue(projectId, 20);
     const secret = await issue(projectId, 21, { confidential: true });
     await api('POST', `${base}/${pub}`, 'owner');
@@ -110,11 +106,15 @@ describe('epic issues', () => {
 
 describe('related epics', () => {
   it('links relates_to / blocks / is_blocked_by, lists from both sides, deletes', async () => {
-    const a = await create(g.id, { title: 'RA' });
-    const b = await create(g.id, { title: 'RB' });
-    const c = await create(other.id, { title: 'RC' });
-    const base = `/groups/${g.id}/epics/${a.iid}/related_epics`;
-    const r1 = await api('POST', base, 'owner', { target_group_id: g.id, target_epic_iid: b.iid, link_type: 'blocks' });
+    const a = await create(gid.g, { title: 'RA' });
+    const b = await create(gid.g, { title: 'RB' });
+    const c = await create(gid.other, { title: 'RC' });
+    const base = `/groups/${gid.g}/epics/${a.iid}/related_epics`;
+    const r1 = await api('POST', base, 'owner', {
+      target_group_id: gid.g,
+      target_epic_iid: b.iid,
+      link_type: 'blocks',
+    });
     expect(r1.statusCode, r1.body).toBe(201);
     expect(r1.json()).toMatchObject({ source_epic: { id: a.id }, target_epic: { id: b.id }, link_type: 'blocks' });
     const r2 = await api('POST', base, 'owner', {
@@ -123,13 +123,13 @@ describe('related epics', () => {
       link_type: 'is_blocked_by',
     });
     expect(r2.statusCode, r2.body).toBe(201);
-    expect((await api('POST', base, 'owner', { target_group_id: g.id, target_epic_iid: b.iid })).statusCode).toBe(409);
-    expect((await api('POST', base, 'owner', { target_group_id: g.id, target_epic_iid: a.iid })).statusCode).toBe(400);
-    expect((await api('POST', base, 'owner', { target_group_id: g.id, target_epic_iid: 999 })).statusCode).toBe(404);
+    expect((await api('POST', base, 'owner', { target_group_id: gid.g, target_epic_iid: b.iid })).statusCode).toBe(409);
+    expect((await api('POST', base, 'owner', { target_group_id: gid.g, target_epic_iid: a.iid })).statusCode).toBe(400);
+    expect((await api('POST', base, 'owner', { target_group_id: gid.g, target_epic_iid: 999 })).statusCode).toBe(404);
     expect(
-      (await api('POST', base, 'owner', { target_group_id: g.id, target_epic_iid: b.iid, link_type: 'x' })).statusCode,
+      (await api('POST', base, 'owner', { target_group_id: gid.g, target_epic_iid: b.iid, link_type: 'x' })).statusCode,
     ).toBe(400);
-    expect((await api('POST', base, 'guest', { target_group_id: g.id, target_epic_iid: b.iid })).statusCode).toBe(403);
+    expect((await api('POST', base, 'guest', { target_group_id: gid.g, target_epic_iid: b.iid })).statusCode).toBe(403);
     const fromA = (await api('GET', base, 'owner')).json() as Array<{
       id: number;
       link_type: string;
@@ -139,7 +139,7 @@ describe('related epics', () => {
       [b.id, 'blocks'],
       [c.id, 'is_blocked_by'],
     ]);
-    const fromB = (await api('GET', `/groups/${g.id}/epics/${b.iid}/related_epics`, 'owner')).json() as Json[];
+    const fromB = (await api('GET', `/groups/${gid.g}/epics/${b.iid}/related_epics`, 'owner')).json() as Json[];
     expect(fromB.map((r) => [r.id, r.link_type])).toEqual([[a.id, 'is_blocked_by']]);
     // the guest cannot read the other group's epic: it is left out
     const guestView = (await api('GET', base, 'guest')).json() as Json[];
@@ -154,16 +154,16 @@ describe('related epics', () => {
 
 describe('descendantCounts', () => {
   it('counts descendant epics and issues with weights in one statement', async () => {
-    const root = await create(g.id, { title: 'Root' });
-    const child = await create(g.id, { title: 'Child', parent_id: root.id });
-    const grandchild = await create(g.id, { title: 'Grandchild', parent_id: child.id });
-    await api('PUT', `/groups/${g.id}/epics/${grandchild.iid}`, 'owner', { state_event: 'close' });
+    const root = await create(gid.g, { title: 'Root' });
+    const child = await create(gid.g, { title: 'Child', parent_id: root.id });
+    const grandchild = await create(gid.g, { title: 'Grandchild', parent_id: child.id });
+    await api('PUT', `/groups/${gid.g}/epics/${grandchild.iid}`, 'owner', { state_event: 'close' });
     const i1 = await issue(projectId, 30, { weight: 3 });
     const i2 = await issue(projectId, 31, { weight: 5, state: 'closed' });
     const i3 = await issue(projectId, 32, { weight: 2, confidential: true });
-    await api('POST', `/groups/${g.id}/epics/${root.iid}/issues/${i1}`, 'owner');
-    await api('POST', `/groups/${g.id}/epics/${grandchild.iid}/issues/${i2}`, 'owner');
-    await api('POST', `/groups/${g.id}/epics/${child.iid}/issues/${i3}`, 'owner');
+    await api('POST', `/groups/${gid.g}/epics/${root.iid}/issues/${i1}`, 'owner');
+    await api('POST', `/groups/${gid.g}/epics/${grandchild.iid}/issues/${i2}`, 'owner');
+    await api('POST', `/groups/${gid.g}/epics/${child.iid}/issues/${i3}`, 'owner');
     const owner = await loadActor(t.db, { id: uid.owner ?? 0, username: 'er_owner', admin: false }, null);
     const before = t.database.queryCount();
     const counts = await descendantCounts(t.db, owner, [root.id, child.id, grandchild.id]);

@@ -10,12 +10,14 @@ import {
   parseIterationArg,
   parseLabelArgs,
   parseMilestoneArg,
+  parseSeverityArg,
   parseSpendArg,
   parseUserArgs,
   parseWeightArg,
   type QuickActionName,
   type ResolvedQuickAction,
   readyTitle,
+  SEVERITY_LABELS,
 } from '@meridian/domain';
 import type { NamedLabel, UserListChanges } from '../quick-action-changes';
 import type {
@@ -259,6 +261,16 @@ export const QUICK_ACTION_TABLE: readonly QuickActionEntry[] = [
     },
   },
   clearEntry('clear_health_status', (t) => t.healthStatus !== null, { health_status: null }),
+  {
+    name: 'severity',
+    appliesTo: ISSUE,
+    ability: 'update',
+    condition: (t) => t.issueType === 'incident',
+    plan: (args) => {
+      const severity = parseSeverityArg(args);
+      return severity === null ? null : update({ name: 'severity', label: SEVERITY_LABELS[severity] }, { severity });
+    },
+  },
   switchEntry('lock', ISSUE_MR, 'admin', (t) => !t.discussionLocked, { discussion_locked: true }),
   switchEntry('unlock', ISSUE_MR, 'admin', (t) => t.discussionLocked, { discussion_locked: false }),
   switchEntry('close', ALL, 'update', (t) => t.state === 'opened', { state_event: 'close' }),

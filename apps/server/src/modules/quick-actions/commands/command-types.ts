@@ -1,4 +1,4 @@
-import type { HealthStatus, QuickActionName, ResolvedQuickAction } from '@meridian/domain';
+import type { HealthStatus, QuickActionName, ResolvedQuickAction, Severity } from '@meridian/domain';
 import type { LabelChanges, NamedLabel, NamedUser, UserListChanges } from '../quick-action-changes';
 
 /** What quick actions apply to. */
@@ -28,6 +28,8 @@ export interface CommandTarget {
   weight: number | null;
   dueDate: string | null;
   healthStatus: string | null;
+  /** Issues: the issue type (`/severity` is an incident's); null for a merge request or epic. */
+  issueType: string | null;
   promotedToEpicId: number | null;
   /** The issue's own id (so /copy_metadata does not copy from itself); null when new or not an issue. */
   issueId: number | null;
@@ -43,13 +45,14 @@ export interface CommandTarget {
 /** A merge request's or an epic's values for the fields only an issue has: none set. */
 export const NO_ISSUE_FIELDS: Pick<
   CommandTarget,
-  'iteration' | 'epicId' | 'weight' | 'dueDate' | 'healthStatus' | 'promotedToEpicId' | 'issueId'
+  'iteration' | 'epicId' | 'weight' | 'dueDate' | 'healthStatus' | 'issueType' | 'promotedToEpicId' | 'issueId'
 > = {
   iteration: null,
   epicId: null,
   weight: null,
   dueDate: null,
   healthStatus: null,
+  issueType: null,
   promotedToEpicId: null,
   issueId: null,
 };
@@ -94,6 +97,7 @@ export interface UpdateDelta {
   weight?: number | null;
   due_date?: string | null;
   health_status?: HealthStatus | null;
+  severity?: Severity;
   discussion_locked?: boolean;
   state_event?: 'close' | 'reopen';
   confidential?: boolean;

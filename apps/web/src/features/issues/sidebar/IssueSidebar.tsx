@@ -25,6 +25,8 @@ import { IssueParticipants } from './IssueParticipants';
 import styles from './IssueSidebar.module.css';
 import { TimeTrackingField } from './TimeTrackingField';
 
+// An incident's Status and Severity (IE §4) load with the incident only.
+const IncidentSidebarFields = lazyNamed(() => import('../../incidents/IncidentSidebarFields'), 'IncidentSidebarFields');
 // The create view loads on the first 'Create project label' press.
 const LabelCreateForm = lazyNamed(() => import('../../shared/sidebar/LabelCreateForm'), 'LabelCreateForm');
 
@@ -77,6 +79,19 @@ function ReferenceWithCopy({ reference }: { reference: string }) {
 const labelTitle = (label: LabelRef) => (typeof label === 'string' ? label : label.name);
 const none = <span className={layout.none}>None</span>;
 
+/** A one-choice picker's current option: the field's value, if set. */
+function currentOption<T extends { id: number }>(
+  value: T | null | undefined,
+  text: (value: T) => string,
+): PickerOption[] {
+  return value ? [{ id: String(value.id), text: text(value) }] : [];
+}
+
+/** What a one-choice picker applied, as the field's `{ id, title }`; null when it was cleared. */
+function appliedRef([id]: string[], [chosen]: PickerOption[]): { id: number; title: string } | null {
+  return id && chosen ? { id: Number(id), title: chosen.text } : null;
+}
+
 /** GitLab shows 3 assignees; with more, the third becomes '+N more', which shows them all. */
 function AssigneeList({ users }: { users: UserSummary[] }) {
   const [all, setAll] = useState(false);
@@ -117,9 +132,28 @@ export function IssueSidebar({
   const failed = (field: Field) => (failure?.field === field ? failure.text : null);
 
   const common = (field: Field) => ({ canEdit: plan, failure: failed(field) });
+  /** The Start date and Due date editors: a date input; cleared, the date is removed. */
+  const dateValue = (field: 'start_date' | 'due_date', removeText: string) => ({
+    type: 'date' as const,
+    initial: issue[field] ?? '',
+    removeText,
+    onSave: (text: string) => {
+      const date: Pick<Issue & IssueChanges, typeof field> = { [field]: text === '' ? null : text };
+      save(field, date, date);
+    },
+  });
 
   return (
     <>
+      {issue.issue_type === 'incident' && (
+        <Suspense fallback={<PageSpinner label="Loading" />}>
+          <IncidentSidebarFields
+            projectPath={projectPath}
+            iid={issue.iid}
+            canEdit={permissions?.updateIssue === true}
+          />
+        </Suspense>
+      )}
       <SidebarEditField
         label="Assignees"
         {...common('assignees')}
@@ -160,9 +194,9 @@ export function IssueSidebar({
         label="Milestone"
         {...common('milestone')}
         picker={pickers.milestone(
-          issue.milestone ? [{ id: String(issue.milestone.id), text: issue.milestone.title }] : [],
-          ([id], [chosen]) => {
-            const milestone = id && chosen ? { id: Number(id), title: chosen.text } : null;
+          currentOption(issue.milestone, (milestone) => milestone.title),
+          (ids, options) => {
+            const milestone = appliedRef(ids, options);
             save('milestone', { milestone_id: milestone?.id ?? null }, { milestone });
           },
         )}
@@ -173,13 +207,10 @@ export function IssueSidebar({
       <SidebarEditField
         label="Iteration"
         {...common('iteration')}
-        picker={pickers.iteration(
-          issue.iteration ? [{ id: String(issue.iteration.id), text: iterationText(issue.iteration) }] : [],
-          ([id], [chosen]) => {
-            const iteration = id && chosen ? { id: Number(id), title: chosen.text } : null;
-            save('iteration', { iteration_id: iteration?.id ?? null }, { iteration });
-          },
-        )}
+        picker={pickers.iteration(currentOption(issue.iteration, iterationText), (ids, options) => {
+          const iteration = appliedRef(ids, options);
+          save('iteration', { iteration_id: iteration?.id ?? null }, { iteration });
+        })}
       >
         {issue.iteration ? iterationText(issue.iteration) : none}
       </SidebarEditField>
@@ -188,9 +219,10 @@ export function IssueSidebar({
         label="Epic"
         {...common('epic')}
         picker={pickers.epic(
-          issue.epic ? [{ id: String(issue.epic.id), text: issue.epic.title }] : [],
-          ([id], [chosen]) => {
-            const epic = id && chosen ? { id: Number(id), iid: 0, title: chosen.text, url: '', group_id: 0 } : null;
+          currentOption(issue.epic, (epic) => epic.title),
+          (ids, options) => {
+            const ref = appliedRef(ids, options);
+            const epic = ref ? { ...ref, iid: 0, url: '', group_id: 0 } : null;
             save('epic', { epic_id: epic?.id ?? null }, { epic });
           },
         )}
@@ -217,32 +249,12 @@ export function IssueSidebar({
       <SidebarEditField
         label="Start date"
         {...common('start_date')}
-        value={{
-          type: 'date',
-          initial: issue.start_date ?? '',
-          removeText: 'Remove start date',
-          onSave: (text) => {
-            const start = text === '' ? null : text;
-            save('start_date', { start_date: start }, { start_date: start });
-          },
-        }}
+        value={dateValue('start_date', 'Remove start date')}
       >
         {issue.start_date ? dueDateText(issue.start_date) : none}
       </SidebarEditField>
 
-      <SidebarEditField
-        label="Due date"
-        {...common('due_date')}
-        value={{
-          type: 'date',
-          initial: issue.due_date ?? '',
-          removeText: 'Remove due date',
-          onSave: (text) => {
-            const due = text === '' ? null : text;
-            save('due_date', { due_date: due }, { due_date: due });
-          },
-        }}
-      >
+      <SidebarEditField label="Due date" {...common('due_date')} value={dateValue('due_date', 'Remove due date')}>
         {issue.due_date ? (
           <span className={open && isPastDue(issue.due_date) ? layout.pastDue : undefined}>
             {dueDateText(issue.due_date)}

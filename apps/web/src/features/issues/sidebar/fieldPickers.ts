@@ -17,41 +17,45 @@ type Apply = PickerProps['onApply'];
  */
 export function fieldPickers(projectPath: string, scope: string) {
   const key = (field: string) => ['issues', scope, projectPath, field] as const;
-  const single =
-    (field: string, name: string, none: string, load: PickerProps['load']) =>
+  /** One field's picker: its name, cache key and search, and whether it takes many options or one (or none). */
+  const picker =
+    (
+      field: string,
+      name: string,
+      load: PickerProps['load'],
+      choice: { multiple: true; oneLabelPerScope?: boolean } | { multiple: false; none: string },
+    ) =>
     (current: PickerOption[], onApply: Apply): PickerProps => ({
       name,
       queryKey: key(field),
       load,
       current,
-      multiple: false,
-      none,
+      ...choice,
       onApply,
     });
   return {
-    assignees: (current: PickerOption[], onApply: Apply): PickerProps => ({
-      name: 'Select assignees',
-      queryKey: key('assignees'),
-      load: (search, signal) => userOptions(projectPath, search, signal),
-      current,
+    assignees: picker('assignees', 'Select assignees', (search, signal) => userOptions(projectPath, search, signal), {
       multiple: true,
-      onApply,
     }),
-    labels: (current: PickerOption[], onApply: Apply): PickerProps => ({
-      name: 'Select labels',
-      queryKey: key('labels'),
-      load: (search, signal) => labelOptions(projectPath, search, signal),
-      current,
+    labels: picker('labels', 'Select labels', (search, signal) => labelOptions(projectPath, search, signal), {
       multiple: true,
       oneLabelPerScope: true,
-      onApply,
     }),
-    milestone: single('milestone', 'Assign milestone', 'No milestone', (search, signal) =>
-      milestoneOptions(projectPath, search, signal),
+    milestone: picker(
+      'milestone',
+      'Assign milestone',
+      (search, signal) => milestoneOptions(projectPath, search, signal),
+      { multiple: false, none: 'No milestone' },
     ),
-    iteration: single('iteration', 'Assign iteration', 'No iteration', async (search, signal) =>
-      (await import('./iterationOptions')).iterationOptions(projectPath, search, signal),
+    iteration: picker(
+      'iteration',
+      'Assign iteration',
+      async (search, signal) => (await import('./iterationOptions')).iterationOptions(projectPath, search, signal),
+      { multiple: false, none: 'No iteration' },
     ),
-    epic: single('epic', 'Assign epic', 'No epic', (search, signal) => epicOptions(projectPath, search, signal)),
+    epic: picker('epic', 'Assign epic', (search, signal) => epicOptions(projectPath, search, signal), {
+      multiple: false,
+      none: 'No epic',
+    }),
   };
 }

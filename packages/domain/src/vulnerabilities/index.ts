@@ -1,0 +1,2 @@
+export * from './vulnerability-severity';
+export * from './vulnerability-state';
