@@ -60,7 +60,8 @@ export function Description({
         {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: only the checkboxes and reference links inside react (keyboard toggles fire click too; links get focus events). */}
         <div
           ref={root}
-          className={styles.markdown}
+          // With controls, the room for the drag handles is there before they load: nothing moves under the pointer.
+          className={taskList ? `${styles.markdown} ${styles.editableTasks}` : styles.markdown}
           onClick={onClick}
           {...cards.handlers}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: description_html is sanitized by the server (rehype-sanitize).
