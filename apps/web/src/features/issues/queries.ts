@@ -27,12 +27,24 @@ export function useIssuePermissions(projectPath: string, iid: number) {
   });
 }
 
-/** Puts the server's answer in the detail cache and marks the issue lists and activity stale. */
+/**
+ * Puts the server's answer in the detail cache and marks the issue lists, the activity and what
+ * hangs under the detail stale (an incident's fields and timeline: closing it writes an event).
+ */
 export function issueSaved(queryClient: QueryClient, projectPath: string, iid: number, issue: Issue) {
-  queryClient.setQueryData(issueKeys.detail(projectPath, iid), issue);
+  const detail = issueKeys.detail(projectPath, iid);
+  queryClient.setQueryData(detail, issue);
   void queryClient.invalidateQueries({ queryKey: issueKeys.lists() });
   void queryClient.invalidateQueries({ queryKey: issueKeys.notes(projectPath, iid) });
+  void queryClient.invalidateQueries({ queryKey: detail, predicate: (query) => query.queryKey.length > detail.length });
 }
+
+/**
+ * One issue's saves reach the server in the order they were made: a start date set right after a
+ * due date is checked against that due date, not against the one before it (TanStack runs the
+ * mutations of one scope one at a time; each still shows at once).
+ */
+const issueWriteScope = (projectPath: string, iid: number) => ({ id: `issue:${projectPath}#${iid}` });
 
 /**
  * Saves changes to the issue with its lock_version (a stale one is a 409), puts the answer in the
@@ -41,6 +53,7 @@ export function issueSaved(queryClient: QueryClient, projectPath: string, iid: n
 export function useUpdateIssue(projectPath: string, iid: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    scope: issueWriteScope(projectPath, iid),
     mutationFn: (changes: IssueChanges) => updateIssue(projectPath, iid, changes),
     onSuccess: (issue) => issueSaved(queryClient, projectPath, iid, issue),
   });
@@ -54,6 +67,7 @@ export function useIssueFieldUpdate(projectPath: string, iid: number) {
   const queryClient = useQueryClient();
   const key = issueKeys.detail(projectPath, iid);
   return useMutation({
+    scope: issueWriteScope(projectPath, iid),
     mutationFn: ({ changes }: { changes: IssueChanges; shown: Partial<Issue> }) =>
       updateIssue(projectPath, iid, changes),
     onMutate: async ({ shown }) => {

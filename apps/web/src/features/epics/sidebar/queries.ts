@@ -102,6 +102,8 @@ export function useEpicFieldUpdate(groupPath: string, iid: number) {
   const client = useQueryClient();
   const key = epicKeys.detail(groupPath, iid);
   return useMutation({
+    // One epic's sidebar saves reach the server in the order they were made (start date after due date, say).
+    scope: { id: `epic:${groupPath}&${iid}` },
     mutationFn: ({ changes }: { changes: EpicChanges; shown: Partial<Epic> }) =>
       updateEpicFields(groupPath, iid, changes),
     onMutate: ({ shown }) => patchDetail<Epic>(client, key, shown),
