@@ -97,6 +97,36 @@ test.describe('alice (Owner of acme) adds children to an epic', () => {
     await settledScreenshot(page, 'epic-tree-add-new-issue');
   });
 
+  test('Add a new issue: a default project that loads while alice searches leaves her list open', async ({ page }) => {
+    const epic = await newEpic(api, `Slow default ${stamp()}`);
+    // The two answers that choose the preselected project are held until alice has started searching
+    // (a slow server): arriving then, they must not change the selection and close her list.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const choosesDefault = (body: string | null) => /query (epicDefaultProject|frecentProjects)\b/.test(body ?? '');
+    await page.route('**/api/graphql', async (route) => {
+      if (choosesDefault(route.request().postData())) await held;
+      await route.continue();
+    });
+    await openEpic(page, epic);
+    await choose(page, 'Add a new issue');
+    const form = page.getByRole('form', { name: 'Create new issue' });
+    const picker = form.getByRole('combobox', { name: 'Project' });
+    await picker.fill('web');
+    const option = page.getByRole('option', { name: /web-app/ }).first();
+    await expect(option).toBeVisible();
+    const answered = page.waitForResponse((r) => choosesDefault(r.request().postData()));
+    release();
+    await answered;
+    // Nothing shows that the answer was rendered, so give it a moment before looking.
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await option.click();
+    await expect(picker).toHaveValue('Web App');
+  });
+
   test('Add a new issue: a project alice opened is listed under Recently used, from the server', async ({ page }) => {
     // Opening the project page records the visit (IE-18); the picker asks the server, not this browser.
     const visited = page.waitForResponse(

@@ -33,7 +33,7 @@ export function CreateIssueForm({ epic, groupPath, onCancel, onAdded }: TreeAddF
   const recordVisit = useRecordVisit();
   const recent = recentUnder(frequent.data, groupPath);
   const defaultProject = useDefaultProject(groupPath, epic.iid, user?.id);
-  // undefined until the user picks (or clears) a project.
+  // undefined until the user picks, clears or searches for a project.
   const [picked, setPicked] = useState<PickerItem | null | undefined>(undefined);
   const project = picked !== undefined ? picked : (defaultProject.data ?? (recent[0] ? asItem(recent[0]) : null));
   const { search, term, onSearch, reset } = usePickerSearch(project);
@@ -71,7 +71,12 @@ export function CreateIssueForm({ epic, groupPath, onCancel, onAdded }: TreeAddF
           if (item) reset();
         },
         search,
-        onSearch,
+        onSearch: (text) => {
+          // Once the user searches, the default stays where it is: one that loads later would
+          // change the selection under them and close the list they are reading.
+          if (picked === undefined) setPicked(project);
+          onSearch(text);
+        },
         loading: projects.isFetching,
         error: projects.isError ? 'Something went wrong while fetching projects.' : null,
       }}
