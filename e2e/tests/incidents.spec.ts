@@ -51,12 +51,16 @@ test('a Developer sets severity and status, adds a timeline event and uploads an
   await expect(status.getByText('Acknowledged', { exact: true })).toBeVisible();
 
   // GitLab's system notes in the activity.
-  await expect(page.getByText('changed the severity to High - S2')).toBeVisible();
-  await expect(page.getByText('changed the incident status to Acknowledged')).toBeVisible();
+  const activity = page.getByRole('region', { name: 'Activity' });
+  await expect(activity.getByText('changed the severity to High - S2')).toBeVisible();
+  await expect(activity.getByText('changed the incident status to Acknowledged')).toBeVisible();
 
-  // The timeline.
+  // The timeline: the events GitLab writes by itself (not editable), then one frank adds.
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  await expect(timeline.getByText('No timeline items have been added yet.')).toBeVisible();
+  const automatic = timeline.getByRole('list', { name: 'Timeline events' }).getByRole('listitem');
+  await expect(automatic.filter({ hasText: 'created the incident' })).toHaveCount(1);
+  await expect(automatic.filter({ hasText: 'changed the incident severity to High' })).toHaveCount(1);
+  await expect(automatic.filter({ hasText: 'changed the incident status to Acknowledged' })).toHaveCount(1);
   await timeline.getByRole('button', { name: 'Add new timeline event' }).click();
   const eventForm = timeline.getByRole('form', { name: 'Add new timeline event' });
   await eventForm.getByLabel('Date').fill('2026-11-29');

@@ -1,1 +1,2 @@
 export * from './incident-fields';
+export * from './timeline-notes';

@@ -1,4 +1,5 @@
 import {
+  automaticTimelineNotes,
   changeOf,
   diffSnapshots,
   type FieldChange,
@@ -8,6 +9,7 @@ import {
 } from '@meridian/domain';
 import { publishChange } from '../../realtime/change-channel';
 import type { InTransaction } from '../../service-context';
+import { addAutomaticTimelineEvents } from '../incident-timeline';
 import { type NotifyEvent, notify } from '../notifications';
 import { addSystemNote } from '../system-notes';
 import { createAssignedTodos, createMentionTodos } from '../todos';
@@ -22,10 +24,10 @@ export type { ChangeTarget } from './change-target';
  * Every after-write effect of a create (`before` null) or update of an issue, merge request or
  * epic, from one diff of its before and after snapshots, inside the write's transaction: system
  * notes (on the item, and on both parents when an epic moves), mention rows and to-dos, assignee
- * and reviewer to-dos, notification emails (queued in the outbox), live events and the webhook
- * event. GitLab's Issuable::BaseService#handle_changes, in one place for every write path.
- * Runs with the write's context (its transaction, actor and configuration). Answers the field
- * changes it recorded.
+ * and reviewer to-dos, notification emails (queued in the outbox), an incident's automatic
+ * timeline events, live events and the webhook event. GitLab's Issuable::BaseService#handle_changes,
+ * in one place for every write path. Runs with the write's context (its transaction, actor and
+ * configuration). Answers the field changes it recorded.
  */
 export async function recordChange(
   ctx: InTransaction,
@@ -39,6 +41,10 @@ export async function recordChange(
   const lookups = await loadNoteLookups(trx, target, changes);
   for (const { on, note } of changeSystemNotes(target, changes, lookups, created)) {
     await addSystemNote(trx, on, actor.id, note);
+  }
+  if (target.type === 'Issue' && target.noteTarget.projectId !== null) {
+    const incident = { issueId: target.id, projectId: target.noteTarget.projectId, authorId: actor.id };
+    await addAutomaticTimelineEvents(trx, incident, automaticTimelineNotes(actor.username, before, after));
   }
   const description = changeOf(changes, 'description');
   if (created || description) {

@@ -68,7 +68,8 @@ describe('incident timeline events', () => {
     expect(earlyId).toMatch(/^gid:\/\/gitlab\/IncidentManagement::TimelineEvent\/\d+$/);
 
     const nodes = (await list('guest')) as Array<Record<string, unknown>>;
-    expect(nodes.map((n) => n.note)).toEqual(['Alert fired', 'Rolled back **v2**']);
+    // The incident's creation is on its timeline too, written by itself (later: it happened now).
+    expect(nodes.map((n) => n.note)).toEqual(['Alert fired', 'Rolled back **v2**', '@tl_dev created the incident']);
     expect(nodes[1]).toMatchObject({
       noteHtml: expect.stringContaining('<strong>v2</strong>'),
       occurredAt: '2026-01-02T10:30:00.000Z',
@@ -82,7 +83,7 @@ describe('incident timeline events', () => {
     expect(dig(edited.body.data, 'timelineEventUpdate', 'timelineEvent', 'note')).toBe('PagerDuty alert fired');
     const destroyed = await gql(t.app, DESTROY, { id: earlyId }, tok.dev);
     expect(dig(destroyed.body.data, 'timelineEventDestroy', 'errors')).toEqual([]);
-    expect(((await list('dev')) as unknown[]).length).toBe(1);
+    expect(((await list('dev')) as unknown[]).length).toBe(2);
   });
 
   it('refuses guests, outsiders, plain issues and bad input', async () => {
@@ -99,6 +100,44 @@ describe('incident timeline events', () => {
       tok.dev,
     );
     expect(JSON.stringify(long.body)).toMatch(/too long|280/);
-    expect(((await list('dev')) as unknown[]).length).toBe(1);
+    expect(((await list('dev')) as unknown[]).length).toBe(2);
+  });
+
+  it('writes GitLab’s own events on create, status, severity, resolve and reopen; they cannot be edited', async () => {
+    const made = await api('POST', '/projects/tlacme%2Fops/issues', 'dev', {
+      title: 'Queue stuck',
+      issue_type: 'incident',
+    });
+    const iid = made.json().iid as number;
+    const id = `gid://gitlab/Issue/${made.json().id}`;
+    const url = `/projects/tlacme%2Fops/issues/${iid}`;
+    expect((await api('PUT', url, 'dev', { severity: 'high' })).statusCode).toBe(200);
+    const status = `mutation($status: IssueEscalationStatus!) {
+      issueSetEscalationStatus(input: { projectPath: "tlacme/ops", iid: "${iid}", status: $status }) { errors }
+    }`;
+    for (const value of ['ACKNOWLEDGED', 'RESOLVED']) {
+      expect(
+        dig((await gql(t.app, status, { status: value }, tok.dev)).body.data, 'issueSetEscalationStatus', 'errors'),
+      ).toEqual([]);
+    }
+    expect((await api('PUT', url, 'dev', { state_event: 'reopen' })).statusCode).toBe(200);
+    expect((await api('PUT', url, 'dev', { title: 'Queue stuck again' })).statusCode).toBe(200); // nothing of note
+
+    const read = await gql(t.app, LIST, { path: 'tlacme/ops', id }, tok.guest);
+    const nodes = dig(read.body.data, 'project', 'incidentManagementTimelineEvents', 'nodes') as Array<
+      Record<string, unknown>
+    >;
+    expect(nodes.map((n) => `${n.action}: ${n.note}`)).toEqual([
+      'issues: @tl_dev created the incident',
+      'severity: @tl_dev changed the incident severity to **High**',
+      'status: @tl_dev changed the incident status to **Acknowledged**',
+      'status: @tl_dev changed the incident status to **Resolved**',
+      'status: @tl_dev resolved the incident',
+      'issues: @tl_dev reopened the incident',
+      'status: @tl_dev changed the incident status to **Triggered**',
+    ]);
+    expect(nodes[1]).toMatchObject({ editable: false, noteHtml: expect.stringContaining('<strong>High</strong>') });
+    const edit = await gql(t.app, UPDATE, { id: nodes[0]?.id, note: 'rewritten' }, tok.dev);
+    expect(JSON.stringify(edit.body)).toMatch(/cannot be edited/);
   });
 });

@@ -2,14 +2,11 @@ import type { Selectable } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { IncidentManagementTimelineEventsTable } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../errors';
-import { projectReferenceContext } from '../../markdown/gfm-references';
-import { renderMarkdown } from '../../markdown/render-markdown';
-import { forbiddenMessage, projectAccessLevel } from '../../policy/abilities';
-import { AccessLevel } from '../../policy/access-levels';
+import { canProject, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
+import { insertTimelineEvent, timelineNoteHtml } from '../incident-timeline';
 import { findReadableIssueById, type IssueRow, issueSubject } from '../issues';
-import { findProjectRow } from '../namespaces';
 import type { TimelineEventInput, TimelineEventUpdate } from './timeline-event-params';
 
 /**
@@ -31,15 +28,9 @@ async function readableIncident(db: Database, actor: Actor | null, issueId: numb
 
 async function assertMayEdit(db: Database, me: Actor, issue: IssueRow) {
   const subject = await issueSubject(db, issue);
-  if (me.admin) return;
-  if (projectAccessLevel(me, subject.project) < AccessLevel.DEVELOPER || subject.project.archived) {
+  if (!canProject(me, 'admin_incident_management_timeline_event', subject.project)) {
     throw forbidden(forbiddenMessage(subject.project));
   }
-}
-
-async function noteHtml(db: Database, issue: IssueRow, note: string) {
-  const project = await findProjectRow(db, { id: issue.project_id });
-  return renderMarkdown(note, project ? projectReferenceContext(project) : undefined);
 }
 
 /** The timeline of an incident the actor may read, by time; [] for anything else. */
@@ -68,19 +59,14 @@ export async function createTimelineEvent(
   if (issue.issue_type !== 'incident')
     throw badRequest('incidentId is invalid: timeline events are an incident’s', 'incidentId');
   await assertMayEdit(db, me, issue);
-  return db
-    .insertInto('incident_management_timeline_events')
-    .values({
-      issue_id: issue.id,
-      project_id: issue.project_id,
-      author_id: me.id,
-      updated_by_user_id: me.id,
-      occurred_at: input.occurredAt,
-      note: input.note,
-      note_html: await noteHtml(db, issue, input.note),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertTimelineEvent(db, {
+    issueId: issue.id,
+    projectId: issue.project_id,
+    authorId: me.id,
+    occurredAt: input.occurredAt,
+    note: input.note,
+    editable: true,
+  });
 }
 
 /** The event and its incident, for who may read the incident (404 otherwise). */
@@ -108,7 +94,9 @@ export async function updateTimelineEvent(
   return db
     .updateTable('incident_management_timeline_events')
     .set({
-      ...(input.note !== undefined ? { note: input.note, note_html: await noteHtml(db, issue, input.note) } : {}),
+      ...(input.note !== undefined
+        ? { note: input.note, note_html: await timelineNoteHtml(db, issue.project_id, input.note) }
+        : {}),
       ...(input.occurredAt !== undefined ? { occurred_at: input.occurredAt } : {}),
       updated_by_user_id: me.id,
       updated_at: new Date(),
