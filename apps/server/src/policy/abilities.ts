@@ -31,6 +31,7 @@ export const projectAbilities = [
   'admin_project',
   'destroy_project',
   'create_incident',
+  'admin_incident_management_timeline_event',
 ] as const;
 export const issueAbilities = [
   'read_issue',
@@ -133,8 +134,11 @@ export function forbiddenMessage(project: ProjectSubject): string {
 
 export function canProject(actor: Actor | null, ability: ProjectAbility, project: ProjectSubject): boolean {
   // Disabled features and archived projects bind admins too (GitLab's `prevent` rules).
-  const createsIssue = ability === 'create_issue' || ability === 'create_incident';
-  if (createsIssue && (project.issuesEnabled === false || project.archived)) return false;
+  const writesIssues =
+    ability === 'create_issue' ||
+    ability === 'create_incident' ||
+    ability === 'admin_incident_management_timeline_event';
+  if (writesIssues && (project.issuesEnabled === false || project.archived)) return false;
   if (actor?.admin) return true;
   const level = projectAccessLevel(actor, project);
   const readable = visibleByLevel(actor, project.visibilityLevel) || level > AccessLevel.NO_ACCESS;
@@ -147,6 +151,9 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, project
     case 'create_incident':
       // GitLab's create_incident: Reporter and up (an issue typed incident, or an issue retyped as one).
       return level >= AccessLevel.REPORTER;
+    case 'admin_incident_management_timeline_event':
+      // GitLab: Developer and up add, edit and remove an incident's timeline events.
+      return level >= AccessLevel.DEVELOPER;
     case 'admin_project':
       return level >= AccessLevel.MAINTAINER;
     case 'destroy_project':

@@ -171,6 +171,7 @@ type IssuePermission =
   | 'reopen_issue'
   | 'create_issue'
   | 'create_incident'
+  | 'admin_incident_management_timeline_event'
   | 'promote_to_epic'
   | 'report_spam';
 
@@ -178,7 +179,12 @@ function canOnIssue(s: IssuePermissionsSource, ability: IssuePermission): boolea
   if (isNoteOn(ability)) return canNoteOn(s.actor, ability, s.issue);
   if (ability === 'promote_to_epic') return canPromoteIssueToEpic(s.actor, s.issue, s.projectGroup);
   if (ability === 'report_spam') return canSubmitIssueAsSpam(s.actor, s.issue);
-  if (ability === 'create_issue' || ability === 'create_incident') return canProject(s.actor, ability, s.issue.project);
+  if (
+    ability === 'create_issue' ||
+    ability === 'create_incident' ||
+    ability === 'admin_incident_management_timeline_event'
+  )
+    return canProject(s.actor, ability, s.issue.project);
   return canIssue(s.actor, ability === 'reopen_issue' ? 'update_issue' : ability, s.issue);
 }
 
@@ -192,6 +198,10 @@ export const IssuePermissions = permissionsObject<IssuePermissionsSource, IssueP
     reopenIssue: ['reopen_issue', 'reopen the issue (whoever may update it)'],
     createIssue: ['create_issue', "create issues in the issue's project (New related issue)"],
     createIncident: ['create_incident', 'make the issue an incident (the edit form offers Incident)'],
+    adminIncidentManagementTimelineEvent: [
+      'admin_incident_management_timeline_event',
+      "add, edit and remove the incident's timeline events",
+    ],
     adminIssue: ['admin_issue', 'administer the issue'],
     destroyIssue: ['destroy_issue', 'delete the issue'],
     adminIssueRelation: ['admin_issue_relation', 'add and remove linked issues'],

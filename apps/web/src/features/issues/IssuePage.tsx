@@ -145,7 +145,7 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
                 projectPath={projectPath}
                 iid={issue.iid}
                 issueId={issue.id}
-                canEdit={permissions.data?.createIncident === true}
+                canEdit={permissions.data?.adminIncidentManagementTimelineEvent === true}
               />
             </Suspense>
           </DetailSection>

@@ -13,6 +13,7 @@ export const ISSUE_PERMISSIONS = graphql(`
           reopenIssue
           createIssue
           createIncident
+          adminIncidentManagementTimelineEvent
           destroyIssue
           adminIssue
           adminIssueRelation
@@ -32,6 +33,7 @@ const FLAGS = [
   'reopenIssue',
   'createIssue',
   'createIncident',
+  'adminIncidentManagementTimelineEvent',
   'destroyIssue',
   'adminIssue',
   'adminIssueRelation',
