@@ -115,10 +115,14 @@ test('a Developer imports a SARIF report and filters the report; the Owner dismi
   await owner.close();
 });
 
-test('a Guest of the project gets the not-found page', async ({ browser }) => {
+test('a Guest of the project is not offered the report, and gets the not-found page', async ({ browser }) => {
   const page = await signUpFreshUser(browser, guest);
   const [user] = (await ownerApi('GET', `/users?username=${guest.username}`)) as unknown as Array<{ id: number }>;
   await ownerApi('POST', `/projects/${projectId}/members`, { user_id: user?.id, access_level: 10 });
+  await page.goto(`/${projectPath}`);
+  const navigation = page.getByRole('navigation', { name: 'Project navigation' });
+  await expect(navigation.getByRole('link', { name: 'Issues' })).toBeVisible();
+  await expect(navigation.getByRole('link', { name: 'Vulnerability report' })).toHaveCount(0);
   await page.goto(reportUrl);
   await expect(page.getByText('Page not found')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Vulnerabilities' })).toHaveCount(0);

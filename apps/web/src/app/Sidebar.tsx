@@ -15,6 +15,8 @@ export interface SidebarContext {
   canSeeSeats?: boolean;
   /** Owners (and administrators) of a group: its GitLab Duo settings. */
   canManageDuo?: boolean;
+  /** A project's Developers and up: its vulnerability report. */
+  canReadVulnerabilities?: boolean;
 }
 
 export type SidebarItemId =
@@ -67,7 +69,15 @@ function itemsFor(context: SidebarContext): Item[] {
     ? GROUP_PAGES.map((id) => ({ id, label: LABELS[id], href: urls.groupPage(path, id) }))
     : [
         ...PROJECT_PAGES.map((id) => ({ id, label: LABELS[id], href: urls.projectPage(path, id) })),
-        { id: 'vulnerability_report', label: LABELS.vulnerability_report, href: urls.vulnerabilityReport(path) },
+        ...(context.canReadVulnerabilities
+          ? [
+              {
+                id: 'vulnerability_report' as const,
+                label: LABELS.vulnerability_report,
+                href: urls.vulnerabilityReport(path),
+              },
+            ]
+          : []),
       ];
   const settings: Item[] = context.canManageSettings
     ? [

@@ -33,6 +33,7 @@ export function projectSidebar(fullPath: string, project: Project | undefined): 
     name: project?.name ?? loadingName(fullPath),
     id: project?.id,
     canManageSettings: project?.can_admin_issuable_templates === true,
+    canReadVulnerabilities: project?.can_read_vulnerability === true,
   };
 }
 

@@ -61,6 +61,8 @@ export interface Project {
   default_branch?: string;
   /** Sent with `GET /projects/:id` only: whether you may manage the project's description templates. */
   can_admin_issuable_templates?: boolean;
+  /** Sent with `GET /projects/:id` only: whether you may read the project's vulnerability report. */
+  can_read_vulnerability?: boolean;
 }
 
 export interface LabelDetail {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { gitlabBoolean, parseIdOrPath } from '../../rest/params';
 import { findProject, nameParam, namespaceRoutes, pathParam, projectSubject, visibilityParam } from '../namespaces';
 import { canManageTemplates } from '../templates';
+import { canVulnerability } from '../vulnerabilities';
 import { projectListParams } from './project-list-params';
 import { presentProject } from './projects.presenter';
 import { createProject, deleteProject, updateProject } from './projects.service';
@@ -51,6 +52,8 @@ export const projectsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
     return {
       ...presentProject(ctx, project),
       can_admin_issuable_templates: canManageTemplates(request.actor, projectSubject(project)),
+      // The web's sidebar links the vulnerability report only for those who may read it (Developers and up).
+      can_read_vulnerability: canVulnerability(request.actor, 'read', project),
     };
   });
 };

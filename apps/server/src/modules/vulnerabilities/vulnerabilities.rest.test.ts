@@ -158,6 +158,18 @@ describe('SARIF import', () => {
       expect((await api('GET', `/projects/${t.pid.web}/vulnerabilities`, who)).statusCode, who).toBe(404);
     }
   });
+
+  it('the project JSON says who may read the report (the web sidebar links it for them only)', async () => {
+    for (const [who, may] of [
+      ['maintainer', true],
+      ['developer', true],
+      ['reporter', false],
+      ['guest', false],
+      ['stranger', false],
+    ] as const) {
+      expect((await api('GET', `/projects/${t.pid.web}`, who)).json().can_read_vulnerability, who).toBe(may);
+    }
+  });
 });
 
 describe('vulnerabilities', () => {
