@@ -51,3 +51,19 @@ describe('LDAP', () => {
     expect(() => loadConfig({ LDAP_UID: 'uid)(x' })).toThrow(/LDAP_UID: must be an attribute name/);
   });
 });
+
+describe('object storage', () => {
+  it('is off when OBJECT_STORAGE_BUCKET is unset or empty, and needs both keys with it', () => {
+    expect(loadConfig({ OBJECT_STORAGE_BUCKET: '' }).OBJECT_STORAGE_BUCKET).toBeUndefined();
+    expect(() => loadConfig({ OBJECT_STORAGE_BUCKET: 'uploads', OBJECT_STORAGE_ACCESS_KEY_ID: 'key' })).toThrow(
+      'Invalid configuration: OBJECT_STORAGE_ACCESS_KEY_ID and OBJECT_STORAGE_SECRET_ACCESS_KEY are required with OBJECT_STORAGE_BUCKET',
+    );
+    const config = loadConfig({
+      OBJECT_STORAGE_BUCKET: 'uploads',
+      OBJECT_STORAGE_ACCESS_KEY_ID: 'key',
+      OBJECT_STORAGE_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(config).toMatchObject({ OBJECT_STORAGE_REGION: 'us-east-1', OBJECT_STORAGE_PATH_STYLE: 'true' });
+    expect(() => loadConfig({ OBJECT_STORAGE_ENDPOINT: 'minio 9000' })).toThrow(/OBJECT_STORAGE_ENDPOINT/);
+  });
+});

@@ -33,6 +33,21 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   // Where uploaded files (incident metric images) are kept; default DATA_DIR/uploads.
   UPLOADS_DIR: z.string().max(4096).optional(),
+  // Or an S3-compatible object store, which every process shares (docs/SCALING.md): set the bucket,
+  // the keys and, for a store other than AWS (MinIO, Ceph, Garage, R2), its endpoint.
+  OBJECT_STORAGE_BUCKET: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(255).optional()),
+  OBJECT_STORAGE_ENDPOINT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().url().max(2048).optional(),
+  ),
+  OBJECT_STORAGE_REGION: z.string().max(64).default('us-east-1'),
+  OBJECT_STORAGE_ACCESS_KEY_ID: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().max(256).optional(),
+  ),
+  OBJECT_STORAGE_SECRET_ACCESS_KEY: optionalSecret,
+  // Path-style addresses (https://host/bucket/key), which most self-hosted stores need.
+  OBJECT_STORAGE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
   MERIDIAN_ROOT_PASSWORD: z.string().min(8).optional(),
   MERIDIAN_DEMO_PASSWORD: z.string().min(8).default(DEFAULT_DEMO_PASSWORD),
   // Default: 'demo' on the embedded database (the try-out), 'none' with DATABASE_URL (see loadConfig).
@@ -140,6 +155,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.data.DATABASE_REPLICA_URLS && !parsed.data.DATABASE_URL) {
     throw new Error('Invalid configuration: DATABASE_REPLICA_URLS needs DATABASE_URL (the primary they replicate)');
+  }
+  const storage = parsed.data;
+  if (
+    storage.OBJECT_STORAGE_BUCKET &&
+    !(storage.OBJECT_STORAGE_ACCESS_KEY_ID && storage.OBJECT_STORAGE_SECRET_ACCESS_KEY)
+  ) {
+    throw new Error(
+      'Invalid configuration: OBJECT_STORAGE_ACCESS_KEY_ID and OBJECT_STORAGE_SECRET_ACCESS_KEY are required with OBJECT_STORAGE_BUCKET',
+    );
   }
   if (parsed.data.LDAP_URL && !parsed.data.LDAP_BASE) {
     throw new Error('Invalid configuration: LDAP_BASE is required with LDAP_URL');

@@ -1,8 +1,8 @@
-import { join, resolve } from 'node:path';
 import type { Transaction } from 'kysely';
 import type { AppContext } from './context';
 import type { Database } from './db/connection';
 import type { DB } from './db/schema';
+import { type FileStore, fileStoreOf } from './file-store';
 import { type AiProvider, aiProviderOf } from './modules/ai';
 import { type Payments, paymentsOf } from './modules/billing';
 import { externalBaseUrl } from './modules/namespaces';
@@ -24,8 +24,8 @@ export interface ServiceConfig {
   ai: AiProvider | null;
   /** How purchases are paid: Stripe when STRIPE_SECRET_KEY is set, else by invoice. */
   payments: Payments;
-  /** UPLOADS_DIR, or DATA_DIR/uploads: where uploaded files are kept on this instance's disk. */
-  uploadsDir: string;
+  /** Where uploaded files are kept: an S3-compatible bucket, else UPLOADS_DIR (default DATA_DIR/uploads). */
+  files: FileStore;
 }
 
 export function serviceConfigOf(config: AppContext['config']): ServiceConfig {
@@ -34,7 +34,7 @@ export function serviceConfigOf(config: AppContext['config']): ServiceConfig {
     externalUrl: externalBaseUrl({ config }),
     ai: aiProviderOf(config),
     payments: paymentsOf(config),
-    uploadsDir: resolve(config.UPLOADS_DIR ?? join(config.DATA_DIR, 'uploads')),
+    files: fileStoreOf(config),
   };
 }
 

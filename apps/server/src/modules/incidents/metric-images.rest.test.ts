@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
+import { multipartBody, TINY_PNG } from '../../test/multipart-body';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 /** IE-78: an incident's metric images: multipart upload, GitLab's fields, files served to readers only. */
@@ -15,29 +16,12 @@ const t = useRestTestApp({
 });
 const { api, uid, tok } = t;
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = TINY_PNG;
 let base: string;
 let plainBase: string;
 
-function multipart(parts: Record<string, string | { filename: string; data: Buffer }>) {
-  const boundary = '----meridian-test-boundary';
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(parts)) {
-    const head =
-      typeof value === 'string'
-        ? `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`
-        : `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-    chunks.push(Buffer.from(head), typeof value === 'string' ? Buffer.from(value) : value.data, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-function upload(url: string, who: string | undefined, parts: Parameters<typeof multipart>[0]) {
-  const body = multipart(parts);
+function upload(url: string, who: string | undefined, parts: Parameters<typeof multipartBody>[0]) {
+  const body = multipartBody(parts);
   return t.app.inject({
     method: 'POST',
     url: `/api/v4${url}`,

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Selectable } from 'kysely';
 import type { Database } from '../../db/connection';
@@ -17,8 +15,9 @@ import type { MetricImageUpdate, MetricImageUpload } from './metric-image-params
 /**
  * IE-78: an incident's metric images (GitLab's IssuableMetricImage). Readers of the incident list
  * them and read their files; Reporters and up upload, update and delete them, as in GitLab. The
- * file is kept on this instance's disk under the uploads directory; its type is read from its
- * bytes (never the name or the client's content type) and only PNG, JPEG, GIF and WebP are taken.
+ * file is kept in the instance's file store (the uploads directory, or an S3-compatible bucket);
+ * its type is read from its bytes (never the name or the client's content type) and only PNG,
+ * JPEG, GIF and WebP are taken.
  */
 
 export type MetricImageRow = Selectable<IssuableMetricImagesTable>;
@@ -34,7 +33,7 @@ const IMAGE_TYPES: Readonly<Record<string, string>> = {
   'image/webp': 'webp',
 };
 
-type Uploads = Pick<ServiceConfig, 'uploadsDir'>;
+type Uploads = Pick<ServiceConfig, 'files'>;
 
 /** The incident (404 when hidden or not an incident's iid the reader may see). */
 async function readableIncident(db: Database, actor: Actor | null, project: ProjectRow, iid: number) {
@@ -92,10 +91,8 @@ export async function uploadMetricImage(
       'file',
     );
   }
-  const stored = join('issuable_metric_image', String(issue.id), `${randomBytes(16).toString('hex')}.${ext}`);
-  const path = join(uploads.uploadsDir, stored);
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, input.file.data, { flag: 'wx' });
+  const stored = `issuable_metric_image/${issue.id}/${randomBytes(16).toString('hex')}.${ext}`;
+  await uploads.files.put(stored, input.file.data, detected.mime);
   try {
     return await db
       .insertInto('issuable_metric_images')
@@ -111,7 +108,7 @@ export async function uploadMetricImage(
       .returningAll()
       .executeTakeFirstOrThrow();
   } catch (error) {
-    await rm(path, { force: true });
+    await uploads.files.remove(stored);
     throw error;
   }
 }
@@ -162,7 +159,7 @@ export async function deleteMetricImage(
   await assertMayManage(db, actor, issue);
   const image = await findImage(db, issue, imageId);
   await db.deleteFrom('issuable_metric_images').where('id', '=', image.id).execute();
-  await rm(join(uploads.uploadsDir, image.stored_path), { force: true });
+  await uploads.files.remove(image.stored_path);
 }
 
 /**
@@ -186,8 +183,7 @@ export async function readMetricImageFile(
   await findIssue(db, actor, image.project_id, image.iid).catch(() => {
     throw notFound('File');
   });
-  const data = await readFile(join(uploads.uploadsDir, image.stored_path)).catch(() => {
-    throw notFound('File');
-  });
+  const data = await uploads.files.get(image.stored_path);
+  if (!data) throw notFound('File');
   return { data, contentType: image.content_type };
 }

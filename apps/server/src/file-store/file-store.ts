@@ -1,0 +1,15 @@
+/**
+ * Where uploaded files (incident metric images) are kept, by key (`metric_images/<id>/<name>`):
+ * this instance's disk (`disk-file-store.ts`) or an S3-compatible object store shared by every
+ * process (`s3-file-store.ts`), chosen by configuration (`fileStoreOf`).
+ */
+export interface FileStore {
+  /** Where files go, for the start-up log: a directory or `s3://bucket`. */
+  readonly location: string;
+  /** Stores new bytes under a key no file has yet. */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The bytes under the key; null when there are none. */
+  get(key: string): Promise<Buffer | null>;
+  /** Removes the file under the key, if there is one. */
+  remove(key: string): Promise<void>;
+}

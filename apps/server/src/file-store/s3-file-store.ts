@@ -1,0 +1,42 @@
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { FileStore } from './file-store';
+
+export interface S3Settings {
+  bucket: string;
+  /** An S3-compatible endpoint (MinIO, Ceph, Garage, R2…); AWS itself when unset. */
+  endpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `https://host/bucket/key` rather than `https://bucket.host/key`: what most self-hosted stores need. */
+  pathStyle: boolean;
+}
+
+/** Files as objects of one bucket of an S3-compatible store, shared by every Meridian process. */
+export function s3FileStore(settings: S3Settings): FileStore {
+  const client = new S3Client({
+    region: settings.region,
+    forcePathStyle: settings.pathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+  });
+  const Bucket = settings.bucket;
+  return {
+    location: `s3://${Bucket}`,
+    async put(key, data, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType }));
+    },
+    async get(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+  };
+}
