@@ -6,6 +6,9 @@ import { gitlabBoolean, gitlabList } from './params';
 /** The GitLab filter wildcards. */
 export const noneAny = ['None', 'Any'] as const;
 
+/** The keywords a milestone title filter takes: the wildcards, and milestones started or upcoming. */
+export const milestoneKeywords = ['None', 'Any', 'Started', 'Upcoming'] as const;
+
 /**
  * GitLab keywords are case-insensitive ('none', 'ANY'); returns the canonical spelling from
  * `keywords` ('None', 'Any' by default), or `v` unchanged when it is not one of them.

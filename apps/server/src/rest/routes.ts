@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../context';
 import { aiExperimentationRoutes, issueAiRoutes } from '../modules/ai/routes';
+import { analyticsRoutes } from '../modules/analytics/routes';
 import { applicationSettingsRoutes } from '../modules/application-settings/routes';
 import { awardEmojiRoutes } from '../modules/award-emoji/routes';
 import { billingRoutes, ordersRoutes } from '../modules/billing/routes';
@@ -82,4 +83,5 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(protectedEnvironmentsRoutes, { ctx });
   await app.register(vulnerabilitiesRoutes, { ctx });
   await app.register(ldapRoutes, { ctx });
+  await app.register(analyticsRoutes, { ctx });
 };

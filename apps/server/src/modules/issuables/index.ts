@@ -40,7 +40,7 @@ export {
   validLabelIds,
   validMilestone,
 } from './issuable-write';
-export { type IssuableListResult, type IssuableListScope, listIssuables } from './list-issuables';
+export { countIssuables, type IssuableListResult, type IssuableListScope, listIssuables } from './list-issuables';
 export {
   idChanges,
   issueAssigneesByUsername,

@@ -15,6 +15,14 @@ import {
 /** Where an issue or merge request list is read from: a project, a group (with subgroups), or everywhere. */
 export type IssuableListScope = { projectId: number } | { groupId: number } | { all: true };
 
+/**
+ * How many rows match `where` (the list's scope, visibility and filters), capped like every list
+ * total: COUNT_CAP + 1 means "more than COUNT_CAP". One statement, no page.
+ */
+export function countIssuables(db: Database, source: IssuableSource, where: Condition[]): Promise<number> {
+  return cappedCount(db, countableRows(source, allOf(where)));
+}
+
 /** Keyset pagination works on these orders (their columns are NOT NULL). */
 export const keysetOrders = ['created_at', 'updated_at'] as const;
 

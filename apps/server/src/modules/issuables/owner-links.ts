@@ -14,6 +14,7 @@ const USER_LINKS = {
   issueAssignees: ['issue_assignees', 'issue_id'],
   mergeRequestAssignees: ['merge_request_assignees', 'merge_request_id'],
   mergeRequestReviewers: ['merge_request_reviewers', 'merge_request_id'],
+  mergeRequestApprovers: ['approvals', 'merge_request_id'],
 } as const;
 
 // One query serves every link table; Kysely cannot type a table chosen at run time, so the queries

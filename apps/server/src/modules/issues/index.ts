@@ -8,6 +8,7 @@ export { promoteIssueToEpic } from './issue-promotion.service';
 export { createIssue, deleteIssue, type IssueInput, setIssueDiscussionLock, updateIssue } from './issue-write.service';
 export { presentIssue } from './issues.presenter';
 export {
+  countIssues,
   findIssue,
   findReadableIssueById,
   findReadableIssuesByIds,

@@ -3,7 +3,7 @@ import type { ListPage } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import type { IssueSubject, ProjectSubject } from '../../policy/subjects';
-import { type IssuableListResult, listIssuables } from '../issuables';
+import { countIssuables, type IssuableListResult, listIssuables } from '../issuables';
 import { type ProjectRow, projectSubject } from '../namespaces';
 import { issueFilterConditions } from './issue-filter-sql';
 import type { IssueFilters } from './issue-filters';
@@ -45,13 +45,28 @@ export async function listIssues<D = undefined>(
     issueSource,
     actor,
     {
-      where: [scopeCondition(scope), issueVisibility(actor), ...issueFilterConditions(actor, filters)],
+      where: listConditions(actor, scope, filters),
       rows: (where) => issueQuery(db).where(where).orderBy(orderByClause(filters)),
       order: filters,
     },
     page,
     loadDetails,
   );
+}
+
+/** What a list of issues matches: its scope, what the actor may read, and the filters. */
+function listConditions(actor: Actor | null, scope: IssueListScope, filters: IssueFilters) {
+  return [scopeCondition(scope), issueVisibility(actor), ...issueFilterConditions(actor, filters)];
+}
+
+/** How many issues `listIssues` would list in all (capped at COUNT_CAP + 1), without reading a page. */
+export function countIssues(
+  db: Database,
+  actor: Actor | null,
+  scope: IssueListScope,
+  filters: IssueFilters,
+): Promise<number> {
+  return countIssuables(db, issueSource, listConditions(actor, scope, filters));
 }
 
 /** One issue by project and iid; 404 `Issue Not Found` when missing or hidden from the actor. */

@@ -1,3 +1,4 @@
 /** The members module's face: all that code outside it may import (modules/README.md). */
 export { membershipNotExpired } from './members.service';
+export { countNewGroupMembers } from './recent-members';
 export { recordSeatUsage } from './seat-usage';

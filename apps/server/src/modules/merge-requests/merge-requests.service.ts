@@ -3,7 +3,7 @@ import type { ListPage } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { mergeRequestReadable } from '../../policy/sql-scopes';
-import { type IssuableListResult, listIssuables } from '../issuables';
+import { countIssuables, type IssuableListResult, listIssuables } from '../issuables';
 import { mergeRequestFilterConditions } from './mr-filter-sql';
 import type { MergeRequestFilters } from './mr-filters';
 import {
@@ -38,13 +38,28 @@ export async function listMergeRequests<D = undefined>(
     mergeRequestSource,
     actor,
     {
-      where: [scopeCondition(scope), mergeRequestReadable(actor), ...mergeRequestFilterConditions(actor, filters)],
+      where: listConditions(actor, scope, filters),
       rows: (where) => mergeRequestQuery(db).where(where).orderBy(orderByClause(filters)),
       order: filters,
     },
     page,
     loadDetails,
   );
+}
+
+/** What a list of merge requests matches: its scope, what the actor may read, and the filters. */
+function listConditions(actor: Actor | null, scope: MergeRequestListScope, filters: MergeRequestFilters) {
+  return [scopeCondition(scope), mergeRequestReadable(actor), ...mergeRequestFilterConditions(actor, filters)];
+}
+
+/** How many merge requests `listMergeRequests` would list in all (capped at COUNT_CAP + 1), without reading a page. */
+export function countMergeRequests(
+  db: Database,
+  actor: Actor | null,
+  scope: MergeRequestListScope,
+  filters: MergeRequestFilters,
+): Promise<number> {
+  return countIssuables(db, mergeRequestSource, listConditions(actor, scope, filters));
 }
 
 /** One merge request by project and iid; 404 `Merge Request Not Found` when missing or hidden. */

@@ -17,6 +17,11 @@ export const mergeRequestOrderByValues = [
   'milestone_due',
 ] as const;
 export type MergeRequestOrderBy = (typeof mergeRequestOrderByValues)[number];
+/**
+ * The orders a merge request list may be read in: the REST `order_by` values, and `review_time`
+ * (code review analytics: the longest in review first, by review start ascending, never-reviewed last).
+ */
+export type MergeRequestListOrder = MergeRequestOrderBy | 'review_time';
 
 export interface MergeRequestFilters extends IssuableFilters {
   state?: (typeof mergeRequestStates)[number];
@@ -72,5 +77,5 @@ export interface MergeRequestFilters extends IssuableFilters {
   attention?: string;
   /** `GET /merge_requests`: created by, assigned to, review requested from the actor, or all readable. */
   scope?: 'created_by_me' | 'assigned_to_me' | 'reviews_for_me' | 'all';
-  orderBy?: MergeRequestOrderBy;
+  orderBy?: MergeRequestListOrder;
 }

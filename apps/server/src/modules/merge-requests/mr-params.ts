@@ -10,6 +10,7 @@ import {
   issuableOrParams,
   type ListPageOptions,
   listPageFields,
+  milestoneKeywords,
   nonEmpty,
   noneAny,
   scopeParam,
@@ -20,7 +21,6 @@ import {
 import { gitlabBoolean, parseInput } from '../../rest/params';
 import { type MergeRequestFilters, mergeRequestOrderByValues, mergeRequestStates, type Wildcard } from './mr-filters';
 
-const milestoneKeywords = ['None', 'Any', 'Started', 'Upcoming'] as const;
 const isWildcard = (v: unknown): v is Wildcard => v === 'None' || v === 'Any';
 
 const idOrWildcard = idOrKeyword(noneAny);

@@ -13,7 +13,8 @@ import {
   milestoneDueDate,
   upvoteCount,
 } from '../issuables';
-import type { MergeRequestFilters, MergeRequestOrderBy } from './mr-filters';
+import type { MergeRequestFilters, MergeRequestListOrder } from './mr-filters';
+import { reviewStartAt } from './mr-review-time';
 
 /** A merge_requests row with what policy and presenters need from its project and namespace. */
 export type MergeRequestRow = Selectable<MergeRequestsTable> &
@@ -37,7 +38,7 @@ export function mergeRequestQuery(db: Database) {
 
 export const scopeCondition = (scope: MergeRequestListScope) => listScopeCondition(mergeRequestSource, scope);
 
-function orderExpression(orderBy: MergeRequestOrderBy): RawBuilder<unknown> {
+function orderExpression(orderBy: MergeRequestListOrder): RawBuilder<unknown> {
   switch (orderBy) {
     case 'created_at':
       return sql`mr.created_at`;
@@ -51,6 +52,8 @@ function orderExpression(orderBy: MergeRequestOrderBy): RawBuilder<unknown> {
       return upvoteCount(mergeRequestSource);
     case 'milestone_due':
       return milestoneDueDate(mergeRequestSource);
+    case 'review_time':
+      return reviewStartAt();
   }
 }
 

@@ -1,4 +1,5 @@
 import type { OutOfScope, RestEntry } from './catalogue-types';
+import { analyticsEntries } from './rest-analytics';
 import { billingEntries } from './rest-billing';
 import { deploymentEntries, deploymentOutOfScope } from './rest-deployments';
 import { geoEntries, geoOutOfScope } from './rest-geo';
@@ -38,6 +39,7 @@ export const restEntries: RestEntry[] = [
   ...vulnerabilityEntries,
   ...incidentEntries,
   ...ldapEntries,
+  ...analyticsEntries,
 ];
 
 const out = (key: string, reason: string): OutOfScope => ({ key, reason });
