@@ -42,6 +42,7 @@ const LAYERS: Record<string, number> = {
   notifications: 1,
   subscriptions: 1,
   webhooks: 1,
+  'status-checks': 1,
   // 0: what everything reads
   issuables: 0,
   labels: 0,

@@ -2,6 +2,7 @@
 export { findMergeRequest, listMergeRequests } from './merge-requests.service';
 export type { MergeRequestFilters, MergeRequestOrderBy } from './mr-filters';
 export { type MergeRequestInput, parseUpdateMergeRequest } from './mr-input';
+export { presentMergeRequestFor } from './mr-present';
 export type { MergeRequestRow } from './mr-query';
 export {
   createMergeRequest,

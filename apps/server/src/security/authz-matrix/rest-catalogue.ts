@@ -9,6 +9,7 @@ import { ldapEntries, ldapOutOfScope } from './rest-ldap';
 import { moderationEntries, moderationOutOfScope, moderationOutOfScopePattern } from './rest-moderation';
 import { awardEntries, noteEntries } from './rest-notes-awards';
 import { projectFilesOutOfScope, projectGroupsEntries } from './rest-project-files';
+import { statusCheckEntries, statusCheckOutOfScope } from './rest-status-checks';
 import { visitEntries } from './rest-visits';
 import { vulnerabilityEntries, vulnerabilityOutOfScope } from './rest-vulnerabilities';
 
@@ -35,6 +36,7 @@ export const restEntries: RestEntry[] = [
   ...geoEntries,
   ...projectGroupsEntries,
   ...deploymentEntries,
+  ...statusCheckEntries,
   ...vulnerabilityEntries,
   ...incidentEntries,
   ...ldapEntries,
@@ -255,6 +257,7 @@ export const restOutOfScope: OutOfScope[] = [
   ...geoOutOfScope,
   ...projectFilesOutOfScope,
   ...deploymentOutOfScope,
+  ...statusCheckOutOfScope,
   ...vulnerabilityOutOfScope,
   ...incidentOutOfScope,
   ...ldapOutOfScope,
