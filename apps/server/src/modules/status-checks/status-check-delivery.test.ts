@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
+import { startStatusCheckWorker } from './status-check-worker';
 
 /**
  * IE-83: a merge request's payload reaches each external status check of its project through the
@@ -231,5 +232,21 @@ describe('status check delivery', () => {
     expect(after.delivered_at).not.toBeNull();
     expect(await statuses(iid)).toEqual({ Flaky: 'pending' });
     await api('DELETE', `/projects/${pid.web}/external_status_checks/${check.id}`, 'maint');
+  });
+  it('sends each request once when two workers on the database poll at the same time', async () => {
+    const check = await addCheck('Shared', '/shared');
+    const iids: number[] = [];
+    for (let i = 1; i <= 6; i++) iids.push(await openMergeRequest(`Shared outbox ${i}`));
+    // A second process's worker: the outbox rows are claimed with FOR UPDATE SKIP LOCKED, nothing in memory.
+    const other = startStatusCheckWorker(t.db, { pollIntervalMs: 3_600_000 });
+    try {
+      await Promise.all([send(), other.pollNow(), send()]);
+    } finally {
+      await other.stop();
+    }
+    const got = receiver.at('/shared').map((r) => (r.body.object_attributes as { iid: number }).iid);
+    expect(got.sort((a, b) => a - b)).toEqual(iids);
+    await api('DELETE', `/projects/${pid.web}/external_status_checks/${check.id}`, 'maint');
+    receiver.reset();
   });
 });
