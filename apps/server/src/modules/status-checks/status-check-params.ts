@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { pageParams } from '../../rest/pagination';
 import { positiveIdParam } from '../../rest/params';
 
-/** GitLab's `protected_branch_ids`: an array or a comma-separated string of positive ids. */
+/** GitLab's `protected_branch_ids`: an array or a comma-separated string of positive ids (a long string is not split). */
 const protectedBranchIds = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : v),
+  (v) => (typeof v === 'string' && v.length <= 1300 ? v.split(',').filter((s) => s.trim() !== '') : v),
   z.array(positiveIdParam).max(100),
 );
 
