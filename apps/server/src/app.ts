@@ -16,6 +16,7 @@ import { metricImageFileRoutes } from './modules/incidents/routes';
 import { issuePageRoutes } from './modules/issues/routes';
 import { moderationWebRoutes } from './modules/moderation/routes';
 import { notificationMailerPlugin } from './modules/notifications/routes';
+import { statusCheckPlugin } from './modules/status-checks/routes';
 import { visitsRoutes } from './modules/visits/routes';
 import { webhookPlugin } from './modules/webhooks/routes';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(stripeWebhookRoutes, { ctx });
   await app.register(notificationMailerPlugin, { ctx });
   await app.register(webhookPlugin, { ctx });
+  await app.register(statusCheckPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);
   return app;
 }

@@ -2,12 +2,12 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from './executor';
 
 /**
- * An outbox table (emails, webhook deliveries) and how its workers claim rows. The tables share
+ * An outbox table (emails, webhook and status check deliveries) and how its workers claim rows. The tables share
  * their claim and retry columns, and Kysely cannot type a table chosen at run time: the updates are
  * typed against notification_emails.
  */
 export interface OutboxTable {
-  table: 'notification_emails' | 'web_hook_deliveries';
+  table: 'notification_emails' | 'web_hook_deliveries' | 'status_check_deliveries';
   /** The column a row that went out has set. */
   doneColumn: 'sent_at' | 'delivered_at';
   /** A claim older than this is taken again: the process that made it died mid-send. */

@@ -132,6 +132,17 @@ export interface EpicsTable {
   last_edited_by_id: number | null;
 }
 
+export interface ExternalStatusChecksTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  external_url: string;
+  shared_secret: string | null;
+  protected_branch_ids: Generated<number[]>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface GeoNodeStatusesTable {
   geo_node_id: number;
   db_replication_lag_seconds: number | null;
@@ -606,6 +617,30 @@ export interface SpamLogsTable {
   created_at: Generated<Date>;
 }
 
+export interface StatusCheckDeliveriesTable {
+  id: Generated<number>;
+  external_status_check_id: number;
+  merge_request_id: number;
+  payload: unknown;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  claimed_at: Date | null;
+  delivered_at: Date | null;
+  failed_at: Date | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface StatusCheckResponsesTable {
+  id: Generated<number>;
+  merge_request_id: number;
+  external_status_check_id: number;
+  sha: string;
+  status: string;
+  retried_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface StripeWebhookEventsTable {
   event_id: string;
   event_type: string;
@@ -825,6 +860,7 @@ export interface DB {
   epic_labels: EpicLabelsTable;
   epic_links: EpicLinksTable;
   epics: EpicsTable;
+  external_status_checks: ExternalStatusChecksTable;
   geo_node_statuses: GeoNodeStatusesTable;
   geo_nodes: GeoNodesTable;
   gitlab_subscriptions: GitlabSubscriptionsTable;
@@ -865,6 +901,8 @@ export interface DB {
   schema_migrations: SchemaMigrationsTable;
   sessions: SessionsTable;
   spam_logs: SpamLogsTable;
+  status_check_deliveries: StatusCheckDeliveriesTable;
+  status_check_responses: StatusCheckResponsesTable;
   stripe_webhook_events: StripeWebhookEventsTable;
   subscription_orders: SubscriptionOrdersTable;
   subscriptions: SubscriptionsTable;

@@ -23,6 +23,7 @@ import { abuseReportsRoutes } from '../modules/moderation/routes';
 import { notesRoutes } from '../modules/notes/routes';
 import { notificationSettingsRoutes } from '../modules/notifications/routes';
 import { projectsRoutes } from '../modules/projects/routes';
+import { statusChecksRoutes } from '../modules/status-checks/routes';
 import { repositoryFilesRoutes, templatesRoutes } from '../modules/templates/routes';
 import { timeTrackingRoutes } from '../modules/time-tracking/routes';
 import { todosRoutes } from '../modules/todos/routes';
@@ -84,4 +85,5 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(vulnerabilitiesRoutes, { ctx });
   await app.register(ldapRoutes, { ctx });
   await app.register(analyticsRoutes, { ctx });
+  await app.register(statusChecksRoutes, { ctx });
 };

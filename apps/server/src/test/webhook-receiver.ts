@@ -5,6 +5,8 @@ export interface ReceivedHook {
   path: string;
   headers: IncomingHttpHeaders;
   body: Record<string, unknown>;
+  /** The body as received (what a signature is computed over). */
+  raw: string;
 }
 
 /** What the receiver answers a request with: a status (and optional Location), in order, then 200. */
@@ -29,7 +31,7 @@ export async function startWebhookReceiver(options: { delayMs?: number } = {}) {
       } catch {
         body = { unparsable: text };
       }
-      received.push({ path: req.url ?? '/', headers: req.headers, body });
+      received.push({ path: req.url ?? '/', headers: req.headers, body, raw: text });
       const answer = answers.shift() ?? { status: 200 };
       const respond = () => {
         res.writeHead(answer.status, {

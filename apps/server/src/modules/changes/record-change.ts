@@ -11,6 +11,7 @@ import { publishChange } from '../../realtime/change-channel';
 import type { InTransaction } from '../../service-context';
 import { addAutomaticTimelineEvents } from '../incident-timeline';
 import { type NotifyEvent, notify } from '../notifications';
+import { queueStatusChecks } from '../status-checks';
 import { addSystemNote } from '../system-notes';
 import { createAssignedTodos, createMentionTodos } from '../todos';
 import { queueWebhookEvent } from '../webhooks';
@@ -25,9 +26,10 @@ export type { ChangeTarget } from './change-target';
  * epic, from one diff of its before and after snapshots, inside the write's transaction: system
  * notes (on the item, and on both parents when an epic moves), mention rows and to-dos, assignee
  * and reviewer to-dos, notification emails (queued in the outbox), an incident's automatic
- * timeline events, live events and the webhook event. GitLab's Issuable::BaseService#handle_changes,
- * in one place for every write path. Runs with the write's context (its transaction, actor and
- * configuration). Answers the field changes it recorded.
+ * timeline events, live events, the webhook event and, for a merge request, the requests to its
+ * project's external status checks. GitLab's Issuable::BaseService#handle_changes, in one place for
+ * every write path. Runs with the write's context (its transaction, actor and configuration).
+ * Answers the field changes it recorded.
  */
 export async function recordChange(
   ctx: InTransaction,
@@ -71,14 +73,19 @@ export async function recordChange(
       if (typeof id === 'number') await publishChange(trx, target.type, id, 'updated');
     }
   }
+  const action = hookAction(before, changes);
+  const hookedChanges = hookChanges(changes, await hookObjects(trx, changes, lookups.users));
   await queueWebhookEvent(ctx, {
     kind: 'issuable',
     type: target.type,
     id: target.id,
-    action: hookAction(before, changes),
+    action,
     actorId: actor.id,
-    changes: hookChanges(changes, await hookObjects(trx, changes, lookups.users)),
+    changes: hookedChanges,
   });
+  if (target.type === 'MergeRequest') {
+    await queueStatusChecks(ctx, { mergeRequestId: target.id, actorId: actor.id, action, changes: hookedChanges });
+  }
   return changes;
 }
 

@@ -3,6 +3,7 @@ export { countMergeRequests, findMergeRequest, listMergeRequests } from './merge
 export { loadMergeRequestDetails, type MergeRequestDetails } from './mr-details';
 export type { MergeRequestFilters, MergeRequestOrderBy } from './mr-filters';
 export { type MergeRequestInput, parseUpdateMergeRequest } from './mr-input';
+export { presentMergeRequestFor } from './mr-present';
 export type { MergeRequestRow } from './mr-query';
 export { reviewStartsByIds } from './mr-review-time';
 export {

@@ -10,6 +10,7 @@ import { ldapEntries, ldapOutOfScope } from './rest-ldap';
 import { moderationEntries, moderationOutOfScope, moderationOutOfScopePattern } from './rest-moderation';
 import { awardEntries, noteEntries } from './rest-notes-awards';
 import { projectFilesOutOfScope, projectGroupsEntries } from './rest-project-files';
+import { statusCheckEntries, statusCheckOutOfScope } from './rest-status-checks';
 import { visitEntries } from './rest-visits';
 import { vulnerabilityEntries, vulnerabilityOutOfScope } from './rest-vulnerabilities';
 
@@ -36,6 +37,7 @@ export const restEntries: RestEntry[] = [
   ...geoEntries,
   ...projectGroupsEntries,
   ...deploymentEntries,
+  ...statusCheckEntries,
   ...vulnerabilityEntries,
   ...incidentEntries,
   ...ldapEntries,
@@ -257,6 +259,7 @@ export const restOutOfScope: OutOfScope[] = [
   ...geoOutOfScope,
   ...projectFilesOutOfScope,
   ...deploymentOutOfScope,
+  ...statusCheckOutOfScope,
   ...vulnerabilityOutOfScope,
   ...incidentOutOfScope,
   ...ldapOutOfScope,
