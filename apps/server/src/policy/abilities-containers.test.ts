@@ -40,22 +40,23 @@ describe('canGroup on G', () => {
 });
 
 describe('canProject on X', () => {
-  // read_project, create_issue, admin_project, destroy_project, create_incident
+  // read_project, create_issue, admin_project, destroy_project, create_incident,
+  // admin_incident_management_timeline_event
   // biome-ignore format: table
   const table: Partial<Record<Role, Row>> = {
-    //           private   internal  public
-    anonymous:  ['.....', '.....', 'Y....'],
-    nonMember:  ['.....', 'YY...', 'YY...'],
-    guest:      ['YY...', 'YY...', 'YY...'],
-    planner:    ['YY...', 'YY...', 'YY...'],
-    reporter:   ['YY..Y', 'YY..Y', 'YY..Y'],
-    developer:  ['YY..Y', 'YY..Y', 'YY..Y'],
-    maintainer: ['YYY.Y', 'YYY.Y', 'YYY.Y'],
-    owner:      ['YYYYY', 'YYYYY', 'YYYYY'],
-    admin:      ['YYYYY', 'YYYYY', 'YYYYY'],
-    parentDev:  ['YY..Y', 'YY..Y', 'YY..Y'],
-    subOnlyDev: ['.....', 'YY...', 'YY...'],
-    projectDev: ['YY..Y', 'YY..Y', 'YY..Y'],
+    //           private   internal   public
+    anonymous:  ['......', '......', 'Y.....'],
+    nonMember:  ['......', 'YY....', 'YY....'],
+    guest:      ['YY....', 'YY....', 'YY....'],
+    planner:    ['YY....', 'YY....', 'YY....'],
+    reporter:   ['YY..Y.', 'YY..Y.', 'YY..Y.'],
+    developer:  ['YY..YY', 'YY..YY', 'YY..YY'],
+    maintainer: ['YYY.YY', 'YYY.YY', 'YYY.YY'],
+    owner:      ['YYYYYY', 'YYYYYY', 'YYYYYY'],
+    admin:      ['YYYYYY', 'YYYYYY', 'YYYYYY'],
+    parentDev:  ['YY..YY', 'YY..YY', 'YY..YY'],
+    subOnlyDev: ['......', 'YY....', 'YY....'],
+    projectDev: ['YY..YY', 'YY..YY', 'YY..YY'],
   };
   check(projectAbilities, table, (actor, ability, vis) => canProject(actor, ability, projectX(vis)));
 });
