@@ -13,6 +13,14 @@ export {
 export { type IssuableFilterTarget, issuableFilterConditions, labelSql, userIdByName } from './issuable-filter-sql';
 export type { IssuableFilters, Wildcard } from './issuable-filters';
 export { foldAssigneeId, idList, nullableId } from './issuable-input';
+export {
+  afterPosition,
+  type BatchPosition,
+  batchPositionOf,
+  type IssuableOrder,
+  type OrderKeyType,
+  orderKeyColumns,
+} from './issuable-batches';
 export { issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from './issuable-order';
 export {
   iso,
