@@ -26,8 +26,20 @@ function columns(ctx: Pick<AppContext, 'config'>, withEpics: boolean): Column[] 
     ['State', (r) => (r.state === 'closed' ? 'Closed' : 'Open')],
     ['Author', (r, d) => (r.author_id ? (d.users.get(r.author_id)?.name ?? null) : null)],
     ['Author Username', (r, d) => (r.author_id ? (d.users.get(r.author_id)?.username ?? null) : null)],
-    ['Assignee', (r, d) => assignees(r, d).map((u) => u.name).join(', ')],
-    ['Assignee Username', (r, d) => assignees(r, d).map((u) => u.username).join(', ')],
+    [
+      'Assignee',
+      (r, d) =>
+        assignees(r, d)
+          .map((u) => u.name)
+          .join(', '),
+    ],
+    [
+      'Assignee Username',
+      (r, d) =>
+        assignees(r, d)
+          .map((u) => u.username)
+          .join(', '),
+    ],
     ['Confidential', (r) => yesNo(r.confidential)],
     ['Locked', (r) => yesNo(r.discussion_locked)],
     ['Due Date', (r) => r.due_date],
@@ -37,12 +49,23 @@ function columns(ctx: Pick<AppContext, 'config'>, withEpics: boolean): Column[] 
     ['Milestone', (r, d) => (r.milestone_id ? (d.milestones.get(r.milestone_id)?.title ?? null) : null)],
     ['Weight', (r) => r.weight],
     // GitLab sorts the titles and leaves the cell empty when there are none.
-    ['Labels', (r, d) => (d.labels.get(r.id) ?? []).map((l) => l.title).sort().join(',') || null],
+    [
+      'Labels',
+      (r, d) =>
+        (d.labels.get(r.id) ?? [])
+          .map((l) => l.title)
+          .sort()
+          .join(',') || null,
+    ],
     ['Time Estimate', (r) => r.time_estimate],
     ['Time Spent', (r, d) => d.counts.get(r.id)?.total_time_spent ?? 0],
   ];
   if (!withEpics) return base;
-  return [...base, ['Epic ID', (r, d) => d.epics.get(r.id)?.id ?? null], ['Epic Title', (r, d) => d.epics.get(r.id)?.title ?? null]];
+  return [
+    ...base,
+    ['Epic ID', (r, d) => d.epics.get(r.id)?.id ?? null],
+    ['Epic Title', (r, d) => d.epics.get(r.id)?.title ?? null],
+  ];
 }
 
 /** GitLab's CsvBuilder `excel_sanitize`: a text cell a spreadsheet would run as a formula gets a leading `'`. */

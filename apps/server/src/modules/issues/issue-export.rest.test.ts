@@ -97,7 +97,10 @@ let formulaIid = 0;
 let secretIid = 0;
 
 beforeAll(async () => {
-  const milestone = await api('POST', `/projects/${pid.web}/milestones`, 'owner', { title: 'v1', due_date: '2030-01-01' });
+  const milestone = await api('POST', `/projects/${pid.web}/milestones`, 'owner', {
+    title: 'v1',
+    due_date: '2030-01-01',
+  });
   expect(milestone.statusCode, milestone.body).toBe(201);
   const alpha = await newIssue(pid.web, {
     title: 'Alpha, "quoted"',
@@ -115,7 +118,9 @@ beforeAll(async () => {
   ).iid;
   await newIssue(pid.web, { title: '+plus', description: '@SUM(A1)', labels: 'bug', due_date: '2030-02-02' });
   const closed = await newIssue(pid.web, { title: 'Closed one', labels: 'bug', weight: 5 });
-  expect((await api('PUT', `/projects/${pid.web}/issues/${closed.iid}`, 'owner', { state_event: 'close' })).statusCode).toBe(200);
+  expect(
+    (await api('PUT', `/projects/${pid.web}/issues/${closed.iid}`, 'owner', { state_event: 'close' })).statusCode,
+  ).toBe(200);
   secretIid = (await newIssue(pid.web, { title: 'Secret plan', confidential: true })).iid;
   await newIssue(pid.api, { title: 'In the other project', labels: 'bug' });
   await newIssue(pid.pub, { title: 'Public issue' });
@@ -244,7 +249,11 @@ describe('a long export', () => {
     const rows = await exportRows('/csvacme/bulk/-/issues.csv?order_by=title&sort=asc', 'owner');
     const listed: number[] = [];
     for (let page = 1; page <= COUNT / 100; page++) {
-      const res = await api('GET', `/projects/${pid.bulk}/issues?order_by=title&sort=asc&per_page=100&page=${page}`, 'owner');
+      const res = await api(
+        'GET',
+        `/projects/${pid.bulk}/issues?order_by=title&sort=asc&per_page=100&page=${page}`,
+        'owner',
+      );
       listed.push(...(res.json() as Array<{ iid: number }>).map((i) => i.iid));
     }
     expect(rows.map((r) => Number(r['Issue ID']))).toEqual(listed);

@@ -54,10 +54,15 @@ export const issueExportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
     app.get(route.url('issues.csv'), async (request, reply) => {
       const fullPath = route.fullPath(request.params as Record<string, string>);
       const project = await findProject(db, request.actor, { fullPath });
-      return exportCsv(request, reply, { projectId: project.id }, {
-        path: project.path,
-        withEpics: project.namespace_type === 'Group',
-      });
+      return exportCsv(
+        request,
+        reply,
+        { projectId: project.id },
+        {
+          path: project.path,
+          withEpics: project.namespace_type === 'Group',
+        },
+      );
     });
   }
   for (const route of namespacePathRoutes('group')) {

@@ -7,13 +7,13 @@ import type { IssuableListScope } from '../issuables';
 import {
   type IssuableOrder,
   type IssuableProjectColumns,
-  type OrderKeyType,
   type IssuableSource,
   issuableOrderBy,
   issuableProjectColumns,
   issuesWithProject,
   listScopeCondition,
   milestoneDueDate,
+  type OrderKeyType,
   upvoteCount,
 } from '../issuables';
 import type { IssueFilters, IssueOrderBy } from './issue-filters';
