@@ -13,7 +13,7 @@ import { countriesRoutes, purchaseRoutes, stripeWebhookRoutes } from './modules/
 import { epicPageJsonRoutes, epicRelationsWebRoutes, epicTreeLinksRoutes } from './modules/epics/routes';
 import { geoStatusReportRoutes, refuseWritesOnSecondary, signInThroughPrimary } from './modules/geo/routes';
 import { metricImageFileRoutes } from './modules/incidents/routes';
-import { issuePageRoutes } from './modules/issues/routes';
+import { issueExportRoutes, issuePageRoutes } from './modules/issues/routes';
 import { moderationWebRoutes } from './modules/moderation/routes';
 import { notificationMailerPlugin } from './modules/notifications/routes';
 import { statusCheckPlugin } from './modules/status-checks/routes';
@@ -91,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(moderationWebRoutes, { ctx });
   await app.register(epicPageJsonRoutes, { ctx });
   await app.register(issuePageRoutes, { ctx });
+  await app.register(issueExportRoutes, { ctx });
   await app.register(metricImageFileRoutes, { ctx });
   await app.register(epicTreeLinksRoutes, { ctx });
   await app.register(epicRelationsWebRoutes, { ctx });

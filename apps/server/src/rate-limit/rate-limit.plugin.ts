@@ -10,7 +10,7 @@ import { BUCKETS, type Bucket } from './buckets';
 import { databaseStore, deleteExpiredRateLimits } from './database-store';
 import { processStore } from './process-store';
 import { redisNamespace } from './redis-namespace';
-import { isAiRequest, isApiRequest, isNoteCreation, isProtectedPath, isSearch, isWrite } from './request-kinds';
+import { isAiRequest, isApiRequest, isExpensiveRead, isNoteCreation, isProtectedPath, isWrite } from './request-kinds';
 import { sendTooManyRequests } from './too-many-requests';
 
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
@@ -79,7 +79,7 @@ function bucketsFor(request: FastifyRequest): Array<[Bucket, string]> {
   if (user && isWrite(request)) buckets.push([BUCKETS.apiWrites, user]);
   if (user && isNoteCreation(request)) buckets.push([BUCKETS.notes, user]);
   if (user && isAiRequest(request)) buckets.push([BUCKETS.ai, user]);
-  if (isSearch(request)) {
+  if (isExpensiveRead(request)) {
     buckets.push(user ? [BUCKETS.search, user] : [BUCKETS.anonymousSearch, addressOf(request)]);
   }
   return buckets;

@@ -101,6 +101,18 @@ export function isSearch(request: FastifyRequest): boolean {
   return false;
 }
 
+/** An issue list's CSV export (`modules/issues/issue-export.rest.ts`): every matching issue, unpaged. */
+const ISSUE_CSV_EXPORT = /\/-\/issues\.csv$/;
+
+/**
+ * A read as costly as a search, counted in the search buckets: a search, or a CSV export, which
+ * reads a whole filtered list (GitLab mails its export from a queue; Meridian streams it).
+ */
+export function isExpensiveRead(request: FastifyRequest): boolean {
+  if (request.method === 'GET' && ISSUE_CSV_EXPORT.test(routeOf(request))) return true;
+  return isSearch(request);
+}
+
 /** A request to an AI endpoint: the experimentation API, the documentation bot, or an issue AI action. */
 export function isAiRequest(request: FastifyRequest): boolean {
   const route = routeOf(request);

@@ -34,11 +34,14 @@ const nextAddress = () => `10.${[...randomBytes(3)].join('.')}`;
 describe.each(stores)('rate limits (%s store)', (_store, env) => {
   let s: StartedServer;
   let projectId = 0;
+  let projectPath = '';
 
   beforeAll(async () => {
     s = await startTestServer({ RATE_LIMITS: 'on', TRUST_PROXY: 'loopback', ...env });
     const group = await createGroup(s.db, { path: `rl-${randomBytes(3).toString('hex')}` });
-    projectId = (await createProject(s.db, { namespaceId: group.id })).id;
+    const project = await createProject(s.db, { namespaceId: group.id });
+    projectId = project.id;
+    projectPath = `${group.path}/${project.path}`;
   });
   afterAll(() => s.close());
 
@@ -233,6 +236,20 @@ describe.each(stores)('rate limits (%s store)', (_store, env) => {
     await expectThrottled(await epics(token, 'again'));
     expect((await users(token, '')).status).toBe(200);
     expect((await users(other)).status).toBe(200);
+  });
+
+  it('issue CSV exports count as searches, per user and per anonymous address', async () => {
+    await configure({ search_rate_limit: 1, search_rate_limit_unauthenticated: 1 });
+    const token = await member();
+    const other = await member();
+    const address = nextAddress();
+    const exportCsv = (headers: Record<string, string>) => s.http(`/${projectPath}/-/issues.csv`, { headers });
+    expect((await exportCsv({ 'private-token': token })).status).toBe(200);
+    await expectThrottled(await exportCsv({ 'private-token': token }));
+    expect((await exportCsv({ 'private-token': other })).status).toBe(200);
+    // Anonymous on a private project is a 404, counted all the same: the second is throttled.
+    expect((await exportCsv({ 'x-forwarded-for': address })).status).toBe(404);
+    await expectThrottled(await exportCsv({ 'x-forwarded-for': address }));
   });
 
   it('anonymous searches per address: search_rate_limit_unauthenticated', async () => {

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import { SESSION_COOKIE } from '../auth/session-cookie';
 import { createSession } from '../auth/sessions.service';
 import { digest, newPersonalAccessToken } from '../auth/token-digest';
@@ -102,6 +102,21 @@ export async function addProjectMember(db: Database, projectId: number, userId: 
     .insertInto('project_members')
     .values({ project_id: projectId, user_id: userId, access_level: accessLevel })
     .execute();
+}
+
+/**
+ * `count` plain open issues in a project in ONE insert (iids `firstIid`…, titles `<prefix> <n>`), for
+ * tests of long lists; their iids bypass the project's iid counter, so start them above any it gives.
+ */
+export async function createIssuesInBulk(
+  db: Database,
+  attrs: { projectId: number; authorId: number; count: number; firstIid?: number; titlePrefix?: string },
+): Promise<void> {
+  const first = attrs.firstIid ?? 100_000;
+  const prefix = attrs.titlePrefix ?? 'Bulk issue';
+  await sql`INSERT INTO issues (project_id, iid, title, author_id)
+    SELECT ${attrs.projectId}::int, ${first}::int + g - 1, ${prefix}::text || ' ' || g, ${attrs.authorId}::int
+    FROM generate_series(1, ${attrs.count}::int) g`.execute(db);
 }
 
 /** A project or group milestone; answers its id. */

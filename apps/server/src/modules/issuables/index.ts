@@ -1,6 +1,14 @@
 /** The issuables module's face: all that code outside it may import (modules/README.md). */
 export { destroyConfirmed, parseDestroyForm, requireDestroyConfirmation } from './destroy-confirmation';
 export { IMPORT_SOURCES, type ImportSource, presentImported } from './imported-from';
+export {
+  afterPosition,
+  type BatchPosition,
+  batchPositionOf,
+  type IssuableOrder,
+  type OrderKeyType,
+  orderKeyColumns,
+} from './issuable-batches';
 export { issuableCountColumns, issuableCountCtes } from './issuable-counts-sql';
 export {
   emptyIssuableDetails,

@@ -5,6 +5,7 @@ import type { Actor } from '../../policy/actor';
 import { issueReadable } from '../../policy/sql-scopes';
 import type { IssuableListScope } from '../issuables';
 import {
+  type IssuableOrder,
   type IssuableProjectColumns,
   type IssuableSource,
   issuableOrderBy,
@@ -12,6 +13,7 @@ import {
   issuesWithProject,
   listScopeCondition,
   milestoneDueDate,
+  type OrderKeyType,
   upvoteCount,
 } from '../issuables';
 import type { IssueFilters, IssueOrderBy } from './issue-filters';
@@ -70,10 +72,34 @@ function orderExpressions(orderBy: IssueOrderBy): RawBuilder<unknown>[] {
   }
 }
 
+/** The SQL type of each expression of `orderExpressions`, in the same order. */
+const orderKeyTypes: Record<IssueOrderBy, OrderKeyType[]> = {
+  created_at: ['timestamptz'],
+  updated_at: ['timestamptz'],
+  title: ['text'],
+  due_date: ['date'],
+  relative_position: ['int'],
+  weight: ['int'],
+  popularity: ['bigint'],
+  milestone_due: ['date'],
+  label_priority: ['int'],
+  priority: ['date', 'int'],
+};
+
 /** ORDER BY for a list: the chosen column(s) (nullable ones NULLS LAST), then id in the same direction. */
 export function orderByClause(f: IssueFilters): RawBuilder<unknown> {
   const orderBy = f.orderBy ?? 'created_at';
   return issuableOrderBy(issueSource, { orderBy, sort: f.sort }, orderExpressions(orderBy));
+}
+
+/** The list's order as typed keys (what `orderByClause` sorts by), for keyset batches over it. */
+export function issueOrder(f: IssueFilters): IssuableOrder {
+  const orderBy = f.orderBy ?? 'created_at';
+  const types = orderKeyTypes[orderBy];
+  return {
+    sort: f.sort,
+    keys: orderExpressions(orderBy).map((expression, k) => ({ expression, type: types[k] ?? 'text' })),
+  };
 }
 
 /** Issues as an issuable list source (modules/issuables). */

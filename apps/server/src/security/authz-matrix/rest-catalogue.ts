@@ -305,5 +305,10 @@ export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
     reason:
       "the issue page's delete form (IE-21, a redirect): the same find-confirm-delete as the DELETE the matrix attacks; outsiders, anonymous callers and the CSRF form token are attacked in modules/issues/issue-page.rest.test.ts",
   },
+  {
+    pattern: /^GET \/(:s0\/:s1\/:s2|groups\/:s0\/:s1)[:s\d/]*\/-\/issues\.csv$/,
+    reason:
+      'the issue CSV export of deeper project and group paths: the same handler as the two-segment project and one-segment group paths the matrix attacks',
+  },
   moderationOutOfScopePattern,
 ];

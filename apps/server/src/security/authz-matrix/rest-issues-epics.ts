@@ -41,6 +41,23 @@ export const issueEntries: RestEntry[] = [
       listed: { text: (c) => c.b.issue.title, visible: (c) => c.o.issue('read_issue') },
     },
   ),
+  // The CSV export of the project and group issue lists: the list's rows, unpaged (one-segment group paths).
+  entry(
+    'GET',
+    '/:s0/:s1/-/issues.csv',
+    'conf',
+    (c) => `/${c.b.space.project.fullPath}/-/issues.csv`,
+    (c) => read(c, c.o.project('read_project')),
+    { listed: { text: (c) => c.b.issue.title, visible: (c) => c.o.issue('read_issue') } },
+  ),
+  entry(
+    'GET',
+    '/groups/:s0/-/issues.csv',
+    'conf',
+    (c) => `/groups/${c.b.space.group.path}/-/issues.csv`,
+    (c) => read(c, c.o.group('read_group')),
+    { listed: { text: (c) => c.b.issue.title, visible: (c) => c.o.issue('read_issue') } },
+  ),
   entry('GET', '/api/v4/projects/:id/issues/:issue_iid', 'conf', I, (c) => read(c, c.o.issue('read_issue'))),
   entry(
     'GET',

@@ -31,6 +31,7 @@ export function IssuesListPage({ kind, fullPath }: { kind: 'group' | 'project'; 
     <StateListPage<Issue>
       {...LIST}
       owner={{ kind, fullPath, page: 'issues' }}
+      exportCsvPath={inProject ? `/${fullPath}/-/issues.csv` : `/groups/${fullPath}/-/issues.csv`}
       // Any signed-in user who sees the project may open an issue; on a group list they choose the project first.
       actions={
         user &&

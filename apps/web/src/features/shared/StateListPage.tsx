@@ -12,6 +12,7 @@ import type { QueryScope } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import { useLocationInfo } from '../../lib/useLocationSearch';
 import { Alert } from '../../ui/Alert';
+import { buttonClassName } from '../../ui/buttonClassName';
 import { EmptyState } from '../../ui/EmptyState';
 import { KeysetPagination } from '../../ui/KeysetPagination';
 import { SortDropdown } from '../../ui/SortDropdown';
@@ -48,6 +49,8 @@ interface StateListProps<T> {
   /** An alert text replacing the generic error state (epics: RF §8 'Something went wrong while fetching epics'). */
   errorText?: string;
   renderTable: (items: T[]) => ReactNode;
+  /** The list's CSV export (e.g. `/acme/web/-/issues.csv`): an "Export as CSV" link with the list's filters and sort. */
+  exportCsvPath?: string;
 }
 
 /** The default `sort=` when the address has none: newest first, like GitLab's lists. */
@@ -68,9 +71,10 @@ function StateListBody<T>({
   emptyDescription,
   errorText,
   renderTable,
+  exportCsvPath,
   namespaceId,
 }: StateListProps<T> & { owner: StateListOwner; namespaceId?: number }) {
-  const { state, result, tabLinks, pages, filtered } = useFilteredList<T>(list, scope, path, tabs);
+  const { state, result, tabLinks, pages, filtered, listParams } = useFilteredList<T>(list, scope, path, tabs);
   const { pathname, params } = useLocationInfo();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -126,6 +130,12 @@ function StateListBody<T>({
           }
           sortSlot={sortSlot}
         />
+        {exportCsvPath && (
+          // A plain download: the server streams the file, the page stays where it is.
+          <a href={`${exportCsvPath}?${listParams.toString()}`} download className={buttonClassName()}>
+            Export as CSV
+          </a>
+        )}
       </div>
       {content}
     </>

@@ -116,5 +116,10 @@ export function useFilteredList<T>(
     };
   });
 
-  return { state, result, tabLinks, pages, filtered: hasFilters(params) };
+  // The list's filters, sort and state in the API's names, without paging: what an export of it takes.
+  const listParams = new URLSearchParams(base);
+  listParams.delete('with_labels_details');
+  listParams.set('state', state);
+
+  return { state, result, tabLinks, pages, filtered: hasFilters(params), listParams };
 }

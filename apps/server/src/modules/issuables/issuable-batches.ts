@@ -1,0 +1,55 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Condition, IssuableSource } from './issuable-source';
+
+/** The SQL type of an order key: a key read back as text is cast to it, whatever the driver. */
+export type OrderKeyType = 'timestamptz' | 'date' | 'text' | 'int' | 'bigint';
+
+/** A list's order: its keys (as `issuableOrderBy` sorts them, NULLS LAST) then the row id. */
+export interface IssuableOrder {
+  sort?: 'asc' | 'desc';
+  keys: Array<{ expression: RawBuilder<unknown>; type: OrderKeyType }>;
+}
+
+/** Where the last row of a batch sits in the list's order: its order keys as text (null kept) and its id. */
+export interface BatchPosition {
+  keys: Array<string | null>;
+  id: number;
+}
+
+/**
+ * The order keys of a row as text, selected beside it (`order_key_0`, …): text keeps a timestamp's
+ * microseconds, which a JS Date would lose and so skip or repeat rows at a batch boundary.
+ */
+export function orderKeyColumns(order: IssuableOrder) {
+  return order.keys.map(({ expression }, k) => sql<string | null>`(${expression})::text`.as(`order_key_${k}`));
+}
+
+/** The position of a row selected with `orderKeyColumns`. */
+export function batchPositionOf(row: { id: number } & Record<string, unknown>, order: IssuableOrder): BatchPosition {
+  return {
+    keys: order.keys.map((_, k) => (row[`order_key_${k}`] ?? null) as string | null),
+    id: row.id,
+  };
+}
+
+/**
+ * Rows strictly after `position` in the list's order (keyset batches over any order, not only the
+ * keyset-paginated ones): (k0, …, id) compared lexicographically, each key NULLS LAST as
+ * `issuableOrderBy` sorts them.
+ */
+export function afterPosition(source: IssuableSource, order: IssuableOrder, position: BatchPosition): Condition {
+  const op = sql.raw(order.sort === 'asc' ? '>' : '<');
+  let after: Condition = sql<boolean>`${sql.ref(`${source.alias}.id`)} ${op} ${position.id}`;
+  for (let k = order.keys.length - 1; k >= 0; k--) {
+    const { expression: e, type } = order.keys[k] as IssuableOrder['keys'][number];
+    const text = position.keys[k];
+    // Past a NULL key only rows with a NULL key (and a later id) follow; past a value, later values then NULLs.
+    if (text === null || text === undefined) {
+      after = sql<boolean>`((${e}) IS NULL AND ${after})`;
+      continue;
+    }
+    const key = sql`CAST(${text}::text AS ${sql.raw(type)})`;
+    after = sql<boolean>`((${e}) ${op} ${key} OR (${e}) IS NULL OR ((${e}) = ${key} AND ${after}))`;
+  }
+  return after;
+}
