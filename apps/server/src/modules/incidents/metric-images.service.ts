@@ -124,6 +124,13 @@ async function findImage(db: Database, issue: IssueRow, imageId: number) {
   return row;
 }
 
+/** The incident's image, for who may manage the incident's images (404 for an image it does not have). */
+async function managedImage(db: Database, actor: Actor | null, project: ProjectRow, iid: number, imageId: number) {
+  const issue = await readableIncident(db, actor, project, iid);
+  await assertMayManage(db, actor, issue);
+  return findImage(db, issue, imageId);
+}
+
 export async function updateMetricImage(
   db: Database,
   actor: Actor | null,
@@ -132,9 +139,7 @@ export async function updateMetricImage(
   imageId: number,
   input: MetricImageUpdate,
 ): Promise<MetricImageRow> {
-  const issue = await readableIncident(db, actor, project, iid);
-  await assertMayManage(db, actor, issue);
-  const image = await findImage(db, issue, imageId);
+  const image = await managedImage(db, actor, project, iid, imageId);
   return db
     .updateTable('issuable_metric_images')
     .set({
@@ -155,9 +160,7 @@ export async function deleteMetricImage(
   iid: number,
   imageId: number,
 ): Promise<void> {
-  const issue = await readableIncident(db, actor, project, iid);
-  await assertMayManage(db, actor, issue);
-  const image = await findImage(db, issue, imageId);
+  const image = await managedImage(db, actor, project, iid, imageId);
   await db.deleteFrom('issuable_metric_images').where('id', '=', image.id).execute();
   await uploads.files.remove(image.stored_path);
 }
