@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { authFile } from './auth';
+import { signUpFreshUser } from './fresh-user';
 import { settledScreenshot } from './screenshots';
 import { type SessionApi, sessionApi } from './session-api';
 
@@ -127,29 +128,46 @@ test.describe('alice (Owner of acme) adds children to an epic', () => {
     await expect(picker).toHaveValue('Web App');
   });
 
-  test('Add a new issue: a project alice opened is listed under Recently used, from the server', async ({ page }) => {
-    // Opening the project page records the visit (IE-18); the picker asks the server, not this browser.
-    const visited = page.waitForResponse(
-      (r) => r.url().endsWith('/-/track_namespace_visits') && r.request().method() === 'POST',
-    );
-    await page.goto('/acme/product/mobile/android');
-    expect((await visited).status()).toBe(200);
+  test('Add a new issue: a project opened is listed under Recently used, from the server', async ({ browser }) => {
+    // A user of the test's own, so the visits are exactly these (alice's depend on the specs before).
+    const id = stamp();
+    const page = await signUpFreshUser(browser, { username: `visitor-${id}`, name: `Visitor ${id}`, password: 'visitor-password-1' });
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    const own = await sessionApi(page);
+    const group = await own('POST', '/groups', { name: `Visits ${id}`, path: `visits-${id}` });
+    const elsewhere = await own('POST', '/groups', { name: `Elsewhere ${id}`, path: `elsewhere-${id}` });
+    for (const [path, namespace] of [['alpha', group], ['beta', group], ['gamma', elsewhere]] as const) {
+      await own('POST', '/projects', { name: path, path, namespace_id: namespace.id });
+    }
+    // Opening a project page records the visit (IE-18); the picker asks the server, not this browser.
+    for (const project of [`visits-${id}/beta`, `elsewhere-${id}/gamma`]) {
+      const visited = page.waitForResponse(
+        (r) => r.url().endsWith('/-/track_namespace_visits') && r.request().method() === 'POST',
+      );
+      await page.goto(`/${project}`);
+      expect((await visited).status()).toBe(200);
+    }
     await page.evaluate(() => localStorage.clear());
-    const epic = await newEpic(api, `Visited project parent ${stamp()}`);
-    await openEpic(page, epic);
+    const epic = (await own('POST', `/groups/visits-${id}/epics`, { title: `Visited project parent ${id}` })) as Json;
+    await page.goto(`/groups/visits-${id}/-/epics/${epic.iid}`);
+    await expect(page.getByRole('heading', { level: 1, name: epic.title })).toBeVisible();
     await choose(page, 'Add a new issue');
     const picker = page.getByRole('form', { name: 'Create new issue' }).getByRole('combobox', { name: 'Project' });
+    await expect(picker).toHaveValue('beta');
     await picker.fill('');
-    // Listed, not necessarily first: frecency ranks by visits per week, and the tests before this
-    // one in its shard (which shard depends on the spec count) may have opened another project more.
+    // Only the visited project under the epic's group: gamma is elsewhere, alpha was never opened.
     const recent = page.getByRole('group', { name: 'Recently used' }).getByRole('option');
-    await expect(recent.filter({ hasText: 'acme/product/mobile/android' })).toHaveCount(1);
+    await expect(recent).toHaveCount(1);
+    await expect(recent).toContainText(`visits-${id}/beta`);
+    await expect(page.getByRole('group', { name: 'Projects' }).getByRole('option')).toContainText([`visits-${id}/alpha`]);
     await settledScreenshot(page, 'epic-tree-add-frequent-project');
-    // Only projects under the epic's group: alice's home page lists her frequent ones of every group.
+    // The home page lists the frequent projects of every group.
     await page.goto('/');
-    const frequent = page.getByRole('list', { name: 'Projects', exact: true }).filter({ hasText: 'android' });
-    await expect(frequent.getByRole('link', { name: 'android' })).toBeVisible();
+    const frequent = page.getByRole('list', { name: 'Projects', exact: true });
+    await expect(frequent.getByRole('link', { name: 'beta' })).toBeVisible();
+    await expect(frequent.getByRole('link', { name: 'gamma' })).toBeVisible();
     await settledScreenshot(page, 'home-frequently-visited');
+    await page.context().close();
   });
 
   test('Add a new issue: the project preselected is defaultProjectForIssueCreation, and it can be changed', async ({

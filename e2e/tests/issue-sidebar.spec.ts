@@ -106,6 +106,8 @@ test('edits every planning field from the sidebar, and it all stays after a relo
   await field.getByRole('button', { name: 'Turn on' }).click();
   await expect(field.getByText('This issue is confidential')).toBeVisible();
   await settledScreenshot(page, 'issue-sidebar-edited');
+  // One issue's saves go one after another: the reload waits for the last to reach the server.
+  await expect(page.getByRole('complementary', { name: 'Issue details' })).toHaveAttribute('aria-busy', 'false');
 
   await page.reload();
   await expect(sidebarField(page, 'Assignees').getByText('Alice Anderson')).toBeVisible();

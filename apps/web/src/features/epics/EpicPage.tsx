@@ -9,6 +9,7 @@ import { EpicHeader } from './header/EpicHeader';
 import type { EpicPageData } from './header/epicPageApi';
 import { epicKeys, useEpic } from './queries';
 import { EpicSidebar } from './sidebar/EpicSidebar';
+import { useEpicSaving } from './sidebar/queries';
 import { ChildItemsPanel } from './tree/ChildItemsPanel';
 import { AddChildMenu } from './tree-add/AddChildMenu';
 import { useEpicLive } from './useEpicLive';
@@ -27,6 +28,7 @@ function EpicDetail({ epic, groupPath }: { epic: EpicPageData; groupPath: string
     [groupPath, epic.iid],
   );
   const [editing, setEditing] = useState(false);
+  const saving = useEpicSaving(groupPath, epic.iid);
   const { user } = useSession();
   const { create_note, mark_note_as_internal, admin_note } = epic.user_permissions;
   const notePermissions = useMemo(
@@ -50,6 +52,7 @@ function EpicDetail({ epic, groupPath }: { epic: EpicPageData; groupPath: string
           taskList: taskList.actions,
         }}
         asideLabel="Epic details"
+        asideBusy={saving}
         aside={<EpicSidebar epic={epic} groupPath={groupPath} />}
         collapsibleGutter
       >

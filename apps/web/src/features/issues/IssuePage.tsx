@@ -13,7 +13,7 @@ import { WorkItemHierarchy } from '../work-items/WorkItemHierarchy';
 import { IssueActions } from './IssueActions';
 import { issueTypeTitle } from './issueTypeName';
 import { LinkedItems } from './LinkedItems';
-import { issueKeys, useIssue, useIssuePermissions } from './queries';
+import { issueKeys, useIssue, useIssuePermissions, useIssueSaving } from './queries';
 import { IssueSidebar } from './sidebar/IssueSidebar';
 import { useIssuePolling } from './useIssuePolling';
 import { useIssueTaskList } from './useIssueTaskList';
@@ -85,6 +85,7 @@ function IssueHeader({ issue, children }: { issue: Issue; children?: ReactNode }
 function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string }) {
   const { user } = useSession();
   const permissions = useIssuePermissions(projectPath, issue.iid);
+  const saving = useIssueSaving(projectPath, issue.iid);
   const canUpdate = permissions.data?.updateIssue === true;
   const [editing, setEditing] = useState(false);
   const noteKeys = useMemo(
@@ -118,6 +119,7 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
           taskList: taskList.actions,
         }}
         asideLabel="Issue details"
+        asideBusy={saving}
         aside={<IssueSidebar issue={issue} projectPath={projectPath} permissions={permissions.data ?? null} />}
       >
         {taskList.alert && <Alert variant="danger">{taskList.alert}</Alert>}

@@ -1,4 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWritesPending, writeScope } from '../../lib/pendingWrites';
 import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
 import { issueDetailKey, issueQuery } from './issueQuery';
@@ -39,12 +40,11 @@ export function issueSaved(queryClient: QueryClient, projectPath: string, iid: n
   void queryClient.invalidateQueries({ queryKey: detail, predicate: (query) => query.queryKey.length > detail.length });
 }
 
-/**
- * One issue's saves reach the server in the order they were made: a start date set right after a
- * due date is checked against that due date, not against the one before it (TanStack runs the
- * mutations of one scope one at a time; each still shows at once).
- */
-const issueWriteScope = (projectPath: string, iid: number) => ({ id: `issue:${projectPath}#${iid}` });
+/** One issue's saves, in the order they were made (each still shows at once). */
+const issueWriteScope = (projectPath: string, iid: number) => writeScope(`issue:${projectPath}#${iid}`);
+
+/** Whether the issue's saves are still on their way. */
+export const useIssueSaving = (projectPath: string, iid: number) => useWritesPending(issueWriteScope(projectPath, iid).id);
 
 /**
  * Saves changes to the issue with its lock_version (a stale one is a 409), puts the answer in the

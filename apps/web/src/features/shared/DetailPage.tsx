@@ -89,12 +89,15 @@ export function DetailColumns({
   description,
   asideLabel,
   aside,
+  asideBusy = false,
   children,
   collapsibleGutter = false,
 }: {
   description: { html?: string | null; text?: string | null; onTaskToggle?: TaskToggle; taskList?: TaskListActions };
   asideLabel: string;
   aside: ReactNode;
+  /** The sidebar's saves are on their way (aria-busy). */
+  asideBusy?: boolean;
   children?: ReactNode;
   collapsibleGutter?: boolean;
 }) {
@@ -105,17 +108,17 @@ export function DetailColumns({
     </div>
   );
   return collapsibleGutter ? (
-    <GutterColumns asideLabel={asideLabel} aside={aside}>
+    <GutterColumns asideLabel={asideLabel} aside={aside} asideBusy={asideBusy}>
       {main}
     </GutterColumns>
   ) : (
-    <SmallScreenColumns asideLabel={asideLabel} aside={aside}>
+    <SmallScreenColumns asideLabel={asideLabel} aside={aside} asideBusy={asideBusy}>
       {main}
     </SmallScreenColumns>
   );
 }
 
-type ColumnsProps = { asideLabel: string; aside: ReactNode; children: ReactNode };
+type ColumnsProps = { asideLabel: string; aside: ReactNode; asideBusy: boolean; children: ReactNode };
 
 function SidebarToggle({ open, controls, onToggle }: { open: boolean; controls: string; onToggle: () => void }) {
   return (
@@ -131,21 +134,21 @@ function SidebarToggle({ open, controls, onToggle }: { open: boolean; controls: 
   );
 }
 
-function SmallScreenColumns({ asideLabel, aside, children }: ColumnsProps) {
+function SmallScreenColumns({ asideLabel, aside, asideBusy, children }: ColumnsProps) {
   const [asideOpen, setAsideOpen] = useState(false);
   const asideId = useId();
   return (
     <div className={styles.columns}>
       <SidebarToggle open={asideOpen} controls={asideId} onToggle={() => setAsideOpen((open) => !open)} />
       {children}
-      <aside id={asideId} className={styles.aside} data-open={asideOpen} aria-label={asideLabel}>
+      <aside id={asideId} className={styles.aside} data-open={asideOpen} aria-label={asideLabel} aria-busy={asideBusy}>
         {aside}
       </aside>
     </div>
   );
 }
 
-function GutterColumns({ asideLabel, aside, children }: ColumnsProps) {
+function GutterColumns({ asideLabel, aside, asideBusy, children }: ColumnsProps) {
   const [collapsed, toggle] = useCollapsedGutter();
   const asideId = useId();
   return (
@@ -153,7 +156,7 @@ function GutterColumns({ asideLabel, aside, children }: ColumnsProps) {
       {children}
       <div className={styles.gutter}>
         <SidebarToggle open={!collapsed} controls={asideId} onToggle={toggle} />
-        <aside id={asideId} className={styles.aside} hidden={collapsed} aria-label={asideLabel}>
+        <aside id={asideId} className={styles.aside} hidden={collapsed} aria-label={asideLabel} aria-busy={asideBusy}>
           {aside}
         </aside>
       </div>

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWritesPending, writeScope } from '../../../lib/pendingWrites';
 import { useSession } from '../../../lib/session';
 import type { Epic } from '../../../lib/types';
 import { showToast } from '../../../ui/toast';
@@ -94,6 +95,12 @@ export function useEpicSubscriptionToggle(groupPath: string, iid: number) {
   });
 }
 
+/** One epic's saves, in the order they were made (start date after due date, say). */
+const epicWriteScope = (groupPath: string, iid: number) => writeScope(`epic:${groupPath}&${iid}`);
+
+/** Whether the epic's sidebar saves are still on their way. */
+export const useEpicSaving = (groupPath: string, iid: number) => useWritesPending(epicWriteScope(groupPath, iid).id);
+
 /**
  * Saves sidebar fields through `PUT /groups/:id/epics/:iid`: `shown` is applied to the page at once
  * and rolled back when the server refuses; the answer then replaces it.
@@ -102,8 +109,7 @@ export function useEpicFieldUpdate(groupPath: string, iid: number) {
   const client = useQueryClient();
   const key = epicKeys.detail(groupPath, iid);
   return useMutation({
-    // One epic's sidebar saves reach the server in the order they were made (start date after due date, say).
-    scope: { id: `epic:${groupPath}&${iid}` },
+    scope: epicWriteScope(groupPath, iid),
     mutationFn: ({ changes }: { changes: EpicChanges; shown: Partial<Epic> }) =>
       updateEpicFields(groupPath, iid, changes),
     onMutate: ({ shown }) => patchDetail<Epic>(client, key, shown),
