@@ -6,4 +6,4 @@ export {
   type NotifyTarget,
   noteableNotifyTarget,
 } from './notification-target';
-export { type NotifyEvent, notify, notifyNoteable } from './notify';
+export { type NotifyEvent, notify, notifyNoteable, notifyPaged } from './notify';
