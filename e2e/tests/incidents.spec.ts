@@ -113,3 +113,58 @@ test('a Developer sets severity and status, adds a timeline event and uploads an
   await expect(guestMetrics.getByRole('button', { name: /^Delete image/ })).toHaveCount(0);
   await settledScreenshot(guestPage, 'incident-guest');
 });
+
+test('an Owner adds an escalation policy; set on an incident, it pages frank until the incident is acknowledged', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const page = await signedInPage(browser, 'alice');
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  await page.goto(`/${project.projectPath}`);
+  await page
+    .getByRole('navigation', { name: 'Project navigation' })
+    .getByRole('link', { name: 'Escalation policies' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Escalation policies' })).toBeVisible();
+  await expect(page.getByText('Create an escalation policy in GitLab')).toBeVisible();
+  await page.getByRole('button', { name: 'Add an escalation policy' }).click();
+  const form = page.getByRole('form', { name: 'Add escalation policy' });
+  await form.getByLabel('Name', { exact: true }).fill('Checkout on-call');
+  const rule = form.getByRole('group', { name: 'Escalation rule 1' });
+  await rule.getByLabel('Status').selectOption('ACKNOWLEDGED');
+  await rule.getByLabel('Minutes').fill('0');
+  await rule.getByLabel('Username').fill('frank');
+  await settledScreenshot(page, 'escalation-policy-form');
+  await form.getByRole('button', { name: 'Add escalation policy' }).click();
+  const card = page.getByRole('listitem', { name: 'Checkout on-call' });
+  await expect(card).toContainText('IF incident is not Acknowledged in 0 minutes THEN Email user @frank');
+  await settledScreenshot(page, 'escalation-policies');
+
+  const incident = await project.api('POST', `/projects/${project.projectId}/issues`, {
+    title: 'Payments time out',
+    issue_type: 'incident',
+  });
+  await page.goto(project.issueUrl(incident.iid as number));
+  const policy = sidebarField(page, 'Escalation policy');
+  await expect(policy.getByText('None', { exact: true })).toBeVisible();
+  await policy.getByRole('button', { name: 'Edit escalation policy' }).click();
+  await policy.getByRole('radio', { name: 'Checkout on-call' }).click();
+  await expect(policy.getByTestId('incident-escalation-policy')).toHaveText('Checkout on-call');
+  await expect(policy.getByText('Paged', { exact: true })).toBeVisible();
+  // The 0-minute rule pages at once: the worker writes GitLab's note, which the page shows live.
+  const activity = page.getByRole('region', { name: 'Activity' });
+  await expect(
+    activity.getByText('notified @frank of this incident via escalation policy Checkout on-call'),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await settledScreenshot(page, 'incident-paged');
+
+  const status = sidebarField(page, 'Status');
+  await status.getByRole('button', { name: 'Edit status' }).click();
+  await expect(status.getByText('Assign paging status')).toBeVisible();
+  await status.getByRole('radio', { name: 'Acknowledged' }).click();
+  await expect(status.getByText('Acknowledged', { exact: true })).toBeVisible();
+  await expect(policy.getByText('Paged', { exact: true })).toHaveCount(0);
+  await expect(policy.getByTestId('incident-escalation-policy')).toHaveText('Checkout on-call');
+});

@@ -96,6 +96,19 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       Document
     >
   >('features/incidents/incidentsApi.ts');
+  const escalation = await webModule<
+    Record<
+      | 'ESCALATION_POLICIES'
+      | 'CREATE_ESCALATION_POLICY'
+      | 'UPDATE_ESCALATION_POLICY'
+      | 'DESTROY_ESCALATION_POLICY'
+      | 'INCIDENT_ESCALATION_POLICY'
+      | 'SET_INCIDENT_ESCALATION_POLICY',
+      Document
+    >
+  >('features/incidents/escalationPoliciesApi.ts');
+  const policyId = 'gid://gitlab/IncidentManagement::EscalationPolicy/1';
+  const rules = [{ username: 'alice', elapsedTimeSeconds: 300, status: 'ACKNOWLEDGED' }];
   const incidentId = 'gid://gitlab/Issue/1';
   const liveVariables = { id: 'gid://gitlab/Issue/1' };
   const docs = roadmap.ROADMAP_DOCUMENTS;
@@ -273,6 +286,36 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       query: documentText(incidents.DESTROY_TIMELINE_EVENT),
       variables: { id: 'gid://gitlab/IncidentManagement::TimelineEvent/1' },
     },
+    {
+      name: 'escalationPolicies',
+      query: documentText(escalation.ESCALATION_POLICIES),
+      variables: { fullPath: 'acme/web' },
+    },
+    {
+      name: 'escalationPolicyCreate',
+      query: documentText(escalation.CREATE_ESCALATION_POLICY),
+      variables: { projectPath: 'acme/web', name: 'On call', description: '', rules },
+    },
+    {
+      name: 'escalationPolicyUpdate',
+      query: documentText(escalation.UPDATE_ESCALATION_POLICY),
+      variables: { id: policyId, name: 'On call', description: '', rules },
+    },
+    {
+      name: 'escalationPolicyDestroy',
+      query: documentText(escalation.DESTROY_ESCALATION_POLICY),
+      variables: { id: policyId },
+    },
+    {
+      name: 'incidentEscalationPolicy',
+      query: documentText(escalation.INCIDENT_ESCALATION_POLICY),
+      variables: { fullPath: 'acme/web', iid: '1' },
+    },
+    {
+      name: 'incidentSetEscalationPolicy',
+      query: documentText(escalation.SET_INCIDENT_ESCALATION_POLICY),
+      variables: { projectPath: 'acme/web', iid: '1', policyId },
+    },
   ];
 }
 
@@ -288,6 +331,7 @@ describe('the web app’s GraphQL documents', () => {
       'features/epics/tree-add/treeAddApi.ts',
       'features/epics/tree/treeApi.ts',
       'features/frequent/frequentApi.ts',
+      'features/incidents/escalationPoliciesApi.ts',
       'features/incidents/incidentsApi.ts',
       'features/issues/blockingIssuesApi.ts',
       'features/issues/issueActionsApi.ts',

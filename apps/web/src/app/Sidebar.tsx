@@ -17,6 +17,7 @@ export interface SidebarContext {
   canManageDuo?: boolean;
   /** A project's Developers and up: its vulnerability report. */
   canReadVulnerabilities?: boolean;
+  canReadEscalationPolicies?: boolean;
 }
 
 export type SidebarItemId =
@@ -33,7 +34,8 @@ export type SidebarItemId =
   | 'usage_quotas'
   | 'gitlab_duo'
   | 'billings'
-  | 'vulnerability_report';
+  | 'vulnerability_report'
+  | 'escalation_policies';
 
 interface Item {
   id: SidebarItemId;
@@ -56,6 +58,7 @@ const LABELS: Record<SidebarItemId, string> = {
   gitlab_duo: 'GitLab Duo',
   billings: 'Billing',
   vulnerability_report: 'Vulnerability report',
+  escalation_policies: 'Escalation policies',
 };
 
 /** A group's pages after its overview, in sidebar order; a project has the ones it shares with groups. */
@@ -75,6 +78,15 @@ function itemsFor(context: SidebarContext): Item[] {
                 id: 'vulnerability_report' as const,
                 label: LABELS.vulnerability_report,
                 href: urls.vulnerabilityReport(path),
+              },
+            ]
+          : []),
+        ...(context.canReadEscalationPolicies
+          ? [
+              {
+                id: 'escalation_policies' as const,
+                label: LABELS.escalation_policies,
+                href: urls.escalationPolicies(path),
               },
             ]
           : []),

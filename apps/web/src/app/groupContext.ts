@@ -34,6 +34,7 @@ export function projectSidebar(fullPath: string, project: Project | undefined): 
     id: project?.id,
     canManageSettings: project?.can_admin_issuable_templates === true,
     canReadVulnerabilities: project?.can_read_vulnerability === true,
+    canReadEscalationPolicies: project?.can_read_escalation_policies === true,
   };
 }
 

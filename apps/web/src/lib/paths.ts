@@ -46,7 +46,8 @@ export type ProjectPage =
   | 'hooks'
   | 'environments'
   | 'vulnerability_report'
-  | 'vulnerability';
+  | 'vulnerability'
+  | 'escalation_policies';
 
 export type ParsedPath =
   | { kind: 'namespace'; fullPath: string }
@@ -122,6 +123,11 @@ export function parseResourcePath(pathname: string): ParsedPath {
     if (rawIid !== undefined) return { kind: 'unknown' };
     if (isGroupRoute) return { kind: 'group', fullPath, page: 'hooks' };
     return segments.length >= 2 ? { kind: 'project', fullPath, page: 'hooks' } : { kind: 'unknown' };
+  }
+  if (list === 'escalation_policies') {
+    return !isGroupRoute && segments.length >= 2 && rawIid === undefined
+      ? { kind: 'project', fullPath, page: 'escalation_policies' }
+      : { kind: 'unknown' };
   }
   if (list === 'billings') {
     return isGroupRoute && segments.length === 1 && rawIid === undefined
@@ -222,6 +228,7 @@ export const urls = {
   mergeRequest: (projectPath: string, iid: number) => `/${encodePath(projectPath)}/-/merge_requests/${iid}`,
   /** A project's vulnerability report (GitLab's Secure > Vulnerability report). */
   vulnerabilityReport: (projectPath: string) => `/${encodePath(projectPath)}/-/security/vulnerability_report`,
+  escalationPolicies: (projectPath: string) => `/${encodePath(projectPath)}/-/escalation_policies`,
   vulnerability: (projectPath: string, id: number) => `/${encodePath(projectPath)}/-/security/vulnerabilities/${id}`,
 };
 

@@ -63,6 +63,9 @@ export interface Project {
   can_admin_issuable_templates?: boolean;
   /** Sent with `GET /projects/:id` only: whether you may read the project's vulnerability report. */
   can_read_vulnerability?: boolean;
+  /** Sent with `GET /projects/:id` only: whether you may see, and change, the escalation policies. */
+  can_read_escalation_policies?: boolean;
+  can_admin_escalation_policies?: boolean;
 }
 
 export interface LabelDetail {

@@ -31,6 +31,7 @@ const page = {
   GitlabDuo: lazyNamed(() => import('../features/groups/GitlabDuoSettingsPage'), 'GitlabDuoSettingsPage'),
   UsageQuotas: lazyNamed(() => import('../features/billing/UsageQuotasPage'), 'UsageQuotasPage'),
   Billing: lazyNamed(() => import('../features/billing/BillingPage'), 'BillingPage'),
+  EscalationPolicies: lazyNamed(() => import('../features/incidents/EscalationPoliciesPage'), 'EscalationPoliciesPage'),
   VulnerabilityReport: lazyNamed(
     () => import('../features/vulnerabilities/VulnerabilityReportPage'),
     'VulnerabilityReportPage',
@@ -209,6 +210,7 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
       projectPage('/hooks', (p) => <page.Webhooks kind="project" fullPath={p} />),
       projectPage('/environments', (p) => <page.Environments projectPath={p} />),
       projectPage('/security/vulnerability_report', (p) => <page.VulnerabilityReport projectPath={p} />),
+      projectPage('/escalation_policies', (p) => <page.EscalationPolicies projectPath={p} />),
     ]),
     vulnerability,
     issue,

@@ -2,6 +2,7 @@ import { MAX_INT4 } from '@meridian/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { canProject } from '../../policy/abilities';
 import { gitlabBoolean, parseIdOrPath } from '../../rest/params';
 import { findProject, nameParam, namespaceRoutes, pathParam, projectSubject, visibilityParam } from '../namespaces';
 import { canManageTemplates } from '../templates';
@@ -54,6 +55,17 @@ export const projectsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (ap
       can_admin_issuable_templates: canManageTemplates(request.actor, projectSubject(project)),
       // The web's sidebar links the vulnerability report only for those who may read it (Developers and up).
       can_read_vulnerability: canVulnerability(request.actor, 'read', project),
+      // …and the escalation policies page for Reporters and up, its editing for Maintainers and up.
+      can_read_escalation_policies: canProject(
+        request.actor,
+        'read_incident_management_escalation_policy',
+        projectSubject(project),
+      ),
+      can_admin_escalation_policies: canProject(
+        request.actor,
+        'admin_incident_management_escalation_policy',
+        projectSubject(project),
+      ),
     };
   });
 };

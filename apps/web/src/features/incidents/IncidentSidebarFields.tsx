@@ -1,7 +1,9 @@
+import { ESCALATION_TEXTS } from '@meridian/domain';
 import { useId, useState } from 'react';
 import { Badge, type BadgeVariant } from '../../ui/Badge';
 import { EditableSidebarField } from '../shared/sidebar/EditableSidebarField';
 import sidebar from '../shared/sidebar/Sidebar.module.css';
+import { IncidentEscalationPolicyField } from './IncidentEscalationPolicyField';
 import type { EscalationStatus, Severity } from './incidentsApi';
 import { useIncidentFields, useSetIncidentField } from './queries';
 
@@ -110,29 +112,42 @@ export function IncidentSidebarFields({
         canEdit={canEdit}
         failure={failure?.field === 'status' ? failure.text : fetchFailed}
         editor={(close) => (
-          <Choices
-            legend="Status"
-            choices={STATUS_TEXT}
-            current={status as keyof typeof STATUS_TEXT}
-            onChoose={(value) => {
-              close();
-              setFailure(null);
-              set.mutate(
-                { status: value },
-                {
-                  onError: () =>
-                    setFailure({
-                      field: 'status',
-                      text: 'An error occurred while updating the incident status. Please reload the page and try again.',
-                    }),
-                },
-              );
-            }}
-          />
+          <>
+            <p className={sidebar.options}>
+              <strong>{ESCALATION_TEXTS.statusDropdownHeader}</strong>
+              <br />
+              {ESCALATION_TEXTS.statusDropdownInfo}
+            </p>
+            <Choices
+              legend="Status"
+              choices={STATUS_TEXT}
+              current={status as keyof typeof STATUS_TEXT}
+              onChoose={(value) => {
+                close();
+                setFailure(null);
+                set.mutate(
+                  { status: value },
+                  {
+                    onError: () =>
+                      setFailure({
+                        field: 'status',
+                        text: 'An error occurred while updating the incident status. Please reload the page and try again.',
+                      }),
+                  },
+                );
+              }}
+            />
+          </>
         )}
       >
         <span data-testid="incident-status">{statusText(status)}</span>
       </EditableSidebarField>
+      <IncidentEscalationPolicyField
+        projectPath={projectPath}
+        iid={iid}
+        canEdit={canEdit}
+        triggered={status === 'TRIGGERED'}
+      />
     </>
   );
 }
