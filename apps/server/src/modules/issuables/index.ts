@@ -2,10 +2,8 @@
 export { destroyConfirmed, parseDestroyForm, requireDestroyConfirmation } from './destroy-confirmation';
 export { IMPORT_SOURCES, type ImportSource, presentImported } from './imported-from';
 export {
-  afterPosition,
-  type BatchPosition,
-  batchPositionOf,
   type IssuableOrder,
+  issuableBatches,
   type OrderKeyType,
   orderKeyColumns,
 } from './issuable-batches';

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Condition, IssuableSource } from './issuable-source';
+import { keysetBatches } from '../../db/keyset-batches';
+import { allOf, type Condition, type IssuableSource } from './issuable-source';
 
 /** The SQL type of an order key: a key read back as text is cast to it, whatever the driver. */
 export type OrderKeyType = 'timestamptz' | 'date' | 'text' | 'int' | 'bigint';
@@ -52,4 +53,23 @@ export function afterPosition(source: IssuableSource, order: IssuableOrder, posi
     after = sql<boolean>`((${e}) ${op} ${key} OR (${e}) IS NULL OR ((${e}) = ${key} AND ${after}))`;
   }
   return after;
+}
+
+/**
+ * Every row of an issuable list (its conditions, in its order, no page), read in keyset batches of
+ * `batchSize` so a caller streaming them holds one batch at a time. `read` runs the list's query
+ * with a WHERE, `orderKeyColumns(order)` selected, its ORDER BY and the limit.
+ */
+export function issuableBatches<R extends { id: number } & Record<string, unknown>>(
+  source: IssuableSource,
+  order: IssuableOrder,
+  where: Condition[],
+  batchSize: number,
+  read: (where: Condition, limit: number) => Promise<R[]>,
+): AsyncGenerator<R[]> {
+  return keysetBatches<R, BatchPosition>(async (after) => {
+    const rows = await read(allOf(after ? [...where, afterPosition(source, order, after)] : where), batchSize);
+    const last = rows[rows.length - 1];
+    return { rows, next: last && rows.length === batchSize ? batchPositionOf(last, order) : null };
+  });
 }
