@@ -23,7 +23,7 @@ const csvExportSchema = z.object({
   kind: z.enum(['issues', 'merge_requests']),
   project_id: z.number().int(),
   user_id: z.number().int(),
-  query: z.record(z.string(), z.unknown()),
+  query: z.record(z.string().max(255), z.unknown()),
 });
 type CsvExportRequest = z.infer<typeof csvExportSchema>;
 

@@ -108,7 +108,7 @@ describe('GET /groups/<group>/-/epics.csv', () => {
 
   it('prefixes cells a spreadsheet would run as formulas with a quote', async () => {
     const rows = await exportRows('/groups/epcsvacme/-/epics.csv', 'owner');
-    const formula = rows.find((r) => r.Title.includes('calc'));
+    const formula = rows.find((r) => r.Title?.includes('calc'));
     expect(formula?.Title).toBe(`'=cmd|" /C calc"!A0`);
     expect(formula?.Description).toBe("'+1+1");
   });

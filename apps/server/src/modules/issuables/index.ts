@@ -19,7 +19,7 @@ export {
 export { type IssuableFilterTarget, issuableFilterConditions, labelSql, userIdByName } from './issuable-filter-sql';
 export type { IssuableFilters, Wildcard } from './issuable-filters';
 export { foldAssigneeId, idList, nullableId } from './issuable-input';
-export { issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from './issuable-order';
+export { isNotNullOrder, issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from './issuable-order';
 export {
   iso,
   issuableHeadAfterId,

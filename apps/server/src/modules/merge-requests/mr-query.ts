@@ -7,6 +7,7 @@ import {
   type IssuableOrder,
   type IssuableProjectColumns,
   type IssuableSource,
+  isNotNullOrder,
   issuableOrderBy,
   issuableProjectColumns,
   listScopeCondition,
@@ -79,7 +80,11 @@ const orderKeyTypes: Record<MergeRequestListOrder, OrderKeyType> = {
 /** The list's order as a typed key (what `orderByClause` sorts by), for keyset batches over it. */
 export function mergeRequestOrder(f: MergeRequestFilters): IssuableOrder {
   const orderBy = f.orderBy ?? 'created_at';
-  return { sort: f.sort, keys: [{ expression: orderExpression(orderBy), type: orderKeyTypes[orderBy] }] };
+  return {
+    sort: f.sort,
+    keys: [{ expression: orderExpression(orderBy), type: orderKeyTypes[orderBy] }],
+    notNull: isNotNullOrder(orderBy),
+  };
 }
 
 /** Merge requests as an issuable list source (modules/issuables). */
