@@ -35,6 +35,18 @@ test.describe('alice (Owner of acme) adds children to an epic', () => {
     await page.goto('/');
     api = await sessionApi(page);
   });
+  // CI keeps only the log: a failure prints what the open form and list showed (two CI runs failed
+  // waiting for a project option that never appeared, and no local run reproduced it).
+  test.afterEach(async ({ page }, testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    const form = page.getByRole('form').first();
+    const snapshot = (await form.count()) ? await form.ariaSnapshot({ timeout: 2000 }).catch(String) : 'no form';
+    const list = page.getByRole('listbox');
+    const listed = (await list.count())
+      ? await list.first().ariaSnapshot({ timeout: 2000 }).catch(String)
+      : 'no listbox';
+    console.log(`[${testInfo.title}] form:\n${snapshot}\nlistbox:\n${listed}`);
+  });
 
   test('the menu, one form at a time, Escape cancels', async ({ page }) => {
     const epic = await newEpic(api, `Menu parent ${stamp()}`);

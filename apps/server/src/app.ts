@@ -19,7 +19,7 @@ import {
   epicTreeLinksRoutes,
 } from './modules/epics/routes';
 import { geoStatusReportRoutes, refuseWritesOnSecondary, signInThroughPrimary } from './modules/geo/routes';
-import { metricImageFileRoutes } from './modules/incidents/routes';
+import { escalationPagingPlugin, metricImageFileRoutes } from './modules/incidents/routes';
 import { issueExportRoutes, issuePageRoutes } from './modules/issues/routes';
 import { mergeRequestExportRoutes } from './modules/merge-requests/routes';
 import { moderationWebRoutes } from './modules/moderation/routes';
@@ -117,6 +117,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   await app.register(webhookPlugin, { ctx });
   await app.register(statusCheckPlugin, { ctx });
+  await app.register(escalationPagingPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);
   return app;
 }

@@ -221,6 +221,33 @@ export interface IdentitiesTable {
   created_at: Generated<Date>;
 }
 
+export interface IncidentManagementEscalationPoliciesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  description: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface IncidentManagementEscalationRulesTable {
+  id: Generated<number>;
+  policy_id: number;
+  user_id: number;
+  status: string;
+  elapsed_time_seconds: number;
+}
+
+export interface IncidentManagementPendingIssueEscalationsTable {
+  id: Generated<number>;
+  rule_id: number;
+  issue_id: number;
+  process_at: Date;
+  locked_until: Date | null;
+  created_by_id: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface IncidentManagementTimelineEventsTable {
   id: Generated<number>;
   issue_id: number;
@@ -321,6 +348,8 @@ export interface IssuesTable {
   last_edited_by_id: number | null;
   severity: Generated<string>;
   escalation_status: Generated<string>;
+  escalation_policy_id: number | null;
+  escalations_started_at: Date | null;
 }
 
 export interface IterationsTable {
@@ -868,6 +897,9 @@ export interface DB {
   group_members: GroupMembersTable;
   group_visits: GroupVisitsTable;
   identities: IdentitiesTable;
+  incident_management_escalation_policies: IncidentManagementEscalationPoliciesTable;
+  incident_management_escalation_rules: IncidentManagementEscalationRulesTable;
+  incident_management_pending_issue_escalations: IncidentManagementPendingIssueEscalationsTable;
   incident_management_timeline_events: IncidentManagementTimelineEventsTable;
   internal_ids: InternalIdsTable;
   issuable_metric_images: IssuableMetricImagesTable;

@@ -35,6 +35,7 @@ export const builder = new SchemaBuilder<{
     TodoID: { Input: string; Output: string };
     TodoableID: { Input: string; Output: string };
     IncidentManagementTimelineEventID: { Input: string; Output: string };
+    IncidentManagementEscalationPolicyID: { Input: string; Output: string };
     DiscussionID: { Input: string; Output: string };
   };
 }>({

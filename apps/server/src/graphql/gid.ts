@@ -17,7 +17,9 @@ export type GidType =
   | 'WorkItem'
   | 'Note'
   | 'Todo'
-  | 'IncidentManagement::TimelineEvent';
+  | 'IncidentManagement::TimelineEvent'
+  | 'IncidentManagement::EscalationPolicy'
+  | 'IncidentManagement::EscalationRule';
 
 export function gid(type: GidType, id: number): string {
   return `gid://gitlab/${type}/${id}`;

@@ -16,6 +16,7 @@ import './types/issue-sidebar.graphql';
 import './types/issue-sidebar-mutations.graphql';
 import './types/incident.graphql';
 import './types/timeline-event.graphql';
+import './types/escalation-policy.graphql';
 import './types/issue-move.graphql';
 import './types/sidebar-mutations.graphql';
 import './types/note-mutations.graphql';

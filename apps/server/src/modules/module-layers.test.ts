@@ -45,6 +45,7 @@ const LAYERS: Record<string, number> = {
   subscriptions: 1,
   webhooks: 1,
   'incident-timeline': 1,
+  'incident-escalations': 1,
   'status-checks': 1,
   // 0: what everything reads
   issuables: 0,

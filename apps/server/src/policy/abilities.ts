@@ -32,6 +32,8 @@ export const projectAbilities = [
   'destroy_project',
   'create_incident',
   'admin_incident_management_timeline_event',
+  'read_incident_management_escalation_policy',
+  'admin_incident_management_escalation_policy',
 ] as const;
 export const issueAbilities = [
   'read_issue',
@@ -154,6 +156,11 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, project
     case 'admin_incident_management_timeline_event':
       // GitLab: Developer and up add, edit and remove an incident's timeline events.
       return level >= AccessLevel.DEVELOPER;
+    case 'read_incident_management_escalation_policy':
+      // GitLab: Reporter and up see the escalation policies; Maintainer and up change them.
+      return level >= AccessLevel.REPORTER;
+    case 'admin_incident_management_escalation_policy':
+      return level >= AccessLevel.MAINTAINER;
     case 'admin_project':
       return level >= AccessLevel.MAINTAINER;
     case 'destroy_project':

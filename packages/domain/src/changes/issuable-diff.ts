@@ -24,6 +24,8 @@ export interface IssuableSnapshot {
   /** Incidents: severity and escalation status (other issue types keep the defaults). */
   severity?: string;
   escalation_status?: string;
+  /** Incidents: the escalation policy that pages their responders. */
+  escalation_policy_id?: number | null;
   /** Issues: seconds estimated, and the sum of the time logged. */
   time_estimate?: number;
   total_time_spent?: number;
@@ -55,6 +57,7 @@ export const SCALAR_FIELDS = [
   'health_status',
   'severity',
   'escalation_status',
+  'escalation_policy_id',
   'time_estimate',
   'total_time_spent',
   'discussion_locked',

@@ -1,2 +1,3 @@
+export * from './escalation-policies';
 export * from './incident-fields';
 export * from './timeline-notes';

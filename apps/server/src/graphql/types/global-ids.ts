@@ -17,7 +17,8 @@ type GlobalIdScalar =
   | 'NoteableID'
   | 'TodoID'
   | 'TodoableID'
-  | 'IncidentManagementTimelineEventID';
+  | 'IncidentManagementTimelineEventID'
+  | 'IncidentManagementEscalationPolicyID';
 
 function globalIdScalar(name: GlobalIdScalar, types: readonly GidType[], example: string) {
   const check = (value: unknown): string => {
@@ -52,6 +53,11 @@ globalIdScalar(
   'IncidentManagementTimelineEventID',
   ['IncidentManagement::TimelineEvent'],
   'gid://gitlab/IncidentManagement::TimelineEvent/1',
+);
+globalIdScalar(
+  'IncidentManagementEscalationPolicyID',
+  ['IncidentManagement::EscalationPolicy'],
+  'gid://gitlab/IncidentManagement::EscalationPolicy/1',
 );
 // What a to-do can be about (GitLab's Todoable); an issue's work item id is its issue id.
 globalIdScalar('TodoableID', ['Issue', 'MergeRequest', 'Epic', 'WorkItem'], 'gid://gitlab/Issue/1');

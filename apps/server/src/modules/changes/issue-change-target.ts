@@ -53,6 +53,7 @@ const ISSUE_FIELDS = [
   'health_status',
   'severity',
   'escalation_status',
+  'escalation_policy_id',
 ] as const;
 
 /** The fields of an issue row the recorder compares, with its label and assignee sets when loaded. */

@@ -9,6 +9,7 @@ import {
 } from '@meridian/domain';
 import { publishChange } from '../../realtime/change-channel';
 import type { InTransaction } from '../../service-context';
+import { syncIncidentEscalations } from '../incident-escalations';
 import { addAutomaticTimelineEvents } from '../incident-timeline';
 import { type NotifyEvent, notify } from '../notifications';
 import { queueStatusChecks } from '../status-checks';
@@ -26,7 +27,7 @@ export type { ChangeTarget } from './change-target';
  * epic, from one diff of its before and after snapshots, inside the write's transaction: system
  * notes (on the item, and on both parents when an epic moves), mention rows and to-dos, assignee
  * and reviewer to-dos, notification emails (queued in the outbox), an incident's automatic
- * timeline events, live events, the webhook event and, for a merge request, the requests to its
+ * timeline events and pending escalations, live events, the webhook event and, for a merge request, the requests to its
  * project's external status checks. GitLab's Issuable::BaseService#handle_changes, in one place for
  * every write path. Runs with the write's context (its transaction, actor and configuration).
  * Answers the field changes it recorded.
@@ -47,6 +48,7 @@ export async function recordChange(
   if (target.type === 'Issue' && target.noteTarget.projectId !== null) {
     const incident = { issueId: target.id, projectId: target.noteTarget.projectId, authorId: actor.id };
     await addAutomaticTimelineEvents(trx, incident, automaticTimelineNotes(actor.username, before, after));
+    await syncIncidentEscalations(trx, target.id, actor.id, before, after);
   }
   const description = changeOf(changes, 'description');
   if (created || description) {

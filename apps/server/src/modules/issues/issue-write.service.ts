@@ -15,6 +15,7 @@ import { publishChange } from '../../realtime/change-channel';
 import type { ServiceContext } from '../../service-context';
 import { issueChangeTarget, issueSnapshot, recordChange } from '../changes';
 import { epicIdsDatedBy, findEpicById, refreshEpicDates, setIssueEpic } from '../epics';
+import { projectEscalationPolicyId } from '../incident-escalations';
 import { nextIid } from '../internal-ids';
 import { editStamp, textEditStamp, validAssignees, validIteration, validMilestone } from '../issuables';
 import type { ProjectRow } from '../namespaces';
@@ -42,6 +43,8 @@ export interface IssueInput extends IssueLabelChanges {
   /** Incidents only (400 for other types); anyone who may update the issue. */
   severity?: Severity;
   escalation_status?: EscalationStatus;
+  /** Incidents only: the project's escalation policy that pages (null: none). */
+  escalation_policy_id?: number | null;
   /** Objectives and key results (the work item progress widget): 0–100. */
   progress?: number | null;
   discussion_locked?: boolean;
@@ -261,6 +264,7 @@ async function issueRowChanges(
     Object.assign(changes, { state: 'opened', closed_at: null, closed_by_id: null });
   }
   incidentFieldChanges(me, issue, input, changes);
+  await escalationPolicyChange(trx, project, issue, input, changes);
   if (!admin) return changes;
   if (input.milestone_id !== undefined) {
     const milestoneId = await validMilestone(trx, project, input.milestone_id);
@@ -302,6 +306,26 @@ function incidentFieldChanges(me: Actor, issue: IssueRow, input: IssueInput, cha
   if (status !== undefined || issue.issue_type !== 'incident') return;
   if (changes.state === 'closed' && issue.escalation_status !== 'resolved') changes.escalation_status = 'resolved';
   if (changes.state === 'opened' && issue.escalation_status !== 'triggered') changes.escalation_status = 'triggered';
+}
+
+/** The incident's escalation policy (GitLab's issueSetEscalationPolicy): one of its project's, or none. */
+async function escalationPolicyChange(
+  trx: Transaction<DB>,
+  project: ProjectRow,
+  issue: IssueRow,
+  input: IssueInput,
+  changes: Updateable<IssuesTable>,
+) {
+  const wanted = input.escalation_policy_id;
+  if (wanted === undefined) return;
+  if ((input.issue_type ?? issue.issue_type) !== 'incident') {
+    throw badRequest(
+      'escalation_policy_id is invalid: only incidents have an escalation policy',
+      'escalation_policy_id',
+    );
+  }
+  const id = wanted === null ? null : await projectEscalationPolicyId(trx, project.id, wanted);
+  if (id !== issue.escalation_policy_id) changes.escalation_policy_id = id;
 }
 
 /**

@@ -8,4 +8,4 @@ export {
   noteableNotifyTarget,
 } from './notification-target';
 export type { ComposedEmail, CsvExportComposer } from './notification-worker';
-export { type NotifyEvent, notify, notifyNoteable } from './notify';
+export { type NotifyEvent, notify, notifyNoteable, notifyPaged } from './notify';

@@ -18,7 +18,9 @@ export type EmailEvent =
   | { kind: 'reassign_issue' | 'reassign_merge_request'; assignees: string[] }
   | { kind: 'close_issue' | 'reopen_issue' | 'close_merge_request' | 'reopen_merge_request' }
   | { kind: 'new_merge_request' | 'new_epic'; description: string }
-  | { kind: 'close_epic' | 'reopen_epic' };
+  | { kind: 'close_epic' | 'reopen_epic' }
+  /** An escalation policy's rule paged the recipient (GitLab's incident_escalation_fired_email). */
+  | { kind: 'incident_escalation'; policyName: string };
 
 export interface RenderedEmail {
   subject: string;
@@ -57,6 +59,8 @@ function lead(event: EmailEvent, target: NotifyTarget, authorName: string): stri
     case 'reopen_merge_request':
     case 'reopen_epic':
       return `${cap(noun(target))} was reopened by ${authorName}.`;
+    case 'incident_escalation':
+      return `An incident has been triggered in ${target.containerName}: escalation policy ${event.policyName} pages you. Title: ${target.title}`;
   }
 }
 

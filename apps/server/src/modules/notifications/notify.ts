@@ -1,5 +1,7 @@
 import { type CustomNotificationEvent, extractMentions } from '@meridian/domain';
+import { loadActiveActors } from '../../policy/load-actor';
 import type { ServiceContext } from '../../service-context';
+import type { MailSettings } from './mail-settings';
 import { type EmailEvent, renderNotificationEmail } from './notification-email';
 import { notificationRecipients, type RecipientQuery } from './notification-recipients';
 import { type NotifyTarget, noteableNotifyTarget } from './notification-target';
@@ -72,21 +74,57 @@ export async function notify(ctx: ServiceContext, target: NotifyTarget, event: N
       : event;
   const authorName = byId.get(author.id)?.name ?? author.username;
   const email = renderNotificationEmail(settings, target, emailEvent, authorName);
-  const rows = recipients.flatMap((id) => {
-    const user = byId.get(id);
-    if (!user?.email) return [];
-    return [
-      {
-        user_id: id,
-        to_address: user.email,
-        subject: email.subject,
-        text_body: email.text,
-        html_body: email.html,
-        headers: JSON.stringify(email.headers),
-      },
-    ];
-  });
+  await queueEmails(
+    db,
+    recipients.flatMap((id) => byId.get(id) ?? []),
+    email,
+  );
+}
+
+/** One outbox row per user with an email address, all with the same email. */
+async function queueEmails(
+  db: ServiceContext['db'],
+  users: { id: number; email: string | null }[],
+  email: ReturnType<typeof renderNotificationEmail>,
+): Promise<void> {
+  const rows = users.flatMap((user) =>
+    user.email
+      ? [
+          {
+            user_id: user.id,
+            to_address: user.email,
+            subject: email.subject,
+            text_body: email.text,
+            html_body: email.html,
+            headers: JSON.stringify(email.headers),
+          },
+        ]
+      : [],
+  );
   if (rows.length) await db.insertInto('notification_emails').values(rows).execute();
+}
+
+/**
+ * Emails the users an escalation rule pages about an incident (no notification level applies: a
+ * page is always sent), those of them who may read it and are active. Nothing without SMTP.
+ */
+export async function notifyPaged(
+  db: ServiceContext['db'],
+  settings: MailSettings,
+  target: NotifyTarget,
+  userIds: number[],
+  policyName: string,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  const actors = await loadActiveActors(db, userIds);
+  const readers = userIds.filter((id) => {
+    const actor = actors.get(id);
+    return actor !== undefined && target.mayRead(actor, false);
+  });
+  if (readers.length === 0) return;
+  const users = await db.selectFrom('users').select(['id', 'email']).where('id', 'in', readers).execute();
+  const email = renderNotificationEmail(settings, target, { kind: 'incident_escalation', policyName }, '');
+  await queueEmails(db, users, email);
 }
 
 /** `notify` for a comment's issue or epic: looks up its project or group only when emails are sent. */

@@ -404,4 +404,17 @@ export const graphqlOutOfScope: OutOfScope[] = [
       "an incident's (the bundle's issue is not one): modules/incidents/incident-fields.rest.test.ts and timeline-events.graphql.test.ts attack them — guest, outsider, plain issue",
     ),
   ),
+  ...[
+    'Mutation.escalationPolicyCreate',
+    'Mutation.escalationPolicyUpdate',
+    'Mutation.escalationPolicyDestroy',
+    'Mutation.issueSetEscalationPolicy',
+    'Project.incidentManagementEscalationPolicies',
+    'Project.incidentManagementEscalationPolicy',
+  ].map((f) =>
+    field(
+      f,
+      "a project's one escalation policy and an incident's (the bundle has neither): modules/incidents/escalation-policies.graphql.test.ts attacks them — reporter, developer, guest, outsider, plain issue",
+    ),
+  ),
 ];

@@ -1,0 +1,291 @@
+import type { ESCALATION_RULE_STATUSES } from '@meridian/domain';
+import { badRequest } from '../../errors';
+import {
+  createEscalationPolicy,
+  destroyEscalationPolicy,
+  type EscalationPolicyWithRules,
+  type EscalationRuleRow,
+  findEscalationPolicy,
+  listEscalationPolicies,
+  parseEscalationPolicyCreate,
+  parseEscalationPolicyUpdate,
+  updateEscalationPolicy,
+} from '../../modules/incidents';
+import { updateIssue } from '../../modules/issues';
+import { findProject } from '../../modules/namespaces';
+import { serviceContext } from '../../service-context';
+import { builder } from '../builder';
+import { defineConnection, pageArgs, paginateArray } from '../connection';
+import { gid, parseGid } from '../gid';
+import { inputMutation, mutationPayload } from '../input-mutation';
+import { CLIENT_MUTATION_ID_FIELD, objectPayload } from '../mutation-errors';
+import './global-ids';
+import { issueChangeMutation, issueTargetFields } from './issue-mutations.graphql';
+import { pathArgExtensions, validFullPath } from './path-args';
+import { ISSUE_REFS, ProjectRef } from './refs';
+import { userByIdField } from './user-field';
+
+/*
+ * GitLab's escalation policies (IE §4 "Escalation paging"): `Project.incidentManagementEscalationPolicies`
+ * and `…EscalationPolicy(id:)`, `Issue.escalationPolicy`, the mutations `escalationPolicyCreate`,
+ * `escalationPolicyUpdate`, `escalationPolicyDestroy` and `issueSetEscalationPolicy` (through
+ * `updateIssue`, so the change pipeline starts and stops the incident's paging).
+ */
+
+const POLICY_GID = 'IncidentManagement::EscalationPolicy' as const;
+const RULE_GID = 'IncidentManagement::EscalationRule' as const;
+
+const EscalationRuleStatus = builder.enumType('EscalationRuleStatus', {
+  description: 'Escalation rule statuses',
+  values: {
+    ACKNOWLEDGED: { description: '.' },
+    RESOLVED: { description: '.' },
+  },
+});
+
+const EscalationRuleRef = builder.objectRef<EscalationRuleRow>('EscalationRuleType').implement({
+  description: 'Represents an escalation rule for an escalation policy',
+  fields: (t) => ({
+    id: t.id({ nullable: true, description: 'ID of the escalation policy rule.', resolve: (r) => gid(RULE_GID, r.id) }),
+    elapsedTimeSeconds: t.int({
+      nullable: true,
+      description: 'Time in seconds before the rule is activated.',
+      resolve: (r) => r.elapsed_time_seconds,
+    }),
+    status: t.field({
+      type: EscalationRuleStatus,
+      nullable: true,
+      description: 'Status required to prevent the rule from activating.',
+      resolve: (r) => r.status.toUpperCase() as 'ACKNOWLEDGED' | 'RESOLVED',
+    }),
+    user: userByIdField(t, 'User to escalate to for this rule.', (r) => r.user_id),
+  }),
+});
+
+export const EscalationPolicyRef = builder.objectRef<EscalationPolicyWithRules>('EscalationPolicyType').implement({
+  description: 'Represents an escalation policy',
+  fields: (t) => ({
+    id: t.field({
+      type: 'IncidentManagementEscalationPolicyID',
+      nullable: true,
+      description: 'ID of the escalation policy.',
+      resolve: (p) => gid(POLICY_GID, p.id),
+    }),
+    name: t.exposeString('name', { nullable: true, description: 'Name of the escalation policy.' }),
+    description: t.exposeString('description', {
+      nullable: true,
+      description: 'Description of the escalation policy.',
+    }),
+    rules: t.field({
+      type: [EscalationRuleRef],
+      nullable: true,
+      description: 'Steps of the escalation policy.',
+      resolve: (p) => p.rules,
+    }),
+  }),
+});
+
+const EscalationPolicyConnection = defineConnection('EscalationPolicyType', EscalationPolicyRef);
+
+const policyIdOf = (value: unknown) => {
+  const id = parseGid(String(value), [POLICY_GID]);
+  if (id === null) throw badRequest('id is invalid', 'id');
+  return id;
+};
+
+builder.objectFields(ProjectRef, (t) => ({
+  incidentManagementEscalationPolicies: t.field({
+    type: EscalationPolicyConnection,
+    nullable: true,
+    description: 'Incident Management escalation policies of the project.',
+    args: {
+      ...pageArgs,
+      name: t.arg.string({ description: 'Fuzzy search by escalation policy name.', extensions: { maxLength: 255 } }),
+    },
+    resolve: async (project, args, c) =>
+      paginateArray(args, await listEscalationPolicies(c.ctx.database.db, c.actor, project, args.name)),
+  }),
+  incidentManagementEscalationPolicy: t.field({
+    type: EscalationPolicyRef,
+    nullable: true,
+    description: 'Incident Management escalation policy of the project.',
+    args: {
+      id: t.arg({
+        type: 'IncidentManagementEscalationPolicyID',
+        required: true,
+        description: 'ID of the escalation policy.',
+      }),
+    },
+    resolve: async (project, args, c) => {
+      const found = await findEscalationPolicy(c.ctx.database.db, c.actor, policyIdOf(args.id));
+      return found && found.project.id === project.id ? found.policy : null;
+    },
+  }),
+}));
+
+for (const ref of ISSUE_REFS)
+  builder.objectFields(ref, (t) => ({
+    escalationPolicy: t.field({
+      type: EscalationPolicyRef,
+      nullable: true,
+      description: 'Escalation policy associated with the issue. Available for issues which support escalation.',
+      resolve: async (issue, _args, c) => {
+        if (issue.issue_type !== 'incident' || issue.escalation_policy_id === null) return null;
+        const found = await findEscalationPolicy(c.ctx.database.db, c.actor, issue.escalation_policy_id);
+        return found?.policy ?? null;
+      },
+    }),
+  }));
+
+const RuleInput = builder.inputType('EscalationRuleInput', {
+  description: 'Represents an escalation rule',
+  fields: (t) => ({
+    oncallScheduleIid: t.id({
+      required: false,
+      description: 'On-call schedule to notify.',
+      extensions: { maxLength: 64 },
+    }),
+    username: t.string({
+      required: false,
+      description: 'Username of the user to notify.',
+      extensions: { maxLength: 255 },
+    }),
+    elapsedTimeSeconds: t.int({ required: true, description: 'Time in seconds before the rule is activated.' }),
+    status: t.field({
+      type: EscalationRuleStatus,
+      required: true,
+      description: 'Status required to prevent the rule from activating.',
+    }),
+  }),
+});
+
+type RuleArg = {
+  oncallScheduleIid?: string | number | null;
+  username?: string | null;
+  elapsedTimeSeconds: number;
+  status: string;
+};
+const rulesOf = (rules: readonly RuleArg[] | null | undefined) =>
+  rules?.map((r) => ({
+    status: r.status.toLowerCase() as (typeof ESCALATION_RULE_STATUSES)[number],
+    elapsedTimeSeconds: r.elapsedTimeSeconds,
+    username: r.username ?? null,
+    oncallScheduleIid: r.oncallScheduleIid == null ? null : String(r.oncallScheduleIid),
+  }));
+
+const payload = (name: string) => objectPayload(name, 'escalationPolicy', EscalationPolicyRef, 'Escalation policy.');
+
+const CreateInput = builder.inputType('EscalationPolicyCreateInput', {
+  description: 'Autogenerated input type of EscalationPolicyCreate.',
+  fields: (t) => ({
+    clientMutationId: t.string(CLIENT_MUTATION_ID_FIELD),
+    projectPath: t.id({
+      required: true,
+      description: 'Project to create the escalation policy for.',
+      extensions: pathArgExtensions,
+    }),
+    name: t.string({ required: true, description: 'Name of the escalation policy.', extensions: { maxLength: 255 } }),
+    description: t.string({
+      required: false,
+      description: 'Description of the escalation policy.',
+      extensions: { maxLength: 1000 },
+    }),
+    rules: t.field({ type: [RuleInput], required: true, description: 'Steps of the escalation policy.' }),
+  }),
+});
+
+inputMutation('escalationPolicyCreate', {
+  input: CreateInput,
+  payload: payload('EscalationPolicyCreatePayload'),
+  description: 'Creates an escalation policy for a project (one per project).',
+  resolve: (input, c) =>
+    mutationPayload(input, { escalationPolicy: null as EscalationPolicyWithRules | null }, async (out) => {
+      const fullPath = validFullPath(String(input.projectPath));
+      if (!fullPath) throw badRequest('projectPath is invalid', 'projectPath');
+      const project = await findProject(c.ctx.database.db, c.actor, { fullPath });
+      const parsed = parseEscalationPolicyCreate({
+        name: input.name,
+        description: input.description,
+        rules: rulesOf(input.rules as RuleArg[]),
+      });
+      out.escalationPolicy = await createEscalationPolicy(c.ctx.database.db, c.actor, project, parsed);
+    }),
+});
+
+const UpdateInput = builder.inputType('EscalationPolicyUpdateInput', {
+  description: 'Autogenerated input type of EscalationPolicyUpdate.',
+  fields: (t) => ({
+    clientMutationId: t.string(CLIENT_MUTATION_ID_FIELD),
+    id: t.field({
+      type: 'IncidentManagementEscalationPolicyID',
+      required: true,
+      description: 'ID of the on-call schedule to create the on-call rotation in.',
+    }),
+    name: t.string({ required: false, description: 'Name of the escalation policy.', extensions: { maxLength: 255 } }),
+    description: t.string({
+      required: false,
+      description: 'Description of the escalation policy.',
+      extensions: { maxLength: 1000 },
+    }),
+    rules: t.field({ type: [RuleInput], required: false, description: 'Steps of the escalation policy.' }),
+  }),
+});
+
+inputMutation('escalationPolicyUpdate', {
+  input: UpdateInput,
+  payload: payload('EscalationPolicyUpdatePayload'),
+  description: 'Updates an escalation policy: its name, description, and rules when given.',
+  resolve: (input, c) =>
+    mutationPayload(input, { escalationPolicy: null as EscalationPolicyWithRules | null }, async (out) => {
+      const parsed = parseEscalationPolicyUpdate({
+        ...(input.name != null ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        rules: rulesOf(input.rules as RuleArg[] | null | undefined),
+      });
+      out.escalationPolicy = await updateEscalationPolicy(c.ctx.database.db, c.actor, policyIdOf(input.id), parsed);
+    }),
+});
+
+const DestroyInput = builder.inputType('EscalationPolicyDestroyInput', {
+  description: 'Autogenerated input type of EscalationPolicyDestroy.',
+  fields: (t) => ({
+    clientMutationId: t.string(CLIENT_MUTATION_ID_FIELD),
+    id: t.field({
+      type: 'IncidentManagementEscalationPolicyID',
+      required: true,
+      description: 'Escalation policy internal ID to remove.',
+    }),
+  }),
+});
+
+inputMutation('escalationPolicyDestroy', {
+  input: DestroyInput,
+  payload: payload('EscalationPolicyDestroyPayload'),
+  description: 'Removes an escalation policy; its incidents page no more.',
+  resolve: (input, c) =>
+    mutationPayload(input, { escalationPolicy: null as EscalationPolicyWithRules | null }, async (out) => {
+      out.escalationPolicy = await destroyEscalationPolicy(c.ctx.database.db, c.actor, policyIdOf(input.id));
+    }),
+});
+
+const SetPolicyInput = builder.inputType('IssueSetEscalationPolicyInput', {
+  description: 'Autogenerated input type of IssueSetEscalationPolicy.',
+  fields: (t) => ({
+    ...issueTargetFields(t),
+    escalationPolicyId: t.field({
+      type: 'IncidentManagementEscalationPolicyID',
+      required: false,
+      description:
+        'Global ID of the escalation policy to assign to the issue. Policy will be removed if absent or set to null.',
+    }),
+  }),
+});
+
+issueChangeMutation('issueSetEscalationPolicy', {
+  input: SetPolicyInput,
+  description: "Sets an incident's escalation policy (incidents only); acknowledging or resolving it stops the paging.",
+  change: (input, c, project, iid) =>
+    updateIssue(serviceContext(c.ctx, c.actor), project, iid, {
+      escalation_policy_id: input.escalationPolicyId == null ? null : policyIdOf(input.escalationPolicyId),
+    }),
+});
