@@ -11,7 +11,7 @@ export default defineConfig({
       '/api': backend,
       '/-/': backend,
       '^/.+/-/issues/\\d+/realtime_changes$': backend,
-      '^/.+/-/issues\\.csv(\\?|$)': backend,
+      '^/.+/-/(issues|merge_requests|epics)\\.csv(\\?|$)': backend,
       '/users/sign_in': { target: backend, bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
       '/users/sign_up': { target: backend, bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
       '/users/sign_out': backend,

@@ -10,10 +10,18 @@ import { tanukiBotRoutes } from './modules/ai/routes';
 import { clientConfigRoutes } from './modules/application-settings/routes';
 import { suggestionRoutes } from './modules/autocomplete/routes';
 import { countriesRoutes, purchaseRoutes, stripeWebhookRoutes } from './modules/billing/routes';
-import { epicPageJsonRoutes, epicRelationsWebRoutes, epicTreeLinksRoutes } from './modules/epics/routes';
+import { composeCsvExportEmail } from './modules/csv-exports';
+import { csvExportEmailRoutes } from './modules/csv-exports/routes';
+import {
+  epicExportRoutes,
+  epicPageJsonRoutes,
+  epicRelationsWebRoutes,
+  epicTreeLinksRoutes,
+} from './modules/epics/routes';
 import { geoStatusReportRoutes, refuseWritesOnSecondary, signInThroughPrimary } from './modules/geo/routes';
 import { escalationPagingPlugin, metricImageFileRoutes } from './modules/incidents/routes';
 import { issueExportRoutes, issuePageRoutes } from './modules/issues/routes';
+import { mergeRequestExportRoutes } from './modules/merge-requests/routes';
 import { moderationWebRoutes } from './modules/moderation/routes';
 import { notificationMailerPlugin } from './modules/notifications/routes';
 import { statusCheckPlugin } from './modules/status-checks/routes';
@@ -92,6 +100,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(epicPageJsonRoutes, { ctx });
   await app.register(issuePageRoutes, { ctx });
   await app.register(issueExportRoutes, { ctx });
+  await app.register(mergeRequestExportRoutes, { ctx });
+  await app.register(epicExportRoutes, { ctx });
+  await app.register(csvExportEmailRoutes, { ctx });
   await app.register(metricImageFileRoutes, { ctx });
   await app.register(epicTreeLinksRoutes, { ctx });
   await app.register(epicRelationsWebRoutes, { ctx });
@@ -100,7 +111,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(countriesRoutes, { ctx });
   await app.register(purchaseRoutes, { ctx });
   await app.register(stripeWebhookRoutes, { ctx });
-  await app.register(notificationMailerPlugin, { ctx });
+  await app.register(notificationMailerPlugin, {
+    ctx,
+    composeCsvExport: (csvExport) => composeCsvExportEmail(ctx, csvExport),
+  });
   await app.register(webhookPlugin, { ctx });
   await app.register(statusCheckPlugin, { ctx });
   await app.register(escalationPagingPlugin, { ctx });

@@ -515,6 +515,7 @@ export interface NotificationEmailsTable {
   failed_at: Date | null;
   last_error: string | null;
   created_at: Generated<Date>;
+  csv_export: unknown | null;
 }
 
 export interface NotificationSettingsTable {

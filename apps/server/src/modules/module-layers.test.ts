@@ -34,6 +34,7 @@ const LAYERS: Record<string, number> = {
   incidents: 3,
   ldap: 3,
   analytics: 3,
+  'csv-exports': 3,
   // 2: the change recorder (modules/changes/record-change.ts)
   changes: 2,
   // 1: effects of a change

@@ -46,6 +46,8 @@ export const BUCKETS = {
     name: 'anonymous_search',
     limit: (s) => ({ max: s.search_rate_limit_unauthenticated, windowSeconds: 60 }),
   },
+  /** Exports requested per user per minute (GitLab's `project_export_limit`): the emailed CSV exports. */
+  projectExport: { name: 'project_export', limit: (s) => ({ max: s.project_export_limit, windowSeconds: 60 }) },
   /** AI requests per user (the experimentation API, the documentation bot, the issue AI actions), GitLab's AI action limit. */
   ai: {
     name: 'ai',

@@ -10,7 +10,15 @@ import { BUCKETS, type Bucket } from './buckets';
 import { databaseStore, deleteExpiredRateLimits } from './database-store';
 import { processStore } from './process-store';
 import { redisNamespace } from './redis-namespace';
-import { isAiRequest, isApiRequest, isExpensiveRead, isNoteCreation, isProtectedPath, isWrite } from './request-kinds';
+import {
+  isAiRequest,
+  isApiRequest,
+  isExpensiveRead,
+  isExportRequest,
+  isNoteCreation,
+  isProtectedPath,
+  isWrite,
+} from './request-kinds';
 import { sendTooManyRequests } from './too-many-requests';
 
 const SWEEP_EVERY_MS = 5 * 60 * 1000;
@@ -79,6 +87,7 @@ function bucketsFor(request: FastifyRequest): Array<[Bucket, string]> {
   if (user && isWrite(request)) buckets.push([BUCKETS.apiWrites, user]);
   if (user && isNoteCreation(request)) buckets.push([BUCKETS.notes, user]);
   if (user && isAiRequest(request)) buckets.push([BUCKETS.ai, user]);
+  if (user && isExportRequest(request)) buckets.push([BUCKETS.projectExport, user]);
   if (isExpensiveRead(request)) {
     buckets.push(user ? [BUCKETS.search, user] : [BUCKETS.anonymousSearch, addressOf(request)]);
   }

@@ -101,16 +101,24 @@ export function isSearch(request: FastifyRequest): boolean {
   return false;
 }
 
-/** An issue list's CSV export (`modules/issues/issue-export.rest.ts`): every matching issue, unpaged. */
-const ISSUE_CSV_EXPORT = /\/-\/issues\.csv$/;
+/** A list's CSV download (`…/-/issues.csv`, `merge_requests.csv`, `epics.csv`): every matching row, unpaged. */
+const CSV_EXPORT = /\/-\/(?:issues|merge_requests|epics)\.csv$/;
 
 /**
  * A read as costly as a search, counted in the search buckets: a search, or a CSV export, which
  * reads a whole filtered list (GitLab mails its export from a queue; Meridian streams it).
  */
 export function isExpensiveRead(request: FastifyRequest): boolean {
-  if (request.method === 'GET' && ISSUE_CSV_EXPORT.test(routeOf(request))) return true;
+  if (request.method === 'GET' && CSV_EXPORT.test(routeOf(request))) return true;
   return isSearch(request);
+}
+
+/** GitLab's emailed CSV export of an issue or merge request list (`modules/csv-exports`). */
+const CSV_EXPORT_EMAIL = /\/-\/(?:issues|merge_requests)\/export_csv$/;
+
+/** A request for an emailed export, counted in the per-user export limit. */
+export function isExportRequest(request: FastifyRequest): boolean {
+  return request.method === 'POST' && CSV_EXPORT_EMAIL.test(routeOf(request));
 }
 
 /** A request to an AI endpoint: the experimentation API, the documentation bot, or an issue AI action. */

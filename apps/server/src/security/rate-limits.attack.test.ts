@@ -246,10 +246,29 @@ describe.each(stores)('rate limits (%s store)', (_store, env) => {
     const exportCsv = (headers: Record<string, string>) => s.http(`/${projectPath}/-/issues.csv`, { headers });
     expect((await exportCsv({ 'private-token': token })).status).toBe(200);
     await expectThrottled(await exportCsv({ 'private-token': token }));
+    // The merge request export counts in the same bucket.
+    await expectThrottled(
+      await s.http(`/${projectPath}/-/merge_requests.csv`, { headers: { 'private-token': token } }),
+    );
     expect((await exportCsv({ 'private-token': other })).status).toBe(200);
     // Anonymous on a private project is a 404, counted all the same: the second is throttled.
     expect((await exportCsv({ 'x-forwarded-for': address })).status).toBe(404);
     await expectThrottled(await exportCsv({ 'x-forwarded-for': address }));
+  });
+
+  it('emailed CSV exports count per user in project_export_limit', async () => {
+    await configure({ project_export_limit: 1 });
+    const token = await member();
+    const other = await member();
+    const exportCsv = (who: string) =>
+      s.http(`/${projectPath}/-/issues/export_csv`, {
+        method: 'POST',
+        headers: { 'private-token': who, accept: 'application/json' },
+      });
+    // This server sends no email (no SMTP_URL): a 422, counted all the same.
+    expect((await exportCsv(token)).status).toBe(422);
+    await expectThrottled(await exportCsv(token));
+    expect((await exportCsv(other)).status).toBe(422);
   });
 
   it('anonymous searches per address: search_rate_limit_unauthenticated', async () => {

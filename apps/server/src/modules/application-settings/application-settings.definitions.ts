@@ -50,6 +50,8 @@ export const SETTINGS = {
   /** Searches per minute: per user, and per address for anonymous visitors. */
   search_rate_limit: { default: 30, schema: requestCount(), public: false },
   search_rate_limit_unauthenticated: { default: 10, schema: requestCount(), public: false },
+  /** Exports requested per user per minute (GitLab's import/export rate limit): the emailed CSV exports. */
+  project_export_limit: { default: 6, schema: requestCount(), public: false },
   /** Webhooks may be sent to loopback, private and link-local addresses (GitLab's SSRF switch, off by default). */
   allow_local_requests_from_web_hooks_and_services: { default: false, schema: flag(), public: false },
   /**

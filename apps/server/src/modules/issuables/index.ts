@@ -2,10 +2,8 @@
 export { destroyConfirmed, parseDestroyForm, requireDestroyConfirmation } from './destroy-confirmation';
 export { IMPORT_SOURCES, type ImportSource, presentImported } from './imported-from';
 export {
-  afterPosition,
-  type BatchPosition,
-  batchPositionOf,
   type IssuableOrder,
+  issuableBatches,
   type OrderKeyType,
   orderKeyColumns,
 } from './issuable-batches';
@@ -21,7 +19,7 @@ export {
 export { type IssuableFilterTarget, issuableFilterConditions, labelSql, userIdByName } from './issuable-filter-sql';
 export type { IssuableFilters, Wildcard } from './issuable-filters';
 export { foldAssigneeId, idList, nullableId } from './issuable-input';
-export { issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from './issuable-order';
+export { isNotNullOrder, issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from './issuable-order';
 export {
   iso,
   issuableHeadAfterId,

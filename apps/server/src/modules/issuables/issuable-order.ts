@@ -27,6 +27,9 @@ export function milestoneDueDate(source: IssuableSource): RawBuilder<unknown> {
 /** Orders on NOT NULL columns: no NULLS LAST, so the ORDER BY matches the (… DESC, id DESC) indexes. */
 const notNullOrders = new Set(['created_at', 'updated_at', 'title']);
 
+/** Whether a list order sorts by NOT NULL columns only (its keys are never NULL). */
+export const isNotNullOrder = (orderBy: string): boolean => notNullOrders.has(orderBy);
+
 /**
  * ORDER BY for a list: the order's expressions (nullable ones NULLS LAST), then the row id, all in
  * the list's direction.

@@ -1,15 +1,18 @@
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/connection';
+import { type CsvColumn, type CsvExport, csvTime, yesNo } from '../../lib/csv-export';
+import type { Actor } from '../../policy/actor';
 import { projectFullPath } from '../issuables';
 import { webUrl } from '../namespaces';
-import type { IssueDetails } from './issue-details';
-import type { IssueRow } from './issues-query';
+import { type IssueDetails, loadIssueDetails } from './issue-details';
+import type { IssueFilters } from './issue-filters';
+import { issueBatches } from './issues.service';
+import type { IssueListScope, IssueRow } from './issues-query';
 
-type Cell = string | number | null;
-type Column = [header: string, value: (row: IssueRow, details: IssueDetails) => Cell];
+type Column = CsvColumn<IssueRow, IssueDetails>;
 
-/** GitLab's `to_fs(:csv)` of a time: `YYYY-MM-DD HH:MM:SS` in UTC. */
-const csvTime = (d: Date | null): string | null => (d ? d.toISOString().slice(0, 19).replace('T', ' ') : null);
-const yesNo = (b: boolean) => (b ? 'Yes' : 'No');
+/** Rows read (and their details loaded) per statement while exporting: what an export holds at once. */
+export const CSV_BATCH_SIZE = 500;
 
 /**
  * GitLab's `Issues::ExportCsvService#header_to_value_hash`, in its order, then EE's epic columns
@@ -68,19 +71,19 @@ function columns(ctx: Pick<AppContext, 'config'>, withEpics: boolean): Column[] 
   ];
 }
 
-/** GitLab's CsvBuilder `excel_sanitize`: a text cell a spreadsheet would run as a formula gets a leading `'`. */
-const FORMULA_START = /^[=+\-@;\t\r]/;
-
-export function excelSanitize(cell: Cell): Cell {
-  return typeof cell === 'string' && FORMULA_START.test(cell) ? `'${cell}` : cell;
-}
-
-/** The CSV export's header row and how to turn a batch of issues into its rows (cells sanitized). */
-export function issueCsvTable(ctx: Pick<AppContext, 'config'>, options: { withEpics: boolean }) {
-  const cols = columns(ctx, options.withEpics);
+/**
+ * The CSV export of an issue list (GitLab's `Issues::ExportCsvService`): every issue `listIssues`
+ * would list for the actor, in its order, in keyset batches. `withEpics` adds EE's epic columns.
+ */
+export function issueCsvExport(
+  ctx: Pick<AppContext, 'config'>,
+  db: Database,
+  actor: Actor | null,
+  list: { scope: IssueListScope; filters: IssueFilters; withEpics: boolean },
+): CsvExport<IssueRow, IssueDetails> {
   return {
-    header: cols.map(([header]) => header),
-    rows: (rows: IssueRow[], details: IssueDetails): Cell[][] =>
-      rows.map((row) => cols.map(([, value]) => excelSanitize(value(row, details)))),
+    columns: columns(ctx, list.withEpics),
+    batches: issueBatches(db, actor, list.scope, list.filters, CSV_BATCH_SIZE),
+    details: (rows) => loadIssueDetails(db, actor, rows),
   };
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { parseCsv } from '../../test/csv-records';
 import { createIssuesInBulk } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
@@ -45,35 +46,6 @@ const GITLAB_COLUMNS = [
   'Epic ID',
   'Epic Title',
 ];
-
-/** RFC 4180 records (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (ch === '\n') {
-      record.push(cell);
-      records.push(record);
-      record = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || record.length) records.push([...record, cell]);
-  return records;
-}
 
 function csvGet(path: string, who?: string) {
   return t.app.inject({ method: 'GET', url: path, headers: who ? { 'private-token': tok[who] ?? '' } : {} });

@@ -8,6 +8,7 @@ import {
   type IssuableOrder,
   type IssuableProjectColumns,
   type IssuableSource,
+  isNotNullOrder,
   issuableOrderBy,
   issuableProjectColumns,
   issuesWithProject,
@@ -99,6 +100,7 @@ export function issueOrder(f: IssueFilters): IssuableOrder {
   return {
     sort: f.sort,
     keys: orderExpressions(orderBy).map((expression, k) => ({ expression, type: types[k] ?? 'text' })),
+    notNull: isNotNullOrder(orderBy),
   };
 }
 

@@ -3,16 +3,7 @@ import type { ListPage } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import type { IssueSubject, ProjectSubject } from '../../policy/subjects';
-import {
-  afterPosition,
-  allOf,
-  type BatchPosition,
-  batchPositionOf,
-  countIssuables,
-  type IssuableListResult,
-  listIssuables,
-  orderKeyColumns,
-} from '../issuables';
+import { countIssuables, type IssuableListResult, issuableBatches, listIssuables, orderKeyColumns } from '../issuables';
 import { type ProjectRow, projectSubject } from '../namespaces';
 import { issueFilterConditions } from './issue-filter-sql';
 import type { IssueFilters } from './issue-filters';
@@ -73,30 +64,17 @@ function listConditions(actor: Actor | null, scope: IssueListScope, filters: Iss
  * Every issue `listIssues` would list (same scope, visibility, filters and order, no page), read
  * in keyset batches of `batchSize` so a caller streaming them holds one batch at a time.
  */
-export async function* issueBatches(
+export function issueBatches(
   db: Database,
   actor: Actor | null,
   scope: IssueListScope,
   filters: IssueFilters,
   batchSize = 500,
 ): AsyncGenerator<IssueRow[]> {
-  const where = listConditions(actor, scope, filters);
   const order = issueOrder(filters);
-  let position: BatchPosition | undefined;
-  for (;;) {
-    const conditions = position ? [...where, afterPosition(issueSource, order, position)] : where;
-    const rows = await issueQuery(db)
-      .select(orderKeyColumns(order))
-      .where(allOf(conditions))
-      .orderBy(orderByClause(filters))
-      .limit(batchSize)
-      .execute();
-    const last = rows[rows.length - 1];
-    if (!last) return;
-    yield rows;
-    if (rows.length < batchSize) return;
-    position = batchPositionOf(last, order);
-  }
+  return issuableBatches(issueSource, order, listConditions(actor, scope, filters), batchSize, (where, limit) =>
+    issueQuery(db).select(orderKeyColumns(order)).where(where).orderBy(orderByClause(filters)).limit(limit).execute(),
+  );
 }
 
 /** How many issues `listIssues` would list in all (capped at COUNT_CAP + 1), without reading a page. */

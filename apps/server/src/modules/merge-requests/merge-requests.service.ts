@@ -3,12 +3,13 @@ import type { ListPage } from '../../db/list-page';
 import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { mergeRequestReadable } from '../../policy/sql-scopes';
-import { countIssuables, type IssuableListResult, listIssuables } from '../issuables';
+import { countIssuables, type IssuableListResult, issuableBatches, listIssuables, orderKeyColumns } from '../issuables';
 import { mergeRequestFilterConditions } from './mr-filter-sql';
 import type { MergeRequestFilters } from './mr-filters';
 import {
   type MergeRequestListScope,
   type MergeRequestRow,
+  mergeRequestOrder,
   mergeRequestQuery,
   mergeRequestSource,
   orderByClause,
@@ -50,6 +51,28 @@ export async function listMergeRequests<D = undefined>(
 /** What a list of merge requests matches: its scope, what the actor may read, and the filters. */
 function listConditions(actor: Actor | null, scope: MergeRequestListScope, filters: MergeRequestFilters) {
   return [scopeCondition(scope), mergeRequestReadable(actor), ...mergeRequestFilterConditions(actor, filters)];
+}
+
+/**
+ * Every merge request `listMergeRequests` would list (same scope, visibility, filters and order, no
+ * page), in keyset batches of `batchSize`: a caller streaming them holds one batch at a time.
+ */
+export function mergeRequestBatches(
+  db: Database,
+  actor: Actor | null,
+  scope: MergeRequestListScope,
+  filters: MergeRequestFilters,
+  batchSize = 500,
+): AsyncGenerator<MergeRequestRow[]> {
+  const order = mergeRequestOrder(filters);
+  return issuableBatches(mergeRequestSource, order, listConditions(actor, scope, filters), batchSize, (where, limit) =>
+    mergeRequestQuery(db)
+      .select(orderKeyColumns(order))
+      .where(where)
+      .orderBy(orderByClause(filters))
+      .limit(limit)
+      .execute(),
+  );
 }
 
 /** How many merge requests `listMergeRequests` would list in all (capped at COUNT_CAP + 1), without reading a page. */

@@ -4,13 +4,16 @@ import type { MergeRequestsTable } from '../../db/schema';
 import { mergeRequestReadable } from '../../policy/sql-scopes';
 import type { IssuableListScope } from '../issuables';
 import {
+  type IssuableOrder,
   type IssuableProjectColumns,
   type IssuableSource,
+  isNotNullOrder,
   issuableOrderBy,
   issuableProjectColumns,
   listScopeCondition,
   mergeRequestsWithProject,
   milestoneDueDate,
+  type OrderKeyType,
   upvoteCount,
 } from '../issuables';
 import type { MergeRequestFilters, MergeRequestListOrder } from './mr-filters';
@@ -61,6 +64,27 @@ function orderExpression(orderBy: MergeRequestListOrder): RawBuilder<unknown> {
 export function orderByClause(f: MergeRequestFilters): RawBuilder<unknown> {
   const orderBy = f.orderBy ?? 'created_at';
   return issuableOrderBy(mergeRequestSource, { orderBy, sort: f.sort }, [orderExpression(orderBy)]);
+}
+
+/** The SQL type of each order's expression. */
+const orderKeyTypes: Record<MergeRequestListOrder, OrderKeyType> = {
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  merged_at: 'timestamptz',
+  title: 'text',
+  popularity: 'bigint',
+  milestone_due: 'date',
+  review_time: 'timestamptz',
+};
+
+/** The list's order as a typed key (what `orderByClause` sorts by), for keyset batches over it. */
+export function mergeRequestOrder(f: MergeRequestFilters): IssuableOrder {
+  const orderBy = f.orderBy ?? 'created_at';
+  return {
+    sort: f.sort,
+    keys: [{ expression: orderExpression(orderBy), type: orderKeyTypes[orderBy] }],
+    notNull: isNotNullOrder(orderBy),
+  };
 }
 
 /** Merge requests as an issuable list source (modules/issuables). */

@@ -19,6 +19,8 @@ export interface OutboxRow {
   html_body: string;
   headers: Record<string, string>;
   attempts: number;
+  /** A CSV export whose attachment (and body) the worker builds when it sends the email; null for others. */
+  csv_export: unknown;
 }
 
 const EMAILS: OutboxTable = {
@@ -30,7 +32,16 @@ const EMAILS: OutboxTable = {
 
 /** Claims up to CLAIM_BATCH due emails for this worker (`claimDueRows`). */
 export const claimDueEmails = (db: Executor): Promise<OutboxRow[]> =>
-  claimDueRows<OutboxRow>(db, EMAILS, ['id', 'to_address', 'subject', 'text_body', 'html_body', 'headers', 'attempts']);
+  claimDueRows<OutboxRow>(db, EMAILS, [
+    'id',
+    'to_address',
+    'subject',
+    'text_body',
+    'html_body',
+    'headers',
+    'attempts',
+    'csv_export',
+  ]);
 
 export const markSent = (db: Executor, id: number): Promise<void> => markRowDone(db, EMAILS, id);
 

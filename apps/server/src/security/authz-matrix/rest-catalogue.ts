@@ -306,9 +306,19 @@ export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
       "the issue page's delete form (IE-21, a redirect): the same find-confirm-delete as the DELETE the matrix attacks; outsiders, anonymous callers and the CSRF form token are attacked in modules/issues/issue-page.rest.test.ts",
   },
   {
-    pattern: /^GET \/(:s0\/:s1\/:s2|groups\/:s0\/:s1)[:s\d/]*\/-\/issues\.csv$/,
+    pattern: /^GET \/(:s0\/:s1\/:s2|groups\/:s0\/:s1)[:s\d/]*\/-\/(issues|epics)\.csv$/,
     reason:
-      'the issue CSV export of deeper project and group paths: the same handler as the two-segment project and one-segment group paths the matrix attacks',
+      'the issue and epic CSV exports of deeper project and group paths: the same handlers as the two-segment project and one-segment group paths the matrix attacks',
+  },
+  {
+    pattern: /^GET \/(:s0\/:s1|groups\/:s0)[:s\d/]*\/-\/merge_requests\.csv$/,
+    reason:
+      "merge requests, not in the matrix brief: the merge request CSV export at every path depth; findProject/findGroup 404 when hidden and the REST list's read scope, attacked in modules/merge-requests/mr-export.rest.test.ts",
+  },
+  {
+    pattern: /^POST \/:s0\/:s1[:s\d/]*\/-\/(issues|merge_requests)\/export_csv$/,
+    reason:
+      "the emailed CSV export (a queued email to the caller, 422 without SMTP, which the matrix world has none of): 401 anonymous, 404 when the project is hidden, the list's read scope in the attachment; attacked in modules/csv-exports/csv-export-email.rest.test.ts",
   },
   moderationOutOfScopePattern,
 ];

@@ -190,6 +190,15 @@ export const epicEntries: RestEntry[] = [
     },
   ),
   entry('GET', '/api/v4/groups/:id/epics/:epic_iid', 'conf', E, (c) => read(c, c.o.epic('read_epic'))),
+  // The CSV export of the group epic list: the list's rows, unpaged (one-segment group paths).
+  entry(
+    'GET',
+    '/groups/:s0/-/epics.csv',
+    'conf',
+    (c) => `/groups/${c.b.space.group.path}/-/epics.csv`,
+    (c) => read(c, c.o.group('read_group')),
+    { listed: { text: (c) => c.b.epic.title, visible: (c) => c.o.epic('read_epic') } },
+  ),
   entry(
     'GET',
     '/groups/:s0/-/epics/:iid/realtime_changes',

@@ -18,6 +18,7 @@ export function EpicsListPage({ fullPath }: { fullPath: string }) {
   return (
     <StateListPage<Epic>
       owner={{ kind: 'group', fullPath, page: 'epics' }}
+      exportCsvPath={`/groups/${fullPath}/-/epics.csv`}
       title="Epics"
       actions={
         canCreate.data && (

@@ -47,6 +47,9 @@ export function MergeRequestsListPage({ kind, fullPath }: { kind: 'group' | 'pro
     <StateListPage<MergeRequest>
       {...LIST}
       owner={{ kind, fullPath, page: 'merge_requests' }}
+      exportCsvPath={
+        kind === 'project' ? `/${fullPath}/-/merge_requests.csv` : `/groups/${fullPath}/-/merge_requests.csv`
+      }
       actions={
         kind === 'project' ? (
           <NewMergeRequestButton projectPath={fullPath} />

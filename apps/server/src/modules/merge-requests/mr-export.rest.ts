@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { csvChunks } from '../../lib/csv-export';
+import { registerCsvExportRoutes } from '../namespaces';
+import { mergeRequestCsvExport } from './mr-csv';
+import { parseMergeRequestFilters } from './mr-params';
+
+/**
+ * "Export as CSV" of a merge request list (GitLab's `MergeRequests::ExportCsvService`, downloaded):
+ * `GET /<project path>/-/merge_requests.csv` and `GET /groups/<group path>/-/merge_requests.csv`
+ * take the REST list's query parameters (filters and sort, no page) and stream every merge request
+ * the caller may read, in the list's order, in keyset batches. A hidden project or group is 404.
+ */
+export const mergeRequestExportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+  const filtersOf = (request: FastifyRequest) => parseMergeRequestFilters(request.query as Record<string, unknown>);
+  registerCsvExportRoutes(app, db, 'merge_requests', {
+    project: (request, project) =>
+      csvChunks(
+        mergeRequestCsvExport(ctx, db, request.actor, {
+          scope: { projectId: project.id },
+          filters: filtersOf(request),
+        }),
+      ),
+    group: (request, group) =>
+      csvChunks(
+        mergeRequestCsvExport(ctx, db, request.actor, { scope: { groupId: group.id }, filters: filtersOf(request) }),
+      ),
+  });
+};
