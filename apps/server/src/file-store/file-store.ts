@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Where uploaded files (incident metric images) are kept, by key (`metric_images/<id>/<name>`):
  * this instance's disk (`disk-file-store.ts`) or an S3-compatible object store shared by every
@@ -10,6 +12,10 @@ export interface FileStore {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** The bytes under the key; null when there are none. */
   get(key: string): Promise<Buffer | null>;
+  /** Stores a file of this disk under a new key, read as a stream (large archives never sit in memory). */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
+  /** The bytes under the key as a stream, with their length; null when there are none. */
+  getStream(key: string): Promise<{ stream: Readable; size: number } | null>;
   /** Removes the file under the key, if there is one. */
   remove(key: string): Promise<void>;
 }

@@ -1,3 +1,6 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { FileStore } from './file-store';
 
@@ -30,6 +33,23 @@ export function s3FileStore(settings: S3Settings): FileStore {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+    async putFile(key, path, contentType) {
+      const { size } = await stat(path);
+      const Body = createReadStream(path);
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body, ContentLength: size, ContentType: contentType }),
+      );
+    },
+    async getStream(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!(object.Body instanceof Readable)) return null;
+        return { stream: object.Body, size: object.ContentLength ?? 0 };
       } catch (error) {
         if (error instanceof NoSuchKey) return null;
         throw error;
