@@ -12,6 +12,7 @@ import { suggestionRoutes } from './modules/autocomplete/routes';
 import { countriesRoutes, purchaseRoutes, stripeWebhookRoutes } from './modules/billing/routes';
 import { epicPageJsonRoutes, epicRelationsWebRoutes, epicTreeLinksRoutes } from './modules/epics/routes';
 import { geoStatusReportRoutes, refuseWritesOnSecondary, signInThroughPrimary } from './modules/geo/routes';
+import { groupExportPlugin } from './modules/group-transfer/routes';
 import { metricImageFileRoutes } from './modules/incidents/routes';
 import { issueExportRoutes, issuePageRoutes } from './modules/issues/routes';
 import { moderationWebRoutes } from './modules/moderation/routes';
@@ -103,6 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(notificationMailerPlugin, { ctx });
   await app.register(webhookPlugin, { ctx });
   await app.register(statusCheckPlugin, { ctx });
+  await app.register(groupExportPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);
   return app;
 }

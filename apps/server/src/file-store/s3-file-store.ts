@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { FileStore } from './file-store';
 
@@ -20,6 +22,9 @@ export function s3FileStore(settings: S3Settings): FileStore {
   const client = new S3Client({
     region: settings.region,
     forcePathStyle: settings.pathStyle,
+    // Checksums the SDK would compute itself go in aws-chunked framing for streams, which some
+    // S3-compatible stores keep as part of the object; putFile gives the SHA-256 itself.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
   });

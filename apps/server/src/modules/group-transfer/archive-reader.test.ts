@@ -186,8 +186,8 @@ describe('openGroupArchive', () => {
     const big = pack.entry({ name: kindFile('users'), size: bombBytes });
     const line = `${JSON.stringify(USER)}\n`;
     const chunk = Buffer.from(line.repeat(Math.floor((1024 * 1024) / line.length)).padEnd(1024 * 1024, ' '));
-    for (let i = 0; i < 64; i++) if (!big.write(chunk)) await new Promise((r) => big.once('drain', r));
-    big.end();
+    for (let i = 0; i < 63; i++) if (!big.write(chunk)) await new Promise<void>((r) => big.once('drain', () => r()));
+    big.end(chunk);
     pack.finalize();
     await done;
     const started = process.memoryUsage().rss;
