@@ -38,7 +38,10 @@ export type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
 export const MANIFEST_FILE = 'manifest.json';
 export const kindFile = (kind: ArchiveKind) => `tree/${kind}.ndjson`;
 
-const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in hex');
+const sha256Hex = z
+  .string()
+  .length(64)
+  .regex(/^[0-9a-f]{64}$/, 'a SHA-256 in hex');
 const fileEntry = z.object({
   count: z.number().int().min(0).max(1e9),
   bytes: z.number().int().min(0).max(1e13),
