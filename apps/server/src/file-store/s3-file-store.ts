@@ -45,9 +45,13 @@ export function s3FileStore(settings: S3Settings): FileStore {
     },
     async putFile(key, path, contentType) {
       const { size } = await stat(path);
+      // The file's SHA-256, given up front: the store checks the bytes it receives against it.
+      const hash = createHash('sha256');
+      await pipeline(createReadStream(path), hash);
+      const ChecksumSHA256 = hash.digest('base64');
       const Body = createReadStream(path);
       await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body, ContentLength: size, ContentType: contentType }),
+        new PutObjectCommand({ Bucket, Key: key, Body, ContentLength: size, ContentType: contentType, ChecksumSHA256 }),
       );
     },
     async getStream(key) {
