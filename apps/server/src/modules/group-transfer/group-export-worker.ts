@@ -6,6 +6,8 @@ import type { Database } from '../../db/connection';
 import { type OutboxPoller, startOutboxPoller } from '../../db/outbox-poller';
 import { claimDueRows, markRowFailed, type OutboxTable, releaseClaimedRows } from '../../db/outbox-rows';
 import type { FileStore } from '../../file-store';
+import { findGroupRow } from '../namespaces';
+import { escapeHtml, queueUserEmail } from '../notifications';
 import { writeGroupArchive } from './archive-writer';
 
 /** A claim lasts long enough for a large group's archive; one export at a time per process. */
@@ -23,6 +25,8 @@ export interface GroupExportWorkerOptions {
   files: FileStore;
   sourceUrl: string;
   meridianVersion: string;
+  /** Whether this instance sends email (SMTP_URL): the owner then hears when the archive is ready. */
+  sendsEmail: boolean;
   pollIntervalMs: number;
   onError?: (error: unknown) => void;
 }
@@ -53,9 +57,20 @@ export async function runGroupExport(options: GroupExportWorkerOptions, row: Exp
       .executeTakeFirst();
     // A row deleted or restarted meanwhile does not want this file.
     if (done.numUpdatedRows === 0n) await options.files.remove(key);
+    else if (options.sendsEmail) await emailOwner(options, row);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** GitLab's "group was exported" email, with a link to the page that offers the download. */
+async function emailOwner(options: GroupExportWorkerOptions, row: ExportRow): Promise<void> {
+  const group = await findGroupRow(options.db, { id: row.group_id });
+  if (!group) return;
+  const link = `${options.sourceUrl}/groups/${group.full_path}/-/settings/general`;
+  const text = `Group ${group.full_name} was exported successfully.\n\nThe download link will expire in 24 hours: ${link}\n`;
+  const html = `<p>Group <strong>${escapeHtml(group.full_name)}</strong> was exported successfully.</p><p>The <a href="${escapeHtml(link)}">download link</a> will expire in 24 hours.</p>`;
+  await queueUserEmail(options.db, row.user_id, { subject: `${group.name} | Group was exported`, text, html });
 }
 
 async function pruneExports(db: Database, files: FileStore): Promise<void> {

@@ -14,6 +14,7 @@ const groupExports: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx 
       files: ctx.services.files,
       sourceUrl: ctx.services.externalUrl,
       meridianVersion: appVersion().version,
+      sendsEmail: ctx.services.mail !== null,
       pollIntervalMs: ctx.config.WEBHOOK_POLL_INTERVAL_MS,
       onError: (error) => app.log.error({ err: error }, 'group export worker'),
     }),

@@ -33,7 +33,7 @@ const t = useTestApp(
       .executeTakeFirstOrThrow();
     return { acmeId: acme.id, privateSubgroupId: hidden.id };
   },
-  { env: { UPLOADS_DIR: join(dir, 'uploads') }, timeout: 180_000 },
+  { env: { UPLOADS_DIR: join(dir, 'uploads'), SMTP_URL: 'smtp://127.0.0.1:9' }, timeout: 180_000 },
 );
 const api = apiClient(() => t.app, tok);
 
@@ -105,6 +105,20 @@ describe('group export (POST /groups/:id/export, GET /groups/:id/export/download
     const r = await exportedRecords();
     const done = (await api('GET', '/groups/acme/export_relations/status', 'owner')).json() as { status: number }[];
     expect(new Set(done.map((s) => s.status))).toEqual(new Set([1]));
+    // GitLab's email to the owner who asked (queued in the outbox; the test's mailer never polls).
+    const mail = await t.db
+      .selectFrom('notification_emails as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.username', 'm.subject', 'm.text_body'])
+      .where('m.subject', 'like', '%Group was exported')
+      .execute();
+    expect(mail).toEqual([
+      {
+        username: 'gx-owner',
+        subject: 'Acme Corp | Group was exported',
+        text_body: expect.stringContaining('/groups/acme/-/settings/general'),
+      },
+    ]);
 
     // Groups and projects, as the API lists them.
     const subgroups = await allPages<{ full_path: string; name: string }>('/groups/acme/descendant_groups', 'owner');

@@ -1,5 +1,6 @@
 /** The notifications module's face: all that code outside it may import (modules/README.md). */
 export { type MailSettings, mailSettingsOf } from './mail-settings';
+export { escapeHtml } from './notification-email';
 export {
   issueNotifyTarget,
   mergeRequestNotifyTarget,
@@ -7,3 +8,4 @@ export {
   noteableNotifyTarget,
 } from './notification-target';
 export { type NotifyEvent, notify, notifyNoteable } from './notify';
+export { queueUserEmail } from './user-email';
