@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded files (incident metric images) are kept, by key (`metric_images/<id>/<name>`):
+ * Where uploaded files (incident metric images) and group export archives are kept, by key
+ * (`metric_images/<id>/<name>`, `group_exports/<group id>/<name>.tar.gz`):
  * this instance's disk (`disk-file-store.ts`) or an S3-compatible object store shared by every
  * process (`s3-file-store.ts`), chosen by configuration (`fileStoreOf`).
  */
