@@ -3,7 +3,7 @@
  * files, so its memory must not grow with the group. Seeds the large data set (`seedLarge`, no merge
  * requests) at two sizes into two fresh PostgreSQL databases, exports the `bench` group of each to a
  * tar.gz with `writeGroupArchive`, sampling the process's live JS heap (after a full collection) and
- * RSS every 50 ms, and prints per size: records, archive size, time, and the peak live heap and RSS
+ * RSS every 500 ms, and prints per size: records, archive size, time, and the peak live heap and RSS
  * above the level before the export. Bounded means the peaks stay flat while the records grow ~10×.
  *
  *   node --expose-gc --import tsx bench/group-export.ts [--small 10000 --large 100000] [--url postgres://postgres@127.0.0.1:5432/postgres]
@@ -77,7 +77,7 @@ async function measure(issues: number): Promise<Figures> {
         const now = process.memoryUsage();
         peakHeap = Math.max(peakHeap, now.heapUsed);
         peakRss = Math.max(peakRss, now.rss);
-      }, 50);
+      }, 500);
       const started = Date.now();
       const manifest = await writeGroupArchive(
         { db: database.db, groupId: group.id, sourceUrl: 'http://bench', meridianVersion: 'bench' },
