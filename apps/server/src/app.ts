@@ -19,6 +19,7 @@ import {
   epicTreeLinksRoutes,
 } from './modules/epics/routes';
 import { geoStatusReportRoutes, refuseWritesOnSecondary, signInThroughPrimary } from './modules/geo/routes';
+import { groupExportPlugin } from './modules/group-transfer/routes';
 import { escalationPagingPlugin, metricImageFileRoutes } from './modules/incidents/routes';
 import { issueExportRoutes, issuePageRoutes } from './modules/issues/routes';
 import { mergeRequestExportRoutes } from './modules/merge-requests/routes';
@@ -118,6 +119,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(webhookPlugin, { ctx });
   await app.register(statusCheckPlugin, { ctx });
   await app.register(escalationPagingPlugin, { ctx });
+  await app.register(groupExportPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);
   return app;
 }

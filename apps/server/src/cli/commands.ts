@@ -105,6 +105,24 @@ ${DATABASE_NOTE}`,
     run: async (args, config) => (await import('./restore')).runRestore(args, config),
   },
   {
+    name: 'export',
+    summary: "write a group's export archive (its whole plan) to a file",
+    usage: `Usage: meridian export group --group PATH [--out FILE]
+
+Writes the group's export archive — the same tar.gz as POST /api/v4/groups/:id/export: a manifest
+and one NDJSON file per kind (groups, projects, members, labels, milestones, iterations, issues,
+epics, links, notes, award emoji…) — read from one snapshot, then reads it back and checks it before
+giving it its name. On the embedded database, stop Meridian first (or export through its API).
+
+Options:
+  -g, --group PATH   the group's full path, e.g. acme or acme/platform
+  -o, --out FILE     where to write the archive (must not exist; default PATH_export.tar.gz)
+  -h, --help         show this help
+
+${DATABASE_NOTE}`,
+    run: async (args, config) => (await import('./export')).runExport(args, config),
+  },
+  {
     name: 'ldap-sync',
     summary: 'sync the members of groups with LDAP group links now',
     usage: `Usage: meridian ldap-sync

@@ -195,6 +195,22 @@ export interface GitlabSubscriptionsTable {
   updated_at: Generated<Date>;
 }
 
+export interface GroupExportsTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number;
+  file_key: string | null;
+  file_size: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  claimed_at: Date | null;
+  exported_at: Date | null;
+  failed_at: Date | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface GroupMembersTable {
   id: Generated<number>;
   group_id: number;
@@ -894,6 +910,7 @@ export interface DB {
   geo_node_statuses: GeoNodeStatusesTable;
   geo_nodes: GeoNodesTable;
   gitlab_subscriptions: GitlabSubscriptionsTable;
+  group_exports: GroupExportsTable;
   group_members: GroupMembersTable;
   group_visits: GroupVisitsTable;
   identities: IdentitiesTable;

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, constants as fsConstants, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { FileStore } from './file-store';
 
@@ -23,6 +24,19 @@ export function diskFileStore(directory: string): FileStore {
         if (error.code === 'ENOENT') return null;
         throw error;
       });
+    },
+    async putFile(key, source) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      await copyFile(source, path, fsConstants.COPYFILE_EXCL);
+    },
+    async getStream(key) {
+      const path = pathOf(key);
+      const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+      return found ? { stream: createReadStream(path), size: found.size } : null;
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });

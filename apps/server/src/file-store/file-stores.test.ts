@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,21 @@ describe.each(stores)('the %s file store', (_name, make) => {
     await store.remove('issuable_metric_image/1/a.png');
     expect(await store.get('issuable_metric_image/1/a.png')).toBeNull();
     await store.remove('issuable_metric_image/1/a.png'); // removing nothing is fine
+  });
+
+  it('stores a file of this disk as a stream and gives it back as one', async () => {
+    const store = make();
+    const dir = mkdtempSync(join(tmpdir(), 'meridian-put-file-'));
+    const bytes = randomBytes(300_000);
+    writeFileSync(join(dir, 'a.tar.gz'), bytes);
+    await store.putFile('group_exports/1/a.tar.gz', join(dir, 'a.tar.gz'), 'application/gzip');
+    const found = await store.getStream('group_exports/1/a.tar.gz');
+    expect(found?.size).toBe(bytes.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of found?.stream ?? []) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks)).toEqual(bytes);
+    expect(await store.getStream('group_exports/1/missing.tar.gz')).toBeNull();
+    await store.remove('group_exports/1/a.tar.gz');
   });
 });
 

@@ -33,6 +33,7 @@ const LAYERS: Record<string, number> = {
   vulnerabilities: 3,
   incidents: 3,
   ldap: 3,
+  'group-transfer': 3,
   analytics: 3,
   'csv-exports': 3,
   // 2: the change recorder (modules/changes/record-change.ts)

@@ -8,6 +8,7 @@ import { billingRoutes, ordersRoutes } from '../modules/billing/routes';
 import { deploymentsRoutes, environmentsRoutes, protectedEnvironmentsRoutes } from '../modules/deployments/routes';
 import { epicRoutes } from '../modules/epics/routes';
 import { geoRoutes } from '../modules/geo/routes';
+import { groupExportRoutes } from '../modules/group-transfer/routes';
 import { groupsRoutes, projectGroupsRoutes } from '../modules/groups/routes';
 import { metricImagesRoutes } from '../modules/incidents/routes';
 import { issueLinksRoutes } from '../modules/issue-links/routes';
@@ -86,4 +87,5 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(ldapRoutes, { ctx });
   await app.register(analyticsRoutes, { ctx });
   await app.register(statusChecksRoutes, { ctx });
+  await app.register(groupExportRoutes, { ctx });
 };

@@ -9,3 +9,4 @@ export {
 } from './notification-target';
 export type { ComposedEmail, CsvExportComposer } from './notification-worker';
 export { type NotifyEvent, notify, notifyNoteable, notifyPaged } from './notify';
+export { queueUserEmail } from './user-email';

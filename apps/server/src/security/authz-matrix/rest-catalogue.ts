@@ -3,6 +3,7 @@ import { analyticsEntries } from './rest-analytics';
 import { billingEntries } from './rest-billing';
 import { deploymentEntries, deploymentOutOfScope } from './rest-deployments';
 import { geoEntries, geoOutOfScope } from './rest-geo';
+import { groupExportEntries } from './rest-group-export';
 import { incidentEntries, incidentOutOfScope } from './rest-incidents';
 import { epicEntries, issueEntries } from './rest-issues-epics';
 import { labelEntries, milestoneEntries } from './rest-labels-milestones';
@@ -41,6 +42,7 @@ export const restEntries: RestEntry[] = [
   ...vulnerabilityEntries,
   ...incidentEntries,
   ...ldapEntries,
+  ...groupExportEntries,
   ...analyticsEntries,
 ];
 

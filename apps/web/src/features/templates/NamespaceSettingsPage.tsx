@@ -1,6 +1,7 @@
 import { ErrorState } from '../../app/ErrorState';
 import { PageNotFound } from '../../app/NotFoundPage';
 import { PageSpinner } from '../../ui/Spinner';
+import { ExportGroupSection } from '../groups/ExportGroupSection';
 import { NamespacePageFrame } from '../shared/NamespacePageFrame';
 import { TemplatesSection } from './TemplatesSection';
 import styles from './TemplatesSettings.module.css';
@@ -9,6 +10,7 @@ import type { TemplateOwner } from './templatesApi';
 /**
  * `/groups/:group/-/settings/general` and `/:project/-/settings/general`: the description templates
  * (IE-3, IE-4), for those who may manage them; to anyone else the page does not exist, as in GitLab.
+ * A group's page ends with Advanced › Export group, for its owners (issue 32).
  */
 export function NamespaceSettingsPage({ kind, fullPath }: { kind: 'group' | 'project'; fullPath: string }) {
   const owner: TemplateOwner = { kind, fullPath };
@@ -19,16 +21,19 @@ export function NamespaceSettingsPage({ kind, fullPath }: { kind: 'group' | 'pro
         if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
         if (!query.data.can_admin_issuable_templates) return <PageNotFound />;
         return (
-          <section className={styles.section} aria-labelledby="description-templates">
-            <h2 id="description-templates">Description templates</h2>
-            <p className={styles.help}>
-              Templates offered when an issue or merge request is created in this {kind}
-              {kind === 'group' ? ', its subgroups and projects' : ''}. Templates of parent groups are inherited; a
-              template named like an inherited one replaces it here.
-            </p>
-            <TemplatesSection owner={owner} ownerId={query.data.id} type="issues" />
-            <TemplatesSection owner={owner} ownerId={query.data.id} type="merge_requests" />
-          </section>
+          <>
+            <section className={styles.section} aria-labelledby="description-templates">
+              <h2 id="description-templates">Description templates</h2>
+              <p className={styles.help}>
+                Templates offered when an issue or merge request is created in this {kind}
+                {kind === 'group' ? ', its subgroups and projects' : ''}. Templates of parent groups are inherited; a
+                template named like an inherited one replaces it here.
+              </p>
+              <TemplatesSection owner={owner} ownerId={query.data.id} type="issues" />
+              <TemplatesSection owner={owner} ownerId={query.data.id} type="merge_requests" />
+            </section>
+            {kind === 'group' ? <ExportGroupSection fullPath={fullPath} /> : null}
+          </>
         );
       }}
     </NamespacePageFrame>

@@ -1,0 +1,11 @@
+/** The group-transfer module's face: all that code outside it may import (modules/README.md). */
+export {
+  ARCHIVE_FORMAT_VERSION,
+  ARCHIVE_KINDS,
+  ArchiveError,
+  type ArchiveKind,
+  type ArchiveManifest,
+} from './archive-format';
+export { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, type GroupArchive, openGroupArchive } from './archive-reader';
+export type { ArchiveItem, ArchiveRecords } from './archive-records';
+export { type GroupExportSource, writeGroupArchive } from './archive-writer';
