@@ -1,0 +1,1 @@
+export { formatDuration, type ImportProgress, importProgress, type KindCounters } from './import-progress';
