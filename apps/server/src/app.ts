@@ -12,6 +12,7 @@ import { suggestionRoutes } from './modules/autocomplete/routes';
 import { countriesRoutes, purchaseRoutes, stripeWebhookRoutes } from './modules/billing/routes';
 import { epicPageJsonRoutes, epicRelationsWebRoutes, epicTreeLinksRoutes } from './modules/epics/routes';
 import { geoStatusReportRoutes, refuseWritesOnSecondary, signInThroughPrimary } from './modules/geo/routes';
+import { importCsvRoutes, importPlugin } from './modules/imports/routes';
 import { metricImageFileRoutes } from './modules/incidents/routes';
 import { issueExportRoutes, issuePageRoutes } from './modules/issues/routes';
 import { moderationWebRoutes } from './modules/moderation/routes';
@@ -92,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(epicPageJsonRoutes, { ctx });
   await app.register(issuePageRoutes, { ctx });
   await app.register(issueExportRoutes, { ctx });
+  await app.register(importCsvRoutes, { ctx });
   await app.register(metricImageFileRoutes, { ctx });
   await app.register(epicTreeLinksRoutes, { ctx });
   await app.register(epicRelationsWebRoutes, { ctx });
@@ -103,6 +105,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(notificationMailerPlugin, { ctx });
   await app.register(webhookPlugin, { ctx });
   await app.register(statusCheckPlugin, { ctx });
+  await app.register(importPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);
   return app;
 }

@@ -41,22 +41,22 @@ describe('canGroup on G', () => {
 
 describe('canProject on X', () => {
   // read_project, create_issue, admin_project, destroy_project, create_incident,
-  // admin_incident_management_timeline_event
+  // admin_incident_management_timeline_event, import_issues
   // biome-ignore format: table
   const table: Partial<Record<Role, Row>> = {
-    //           private   internal   public
-    anonymous:  ['......', '......', 'Y.....'],
-    nonMember:  ['......', 'YY....', 'YY....'],
-    guest:      ['YY....', 'YY....', 'YY....'],
-    planner:    ['YY....', 'YY....', 'YY....'],
-    reporter:   ['YY..Y.', 'YY..Y.', 'YY..Y.'],
-    developer:  ['YY..YY', 'YY..YY', 'YY..YY'],
-    maintainer: ['YYY.YY', 'YYY.YY', 'YYY.YY'],
-    owner:      ['YYYYYY', 'YYYYYY', 'YYYYYY'],
-    admin:      ['YYYYYY', 'YYYYYY', 'YYYYYY'],
-    parentDev:  ['YY..YY', 'YY..YY', 'YY..YY'],
-    subOnlyDev: ['......', 'YY....', 'YY....'],
-    projectDev: ['YY..YY', 'YY..YY', 'YY..YY'],
+    //           private    internal   public
+    anonymous:  ['.......', '.......', 'Y......'],
+    nonMember:  ['.......', 'YY.....', 'YY.....'],
+    guest:      ['YY.....', 'YY.....', 'YY.....'],
+    planner:    ['YY....Y', 'YY....Y', 'YY....Y'],
+    reporter:   ['YY..Y..', 'YY..Y..', 'YY..Y..'],
+    developer:  ['YY..YYY', 'YY..YYY', 'YY..YYY'],
+    maintainer: ['YYY.YYY', 'YYY.YYY', 'YYY.YYY'],
+    owner:      ['YYYYYYY', 'YYYYYYY', 'YYYYYYY'],
+    admin:      ['YYYYYYY', 'YYYYYYY', 'YYYYYYY'],
+    parentDev:  ['YY..YYY', 'YY..YYY', 'YY..YYY'],
+    subOnlyDev: ['.......', 'YY.....', 'YY.....'],
+    projectDev: ['YY..YYY', 'YY..YYY', 'YY..YYY'],
   };
   check(projectAbilities, table, (actor, ability, vis) => canProject(actor, ability, projectX(vis)));
 });

@@ -32,6 +32,7 @@ export const projectAbilities = [
   'destroy_project',
   'create_incident',
   'admin_incident_management_timeline_event',
+  'import_issues',
 ] as const;
 export const issueAbilities = [
   'read_issue',
@@ -136,6 +137,7 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, project
   // Disabled features and archived projects bind admins too (GitLab's `prevent` rules).
   const writesIssues =
     ability === 'create_issue' ||
+    ability === 'import_issues' ||
     ability === 'create_incident' ||
     ability === 'admin_incident_management_timeline_event';
   if (writesIssues && (project.issuesEnabled === false || project.archived)) return false;
@@ -154,6 +156,9 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, project
     case 'admin_incident_management_timeline_event':
       // GitLab: Developer and up add, edit and remove an incident's timeline events.
       return level >= AccessLevel.DEVELOPER;
+    case 'import_issues':
+      // GitLab's import_issues (CSV import): Planner, and Developer and up (not Reporter).
+      return level === AccessLevel.PLANNER || level >= AccessLevel.DEVELOPER;
     case 'admin_project':
       return level >= AccessLevel.MAINTAINER;
     case 'destroy_project':

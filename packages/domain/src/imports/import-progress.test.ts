@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
 import { expectCases } from '../test/cases';
-import { formatDuration, type ImportProgress, importProgress, type KindCounters } from './import-progress';
+import { formatTimeLeft, type ImportProgress, importProgress, type KindCounters } from './import-progress';
 
 const T0 = Date.UTC(2026, 10, 30, 8, 0, 0);
 type Case = [Record<string, KindCounters>, number | null, number];
@@ -49,8 +49,8 @@ describe('importProgress', () => {
   ]);
 });
 
-describe('formatDuration', () => {
-  expectCases(formatDuration, [
+describe('formatTimeLeft', () => {
+  expectCases(formatTimeLeft, [
     [null, '—'],
     [-1, '—'],
     [Number.POSITIVE_INFINITY, '—'],

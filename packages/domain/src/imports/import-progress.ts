@@ -46,7 +46,7 @@ export function importProgress(
 }
 
 /** A duration for a progress line: `45s`, `3m 05s`, `2h 07m`; `—` when unknown. */
-export function formatDuration(seconds: number | null): string {
+export function formatTimeLeft(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return '—';
   const s = Math.ceil(seconds);
   if (s < 60) return `${s}s`;

@@ -1,1 +1,1 @@
-export { formatDuration, type ImportProgress, importProgress, type KindCounters } from './import-progress';
+export { formatTimeLeft, type ImportProgress, importProgress, type KindCounters } from './import-progress';
