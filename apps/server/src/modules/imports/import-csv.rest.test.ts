@@ -201,6 +201,25 @@ describe('CSV issue import', () => {
     expect(await runJobs('fast')).toEqual(['finished']);
   });
 
+  it("two workers claiming at once never run one job twice; the app's own worker runs what is queued", async () => {
+    for (const name of ['Twin A', 'Twin B', 'Twin C']) {
+      const res = await post(`/${projectPath}/-/issues/import_csv`, 'dev', `title,description\n${name},\n`);
+      expect(res.statusCode).toBe(202);
+    }
+    const [a, b] = await Promise.all([runJobs('twin-1'), runJobs('twin-2')]);
+    expect([...(a ?? []), ...(b ?? [])]).toEqual(['finished', 'finished', 'finished']);
+    const twins = await t.db.selectFrom('issues').select('title').where('title', 'like', 'Twin %').execute();
+    expect(twins.map((r) => r.title).sort()).toEqual(['Twin A', 'Twin B', 'Twin C']);
+
+    const res = await post(`/${projectPath}/-/issues/import_csv`, 'dev', 'title,description\nBy the plugin,\n');
+    expect(await t.app.importWorker?.pollNow()).toEqual(['finished']);
+    const view = await get(`/${projectPath}/-/import_jobs/${res.json().import_job.id}`, 'dev');
+    expect(view.json()).toMatchObject({
+      state: 'finished',
+      issues: [{ title: 'By the plugin', imported_from: 'csv' }],
+    });
+  });
+
   it('refuses a file naming milestones the project does not have, listing them', async () => {
     const res = await post(
       `/${projectPath}/-/issues/import_csv`,

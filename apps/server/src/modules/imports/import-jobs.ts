@@ -52,22 +52,24 @@ export async function insertImportJob(
 }
 
 /**
- * Claims the oldest runnable job for `workerId`: one not ended whose lease is free or ran out (its
+ * Claims the oldest runnable job (or job `jobId`) for `workerId`: one not ended whose lease is free or ran out (its
  * process died). `FOR UPDATE SKIP LOCKED` lets every process claim at once without taking the same job;
  * the claim counts a run, and a job past `MAX_ATTEMPTS` runs is failed instead of run again.
  */
 export async function claimImportJob(
   db: Executor,
   workerId: string,
-  leaseSeconds = LEASE_SECONDS,
+  options: { leaseSeconds?: number; jobId?: number } = {},
 ): Promise<ImportJobRow | undefined> {
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
+  const only = options.jobId === undefined ? sql`` : sql`AND id = ${options.jobId}`;
   const { rows } = await sql<ImportJobRow>`
     UPDATE import_jobs SET state = 'started', claimed_by = ${workerId}, heartbeat_at = now(),
       started_at = coalesce(started_at, now()), attempts = attempts + 1, updated_at = now()
     WHERE id = (
       SELECT id FROM import_jobs
       WHERE state IN ('created', 'started')
-        AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${leaseSeconds}))
+        AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${leaseSeconds})) ${only}
       ORDER BY id
       LIMIT 1
       FOR UPDATE SKIP LOCKED
@@ -76,7 +78,7 @@ export async function claimImportJob(
   const job = rows[0];
   if (job && job.attempts > MAX_ATTEMPTS) {
     await endImportJob(db, job.id, workerId, 'failed', `The import stopped ${MAX_ATTEMPTS} times; it was given up.`);
-    return claimImportJob(db, workerId, leaseSeconds);
+    return claimImportJob(db, workerId, options);
   }
   return job;
 }

@@ -102,6 +102,17 @@ export async function findImportJob(db: Database, actor: Actor, project: Project
   return job;
 }
 
+/** A job by id, whoever asks (the CLI, which runs as the importing user it was given). */
+export async function readImportJob(db: Database, jobId: number) {
+  const job = await db
+    .selectFrom('import_jobs')
+    .select([...JOB_COLUMNS])
+    .where('id', '=', jobId)
+    .executeTakeFirst();
+  if (!job) throw notFound('Import');
+  return job;
+}
+
 /** A page of the job's report of skipped items, in source order (line numbers as numbers). */
 export async function listImportJobSkips(db: Database, jobId: number, page: { page: number; per_page: number }) {
   const base = db.selectFrom('import_job_skips').where('job_id', '=', jobId);

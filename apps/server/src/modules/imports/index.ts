@@ -6,4 +6,10 @@ export { type RunResult, runClaimedJob } from './import-runner';
 export { type ImportWorker, newWorkerId, startImportWorker } from './import-worker';
 export type { Importer, ImportSource, ItemOutcome, SourceItem } from './importer';
 export { importerOf } from './importers';
-export { CSV_IMPORT_STARTED, findImportJob, startCsvImport } from './imports.service';
+export {
+  CSV_IMPORT_STARTED,
+  findImportJob,
+  listImportJobSkips,
+  readImportJob,
+  startCsvImport,
+} from './imports.service';

@@ -3,6 +3,7 @@ import { analyticsEntries } from './rest-analytics';
 import { billingEntries } from './rest-billing';
 import { deploymentEntries, deploymentOutOfScope } from './rest-deployments';
 import { geoEntries, geoOutOfScope } from './rest-geo';
+import { importOutOfScopePatterns } from './rest-imports';
 import { incidentEntries, incidentOutOfScope } from './rest-incidents';
 import { epicEntries, issueEntries } from './rest-issues-epics';
 import { labelEntries, milestoneEntries } from './rest-labels-milestones';
@@ -311,4 +312,5 @@ export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
       'the issue CSV export of deeper project and group paths: the same handler as the two-segment project and one-segment group paths the matrix attacks',
   },
   moderationOutOfScopePattern,
+  ...importOutOfScopePatterns,
 ];
