@@ -145,6 +145,25 @@ describe('CSV issue import', () => {
     off();
   });
 
+  it('answers the progress poll 304 until a progress event on the live channel changes the job', async () => {
+    const res = await post(`/${projectPath}/-/issues/import_csv`, 'dev', 'title,description\nPolled,\n');
+    const url = `/${projectPath}/-/import_jobs/${res.json().import_job.id}`;
+    const poll = (etag?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'private-token': tok.dev ?? '', ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    // The creation's event may still be on its way: poll until the answer carries a settled ETag.
+    let first = await poll();
+    await expect.poll(async () => (first = await poll()).headers.etag).toBeTruthy();
+    const etag = first.headers.etag as string;
+    expect((await poll(etag)).statusCode).toBe(304);
+    await t.app.importWorker?.pollNow();
+    await expect.poll(async () => (await poll(etag)).statusCode).toBe(200);
+    expect((await poll()).json().state).toBe('finished');
+  });
+
   it('resumes a job cut short after a batch (kill -9) without creating anything twice, and counts right', async () => {
     const rows = Array.from({ length: 7 }, (_, i) => `Resumed ${i + 1},row ${i + 1}`);
     const res = await post(`/${projectPath}/-/issues/import_csv`, 'planner', ['title,description', ...rows].join('\n'));

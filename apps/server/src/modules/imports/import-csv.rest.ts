@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { requireActor } from '../../policy/require-actor';
+import { pollCredential } from '../../realtime/poll-etag';
+import { setPollHeaders } from '../../realtime/realtime.plugin';
 import { applyGitlabTransport } from '../../rest/gitlab-transport';
 import { setPaginationHeaders } from '../../rest/pagination';
 import { serviceContext } from '../../service-context';
@@ -30,12 +32,13 @@ const LISTED_ISSUES = 20;
  * route is the API): `POST <project>/-/issues/import_csv` (multipart `file`; Planner, Developer and up,
  * 404 for others) starts an import job and answers 202 with GitLab's message and the job;
  * `POST …/import_csv/preview` is its dry run; `GET <project>/-/import_jobs/:id` is the job's progress
- * (what the progress bar and the CLI poll after each live event) and `…/skipped` its report, paginated.
+ * (what the progress bar polls: 304 until a progress event on the live channel changes it) and `…/skipped` its report, paginated.
  * Cookie-session writes carry the CSRF header (auth plugin).
  */
 export const importCsvRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   applyGitlabTransport(app);
   const db = ctx.database.db;
+  const { versions, etags } = app.realtime;
   const projectOf = (request: FastifyRequest, fullPath: string) => {
     requireActor(request.actor);
     return findProject(db, request.actor, { fullPath });
@@ -69,9 +72,19 @@ export const importCsvRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
       },
     );
 
-    app.get(route.url('import_jobs/:import_job_id'), async (request) => {
+    // Polled by the progress bar with If-None-Match: while no progress event came on the live channel
+    // since the answer it holds, the realtime plugin answers 304 before authentication, with no SQL.
+    const pollPathKey = (params: Params) => `import_job:${route.fullPath(params)}#${params.import_job_id}`;
+    app.get(route.url('import_jobs/:import_job_id'), { config: { pollPathKey } }, async (request, reply) => {
+      const mark = versions.mark();
       const job = await jobOf(request, pathOf(request));
       const issues = await importedIssues(db, job.id, LISTED_ISSUES);
+      const version = versions.settle(pollPathKey(request.params as Params), `ImportJob:${job.id}`, mark);
+      await etags.ready();
+      const etag =
+        version === undefined ? undefined : etags.etag(`ImportJob:${job.id}`, version, pollCredential(request));
+      setPollHeaders(reply, etag);
+      if (etag && etags.matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return { ...presentImportJob(job), issues };
     });
 
