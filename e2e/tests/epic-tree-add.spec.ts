@@ -131,12 +131,20 @@ test.describe('alice (Owner of acme) adds children to an epic', () => {
   test('Add a new issue: a project opened is listed under Recently used, from the server', async ({ browser }) => {
     // A user of the test's own, so the visits are exactly these (alice's depend on the specs before).
     const id = stamp();
-    const page = await signUpFreshUser(browser, { username: `visitor-${id}`, name: `Visitor ${id}`, password: 'visitor-password-1' });
+    const page = await signUpFreshUser(browser, {
+      username: `visitor-${id}`,
+      name: `Visitor ${id}`,
+      password: 'visitor-password-1',
+    });
     await page.setViewportSize({ width: 1280, height: 1000 });
     const own = await sessionApi(page);
     const group = await own('POST', '/groups', { name: `Visits ${id}`, path: `visits-${id}` });
     const elsewhere = await own('POST', '/groups', { name: `Elsewhere ${id}`, path: `elsewhere-${id}` });
-    for (const [path, namespace] of [['alpha', group], ['beta', group], ['gamma', elsewhere]] as const) {
+    for (const [path, namespace] of [
+      ['alpha', group],
+      ['beta', group],
+      ['gamma', elsewhere],
+    ] as const) {
       await own('POST', '/projects', { name: path, path, namespace_id: namespace.id });
     }
     // Opening a project page records the visit (IE-18); the picker asks the server, not this browser.
@@ -159,7 +167,9 @@ test.describe('alice (Owner of acme) adds children to an epic', () => {
     const recent = page.getByRole('group', { name: 'Recently used' }).getByRole('option');
     await expect(recent).toHaveCount(1);
     await expect(recent).toContainText(`visits-${id}/beta`);
-    await expect(page.getByRole('group', { name: 'Projects' }).getByRole('option')).toContainText([`visits-${id}/alpha`]);
+    await expect(page.getByRole('group', { name: 'Projects' }).getByRole('option')).toContainText([
+      `visits-${id}/alpha`,
+    ]);
     await settledScreenshot(page, 'epic-tree-add-frequent-project');
     // The home page lists the frequent projects of every group.
     await page.goto('/');

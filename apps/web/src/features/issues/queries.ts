@@ -44,7 +44,8 @@ export function issueSaved(queryClient: QueryClient, projectPath: string, iid: n
 const issueWriteScope = (projectPath: string, iid: number) => writeScope(`issue:${projectPath}#${iid}`);
 
 /** Whether the issue's saves are still on their way. */
-export const useIssueSaving = (projectPath: string, iid: number) => useWritesPending(issueWriteScope(projectPath, iid).id);
+export const useIssueSaving = (projectPath: string, iid: number) =>
+  useWritesPending(issueWriteScope(projectPath, iid).id);
 
 /**
  * Saves changes to the issue with its lock_version (a stale one is a 409), puts the answer in the
