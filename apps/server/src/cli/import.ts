@@ -49,7 +49,7 @@ export async function importCsvFile(db: Database, config: Config, options: Impor
     .select(['id', 'username', 'admin', 'state'])
     .where(sql`lower(username)`, '=', options.user.toLowerCase())
     .executeTakeFirst();
-  if (!user || user.state !== 'active') throw new CliError(`No active user with the username "${options.user}".`);
+  if (user?.state !== 'active') throw new CliError(`No active user with the username "${options.user}".`);
   const actor = await loadActor(db, user, null);
   const size = await stat(options.file).catch(() => undefined);
   if (!size?.isFile()) throw new CliError(`No file at ${options.file}.`);

@@ -155,9 +155,13 @@ describe('CSV issue import', () => {
         headers: { 'private-token': tok.dev ?? '', ...(etag ? { 'if-none-match': etag } : {}) },
       });
     // The creation's event may still be on its way: poll until the answer carries a settled ETag.
-    let first = await poll();
-    await expect.poll(async () => (first = await poll()).headers.etag).toBeTruthy();
-    const etag = first.headers.etag as string;
+    let etag: string | undefined;
+    await expect
+      .poll(async () => {
+        etag = (await poll()).headers.etag as string | undefined;
+        return etag;
+      })
+      .toBeTruthy();
     expect((await poll(etag)).statusCode).toBe(304);
     await t.app.importWorker?.pollNow();
     await expect.poll(async () => (await poll(etag)).statusCode).toBe(200);
