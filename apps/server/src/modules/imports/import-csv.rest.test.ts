@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import type { ItemChange } from '../../realtime/change-channel';
 import { addGroupMember, addProjectMember, createGroup, createMilestone, createProject } from '../../test/factories';
+import { gql } from '../../test/graphql-client';
 import { multipartBody } from '../../test/multipart-body';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { claimImportJob } from './import-jobs';
@@ -302,5 +303,18 @@ describe('CSV issue import', () => {
     expect((await get(`/${projectPath}/-/import_jobs/${job.id}`, 'reporter')).statusCode).toBe(404);
     expect((await get(`/${hiddenPath}/-/import_jobs/${job.id}`, 'private')).statusCode).toBe(404);
     expect((await get(`/${projectPath}/-/import_jobs/abc`, 'dev')).statusCode).toBe(400);
+  });
+  it('tells the web who may import: ProjectPermissions.importIssues', async () => {
+    const query = 'query($p: ID!) { project(fullPath: $p) { userPermissions { importIssues } } }';
+    const may = async (who: string) =>
+      (
+        (await gql(t.app, query, { p: projectPath }, tok[who])).body.data?.project as {
+          userPermissions: { importIssues: boolean };
+        }
+      ).userPermissions.importIssues;
+    expect(await may('dev')).toBe(true);
+    expect(await may('planner')).toBe(true);
+    expect(await may('reporter')).toBe(false);
+    expect(await may('outsider')).toBe(false);
   });
 });
