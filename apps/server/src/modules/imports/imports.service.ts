@@ -83,7 +83,7 @@ export async function startCsvImport(
       kind: 'csv_issues',
       projectId: project.id,
       createdById: ctx.actor.id,
-      sourceName: file.filename,
+      sourceName: file.filename.slice(0, 255),
       sourceText: text,
     }),
   );
