@@ -306,12 +306,12 @@ describe('CSV issue import', () => {
   });
   it('tells the web who may import: ProjectPermissions.importIssues', async () => {
     const query = 'query($p: ID!) { project(fullPath: $p) { userPermissions { importIssues } } }';
-    const may = async (who: string) =>
-      (
-        (await gql(t.app, query, { p: projectPath }, tok[who])).body.data?.project as {
-          userPermissions: { importIssues: boolean };
-        }
-      ).userPermissions.importIssues;
+    const may = async (who: string) => {
+      const project = (await gql(t.app, query, { p: projectPath }, tok[who])).body.data?.project as
+        | { userPermissions: { importIssues: boolean } }
+        | undefined;
+      return project?.userPermissions.importIssues;
+    };
     expect(await may('dev')).toBe(true);
     expect(await may('planner')).toBe(true);
     expect(await may('reporter')).toBe(false);
