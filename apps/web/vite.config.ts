@@ -12,6 +12,8 @@ export default defineConfig({
       '/-/': backend,
       '^/.+/-/issues/\\d+/realtime_changes$': backend,
       '^/.+/-/(issues|merge_requests|epics)\\.csv(\\?|$)': backend,
+      '^/.+/-/issues/import_csv(/preview)?$': backend,
+      '^/.+/-/import_jobs/\\d+(/skipped)?(\\?|$)': backend,
       '/users/sign_in': { target: backend, bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
       '/users/sign_up': { target: backend, bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
       '/users/sign_out': backend,

@@ -20,6 +20,7 @@ import {
 } from './modules/epics/routes';
 import { geoStatusReportRoutes, refuseWritesOnSecondary, signInThroughPrimary } from './modules/geo/routes';
 import { groupExportPlugin } from './modules/group-transfer/routes';
+import { importCsvRoutes, importPlugin } from './modules/imports/routes';
 import { escalationPagingPlugin, metricImageFileRoutes } from './modules/incidents/routes';
 import { issueExportRoutes, issuePageRoutes } from './modules/issues/routes';
 import { mergeRequestExportRoutes } from './modules/merge-requests/routes';
@@ -104,6 +105,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(mergeRequestExportRoutes, { ctx });
   await app.register(epicExportRoutes, { ctx });
   await app.register(csvExportEmailRoutes, { ctx });
+  await app.register(importCsvRoutes, { ctx });
   await app.register(metricImageFileRoutes, { ctx });
   await app.register(epicTreeLinksRoutes, { ctx });
   await app.register(epicRelationsWebRoutes, { ctx });
@@ -120,6 +122,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(statusCheckPlugin, { ctx });
   await app.register(escalationPagingPlugin, { ctx });
   await app.register(groupExportPlugin, { ctx });
+  await app.register(importPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);
   return app;
 }

@@ -7,6 +7,7 @@ export * from './epic-tree';
 export * from './epics';
 export * from './filtered-search';
 export * from './ids';
+export * from './imports';
 export * from './incidents';
 export * from './issuables';
 export * from './labels';

@@ -123,6 +123,27 @@ ${DATABASE_NOTE}`,
     run: async (args, config) => (await import('./export')).runExport(args, config),
   },
   {
+    name: 'import',
+    summary: 'import issues from a CSV file into a project, with a progress bar',
+    usage: `Usage: meridian import csv --file FILE --into GROUP/PROJECT [--user USERNAME]
+
+Imports the issues of a CSV file as GitLab's CSV import reads it (header row with title and
+description, optional due_date and milestone; comma, semicolon or tab separated; at most 10 MB) into
+the project, authored by USERNAME (default root), who must be allowed to import issues there. Runs
+the same resumable import job as the web's Import CSV: progress on stderr, then the number of issues
+imported and the report of skipped rows. Interrupted (Ctrl-C, kill -9), the job is resumed a minute
+later by any server process's import worker (meridian start), without creating an issue twice.
+
+Options:
+  --file FILE             the CSV file
+  --into GROUP/PROJECT    the project's full path
+  --user USERNAME         who imports (and authors the issues); default root
+  -h, --help              show this help
+
+${DATABASE_NOTE}`,
+    run: async (args, config) => (await import('./import')).runImport(args, config),
+  },
+  {
     name: 'ldap-sync',
     summary: 'sync the members of groups with LDAP group links now',
     usage: `Usage: meridian ldap-sync

@@ -237,6 +237,42 @@ export interface IdentitiesTable {
   created_at: Generated<Date>;
 }
 
+export interface ImportJobItemsTable {
+  job_id: number;
+  kind: string;
+  source_id: string;
+  target_id: number;
+  created_at: Generated<Date>;
+}
+
+export interface ImportJobSkipsTable {
+  job_id: number;
+  kind: string;
+  source_id: string;
+  reason: string;
+  created_at: Generated<Date>;
+}
+
+export interface ImportJobsTable {
+  id: Generated<number>;
+  kind: string;
+  project_id: number | null;
+  namespace_id: number | null;
+  state: Generated<string>;
+  source_name: Generated<string>;
+  source_text: string | null;
+  counters: Generated<unknown>;
+  error: string | null;
+  attempts: Generated<number>;
+  claimed_by: string | null;
+  heartbeat_at: Date | null;
+  created_by_id: number | null;
+  created_at: Generated<Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
 export interface IncidentManagementEscalationPoliciesTable {
   id: Generated<number>;
   project_id: number;
@@ -914,6 +950,9 @@ export interface DB {
   group_members: GroupMembersTable;
   group_visits: GroupVisitsTable;
   identities: IdentitiesTable;
+  import_job_items: ImportJobItemsTable;
+  import_job_skips: ImportJobSkipsTable;
+  import_jobs: ImportJobsTable;
   incident_management_escalation_policies: IncidentManagementEscalationPoliciesTable;
   incident_management_escalation_rules: IncidentManagementEscalationRulesTable;
   incident_management_pending_issue_escalations: IncidentManagementPendingIssueEscalationsTable;

@@ -12,6 +12,8 @@ const LAYERS: Record<string, number> = {
   // 4: commands that drive the writers, and a comment with its commands
   'quick-actions': 4,
   comments: 4,
+  // importers create issues (and later epics, notes) through the writers
+  imports: 4,
   // 3: writers and the features built on them
   issues: 3,
   'merge-requests': 3,

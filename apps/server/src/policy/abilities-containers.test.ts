@@ -42,22 +42,22 @@ describe('canGroup on G', () => {
 describe('canProject on X', () => {
   // read_project, create_issue, admin_project, destroy_project, create_incident,
   // admin_incident_management_timeline_event, read_incident_management_escalation_policy,
-  // admin_incident_management_escalation_policy
+  // admin_incident_management_escalation_policy, import_issues
   // biome-ignore format: table
   const table: Partial<Record<Role, Row>> = {
-    //           private     internal    public
-    anonymous:  ['........', '........', 'Y.......'],
-    nonMember:  ['........', 'YY......', 'YY......'],
-    guest:      ['YY......', 'YY......', 'YY......'],
-    planner:    ['YY......', 'YY......', 'YY......'],
-    reporter:   ['YY..Y.Y.', 'YY..Y.Y.', 'YY..Y.Y.'],
-    developer:  ['YY..YYY.', 'YY..YYY.', 'YY..YYY.'],
-    maintainer: ['YYY.YYYY', 'YYY.YYYY', 'YYY.YYYY'],
-    owner:      ['YYYYYYYY', 'YYYYYYYY', 'YYYYYYYY'],
-    admin:      ['YYYYYYYY', 'YYYYYYYY', 'YYYYYYYY'],
-    parentDev:  ['YY..YYY.', 'YY..YYY.', 'YY..YYY.'],
-    subOnlyDev: ['........', 'YY......', 'YY......'],
-    projectDev: ['YY..YYY.', 'YY..YYY.', 'YY..YYY.'],
+    //           private      internal     public
+    anonymous:  ['.........', '.........', 'Y........'],
+    nonMember:  ['.........', 'YY.......', 'YY.......'],
+    guest:      ['YY.......', 'YY.......', 'YY.......'],
+    planner:    ['YY......Y', 'YY......Y', 'YY......Y'],
+    reporter:   ['YY..Y.Y..', 'YY..Y.Y..', 'YY..Y.Y..'],
+    developer:  ['YY..YYY.Y', 'YY..YYY.Y', 'YY..YYY.Y'],
+    maintainer: ['YYY.YYYYY', 'YYY.YYYYY', 'YYY.YYYYY'],
+    owner:      ['YYYYYYYYY', 'YYYYYYYYY', 'YYYYYYYYY'],
+    admin:      ['YYYYYYYYY', 'YYYYYYYYY', 'YYYYYYYYY'],
+    parentDev:  ['YY..YYY.Y', 'YY..YYY.Y', 'YY..YYY.Y'],
+    subOnlyDev: ['.........', 'YY.......', 'YY.......'],
+    projectDev: ['YY..YYY.Y', 'YY..YYY.Y', 'YY..YYY.Y'],
   };
   check(projectAbilities, table, (actor, ability, vis) => canProject(actor, ability, projectX(vis)));
 });

@@ -34,6 +34,7 @@ export const projectAbilities = [
   'admin_incident_management_timeline_event',
   'read_incident_management_escalation_policy',
   'admin_incident_management_escalation_policy',
+  'import_issues',
 ] as const;
 export const issueAbilities = [
   'read_issue',
@@ -138,6 +139,7 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, project
   // Disabled features and archived projects bind admins too (GitLab's `prevent` rules).
   const writesIssues =
     ability === 'create_issue' ||
+    ability === 'import_issues' ||
     ability === 'create_incident' ||
     ability === 'admin_incident_management_timeline_event';
   if (writesIssues && (project.issuesEnabled === false || project.archived)) return false;
@@ -161,6 +163,9 @@ export function canProject(actor: Actor | null, ability: ProjectAbility, project
       return level >= AccessLevel.REPORTER;
     case 'admin_incident_management_escalation_policy':
       return level >= AccessLevel.MAINTAINER;
+    case 'import_issues':
+      // GitLab's import_issues (CSV import): Planner, and Developer and up (not Reporter).
+      return level === AccessLevel.PLANNER || level >= AccessLevel.DEVELOPER;
     case 'admin_project':
       return level >= AccessLevel.MAINTAINER;
     case 'destroy_project':

@@ -4,7 +4,9 @@ import type { Executor } from '../db/executor';
 /** The PostgreSQL notification channel every Meridian process listens on. */
 export const CHANGE_CHANNEL = 'meridian_item_changes';
 
-export type ChangedKind = 'Issue' | 'Epic' | 'MergeRequest';
+export type ItemKind = 'Issue' | 'Epic' | 'MergeRequest';
+/** What changed: an issuable, or an import job's progress (`modules/imports`). */
+export type ChangedKind = ItemKind | 'ImportJob';
 
 /**
  * What changed on the item, for subscribers that care (the version cache does not). A change of the
@@ -57,7 +59,7 @@ export function parseNoteEvent(text: string): NoteEvent | undefined {
   };
 }
 
-const KINDS = new Set<string>(['Issue', 'Epic', 'MergeRequest']);
+const KINDS = new Set<string>(['Issue', 'Epic', 'MergeRequest', 'ImportJob']);
 const WHATS = new Set<string>(['updated', 'deleted', 'note', 'labels']);
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
 import { type ChangeBus, startChangeBus } from '../realtime/change-bus';
-import { type ChangedKind, type ItemChange, publishChange } from '../realtime/change-channel';
+import { type ItemChange, type ItemKind, publishChange } from '../realtime/change-channel';
 import { apiClient } from './api-client';
 import { createGroup, createGroupMembers, createProject } from './factories';
 import { gql } from './graphql-client';
@@ -81,7 +81,7 @@ export function useChangeEffectsWorld() {
   let sentinel = 2_000_000_000;
 
   /** Runs `write`, then answers the effects on the target it returns (type and id). */
-  async function effectsOf(write: () => Promise<{ type: ChangedKind; id: number }>): Promise<Effects> {
+  async function effectsOf(write: () => Promise<{ type: ItemKind; id: number }>): Promise<Effects> {
     const marks = {
       notes: await maxId('notes'),
       todos: await maxId('todos'),

@@ -39,8 +39,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     };
   }
   await migrate(database.db);
-  // The webhook worker's polls would count in the tests' statement budgets: webhook tests poll it themselves.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEBHOOK_POLL_INTERVAL_MS: '3600000', ...env });
+  // The webhook and import workers' polls would count in the tests' statement budgets: their tests poll them.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEBHOOK_POLL_INTERVAL_MS: '3600000',
+    IMPORT_POLL_INTERVAL_MS: '3600000',
+    ...env,
+  });
   const ctx = appContext(config, database);
   const app = await buildApp(ctx);
   await app.ready();

@@ -132,6 +132,7 @@ export const ProjectPermissions = permissionsObject<ProjectPermissionsSource, Pr
       'set the assignees, labels, milestone, iteration, epic, weight and dates of new issues',
     ],
     createIncident: ['create_incident', 'create incidents, or make issues incidents, in the project'],
+    importIssues: ['import_issues', 'import issues from a CSV file into the project'],
     createMergeRequestIn: [CREATE_MR_IN, 'create merge requests in the project'],
     adminProject: ['admin_project', 'administer the project'],
     removeProject: ['destroy_project', 'delete the project'],

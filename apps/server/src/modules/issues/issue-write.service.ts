@@ -17,7 +17,14 @@ import { issueChangeTarget, issueSnapshot, recordChange } from '../changes';
 import { epicIdsDatedBy, findEpicById, refreshEpicDates, setIssueEpic } from '../epics';
 import { projectEscalationPolicyId } from '../incident-escalations';
 import { nextIid } from '../internal-ids';
-import { editStamp, textEditStamp, validAssignees, validIteration, validMilestone } from '../issuables';
+import {
+  editStamp,
+  type ImportSource,
+  textEditStamp,
+  validAssignees,
+  validIteration,
+  validMilestone,
+} from '../issuables';
 import type { ProjectRow } from '../namespaces';
 import { applySecretPolicy, titleAndDescription } from '../secret-detection';
 import { deleteNoteableRecords } from '../system-notes';
@@ -49,6 +56,8 @@ export interface IssueInput extends IssueLabelChanges {
   progress?: number | null;
   discussion_locked?: boolean;
   created_at?: Date;
+  /** Create only, set by an importer (never parsed from a request): where the issue came from. */
+  imported_from?: ImportSource;
   /** Update only. */
   state_event?: 'close' | 'reopen';
   lock_version?: number;
@@ -94,7 +103,10 @@ function assertStartNotAfterDue(start: string | null, due: string | null): void 
   }
 }
 
-/** POST /projects/:id/issues. Returns the new issue's iid. */
+/**
+ * POST /projects/:id/issues. Returns the new issue's iid. Inside an open transaction (an import's
+ * batch) it runs in a savepoint of it.
+ */
 export async function createIssue(ctx: ServiceContext, project: ProjectRow, input: IssueInput) {
   const { db, actor: me } = ctx;
   const subject = projectIssueSubject(project);
@@ -114,7 +126,7 @@ export async function createIssue(ctx: ServiceContext, project: ProjectRow, inpu
     discussionLocked: false,
     hidden: false,
   });
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     const iid = await nextIid(trx, 'issues', project.id);
     const last = await trx
       .selectFrom('issues')
@@ -144,6 +156,7 @@ export async function createIssue(ctx: ServiceContext, project: ProjectRow, inpu
         health_status: admin ? (input.health_status ?? null) : null,
         discussion_locked: admin ? (input.discussion_locked ?? false) : false,
         relative_position: position.position,
+        imported_from: input.imported_from ?? 'none',
         ...(isOwnerOrAdmin && input.created_at ? { created_at: input.created_at, updated_at: input.created_at } : {}),
       })
       .returningAll()

@@ -4,6 +4,7 @@ import { billingEntries } from './rest-billing';
 import { deploymentEntries, deploymentOutOfScope } from './rest-deployments';
 import { geoEntries, geoOutOfScope } from './rest-geo';
 import { groupExportEntries } from './rest-group-export';
+import { importOutOfScopePatterns } from './rest-imports';
 import { incidentEntries, incidentOutOfScope } from './rest-incidents';
 import { epicEntries, issueEntries } from './rest-issues-epics';
 import { labelEntries, milestoneEntries } from './rest-labels-milestones';
@@ -323,4 +324,5 @@ export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
       "the emailed CSV export (a queued email to the caller, 422 without SMTP, which the matrix world has none of): 401 anonymous, 404 when the project is hidden, the list's read scope in the attachment; attacked in modules/csv-exports/csv-export-email.rest.test.ts",
   },
   moderationOutOfScopePattern,
+  ...importOutOfScopePatterns,
 ];

@@ -3,6 +3,7 @@ import { urls } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
 import { buttonClassName } from '../../ui/buttonClassName';
+import { ImportCsvButton } from '../imports/ImportCsvButton';
 import { GroupNewItemButton } from '../shared/GroupNewItemButton';
 import { StateListPage, type StateListTab } from '../shared/StateListPage';
 import { IssuesTable } from './IssuesTable';
@@ -36,9 +37,12 @@ export function IssuesListPage({ kind, fullPath }: { kind: 'group' | 'project'; 
       actions={
         user &&
         (inProject ? (
-          <AppLink href={urls.newIssue(fullPath)} className={buttonClassName('confirm')}>
-            New issue
-          </AppLink>
+          <>
+            <ImportCsvButton projectPath={fullPath} />
+            <AppLink href={urls.newIssue(fullPath)} className={buttonClassName('confirm')}>
+              New issue
+            </AppLink>
+          </>
         ) : (
           <GroupNewItemButton groupPath={fullPath} kind="issue" />
         ))

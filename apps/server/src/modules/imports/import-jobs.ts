@@ -1,0 +1,181 @@
+import type { KindCounters } from '@meridian/domain';
+import { type Selectable, sql } from 'kysely';
+import type { Executor } from '../../db/executor';
+import type { ImportJobsTable } from '../../db/schema';
+import { publishChange } from '../../realtime/change-channel';
+
+export type ImportJobRow = Selectable<ImportJobsTable>;
+export type ImportKind = 'csv_issues';
+export type Counters = Record<string, KindCounters>;
+
+/** The columns shown about a job (everything but its source). */
+export const JOB_COLUMNS = [
+  'id',
+  'kind',
+  'project_id',
+  'namespace_id',
+  'state',
+  'source_name',
+  'counters',
+  'error',
+  'attempts',
+  'created_by_id',
+  'created_at',
+  'started_at',
+  'finished_at',
+  'updated_at',
+] as const;
+export type ImportJobSummary = Pick<ImportJobRow, (typeof JOB_COLUMNS)[number]>;
+
+/** A job's lease: a worker renews it with every batch; one older than this belongs to a dead process. */
+export const LEASE_SECONDS = 60;
+/** A job that failed this many runs (its process died each time) is given up. */
+export const MAX_ATTEMPTS = 5;
+
+export async function insertImportJob(
+  db: Executor,
+  job: { kind: ImportKind; projectId: number; createdById: number; sourceName: string; sourceText: string },
+): Promise<ImportJobSummary> {
+  const row = await db
+    .insertInto('import_jobs')
+    .values({
+      kind: job.kind,
+      project_id: job.projectId,
+      created_by_id: job.createdById,
+      source_name: job.sourceName,
+      source_text: job.sourceText,
+    })
+    .returning([...JOB_COLUMNS])
+    .executeTakeFirstOrThrow();
+  await publishChange(db, 'ImportJob', row.id, 'updated');
+  return row;
+}
+
+/**
+ * Claims the oldest runnable job (or job `jobId`) for `workerId`: one not ended whose lease is free or ran out (its
+ * process died). `FOR UPDATE SKIP LOCKED` lets every process claim at once without taking the same job;
+ * the claim counts a run, and a job past `MAX_ATTEMPTS` runs is failed instead of run again.
+ */
+export async function claimImportJob(
+  db: Executor,
+  workerId: string,
+  options: { leaseSeconds?: number; jobId?: number } = {},
+): Promise<ImportJobRow | undefined> {
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
+  const only = options.jobId === undefined ? sql`` : sql`AND id = ${options.jobId}`;
+  const { rows } = await sql<ImportJobRow>`
+    UPDATE import_jobs SET state = 'started', claimed_by = ${workerId}, heartbeat_at = now(),
+      started_at = coalesce(started_at, now()), attempts = attempts + 1, updated_at = now()
+    WHERE id = (
+      SELECT id FROM import_jobs
+      WHERE state IN ('created', 'started')
+        AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => ${leaseSeconds})) ${only}
+      ORDER BY id
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING *`.execute(db);
+  const job = rows[0];
+  if (job && job.attempts > MAX_ATTEMPTS) {
+    await endImportJob(db, job.id, workerId, 'failed', `The import stopped ${MAX_ATTEMPTS} times; it was given up.`);
+    return claimImportJob(db, workerId, options);
+  }
+  return job;
+}
+
+/**
+ * Renews `workerId`'s lease on the job inside a batch's transaction and stores its counters; false
+ * when the worker no longer holds it (its lease ran out and another process took the job), and the
+ * batch must then be rolled back.
+ */
+export async function renewLease(db: Executor, jobId: number, workerId: string, counters?: Counters): Promise<boolean> {
+  const row = await db
+    .updateTable('import_jobs')
+    .set({
+      heartbeat_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+      ...(counters ? { counters: JSON.stringify(counters) } : {}),
+    })
+    .where('id', '=', jobId)
+    .where('claimed_by', '=', workerId)
+    .where('state', '=', 'started')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Ends the job (finished, or failed with the error), dropping its source and lease; a progress event. */
+export async function endImportJob(
+  db: Executor,
+  jobId: number,
+  workerId: string,
+  state: 'finished' | 'failed',
+  error?: string,
+): Promise<void> {
+  await db
+    .updateTable('import_jobs')
+    .set({
+      state,
+      error: error ? error.slice(0, 1000) : null,
+      source_text: null,
+      claimed_by: null,
+      heartbeat_at: null,
+      finished_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', jobId)
+    .where('claimed_by', '=', workerId)
+    .execute();
+  await publishChange(db, 'ImportJob', jobId, 'updated');
+}
+
+/** Gives the job back (the worker is stopping between batches): another process may take it at once. */
+export async function releaseImportJob(db: Executor, jobId: number, workerId: string): Promise<void> {
+  await db
+    .updateTable('import_jobs')
+    .set({ claimed_by: null, heartbeat_at: null, attempts: sql<number>`attempts - 1` })
+    .where('id', '=', jobId)
+    .where('claimed_by', '=', workerId)
+    .where('state', '=', 'started')
+    .execute();
+}
+
+/** Of `sourceIds` (one kind), those the job has already created or skipped: a re-run passes over them. */
+export async function handledSourceIds(
+  db: Executor,
+  jobId: number,
+  kind: string,
+  sourceIds: string[],
+): Promise<Set<string>> {
+  if (sourceIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('import_job_items')
+    .select('source_id')
+    .where('job_id', '=', jobId)
+    .where('kind', '=', kind)
+    .where('source_id', 'in', sourceIds)
+    .unionAll(
+      db
+        .selectFrom('import_job_skips')
+        .select('source_id')
+        .where('job_id', '=', jobId)
+        .where('kind', '=', kind)
+        .where('source_id', 'in', sourceIds),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.source_id));
+}
+
+export async function recordItem(db: Executor, jobId: number, kind: string, sourceId: string, targetId: number) {
+  await db
+    .insertInto('import_job_items')
+    .values({ job_id: jobId, kind, source_id: sourceId, target_id: targetId })
+    .execute();
+}
+
+export async function recordSkip(db: Executor, jobId: number, kind: string, sourceId: string, reason: string) {
+  await db
+    .insertInto('import_job_skips')
+    .values({ job_id: jobId, kind, source_id: sourceId, reason: reason.slice(0, 1000) })
+    .execute();
+}

@@ -1,0 +1,126 @@
+import type { Database } from '../../db/connection';
+import { withTransaction } from '../../db/with-transaction';
+import { loadActor } from '../../policy/load-actor';
+import { publishChange } from '../../realtime/change-channel';
+import type { ServiceConfig } from '../../service-context';
+import {
+  type Counters,
+  endImportJob,
+  handledSourceIds,
+  type ImportJobRow,
+  recordItem,
+  recordSkip,
+  releaseImportJob,
+  renewLease,
+} from './import-jobs';
+import type { Importer } from './importer';
+
+/** Source items handled per transaction: each batch commits its items, keys and counters together. */
+export const BATCH_SIZE = 50;
+
+export interface RunDeps {
+  db: Database;
+  config: ServiceConfig;
+  workerId: string;
+  importerOf: (job: ImportJobRow) => Importer;
+}
+
+export interface RunOptions {
+  /** Stop (giving the job back) before the next batch once this answers true: the worker is closing. */
+  stopping?: () => boolean;
+  /**
+   * Ends the run after this many batches without giving the job back, as a process killed after a
+   * commit would (tests of the resume after `kill -9`).
+   */
+  maxBatches?: number;
+  batchSize?: number;
+}
+
+/** How a run ended: the job done or failed, given back, cut short (`maxBatches`), or taken by another worker. */
+export type RunResult = 'finished' | 'failed' | 'released' | 'interrupted' | 'lost';
+
+class LeaseLost extends Error {}
+
+/**
+ * Runs a job the worker has claimed, from where it stands: the source is read again from the start
+ * and every item the job already created or skipped (its keys) is passed over, so a run after a crash
+ * creates nothing twice. Each batch is one transaction: it renews the lease (and gives up if another
+ * worker took the job), creates the items through the importer, writes their keys, the skip report and
+ * the counters, and sends a progress event on the live channel at commit.
+ */
+export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: RunOptions = {}): Promise<RunResult> {
+  const { db, workerId } = deps;
+  try {
+    const importer = deps.importerOf(job);
+    const user = job.created_by_id
+      ? await db
+          .selectFrom('users')
+          .select(['id', 'username', 'admin'])
+          .where('id', '=', job.created_by_id)
+          .where('state', '=', 'active')
+          .executeTakeFirst()
+      : undefined;
+    if (!user) {
+      await endImportJob(db, job.id, workerId, 'failed', 'The user who started the import is no longer active.');
+      return 'failed';
+    }
+    const actor = await loadActor(db, user, null);
+    const source = await importer.open(job);
+    const counters: Counters = { ...((job.counters as Counters | null) ?? {}) };
+    for (const [kind, total] of Object.entries(source.totals())) {
+      counters[kind] = { done: counters[kind]?.done ?? 0, skipped: counters[kind]?.skipped ?? 0, total };
+    }
+    await withTransaction(db, async (trx) => {
+      if (!(await renewLease(trx, job.id, workerId, counters))) throw new LeaseLost();
+      await publishChange(trx, 'ImportJob', job.id, 'updated');
+    });
+    let batches = 0;
+    for await (const batch of source.batches(options.batchSize ?? BATCH_SIZE)) {
+      if (options.stopping?.()) {
+        await releaseImportJob(db, job.id, workerId);
+        return 'released';
+      }
+      if (options.maxBatches !== undefined && batches >= options.maxBatches) return 'interrupted';
+      await withTransaction(db, async (trx) => {
+        const next: Counters = structuredClone(counters);
+        const ctx = { db: trx, actor, config: deps.config };
+        const pending = [];
+        for (const kind of new Set(batch.map((item) => item.kind))) {
+          const ofKind = batch.filter((item) => item.kind === kind);
+          const handled = await handledSourceIds(
+            trx,
+            job.id,
+            kind,
+            ofKind.map((item) => item.sourceId),
+          );
+          pending.push(...ofKind.filter((item) => !handled.has(item.sourceId)));
+        }
+        if (pending.length > 0) {
+          const prepared = await importer.prepare(ctx, job, pending);
+          for (const item of pending) {
+            const outcome = await importer.importItem(ctx, job, item, prepared);
+            const kindCounters = next[item.kind] ?? { done: 0, skipped: 0, total: 0 };
+            next[item.kind] = kindCounters;
+            if ('created' in outcome) {
+              await recordItem(trx, job.id, item.kind, item.sourceId, outcome.created);
+              kindCounters.done += 1;
+            } else {
+              await recordSkip(trx, job.id, item.kind, item.sourceId, outcome.skipped);
+              kindCounters.skipped += 1;
+            }
+          }
+        }
+        if (!(await renewLease(trx, job.id, workerId, next))) throw new LeaseLost();
+        await publishChange(trx, 'ImportJob', job.id, 'updated');
+        Object.assign(counters, next);
+      });
+      batches += 1;
+    }
+    await endImportJob(db, job.id, workerId, 'finished');
+    return 'finished';
+  } catch (error) {
+    if (error instanceof LeaseLost) return 'lost';
+    await endImportJob(db, job.id, workerId, 'failed', error instanceof Error ? error.message : String(error));
+    return 'failed';
+  }
+}

@@ -1,0 +1,33 @@
+import type { InTransaction } from '../../service-context';
+import type { ImportJobRow } from './import-jobs';
+
+/** One item a source yields: its kind ('issue', later 'note', 'label', …), a stable id in the source, its data. */
+export interface SourceItem<T = unknown> {
+  kind: string;
+  /** Stable across re-runs of the job (a CSV line number, an external id): the idempotency key with the kind. */
+  sourceId: string;
+  data: T;
+}
+
+/** What the mapper did with one item: created it (the new row's id), or skipped it with the reason for the report. */
+export type ItemOutcome = { created: number } | { skipped: string };
+
+/** A job's source, opened by the runner each time it (re)starts the job. */
+export interface ImportSource<T = unknown> {
+  /** How many items of each kind the source holds, in the order the kinds are imported. */
+  totals(): Record<string, number>;
+  /** The items in batches, kind after kind, always in the same order. */
+  batches(batchSize: number): AsyncIterable<SourceItem<T>[]>;
+}
+
+/**
+ * An importer: how a job of its kind reads its source and maps each item into Meridian. The runner
+ * does the rest (claim, lease, batches in transactions, the idempotency keys, counters, the skip
+ * report, progress events). `prepare` runs once per batch before the items (a lookup shared by them).
+ */
+export interface Importer<T = unknown, Prepared = unknown> {
+  open(job: ImportJobRow): Promise<ImportSource<T>>;
+  prepare(ctx: InTransaction, job: ImportJobRow, items: SourceItem<T>[]): Promise<Prepared>;
+  /** Creates one item through the writers (the change pipeline); throws only on failures that stop the job. */
+  importItem(ctx: InTransaction, job: ImportJobRow, item: SourceItem<T>, prepared: Prepared): Promise<ItemOutcome>;
+}

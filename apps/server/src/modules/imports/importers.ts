@@ -1,0 +1,14 @@
+import { csvIssueImporter } from './csv-issue-importer';
+import type { ImportJobRow, ImportKind } from './import-jobs';
+import type { Importer } from './importer';
+
+/** Every importer by job kind: a new importer is one line here, a kind in migration 0042's CHECK, and its source and mapper. */
+const IMPORTERS: Record<ImportKind, Importer> = {
+  csv_issues: csvIssueImporter as Importer,
+};
+
+export function importerOf(job: ImportJobRow): Importer {
+  const importer = IMPORTERS[job.kind as ImportKind];
+  if (!importer) throw new Error(`No importer for jobs of kind ${job.kind}`);
+  return importer;
+}

@@ -1,0 +1,15 @@
+/** The imports module's face: all that code outside it may import (modules/README.md). */
+
+export { presentImportJob } from './import-job.presenter';
+export { claimImportJob, type ImportJobSummary, LEASE_SECONDS } from './import-jobs';
+export { type RunResult, runClaimedJob } from './import-runner';
+export { type ImportWorker, newWorkerId, startImportWorker } from './import-worker';
+export type { Importer, ImportSource, ItemOutcome, SourceItem } from './importer';
+export { importerOf } from './importers';
+export {
+  CSV_IMPORT_STARTED,
+  findImportJob,
+  listImportJobSkips,
+  readImportJob,
+  startCsvImport,
+} from './imports.service';

@@ -1,0 +1,1 @@
+export { formatTimeLeft, type ImportProgress, importProgress, type KindCounters } from './import-progress';
