@@ -107,6 +107,7 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       Document
     >
   >('features/incidents/escalationPoliciesApi.ts');
+  const imports = await webModule<{ IMPORT_PERMISSION: Document }>('features/imports/importCsvApi.ts');
   const policyId = 'gid://gitlab/IncidentManagement::EscalationPolicy/1';
   const rules = [{ username: 'alice', elapsedTimeSeconds: 300, status: 'ACKNOWLEDGED' }];
   const incidentId = 'gid://gitlab/Issue/1';
@@ -287,6 +288,11 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       variables: { id: 'gid://gitlab/IncidentManagement::TimelineEvent/1' },
     },
     {
+      name: 'projectImportIssuesPermission',
+      query: documentText(imports.IMPORT_PERMISSION),
+      variables: { fullPath: 'acme/web' },
+    },
+    {
       name: 'escalationPolicies',
       query: documentText(escalation.ESCALATION_POLICIES),
       variables: { fullPath: 'acme/web' },
@@ -331,6 +337,7 @@ describe('the web app’s GraphQL documents', () => {
       'features/epics/tree-add/treeAddApi.ts',
       'features/epics/tree/treeApi.ts',
       'features/frequent/frequentApi.ts',
+      'features/imports/importCsvApi.ts',
       'features/incidents/escalationPoliciesApi.ts',
       'features/incidents/incidentsApi.ts',
       'features/issues/blockingIssuesApi.ts',

@@ -3,7 +3,7 @@ import { graphqlRequest } from '../../graphql/request';
 import { request } from '../../lib/api';
 
 /** Whether the user may import issues into the project (GitLab's import_issues: Planner, Developer and up). */
-const IMPORT_PERMISSION = graphql(`
+export const IMPORT_PERMISSION = graphql(`
   query projectImportIssuesPermission($fullPath: ID!) {
     project(fullPath: $fullPath) {
       id
