@@ -13,7 +13,11 @@ import { type ImportJobSummary, insertImportJob, JOB_COLUMNS } from './import-jo
 import { milestonesByTitle } from './milestone-titles';
 
 /** GitLab's answer once the file is taken (`Issues::PrepareImportCsvService`). */
-export const CSV_IMPORT_STARTED = "Your issues are being imported. Once finished, you'll get a confirmation email.";
+/**
+ * GitLab's text without its promise of a confirmation email (none is sent yet): the progress and
+ * the report show on the job (the web's dialog, `GET …/import_jobs/:id`).
+ */
+export const CSV_IMPORT_STARTED = 'Your issues are being imported. Once finished, the result shows here.';
 
 /** Rows the preview shows, and row errors it lists. */
 const PREVIEW_ROWS = 20;

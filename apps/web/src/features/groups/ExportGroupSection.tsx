@@ -24,7 +24,7 @@ export function ExportGroupSection({ fullPath }: { fullPath: string }) {
         projects, members, labels, milestones, iterations, issues, epics, comments and award emoji. Once complete, the
         file can be imported into another instance.
       </p>
-      {start.isSuccess || current === 'started' ? (
+      {(start.isSuccess && current !== 'finished') || current === 'started' ? (
         <Alert variant="info">
           Group export started. A download link will be sent by email and made available on this page.
         </Alert>

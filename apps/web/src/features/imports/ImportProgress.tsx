@@ -7,6 +7,8 @@ import { ImportedBadge } from '../shared/HeaderBadges';
 import styles from './ImportCsv.module.css';
 import { fetchSkippedRows, type ImportJob } from './importCsvApi';
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 /**
  * An import's progress (issues done of the total, rate, time left), then its result: the issues
  * created, with the Imported badge, and the report of skipped rows.
@@ -30,7 +32,7 @@ export function ImportProgress({ projectPath, job }: { projectPath: string; job:
       />
       <p className={styles.summary} aria-live="polite">
         {ended
-          ? `${issues.done} issues imported, ${issues.skipped} rows skipped.`
+          ? `${plural(issues.done, 'issue')} imported, ${plural(issues.skipped, 'row')} skipped.`
           : `${job.processed} of ${job.total} rows · ${rate} · ${formatTimeLeft(job.seconds_left)} left`}
       </p>
       {job.state === 'failed' && <Alert variant="danger">{job.error ?? 'The import failed.'}</Alert>}
