@@ -28,12 +28,12 @@ describe('the meridian command line', () => {
     expect(help.status).toBe(0);
     for (const command of COMMANDS) expect(help.stdout).toContain(`  ${command.name} `);
     for (const command of COMMANDS) {
-      for (const flag of ['--help', '-h']) {
-        const run = meridian(command.name, flag);
-        expect(run.status, `${command.name} ${flag}: ${run.stderr}`).toBe(0);
-        expect(run.stdout).toContain(`Usage: meridian ${command.name}`);
-      }
+      const run = meridian(command.name, '--help');
+      expect(run.status, `${command.name} --help: ${run.stderr}`).toBe(0);
+      expect(run.stdout).toContain(`Usage: meridian ${command.name}`);
     }
+    // -h is the same option for every command (one parser): once is enough, each run is a process.
+    expect(meridian('migrate', '-h').stdout).toContain('Usage: meridian migrate');
     // Before the usual options too: `seed --scale large --help` still only prints the usage.
     expect(meridian('seed', '--scale', 'large', '--help').stdout).toContain('--scale large');
   });
