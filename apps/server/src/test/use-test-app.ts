@@ -1,5 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
+import { pgActivityReport } from './pg-activity-report';
 
 /** The file's test app, read through at call time, and what `seed` made of it. */
 export interface TestAppHandle<W> extends TestApp {
@@ -27,6 +28,11 @@ export function useTestApp<W = undefined>(
   }, options.timeout);
   afterAll(async () => {
     await built?.close();
+  });
+  afterEach(async ({ task }) => {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url || task.result?.state !== 'fail') return;
+    console.log(`[${task.name}] failed on PostgreSQL; its sessions:\n${await pgActivityReport(url)}`);
   });
   return {
     get app() {
