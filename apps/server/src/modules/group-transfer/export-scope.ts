@@ -1,4 +1,5 @@
 import { type RawBuilder, sql, type Transaction } from 'kysely';
+import { keysetBatches } from '../../db/keyset-batches';
 import type { DB } from '../../db/schema';
 
 /** Rows read per statement: memory holds one batch of one kind at a time, whatever the group's size. */
@@ -35,18 +36,13 @@ export function scopeOf(db: Transaction<DB>, groupId: number): ExportScope {
   };
 }
 
-/** Pages of rows in id order: `page(after)` reads the next EXPORT_BATCH rows with an id above `after`. */
-export async function* keysetPages<R extends { id: number }>(
-  page: (after: number) => Promise<R[]>,
-): AsyncGenerator<R[]> {
-  let after = 0;
-  for (;;) {
-    const rows = await page(after);
-    if (rows.length > 0) yield rows;
+/** Pages of rows in id order (`db/keyset-batches`): `page(after)` reads the next EXPORT_BATCH rows with an id above `after`. */
+export function keysetPages<R extends { id: number }>(page: (after: number) => Promise<R[]>): AsyncGenerator<R[]> {
+  return keysetBatches<R, number>(async (after) => {
+    const rows = await page(after ?? 0);
     const last = rows[rows.length - 1];
-    if (!last || rows.length < EXPORT_BATCH) return;
-    after = last.id;
-  }
+    return { rows, next: last && rows.length >= EXPORT_BATCH ? last.id : null };
+  });
 }
 
 /** A timestamp column as ISO 8601 (PostgreSQL and PGlite both hand `Date`s over). */

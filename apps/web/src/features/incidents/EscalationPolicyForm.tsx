@@ -1,3 +1,4 @@
+import { ESCALATION_STATUS_LABELS, MAX_ELAPSED_TIME_SECONDS, MAX_ESCALATION_RULES } from '@meridian/domain';
 import { useId, useState } from 'react';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -7,10 +8,12 @@ import styles from './EscalationPolicies.module.css';
 import type { EscalationPolicy, EscalationRule, PolicyDraft, RuleStatus } from './escalationPoliciesApi';
 
 /** GitLab's rule statuses as its form names them. */
-export const RULE_STATUS_TEXT: Record<RuleStatus, string> = { ACKNOWLEDGED: 'Acknowledged', RESOLVED: 'Resolved' };
-/** GitLab's limits: ten rules, 24 hours (the form counts minutes). */
-const MAX_RULES = 10;
-const MAX_MINUTES = 1440;
+export const RULE_STATUS_TEXT: Record<RuleStatus, string> = {
+  ACKNOWLEDGED: ESCALATION_STATUS_LABELS.acknowledged,
+  RESOLVED: ESCALATION_STATUS_LABELS.resolved,
+};
+/** The form counts minutes; the limits are the server's (packages/domain). */
+const MAX_MINUTES = MAX_ELAPSED_TIME_SECONDS / 60;
 
 const emptyRule = (): EscalationRule => ({ status: 'ACKNOWLEDGED', elapsedTimeSeconds: 0, username: '' });
 
@@ -133,7 +136,7 @@ export function EscalationPolicyForm({
             onRemove={rules.length > 1 ? () => setRules(rules.filter((_, i) => i !== index)) : null}
           />
         ))}
-        {rules.length < MAX_RULES && (
+        {rules.length < MAX_ESCALATION_RULES && (
           <Button variant="tertiary" size="small" onPress={() => setRules([...rules, emptyRule()])}>
             + Add an escalation rule
           </Button>
