@@ -185,7 +185,9 @@ test('labels: adds group labels (one per scope) and removes them', async ({ page
   await field.getByRole('checkbox', { name: 'frontend' }).uncheck();
   await field.getByRole('button', { name: 'Apply' }).click();
   await expect(field.getByTestId('label')).toHaveText(['priority::low']);
-  expect((await epicJson(page, project.groupPath, epics.main)).labels).toEqual(['priority::low']);
+  await expect
+    .poll(async () => (await epicJson(page, project.groupPath, epics.main)).labels)
+    .toEqual(['priority::low']);
 });
 
 test('colour: a suggested colour, then a custom one; the epic keeps it', async ({ page }) => {
@@ -197,7 +199,7 @@ test('colour: a suggested colour, then a custom one; the epic keeps it', async (
   // A suggested colour saves at once and closes the editor.
   await field.getByRole('radio', { name: 'Green' }).click();
   await expect(field.getByTestId('epic-color')).toContainText('Green');
-  expect((await epicJson(page, project.groupPath, epics.main)).color).toBe('#217645');
+  await expect.poll(async () => (await epicJson(page, project.groupPath, epics.main)).color).toBe('#217645');
   field = await edit(page, 'Color');
   await field.getByRole('textbox', { name: 'Custom color' }).fill('#12345');
   await expect(field.getByRole('button', { name: 'Apply' })).toBeDisabled();
@@ -207,7 +209,7 @@ test('colour: a suggested colour, then a custom one; the epic keeps it', async (
   await expect(field.getByTestId('epic-color')).toContainText('#123456');
   await page.reload();
   await expect(region(page, 'Color').getByTestId('epic-color')).toContainText('#123456');
-  expect((await epicJson(page, project.groupPath, epics.main)).color).toBe('#123456');
+  await expect.poll(async () => (await epicJson(page, project.groupPath, epics.main)).color).toBe('#123456');
 });
 
 test('confidentiality: turned on after the confirmation; a confidential parent keeps its child confidential', async ({
@@ -219,7 +221,7 @@ test('confidentiality: turned on after the confirmation; a confidential parent k
   await field.getByRole('button', { name: 'Turn on' }).click();
   await expect(field.getByText('This epic is confidential')).toBeVisible();
   await expect(page.getByText('Confidential', { exact: true }).first()).toBeVisible();
-  expect((await epicJson(page, project.groupPath, epics.solo)).confidential).toBe(true);
+  await expect.poll(async () => (await epicJson(page, project.groupPath, epics.solo)).confidential).toBe(true);
   field = await edit(page, 'Confidentiality');
   await field.getByRole('button', { name: 'Turn off' }).click();
   await expect(field.getByText('Not confidential')).toBeVisible();

@@ -124,14 +124,14 @@ test('changes the type to Incident, and back', async ({ page }) => {
   await type.selectOption('Incident');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.locator('header').getByText('Incident', { exact: true })).toBeVisible();
-  expect((await api('GET', `/projects/${encodedProject}/issues/4`)).issue_type).toBe('incident');
+  await expect.poll(async () => (await api('GET', `/projects/${encodedProject}/issues/4`)).issue_type).toBe('incident');
   await page.reload();
   form = await openEditor(page);
   await expect(form.getByLabel('Issue Type')).toHaveValue('incident');
   await form.getByLabel('Issue Type').selectOption('Issue');
   await form.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.locator('header').getByText('Incident', { exact: true })).toHaveCount(0);
-  expect((await api('GET', `/projects/${encodedProject}/issues/4`)).issue_type).toBe('issue');
+  await expect.poll(async () => (await api('GET', `/projects/${encodedProject}/issues/4`)).issue_type).toBe('issue');
 });
 
 async function pageAs(browser: Browser, user: E2eUser, iid: number) {

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { authFile } from './auth';
 import { seriousViolations } from './axe';
 import { useIssueProject } from './issue-project';
+import { searchPicker } from './picker';
 import { settledScreenshot } from './screenshots';
 
 /** The issue page's sidebar (issue 11): every planning field edited in place, and the page's frame around it. */
@@ -43,7 +44,7 @@ test('edits every planning field from the sidebar, and it all stays after a relo
   test.setTimeout(90_000);
   await page.goto(issueUrl(1));
   let field = await editField(page, 'Assignees');
-  await field.getByRole('searchbox').fill('alice');
+  await searchPicker(field, 'alice');
   await field.getByRole('checkbox', { name: /Alice Anderson/ }).check();
   await settledScreenshot(page, 'issue-sidebar-assignees');
   expect(await seriousViolations(page), 'the sidebar picker (axe)').toEqual([]);
@@ -169,7 +170,7 @@ test('labels: a label the server will not create says so and keeps the form', as
 test('epic: assigns the issue to an epic of its group, links it, and removes it', async ({ page }) => {
   await page.goto(issueUrl(4));
   let field = await editField(page, 'Epic');
-  await field.getByRole('searchbox').fill('Sidebar');
+  await searchPicker(field, 'Sidebar');
   await field.getByRole('radio', { name: /Sidebar epic/ }).click();
   await expect(field.getByRole('link', { name: 'Sidebar epic' })).toHaveAttribute('href', /\/-\/epics\/\d+$/);
   await page.reload();

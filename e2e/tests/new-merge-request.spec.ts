@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { authFile, signedInPage } from './auth';
 import { seriousViolations } from './axe';
 import { addGroupMember, useIssueProject } from './issue-project';
+import { searchPicker } from './picker';
 import { settledScreenshot } from './screenshots';
 
 /**
@@ -58,9 +59,10 @@ test.describe('as the Owner', () => {
     const fields = page.getByRole('group', { name: 'Assignees, reviewers and planning' });
     let field = fields.getByRole('region', { name: 'Reviewers', exact: true });
     await field.getByRole('button', { name: 'Edit reviewers' }).click();
-    await field.getByRole('searchbox').fill('alice');
+    await searchPicker(field, 'alice');
     await field.getByRole('checkbox', { name: /Alice Anderson/ }).check();
     await field.getByRole('button', { name: 'Apply' }).click();
+    await expect(field.getByText('@alice')).toBeVisible();
     field = fields.getByRole('region', { name: 'Labels', exact: true });
     await field.getByRole('button', { name: 'Edit labels' }).click();
     await field.getByRole('checkbox', { name: 'backend' }).check();

@@ -1,5 +1,5 @@
 import { exclusiveScopedLabels } from '@meridian/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Avatar } from '../../../ui/Avatar';
 import { buttonClassName } from '../../../ui/buttonClassName';
@@ -72,7 +72,10 @@ export function OptionPicker({
   const options = useQuery({
     queryKey: [...queryKey, debounced],
     queryFn: ({ signal }) => load(debounced, signal),
+    // The last results stay while a new search loads, so the list (and Apply under it) does not jump.
+    placeholderData: keepPreviousData,
   });
+  const searching = options.isFetching || search.trim() !== debounced;
   const reorder = (ids: string[]) => (oneLabelPerScope ? exclusiveScopedLabels(ids) : ids);
   const listId = useId();
   const queryClient = useQueryClient();
@@ -115,7 +118,7 @@ export function OptionPicker({
         autoFocus
         onChange={(event) => setSearch(event.target.value)}
       />
-      <fieldset id={listId} className={styles.options} aria-busy={options.isPending}>
+      <fieldset id={listId} className={styles.options} aria-busy={searching}>
         <legend className="visually-hidden">{name}</legend>
         {!multiple && none && (
           <label className={styles.option}>
