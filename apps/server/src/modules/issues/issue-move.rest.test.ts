@@ -141,6 +141,58 @@ describe('moving an issue to another project', () => {
     expect(newNotes.at(-1)).toMatchObject({ note: `moved from mv/a#${original.iid}`, system: true });
   });
 
+  it('rewrites short references for the target, and carries note emoji, time logs and related links', async () => {
+    const original = await richIssue('Carried over');
+    const other = await richIssue('Linked elsewhere');
+    const base = `/projects/${ids.a}/issues/${original.iid}`;
+    const edit = await api('PUT', base, 'maintainer', { description: 'Blocks #1 and !2, see `#3`, part of &1' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const comment = await api('POST', `${base}/notes`, 'developer', { body: 'Duplicate of #1? ~bug' });
+    expect(comment.statusCode, comment.body).toBe(201);
+    const noteId = comment.json().id as number;
+    const emoji = await api('POST', `${base}/notes/${noteId}/award_emoji`, 'maintainer', { name: 'rocket' });
+    expect(emoji.statusCode, emoji.body).toBe(201);
+    const spent = await api('POST', `${base}/add_spent_time`, 'developer', { duration: '1h30m', summary: 'Repro' });
+    expect(spent.statusCode, spent.body).toBe(201);
+    const link = await api('POST', `${base}/links`, 'maintainer', {
+      target_project_id: ids.a,
+      target_issue_iid: other.iid,
+      link_type: 'blocks',
+    });
+    expect(link.statusCode, link.body).toBe(201);
+
+    const res = await api('POST', `${base}/move`, 'maintainer', { to_project_id: ids.b });
+    expect(res.statusCode, res.body).toBe(201);
+    const moved = res.json();
+    expect(moved.description).toBe('Blocks a#1 and a!2, see `#3`, part of &1');
+    const movedBase = `/projects/${ids.b}/issues/${moved.iid}`;
+    const notes = (await api('GET', `${movedBase}/notes?sort=asc`, 'maintainer')).json() as Array<{
+      id: number;
+      body: string;
+    }>;
+    const copied = notes.find((n) => n.body.startsWith('Duplicate of'));
+    expect(copied?.body).toBe('Duplicate of a#1? ~bug');
+    const noteEmoji = await api('GET', `${movedBase}/notes/${copied?.id}/award_emoji`, 'maintainer');
+    expect(noteEmoji.json()).toEqual([
+      expect.objectContaining({ name: 'rocket', user: expect.objectContaining({ username: 'mv-maintainer' }) }),
+    ]);
+    const stored = await t.db
+      .selectFrom('issues')
+      .select('description_html')
+      .where('id', '=', moved.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.description_html).toContain('href="/mv/a/-/issues/1"');
+    expect((await api('GET', `${movedBase}/time_stats`, 'maintainer')).json()).toMatchObject({
+      total_time_spent: 5400,
+    });
+    const links = (await api('GET', `${movedBase}/links`, 'maintainer')).json() as Array<{
+      iid: number;
+      link_type: string;
+    }>;
+    expect(links.map((l) => [l.iid, l.link_type])).toEqual([[other.iid, 'blocks']]);
+    expect((await api('GET', `${base}/links`, 'maintainer')).json()).toEqual([]);
+  });
+
   it('moves through GraphQL issueMove by the target path, answering the new issue', async () => {
     const original = await richIssue('Through GraphQL');
     const res = await gql(

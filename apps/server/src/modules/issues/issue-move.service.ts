@@ -5,6 +5,7 @@ import { withTransaction } from '../../db/with-transaction';
 import { badRequest, forbidden } from '../../errors';
 import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
+import { rewriteReferences } from '../../markdown/rewrite-references';
 import { canAdminNewIssue, canIssue } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { loadActiveActors } from '../../policy/load-actor';
@@ -17,6 +18,7 @@ import { nextIid } from '../internal-ids';
 import { findProject, type IdOrPath, type ProjectRow } from '../namespaces';
 import { addSystemNote, issueNoteTarget } from '../system-notes';
 import { closeIssueAs } from './issue-closed-as';
+import { carryIssueRecords, copyNotes } from './issue-move-copies';
 import { findIssue, type IssueRow, issueSubject, projectIssueSubject } from './issues.service';
 
 /** GitLab's Issues::MoveService messages (its MoveError, a 400). */
@@ -28,7 +30,9 @@ const SAME_PROJECT = 'Cannot move issue to project it originates from!';
  * `POST …/issues/:iid/move`, GraphQL `issueMove`): a new issue there with the title, description,
  * confidentiality, type, dates, weight, health, labels (by title, among the target's), milestone (by
  * title, when the target has one), assignees (who may read it there), epic link, every note with its
- * author and dates, and award emoji; the original is closed with `moved_to_id` set, and both get a
+ * author, dates and award emoji, the issue's award emoji and time logs, and its related links (moved,
+ * not copied); short references in the description and comments are rewritten for the target
+ * (`#12` → `group/project#12`, as GitLab's ReferenceRewriter). The original is closed with `moved_to_id` set, and both get a
  * "moved to" / "moved from" system note. One transaction, each side through `recordChange`.
  * A hidden issue or target is 404; without admin_issue on both ends 403; the same project or an
  * issue moved before 400. Answers the new issue.
@@ -48,13 +52,20 @@ export async function moveIssue(
   if (!canAdminNewIssue(me, projectIssueSubject(target))) throw forbidden(NOT_ALLOWED);
   if (target.id === project.id) throw badRequest(SAME_PROJECT);
   if (issue.moved_to_id !== null) throw badRequest(NOT_ALLOWED);
+  const contexts = { from: projectReferenceContext(project), to: projectReferenceContext(target) };
   const newIid = await withTransaction(db, async (trx) => {
-    const moved = await insertCopy(trx, issue, target);
+    const moved = await insertCopy(
+      trx,
+      issue,
+      target,
+      rewriteReferences(issue.description, contexts.from, contexts.to),
+    );
     const labelIds = await copyLabels(trx, issue.id, moved.id, target);
     const newSubject: IssueSubject = { ...subject, project: projectIssueSubject(target), assigneeIds: [] };
     const assigneeIds = await copyAssignees(trx, issue.id, moved.id, (u) => canIssue(u, 'read_issue', newSubject));
     await moveEpicLink(trx, issue.id, moved.id, target);
-    await copyNotesAndEmoji(trx, issue.id, moved.id, target.id);
+    await copyNotes(trx, issue.id, moved.id, target.id, contexts);
+    await carryIssueRecords(trx, issue.id, moved.id);
     const writer = { ...ctx, db: trx, actor: me };
     const after = issueSnapshot(moved, { labelIds, assigneeIds });
     await recordChange(writer, issueChangeTarget(target, moved, { ...newSubject, assigneeIds }), null, after);
@@ -71,7 +82,7 @@ export async function moveIssue(
 }
 
 /** The new issues row in the target project, at the end of its order. */
-async function insertCopy(trx: Transaction<DB>, issue: IssueRow, target: ProjectRow) {
+async function insertCopy(trx: Transaction<DB>, issue: IssueRow, target: ProjectRow, description: string) {
   const last = await trx
     .selectFrom('issues')
     .select(sql<number | null>`max(relative_position)`.as('max'))
@@ -84,8 +95,8 @@ async function insertCopy(trx: Transaction<DB>, issue: IssueRow, target: Project
       project_id: target.id,
       iid: await nextIid(trx, 'issues', target.id),
       title: issue.title,
-      description: issue.description,
-      description_html: renderMarkdown(issue.description, projectReferenceContext(target)),
+      description,
+      description_html: renderMarkdown(description, projectReferenceContext(target)),
       author_id: issue.author_id,
       confidential: issue.confidential,
       issue_type: issue.issue_type,
@@ -192,24 +203,4 @@ async function copyAssignees(
       .values(ids.map((user_id) => ({ issue_id: toId, user_id })))
       .execute();
   return ids;
-}
-
-/**
- * Every note (comments and system notes, with their authors, dates and threads — a thread keeps
- * its notes together under a new id) and the issue's award emoji, onto the new issue.
- */
-async function copyNotesAndEmoji(trx: Transaction<DB>, fromId: number, toId: number, projectId: number) {
-  await sql`
-    INSERT INTO notes (noteable_type, noteable_id, project_id, group_id, author_id, discussion_id, note, note_html,
-                       system, internal, resolvable, resolved_at, resolved_by_id, created_at, updated_at,
-                       last_edited_at, updated_by_id)
-    SELECT 'Issue', ${toId}, ${projectId}, NULL, author_id,
-           left(encode(sha256(convert_to(discussion_id || ':' || ${toId}::text, 'UTF8')), 'hex'), 40),
-           note, note_html, system, internal, resolvable, resolved_at, resolved_by_id, created_at, updated_at,
-           last_edited_at, updated_by_id
-    FROM notes WHERE noteable_type = 'Issue' AND noteable_id = ${fromId} ORDER BY id`.execute(trx);
-  await sql`
-    INSERT INTO award_emoji (name, user_id, awardable_type, awardable_id, created_at, updated_at)
-    SELECT name, user_id, 'Issue', ${toId}, created_at, updated_at
-    FROM award_emoji WHERE awardable_type = 'Issue' AND awardable_id = ${fromId} ORDER BY id`.execute(trx);
 }
