@@ -271,6 +271,18 @@ export interface ImportJobsTable {
   started_at: Date | null;
   finished_at: Date | null;
   updated_at: Generated<Date>;
+  source_file: string | null;
+}
+
+export interface ImportSourceUsersTable {
+  id: Generated<number>;
+  namespace_id: number;
+  source_hostname: string;
+  source_username: string;
+  source_name: string;
+  user_id: number;
+  status: string;
+  created_at: Generated<Date>;
 }
 
 export interface IncidentManagementEscalationPoliciesTable {
@@ -810,6 +822,7 @@ export interface UsersTable {
   updated_at: Generated<Date>;
   last_activity_on: string | null;
   current_sign_in_at: Date | null;
+  placeholder: Generated<boolean>;
 }
 
 export interface VulnerabilitiesTable {
@@ -953,6 +966,7 @@ export interface DB {
   import_job_items: ImportJobItemsTable;
   import_job_skips: ImportJobSkipsTable;
   import_jobs: ImportJobsTable;
+  import_source_users: ImportSourceUsersTable;
   incident_management_escalation_policies: IncidentManagementEscalationPoliciesTable;
   incident_management_escalation_rules: IncidentManagementEscalationRulesTable;
   incident_management_pending_issue_escalations: IncidentManagementPendingIssueEscalationsTable;

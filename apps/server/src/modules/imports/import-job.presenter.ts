@@ -11,6 +11,7 @@ export function presentImportJob(job: ImportJobSummary, now: Date = new Date()) 
     id: job.id,
     kind: job.kind,
     project_id: job.project_id,
+    namespace_id: job.namespace_id,
     state: job.state,
     source_name: job.source_name,
     counters,

@@ -5,7 +5,7 @@ import type { ImportJobsTable } from '../../db/schema';
 import { publishChange } from '../../realtime/change-channel';
 
 export type ImportJobRow = Selectable<ImportJobsTable>;
-export type ImportKind = 'csv_issues';
+export type ImportKind = 'csv_issues' | 'group_archive';
 export type Counters = Record<string, KindCounters>;
 
 /** The columns shown about a job (everything but its source). */
@@ -34,16 +34,20 @@ export const MAX_ATTEMPTS = 5;
 
 export async function insertImportJob(
   db: Executor,
-  job: { kind: ImportKind; projectId: number; createdById: number; sourceName: string; sourceText: string },
+  job: { kind: ImportKind; createdById: number; sourceName: string } & (
+    | { projectId: number; sourceText: string }
+    | { namespaceId: number; sourceFile: string }
+  ),
 ): Promise<ImportJobSummary> {
   const row = await db
     .insertInto('import_jobs')
     .values({
       kind: job.kind,
-      project_id: job.projectId,
       created_by_id: job.createdById,
       source_name: job.sourceName,
-      source_text: job.sourceText,
+      ...('projectId' in job
+        ? { project_id: job.projectId, source_text: job.sourceText }
+        : { namespace_id: job.namespaceId, source_file: job.sourceFile }),
     })
     .returning([...JOB_COLUMNS])
     .executeTakeFirstOrThrow();
@@ -118,6 +122,7 @@ export async function endImportJob(
       state,
       error: error ? error.slice(0, 1000) : null,
       source_text: null,
+      source_file: null,
       claimed_by: null,
       heartbeat_at: null,
       finished_at: sql<Date>`now()`,

@@ -13,7 +13,7 @@ import {
   releaseImportJob,
   renewLease,
 } from './import-jobs';
-import type { Importer } from './importer';
+import type { Importer, ImportSource } from './importer';
 
 /** Source items handled per transaction: each batch commits its items, keys and counters together. */
 export const BATCH_SIZE = 50;
@@ -50,6 +50,12 @@ class LeaseLost extends Error {}
  */
 export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: RunOptions = {}): Promise<RunResult> {
   const { db, workerId } = deps;
+  let source: ImportSource | undefined;
+  // An ended job's source goes: its text with the row's update, a stored archive from the file store.
+  const end = async (state: 'finished' | 'failed', error?: string) => {
+    await endImportJob(db, job.id, workerId, state, error);
+    if (job.source_file) await deps.config.files.remove(job.source_file).catch(() => undefined);
+  };
   try {
     const importer = deps.importerOf(job);
     const user = job.created_by_id
@@ -61,11 +67,11 @@ export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: R
           .executeTakeFirst()
       : undefined;
     if (!user) {
-      await endImportJob(db, job.id, workerId, 'failed', 'The user who started the import is no longer active.');
+      await end('failed', 'The user who started the import is no longer active.');
       return 'failed';
     }
     const actor = await loadActor(db, user, null);
-    const source = await importer.open(job);
+    source = await importer.open(job, deps.config);
     const counters: Counters = { ...((job.counters as Counters | null) ?? {}) };
     for (const [kind, total] of Object.entries(source.totals())) {
       counters[kind] = { done: counters[kind]?.done ?? 0, skipped: counters[kind]?.skipped ?? 0, total };
@@ -116,11 +122,13 @@ export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: R
       });
       batches += 1;
     }
-    await endImportJob(db, job.id, workerId, 'finished');
+    await end('finished');
     return 'finished';
   } catch (error) {
     if (error instanceof LeaseLost) return 'lost';
-    await endImportJob(db, job.id, workerId, 'failed', error instanceof Error ? error.message : String(error));
+    await end('failed', error instanceof Error ? error.message : String(error));
     return 'failed';
+  } finally {
+    await source?.close?.();
   }
 }

@@ -1,4 +1,4 @@
-import type { InTransaction } from '../../service-context';
+import type { InTransaction, ServiceConfig } from '../../service-context';
 import type { ImportJobRow } from './import-jobs';
 
 /** One item a source yields: its kind ('issue', later 'note', 'label', …), a stable id in the source, its data. */
@@ -18,6 +18,8 @@ export interface ImportSource<T = unknown> {
   totals(): Record<string, number>;
   /** The items in batches, kind after kind, always in the same order. */
   batches(batchSize: number): AsyncIterable<SourceItem<T>[]>;
+  /** Releases what opening took (a temporary copy of an archive); called however the run ends. */
+  close?(): Promise<void>;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface ImportSource<T = unknown> {
  * report, progress events). `prepare` runs once per batch before the items (a lookup shared by them).
  */
 export interface Importer<T = unknown, Prepared = unknown> {
-  open(job: ImportJobRow): Promise<ImportSource<T>>;
+  open(job: ImportJobRow, config: ServiceConfig): Promise<ImportSource<T>>;
   prepare(ctx: InTransaction, job: ImportJobRow, items: SourceItem<T>[]): Promise<Prepared>;
   /** Creates one item through the writers (the change pipeline); throws only on failures that stop the job. */
   importItem(ctx: InTransaction, job: ImportJobRow, item: SourceItem<T>, prepared: Prepared): Promise<ItemOutcome>;

@@ -1,10 +1,12 @@
 import { csvIssueImporter } from './csv-issue-importer';
+import { groupArchiveImporter } from './group-archive/group-archive-importer';
 import type { ImportJobRow, ImportKind } from './import-jobs';
 import type { Importer } from './importer';
 
-/** Every importer by job kind: a new importer is one line here, a kind in migration 0042's CHECK, and its source and mapper. */
+/** Every importer by job kind: a new importer is one line here, a kind in the import_jobs CHECK, and its source and mapper. */
 const IMPORTERS: Record<ImportKind, Importer> = {
   csv_issues: csvIssueImporter as Importer,
+  group_archive: groupArchiveImporter() as Importer,
 };
 
 export function importerOf(job: ImportJobRow): Importer {
