@@ -3,7 +3,7 @@ import { updateIssue } from '../../modules/issues';
 import { serviceContext } from '../../service-context';
 import { builder } from '../builder';
 import { issueChangeMutation, issueMutationInput } from './issue-mutations.graphql';
-import { ISSUE_REFS } from './refs';
+import { issueFields } from './refs';
 
 /*
  * GitLab's incident fields (IE §4): `severity` and `escalationStatus` on Issue (null for issues that
@@ -27,21 +27,20 @@ export const IssueEscalationStatus = builder.enumType('IssueEscalationStatus', {
   ),
 });
 
-for (const ref of ISSUE_REFS)
-  builder.objectFields(ref, (t) => ({
-    severity: t.field({
-      type: IssuableSeverity,
-      nullable: true,
-      description: 'Severity level of the incident.',
-      resolve: (i) => (i.issue_type === 'incident' ? i.severity.toUpperCase() : null),
-    }),
-    escalationStatus: t.field({
-      type: IssueEscalationStatus,
-      nullable: true,
-      description: 'Escalation status of the issue.',
-      resolve: (i) => (i.issue_type === 'incident' ? i.escalation_status.toUpperCase() : null),
-    }),
-  }));
+issueFields((t) => ({
+  severity: t.field({
+    type: IssuableSeverity,
+    nullable: true,
+    description: 'Severity level of the incident.',
+    resolve: (i) => (i.issue_type === 'incident' ? i.severity.toUpperCase() : null),
+  }),
+  escalationStatus: t.field({
+    type: IssueEscalationStatus,
+    nullable: true,
+    description: 'Escalation status of the issue.',
+    resolve: (i) => (i.issue_type === 'incident' ? i.escalation_status.toUpperCase() : null),
+  }),
+}));
 
 const IssueSetSeverityInput = issueMutationInput('IssueSetSeverity', (t) => ({
   severity: t.field({ type: IssuableSeverity, required: true, description: 'Set the incident severity level.' }),
