@@ -1,7 +1,7 @@
 import type { InputFieldMap, InputObjectRef, ObjectRef } from '@pothos/core';
 import { builder } from './builder';
 import type { GraphQLContext } from './context';
-import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, mutationErrors } from './mutation-errors';
+import { CLIENT_MUTATION_ID_FIELD, type MutationPayload, mutationErrors, objectPayload } from './mutation-errors';
 
 type Types = typeof builder.$inferSchemaTypes;
 
@@ -56,4 +56,29 @@ export async function mutationPayload<Objects extends object>(
     await change(objects);
   });
   return { clientMutationId: input.clientMutationId ?? null, errors, ...objects };
+}
+
+/**
+ * A mutation that answers one object, GitLab's `<Name>Payload.<key>`: the object `change` returns
+ * (null, with the reason in `errors`, when the change is refused).
+ */
+export function objectMutation<Input extends object, Key extends string, Row>(
+  name: string,
+  options: {
+    input: MutationInputRef<Input>;
+    payload: { key: Key; type: ObjectRef<Types, Row>; description: string };
+    description: string;
+    change: (input: Input, c: GraphQLContext) => Promise<Row>;
+  },
+): void {
+  const { key, type, description } = options.payload;
+  inputMutation(name, {
+    input: options.input,
+    payload: objectPayload(`${name[0]?.toUpperCase()}${name.slice(1)}Payload`, key, type, description),
+    description: options.description,
+    resolve: (input, c) =>
+      mutationPayload(input, { [key]: null } as Record<Key, Row | null>, async (out) => {
+        out[key] = await options.change(input, c);
+      }),
+  });
 }

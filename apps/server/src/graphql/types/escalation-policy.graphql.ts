@@ -17,12 +17,11 @@ import { serviceContext } from '../../service-context';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray } from '../connection';
 import { gid, parseGid } from '../gid';
-import { inputMutation, mutationInput, mutationPayload } from '../input-mutation';
-import { objectPayload } from '../mutation-errors';
+import { mutationInput, objectMutation } from '../input-mutation';
 import './global-ids';
 import { issueChangeMutation, issueMutationInput } from './issue-mutations.graphql';
 import { pathArgExtensions, validFullPath } from './path-args';
-import { ISSUE_REFS, ProjectRef } from './refs';
+import { issueFields, ProjectRef } from './refs';
 import { userByIdField } from './user-field';
 
 /*
@@ -123,19 +122,18 @@ builder.objectFields(ProjectRef, (t) => ({
   }),
 }));
 
-for (const ref of ISSUE_REFS)
-  builder.objectFields(ref, (t) => ({
-    escalationPolicy: t.field({
-      type: EscalationPolicyRef,
-      nullable: true,
-      description: 'Escalation policy associated with the issue. Available for issues which support escalation.',
-      resolve: async (issue, _args, c) => {
-        if (issue.issue_type !== 'incident' || issue.escalation_policy_id === null) return null;
-        const found = await findEscalationPolicy(c.ctx.database.db, c.actor, issue.escalation_policy_id);
-        return found?.policy ?? null;
-      },
-    }),
-  }));
+issueFields((t) => ({
+  escalationPolicy: t.field({
+    type: EscalationPolicyRef,
+    nullable: true,
+    description: 'Escalation policy associated with the issue. Available for issues which support escalation.',
+    resolve: async (issue, _args, c) => {
+      if (issue.issue_type !== 'incident' || issue.escalation_policy_id === null) return null;
+      const found = await findEscalationPolicy(c.ctx.database.db, c.actor, issue.escalation_policy_id);
+      return found?.policy ?? null;
+    },
+  }),
+}));
 
 const RuleInput = builder.inputType('EscalationRuleInput', {
   description: 'Represents an escalation rule',
@@ -173,7 +171,7 @@ const rulesOf = (rules: readonly RuleArg[] | null | undefined) =>
     oncallScheduleIid: r.oncallScheduleIid == null ? null : String(r.oncallScheduleIid),
   }));
 
-const payload = (name: string) => objectPayload(name, 'escalationPolicy', EscalationPolicyRef, 'Escalation policy.');
+const payload = { key: 'escalationPolicy', type: EscalationPolicyRef, description: 'Escalation policy.' } as const;
 
 const CreateInput = mutationInput('EscalationPolicyCreate', (t) => ({
   projectPath: t.id({
@@ -190,22 +188,21 @@ const CreateInput = mutationInput('EscalationPolicyCreate', (t) => ({
   rules: t.field({ type: [RuleInput], required: true, description: 'Steps of the escalation policy.' }),
 }));
 
-inputMutation('escalationPolicyCreate', {
+objectMutation('escalationPolicyCreate', {
   input: CreateInput,
-  payload: payload('EscalationPolicyCreatePayload'),
+  payload,
   description: 'Creates an escalation policy for a project (one per project).',
-  resolve: (input, c) =>
-    mutationPayload(input, { escalationPolicy: null as EscalationPolicyWithRules | null }, async (out) => {
-      const fullPath = validFullPath(String(input.projectPath));
-      if (!fullPath) throw badRequest('projectPath is invalid', 'projectPath');
-      const project = await findProject(c.ctx.database.db, c.actor, { fullPath });
-      const parsed = parseEscalationPolicyCreate({
-        name: input.name,
-        description: input.description,
-        rules: rulesOf(input.rules as RuleArg[]),
-      });
-      out.escalationPolicy = await createEscalationPolicy(c.ctx.database.db, c.actor, project, parsed);
-    }),
+  change: async (input, c) => {
+    const fullPath = validFullPath(String(input.projectPath));
+    if (!fullPath) throw badRequest('projectPath is invalid', 'projectPath');
+    const project = await findProject(c.ctx.database.db, c.actor, { fullPath });
+    const parsed = parseEscalationPolicyCreate({
+      name: input.name,
+      description: input.description,
+      rules: rulesOf(input.rules as RuleArg[]),
+    });
+    return createEscalationPolicy(c.ctx.database.db, c.actor, project, parsed);
+  },
 });
 
 const UpdateInput = mutationInput('EscalationPolicyUpdate', (t) => ({
@@ -223,19 +220,18 @@ const UpdateInput = mutationInput('EscalationPolicyUpdate', (t) => ({
   rules: t.field({ type: [RuleInput], required: false, description: 'Steps of the escalation policy.' }),
 }));
 
-inputMutation('escalationPolicyUpdate', {
+objectMutation('escalationPolicyUpdate', {
   input: UpdateInput,
-  payload: payload('EscalationPolicyUpdatePayload'),
+  payload,
   description: 'Updates an escalation policy: its name, description, and rules when given.',
-  resolve: (input, c) =>
-    mutationPayload(input, { escalationPolicy: null as EscalationPolicyWithRules | null }, async (out) => {
-      const parsed = parseEscalationPolicyUpdate({
-        ...(input.name != null ? { name: input.name } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        rules: rulesOf(input.rules as RuleArg[] | null | undefined),
-      });
-      out.escalationPolicy = await updateEscalationPolicy(c.ctx.database.db, c.actor, policyIdOf(input.id), parsed);
-    }),
+  change: (input, c) => {
+    const parsed = parseEscalationPolicyUpdate({
+      ...(input.name != null ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      rules: rulesOf(input.rules as RuleArg[] | null | undefined),
+    });
+    return updateEscalationPolicy(c.ctx.database.db, c.actor, policyIdOf(input.id), parsed);
+  },
 });
 
 const DestroyInput = mutationInput('EscalationPolicyDestroy', (t) => ({
@@ -246,14 +242,11 @@ const DestroyInput = mutationInput('EscalationPolicyDestroy', (t) => ({
   }),
 }));
 
-inputMutation('escalationPolicyDestroy', {
+objectMutation('escalationPolicyDestroy', {
   input: DestroyInput,
-  payload: payload('EscalationPolicyDestroyPayload'),
+  payload,
   description: 'Removes an escalation policy; its incidents page no more.',
-  resolve: (input, c) =>
-    mutationPayload(input, { escalationPolicy: null as EscalationPolicyWithRules | null }, async (out) => {
-      out.escalationPolicy = await destroyEscalationPolicy(c.ctx.database.db, c.actor, policyIdOf(input.id));
-    }),
+  change: (input, c) => destroyEscalationPolicy(c.ctx.database.db, c.actor, policyIdOf(input.id)),
 });
 
 const SetPolicyInput = issueMutationInput('IssueSetEscalationPolicy', (t) => ({

@@ -12,7 +12,7 @@ import { requireActor } from '../../policy/require-actor';
 import { serviceContext } from '../../service-context';
 import { builder } from '../builder';
 import { parseGid, parseTypedGid } from '../gid';
-import { inputMutation, mutationInput, mutationPayload } from '../input-mutation';
+import { inputMutation, mutationInput, mutationPayload, objectMutation } from '../input-mutation';
 import { type MutationPayload, objectPayload, payloadType } from '../mutation-errors';
 import { argumentsToParams, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
@@ -139,13 +139,6 @@ const TodoCreateInput = mutationInput('TodoCreate', (t) => ({
   }),
 }));
 
-const TodoCreatePayload = objectPayload(
-  'TodoCreatePayload',
-  'todo',
-  TodoRef,
-  'To-do item created, or your pending one on the target when you already had it (as GitLab).',
-);
-
 /** The issue, epic or merge request a TodoableID names, as the actor may read it (404 otherwise). */
 async function todoTarget(
   db: Parameters<typeof noteableById>[0],
@@ -160,18 +153,21 @@ async function todoTarget(
   return noteableById(db, actor, row.kind === 'epic' ? 'Epic' : 'Issue', row.id);
 }
 
-inputMutation('todoCreate', {
+objectMutation('todoCreate', {
   input: TodoCreateInput,
-  payload: TodoCreatePayload,
+  payload: {
+    key: 'todo',
+    type: TodoRef,
+    description: 'To-do item created, or your pending one on the target when you already had it (as GitLab).',
+  },
   description: 'Adds a to-do item for you on an issue, merge request or epic you can read.',
-  resolve: (input, c) =>
-    mutationPayload(input, { todo: null as TodoShape | null }, async (out) => {
-      const db = c.ctx.database.db;
-      const me = requireActor(c.actor);
-      const target = await todoTarget(db, me, input.targetId);
-      const { id } = await markForLater(db, me, { type: target.type, id: target.id });
-      out.todo = await findTodo(db, me, id);
-    }),
+  change: async (input, c) => {
+    const db = c.ctx.database.db;
+    const me = requireActor(c.actor);
+    const target = await todoTarget(db, me, input.targetId);
+    const { id } = await markForLater(db, me, { type: target.type, id: target.id });
+    return findTodo(db, me, id);
+  },
 });
 
 const TodoMarkDoneInput = mutationInput('TodoMarkDone', (t) => ({

@@ -12,8 +12,7 @@ import { findReadableIssueById } from '../../modules/issues';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray } from '../connection';
 import { gid, parseGid } from '../gid';
-import { inputMutation, mutationInput, mutationPayload } from '../input-mutation';
-import { objectPayload } from '../mutation-errors';
+import { mutationInput, objectMutation } from '../input-mutation';
 import './global-ids';
 import { IssueRef, ProjectRef } from './refs';
 import { userByIdField } from './user-field';
@@ -90,7 +89,7 @@ builder.objectFields(ProjectRef, (t) => ({
   }),
 }));
 
-const payload = (name: string) => objectPayload(name, 'timelineEvent', TimelineEventRef, 'Timeline event.');
+const payload = { key: 'timelineEvent', type: TimelineEventRef, description: 'Timeline event.' } as const;
 
 const TimelineEventCreateInput = mutationInput('TimelineEventCreate', (t) => ({
   incidentId: t.field({ type: 'IssueID', required: true, description: 'Incident ID of the timeline event.' }),
@@ -102,20 +101,14 @@ const TimelineEventCreateInput = mutationInput('TimelineEventCreate', (t) => ({
   occurredAt: t.field({ type: 'Time', required: true, description: 'Timestamp of when the event occurred.' }),
 }));
 
-inputMutation('timelineEventCreate', {
+objectMutation('timelineEventCreate', {
   input: TimelineEventCreateInput,
-  payload: payload('TimelineEventCreatePayload'),
+  payload,
   description: 'Creates an incident timeline event.',
-  resolve: (input, c) =>
-    mutationPayload(input, { timelineEvent: null as TimelineEventRow | null }, async (out) => {
-      const parsed = parseTimelineEventCreate({ note: input.note, occurredAt: input.occurredAt });
-      out.timelineEvent = await createTimelineEvent(
-        c.ctx.database.db,
-        c.actor,
-        issueIdOf(String(input.incidentId)),
-        parsed,
-      );
-    }),
+  change: (input, c) => {
+    const parsed = parseTimelineEventCreate({ note: input.note, occurredAt: input.occurredAt });
+    return createTimelineEvent(c.ctx.database.db, c.actor, issueIdOf(String(input.incidentId)), parsed);
+  },
 });
 
 const TimelineEventUpdateInput = mutationInput('TimelineEventUpdate', (t) => ({
@@ -132,18 +125,17 @@ const TimelineEventUpdateInput = mutationInput('TimelineEventUpdate', (t) => ({
   occurredAt: t.field({ type: 'Time', required: false, description: 'Timestamp when the event occurred.' }),
 }));
 
-inputMutation('timelineEventUpdate', {
+objectMutation('timelineEventUpdate', {
   input: TimelineEventUpdateInput,
-  payload: payload('TimelineEventUpdatePayload'),
+  payload,
   description: 'Updates an incident timeline event.',
-  resolve: (input, c) =>
-    mutationPayload(input, { timelineEvent: null as TimelineEventRow | null }, async (out) => {
-      const parsed = parseTimelineEventUpdate({
-        ...(input.note != null ? { note: input.note } : {}),
-        ...(input.occurredAt != null ? { occurredAt: input.occurredAt } : {}),
-      });
-      out.timelineEvent = await updateTimelineEvent(c.ctx.database.db, c.actor, eventIdOf(String(input.id)), parsed);
-    }),
+  change: (input, c) => {
+    const parsed = parseTimelineEventUpdate({
+      ...(input.note != null ? { note: input.note } : {}),
+      ...(input.occurredAt != null ? { occurredAt: input.occurredAt } : {}),
+    });
+    return updateTimelineEvent(c.ctx.database.db, c.actor, eventIdOf(String(input.id)), parsed);
+  },
 });
 
 const TimelineEventDestroyInput = mutationInput('TimelineEventDestroy', (t) => ({
@@ -154,12 +146,9 @@ const TimelineEventDestroyInput = mutationInput('TimelineEventDestroy', (t) => (
   }),
 }));
 
-inputMutation('timelineEventDestroy', {
+objectMutation('timelineEventDestroy', {
   input: TimelineEventDestroyInput,
-  payload: payload('TimelineEventDestroyPayload'),
+  payload,
   description: 'Removes an incident timeline event.',
-  resolve: (input, c) =>
-    mutationPayload(input, { timelineEvent: null as TimelineEventRow | null }, async (out) => {
-      out.timelineEvent = await destroyTimelineEvent(c.ctx.database.db, c.actor, eventIdOf(String(input.id)));
-    }),
+  change: (input, c) => destroyTimelineEvent(c.ctx.database.db, c.actor, eventIdOf(String(input.id))),
 });
