@@ -17,7 +17,7 @@ import { parseArguments, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
 import { serviceContext } from '../../service-context';
 import { describedEnum } from './described-enum';
-import { pathArgExtensions, validFullPath } from './path-args';
+import { pathInputField, validFullPath } from './path-args';
 import { EpicRef } from './refs';
 import { stateEventEnum } from './state-event-enum';
 
@@ -100,7 +100,7 @@ const EpicStateEvent = stateEventEnum('EpicStateEvent', 'State event of an epic.
 });
 
 const UpdateEpicInput = mutationInput('UpdateEpic', (t) => ({
-  groupPath: t.id({ required: true, description: 'Group the epic to mutate is in.', extensions: pathArgExtensions }),
+  groupPath: pathInputField(t, 'Group the epic to mutate is in.'),
   iid: t.id({ required: true, description: 'IID of the epic to mutate.' }),
   title: t.string({
     required: false,

@@ -11,16 +11,14 @@ import {
   parseEscalationPolicyUpdate,
   updateEscalationPolicy,
 } from '../../modules/incidents';
-import { updateIssue } from '../../modules/issues';
 import { findProject } from '../../modules/namespaces';
-import { serviceContext } from '../../service-context';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray } from '../connection';
 import { gid, parseGid } from '../gid';
-import { mutationInput, objectMutation } from '../input-mutation';
+import { type InputFieldBuilder, mutationInput, objectMutation } from '../input-mutation';
 import './global-ids';
-import { issueChangeMutation, issueMutationInput } from './issue-mutations.graphql';
-import { pathArgExtensions, validFullPath } from './path-args';
+import { issueMutationInput, issueUpdateMutation } from './issue-mutations.graphql';
+import { pathInputField, validFullPath } from './path-args';
 import { issueFields, ProjectRef } from './refs';
 import { userByIdField } from './user-field';
 
@@ -173,19 +171,20 @@ const rulesOf = (rules: readonly RuleArg[] | null | undefined) =>
 
 const payload = { key: 'escalationPolicy', type: EscalationPolicyRef, description: 'Escalation policy.' } as const;
 
-const CreateInput = mutationInput('EscalationPolicyCreate', (t) => ({
-  projectPath: t.id({
-    required: true,
-    description: 'Project to create the escalation policy for.',
-    extensions: pathArgExtensions,
-  }),
-  name: t.string({ required: true, description: 'Name of the escalation policy.', extensions: { maxLength: 255 } }),
+/** A policy's own fields: name and rules are required to create one, optional to update it. */
+const policyFields = <Required extends boolean>(t: InputFieldBuilder, required: Required) => ({
+  name: t.string({ required, description: 'Name of the escalation policy.', extensions: { maxLength: 255 } }),
   description: t.string({
     required: false,
     description: 'Description of the escalation policy.',
     extensions: { maxLength: 1000 },
   }),
-  rules: t.field({ type: [RuleInput], required: true, description: 'Steps of the escalation policy.' }),
+  rules: t.field({ type: [RuleInput], required, description: 'Steps of the escalation policy.' }),
+});
+
+const CreateInput = mutationInput('EscalationPolicyCreate', (t) => ({
+  projectPath: pathInputField(t, 'Project to create the escalation policy for.'),
+  ...policyFields(t, true),
 }));
 
 objectMutation('escalationPolicyCreate', {
@@ -211,13 +210,7 @@ const UpdateInput = mutationInput('EscalationPolicyUpdate', (t) => ({
     required: true,
     description: 'ID of the on-call schedule to create the on-call rotation in.',
   }),
-  name: t.string({ required: false, description: 'Name of the escalation policy.', extensions: { maxLength: 255 } }),
-  description: t.string({
-    required: false,
-    description: 'Description of the escalation policy.',
-    extensions: { maxLength: 1000 },
-  }),
-  rules: t.field({ type: [RuleInput], required: false, description: 'Steps of the escalation policy.' }),
+  ...policyFields(t, false),
 }));
 
 objectMutation('escalationPolicyUpdate', {
@@ -258,11 +251,10 @@ const SetPolicyInput = issueMutationInput('IssueSetEscalationPolicy', (t) => ({
   }),
 }));
 
-issueChangeMutation('issueSetEscalationPolicy', {
+issueUpdateMutation('issueSetEscalationPolicy', {
   input: SetPolicyInput,
   description: "Sets an incident's escalation policy (incidents only); acknowledging or resolving it stops the paging.",
-  change: (input, c, project, iid) =>
-    updateIssue(serviceContext(c.ctx, c.actor), project, iid, {
-      escalation_policy_id: input.escalationPolicyId == null ? null : policyIdOf(input.escalationPolicyId),
-    }),
+  fields: (input) => ({
+    escalation_policy_id: input.escalationPolicyId == null ? null : policyIdOf(input.escalationPolicyId),
+  }),
 });

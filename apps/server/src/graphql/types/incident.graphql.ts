@@ -1,8 +1,6 @@
 import { ESCALATION_STATUSES, type EscalationStatus, SEVERITIES, type Severity } from '@meridian/domain';
-import { updateIssue } from '../../modules/issues';
-import { serviceContext } from '../../service-context';
 import { builder } from '../builder';
-import { issueChangeMutation, issueMutationInput } from './issue-mutations.graphql';
+import { issueMutationInput, issueUpdateMutation } from './issue-mutations.graphql';
 import { issueFields } from './refs';
 
 /*
@@ -46,13 +44,10 @@ const IssueSetSeverityInput = issueMutationInput('IssueSetSeverity', (t) => ({
   severity: t.field({ type: IssuableSeverity, required: true, description: 'Set the incident severity level.' }),
 }));
 
-issueChangeMutation('issueSetSeverity', {
+issueUpdateMutation('issueSetSeverity', {
   input: IssueSetSeverityInput,
   description: "Sets an incident's severity (incidents only).",
-  change: (input, c, project, iid) =>
-    updateIssue(serviceContext(c.ctx, c.actor), project, iid, {
-      severity: String(input.severity).toLowerCase() as Severity,
-    }),
+  fields: (input) => ({ severity: String(input.severity).toLowerCase() as Severity }),
 });
 
 const IssueSetEscalationStatusInput = issueMutationInput('IssueSetEscalationStatus', (t) => ({
@@ -63,11 +58,8 @@ const IssueSetEscalationStatusInput = issueMutationInput('IssueSetEscalationStat
   }),
 }));
 
-issueChangeMutation('issueSetEscalationStatus', {
+issueUpdateMutation('issueSetEscalationStatus', {
   input: IssueSetEscalationStatusInput,
   description: "Sets an incident's escalation status; RESOLVED closes the incident (incidents only).",
-  change: (input, c, project, iid) =>
-    updateIssue(serviceContext(c.ctx, c.actor), project, iid, {
-      escalation_status: String(input.status).toLowerCase() as EscalationStatus,
-    }),
+  fields: (input) => ({ escalation_status: String(input.status).toLowerCase() as EscalationStatus }),
 });

@@ -3,7 +3,7 @@ import { type IssueRow, moveIssue } from '../../modules/issues';
 import { serviceContext } from '../../service-context';
 import { inputMutation, mutationPayload } from '../input-mutation';
 import { issueMutationInput, issuePayload, targetIssue } from './issue-mutations.graphql';
-import { pathArgExtensions, validFullPath } from './path-args';
+import { pathInputField, validFullPath } from './path-args';
 
 /*
  * GitLab's issueMove: the service behind REST `POST /projects/:id/issues/:iid/move`, the target
@@ -11,11 +11,7 @@ import { pathArgExtensions, validFullPath } from './path-args';
  */
 
 const IssueMoveInput = issueMutationInput('IssueMove', (t) => ({
-  targetProjectPath: t.id({
-    required: true,
-    description: 'Project to move the issue to.',
-    extensions: pathArgExtensions,
-  }),
+  targetProjectPath: pathInputField(t, 'Project to move the issue to.'),
 }));
 
 inputMutation('issueMove', {

@@ -4,10 +4,12 @@ import { badRequest, DomainError } from '../../errors';
 import type { EpicRow } from '../../modules/epics';
 import {
   findIssue,
+  type IssueInput,
   type IssueRow,
   parseUpdateIssue,
   promoteIssueToEpic,
   setIssueDiscussionLock,
+  updateIssue,
 } from '../../modules/issues';
 import { findProject, type ProjectRow } from '../../modules/namespaces';
 import { updateIssueWithQuickActions } from '../../modules/quick-actions';
@@ -26,7 +28,7 @@ import './global-ids';
 import { serviceContext } from '../../service-context';
 import { idOf as issuableIdOf } from './issuable-args';
 import { HealthStatus, IssueType } from './issue-args';
-import { pathArgExtensions, validFullPath } from './path-args';
+import { pathInputField, validFullPath } from './path-args';
 import { EpicRef, IssueRef } from './refs';
 import { stateEventEnum } from './state-event-enum';
 
@@ -76,13 +78,22 @@ export function issueChangeMutation<Input extends IssueTarget>(
   });
 }
 
+/** An issue mutation that is `updateIssue` with the fields `fields` reads from its input. */
+export function issueUpdateMutation<Input extends IssueTarget>(
+  name: string,
+  options: { input: MutationInputRef<Input>; description: string; fields: (input: Input) => IssueInput },
+): void {
+  issueChangeMutation(name, {
+    input: options.input,
+    description: options.description,
+    change: (input, c, project, iid) =>
+      updateIssue(serviceContext(c.ctx, c.actor), project, iid, options.fields(input)),
+  });
+}
+
 /** The input fields naming the issue a mutation changes, as GitLab's issue mutations take them. */
 const issueTargetFields = (t: InputFieldBuilder) => ({
-  projectPath: t.id({
-    required: true,
-    description: 'Project the issue to mutate is in.',
-    extensions: pathArgExtensions,
-  }),
+  projectPath: pathInputField(t, 'Project the issue to mutate is in.'),
   iid: t.string({ required: true, description: 'IID of the issue to mutate.', extensions: { maxLength: 11 } }),
 });
 

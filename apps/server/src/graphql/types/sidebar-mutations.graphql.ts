@@ -18,7 +18,7 @@ import { argumentsToParams, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
 import { TodoRef } from './epic-sidebar.graphql';
 import { MergeRequestRef } from './merge-request.graphql';
-import { pathArgExtensions, validFullPath } from './path-args';
+import { pathInputField, validFullPath } from './path-args';
 import { EpicRef } from './refs';
 
 /*
@@ -32,11 +32,7 @@ import { EpicRef } from './refs';
 // epicSetSubscription
 
 const EpicSetSubscriptionInput = mutationInput('EpicSetSubscription', (t) => ({
-  groupPath: t.id({
-    required: true,
-    description: 'Group the epic to mutate belongs to.',
-    extensions: pathArgExtensions,
-  }),
+  groupPath: pathInputField(t, 'Group the epic to mutate belongs to.'),
   iid: t.id({ required: true, description: 'IID of the epic to mutate.', extensions: { maxLength: 11 } }),
   subscribedState: t.boolean({ required: true, description: 'Desired state of the subscription.' }),
 }));
@@ -67,11 +63,7 @@ inputMutation('epicSetSubscription', {
 // mergeRequestSetLocked (IE-46)
 
 const MergeRequestSetLockedInput = mutationInput('MergeRequestSetLocked', (t) => ({
-  projectPath: t.id({
-    required: true,
-    description: 'Project the merge request to mutate is in.',
-    extensions: pathArgExtensions,
-  }),
+  projectPath: pathInputField(t, 'Project the merge request to mutate is in.'),
   iid: t.string({
     required: true,
     description: 'IID of the merge request to mutate.',
