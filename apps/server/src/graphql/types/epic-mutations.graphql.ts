@@ -1,5 +1,5 @@
 import { isInt4Id } from '@meridian/domain';
-import { badRequest, DomainError } from '../../errors';
+import { DomainError } from '../../errors';
 import {
   type EpicRow,
   epicUpdateParams,
@@ -17,7 +17,7 @@ import { parseArguments, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
 import { serviceContext } from '../../service-context';
 import { describedEnum } from './described-enum';
-import { pathInputField, validFullPath } from './path-args';
+import { fullPathArgument, pathInputField } from './path-args';
 import { EpicRef } from './refs';
 import { stateEventEnum } from './state-event-enum';
 
@@ -161,8 +161,7 @@ inputMutation('updateEpic', {
     'Updates an epic through the same service as REST `PUT /groups/:id/epics/:epic_iid` (title, dates, state…).',
   resolve: async (input, c) => {
     const db = c.ctx.database.db;
-    const groupPath = validFullPath(input.groupPath);
-    if (!groupPath) throw badRequest('groupPath is invalid', 'groupPath');
+    const groupPath = fullPathArgument(input.groupPath, 'groupPath');
     return mutationPayload(input, { epic: null as EpicRow | null }, async (out) => {
       const iid = Number(input.iid);
       if (!isInt4Id(iid)) throw new DomainError('not_found', 'Epic');

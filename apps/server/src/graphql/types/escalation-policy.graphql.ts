@@ -1,5 +1,4 @@
 import type { ESCALATION_RULE_STATUSES } from '@meridian/domain';
-import { badRequest } from '../../errors';
 import {
   createEscalationPolicy,
   destroyEscalationPolicy,
@@ -14,11 +13,11 @@ import {
 import { findProject } from '../../modules/namespaces';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray } from '../connection';
-import { gid, parseGid } from '../gid';
+import { gid, gidArgument } from '../gid';
 import { type InputFieldBuilder, mutationInput, objectMutation } from '../input-mutation';
 import './global-ids';
 import { issueMutationInput, issueUpdateMutation } from './issue-mutations.graphql';
-import { pathInputField, validFullPath } from './path-args';
+import { fullPathArgument, pathInputField } from './path-args';
 import { issueFields, ProjectRef } from './refs';
 import { userByIdField } from './user-field';
 
@@ -84,11 +83,7 @@ export const EscalationPolicyRef = builder.objectRef<EscalationPolicyWithRules>(
 
 const EscalationPolicyConnection = defineConnection('EscalationPolicyType', EscalationPolicyRef);
 
-const policyIdOf = (value: unknown) => {
-  const id = parseGid(String(value), [POLICY_GID]);
-  if (id === null) throw badRequest('id is invalid', 'id');
-  return id;
-};
+const policyIdOf = (value: unknown) => gidArgument(String(value), [POLICY_GID], 'id');
 
 builder.objectFields(ProjectRef, (t) => ({
   incidentManagementEscalationPolicies: t.field({
@@ -192,8 +187,7 @@ objectMutation('escalationPolicyCreate', {
   payload,
   description: 'Creates an escalation policy for a project (one per project).',
   change: async (input, c) => {
-    const fullPath = validFullPath(String(input.projectPath));
-    if (!fullPath) throw badRequest('projectPath is invalid', 'projectPath');
+    const fullPath = fullPathArgument(input.projectPath, 'projectPath');
     const project = await findProject(c.ctx.database.db, c.actor, { fullPath });
     const parsed = parseEscalationPolicyCreate({
       name: input.name,

@@ -1,9 +1,8 @@
-import { badRequest } from '../../errors';
 import { type IssueRow, moveIssue } from '../../modules/issues';
 import { serviceContext } from '../../service-context';
 import { inputMutation, mutationPayload } from '../input-mutation';
 import { issueMutationInput, issuePayload, targetIssue } from './issue-mutations.graphql';
-import { pathInputField, validFullPath } from './path-args';
+import { fullPathArgument, pathInputField } from './path-args';
 
 /*
  * GitLab's issueMove: the service behind REST `POST /projects/:id/issues/:iid/move`, the target
@@ -21,8 +20,7 @@ inputMutation('issueMove', {
   resolve: (input, c) =>
     mutationPayload(input, { issue: null as IssueRow | null }, async (out) => {
       const { project, iid } = await targetIssue(c, input.projectPath, input.iid);
-      const fullPath = validFullPath(input.targetProjectPath);
-      if (!fullPath) throw badRequest('targetProjectPath is invalid', 'targetProjectPath');
+      const fullPath = fullPathArgument(input.targetProjectPath, 'targetProjectPath');
       out.issue = (await moveIssue(serviceContext(c.ctx, c.actor), project, iid, { fullPath })).issue;
     }),
 });

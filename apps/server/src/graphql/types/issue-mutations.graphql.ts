@@ -1,6 +1,5 @@
-import { HEALTH_STATUS_OF_GRAPHQL, isInt4Id } from '@meridian/domain';
+import { HEALTH_STATUS_OF_GRAPHQL } from '@meridian/domain';
 import type { InputFieldMap } from '@pothos/core';
-import { badRequest, DomainError } from '../../errors';
 import type { EpicRow } from '../../modules/epics';
 import {
   findIssue,
@@ -28,7 +27,7 @@ import './global-ids';
 import { serviceContext } from '../../service-context';
 import { idOf as issuableIdOf } from './issuable-args';
 import { HealthStatus, IssueType } from './issue-args';
-import { pathInputField, validFullPath } from './path-args';
+import { fullPathArgument, pathInputField, targetIid } from './path-args';
 import { EpicRef, IssueRef } from './refs';
 import { stateEventEnum } from './state-event-enum';
 
@@ -40,10 +39,8 @@ import { stateEventEnum } from './state-event-enum';
 
 /** The issue a mutation targets: found through the same lookups as REST (404 when hidden). */
 export async function targetIssue(c: GraphQLContext, projectPath: string, iid: string) {
-  const fullPath = validFullPath(projectPath);
-  if (!fullPath) throw badRequest('projectPath is invalid', 'projectPath');
-  const number = Number(iid);
-  if (!/^\d{1,10}$/.test(iid) || !isInt4Id(number)) throw new DomainError('not_found', 'Issue');
+  const fullPath = fullPathArgument(projectPath, 'projectPath');
+  const number = targetIid(iid, 'Issue');
   const project = await findProject(c.ctx.database.db, c.actor, { fullPath });
   return { project, iid: number };
 }

@@ -1,5 +1,4 @@
-import { isInt4Id } from '@meridian/domain';
-import { badRequest, DomainError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { type EpicRow, findEpic } from '../../modules/epics';
 import { findMergeRequest, type MergeRequestRow, parseUpdateMergeRequest } from '../../modules/merge-requests';
 import { findGroup, findProject } from '../../modules/namespaces';
@@ -18,7 +17,7 @@ import { argumentsToParams, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
 import { TodoRef } from './epic-sidebar.graphql';
 import { MergeRequestRef } from './merge-request.graphql';
-import { pathInputField, validFullPath } from './path-args';
+import { fullPathArgument, pathInputField, targetIid } from './path-args';
 import { EpicRef } from './refs';
 
 /*
@@ -46,10 +45,8 @@ inputMutation('epicSetSubscription', {
   resolve: (input, c) =>
     mutationPayload(input, { epic: null as EpicRow | null }, async (out) => {
       const db = c.ctx.database.db;
-      const groupPath = validFullPath(input.groupPath);
-      if (!groupPath) throw badRequest('groupPath is invalid', 'groupPath');
-      const iid = Number(input.iid);
-      if (!/^\d{1,10}$/.test(input.iid) || !isInt4Id(iid)) throw new DomainError('not_found', 'Epic');
+      const groupPath = fullPathArgument(input.groupPath, 'groupPath');
+      const iid = targetIid(input.iid, 'Epic');
       const me = requireActor(c.actor);
       const group = await findGroup(db, me, { fullPath: groupPath });
       const epic = await findEpic(db, me, group.id, iid);
@@ -99,10 +96,8 @@ inputMutation('mergeRequestSetLocked', {
   resolve: (input, c) =>
     mutationPayload(input, { mergeRequest: null as MergeRequestRow | null }, async (out) => {
       const db = c.ctx.database.db;
-      const fullPath = validFullPath(input.projectPath);
-      if (!fullPath) throw badRequest('projectPath is invalid', 'projectPath');
-      const iid = Number(input.iid);
-      if (!/^\d{1,10}$/.test(input.iid) || !isInt4Id(iid)) throw new DomainError('not_found', 'Merge request');
+      const fullPath = fullPathArgument(input.projectPath, 'projectPath');
+      const iid = targetIid(input.iid, 'Merge request');
       const project = await findProject(db, c.actor, { fullPath });
       out.mergeRequest = await findMergeRequest(db, c.actor, project.id, iid);
       const params = argumentsToParams({ locked: input.locked }, LOCKED_ARGUMENTS);

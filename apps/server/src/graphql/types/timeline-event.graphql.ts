@@ -11,7 +11,7 @@ import {
 import { findReadableIssueById } from '../../modules/issues';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray } from '../connection';
-import { gid, parseGid } from '../gid';
+import { gid, gidArgument } from '../gid';
 import { mutationInput, objectMutation } from '../input-mutation';
 import './global-ids';
 import { IssueRef, ProjectRef } from './refs';
@@ -64,16 +64,8 @@ export const TimelineEventRef = builder.objectRef<TimelineEventRow>('TimelineEve
 
 const TimelineEventConnection = defineConnection('TimelineEventType', TimelineEventRef);
 
-const issueIdOf = (value: string) => {
-  const id = parseGid(value, ['Issue']);
-  if (id === null) throw badRequest('incidentId is invalid', 'incidentId');
-  return id;
-};
-const eventIdOf = (value: string) => {
-  const id = parseGid(value, [TIMELINE_GID]);
-  if (id === null) throw badRequest('id is invalid', 'id');
-  return id;
-};
+const issueIdOf = (value: string) => gidArgument(value, ['Issue'], 'incidentId');
+const eventIdOf = (value: string) => gidArgument(value, [TIMELINE_GID], 'id');
 
 builder.objectFields(ProjectRef, (t) => ({
   incidentManagementTimelineEvents: t.field({

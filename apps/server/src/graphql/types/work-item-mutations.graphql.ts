@@ -21,7 +21,7 @@ import { argumentsToParams, withArgumentNames } from '../rest-shaped-input';
 import './global-ids';
 import { serviceContext } from '../../service-context';
 import { HealthStatus } from './issue-args';
-import { pathArgExtensions, validFullPath } from './path-args';
+import { fullPathArgument, pathArgExtensions } from './path-args';
 import { WorkItemRef } from './refs';
 import { stateEventEnum } from './state-event-enum';
 import { HierarchyCreateInput, HierarchyUpdateInput } from './work-item-hierarchy-input.graphql';
@@ -273,8 +273,7 @@ async function targetNamespace(
 ): Promise<WorkItemNamespace> {
   const raw = input.namespacePath ?? input.projectPath;
   if (raw == null) throw badRequest('namespacePath or projectPath is required', 'namespacePath');
-  const fullPath = validFullPath(raw);
-  if (!fullPath) throw badRequest('namespacePath is invalid', 'namespacePath');
+  const fullPath = fullPathArgument(raw, 'namespacePath');
   const db = c.ctx.database.db;
   if (input.namespacePath != null) {
     const group = await findGroupRow(db, { fullPath });
