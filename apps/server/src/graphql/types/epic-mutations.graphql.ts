@@ -20,6 +20,7 @@ import { describedEnum } from './described-enum';
 import { fullPathArgument, pathInputField } from './path-args';
 import { EpicRef } from './refs';
 import { stateEventEnum } from './state-event-enum';
+import { titledInputFields } from './titled-fields';
 
 // ---------------------------------------------------------------------------------------------
 // epicTreeReorder
@@ -102,18 +103,7 @@ const EpicStateEvent = stateEventEnum('EpicStateEvent', 'State event of an epic.
 const UpdateEpicInput = mutationInput('UpdateEpic', (t) => ({
   groupPath: pathInputField(t, 'Group the epic to mutate is in.'),
   iid: t.id({ required: true, description: 'IID of the epic to mutate.' }),
-  title: t.string({
-    required: false,
-    description: 'Title of the epic.',
-    // Above 255 the service answers GitLab's "title is too long" in `errors`; the input-limits
-    // rule only refuses what no title could be.
-    extensions: { maxLength: 1024 },
-  }),
-  description: t.string({
-    required: false,
-    description: 'Description of the epic.',
-    extensions: { maxLength: 1_048_576 },
-  }),
+  ...titledInputFields(t, 'the epic'),
   confidential: t.boolean({ required: false, description: 'Indicates if the epic is confidential.' }),
   color: t.string({ required: false, description: 'Color of the epic, e.g. "#1068bf".' }),
   startDateFixed: t.string({ required: false, description: 'Start date of the epic (YYYY-MM-DD; null clears it).' }),

@@ -30,6 +30,7 @@ import { HealthStatus, IssueType } from './issue-args';
 import { fullPathArgument, pathInputField, targetIid } from './path-args';
 import { EpicRef, IssueRef } from './refs';
 import { stateEventEnum } from './state-event-enum';
+import { titledInputFields } from './titled-fields';
 
 /*
  * GitLab's issue mutations (IE-42, IE-43, IE-46), each a thin caller of the service behind REST
@@ -114,12 +115,7 @@ const IssueStateEvent = stateEventEnum('IssueStateEvent', 'Values for issue stat
 });
 
 const UpdateIssueInput = issueMutationInput('UpdateIssue', (t) => ({
-  title: t.string({ required: false, description: 'Title of the issue.', extensions: { maxLength: 1024 } }),
-  description: t.string({
-    required: false,
-    description: 'Description of the issue.',
-    extensions: { maxLength: 1_048_576 },
-  }),
+  ...titledInputFields(t, 'the issue'),
   confidential: t.boolean({ required: false, description: 'Indicates the issue is confidential.' }),
   locked: t.boolean({ required: false, description: 'Indicates discussion is locked on the issue.' }),
   type: t.field({ type: IssueType, required: false, description: 'Type of the issue.' }),
