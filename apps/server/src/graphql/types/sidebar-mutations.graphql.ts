@@ -1,5 +1,5 @@
 import { notFound } from '../../errors';
-import { type EpicRow, findEpic } from '../../modules/epics';
+import { findEpic } from '../../modules/epics';
 import { findMergeRequest, type MergeRequestRow, parseUpdateMergeRequest } from '../../modules/merge-requests';
 import { findGroup, findProject } from '../../modules/namespaces';
 import { noteableById } from '../../modules/notes';
@@ -36,24 +36,21 @@ const EpicSetSubscriptionInput = mutationInput('EpicSetSubscription', (t) => ({
   subscribedState: t.boolean({ required: true, description: 'Desired state of the subscription.' }),
 }));
 
-const EpicSetSubscriptionPayload = objectPayload('EpicSetSubscriptionPayload', 'epic', EpicRef, 'Epic after mutation.');
-
-inputMutation('epicSetSubscription', {
+objectMutation('epicSetSubscription', {
   input: EpicSetSubscriptionInput,
-  payload: EpicSetSubscriptionPayload,
+  payload: { key: 'epic', type: EpicRef, description: 'Epic after mutation.' },
   description: 'Subscribes you to (or unsubscribes you from) notifications of an epic you can read.',
-  resolve: (input, c) =>
-    mutationPayload(input, { epic: null as EpicRow | null }, async (out) => {
-      const db = c.ctx.database.db;
-      const groupPath = fullPathArgument(input.groupPath, 'groupPath');
-      const iid = targetIid(input.iid, 'Epic');
-      const me = requireActor(c.actor);
-      const group = await findGroup(db, me, { fullPath: groupPath });
-      const epic = await findEpic(db, me, group.id, iid);
-      out.epic = epic;
-      await setSubscription(db, me, { type: 'Epic', id: epic.id }, input.subscribedState);
-      c.loaders.epicSubscribed.clear(epic.id);
-    }),
+  change: async (input, c) => {
+    const db = c.ctx.database.db;
+    const groupPath = fullPathArgument(input.groupPath, 'groupPath');
+    const iid = targetIid(input.iid, 'Epic');
+    const me = requireActor(c.actor);
+    const group = await findGroup(db, me, { fullPath: groupPath });
+    const epic = await findEpic(db, me, group.id, iid);
+    await setSubscription(db, me, { type: 'Epic', id: epic.id }, input.subscribedState);
+    c.loaders.epicSubscribed.clear(epic.id);
+    return epic;
+  },
 });
 
 // ---------------------------------------------------------------------------------------------
