@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { EpicsTable } from '../db/schema';
 import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../test/factories';
 import { dig, gql } from '../test/graphql-client';
@@ -22,27 +24,24 @@ beforeAll(async () => {
   const project = await createProject(db, { namespaceId: sub.id, path: 'app' });
   let iid = 0;
   let issueIid = 0;
-  for (let top = 1; top <= TOP; top += 1) {
-    const parent = await db
+  /** The owner's next epic (the next iid). */
+  const addEpic = (values: Omit<Insertable<EpicsTable>, 'iid' | 'author_id'>) =>
+    db
       .insertInto('epics')
-      .values({ group_id: group.id, iid: ++iid, title: `Top ${top}`, author_id: owner.id })
+      .values({ iid: ++iid, author_id: owner.id, ...values })
       .returning('id')
       .executeTakeFirstOrThrow();
+  for (let top = 1; top <= TOP; top += 1) {
+    const parent = await addEpic({ group_id: group.id, title: `Top ${top}` });
     // Two children per epic (one in the subgroup; the second confidential), two issues per child.
     for (let n = 1; n <= 2; n += 1) {
-      const child = await db
-        .insertInto('epics')
-        .values({
-          group_id: n === 1 ? sub.id : group.id,
-          iid: ++iid,
-          title: `Child ${top}.${n}`,
-          author_id: owner.id,
-          parent_id: parent.id,
-          confidential: n === 2,
-          relative_position: 10 - n,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const child = await addEpic({
+        group_id: n === 1 ? sub.id : group.id,
+        title: `Child ${top}.${n}`,
+        parent_id: parent.id,
+        confidential: n === 2,
+        relative_position: 10 - n,
+      });
       for (let k = 1; k <= 2; k += 1) {
         const issue = await db
           .insertInto('issues')

@@ -1,4 +1,5 @@
 import { isInt4Id } from '@meridian/domain';
+import { badRequest } from '../errors';
 
 /** GitLab global ids: `gid://gitlab/Epic/3`. */
 export type GidType =
@@ -31,6 +32,13 @@ export function parseGid(value: string, types: readonly GidType[]): number | nul
   if (!match || !types.includes(match[1] as GidType)) return null;
   const id = Number(match[2]);
   return isInt4Id(id) ? id : null;
+}
+
+/** The numeric id of a global id argument of one of `types`; 400 naming `field` otherwise. */
+export function gidArgument(value: string, types: readonly GidType[], field: string): number {
+  const id = parseGid(value, types);
+  if (id === null) throw badRequest(`${field} is invalid`, field);
+  return id;
 }
 
 /** The type and numeric id of `gid://gitlab/<Type>/<id>` when the type is one of `types`; null otherwise. */

@@ -64,22 +64,19 @@ describe('the issue sidebar fields and mutations', () => {
     });
     expect((await issue(t.world.alice)).subscribed).toBe(!before.subscribed);
 
-    const created = await gql(
-      t.app,
-      'mutation($id: TodoableID!) { todoCreate(input: { targetId: $id }) { todo { id state } errors } }',
-      { id: before.id },
-      t.world.alice,
-    );
+    const todoCreate = () =>
+      gql(
+        t.app,
+        'mutation($id: TodoableID!) { todoCreate(input: { targetId: $id }) { todo { id state } errors } }',
+        { id: before.id },
+        t.world.alice,
+      );
+    const created = await todoCreate();
     const todo = dig(created.body.data, 'todoCreate', 'todo') as { id: string; state: string };
     expect(todo.state).toBe('pending');
     expect((await issue(t.world.alice)).currentUserTodos).toEqual({ nodes: [todo] });
     // A second todoCreate returns the pending to-do, as GitLab's, and adds none.
-    const again = await gql(
-      t.app,
-      'mutation($id: TodoableID!) { todoCreate(input: { targetId: $id }) { todo { id state } errors } }',
-      { id: before.id },
-      t.world.alice,
-    );
+    const again = await todoCreate();
     expect(dig(again.body.data, 'todoCreate')).toEqual({ todo, errors: [] });
     expect((await issue(t.world.alice)).currentUserTodos).toEqual({ nodes: [todo] });
     const done = await gql(

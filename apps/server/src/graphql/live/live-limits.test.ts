@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LiveConnection, LiveLimits } from './live-limits';
 
+/** One connection per address, in order, all counted against `limits`. */
+const connectionsFrom = <A extends string[]>(limits: LiveLimits, ...addresses: A) =>
+  addresses.map((address) => new LiveConnection(limits, address)) as { [K in keyof A]: LiveConnection };
+
 describe('live connection limits', () => {
   it('counts addresses up to their cap and frees a place on release', () => {
     const limits = new LiveLimits({ perIp: 2, perUser: 2 });
@@ -12,11 +16,7 @@ describe('live connection limits', () => {
 
   it('counts a connection once against its user, refuses another user on it, and frees it on close', () => {
     const limits = new LiveLimits({ perIp: 10, perUser: 2 });
-    const [one, two, three] = [
-      new LiveConnection(limits, 'a'),
-      new LiveConnection(limits, 'a'),
-      new LiveConnection(limits, 'a'),
-    ];
+    const [one, two, three] = connectionsFrom(limits, 'a', 'a', 'a');
     expect([one.claimUser(7), one.claimUser(7), two.claimUser(7), three.claimUser(7)]).toEqual([
       true,
       true,
@@ -33,11 +33,7 @@ describe('live connection limits', () => {
 
   it('counts subscriptions per connection and per address, and frees them on close', () => {
     const limits = new LiveLimits({ subscriptionsPerConnection: 2, subscriptionsPerAddress: 3 });
-    const [one, two, elsewhere] = [
-      new LiveConnection(limits, 'a'),
-      new LiveConnection(limits, 'a'),
-      new LiveConnection(limits, 'b'),
-    ];
+    const [one, two, elsewhere] = connectionsFrom(limits, 'a', 'a', 'b');
     expect([one.openSubscription(), one.openSubscription()]).toEqual([undefined, undefined]);
     expect(one.openSubscription()).toBe(
       'Too many subscriptions on this connection (at most 2); open another connection or end one',
@@ -51,7 +47,7 @@ describe('live connection limits', () => {
 
   it('counts subscriptions per item', () => {
     const limits = new LiveLimits({ subscriptionsPerItem: 2 });
-    const [one, two] = [new LiveConnection(limits, 'a'), new LiveConnection(limits, 'b')];
+    const [one, two] = connectionsFrom(limits, 'a', 'b');
     expect([one.watchItem('Issue:1'), two.watchItem('Issue:1')]).toEqual([undefined, undefined]);
     expect(one.watchItem('Issue:1')).toBe(
       'Too many live subscriptions to this item (at most 2); its page still updates by polling',

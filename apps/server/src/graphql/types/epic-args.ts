@@ -3,8 +3,15 @@ import { badRequest } from '../../errors';
 import type { EpicFilters, EpicOrderBy } from '../../modules/epics';
 import { builder } from '../builder';
 import { describedEnum } from './described-enum';
-import { type SortTable, sortEnum } from './issuable-args';
-import { searchArgFields, unionedArgField } from './list-arg-fields';
+import {
+  applyUnionedLabelAndAuthorArgs,
+  emojiOrWildcard,
+  namesOrWildcard,
+  type SortTable,
+  sortEnum,
+  type UnionedLabelAndAuthorArgs,
+} from './issuable-args';
+import { searchArgFields, unionedArgField, unionedLabelAndAuthorFields } from './list-arg-fields';
 
 export const EpicState = describedEnum('EpicState', 'State of an epic.', {
   all: 'All epics.',
@@ -54,12 +61,7 @@ export const NegatedEpicFilterInput = builder.inputType('NegatedEpicFilterInput'
 
 export const UnionedEpicFilterInput = builder.inputType('UnionedEpicFilterInput', {
   description: 'Filters of which any may match.',
-  fields: (t) => ({
-    labelName: t.stringList({ required: false, description: 'Filters epics that have at least one of these labels.' }),
-    labelNames: t.stringList({ required: false, description: 'Filters epics that have at least one of these labels.' }),
-    authorUsername: t.stringList({ required: false, description: 'Filters epics authored by one of these users.' }),
-    authorUsernames: t.stringList({ required: false, description: 'Filters epics authored by one of these users.' }),
-  }),
+  fields: (t) => unionedLabelAndAuthorFields(t, 'epics'),
 });
 
 /** The epic-list arguments of Group.epics and Epic.children, with GitLab's names. */
@@ -114,12 +116,7 @@ export interface EpicListArgs {
     authorUsername?: string | null;
     myReactionEmoji?: string | null;
   } | null;
-  or?: {
-    labelName?: readonly string[] | null;
-    labelNames?: readonly string[] | null;
-    authorUsername?: readonly string[] | null;
-    authorUsernames?: readonly string[] | null;
-  } | null;
+  or?: UnionedLabelAndAuthorArgs | null;
 }
 
 function iidOf(value: string | number, field: string): number {
@@ -127,15 +124,6 @@ function iidOf(value: string | number, field: string): number {
   if (!isInt4Id(n)) throw badRequest(`${field} must be a positive integer`, field);
   return n;
 }
-
-function labelsFilter(names: readonly string[]): EpicFilters['labels'] {
-  if (names.length === 1 && /^none$/i.test(names[0] ?? '')) return 'None';
-  if (names.length === 1 && /^any$/i.test(names[0] ?? '')) return 'Any';
-  return [...names];
-}
-
-/** 'none' / 'ANY' → 'None' / 'Any'; other values unchanged. */
-const wildcardOr = (v: string): string => (/^none$/i.test(v) ? 'None' : /^any$/i.test(v) ? 'Any' : v);
 
 /** GraphQL epic arguments → the epics service's filters. Unsupported combinations are a user error, never ignored. */
 export function toEpicFilters(args: EpicListArgs, defaults: Partial<EpicFilters> = {}): EpicFilters {
@@ -152,8 +140,8 @@ export function toEpicFilters(args: EpicListArgs, defaults: Partial<EpicFilters>
   ];
   if (iids.length > 0) f.iids = iids;
   if (args.authorUsername) f.authorUsername = args.authorUsername;
-  if (args.labelName?.length) f.labels = labelsFilter(args.labelName);
-  if (args.myReactionEmoji) f.myReactionEmoji = wildcardOr(args.myReactionEmoji);
+  if (args.labelName?.length) f.labels = namesOrWildcard(args.labelName);
+  if (args.myReactionEmoji) f.myReactionEmoji = emojiOrWildcard(args.myReactionEmoji);
   if (args.confidential != null) f.confidential = args.confidential;
   if (args.timeframe) f.timeframe = args.timeframe;
   else if (args.startDate && args.endDate) f.timeframe = { start: args.startDate, end: args.endDate };
@@ -164,12 +152,9 @@ export function toEpicFilters(args: EpicListArgs, defaults: Partial<EpicFilters>
   if (args.includeDescendantGroups != null) f.includeDescendantGroups = args.includeDescendantGroups;
   if (args.milestoneTitle) f.milestoneTitle = args.milestoneTitle;
   if (args.in?.length) f.searchIn = args.in.map((v) => (v === 'TITLE' ? 'title' : 'description'));
-  if (args.not?.labelName?.length) f.notLabels = labelsFilter(args.not.labelName);
+  if (args.not?.labelName?.length) f.notLabels = namesOrWildcard(args.not.labelName);
   if (args.not?.authorUsername) f.notAuthorUsernames = [args.not.authorUsername];
-  if (args.not?.myReactionEmoji) f.notMyReactionEmoji = wildcardOr(args.not.myReactionEmoji);
-  const orLabels = [...(args.or?.labelName ?? []), ...(args.or?.labelNames ?? [])];
-  if (orLabels.length) f.orLabels = orLabels;
-  const orAuthors = [...(args.or?.authorUsername ?? []), ...(args.or?.authorUsernames ?? [])];
-  if (orAuthors.length) f.orAuthorUsernames = orAuthors;
+  if (args.not?.myReactionEmoji) f.notMyReactionEmoji = emojiOrWildcard(args.not.myReactionEmoji);
+  applyUnionedLabelAndAuthorArgs(args.or, f);
   return f;
 }

@@ -2,7 +2,7 @@ import { isInt4Id } from '@meridian/domain';
 import { badRequest } from '../../errors';
 import { builder } from '../builder';
 
-/** What the GraphQL issue and merge request list arguments share: value readers and sort tables. */
+/** What the GraphQL issue, merge request and epic list arguments share: value readers and sort tables. */
 
 /** The states issue and merge request lists share (GitLab's IssuableState), without `all`. */
 export const issuableStateValues = {
@@ -119,4 +119,23 @@ export function applySharedArgs<O extends string>(
   if (args.createdBefore) f.createdBefore = new Date(args.createdBefore);
   if (args.updatedAfter) f.updatedAfter = new Date(args.updatedAfter);
   if (args.updatedBefore) f.updatedBefore = new Date(args.updatedBefore);
+}
+
+/** The `or` arguments of the issue and epic lists: labels and authors, each in both of GitLab's spellings. */
+export interface UnionedLabelAndAuthorArgs {
+  labelName?: Maybe<readonly string[]>;
+  labelNames?: Maybe<readonly string[]>;
+  authorUsername?: Maybe<readonly string[]>;
+  authorUsernames?: Maybe<readonly string[]>;
+}
+
+/** Copies the `or` labels and authors into `f`, both spellings of each as one list. */
+export function applyUnionedLabelAndAuthorArgs(
+  or: Maybe<UnionedLabelAndAuthorArgs>,
+  f: { orLabels?: string[]; orAuthorUsernames?: string[] },
+): void {
+  const labels = [...(or?.labelName ?? []), ...(or?.labelNames ?? [])];
+  if (labels.length) f.orLabels = labels;
+  const authors = [...(or?.authorUsername ?? []), ...(or?.authorUsernames ?? [])];
+  if (authors.length) f.orAuthorUsernames = authors;
 }

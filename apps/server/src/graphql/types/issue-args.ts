@@ -16,6 +16,7 @@ import {
 } from './filter-enums';
 import {
   applySharedArgs,
+  applyUnionedLabelAndAuthorArgs,
   ascAndDesc,
   emojiOrWildcard,
   idOf,
@@ -28,9 +29,10 @@ import {
   single,
   sortEnum,
   timestampSorts,
+  type UnionedLabelAndAuthorArgs,
   wildcard,
 } from './issuable-args';
-import { searchArgFields, timeWindowArgFields, unionedArgField } from './list-arg-fields';
+import { searchArgFields, timeWindowArgFields, unionedArgField, unionedLabelAndAuthorFields } from './list-arg-fields';
 
 export const IssuableState = builder.enumType('IssuableState', {
   description: 'State of a GitLab issue or merge request.',
@@ -107,13 +109,7 @@ export const NegatedIssueFilterInput = builder.inputType('NegatedIssueFilterInpu
 export const UnionedIssueFilterInput = builder.inputType('UnionedIssueFilterInput', {
   description: 'Filters of which any may match.',
   fields: (t) => ({
-    labelName: t.stringList({ required: false, description: 'Filters issues that have at least one of these labels.' }),
-    labelNames: t.stringList({
-      required: false,
-      description: 'Filters issues that have at least one of these labels.',
-    }),
-    authorUsername: t.stringList({ required: false, description: 'Filters issues authored by one of these users.' }),
-    authorUsernames: t.stringList({ required: false, description: 'Filters issues authored by one of these users.' }),
+    ...unionedLabelAndAuthorFields(t, 'issues'),
     assigneeUsernames: t.stringList({
       required: false,
       description: 'Filters issues that are assigned to at least one of the given users.',
@@ -216,13 +212,7 @@ export interface IssueListArgs extends SharedListArgs {
     iterationTitle?: Maybe<string>;
     iterationWildcardId?: Maybe<'CURRENT'>;
   }>;
-  or?: Maybe<{
-    labelName?: Maybe<readonly string[]>;
-    labelNames?: Maybe<readonly string[]>;
-    authorUsername?: Maybe<readonly string[]>;
-    authorUsernames?: Maybe<readonly string[]>;
-    assigneeUsernames?: Maybe<readonly string[]>;
-  }>;
+  or?: Maybe<UnionedLabelAndAuthorArgs & { assigneeUsernames?: Maybe<readonly string[]> }>;
 }
 
 /** GraphQL issue arguments → the issues service's filters. */
@@ -280,10 +270,7 @@ export function toIssueFilters(args: IssueListArgs): IssueFilters {
   }
   if (not?.iterationWildcardId) f.notIterationId = wildcardValue(not.iterationWildcardId);
   if (not?.iterationTitle) f.notIterationTitle = not.iterationTitle;
-  const orLabels = [...(args.or?.labelName ?? []), ...(args.or?.labelNames ?? [])];
-  if (orLabels.length) f.orLabels = orLabels;
-  const orAuthors = [...(args.or?.authorUsername ?? []), ...(args.or?.authorUsernames ?? [])];
-  if (orAuthors.length) f.orAuthorUsernames = orAuthors;
+  applyUnionedLabelAndAuthorArgs(args.or, f);
   if (args.or?.assigneeUsernames?.length) f.orAssigneeUsernames = [...args.or.assigneeUsernames];
   return f;
 }

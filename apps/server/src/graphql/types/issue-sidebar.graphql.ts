@@ -7,7 +7,7 @@ import { builder } from '../builder';
 import { pageArgs, paginateArray } from '../connection';
 import { currentUserTodosField } from './epic-sidebar.graphql';
 import { UserCoreConnection } from './issue.graphql';
-import { GroupRef, ISSUE_REFS } from './refs';
+import { GroupRef, issueFields } from './refs';
 
 /*
  * The fields GitLab's issue sidebar reads beyond the issue's own columns: the viewer's subscription
@@ -18,60 +18,59 @@ import { GroupRef, ISSUE_REFS } from './refs';
 // Meridian has no setting that turns notification emails off for a group or project.
 const EMAILS_DISABLED = false;
 
-for (const ref of ISSUE_REFS)
-  builder.objectFields(ref, (t) => ({
-    subscribed: t.boolean({
-      description: 'Indicates the currently logged in user is subscribed to the issue.',
-      resolve: (i, _a, c) => c.loaders.issueSubscribed.load(i.id),
-    }),
-    emailsDisabled: t.boolean({
-      description: 'Indicates if the parent project or group has email notifications disabled.',
-      resolve: () => EMAILS_DISABLED,
-    }),
-    currentUserTodos: currentUserTodosField(t, (i, c) => c.loaders.pendingIssueTodos.load(i.id)),
-    participants: t.field({
-      type: UserCoreConnection,
-      nullable: true,
-      description:
-        'List of participants in the issue: its author, assignees, commenters and the users it mentions, who may read it (at most 100).',
-      args: { ...pageArgs },
-      resolve: async (i, args, c) => {
-        const [rows, assignees] = await Promise.all([
-          c.loaders.issueParticipantIds.load(i.id),
-          c.loaders.issueAssignees.load(i.id),
-        ]);
-        const users = (await c.loaders.user.loadMany(rows.map((r) => r.user_id))).filter(
-          (u): u is UserRow => u !== null && !(u instanceof Error),
-        );
-        const subject = issueSubjectOf(
-          i,
-          assignees.map((a) => a.id),
-        );
-        const readers = await readableBy(c.loaders.activeActors, users, (actor) =>
-          canIssue(actor, 'read_issue', subject),
-        );
-        return paginateArray(args, readers);
-      },
-    }),
-    timeEstimate: t.int({
-      description: 'Time estimate of the issue (seconds).',
-      resolve: (i) => i.time_estimate ?? 0,
-    }),
-    totalTimeSpent: t.int({
-      description: 'Total time (in seconds) reported as spent on the issue.',
-      resolve: (i, _a, c) => c.loaders.totalTimeSpent.load(i.id),
-    }),
-    humanTimeEstimate: t.string({
-      nullable: true,
-      description: 'Human-readable time estimate of the issue, e.g. "1d 2h" (null when none).',
-      resolve: (i) => formatDuration(i.time_estimate ?? 0),
-    }),
-    humanTotalTimeSpent: t.string({
-      nullable: true,
-      description: 'Human-readable total time reported as spent on the issue (null when none).',
-      resolve: async (i, _a, c) => formatDuration(await c.loaders.totalTimeSpent.load(i.id)),
-    }),
-  }));
+issueFields((t) => ({
+  subscribed: t.boolean({
+    description: 'Indicates the currently logged in user is subscribed to the issue.',
+    resolve: (i, _a, c) => c.loaders.issueSubscribed.load(i.id),
+  }),
+  emailsDisabled: t.boolean({
+    description: 'Indicates if the parent project or group has email notifications disabled.',
+    resolve: () => EMAILS_DISABLED,
+  }),
+  currentUserTodos: currentUserTodosField(t, (i, c) => c.loaders.pendingIssueTodos.load(i.id)),
+  participants: t.field({
+    type: UserCoreConnection,
+    nullable: true,
+    description:
+      'List of participants in the issue: its author, assignees, commenters and the users it mentions, who may read it (at most 100).',
+    args: { ...pageArgs },
+    resolve: async (i, args, c) => {
+      const [rows, assignees] = await Promise.all([
+        c.loaders.issueParticipantIds.load(i.id),
+        c.loaders.issueAssignees.load(i.id),
+      ]);
+      const users = (await c.loaders.user.loadMany(rows.map((r) => r.user_id))).filter(
+        (u): u is UserRow => u !== null && !(u instanceof Error),
+      );
+      const subject = issueSubjectOf(
+        i,
+        assignees.map((a) => a.id),
+      );
+      const readers = await readableBy(c.loaders.activeActors, users, (actor) =>
+        canIssue(actor, 'read_issue', subject),
+      );
+      return paginateArray(args, readers);
+    },
+  }),
+  timeEstimate: t.int({
+    description: 'Time estimate of the issue (seconds).',
+    resolve: (i) => i.time_estimate ?? 0,
+  }),
+  totalTimeSpent: t.int({
+    description: 'Total time (in seconds) reported as spent on the issue.',
+    resolve: (i, _a, c) => c.loaders.totalTimeSpent.load(i.id),
+  }),
+  humanTimeEstimate: t.string({
+    nullable: true,
+    description: 'Human-readable time estimate of the issue, e.g. "1d 2h" (null when none).',
+    resolve: (i) => formatDuration(i.time_estimate ?? 0),
+  }),
+  humanTotalTimeSpent: t.string({
+    nullable: true,
+    description: 'Human-readable total time reported as spent on the issue (null when none).',
+    resolve: async (i, _a, c) => formatDuration(await c.loaders.totalTimeSpent.load(i.id)),
+  }),
+}));
 
 builder.objectFields(GroupRef, (t) => ({
   emailsDisabled: t.boolean({

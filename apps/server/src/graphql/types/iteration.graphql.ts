@@ -16,7 +16,7 @@ import { byPageNumber, defineConnection, type PageArgs, pageArgs, paginateServic
 import type { GraphQLContext } from '../context';
 import { gid, parseGid } from '../gid';
 import { describedEnum } from './described-enum';
-import { GroupRef, ISSUE_REFS, ProjectRef } from './refs';
+import { GroupRef, issueFields, ProjectRef } from './refs';
 
 const today = () => todayIso();
 
@@ -203,12 +203,11 @@ iterationsField(
   true,
 );
 
-for (const ref of ISSUE_REFS)
-  builder.objectFields(ref, (t) => ({
-    iteration: t.field({
-      type: IterationRef,
-      nullable: true,
-      description: 'Iteration of the issue (null when none or its group is hidden from you).',
-      resolve: (i, _a, c) => (i.iteration_id ? c.loaders.iteration.load(i.iteration_id) : null),
-    }),
-  }));
+issueFields((t) => ({
+  iteration: t.field({
+    type: IterationRef,
+    nullable: true,
+    description: 'Iteration of the issue (null when none or its group is hidden from you).',
+    resolve: (i, _a, c) => (i.iteration_id ? c.loaders.iteration.load(i.iteration_id) : null),
+  }),
+}));

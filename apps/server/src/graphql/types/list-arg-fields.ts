@@ -1,4 +1,5 @@
 import type { builder } from '../builder';
+import type { InputFieldBuilder } from '../input-mutation';
 import { IssuableSearchableField } from './filter-enums';
 
 /** The field builder `builder.args` hands its callback. */
@@ -27,3 +28,11 @@ export const timeWindowArgFields = (t: ArgBuilder, describe: (window: TimeWindow
 /** The `or` argument of a list: any of its filters may match. */
 export const unionedArgField = <T extends Parameters<ArgBuilder['field']>[0]['type']>(t: ArgBuilder, type: T) =>
   t.field({ type, required: false, description: 'List of arguments with inclusive OR.' });
+
+/** The `or` filters of the issue and epic lists: any of these labels, or any of these authors (both spellings). */
+export const unionedLabelAndAuthorFields = (t: InputFieldBuilder, noun: 'issues' | 'epics') => ({
+  labelName: t.stringList({ required: false, description: `Filters ${noun} that have at least one of these labels.` }),
+  labelNames: t.stringList({ required: false, description: `Filters ${noun} that have at least one of these labels.` }),
+  authorUsername: t.stringList({ required: false, description: `Filters ${noun} authored by one of these users.` }),
+  authorUsernames: t.stringList({ required: false, description: `Filters ${noun} authored by one of these users.` }),
+});

@@ -1,3 +1,4 @@
+import type { ObjectFieldsShape } from '@pothos/core';
 import type { GroupRow, ProjectRow } from '../../modules/namespaces';
 import type { WorkItem } from '../../modules/work-items';
 import { builder } from '../builder';
@@ -16,3 +17,8 @@ export const ISSUE_REFS = [IssueRef, EpicIssueRef] as const;
 export const LabelRef = builder.objectRef<LabelRow>('Label');
 export const MilestoneRef = builder.objectRef<MilestoneRow>('Milestone');
 export const WorkItemRef = builder.objectRef<WorkItem>('WorkItem');
+
+/** Adds `fields` to every type in ISSUE_REFS (Issue and EpicIssue). */
+export function issueFields(fields: ObjectFieldsShape<typeof builder.$inferSchemaTypes, IssueRow>): void {
+  for (const ref of ISSUE_REFS) builder.objectFields(ref, fields);
+}

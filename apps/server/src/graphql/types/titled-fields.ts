@@ -1,6 +1,7 @@
 import type { FieldRef } from '@pothos/core';
 import type { builder } from '../builder';
 import { type GidType, gid } from '../gid';
+import type { InputFieldBuilder } from '../input-mutation';
 
 type Types = typeof builder.$inferSchemaTypes;
 
@@ -45,3 +46,19 @@ export function descriptionHtmlField<Row extends { description_html: string | nu
       row.description_html ? c.loaders.redactedHtml.load(row.description_html) : row.description_html,
   });
 }
+
+/** The optional `title` and `description` inputs of an epic or issue update, in GitLab's words (`noun`: "the epic"…). */
+export const titledInputFields = (t: InputFieldBuilder, noun: string) => ({
+  title: t.string({
+    required: false,
+    description: `Title of ${noun}.`,
+    // Above 255 the service answers GitLab's "title is too long" in `errors`; the input-limits
+    // rule only refuses what no title could be.
+    extensions: { maxLength: 1024 },
+  }),
+  description: t.string({
+    required: false,
+    description: `Description of ${noun}.`,
+    extensions: { maxLength: 1_048_576 },
+  }),
+});
