@@ -39,7 +39,16 @@ function clientAs(who?: string, headers?: Record<string, string>) {
 
 /** Subscribes and waits until the server has taken the subscription (it listens from then on). */
 async function subscribed<T>(client: Client, query: string, variables: Record<string, unknown>) {
+  // A fresh client connects on its first subscription: wait for the server's ack (slow on a loaded
+  // machine), then for the subscribe message to be taken.
+  const connected = new Promise<void>((resolve) => {
+    const off = client.on('connected', () => {
+      off();
+      resolve();
+    });
+  });
   const sub = record<T>(client, query, variables);
+  await Promise.race([connected, new Promise((resolve) => setTimeout(resolve, 10_000))]);
   await settle();
   return sub;
 }
