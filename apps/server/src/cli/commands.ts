@@ -124,20 +124,31 @@ ${DATABASE_NOTE}`,
   },
   {
     name: 'import',
-    summary: 'import issues from a CSV file into a project, with a progress bar',
+    summary: 'import issues from a CSV file, or a group from an export archive, with a progress bar',
     usage: `Usage: meridian import csv --file FILE --into GROUP/PROJECT [--user USERNAME]
+       meridian import group --file ARCHIVE --path PATH [--name NAME] [--parent GROUP] [--user USERNAME]
 
-Imports the issues of a CSV file as GitLab's CSV import reads it (header row with title and
+csv: imports the issues of a CSV file as GitLab's CSV import reads it (header row with title and
 description, optional due_date and milestone; comma, semicolon or tab separated; at most 10 MB) into
-the project, authored by USERNAME (default root), who must be allowed to import issues there. Runs
-the same resumable import job as the web's Import CSV: progress on stderr, then the number of issues
-imported and the report of skipped rows. Interrupted (Ctrl-C, kill -9), the job is resumed a minute
-later by any server process's import worker (meridian start), without creating an issue twice.
+the project, authored by USERNAME (default root), who must be allowed to import issues there.
+
+group: imports a Meridian group export archive (meridian export group, or GitLab's group export API
+of another Meridian) as a new group PATH (named NAME, below GROUP when given): its subgroups,
+projects, members, labels, milestones, iterations, issues, epics, links, notes and award emoji, with
+their iids, authors and dates. People are matched to users here by email, then username; others
+get placeholder users that keep their contributions. USERNAME needs the right to create the group.
+
+Both run the same resumable import job as the web and API: progress on stderr, then what was imported
+and the report of what was skipped. Interrupted (Ctrl-C, kill -9), the job is resumed a minute later
+by any server process's import worker (meridian start), without creating anything twice.
 
 Options:
-  --file FILE             the CSV file
-  --into GROUP/PROJECT    the project's full path
-  --user USERNAME         who imports (and authors the issues); default root
+  --file FILE             the CSV file or the archive
+  --into GROUP/PROJECT    csv: the project's full path
+  --path PATH             group: the new group's path
+  --name NAME             group: the new group's name (default PATH)
+  --parent GROUP          group: the full path of the group to import into (default: top level)
+  --user USERNAME         who imports (and, for csv, authors the issues); default root
   -h, --help              show this help
 
 ${DATABASE_NOTE}`,

@@ -7,7 +7,8 @@ import { AccessLevel } from '../policy/access-levels';
 import { addProjectMember, createGroup, createProject, createUser } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
 import { CliError } from './cli-error';
-import { importCsvFile } from './import';
+import { exportGroupToFile } from './export';
+import { importCsvFile, importGroupFile } from './import';
 
 describe('import csv command', () => {
   const t = useTestApp();
@@ -61,6 +62,81 @@ describe('import csv command', () => {
       file,
       into: 'cliimp/board',
       user: 'cli_importer',
+      out: () => undefined,
+      ...override,
+    });
+    await expect(attempt).rejects.toBeInstanceOf(CliError);
+    await expect(attempt).rejects.toThrow(message);
+  });
+});
+
+describe('import group command', () => {
+  const t = useTestApp();
+  const dir = mkdtempSync(join(tmpdir(), 'meridian-import-group-cli-'));
+  const archive = join(dir, 'group.tar.gz');
+
+  beforeAll(async () => {
+    const owner = await createUser(t.db, { username: 'cli_group_owner', admin: true });
+    const group = await createGroup(t.db, { path: 'cligroup' });
+    const project = await createProject(t.db, { namespaceId: group.id, path: 'app' });
+    await t.db
+      .insertInto('issues')
+      .values({ project_id: project.id, iid: 7, title: 'Carried by the archive', author_id: owner.id })
+      .execute();
+    await exportGroupToFile(t.db, { groupPath: 'cligroup', file: archive, sourceUrl: 'https://old.example.com' });
+  });
+
+  it('imports an export archive as a new group below another, with a progress bar and a summary', async () => {
+    await createGroup(t.db, { path: 'cliparent' });
+    const lines: string[] = [];
+    const progress = new PassThrough();
+    let drawn = '';
+    progress.on('data', (chunk) => {
+      drawn += String(chunk);
+    });
+    const job = await importGroupFile(t.db, t.ctx.config, {
+      file: archive,
+      path: 'restored',
+      parent: 'cliparent',
+      user: 'cli_group_owner',
+      progress,
+      out: (line) => lines.push(line),
+    });
+    expect(job.state).toBe('finished');
+    expect(lines).toEqual([
+      'Imported cliparent/restored: 1 groups, 1 projects, 1 issues, 0 epics, 0 notes; 0 records skipped.',
+    ]);
+    expect(drawn).toMatch(/\d+\/\d+ records/);
+    const issue = await t.db
+      .selectFrom('issues as i')
+      .innerJoin('projects as p', 'p.id', 'i.project_id')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      .select(['i.iid', 'i.title', 'i.imported_from', 'n.path'])
+      .where('i.title', '=', 'Carried by the archive')
+      .where('n.path', '=', 'restored')
+      .executeTakeFirst();
+    expect(issue).toEqual({
+      iid: 7,
+      title: 'Carried by the archive',
+      imported_from: 'gitlab_migration',
+      path: 'restored',
+    });
+  });
+
+  it.each([
+    ['a missing file', { file: join(dir, 'none.tar.gz') }, /No file at/],
+    [
+      'a file that is not an archive',
+      { file: join(dir, 'bad.tar.gz') },
+      /file is invalid: the archive is not valid gzip/,
+    ],
+    ['a path that is taken', { path: 'cligroup' }, /Cannot import the group: .*taken/],
+  ])('refuses %s with a clear CliError', async (_name, override, message) => {
+    writeFileSync(join(dir, 'bad.tar.gz'), 'not gzip');
+    const attempt = importGroupFile(t.db, t.ctx.config, {
+      file: archive,
+      path: 'another',
+      user: 'cli_group_owner',
       out: () => undefined,
       ...override,
     });

@@ -16,8 +16,9 @@ import {
   readImportJob,
   runClaimedJob,
   startCsvImport,
+  startGroupImport,
 } from '../modules/imports';
-import { findProject } from '../modules/namespaces';
+import { findGroup, findProject } from '../modules/namespaces';
 import { loadActor } from '../policy/load-actor';
 import { serviceConfigOf } from '../service-context';
 import { CliError } from './cli-error';
@@ -33,6 +34,17 @@ export interface ImportCsvOptions {
   out: (line: string) => void;
 }
 
+/** The importing user, who must be active. */
+async function activeActor(db: Database, username: string) {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'admin', 'state'])
+    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+  if (user?.state !== 'active') throw new CliError(`No active user with the username "${username}".`);
+  return loadActor(db, user, null);
+}
+
 /** Report rows printed after the import (the rest are counted). */
 const REPORT_ROWS = 100;
 /** How often the bar reads the job row while the import runs here or in another process. */
@@ -44,13 +56,7 @@ const REFRESH_MS = 250;
  * Answers the finished job.
  */
 export async function importCsvFile(db: Database, config: Config, options: ImportCsvOptions) {
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'username', 'admin', 'state'])
-    .where(sql`lower(username)`, '=', options.user.toLowerCase())
-    .executeTakeFirst();
-  if (user?.state !== 'active') throw new CliError(`No active user with the username "${options.user}".`);
-  const actor = await loadActor(db, user, null);
+  const actor = await activeActor(db, options.user);
   const size = await stat(options.file).catch(() => undefined);
   if (!size?.isFile()) throw new CliError(`No file at ${options.file}.`);
   let started: Awaited<ReturnType<typeof startCsvImport>>;
@@ -66,10 +72,77 @@ export async function importCsvFile(db: Database, config: Config, options: Impor
     throw error;
   }
 
+  const job = await followImportJob(db, config, started.id, { progress: options.progress, unit: 'issues' });
+  const counters = job.counters.issue ?? { done: 0, skipped: 0, total: 0 };
+  options.out(`Imported ${counters.done} issues into ${options.into}; ${counters.skipped} rows skipped.`);
+  const { rows, total } = await listImportJobSkips(db, job.id, { page: 1, per_page: REPORT_ROWS });
+  for (const row of rows) options.out(`  line ${row.source_id}: ${row.reason}`);
+  if (total > rows.length) options.out(`  … and ${total - rows.length} more`);
+  return job;
+}
+
+export interface ImportGroupOptions {
+  file: string;
+  /** The new group's path, its name (default: the path) and the full path of the group it goes in. */
+  path: string;
+  name?: string;
+  parent?: string;
+  user: string;
+  progress?: NodeJS.WritableStream;
+  out: (line: string) => void;
+}
+
+/**
+ * Imports a Meridian group export archive as a new group, through the same import job as
+ * `POST /groups/import` (any size: the file is read from disk, never into memory). Answers the job.
+ */
+export async function importGroupFile(db: Database, config: Config, options: ImportGroupOptions) {
+  const actor = await activeActor(db, options.user);
+  const size = await stat(options.file).catch(() => undefined);
+  if (!size?.isFile()) throw new CliError(`No file at ${options.file}.`);
+  let started: Awaited<ReturnType<typeof startGroupImport>>;
+  try {
+    const parent = options.parent ? await findGroup(db, actor, { fullPath: options.parent }) : undefined;
+    started = await startGroupImport(
+      { db, actor, config: serviceConfigOf(config) },
+      {
+        name: options.name ?? options.path,
+        path: options.path,
+        ...(parent ? { parent_id: parent.id } : {}),
+        archive: { path: options.file },
+        filename: options.file.split('/').pop() ?? 'group.tar.gz',
+      },
+    );
+  } catch (error) {
+    if (error instanceof DomainError) throw new CliError(`Cannot import the group: ${error.message}`);
+    throw error;
+  }
+  const job = await followImportJob(db, config, started.job.id, { progress: options.progress, unit: 'records' });
+  const count = (kind: string) => job.counters[kind]?.done ?? 0;
+  const skipped = Object.values(job.counters).reduce((sum, c) => sum + c.skipped, 0);
+  options.out(
+    `Imported ${started.group.full_path}: ${count('groups')} groups, ${count('projects')} projects, ${count('issues')} issues, ${count('epics')} epics, ${count('notes')} notes; ${skipped} records skipped.`,
+  );
+  const { rows, total } = await listImportJobSkips(db, job.id, { page: 1, per_page: REPORT_ROWS });
+  for (const row of rows) options.out(`  ${row.kind} ${row.source_id}: ${row.reason}`);
+  if (total > rows.length) options.out(`  … and ${total - rows.length} more`);
+  return job;
+}
+
+/**
+ * Runs an import job in this process with a progress bar (or, when a server's worker took it first,
+ * follows it there) until it ends; answers the ended job.
+ */
+export async function followImportJob(
+  db: Database,
+  config: Config,
+  jobId: number,
+  options: { progress?: NodeJS.WritableStream; unit: string },
+) {
   const bar = options.progress
     ? new cliProgress.SingleBar(
         {
-          format: 'import [{bar}] {percentage}% | {value}/{total} issues | {rate}/s | {eta_text} left',
+          format: `import [{bar}] {percentage}% | {value}/{total} ${options.unit} | {rate}/s | {eta_text} left`,
           hideCursor: true,
           stream: options.progress,
           // Piped (CI logs): a plain line every few seconds instead of redrawing.
@@ -80,7 +153,7 @@ export async function importCsvFile(db: Database, config: Config, options: Impor
       )
     : undefined;
   const show = async () => {
-    const job = presentImportJob(await readImportJob(db, started.id));
+    const job = presentImportJob(await readImportJob(db, jobId));
     bar?.setTotal(job.total);
     bar?.update(job.processed, { rate: job.rate_per_second ?? '—', eta_text: formatTimeLeft(job.seconds_left) });
     return job;
@@ -89,7 +162,7 @@ export async function importCsvFile(db: Database, config: Config, options: Impor
   const timer = setInterval(() => void show().catch(() => undefined), REFRESH_MS);
   try {
     const workerId = newWorkerId();
-    const claimed = await claimImportJob(db, workerId, { jobId: started.id });
+    const claimed = await claimImportJob(db, workerId, { jobId });
     if (claimed) await runClaimedJob({ db, config: serviceConfigOf(config), workerId, importerOf }, claimed);
     // Taken by a server's worker (or cut short there): follow it until it ends.
     while (!['finished', 'failed'].includes((await show()).state)) await new Promise((r) => setTimeout(r, REFRESH_MS));
@@ -98,38 +171,45 @@ export async function importCsvFile(db: Database, config: Config, options: Impor
   }
   const job = await show();
   bar?.stop();
-  const counters = job.counters.issue ?? { done: 0, skipped: 0, total: 0 };
   if (job.state === 'failed') throw new CliError(`The import failed: ${job.error ?? 'unknown error'}`);
-  options.out(`Imported ${counters.done} issues into ${options.into}; ${counters.skipped} rows skipped.`);
-  const { rows, total } = await listImportJobSkips(db, job.id, { page: 1, per_page: REPORT_ROWS });
-  for (const row of rows) options.out(`  line ${row.source_id}: ${row.reason}`);
-  if (total > rows.length) options.out(`  … and ${total - rows.length} more`);
   return job;
 }
 
-/** `meridian import csv --file FILE --into GROUP/PROJECT [--user USERNAME]`. */
+/** `meridian import csv …` and `meridian import group …`. */
 export async function runImport(argv: string[], config: Config, out: (line: string) => void = console.log) {
   const [what, ...rest] = argv;
-  if (what !== 'csv')
-    throw new CliError('Usage: meridian import csv --file FILE --into GROUP/PROJECT [--user USERNAME]');
+  if (what !== 'csv' && what !== 'group') throw new CliError(IMPORT_USAGE);
   const { values, positionals } = parseArgs({
     args: rest,
-    options: { file: { type: 'string' }, into: { type: 'string' }, user: { type: 'string', default: 'root' } },
+    options: {
+      file: { type: 'string' },
+      into: { type: 'string' },
+      path: { type: 'string' },
+      name: { type: 'string' },
+      parent: { type: 'string' },
+      user: { type: 'string', default: 'root' },
+    },
     allowPositionals: true,
   });
   if (positionals.length > 0) throw new CliError(`Unexpected argument: ${positionals[0]}`);
-  if (!values.file || !values.into) throw new CliError('Both --file and --into are required.');
+  if (what === 'csv' && (!values.file || !values.into)) throw new CliError('Both --file and --into are required.');
+  if (what === 'group' && (!values.file || !values.path)) throw new CliError('Both --file and --path are required.');
   const database = await openDatabase(config);
   try {
     await migrate(database.db);
-    await importCsvFile(database.db, config, {
-      file: values.file,
-      into: values.into,
-      user: values.user,
-      progress: process.stderr,
-      out,
-    });
+    const common = { file: values.file as string, user: values.user, progress: process.stderr, out };
+    if (what === 'csv') await importCsvFile(database.db, config, { ...common, into: values.into as string });
+    else
+      await importGroupFile(database.db, config, {
+        ...common,
+        path: values.path as string,
+        ...(values.name ? { name: values.name } : {}),
+        ...(values.parent ? { parent: values.parent } : {}),
+      });
   } finally {
     await database.close();
   }
 }
+
+const IMPORT_USAGE = `Usage: meridian import csv --file FILE --into GROUP/PROJECT [--user USERNAME]
+       meridian import group --file ARCHIVE --path PATH [--name NAME] [--parent GROUP] [--user USERNAME]`;

@@ -1,5 +1,6 @@
 /** The imports module's face: all that code outside it may import (modules/README.md). */
 
+export { startGroupImport } from './group-archive/group-import.service';
 export { presentImportJob } from './import-job.presenter';
 export { claimImportJob, type ImportJobSummary, LEASE_SECONDS } from './import-jobs';
 export { type RunResult, runClaimedJob } from './import-runner';
