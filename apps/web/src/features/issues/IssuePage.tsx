@@ -138,7 +138,7 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
               <MetricImages
                 projectPath={projectPath}
                 iid={issue.iid}
-                canManage={permissions.data?.createIncident === true}
+                canEdit={permissions.data?.createIncident === true}
               />
             </DetailSection>
             <DetailSection id="timeline-title" title="Timeline" loading="Loading timeline">
