@@ -2,7 +2,7 @@ import { useBlocker } from '@tanstack/react-router';
 import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { lazyNamed } from '../../../app/lazyNamed';
 import { ApiError } from '../../../lib/api';
-import { Alert } from '../../../ui/Alert';
+import { Alert, QuestionAlert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { MarkdownEditor } from '../MarkdownEditor';
@@ -187,36 +187,24 @@ export function TitleDescriptionForm<T extends EditableItem>({
       }}
     >
       {askAboutDraft && (
-        <Alert
-          variant="warning"
-          title={STALE_DRAFT_TEXT}
-          action={
-            <span className={styles.buttons}>
-              <Button size="small" onPress={discardDraft}>
-                Discard
-              </Button>
-              <Button variant="confirm" size="small" onPress={keepDraft}>
-                Keep
-              </Button>
-            </span>
-          }
-        />
+        <QuestionAlert question={STALE_DRAFT_TEXT}>
+          <Button size="small" onPress={discardDraft}>
+            Discard
+          </Button>
+          <Button variant="confirm" size="small" onPress={keepDraft}>
+            Keep
+          </Button>
+        </QuestionAlert>
       )}
       {(conflict || editedMeanwhile) && (
-        <Alert
-          variant="warning"
-          title={texts.conflict}
-          action={
-            <span className={styles.buttons}>
-              <Button size="small" onPress={keepEditing} isDisabled={!theirs || update.isPending}>
-                Keep editing
-              </Button>
-              <Button variant="danger" size="small" onPress={overwrite} isDisabled={!theirs || update.isPending}>
-                Overwrite their changes
-              </Button>
-            </span>
-          }
-        />
+        <QuestionAlert question={texts.conflict}>
+          <Button size="small" onPress={keepEditing} isDisabled={!theirs || update.isPending}>
+            Keep editing
+          </Button>
+          <Button variant="danger" size="small" onPress={overwrite} isDisabled={!theirs || update.isPending}>
+            Overwrite their changes
+          </Button>
+        </QuestionAlert>
       )}
       {(conflict || editedMeanwhile) && theirs && (
         <Suspense fallback={<Spinner label="Loading their changes" />}>
