@@ -57,9 +57,9 @@ export interface TitleDescriptionFormProps<T extends EditableItem> {
     /** Asked before leaving the page (or cancelling) with unsaved edits. */
     leavePage: string;
   };
-  /** The description editor's context: the project or group its autocomplete and preview use. */
+  /** MarkdownEditor's context props: the project or group its autocomplete and preview use. */
   editor: {
-    path: string;
+    projectPath: string;
     containerKind: 'project' | 'group';
     quickActionsTarget?: QuickActionsTarget;
     confidential: boolean;
@@ -237,10 +237,7 @@ export function TitleDescriptionForm<T extends EditableItem>({
         value={description}
         onChange={setDescription}
         onSubmit={save}
-        projectPath={editor.path}
-        containerKind={editor.containerKind}
-        quickActionsTarget={editor.quickActionsTarget}
-        confidential={editor.confidential}
+        {...editor}
       />
       <div className={styles.buttons}>
         <Button type="submit" variant="confirm" isDisabled={!canSave}>
