@@ -23,3 +23,8 @@ export function Alert({
     </div>
   );
 }
+
+/** A warning that asks the user something, `children` (the answers' buttons) beside the question. */
+export function QuestionAlert({ question, children }: { question: string; children: ReactNode }) {
+  return <Alert variant="warning" title={question} action={<span className={styles.answers}>{children}</span>} />;
+}

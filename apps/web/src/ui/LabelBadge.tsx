@@ -29,12 +29,29 @@ export function LabelBadge({ label }: { label: LabelRef }) {
       title={title}
       data-testid="label"
     >
-      <span className={styles.scope} style={{ backgroundColor: view.color, color: view.textColor }}>
+      <ScopedLabelParts scoped={scoped} colors={view} classes={styles} />
+    </span>
+  );
+}
+
+/** A scoped label's two parts: the scope on the label's colour, a `::` for screen readers only, the value. */
+export function ScopedLabelParts({
+  scoped,
+  colors,
+  classes,
+}: {
+  scoped: { scope: string; value: string };
+  colors: { color: string; textColor: string };
+  classes: { scope?: string; value?: string };
+}) {
+  return (
+    <>
+      <span className={classes.scope} style={{ backgroundColor: colors.color, color: colors.textColor }}>
         {scoped.scope}
       </span>
       <span className="visually-hidden">::</span>
-      <span className={styles.value}>{scoped.value}</span>
-    </span>
+      <span className={classes.value}>{scoped.value}</span>
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import form from '../../ui/Form.module.css';
+import { SelectOptions } from '../../ui/SelectOptions';
 import { PageSpinner } from '../../ui/Spinner';
 import { newIdempotencyKey } from './idempotencyKey';
 import { customerOf, type DraftErrors, draftErrors, EMPTY_DRAFT, type PurchaseDraft } from './purchaseForm';
@@ -86,11 +87,7 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
         {...invalid(field)}
       >
         <option value="">{placeholder}</option>
-        {choices.map(([name, code]) => (
-          <option key={code} value={code}>
-            {name}
-          </option>
-        ))}
+        <SelectOptions choices={choices.map(([name, code]) => [code, name] as const)} />
       </select>
     </Field>
   );

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
-import form from '../../ui/Form.module.css';
 import { Modal } from '../../ui/Modal';
+import { LabelledInput } from '../shared/LabelledField';
 import type { BillableMember } from './billingApi';
 import styles from './UsageQuotas.module.css';
 
@@ -44,19 +44,18 @@ export function RemoveBillableMemberDialog({
           user will be removed from the <strong>{groupName}</strong> group and all its subgroups and projects. This
           action can't be undone.
         </p>
-        <div className={form.field}>
-          <label className={form.label} htmlFor={`${id}-confirm`}>
-            To confirm, type <code>{member.username}</code>
-          </label>
-          <input
-            id={`${id}-confirm`}
-            className={form.input}
-            value={typed}
-            maxLength={255}
-            autoComplete="off"
-            onChange={(e) => setTyped(e.target.value)}
-          />
-        </div>
+        <LabelledInput
+          id={`${id}-confirm`}
+          label={
+            <>
+              To confirm, type <code>{member.username}</code>
+            </>
+          }
+          value={typed}
+          onChange={setTyped}
+          maxLength={255}
+          autoComplete="off"
+        />
         {error instanceof Error && <Alert variant="danger">{error.message}</Alert>}
         <div className={styles.actions}>
           <Button variant="danger" onPress={onConfirm} isDisabled={pending || typed !== member.username}>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { PlainLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import layout from '../../app/Layout.module.css';
+import { PageSection } from '../../app/PageSection';
 import { SignInButton } from '../../app/SignInPrompt';
 import { AppLink } from '../../lib/AppLink';
 import { apiPath } from '../../lib/api';
@@ -86,12 +87,9 @@ export function HomePage() {
             </AppLink>
           </div>
         </section>
-        <section className={layout.section} aria-labelledby="explore-title">
-          <h2 id="explore-title" className={layout.sectionTitle}>
-            Explore groups
-          </h2>
+        <PageSection id="explore-title" title="Explore groups">
           <ExplorePublicGroups />
-        </section>
+        </PageSection>
       </PlainLayout>
     );
   }
@@ -103,12 +101,9 @@ export function HomePage() {
           <p className={layout.muted}>Your groups and recently active projects.</p>
         </div>
       </header>
-      <section className={layout.section} aria-labelledby="frequently-visited">
-        <h2 id="frequently-visited" className={layout.sectionTitle}>
-          Frequently visited
-        </h2>
+      <PageSection id="frequently-visited" title="Frequently visited">
         <FrequentlyVisited userId={user.id} />
-      </section>
+      </PageSection>
       <div className={styles.columns}>
         <HomeSection id="your-projects" title="Projects" href="/dashboard/projects">
           <YourProjects />

@@ -1,16 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
-import { useNamespaceContext } from '../../app/groupContext';
-import layout from '../../app/Layout.module.css';
 import { PageNotFound } from '../../app/NotFoundPage';
 import { ApiError } from '../../lib/api';
 import { timeAgo } from '../../lib/format';
-import { urls } from '../../lib/paths';
 import { Alert } from '../../ui/Alert';
 import { Badge, type BadgeVariant } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { PageSpinner } from '../../ui/Spinner';
+import { ProjectPageFrame } from '../shared/ProjectPageFrame';
 import styles from './Environments.module.css';
 import {
   type Deployment,
@@ -166,17 +163,9 @@ function EnvironmentsSection({ projectPath }: { projectPath: string }) {
  * may) Approve and Reject. Reporters and up; to anyone else the page does not exist.
  */
 export function EnvironmentsPage({ projectPath }: { projectPath: string }) {
-  const { context, crumbs } = useNamespaceContext('project', projectPath);
   return (
-    <ContextLayout
-      context={context}
-      active="environments"
-      crumbs={crumbs({ label: 'Environments', href: urls.projectPage(projectPath, 'environments') })}
-    >
-      <header className={layout.pageHeader}>
-        <h1>Environments</h1>
-      </header>
+    <ProjectPageFrame projectPath={projectPath} page="environments" title="Environments">
       <EnvironmentsSection projectPath={projectPath} />
-    </ContextLayout>
+    </ProjectPageFrame>
   );
 }

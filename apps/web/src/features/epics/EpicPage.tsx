@@ -3,8 +3,8 @@ import { lazyNamed } from '../../app/lazyNamed';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { EmptyState } from '../../ui/EmptyState';
-import { PageSpinner, Spinner } from '../../ui/Spinner';
-import { DetailColumns, DetailFrame, DetailSection } from '../shared/DetailPage';
+import { PageSpinner } from '../../ui/Spinner';
+import { DetailColumns, DetailFrame, DetailSection, editableDescription } from '../shared/DetailPage';
 import { EpicHeader } from './header/EpicHeader';
 import type { EpicPageData } from './header/epicPageApi';
 import { epicKeys, useEpic } from './queries';
@@ -45,12 +45,7 @@ function EpicDetail({ epic, groupPath }: { epic: EpicPageData; groupPath: string
         <EpicHeader epic={epic} groupPath={groupPath} onEdit={() => setEditing(true)} />
       )}
       <DetailColumns
-        description={{
-          html: epic.description_html,
-          text: epic.description,
-          onTaskToggle: taskList.toggle,
-          taskList: taskList.actions,
-        }}
+        description={editableDescription(epic, taskList)}
         asideLabel="Epic details"
         asideBusy={saving}
         aside={<EpicSidebar epic={epic} groupPath={groupPath} />}
@@ -64,10 +59,8 @@ function EpicDetail({ epic, groupPath }: { epic: EpicPageData; groupPath: string
           epicTitle={epic.title}
           addMenu={<AddChildMenu epic={epic} groupPath={groupPath} />}
         />
-        <DetailSection id="activity-title" title="Activity">
-          <Suspense fallback={<Spinner label="Loading activity" />}>
-            <EpicActivity epic={epic} groupPath={groupPath} permissions={notePermissions} keys={noteKeys} />
-          </Suspense>
+        <DetailSection id="activity-title" title="Activity" loading="Loading activity">
+          <EpicActivity epic={epic} groupPath={groupPath} permissions={notePermissions} keys={noteKeys} />
         </DetailSection>
       </DetailColumns>
     </article>

@@ -5,7 +5,7 @@ import { Badge } from '../../ui/Badge';
 import { type Column, Table } from '../../ui/Table';
 import { Icon } from '../shared/Icon';
 import rowStyles from '../shared/IssuableRow.module.css';
-import { activityColumn, ConfidentialMark, TitleCell } from '../shared/IssuableRowParts';
+import { activityColumn, ConfidentialMark, rowReference, TitleCell, titleColumn } from '../shared/IssuableRowParts';
 import { IssuableStats } from '../shared/IssuableStats';
 
 /** Group path of an epic, from its reference (`acme/platform&3`) or else the page's group. */
@@ -21,28 +21,24 @@ export function epicGroupPath(epic: Epic, fallback: string): string {
  */
 export function EpicsTable({ epics, groupPath }: { epics: Epic[]; groupPath: string }) {
   const columns: Column<Epic>[] = [
-    {
-      key: 'title',
-      header: 'Title',
-      render: (epic) => {
-        const path = epicGroupPath(epic, groupPath);
-        const due = epic.due_date ?? epic.end_date;
-        return (
-          <TitleCell
-            item={epic}
-            href={urls.epic(path, epic.iid)}
-            reference={path === groupPath ? `&${epic.iid}` : (epic.references?.full ?? `&${epic.iid}`)}
-            marks={epic.confidential && <ConfidentialMark />}
-          >
-            <span className={rowStyles.metaItem} title="Dates">
-              · <Icon name="calendar" />
-              <span className="visually-hidden">Dates</span>{' '}
-              {timeframeText({ startDate: epic.start_date ?? null, dueDate: due ?? null })}
-            </span>
-          </TitleCell>
-        );
-      },
-    },
+    titleColumn((epic) => {
+      const path = epicGroupPath(epic, groupPath);
+      const due = epic.due_date ?? epic.end_date;
+      return (
+        <TitleCell
+          item={epic}
+          href={urls.epic(path, epic.iid)}
+          reference={rowReference(epic, '&', path !== groupPath)}
+          marks={epic.confidential && <ConfidentialMark />}
+        >
+          <span className={rowStyles.metaItem} title="Dates">
+            · <Icon name="calendar" />
+            <span className="visually-hidden">Dates</span>{' '}
+            {timeframeText({ startDate: epic.start_date ?? null, dueDate: due ?? null })}
+          </span>
+        </TitleCell>
+      );
+    }),
     activityColumn((epic) => (
       <>
         {epic.state === 'closed' && <Badge variant="info">Closed</Badge>}

@@ -1,5 +1,6 @@
 import type { FilterToken, TokenDefinition } from '@meridian/domain';
 import { parseScopedLabel } from '@meridian/domain';
+import { ScopedLabelParts } from '../../ui/LabelBadge';
 import styles from './FilteredSearchBar.module.css';
 
 export interface ChipLabelColor {
@@ -33,11 +34,11 @@ function Value({
         className={`${styles.segment} ${styles.labelValue} ${styles.scopedValue}`}
         style={{ borderColor: labelColor.color }}
       >
-        <span className={styles.labelScope} style={{ backgroundColor: labelColor.color, color: labelColor.textColor }}>
-          {scoped.scope}
-        </span>
-        <span className="visually-hidden">::</span>
-        <span className={styles.labelScopeValue}>{scoped.value}</span>
+        <ScopedLabelParts
+          scoped={scoped}
+          colors={labelColor}
+          classes={{ scope: styles.labelScope, value: styles.labelScopeValue }}
+        />
       </span>
     );
   }

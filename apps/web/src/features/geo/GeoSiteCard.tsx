@@ -7,7 +7,7 @@ import { Modal } from '../../ui/Modal';
 import { GeoSiteForm } from './GeoSiteForm';
 import styles from './GeoSites.module.css';
 import type { GeoSite, GeoSiteStatus } from './geoApi';
-import { useRemoveGeoSite, useSaveGeoSite } from './queries';
+import { useRemoveGeoSite } from './queries';
 
 const REMOVE_WARNING = 'Removing a Geo site stops the synchronization to and from that site. Are you sure?';
 
@@ -38,7 +38,6 @@ function lagText(status: GeoSiteStatus | undefined): string {
 export function GeoSiteCard({ site, status, editing }: { site: GeoSite; status?: GeoSiteStatus; editing: boolean }) {
   const [isEditing, setEditing] = useState(editing);
   const [confirming, setConfirming] = useState(false);
-  const save = useSaveGeoSite(site.id);
   const remove = useRemoveGeoSite();
   const kind = site.primary ? 'primary' : 'secondary';
   return (
@@ -82,15 +81,7 @@ export function GeoSiteCard({ site, status, editing }: { site: GeoSite; status?:
       {status && !status.healthy && (
         <Alert variant={status.health_status === 'Offline' ? 'warning' : 'danger'}>{status.health}</Alert>
       )}
-      {isEditing && (
-        <GeoSiteForm
-          initial={site}
-          pending={save.isPending}
-          error={save.error}
-          onSubmit={(input) => save.mutate(input, { onSuccess: () => setEditing(false) })}
-          onCancel={() => setEditing(false)}
-        />
-      )}
+      {isEditing && <GeoSiteForm initial={site} onClose={() => setEditing(false)} />}
       <Modal isOpen={confirming} onOpenChange={setConfirming} title={`Remove ${kind} site`}>
         <p>{REMOVE_WARNING}</p>
         {remove.isError && <Alert variant="danger">{remove.error.message}</Alert>}

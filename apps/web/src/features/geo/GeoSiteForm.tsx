@@ -3,7 +3,8 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { LabelledInput } from '../shared/LabelledField';
 import styles from './GeoSites.module.css';
-import type { GeoSite, GeoSiteInput } from './geoApi';
+import type { GeoSite } from './geoApi';
+import { useSaveGeoSite } from './queries';
 
 type TextField = 'name' | 'url' | 'internal_url';
 
@@ -17,17 +18,14 @@ const TEXT_FIELDS: [TextField, string, string?][] = [
 /** GitLab's site form: name, external and internal URL, primary or secondary; the server's refusal inline. */
 export function GeoSiteForm({
   initial,
-  pending,
-  error,
-  onSubmit,
-  onCancel,
+  onClose,
 }: {
   initial: GeoSite | null;
-  pending: boolean;
-  error: unknown;
-  onSubmit: (input: GeoSiteInput) => void;
-  onCancel: () => void;
+  /** Cancel, or saved. */
+  onClose: () => void;
 }) {
+  const save = useSaveGeoSite(initial?.id ?? null);
+  const pending = save.isPending;
   const id = useId();
   const [text, setText] = useState<Record<TextField, string>>({
     name: initial?.name ?? '',
@@ -38,7 +36,8 @@ export function GeoSiteForm({
   const [enabled, setEnabled] = useState(initial?.enabled ?? true);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit({ name: text.name, url: text.url, internal_url: text.internal_url.trim() || null, primary, enabled });
+    const input = { name: text.name, url: text.url, internal_url: text.internal_url.trim() || null, primary, enabled };
+    save.mutate(input, { onSuccess: onClose });
   };
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label={initial ? 'Edit site' : 'Add site'}>
@@ -61,12 +60,12 @@ export function GeoSiteForm({
       <label>
         <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> Enabled
       </label>
-      {error instanceof Error && <Alert variant="danger">{error.message}</Alert>}
+      {save.error instanceof Error && <Alert variant="danger">{save.error.message}</Alert>}
       <div className={styles.actions}>
         <Button type="submit" variant="confirm" isDisabled={pending}>
           {pending ? 'Saving…' : 'Save changes'}
         </Button>
-        <Button onPress={onCancel}>Cancel</Button>
+        <Button onPress={onClose}>Cancel</Button>
       </div>
     </form>
   );

@@ -9,7 +9,7 @@ import { AdminPage } from '../admin/AdminPage';
 import { GeoSiteCard } from './GeoSiteCard';
 import { GeoSiteForm } from './GeoSiteForm';
 import styles from './GeoSites.module.css';
-import { useGeoSiteStatuses, useGeoSites, useSaveGeoSite } from './queries';
+import { useGeoSiteStatuses, useGeoSites } from './queries';
 
 /**
  * `/admin/geo/sites` (and `/admin/geo/sites/:id/edit`, the `web_edit_url` of GitLab's API): the
@@ -23,7 +23,6 @@ export function GeoSitesPage({ editId }: { editId?: number }) {
   const sites = useGeoSites(isAdmin);
   const statuses = useGeoSiteStatuses(isAdmin);
   const [adding, setAdding] = useState(false);
-  const create = useSaveGeoSite(null);
 
   if (isLoading) return <PageSpinner label="Loading" />;
   const refused = sites.error instanceof ApiError && [401, 403, 404].includes(sites.error.status);
@@ -37,13 +36,7 @@ export function GeoSitesPage({ editId }: { editId?: number }) {
         for 10 minutes is offline.
       </p>
       {adding ? (
-        <GeoSiteForm
-          initial={null}
-          pending={create.isPending}
-          error={create.error}
-          onSubmit={(input) => create.mutate(input, { onSuccess: () => setAdding(false) })}
-          onCancel={() => setAdding(false)}
-        />
+        <GeoSiteForm initial={null} onClose={() => setAdding(false)} />
       ) : (
         <div>
           <Button variant="confirm" onPress={() => setAdding(true)}>

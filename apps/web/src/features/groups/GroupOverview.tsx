@@ -1,7 +1,7 @@
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import { groupCrumbs, groupSidebar } from '../../app/groupContext';
-import layout from '../../app/Layout.module.css';
+import { PageSection } from '../../app/PageSection';
 import { ApiError, apiPath, encodeId } from '../../lib/api';
 import { namespaceKeys, useApiList } from '../../lib/queries';
 import type { Group, Project } from '../../lib/types';
@@ -60,12 +60,9 @@ export function GroupOverview({ group }: { group: Group }) {
         meta={`Group ID: ${group.id} · ${group.full_path}`}
         description={group.description}
       />
-      <section className={layout.section} aria-labelledby="children-title">
-        <h2 id="children-title" className={layout.sectionTitle}>
-          Subgroups and projects
-        </h2>
+      <PageSection id="children-title" title="Subgroups and projects">
         <Children group={group} />
-      </section>
+      </PageSection>
     </ContextLayout>
   );
 }

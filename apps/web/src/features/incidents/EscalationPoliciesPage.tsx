@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { ContextLayout } from '../../app/ContextLayout';
 import { useNamespaceContext } from '../../app/groupContext';
-import layout from '../../app/Layout.module.css';
 import { PageNotFound } from '../../app/NotFoundPage';
-import { urls } from '../../lib/paths';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { Modal } from '../../ui/Modal';
 import { PageSpinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toast';
+import { ProjectPageFrame } from '../shared/ProjectPageFrame';
 import styles from './EscalationPolicies.module.css';
 import { EscalationPolicyForm, RULE_STATUS_TEXT } from './EscalationPolicyForm';
 import type { EscalationPolicy } from './escalationPoliciesApi';
@@ -165,25 +163,18 @@ function PoliciesBody({ projectPath, canAdmin }: { projectPath: string; canAdmin
  * follows the policy pages each rule's user until it is Acknowledged or Resolved (IE §4).
  */
 export function EscalationPoliciesPage({ projectPath }: { projectPath: string }) {
-  const { context, crumbs, query } = useNamespaceContext('project', projectPath);
+  const { query } = useNamespaceContext('project', projectPath);
   const project = query.data as
     | { can_read_escalation_policies?: boolean; can_admin_escalation_policies?: boolean }
     | undefined;
   if (query.isError || (project && project.can_read_escalation_policies !== true)) return <PageNotFound />;
   return (
-    <ContextLayout
-      context={context}
-      active="escalation_policies"
-      crumbs={crumbs({ label: 'Escalation policies', href: urls.escalationPolicies(projectPath) })}
-    >
-      <header className={layout.pageHeader}>
-        <h1>Escalation policies</h1>
-      </header>
+    <ProjectPageFrame projectPath={projectPath} page="escalation_policies" title="Escalation policies">
       {project ? (
         <PoliciesBody projectPath={projectPath} canAdmin={project.can_admin_escalation_policies === true} />
       ) : (
         <PageSpinner label="Loading escalation policies" />
       )}
-    </ContextLayout>
+    </ProjectPageFrame>
   );
 }

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import formStyles from '../../ui/Form.module.css';
+import { SelectOptions } from '../../ui/SelectOptions';
 import { LabelledInput } from '../shared/LabelledField';
 import styles from './EscalationPolicies.module.css';
 import type { EscalationPolicy, EscalationRule, PolicyDraft, RuleStatus } from './escalationPoliciesApi';
@@ -40,11 +41,7 @@ function RuleRow({
         value={rule.status}
         onChange={(e) => onChange({ ...rule, status: e.target.value as RuleStatus })}
       >
-        {Object.entries(RULE_STATUS_TEXT).map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
+        <SelectOptions choices={Object.entries(RULE_STATUS_TEXT)} />
       </select>
       <span>in</span>
       <label className="visually-hidden" htmlFor={`${id}-minutes`}>

@@ -6,6 +6,7 @@ import { Badge } from '../../ui/Badge';
 import { EditableSidebarField } from '../shared/sidebar/EditableSidebarField';
 import sidebar from '../shared/sidebar/Sidebar.module.css';
 import { useEscalationPolicies, useIncidentPolicy, useSetIncidentPolicy } from './escalationQueries';
+import type { IncidentPartProps } from './incidentPartProps';
 
 /**
  * An incident's "Escalation policy" in the sidebar (IE §4): the project's policy that pages its
@@ -17,12 +18,7 @@ export function IncidentEscalationPolicyField({
   iid,
   canEdit,
   triggered,
-}: {
-  projectPath: string;
-  iid: number;
-  canEdit: boolean;
-  triggered: boolean;
-}) {
+}: IncidentPartProps & { triggered: boolean }) {
   const current = useIncidentPolicy(projectPath, iid);
   // The choices load for who may choose (one small query), so the editor opens on them.
   const policies = useEscalationPolicies(projectPath, canEdit);

@@ -4,6 +4,7 @@ import { Badge, type BadgeVariant } from '../../ui/Badge';
 import { EditableSidebarField } from '../shared/sidebar/EditableSidebarField';
 import sidebar from '../shared/sidebar/Sidebar.module.css';
 import { IncidentEscalationPolicyField } from './IncidentEscalationPolicyField';
+import type { IncidentPartProps } from './incidentPartProps';
 import type { EscalationStatus, Severity } from './incidentsApi';
 import { useIncidentFields, useSetIncidentField } from './queries';
 
@@ -62,15 +63,7 @@ function Choices<T extends string>({
  * An incident's Severity and Status in the issue sidebar (IE §4), editable by who may update the
  * incident. Failures show IE §8's texts; resolving closes the incident, so the page reloads it.
  */
-export function IncidentSidebarFields({
-  projectPath,
-  iid,
-  canEdit,
-}: {
-  projectPath: string;
-  iid: number;
-  canEdit: boolean;
-}) {
+export function IncidentSidebarFields({ projectPath, iid, canEdit }: IncidentPartProps) {
   const fields = useIncidentFields(projectPath, iid);
   const set = useSetIncidentField(projectPath, iid);
   const [failure, setFailure] = useState<{ field: 'severity' | 'status'; text: string } | null>(null);

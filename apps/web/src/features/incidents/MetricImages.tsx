@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button';
 import form from '../../ui/Form.module.css';
 import { Spinner } from '../../ui/Spinner';
 import layout from '../shared/DetailLayout.module.css';
+import type { IncidentPartProps } from './incidentPartProps';
 import styles from './MetricImages.module.css';
 import { useDeleteMetricImage, useMetricImages, useUploadMetricImage } from './queries';
 
@@ -74,15 +75,7 @@ function UploadForm({ projectPath, iid }: { projectPath: string; iid: number }) 
  * IE-78: an incident's metric images, for everyone who can read it; Reporters and up upload and
  * delete them. Each shows its text as a link when it has one, else its file name.
  */
-export function MetricImages({
-  projectPath,
-  iid,
-  canManage,
-}: {
-  projectPath: string;
-  iid: number;
-  canManage: boolean;
-}) {
+export function MetricImages({ projectPath, iid, canEdit }: IncidentPartProps) {
   const images = useMetricImages(projectPath, iid);
   const remove = useDeleteMetricImage(projectPath, iid);
   if (images.isPending) return <Spinner label="Loading metric images" />;
@@ -103,7 +96,7 @@ export function MetricImages({
                 ) : (
                   <span>{image.url_text || image.filename}</span>
                 )}
-                {canManage && (
+                {canEdit && (
                   <button
                     type="button"
                     className={layout.linkButton}
@@ -120,7 +113,7 @@ export function MetricImages({
         </ul>
       )}
       {remove.isError && <Alert variant="danger">{`Error deleting the image. ${messageOf(remove.error)}`}</Alert>}
-      {canManage && <UploadForm projectPath={projectPath} iid={iid} />}
+      {canEdit && <UploadForm projectPath={projectPath} iid={iid} />}
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button';
 import form from '../../ui/Form.module.css';
 import { Spinner } from '../../ui/Spinner';
 import layout from '../shared/DetailLayout.module.css';
+import type { IncidentPartProps } from './incidentPartProps';
 import styles from './MetricImages.module.css';
 import { useCreateTimelineEvent, useDestroyTimelineEvent, useTimelineEvents } from './queries';
 
@@ -88,17 +89,7 @@ function AddEventForm({
  * An incident's timeline (IE §4): its events by time, for everyone who can read it; Developers and
  * up add and delete them (the server decides; the form shows for who may manage the incident).
  */
-export function TimelineEvents({
-  projectPath,
-  iid,
-  issueId,
-  canEdit,
-}: {
-  projectPath: string;
-  iid: number;
-  issueId: number;
-  canEdit: boolean;
-}) {
+export function TimelineEvents({ projectPath, iid, issueId, canEdit }: IncidentPartProps & { issueId: number }) {
   const events = useTimelineEvents(projectPath, iid, issueId);
   const destroy = useDestroyTimelineEvent(projectPath, iid);
   const [adding, setAdding] = useState(false);

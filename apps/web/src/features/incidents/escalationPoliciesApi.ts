@@ -109,26 +109,20 @@ export interface PolicyDraft {
 }
 
 export async function saveEscalationPolicy(projectPath: string, id: string | null, draft: PolicyDraft): Promise<void> {
-  const rules = draft.rules.map((r) => ({
-    status: r.status,
-    elapsedTimeSeconds: r.elapsedTimeSeconds,
-    username: r.username,
-  }));
+  const fields = {
+    name: draft.name,
+    description: draft.description,
+    rules: draft.rules.map((r) => ({
+      status: r.status,
+      elapsedTimeSeconds: r.elapsedTimeSeconds,
+      username: r.username,
+    })),
+  };
   if (id === null) {
-    const data = await graphqlRequest(CREATE_ESCALATION_POLICY, {
-      projectPath,
-      name: draft.name,
-      description: draft.description,
-      rules,
-    });
+    const data = await graphqlRequest(CREATE_ESCALATION_POLICY, { projectPath, ...fields });
     throwErrors(data.escalationPolicyCreate?.errors);
   } else {
-    const data = await graphqlRequest(UPDATE_ESCALATION_POLICY, {
-      id,
-      name: draft.name,
-      description: draft.description,
-      rules,
-    });
+    const data = await graphqlRequest(UPDATE_ESCALATION_POLICY, { id, ...fields });
     throwErrors(data.escalationPolicyUpdate?.errors);
   }
 }

@@ -2,13 +2,11 @@ import { Suspense, useEffect, useState } from 'react';
 import { lazyNamed } from '../../app/lazyNamed';
 import { apiGet, encodeId } from '../../lib/api';
 import { isTypingTarget } from '../../lib/shortcuts';
-import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
 import { showToast } from '../../ui/toast';
 import styles from '../shared/DetailLayout.module.css';
-import { IssueActionsMenu } from './IssueActionsMenu';
-import type { IssuePermissionFlags } from './issuePermissions';
+import { IssueActionsMenu, type IssueActionsMenuProps } from './IssueActionsMenu';
 import { issueTypeName } from './issueTypeName';
 import { useUpdateIssue } from './queries';
 
@@ -37,19 +35,8 @@ async function openBlockers(projectPath: string, iid: number): Promise<LinkedIss
  * blocked issue first lists its blockers ('Are you sure you want to close this blocked issue?',
  * Cancel / 'Yes, close issue').
  */
-export function IssueActions({
-  issue,
-  projectPath,
-  permissions,
-  signedIn,
-  onEdit,
-}: {
-  issue: Issue;
-  projectPath: string;
-  permissions: IssuePermissionFlags | null;
-  signedIn: boolean;
-  onEdit: () => void;
-}) {
+export function IssueActions({ onEdit, ...target }: IssueActionsMenuProps & { onEdit: () => void }) {
+  const { issue, projectPath, permissions } = target;
   const update = useUpdateIssue(projectPath, issue.iid);
   const [blockers, setBlockers] = useState<LinkedIssue[] | null>(null);
   const [checking, setChecking] = useState(false);
@@ -140,7 +127,7 @@ export function IssueActions({
             {stateAction}
           </button>
         )}
-        <IssueActionsMenu issue={issue} projectPath={projectPath} permissions={permissions} signedIn={signedIn} />
+        <IssueActionsMenu {...target} />
       </div>
       {update.isError && (
         <Alert variant="danger">
@@ -149,14 +136,7 @@ export function IssueActions({
       )}
       {paletteOpen && (
         <Suspense fallback={null}>
-          <IssueCommandPalette
-            issue={issue}
-            projectPath={projectPath}
-            permissions={permissions}
-            signedIn={signedIn}
-            headerCommands={headerCommands}
-            onDismiss={() => setPaletteOpen(false)}
-          />
+          <IssueCommandPalette {...target} headerCommands={headerCommands} onDismiss={() => setPaletteOpen(false)} />
         </Suspense>
       )}
       {blockers !== null && (

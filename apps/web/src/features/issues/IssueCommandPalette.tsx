@@ -1,10 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useSession } from '../../lib/session';
-import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { Modal } from '../../ui/Modal';
+import type { IssueActionsMenuProps } from './IssueActionsMenu';
 import styles from './IssueCommandPalette.module.css';
-import type { IssuePermissionFlags } from './issuePermissions';
 import { openSidebarEditor, sidebarEditButtons } from './sidebar/sidebarEditButtons';
 import { menuActionItems, useIssueMenuActions } from './useIssueMenuActions';
 
@@ -38,11 +37,7 @@ export function IssueCommandPalette({
   signedIn,
   headerCommands,
   onDismiss,
-}: {
-  issue: Issue;
-  projectPath: string;
-  permissions: IssuePermissionFlags | null;
-  signedIn: boolean;
+}: IssueActionsMenuProps & {
   /** Edit, Close / Reopen: what the header shows this reader. */
   headerCommands: IssueCommand[];
   onDismiss: () => void;

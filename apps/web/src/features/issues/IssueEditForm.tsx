@@ -73,7 +73,7 @@ export function IssueEditForm({
       save={update}
       texts={{ conflict: EDIT_CONFLICT_TEXT, leavePage: LEAVE_PAGE_TEXT }}
       editor={{
-        path: projectPath,
+        projectPath,
         containerKind: 'project',
         quickActionsTarget: { issueIid: issue.iid },
         confidential: issue.confidential === true,

@@ -6,8 +6,16 @@ import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
 import { Alert } from '../../ui/Alert';
 import { Badge } from '../../ui/Badge';
-import { PageSpinner, Spinner } from '../../ui/Spinner';
-import { CreatedBy, DetailColumns, DetailFrame, DetailHeader, DetailSection, OpenBadge } from '../shared/DetailPage';
+import { PageSpinner } from '../../ui/Spinner';
+import {
+  CreatedBy,
+  DetailColumns,
+  DetailFrame,
+  DetailHeader,
+  DetailSection,
+  editableDescription,
+  OpenBadge,
+} from '../shared/DetailPage';
 import { HiddenBadge, ImportedBadge } from '../shared/HeaderBadges';
 import { WorkItemHierarchy } from '../work-items/WorkItemHierarchy';
 import { IssueActions } from './IssueActions';
@@ -112,12 +120,7 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
         </IssueHeader>
       )}
       <DetailColumns
-        description={{
-          html: issue.description_html,
-          text: issue.description,
-          onTaskToggle: taskList.toggle,
-          taskList: taskList.actions,
-        }}
+        description={editableDescription(issue, taskList)}
         asideLabel="Issue details"
         asideBusy={saving}
         aside={<IssueSidebar issue={issue} projectPath={projectPath} permissions={permissions.data ?? null} />}
@@ -130,37 +133,31 @@ function IssueDetail({ issue, projectPath }: { issue: Issue; projectPath: string
           canLink={permissions.data?.adminIssueRelation === true}
         />
         {issue.issue_type === 'incident' && (
-          <DetailSection id="metric-images-title" title="Metrics">
-            <Suspense fallback={<Spinner label="Loading metric images" />}>
+          <>
+            <DetailSection id="metric-images-title" title="Metrics" loading="Loading metric images">
               <MetricImages
                 projectPath={projectPath}
                 iid={issue.iid}
-                canManage={permissions.data?.createIncident === true}
+                canEdit={permissions.data?.createIncident === true}
               />
-            </Suspense>
-          </DetailSection>
-        )}
-        {issue.issue_type === 'incident' && (
-          <DetailSection id="timeline-title" title="Timeline">
-            <Suspense fallback={<Spinner label="Loading timeline" />}>
+            </DetailSection>
+            <DetailSection id="timeline-title" title="Timeline" loading="Loading timeline">
               <TimelineEvents
                 projectPath={projectPath}
                 iid={issue.iid}
                 issueId={issue.id}
                 canEdit={permissions.data?.adminIncidentManagementTimelineEvent === true}
               />
-            </Suspense>
-          </DetailSection>
+            </DetailSection>
+          </>
         )}
-        <DetailSection id="activity-title" title="Activity">
-          <Suspense fallback={<Spinner label="Loading activity" />}>
-            <IssueActivity
-              issue={issue}
-              projectPath={projectPath}
-              permissions={permissions.data ?? null}
-              keys={noteKeys}
-            />
-          </Suspense>
+        <DetailSection id="activity-title" title="Activity" loading="Loading activity">
+          <IssueActivity
+            issue={issue}
+            projectPath={projectPath}
+            permissions={permissions.data ?? null}
+            keys={noteKeys}
+          />
         </DetailSection>
       </DetailColumns>
     </article>

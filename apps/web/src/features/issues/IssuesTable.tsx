@@ -3,7 +3,7 @@ import type { Issue } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { type Column, Table } from '../../ui/Table';
 import { IssuableMeta } from '../shared/IssuableMeta';
-import { activityColumn, ConfidentialMark, TitleCell } from '../shared/IssuableRowParts';
+import { activityColumn, ConfidentialMark, rowReference, TitleCell, titleColumn } from '../shared/IssuableRowParts';
 import { IssuableStats } from '../shared/IssuableStats';
 import { Assignees } from '../shared/People';
 import { BlockedByMark } from './BlockedByMark';
@@ -28,32 +28,28 @@ export function IssuesTable({
   showProject?: boolean;
 }) {
   const columns: Column<Issue>[] = [
-    {
-      key: 'title',
-      header: 'Title',
-      render: (issue) => (
-        <TitleCell
-          item={issue}
-          href={issueHref(issue, projectPath)}
-          reference={showProject ? (issue.references?.full ?? `#${issue.iid}`) : `#${issue.iid}`}
-          marks={
-            <>
-              {issue.confidential && <ConfidentialMark />}
-              {issue.state === 'opened' && (issue.blocked_by_count ?? 0) > 0 && (
-                <BlockedByMark
-                  projectPath={projectPathOf(issue) ?? projectPath ?? ''}
-                  iid={issue.iid}
-                  count={issue.blocked_by_count ?? 0}
-                  issueHref={issueHref(issue, projectPath)}
-                />
-              )}
-            </>
-          }
-        >
-          <IssuableMeta milestone={issue.milestone} dueDate={issue.due_date} closed={issue.state === 'closed'} />
-        </TitleCell>
-      ),
-    },
+    titleColumn((issue) => (
+      <TitleCell
+        item={issue}
+        href={issueHref(issue, projectPath)}
+        reference={rowReference(issue, '#', showProject === true)}
+        marks={
+          <>
+            {issue.confidential && <ConfidentialMark />}
+            {issue.state === 'opened' && (issue.blocked_by_count ?? 0) > 0 && (
+              <BlockedByMark
+                projectPath={projectPathOf(issue) ?? projectPath ?? ''}
+                iid={issue.iid}
+                count={issue.blocked_by_count ?? 0}
+                issueHref={issueHref(issue, projectPath)}
+              />
+            )}
+          </>
+        }
+      >
+        <IssuableMeta milestone={issue.milestone} dueDate={issue.due_date} closed={issue.state === 'closed'} />
+      </TitleCell>
+    )),
     {
       key: 'assignees',
       header: 'Assignees',

@@ -1,10 +1,9 @@
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { lazyNamed } from '../../app/lazyNamed';
 import { timeAgo } from '../../lib/format';
 import type { MergeRequest } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
 import { LabelList } from '../../ui/LabelBadge';
-import { Spinner } from '../../ui/Spinner';
 import { DetailColumns, DetailFrame, DetailHeader, DetailSection, OrNone } from '../shared/DetailPage';
 import { People, SidebarField } from '../shared/People';
 import { mrStateBadge } from './mergeRequestState';
@@ -64,10 +63,8 @@ function MergeRequestDetail({ mr, projectPath }: { mr: MergeRequest; projectPath
           </>
         }
       >
-        <DetailSection id="activity-title" title="Activity">
-          <Suspense fallback={<Spinner label="Loading activity" />}>
-            <MergeRequestActivity mr={mr} projectPath={projectPath} keys={noteKeys} />
-          </Suspense>
+        <DetailSection id="activity-title" title="Activity" loading="Loading activity">
+          <MergeRequestActivity mr={mr} projectPath={projectPath} keys={noteKeys} />
         </DetailSection>
       </DetailColumns>
     </article>

@@ -6,7 +6,7 @@ import styles from '../issues/IssuesTable.module.css';
 import { Icon } from '../shared/Icon';
 import { IssuableMeta } from '../shared/IssuableMeta';
 import rowStyles from '../shared/IssuableRow.module.css';
-import { activityColumn, TitleCell } from '../shared/IssuableRowParts';
+import { activityColumn, rowReference, TitleCell, titleColumn } from '../shared/IssuableRowParts';
 import { IssuableStats } from '../shared/IssuableStats';
 import { Assignees } from '../shared/People';
 import { mrStateBadge } from './mergeRequestState';
@@ -39,31 +39,27 @@ export function MergeRequestsTable({
   showProject: boolean;
 }) {
   const columns: Column<MergeRequest>[] = [
-    {
-      key: 'title',
-      header: 'Title',
-      render: (mr) => (
-        <TitleCell
-          item={mr}
-          href={mergeRequestHref(mr)}
-          reference={showProject ? (mr.references?.full ?? `!${mr.iid}`) : `!${mr.iid}`}
-          marks={mr.draft && <Badge variant="neutral">Draft</Badge>}
-          title={mr.draft ? withoutDraftPrefix(mr.title) : mr.title}
-        >
-          {mr.target_branch && (
-            <span
-              className={rowStyles.metaItem}
-              title={mr.source_branch ? `${mr.source_branch} → ${mr.target_branch}` : undefined}
-            >
-              · <Icon name="branch" />
-              <span className="visually-hidden">Target branch</span>{' '}
-              <code className={styles.ref}>{mr.target_branch}</code>
-            </span>
-          )}
-          <IssuableMeta milestone={mr.milestone} closed={mr.state !== 'opened'} />
-        </TitleCell>
-      ),
-    },
+    titleColumn((mr) => (
+      <TitleCell
+        item={mr}
+        href={mergeRequestHref(mr)}
+        reference={rowReference(mr, '!', showProject)}
+        marks={mr.draft && <Badge variant="neutral">Draft</Badge>}
+        title={mr.draft ? withoutDraftPrefix(mr.title) : mr.title}
+      >
+        {mr.target_branch && (
+          <span
+            className={rowStyles.metaItem}
+            title={mr.source_branch ? `${mr.source_branch} → ${mr.target_branch}` : undefined}
+          >
+            · <Icon name="branch" />
+            <span className="visually-hidden">Target branch</span>{' '}
+            <code className={styles.ref}>{mr.target_branch}</code>
+          </span>
+        )}
+        <IssuableMeta milestone={mr.milestone} closed={mr.state !== 'opened'} />
+      </TitleCell>
+    )),
     {
       key: 'people',
       header: 'Assignees and reviewers',

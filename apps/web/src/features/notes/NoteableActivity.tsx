@@ -3,6 +3,7 @@ import { ErrorState } from '../../app/ErrorState';
 import { lazyNamed } from '../../app/lazyNamed';
 import { AppLink } from '../../lib/AppLink';
 import { safeStorage } from '../../lib/safeStorage';
+import { SelectOptions } from '../../ui/SelectOptions';
 import { Spinner } from '../../ui/Spinner';
 import { autosaveKey, readDraft } from '../shared/useAutosave';
 import { AwardsBar } from './AwardsBar';
@@ -136,11 +137,7 @@ function ViewSelect<T extends string>({
     <label>
       <span className="visually-hidden">{label}</span>
       <select value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
+        <SelectOptions choices={options} />
       </select>
     </label>
   );

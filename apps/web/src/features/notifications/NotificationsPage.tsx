@@ -6,6 +6,7 @@ import { SignInRequired } from '../../app/SignInPrompt';
 import { AppLink } from '../../lib/AppLink';
 import type { Page } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import type { Group, Project } from '../../lib/types';
 import { useLocationInfo, withParams } from '../../lib/useLocationSearch';
 import { Pagination } from '../../ui/Pagination';
 import { PageSpinner } from '../../ui/Spinner';
@@ -55,36 +56,8 @@ function Preferences() {
         </p>
         <LevelSelect source={{ kind: 'global' }} />
       </section>
-      <MembershipSection
-        title="Groups"
-        query={groups}
-        what="groups"
-        empty="You are not a member of any group."
-        pageHref={hrefFor('groups_page')}
-        rows={(page) =>
-          page.items.map((group) => ({
-            key: group.id,
-            name: group.full_name ?? group.full_path,
-            href: `/groups/${group.full_path}`,
-            source: { kind: 'group', id: group.id } as const,
-          }))
-        }
-      />
-      <MembershipSection
-        title="Projects"
-        query={projects}
-        what="projects"
-        empty="You are not a member of any project."
-        pageHref={hrefFor('projects_page')}
-        rows={(page) =>
-          page.items.map((project) => ({
-            key: project.id,
-            name: project.name_with_namespace ?? project.path_with_namespace,
-            href: `/${project.path_with_namespace}`,
-            source: { kind: 'project', id: project.id } as const,
-          }))
-        }
-      />
+      <MembershipSection kind="group" query={groups} toRow={groupRow} pageHref={hrefFor('groups_page')} />
+      <MembershipSection kind="project" query={projects} toRow={projectRow} pageHref={hrefFor('projects_page')} />
     </div>
   );
 }
@@ -96,22 +69,40 @@ interface MembershipRow {
   source: { kind: 'group' | 'project'; id: number };
 }
 
+const groupRow = (group: Group): MembershipRow => ({
+  key: group.id,
+  name: group.full_name ?? group.full_path,
+  href: `/groups/${group.full_path}`,
+  source: { kind: 'group', id: group.id },
+});
+
+const projectRow = (project: Project): MembershipRow => ({
+  key: project.id,
+  name: project.name_with_namespace ?? project.path_with_namespace,
+  href: `/${project.path_with_namespace}`,
+  source: { kind: 'project', id: project.id },
+});
+
+/** Each membership list's texts. */
+const MEMBERSHIP_TEXT = {
+  group: { title: 'Groups', column: 'Group', what: 'groups', empty: 'You are not a member of any group.' },
+  project: { title: 'Projects', column: 'Project', what: 'projects', empty: 'You are not a member of any project.' },
+} as const;
+
+/** The groups or the projects the user is a member of, a page of them, each with its notification level. */
 function MembershipSection<T>({
-  title,
+  kind,
   query,
-  what,
-  empty,
-  rows,
+  toRow,
   pageHref,
 }: {
-  title: string;
+  kind: 'group' | 'project';
   query: { isPending: boolean; isError: boolean; error: Error | null; data?: Page<T>; refetch: () => unknown };
-  what: string;
-  empty: string;
-  rows: (page: Page<T>) => MembershipRow[];
+  toRow: (item: T) => MembershipRow;
   /** The address of another page of this list. */
   pageHref: (page: number) => string;
 }) {
+  const { title, column, what, empty } = MEMBERSHIP_TEXT[kind];
   const id = `${what}-notifications`;
   let body: ReactNode;
   if (query.isPending) body = <PageSpinner label={`Loading ${what}`} />;
@@ -124,12 +115,12 @@ function MembershipSection<T>({
         <table className={styles.table}>
           <thead>
             <tr>
-              <th scope="col">{title === 'Groups' ? 'Group' : 'Project'}</th>
+              <th scope="col">{column}</th>
               <th scope="col">Notification level</th>
             </tr>
           </thead>
           <tbody>
-            {rows(query.data).map((row) => (
+            {query.data.items.map(toRow).map((row) => (
               <tr key={row.key}>
                 <th scope="row">
                   <AppLink href={row.href}>{row.name}</AppLink>
@@ -157,10 +148,7 @@ function MembershipSection<T>({
         {title}
         {total !== null && total !== undefined ? ` (${total})` : ''}
       </h2>
-      <p className={styles.help}>
-        The {title === 'Groups' ? 'groups' : 'projects'} you are a member of. Global uses your global notification
-        level.
-      </p>
+      <p className={styles.help}>The {what} you are a member of. Global uses your global notification level.</p>
       {body}
     </section>
   );

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
 import { ErrorState } from '../../app/ErrorState';
 import { useNamespaceContext } from '../../app/groupContext';
@@ -8,7 +8,7 @@ import { LabelColorsProvider } from '../../lib/LabelColors';
 import { urls } from '../../lib/paths';
 import type { UserSummary } from '../../lib/types';
 import { Badge } from '../../ui/Badge';
-import { PageSpinner } from '../../ui/Spinner';
+import { PageSpinner, Spinner } from '../../ui/Spinner';
 import { useCollapsedGutter } from './collapsedGutter';
 import { Description, type TaskToggle } from './Description';
 import styles from './DetailLayout.module.css';
@@ -85,6 +85,26 @@ export function CreatedBy({ what, at, author }: { what: string; at: string; auth
  * `collapsibleGutter` (epics, IE §2.3) it folds away on any screen and the choice is kept in the
  * `collapsed_gutter` cookie.
  */
+type DetailDescription = {
+  html?: string | null;
+  text?: string | null;
+  onTaskToggle?: TaskToggle;
+  taskList?: TaskListActions;
+};
+
+/** The description of an item whose task list the page edits (`useTaskListEditing`'s toggle and actions). */
+export function editableDescription(
+  item: { description_html?: string | null; description?: string | null },
+  taskList: { toggle?: TaskToggle; actions?: TaskListActions },
+): DetailDescription {
+  return {
+    html: item.description_html,
+    text: item.description,
+    onTaskToggle: taskList.toggle,
+    taskList: taskList.actions,
+  };
+}
+
 export function DetailColumns({
   description,
   asideLabel,
@@ -93,7 +113,7 @@ export function DetailColumns({
   children,
   collapsibleGutter = false,
 }: {
-  description: { html?: string | null; text?: string | null; onTaskToggle?: TaskToggle; taskList?: TaskListActions };
+  description: DetailDescription;
   asideLabel: string;
   aside: ReactNode;
   /** The sidebar's saves are on their way (aria-busy). */
@@ -165,13 +185,24 @@ function GutterColumns({ asideLabel, aside, asideBusy, children }: ColumnsProps)
 }
 
 /** A titled section of a detail page's main column. */
-export function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function DetailSection({
+  id,
+  title,
+  loading,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** For `children` loaded lazily: the spinner's label while their chunk loads. */
+  loading?: string;
+  children: ReactNode;
+}) {
   return (
     <section className={styles.section} aria-labelledby={id}>
       <h2 id={id} className={styles.sectionTitle}>
         {title}
       </h2>
-      {children}
+      {loading === undefined ? children : <Suspense fallback={<Spinner label={loading} />}>{children}</Suspense>}
     </section>
   );
 }

@@ -77,6 +77,17 @@ export function TitleCell({
   );
 }
 
+/** The left-hand Title column, its cell rendered by `render` (a `TitleCell`). */
+export function titleColumn<T extends Issuable>(render: (item: T) => ReactNode): Column<T> {
+  return { key: 'title', header: 'Title', render };
+}
+
+/** A row's reference: the short one (`#12`, `!3`, `&5`), or the full one where the list spans other projects or groups. */
+export function rowReference(item: Issuable, sigil: '#' | '!' | '&', full: boolean): string {
+  const short = `${sigil}${item.iid}`;
+  return full ? (item.references?.full ?? short) : short;
+}
+
 /** The right-hand Activity column: `stats` (state badge, counters), then when the row was last updated. */
 export function activityColumn<T extends Issuable>(stats: (item: T) => ReactNode): Column<T> {
   return {

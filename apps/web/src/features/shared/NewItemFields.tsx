@@ -1,6 +1,7 @@
 import { AppLink } from '../../lib/AppLink';
 import { buttonClassName } from '../../ui/buttonClassName';
 import styles from '../../ui/Form.module.css';
+import { SelectOptions } from '../../ui/SelectOptions';
 import { LabelledField, LabelledInput } from './LabelledField';
 
 // The fields the New issue and New work item forms share; `id` is the form's own `useId()`.
@@ -49,11 +50,7 @@ export function NewItemTypeField<T extends string>({
         value={value}
         onChange={(event) => onChange(event.target.value as T)}
       >
-        {types.map((type) => (
-          <option key={type.value} value={type.value}>
-            {type.label}
-          </option>
-        ))}
+        <SelectOptions choices={types.map((type) => [type.value, type.label] as const)} />
       </select>
     </LabelledField>
   );

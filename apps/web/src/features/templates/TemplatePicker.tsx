@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Alert } from '../../ui/Alert';
+import { Alert, QuestionAlert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
 import newItemStyles from '../../ui/Form.module.css';
 import { defaultTemplateName } from './defaultTemplate';
@@ -118,24 +118,18 @@ export function TemplatePicker({
       </div>
       {failed && <Alert variant="danger">The template could not be loaded. Please try again.</Alert>}
       {pending && (
-        <Alert
-          variant="warning"
-          title={TEMPLATE_OVERWRITE_TEXT}
-          action={
-            <span className={styles.buttons}>
-              <button type="button" className={buttonClassName('default', 'small')} onClick={() => setPending(null)}>
-                Cancel
-              </button>
-              <button
-                type="button"
-                className={buttonClassName('confirm', 'small')}
-                onClick={() => apply(pending.name, pending.content)}
-              >
-                Apply template
-              </button>
-            </span>
-          }
-        />
+        <QuestionAlert question={TEMPLATE_OVERWRITE_TEXT}>
+          <button type="button" className={buttonClassName('default', 'small')} onClick={() => setPending(null)}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={buttonClassName('confirm', 'small')}
+            onClick={() => apply(pending.name, pending.content)}
+          >
+            Apply template
+          </button>
+        </QuestionAlert>
       )}
     </div>
   );

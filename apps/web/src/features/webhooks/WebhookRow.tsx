@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
+import { SelectOptions } from '../../ui/SelectOptions';
 import { HookEvents } from './HookEvents';
 import { useDeleteHook, useSaveHook, useTestHook } from './queries';
 import { WebhookForm } from './WebhookForm';
@@ -38,11 +39,7 @@ export function WebhookRow({ owner, hook }: { owner: HookOwner; hook: Webhook })
             value={trigger}
             onChange={(e) => setTrigger(e.target.value as HookEventFlag)}
           >
-            {TEST_TRIGGERS.map((t) => (
-              <option key={t.flag} value={t.flag}>
-                {t.label}
-              </option>
-            ))}
+            <SelectOptions choices={TEST_TRIGGERS.map((t) => [t.flag, t.label] as const)} />
           </select>
           <Button size="small" onPress={() => test.mutate(trigger)} isDisabled={test.isPending}>
             Send test

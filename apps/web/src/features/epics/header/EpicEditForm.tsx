@@ -27,7 +27,7 @@ export function EpicEditForm({
       latest={latest}
       save={update}
       texts={{ conflict: EPIC_EDIT_CONFLICT_TEXT, leavePage: LEAVE_PAGE_TEXT }}
-      editor={{ path: groupPath, containerKind: 'group', confidential: epic.confidential === true }}
+      editor={{ projectPath: groupPath, containerKind: 'group', confidential: epic.confidential === true }}
       onClose={onClose}
     />
   );

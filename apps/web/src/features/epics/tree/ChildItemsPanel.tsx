@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { safeStorage } from '../../../lib/safeStorage';
 import { useSession } from '../../../lib/session';
@@ -16,6 +16,7 @@ import { MOVE_KEYS_HELP } from './TreeRow';
 import { removeRelation, type TreeItem } from './treeApi';
 import { ChevronIcon } from './treeIcons';
 import { TreeContext, useTreeState } from './treeState';
+import { type TreeView, TreeViewContext } from './treeView';
 import { useTreeLevel } from './useTreeLevel';
 
 export const SHOW_LABELS_KEY = 'gl-show-board-labels';
@@ -50,6 +51,10 @@ export function ChildItemsPanel({
   const [showLabels, setShowLabels] = useState(() => safeStorage.get(SHOW_LABELS_KEY) !== 'false');
   const [removing, setRemoving] = useState<{ item: TreeItem; parentTitle: string } | null>(null);
   const tree = useTreeState({ groupPath, iid, epicId });
+  const view = useMemo<TreeView>(
+    () => ({ signedIn, showLabels, onRemove: (item, parentTitle) => setRemoving({ item, parentTitle }) }),
+    [signedIn, showLabels],
+  );
   const rootLevel = { rootGroupPath: groupPath, rootIid: iid, groupPath, iid: String(iid) };
   const { parent, items } = useTreeLevel(rootLevel);
   const title = allowSubEpics ? 'Child issues and epics' : 'Issues';
@@ -87,65 +92,58 @@ export function ChildItemsPanel({
         className={`${styles.treeBody} ${items.length > SCROLL_AFTER ? styles.scrolls : ''}`}
         data-testid="tree-body"
       >
-        <TreeLevel
-          level={rootLevel}
-          parentId={epicId}
-          parentTitle={epicTitle}
-          grandparentId={null}
-          depth={0}
-          signedIn={signedIn}
-          showLabels={showLabels}
-          onRemove={(item, parentTitle) => setRemoving({ item, parentTitle })}
-        />
+        <TreeLevel level={rootLevel} parentId={epicId} parentTitle={epicTitle} grandparentId={null} depth={0} />
       </div>
     </>
   );
 
   return (
     <TreeContext.Provider value={tree}>
-      <section className={styles.panel} aria-labelledby="child-items-title" data-testid="child-items-panel">
-        <header className={styles.header}>
-          <Button
-            variant="tertiary"
-            size="small"
-            aria-expanded={open}
-            aria-controls="child-items-body"
-            aria-label={open ? `Collapse ${title}` : `Expand ${title}`}
-            onPress={() => setOpen((v) => !v)}
-          >
-            <ChevronIcon open={open} />
-          </Button>
-          <h2 id="child-items-title" className={styles.heading}>
-            {title}
-          </h2>
-          {parent && <TreeHeaderCounts parent={parent} allowSubEpics={allowSubEpics} />}
-          <div className={styles.addMenu}>{addMenu}</div>
-        </header>
-        <div id="child-items-body" hidden={!open}>
-          {allowSubEpics ? (
-            <Tabs>
-              <TabList aria-label="Child items view" className={styles.tabs}>
-                <Tab id="tree" className={styles.tab}>
-                  Tree
-                </Tab>
-                <Tab id="roadmap" className={styles.tab}>
-                  Roadmap
-                </Tab>
-              </TabList>
-              <TabPanel id="tree">{treeBody}</TabPanel>
-              <TabPanel id="roadmap" className={styles.roadmap}>
-                <RoadmapTab groupPath={groupPath} iid={iid} />
-              </TabPanel>
-            </Tabs>
-          ) : (
-            treeBody
-          )}
-        </div>
-        <div aria-live="polite" className="visually-hidden" data-testid="tree-announcer">
-          {tree.announcement}
-        </div>
-        <RemoveItemModal target={removing} onClose={() => setRemoving(null)} onConfirm={remove} />
-      </section>
+      <TreeViewContext.Provider value={view}>
+        <section className={styles.panel} aria-labelledby="child-items-title" data-testid="child-items-panel">
+          <header className={styles.header}>
+            <Button
+              variant="tertiary"
+              size="small"
+              aria-expanded={open}
+              aria-controls="child-items-body"
+              aria-label={open ? `Collapse ${title}` : `Expand ${title}`}
+              onPress={() => setOpen((v) => !v)}
+            >
+              <ChevronIcon open={open} />
+            </Button>
+            <h2 id="child-items-title" className={styles.heading}>
+              {title}
+            </h2>
+            {parent && <TreeHeaderCounts parent={parent} allowSubEpics={allowSubEpics} />}
+            <div className={styles.addMenu}>{addMenu}</div>
+          </header>
+          <div id="child-items-body" hidden={!open}>
+            {allowSubEpics ? (
+              <Tabs>
+                <TabList aria-label="Child items view" className={styles.tabs}>
+                  <Tab id="tree" className={styles.tab}>
+                    Tree
+                  </Tab>
+                  <Tab id="roadmap" className={styles.tab}>
+                    Roadmap
+                  </Tab>
+                </TabList>
+                <TabPanel id="tree">{treeBody}</TabPanel>
+                <TabPanel id="roadmap" className={styles.roadmap}>
+                  <RoadmapTab groupPath={groupPath} iid={iid} />
+                </TabPanel>
+              </Tabs>
+            ) : (
+              treeBody
+            )}
+          </div>
+          <div aria-live="polite" className="visually-hidden" data-testid="tree-announcer">
+            {tree.announcement}
+          </div>
+          <RemoveItemModal target={removing} onClose={() => setRemoving(null)} onConfirm={remove} />
+        </section>
+      </TreeViewContext.Provider>
     </TreeContext.Provider>
   );
 }

@@ -3,8 +3,8 @@ import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import styles from './ChildItemsPanel.module.css';
 import { TreeRow } from './TreeRow';
-import type { TreeItem } from './treeApi';
 import { useTree } from './treeState';
+import { useTreeView } from './treeView';
 import { type TreeLevelRef, useTreeLevel } from './useTreeLevel';
 
 export const FETCH_ERROR = 'Something went wrong while fetching child epics.';
@@ -19,20 +19,15 @@ export function TreeLevel({
   parentTitle,
   grandparentId,
   depth,
-  signedIn,
-  showLabels,
-  onRemove,
 }: {
   level: TreeLevelRef;
   parentId: string;
   parentTitle: string;
   grandparentId: string | null;
   depth: number;
-  signedIn: boolean;
-  showLabels: boolean;
-  onRemove: (item: TreeItem, parentTitle: string) => void;
 }) {
   const tree = useTree();
+  const { signedIn } = useTreeView();
   const { query, items, parent } = useTreeLevel(level);
   const shown = tree.shown(parentId, items);
   const adminRelation = signedIn && (parent?.adminRelation ?? false);
@@ -70,9 +65,6 @@ export function TreeLevel({
             parentTitle={parentTitle}
             depth={depth}
             canAdminParent={adminRelation}
-            signedIn={signedIn}
-            showLabels={showLabels}
-            onRemove={onRemove}
           />
         ))}
       </ul>

@@ -11,6 +11,7 @@ import { TreeLevel } from './TreeLevel';
 import type { TreeItem } from './treeApi';
 import { ChevronIcon, GripIcon, TreeIcon, treeIconName } from './treeIcons';
 import { type DropTarget, useTree } from './treeState';
+import { useTreeView } from './treeView';
 
 /** The keys a movable row answers to (also in the panel's help). */
 export const MOVE_KEYS_HELP =
@@ -27,9 +28,6 @@ export interface RowProps {
   depth: number;
   /** Signed in and the parent's relations may be administered. */
   canAdminParent: boolean;
-  signedIn: boolean;
-  showLabels: boolean;
-  onRemove: (item: TreeItem, parentTitle: string) => void;
 }
 
 function zoneOf(event: DragEvent<HTMLElement>, isEpic: boolean): DropTarget['zone'] {
@@ -40,17 +38,9 @@ function zoneOf(event: DragEvent<HTMLElement>, isEpic: boolean): DropTarget['zon
   return y > 0.75 ? 'after' : 'into';
 }
 
-export function TreeRow({
-  item,
-  parentId,
-  parentTitle,
-  depth,
-  canAdminParent,
-  signedIn,
-  showLabels,
-  onRemove,
-}: RowProps) {
+export function TreeRow({ item, parentId, parentTitle, depth, canAdminParent }: RowProps) {
   const tree = useTree();
+  const { signedIn, showLabels, onRemove } = useTreeView();
   const rowRef = useRef<HTMLDivElement>(null);
   const hover = useRef<{ since: number } | null>(null);
   const isEpic = item.kind === 'Epic';
@@ -280,9 +270,6 @@ export function TreeRow({
           parentTitle={item.title}
           grandparentId={parentId}
           depth={depth + 1}
-          signedIn={signedIn}
-          showLabels={showLabels}
-          onRemove={onRemove}
         />
       )}
     </li>

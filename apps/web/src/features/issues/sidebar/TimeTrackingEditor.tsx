@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { apiPath, encodeId, request } from '../../../lib/api';
 import type { Issue, TimeStats } from '../../../lib/types';
 import { buttonClassName } from '../../../ui/buttonClassName';
+import { PickerForm } from '../../shared/sidebar/PickerForm';
 import styles from '../../shared/sidebar/Sidebar.module.css';
 import { SidebarInput } from '../../shared/sidebar/SidebarInput';
 import { issueKeys } from '../queries';
@@ -45,11 +46,9 @@ function DurationForm({
   const [duration, setDuration] = useState('');
   const [summary, setSummary] = useState('');
   return (
-    <form
-      className={styles.picker}
-      aria-label={label}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <PickerForm
+      label={label}
+      onSubmit={() => {
         if (duration.trim()) onSubmit(duration.trim(), summary.trim());
       }}
     >
@@ -66,7 +65,7 @@ function DurationForm({
       <button type="submit" className={buttonClassName('confirm', 'small')} disabled={!duration.trim()}>
         {submitText}
       </button>
-    </form>
+    </PickerForm>
   );
 }
 

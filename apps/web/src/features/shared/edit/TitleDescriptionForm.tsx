@@ -2,7 +2,7 @@ import { useBlocker } from '@tanstack/react-router';
 import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { lazyNamed } from '../../../app/lazyNamed';
 import { ApiError } from '../../../lib/api';
-import { Alert } from '../../../ui/Alert';
+import { Alert, QuestionAlert } from '../../../ui/Alert';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { MarkdownEditor } from '../MarkdownEditor';
@@ -57,9 +57,9 @@ export interface TitleDescriptionFormProps<T extends EditableItem> {
     /** Asked before leaving the page (or cancelling) with unsaved edits. */
     leavePage: string;
   };
-  /** The description editor's context: the project or group its autocomplete and preview use. */
+  /** MarkdownEditor's context props: the project or group its autocomplete and preview use. */
   editor: {
-    path: string;
+    projectPath: string;
     containerKind: 'project' | 'group';
     quickActionsTarget?: QuickActionsTarget;
     confidential: boolean;
@@ -187,36 +187,24 @@ export function TitleDescriptionForm<T extends EditableItem>({
       }}
     >
       {askAboutDraft && (
-        <Alert
-          variant="warning"
-          title={STALE_DRAFT_TEXT}
-          action={
-            <span className={styles.buttons}>
-              <Button size="small" onPress={discardDraft}>
-                Discard
-              </Button>
-              <Button variant="confirm" size="small" onPress={keepDraft}>
-                Keep
-              </Button>
-            </span>
-          }
-        />
+        <QuestionAlert question={STALE_DRAFT_TEXT}>
+          <Button size="small" onPress={discardDraft}>
+            Discard
+          </Button>
+          <Button variant="confirm" size="small" onPress={keepDraft}>
+            Keep
+          </Button>
+        </QuestionAlert>
       )}
       {(conflict || editedMeanwhile) && (
-        <Alert
-          variant="warning"
-          title={texts.conflict}
-          action={
-            <span className={styles.buttons}>
-              <Button size="small" onPress={keepEditing} isDisabled={!theirs || update.isPending}>
-                Keep editing
-              </Button>
-              <Button variant="danger" size="small" onPress={overwrite} isDisabled={!theirs || update.isPending}>
-                Overwrite their changes
-              </Button>
-            </span>
-          }
-        />
+        <QuestionAlert question={texts.conflict}>
+          <Button size="small" onPress={keepEditing} isDisabled={!theirs || update.isPending}>
+            Keep editing
+          </Button>
+          <Button variant="danger" size="small" onPress={overwrite} isDisabled={!theirs || update.isPending}>
+            Overwrite their changes
+          </Button>
+        </QuestionAlert>
       )}
       {(conflict || editedMeanwhile) && theirs && (
         <Suspense fallback={<Spinner label="Loading their changes" />}>
@@ -249,10 +237,7 @@ export function TitleDescriptionForm<T extends EditableItem>({
         value={description}
         onChange={setDescription}
         onSubmit={save}
-        projectPath={editor.path}
-        containerKind={editor.containerKind}
-        quickActionsTarget={editor.quickActionsTarget}
-        confidential={editor.confidential}
+        {...editor}
       />
       <div className={styles.buttons}>
         <Button type="submit" variant="confirm" isDisabled={!canSave}>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Issue } from '../../../lib/types';
 import { buttonClassName } from '../../../ui/buttonClassName';
 import { HEALTH_STATUS } from '../healthStatus';
+import { PickerForm } from './PickerForm';
 import styles from './Sidebar.module.css';
 import { SidebarInput } from './SidebarInput';
 
@@ -28,13 +29,7 @@ export function ValueEditor({
 }) {
   const [value, setValue] = useState(initial);
   return (
-    <form
-      className={styles.picker}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSave(value.trim());
-      }}
-    >
+    <PickerForm onSubmit={() => onSave(value.trim())}>
       <SidebarInput
         type={type}
         label={label}
@@ -56,7 +51,7 @@ export function ValueEditor({
           </button>
         )}
       </div>
-    </form>
+    </PickerForm>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { apiPath, encodeId, request } from '../../../lib/api';
 import { buttonClassName } from '../../../ui/buttonClassName';
+import { PickerForm } from './PickerForm';
 import styles from './Sidebar.module.css';
 import { SidebarInput } from './SidebarInput';
 import type { PickerOption } from './sidebarOptions';
@@ -58,14 +59,7 @@ export function LabelCreateForm({
     }
   };
   return (
-    <form
-      className={styles.picker}
-      aria-label={title}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void create();
-      }}
-    >
+    <PickerForm label={title} onSubmit={() => void create()}>
       <strong>{title}</strong>
       <SidebarInput
         label="Label name"
@@ -104,6 +98,6 @@ export function LabelCreateForm({
           Cancel
         </button>
       </div>
-    </form>
+    </PickerForm>
   );
 }
