@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { dig, gql } from '../../test/graphql-client';
 import { useRestTestApp } from '../../test/rest-test-app';
-import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
+import { useSmtpSink } from '../../test/use-smtp-sink';
 
 /**
  * IE §4 "Escalation paging": a project's escalation policy over GitLab's GraphQL, set on an
  * incident; each rule pages its user (system note, email over real SMTP) when the incident has not
  * reached the rule's status in time, and acknowledging or resolving the incident stops paging.
  */
-let sink: SmtpSink;
 const env: Record<string, string> = { SMTP_POLL_INTERVAL_MS: '50', WEBHOOK_POLL_INTERVAL_MS: '3600000' };
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  env.SMTP_URL = sink.url;
-});
-afterAll(async () => {
-  await sink?.close();
-});
+const sink = useSmtpSink(env);
 
 const t = useRestTestApp({
   prefix: 'esc_',

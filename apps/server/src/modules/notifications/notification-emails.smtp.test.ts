@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { useGroupProjectApp } from '../../test/group-project-app';
-import { type ReceivedEmail, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
+import type { ReceivedEmail } from '../../test/smtp-sink';
+import { deliveredSince as delivered, useSmtpSink } from '../../test/use-smtp-sink';
 
 /**
  * Email notifications end to end (issue 12): the real app with SMTP_URL pointing at a real SMTP
  * server started here; writes through the REST API queue emails that the app's own outbox worker
  * delivers. Who gets what follows GitLab's rules (packages/domain/src/notifications).
  */
-
-let sink: SmtpSink;
 const env: Record<string, string> = { SMTP_POLL_INTERVAL_MS: '50', SMTP_FROM: 'Meridian <notify@example.com>' };
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  env.SMTP_URL = sink.url;
-});
-afterAll(async () => {
-  await sink?.close();
-});
+const sink = useSmtpSink(env);
 
 const t = useGroupProjectApp(
   {
@@ -50,22 +43,7 @@ beforeAll(async () => {
   await put('quiet', '/notification_settings', { level: 'mention' });
 });
 
-/** Waits until the outbox holds nothing left to send, then returns what arrived since `mark`. */
-async function deliveredSince(mark: number): Promise<ReceivedEmail[]> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const pending = await t.db
-      .selectFrom('notification_emails')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (Number(pending.n) === 0) break;
-    if (Date.now() > deadline) throw new Error(`${pending.n} emails still queued`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return sink.received.slice(mark);
-}
+const deliveredSince = (mark: number) => delivered(t.db, sink, mark);
 
 const recipients = (emails: ReceivedEmail[]) => emails.flatMap((e) => e.to).sort();
 const address = (who: string) => `mail-${who}@example.com`;
