@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { createMilestone } from '../../test/factories';
+import { MEMBER_PER_ROLE } from '../../test/named-namespaces';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 /** IE-73: code review analytics, the open merge requests of a project, longest in review first. */
@@ -13,16 +14,7 @@ const t = useRestTestApp({
     open: { path: 'crevopen', visibility: 20 },
   },
   projects: {
-    app: {
-      path: 'app',
-      group: 'acme',
-      members: {
-        maint: AccessLevel.MAINTAINER,
-        dev: AccessLevel.DEVELOPER,
-        reporter: AccessLevel.REPORTER,
-        guest: AccessLevel.GUEST,
-      },
-    },
+    app: { path: 'app', group: 'acme', members: MEMBER_PER_ROLE },
     site: { path: 'site', group: 'open', visibility: 20, members: { dev: AccessLevel.DEVELOPER } },
   },
 });
