@@ -52,6 +52,15 @@ async function createMergeRequest(project: number, title: string): Promise<numbe
 
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 
+/** Moves a row's creation `days` into the past, out of (or into) the activity window. */
+async function backdate(table: 'issues' | 'merge_requests', id: number, days: number) {
+  await t.db
+    .updateTable(table)
+    .set({ created_at: daysAgo(days) })
+    .where('id', '=', id)
+    .execute();
+}
+
 beforeAll(async () => {
   const db = t.db;
   await createIssue(pid.web, 'dev', { title: 'plain' });
@@ -64,20 +73,12 @@ beforeAll(async () => {
     .set({ state: 'banned' })
     .where('id', '=', uid.banned as number)
     .execute();
-  await db
-    .updateTable('issues')
-    .set({ created_at: daysAgo(91) })
-    .where('id', '=', old)
-    .execute();
+  await backdate('issues', old, 91);
 
   await createMergeRequest(pid.web, 'mr-web');
   const oldMr = await createMergeRequest(pid.web, 'mr-old');
   await createMergeRequest(pid.api, 'mr-api');
-  await db
-    .updateTable('merge_requests')
-    .set({ created_at: daysAgo(120) })
-    .where('id', '=', oldMr)
-    .execute();
+  await backdate('merge_requests', oldMr, 120);
   await createMergeRequest(pid.site, 'mr-site');
   await createMergeRequest(pid.vault, 'mr-vault');
 
