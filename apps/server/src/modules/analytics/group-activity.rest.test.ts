@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { loadActor } from '../../policy/load-actor';
+import { openMergeRequest } from '../../test/api-client';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { countMergeRequests } from '../merge-requests';
 
@@ -41,13 +42,7 @@ async function createIssue(project: number, who: string, body: object): Promise<
 }
 
 async function createMergeRequest(project: number, title: string): Promise<number> {
-  const res = await api('POST', `/projects/${project}/merge_requests`, 'dev', {
-    title,
-    source_branch: title,
-    target_branch: 'main',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
+  return (await openMergeRequest(api, project, 'dev', { title, source_branch: title })).id;
 }
 
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { openMergeRequest } from '../../test/api-client';
 import { csvObjects } from '../../test/csv-records';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { deliveredSince as delivered, useSmtpSink } from '../../test/use-smtp-sink';
@@ -43,12 +44,7 @@ beforeAll(async () => {
   await issue({ title: 'Bug two', labels: 'bug' });
   await issue({ title: 'Feature', labels: 'feature' });
   await issue({ title: 'Secret bug', labels: 'bug', confidential: true });
-  const mr = await api('POST', `/projects/${pid.web}/merge_requests`, 'owner', {
-    title: '=Change it',
-    source_branch: 'feature',
-    target_branch: 'main',
-  });
-  expect(mr.statusCode, mr.body).toBe(201);
+  await openMergeRequest(api, pid.web, 'owner', { title: '=Change it', source_branch: 'feature' });
 });
 
 describe('POST /<project>/-/issues/export_csv', () => {

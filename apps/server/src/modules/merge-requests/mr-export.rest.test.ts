@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { openMergeRequest } from '../../test/api-client';
 import { csvDownloads, itAnswersAsItsList } from '../../test/csv-downloads';
 import { useRestTestApp } from '../../test/rest-test-app';
 
@@ -47,15 +48,9 @@ const GITLAB_COLUMNS = [
 ];
 
 let branch = 0;
-async function newMr(projectId: number, fields: Record<string, unknown>) {
+async function newMr(projectId: number, fields: { title: string } & Record<string, unknown>) {
   branch++;
-  const res = await api('POST', `/projects/${projectId}/merge_requests`, 'owner', {
-    source_branch: `feature-${branch}`,
-    target_branch: 'main',
-    ...fields,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { iid: number; id: number };
+  return openMergeRequest(api, projectId, 'owner', { source_branch: `feature-${branch}`, ...fields });
 }
 
 let milestoneId = 0;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { openMergeRequest } from '../../test/api-client';
 import { useGroupProjectApp } from '../../test/group-project-app';
 import type { ReceivedEmail } from '../../test/smtp-sink';
 import { deliveredSince as delivered, useSmtpSink } from '../../test/use-smtp-sink';
@@ -174,15 +175,12 @@ describe('email notifications over a real SMTP server', () => {
 
   it('merge requests: a new one mails its assignee and the watcher, a close and a reassignment too', async () => {
     let mark = sink.received.length;
-    const created = await api('POST', `/projects/${t.projectId}/merge_requests`, 'author', {
+    const mr = await openMergeRequest(api, t.projectId, 'author', {
       title: 'Add mailer',
       source_branch: 'mailer',
-      target_branch: 'main',
       assignee_ids: [uid.bob],
       description: 'Review please @mail-quiet',
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const mr = created.json() as { id: number; iid: number };
     const opened = await deliveredSince(mark);
     expect(recipients(opened)).toEqual([address('bob'), address('erin'), address('quiet')]);
     expect(opened[0]?.parsed.subject).toBe(`app | Add mailer (!${mr.iid})`);
@@ -208,13 +206,7 @@ describe('email notifications over a real SMTP server', () => {
   });
 
   it('a comment on a merge request mails its participants and the mentioned, with !iid in the subject', async () => {
-    const created = await api('POST', `/projects/${t.projectId}/merge_requests`, 'author', {
-      title: 'Talk about it',
-      source_branch: 'talk',
-      target_branch: 'main',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const mr = created.json() as { id: number; iid: number };
+    const mr = await openMergeRequest(api, t.projectId, 'author', { title: 'Talk about it', source_branch: 'talk' });
     await deliveredSince(sink.received.length);
     const mark = sink.received.length;
     const res = await api('POST', `/projects/${t.projectId}/merge_requests/${mr.iid}/notes`, 'bob', {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { expectStatuses } from '../../test/api-client';
+import { expectStatuses, openMergeRequest } from '../../test/api-client';
 import { MEMBER_PER_ROLE } from '../../test/named-namespaces';
 import { useRestTestApp } from '../../test/rest-test-app';
 
@@ -25,20 +25,8 @@ beforeAll(async () => {
     allow_local_requests_from_web_hooks_and_services: false,
   });
   expect(res.statusCode).toBe(200);
-  const mr = await api('POST', `/projects/${pid.web}/merge_requests`, 'dev', {
-    title: 'Checked',
-    source_branch: 'feature',
-    target_branch: 'main',
-  });
-  expect(mr.statusCode, mr.body).toBe(201);
-  iid = mr.json().iid;
-  const pub = await api('POST', `/projects/${pid.pub}/merge_requests`, 'maint', {
-    title: 'Public',
-    source_branch: 'feature',
-    target_branch: 'main',
-  });
-  expect(pub.statusCode, pub.body).toBe(201);
-  pubIid = pub.json().iid;
+  iid = (await openMergeRequest(api, pid.web, 'dev', { title: 'Checked', source_branch: 'feature' })).iid;
+  pubIid = (await openMergeRequest(api, pid.pub, 'maint', { title: 'Public', source_branch: 'feature' })).iid;
 });
 
 describe('project external status checks', () => {
