@@ -58,6 +58,16 @@ const stamps = (row: Stamped) => ({
   closed_at: ms(row.closed_at),
 });
 
+type Head = Stamped & { title: string; description: string | null; state: string; confidential: boolean };
+/** What every issuable has, as the archive writes it (an empty description is '') and as the API lists it. */
+const head = (row: Head) => ({
+  title: row.title,
+  description: row.description ?? '',
+  state: row.state,
+  confidential: row.confidential,
+  ...stamps(row),
+});
+
 /** Each listed item has an exported twin under `keyOf(item)`, equal field by field as `fields` present them. */
 function expectEachExported<L, E>(
   listed: readonly L[],
@@ -172,10 +182,7 @@ describe('group export (POST /groups/:id/export, GET /groups/:id/export/download
     const exported = new Map(r.issues.map((i) => [`${i.project_path}#${i.iid}`, i]));
     expectEachExported(issues, exported, (a) => `${projectPath.get(a.project_id)}#${a.iid}`, {
       exported: (e) => ({
-        title: e.title,
-        description: e.description,
-        state: e.state,
-        confidential: e.confidential,
+        ...head(e),
         discussion_locked: e.discussion_locked,
         weight: e.weight,
         due_date: e.due_date,
@@ -186,13 +193,9 @@ describe('group export (POST /groups/:id/export, GET /groups/:id/export/download
         labels: [...e.labels].sort(),
         milestone: e.milestone?.iid ?? null,
         time_estimate: e.time_estimate,
-        ...stamps(e),
       }),
       listed: (a) => ({
-        title: a.title,
-        description: a.description ?? '',
-        state: a.state,
-        confidential: a.confidential,
+        ...head(a),
         discussion_locked: a.discussion_locked ?? false,
         weight: a.weight,
         due_date: a.due_date,
@@ -203,7 +206,6 @@ describe('group export (POST /groups/:id/export, GET /groups/:id/export/download
         labels: [...a.labels].sort(),
         milestone: a.milestone?.iid ?? null,
         time_estimate: a.time_stats.time_estimate,
-        ...stamps(a),
       }),
     });
     // Time spent: the exported time logs add up to each issue's total.
@@ -227,10 +229,7 @@ describe('group export (POST /groups/:id/export, GET /groups/:id/export/download
     expect(r.epics.length).toBe(epics.length);
     expectEachExported(epics, exportedEpics, (a) => `${groupPaths.get(a.group_id)}&${a.iid}`, {
       exported: (e) => ({
-        title: e.title,
-        description: e.description,
-        state: e.state,
-        confidential: e.confidential,
+        ...head(e),
         color: e.color,
         author: e.author,
         labels: [...e.labels].sort(),
@@ -241,13 +240,9 @@ describe('group export (POST /groups/:id/export, GET /groups/:id/export/download
         start_date: e.start_date,
         end_date: e.end_date,
         parent_iid: e.parent?.iid ?? null,
-        ...stamps(e),
       }),
       listed: (a) => ({
-        title: a.title,
-        description: a.description ?? '',
-        state: a.state,
-        confidential: a.confidential,
+        ...head(a),
         color: a.color,
         author: a.author.username,
         labels: [...a.labels].sort(),
@@ -258,7 +253,6 @@ describe('group export (POST /groups/:id/export, GET /groups/:id/export/download
         start_date: a.start_date,
         end_date: a.end_date,
         parent_iid: a.parent_iid,
-        ...stamps(a),
       }),
     });
 
