@@ -3,6 +3,7 @@ import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { dig, gql } from '../../test/graphql-client';
 import { useRestTestApp } from '../../test/rest-test-app';
+import { storedNotes } from '../../test/stored-notes';
 import { useSmtpSink } from '../../test/use-smtp-sink';
 
 /**
@@ -76,17 +77,7 @@ const pendingFor = (issueId: number) =>
     .orderBy('r.status')
     .execute();
 
-const systemNotes = async (issueId: number) =>
-  (
-    await t.db
-      .selectFrom('notes')
-      .select('note')
-      .where('noteable_type', '=', 'Issue')
-      .where('noteable_id', '=', issueId)
-      .where('system', '=', true)
-      .orderBy('id')
-      .execute()
-  ).map((n) => n.note);
+const systemNotes = (issueId: number) => storedNotes(t.db, { type: 'Issue', id: issueId }, 'system');
 
 async function newIncident(title: string) {
   const res = await api('POST', `/projects/${projectId}/issues`, 'dev', { title, issue_type: 'incident' });
