@@ -39,15 +39,24 @@ export function apiClient(
   };
 }
 
-/** What a create answers: the new row's ids, and the rest of its JSON to assert on. */
+/** What a create answers: the new row's id, and the rest of its JSON to assert on. */
 export interface Created {
   id: number;
-  iid: number;
   [field: string]: unknown;
 }
 
+/** The same for an issue, merge request or epic, which also has its iid. */
+export interface CreatedIssuable extends Created {
+  iid: number;
+}
+
 /** POSTs `payload` to `url` as `who`, expects 201 Created (the body names a failure) and answers the created JSON. */
-export async function postCreated(api: ApiClient, url: string, who: string, payload: object): Promise<Created> {
+export async function postCreated<T extends Created = Created>(
+  api: ApiClient,
+  url: string,
+  who: string,
+  payload: object,
+): Promise<T> {
   const res = await api('POST', url, who, payload);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -59,7 +68,7 @@ export function openMergeRequest(
   projectId: number,
   who: string,
   fields: { title: string; source_branch: string } & Record<string, unknown>,
-): Promise<Created> {
+): Promise<CreatedIssuable> {
   return postCreated(api, `/projects/${projectId}/merge_requests`, who, { target_branch: 'main', ...fields });
 }
 

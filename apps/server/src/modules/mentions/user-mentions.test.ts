@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient, postCreated } from '../../test/api-client';
+import { apiClient, type CreatedIssuable, postCreated } from '../../test/api-client';
 import { addGroupMembers, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { expectFixedStatements } from '../../test/statement-count';
@@ -47,7 +47,10 @@ beforeAll(async () => {
 describe('issue participants', () => {
   it('add who the description and public comments mention; an edit replaces the description’s mentions', async () => {
     const issues = `/projects/${projectId}/issues`;
-    const issue = await postCreated(api, issues, 'owner', { title: 'M', description: 'Ask @men_reporter' });
+    const issue = await postCreated<CreatedIssuable>(api, issues, 'owner', {
+      title: 'M',
+      description: 'Ask @men_reporter',
+    });
     expect(await issueParticipants(issue.iid)).toEqual(['owner', 'reporter']);
     const note = await api('POST', `/projects/${projectId}/issues/${issue.iid}/notes`, 'commenter', {
       body: 'cc @MEN_GUEST and @nobody_here',
@@ -66,7 +69,7 @@ describe('issue participants', () => {
   });
 
   it('leave out mentioned users who may not read a confidential issue, and internal comments’ mentions', async () => {
-    const issue = await postCreated(api, `/projects/${projectId}/issues`, 'owner', {
+    const issue = await postCreated<CreatedIssuable>(api, `/projects/${projectId}/issues`, 'owner', {
       title: 'Secret',
       confidential: true,
       description: '@men_guest @men_outsider @men_reporter',
@@ -91,7 +94,7 @@ describe('issue participants', () => {
 
 describe('epic participants', () => {
   it('add who the description and comments mention, only those who may read the epic', async () => {
-    const epic = await postCreated(api, `/groups/${groupId}/epics`, 'owner', {
+    const epic = await postCreated<CreatedIssuable>(api, `/groups/${groupId}/epics`, 'owner', {
       title: 'E',
       description: 'For @men_guest',
     });
@@ -110,7 +113,7 @@ describe('epic participants', () => {
 
   it('cost the same statements for 2 or 8 epics’ participants (no N+1)', async () => {
     for (let i = 0; i < 8; i++) {
-      const epic = await postCreated(api, `/groups/${groupId}/epics`, 'owner', {
+      const epic = await postCreated<CreatedIssuable>(api, `/groups/${groupId}/epics`, 'owner', {
         title: `Batch ${i}`,
         description: '@men_reporter',
       });
