@@ -50,12 +50,12 @@ export interface CreatedIssuable extends Created {
   iid: number;
 }
 
-/** POSTs `payload` to `url` as `who`, expects 201 Created (the body names a failure) and answers the created JSON. */
+/** POSTs `payload` (if any) to `url` as `who`, expects 201 Created (the body names a failure) and answers the created JSON. */
 export async function postCreated<T extends Created = Created>(
   api: ApiClient,
   url: string,
   who: string,
-  payload: object,
+  payload?: object,
 ): Promise<T> {
   const res = await api('POST', url, who, payload);
   expect(res.statusCode, res.body).toBe(201);
