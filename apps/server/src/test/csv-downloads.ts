@@ -77,8 +77,6 @@ export interface CsvDownloadContract {
   /** The CSV column and the REST field that name an item, to compare their orders. */
   column: string;
   field: string;
-  /** Callers that may not see the list and get a 404; `undefined`: anonymous. */
-  hiddenFrom: ReadonlyArray<string | undefined>;
   /** A download under a path that does not exist: 404 for the owner too. */
   missingPath?: string;
   /** A public download and the titles it lists to an anonymous caller. */
@@ -87,7 +85,10 @@ export interface CsvDownloadContract {
   badFilter?: string;
 }
 
-/** Registers the tests every list download shares, as `owner`; call it inside the file's `describe`. */
+/**
+ * Registers the tests every list download shares, as the file's `owner` (an `outsider` and an
+ * anonymous caller get 404); call it inside the file's `describe`.
+ */
 export function itAnswersAsItsList(t: CsvApp, contract: CsvDownloadContract): void {
   const { csvGet, exportRows, expectDatedAttachment, expectListOrder, expectNotFound } = csvDownloads(t);
   const { csvPath, missingPath, publicDownload, badFilter } = contract;
@@ -108,7 +109,7 @@ export function itAnswersAsItsList(t: CsvApp, contract: CsvDownloadContract): vo
   });
 
   it('is 404 for a caller who may not see the list', async () => {
-    await expectNotFound(csvPath, contract.hiddenFrom);
+    await expectNotFound(csvPath, ['outsider', undefined]);
     if (missingPath) await expectNotFound(missingPath, ['owner']);
   });
 

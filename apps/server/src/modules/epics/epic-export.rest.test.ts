@@ -80,7 +80,6 @@ describe('GET /groups/<group>/-/epics.csv', () => {
     ],
     column: 'URL',
     field: 'web_url',
-    hiddenFrom: ['outsider', undefined],
     missingPath: '/groups/nothing-here/-/epics.csv',
     publicDownload: { path: '/groups/epcsvopen/-/epics.csv', titles: ['Public epic'] },
     badFilter: 'order_by',

@@ -105,7 +105,6 @@ describe('GET /<project>/-/issues.csv', () => {
     ],
     column: 'Issue ID',
     field: 'iid',
-    hiddenFrom: ['outsider', undefined],
     missingPath: '/csvacme/nothing/-/issues.csv',
     publicDownload: { path: '/csvopen/pub/-/issues.csv', titles: ['Public issue'] },
     badFilter: 'state',

@@ -101,7 +101,6 @@ describe('GET /<project>/-/merge_requests.csv', () => {
     ],
     column: 'MR IID',
     field: 'iid',
-    hiddenFrom: ['outsider', undefined],
     missingPath: '/mrcsvacme/nothing/-/merge_requests.csv',
     publicDownload: { path: '/mrcsvopen/pub/-/merge_requests.csv', titles: ['Public change'] },
     badFilter: 'order_by',
