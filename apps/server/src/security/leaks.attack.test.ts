@@ -30,6 +30,20 @@ const projectWithIssue = async (path: string, title: string) => {
   return { p, issue };
 };
 
+/**
+ * A new public epic in acme under the confidential `parent`, stored directly: the hierarchy rules
+ * refuse that shape over the API, which is why a reader may meet a child whose parent is hidden.
+ */
+const openChildOf = async (parent: Answer, title: string) => {
+  const child = created(await api('POST', `/groups/${w.acme.id}/epics`, 'owner', { title }));
+  await s.db
+    .updateTable('epics')
+    .set({ parent_id: num(parent, 'id') })
+    .where('id', '=', num(child, 'id'))
+    .execute();
+  return child;
+};
+
 beforeAll(async () => {
   s = await startTestServer();
   const built = await buildRelationsWorld(s, 'lk');
@@ -149,13 +163,7 @@ describe('L4 — filters with a hidden epic id answer like a missing id', () => 
         parent_id: num(secret, 'id'),
       }),
     );
-    // A non-confidential child of the hidden epic (stored directly; the API refuses this shape).
-    const openChild = created(await api('POST', `/groups/${w.acme.id}/epics`, 'owner', { title: 'open child' }));
-    await s.db
-      .updateTable('epics')
-      .set({ parent_id: num(secret, 'id') })
-      .where('id', '=', num(openChild, 'id'))
-      .execute();
+    await openChildOf(secret, 'open child');
     created(
       await api('POST', `/projects/${w.web.id}/issues`, 'owner', {
         title: 'in secret',
@@ -241,13 +249,7 @@ describe('I2 and the confidential-epic create note', () => {
     const secret = created(
       await api('POST', `/groups/${w.acme.id}/epics`, 'owner', { title: 'secret parent', confidential: true }),
     );
-    const child = created(await api('POST', `/groups/${w.acme.id}/epics`, 'owner', { title: 'open child' }));
-    // A public child under a confidential parent is refused by the hierarchy rules; store it directly.
-    await s.db
-      .updateTable('epics')
-      .set({ parent_id: num(secret, 'id') })
-      .where('id', '=', num(child, 'id'))
-      .execute();
+    const child = await openChildOf(secret, 'open child');
     const other = created(await api('POST', `/groups/${w.acme.id}/epics`, 'owner', { title: 'other' }));
     created(
       await api('POST', `/groups/${w.acme.id}/epics/${num(other, 'iid')}/related_epics`, 'owner', {

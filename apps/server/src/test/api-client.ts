@@ -39,6 +39,39 @@ export function apiClient(
   };
 }
 
+/** What a create answers: the new row's id, and the rest of its JSON to assert on. */
+export interface Created {
+  id: number;
+  [field: string]: unknown;
+}
+
+/** The same for an issue, merge request or epic, which also has its iid. */
+export interface CreatedIssuable extends Created {
+  iid: number;
+}
+
+/** POSTs `payload` (if any) to `url` as `who`, expects 201 Created (the body names a failure) and answers the created JSON. */
+export async function postCreated<T extends Created = Created>(
+  api: ApiClient,
+  url: string,
+  who: string,
+  payload?: object,
+): Promise<T> {
+  const res = await api('POST', url, who, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+/** Opens a merge request in `projectId` as `who`, into `main` unless `fields` name another target. */
+export function openMergeRequest(
+  api: ApiClient,
+  projectId: number,
+  who: string,
+  fields: { title: string; source_branch: string } & Record<string, unknown>,
+): Promise<CreatedIssuable> {
+  return postCreated(api, `/projects/${projectId}/merge_requests`, who, { target_branch: 'main', ...fields });
+}
+
 /** A request and the status it must answer: method, URL, who sends it (anonymous when undefined), payload, status. */
 export type StatusCase = readonly [HttpMethod, string, string | undefined, object | undefined, number];
 

@@ -5,7 +5,7 @@ import { type ItemChange, type ItemKind, publishChange } from '../realtime/chang
 import { apiClient } from './api-client';
 import { createGroup, createGroupMembers, createProject } from './factories';
 import { gql } from './graphql-client';
-import { type SmtpSink, startSmtpSink } from './smtp-sink';
+import { useSmtpSink } from './use-smtp-sink';
 import { useTestApp } from './use-test-app';
 
 /** Everything one write did, as its table rows compare it (labels as `~title`, people by role). */
@@ -36,15 +36,8 @@ type Role = (typeof ROLES)[number][0];
  * `effectsOf` runs one write and answers what it did; `mutate` makes a write through GraphQL.
  */
 export function useChangeEffectsWorld() {
-  let sink: SmtpSink | undefined;
   const env: Record<string, string> = { SMTP_POLL_INTERVAL_MS: '60000' };
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    env.SMTP_URL = sink.url;
-  });
-  afterAll(async () => {
-    await sink?.close();
-  });
+  useSmtpSink(env);
   const t = useTestApp(undefined, { env });
   const tok: Record<string, string> = {};
   const uid = {} as Record<Role, number>;

@@ -21,49 +21,34 @@ const splitIid = (arg: string, sep: string): [string, string] => {
   return [arg.slice(0, at), arg.slice(at + 1)];
 };
 
+/** `<path>#<iid>` looked up as `container(fullPath: <path>) { field(iid: <iid>) { id } }`. */
+const byIid =
+  (container: 'project' | 'namespace' | 'group', field: string, iidType = 'String!'): Lookup =>
+  (arg) => {
+    const [fullPath, iid] = splitIid(arg, '#');
+    return {
+      query: `query($p: ID!, $iid: ${iidType}) { ${container}(fullPath: $p) { ${field}(iid: $iid) { id } } }`,
+      variables: { p: fullPath, iid },
+      path: [container, field, 'id'],
+    };
+  };
+
+/** `<path>` looked up as `container(fullPath: <path>) { id }`. */
+const byPath =
+  (container: 'project' | 'group'): Lookup =>
+  (arg) => ({
+    query: `query($p: ID!) { ${container}(fullPath: $p) { id } }`,
+    variables: { p: arg },
+    path: [container, 'id'],
+  });
+
 const LOOKUPS: Record<string, Lookup> = {
-  Issue: (arg) => {
-    const [fullPath, iid] = splitIid(arg, '#');
-    return {
-      query: 'query($p: ID!, $iid: String!) { project(fullPath: $p) { issue(iid: $iid) { id } } }',
-      variables: { p: fullPath, iid },
-      path: ['project', 'issue', 'id'],
-    };
-  },
-  WorkItem: (arg) => {
-    const [fullPath, iid] = splitIid(arg, '#');
-    return {
-      query: 'query($p: ID!, $iid: String!) { namespace(fullPath: $p) { workItem(iid: $iid) { id } } }',
-      variables: { p: fullPath, iid },
-      path: ['namespace', 'workItem', 'id'],
-    };
-  },
-  Epic: (arg) => {
-    const [fullPath, iid] = splitIid(arg, '#');
-    return {
-      query: 'query($p: ID!, $iid: ID) { group(fullPath: $p) { epic(iid: $iid) { id } } }',
-      variables: { p: fullPath, iid },
-      path: ['group', 'epic', 'id'],
-    };
-  },
-  EpicWorkItem: (arg) => {
-    const [fullPath, iid] = splitIid(arg, '#');
-    return {
-      query: 'query($p: ID!, $iid: String!) { group(fullPath: $p) { workItem(iid: $iid) { id } } }',
-      variables: { p: fullPath, iid },
-      path: ['group', 'workItem', 'id'],
-    };
-  },
-  Project: (arg) => ({
-    query: 'query($p: ID!) { project(fullPath: $p) { id } }',
-    variables: { p: arg },
-    path: ['project', 'id'],
-  }),
-  Group: (arg) => ({
-    query: 'query($p: ID!) { group(fullPath: $p) { id } }',
-    variables: { p: arg },
-    path: ['group', 'id'],
-  }),
+  Issue: byIid('project', 'issue'),
+  WorkItem: byIid('namespace', 'workItem'),
+  Epic: byIid('group', 'epic', 'ID'),
+  EpicWorkItem: byIid('group', 'workItem'),
+  Project: byPath('project'),
+  Group: byPath('group'),
   /** The numeric id (GitLab's sidebar sends `getIdFromGraphQLId`) of the first active milestone of the project or its groups. */
   MilestoneNumber: (arg) => ({
     query:

@@ -1,8 +1,17 @@
 import type { Database } from '../db/connection';
+import { AccessLevel } from '../policy/access-levels';
 import { addGroupMember, addProjectMember, createGroup, createProject } from './factories';
 
 /** Access level by user name (a name of `uid`). */
 export type NamedMembers = Record<string, number>;
+
+/** One member per role below Owner, each user named by the role. */
+export const MEMBER_PER_ROLE: NamedMembers = {
+  maint: AccessLevel.MAINTAINER,
+  dev: AccessLevel.DEVELOPER,
+  reporter: AccessLevel.REPORTER,
+  guest: AccessLevel.GUEST,
+};
 
 /** One group of a test file's table of groups. */
 export interface NamedGroup {

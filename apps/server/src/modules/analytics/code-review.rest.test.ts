@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { openMergeRequest } from '../../test/api-client';
 import { createMilestone } from '../../test/factories';
+import { MEMBER_PER_ROLE } from '../../test/named-namespaces';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 /** IE-73: code review analytics, the open merge requests of a project, longest in review first. */
@@ -13,16 +15,7 @@ const t = useRestTestApp({
     open: { path: 'crevopen', visibility: 20 },
   },
   projects: {
-    app: {
-      path: 'app',
-      group: 'acme',
-      members: {
-        maint: AccessLevel.MAINTAINER,
-        dev: AccessLevel.DEVELOPER,
-        reporter: AccessLevel.REPORTER,
-        guest: AccessLevel.GUEST,
-      },
-    },
+    app: { path: 'app', group: 'acme', members: MEMBER_PER_ROLE },
     site: { path: 'site', group: 'open', visibility: 20, members: { dev: AccessLevel.DEVELOPER } },
   },
 });
@@ -32,15 +25,9 @@ const iid: Record<string, number> = {};
 const id: Record<string, number> = {};
 
 async function createMergeRequest(project: number, key: string, body: object = {}) {
-  const res = await api('POST', `/projects/${project}/merge_requests`, 'dev', {
-    title: `mr ${key}`,
-    source_branch: key,
-    target_branch: 'main',
-    ...body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  iid[key] = res.json().iid;
-  id[key] = res.json().id;
+  const mr = await openMergeRequest(api, project, 'dev', { title: `mr ${key}`, source_branch: key, ...body });
+  iid[key] = mr.iid;
+  id[key] = mr.id;
 }
 
 async function comment(key: string, who: string, hoursAgo: number) {

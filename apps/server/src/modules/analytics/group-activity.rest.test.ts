@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { loadActor } from '../../policy/load-actor';
+import { openMergeRequest } from '../../test/api-client';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { countMergeRequests } from '../merge-requests';
 
@@ -41,16 +42,19 @@ async function createIssue(project: number, who: string, body: object): Promise<
 }
 
 async function createMergeRequest(project: number, title: string): Promise<number> {
-  const res = await api('POST', `/projects/${project}/merge_requests`, 'dev', {
-    title,
-    source_branch: title,
-    target_branch: 'main',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
+  return (await openMergeRequest(api, project, 'dev', { title, source_branch: title })).id;
 }
 
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+
+/** Moves a row's creation `days` into the past, out of (or into) the activity window. */
+async function backdate(table: 'issues' | 'merge_requests', id: number, days: number) {
+  await t.db
+    .updateTable(table)
+    .set({ created_at: daysAgo(days) })
+    .where('id', '=', id)
+    .execute();
+}
 
 beforeAll(async () => {
   const db = t.db;
@@ -64,20 +68,12 @@ beforeAll(async () => {
     .set({ state: 'banned' })
     .where('id', '=', uid.banned as number)
     .execute();
-  await db
-    .updateTable('issues')
-    .set({ created_at: daysAgo(91) })
-    .where('id', '=', old)
-    .execute();
+  await backdate('issues', old, 91);
 
   await createMergeRequest(pid.web, 'mr-web');
   const oldMr = await createMergeRequest(pid.web, 'mr-old');
   await createMergeRequest(pid.api, 'mr-api');
-  await db
-    .updateTable('merge_requests')
-    .set({ created_at: daysAgo(120) })
-    .where('id', '=', oldMr)
-    .execute();
+  await backdate('merge_requests', oldMr, 120);
   await createMergeRequest(pid.site, 'mr-site');
   await createMergeRequest(pid.vault, 'mr-vault');
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useChangeEffectsWorld } from '../../test/change-effects-world';
+import { storedNotes } from '../../test/stored-notes';
 
 /**
  * Issue 27: every issue write's effects come from one recorder. Each row is one write through the
@@ -130,14 +131,7 @@ describe('the same effects through GraphQL', () => {
     const effects = await w.effectsOf(through('createNote', comment('Labelled.\n/label ~bug')));
     expect(effects.notes).toEqual([on('added ~bug label')]);
     expect(effects.live).toEqual(['updated', 'labels']);
-    const comments = await w.t.db
-      .selectFrom('notes')
-      .select('note')
-      .where('noteable_type', '=', 'Issue')
-      .where('noteable_id', '=', current().id)
-      .where('system', '=', false)
-      .execute();
-    expect(comments.map((c) => c.note)).toEqual(['Labelled.']);
+    expect(await storedNotes(w.t.db, { type: 'Issue', id: current().id }, 'comments')).toEqual(['Labelled.']);
   });
 });
 

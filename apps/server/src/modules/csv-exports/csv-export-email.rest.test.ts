@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { openMergeRequest } from '../../test/api-client';
 import { csvObjects } from '../../test/csv-records';
 import { useRestTestApp } from '../../test/rest-test-app';
-import { type ReceivedEmail, type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
+import { deliveredSince as delivered, useSmtpSink } from '../../test/use-smtp-sink';
 
 /**
  * GitLab's emailed CSV exports (issue 32) end to end: the real app with SMTP_URL pointing at a real
  * SMTP server started here; `POST …/export_csv` queues the email and the app's own outbox worker
  * builds the attachment and sends it.
  */
-let sink: SmtpSink;
 const env: Record<string, string> = { SMTP_POLL_INTERVAL_MS: '50', SMTP_FROM: 'Meridian <notify@example.com>' };
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  env.SMTP_URL = sink.url;
-});
-afterAll(async () => {
-  await sink?.close();
-});
+const sink = useSmtpSink(env);
 
 const t = useRestTestApp({
   prefix: 'csvmail_',
@@ -36,22 +30,7 @@ function post(path: string, who?: string, json = true) {
   return t.app.inject({ method: 'POST', url: path, headers });
 }
 
-/** Waits for the outbox to empty, then answers what arrived since `mark`. */
-async function deliveredSince(mark: number): Promise<ReceivedEmail[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const pending = await t.db
-      .selectFrom('notification_emails')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('sent_at', 'is', null)
-      .where('failed_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    if (Number(pending.n) === 0) break;
-    if (Date.now() > deadline) throw new Error(`${pending.n} emails still queued`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return sink.received.slice(mark);
-}
+const deliveredSince = (mark: number) => delivered(t.db, sink, mark, 20_000);
 
 const address = (who: string) => `csvmail_${who}@example.com`;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -65,12 +44,7 @@ beforeAll(async () => {
   await issue({ title: 'Bug two', labels: 'bug' });
   await issue({ title: 'Feature', labels: 'feature' });
   await issue({ title: 'Secret bug', labels: 'bug', confidential: true });
-  const mr = await api('POST', `/projects/${pid.web}/merge_requests`, 'owner', {
-    title: '=Change it',
-    source_branch: 'feature',
-    target_branch: 'main',
-  });
-  expect(mr.statusCode, mr.body).toBe(201);
+  await openMergeRequest(api, pid.web, 'owner', { title: '=Change it', source_branch: 'feature' });
 });
 
 describe('POST /<project>/-/issues/export_csv', () => {

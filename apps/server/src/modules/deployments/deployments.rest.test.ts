@@ -1,6 +1,7 @@
 import { APPROVAL_MESSAGES } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { postCreated } from '../../test/api-client';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 /** IE-75, IE-79, IE-80: environments, deployments, protected environments, approvals, deployment frequency. */
@@ -39,12 +40,10 @@ const deploy = (env: string, status = 'success') => ({
 describe('environments', () => {
   it('creates, lists, reads, edits, stops and deletes with GitLab’s fields', async () => {
     const p = `/projects/${pid.web}/environments`;
-    const created = await api('POST', p, 'dev', {
+    const env = await postCreated(api, p, 'dev', {
       name: 'review/feature-1',
       external_url: 'https://review.example.com',
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const env = created.json();
     expect(env).toMatchObject({
       name: 'review/feature-1',
       external_url: 'https://review.example.com',
@@ -90,9 +89,7 @@ describe('environments', () => {
 
 describe('deployments', () => {
   it('records deployments, creating an unknown environment, and updates their status', async () => {
-    const created = await api('POST', `/projects/${pid.web}/deployments`, 'dev', deploy('staging', 'running'));
-    expect(created.statusCode, created.body).toBe(201);
-    const d = created.json();
+    const d = await postCreated(api, `/projects/${pid.web}/deployments`, 'dev', deploy('staging', 'running'));
     expect(d).toMatchObject({
       iid: 1,
       ref: 'main',
@@ -146,9 +143,7 @@ describe('protected environments and approvals', () => {
     expect((await api('GET', `${p}/production`, 'maint')).json().name).toBe('production');
     expect((await api('GET', p, 'maint')).json()).toHaveLength(1);
 
-    const made = await api('POST', `/projects/${pid.web}/deployments`, 'maint', deploy('production'));
-    expect(made.statusCode, made.body).toBe(201);
-    const d = made.json();
+    const d = await postCreated(api, `/projects/${pid.web}/deployments`, 'maint', deploy('production'));
     expect(d).toMatchObject({ status: 'blocked', pending_approval_count: 1 });
     expect(d.approval_summary).toMatchObject({ status: 'pending_approval', total_required_approvals: 1 });
     const url = `/projects/${pid.web}/deployments/${d.id}`;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { csvObjects, parseCsv } from '../../test/csv-records';
+import { csvDownloads, itAnswersAsItsList } from '../../test/csv-downloads';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 /** "Export as CSV" of a group's epic list (issue 32): the issue export's columns for epics, the list's rules. */
@@ -14,7 +14,8 @@ const t = useRestTestApp({
     open: { path: 'epcsvopen', visibility: 20, members: { owner: AccessLevel.OWNER } },
   },
 });
-const { api, tok, gid } = t;
+const { api, gid } = t;
+const { exportRows } = csvDownloads(t);
 
 const COLUMNS = [
   'Title',
@@ -33,15 +34,6 @@ const COLUMNS = [
   'Parent',
   'Confidential',
 ];
-
-const csvGet = (path: string, who?: string) =>
-  t.app.inject({ method: 'GET', url: path, headers: who ? { 'private-token': tok[who] ?? '' } : {} });
-
-async function exportRows(path: string, who?: string) {
-  const res = await csvGet(path, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return csvObjects(res.body);
-}
 
 async function newEpic(groupId: number, fields: Record<string, unknown>) {
   const res = await api('POST', `/groups/${groupId}/epics`, 'owner', fields);
@@ -73,13 +65,24 @@ beforeAll(async () => {
 });
 
 describe('GET /groups/<group>/-/epics.csv', () => {
-  it('answers its columns as a dated CSV attachment', async () => {
-    const res = await csvGet('/groups/epcsvacme/-/epics.csv', 'owner');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const today = new Date().toISOString().slice(0, 10);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="epcsvacme-epics-${today}.csv"`);
-    expect(parseCsv(res.body)[0]).toEqual(COLUMNS);
+  itAnswersAsItsList(t, {
+    csvPath: '/groups/epcsvacme/-/epics.csv',
+    restPath: () => `/groups/${gid.acme}/epics`,
+    attachmentName: 'epcsvacme-epics',
+    columns: COLUMNS,
+    queries: [
+      '',
+      '?state=all',
+      '?state=opened&labels=bug&order_by=title&sort=asc',
+      '?state=all&order_by=start_date&sort=desc',
+      '?order_by=updated_at&sort=asc&include_descendant_groups=false',
+      '?search=Alpha',
+    ],
+    column: 'URL',
+    field: 'web_url',
+    missingPath: '/groups/nothing-here/-/epics.csv',
+    publicDownload: { path: '/groups/epcsvopen/-/epics.csv', titles: ['Public epic'] },
+    badFilter: 'order_by',
   });
 
   it("writes each epic's cells as the issue export writes them", async () => {
@@ -113,40 +116,12 @@ describe('GET /groups/<group>/-/epics.csv', () => {
     expect(formula?.Description).toBe("'+1+1");
   });
 
-  it.each([
-    '',
-    '?state=all',
-    '?state=opened&labels=bug&order_by=title&sort=asc',
-    '?state=all&order_by=start_date&sort=desc',
-    '?order_by=updated_at&sort=asc&include_descendant_groups=false',
-    '?search=Alpha',
-  ])('lists what the REST list lists, in its order: %s', async (query) => {
-    const rest = await api('GET', `/groups/${gid.acme}/epics${query}${query ? '&' : '?'}per_page=100`, 'owner');
-    expect(rest.statusCode, rest.body).toBe(200);
-    const rows = await exportRows(`/groups/epcsvacme/-/epics.csv${query}`, 'owner');
-    expect(rows.map((r) => r.URL)).toEqual((rest.json() as Array<{ web_url: string }>).map((e) => e.web_url));
-  });
-
   it('leaves confidential epics out for a Guest, as the list does', async () => {
     const asGuest = await exportRows('/groups/epcsvacme/-/epics.csv', 'guest');
     expect(asGuest.length).toBeGreaterThan(0);
     expect(asGuest.map((r) => r['Epic ID'])).not.toContain(String(secretIid));
     const asOwner = await exportRows('/groups/epcsvacme/-/epics.csv', 'owner');
     expect(asOwner.map((r) => r['Epic ID'])).toContain(String(secretIid));
-  });
-
-  it('is 404 for a group the caller may not see, and works anonymously on a public group', async () => {
-    expect((await csvGet('/groups/epcsvacme/-/epics.csv', 'outsider')).statusCode).toBe(404);
-    expect((await csvGet('/groups/epcsvacme/-/epics.csv')).statusCode).toBe(404);
-    expect((await csvGet('/groups/nothing-here/-/epics.csv', 'owner')).statusCode).toBe(404);
-    const rows = await exportRows('/groups/epcsvopen/-/epics.csv');
-    expect(rows.map((r) => r.Title)).toEqual(['Public epic']);
-  });
-
-  it('refuses a bad filter with a 400 naming it, as the list does', async () => {
-    const res = await csvGet('/groups/epcsvacme/-/epics.csv?order_by=bogus', 'owner');
-    expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('order_by');
   });
 
   it('streams a long list page after page through the keyset cursor', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { expectStatuses } from '../../test/api-client';
+import { expectStatuses, postCreated } from '../../test/api-client';
 import { addGroupMember, createGroup, createToken, createUser } from '../../test/factories';
 import { dig, gql } from '../../test/graphql-client';
 import { useGroupProjectApp } from '../../test/group-project-app';
@@ -234,18 +234,16 @@ describe('the sidebar writes', () => {
   });
 
   it('switches dates between fixed and inherited; inherited names its milestone', async () => {
-    const milestone = await api('POST', `/projects/${ids.project}/milestones`, 'owner', {
+    const milestone = await postCreated(api, `/projects/${ids.project}/milestones`, 'owner', {
       title: 'Sidebar M1',
       start_date: '2026-02-01',
       due_date: '2026-02-28',
     });
-    expect(milestone.statusCode).toBe(201);
-    const issue = await api('POST', `/projects/${ids.project}/issues`, 'owner', {
+    const issue = await postCreated(api, `/projects/${ids.project}/issues`, 'owner', {
       title: 'Dated',
-      milestone_id: milestone.json().id,
+      milestone_id: milestone.id,
     });
-    const link = await api('POST', `/groups/sb/epics/${iid.OPEN}/issues/${issue.json().id}`, 'owner');
-    expect(link.statusCode).toBe(201);
+    await postCreated(api, `/groups/sb/epics/${iid.OPEN}/issues/${issue.id}`, 'owner');
 
     const fixed = await update('owner', {
       startDateIsFixed: true,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { type Created, postCreated } from '../../test/api-client';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { NOT_REPLICATING } from './geo-status.service';
 
@@ -23,9 +24,7 @@ describe('Geo sites', () => {
   });
 
   it('adds, reads, edits and removes sites with GitLab’s fields', async () => {
-    const created = await api('POST', '/geo_nodes', 'admin', primary);
-    expect(created.statusCode, created.body).toBe(201);
-    const site = created.json();
+    const site = await postCreated<Created & { _links: { self: string } }>(api, '/geo_nodes', 'admin', primary);
     expect(site).toMatchObject({
       name: 'London',
       url: 'https://london.example.com/',
@@ -45,9 +44,7 @@ describe('Geo sites', () => {
     expect(site._links.self).toMatch(new RegExp(`/api/v4/geo_nodes/${site.id}$`));
     expect(site.web_edit_url).toMatch(new RegExp(`/admin/geo/sites/${site.id}/edit$`));
 
-    const second = await api('POST', '/geo_sites', 'admin', { ...secondary, selective_sync_namespace_ids: '3,4' });
-    expect(second.statusCode, second.body).toBe(201);
-    const tokyo = second.json();
+    const tokyo = await postCreated(api, '/geo_sites', 'admin', { ...secondary, selective_sync_namespace_ids: '3,4' });
     expect(tokyo).toMatchObject({
       internal_url: 'http://10.0.0.7:3000/',
       primary: false,

@@ -50,6 +50,39 @@ async function allPages<T>(url: string, who: string): Promise<T[]> {
 
 const ms = (value: string | null | undefined) => (value ? new Date(value).getTime() : null);
 
+type Stamped = { created_at: string; updated_at: string; closed_at?: string | null };
+/** The three timestamps as instants, however each side writes them. */
+const stamps = (row: Stamped) => ({
+  created_at: ms(row.created_at),
+  updated_at: ms(row.updated_at),
+  closed_at: ms(row.closed_at),
+});
+
+type Head = Stamped & { title: string; description: string | null; state: string; confidential: boolean };
+/** What every issuable has, as the archive writes it (an empty description is '') and as the API lists it. */
+const head = (row: Head) => ({
+  title: row.title,
+  description: row.description ?? '',
+  state: row.state,
+  confidential: row.confidential,
+  ...stamps(row),
+});
+
+/** Each listed item has an exported twin under `keyOf(item)`, equal field by field as `fields` present them. */
+function expectEachExported<L, E>(
+  listed: readonly L[],
+  exported: ReadonlyMap<string, E>,
+  keyOf: (item: L) => string,
+  fields: { exported: (row: E) => object; listed: (item: L) => object },
+) {
+  for (const item of listed) {
+    const key = keyOf(item);
+    const row = exported.get(key);
+    expect(row, key).toBeDefined();
+    if (row) expect(fields.exported(row), key).toEqual(fields.listed(item));
+  }
+}
+
 type Records = { [K in ArchiveKind]: ArchiveRecords[K][] };
 
 async function exportedRecords(): Promise<Records> {
@@ -147,37 +180,22 @@ describe('group export (POST /groups/:id/export, GET /groups/:id/export/download
     const issues = await allPages<ApiIssue>('/groups/acme/issues?scope=all&state=all', 'owner');
     expect(issues.length).toBeGreaterThan(1000);
     const exported = new Map(r.issues.map((i) => [`${i.project_path}#${i.iid}`, i]));
-    for (const a of issues) {
-      const key = `${projectPath.get(a.project_id)}#${a.iid}`;
-      const e = exported.get(key);
-      expect(e, key).toBeDefined();
-      if (!e) continue;
-      expect(
-        {
-          title: e.title,
-          description: e.description,
-          state: e.state,
-          confidential: e.confidential,
-          discussion_locked: e.discussion_locked,
-          weight: e.weight,
-          due_date: e.due_date,
-          issue_type: e.issue_type,
-          author: e.author,
-          closed_by: e.closed_by,
-          assignees: [...e.assignees].sort(),
-          labels: [...e.labels].sort(),
-          milestone: e.milestone?.iid ?? null,
-          time_estimate: e.time_estimate,
-          created_at: ms(e.created_at),
-          updated_at: ms(e.updated_at),
-          closed_at: ms(e.closed_at),
-        },
-        key,
-      ).toEqual({
-        title: a.title,
-        description: a.description ?? '',
-        state: a.state,
-        confidential: a.confidential,
+    expectEachExported(issues, exported, (a) => `${projectPath.get(a.project_id)}#${a.iid}`, {
+      exported: (e) => ({
+        ...head(e),
+        discussion_locked: e.discussion_locked,
+        weight: e.weight,
+        due_date: e.due_date,
+        issue_type: e.issue_type,
+        author: e.author,
+        closed_by: e.closed_by,
+        assignees: [...e.assignees].sort(),
+        labels: [...e.labels].sort(),
+        milestone: e.milestone?.iid ?? null,
+        time_estimate: e.time_estimate,
+      }),
+      listed: (a) => ({
+        ...head(a),
         discussion_locked: a.discussion_locked ?? false,
         weight: a.weight,
         due_date: a.due_date,
@@ -188,11 +206,8 @@ describe('group export (POST /groups/:id/export, GET /groups/:id/export/download
         labels: [...a.labels].sort(),
         milestone: a.milestone?.iid ?? null,
         time_estimate: a.time_stats.time_estimate,
-        created_at: ms(a.created_at),
-        updated_at: ms(a.updated_at),
-        closed_at: ms(a.closed_at),
-      });
-    }
+      }),
+    });
     // Time spent: the exported time logs add up to each issue's total.
     const spent = new Map<string, number>();
     for (const l of r.timelogs) {
@@ -212,37 +227,22 @@ describe('group export (POST /groups/:id/export, GET /groups/:id/export/download
     }
     const exportedEpics = new Map(r.epics.map((e) => [`${e.group_path}&${e.iid}`, e]));
     expect(r.epics.length).toBe(epics.length);
-    for (const a of epics) {
-      const key = `${groupPaths.get(a.group_id)}&${a.iid}`;
-      const e = exportedEpics.get(key);
-      expect(e, key).toBeDefined();
-      if (!e) continue;
-      expect(
-        {
-          title: e.title,
-          description: e.description,
-          state: e.state,
-          confidential: e.confidential,
-          color: e.color,
-          author: e.author,
-          labels: [...e.labels].sort(),
-          start_date_is_fixed: e.start_date_is_fixed,
-          start_date_fixed: e.start_date_fixed,
-          due_date_is_fixed: e.due_date_is_fixed,
-          due_date_fixed: e.due_date_fixed,
-          start_date: e.start_date,
-          end_date: e.end_date,
-          parent_iid: e.parent?.iid ?? null,
-          created_at: ms(e.created_at),
-          updated_at: ms(e.updated_at),
-          closed_at: ms(e.closed_at),
-        },
-        key,
-      ).toEqual({
-        title: a.title,
-        description: a.description ?? '',
-        state: a.state,
-        confidential: a.confidential,
+    expectEachExported(epics, exportedEpics, (a) => `${groupPaths.get(a.group_id)}&${a.iid}`, {
+      exported: (e) => ({
+        ...head(e),
+        color: e.color,
+        author: e.author,
+        labels: [...e.labels].sort(),
+        start_date_is_fixed: e.start_date_is_fixed,
+        start_date_fixed: e.start_date_fixed,
+        due_date_is_fixed: e.due_date_is_fixed,
+        due_date_fixed: e.due_date_fixed,
+        start_date: e.start_date,
+        end_date: e.end_date,
+        parent_iid: e.parent?.iid ?? null,
+      }),
+      listed: (a) => ({
+        ...head(a),
         color: a.color,
         author: a.author.username,
         labels: [...a.labels].sort(),
@@ -253,11 +253,8 @@ describe('group export (POST /groups/:id/export, GET /groups/:id/export/download
         start_date: a.start_date,
         end_date: a.end_date,
         parent_iid: a.parent_iid,
-        created_at: ms(a.created_at),
-        updated_at: ms(a.updated_at),
-        closed_at: ms(a.closed_at),
-      });
-    }
+      }),
+    });
 
     // Group labels and milestones of the top group.
     const labels = await allPages<{ name: string; color: string; description: string | null; priority: number | null }>(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { postCreated } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
@@ -144,21 +145,20 @@ describe('POST /groups', () => {
   });
 
   it('creates a top-level group; the creator becomes Owner; duplicates are 400', async () => {
-    const res = await api('POST', '/groups', 'stranger', {
+    const mine = await postCreated(api, '/groups', 'stranger', {
       name: 'Mine',
       path: 'mine',
       visibility: 'internal',
       description: 'd',
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({
+    expect(mine).toMatchObject({
       name: 'Mine',
       path: 'mine',
       full_path: 'mine',
       visibility: 'internal',
       parent_id: null,
     });
-    const members = await t.db.selectFrom('group_members').selectAll().where('group_id', '=', res.json().id).execute();
+    const members = await t.db.selectFrom('group_members').selectAll().where('group_id', '=', mine.id).execute();
     expect(members.map((m) => m.access_level)).toEqual([50]);
     const again = await api('POST', '/groups', 'stranger', { name: 'Mine', path: 'MINE' });
     expect(again.statusCode).toBe(400);

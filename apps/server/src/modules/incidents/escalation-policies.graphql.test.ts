@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { dig, gql } from '../../test/graphql-client';
 import { useRestTestApp } from '../../test/rest-test-app';
-import { type SmtpSink, startSmtpSink } from '../../test/smtp-sink';
+import { storedNotes } from '../../test/stored-notes';
+import { useSmtpSink } from '../../test/use-smtp-sink';
 
 /**
  * IE §4 "Escalation paging": a project's escalation policy over GitLab's GraphQL, set on an
  * incident; each rule pages its user (system note, email over real SMTP) when the incident has not
  * reached the rule's status in time, and acknowledging or resolving the incident stops paging.
  */
-let sink: SmtpSink;
 const env: Record<string, string> = { SMTP_POLL_INTERVAL_MS: '50', WEBHOOK_POLL_INTERVAL_MS: '3600000' };
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  env.SMTP_URL = sink.url;
-});
-afterAll(async () => {
-  await sink?.close();
-});
+const sink = useSmtpSink(env);
 
 const t = useRestTestApp({
   prefix: 'esc_',
@@ -83,17 +77,7 @@ const pendingFor = (issueId: number) =>
     .orderBy('r.status')
     .execute();
 
-const systemNotes = async (issueId: number) =>
-  (
-    await t.db
-      .selectFrom('notes')
-      .select('note')
-      .where('noteable_type', '=', 'Issue')
-      .where('noteable_id', '=', issueId)
-      .where('system', '=', true)
-      .orderBy('id')
-      .execute()
-  ).map((n) => n.note);
+const systemNotes = (issueId: number) => storedNotes(t.db, { type: 'Issue', id: issueId }, 'system');
 
 async function newIncident(title: string) {
   const res = await api('POST', `/projects/${projectId}/issues`, 'dev', { title, issue_type: 'incident' });

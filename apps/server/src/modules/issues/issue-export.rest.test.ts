@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { parseCsv } from '../../test/csv-records';
+import { csvDownloads, itAnswersAsItsList } from '../../test/csv-downloads';
 import { createIssuesInBulk } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
@@ -19,7 +19,8 @@ const t = useRestTestApp({
     pub: { path: 'pub', group: 'open', visibility: 20 },
   },
 });
-const { api, tok, uid, pid, gid } = t;
+const { api, uid, pid, gid } = t;
+const { exportRows, expectDatedAttachment, expectListOrder, expectNotFound } = csvDownloads(t);
 
 /** GitLab's `Issues::ExportCsvService` columns, then EE's epic columns (a project in a group). */
 const GITLAB_COLUMNS = [
@@ -46,18 +47,6 @@ const GITLAB_COLUMNS = [
   'Epic ID',
   'Epic Title',
 ];
-
-function csvGet(path: string, who?: string) {
-  return t.app.inject({ method: 'GET', url: path, headers: who ? { 'private-token': tok[who] ?? '' } : {} });
-}
-
-/** The export as objects by header, after checking it answered 200 with the header row. */
-async function exportRows(path: string, who?: string): Promise<Array<Record<string, string>>> {
-  const res = await csvGet(path, who);
-  expect(res.statusCode, res.body).toBe(200);
-  const [header, ...rows] = parseCsv(res.body);
-  return rows.map((r) => Object.fromEntries((header ?? []).map((h, i) => [h, r[i] ?? ''])));
-}
 
 const newIssue = async (projectId: number, fields: Record<string, unknown>) => {
   const res = await api('POST', `/projects/${projectId}/issues`, 'owner', fields);
@@ -99,13 +88,26 @@ beforeAll(async () => {
 });
 
 describe('GET /<project>/-/issues.csv', () => {
-  it("answers GitLab's columns in GitLab's order, as a dated CSV attachment", async () => {
-    const res = await csvGet('/csvacme/web/-/issues.csv', 'owner');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const today = new Date().toISOString().slice(0, 10);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="web-issues-${today}.csv"`);
-    expect(parseCsv(res.body)[0]).toEqual(GITLAB_COLUMNS);
+  itAnswersAsItsList(t, {
+    csvPath: '/csvacme/web/-/issues.csv',
+    restPath: () => `/projects/${pid.web}/issues`,
+    attachmentName: 'web-issues',
+    columns: GITLAB_COLUMNS,
+    queries: [
+      '',
+      '?state=opened&labels=bug&order_by=title&sort=asc',
+      '?order_by=due_date&sort=desc',
+      '?order_by=weight&sort=asc',
+      '?order_by=updated_at&sort=asc&not[labels]=feature',
+      '?order_by=milestone_due&sort=asc',
+      '?order_by=priority',
+      '?search=plus&in=title',
+    ],
+    column: 'Issue ID',
+    field: 'iid',
+    missingPath: '/csvacme/nothing/-/issues.csv',
+    publicDownload: { path: '/csvopen/pub/-/issues.csv', titles: ['Public issue'] },
+    badFilter: 'state',
   });
 
   it("writes each issue's cells as GitLab does", async () => {
@@ -143,22 +145,6 @@ describe('GET /<project>/-/issues.csv', () => {
     expect(plus?.Description).toBe("'@SUM(A1)");
   });
 
-  it.each([
-    '',
-    '?state=opened&labels=bug&order_by=title&sort=asc',
-    '?order_by=due_date&sort=desc',
-    '?order_by=weight&sort=asc',
-    '?order_by=updated_at&sort=asc&not[labels]=feature',
-    '?order_by=milestone_due&sort=asc',
-    '?order_by=priority',
-    '?search=plus&in=title',
-  ])('lists what the REST list lists, in its order: %s', async (query) => {
-    const rest = await api('GET', `/projects/${pid.web}/issues${query}${query ? '&' : '?'}per_page=100`, 'owner');
-    expect(rest.statusCode, rest.body).toBe(200);
-    const rows = await exportRows(`/csvacme/web/-/issues.csv${query}`, 'owner');
-    expect(rows.map((r) => Number(r['Issue ID']))).toEqual((rest.json() as Array<{ iid: number }>).map((i) => i.iid));
-  });
-
   it('leaves confidential issues out for a Guest, as the list does', async () => {
     const asGuest = await exportRows('/csvacme/web/-/issues.csv', 'guest');
     expect(asGuest.map((r) => r['Issue ID'])).not.toContain(String(secretIid));
@@ -166,39 +152,25 @@ describe('GET /<project>/-/issues.csv', () => {
     const asOwner = await exportRows('/csvacme/web/-/issues.csv', 'owner');
     expect(asOwner.map((r) => r['Issue ID'])).toContain(String(secretIid));
   });
-
-  it('is 404 for a project the caller may not see, and works anonymously on a public project', async () => {
-    expect((await csvGet('/csvacme/web/-/issues.csv', 'outsider')).statusCode).toBe(404);
-    expect((await csvGet('/csvacme/web/-/issues.csv')).statusCode).toBe(404);
-    expect((await csvGet('/csvacme/nothing/-/issues.csv', 'owner')).statusCode).toBe(404);
-    const rows = await exportRows('/csvopen/pub/-/issues.csv');
-    expect(rows.map((r) => r.Title)).toEqual(['Public issue']);
-  });
-
-  it('refuses a bad filter with a 400 naming it, as the list does', async () => {
-    const res = await csvGet('/csvacme/web/-/issues.csv?state=bogus', 'owner');
-    expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('state');
-  });
 });
 
 describe('GET /groups/<group>/-/issues.csv', () => {
   it("lists the group's issues as GET /groups/:id/issues does, in its order", async () => {
+    await expectDatedAttachment('/groups/csvacme/-/issues.csv', 'owner', 'csvacme-issues', GITLAB_COLUMNS);
     const query = '?labels=bug&order_by=title&sort=asc';
-    const rest = await api('GET', `/groups/${gid.acme}/issues${query}&per_page=100`, 'owner');
-    const res = await csvGet(`/groups/csvacme/-/issues.csv${query}`, 'owner');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="csvacme-issues-\d{4}-\d\d-\d\d\.csv"$/);
-    const [header, ...rows] = parseCsv(res.body);
-    expect(header).toEqual(GITLAB_COLUMNS);
-    const urls = rows.map((r) => r[3]);
-    expect(urls).toEqual((rest.json() as Array<{ web_url: string }>).map((i) => i.web_url));
-    expect(urls.some((u) => u?.includes('/csvacme/api/-/issues/'))).toBe(true);
+    const csvPath = `/groups/csvacme/-/issues.csv${query}`;
+    const rows = await expectListOrder({
+      restPath: `/groups/${gid.acme}/issues${query}`,
+      csvPath,
+      who: 'owner',
+      column: 'URL',
+      field: 'web_url',
+    });
+    expect(rows.some((r) => r.URL?.includes('/csvacme/api/-/issues/'))).toBe(true);
   });
 
   it('is 404 for a group the caller may not see', async () => {
-    expect((await csvGet('/groups/csvacme/-/issues.csv', 'outsider')).statusCode).toBe(404);
-    expect((await csvGet('/groups/csvacme/-/issues.csv')).statusCode).toBe(404);
+    await expectNotFound('/groups/csvacme/-/issues.csv', ['outsider', undefined]);
   });
 });
 

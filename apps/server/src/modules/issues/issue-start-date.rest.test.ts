@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { type CreatedIssuable, postCreated } from '../../test/api-client';
 import { useGroupProjectApp } from '../../test/group-project-app';
 
 /** An issue's start date (IE §2.1 sidebar): Planner and up set it; never after the due date. */
@@ -13,14 +14,11 @@ const { api } = t;
 
 describe('start_date', () => {
   it('is set on create and update, cleared with null or an empty string, and sent with the issue', async () => {
-    const created = await api('POST', `/projects/${t.projectId}/issues`, 'planner', {
-      title: 'Planned',
-      start_date: '2026-12-01',
-      due_date: '2026-12-10',
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ start_date: '2026-12-01', due_date: '2026-12-10' });
-    const iid = created.json().iid as number;
+    const issues = `/projects/${t.projectId}/issues`;
+    const body = { title: 'Planned', start_date: '2026-12-01', due_date: '2026-12-10' };
+    const created = await postCreated<CreatedIssuable>(api, issues, 'planner', body);
+    expect(created).toMatchObject({ start_date: '2026-12-01', due_date: '2026-12-10' });
+    const iid = created.iid;
     const moved = await api('PUT', `/projects/${t.projectId}/issues/${iid}`, 'planner', { start_date: '2026-12-10' });
     expect(moved.json().start_date).toBe('2026-12-10');
     const cleared = await api('PUT', `/projects/${t.projectId}/issues/${iid}`, 'planner', { start_date: '' });
@@ -58,11 +56,10 @@ describe('start_date', () => {
   });
 
   it("is ignored from a Guest, as GitLab ignores a Guest's planning fields", async () => {
-    const res = await api('POST', `/projects/${t.projectId}/issues`, 'guest', {
+    const mine = await postCreated(api, `/projects/${t.projectId}/issues`, 'guest', {
       title: 'Mine',
       start_date: '2026-12-01',
     });
-    expect(res.statusCode).toBe(201);
-    expect(res.json().start_date).toBeNull();
+    expect(mine.start_date).toBeNull();
   });
 });

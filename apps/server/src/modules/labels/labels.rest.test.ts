@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { expectStatuses } from '../../test/api-client';
+import { expectStatuses, postCreated } from '../../test/api-client';
 import { createToken, createUser } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
@@ -30,13 +30,12 @@ beforeAll(async () => {
 
 describe('labels REST', () => {
   it('creates group and project labels (colour names, text colour, 201)', async () => {
-    const g = await api('POST', `/groups/${gid.acme}/labels`, 'owner', {
+    const g = await postCreated(api, `/groups/${gid.acme}/labels`, 'owner', {
       name: 'bug',
       color: 'red',
       description: '**x**',
     });
-    expect(g.statusCode).toBe(201);
-    expect(g.json()).toMatchObject({
+    expect(g).toMatchObject({
       name: 'bug',
       color: '#ff0000',
       text_color: '#000000',
@@ -48,16 +47,17 @@ describe('labels REST', () => {
       subscribed: false,
       is_project_label: false,
     });
-    const sub = await api('POST', `/groups/lblacme%2Fsub/labels`, 'planner', { name: 'team::web', color: '#FFFF00' });
-    expect(sub.statusCode).toBe(201);
-    expect(sub.json().text_color).toBe('#1F1E24');
-    const p = await api('POST', `/projects/${pid.web}/labels`, 'planner', {
+    const sub = await postCreated(api, `/groups/lblacme%2Fsub/labels`, 'planner', {
+      name: 'team::web',
+      color: '#FFFF00',
+    });
+    expect(sub.text_color).toBe('#1F1E24');
+    const p = await postCreated(api, `/projects/${pid.web}/labels`, 'planner', {
       name: 'frontend',
       color: '#abc',
       priority: 2,
     });
-    expect(p.statusCode).toBe(201);
-    expect(p.json()).toMatchObject({ name: 'frontend', color: '#aabbcc', priority: 2, is_project_label: true });
+    expect(p).toMatchObject({ name: 'frontend', color: '#aabbcc', priority: 2, is_project_label: true });
   });
 
   it('rejects bad input with 400 and duplicates with 409', async () => {

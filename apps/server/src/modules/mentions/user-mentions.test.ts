@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { apiClient } from '../../test/api-client';
+import { apiClient, type CreatedIssuable, postCreated } from '../../test/api-client';
 import { addGroupMembers, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { expectFixedStatements } from '../../test/statement-count';
@@ -46,9 +46,11 @@ beforeAll(async () => {
 
 describe('issue participants', () => {
   it('add who the description and public comments mention; an edit replaces the description’s mentions', async () => {
-    const issue = (
-      await api('POST', `/projects/${projectId}/issues`, 'owner', { title: 'M', description: 'Ask @men_reporter' })
-    ).json() as { iid: number; id: number };
+    const issues = `/projects/${projectId}/issues`;
+    const issue = await postCreated<CreatedIssuable>(api, issues, 'owner', {
+      title: 'M',
+      description: 'Ask @men_reporter',
+    });
     expect(await issueParticipants(issue.iid)).toEqual(['owner', 'reporter']);
     const note = await api('POST', `/projects/${projectId}/issues/${issue.iid}/notes`, 'commenter', {
       body: 'cc @MEN_GUEST and @nobody_here',
@@ -67,13 +69,11 @@ describe('issue participants', () => {
   });
 
   it('leave out mentioned users who may not read a confidential issue, and internal comments’ mentions', async () => {
-    const issue = (
-      await api('POST', `/projects/${projectId}/issues`, 'owner', {
-        title: 'Secret',
-        confidential: true,
-        description: '@men_guest @men_outsider @men_reporter',
-      })
-    ).json() as { iid: number; id: number };
+    const issue = await postCreated<CreatedIssuable>(api, `/projects/${projectId}/issues`, 'owner', {
+      title: 'Secret',
+      confidential: true,
+      description: '@men_guest @men_outsider @men_reporter',
+    });
     // The Guest and the outsider are mentioned (stored) but may not read it: not listed.
     expect(await issueParticipants(issue.iid)).toEqual(['owner', 'reporter']);
     const internal = await api('POST', `/projects/${projectId}/issues/${issue.iid}/notes`, 'reporter', {
@@ -94,9 +94,10 @@ describe('issue participants', () => {
 
 describe('epic participants', () => {
   it('add who the description and comments mention, only those who may read the epic', async () => {
-    const epic = (
-      await api('POST', `/groups/${groupId}/epics`, 'owner', { title: 'E', description: 'For @men_guest' })
-    ).json() as { iid: number; id: number };
+    const epic = await postCreated<CreatedIssuable>(api, `/groups/${groupId}/epics`, 'owner', {
+      title: 'E',
+      description: 'For @men_guest',
+    });
     expect(await epicParticipants(epic.iid)).toEqual(['guest', 'owner']);
     await api('POST', `/groups/${groupId}/epics/${epic.id}/notes`, 'reporter', { body: '@men_outsider look' });
     // The outsider cannot read the private group's epic.
@@ -112,9 +113,10 @@ describe('epic participants', () => {
 
   it('cost the same statements for 2 or 8 epics’ participants (no N+1)', async () => {
     for (let i = 0; i < 8; i++) {
-      const epic = (
-        await api('POST', `/groups/${groupId}/epics`, 'owner', { title: `Batch ${i}`, description: '@men_reporter' })
-      ).json() as { id: number };
+      const epic = await postCreated<CreatedIssuable>(api, `/groups/${groupId}/epics`, 'owner', {
+        title: `Batch ${i}`,
+        description: '@men_reporter',
+      });
       await api('POST', `/groups/${groupId}/epics/${epic.id}/notes`, 'commenter', { body: '@men_guest' });
     }
     const list = (n: number) =>

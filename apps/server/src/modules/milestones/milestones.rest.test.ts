@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { postCreated } from '../../test/api-client';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 const t = useRestTestApp({
@@ -19,14 +20,13 @@ const titles = (body: { title: string }[]) => body.map((m) => m.title);
 
 describe('milestones REST', () => {
   it('creates project and group milestones with per-container iids', async () => {
-    const a = await api('POST', `/projects/${pid.web}/milestones`, 'planner', {
+    const a = await postCreated(api, `/projects/${pid.web}/milestones`, 'planner', {
       title: 'v1',
       description: 'first',
       start_date: '2020-01-01',
       due_date: '2020-02-01',
     });
-    expect(a.statusCode).toBe(201);
-    expect(a.json()).toMatchObject({
+    expect(a).toMatchObject({
       iid: 1,
       project_id: pid.web,
       title: 'v1',
@@ -37,15 +37,13 @@ describe('milestones REST', () => {
       expired: true,
       web_url: 'http://localhost:3000/msacme/sub/web/-/milestones/1',
     });
-    expect(a.json().group_id).toBeUndefined();
+    expect(a.group_id).toBeUndefined();
     const b = await api('POST', `/projects/${pid.web}/milestones`, 'planner', {
       title: 'v2',
       due_date: '2999-01-01',
     });
     expect(b.json()).toMatchObject({ iid: 2, expired: false, description: null, start_date: null });
-    const g = await api('POST', `/groups/${gid.acme}/milestones`, 'owner', { title: 'Q1' });
-    expect(g.statusCode).toBe(201);
-    expect(g.json()).toMatchObject({
+    expect(await postCreated(api, `/groups/${gid.acme}/milestones`, 'owner', { title: 'Q1' })).toMatchObject({
       iid: 1,
       group_id: gid.acme,
       web_url: 'http://localhost:3000/groups/msacme/-/milestones/1',

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { openMergeRequest } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { storedNotes } from '../../test/stored-notes';
@@ -73,13 +74,7 @@ describe('issue updates write a system note per changed field', () => {
 
 describe('merge request updates', () => {
   it('reviewers, assignees, labels, lock and title; a draft prefix is a draft note, not a title change', async () => {
-    const made = await api('POST', `/projects/${projectId}/merge_requests`, 'dev', {
-      title: 'Feature',
-      source_branch: 'feature',
-      target_branch: 'main',
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const { iid, id } = made.json() as { iid: number; id: number };
+    const { iid, id } = await openMergeRequest(api, projectId, 'dev', { title: 'Feature', source_branch: 'feature' });
     const url = `/projects/${projectId}/merge_requests/${iid}`;
     await api('PUT', url, 'dev', { title: 'Draft: Feature' });
     await api('PUT', url, 'dev', {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { openMergeRequest } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { storedNotesByIid } from '../../test/stored-notes';
@@ -18,9 +19,7 @@ const mrs = (project = projectId) => `/projects/${project}/merge_requests`;
 let branch = 0;
 async function newMr(title = 'Change', extra: object = {}): Promise<number> {
   branch += 1;
-  const r = await api('POST', mrs(), 'dev', { title, source_branch: `b${branch}`, target_branch: 'main', ...extra });
-  expect(r.statusCode, r.body).toBe(201);
-  return (r.json() as { iid: number }).iid;
+  return (await openMergeRequest(api, projectId, 'dev', { title, source_branch: `b${branch}`, ...extra })).iid;
 }
 interface ShownMr {
   title: string;
@@ -57,12 +56,7 @@ beforeAll(async () => {
   const hidden = await createGroup(t.db, { path: 'mqahidden' });
   secretProjectId = (await createProject(t.db, { namespaceId: hidden.id, path: 'secret' })).id;
   await addGroupMember(t.db, hidden.id, uid.dev as number, AccessLevel.DEVELOPER);
-  const r = await api('POST', mrs(secretProjectId), 'dev', {
-    title: 'hidden',
-    source_branch: 'x',
-    target_branch: 'main',
-  });
-  expect(r.statusCode).toBe(201);
+  await openMergeRequest(api, secretProjectId, 'dev', { title: 'hidden', source_branch: 'x' });
 });
 
 describe('quick actions in merge request comments', () => {

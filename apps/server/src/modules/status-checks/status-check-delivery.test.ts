@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { openMergeRequest } from '../../test/api-client';
 import { useRestTestApp } from '../../test/rest-test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../../test/webhook-receiver';
 import { startStatusCheckWorker } from './status-check-worker';
@@ -53,14 +54,10 @@ async function addCheck(name: string, path: string, secret?: string) {
   return res.json() as { id: number; name: string; external_url: string };
 }
 
-async function openMergeRequest(title: string): Promise<number> {
-  const res = await api('POST', `/projects/${pid.web}/merge_requests`, 'dev', {
-    title,
-    source_branch: `feature-${title.toLowerCase().replace(/\W+/g, '-')}`,
-    target_branch: 'main',
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().iid as number;
+/** A merge request in `web` from a branch named after `title`; its iid. */
+async function openTitled(title: string): Promise<number> {
+  const source_branch = `feature-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (await openMergeRequest(api, pid.web, 'dev', { title, source_branch })).iid;
 }
 
 const statuses = async (iid: number) => {
@@ -83,7 +80,7 @@ describe('status check delivery', () => {
   it('sends the merge request payload with external_approval_rule, signed with X-GitLab-Signature', async () => {
     const signed = await addCheck('Signed', '/signed', SECRET);
     const plain = await addCheck('Plain', '/plain');
-    const iid = await openMergeRequest('Signed payload');
+    const iid = await openTitled('Signed payload');
     await send();
 
     const [got] = receiver.at('/signed');
@@ -131,7 +128,7 @@ describe('status check delivery', () => {
 
   it('goes pending → passed / failed with the service’s answers, and retries only a failed check', async () => {
     const check = await addCheck('Flow', '/flow', SECRET);
-    const iid = await openMergeRequest('Answer flow');
+    const iid = await openTitled('Answer flow');
     await send();
     expect(receiver.at('/flow')).toHaveLength(1);
     expect(await statuses(iid)).toEqual({ Flow: 'pending' });
@@ -181,7 +178,7 @@ describe('status check delivery', () => {
     await setLocalRequests(false);
     let iid = 0;
     try {
-      iid = await openMergeRequest('Blocked at send');
+      iid = await openTitled('Blocked at send');
       await send();
       expect(receiver.at('/guarded')).toHaveLength(0);
       const row = await t.db
@@ -206,7 +203,7 @@ describe('status check delivery', () => {
   it('retries a request the service answered with an error, later, from the outbox', async () => {
     const check = await addCheck('Flaky', '/flaky');
     receiver.answer({ status: 500 });
-    const iid = await openMergeRequest('Flaky service');
+    const iid = await openTitled('Flaky service');
     await send();
     expect(receiver.at('/flaky')).toHaveLength(1);
     const row = await t.db
@@ -236,7 +233,7 @@ describe('status check delivery', () => {
   it('sends each request once when two workers on the database poll at the same time', async () => {
     const check = await addCheck('Shared', '/shared');
     const iids: number[] = [];
-    for (let i = 1; i <= 6; i++) iids.push(await openMergeRequest(`Shared outbox ${i}`));
+    for (let i = 1; i <= 6; i++) iids.push(await openTitled(`Shared outbox ${i}`));
     // A second process's worker: the outbox rows are claimed with FOR UPDATE SKIP LOCKED, nothing in memory.
     const other = startStatusCheckWorker(t.db, { pollIntervalMs: 3_600_000 });
     try {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { expectStatuses } from '../../test/api-client';
+import { expectStatuses, openMergeRequest } from '../../test/api-client';
+import { MEMBER_PER_ROLE } from '../../test/named-namespaces';
 import { useRestTestApp } from '../../test/rest-test-app';
 
 /** IE-83: the external status checks API — settings, a merge request's checks and answers, permissions, bad input. */
@@ -10,16 +11,7 @@ const t = useRestTestApp({
   admins: ['admin'],
   groups: { acme: { path: 'scacme' } },
   projects: {
-    web: {
-      path: 'web',
-      group: 'acme',
-      members: {
-        maint: AccessLevel.MAINTAINER,
-        dev: AccessLevel.DEVELOPER,
-        reporter: AccessLevel.REPORTER,
-        guest: AccessLevel.GUEST,
-      },
-    },
+    web: { path: 'web', group: 'acme', members: MEMBER_PER_ROLE },
     pub: { path: 'pub', group: 'acme', visibility: 20, members: { maint: AccessLevel.MAINTAINER } },
   },
 });
@@ -33,20 +25,8 @@ beforeAll(async () => {
     allow_local_requests_from_web_hooks_and_services: false,
   });
   expect(res.statusCode).toBe(200);
-  const mr = await api('POST', `/projects/${pid.web}/merge_requests`, 'dev', {
-    title: 'Checked',
-    source_branch: 'feature',
-    target_branch: 'main',
-  });
-  expect(mr.statusCode, mr.body).toBe(201);
-  iid = mr.json().iid;
-  const pub = await api('POST', `/projects/${pid.pub}/merge_requests`, 'maint', {
-    title: 'Public',
-    source_branch: 'feature',
-    target_branch: 'main',
-  });
-  expect(pub.statusCode, pub.body).toBe(201);
-  pubIid = pub.json().iid;
+  iid = (await openMergeRequest(api, pid.web, 'dev', { title: 'Checked', source_branch: 'feature' })).iid;
+  pubIid = (await openMergeRequest(api, pid.pub, 'maint', { title: 'Public', source_branch: 'feature' })).iid;
 });
 
 describe('project external status checks', () => {
@@ -118,69 +98,35 @@ describe('project external status checks', () => {
   });
 
   it('answers 400 naming the parameter for bad input', async () => {
-    const cases: Array<[string, string, object | undefined, string]> = [
-      ['POST', checks(), { external_url: 'https://93.184.216.34/a' }, 'name'],
+    type BadCase = [string, string, object | undefined, string];
+    const checkUrl = 'https://93.184.216.34/a';
+    const badCheck = (extra: object, field: string): BadCase => [
+      'POST',
+      checks(),
+      { name: 'x', external_url: checkUrl, ...extra },
+      field,
+    ];
+    const responses = `/projects/${pid.web}/merge_requests/${iid}/status_check_responses`;
+    const answer = { external_status_check_id: 1, sha: 'a'.repeat(40), status: 'passed' };
+    const badAnswer = (change: object, field: string): BadCase => ['POST', responses, { ...answer, ...change }, field];
+    const cases: BadCase[] = [
+      ['POST', checks(), { external_url: checkUrl }, 'name'],
       ['POST', checks(), { name: 'x' }, 'external_url'],
-      ['POST', checks(), { name: 'x'.repeat(256), external_url: 'https://93.184.216.34/a' }, 'name'],
-      ['POST', checks(), { name: 'x', external_url: `https://93.184.216.34/a/${'a'.repeat(2048)}` }, 'external_url'],
-      [
-        'POST',
-        checks(),
-        { name: 'x', external_url: 'https://93.184.216.34/a', shared_secret: 's'.repeat(256) },
-        'shared_secret',
-      ],
-      [
-        'POST',
-        checks(),
-        { name: 'x', external_url: 'https://93.184.216.34/a', protected_branch_ids: [5] },
-        'protected_branch_ids',
-      ],
-      [
-        'POST',
-        checks(),
-        { name: 'x', external_url: 'https://93.184.216.34/a', protected_branch_ids: 'abc' },
-        'protected_branch_ids.0',
-      ],
+      badCheck({ name: 'x'.repeat(256) }, 'name'),
+      badCheck({ external_url: `${checkUrl}/${'a'.repeat(2048)}` }, 'external_url'),
+      badCheck({ shared_secret: 's'.repeat(256) }, 'shared_secret'),
+      badCheck({ protected_branch_ids: [5] }, 'protected_branch_ids'),
+      badCheck({ protected_branch_ids: 'abc' }, 'protected_branch_ids.0'),
       ['PUT', `${checks()}/abc`, { name: 'x' }, 'check_id'],
       ['PUT', `${checks()}/0`, { name: 'x' }, 'check_id'],
       ['GET', `/projects/${pid.web}/merge_requests/0/status_checks`, undefined, 'merge_request_iid'],
       ['GET', `/projects/${pid.web}/merge_requests/abc/status_checks`, undefined, 'merge_request_iid'],
-      [
-        'POST',
-        `/projects/${pid.web}/merge_requests/${iid}/status_check_responses`,
-        { sha: 'a'.repeat(40), status: 'passed' },
-        'external_status_check_id',
-      ],
-      [
-        'POST',
-        `/projects/${pid.web}/merge_requests/${iid}/status_check_responses`,
-        { external_status_check_id: 1, status: 'passed' },
-        'sha',
-      ],
-      [
-        'POST',
-        `/projects/${pid.web}/merge_requests/${iid}/status_check_responses`,
-        { external_status_check_id: 1, sha: 'z'.repeat(40), status: 'passed' },
-        'sha',
-      ],
-      [
-        'POST',
-        `/projects/${pid.web}/merge_requests/${iid}/status_check_responses`,
-        { external_status_check_id: 1, sha: 'a'.repeat(65), status: 'passed' },
-        'sha',
-      ],
-      [
-        'POST',
-        `/projects/${pid.web}/merge_requests/${iid}/status_check_responses`,
-        { external_status_check_id: 1, sha: 'a'.repeat(40), status: 'approved' },
-        'status',
-      ],
-      [
-        'POST',
-        `/projects/${pid.web}/merge_requests/${iid}/status_check_responses`,
-        { external_status_check_id: -1, sha: 'a'.repeat(40), status: 'passed' },
-        'external_status_check_id',
-      ],
+      badAnswer({ external_status_check_id: undefined }, 'external_status_check_id'),
+      badAnswer({ sha: undefined }, 'sha'),
+      badAnswer({ sha: 'z'.repeat(40) }, 'sha'),
+      badAnswer({ sha: 'a'.repeat(65) }, 'sha'),
+      badAnswer({ status: 'approved' }, 'status'),
+      badAnswer({ external_status_check_id: -1 }, 'external_status_check_id'),
       [
         'POST',
         `/projects/${pid.web}/merge_requests/${iid}/status_checks/x/retry`,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { expectStatuses } from '../../test/api-client';
+import { expectStatuses, openMergeRequest } from '../../test/api-client';
 import { createGroupMembers } from '../../test/factories';
 import { useGroupProjectApp } from '../../test/group-project-app';
 import { expectFixedStatements } from '../../test/statement-count';
@@ -72,13 +72,10 @@ describe('to-do items from mentions', () => {
   });
 
   it('a merge request comment gives the mentioned readers a to-do pointing at the merge request', async () => {
-    const created = await api('POST', `/projects/${t.projectId}/merge_requests`, 'author', {
+    const { iid } = await openMergeRequest(api, t.projectId, 'author', {
       title: 'Review me',
       source_branch: 'review-me',
-      target_branch: 'main',
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const iid = created.json().iid as number;
     const res = await api('POST', `/projects/${t.projectId}/merge_requests/${iid}/notes`, 'author', {
       body: '@todo-dave could you review? cc @todo-outsider',
     });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
+import { openMergeRequest } from '../../test/api-client';
 import { addGroupMember, createGroup, createProject, createToken, createUser } from '../../test/factories';
 import {
   ISSUE_ATTRIBUTE_KEYS,
@@ -195,13 +196,8 @@ describe('webhook deliveries', () => {
       body: 'Inner',
       internal: true,
     });
-    const mr = await api('POST', `/projects/${projectId}/merge_requests`, 'owner', {
-      title: 'Feature',
-      source_branch: 'feature',
-      target_branch: 'main',
-    });
-    expect(mr.statusCode, mr.body).toBe(201);
-    await api('PUT', `/projects/${projectId}/merge_requests/${mr.json().iid}`, 'owner', { state_event: 'close' });
+    const mr = await openMergeRequest(api, projectId, 'owner', { title: 'Feature', source_branch: 'feature' });
+    await api('PUT', `/projects/${projectId}/merge_requests/${mr.iid}`, 'owner', { state_event: 'close' });
     await deliver();
     const plain = receiver.at('/plain');
     const conf = receiver.at('/conf');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
-import { expectStatuses } from '../../test/api-client';
+import { expectStatuses, postCreated } from '../../test/api-client';
 import { createGroup, createGroupMembers, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
@@ -38,7 +38,7 @@ const setLocalRequests = async (on: boolean) => {
 describe('project hooks', () => {
   it('creates, lists, reads, updates and deletes a hook with GitLab fields; the token and secret values are never returned', async () => {
     await setLocalRequests(true);
-    const created = await api('POST', `/projects/${projectId}/hooks`, 'maint', {
+    const hook = await postCreated(api, `/projects/${projectId}/hooks`, 'maint', {
       url: 'http://127.0.0.1:9/{path}',
       name: 'CI',
       description: 'our bot',
@@ -48,8 +48,6 @@ describe('project hooks', () => {
       custom_headers: [{ key: 'X-Custom', value: 'hidden-value' }],
       url_variables: [{ key: 'path', value: 'hook' }],
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const hook = created.json();
     expect(hook).toMatchObject({
       url: 'http://127.0.0.1:9/{path}',
       name: 'CI',
@@ -105,12 +103,11 @@ describe('project hooks', () => {
       ['GET', `/projects/${projectId}/hooks/999999`, 'maint', undefined, 404],
       ['GET', `/groups/${groupId}/hooks/999999`, 'owner', undefined, 404],
     ]);
-    const group = await api('POST', `/groups/${groupId}/hooks`, 'owner', { url, subgroup_events: true });
-    expect(group.statusCode, group.body).toBe(201);
-    expect(group.json()).toMatchObject({ group_id: groupId, subgroup_events: true, member_events: false });
-    expect(group.json()).not.toHaveProperty('project_id');
+    const group = await postCreated(api, `/groups/${groupId}/hooks`, 'owner', { url, subgroup_events: true });
+    expect(group).toMatchObject({ group_id: groupId, subgroup_events: true, member_events: false });
+    expect(group).not.toHaveProperty('project_id');
     // A project's hook is not reachable through the group's path, nor the other way round.
-    expect((await api('GET', `/projects/${projectId}/hooks/${group.json().id}`, 'owner')).statusCode).toBe(404);
+    expect((await api('GET', `/projects/${projectId}/hooks/${group.id}`, 'owner')).statusCode).toBe(404);
   });
 
   it('refuses bad input with a 400 naming the field', async () => {
@@ -150,10 +147,11 @@ describe('project hooks', () => {
       expect(res.json(), url).toEqual({ message: { url: [`is blocked: ${message}`] } });
     }
     await setLocalRequests(true);
-    const allowed = await api('POST', `/projects/${projectId}/hooks`, 'maint', { url: 'http://127.0.0.1:8080/hook' });
-    expect(allowed.statusCode, allowed.body).toBe(201);
+    const allowed = await postCreated(api, `/projects/${projectId}/hooks`, 'maint', {
+      url: 'http://127.0.0.1:8080/hook',
+    });
     await setLocalRequests(false);
-    const moved = await api('PUT', `/projects/${projectId}/hooks/${allowed.json().id}`, 'maint', {
+    const moved = await api('PUT', `/projects/${projectId}/hooks/${allowed.id}`, 'maint', {
       url: 'http://10.1.1.1/',
     });
     expect(moved.statusCode).toBe(422);
