@@ -61,4 +61,29 @@ test('exports the group from its settings and downloads the archive', async ({ b
   await settledScreenshot(page, 'group-export-ready');
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename()).toMatch(/_export\.tar\.gz$/);
+
+  // The archive comes back in as a new group, from Your groups › Import group.
+  await page.goto('/dashboard/groups');
+  await page.getByRole('link', { name: 'Import group' }).click();
+  await expect(page).toHaveURL(/\/groups\/new$/);
+  const form = page.getByRole('form', { name: 'Import group from file' });
+  const copyPath = `${project.groupPath}-copy`;
+  await form.getByLabel('Group name').fill(`${project.groupPath} copy`);
+  await expect(form.getByLabel('Group URL')).toHaveValue(copyPath);
+  await form.getByLabel('Upload file').setInputFiles(await file.path());
+  await settledScreenshot(page, 'group-import-form');
+  await form.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to the group' })).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByText('1 project, 2 issues, 0 epics, 0 comments and system notes imported; 0 records skipped.'),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Imported ${copyPath}` })).toBeVisible();
+  await settledScreenshot(page, 'group-import-finished');
+  await page.getByRole('link', { name: 'Go to the group' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${copyPath}$`));
+  await page.goto(`/groups/${copyPath}/-/issues`);
+  await page.getByRole('link', { name: 'Rotate the keys' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rotate the keys' })).toBeVisible();
+  await expect(page.getByText('Imported', { exact: true })).toBeVisible();
 });

@@ -23,6 +23,7 @@ const NotificationsPage = lazyNamed(() => import('./features/notifications/Notif
 const AdminSettingsPage = lazyNamed(() => import('./features/admin/AdminSettingsPage'), 'AdminSettingsPage');
 const AbuseReportsPage = lazyNamed(() => import('./features/moderation/AbuseReportsPage'), 'AbuseReportsPage');
 const PurchasePage = lazyNamed(() => import('./features/billing/PurchasePage'), 'PurchasePage');
+const ImportGroupPage = lazyNamed(() => import('./features/imports/ImportGroupPage'), 'ImportGroupPage');
 const AdminOrdersPage = lazyNamed(() => import('./features/billing/AdminOrdersPage'), 'AdminOrdersPage');
 const SpamLogsPage = lazyNamed(() => import('./features/moderation/SpamLogsPage'), 'SpamLogsPage');
 const GeoSitesPage = lazyNamed(() => import('./features/geo/GeoSitesPage'), 'GeoSitesPage');
@@ -59,6 +60,7 @@ const adminAbuseReportsRoute = topRoute('/admin/abuse_reports', AbuseReportsPage
 const adminSpamLogsRoute = topRoute('/admin/spam_logs', SpamLogsPage);
 const adminOrdersRoute = topRoute('/admin/subscription_orders', AdminOrdersPage);
 const purchaseRoute = topRoute('/-/subscriptions/new', PurchasePage);
+const importGroupRoute = topRoute('/groups/new', ImportGroupPage);
 const adminGeoSitesRoute = topRoute('/admin/geo/sites', () => <GeoSitesPage />);
 const adminGeoSiteEditRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -93,6 +95,7 @@ export const routeTree = rootRoute.addChildren([
   adminGeoSitesRoute,
   adminGeoSiteEditRoute,
   purchaseRoute,
+  importGroupRoute,
   userProfileRoute,
   // Namespace pages (`/acme/web/-/issues/3`, `/groups/acme/-/epics`), reached through GitLab's URLs.
   ...namespaceRoutes(rootRoute),

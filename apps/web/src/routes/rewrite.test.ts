@@ -38,6 +38,7 @@ describe('GitLab URL ⇄ internal route path', () => {
   it.each([
     ['/'],
     ['/users/sign_in'],
+    ['/groups/new'],
     ['/dashboard/projects'],
     ['/admin/application_settings/general'],
     ['/acme/web/-/issues/abc'],

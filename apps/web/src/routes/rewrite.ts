@@ -26,7 +26,7 @@ export const namespaceToParam = toParam;
 /** The internal pathname for a public one; null when it is not a namespace URL. */
 export function internalPathname(pathname: string): string | null {
   const first = pathname.split('/')[1] ?? '';
-  if (RESERVED.has(first)) return null;
+  if (RESERVED.has(first) || pathname === '/groups/new') return null;
   const parsed = parseResourcePath(pathname);
   switch (parsed.kind) {
     case 'namespace':

@@ -13,6 +13,8 @@ export const RESERVED_TOP_LEVEL_PATHS: ReadonlySet<string> = new Set([
   'explore',
   'groups',
   'help',
+  // `/groups/new` is the Import group page.
+  'new',
   'projects',
   'public',
   'search',

@@ -10,6 +10,7 @@ import { namespaceKeys, useApiList } from '../../lib/queries';
 import { useSession } from '../../lib/session';
 import type { Group, Project } from '../../lib/types';
 import { useLocationInfo, withParams } from '../../lib/useLocationSearch';
+import { buttonClassName } from '../../ui/buttonClassName';
 import { EmptyState } from '../../ui/EmptyState';
 import { PageLinks } from '../../ui/Pagination';
 import { PageSpinner } from '../../ui/Spinner';
@@ -101,6 +102,11 @@ export function DashboardListPage({ kind }: { kind: 'groups' | 'projects' }) {
             />
           </form>
         </search>
+        {user && kind === 'groups' && (
+          <AppLink href="/groups/new" className={buttonClassName('default')}>
+            Import group
+          </AppLink>
+        )}
       </header>
       <nav aria-label="Dashboard lists" className={styles.switcher}>
         <AppLink href="/dashboard/projects" aria-current={kind === 'projects' ? 'page' : undefined}>

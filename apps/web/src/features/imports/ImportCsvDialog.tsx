@@ -8,7 +8,14 @@ import { type Column, Table } from '../../ui/Table';
 import { issueKeys } from '../issues/queries';
 import styles from './ImportCsv.module.css';
 import { ImportProgress } from './ImportProgress';
-import { type CsvPreview, type CsvPreviewRow, type ImportJob, previewCsv, startCsvImport } from './importCsvApi';
+import {
+  type CsvPreview,
+  type CsvPreviewRow,
+  type ImportJob,
+  importJobPath,
+  previewCsv,
+  startCsvImport,
+} from './importCsvApi';
 import { useImportJob } from './useImportJob';
 
 const COLUMNS: Column<CsvPreviewRow>[] = [
@@ -44,7 +51,7 @@ export function ImportCsvDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [started, setStarted] = useState<{ message: string; job: ImportJob } | null>(null);
-  const job = useImportJob(projectPath, started?.job ?? null);
+  const job = useImportJob(started ? importJobPath(projectPath, started.job.id) : undefined, started?.job ?? null);
   const ended = job?.state === 'finished' || job?.state === 'failed';
 
   useEffect(() => {

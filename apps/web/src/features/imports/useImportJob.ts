@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { type ImportJob, importJobPath } from './importCsvApi';
+import type { ImportJob } from './importCsvApi';
 
 /** How often the progress bar asks; unchanged answers are a 304 with no SQL (the live channel says when it changed). */
 const POLL_MS = 1_000;
@@ -11,21 +11,20 @@ const ended = (job: ImportJob | null) => job?.state === 'finished' || job?.state
  * until a progress event (one per committed batch) arrives on the live channel, so the bar moves
  * batch by batch.
  */
-export function useImportJob(projectPath: string, initial: ImportJob | null): ImportJob | null {
+export function useImportJob(jobPath: string | undefined, initial: ImportJob | null): ImportJob | null {
   const [job, setJob] = useState<ImportJob | null>(initial);
-  const id = initial?.id;
   useEffect(() => {
     setJob(initial);
   }, [initial]);
   useEffect(() => {
-    if (id === undefined) return;
+    if (jobPath === undefined) return;
     let etag: string | null = null;
     let timer: number | undefined;
     let stopped = false;
     const controller = new AbortController();
     const poll = async () => {
       try {
-        const response = await fetch(importJobPath(projectPath, id), {
+        const response = await fetch(jobPath, {
           cache: 'no-store',
           credentials: 'same-origin',
           headers: { Accept: 'application/json', ...(etag ? { 'If-None-Match': etag } : {}) },
@@ -50,6 +49,6 @@ export function useImportJob(projectPath: string, initial: ImportJob | null): Im
       window.clearTimeout(timer);
       controller.abort();
     };
-  }, [projectPath, id]);
+  }, [jobPath]);
   return job;
 }
