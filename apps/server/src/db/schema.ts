@@ -38,6 +38,15 @@ export interface AwardEmojiTable {
   updated_at: Generated<Date>;
 }
 
+export interface BulkImportsTable {
+  id: Generated<number>;
+  user_id: number;
+  source_type: Generated<string>;
+  source_url: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface DeploymentApprovalsTable {
   id: Generated<number>;
   deployment_id: number;
@@ -272,6 +281,10 @@ export interface ImportJobsTable {
   finished_at: Date | null;
   updated_at: Generated<Date>;
   source_file: string | null;
+  bulk_import_id: number | null;
+  source_url: string | null;
+  source_full_path: string | null;
+  source_token: string | null;
 }
 
 export interface ImportSourceUsersTable {
@@ -948,6 +961,7 @@ export interface DB {
   application_settings: ApplicationSettingsTable;
   approvals: ApprovalsTable;
   award_emoji: AwardEmojiTable;
+  bulk_imports: BulkImportsTable;
   deployment_approvals: DeploymentApprovalsTable;
   deployments: DeploymentsTable;
   environments: EnvironmentsTable;

@@ -5,7 +5,7 @@ import type { ImportJobsTable } from '../../db/schema';
 import { publishChange } from '../../realtime/change-channel';
 
 export type ImportJobRow = Selectable<ImportJobsTable>;
-export type ImportKind = 'csv_issues' | 'group_archive';
+export type ImportKind = 'csv_issues' | 'group_archive' | 'gitlab_direct_transfer';
 export type Counters = Record<string, KindCounters>;
 
 /** The columns shown about a job (everything but its source). */
@@ -36,7 +36,7 @@ export async function insertImportJob(
   db: Executor,
   job: { kind: ImportKind; createdById: number; sourceName: string } & (
     | { projectId: number; sourceText: string }
-    | { namespaceId: number; sourceFile: string }
+    | { namespaceId: number; sourceFile: string | null }
   ),
 ): Promise<ImportJobSummary> {
   const row = await db
@@ -123,6 +123,7 @@ export async function endImportJob(
       error: error ? error.slice(0, 1000) : null,
       source_text: null,
       source_file: null,
+      source_token: null,
       claimed_by: null,
       heartbeat_at: null,
       finished_at: sql<Date>`now()`,

@@ -71,7 +71,7 @@ export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: R
       return 'failed';
     }
     const actor = await loadActor(db, user, null);
-    source = await importer.open(job, deps.config);
+    source = await importer.open(job, { db, config: deps.config });
     const counters: Counters = { ...((job.counters as Counters | null) ?? {}) };
     for (const [kind, total] of Object.entries(source.totals())) {
       counters[kind] = { done: counters[kind]?.done ?? 0, skipped: counters[kind]?.skipped ?? 0, total };

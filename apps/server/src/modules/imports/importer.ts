@@ -1,3 +1,4 @@
+import type { Database } from '../../db/connection';
 import type { InTransaction, ServiceConfig } from '../../service-context';
 import type { ImportJobRow } from './import-jobs';
 
@@ -28,7 +29,7 @@ export interface ImportSource<T = unknown> {
  * report, progress events). `prepare` runs once per batch before the items (a lookup shared by them).
  */
 export interface Importer<T = unknown, Prepared = unknown> {
-  open(job: ImportJobRow, config: ServiceConfig): Promise<ImportSource<T>>;
+  open(job: ImportJobRow, deps: { db: Database; config: ServiceConfig }): Promise<ImportSource<T>>;
   prepare(ctx: InTransaction, job: ImportJobRow, items: SourceItem<T>[]): Promise<Prepared>;
   /** Creates one item through the writers (the change pipeline); throws only on failures that stop the job. */
   importItem(ctx: InTransaction, job: ImportJobRow, item: SourceItem<T>, prepared: Prepared): Promise<ItemOutcome>;

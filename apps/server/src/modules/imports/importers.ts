@@ -1,4 +1,5 @@
 import { csvIssueImporter } from './csv-issue-importer';
+import { fetchSourceArchive } from './direct-transfer/fetch-source-archive';
 import { groupArchiveImporter } from './group-archive/group-archive-importer';
 import type { ImportJobRow, ImportKind } from './import-jobs';
 import type { Importer } from './importer';
@@ -7,6 +8,7 @@ import type { Importer } from './importer';
 const IMPORTERS: Record<ImportKind, Importer> = {
   csv_issues: csvIssueImporter as Importer,
   group_archive: groupArchiveImporter() as Importer,
+  gitlab_direct_transfer: groupArchiveImporter(fetchSourceArchive) as Importer,
 };
 
 export function importerOf(job: ImportJobRow): Importer {

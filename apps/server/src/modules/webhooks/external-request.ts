@@ -3,7 +3,7 @@ import type { Database } from '../../db/connection';
 import type { Executor } from '../../db/executor';
 import { appVersion } from '../../version';
 import { buildMergeRequestPayload } from './hook-data';
-import { postHook } from './hook-http';
+import { openPinned, postHook } from './hook-http';
 import type { Changes } from './hook-payloads';
 import { BlockedUrlError, resolveHookTarget } from './url-blocker';
 import { allowsLocalRequests } from './webhook.service';
@@ -63,6 +63,20 @@ export async function postExternalJson(
       blocked: false,
     };
   }
+}
+
+/**
+ * Opens a GET or POST to a URL a user gave (an import's source instance), under the SSRF rules of
+ * webhooks: refused with a `BlockedUrlError` (its message GitLab's) when the guard says no.
+ */
+export async function openExternalRequest(
+  db: Database,
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+) {
+  const target = await resolveHookTarget(url, await allowsLocalRequests(db));
+  return openPinned(target, method, { 'User-Agent': `GitLab/${appVersion().version}`, ...headers });
 }
 
 /**

@@ -84,3 +84,34 @@ export function postHook(
     request.end(body);
   });
 }
+
+/**
+ * Opens a request to the pinned target and answers the response as a stream (an import's archive
+ * download): the same pinned address, no redirects and TLS checks as `postHook`; the socket may idle
+ * HOOK_TIMEOUT_MS at most, but a long transfer that keeps moving is not cut.
+ */
+export function openPinned(
+  target: PinnedTarget,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+): Promise<http.IncomingMessage> {
+  const { url } = target;
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        method,
+        headers,
+        lookup: pinnedLookup(target),
+        agent: false,
+        timeout: HOOK_TIMEOUT_MS,
+        ...(url.protocol === 'https:' ? { servername: url.hostname } : {}),
+      },
+      resolve,
+    );
+    request.on('timeout', () => request.destroy(new Error('execution expired')));
+    request.on('error', reject);
+    request.end();
+  });
+}

@@ -4,8 +4,10 @@ export {
   buildMergeRequestHookData,
   type ExternalPostResult,
   externalUrlBlockReason,
+  openExternalRequest,
   postExternalJson,
 } from './external-request';
 export type { Changes as HookChanges } from './hook-payloads';
+export { BlockedUrlError } from './url-blocker';
 export { MAX_ATTEMPTS as MAX_DELIVERY_ATTEMPTS, retryDelaySeconds } from './webhook-outbox';
 export { queueWebhookEvent, type WebhookEvent } from './webhook-queue';

@@ -1,5 +1,6 @@
 /**
- * Issue 32's CSV issue import, at every project path depth. The uploads need a multipart file and the
+ * Issue 32's imports: the CSV issue import, at every project path depth, the group import and the
+ * direct transfer. The uploads need a multipart file and the
  * jobs exist only after one, which the matrix's bundles have neither of: who may import (Planner,
  * Developer and up), 404 for Reporters, outsiders and hidden projects, 401 for anonymous callers, and
  * the job views are attacked in modules/imports/import-csv.rest.test.ts.
@@ -12,5 +13,20 @@ export const importOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
   {
     pattern: /^GET \/:s0\/[:s\d/]+-\/import_jobs\/:import_job_id(\/skipped)?$/,
     reason: "an import job's progress and skip report: attacked in modules/imports/import-csv.rest.test.ts",
+  },
+  {
+    pattern: /^POST \/api\/v4\/groups\/import$/,
+    reason:
+      'group import from an archive (a multipart file; signed in, then the rules of a new group): attacked in modules/imports/group-archive/group-import.rest.test.ts',
+  },
+  {
+    pattern: /^GET \/api\/v4\/groups\/:id\/import_jobs\/:import_job_id(\/skipped)?$/,
+    reason:
+      "a group import's progress and report, for the group's owners (404 others): attacked in modules/imports/group-archive/group-import.rest.test.ts",
+  },
+  {
+    pattern: /^(POST|GET) \/api\/v4\/bulk_imports(\/:id(\/entities)?)?$/,
+    reason:
+      "direct transfer from another instance, the caller's own bulk imports only (404 others): attacked in modules/imports/direct-transfer/bulk-imports.rest.test.ts",
   },
 ];

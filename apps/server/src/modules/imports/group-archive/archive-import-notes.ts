@@ -46,7 +46,6 @@ const importedDiscussionId = (discussionId: string, jobId: number) =>
 export async function importNote(a: ArchiveImport, n: NoteRecord): Promise<ItemOutcome> {
   const on = noteableOf(n);
   if (!on) return { skipped: 'the note names neither an issue nor an epic' };
-  const { db } = a.ctx;
   let target: { noteable_id: number; project_id: number | null; group_id: number | null; context: object } | undefined;
   if (on.type === 'Issue') {
     const id = a.id('issues', keys.issue(on.ref));

@@ -1,8 +1,10 @@
 import { directReads } from '../../../db/combined-reads';
+import type { Database } from '../../../db/connection';
 import { withTransaction } from '../../../db/with-transaction';
 import { DomainError } from '../../../errors';
 import { projectReferenceContext } from '../../../markdown/gfm-references';
 import { canGroup } from '../../../policy/abilities';
+import type { ServiceConfig } from '../../../service-context';
 import {
   findGroupRow,
   type GroupRow,
@@ -11,6 +13,7 @@ import {
   type ProjectRow,
   projectRowsByIds,
 } from '../../namespaces';
+import type { ImportJobRow } from '../import-jobs';
 import type { Importer, ItemOutcome, SourceItem } from '../importer';
 import { type ArchiveImport, type Ref, resolveRefs } from './archive-context';
 import { awardRefs, importAward, importNote, noteRefs } from './archive-import-notes';
@@ -92,11 +95,15 @@ const isRefusedRow = (error: unknown) => /^23/.test(String((error as { code?: un
  * the writers: the archive already holds the system notes the writers would add, and an import sends
  * no notifications, to-dos or webhooks for history.
  */
-export function groupArchiveImporter(): Importer<ArchiveSourceItem, ArchiveImport> {
+export function groupArchiveImporter(
+  /** Where the archive comes from when the job does not hold one yet (direct transfer: the source's API). */
+  fetchArchive?: (job: ImportJobRow, deps: { db: Database; config: ServiceConfig }) => Promise<ImportJobRow>,
+): Importer<ArchiveSourceItem, ArchiveImport> {
   const sourceUrls = new Map<number, string>();
   return {
-    async open(job, config) {
-      const source = await openArchiveSource(job, config.files);
+    async open(job, deps) {
+      const withArchive = fetchArchive && !job.source_file ? await fetchArchive(job, deps) : job;
+      const source = await openArchiveSource(withArchive, deps.config.files);
       sourceUrls.set(job.id, source.sourceUrl);
       return {
         ...source,

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { gitlabBoolean } from '../../../rest/params';
+import { pathParam } from '../../namespaces';
+
+const fullPath = z.string().trim().min(1).max(2048);
+
+/** GitLab's `POST /bulk_imports`: the source instance and the groups to bring over (GitLab takes up to 20 a time here). */
+export const bulkImportSchema = z.object({
+  configuration: z.object({
+    url: z
+      .string()
+      .trim()
+      .max(2048)
+      .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL'),
+    access_token: z.string().trim().min(1).max(2048),
+  }),
+  entities: z
+    .array(
+      z.object({
+        source_type: z.literal('group_entity', { error: 'only group_entity is supported' }),
+        source_full_path: fullPath,
+        destination_slug: pathParam.optional(),
+        /** GitLab's older name for the slug. */
+        destination_name: pathParam.optional(),
+        /** The full path of the group to import into; empty for a top-level group. */
+        destination_namespace: z.string().trim().max(2048).default(''),
+        migrate_projects: gitlabBoolean.optional(),
+        migrate_memberships: gitlabBoolean.optional(),
+      }),
+    )
+    .min(1)
+    .max(20),
+});
+export type BulkImportInput = z.infer<typeof bulkImportSchema>;

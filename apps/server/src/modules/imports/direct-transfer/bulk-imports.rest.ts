@@ -1,0 +1,53 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../../context';
+import { requireActor } from '../../../policy/require-actor';
+import { parseInput, parseIntParam, requestParams } from '../../../rest/params';
+import { serviceContext } from '../../../service-context';
+import { presentBulkImport, presentBulkImportEntity } from './bulk-import.presenter';
+import { bulkImportSchema } from './bulk-import-params';
+import { bulkImportEntities, findBulkImport, listBulkImports, startBulkImport } from './bulk-imports.service';
+
+type Params = { id: string };
+/** The bulk imports listed (newest first): GitLab paginates; one page holds a user's recent ones. */
+const LISTED = 100;
+
+/**
+ * GitLab's direct transfer API: `POST /bulk_imports` (201), `GET /bulk_imports`, `GET
+ * /bulk_imports/:id` and `GET /bulk_imports/:id/entities`, each for the user who started it (404 for
+ * anyone else), signed in.
+ */
+export const bulkImportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const db = ctx.database.db;
+
+  app.post('/bulk_imports', async (request, reply) => {
+    requireActor(request.actor);
+    const input = parseInput(bulkImportSchema, requestParams(request));
+    const bulk = await startBulkImport(serviceContext(ctx, request.actor), input);
+    reply.code(201);
+    return presentBulkImport(bulk, await bulkImportEntities(db, [bulk.id]));
+  });
+
+  app.get('/bulk_imports', async (request) => {
+    const rows = await listBulkImports(db, requireActor(request.actor), LISTED);
+    const entities = await bulkImportEntities(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) =>
+      presentBulkImport(
+        row,
+        entities.filter((e) => e.bulk_import_id === row.id),
+      ),
+    );
+  });
+
+  app.get<{ Params: Params }>('/bulk_imports/:id', async (request) => {
+    const row = await findBulkImport(db, requireActor(request.actor), parseIntParam(request.params.id, 'id'));
+    return presentBulkImport(row, await bulkImportEntities(db, [row.id]));
+  });
+
+  app.get<{ Params: Params }>('/bulk_imports/:id/entities', async (request) => {
+    const row = await findBulkImport(db, requireActor(request.actor), parseIntParam(request.params.id, 'id'));
+    return (await bulkImportEntities(db, [row.id])).map(presentBulkImportEntity);
+  });
+};

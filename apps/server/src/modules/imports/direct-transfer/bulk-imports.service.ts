@@ -1,0 +1,115 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../../../db/connection';
+import type { BulkImportsTable } from '../../../db/schema';
+import { withTransaction } from '../../../db/with-transaction';
+import { notFound, unprocessable } from '../../../errors';
+import type { Actor } from '../../../policy/actor';
+import { requireActor } from '../../../policy/require-actor';
+import type { ServiceContext } from '../../../service-context';
+import { createGroup } from '../../groups';
+import { findGroup, fullPathOf } from '../../namespaces';
+import { insertImportJob, JOB_COLUMNS } from '../import-jobs';
+import type { BulkImportInput } from './bulk-import-params';
+import { SourceInstanceError, sourceInstance } from './source-instance';
+
+export type BulkImportRow = Selectable<BulkImportsTable>;
+
+/**
+ * GitLab's direct transfer (`POST /bulk_imports`): checks that the source answers the token for every
+ * group asked for, then makes each destination group (with the rules of any new group) and an import
+ * job for it that the workers run: the source writes an export, the job downloads and imports it.
+ * A source that refuses is a 422 naming why, before anything is made.
+ */
+export async function startBulkImport(ctx: ServiceContext, input: BulkImportInput): Promise<BulkImportRow> {
+  const actor = requireActor(ctx.actor);
+  const { url, access_token: token } = input.configuration;
+  const source = sourceInstance(ctx.db, url, token);
+  const planned = [];
+  for (const entity of input.entities) {
+    let group: { name: string; full_path: string };
+    try {
+      group = await source.group(entity.source_full_path);
+    } catch (error) {
+      if (error instanceof SourceInstanceError) throw unprocessable(error.message);
+      throw error;
+    }
+    const parent = entity.destination_namespace
+      ? await findGroup(ctx.db, actor, { fullPath: entity.destination_namespace })
+      : undefined;
+    const slug = entity.destination_slug ?? entity.destination_name ?? group.full_path.split('/').pop() ?? '';
+    planned.push({ entity, group, parent, slug });
+  }
+  const bulk = await ctx.db
+    .insertInto('bulk_imports')
+    .values({ user_id: actor.id, source_url: url })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  for (const { entity, group, parent, slug } of planned) {
+    const destination = await createGroup(ctx.db, actor, {
+      name: group.name,
+      path: slug,
+      ...(parent ? { parent_id: parent.id } : {}),
+    });
+    await withTransaction(ctx.db, async (trx) => {
+      const job = await insertImportJob(trx, {
+        kind: 'gitlab_direct_transfer',
+        namespaceId: destination.id,
+        createdById: actor.id,
+        sourceName: `${url} ${group.full_path}`.slice(0, 255),
+        sourceFile: null,
+      });
+      await trx
+        .updateTable('import_jobs')
+        .set({
+          bulk_import_id: bulk.id,
+          source_url: url,
+          source_token: token,
+          source_full_path: entity.source_full_path,
+        })
+        .where('id', '=', job.id)
+        .execute();
+    });
+  }
+  return bulk;
+}
+
+/** A bulk import of the user (administrators see every one); 404 otherwise. */
+export async function findBulkImport(db: Database, actor: Actor, id: number): Promise<BulkImportRow> {
+  const row = await db
+    .selectFrom('bulk_imports')
+    .selectAll()
+    .where('id', '=', id)
+    .$if(!actor.admin, (q) => q.where('user_id', '=', actor.id))
+    .executeTakeFirst();
+  if (!row) throw notFound('Bulk import');
+  return row;
+}
+
+export async function listBulkImports(db: Database, actor: Actor, limit: number) {
+  return db
+    .selectFrom('bulk_imports')
+    .selectAll()
+    .where('user_id', '=', actor.id)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The entities (one import job each) of bulk imports, with their destination's path. */
+export async function bulkImportEntities(db: Database, bulkImportIds: number[]) {
+  if (bulkImportIds.length === 0) return [];
+  return db
+    .selectFrom('import_jobs as j')
+    .leftJoin('namespaces as n', 'n.id', 'j.namespace_id')
+    .select([
+      ...JOB_COLUMNS.map((c) => `j.${c}` as const),
+      'j.bulk_import_id',
+      'j.source_full_path',
+      'n.path as destination_slug',
+      'n.name as destination_name',
+      fullPathOf('n.traversal_ids').as('destination_full_path'),
+    ])
+    .where('j.bulk_import_id', 'in', bulkImportIds)
+    .orderBy('j.id')
+    .execute();
+}

@@ -1,0 +1,93 @@
+import { createWriteStream } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import type { Database } from '../../../db/connection';
+import { BlockedUrlError, openExternalRequest } from '../../webhooks';
+
+/** A source instance that cannot be read as asked: the message says why, for the job's error or a 422. */
+export class SourceInstanceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SourceInstanceError';
+  }
+}
+
+/** The JSON answers read from a source are small; anything larger is not what was asked for. */
+const JSON_CAP = 1024 * 1024;
+
+async function readJson(response: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response) {
+    size += (chunk as Buffer).length;
+    if (size > JSON_CAP) throw new SourceInstanceError('the source answered more than 1 MB where JSON was expected');
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Another GitLab-compatible instance's API as GitLab's direct transfer reads it, with the user's
+ * access token: the group, its export (`POST /groups/:id/export`), and the archive once written
+ * (`GET /groups/:id/export/download`, streamed to disk). Every request goes through the webhooks'
+ * SSRF guard: local addresses only when the admin allows local requests.
+ */
+export function sourceInstance(db: Database, baseUrl: string, token: string) {
+  const url = (path: string) => `${baseUrl.replace(/\/+$/, '')}/api/v4${path}`;
+  const headers = { 'PRIVATE-TOKEN': token, Accept: 'application/json' };
+  const group = (fullPath: string) => `/groups/${encodeURIComponent(fullPath)}`;
+  const open = async (method: 'GET' | 'POST', path: string) => {
+    try {
+      return await openExternalRequest(db, url(path), method, headers);
+    } catch (error) {
+      if (error instanceof BlockedUrlError) throw new SourceInstanceError(`URL is blocked: ${error.message}`);
+      throw new SourceInstanceError(
+        `the source instance did not answer: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+  const refused = (status: number, what: string) =>
+    new SourceInstanceError(
+      status === 401
+        ? 'the access token was refused by the source instance'
+        : status === 404 || status === 403
+          ? `${what} was not found on the source instance, or the token may not export it (Owner)`
+          : `the source instance answered ${status} to ${what}`,
+    );
+
+  return {
+    /** The group's name and full path on the source; refused when the token cannot read it. */
+    async group(fullPath: string): Promise<{ name: string; full_path: string }> {
+      const response = await open('GET', group(fullPath));
+      const body = (await readJson(response)) as { name?: unknown; full_path?: unknown } | null;
+      if (response.statusCode !== 200 || typeof body?.name !== 'string') {
+        throw refused(response.statusCode ?? 0, `group ${fullPath}`);
+      }
+      return { name: body.name, full_path: typeof body.full_path === 'string' ? body.full_path : fullPath };
+    },
+    /** Asks the source to write a new export of the group (GitLab answers 202). */
+    async startExport(fullPath: string): Promise<void> {
+      const response = await open('POST', `${group(fullPath)}/export`);
+      response.resume();
+      if (response.statusCode !== 202) throw refused(response.statusCode ?? 0, `the export of ${fullPath}`);
+    },
+    /** Streams the written export to `path`; false while the source has not written it yet. */
+    async download(fullPath: string, path: string): Promise<boolean> {
+      const response = await open('GET', `${group(fullPath)}/export/download`);
+      if (response.statusCode === 404) {
+        response.resume();
+        return false;
+      }
+      if (response.statusCode !== 200) {
+        response.resume();
+        throw refused(response.statusCode ?? 0, `the export of ${fullPath}`);
+      }
+      await pipeline(response, createWriteStream(path, { mode: 0o600 }));
+      return true;
+    },
+  };
+}
