@@ -28,7 +28,12 @@ export {
   projectFullPath,
   taskCompletionStatus,
 } from './issuable-presenter';
-export { listPageOf, registerScopedListRoutes, setListPageHeaders } from './issuable-rest';
+export {
+  listPageOf,
+  registerIssuableCsvExports,
+  registerScopedListRoutes,
+  setListPageHeaders,
+} from './issuable-rest';
 export {
   allOf,
   type IssuableProjectColumns,
