@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { cadenceSchedule } from '../iterations';
 import type { ArchiveRecords } from './archive-records';
 import { type ExportScope, iso, pathOf, queryPages } from './export-scope';
 
@@ -62,12 +63,7 @@ export async function* cadenceRecords(scope: ExportScope): AsyncGenerator<Archiv
         group_path: pathOf(scope.groupPaths, c.group_id) ?? '',
         title: c.title,
         description: c.description,
-        automatic: c.automatic,
-        active: c.active,
-        roll_over: c.roll_over,
-        start_date: c.start_date,
-        duration_in_weeks: c.duration_in_weeks,
-        iterations_in_advance: c.iterations_in_advance,
+        ...cadenceSchedule(c),
         created_at: iso(c.created_at),
         updated_at: iso(c.updated_at),
       };
