@@ -113,6 +113,13 @@ export const issueSource: IssuableSource = { table: 'issues', alias: 'i', readab
 /** How issues are listed (`issuableListReads`): the scope, what the actor may read and the filters, in their order. */
 export const issueLister: IssuableLister<IssueRow, IssueFilters> = {
   source: issueSource,
+  name: 'Issue',
+  byIid: (db, actor, projectId, iid) =>
+    issueQuery(db)
+      .where('i.project_id', '=', projectId)
+      .where('i.iid', '=', iid)
+      .where(issueVisibility(actor))
+      .executeTakeFirst(),
   conditions: (actor, scope, filters) => [
     scopeCondition(scope),
     issueVisibility(actor),

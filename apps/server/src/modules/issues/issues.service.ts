@@ -1,6 +1,5 @@
 import type { Database } from '../../db/connection';
 import type { ListPage } from '../../db/list-page';
-import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import type { IssueSubject, ProjectSubject } from '../../policy/subjects';
 import { issuableListReads } from '../issuables';
@@ -36,15 +35,7 @@ export const issueBatches = issueLists.batches;
 export const countIssues = issueLists.count;
 
 /** One issue by project and iid; 404 `Issue Not Found` when missing or hidden from the actor. */
-export async function findIssue(db: Database, actor: Actor | null, projectId: number, iid: number): Promise<IssueRow> {
-  const row = await issueQuery(db)
-    .where('i.project_id', '=', projectId)
-    .where('i.iid', '=', iid)
-    .where(issueVisibility(actor))
-    .executeTakeFirst();
-  if (!row) throw notFound('Issue');
-  return row;
-}
+export const findIssue = issueLists.find;
 
 /** One issue by its global id number; undefined when missing or hidden from the actor (never told apart). */
 export function findReadableIssueById(db: Database, actor: Actor | null, id: number): Promise<IssueRow | undefined> {

@@ -1,10 +1,6 @@
-import type { Database } from '../../db/connection';
 import type { ListPage } from '../../db/list-page';
-import { notFound } from '../../errors';
-import type { Actor } from '../../policy/actor';
-import { mergeRequestReadable } from '../../policy/sql-scopes';
 import { issuableListReads } from '../issuables';
-import { type MergeRequestRow, mergeRequestLister, mergeRequestQuery } from './mr-query';
+import { mergeRequestLister } from './mr-query';
 
 export type { MergeRequestFilters } from './mr-filters';
 export type { MergeRequestListScope, MergeRequestRow } from './mr-query';
@@ -30,17 +26,4 @@ export const mergeRequestBatches = mergeRequestLists.batches;
 export const countMergeRequests = mergeRequestLists.count;
 
 /** One merge request by project and iid; 404 `Merge Request Not Found` when missing or hidden. */
-export async function findMergeRequest(
-  db: Database,
-  actor: Actor | null,
-  projectId: number,
-  iid: number,
-): Promise<MergeRequestRow> {
-  const row = await mergeRequestQuery(db)
-    .where('mr.project_id', '=', projectId)
-    .where('mr.iid', '=', iid)
-    .where(mergeRequestReadable(actor))
-    .executeTakeFirst();
-  if (!row) throw notFound('Merge Request');
-  return row;
-}
+export const findMergeRequest = mergeRequestLists.find;

@@ -100,6 +100,13 @@ export const mergeRequestSource: IssuableSource = {
 /** How merge requests are listed (`issuableListReads`): the scope, what the actor may read and the filters, in their order. */
 export const mergeRequestLister: IssuableLister<MergeRequestRow, MergeRequestFilters> = {
   source: mergeRequestSource,
+  name: 'Merge Request',
+  byIid: (db, actor, projectId, iid) =>
+    mergeRequestQuery(db)
+      .where('mr.project_id', '=', projectId)
+      .where('mr.iid', '=', iid)
+      .where(mergeRequestReadable(actor))
+      .executeTakeFirst(),
   conditions: (actor, scope, filters) => [
     scopeCondition(scope),
     mergeRequestReadable(actor),
