@@ -8,6 +8,13 @@ export const csvTime = (d: Date | null): string | null => (d ? d.toISOString().s
 
 export const yesNo = (b: boolean): string => (b ? 'Yes' : 'No');
 
+/** GitLab's Labels cell: the titles sorted and comma-joined, empty when there are none. */
+export const labelTitles = (labels: readonly { title: string }[] | undefined): string | null =>
+  (labels ?? [])
+    .map((l) => l.title)
+    .sort()
+    .join(',') || null;
+
 /** GitLab's CsvBuilder `excel_sanitize`: a text cell a spreadsheet would run as a formula gets a leading `'`. */
 const FORMULA_START = /^[=+\-@;\t\r]/;
 

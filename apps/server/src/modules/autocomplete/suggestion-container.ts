@@ -3,7 +3,7 @@ import { badRequest } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import { parseIdOrPath } from '../../rest/params';
 import type { LabelContainer } from '../labels';
-import { findGroup, findProject } from '../namespaces';
+import { findContainer, findGroup, findProject } from '../namespaces';
 
 /** Where suggestions come from: a readable group or project (the same shape labels and milestones use). */
 export type SuggestionContainer = LabelContainer;
@@ -15,9 +15,7 @@ export async function containerFromPath(
   kind: 'group' | 'project',
   fullPath: string,
 ): Promise<SuggestionContainer> {
-  return kind === 'group'
-    ? { kind, group: await findGroup(db, actor, { fullPath }) }
-    : { kind, project: await findProject(db, actor, { fullPath }) };
+  return findContainer(db, actor, kind, { fullPath });
 }
 
 /**

@@ -94,6 +94,22 @@ export async function findDeployment(
   return row;
 }
 
+/** The project's deployment (findDeployment: 404 when missing) and the environment it deploys to. */
+async function deploymentWithEnvironment(
+  db: Executor,
+  actor: Actor | null,
+  project: ProjectRow,
+  deploymentId: number,
+): Promise<{ deployment: DeploymentRow; env: EnvironmentRow }> {
+  const deployment = await findDeployment(db, actor, project, deploymentId);
+  const env = await db
+    .selectFrom('environments')
+    .selectAll()
+    .where('id', '=', deployment.environment_id)
+    .executeTakeFirstOrThrow();
+  return { deployment, env };
+}
+
 export interface NewDeployment {
   environment: string;
   sha: string;
@@ -166,12 +182,7 @@ export async function updateDeploymentStatus(
   status: string,
 ): Promise<DeploymentRow> {
   authorizeOnProject(actor, project, 'write');
-  const deployment = await findDeployment(db, actor, project, deploymentId);
-  const env = await db
-    .selectFrom('environments')
-    .selectAll()
-    .where('id', '=', deployment.environment_id)
-    .executeTakeFirstOrThrow();
+  const { deployment, env } = await deploymentWithEnvironment(db, actor, project, deploymentId);
   const protections = ((await protectionsOfEnvironments(db, project, [env])).get(env.id) ?? []).map(toProtection);
   const summary = approvalSummaryStatus(protections, records(await approvalsOf(db, [deployment.id])));
   const refusal = statusChangeRefusal(deployment.status, status, summary);
@@ -204,12 +215,7 @@ export async function approveDeployment(
   input: ApprovalInput,
 ): Promise<DeploymentApprovalRow> {
   const me = requireActor(actor);
-  const deployment = await findDeployment(db, actor, project, deploymentId);
-  const env = await db
-    .selectFrom('environments')
-    .selectAll()
-    .where('id', '=', deployment.environment_id)
-    .executeTakeFirstOrThrow();
+  const { deployment, env } = await deploymentWithEnvironment(db, actor, project, deploymentId);
   const protected_ = (await protectionsOfEnvironments(db, project, [env])).get(env.id) ?? [];
   const decision = decideApproval({
     user: approverOf(me, project),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
 import { parseIdOrPath, parseInput, requestParams } from '../../rest/params';
-import { findGroup, findProject } from '../namespaces';
+import { findContainer } from '../namespaces';
 import { createProtectedEnvironmentSchema, updateProtectedEnvironmentSchema } from './deployment-params';
 import { presentProtectedEnvironment } from './deployments.presenter';
 import {
@@ -19,16 +19,8 @@ import { deploymentErrorHandler } from './refusal-handler';
 
 type Params = { id: string; name?: string };
 
-async function containerFor(
-  db: Database,
-  request: FastifyRequest,
-  kind: 'project' | 'group',
-): Promise<ProtectionContainer> {
-  const idOrPath = parseIdOrPath((request.params as Params).id);
-  return kind === 'project'
-    ? { kind, project: await findProject(db, request.actor, idOrPath) }
-    : { kind, group: await findGroup(db, request.actor, idOrPath) };
-}
+const containerFor = (db: Database, request: FastifyRequest, kind: 'project' | 'group'): Promise<ProtectionContainer> =>
+  findContainer(db, request.actor, kind, parseIdOrPath((request.params as Params).id));
 
 /** The protected environment's name in the path, URL-decoded (`review%2Fapps`), at most 255 characters. */
 function nameParam(request: FastifyRequest): string {

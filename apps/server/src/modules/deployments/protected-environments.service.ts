@@ -14,7 +14,7 @@ import { groupAccessLevel } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import type { GroupRow, ProjectRow } from '../namespaces';
+import type { NamespaceContainer, ProjectRow } from '../namespaces';
 import { authorizeOnProject } from './deployment-access';
 import type { AccessLevelInput, ApprovalRuleInput } from './deployment-params';
 import type { EnvironmentRow } from './environments.service';
@@ -22,7 +22,7 @@ import type { EnvironmentRow } from './environments.service';
 export type ProtectedEnvironmentRow = Selectable<ProtectedEnvironmentsTable>;
 export type AccessLevelRow = Selectable<ProtectedEnvironmentAccessLevelsTable>;
 
-export type ProtectionContainer = { kind: 'project'; project: ProjectRow } | { kind: 'group'; group: GroupRow };
+export type ProtectionContainer = NamespaceContainer;
 
 /** A protected environment with its deploy access levels and approval rules. */
 export interface ProtectedEnvironment {

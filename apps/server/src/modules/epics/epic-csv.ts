@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
 import { keysetBatches } from '../../db/keyset-batches';
-import { type CsvColumn, type CsvExport, csvTime, yesNo } from '../../lib/csv-export';
+import { type CsvColumn, type CsvExport, csvTime, labelTitles, yesNo } from '../../lib/csv-export';
 import type { Actor } from '../../policy/actor';
 import { fullPathsOfNamespaces, webUrl } from '../namespaces';
 import type { EpicFilters } from './epic-filters';
@@ -55,14 +55,7 @@ function columns(ctx: Pick<AppContext, 'config'>): CsvColumn<EpicRow, EpicCsvDet
     ['Closed At (UTC)', (r) => csvTime(r.closed_at)],
     ['Start Date', (r) => r.start_date],
     ['Due Date', (r) => r.due_date],
-    [
-      'Labels',
-      (r, d) =>
-        (d.labels.get(r.id) ?? [])
-          .map((l) => l.title)
-          .sort()
-          .join(',') || null,
-    ],
+    ['Labels', (r, d) => labelTitles(d.labels.get(r.id))],
     ['Parent', parentReference],
     ['Confidential', (r) => yesNo(r.confidential)],
   ];

@@ -3,6 +3,7 @@ import type { MilestonesTable, UsersTable } from '../../db/schema';
 import type { Actor } from '../../policy/actor';
 import { groupReadable, projectReadable } from '../../policy/sql-scopes';
 import { mentionedUsers } from '../mentions';
+import { explicitSubscriptions } from '../subscriptions';
 import { ancestorLinks } from './epic-hierarchy';
 import { type EpicRow, type Executor, epicSelect, epicVisible } from './epic-query';
 
@@ -123,12 +124,5 @@ export async function subscribedEpics(
   epicIds: readonly number[],
 ): Promise<Map<number, boolean>> {
   if (!actor) return new Map();
-  const rows = await db
-    .selectFrom('subscriptions')
-    .select(['subscribable_id', 'subscribed'])
-    .where('subscribable_type', '=', 'Epic')
-    .where('subscribable_id', 'in', [...epicIds])
-    .where('user_id', '=', actor.id)
-    .execute();
-  return new Map(rows.map((r) => [r.subscribable_id, r.subscribed]));
+  return explicitSubscriptions(db, actor, 'Epic', epicIds);
 }

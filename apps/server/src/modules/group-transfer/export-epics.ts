@@ -1,21 +1,12 @@
 import { sql } from 'kysely';
 import { fullPathOf } from '../namespaces';
 import type { ArchiveRecords } from './archive-records';
-import {
-  EXPORT_BATCH,
-  type ExportScope,
-  groupedBy,
-  iso,
-  isoOrNull,
-  keysetPages,
-  mention,
-  pathOf,
-} from './export-scope';
+import { type ExportScope, groupedBy, iso, isoOrNull, mention, pathOf, queryPages } from './export-scope';
 
 /** Epics of the group and its subgroups, with their parent (by group path and iid) and label titles. */
 export async function* epicRecords(scope: ExportScope): AsyncGenerator<ArchiveRecords['epics']> {
   const { db } = scope;
-  for await (const rows of keysetPages((after) =>
+  for await (const rows of queryPages(
     db
       .selectFrom('epics as e')
       .leftJoin('users as a', 'a.id', 'e.author_id')
@@ -29,11 +20,8 @@ export async function* epicRecords(scope: ExportScope): AsyncGenerator<ArchiveRe
         'p.iid as parent_iid',
         fullPathOf('pg.traversal_ids').as('parent_group_path'),
       ])
-      .where(sql<boolean>`e.group_id IN (${scope.groupIds})`)
-      .where('e.id', '>', after)
-      .orderBy('e.id')
-      .limit(EXPORT_BATCH)
-      .execute(),
+      .where(sql<boolean>`e.group_id IN (${scope.groupIds})`),
+    'e.id',
   )) {
     const labels = await db
       .selectFrom('epic_labels as el')
@@ -81,7 +69,7 @@ export async function* epicRecords(scope: ExportScope): AsyncGenerator<ArchiveRe
 
 /** An epic's issues, where both are in the group. */
 export async function* epicIssueRecords(scope: ExportScope): AsyncGenerator<ArchiveRecords['epic_issues']> {
-  for await (const rows of keysetPages((after) =>
+  for await (const rows of queryPages(
     scope.db
       .selectFrom('epic_issues as ei')
       .innerJoin('epics as e', 'e.id', 'ei.epic_id')
@@ -95,11 +83,8 @@ export async function* epicIssueRecords(scope: ExportScope): AsyncGenerator<Arch
         'i.project_id',
         'i.iid as issue_iid',
       ])
-      .where(sql<boolean>`e.group_id IN (${scope.groupIds}) AND i.project_id IN (${scope.projectIds})`)
-      .where('ei.id', '>', after)
-      .orderBy('ei.id')
-      .limit(EXPORT_BATCH)
-      .execute(),
+      .where(sql<boolean>`e.group_id IN (${scope.groupIds}) AND i.project_id IN (${scope.projectIds})`),
+    'ei.id',
   )) {
     for (const r of rows) {
       yield {

@@ -1,23 +1,14 @@
 import { sql } from 'kysely';
 import { fullPathOf } from '../namespaces';
 import type { ArchiveRecords } from './archive-records';
-import {
-  EXPORT_BATCH,
-  type ExportScope,
-  groupedBy,
-  iso,
-  isoOrNull,
-  keysetPages,
-  mention,
-  pathOf,
-} from './export-scope';
+import { type ExportScope, groupedBy, iso, isoOrNull, mention, pathOf, queryPages } from './export-scope';
 
 type IssueRef = { project_path: string; iid: number };
 
 /** Issues of every kind (issues, tasks, incidents…), each page's assignees and labels in one statement each. */
 export async function* issueRecords(scope: ExportScope): AsyncGenerator<ArchiveRecords['issues']> {
   const { db } = scope;
-  for await (const rows of keysetPages((after) =>
+  for await (const rows of queryPages(
     db
       .selectFrom('issues as i')
       .leftJoin('users as a', 'a.id', 'i.author_id')
@@ -37,11 +28,8 @@ export async function* issueRecords(scope: ExportScope): AsyncGenerator<ArchiveR
         'it.iid as iteration_iid',
         fullPathOf('ig.traversal_ids').as('iteration_group_path'),
       ])
-      .where(sql<boolean>`i.project_id IN (${scope.projectIds})`)
-      .where('i.id', '>', after)
-      .orderBy('i.id')
-      .limit(EXPORT_BATCH)
-      .execute(),
+      .where(sql<boolean>`i.project_id IN (${scope.projectIds})`),
+    'i.id',
   )) {
     const ids = rows.map((r) => r.id);
     const [assignees, labels] = await Promise.all([
@@ -120,7 +108,7 @@ const ref = (scope: ExportScope, projectId: number, iid: number): IssueRef => ({
 export async function* workItemParentLinkRecords(
   scope: ExportScope,
 ): AsyncGenerator<ArchiveRecords['work_item_parent_links']> {
-  for await (const rows of keysetPages((after) =>
+  for await (const rows of queryPages(
     scope.db
       .selectFrom('work_item_parent_links as w')
       .innerJoin('issues as p', 'p.id', 'w.parent_issue_id')
@@ -134,11 +122,8 @@ export async function* workItemParentLinkRecords(
         'c.project_id as child_project_id',
         'c.iid as child_iid',
       ])
-      .where(sql<boolean>`p.project_id IN (${scope.projectIds}) AND c.project_id IN (${scope.projectIds})`)
-      .where('w.id', '>', after)
-      .orderBy('w.id')
-      .limit(EXPORT_BATCH)
-      .execute(),
+      .where(sql<boolean>`p.project_id IN (${scope.projectIds}) AND c.project_id IN (${scope.projectIds})`),
+    'w.id',
   )) {
     for (const w of rows) {
       yield {
@@ -152,7 +137,7 @@ export async function* workItemParentLinkRecords(
 }
 
 export async function* timelogRecords(scope: ExportScope): AsyncGenerator<ArchiveRecords['timelogs']> {
-  for await (const rows of keysetPages((after) =>
+  for await (const rows of queryPages(
     scope.db
       .selectFrom('timelogs as t')
       .innerJoin('issues as i', 'i.id', 't.issue_id')
@@ -168,11 +153,8 @@ export async function* timelogRecords(scope: ExportScope): AsyncGenerator<Archiv
         'i.project_id',
         'i.iid',
       ])
-      .where(sql<boolean>`i.project_id IN (${scope.projectIds})`)
-      .where('t.id', '>', after)
-      .orderBy('t.id')
-      .limit(EXPORT_BATCH)
-      .execute(),
+      .where(sql<boolean>`i.project_id IN (${scope.projectIds})`),
+    't.id',
   )) {
     for (const t of rows) {
       yield {
@@ -189,7 +171,7 @@ export async function* timelogRecords(scope: ExportScope): AsyncGenerator<Archiv
 
 /** Related and blocking links between two issues of the group (links leaving it are not exported). */
 export async function* issueLinkRecords(scope: ExportScope): AsyncGenerator<ArchiveRecords['issue_links']> {
-  for await (const rows of keysetPages((after) =>
+  for await (const rows of queryPages(
     scope.db
       .selectFrom('issue_links as l')
       .innerJoin('issues as s', 's.id', 'l.source_id')
@@ -204,11 +186,8 @@ export async function* issueLinkRecords(scope: ExportScope): AsyncGenerator<Arch
         't.project_id as target_project_id',
         't.iid as target_iid',
       ])
-      .where(sql<boolean>`s.project_id IN (${scope.projectIds}) AND t.project_id IN (${scope.projectIds})`)
-      .where('l.id', '>', after)
-      .orderBy('l.id')
-      .limit(EXPORT_BATCH)
-      .execute(),
+      .where(sql<boolean>`s.project_id IN (${scope.projectIds}) AND t.project_id IN (${scope.projectIds})`),
+    'l.id',
   )) {
     for (const l of rows) {
       yield {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { fullPathOf } from '../namespaces';
 import type { ArchiveRecords } from './archive-records';
-import { EXPORT_BATCH, type ExportScope, iso, keysetPages, mention } from './export-scope';
+import { EXPORT_BATCH, type ExportScope, iso, keysetPages, mention, queryPages } from './export-scope';
 
 /**
  * The group, its subgroups (parents before children) and their projects. Their full paths go into
@@ -51,7 +51,7 @@ export async function* groupRecords(scope: ExportScope): AsyncGenerator<ArchiveR
 }
 
 export async function* projectRecords(scope: ExportScope): AsyncGenerator<ArchiveRecords['projects']> {
-  for await (const rows of keysetPages((after) =>
+  for await (const rows of queryPages(
     scope.db
       .selectFrom('projects as p')
       .select([
@@ -66,11 +66,8 @@ export async function* projectRecords(scope: ExportScope): AsyncGenerator<Archiv
         'p.created_at',
         'p.updated_at',
       ])
-      .where(sql<boolean>`p.id IN (${scope.projectIds})`)
-      .where('p.id', '>', after)
-      .orderBy('p.id')
-      .limit(EXPORT_BATCH)
-      .execute(),
+      .where(sql<boolean>`p.id IN (${scope.projectIds})`),
+    'p.id',
   )) {
     for (const row of rows) {
       const namespacePath = scope.groupPaths.get(row.namespace_id) ?? '';

@@ -1,20 +1,15 @@
 import { sql } from 'kysely';
+import { cadenceSchedule } from '../iterations';
 import type { ArchiveRecords } from './archive-records';
-import { EXPORT_BATCH, type ExportScope, iso, keysetPages, pathOf } from './export-scope';
+import { type ExportScope, iso, pathOf, queryPages } from './export-scope';
 
 const ownedByScope = (scope: ExportScope, alias: string) =>
   sql<boolean>`(${sql.ref(`${alias}.group_id`)} IN (${scope.groupIds}) OR ${sql.ref(`${alias}.project_id`)} IN (${scope.projectIds}))`;
 
 export async function* labelRecords(scope: ExportScope): AsyncGenerator<ArchiveRecords['labels']> {
-  for await (const rows of keysetPages((after) =>
-    scope.db
-      .selectFrom('labels as l')
-      .selectAll('l')
-      .where(ownedByScope(scope, 'l'))
-      .where('l.id', '>', after)
-      .orderBy('l.id')
-      .limit(EXPORT_BATCH)
-      .execute(),
+  for await (const rows of queryPages(
+    scope.db.selectFrom('labels as l').selectAll('l').where(ownedByScope(scope, 'l')),
+    'l.id',
   )) {
     for (const l of rows) {
       yield {
@@ -33,15 +28,9 @@ export async function* labelRecords(scope: ExportScope): AsyncGenerator<ArchiveR
 }
 
 export async function* milestoneRecords(scope: ExportScope): AsyncGenerator<ArchiveRecords['milestones']> {
-  for await (const rows of keysetPages((after) =>
-    scope.db
-      .selectFrom('milestones as m')
-      .selectAll('m')
-      .where(ownedByScope(scope, 'm'))
-      .where('m.id', '>', after)
-      .orderBy('m.id')
-      .limit(EXPORT_BATCH)
-      .execute(),
+  for await (const rows of queryPages(
+    scope.db.selectFrom('milestones as m').selectAll('m').where(ownedByScope(scope, 'm')),
+    'm.id',
   )) {
     for (const m of rows) {
       yield {
@@ -61,15 +50,12 @@ export async function* milestoneRecords(scope: ExportScope): AsyncGenerator<Arch
 }
 
 export async function* cadenceRecords(scope: ExportScope): AsyncGenerator<ArchiveRecords['iterations_cadences']> {
-  for await (const rows of keysetPages((after) =>
+  for await (const rows of queryPages(
     scope.db
       .selectFrom('iterations_cadences as c')
       .selectAll('c')
-      .where(sql<boolean>`c.group_id IN (${scope.groupIds})`)
-      .where('c.id', '>', after)
-      .orderBy('c.id')
-      .limit(EXPORT_BATCH)
-      .execute(),
+      .where(sql<boolean>`c.group_id IN (${scope.groupIds})`),
+    'c.id',
   )) {
     for (const c of rows) {
       yield {
@@ -77,12 +63,7 @@ export async function* cadenceRecords(scope: ExportScope): AsyncGenerator<Archiv
         group_path: pathOf(scope.groupPaths, c.group_id) ?? '',
         title: c.title,
         description: c.description,
-        automatic: c.automatic,
-        active: c.active,
-        roll_over: c.roll_over,
-        start_date: c.start_date,
-        duration_in_weeks: c.duration_in_weeks,
-        iterations_in_advance: c.iterations_in_advance,
+        ...cadenceSchedule(c),
         created_at: iso(c.created_at),
         updated_at: iso(c.updated_at),
       };
@@ -91,15 +72,9 @@ export async function* cadenceRecords(scope: ExportScope): AsyncGenerator<Archiv
 }
 
 export async function* iterationRecords(scope: ExportScope): AsyncGenerator<ArchiveRecords['iterations']> {
-  for await (const rows of keysetPages((after) =>
-    scope.db
-      .selectFrom('iterations as i')
-      .selectAll('i')
-      .where(sql<boolean>`i.group_id IN (${scope.groupIds})`)
-      .where('i.id', '>', after)
-      .orderBy('i.id')
-      .limit(EXPORT_BATCH)
-      .execute(),
+  for await (const rows of queryPages(
+    scope.db.selectFrom('iterations as i').selectAll('i').where(sql<boolean>`i.group_id IN (${scope.groupIds})`),
+    'i.id',
   )) {
     for (const i of rows) {
       yield {

@@ -1,4 +1,4 @@
-import { type RawBuilder, sql, type Transaction } from 'kysely';
+import { type RawBuilder, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { keysetBatches } from '../../db/keyset-batches';
 import type { DB } from '../../db/schema';
 
@@ -43,6 +43,20 @@ export function keysetPages<R extends { id: number }>(page: (after: number) => P
     const last = rows[rows.length - 1];
     return { rows, next: last && rows.length >= EXPORT_BATCH ? last.id : null };
   });
+}
+
+/** `query`'s rows, EXPORT_BATCH at a time in the order of its `id` column (an aliased `x.id`), which it must select as `id`. */
+export function queryPages<D, TB extends keyof D, O extends { id: number }>(
+  query: SelectQueryBuilder<D, TB, O>,
+  id: `${string}.id`,
+): AsyncGenerator<O[]> {
+  return keysetPages((after) =>
+    query
+      .where(sql<boolean>`${sql.ref(id)} > ${after}`)
+      .orderBy(sql.ref(id))
+      .limit(EXPORT_BATCH)
+      .execute(),
+  );
 }
 
 /** A timestamp column as ISO 8601 (PostgreSQL and PGlite both hand `Date`s over). */

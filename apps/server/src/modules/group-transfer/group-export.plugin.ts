@@ -1,14 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
-import fp from 'fastify-plugin';
-import { runsBackgroundWorkers } from '../../config';
-import type { AppContext } from '../../context';
-import { runOutboxWorker } from '../../db/outbox-worker-lifecycle';
+import { type OutboxWorkerHandle, outboxWorkerPlugin } from '../../db/outbox-worker-lifecycle';
 import { appVersion } from '../../version';
 import { startGroupExportWorker } from './group-export-worker';
 
 /** Every worker process writes queued group exports, from the moment the app is ready until it closes. */
-const groupExports: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const worker = runOutboxWorker(app, runsBackgroundWorkers(ctx.config), () =>
+export const groupExportPlugin = outboxWorkerPlugin(
+  { plugin: 'group-exports', decoration: 'groupExportWorker', logAs: 'group export worker' },
+  (ctx, onError) =>
     startGroupExportWorker({
       db: ctx.database.db,
       files: ctx.services.files,
@@ -16,16 +13,12 @@ const groupExports: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx 
       meridianVersion: appVersion().version,
       sendsEmail: ctx.services.mail !== null,
       pollIntervalMs: ctx.config.WEBHOOK_POLL_INTERVAL_MS,
-      onError: (error) => app.log.error({ err: error }, 'group export worker'),
+      onError,
     }),
-  );
-  app.decorate('groupExportWorker', worker);
-};
-
-export const groupExportPlugin = fp(groupExports, { name: 'group-exports' });
+);
 
 declare module 'fastify' {
   interface FastifyInstance {
-    groupExportWorker?: { pollNow: () => Promise<void> };
+    groupExportWorker?: OutboxWorkerHandle;
   }
 }

@@ -57,6 +57,11 @@ async function withRules(db: Executor, policies: EscalationPolicyRow[]): Promise
   return policies.map((p) => ({ ...p, rules: rules.get(p.id) ?? [] }));
 }
 
+async function oneWithRules(db: Executor, policy: EscalationPolicyRow): Promise<EscalationPolicyWithRules> {
+  const [withItsRules] = await withRules(db, [policy]);
+  return withItsRules as EscalationPolicyWithRules;
+}
+
 /** `Project.incidentManagementEscalationPolicies(name:)`: [] for who may not read them. */
 export async function listEscalationPolicies(
   db: Database,
@@ -138,6 +143,15 @@ async function replaceRules(db: Executor, policyId: number, current: EscalationR
   }
 }
 
+/** Policy `id` with its project, for an actor who may administer them; 404 when missing or unreadable. */
+async function policyToAdmin(db: Database, actor: Actor | null, id: number) {
+  const me = requireActor(actor);
+  const found = await findEscalationPolicy(db, me, id);
+  if (!found) throw notFound('Escalation policy');
+  assertMayAdmin(me, found.project);
+  return found;
+}
+
 /** `escalationPolicyCreate`: one policy per project, with at least one rule. */
 export async function createEscalationPolicy(
   db: Database,
@@ -161,8 +175,7 @@ export async function createEscalationPolicy(
       .returningAll()
       .executeTakeFirstOrThrow();
     await replaceRules(trx, policy.id, [], rules);
-    const [created] = await withRules(trx, [policy]);
-    return created as EscalationPolicyWithRules;
+    return oneWithRules(trx, policy);
   });
 }
 
@@ -173,10 +186,7 @@ export async function updateEscalationPolicy(
   id: number,
   input: EscalationPolicyUpdate,
 ): Promise<EscalationPolicyWithRules> {
-  const me = requireActor(actor);
-  const found = await findEscalationPolicy(db, me, id);
-  if (!found) throw notFound('Escalation policy');
-  assertMayAdmin(me, found.project);
+  const found = await policyToAdmin(db, actor, id);
   const rules = input.rules != null ? await ruleUserIds(db, found.project, input.rules) : null;
   return withTransaction(db, async (trx) => {
     const policy = await trx
@@ -190,8 +200,7 @@ export async function updateEscalationPolicy(
       .returningAll()
       .executeTakeFirstOrThrow();
     if (rules) await replaceRules(trx, id, found.policy.rules, rules);
-    const [updated] = await withRules(trx, [policy]);
-    return updated as EscalationPolicyWithRules;
+    return oneWithRules(trx, policy);
   });
 }
 
@@ -201,10 +210,7 @@ export async function destroyEscalationPolicy(
   actor: Actor | null,
   id: number,
 ): Promise<EscalationPolicyWithRules> {
-  const me = requireActor(actor);
-  const found = await findEscalationPolicy(db, me, id);
-  if (!found) throw notFound('Escalation policy');
-  assertMayAdmin(me, found.project);
+  const found = await policyToAdmin(db, actor, id);
   await db.deleteFrom('incident_management_escalation_policies').where('id', '=', id).execute();
   return found.policy;
 }

@@ -19,6 +19,7 @@ export {
 export { type IssuableFilterTarget, issuableFilterConditions, labelSql, userIdByName } from './issuable-filter-sql';
 export type { IssuableFilters, Wildcard } from './issuable-filters';
 export { foldAssigneeId, idList, nullableId } from './issuable-input';
+export { type IssuableLister, issuableListReads } from './issuable-list-reads';
 export { isNotNullOrder, issuableOrderBy, listScopeCondition, milestoneDueDate, upvoteCount } from './issuable-order';
 export {
   iso,
@@ -28,7 +29,12 @@ export {
   projectFullPath,
   taskCompletionStatus,
 } from './issuable-presenter';
-export { listPageOf, registerScopedListRoutes, setListPageHeaders } from './issuable-rest';
+export {
+  listPageOf,
+  registerIssuableCsvExports,
+  registerScopedListRoutes,
+  setListPageHeaders,
+} from './issuable-rest';
 export {
   allOf,
   type IssuableProjectColumns,

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/connection';
 import type { ListPage } from '../../db/list-page';
+import { type CsvExport, csvChunks } from '../../lib/csv-export';
+import type { Actor } from '../../policy/actor';
 import type { ListPageOptions } from '../../rest/gitlab-list-params';
 import { setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath } from '../../rest/params';
-import { findGroup, findProject } from '../namespaces';
+import { findGroup, findProject, registerCsvExportRoutes } from '../namespaces';
 import type { IssuableListScope } from './list-issuables';
 
 /** The page a parsed list request asks for: offset pages, or keyset pages after a cursor. */
@@ -47,4 +49,26 @@ export function registerScopedListRoutes(app: FastifyInstance, db: Database, res
   });
 
   app.get(`/${resource}`, async (request, reply) => list(request, reply, { all: true }, null));
+}
+
+/**
+ * "Export as CSV" of an issue or merge request list (`registerCsvExportRoutes`, project and group):
+ * the REST list's query parameters as `filtersOf` parses them (filters and sort, no page), and the
+ * export `exportOf` builds for the list's scope; `inGroup`: the list lives in a group (epics exist).
+ */
+export function registerIssuableCsvExports<F, R, D>(
+  app: FastifyInstance,
+  db: Database,
+  list: string,
+  filtersOf: (query: Record<string, unknown>) => F,
+  exportOf: (actor: Actor | null, scope: IssuableListScope, filters: F, inGroup: boolean) => CsvExport<R, D>,
+): void {
+  const filters = (request: FastifyRequest) => filtersOf(request.query as Record<string, unknown>);
+  registerCsvExportRoutes(app, db, list, {
+    project: (request, project) =>
+      csvChunks(
+        exportOf(request.actor, { projectId: project.id }, filters(request), project.namespace_type === 'Group'),
+      ),
+    group: (request, group) => csvChunks(exportOf(request.actor, { groupId: group.id }, filters(request), true)),
+  });
 }

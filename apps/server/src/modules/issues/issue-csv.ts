@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/connection';
-import { type CsvColumn, type CsvExport, csvTime, yesNo } from '../../lib/csv-export';
+import { type CsvColumn, type CsvExport, csvTime, labelTitles, yesNo } from '../../lib/csv-export';
 import type { Actor } from '../../policy/actor';
 import { projectFullPath } from '../issuables';
 import { webUrl } from '../namespaces';
@@ -51,15 +51,7 @@ function columns(ctx: Pick<AppContext, 'config'>, withEpics: boolean): Column[] 
     ['Closed At (UTC)', (r) => csvTime(r.closed_at)],
     ['Milestone', (r, d) => (r.milestone_id ? (d.milestones.get(r.milestone_id)?.title ?? null) : null)],
     ['Weight', (r) => r.weight],
-    // GitLab sorts the titles and leaves the cell empty when there are none.
-    [
-      'Labels',
-      (r, d) =>
-        (d.labels.get(r.id) ?? [])
-          .map((l) => l.title)
-          .sort()
-          .join(',') || null,
-    ],
+    ['Labels', (r, d) => labelTitles(d.labels.get(r.id))],
     ['Time Estimate', (r) => r.time_estimate],
     ['Time Spent', (r, d) => d.counts.get(r.id)?.total_time_spent ?? 0],
   ];

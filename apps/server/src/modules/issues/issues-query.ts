@@ -5,6 +5,7 @@ import type { Actor } from '../../policy/actor';
 import { issueReadable } from '../../policy/sql-scopes';
 import type { IssuableListScope } from '../issuables';
 import {
+  type IssuableLister,
   type IssuableOrder,
   type IssuableProjectColumns,
   type IssuableSource,
@@ -15,8 +16,10 @@ import {
   listScopeCondition,
   milestoneDueDate,
   type OrderKeyType,
+  orderKeyColumns,
   upvoteCount,
 } from '../issuables';
+import { issueFilterConditions } from './issue-filter-sql';
 import type { IssueFilters, IssueOrderBy } from './issue-filters';
 
 /** An issues row with what policy and presenters need from its project and namespace. */
@@ -106,3 +109,24 @@ export function issueOrder(f: IssueFilters): IssuableOrder {
 
 /** Issues as an issuable list source (modules/issuables). */
 export const issueSource: IssuableSource = { table: 'issues', alias: 'i', readable: issueReadable };
+
+/** How issues are listed (`issuableListReads`): the scope, what the actor may read and the filters, in their order. */
+export const issueLister: IssuableLister<IssueRow, IssueFilters> = {
+  source: issueSource,
+  name: 'Issue',
+  byIid: (db, actor, projectId, iid) =>
+    issueQuery(db)
+      .where('i.project_id', '=', projectId)
+      .where('i.iid', '=', iid)
+      .where(issueVisibility(actor))
+      .executeTakeFirst(),
+  conditions: (actor, scope, filters) => [
+    scopeCondition(scope),
+    issueVisibility(actor),
+    ...issueFilterConditions(actor, filters),
+  ],
+  rows: (db, filters, where) => issueQuery(db).where(where).orderBy(orderByClause(filters)),
+  batch: (db, filters, order, where, limit) =>
+    issueQuery(db).select(orderKeyColumns(order)).where(where).orderBy(orderByClause(filters)).limit(limit).execute(),
+  order: issueOrder,
+};

@@ -1,22 +1,10 @@
 import type { Database } from '../../db/connection';
 import type { ListPage } from '../../db/list-page';
-import { notFound } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import type { IssueSubject, ProjectSubject } from '../../policy/subjects';
-import { countIssuables, type IssuableListResult, issuableBatches, listIssuables, orderKeyColumns } from '../issuables';
+import { issuableListReads } from '../issuables';
 import { type ProjectRow, projectSubject } from '../namespaces';
-import { issueFilterConditions } from './issue-filter-sql';
-import type { IssueFilters } from './issue-filters';
-import {
-  type IssueListScope,
-  type IssueRow,
-  issueOrder,
-  issueQuery,
-  issueSource,
-  issueVisibility,
-  orderByClause,
-  scopeCondition,
-} from './issues-query';
+import { type IssueRow, issueLister, issueQuery, issueVisibility } from './issues-query';
 
 export type { IssueFilters } from './issue-filters';
 export type { IssueListScope, IssueRow } from './issues-query';
@@ -28,75 +16,26 @@ export function projectIssueSubject(project: ProjectRow): ProjectSubject {
   return { ...projectSubject(project), issuesEnabled: project.issues_enabled, archived: project.archived };
 }
 
+const issueLists = issuableListReads(issueLister);
+
 /**
  * Issues visible to the actor in a project, a group (with subgroups) or everywhere, filtered and
  * ordered. Visibility (project readable AND confidentiality) is in the SQL, so `total` never
  * counts hidden issues. Two statements: the page and the count.
  */
-export async function listIssues<D = undefined>(
-  db: Database,
-  actor: Actor | null,
-  scope: IssueListScope,
-  filters: IssueFilters,
-  page: IssuePage,
-  loadDetails?: (rows: IssueRow[]) => Promise<D>,
-): Promise<IssuableListResult<IssueRow, D>> {
-  return listIssuables(
-    db,
-    issueSource,
-    actor,
-    {
-      where: listConditions(actor, scope, filters),
-      rows: (where) => issueQuery(db).where(where).orderBy(orderByClause(filters)),
-      order: filters,
-    },
-    page,
-    loadDetails,
-  );
-}
-
-/** What a list of issues matches: its scope, what the actor may read, and the filters. */
-function listConditions(actor: Actor | null, scope: IssueListScope, filters: IssueFilters) {
-  return [scopeCondition(scope), issueVisibility(actor), ...issueFilterConditions(actor, filters)];
-}
+export const listIssues = issueLists.list;
 
 /**
  * Every issue `listIssues` would list (same scope, visibility, filters and order, no page), read
  * in keyset batches of `batchSize` so a caller streaming them holds one batch at a time.
  */
-export function issueBatches(
-  db: Database,
-  actor: Actor | null,
-  scope: IssueListScope,
-  filters: IssueFilters,
-  batchSize = 500,
-): AsyncGenerator<IssueRow[]> {
-  const order = issueOrder(filters);
-  return issuableBatches(issueSource, order, listConditions(actor, scope, filters), batchSize, (where, limit) =>
-    issueQuery(db).select(orderKeyColumns(order)).where(where).orderBy(orderByClause(filters)).limit(limit).execute(),
-  );
-}
+export const issueBatches = issueLists.batches;
 
 /** How many issues `listIssues` would list in all (capped at COUNT_CAP + 1), without reading a page. */
-export function countIssues(
-  db: Database,
-  actor: Actor | null,
-  scope: IssueListScope,
-  filters: IssueFilters,
-): Promise<number> {
-  return countIssuables(db, issueSource, listConditions(actor, scope, filters));
-}
+export const countIssues = issueLists.count;
 
 /** One issue by project and iid; 404 `Issue Not Found` when missing or hidden from the actor. */
-export async function findIssue(db: Database, actor: Actor | null, projectId: number, iid: number): Promise<IssueRow> {
-  const row = await issueQuery(db)
-    .where('i.project_id', '=', projectId)
-    .where('i.iid', '=', iid)
-    .where(issueVisibility(actor))
-    .executeTakeFirst();
-  if (!row) throw notFound('Issue');
-  return row;
-}
+export const findIssue = issueLists.find;
 
 /** One issue by its global id number; undefined when missing or hidden from the actor (never told apart). */
 export function findReadableIssueById(db: Database, actor: Actor | null, id: number): Promise<IssueRow | undefined> {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { webUrl } from '../namespaces';
+import { cadenceSchedule } from './cadence-schedule';
 import { iterationState, iterationStateCode } from './iteration-state';
 import type { CadenceRow, IterationRow } from './iterations.service';
 
@@ -33,12 +34,7 @@ export function presentCadence(c: CadenceRow) {
     group_id: c.group_id,
     title: c.title,
     description: c.description || null,
-    automatic: c.automatic,
-    active: c.active,
-    roll_over: c.roll_over,
-    start_date: c.start_date,
-    duration_in_weeks: c.duration_in_weeks,
-    iterations_in_advance: c.iterations_in_advance,
+    ...cadenceSchedule(c),
     created_at: c.created_at.toISOString(),
     updated_at: c.updated_at.toISOString(),
   };

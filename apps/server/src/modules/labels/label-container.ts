@@ -3,10 +3,10 @@ import { forbidden } from '../../errors';
 import { canLabel } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import type { GroupSubject, ProjectSubject } from '../../policy/subjects';
-import { type GroupRow, groupSubject, type ProjectRow, projectSubject } from '../namespaces';
+import { groupSubject, type NamespaceContainer, projectSubject } from '../namespaces';
 
 /** Where a label (or milestone) lives, with what the policy needs: a project or a group. */
-export type LabelContainer = { kind: 'project'; project: ProjectRow } | { kind: 'group'; group: GroupRow };
+export type LabelContainer = NamespaceContainer;
 
 export function containerSubject(container: LabelContainer): GroupSubject | ProjectSubject {
   return container.kind === 'project' ? projectSubject(container.project) : groupSubject(container.group);

@@ -6,7 +6,7 @@ import type { Database } from '../../db/connection';
 import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { gitlabBoolean, parseIdOrPath, parseInput, requestParams } from '../../rest/params';
-import { findGroup, findProject } from '../namespaces';
+import { findContainer, findGroup, findProject } from '../namespaces';
 import { setSubscription } from '../subscriptions';
 import type { LabelContainer } from './label-container';
 import { labelExtras } from './label-counts';
@@ -51,13 +51,8 @@ const labelInParams = z
 
 type Params = { id: string; label_id?: string };
 
-async function containerFor(db: Database, request: FastifyRequest, kind: 'project' | 'group'): Promise<LabelContainer> {
-  const { id } = request.params as Params;
-  const idOrPath = parseIdOrPath(id);
-  return kind === 'project'
-    ? { kind, project: await findProject(db, request.actor, idOrPath) }
-    : { kind, group: await findGroup(db, request.actor, idOrPath) };
-}
+const containerFor = (db: Database, request: FastifyRequest, kind: 'project' | 'group'): Promise<LabelContainer> =>
+  findContainer(db, request.actor, kind, parseIdOrPath((request.params as Params).id));
 
 function labelNamedIn(request: FastifyRequest): string {
   const { label_id: labelId, name } = parseInput(labelInParams, requestParams(request));

@@ -1,7 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context';
-import { csvChunks } from '../../lib/csv-export';
-import { registerCsvExportRoutes } from '../namespaces';
+import { registerIssuableCsvExports } from '../issuables';
 import { mergeRequestCsvExport } from './mr-csv';
 import { parseMergeRequestFilters } from './mr-params';
 
@@ -13,18 +12,7 @@ import { parseMergeRequestFilters } from './mr-params';
  */
 export const mergeRequestExportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
-  const filtersOf = (request: FastifyRequest) => parseMergeRequestFilters(request.query as Record<string, unknown>);
-  registerCsvExportRoutes(app, db, 'merge_requests', {
-    project: (request, project) =>
-      csvChunks(
-        mergeRequestCsvExport(ctx, db, request.actor, {
-          scope: { projectId: project.id },
-          filters: filtersOf(request),
-        }),
-      ),
-    group: (request, group) =>
-      csvChunks(
-        mergeRequestCsvExport(ctx, db, request.actor, { scope: { groupId: group.id }, filters: filtersOf(request) }),
-      ),
-  });
+  registerIssuableCsvExports(app, db, 'merge_requests', parseMergeRequestFilters, (actor, scope, filters) =>
+    mergeRequestCsvExport(ctx, db, actor, { scope, filters }),
+  );
 };

@@ -4,6 +4,7 @@ import type { MergeRequestsTable } from '../../db/schema';
 import { mergeRequestReadable } from '../../policy/sql-scopes';
 import type { IssuableListScope } from '../issuables';
 import {
+  type IssuableLister,
   type IssuableOrder,
   type IssuableProjectColumns,
   type IssuableSource,
@@ -14,8 +15,10 @@ import {
   mergeRequestsWithProject,
   milestoneDueDate,
   type OrderKeyType,
+  orderKeyColumns,
   upvoteCount,
 } from '../issuables';
+import { mergeRequestFilterConditions } from './mr-filter-sql';
 import type { MergeRequestFilters, MergeRequestListOrder } from './mr-filters';
 import { reviewStartAt } from './mr-review-time';
 
@@ -92,4 +95,30 @@ export const mergeRequestSource: IssuableSource = {
   table: 'merge_requests',
   alias: 'mr',
   readable: (actor, a) => mergeRequestReadable(actor, { mr: a.i, p: a.p, n: a.n }),
+};
+
+/** How merge requests are listed (`issuableListReads`): the scope, what the actor may read and the filters, in their order. */
+export const mergeRequestLister: IssuableLister<MergeRequestRow, MergeRequestFilters> = {
+  source: mergeRequestSource,
+  name: 'Merge Request',
+  byIid: (db, actor, projectId, iid) =>
+    mergeRequestQuery(db)
+      .where('mr.project_id', '=', projectId)
+      .where('mr.iid', '=', iid)
+      .where(mergeRequestReadable(actor))
+      .executeTakeFirst(),
+  conditions: (actor, scope, filters) => [
+    scopeCondition(scope),
+    mergeRequestReadable(actor),
+    ...mergeRequestFilterConditions(actor, filters),
+  ],
+  rows: (db, filters, where) => mergeRequestQuery(db).where(where).orderBy(orderByClause(filters)),
+  batch: (db, filters, order, where, limit) =>
+    mergeRequestQuery(db)
+      .select(orderKeyColumns(order))
+      .where(where)
+      .orderBy(orderByClause(filters))
+      .limit(limit)
+      .execute(),
+  order: mergeRequestOrder,
 };

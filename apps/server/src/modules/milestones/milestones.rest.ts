@@ -5,7 +5,7 @@ import { requireActor } from '../../policy/require-actor';
 import { pageParams, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { loadIssueDetails, presentIssue } from '../issues';
-import { findGroup, findProject, fullPathsOfNamespaces, projectQuery } from '../namespaces';
+import { findContainer, fullPathsOfNamespaces, projectQuery } from '../namespaces';
 import { listMilestoneIssues } from './milestone-issues';
 import { createMilestoneSchema, listMilestonesSchema, updateMilestoneSchema } from './milestone-params';
 import { presentMilestone, seedPaths } from './milestones.presenter';
@@ -30,16 +30,11 @@ async function projectPaths(db: Database, ids: number[]): Promise<Map<number, st
   return new Map(rows.map((r) => [r.id, r.full_path]));
 }
 
-export async function milestoneContainerFor(
+const milestoneContainerFor = (
   db: Database,
   request: FastifyRequest,
   kind: 'project' | 'group',
-): Promise<MilestoneContainer> {
-  const idOrPath = parseIdOrPath((request.params as Params).id);
-  return kind === 'project'
-    ? { kind, project: await findProject(db, request.actor, idOrPath) }
-    : { kind, group: await findGroup(db, request.actor, idOrPath) };
-}
+): Promise<MilestoneContainer> => findContainer(db, request.actor, kind, parseIdOrPath((request.params as Params).id));
 
 /** GitLab's project and group milestone endpoints. */
 export const milestonesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {

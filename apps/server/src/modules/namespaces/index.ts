@@ -1,6 +1,7 @@
 /** The namespaces module's face: all that code outside it may import (modules/README.md). */
 export { isValidFullPath, MAX_FULL_PATH_LENGTH } from './full-path';
 export type { IdOrPath } from './id-or-path';
+export { findContainer, type NamespaceContainer } from './namespace-container';
 export { registerCsvExportRoutes } from './namespace-csv-routes';
 export {
   findGroup,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/connection';
 import { todayIso } from '../../lib/today';
+import type { Actor } from '../../policy/actor';
 import { sendCsv } from '../../rest/csv-response';
 import type { GroupRow, ProjectRow } from './namespace-lookup.service';
 import { findGroup, findProject } from './namespace-lookup.service';
@@ -21,24 +22,32 @@ export function registerCsvExportRoutes(
   list: string,
   exporters: { project?: Exporter<ProjectRow>; group?: Exporter<GroupRow> },
 ): void {
-  const fileName = (path: string) => `${path}-${list}-${todayIso()}.csv`;
-  const { project: forProject, group: forGroup } = exporters;
-  if (forProject) {
-    for (const route of namespacePathRoutes('project')) {
-      app.get(route.url(`${list}.csv`), async (request, reply) => {
-        const fullPath = route.fullPath(request.params as Record<string, string>);
-        const project = await findProject(db, request.actor, { fullPath });
-        return sendCsv(reply, fileName(project.path), forProject(request, project));
-      });
-    }
+  if (exporters.project) {
+    registerDownloads(
+      app,
+      'project',
+      list,
+      (actor, fullPath) => findProject(db, actor, { fullPath }),
+      exporters.project,
+    );
   }
-  if (forGroup) {
-    for (const route of namespacePathRoutes('group')) {
-      app.get(route.url(`${list}.csv`), async (request, reply) => {
-        const fullPath = route.fullPath(request.params as Record<string, string>);
-        const group = await findGroup(db, request.actor, { fullPath });
-        return sendCsv(reply, fileName(group.path), forGroup(request, group));
-      });
-    }
+  if (exporters.group) {
+    registerDownloads(app, 'group', list, (actor, fullPath) => findGroup(db, actor, { fullPath }), exporters.group);
+  }
+}
+
+/** One list's download at every path depth of a project or group that `find` answers (or 404s). */
+function registerDownloads<N extends { path: string }>(
+  app: FastifyInstance,
+  kind: 'project' | 'group',
+  list: string,
+  find: (actor: Actor | null, fullPath: string) => Promise<N>,
+  exporter: Exporter<N>,
+): void {
+  for (const route of namespacePathRoutes(kind)) {
+    app.get(route.url(`${list}.csv`), async (request, reply) => {
+      const namespace = await find(request.actor, route.fullPath(request.params as Record<string, string>));
+      return sendCsv(reply, `${namespace.path}-${list}-${todayIso()}.csv`, exporter(request, namespace));
+    });
   }
 }

@@ -6,12 +6,11 @@ export {
   assertCanComment,
   epicNoteable,
   epicNoteableByIid,
-  issueNoteable,
   issueNoteableOf,
-  mergeRequestNoteable,
   mergeRequestSubject,
   type Noteable,
   noteableById,
+  projectNoteable,
 } from './noteable';
 export { loadUsers, type UserMap } from './notes.presenter';
 export { canSeeInternal, createNote, deleteNoteById, findNote, type NoteRow } from './notes.service';

@@ -46,15 +46,28 @@ export type Noteable =
       project?: ProjectRow;
     };
 
-/** The issue `iid` of a project, or 404 (project or issue missing or unreadable). */
-export async function issueNoteable(
+/** The issue or merge request `iid` of a project, or 404 (project or item missing or unreadable). */
+export async function projectNoteable(
   db: Database,
   actor: Actor | null,
+  kind: 'issue' | 'merge_request',
   project: IdOrPath,
   iid: number,
 ): Promise<Noteable> {
   const p = await findProject(db, actor, project);
-  return issueNoteableOf(db, await findIssue(db, actor, p.id, iid), p);
+  if (kind === 'issue') return issueNoteableOf(db, await findIssue(db, actor, p.id, iid), p);
+  const row = await findMergeRequest(db, actor, p.id, iid);
+  return {
+    kind: 'merge_request',
+    type: 'MergeRequest',
+    id: row.id,
+    iid: row.iid,
+    projectId: row.project_id,
+    groupId: null,
+    row,
+    subject: mergeRequestSubject(p, row),
+    project: p,
+  };
 }
 
 /** The noteable of an issue row already read through the policy. */
@@ -85,28 +98,6 @@ export function mergeRequestSubject(project: ProjectRow, row: MergeRequestRow): 
     authorId: row.author_id,
     discussionLocked: row.discussion_locked,
     hidden: row.hidden,
-  };
-}
-
-/** The merge request `iid` of a project, or 404 (project or merge request missing or unreadable). */
-export async function mergeRequestNoteable(
-  db: Database,
-  actor: Actor | null,
-  project: IdOrPath,
-  iid: number,
-): Promise<Noteable> {
-  const p = await findProject(db, actor, project);
-  const row = await findMergeRequest(db, actor, p.id, iid);
-  return {
-    kind: 'merge_request',
-    type: 'MergeRequest',
-    id: row.id,
-    iid: row.iid,
-    projectId: row.project_id,
-    groupId: null,
-    row,
-    subject: mergeRequestSubject(p, row),
-    project: p,
   };
 }
 
@@ -183,7 +174,7 @@ export async function noteableById(
         .where('id', '=', id)
         .executeTakeFirst();
       if (!at) throw notFound('Merge Request');
-      return mergeRequestNoteable(db, actor, { id: at.project_id }, at.iid);
+      return projectNoteable(db, actor, 'merge_request', { id: at.project_id }, at.iid);
     }
   }
 }

@@ -20,7 +20,7 @@ import {
   updateDiscussionNoteSchema,
   updateNoteSchema,
 } from './note-params';
-import { epicNoteableById, epicNoteableByIid, issueNoteable, mergeRequestNoteable, type Noteable } from './noteable';
+import { epicNoteableById, epicNoteableByIid, type Noteable, projectNoteable } from './noteable';
 import { loadUsers, presentDiscussion, presentNote } from './notes.presenter';
 import { deleteNote, findNote, listNotes, type NoteRow, updateNote } from './notes.service';
 
@@ -57,18 +57,12 @@ export function noteableFor(
   const container = parseIdOrPath(p.id);
   switch (kind) {
     case 'issue':
-      return issueNoteable(db, request.actor, container, parseIntParam(p.issue_iid, 'issue_iid'));
+    case 'merge_request':
+      return projectNoteable(db, request.actor, kind, container, parseIntParam(p[`${kind}_iid`], `${kind}_iid`));
     case 'epic':
       return epicBy === 'iid'
         ? epicNoteableByIid(db, request.actor, container, parseIntParam(p.epic_iid, 'epic_iid'))
         : epicNoteableById(db, request.actor, container, parseIntParam(p.epic_id, 'epic_id'));
-    case 'merge_request':
-      return mergeRequestNoteable(
-        db,
-        request.actor,
-        container,
-        parseIntParam(p.merge_request_iid, 'merge_request_iid'),
-      );
   }
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { runsBackgroundWorkers } from '../../config';
 import type { AppContext } from '../../context';
-import { runOutboxWorker } from '../../db/outbox-worker-lifecycle';
+import { type OutboxWorkerHandle, runOutboxWorker } from '../../db/outbox-worker-lifecycle';
 import type { CsvExportComposer } from './notification-worker';
 
 /**
@@ -40,6 +40,6 @@ export const notificationMailerPlugin = fp(mailer, { name: 'notification-mailer'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    notificationWorker?: { pollNow: () => Promise<void> };
+    notificationWorker?: OutboxWorkerHandle;
   }
 }

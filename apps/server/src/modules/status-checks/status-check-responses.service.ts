@@ -11,7 +11,7 @@ import { authorizeStatusChecks } from './status-check-access';
 import type { StatusCheckResponseInput } from './status-check-params';
 import { queueStatusCheckRetry } from './status-check-queue';
 import { StatusCheckRefusal } from './status-check-refusal';
-import { findStatusCheck, type StatusCheckRow } from './status-checks.service';
+import { findStatusCheck, listStatusChecks, type StatusCheckRow } from './status-checks.service';
 
 export type StatusCheckResponseRow = Selectable<StatusCheckResponsesTable>;
 
@@ -45,21 +45,13 @@ export async function mergeRequestStatusChecks(
   mr: ReadableMergeRequest,
   page: { page: number; per_page: number },
 ): Promise<{ rows: Array<{ check: StatusCheckRow; status: string }>; total: number }> {
-  authorizeStatusChecks(actor, project, 'use');
-  const base = db.selectFrom('external_status_checks').where('project_id', '=', project.id);
-  const [checks, count, latest] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id')
-      .limit(page.per_page)
-      .offset((page.page - 1) * page.per_page)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [checks, latest] = await Promise.all([
+    listStatusChecks(db, actor, project, page, 'use'),
     latestResponses(db, mr.id),
   ]);
   return {
-    rows: checks.map((check) => ({ check, status: latest.get(check.id)?.status ?? 'pending' })),
-    total: Number(count.n),
+    rows: checks.rows.map((check) => ({ check, status: latest.get(check.id)?.status ?? 'pending' })),
+    total: checks.total,
   };
 }
 

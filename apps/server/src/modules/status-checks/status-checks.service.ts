@@ -7,7 +7,7 @@ import { badRequest, DomainError } from '../../errors';
 import type { Actor } from '../../policy/actor';
 import type { ProjectRow } from '../namespaces';
 import { externalUrlBlockReason } from '../webhooks';
-import { authorizeStatusChecks } from './status-check-access';
+import { authorizeStatusChecks, type StatusCheckAbility } from './status-check-access';
 import type { CreateStatusCheckInput, UpdateStatusCheckInput } from './status-check-params';
 import { invalidStatusCheck } from './status-check-refusal';
 
@@ -16,14 +16,15 @@ export type StatusCheckRow = Selectable<ExternalStatusChecksTable>;
 /** GitLab's answer for a check id that is not one of the project's (ActiveRecord::RecordNotFound). */
 const checkNotFound = () => new DomainError('not_found', '404 Not found');
 
-/** A project's checks, oldest first. */
+/** A project's checks, oldest first: Maintainers manage them, Developers `use` them on a merge request. */
 export async function listStatusChecks(
   db: Database,
   actor: Actor | null,
   project: ProjectRow,
   page: { page: number; per_page: number },
+  ability: StatusCheckAbility = 'manage',
 ): Promise<{ rows: StatusCheckRow[]; total: number }> {
-  authorizeStatusChecks(actor, project, 'manage');
+  authorizeStatusChecks(actor, project, ability);
   const base = db.selectFrom('external_status_checks').where('project_id', '=', project.id);
   const [rows, count] = await Promise.all([
     base

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor';
 import type { Actor } from '../../policy/actor';
 import { mentionedUsers } from '../mentions';
+import { explicitSubscriptions } from './explicit-subscriptions';
 
 /** GitLab lists at most this many participants of one issue. */
 export const ISSUE_PARTICIPANTS_LIMIT = 100;
@@ -42,14 +43,7 @@ export async function subscribedIssues(
   issueIds: readonly number[],
 ): Promise<Map<number, boolean>> {
   if (!actor || issueIds.length === 0) return new Map();
-  const explicit = await db
-    .selectFrom('subscriptions')
-    .select(['subscribable_id', 'subscribed'])
-    .where('subscribable_type', '=', 'Issue')
-    .where('subscribable_id', 'in', [...issueIds])
-    .where('user_id', '=', actor.id)
-    .execute();
-  const answer = new Map(explicit.map((r) => [r.subscribable_id, r.subscribed]));
+  const answer = await explicitSubscriptions(db, actor, 'Issue', issueIds);
   const implicit = issueIds.filter((id) => !answer.has(id));
   for (const id of implicit) answer.set(id, false);
   for (const row of await issueParticipantIds(db, implicit, 2_147_483_647))

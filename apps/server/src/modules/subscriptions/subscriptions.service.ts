@@ -5,6 +5,7 @@ import { requireActor } from '../../policy/require-actor';
 import { activeActorsIn, mentionedUsers, readableBy } from '../mentions';
 import type { UserRow } from '../users';
 import { usersById } from '../users';
+import { explicitSubscriptions } from './explicit-subscriptions';
 
 /** What a user may subscribe to, by GitLab's polymorphic type name. */
 export interface SubscriptionTarget {
@@ -39,14 +40,8 @@ export async function setSubscription(
  */
 export async function isSubscribed(db: Executor, actor: Actor | null, target: SubscriptionTarget): Promise<boolean> {
   if (!actor) return false;
-  const explicit = await db
-    .selectFrom('subscriptions')
-    .select('subscribed')
-    .where('subscribable_type', '=', target.type)
-    .where('subscribable_id', '=', target.id)
-    .where('user_id', '=', actor.id)
-    .executeTakeFirst();
-  if (explicit) return explicit.subscribed;
+  const explicit = (await explicitSubscriptions(db, actor, target.type, [target.id])).get(target.id);
+  if (explicit !== undefined) return explicit;
   const { type, id } = target;
   if (type !== 'Issue' && type !== 'MergeRequest') return false;
   return (await participantIds(db, { type, id })).includes(actor.id);

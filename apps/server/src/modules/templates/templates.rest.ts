@@ -5,7 +5,7 @@ import type { Database } from '../../db/connection';
 import { notFound } from '../../errors';
 import { gitlabId } from '../../rest/gitlab-list-params';
 import { parseIdOrPath, parseInput, requestParams } from '../../rest/params';
-import { findGroup, findProject } from '../namespaces';
+import { findContainer } from '../namespaces';
 import { presentTemplate, presentTemplateSummary } from './templates.presenter';
 import {
   createTemplate,
@@ -38,10 +38,7 @@ async function target(db: Database, request: FastifyRequest, kind: 'project' | '
   const type = issuableTypes[params.type];
   if (!type) throw notFound('Template');
   const idOrPath = parseIdOrPath(params.id);
-  const container: TemplateContainer =
-    kind === 'project'
-      ? { kind, project: await findProject(db, request.actor, idOrPath) }
-      : { kind, group: await findGroup(db, request.actor, idOrPath) };
+  const container: TemplateContainer = await findContainer(db, request.actor, kind, idOrPath);
   return { container, type, name: params.name ?? '' };
 }
 

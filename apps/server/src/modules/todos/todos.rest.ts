@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { requireActor } from '../../policy/require-actor';
 import { setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, parseIntParam } from '../../rest/params';
-import { issueNoteable } from '../notes';
+import { projectNoteable } from '../notes';
 import { listTodosSchema } from './todo-params';
 import { presentTodos } from './todos.presenter';
 import {
@@ -55,7 +55,7 @@ export const todosRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
   app.post<{ Params: IssueParams }>('/projects/:id/issues/:issue_iid/todo', async (request, reply) => {
     requireActor(request.actor);
     const iid = parseIntParam(request.params.issue_iid, 'issue_iid');
-    const issue = await issueNoteable(db, request.actor, parseIdOrPath(request.params.id), iid);
+    const issue = await projectNoteable(db, request.actor, 'issue', parseIdOrPath(request.params.id), iid);
     const { id, created } = await markForLater(db, request.actor, { type: 'Issue', id: issue.id });
     if (!created) return reply.status(304).send();
     return reply.status(201).send(await presentOne(request.actor, id));
