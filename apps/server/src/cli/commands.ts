@@ -124,9 +124,10 @@ ${DATABASE_NOTE}`,
   },
   {
     name: 'import',
-    summary: 'import issues from a CSV file, or a group from an export archive, with a progress bar',
+    summary: 'import issues from a CSV file, or a group from an archive or another instance, with a progress bar',
     usage: `Usage: meridian import csv --file FILE --into GROUP/PROJECT [--user USERNAME]
        meridian import group --file ARCHIVE --path PATH [--name NAME] [--parent GROUP] [--user USERNAME]
+       meridian import gitlab --url URL --token TOKEN --group SOURCE --into DEST [--user USERNAME]
 
 csv: imports the issues of a CSV file as GitLab's CSV import reads it (header row with title and
 description, optional due_date and milestone; comma, semicolon or tab separated; at most 10 MB) into
@@ -138,16 +139,24 @@ projects, members, labels, milestones, iterations, issues, epics, links, notes a
 their iids, authors and dates. People are matched to users here by email, then username; others
 get placeholder users that keep their contributions. USERNAME needs the right to create the group.
 
-Both run the same resumable import job as the web and API: progress on stderr, then what was imported
+gitlab: GitLab's direct transfer: asks the instance at URL (GitLab-compatible: another Meridian)
+for an export of its group SOURCE with TOKEN (an Owner's), downloads it and imports it as the new
+group DEST (a full path: its parent must exist), as the group mode does. URLs on this machine or its
+network need the admin setting allow_local_requests_from_web_hooks_and_services.
+
+All run the same resumable import job as the web and API: progress on stderr, then what was imported
 and the report of what was skipped. Interrupted (Ctrl-C, kill -9), the job is resumed a minute later
 by any server process's import worker (meridian start), without creating anything twice.
 
 Options:
   --file FILE             the CSV file or the archive
-  --into GROUP/PROJECT    csv: the project's full path
+  --into GROUP/PROJECT    csv: the project's full path; gitlab: the new group's full path
   --path PATH             group: the new group's path
   --name NAME             group: the new group's name (default PATH)
   --parent GROUP          group: the full path of the group to import into (default: top level)
+  --url URL               gitlab: the source instance
+  --token TOKEN           gitlab: a personal access token of the source
+  --group SOURCE          gitlab: the group's full path on the source
   --user USERNAME         who imports (and, for csv, authors the issues); default root
   -h, --help              show this help
 

@@ -8,6 +8,7 @@ import type { Database } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { DomainError } from '../errors';
 import {
+  bulkImportSchema,
   claimImportJob,
   importerOf,
   listImportJobSkips,
@@ -15,11 +16,13 @@ import {
   presentImportJob,
   readImportJob,
   runClaimedJob,
+  startBulkImport,
   startCsvImport,
   startGroupImport,
 } from '../modules/imports';
 import { findGroup, findProject } from '../modules/namespaces';
 import { loadActor } from '../policy/load-actor';
+import { parseInput } from '../rest/params';
 import { serviceConfigOf } from '../service-context';
 import { CliError } from './cli-error';
 import { openDatabase } from './open-database';
@@ -118,14 +121,71 @@ export async function importGroupFile(db: Database, config: Config, options: Imp
     throw error;
   }
   const job = await followImportJob(db, config, started.job.id, { progress: options.progress, unit: 'records' });
+  summarizeGroupImport(job, started.group.full_path, options.out);
+  await printSkips(db, job.id, options.out);
+  return job;
+}
+
+function summarizeGroupImport(job: ReturnType<typeof presentImportJob>, fullPath: string, out: (line: string) => void) {
   const count = (kind: string) => job.counters[kind]?.done ?? 0;
   const skipped = Object.values(job.counters).reduce((sum, c) => sum + c.skipped, 0);
-  options.out(
-    `Imported ${started.group.full_path}: ${count('groups')} groups, ${count('projects')} projects, ${count('issues')} issues, ${count('epics')} epics, ${count('notes')} notes; ${skipped} records skipped.`,
+  out(
+    `Imported ${fullPath}: ${count('groups')} groups, ${count('projects')} projects, ${count('issues')} issues, ${count('epics')} epics, ${count('notes')} notes; ${skipped} records skipped.`,
   );
-  const { rows, total } = await listImportJobSkips(db, job.id, { page: 1, per_page: REPORT_ROWS });
-  for (const row of rows) options.out(`  ${row.kind} ${row.source_id}: ${row.reason}`);
-  if (total > rows.length) options.out(`  … and ${total - rows.length} more`);
+}
+
+async function printSkips(db: Database, jobId: number, out: (line: string) => void) {
+  const { rows, total } = await listImportJobSkips(db, jobId, { page: 1, per_page: REPORT_ROWS });
+  for (const row of rows) out(`  ${row.kind} ${row.source_id}: ${row.reason}`);
+  if (total > rows.length) out(`  … and ${total - rows.length} more`);
+}
+
+export interface ImportGitlabOptions {
+  /** The source instance's URL, a token of it that may export the group, and the group there. */
+  url: string;
+  token: string;
+  group: string;
+  /** The new group's full path here: its last segment is the path, the rest the group it goes in. */
+  into: string;
+  user: string;
+  progress?: NodeJS.WritableStream;
+  out: (line: string) => void;
+}
+
+/**
+ * GitLab's direct transfer from the command line: the same bulk import as `POST /bulk_imports`, run
+ * here (the source writes its export, this process downloads and imports it). Answers the job.
+ */
+export async function importGitlabGroup(db: Database, config: Config, options: ImportGitlabOptions) {
+  const actor = await activeActor(db, options.user);
+  const at = options.into.lastIndexOf('/');
+  let jobId: number;
+  try {
+    const input = parseInput(bulkImportSchema, {
+      configuration: { url: options.url, access_token: options.token },
+      entities: [
+        {
+          source_type: 'group_entity',
+          source_full_path: options.group,
+          destination_slug: options.into.slice(at + 1),
+          destination_namespace: at < 0 ? '' : options.into.slice(0, at),
+        },
+      ],
+    });
+    const bulk = await startBulkImport({ db, actor, config: serviceConfigOf(config) }, input);
+    const job = await db
+      .selectFrom('import_jobs')
+      .select('id')
+      .where('bulk_import_id', '=', bulk.id)
+      .executeTakeFirstOrThrow();
+    jobId = job.id;
+  } catch (error) {
+    if (error instanceof DomainError) throw new CliError(`Cannot import ${options.group}: ${error.message}`);
+    throw error;
+  }
+  const job = await followImportJob(db, config, jobId, { progress: options.progress, unit: 'records' });
+  summarizeGroupImport(job, options.into, options.out);
+  await printSkips(db, job.id, options.out);
   return job;
 }
 
@@ -178,7 +238,7 @@ export async function followImportJob(
 /** `meridian import csv …` and `meridian import group …`. */
 export async function runImport(argv: string[], config: Config, out: (line: string) => void = console.log) {
   const [what, ...rest] = argv;
-  if (what !== 'csv' && what !== 'group') throw new CliError(IMPORT_USAGE);
+  if (what !== 'csv' && what !== 'group' && what !== 'gitlab') throw new CliError(IMPORT_USAGE);
   const { values, positionals } = parseArgs({
     args: rest,
     options: {
@@ -187,6 +247,9 @@ export async function runImport(argv: string[], config: Config, out: (line: stri
       path: { type: 'string' },
       name: { type: 'string' },
       parent: { type: 'string' },
+      url: { type: 'string' },
+      token: { type: 'string' },
+      group: { type: 'string' },
       user: { type: 'string', default: 'root' },
     },
     allowPositionals: true,
@@ -194,11 +257,22 @@ export async function runImport(argv: string[], config: Config, out: (line: stri
   if (positionals.length > 0) throw new CliError(`Unexpected argument: ${positionals[0]}`);
   if (what === 'csv' && (!values.file || !values.into)) throw new CliError('Both --file and --into are required.');
   if (what === 'group' && (!values.file || !values.path)) throw new CliError('Both --file and --path are required.');
+  if (what === 'gitlab' && (!values.url || !values.token || !values.group || !values.into)) {
+    throw new CliError('--url, --token, --group and --into are required.');
+  }
   const database = await openDatabase(config);
   try {
     await migrate(database.db);
     const common = { file: values.file as string, user: values.user, progress: process.stderr, out };
     if (what === 'csv') await importCsvFile(database.db, config, { ...common, into: values.into as string });
+    else if (what === 'gitlab')
+      await importGitlabGroup(database.db, config, {
+        ...common,
+        url: values.url as string,
+        token: values.token as string,
+        group: values.group as string,
+        into: values.into as string,
+      });
     else
       await importGroupFile(database.db, config, {
         ...common,
@@ -212,4 +286,5 @@ export async function runImport(argv: string[], config: Config, out: (line: stri
 }
 
 const IMPORT_USAGE = `Usage: meridian import csv --file FILE --into GROUP/PROJECT [--user USERNAME]
-       meridian import group --file ARCHIVE --path PATH [--name NAME] [--parent GROUP] [--user USERNAME]`;
+       meridian import group --file ARCHIVE --path PATH [--name NAME] [--parent GROUP] [--user USERNAME]
+       meridian import gitlab --url URL --token TOKEN --group SOURCE --into DEST [--user USERNAME]`;

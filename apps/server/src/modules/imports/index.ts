@@ -1,5 +1,7 @@
 /** The imports module's face: all that code outside it may import (modules/README.md). */
 
+export { bulkImportSchema } from './direct-transfer/bulk-import-params';
+export { startBulkImport } from './direct-transfer/bulk-imports.service';
 export { startGroupImport } from './group-archive/group-import.service';
 export { presentImportJob } from './import-job.presenter';
 export { claimImportJob, type ImportJobSummary, LEASE_SECONDS } from './import-jobs';

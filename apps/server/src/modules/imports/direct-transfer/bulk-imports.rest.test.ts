@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { importGitlabGroup } from '../../../cli/import';
 import { apiClient, createUsersWithTokens, postCreated } from '../../../test/api-client';
 import { groupPlan, issueHistory } from '../../../test/group-plan';
 import { useTestApp } from '../../../test/use-test-app';
@@ -80,15 +81,15 @@ async function buildSourceGroup() {
 }
 
 let url: string;
+let project: { id: number };
 beforeAll(async () => {
+  ({ project } = await buildSourceGroup());
   await source.app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(source.app.server.address() as AddressInfo).port}`;
 });
 
 describe('direct transfer from another instance (POST /bulk_imports)', () => {
   it('imports a group of a second server and the two APIs show the same plan', async () => {
-    const { project } = await buildSourceGroup();
-
     const res = await destApi('POST', '/bulk_imports', 'owner', {
       configuration: { url, access_token: sourceTok.owner },
       entities: [
@@ -157,6 +158,39 @@ describe('direct transfer from another instance (POST /bulk_imports)', () => {
       );
     }
     expect((await destApi('GET', `/bulk_imports/${bulk.id}`, 'stranger')).statusCode).toBe(404);
+  }, 120_000);
+
+  it('runs from the command line: meridian import gitlab --url --token --group --into', async () => {
+    const lines: string[] = [];
+    let done = false;
+    const imported = importGitlabGroup(dest.db, dest.ctx.config, {
+      url,
+      token: sourceTok.owner as string,
+      group: 'dt/team',
+      into: 'dt-team-cli',
+      user: 'dt-owner',
+      out: (line) => lines.push(line),
+    }).finally(() => {
+      done = true;
+    });
+    while (!done) {
+      await source.app.groupExportWorker?.pollNow();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect((await imported).state).toBe('finished');
+    expect(lines).toEqual([
+      'Imported dt-team-cli: 1 groups, 1 projects, 3 issues, 0 epics, 8 notes; 0 records skipped.',
+    ]);
+    await expect(
+      importGitlabGroup(dest.db, dest.ctx.config, {
+        url,
+        token: 'wrong',
+        group: 'dt',
+        into: 'dt-nope',
+        user: 'dt-owner',
+        out: () => undefined,
+      }),
+    ).rejects.toThrow('Cannot import dt: the access token was refused by the source instance');
   }, 120_000);
 
   it('refuses a source it cannot read, with the reason, before making anything', async () => {
