@@ -64,9 +64,8 @@ const NO_REFERENCES = new Set(['a', 'code', 'pre']);
  * `<a class="gfm gfm-issue" data-reference-type="issue" …>` links (attributes the sanitizer's
  * schema names; the stringifier escapes them).
  */
-function linkReferences(options: { context?: ReferenceContext }) {
-  const ctx = options.context ?? {};
-  const split = (node: HastNode): HastNode[] => {
+function linkReferences() {
+  const split = (node: HastNode, ctx: ReferenceContext): HastNode[] => {
     const text = node.value ?? '';
     const refs = findReferences(text, ctx);
     if (refs.length === 0) return [node];
@@ -97,15 +96,17 @@ function linkReferences(options: { context?: ReferenceContext }) {
     if (at < text.length) out.push({ type: 'text', value: text.slice(at) });
     return out;
   };
-  const walk = (node: HastNode) => {
+  const walk = (node: HastNode, ctx: ReferenceContext) => {
     if (!node.children || (node.tagName && NO_REFERENCES.has(node.tagName))) return;
     node.children = node.children.flatMap((child) => {
-      if (child.type === 'text') return split(child);
-      walk(child);
+      if (child.type === 'text') return split(child, ctx);
+      walk(child, ctx);
       return [child];
     });
   };
-  return (tree: HastNode) => walk(tree);
+  // The text's context rides on the file, so one frozen processor serves every project and group.
+  return (tree: HastNode, file: { data: Record<string, unknown> }) =>
+    walk(tree, (file.data.referenceContext as ReferenceContext | undefined) ?? {});
 }
 
 /**
@@ -116,18 +117,16 @@ function linkReferences(options: { context?: ReferenceContext }) {
  *
  * Call it on WRITE and store the result (e.g. `description_html`); never re-render on read.
  */
-const processor = (context: ReferenceContext | undefined) =>
-  unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkRehype)
-    .use(labelTaskCheckboxes)
-    .use(linkReferences, { context })
-    .use(prefixClobberable)
-    .use(rehypeSanitize, MARKDOWN_SCHEMA)
-    .use(rehypeStringify);
-
-const plain = processor(undefined).freeze();
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype)
+  .use(labelTaskCheckboxes)
+  .use(linkReferences)
+  .use(prefixClobberable)
+  .use(rehypeSanitize, MARKDOWN_SCHEMA)
+  .use(rehypeStringify)
+  .freeze();
 
 /**
  * `context` says whose text it is (the project, or the group of an epic): `#12`, `~bug`, `&5`… are
@@ -135,7 +134,7 @@ const plain = processor(undefined).freeze();
  */
 export function renderMarkdown(text: string, context?: ReferenceContext): string {
   if (!text) return '';
-  return String((context ? processor(context) : plain).processSync(text));
+  return String(processor.processSync({ value: text, data: { referenceContext: context } }));
 }
 
 /** Convenience: null-in, null-out, for optional description columns. */

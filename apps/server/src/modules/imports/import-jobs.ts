@@ -172,16 +172,24 @@ export async function handledSourceIds(
   return new Set(rows.map((r) => r.source_id));
 }
 
-export async function recordItem(db: Executor, jobId: number, kind: string, sourceId: string, targetId: number) {
-  await db
-    .insertInto('import_job_items')
-    .values({ job_id: jobId, kind, source_id: sourceId, target_id: targetId })
-    .execute();
-}
-
-export async function recordSkip(db: Executor, jobId: number, kind: string, sourceId: string, reason: string) {
-  await db
-    .insertInto('import_job_skips')
-    .values({ job_id: jobId, kind, source_id: sourceId, reason: reason.slice(0, 1000) })
-    .execute();
+/**
+ * A batch's outcomes, in two statements: the keys of what it created and the report of what it skipped.
+ */
+export async function recordOutcomes(
+  db: Executor,
+  jobId: number,
+  items: Array<{ kind: string; sourceId: string }>,
+  outcomes: Array<{ created: number } | { skipped: string }>,
+) {
+  const created: Array<{ job_id: number; kind: string; source_id: string; target_id: number }> = [];
+  const skipped: Array<{ job_id: number; kind: string; source_id: string; reason: string }> = [];
+  items.forEach((item, i) => {
+    const outcome = outcomes[i];
+    if (!outcome) return;
+    const key = { job_id: jobId, kind: item.kind, source_id: item.sourceId };
+    if ('created' in outcome) created.push({ ...key, target_id: outcome.created });
+    else skipped.push({ ...key, reason: outcome.skipped.slice(0, 1000) });
+  });
+  if (created.length > 0) await db.insertInto('import_job_items').values(created).execute();
+  if (skipped.length > 0) await db.insertInto('import_job_skips').values(skipped).execute();
 }

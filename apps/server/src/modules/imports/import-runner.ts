@@ -2,18 +2,17 @@ import type { Database } from '../../db/connection';
 import { withTransaction } from '../../db/with-transaction';
 import { loadActor } from '../../policy/load-actor';
 import { publishChange } from '../../realtime/change-channel';
-import type { ServiceConfig } from '../../service-context';
+import type { InTransaction, ServiceConfig } from '../../service-context';
 import {
   type Counters,
   endImportJob,
   handledSourceIds,
   type ImportJobRow,
-  recordItem,
-  recordSkip,
+  recordOutcomes,
   releaseImportJob,
   renewLease,
 } from './import-jobs';
-import type { Importer, ImportSource } from './importer';
+import type { Importer, ImportSource, ItemOutcome, SourceItem } from './importer';
 
 /** Source items handled per transaction: each batch commits its items, keys and counters together. */
 export const BATCH_SIZE = 50;
@@ -40,6 +39,45 @@ export interface RunOptions {
 export type RunResult = 'finished' | 'failed' | 'released' | 'interrupted' | 'lost';
 
 class LeaseLost extends Error {}
+
+/** PostgreSQL's integrity constraint violations (class 23): an item this instance refuses, reported, not fatal. */
+const isRefusedRow = (error: unknown) => /^23/.test(String((error as { code?: unknown } | null)?.code ?? ''));
+
+/**
+ * A batch's items through the importer: all at once in one savepoint, and when the database refuses
+ * one of them, again one by one, each in its own savepoint, so the refused item is skipped with the
+ * reason and the others go in. (One savepoint per item costs two statements each: most batches need none.)
+ */
+async function importBatch(
+  importer: Importer,
+  ctx: InTransaction,
+  job: ImportJobRow,
+  items: SourceItem[],
+): Promise<ItemOutcome[]> {
+  const run = async (eachAlone: boolean) => {
+    const prepared = await importer.prepare(ctx, job, items);
+    const outcomes: ItemOutcome[] = [];
+    for (const item of items) {
+      if (!eachAlone) {
+        outcomes.push(await importer.importItem(ctx, job, item, prepared));
+        continue;
+      }
+      try {
+        outcomes.push(await withTransaction(ctx.db, () => importer.importItem(ctx, job, item, prepared)));
+      } catch (error) {
+        if (!isRefusedRow(error)) throw error;
+        outcomes.push({ skipped: `refused: ${(error as Error).message.slice(0, 300)}` });
+      }
+    }
+    return outcomes;
+  };
+  try {
+    return await withTransaction(ctx.db, () => run(false));
+  } catch (error) {
+    if (!isRefusedRow(error)) throw error;
+    return run(true);
+  }
+}
 
 /**
  * Runs a job the worker has claimed, from where it stands: the source is read again from the start
@@ -81,7 +119,7 @@ export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: R
       await publishChange(trx, 'ImportJob', job.id, 'updated');
     });
     let batches = 0;
-    for await (const batch of source.batches(options.batchSize ?? BATCH_SIZE)) {
+    for await (const batch of source.batches(options.batchSize ?? importer.batchSize ?? BATCH_SIZE)) {
       if (options.stopping?.()) {
         await releaseImportJob(db, job.id, workerId);
         return 'released';
@@ -102,19 +140,14 @@ export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: R
           pending.push(...ofKind.filter((item) => !handled.has(item.sourceId)));
         }
         if (pending.length > 0) {
-          const prepared = await importer.prepare(ctx, job, pending);
-          for (const item of pending) {
-            const outcome = await importer.importItem(ctx, job, item, prepared);
+          const outcomes = await importBatch(importer, ctx, job, pending);
+          pending.forEach((item, i) => {
             const kindCounters = next[item.kind] ?? { done: 0, skipped: 0, total: 0 };
             next[item.kind] = kindCounters;
-            if ('created' in outcome) {
-              await recordItem(trx, job.id, item.kind, item.sourceId, outcome.created);
-              kindCounters.done += 1;
-            } else {
-              await recordSkip(trx, job.id, item.kind, item.sourceId, outcome.skipped);
-              kindCounters.skipped += 1;
-            }
-          }
+            if ('created' in (outcomes[i] as ItemOutcome)) kindCounters.done += 1;
+            else kindCounters.skipped += 1;
+          });
+          await recordOutcomes(trx, job.id, pending, outcomes);
         }
         if (!(await renewLease(trx, job.id, workerId, next))) throw new LeaseLost();
         await publishChange(trx, 'ImportJob', job.id, 'updated');

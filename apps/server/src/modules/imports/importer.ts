@@ -29,6 +29,8 @@ export interface ImportSource<T = unknown> {
  * report, progress events). `prepare` runs once per batch before the items (a lookup shared by them).
  */
 export interface Importer<T = unknown, Prepared = unknown> {
+  /** Items per batch (one transaction) when the job does not say; the runner's BATCH_SIZE otherwise. */
+  batchSize?: number;
   open(job: ImportJobRow, deps: { db: Database; config: ServiceConfig }): Promise<ImportSource<T>>;
   prepare(ctx: InTransaction, job: ImportJobRow, items: SourceItem<T>[]): Promise<Prepared>;
   /** Creates one item through the writers (the change pipeline); throws only on failures that stop the job. */

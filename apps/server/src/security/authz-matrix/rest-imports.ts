@@ -25,8 +25,13 @@ export const importOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
       "a group import's progress and report, for the group's owners (404 others): attacked in modules/imports/group-archive/group-import.rest.test.ts",
   },
   {
-    pattern: /^(POST|GET) \/api\/v4\/bulk_imports(\/:id(\/entities)?)?$/,
+    pattern: /^(POST|GET) \/api\/v4\/bulk_imports$/,
     reason:
-      "direct transfer from another instance, the caller's own bulk imports only (404 others): attacked in modules/imports/direct-transfer/bulk-imports.rest.test.ts",
+      "direct transfer from another instance, the caller's own bulk imports only: attacked in modules/imports/direct-transfer/bulk-imports.rest.test.ts",
+  },
+  {
+    pattern: /^GET \/api\/v4\/bulk_imports\/:id(\/entities)?$/,
+    reason:
+      "a bulk import and its groups, the caller's own only (404 others): attacked in modules/imports/direct-transfer/bulk-imports.rest.test.ts",
   },
 ];
