@@ -12,12 +12,12 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { connect } from '../apps/server/src/db/connection';
 import { migrate } from '../apps/server/src/db/migrate';
 import { openGroupArchive, writeGroupArchive } from '../apps/server/src/modules/group-transfer';
 import { findGroupRow } from '../apps/server/src/modules/namespaces';
 import { seedLarge } from '../apps/server/src/seed/seed-large';
+import { withScratchDatabase } from './src/scratch-database';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,21 +29,6 @@ const { values: args } = parseArgs({
 
 const MiB = 1024 * 1024;
 
-async function withDatabase<T>(name: string, run: (url: string) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: args.url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(args.url);
-  url.pathname = `/${name}`;
-  try {
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
 interface Figures {
   issues: number;
   records: number;
@@ -54,7 +39,7 @@ interface Figures {
 }
 
 async function measure(issues: number): Promise<Figures> {
-  return withDatabase(`meridian_bench_group_export_${issues}`, async (url) => {
+  return withScratchDatabase(args.url, `meridian_bench_group_export_${issues}`, async (url) => {
     const database = await connect({ url, poolSize: 2 });
     try {
       await migrate(database.db);

@@ -11,7 +11,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config';
 import { connect } from '../apps/server/src/db/connection';
 import { migrate } from '../apps/server/src/db/migrate';
@@ -22,6 +21,7 @@ import { loadActor } from '../apps/server/src/policy/load-actor';
 import { seedLarge } from '../apps/server/src/seed/seed-large';
 import { serviceConfigOf } from '../apps/server/src/service-context';
 import { createUser } from '../apps/server/src/test/factories';
+import { withScratchDatabase } from './src/scratch-database';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,67 +30,60 @@ const { values: args } = parseArgs({
   },
 });
 const ISSUES = Number(args.issues);
-const name = `meridian_bench_group_import_${ISSUES}`;
-const admin = new pg.Client({ connectionString: args.url });
-await admin.connect();
-await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(args.url);
-url.pathname = `/${name}`;
 const dir = mkdtempSync(join(tmpdir(), 'meridian-bench-import-'));
-const database = await connect({ url: url.toString(), poolSize: 4 });
-try {
-  const db = database.db;
-  await migrate(db);
-  await seedLarge(db, { issues: ISSUES, epics: Math.round(ISSUES / 10), mergeRequests: 0, progressBar: false });
-  const group = await findGroupRow(db, { fullPath: 'bench' });
-  if (!group) throw new Error('no bench group');
-  const archive = join(dir, 'bench.tar.gz');
-  const manifest = await writeGroupArchive(
-    { db, groupId: group.id, sourceUrl: 'http://bench', meridianVersion: 'bench' },
-    archive,
-  );
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url.toString(),
-    UPLOADS_DIR: join(dir, 'uploads'),
-  });
-  const user = await createUser(db, { username: 'bench_importer', admin: true });
-  const actor = await loadActor(db, { id: user.id, username: user.username, admin: true }, null);
-  const services = serviceConfigOf(config);
-  const load = loadavg()[0]?.toFixed(2);
-  const started = Date.now();
-  const { job } = await startGroupImport(
-    { db, actor, config: services },
-    { name: 'Bench copy', path: 'bench-copy', archive: { path: archive }, filename: 'bench.tar.gz' },
-  );
-  const claimed = await claimImportJob(db, 'bench', { jobId: job.id });
-  if (!claimed) throw new Error('the job was not claimed');
-  const result = await runClaimedJob({ db, config: services, workerId: 'bench', importerOf }, claimed);
-  const seconds = (Date.now() - started) / 1000;
-  const ended = await db
-    .selectFrom('import_jobs')
-    .select(['counters', 'error'])
-    .where('id', '=', job.id)
-    .executeTakeFirstOrThrow();
-  const counters = ended.counters as Record<string, { done: number; skipped: number; total: number }>;
-  const records = Object.values(counters).reduce((sum, c) => sum + c.done + c.skipped, 0);
-  const issues = counters.issues?.done ?? 0;
-  console.log(`load average before: ${load}; result: ${result}${ended.error ? ` (${ended.error})` : ''}`);
-  console.log(
-    `archive: ${Object.entries(manifest.files)
-      .map(([k, f]) => `${f.count} ${k}`)
-      .join(', ')}`,
-  );
-  console.log('| issues | records | time | issues/s | records/s |');
-  console.log('|---:|---:|---:|---:|---:|');
-  console.log(
-    `| ${issues.toLocaleString('en')} | ${records.toLocaleString('en')} | ${seconds.toFixed(1)} s | ${Math.round(issues / seconds)} | ${Math.round(records / seconds)} |`,
-  );
-} finally {
-  await database.close();
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
-  rmSync(dir, { recursive: true, force: true });
-}
+await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, async (url) => {
+  const database = await connect({ url, poolSize: 4 });
+  try {
+    const db = database.db;
+    await migrate(db);
+    await seedLarge(db, { issues: ISSUES, epics: Math.round(ISSUES / 10), mergeRequests: 0, progressBar: false });
+    const group = await findGroupRow(db, { fullPath: 'bench' });
+    if (!group) throw new Error('no bench group');
+    const archive = join(dir, 'bench.tar.gz');
+    const manifest = await writeGroupArchive(
+      { db, groupId: group.id, sourceUrl: 'http://bench', meridianVersion: 'bench' },
+      archive,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: url,
+      UPLOADS_DIR: join(dir, 'uploads'),
+    });
+    const user = await createUser(db, { username: 'bench_importer', admin: true });
+    const actor = await loadActor(db, { id: user.id, username: user.username, admin: true }, null);
+    const services = serviceConfigOf(config);
+    const load = loadavg()[0]?.toFixed(2);
+    const started = Date.now();
+    const { job } = await startGroupImport(
+      { db, actor, config: services },
+      { name: 'Bench copy', path: 'bench-copy', archive: { path: archive }, filename: 'bench.tar.gz' },
+    );
+    const claimed = await claimImportJob(db, 'bench', { jobId: job.id });
+    if (!claimed) throw new Error('the job was not claimed');
+    const result = await runClaimedJob({ db, config: services, workerId: 'bench', importerOf }, claimed);
+    const seconds = (Date.now() - started) / 1000;
+    const ended = await db
+      .selectFrom('import_jobs')
+      .select(['counters', 'error'])
+      .where('id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    const counters = ended.counters as Record<string, { done: number; skipped: number; total: number }>;
+    const records = Object.values(counters).reduce((sum, c) => sum + c.done + c.skipped, 0);
+    const issues = counters.issues?.done ?? 0;
+    console.log(`load average before: ${load}; result: ${result}${ended.error ? ` (${ended.error})` : ''}`);
+    console.log(
+      `archive: ${Object.entries(manifest.files)
+        .map(([k, f]) => `${f.count} ${k}`)
+        .join(', ')}`,
+    );
+    console.log('| issues | records | time | issues/s | records/s |');
+    console.log('|---:|---:|---:|---:|---:|');
+    console.log(
+      `| ${issues.toLocaleString('en')} | ${records.toLocaleString('en')} | ${seconds.toFixed(1)} s | ${Math.round(issues / seconds)} | ${Math.round(records / seconds)} |`,
+    );
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
