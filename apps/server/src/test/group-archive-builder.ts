@@ -11,7 +11,7 @@ import {
   type ArchiveKind,
   kindFile,
   MANIFEST_FILE,
-} from '../modules/group-transfer/archive-format';
+} from '../modules/group-transfer';
 
 /**
  * Group export archives written by hand: a valid one (one user, one group, the other files empty)

@@ -5,6 +5,8 @@ export {
   ArchiveError,
   type ArchiveKind,
   type ArchiveManifest,
+  kindFile,
+  MANIFEST_FILE,
 } from './archive-format';
 export { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, type GroupArchive, openGroupArchive } from './archive-reader';
 export type { ArchiveItem, ArchiveRecords } from './archive-records';
