@@ -12,6 +12,7 @@ import { presentImportJob, presentSkip } from './import-job.presenter';
 import { parseCsvUpload, parseJobId, parseSkipsPage } from './import-params';
 import {
   CSV_IMPORT_STARTED,
+  CSV_IMPORT_STARTED_WITH_EMAIL,
   findImportJob,
   importedIssues,
   listImportJobSkips,
@@ -59,7 +60,8 @@ export const importCsvRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
         const project = await projectOf(request, pathOf(request));
         const job = await startCsvImport(serviceContext(ctx, request.actor), project, parseCsvUpload(request.body));
         reply.code(202);
-        return { message: CSV_IMPORT_STARTED, import_job: presentImportJob(job) };
+        const message = ctx.services.mail ? CSV_IMPORT_STARTED_WITH_EMAIL : CSV_IMPORT_STARTED;
+        return { message, import_job: presentImportJob(job) };
       },
     );
 

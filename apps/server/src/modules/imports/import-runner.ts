@@ -12,6 +12,7 @@ import {
   releaseImportJob,
   renewLease,
 } from './import-jobs';
+import { emailImportResult } from './import-result-email';
 import type { Importer, ImportSource, ItemOutcome, SourceItem } from './importer';
 
 /** Source items handled per transaction: each batch commits its items, keys and counters together. */
@@ -93,6 +94,8 @@ export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: R
   const end = async (state: 'finished' | 'failed', error?: string) => {
     await endImportJob(db, job.id, workerId, state, error);
     if (job.source_file) await deps.config.files.remove(job.source_file).catch(() => undefined);
+    // The result is stored on the job (the page and the CLI show it); the email only tells of it.
+    await emailImportResult(db, deps.config, job.id).catch(() => undefined);
   };
   try {
     const importer = deps.importerOf(job);

@@ -12,12 +12,13 @@ import { CSV_MAX_BYTES, CSV_TOO_LARGE, type CsvIssueRow, csvText, parseIssueCsv 
 import { type ImportJobSummary, insertImportJob, JOB_COLUMNS } from './import-jobs';
 import { milestonesByTitle } from './milestone-titles';
 
-/** GitLab's answer once the file is taken (`Issues::PrepareImportCsvService`). */
 /**
- * GitLab's text without its promise of a confirmation email (none is sent yet): the progress and
- * the report show on the job (the web's dialog, `GET …/import_jobs/:id`).
+ * The answer once the file is taken: GitLab's (`Issues::PrepareImportCsvService`) when the instance
+ * sends email, which then tells the uploader the result; otherwise the result shows on the job only.
  */
 export const CSV_IMPORT_STARTED = 'Your issues are being imported. Once finished, the result shows here.';
+export const CSV_IMPORT_STARTED_WITH_EMAIL =
+  "Your issues are being imported. Once finished, you'll get a confirmation email.";
 
 /** Rows the preview shows, and row errors it lists. */
 const PREVIEW_ROWS = 20;
