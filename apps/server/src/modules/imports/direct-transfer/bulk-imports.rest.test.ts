@@ -1,10 +1,14 @@
+import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importGitlabGroup } from '../../../cli/import';
 import { apiClient, createUsersWithTokens, postCreated } from '../../../test/api-client';
 import { groupPlan, issueHistory } from '../../../test/group-plan';
 import { useTestApp } from '../../../test/use-test-app';
 import { allowLocalWebhooks } from '../../../test/webhook-project';
+import { sourceInstance } from './source-instance';
 
 /**
  * Issue 32: GitLab's direct transfer (`POST /bulk_imports`) from a second Meridian started by the test
@@ -192,6 +196,16 @@ describe('direct transfer from another instance (POST /bulk_imports)', () => {
       }),
     ).rejects.toThrow('Cannot import dt: the access token was refused by the source instance');
   }, 120_000);
+
+  it('refuses an export larger than an archive may be, without writing it whole', async () => {
+    expect((await sourceApi('POST', '/groups/dt/export', 'owner')).statusCode).toBe(202);
+    await source.app.groupExportWorker?.pollNow();
+    const small = sourceInstance(dest.db, url, sourceTok.owner as string, { maxArchiveBytes: 100 });
+    const dir = mkdtempSync(join(tmpdir(), 'meridian-dt-cap-'));
+    await expect(small.download('dt', join(dir, 'a.tar.gz'))).rejects.toThrow(
+      'the export of the source is larger than an archive may be',
+    );
+  });
 
   it('refuses a source it cannot read, with the reason, before making anything', async () => {
     const entity = { source_type: 'group_entity', source_full_path: 'dt', destination_slug: 'dt-refused' };

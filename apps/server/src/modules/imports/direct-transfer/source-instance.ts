@@ -1,7 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Database } from '../../../db/connection';
+import { DEFAULT_ARCHIVE_LIMITS } from '../../group-transfer';
 import { BlockedUrlError, openExternalRequest } from '../../webhooks';
 
 /** A source instance that cannot be read as asked: the message says why, for the job's error or a 422. */
@@ -36,7 +38,12 @@ async function readJson(response: IncomingMessage): Promise<unknown> {
  * (`GET /groups/:id/export/download`, streamed to disk). Every request goes through the webhooks'
  * SSRF guard: local addresses only when the admin allows local requests.
  */
-export function sourceInstance(db: Database, baseUrl: string, token: string) {
+export function sourceInstance(
+  db: Database,
+  baseUrl: string,
+  token: string,
+  limits: { maxArchiveBytes: number } = { maxArchiveBytes: DEFAULT_ARCHIVE_LIMITS.maxUncompressedBytes },
+) {
   const url = (path: string) => `${baseUrl.replace(/\/+$/, '')}/api/v4${path}`;
   const headers = { 'PRIVATE-TOKEN': token, Accept: 'application/json' };
   const group = (fullPath: string) => `/groups/${encodeURIComponent(fullPath)}`;
@@ -86,7 +93,17 @@ export function sourceInstance(db: Database, baseUrl: string, token: string) {
         response.resume();
         throw refused(response.statusCode ?? 0, `the export of ${fullPath}`);
       }
-      await pipeline(response, createWriteStream(path, { mode: 0o600 }));
+      // A source may not fill the disk: past the reader's own limit the archive could not be read anyway.
+      let bytes = 0;
+      const cap = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          bytes += chunk.length;
+          if (bytes > limits.maxArchiveBytes) {
+            done(new SourceInstanceError('the export of the source is larger than an archive may be'));
+          } else done(null, chunk);
+        },
+      });
+      await pipeline(response, cap, createWriteStream(path, { mode: 0o600 }));
       return true;
     },
   };
