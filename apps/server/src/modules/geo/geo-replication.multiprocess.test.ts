@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect, type DatabaseHandle } from '../../db/connection';
 import { launchChromium } from '../../test/chromium';
 import { createGroup, createProject, createToken, createUser } from '../../test/factories';
@@ -54,7 +54,17 @@ describe.skipIf(!runs)('Geo sites on a real primary and standby', () => {
     tokyoId = tokyo.json.id as number;
     const group = await createGroup(primary.db, { path: 'far', visibility: 0 });
     projectId = (await createProject(primary.db, { namespaceId: group.id, path: 'app', visibility: 0 })).id;
-    standby = await connect({ url: pair.standbyUrl, poolSize: 1 });
+    const replica = await connect({ url: pair.standbyUrl, poolSize: 1 });
+    standby = replica;
+    // The secondary reads its sites when it starts: wait until the standby has replayed them (on a
+    // loaded machine it may lag, and the secondary would not know the primary's URL).
+    await vi.waitFor(
+      async () => {
+        const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM geo_nodes`.execute(replica.db);
+        if (rows[0]?.n !== 2) throw new Error('the standby has not replayed the sites yet');
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     // The secondary site: Meridian on the standby, hearing live events from the primary, reporting
     // its status every second.
     secondary = await startServerProcess(pair.standbyUrl, {
