@@ -1,13 +1,8 @@
 import { expect } from 'vitest';
 import type { ApiClient } from './api-client';
 
-/**
- * A group's plan as the API shows it — subgroups, projects, every issue and epic field by field,
- * keyed by paths below the top group and stripped of what differs between two copies (ids, the top
- * path) — so an imported copy can be compared with its original, on one instance or two.
- */
-/** Every page of a list. */
-async function allPages<T>(api: ApiClient, who: string, url: string): Promise<T[]> {
+/** Every page of a list (GitLab's `x-next-page`). */
+export async function allPages<T>(api: ApiClient, who: string, url: string): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; ; page++) {
     const res = await api('GET', `${url}${url.includes('?') ? '&' : '?'}per_page=100&page=${page}`, who);
@@ -40,6 +35,11 @@ type ApiIssue = Record<string, unknown> & {
 type ApiEpic = Record<string, unknown> & { group_id: number; iid: number; author: ApiUser; labels: string[] };
 
 /** The group's plan as the API shows it, keyed and stripped of what differs between two copies (ids, the top path). */
+/**
+ * A group's plan as the API shows it — subgroups, projects, every issue and epic field by field,
+ * keyed by paths below the top group and stripped of what differs between two copies (ids, the top
+ * path) — so an imported copy can be compared with its original, on one instance or two.
+ */
 export async function groupPlan(api: ApiClient, who: string, top: string) {
   const pages = <T>(url: string) => allPages<T>(api, who, url);
   const groups = await pages<Named & { name: string; description: string }>(`/groups/${top}/descendant_groups`);

@@ -6,6 +6,7 @@ import { AccessLevel } from '../../policy/access-levels';
 import { seedDemo } from '../../seed/seed-demo';
 import { apiClient, createUsersWithTokens, expectStatuses } from '../../test/api-client';
 import { addGroupMember } from '../../test/factories';
+import { allPages as pagesOf } from '../../test/group-plan';
 import { useTestApp } from '../../test/use-test-app';
 import type { ArchiveItem, ArchiveKind, ArchiveRecords } from '.';
 import { openGroupArchive } from '.';
@@ -37,16 +38,8 @@ const t = useTestApp(
 );
 const api = apiClient(() => t.app, tok);
 
-/** Every page of a list (GitLab's `x-next-page`). */
-async function allPages<T>(url: string, who: string): Promise<T[]> {
-  const rows: T[] = [];
-  for (let page = 1; ; page++) {
-    const res = await api('GET', `${url}${url.includes('?') ? '&' : '?'}per_page=100&page=${page}`, who);
-    expect(res.statusCode, url).toBe(200);
-    rows.push(...(res.json() as T[]));
-    if (!res.headers['x-next-page']) return rows;
-  }
-}
+/** Every page of a list, as `who`. */
+const allPages = <T>(url: string, who: string) => pagesOf<T>(api, who, url);
 
 const ms = (value: string | null | undefined) => (value ? new Date(value).getTime() : null);
 
