@@ -12,6 +12,7 @@ import { buttonClassName } from '../../ui/buttonClassName';
 import { LabelledField, LabelledInput } from '../shared/LabelledField';
 import { groupImportJobPath, type StartedGroupImport, startGroupImport } from './groupImportApi';
 import styles from './ImportCsv.module.css';
+import { ImportProgressBar } from './ImportProgress';
 import type { ImportJob } from './importCsvApi';
 import { useImportJob } from './useImportJob';
 
@@ -42,12 +43,7 @@ function GroupImportProgress({ started, job }: { started: StartedGroupImport; jo
         {job.state === 'finished' ? 'Imported' : job.state === 'failed' ? 'Could not import' : 'Importing'}{' '}
         {started.full_path}
       </h2>
-      <progress
-        className={styles.progress}
-        max={Math.max(job.total, 1)}
-        value={job.state === 'finished' ? Math.max(job.total, 1) : job.processed}
-        aria-label="Import progress"
-      />
+      <ImportProgressBar job={job} />
       <p className={styles.summary} aria-live="polite">
         {ended
           ? `${KINDS.map(([kind, one, many]) => counted(job.counters[kind]?.done ?? 0, one, many)).join(', ')} imported; ${counted(skipped, 'record', 'records')} skipped.`

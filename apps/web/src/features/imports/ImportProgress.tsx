@@ -9,6 +9,18 @@ import { fetchSkippedRows, type ImportJob } from './importCsvApi';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
+/** An import job's bar: full once it finished, else records done of the total. */
+export function ImportProgressBar({ job }: { job: ImportJob }) {
+  return (
+    <progress
+      className={styles.progress}
+      max={Math.max(job.total, 1)}
+      value={job.state === 'finished' ? Math.max(job.total, 1) : job.processed}
+      aria-label="Import progress"
+    />
+  );
+}
+
 /**
  * An import's progress (issues done of the total, rate, time left), then its result: the issues
  * created, with the Imported badge, and the report of skipped rows.
@@ -24,12 +36,7 @@ export function ImportProgress({ projectPath, job }: { projectPath: string; job:
   const rate = job.rate_per_second === null ? '—' : `${job.rate_per_second}/s`;
   return (
     <div>
-      <progress
-        className={styles.progress}
-        max={Math.max(job.total, 1)}
-        value={job.state === 'finished' ? Math.max(job.total, 1) : job.processed}
-        aria-label="Import progress"
-      />
+      <ImportProgressBar job={job} />
       <p className={styles.summary} aria-live="polite">
         {ended
           ? `${plural(issues.done, 'issue')} imported, ${plural(issues.skipped, 'row')} skipped.`
