@@ -21,6 +21,12 @@ export const BATCH_LOADED_LISTS: ReadonlySet<string> = new Set([
   'EpicIssue.labels',
   'EpicIssue.blockedByIssues',
   'EpicIssue.assignees',
+  'Discussion.notes',
+  'WorkItemWidgetAssignees.assignees',
+  'WorkItemWidgetLabels.labels',
+  'WorkItemWidgetCurrentUserTodos.currentUserTodos',
+  // Meridian keeps no CRM contacts: always an empty page.
+  'WorkItemWidgetCrmContacts.contacts',
   // Static lists (the type hierarchy), paged in memory.
   'WorkItemWidgetDefinitionHierarchy.allowedChildTypes',
   'WorkItemWidgetDefinitionHierarchy.allowedParentTypes',

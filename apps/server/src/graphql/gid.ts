@@ -18,6 +18,8 @@ export type GidType =
   | 'WorkItem'
   | 'Note'
   | 'Todo'
+  | 'Timelog'
+  | 'SystemNoteMetadata'
   | 'IncidentManagement::TimelineEvent'
   | 'IncidentManagement::EscalationPolicy'
   | 'IncidentManagement::EscalationRule';

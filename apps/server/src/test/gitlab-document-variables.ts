@@ -9,7 +9,8 @@ import { gql } from './graphql-client';
  * GraphQL API as the signed-in user; `"{{MilestoneNumber acme/product/web-app}}"` by the numeric id of
  * the first active milestone of the project or its groups; `"{{CommentedIssue acme/product/web-app}}"`
  * and `"{{Comment acme/product/web-app}}"` by the project's first commented issue and its newest
- * comment (read through REST, which lists notes).
+ * comment (read through REST, which lists notes); `"{{CommentedIssueIid acme/product/web-app}}"` by
+ * that issue's iid.
  */
 const PLACEHOLDER = /^\{\{(\w+) ([^}]+)\}\}$/;
 
@@ -86,7 +87,9 @@ export async function resolveVariables(
     const match = PLACEHOLDER.exec(value);
     if (!match) return value;
     const [, kind, arg] = match as unknown as [string, string, string];
-    if (kind === 'Comment' || kind === 'CommentedIssue') return commentLookup(app, token, kind, arg);
+    if (kind === 'Comment' || kind === 'CommentedIssue' || kind === 'CommentedIssueIid') {
+      return commentLookup(app, token, kind, arg);
+    }
     const lookup = LOOKUPS[kind];
     if (!lookup) throw new Error(`${value}: unknown placeholder kind ${kind}`);
     const { query, variables: lookupVariables, path } = lookup(arg);
@@ -118,17 +121,18 @@ async function firstCommentedIssue(app: FastifyInstance, token: string, fullPath
 }
 
 /**
- * `{{CommentedIssue <project path>}}`: the global id of that issue; `{{Comment <project path>}}`:
+ * `{{CommentedIssue <project path>}}`: the global id of that issue (`CommentedIssueIid`: its iid); `{{Comment <project path>}}`:
  * of its newest comment (not a system note) — the two name the same issue.
  */
 async function commentLookup(
   app: FastifyInstance,
   token: string,
-  kind: 'CommentedIssue' | 'Comment',
+  kind: 'CommentedIssue' | 'CommentedIssueIid' | 'Comment',
   fullPath: string,
 ) {
   const { project, issue } = await firstCommentedIssue(app, token, fullPath);
   if (kind === 'CommentedIssue') return `gid://gitlab/Issue/${issue.id}`;
+  if (kind === 'CommentedIssueIid') return String(issue.iid);
   const notes = (await rest(
     app,
     token,

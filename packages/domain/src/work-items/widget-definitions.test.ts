@@ -27,6 +27,7 @@ describe('WIDGET_DEFINITIONS', () => {
       const types = WIDGET_DEFINITIONS[type].map((d) => d.type);
       expect(types).toContain('DESCRIPTION');
       expect(types).toContain('HIERARCHY');
+      expect(types).toEqual(expect.arrayContaining(['NOTES', 'NOTIFICATIONS', 'CURRENT_USER_TODOS']));
       expect(new Set(types).size).toBe(types.length);
     }
   });

@@ -17,6 +17,9 @@ export const WIDGET_TYPES = [
   'HIERARCHY',
   'TIME_TRACKING',
   'CRM_CONTACTS',
+  'NOTES',
+  'NOTIFICATIONS',
+  'CURRENT_USER_TODOS',
 ] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 
@@ -31,6 +34,8 @@ const assignees: WidgetDefinition = { type: 'ASSIGNEES', allowsMultipleAssignees
 const labels: WidgetDefinition = { type: 'LABELS', allowsScopedLabels: true };
 const plain = (...types: Array<Exclude<WidgetType, 'ASSIGNEES' | 'LABELS' | 'WEIGHT'>>): WidgetDefinition[] =>
   types.map((type) => ({ type }));
+/** What every type has, as in GitLab: its comments, its subscription and the reader's to-dos. */
+const conversation = plain('NOTES', 'NOTIFICATIONS', 'CURRENT_USER_TODOS');
 
 /** An issue's widgets; a task has the same. */
 const ISSUE_WIDGETS: readonly WidgetDefinition[] = [
@@ -39,6 +44,7 @@ const ISSUE_WIDGETS: readonly WidgetDefinition[] = [
   { type: 'WEIGHT', editable: true, rollUp: false },
   ...plain('DESCRIPTION', 'PARTICIPANTS', 'MILESTONE', 'ITERATION', 'START_AND_DUE_DATE', 'HEALTH_STATUS'),
   ...plain('HIERARCHY', 'TIME_TRACKING', 'CRM_CONTACTS'),
+  ...conversation,
 ];
 
 /**
@@ -53,22 +59,26 @@ export const WIDGET_DEFINITIONS: Readonly<Record<WorkItemBaseType, readonly Widg
     labels,
     ...plain('DESCRIPTION', 'PARTICIPANTS', 'MILESTONE', 'ITERATION', 'START_AND_DUE_DATE'),
     ...plain('HIERARCHY', 'TIME_TRACKING', 'CRM_CONTACTS'),
+    ...conversation,
   ],
   task: ISSUE_WIDGETS,
   objective: [
     assignees,
     labels,
     ...plain('DESCRIPTION', 'PARTICIPANTS', 'MILESTONE', 'PROGRESS', 'HEALTH_STATUS', 'HIERARCHY'),
+    ...conversation,
   ],
   key_result: [
     assignees,
     labels,
     ...plain('DESCRIPTION', 'PARTICIPANTS', 'START_AND_DUE_DATE', 'PROGRESS', 'HEALTH_STATUS', 'HIERARCHY'),
+    ...conversation,
   ],
   epic: [
     labels,
     { type: 'WEIGHT', editable: false, rollUp: true },
     ...plain('DESCRIPTION', 'PARTICIPANTS', 'ROLLEDUP_DATES', 'HEALTH_STATUS', 'COLOR', 'HIERARCHY'),
+    ...conversation,
   ],
 };
 

@@ -1,3 +1,4 @@
+import type { AuthorStanding, MembershipPlace } from '../../modules/members';
 import { webUrl } from '../../modules/namespaces';
 import type { Noteable, NoteRow } from '../../modules/notes';
 import { canEpic, canIssue, canMergeRequest, canNote } from '../../policy/abilities';
@@ -5,6 +6,7 @@ import type { Actor } from '../../policy/actor';
 import type { NoteSubject } from '../../policy/subjects';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
+import type { LiveNote } from './note-refs';
 
 /* The Note fields GitLab's notes front end reads beyond the note itself: its address and permissions. */
 
@@ -14,6 +16,19 @@ async function noteablePath(c: GraphQLContext, n: Noteable): Promise<string> {
   const project = n.project ?? (await c.loaders.project.load(n.projectId));
   const kind = n.kind === 'issue' ? 'issues' : 'merge_requests';
   return `${project?.full_path ?? ''}/-/${kind}/${n.iid}`;
+}
+
+/** Where a note's author's role counts: the project (with its groups) or the epic's group (with its ancestors). */
+function membershipPlace(n: Noteable): MembershipPlace {
+  if (n.kind === 'epic') return { projectId: null, groupIds: n.subject.group.traversalIds };
+  return { projectId: n.projectId, groupIds: n.subject.project.namespaceTraversalIds };
+}
+
+/** The author's role and contributor standing where the note is written (null for a deleted author). */
+export async function authorStanding(c: GraphQLContext, note: LiveNote): Promise<AuthorStanding | null> {
+  const userId = note.row.author_id;
+  if (userId === null) return null;
+  return c.loaders.noteAuthorStanding.load({ place: membershipPlace(note.noteable), userId });
 }
 
 /** GitLab's note URL: the noteable's page with the note's anchor. */

@@ -1,27 +1,14 @@
 import { systemNoteIconName } from '@meridian/domain';
-import type { Noteable, NoteRow } from '../../modules/notes';
-import { readableDiscussionNotes } from '../../modules/notes';
+import { accessLevelNames } from '../../policy/access-levels';
 import { builder } from '../builder';
-import { defineConnection, pageArgs, paginateArray } from '../connection';
 import { gid } from '../gid';
-import { NotePermissions, noteUrl } from './note-fields';
+import { authorStanding, NotePermissions, noteUrl } from './note-fields';
+import { DiscussionRef, discussionGid, NoteRef } from './note-refs';
 import '../types/global-ids';
+import './discussion.graphql';
 import { userByIdField } from '../types/user-field';
 
-/** Notes a discussion lists at most (GitLab pages them; a thread is rarely longer). */
-export const MAX_DISCUSSION_NOTES = 100;
-
-/** A note as a subscription hands it over; `nested` notes (inside their discussion) link no further. */
-export interface LiveNote {
-  row: NoteRow;
-  noteable: Noteable;
-  nested: boolean;
-}
-
-interface LiveDiscussion {
-  id: string;
-  noteable: Noteable;
-}
+export { DiscussionRef, discussionGid, type LiveDiscussion, type LiveNote, NoteRef } from './note-refs';
 
 export interface DeletedNoteShape {
   id: number;
@@ -29,11 +16,41 @@ export interface DeletedNoteShape {
   lastDiscussionNote: boolean;
 }
 
-export const discussionGid = (discussionId: string) => `gid://gitlab/Discussion/${discussionId}`;
-
-export const NoteRef = builder.objectRef<LiveNote>('Note');
-const DiscussionRef = builder.objectRef<LiveDiscussion>('Discussion');
 export const DeletedNoteRef = builder.objectRef<DeletedNoteShape>('DeletedNote');
+
+/** GitLab's SystemNoteMetadata: what a system note records. Meridian keeps no description versions. */
+const SystemNoteMetadataRef = builder.objectRef<{ noteId: number; action: string | null }>('SystemNoteMetadata');
+const DescriptionVersionRef = builder.objectRef<never>('DescriptionVersion').implement({
+  description: 'A version of a description (Meridian keeps none: `descriptionVersion` is always null).',
+  fields: (t) => ({
+    id: t.id({ description: 'ID of the description version.', resolve: () => '' }),
+    description: t.string({
+      nullable: true,
+      description: 'Content of the given description version.',
+      resolve: () => null,
+    }),
+  }),
+});
+SystemNoteMetadataRef.implement({
+  description: 'What a system note records.',
+  fields: (t) => ({
+    id: t.id({
+      description: 'Global ID of the specific system note metadata.',
+      resolve: (m) => gid('SystemNoteMetadata', m.noteId),
+    }),
+    action: t.string({
+      nullable: true,
+      description: 'System note metadata action (the icon its text shows).',
+      resolve: (m) => m.action,
+    }),
+    descriptionVersion: t.field({
+      type: DescriptionVersionRef,
+      nullable: true,
+      description: 'Version of the changed description (Meridian keeps no versions: null).',
+      resolve: () => null,
+    }),
+  }),
+});
 
 NoteRef.implement({
   description: 'A comment or system note on an issue or epic.',
@@ -61,10 +78,34 @@ NoteRef.implement({
       resolve: (n) => n.row.updated_at,
     }),
     author: userByIdField(t, 'User who wrote the note.', (n) => n.row.author_id),
+    authorIsContributor: t.boolean({
+      nullable: true,
+      description: 'Indicates whether the note author is a contributor (merged work in the project without a role).',
+      resolve: async (n, _a, c) => (await authorStanding(c, n))?.contributor ?? false,
+    }),
+    externalAuthor: t.string({
+      nullable: true,
+      description: 'Email address of an external participant who wrote the note (none in Meridian: null).',
+      resolve: () => null,
+    }),
+    maxAccessLevelOfAuthor: t.string({
+      nullable: true,
+      description: 'Max access level of the note author in the project or group (null without a role).',
+      resolve: async (n, _a, c) => {
+        const level = (await authorStanding(c, n))?.accessLevel ?? 0;
+        return level > 0 ? (accessLevelNames[level] ?? null) : null;
+      },
+    }),
     systemNoteIconName: t.string({
       nullable: true,
       description: 'Name of the icon corresponding to a system note.',
       resolve: (n) => (n.row.system ? systemNoteIconName(n.row.note) : null),
+    }),
+    systemNoteMetadata: t.field({
+      type: SystemNoteMetadataRef,
+      nullable: true,
+      description: 'Metadata for the given system note (null on comments).',
+      resolve: (n) => (n.row.system ? { noteId: n.row.id, action: systemNoteIconName(n.row.note) } : null),
     }),
     lastEditedAt: t.field({
       type: 'Time',
@@ -73,6 +114,21 @@ NoteRef.implement({
       resolve: (n) => n.row.last_edited_at,
     }),
     lastEditedBy: userByIdField(t, 'User who last edited the note.', (n) => n.row.updated_by_id),
+    resolvable: t.boolean({
+      description: 'Indicates if the object can be resolved.',
+      resolve: (n) => n.row.resolvable && !n.row.system,
+    }),
+    resolved: t.boolean({
+      description: 'Indicates if the object is resolved.',
+      resolve: (n) => n.row.resolved_at !== null,
+    }),
+    resolvedAt: t.field({
+      type: 'Time',
+      nullable: true,
+      description: 'Timestamp of when the object was resolved.',
+      resolve: (n) => n.row.resolved_at,
+    }),
+    resolvedBy: userByIdField(t, 'User who resolved the object.', (n) => n.row.resolved_by_id),
     url: t.string({
       nullable: true,
       description: 'URL to view the note in the Web UI.',
@@ -86,29 +142,8 @@ NoteRef.implement({
     discussion: t.field({
       type: DiscussionRef,
       nullable: true,
-      description: 'The discussion (thread) the note belongs to; null on the notes listed inside it.',
-      resolve: (n) => (n.nested ? null : { id: n.row.discussion_id, noteable: n.noteable }),
-    }),
-  }),
-});
-
-const NoteConnection = defineConnection('Note', NoteRef);
-
-DiscussionRef.implement({
-  description: 'A thread of notes.',
-  fields: (t) => ({
-    id: t.field({ type: 'DiscussionID', description: 'ID of the discussion.', resolve: (d) => discussionGid(d.id) }),
-    notes: t.field({
-      type: NoteConnection,
-      description: `All notes in the discussion you may read, oldest first (the first ${MAX_DISCUSSION_NOTES}).`,
-      args: { ...pageArgs },
-      resolve: async (d, args, c) => {
-        const rows = await readableDiscussionNotes(c.ctx.database.db, c.actor, d.noteable, d.id, MAX_DISCUSSION_NOTES);
-        return paginateArray(
-          args,
-          rows.map((row) => ({ row, noteable: d.noteable, nested: true })),
-        );
-      },
+      description: 'The discussion (thread) the note belongs to.',
+      resolve: (n) => ({ id: n.row.discussion_id, noteable: n.noteable }),
     }),
   }),
 });

@@ -70,7 +70,7 @@ function itemSubscription<T>(
 async function livePayloadNote(lc: LiveContext, item: LiveItem, actor: Parameters<typeof findNote>[1], noteId: number) {
   const noteable = await noteableOf(lc, item);
   const row = await nullWhenNotFound(findNote(lc.ctx.database.db, actor, noteable, noteId));
-  return row ? { row, noteable, nested: false } : undefined; // none: deleted, or internal
+  return row ? { row, noteable } : undefined; // none: deleted, or internal
 }
 
 /** A created or an edited note: the same payload, told apart by the event. */

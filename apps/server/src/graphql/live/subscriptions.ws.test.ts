@@ -107,14 +107,17 @@ describe('workItemNoteCreated', () => {
     expect(res.statusCode).toBe(201);
     await delivered(sub);
     const note = (sub.events[0] as { workItemNoteCreated: Record<string, unknown> }).workItemNoteCreated;
+    const discussion = `gid://gitlab/Discussion/${await discussionOf(res.json().id)}`;
     expect(note).toMatchObject({
       id: `gid://gitlab/Note/${res.json().id}`,
       body: 'Hello **live**',
       internal: false,
       author: { username: 'ws_reporter' },
       discussion: {
-        id: `gid://gitlab/Discussion/${await discussionOf(res.json().id)}`,
-        notes: { nodes: [{ id: `gid://gitlab/Note/${res.json().id}`, body: 'Hello **live**', discussion: null }] },
+        id: discussion,
+        notes: {
+          nodes: [{ id: `gid://gitlab/Note/${res.json().id}`, body: 'Hello **live**', discussion: { id: discussion } }],
+        },
       },
     });
     expect(note.bodyHtml).toContain('<strong>live</strong>');

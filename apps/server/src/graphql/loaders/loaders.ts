@@ -8,6 +8,7 @@ import { epicSubListLoaders } from './epic-sub-lists.loaders';
 import { issueLinkLoaders } from './issue-links.loaders';
 import { issueSidebarLoaders } from './issue-sidebar.loaders';
 import { iterationLoaders } from './iteration.loaders';
+import { noteLoaders } from './note.loaders';
 import { redactedHtmlLoaders } from './redacted-html.loaders';
 import { workItemLoaders } from './work-item.loaders';
 
@@ -25,6 +26,7 @@ export function createLoaders(db: Database, actor: Actor | null) {
     ...issueLinkLoaders(db, actor, read),
     ...issueSidebarLoaders(db, actor),
     ...iterationLoaders(db, actor),
+    ...noteLoaders(db, actor),
     ...redactedHtmlLoaders(db, actor),
     ...workItemLoaders(db, actor),
   };

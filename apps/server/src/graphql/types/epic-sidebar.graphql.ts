@@ -40,7 +40,7 @@ export const TodoConnection = defineConnection('Todo', TodoRef);
 type Types = typeof builder.$inferSchemaTypes;
 
 /** `currentUserTodos` of an epic or issue: the viewer's pending to-dos on it (done ones are not listed), paginated. */
-export function currentUserTodosField<Row extends { id: number }>(
+export function currentUserTodosField<Row>(
   t: PothosSchemaTypes.ObjectFieldBuilder<Types, Row>,
   pendingTodos: (row: Row, c: GraphQLContext) => Promise<readonly { id: number; state: string }[]>,
 ) {

@@ -114,7 +114,7 @@ inputMutation('createNote', {
         const replyTo = input.discussionId ? discussionOf(input.discussionId) : undefined;
         return createComment(writer, n, { body: params.body, internal: params.internal ?? false, replyTo });
       });
-      if (made.note) out.note = { row: made.note, noteable: n, nested: false };
+      if (made.note) out.note = { row: made.note, noteable: n };
       if (made.commands) out.quickActionsStatus = { outcome: made.commands, commandsOnly: made.note === null };
     });
   },

@@ -1,13 +1,17 @@
+import { taskCompletionStatus } from '../../modules/issuables';
 import { issueSubject } from '../../modules/issues';
 import { listParticipants } from '../../modules/subscriptions';
 import { canIssue } from '../../policy/abilities';
 import { pageArgs, paginateArray } from '../connection';
+import { CustomerRelationsContactConnection } from './customer-relations.graphql';
 import { UserCoreConnection } from './issue.graphql';
 import { LabelConnection } from './label.graphql';
+import { TaskCompletionStatus } from './task-completion-status.graphql';
 import { childStats, epicRow, issueRow, widget } from './work-item-widget';
 import './work-item-planning-widgets.graphql';
 import './work-item-time-tracking.graphql';
 import './work-item-hierarchy-widget.graphql';
+import './work-item-conversation-widgets.graphql';
 import { userByIdField } from './user-field';
 
 /*
@@ -65,6 +69,11 @@ widget('WorkItemWidgetDescription', 'DESCRIPTION', 'Represents a description wid
     description: 'GitLab Flavored Markdown rendering of `description`.',
     resolve: (w, _a, c) =>
       w.item.row.description_html ? c.loaders.redactedHtml.load(w.item.row.description_html) : '',
+  }),
+  taskCompletionStatus: t.field({
+    type: TaskCompletionStatus,
+    description: "Task completion status of the work item's description (its task list items).",
+    resolve: (w) => taskCompletionStatus(w.item.row.description),
   }),
   edited: t.boolean({
     description: 'Whether the description has been edited since the work item was created.',
@@ -133,4 +142,11 @@ widget('WorkItemWidgetParticipants', 'PARTICIPANTS', 'Represents a participants 
 
 widget('WorkItemWidgetCrmContacts', 'CRM_CONTACTS', 'Represents CRM contacts (none in Meridian).', (t) => ({
   contactsAvailable: t.boolean({ description: 'Indicates whether CRM contacts can be added.', resolve: () => false }),
+  contacts: t.field({
+    type: CustomerRelationsContactConnection,
+    nullable: true,
+    description: 'Collection of CRM contacts associated with the work item (Meridian keeps none: always empty).',
+    args: { ...pageArgs },
+    resolve: (_w, args) => paginateArray(args, [] as never[]),
+  }),
 }));

@@ -1,16 +1,16 @@
 import { type WidgetType, widgetDefinitions, workItemTypeOf } from '@meridian/domain';
-import { epicSubject } from '../../modules/epics';
-import { issueSubjectOf } from '../../modules/issues';
+import { createNoteEmail } from '../../modules/issues';
 import { baseTypeOf, type WorkItem, workItemId } from '../../modules/work-items';
-import type { EpicSubject, IssueSubject } from '../../policy/subjects';
+import type { IssueSubject } from '../../policy/subjects';
 import { builder } from '../builder';
 import type { GraphQLContext } from '../context';
 import { gid } from '../gid';
 import { WorkItemPermissions } from './permissions.graphql';
-import { WorkItemRef } from './refs';
+import { ProjectRef, WorkItemRef } from './refs';
 import { userByIdField } from './user-field';
 import { webLinkFields } from './web-link-fields';
 import { NamespaceRef, type NamespaceShape } from './work-item-namespace.graphql';
+import { workItemSubject } from './work-item-subject';
 import { WorkItemTypeRef, WorkItemWidgetType } from './work-item-type.graphql';
 import { WidgetRef, type WidgetShape } from './work-item-widgets.graphql';
 
@@ -23,16 +23,6 @@ const WorkItemState = builder.enumType('WorkItemState', {
   description: 'State of a GitLab work item.',
   values: { OPEN: { value: 'opened', description: 'In open state.' }, CLOSED: { value: 'closed' } } as const,
 });
-
-/** The policy subject of a work item (assignees from the request's loader). */
-export async function workItemSubject(c: GraphQLContext, item: WorkItem): Promise<IssueSubject | EpicSubject> {
-  if (item.kind === 'epic') return epicSubject(item.row);
-  const assignees = await c.loaders.issueAssignees.load(item.row.id);
-  return issueSubjectOf(
-    item.row,
-    assignees.map((a) => a.id),
-  );
-}
 
 /** The full path of the item's project or group (projects from the request's loader). */
 async function containerPath(c: GraphQLContext, item: WorkItem): Promise<string> {
@@ -70,6 +60,37 @@ WorkItemRef.implement({
       type: WorkItemState,
       description: 'State of the work item.',
       resolve: (w) => w.row.state as 'opened',
+    }),
+    description: t.string({
+      nullable: true,
+      description: 'Description of the work item (also in its description widget).',
+      resolve: (w) => w.row.description,
+    }),
+    project: t.field({
+      type: ProjectRef,
+      nullable: true,
+      description: 'Project the work item belongs to (null for an epic, which belongs to a group).',
+      resolve: (w, _a, c) => (w.kind === 'issue' ? c.loaders.project.load(w.row.project_id) : null),
+    }),
+    createNoteEmail: t.string({
+      nullable: true,
+      description:
+        'User specific email address for the work item: mailing it comments as you. Null for epics, when incoming email is not set up, or when you may not comment.',
+      resolve: async (w, _a, c) => {
+        if (w.kind !== 'issue') return null;
+        const project = await c.loaders.project.load(w.row.project_id);
+        return createNoteEmail(c.ctx, c.actor, {
+          issue: (await workItemSubject(c, w)) as IssueSubject,
+          projectId: w.row.project_id,
+          projectFullPath: project?.full_path ?? w.row.project_path,
+          iid: w.row.iid,
+        });
+      },
+    }),
+    archived: t.boolean({
+      description: 'Whether the work item belongs to an archived project.',
+      resolve: async (w, _a, c) =>
+        w.kind === 'issue' ? ((await c.loaders.project.load(w.row.project_id))?.archived ?? false) : false,
     }),
     confidential: t.boolean({
       description: 'Indicates the work item is confidential.',

@@ -1,22 +1,32 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { Actor } from '../../policy/actor';
 import type { Noteable } from './noteable';
 import { type NoteRow, visibleNotes } from './notes.service';
 
-/** The notes of discussion `discussionId` the actor may read, oldest first, at most `limit`. */
-export function readableDiscussionNotes(
+/**
+ * The notes of several discussions of one noteable the actor may read, oldest first within each,
+ * at most `limitEach` a discussion: one statement.
+ */
+export function readableNotesOfDiscussions(
   db: Database,
   actor: Actor | null,
   noteable: Noteable,
-  discussionId: string,
-  limit: number,
+  discussionIds: readonly string[],
+  limitEach: number,
 ): Promise<NoteRow[]> {
-  return visibleNotes(db, actor, noteable)
+  if (discussionIds.length === 0) return Promise.resolve([]);
+  const ranked = visibleNotes(db, actor, noteable)
     .selectAll('nt')
-    .where('nt.discussion_id', '=', discussionId)
-    .orderBy('nt.id', 'asc')
-    .limit(limit)
-    .execute();
+    .select(sql<number>`row_number() OVER (PARTITION BY nt.discussion_id ORDER BY nt.id)`.as('rank'))
+    .where('nt.discussion_id', 'in', [...discussionIds]);
+  return db
+    .selectFrom(ranked.as('r'))
+    .selectAll('r')
+    .where('r.rank', '<=', limitEach)
+    .orderBy('r.id')
+    .execute()
+    .then((rows) => rows.map(({ rank: _rank, ...row }) => row as NoteRow));
 }
 
 /**

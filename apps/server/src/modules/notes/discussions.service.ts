@@ -14,22 +14,36 @@ export interface Discussion {
   notes: NoteRow[];
 }
 
-/** A page of the noteable's discussions (oldest first, as GitLab) with their readable notes. */
+/** Which notes a discussion list shows (GitLab's NotesFilterType): all, comments only, or system notes only. */
+export type DiscussionFilter = 'all' | 'comments' | 'activity';
+
+export interface DiscussionWindow {
+  offset: number;
+  limit: number;
+  filter?: DiscussionFilter;
+  /** By each discussion's first note: oldest first (GitLab's default) or newest first. */
+  order?: 'asc' | 'desc';
+}
+
+/** A window of the noteable's discussions with their readable notes, and how many there are. */
 export async function listDiscussions(
   db: Database,
   actor: Actor | null,
   n: Noteable,
-  page: { page: number; perPage: number },
+  window: DiscussionWindow,
 ): Promise<{ discussions: Discussion[]; total: number }> {
-  const base = visibleNotes(db, actor, n);
+  let base = visibleNotes(db, actor, n);
+  if (window.filter === 'comments') base = base.where('nt.system', '=', false);
+  if (window.filter === 'activity') base = base.where('nt.system', '=', true);
+  const order = window.order ?? 'asc';
   const [ids, count] = await Promise.all([
     base
       .select(['nt.discussion_id', sql<number>`min(nt.id)`.as('first_id')])
       .groupBy('nt.discussion_id')
-      .orderBy(sql`min(nt.created_at)`)
-      .orderBy(sql`min(nt.id)`)
-      .limit(page.perPage)
-      .offset((page.page - 1) * page.perPage)
+      .orderBy(sql`min(nt.created_at)`, order)
+      .orderBy(sql`min(nt.id)`, order)
+      .limit(window.limit)
+      .offset(window.offset)
       .execute(),
     base.select(sql<number>`count(DISTINCT nt.discussion_id)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);

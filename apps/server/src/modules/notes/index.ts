@@ -1,6 +1,13 @@
 /** The notes module's face: all that code outside it may import (modules/README.md). */
-export { readableComments, readableDiscussionNotes } from './discussion-notes';
-export { createDiscussion, replyToDiscussion } from './discussions.service';
+export { readableComments, readableNotesOfDiscussions } from './discussion-notes';
+export {
+  canResolveThreads,
+  createDiscussion,
+  type Discussion,
+  type DiscussionFilter,
+  listDiscussions,
+  replyToDiscussion,
+} from './discussions.service';
 export { createNoteSchema } from './note-params';
 export {
   assertCanComment,

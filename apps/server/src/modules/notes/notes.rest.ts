@@ -193,8 +193,8 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       const n = await noteableFor(db, request, kind);
       const q = parseInput(pageParams, request.query);
       const { discussions: list, total } = await listDiscussions(db, request.actor, n, {
-        page: q.page,
-        perPage: q.per_page,
+        offset: (q.page - 1) * q.per_page,
+        limit: q.per_page,
       });
       setPaginationHeaders(request, reply, q, total);
       return discussions(request, n, list);
