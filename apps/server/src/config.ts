@@ -89,6 +89,9 @@ const schema = z.object({
   WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
   // How often each process looks for import jobs to run or resume (milliseconds).
   IMPORT_POLL_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(1000),
+  // The largest import file the API takes (a group export archive), in MiB; it is written to a
+  // temporary file as it arrives, never held in memory.
+  IMPORT_MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1_048_576).default(5120),
   // AI features (IE-81/82): an OpenAI-compatible provider (OpenAI, Ollama, vLLM, llama.cpp server), e.g.
   // https://api.openai.com/v1 or http://127.0.0.1:11434/v1. Unset: the AI endpoints answer 503.
   AI_BASE_URL: z.preprocess((value) => (value === '' ? undefined : value), z.string().url().max(2048).optional()),

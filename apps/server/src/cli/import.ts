@@ -112,7 +112,7 @@ export async function importGroupFile(db: Database, config: Config, options: Imp
         name: options.name ?? options.path,
         path: options.path,
         ...(parent ? { parent_id: parent.id } : {}),
-        archive: { path: options.file },
+        archivePath: options.file,
         filename: options.file.split('/').pop() ?? 'group.tar.gz',
       },
     );

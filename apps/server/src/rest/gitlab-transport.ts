@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseMultipartBody, type UploadRule } from './multipart-body';
+import { parseMultipartBody, removeSpooledFiles, type UploadRule } from './multipart-body';
 import { parseGitlabParams } from './query-string';
 
 declare module 'fastify' {
@@ -31,6 +31,9 @@ export function applyGitlabTransport(app: FastifyInstance): void {
   app.addContentTypeParser('multipart/form-data', (request: FastifyRequest) =>
     parseMultipartBody(request.raw, app.initialConfig.bodyLimit ?? 1024 * 1024, request.routeOptions.config?.upload),
   );
+  // A spooled upload lives as long as its request: removed once the answer is sent or the client left.
+  app.addHook('onResponse', async (request) => removeSpooledFiles(request.raw));
+  app.addHook('onRequestAbort', async (request) => removeSpooledFiles(request.raw));
   app.addHook('onSend', async (_request, reply, payload) => {
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('application/json'))

@@ -1,17 +1,23 @@
 import { z } from 'zod';
+import { SpooledFile } from '../../../rest/multipart-body';
 import { positiveIdParam } from '../../../rest/params';
 import { nameParam, pathParam } from '../../namespaces';
 
-/** The largest archive the API takes (it is read into memory); larger ones go through `meridian import group`. */
-export const GROUP_ARCHIVE_MAX_BYTES = 50 * 1024 * 1024;
-export const GROUP_ARCHIVE_TOO_LARGE =
-  'file is too large (maximum is 50 MB; import larger archives with `meridian import group`)';
+/** The upload rule of `POST /groups/import`: the archive is spooled to disk, at most `maxMb` MiB (IMPORT_MAX_UPLOAD_MB). */
+export function groupArchiveUpload(maxMb: number) {
+  return {
+    field: 'file',
+    maxBytes: maxMb * 1024 * 1024,
+    spool: true,
+    tooLarge: `file is too large (maximum is ${maxMb} MB, IMPORT_MAX_UPLOAD_MB)`,
+  };
+}
 
 /** GitLab's `POST /groups/import`: the new group's name and path, where it goes, and the archive. */
 export const groupImportSchema = z.object({
   name: nameParam,
   path: pathParam,
   parent_id: positiveIdParam.optional(),
-  file: z.object({ filename: z.string().max(1024), data: z.instanceof(Buffer) }),
+  file: z.instanceof(SpooledFile),
 });
 export type GroupImportInput = z.infer<typeof groupImportSchema>;

@@ -9,11 +9,9 @@ import { presentImportJob, presentSkip } from '../import-job.presenter';
 import { parseJobId, parseSkipsPage } from '../import-params';
 import { listImportJobSkips } from '../imports.service';
 import { findGroupImportJob, startGroupImport } from './group-import.service';
-import { GROUP_ARCHIVE_MAX_BYTES, GROUP_ARCHIVE_TOO_LARGE, groupImportSchema } from './group-import-params';
+import { groupArchiveUpload, groupImportSchema } from './group-import-params';
 
 type Params = Record<string, string | undefined>;
-
-const UPLOAD = { field: 'file', maxBytes: GROUP_ARCHIVE_MAX_BYTES, tooLarge: GROUP_ARCHIVE_TOO_LARGE };
 
 /**
  * GitLab's group import from an export file: `POST /groups/import` (multipart `name`, `path`, `file`,
@@ -32,7 +30,7 @@ export const groupImportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
 
   app.post(
     '/groups/import',
-    { bodyLimit: GROUP_ARCHIVE_MAX_BYTES + 64 * 1024, config: { upload: UPLOAD } },
+    { config: { upload: groupArchiveUpload(ctx.config.IMPORT_MAX_UPLOAD_MB) } },
     async (request, reply) => {
       requireActor(request.actor);
       const input = parseInput(groupImportSchema, requestParams(request));
@@ -40,7 +38,7 @@ export const groupImportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async 
         name: input.name,
         path: input.path,
         ...(input.parent_id === undefined ? {} : { parent_id: input.parent_id }),
-        archive: { data: input.file.data },
+        archivePath: input.file.path,
         filename: input.file.filename,
       });
       reply.code(202);

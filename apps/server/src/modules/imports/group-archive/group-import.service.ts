@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Database } from '../../../db/connection';
 import { withTransaction } from '../../../db/with-transaction';
 import { badRequest, notFound } from '../../../errors';
@@ -18,8 +15,8 @@ export interface GroupImportRequest {
   name: string;
   path: string;
   parent_id?: number;
-  /** The archive: a file of this machine (the CLI) or the uploaded bytes (the API). */
-  archive: { path: string } | { data: Buffer };
+  /** The archive: a file of this machine (the CLI's, or the API's spooled upload). */
+  archivePath: string;
   filename: string;
 }
 
@@ -35,36 +32,30 @@ export async function startGroupImport(
   request: GroupImportRequest,
 ): Promise<{ group: GroupRow; job: ImportJobSummary }> {
   const actor = requireActor(ctx.actor);
-  const dir = await mkdtemp(join(tmpdir(), 'meridian-group-upload-'));
+  const path = request.archivePath;
   try {
-    const path = 'path' in request.archive ? request.archive.path : join(dir, 'archive.tar.gz');
-    if ('data' in request.archive) await writeFile(path, request.archive.data, { mode: 0o600 });
-    try {
-      await openGroupArchive(path);
-    } catch (error) {
-      if (error instanceof ArchiveError) throw badRequest(`file is invalid: ${error.message}`, 'file');
-      throw error;
-    }
-    const group = await createGroup(ctx.db, actor, {
-      name: request.name,
-      path: request.path,
-      ...(request.parent_id === undefined ? {} : { parent_id: request.parent_id }),
-    });
-    const key = `group_imports/${group.id}/${randomUUID()}.tar.gz`;
-    await ctx.config.files.putFile(key, path, 'application/gzip');
-    const job = await withTransaction(ctx.db, (trx) =>
-      insertImportJob(trx, {
-        kind: 'group_archive',
-        namespaceId: group.id,
-        createdById: actor.id,
-        sourceName: request.filename.slice(0, 255),
-        sourceFile: key,
-      }),
-    );
-    return { group, job };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+    await openGroupArchive(path);
+  } catch (error) {
+    if (error instanceof ArchiveError) throw badRequest(`file is invalid: ${error.message}`, 'file');
+    throw error;
   }
+  const group = await createGroup(ctx.db, actor, {
+    name: request.name,
+    path: request.path,
+    ...(request.parent_id === undefined ? {} : { parent_id: request.parent_id }),
+  });
+  const key = `group_imports/${group.id}/${randomUUID()}.tar.gz`;
+  await ctx.config.files.putFile(key, path, 'application/gzip');
+  const job = await withTransaction(ctx.db, (trx) =>
+    insertImportJob(trx, {
+      kind: 'group_archive',
+      namespaceId: group.id,
+      createdById: actor.id,
+      sourceName: request.filename.slice(0, 255),
+      sourceFile: key,
+    }),
+  );
+  return { group, job };
 }
 
 /** A group import into `group`, for who administers it (the importing owners); 404 for anyone else. */
