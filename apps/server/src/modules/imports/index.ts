@@ -16,3 +16,5 @@ export {
   readImportJob,
   startCsvImport,
 } from './imports.service';
+export { JIRA_IMPORT_STARTED, startJiraImport } from './jira/jira-import.service';
+export { guessJiraFormat, jiraText } from './jira/jira-read';

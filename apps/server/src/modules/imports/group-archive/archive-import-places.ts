@@ -18,7 +18,7 @@ export async function importUser(a: ArchiveImport, user: ArchiveRecords['users']
   const { id } = await userForSourcePerson(
     a.ctx.db,
     { namespaceId: a.root.id, sourceHostname: a.sourceUrl },
-    { username: user.username, email: user.email || null, name: user.name },
+    { sourceId: user.username, username: user.username, email: user.email || null, name: user.name },
   );
   return { created: id };
 }
