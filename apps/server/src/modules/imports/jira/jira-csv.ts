@@ -163,8 +163,8 @@ function recordOf(header: string[], byName: Map<string, number[]>, cells: string
   return {
     key: one('Issue key'),
     id: one('Issue id') || null,
-    // The CSV flags no sub-task but by its parent: `Parent id` is filled for sub-tasks only.
-    type: { name: typeName.slice(0, JIRA_LIMITS.name), subtask: one('Parent id') !== '', hierarchyLevel: null },
+    // The CSV flags no sub-task: `Parent id` says it, when the parent is not an epic (set below).
+    type: { name: typeName.slice(0, JIRA_LIMITS.name), subtask: false, hierarchyLevel: null },
     summary: one('Summary').slice(0, JIRA_LIMITS.title),
     description: jiraWikiToMarkdown(all('Description').find((v) => v.trim() !== '') ?? '').slice(
       0,
@@ -211,13 +211,12 @@ export function parseJiraCsv(text: string): JiraFile {
   const names = header.map((name) => name.trim());
   assertJiraHeader(names);
   const columns = columnsOf(names);
+  const column = (cells: string[], name: string) => {
+    const i = columns.get(norm(name))?.[0];
+    return i === undefined ? '' : (cells[i] ?? '').trim();
+  };
   const people = new People();
-  for (const cells of rows) {
-    people.learn((name) => {
-      const i = columns.get(norm(name))?.[0];
-      return i === undefined ? '' : (cells[i] ?? '').trim();
-    });
-  }
+  for (const cells of rows) people.learn((name) => column(cells, name));
   const seen = new Set<string>();
   const issues = rows.map((cells, i) => {
     const record = recordOf(names, columns, cells, people);
@@ -229,7 +228,17 @@ export function parseJiraCsv(text: string): JiraFile {
     }
     if (seen.has(record.key)) throw badRequest(`file holds the issue ${record.key} twice (line ${i + 2})`, 'file');
     seen.add(record.key);
-    return record;
+    return { record, parentId: column(cells, 'Parent id') };
   });
-  return { format: 'csv', site: null, issues };
+  // A row with a `Parent id` is a sub-task unless that parent is an epic (Jira Cloud fills it for an epic's children too).
+  const byRef = new Map(
+    issues.flatMap(({ record }) => [[record.key, record] as const, [record.id ?? '', record] as const]),
+  );
+  for (const { record, parentId } of issues) {
+    const parent = parentId ? byRef.get(parentId) : undefined;
+    if (parentId && (parent ? !/^epic$/i.test(parent.type.name) : /sub[- ]?task/i.test(record.type.name))) {
+      record.type.subtask = true;
+    }
+  }
+  return { format: 'csv', site: null, issues: issues.map(({ record }) => record) };
 }
