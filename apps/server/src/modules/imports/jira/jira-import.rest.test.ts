@@ -166,6 +166,7 @@ describe('Jira CSV import', () => {
       timelog: 4,
       watcher: 3,
     });
+    expect(preview.mapped_to_skip).toBe(0);
     expect(preview.people_matched).toBe(3);
     expect(preview.milestones).toEqual(['1.0', '1.1']);
     expect(preview.epic_group).toEqual({ full_path: 'jiacme', may_create_epics: true });
@@ -401,7 +402,8 @@ describe('Jira CSV import', () => {
       mapping,
     });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json().counts).toMatchObject({ epic: 0, issue: 20 });
+    expect(preview.json().counts).toMatchObject({ epic: 0, issue: 17 });
+    expect(preview.json().mapped_to_skip).toBe(3);
     const res = await upload(`/projects/${projects.mapped}/import/jira_csv`, 'maint', CSV, 'x.csv', { mapping });
     expect(res.statusCode, res.body).toBe(202);
     const jobId = res.json().import_job.id;

@@ -106,14 +106,16 @@ function presentPlan(plan: JiraPlan) {
 
 /**
  * The mapping preview the page shows before the start: the file's issue types and statuses with their
- * counts and the mapping they would run with (editable), what would be created of each kind, the
- * people (matched or placeholders) and the milestones. Writes nothing.
+ * counts and the mapping they would run with (editable), what would be created of each kind (the
+ * issues of skipped types apart), the people (matched or placeholders) and the milestones. Writes nothing.
  */
 export async function previewJiraImport(db: Database, actor: Actor, project: ProjectRow, upload: JiraUpload) {
   const { file, seen, group, mayCreate, mapping } = await readUpload(db, actor, project, upload);
   const plan = planJiraImport(file.issues, mapping);
   const people = plan.items.flatMap((item) => (item.data.kind === 'user' ? [item.data.person] : []));
   const matches = await peopleMatches(db, people.slice(0, 1000));
+  // What the mapping skips is reported by the import, not created: the counts leave it out.
+  const mappedToSkip = plan.items.filter((i) => i.data.kind === 'issue' && i.data.as === 'skip').length;
   return {
     format: file.format,
     site: file.site,
@@ -134,7 +136,8 @@ export async function previewJiraImport(db: Database, actor: Actor, project: Pro
     mapping,
     epic_group: group ? { full_path: group.full_path, may_create_epics: mayCreate } : null,
     mapping_problem: mappingProblem(mapping, group, mayCreate),
-    counts: presentPlan(plan),
+    counts: { ...presentPlan(plan), issue: plan.totals.issue - mappedToSkip },
+    mapped_to_skip: mappedToSkip,
     people: matches.slice(0, PREVIEW_LIST),
     people_matched: matches.filter((m) => m.matched).length,
     milestones: plan.items
