@@ -187,7 +187,11 @@ describe('import jira command', () => {
 
   it.each([
     ['a user who may not administer the project', { user: 'cli_jira_dev' }, /404 Project Not Found/],
-    ['a file that is not Jira’s', { file: join(dir, 'gitlab.csv') }, /file is not a Jira CSV export: the header has no/],
+    [
+      'a file that is not Jira’s',
+      { file: join(dir, 'gitlab.csv') },
+      /file is not a Jira CSV export: the header has no/,
+    ],
     ['a missing mapping file', { mapping: join(dir, 'none.json') }, /No file at .*none\.json/],
   ])('refuses %s with a clear CliError', async (_name, override, message) => {
     const attempt = importJiraFile(t.db, t.ctx.config, {
