@@ -42,6 +42,10 @@ test('imports a Jira CSV export with an editable mapping, a progress bar and a r
   await expect(counts.getByText('17 issues and tasks')).toBeVisible();
   await mapping.getByLabel('Bug label').fill('bug');
   await settledScreenshot(page, 'import-jira-mapping');
+  await expect(mapping.getByText('1 issue skipped by the mapping')).toBeVisible();
+  await expect(mapping.getByRole('list', { name: 'People' }).getByText('alice')).toBeVisible();
+  await mapping.getByRole('button', { name: 'Start import' }).scrollIntoViewIfNeeded();
+  await settledScreenshot(page, 'import-jira-counts');
 
   await mapping.getByRole('button', { name: 'Start import' }).click();
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();

@@ -20,7 +20,7 @@ import { useImportJob } from './useImportJob';
 const KIND_CHOICES: ReadonlyArray<readonly [JiraItemKind, string]> = [
   ['epic', 'Epic'],
   ['issue', 'Issue'],
-  ['task', 'Task (under its parent issue)'],
+  ['task', 'Task (under its parent)'],
   ['skip', 'Skip'],
 ];
 const STATE_CHOICES: ReadonlyArray<readonly [JiraIssueState, string]> = [

@@ -75,7 +75,9 @@ export function JiraImportProgress({ projectPath, job }: { projectPath: string; 
             : `${job.processed} of ${job.total} items (${job.percent}%) · ${rate} · ${formatTimeLeft(job.seconds_left)} left`}
       </p>
       {job.state === 'failed' && <Alert variant="danger">{job.error ?? 'The import failed.'}</Alert>}
-      <Table columns={COLUMNS} rows={rows} rowKey={(r) => r.kind} caption="Import progress by kind" />
+      {rows.length > 0 && (
+        <Table columns={COLUMNS} rows={rows} rowKey={(r) => r.kind} caption="Import progress by kind" />
+      )}
       {job.state === 'finished' && (
         <p>
           <AppLink href={urls.projectPage(projectPath, 'issues')}>View the imported issues</AppLink>
