@@ -23,7 +23,8 @@ test('imports issues from a CSV file with a preview, a progress bar and a report
   const page = await signedInPage(browser, 'alice');
   await page.setViewportSize({ width: 1280, height: 1000 });
   await page.goto(`/${project.projectPath}/-/issues`);
-  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await page.getByRole('button', { name: 'Import' }).click();
+  await page.getByRole('list', { name: 'Import issues' }).getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import issues' });
   await dialog
     .getByLabel('Upload CSV file')

@@ -124,14 +124,25 @@ ${DATABASE_NOTE}`,
   },
   {
     name: 'import',
-    summary: 'import issues from a CSV file, or a group from an archive or another instance, with a progress bar',
+    summary:
+      'import issues from a CSV file or Jira, or a group from an archive or another instance, with a progress bar',
     usage: `Usage: meridian import csv --file FILE --into GROUP/PROJECT [--user USERNAME]
+       meridian import jira --file CSV_OR_JSON --into GROUP/PROJECT [--mapping MAPPING.json] [--user USERNAME]
        meridian import group --file ARCHIVE --path PATH [--name NAME] [--parent GROUP] [--user USERNAME]
        meridian import gitlab --url URL --token TOKEN --group SOURCE --into DEST [--user USERNAME]
 
 csv: imports the issues of a CSV file as GitLab's CSV import reads it (header row with title and
 description, optional due_date and milestone; comma, semicolon or tab separated; at most 10 MB) into
 the project, authored by USERNAME (default root), who must be allowed to import issues there.
+
+jira: imports Jira's CSV export (all fields) or its REST API's JSON (a /rest/api/2/search answer, an
+issue, or a list of them; at most 20 MB; the format from the file's name, else its first character)
+into the project: epics as epics of the project's group, sub-tasks as tasks under their parents,
+issues with their comments, links, work logs, labels, versions (milestones), Jira's authors and
+dates. People are matched by email, then username, else placeholders. --mapping names a JSON file
+of the mapping to run with ({"types": {"Bug": {"kind": "issue", "label": "type::bug"}}, "statuses":
+{"Resolved": "closed"}}; kinds epic, issue, task, skip); the rest keeps its default. USERNAME must be
+a Maintainer of the project.
 
 group: imports a Meridian group export archive (meridian export group, or GitLab's group export API
 of another Meridian) as a new group PATH (named NAME, below GROUP when given): its subgroups,
@@ -149,8 +160,9 @@ and the report of what was skipped. Interrupted (Ctrl-C, kill -9), the job is re
 by any server process's import worker (meridian start), without creating anything twice.
 
 Options:
-  --file FILE             the CSV file or the archive
-  --into GROUP/PROJECT    csv: the project's full path; gitlab: the new group's full path
+  --file FILE             the CSV file, the Jira export or the archive
+  --mapping FILE          jira: the mapping as JSON (default: the preview's defaults)
+  --into GROUP/PROJECT    csv, jira: the project's full path; gitlab: the new group's full path
   --path PATH             group: the new group's path
   --name NAME             group: the new group's name (default PATH)
   --parent GROUP          group: the full path of the group to import into (default: top level)

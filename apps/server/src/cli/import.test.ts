@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../policy/access-levels';
-import { addProjectMember, createGroup, createProject, createUser } from '../test/factories';
+import { addGroupMember, addProjectMember, createGroup, createProject, createUser } from '../test/factories';
 import { useTestApp } from '../test/use-test-app';
 import { CliError } from './cli-error';
 import { exportGroupToFile } from './export';
-import { importCsvFile, importGroupFile } from './import';
+import { importCsvFile, importGroupFile, importJiraFile } from './import';
 
 describe('import csv command', () => {
   const t = useTestApp();
@@ -137,6 +137,67 @@ describe('import group command', () => {
       file: archive,
       path: 'another',
       user: 'cli_group_owner',
+      out: () => undefined,
+      ...override,
+    });
+    await expect(attempt).rejects.toBeInstanceOf(CliError);
+    await expect(attempt).rejects.toThrow(message);
+  });
+});
+
+describe('import jira command', () => {
+  const t = useTestApp();
+  const dir = mkdtempSync(join(tmpdir(), 'meridian-import-jira-cli-'));
+  const samples = join(import.meta.dirname, '../test/jira');
+
+  beforeAll(async () => {
+    const user = await createUser(t.db, { username: 'cli_jira_maint' });
+    await createUser(t.db, { username: 'cli_jira_dev' });
+    const group = await createGroup(t.db, { path: 'clijira' });
+    await createProject(t.db, { namespaceId: group.id, path: 'board' });
+    await addGroupMember(t.db, group.id, user.id, AccessLevel.MAINTAINER);
+    writeFileSync(join(dir, 'mapping.json'), JSON.stringify({ types: { Bug: { kind: 'skip' } } }));
+    writeFileSync(join(dir, 'gitlab.csv'), 'title,description\nOne,two\n');
+  });
+
+  it('imports the JSON sample with a progress bar, then prints what it made and the skip report', async () => {
+    const lines: string[] = [];
+    const progress = new PassThrough();
+    let drawn = '';
+    progress.on('data', (chunk) => {
+      drawn += String(chunk);
+    });
+    const job = await importJiraFile(t.db, t.ctx.config, {
+      file: join(samples, 'jira-search.json'),
+      into: 'clijira/board',
+      user: 'cli_jira_maint',
+      mapping: join(dir, 'mapping.json'),
+      progress,
+      out: (line) => lines.push(line),
+    });
+    expect(job.state).toBe('finished');
+    expect(job.kind).toBe('jira_json');
+    // The bugs (OPS-5, OPS-10) skipped by the mapping, with the link another issue has to one of them.
+    expect(lines[0]).toBe(
+      'Imported into clijira/board from Jira: 2 epics, 8 issues and tasks, 5 comments, 1 links, 3 work logs, 5 people; 3 items skipped.',
+    );
+    expect(lines).toContain('  issue OPS-5: its type Bug is mapped to be skipped');
+    expect(drawn).toMatch(/\d+\/\d+ items/);
+  });
+
+  it.each([
+    ['a user who may not administer the project', { user: 'cli_jira_dev' }, /404 Project Not Found/],
+    [
+      'a file that is not Jira’s',
+      { file: join(dir, 'gitlab.csv') },
+      /file is not a Jira CSV export: the header has no/,
+    ],
+    ['a missing mapping file', { mapping: join(dir, 'none.json') }, /No file at .*none\.json/],
+  ])('refuses %s with a clear CliError', async (_name, override, message) => {
+    const attempt = importJiraFile(t.db, t.ctx.config, {
+      file: join(samples, 'jira-issues.csv'),
+      into: 'clijira/board',
+      user: 'cli_jira_maint',
       out: () => undefined,
       ...override,
     });

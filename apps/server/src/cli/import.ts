@@ -10,15 +10,19 @@ import { DomainError } from '../errors';
 import {
   bulkImportSchema,
   claimImportJob,
+  guessJiraFormat,
   importerOf,
+  jiraText,
   listImportJobSkips,
   newWorkerId,
+  parseJiraMapping,
   presentImportJob,
   readImportJob,
   runClaimedJob,
   startBulkImport,
   startCsvImport,
   startGroupImport,
+  startJiraImport,
 } from '../modules/imports';
 import { findGroup, findProject } from '../modules/namespaces';
 import { loadActor } from '../policy/load-actor';
@@ -140,6 +144,61 @@ async function printSkips(db: Database, jobId: number, out: (line: string) => vo
   if (total > rows.length) out(`  … and ${total - rows.length} more`);
 }
 
+export interface ImportJiraOptions {
+  /** Jira's CSV export or its REST JSON (the format from the name, else the first character). */
+  file: string;
+  into: string;
+  user: string;
+  /** A JSON file of the mapping to run with (`{"types": {"Bug": {"kind": "issue", "label": "bug"}}, "statuses": {…}}`). */
+  mapping?: string;
+  progress?: NodeJS.WritableStream;
+  out: (line: string) => void;
+}
+
+/** The counts a Jira import prints, by item kind. */
+const JIRA_SUMMARY: Array<[kind: string, noun: string]> = [
+  ['epic', 'epics'],
+  ['issue', 'issues and tasks'],
+  ['note', 'comments'],
+  ['issue_link', 'links'],
+  ['timelog', 'work logs'],
+  ['user', 'people'],
+];
+
+/**
+ * Imports a Jira export (CSV, or the REST API's JSON) into a project as `user` (Maintainer and up)
+ * through the same import job as `POST /projects/:id/import/jira_csv`, with a progress bar. Answers the job.
+ */
+export async function importJiraFile(db: Database, config: Config, options: ImportJiraOptions) {
+  const actor = await activeActor(db, options.user);
+  const size = await stat(options.file).catch(() => undefined);
+  if (!size?.isFile()) throw new CliError(`No file at ${options.file}.`);
+  let jobId: number;
+  try {
+    const project = await findProject(db, actor, { fullPath: options.into });
+    const data = await readFile(options.file);
+    const filename = options.file.split('/').pop() ?? 'jira';
+    const mapping = options.mapping ? parseJiraMapping(await readFile(options.mapping, 'utf8')) : undefined;
+    const job = await startJiraImport({ db, actor, config: serviceConfigOf(config) }, project, {
+      format: guessJiraFormat(filename, jiraText(data).slice(0, 64)),
+      filename,
+      data,
+      ...(mapping ? { mapping } : {}),
+    });
+    jobId = job.id;
+  } catch (error) {
+    if (error instanceof DomainError) throw new CliError(`Cannot import into ${options.into}: ${error.message}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new CliError(`No file at ${options.mapping}.`);
+    throw error;
+  }
+  const job = await followImportJob(db, config, jobId, { progress: options.progress, unit: 'items' });
+  const done = JIRA_SUMMARY.map(([kind, noun]) => `${job.counters[kind]?.done ?? 0} ${noun}`).join(', ');
+  const skipped = Object.values(job.counters).reduce((sum, c) => sum + c.skipped, 0);
+  options.out(`Imported into ${options.into} from Jira: ${done}; ${skipped} items skipped.`);
+  await printSkips(db, job.id, options.out);
+  return job;
+}
+
 export interface ImportGitlabOptions {
   /** The source instance's URL, a token of it that may export the group, and the group there. */
   url: string;
@@ -238,7 +297,7 @@ export async function followImportJob(
 /** `meridian import csv …` and `meridian import group …`. */
 export async function runImport(argv: string[], config: Config, out: (line: string) => void = console.log) {
   const [what, ...rest] = argv;
-  if (what !== 'csv' && what !== 'group' && what !== 'gitlab') throw new CliError(IMPORT_USAGE);
+  if (!['csv', 'group', 'gitlab', 'jira'].includes(what ?? '')) throw new CliError(IMPORT_USAGE);
   const { values, positionals } = parseArgs({
     args: rest,
     options: {
@@ -250,12 +309,15 @@ export async function runImport(argv: string[], config: Config, out: (line: stri
       url: { type: 'string' },
       token: { type: 'string' },
       group: { type: 'string' },
+      mapping: { type: 'string' },
       user: { type: 'string', default: 'root' },
     },
     allowPositionals: true,
   });
   if (positionals.length > 0) throw new CliError(`Unexpected argument: ${positionals[0]}`);
-  if (what === 'csv' && (!values.file || !values.into)) throw new CliError('Both --file and --into are required.');
+  if ((what === 'csv' || what === 'jira') && (!values.file || !values.into)) {
+    throw new CliError('Both --file and --into are required.');
+  }
   if (what === 'group' && (!values.file || !values.path)) throw new CliError('Both --file and --path are required.');
   if (what === 'gitlab' && (!values.url || !values.token || !values.group || !values.into)) {
     throw new CliError('--url, --token, --group and --into are required.');
@@ -265,6 +327,12 @@ export async function runImport(argv: string[], config: Config, out: (line: stri
     await migrate(database.db);
     const common = { file: values.file as string, user: values.user, progress: process.stderr, out };
     if (what === 'csv') await importCsvFile(database.db, config, { ...common, into: values.into as string });
+    else if (what === 'jira')
+      await importJiraFile(database.db, config, {
+        ...common,
+        into: values.into as string,
+        ...(values.mapping ? { mapping: values.mapping } : {}),
+      });
     else if (what === 'gitlab')
       await importGitlabGroup(database.db, config, {
         ...common,
@@ -286,5 +354,6 @@ export async function runImport(argv: string[], config: Config, out: (line: stri
 }
 
 const IMPORT_USAGE = `Usage: meridian import csv --file FILE --into GROUP/PROJECT [--user USERNAME]
+       meridian import jira --file CSV_OR_JSON --into GROUP/PROJECT [--mapping MAPPING.json] [--user USERNAME]
        meridian import group --file ARCHIVE --path PATH [--name NAME] [--parent GROUP] [--user USERNAME]
        meridian import gitlab --url URL --token TOKEN --group SOURCE --into DEST [--user USERNAME]`;

@@ -47,7 +47,8 @@ export type ProjectPage =
   | 'environments'
   | 'vulnerability_report'
   | 'vulnerability'
-  | 'escalation_policies';
+  | 'escalation_policies'
+  | 'import_jira';
 
 export type ParsedPath =
   | { kind: 'namespace'; fullPath: string }
@@ -123,6 +124,12 @@ export function parseResourcePath(pathname: string): ParsedPath {
     if (rawIid !== undefined) return { kind: 'unknown' };
     if (isGroupRoute) return { kind: 'group', fullPath, page: 'hooks' };
     return segments.length >= 2 ? { kind: 'project', fullPath, page: 'hooks' } : { kind: 'unknown' };
+  }
+  if (list === 'import') {
+    // GitLab's Jira importer: `/-/import/jira` (projects).
+    return !isGroupRoute && segments.length >= 2 && rawIid === 'jira'
+      ? { kind: 'project', fullPath, page: 'import_jira' }
+      : { kind: 'unknown' };
   }
   if (list === 'escalation_policies') {
     return !isGroupRoute && segments.length >= 2 && rawIid === undefined
@@ -202,6 +209,7 @@ export const urls = {
       | 'settings'
       | 'vulnerability_report'
       | 'vulnerability'
+      | 'import_jira'
     >,
   ) => `/${encodePath(fullPath)}/-/${page}`,
   /** A group's or project's webhooks (GitLab's `/-/hooks`). */
@@ -229,6 +237,8 @@ export const urls = {
   /** A project's vulnerability report (GitLab's Secure > Vulnerability report). */
   vulnerabilityReport: (projectPath: string) => `/${encodePath(projectPath)}/-/security/vulnerability_report`,
   escalationPolicies: (projectPath: string) => `/${encodePath(projectPath)}/-/escalation_policies`,
+  /** The project's import from Jira (GitLab's `/-/import/jira`). */
+  importJira: (projectPath: string) => `/${encodePath(projectPath)}/-/import/jira`,
   vulnerability: (projectPath: string, id: number) => `/${encodePath(projectPath)}/-/security/vulnerabilities/${id}`,
 };
 

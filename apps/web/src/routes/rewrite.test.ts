@@ -29,6 +29,7 @@ describe('GitLab URL ⇄ internal route path', () => {
     ['/groups/acme/sub/-/settings/gitlab_duo', '/~g/acme~sub/settings/gitlab_duo'],
     ['/acme/web/-/security/vulnerability_report', '/~p/acme~web/security/vulnerability_report'],
     ['/acme/web/-/escalation_policies', '/~p/acme~web/escalation_policies'],
+    ['/acme/sub/web/-/import/jira', '/~p/acme~sub~web/import/jira'],
     ['/acme/sub/web/-/security/vulnerabilities/42', '/~p/acme~sub~web/security/vulnerabilities/42'],
   ])('%s ⇄ %s', (gitlab, internal) => {
     expect(internalPathname(gitlab)).toBe(internal);

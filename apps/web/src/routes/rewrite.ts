@@ -52,6 +52,7 @@ export function internalPathname(pathname: string): string | null {
       if (parsed.page === 'new_merge_request') return `${base}/merge_requests/new`;
       if (parsed.page === 'vulnerability_report') return `${base}/security/vulnerability_report`;
       if (parsed.page === 'vulnerability') return `${base}/security/vulnerabilities/${parsed.iid}`;
+      if (parsed.page === 'import_jira') return `${base}/import/jira`;
       if (parsed.page === 'overview') return `/~n/${toParam(parsed.fullPath)}`;
       return `${base}/${parsed.page}`;
     }

@@ -1,1 +1,29 @@
 export { formatTimeLeft, type ImportProgress, importProgress, type KindCounters } from './import-progress';
+export { jiraDay, jiraInstant } from './jira-dates';
+export {
+  completeJiraMapping,
+  defaultJiraMapping,
+  defaultJiraState,
+  defaultJiraTypeMapping,
+  isJiraKey,
+  JIRA_ITEM_KINDS,
+  type JiraIssueState,
+  type JiraItemKind,
+  type JiraMapping,
+  type JiraStatusCategory,
+  type JiraStatusSeen,
+  type JiraTypeMapping,
+  type JiraTypeSeen,
+  jiraLabels,
+  jiraLabelTitle,
+  jiraLinkType,
+  jiraStatusCategory,
+} from './jira-mapping';
+export {
+  type AdfNode,
+  adfToMarkdown,
+  type JiraFooter,
+  jiraFooter,
+  jiraWikiToMarkdown,
+  withJiraFooter,
+} from './jira-text';

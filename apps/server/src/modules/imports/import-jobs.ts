@@ -5,7 +5,7 @@ import type { ImportJobsTable } from '../../db/schema';
 import { publishChange } from '../../realtime/change-channel';
 
 export type ImportJobRow = Selectable<ImportJobsTable>;
-export type ImportKind = 'csv_issues' | 'group_archive' | 'gitlab_direct_transfer';
+export type ImportKind = 'csv_issues' | 'group_archive' | 'gitlab_direct_transfer' | 'jira_csv' | 'jira_json';
 export type Counters = Record<string, KindCounters>;
 
 /** The columns shown about a job (everything but its source). */
@@ -35,7 +35,7 @@ export const MAX_ATTEMPTS = 5;
 export async function insertImportJob(
   db: Executor,
   job: { kind: ImportKind; createdById: number; sourceName: string } & (
-    | { projectId: number; sourceText: string }
+    | { projectId: number; sourceText: string; mapping?: unknown }
     | { namespaceId: number; sourceFile: string | null }
   ),
 ): Promise<ImportJobSummary> {
@@ -46,7 +46,11 @@ export async function insertImportJob(
       created_by_id: job.createdById,
       source_name: job.sourceName,
       ...('projectId' in job
-        ? { project_id: job.projectId, source_text: job.sourceText }
+        ? {
+            project_id: job.projectId,
+            source_text: job.sourceText,
+            ...(job.mapping === undefined ? {} : { mapping: JSON.stringify(job.mapping) }),
+          }
         : { namespace_id: job.namespaceId, source_file: job.sourceFile }),
     })
     .returning([...JOB_COLUMNS])

@@ -16,3 +16,6 @@ export {
   readImportJob,
   startCsvImport,
 } from './imports.service';
+export { JIRA_IMPORT_STARTED, startJiraImport } from './jira/jira-import.service';
+export { parseMapping as parseJiraMapping } from './jira/jira-import-params';
+export { guessJiraFormat, jiraText } from './jira/jira-read';

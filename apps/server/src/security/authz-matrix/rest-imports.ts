@@ -1,6 +1,6 @@
 /**
- * Issue 32's imports: the CSV issue import, at every project path depth, the group import and the
- * direct transfer. The uploads need a multipart file and the
+ * Issue 32's imports: the CSV issue import, at every project path depth, the group import, the
+ * direct transfer and the Jira import. The uploads need a multipart file and the
  * jobs exist only after one, which the matrix's bundles have neither of: who may import (Planner,
  * Developer and up), 404 for Reporters, outsiders and hidden projects, 401 for anonymous callers, and
  * the job views are attacked in modules/imports/import-csv.rest.test.ts.
@@ -23,6 +23,16 @@ export const importOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
     pattern: /^GET \/api\/v4\/groups\/:id\/import_jobs\/:import_job_id(\/skipped)?$/,
     reason:
       "a group import's progress and report, for the group's owners (404 others): attacked in modules/imports/group-archive/group-import.rest.test.ts",
+  },
+  {
+    pattern: /^POST \/api\/v4\/projects\/:id\/import\/(jira_csv|jira_json|jira\/preview)$/,
+    reason:
+      'Jira import and its mapping preview (a multipart file; Maintainer and up, 404 others): attacked in modules/imports/jira/jira-import.rest.test.ts',
+  },
+  {
+    pattern: /^GET \/api\/v4\/projects\/:id\/import_jobs\/:import_job_id(\/skipped)?$/,
+    reason:
+      "a project's import job and its report, for who may import issues there (404 others): attacked in modules/imports/jira/jira-import.rest.test.ts",
   },
   {
     pattern: /^(POST|GET) \/api\/v4\/bulk_imports$/,

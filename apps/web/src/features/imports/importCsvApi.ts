@@ -2,22 +2,39 @@ import { graphql } from '../../graphql/graphql';
 import { graphqlRequest } from '../../graphql/request';
 import { request } from '../../lib/api';
 
-/** Whether the user may import issues into the project (GitLab's import_issues: Planner, Developer and up). */
+/**
+ * What the user may import into the project: issues from a CSV file (GitLab's import_issues: Planner,
+ * Developer and up), and from Jira too when they administer it (Maintainer and up).
+ */
 export const IMPORT_PERMISSION = graphql(`
   query projectImportIssuesPermission($fullPath: ID!) {
     project(fullPath: $fullPath) {
       id
       userPermissions {
         importIssues
+        adminProject
       }
     }
   }
 `);
 
-export async function fetchMayImportIssues(projectPath: string, signal?: AbortSignal): Promise<boolean> {
-  const data = await graphqlRequest(IMPORT_PERMISSION, { fullPath: projectPath }, signal);
-  return data.project?.userPermissions?.importIssues === true;
+export interface ImportPermissions {
+  csv: boolean;
+  jira: boolean;
 }
+
+export async function fetchImportPermissions(projectPath: string, signal?: AbortSignal): Promise<ImportPermissions> {
+  const data = await graphqlRequest(IMPORT_PERMISSION, { fullPath: projectPath }, signal);
+  const may = data.project?.userPermissions;
+  return { csv: may?.importIssues === true, jira: may?.importIssues === true && may?.adminProject === true };
+}
+
+/** The permissions' query, shared by the issue list's Import menu and the Jira page. */
+export const importPermissionsQuery = (projectPath: string) => ({
+  queryKey: ['import-permissions', projectPath],
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchImportPermissions(projectPath, signal),
+  staleTime: 60_000,
+});
 
 export interface CsvPreviewRow {
   line: number;

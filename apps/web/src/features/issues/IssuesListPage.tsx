@@ -3,7 +3,8 @@ import { urls } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import type { Issue } from '../../lib/types';
 import { buttonClassName } from '../../ui/buttonClassName';
-import { ImportCsvButton } from '../imports/ImportCsvButton';
+import stack from '../../ui/Stack.module.css';
+import { ImportMenu } from '../imports/ImportMenu';
 import { GroupNewItemButton } from '../shared/GroupNewItemButton';
 import { StateListPage, type StateListTab } from '../shared/StateListPage';
 import { IssuesTable } from './IssuesTable';
@@ -37,12 +38,13 @@ export function IssuesListPage({ kind, fullPath }: { kind: 'group' | 'project'; 
       actions={
         user &&
         (inProject ? (
-          <>
-            <ImportCsvButton projectPath={fullPath} />
+          // One group at the title's right: the header spreads its children apart.
+          <span className={stack.row} style={{ gap: 'var(--space-2)' }}>
+            <ImportMenu projectPath={fullPath} />
             <AppLink href={urls.newIssue(fullPath)} className={buttonClassName('confirm')}>
               New issue
             </AppLink>
-          </>
+          </span>
         ) : (
           <GroupNewItemButton groupPath={fullPath} kind="issue" />
         ))

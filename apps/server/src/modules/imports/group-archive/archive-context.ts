@@ -4,6 +4,7 @@ import type { ReferenceContext } from '../../../markdown/gfm-references';
 import type { InTransaction } from '../../../service-context';
 import type { GroupRow, ProjectRow } from '../../namespaces';
 import type { ImportJobRow } from '../import-jobs';
+import type { SourceRef } from '../source-refs';
 
 /** A kind of record other records refer to, and so the kinds a batch's references are looked up in. */
 export type RefKind =
@@ -18,10 +19,7 @@ export type RefKind =
   | 'epics'
   | 'notes';
 
-export interface Ref {
-  kind: RefKind;
-  key: string;
-}
+export type Ref = SourceRef<RefKind>;
 
 /** What one batch of archive records is imported with: the transaction, the job, the target group, the references resolved. */
 export interface ArchiveImport {
@@ -39,31 +37,6 @@ export interface ArchiveImport {
   groups: Map<number, GroupRow>;
   projects: Map<number, ProjectRow>;
   projectContext(project: ProjectRow): ReferenceContext;
-}
-
-const joinKey = (kind: string, key: string) => `${kind}\u0000${key}`;
-
-/**
- * The ids the job created for the records a batch refers to, in one statement: the idempotency keys
- * (`import_job_items`) double as the map from the archive's keys to this instance's rows.
- */
-export async function resolveRefs(ctx: InTransaction, jobId: number, refs: Ref[]) {
-  const unique = [...new Map(refs.map((r) => [joinKey(r.kind, r.key), r])).values()];
-  const found = new Map<string, number>();
-  if (unique.length > 0) {
-    const { rows } = await sql<{ kind: string; source_id: string; target_id: number }>`
-      SELECT i.kind, i.source_id, i.target_id FROM import_job_items i
-      JOIN unnest(${sql.val(unique.map((r) => r.kind))}::text[], ${sql.val(unique.map((r) => r.key))}::text[])
-        AS wanted(kind, source_id) ON i.kind = wanted.kind AND i.source_id = wanted.source_id
-      WHERE i.job_id = ${jobId}`.execute(ctx.db);
-    for (const row of rows) found.set(joinKey(row.kind, row.source_id), row.target_id);
-  }
-  return {
-    id: (kind: RefKind, key: string) => found.get(joinKey(kind, key)),
-    remember: (kind: string, key: string, id: number) => {
-      found.set(joinKey(kind, key), id);
-    },
-  };
 }
 
 /** The record's values under their own names: the columns an archive record shares with its table. */

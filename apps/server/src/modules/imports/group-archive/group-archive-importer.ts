@@ -13,7 +13,8 @@ import {
 } from '../../namespaces';
 import type { ImportJobRow } from '../import-jobs';
 import type { Importer, ItemOutcome, SourceItem } from '../importer';
-import { type ArchiveImport, type Ref, resolveRefs } from './archive-context';
+import { resolveRefs } from '../source-refs';
+import type { ArchiveImport, Ref } from './archive-context';
 import { awardRefs, importAward, importNote, noteRefs } from './archive-import-notes';
 import {
   groupRefs,

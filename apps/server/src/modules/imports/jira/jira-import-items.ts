@@ -1,0 +1,426 @@
+import { createHash } from 'node:crypto';
+import {
+  defaultJiraState,
+  exclusiveScopedLabels,
+  type JiraMapping,
+  jiraFooter,
+  jiraLabels,
+  jiraLabelTitle,
+  mayBeChildOf,
+  positionAfterLast,
+  positionAtEnd,
+  withJiraFooter,
+} from '@meridian/domain';
+import { sql } from 'kysely';
+import { DomainError } from '../../../errors';
+import { projectReferenceContext } from '../../../markdown/gfm-references';
+import { renderMarkdown } from '../../../markdown/render-markdown';
+import type { InTransaction } from '../../../service-context';
+import { findEpicById, setIssueEpic } from '../../epics';
+import { nextIid } from '../../internal-ids';
+import { findOrCreateLabels } from '../../labels';
+import type { GroupRow, ProjectRow } from '../../namespaces';
+import type { ImportJobRow } from '../import-jobs';
+import type { ItemOutcome } from '../importer';
+import { milestonesByTitle } from '../milestone-titles';
+import { type PeopleScope, userForSourcePerson } from '../source-people';
+import type { SourceRef } from '../source-refs';
+import type { JiraItem } from './jira-plan';
+import { sourceKey } from './jira-plan';
+import type { JiraIssueRecord, JiraPerson } from './jira-records';
+
+/** Jira's import source: the Imported badge, GitLab's `imported_from: jira`. */
+export const IMPORTED_FROM = 'jira';
+
+export type RefKind = 'user' | 'milestone' | 'epic' | 'issue';
+
+/** What one batch of a Jira import's items is created with. */
+export interface JiraBatch {
+  ctx: InTransaction;
+  job: ImportJobRow;
+  project: ProjectRow;
+  /** The group that owns the project, where epics go; null for a project of a user's namespace. */
+  group: GroupRow | null;
+  mayCreateEpics: boolean;
+  mapping: JiraMapping;
+  site: string | null;
+  people: PeopleScope;
+  id(kind: RefKind, key: string): number | undefined;
+}
+
+const userRef = (person: JiraPerson | null): SourceRef<RefKind>[] =>
+  person ? [{ kind: 'user', key: sourceKey(person.key) }] : [];
+
+/** What an item refers to, looked up for the whole batch in one statement. */
+export function refsOf(item: JiraItem): SourceRef<RefKind>[] {
+  switch (item.kind) {
+    case 'user':
+    case 'milestone':
+      return [];
+    case 'epic':
+    case 'issue': {
+      const { issue } = item;
+      const version = issue.fixVersions[0];
+      return [
+        ...userRef(issue.reporter),
+        ...userRef(issue.creator),
+        ...userRef(issue.assignee),
+        ...(version ? [{ kind: 'milestone' as const, key: sourceKey(version.name) }] : []),
+      ];
+    }
+    case 'parent_link':
+      return [
+        { kind: 'issue', key: item.child },
+        ...(item.parent ? [{ kind: 'issue' as const, key: item.parent }] : []),
+      ];
+    case 'epic_link':
+      return [{ kind: 'issue', key: item.child }, ...(item.epic ? [{ kind: 'epic' as const, key: item.epic }] : [])];
+    case 'issue_link':
+      return [
+        { kind: 'issue', key: item.source },
+        { kind: 'issue', key: item.target },
+      ];
+    case 'note':
+      return [{ kind: item.onKind, key: item.on }, ...userRef(item.comment.author)];
+    case 'timelog':
+      return [{ kind: 'issue', key: item.on }, ...userRef(item.worklog.author)];
+    case 'watcher':
+      return [{ kind: item.onKind, key: item.on }, ...userRef(item.person)];
+  }
+}
+
+const personId = (b: JiraBatch, person: JiraPerson | null) =>
+  person === null ? undefined : b.id('user', sourceKey(person.key));
+
+/** The author of what an issue holds: the person named, else the importing user. */
+const authorId = (b: JiraBatch, ...people: Array<JiraPerson | null>) =>
+  people.map((p) => personId(b, p)).find((id) => id !== undefined) ?? b.ctx.actor.id;
+
+const at = (iso: string | null, fallback: Date = new Date()) => (iso ? new Date(iso) : fallback);
+
+/** Open or closed, as the mapping says for the issue's status (its category's default otherwise). */
+const stateOf = (b: JiraBatch, issue: JiraIssueRecord) =>
+  b.mapping.statuses[issue.status] ?? defaultJiraState(issue.statusCategory);
+
+/** The issue's labels: its own, its type's (as mapped), and its status, priority and last sprint as scoped labels. */
+function labelTitles(b: JiraBatch, issue: JiraIssueRecord): string[] {
+  const titles = [
+    ...issue.labels.map(jiraLabelTitle),
+    b.mapping.types[issue.type.name]?.label || null,
+    jiraLabels.status(issue.status),
+    issue.priority ? jiraLabels.priority(issue.priority) : null,
+    issue.sprints.length > 0 ? jiraLabels.sprint(issue.sprints.at(-1) ?? '') : null,
+  ].filter((t): t is string => t !== null && t !== '');
+  return exclusiveScopedLabels([...new Set(titles)]);
+}
+
+/** The description as Jira had it, then the footer: the Jira key and what Meridian has no field for. */
+function descriptionOf(b: JiraBatch, issue: JiraIssueRecord, asEpic: boolean): string {
+  const footer = jiraFooter({
+    key: issue.key,
+    url: b.site ? `${b.site}/browse/${encodeURIComponent(issue.key)}` : null,
+    resolution: issue.resolution,
+    otherFixVersions: asEpic ? issue.fixVersions.map((v) => v.name) : issue.fixVersions.slice(1).map((v) => v.name),
+    earlierSprints: issue.sprints.slice(0, -1),
+    components: issue.components,
+  });
+  return withJiraFooter(issue.description, footer).slice(0, 1_048_576);
+}
+
+/** Times of the row: Jira's, or now when the file has none. */
+function timesOf(issue: JiraIssueRecord, closed: boolean) {
+  const created = at(issue.created);
+  const updated = at(issue.updated, created);
+  return {
+    created_at: created,
+    updated_at: updated,
+    closed_at: closed ? at(issue.resolved, updated) : null,
+  };
+}
+
+export async function importUser(b: JiraBatch, person: JiraPerson): Promise<ItemOutcome> {
+  const { id } = await userForSourcePerson(b.ctx.db, b.people, {
+    sourceId: person.key,
+    username: person.username,
+    email: person.email,
+    name: person.name,
+  });
+  return { created: id };
+}
+
+/** A version as a milestone: the project's (or its groups') of the same title, else a new one of the project. */
+export async function importMilestone(
+  b: JiraBatch,
+  version: { name: string; released: boolean | null; releaseDate: string | null },
+): Promise<ItemOutcome> {
+  const title = version.name.trim().slice(0, 255);
+  if (title === '') return { skipped: 'the version has no name' };
+  const existing = (await milestonesByTitle(b.ctx.db, b.project, [title])).get(title);
+  if (existing !== undefined) return { created: existing };
+  const row = await b.ctx.db
+    .insertInto('milestones')
+    .values({
+      project_id: b.project.id,
+      iid: await nextIid(b.ctx.db, 'project_milestones', b.project.id),
+      title,
+      state: version.released ? 'closed' : 'active',
+      due_date: version.releaseDate,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { created: row.id };
+}
+
+/**
+ * An epic in the group that owns the project: title, description with the Jira footer, author
+ * (reporter), open or closed with Jira's dates, its due date fixed, labels of the group.
+ */
+export async function importEpic(b: JiraBatch, issue: JiraIssueRecord): Promise<ItemOutcome> {
+  const { group } = b;
+  if (!group) return { skipped: 'the project is not in a group, so there is no group for its epics' };
+  if (!b.mayCreateEpics) return { skipped: `the importing user may not create epics in ${group.full_path}` };
+  if (issue.summary === '') return { skipped: 'the epic has no summary' };
+  const { db } = b.ctx;
+  const closed = stateOf(b, issue) === 'closed';
+  const description = descriptionOf(b, issue, true);
+  const row = await db
+    .insertInto('epics')
+    .values({
+      group_id: group.id,
+      iid: await nextIid(db, 'epics', group.id),
+      title: issue.summary,
+      description,
+      description_html: renderMarkdown(description, { groupPath: group.full_path }),
+      author_id: authorId(b, issue.reporter, issue.creator),
+      state: closed ? 'closed' : 'opened',
+      due_date_is_fixed: issue.due !== null,
+      due_date_fixed: issue.due,
+      due_date: issue.due,
+      imported_from: IMPORTED_FROM,
+      ...timesOf(issue, closed),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const labels = await findOrCreateLabels(
+    db,
+    { groupId: group.id, groupIds: group.traversal_ids },
+    labelTitles(b, issue),
+  );
+  if (labels.length > 0) {
+    await db
+      .insertInto('epic_labels')
+      .values(labels.map((label_id) => ({ epic_id: row.id, label_id })))
+      .execute();
+  }
+  return { created: row.id };
+}
+
+/**
+ * An issue, or a task (a sub-task): title, description with the Jira footer, author (reporter),
+ * assignee, open or closed with Jira's dates, due date, estimate, milestone (the first fix version),
+ * labels.
+ */
+export async function importIssue(
+  b: JiraBatch,
+  issue: JiraIssueRecord,
+  as: 'issue' | 'task' | 'epic' | 'skip',
+): Promise<ItemOutcome> {
+  if (as === 'skip') return { skipped: `its type ${issue.type.name} is mapped to be skipped` };
+  if (as === 'epic') return { skipped: `${issue.key} is an epic` };
+  if (issue.summary === '') return { skipped: 'the issue has no summary' };
+  const { db } = b.ctx;
+  const { project } = b;
+  const closed = stateOf(b, issue) === 'closed';
+  const description = descriptionOf(b, issue, false);
+  const last = await db
+    .selectFrom('issues')
+    .select(sql<number | null>`max(relative_position)`.as('max'))
+    .where('project_id', '=', project.id)
+    .executeTakeFirst();
+  const version = issue.fixVersions[0];
+  const row = await db
+    .insertInto('issues')
+    .values({
+      project_id: project.id,
+      iid: await nextIid(db, 'issues', project.id),
+      issue_type: as,
+      title: issue.summary,
+      description,
+      description_html: renderMarkdown(description, projectReferenceContext(project)),
+      author_id: authorId(b, issue.reporter, issue.creator),
+      state: closed ? 'closed' : 'opened',
+      due_date: issue.due,
+      time_estimate: issue.estimateSeconds ?? 0,
+      milestone_id: version ? (b.id('milestone', sourceKey(version.name)) ?? null) : null,
+      relative_position: positionAtEnd(last?.max ?? null).position,
+      imported_from: IMPORTED_FROM,
+      ...timesOf(issue, closed),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const assignee = personId(b, issue.assignee);
+  if (assignee !== undefined) {
+    await db.insertInto('issue_assignees').values({ issue_id: row.id, user_id: assignee }).execute();
+  }
+  const labels = await findOrCreateLabels(
+    db,
+    { projectId: project.id, groupIds: project.namespace_traversal_ids },
+    labelTitles(b, issue),
+  );
+  if (labels.length > 0) {
+    await db
+      .insertInto('issue_labels')
+      .values(labels.map((label_id) => ({ issue_id: row.id, label_id })))
+      .execute();
+  }
+  return { created: row.id };
+}
+
+/** A task under its parent issue (Meridian's work item hierarchy), last among the parent's children. */
+export async function importParentLink(
+  b: JiraBatch,
+  item: Extract<JiraItem, { kind: 'parent_link' }>,
+): Promise<ItemOutcome> {
+  if (item.problem) return { skipped: item.problem };
+  const child = b.id('issue', item.child);
+  const parent = item.parent ? b.id('issue', item.parent) : undefined;
+  if (child === undefined || parent === undefined) return { skipped: 'the task or its parent was not imported' };
+  const { db } = b.ctx;
+  const types = await db.selectFrom('issues').select(['id', 'issue_type']).where('id', 'in', [child, parent]).execute();
+  const typeOf = (id: number) => types.find((t) => t.id === id)?.issue_type as 'issue' | 'task' | undefined;
+  const parentType = typeOf(parent);
+  const childType = typeOf(child);
+  if (!parentType || !childType || !mayBeChildOf(parentType, childType)) {
+    return { skipped: `a ${childType ?? 'work item'} cannot be a child of a ${parentType ?? 'work item'}` };
+  }
+  const last = await db
+    .selectFrom('work_item_parent_links')
+    .select(sql<number | null>`max(relative_position)`.as('relative_position'))
+    .where('parent_issue_id', '=', parent)
+    .executeTakeFirst();
+  const row = await db
+    .insertInto('work_item_parent_links')
+    .values({
+      child_issue_id: child,
+      parent_issue_id: parent,
+      relative_position: positionAfterLast([{ id: 0, relative_position: last?.relative_position ?? null }]),
+    })
+    .onConflict((oc) => oc.column('child_issue_id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row ? { created: row.id } : { skipped: 'the task already has a parent' };
+}
+
+/** An issue in its epic, through the epics' writer (which checks the hierarchy and refreshes the epic's dates). */
+export async function importEpicLink(
+  b: JiraBatch,
+  item: Extract<JiraItem, { kind: 'epic_link' }>,
+): Promise<ItemOutcome> {
+  if (item.problem) return { skipped: item.problem };
+  const issue = b.id('issue', item.child);
+  const epicId = item.epic ? b.id('epic', item.epic) : undefined;
+  if (issue === undefined || epicId === undefined) return { skipped: 'the issue or its epic was not imported' };
+  try {
+    const epic = await findEpicById(b.ctx.db, b.ctx.actor, epicId);
+    const candidate = { id: issue, namespace_traversal_ids: b.project.namespace_traversal_ids, confidential: false };
+    const link = await setIssueEpic(b.ctx.db, b.ctx.actor, candidate, epic, { field: 'epic_id', sameEpic: 'ignore' });
+    return link === null ? { skipped: 'the issue was not added to the epic' } : { created: link };
+  } catch (error) {
+    if (error instanceof DomainError) return { skipped: error.message };
+    throw error;
+  }
+}
+
+/** A Blocks or Relates link between two imported issues (one link per pair, as Meridian keeps them). */
+export async function importIssueLink(
+  b: JiraBatch,
+  item: Extract<JiraItem, { kind: 'issue_link' }>,
+): Promise<ItemOutcome> {
+  if (item.problem) return { skipped: item.problem };
+  const source = b.id('issue', item.source);
+  const target = b.id('issue', item.target);
+  if (source === undefined || target === undefined) return { skipped: 'one of the linked issues was not imported' };
+  if (source === target) return { skipped: 'the issue is linked to itself' };
+  const { db } = b.ctx;
+  const existing = await db
+    .selectFrom('issue_links')
+    .select('link_type')
+    .where(sql<boolean>`least(source_id, target_id) = ${Math.min(source, target)}`)
+    .where(sql<boolean>`greatest(source_id, target_id) = ${Math.max(source, target)}`)
+    .executeTakeFirst();
+  if (existing) return { skipped: `${item.source} and ${item.target} are already linked (${existing.link_type})` };
+  const row = await db
+    .insertInto('issue_links')
+    .values({ source_id: source, target_id: target, link_type: item.type })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { created: row.id };
+}
+
+/** A comment as a note of the issue or epic, with its author and date, in a thread of its own. */
+export async function importNote(b: JiraBatch, item: Extract<JiraItem, { kind: 'note' }>): Promise<ItemOutcome> {
+  const on = b.id(item.onKind, item.on);
+  if (on === undefined) return { skipped: `its ${item.onKind} ${item.on} was not imported` };
+  const { group, project } = b;
+  const created = at(item.comment.created ?? item.fallbackDate);
+  const epicGroup = item.onKind === 'epic' ? group : null;
+  if (item.onKind === 'epic' && !epicGroup) return { skipped: 'the epic has no group' };
+  const context = epicGroup ? { groupPath: epicGroup.full_path } : projectReferenceContext(project);
+  const row = await b.ctx.db
+    .insertInto('notes')
+    .values({
+      noteable_type: item.onKind === 'epic' ? 'Epic' : 'Issue',
+      noteable_id: on,
+      project_id: epicGroup ? null : project.id,
+      group_id: epicGroup ? epicGroup.id : null,
+      author_id: authorId(b, item.comment.author),
+      discussion_id: createHash('sha256')
+        .update(`jira:${b.job.id}:${item.on}#${item.comment.id}`)
+        .digest('hex')
+        .slice(0, 40),
+      note: item.comment.body,
+      note_html: renderMarkdown(item.comment.body, context),
+      created_at: created,
+      updated_at: created,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { created: row.id };
+}
+
+/** A work log as time spent on the issue, by its author, on its day. */
+export async function importTimelog(b: JiraBatch, item: Extract<JiraItem, { kind: 'timelog' }>): Promise<ItemOutcome> {
+  if (item.problem) return { skipped: item.problem };
+  const issue = b.id('issue', item.on);
+  if (issue === undefined) return { skipped: `its issue ${item.on} was not imported` };
+  const spentAt = at(item.worklog.started);
+  const row = await b.ctx.db
+    .insertInto('timelogs')
+    .values({
+      issue_id: issue,
+      user_id: authorId(b, item.worklog.author),
+      time_spent: item.worklog.seconds,
+      summary: item.worklog.comment,
+      spent_at: spentAt,
+      created_at: spentAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { created: row.id };
+}
+
+/** A watcher as a subscriber, for a person with an account here (placeholders get no notifications). */
+export async function importWatcher(b: JiraBatch, item: Extract<JiraItem, { kind: 'watcher' }>): Promise<ItemOutcome> {
+  const on = b.id(item.onKind, item.on);
+  const user = personId(b, item.person);
+  if (on === undefined || user === undefined) return { skipped: `its ${item.onKind} ${item.on} was not imported` };
+  const account = await b.ctx.db.selectFrom('users').select('placeholder').where('id', '=', user).executeTakeFirst();
+  if (!account || account.placeholder) return { skipped: `${item.person.name} has no account here (placeholder user)` };
+  const row = await b.ctx.db
+    .insertInto('subscriptions')
+    .values({ user_id: user, subscribable_type: item.onKind === 'epic' ? 'Epic' : 'Issue', subscribable_id: on })
+    .onConflict((oc) => oc.columns(['subscribable_type', 'subscribable_id', 'user_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row ? { created: row.id } : { skipped: `${item.person.name} already watches it` };
+}

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { signedInPage } from './auth';
+import { useIssueProject } from './issue-project';
+import { settledScreenshot } from './screenshots';
+
+/**
+ * Issue 32: alice imports a Jira CSV export (the server tests' sample, written from Jira's documented
+ * format) from the issue list's Import menu: the mapping preview shows the file's issue types and
+ * statuses, she skips one type, starts, follows the progress bar, reads the report of what was
+ * skipped and finds the issues with the Imported badge, their comments and their tasks.
+ */
+
+const project = useIssueProject('Jira', []);
+const SAMPLE = readFileSync(join(import.meta.dirname, '../../apps/server/src/test/jira/jira-issues.csv'));
+
+test('imports a Jira CSV export with an editable mapping, a progress bar and a report', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await signedInPage(browser, 'alice');
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  await page.goto(`/${project.projectPath}/-/issues`);
+  await page.getByRole('button', { name: 'Import' }).click();
+  const menu = page.getByRole('list', { name: 'Import issues' });
+  await expect(menu.getByRole('button', { name: 'Import CSV' })).toBeVisible();
+  await settledScreenshot(page, 'import-jira-menu');
+  await menu.getByRole('link', { name: 'Import from Jira' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${project.projectPath}/-/import/jira$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Import from Jira' })).toBeVisible();
+
+  await page.getByLabel('Jira export file').setInputFiles({ name: 'jira.csv', mimeType: 'text/csv', buffer: SAMPLE });
+  const mapping = page.getByRole('region', { name: 'Mapping' });
+  await expect(mapping.getByText('20 issues in a Jira CSV export.')).toBeVisible();
+  await expect(mapping.getByLabel('Epic becomes')).toHaveValue('epic');
+  await expect(mapping.getByLabel('Sub-task becomes')).toHaveValue('task');
+  await expect(mapping.getByLabel('Bug label')).toHaveValue('type::bug');
+  await expect(mapping.getByLabel('Resolved becomes')).toHaveValue('closed');
+  const counts = mapping.getByRole('list', { name: 'What will be imported' });
+  await expect(counts.getByText('18 issues and tasks')).toBeVisible();
+  // Skipping a type is counted again before the start.
+  await mapping.getByLabel('Improvement becomes').selectOption('skip');
+  await expect(counts.getByText('17 issues and tasks')).toBeVisible();
+  await mapping.getByLabel('Bug label').fill('bug');
+  await settledScreenshot(page, 'import-jira-mapping');
+  await expect(mapping.getByText('1 issue skipped by the mapping')).toBeVisible();
+  await expect(mapping.getByRole('list', { name: 'People' }).getByText('alice')).toBeVisible();
+  await mapping.getByRole('button', { name: 'Start import' }).scrollIntoViewIfNeeded();
+  await settledScreenshot(page, 'import-jira-counts');
+
+  await mapping.getByRole('button', { name: 'Start import' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await settledScreenshot(page, 'import-jira-progress');
+  await expect(page.getByRole('heading', { name: 'Imported from Jira' })).toBeVisible({ timeout: 60_000 });
+  const skipped = page.getByRole('table', { name: 'Skipped items' });
+  await expect(skipped.getByText('its type Improvement is mapped to be skipped')).toBeVisible();
+  await expect(skipped.getByText('its epic OPS-99 is not in the file')).toBeVisible();
+  await settledScreenshot(page, 'import-jira-done');
+
+  await page.getByRole('link', { name: 'View the imported issues' }).click();
+  await page.getByRole('link', { name: 'Pay with saved card' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay with saved card' })).toBeVisible();
+  await expect(page.getByText('Imported', { exact: true })).toBeVisible();
+  await expect(page.getByText('Looks good; one nit: keep the "Pay" button', { exact: false })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Write card form tests' }).first()).toBeVisible();
+  await settledScreenshot(page, 'import-jira-issue');
+
+  const bugs = (await project.api(
+    'GET',
+    `/projects/${project.projectId}/issues?labels=bug&per_page=100`,
+  )) as unknown as Array<{
+    title: string;
+  }>;
+  expect(bugs.map((i) => i.title).sort()).toEqual([
+    'Crash when the basket is empty',
+    'Date picker shows 31/Feb',
+    'Total shows €0,00 for free orders',
+  ]);
+  const epics = (await project.api('GET', `/groups/${project.groupId}/epics`)) as unknown as Array<{ title: string }>;
+  expect(epics.map((e) => e.title).sort()).toEqual(['Accessibility, audits & fixes', 'Checkout redesign']);
+});
