@@ -1,78 +1,27 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { AccessLevel } from '../../../policy/access-levels';
 import type { ArchiveRecords } from '../../group-transfer';
 import { recordSeatUsage } from '../../members';
 import type { ItemOutcome } from '../importer';
+import { matchOrPlaceholder } from '../source-people';
 import { type ArchiveImport, insertCreated, type Ref, times } from './archive-context';
 import { keys } from './archive-keys';
 
 const ACCESS_LEVELS = new Set<number>(Object.values(AccessLevel).filter((level) => level > 0));
 const NOT_IN_ARCHIVE = 'refers to a group or project the import did not create';
 
-/** A username not taken yet: the source's own when free, else with `_placeholder` and a number. */
-async function freeUsername(a: ArchiveImport, wanted: string): Promise<string> {
-  const base = `${wanted.slice(0, 200)}_placeholder`;
-  for (let n = 0; n < 1000; n += 1) {
-    const candidate = n === 0 ? base : `${base}_${n}`;
-    const taken = await a.ctx.db
-      .selectFrom('users')
-      .select('id')
-      .where(sql<boolean>`lower(username) = lower(${candidate})`)
-      .executeTakeFirst();
-    if (!taken) return candidate;
-  }
-  return `${base}_${randomUUID().slice(0, 8)}`;
-}
-
 /**
- * A person of the source: the user here with the same email, else the same username; otherwise a
- * placeholder user (blocked, no password, never billed) that holds their contributions until an owner
- * reassigns them — GitLab's direct transfer. Recorded per top-level group and source.
+ * A person of the source: matched to a user here by email, then username, or a placeholder
+ * (`matchOrPlaceholder`, shared with the other importers), recorded per top-level group and source.
  */
 export async function importUser(a: ArchiveImport, user: ArchiveRecords['users']): Promise<ItemOutcome> {
-  const { db } = a.ctx;
-  const existing = await db
-    .selectFrom('users')
-    .select('id')
-    .where('placeholder', '=', false)
-    .where((eb) =>
-      eb.or([
-        ...(user.email ? [eb(sql`lower(email)`, '=', user.email.toLowerCase())] : []),
-        eb(sql`lower(username)`, '=', user.username.toLowerCase()),
-      ]),
-    )
-    .orderBy(sql`lower(email) = ${user.email.toLowerCase()}`, 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const id =
-    existing?.id ??
-    (
-      await db
-        .insertInto('users')
-        .values({
-          username: await freeUsername(a, user.username),
-          name: user.name || user.username,
-          email: `placeholder-${randomUUID()}@placeholder.invalid`,
-          password_hash: '',
-          state: 'blocked',
-          placeholder: true,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  await db
-    .insertInto('import_source_users')
-    .values({
-      namespace_id: a.root.id,
-      source_hostname: a.sourceUrl.slice(0, 2048),
-      source_username: user.username,
-      source_name: user.name,
-      user_id: id,
-      status: existing ? 'matched' : 'placeholder',
-    })
-    .onConflict((oc) => oc.columns(['namespace_id', 'source_hostname', 'source_username']).doNothing())
-    .execute();
+  const { id } = await matchOrPlaceholder(a.ctx.db, {
+    namespaceId: a.root.id,
+    sourceHostname: a.sourceUrl,
+    username: user.username,
+    email: user.email || null,
+    name: user.name,
+  });
   return { created: id };
 }
 
