@@ -1,1 +1,2 @@
 export { formatTimeLeft, type ImportProgress, importProgress, type KindCounters } from './import-progress';
+export * from './redmine-mapping';
