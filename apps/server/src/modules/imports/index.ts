@@ -16,3 +16,5 @@ export {
   readImportJob,
   startCsvImport,
 } from './imports.service';
+export { previewRedmineImport, startRedmineImport } from './redmine/redmine-import.service';
+export { redmineImportSchema } from './redmine/redmine-import-params';

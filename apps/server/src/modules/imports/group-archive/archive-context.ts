@@ -47,7 +47,11 @@ const joinKey = (kind: string, key: string) => `${kind}\u0000${key}`;
  * The ids the job created for the records a batch refers to, in one statement: the idempotency keys
  * (`import_job_items`) double as the map from the archive's keys to this instance's rows.
  */
-export async function resolveRefs(ctx: InTransaction, jobId: number, refs: Ref[]) {
+export async function resolveRefs<K extends string = RefKind>(
+  ctx: InTransaction,
+  jobId: number,
+  refs: Array<{ kind: K; key: string }>,
+) {
   const unique = [...new Map(refs.map((r) => [joinKey(r.kind, r.key), r])).values()];
   const found = new Map<string, number>();
   if (unique.length > 0) {
@@ -59,7 +63,7 @@ export async function resolveRefs(ctx: InTransaction, jobId: number, refs: Ref[]
     for (const row of rows) found.set(joinKey(row.kind, row.source_id), row.target_id);
   }
   return {
-    id: (kind: RefKind, key: string) => found.get(joinKey(kind, key)),
+    id: (kind: K, key: string) => found.get(joinKey(kind, key)),
     remember: (kind: string, key: string, id: number) => {
       found.set(joinKey(kind, key), id);
     },
