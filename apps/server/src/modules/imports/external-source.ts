@@ -40,9 +40,8 @@ export async function readCappedJson(response: IncomingMessage, cap: number, who
     size += (chunk as Buffer).length;
     if (size > cap) {
       response.destroy();
-      throw new SourceInstanceError(
-        `${who} answered more than ${Math.round(cap / 1024 / 1024)} MB where JSON was expected`,
-      );
+      const limit = cap >= 1024 * 1024 ? `${Math.round(cap / 1024 / 1024)} MB` : `${cap} bytes`;
+      throw new SourceInstanceError(`${who} answered more than ${limit} where JSON was expected`);
     }
     chunks.push(chunk as Buffer);
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importRedmine } from '../../../cli/import-redmine';
 import { apiClient, createUsersWithTokens, postCreated } from '../../../test/api-client';
 import { allPages } from '../../../test/group-plan';
+import { recordingProxy } from '../../../test/redmine/redmine-recording';
 import { redmineApi } from '../../../test/redmine/redmine-seed';
 import { type RealRedmine, realRedmine } from '../../../test/redmine/redmine-server';
 import { useTestApp } from '../../../test/use-test-app';
@@ -63,8 +64,11 @@ describe.skipIf('skip' in redmine)('Redmine import from a real Redmine', () => {
 
   it('shows the mapping, imports the chosen project with its subproject, and the API shows Redmine field by field', async () => {
     await postCreated(api, '/groups', 'owner', { name: 'From Redmine', path: 'rm' });
+    // `npm run record:redmine`: this import's answers become the fast tests' recorded Redmine.
+    const recorder = process.env.RECORD_REDMINE ? await recordingProxy(rm.url) : undefined;
+    const url = recorder?.url ?? rm.url;
     const preview = await api('POST', '/groups/rm/import/redmine/preview', 'owner', {
-      url: rm.url,
+      url,
       api_key: rm.apiKey,
       projects: ['acme'],
     });
@@ -90,10 +94,14 @@ describe.skipIf('skip' in redmine)('Redmine import from a real Redmine', () => {
       ['other', false, false],
     ]);
 
-    const started = await start('rm', { projects: ['acme'] });
+    const started = await start('rm', { url, projects: ['acme'] });
     expect(started.statusCode, started.body).toBe(202);
     const jobId = started.json().import_job.id as number;
     expect(await runJobs('w1')).toEqual(['finished']);
+    if (recorder) {
+      recorder.save(rm.seed, rm.apiKey);
+      await recorder.close();
+    }
     const job = (await api('GET', `/groups/rm/import_jobs/${jobId}`, 'owner')).json();
     expect(job).toMatchObject({ kind: 'redmine', state: 'finished', percent: 100, error: null });
     expect(job.counters).toMatchObject({
