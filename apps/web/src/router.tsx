@@ -62,7 +62,7 @@ const adminSpamLogsRoute = topRoute('/admin/spam_logs', SpamLogsPage);
 const adminOrdersRoute = topRoute('/admin/subscription_orders', AdminOrdersPage);
 const purchaseRoute = topRoute('/-/subscriptions/new', PurchasePage);
 const importGroupRoute = topRoute('/groups/new', ImportGroupPage);
-const importRedmineRoute = topRoute('/import/redmine', ImportRedminePage);
+const importRedmineRoute = topRoute('/-/import/redmine', ImportRedminePage);
 const adminGeoSitesRoute = topRoute('/admin/geo/sites', () => <GeoSitesPage />);
 const adminGeoSiteEditRoute = createRoute({
   getParentRoute: () => rootRoute,
