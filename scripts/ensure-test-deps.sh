@@ -6,7 +6,8 @@
 # starts a pgbouncer service on port 6432; the test starts its own on a free port. And slapd with
 # ldap-utils for the LDAP suite (apps/server/src/modules/ldap/ldap.slapd.test.ts), which starts a
 # private slapd on a free port (apps/server/src/test/slapd.ts); the package's own service is not used
-# and its debconf questions are left at their defaults (non-interactive).
+# and its debconf questions are left at their defaults (non-interactive). And Debian's Redmine for the
+# Redmine importer's tests (scripts/ensure-redmine.sh: its own debconf answers, SQLite).
 set -euo pipefail
 missing=()
 if [ ! -x /usr/bin/chromium ]; then missing+=(chromium); fi
@@ -24,3 +25,4 @@ echo "chromium: $(/usr/bin/chromium --version 2>/dev/null || echo present)"
 echo "python-gitlab: $(/usr/bin/python3 -c 'import gitlab; print(gitlab.__version__)')"
 echo "pgbouncer: $(/usr/sbin/pgbouncer --version | head -1)"
 echo "slapd: $(/usr/sbin/slapd -VV 2>&1 | head -1)"
+bash "$(dirname "$0")/ensure-redmine.sh"

@@ -24,6 +24,7 @@ const AdminSettingsPage = lazyNamed(() => import('./features/admin/AdminSettings
 const AbuseReportsPage = lazyNamed(() => import('./features/moderation/AbuseReportsPage'), 'AbuseReportsPage');
 const PurchasePage = lazyNamed(() => import('./features/billing/PurchasePage'), 'PurchasePage');
 const ImportGroupPage = lazyNamed(() => import('./features/imports/ImportGroupPage'), 'ImportGroupPage');
+const ImportRedminePage = lazyNamed(() => import('./features/imports/ImportRedminePage'), 'ImportRedminePage');
 const AdminOrdersPage = lazyNamed(() => import('./features/billing/AdminOrdersPage'), 'AdminOrdersPage');
 const SpamLogsPage = lazyNamed(() => import('./features/moderation/SpamLogsPage'), 'SpamLogsPage');
 const GeoSitesPage = lazyNamed(() => import('./features/geo/GeoSitesPage'), 'GeoSitesPage');
@@ -61,6 +62,7 @@ const adminSpamLogsRoute = topRoute('/admin/spam_logs', SpamLogsPage);
 const adminOrdersRoute = topRoute('/admin/subscription_orders', AdminOrdersPage);
 const purchaseRoute = topRoute('/-/subscriptions/new', PurchasePage);
 const importGroupRoute = topRoute('/groups/new', ImportGroupPage);
+const importRedmineRoute = topRoute('/-/import/redmine', ImportRedminePage);
 const adminGeoSitesRoute = topRoute('/admin/geo/sites', () => <GeoSitesPage />);
 const adminGeoSiteEditRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -96,6 +98,7 @@ export const routeTree = rootRoute.addChildren([
   adminGeoSiteEditRoute,
   purchaseRoute,
   importGroupRoute,
+  importRedmineRoute,
   userProfileRoute,
   // Namespace pages (`/acme/web/-/issues/3`, `/groups/acme/-/epics`), reached through GitLab's URLs.
   ...namespaceRoutes(rootRoute),

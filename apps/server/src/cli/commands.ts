@@ -125,11 +125,12 @@ ${DATABASE_NOTE}`,
   {
     name: 'import',
     summary:
-      'import issues from a CSV file or Jira, or a group from an archive or another instance, with a progress bar',
+      'import issues from a CSV file or Jira, a group from an archive, another instance or a Redmine, with a progress bar',
     usage: `Usage: meridian import csv --file FILE --into GROUP/PROJECT [--user USERNAME]
        meridian import jira --file CSV_OR_JSON --into GROUP/PROJECT [--mapping MAPPING.json] [--user USERNAME]
        meridian import group --file ARCHIVE --path PATH [--name NAME] [--parent GROUP] [--user USERNAME]
        meridian import gitlab --url URL --token TOKEN --group SOURCE --into DEST [--user USERNAME]
+       meridian import redmine --url URL --key KEY --into GROUP [--project IDENTIFIER]… [--tracker ID=TYPE]… [--user USERNAME]
 
 csv: imports the issues of a CSV file as GitLab's CSV import reads it (header row with title and
 description, optional due_date and milestone; comma, semicolon or tab separated; at most 10 MB) into
@@ -155,6 +156,14 @@ for an export of its group SOURCE with TOKEN (an Owner's), downloads it and impo
 group DEST (a full path: its parent must exist), as the group mode does. URLs on this machine or its
 network need the admin setting allow_local_requests_from_web_hooks_and_services.
 
+redmine: reads the Redmine at URL through its REST API with KEY (an administrator's lets every person
+be matched by email or login; others become placeholder users) and imports the projects IDENTIFIER
+(default: every top project the key reads) with their subprojects into the existing group GROUP:
+projects with subprojects become subgroups, trackers work item types (suggested by name; --tracker
+4=epic changes one), statuses, priorities, trackers and categories scoped labels, versions
+milestones, parents the hierarchy, relations links, journals notes and system notes, watchers
+subscribers, estimates and time entries time tracking. Issues keep their Redmine id as iid.
+
 All run the same resumable import job as the web and API: progress on stderr, then what was imported
 and the report of what was skipped. Interrupted (Ctrl-C, kill -9), the job is resumed a minute later
 by any server process's import worker (meridian start), without creating anything twice.
@@ -162,13 +171,16 @@ by any server process's import worker (meridian start), without creating anythin
 Options:
   --file FILE             the CSV file, the Jira export or the archive
   --mapping FILE          jira: the mapping as JSON (default: the preview's defaults)
-  --into GROUP/PROJECT    csv, jira: the project's full path; gitlab: the new group's full path
+  --into GROUP/PROJECT    csv, jira: the project's full path; gitlab: the new group's full path; redmine: the group's
   --path PATH             group: the new group's path
   --name NAME             group: the new group's name (default PATH)
   --parent GROUP          group: the full path of the group to import into (default: top level)
   --url URL               gitlab: the source instance
   --token TOKEN           gitlab: a personal access token of the source
   --group SOURCE          gitlab: the group's full path on the source
+  --key KEY               redmine: a Redmine API key (My account → API access key)
+  --project IDENTIFIER    redmine: a project to import (repeatable)
+  --tracker ID=TYPE       redmine: a tracker's work item type: issue, task, incident or epic (repeatable)
   --user USERNAME         who imports (and, for csv, authors the issues); default root
   -h, --help              show this help
 

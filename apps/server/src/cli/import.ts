@@ -42,7 +42,7 @@ export interface ImportCsvOptions {
 }
 
 /** The importing user, who must be active. */
-async function activeActor(db: Database, username: string) {
+export async function activeActor(db: Database, username: string) {
   const user = await db
     .selectFrom('users')
     .select(['id', 'username', 'admin', 'state'])
@@ -138,7 +138,7 @@ function summarizeGroupImport(job: ReturnType<typeof presentImportJob>, fullPath
   );
 }
 
-async function printSkips(db: Database, jobId: number, out: (line: string) => void) {
+export async function printSkips(db: Database, jobId: number, out: (line: string) => void) {
   const { rows, total } = await listImportJobSkips(db, jobId, { page: 1, per_page: REPORT_ROWS });
   for (const row of rows) out(`  ${row.kind} ${row.source_id}: ${row.reason}`);
   if (total > rows.length) out(`  … and ${total - rows.length} more`);
@@ -297,6 +297,7 @@ export async function followImportJob(
 /** `meridian import csv …` and `meridian import group …`. */
 export async function runImport(argv: string[], config: Config, out: (line: string) => void = console.log) {
   const [what, ...rest] = argv;
+  if (what === 'redmine') return (await import('./import-redmine')).runImportRedmine(rest, config, out);
   if (!['csv', 'group', 'gitlab', 'jira'].includes(what ?? '')) throw new CliError(IMPORT_USAGE);
   const { values, positionals } = parseArgs({
     args: rest,
@@ -356,4 +357,5 @@ export async function runImport(argv: string[], config: Config, out: (line: stri
 const IMPORT_USAGE = `Usage: meridian import csv --file FILE --into GROUP/PROJECT [--user USERNAME]
        meridian import jira --file CSV_OR_JSON --into GROUP/PROJECT [--mapping MAPPING.json] [--user USERNAME]
        meridian import group --file ARCHIVE --path PATH [--name NAME] [--parent GROUP] [--user USERNAME]
-       meridian import gitlab --url URL --token TOKEN --group SOURCE --into DEST [--user USERNAME]`;
+       meridian import gitlab --url URL --token TOKEN --group SOURCE --into DEST [--user USERNAME]
+       meridian import redmine --url URL --key KEY --into GROUP [--project IDENTIFIER]… [--tracker ID=TYPE]… [--user USERNAME]`;

@@ -285,7 +285,7 @@ export interface ImportJobsTable {
   source_url: string | null;
   source_full_path: string | null;
   source_token: string | null;
-  mapping: unknown | null;
+  source_options: unknown | null;
 }
 
 export interface ImportSourceUsersTable {

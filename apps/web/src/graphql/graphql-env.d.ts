@@ -62,7 +62,7 @@ export type introspection_types = {
     'GroupPermissions': { kind: 'OBJECT'; name: 'GroupPermissions'; fields: { 'adminGroup': { name: 'adminGroup'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; } }; 'adminIssuableTemplates': { name: 'adminIssuableTemplates'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; } }; 'adminLabel': { name: 'adminLabel'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; } }; 'createEpic': { name: 'createEpic'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; } }; 'createProjects': { name: 'createProjects'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; } }; 'createSubgroup': { name: 'createSubgroup'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; } }; 'readGroup': { name: 'readGroup'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; } }; 'removeGroup': { name: 'removeGroup'; type: { kind: 'SCALAR'; name: 'Boolean'; ofType: null; } }; }; };
     'HealthStatus': { name: 'HealthStatus'; enumValues: 'atRisk' | 'needsAttention' | 'onTrack'; };
     'ID': unknown;
-    'ImportSource': { name: 'ImportSource'; enumValues: 'BITBUCKET' | 'BITBUCKET_SERVER' | 'CSV' | 'FOGBUGZ' | 'GITEA' | 'GITHUB' | 'GITLAB_MIGRATION' | 'GITLAB_PROJECT' | 'JIRA' | 'MANIFEST' | 'NONE'; };
+    'ImportSource': { name: 'ImportSource'; enumValues: 'BITBUCKET' | 'BITBUCKET_SERVER' | 'CSV' | 'FOGBUGZ' | 'GITEA' | 'GITHUB' | 'GITLAB_MIGRATION' | 'GITLAB_PROJECT' | 'JIRA' | 'MANIFEST' | 'NONE' | 'REDMINE'; };
     'IncidentManagementEscalationPolicyID': unknown;
     'IncidentManagementTimelineEventID': unknown;
     'Int': unknown;

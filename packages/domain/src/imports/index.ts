@@ -27,3 +27,4 @@ export {
   jiraWikiToMarkdown,
   withJiraFooter,
 } from './jira-text';
+export * from './redmine-mapping';

@@ -5,7 +5,13 @@ import type { ImportJobsTable } from '../../db/schema';
 import { publishChange } from '../../realtime/change-channel';
 
 export type ImportJobRow = Selectable<ImportJobsTable>;
-export type ImportKind = 'csv_issues' | 'group_archive' | 'gitlab_direct_transfer' | 'jira_csv' | 'jira_json';
+export type ImportKind =
+  | 'csv_issues'
+  | 'group_archive'
+  | 'gitlab_direct_transfer'
+  | 'redmine'
+  | 'jira_csv'
+  | 'jira_json';
 export type Counters = Record<string, KindCounters>;
 
 /** The columns shown about a job (everything but its source). */
@@ -35,7 +41,7 @@ export const MAX_ATTEMPTS = 5;
 export async function insertImportJob(
   db: Executor,
   job: { kind: ImportKind; createdById: number; sourceName: string } & (
-    | { projectId: number; sourceText: string; mapping?: unknown }
+    | { projectId: number; sourceText: string; sourceOptions?: unknown }
     | { namespaceId: number; sourceFile: string | null }
   ),
 ): Promise<ImportJobSummary> {
@@ -49,7 +55,7 @@ export async function insertImportJob(
         ? {
             project_id: job.projectId,
             source_text: job.sourceText,
-            ...(job.mapping === undefined ? {} : { mapping: JSON.stringify(job.mapping) }),
+            ...(job.sourceOptions === undefined ? {} : { source_options: JSON.stringify(job.sourceOptions) }),
           }
         : { namespace_id: job.namespaceId, source_file: job.sourceFile }),
     })

@@ -4,6 +4,7 @@ import { groupArchiveImporter } from './group-archive/group-archive-importer';
 import type { ImportJobRow, ImportKind } from './import-jobs';
 import type { Importer } from './importer';
 import { jiraImporter } from './jira/jira-importer';
+import { redmineImporter } from './redmine/redmine-importer';
 
 /** Every importer by job kind: a new importer is one line here, a kind in the import_jobs CHECK, and its source and mapper. */
 const IMPORTERS: Record<ImportKind, Importer> = {
@@ -12,6 +13,7 @@ const IMPORTERS: Record<ImportKind, Importer> = {
   gitlab_direct_transfer: groupArchiveImporter(fetchSourceArchive) as Importer,
   jira_csv: jiraImporter() as Importer,
   jira_json: jiraImporter() as Importer,
+  redmine: redmineImporter() as Importer,
 };
 
 export function importerOf(job: ImportJobRow): Importer {

@@ -19,3 +19,5 @@ export {
 export { JIRA_IMPORT_STARTED, startJiraImport } from './jira/jira-import.service';
 export { parseMapping as parseJiraMapping } from './jira/jira-import-params';
 export { guessJiraFormat, jiraText } from './jira/jira-read';
+export { previewRedmineImport, startRedmineImport } from './redmine/redmine-import.service';
+export { redmineImportSchema } from './redmine/redmine-import-params';

@@ -5,3 +5,4 @@ export { groupImportRoutes } from './group-archive/group-import.rest';
 export { importPlugin } from './import.plugin';
 export { importCsvRoutes } from './import-csv.rest';
 export { jiraImportRoutes } from './jira/jira-import.rest';
+export { redmineImportRoutes } from './redmine/redmine-import.rest';

@@ -1,4 +1,4 @@
-/** GitLab's import sources (Importable#imported_from); 'none' for items made here. Mirrors the 0021 CHECKs. */
+/** GitLab's import sources (Importable#imported_from); 'none' for items made here. Mirrors the CHECKs (0021, 0048). */
 export const IMPORT_SOURCES = [
   'none',
   'gitlab_migration',
@@ -11,6 +11,8 @@ export const IMPORT_SOURCES = [
   'jira',
   'csv',
   'manifest',
+  // Meridian's own: the Redmine importer (migration 0048).
+  'redmine',
 ] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 

@@ -35,6 +35,11 @@ export const importOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
       "a project's import job and its report, for who may import issues there (404 others): attacked in modules/imports/jira/jira-import.rest.test.ts",
   },
   {
+    pattern: /^POST \/api\/v4\/groups\/:id\/import\/redmine(\/preview)?$/,
+    reason:
+      "a Redmine import and its mapping preview (they read a Redmine first), for the group's owners: attacked in modules/imports/redmine/redmine.real.test.ts",
+  },
+  {
     pattern: /^(POST|GET) \/api\/v4\/bulk_imports$/,
     reason:
       "direct transfer from another instance, the caller's own bulk imports only: attacked in modules/imports/direct-transfer/bulk-imports.rest.test.ts",

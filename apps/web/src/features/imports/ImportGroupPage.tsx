@@ -137,6 +137,9 @@ export function ImportGroupPage() {
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             />
           </LabelledField>
+          <p className={styles.intro}>
+            Moving from Redmine? <AppLink href="/-/import/redmine">Import from Redmine</AppLink> into a group.
+          </p>
           <div className={styles.actions}>
             <button type="submit" className={buttonClassName('confirm')} disabled={pending || !file || !name || !path}>
               {pending ? 'Importing…' : 'Import'}

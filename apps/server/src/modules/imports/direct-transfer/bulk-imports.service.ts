@@ -8,9 +8,10 @@ import { requireActor } from '../../../policy/require-actor';
 import type { ServiceContext } from '../../../service-context';
 import { createGroup } from '../../groups';
 import { findGroup, fullPathOf } from '../../namespaces';
+import { SourceInstanceError } from '../external-source';
 import { insertImportJob, JOB_COLUMNS } from '../import-jobs';
 import type { BulkImportInput } from './bulk-import-params';
-import { SourceInstanceError, sourceInstance } from './source-instance';
+import { sourceInstance } from './source-instance';
 
 export type BulkImportRow = Selectable<BulkImportsTable>;
 

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Database } from '../../../db/connection';
 import type { ServiceConfig } from '../../../service-context';
+import { SourceInstanceError } from '../external-source';
 import { type ImportJobRow, renewLease } from '../import-jobs';
-import { SourceInstanceError, sourceInstance } from './source-instance';
+import { sourceInstance } from './source-instance';
 
 /** How long the source may take to write its export, and how often it is asked. */
 export const EXPORT_WAIT_MS = 30 * 60 * 1000;

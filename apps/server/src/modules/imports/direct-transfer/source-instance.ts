@@ -4,33 +4,11 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Database } from '../../../db/connection';
 import { DEFAULT_ARCHIVE_LIMITS } from '../../group-transfer';
-import { BlockedUrlError, openExternalRequest } from '../../webhooks';
-
-/** A source instance that cannot be read as asked: the message says why, for the job's error or a 422. */
-export class SourceInstanceError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SourceInstanceError';
-  }
-}
+import { openSourceRequest, readCappedJson, SourceInstanceError } from '../external-source';
 
 /** The JSON answers read from a source are small; anything larger is not what was asked for. */
 const JSON_CAP = 1024 * 1024;
-
-async function readJson(response: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response) {
-    size += (chunk as Buffer).length;
-    if (size > JSON_CAP) throw new SourceInstanceError('the source answered more than 1 MB where JSON was expected');
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return null;
-  }
-}
+const readJson = (response: IncomingMessage) => readCappedJson(response, JSON_CAP);
 
 /**
  * Another GitLab-compatible instance's API as GitLab's direct transfer reads it, with the user's
@@ -47,16 +25,7 @@ export function sourceInstance(
   const url = (path: string) => `${baseUrl.replace(/\/+$/, '')}/api/v4${path}`;
   const headers = { 'PRIVATE-TOKEN': token, Accept: 'application/json' };
   const group = (fullPath: string) => `/groups/${encodeURIComponent(fullPath)}`;
-  const open = async (method: 'GET' | 'POST', path: string) => {
-    try {
-      return await openExternalRequest(db, url(path), method, headers);
-    } catch (error) {
-      if (error instanceof BlockedUrlError) throw new SourceInstanceError(`URL is blocked: ${error.message}`);
-      throw new SourceInstanceError(
-        `the source instance did not answer: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-  };
+  const open = (method: 'GET' | 'POST', path: string) => openSourceRequest(db, url(path), method, headers);
   const refused = (status: number, what: string) =>
     new SourceInstanceError(
       status === 401

@@ -58,7 +58,7 @@ export async function startGroupImport(
   return { group, job };
 }
 
-/** A group import into `group`, for who administers it (the importing owners); 404 for anyone else. */
+/** A group import (an archive's, a Redmine's) into `group`, for who administers it (the importing owners); 404 for anyone else. */
 export async function findGroupImportJob(db: Database, actor: Actor, group: GroupRow, jobId: number) {
   if (!canGroup(actor, 'admin_group', groupSubject(group))) throw notFound('Import');
   const job = await db
@@ -66,7 +66,7 @@ export async function findGroupImportJob(db: Database, actor: Actor, group: Grou
     .select([...JOB_COLUMNS])
     .where('id', '=', jobId)
     .where('namespace_id', '=', group.id)
-    .where('kind', '=', 'group_archive')
+    .where('kind', 'in', ['group_archive', 'redmine'])
     .executeTakeFirst();
   if (!job) throw notFound('Import');
   return job;

@@ -409,10 +409,10 @@ describe('Jira CSV import', () => {
     const jobId = res.json().import_job.id;
     const stored = await t.db
       .selectFrom('import_jobs')
-      .select('mapping')
+      .select('source_options')
       .where('id', '=', jobId)
       .executeTakeFirstOrThrow();
-    expect(stored.mapping).toMatchObject({
+    expect(stored.source_options).toMatchObject({
       types: { Bug: { kind: 'skip', label: 'type::bug' }, Epic: { kind: 'issue', label: 'type::epic' } },
       statuses: { 'In Review': 'closed', Done: 'closed' },
     });

@@ -58,6 +58,9 @@ async function readUpload(db: Database, actor: Actor, project: ProjectRow, uploa
   return { text, file, seen, group, mayCreate, defaults, mapping };
 }
 
+/** What a job's stored mapping may hold (import_jobs.source_options takes 1 MiB). */
+const MAX_MAPPING_CHARS = 512 * 1024;
+
 /** Why the mapping cannot run in this project (epics where there can be none); null when it can. */
 function mappingProblem(mapping: JiraMapping, group: GroupRow | null, mayCreate: boolean): string | null {
   const epicTypes = Object.entries(mapping.types)
@@ -159,6 +162,9 @@ export async function startJiraImport(
   const { text, group, mayCreate, mapping } = await readUpload(ctx.db, ctx.actor, project, upload);
   const problem = mappingProblem(mapping, group, mayCreate);
   if (problem) throw badRequest(`mapping is invalid: ${problem}`, 'mapping');
+  if (JSON.stringify(mapping).length > MAX_MAPPING_CHARS) {
+    throw badRequest('file is invalid: it names too many issue types and statuses to map', 'file');
+  }
   return withTransaction(ctx.db, (trx) =>
     insertImportJob(trx, {
       kind: upload.format === 'json' ? 'jira_json' : 'jira_csv',
@@ -166,7 +172,7 @@ export async function startJiraImport(
       createdById: ctx.actor.id,
       sourceName: upload.filename.slice(0, 255),
       sourceText: text,
-      mapping,
+      sourceOptions: mapping,
     }),
   );
 }

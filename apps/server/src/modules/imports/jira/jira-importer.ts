@@ -66,7 +66,7 @@ export function jiraImporter(): Importer<JiraItem, JiraBatch> {
     async open(job) {
       const file = readJiraFile(job.kind === 'jira_json' ? 'json' : 'csv', job.source_text ?? '');
       sites.set(job.id, file.site);
-      const plan = planJiraImport(file.issues, (job.mapping ?? { types: {}, statuses: {} }) as JiraMapping);
+      const plan = planJiraImport(file.issues, (job.source_options ?? { types: {}, statuses: {} }) as JiraMapping);
       return {
         totals: () => plan.totals,
         async *batches(size) {
@@ -120,7 +120,7 @@ export function jiraImporter(): Importer<JiraItem, JiraBatch> {
         project,
         group,
         mayCreateEpics,
-        mapping: (job.mapping ?? { types: {}, statuses: {} }) as JiraMapping,
+        mapping: (job.source_options ?? { types: {}, statuses: {} }) as JiraMapping,
         site,
         people: {
           namespaceId: project.namespace_traversal_ids[0] ?? project.namespace_id,

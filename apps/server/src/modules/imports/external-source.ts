@@ -1,0 +1,53 @@
+import type { IncomingMessage } from 'node:http';
+import type { Database } from '../../db/connection';
+import { BlockedUrlError, openExternalRequest } from '../webhooks';
+
+/**
+ * What the importers that read another service's API share (GitLab's direct transfer, Redmine): every
+ * request through the webhooks' SSRF guard (local addresses only when the admin allows local
+ * requests), and JSON answers read up to a size cap.
+ */
+
+/** A source that cannot be read as asked: the message says why, for the job's error or a 422. */
+export class SourceInstanceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SourceInstanceError';
+  }
+}
+
+/** Opens a request to a source's URL through the SSRF guard; a refusal or no answer is a SourceInstanceError. */
+export async function openSourceRequest(
+  db: Database,
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  who = 'the source instance',
+): Promise<IncomingMessage> {
+  try {
+    return await openExternalRequest(db, url, method, headers);
+  } catch (error) {
+    if (error instanceof BlockedUrlError) throw new SourceInstanceError(`URL is blocked: ${error.message}`);
+    throw new SourceInstanceError(`${who} did not answer: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The answer's JSON (null when it is not JSON), refused past `cap` bytes without reading further. */
+export async function readCappedJson(response: IncomingMessage, cap: number, who = 'the source'): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response) {
+    size += (chunk as Buffer).length;
+    if (size > cap) {
+      response.destroy();
+      const limit = cap >= 1024 * 1024 ? `${Math.round(cap / 1024 / 1024)} MB` : `${cap} bytes`;
+      throw new SourceInstanceError(`${who} answered more than ${limit} where JSON was expected`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return null;
+  }
+}
