@@ -1,6 +1,7 @@
 import { ErrorState } from '../../app/ErrorState';
 import { PageNotFound } from '../../app/NotFoundPage';
 import type { Group } from '../../lib/types';
+import settings from '../../ui/SettingsSection.module.css';
 import { PageSpinner } from '../../ui/Spinner';
 import { ExportGroupSection } from '../groups/ExportGroupSection';
 import { GroupSettingsSections } from '../groups/GroupSettingsSections';
@@ -24,7 +25,7 @@ export function NamespaceSettingsPage({ kind, fullPath }: { kind: 'group' | 'pro
         if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
         if (!query.data.can_admin_issuable_templates) return <PageNotFound />;
         return (
-          <>
+          <div className={settings.sections}>
             {kind === 'group' ? (
               // Keyed by the loaded group: a save's answer refreshes the cache, not the typed values.
               <GroupSettingsSections key={query.data.id} group={query.data as Group} />
@@ -40,7 +41,7 @@ export function NamespaceSettingsPage({ kind, fullPath }: { kind: 'group' | 'pro
               <TemplatesSection owner={owner} ownerId={query.data.id} type="merge_requests" />
             </section>
             {kind === 'group' ? <ExportGroupSection fullPath={fullPath} /> : null}
-          </>
+          </div>
         );
       }}
     </NamespacePageFrame>
