@@ -17,8 +17,8 @@ import { cardFromForm, READY_METHODS, type StandInCard } from './stripe-stand-in
  *   card's own decline) for a declining card; either way it then delivers the signed
  *   `payment_intent.succeeded` / `payment_intent.payment_failed` event to the webhook URL, as Stripe does.
  * Every request is recorded; `settled()` waits for the deliveries in flight, `redeliver` sends an
- * event again, as Stripe does when it had no answer. The e2e runs it as a process of its own
- * (`e2e/stripe-stand-in.ts`).
+ * event again, as Stripe does when it had no answer. The card checkout's e2e starts it, with fixed
+ * keys, beside a Meridian configured for it (`e2e/tests/stripe-checkout.ts`).
  */
 export interface StripeStandIn {
   /** e.g. http://127.0.0.1:41234, for STRIPE_API_BASE. */
