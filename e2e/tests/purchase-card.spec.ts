@@ -101,7 +101,10 @@ test('a good card pays: reviewed as Visa ending in 4242, one order, the plan act
   await expect(ordersTable(page).getByRole('row')).toHaveCount(2);
   await expect(ordersTable(page).getByRole('row').nth(1)).toContainText('Paid');
   expect(orders.length).toBeLessThanOrEqual(2);
-  expect(charges()).toHaveLength(1);
+  // One charge: a second request of a double click asks Stripe again with the same key, and Stripe
+  // answers it with the first one's result.
+  expect(new Set(charges().map((c) => c.idempotencyKey)).size).toBe(1);
+  expect(server.stripe.events.filter((e) => e.type === 'payment_intent.succeeded')).toHaveLength(1);
   expect(charges()[0]?.form.get('amount')).toBe(String(2 * 34_800));
   expect(await api('GET', `/namespaces/${encodeURIComponent(path)}/gitlab_subscription`)).toMatchObject({
     plan: { code: 'premium' },
@@ -138,5 +141,34 @@ test('a declined card: Stripe’s reason on the page, then no active subscriptio
   }).toPass({ timeout: 30_000 });
   expect(await api('GET', `/namespaces/${encodeURIComponent(path)}/gitlab_subscription`)).toMatchObject({
     plan: { code: 'free' },
+  });
+});
+
+test('after a decline, another card pays: a purchase of its own, not a replay of the declined one', async ({
+  page,
+}) => {
+  const path = await openCheckout(page, 'Retry');
+  await enterCard(page, '4000 0000 0000 9995');
+  await page.getByRole('button', { name: 'Review order' }).click();
+  await page.getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The purchase could not be completed' })).toContainText(
+    'Your card has insufficient funds.',
+  );
+  await enterCard(page, '5555 5555 5555 4444', '08 / 33');
+  await page.getByRole('button', { name: 'Review order' }).click();
+  await expect(page.getByLabel('Order summary').getByText('MasterCard ending in 4444 (expires 08/2033)')).toBeVisible();
+  // The refusal of the last attempt is gone once the new card is reviewed.
+  await expect(page.getByText('The purchase could not be completed')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Confirm purchase' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Retry e2e is currently using the Premium Plan' })).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000 });
+  await expect(ordersTable(page).getByRole('row')).toHaveCount(3);
+  expect(await api('GET', `/namespaces/${encodeURIComponent(path)}/gitlab_subscription`)).toMatchObject({
+    plan: { code: 'premium' },
   });
 });
