@@ -55,6 +55,24 @@ test.describe('as the group’s Owner (alice)', () => {
     expect(subgroupId).toBeGreaterThan(0);
   });
 
+  test('Always on, chosen on the top-level group, locks its subgroups on', async ({ page }) => {
+    await group.api('PUT', `/groups/${group.groupId}`, { duo_availability: 'default_on' });
+    await page.goto(`/groups/${groupPath}/-/settings/gitlab_duo`);
+    const availability = page.getByRole('radiogroup', { name: 'GitLab Duo availability' });
+    await availability.getByText('Always on').click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Group was successfully updated.' })).toBeVisible();
+    await expect(availability.getByRole('radio', { name: /Always on/ })).toBeChecked();
+    expect(await group.api('GET', `/groups/${group.groupId}`)).toMatchObject({ duo_availability: 'always_on' });
+
+    await page.goto(`/groups/${groupPath}/team/-/settings/gitlab_duo`);
+    await expect(availability.getByRole('radio', { name: /Always on/ })).toBeChecked();
+    for (const radio of await availability.getByRole('radio').all()) await expect(radio).toBeDisabled();
+    await expect(page.getByText(`The group ${groupPath} turned GitLab Duo on for all its subgroups`)).toBeVisible();
+    await settledScreenshot(page, 'gitlab-duo-settings-always-on');
+    await group.api('PUT', `/groups/${group.groupId}`, { duo_availability: 'default_on' });
+  });
+
   test('a save the server refuses shows the §8 alert', async ({ page }) => {
     await group.api('PUT', `/groups/${group.groupId}`, { duo_availability: 'default_on' });
     await page.goto(`/groups/${groupPath}/team/-/settings/gitlab_duo`);

@@ -6,6 +6,7 @@ export * from './deployments';
 export * from './epic-tree';
 export * from './epics';
 export * from './filtered-search';
+export * from './groups';
 export * from './ids';
 export * from './imports';
 export * from './incidents';

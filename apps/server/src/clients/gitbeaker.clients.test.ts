@@ -72,6 +72,26 @@ describe('groups and projects', () => {
   });
 });
 
+describe('group settings', () => {
+  it("edits the settings Meridian stores; one it has no feature for is the client's 400 naming it", async () => {
+    const group = await newGroup();
+    const edited = await api.Groups.edit(group.id, {
+      projectCreationLevel: 'maintainer',
+      subgroupCreationLevel: 'owner',
+      emailsDisabled: true,
+    });
+    expect(edited).toMatchObject({
+      project_creation_level: 'maintainer',
+      subgroup_creation_level: 'owner',
+      emails_enabled: false,
+      emails_disabled: true,
+    });
+    const refused = await failure(api.Groups.edit(group.id, { lfsEnabled: true }));
+    expect(refused.status).toBe(400);
+    expect(refused.description).toContain('lfs_enabled');
+  });
+});
+
 describe('labels and milestones', () => {
   it('keeps group and project labels apart, scoped labels included, and edits and deletes them', async () => {
     const group = await newGroup();

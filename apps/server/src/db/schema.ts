@@ -555,6 +555,9 @@ export interface NamespacesTable {
   updated_at: Generated<Date>;
   duo_availability: string | null;
   experiment_features_enabled: Generated<boolean>;
+  emails_enabled: Generated<boolean>;
+  project_creation_level: Generated<string>;
+  subgroup_creation_level: Generated<string>;
 }
 
 export interface NotesTable {

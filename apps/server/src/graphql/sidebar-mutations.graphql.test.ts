@@ -141,6 +141,21 @@ describe('the issue sidebar fields and mutations', () => {
     expect(typeof answer.totalTimeSpent).toBe('number');
   });
 
+  it('emailsDisabled answers the group setting in force: an ancestor turning emails off', async () => {
+    const setEmails = (enabled: boolean) =>
+      t.db.updateTable('namespaces').set({ emails_enabled: enabled }).where('path', '=', 'acme').execute();
+    const query = `query($path: ID!) { project(fullPath: $path) { issue(iid: "2") { emailsDisabled } }
+      group(fullPath: "acme/product") { emailsDisabled } }`;
+    const read = async () => (await gql(t.app, query, { path: PROJECT }, t.world.alice)).body.data;
+    expect(await read()).toEqual({ project: { issue: { emailsDisabled: false } }, group: { emailsDisabled: false } });
+    await setEmails(false);
+    try {
+      expect(await read()).toEqual({ project: { issue: { emailsDisabled: true } }, group: { emailsDisabled: true } });
+    } finally {
+      await setEmails(true);
+    }
+  });
+
   it('refuses a Guest the lock of a merge request and the confidentiality of an issue', async () => {
     const lock = await gql(
       t.app,

@@ -1,5 +1,5 @@
-import { describe } from 'vitest';
-import { check, groupG, projectX, type Role, type Row } from '../test/policy-matrix';
+import { describe, expect, it } from 'vitest';
+import { actorFor, check, groupG, projectX, type Role, type Row } from '../test/policy-matrix';
 import {
   canAdminNewIssue,
   canGroup,
@@ -12,6 +12,7 @@ import {
   projectAbilities,
   templateAbilities,
 } from './abilities';
+import type { GroupSubject } from './subjects';
 
 /*
  * The policy matrix for groups, projects and what they hold besides issuables: labels, milestones,
@@ -37,6 +38,37 @@ describe('canGroup on G', () => {
     projectDev: ['Y....', 'Y....', 'Y....'],
   };
   check(groupAbilities, table, (actor, ability, vis) => canGroup(actor, ability, groupG(vis)));
+});
+
+describe('canGroup on G with other creation levels (project_creation_level, subgroup_creation_level)', () => {
+  // read_group, create_subgroup, create_project, admin_group, destroy_group — on a private G
+  const all = (row: string): Row => [row, row, row];
+  // biome-ignore format: table
+  const cases: Array<[string, Pick<GroupSubject, 'projectCreationLevel' | 'subgroupCreationLevel'>, Partial<Record<Role, Row>>]> = [
+    ['projects by Maintainers, subgroups by Owners', { projectCreationLevel: 'maintainer', subgroupCreationLevel: 'owner' }, {
+      developer: all('Y....'), maintainer: all('Y.Y..'), owner: all('YYYYY'), admin: all('YYYYY'),
+    }],
+    ['projects by Owners', { projectCreationLevel: 'owner' }, {
+      developer: all('Y....'), maintainer: all('YY...'), owner: all('YYYYY'), admin: all('YYYYY'),
+    }],
+    ['projects by administrators only', { projectCreationLevel: 'administrator' }, {
+      maintainer: all('YY...'), owner: all('YY.YY'), admin: all('YYYYY'),
+    }],
+    ['projects by no one, administrators included', { projectCreationLevel: 'noone' }, {
+      developer: all('Y....'), owner: all('YY.YY'), admin: all('YY.YY'),
+    }],
+  ];
+  for (const [title, levels, table] of cases) {
+    describe(title, () => {
+      check(groupAbilities, table, (actor, ability) => canGroup(actor, ability, groupG(0, levels)));
+    });
+  }
+  it('refuses both creations on a subject built without the levels', () => {
+    const bare: GroupSubject = { kind: 'group', id: 1, traversalIds: [1], visibilityLevel: 0 };
+    const owner = actorFor('owner');
+    expect(canGroup(owner, 'create_project', bare)).toBe(false);
+    expect(canGroup(owner, 'create_subgroup', bare)).toBe(false);
+  });
 });
 
 describe('canProject on X', () => {

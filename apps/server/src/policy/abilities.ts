@@ -1,3 +1,4 @@
+import { mayCreateProject, mayCreateSubgroup } from '@meridian/domain';
 import { AccessLevel, Visibility } from './access-levels';
 import type { Actor } from './actor';
 import type {
@@ -108,6 +109,13 @@ function visibleByLevel(actor: Actor | null, visibilityLevel: number): boolean {
 }
 
 export function canGroup(actor: Actor | null, ability: GroupAbility, group: GroupSubject): boolean {
+  // GitLab's `noone` project creation level binds administrators too (its `prevent` rule).
+  if (ability === 'create_project' && actor?.admin) {
+    return (
+      group.projectCreationLevel !== undefined &&
+      mayCreateProject(group.projectCreationLevel, { accessLevel: 0, admin: true })
+    );
+  }
   if (actor?.admin) return true;
   const level = groupAccessLevel(actor, group);
   switch (ability) {
@@ -118,9 +126,15 @@ export function canGroup(actor: Actor | null, ability: GroupAbility, group: Grou
         (actor !== null && hasDescendantMembership(actor, group.id))
       );
     case 'create_project':
-      return level >= AccessLevel.DEVELOPER;
+      return (
+        group.projectCreationLevel !== undefined &&
+        mayCreateProject(group.projectCreationLevel, { accessLevel: level, admin: false })
+      );
     case 'create_subgroup':
-      return level >= AccessLevel.MAINTAINER;
+      return (
+        group.subgroupCreationLevel !== undefined &&
+        mayCreateSubgroup(group.subgroupCreationLevel, { accessLevel: level, admin: false })
+      );
     case 'admin_group':
     case 'destroy_group':
       return level >= AccessLevel.OWNER;

@@ -1,9 +1,17 @@
+import type { ProjectCreationLevel, SubgroupCreationLevel } from '@meridian/domain';
+
 /** The minimum each policy decision needs to know about a subject. Services build these from rows. */
 export interface GroupSubject {
   kind: 'group';
   id: number;
   traversalIds: number[];
   visibilityLevel: number;
+  /**
+   * The group's `project_creation_level` and `subgroup_creation_level` settings: needed by the
+   * create_project and create_subgroup abilities only (a subject built without them refuses both).
+   */
+  projectCreationLevel?: ProjectCreationLevel;
+  subgroupCreationLevel?: SubgroupCreationLevel;
 }
 
 export interface ProjectSubject {

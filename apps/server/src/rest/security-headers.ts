@@ -29,6 +29,28 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
+/**
+ * With card payments (Stripe configured, a publishable key for the checkout), the checkout's card
+ * step loads Stripe.js and its card fields, as Stripe's CSP guidance asks: the script from
+ * js.stripe.com, its frames from there and hooks.stripe.com, its requests to api.stripe.com.
+ */
+export const STRIPE_CSP_SOURCES: Record<string, string[]> = {
+  'script-src': ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  'frame-src': ["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+};
+
+/** The policy's directives, with Stripe's sources added when the checkout takes cards. */
+export function contentSecurityPolicy(stripe: boolean): Record<string, string[]> {
+  if (!stripe) return CONTENT_SECURITY_POLICY;
+  const directives: Record<string, string[]> = {};
+  for (const [name, sources] of Object.entries(CONTENT_SECURITY_POLICY)) directives[name] = [...sources];
+  for (const [name, sources] of Object.entries(STRIPE_CSP_SOURCES)) {
+    directives[name] = [...new Set([...(directives[name] ?? []), ...sources])];
+  }
+  return directives;
+}
+
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
@@ -61,7 +83,7 @@ function isScriptOrStylesheet(contentType: unknown): boolean {
  * values on every response (no nonces here); @fastify/helmet rebuilt that middleware — parsing and
  * validating the whole CSP — on every request, the largest cost of an unchanged poll's 304.
  */
-export function helmetHeaders(): Readonly<Record<string, string>> {
+export function helmetHeaders(options: { stripe?: boolean } = {}): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -72,7 +94,7 @@ export function helmetHeaders(): Readonly<Record<string, string>> {
     },
   };
   helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options.stripe === true) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: false,
@@ -89,7 +111,10 @@ export function helmetHeaders(): Readonly<Record<string, string>> {
  * every answer, a poll's 304 included.
  */
 const plugin: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const headers = helmetHeaders();
+  // The checkout shows Stripe's card fields only with both keys (payments.ts, payment_form).
+  const headers = helmetHeaders({
+    stripe: Boolean(ctx.config.STRIPE_SECRET_KEY && ctx.config.STRIPE_PUBLISHABLE_KEY),
+  });
   const withHsts = Object.freeze({ ...headers, 'strict-transport-security': HSTS });
   const externalHttps = ctx.config.MERIDIAN_EXTERNAL_URL?.startsWith('https:') ?? false;
   app.addHook('onRequest', (request, reply, done) => {

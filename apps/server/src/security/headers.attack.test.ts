@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_ONLY_HEADERS } from '../rest/security-headers';
+import { DOCUMENT_ONLY_HEADERS, helmetHeaders } from '../rest/security-headers';
 import { type StartedServer, startTestServer } from '../test/started-server';
 import { hasWebBuild, useWebAppServer } from '../test/web-app-server';
 
@@ -61,6 +61,31 @@ describe('HSTS when the instance is served over HTTPS', () => {
     const res = await s.http('/api/v4/version');
     expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     expectSecurityHeaders(res);
+  });
+});
+
+describe('the policy with card payments (Stripe configured)', () => {
+  let s: StartedServer;
+  beforeAll(async () => {
+    s = await startTestServer({
+      STRIPE_SECRET_KEY: 'sk_test_csp',
+      STRIPE_WEBHOOK_SECRET: 'whsec_csp',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_csp',
+    });
+  });
+  afterAll(() => s.close());
+
+  it("adds only Stripe's origins: its script, its frames, its API", async () => {
+    const res = await s.http('/api/v4/version');
+    expectSecurityHeaders(res);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+  });
+
+  it('is unchanged without Stripe', () => {
+    expect(helmetHeaders()['content-security-policy']).not.toContain('stripe');
   });
 });
 

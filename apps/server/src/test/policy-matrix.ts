@@ -90,7 +90,18 @@ export function actorFor(role: Role): Actor | null {
   }
 }
 
-export const groupG = (visibilityLevel: number): GroupSubject => ({ kind: 'group', ...G, visibilityLevel });
+/** G with GitLab's default creation levels unless others are given. */
+export const groupG = (
+  visibilityLevel: number,
+  levels: Pick<GroupSubject, 'projectCreationLevel' | 'subgroupCreationLevel'> = {},
+): GroupSubject => ({
+  kind: 'group',
+  id: G.id,
+  traversalIds: G.traversalIds,
+  visibilityLevel,
+  projectCreationLevel: levels.projectCreationLevel ?? 'developer',
+  subgroupCreationLevel: levels.subgroupCreationLevel ?? 'maintainer',
+});
 export const projectX = (visibilityLevel: number): ProjectSubject => ({
   kind: 'project',
   id: X_ID,

@@ -1,4 +1,4 @@
-import type { DuoAvailability, HealthStatus } from '@meridian/domain';
+import type { DuoAvailability, HealthStatus, ProjectCreationLevel, SubgroupCreationLevel } from '@meridian/domain';
 
 /** The GitLab REST v4 shapes the web app reads (only the fields it uses). */
 
@@ -42,6 +42,10 @@ export interface Group {
   /** What locks the Duo availability: 'instance' or the full path of the ancestor that chose never_on. */
   duo_availability_locked_by?: string | null;
   experiment_features_enabled?: boolean;
+  /** GitLab's group settings (`GET /groups/:id`): notification emails in force, who may create. */
+  emails_enabled?: boolean;
+  project_creation_level?: ProjectCreationLevel;
+  subgroup_creation_level?: SubgroupCreationLevel;
 }
 
 export interface Project {

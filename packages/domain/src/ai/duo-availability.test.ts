@@ -27,6 +27,13 @@ const never = (locked_by: DuoSettings['locked_by'] = null): DuoSettings => ({
   locked_by,
 });
 
+const always = (locked_by: DuoSettings['locked_by'] = null): DuoSettings => ({
+  duo_availability: 'always_on',
+  duo_features_enabled: true,
+  lock_duo_features_enabled: locked_by !== null,
+  locked_by,
+});
+
 describe('resolveDuoSettings', () => {
   expectCases<DuoSettingsInput, DuoSettings>(resolveDuoSettings, [
     // Nothing stored anywhere: on by default.
@@ -46,7 +53,17 @@ describe('resolveDuoSettings', () => {
     [{ instanceEnabled: true, chain: ['never_on', 'default_on'] }, never(0)],
     [{ instanceEnabled: true, chain: ['default_on', 'never_on', null, 'default_on'] }, never(1)],
     [{ instanceEnabled: true, chain: ['never_on', 'never_on', 'default_off'] }, never(0)],
+    // always_on (GitLab 19.1): on, and locks the descendants on, whatever they stored.
+    [{ instanceEnabled: true, chain: ['always_on'] }, always()],
+    [{ instanceEnabled: true, chain: ['always_on', null] }, always(0)],
+    [{ instanceEnabled: true, chain: ['always_on', 'default_off'] }, always(0)],
+    [{ instanceEnabled: true, chain: ['always_on', 'never_on', 'default_off'] }, always(0)],
+    // The topmost lock wins, Always on or Always off.
+    [{ instanceEnabled: true, chain: ['never_on', 'always_on', null] }, never(0)],
+    [{ instanceEnabled: true, chain: ['default_off', 'always_on', 'never_on'] }, always(1)],
     // The instance switch off locks every group.
+    [{ instanceEnabled: false, chain: ['always_on'] }, never('instance')],
+    [{ instanceEnabled: false, chain: ['always_on', 'default_on'] }, never('instance')],
     [{ instanceEnabled: false, chain: ['default_on'] }, never('instance')],
     [{ instanceEnabled: false, chain: ['never_on', null] }, never('instance')],
   ]);
@@ -61,6 +78,8 @@ describe('experimentFeaturesEnabled', () => {
       [[false, on()], false],
       [[true, never()], false],
       [[true, never(0)], false],
+      [[true, always()], true],
+      [[false, always(0)], false],
     ],
   );
 });
@@ -70,6 +89,7 @@ describe('isDuoAvailability', () => {
     ['default_on', true],
     ['default_off', true],
     ['never_on', true],
+    ['always_on', true],
     ['always', false],
     ['', false],
     [null, false],

@@ -5,5 +5,6 @@ export {
   type DuoSettingsInput,
   experimentFeaturesEnabled,
   isDuoAvailability,
+  isLocking as isLockingDuoAvailability,
   resolveDuoSettings,
 } from './duo-availability';

@@ -15,9 +15,6 @@ import { GroupRef, issueFields } from './refs';
  * from a per-request loader (loaders/issue-sidebar.loaders.ts, work-item.loaders.ts).
  */
 
-// Meridian has no setting that turns notification emails off for a group or project.
-const EMAILS_DISABLED = false;
-
 issueFields((t) => ({
   subscribed: t.boolean({
     description: 'Indicates the currently logged in user is subscribed to the issue.',
@@ -25,7 +22,13 @@ issueFields((t) => ({
   }),
   emailsDisabled: t.boolean({
     description: 'Indicates if the parent project or group has email notifications disabled.',
-    resolve: () => EMAILS_DISABLED,
+    // The project's group, or one above it, turned notification emails off (`emails_enabled`).
+    resolve: async (i, _a, c) => {
+      const project = await c.loaders.project.load(i.project_id);
+      if (project?.namespace_type !== 'Group') return false;
+      const group = await c.loaders.group.load(project.namespace_id);
+      return group ? !group.emails_enabled_in_force : false;
+    },
   }),
   currentUserTodos: currentUserTodosField(t, (i, c) => c.loaders.pendingIssueTodos.load(i.id)),
   participants: t.field({
@@ -76,6 +79,6 @@ builder.objectFields(GroupRef, (t) => ({
   emailsDisabled: t.boolean({
     nullable: true,
     description: 'Indicates if a group has email notifications disabled.',
-    resolve: () => EMAILS_DISABLED,
+    resolve: (g) => !g.emails_enabled_in_force,
   }),
 }));

@@ -17,11 +17,11 @@ let paid: { id: number };
 let declined: { id: number };
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
+  stripe = await startStripeStandIn({ publishableKey: 'pk_test_stand_in' });
   s = await startTestServer({
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_stand_in',
+    STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
     STRIPE_API_BASE: stripe.apiBase,
   });
   stripe.deliverTo(`${s.url}/-/subscriptions/stripe_webhook`);
@@ -175,6 +175,75 @@ describe('POST /-/subscriptions with a card', () => {
     const unknown = await purchase(order(declined.id, 'pm_nope'), 'card-unknown');
     expect(unknown.status).toBe(422);
     expect((await s.db.selectFrom('subscription_orders').select('id').execute()).length).toBe(before);
+  });
+});
+
+describe("a card the browser's Stripe.js turned into a PaymentMethod (the checkout's card step)", () => {
+  /** What Stripe.js's `createPaymentMethod` sends: the card fields and the publishable key, form-encoded. */
+  async function createPaymentMethod(number: string, exp = `12/${new Date().getUTCFullYear() + 2}`, key?: string) {
+    const [month, year] = exp.split('/');
+    const res = await fetch(`${stripe.apiBase}/v1/payment_methods`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1:3000' },
+      body: new URLSearchParams({
+        type: 'card',
+        'card[number]': number,
+        'card[exp_month]': month ?? '',
+        'card[exp_year]': year ?? '',
+        'card[cvc]': '123',
+        key: key ?? stripe.publishableKey,
+      }),
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    return { status: res.status, body: await json(res) };
+  }
+
+  it("refuses a wrong number, a past expiry and another key, as Stripe's card_error", async () => {
+    expect(await createPaymentMethod('4242424242424241')).toEqual({
+      status: 402,
+      body: {
+        error: {
+          type: 'card_error',
+          code: 'incorrect_number',
+          param: 'number',
+          message: 'Your card number is incorrect.',
+        },
+      },
+    });
+    expect((await createPaymentMethod('4242424242424242', '01/2001')).body.error.code).toBe('invalid_expiry_year');
+    expect((await createPaymentMethod('4242424242424242', undefined, 'pk_test_other')).status).toBe(401);
+  });
+
+  it('pays with a good card through payment_method, validate_payment_method and POST /-/subscriptions', async () => {
+    const created = await createPaymentMethod('5555 5555 5555 4444');
+    expect(created.status).toBe(200);
+    const id = created.body.id as string;
+    expect(id).toMatch(/^pm_/);
+    const method = await json(await call('GET', `/-/subscriptions/payment_method?id=${id}`, 'owner'));
+    expect(method).toMatchObject({ credit_card_type: 'MasterCard', credit_card_mask_number: '************4444' });
+    const check = await call('POST', '/-/subscriptions/validate_payment_method', 'owner', {
+      id,
+      gitlab_user_id: uid.owner,
+    });
+    expect(await json(check)).toEqual({ success: true });
+    const group = await createGroup(s.db, { path: 'stripe-browser' });
+    await addGroupMember(s.db, group.id, uid.owner as number, 50);
+    const res = await purchase(order(group.id, id, 1), 'browser-1');
+    expect(res.status).toBe(200);
+    await stripe.settled();
+    expect(await planOf(group.id)).toBe('premium');
+  });
+
+  it.each([
+    ['4000000000009995', 'Your card has insufficient funds.'],
+    ['4000000000000069', 'Your card has expired.'],
+  ])('Stripe test card %s is declined at the charge: 422 naming the reason', async (number, reason) => {
+    const { body } = await createPaymentMethod(number);
+    const res = await purchase(order(declined.id, body.id, 1), `browser-${number}`);
+    expect(res.status).toBe(422);
+    expect(await json(res)).toEqual({ error: `The payment was declined: ${reason}`, field: 'payment_method_id' });
+    await stripe.settled();
+    expect(await planOf(declined.id)).toBe('free');
   });
 });
 

@@ -62,6 +62,42 @@ describe('PUT /groups/:id duo_availability and experiment_features_enabled', () 
     expect(await duo(gid.leaf)).toMatchObject({ duo_availability: 'default_on', lock_duo_features_enabled: false });
   });
 
+  it('always_on (GitLab 19.1) locks the descendants on; it is chosen on top-level groups only', async () => {
+    await api('PUT', `/groups/${gid.sub}`, 'owner', { duo_availability: 'default_off' });
+    const top = await api('PUT', `/groups/${gid.top}`, 'owner', {
+      duo_availability: 'always_on',
+      experiment_features_enabled: true,
+    });
+    expect(top.statusCode, top.body).toBe(200);
+    expect(await duo(gid.top)).toEqual({
+      duo_availability: 'always_on',
+      duo_features_enabled: true,
+      lock_duo_features_enabled: false,
+      experiment_features_enabled: true,
+    });
+    // The subgroup's own default_off no longer counts: on, and locked.
+    expect(await duo(gid.leaf)).toEqual({
+      duo_availability: 'always_on',
+      duo_features_enabled: true,
+      lock_duo_features_enabled: true,
+      experiment_features_enabled: true,
+    });
+    const refused = await api('PUT', `/groups/${gid.sub}`, 'owner', { duo_availability: 'never_on' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe('duo_availability is locked to always_on by the group duo-top');
+    await api('PUT', `/groups/${gid.top}`, 'owner', {
+      duo_availability: 'default_on',
+      experiment_features_enabled: false,
+    });
+    await api('PUT', `/groups/${gid.sub}`, 'owner', { duo_availability: 'default_on' });
+    const onSubgroup = await api('PUT', `/groups/${gid.sub}`, 'owner', { duo_availability: 'always_on' });
+    expect(onSubgroup.statusCode).toBe(400);
+    expect(onSubgroup.json()).toMatchObject({
+      error: 'duo_availability always_on can only be set on a top-level group',
+      field: 'duo_availability',
+    });
+  });
+
   it('experiment_features_enabled is for top-level groups only', async () => {
     const res = await api('PUT', `/groups/${gid.sub}`, 'owner', { experiment_features_enabled: true });
     expect(res.statusCode).toBe(400);

@@ -13,7 +13,7 @@ import type { GroupRow } from '../namespaces';
 /** A group's GitLab Duo settings as GitLab's group API shows them, plus what locks them. */
 export interface GroupDuoSettings extends DuoSettings {
   experiment_features_enabled: boolean;
-  /** The full path of the ancestor whose never_on locks the group, when one does. */
+  /** The full path of the ancestor whose never_on or always_on locks the group, when one does. */
   locked_by_group_path: string | null;
 }
 
@@ -70,8 +70,8 @@ export interface DuoSettingsInput {
 
 /**
  * The columns an update of a group's Duo settings writes, refused with 400 as GitLab: a value locked
- * by an ancestor's never_on (or the instance) cannot change, and experiment features are set on
- * top-level groups only. never_on also turns experiment features off, as GitLab.
+ * by an ancestor's never_on or always_on (or the instance) cannot change, always_on and experiment
+ * features are set on top-level groups only. never_on also turns experiment features off, as GitLab.
  */
 export async function duoSettingsUpdate(
   db: Database,
@@ -82,6 +82,9 @@ export async function duoSettingsUpdate(
   if (input.experiment_features_enabled !== undefined && group.parent_id !== null) {
     throw badRequest('experiment_features_enabled can only be set on a top-level group', 'experiment_features_enabled');
   }
+  if (input.duo_availability === 'always_on' && group.parent_id !== null) {
+    throw badRequest('duo_availability always_on can only be set on a top-level group', 'duo_availability');
+  }
   const current = await groupDuoSettings(db, group);
   if (
     input.duo_availability !== undefined &&
@@ -89,7 +92,7 @@ export async function duoSettingsUpdate(
     input.duo_availability !== current.duo_availability
   ) {
     const by = current.locked_by === 'instance' ? 'the instance settings' : `the group ${current.locked_by_group_path}`;
-    throw badRequest(`duo_availability is locked to never_on by ${by}`, 'duo_availability');
+    throw badRequest(`duo_availability is locked to ${current.duo_availability} by ${by}`, 'duo_availability');
   }
   return {
     ...(input.duo_availability !== undefined && !current.lock_duo_features_enabled

@@ -3,7 +3,10 @@ import { visibilityNames } from '../../policy/access-levels';
 import type { GroupRow } from '../namespaces';
 import { webUrl } from '../namespaces';
 
-/** GitLab REST v4 group JSON. */
+/**
+ * GitLab REST v4 group JSON. The settings of GitLab features Meridian does not have answer the value
+ * Meridian works by, the only one `PUT /groups/:id` accepts for them (`group-settings-params.ts`).
+ */
 export function presentGroup(ctx: Pick<AppContext, 'config'>, row: GroupRow) {
   return {
     id: row.id,
@@ -15,11 +18,12 @@ export function presentGroup(ctx: Pick<AppContext, 'config'>, row: GroupRow) {
     share_with_group_lock: false,
     require_two_factor_authentication: false,
     two_factor_grace_period: 48,
-    project_creation_level: 'developer',
+    project_creation_level: row.project_creation_level,
     auto_devops_enabled: null,
-    subgroup_creation_level: 'maintainer',
-    emails_disabled: false,
-    emails_enabled: true,
+    subgroup_creation_level: row.subgroup_creation_level,
+    // In force: off when the group or one of its ancestors turned notification emails off.
+    emails_disabled: !row.emails_enabled_in_force,
+    emails_enabled: row.emails_enabled_in_force,
     mentions_disabled: null,
     lfs_enabled: false,
     default_branch: null,

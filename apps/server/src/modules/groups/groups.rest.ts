@@ -20,6 +20,7 @@ import { listProjects, presentProject, projectListParams } from '../projects';
 import { canManageTemplates } from '../templates';
 import { presentGroupDetail } from './group-detail.presenter';
 import { groupDuoSettings } from './group-duo.service';
+import { groupSettingsParams, unsupportedGroupSettings } from './group-settings-params';
 import { presentGroup } from './groups.presenter';
 import { createGroup, deleteGroup, updateGroup } from './groups.service';
 import { listGroups } from './groups-list.service';
@@ -44,6 +45,8 @@ const createParams = z.object({
   parent_id: z.coerce.number().int().positive().max(MAX_INT4).optional(),
   visibility: visibilityParam.optional(),
   description: z.string().max(2000).optional(),
+  ...groupSettingsParams,
+  ...unsupportedGroupSettings,
 });
 
 const updateParams = z.object({
@@ -55,6 +58,8 @@ const updateParams = z.object({
     .enum(DUO_AVAILABILITY_VALUES, { message: `must be one of ${DUO_AVAILABILITY_VALUES.join(', ')}` })
     .optional(),
   experiment_features_enabled: gitlabBoolean.optional(),
+  ...groupSettingsParams,
+  ...unsupportedGroupSettings,
 });
 
 /** GitLab REST v4 groups: list, show, create, update, delete, subgroups, descendants, projects. */

@@ -10,11 +10,12 @@ import { getApplicationSettings } from '../application-settings';
 import type { IdOrPath } from '../namespaces';
 import { assertTopLevelPathAllowed, findGroup, findGroupRow, type GroupRow, groupSubject } from '../namespaces';
 import { type DuoSettingsInput, duoSettingsUpdate } from './group-duo.service';
+import { type GroupSettingsInput, groupSettingsColumns } from './group-settings';
 
 /** GitLab allows 20 levels of nesting: a top-level group plus 19… we follow the schema: 21 ids at most. */
 const MAX_TRAVERSAL_DEPTH = 21;
 
-export interface CreateGroupInput {
+export interface CreateGroupInput extends GroupSettingsInput {
   name: string;
   path: string;
   parent_id?: number;
@@ -22,7 +23,7 @@ export interface CreateGroupInput {
   description?: string;
 }
 
-export interface UpdateGroupInput extends DuoSettingsInput {
+export interface UpdateGroupInput extends DuoSettingsInput, GroupSettingsInput {
   name?: string;
   path?: string;
   visibility?: number;
@@ -42,6 +43,7 @@ export async function mayCreateTopLevelGroups(db: Database, user: { admin: boole
 export async function createGroup(db: Database, actor: Actor | null, input: CreateGroupInput): Promise<GroupRow> {
   const me = requireActor(actor);
   const visibility = input.visibility ?? 0;
+  const settings = groupSettingsColumns(input);
   // Top-level groups need the instance switch (admins always may); subgroups need the parent's
   // create_subgroup permission only, as in GitLab.
   if (input.parent_id === undefined && !(await mayCreateTopLevelGroups(db, me))) {
@@ -73,6 +75,7 @@ export async function createGroup(db: Database, actor: Actor | null, input: Crea
             parent_id: input.parent_id ?? null,
             visibility_level: visibility,
             description: input.description ?? '',
+            ...settings,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -139,6 +142,7 @@ export async function updateGroup(
     ...(input.path !== undefined ? { path: input.path } : {}),
     ...(input.visibility !== undefined ? { visibility_level: input.visibility } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
+    ...groupSettingsColumns(input),
     ...(await duoSettingsUpdate(db, group, input)),
   };
   if (Object.keys(values).length > 0) {

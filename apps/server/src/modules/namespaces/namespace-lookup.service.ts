@@ -1,3 +1,4 @@
+import { isProjectCreationLevel, isSubgroupCreationLevel } from '@meridian/domain';
 import { type InferResult, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
@@ -9,8 +10,15 @@ import type { GroupSubject, ProjectSubject } from '../../policy/subjects';
 import { trimSlashes } from './full-path';
 import type { IdOrPath } from './id-or-path';
 
-/** A namespaces row (type 'Group') with its full path ('acme/platform') and full name ('Acme / Platform'). */
-export type GroupRow = Selectable<NamespacesTable> & { full_path: string; full_name: string };
+/**
+ * A namespaces row (type 'Group') with its full path ('acme/platform'), full name ('Acme / Platform')
+ * and whether its notification emails are on, its ancestors' settings considered.
+ */
+export type GroupRow = Selectable<NamespacesTable> & {
+  full_path: string;
+  full_name: string;
+  emails_enabled_in_force: boolean;
+};
 
 /** A projects row with what the policy and the presenters need from its namespace. */
 export type ProjectRow = Selectable<ProjectsTable> & {
@@ -66,12 +74,24 @@ export function fullPathsQuery(db: Database, sources: RawBuilder<unknown>[]) {
     .where(sql<boolean>`n.id IN (${sql.join(sources, sql` UNION `)})`);
 }
 
-/** Select base for groups with full_path/full_name; alias `n`. */
+/**
+ * Whether a namespace's notification emails are on: its own `emails_enabled` and every ancestor's
+ * (GitLab's cascading `emails_disabled`: any false above turns them off below).
+ */
+export function emailsEnabledOf(traversalIdsRef: string): RawBuilder<boolean> {
+  return sql<boolean>`NOT EXISTS (SELECT 1 FROM namespaces e WHERE e.id = ANY(${sql.ref(traversalIdsRef)}) AND NOT e.emails_enabled)`;
+}
+
+/** Select base for groups with full_path/full_name and the emails setting in force; alias `n`. */
 export function groupQuery(db: Database) {
   return db
     .selectFrom('namespaces as n')
     .selectAll('n')
-    .select([fullPathOf('n.traversal_ids').as('full_path'), fullNameOf('n.traversal_ids').as('full_name')])
+    .select([
+      fullPathOf('n.traversal_ids').as('full_path'),
+      fullNameOf('n.traversal_ids').as('full_name'),
+      emailsEnabledOf('n.traversal_ids').as('emails_enabled_in_force'),
+    ])
     .where('n.type', '=', 'Group');
 }
 
@@ -107,8 +127,20 @@ export function projectRowsByIds(db: Database, ids: readonly number[], read: Rea
   return read<InferResult<typeof query>[number]>(query);
 }
 
-export function groupSubject(row: Pick<GroupRow, 'id' | 'traversal_ids' | 'visibility_level'>): GroupSubject {
-  return { kind: 'group', id: row.id, traversalIds: row.traversal_ids, visibilityLevel: row.visibility_level };
+export function groupSubject(
+  row: Pick<GroupRow, 'id' | 'traversal_ids' | 'visibility_level'> &
+    Partial<Pick<GroupRow, 'project_creation_level' | 'subgroup_creation_level'>>,
+): GroupSubject {
+  return {
+    kind: 'group',
+    id: row.id,
+    traversalIds: row.traversal_ids,
+    visibilityLevel: row.visibility_level,
+    projectCreationLevel: isProjectCreationLevel(row.project_creation_level) ? row.project_creation_level : undefined,
+    subgroupCreationLevel: isSubgroupCreationLevel(row.subgroup_creation_level)
+      ? row.subgroup_creation_level
+      : undefined,
+  };
 }
 
 export function projectSubject(

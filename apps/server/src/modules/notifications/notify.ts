@@ -51,7 +51,8 @@ function recipientQuery(event: NotifyEvent): RecipientQuery {
  * Queues the emails an event sends: one `notification_emails` row per recipient, written with the
  * context's executor — inside the transaction of the change, so the change and its emails commit or
  * roll back together. Does nothing when the instance sends no email (`config.mail` null: SMTP_URL
- * unset). Seven statements at most, whatever the number of recipients.
+ * unset) or when the item's group or one above it turned emails off (GitLab's `emails_enabled`
+ * group setting). Eight statements at most, whatever the number of recipients.
  */
 export async function notify(ctx: ServiceContext, target: NotifyTarget, event: NotifyEvent): Promise<void> {
   const { db, actor: author } = ctx;
@@ -59,6 +60,7 @@ export async function notify(ctx: ServiceContext, target: NotifyTarget, event: N
   if (!settings) return;
   const query = recipientQuery(event);
   if (!query.everyone && query.mentions.length === 0) return;
+  if (!(await emailsEnabledIn(db, target.traversalIds))) return;
   const recipients = await notificationRecipients(db, author, target, query);
   if (recipients.length === 0) return;
   const assigneeIds = 'assigneeIds' in event ? event.assigneeIds : [];
@@ -79,6 +81,19 @@ export async function notify(ctx: ServiceContext, target: NotifyTarget, event: N
     recipients.flatMap((id) => byId.get(id) ?? []),
     email,
   );
+}
+
+/** Whether none of these namespaces (an item's group or project namespace and those above) turned emails off. */
+async function emailsEnabledIn(db: ServiceContext['db'], traversalIds: number[]): Promise<boolean> {
+  if (traversalIds.length === 0) return true;
+  const off = await db
+    .selectFrom('namespaces')
+    .select('id')
+    .where('id', 'in', traversalIds)
+    .where('emails_enabled', '=', false)
+    .limit(1)
+    .executeTakeFirst();
+  return off === undefined;
 }
 
 /** One outbox row per user with an email address, all with the same email. */

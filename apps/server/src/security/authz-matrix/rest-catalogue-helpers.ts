@@ -22,6 +22,13 @@ export const write = (c: CellInput, readable: boolean[], allowed: boolean) => ga
 export const mayAddNote = (c: CellInput, canComment: boolean) =>
   canComment && (!c.b.internal || c.o.admin || c.o.projectLevel >= AccessLevel.REPORTER);
 
+/** A group's owners' route (GitLab's `authorize! :admin_group`): 401 anonymous, 404 unreadable, 403 other readers. */
+export function groupOwners(c: CellInput): Outcome {
+  if (c.o.anonymous) return 'unauthorized';
+  if (!c.o.group('read_group')) return 'hidden';
+  return c.o.group('admin_group') ? 'ok' : 'forbidden';
+}
+
 export function entry(
   method: string,
   url: string,

@@ -4,6 +4,7 @@ import { billingEntries } from './rest-billing';
 import { deploymentEntries, deploymentOutOfScope } from './rest-deployments';
 import { geoEntries, geoOutOfScope } from './rest-geo';
 import { groupExportEntries } from './rest-group-export';
+import { groupSettingsEntries } from './rest-group-settings';
 import { importOutOfScopePatterns } from './rest-imports';
 import { incidentEntries, incidentOutOfScope } from './rest-incidents';
 import { epicEntries, issueEntries } from './rest-issues-epics';
@@ -44,6 +45,7 @@ export const restEntries: RestEntry[] = [
   ...incidentEntries,
   ...ldapEntries,
   ...groupExportEntries,
+  ...groupSettingsEntries,
   ...analyticsEntries,
 ];
 
@@ -101,7 +103,6 @@ export const restOutOfScope: OutOfScope[] = [
   out('GET /api/v4/groups', 'groups, not planning objects'),
   out('GET /api/v4/groups/:id', 'groups, not planning objects'),
   out('POST /api/v4/groups', 'groups, not planning objects'),
-  out('PUT /api/v4/groups/:id', 'groups, not planning objects'),
   out('DELETE /api/v4/groups/:id', 'groups, not planning objects'),
   out('GET /api/v4/groups/:id/subgroups', 'groups, not planning objects'),
   out('GET /api/v4/groups/:id/descendant_groups', 'groups, not planning objects'),

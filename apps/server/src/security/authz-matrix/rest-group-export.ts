@@ -1,6 +1,5 @@
-import type { CellInput, RestEntry } from './catalogue-types';
-import type { Outcome } from './oracle';
-import { entry, G } from './rest-catalogue-helpers';
+import type { RestEntry } from './catalogue-types';
+import { entry, G, groupOwners as owners } from './rest-catalogue-helpers';
 
 /**
  * Issue 32: a group's export, for its owners (GitLab's `authorize! :admin_group`): 401 anonymous,
@@ -8,11 +7,6 @@ import { entry, G } from './rest-catalogue-helpers';
  * finished export to download, which GitLab answers 404 "404 Not found or has expired" (or "not
  * available yet" once the start cell queued one): an owner's 404 passes.
  */
-const owners = (c: CellInput): Outcome => {
-  if (c.o.anonymous) return 'unauthorized';
-  if (!c.o.group('read_group')) return 'hidden';
-  return c.o.group('admin_group') ? 'ok' : 'forbidden';
-};
 
 export const groupExportEntries: RestEntry[] = [
   entry('POST', '/api/v4/groups/:id/export', 'plain', (c) => `${G(c)}/export`, owners),

@@ -1,5 +1,5 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { PlainLayout } from '../../app/ContextLayout';
 import { PageNotFound } from '../../app/NotFoundPage';
 import { ApiError } from '../../lib/api';
@@ -10,7 +10,15 @@ import form from '../../ui/Form.module.css';
 import { SelectOptions } from '../../ui/SelectOptions';
 import { PageSpinner } from '../../ui/Spinner';
 import { newIdempotencyKey } from './idempotencyKey';
-import { customerOf, type DraftErrors, draftErrors, EMPTY_DRAFT, type PurchaseDraft } from './purchaseForm';
+import { PaymentStep, paymentKind } from './PaymentStep';
+import {
+  billingAddressOf,
+  customerOf,
+  type DraftErrors,
+  draftErrors,
+  EMPTY_DRAFT,
+  type PurchaseDraft,
+} from './purchaseForm';
 import {
   useCountries,
   useCountryStates,
@@ -20,6 +28,7 @@ import {
   usePurchaseGroup,
 } from './queries';
 import styles from './UsageQuotas.module.css';
+import { useCardStep } from './useCardStep';
 
 const PLANS: Record<string, string> = { premium: 'Premium', ultimate: 'Ultimate' };
 
@@ -60,6 +69,15 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
   const [reviewing, setReviewing] = useState(false);
   // One key per visit: a double click or a retry after a lost answer makes one order.
   const [key] = useState(newIdempotencyKey);
+  const cardStep = useCardStep();
+  const { checkedCard } = cardStep;
+  // The review opens below the form: it takes the focus, and the view shows it whole.
+  const reviewHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!reviewing) return;
+    reviewHeading.current?.focus({ preventScroll: true });
+    reviewHeading.current?.parentElement?.scrollIntoView({ block: 'start' });
+  }, [reviewing]);
   const countries = useCountries();
   const states = useCountryStates(draft.country);
   const paymentForm = usePaymentForm();
@@ -112,18 +130,28 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
     </Field>
   );
 
-  const review = () => {
+  const kind = paymentKind(paymentForm.data);
+  const review = async () => {
     const found = draftErrors(draft, stateEntries.length > 0);
     setErrors(found);
-    setReviewing(Object.keys(found).length === 0);
+    const cardEntered = kind !== 'card' || cardStep.requireComplete();
+    if (Object.keys(found).length > 0 || !cardEntered || !user) return;
+    place.reset();
+    if (kind === 'card' && !(await cardStep.check(billingAddressOf(draft), user.id))) return;
+    setReviewing(true);
   };
-  // The invoice form names its payment method; a card form (Stripe) would make one, and is not here yet.
-  const paymentMethodId = paymentForm.data?.payment_method_id ?? null;
+  // The invoice form names its payment method; the card step makes one (a new purchase key per card).
+  const paymentMethodId = kind === 'card' ? (checkedCard?.id ?? null) : (paymentForm.data?.payment_method_id ?? null);
+  const purchaseKey = kind === 'card' ? (checkedCard?.idempotencyKey ?? key) : key;
+  const edit = () => {
+    setReviewing(false);
+    cardStep.clear();
+  };
   const confirm = () => {
     if (!paymentMethodId || !user) return;
     place.mutate(
       {
-        key,
+        key: purchaseKey,
         payload: {
           selected_group: groupId,
           setup_for_company: draft.company.trim() !== '',
@@ -135,7 +163,13 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
           },
         },
       },
-      { onSuccess: (placed) => void router.navigate({ href: placed.location }) },
+      {
+        onSuccess: (placed) => void router.navigate({ href: placed.location }),
+        // A refused card (422): back to the card, to try it again or another one.
+        onError: (error) => {
+          if (kind === 'card' && error instanceof ApiError && error.status === 422) edit();
+        },
+      },
     );
   };
   const countryName = countries.data?.find(([, code]) => code === draft.country)?.[0] ?? draft.country;
@@ -149,7 +183,7 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
       onSubmit={(e) => {
         e.preventDefault();
         if (reviewing) confirm();
-        else review();
+        else void review();
       }}
     >
       <section className={styles.section} aria-labelledby="step-plan">
@@ -175,30 +209,17 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
         {stateEntries.length > 0 && selectField('state', 'State', 'Select a state', stateEntries, false)}
         {textField('zip', 'Zip code', 20)}
       </section>
-      <section className={styles.section} aria-labelledby="step-payment">
-        <h2 id="step-payment">3. Payment method</h2>
-        {paymentForm.isError ? (
-          <Alert variant="danger">The payment form could not be loaded. Reload the page to try again.</Alert>
-        ) : paymentForm.data && !paymentMethodId ? (
-          <Alert variant="warning">
-            This instance takes payment by card, which this checkout cannot show yet. Ask an administrator to record
-            your purchase.
-          </Alert>
-        ) : (
-          <p>
-            {paymentForm.data ? (
-              <>
-                <strong>Invoice</strong> — {paymentForm.data.description}
-              </>
-            ) : (
-              'Loading payment method…'
-            )}
-          </p>
-        )}
-      </section>
+      <PaymentStep
+        paymentForm={paymentForm.data}
+        failed={paymentForm.isError}
+        reviewing={reviewing}
+        {...cardStep.stepProps}
+      />
       {reviewing && (
-        <section className={styles.section} aria-labelledby="step-review">
-          <h2 id="step-review">4. Review your order</h2>
+        <section className={`${styles.section} ${styles.review}`} aria-labelledby="step-review">
+          <h2 id="step-review" ref={reviewHeading} tabIndex={-1}>
+            4. Review your order
+          </h2>
           <dl className={styles.summary} aria-label="Order summary">
             <div>
               <dt>Plan</dt>
@@ -210,7 +231,7 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
             </div>
             <div>
               <dt>Payment</dt>
-              <dd>Invoice</dd>
+              <dd>{checkedCard?.label ?? 'Invoice'}</dd>
             </div>
           </dl>
           <p>
@@ -232,13 +253,13 @@ function PurchaseForm({ groupId, groupPath, planId }: { groupId: number; groupPa
             <Button type="submit" variant="confirm" isDisabled={place.isPending || place.isSuccess || !paymentMethodId}>
               {place.isPending ? 'Confirming purchase…' : 'Confirm purchase'}
             </Button>
-            <Button onPress={() => setReviewing(false)} isDisabled={place.isPending}>
+            <Button onPress={edit} isDisabled={place.isPending}>
               Edit
             </Button>
           </>
         ) : (
-          <Button type="submit" variant="confirm">
-            Review order
+          <Button type="submit" variant="confirm" isDisabled={cardStep.checking}>
+            {cardStep.checking ? 'Checking your card…' : 'Review order'}
           </Button>
         )}
       </div>

@@ -6,10 +6,22 @@ export type Country = [name: string, code: string];
 export interface PaymentForm {
   id: string;
   provider: string;
-  /** Null when the provider's card form makes the id (Stripe), which this checkout does not show yet. */
+  /** Null when the provider's card form makes the id (Stripe: the card step's PaymentMethod). */
   payment_method_id: string | null;
   submit_enabled: boolean;
   description: string;
+  /** Stripe only: the key Stripe.js's card fields are created with (null: not configured). */
+  publishable_key?: string | null;
+}
+
+/** GitLab's payment method entity (`GET /-/subscriptions/payment_method`); card fields null for an invoice. */
+export interface PaymentMethod {
+  id: string;
+  type: 'invoice' | 'credit_card';
+  credit_card_type: string | null;
+  credit_card_mask_number: string | null;
+  credit_card_expiration_month: number | null;
+  credit_card_expiration_year: number | null;
 }
 
 export interface Order {
@@ -60,6 +72,9 @@ export const fetchStates = (country: string, signal?: AbortSignal) =>
 
 export const fetchPaymentForm = (signal?: AbortSignal) =>
   apiGet<PaymentForm>('/-/subscriptions/payment_form?id=paid_signup_flow', signal);
+
+export const fetchPaymentMethod = (id: string, signal?: AbortSignal) =>
+  apiGet<PaymentMethod>(`/-/subscriptions/payment_method?id=${encodeURIComponent(id)}`, signal);
 
 export async function validatePaymentMethod(id: string, userId: number) {
   const { data } = await request<{ success: boolean; error_message?: string }>(

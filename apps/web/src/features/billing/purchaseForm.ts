@@ -1,3 +1,4 @@
+import type { CardBillingAddress } from './cardPayment';
 import type { Customer } from './purchaseApi';
 
 export interface PurchaseDraft {
@@ -47,5 +48,17 @@ export function customerOf(draft: PurchaseDraft): Customer {
     ...(draft.state ? { state: draft.state } : {}),
     zip_code: draft.zip.trim(),
     ...(draft.company.trim() ? { company: draft.company.trim() } : {}),
+  };
+}
+
+/** The billing address as Stripe.js sends it with the card (`billing_details.address`). */
+export function billingAddressOf(draft: PurchaseDraft): CardBillingAddress {
+  return {
+    line1: draft.address1.trim(),
+    ...(draft.address2.trim() ? { line2: draft.address2.trim() } : {}),
+    city: draft.city.trim(),
+    ...(draft.state ? { state: draft.state } : {}),
+    postal_code: draft.zip.trim(),
+    country: draft.country,
   };
 }

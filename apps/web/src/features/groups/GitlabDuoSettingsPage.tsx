@@ -28,11 +28,21 @@ const CHOICES: Array<[DuoAvailability, string, string]> = [
   ['default_off', 'Off by default', 'Features are not available. Subgroups can turn them on.'],
   ['never_on', 'Always off', 'Features are never available, and subgroups cannot turn them on.'],
 ];
+/** GitLab 19.1's Always on, offered on top-level groups. */
+const ALWAYS_ON: [DuoAvailability, string, string] = [
+  'always_on',
+  'Always on',
+  'Features are always available, and subgroups cannot turn them off.',
+];
 
-function lockText(lockedBy: string | null | undefined): string {
-  return lockedBy === 'instance'
-    ? 'An administrator turned GitLab Duo off for this instance, so this setting cannot be changed.'
-    : `The group ${lockedBy ?? 'above this one'} turned GitLab Duo off for all its subgroups (Always off), so this setting cannot be changed.`;
+function lockText(lockedBy: string | null | undefined, availability: DuoAvailability | undefined): string {
+  if (lockedBy === 'instance') {
+    return 'An administrator turned GitLab Duo off for this instance, so this setting cannot be changed.';
+  }
+  const group = `The group ${lockedBy ?? 'above this one'}`;
+  return availability === 'always_on'
+    ? `${group} turned GitLab Duo on for all its subgroups (Always on), so this setting cannot be changed.`
+    : `${group} turned GitLab Duo off for all its subgroups (Always off), so this setting cannot be changed.`;
 }
 
 function DuoSettingsForm({ group, groupPath }: { group: Group; groupPath: string }) {
@@ -75,19 +85,21 @@ function DuoSettingsForm({ group, groupPath }: { group: Group; groupPath: string
           <p className={settings.help}>
             Control whether AI-powered features are available in this group and its subgroups.
           </p>
-          {CHOICES.map(([value, label, help]) => (
-            <Radio key={value} value={value} className={radio.radio}>
-              <span className={radio.dot} aria-hidden="true" />
-              <span>
-                {label}
-                <span className={form.hint}> — {help}</span>
-              </span>
-            </Radio>
-          ))}
+          {(topLevel || group.duo_availability === 'always_on' ? [...CHOICES, ALWAYS_ON] : CHOICES).map(
+            ([value, label, help]) => (
+              <Radio key={value} value={value} className={radio.radio}>
+                <span className={radio.dot} aria-hidden="true" />
+                <span>
+                  {label}
+                  <span className={form.hint}> — {help}</span>
+                </span>
+              </Radio>
+            ),
+          )}
         </RadioGroup>
         {locked && (
           <Alert variant="warning" title="Locked">
-            {lockText(group.duo_availability_locked_by)}
+            {lockText(group.duo_availability_locked_by, group.duo_availability)}
           </Alert>
         )}
       </section>

@@ -1,7 +1,10 @@
 import { ErrorState } from '../../app/ErrorState';
 import { PageNotFound } from '../../app/NotFoundPage';
+import type { Group } from '../../lib/types';
+import settings from '../../ui/SettingsSection.module.css';
 import { PageSpinner } from '../../ui/Spinner';
 import { ExportGroupSection } from '../groups/ExportGroupSection';
+import { GroupSettingsSections } from '../groups/GroupSettingsSections';
 import { NamespacePageFrame } from '../shared/NamespacePageFrame';
 import { TemplatesSection } from './TemplatesSection';
 import styles from './TemplatesSettings.module.css';
@@ -10,7 +13,8 @@ import type { TemplateOwner } from './templatesApi';
 /**
  * `/groups/:group/-/settings/general` and `/:project/-/settings/general`: the description templates
  * (IE-3, IE-4), for those who may manage them; to anyone else the page does not exist, as in GitLab.
- * A group's page ends with Advanced › Export group, for its owners (issue 32).
+ * A group's page opens with its settings (naming, visibility, permissions: issue 29) and ends with
+ * Advanced › Export group (issue 32), both for its owners.
  */
 export function NamespaceSettingsPage({ kind, fullPath }: { kind: 'group' | 'project'; fullPath: string }) {
   const owner: TemplateOwner = { kind, fullPath };
@@ -21,7 +25,11 @@ export function NamespaceSettingsPage({ kind, fullPath }: { kind: 'group' | 'pro
         if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
         if (!query.data.can_admin_issuable_templates) return <PageNotFound />;
         return (
-          <>
+          <div className={settings.sections}>
+            {kind === 'group' ? (
+              // Keyed by the loaded group: a save's answer refreshes the cache, not the typed values.
+              <GroupSettingsSections key={query.data.id} group={query.data as Group} />
+            ) : null}
             <section className={styles.section} aria-labelledby="description-templates">
               <h2 id="description-templates">Description templates</h2>
               <p className={styles.help}>
@@ -33,7 +41,7 @@ export function NamespaceSettingsPage({ kind, fullPath }: { kind: 'group' | 'pro
               <TemplatesSection owner={owner} ownerId={query.data.id} type="merge_requests" />
             </section>
             {kind === 'group' ? <ExportGroupSection fullPath={fullPath} /> : null}
-          </>
+          </div>
         );
       }}
     </NamespacePageFrame>
