@@ -57,7 +57,7 @@ await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, asy
     const started = Date.now();
     const { job } = await startGroupImport(
       { db, actor, config: services },
-      { name: 'Bench copy', path: 'bench-copy', archive: { path: archive }, filename: 'bench.tar.gz' },
+      { name: 'Bench copy', path: 'bench-copy', archivePath: archive, filename: 'bench.tar.gz' },
     );
     const claimed = await claimImportJob(db, 'bench', { jobId: job.id });
     if (!claimed) throw new Error('the job was not claimed');
