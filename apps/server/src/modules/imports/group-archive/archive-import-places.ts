@@ -69,7 +69,9 @@ export async function importUser(a: ArchiveImport, user: ArchiveRecords['users']
       source_username: user.username,
       source_name: user.name,
       user_id: id,
-      status: existing ? 'matched' : 'placeholder',
+      // GitLab's statuses: a person matched here is reassigned at once; a placeholder awaits an owner.
+      status: existing ? 'completed' : 'pending_reassignment',
+      placeholder_user_id: existing ? null : id,
     })
     .onConflict((oc) => oc.columns(['namespace_id', 'source_hostname', 'source_username']).doNothing())
     .execute();
