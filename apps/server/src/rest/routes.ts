@@ -10,7 +10,7 @@ import { epicRoutes } from '../modules/epics/routes';
 import { geoRoutes } from '../modules/geo/routes';
 import { groupExportRoutes } from '../modules/group-transfer/routes';
 import { groupsRoutes, projectGroupsRoutes } from '../modules/groups/routes';
-import { bulkImportRoutes, groupImportRoutes } from '../modules/imports/routes';
+import { bulkImportRoutes, groupImportRoutes, placeholderReassignmentRoutes } from '../modules/imports/routes';
 import { metricImagesRoutes } from '../modules/incidents/routes';
 import { issueLinksRoutes } from '../modules/issue-links/routes';
 import { issuesRoutes } from '../modules/issues/routes';
@@ -91,4 +91,5 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(groupExportRoutes, { ctx });
   await app.register(groupImportRoutes, { ctx });
   await app.register(bulkImportRoutes, { ctx });
+  await app.register(placeholderReassignmentRoutes, { ctx });
 };

@@ -5,7 +5,7 @@ import type { ImportJobsTable } from '../../db/schema';
 import { publishChange } from '../../realtime/change-channel';
 
 export type ImportJobRow = Selectable<ImportJobsTable>;
-export type ImportKind = 'csv_issues' | 'group_archive' | 'gitlab_direct_transfer';
+export type ImportKind = 'csv_issues' | 'group_archive' | 'gitlab_direct_transfer' | 'source_user_reassignment';
 export type Counters = Record<string, KindCounters>;
 
 /** The columns shown about a job (everything but its source). */

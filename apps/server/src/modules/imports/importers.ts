@@ -3,12 +3,14 @@ import { fetchSourceArchive } from './direct-transfer/fetch-source-archive';
 import { groupArchiveImporter } from './group-archive/group-archive-importer';
 import type { ImportJobRow, ImportKind } from './import-jobs';
 import type { Importer } from './importer';
+import { reassignmentImporter } from './source-users/reassignment-importer';
 
 /** Every importer by job kind: a new importer is one line here, a kind in the import_jobs CHECK, and its source and mapper. */
 const IMPORTERS: Record<ImportKind, Importer> = {
   csv_issues: csvIssueImporter as Importer,
   group_archive: groupArchiveImporter() as Importer,
   gitlab_direct_transfer: groupArchiveImporter(fetchSourceArchive) as Importer,
+  source_user_reassignment: reassignmentImporter as Importer,
 };
 
 export function importerOf(job: ImportJobRow): Importer {

@@ -16,3 +16,19 @@ export {
   readImportJob,
   startCsvImport,
 } from './imports.service';
+export {
+  acceptSourceUserReassignment,
+  cancelSourceUserReassignment,
+  canManageSourceUsers,
+  keepSourceUserAsPlaceholder,
+  listSourceUsers,
+  ownedTopLevelGroup,
+  reassignSourceUser,
+  rejectSourceUserReassignment,
+  resendSourceUserNotification,
+  SOURCE_USER_SORTS,
+  SOURCE_USER_STATUSES,
+  type SourceUserRow,
+  type SourceUserSort,
+  type SourceUserStatus,
+} from './source-users/source-users.service';

@@ -4,3 +4,4 @@ export { bulkImportRoutes } from './direct-transfer/bulk-imports.rest';
 export { groupImportRoutes } from './group-archive/group-import.rest';
 export { importPlugin } from './import.plugin';
 export { importCsvRoutes } from './import-csv.rest';
+export { placeholderReassignmentRoutes, sourceUserReviewRoutes } from './source-users/source-users.rest';
