@@ -1,0 +1,328 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { AccessLevel } from '../../../policy/access-levels';
+import { addGroupMember } from '../../../test/factories';
+import { gql } from '../../../test/graphql-client';
+import { archiveOf, entries, GROUP } from '../../../test/group-archive-builder';
+import { multipartBody } from '../../../test/multipart-body';
+import { useRestTestApp } from '../../../test/rest-test-app';
+import { claimImportJob } from '../import-jobs';
+import { runClaimedJob } from '../import-runner';
+import { importerOf } from '../importers';
+import { CSV_HEADERS } from './placeholder-csv';
+
+/**
+ * Issue 32, GitLab 17's user contribution mapping: an imported group's placeholders reassigned by its
+ * Owner (the CSV API and GraphQL), accepted or rejected by the user asked, and the contributions moved
+ * by a job that resumes after a crash — counted through the API before and after.
+ */
+const t = useRestTestApp({
+  prefix: 'sru_',
+  users: ['owner', 'maintainer', 'outsider', 'bob', 'other'],
+  // Mail on (nothing listens: the outbox keeps the rows the test reads).
+  env: { SMTP_URL: 'smtp://127.0.0.1:9', SMTP_POLL_INTERVAL_MS: '3600000' },
+});
+const at = '2026-01-01T00:00:00.000Z';
+const person = (username: string, name: string) =>
+  JSON.stringify({ username, email: `${username}@source.example`, name, state: 'active' });
+const issue = (iid: number, author: string) =>
+  JSON.stringify({
+    project_path: 'acme/web',
+    iid,
+    issue_type: 'issue',
+    title: `Issue ${iid}`,
+    description: '',
+    state: 'opened',
+    confidential: false,
+    discussion_locked: false,
+    weight: null,
+    health_status: null,
+    severity: 'unknown',
+    escalation_status: 'triggered',
+    due_date: null,
+    start_date: null,
+    time_estimate: 0,
+    relative_position: null,
+    author,
+    closed_by: null,
+    assignees: [author],
+    labels: [],
+    milestone: null,
+    iteration: null,
+    created_at: at,
+    updated_at: at,
+    closed_at: null,
+  });
+const project = JSON.stringify({
+  full_path: 'acme/web',
+  path: 'web',
+  name: 'Web',
+  namespace_path: 'acme',
+  description: '',
+  visibility_level: 0,
+  archived: false,
+  issues_enabled: true,
+  created_at: at,
+  updated_at: at,
+});
+const timelog = JSON.stringify({
+  issue: { project_path: 'acme/web', iid: 1 },
+  user: 'ada',
+  time_spent: 3600,
+  summary: 'work',
+  spent_at: at,
+  created_at: at,
+});
+
+let groupId = 0;
+const SOURCE = 'http://localhost';
+
+async function importGroup() {
+  if (groupId) return groupId;
+  const path = await archiveOf(
+    entries({
+      users: [person('ada', 'Ada Lovelace'), person('carol', 'Carol Shaw')],
+      groups: [JSON.stringify(GROUP)],
+      projects: [project],
+      issues: [issue(1, 'ada'), issue(2, 'carol')],
+      timelogs: [timelog],
+    }),
+  );
+  const body = multipartBody({
+    name: 'Acme',
+    path: 'sru-acme',
+    file: { filename: 'a.tar.gz', data: readFileSync(path) },
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v4/groups/import',
+    headers: { ...body.headers, 'private-token': t.tok.owner ?? '' },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  expect(await t.app.importWorker?.pollNow()).toEqual(['finished']);
+  groupId = res.json().id;
+  await addGroupMember(t.db, groupId, t.uid.maintainer as number, AccessLevel.MAINTAINER);
+  return groupId;
+}
+
+const sourceUser = (username: string) =>
+  t.db.selectFrom('import_source_users').selectAll().where('source_username', '=', username).executeTakeFirstOrThrow();
+
+function uploadCsv(token: string | undefined, csv: string) {
+  const body = multipartBody({ file: { filename: 'r.csv', data: Buffer.from(csv) } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v4/groups/${groupId}/placeholder_reassignments`,
+    headers: { ...body.headers, ...(token ? { 'private-token': token } : {}) },
+    payload: body.payload,
+  });
+}
+
+const page = (method: 'GET' | 'POST', id: number, who: string, action = '') =>
+  t.app.inject({
+    method,
+    url: `/-/import/source_users/${id}${action}`,
+    headers: { 'private-token': t.tok[who] ?? '' },
+  });
+
+const emailsTo = (userId: number) =>
+  t.db
+    .selectFrom('notification_emails')
+    .select(['subject', 'text_body'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+
+const issueAuthors = async () => {
+  const res = await t.api('GET', `/groups/${groupId}/issues?sort=asc&order_by=created_at&scope=all`, 'owner');
+  expect(res.statusCode).toBe(200);
+  return (res.json() as Array<{ iid: number; author: { username: string }; assignees: Array<{ username: string }> }>)
+    .map((i) => [i.iid, i.author.username, i.assignees.map((a) => a.username)])
+    .sort();
+};
+
+describe('placeholder reassignment', () => {
+  it('migrated statuses: a person nobody here matches is a placeholder pending reassignment', async () => {
+    await importGroup();
+    const ada = await sourceUser('ada');
+    expect(ada).toMatchObject({
+      status: 'pending_reassignment',
+      placeholder_user_id: ada.user_id,
+      reassign_to_user_id: null,
+    });
+  });
+
+  it('downloads the CSV of source users for Owners only (401, 404, 403)', async () => {
+    await importGroup();
+    const url = `/groups/${groupId}/placeholder_reassignments`;
+    expect((await t.api('GET', url, undefined)).statusCode).toBe(401);
+    expect((await t.api('GET', url, 'outsider')).statusCode).toBe(404);
+    expect((await t.api('GET', url, 'maintainer')).statusCode).toBe(403);
+    const res = await t.api('GET', url, 'owner');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe(CSV_HEADERS.join(','));
+    expect(lines.slice(1).sort()).toEqual([
+      `${SOURCE},gitlab_migration,ada,Ada Lovelace,ada,,`,
+      `${SOURCE},gitlab_migration,carol,Carol Shaw,carol,,`,
+    ]);
+    expect((await uploadCsv(t.tok.maintainer, res.body)).statusCode).toBe(403);
+    expect((await uploadCsv(t.tok.outsider, res.body)).statusCode).toBe(404);
+  });
+
+  it('reassigns from the CSV, the assignee accepts, and a crashed job resumes: the contributions move', async () => {
+    await importGroup();
+    const before = await issueAuthors();
+    expect(before).toEqual([
+      [1, expect.stringMatching(/^ada_placeholder/), [expect.stringMatching(/^ada_placeholder/)]],
+      [2, expect.stringMatching(/^carol_placeholder/), [expect.stringMatching(/^carol_placeholder/)]],
+    ]);
+    const csv = `${CSV_HEADERS.join(',')}\n${SOURCE},gitlab_migration,ada,Ada Lovelace,ada,sru_bob,\n${SOURCE},gitlab_migration,carol,Carol Shaw,carol,,\n`;
+    const up = await uploadCsv(t.tok.owner, csv);
+    expect([up.statusCode, up.json()]).toEqual([
+      201,
+      { message: 'The file is being processed and you will receive an email when completed.' },
+    ]);
+    const ada = await sourceUser('ada');
+    expect(ada).toMatchObject({
+      status: 'awaiting_approval',
+      reassign_to_user_id: t.uid.bob,
+      reassigned_by_user_id: t.uid.owner,
+    });
+    expect((await sourceUser('carol')).status).toBe('pending_reassignment');
+    const [mail] = await emailsTo(t.uid.bob as number);
+    expect(mail?.subject).toBe('Reassignments in sru-acme waiting for review');
+    expect(mail?.text_body).toContain(`/import/source_users/${ada.id}`);
+    expect(mail?.text_body).toContain('Ada Lovelace (@ada)');
+
+    // Only the user asked sees the request.
+    expect((await page('GET', ada.id, 'other')).statusCode).toBe(404);
+    expect((await page('POST', ada.id, 'owner', '/accept')).statusCode).toBe(404);
+    const review = await page('GET', ada.id, 'bob');
+    expect(review.json()).toMatchObject({
+      status: 'awaiting_approval',
+      source_name: 'Ada Lovelace',
+      source_hostname: SOURCE,
+      group: { full_path: 'sru-acme' },
+      reassigned_by_user: { username: 'sru_owner' },
+    });
+
+    const accepted = await page('POST', ada.id, 'bob', '/accept');
+    expect(accepted.json().status).toBe('reassignment_in_progress');
+    // A second answer is refused: the request is no longer awaiting approval.
+    expect((await page('POST', ada.id, 'bob', '/decline')).statusCode).toBe(422);
+
+    // The worker dies after two kinds of contributions; another takes the job once the lease runs out.
+    const deps = { db: t.db, config: t.app.ctx.services, workerId: 'dead', importerOf };
+    const job = await claimImportJob(t.db, 'dead');
+    expect(job?.kind).toBe('source_user_reassignment');
+    expect(await runClaimedJob(deps, job as NonNullable<typeof job>, { maxBatches: 2 })).toBe('interrupted');
+    expect((await sourceUser('ada')).status).toBe('reassignment_in_progress');
+    const mid = await issueAuthors();
+    expect(mid[0]?.[1]).toBe('sru_bob');
+    const again = await claimImportJob(t.db, 'alive', { leaseSeconds: 0 });
+    expect(await runClaimedJob({ ...deps, workerId: 'alive' }, again as NonNullable<typeof again>)).toBe('finished');
+
+    const done = await sourceUser('ada');
+    expect(done).toMatchObject({
+      status: 'completed',
+      user_id: t.uid.bob,
+      placeholder_user_id: ada.placeholder_user_id,
+    });
+    expect(await issueAuthors()).toEqual([
+      [1, 'sru_bob', ['sru_bob']],
+      [2, expect.stringMatching(/^carol_placeholder/), [expect.stringMatching(/^carol_placeholder/)]],
+    ]);
+    const time = await t.db.selectFrom('timelogs').select('user_id').execute();
+    expect(time.map((r) => r.user_id)).toEqual([t.uid.bob]);
+    const placeholder = await t.db
+      .selectFrom('users')
+      .select(['state', 'placeholder'])
+      .where('id', '=', ada.placeholder_user_id as number)
+      .executeTakeFirstOrThrow();
+    expect(placeholder).toEqual({ state: 'blocked', placeholder: true });
+  });
+
+  it('the assignee rejects: the owner who asked hears of it; the owner cancels, keeps as placeholder', async () => {
+    await importGroup();
+    const carol = await sourceUser('carol');
+    const query = `mutation($id: ImportSourceUserID!, $user: UserID!) {
+      importSourceUserReassign(input: { id: $id, assigneeUserId: $user }) {
+        errors importSourceUser { id status reassignToUser { username } reassignedByUser { username } }
+      }
+    }`;
+    const vars = { id: `gid://gitlab/Import::SourceUser/${carol.id}`, user: `gid://gitlab/User/${t.uid.other}` };
+    const byMaintainer = await gql(t.app, query, vars, t.tok.maintainer);
+    expect(byMaintainer.body.errors?.[0]?.message).toMatch(/permission|403|Forbidden/i);
+    const res = await gql(t.app, query, vars, t.tok.owner);
+    expect(res.body.data?.importSourceUserReassign).toEqual({
+      errors: [],
+      importSourceUser: {
+        id: vars.id,
+        status: 'AWAITING_APPROVAL',
+        reassignToUser: { username: 'sru_other' },
+        reassignedByUser: { username: 'sru_owner' },
+      },
+    });
+    // A placeholder cannot be the assignee.
+    const toPlaceholder = await gql(
+      t.app,
+      query,
+      { ...vars, user: `gid://gitlab/User/${carol.placeholder_user_id}` },
+      t.tok.owner,
+    );
+    expect(toPlaceholder.body.data?.importSourceUserReassign).toMatchObject({
+      errors: ['Only active regular, auditor, or administrator users can be assigned'],
+    });
+
+    const ownerMails = (await emailsTo(t.uid.owner as number)).length;
+    expect((await page('POST', carol.id, 'other', '/decline')).json().status).toBe('rejected');
+    const mails = await emailsTo(t.uid.owner as number);
+    expect(mails.length).toBe(ownerMails + 1);
+    expect(mails.at(-1)?.subject).toBe('Reassignments in sru-acme rejected');
+
+    const simple = (name: string) => `mutation($id: ImportSourceUserID!) {
+      ${name}(input: { id: $id }) { errors importSourceUser { status reassignToUser { username } } }
+    }`;
+    const cancel = await gql(t.app, simple('importSourceUserCancelReassignment'), { id: vars.id }, t.tok.owner);
+    expect(cancel.body.data?.importSourceUserCancelReassignment).toEqual({
+      errors: [],
+      importSourceUser: { status: 'PENDING_REASSIGNMENT', reassignToUser: null },
+    });
+    const resend = await gql(t.app, simple('importSourceUserResendNotification'), { id: vars.id }, t.tok.owner);
+    expect(resend.body.data?.importSourceUserResendNotification).toMatchObject({
+      errors: ['Import source user has an invalid status for this operation'],
+    });
+    const keep = await gql(t.app, simple('importSourceUserKeepAsPlaceholder'), { id: vars.id }, t.tok.owner);
+    expect(keep.body.data?.importSourceUserKeepAsPlaceholder).toMatchObject({
+      errors: [],
+      importSourceUser: { status: 'KEEP_AS_PLACEHOLDER' },
+    });
+    const cancelAgain = await gql(t.app, simple('importSourceUserCancelReassignment'), { id: vars.id }, t.tok.owner);
+    expect(cancelAgain.body.data?.importSourceUserCancelReassignment).toMatchObject({
+      errors: ['Import source user has an invalid status for this operation'],
+    });
+  });
+
+  it('lists source users on the namespace, filtered and searched, for Owners', async () => {
+    await importGroup();
+    const query = `query($path: ID!, $statuses: [ImportSourceUserStatus!], $search: String) {
+      namespace(fullPath: $path) {
+        importSourceUsers(statuses: $statuses, search: $search, sort: SOURCE_NAME_DESC, first: 10) {
+          nodes { sourceUsername sourceName sourceHostname status placeholderUser { username } }
+        }
+      }
+    }`;
+    const all = await gql(t.app, query, { path: 'sru-acme' }, t.tok.owner);
+    const nodes = (all.body.data?.namespace as { importSourceUsers: { nodes: Array<{ sourceUsername: string }> } })
+      .importSourceUsers.nodes;
+    expect(nodes.map((n) => n.sourceUsername)).toEqual(['carol', 'ada']);
+    const searched = await gql(t.app, query, { path: 'sru-acme', search: 'lovel' }, t.tok.owner);
+    expect(JSON.stringify(searched.body.data)).toContain('"sourceUsername":"ada"');
+    expect(JSON.stringify(searched.body.data)).not.toContain('carol');
+    const maintainer = await gql(t.app, query, { path: 'sru-acme' }, t.tok.maintainer);
+    expect(maintainer.body.data?.namespace).toMatchObject({ importSourceUsers: null });
+  });
+});
