@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../../policy/access-levels';
 import { addGroupMember } from '../../../test/factories';
-import { gql } from '../../../test/graphql-client';
+import { dig, gql } from '../../../test/graphql-client';
 import { archiveOf, entries, GROUP } from '../../../test/group-archive-builder';
 import { multipartBody } from '../../../test/multipart-body';
 import { useRestTestApp } from '../../../test/rest-test-app';
@@ -316,9 +316,12 @@ describe('placeholder reassignment', () => {
       }
     }`;
     const all = await gql(t.app, query, { path: 'sru-acme' }, t.tok.owner);
-    const nodes = (all.body.data?.namespace as { importSourceUsers: { nodes: Array<{ sourceUsername: string }> } })
-      .importSourceUsers.nodes;
+    const nodes = dig(all.body.data, 'namespace', 'importSourceUsers', 'nodes') as Array<{
+      sourceUsername: string;
+      placeholderUser: { username: string } | null;
+    }>;
     expect(nodes.map((n) => n.sourceUsername)).toEqual(['carol', 'ada']);
+    expect(nodes[1]?.placeholderUser?.username).toMatch(/^ada_placeholder/);
     const searched = await gql(t.app, query, { path: 'sru-acme', search: 'lovel' }, t.tok.owner);
     expect(JSON.stringify(searched.body.data)).toContain('"sourceUsername":"ada"');
     expect(JSON.stringify(searched.body.data)).not.toContain('carol');
