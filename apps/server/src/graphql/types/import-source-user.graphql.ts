@@ -61,10 +61,11 @@ ImportSourceUserRef.implement({
   fields: (t) => ({
     id: t.field({
       type: 'ImportSourceUserID',
+      nullable: false,
       description: 'Global ID of the mapping of a user on source instance to a user on destination instance.',
       resolve: (r) => gid('Import::SourceUser', r.id),
     }),
-    sourceHostname: t.exposeString('source_hostname', { description: 'Source instance hostname.' }),
+    sourceHostname: t.exposeString('source_hostname', { nullable: false, description: 'Source instance hostname.' }),
     sourceName: t.string({
       nullable: true,
       description: 'Name of user in the source instance.',
@@ -75,10 +76,14 @@ ImportSourceUserRef.implement({
       description: 'Username of user in the source instance.',
       resolve: (r) => r.source_username,
     }),
-    sourceUserIdentifier: t.exposeString('source_username', { description: 'ID of the user in the source instance.' }),
-    importType: t.string({ description: 'Name of the importer.', resolve: () => 'GITLAB_MIGRATION' }),
+    sourceUserIdentifier: t.exposeString('source_username', {
+      nullable: false,
+      description: 'ID of the user in the source instance.',
+    }),
+    importType: t.string({ nullable: false, description: 'Name of the importer.', resolve: () => 'GITLAB_MIGRATION' }),
     status: t.field({
       type: ImportSourceUserStatusEnum,
+      nullable: false,
       description: 'Status of the mapping.',
       resolve: (r) => r.status as SourceUserStatus,
     }),
