@@ -129,7 +129,7 @@ async function importGroup(page: Page): Promise<number> {
   const res = await page.request.post('/api/v4/groups/import', {
     headers: { 'x-csrf-token': await csrf(page) },
     multipart: {
-      name: 'Placeholders',
+      name: 'Imported people',
       path: groupPath,
       file: { name: 'a.tar.gz', mimeType: 'application/gzip', buffer: file },
     },
@@ -168,15 +168,15 @@ test('an owner reassigns a placeholder, the user approves, and the issue is thei
   await importGroup(alice);
 
   await alice.goto(`/groups/${groupPath}/-/group_members`);
-  await alice.getByRole('link', { name: 'Placeholders' }).click();
+  await alice.getByRole('navigation', { name: 'Members tabs' }).getByRole('link', { name: 'Placeholders' }).click();
   await expect(alice).toHaveURL(/\?tab=placeholders$/);
   const row = alice.getByRole('row', { name: new RegExp(sourceName) });
   await expect(row.getByText('Not started')).toBeVisible();
   await settledScreenshot(alice, 'placeholders-tab');
   const picker = row.getByRole('combobox', { name: `Reassign ${sourceName} to` });
   await picker.fill('frank');
-  await expect(row.getByRole('button', { name: 'Reassign' })).toBeEnabled({ timeout: 10_000 });
-  await row.getByRole('button', { name: 'Reassign' }).click();
+  await expect(row.getByRole('button', { name: 'Reassign', exact: true })).toBeEnabled({ timeout: 10_000 });
+  await row.getByRole('button', { name: 'Reassign', exact: true }).click();
   await expect(row.getByText('Pending approval')).toBeVisible();
   await expect(row.getByRole('button', { name: 'Notify again' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Cancel reassignment' })).toBeVisible();
@@ -203,6 +203,8 @@ test('an owner reassigns a placeholder, the user approves, and the issue is thei
   await settledScreenshot(alice, 'placeholders-completed');
   await alice.goto(`/${groupPath}/web/-/issues/1`);
   await expect(alice.getByRole('heading', { level: 1, name: 'Compile the first compiler' })).toBeVisible();
-  await expect(alice.getByRole('link', { name: /frank/i }).first()).toBeVisible();
+  await expect(alice.getByText('Frank Fischer', { exact: true }).first()).toBeVisible();
+  const api = await alice.request.get(`/api/v4/projects/${encodeURIComponent(`${groupPath}/web`)}/issues/1`);
+  expect(((await api.json()) as { author: { username: string } }).author.username).toBe('frank');
   await settledScreenshot(alice, 'placeholders-issue-author');
 });

@@ -20,9 +20,9 @@ export const STATUS_BADGES: Record<string, [string, BadgeVariant]> = {
   REJECTED: ['Rejected', 'danger'],
 };
 
-function UserPicker({ label, onPick }: { label: string; onPick: (user: UserChoice | null) => void }) {
-  const [search, setSearch] = useState('');
-  const users = useUserSearch(search.trim());
+/** A username typed or chosen from the active users found; the user once it names one of them. */
+function UserPicker({ label, search, onSearch }: { label: string; search: string; onSearch: (value: string) => void }) {
+  const users = useUserSearch(search.trim().replace(/^@/, ''));
   const listId = `${label.replace(/\W/g, '-')}-users`;
   return (
     <>
@@ -33,12 +33,7 @@ function UserPicker({ label, onPick }: { label: string; onPick: (user: UserChoic
         list={listId}
         value={search}
         maxLength={255}
-        onChange={(event) => {
-          const value = event.target.value;
-          setSearch(value);
-          const picked = users.data?.find((u) => u.username === value.replace(/^@/, ''));
-          onPick(picked ?? null);
-        }}
+        onChange={(event) => onSearch(event.target.value)}
       />
       <datalist id={listId}>
         {(users.data ?? []).map((u) => (
@@ -53,7 +48,10 @@ function UserPicker({ label, onPick }: { label: string; onPick: (user: UserChoic
 
 function Actions({ row }: { row: SourceUser }) {
   const action = useSourceUserAction();
-  const [user, setUser] = useState<UserChoice | null>(null);
+  const [search, setSearch] = useState('');
+  const users = useUserSearch(search.trim().replace(/^@/, ''));
+  const user: UserChoice | null =
+    users.data?.find((u) => u.username.toLowerCase() === search.trim().replace(/^@/, '').toLowerCase()) ?? null;
   const name = row.sourceName ?? row.sourceUsername ?? 'source user';
   const error = action.error ? <p className={styles.error}>{action.error.message}</p> : null;
   if (row.status === 'AWAITING_APPROVAL') {
@@ -91,7 +89,7 @@ function Actions({ row }: { row: SourceUser }) {
   if (row.status === 'KEEP_AS_PLACEHOLDER') return <span className={styles.muted}>Kept as placeholder</span>;
   return (
     <div className={styles.actions}>
-      <UserPicker label={`Reassign ${name} to`} onPick={setUser} />
+      <UserPicker label={`Reassign ${name} to`} search={search} onSearch={setSearch} />
       <Button
         size="small"
         variant="confirm"
