@@ -2,13 +2,6 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import tar from 'tar-stream';
-import {
-  ARCHIVE_FORMAT_VERSION,
-  ARCHIVE_KINDS,
-  type ArchiveKind,
-  kindFile,
-  MANIFEST_FILE,
-} from '../../apps/server/src/modules/group-transfer/archive-format';
 import { signedInPage } from './auth';
 import { settledScreenshot } from './screenshots';
 
@@ -18,6 +11,33 @@ import { settledScreenshot } from './screenshots';
  * contributions over, frank approves on his review page, and the issue's author is frank.
  */
 const at = '2026-01-01T00:00:00.000Z';
+
+/*
+ * The group export format (apps/server/src/modules/group-transfer/archive-format.ts, which the module
+ * faces keep the specs from importing): a manifest and one NDJSON file per kind, in this order.
+ */
+const ARCHIVE_FORMAT_VERSION = 1;
+const ARCHIVE_KINDS = [
+  'users',
+  'groups',
+  'projects',
+  'members',
+  'labels',
+  'milestones',
+  'iterations_cadences',
+  'iterations',
+  'issues',
+  'work_item_parent_links',
+  'timelogs',
+  'epics',
+  'epic_issues',
+  'issue_links',
+  'notes',
+  'award_emoji',
+] as const;
+type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
+const MANIFEST_FILE = 'manifest.json';
+const kindFile = (kind: ArchiveKind) => `tree/${kind}.ndjson`;
 const suffix = Date.now().toString(36);
 const groupPath = `placeholders-${suffix}`;
 const sourceName = `Grace Hopper ${suffix}`;

@@ -35,7 +35,7 @@ export const placeholderReassignmentRoutes: FastifyPluginAsync<{ ctx: AppContext
   const groupOf = async (request: FastifyRequest) => {
     const actor = requireActor(request.actor);
     const group = await findGroup(db, actor, parseIdOrPath((request.params as Params).id ?? ''));
-    return ownedTopLevelGroup(db, actor, group);
+    return ownedTopLevelGroup(actor, group);
   };
 
   app.get('/groups/:id/placeholder_reassignments', async (request, reply) => {

@@ -46,7 +46,7 @@ const invalid = (message: string) => new DomainError('unprocessable', message);
  * The top-level group whose source users the actor manages: 404 when they cannot see it (or it is a
  * subgroup: placeholders belong to top-level groups), 403 when they see it but are not an Owner.
  */
-export async function ownedTopLevelGroup(db: Database, actor: Actor | null, group: GroupRow | undefined) {
+export function ownedTopLevelGroup(actor: Actor | null, group: GroupRow | undefined): GroupRow {
   if (!group || group.parent_id !== null || !canGroup(actor, 'read_group', groupSubject(group)))
     throw notFound('Group');
   if (!actor?.admin && groupAccessLevel(actor, groupSubject(group)) < AccessLevel.OWNER) throw forbidden();
@@ -91,7 +91,7 @@ export async function listSourceUsers(
 async function sourceUserForOwner(db: Database, actor: Actor, id: number): Promise<SourceUserRow> {
   const row = await db.selectFrom('import_source_users').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Import source user');
-  await ownedTopLevelGroup(db, actor, await findGroupRow(db, { id: row.namespace_id }));
+  ownedTopLevelGroup(actor, await findGroupRow(db, { id: row.namespace_id }));
   return row;
 }
 
@@ -165,7 +165,7 @@ async function assignableUser(db: Executor, userId: number) {
     .select(['id', 'state', 'bot', 'placeholder'])
     .where('id', '=', userId)
     .executeTakeFirst();
-  if (!user || user.state !== 'active' || user.bot || user.placeholder) throw invalid(INVALID_ASSIGNEE);
+  if (user?.state !== 'active' || user.bot || user.placeholder) throw invalid(INVALID_ASSIGNEE);
   return user;
 }
 
