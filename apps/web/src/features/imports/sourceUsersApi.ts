@@ -37,7 +37,7 @@ export async function fetchSourceUsers(fullPath: string, search: string, signal?
   return data.namespace?.importSourceUsers ?? null;
 }
 
-const REASSIGN = graphql(`
+export const REASSIGN_SOURCE_USER = graphql(`
   mutation importSourceUserReassign($id: ImportSourceUserID!, $assigneeUserId: UserID!) {
     importSourceUserReassign(input: { id: $id, assigneeUserId: $assigneeUserId }) {
       importSourceUser { id status }
@@ -45,17 +45,17 @@ const REASSIGN = graphql(`
     }
   }
 `);
-const CANCEL = graphql(`
+export const CANCEL_REASSIGNMENT = graphql(`
   mutation importSourceUserCancelReassignment($id: ImportSourceUserID!) {
     importSourceUserCancelReassignment(input: { id: $id }) { importSourceUser { id status } errors }
   }
 `);
-const KEEP = graphql(`
+export const KEEP_AS_PLACEHOLDER = graphql(`
   mutation importSourceUserKeepAsPlaceholder($id: ImportSourceUserID!) {
     importSourceUserKeepAsPlaceholder(input: { id: $id }) { importSourceUser { id status } errors }
   }
 `);
-const RESEND = graphql(`
+export const RESEND_NOTIFICATION = graphql(`
   mutation importSourceUserResendNotification($id: ImportSourceUserID!) {
     importSourceUserResendNotification(input: { id: $id }) { importSourceUser { id status } errors }
   }
@@ -66,17 +66,17 @@ const throwErrors = (errors: readonly string[] | null | undefined) => {
 };
 
 export async function reassignSourceUser(id: string, userId: number) {
-  const data = await graphqlRequest(REASSIGN, { id, assigneeUserId: `gid://gitlab/User/${userId}` });
+  const data = await graphqlRequest(REASSIGN_SOURCE_USER, { id, assigneeUserId: `gid://gitlab/User/${userId}` });
   throwErrors(data.importSourceUserReassign?.errors);
 }
 export async function cancelReassignment(id: string) {
-  throwErrors((await graphqlRequest(CANCEL, { id })).importSourceUserCancelReassignment?.errors);
+  throwErrors((await graphqlRequest(CANCEL_REASSIGNMENT, { id })).importSourceUserCancelReassignment?.errors);
 }
 export async function keepAsPlaceholder(id: string) {
-  throwErrors((await graphqlRequest(KEEP, { id })).importSourceUserKeepAsPlaceholder?.errors);
+  throwErrors((await graphqlRequest(KEEP_AS_PLACEHOLDER, { id })).importSourceUserKeepAsPlaceholder?.errors);
 }
 export async function resendNotification(id: string) {
-  throwErrors((await graphqlRequest(RESEND, { id })).importSourceUserResendNotification?.errors);
+  throwErrors((await graphqlRequest(RESEND_NOTIFICATION, { id })).importSourceUserResendNotification?.errors);
 }
 
 export interface UserChoice {
