@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import tar from 'tar-stream';
+import { issueLine, personLine, projectLine } from '../../apps/server/src/test/archive-lines';
 import { signedInPage } from './auth';
 import { settledScreenshot } from './screenshots';
 
@@ -41,46 +42,6 @@ const kindFile = (kind: ArchiveKind) => `tree/${kind}.ndjson`;
 const suffix = Date.now().toString(36);
 const groupPath = `placeholders-${suffix}`;
 const sourceName = `Grace Hopper ${suffix}`;
-
-const project = JSON.stringify({
-  full_path: 'acme/web',
-  path: 'web',
-  name: 'Web',
-  namespace_path: 'acme',
-  description: '',
-  visibility_level: 0,
-  archived: false,
-  issues_enabled: true,
-  created_at: at,
-  updated_at: at,
-});
-const issue = JSON.stringify({
-  project_path: 'acme/web',
-  iid: 1,
-  issue_type: 'issue',
-  title: 'Compile the first compiler',
-  description: '',
-  state: 'opened',
-  confidential: false,
-  discussion_locked: false,
-  weight: null,
-  health_status: null,
-  severity: 'unknown',
-  escalation_status: 'triggered',
-  due_date: null,
-  start_date: null,
-  time_estimate: 0,
-  relative_position: null,
-  author: `grace${suffix}`,
-  closed_by: null,
-  assignees: [],
-  labels: [],
-  milestone: null,
-  iteration: null,
-  created_at: at,
-  updated_at: at,
-  closed_at: null,
-});
 
 const GROUP = {
   full_path: 'acme',
@@ -134,17 +95,10 @@ async function csrf(page: Page): Promise<string> {
 
 async function importGroup(page: Page): Promise<number> {
   const file = await archiveOf({
-    users: [
-      JSON.stringify({
-        username: `grace${suffix}`,
-        email: `grace${suffix}@source.example`,
-        name: sourceName,
-        state: 'active',
-      }),
-    ],
+    users: [personLine(`grace${suffix}`, sourceName)],
     groups: [JSON.stringify(GROUP)],
-    projects: [project],
-    issues: [issue],
+    projects: [projectLine()],
+    issues: [issueLine(1, 'Compile the first compiler', `grace${suffix}`)],
   });
   const res = await page.request.post('/api/v4/groups/import', {
     headers: { 'x-csrf-token': await csrf(page) },

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../../policy/access-levels';
+import { issueLine, personLine, projectLine, timelogLine } from '../../../test/archive-lines';
 import { addGroupMember } from '../../../test/factories';
 import { dig, gql } from '../../../test/graphql-client';
 import { archiveOf, entries, GROUP } from '../../../test/group-archive-builder';
@@ -22,58 +23,6 @@ const t = useRestTestApp({
   // Mail on (nothing listens: the outbox keeps the rows the test reads).
   env: { SMTP_URL: 'smtp://127.0.0.1:9', SMTP_POLL_INTERVAL_MS: '3600000' },
 });
-const at = '2026-01-01T00:00:00.000Z';
-const person = (username: string, name: string) =>
-  JSON.stringify({ username, email: `${username}@source.example`, name, state: 'active' });
-const issue = (iid: number, author: string) =>
-  JSON.stringify({
-    project_path: 'acme/web',
-    iid,
-    issue_type: 'issue',
-    title: `Issue ${iid}`,
-    description: '',
-    state: 'opened',
-    confidential: false,
-    discussion_locked: false,
-    weight: null,
-    health_status: null,
-    severity: 'unknown',
-    escalation_status: 'triggered',
-    due_date: null,
-    start_date: null,
-    time_estimate: 0,
-    relative_position: null,
-    author,
-    closed_by: null,
-    assignees: [author],
-    labels: [],
-    milestone: null,
-    iteration: null,
-    created_at: at,
-    updated_at: at,
-    closed_at: null,
-  });
-const project = JSON.stringify({
-  full_path: 'acme/web',
-  path: 'web',
-  name: 'Web',
-  namespace_path: 'acme',
-  description: '',
-  visibility_level: 0,
-  archived: false,
-  issues_enabled: true,
-  created_at: at,
-  updated_at: at,
-});
-const timelog = JSON.stringify({
-  issue: { project_path: 'acme/web', iid: 1 },
-  user: 'ada',
-  time_spent: 3600,
-  summary: 'work',
-  spent_at: at,
-  created_at: at,
-});
-
 let groupId = 0;
 const SOURCE = 'http://localhost';
 
@@ -81,11 +30,15 @@ async function importGroup() {
   if (groupId) return groupId;
   const path = await archiveOf(
     entries({
-      users: [person('ada', 'Ada Lovelace'), person('carol', 'Carol Shaw'), person('dan', 'Dan Bricklin')],
+      users: [personLine('ada', 'Ada Lovelace'), personLine('carol', 'Carol Shaw'), personLine('dan', 'Dan Bricklin')],
       groups: [JSON.stringify(GROUP)],
-      projects: [project],
-      issues: [issue(1, 'ada'), issue(2, 'carol'), issue(3, 'dan')],
-      timelogs: [timelog],
+      projects: [projectLine()],
+      issues: [
+        issueLine(1, 'Issue 1', 'ada', ['ada']),
+        issueLine(2, 'Issue 2', 'carol', ['carol']),
+        issueLine(3, 'Issue 3', 'dan', ['dan']),
+      ],
+      timelogs: [timelogLine(1, 'ada')],
     }),
   );
   const body = multipartBody({
