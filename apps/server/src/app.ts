@@ -20,7 +20,7 @@ import {
 } from './modules/epics/routes';
 import { geoStatusReportRoutes, refuseWritesOnSecondary, signInThroughPrimary } from './modules/geo/routes';
 import { groupExportPlugin } from './modules/group-transfer/routes';
-import { importCsvRoutes, importPlugin } from './modules/imports/routes';
+import { importCsvRoutes, importPlugin, sourceUserReviewRoutes } from './modules/imports/routes';
 import { escalationPagingPlugin, metricImageFileRoutes } from './modules/incidents/routes';
 import { issueExportRoutes, issuePageRoutes } from './modules/issues/routes';
 import { mergeRequestExportRoutes } from './modules/merge-requests/routes';
@@ -106,6 +106,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(epicExportRoutes, { ctx });
   await app.register(csvExportEmailRoutes, { ctx });
   await app.register(importCsvRoutes, { ctx });
+  await app.register(sourceUserReviewRoutes, { ctx });
   await app.register(metricImageFileRoutes, { ctx });
   await app.register(epicTreeLinksRoutes, { ctx });
   await app.register(epicRelationsWebRoutes, { ctx });

@@ -25,6 +25,7 @@ const AbuseReportsPage = lazyNamed(() => import('./features/moderation/AbuseRepo
 const PurchasePage = lazyNamed(() => import('./features/billing/PurchasePage'), 'PurchasePage');
 const ImportGroupPage = lazyNamed(() => import('./features/imports/ImportGroupPage'), 'ImportGroupPage');
 const ImportRedminePage = lazyNamed(() => import('./features/imports/ImportRedminePage'), 'ImportRedminePage');
+const SourceUserReviewPage = lazyNamed(() => import('./features/imports/SourceUserReviewPage'), 'SourceUserReviewPage');
 const AdminOrdersPage = lazyNamed(() => import('./features/billing/AdminOrdersPage'), 'AdminOrdersPage');
 const SpamLogsPage = lazyNamed(() => import('./features/moderation/SpamLogsPage'), 'SpamLogsPage');
 const GeoSitesPage = lazyNamed(() => import('./features/geo/GeoSitesPage'), 'GeoSitesPage');
@@ -63,6 +64,15 @@ const adminOrdersRoute = topRoute('/admin/subscription_orders', AdminOrdersPage)
 const purchaseRoute = topRoute('/-/subscriptions/new', PurchasePage);
 const importGroupRoute = topRoute('/groups/new', ImportGroupPage);
 const importRedmineRoute = topRoute('/-/import/redmine', ImportRedminePage);
+// GitLab's `/import/source_users/:id`: the user asked reviews a placeholder reassignment.
+const sourceUserReviewRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/import/source_users/$id',
+  component: function SourceUserReview() {
+    const { id } = sourceUserReviewRoute.useParams();
+    return /^\d{1,10}$/.test(id) ? <SourceUserReviewPage id={Number(id)} /> : <NotFoundPage />;
+  },
+});
 const adminGeoSitesRoute = topRoute('/admin/geo/sites', () => <GeoSitesPage />);
 const adminGeoSiteEditRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -99,6 +109,7 @@ export const routeTree = rootRoute.addChildren([
   purchaseRoute,
   importGroupRoute,
   importRedmineRoute,
+  sourceUserReviewRoute,
   userProfileRoute,
   // Namespace pages (`/acme/web/-/issues/3`, `/groups/acme/-/epics`), reached through GitLab's URLs.
   ...namespaceRoutes(rootRoute),

@@ -286,6 +286,7 @@ export interface ImportJobsTable {
   source_full_path: string | null;
   source_token: string | null;
   source_options: unknown | null;
+  import_source_user_id: number | null;
 }
 
 export interface ImportSourceUsersTable {
@@ -297,6 +298,12 @@ export interface ImportSourceUsersTable {
   user_id: number;
   status: string;
   created_at: Generated<Date>;
+  placeholder_user_id: number | null;
+  reassign_to_user_id: number | null;
+  reassigned_by_user_id: number | null;
+  reassignment_requested_at: Date | null;
+  reassignment_error: string | null;
+  updated_at: Generated<Date>;
 }
 
 export interface IncidentManagementEscalationPoliciesTable {

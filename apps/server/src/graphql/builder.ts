@@ -36,6 +36,7 @@ export const builder = new SchemaBuilder<{
     TodoableID: { Input: string; Output: string };
     IncidentManagementTimelineEventID: { Input: string; Output: string };
     IncidentManagementEscalationPolicyID: { Input: string; Output: string };
+    ImportSourceUserID: { Input: string; Output: string };
     DiscussionID: { Input: string; Output: string };
   };
 }>({

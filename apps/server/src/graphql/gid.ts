@@ -22,7 +22,8 @@ export type GidType =
   | 'SystemNoteMetadata'
   | 'IncidentManagement::TimelineEvent'
   | 'IncidentManagement::EscalationPolicy'
-  | 'IncidentManagement::EscalationRule';
+  | 'IncidentManagement::EscalationRule'
+  | 'Import::SourceUser';
 
 export function gid(type: GidType, id: number): string {
   return `gid://gitlab/${type}/${id}`;

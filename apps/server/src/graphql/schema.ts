@@ -30,6 +30,7 @@ import './types/work-item.graphql';
 import './types/work-item-queries.graphql';
 import './types/work-item-mutations.graphql';
 import './types/imported.graphql';
+import './types/import-source-user.graphql';
 import './types/frecent.graphql';
 import './live/subscriptions.graphql';
 

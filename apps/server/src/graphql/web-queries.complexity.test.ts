@@ -108,6 +108,13 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
     >
   >('features/incidents/escalationPoliciesApi.ts');
   const imports = await webModule<{ IMPORT_PERMISSION: Document }>('features/imports/importCsvApi.ts');
+  const sourceUsers = await webModule<
+    Record<
+      'SOURCE_USERS' | 'REASSIGN_SOURCE_USER' | 'CANCEL_REASSIGNMENT' | 'KEEP_AS_PLACEHOLDER' | 'RESEND_NOTIFICATION',
+      Document
+    >
+  >('features/imports/sourceUsersApi.ts');
+  const sourceUserId = { id: 'gid://gitlab/Import::SourceUser/1' };
   const policyId = 'gid://gitlab/IncidentManagement::EscalationPolicy/1';
   const rules = [{ username: 'alice', elapsedTimeSeconds: 300, status: 'ACKNOWLEDGED' }];
   const incidentId = 'gid://gitlab/Issue/1';
@@ -322,6 +329,31 @@ async function webDocuments(): Promise<Array<{ name: string; query: string; vari
       query: documentText(escalation.SET_INCIDENT_ESCALATION_POLICY),
       variables: { projectPath: 'acme/web', iid: '1', policyId },
     },
+    {
+      name: 'importSourceUsers',
+      query: documentText(sourceUsers.SOURCE_USERS),
+      variables: { fullPath: 'acme', search: 'ada' },
+    },
+    {
+      name: 'importSourceUserReassign',
+      query: documentText(sourceUsers.REASSIGN_SOURCE_USER),
+      variables: { ...sourceUserId, assigneeUserId: 'gid://gitlab/User/1' },
+    },
+    {
+      name: 'importSourceUserCancelReassignment',
+      query: documentText(sourceUsers.CANCEL_REASSIGNMENT),
+      variables: sourceUserId,
+    },
+    {
+      name: 'importSourceUserKeepAsPlaceholder',
+      query: documentText(sourceUsers.KEEP_AS_PLACEHOLDER),
+      variables: sourceUserId,
+    },
+    {
+      name: 'importSourceUserResendNotification',
+      query: documentText(sourceUsers.RESEND_NOTIFICATION),
+      variables: sourceUserId,
+    },
   ];
 }
 
@@ -338,6 +370,7 @@ describe('the web app’s GraphQL documents', () => {
       'features/epics/tree/treeApi.ts',
       'features/frequent/frequentApi.ts',
       'features/imports/importCsvApi.ts',
+      'features/imports/sourceUsersApi.ts',
       'features/incidents/escalationPoliciesApi.ts',
       'features/incidents/incidentsApi.ts',
       'features/issues/blockingIssuesApi.ts',

@@ -10,7 +10,13 @@ import { epicRoutes } from '../modules/epics/routes';
 import { geoRoutes } from '../modules/geo/routes';
 import { groupExportRoutes } from '../modules/group-transfer/routes';
 import { groupsRoutes, projectGroupsRoutes } from '../modules/groups/routes';
-import { bulkImportRoutes, groupImportRoutes, jiraImportRoutes, redmineImportRoutes } from '../modules/imports/routes';
+import {
+  bulkImportRoutes,
+  groupImportRoutes,
+  jiraImportRoutes,
+  placeholderReassignmentRoutes,
+  redmineImportRoutes,
+} from '../modules/imports/routes';
 import { metricImagesRoutes } from '../modules/incidents/routes';
 import { issueLinksRoutes } from '../modules/issue-links/routes';
 import { issuesRoutes } from '../modules/issues/routes';
@@ -93,4 +99,5 @@ export const restRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, {
   await app.register(bulkImportRoutes, { ctx });
   await app.register(jiraImportRoutes, { ctx });
   await app.register(redmineImportRoutes, { ctx });
+  await app.register(placeholderReassignmentRoutes, { ctx });
 };

@@ -34,6 +34,7 @@ export type SidebarItemId =
   | 'usage_quotas'
   | 'gitlab_duo'
   | 'billings'
+  | 'group_members'
   | 'vulnerability_report'
   | 'escalation_policies';
 
@@ -57,6 +58,7 @@ const LABELS: Record<SidebarItemId, string> = {
   usage_quotas: 'Usage quotas',
   gitlab_duo: 'GitLab Duo',
   billings: 'Billing',
+  group_members: 'Members',
   vulnerability_report: 'Vulnerability report',
   escalation_policies: 'Escalation policies',
 };
@@ -69,7 +71,10 @@ function itemsFor(context: SidebarContext): Item[] {
   const path = context.fullPath;
   const group = context.kind === 'group';
   const pages: Item[] = group
-    ? GROUP_PAGES.map((id) => ({ id, label: LABELS[id], href: urls.groupPage(path, id) }))
+    ? [
+        ...GROUP_PAGES.map((id) => ({ id, label: LABELS[id], href: urls.groupPage(path, id) })),
+        { id: 'group_members' as const, label: LABELS.group_members, href: urls.groupMembers(path) },
+      ]
     : [
         ...PROJECT_PAGES.map((id) => ({ id, label: LABELS[id], href: urls.projectPage(path, id) })),
         ...(context.canReadVulnerabilities

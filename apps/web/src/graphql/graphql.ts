@@ -18,6 +18,8 @@ export const graphql = initGraphQLTada<{
     EpicTreeSortingID: string;
     WorkItemID: string;
     WorkItemsTypeID: string;
+    ImportSourceUserID: string;
+    UserID: string;
   };
 }>();
 

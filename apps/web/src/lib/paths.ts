@@ -29,7 +29,8 @@ export type GroupPage =
   | 'hooks'
   | 'usage_quotas'
   | 'gitlab_duo'
-  | 'billings';
+  | 'billings'
+  | 'group_members';
 export type ProjectPage =
   | 'overview'
   | 'issues'
@@ -141,6 +142,11 @@ export function parseResourcePath(pathname: string): ParsedPath {
       ? { kind: 'group', fullPath, page: 'billings' }
       : { kind: 'unknown' };
   }
+  if (list === 'group_members') {
+    return isGroupRoute && rawIid === undefined
+      ? { kind: 'group', fullPath, page: 'group_members' }
+      : { kind: 'unknown' };
+  }
   if (list === 'usage_quotas') {
     // Seats are counted on top-level groups only (GitLab's usage quotas page of a group).
     return isGroupRoute && segments.length === 1 && rawIid === undefined
@@ -190,7 +196,15 @@ export const urls = {
     fullPath: string,
     page: Exclude<
       GroupPage,
-      'overview' | 'epic' | 'new_epic' | 'new_work_item' | 'settings' | 'usage_quotas' | 'gitlab_duo' | 'billings'
+      | 'overview'
+      | 'epic'
+      | 'new_epic'
+      | 'new_work_item'
+      | 'settings'
+      | 'usage_quotas'
+      | 'gitlab_duo'
+      | 'billings'
+      | 'group_members'
     >,
   ) => `/groups/${encodePath(fullPath)}/-/${page}`,
   epic: (groupPath: string, iid: number) => `/groups/${encodePath(groupPath)}/-/epics/${iid}`,
@@ -221,6 +235,11 @@ export const urls = {
   gitlabDuo: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/settings/gitlab_duo`,
   /** A top-level group's plan, seats and orders (GitLab's billing page). */
   billings: (groupPath: string) => `/groups/${encodePath(groupPath)}/-/billings`,
+  /** GitLab's group members page; `placeholders` opens its Placeholders tab. */
+  groupMembers: (groupPath: string, tab?: 'placeholders') =>
+    `/groups/${encodePath(groupPath)}/-/group_members${tab ? `?tab=${tab}` : ''}`,
+  /** The page where a user accepts or rejects a placeholder reassignment (GitLab's path). */
+  sourceUser: (id: number) => `/import/source_users/${id}`,
   /** GitLab's purchase page for a plan or more seats of a group. */
   newSubscription: (namespaceId: number, planId: string) =>
     `/-/subscriptions/new?namespace_id=${namespaceId}&plan_id=${encodeURIComponent(planId)}`,

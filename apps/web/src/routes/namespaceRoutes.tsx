@@ -30,6 +30,7 @@ const page = {
   Settings: lazyNamed(() => import('../features/templates/NamespaceSettingsPage'), 'NamespaceSettingsPage'),
   Webhooks: lazyNamed(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage'),
   GitlabDuo: lazyNamed(() => import('../features/groups/GitlabDuoSettingsPage'), 'GitlabDuoSettingsPage'),
+  GroupMembers: lazyNamed(() => import('../features/groups/GroupMembersPage'), 'GroupMembersPage'),
   UsageQuotas: lazyNamed(() => import('../features/billing/UsageQuotasPage'), 'UsageQuotasPage'),
   Billing: lazyNamed(() => import('../features/billing/BillingPage'), 'BillingPage'),
   EscalationPolicies: lazyNamed(() => import('../features/incidents/EscalationPoliciesPage'), 'EscalationPoliciesPage'),
@@ -197,6 +198,7 @@ export function namespaceRoutes(rootRoute: AnyRoute) {
       groupPage('/hooks', (p) => <page.Webhooks kind="group" fullPath={p} />),
       groupPage('/usage_quotas', (p) => <page.UsageQuotas groupPath={p} />),
       groupPage('/billings', (p) => <page.Billing groupPath={p} />),
+      groupPage('/group_members', (p) => <page.GroupMembers groupPath={p} />),
     ]),
     epic,
     project.addChildren([

@@ -16,6 +16,7 @@ describe('GitLab URL ⇄ internal route path', () => {
     ['/acme/web/-/work_items/7', '/~p/acme~web/work_items/7'],
     ['/acme/web/-/issues/new', '/~p/acme~web/issues/new'],
     ['/groups/acme/-/roadmap', '/~g/acme/roadmap'],
+    ['/groups/acme/-/group_members', '/~g/acme/group_members'],
     ['/groups/a.b/c-d/-/merge_requests', '/~g/a.b~c-d/merge_requests'],
     ['/acme/web/-/issues', '/~p/acme~web/issues'],
     ['/acme/sub/web/-/issues/3', '/~p/acme~sub~web/issues/3'],
@@ -58,6 +59,8 @@ describe('GitLab URL ⇄ internal route path', () => {
     ['/acme/web/-/security/dashboard'],
     ['/acme/we b'],
     ['/~p/acme~web/issues'],
+    // The placeholder reassignment review page (GitLab's path), not a namespace.
+    ['/import/source_users/12'],
   ])('%s is not rewritten (the router answers it as it is)', (path) => {
     expect(internalPathname(path)).toBeNull();
   });

@@ -16,7 +16,7 @@ import { parseResourcePath } from '../lib/paths';
  */
 
 /** First segments that belong to the app's own routes, never to a namespace. */
-const RESERVED = new Set(['', 'users', 'dashboard', 'admin', 'api', '-', '~n', '~g', '~p']);
+const RESERVED = new Set(['', 'users', 'dashboard', 'admin', 'api', 'import', '-', '~n', '~g', '~p']);
 
 const toParam = (fullPath: string) => fullPath.split('/').join('~');
 /** A route param back to the namespace path it stands for. */

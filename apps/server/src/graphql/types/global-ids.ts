@@ -18,7 +18,8 @@ type GlobalIdScalar =
   | 'TodoID'
   | 'TodoableID'
   | 'IncidentManagementTimelineEventID'
-  | 'IncidentManagementEscalationPolicyID';
+  | 'IncidentManagementEscalationPolicyID'
+  | 'ImportSourceUserID';
 
 function globalIdScalar(name: GlobalIdScalar, types: readonly GidType[], example: string) {
   const check = (value: unknown): string => {
@@ -59,6 +60,7 @@ globalIdScalar(
   ['IncidentManagement::EscalationPolicy'],
   'gid://gitlab/IncidentManagement::EscalationPolicy/1',
 );
+globalIdScalar('ImportSourceUserID', ['Import::SourceUser'], 'gid://gitlab/Import::SourceUser/1');
 // What a to-do can be about (GitLab's Todoable); an issue's work item id is its issue id.
 globalIdScalar('TodoableID', ['Issue', 'MergeRequest', 'Epic', 'WorkItem'], 'gid://gitlab/Issue/1');
 

@@ -11,7 +11,8 @@ export type ImportKind =
   | 'gitlab_direct_transfer'
   | 'redmine'
   | 'jira_csv'
-  | 'jira_json';
+  | 'jira_json'
+  | 'source_user_reassignment';
 export type Counters = Record<string, KindCounters>;
 
 /** The columns shown about a job (everything but its source). */

@@ -30,7 +30,8 @@ export async function emailImportResult(db: Database, config: ServiceConfig, job
     ])
     .where('j.id', '=', jobId)
     .executeTakeFirst();
-  if (!job?.created_by_id) return;
+  // A reassignment's end is told by the source user's status, not by an import email.
+  if (!job?.created_by_id || job.kind === 'source_user_reassignment') return;
   const counters = (job.counters ?? {}) as Counters;
   const skipped = Object.values(counters).reduce((sum, c) => sum + c.skipped, 0);
   const failed = job.state === 'failed';

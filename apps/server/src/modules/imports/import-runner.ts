@@ -90,15 +90,17 @@ async function importBatch(
 export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: RunOptions = {}): Promise<RunResult> {
   const { db, workerId } = deps;
   let source: ImportSource | undefined;
+  let importer: Importer | undefined;
   // An ended job's source goes: its text with the row's update, a stored archive from the file store.
   const end = async (state: 'finished' | 'failed', error?: string) => {
     await endImportJob(db, job.id, workerId, state, error);
     if (job.source_file) await deps.config.files.remove(job.source_file).catch(() => undefined);
+    await importer?.finished?.(db, job, state, error);
     // The result is stored on the job (the page and the CLI show it); the email only tells of it.
     await emailImportResult(db, deps.config, job.id).catch(() => undefined);
   };
   try {
-    const importer = deps.importerOf(job);
+    importer = deps.importerOf(job);
     const user = job.created_by_id
       ? await db
           .selectFrom('users')
@@ -143,7 +145,7 @@ export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: R
           pending.push(...ofKind.filter((item) => !handled.has(item.sourceId)));
         }
         if (pending.length > 0) {
-          const outcomes = await importBatch(importer, ctx, job, pending);
+          const outcomes = await importBatch(importer as Importer, ctx, job, pending);
           pending.forEach((item, i) => {
             const kindCounters = next[item.kind] ?? { done: 0, skipped: 0, total: 0 };
             next[item.kind] = kindCounters;

@@ -35,4 +35,6 @@ export interface Importer<T = unknown, Prepared = unknown> {
   prepare(ctx: InTransaction, job: ImportJobRow, items: SourceItem<T>[]): Promise<Prepared>;
   /** Creates one item through the writers (the change pipeline); throws only on failures that stop the job. */
   importItem(ctx: InTransaction, job: ImportJobRow, item: SourceItem<T>, prepared: Prepared): Promise<ItemOutcome>;
+  /** Runs once the job has ended (finished, or failed with the error): what the importer keeps beside the job. */
+  finished?(db: Database, job: ImportJobRow, state: 'finished' | 'failed', error?: string): Promise<void>;
 }

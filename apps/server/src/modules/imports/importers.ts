@@ -5,6 +5,7 @@ import type { ImportJobRow, ImportKind } from './import-jobs';
 import type { Importer } from './importer';
 import { jiraImporter } from './jira/jira-importer';
 import { redmineImporter } from './redmine/redmine-importer';
+import { reassignmentImporter } from './source-users/reassignment-importer';
 
 /** Every importer by job kind: a new importer is one line here, a kind in the import_jobs CHECK, and its source and mapper. */
 const IMPORTERS: Record<ImportKind, Importer> = {
@@ -14,6 +15,7 @@ const IMPORTERS: Record<ImportKind, Importer> = {
   jira_csv: jiraImporter() as Importer,
   jira_json: jiraImporter() as Importer,
   redmine: redmineImporter() as Importer,
+  source_user_reassignment: reassignmentImporter as Importer,
 };
 
 export function importerOf(job: ImportJobRow): Importer {

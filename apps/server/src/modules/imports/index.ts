@@ -21,3 +21,19 @@ export { parseMapping as parseJiraMapping } from './jira/jira-import-params';
 export { guessJiraFormat, jiraText } from './jira/jira-read';
 export { previewRedmineImport, startRedmineImport } from './redmine/redmine-import.service';
 export { redmineImportSchema } from './redmine/redmine-import-params';
+export {
+  acceptSourceUserReassignment,
+  cancelSourceUserReassignment,
+  canManageSourceUsers,
+  keepSourceUserAsPlaceholder,
+  listSourceUsers,
+  ownedTopLevelGroup,
+  reassignSourceUser,
+  rejectSourceUserReassignment,
+  resendSourceUserNotification,
+  SOURCE_USER_SORTS,
+  SOURCE_USER_STATUSES,
+  type SourceUserRow,
+  type SourceUserSort,
+  type SourceUserStatus,
+} from './source-users/source-users.service';

@@ -6,3 +6,4 @@ export { importPlugin } from './import.plugin';
 export { importCsvRoutes } from './import-csv.rest';
 export { jiraImportRoutes } from './jira/jira-import.rest';
 export { redmineImportRoutes } from './redmine/redmine-import.rest';
+export { placeholderReassignmentRoutes, sourceUserReviewRoutes } from './source-users/source-users.rest';

@@ -68,7 +68,8 @@ export async function userForSourcePerson(
     .where('source_hostname', '=', sourceHostname)
     .where('source_username', '=', sourceUsername)
     .executeTakeFirst();
-  if (known) return { id: known.user_id, status: known.status === 'matched' ? 'matched' : 'placeholder' };
+  // A completed reassignment points at the real user: later imports from the source credit them at once.
+  if (known) return { id: known.user_id, status: known.status === 'completed' ? 'matched' : 'placeholder' };
   const email = person.email?.toLowerCase() || null;
   const username = person.username?.toLowerCase() || null;
   const existing =
@@ -103,7 +104,6 @@ export async function userForSourcePerson(
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const status = existing ? 'matched' : 'placeholder';
   await db
     .insertInto('import_source_users')
     .values({
@@ -112,9 +112,11 @@ export async function userForSourcePerson(
       source_username: sourceUsername,
       source_name: (person.name || person.username || person.sourceId).slice(0, 255),
       user_id: id,
-      status,
+      // GitLab's statuses: a person matched here is reassigned at once; a placeholder awaits an owner.
+      status: existing ? 'completed' : 'pending_reassignment',
+      placeholder_user_id: existing ? null : id,
     })
     .onConflict((oc) => oc.columns(['namespace_id', 'source_hostname', 'source_username']).doNothing())
     .execute();
-  return { id, status };
+  return { id, status: existing ? 'matched' : 'placeholder' };
 }

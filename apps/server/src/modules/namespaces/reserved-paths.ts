@@ -13,6 +13,8 @@ export const RESERVED_TOP_LEVEL_PATHS: ReadonlySet<string> = new Set([
   'explore',
   'groups',
   'help',
+  // `/import/source_users/:id` is where a user reviews a placeholder reassignment (GitLab's path).
+  'import',
   // `/groups/new` is the Import group page.
   'new',
   'projects',

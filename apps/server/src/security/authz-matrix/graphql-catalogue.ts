@@ -417,4 +417,16 @@ export const graphqlOutOfScope: OutOfScope[] = [
       "a project's one escalation policy and an incident's (the bundle has neither): modules/incidents/escalation-policies.graphql.test.ts attacks them — reporter, developer, guest, outsider, plain issue",
     ),
   ),
+  ...[
+    'Mutation.importSourceUserReassign',
+    'Mutation.importSourceUserCancelReassignment',
+    'Mutation.importSourceUserKeepAsPlaceholder',
+    'Mutation.importSourceUserResendNotification',
+    'Group.importSourceUsers',
+  ].map((f) =>
+    field(
+      f,
+      "an imported top-level group's placeholders (the bundle's group has none): modules/imports/source-users/source-users.rest.test.ts attacks them — maintainer, outsider, assignee, placeholder",
+    ),
+  ),
 ];

@@ -49,4 +49,14 @@ export const importOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
     reason:
       "a bulk import and its groups, the caller's own only (404 others): attacked in modules/imports/direct-transfer/bulk-imports.rest.test.ts",
   },
+  {
+    pattern: /^(GET|POST) \/api\/v4\/groups\/:id\/placeholder_reassignments$/,
+    reason:
+      "placeholder reassignments' CSV (a multipart file to POST), for the top-level group's Owners (401, 404 who cannot see it, 403 others): attacked in modules/imports/source-users/source-users.rest.test.ts",
+  },
+  {
+    pattern: /^(GET \/-\/import\/source_users\/:id|POST \/-\/import\/source_users\/:id\/(accept|decline))$/,
+    reason:
+      'a reassignment request, only for the user asked (404 everyone else; exists only after an import with placeholders): attacked in modules/imports/source-users/source-users.rest.test.ts',
+  },
 ];

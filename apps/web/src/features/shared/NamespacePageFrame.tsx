@@ -7,12 +7,21 @@ import { urls } from '../../lib/paths';
 import settings from '../../ui/SettingsSection.module.css';
 
 /** The pages a group and a project both have: lists (labels, milestones) and settings (General, Webhooks). */
-type NamespacePage = 'labels' | 'milestones' | 'settings' | 'hooks' | 'usage_quotas' | 'gitlab_duo' | 'billings';
+type NamespacePage =
+  | 'labels'
+  | 'milestones'
+  | 'settings'
+  | 'hooks'
+  | 'usage_quotas'
+  | 'gitlab_duo'
+  | 'billings'
+  | 'group_members';
 /** Settings pages only a top-level group has, each with its own address. */
 const GROUP_ONLY_PAGES = {
   usage_quotas: urls.usageQuotas,
   gitlab_duo: urls.gitlabDuo,
   billings: urls.billings,
+  group_members: (groupPath: string) => urls.groupMembers(groupPath),
 } as const;
 const SETTINGS_PAGES = new Set<NamespacePage>(['settings', 'hooks', 'usage_quotas', 'gitlab_duo', 'billings']);
 

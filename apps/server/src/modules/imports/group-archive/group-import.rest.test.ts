@@ -183,7 +183,12 @@ describe('into an empty instance', () => {
       .execute();
     expect(people.length).toBe(counters.users?.total);
     for (const p of people) {
-      expect(p).toMatchObject({ status: 'placeholder', state: 'blocked', placeholder: true, password_hash: '' });
+      expect(p).toMatchObject({
+        status: 'pending_reassignment',
+        state: 'blocked',
+        placeholder: true,
+        password_hash: '',
+      });
       expect(p.username.startsWith(`${p.source_username}_placeholder`)).toBe(true);
     }
     // Memberships wait for a reassignment; the importing owner's own stays.

@@ -348,11 +348,11 @@ describe('Jira CSV import', () => {
       .orderBy('source_username')
       .execute();
     expect(people).toEqual([
-      { source_username: 'alice', status: 'matched' },
-      { source_username: 'bob', status: 'matched' },
-      { source_username: 'carol@example.com', status: 'matched' },
-      { source_username: 'dmitri', status: 'placeholder' },
-      { source_username: 'zoe', status: 'placeholder' },
+      { source_username: 'alice', status: 'completed' },
+      { source_username: 'bob', status: 'completed' },
+      { source_username: 'carol@example.com', status: 'completed' },
+      { source_username: 'dmitri', status: 'pending_reassignment' },
+      { source_username: 'zoe', status: 'pending_reassignment' },
     ]);
   });
 

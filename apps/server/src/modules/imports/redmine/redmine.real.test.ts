@@ -142,9 +142,9 @@ describe.skipIf('skip' in redmine)('Redmine import from a real Redmine', () => {
       .orderBy('s.source_username')
       .execute();
     expect(people.filter((p) => ['alice', 'bob', 'carol'].includes(p.source_username))).toEqual([
-      { source_username: 'alice', status: 'matched', username: 'alice', placeholder: false },
-      { source_username: 'bob', status: 'matched', username: 'bob', placeholder: false },
-      { source_username: 'carol', status: 'placeholder', username: 'carol_placeholder', placeholder: true },
+      { source_username: 'alice', status: 'completed', username: 'alice', placeholder: false },
+      { source_username: 'bob', status: 'completed', username: 'bob', placeholder: false },
+      { source_username: 'carol', status: 'pending_reassignment', username: 'carol_placeholder', placeholder: true },
     ]);
     const usernameOf = new Map<number, string>();
     for (const p of await t.db
