@@ -26,7 +26,14 @@ describe('namespace lookups', () => {
     expect(g.id).toBe(sub.id);
     expect(g.full_path).toBe('Lk-acme/platform');
     expect(g.full_name).toBe('Acme / Platform');
-    expect(groupSubject(g)).toEqual({ kind: 'group', id: sub.id, traversalIds: [top.id, sub.id], visibilityLevel: 0 });
+    expect(groupSubject(g)).toEqual({
+      kind: 'group',
+      id: sub.id,
+      traversalIds: [top.id, sub.id],
+      visibilityLevel: 0,
+      projectCreationLevel: 'developer',
+      subgroupCreationLevel: 'maintainer',
+    });
 
     const p = await findProject(t.db, actor, { fullPath: 'Lk-acme/platform/api' });
     expect(p.id).toBe(project.id);
