@@ -102,7 +102,17 @@ export function startGeoStatusReporter(options: GeoStatusReporterOptions): { sto
   let failing = false;
   const tick = async () => {
     try {
-      await reportGeoStatus(options);
+      // The whole report is bounded, not only its POST: a read on a connection the standby's restart
+      // left dead can wait forever, and it would hold the one report at a time, so none would follow.
+      await Promise.race([
+        reportGeoStatus(options),
+        new Promise<never>((_, reject) => {
+          setTimeout(
+            () => reject(new Error(`the report took over ${REPORT_TIMEOUT_MS / 1000} s`)),
+            REPORT_TIMEOUT_MS,
+          ).unref();
+        }),
+      ]);
       if (failing) options.log('Geo status report: the primary site has the status of this site again.');
       failing = false;
     } catch (error) {
