@@ -3,6 +3,7 @@ export * from './billing';
 export * from './changes';
 export * from './dates';
 export * from './deployments';
+export * from './discussions';
 export * from './epic-tree';
 export * from './epics';
 export * from './filtered-search';

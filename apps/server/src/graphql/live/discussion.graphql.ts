@@ -1,3 +1,4 @@
+import { type ThreadResolution, threadResolution } from '@meridian/domain';
 import type { NoteRow } from '../../modules/notes';
 import { defineConnection, pageArgs, paginateArray } from '../connection';
 import type { GraphQLContext } from '../context';
@@ -13,23 +14,16 @@ function notesOf(d: LiveDiscussion, c: GraphQLContext): NoteRow[] | Promise<Note
   return d.notes ?? c.loaders.discussionNotes.load({ noteable: d.noteable, discussionId: d.id });
 }
 
-/** GitLab's resolution of a thread: resolvable when it started as one, resolved when each of its resolvable notes is. */
-async function resolution(d: LiveDiscussion, c: GraphQLContext) {
-  const notes = await notesOf(d, c);
-  const first = notes[0];
-  const resolvable = Boolean(first?.resolvable && !first.system);
-  const resolvableNotes = notes.filter((n) => n.resolvable && !n.system);
-  const resolved = resolvable && resolvableNotes.every((n) => n.resolved_at !== null);
-  const last = resolved
-    ? resolvableNotes.reduce<NoteRow | null>((a, n) => (a && a.resolved_at! >= n.resolved_at! ? a : n), null)
-    : null;
-  return {
-    first,
-    resolvable,
-    resolved,
-    resolvedAt: last?.resolved_at ?? null,
-    resolvedById: last?.resolved_by_id ?? null,
-  };
+const resolutions = new WeakMap<LiveDiscussion, Promise<ThreadResolution>>();
+
+/** The thread's resolution, worked out once per discussion of a response whichever fields ask. */
+function resolution(d: LiveDiscussion, c: GraphQLContext): Promise<ThreadResolution> {
+  let found = resolutions.get(d);
+  if (!found) {
+    found = Promise.resolve(notesOf(d, c)).then(threadResolution);
+    resolutions.set(d, found);
+  }
+  return found;
 }
 
 DiscussionRef.implement({
