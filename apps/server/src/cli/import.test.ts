@@ -43,6 +43,9 @@ describe('import csv command', () => {
     expect(job.state).toBe('finished');
     expect(lines).toEqual(['Imported 2 issues into cliimp/board; 1 rows skipped.', "  line 3: Title can't be blank"]);
     expect(drawn).toContain('3/3 issues');
+    // Before the totals are known the bar says so, rather than "100% | 0/0".
+    expect(drawn).toContain('counting the issues…');
+    expect(drawn).not.toContain('0/0');
     const titles = await t.db
       .selectFrom('issues')
       .select('title')

@@ -249,6 +249,23 @@ export async function importGitlabGroup(db: Database, config: Config, options: I
 }
 
 /**
+ * The bar's line: the counts once the source has told its totals, and until then (a remote source
+ * still listing, an export being written) what it waits for, never "100% | 0/0".
+ */
+function importBarFormat(unit: string): cliProgress.GenericFormatter {
+  const counting = `import [{bar}] counting the ${unit}… | {duration_formatted}`;
+  const counted = `import [{bar}] {percentage}% | {value}/{total} ${unit} | {rate}/s | {eta_text} left`;
+  return (options, params, payload) => {
+    const known = params.total > 0 || payload.ended === true;
+    return cliProgress.Format.Formatter(
+      { ...options, format: known ? counted : counting },
+      known ? params : { ...params, progress: 0 },
+      payload,
+    );
+  };
+}
+
+/**
  * Runs an import job in this process with a progress bar (or, when a server's worker took it first,
  * follows it there) until it ends; answers the ended job.
  */
@@ -261,7 +278,7 @@ export async function followImportJob(
   const bar = options.progress
     ? new cliProgress.SingleBar(
         {
-          format: `import [{bar}] {percentage}% | {value}/{total} ${options.unit} | {rate}/s | {eta_text} left`,
+          format: importBarFormat(options.unit),
           hideCursor: true,
           stream: options.progress,
           // Piped (CI logs): a plain line every few seconds instead of redrawing.
@@ -274,10 +291,14 @@ export async function followImportJob(
   const show = async () => {
     const job = presentImportJob(await readImportJob(db, jobId));
     bar?.setTotal(job.total);
-    bar?.update(job.processed, { rate: job.rate_per_second ?? '—', eta_text: formatTimeLeft(job.seconds_left) });
+    bar?.update(job.processed, {
+      ended: job.state === 'finished' || job.state === 'failed',
+      rate: job.rate_per_second ?? '—',
+      eta_text: formatTimeLeft(job.seconds_left),
+    });
     return job;
   };
-  bar?.start(0, 0, { rate: '—', eta_text: '—' });
+  bar?.start(0, 0, { ended: false, rate: '—', eta_text: '—' });
   const timer = setInterval(() => void show().catch(() => undefined), REFRESH_MS);
   try {
     const workerId = newWorkerId();
