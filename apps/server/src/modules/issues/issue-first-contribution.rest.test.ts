@@ -3,7 +3,7 @@ import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, addProjectMember, createGroup, createProject } from '../../test/factories';
 import { useRestTestApp } from '../../test/rest-test-app';
 
-const t = useRestTestApp({ prefix: 'ifc_', users: ['outsider', 'guest', 'developer', 'groupReporter'] });
+const t = useRestTestApp({ prefix: 'ifc_', users: ['outsider', 'guest', 'developer', 'groupReporter', 'migrated'] });
 const { api, uid } = t;
 let projectId: number;
 
@@ -35,5 +35,18 @@ describe('the first-contribution mark (IE §2.1)', () => {
   it('never marks project or group members above Guest', async () => {
     expect((await open('developer', 'Team work')).is_first_contribution).toBe(false);
     expect((await open('groupReporter', 'From the group')).is_first_contribution).toBe(false);
+  });
+
+  it('never marks an imported issue: it was contributed where it came from', async () => {
+    const issue = await open('migrated', 'Brought over from Jira');
+    expect(issue.is_first_contribution).toBe(true);
+    await t.db
+      .updateTable('issues')
+      .set({ imported_from: 'jira' })
+      .where('project_id', '=', projectId)
+      .where('iid', '=', issue.iid)
+      .execute();
+    const reread = await api('GET', `/projects/${projectId}/issues/${issue.iid}`, 'developer');
+    expect(reread.json().is_first_contribution).toBe(false);
   });
 });

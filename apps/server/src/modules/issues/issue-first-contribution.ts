@@ -4,7 +4,7 @@ import { AccessLevel } from '../../policy/access-levels';
 import { membershipNotExpired } from '../members';
 import type { IssueRow } from './issues-query';
 
-type Source = Pick<IssueRow, 'id' | 'project_id' | 'author_id' | 'namespace_traversal_ids'>;
+type Source = Pick<IssueRow, 'id' | 'project_id' | 'author_id' | 'namespace_traversal_ids' | 'imported_from'>;
 
 /** A membership above Guest on the project or one of its groups, unexpired (as the policy reads them). */
 const activeContributorMembership = (table: 'project_members' | 'group_members', where: ReturnType<typeof sql>) =>
@@ -13,11 +13,12 @@ const activeContributorMembership = (table: 'project_members' | 'group_members',
 
 /**
  * GitLab's first-contribution mark on the issue header (IE §2.1): the author is no more than a Guest
- * of the project and opened no earlier issue in it. One statement.
+ * of the project and opened no earlier issue in it. One statement. An imported issue is never one: it was
+ * contributed where it came from, and its author is often a placeholder with no membership here.
  */
 export async function isFirstContribution(db: Database, issue: Source): Promise<boolean> {
   const author = issue.author_id;
-  if (author === null) return false;
+  if (author === null || issue.imported_from !== 'none') return false;
   const member = sql<boolean>`(${activeContributorMembership(
     'project_members',
     sql`m.project_id = ${issue.project_id} AND m.user_id = ${author}`,
