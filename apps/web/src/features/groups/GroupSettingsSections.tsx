@@ -151,6 +151,32 @@ function NamingSection({ group }: { group: Group }) {
   );
 }
 
+/** A labelled `<select>` of one setting's choices. */
+function ChoiceField<T extends string>({
+  id,
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  choices: ReadonlyArray<readonly [T, string]>;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div className={form.field}>
+      <label className={form.label} htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className={form.input} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        <SelectOptions choices={choices} />
+      </select>
+    </div>
+  );
+}
+
 /** Settings › General › Permissions and group features: email notifications and who may create. */
 function PermissionsSection({ group }: { group: Group }) {
   const save = useSaveGroupSettings(group);
@@ -180,32 +206,20 @@ function PermissionsSection({ group }: { group: Group }) {
           </span>
         </label>
       </fieldset>
-      <div className={form.field}>
-        <label className={form.label} htmlFor="project-creation-level">
-          Roles allowed to create projects
-        </label>
-        <select
-          id="project-creation-level"
-          className={form.input}
-          value={projects}
-          onChange={(e) => setProjects(e.target.value as ProjectCreationLevel)}
-        >
-          <SelectOptions choices={PROJECT_CREATION} />
-        </select>
-      </div>
-      <div className={form.field}>
-        <label className={form.label} htmlFor="subgroup-creation-level">
-          Roles allowed to create subgroups
-        </label>
-        <select
-          id="subgroup-creation-level"
-          className={form.input}
-          value={subgroups}
-          onChange={(e) => setSubgroups(e.target.value as SubgroupCreationLevel)}
-        >
-          <SelectOptions choices={SUBGROUP_CREATION} />
-        </select>
-      </div>
+      <ChoiceField
+        id="project-creation-level"
+        label="Roles allowed to create projects"
+        value={projects}
+        choices={PROJECT_CREATION}
+        onChange={setProjects}
+      />
+      <ChoiceField
+        id="subgroup-creation-level"
+        label="Roles allowed to create subgroups"
+        value={subgroups}
+        choices={SUBGROUP_CREATION}
+        onChange={setSubgroups}
+      />
     </SettingsForm>
   );
 }
