@@ -1,0 +1,102 @@
+import { REDMINE_WORK_ITEM_TYPES, type RedmineWorkItemType } from '@meridian/domain';
+import type { FormEvent } from 'react';
+import { buttonClassName } from '../../ui/buttonClassName';
+import { SelectOptions } from '../../ui/SelectOptions';
+import { type Column, Table } from '../../ui/Table';
+import csv from './ImportCsv.module.css';
+import styles from './ImportRedmine.module.css';
+import type { RedminePreview } from './redmineImportApi';
+
+const TYPE_CHOICES: ReadonlyArray<readonly [RedmineWorkItemType, string]> = REDMINE_WORK_ITEM_TYPES.map(
+  (type) => [type, `${type[0]?.toUpperCase()}${type.slice(1)}`] as const,
+);
+
+type Tracker = RedminePreview['trackers'][number];
+
+/**
+ * What to import from a connected Redmine: its projects (subprojects come with their project) and
+ * the work item type each tracker becomes, any of which the user may change before the start.
+ */
+export function RedmineMappingForm({
+  headingId,
+  preview,
+  projects,
+  onProjectsChange,
+  trackers,
+  onTrackersChange,
+  pending,
+  onSubmit,
+}: {
+  headingId: string;
+  preview: RedminePreview;
+  projects: string[];
+  onProjectsChange: (next: string[]) => void;
+  trackers: Record<string, RedmineWorkItemType>;
+  onTrackersChange: (next: Record<string, RedmineWorkItemType>) => void;
+  pending: boolean;
+  onSubmit: (event: FormEvent) => void;
+}) {
+  const names = new Map(preview.projects.map((p) => [p.id, p.name]));
+  const trackerColumns: Column<Tracker>[] = [
+    { key: 'name', header: 'Redmine tracker', render: (t) => t.name },
+    {
+      key: 'type',
+      header: 'Work item type',
+      width: '240px',
+      render: (t) => (
+        <select
+          aria-label={`Type of ${t.name}`}
+          className={styles.control}
+          value={trackers[String(t.id)] ?? t.type}
+          onChange={(event) =>
+            onTrackersChange({ ...trackers, [String(t.id)]: event.target.value as RedmineWorkItemType })
+          }
+        >
+          <SelectOptions choices={TYPE_CHOICES} />
+        </select>
+      ),
+    },
+  ];
+  return (
+    <form onSubmit={onSubmit} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        What to import
+      </h2>
+      <p className={csv.intro}>
+        Signed in to Redmine as {preview.user.login}
+        {preview.user.admin ? ' (administrator)' : ''}. Subprojects come with their project.
+      </p>
+      <fieldset className={styles.projects}>
+        <legend>Projects</legend>
+        {preview.projects.map((p) => (
+          <label key={p.id} className={styles.project}>
+            <input
+              type="checkbox"
+              checked={projects.includes(p.identifier)}
+              onChange={(event) =>
+                onProjectsChange(
+                  event.target.checked ? [...projects, p.identifier] : projects.filter((x) => x !== p.identifier),
+                )
+              }
+            />
+            <span>
+              {p.parent_id ? <span className={styles.parent}>{`${names.get(p.parent_id) ?? ''} › `}</span> : null}
+              {p.name} <span className={styles.identifier}>({p.identifier})</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <h3 className={styles.heading}>Each tracker becomes a work item type</h3>
+      <Table columns={trackerColumns} rows={preview.trackers} rowKey={(t) => t.id} caption="Tracker mapping" />
+      <p className={csv.intro}>
+        Sub-issues of an issue become its tasks; an issue whose sub-issues have sub-issues of their own becomes an epic.
+        Statuses, priorities, trackers and categories become scoped labels; versions milestones.
+      </p>
+      <div className={csv.actions}>
+        <button type="submit" className={buttonClassName('confirm')} disabled={pending || projects.length === 0}>
+          {pending ? 'Starting…' : 'Start import'}
+        </button>
+      </div>
+    </form>
+  );
+}
