@@ -4,16 +4,19 @@ import { pathParam } from '../../namespaces';
 
 const fullPath = z.string().trim().min(1).max(2048);
 
+/** A source instance: its base URL and the user's access token there. */
+const sourceConnection = z.object({
+  url: z
+    .string()
+    .trim()
+    .max(2048)
+    .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL'),
+  access_token: z.string().trim().min(1).max(2048),
+});
+
 /** GitLab's `POST /bulk_imports`: the source instance and the groups to bring over (GitLab takes up to 20 a time here). */
 export const bulkImportSchema = z.object({
-  configuration: z.object({
-    url: z
-      .string()
-      .trim()
-      .max(2048)
-      .regex(/^https?:\/\/[^\s]+$/, 'must be an http(s) URL'),
-    access_token: z.string().trim().min(1).max(2048),
-  }),
+  configuration: sourceConnection,
   entities: z
     .array(
       z.object({
@@ -32,3 +35,11 @@ export const bulkImportSchema = z.object({
     .max(20),
 });
 export type BulkImportInput = z.infer<typeof bulkImportSchema>;
+
+/** The web's direct transfer page: a page of the source's groups the token owns. */
+export const sourceGroupsSchema = sourceConnection.extend({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(255).optional(),
+});
+export type SourceGroupsInput = z.infer<typeof sourceGroupsSchema>;

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../../context';
+import { unprocessable } from '../../../errors';
 import { requireActor } from '../../../policy/require-actor';
 import { parseInput, parseIntParam, requestParams } from '../../../rest/params';
 import { serviceContext } from '../../../service-context';
+import { SourceInstanceError } from '../external-source';
 import { presentBulkImport, presentBulkImportEntity } from './bulk-import.presenter';
-import { bulkImportSchema } from './bulk-import-params';
+import { bulkImportSchema, sourceGroupsSchema } from './bulk-import-params';
 import { bulkImportEntities, findBulkImport, listBulkImports, startBulkImport } from './bulk-imports.service';
+import { listSourceGroups } from './source-groups';
 
 type Params = { id: string };
 /** The bulk imports listed (newest first): GitLab paginates; one page holds a user's recent ones. */
@@ -14,7 +17,8 @@ const LISTED = 100;
 /**
  * GitLab's direct transfer API: `POST /bulk_imports` (201), `GET /bulk_imports`, `GET
  * /bulk_imports/:id` and `GET /bulk_imports/:id/entities`, each for the user who started it (404 for
- * anyone else), signed in.
+ * anyone else), signed in. And Meridian's own `POST /bulk_imports/source_groups` for the web's direct
+ * transfer page: a page of the source's groups the token owns (POST, so the token stays out of URLs).
  */
 export const bulkImportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
@@ -25,6 +29,17 @@ export const bulkImportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
     const bulk = await startBulkImport(serviceContext(ctx, request.actor), input);
     reply.code(201);
     return presentBulkImport(bulk, await bulkImportEntities(db, [bulk.id]));
+  });
+
+  app.post('/bulk_imports/source_groups', async (request) => {
+    requireActor(request.actor);
+    const input = parseInput(sourceGroupsSchema, requestParams(request));
+    try {
+      return await listSourceGroups(db, input);
+    } catch (error) {
+      if (error instanceof SourceInstanceError) throw unprocessable(error.message);
+      throw error;
+    }
   });
 
   app.get('/bulk_imports', async (request) => {
