@@ -25,6 +25,10 @@ const AbuseReportsPage = lazyNamed(() => import('./features/moderation/AbuseRepo
 const PurchasePage = lazyNamed(() => import('./features/billing/PurchasePage'), 'PurchasePage');
 const ImportGroupPage = lazyNamed(() => import('./features/imports/ImportGroupPage'), 'ImportGroupPage');
 const ImportRedminePage = lazyNamed(() => import('./features/imports/ImportRedminePage'), 'ImportRedminePage');
+const ImportDirectTransferPage = lazyNamed(
+  () => import('./features/imports/ImportDirectTransferPage'),
+  'ImportDirectTransferPage',
+);
 const SourceUserReviewPage = lazyNamed(() => import('./features/imports/SourceUserReviewPage'), 'SourceUserReviewPage');
 const AdminOrdersPage = lazyNamed(() => import('./features/billing/AdminOrdersPage'), 'AdminOrdersPage');
 const SpamLogsPage = lazyNamed(() => import('./features/moderation/SpamLogsPage'), 'SpamLogsPage');
@@ -64,6 +68,8 @@ const adminOrdersRoute = topRoute('/admin/subscription_orders', AdminOrdersPage)
 const purchaseRoute = topRoute('/-/subscriptions/new', PurchasePage);
 const importGroupRoute = topRoute('/groups/new', ImportGroupPage);
 const importRedmineRoute = topRoute('/-/import/redmine', ImportRedminePage);
+// GitLab's page for choosing the groups of a direct transfer.
+const importDirectTransferRoute = topRoute('/import/bulk_imports/status', ImportDirectTransferPage);
 // GitLab's `/import/source_users/:id`: the user asked reviews a placeholder reassignment.
 const sourceUserReviewRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -109,6 +115,7 @@ export const routeTree = rootRoute.addChildren([
   purchaseRoute,
   importGroupRoute,
   importRedmineRoute,
+  importDirectTransferRoute,
   sourceUserReviewRoute,
   userProfileRoute,
   // Namespace pages (`/acme/web/-/issues/3`, `/groups/acme/-/epics`), reached through GitLab's URLs.

@@ -138,7 +138,8 @@ export function ImportGroupPage() {
             />
           </LabelledField>
           <p className={styles.intro}>
-            Moving from Redmine? <AppLink href="/-/import/redmine">Import from Redmine</AppLink> into a group.
+            Moving from GitLab? <AppLink href="/import/bulk_imports/status">Import groups by direct transfer</AppLink>.
+            From Redmine? <AppLink href="/-/import/redmine">Import from Redmine</AppLink> into a group.
           </p>
           <div className={styles.actions}>
             <button type="submit" className={buttonClassName('confirm')} disabled={pending || !file || !name || !path}>

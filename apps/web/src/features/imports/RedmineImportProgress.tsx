@@ -3,31 +3,22 @@ import { useQuery } from '@tanstack/react-query';
 import { AppLink } from '../../lib/AppLink';
 import { urls } from '../../lib/paths';
 import { Alert } from '../../ui/Alert';
-import { type Column, Table } from '../../ui/Table';
 import styles from './ImportCsv.module.css';
+import { ImportKindsTable } from './ImportKindsTable';
 import { ImportProgressBar } from './ImportProgress';
 import type { ImportJob } from './importCsvApi';
 import { fetchRedmineSkips, type StartedRedmineImport } from './redmineImportApi';
 
 /** The kinds of a Redmine import, as the progress lists them. */
-const KINDS: Array<[kind: string, label: string]> = [
-  ['users', 'People'],
-  ['groups', 'Groups'],
-  ['projects', 'Projects'],
-  ['labels', 'Labels'],
-  ['milestones', 'Milestones'],
-  ['issues', 'Issues'],
-  ['time_entries', 'Time entries'],
-];
-
-type KindRow = { kind: string; label: string; counts: ImportJob['counters'][string] | undefined };
-
-const KIND_COLUMNS: Column<KindRow>[] = [
-  { key: 'kind', header: 'Kind', render: (r) => r.label },
-  { key: 'done', header: 'Imported', align: 'end', render: (r) => r.counts?.done },
-  { key: 'skipped', header: 'Skipped', align: 'end', render: (r) => r.counts?.skipped },
-  { key: 'total', header: 'In Redmine', align: 'end', render: (r) => r.counts?.total },
-];
+const KINDS: Record<string, string> = {
+  users: 'People',
+  groups: 'Groups',
+  projects: 'Projects',
+  labels: 'Labels',
+  milestones: 'Milestones',
+  issues: 'Issues',
+  time_entries: 'Time entries',
+};
 
 /** A started Redmine import: its bar, counts per kind, and once it ends the report of what was skipped. */
 export function RedmineImportProgress({ started, job }: { started: StartedRedmineImport; job: ImportJob }) {
@@ -42,11 +33,6 @@ export function RedmineImportProgress({ started, job }: { started: StartedRedmin
     ...(job.rate_per_second === null ? [] : [`${job.rate_per_second}/s`]),
     ended ? 'done' : `${formatTimeLeft(job.seconds_left)} left`,
   ].join(' · ');
-  const rows = KINDS.filter(([kind]) => job.counters[kind]).map(([kind, label]) => ({
-    kind,
-    label,
-    counts: job.counters[kind],
-  }));
   return (
     <section aria-labelledby="redmine-import-progress">
       <h2 id="redmine-import-progress">
@@ -61,7 +47,7 @@ export function RedmineImportProgress({ started, job }: { started: StartedRedmin
       <p className={styles.summary} aria-live="polite">
         {summary}
       </p>
-      <Table columns={KIND_COLUMNS} rows={rows} rowKey={(r) => r.kind} caption="Items per kind" />
+      <ImportKindsTable job={job} labels={KINDS} sourceHeader="In Redmine" />
       {job.state === 'failed' && <Alert variant="danger">{job.error ?? 'The import failed.'}</Alert>}
       {skipped.data && skipped.data.length > 0 && (
         <>

@@ -140,6 +140,17 @@ describe('direct transfer from another instance (POST /bulk_imports)', () => {
         stats: expect.objectContaining({ issues: { source: 3, fetched: 3, imported: 3 } }),
       }),
     ]);
+    // Each group's progress is its import job's, for the new group's Owners (the web's progress bars).
+    const [entity] = entities as Array<{ id: number; namespace_id: number }>;
+    const progress = await destApi('GET', `/groups/${entity?.namespace_id}/import_jobs/${entity?.id}`, 'owner');
+    expect(progress.statusCode, progress.body).toBe(200);
+    expect(progress.json()).toMatchObject({
+      state: 'finished',
+      counters: expect.objectContaining({ issues: { done: 3, skipped: 0, total: 3 } }),
+    });
+    expect(
+      (await destApi('GET', `/groups/${entity?.namespace_id}/import_jobs/${entity?.id}`, 'stranger')).statusCode,
+    ).toBe(404);
     // The token is not kept once the job ended.
     const job = await dest.db
       .selectFrom('import_jobs')

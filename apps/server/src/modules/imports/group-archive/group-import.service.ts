@@ -66,7 +66,7 @@ export async function findGroupImportJob(db: Database, actor: Actor, group: Grou
     .select([...JOB_COLUMNS])
     .where('id', '=', jobId)
     .where('namespace_id', '=', group.id)
-    .where('kind', 'in', ['group_archive', 'redmine'])
+    .where('kind', 'in', ['group_archive', 'redmine', 'gitlab_direct_transfer'])
     .executeTakeFirst();
   if (!job) throw notFound('Import');
   return job;

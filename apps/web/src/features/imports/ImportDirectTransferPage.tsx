@@ -1,0 +1,188 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { PlainLayout } from '../../app/ContextLayout';
+import layout from '../../app/Layout.module.css';
+import { SignInRequired } from '../../app/SignInPrompt';
+import { ApiError } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { Alert } from '../../ui/Alert';
+import { ButtonPager } from '../../ui/ButtonPager';
+import { buttonClassName } from '../../ui/buttonClassName';
+import { LabelledInput } from '../shared/LabelledField';
+import { DirectTransferProgress } from './DirectTransferProgress';
+import { fetchSourceGroups, type SourceConnection, startDirectTransfer } from './directTransferApi';
+import csv from './ImportCsv.module.css';
+import styles from './ImportRedmine.module.css';
+import { SourceGroupsTable, slugOf } from './SourceGroupsTable';
+
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError || error instanceof Error ? error.message : fallback;
+
+/** The source's groups, a page at a time, with the choices made on every page kept. */
+function ChooseGroups({ source, onStarted }: { source: SourceConnection; onStarted: (id: number) => void }) {
+  const id = useId();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [parent, setParent] = useState('');
+  const [chosen, setChosen] = useState<Set<string>>(new Set());
+  const [slugs, setSlugs] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const groups = useQuery({
+    queryKey: ['direct-transfer-source-groups', source.url, page, search],
+    queryFn: () => fetchSourceGroups(source, page, search),
+  });
+  const start = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending || chosen.size === 0) return;
+    setPending(true);
+    setFailure(null);
+    try {
+      const paths = [...chosen];
+      const started = await startDirectTransfer(
+        source,
+        parent.trim(),
+        paths.map((path) => ({ source_full_path: path, destination_slug: (slugs[path] ?? slugOf(path)).trim() })),
+      );
+      onStarted(started.id);
+    } catch (error) {
+      setFailure(messageOf(error, 'The import could not start.'));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <form onSubmit={start} aria-labelledby={`${id}-groups`}>
+      <h2 id={`${id}-groups`} className={styles.heading}>
+        Groups on {source.url}
+      </h2>
+      <p className={csv.intro}>
+        The groups you own there. Each comes over as a new group with its subgroups, projects, labels, milestones,
+        iterations, epics, issues, comments and who wrote them; people are matched by email or username, and others
+        become placeholder users an Owner can reassign.
+      </p>
+      {failure && <Alert variant="danger">{failure}</Alert>}
+      <LabelledInput
+        id={`${id}-search`}
+        label="Filter by source group"
+        type="search"
+        value={search}
+        maxLength={255}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      />
+      {groups.isError && <Alert variant="danger">{messageOf(groups.error, 'The source could not be read.')}</Alert>}
+      {groups.data && groups.data.groups.length === 0 && (
+        <p className={csv.intro}>You own no group there{search ? ' with that name' : ''}.</p>
+      )}
+      {groups.data && groups.data.groups.length > 0 && (
+        <SourceGroupsTable
+          groups={groups.data.groups}
+          chosen={chosen}
+          slugs={slugs}
+          onChoose={(path, on) =>
+            setChosen((current) => {
+              const next = new Set(current);
+              if (on) next.add(path);
+              else next.delete(path);
+              return next;
+            })
+          }
+          onSlug={(path, slug) => setSlugs((current) => ({ ...current, [path]: slug }))}
+        />
+      )}
+      {groups.data && (
+        <ButtonPager
+          page={page}
+          prevPage={page > 1 ? page - 1 : null}
+          nextPage={groups.data.next_page}
+          onPage={setPage}
+        />
+      )}
+      <LabelledInput
+        id={`${id}-parent`}
+        label="Import into group (full path; empty for a top-level group)"
+        value={parent}
+        maxLength={2048}
+        onChange={setParent}
+      />
+      <div className={csv.actions}>
+        <button type="submit" className={buttonClassName('confirm')} disabled={pending || chosen.size === 0}>
+          {pending ? 'Starting…' : `Import ${chosen.size} ${chosen.size === 1 ? 'group' : 'groups'}`}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * GitLab's "Import groups by direct transfer": connect to another GitLab (or Meridian) with a personal
+ * access token, choose its groups and where they go, then follow each group's import.
+ */
+export function ImportDirectTransferPage() {
+  const { user, isLoading } = useSession();
+  const id = useId();
+  const [url, setUrl] = useState('');
+  const [token, setToken] = useState('');
+  const [source, setSource] = useState<SourceConnection | null>(null);
+  const [bulkImportId, setBulkImportId] = useState<number | null>(null);
+  if (isLoading) return null;
+  if (!user) return <SignInRequired title="Import groups by direct transfer" />;
+
+  const connect = (event: FormEvent) => {
+    event.preventDefault();
+    setSource({ url: url.trim(), access_token: token.trim() });
+  };
+  return (
+    <PlainLayout title="Import groups by direct transfer">
+      <header className={layout.pageHeader}>
+        <h1>Import groups by direct transfer</h1>
+      </header>
+      {bulkImportId !== null ? (
+        <DirectTransferProgress bulkImportId={bulkImportId} />
+      ) : (
+        <div className={styles.page}>
+          <form onSubmit={connect} aria-labelledby={`${id}-connect`}>
+            <h2 id={`${id}-connect`} className={styles.heading}>
+              Connect to a GitLab instance
+            </h2>
+            <p className={csv.intro}>
+              Bring groups over from GitLab.com, a GitLab server or another Meridian, with a personal access token that
+              has the api scope and is an Owner of the groups.
+            </p>
+            <LabelledInput
+              id={`${id}-url`}
+              label="GitLab source instance base URL"
+              type="url"
+              value={url}
+              required
+              maxLength={2048}
+              placeholder="https://gitlab.example.com"
+              onChange={setUrl}
+            />
+            <LabelledInput
+              id={`${id}-token`}
+              label="Personal access token"
+              type="password"
+              value={token}
+              required
+              maxLength={2048}
+              autoComplete="off"
+              onChange={setToken}
+            />
+            <div className={csv.actions}>
+              <button type="submit" className={buttonClassName(source ? 'default' : 'confirm')}>
+                {source ? 'Connect again' : 'Connect instance'}
+              </button>
+            </div>
+          </form>
+          {source && (
+            <ChooseGroups key={`${source.url} ${source.access_token}`} source={source} onStarted={setBulkImportId} />
+          )}
+        </div>
+      )}
+    </PlainLayout>
+  );
+}
