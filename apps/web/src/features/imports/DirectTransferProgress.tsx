@@ -7,6 +7,7 @@ import { type BulkImportEntity, entityJobPath, fetchBulkImportEntities } from '.
 import styles from './ImportCsv.module.css';
 import { ImportKindsTable } from './ImportKindsTable';
 import { ImportProgressBar } from './ImportProgress';
+import layoutStyles from './ImportRedmine.module.css';
 import { useImportJob } from './useImportJob';
 
 /** The kinds of a direct transfer, in the order they come in. */
@@ -45,7 +46,7 @@ function EntityProgress({ entity }: { entity: BulkImportEntity }) {
           ended ? 'done' : `${formatTimeLeft(job.seconds_left)} left`,
         ].join(' · ');
   return (
-    <section aria-label={`Import of ${entity.source_full_path}`}>
+    <section aria-label={`Import of ${entity.source_full_path}`} className={layoutStyles.entity}>
       <h3>
         {entity.source_full_path} → {destination}
       </h3>

@@ -13,6 +13,7 @@ import { DirectTransferProgress } from './DirectTransferProgress';
 import { fetchSourceGroups, type SourceConnection, startDirectTransfer } from './directTransferApi';
 import csv from './ImportCsv.module.css';
 import styles from './ImportRedmine.module.css';
+import { SourceConnectionFields } from './SourceConnectionFields';
 import { SourceGroupsTable, slugOf } from './SourceGroupsTable';
 
 const messageOf = (error: unknown, fallback: string) =>
@@ -152,25 +153,16 @@ export function ImportDirectTransferPage() {
               Bring groups over from GitLab.com, a GitLab server or another Meridian, with a personal access token that
               has the api scope and is an Owner of the groups.
             </p>
-            <LabelledInput
-              id={`${id}-url`}
-              label="GitLab source instance base URL"
-              type="url"
-              value={url}
-              required
-              maxLength={2048}
+            <SourceConnectionFields
+              id={id}
+              urlLabel="GitLab source instance base URL"
               placeholder="https://gitlab.example.com"
-              onChange={setUrl}
-            />
-            <LabelledInput
-              id={`${id}-token`}
-              label="Personal access token"
-              type="password"
-              value={token}
-              required
-              maxLength={2048}
-              autoComplete="off"
-              onChange={setToken}
+              url={url}
+              onUrl={setUrl}
+              secretLabel="Personal access token"
+              secret={token}
+              onSecret={setToken}
+              secretMaxLength={2048}
             />
             <div className={csv.actions}>
               <button type="submit" className={buttonClassName(source ? 'default' : 'confirm')}>

@@ -19,6 +19,7 @@ import {
   type StartedRedmineImport,
   startRedmineImport,
 } from './redmineImportApi';
+import { SourceConnectionFields } from './SourceConnectionFields';
 import { useImportJob } from './useImportJob';
 
 const failureOf = (error: unknown) =>
@@ -105,25 +106,16 @@ export function ImportRedminePage() {
               maxLength={2048}
               onChange={setGroup}
             />
-            <LabelledInput
-              id={`${id}-url`}
-              label="Redmine URL"
-              type="url"
-              value={url}
-              required
-              maxLength={2048}
+            <SourceConnectionFields
+              id={id}
+              urlLabel="Redmine URL"
               placeholder="https://redmine.example.com"
-              onChange={setUrl}
-            />
-            <LabelledInput
-              id={`${id}-key`}
-              label="API key"
-              type="password"
-              value={apiKey}
-              required
-              maxLength={255}
-              autoComplete="off"
-              onChange={setApiKey}
+              url={url}
+              onUrl={setUrl}
+              secretLabel="API key"
+              secret={apiKey}
+              onSecret={setApiKey}
+              secretMaxLength={255}
             />
             <div className={csv.actions}>
               <button type="submit" className={buttonClassName(preview ? 'default' : 'confirm')} disabled={pending}>
