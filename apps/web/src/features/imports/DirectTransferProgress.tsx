@@ -7,7 +7,7 @@ import { type BulkImportEntity, entityJobPath, fetchBulkImportEntities } from '.
 import styles from './ImportCsv.module.css';
 import { ImportKindsTable } from './ImportKindsTable';
 import { ImportProgressBar } from './ImportProgress';
-import layoutStyles from './ImportRedmine.module.css';
+import layoutStyles from './SourceImport.module.css';
 import { useImportJob } from './useImportJob';
 
 /** The kinds of a direct transfer, in the order they come in. */

@@ -12,9 +12,9 @@ import { LabelledInput } from '../shared/LabelledField';
 import { DirectTransferProgress } from './DirectTransferProgress';
 import { fetchSourceGroups, type SourceConnection, startDirectTransfer } from './directTransferApi';
 import csv from './ImportCsv.module.css';
-import styles from './ImportRedmine.module.css';
 import { SourceConnectionFields } from './SourceConnectionFields';
 import { SourceGroupsTable, slugOf } from './SourceGroupsTable';
+import styles from './SourceImport.module.css';
 
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError || error instanceof Error ? error.message : fallback;

@@ -9,7 +9,6 @@ import { Alert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
 import { LabelledInput } from '../shared/LabelledField';
 import csv from './ImportCsv.module.css';
-import styles from './ImportRedmine.module.css';
 import { RedmineImportProgress } from './RedmineImportProgress';
 import { RedmineMappingForm } from './RedmineMappingForm';
 import {
@@ -20,6 +19,7 @@ import {
   startRedmineImport,
 } from './redmineImportApi';
 import { SourceConnectionFields } from './SourceConnectionFields';
+import styles from './SourceImport.module.css';
 import { useImportJob } from './useImportJob';
 
 const failureOf = (error: unknown) =>

@@ -4,8 +4,8 @@ import { buttonClassName } from '../../ui/buttonClassName';
 import { SelectOptions } from '../../ui/SelectOptions';
 import { type Column, Table } from '../../ui/Table';
 import csv from './ImportCsv.module.css';
-import styles from './ImportRedmine.module.css';
 import type { RedminePreview } from './redmineImportApi';
+import styles from './SourceImport.module.css';
 
 const TYPE_CHOICES: ReadonlyArray<readonly [RedmineWorkItemType, string]> = REDMINE_WORK_ITEM_TYPES.map(
   (type) => [type, `${type[0]?.toUpperCase()}${type.slice(1)}`] as const,

@@ -1,6 +1,6 @@
 import { type Column, Table } from '../../ui/Table';
 import type { SourceGroup } from './directTransferApi';
-import styles from './ImportRedmine.module.css';
+import styles from './SourceImport.module.css';
 
 /** The last part of a full path: the slug a new group takes unless the user changes it. */
 export const slugOf = (fullPath: string) => fullPath.split('/').pop() ?? fullPath;
