@@ -79,6 +79,14 @@ test('imports a group from another instance after choosing it and its new URL', 
   ).toBeVisible();
   await settledScreenshot(page, 'direct-transfer-done');
 
+  // The history lists it, linked to the new group.
+  await page.goto('/import/bulk_imports/history');
+  const history = page.getByRole('table', { name: 'Imported groups' });
+  await expect(
+    history.getByRole('row', { name: new RegExp(`^${sourcePath} ${targetPath}/moved .* Complete$`) }),
+  ).toBeVisible();
+  await settledScreenshot(page, 'direct-transfer-history');
+
   await page.goto(`/groups/${targetPath}/moved/-/issues`);
   await page.getByRole('link', { name: 'Carried over by direct transfer' }).click();
   await expect(page.getByText('Imported', { exact: true })).toBeVisible();

@@ -25,6 +25,7 @@ const AbuseReportsPage = lazyNamed(() => import('./features/moderation/AbuseRepo
 const PurchasePage = lazyNamed(() => import('./features/billing/PurchasePage'), 'PurchasePage');
 const ImportGroupPage = lazyNamed(() => import('./features/imports/ImportGroupPage'), 'ImportGroupPage');
 const ImportRedminePage = lazyNamed(() => import('./features/imports/ImportRedminePage'), 'ImportRedminePage');
+const ImportHistoryPage = lazyNamed(() => import('./features/imports/ImportHistoryPage'), 'ImportHistoryPage');
 const ImportDirectTransferPage = lazyNamed(
   () => import('./features/imports/ImportDirectTransferPage'),
   'ImportDirectTransferPage',
@@ -70,6 +71,7 @@ const importGroupRoute = topRoute('/groups/new', ImportGroupPage);
 const importRedmineRoute = topRoute('/-/import/redmine', ImportRedminePage);
 // GitLab's page for choosing the groups of a direct transfer.
 const importDirectTransferRoute = topRoute('/import/bulk_imports/status', ImportDirectTransferPage);
+const importHistoryRoute = topRoute('/import/bulk_imports/history', ImportHistoryPage);
 // GitLab's `/import/source_users/:id`: the user asked reviews a placeholder reassignment.
 const sourceUserReviewRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -116,6 +118,7 @@ export const routeTree = rootRoute.addChildren([
   importGroupRoute,
   importRedmineRoute,
   importDirectTransferRoute,
+  importHistoryRoute,
   sourceUserReviewRoute,
   userProfileRoute,
   // Namespace pages (`/acme/web/-/issues/3`, `/groups/acme/-/epics`), reached through GitLab's URLs.

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { PlainLayout } from '../../app/ContextLayout';
 import layout from '../../app/Layout.module.css';
 import { SignInRequired } from '../../app/SignInPrompt';
+import { AppLink } from '../../lib/AppLink';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
@@ -140,6 +141,7 @@ export function ImportDirectTransferPage() {
     <PlainLayout title="Import groups by direct transfer">
       <header className={layout.pageHeader}>
         <h1>Import groups by direct transfer</h1>
+        <AppLink href="/import/bulk_imports/history">History</AppLink>
       </header>
       {bulkImportId !== null ? (
         <DirectTransferProgress bulkImportId={bulkImportId} />

@@ -23,7 +23,10 @@ export interface SourceGroupsPage {
 
 export interface BulkImportEntity {
   id: number;
+  bulk_import_id: number;
   status: string;
+  created_at: string;
+  failures: Array<{ exception_message: string }>;
   source_full_path: string;
   destination_full_path: string | null;
   namespace_id: number | null;
@@ -69,3 +72,10 @@ export async function fetchBulkImportEntities(id: number) {
 
 export const entityJobPath = (entity: BulkImportEntity) =>
   entity.namespace_id === null ? undefined : `/api/v4/groups/${entity.namespace_id}/import_jobs/${entity.id}`;
+
+/** GitLab's `GET /bulk_imports/entities`: every group the user brought over, newest first. */
+export async function fetchImportedGroups(page: number) {
+  const { data, headers } = await request<BulkImportEntity[]>(`/api/v4/bulk_imports/entities?page=${page}&per_page=20`);
+  const next = Number(headers.get('X-Next-Page'));
+  return { entities: data, nextPage: Number.isInteger(next) && next > 0 ? next : null };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParams } from '../../../rest/pagination';
 import { gitlabBoolean } from '../../../rest/params';
 import { pathParam } from '../../namespaces';
 
@@ -43,3 +44,9 @@ export const sourceGroupsSchema = sourceConnection.extend({
   search: z.string().trim().max(255).optional(),
 });
 export type SourceGroupsInput = z.infer<typeof sourceGroupsSchema>;
+
+/** GitLab's `GET /bulk_imports/entities` filters: a status (a job's state) and the order by creation. */
+export const entitiesListSchema = pageParams.extend({
+  status: z.enum(['created', 'started', 'finished', 'failed']).optional(),
+  sort: z.enum(['asc', 'desc']).default('desc'),
+});

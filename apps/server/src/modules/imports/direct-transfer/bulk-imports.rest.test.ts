@@ -140,6 +140,14 @@ describe('direct transfer from another instance (POST /bulk_imports)', () => {
         stats: expect.objectContaining({ issues: { source: 3, fetched: 3, imported: 3 } }),
       }),
     ]);
+    // GitLab's list of every group the user brought over, newest first, by status, paged.
+    const mine = await destApi('GET', '/bulk_imports/entities?status=finished&per_page=1', 'owner');
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toEqual([expect.objectContaining({ bulk_import_id: bulk.id, source_full_path: 'dt' })]);
+    expect(mine.headers['x-total']).toBe('1');
+    expect((await destApi('GET', '/bulk_imports/entities?status=failed', 'owner')).json()).toEqual([]);
+    expect((await destApi('GET', '/bulk_imports/entities', 'stranger')).json()).toEqual([]);
+    expect((await destApi('GET', '/bulk_imports/entities?status=lost', 'owner')).statusCode).toBe(400);
     // Each group's progress is its import job's, for the new group's Owners (the web's progress bars).
     const [entity] = entities as Array<{ id: number; namespace_id: number }>;
     const progress = await destApi('GET', `/groups/${entity?.namespace_id}/import_jobs/${entity?.id}`, 'owner');

@@ -2,12 +2,19 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../../context';
 import { unprocessable } from '../../../errors';
 import { requireActor } from '../../../policy/require-actor';
+import { setPaginationHeaders } from '../../../rest/pagination';
 import { parseInput, parseIntParam, requestParams } from '../../../rest/params';
 import { serviceContext } from '../../../service-context';
 import { SourceInstanceError } from '../external-source';
 import { presentBulkImport, presentBulkImportEntity } from './bulk-import.presenter';
-import { bulkImportSchema, sourceGroupsSchema } from './bulk-import-params';
-import { bulkImportEntities, findBulkImport, listBulkImports, startBulkImport } from './bulk-imports.service';
+import { bulkImportSchema, entitiesListSchema, sourceGroupsSchema } from './bulk-import-params';
+import {
+  bulkImportEntities,
+  findBulkImport,
+  listBulkImports,
+  listUserBulkImportEntities,
+  startBulkImport,
+} from './bulk-imports.service';
 import { listSourceGroups } from './source-groups';
 
 type Params = { id: string };
@@ -15,8 +22,8 @@ type Params = { id: string };
 const LISTED = 100;
 
 /**
- * GitLab's direct transfer API: `POST /bulk_imports` (201), `GET /bulk_imports`, `GET
- * /bulk_imports/:id` and `GET /bulk_imports/:id/entities`, each for the user who started it (404 for
+ * GitLab's direct transfer API: `POST /bulk_imports` (201), `GET /bulk_imports`, `GET /bulk_imports/entities`
+ * (all the user's groups, paged), `GET /bulk_imports/:id` and `GET /bulk_imports/:id/entities`, each for the user who started it (404 for
  * anyone else), signed in. And Meridian's own `POST /bulk_imports/source_groups` for the web's direct
  * transfer page: a page of the source's groups the token owns (POST, so the token stays out of URLs).
  */
@@ -54,6 +61,19 @@ export const bulkImportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
         entities.filter((e) => e.bulk_import_id === row.id),
       ),
     );
+  });
+
+  app.get('/bulk_imports/entities', async (request, reply) => {
+    const actor = requireActor(request.actor);
+    const input = parseInput(entitiesListSchema, request.query);
+    const page = { page: input.page, perPage: input.per_page };
+    const { rows, total } = await listUserBulkImportEntities(db, actor, {
+      ...page,
+      status: input.status,
+      sort: input.sort,
+    });
+    setPaginationHeaders(request, reply, input, total);
+    return rows.map(presentBulkImportEntity);
   });
 
   app.get<{ Params: Params }>('/bulk_imports/:id', async (request) => {

@@ -1,5 +1,6 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Database } from '../../../db/connection';
+import { offsetPage } from '../../../db/list-page';
 import type { BulkImportsTable } from '../../../db/schema';
 import { withTransaction } from '../../../db/with-transaction';
 import { notFound, unprocessable } from '../../../errors';
@@ -97,9 +98,8 @@ export async function listBulkImports(db: Database, actor: Actor, limit: number)
 }
 
 /** The entities (one import job each) of bulk imports, with their destination's path. */
-export async function bulkImportEntities(db: Database, bulkImportIds: number[]) {
-  if (bulkImportIds.length === 0) return [];
-  return db
+const entitiesQuery = (db: Database) =>
+  db
     .selectFrom('import_jobs as j')
     .leftJoin('namespaces as n', 'n.id', 'j.namespace_id')
     .select([
@@ -109,8 +109,28 @@ export async function bulkImportEntities(db: Database, bulkImportIds: number[]) 
       'n.path as destination_slug',
       'n.name as destination_name',
       fullPathOf('n.traversal_ids').as('destination_full_path'),
-    ])
-    .where('j.bulk_import_id', 'in', bulkImportIds)
-    .orderBy('j.id')
-    .execute();
+    ]);
+
+export async function bulkImportEntities(db: Database, bulkImportIds: number[]) {
+  if (bulkImportIds.length === 0) return [];
+  return entitiesQuery(db).where('j.bulk_import_id', 'in', bulkImportIds).orderBy('j.id').execute();
+}
+
+/**
+ * GitLab's `GET /bulk_imports/entities`: every group the user brought over, of all their bulk imports
+ * (newest first unless `sort` is asc), optionally of one status, a page at a time.
+ */
+export async function listUserBulkImportEntities(
+  db: Database,
+  actor: Actor,
+  filter: { status?: string | undefined; sort: 'asc' | 'desc'; page: number; perPage: number },
+) {
+  const mine = db.selectFrom('bulk_imports').select('id').where('user_id', '=', actor.id);
+  let rows = entitiesQuery(db).where('j.bulk_import_id', 'in', mine);
+  let count = db.selectFrom('import_jobs as j').select(sql<number>`1`.as('one')).where('j.bulk_import_id', 'in', mine);
+  if (filter.status) {
+    rows = rows.where('j.state', '=', filter.status);
+    count = count.where('j.state', '=', filter.status);
+  }
+  return offsetPage(db, rows.orderBy('j.id', filter.sort), count, filter);
 }
