@@ -28,6 +28,7 @@ const kindFile = (kind: ArchiveKind) => `tree/${kind}.ndjson`;
 const suffix = Date.now().toString(36);
 const groupPath = `placeholders-${suffix}`;
 const sourceName = `Grace Hopper ${suffix}`;
+const otherName = `Alan Kay ${suffix}`;
 
 const GROUP = {
   full_path: 'acme',
@@ -83,10 +84,13 @@ async function csrf(page: Page): Promise<string> {
 
 async function importGroup(page: Page): Promise<number> {
   const file = await archiveOf({
-    users: [personLine(`grace${suffix}`, sourceName)],
+    users: [personLine(`grace${suffix}`, sourceName), personLine(`alan${suffix}`, otherName)],
     groups: [JSON.stringify(GROUP)],
     projects: [projectLine()],
-    issues: [issueLine(1, 'Compile the first compiler', `grace${suffix}`)],
+    issues: [
+      issueLine(1, 'Compile the first compiler', `grace${suffix}`),
+      issueLine(2, 'Design Smalltalk', `alan${suffix}`),
+    ],
   });
   const res = await page.request.post('/api/v4/groups/import', {
     headers: { 'x-csrf-token': await csrf(page) },
@@ -115,8 +119,8 @@ async function sourceUserId(page: Page): Promise<number> {
   const res = await page.request.post('/api/graphql', {
     headers: { 'x-csrf-token': await csrf(page) },
     data: {
-      query: `query($p: ID!) { namespace(fullPath: $p) { importSourceUsers { nodes { id } } } }`,
-      variables: { p: groupPath },
+      query: `query($p: ID!, $s: String) { namespace(fullPath: $p) { importSourceUsers(search: $s) { nodes { id } } } }`,
+      variables: { p: groupPath, s: `grace${suffix}` },
     },
   });
   const body = (await res.json()) as { data: { namespace: { importSourceUsers: { nodes: Array<{ id: string }> } } } };
@@ -169,4 +173,18 @@ test('an owner reassigns a placeholder, the user approves, and the issue is thei
   const api = await alice.request.get(`/api/v4/projects/${encodeURIComponent(`${groupPath}/web`)}/issues/1`);
   expect(((await api.json()) as { author: { username: string } }).author.username).toBe('frank');
   await settledScreenshot(alice, 'placeholders-issue-author');
+
+  // The owner keeps the one left (Alan) as a placeholder, all at once, after confirming.
+  await alice.goto(`/groups/${groupPath}/-/group_members?tab=placeholders`);
+  await alice.getByRole('button', { name: 'Keep all as placeholders' }).click();
+  await expect(alice.getByText('Keep the placeholder user not reassigned yet?', { exact: false })).toBeVisible();
+  await alice.getByRole('button', { name: 'Keep all', exact: true }).click();
+  await expect(alice.getByText('1 placeholder user kept.')).toBeVisible();
+  const alan = alice.getByRole('row', { name: new RegExp(otherName) });
+  await expect(alan.getByText('Kept as placeholder').first()).toBeVisible();
+  await expect(alice.getByRole('row', { name: new RegExp(sourceName) }).getByText('Success')).toBeVisible();
+  await settledScreenshot(alice, 'placeholders-kept-all');
+  // Undo puts Alan back among those to reassign.
+  await alan.getByRole('button', { name: 'Undo' }).click();
+  await expect(alan.getByText('Not started')).toBeVisible();
 });

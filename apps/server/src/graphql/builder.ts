@@ -37,6 +37,7 @@ export const builder = new SchemaBuilder<{
     IncidentManagementTimelineEventID: { Input: string; Output: string };
     IncidentManagementEscalationPolicyID: { Input: string; Output: string };
     ImportSourceUserID: { Input: string; Output: string };
+    NamespaceID: { Input: string; Output: string };
     DiscussionID: { Input: string; Output: string };
   };
 }>({

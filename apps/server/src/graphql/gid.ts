@@ -23,7 +23,8 @@ export type GidType =
   | 'IncidentManagement::TimelineEvent'
   | 'IncidentManagement::EscalationPolicy'
   | 'IncidentManagement::EscalationRule'
-  | 'Import::SourceUser';
+  | 'Import::SourceUser'
+  | 'Namespace';
 
 export function gid(type: GidType, id: number): string {
   return `gid://gitlab/${type}/${id}`;

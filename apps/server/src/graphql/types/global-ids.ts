@@ -19,7 +19,8 @@ type GlobalIdScalar =
   | 'TodoableID'
   | 'IncidentManagementTimelineEventID'
   | 'IncidentManagementEscalationPolicyID'
-  | 'ImportSourceUserID';
+  | 'ImportSourceUserID'
+  | 'NamespaceID';
 
 function globalIdScalar(name: GlobalIdScalar, types: readonly GidType[], example: string) {
   const check = (value: unknown): string => {
@@ -61,6 +62,8 @@ globalIdScalar(
   'gid://gitlab/IncidentManagement::EscalationPolicy/1',
 );
 globalIdScalar('ImportSourceUserID', ['Import::SourceUser'], 'gid://gitlab/Import::SourceUser/1');
+// A namespace: Meridian's are groups (GitLab also accepts a group's id as a namespace's).
+globalIdScalar('NamespaceID', ['Namespace', 'Group'], 'gid://gitlab/Namespace/1');
 // What a to-do can be about (GitLab's Todoable); an issue's work item id is its issue id.
 globalIdScalar('TodoableID', ['Issue', 'MergeRequest', 'Epic', 'WorkItem'], 'gid://gitlab/Issue/1');
 

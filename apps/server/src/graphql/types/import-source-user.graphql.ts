@@ -1,6 +1,7 @@
 import {
   cancelSourceUserReassignment,
   canManageSourceUsers,
+  keepAllSourceUsersAsPlaceholders,
   keepSourceUserAsPlaceholder,
   listSourceUsers,
   reassignSourceUser,
@@ -10,12 +11,14 @@ import {
   type SourceUserRow,
   type SourceUserSort,
   type SourceUserStatus,
+  undoKeepSourceUserAsPlaceholder,
 } from '../../modules/imports';
 import { serviceContext } from '../../service-context';
 import { builder } from '../builder';
 import { defineConnection, pageArgs, paginateArray } from '../connection';
 import { gid, gidArgument } from '../gid';
-import { mutationInput, objectMutation } from '../input-mutation';
+import { inputMutation, mutationInput, mutationPayload, objectMutation } from '../input-mutation';
+import { type MutationPayload, payloadType } from '../mutation-errors';
 import './global-ids';
 import { GroupRef } from './refs';
 import { userByIdField } from './user-field';
@@ -191,4 +194,35 @@ objectMutation('importSourceUserResendNotification', {
   payload,
   description: 'Sends the reassignment request to the assignee again.',
   change: (input, c) => resendSourceUserNotification(serviceContext(c.ctx, c.actor), idOf(input.id)),
+});
+
+objectMutation('importSourceUserUndoKeepAsPlaceholder', {
+  input: mutationInput('ImportSourceUserUndoKeepAsPlaceholder', (t) => ({ id: idField(t) })),
+  payload,
+  description: 'Undoes keeping the contributions with the placeholder: the import source user may be reassigned.',
+  change: (input, c) => undoKeepSourceUserAsPlaceholder(serviceContext(c.ctx, c.actor), idOf(input.id)),
+});
+
+type KeepAllPayload = MutationPayload & { updatedImportSourceUserCount: number | null };
+
+inputMutation('importSourceUserKeepAllAsPlaceholder', {
+  input: mutationInput('ImportSourceUserKeepAllAsPlaceholder', (t) => ({
+    namespaceId: t.field({ type: 'NamespaceID', required: true, description: 'Global ID of the namespace.' }),
+  })),
+  payload: payloadType<KeepAllPayload>('ImportSourceUserKeepAllAsPlaceholderPayload', (t) => ({
+    updatedImportSourceUserCount: t.int({
+      nullable: true,
+      description: 'Number of successfully updated mappings of users on source instance to their destination users.',
+      resolve: (p) => p.updatedImportSourceUserCount,
+    }),
+  })),
+  description:
+    'Keeps the contributions of every import source user of the namespace still pending with its placeholder.',
+  resolve: (input, c) =>
+    mutationPayload(input, { updatedImportSourceUserCount: null as number | null }, async (out) => {
+      out.updatedImportSourceUserCount = await keepAllSourceUsersAsPlaceholders(
+        serviceContext(c.ctx, c.actor),
+        gidArgument(input.namespaceId, ['Namespace', 'Group'], 'namespaceId'),
+      );
+    }),
 });

@@ -25,6 +25,7 @@ export {
   acceptSourceUserReassignment,
   cancelSourceUserReassignment,
   canManageSourceUsers,
+  keepAllSourceUsersAsPlaceholders,
   keepSourceUserAsPlaceholder,
   listSourceUsers,
   ownedTopLevelGroup,
@@ -36,4 +37,5 @@ export {
   type SourceUserRow,
   type SourceUserSort,
   type SourceUserStatus,
+  undoKeepSourceUserAsPlaceholder,
 } from './source-users/source-users.service';

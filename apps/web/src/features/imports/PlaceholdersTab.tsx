@@ -6,7 +6,7 @@ import form from '../../ui/Form.module.css';
 import { PageSpinner } from '../../ui/Spinner';
 import { type Column, Table } from '../../ui/Table';
 import styles from './Placeholders.module.css';
-import { useSourceUserAction, useSourceUsers, useUserSearch } from './placeholderQueries';
+import { useKeepAllAsPlaceholder, useSourceUserAction, useSourceUsers, useUserSearch } from './placeholderQueries';
 import type { SourceUser, UserChoice } from './sourceUsersApi';
 
 /** GitLab's words for each reassignment status. */
@@ -86,7 +86,21 @@ function Actions({ row }: { row: SourceUser }) {
       </span>
     ) : null;
   }
-  if (row.status === 'KEEP_AS_PLACEHOLDER') return <span className={styles.muted}>Kept as placeholder</span>;
+  if (row.status === 'KEEP_AS_PLACEHOLDER') {
+    return (
+      <div className={styles.actions}>
+        <span className={styles.muted}>Kept as placeholder</span>
+        <Button
+          size="small"
+          isDisabled={action.isPending}
+          onPress={() => action.mutate({ kind: 'undoKeep', id: row.id })}
+        >
+          Undo
+        </Button>
+        {error}
+      </div>
+    );
+  }
   return (
     <div className={styles.actions}>
       <UserPicker label={`Reassign ${name} to`} search={search} onSearch={setSearch} />
@@ -144,6 +158,43 @@ const COLUMNS: Column<SourceUser>[] = [
   { key: 'reassign', header: 'Reassign placeholder to', render: (row) => <Actions row={row} /> },
 ];
 
+/** Keeps every placeholder still waiting for someone, after the Owner confirms. */
+function KeepAll({ namespaceId, waiting }: { namespaceId: string | null; waiting: number }) {
+  const keepAll = useKeepAllAsPlaceholder();
+  const [confirming, setConfirming] = useState(false);
+  if (keepAll.isSuccess && !confirming) {
+    return (
+      <Alert variant="success">{`${keepAll.data} ${keepAll.data === 1 ? 'placeholder user' : 'placeholder users'} kept.`}</Alert>
+    );
+  }
+  if (waiting === 0 || namespaceId === null) return null;
+  return (
+    <div className={styles.actions}>
+      {confirming ? (
+        <>
+          <span>{`Keep the ${waiting === 1 ? 'placeholder user' : `${waiting} placeholder users`} not reassigned yet? Their contributions stay with the placeholders.`}</span>
+          <Button
+            size="small"
+            variant="danger"
+            isDisabled={keepAll.isPending}
+            onPress={() => keepAll.mutate(namespaceId, { onSettled: () => setConfirming(false) })}
+          >
+            Keep all
+          </Button>
+          <Button size="small" onPress={() => setConfirming(false)}>
+            Cancel
+          </Button>
+        </>
+      ) : (
+        <Button size="small" onPress={() => setConfirming(true)}>
+          Keep all as placeholders
+        </Button>
+      )}
+      {keepAll.error ? <p className={styles.error}>{keepAll.error.message}</p> : null}
+    </div>
+  );
+}
+
 /**
  * GitLab's Placeholders tab of a top-level group's members page: the people of the sources imported
  * into the group, their reassignment status, and the Owner's actions.
@@ -172,12 +223,21 @@ export function PlaceholdersTab({ groupPath }: { groupPath: string }) {
       ) : !query.data || query.data.nodes?.length === 0 ? (
         <p className={styles.muted}>There are no placeholder users in this group.</p>
       ) : (
-        <Table
-          caption="Placeholder users"
-          columns={COLUMNS}
-          rows={(query.data.nodes ?? []).filter((n): n is SourceUser => n !== null)}
-          rowKey={(row) => row.id}
-        />
+        <>
+          <KeepAll
+            namespaceId={query.data.namespaceId}
+            waiting={
+              (query.data.nodes ?? []).filter((n) => n?.status === 'PENDING_REASSIGNMENT' || n?.status === 'REJECTED')
+                .length
+            }
+          />
+          <Table
+            caption="Placeholder users"
+            columns={COLUMNS}
+            rows={(query.data.nodes ?? []).filter((n): n is SourceUser => n !== null)}
+            rowKey={(row) => row.id}
+          />
+        </>
       )}
     </section>
   );

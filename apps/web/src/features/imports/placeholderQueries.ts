@@ -4,10 +4,12 @@ import {
   cancelReassignment,
   fetchReview,
   fetchSourceUsers,
+  keepAllAsPlaceholder,
   keepAsPlaceholder,
   reassignSourceUser,
   resendNotification,
   searchUsers,
+  undoKeepAsPlaceholder,
 } from './sourceUsersApi';
 
 export const sourceUserKeys = {
@@ -30,7 +32,9 @@ export const useUserSearch = (search: string) =>
     enabled: search.length > 0,
   });
 
-type Action = { kind: 'reassign'; id: string; userId: number } | { kind: 'cancel' | 'keep' | 'resend'; id: string };
+type Action =
+  | { kind: 'reassign'; id: string; userId: number }
+  | { kind: 'cancel' | 'keep' | 'undoKeep' | 'resend'; id: string };
 
 /** An Owner's action on a source user; the list is read again after it. */
 export function useSourceUserAction() {
@@ -44,10 +48,21 @@ export function useSourceUserAction() {
           return cancelReassignment(action.id);
         case 'keep':
           return keepAsPlaceholder(action.id);
+        case 'undoKeep':
+          return undoKeepAsPlaceholder(action.id);
         case 'resend':
           return resendNotification(action.id);
       }
     },
+    onSuccess: () => client.invalidateQueries({ queryKey: sourceUserKeys.all }),
+  });
+}
+
+/** The Owner keeps every pending placeholder at once; the list is read again after it. */
+export function useKeepAllAsPlaceholder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: keepAllAsPlaceholder,
     onSuccess: () => client.invalidateQueries({ queryKey: sourceUserKeys.all }),
   });
 }

@@ -34,7 +34,8 @@ export type SourceUser = NonNullable<
 
 export async function fetchSourceUsers(fullPath: string, search: string, signal?: AbortSignal) {
   const data = await graphqlRequest(SOURCE_USERS, { fullPath, search: search || null }, signal);
-  return data.namespace?.importSourceUsers ?? null;
+  const users = data.namespace?.importSourceUsers;
+  return users && data.namespace ? { ...users, namespaceId: data.namespace.id } : null;
 }
 
 export const REASSIGN_SOURCE_USER = graphql(`
@@ -53,6 +54,16 @@ export const CANCEL_REASSIGNMENT = graphql(`
 export const KEEP_AS_PLACEHOLDER = graphql(`
   mutation importSourceUserKeepAsPlaceholder($id: ImportSourceUserID!) {
     importSourceUserKeepAsPlaceholder(input: { id: $id }) { importSourceUser { id status } errors }
+  }
+`);
+export const UNDO_KEEP_AS_PLACEHOLDER = graphql(`
+  mutation importSourceUserUndoKeepAsPlaceholder($id: ImportSourceUserID!) {
+    importSourceUserUndoKeepAsPlaceholder(input: { id: $id }) { importSourceUser { id status } errors }
+  }
+`);
+export const KEEP_ALL_AS_PLACEHOLDER = graphql(`
+  mutation importSourceUserKeepAllAsPlaceholder($namespaceId: NamespaceID!) {
+    importSourceUserKeepAllAsPlaceholder(input: { namespaceId: $namespaceId }) { updatedImportSourceUserCount errors }
   }
 `);
 export const RESEND_NOTIFICATION = graphql(`
@@ -74,6 +85,15 @@ export async function cancelReassignment(id: string) {
 }
 export async function keepAsPlaceholder(id: string) {
   throwErrors((await graphqlRequest(KEEP_AS_PLACEHOLDER, { id })).importSourceUserKeepAsPlaceholder?.errors);
+}
+export async function undoKeepAsPlaceholder(id: string) {
+  throwErrors((await graphqlRequest(UNDO_KEEP_AS_PLACEHOLDER, { id })).importSourceUserUndoKeepAsPlaceholder?.errors);
+}
+/** Every source user still waiting for someone keeps its placeholder; answers how many. */
+export async function keepAllAsPlaceholder(namespaceId: string): Promise<number> {
+  const data = (await graphqlRequest(KEEP_ALL_AS_PLACEHOLDER, { namespaceId })).importSourceUserKeepAllAsPlaceholder;
+  throwErrors(data?.errors);
+  return data?.updatedImportSourceUserCount ?? 0;
 }
 export async function resendNotification(id: string) {
   throwErrors((await graphqlRequest(RESEND_NOTIFICATION, { id })).importSourceUserResendNotification?.errors);

@@ -315,4 +315,58 @@ describe('placeholder reassignment', () => {
       user_id: dan.placeholder_user_id,
     });
   });
+
+  it('keeps every pending source user as a placeholder at once, for Owners, and undoes one', async () => {
+    const id = await importGroup();
+    const keepAll = `mutation($ns: NamespaceID!) {
+      importSourceUserKeepAllAsPlaceholder(input: { namespaceId: $ns }) { errors updatedImportSourceUserCount }
+    }`;
+    // Whatever the earlier tests left, carol waits again: her assignee turned the request down.
+    await t.db
+      .updateTable('import_source_users')
+      .set({ status: 'rejected' })
+      .where('id', '=', (await sourceUser('carol')).id)
+      .execute();
+    const pending = await t.db
+      .selectFrom('import_source_users')
+      .select('id')
+      .where('namespace_id', '=', id)
+      .where('status', 'in', ['pending_reassignment', 'rejected'])
+      .execute();
+    expect(pending.length).toBeGreaterThan(0);
+    const refused = await gql(t.app, keepAll, { ns: `gid://gitlab/Group/${id}` }, t.tok.maintainer);
+    expect(refused.body.data?.importSourceUserKeepAllAsPlaceholder?.updatedImportSourceUserCount ?? null).toBeNull();
+    expect(JSON.stringify(refused.body)).toMatch(/not have permission|Forbidden/i);
+
+    const kept = await gql(t.app, keepAll, { ns: `gid://gitlab/Group/${id}` }, t.tok.owner);
+    expect(kept.body.data?.importSourceUserKeepAllAsPlaceholder).toEqual({
+      errors: [],
+      updatedImportSourceUserCount: pending.length,
+    });
+    for (const { id: sourceUserId } of pending) {
+      const row = await t.db
+        .selectFrom('import_source_users')
+        .select(['status', 'reassigned_by_user_id'])
+        .where('id', '=', sourceUserId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'keep_as_placeholder', reassigned_by_user_id: t.uid.owner });
+    }
+    // Nothing is left to keep: a second run changes nothing.
+    const again = await gql(t.app, keepAll, { ns: `gid://gitlab/Namespace/${id}` }, t.tok.owner);
+    expect(again.body.data?.importSourceUserKeepAllAsPlaceholder?.updatedImportSourceUserCount).toBe(0);
+
+    const undo = `mutation($id: ImportSourceUserID!) {
+      importSourceUserUndoKeepAsPlaceholder(input: { id: $id }) { errors importSourceUser { status } }
+    }`;
+    const first = `gid://gitlab/Import::SourceUser/${pending[0]?.id}`;
+    const undone = await gql(t.app, undo, { id: first }, t.tok.owner);
+    expect(undone.body.data?.importSourceUserUndoKeepAsPlaceholder).toEqual({
+      errors: [],
+      importSourceUser: { status: 'PENDING_REASSIGNMENT' },
+    });
+    const twice = await gql(t.app, undo, { id: first }, t.tok.owner);
+    expect(twice.body.data?.importSourceUserUndoKeepAsPlaceholder?.errors).toEqual([
+      'Import source user has an invalid status for this operation',
+    ]);
+  });
 });

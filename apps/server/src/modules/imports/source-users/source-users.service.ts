@@ -207,6 +207,35 @@ export async function keepSourceUserAsPlaceholder(ctx: ServiceContext, id: numbe
   });
 }
 
+/** GitLab's `importSourceUserUndoKeepAsPlaceholder`: the contributions may be reassigned again. */
+export async function undoKeepSourceUserAsPlaceholder(ctx: ServiceContext, id: number) {
+  const row = await sourceUserForOwner(ctx.db, ctx.actor, id);
+  return transition(ctx.db, row, ['keep_as_placeholder'], {
+    status: 'pending_reassignment',
+    reassigned_by_user_id: null,
+  });
+}
+
+/**
+ * GitLab's `importSourceUserKeepAllAsPlaceholder`: every source user of the top-level group still
+ * waiting for someone (pending or rejected) keeps its placeholder. Answers how many changed.
+ */
+export async function keepAllSourceUsersAsPlaceholders(ctx: ServiceContext, groupId: number): Promise<number> {
+  const group = ownedTopLevelGroup(ctx.actor, await findGroupRow(ctx.db, { id: groupId }));
+  const changed = await ctx.db
+    .updateTable('import_source_users')
+    .set({
+      status: 'keep_as_placeholder',
+      reassign_to_user_id: null,
+      reassigned_by_user_id: ctx.actor?.id ?? null,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('namespace_id', '=', group.id)
+    .where('status', 'in', KEEPABLE)
+    .executeTakeFirst();
+  return Number(changed.numUpdatedRows);
+}
+
 /** GitLab's `importSourceUserResendNotification`: the email to the assignee again. */
 export async function resendSourceUserNotification(ctx: ServiceContext, id: number) {
   const row = await sourceUserForOwner(ctx.db, ctx.actor, id);
