@@ -103,6 +103,20 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
       expect.objectContaining({ iid: 1, title: 'v1.0', state: 'closed' }),
     ]);
 
+    // An iteration cadence and its iterations.
+    expect((await get('/groups/orbit-copy/iteration_cadences')).map((c: { title: string }) => c.title)).toEqual([
+      'Sprints',
+    ]);
+    const iterations = await get('/groups/orbit-copy/iterations?state=all');
+    expect(
+      iterations
+        .map((i: { iid: number; start_date: string; due_date: string }) => [i.iid, i.start_date, i.due_date])
+        .sort(),
+    ).toEqual([
+      [1, '2025-01-06', '2025-01-19'],
+      [2, '2025-01-20', '2025-02-02'],
+    ]);
+
     // Issues: iids, authors (a matched user, placeholders), dates, states, assignees, labels, milestones, epic.
     const issues = (await get(`/projects/${project.id}/issues?state=all`)).sort(
       (a: { iid: number }, b: { iid: number }) => a.iid - b.iid,

@@ -4,8 +4,18 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { gzipLines } from './ndjson-lines';
-import { glEpic, glIssue, glLabel, glMember, glMilestone } from './relation-lines';
-import { type MapContext, mapEpic, mapIssue, mapLabel, mapMember, mapMilestone } from './relation-mapping';
+import { glCadence, glEpic, glIssue, glLabel, glMember, glMilestone, glSelf } from './relation-lines';
+import {
+  type MapContext,
+  mapCadence,
+  mapEpic,
+  mapGroup,
+  mapIssue,
+  mapLabel,
+  mapMember,
+  mapMilestone,
+  mapProject,
+} from './relation-mapping';
 
 /** A context whose people are 1 → alice and 2 → bob; anyone else is `ghost-<id>`; groups 10 → top, 11 → top/sub. */
 function context(): MapContext & { notes: number } {
@@ -92,6 +102,69 @@ describe('GitLab relation lines as archive records', () => {
       created_at: at,
       updated_at: at,
     });
+  });
+
+  it.each([
+    [
+      'self with its own values',
+      { description: 'D', visibility_level: 10, created_at: at },
+      { description: 'D', visibility_level: 10, created_at: at, updated_at: at },
+    ],
+    ['no self: the listing and now', null, { description: 'listed', visibility_level: 20, created_at: later }],
+  ])('maps a group from %s', (_name, self, expected) => {
+    const node = {
+      full_path: 'top/sub',
+      path: 'sub',
+      name: 'Sub',
+      parent_path: 'top',
+      description: 'listed',
+      visibility_level: 20,
+    };
+    expect(mapGroup(self && glSelf.parse(self), node, later)).toMatchObject({
+      full_path: 'top/sub',
+      parent_path: 'top',
+      ...expected,
+    });
+  });
+
+  it('maps a project from its self and the listing (GitLab exports neither its name nor its path)', () => {
+    const node = { full_path: 'top/p', path: 'p', name: 'P', namespace_path: 'top', created_at: at };
+    const self = glSelf.parse({ description: 'About', visibility_level: 0, archived: true, issues_enabled: false });
+    expect(mapProject(self, node, later)).toEqual({
+      full_path: 'top/p',
+      path: 'p',
+      name: 'P',
+      namespace_path: 'top',
+      description: 'About',
+      visibility_level: 0,
+      archived: true,
+      issues_enabled: false,
+      created_at: at,
+      updated_at: at,
+    });
+  });
+
+  it('maps a cadence and its iterations in date order, a bad iteration skipped', () => {
+    const iteration = (iid: number, start: string, due: string) => ({
+      iid,
+      start_date: start,
+      due_date: due,
+      created_at: at,
+      updated_at: at,
+    });
+    const line = glCadence.parse({
+      title: 'Sprints',
+      created_at: at,
+      updated_at: at,
+      iterations: [iteration(2, '2025-01-15', '2025-01-28'), iteration(1, '2025-01-01', '2025-01-14'), { iid: 'x' }],
+    });
+    const { items, skips } = mapCadence(line, 'top', 7);
+    expect(items.map((i) => i.record)).toEqual([
+      expect.objectContaining({ id: 7, group_path: 'top', title: 'Sprints', automatic: false, active: true }),
+      expect.objectContaining({ iid: 1, sequence: 1, iterations_cadence_id: 7, start_date: '2025-01-01' }),
+      expect.objectContaining({ iid: 2, sequence: 2, iterations_cadence_id: 7, start_date: '2025-01-15' }),
+    ]);
+    expect(skips).toEqual([expect.stringMatching(/^iteration 3: iid: /)]);
   });
 
   it.each([

@@ -76,7 +76,7 @@ export function relationsClient(db: Database, baseUrl: string, token: string, ma
   async function pages<S extends z.ZodType>(path: string, schema: S, what: string): Promise<z.infer<S>[]> {
     const rows: z.infer<S>[] = [];
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const { body, next } = await json(`${path}?per_page=100&page=${page}`, what);
+      const { body, next } = await json(`${path}${path.includes('?') ? '&' : '?'}per_page=100&page=${page}`, what);
       const parsed = z.array(schema).max(100).safeParse(body);
       if (!parsed.success) throw new SourceInstanceError(`the source instance's ${what} is not GitLab's`);
       rows.push(...parsed.data);
@@ -93,7 +93,8 @@ export function relationsClient(db: Database, baseUrl: string, token: string, ma
       return parsed.data;
     },
     subgroups: (id: number) => pages(`${at('groups', id)}/subgroups`, groupRow, 'subgroups'),
-    projects: (id: number) => pages(`${at('groups', id)}/projects`, projectRow, 'projects'),
+    /** The group's own projects: not its subgroups' (listed with them), nor projects shared with it. */
+    projects: (id: number) => pages(`${at('groups', id)}/projects?with_shared=false`, projectRow, 'projects'),
     /** Starts the relation exports; false when the source does not speak the protocol (404: a Meridian). */
     async startExport(entity: Entity, id: number): Promise<boolean> {
       const response = await open('POST', `${at(entity, id)}/export_relations`);
