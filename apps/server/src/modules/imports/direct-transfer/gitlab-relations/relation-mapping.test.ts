@@ -1,9 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { gzipLines } from './ndjson-lines';
 import { glCadence, glEpic, glIssue, glLabel, glMember, glMilestone, glSelf } from './relation-lines';
 import {
   type MapContext,
@@ -329,37 +324,5 @@ describe('GitLab relation lines as archive records', () => {
     const { items, skips } = mapIssue(glIssue.parse({ ...base, ...extra }), 'top/p', context());
     expect(kinds(items)).toEqual(['issues']);
     expect(skips).toEqual([expect.stringMatching(reason)]);
-  });
-
-  it.each([
-    ['a title of the wrong type', { title: 5 }],
-    ['a title past 255 characters', { title: 'x'.repeat(256) }],
-    ['a description past 1 MiB', { description: 'x'.repeat(1_048_577) }],
-    ['an unknown state', { state: 'locked' }],
-    ['a negative iid', { iid: -1 }],
-    ['a date that is not one', { due_date: '2025-13-45' }],
-    ['notes that are not a list', { notes: 'x' }],
-  ])('refuses an issue line with %s', (_name, extra) => {
-    expect(glIssue.safeParse({ ...base, ...extra }).success).toBe(false);
-  });
-});
-
-describe('gzipLines', () => {
-  it('yields each line, passes over a line past the cap as null, and goes on', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gl-lines-'));
-    const path = join(dir, 'a.ndjson.gz');
-    writeFileSync(path, gzipSync(`{"a":1}\n\n${'x'.repeat(100)}\n{"b":2}`));
-    const lines = [];
-    for await (const line of gzipLines(path, { maxLineBytes: 50, maxBytes: 1000 })) lines.push(line);
-    expect(lines).toEqual([
-      { number: 1, text: '{"a":1}' },
-      { number: 3, text: null },
-      { number: 4, text: '{"b":2}' },
-    ]);
-    await expect(async () => {
-      for await (const _ of gzipLines(path, { maxLineBytes: 50, maxBytes: 20 })) {
-        // reading past the cap throws
-      }
-    }).rejects.toThrow('decompresses to more than 20 bytes');
   });
 });
