@@ -15,6 +15,10 @@ export interface RelationsSourceOptions {
   token: string;
   /** Lines added at the end of a relation's file as it is served (an oversize line, written by the test). */
   extraLines?: Record<string, string[]>;
+  /** Relations whose export fails on the source (`groups/101/labels`): status -1 with an error. */
+  failed?: string[];
+  /** Relations served as bytes that are not gzip (`groups/101/epics`). */
+  corrupt?: string[];
 }
 
 /**
@@ -91,8 +95,8 @@ export async function startRelationsSource(options: RelationsSourceOptions) {
         200,
         [...relationsOf(entity, id)].map(([relation, batches]) => ({
           relation,
-          status: times === 0 ? 0 : 1,
-          error: null,
+          status: times === 0 ? 0 : options.failed?.includes(`${entity}/${id}/${relation}`) ? -1 : 1,
+          error: options.failed?.includes(`${entity}/${id}/${relation}`) ? 'Export failed on the source' : null,
           updated_at: at,
           batched: batches > 0,
           batches_count: batches,
@@ -105,6 +109,7 @@ export async function startRelationsSource(options: RelationsSourceOptions) {
       if (!/^[a-z_]+$/.test(relation) || !existsSync(path)) return send(404, { message: '404 Not Found' });
       const extra = (options.extraLines?.[`${entity}/${id}/${relation}`] ?? []).map((line) => `${line}\n`).join('');
       response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      if (options.corrupt?.includes(`${entity}/${id}/${relation}`)) return response.end('not gzip at all');
       return response.end(gzipSync(Buffer.concat([readFileSync(path), Buffer.from(extra)])));
     }
     return send(404, { message: '404 Not Found' });

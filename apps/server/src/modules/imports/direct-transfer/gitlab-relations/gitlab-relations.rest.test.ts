@@ -29,6 +29,8 @@ beforeAll(async () => {
   source = await startRelationsSource({
     token: SOURCE_TOKEN,
     extraLines: { 'projects/200/labels': [`{"title":"${'x'.repeat(70 * 1024)}"}`] },
+    failed: ['groups/101/milestones'],
+    corrupt: ['groups/101/epics'],
   });
 });
 afterAll(async () => {
@@ -228,6 +230,8 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
         'issues orbit/ground/console:issues:2:4: line 4 is not JSON',
         'issues orbit/ground/console:issues:2:5: note 1: note: Invalid input: expected string, received array',
         'labels orbit/ground/console:labels:1:2: line 2 is longer than 65536 bytes',
+        'relation orbit/ground:milestones: the source failed to export it: Export failed on the source',
+        'epics orbit/ground:epics:1: the file could not be read further: incorrect header check',
       ]),
     );
   }, 120_000);

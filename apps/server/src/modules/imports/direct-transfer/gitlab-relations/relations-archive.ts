@@ -13,7 +13,7 @@ import {
   packArchive,
   RECORD_SCHEMAS,
 } from '../../../group-transfer';
-import { gzipLines } from './ndjson-lines';
+import { gzipLines, type Line } from './ndjson-lines';
 import {
   describeIssue,
   type GlSelf,
@@ -165,7 +165,19 @@ export async function relationsToArchive(tree: DownloadedTree, dir: string, outP
     each: (line: z.infer<S>, id: string) => Promise<void>,
   ) {
     for (const [batch, path] of (files ?? []).entries()) {
-      for await (const line of gzipLines(path, RELATION_LIMITS)) {
+      // A file that is not gzip, or decompresses past the cap, ends there: reported, the others go on.
+      const reader = gzipLines(path, RELATION_LIMITS);
+      for (;;) {
+        let next: IteratorResult<Line>;
+        try {
+          next = await reader.next();
+        } catch (error) {
+          const why = error instanceof Error ? error.message : String(error);
+          skip(relation, `${where}:${relation}:${batch + 1}`, `the file could not be read further: ${why}`);
+          break;
+        }
+        if (next.done) break;
+        const line = next.value;
         const id = `${where}:${relation}:${batch + 1}:${line.number}`;
         if (line.text === null) {
           skip(relation, id, `line ${line.number} is longer than ${RELATION_LIMITS.maxLineBytes} bytes`);
