@@ -80,8 +80,8 @@ async function writeKind(records: AsyncGenerator<unknown>, path: string): Promis
   return { count, bytes, sha256: hash.digest('hex') };
 }
 
-/** Packs the manifest and the kinds' files, in order, into a gzipped tar at `outPath`. */
-async function pack(manifest: ArchiveManifest, dir: string, outPath: string): Promise<void> {
+/** Packs the manifest and the kinds' files (`<dir>/<kind>.ndjson`), in order, into a gzipped tar at `outPath`. */
+export async function packArchive(manifest: ArchiveManifest, dir: string, outPath: string): Promise<void> {
   const packer = tar.pack();
   const written = pipeline(packer, createGzip(), createWriteStream(outPath, { flags: 'wx' }));
   const mtime = new Date(manifest.exported_at);
@@ -127,7 +127,7 @@ export async function writeGroupArchive(source: GroupExportSource, outPath: stri
           files: Object.fromEntries(ARCHIVE_KINDS.map((k) => [k, files[k]])) as Record<ArchiveKind, ArchiveFileEntry>,
         } satisfies ArchiveManifest;
       });
-    await pack(manifest, dir, outPath);
+    await packArchive(manifest, dir, outPath);
     return manifest;
   } finally {
     await rm(dir, { recursive: true, force: true });

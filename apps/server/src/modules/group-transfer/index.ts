@@ -9,5 +9,5 @@ export {
   MANIFEST_FILE,
 } from './archive-format';
 export { type ArchiveLimits, DEFAULT_ARCHIVE_LIMITS, type GroupArchive, openGroupArchive } from './archive-reader';
-export type { ArchiveItem, ArchiveRecords } from './archive-records';
-export { type GroupExportSource, writeGroupArchive } from './archive-writer';
+export { type ArchiveItem, type ArchiveRecords, RECORD_SCHEMAS } from './archive-records';
+export { type GroupExportSource, packArchive, writeGroupArchive } from './archive-writer';

@@ -1,5 +1,5 @@
 import { csvIssueImporter } from './csv-issue-importer';
-import { fetchSourceArchive } from './direct-transfer/fetch-source-archive';
+import { fetchSource } from './direct-transfer/fetch-source';
 import { groupArchiveImporter } from './group-archive/group-archive-importer';
 import type { ImportJobRow, ImportKind } from './import-jobs';
 import type { Importer } from './importer';
@@ -11,7 +11,7 @@ import { reassignmentImporter } from './source-users/reassignment-importer';
 const IMPORTERS: Record<ImportKind, Importer> = {
   csv_issues: csvIssueImporter as Importer,
   group_archive: groupArchiveImporter() as Importer,
-  gitlab_direct_transfer: groupArchiveImporter(fetchSourceArchive) as Importer,
+  gitlab_direct_transfer: groupArchiveImporter(fetchSource) as Importer,
   jira_csv: jiraImporter() as Importer,
   jira_json: jiraImporter() as Importer,
   redmine: redmineImporter() as Importer,

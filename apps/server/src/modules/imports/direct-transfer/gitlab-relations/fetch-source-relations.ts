@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Database } from '../../../../db/connection';
+import type { ServiceConfig } from '../../../../service-context';
+import { SourceInstanceError } from '../../external-source';
+import { type ImportJobRow, renewLease } from '../../import-jobs';
+import { type DownloadedTree, type RelationSkip, relationsToArchive } from './relations-archive';
+import type { Entity, RelationStatus, RelationsClient, SourceGroup, SourceProject } from './relations-client';
+
+/** How long the source may take to write its exports, and how often it is asked. */
+export const RELATIONS_WAIT_MS = 30 * 60 * 1000;
+const POLL_MS = 1_000;
+const MAX_GROUPS = 10_000;
+const MAX_PROJECTS = 50_000;
+
+/** The relations read; the others a source lists are reported as not imported. */
+export const GROUP_RELATIONS = new Set(['self', 'members', 'labels', 'milestones', 'iterations_cadences', 'epics']);
+export const PROJECT_RELATIONS = new Set(['self', 'project_members', 'labels', 'milestones', 'issues']);
+const NOT_IMPORTED =
+  'not imported: Meridian imports the plan (groups, projects, members, labels, milestones, iterations, epics, issues)';
+const VISIBILITY: Record<string, number> = { private: 0, internal: 10, public: 20 };
+
+interface Entry {
+  entity: Entity;
+  id: number;
+  path: string;
+}
+
+/** The source's group tree, parents first: the group, its subgroups down, and the projects of each. */
+async function listTree(client: RelationsClient, root: SourceGroup) {
+  const groups: { group: SourceGroup; parent: string | null }[] = [{ group: root, parent: null }];
+  const projects: SourceProject[] = [];
+  for (let at = 0; at < groups.length; at++) {
+    const { group } = groups[at] as { group: SourceGroup };
+    for (const sub of await client.subgroups(group.id)) {
+      if (groups.length >= MAX_GROUPS)
+        throw new SourceInstanceError('the source group has more subgroups than an import reads');
+      groups.push({ group: sub, parent: group.full_path });
+    }
+    projects.push(...(await client.projects(group.id)));
+    if (projects.length > MAX_PROJECTS)
+      throw new SourceInstanceError('the source group has more projects than an import reads');
+  }
+  return { groups, projects };
+}
+
+/** Waits until every relation export of the entry has ended, keeping the job's lease. */
+async function awaitExport(
+  client: RelationsClient,
+  entry: Entry,
+  job: ImportJobRow,
+  deps: { db: Database; pollMs?: number; deadline: number },
+): Promise<RelationStatus[]> {
+  for (;;) {
+    const status = await client.status(entry.entity, entry.id);
+    if (status.some((s) => s.relation === 'self') && status.every((s) => s.status !== 0)) return status;
+    if (Date.now() > deps.deadline) {
+      throw new SourceInstanceError(`the source instance did not export ${entry.path} in time`);
+    }
+    if (job.claimed_by && !(await renewLease(deps.db, job.id, job.claimed_by))) {
+      throw new SourceInstanceError('another worker took the import over');
+    }
+    await new Promise((resolve) => setTimeout(resolve, deps.pollMs ?? POLL_MS));
+  }
+}
+
+/**
+ * The direct transfer's first step for a GitLab source, over GitLab's bulk import protocol: starts
+ * the relation exports of the group, its subgroups and projects; waits for them (renewing the lease);
+ * downloads each relation read (and each batch of a batched one) through the SSRF-guarded client;
+ * turns them into a group archive (relations-archive.ts) kept in the file store and named on the job,
+ * so a resumed job imports the very same data with the archive importer's writers and keys. Lines
+ * and relations passed over go to the job's report.
+ */
+export async function fetchSourceRelations(
+  job: ImportJobRow,
+  deps: { db: Database; config: ServiceConfig; pollMs?: number },
+  client: RelationsClient,
+  root: SourceGroup,
+): Promise<ImportJobRow> {
+  const { db, config } = deps;
+  const tree = await listTree(client, root);
+  const entries: Entry[] = [
+    ...tree.groups.map(({ group }) => ({ entity: 'groups' as const, id: group.id, path: group.full_path })),
+    ...tree.projects.map((p) => ({ entity: 'projects' as const, id: p.id, path: p.path_with_namespace })),
+  ];
+  // The top group's export was started when the source was asked whether it speaks the protocol.
+  for (const entry of entries.slice(1)) {
+    if (!(await client.startExport(entry.entity, entry.id))) {
+      throw new SourceInstanceError(`the source instance does not export ${entry.path}`);
+    }
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'meridian-gitlab-relations-'));
+  try {
+    const skips: RelationSkip[] = [];
+    const files = new Map<string, Map<string, string[]>>();
+    const deadline = Date.now() + RELATIONS_WAIT_MS;
+    for (const [index, entry] of entries.entries()) {
+      const wanted = entry.entity === 'groups' ? GROUP_RELATIONS : PROJECT_RELATIONS;
+      const own = new Map<string, string[]>();
+      files.set(`${entry.entity}:${entry.id}`, own);
+      for (const status of await awaitExport(client, entry, job, { db, pollMs: deps.pollMs, deadline })) {
+        const id = `${entry.path}:${status.relation}`;
+        if (!wanted.has(status.relation)) {
+          skips.push({ kind: 'relation', source_id: id, reason: NOT_IMPORTED });
+        } else if (status.status !== 1) {
+          skips.push({
+            kind: 'relation',
+            source_id: id,
+            reason: `the source failed to export it: ${status.error ?? 'no reason given'}`,
+          });
+        } else {
+          const batches = status.batched ? Math.max(1, status.batches_count ?? 1) : 0;
+          const paths: string[] = [];
+          for (let batch = batches ? 1 : 0; batch <= batches; batch++) {
+            const path = join(dir, `${index}-${status.relation.replace(/[^a-z_]/g, '')}-${batch}.gz`);
+            await client.download(entry.entity, entry.id, status.relation, path, batch || undefined);
+            paths.push(path);
+          }
+          own.set(status.relation, paths);
+        }
+      }
+      if (job.claimed_by && !(await renewLease(db, job.id, job.claimed_by))) {
+        throw new SourceInstanceError('another worker took the import over');
+      }
+    }
+    const downloaded: DownloadedTree = {
+      sourceUrl: job.source_url ?? '',
+      rootPath: root.full_path,
+      groups: tree.groups.map(({ group, parent }) => ({
+        id: group.id,
+        node: {
+          full_path: group.full_path,
+          path: group.path,
+          name: group.name,
+          parent_path: parent,
+          description: group.description ?? null,
+          visibility_level: VISIBILITY[group.visibility ?? 'private'] ?? 0,
+          created_at: group.created_at ?? null,
+        },
+        files: files.get(`groups:${group.id}`) ?? new Map(),
+      })),
+      projects: tree.projects.map((p) => ({
+        node: {
+          full_path: p.path_with_namespace,
+          path: p.path,
+          name: p.name,
+          namespace_path: p.path_with_namespace.slice(0, Math.max(0, p.path_with_namespace.lastIndexOf('/'))),
+          visibility_level: VISIBILITY[p.visibility ?? 'private'] ?? 0,
+          created_at: p.created_at ?? null,
+        },
+        files: files.get(`projects:${p.id}`) ?? new Map(),
+      })),
+    };
+    const archiveDir = await mkdtemp(join(dir, 'archive-'));
+    const path = join(dir, 'archive.tar.gz');
+    skips.push(...(await relationsToArchive(downloaded, archiveDir, path)));
+    const key = `group_imports/${job.namespace_id}/${randomUUID()}.tar.gz`;
+    await config.files.putFile(key, path, 'application/gzip');
+    for (let at = 0; at < skips.length; at += 500) {
+      await db
+        .insertInto('import_job_skips')
+        .values(skips.slice(at, at + 500).map((s) => ({ job_id: job.id, ...s })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    return await db
+      .updateTable('import_jobs')
+      .set({ source_file: key })
+      .where('id', '=', job.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

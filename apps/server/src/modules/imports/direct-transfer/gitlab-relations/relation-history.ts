@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { ArchiveItem, ArchiveRecords } from '../../../group-transfer';
+import {
+  describeIssue,
+  type GlIssue,
+  glAward,
+  glLabelEvent,
+  glLabelLink,
+  glNote,
+  glStateEvent,
+} from './relation-lines';
+
+/**
+ * What the mapping of GitLab's relation lines (relation-mapping.ts) is given: people are named by id
+ * in GitLab's relations; the context answers the username each id is imported as.
+ */
+export interface MapContext {
+  /** The username a source user id is imported as (a member's; otherwise a placeholder's). */
+  user(id: number | null | undefined, name?: string | null): string | null;
+  /** A group's full path on the source, by its id there. */
+  groupPath(id: number | null | undefined): string | undefined;
+  /** The conversion's own key for the next note (award emoji on a note refer to it). */
+  nextNoteId(): number;
+}
+
+/** The records one line makes, and what of it was passed over (the report's reasons). */
+export interface Mapped {
+  items: ArchiveItem[];
+  skips: string[];
+}
+
+type IssueRef = { project_path: string; iid: number };
+type EpicRef = { group_path: string; iid: number };
+type Noteable = { type: 'Issue'; ref: IssueRef } | { type: 'Epic'; ref: EpicRef };
+export const item = <K extends ArchiveItem['kind']>(kind: K, record: ArchiveRecords[K]) =>
+  ({ kind, record }) as ArchiveItem;
+/** A thread id for a note GitLab's line has none for (state and label events): stable, hex as GitLab's. */
+const threadId = (seed: string) => createHash('sha1').update(seed).digest('hex');
+/** Each element of a nested list that passes its schema; the others become skip reasons. */
+export function each<S extends z.ZodType>(
+  schema: S,
+  list: unknown[] | null | undefined,
+  what: string,
+  skips: string[],
+): z.infer<S>[] {
+  const out: z.infer<S>[] = [];
+  (list ?? []).forEach((value, index) => {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) out.push(parsed.data);
+    else skips.push(`${what} ${index + 1}: ${describeIssue(parsed.error)}`);
+  });
+  return out;
+}
+
+type History = Pick<
+  GlIssue,
+  'notes' | 'award_emoji' | 'resource_state_events' | 'resource_label_events' | 'label_links'
+>;
+
+/**
+ * What an issue's or epic's line holds of its history: notes (system notes stay system notes) and
+ * their award emoji, the item's own award emoji, and its state and label events as the system notes
+ * Meridian writes for them ("closed", "reopened", `added ~"x" label`).
+ */
+export function historyOf(line: History, on: Noteable, ctx: MapContext, skips: string[]): ArchiveItem[] {
+  const out: ArchiveItem[] = [];
+  const base = { noteable_type: on.type, noteable: on.ref, internal: false, resolvable: false };
+  for (const n of each(glNote, line.notes, 'note', skips)) {
+    const id = ctx.nextNoteId();
+    out.push(
+      item('notes', {
+        ...base,
+        id,
+        note: n.note,
+        author: ctx.user(n.author_id, n.author?.name),
+        system: n.system ?? false,
+        internal: n.internal ?? n.confidential ?? false,
+        discussion_id: n.discussion_id ?? threadId(`note:${n.id}`),
+        resolved_at: n.resolved_at ?? null,
+        resolved_by: n.resolved_at ? ctx.user(n.resolved_by_id) : null,
+        created_at: n.created_at,
+        updated_at: n.updated_at,
+      }),
+    );
+    for (const award of each(glAward, n.award_emoji, `award emoji of note ${n.id}`, skips)) {
+      const user = ctx.user(award.user_id);
+      if (user)
+        out.push(
+          item('award_emoji', {
+            name: award.name,
+            user,
+            awardable_type: 'Note',
+            awardable: { note_id: id },
+            created_at: award.created_at,
+          }),
+        );
+    }
+  }
+  const systemNote = (note: string, userId: number | null | undefined, at: string, seed: string) => {
+    const id = ctx.nextNoteId();
+    const author = ctx.user(userId);
+    const record = { ...base, id, note, author, system: true, discussion_id: threadId(seed) };
+    out.push(item('notes', { ...record, resolved_at: null, resolved_by: null, created_at: at, updated_at: at }));
+  };
+  const key = `${on.type}:${'project_path' in on.ref ? on.ref.project_path : on.ref.group_path}:${on.ref.iid}`;
+  each(glStateEvent, line.resource_state_events, 'state event', skips).forEach((event, index) => {
+    const note = event.state === 'closed' ? 'closed' : event.state === 'reopened' ? 'reopened' : null;
+    if (note) systemNote(note, event.user_id, event.created_at, `state:${key}:${index}`);
+    else skips.push(`state event ${index + 1}: ${event.state} is not a state of an issue or epic`);
+  });
+  each(glLabelEvent, line.resource_label_events, 'label event', skips).forEach((event, index) => {
+    const note = `${event.action === 'add' ? 'added' : 'removed'} ~${JSON.stringify(event.label.title)} label`;
+    systemNote(note, event.user_id, event.created_at, `label:${key}:${index}`);
+  });
+  for (const award of each(glAward, line.award_emoji, 'award emoji', skips)) {
+    const user = ctx.user(award.user_id);
+    if (user)
+      out.push(
+        item('award_emoji', {
+          name: award.name,
+          user,
+          awardable_type: on.type,
+          awardable: on.ref,
+          created_at: award.created_at,
+        }),
+      );
+  }
+  return out;
+}
+
+export const labelTitles = (line: History, skips: string[]) => [
+  ...new Set(each(glLabelLink, line.label_links, 'label link', skips).map((l) => l.label.title)),
+];

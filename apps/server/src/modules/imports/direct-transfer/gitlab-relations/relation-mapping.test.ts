@@ -1,0 +1,328 @@
+import { describe, expect, it } from 'vitest';
+import { glCadence, glEpic, glIssue, glLabel, glMember, glMilestone, glSelf } from './relation-lines';
+import {
+  type MapContext,
+  mapCadence,
+  mapEpic,
+  mapGroup,
+  mapIssue,
+  mapLabel,
+  mapMember,
+  mapMilestone,
+  mapProject,
+} from './relation-mapping';
+
+/** A context whose people are 1 → alice and 2 → bob; anyone else is `ghost-<id>`; groups 10 → top, 11 → top/sub. */
+function context(): MapContext & { notes: number } {
+  const ctx = {
+    notes: 0,
+    user: (id: number | null | undefined) => (id == null ? null : ({ 1: 'alice', 2: 'bob' }[id] ?? `ghost-${id}`)),
+    groupPath: (id: number | null | undefined) => (id == null ? undefined : { 10: 'top', 11: 'top/sub' }[id]),
+    nextNoteId: () => ++ctx.notes,
+  };
+  return ctx;
+}
+const at = '2025-01-01T00:00:00.000Z';
+const later = '2025-01-02T00:00:00.000Z';
+const base = { iid: 1, title: 'T', state: 'opened', created_at: at, updated_at: later };
+const kinds = (items: { kind: string }[]) => items.map((i) => i.kind);
+
+describe('GitLab relation lines as archive records', () => {
+  it.each([
+    [
+      'a group member with a public email',
+      { access_level: 30, created_at: at, user: { id: 1, username: 'alice', public_email: 'a@x' } },
+      'Namespace',
+      { email: 'a@x', name: 'alice' },
+    ],
+    [
+      'a project member with an email',
+      { access_level: 40, created_at: at, expires_at: '2026-01-01', user: { id: 2, username: 'bob', email: 'b@x' } },
+      'Project',
+      { email: 'b@x', name: 'bob' },
+    ],
+    [
+      'a member without any email',
+      { access_level: 10, created_at: at, user: { id: 3, username: 'carol' } },
+      'Project',
+      { email: '', name: 'carol' },
+    ],
+  ] as const)('maps %s', (_name, line, type, user) => {
+    const mapped = mapMember(glMember.parse(line), { type, path: 'top/p' });
+    expect(mapped.user).toEqual({ username: line.user.username, state: 'active', ...user });
+    expect(mapped.member).toMatchObject({ source_type: type, source_path: 'top/p', access_level: line.access_level });
+  });
+
+  it.each([
+    [
+      'a group label',
+      { title: 'bug', color: '#ff0000', textColor: '#FFFFFF', created_at: at, updated_at: at },
+      { color: '#ff0000', priority: null, description: '' },
+    ],
+    [
+      'a scoped label with a priority',
+      {
+        title: 'priority::high',
+        color: '#cc0033',
+        priorities: [{ priority: 2 }],
+        description: 'Hot',
+        created_at: at,
+        updated_at: at,
+      },
+      { title: 'priority::high', priority: 2, description: 'Hot', text_color: '#FFFFFF' },
+    ],
+  ])('maps %s', (_name, line, expected) => {
+    expect(mapLabel(glLabel.parse(line), { group_path: 'top', project_path: null })).toMatchObject(expected);
+  });
+
+  it('maps a milestone with its dates and state', () => {
+    const line = {
+      iid: 4,
+      title: 'v1',
+      state: 'closed',
+      start_date: '2025-01-01',
+      due_date: '2025-02-01',
+      created_at: at,
+      updated_at: at,
+    };
+    expect(mapMilestone(glMilestone.parse(line), { group_path: null, project_path: 'top/p' })).toEqual({
+      group_path: null,
+      project_path: 'top/p',
+      iid: 4,
+      title: 'v1',
+      description: '',
+      state: 'closed',
+      start_date: '2025-01-01',
+      due_date: '2025-02-01',
+      created_at: at,
+      updated_at: at,
+    });
+  });
+
+  it.each([
+    [
+      'self with its own values',
+      { description: 'D', visibility_level: 10, created_at: at },
+      { description: 'D', visibility_level: 10, created_at: at, updated_at: at },
+    ],
+    ['no self: the listing and now', null, { description: 'listed', visibility_level: 20, created_at: later }],
+  ])('maps a group from %s', (_name, self, expected) => {
+    const node = {
+      full_path: 'top/sub',
+      path: 'sub',
+      name: 'Sub',
+      parent_path: 'top',
+      description: 'listed',
+      visibility_level: 20,
+    };
+    expect(mapGroup(self && glSelf.parse(self), node, later)).toMatchObject({
+      full_path: 'top/sub',
+      parent_path: 'top',
+      ...expected,
+    });
+  });
+
+  it('maps a project from its self and the listing (GitLab exports neither its name nor its path)', () => {
+    const node = { full_path: 'top/p', path: 'p', name: 'P', namespace_path: 'top', created_at: at };
+    const self = glSelf.parse({ description: 'About', visibility_level: 0, archived: true, issues_enabled: false });
+    expect(mapProject(self, node, later)).toEqual({
+      full_path: 'top/p',
+      path: 'p',
+      name: 'P',
+      namespace_path: 'top',
+      description: 'About',
+      visibility_level: 0,
+      archived: true,
+      issues_enabled: false,
+      created_at: at,
+      updated_at: at,
+    });
+  });
+
+  it('maps a cadence and its iterations in date order, a bad iteration skipped', () => {
+    const iteration = (iid: number, start: string, due: string) => ({
+      iid,
+      start_date: start,
+      due_date: due,
+      created_at: at,
+      updated_at: at,
+    });
+    const line = glCadence.parse({
+      title: 'Sprints',
+      created_at: at,
+      updated_at: at,
+      iterations: [iteration(2, '2025-01-15', '2025-01-28'), iteration(1, '2025-01-01', '2025-01-14'), { iid: 'x' }],
+    });
+    const { items, skips } = mapCadence(line, 'top', 7);
+    expect(items.map((i) => i.record)).toEqual([
+      expect.objectContaining({ id: 7, group_path: 'top', title: 'Sprints', automatic: false, active: true }),
+      expect.objectContaining({ iid: 1, sequence: 1, iterations_cadence_id: 7, start_date: '2025-01-01' }),
+      expect.objectContaining({ iid: 2, sequence: 2, iterations_cadence_id: 7, start_date: '2025-01-15' }),
+    ]);
+    expect(skips).toEqual([expect.stringMatching(/^iteration 3: iid: /)]);
+  });
+
+  it.each([
+    ['an epic without parent', {}, { parent: null, labels: [], closed_at: null }],
+    ['a child epic of the same group', { parent: { iid: 7, group_id: 10 } }, { parent: { group_path: 'top', iid: 7 } }],
+    [
+      'a child of an epic in another imported group',
+      { parent: { iid: 2, group_id: 11 } },
+      { parent: { group_path: 'top/sub', iid: 2 } },
+    ],
+    ['a closed epic without closed_at', { state: 'closed', closed_by_id: 2 }, { closed_at: later, closed_by: 'bob' }],
+    [
+      'an epic with label links',
+      { label_links: [{ label: { title: 'bug' } }, { label: { title: 'bug' } }] },
+      { labels: ['bug'] },
+    ],
+  ])('maps %s', (_name, extra, expected) => {
+    const { items } = mapEpic(glEpic.parse({ ...base, author_id: 1, ...extra }), 'top', context());
+    expect(items[0]).toEqual({
+      kind: 'epics',
+      record: expect.objectContaining({ group_path: 'top', iid: 1, author: 'alice', ...expected }),
+    });
+  });
+
+  it.each([
+    ['a plain issue', {}, ['issues'], { issue_type: 'issue', milestone: null, assignees: [] }],
+    ['an unknown type as an issue', { issue_type: 'requirement' }, ['issues'], { issue_type: 'issue' }],
+    ['a task (work item type)', { work_item_type: { base_type: 'task' } }, ['issues'], { issue_type: 'task' }],
+    [
+      'assignees, known and not',
+      { issue_assignees: [{ user_id: 2 }, { user_id: 5 }, { user_id: 2 }] },
+      ['issues'],
+      { assignees: ['bob', 'ghost-5'] },
+    ],
+    [
+      'a group milestone',
+      { milestone: { iid: 3, title: 'Q1', group_id: 10 } },
+      ['issues'],
+      { milestone: { group_path: 'top', project_path: null, iid: 3, title: 'Q1' } },
+    ],
+    [
+      'a project milestone',
+      { milestone: { iid: 1, title: 'v1', project_id: 9 } },
+      ['issues'],
+      { milestone: { group_path: null, project_path: 'top/p', iid: 1, title: 'v1' } },
+    ],
+    [
+      'a closed issue',
+      { state: 'closed', closed_at: at, closed_by_id: 1 },
+      ['issues'],
+      { closed_at: at, closed_by: 'alice' },
+    ],
+    [
+      'an issue in an epic',
+      { epic_issue: { epic: { iid: 2, group_id: 10 }, relative_position: 5 } },
+      ['issues', 'epic_issues'],
+      {},
+    ],
+    ['time logs', { timelogs: [{ time_spent: 60, user_id: 1, created_at: at }] }, ['issues', 'timelogs'], {}],
+    [
+      'a comment and a system note',
+      {
+        notes: [
+          { id: 9, note: 'hi', author_id: 2, created_at: at, updated_at: at },
+          { id: 10, note: 'closed', system: true, author_id: 1, created_at: at, updated_at: at },
+        ],
+      },
+      ['issues', 'notes', 'notes'],
+      {},
+    ],
+    [
+      'emoji on the issue and on a note',
+      {
+        award_emoji: [{ name: 'thumbsup', user_id: 1, created_at: at }],
+        notes: [
+          {
+            id: 9,
+            note: 'hi',
+            created_at: at,
+            updated_at: at,
+            award_emoji: [{ name: 'eyes', user_id: 2, created_at: at }],
+          },
+        ],
+      },
+      ['issues', 'notes', 'award_emoji', 'award_emoji'],
+      {},
+    ],
+    [
+      'state events as system notes',
+      {
+        resource_state_events: [
+          { state: 'closed', user_id: 1, created_at: at },
+          { state: 'reopened', user_id: 2, created_at: later },
+        ],
+      },
+      ['issues', 'notes', 'notes'],
+      {},
+    ],
+    [
+      'label events as system notes',
+      { resource_label_events: [{ action: 'add', label: { title: 'a b' }, user_id: 1, created_at: at }] },
+      ['issues', 'notes'],
+      {},
+    ],
+  ])('maps %s', (_name, extra, expectedKinds, expected) => {
+    const { items, skips } = mapIssue(glIssue.parse({ ...base, author_id: 1, ...extra }), 'top/p', context());
+    expect(skips).toEqual([]);
+    expect(kinds(items)).toEqual(expectedKinds);
+    expect(items[0]?.record).toMatchObject({ project_path: 'top/p', iid: 1, author: 'alice', ...expected });
+  });
+
+  it('writes history as notes: system flags, authors, the emoji on the note it belongs to', () => {
+    const line = glIssue.parse({
+      ...base,
+      notes: [
+        {
+          id: 900,
+          note: 'hi',
+          author_id: 2,
+          created_at: at,
+          updated_at: at,
+          award_emoji: [{ name: 'eyes', user_id: 1, created_at: at }],
+        },
+      ],
+      resource_state_events: [{ state: 'closed', user_id: 1, created_at: later }],
+      resource_label_events: [{ action: 'remove', label: { title: 'bug' }, user_id: 2, created_at: later }],
+    });
+    const records = mapIssue(line, 'top/p', context()).items.map((i) => i.record);
+    expect(records.slice(1)).toEqual([
+      expect.objectContaining({
+        id: 1,
+        note: 'hi',
+        system: false,
+        author: 'bob',
+        noteable: { project_path: 'top/p', iid: 1 },
+      }),
+      expect.objectContaining({ name: 'eyes', user: 'alice', awardable_type: 'Note', awardable: { note_id: 1 } }),
+      expect.objectContaining({ id: 2, note: 'closed', system: true, author: 'alice', created_at: later }),
+      expect.objectContaining({ id: 3, note: 'removed ~"bug" label', system: true, author: 'bob' }),
+    ]);
+  });
+
+  it.each([
+    ['a note of the wrong type', { notes: [{ id: 1, note: 5, created_at: at, updated_at: at }] }, /^note 1: note: /],
+    ['an assignee without a user', { issue_assignees: [{}] }, /^assignee 1: user_id: /],
+    [
+      'a state event of an unknown state',
+      { resource_state_events: [{ state: 'merged', created_at: at }] },
+      /merged is not a state/,
+    ],
+    [
+      'an epic of a group not imported',
+      { epic_issue: { epic: { iid: 1, group_id: 99 } } },
+      /^epic &1: its group is not imported/,
+    ],
+    [
+      'a milestone of a group not imported',
+      { milestone: { iid: 1, title: 'M', group_id: 99 } },
+      /^milestone M: its group is not imported/,
+    ],
+  ])('skips %s with the reason and keeps the issue', (_name, extra, reason) => {
+    const { items, skips } = mapIssue(glIssue.parse({ ...base, ...extra }), 'top/p', context());
+    expect(kinds(items)).toEqual(['issues']);
+    expect(skips).toEqual([expect.stringMatching(reason)]);
+  });
+});

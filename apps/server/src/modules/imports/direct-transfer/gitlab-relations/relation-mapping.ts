@@ -1,0 +1,261 @@
+import type { ArchiveRecords } from '../../../group-transfer';
+import { each, historyOf, item, labelTitles, type MapContext, type Mapped } from './relation-history';
+import {
+  type GlCadence,
+  type GlEpic,
+  type GlIssue,
+  type GlLabel,
+  type GlMember,
+  type GlMilestone,
+  type GlSelf,
+  glAssignee,
+  glIteration,
+  glTimelog,
+} from './relation-lines';
+
+export type { MapContext, Mapped } from './relation-history';
+
+/**
+ * GitLab's relation lines as Meridian's archive records (archive-records.ts), which the archive
+ * importer's writers then write: pure functions of a line and the conversion's context
+ * (relation-history.ts holds what issues and epics share: notes, emoji, events, label links).
+ */
+
+type Owner = { group_path: string | null; project_path: string | null };
+const ISSUE_TYPES = new Set(['issue', 'incident', 'task']);
+const HEALTH = new Set(['on_track', 'needs_attention', 'at_risk']);
+const dayOf = (timestamp: string) => timestamp.slice(0, 10);
+export function mapMember(
+  line: GlMember,
+  source: { type: 'Namespace' | 'Project'; path: string },
+): { user: ArchiveRecords['users']; member: ArchiveRecords['members'] } {
+  const email = line.user.public_email ?? line.user.email ?? '';
+  const user = { username: line.user.username, email, name: line.user.name ?? line.user.username, state: 'active' };
+  return {
+    user,
+    member: {
+      source_type: source.type,
+      source_path: source.path,
+      access_level: line.access_level,
+      expires_at: line.expires_at ?? null,
+      created_at: line.created_at,
+      user: { username: user.username, email, name: user.name },
+    },
+  };
+}
+
+/** A group as the REST listing names it, with what its `self` relation adds. */
+export interface GroupNode {
+  full_path: string;
+  path: string;
+  name: string;
+  parent_path: string | null;
+  description?: string | null;
+  visibility_level?: number;
+  created_at?: string | null;
+}
+
+export function mapGroup(self: GlSelf | null, node: GroupNode, now: string): ArchiveRecords['groups'] {
+  const created = self?.created_at ?? node.created_at ?? now;
+  return {
+    full_path: node.full_path,
+    path: node.path,
+    name: node.name,
+    description: (self?.description ?? node.description ?? '').slice(0, 2048),
+    visibility_level: self?.visibility_level ?? node.visibility_level ?? 0,
+    parent_path: node.parent_path,
+    created_at: created,
+    updated_at: self?.updated_at ?? created,
+  };
+}
+
+export interface ProjectNode {
+  full_path: string;
+  path: string;
+  name: string;
+  namespace_path: string;
+  visibility_level?: number;
+  created_at?: string | null;
+}
+
+export function mapProject(self: GlSelf | null, node: ProjectNode, now: string): ArchiveRecords['projects'] {
+  const created = self?.created_at ?? node.created_at ?? now;
+  return {
+    full_path: node.full_path,
+    path: node.path,
+    name: node.name,
+    namespace_path: node.namespace_path,
+    description: self?.description ?? '',
+    visibility_level: self?.visibility_level ?? node.visibility_level ?? 0,
+    archived: self?.archived ?? false,
+    issues_enabled: self?.issues_enabled ?? true,
+    created_at: created,
+    updated_at: self?.updated_at ?? created,
+  };
+}
+
+export function mapLabel(line: GlLabel, owner: Owner): ArchiveRecords['labels'] {
+  return {
+    ...owner,
+    title: line.title,
+    color: line.color ?? '#6699cc',
+    text_color: line.textColor ?? '#FFFFFF',
+    description: line.description ?? '',
+    priority: line.priorities?.[0]?.priority ?? null,
+    created_at: line.created_at,
+    updated_at: line.updated_at,
+  };
+}
+
+export function mapMilestone(line: GlMilestone, owner: Owner): ArchiveRecords['milestones'] {
+  return {
+    ...owner,
+    iid: line.iid,
+    title: line.title,
+    description: line.description ?? '',
+    state: line.state,
+    start_date: line.start_date ?? null,
+    due_date: line.due_date ?? null,
+    created_at: line.created_at,
+    updated_at: line.updated_at,
+  };
+}
+
+/** A cadence and its iterations (GitLab nests them; the archive refers to the cadence by its own key). */
+export function mapCadence(line: GlCadence, groupPath: string, cadenceId: number): Mapped {
+  const skips: string[] = [];
+  const iterations = each(glIteration, line.iterations, 'iteration', skips);
+  return {
+    skips,
+    items: [
+      item('iterations_cadences', {
+        id: cadenceId,
+        group_path: groupPath,
+        title: line.title,
+        description: line.description ?? '',
+        automatic: line.automatic ?? false,
+        active: line.active ?? true,
+        roll_over: line.roll_over ?? false,
+        start_date: line.start_date ?? null,
+        duration_in_weeks: line.duration_in_weeks ?? null,
+        iterations_in_advance: line.iterations_in_advance ?? null,
+        created_at: line.created_at,
+        updated_at: line.updated_at,
+      }),
+      ...[...iterations]
+        .sort((a, b) => a.start_date.localeCompare(b.start_date))
+        .map((it, index) =>
+          item('iterations', {
+            group_path: groupPath,
+            iid: it.iid,
+            iterations_cadence_id: cadenceId,
+            sequence: index + 1,
+            title: it.title ?? null,
+            description: it.description ?? '',
+            start_date: it.start_date,
+            due_date: it.due_date,
+            created_at: it.created_at,
+            updated_at: it.updated_at,
+          }),
+        ),
+    ],
+  };
+}
+
+export function mapEpic(line: GlEpic, groupPath: string, ctx: MapContext): Mapped {
+  const skips: string[] = [];
+  const ref = { group_path: groupPath, iid: line.iid };
+  const parentPath = line.parent ? (ctx.groupPath(line.parent.group_id) ?? groupPath) : null;
+  const epic = item('epics', {
+    ...ref,
+    title: line.title,
+    description: line.description ?? '',
+    state: line.state,
+    confidential: line.confidential ?? false,
+    color: line.color ?? '#1068bf',
+    author: ctx.user(line.author_id),
+    closed_by: line.state === 'closed' ? ctx.user(line.closed_by_id) : null,
+    start_date_is_fixed: line.start_date_is_fixed ?? false,
+    start_date_fixed: line.start_date_fixed ?? null,
+    due_date_is_fixed: line.due_date_is_fixed ?? false,
+    due_date_fixed: line.due_date_fixed ?? null,
+    start_date: line.start_date ?? null,
+    end_date: line.end_date ?? null,
+    relative_position: line.relative_position ?? null,
+    parent: line.parent && parentPath ? { group_path: parentPath, iid: line.parent.iid } : null,
+    labels: labelTitles(line, skips),
+    created_at: line.created_at,
+    updated_at: line.updated_at,
+    closed_at: line.state === 'closed' ? (line.closed_at ?? line.updated_at) : null,
+  });
+  return { items: [epic, ...historyOf(line, { type: 'Epic', ref }, ctx, skips)], skips };
+}
+
+export function mapIssue(line: GlIssue, projectPath: string, ctx: MapContext): Mapped {
+  const skips: string[] = [];
+  const ref = { project_path: projectPath, iid: line.iid };
+  const type = line.issue_type ?? line.work_item_type?.base_type ?? 'issue';
+  const milestone = line.milestone;
+  const milestoneGroup = milestone?.group_id ? ctx.groupPath(milestone.group_id) : undefined;
+  if (milestone?.group_id && !milestoneGroup) skips.push(`milestone ${milestone.title}: its group is not imported`);
+  const assignees = each(glAssignee, line.issue_assignees, 'assignee', skips).flatMap((a) => ctx.user(a.user_id) ?? []);
+  const issue = item('issues', {
+    ...ref,
+    issue_type: ISSUE_TYPES.has(type) ? type : 'issue',
+    title: line.title,
+    description: line.description ?? '',
+    state: line.state,
+    confidential: line.confidential ?? false,
+    discussion_locked: line.discussion_locked ?? false,
+    weight: line.weight ?? null,
+    health_status: line.health_status && HEALTH.has(line.health_status) ? line.health_status : null,
+    severity: 'unknown',
+    escalation_status: 'triggered',
+    due_date: line.due_date ?? null,
+    start_date: line.start_date ?? null,
+    time_estimate: line.time_estimate ?? 0,
+    relative_position: line.relative_position ?? null,
+    author: ctx.user(line.author_id),
+    closed_by: line.state === 'closed' ? ctx.user(line.closed_by_id) : null,
+    assignees: [...new Set(assignees)],
+    labels: labelTitles(line, skips),
+    milestone:
+      milestone && (milestoneGroup || !milestone.group_id)
+        ? {
+            group_path: milestoneGroup ?? null,
+            project_path: milestoneGroup ? null : projectPath,
+            iid: milestone.iid,
+            title: milestone.title,
+          }
+        : null,
+    iteration: null,
+    created_at: line.created_at,
+    updated_at: line.updated_at,
+    closed_at: line.state === 'closed' ? (line.closed_at ?? line.updated_at) : null,
+  });
+  const timelogs = each(glTimelog, line.timelogs, 'time log', skips).map((t) =>
+    item('timelogs', {
+      issue: ref,
+      user: ctx.user(t.user_id),
+      time_spent: t.time_spent,
+      summary: t.summary ?? '',
+      spent_at: t.spent_at ?? `${dayOf(t.created_at)}T00:00:00.000Z`,
+      created_at: t.created_at,
+    }),
+  );
+  const link = line.epic_issue;
+  const epicGroup = link ? ctx.groupPath(link.epic.group_id) : undefined;
+  if (link && !epicGroup) skips.push(`epic &${link.epic.iid}: its group is not imported`);
+  const epicIssue =
+    link && epicGroup
+      ? [
+          item('epic_issues', {
+            epic: { group_path: epicGroup, iid: link.epic.iid },
+            issue: ref,
+            relative_position: link.relative_position ?? null,
+            created_at: link.created_at ?? line.created_at,
+          }),
+        ]
+      : [];
+  return { items: [issue, ...timelogs, ...epicIssue, ...historyOf(line, { type: 'Issue', ref }, ctx, skips)], skips };
+}
