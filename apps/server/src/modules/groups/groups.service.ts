@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { rejectDuplicate } from '../../db/unique-violation';
+import { withTransaction } from '../../db/with-transaction';
 import { badRequest, type DomainError, forbidden } from '../../errors';
 import { canGroup } from '../../policy/abilities';
 import { AccessLevel, visibilityNames } from '../../policy/access-levels';
@@ -65,7 +66,7 @@ export async function createGroup(db: Database, actor: Actor | null, input: Crea
   }
   const id = await rejectDuplicate(
     () =>
-      db.transaction().execute(async (trx) => {
+      withTransaction(db, async (trx) => {
         const row = await trx
           .insertInto('namespaces')
           .values({

@@ -257,7 +257,15 @@ describe('direct transfer from another instance (POST /bulk_imports)', () => {
     expect(blocked.statusCode).toBe(422);
     expect(blocked.json().error).toMatch(/^URL is blocked: /);
     expect((await destApi('POST', '/bulk_imports', undefined, {})).statusCode).toBe(401);
+    // A destination refused (the second path is taken) makes nothing, not even the first group.
+    await postCreated(destApi, '/groups', 'owner', { name: 'Taken', path: 'dt-taken' });
+    const bulks = await dest.db.selectFrom('bulk_imports').select('id').execute();
+    const taken = await post(sourceTok, destApi, {
+      entities: [entity, { ...entity, destination_slug: 'dt-taken' }],
+    });
+    expect(taken.statusCode, taken.body).toBe(400);
     const made = await dest.db.selectFrom('namespaces').select('path').where('path', '=', 'dt-refused').execute();
     expect(made).toEqual([]);
+    expect((await dest.db.selectFrom('bulk_imports').select('id').execute()).length).toBe(bulks.length);
   });
 });

@@ -8,7 +8,7 @@ import type { Actor } from '../../../policy/actor';
 import { requireActor } from '../../../policy/require-actor';
 import type { ServiceContext } from '../../../service-context';
 import { createGroup } from '../../groups';
-import { findGroup, fullPathOf } from '../../namespaces';
+import { findGroup, fullPathOf, type GroupRow } from '../../namespaces';
 import { SourceInstanceError } from '../external-source';
 import { insertImportJob, JOB_COLUMNS } from '../import-jobs';
 import type { BulkImportInput } from './bulk-import-params';
@@ -20,13 +20,19 @@ export type BulkImportRow = Selectable<BulkImportsTable>;
  * GitLab's direct transfer (`POST /bulk_imports`): checks that the source answers the token for every
  * group asked for, then makes each destination group (with the rules of any new group) and an import
  * job for it that the workers run: the source writes an export, the job downloads and imports it.
- * A source that refuses is a 422 naming why, before anything is made.
+ * A source that refuses is a 422 naming why, before anything is made; a destination refused makes
+ * nothing either (all groups and jobs are made in one transaction).
  */
 export async function startBulkImport(ctx: ServiceContext, input: BulkImportInput): Promise<BulkImportRow> {
   const actor = requireActor(ctx.actor);
   const { url, access_token: token } = input.configuration;
   const source = sourceInstance(ctx.db, url, token);
-  const planned = [];
+  const planned: Array<{
+    entity: BulkImportInput['entities'][number];
+    group: { name: string; full_path: string };
+    parent: GroupRow | undefined;
+    slug: string;
+  }> = [];
   for (const entity of input.entities) {
     let group: { name: string; full_path: string };
     try {
@@ -41,18 +47,19 @@ export async function startBulkImport(ctx: ServiceContext, input: BulkImportInpu
     const slug = entity.destination_slug ?? entity.destination_name ?? group.full_path.split('/').pop() ?? '';
     planned.push({ entity, group, parent, slug });
   }
-  const bulk = await ctx.db
-    .insertInto('bulk_imports')
-    .values({ user_id: actor.id, source_url: url })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  for (const { entity, group, parent, slug } of planned) {
-    const destination = await createGroup(ctx.db, actor, {
-      name: group.name,
-      path: slug,
-      ...(parent ? { parent_id: parent.id } : {}),
-    });
-    await withTransaction(ctx.db, async (trx) => {
+  // One transaction: a destination refused (a taken path, no right to create there) makes nothing.
+  return withTransaction(ctx.db, async (trx) => {
+    const bulk = await trx
+      .insertInto('bulk_imports')
+      .values({ user_id: actor.id, source_url: url })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    for (const { entity, group, parent, slug } of planned) {
+      const destination = await createGroup(trx, actor, {
+        name: group.name,
+        path: slug,
+        ...(parent ? { parent_id: parent.id } : {}),
+      });
       const job = await insertImportJob(trx, {
         kind: 'gitlab_direct_transfer',
         namespaceId: destination.id,
@@ -70,9 +77,9 @@ export async function startBulkImport(ctx: ServiceContext, input: BulkImportInpu
         })
         .where('id', '=', job.id)
         .execute();
-    });
-  }
-  return bulk;
+    }
+    return bulk;
+  });
 }
 
 /** A bulk import of the user (administrators see every one); 404 otherwise. */
