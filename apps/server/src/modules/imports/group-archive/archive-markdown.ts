@@ -6,13 +6,23 @@ export type RenderedHtml = WeakMap<object, { html: string; context: string }>;
 
 /**
  * Renders the records' Markdown (issue and epic descriptions, notes) before the batch's transaction
- * opens, so the transaction holds its locks only for the writes. Same renderer as always.
+ * opens, so the transaction holds its locks only for the writes. Same renderer as always; a text met
+ * again in the batch with the same context (system notes: "closed", "added ~bug label") is rendered
+ * once — the renderer reads nothing but the text and its context.
  */
 export function renderAhead(texts: Array<[record: object, text: MarkdownText | undefined]>): RenderedHtml {
   const rendered: RenderedHtml = new WeakMap();
+  const once = new Map<string, string>();
   for (const [record, text] of texts) {
     if (!text) continue;
-    rendered.set(record, { html: renderMarkdown(text.text, text.context), context: JSON.stringify(text.context) });
+    const context = JSON.stringify(text.context);
+    const key = `${context}\u0000${text.text}`;
+    let html = once.get(key);
+    if (html === undefined) {
+      html = renderMarkdown(text.text, text.context);
+      once.set(key, html);
+    }
+    rendered.set(record, { html, context });
   }
   return rendered;
 }
