@@ -3,7 +3,8 @@
  * a fresh PostgreSQL database, exports its `bench` group to an archive with `writeGroupArchive`, then
  * imports the archive as a new group of the same database through the import job (`startGroupImport`,
  * one worker, as `meridian import group` runs it) and prints the records per kind, the time, and the
- * rates: issues per second over the whole import, and records per second.
+ * rates: issues per second over the whole import, and records per second; and the SQL statements the
+ * job ran (`captureQueries`), with its batches.
  *
  *   npx tsx bench/group-import.ts [--issues 10000] [--url postgres://postgres@127.0.0.1:5432/postgres]
  */
@@ -61,7 +62,9 @@ await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, asy
     );
     const claimed = await claimImportJob(db, 'bench', { jobId: job.id });
     if (!claimed) throw new Error('the job was not claimed');
-    const result = await runClaimedJob({ db, config: services, workerId: 'bench', importerOf }, claimed);
+    const { result, queries } = await database.captureQueries(() =>
+      runClaimedJob({ db, config: services, workerId: 'bench', importerOf }, claimed),
+    );
     const seconds = (Date.now() - started) / 1000;
     const ended = await db
       .selectFrom('import_jobs')
@@ -72,6 +75,8 @@ await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, asy
     const records = Object.values(counters).reduce((sum, c) => sum + c.done + c.skipped, 0);
     const issues = counters.issues?.done ?? 0;
     console.log(`load average before: ${load}; result: ${result}${ended.error ? ` (${ended.error})` : ''}`);
+    const batches = queries.filter((q) => /^update "import_jobs" set "heartbeat_at"/i.test(q.sql)).length - 1;
+    console.log(`SQL statements of the job: ${queries.length.toLocaleString('en')} in ${batches} batches`);
     console.log(
       `archive: ${Object.entries(manifest.files)
         .map(([k, f]) => `${f.count} ${k}`)

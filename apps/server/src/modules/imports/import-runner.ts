@@ -45,24 +45,29 @@ class LeaseLost extends Error {}
 const isRefusedRow = (error: unknown) => /^23/.test(String((error as { code?: unknown } | null)?.code ?? ''));
 
 /**
- * A batch's items through the importer: all at once in one savepoint, and when the database refuses
- * one of them, again one by one, each in its own savepoint, so the refused item is skipped with the
- * reason and the others go in. (One savepoint per item costs two statements each: most batches need none.)
+ * A batch's items through the importer: all at once in one savepoint (`importBatch` when the importer
+ * has it, else `importItem` after `importItem`), and when the database refuses one of them, again one
+ * by one, each in its own savepoint, so the refused item is skipped with the reason and the others go
+ * in. (One savepoint per item costs two statements each: most batches need none.)
  */
 async function importBatch(
   importer: Importer,
   ctx: InTransaction,
   job: ImportJobRow,
   items: SourceItem[],
+  ahead: unknown,
 ): Promise<ItemOutcome[]> {
-  const run = async (eachAlone: boolean) => {
-    const prepared = await importer.prepare(ctx, job, items);
+  const together = async () => {
+    const prepared = await importer.prepare(ctx, job, items, ahead);
+    if (importer.importBatch) return importer.importBatch(ctx, job, items, prepared);
+    const outcomes: ItemOutcome[] = [];
+    for (const item of items) outcomes.push(await importer.importItem(ctx, job, item, prepared));
+    return outcomes;
+  };
+  const eachAlone = async () => {
+    const prepared = await importer.prepare(ctx, job, items, ahead);
     const outcomes: ItemOutcome[] = [];
     for (const item of items) {
-      if (!eachAlone) {
-        outcomes.push(await importer.importItem(ctx, job, item, prepared));
-        continue;
-      }
       try {
         outcomes.push(await withTransaction(ctx.db, () => importer.importItem(ctx, job, item, prepared)));
       } catch (error) {
@@ -73,10 +78,10 @@ async function importBatch(
     return outcomes;
   };
   try {
-    return await withTransaction(ctx.db, () => run(false));
+    return await withTransaction(ctx.db, together);
   } catch (error) {
     if (!isRefusedRow(error)) throw error;
-    return run(true);
+    return eachAlone();
   }
 }
 
@@ -130,6 +135,8 @@ export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: R
         return 'released';
       }
       if (options.maxBatches !== undefined && batches >= options.maxBatches) return 'interrupted';
+      // Before the transaction: what needs no lock (the importer's Markdown), on what earlier batches committed.
+      const ahead = await importer.ahead?.({ db }, job, batch);
       await withTransaction(db, async (trx) => {
         const next: Counters = structuredClone(counters);
         const ctx = { db: trx, actor, config: deps.config };
@@ -145,7 +152,7 @@ export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: R
           pending.push(...ofKind.filter((item) => !handled.has(item.sourceId)));
         }
         if (pending.length > 0) {
-          const outcomes = await importBatch(importer as Importer, ctx, job, pending);
+          const outcomes = await importBatch(importer as Importer, ctx, job, pending, ahead);
           pending.forEach((item, i) => {
             const kindCounters = next[item.kind] ?? { done: 0, skipped: 0, total: 0 };
             next[item.kind] = kindCounters;

@@ -28,13 +28,29 @@ export interface ImportSource<T = unknown> {
  * does the rest (claim, lease, batches in transactions, the idempotency keys, counters, the skip
  * report, progress events). `prepare` runs once per batch before the items (a lookup shared by them).
  */
-export interface Importer<T = unknown, Prepared = unknown> {
+export interface Importer<T = unknown, Prepared = unknown, Ahead = unknown> {
   /** Items per batch (one transaction) when the job does not say; the runner's BATCH_SIZE otherwise. */
   batchSize?: number;
   open(job: ImportJobRow, deps: { db: Database; config: ServiceConfig }): Promise<ImportSource<T>>;
-  prepare(ctx: InTransaction, job: ImportJobRow, items: SourceItem<T>[]): Promise<Prepared>;
+  /**
+   * Optional: the batch's work that needs no transaction (rendering its Markdown), done before the
+   * batch's transaction opens, on what earlier batches committed; handed to `prepare`.
+   */
+  ahead?(deps: { db: Database }, job: ImportJobRow, items: SourceItem<T>[]): Promise<Ahead>;
+  prepare(ctx: InTransaction, job: ImportJobRow, items: SourceItem<T>[], ahead?: Ahead): Promise<Prepared>;
   /** Creates one item through the writers (the change pipeline); throws only on failures that stop the job. */
   importItem(ctx: InTransaction, job: ImportJobRow, item: SourceItem<T>, prepared: Prepared): Promise<ItemOutcome>;
+  /**
+   * Optional: creates the batch's items together (one multi-row insert per table), answering one
+   * outcome per item in order. When the database refuses one, the runner rolls the batch back and
+   * imports it again with `importItem`, one item per savepoint.
+   */
+  importBatch?(
+    ctx: InTransaction,
+    job: ImportJobRow,
+    items: SourceItem<T>[],
+    prepared: Prepared,
+  ): Promise<ItemOutcome[]>;
   /** Runs once the job has ended (finished, or failed with the error): what the importer keeps beside the job. */
   finished?(db: Database, job: ImportJobRow, state: 'finished' | 'failed', error?: string): Promise<void>;
 }

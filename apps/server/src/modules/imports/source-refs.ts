@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { InTransaction } from '../../service-context';
+import type { Database } from '../../db/connection';
 
 /** What a source item refers to: the kind and source id of another item of the same job. */
 export interface SourceRef<K extends string = string> {
@@ -12,9 +12,10 @@ const joinKey = (kind: string, key: string) => `${kind}\u0000${key}`;
 /**
  * The ids the job created for the items a batch refers to, in one statement: the idempotency keys
  * (`import_job_items`) double as the map from the source's keys to this instance's rows. `remember`
- * adds what a batch created for the items after it in the same batch.
+ * adds what a batch created for the items after it in the same batch. (`ctx.db` is the batch's
+ * transaction, or the pool for what is read before it.)
  */
-export async function resolveRefs<K extends string>(ctx: InTransaction, jobId: number, refs: SourceRef<K>[]) {
+export async function resolveRefs<K extends string>(ctx: { db: Database }, jobId: number, refs: SourceRef<K>[]) {
   const unique = [...new Map(refs.map((r) => [joinKey(r.kind, r.key), r])).values()];
   const found = new Map<string, number>();
   if (unique.length > 0) {

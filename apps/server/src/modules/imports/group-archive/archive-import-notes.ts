@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { renderMarkdown } from '../../../markdown/render-markdown';
 import type { ArchiveRecords } from '../../group-transfer';
-import type { ItemOutcome } from '../importer';
-import { type ArchiveImport, insertCreated, type Ref } from './archive-context';
+import { type BatchPlaces, type MarkdownText, type Ref, tableWriter } from './archive-context';
 import { keys } from './archive-keys';
+import { groupAt, projectAt, userId, userRef } from './archive-lookups';
 
 type NoteRecord = ArchiveRecords['notes'];
 type Noteable =
@@ -15,8 +14,6 @@ const noteableOf = (n: NoteRecord): Noteable | undefined => {
   if (n.noteable_type === 'Epic' && 'group_path' in n.noteable) return { type: 'Epic', ref: n.noteable };
   return undefined;
 };
-
-const userRef = (username: string | null): Ref[] => (username ? [{ kind: 'users', key: keys.user(username) }] : []);
 
 export const noteRefs = (n: NoteRecord): Ref[] => {
   const on = noteableOf(n);
@@ -38,47 +35,53 @@ export const noteRefs = (n: NoteRecord): Ref[] => {
   ];
 };
 
+/** Where a note's issue or epic lives here, and its Markdown's context. */
+function noteContainer(a: BatchPlaces, on: Noteable) {
+  if (on.type === 'Issue') {
+    const project = projectAt(a, on.ref.project_path);
+    return project && { project_id: project.id, group_id: null, context: a.projectContext(project) };
+  }
+  const group = groupAt(a, on.ref.group_path);
+  return group && { project_id: null, group_id: group.id, context: { groupPath: group.full_path } };
+}
+
+/** The note's text, read against its issue's project or its epic's group here. */
+export function noteText(a: BatchPlaces, n: NoteRecord): MarkdownText | undefined {
+  const on = noteableOf(n);
+  const container = on && noteContainer(a, on);
+  return container ? { text: n.note, context: container.context } : undefined;
+}
+
 /** Threads stay together under ids of their own on this instance (one archive imported twice gets two sets). */
 const importedDiscussionId = (discussionId: string, jobId: number) =>
   createHash('sha256').update(`${discussionId}:import:${jobId}`).digest('hex').slice(0, 40);
 
-/** A comment or system note, with its author, dates, thread, internal flag and resolution. */
-export async function importNote(a: ArchiveImport, n: NoteRecord): Promise<ItemOutcome> {
+/** Comments and system notes, with their authors, dates, threads, internal flags and resolutions. */
+export const noteRows = tableWriter('notes', (a, n: NoteRecord) => {
   const on = noteableOf(n);
   if (!on) return { skipped: 'the note names neither an issue nor an epic' };
-  let target: { noteable_id: number; project_id: number | null; group_id: number | null; context: object } | undefined;
-  if (on.type === 'Issue') {
-    const id = a.id('issues', keys.issue(on.ref));
-    const projectId = a.id('projects', keys.project(on.ref.project_path));
-    const project = projectId === undefined ? undefined : a.projects.get(projectId);
-    if (id !== undefined && project)
-      target = { noteable_id: id, project_id: project.id, group_id: null, context: a.projectContext(project) };
-  } else {
-    const id = a.id('epics', keys.epic(on.ref));
-    const groupId = a.id('groups', keys.group(on.ref.group_path));
-    const group = groupId === undefined ? undefined : a.groups.get(groupId);
-    if (id !== undefined && group)
-      target = { noteable_id: id, project_id: null, group_id: group.id, context: { groupPath: group.full_path } };
-  }
-  if (!target) return { skipped: `the note's ${on.type === 'Issue' ? 'issue' : 'epic'} is not in the import` };
-  return insertCreated(a, 'notes', {
+  const noteableId = on.type === 'Issue' ? a.id('issues', keys.issue(on.ref)) : a.id('epics', keys.epic(on.ref));
+  const target = noteContainer(a, on);
+  if (noteableId === undefined || !target)
+    return { skipped: `the note's ${on.type === 'Issue' ? 'issue' : 'epic'} is not in the import` };
+  return {
     noteable_type: on.type,
-    noteable_id: target.noteable_id,
+    noteable_id: noteableId,
     project_id: target.project_id,
     group_id: target.group_id,
-    author_id: n.author === null ? null : (a.id('users', keys.user(n.author)) ?? null),
+    author_id: userId(a, n.author),
     discussion_id: importedDiscussionId(n.discussion_id, a.job.id),
     note: n.note,
-    note_html: renderMarkdown(n.note, target.context),
+    note_html: a.html(n, { text: n.note, context: target.context }),
     system: n.system,
     internal: n.internal,
     resolvable: n.resolvable,
     resolved_at: n.resolved_at === null ? null : new Date(n.resolved_at),
-    resolved_by_id: n.resolved_by === null ? null : (a.id('users', keys.user(n.resolved_by)) ?? null),
+    resolved_by_id: userId(a, n.resolved_by),
     created_at: new Date(n.created_at),
     updated_at: new Date(n.updated_at),
-  });
-}
+  };
+});
 
 type AwardRecord = ArchiveRecords['award_emoji'];
 
@@ -95,18 +98,18 @@ export const awardRefs = (e: AwardRecord): Ref[] => {
   return [...(on ? [on] : []), ...userRef(e.user)];
 };
 
-export async function importAward(a: ArchiveImport, e: AwardRecord): Promise<ItemOutcome> {
+export const awardRows = tableWriter('award_emoji', (a, e: AwardRecord) => {
   const on = awardableRef(e);
   const awardableId = on ? a.id(on.kind, on.key) : undefined;
   const userId = a.id('users', keys.user(e.user));
   if (awardableId === undefined || userId === undefined)
     return { skipped: 'the emoji is on an item, or by a person, not in the import' };
-  return insertCreated(a, 'award_emoji', {
+  return {
     name: e.name,
     user_id: userId,
     awardable_type: e.awardable_type,
     awardable_id: awardableId,
     created_at: new Date(e.created_at),
     updated_at: new Date(e.created_at),
-  });
-}
+  };
+});

@@ -1,14 +1,11 @@
 import { sql } from 'kysely';
-import { AccessLevel } from '../../../policy/access-levels';
 import type { ArchiveRecords } from '../../group-transfer';
-import { recordSeatUsage } from '../../members';
 import type { ItemOutcome } from '../importer';
 import { userForSourcePerson } from '../source-people';
 import { type ArchiveImport, insertCreated, type Ref, times } from './archive-context';
 import { keys } from './archive-keys';
 
-const ACCESS_LEVELS = new Set<number>(Object.values(AccessLevel).filter((level) => level > 0));
-const NOT_IN_ARCHIVE = 'refers to a group or project the import did not create';
+export const NOT_IN_ARCHIVE = 'refers to a group or project the import did not create';
 
 /**
  * A person of the source: matched to a user here by email, then username, or a placeholder user
@@ -64,65 +61,4 @@ export async function importProject(a: ArchiveImport, p: ArchiveRecords['project
     issues_enabled: p.issues_enabled,
     ...times(p),
   });
-}
-
-export const memberRefs = (m: ArchiveRecords['members']): Ref[] => [
-  m.source_type === 'Namespace'
-    ? { kind: 'groups', key: keys.group(m.source_path) }
-    : { kind: 'projects', key: keys.project(m.source_path) },
-  { kind: 'users', key: keys.user(m.user.username) },
-];
-
-/**
- * A membership, for a person matched to a user here. A placeholder gets none (GitLab gives it on
- * reassignment); the importing owner keeps their own.
- */
-export async function importMember(a: ArchiveImport, m: ArchiveRecords['members']): Promise<ItemOutcome> {
-  const sourceId =
-    m.source_type === 'Namespace'
-      ? a.id('groups', keys.group(m.source_path))
-      : a.id('projects', keys.project(m.source_path));
-  const userId = a.id('users', keys.user(m.user.username));
-  if (sourceId === undefined || userId === undefined) return { skipped: `membership ${NOT_IN_ARCHIVE}` };
-  if (!ACCESS_LEVELS.has(m.access_level))
-    return { skipped: `access level ${m.access_level} is not one of GitLab's roles` };
-  const user = await a.ctx.db.selectFrom('users').select('placeholder').where('id', '=', userId).executeTakeFirst();
-  if (!user || user.placeholder) return { skipped: `${m.user.username} has no account here (placeholder user)` };
-  const values = {
-    user_id: userId,
-    access_level: m.access_level,
-    expires_at: m.expires_at,
-    created_by_id: a.ctx.actor?.id ?? null,
-    created_at: new Date(m.created_at),
-  };
-  const table = m.source_type === 'Namespace' ? 'group_members' : 'project_members';
-  const existing =
-    table === 'group_members'
-      ? await a.ctx.db
-          .selectFrom('group_members')
-          .select('id')
-          .where('group_id', '=', sourceId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst()
-      : await a.ctx.db
-          .selectFrom('project_members')
-          .select('id')
-          .where('project_id', '=', sourceId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-  if (existing) return { created: existing.id };
-  const row =
-    table === 'group_members'
-      ? await a.ctx.db
-          .insertInto('group_members')
-          .values({ ...values, group_id: sourceId })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      : await a.ctx.db
-          .insertInto('project_members')
-          .values({ ...values, project_id: sourceId })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-  await recordSeatUsage(a.ctx.db, a.root.id);
-  return { created: row.id };
 }

@@ -1,6 +1,5 @@
 import type { ArchiveRecords } from '../../group-transfer';
-import type { ItemOutcome } from '../importer';
-import { type ArchiveImport, insertCreated, type Ref, same, times } from './archive-context';
+import { type ArchiveImport, type Ref, same, tableWriter, times } from './archive-context';
 import { keys } from './archive-keys';
 
 type Owner = { group_path: string | null; project_path: string | null };
@@ -24,35 +23,27 @@ function ownerOf(a: ArchiveImport, o: Owner) {
   return id === undefined ? undefined : { group_id: id, project_id: null };
 }
 
-export async function importLabel(a: ArchiveImport, l: ArchiveRecords['labels']): Promise<ItemOutcome> {
+export const labelRows = tableWriter('labels', (a, l: ArchiveRecords['labels']) => {
   const owner = ownerOf(a, l);
   if (!owner) return { skipped: `label ${NO_OWNER}` };
-  return insertCreated(a, 'labels', {
-    ...owner,
-    ...same(l, ['title', 'color', 'text_color', 'description', 'priority']),
-    ...times(l),
-  });
-}
+  return { ...owner, ...same(l, ['title', 'color', 'text_color', 'description', 'priority']), ...times(l) };
+});
 
 /** A milestone keeps its iid, so `%"v1"` and `/-/milestones/3` links keep working. */
-export async function importMilestone(a: ArchiveImport, m: ArchiveRecords['milestones']): Promise<ItemOutcome> {
+export const milestoneRows = tableWriter('milestones', (a, m: ArchiveRecords['milestones']) => {
   const owner = ownerOf(a, m);
   if (!owner) return { skipped: `milestone ${NO_OWNER}` };
-  return insertCreated(a, 'milestones', {
-    ...owner,
-    ...same(m, ['iid', 'title', 'description', 'state', 'start_date', 'due_date']),
-    ...times(m),
-  });
-}
+  return { ...owner, ...same(m, ['iid', 'title', 'description', 'state', 'start_date', 'due_date']), ...times(m) };
+});
 
 export const cadenceRefs = (c: ArchiveRecords['iterations_cadences']): Ref[] => [
   { kind: 'groups', key: keys.group(c.group_path) },
 ];
 
-export async function importCadence(a: ArchiveImport, c: ArchiveRecords['iterations_cadences']): Promise<ItemOutcome> {
+export const cadenceRows = tableWriter('iterations_cadences', (a, c: ArchiveRecords['iterations_cadences']) => {
   const groupId = a.id('groups', keys.group(c.group_path));
   if (groupId === undefined) return { skipped: `iteration cadence ${NO_OWNER}` };
-  return insertCreated(a, 'iterations_cadences', {
+  return {
     group_id: groupId,
     ...same(c, [
       'title',
@@ -65,22 +56,22 @@ export async function importCadence(a: ArchiveImport, c: ArchiveRecords['iterati
       'iterations_in_advance',
     ]),
     ...times(c),
-  });
-}
+  };
+});
 
 export const iterationRefs = (i: ArchiveRecords['iterations']): Ref[] => [
   { kind: 'groups', key: keys.group(i.group_path) },
   { kind: 'iterations_cadences', key: keys.cadence(i.iterations_cadence_id) },
 ];
 
-export async function importIteration(a: ArchiveImport, i: ArchiveRecords['iterations']): Promise<ItemOutcome> {
+export const iterationRows = tableWriter('iterations', (a, i: ArchiveRecords['iterations']) => {
   const groupId = a.id('groups', keys.group(i.group_path));
   const cadenceId = a.id('iterations_cadences', keys.cadence(i.iterations_cadence_id));
   if (groupId === undefined || cadenceId === undefined) return { skipped: `iteration ${NO_OWNER}` };
-  return insertCreated(a, 'iterations', {
+  return {
     group_id: groupId,
     iterations_cadence_id: cadenceId,
     ...same(i, ['iid', 'sequence', 'title', 'description', 'start_date', 'due_date']),
     ...times(i),
-  });
-}
+  };
+});

@@ -54,7 +54,135 @@ const epic = (iid: number, parent: number | null) =>
     closed_at: null,
   });
 
+const PROJECT = {
+  full_path: 'acme/web',
+  path: 'web',
+  name: 'Web',
+  namespace_path: 'acme',
+  description: '',
+  visibility_level: 0,
+  archived: false,
+  issues_enabled: true,
+  created_at: at,
+  updated_at: at,
+};
+const issue = (iid: number, issueType = 'issue') =>
+  JSON.stringify({
+    project_path: 'acme/web',
+    iid,
+    issue_type: issueType,
+    title: `Issue ${iid}`,
+    description: `Follows #${iid - 1}, see ~bug`,
+    state: 'opened',
+    confidential: false,
+    discussion_locked: false,
+    weight: null,
+    health_status: null,
+    severity: 'unknown',
+    escalation_status: 'triggered',
+    due_date: null,
+    start_date: null,
+    time_estimate: 0,
+    relative_position: null,
+    author: USER.username,
+    closed_by: null,
+    assignees: [USER.username],
+    labels: ['bug'],
+    milestone: null,
+    iteration: null,
+    created_at: at,
+    updated_at: at,
+    closed_at: null,
+  });
+const note = (id: number, iid: number) =>
+  JSON.stringify({
+    id,
+    noteable_type: 'Issue',
+    noteable: { project_path: 'acme/web', iid },
+    note: `Note ${id} on **#${iid}**`,
+    author: USER.username,
+    system: false,
+    internal: false,
+    discussion_id: `d${id}`,
+    resolvable: false,
+    resolved_at: null,
+    resolved_by: null,
+    created_at: at,
+    updated_at: at,
+  });
+
+async function importArchive(path: string, groupPath: string) {
+  const body = multipartBody({
+    name: groupPath,
+    path: groupPath,
+    file: { filename: 'a.tar.gz', data: readFileSync(path) },
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v4/groups/import',
+    headers: { ...body.headers, 'private-token': tok.owner ?? '' },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(202);
+  const { id: groupId, import_job: job } = res.json();
+  expect(await t.app.importWorker?.pollNow()).toEqual(['finished']);
+  return { groupId: groupId as number, jobId: job.id as number };
+}
+
 describe('importing records the database refuses', () => {
+  it('writes a batch of issues and notes together, and skips the one refused while the others are kept', async () => {
+    const path = await archiveOf(
+      entries({
+        users: [JSON.stringify(USER)],
+        groups: [JSON.stringify(GROUP)],
+        projects: [JSON.stringify(PROJECT)],
+        labels: [label('bug', '#d9534f')],
+        // Issue 2's type is not one of this instance's: the issues' insert is refused, each is tried alone.
+        issues: [issue(1), issue(2, 'epic'), issue(3)],
+        notes: [note(10, 1), note(11, 2), note(12, 3), note(13, 3)],
+      }),
+    );
+    const { groupId, jobId } = await importArchive(path, 'ar-issues');
+    const skipped = (await api('GET', `/groups/${groupId}/import_jobs/${jobId}/skipped`, 'owner')).json();
+    expect(skipped).toEqual([
+      { kind: 'issues', source_id: 'acme/web#2', reason: expect.stringMatching(/^refused: .*issues_issue_type_check/) },
+      { kind: 'notes', source_id: '11', reason: "the note's issue is not in the import" },
+    ]);
+    const issues = await t.db
+      .selectFrom('issues as i')
+      .innerJoin('projects as p', 'p.id', 'i.project_id')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      .select(['i.id', 'i.iid', 'i.description_html'])
+      .where('n.id', '=', groupId)
+      .orderBy('i.iid')
+      .execute();
+    expect(issues.map((i) => i.iid)).toEqual([1, 3]);
+    // Rendered against the project here: the reference to #2 links into ar-issues/web.
+    expect(issues[1]?.description_html).toContain('href="/ar-issues/web/-/issues/2"');
+    const ids = issues.map((i) => i.id);
+    const assignees = await t.db
+      .selectFrom('issue_assignees')
+      .select('issue_id')
+      .where('issue_id', 'in', ids)
+      .execute();
+    const labels = await t.db.selectFrom('issue_labels').select('issue_id').where('issue_id', 'in', ids).execute();
+    expect(assignees.map((a) => a.issue_id).sort()).toEqual([...ids].sort());
+    expect(labels.map((l) => l.issue_id).sort()).toEqual([...ids].sort());
+    const notes = await t.db
+      .selectFrom('notes')
+      .select(['noteable_id', 'note', 'note_html'])
+      .where('noteable_type', '=', 'Issue')
+      .where('noteable_id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    expect(notes.map((n) => [n.noteable_id, n.note])).toEqual([
+      [ids[0], 'Note 10 on **#1**'],
+      [ids[1], 'Note 12 on **#3**'],
+      [ids[1], 'Note 13 on **#3**'],
+    ]);
+    expect(notes[0]?.note_html).toContain('<strong><a href="/ar-issues/web/-/issues/1"');
+  });
+
   it('skips them with the reason, keeps the rest of the batch, and links epics to later parents', async () => {
     const path = await archiveOf(
       entries({

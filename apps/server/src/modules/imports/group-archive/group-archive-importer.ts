@@ -1,87 +1,93 @@
-import { directReads } from '../../../db/combined-reads';
 import type { Database } from '../../../db/connection';
-import { projectReferenceContext } from '../../../markdown/gfm-references';
 import { canGroup } from '../../../policy/abilities';
 import type { ServiceConfig } from '../../../service-context';
-import {
-  findGroupRow,
-  type GroupRow,
-  groupRowsByIds,
-  groupSubject,
-  type ProjectRow,
-  projectRowsByIds,
-} from '../../namespaces';
+import { findGroupRow, groupSubject } from '../../namespaces';
 import type { ImportJobRow } from '../import-jobs';
 import type { Importer, ItemOutcome, SourceItem } from '../importer';
-import { resolveRefs } from '../source-refs';
-import type { ArchiveImport, Ref } from './archive-context';
-import { awardRefs, importAward, importNote, noteRefs } from './archive-import-notes';
+import { loadBatchPlaces } from './archive-batch-places';
 import {
-  groupRefs,
-  importGroup,
-  importMember,
-  importProject,
-  importUser,
-  memberRefs,
-  projectRefs,
-} from './archive-import-places';
+  type ArchiveImport,
+  type BatchPlaces,
+  type MarkdownText,
+  type Ref,
+  type RowsWriter,
+  writeRecords,
+} from './archive-context';
+import { issueRefs, issueRows, issueText } from './archive-import-issues';
+import { memberRefs, memberRows } from './archive-import-members';
+import { awardRefs, awardRows, noteRefs, noteRows, noteText } from './archive-import-notes';
+import { groupRefs, importGroup, importProject, importUser, projectRefs } from './archive-import-places';
 import {
   cadenceRefs,
-  importCadence,
-  importIteration,
-  importLabel,
-  importMilestone,
+  cadenceRows,
   iterationRefs,
+  iterationRows,
+  labelRows,
+  milestoneRows,
   ownerRefs,
 } from './archive-import-planning';
 import {
   epicIssueRefs,
+  epicIssueRows,
   epicParentRefs,
+  epicParentRows,
   epicRefs,
-  importEpic,
-  importEpicIssue,
-  importEpicParent,
-  importIssue,
-  importIssueLink,
-  importParentLink,
-  importTimelog,
+  epicRows,
+  epicText,
   issueLinkRefs,
-  issueRefs,
+  issueLinkRows,
   parentLinkRefs,
+  parentLinkRows,
   timelogRefs,
+  timelogRows,
 } from './archive-import-work';
+import { htmlOf, type RenderedHtml, renderAhead } from './archive-markdown';
 import { type ArchiveSourceItem, openArchiveSource } from './archive-source';
 
 type Kind = ArchiveSourceItem['kind'];
 type RecordOf<K extends Kind> = Extract<ArchiveSourceItem, { kind: K }>['record'];
-interface KindImport<K extends Kind> {
+type KindImport<K extends Kind> = {
   /** What the record refers to: looked up for the whole batch in one statement. */
   refs(record: RecordOf<K>): Ref[];
-  run(a: ArchiveImport, record: RecordOf<K>): Promise<ItemOutcome>;
-}
+  /** Its Markdown, rendered before the batch's transaction (kinds with text). */
+  text?(places: BatchPlaces, record: RecordOf<K>): MarkdownText | undefined;
+} & (
+  | /** Written a batch at a time (one insert per table). */ { rows: RowsWriter<RecordOf<K>, unknown> }
+  | /** Written one record at a time (few records, or each needs its own reads). */ {
+      run(a: ArchiveImport, record: RecordOf<K>): Promise<ItemOutcome>;
+    }
+);
 
 /** Every kind of record, how its references are found and how it is created. */
 const KINDS: { [K in Kind]: KindImport<K> } = {
   users: { refs: () => [], run: importUser },
   groups: { refs: groupRefs, run: importGroup },
   projects: { refs: projectRefs, run: importProject },
-  members: { refs: memberRefs, run: importMember },
-  labels: { refs: ownerRefs, run: importLabel },
-  milestones: { refs: ownerRefs, run: importMilestone },
-  iterations_cadences: { refs: cadenceRefs, run: importCadence },
-  iterations: { refs: iterationRefs, run: importIteration },
-  issues: { refs: issueRefs, run: importIssue },
-  work_item_parent_links: { refs: parentLinkRefs, run: importParentLink },
-  timelogs: { refs: timelogRefs, run: importTimelog },
-  epics: { refs: epicRefs, run: importEpic },
-  epic_parents: { refs: epicParentRefs, run: importEpicParent },
-  epic_issues: { refs: epicIssueRefs, run: importEpicIssue },
-  issue_links: { refs: issueLinkRefs, run: importIssueLink },
-  notes: { refs: noteRefs, run: importNote },
-  award_emoji: { refs: awardRefs, run: importAward },
+  members: { refs: memberRefs, rows: memberRows },
+  labels: { refs: ownerRefs, rows: labelRows },
+  milestones: { refs: ownerRefs, rows: milestoneRows },
+  iterations_cadences: { refs: cadenceRefs, rows: cadenceRows },
+  iterations: { refs: iterationRefs, rows: iterationRows },
+  issues: { refs: issueRefs, text: issueText, rows: issueRows },
+  work_item_parent_links: { refs: parentLinkRefs, rows: parentLinkRows },
+  timelogs: { refs: timelogRefs, rows: timelogRows },
+  epics: { refs: epicRefs, text: epicText, rows: epicRows },
+  epic_parents: { refs: epicParentRefs, rows: epicParentRows },
+  epic_issues: { refs: epicIssueRefs, rows: epicIssueRows },
+  issue_links: { refs: issueLinkRefs, rows: issueLinkRows },
+  notes: { refs: noteRefs, text: noteText, rows: noteRows },
+  award_emoji: { refs: awardRefs, rows: awardRows },
 };
 
 const kindImport = (item: ArchiveSourceItem) => KINDS[item.kind] as KindImport<Kind>;
+
+/** One record, alone: a batch of one for the kinds written by rows. */
+async function importOne(a: ArchiveImport, item: ArchiveSourceItem): Promise<ItemOutcome> {
+  const kind = kindImport(item);
+  if ('run' in kind) return kind.run(a, item.record);
+  const [outcome] = await writeRecords(a, kind.rows, [item.record]);
+  return outcome as ItemOutcome;
+}
 
 /**
  * A Meridian group export archive (the GitLab importer's file mode) imported into the group created
@@ -89,16 +95,21 @@ const kindImport = (item: ArchiveSourceItem) => KINDS[item.kind] as KindImport<K
  * iterations, issues with their iids and history, epics and their hierarchy, links, notes and award
  * emoji, keeping authors and times. Records are written as the archive has them rather than through
  * the writers: the archive already holds the system notes the writers would add, and an import sends
- * no notifications, to-dos or webhooks for history.
+ * no notifications, to-dos or webhooks for history. A batch holds records of one kind (the source's
+ * batches do): most kinds are written a batch at a time, their Markdown rendered before the batch's
+ * transaction opens.
  */
 export function groupArchiveImporter(
   /** Where the archive comes from when the job does not hold one yet (direct transfer: the source's API). */
   fetchArchive?: (job: ImportJobRow, deps: { db: Database; config: ServiceConfig }) => Promise<ImportJobRow>,
-): Importer<ArchiveSourceItem, ArchiveImport> {
+): Importer<ArchiveSourceItem, ArchiveImport, RenderedHtml> {
   const sourceUrls = new Map<number, string>();
+  const refsOf = (items: SourceItem<ArchiveSourceItem>[]) =>
+    items.flatMap((item) => kindImport(item.data).refs(item.data.record));
   return {
-    // Records are small and a batch resolves its references in one statement: larger batches, fewer round trips.
-    batchSize: 500,
+    // Records are small, a batch resolves its references in one statement and writes a kind in one
+    // insert per table: larger batches, fewer round trips.
+    batchSize: 1000,
     async open(job, deps) {
       const withArchive = fetchArchive && !job.source_file ? await fetchArchive(job, deps) : job;
       const source = await openArchiveSource(withArchive, deps.config.files);
@@ -112,37 +123,62 @@ export function groupArchiveImporter(
       };
     },
 
-    async prepare(ctx, job, items: SourceItem<ArchiveSourceItem>[]) {
+    async ahead({ db }, job, items) {
+      const withText = items.filter((item) => kindImport(item.data).text);
+      if (withText.length === 0) return new WeakMap();
+      const places = await loadBatchPlaces(db, job.id, refsOf(withText));
+      return renderAhead(
+        withText.map((item) => [item.data.record, kindImport(item.data).text?.(places, item.data.record)]),
+      );
+    },
+
+    async prepare(ctx, job, items, rendered) {
       const root = job.namespace_id === null ? undefined : await findGroupRow(ctx.db, { id: job.namespace_id });
       if (!root || !canGroup(ctx.actor, 'admin_group', groupSubject(root))) {
         throw new Error('The user who started the import may no longer administer the group it imports into.');
       }
-      const refs = items.flatMap((item) => kindImport(item.data).refs(item.data.record));
-      const { id, remember } = await resolveRefs(ctx, job.id, refs);
-      const idsOf = (kind: 'groups' | 'projects') =>
-        refs.flatMap((r) => (r.kind === kind ? [id(kind, r.key) ?? []].flat() : []));
-      const reads = directReads(ctx.db);
-      const [groups, projects] = await Promise.all([
-        idsOf('groups').length ? groupRowsByIds(ctx.db, idsOf('groups'), reads) : [],
-        idsOf('projects').length ? projectRowsByIds(ctx.db, idsOf('projects'), reads) : [],
-      ]);
+      const places = await loadBatchPlaces(ctx.db, job.id, refsOf(items));
       return {
+        ...places,
         ctx,
         job,
         root,
         sourceUrl: sourceUrls.get(job.id) ?? '',
-        id,
-        remember,
-        groups: new Map((groups as GroupRow[]).map((g) => [g.id, g])),
-        projects: new Map((projects as ProjectRow[]).map((p) => [p.id, p])),
-        projectContext: projectReferenceContext,
+        html: (record, text) => htmlOf(rendered, record, text),
       };
     },
 
     async importItem(_ctx, _job, item, prepared) {
-      const outcome = await kindImport(item.data).run(prepared, item.data.record);
+      const outcome = await importOne(prepared, item.data);
       if ('created' in outcome) prepared.remember(item.kind, item.sourceId, outcome.created);
       return outcome;
+    },
+
+    async importBatch(_ctx, _job, items, prepared) {
+      const outcomes: ItemOutcome[] = [];
+      // The source's batches are of one kind; runs of one kind are written together all the same.
+      for (let at = 0; at < items.length; ) {
+        const kind = items[at]?.kind;
+        let end = at;
+        while (end < items.length && items[end]?.kind === kind) end += 1;
+        const run = items.slice(at, end);
+        const first = kindImport((run[0] as SourceItem<ArchiveSourceItem>).data);
+        const done =
+          'rows' in first
+            ? await writeRecords(
+                prepared,
+                first.rows,
+                run.map((item) => item.data.record),
+              )
+            : [];
+        for (const [n, item] of run.entries()) {
+          const outcome = done[n] ?? (await importOne(prepared, item.data));
+          if ('created' in outcome) prepared.remember(item.kind, item.sourceId, outcome.created);
+          outcomes.push(outcome);
+        }
+        at = end;
+      }
+      return outcomes;
     },
   };
 }

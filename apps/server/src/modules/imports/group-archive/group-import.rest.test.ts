@@ -9,6 +9,7 @@ import { type TestAppHandle, useTestApp } from '../../../test/use-test-app';
 import { claimImportJob } from '../import-jobs';
 import { runClaimedJob } from '../import-runner';
 import { importerOf } from '../importers';
+import { IMPORT_KINDS } from './archive-source';
 
 /**
  * Issue 32: a group export imported into another group (GitLab's `POST /groups/import`, the GitLab
@@ -145,11 +146,30 @@ describe('into an empty instance', () => {
     const jobId = res.json().import_job.id as number;
     const deps = (workerId: string) => ({ db: empty.db, config: empty.ctx.services, workerId, importerOf });
 
-    // A process commits three batches and dies holding the lease; another takes the job once it runs out.
+    // A process commits batches of 250 up to the first of the issues, and dies holding the lease (the
+    // batch in flight is lost); another takes the job once it runs out, with batches of its own size.
     const dying = await claimImportJob(empty.db, 'dying');
-    expect(await runClaimedJob(deps('dying'), dying as NonNullable<typeof dying>, { maxBatches: 3 })).toBe(
+    const countersNow = async () =>
+      (await empty.db.selectFrom('import_jobs').select('counters').where('id', '=', jobId).executeTakeFirstOrThrow())
+        .counters as Record<string, { done: number; skipped: number; total: number }>;
+    // No batch yet: the run stores the totals, which say how many batches come before the issues.
+    expect(await runClaimedJob(deps('dying'), dying as NonNullable<typeof dying>, { maxBatches: 0 })).toBe(
       'interrupted',
     );
+    const totals = await countersNow();
+    const beforeIssues = IMPORT_KINDS.slice(0, IMPORT_KINDS.indexOf('issues')).reduce(
+      (n, kind) => n + Math.ceil((totals[kind]?.total ?? 0) / 250),
+      0,
+    );
+    expect(
+      await runClaimedJob(deps('dying'), dying as NonNullable<typeof dying>, {
+        maxBatches: beforeIssues + 1,
+        batchSize: 250,
+      }),
+    ).toBe('interrupted');
+    const cut = (await countersNow()).issues ?? { done: 0, skipped: 0, total: 0 };
+    expect(cut.done).toBe(250);
+    expect(cut.done).toBeLessThan(cut.total);
     await empty.db
       .updateTable('import_jobs')
       .set({ heartbeat_at: new Date(Date.now() - 120_000) })
