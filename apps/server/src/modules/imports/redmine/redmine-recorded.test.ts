@@ -86,7 +86,13 @@ const counts = async (group: string) => {
 };
 
 describe('Redmine import from recorded answers', () => {
-  const body = (extra: object = {}) => ({ url: replay.url, api_key: RECORDED_KEY, projects: ['acme'], ...extra });
+  const body = (extra: object = {}) => ({
+    url: replay.url,
+    api_key: RECORDED_KEY,
+    projects: ['acme'],
+    text_formatting: 'common_mark',
+    ...extra,
+  });
 
   it('previews the mapping and imports every kind, with the report', async () => {
     await postCreated(api, '/groups', 'owner', { name: 'Recorded', path: 'rec' });
@@ -122,6 +128,45 @@ describe('Redmine import from recorded answers', () => {
       [1, 'Checkout revamp', true],
       [9, 'Mobile site', true],
     ]);
+  }, 60_000);
+
+  it('makes Textile (the default formatting) Markdown: descriptions and journal notes', async () => {
+    await postCreated(api, '/groups', 'owner', { name: 'Textile', path: 'rec-textile' });
+    const started = await api(
+      'POST',
+      '/groups/rec-textile/import/redmine',
+      'owner',
+      body({ text_formatting: undefined }),
+    );
+    expect(started.statusCode, started.body).toBe(202);
+    expect(await runJobs('textile')).toEqual(['finished']);
+    const g = await t.db
+      .selectFrom('namespaces')
+      .select('id')
+      .where('path', '=', 'rec-textile')
+      .executeTakeFirstOrThrow();
+    const inGroup = t.db
+      .selectFrom('projects as p')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      .select('p.id')
+      .where((eb) => eb.or([eb('n.id', '=', g.id), eb('n.parent_id', '=', g.id)]));
+    const issue = await t.db
+      .selectFrom('issues')
+      .select(['description', 'description_html'])
+      .where('project_id', 'in', inGroup)
+      .where('title', '=', 'Button misaligned')
+      .executeTakeFirstOrThrow();
+    // Textile's *strong* is Markdown's **strong**.
+    expect(issue.description).toBe('The **Save** button sits 2px too low.');
+    expect(issue.description_html).toContain('<strong>Save</strong>');
+    const note = await t.db
+      .selectFrom('notes')
+      .select('note')
+      .where('project_id', 'in', inGroup)
+      .where('note', 'like', 'Reproduced%')
+      .executeTakeFirstOrThrow();
+    // Textile's **bold** is <b>, Markdown's **bold**.
+    expect(note.note).toBe('Reproduced on **5.0**.');
   }, 60_000);
 
   it('resumes a run killed after each batch, creating nothing twice', async () => {

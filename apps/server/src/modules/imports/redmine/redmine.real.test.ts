@@ -60,7 +60,12 @@ async function redmineIssues(): Promise<RedmineIssue[]> {
 
 describe.skipIf('skip' in redmine)('Redmine import from a real Redmine', () => {
   const start = (group: string, body: object, who = 'owner') =>
-    api('POST', `/groups/${group}/import/redmine`, who, { url: rm.url, api_key: rm.apiKey, ...body });
+    api('POST', `/groups/${group}/import/redmine`, who, {
+      url: rm.url,
+      api_key: rm.apiKey,
+      text_formatting: 'common_mark',
+      ...body,
+    });
 
   it('shows the mapping, imports the chosen project with its subproject, and the API shows Redmine field by field', async () => {
     await postCreated(api, '/groups', 'owner', { name: 'From Redmine', path: 'rm' });
