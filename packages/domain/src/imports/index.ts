@@ -1,6 +1,12 @@
 export { formatTimeLeft, type ImportProgress, importProgress, type KindCounters } from './import-progress';
 export { jiraDay, jiraInstant } from './jira-dates';
 export {
+  type JiraHistoryChange,
+  type JiraHistoryNames,
+  jiraHistoryLabelTitles,
+  jiraHistoryNotes,
+} from './jira-history';
+export {
   completeJiraMapping,
   defaultJiraMapping,
   defaultJiraState,
