@@ -198,6 +198,7 @@ function recordOf(header: string[], byName: Map<string, number[]>, cells: string
       (cell, i) => commentOf(cell, i, people) ?? [],
     ),
     links: linksOf(header, cells),
+    history: [],
     watchers: nonEmpty(all('Watchers')).flatMap((name, i) => people.of(name, all('Watchers Id')[i] ?? '') ?? []),
   };
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   defaultJiraState,
   exclusiveScopedLabels,
@@ -27,7 +26,7 @@ import { type PeopleScope, userForSourcePerson } from '../source-people';
 import type { SourceRef } from '../source-refs';
 import type { JiraItem } from './jira-plan';
 import { sourceKey } from './jira-plan';
-import type { JiraIssueRecord, JiraPerson } from './jira-records';
+import { historyPeople, type JiraIssueRecord, type JiraPerson } from './jira-records';
 
 /** Jira's import source: the Imported badge, GitLab's `imported_from: jira`. */
 export const IMPORTED_FROM = 'jira';
@@ -82,6 +81,8 @@ export function refsOf(item: JiraItem): SourceRef<RefKind>[] {
       ];
     case 'note':
       return [{ kind: item.onKind, key: item.on }, ...userRef(item.comment.author)];
+    case 'history':
+      return [{ kind: item.onKind, key: item.on }, ...historyPeople([item.history]).flatMap(userRef)];
     case 'timelog':
       return [{ kind: 'issue', key: item.on }, ...userRef(item.worklog.author)];
     case 'watcher':
@@ -89,17 +90,17 @@ export function refsOf(item: JiraItem): SourceRef<RefKind>[] {
   }
 }
 
-const personId = (b: JiraBatch, person: JiraPerson | null) =>
+export const personId = (b: JiraBatch, person: JiraPerson | null) =>
   person === null ? undefined : b.id('user', sourceKey(person.key));
 
 /** The author of what an issue holds: the person named, else the importing user. */
-const authorId = (b: JiraBatch, ...people: Array<JiraPerson | null>) =>
+export const authorId = (b: JiraBatch, ...people: Array<JiraPerson | null>) =>
   people.map((p) => personId(b, p)).find((id) => id !== undefined) ?? b.ctx.actor.id;
 
-const at = (iso: string | null, fallback: Date = new Date()) => (iso ? new Date(iso) : fallback);
+export const at = (iso: string | null, fallback: Date = new Date()) => (iso ? new Date(iso) : fallback);
 
 /** Open or closed, as the mapping says for the issue's status (its category's default otherwise). */
-const stateOf = (b: JiraBatch, issue: JiraIssueRecord) =>
+export const stateOf = (b: JiraBatch, issue: JiraIssueRecord) =>
   b.mapping.statuses[issue.status] ?? defaultJiraState(issue.statusCategory);
 
 /** The issue's labels: its own, its type's (as mapped), and its status, priority and last sprint as scoped labels. */
@@ -355,72 +356,4 @@ export async function importIssueLink(
     .returning('id')
     .executeTakeFirstOrThrow();
   return { created: row.id };
-}
-
-/** A comment as a note of the issue or epic, with its author and date, in a thread of its own. */
-export async function importNote(b: JiraBatch, item: Extract<JiraItem, { kind: 'note' }>): Promise<ItemOutcome> {
-  const on = b.id(item.onKind, item.on);
-  if (on === undefined) return { skipped: `its ${item.onKind} ${item.on} was not imported` };
-  const { group, project } = b;
-  const created = at(item.comment.created ?? item.fallbackDate);
-  const epicGroup = item.onKind === 'epic' ? group : null;
-  if (item.onKind === 'epic' && !epicGroup) return { skipped: 'the epic has no group' };
-  const context = epicGroup ? { groupPath: epicGroup.full_path } : projectReferenceContext(project);
-  const row = await b.ctx.db
-    .insertInto('notes')
-    .values({
-      noteable_type: item.onKind === 'epic' ? 'Epic' : 'Issue',
-      noteable_id: on,
-      project_id: epicGroup ? null : project.id,
-      group_id: epicGroup ? epicGroup.id : null,
-      author_id: authorId(b, item.comment.author),
-      discussion_id: createHash('sha256')
-        .update(`jira:${b.job.id}:${item.on}#${item.comment.id}`)
-        .digest('hex')
-        .slice(0, 40),
-      note: item.comment.body,
-      note_html: renderMarkdown(item.comment.body, context),
-      created_at: created,
-      updated_at: created,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { created: row.id };
-}
-
-/** A work log as time spent on the issue, by its author, on its day. */
-export async function importTimelog(b: JiraBatch, item: Extract<JiraItem, { kind: 'timelog' }>): Promise<ItemOutcome> {
-  if (item.problem) return { skipped: item.problem };
-  const issue = b.id('issue', item.on);
-  if (issue === undefined) return { skipped: `its issue ${item.on} was not imported` };
-  const spentAt = at(item.worklog.started);
-  const row = await b.ctx.db
-    .insertInto('timelogs')
-    .values({
-      issue_id: issue,
-      user_id: authorId(b, item.worklog.author),
-      time_spent: item.worklog.seconds,
-      summary: item.worklog.comment,
-      spent_at: spentAt,
-      created_at: spentAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { created: row.id };
-}
-
-/** A watcher as a subscriber, for a person with an account here (placeholders get no notifications). */
-export async function importWatcher(b: JiraBatch, item: Extract<JiraItem, { kind: 'watcher' }>): Promise<ItemOutcome> {
-  const on = b.id(item.onKind, item.on);
-  const user = personId(b, item.person);
-  if (on === undefined || user === undefined) return { skipped: `its ${item.onKind} ${item.on} was not imported` };
-  const account = await b.ctx.db.selectFrom('users').select('placeholder').where('id', '=', user).executeTakeFirst();
-  if (!account || account.placeholder) return { skipped: `${item.person.name} has no account here (placeholder user)` };
-  const row = await b.ctx.db
-    .insertInto('subscriptions')
-    .values({ user_id: user, subscribable_type: item.onKind === 'epic' ? 'Epic' : 'Issue', subscribable_id: on })
-    .onConflict((oc) => oc.columns(['subscribable_type', 'subscribable_id', 'user_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row ? { created: row.id } : { skipped: `${item.person.name} already watches it` };
 }

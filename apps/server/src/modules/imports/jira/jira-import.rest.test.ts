@@ -163,6 +163,7 @@ describe('Jira CSV import', () => {
       epic_link: 8,
       issue_link: 5,
       note: 8,
+      history: 0,
       timelog: 4,
       watcher: 3,
     });
@@ -191,6 +192,7 @@ describe('Jira CSV import', () => {
       epic_link: { done: 7, skipped: 1, total: 8 },
       issue_link: { done: 4, skipped: 1, total: 5 },
       note: { done: 8, skipped: 0, total: 8 },
+      history: { done: 0, skipped: 0, total: 0 },
       timelog: { done: 4, skipped: 0, total: 4 },
       watcher: { done: 2, skipped: 1, total: 3 },
     });
@@ -448,8 +450,46 @@ describe('Jira JSON import (the REST API search answer)', () => {
     expect(job.kind).toBe('jira_json');
     expect(await runJobs('worker-json')).toEqual(['finished']);
     const done = await get(`/projects/${projects.fromjson}/import_jobs/${job.id}`);
-    expect(done).toMatchObject({ state: 'finished', processed: 39, total: 39 });
+    expect(done).toMatchObject({ state: 'finished', processed: 42, total: 42 });
     expect(await skipsOf(projects.fromjson as number, job.id)).toEqual([]);
+    // The changelog (`expand=changelog`) as system notes, by their authors at their times, in the writers' words.
+    const lockIssue = await t.db
+      .selectFrom('issues')
+      .select('id')
+      .where('project_id', '=', projects.fromjson as number)
+      .where('title', 'like', 'Deploy script leaves%')
+      .executeTakeFirstOrThrow();
+    const history = await t.db
+      .selectFrom('notes as n')
+      .innerJoin('users as u', 'u.id', 'n.author_id')
+      .select(['n.note', 'u.username', 'n.created_at'])
+      .where('n.noteable_type', '=', 'Issue')
+      .where('n.noteable_id', '=', lockIssue.id)
+      .where('n.system', '=', true)
+      .orderBy('n.created_at')
+      .orderBy('n.id')
+      .execute();
+    const labelTitles = new Map(
+      (await t.db.selectFrom('labels').select(['id', 'title']).execute()).map((l) => [String(l.id), l.title]),
+    );
+    const named = (note: string) => note.replace(/~(\d+)/g, (_m, id: string) => `~"${labelTitles.get(id)}"`);
+    expect(history.map((n) => [named(n.note), n.username, new Date(n.created_at).toISOString()])).toEqual([
+      ['added ~"priority::Highest" label and removed ~"priority::Medium" label', 'carol_m', '2024-02-06T08:00:00.000Z'],
+      ['assigned to @alice', 'carol_m', '2024-02-06T08:00:00.000Z'],
+      [
+        'added ~"status::In Progress" ~"regression" labels and removed ~"status::To Do" label',
+        'alice',
+        '2024-02-07T09:15:00.000Z',
+      ],
+      [
+        'changed title from **Deploy script leaves a lock** to **Deploy script leaves a stale lock (“deploy.lock”)**',
+        'alice',
+        '2024-02-07T09:15:00.000Z',
+      ],
+      ['added ~"status::Done" label and removed ~"status::In Progress" label', 'alice', '2024-02-09T16:45:00.000Z'],
+      ['closed', 'alice', '2024-02-09T16:45:00.000Z'],
+      ['changed milestone to %"2024.1"', 'alice', '2024-02-09T16:45:00.000Z'],
+    ]);
 
     const pid = projects.fromjson as number;
     const issues = await issuesOf(pid);

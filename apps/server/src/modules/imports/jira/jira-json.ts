@@ -8,6 +8,7 @@ import {
   jiraWikiToMarkdown,
 } from '@meridian/domain';
 import { badRequest } from '../../../errors';
+import { historyOf } from './jira-json-history';
 import {
   JIRA_LIMITS,
   type JiraComment,
@@ -196,6 +197,7 @@ function recordOf(issue: Json, fields: Json, custom: ReturnType<typeof customFie
     comments: comments(fields),
     links: links(fields),
     watchers: [],
+    history: historyOf(issue, person),
   };
 }
 
