@@ -17,8 +17,8 @@ const names = {
   username: (id: string) => ({ 'acc-alice': 'alice', bob: 'bob' })[id],
   closed: (status: string) => status === 'Done',
 };
-const change = (field: string, fromString: string | null, toString: string | null, from = null, to = null) =>
-  ({ field, from, to, fromString, toString }) as JiraHistoryChange;
+const change = (field: string, before: string | null, after: string | null, from = null, to = null) =>
+  ({ field, from, to, fromString: before, toString: after }) as JiraHistoryChange;
 
 describe('jiraHistoryNotes', () => {
   it.each([
