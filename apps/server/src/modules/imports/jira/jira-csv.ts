@@ -1,6 +1,7 @@
 import { isJiraKey, jiraDay, jiraInstant, jiraStatusCategory, jiraWikiToMarkdown } from '@meridian/domain';
 import { CsvError, parse } from 'csv-parse/sync';
 import { badRequest } from '../../../errors';
+import { csvCustomFields } from './jira-custom-fields';
 import {
   JIRA_LIMITS,
   type JiraComment,
@@ -199,6 +200,7 @@ function recordOf(header: string[], byName: Map<string, number[]>, cells: string
     ),
     links: linksOf(header, cells),
     history: [],
+    ...csvCustomFields(header, cells),
     watchers: nonEmpty(all('Watchers')).flatMap((name, i) => people.of(name, all('Watchers Id')[i] ?? '') ?? []),
   };
 }

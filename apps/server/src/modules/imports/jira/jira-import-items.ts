@@ -24,6 +24,7 @@ import type { ItemOutcome } from '../importer';
 import { milestonesByTitle } from '../milestone-titles';
 import { type PeopleScope, userForSourcePerson } from '../source-people';
 import type { SourceRef } from '../source-refs';
+import { customFieldLabelValues } from './jira-custom-fields';
 import type { JiraItem } from './jira-plan';
 import { sourceKey } from './jira-plan';
 import { historyPeople, type JiraIssueRecord, type JiraPerson } from './jira-records';
@@ -111,6 +112,9 @@ function labelTitles(b: JiraBatch, issue: JiraIssueRecord): string[] {
     jiraLabels.status(issue.status),
     issue.priority ? jiraLabels.priority(issue.priority) : null,
     issue.sprints.length > 0 ? jiraLabels.sprint(issue.sprints.at(-1) ?? '') : null,
+    ...customFieldLabelValues(issue, (field) => b.mapping.custom_fields?.[field] === 'labels').map(({ field, value }) =>
+      jiraLabels.custom(field, value),
+    ),
   ].filter((t): t is string => t !== null && t !== '');
   return exclusiveScopedLabels([...new Set(titles)]);
 }
@@ -252,6 +256,7 @@ export async function importIssue(
       state: closed ? 'closed' : 'opened',
       due_date: issue.due,
       time_estimate: issue.estimateSeconds ?? 0,
+      weight: issue.storyPoints,
       milestone_id: version ? (b.id('milestone', sourceKey(version.name)) ?? null) : null,
       relative_position: positionAtEnd(last?.max ?? null).position,
       imported_from: IMPORTED_FROM,

@@ -8,6 +8,7 @@ import {
   jiraWikiToMarkdown,
 } from '@meridian/domain';
 import { badRequest } from '../../../errors';
+import { jsonCustomFields } from './jira-custom-fields';
 import { historyOf } from './jira-json-history';
 import {
   JIRA_LIMITS,
@@ -89,6 +90,7 @@ function customFields(names: Json | null) {
   const epic = idsNamed('epic link');
   const sprint = idsNamed('sprint');
   return {
+    names,
     epic: epic.length > 0 ? epic : ['customfield_10014', 'customfield_10008'],
     sprint: sprint.length > 0 ? sprint : ['customfield_10020'],
   };
@@ -198,6 +200,7 @@ function recordOf(issue: Json, fields: Json, custom: ReturnType<typeof customFie
     links: links(fields),
     watchers: [],
     history: historyOf(issue, person),
+    ...jsonCustomFields(fields, custom.names, [...custom.epic, ...custom.sprint]),
   };
 }
 

@@ -25,6 +25,12 @@ export interface JiraComment {
   created: string | null;
 }
 
+/** A custom field's values on one issue (`Custom field (Team)`, `customfield_10050`), by the field's name. */
+export interface JiraCustomValue {
+  field: string;
+  values: string[];
+}
+
 /** One entry of an issue's history (JSON's `changelog.histories`): who changed what, when. */
 export interface JiraHistory {
   id: string;
@@ -93,6 +99,10 @@ export interface JiraIssueRecord {
   comments: JiraComment[];
   links: JiraLink[];
   watchers: JiraPerson[];
+  /** Custom fields other than Epic Link, Sprint and story points. */
+  custom: JiraCustomValue[];
+  /** Story points (the weight), rounded; null when the file has none. */
+  storyPoints: number | null;
   /** Oldest first; empty for a CSV (Jira's CSV export has no history). */
   history: JiraHistory[];
 }
