@@ -32,7 +32,7 @@ const skipsOf = async (project: number, job: number) =>
   }>;
 const start = async (project: string, mapping?: object, file = JIRA_JSON_SAMPLE, name = 'search.json') => {
   const kind = name.endsWith('.csv') ? 'jira_csv' : 'jira_json';
-  const fields = mapping ? { mapping: JSON.stringify(mapping) } : {};
+  const fields: Record<string, string> = mapping ? { mapping: JSON.stringify(mapping) } : {};
   const res = await jiraUpload(t, `/projects/${projects[project]}/import/${kind}`, 'maint', file, name, fields);
   expect(res.statusCode, res.body).toBe(202);
   expect(await runJiraJobs(t, `w-${project}`)).toEqual(['finished']);
