@@ -6,17 +6,8 @@ import type { ImportJobRow } from '../import-jobs';
 import type { Importer, ItemOutcome, SourceItem } from '../importer';
 import { resolveRefs } from '../source-refs';
 import { importHistory, importNote, importTimelog, importWatcher } from './jira-import-attached';
-import {
-  importEpic,
-  importEpicLink,
-  importIssue,
-  importIssueLink,
-  importMilestone,
-  importParentLink,
-  importUser,
-  type JiraBatch,
-  refsOf,
-} from './jira-import-items';
+import { importEpic, importIssue, importMilestone, importUser, type JiraBatch, refsOf } from './jira-import-items';
+import { importEpicLink, importIssueLink, importParentLink } from './jira-import-links';
 import { type JiraItem, planJiraImport } from './jira-plan';
 import { readJiraFile } from './jira-read';
 
