@@ -9,6 +9,7 @@ import type { ServiceContext } from '../../../service-context';
 import { projectIssueSubject } from '../../issues';
 import { findGroupRow, type GroupRow, groupSubject, type ProjectRow } from '../../namespaces';
 import { type ImportJobSummary, insertImportJob } from '../import-jobs';
+import { reportAttachments } from './jira-attachments';
 import { customFieldsSeen } from './jira-custom-fields';
 import type { JiraMappingChoice } from './jira-import-params';
 import { JIRA_ITEM_ORDER, type JiraPlan, planJiraImport, typesAndStatuses } from './jira-plan';
@@ -147,6 +148,8 @@ export async function previewJiraImport(db: Database, actor: Actor, project: Pro
       ...f,
       choice: f.select_like ? (mapping.custom_fields?.[f.name] ?? 'skip') : 'skip',
     })),
+    /** Listed in the report, not imported (the files are behind the Jira site's sign-in). */
+    attachments: file.issues.reduce((n, issue) => n + issue.attachments.length, 0),
     mapping,
     epic_group: group ? { full_path: group.full_path, may_create_epics: mayCreate } : null,
     mapping_problem: mappingProblem(mapping, group, mayCreate),
@@ -170,7 +173,7 @@ export async function startJiraImport(
   project: ProjectRow,
   upload: JiraUpload,
 ): Promise<ImportJobSummary> {
-  const { text, customFields, group, mayCreate, mapping } = await readUpload(ctx.db, ctx.actor, project, upload);
+  const { text, file, customFields, group, mayCreate, mapping } = await readUpload(ctx.db, ctx.actor, project, upload);
   const problem = mappingProblem(mapping, group, mayCreate);
   if (problem) throw badRequest(`mapping is invalid: ${problem}`, 'mapping');
   if (JSON.stringify(mapping).length > MAX_MAPPING_CHARS) {
@@ -202,6 +205,7 @@ export async function startJiraImport(
         )
         .execute();
     }
+    await reportAttachments(trx, job.id, file.issues);
     return job;
   });
 }

@@ -8,6 +8,7 @@ import {
   jiraWikiToMarkdown,
 } from '@meridian/domain';
 import { badRequest } from '../../../errors';
+import { jsonAttachments } from './jira-attachments';
 import { jsonCustomFields } from './jira-custom-fields';
 import { historyOf } from './jira-json-history';
 import {
@@ -200,6 +201,7 @@ function recordOf(issue: Json, fields: Json, custom: ReturnType<typeof customFie
     links: links(fields),
     watchers: [],
     history: historyOf(issue, person),
+    attachments: jsonAttachments(fields, person),
     ...jsonCustomFields(fields, custom.names, [...custom.epic, ...custom.sprint]),
   };
 }

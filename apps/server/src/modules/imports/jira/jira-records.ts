@@ -31,6 +31,16 @@ export interface JiraCustomValue {
   values: string[];
 }
 
+/** A file attached to an issue (CSV `Attachment`: `date;author;filename;url`; JSON `fields.attachment`). */
+export interface JiraAttachment {
+  filename: string;
+  url: string;
+  size: number | null;
+  mimeType: string | null;
+  author: JiraPerson | null;
+  created: string | null;
+}
+
 /** One entry of an issue's history (JSON's `changelog.histories`): who changed what, when. */
 export interface JiraHistory {
   id: string;
@@ -99,6 +109,8 @@ export interface JiraIssueRecord {
   comments: JiraComment[];
   links: JiraLink[];
   watchers: JiraPerson[];
+  /** Not downloaded yet: listed in the report. */
+  attachments: JiraAttachment[];
   /** Custom fields other than Epic Link, Sprint and story points. */
   custom: JiraCustomValue[];
   /** Story points (the weight), rounded; null when the file has none. */
