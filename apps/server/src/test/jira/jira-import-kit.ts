@@ -1,15 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, expect } from 'vitest';
-import { claimImportJob } from '../../modules/imports/import-jobs';
-import { runClaimedJob } from '../../modules/imports/import-runner';
-import { importerOf } from '../../modules/imports/importers';
 import { AccessLevel } from '../../policy/access-levels';
 import { addGroupMember, createGroup, createProject, createUser } from '../factories';
 import { gql } from '../graphql-client';
 import { multipartBody } from '../multipart-body';
 import type { RestTestApp } from '../rest-test-app';
 import { useRestTestApp } from '../rest-test-app';
+import { runImportJobs } from '../run-import-jobs';
 
 /** What the Jira import's test files share: the samples, the multipart upload, and running the queued jobs. */
 
@@ -38,19 +36,11 @@ export function jiraUpload(
 }
 
 /** Runs the queued jobs as one more process would (`maxBatches`: as if killed after that many commits). */
-export async function runJiraJobs(
+export const runJiraJobs = (
   t: AnyRestTestApp,
   workerId: string,
   options: { maxBatches?: number; batchSize?: number } = {},
-) {
-  const results: string[] = [];
-  for (;;) {
-    const job = await claimImportJob(t.db, workerId);
-    if (!job) return results;
-    results.push(await runClaimedJob({ db: t.db, config: t.ctx.services, workerId, importerOf }, job, options));
-    if (options.maxBatches !== undefined) return results;
-  }
-}
+) => runImportJobs(t, workerId, { ...options, leaseSeconds: 60 });
 
 export type JiraJson = Record<string, unknown> & { iid: number; id: number; title: string };
 type Json = JiraJson;

@@ -1,7 +1,5 @@
-import { claimImportJob } from '../../modules/imports/import-jobs';
-import { runClaimedJob } from '../../modules/imports/import-runner';
-import { importerOf } from '../../modules/imports/importers';
 import { apiClient, createUsersWithTokens } from '../api-client';
+import { runImportJobs } from '../run-import-jobs';
 import { useTestApp } from '../use-test-app';
 import { allowLocalWebhooks } from '../webhook-project';
 import { type RealRedmine, realRedmine } from './redmine-server';
@@ -21,15 +19,9 @@ export async function useRealRedmineTest() {
     await createUsersWithTokens(db, ['owner', 'alice', 'bob', 'stranger'], { into: { tok } });
   });
   const api = apiClient(() => t.app, tok);
-  async function runJobs(workerId: string, options: { maxBatches?: number; leaseSeconds?: number } = {}) {
-    const results: string[] = [];
-    for (;;) {
-      const job = await claimImportJob(t.db, workerId, { leaseSeconds: options.leaseSeconds ?? 60 });
-      if (!job) return results;
-      results.push(await runClaimedJob({ db: t.db, config: t.ctx.services, workerId, importerOf }, job, options));
-      if (options.maxBatches !== undefined) return results;
-    }
-  }
+  const runJobs = (workerId: string, options?: Parameters<typeof runImportJobs>[2]) =>
+    runImportJobs(t, workerId, options);
+
   /** Starts an import of the Redmine into `group` (its text is CommonMark, as the test Redmine writes). */
   const start = (group: string, body: object, who = 'owner') =>
     api('POST', `/groups/${group}/import/redmine`, who, {

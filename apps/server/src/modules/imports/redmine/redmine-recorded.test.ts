@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createUsersWithTokens, postCreated } from '../../../test/api-client';
 import { allPages } from '../../../test/group-plan';
 import { RECORDED_KEY, replayRedmine } from '../../../test/redmine/redmine-recording';
+import { runImportJobs } from '../../../test/run-import-jobs';
 import { useTestApp } from '../../../test/use-test-app';
 import { allowLocalWebhooks } from '../../../test/webhook-project';
-import { claimImportJob } from '../import-jobs';
-import { runClaimedJob } from '../import-runner';
-import { importerOf } from '../importers';
 import { redmineClient } from './redmine-client';
 
 /**
@@ -30,18 +28,8 @@ const t = useTestApp(async ({ db }) => {
 });
 const api = apiClient(() => t.app, tok);
 
-async function runJobs(
-  workerId: string,
-  options: { maxBatches?: number; leaseSeconds?: number; batchSize?: number } = {},
-) {
-  const results: string[] = [];
-  for (;;) {
-    const job = await claimImportJob(t.db, workerId, { leaseSeconds: options.leaseSeconds ?? 60 });
-    if (!job) return results;
-    results.push(await runClaimedJob({ db: t.db, config: t.ctx.services, workerId, importerOf }, job, options));
-    if (options.maxBatches !== undefined) return results;
-  }
-}
+const runJobs = (workerId: string, options?: Parameters<typeof runImportJobs>[2]) =>
+  runImportJobs(t, workerId, options);
 
 const counts = async (group: string) => {
   const g = await t.db.selectFrom('namespaces').select('id').where('path', '=', group).executeTakeFirstOrThrow();
