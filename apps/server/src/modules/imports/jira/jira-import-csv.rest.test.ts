@@ -8,25 +8,11 @@ import { JIRA_CSV_SAMPLE as CSV, type JiraJson as Json, useJiraImportTest } from
  * duplicates; what is not a Jira file is refused with the reason, and nothing is created.
  */
 const jira = useJiraImportTest('jic_');
-const {
-  t,
-  projects,
-  upload,
-  runJobs,
-  get,
-  issuesOf,
-  notesOf,
-  linksOf,
-  childrenOf,
-  epicsOf,
-  epicIssues,
-  skipsOf,
-  rowCounts,
-} = jira;
+const { t, projects } = jira;
 
 describe('Jira CSV import', () => {
   it('previews the file: its types and statuses with their default mapping, what will be created, who is matched', async () => {
-    const res = await upload(`/projects/${projects.fromcsv}/import/jira/preview`, 'maint', CSV, 'jira.csv');
+    const res = await jira.upload(`/projects/${projects.fromcsv}/import/jira/preview`, 'maint', CSV, 'jira.csv');
     expect(res.statusCode, res.body).toBe(200);
     const preview = res.json();
     expect(preview).toMatchObject({ format: 'csv', site: null, issue_count: 20, mapping_problem: null });
@@ -69,13 +55,13 @@ describe('Jira CSV import', () => {
   });
 
   it('imports epics, issues, sub-tasks, links, comments, work logs and watchers, field by field', async () => {
-    const res = await upload(`/projects/${projects.fromcsv}/import/jira_csv`, 'maint', CSV, 'jira.csv');
+    const res = await jira.upload(`/projects/${projects.fromcsv}/import/jira_csv`, 'maint', CSV, 'jira.csv');
     expect(res.statusCode, res.body).toBe(202);
     const job = res.json().import_job;
     expect(job).toMatchObject({ kind: 'jira_csv', state: 'created', source_name: 'jira.csv' });
-    expect(await runJobs('worker-csv', { batchSize: 7 })).toEqual(['finished']);
+    expect(await jira.runJobs('worker-csv', { batchSize: 7 })).toEqual(['finished']);
 
-    const done = await get(`/projects/${projects.fromcsv}/import_jobs/${job.id}`);
+    const done = await jira.get(`/projects/${projects.fromcsv}/import_jobs/${job.id}`);
     expect(done).toMatchObject({ state: 'finished', percent: 100, error: null, processed: 60, total: 60 });
     expect(done.counters).toEqual({
       user: { done: 5, skipped: 0, total: 5 },
@@ -90,7 +76,7 @@ describe('Jira CSV import', () => {
       timelog: { done: 4, skipped: 0, total: 4 },
       watcher: { done: 2, skipped: 1, total: 3 },
     });
-    expect(await skipsOf(projects.fromcsv as number, job.id)).toEqual([
+    expect(await jira.skipsOf(projects.fromcsv as number, job.id)).toEqual([
       { kind: 'custom_field', source_id: 'Epic Name', reason: 'custom field left out (2 issues have it)' },
       { kind: 'epic_link', source_id: 'MER-19', reason: 'its epic OPS-99 is not in the file' },
       { kind: 'issue_link', source_id: 'blocks:MER-20>OPS-5', reason: 'the linked issue OPS-5 is not in the file' },
@@ -99,7 +85,7 @@ describe('Jira CSV import', () => {
     ]);
 
     const pid = projects.fromcsv as number;
-    const issues = await issuesOf(pid);
+    const issues = await jira.issuesOf(pid);
     expect(issues.size).toBe(18);
     const issue = (title: string) => issues.get(title) as Json;
 
@@ -166,13 +152,13 @@ describe('Jira CSV import', () => {
     expect(issue('Orphan sub-task of a moved issue')).toMatchObject({ issue_type: 'task' });
 
     // The hierarchy: sub-tasks under their parents, issues under their epics (Epic Link, and Parent for team-managed).
-    expect(await childrenOf(issue('Pay with saved card').id)).toEqual([
+    expect(await jira.childrenOf(issue('Pay with saved card').id)).toEqual([
       'Task: Handle 3-D Secure challenge',
       'Task: Write card form tests',
     ]);
-    expect(await childrenOf(issue('Crash when the basket is empty').id)).toEqual(['Task: Reproduce on Safari']);
-    expect(await childrenOf(issue('日本語の請求書').id)).toEqual(['Task: Translate invoice template']);
-    const epics = await epicsOf();
+    expect(await jira.childrenOf(issue('Crash when the basket is empty').id)).toEqual(['Task: Reproduce on Safari']);
+    expect(await jira.childrenOf(issue('日本語の請求書').id)).toEqual(['Task: Translate invoice template']);
+    const epics = await jira.epicsOf();
     const checkout = epics.get('Checkout redesign') as Json;
     const a11y = epics.get('Accessibility, audits & fixes') as Json;
     expect(checkout).toMatchObject({
@@ -186,20 +172,20 @@ describe('Jira CSV import', () => {
       imported_from: 'jira',
     });
     expect(a11y).toMatchObject({ state: 'closed', closed_at: '2024-02-20T17:30:00.000Z', author: { username: 'bob' } });
-    expect(await epicIssues(checkout.iid)).toEqual([
+    expect(await jira.epicIssues(checkout.iid)).toEqual([
       'Guest checkout',
       'Pay with saved card',
       'Total shows €0,00 for free orders',
       'Upgrade payment SDK',
     ]);
-    expect(await epicIssues(a11y.iid)).toEqual([
+    expect(await jira.epicIssues(a11y.iid)).toEqual([
       'Colour contrast on buttons',
       'Screen reader labels on the cart',
       '日本語の請求書',
     ]);
 
     // Comments with their authors and dates (a `;` and a new line in the body kept); epics' comments too.
-    expect(await notesOf(pid, issue('Pay with saved card').iid)).toEqual([
+    expect(await jira.notesOf(pid, issue('Pay with saved card').iid)).toEqual([
       { body: 'Started on the API side.', author: 'alice', created_at: '2024-01-11T09:30:00.000Z', system: false },
       {
         body: 'Looks good; one nit: keep the "Pay" button, not "Submit".\nSecond line of the comment.',
@@ -214,18 +200,20 @@ describe('Jira CSV import', () => {
         system: false,
       },
     ]);
-    const epicNotes = (await get(`/groups/${jira.groupId()}/epics/${checkout.iid}/notes`)) as Array<{ body: string }>;
+    const epicNotes = (await jira.get(`/groups/${jira.groupId()}/epics/${checkout.iid}/notes`)) as Array<{
+      body: string;
+    }>;
     expect(epicNotes.map((n) => n.body)).toEqual(['Kick-off notes are in the wiki.']);
 
     // Links: Blocks keeps its direction (the inward side of the same link is not a second one), Relates both ways.
-    expect(await linksOf(pid, issue('Release 1.0 checklist').iid)).toEqual([
+    expect(await jira.linksOf(pid, issue('Release 1.0 checklist').iid)).toEqual([
       'is_blocked_by Total shows €0,00 for free orders',
       'relates_to Crash when the basket is empty',
     ]);
-    expect(await linksOf(pid, issue('Pay with saved card').iid)).toEqual(['relates_to Upgrade payment SDK']);
+    expect(await jira.linksOf(pid, issue('Pay with saved card').iid)).toEqual(['relates_to Upgrade payment SDK']);
 
     // Versions are the project's milestones; watchers with an account subscribe.
-    const milestones = (await get(`/projects/${pid}/milestones`)) as Json[];
+    const milestones = (await jira.get(`/projects/${pid}/milestones`)) as Json[];
     expect(milestones.map((m) => m.title).sort()).toEqual(['1.0', '1.1']);
     const watchers = await t.db
       .selectFrom('subscriptions as s')
@@ -254,12 +242,12 @@ describe('Jira CSV import', () => {
   });
 
   it('resumes a job cut short after a batch (kill -9) without creating anything twice', async () => {
-    const res = await upload(`/projects/${projects.resumed}/import/jira_csv`, 'maint', CSV, 'again.csv');
+    const res = await jira.upload(`/projects/${projects.resumed}/import/jira_csv`, 'maint', CSV, 'again.csv');
     expect(res.statusCode, res.body).toBe(202);
     const jobId = res.json().import_job.id;
-    const before = await rowCounts();
+    const before = await jira.rowCounts();
     // The first process commits four batches (the people, the milestones, the epics, 3 issues), then dies.
-    expect(await runJobs('dying', { batchSize: 3, maxBatches: 5 })).toEqual(['interrupted']);
+    expect(await jira.runJobs('dying', { batchSize: 3, maxBatches: 5 })).toEqual(['interrupted']);
     const half = await t.db.selectFrom('import_jobs').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
     expect(half).toMatchObject({ state: 'started', claimed_by: 'dying' });
     expect((half.counters as Record<string, { done: number }>).issue?.done).toBe(3);
@@ -268,8 +256,8 @@ describe('Jira CSV import', () => {
       .set({ heartbeat_at: new Date(Date.now() - 120_000) })
       .where('id', '=', jobId)
       .execute();
-    expect(await runJobs('other', { batchSize: 3 })).toEqual(['finished']);
-    const after = await rowCounts();
+    expect(await jira.runJobs('other', { batchSize: 3 })).toEqual(['finished']);
+    const after = await jira.rowCounts();
     // The same as one uninterrupted run of the file: 18 issues, 2 epics, 8 + 0 notes, 4 links, 4 work logs, 7 epic links.
     expect({
       issues: after.issues - before.issues,
@@ -281,10 +269,10 @@ describe('Jira CSV import', () => {
       // The people were matched or made placeholders by the first import into this group: no one new.
       users: after.users - before.users,
     }).toEqual({ issues: 18, epics: 2, notes: 8, issue_links: 4, timelogs: 4, epic_issues: 7, users: 0 });
-    const job = await get(`/projects/${projects.resumed}/import_jobs/${jobId}`);
+    const job = await jira.get(`/projects/${projects.resumed}/import_jobs/${jobId}`);
     expect(job.counters.issue).toEqual({ done: 18, skipped: 0, total: 18 });
     expect(job.counters.note).toEqual({ done: 8, skipped: 0, total: 8 });
-    const iids = ((await get(`/projects/${projects.resumed}/issues?per_page=100&scope=all`)) as Json[])
+    const iids = ((await jira.get(`/projects/${projects.resumed}/issues?per_page=100&scope=all`)) as Json[])
       .map((i) => i.iid)
       .sort((a, b) => a - b);
     expect(iids).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
@@ -295,13 +283,13 @@ describe('Jira CSV import', () => {
       types: { Bug: { kind: 'skip' }, Epic: { kind: 'issue', label: 'type::epic' } },
       statuses: { 'In Review': 'closed' },
     });
-    const preview = await upload(`/projects/${projects.mapped}/import/jira/preview`, 'maint', CSV, 'x.csv', {
+    const preview = await jira.upload(`/projects/${projects.mapped}/import/jira/preview`, 'maint', CSV, 'x.csv', {
       mapping,
     });
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().counts).toMatchObject({ epic: 0, issue: 17 });
     expect(preview.json().mapped_to_skip).toBe(3);
-    const res = await upload(`/projects/${projects.mapped}/import/jira_csv`, 'maint', CSV, 'x.csv', { mapping });
+    const res = await jira.upload(`/projects/${projects.mapped}/import/jira_csv`, 'maint', CSV, 'x.csv', { mapping });
     expect(res.statusCode, res.body).toBe(202);
     const jobId = res.json().import_job.id;
     const stored = await t.db
@@ -313,8 +301,8 @@ describe('Jira CSV import', () => {
       types: { Bug: { kind: 'skip', label: 'type::bug' }, Epic: { kind: 'issue', label: 'type::epic' } },
       statuses: { 'In Review': 'closed', Done: 'closed' },
     });
-    expect(await runJobs('worker-mapped')).toEqual(['finished']);
-    const issues = await issuesOf(projects.mapped as number);
+    expect(await jira.runJobs('worker-mapped')).toEqual(['finished']);
+    const issues = await jira.issuesOf(projects.mapped as number);
     expect(issues.size).toBe(17);
     expect(issues.has('Total shows €0,00 for free orders')).toBe(false);
     expect(issues.get('Checkout redesign')).toMatchObject({
@@ -322,7 +310,7 @@ describe('Jira CSV import', () => {
       labels: expect.arrayContaining(['type::epic']),
     });
     expect(issues.get('Pay with saved card')).toMatchObject({ state: 'closed', closed_at: '2024-01-16T09:45:00.000Z' });
-    const skips = await skipsOf(projects.mapped as number, jobId);
+    const skips = await jira.skipsOf(projects.mapped as number, jobId);
     expect(skips.filter((s) => s.kind === 'issue').map((s) => `${s.source_id}: ${s.reason}`)).toEqual([
       'MER-4: its type Bug is mapped to be skipped',
       'MER-10: its type Bug is mapped to be skipped',

@@ -14,34 +14,25 @@ import {
  * dates — compared field by field through Meridian's API —; a job cut short resumes without
  * duplicates; what is not a Jira file is refused with the reason, and nothing is created.
  */
-const {
-  t,
-  uid,
-  projects,
-  upload,
-  runJobs,
-  get,
-  issuesOf,
-  notesOf,
-  linksOf,
-  childrenOf,
-  epicsOf,
-  epicIssues,
-  skipsOf,
-  rowCounts,
-} = useJiraImportTest('ji_');
+const jira = useJiraImportTest('ji_');
+const { t, uid, projects } = jira;
 
 describe('Jira JSON import (the REST API search answer)', () => {
   it('imports the issues with their hierarchy, people by email, sprints, versions and work logs', async () => {
-    const res = await upload(`/projects/${projects.fromjson}/import/jira_json`, 'maint', JSON_SAMPLE, 'search.json');
+    const res = await jira.upload(
+      `/projects/${projects.fromjson}/import/jira_json`,
+      'maint',
+      JSON_SAMPLE,
+      'search.json',
+    );
     expect(res.statusCode, res.body).toBe(202);
     const job = res.json().import_job;
     expect(job.kind).toBe('jira_json');
-    expect(await runJobs('worker-json')).toEqual(['finished']);
-    const done = await get(`/projects/${projects.fromjson}/import_jobs/${job.id}`);
+    expect(await jira.runJobs('worker-json')).toEqual(['finished']);
+    const done = await jira.get(`/projects/${projects.fromjson}/import_jobs/${job.id}`);
     expect(done).toMatchObject({ state: 'finished', processed: 42, total: 42 });
     // Meridian has no custom fields: those the mapping does not make labels are reported; attachments are listed.
-    const skips = await skipsOf(projects.fromjson as number, job.id);
+    const skips = await jira.skipsOf(projects.fromjson as number, job.id);
     expect(skips).toHaveLength(3);
     expect(skips).toEqual(
       expect.arrayContaining([
@@ -95,7 +86,7 @@ describe('Jira JSON import (the REST API search answer)', () => {
     ]);
 
     const pid = projects.fromjson as number;
-    const issues = await issuesOf(pid);
+    const issues = await jira.issuesOf(pid);
     expect(issues.size).toBe(10);
     const issue = (title: string) => issues.get(title) as Json;
     expect(issue('Blue/green switch on the load balancer')).toMatchObject({
@@ -132,27 +123,27 @@ describe('Jira JSON import (the REST API search answer)', () => {
       state: 'closed',
       time_stats: { time_estimate: 7200, total_time_spent: 5400 },
     });
-    expect(await childrenOf(issue('Health checks gate the switch').id)).toEqual(['Task: Add /healthz to the API']);
-    expect(await childrenOf(issue('Document the deploy runbook').id)).toEqual(['Task: Rollback section']);
-    expect(await childrenOf(issue('Rotate the deploy keys').id)).toEqual(['Task: Revoke the old key']);
-    const epics = await epicsOf();
+    expect(await jira.childrenOf(issue('Health checks gate the switch').id)).toEqual(['Task: Add /healthz to the API']);
+    expect(await jira.childrenOf(issue('Document the deploy runbook').id)).toEqual(['Task: Rollback section']);
+    expect(await jira.childrenOf(issue('Rotate the deploy keys').id)).toEqual(['Task: Revoke the old key']);
+    const epics = await jira.epicsOf();
     const deploys = epics.get('Zero-downtime deploys') as Json;
     expect(deploys).toMatchObject({ state: 'opened', due_date: '2024-04-30', author: { username: 'alice' } });
     // Epic Link (customfield_10014, found by the answer's `names`) and Jira Cloud's `parent` both place an issue in its epic.
-    expect(await epicIssues(deploys.iid)).toEqual([
+    expect(await jira.epicIssues(deploys.iid)).toEqual([
       'Blue/green switch on the load balancer',
       'Deploy script leaves a stale lock (“deploy.lock”)',
       'Health checks gate the switch',
     ]);
-    expect(await epicIssues((epics.get('Observability, phase 1') as Json).iid)).toEqual([
+    expect(await jira.epicIssues((epics.get('Observability, phase 1') as Json).iid)).toEqual([
       'Grafana dashboard shows UTC, not local time',
       'Trace IDs in every log line',
     ]);
-    expect(await linksOf(pid, issue('Deploy script leaves a stale lock (“deploy.lock”)').iid)).toEqual([
+    expect(await jira.linksOf(pid, issue('Deploy script leaves a stale lock (“deploy.lock”)').iid)).toEqual([
       'blocks Document the deploy runbook',
       'relates_to Trace IDs in every log line',
     ]);
-    expect(await notesOf(pid, issue('Add /healthz to the API').iid)).toEqual([
+    expect(await jira.notesOf(pid, issue('Add /healthz to the API').iid)).toEqual([
       {
         body: 'Please include the schema version too — danke!',
         author: 'Zoe_Zak_placeholder',
@@ -160,7 +151,9 @@ describe('Jira JSON import (the REST API search answer)', () => {
         system: false,
       },
     ]);
-    const milestones = (await get(`/projects/${pid}/milestones`)) as Array<Json & { state: string; due_date: string }>;
+    const milestones = (await jira.get(`/projects/${pid}/milestones`)) as Array<
+      Json & { state: string; due_date: string }
+    >;
     expect(milestones.map((m) => [m.title, m.state, m.due_date]).sort()).toEqual([
       ['2024.1', 'closed', '2024-03-01'],
       ['2024.2', 'active', '2024-06-01'],
@@ -206,9 +199,9 @@ describe('refusals and permissions', () => {
     ],
     ['binary content', 'jira_csv', Buffer.from([0xff, 0xfe, 0x00, 0x41]), 'file is not UTF-8 text'],
   ])('refuses %s with a 400 naming why, and creates nothing', async (_name, kind, content, message) => {
-    const before = await rowCounts();
+    const before = await jira.rowCounts();
     const jobs = await t.db.selectFrom('import_jobs').select('id').execute();
-    const res = await upload(
+    const res = await jira.upload(
       `${refused()}/${kind}`,
       'maint',
       Buffer.isBuffer(content) ? content : Buffer.from(content),
@@ -216,13 +209,13 @@ describe('refusals and permissions', () => {
     );
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toContain(message);
-    expect(await rowCounts()).toEqual(before);
+    expect(await jira.rowCounts()).toEqual(before);
     expect(await t.db.selectFrom('import_jobs').select('id').execute()).toEqual(jobs);
   });
 
   it('refuses a file over 20 MB, a malformed mapping, and epics in a project without a group', async () => {
     const big = Buffer.alloc(20 * 1024 * 1024 + 1, 'a');
-    const tooBig = await upload(`${refused()}/jira_csv`, 'maint', big, 'big.csv');
+    const tooBig = await jira.upload(`${refused()}/jira_csv`, 'maint', big, 'big.csv');
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json().error).toContain('file is too large (maximum is 20 MB)');
 
@@ -231,7 +224,7 @@ describe('refusals and permissions', () => {
       ['{"types": {"Bug": {"kind": "story"}}}', 'mapping is invalid: types.Bug.kind'],
       ['{"statuses": {"Done": "maybe"}}', 'mapping is invalid: statuses.Done'],
     ]) {
-      const res = await upload(`${refused()}/jira_csv`, 'maint', CSV, 'x.csv', { mapping: mapping as string });
+      const res = await jira.upload(`${refused()}/jira_csv`, 'maint', CSV, 'x.csv', { mapping: mapping as string });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().error).toContain(message);
     }
@@ -242,7 +235,7 @@ describe('refusals and permissions', () => {
       path: 'mine',
     });
     await addProjectMember(t.db, personal.id, uid.maint as number, AccessLevel.MAINTAINER);
-    const preview = await upload(`/projects/${personal.id}/import/jira/preview`, 'maint', CSV, 'x.csv');
+    const preview = await jira.upload(`/projects/${personal.id}/import/jira/preview`, 'maint', CSV, 'x.csv');
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json().types[0]).toEqual({
       name: 'Epic',
@@ -252,7 +245,7 @@ describe('refusals and permissions', () => {
       label: 'type::epic',
     });
     expect(preview.json().epic_group).toBeNull();
-    const epics = await upload(`/projects/${personal.id}/import/jira_csv`, 'maint', CSV, 'x.csv', {
+    const epics = await jira.upload(`/projects/${personal.id}/import/jira_csv`, 'maint', CSV, 'x.csv', {
       mapping: '{"types": {"Epic": {"kind": "epic"}}}',
     });
     expect(epics.statusCode, epics.body).toBe(400);
@@ -264,12 +257,12 @@ describe('refusals and permissions', () => {
 
   it('answers 401 without a user, 404 to who may not administer the project (or see it)', async () => {
     const url = `/projects/${projects.refused}/import/jira_csv`;
-    expect((await upload(url, undefined, CSV, 'x.csv')).statusCode).toBe(401);
-    expect((await upload(url, 'dev', CSV, 'x.csv')).statusCode).toBe(404);
-    expect((await upload(url, 'outsider', CSV, 'x.csv')).statusCode).toBe(404);
-    expect((await upload(`/projects/${projects.refused}/import/jira/preview`, 'dev', CSV, 'x.csv')).statusCode).toBe(
-      404,
-    );
+    expect((await jira.upload(url, undefined, CSV, 'x.csv')).statusCode).toBe(401);
+    expect((await jira.upload(url, 'dev', CSV, 'x.csv')).statusCode).toBe(404);
+    expect((await jira.upload(url, 'outsider', CSV, 'x.csv')).statusCode).toBe(404);
+    expect(
+      (await jira.upload(`/projects/${projects.refused}/import/jira/preview`, 'dev', CSV, 'x.csv')).statusCode,
+    ).toBe(404);
     const job = await t.db
       .selectFrom('import_jobs')
       .select('id')
