@@ -1,6 +1,4 @@
-import { claimImportJob } from '../modules/imports/import-jobs';
-import { runClaimedJob } from '../modules/imports/import-runner';
-import { importerOf } from '../modules/imports/importers';
+import { claimImportJob, importerOf, runClaimedJob } from '../modules/imports';
 import type { TestApp } from './harness';
 
 /**
