@@ -42,6 +42,11 @@ test('imports a Jira CSV export with an editable mapping, a progress bar and a r
   await expect(counts.getByText('17 issues and tasks')).toBeVisible();
   await mapping.getByLabel('Bug label').fill('bug');
   await settledScreenshot(page, 'import-jira-mapping');
+  // Custom fields are listed, left out unless chosen.
+  const custom = mapping.getByRole('table', { name: 'Jira custom fields' });
+  await expect(custom.getByLabel('Epic Name becomes')).toHaveValue('skip');
+  await custom.getByLabel('Epic Name becomes').scrollIntoViewIfNeeded();
+  await settledScreenshot(page, 'import-jira-custom-fields');
   await expect(mapping.getByText('1 issue skipped by the mapping')).toBeVisible();
   await expect(mapping.getByRole('list', { name: 'People' }).getByText('alice')).toBeVisible();
   await mapping.getByRole('button', { name: 'Start import' }).scrollIntoViewIfNeeded();
@@ -54,6 +59,7 @@ test('imports a Jira CSV export with an editable mapping, a progress bar and a r
   const skipped = page.getByRole('table', { name: 'Skipped items' });
   await expect(skipped.getByText('its type Improvement is mapped to be skipped')).toBeVisible();
   await expect(skipped.getByText('its epic OPS-99 is not in the file')).toBeVisible();
+  await expect(skipped.getByText('custom field left out (2 issues have it)')).toBeVisible();
   await settledScreenshot(page, 'import-jira-done');
 
   await page.getByRole('link', { name: 'View the imported issues' }).click();

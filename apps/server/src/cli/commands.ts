@@ -130,7 +130,7 @@ ${DATABASE_NOTE}`,
        meridian import jira --file CSV_OR_JSON --into GROUP/PROJECT [--mapping MAPPING.json] [--user USERNAME]
        meridian import group --file ARCHIVE --path PATH [--name NAME] [--parent GROUP] [--user USERNAME]
        meridian import gitlab --url URL --token TOKEN --group SOURCE --into DEST [--user USERNAME]
-       meridian import redmine --url URL --key KEY --into GROUP [--project IDENTIFIER]… [--tracker ID=TYPE]… [--user USERNAME]
+       meridian import redmine --url URL --key KEY --into GROUP [--project IDENTIFIER]… [--tracker ID=TYPE]… [--text-formatting F] [--user USERNAME]
 
 csv: imports the issues of a CSV file as GitLab's CSV import reads it (header row with title and
 description, optional due_date and milestone; comma, semicolon or tab separated; at most 10 MB) into
@@ -181,6 +181,7 @@ Options:
   --key KEY               redmine: a Redmine API key (My account → API access key)
   --project IDENTIFIER    redmine: a project to import (repeatable)
   --tracker ID=TYPE       redmine: a tracker's work item type: issue, task, incident or epic (repeatable)
+  --text-formatting F     redmine: textile (the default: made Markdown), common_mark, markdown or none
   --user USERNAME         who imports (and, for csv, authors the issues); default root
   -h, --help              show this help
 

@@ -18,6 +18,8 @@ export interface ImportRedmineOptions {
   projects: string[];
   /** `TRACKER_ID=type` pairs overriding the suggested work item types. */
   trackers: string[];
+  /** The Redmine's text formatting (`textile`, the default, is made Markdown; `common_mark`, `markdown`, `none`). */
+  textFormatting?: string;
   /** The group imported into (it must exist; the importing user must own it). */
   into: string;
   user: string;
@@ -44,6 +46,7 @@ export async function importRedmine(db: Database, config: Config, options: Impor
       api_key: options.key,
       projects: options.projects,
       trackers,
+      text_formatting: options.textFormatting,
     });
     const group = await findGroup(db, actor, { fullPath: options.into });
     jobId = (await startRedmineImport({ db, actor, config: serviceConfigOf(config) }, group, input)).id;
@@ -73,6 +76,7 @@ export async function runImportRedmine(args: string[], config: Config, out: (lin
       into: { type: 'string' },
       project: { type: 'string', multiple: true },
       tracker: { type: 'string', multiple: true },
+      'text-formatting': { type: 'string' },
       user: { type: 'string', default: 'root' },
     },
     allowPositionals: true,
@@ -88,6 +92,7 @@ export async function runImportRedmine(args: string[], config: Config, out: (lin
       into: values.into,
       projects: values.project ?? [],
       trackers: values.tracker ?? [],
+      textFormatting: values['text-formatting'],
       user: values.user,
       progress: process.stderr,
       out,

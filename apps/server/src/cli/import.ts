@@ -379,4 +379,4 @@ const IMPORT_USAGE = `Usage: meridian import csv --file FILE --into GROUP/PROJEC
        meridian import jira --file CSV_OR_JSON --into GROUP/PROJECT [--mapping MAPPING.json] [--user USERNAME]
        meridian import group --file ARCHIVE --path PATH [--name NAME] [--parent GROUP] [--user USERNAME]
        meridian import gitlab --url URL --token TOKEN --group SOURCE --into DEST [--user USERNAME]
-       meridian import redmine --url URL --key KEY --into GROUP [--project IDENTIFIER]… [--tracker ID=TYPE]… [--user USERNAME]`;
+       meridian import redmine --url URL --key KEY --into GROUP [--project IDENTIFIER]… [--tracker ID=TYPE]… [--text-formatting F] [--user USERNAME]`;

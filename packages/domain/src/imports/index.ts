@@ -1,12 +1,20 @@
 export { formatTimeLeft, type ImportProgress, importProgress, type KindCounters } from './import-progress';
 export { jiraDay, jiraInstant } from './jira-dates';
 export {
+  type JiraHistoryChange,
+  type JiraHistoryNames,
+  jiraHistoryLabelTitles,
+  jiraHistoryNotes,
+} from './jira-history';
+export {
   completeJiraMapping,
   defaultJiraMapping,
   defaultJiraState,
   defaultJiraTypeMapping,
   isJiraKey,
+  JIRA_CUSTOM_FIELD_CHOICES,
   JIRA_ITEM_KINDS,
+  type JiraCustomFieldChoice,
   type JiraIssueState,
   type JiraItemKind,
   type JiraMapping,

@@ -117,9 +117,10 @@ describe('defaultJiraMapping and completeJiraMapping', () => {
       { name: 'Done', category: 'done' },
     ],
     { epics: true },
+    ['Team', 'Customer'],
   );
 
-  it('maps each type and status the file holds by default', () => {
+  it('maps each type and status the file holds by default, and leaves custom fields out', () => {
     expect(defaults).toEqual({
       types: {
         Epic: { kind: 'epic', label: '' },
@@ -127,6 +128,7 @@ describe('defaultJiraMapping and completeJiraMapping', () => {
         'Sub-task': { kind: 'task', label: '' },
       },
       statuses: { 'To Do': 'opened', Done: 'closed' },
+      custom_fields: { Team: 'skip', Customer: 'skip' },
     });
   });
 
@@ -134,6 +136,7 @@ describe('defaultJiraMapping and completeJiraMapping', () => {
     const mapping = completeJiraMapping(defaults, {
       types: { Epic: { kind: 'issue', label: 'type::epic, big' }, Bug: { kind: 'skip' }, Ghost: { kind: 'epic' } },
       statuses: { Done: 'opened', Nowhere: 'closed' },
+      custom_fields: { Team: 'labels', Ghost: 'labels' },
     });
     expect(mapping).toEqual({
       types: {
@@ -142,7 +145,14 @@ describe('defaultJiraMapping and completeJiraMapping', () => {
         'Sub-task': { kind: 'task', label: '' },
       },
       statuses: { 'To Do': 'opened', Done: 'opened' },
+      custom_fields: { Team: 'labels', Customer: 'skip' },
     });
+  });
+
+  it('makes a custom field value a scoped label', () => {
+    expect(jiraLabels.custom('Team', 'Platform, EU')).toBe('Team::Platform EU');
+    expect(jiraLabels.custom('A::B', 'c')).toBe('A:B::c');
+    expect(jiraLabels.custom(' ', 'c')).toBeNull();
   });
 
   it('is the defaults when nothing was chosen, and never reads inherited names', () => {

@@ -33,7 +33,16 @@ export interface JiraTypeMapping {
 export interface JiraMapping {
   types: Record<string, JiraTypeMapping>;
   statuses: Record<string, JiraIssueState>;
+  /**
+   * Each custom field of the file (by its name) other than those with a meaning of their own (Epic Link,
+   * Sprint, story points): `labels` makes each value a scoped label `Field::value`; `skip` (the default)
+   * leaves it out, and the report lists it. Absent on jobs made before custom fields were read.
+   */
+  custom_fields?: Record<string, JiraCustomFieldChoice>;
 }
+
+export const JIRA_CUSTOM_FIELD_CHOICES = ['labels', 'skip'] as const;
+export type JiraCustomFieldChoice = (typeof JIRA_CUSTOM_FIELD_CHOICES)[number];
 
 /** An issue type as the file shows it: sub-tasks say so (`issuetype.subtask`, or the type's name). */
 export interface JiraTypeSeen {
@@ -71,6 +80,11 @@ export const jiraLabels = {
   priority: (name: string) => scoped('priority', name),
   sprint: (name: string) => scoped('sprint', name),
   type: (name: string) => scoped('type', name.toLowerCase()),
+  /** A custom field's value as a scoped label: `Team::Platform`. */
+  custom: (field: string, value: string) => {
+    const scope = jiraLabelTitle(field.replaceAll('::', ':'));
+    return scope === null ? null : scoped(scope, value);
+  },
 };
 
 const isSubtaskName = (name: string) => /^sub[- ]?task$/i.test(name.trim());
@@ -127,10 +141,12 @@ export function defaultJiraMapping(
   types: readonly JiraTypeSeen[],
   statuses: readonly JiraStatusSeen[],
   options: { epics: boolean },
+  customFields: readonly string[] = [],
 ): JiraMapping {
   return {
     types: Object.fromEntries(types.map((t) => [t.name, defaultJiraTypeMapping(t, options)])),
     statuses: Object.fromEntries(statuses.map((s) => [s.name, defaultJiraState(s.category)])),
+    custom_fields: Object.fromEntries(customFields.map((name) => [name, 'skip' as const])),
   };
 }
 
@@ -141,7 +157,11 @@ export function defaultJiraMapping(
  */
 export function completeJiraMapping(
   defaults: JiraMapping,
-  chosen: { types?: Record<string, Partial<JiraTypeMapping>>; statuses?: Record<string, JiraIssueState> } = {},
+  chosen: {
+    types?: Record<string, Partial<JiraTypeMapping>>;
+    statuses?: Record<string, JiraIssueState>;
+    custom_fields?: Record<string, JiraCustomFieldChoice>;
+  } = {},
 ): JiraMapping {
   const types: Record<string, JiraTypeMapping> = {};
   for (const [name, byDefault] of Object.entries(defaults.types)) {
@@ -156,7 +176,12 @@ export function completeJiraMapping(
     const choice = Object.hasOwn(chosen.statuses ?? {}, name) ? chosen.statuses?.[name] : undefined;
     statuses[name] = choice ?? byDefault;
   }
-  return { types, statuses };
+  const custom_fields: Record<string, JiraCustomFieldChoice> = {};
+  for (const [name, byDefault] of Object.entries(defaults.custom_fields ?? {})) {
+    const choice = Object.hasOwn(chosen.custom_fields ?? {}, name) ? chosen.custom_fields?.[name] : undefined;
+    custom_fields[name] = choice ?? byDefault;
+  }
+  return { types, statuses, custom_fields };
 }
 
 /** A Jira link type as Meridian's: `Blocks` blocks; every other (Relates, Duplicate, Cloners, custom) relates. */

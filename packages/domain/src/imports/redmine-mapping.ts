@@ -21,6 +21,14 @@ import { formatDuration } from '../time-tracking';
 export const REDMINE_WORK_ITEM_TYPES = ['issue', 'task', 'incident', 'epic'] as const;
 export type RedmineWorkItemType = (typeof REDMINE_WORK_ITEM_TYPES)[number];
 
+/**
+ * Redmine's text formatting setting (`Setting.text_formatting`): Textile (the default of every Redmine),
+ * Markdown (Redcarpet, before 5), CommonMark (5 and later), or none. Its REST API does not say which, so
+ * the import asks; only Textile is converted, the others are Markdown or plain text already.
+ */
+export const REDMINE_TEXT_FORMATTINGS = ['textile', 'common_mark', 'markdown', 'none'] as const;
+export type RedmineTextFormatting = (typeof REDMINE_TEXT_FORMATTINGS)[number];
+
 /** The suggested type of a tracker, by its name (Redmine's own Bug, Feature and Support are issues). */
 export function suggestedWorkItemType(trackerName: string): RedmineWorkItemType {
   const name = trackerName.toLowerCase();

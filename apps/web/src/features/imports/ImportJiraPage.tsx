@@ -1,4 +1,4 @@
-import type { JiraIssueState, JiraItemKind, JiraMapping } from '@meridian/domain';
+import type { JiraMapping } from '@meridian/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ContextLayout } from '../../app/ContextLayout';
@@ -8,122 +8,17 @@ import { ApiError } from '../../lib/api';
 import { urls } from '../../lib/paths';
 import { Alert } from '../../ui/Alert';
 import { buttonClassName } from '../../ui/buttonClassName';
-import { SelectOptions } from '../../ui/SelectOptions';
-import { type Column, Table } from '../../ui/Table';
 import styles from './ImportJira.module.css';
 import { type ImportJob, importJobPath, importPermissionsQuery } from './importCsvApi';
 import { JiraImportProgress } from './JiraImportProgress';
-import { type JiraPreview, type JiraStatusRow, type JiraTypeRow, previewJira, startJiraImport } from './jiraImportApi';
+import { MappingTables } from './JiraMappingTables';
+import { type JiraPreview, previewJira, startJiraImport } from './jiraImportApi';
 import { JIRA_KINDS } from './jiraKinds';
 import { useImportJob } from './useImportJob';
-
-const KIND_CHOICES: ReadonlyArray<readonly [JiraItemKind, string]> = [
-  ['epic', 'Epic'],
-  ['issue', 'Issue'],
-  ['task', 'Task (under its parent)'],
-  ['skip', 'Skip'],
-];
-const STATE_CHOICES: ReadonlyArray<readonly [JiraIssueState, string]> = [
-  ['opened', 'Open'],
-  ['closed', 'Closed'],
-];
-const CATEGORY: Record<JiraStatusRow['category'], string> = {
-  new: 'To Do',
-  indeterminate: 'In Progress',
-  done: 'Done',
-};
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError || error instanceof Error ? error.message : 'The file could not be read.';
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** The mapping tables: each issue type's kind and label, each status's state, editable. */
-function MappingTables({
-  preview,
-  mapping,
-  onChange,
-}: {
-  preview: JiraPreview;
-  mapping: JiraMapping;
-  onChange: (next: JiraMapping, recount: boolean) => void;
-}) {
-  const setType = (name: string, change: Partial<JiraMapping['types'][string]>, recount: boolean) => {
-    const current = mapping.types[name] ?? { kind: 'issue', label: '' };
-    onChange({ ...mapping, types: { ...mapping.types, [name]: { ...current, ...change } } }, recount);
-  };
-  const typeColumns: Column<JiraTypeRow>[] = [
-    { key: 'name', header: 'Jira issue type', render: (t) => t.name },
-    { key: 'count', header: 'Issues', width: '80px', align: 'end', render: (t) => t.count },
-    {
-      key: 'kind',
-      header: 'Becomes',
-      width: '240px',
-      render: (t) => (
-        <select
-          className={styles.control}
-          aria-label={`${t.name} becomes`}
-          value={mapping.types[t.name]?.kind ?? t.kind}
-          onChange={(event) => setType(t.name, { kind: event.target.value as JiraItemKind }, true)}
-        >
-          <SelectOptions choices={KIND_CHOICES} />
-        </select>
-      ),
-    },
-    {
-      key: 'label',
-      header: 'Label',
-      width: '220px',
-      render: (t) => (
-        <input
-          className={styles.control}
-          aria-label={`${t.name} label`}
-          maxLength={255}
-          value={mapping.types[t.name]?.label ?? ''}
-          onChange={(event) => setType(t.name, { label: event.target.value }, false)}
-        />
-      ),
-    },
-  ];
-  const statusColumns: Column<JiraStatusRow>[] = [
-    { key: 'name', header: 'Jira status', render: (s) => s.name },
-    { key: 'category', header: 'Category', width: '140px', render: (s) => CATEGORY[s.category], secondary: true },
-    { key: 'count', header: 'Issues', width: '80px', align: 'end', render: (s) => s.count },
-    {
-      key: 'state',
-      header: 'Becomes',
-      width: '160px',
-      render: (s) => (
-        <select
-          className={styles.control}
-          aria-label={`${s.name} becomes`}
-          value={mapping.statuses[s.name] ?? s.state}
-          onChange={(event) =>
-            onChange(
-              { ...mapping, statuses: { ...mapping.statuses, [s.name]: event.target.value as JiraIssueState } },
-              true,
-            )
-          }
-        >
-          <SelectOptions choices={STATE_CHOICES} />
-        </select>
-      ),
-    },
-  ];
-  return (
-    <>
-      <h2 className={styles.heading}>Issue types</h2>
-      <p className={styles.hint}>
-        {preview.epic_group
-          ? `Epics go to the group ${preview.epic_group.full_path}; sub-tasks become tasks under their parent issue.`
-          : 'This project is not in a group, so it has no epics: Jira epics become issues.'}{' '}
-        Every issue keeps its status and priority as scoped labels (status::…, priority::…).
-      </p>
-      <Table columns={typeColumns} rows={preview.types} rowKey={(t) => t.name} caption="Jira issue types" />
-      <h2 className={styles.heading}>Statuses</h2>
-      <Table columns={statusColumns} rows={preview.statuses} rowKey={(s) => s.name} caption="Jira statuses" />
-    </>
-  );
-}
 
 /** What the import will create, who it matched, the versions that become milestones. */
 function PreviewSummary({ preview }: { preview: JiraPreview }) {

@@ -1,4 +1,10 @@
-import type { JiraIssueState, JiraItemKind, JiraMapping, JiraStatusCategory } from '@meridian/domain';
+import type {
+  JiraCustomFieldChoice,
+  JiraIssueState,
+  JiraItemKind,
+  JiraMapping,
+  JiraStatusCategory,
+} from '@meridian/domain';
 import { encodeId, request } from '../../lib/api';
 import type { ImportJob, SkippedRow } from './importCsvApi';
 
@@ -18,6 +24,15 @@ export interface JiraStatusRow {
   state: JiraIssueState;
 }
 
+/** A custom field of the file: how many issues have it, a few values, whether it can become labels, and its use. */
+export interface JiraCustomFieldRow {
+  name: string;
+  count: number;
+  values: string[];
+  select_like: boolean;
+  choice: JiraCustomFieldChoice;
+}
+
 /** `POST /projects/:id/import/jira/preview`: what the file holds and how it would map. */
 export interface JiraPreview {
   format: 'csv' | 'json';
@@ -25,6 +40,7 @@ export interface JiraPreview {
   issue_count: number;
   types: JiraTypeRow[];
   statuses: JiraStatusRow[];
+  custom_fields: JiraCustomFieldRow[];
   mapping: JiraMapping;
   epic_group: { full_path: string; may_create_epics: boolean } | null;
   mapping_problem: string | null;

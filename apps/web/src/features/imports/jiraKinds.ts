@@ -8,6 +8,7 @@ export const JIRA_KINDS: ReadonlyArray<readonly [kind: string, one: string, many
   ['epic_link', 'issue in its epic', 'issues in their epics'],
   ['issue_link', 'link', 'links'],
   ['note', 'comment', 'comments'],
+  ['history', 'change (system note)', 'changes (system notes)'],
   ['timelog', 'work log', 'work logs'],
   ['watcher', 'watcher', 'watchers'],
 ];

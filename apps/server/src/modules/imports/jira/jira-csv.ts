@@ -1,6 +1,8 @@
 import { isJiraKey, jiraDay, jiraInstant, jiraStatusCategory, jiraWikiToMarkdown } from '@meridian/domain';
 import { CsvError, parse } from 'csv-parse/sync';
 import { badRequest } from '../../../errors';
+import { csvAttachments } from './jira-attachments';
+import { csvCustomFields } from './jira-custom-fields';
 import {
   JIRA_LIMITS,
   type JiraComment,
@@ -198,6 +200,9 @@ function recordOf(header: string[], byName: Map<string, number[]>, cells: string
       (cell, i) => commentOf(cell, i, people) ?? [],
     ),
     links: linksOf(header, cells),
+    history: [],
+    attachments: csvAttachments(all('Attachment'), (name) => people.of(name)),
+    ...csvCustomFields(header, cells),
     watchers: nonEmpty(all('Watchers')).flatMap((name, i) => people.of(name, all('Watchers Id')[i] ?? '') ?? []),
   };
 }

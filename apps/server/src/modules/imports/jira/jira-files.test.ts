@@ -219,3 +219,26 @@ describe('guessJiraFormat and placeholder usernames', () => {
     expect(placeholderStem(text)).toBe(stem);
   });
 });
+
+describe('attachments', () => {
+  it("reads the CSV's Attachment columns (date;author;filename;url), a filename with a semicolon too", () => {
+    const file = parseJiraCsv(
+      [
+        'Summary,Issue key,Issue id,Issue Type,Attachment,Attachment',
+        'One,AT-1,1,Task,12/Jan/24 3:45 PM;alice;plan;v2.pdf;https://jira.example/secure/attachment/1/plan%3Bv2.pdf,',
+        'Two,AT-2,2,Task,not an attachment,',
+      ].join('\n'),
+    );
+    expect(file.issues[0]?.attachments).toEqual([
+      {
+        filename: 'plan;v2.pdf',
+        url: 'https://jira.example/secure/attachment/1/plan%3Bv2.pdf',
+        size: null,
+        mimeType: null,
+        author: expect.objectContaining({ name: 'alice' }),
+        created: '2024-01-12T15:45:00.000Z',
+      },
+    ]);
+    expect(file.issues[1]?.attachments).toEqual([]);
+  });
+});

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   defaultJiraState,
   exclusiveScopedLabels,
@@ -6,17 +5,13 @@ import {
   jiraFooter,
   jiraLabels,
   jiraLabelTitle,
-  mayBeChildOf,
-  positionAfterLast,
   positionAtEnd,
   withJiraFooter,
 } from '@meridian/domain';
 import { sql } from 'kysely';
-import { DomainError } from '../../../errors';
 import { projectReferenceContext } from '../../../markdown/gfm-references';
 import { renderMarkdown } from '../../../markdown/render-markdown';
 import type { InTransaction } from '../../../service-context';
-import { findEpicById, setIssueEpic } from '../../epics';
 import { nextIid } from '../../internal-ids';
 import { findOrCreateLabels } from '../../labels';
 import type { GroupRow, ProjectRow } from '../../namespaces';
@@ -25,9 +20,10 @@ import type { ItemOutcome } from '../importer';
 import { milestonesByTitle } from '../milestone-titles';
 import { type PeopleScope, userForSourcePerson } from '../source-people';
 import type { SourceRef } from '../source-refs';
+import { customFieldLabelValues } from './jira-custom-fields';
 import type { JiraItem } from './jira-plan';
 import { sourceKey } from './jira-plan';
-import type { JiraIssueRecord, JiraPerson } from './jira-records';
+import { historyPeople, type JiraIssueRecord, type JiraPerson } from './jira-records';
 
 /** Jira's import source: the Imported badge, GitLab's `imported_from: jira`. */
 export const IMPORTED_FROM = 'jira';
@@ -82,6 +78,8 @@ export function refsOf(item: JiraItem): SourceRef<RefKind>[] {
       ];
     case 'note':
       return [{ kind: item.onKind, key: item.on }, ...userRef(item.comment.author)];
+    case 'history':
+      return [{ kind: item.onKind, key: item.on }, ...historyPeople([item.history]).flatMap(userRef)];
     case 'timelog':
       return [{ kind: 'issue', key: item.on }, ...userRef(item.worklog.author)];
     case 'watcher':
@@ -89,17 +87,17 @@ export function refsOf(item: JiraItem): SourceRef<RefKind>[] {
   }
 }
 
-const personId = (b: JiraBatch, person: JiraPerson | null) =>
+export const personId = (b: JiraBatch, person: JiraPerson | null) =>
   person === null ? undefined : b.id('user', sourceKey(person.key));
 
 /** The author of what an issue holds: the person named, else the importing user. */
-const authorId = (b: JiraBatch, ...people: Array<JiraPerson | null>) =>
+export const authorId = (b: JiraBatch, ...people: Array<JiraPerson | null>) =>
   people.map((p) => personId(b, p)).find((id) => id !== undefined) ?? b.ctx.actor.id;
 
-const at = (iso: string | null, fallback: Date = new Date()) => (iso ? new Date(iso) : fallback);
+export const at = (iso: string | null, fallback: Date = new Date()) => (iso ? new Date(iso) : fallback);
 
 /** Open or closed, as the mapping says for the issue's status (its category's default otherwise). */
-const stateOf = (b: JiraBatch, issue: JiraIssueRecord) =>
+export const stateOf = (b: JiraBatch, issue: JiraIssueRecord) =>
   b.mapping.statuses[issue.status] ?? defaultJiraState(issue.statusCategory);
 
 /** The issue's labels: its own, its type's (as mapped), and its status, priority and last sprint as scoped labels. */
@@ -110,6 +108,9 @@ function labelTitles(b: JiraBatch, issue: JiraIssueRecord): string[] {
     jiraLabels.status(issue.status),
     issue.priority ? jiraLabels.priority(issue.priority) : null,
     issue.sprints.length > 0 ? jiraLabels.sprint(issue.sprints.at(-1) ?? '') : null,
+    ...customFieldLabelValues(issue, (field) => b.mapping.custom_fields?.[field] === 'labels').map(({ field, value }) =>
+      jiraLabels.custom(field, value),
+    ),
   ].filter((t): t is string => t !== null && t !== '');
   return exclusiveScopedLabels([...new Set(titles)]);
 }
@@ -251,6 +252,7 @@ export async function importIssue(
       state: closed ? 'closed' : 'opened',
       due_date: issue.due,
       time_estimate: issue.estimateSeconds ?? 0,
+      weight: issue.storyPoints,
       milestone_id: version ? (b.id('milestone', sourceKey(version.name)) ?? null) : null,
       relative_position: positionAtEnd(last?.max ?? null).position,
       imported_from: IMPORTED_FROM,
@@ -274,153 +276,4 @@ export async function importIssue(
       .execute();
   }
   return { created: row.id };
-}
-
-/** A task under its parent issue (Meridian's work item hierarchy), last among the parent's children. */
-export async function importParentLink(
-  b: JiraBatch,
-  item: Extract<JiraItem, { kind: 'parent_link' }>,
-): Promise<ItemOutcome> {
-  if (item.problem) return { skipped: item.problem };
-  const child = b.id('issue', item.child);
-  const parent = item.parent ? b.id('issue', item.parent) : undefined;
-  if (child === undefined || parent === undefined) return { skipped: 'the task or its parent was not imported' };
-  const { db } = b.ctx;
-  const types = await db.selectFrom('issues').select(['id', 'issue_type']).where('id', 'in', [child, parent]).execute();
-  const typeOf = (id: number) => types.find((t) => t.id === id)?.issue_type as 'issue' | 'task' | undefined;
-  const parentType = typeOf(parent);
-  const childType = typeOf(child);
-  if (!parentType || !childType || !mayBeChildOf(parentType, childType)) {
-    return { skipped: `a ${childType ?? 'work item'} cannot be a child of a ${parentType ?? 'work item'}` };
-  }
-  const last = await db
-    .selectFrom('work_item_parent_links')
-    .select(sql<number | null>`max(relative_position)`.as('relative_position'))
-    .where('parent_issue_id', '=', parent)
-    .executeTakeFirst();
-  const row = await db
-    .insertInto('work_item_parent_links')
-    .values({
-      child_issue_id: child,
-      parent_issue_id: parent,
-      relative_position: positionAfterLast([{ id: 0, relative_position: last?.relative_position ?? null }]),
-    })
-    .onConflict((oc) => oc.column('child_issue_id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row ? { created: row.id } : { skipped: 'the task already has a parent' };
-}
-
-/** An issue in its epic, through the epics' writer (which checks the hierarchy and refreshes the epic's dates). */
-export async function importEpicLink(
-  b: JiraBatch,
-  item: Extract<JiraItem, { kind: 'epic_link' }>,
-): Promise<ItemOutcome> {
-  if (item.problem) return { skipped: item.problem };
-  const issue = b.id('issue', item.child);
-  const epicId = item.epic ? b.id('epic', item.epic) : undefined;
-  if (issue === undefined || epicId === undefined) return { skipped: 'the issue or its epic was not imported' };
-  try {
-    const epic = await findEpicById(b.ctx.db, b.ctx.actor, epicId);
-    const candidate = { id: issue, namespace_traversal_ids: b.project.namespace_traversal_ids, confidential: false };
-    const link = await setIssueEpic(b.ctx.db, b.ctx.actor, candidate, epic, { field: 'epic_id', sameEpic: 'ignore' });
-    return link === null ? { skipped: 'the issue was not added to the epic' } : { created: link };
-  } catch (error) {
-    if (error instanceof DomainError) return { skipped: error.message };
-    throw error;
-  }
-}
-
-/** A Blocks or Relates link between two imported issues (one link per pair, as Meridian keeps them). */
-export async function importIssueLink(
-  b: JiraBatch,
-  item: Extract<JiraItem, { kind: 'issue_link' }>,
-): Promise<ItemOutcome> {
-  if (item.problem) return { skipped: item.problem };
-  const source = b.id('issue', item.source);
-  const target = b.id('issue', item.target);
-  if (source === undefined || target === undefined) return { skipped: 'one of the linked issues was not imported' };
-  if (source === target) return { skipped: 'the issue is linked to itself' };
-  const { db } = b.ctx;
-  const existing = await db
-    .selectFrom('issue_links')
-    .select('link_type')
-    .where(sql<boolean>`least(source_id, target_id) = ${Math.min(source, target)}`)
-    .where(sql<boolean>`greatest(source_id, target_id) = ${Math.max(source, target)}`)
-    .executeTakeFirst();
-  if (existing) return { skipped: `${item.source} and ${item.target} are already linked (${existing.link_type})` };
-  const row = await db
-    .insertInto('issue_links')
-    .values({ source_id: source, target_id: target, link_type: item.type })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { created: row.id };
-}
-
-/** A comment as a note of the issue or epic, with its author and date, in a thread of its own. */
-export async function importNote(b: JiraBatch, item: Extract<JiraItem, { kind: 'note' }>): Promise<ItemOutcome> {
-  const on = b.id(item.onKind, item.on);
-  if (on === undefined) return { skipped: `its ${item.onKind} ${item.on} was not imported` };
-  const { group, project } = b;
-  const created = at(item.comment.created ?? item.fallbackDate);
-  const epicGroup = item.onKind === 'epic' ? group : null;
-  if (item.onKind === 'epic' && !epicGroup) return { skipped: 'the epic has no group' };
-  const context = epicGroup ? { groupPath: epicGroup.full_path } : projectReferenceContext(project);
-  const row = await b.ctx.db
-    .insertInto('notes')
-    .values({
-      noteable_type: item.onKind === 'epic' ? 'Epic' : 'Issue',
-      noteable_id: on,
-      project_id: epicGroup ? null : project.id,
-      group_id: epicGroup ? epicGroup.id : null,
-      author_id: authorId(b, item.comment.author),
-      discussion_id: createHash('sha256')
-        .update(`jira:${b.job.id}:${item.on}#${item.comment.id}`)
-        .digest('hex')
-        .slice(0, 40),
-      note: item.comment.body,
-      note_html: renderMarkdown(item.comment.body, context),
-      created_at: created,
-      updated_at: created,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { created: row.id };
-}
-
-/** A work log as time spent on the issue, by its author, on its day. */
-export async function importTimelog(b: JiraBatch, item: Extract<JiraItem, { kind: 'timelog' }>): Promise<ItemOutcome> {
-  if (item.problem) return { skipped: item.problem };
-  const issue = b.id('issue', item.on);
-  if (issue === undefined) return { skipped: `its issue ${item.on} was not imported` };
-  const spentAt = at(item.worklog.started);
-  const row = await b.ctx.db
-    .insertInto('timelogs')
-    .values({
-      issue_id: issue,
-      user_id: authorId(b, item.worklog.author),
-      time_spent: item.worklog.seconds,
-      summary: item.worklog.comment,
-      spent_at: spentAt,
-      created_at: spentAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { created: row.id };
-}
-
-/** A watcher as a subscriber, for a person with an account here (placeholders get no notifications). */
-export async function importWatcher(b: JiraBatch, item: Extract<JiraItem, { kind: 'watcher' }>): Promise<ItemOutcome> {
-  const on = b.id(item.onKind, item.on);
-  const user = personId(b, item.person);
-  if (on === undefined || user === undefined) return { skipped: `its ${item.onKind} ${item.on} was not imported` };
-  const account = await b.ctx.db.selectFrom('users').select('placeholder').where('id', '=', user).executeTakeFirst();
-  if (!account || account.placeholder) return { skipped: `${item.person.name} has no account here (placeholder user)` };
-  const row = await b.ctx.db
-    .insertInto('subscriptions')
-    .values({ user_id: user, subscribable_type: item.onKind === 'epic' ? 'Epic' : 'Issue', subscribable_id: on })
-    .onConflict((oc) => oc.columns(['subscribable_type', 'subscribable_id', 'user_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row ? { created: row.id } : { skipped: `${item.person.name} already watches it` };
 }

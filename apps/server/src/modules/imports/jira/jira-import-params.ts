@@ -1,4 +1,4 @@
-import { JIRA_ITEM_KINDS, type JiraItemKind } from '@meridian/domain';
+import { JIRA_CUSTOM_FIELD_CHOICES, JIRA_ITEM_KINDS, type JiraItemKind } from '@meridian/domain';
 import { z } from 'zod';
 import { badRequest } from '../../../errors';
 
@@ -7,7 +7,7 @@ const MAX_ENTRIES = 500;
 
 /**
  * The mapping a user chose (the page's editable preview): a kind and a label per issue type, open or
- * closed per status; what it leaves out keeps its default.
+ * closed per status, `labels` or `skip` per custom field; what it leaves out keeps its default.
  */
 export const jiraMappingSchema = z
   .object({
@@ -21,10 +21,14 @@ export const jiraMappingSchema = z
       )
       .optional(),
     statuses: z.record(z.string().max(255), z.enum(['opened', 'closed'])).optional(),
+    custom_fields: z.record(z.string().max(255), z.enum(JIRA_CUSTOM_FIELD_CHOICES)).optional(),
   })
   .refine(
-    (m) => Object.keys(m.types ?? {}).length <= MAX_ENTRIES && Object.keys(m.statuses ?? {}).length <= MAX_ENTRIES,
-    `a mapping names at most ${MAX_ENTRIES} types and ${MAX_ENTRIES} statuses`,
+    (m) =>
+      Object.keys(m.types ?? {}).length <= MAX_ENTRIES &&
+      Object.keys(m.statuses ?? {}).length <= MAX_ENTRIES &&
+      Object.keys(m.custom_fields ?? {}).length <= MAX_ENTRIES,
+    `a mapping names at most ${MAX_ENTRIES} types, ${MAX_ENTRIES} statuses and ${MAX_ENTRIES} custom fields`,
   );
 export type JiraMappingChoice = z.infer<typeof jiraMappingSchema>;
 

@@ -9,6 +9,8 @@ import type { ServiceContext } from '../../../service-context';
 import { projectIssueSubject } from '../../issues';
 import { findGroupRow, type GroupRow, groupSubject, type ProjectRow } from '../../namespaces';
 import { type ImportJobSummary, insertImportJob } from '../import-jobs';
+import { reportAttachments } from './jira-attachments';
+import { customFieldsSeen } from './jira-custom-fields';
 import type { JiraMappingChoice } from './jira-import-params';
 import { JIRA_ITEM_ORDER, type JiraPlan, planJiraImport, typesAndStatuses } from './jira-plan';
 import { type JiraFormat, jiraText, readJiraFile } from './jira-read';
@@ -53,9 +55,15 @@ async function readUpload(db: Database, actor: Actor, project: ProjectRow, uploa
   const file = readJiraFile(upload.format, text);
   const { group, mayCreate } = await epicGroup(db, actor, project);
   const seen = typesAndStatuses(file.issues);
-  const defaults = defaultJiraMapping(seen.types, seen.statuses, { epics: mayCreate });
+  const customFields = customFieldsSeen(file.issues);
+  const defaults = defaultJiraMapping(
+    seen.types,
+    seen.statuses,
+    { epics: mayCreate },
+    customFields.map((f) => f.name),
+  );
   const mapping = completeJiraMapping(defaults, upload.mapping);
-  return { text, file, seen, group, mayCreate, defaults, mapping };
+  return { text, file, seen, customFields, group, mayCreate, defaults, mapping };
 }
 
 /** What a job's stored mapping may hold (import_jobs.source_options takes 1 MiB). */
@@ -113,7 +121,7 @@ function presentPlan(plan: JiraPlan) {
  * issues of skipped types apart), the people (matched or placeholders) and the milestones. Writes nothing.
  */
 export async function previewJiraImport(db: Database, actor: Actor, project: ProjectRow, upload: JiraUpload) {
-  const { file, seen, group, mayCreate, mapping } = await readUpload(db, actor, project, upload);
+  const { file, seen, customFields, group, mayCreate, mapping } = await readUpload(db, actor, project, upload);
   const plan = planJiraImport(file.issues, mapping);
   const people = plan.items.flatMap((item) => (item.data.kind === 'user' ? [item.data.person] : []));
   const matches = await peopleMatches(db, people.slice(0, 1000));
@@ -136,6 +144,12 @@ export async function previewJiraImport(db: Database, actor: Actor, project: Pro
       category: s.category,
       state: mapping.statuses[s.name] ?? 'opened',
     })),
+    custom_fields: customFields.slice(0, PREVIEW_LIST).map((f) => ({
+      ...f,
+      choice: f.select_like ? (mapping.custom_fields?.[f.name] ?? 'skip') : 'skip',
+    })),
+    /** Listed in the report, not imported (the files are behind the Jira site's sign-in). */
+    attachments: file.issues.reduce((n, issue) => n + issue.attachments.length, 0),
     mapping,
     epic_group: group ? { full_path: group.full_path, may_create_epics: mayCreate } : null,
     mapping_problem: mappingProblem(mapping, group, mayCreate),
@@ -159,20 +173,39 @@ export async function startJiraImport(
   project: ProjectRow,
   upload: JiraUpload,
 ): Promise<ImportJobSummary> {
-  const { text, group, mayCreate, mapping } = await readUpload(ctx.db, ctx.actor, project, upload);
+  const { text, file, customFields, group, mayCreate, mapping } = await readUpload(ctx.db, ctx.actor, project, upload);
   const problem = mappingProblem(mapping, group, mayCreate);
   if (problem) throw badRequest(`mapping is invalid: ${problem}`, 'mapping');
   if (JSON.stringify(mapping).length > MAX_MAPPING_CHARS) {
     throw badRequest('file is invalid: it names too many issue types and statuses to map', 'file');
   }
-  return withTransaction(ctx.db, (trx) =>
-    insertImportJob(trx, {
+  return withTransaction(ctx.db, async (trx) => {
+    const job = await insertImportJob(trx, {
       kind: upload.format === 'json' ? 'jira_json' : 'jira_csv',
       projectId: project.id,
       createdById: ctx.actor.id,
       sourceName: upload.filename.slice(0, 255),
       sourceText: text,
       sourceOptions: mapping,
-    }),
-  );
+    });
+    // The custom fields left out are in the report from the start (Meridian has no custom fields).
+    const leftOut = customFields.filter((f) => !f.select_like || mapping.custom_fields?.[f.name] !== 'labels');
+    if (leftOut.length > 0) {
+      await trx
+        .insertInto('import_job_skips')
+        .values(
+          leftOut.map((f) => ({
+            job_id: job.id,
+            kind: 'custom_field',
+            source_id: f.name,
+            reason: `custom field left out (${f.count} ${f.count === 1 ? 'issue has' : 'issues have'} it${
+              f.select_like ? '' : '; only fields of short values can become labels'
+            })`,
+          })),
+        )
+        .execute();
+    }
+    await reportAttachments(trx, job.id, file.issues);
+    return job;
+  });
 }

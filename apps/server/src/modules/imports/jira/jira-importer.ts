@@ -5,20 +5,9 @@ import { findGroupRow, findProjectRow, type GroupRow, groupSubject } from '../..
 import type { ImportJobRow } from '../import-jobs';
 import type { Importer, ItemOutcome, SourceItem } from '../importer';
 import { resolveRefs } from '../source-refs';
-import {
-  importEpic,
-  importEpicLink,
-  importIssue,
-  importIssueLink,
-  importMilestone,
-  importNote,
-  importParentLink,
-  importTimelog,
-  importUser,
-  importWatcher,
-  type JiraBatch,
-  refsOf,
-} from './jira-import-items';
+import { importHistory, importNote, importTimelog, importWatcher } from './jira-import-attached';
+import { importEpic, importIssue, importMilestone, importUser, type JiraBatch, refsOf } from './jira-import-items';
+import { importEpicLink, importIssueLink, importParentLink } from './jira-import-links';
 import { type JiraItem, planJiraImport } from './jira-plan';
 import { readJiraFile } from './jira-read';
 
@@ -43,6 +32,8 @@ function run(b: JiraBatch, item: JiraItem): Promise<ItemOutcome> {
       return importIssueLink(b, item);
     case 'note':
       return importNote(b, item);
+    case 'history':
+      return importHistory(b, item);
     case 'timelog':
       return importTimelog(b, item);
     case 'watcher':

@@ -8,6 +8,9 @@ import {
   jiraWikiToMarkdown,
 } from '@meridian/domain';
 import { badRequest } from '../../../errors';
+import { jsonAttachments } from './jira-attachments';
+import { jsonCustomFields } from './jira-custom-fields';
+import { historyOf } from './jira-json-history';
 import {
   JIRA_LIMITS,
   type JiraComment,
@@ -88,6 +91,7 @@ function customFields(names: Json | null) {
   const epic = idsNamed('epic link');
   const sprint = idsNamed('sprint');
   return {
+    names,
     epic: epic.length > 0 ? epic : ['customfield_10014', 'customfield_10008'],
     sprint: sprint.length > 0 ? sprint : ['customfield_10020'],
   };
@@ -196,6 +200,9 @@ function recordOf(issue: Json, fields: Json, custom: ReturnType<typeof customFie
     comments: comments(fields),
     links: links(fields),
     watchers: [],
+    history: historyOf(issue, person),
+    attachments: jsonAttachments(fields, person),
+    ...jsonCustomFields(fields, custom.names, [...custom.epic, ...custom.sprint]),
   };
 }
 

@@ -7,12 +7,14 @@ import {
   jiraLinkType,
 } from '@meridian/domain';
 import type { SourceItem } from '../importer';
-import type { JiraComment, JiraIssueRecord, JiraPerson, JiraVersion, JiraWorklog } from './jira-records';
+import type { JiraComment, JiraHistory, JiraIssueRecord, JiraPerson, JiraVersion, JiraWorklog } from './jira-records';
+import { historyPeople } from './jira-records';
 
 /**
  * A Jira file as import items, kind after kind, in the order they are created: the people first, then
  * the versions (milestones), the epics, the issues and tasks, and then what joins them — sub-tasks to
- * their parents, issues to their epics, links — and what hangs on them: comments, work logs, watchers.
+ * their parents, issues to their epics, links — and what hangs on them: comments, history (system notes),
+ * work logs, watchers.
  * Every item's source id is Jira's own (the issue key, `KEY#comment id`, …), so the job's keys double
  * as the map from Jira to the rows created, and a re-run finds what it made.
  */
@@ -27,6 +29,7 @@ export const JIRA_ITEM_ORDER = [
   'epic_link',
   'issue_link',
   'note',
+  'history',
   'timelog',
   'watcher',
 ] as const;
@@ -47,6 +50,7 @@ export type JiraItem =
       problem: string | null;
     }
   | { kind: 'note'; on: string; onKind: 'epic' | 'issue'; comment: JiraComment; fallbackDate: string | null }
+  | { kind: 'history'; on: string; onKind: 'epic' | 'issue'; history: JiraHistory }
   | { kind: 'timelog'; on: string; worklog: JiraWorklog; problem: string | null }
   | { kind: 'watcher'; on: string; onKind: 'epic' | 'issue'; person: JiraPerson };
 
@@ -88,6 +92,7 @@ function peopleOf(issue: JiraIssueRecord): JiraPerson[] {
     ...issue.comments.map((c) => c.author),
     ...issue.worklogs.map((w) => w.author),
     ...issue.watchers,
+    ...historyPeople(issue.history),
   ].flatMap((p) => p ?? []);
 }
 
@@ -189,6 +194,7 @@ export function planJiraImport(issues: readonly JiraIssueRecord[], mapping: Jira
     epic_link: [],
     issue_link: [],
     note: [],
+    history: [],
     timelog: [],
     watcher: [],
   };
@@ -223,6 +229,9 @@ export function planJiraImport(issues: readonly JiraIssueRecord[], mapping: Jira
         comment,
         fallbackDate: issue.created,
       });
+    }
+    for (const history of issue.history) {
+      add('history', `${issue.key}~${history.id}`, { kind: 'history', on: issue.key, onKind, history });
     }
     for (const worklog of worklogsOf(issue)) {
       add('timelog', `${issue.key}#${worklog.id}`, {

@@ -1,4 +1,4 @@
-import type { JiraStatusCategory, JiraTypeSeen } from '@meridian/domain';
+import type { JiraHistoryChange, JiraStatusCategory, JiraTypeSeen } from '@meridian/domain';
 
 /**
  * A Jira file read into one shape, whichever format it came in (`jira-csv.ts`, `jira-json.ts`): the
@@ -23,6 +23,31 @@ export interface JiraComment {
   body: string;
   /** ISO instant; null when the file gave none (the issue's creation is used). */
   created: string | null;
+}
+
+/** A custom field's values on one issue (`Custom field (Team)`, `customfield_10050`), by the field's name. */
+export interface JiraCustomValue {
+  field: string;
+  values: string[];
+}
+
+/** A file attached to an issue (CSV `Attachment`: `date;author;filename;url`; JSON `fields.attachment`). */
+export interface JiraAttachment {
+  filename: string;
+  url: string;
+  size: number | null;
+  mimeType: string | null;
+  author: JiraPerson | null;
+  created: string | null;
+}
+
+/** One entry of an issue's history (JSON's `changelog.histories`): who changed what, when. */
+export interface JiraHistory {
+  id: string;
+  author: JiraPerson | null;
+  /** ISO instant. */
+  created: string | null;
+  changes: JiraHistoryChange[];
 }
 
 export interface JiraWorklog {
@@ -84,6 +109,14 @@ export interface JiraIssueRecord {
   comments: JiraComment[];
   links: JiraLink[];
   watchers: JiraPerson[];
+  /** Not downloaded yet: listed in the report. */
+  attachments: JiraAttachment[];
+  /** Custom fields other than Epic Link, Sprint and story points. */
+  custom: JiraCustomValue[];
+  /** Story points (the weight), rounded; null when the file has none. */
+  storyPoints: number | null;
+  /** Oldest first; empty for a CSV (Jira's CSV export has no history). */
+  history: JiraHistory[];
 }
 
 export interface JiraFile {
@@ -91,6 +124,23 @@ export interface JiraFile {
   /** The Jira site (`https://acme.atlassian.net`) when the file tells it (the REST API's `self` URLs). */
   site: string | null;
   issues: JiraIssueRecord[];
+}
+
+/** The people a history names: its authors and the assignees it sets or removes (by Jira's id and shown name). */
+export function historyPeople(history: readonly JiraHistory[]): JiraPerson[] {
+  return history.flatMap((h) => [
+    ...(h.author ? [h.author] : []),
+    ...h.changes.flatMap((c) =>
+      c.field.toLowerCase() !== 'assignee'
+        ? []
+        : [
+            [c.from, c.fromString],
+            [c.to, c.toString],
+          ].flatMap(([id, name]) =>
+            id ? [{ key: id, username: null, email: null, name: (name || id).slice(0, JIRA_LIMITS.name) }] : [],
+          ),
+    ),
+  ]);
 }
 
 /** Longest texts kept, as Meridian's columns allow. */

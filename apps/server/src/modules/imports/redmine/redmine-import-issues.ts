@@ -16,6 +16,7 @@ import {
   userRef,
 } from './redmine-context';
 import { labelKeys, type RedmineItem } from './redmine-source';
+import { redmineText } from './redmine-text';
 import type { RedmineIssue, RedmineRelation } from './redmine-types';
 
 type IssueItem = Extract<RedmineItem, { kind: 'issues' }>;
@@ -24,7 +25,6 @@ type IssueItem = Extract<RedmineItem, { kind: 'issues' }>;
 export const IMPORTED_FROM = 'redmine';
 
 const MAX_TITLE = 255;
-const MAX_TEXT = 1024 * 1024;
 const JOURNAL_LABELS: Record<string, keyof typeof labelKeys> = {
   status_id: 'status',
   priority_id: 'priority',
@@ -125,7 +125,7 @@ export async function importRedmineIssue(a: RedmineImport, item: IssueItem): Pro
     issue.closed_on !== null && (issue.status.is_closed ?? a.source.statusClosed.get(issue.status.id) ?? false);
   const closer = closed ? await personId(a, closerOf(a, issue)) : null;
   const title = issue.subject.slice(0, MAX_TITLE) || `Redmine issue ${issue.id}`;
-  const description = (issue.description ?? '').replace(/\r\n/g, '\n').slice(0, MAX_TEXT);
+  const description = await redmineText(a, issue.description, String(issue.id));
   const context = a.projectContext(project);
   const common = {
     title,
@@ -241,7 +241,7 @@ export async function importRedmineIssue(a: RedmineImport, item: IssueItem): Pro
       ...(journal.notes?.trim()
         ? [
             {
-              note: journal.notes.replace(/\r\n/g, '\n').slice(0, MAX_TEXT),
+              note: await redmineText(a, journal.notes, `${issue.id}#${journal.id}`),
               system: false,
               internal: journal.private_notes === true,
             },

@@ -94,6 +94,7 @@ export async function startRedmineImport(
   const options: RedmineJobOptions = {
     projects: read.chosen,
     trackers: Object.fromEntries(read.trackers.map((t) => [String(t.id), t.type])),
+    text_formatting: input.text_formatting,
   };
   return withTransaction(ctx.db, async (trx) => {
     const job = await insertImportJob(trx, {

@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createUsersWithTokens, postCreated } from '../../../test/api-client';
 import { allPages } from '../../../test/group-plan';
 import { RECORDED_KEY, replayRedmine } from '../../../test/redmine/redmine-recording';
+import { runImportJobs } from '../../../test/run-import-jobs';
 import { useTestApp } from '../../../test/use-test-app';
 import { allowLocalWebhooks } from '../../../test/webhook-project';
-import { claimImportJob } from '../import-jobs';
-import { runClaimedJob } from '../import-runner';
-import { importerOf } from '../importers';
 import { redmineClient } from './redmine-client';
 
 /**
@@ -30,18 +28,8 @@ const t = useTestApp(async ({ db }) => {
 });
 const api = apiClient(() => t.app, tok);
 
-async function runJobs(
-  workerId: string,
-  options: { maxBatches?: number; leaseSeconds?: number; batchSize?: number } = {},
-) {
-  const results: string[] = [];
-  for (;;) {
-    const job = await claimImportJob(t.db, workerId, { leaseSeconds: options.leaseSeconds ?? 60 });
-    if (!job) return results;
-    results.push(await runClaimedJob({ db: t.db, config: t.ctx.services, workerId, importerOf }, job, options));
-    if (options.maxBatches !== undefined) return results;
-  }
-}
+const runJobs = (workerId: string, options?: Parameters<typeof runImportJobs>[2]) =>
+  runImportJobs(t, workerId, options);
 
 const counts = async (group: string) => {
   const g = await t.db.selectFrom('namespaces').select('id').where('path', '=', group).executeTakeFirstOrThrow();
@@ -86,7 +74,13 @@ const counts = async (group: string) => {
 };
 
 describe('Redmine import from recorded answers', () => {
-  const body = (extra: object = {}) => ({ url: replay.url, api_key: RECORDED_KEY, projects: ['acme'], ...extra });
+  const body = (extra: object = {}) => ({
+    url: replay.url,
+    api_key: RECORDED_KEY,
+    projects: ['acme'],
+    text_formatting: 'common_mark',
+    ...extra,
+  });
 
   it('previews the mapping and imports every kind, with the report', async () => {
     await postCreated(api, '/groups', 'owner', { name: 'Recorded', path: 'rec' });
@@ -122,6 +116,45 @@ describe('Redmine import from recorded answers', () => {
       [1, 'Checkout revamp', true],
       [9, 'Mobile site', true],
     ]);
+  }, 60_000);
+
+  it('makes Textile (the default formatting) Markdown: descriptions and journal notes', async () => {
+    await postCreated(api, '/groups', 'owner', { name: 'Textile', path: 'rec-textile' });
+    const started = await api(
+      'POST',
+      '/groups/rec-textile/import/redmine',
+      'owner',
+      body({ text_formatting: undefined }),
+    );
+    expect(started.statusCode, started.body).toBe(202);
+    expect(await runJobs('textile')).toEqual(['finished']);
+    const g = await t.db
+      .selectFrom('namespaces')
+      .select('id')
+      .where('path', '=', 'rec-textile')
+      .executeTakeFirstOrThrow();
+    const inGroup = t.db
+      .selectFrom('projects as p')
+      .innerJoin('namespaces as n', 'n.id', 'p.namespace_id')
+      .select('p.id')
+      .where((eb) => eb.or([eb('n.id', '=', g.id), eb('n.parent_id', '=', g.id)]));
+    const issue = await t.db
+      .selectFrom('issues')
+      .select(['description', 'description_html'])
+      .where('project_id', 'in', inGroup)
+      .where('title', '=', 'Button misaligned')
+      .executeTakeFirstOrThrow();
+    // Textile's *strong* is Markdown's **strong**.
+    expect(issue.description).toBe('The **Save** button sits 2px too low.');
+    expect(issue.description_html).toContain('<strong>Save</strong>');
+    const note = await t.db
+      .selectFrom('notes')
+      .select('note')
+      .where('project_id', 'in', inGroup)
+      .where('note', 'like', 'Reproduced%')
+      .executeTakeFirstOrThrow();
+    // Textile's **bold** is <b>, Markdown's **bold**.
+    expect(note.note).toBe('Reproduced on **5.0**.');
   }, 60_000);
 
   it('resumes a run killed after each batch, creating nothing twice', async () => {

@@ -44,6 +44,8 @@ export interface RedmineSourceContext {
   url: string;
   statusClosed: Map<number, boolean>;
   versionTitles: Map<number, string>;
+  /** Issue descriptions and journal notes are Textile, to be made Markdown. */
+  textile: boolean;
 }
 
 /** Issue details read at once; Redmine answers each in ~20 ms, so a few in flight keep it busy. */
@@ -238,6 +240,7 @@ export async function openRedmineSource(
       url: client.url,
       statusClosed: new Map(statuses.map((s) => [s.id, s.is_closed])),
       versionTitles: new Map([...versions.values()].map((v) => [v.id, v.name])),
+      textile: (options.text_formatting ?? 'textile') === 'textile',
     },
     totals: () => totals,
     async *batches(size) {

@@ -1,4 +1,4 @@
-import type { RedmineJournalDetail, RedmineWorkItemType } from '@meridian/domain';
+import type { RedmineJournalDetail, RedmineTextFormatting, RedmineWorkItemType } from '@meridian/domain';
 
 /** Redmine's JSON answers, the fields the importer reads (Redmine 5's REST API). */
 
@@ -113,4 +113,6 @@ export interface RedmineJobOptions {
   projects: string[];
   /** Tracker id → the work item type its issues become. */
   trackers: Record<string, RedmineWorkItemType>;
+  /** How the Redmine's texts are written (absent on jobs made before it was asked: Textile). */
+  text_formatting?: RedmineTextFormatting;
 }
