@@ -61,6 +61,9 @@ test('imports a Redmine project after showing and changing the tracker mapping',
   await expect(trackers.getByLabel('Type of Task')).toHaveValue('task');
   await expect(trackers.getByLabel('Type of Bug')).toHaveValue('issue');
   await trackers.getByLabel('Type of Bug').selectOption('incident');
+  // The test Redmine writes CommonMark (Redmine's default is Textile, which is converted).
+  await expect(mapping.getByLabel('Text formatting of the Redmine')).toHaveValue('textile');
+  await mapping.getByLabel('Text formatting of the Redmine').selectOption('common_mark');
   // Every top project is chosen at first; this one stays in Redmine.
   await expect(mapping.getByRole('checkbox', { name: 'Acme (acme)' })).toBeChecked();
   await mapping.getByRole('checkbox', { name: 'Other (other)' }).uncheck();

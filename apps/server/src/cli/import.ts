@@ -250,16 +250,18 @@ export async function importGitlabGroup(db: Database, config: Config, options: I
 
 /**
  * The bar's line: the counts once the source has told its totals, and until then (a remote source
- * still listing, an export being written) what it waits for, never "100% | 0/0".
+ * still listing, an export being written) what it waits for, and for a source with nothing in it (or
+ * that failed before counting) that there was nothing: never "100% | 0/0".
  */
 function importBarFormat(unit: string): cliProgress.GenericFormatter {
   const counting = `import [{bar}] counting the ${unit}… | {duration_formatted}`;
   const counted = `import [{bar}] {percentage}% | {value}/{total} ${unit} | {rate}/s | {eta_text} left`;
+  const nothing = `import [{bar}] no ${unit} | {duration_formatted}`;
   return (options, params, payload) => {
-    const known = params.total > 0 || payload.ended === true;
+    const format = params.total > 0 ? counted : payload.ended === true ? nothing : counting;
     return cliProgress.Format.Formatter(
-      { ...options, format: known ? counted : counting },
-      known ? params : { ...params, progress: 0 },
+      { ...options, format },
+      params.total > 0 ? params : { ...params, progress: 0 },
       payload,
     );
   };

@@ -1,4 +1,4 @@
-import type { RedmineWorkItemType } from '@meridian/domain';
+import type { RedmineTextFormatting, RedmineWorkItemType } from '@meridian/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { PlainLayout } from '../../app/ContextLayout';
 import layout from '../../app/Layout.module.css';
@@ -38,6 +38,7 @@ export function ImportRedminePage() {
   const [preview, setPreview] = useState<RedminePreview | null>(null);
   const [projects, setProjects] = useState<string[]>([]);
   const [trackers, setTrackers] = useState<Record<string, RedmineWorkItemType>>({});
+  const [formatting, setFormatting] = useState<RedmineTextFormatting>('textile');
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [started, setStarted] = useState<StartedRedmineImport | null>(null);
@@ -74,7 +75,13 @@ export function ImportRedminePage() {
     event.preventDefault();
     void act(async () => {
       setStarted(
-        await startRedmineImport(group.trim(), { url: url.trim(), api_key: apiKey.trim(), projects, trackers }),
+        await startRedmineImport(group.trim(), {
+          url: url.trim(),
+          api_key: apiKey.trim(),
+          projects,
+          trackers,
+          text_formatting: formatting,
+        }),
       );
     });
   };
@@ -131,6 +138,8 @@ export function ImportRedminePage() {
               onProjectsChange={setProjects}
               trackers={trackers}
               onTrackersChange={setTrackers}
+              formatting={formatting}
+              onFormattingChange={setFormatting}
               pending={pending}
               onSubmit={start}
             />

@@ -1,4 +1,4 @@
-import { REDMINE_WORK_ITEM_TYPES, type RedmineWorkItemType } from '@meridian/domain';
+import { REDMINE_WORK_ITEM_TYPES, type RedmineTextFormatting, type RedmineWorkItemType } from '@meridian/domain';
 import type { FormEvent } from 'react';
 import { buttonClassName } from '../../ui/buttonClassName';
 import { SelectOptions } from '../../ui/SelectOptions';
@@ -13,6 +13,14 @@ const TYPE_CHOICES: ReadonlyArray<readonly [RedmineWorkItemType, string]> = REDM
 
 type Tracker = RedminePreview['trackers'][number];
 
+/** Redmine's "Text formatting" setting (Administration › Settings › General), which its API does not tell. */
+const FORMATTING_CHOICES: ReadonlyArray<readonly [RedmineTextFormatting, string]> = [
+  ['textile', 'Textile (converted to Markdown)'],
+  ['common_mark', 'CommonMark Markdown'],
+  ['markdown', 'Markdown (Redcarpet)'],
+  ['none', 'None (plain text)'],
+];
+
 /**
  * What to import from a connected Redmine: its projects (subprojects come with their project) and
  * the work item type each tracker becomes, any of which the user may change before the start.
@@ -24,6 +32,8 @@ export function RedmineMappingForm({
   onProjectsChange,
   trackers,
   onTrackersChange,
+  formatting,
+  onFormattingChange,
   pending,
   onSubmit,
 }: {
@@ -33,6 +43,8 @@ export function RedmineMappingForm({
   onProjectsChange: (next: string[]) => void;
   trackers: Record<string, RedmineWorkItemType>;
   onTrackersChange: (next: Record<string, RedmineWorkItemType>) => void;
+  formatting: RedmineTextFormatting;
+  onFormattingChange: (next: RedmineTextFormatting) => void;
   pending: boolean;
   onSubmit: (event: FormEvent) => void;
 }) {
@@ -88,6 +100,21 @@ export function RedmineMappingForm({
       </fieldset>
       <h3 className={styles.heading}>Each tracker becomes a work item type</h3>
       <Table columns={trackerColumns} rows={preview.trackers} rowKey={(t) => t.id} caption="Tracker mapping" />
+      <h3 className={styles.heading}>
+        <label htmlFor={`${headingId}-formatting`}>Text formatting of the Redmine</label>
+      </h3>
+      <p className={csv.intro}>
+        As set in Redmine's Administration › Settings › General. Textile descriptions and notes are converted to
+        Markdown; a text that cannot be converted is kept as written and listed in the report.
+      </p>
+      <select
+        id={`${headingId}-formatting`}
+        className={styles.control}
+        value={formatting}
+        onChange={(event) => onFormattingChange(event.target.value as RedmineTextFormatting)}
+      >
+        <SelectOptions choices={FORMATTING_CHOICES} />
+      </select>
       <p className={csv.intro}>
         Sub-issues of an issue become its tasks; an issue whose sub-issues have sub-issues of their own becomes an epic.
         Statuses, priorities, trackers and categories become scoped labels; versions milestones.

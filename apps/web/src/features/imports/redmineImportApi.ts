@@ -1,4 +1,4 @@
-import type { RedmineWorkItemType } from '@meridian/domain';
+import type { RedmineTextFormatting, RedmineWorkItemType } from '@meridian/domain';
 import { encodeId, request } from '../../lib/api';
 import type { ImportJob, SkippedRow } from './importCsvApi';
 
@@ -37,7 +37,11 @@ export async function previewRedmineImport(group: string, input: RedmineConnecti
 
 export async function startRedmineImport(
   group: string,
-  input: RedmineConnection & { projects: string[]; trackers: Record<string, RedmineWorkItemType> },
+  input: RedmineConnection & {
+    projects: string[];
+    trackers: Record<string, RedmineWorkItemType>;
+    text_formatting: RedmineTextFormatting;
+  },
 ) {
   return (await request<StartedRedmineImport>(base(group), { method: 'POST', body: input })).data;
 }
