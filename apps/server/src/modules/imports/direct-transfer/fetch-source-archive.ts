@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import type { Database } from '../../../db/connection';
 import type { ServiceConfig } from '../../../service-context';
 import { SourceInstanceError } from '../external-source';
 import { type ImportJobRow, renewLease } from '../import-jobs';
+import { keepSourceArchive } from './keep-source-archive';
 import { sourceInstance } from './source-instance';
 
 /** How long the source may take to write its export, and how often it is asked. */
@@ -38,14 +38,7 @@ export async function fetchSourceArchive(
       }
       await new Promise((resolve) => setTimeout(resolve, deps.pollMs ?? EXPORT_POLL_MS));
     }
-    const key = `group_imports/${job.namespace_id}/${randomUUID()}.tar.gz`;
-    await config.files.putFile(key, path, 'application/gzip');
-    return await db
-      .updateTable('import_jobs')
-      .set({ source_file: key })
-      .where('id', '=', job.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await keepSourceArchive(db, config, job, path);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

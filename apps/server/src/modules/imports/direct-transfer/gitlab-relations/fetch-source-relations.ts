@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import type { Database } from '../../../../db/connection';
 import type { ServiceConfig } from '../../../../service-context';
 import { SourceInstanceError } from '../../external-source';
 import { type ImportJobRow, renewLease } from '../../import-jobs';
+import { keepSourceArchive } from '../keep-source-archive';
 import { type DownloadedTree, type RelationSkip, relationsToArchive } from './relations-archive';
 import type { Entity, RelationStatus, RelationsClient, SourceGroup, SourceProject } from './relations-client';
 
@@ -157,8 +157,6 @@ export async function fetchSourceRelations(
     const archiveDir = await mkdtemp(join(dir, 'archive-'));
     const path = join(dir, 'archive.tar.gz');
     skips.push(...(await relationsToArchive(downloaded, archiveDir, path)));
-    const key = `group_imports/${job.namespace_id}/${randomUUID()}.tar.gz`;
-    await config.files.putFile(key, path, 'application/gzip');
     for (let at = 0; at < skips.length; at += 500) {
       await db
         .insertInto('import_job_skips')
@@ -166,12 +164,7 @@ export async function fetchSourceRelations(
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
-    return await db
-      .updateTable('import_jobs')
-      .set({ source_file: key })
-      .where('id', '=', job.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return await keepSourceArchive(db, config, job, path);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
