@@ -23,8 +23,14 @@ export const projectLine = () =>
     updated_at: at,
   });
 
-/** An open issue of `acme/web` by `author`, assigned to `assignees`. */
-export const issueLine = (iid: number, title: string, author: string, assignees: string[] = []) =>
+/** An open issue of `acme/web` by `author`, assigned to `assignees`; `extra` overrides any field. */
+export const issueLine = (
+  iid: number,
+  title: string,
+  author: string,
+  assignees: string[] = [],
+  extra: Record<string, unknown> = {},
+) =>
   JSON.stringify({
     project_path: 'acme/web',
     iid,
@@ -51,6 +57,7 @@ export const issueLine = (iid: number, title: string, author: string, assignees:
     created_at: at,
     updated_at: at,
     closed_at: null,
+    ...extra,
   });
 
 /** An hour spent by `user` on issue `iid` of `acme/web`. */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { apiClient, createUsersWithTokens } from '../../../test/api-client';
+import { issueLine, projectLine } from '../../../test/archive-lines';
 import { archiveOf, entries, GROUP, USER } from '../../../test/group-archive-builder';
 import { multipartBody } from '../../../test/multipart-body';
 import { useTestApp } from '../../../test/use-test-app';
@@ -54,45 +55,11 @@ const epic = (iid: number, parent: number | null) =>
     closed_at: null,
   });
 
-const PROJECT = {
-  full_path: 'acme/web',
-  path: 'web',
-  name: 'Web',
-  namespace_path: 'acme',
-  description: '',
-  visibility_level: 0,
-  archived: false,
-  issues_enabled: true,
-  created_at: at,
-  updated_at: at,
-};
 const issue = (iid: number, issueType = 'issue') =>
-  JSON.stringify({
-    project_path: 'acme/web',
-    iid,
+  issueLine(iid, `Issue ${iid}`, USER.username, [USER.username], {
     issue_type: issueType,
-    title: `Issue ${iid}`,
     description: `Follows #${iid - 1}, see ~bug`,
-    state: 'opened',
-    confidential: false,
-    discussion_locked: false,
-    weight: null,
-    health_status: null,
-    severity: 'unknown',
-    escalation_status: 'triggered',
-    due_date: null,
-    start_date: null,
-    time_estimate: 0,
-    relative_position: null,
-    author: USER.username,
-    closed_by: null,
-    assignees: [USER.username],
     labels: ['bug'],
-    milestone: null,
-    iteration: null,
-    created_at: at,
-    updated_at: at,
-    closed_at: null,
   });
 const note = (id: number, iid: number) =>
   JSON.stringify({
@@ -135,7 +102,7 @@ describe('importing records the database refuses', () => {
       entries({
         users: [JSON.stringify(USER)],
         groups: [JSON.stringify(GROUP)],
-        projects: [JSON.stringify(PROJECT)],
+        projects: [projectLine()],
         labels: [label('bug', '#d9534f')],
         // Issue 2's type is not one of this instance's: the issues' insert is refused, each is tried alone.
         issues: [issue(1), issue(2, 'epic'), issue(3)],
@@ -193,22 +160,9 @@ describe('importing records the database refuses', () => {
         epics: [epic(1, 2), epic(2, null)],
       }),
     );
-    const body = multipartBody({
-      name: 'Acme',
-      path: 'ar-acme',
-      file: { filename: 'a.tar.gz', data: readFileSync(path) },
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v4/groups/import',
-      headers: { ...body.headers, 'private-token': tok.owner ?? '' },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    const { id: groupId, import_job: job } = res.json();
-    expect(await t.app.importWorker?.pollNow()).toEqual(['finished']);
+    const { groupId, jobId } = await importArchive(path, 'ar-acme');
 
-    const skipped = (await api('GET', `/groups/${groupId}/import_jobs/${job.id}/skipped`, 'owner')).json();
+    const skipped = (await api('GET', `/groups/${groupId}/import_jobs/${jobId}/skipped`, 'owner')).json();
     expect(skipped).toEqual([
       { kind: 'labels', source_id: 'acme||broken', reason: expect.stringMatching(/^refused: .*labels_color_check/) },
     ]);
