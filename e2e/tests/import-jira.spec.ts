@@ -83,4 +83,13 @@ test('imports a Jira CSV export with an editable mapping, a progress bar and a r
   ]);
   const epics = (await project.api('GET', `/groups/${project.groupId}/epics`)) as unknown as Array<{ title: string }>;
   expect(epics.map((e) => e.title).sort()).toEqual(['Accessibility, audits & fixes', 'Checkout redesign']);
+
+  // The same file again: the preview warns that its issues are here already, before anything is made.
+  await page.goto(`/${project.projectPath}/-/import/jira`);
+  await page.getByLabel('Jira export file').setInputFiles({ name: 'jira.csv', mimeType: 'text/csv', buffer: SAMPLE });
+  await expect(
+    page.getByText('17 issues of this file were imported into this project before', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText('Importing again makes copies.', { exact: false })).toBeVisible();
+  await settledScreenshot(page, 'import-jira-imported-before');
 });

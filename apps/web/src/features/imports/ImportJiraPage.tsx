@@ -152,6 +152,15 @@ export function ImportJiraPage({ projectPath }: { projectPath: string }) {
                 {preview.format === 'csv' ? 'export' : 'answer'}
                 {preview.site ? ` from ${preview.site}` : ''}.
               </p>
+              {preview.imported_before.count > 0 && (
+                <Alert variant="warning" title="Imported before">
+                  {`${counted(preview.imported_before.count, 'issue', 'issues')} of this file ${preview.imported_before.count === 1 ? 'was' : 'were'} imported into this project before (${preview.imported_before.issues
+                    .map((i) => `${i.key} as #${i.iid}`)
+                    .join(
+                      ', ',
+                    )}${preview.imported_before.count > preview.imported_before.issues.length ? ', …' : ''}). Importing again makes copies.`}
+                </Alert>
+              )}
               <MappingTables
                 preview={preview}
                 mapping={mapping}

@@ -44,6 +44,8 @@ export interface JiraPreview {
   mapping: JiraMapping;
   epic_group: { full_path: string; may_create_epics: boolean } | null;
   mapping_problem: string | null;
+  /** Issues of the file an earlier Jira import brought into the project (a re-import makes copies). */
+  imported_before: { count: number; issues: Array<{ key: string; iid: number }> };
   counts: Record<string, number>;
   /** Issues of types the mapping skips (left out of `counts`). */
   mapped_to_skip: number;

@@ -16,6 +16,7 @@ describe('Jira CSV import', () => {
     expect(res.statusCode, res.body).toBe(200);
     const preview = res.json();
     expect(preview).toMatchObject({ format: 'csv', site: null, issue_count: 20, mapping_problem: null });
+    expect(preview.imported_before).toEqual({ count: 0, issues: [] });
     expect(preview.types).toEqual([
       { name: 'Epic', count: 2, subtask: false, kind: 'epic', label: '' },
       { name: 'Story', count: 6, subtask: false, kind: 'issue', label: 'type::story' },
@@ -239,6 +240,20 @@ describe('Jira CSV import', () => {
       { source_username: 'dmitri', status: 'pending_reassignment' },
       { source_username: 'zoe', status: 'pending_reassignment' },
     ]);
+  });
+
+  it('warns in the preview when the file was imported into the project before (a re-import makes copies)', async () => {
+    const res = await jira.upload(`/projects/${projects.fromcsv}/import/jira/preview`, 'maint', CSV, 'jira.csv');
+    expect(res.statusCode, res.body).toBe(200);
+    const before = res.json().imported_before as { count: number; issues: Array<{ key: string; iid: number }> };
+    // The 18 issues (epics are the group's, counted apart) of the import above, with their iids here.
+    expect(before.count).toBe(18);
+    expect(before.issues.length).toBe(10);
+    const issues = await jira.issuesOf(projects.fromcsv as number);
+    const first = before.issues[0] as { key: string; iid: number };
+    expect([...issues.values()].some((i) => i.iid === first.iid && String(i.description).includes(first.key))).toBe(
+      true,
+    );
   });
 
   it('resumes a job cut short after a batch (kill -9) without creating anything twice', async () => {

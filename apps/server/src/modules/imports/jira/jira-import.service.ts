@@ -12,6 +12,7 @@ import { type ImportJobSummary, insertImportJob } from '../import-jobs';
 import { reportAttachments } from './jira-attachments';
 import { customFieldsSeen } from './jira-custom-fields';
 import type { JiraMappingChoice } from './jira-import-params';
+import { jiraIssuesImportedBefore } from './jira-imported-before';
 import { JIRA_ITEM_ORDER, type JiraPlan, planJiraImport, typesAndStatuses } from './jira-plan';
 import { type JiraFormat, jiraText, readJiraFile } from './jira-read';
 import type { JiraPerson } from './jira-records';
@@ -124,7 +125,14 @@ export async function previewJiraImport(db: Database, actor: Actor, project: Pro
   const { file, seen, customFields, group, mayCreate, mapping } = await readUpload(db, actor, project, upload);
   const plan = planJiraImport(file.issues, mapping);
   const people = plan.items.flatMap((item) => (item.data.kind === 'user' ? [item.data.person] : []));
-  const matches = await peopleMatches(db, people.slice(0, 1000));
+  const [matches, importedBefore] = await Promise.all([
+    peopleMatches(db, people.slice(0, 1000)),
+    jiraIssuesImportedBefore(
+      db,
+      project.id,
+      file.issues.map((issue) => issue.key),
+    ),
+  ]);
   // What the mapping skips is reported by the import, not created: the counts leave it out.
   const mappedToSkip = plan.items.filter((i) => i.data.kind === 'issue' && i.data.as === 'skip').length;
   return {
@@ -153,6 +161,8 @@ export async function previewJiraImport(db: Database, actor: Actor, project: Pro
     mapping,
     epic_group: group ? { full_path: group.full_path, may_create_epics: mayCreate } : null,
     mapping_problem: mappingProblem(mapping, group, mayCreate),
+    /** Issues of the file an earlier Jira import brought here: importing again makes copies. */
+    imported_before: importedBefore,
     counts: { ...presentPlan(plan), issue: plan.totals.issue - mappedToSkip },
     mapped_to_skip: mappedToSkip,
     people: matches.slice(0, PREVIEW_LIST),
