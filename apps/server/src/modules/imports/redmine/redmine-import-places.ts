@@ -4,6 +4,7 @@ import type { ItemOutcome } from '../importer';
 import { userForSourcePerson } from '../source-people';
 import { at, personId, type RedmineImport, type RedmineRef, userRef } from './redmine-context';
 import type { RedmineItem } from './redmine-source';
+import { redmineText } from './redmine-text';
 
 type Of<K extends RedmineItem['kind']> = Extract<RedmineItem, { kind: K }>;
 
@@ -40,7 +41,7 @@ export async function importRedmineGroup(a: RedmineImport, { project }: Of<'grou
       path: project.identifier,
       parent_id: parentId,
       visibility_level: sql<number>`least(${project.is_public === false ? PRIVATE : PUBLIC}, (SELECT visibility_level FROM namespaces WHERE id = ${parentId}))`,
-      description: project.description ?? '',
+      description: await redmineText(a, project.description, `project ${project.identifier}`),
       created_at: at(project.created_on),
       updated_at: at(project.updated_on),
     })
@@ -67,7 +68,7 @@ export async function importRedmineProject(a: RedmineImport, item: Of<'projects'
       name: project.name.slice(0, 255),
       path: project.identifier,
       visibility_level: sql<number>`least(${project.is_public === false ? PRIVATE : PUBLIC}, (SELECT visibility_level FROM namespaces WHERE id = ${namespaceId}))`,
-      description: project.description ?? '',
+      description: await redmineText(a, project.description, `project ${project.identifier}`),
       archived: project.status === 5,
       created_at: at(project.created_on),
       updated_at: at(project.updated_on),
@@ -135,7 +136,7 @@ export async function importRedmineMilestone(a: RedmineImport, item: Of<'milesto
       ...owner,
       iid,
       title,
-      description: version.description ?? '',
+      description: await redmineText(a, version.description, `version ${version.id}`),
       state: version.status === 'closed' ? 'closed' : 'active',
       due_date: version.due_date,
       created_at: at(version.created_on),

@@ -155,6 +155,9 @@ describe('Redmine import from recorded answers', () => {
       .executeTakeFirstOrThrow();
     // Textile's **bold** is <b>, Markdown's **bold**.
     expect(note.note).toBe('Reproduced on **5.0**.');
+    // Project descriptions go through the same conversion (plain text comes out as it went in).
+    const projects = await t.db.selectFrom('projects').select('description').where('id', 'in', inGroup).execute();
+    expect(projects.map((p) => p.description).sort()).toEqual(['The Acme Web project.', 'The Acme project.']);
   }, 60_000);
 
   it('resumes a run killed after each batch, creating nothing twice', async () => {
