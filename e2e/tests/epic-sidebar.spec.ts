@@ -57,9 +57,19 @@ const midUrl = () => `/groups/${subPath}/-/epics/${epics.mid}`;
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Epic details' });
 const region = (page: Page, name: string) => sidebar(page).getByRole('region', { name, exact: true });
 
+/**
+ * Opens the field's editor. On a loaded machine a click can land while a lazily loaded part of the page
+ * still suspends and remounts the sidebar, which drops the open editor: click again until it stays open.
+ */
 async function edit(page: Page, name: string) {
   const field = region(page, name);
-  await field.getByRole('button', { name: `Edit ${name.toLowerCase()}` }).click();
+  const close = field.getByRole('button', { name: `Close ${name.toLowerCase()}` });
+  await expect(async () => {
+    if (!(await close.isVisible())) {
+      await field.getByRole('button', { name: `Edit ${name.toLowerCase()}` }).click({ timeout: 5_000 });
+    }
+    await expect(close).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   return field;
 }
 
