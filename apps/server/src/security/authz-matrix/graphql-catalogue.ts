@@ -421,6 +421,8 @@ export const graphqlOutOfScope: OutOfScope[] = [
     'Mutation.importSourceUserReassign',
     'Mutation.importSourceUserCancelReassignment',
     'Mutation.importSourceUserKeepAsPlaceholder',
+    'Mutation.importSourceUserUndoKeepAsPlaceholder',
+    'Mutation.importSourceUserKeepAllAsPlaceholder',
     'Mutation.importSourceUserResendNotification',
     'Group.importSourceUsers',
   ].map((f) =>

@@ -45,6 +45,16 @@ export const importOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
       "direct transfer from another instance, the caller's own bulk imports only: attacked in modules/imports/direct-transfer/bulk-imports.rest.test.ts",
   },
   {
+    pattern: /^GET \/api\/v4\/bulk_imports\/entities$/,
+    reason:
+      "every group the caller brought over, the caller's own bulk imports only (another user sees none): attacked in modules/imports/direct-transfer/bulk-imports.rest.test.ts",
+  },
+  {
+    pattern: /^POST \/api\/v4\/bulk_imports\/source_groups$/,
+    reason:
+      "a source instance's groups as the caller's token there sees them (signed in; reads nothing of this instance; the source through the SSRF guard): attacked in modules/imports/direct-transfer/source-groups.rest.test.ts",
+  },
+  {
     pattern: /^GET \/api\/v4\/bulk_imports\/:id(\/entities)?$/,
     reason:
       "a bulk import and its groups, the caller's own only (404 others): attacked in modules/imports/direct-transfer/bulk-imports.rest.test.ts",
