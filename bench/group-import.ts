@@ -7,8 +7,10 @@
  * job ran (`captureQueries`), with its batches.
  *
  *   npx tsx bench/group-import.ts [--issues 10000] [--url postgres://…/postgres] [--seeded-texts]
+ *     [--cpu-profile import.cpuprofile]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +25,7 @@ import { loadActor } from '../apps/server/src/policy/load-actor';
 import { seedLarge } from '../apps/server/src/seed/seed-large';
 import { serviceConfigOf } from '../apps/server/src/service-context';
 import { createUser } from '../apps/server/src/test/factories';
+import { cpuSeconds } from './src/cpu-seconds';
 import { withScratchDatabase } from './src/scratch-database';
 
 const { values: args } = parseArgs({
@@ -32,6 +35,8 @@ const { values: args } = parseArgs({
     // The seeder draws notes and descriptions from a few dozen texts; real ones differ, and a text met
     // again is rendered once per batch, so by default every text is made distinct before the export.
     'seeded-texts': { type: 'boolean', default: false },
+    // Writes a V8 CPU profile of the import (start to end of the job) to this file (.cpuprofile).
+    'cpu-profile': { type: 'string' },
   },
 });
 const ISSUES = Number(args.issues);
@@ -65,6 +70,15 @@ await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, asy
     const actor = await loadActor(db, { id: user.id, username: user.username, admin: true }, null);
     const services = serviceConfigOf(config);
     const load = loadavg()[0]?.toFixed(2);
+    const profiler = args['cpu-profile'] ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    // Every connection of the pool open first, so the backends measured are the ones the job uses.
+    await Promise.all(Array.from({ length: 4 }, () => sql`SELECT pg_sleep(0.05)`.execute(db)));
+    const cpuBefore = await cpuSeconds(db);
     const started = Date.now();
     const { job } = await startGroupImport(
       { db, actor, config: services },
@@ -76,6 +90,12 @@ await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, asy
       runClaimedJob({ db, config: services, workerId: 'bench', importerOf }, claimed),
     );
     const seconds = (Date.now() - started) / 1000;
+    const cpuAfter = await cpuSeconds(db, cpuBefore.pids);
+    if (profiler && args['cpu-profile']) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(args['cpu-profile'], JSON.stringify(profile));
+      profiler.disconnect();
+    }
     const ended = await db
       .selectFrom('import_jobs')
       .select(['counters', 'error'])
@@ -87,6 +107,22 @@ await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, asy
     console.log(`load average before: ${load}; result: ${result}${ended.error ? ` (${ended.error})` : ''}`);
     const batches = queries.filter((q) => /^update "import_jobs" set "heartbeat_at"/i.test(q.sql)).length - 1;
     console.log(`SQL statements of the job: ${queries.length.toLocaleString('en')} in ${batches} batches`);
+    const byStatement = new Map<string, { count: number; ms: number }>();
+    for (const q of queries) {
+      const head = q.sql.replace(/\s+/g, ' ').slice(0, 48);
+      const entry = byStatement.get(head) ?? { count: 0, ms: 0 };
+      entry.count += 1;
+      entry.ms += q.ms ?? 0;
+      byStatement.set(head, entry);
+    }
+    const dbMs = queries.reduce((sum, q) => sum + (q.ms ?? 0), 0);
+    console.log(
+      `CPU seconds: this process ${(cpuAfter.process - cpuBefore.process).toFixed(2)} (the import's thread and the render threads), PostgreSQL ${(cpuAfter.database - cpuBefore.database).toFixed(2)} (${cpuBefore.pids.length} backends)`,
+    );
+    console.log(`time waiting on statements: ${(dbMs / 1000).toFixed(2)} s; the heaviest kinds:`);
+    for (const [head, { count, ms }] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {
+      console.log(`  ${ms.toFixed(0).padStart(6)} ms ${String(count).padStart(5)}× ${head}`);
+    }
     console.log(
       `archive: ${Object.entries(manifest.files)
         .map(([k, f]) => `${f.count} ${k}`)

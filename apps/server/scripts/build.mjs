@@ -15,9 +15,14 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 );
 
 rmSync(dist, { recursive: true, force: true });
+// Threads of the server's own code (src/lib/server-worker.ts) are entries too: `dist/<name>.js`.
+const workerEntries = JSON.parse(readFileSync(join(root, 'src/lib/worker-entries.json'), 'utf8'));
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['src/main.ts'],
+  entryPoints: {
+    main: 'src/main.ts',
+    ...Object.fromEntries(Object.entries(workerEntries).map(([name, source]) => [name, `src/${source}`])),
+  },
   outdir: dist,
   bundle: true,
   splitting: true,

@@ -32,6 +32,8 @@ export interface DatabaseHandle {
 export interface CapturedQuery {
   sql: string;
   parameters: readonly unknown[];
+  /** From sending the statement to its answer (benches sum it per kind of statement). */
+  ms?: number;
 }
 
 export interface ConnectOptions {
@@ -58,7 +60,7 @@ export async function connect(options: ConnectOptions): Promise<DatabaseHandle> 
   let capture: CapturedQuery[] | null = null;
   const log = (event: LogEvent) => {
     count += 1;
-    capture?.push({ sql: event.query.sql, parameters: event.query.parameters });
+    capture?.push({ sql: event.query.sql, parameters: event.query.parameters, ms: event.queryDurationMillis });
   };
   const captureQueries = async <T>(fn: () => Promise<T>) => {
     capture = [];

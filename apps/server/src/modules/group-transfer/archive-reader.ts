@@ -209,17 +209,20 @@ export interface GroupArchive {
 /**
  * Opens a group export archive: reads it once through, checking everything (see scanArchive), and
  * only then answers its manifest and a second pass that yields its records. A damaged or hostile
- * archive is refused before the importer sees a single record.
+ * archive is refused before the importer sees a single record. `checkedBefore`: the same file passed
+ * this check already (an upload is checked before its job is made), so only its manifest is read
+ * first; the records' pass checks as it reads all the same.
  */
 export async function openGroupArchive(
   path: string,
   limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+  options: { checkedBefore?: boolean } = {},
 ): Promise<GroupArchive> {
   let manifest: ArchiveManifest | undefined;
   for await (const _ of scanArchive(path, limits, (m) => {
     manifest = m;
   })) {
-    // the first pass only checks
+    if (options.checkedBefore) break;
   }
   if (!manifest) throw new ArchiveError(`the archive has no ${MANIFEST_FILE}`);
   return {

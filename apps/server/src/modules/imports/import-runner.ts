@@ -86,6 +86,40 @@ async function importBatch(
 }
 
 /**
+ * The source's batches, each with what the importer does before the batch's transaction (`ahead`: its
+ * Markdown, on the render threads), the next batch read and prepared while the caller writes this one.
+ * What `ahead` reads may then predate the batch before (an importer's `ahead` is an optimisation that
+ * checks what it used when the batch is written: `htmlOf` renders again on a changed context).
+ */
+async function* batchesPreparedAhead(
+  importer: Importer,
+  db: Database,
+  job: ImportJobRow,
+  batches: AsyncIterable<SourceItem[]>,
+): AsyncGenerator<{ batch: SourceItem[]; ahead: unknown }> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const prepareNext = async () => {
+    const next = await iterator.next();
+    if (next.done) return null;
+    return { batch: next.value, ahead: await importer.ahead?.({ db }, job, next.value) };
+  };
+  let upcoming = prepareNext();
+  try {
+    for (;;) {
+      const current = await upcoming;
+      if (!current) return;
+      upcoming = prepareNext();
+      // Awaited on the next turn; a run that stops before it never awaits it.
+      upcoming.catch(() => undefined);
+      yield current;
+    }
+  } finally {
+    await upcoming.catch(() => undefined);
+    await iterator.return?.();
+  }
+}
+
+/**
  * Runs a job the worker has claimed, from where it stands: the source is read again from the start
  * and every item the job already created or skipped (its keys) is passed over, so a run after a crash
  * creates nothing twice. Each batch is one transaction: it renews the lease (and gives up if another
@@ -129,14 +163,13 @@ export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: R
       await publishChange(trx, 'ImportJob', job.id, 'updated');
     });
     let batches = 0;
-    for await (const batch of source.batches(options.batchSize ?? importer.batchSize ?? BATCH_SIZE)) {
+    const size = options.batchSize ?? importer.batchSize ?? BATCH_SIZE;
+    for await (const { batch, ahead } of batchesPreparedAhead(importer, db, job, source.batches(size))) {
       if (options.stopping?.()) {
         await releaseImportJob(db, job.id, workerId);
         return 'released';
       }
       if (options.maxBatches !== undefined && batches >= options.maxBatches) return 'interrupted';
-      // Before the transaction: what needs no lock (the importer's Markdown), on what earlier batches committed.
-      const ahead = await importer.ahead?.({ db }, job, batch);
       await withTransaction(db, async (trx) => {
         const next: Counters = structuredClone(counters);
         const ctx = { db: trx, actor, config: deps.config };

@@ -1,24 +1,28 @@
 import { sql } from 'kysely';
 import type { ArchiveRecords } from '../../group-transfer';
 import type { ItemOutcome } from '../importer';
-import { userForSourcePerson } from '../source-people';
-import { type ArchiveImport, insertCreated, type Ref, times } from './archive-context';
+import { type SourcePerson, usersForSourcePeople } from '../source-people';
+import { type ArchiveImport, insertCreated, type Ref, type RowsWriter, times } from './archive-context';
 import { keys } from './archive-keys';
 
 export const NOT_IN_ARCHIVE = 'refers to a group or project the import did not create';
 
 /**
- * A person of the source: matched to a user here by email, then username, or a placeholder user
- * (`userForSourcePerson`), recorded per top-level group and source.
+ * The people of the source: matched to users here by email, then username, or placeholder users
+ * (`usersForSourcePeople`), recorded per top-level group and source; a batch in a handful of statements.
  */
-export async function importUser(a: ArchiveImport, user: ArchiveRecords['users']): Promise<ItemOutcome> {
-  const { id } = await userForSourcePerson(
-    a.ctx.db,
-    { namespaceId: a.root.id, sourceHostname: a.sourceUrl },
-    { sourceId: user.username, username: user.username, email: user.email || null, name: user.name },
-  );
-  return { created: id };
-}
+export const userRows: RowsWriter<ArchiveRecords['users'], SourcePerson> = {
+  shape: (_a, user) => ({
+    sourceId: user.username,
+    username: user.username,
+    email: user.email || null,
+    name: user.name,
+  }),
+  write: async (a, people) =>
+    (await usersForSourcePeople(a.ctx.db, { namespaceId: a.root.id, sourceHostname: a.sourceUrl }, people)).map(
+      (user) => user.id,
+    ),
+};
 
 export const groupRefs = (g: ArchiveRecords['groups']): Ref[] =>
   g.parent_path === null ? [] : [{ kind: 'groups', key: keys.group(g.parent_path) }];

@@ -1,4 +1,5 @@
 import { renderMarkdown } from '../../../markdown/render-markdown';
+import { renderMarkdownOffThread, type TextToRender } from '../../../markdown/render-pool';
 import type { MarkdownText } from './archive-context';
 
 /** HTML rendered ahead, per record, with the context it was rendered against. */
@@ -9,13 +10,18 @@ const MAX_AHEAD_CHARS = 16 * 1024 * 1024;
 
 /**
  * Renders the records' Markdown (issue and epic descriptions, notes) before the batch's transaction
- * opens, so the transaction holds its locks only for the writes. Same renderer as always; a text met
- * again in the batch with the same context (system notes: "closed", "added ~bug label") is rendered
+ * opens, on the render threads (`render-pool.ts`), so the transaction holds its locks only for the
+ * writes and the import's own thread goes on writing the batch before. Same renderer as always; a text
+ * met again in the batch with the same context (system notes: "closed", "added ~bug label") is rendered
  * once — the renderer reads nothing but the text and its context.
  */
-export function renderAhead(texts: Array<[record: object, text: MarkdownText | undefined]>): RenderedHtml {
+export async function renderAhead(
+  texts: Array<[record: object, text: MarkdownText | undefined]>,
+): Promise<RenderedHtml> {
   const rendered: RenderedHtml = new WeakMap();
-  const once = new Map<string, string>();
+  const distinct = new Map<string, number>();
+  const toRender: TextToRender[] = [];
+  const wanted: Array<[record: object, context: string, index: number]> = [];
   let chars = 0;
   for (const [record, text] of texts) {
     if (!text) continue;
@@ -24,13 +30,15 @@ export function renderAhead(texts: Array<[record: object, text: MarkdownText | u
     if (chars > MAX_AHEAD_CHARS) break;
     const context = JSON.stringify(text.context);
     const key = `${context}\u0000${text.text}`;
-    let html = once.get(key);
-    if (html === undefined) {
-      html = renderMarkdown(text.text, text.context);
-      once.set(key, html);
+    let index = distinct.get(key);
+    if (index === undefined) {
+      index = toRender.push({ text: text.text, context: text.context }) - 1;
+      distinct.set(key, index);
     }
-    rendered.set(record, { html, context });
+    wanted.push([record, context, index]);
   }
+  const html = await renderMarkdownOffThread(toRender);
+  for (const [record, context, index] of wanted) rendered.set(record, { html: html[index] as string, context });
   return rendered;
 }
 

@@ -32,18 +32,20 @@ async function localCopy(files: FileStore, key: string): Promise<{ path: string;
 
 /**
  * A group export archive as an import source: checked whole before the first item (the reader
- * refuses a damaged or hostile archive), then read again in dependency order. An epic's parent may
+ * refuses a damaged or hostile archive) unless it was checked when it was uploaded, then read again in
+ * dependency order. An epic's parent may
  * be a later line of the same file, so epics are created first and linked to their parents in a
  * second kind (`epic_parents`) once every epic exists.
  */
 export async function openArchiveSource(
   job: ImportJobRow,
   files: FileStore,
+  options: { checkedBefore?: boolean } = {},
 ): Promise<ImportSource<ArchiveSourceItem> & { sourceUrl: string; rootPath: string }> {
   if (!job.source_file) throw new Error('The import has no archive.');
   const copy = await localCopy(files, job.source_file);
   try {
-    const archive = await openGroupArchive(copy.path);
+    const archive = await openGroupArchive(copy.path, undefined, options);
     const counts = archive.manifest.files;
     return {
       sourceUrl: archive.manifest.source_url,

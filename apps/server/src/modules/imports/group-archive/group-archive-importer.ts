@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/connection';
+import { warmRenderThreads } from '../../../markdown/render-pool';
 import { canGroup } from '../../../policy/abilities';
 import type { ServiceConfig } from '../../../service-context';
 import { findGroupRow, groupSubject } from '../../namespaces';
@@ -16,7 +17,7 @@ import {
 import { issueRefs, issueRows, issueText } from './archive-import-issues';
 import { memberRefs, memberRows } from './archive-import-members';
 import { awardRefs, awardRows, noteRefs, noteRows, noteText } from './archive-import-notes';
-import { groupRefs, importGroup, importProject, importUser, projectRefs } from './archive-import-places';
+import { groupRefs, importGroup, importProject, projectRefs, userRows } from './archive-import-places';
 import {
   cadenceRefs,
   cadenceRows,
@@ -60,7 +61,7 @@ type KindImport<K extends Kind> = {
 
 /** Every kind of record, how its references are found and how it is created. */
 const KINDS: { [K in Kind]: KindImport<K> } = {
-  users: { refs: () => [], run: importUser },
+  users: { refs: () => [], rows: userRows },
   groups: { refs: groupRefs, run: importGroup },
   projects: { refs: projectRefs, run: importProject },
   members: { refs: memberRefs, rows: memberRows },
@@ -112,7 +113,11 @@ export function groupArchiveImporter(
     batchSize: 1000,
     async open(job, deps) {
       const withArchive = fetchArchive && !job.source_file ? await fetchArchive(job, deps) : job;
-      const source = await openArchiveSource(withArchive, deps.config.files);
+      // An uploaded archive was checked whole before its job was made (startGroupImport); a fetched one was not.
+      const source = await openArchiveSource(withArchive, deps.config.files, {
+        checkedBefore: job.kind === 'group_archive',
+      });
+      warmRenderThreads();
       sourceUrls.set(job.id, source.sourceUrl);
       return {
         ...source,
