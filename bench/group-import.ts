@@ -25,7 +25,7 @@ import { loadActor } from '../apps/server/src/policy/load-actor';
 import { seedLarge } from '../apps/server/src/seed/seed-large';
 import { serviceConfigOf } from '../apps/server/src/service-context';
 import { createUser } from '../apps/server/src/test/factories';
-import { cpuSeconds } from './src/cpu-seconds';
+import { cpuBetween, sampleCpu } from './src/cpu-seconds';
 import { withScratchDatabase } from './src/scratch-database';
 
 const { values: args } = parseArgs({
@@ -76,9 +76,7 @@ await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, asy
       await profiler.post('Profiler.enable');
       await profiler.post('Profiler.start');
     }
-    // Every connection of the pool open first, so the backends measured are the ones the job uses.
-    await Promise.all(Array.from({ length: 4 }, () => sql`SELECT pg_sleep(0.05)`.execute(db)));
-    const cpuBefore = await cpuSeconds(db);
+    const cpuBefore = await sampleCpu(db);
     const started = Date.now();
     const { job } = await startGroupImport(
       { db, actor, config: services },
@@ -90,7 +88,7 @@ await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, asy
       runClaimedJob({ db, config: services, workerId: 'bench', importerOf }, claimed),
     );
     const seconds = (Date.now() - started) / 1000;
-    const cpuAfter = await cpuSeconds(db, cpuBefore.pids);
+    const cpu = cpuBetween(cpuBefore, await sampleCpu(db));
     if (profiler && args['cpu-profile']) {
       const { profile } = await profiler.post('Profiler.stop');
       writeFileSync(args['cpu-profile'], JSON.stringify(profile));
@@ -117,7 +115,7 @@ await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, asy
     }
     const dbMs = queries.reduce((sum, q) => sum + (q.ms ?? 0), 0);
     console.log(
-      `CPU seconds: this process ${(cpuAfter.process - cpuBefore.process).toFixed(2)} (the import's thread and the render threads), PostgreSQL ${(cpuAfter.database - cpuBefore.database).toFixed(2)} (${cpuBefore.pids.length} backends)`,
+      `CPU seconds: this process ${cpu.process.toFixed(2)} (the import's thread and the render threads), PostgreSQL ${cpu.database.toFixed(2)}`,
     );
     console.log(`time waiting on statements: ${(dbMs / 1000).toFixed(2)} s; the heaviest kinds:`);
     for (const [head, { count, ms }] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {

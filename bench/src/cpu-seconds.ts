@@ -25,16 +25,29 @@ function backendSeconds(pid: number): number {
   }
 }
 
-export async function cpuSeconds(db: Database, pids?: number[]): Promise<CpuSeconds & { pids: number[] }> {
-  const backends =
-    pids ??
-    (
-      await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(db)
-    ).rows.map((row) => row.pid);
+export interface CpuSample {
+  process: number;
+  /** Each backend's CPU seconds so far, by process id. */
+  backends: Map<number, number>;
+}
+
+export async function sampleCpu(db: Database): Promise<CpuSample> {
+  const { rows } = await sql<{ pid: number }>`
+    SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(db);
   const usage = process.cpuUsage();
   return {
     process: (usage.user + usage.system) / 1e6,
-    database: backends.reduce((sum, pid) => sum + backendSeconds(pid), 0),
-    pids: backends,
+    backends: new Map(rows.map(({ pid }) => [pid, backendSeconds(pid)])),
   };
+}
+
+/**
+ * What was spent between two samples. A backend seen only at the end was opened in between (all its
+ * time counts); one seen only at the start was closed (the pool closes idle connections), its time in
+ * between lost — it was idle.
+ */
+export function cpuBetween(before: CpuSample, after: CpuSample): CpuSeconds {
+  let database = 0;
+  for (const [pid, seconds] of after.backends) database += seconds - (before.backends.get(pid) ?? 0);
+  return { process: after.process - before.process, database };
 }

@@ -1,5 +1,6 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { statementChunks } from './archive-insert-rows';
+import { rowsAsJson, statementChunks } from './archive-insert-rows';
 
 describe('statementChunks', () => {
   it('keeps a batch in one statement, in order', () => {
@@ -20,5 +21,48 @@ describe('statementChunks', () => {
     expect(chunks.map((c) => c.length)).toEqual([16, 16, 8]);
     const huge = 'y'.repeat(40 * 1024 * 1024);
     expect(statementChunks([{ t: huge }, { t: 'a' }]).map((c) => c.length)).toEqual([1, 1]);
+  });
+});
+
+describe('rowsAsJson', () => {
+  const at = new Date('2026-11-30T10:00:00Z');
+  it.each([
+    ['plain values, times and arrays', [{ a: 1, b: 'x', c: null, d: at, e: [1, 2], f: true }], true],
+    [
+      'two rows naming the same columns',
+      [
+        { a: 1, b: 'x' },
+        { a: 2, b: 'y' },
+      ],
+      true,
+    ],
+    ['a row naming fewer columns (the rest take their defaults)', [{ a: 1, b: 'x' }, { a: 2 }], false],
+    [
+      'the same columns in another order',
+      [
+        { a: 1, b: 'x' },
+        { b: 'y', a: 2 },
+      ],
+      false,
+    ],
+    ['an undefined value (a default)', [{ a: 1, b: undefined }], false],
+    ['an SQL expression', [{ a: sql`least(1, 2)` }], false],
+    ['an object (jsonb written as text by the driver)', [{ a: { nested: true } }], false],
+    ['a lone surrogate', [{ a: 'broken \ud800 text' }], false],
+    ['no rows', [], false],
+  ])('%s: %s', (_name, rows, json) => {
+    expect(rowsAsJson(rows as object[]) !== null).toBe(json);
+  });
+
+  it('writes times as ISO text and keeps the order of the rows', () => {
+    expect(
+      rowsAsJson([
+        { n: 2, at },
+        { n: 1, at },
+      ]),
+    ).toEqual({
+      columns: ['n', 'at'],
+      json: '[{"n":2,"at":"2026-11-30T10:00:00.000Z"},{"n":1,"at":"2026-11-30T10:00:00.000Z"}]',
+    });
   });
 });

@@ -5,7 +5,7 @@ import type { ServiceConfig } from '../../../service-context';
 import { findGroupRow, groupSubject } from '../../namespaces';
 import type { ImportJobRow } from '../import-jobs';
 import type { Importer, ItemOutcome, SourceItem } from '../importer';
-import { loadBatchPlaces } from './archive-batch-places';
+import { type LoadedPlaces, loadBatchPlaces } from './archive-batch-places';
 import {
   type ArchiveImport,
   type BatchPlaces,
@@ -103,7 +103,7 @@ async function importOne(a: ArchiveImport, item: ArchiveSourceItem): Promise<Ite
 export function groupArchiveImporter(
   /** Where the archive comes from when the job does not hold one yet (direct transfer: the source's API). */
   fetchArchive?: (job: ImportJobRow, deps: { db: Database; config: ServiceConfig }) => Promise<ImportJobRow>,
-): Importer<ArchiveSourceItem, ArchiveImport, RenderedHtml> {
+): Importer<ArchiveSourceItem, ArchiveImport, { places: LoadedPlaces; rendered: RenderedHtml }> {
   const sourceUrls = new Map<number, string>();
   const refsOf = (items: SourceItem<ArchiveSourceItem>[]) =>
     items.flatMap((item) => kindImport(item.data).refs(item.data.record));
@@ -129,27 +129,27 @@ export function groupArchiveImporter(
     },
 
     async ahead({ db }, job, items) {
+      const places = await loadBatchPlaces(db, job.id, refsOf(items));
       const withText = items.filter((item) => kindImport(item.data).text);
-      if (withText.length === 0) return new WeakMap();
-      const places = await loadBatchPlaces(db, job.id, refsOf(withText));
-      return renderAhead(
+      const rendered = await renderAhead(
         withText.map((item) => [item.data.record, kindImport(item.data).text?.(places, item.data.record)]),
       );
+      return { places, rendered };
     },
 
-    async prepare(ctx, job, items, rendered) {
+    async prepare(ctx, job, items, ahead) {
       const root = job.namespace_id === null ? undefined : await findGroupRow(ctx.db, { id: job.namespace_id });
       if (!root || !canGroup(ctx.actor, 'admin_group', groupSubject(root))) {
         throw new Error('The user who started the import may no longer administer the group it imports into.');
       }
-      const places = await loadBatchPlaces(ctx.db, job.id, refsOf(items));
+      const places = await loadBatchPlaces(ctx.db, job.id, refsOf(items), ahead?.places);
       return {
         ...places,
         ctx,
         job,
         root,
         sourceUrl: sourceUrls.get(job.id) ?? '',
-        html: (record, text) => htmlOf(rendered, record, text),
+        html: (record, text) => htmlOf(ahead?.rendered, record, text),
       };
     },
 
