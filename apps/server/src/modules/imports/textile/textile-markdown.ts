@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
-import { TEXTILE_WORKER_CODE } from './textile-worker-code';
+import type { Worker } from 'node:worker_threads';
+import { startServerWorker } from '../../../lib/server-worker';
+import type { TextileAnswer } from './textile-worker';
 
 /**
  * Redmine's Textile as Markdown. `textile-js` has regular expressions that backtrack without bound on
@@ -22,7 +22,6 @@ interface Pending {
   thread: Worker;
 }
 
-const require = createRequire(import.meta.url);
 let worker: Worker | null = null;
 let nextId = 1;
 const pending = new Map<number, Pending>();
@@ -46,18 +45,16 @@ function failAll(of: Worker, reason: string) {
 
 function thread(): Worker {
   if (worker) return worker;
-  const started = new Worker(TEXTILE_WORKER_CODE, {
-    eval: true,
-    workerData: { textile: require.resolve('textile-js'), turndown: require.resolve('turndown') },
+  const started = startServerWorker('textile-markdown', {
     resourceLimits: { maxOldGenerationSizeMb: 256, stackSizeMb: 4 },
   });
-  started.on('message', (m: { id: number; markdown?: string; error?: string }) => {
+  started.on('message', (m: TextileAnswer) => {
     const job = pending.get(m.id);
     if (!job) return;
     settle(
       m.id,
-      m.markdown === undefined
-        ? { markdown: job.text, converted: false, reason: `the Textile could not be read (${m.error ?? 'unknown'})` }
+      'error' in m
+        ? { markdown: job.text, converted: false, reason: `the Textile could not be read (${m.error})` }
         : { markdown: m.markdown, converted: true },
     );
   });
