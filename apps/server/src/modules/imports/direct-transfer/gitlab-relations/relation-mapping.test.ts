@@ -186,8 +186,29 @@ describe('GitLab relation lines as archive records', () => {
 
   it.each([
     ['a plain issue', {}, ['issues'], { issue_type: 'issue', milestone: null, assignees: [] }],
-    ['an unknown type as an issue', { issue_type: 'requirement' }, ['issues'], { issue_type: 'issue' }],
-    ['a task (work item type)', { work_item_type: { base_type: 'task' } }, ['issues'], { issue_type: 'task' }],
+    ['an incident (issue_type)', { issue_type: 'incident' }, ['issues'], { issue_type: 'incident' }],
+    [
+      'the work item type before the older issue_type',
+      { issue_type: 'issue', work_item_type: { base_type: 'incident' } },
+      ['issues'],
+      { issue_type: 'incident' },
+    ],
+    ['an objective', { work_item_type: { base_type: 'objective' } }, ['issues'], { issue_type: 'objective' }],
+    [
+      'an iteration of an imported group',
+      {
+        iteration: {
+          iid: 2,
+          start_date: '2025-01-20',
+          due_date: '2025-02-02',
+          group_id: 11,
+          iterations_cadence: { title: 'Sprints' },
+        },
+      },
+      ['issues'],
+      { iteration: { group_path: 'top/sub', iid: 2 } },
+    ],
+    ['no iteration', { iteration: null }, ['issues'], { iteration: null }],
     [
       'assignees, known and not',
       { issue_assignees: [{ user_id: 2 }, { user_id: 5 }, { user_id: 2 }] },
@@ -264,6 +285,15 @@ describe('GitLab relation lines as archive records', () => {
       ['issues', 'notes'],
       {},
     ],
+    [
+      'milestone and iteration events as system notes',
+      {
+        resource_milestone_events: [{ action: 'add', milestone: { iid: 1, title: 'v1' }, user_id: 1, created_at: at }],
+        resource_iteration_events: [{ action: 'remove', iteration: { iid: 1 }, user_id: 2, created_at: at }],
+      },
+      ['issues', 'notes', 'notes'],
+      {},
+    ],
   ])('maps %s', (_name, extra, expectedKinds, expected) => {
     const { items, skips } = mapIssue(glIssue.parse({ ...base, author_id: 1, ...extra }), 'top/p', context());
     expect(skips).toEqual([]);
@@ -303,7 +333,81 @@ describe('GitLab relation lines as archive records', () => {
   });
 
   it.each([
+    [
+      'milestone events: added, removed (GitLab names the milestone removed too)',
+      [
+        { action: 'add', milestone: { iid: 1, title: 'Q "1"' }, user_id: 1, created_at: at },
+        { action: 'remove', milestone: { iid: 1, title: 'Q "1"' }, user_id: 2, created_at: later },
+      ],
+      [],
+      [
+        ['changed milestone to %"Q \\"1\\""', 'alice', at],
+        ['removed milestone', 'bob', later],
+      ],
+    ],
+    [
+      'iteration events: an untitled iteration named by its period, a titled one by its title, a removal',
+      [],
+      [
+        {
+          action: 'add',
+          iteration: { iid: 1, start_date: '2025-01-06', due_date: '2025-01-19', group_id: 10 },
+          user_id: 1,
+          created_at: at,
+        },
+        { action: 'add', iteration: { iid: 2, title: 'Sprint 2' }, user_id: 5, created_at: at },
+        { action: 'remove', iteration: { iid: 2 }, user_id: 2, created_at: later },
+      ],
+      [
+        ['changed iteration to *iteration:"Jan 6, 2025 - Jan 19, 2025"', 'alice', at],
+        ['changed iteration to *iteration:"Sprint 2"', 'ghost-5', at],
+        ['removed iteration', 'bob', later],
+      ],
+    ],
+  ])('writes %s as system notes in threads of their own', (_name, milestoneEvents, iterationEvents, expected) => {
+    const line = glIssue.parse({
+      ...base,
+      resource_milestone_events: milestoneEvents,
+      resource_iteration_events: iterationEvents,
+    });
+    const notes = mapIssue(line, 'top/p', context())
+      .items.slice(1)
+      .map(
+        (i) => i.record as { note: string; author: string; created_at: string; system: boolean; discussion_id: string },
+      );
+    expect(notes.map((n) => [n.note, n.author, n.created_at])).toEqual(expected);
+    expect(notes.every((n) => n.system)).toBe(true);
+    expect(new Set(notes.map((n) => n.discussion_id)).size).toBe(notes.length);
+  });
+
+  it('maps a task, reporting that GitLab exports no parent for it', () => {
+    const { items, skips } = mapIssue(
+      glIssue.parse({ ...base, work_item_type: { base_type: 'task' } }),
+      'top/p',
+      context(),
+    );
+    expect(items[0]?.record).toMatchObject({ issue_type: 'task' });
+    expect(skips).toEqual(['task: GitLab does not export its parent issue; imported without one']);
+  });
+
+  it.each([
     ['a note of the wrong type', { notes: [{ id: 1, note: 5, created_at: at, updated_at: at }] }, /^note 1: note: /],
+    ['an unknown work item type', { issue_type: 'requirement' }, /^work item type requirement: imported as an issue$/],
+    [
+      'an iteration of a group not imported',
+      { iteration: { iid: 3, start_date: '2025-01-06', due_date: '2025-01-19', group_id: 99 } },
+      /^iteration Jan 6, 2025 - Jan 19, 2025: its group is not imported$/,
+    ],
+    [
+      'a milestone event adding no milestone',
+      { resource_milestone_events: [{ action: 'add', created_at: at }] },
+      /^milestone event 1: it names no milestone$/,
+    ],
+    [
+      'an iteration event of an unknown action',
+      { resource_iteration_events: [{ action: 'move', created_at: at }] },
+      /^iteration event 1: action: /,
+    ],
     ['an assignee without a user', { issue_assignees: [{}] }, /^assignee 1: user_id: /],
     [
       'a state event of an unknown state',

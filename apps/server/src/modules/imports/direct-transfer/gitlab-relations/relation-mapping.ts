@@ -1,4 +1,5 @@
 import type { ArchiveRecords } from '../../../group-transfer';
+import { issueEventNotes, iterationName } from './relation-events';
 import { each, historyOf, item, labelTitles, type MapContext, type Mapped } from './relation-history';
 import {
   type GlCadence,
@@ -22,7 +23,8 @@ export type { MapContext, Mapped } from './relation-history';
  */
 
 type Owner = { group_path: string | null; project_path: string | null };
-const ISSUE_TYPES = new Set(['issue', 'incident', 'task']);
+/** GitLab's work item base types Meridian's issues table holds; the others (requirement, test case, ticket) become issues. */
+const ISSUE_TYPES = new Set(['issue', 'incident', 'task', 'objective', 'key_result']);
 const HEALTH = new Set(['on_track', 'needs_attention', 'at_risk']);
 const dayOf = (timestamp: string) => timestamp.slice(0, 10);
 export function mapMember(
@@ -194,7 +196,14 @@ export function mapEpic(line: GlEpic, groupPath: string, ctx: MapContext): Mappe
 export function mapIssue(line: GlIssue, projectPath: string, ctx: MapContext): Mapped {
   const skips: string[] = [];
   const ref = { project_path: projectPath, iid: line.iid };
-  const type = line.issue_type ?? line.work_item_type?.base_type ?? 'issue';
+  // GitLab 16+ exports the type as `work_item_type.base_type`; older sources only as `issue_type`.
+  const type = line.work_item_type?.base_type ?? line.issue_type ?? 'issue';
+  if (!ISSUE_TYPES.has(type)) skips.push(`work item type ${type}: imported as an issue`);
+  // GitLab's export has no work item hierarchy (a task's parent issue): the task comes without one.
+  if (type === 'task') skips.push('task: GitLab does not export its parent issue; imported without one');
+  const iteration = line.iteration;
+  const iterationGroup = iteration ? ctx.groupPath(iteration.group_id) : undefined;
+  if (iteration && !iterationGroup) skips.push(`iteration ${iterationName(iteration)}: its group is not imported`);
   const milestone = line.milestone;
   const milestoneGroup = milestone?.group_id ? ctx.groupPath(milestone.group_id) : undefined;
   if (milestone?.group_id && !milestoneGroup) skips.push(`milestone ${milestone.title}: its group is not imported`);
@@ -228,7 +237,7 @@ export function mapIssue(line: GlIssue, projectPath: string, ctx: MapContext): M
             title: milestone.title,
           }
         : null,
-    iteration: null,
+    iteration: iteration && iterationGroup ? { group_path: iterationGroup, iid: iteration.iid } : null,
     created_at: line.created_at,
     updated_at: line.updated_at,
     closed_at: line.state === 'closed' ? (line.closed_at ?? line.updated_at) : null,
@@ -257,5 +266,14 @@ export function mapIssue(line: GlIssue, projectPath: string, ctx: MapContext): M
           }),
         ]
       : [];
-  return { items: [issue, ...timelogs, ...epicIssue, ...historyOf(line, { type: 'Issue', ref }, ctx, skips)], skips };
+  return {
+    items: [
+      issue,
+      ...timelogs,
+      ...epicIssue,
+      ...historyOf(line, { type: 'Issue', ref }, ctx, skips),
+      ...issueEventNotes(line, ref, ctx, skips),
+    ],
+    skips,
+  };
 }

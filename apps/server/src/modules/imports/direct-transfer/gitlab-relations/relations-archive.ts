@@ -197,7 +197,8 @@ export async function relationsToArchive(tree: DownloadedTree, dir: string, outP
     }
   }
   const mapped = async (result: { items: ArchiveItem[]; skips: string[] }, relation: string, id: string) => {
-    for (const reason of result.skips) skip(relation, id, reason);
+    // One report row per line (the report's key is the line): its reasons joined.
+    if (result.skips.length > 0) skip(relation, id, result.skips.join('; '));
     await flush(id);
     for (const item of result.items) await out.write(item, id);
   };
