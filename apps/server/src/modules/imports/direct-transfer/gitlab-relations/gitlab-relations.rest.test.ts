@@ -119,14 +119,16 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
       [2, '2025-01-20', '2025-02-02'],
     ]);
 
-    // Issues: iids, authors (a matched user, placeholders), dates, states, assignees, labels, milestones, epic.
+    // Issues: iids, types, authors (a matched user, placeholders), dates, states, assignees, labels, milestones,
+    // iteration, epic.
     const issues = (await get(`/projects/${project.id}/issues?state=all`)).sort(
       (a: { iid: number }, b: { iid: number }) => a.iid - b.iid,
     );
-    expect(issues.map((i: { iid: number }) => i.iid)).toEqual([1, 2, 3, 7]);
-    const [one, two, three] = issues;
+    expect(issues.map((i: { iid: number }) => i.iid)).toEqual([1, 2, 3, 7, 8]);
+    const [one, two, three, , eight] = issues;
     expect(one).toMatchObject({
       title: 'Console crashes on start',
+      issue_type: 'issue',
       state: 'opened',
       author: { username: PLACEHOLDER('alice.source') },
       created_at: '2025-01-15T08:00:00.000Z',
@@ -135,6 +137,7 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
       weight: 3,
       milestone: expect.objectContaining({ title: 'Q1' }),
       epic_iid: 2,
+      iteration: expect.objectContaining({ iid: 2, start_date: '2025-01-20', due_date: '2025-02-02' }),
       time_stats: expect.objectContaining({ time_estimate: 7200, total_time_spent: 3600 }),
     });
     expect([...one.labels].sort()).toEqual(['bug', 'frontend', 'priority::high']);
@@ -148,9 +151,16 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
       author: { username: PLACEHOLDER('gitlab-user-99') },
       milestone: expect.objectContaining({ title: 'v1.0' }),
     });
-    expect(three).toMatchObject({ title: 'Add dark mode', labels: ['ops'] });
+    expect(three).toMatchObject({ title: 'Add dark mode', labels: ['ops'], issue_type: 'incident' });
+    expect(eight).toMatchObject({
+      title: 'Pick the night theme palette',
+      issue_type: 'task',
+      author: { username: PLACEHOLDER('carol') },
+      time_stats: expect.objectContaining({ time_estimate: 1800 }),
+    });
 
-    // Notes: a comment, a system note kept as one, state and label events as system notes, emoji.
+    // Notes: comments, a system note kept as one, state, label, milestone and iteration events as system notes,
+    // emoji.
     const notes = async (iid: number) =>
       (await get(`/projects/${project.id}/issues/${iid}/notes?sort=asc&order_by=created_at`)).map(
         (n: { body: string; system: boolean; author: { username: string }; created_at: string }) => [
@@ -161,9 +171,24 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
         ],
       );
     expect(await notes(1)).toEqual([
-      ['changed milestone to %1', true, PLACEHOLDER('alice.source'), '2025-01-15T08:05:00.000Z'],
+      ['changed the description', true, PLACEHOLDER('alice.source'), '2025-01-15T08:05:00.000Z'],
+      ['changed milestone to %"Q1"', true, PLACEHOLDER('alice.source'), '2025-01-15T08:06:00.000Z'],
+      ['changed iteration to *iteration:"Jan 6, 2025 - Jan 19, 2025"', true, 'glr-dev', '2025-01-15T09:00:00.000Z'],
       ['Reproduced on the staging console', false, 'glr-dev', '2025-01-16T08:00:00.000Z'],
+      ['Same here, only with the night theme', false, PLACEHOLDER('carol'), '2025-01-16T10:00:00.000Z'],
+      [
+        'changed iteration to *iteration:"Jan 20, 2025 - Feb 2, 2025"',
+        true,
+        PLACEHOLDER('alice.source'),
+        '2025-01-19T09:00:00.000Z',
+      ],
     ]);
+    // A thread stays one thread (GitLab's discussion_id), its reply under the first note.
+    const threads = (await get(`/projects/${project.id}/issues/1/discussions`)).map(
+      (d: { notes: { body: string }[] }) => d.notes.map((n) => n.body),
+    );
+    expect(threads).toContainEqual(['Reproduced on the staging console', 'Same here, only with the night theme']);
+    expect(threads.filter((t: string[]) => t.length > 1)).toHaveLength(1);
     expect(await notes(2)).toEqual([
       ['Still happens on my side', false, PLACEHOLDER('gitlab-user-99'), '2025-01-20T08:00:00.000Z'],
       ['closed', true, 'glr-dev', '2025-02-01T08:00:00.000Z'],
@@ -173,7 +198,9 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
     expect(emoji.map((e: { name: string; user: { username: string } }) => [e.name, e.user.username])).toEqual([
       ['thumbsup', PLACEHOLDER('carol')],
     ]);
-    const comment = (await get(`/projects/${project.id}/issues/1/notes`)).find((n: { system: boolean }) => !n.system);
+    const comment = (await get(`/projects/${project.id}/issues/1/notes`)).find(
+      (n: { body: string }) => n.body === 'Reproduced on the staging console',
+    );
     const noteEmoji = await get(`/projects/${project.id}/issues/1/notes/${comment.id}/award_emoji`);
     expect(noteEmoji.map((e: { name: string }) => e.name)).toEqual(['eyes']);
 
@@ -213,7 +240,7 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
       expires_at: '2027-01-01',
     });
 
-    // The report: hostile lines, the bad note, the relations not imported.
+    // The report: hostile lines, the bad note, the relations not imported, what GitLab does not export.
     const skips = await dest.db
       .selectFrom('import_job_skips')
       .select(['kind', 'source_id', 'reason'])
@@ -225,6 +252,9 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
       expect.arrayContaining([
         'relation orbit/ground/console:merge_requests: not imported: Meridian imports the plan (groups, projects, members, labels, milestones, iterations, epics, issues)',
         'relation orbit:badges: not imported: Meridian imports the plan (groups, projects, members, labels, milestones, iterations, epics, issues)',
+        "relation orbit/ground/console:issue_links: not in GitLab's export: linked issues (relates to, blocks) are not exported by the source",
+        "relation orbit:related_epic_links: not in GitLab's export: linked epics (relates to, blocks) are not exported by the source",
+        'issues orbit/ground/console:issues:2:6: task: GitLab does not export its parent issue; imported without one',
         'issues orbit/ground/console:issues:2:2: line 2: title: Invalid input: expected string, received number',
         expect.stringMatching(/^issues orbit\/ground\/console:issues:2:3: line 3: title: Too big/),
         'issues orbit/ground/console:issues:2:4: line 4 is not JSON',
@@ -255,10 +285,10 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
     expect(source.requests.length).toBe(asked);
     const project = await get(`/projects/${encodeURIComponent('orbit-resumed/ground/console')}`);
     const issues = await get(`/projects/${project.id}/issues?state=all`);
-    expect(issues.map((i: { iid: number }) => i.iid).sort()).toEqual([1, 2, 3, 7]);
+    expect(issues.map((i: { iid: number }) => i.iid).sort()).toEqual([1, 2, 3, 7, 8]);
     expect((await get('/groups/orbit-resumed/epics')).length).toBe(2);
     expect((await get('/groups/orbit-resumed/labels')).length).toBe(2);
-    expect((await get(`/projects/${project.id}/issues/1/notes`)).length).toBe(2);
+    expect((await get(`/projects/${project.id}/issues/1/notes`)).length).toBe(6);
   }, 120_000);
 
   it('refuses a bad token or an unreachable source at POST /bulk_imports, making nothing', async () => {
