@@ -255,6 +255,7 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
         "relation orbit/ground/console:issue_links: not in GitLab's export: linked issues (relates to, blocks) are not exported by the source",
         "relation orbit:related_epic_links: not in GitLab's export: linked epics (relates to, blocks) are not exported by the source",
         'issues orbit/ground/console:issues:2:6: task: GitLab does not export its parent issue; imported without one',
+        'issues orbit/ground/console:issues:2:1: incident: GitLab does not export its severity or escalation status; imported as unknown and triggered',
         'issues orbit/ground/console:issues:2:2: line 2: title: Invalid input: expected string, received number',
         expect.stringMatching(/^issues orbit\/ground\/console:issues:2:3: line 3: title: Too big/),
         'issues orbit/ground/console:issues:2:4: line 4 is not JSON',

@@ -186,12 +186,11 @@ describe('GitLab relation lines as archive records', () => {
 
   it.each([
     ['a plain issue', {}, ['issues'], { issue_type: 'issue', milestone: null, assignees: [] }],
-    ['an incident (issue_type)', { issue_type: 'incident' }, ['issues'], { issue_type: 'incident' }],
     [
       'the work item type before the older issue_type',
-      { issue_type: 'issue', work_item_type: { base_type: 'incident' } },
+      { issue_type: 'task', work_item_type: { base_type: 'issue' } },
       ['issues'],
-      { issue_type: 'incident' },
+      { issue_type: 'issue' },
     ],
     ['an objective', { work_item_type: { base_type: 'objective' } }, ['issues'], { issue_type: 'objective' }],
     [
@@ -380,14 +379,23 @@ describe('GitLab relation lines as archive records', () => {
     expect(new Set(notes.map((n) => n.discussion_id)).size).toBe(notes.length);
   });
 
-  it('maps a task, reporting that GitLab exports no parent for it', () => {
-    const { items, skips } = mapIssue(
-      glIssue.parse({ ...base, work_item_type: { base_type: 'task' } }),
-      'top/p',
-      context(),
-    );
-    expect(items[0]?.record).toMatchObject({ issue_type: 'task' });
-    expect(skips).toEqual(['task: GitLab does not export its parent issue; imported without one']);
+  it.each([
+    [
+      'a task, reporting that GitLab exports no parent for it',
+      { work_item_type: { base_type: 'task' } },
+      { issue_type: 'task' },
+      'task: GitLab does not export its parent issue; imported without one',
+    ],
+    [
+      'an incident (issue_type), reporting that GitLab exports no severity for it',
+      { issue_type: 'incident' },
+      { issue_type: 'incident', severity: 'unknown', escalation_status: 'triggered' },
+      'incident: GitLab does not export its severity or escalation status; imported as unknown and triggered',
+    ],
+  ])('maps %s', (_name, extra, expected, reason) => {
+    const { items, skips } = mapIssue(glIssue.parse({ ...base, ...extra }), 'top/p', context());
+    expect(items[0]?.record).toMatchObject(expected);
+    expect(skips).toEqual([reason]);
   });
 
   it.each([

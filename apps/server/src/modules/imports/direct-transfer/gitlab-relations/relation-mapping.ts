@@ -201,6 +201,9 @@ export function mapIssue(line: GlIssue, projectPath: string, ctx: MapContext): M
   if (!ISSUE_TYPES.has(type)) skips.push(`work item type ${type}: imported as an issue`);
   // GitLab's export has no work item hierarchy (a task's parent issue): the task comes without one.
   if (type === 'task') skips.push('task: GitLab does not export its parent issue; imported without one');
+  // Nor an incident's severity (issuable_severity) or escalation status (excluded from the export).
+  if (type === 'incident')
+    skips.push('incident: GitLab does not export its severity or escalation status; imported as unknown and triggered');
   const iteration = line.iteration;
   const iterationGroup = iteration ? ctx.groupPath(iteration.group_id) : undefined;
   if (iteration && !iterationGroup) skips.push(`iteration ${iterationName(iteration)}: its group is not imported`);
