@@ -292,6 +292,90 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
     expect((await get(`/projects/${project.id}/issues/1/notes`)).length).toBe(6);
   }, 120_000);
 
+  it('imports one project (project_entity) into an existing group, its group labels made project labels', async () => {
+    const landing = await api('POST', '/groups', 'owner', { name: 'Landing', path: 'landing', description: 'Ours' });
+    expect(landing.statusCode, landing.body).toBe(201);
+    const post = (entity: object) =>
+      api('POST', '/bulk_imports', 'owner', {
+        configuration: { url: source.url, access_token: SOURCE_TOKEN },
+        entities: [{ source_type: 'project_entity', source_full_path: 'orbit/ground/console', ...entity }],
+      });
+    // The destination group is required, and the slug must be free there.
+    expect((await post({ destination_slug: 'console' })).statusCode).toBe(400);
+    const res = await post({ destination_namespace: 'landing', destination_slug: 'console-copy' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await dest.app.importWorker?.pollNow()).toEqual(['finished']);
+
+    const project = await get(`/projects/${encodeURIComponent('landing/console-copy')}`);
+    expect(project).toMatchObject({
+      name: 'Console',
+      description: 'Operator console',
+      namespace: { full_path: 'landing' },
+    });
+    // People: the members of the source's groups above the project are matched by username (GitLab's
+    // `members/all` shows no email), not made members here.
+    // The group it went into is left as it was: no subgroup, its description kept.
+    expect(await get('/groups/landing')).toMatchObject({ name: 'Landing', description: 'Ours' });
+    expect(await get('/groups/landing/subgroups')).toEqual([]);
+    const [entity] = await get(`/bulk_imports/${res.json().id}/entities`);
+    expect(entity).toMatchObject({
+      entity_type: 'project',
+      status: 'finished',
+      source_full_path: 'orbit/ground/console',
+      destination_full_path: 'landing/console-copy',
+      destination_slug: 'console-copy',
+      destination_namespace: 'landing',
+      project_id: project.id,
+    });
+
+    const issues = (await get(`/projects/${project.id}/issues?state=all`)).sort(
+      (a: { iid: number }, b: { iid: number }) => a.iid - b.iid,
+    );
+    expect(issues.map((i: { iid: number }) => i.iid)).toEqual([1, 2, 3, 7, 8]);
+    const [one, two] = issues;
+    // Group labels the issues use became labels of the project; group milestones, epics and
+    // iterations are not there (reported).
+    expect([...one.labels].sort()).toEqual(['bug', 'frontend', 'priority::high']);
+    expect(
+      (await get(`/projects/${project.id}/labels`)).map((l: { name: string; color: string }) => l.name).sort(),
+    ).toEqual(['bug', 'frontend', 'ops', 'priority::high']);
+    expect(one).toMatchObject({
+      milestone: null,
+      epic_iid: null,
+      iteration: null,
+      author: { username: PLACEHOLDER('alice.source') },
+    });
+    expect(two).toMatchObject({
+      milestone: expect.objectContaining({ title: 'v1.0' }),
+      // matched by username only: bob's email is not shown by members/all
+      closed_by: { username: PLACEHOLDER('bob') },
+    });
+    expect((await get(`/projects/${project.id}/issues/1/notes`)).length).toBe(6);
+    const job = await dest.db
+      .selectFrom('import_jobs')
+      .select('id')
+      .where('bulk_import_id', '=', res.json().id)
+      .executeTakeFirstOrThrow();
+    const reasons = (
+      await dest.db
+        .selectFrom('import_job_skips')
+        .select(['source_id', 'reason'])
+        .where('job_id', '=', job.id)
+        .execute()
+    ).map((s) => `${s.source_id}: ${s.reason}`);
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        'orbit/ground/console:issues:1:1: iteration Jan 20, 2025 - Feb 2, 2025: its group is not imported; milestone Q1: its group is not imported; epic &2: its group is not imported',
+        "orbit/ground/console:issue_links: not in GitLab's export: linked issues (relates to, blocks) are not exported by the source",
+      ]),
+    );
+    const taken = await post({ destination_namespace: 'landing', destination_slug: 'console-copy' });
+    expect([taken.statusCode, taken.json().error]).toEqual([
+      422,
+      'Import failed. Destination URL console-copy has already been taken.',
+    ]);
+  }, 120_000);
+
   it('refuses a bad token or an unreachable source at POST /bulk_imports, making nothing', async () => {
     const post = (url: string, token: string) =>
       api('POST', '/bulk_imports', 'owner', {

@@ -169,7 +169,17 @@ export const glIterationEvent = z.object({
   created_at: timestamp,
 });
 
-export const glLabelLink = z.object({ label: z.object({ title: short.min(1) }) });
+/** A label link names its label whole (GitLab's label attributes): a project imported alone makes it its own. */
+export const glLabelLink = z.object({
+  label: z.object({
+    title: short.min(1),
+    color: z.string().max(32).nullish(),
+    description: text.nullish(),
+    type: z.string().max(32).nullish(),
+    created_at: timestamp.nullish(),
+    updated_at: timestamp.nullish(),
+  }),
+});
 export const glAssignee = z.object({ user_id: id });
 const epicRef = z.object({ iid, group_id: id.nullish() });
 

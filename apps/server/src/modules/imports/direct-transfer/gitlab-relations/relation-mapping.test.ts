@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { glCadence, glEpic, glIssue, glLabel, glMember, glMilestone, glSelf } from './relation-lines';
 import {
+  linkedGroupLabels,
   type MapContext,
   mapCadence,
   mapEpic,
@@ -396,6 +397,46 @@ describe('GitLab relation lines as archive records', () => {
     const { items, skips } = mapIssue(glIssue.parse({ ...base, ...extra }), 'top/p', context());
     expect(items[0]?.record).toMatchObject(expected);
     expect(skips).toEqual([reason]);
+  });
+
+  it.each([
+    ['no label links', [], new Set<string>(), []],
+    [
+      'a group label with its attributes, once',
+      [
+        { label: { title: 'bug', color: '#d9534f', description: 'Broken', type: 'GroupLabel', created_at: at } },
+        { label: { title: 'bug', type: 'GroupLabel' } },
+      ],
+      new Set<string>(),
+      [
+        {
+          group_path: null,
+          project_path: 'top/p',
+          title: 'bug',
+          color: '#d9534f',
+          text_color: '#FFFFFF',
+          description: 'Broken',
+          priority: null,
+          created_at: at,
+          updated_at: at,
+        },
+      ],
+    ],
+    [
+      "the project's own labels and labels it has already left out",
+      [{ label: { title: 'frontend', type: 'ProjectLabel' } }, { label: { title: 'ops', type: 'GroupLabel' } }],
+      new Set(['ops']),
+      [],
+    ],
+    [
+      'a label without type or dates: the default colour, the issue’s date',
+      [{ label: { title: 'x' } }, { label: { title: 5 } }],
+      new Set<string>(),
+      [expect.objectContaining({ title: 'x', color: '#6699cc', created_at: at, updated_at: at })],
+    ],
+  ])('makes project labels of linked group labels (a project alone): %s', (_name, links, known, expected) => {
+    const line = glIssue.parse({ ...base, label_links: links });
+    expect(linkedGroupLabels(line, 'top/p', known)).toEqual(expected);
   });
 
   it.each([

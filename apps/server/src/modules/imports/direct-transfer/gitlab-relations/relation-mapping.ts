@@ -11,6 +11,7 @@ import {
   type GlSelf,
   glAssignee,
   glIteration,
+  glLabelLink,
   glTimelog,
 } from './relation-lines';
 
@@ -107,6 +108,35 @@ export function mapLabel(line: GlLabel, owner: Owner): ArchiveRecords['labels'] 
     created_at: line.created_at,
     updated_at: line.updated_at,
   };
+}
+
+/**
+ * The group labels an issue's line links to, as labels of its project: for a project imported alone
+ * (`project_entity`), whose groups' labels are not imported — GitLab's own import makes a project
+ * label of a label it does not find. Labels the project has (`known`) are left out.
+ */
+export function linkedGroupLabels(
+  line: GlIssue,
+  projectPath: string,
+  known: ReadonlySet<string>,
+): ArchiveRecords['labels'][] {
+  const out = new Map<string, ArchiveRecords['labels']>();
+  for (const { label } of each(glLabelLink, line.label_links, 'label link', [])) {
+    if (label.type === 'ProjectLabel' || known.has(label.title) || out.has(label.title)) continue;
+    const created = label.created_at ?? line.created_at;
+    out.set(label.title, {
+      group_path: null,
+      project_path: projectPath,
+      title: label.title,
+      color: label.color ?? '#6699cc',
+      text_color: '#FFFFFF',
+      description: label.description ?? '',
+      priority: null,
+      created_at: created,
+      updated_at: label.updated_at ?? created,
+    });
+  }
+  return [...out.values()];
 }
 
 export function mapMilestone(line: GlMilestone, owner: Owner): ArchiveRecords['milestones'] {

@@ -27,6 +27,7 @@ import {
 } from './relation-lines';
 import {
   type GroupNode,
+  linkedGroupLabels,
   type MapContext,
   mapCadence,
   mapEpic,
@@ -54,6 +55,11 @@ export interface DownloadedTree {
   rootPath: string;
   groups: (Downloaded<GroupNode> & { id: number })[];
   projects: Downloaded<ProjectNode>[];
+  /**
+   * People the relations name who are members of groups not imported (a project imported alone:
+   * the members of the groups above it), by id: matched by username, not made members.
+   */
+  people?: { id: number; username: string; name?: string | null | undefined }[];
 }
 export interface RelationSkip {
   kind: string;
@@ -216,6 +222,17 @@ export async function relationsToArchive(tree: DownloadedTree, dir: string, outP
         path: p.node.full_path,
       })),
     ];
+    for (const person of tree.people ?? []) {
+      if (usernames.has(person.id)) continue;
+      usernames.set(person.id, person.username);
+      if (written.has(person.username)) continue;
+      written.add(person.username);
+      const name = person.name || person.username;
+      await out.write(
+        { kind: 'users', record: { username: person.username, email: '', name, state: 'active' } },
+        `people:${person.id}`,
+      );
+    }
     for (const m of members) {
       const relation = m.type === 'Namespace' ? 'members' : 'project_members';
       await lines(m.files, relation, m.path, glMember, async (line, id) => {
@@ -245,11 +262,16 @@ export async function relationsToArchive(tree: DownloadedTree, dir: string, outP
       ...tree.groups.map((g) => ({ files: g.files, owner: { group_path: g.node.full_path, project_path: null } })),
       ...tree.projects.map((p) => ({ files: p.files, owner: { group_path: null, project_path: p.node.full_path } })),
     ];
+    // The labels of each project (titles), for a project imported alone (its groups' labels are not).
+    const projectLabels = new Map<string, Set<string>>();
     for (const { files, owner } of owners) {
       const where = owner.group_path ?? owner.project_path ?? '';
-      await lines(files.get('labels'), 'labels', where, glLabel, (line, id) =>
-        out.write({ kind: 'labels', record: mapLabel(line, owner) }, id),
-      );
+      const titles = new Set<string>();
+      if (owner.project_path) projectLabels.set(owner.project_path, titles);
+      await lines(files.get('labels'), 'labels', where, glLabel, (line, id) => {
+        titles.add(line.title);
+        return out.write({ kind: 'labels', record: mapLabel(line, owner) }, id);
+      });
       await lines(files.get('milestones'), 'milestones', where, glMilestone, (line, id) =>
         out.write({ kind: 'milestones', record: mapMilestone(line, owner) }, id),
       );
@@ -263,11 +285,19 @@ export async function relationsToArchive(tree: DownloadedTree, dir: string, outP
         mapped(mapEpic(line, path, ctx), 'epics', id),
       );
     }
+    const projectAlone = tree.groups.length === 0;
     for (const p of tree.projects) {
       const path = p.node.full_path;
-      await lines(p.files.get('issues'), 'issues', path, glIssue, (line, id) =>
-        mapped(mapIssue(line, path, ctx), 'issues', id),
-      );
+      const known = projectLabels.get(path) ?? new Set<string>();
+      await lines(p.files.get('issues'), 'issues', path, glIssue, async (line, id) => {
+        if (projectAlone) {
+          for (const label of linkedGroupLabels(line, path, known)) {
+            known.add(label.title);
+            await out.write({ kind: 'labels', record: label }, id);
+          }
+        }
+        await mapped(mapIssue(line, path, ctx), 'issues', id);
+      });
     }
   } catch (error) {
     await out.close();
