@@ -18,7 +18,16 @@ const MAX_GROUPS = 10_000;
 const MAX_PROJECTS = 50_000;
 
 /** The relations read; the others a source lists are reported as not imported. */
-export const GROUP_RELATIONS = new Set(['self', 'members', 'labels', 'milestones', 'iterations_cadences', 'epics']);
+export const GROUP_RELATIONS = new Set([
+  'self',
+  'members',
+  'labels',
+  'milestones',
+  'iterations_cadences',
+  // Sources before GitLab 15.4: iterations without cadences.
+  'iterations',
+  'epics',
+]);
 export const PROJECT_RELATIONS = new Set(['self', 'project_members', 'labels', 'milestones', 'issues']);
 const NOT_IMPORTED =
   'not imported: Meridian imports the plan (groups, projects, members, labels, milestones, iterations, epics, issues)';

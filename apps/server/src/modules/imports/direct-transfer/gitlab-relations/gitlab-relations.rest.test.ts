@@ -118,6 +118,24 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
       [1, '2025-01-06', '2025-01-19'],
       [2, '2025-01-20', '2025-02-02'],
     ]);
+    // The subgroup's sample stands for a source before 15.4: iterations without cadence, under one made.
+    expect(
+      (await get('/groups/orbit-copy%2Fground/iteration_cadences')).map((c: { title: string }) => c.title),
+    ).toEqual(['Iterations']);
+    const legacy = await get('/groups/orbit-copy%2Fground/iterations?state=all&include_ancestors=false');
+    expect(
+      legacy
+        .map((i: { iid: number; title: string | null; start_date: string; sequence: number }) => [
+          i.iid,
+          i.title,
+          i.start_date,
+          i.sequence,
+        ])
+        .sort(),
+    ).toEqual([
+      [1, 'Ground sprint 2', '2025-01-27', 2],
+      [2, null, '2025-01-13', 1],
+    ]);
 
     // Issues: iids, types, authors (a matched user, placeholders), dates, states, assignees, labels, milestones,
     // iteration, epic.

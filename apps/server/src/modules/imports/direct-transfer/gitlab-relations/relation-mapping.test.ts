@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { glCadence, glEpic, glIssue, glLabel, glMember, glMilestone, glSelf } from './relation-lines';
+import { glCadence, glEpic, glIssue, glIteration, glLabel, glMember, glMilestone, glSelf } from './relation-lines';
 import {
+  legacyCadence,
   linkedGroupLabels,
   type MapContext,
   mapCadence,
@@ -161,6 +162,28 @@ describe('GitLab relation lines as archive records', () => {
       expect.objectContaining({ iid: 2, sequence: 2, iterations_cadence_id: 7, start_date: '2025-01-15' }),
     ]);
     expect(skips).toEqual([expect.stringMatching(/^iteration 3: iid: /)]);
+  });
+
+  it('puts the iterations of a source before cadences (15.3 and older) under one cadence made for them', () => {
+    const it = (iid: number, start: string, created: string, title: string | null = null) =>
+      glIteration.parse({ iid, title, start_date: start, due_date: start, created_at: created, updated_at: created });
+    const cadence = legacyCadence([it(1, '2025-02-01', later, 'B'), it(2, '2025-01-01', at)]);
+    expect(cadence).toMatchObject({
+      title: 'Iterations',
+      automatic: false,
+      active: true,
+      start_date: '2025-01-01',
+      created_at: at,
+      updated_at: later,
+    });
+    const { items, skips } = mapCadence(glCadence.parse(cadence), 'top', 3);
+    expect(skips).toEqual([]);
+    expect(items.map((i) => i.record)).toEqual([
+      expect.objectContaining({ id: 3, title: 'Iterations' }),
+      expect.objectContaining({ iid: 2, sequence: 1, title: null }),
+      expect.objectContaining({ iid: 1, sequence: 2, title: 'B' }),
+    ]);
+    expect(legacyCadence([])).toMatchObject({ start_date: null, iterations: [] });
   });
 
   it.each([

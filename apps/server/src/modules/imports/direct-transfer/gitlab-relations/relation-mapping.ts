@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ArchiveRecords } from '../../../group-transfer';
 import { issueEventNotes, iterationName } from './relation-events';
 import { each, historyOf, item, labelTitles, type MapContext, type Mapped } from './relation-history';
@@ -191,6 +192,30 @@ export function mapCadence(line: GlCadence, groupPath: string, cadenceId: number
           }),
         ),
     ],
+  };
+}
+
+/**
+ * A source before GitLab 15.4 exports its iterations without cadences (the group's `iterations`
+ * relation): they come in under one cadence made for them, `Iterations`, as GitLab's own migration
+ * to cadences did, dated from the earliest iteration.
+ */
+export function legacyCadence(iterations: z.infer<typeof glIteration>[]): GlCadence {
+  const first = (values: string[]) => [...values].sort()[0];
+  const last = (values: string[]) => [...values].sort().at(-1);
+  const created = first(iterations.map((i) => i.created_at)) ?? '1970-01-01T00:00:00.000Z';
+  return {
+    title: 'Iterations',
+    description: null,
+    automatic: false,
+    active: true,
+    roll_over: false,
+    start_date: first(iterations.map((i) => i.start_date)) ?? null,
+    duration_in_weeks: null,
+    iterations_in_advance: null,
+    created_at: created,
+    updated_at: last(iterations.map((i) => i.updated_at)) ?? created,
+    iterations,
   };
 }
 

@@ -20,6 +20,7 @@ import {
   glCadence,
   glEpic,
   glIssue,
+  glIteration,
   glLabel,
   glMember,
   glMilestone,
@@ -27,6 +28,7 @@ import {
 } from './relation-lines';
 import {
   type GroupNode,
+  legacyCadence,
   linkedGroupLabels,
   type MapContext,
   mapCadence,
@@ -42,6 +44,8 @@ import {
 
 /** What a source line may hold: an issue with its whole history in one line. */
 export const RELATION_LIMITS = { maxLineBytes: 64 * 1024 ** 2, maxBytes: 20 * 1024 ** 3, maxSelfBytes: 1024 ** 2 };
+/** Iterations of a group read from a source before cadences (held in memory until the group's last). */
+const MAX_LEGACY_ITERATIONS = 100_000;
 /** Reasons kept per job: a hostile file of a million bad lines is one more line in the report. */
 const MAX_SKIPS = 10_000;
 
@@ -281,6 +285,15 @@ export async function relationsToArchive(tree: DownloadedTree, dir: string, outP
       await lines(g.files.get('iterations_cadences'), 'iterations_cadences', path, glCadence, (line, id) =>
         mapped(mapCadence(line, path, ++cadences), 'iterations_cadences', id),
       );
+      // A source before 15.4: iterations without cadences, under one cadence made for them.
+      const legacy: z.infer<typeof glIteration>[] = [];
+      await lines(g.files.get('iterations'), 'iterations', path, glIteration, async (line, id) => {
+        if (legacy.length < MAX_LEGACY_ITERATIONS) legacy.push(line);
+        else skip('iterations', id, `more than ${MAX_LEGACY_ITERATIONS} iterations in the group`);
+      });
+      if (legacy.length > 0) {
+        await mapped(mapCadence(legacyCadence(legacy), path, ++cadences), 'iterations', `${path}:iterations`);
+      }
       await lines(g.files.get('epics'), 'epics', path, glEpic, (line, id) =>
         mapped(mapEpic(line, path, ctx), 'epics', id),
       );
