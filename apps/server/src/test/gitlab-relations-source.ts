@@ -24,7 +24,7 @@ export interface RelationsSourceOptions {
 /**
  * A stand-in for a GitLab source on loopback, speaking GitLab's documented bulk import protocol
  * over the sample files of `gitlab-relations/` (written for these tests after the shape of GitLab's
- * import/export fixtures): `GET /groups/:id`, `…/subgroups`, `…/projects`, and for groups and
+ * import/export fixtures): `GET /groups/:id`, `…/subgroups`, `…/projects`, `GET /projects/:id`, and for groups and
  * projects `POST …/export_relations` (202), `GET …/export_relations/status` (each relation started
  * on the first ask, finished on the next; `issues.N.ndjson` files make `issues` batched) and
  * `GET …/export_relations/download?relation=…[&batched=true&batch_number=N]` (gzipped NDJSON,
@@ -67,7 +67,7 @@ export async function startRelationsSource(options: RelationsSourceOptions) {
     if (!found || !entity) return send(404, { message: '404 Not Found' });
     const id = String(found.id);
     const tail = rest.join('/');
-    if (entity === 'groups' && tail === '' && request.method === 'GET') return send(200, found);
+    if (tail === '' && request.method === 'GET') return send(200, found);
     if (entity === 'groups' && tail === 'subgroups') {
       return send(
         200,
@@ -81,6 +81,20 @@ export async function startRelationsSource(options: RelationsSourceOptions) {
         tree.projects.filter((p) => p.namespace.id === found.id),
         { 'x-next-page': '' },
       );
+    }
+    if (entity === 'projects' && tail === 'members/all') {
+      // GitLab's members with inherited ones: the project's and those of the groups above it (no email shown).
+      const groupsAbove = tree.groups.filter((g) => project?.path_with_namespace.startsWith(`${g.full_path}/`));
+      const files = [
+        ...groupsAbove.map((g) => join(DIR, 'groups', String(g.id), 'members.ndjson')),
+        join(DIR, 'projects', id, 'project_members.ndjson'),
+      ];
+      const people = files
+        .filter((file) => existsSync(file))
+        .flatMap((file) => readFileSync(file, 'utf8').split('\n').filter(Boolean))
+        .map((line) => (JSON.parse(line) as { user: { id: number; username: string } }).user)
+        .map((u) => ({ id: u.id, username: u.username, name: u.username, state: 'active' }));
+      return send(200, people, { 'x-next-page': '' });
     }
     if (tail === 'export_relations' && request.method === 'POST') {
       asked.set(`${entity}:${id}`, 0);

@@ -15,22 +15,33 @@ const sourceConnection = z.object({
   access_token: z.string().trim().min(1).max(2048),
 });
 
-/** GitLab's `POST /bulk_imports`: the source instance and the groups to bring over (GitLab takes up to 20 a time here). */
+/**
+ * GitLab's `POST /bulk_imports`: the source instance and the groups (`group_entity`, with their tree)
+ * or single projects (`project_entity`, into an existing group: `destination_namespace` required) to
+ * bring over (GitLab takes up to 20 a time here).
+ */
 export const bulkImportSchema = z.object({
   configuration: sourceConnection,
   entities: z
     .array(
-      z.object({
-        source_type: z.literal('group_entity', { error: 'only group_entity is supported' }),
-        source_full_path: fullPath,
-        destination_slug: pathParam.optional(),
-        /** GitLab's older name for the slug. */
-        destination_name: pathParam.optional(),
-        /** The full path of the group to import into; empty for a top-level group. */
-        destination_namespace: z.string().trim().max(2048).default(''),
-        migrate_projects: gitlabBoolean.optional(),
-        migrate_memberships: gitlabBoolean.optional(),
-      }),
+      z
+        .object({
+          source_type: z.enum(['group_entity', 'project_entity'], {
+            error: 'source_type must be group_entity or project_entity',
+          }),
+          source_full_path: fullPath,
+          destination_slug: pathParam.optional(),
+          /** GitLab's older name for the slug. */
+          destination_name: pathParam.optional(),
+          /** The full path of the group to import into; empty for a top-level group. */
+          destination_namespace: z.string().trim().max(2048).default(''),
+          migrate_projects: gitlabBoolean.optional(),
+          migrate_memberships: gitlabBoolean.optional(),
+        })
+        .refine((e) => e.source_type !== 'project_entity' || e.destination_namespace !== '', {
+          message: 'a project_entity needs the destination_namespace of an existing group',
+          path: ['destination_namespace'],
+        }),
     )
     .min(1)
     .max(20),

@@ -1,3 +1,4 @@
+import { bulkEntityOf } from './bulk-entity';
 import type { BulkImportRow, bulkImportEntities } from './bulk-imports.service';
 
 type EntityRow = Awaited<ReturnType<typeof bulkImportEntities>>[number];
@@ -33,25 +34,40 @@ export function presentBulkImport(row: BulkImportRow, entities: EntityRow[]) {
   };
 }
 
-/** GitLab's bulk import entity: one group, with its job's progress under `stats`. */
+/** GitLab's bulk import entity: one group (or one project), with its job's progress under `stats`. */
 export function presentBulkImportEntity(row: EntityRow) {
   const counters = (row.counters ?? {}) as Record<string, { done: number; skipped: number; total: number }>;
+  const entity = bulkEntityOf(row);
   const failures = row.error
-    ? [{ relation: 'group', exception_message: row.error, exception_class: 'ImportError' }]
+    ? [{ relation: entity.entity, exception_message: row.error, exception_class: 'ImportError' }]
     : [];
+  // A project's job holds the group it goes into; a group's, the group it made.
+  const destination =
+    entity.entity === 'project'
+      ? {
+          destination_full_path: row.destination_full_path
+            ? `${row.destination_full_path}/${entity.destination_slug}`
+            : null,
+          destination_name: entity.destination_slug,
+          destination_slug: entity.destination_slug,
+          destination_namespace: row.destination_full_path ?? '',
+        }
+      : {
+          destination_full_path: row.destination_full_path,
+          destination_name: row.destination_slug,
+          destination_slug: row.destination_slug,
+          destination_namespace: row.destination_full_path ? parentOf(row.destination_full_path) : '',
+        };
   return {
     id: row.id,
     bulk_import_id: row.bulk_import_id,
     status: statusOf(row),
-    entity_type: 'group',
+    entity_type: entity.entity,
     source_full_path: row.source_full_path,
-    destination_full_path: row.destination_full_path,
-    destination_name: row.destination_slug,
-    destination_slug: row.destination_slug,
-    destination_namespace: row.destination_full_path ? parentOf(row.destination_full_path) : '',
+    ...destination,
     parent_id: null,
     namespace_id: row.namespace_id,
-    project_id: null,
+    project_id: entity.entity === 'project' ? (row.destination_project_id ?? null) : null,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     failures,

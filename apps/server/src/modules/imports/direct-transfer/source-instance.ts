@@ -45,6 +45,16 @@ export function sourceInstance(
       }
       return { name: body.name, full_path: typeof body.full_path === 'string' ? body.full_path : fullPath };
     },
+    /** A project's name and full path on the source (`project_entity`); refused when the token cannot read it. */
+    async project(fullPath: string): Promise<{ name: string; full_path: string }> {
+      const response = await open('GET', `/projects/${encodeURIComponent(fullPath)}`);
+      const body = (await readJson(response)) as { name?: unknown; path_with_namespace?: unknown } | null;
+      if (response.statusCode !== 200 || typeof body?.name !== 'string') {
+        throw refused(response.statusCode ?? 0, `project ${fullPath}`);
+      }
+      const path = typeof body.path_with_namespace === 'string' ? body.path_with_namespace : fullPath;
+      return { name: body.name, full_path: path };
+    },
     /** Asks the source to write a new export of the group (GitLab answers 202). */
     async startExport(fullPath: string): Promise<void> {
       const response = await open('POST', `${group(fullPath)}/export`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { glIssue, glMember, glNote } from './relation-lines';
+import { glIssue, glIterationEvent, glMember, glMilestoneEvent, glNote } from './relation-lines';
 
 const at = '2025-01-01T00:00:00.000Z';
 const base = { iid: 1, title: 'T', state: 'opened', created_at: at, updated_at: at };
@@ -37,6 +37,28 @@ describe('relation line schemas', () => {
       glNote.safeParse({ id: 1, note: 'n', discussion_id: 'd'.repeat(65), created_at: at, updated_at: at }).success,
     ).toBe(false);
     expect(glIssue.safeParse({ ...base, notes: new Array(100_001).fill(null) }).success).toBe(false);
+  });
+
+  it.each([
+    [
+      'an iteration whose cadence title is past 255',
+      { iteration: { iid: 1, iterations_cadence: { title: 'c'.repeat(256) } } },
+    ],
+    ['an iteration of a negative iid', { iteration: { iid: -1 } }],
+    ['an iteration date that is not one', { iteration: { iid: 1, start_date: '2025-02-30x' } }],
+    ['more than 100,000 milestone events', { resource_milestone_events: new Array(100_001).fill(null) }],
+    ['iteration events that are not a list', { resource_iteration_events: {} }],
+  ])('refuses an issue line with %s', (_name, extra) => {
+    expect(glIssue.safeParse({ ...base, ...extra }).success).toBe(false);
+  });
+
+  it.each([
+    [glMilestoneEvent, { action: 'add', milestone: { title: 'm'.repeat(256) }, created_at: at }],
+    [glMilestoneEvent, { action: 'rename', created_at: at }],
+    [glIterationEvent, { action: 'add', iteration: { iid: 'one' }, created_at: at }],
+    [glIterationEvent, { action: 'add', created_at: 'yesterday' }],
+  ])('refuses a resource event out of shape (%#)', (schema, line) => {
+    expect(schema.safeParse(line).success).toBe(false);
   });
 
   it('drops keys it does not read', () => {

@@ -138,7 +138,48 @@ export const glTimelog = z.object({
   created_at: timestamp,
 });
 
-export const glLabelLink = z.object({ label: z.object({ title: short.min(1) }) });
+/**
+ * An iteration as an issue's line names it (`iteration`, and the `iteration` of each
+ * `resource_iteration_events` element): GitLab's project export keeps its iid, dates and group
+ * (`group_id`) and its cadence's title, not its own title (excluded); GitLab's own import finds it by
+ * iid and dates under the cadence of that title.
+ */
+export const glIterationRef = z.object({
+  iid,
+  title: short.nullish(),
+  start_date: date.nullish(),
+  due_date: date.nullish(),
+  group_id: id.nullish(),
+  iterations_cadence: z.object({ title: short.nullish() }).nullish(),
+});
+
+/** `resource_milestone_events` of an issue: the milestone added or removed. */
+export const glMilestoneEvent = z.object({
+  user_id: id.nullish(),
+  action: z.enum(['add', 'remove']),
+  milestone: z.object({ iid: iid.nullish(), title: short.min(1) }).nullish(),
+  created_at: timestamp,
+});
+
+/** `resource_iteration_events` of an issue: the iteration added or removed. */
+export const glIterationEvent = z.object({
+  user_id: id.nullish(),
+  action: z.enum(['add', 'remove']),
+  iteration: glIterationRef.nullish(),
+  created_at: timestamp,
+});
+
+/** A label link names its label whole (GitLab's label attributes): a project imported alone makes it its own. */
+export const glLabelLink = z.object({
+  label: z.object({
+    title: short.min(1),
+    color: z.string().max(32).nullish(),
+    description: text.nullish(),
+    type: z.string().max(32).nullish(),
+    created_at: timestamp.nullish(),
+    updated_at: timestamp.nullish(),
+  }),
+});
 export const glAssignee = z.object({ user_id: id });
 const epicRef = z.object({ iid, group_id: id.nullish() });
 
@@ -188,6 +229,9 @@ export const glIssue = z.object({
   issue_assignees: items.nullish(),
   timelogs: items.nullish(),
   epic_issue: z.object({ epic: epicRef, relative_position: int.nullish(), created_at: timestamp.nullish() }).nullish(),
+  iteration: glIterationRef.nullish(),
+  resource_milestone_events: items.nullish(),
+  resource_iteration_events: items.nullish(),
 });
 
 export type GlMember = z.infer<typeof glMember>;
@@ -198,6 +242,7 @@ export type GlCadence = z.infer<typeof glCadence>;
 export type GlNote = z.infer<typeof glNote>;
 export type GlEpic = z.infer<typeof glEpic>;
 export type GlIssue = z.infer<typeof glIssue>;
+export type GlIterationRef = z.infer<typeof glIterationRef>;
 
 /** The first problem of a failed parse, as a skip reason: where and what. */
 export function describeIssue(error: { issues: { path: PropertyKey[]; message: string }[] }): string {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { glCadence, glEpic, glIssue, glLabel, glMember, glMilestone, glSelf } from './relation-lines';
+import { glCadence, glEpic, glIssue, glIteration, glLabel, glMember, glMilestone, glSelf } from './relation-lines';
 import {
+  legacyCadence,
+  linkedGroupLabels,
   type MapContext,
   mapCadence,
   mapEpic,
@@ -162,6 +164,28 @@ describe('GitLab relation lines as archive records', () => {
     expect(skips).toEqual([expect.stringMatching(/^iteration 3: iid: /)]);
   });
 
+  it('puts the iterations of a source before cadences (15.3 and older) under one cadence made for them', () => {
+    const it = (iid: number, start: string, created: string, title: string | null = null) =>
+      glIteration.parse({ iid, title, start_date: start, due_date: start, created_at: created, updated_at: created });
+    const cadence = legacyCadence([it(1, '2025-02-01', later, 'B'), it(2, '2025-01-01', at)]);
+    expect(cadence).toMatchObject({
+      title: 'Iterations',
+      automatic: false,
+      active: true,
+      start_date: '2025-01-01',
+      created_at: at,
+      updated_at: later,
+    });
+    const { items, skips } = mapCadence(glCadence.parse(cadence), 'top', 3);
+    expect(skips).toEqual([]);
+    expect(items.map((i) => i.record)).toEqual([
+      expect.objectContaining({ id: 3, title: 'Iterations' }),
+      expect.objectContaining({ iid: 2, sequence: 1, title: null }),
+      expect.objectContaining({ iid: 1, sequence: 2, title: 'B' }),
+    ]);
+    expect(legacyCadence([])).toMatchObject({ start_date: null, iterations: [] });
+  });
+
   it.each([
     ['an epic without parent', {}, { parent: null, labels: [], closed_at: null }],
     ['a child epic of the same group', { parent: { iid: 7, group_id: 10 } }, { parent: { group_path: 'top', iid: 7 } }],
@@ -186,8 +210,28 @@ describe('GitLab relation lines as archive records', () => {
 
   it.each([
     ['a plain issue', {}, ['issues'], { issue_type: 'issue', milestone: null, assignees: [] }],
-    ['an unknown type as an issue', { issue_type: 'requirement' }, ['issues'], { issue_type: 'issue' }],
-    ['a task (work item type)', { work_item_type: { base_type: 'task' } }, ['issues'], { issue_type: 'task' }],
+    [
+      'the work item type before the older issue_type',
+      { issue_type: 'task', work_item_type: { base_type: 'issue' } },
+      ['issues'],
+      { issue_type: 'issue' },
+    ],
+    ['an objective', { work_item_type: { base_type: 'objective' } }, ['issues'], { issue_type: 'objective' }],
+    [
+      'an iteration of an imported group',
+      {
+        iteration: {
+          iid: 2,
+          start_date: '2025-01-20',
+          due_date: '2025-02-02',
+          group_id: 11,
+          iterations_cadence: { title: 'Sprints' },
+        },
+      },
+      ['issues'],
+      { iteration: { group_path: 'top/sub', iid: 2 } },
+    ],
+    ['no iteration', { iteration: null }, ['issues'], { iteration: null }],
     [
       'assignees, known and not',
       { issue_assignees: [{ user_id: 2 }, { user_id: 5 }, { user_id: 2 }] },
@@ -264,6 +308,15 @@ describe('GitLab relation lines as archive records', () => {
       ['issues', 'notes'],
       {},
     ],
+    [
+      'milestone and iteration events as system notes',
+      {
+        resource_milestone_events: [{ action: 'add', milestone: { iid: 1, title: 'v1' }, user_id: 1, created_at: at }],
+        resource_iteration_events: [{ action: 'remove', iteration: { iid: 1 }, user_id: 2, created_at: at }],
+      },
+      ['issues', 'notes', 'notes'],
+      {},
+    ],
   ])('maps %s', (_name, extra, expectedKinds, expected) => {
     const { items, skips } = mapIssue(glIssue.parse({ ...base, author_id: 1, ...extra }), 'top/p', context());
     expect(skips).toEqual([]);
@@ -303,7 +356,130 @@ describe('GitLab relation lines as archive records', () => {
   });
 
   it.each([
+    [
+      'milestone events: added, removed (GitLab names the milestone removed too)',
+      [
+        { action: 'add', milestone: { iid: 1, title: 'Q "1"' }, user_id: 1, created_at: at },
+        { action: 'remove', milestone: { iid: 1, title: 'Q "1"' }, user_id: 2, created_at: later },
+      ],
+      [],
+      [
+        ['changed milestone to %"Q \\"1\\""', 'alice', at],
+        ['removed milestone', 'bob', later],
+      ],
+    ],
+    [
+      'iteration events: an untitled iteration named by its period, a titled one by its title, a removal',
+      [],
+      [
+        {
+          action: 'add',
+          iteration: { iid: 1, start_date: '2025-01-06', due_date: '2025-01-19', group_id: 10 },
+          user_id: 1,
+          created_at: at,
+        },
+        { action: 'add', iteration: { iid: 2, title: 'Sprint 2' }, user_id: 5, created_at: at },
+        { action: 'remove', iteration: { iid: 2 }, user_id: 2, created_at: later },
+      ],
+      [
+        ['changed iteration to *iteration:"Jan 6, 2025 - Jan 19, 2025"', 'alice', at],
+        ['changed iteration to *iteration:"Sprint 2"', 'ghost-5', at],
+        ['removed iteration', 'bob', later],
+      ],
+    ],
+  ])('writes %s as system notes in threads of their own', (_name, milestoneEvents, iterationEvents, expected) => {
+    const line = glIssue.parse({
+      ...base,
+      resource_milestone_events: milestoneEvents,
+      resource_iteration_events: iterationEvents,
+    });
+    const notes = mapIssue(line, 'top/p', context())
+      .items.slice(1)
+      .map(
+        (i) => i.record as { note: string; author: string; created_at: string; system: boolean; discussion_id: string },
+      );
+    expect(notes.map((n) => [n.note, n.author, n.created_at])).toEqual(expected);
+    expect(notes.every((n) => n.system)).toBe(true);
+    expect(new Set(notes.map((n) => n.discussion_id)).size).toBe(notes.length);
+  });
+
+  it.each([
+    [
+      'a task, reporting that GitLab exports no parent for it',
+      { work_item_type: { base_type: 'task' } },
+      { issue_type: 'task' },
+      'task: GitLab does not export its parent issue; imported without one',
+    ],
+    [
+      'an incident (issue_type), reporting that GitLab exports no severity for it',
+      { issue_type: 'incident' },
+      { issue_type: 'incident', severity: 'unknown', escalation_status: 'triggered' },
+      'incident: GitLab does not export its severity or escalation status; imported as unknown and triggered',
+    ],
+  ])('maps %s', (_name, extra, expected, reason) => {
+    const { items, skips } = mapIssue(glIssue.parse({ ...base, ...extra }), 'top/p', context());
+    expect(items[0]?.record).toMatchObject(expected);
+    expect(skips).toEqual([reason]);
+  });
+
+  it.each([
+    ['no label links', [], new Set<string>(), []],
+    [
+      'a group label with its attributes, once',
+      [
+        { label: { title: 'bug', color: '#d9534f', description: 'Broken', type: 'GroupLabel', created_at: at } },
+        { label: { title: 'bug', type: 'GroupLabel' } },
+      ],
+      new Set<string>(),
+      [
+        {
+          group_path: null,
+          project_path: 'top/p',
+          title: 'bug',
+          color: '#d9534f',
+          text_color: '#FFFFFF',
+          description: 'Broken',
+          priority: null,
+          created_at: at,
+          updated_at: at,
+        },
+      ],
+    ],
+    [
+      "the project's own labels and labels it has already left out",
+      [{ label: { title: 'frontend', type: 'ProjectLabel' } }, { label: { title: 'ops', type: 'GroupLabel' } }],
+      new Set(['ops']),
+      [],
+    ],
+    [
+      'a label without type or dates: the default colour, the issue’s date',
+      [{ label: { title: 'x' } }, { label: { title: 5 } }],
+      new Set<string>(),
+      [expect.objectContaining({ title: 'x', color: '#6699cc', created_at: at, updated_at: at })],
+    ],
+  ])('makes project labels of linked group labels (a project alone): %s', (_name, links, known, expected) => {
+    const line = glIssue.parse({ ...base, label_links: links });
+    expect(linkedGroupLabels(line, 'top/p', known)).toEqual(expected);
+  });
+
+  it.each([
     ['a note of the wrong type', { notes: [{ id: 1, note: 5, created_at: at, updated_at: at }] }, /^note 1: note: /],
+    ['an unknown work item type', { issue_type: 'requirement' }, /^work item type requirement: imported as an issue$/],
+    [
+      'an iteration of a group not imported',
+      { iteration: { iid: 3, start_date: '2025-01-06', due_date: '2025-01-19', group_id: 99 } },
+      /^iteration Jan 6, 2025 - Jan 19, 2025: its group is not imported$/,
+    ],
+    [
+      'a milestone event adding no milestone',
+      { resource_milestone_events: [{ action: 'add', created_at: at }] },
+      /^milestone event 1: it names no milestone$/,
+    ],
+    [
+      'an iteration event of an unknown action',
+      { resource_iteration_events: [{ action: 'move', created_at: at }] },
+      /^iteration event 1: action: /,
+    ],
     ['an assignee without a user', { issue_assignees: [{}] }, /^assignee 1: user_id: /],
     [
       'a state event of an unknown state',

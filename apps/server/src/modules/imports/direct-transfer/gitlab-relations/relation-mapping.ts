@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { ArchiveRecords } from '../../../group-transfer';
+import { issueEventNotes, iterationName } from './relation-events';
 import { each, historyOf, item, labelTitles, type MapContext, type Mapped } from './relation-history';
 import {
   type GlCadence,
@@ -10,6 +12,7 @@ import {
   type GlSelf,
   glAssignee,
   glIteration,
+  glLabelLink,
   glTimelog,
 } from './relation-lines';
 
@@ -22,7 +25,8 @@ export type { MapContext, Mapped } from './relation-history';
  */
 
 type Owner = { group_path: string | null; project_path: string | null };
-const ISSUE_TYPES = new Set(['issue', 'incident', 'task']);
+/** GitLab's work item base types Meridian's issues table holds; the others (requirement, test case, ticket) become issues. */
+const ISSUE_TYPES = new Set(['issue', 'incident', 'task', 'objective', 'key_result']);
 const HEALTH = new Set(['on_track', 'needs_attention', 'at_risk']);
 const dayOf = (timestamp: string) => timestamp.slice(0, 10);
 export function mapMember(
@@ -107,6 +111,35 @@ export function mapLabel(line: GlLabel, owner: Owner): ArchiveRecords['labels'] 
   };
 }
 
+/**
+ * The group labels an issue's line links to, as labels of its project: for a project imported alone
+ * (`project_entity`), whose groups' labels are not imported — GitLab's own import makes a project
+ * label of a label it does not find. Labels the project has (`known`) are left out.
+ */
+export function linkedGroupLabels(
+  line: GlIssue,
+  projectPath: string,
+  known: ReadonlySet<string>,
+): ArchiveRecords['labels'][] {
+  const out = new Map<string, ArchiveRecords['labels']>();
+  for (const { label } of each(glLabelLink, line.label_links, 'label link', [])) {
+    if (label.type === 'ProjectLabel' || known.has(label.title) || out.has(label.title)) continue;
+    const created = label.created_at ?? line.created_at;
+    out.set(label.title, {
+      group_path: null,
+      project_path: projectPath,
+      title: label.title,
+      color: label.color ?? '#6699cc',
+      text_color: '#FFFFFF',
+      description: label.description ?? '',
+      priority: null,
+      created_at: created,
+      updated_at: label.updated_at ?? created,
+    });
+  }
+  return [...out.values()];
+}
+
 export function mapMilestone(line: GlMilestone, owner: Owner): ArchiveRecords['milestones'] {
   return {
     ...owner,
@@ -162,6 +195,30 @@ export function mapCadence(line: GlCadence, groupPath: string, cadenceId: number
   };
 }
 
+/**
+ * A source before GitLab 15.4 exports its iterations without cadences (the group's `iterations`
+ * relation): they come in under one cadence made for them, `Iterations`, as GitLab's own migration
+ * to cadences did, dated from the earliest iteration.
+ */
+export function legacyCadence(iterations: z.infer<typeof glIteration>[]): GlCadence {
+  const first = (values: string[]) => [...values].sort()[0];
+  const last = (values: string[]) => [...values].sort().at(-1);
+  const created = first(iterations.map((i) => i.created_at)) ?? '1970-01-01T00:00:00.000Z';
+  return {
+    title: 'Iterations',
+    description: null,
+    automatic: false,
+    active: true,
+    roll_over: false,
+    start_date: first(iterations.map((i) => i.start_date)) ?? null,
+    duration_in_weeks: null,
+    iterations_in_advance: null,
+    created_at: created,
+    updated_at: last(iterations.map((i) => i.updated_at)) ?? created,
+    iterations,
+  };
+}
+
 export function mapEpic(line: GlEpic, groupPath: string, ctx: MapContext): Mapped {
   const skips: string[] = [];
   const ref = { group_path: groupPath, iid: line.iid };
@@ -194,7 +251,17 @@ export function mapEpic(line: GlEpic, groupPath: string, ctx: MapContext): Mappe
 export function mapIssue(line: GlIssue, projectPath: string, ctx: MapContext): Mapped {
   const skips: string[] = [];
   const ref = { project_path: projectPath, iid: line.iid };
-  const type = line.issue_type ?? line.work_item_type?.base_type ?? 'issue';
+  // GitLab 16+ exports the type as `work_item_type.base_type`; older sources only as `issue_type`.
+  const type = line.work_item_type?.base_type ?? line.issue_type ?? 'issue';
+  if (!ISSUE_TYPES.has(type)) skips.push(`work item type ${type}: imported as an issue`);
+  // GitLab's export has no work item hierarchy (a task's parent issue): the task comes without one.
+  if (type === 'task') skips.push('task: GitLab does not export its parent issue; imported without one');
+  // Nor an incident's severity (issuable_severity) or escalation status (excluded from the export).
+  if (type === 'incident')
+    skips.push('incident: GitLab does not export its severity or escalation status; imported as unknown and triggered');
+  const iteration = line.iteration;
+  const iterationGroup = iteration ? ctx.groupPath(iteration.group_id) : undefined;
+  if (iteration && !iterationGroup) skips.push(`iteration ${iterationName(iteration)}: its group is not imported`);
   const milestone = line.milestone;
   const milestoneGroup = milestone?.group_id ? ctx.groupPath(milestone.group_id) : undefined;
   if (milestone?.group_id && !milestoneGroup) skips.push(`milestone ${milestone.title}: its group is not imported`);
@@ -228,7 +295,7 @@ export function mapIssue(line: GlIssue, projectPath: string, ctx: MapContext): M
             title: milestone.title,
           }
         : null,
-    iteration: null,
+    iteration: iteration && iterationGroup ? { group_path: iterationGroup, iid: iteration.iid } : null,
     created_at: line.created_at,
     updated_at: line.updated_at,
     closed_at: line.state === 'closed' ? (line.closed_at ?? line.updated_at) : null,
@@ -257,5 +324,14 @@ export function mapIssue(line: GlIssue, projectPath: string, ctx: MapContext): M
           }),
         ]
       : [];
-  return { items: [issue, ...timelogs, ...epicIssue, ...historyOf(line, { type: 'Issue', ref }, ctx, skips)], skips };
+  return {
+    items: [
+      issue,
+      ...timelogs,
+      ...epicIssue,
+      ...historyOf(line, { type: 'Issue', ref }, ctx, skips),
+      ...issueEventNotes(line, ref, ctx, skips),
+    ],
+    skips,
+  };
 }

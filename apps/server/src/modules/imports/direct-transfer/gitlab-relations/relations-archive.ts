@@ -20,6 +20,7 @@ import {
   glCadence,
   glEpic,
   glIssue,
+  glIteration,
   glLabel,
   glMember,
   glMilestone,
@@ -27,6 +28,8 @@ import {
 } from './relation-lines';
 import {
   type GroupNode,
+  legacyCadence,
+  linkedGroupLabels,
   type MapContext,
   mapCadence,
   mapEpic,
@@ -41,6 +44,8 @@ import {
 
 /** What a source line may hold: an issue with its whole history in one line. */
 export const RELATION_LIMITS = { maxLineBytes: 64 * 1024 ** 2, maxBytes: 20 * 1024 ** 3, maxSelfBytes: 1024 ** 2 };
+/** Iterations of a group read from a source before cadences (held in memory until the group's last). */
+const MAX_LEGACY_ITERATIONS = 100_000;
 /** Reasons kept per job: a hostile file of a million bad lines is one more line in the report. */
 const MAX_SKIPS = 10_000;
 
@@ -54,6 +59,11 @@ export interface DownloadedTree {
   rootPath: string;
   groups: (Downloaded<GroupNode> & { id: number })[];
   projects: Downloaded<ProjectNode>[];
+  /**
+   * People the relations name who are members of groups not imported (a project imported alone:
+   * the members of the groups above it), by id: matched by username, not made members.
+   */
+  people?: { id: number; username: string; name?: string | null | undefined }[];
 }
 export interface RelationSkip {
   kind: string;
@@ -197,7 +207,8 @@ export async function relationsToArchive(tree: DownloadedTree, dir: string, outP
     }
   }
   const mapped = async (result: { items: ArchiveItem[]; skips: string[] }, relation: string, id: string) => {
-    for (const reason of result.skips) skip(relation, id, reason);
+    // One report row per line (the report's key is the line): its reasons joined.
+    if (result.skips.length > 0) skip(relation, id, result.skips.join('; '));
     await flush(id);
     for (const item of result.items) await out.write(item, id);
   };
@@ -215,6 +226,17 @@ export async function relationsToArchive(tree: DownloadedTree, dir: string, outP
         path: p.node.full_path,
       })),
     ];
+    for (const person of tree.people ?? []) {
+      if (usernames.has(person.id)) continue;
+      usernames.set(person.id, person.username);
+      if (written.has(person.username)) continue;
+      written.add(person.username);
+      const name = person.name || person.username;
+      await out.write(
+        { kind: 'users', record: { username: person.username, email: '', name, state: 'active' } },
+        `people:${person.id}`,
+      );
+    }
     for (const m of members) {
       const relation = m.type === 'Namespace' ? 'members' : 'project_members';
       await lines(m.files, relation, m.path, glMember, async (line, id) => {
@@ -244,11 +266,16 @@ export async function relationsToArchive(tree: DownloadedTree, dir: string, outP
       ...tree.groups.map((g) => ({ files: g.files, owner: { group_path: g.node.full_path, project_path: null } })),
       ...tree.projects.map((p) => ({ files: p.files, owner: { group_path: null, project_path: p.node.full_path } })),
     ];
+    // The labels of each project (titles), for a project imported alone (its groups' labels are not).
+    const projectLabels = new Map<string, Set<string>>();
     for (const { files, owner } of owners) {
       const where = owner.group_path ?? owner.project_path ?? '';
-      await lines(files.get('labels'), 'labels', where, glLabel, (line, id) =>
-        out.write({ kind: 'labels', record: mapLabel(line, owner) }, id),
-      );
+      const titles = new Set<string>();
+      if (owner.project_path) projectLabels.set(owner.project_path, titles);
+      await lines(files.get('labels'), 'labels', where, glLabel, (line, id) => {
+        titles.add(line.title);
+        return out.write({ kind: 'labels', record: mapLabel(line, owner) }, id);
+      });
       await lines(files.get('milestones'), 'milestones', where, glMilestone, (line, id) =>
         out.write({ kind: 'milestones', record: mapMilestone(line, owner) }, id),
       );
@@ -258,15 +285,32 @@ export async function relationsToArchive(tree: DownloadedTree, dir: string, outP
       await lines(g.files.get('iterations_cadences'), 'iterations_cadences', path, glCadence, (line, id) =>
         mapped(mapCadence(line, path, ++cadences), 'iterations_cadences', id),
       );
+      // A source before 15.4: iterations without cadences, under one cadence made for them.
+      const legacy: z.infer<typeof glIteration>[] = [];
+      await lines(g.files.get('iterations'), 'iterations', path, glIteration, async (line, id) => {
+        if (legacy.length < MAX_LEGACY_ITERATIONS) legacy.push(line);
+        else skip('iterations', id, `more than ${MAX_LEGACY_ITERATIONS} iterations in the group`);
+      });
+      if (legacy.length > 0) {
+        await mapped(mapCadence(legacyCadence(legacy), path, ++cadences), 'iterations', `${path}:iterations`);
+      }
       await lines(g.files.get('epics'), 'epics', path, glEpic, (line, id) =>
         mapped(mapEpic(line, path, ctx), 'epics', id),
       );
     }
+    const projectAlone = tree.groups.length === 0;
     for (const p of tree.projects) {
       const path = p.node.full_path;
-      await lines(p.files.get('issues'), 'issues', path, glIssue, (line, id) =>
-        mapped(mapIssue(line, path, ctx), 'issues', id),
-      );
+      const known = projectLabels.get(path) ?? new Set<string>();
+      await lines(p.files.get('issues'), 'issues', path, glIssue, async (line, id) => {
+        if (projectAlone) {
+          for (const label of linkedGroupLabels(line, path, known)) {
+            known.add(label.title);
+            await out.write({ kind: 'labels', record: label }, id);
+          }
+        }
+        await mapped(mapIssue(line, path, ctx), 'issues', id);
+      });
     }
   } catch (error) {
     await out.close();

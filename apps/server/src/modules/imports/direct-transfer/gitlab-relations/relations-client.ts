@@ -39,6 +39,13 @@ const projectRow = z.object({
   visibility,
   created_at: z.iso.datetime({ offset: true }).nullish(),
 });
+/** A person of `GET /projects/:id/members/all` (GitLab shows no email there). */
+const memberRow = z.object({
+  id: z.number().int().min(1),
+  username: z.string().min(1).max(255),
+  name: z.string().max(255).nullish(),
+});
+export type SourceMember = z.infer<typeof memberRow>;
 export type SourceGroup = z.infer<typeof groupRow>;
 export type SourceProject = z.infer<typeof projectRow>;
 
@@ -92,6 +99,15 @@ export function relationsClient(db: Database, baseUrl: string, token: string, ma
       if (!parsed.success) throw new SourceInstanceError(`the source instance's group ${fullPath} is not GitLab's`);
       return parsed.data;
     },
+    /** One project (GitLab's `project_entity`): refused when the token cannot read it. */
+    async project(fullPath: string): Promise<SourceProject> {
+      const { body } = await json(at('projects', fullPath), `project ${fullPath}`);
+      const parsed = projectRow.safeParse(body);
+      if (!parsed.success) throw new SourceInstanceError(`the source instance's project ${fullPath} is not GitLab's`);
+      return parsed.data;
+    },
+    /** Everyone with access to the project, inherited from its groups too (a project imported alone). */
+    projectMembers: (id: number) => pages(`${at('projects', id)}/members/all`, memberRow, 'project members'),
     subgroups: (id: number) => pages(`${at('groups', id)}/subgroups`, groupRow, 'subgroups'),
     /** The group's own projects: not its subgroups' (listed with them), nor projects shared with it. */
     projects: (id: number) => pages(`${at('groups', id)}/projects?with_shared=false`, projectRow, 'projects'),
