@@ -168,7 +168,7 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
       ['Still happens on my side', false, PLACEHOLDER('gitlab-user-99'), '2025-01-20T08:00:00.000Z'],
       ['closed', true, 'glr-dev', '2025-02-01T08:00:00.000Z'],
     ]);
-    expect(await notes(3)).toEqual([['added ~"ops" label', true, PLACEHOLDER('carol'), '2025-01-21T08:00:00.000Z']]);
+    expect(await notes(3)).toEqual([['added ~ops label', true, PLACEHOLDER('carol'), '2025-01-21T08:00:00.000Z']]);
     const emoji = await get(`/projects/${project.id}/issues/1/award_emoji`);
     expect(emoji.map((e: { name: string; user: { username: string } }) => [e.name, e.user.username])).toEqual([
       ['thumbsup', PLACEHOLDER('carol')],

@@ -1,0 +1,39 @@
+import { labelTitlesChangedNote, stateChangedNote } from '@meridian/domain';
+import type { GlLabelEvent, GlStateEvent } from './relation-lines';
+
+/** A system note a resource event becomes: its text, who and when, and a seed for its thread id. */
+export interface EventNote {
+  note: string;
+  userId: number | null | undefined;
+  at: string;
+  seed: string;
+}
+
+/** State events as the notes Meridian writes when an item is closed or reopened. */
+export function stateEventNotes(events: GlStateEvent[], key: string, skips: string[]): EventNote[] {
+  return events.flatMap((event, index) => {
+    const note = stateChangedNote(event.state);
+    if (!note) skips.push(`state event ${index + 1}: ${event.state} is not a state of an issue or epic`);
+    return note ? [{ note, userId: event.user_id, at: event.created_at, seed: `state:${key}:${index}` }] : [];
+  });
+}
+
+/**
+ * Label events as Meridian's label notes: GitLab draws the events one person made at one moment as
+ * one note (ResourceEvents::SyntheticLabelNotesBuilderService), as Meridian writes one note per change.
+ * The labels are named by title: they have no ids here until the import writes them.
+ */
+export function labelEventNotes(events: GlLabelEvent[], key: string): EventNote[] {
+  const changes = new Map<string, { added: string[]; removed: string[]; first: number }>();
+  events.forEach((event, index) => {
+    const moment = `${event.user_id ?? ''}@${event.created_at}`;
+    const change = changes.get(moment) ?? { added: [], removed: [], first: index };
+    (event.action === 'add' ? change.added : change.removed).push(event.label.title);
+    changes.set(moment, change);
+  });
+  return [...changes.values()].flatMap(({ added, removed, first }) => {
+    const event = events[first];
+    const note = labelTitlesChangedNote(added, removed);
+    return note && event ? [{ note, userId: event.user_id, at: event.created_at, seed: `label:${key}:${first}` }] : [];
+  });
+}
