@@ -8,11 +8,11 @@ import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { ButtonPager } from '../../ui/ButtonPager';
-import { buttonClassName } from '../../ui/buttonClassName';
 import { LabelledInput } from '../shared/LabelledField';
 import { DirectTransferProgress } from './DirectTransferProgress';
 import { fetchSourceGroups, type SourceConnection, startDirectTransfer } from './directTransferApi';
 import csv from './ImportCsv.module.css';
+import { ImportStepForm } from './ImportStepForm';
 import { SourceConnectionFields } from './SourceConnectionFields';
 import { SourceGroupsTable, slugOf } from './SourceGroupsTable';
 import styles from './SourceImport.module.css';
@@ -54,15 +54,13 @@ function ChooseGroups({ source, onStarted }: { source: SourceConnection; onStart
     }
   };
   return (
-    <form onSubmit={start} aria-labelledby={`${id}-groups`}>
-      <h2 id={`${id}-groups`} className={styles.heading}>
-        Groups on {source.url}
-      </h2>
-      <p className={csv.intro}>
-        The groups you own there. Each comes over as a new group with its subgroups, projects, labels, milestones,
-        iterations, epics, issues, comments and who wrote them; people are matched by email or username, and others
-        become placeholder users an Owner can reassign.
-      </p>
+    <ImportStepForm
+      heading={`Groups on ${source.url}`}
+      intro="The groups you own there. Each comes over as a new group with its subgroups, projects, labels, milestones, iterations, epics, issues, comments and who wrote them; people are matched by email or username, and others become placeholder users an Owner can reassign."
+      onSubmit={start}
+      submitLabel={pending ? 'Starting…' : `Import ${chosen.size} ${chosen.size === 1 ? 'group' : 'groups'}`}
+      submitDisabled={pending || chosen.size === 0}
+    >
       {failure && <Alert variant="danger">{failure}</Alert>}
       <LabelledInput
         id={`${id}-search`}
@@ -110,12 +108,7 @@ function ChooseGroups({ source, onStarted }: { source: SourceConnection; onStart
         maxLength={2048}
         onChange={setParent}
       />
-      <div className={csv.actions}>
-        <button type="submit" className={buttonClassName('confirm')} disabled={pending || chosen.size === 0}>
-          {pending ? 'Starting…' : `Import ${chosen.size} ${chosen.size === 1 ? 'group' : 'groups'}`}
-        </button>
-      </div>
-    </form>
+    </ImportStepForm>
   );
 }
 
@@ -147,14 +140,13 @@ export function ImportDirectTransferPage() {
         <DirectTransferProgress bulkImportId={bulkImportId} />
       ) : (
         <div className={styles.page}>
-          <form onSubmit={connect} aria-labelledby={`${id}-connect`}>
-            <h2 id={`${id}-connect`} className={styles.heading}>
-              Connect to a GitLab instance
-            </h2>
-            <p className={csv.intro}>
-              Bring groups over from GitLab.com, a GitLab server or another Meridian, with a personal access token that
-              has the api scope and is an Owner of the groups.
-            </p>
+          <ImportStepForm
+            heading="Connect to a GitLab instance"
+            intro="Bring groups over from GitLab.com, a GitLab server or another Meridian, with a personal access token that has the api scope and is an Owner of the groups."
+            onSubmit={connect}
+            submitLabel={source ? 'Connect again' : 'Connect instance'}
+            again={source !== null}
+          >
             <SourceConnectionFields
               id={id}
               urlLabel="GitLab source instance base URL"
@@ -166,12 +158,7 @@ export function ImportDirectTransferPage() {
               onSecret={setToken}
               secretMaxLength={2048}
             />
-            <div className={csv.actions}>
-              <button type="submit" className={buttonClassName(source ? 'default' : 'confirm')}>
-                {source ? 'Connect again' : 'Connect instance'}
-              </button>
-            </div>
-          </form>
+          </ImportStepForm>
           {source && (
             <ChooseGroups key={`${source.url} ${source.access_token}`} source={source} onStarted={setBulkImportId} />
           )}

@@ -8,12 +8,12 @@ import { ApiError } from '../../lib/api';
 import { urls } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
-import { buttonClassName } from '../../ui/buttonClassName';
 import { LabelledField, LabelledInput } from '../shared/LabelledField';
 import { groupImportJobPath, type StartedGroupImport, startGroupImport } from './groupImportApi';
 import styles from './ImportCsv.module.css';
 import { ImportProgressBar } from './ImportProgress';
 import type { ImportJob } from './importCsvApi';
+import { SubmitRow } from './SubmitRow';
 import { useImportJob } from './useImportJob';
 
 /** A group path from its name, as GitLab's form suggests it. */
@@ -141,11 +141,7 @@ export function ImportGroupPage() {
             Moving from GitLab? <AppLink href="/import/bulk_imports/status">Import groups by direct transfer</AppLink>.
             From Redmine? <AppLink href="/-/import/redmine">Import from Redmine</AppLink> into a group.
           </p>
-          <div className={styles.actions}>
-            <button type="submit" className={buttonClassName('confirm')} disabled={pending || !file || !name || !path}>
-              {pending ? 'Importing…' : 'Import'}
-            </button>
-          </div>
+          <SubmitRow disabled={pending || !file || !name || !path}>{pending ? 'Importing…' : 'Import'}</SubmitRow>
         </form>
       )}
     </PlainLayout>

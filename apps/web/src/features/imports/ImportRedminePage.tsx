@@ -6,9 +6,8 @@ import { SignInRequired } from '../../app/SignInPrompt';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
-import { buttonClassName } from '../../ui/buttonClassName';
 import { LabelledInput } from '../shared/LabelledField';
-import csv from './ImportCsv.module.css';
+import { ImportStepForm } from './ImportStepForm';
 import { RedmineImportProgress } from './RedmineImportProgress';
 import { RedmineMappingForm } from './RedmineMappingForm';
 import {
@@ -95,15 +94,14 @@ export function ImportRedminePage() {
         <RedmineImportProgress started={started} job={job} />
       ) : (
         <div className={styles.page}>
-          <form onSubmit={connect} aria-labelledby={`${id}-connect`}>
-            <h2 id={`${id}-connect`} className={styles.heading}>
-              Connect to Redmine
-            </h2>
-            <p className={csv.intro}>
-              Projects, subprojects, issues with their history, versions, categories, relations, watchers and time come
-              over through Redmine's REST API. An administrator's API key matches people by email or login; others
-              become placeholder users.
-            </p>
+          <ImportStepForm
+            heading="Connect to Redmine"
+            intro="Projects, subprojects, issues with their history, versions, categories, relations, watchers and time come over through Redmine's REST API. An administrator's API key matches people by email or login; others become placeholder users."
+            onSubmit={connect}
+            submitLabel={pending && !preview ? 'Connecting…' : preview ? 'Read again' : 'Connect'}
+            submitDisabled={pending}
+            again={preview !== null}
+          >
             {failure && <Alert variant="danger">{failure}</Alert>}
             <LabelledInput
               id={`${id}-group`}
@@ -124,15 +122,9 @@ export function ImportRedminePage() {
               onSecret={setApiKey}
               secretMaxLength={255}
             />
-            <div className={csv.actions}>
-              <button type="submit" className={buttonClassName(preview ? 'default' : 'confirm')} disabled={pending}>
-                {pending && !preview ? 'Connecting…' : preview ? 'Read again' : 'Connect'}
-              </button>
-            </div>
-          </form>
+          </ImportStepForm>
           {preview && (
             <RedmineMappingForm
-              headingId={`${id}-mapping`}
               preview={preview}
               projects={projects}
               onProjectsChange={setProjects}
