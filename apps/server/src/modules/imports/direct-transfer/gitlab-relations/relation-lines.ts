@@ -196,7 +196,6 @@ export type GlLabel = z.infer<typeof glLabel>;
 export type GlMilestone = z.infer<typeof glMilestone>;
 export type GlCadence = z.infer<typeof glCadence>;
 export type GlNote = z.infer<typeof glNote>;
-export type GlAward = z.infer<typeof glAward>;
 export type GlStateEvent = z.infer<typeof glStateEvent>;
 export type GlLabelEvent = z.infer<typeof glLabelEvent>;
 export type GlEpic = z.infer<typeof glEpic>;
