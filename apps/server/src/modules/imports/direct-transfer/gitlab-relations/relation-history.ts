@@ -7,10 +7,11 @@ import {
   glAward,
   glLabelEvent,
   glLabelLink,
+  glMilestoneEvent,
   glNote,
   glStateEvent,
 } from './relation-lines';
-import { labelEventNotes, stateEventNotes } from './resource-event-notes';
+import { labelEventNotes, milestoneEventNotes, stateEventNotes } from './resource-event-notes';
 
 /**
  * What the mapping of GitLab's relation lines (relation-mapping.ts) is given: people are named by id
@@ -36,7 +37,7 @@ type EpicRef = { group_path: string; iid: number };
 type Noteable = { type: 'Issue'; ref: IssueRef } | { type: 'Epic'; ref: EpicRef };
 export const item = <K extends ArchiveItem['kind']>(kind: K, record: ArchiveRecords[K]) =>
   ({ kind, record }) as ArchiveItem;
-/** A thread id for a note GitLab's line has none for (state and label events): stable, hex as GitLab's. */
+/** A thread id for a note GitLab's line has none for (resource events): stable, hex as GitLab's. */
 const threadId = (seed: string) => createHash('sha1').update(seed).digest('hex');
 /** Each element of a nested list that passes its schema; the others become skip reasons. */
 export function each<S extends z.ZodType>(
@@ -57,7 +58,8 @@ export function each<S extends z.ZodType>(
 type History = Pick<
   GlIssue,
   'notes' | 'award_emoji' | 'resource_state_events' | 'resource_label_events' | 'label_links'
->;
+> &
+  Partial<Pick<GlIssue, 'resource_milestone_events'>>;
 type Awardable = Pick<ArchiveRecords['award_emoji'], 'awardable_type' | 'awardable'>;
 
 /** The award emoji of an item or a note, by the people imported (an emoji of someone else is left out). */
@@ -70,8 +72,8 @@ function awardsOf(list: unknown[] | null | undefined, on: Awardable, what: strin
 
 /**
  * What an issue's or epic's line holds of its history: notes (system notes stay system notes) and
- * their award emoji, the item's own award emoji, and its state and label events as the system notes
- * Meridian writes for them (resource-event-notes.ts).
+ * their award emoji, the item's own award emoji, and its state, label and milestone events as the
+ * system notes Meridian writes for them (resource-event-notes.ts).
  */
 export function historyOf(line: History, on: Noteable, ctx: MapContext, skips: string[]): ArchiveItem[] {
   const out: ArchiveItem[] = [];
@@ -105,6 +107,11 @@ export function historyOf(line: History, on: Noteable, ctx: MapContext, skips: s
   const events = [
     ...stateEventNotes(each(glStateEvent, line.resource_state_events, 'state event', skips), key, skips),
     ...labelEventNotes(each(glLabelEvent, line.resource_label_events, 'label event', skips), key),
+    ...milestoneEventNotes(
+      each(glMilestoneEvent, line.resource_milestone_events, 'milestone event', skips),
+      key,
+      skips,
+    ),
   ];
   for (const { note, userId, at, seed } of events) {
     out.push(

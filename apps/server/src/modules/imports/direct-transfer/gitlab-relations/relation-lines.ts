@@ -130,6 +130,13 @@ export const glLabelEvent = z.object({
   created_at: timestamp,
 });
 
+export const glMilestoneEvent = z.object({
+  user_id: id.nullish(),
+  action: z.enum(['add', 'remove']),
+  milestone: z.object({ title: short.min(1) }).nullish(),
+  created_at: timestamp,
+});
+
 export const glTimelog = z.object({
   user_id: id.nullish(),
   time_spent: int,
@@ -187,6 +194,7 @@ export const glIssue = z.object({
   milestone: z.object({ iid, title: short, group_id: id.nullish(), project_id: id.nullish() }).nullish(),
   issue_assignees: items.nullish(),
   timelogs: items.nullish(),
+  resource_milestone_events: items.nullish(),
   epic_issue: z.object({ epic: epicRef, relative_position: int.nullish(), created_at: timestamp.nullish() }).nullish(),
 });
 
@@ -198,6 +206,7 @@ export type GlCadence = z.infer<typeof glCadence>;
 export type GlNote = z.infer<typeof glNote>;
 export type GlStateEvent = z.infer<typeof glStateEvent>;
 export type GlLabelEvent = z.infer<typeof glLabelEvent>;
+export type GlMilestoneEvent = z.infer<typeof glMilestoneEvent>;
 export type GlEpic = z.infer<typeof glEpic>;
 export type GlIssue = z.infer<typeof glIssue>;
 

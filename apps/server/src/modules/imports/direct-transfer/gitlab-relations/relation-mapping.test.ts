@@ -289,6 +289,17 @@ describe('GitLab relation lines as archive records', () => {
       {},
     ],
     [
+      'milestone events as system notes',
+      {
+        resource_milestone_events: [
+          { action: 'add', milestone: { title: 'v1' }, user_id: 1, created_at: at },
+          { action: 'remove', milestone: { title: 'v1' }, user_id: 1, created_at: later },
+        ],
+      },
+      ['issues', 'notes', 'notes'],
+      {},
+    ],
+    [
       'label events as system notes',
       { resource_label_events: [{ action: 'add', label: { title: 'a b' }, user_id: 1, created_at: at }] },
       ['issues', 'notes'],

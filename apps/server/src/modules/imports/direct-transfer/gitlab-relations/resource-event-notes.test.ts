@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type GlLabelEvent, type GlStateEvent, glLabelEvent, glStateEvent } from './relation-lines';
-import { labelEventNotes, stateEventNotes } from './resource-event-notes';
+import { type GlLabelEvent, type GlStateEvent, glLabelEvent, glMilestoneEvent, glStateEvent } from './relation-lines';
+import { labelEventNotes, milestoneEventNotes, stateEventNotes } from './resource-event-notes';
 
 const at = '2025-01-01T00:00:00.000Z';
 const later = '2025-01-02T00:00:00.000Z';
@@ -57,5 +57,29 @@ describe('GitLab label events as system notes', () => {
       { note: 'added ~a label and removed ~c label', userId: 1, at: later, seed: 'label:Epic:g:3:0' },
       { note: 'added ~b label', userId: 2, at, seed: 'label:Epic:g:3:1' },
     ]);
+  });
+});
+
+describe('GitLab milestone events as system notes', () => {
+  const milestone = (action: 'add' | 'remove', title?: string) =>
+    glMilestoneEvent.parse({ action, ...(title ? { milestone: { title } } : {}), user_id: 2, created_at: at });
+
+  it.each([
+    ['a milestone set', milestone('add', 'v1'), 'changed milestone to %"v1"'],
+    ['a title with a quote', milestone('add', 'say "hi"'), 'changed milestone to %"say \\"hi\\""'],
+    ['the milestone removed', milestone('remove', 'v1'), 'removed milestone'],
+    ['removed, the milestone deleted since', milestone('remove'), 'removed milestone'],
+  ])('%s', (_name, event, note) => {
+    const skips: string[] = [];
+    expect(milestoneEventNotes([event], 'Issue:g/p:1', skips)).toEqual([
+      { note, userId: 2, at, seed: 'milestone:Issue:g/p:1:0' },
+    ]);
+    expect(skips).toEqual([]);
+  });
+
+  it('skips a milestone set that names no milestone, with the reason', () => {
+    const skips: string[] = [];
+    expect(milestoneEventNotes([milestone('add')], 'k', skips)).toEqual([]);
+    expect(skips).toEqual(['milestone event 1: it names no milestone']);
   });
 });

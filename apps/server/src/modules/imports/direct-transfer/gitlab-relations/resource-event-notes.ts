@@ -1,5 +1,5 @@
-import { labelTitlesChangedNote, stateChangedNote } from '@meridian/domain';
-import type { GlLabelEvent, GlStateEvent } from './relation-lines';
+import { labelTitlesChangedNote, milestoneChangedNote, stateChangedNote } from '@meridian/domain';
+import type { GlLabelEvent, GlMilestoneEvent, GlStateEvent } from './relation-lines';
 
 /** A system note a resource event becomes: its text, who and when, and a seed for its thread id. */
 export interface EventNote {
@@ -35,5 +35,18 @@ export function labelEventNotes(events: GlLabelEvent[], key: string): EventNote[
     const event = events[first];
     const note = labelTitlesChangedNote(added, removed);
     return note && event ? [{ note, userId: event.user_id, at: event.created_at, seed: `label:${key}:${first}` }] : [];
+  });
+}
+
+/** An issue's milestone events as Meridian's milestone notes: set (`changed milestone to %"v1"`), or removed. */
+export function milestoneEventNotes(events: GlMilestoneEvent[], key: string, skips: string[]): EventNote[] {
+  return events.flatMap((event, index) => {
+    const added = event.action === 'add';
+    if (added && !event.milestone) {
+      skips.push(`milestone event ${index + 1}: it names no milestone`);
+      return [];
+    }
+    const note = milestoneChangedNote(added ? (event.milestone?.title ?? null) : null);
+    return [{ note, userId: event.user_id, at: event.created_at, seed: `milestone:${key}:${index}` }];
   });
 }
