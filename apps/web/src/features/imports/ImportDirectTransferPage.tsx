@@ -4,7 +4,6 @@ import { PlainLayout } from '../../app/ContextLayout';
 import layout from '../../app/Layout.module.css';
 import { SignInRequired } from '../../app/SignInPrompt';
 import { AppLink } from '../../lib/AppLink';
-import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { ButtonPager } from '../../ui/ButtonPager';
@@ -16,9 +15,7 @@ import { ImportStepForm } from './ImportStepForm';
 import { SourceConnectionFields } from './SourceConnectionFields';
 import { SourceGroupsTable, slugOf } from './SourceGroupsTable';
 import styles from './SourceImport.module.css';
-
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError || error instanceof Error ? error.message : fallback;
+import { useImportAction } from './useImportAction';
 
 /** The source's groups, a page at a time, with the choices made on every page kept. */
 function ChooseGroups({ source, onStarted }: { source: SourceConnection; onStarted: (id: number) => void }) {
@@ -28,30 +25,22 @@ function ChooseGroups({ source, onStarted }: { source: SourceConnection; onStart
   const [parent, setParent] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [slugs, setSlugs] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, failure, act } = useImportAction('The import could not start.');
   const groups = useQuery({
     queryKey: ['direct-transfer-source-groups', source.url, page, search],
     queryFn: () => fetchSourceGroups(source, page, search),
   });
-  const start = async (event: FormEvent) => {
+  const start = (event: FormEvent) => {
     event.preventDefault();
-    if (pending || chosen.size === 0) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      const paths = [...chosen];
+    if (chosen.size === 0) return;
+    void act(async () => {
       const started = await startDirectTransfer(
         source,
         parent.trim(),
-        paths.map((path) => ({ source_full_path: path, destination_slug: (slugs[path] ?? slugOf(path)).trim() })),
+        [...chosen].map((path) => ({ source_full_path: path, destination_slug: (slugs[path] ?? slugOf(path)).trim() })),
       );
       onStarted(started.id);
-    } catch (error) {
-      setFailure(messageOf(error, 'The import could not start.'));
-    } finally {
-      setPending(false);
-    }
+    });
   };
   return (
     <ImportStepForm
@@ -73,7 +62,11 @@ function ChooseGroups({ source, onStarted }: { source: SourceConnection; onStart
           setPage(1);
         }}
       />
-      {groups.isError && <Alert variant="danger">{messageOf(groups.error, 'The source could not be read.')}</Alert>}
+      {groups.isError && (
+        <Alert variant="danger">
+          {groups.error instanceof Error ? groups.error.message : 'The source could not be read.'}
+        </Alert>
+      )}
       {groups.data && groups.data.groups.length === 0 && (
         <p className={csv.intro}>You own no group there{search ? ' with that name' : ''}.</p>
       )}

@@ -3,7 +3,6 @@ import { type FormEvent, useId, useState } from 'react';
 import { PlainLayout } from '../../app/ContextLayout';
 import layout from '../../app/Layout.module.css';
 import { SignInRequired } from '../../app/SignInPrompt';
-import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { LabelledInput } from '../shared/LabelledField';
@@ -19,10 +18,8 @@ import {
 } from './redmineImportApi';
 import { SourceConnectionFields } from './SourceConnectionFields';
 import styles from './SourceImport.module.css';
+import { useImportAction } from './useImportAction';
 import { useImportJob } from './useImportJob';
-
-const failureOf = (error: unknown) =>
-  error instanceof ApiError || error instanceof Error ? error.message : 'Redmine could not be read.';
 
 /**
  * Import from Redmine: connect with the Redmine's URL and an API key, see its projects and how each
@@ -38,8 +35,7 @@ export function ImportRedminePage() {
   const [projects, setProjects] = useState<string[]>([]);
   const [trackers, setTrackers] = useState<Record<string, RedmineWorkItemType>>({});
   const [formatting, setFormatting] = useState<RedmineTextFormatting>('textile');
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, failure, act } = useImportAction('Redmine could not be read.');
   const [started, setStarted] = useState<StartedRedmineImport | null>(null);
   const job = useImportJob(
     started ? redmineJobPath(started.id, started.import_job.id) : undefined,
@@ -49,18 +45,6 @@ export function ImportRedminePage() {
   if (isLoading) return null;
   if (!user) return <SignInRequired title="Import from Redmine" />;
 
-  const act = async (run: () => Promise<void>) => {
-    if (pending) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      await run();
-    } catch (error) {
-      setFailure(failureOf(error));
-    } finally {
-      setPending(false);
-    }
-  };
   const connect = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
