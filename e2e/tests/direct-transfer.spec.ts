@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { authFile } from './auth';
+import { allowLocalRequests } from './local-requests';
 import { settledScreenshot } from './screenshots';
 import { type SessionApi, sessionApi } from './session-api';
 
@@ -13,18 +14,16 @@ const stamp = Date.now().toString(36);
 const sourcePath = `dt-source-${stamp}`;
 const targetPath = `dt-target-${stamp}`;
 let api: SessionApi;
-let rootApi: SessionApi;
 let pages: Page[] = [];
 const made: number[] = [];
 let token = '';
 
+// The source is on this machine.
+allowLocalRequests();
+
 test.beforeAll(async ({ browser }) => {
-  const root = await browser.newPage({ storageState: authFile('root') });
   const alice = await browser.newPage({ storageState: authFile('alice') });
-  pages = [root, alice];
-  rootApi = await sessionApi(root);
-  // The source is on this machine: the admin allows local requests, as for webhooks.
-  await rootApi('PUT', '/application/settings', { allow_local_requests_from_web_hooks_and_services: true });
+  pages = [alice];
   api = await sessionApi(alice);
   const source = await api('POST', '/groups', { name: `Source ${stamp}`, path: sourcePath, visibility: 'private' });
   made.push(source.id as number);
@@ -38,7 +37,6 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  await rootApi?.('PUT', '/application/settings', { allow_local_requests_from_web_hooks_and_services: false });
   for (const id of made) await api?.('DELETE', `/groups/${id}`);
   for (const page of pages) await page.close();
 });

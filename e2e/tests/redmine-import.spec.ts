@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { RECORDED_KEY, replayRedmine } from '../../apps/server/src/test/redmine/redmine-recording';
 import { authFile } from './auth';
+import { allowLocalRequests } from './local-requests';
 import { settledScreenshot } from './screenshots';
 import { type SessionApi, sessionApi } from './session-api';
 
@@ -13,25 +14,22 @@ import { type SessionApi, sessionApi } from './session-api';
 const groupPath = `redmine-${Date.now().toString(36)}`;
 let groupId = 0;
 let api: SessionApi;
-let rootApi: SessionApi;
 let pages: Page[] = [];
 let redmine: Awaited<ReturnType<typeof replayRedmine>>;
 
+// The Redmine is on this machine.
+allowLocalRequests();
+
 test.beforeAll(async ({ browser }) => {
   redmine = await replayRedmine();
-  const root = await browser.newPage({ storageState: authFile('root') });
   const alice = await browser.newPage({ storageState: authFile('alice') });
-  pages = [root, alice];
-  rootApi = await sessionApi(root);
-  // The Redmine is on this machine: the admin allows local requests, as for webhooks.
-  await rootApi('PUT', '/application/settings', { allow_local_requests_from_web_hooks_and_services: true });
+  pages = [alice];
   api = await sessionApi(alice);
   groupId = (await api('POST', '/groups', { name: 'Redmine e2e', path: groupPath, visibility: 'private' }))
     .id as number;
 });
 
 test.afterAll(async () => {
-  await rootApi?.('PUT', '/application/settings', { allow_local_requests_from_web_hooks_and_services: false });
   if (groupId) await api('DELETE', `/groups/${groupId}`);
   for (const page of pages) await page.close();
   await redmine?.close();

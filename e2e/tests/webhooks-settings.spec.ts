@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { startWebhookReceiver, type WebhookReceiver } from '../../apps/server/src/test/webhook-receiver';
 import { authFile } from './auth';
 import { seriousViolations } from './axe';
+import { allowLocalRequests } from './local-requests';
 import { settledScreenshot } from './screenshots';
 import { type SessionApi, sessionApi } from './session-api';
 
@@ -12,16 +13,14 @@ const DEVELOPER = 30;
 let groupId = 0;
 let projectId = 0;
 let api: SessionApi;
-let rootApi: SessionApi;
 let setupPage: Page;
-let rootPage: Page;
 let receiver: WebhookReceiver;
+
+// The receiver is on this machine.
+allowLocalRequests();
 
 test.beforeAll(async ({ browser }) => {
   receiver = await startWebhookReceiver();
-  rootPage = await browser.newPage({ storageState: authFile('root') });
-  rootApi = await sessionApi(rootPage);
-  await rootApi('PUT', '/application/settings', { allow_local_requests_from_web_hooks_and_services: true });
   setupPage = await browser.newPage({ storageState: authFile('alice') });
   api = await sessionApi(setupPage);
   const group = await api('POST', '/groups', { name: 'Hooks e2e', path: groupPath, visibility: 'private' });
@@ -33,10 +32,8 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  await rootApi?.('PUT', '/application/settings', { allow_local_requests_from_web_hooks_and_services: false });
   if (groupId) await api('DELETE', `/groups/${groupId}`);
   await setupPage?.close();
-  await rootPage?.close();
   await receiver?.close();
 });
 

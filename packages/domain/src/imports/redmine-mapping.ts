@@ -6,6 +6,7 @@ import {
   dueDateChangedNote,
   labelsChangedNote,
   milestoneChangedNote,
+  stateChangedNote,
   titleChangedNote,
 } from '../system-notes';
 import { formatDuration } from '../time-tracking';
@@ -197,8 +198,7 @@ export function journalSystemNotes(details: readonly RedmineJournalDetail[], nam
       if (before !== undefined) removed.push(before);
       if (name === 'status_id' && id(from) !== null && id(to) !== null) {
         const [was, is] = [names.statusClosed(id(from) as number), names.statusClosed(id(to) as number)];
-        if (was === false && is === true) state = 'closed';
-        if (was === true && is === false) state = 'reopened';
+        if (was !== undefined && is !== undefined && was !== is) state = stateChangedNote(is ? 'closed' : 'opened');
       }
       continue;
     }

@@ -5,7 +5,9 @@ import {
   dueDateChangedNote,
   healthStatusChangedNote,
   labelsChangedNote,
+  labelTitlesChangedNote,
   reviewersChangedNote,
+  stateChangedNote,
   weightChangedNote,
 } from './change-notes';
 
@@ -18,6 +20,30 @@ describe('labelsChangedNote', () => {
     [[], [], null],
   ])('%o %o', (added, removed, note) => {
     expect(labelsChangedNote(added, removed)).toBe(note);
+  });
+});
+
+describe('labelTitlesChangedNote', () => {
+  it.each([
+    [['bug'], [], 'added ~bug label'],
+    [['bug', 'a b'], [], 'added ~bug ~"a b" labels'],
+    [[], ['scope::x'], 'removed ~"scope::x" label'],
+    [['a'], ['b', 'c'], 'added ~a label and removed ~b ~c labels'],
+    [[], [], null],
+  ])('%o %o', (added, removed, note) => {
+    expect(labelTitlesChangedNote(added, removed)).toBe(note);
+  });
+});
+
+describe('stateChangedNote', () => {
+  it.each([
+    ['closed', 'closed'],
+    ['opened', 'reopened'],
+    ['reopened', 'reopened'],
+    ['merged', null],
+    ['locked', null],
+  ])('%s → %s', (state, note) => {
+    expect(stateChangedNote(state)).toBe(note);
   });
 });
 

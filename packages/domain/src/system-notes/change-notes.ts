@@ -1,5 +1,6 @@
 import { healthStatusText } from '../issuables/health-status';
 import { formatQuickActionDate, type QuickActionTargetNoun, toSentence } from '../quick-actions';
+import { formatReference } from '../references';
 import { type IssueBackedType, workItemTypeOf } from '../work-items';
 
 /**
@@ -10,14 +11,34 @@ import { type IssueBackedType, workItemTypeOf } from '../work-items';
 const plural = (word: string, n: number) => (n === 1 ? word : `${word}s`);
 const mentions = (usernames: readonly string[]) => toSentence(usernames.map((u) => `@${u}`));
 
-/** 'added ~1 ~2 labels', 'removed ~3 label', 'added ~1 label and removed ~3 label'; null when nothing changed. */
-export function labelsChangedNote(addedIds: readonly number[], removedIds: readonly number[]): string | null {
-  const refs = (ids: readonly number[]) => `${ids.map((id) => `~${id}`).join(' ')} ${plural('label', ids.length)}`;
+function labelReferencesChangedNote(added: readonly string[], removed: readonly string[]): string | null {
+  const refs = (list: readonly string[]) => `${list.join(' ')} ${plural('label', list.length)}`;
   const parts = [
-    ...(addedIds.length ? [`added ${refs(addedIds)}`] : []),
-    ...(removedIds.length ? [`removed ${refs(removedIds)}`] : []),
+    ...(added.length ? [`added ${refs(added)}`] : []),
+    ...(removed.length ? [`removed ${refs(removed)}`] : []),
   ];
   return parts.length ? parts.join(' and ') : null;
+}
+
+/** 'added ~1 ~2 labels', 'removed ~3 label', 'added ~1 label and removed ~3 label'; null when nothing changed. */
+export function labelsChangedNote(addedIds: readonly number[], removedIds: readonly number[]): string | null {
+  const byId = (ids: readonly number[]) => ids.map((id) => `~${id}`);
+  return labelReferencesChangedNote(byId(addedIds), byId(removedIds));
+}
+
+/**
+ * The same note with the labels named by title (`added ~bug ~"a b" labels`), for history imported
+ * before its labels have ids here (a GitLab's relation export is converted before the import writes it).
+ */
+export function labelTitlesChangedNote(added: readonly string[], removed: readonly string[]): string | null {
+  const byTitle = (titles: readonly string[]) => titles.map((title) => formatReference({ kind: 'label', title }));
+  return labelReferencesChangedNote(byTitle(added), byTitle(removed));
+}
+
+/** An issue's, merge request's or epic's state change (SystemNotes::IssuablesService#change_status): 'closed' or 'reopened'; null for other states. */
+export function stateChangedNote(state: string): 'closed' | 'reopened' | null {
+  if (state === 'closed') return 'closed';
+  return state === 'opened' || state === 'reopened' ? 'reopened' : null;
 }
 
 /** 'assigned to @a and @b', 'unassigned @c', 'assigned to @a and unassigned @c'; null when nothing changed. */

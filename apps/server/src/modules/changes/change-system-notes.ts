@@ -18,6 +18,7 @@ import {
   parentEpicNote,
   reviewersChangedNote,
   severityChangedNote,
+  stateChangedNote,
   titleChangedNote,
   weightChangedNote,
 } from '@meridian/domain';
@@ -92,7 +93,7 @@ export function changeSystemNotes(
         add(draftChangedNote(change.current === true));
         break;
       case 'state':
-        add(change.current === 'closed' ? 'closed' : change.current === 'opened' ? 'reopened' : null);
+        add(stateChangedNote(String(change.current)));
         break;
       case 'milestone_id':
         add(

@@ -1,11 +1,14 @@
+import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Database } from '../../db/connection';
 import { BlockedUrlError, openExternalRequest } from '../webhooks';
 
 /**
  * What the importers that read another service's API share (GitLab's direct transfer, Redmine): every
  * request through the webhooks' SSRF guard (local addresses only when the admin allows local
- * requests), and JSON answers read up to a size cap.
+ * requests), JSON answers read up to a size cap, and files streamed to disk up to one.
  */
 
 /** A source that cannot be read as asked: the message says why, for the job's error or a 422. */
@@ -50,4 +53,20 @@ export async function readCappedJson(response: IncomingMessage, cap: number, who
   } catch {
     return null;
   }
+}
+
+/**
+ * Streams a source's answer to a new file only its owner reads, failing with `tooLarge` past `cap`
+ * bytes: a source may not fill the disk.
+ */
+export async function writeCappedFile(response: IncomingMessage, path: string, cap: number, tooLarge: string) {
+  let bytes = 0;
+  const capped = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes > cap) done(new SourceInstanceError(tooLarge));
+      else done(null, chunk);
+    },
+  });
+  await pipeline(response, capped, createWriteStream(path, { mode: 0o600 }));
 }

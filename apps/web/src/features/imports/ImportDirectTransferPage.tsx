@@ -4,21 +4,18 @@ import { PlainLayout } from '../../app/ContextLayout';
 import layout from '../../app/Layout.module.css';
 import { SignInRequired } from '../../app/SignInPrompt';
 import { AppLink } from '../../lib/AppLink';
-import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
 import { ButtonPager } from '../../ui/ButtonPager';
-import { buttonClassName } from '../../ui/buttonClassName';
 import { LabelledInput } from '../shared/LabelledField';
 import { DirectTransferProgress } from './DirectTransferProgress';
 import { fetchSourceGroups, type SourceConnection, startDirectTransfer } from './directTransferApi';
 import csv from './ImportCsv.module.css';
+import { ImportStepForm } from './ImportStepForm';
 import { SourceConnectionFields } from './SourceConnectionFields';
 import { SourceGroupsTable, slugOf } from './SourceGroupsTable';
 import styles from './SourceImport.module.css';
-
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof ApiError || error instanceof Error ? error.message : fallback;
+import { useImportAction } from './useImportAction';
 
 /** The source's groups, a page at a time, with the choices made on every page kept. */
 function ChooseGroups({ source, onStarted }: { source: SourceConnection; onStarted: (id: number) => void }) {
@@ -28,41 +25,31 @@ function ChooseGroups({ source, onStarted }: { source: SourceConnection; onStart
   const [parent, setParent] = useState('');
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [slugs, setSlugs] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, failure, act } = useImportAction('The import could not start.');
   const groups = useQuery({
     queryKey: ['direct-transfer-source-groups', source.url, page, search],
     queryFn: () => fetchSourceGroups(source, page, search),
   });
-  const start = async (event: FormEvent) => {
+  const start = (event: FormEvent) => {
     event.preventDefault();
-    if (pending || chosen.size === 0) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      const paths = [...chosen];
+    if (chosen.size === 0) return;
+    void act(async () => {
       const started = await startDirectTransfer(
         source,
         parent.trim(),
-        paths.map((path) => ({ source_full_path: path, destination_slug: (slugs[path] ?? slugOf(path)).trim() })),
+        [...chosen].map((path) => ({ source_full_path: path, destination_slug: (slugs[path] ?? slugOf(path)).trim() })),
       );
       onStarted(started.id);
-    } catch (error) {
-      setFailure(messageOf(error, 'The import could not start.'));
-    } finally {
-      setPending(false);
-    }
+    });
   };
   return (
-    <form onSubmit={start} aria-labelledby={`${id}-groups`}>
-      <h2 id={`${id}-groups`} className={styles.heading}>
-        Groups on {source.url}
-      </h2>
-      <p className={csv.intro}>
-        The groups you own there. Each comes over as a new group with its subgroups, projects, labels, milestones,
-        iterations, epics, issues, comments and who wrote them; people are matched by email or username, and others
-        become placeholder users an Owner can reassign.
-      </p>
+    <ImportStepForm
+      heading={`Groups on ${source.url}`}
+      intro="The groups you own there. Each comes over as a new group with its subgroups, projects, labels, milestones, iterations, epics, issues, comments and who wrote them; people are matched by email or username, and others become placeholder users an Owner can reassign."
+      onSubmit={start}
+      submitLabel={pending ? 'Starting…' : `Import ${chosen.size} ${chosen.size === 1 ? 'group' : 'groups'}`}
+      submitDisabled={pending || chosen.size === 0}
+    >
       {failure && <Alert variant="danger">{failure}</Alert>}
       <LabelledInput
         id={`${id}-search`}
@@ -75,7 +62,11 @@ function ChooseGroups({ source, onStarted }: { source: SourceConnection; onStart
           setPage(1);
         }}
       />
-      {groups.isError && <Alert variant="danger">{messageOf(groups.error, 'The source could not be read.')}</Alert>}
+      {groups.isError && (
+        <Alert variant="danger">
+          {groups.error instanceof Error ? groups.error.message : 'The source could not be read.'}
+        </Alert>
+      )}
       {groups.data && groups.data.groups.length === 0 && (
         <p className={csv.intro}>You own no group there{search ? ' with that name' : ''}.</p>
       )}
@@ -110,12 +101,7 @@ function ChooseGroups({ source, onStarted }: { source: SourceConnection; onStart
         maxLength={2048}
         onChange={setParent}
       />
-      <div className={csv.actions}>
-        <button type="submit" className={buttonClassName('confirm')} disabled={pending || chosen.size === 0}>
-          {pending ? 'Starting…' : `Import ${chosen.size} ${chosen.size === 1 ? 'group' : 'groups'}`}
-        </button>
-      </div>
-    </form>
+    </ImportStepForm>
   );
 }
 
@@ -147,14 +133,13 @@ export function ImportDirectTransferPage() {
         <DirectTransferProgress bulkImportId={bulkImportId} />
       ) : (
         <div className={styles.page}>
-          <form onSubmit={connect} aria-labelledby={`${id}-connect`}>
-            <h2 id={`${id}-connect`} className={styles.heading}>
-              Connect to a GitLab instance
-            </h2>
-            <p className={csv.intro}>
-              Bring groups over from GitLab.com, a GitLab server or another Meridian, with a personal access token that
-              has the api scope and is an Owner of the groups.
-            </p>
+          <ImportStepForm
+            heading="Connect to a GitLab instance"
+            intro="Bring groups over from GitLab.com, a GitLab server or another Meridian, with a personal access token that has the api scope and is an Owner of the groups."
+            onSubmit={connect}
+            submitLabel={source ? 'Connect again' : 'Connect instance'}
+            again={source !== null}
+          >
             <SourceConnectionFields
               id={id}
               urlLabel="GitLab source instance base URL"
@@ -166,12 +151,7 @@ export function ImportDirectTransferPage() {
               onSecret={setToken}
               secretMaxLength={2048}
             />
-            <div className={csv.actions}>
-              <button type="submit" className={buttonClassName(source ? 'default' : 'confirm')}>
-                {source ? 'Connect again' : 'Connect instance'}
-              </button>
-            </div>
-          </form>
+          </ImportStepForm>
           {source && (
             <ChooseGroups key={`${source.url} ${source.access_token}`} source={source} onStarted={setBulkImportId} />
           )}

@@ -4,16 +4,16 @@ import { PlainLayout } from '../../app/ContextLayout';
 import layout from '../../app/Layout.module.css';
 import { SignInRequired } from '../../app/SignInPrompt';
 import { AppLink } from '../../lib/AppLink';
-import { ApiError } from '../../lib/api';
 import { urls } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
-import { buttonClassName } from '../../ui/buttonClassName';
 import { LabelledField, LabelledInput } from '../shared/LabelledField';
 import { groupImportJobPath, type StartedGroupImport, startGroupImport } from './groupImportApi';
 import styles from './ImportCsv.module.css';
 import { ImportProgressBar } from './ImportProgress';
 import type { ImportJob } from './importCsvApi';
+import { SubmitRow } from './SubmitRow';
+import { useImportAction } from './useImportAction';
 import { useImportJob } from './useImportJob';
 
 /** A group path from its name, as GitLab's form suggests it. */
@@ -66,8 +66,7 @@ export function ImportGroupPage() {
   const [path, setPath] = useState('');
   const [pathEdited, setPathEdited] = useState(false);
   const [file, setFile] = useState<File | null>(null);
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, failure, act } = useImportAction('The import could not start.');
   const [started, setStarted] = useState<StartedGroupImport | null>(null);
   const job = useImportJob(
     started ? groupImportJobPath(started.id, started.import_job.id) : undefined,
@@ -77,18 +76,10 @@ export function ImportGroupPage() {
   if (isLoading) return null;
   if (!user) return <SignInRequired title="Import group" />;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!file || pending) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      setStarted(await startGroupImport({ name: name.trim(), path, file }));
-    } catch (error) {
-      setFailure(error instanceof ApiError || error instanceof Error ? error.message : 'The import could not start.');
-    } finally {
-      setPending(false);
-    }
+    if (!file) return;
+    void act(async () => setStarted(await startGroupImport({ name: name.trim(), path, file })));
   };
 
   return (
@@ -141,11 +132,7 @@ export function ImportGroupPage() {
             Moving from GitLab? <AppLink href="/import/bulk_imports/status">Import groups by direct transfer</AppLink>.
             From Redmine? <AppLink href="/-/import/redmine">Import from Redmine</AppLink> into a group.
           </p>
-          <div className={styles.actions}>
-            <button type="submit" className={buttonClassName('confirm')} disabled={pending || !file || !name || !path}>
-              {pending ? 'Importing…' : 'Import'}
-            </button>
-          </div>
+          <SubmitRow disabled={pending || !file || !name || !path}>{pending ? 'Importing…' : 'Import'}</SubmitRow>
         </form>
       )}
     </PlainLayout>

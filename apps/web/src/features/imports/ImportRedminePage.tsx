@@ -3,12 +3,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { PlainLayout } from '../../app/ContextLayout';
 import layout from '../../app/Layout.module.css';
 import { SignInRequired } from '../../app/SignInPrompt';
-import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Alert } from '../../ui/Alert';
-import { buttonClassName } from '../../ui/buttonClassName';
 import { LabelledInput } from '../shared/LabelledField';
-import csv from './ImportCsv.module.css';
+import { ImportStepForm } from './ImportStepForm';
 import { RedmineImportProgress } from './RedmineImportProgress';
 import { RedmineMappingForm } from './RedmineMappingForm';
 import {
@@ -20,10 +18,8 @@ import {
 } from './redmineImportApi';
 import { SourceConnectionFields } from './SourceConnectionFields';
 import styles from './SourceImport.module.css';
+import { useImportAction } from './useImportAction';
 import { useImportJob } from './useImportJob';
-
-const failureOf = (error: unknown) =>
-  error instanceof ApiError || error instanceof Error ? error.message : 'Redmine could not be read.';
 
 /**
  * Import from Redmine: connect with the Redmine's URL and an API key, see its projects and how each
@@ -39,8 +35,7 @@ export function ImportRedminePage() {
   const [projects, setProjects] = useState<string[]>([]);
   const [trackers, setTrackers] = useState<Record<string, RedmineWorkItemType>>({});
   const [formatting, setFormatting] = useState<RedmineTextFormatting>('textile');
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { pending, failure, act } = useImportAction('Redmine could not be read.');
   const [started, setStarted] = useState<StartedRedmineImport | null>(null);
   const job = useImportJob(
     started ? redmineJobPath(started.id, started.import_job.id) : undefined,
@@ -50,18 +45,6 @@ export function ImportRedminePage() {
   if (isLoading) return null;
   if (!user) return <SignInRequired title="Import from Redmine" />;
 
-  const act = async (run: () => Promise<void>) => {
-    if (pending) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      await run();
-    } catch (error) {
-      setFailure(failureOf(error));
-    } finally {
-      setPending(false);
-    }
-  };
   const connect = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
@@ -95,15 +78,14 @@ export function ImportRedminePage() {
         <RedmineImportProgress started={started} job={job} />
       ) : (
         <div className={styles.page}>
-          <form onSubmit={connect} aria-labelledby={`${id}-connect`}>
-            <h2 id={`${id}-connect`} className={styles.heading}>
-              Connect to Redmine
-            </h2>
-            <p className={csv.intro}>
-              Projects, subprojects, issues with their history, versions, categories, relations, watchers and time come
-              over through Redmine's REST API. An administrator's API key matches people by email or login; others
-              become placeholder users.
-            </p>
+          <ImportStepForm
+            heading="Connect to Redmine"
+            intro="Projects, subprojects, issues with their history, versions, categories, relations, watchers and time come over through Redmine's REST API. An administrator's API key matches people by email or login; others become placeholder users."
+            onSubmit={connect}
+            submitLabel={pending && !preview ? 'Connecting…' : preview ? 'Read again' : 'Connect'}
+            submitDisabled={pending}
+            again={preview !== null}
+          >
             {failure && <Alert variant="danger">{failure}</Alert>}
             <LabelledInput
               id={`${id}-group`}
@@ -124,15 +106,9 @@ export function ImportRedminePage() {
               onSecret={setApiKey}
               secretMaxLength={255}
             />
-            <div className={csv.actions}>
-              <button type="submit" className={buttonClassName(preview ? 'default' : 'confirm')} disabled={pending}>
-                {pending && !preview ? 'Connecting…' : preview ? 'Read again' : 'Connect'}
-              </button>
-            </div>
-          </form>
+          </ImportStepForm>
           {preview && (
             <RedmineMappingForm
-              headingId={`${id}-mapping`}
               preview={preview}
               projects={projects}
               onProjectsChange={setProjects}

@@ -1,9 +1,9 @@
 import { REDMINE_WORK_ITEM_TYPES, type RedmineTextFormatting, type RedmineWorkItemType } from '@meridian/domain';
-import type { FormEvent } from 'react';
-import { buttonClassName } from '../../ui/buttonClassName';
+import { type FormEvent, useId } from 'react';
 import { SelectOptions } from '../../ui/SelectOptions';
 import { type Column, Table } from '../../ui/Table';
 import csv from './ImportCsv.module.css';
+import { ImportStepForm } from './ImportStepForm';
 import type { RedminePreview } from './redmineImportApi';
 import styles from './SourceImport.module.css';
 
@@ -26,7 +26,6 @@ const FORMATTING_CHOICES: ReadonlyArray<readonly [RedmineTextFormatting, string]
  * the work item type each tracker becomes, any of which the user may change before the start.
  */
 export function RedmineMappingForm({
-  headingId,
   preview,
   projects,
   onProjectsChange,
@@ -37,7 +36,6 @@ export function RedmineMappingForm({
   pending,
   onSubmit,
 }: {
-  headingId: string;
   preview: RedminePreview;
   projects: string[];
   onProjectsChange: (next: string[]) => void;
@@ -48,6 +46,7 @@ export function RedmineMappingForm({
   pending: boolean;
   onSubmit: (event: FormEvent) => void;
 }) {
+  const formattingId = useId();
   const names = new Map(preview.projects.map((p) => [p.id, p.name]));
   const trackerColumns: Column<Tracker>[] = [
     { key: 'name', header: 'Redmine tracker', render: (t) => t.name },
@@ -70,14 +69,13 @@ export function RedmineMappingForm({
     },
   ];
   return (
-    <form onSubmit={onSubmit} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.heading}>
-        What to import
-      </h2>
-      <p className={csv.intro}>
-        Signed in to Redmine as {preview.user.login}
-        {preview.user.admin ? ' (administrator)' : ''}. Subprojects come with their project.
-      </p>
+    <ImportStepForm
+      heading="What to import"
+      intro={`Signed in to Redmine as ${preview.user.login}${preview.user.admin ? ' (administrator)' : ''}. Subprojects come with their project.`}
+      onSubmit={onSubmit}
+      submitLabel={pending ? 'Starting…' : 'Start import'}
+      submitDisabled={pending || projects.length === 0}
+    >
       <fieldset className={styles.projects}>
         <legend>Projects</legend>
         {preview.projects.map((p) => (
@@ -101,14 +99,14 @@ export function RedmineMappingForm({
       <h3 className={styles.heading}>Each tracker becomes a work item type</h3>
       <Table columns={trackerColumns} rows={preview.trackers} rowKey={(t) => t.id} caption="Tracker mapping" />
       <h3 className={styles.heading}>
-        <label htmlFor={`${headingId}-formatting`}>Text formatting of the Redmine</label>
+        <label htmlFor={formattingId}>Text formatting of the Redmine</label>
       </h3>
       <p className={csv.intro}>
         As set in Redmine's Administration › Settings › General. Textile descriptions and notes are converted to
         Markdown; a text that cannot be converted is kept as written and listed in the report.
       </p>
       <select
-        id={`${headingId}-formatting`}
+        id={formattingId}
         className={styles.control}
         value={formatting}
         onChange={(event) => onFormattingChange(event.target.value as RedmineTextFormatting)}
@@ -119,11 +117,6 @@ export function RedmineMappingForm({
         Sub-issues of an issue become its tasks; an issue whose sub-issues have sub-issues of their own becomes an epic.
         Statuses, priorities, trackers and categories become scoped labels; versions milestones.
       </p>
-      <div className={csv.actions}>
-        <button type="submit" className={buttonClassName('confirm')} disabled={pending || projects.length === 0}>
-          {pending ? 'Starting…' : 'Start import'}
-        </button>
-      </div>
-    </form>
+    </ImportStepForm>
   );
 }

@@ -1,13 +1,11 @@
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importGitlabGroup } from '../../../cli/import';
-import { apiClient, createUsersWithTokens, postCreated } from '../../../test/api-client';
+import { postCreated } from '../../../test/api-client';
+import { useDirectTransferInstances } from '../../../test/direct-transfer-instances';
 import { groupPlan, issueHistory } from '../../../test/group-plan';
-import { useTestApp } from '../../../test/use-test-app';
-import { allowLocalWebhooks } from '../../../test/webhook-project';
 import { sourceInstance } from './source-instance';
 
 /**
@@ -15,19 +13,10 @@ import { sourceInstance } from './source-instance';
  * (Meridian speaks GitLab's API): the source writes a group export when asked, the destination's
  * worker downloads and imports it, and the two are compared through their APIs, field by field.
  */
-const sourceTok: Record<string, string> = {};
-const source = useTestApp(async ({ db }) => {
-  await createUsersWithTokens(db, ['owner', 'dev'], { prefix: 'dt-', into: { tok: sourceTok } });
+const { source, sourceTok, sourceApi, dest, destApi, listenSource } = useDirectTransferInstances('dt-', {
+  source: ['owner', 'dev'],
+  destination: ['owner', 'dev', 'stranger'],
 });
-const sourceApi = apiClient(() => source.app, sourceTok);
-
-const destTok: Record<string, string> = {};
-const dest = useTestApp(async ({ db }) => {
-  // The source listens on loopback: the admin allows local requests, as GitLab's setting does.
-  await allowLocalWebhooks(db);
-  await createUsersWithTokens(db, ['owner', 'dev', 'stranger'], { prefix: 'dt-', into: { tok: destTok } });
-});
-const destApi = apiClient(() => dest.app, destTok);
 
 /** A small but complete plan on the source: subgroup, project, labels, milestone, issues, links, epics, notes, emoji. */
 async function buildSourceGroup() {
@@ -88,8 +77,7 @@ let url: string;
 let project: { id: number };
 beforeAll(async () => {
   ({ project } = await buildSourceGroup());
-  await source.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(source.app.server.address() as AddressInfo).port}`;
+  url = await listenSource();
 });
 
 describe('direct transfer from another instance (POST /bulk_imports)', () => {

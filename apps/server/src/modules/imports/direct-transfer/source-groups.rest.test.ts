@@ -1,25 +1,15 @@
-import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, createUsersWithTokens, postCreated } from '../../../test/api-client';
-import { useTestApp } from '../../../test/use-test-app';
-import { allowLocalWebhooks } from '../../../test/webhook-project';
+import { postCreated } from '../../../test/api-client';
+import { useDirectTransferInstances } from '../../../test/direct-transfer-instances';
 
 /**
  * The web's direct transfer page lists the source's groups the token owns (`POST
  * /bulk_imports/source_groups`), read from a second Meridian started by the test, through the SSRF guard.
  */
-const sourceTok: Record<string, string> = {};
-const source = useTestApp(async ({ db }) => {
-  await createUsersWithTokens(db, ['owner', 'dev'], { prefix: 'sg-', into: { tok: sourceTok } });
+const { sourceTok, sourceApi, dest, destApi, listenSource } = useDirectTransferInstances('sg-', {
+  source: ['owner', 'dev'],
+  destination: ['someone'],
 });
-const sourceApi = apiClient(() => source.app, sourceTok);
-
-const destTok: Record<string, string> = {};
-const dest = useTestApp(async ({ db }) => {
-  await allowLocalWebhooks(db);
-  await createUsersWithTokens(db, ['someone'], { prefix: 'sg-', into: { tok: destTok } });
-});
-const destApi = apiClient(() => dest.app, destTok);
 
 let url: string;
 beforeAll(async () => {
@@ -31,8 +21,7 @@ beforeAll(async () => {
     access_level: 30,
   });
   expect(dev.statusCode, dev.body).toBe(201);
-  await source.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(source.app.server.address() as AddressInfo).port}`;
+  url = await listenSource();
 });
 
 const list = (token: string, extra: Record<string, unknown> = {}) =>

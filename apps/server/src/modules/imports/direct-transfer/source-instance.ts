@@ -1,10 +1,7 @@
-import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Database } from '../../../db/connection';
 import { DEFAULT_ARCHIVE_LIMITS } from '../../group-transfer';
-import { openSourceRequest, readCappedJson, SourceInstanceError } from '../external-source';
+import { openSourceRequest, readCappedJson, SourceInstanceError, writeCappedFile } from '../external-source';
 
 /** The JSON answers read from a source are small; anything larger is not what was asked for. */
 const JSON_CAP = 1024 * 1024;
@@ -72,17 +69,9 @@ export function sourceInstance(
         response.resume();
         throw refused(response.statusCode ?? 0, `the export of ${fullPath}`);
       }
-      // A source may not fill the disk: past the reader's own limit the archive could not be read anyway.
-      let bytes = 0;
-      const cap = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          bytes += chunk.length;
-          if (bytes > limits.maxArchiveBytes) {
-            done(new SourceInstanceError('the export of the source is larger than an archive may be'));
-          } else done(null, chunk);
-        },
-      });
-      await pipeline(response, cap, createWriteStream(path, { mode: 0o600 }));
+      // Past the reader's own limit the archive could not be read anyway.
+      const tooLarge = 'the export of the source is larger than an archive may be';
+      await writeCappedFile(response, path, limits.maxArchiveBytes, tooLarge);
       return true;
     },
   };

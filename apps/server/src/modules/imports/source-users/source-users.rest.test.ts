@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../../policy/access-levels';
 import { issueLine, personLine, projectLine, timelogLine } from '../../../test/archive-lines';
 import { addGroupMember } from '../../../test/factories';
-import { dig, gql } from '../../../test/graphql-client';
+import { dig, type GqlResponse, gql } from '../../../test/graphql-client';
 import { archiveOf, entries, GROUP } from '../../../test/group-archive-builder';
 import { multipartBody } from '../../../test/multipart-body';
 import { useRestTestApp } from '../../../test/rest-test-app';
@@ -19,11 +19,19 @@ import { CSV_HEADERS } from './placeholder-csv';
  */
 const t = useRestTestApp({
   prefix: 'sru_',
-  users: ['owner', 'maintainer', 'outsider', 'bob', 'other'],
+  users: ['owner', 'maintainer', 'developer', 'reporter', 'planner', 'guest', 'outsider', 'bob', 'other'],
   // Mail on (nothing listens: the outbox keeps the rows the test reads).
   env: { SMTP_URL: 'smtp://127.0.0.1:9', SMTP_POLL_INTERVAL_MS: '3600000' },
 });
 let groupId = 0;
+/** The imported group's members below Owner, by role. */
+const BELOW_OWNER = [
+  ['guest', AccessLevel.GUEST],
+  ['planner', AccessLevel.PLANNER],
+  ['reporter', AccessLevel.REPORTER],
+  ['developer', AccessLevel.DEVELOPER],
+  ['maintainer', AccessLevel.MAINTAINER],
+] as const;
 const SOURCE = 'http://localhost';
 
 async function importGroup() {
@@ -55,7 +63,7 @@ async function importGroup() {
   expect(res.statusCode, res.body).toBe(202);
   expect(await t.app.importWorker?.pollNow()).toEqual(['finished']);
   groupId = res.json().id;
-  await addGroupMember(t.db, groupId, t.uid.maintainer as number, AccessLevel.MAINTAINER);
+  for (const [who, level] of BELOW_OWNER) await addGroupMember(t.db, groupId, t.uid[who] as number, level);
   return groupId;
 }
 
@@ -94,6 +102,25 @@ const issueAuthors = async () => {
     .map((i) => [i.iid, i.author.username, i.assignees.map((a) => a.username)])
     .sort();
 };
+
+const KEEP_ALL = `mutation($ns: NamespaceID!) {
+  importSourceUserKeepAllAsPlaceholder(input: { namespaceId: $ns }) { errors updatedImportSourceUserCount }
+}`;
+
+/**
+ * A refused placeholder mutation, as every one of them answers (mutation-errors.ts): no payload, one
+ * message whatever the reason, NOT_FOUND when the caller may not see the group, FORBIDDEN when they may.
+ */
+function expectRefused(res: GqlResponse, code: 'NOT_FOUND' | 'FORBIDDEN') {
+  expect(res.body.data?.importSourceUserKeepAllAsPlaceholder ?? null).toBeNull();
+  expect(res.body.errors).toEqual([
+    expect.objectContaining({
+      message:
+        "The resource that you are attempting to access does not exist or you don't have permission to perform this action",
+      extensions: { code },
+    }),
+  ]);
+}
 
 describe('placeholder reassignment', () => {
   it('migrated statuses: a person nobody here matches is a placeholder pending reassignment', async () => {
@@ -316,11 +343,37 @@ describe('placeholder reassignment', () => {
     });
   });
 
+  it.each([
+    ...BELOW_OWNER.map(([who]) => [who, 'a member below Owner: the group shows', 'FORBIDDEN'] as const),
+    ['outsider', 'not a member of the private group: it does not show', 'NOT_FOUND'],
+    ['anonymous', 'no token: the private group does not show', 'NOT_FOUND'],
+  ] as const)('keeps no source user as a placeholder for %s (%s): %s', async (who, _why, code) => {
+    const id = await importGroup();
+    const statuses = () =>
+      t.db
+        .selectFrom('import_source_users')
+        .select(['id', 'status'])
+        .where('namespace_id', '=', id)
+        .orderBy('id')
+        .execute();
+    const before = await statuses();
+    const res = await gql(t.app, KEEP_ALL, { ns: `gid://gitlab/Group/${id}` }, t.tok[who]);
+    expectRefused(res, code);
+    expect(await statuses()).toEqual(before);
+  });
+
+  it('answers a namespace that is not there, or not a top-level group, as not found, to its Owner too', async () => {
+    await importGroup();
+    const sub = await t.api('POST', '/groups', 'owner', { name: 'Sub', path: 'sru-sub', parent_id: groupId });
+    expect(sub.statusCode, sub.body).toBe(201);
+    for (const ns of ['gid://gitlab/Group/2147483647', `gid://gitlab/Group/${sub.json().id}`]) {
+      expectRefused(await gql(t.app, KEEP_ALL, { ns }, t.tok.owner), 'NOT_FOUND');
+    }
+  });
+
   it('keeps every pending source user as a placeholder at once, for Owners, and undoes one', async () => {
     const id = await importGroup();
-    const keepAll = `mutation($ns: NamespaceID!) {
-      importSourceUserKeepAllAsPlaceholder(input: { namespaceId: $ns }) { errors updatedImportSourceUserCount }
-    }`;
+    const keepAll = KEEP_ALL;
     // Whatever the earlier tests left, carol waits again: her assignee turned the request down.
     await t.db
       .updateTable('import_source_users')
@@ -334,12 +387,6 @@ describe('placeholder reassignment', () => {
       .where('status', 'in', ['pending_reassignment', 'rejected'])
       .execute();
     expect(pending.length).toBeGreaterThan(0);
-    const refused = await gql(t.app, keepAll, { ns: `gid://gitlab/Group/${id}` }, t.tok.maintainer);
-    expect(
-      dig(refused.body.data, 'importSourceUserKeepAllAsPlaceholder', 'updatedImportSourceUserCount') ?? null,
-    ).toBeNull();
-    expect(JSON.stringify(refused.body)).toMatch(/not have permission|Forbidden/i);
-
     const kept = await gql(t.app, keepAll, { ns: `gid://gitlab/Group/${id}` }, t.tok.owner);
     expect(kept.body.data?.importSourceUserKeepAllAsPlaceholder).toEqual({
       errors: [],

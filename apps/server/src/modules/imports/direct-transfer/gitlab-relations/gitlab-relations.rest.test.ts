@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, createUsersWithTokens } from '../../../../test/api-client';
 import { startRelationsSource } from '../../../../test/gitlab-relations-source';
@@ -7,6 +10,7 @@ import { claimImportJob } from '../../import-jobs';
 import { runClaimedJob } from '../../import-runner';
 import { importerOf } from '../../importers';
 import { RELATION_LIMITS } from './relations-archive';
+import { relationsClient } from './relations-client';
 
 /**
  * Issue 32: GitLab's direct transfer from a GitLab source, over GitLab's own bulk import protocol
@@ -211,7 +215,7 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
       ['Still happens on my side', false, PLACEHOLDER('gitlab-user-99'), '2025-01-20T08:00:00.000Z'],
       ['closed', true, 'glr-dev', '2025-02-01T08:00:00.000Z'],
     ]);
-    expect(await notes(3)).toEqual([['added ~"ops" label', true, PLACEHOLDER('carol'), '2025-01-21T08:00:00.000Z']]);
+    expect(await notes(3)).toEqual([['added ~ops label', true, PLACEHOLDER('carol'), '2025-01-21T08:00:00.000Z']]);
     const emoji = await get(`/projects/${project.id}/issues/1/award_emoji`);
     expect(emoji.map((e: { name: string; user: { username: string } }) => [e.name, e.user.username])).toEqual([
       ['thumbsup', PLACEHOLDER('carol')],
@@ -393,6 +397,15 @@ describe('direct transfer from a GitLab source (export_relations)', () => {
       'Import failed. Destination URL console-copy has already been taken.',
     ]);
   }, 120_000);
+
+  it('refuses a relation file larger than allowed, without writing more than the cap', async () => {
+    const small = relationsClient(dest.db, source.url, SOURCE_TOKEN, 16);
+    const file = join(mkdtempSync(join(tmpdir(), 'meridian-glr-cap-')), 'labels.ndjson.gz');
+    await expect(small.download('projects', 200, 'labels', file)).rejects.toThrow(
+      "the source's labels is larger than allowed",
+    );
+    expect(existsSync(file) ? statSync(file).size : 0).toBeLessThanOrEqual(16);
+  });
 
   it('refuses a bad token or an unreachable source at POST /bulk_imports, making nothing', async () => {
     const post = (url: string, token: string) =>

@@ -5,11 +5,14 @@ import {
   describeIssue,
   type GlIssue,
   glAward,
+  glIterationEvent,
   glLabelEvent,
   glLabelLink,
+  glMilestoneEvent,
   glNote,
   glStateEvent,
 } from './relation-lines';
+import { iterationEventNotes, labelEventNotes, milestoneEventNotes, stateEventNotes } from './resource-event-notes';
 
 /**
  * What the mapping of GitLab's relation lines (relation-mapping.ts) is given: people are named by id
@@ -35,7 +38,7 @@ type EpicRef = { group_path: string; iid: number };
 type Noteable = { type: 'Issue'; ref: IssueRef } | { type: 'Epic'; ref: EpicRef };
 export const item = <K extends ArchiveItem['kind']>(kind: K, record: ArchiveRecords[K]) =>
   ({ kind, record }) as ArchiveItem;
-/** A thread id for a note GitLab's line has none for (state and label events): stable, hex as GitLab's. */
+/** A thread id for a note GitLab's line has none for (resource events): stable, hex as GitLab's. */
 const threadId = (seed: string) => createHash('sha1').update(seed).digest('hex');
 /** Each element of a nested list that passes its schema; the others become skip reasons. */
 export function each<S extends z.ZodType>(
@@ -56,12 +59,22 @@ export function each<S extends z.ZodType>(
 type History = Pick<
   GlIssue,
   'notes' | 'award_emoji' | 'resource_state_events' | 'resource_label_events' | 'label_links'
->;
+> &
+  Partial<Pick<GlIssue, 'resource_milestone_events' | 'resource_iteration_events'>>;
+type Awardable = Pick<ArchiveRecords['award_emoji'], 'awardable_type' | 'awardable'>;
+
+/** The award emoji of an item or a note, by the people imported (an emoji of someone else is left out). */
+function awardsOf(list: unknown[] | null | undefined, on: Awardable, what: string, ctx: MapContext, skips: string[]) {
+  return each(glAward, list, what, skips).flatMap((award) => {
+    const user = ctx.user(award.user_id);
+    return user ? [item('award_emoji', { name: award.name, user, ...on, created_at: award.created_at })] : [];
+  });
+}
 
 /**
  * What an issue's or epic's line holds of its history: notes (system notes stay system notes) and
- * their award emoji, the item's own award emoji, and its state and label events as the system notes
- * Meridian writes for them ("closed", "reopened", `added ~"x" label`).
+ * their award emoji, the item's own award emoji, and its state, label, milestone and iteration events as the
+ * system notes Meridian writes for them (resource-event-notes.ts).
  */
 export function historyOf(line: History, on: Noteable, ctx: MapContext, skips: string[]): ArchiveItem[] {
   const out: ArchiveItem[] = [];
@@ -82,50 +95,47 @@ export function historyOf(line: History, on: Noteable, ctx: MapContext, skips: s
         created_at: n.created_at,
         updated_at: n.updated_at,
       }),
+      ...awardsOf(
+        n.award_emoji,
+        { awardable_type: 'Note', awardable: { note_id: id } },
+        `award emoji of note ${n.id}`,
+        ctx,
+        skips,
+      ),
     );
-    for (const award of each(glAward, n.award_emoji, `award emoji of note ${n.id}`, skips)) {
-      const user = ctx.user(award.user_id);
-      if (user)
-        out.push(
-          item('award_emoji', {
-            name: award.name,
-            user,
-            awardable_type: 'Note',
-            awardable: { note_id: id },
-            created_at: award.created_at,
-          }),
-        );
-    }
   }
-  const systemNote = (note: string, userId: number | null | undefined, at: string, seed: string) => {
-    const id = ctx.nextNoteId();
-    const author = ctx.user(userId);
-    const record = { ...base, id, note, author, system: true, discussion_id: threadId(seed) };
-    out.push(item('notes', { ...record, resolved_at: null, resolved_by: null, created_at: at, updated_at: at }));
-  };
   const key = `${on.type}:${'project_path' in on.ref ? on.ref.project_path : on.ref.group_path}:${on.ref.iid}`;
-  each(glStateEvent, line.resource_state_events, 'state event', skips).forEach((event, index) => {
-    const note = event.state === 'closed' ? 'closed' : event.state === 'reopened' ? 'reopened' : null;
-    if (note) systemNote(note, event.user_id, event.created_at, `state:${key}:${index}`);
-    else skips.push(`state event ${index + 1}: ${event.state} is not a state of an issue or epic`);
-  });
-  each(glLabelEvent, line.resource_label_events, 'label event', skips).forEach((event, index) => {
-    const note = `${event.action === 'add' ? 'added' : 'removed'} ~${JSON.stringify(event.label.title)} label`;
-    systemNote(note, event.user_id, event.created_at, `label:${key}:${index}`);
-  });
-  for (const award of each(glAward, line.award_emoji, 'award emoji', skips)) {
-    const user = ctx.user(award.user_id);
-    if (user)
-      out.push(
-        item('award_emoji', {
-          name: award.name,
-          user,
-          awardable_type: on.type,
-          awardable: on.ref,
-          created_at: award.created_at,
-        }),
-      );
+  const events = [
+    ...stateEventNotes(each(glStateEvent, line.resource_state_events, 'state event', skips), key, skips),
+    ...labelEventNotes(each(glLabelEvent, line.resource_label_events, 'label event', skips), key),
+    ...milestoneEventNotes(
+      each(glMilestoneEvent, line.resource_milestone_events, 'milestone event', skips),
+      key,
+      skips,
+    ),
+    ...iterationEventNotes(
+      each(glIterationEvent, line.resource_iteration_events, 'iteration event', skips),
+      key,
+      skips,
+    ),
+  ];
+  for (const { note, userId, at, seed } of events) {
+    out.push(
+      item('notes', {
+        ...base,
+        id: ctx.nextNoteId(),
+        note,
+        author: ctx.user(userId),
+        system: true,
+        discussion_id: threadId(seed),
+        resolved_at: null,
+        resolved_by: null,
+        created_at: at,
+        updated_at: at,
+      }),
+    );
   }
+  out.push(...awardsOf(line.award_emoji, { awardable_type: on.type, awardable: on.ref }, 'award emoji', ctx, skips));
   return out;
 }
 

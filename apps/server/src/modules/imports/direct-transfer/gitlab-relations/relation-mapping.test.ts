@@ -208,6 +208,36 @@ describe('GitLab relation lines as archive records', () => {
     });
   });
 
+  it("writes an epic's history as an issue's: its emoji and its notes' on them, its events in Meridian's words", () => {
+    const line = glEpic.parse({
+      ...base,
+      award_emoji: [{ name: 'rocket', user_id: 2, created_at: at }],
+      notes: [
+        {
+          id: 5,
+          note: 'plan',
+          created_at: at,
+          updated_at: at,
+          award_emoji: [{ name: 'eyes', user_id: 1, created_at: at }],
+        },
+      ],
+      resource_state_events: [{ state: 'closed', user_id: 2, created_at: later }],
+      resource_label_events: [
+        { action: 'add', label: { title: 'team::a' }, user_id: 1, created_at: at },
+        { action: 'remove', label: { title: 'old' }, user_id: 1, created_at: at },
+      ],
+    });
+    const records = mapEpic(line, 'top', context()).items.map((i) => i.record);
+    const epic = { group_path: 'top', iid: 1 };
+    expect(records.slice(1)).toEqual([
+      expect.objectContaining({ id: 1, note: 'plan', system: false, noteable_type: 'Epic', noteable: epic }),
+      expect.objectContaining({ name: 'eyes', user: 'alice', awardable_type: 'Note', awardable: { note_id: 1 } }),
+      expect.objectContaining({ id: 2, note: 'closed', system: true, author: 'bob', created_at: later }),
+      expect.objectContaining({ id: 3, note: 'added ~"team::a" label and removed ~old label', author: 'alice' }),
+      expect.objectContaining({ name: 'rocket', user: 'bob', awardable_type: 'Epic', awardable: epic }),
+    ]);
+  });
+
   it.each([
     ['a plain issue', {}, ['issues'], { issue_type: 'issue', milestone: null, assignees: [] }],
     [
@@ -303,6 +333,17 @@ describe('GitLab relation lines as archive records', () => {
       {},
     ],
     [
+      'milestone events as system notes',
+      {
+        resource_milestone_events: [
+          { action: 'add', milestone: { title: 'v1' }, user_id: 1, created_at: at },
+          { action: 'remove', milestone: { title: 'v1' }, user_id: 1, created_at: later },
+        ],
+      },
+      ['issues', 'notes', 'notes'],
+      {},
+    ],
+    [
       'label events as system notes',
       { resource_label_events: [{ action: 'add', label: { title: 'a b' }, user_id: 1, created_at: at }] },
       ['issues', 'notes'],
@@ -351,7 +392,7 @@ describe('GitLab relation lines as archive records', () => {
       }),
       expect.objectContaining({ name: 'eyes', user: 'alice', awardable_type: 'Note', awardable: { note_id: 1 } }),
       expect.objectContaining({ id: 2, note: 'closed', system: true, author: 'alice', created_at: later }),
-      expect.objectContaining({ id: 3, note: 'removed ~"bug" label', system: true, author: 'bob' }),
+      expect.objectContaining({ id: 3, note: 'removed ~bug label', system: true, author: 'bob' }),
     ]);
   });
 

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { ArchiveRecords } from '../../../group-transfer';
-import { issueEventNotes, iterationName } from './relation-events';
 import { each, historyOf, item, labelTitles, type MapContext, type Mapped } from './relation-history';
 import {
   type GlCadence,
@@ -15,6 +14,7 @@ import {
   glLabelLink,
   glTimelog,
 } from './relation-lines';
+import { iterationName } from './resource-event-notes';
 
 export type { MapContext, Mapped } from './relation-history';
 
@@ -59,17 +59,24 @@ export interface GroupNode {
   created_at?: string | null;
 }
 
-export function mapGroup(self: GlSelf | null, node: GroupNode, now: string): ArchiveRecords['groups'] {
+/** What a group and a project take alike from their `self` line, else from the REST listing. */
+function namespaceFields(self: GlSelf | null, node: GroupNode | ProjectNode, now: string) {
   const created = self?.created_at ?? node.created_at ?? now;
   return {
     full_path: node.full_path,
     path: node.path,
     name: node.name,
-    description: (self?.description ?? node.description ?? '').slice(0, 2048),
     visibility_level: self?.visibility_level ?? node.visibility_level ?? 0,
-    parent_path: node.parent_path,
     created_at: created,
     updated_at: self?.updated_at ?? created,
+  };
+}
+
+export function mapGroup(self: GlSelf | null, node: GroupNode, now: string): ArchiveRecords['groups'] {
+  return {
+    ...namespaceFields(self, node, now),
+    description: (self?.description ?? node.description ?? '').slice(0, 2048),
+    parent_path: node.parent_path,
   };
 }
 
@@ -83,18 +90,12 @@ export interface ProjectNode {
 }
 
 export function mapProject(self: GlSelf | null, node: ProjectNode, now: string): ArchiveRecords['projects'] {
-  const created = self?.created_at ?? node.created_at ?? now;
   return {
-    full_path: node.full_path,
-    path: node.path,
-    name: node.name,
+    ...namespaceFields(self, node, now),
     namespace_path: node.namespace_path,
     description: self?.description ?? '',
-    visibility_level: self?.visibility_level ?? node.visibility_level ?? 0,
     archived: self?.archived ?? false,
     issues_enabled: self?.issues_enabled ?? true,
-    created_at: created,
-    updated_at: self?.updated_at ?? created,
   };
 }
 
@@ -219,31 +220,39 @@ export function legacyCadence(iterations: z.infer<typeof glIteration>[]): GlCade
   };
 }
 
+/** What an issue and an epic take alike from their line (its `commons` in relation-lines.ts). */
+function issuableFields(line: GlIssue | GlEpic, ctx: MapContext, skips: string[]) {
+  const closed = line.state === 'closed';
+  return {
+    title: line.title,
+    description: line.description ?? '',
+    state: line.state,
+    confidential: line.confidential ?? false,
+    author: ctx.user(line.author_id),
+    closed_by: closed ? ctx.user(line.closed_by_id) : null,
+    relative_position: line.relative_position ?? null,
+    labels: labelTitles(line, skips),
+    created_at: line.created_at,
+    updated_at: line.updated_at,
+    closed_at: closed ? (line.closed_at ?? line.updated_at) : null,
+  };
+}
+
 export function mapEpic(line: GlEpic, groupPath: string, ctx: MapContext): Mapped {
   const skips: string[] = [];
   const ref = { group_path: groupPath, iid: line.iid };
   const parentPath = line.parent ? (ctx.groupPath(line.parent.group_id) ?? groupPath) : null;
   const epic = item('epics', {
     ...ref,
-    title: line.title,
-    description: line.description ?? '',
-    state: line.state,
-    confidential: line.confidential ?? false,
+    ...issuableFields(line, ctx, skips),
     color: line.color ?? '#1068bf',
-    author: ctx.user(line.author_id),
-    closed_by: line.state === 'closed' ? ctx.user(line.closed_by_id) : null,
     start_date_is_fixed: line.start_date_is_fixed ?? false,
     start_date_fixed: line.start_date_fixed ?? null,
     due_date_is_fixed: line.due_date_is_fixed ?? false,
     due_date_fixed: line.due_date_fixed ?? null,
     start_date: line.start_date ?? null,
     end_date: line.end_date ?? null,
-    relative_position: line.relative_position ?? null,
     parent: line.parent && parentPath ? { group_path: parentPath, iid: line.parent.iid } : null,
-    labels: labelTitles(line, skips),
-    created_at: line.created_at,
-    updated_at: line.updated_at,
-    closed_at: line.state === 'closed' ? (line.closed_at ?? line.updated_at) : null,
   });
   return { items: [epic, ...historyOf(line, { type: 'Epic', ref }, ctx, skips)], skips };
 }
@@ -268,11 +277,8 @@ export function mapIssue(line: GlIssue, projectPath: string, ctx: MapContext): M
   const assignees = each(glAssignee, line.issue_assignees, 'assignee', skips).flatMap((a) => ctx.user(a.user_id) ?? []);
   const issue = item('issues', {
     ...ref,
+    ...issuableFields(line, ctx, skips),
     issue_type: ISSUE_TYPES.has(type) ? type : 'issue',
-    title: line.title,
-    description: line.description ?? '',
-    state: line.state,
-    confidential: line.confidential ?? false,
     discussion_locked: line.discussion_locked ?? false,
     weight: line.weight ?? null,
     health_status: line.health_status && HEALTH.has(line.health_status) ? line.health_status : null,
@@ -281,11 +287,7 @@ export function mapIssue(line: GlIssue, projectPath: string, ctx: MapContext): M
     due_date: line.due_date ?? null,
     start_date: line.start_date ?? null,
     time_estimate: line.time_estimate ?? 0,
-    relative_position: line.relative_position ?? null,
-    author: ctx.user(line.author_id),
-    closed_by: line.state === 'closed' ? ctx.user(line.closed_by_id) : null,
     assignees: [...new Set(assignees)],
-    labels: labelTitles(line, skips),
     milestone:
       milestone && (milestoneGroup || !milestone.group_id)
         ? {
@@ -296,9 +298,6 @@ export function mapIssue(line: GlIssue, projectPath: string, ctx: MapContext): M
           }
         : null,
     iteration: iteration && iterationGroup ? { group_path: iterationGroup, iid: iteration.iid } : null,
-    created_at: line.created_at,
-    updated_at: line.updated_at,
-    closed_at: line.state === 'closed' ? (line.closed_at ?? line.updated_at) : null,
   });
   const timelogs = each(glTimelog, line.timelogs, 'time log', skips).map((t) =>
     item('timelogs', {
@@ -325,13 +324,7 @@ export function mapIssue(line: GlIssue, projectPath: string, ctx: MapContext): M
         ]
       : [];
   return {
-    items: [
-      issue,
-      ...timelogs,
-      ...epicIssue,
-      ...historyOf(line, { type: 'Issue', ref }, ctx, skips),
-      ...issueEventNotes(line, ref, ctx, skips),
-    ],
+    items: [issue, ...timelogs, ...epicIssue, ...historyOf(line, { type: 'Issue', ref }, ctx, skips)],
     skips,
   };
 }

@@ -1,10 +1,7 @@
-import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import type { Database } from '../../../../db/connection';
-import { openSourceRequest, readCappedJson, SourceInstanceError } from '../../external-source';
+import { openSourceRequest, readCappedJson, SourceInstanceError, writeCappedFile } from '../../external-source';
 
 /** Lists and statuses are small; a relation file may be large but is capped, and streamed to disk. */
 const JSON_CAP = 4 * 1024 * 1024;
@@ -130,15 +127,7 @@ export function relationsClient(db: Database, baseUrl: string, token: string, ma
       const query = `relation=${encodeURIComponent(relation)}${batch ? `&batched=true&batch_number=${batch}` : ''}`;
       const response = await open('GET', `${at(entity, id)}/export_relations/download?${query}`);
       if (response.statusCode !== 200) throw refused(response, `the download of ${relation}`);
-      let bytes = 0;
-      const cap = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          bytes += chunk.length;
-          if (bytes > maxFileBytes) done(new SourceInstanceError(`the source's ${relation} is larger than allowed`));
-          else done(null, chunk);
-        },
-      });
-      await pipeline(response, cap, createWriteStream(path, { mode: 0o600 }));
+      await writeCappedFile(response, path, maxFileBytes, `the source's ${relation} is larger than allowed`);
     },
   };
 }
