@@ -15,6 +15,7 @@ import { useRestTestApp } from '../../../test/rest-test-app';
  * what cannot be had (refused, missing, too large, another site) is a report line; a killed job resumed
  * downloads and links nothing twice; the token is never answered and goes when the job ends.
  */
+// Each test runs import jobs: on a loaded machine a run takes seconds.
 const t = useRestTestApp({ prefix: 'jat_', users: ['maint', 'reader', 'outsider'], admins: ['root'] });
 
 const PNG = Buffer.from(
@@ -201,7 +202,7 @@ describe('Jira attachments downloaded from the Jira site', () => {
       headers: { 'private-token': t.tok.reader ?? '' },
     });
     expect(wrongSecret.statusCode).toBe(404);
-  });
+  }, 120_000);
 
   it('CSV (Jira Data Center, personal access token): /secure/attachment files with Bearer', async () => {
     const res = await upload('dc', 'csv', { jira_url: `${jira.url}/`, jira_personal_access_token: PAT });
@@ -220,7 +221,7 @@ describe('Jira attachments downloaded from the Jira site', () => {
     const issue = await issueOf('dc', 'Logo is blurry on retina screens');
     expect(linksIn(issue.description)).toEqual(['narrow_screen.png', 'console.log']);
     expect((await uploadsOf('dc')).map((r) => r.filename)).toEqual(['narrow_screen.png', 'console.log']);
-  });
+  }, 120_000);
 
   it('wrong credentials: every file on the site is a 401 report line, the issues are imported', async () => {
     const res = await upload('wrong', 'json', basic(jira.url, 'not-the-token'));
@@ -236,7 +237,7 @@ describe('Jira attachments downloaded from the Jira site', () => {
     const issue = await issueOf('wrong', 'Checkout page breaks on narrow screens');
     expect(issue.description).toContain('The pay button slides off the screen.');
     expect(linksIn(issue.description)).toEqual([]);
-  });
+  }, 120_000);
 
   it('a job killed between attachments and resumed downloads and links nothing twice', async () => {
     const served = new Map(jira.served);
@@ -264,7 +265,7 @@ describe('Jira attachments downloaded from the Jira site', () => {
     expect([delta('10001'), delta('10002')]).toEqual([1, 2]);
     const job = (await t.api('GET', `/projects/${projects.resumed}/import_jobs/${jobId}`, 'maint')).json();
     expect(job.counters.attachment).toEqual({ done: 3, skipped: 3, total: 6 });
-  });
+  }, 120_000);
 
   it('without a Jira site the attachments are listed in the report when the job is made, as before', async () => {
     const res = await upload('listed', 'json');
@@ -275,7 +276,7 @@ describe('Jira attachments downloaded from the Jira site', () => {
     expect(await runJiraJobs(t, 'w-listed')).toEqual(['finished']);
     expect(await uploadsOf('listed')).toEqual([]);
     expect(jira.requests.length).toBe(asked);
-  });
+  }, 120_000);
 
   it.each([
     [{ jira_email: EMAIL, jira_api_token: API_TOKEN }, 'jira_url is missing: the credentials are for a Jira site'],
