@@ -231,7 +231,7 @@ describe('Jira attachments downloaded from the Jira site', () => {
     const job = (await t.api('GET', `/projects/${projects.wrong}/import_jobs/${jobId}`, 'maint')).json();
     expect(job.counters.issue).toEqual({ done: 2, skipped: 0, total: 2 });
     expect(job.counters.attachment).toEqual({ done: 0, skipped: 6, total: 6 });
-    const reasons = (await skipsOf('wrong', jobId)).map((s) => s.reason.split(';')[0]);
+    const reasons = (await skipsOf('wrong', jobId)).map((s) => s.reason.split(';')[0] ?? '');
     expect(reasons.filter((r) => r.endsWith('the Jira site refused the credentials (401)'))).toHaveLength(5);
     expect(await uploadsOf('wrong')).toEqual([]);
     const issue = await issueOf('wrong', 'Checkout page breaks on narrow screens');
