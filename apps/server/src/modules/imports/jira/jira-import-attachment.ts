@@ -1,3 +1,4 @@
+import { withJiraAttachmentLink } from '@meridian/domain';
 import { projectReferenceContext } from '../../../markdown/gfm-references';
 import { renderMarkdown } from '../../../markdown/render-markdown';
 import { storeProjectUpload } from '../../uploads';
@@ -9,8 +10,9 @@ const MAX_DESCRIPTION = 1_048_576;
 
 /**
  * One attachment of an imported issue (`attachment` items, planned when the job has a Jira site to sign
- * in to): downloaded from the site, kept as an upload of the project, and linked at the end of the
- * issue's description (`[name](/uploads/…)`, an image as `![name](…)`), the HTML rendered again. The
+ * in to): downloaded from the site, kept as an upload of the project, and linked in the issue's
+ * description after its text and above the Jira footer (`[name](/uploads/…)`, an image as `![name](…)`),
+ * the HTML rendered again. The
  * upload, the description and the item's key commit together, so a re-run neither downloads nor links
  * it twice. A file that cannot be had (another site, refused, missing, too large, too slow) is skipped
  * with the reason; the issue stays as imported.
@@ -34,7 +36,7 @@ export async function importAttachment(
     b.attachments.maxBytes,
   );
   const issue = await db.selectFrom('issues').select('description').where('id', '=', issueId).executeTakeFirstOrThrow();
-  const description = `${issue.description ?? ''}\n\n${upload.markdown}`.trimStart().slice(0, MAX_DESCRIPTION);
+  const description = withJiraAttachmentLink(issue.description ?? '', upload.markdown).slice(0, MAX_DESCRIPTION);
   await db
     .updateTable('issues')
     .set({ description, description_html: renderMarkdown(description, projectReferenceContext(b.project)) })

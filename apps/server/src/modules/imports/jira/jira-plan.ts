@@ -216,7 +216,7 @@ export function planJiraImport(
     timelog: [],
     watcher: [],
   };
-  // After every other kind: an attachment's link goes at the very end of its issue's description.
+  // After every other kind: an attachment's link is the last thing written to its issue's description.
   const attachments: SourceItem<JiraItem>[] = [];
   const add = (kind: JiraItemType, sourceId: string, data: JiraItem) =>
     of[kind].push({ kind, sourceId: sourceKey(sourceId), data });
