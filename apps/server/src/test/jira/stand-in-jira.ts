@@ -13,6 +13,8 @@ export interface StandInFile {
   filename: string;
   contentType: string;
   data: Buffer;
+  /** Sends the headers, then waits this long before the bytes (a site too slow to wait for). */
+  delayMs?: number;
 }
 
 export interface StandInJira {
@@ -70,7 +72,8 @@ export async function startStandInJira(options: {
       'Content-Length': String(file.data.length),
       'Content-Disposition': `attachment; filename="${file.filename}"`,
     });
-    response.end(file.data);
+    if (file.delayMs) setTimeout(() => response.end(file.data), file.delayMs).unref();
+    else response.end(file.data);
   };
 
   const server = createServer(handle);
@@ -80,6 +83,10 @@ export async function startStandInJira(options: {
     url: `http://127.0.0.1:${port}`,
     served,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

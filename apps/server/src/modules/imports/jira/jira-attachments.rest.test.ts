@@ -6,6 +6,7 @@ import { addGroupMember, createGroup, createProject } from '../../../test/factor
 import { jiraUpload, runJiraJobs } from '../../../test/jira/jira-import-kit';
 import { type StandInJira, startStandInJira } from '../../../test/jira/stand-in-jira';
 import { useRestTestApp } from '../../../test/rest-test-app';
+import { downloadJiraAttachment } from './jira-attachment-download';
 
 /**
  * The Jira importer downloads the issues' attachments when given the Jira site and credentials: from a
@@ -41,6 +42,7 @@ beforeAll(async () => {
       '10001': { filename: 'narrow screen.png', contentType: 'image/png', data: PNG },
       '10002': { filename: 'console.log', contentType: 'text/plain', data: LOG },
       '10003': { filename: 'screen-recording.mp4', contentType: 'video/mp4', data: HUGE },
+      '10009': { filename: 'slow.log', contentType: 'text/plain', data: LOG, delayMs: 5_000 },
     },
     basic: { email: EMAIL, apiToken: API_TOKEN },
     bearer: PAT,
@@ -310,5 +312,32 @@ describe('Jira attachments downloaded from the Jira site', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error).toContain(message);
     expect(await jobs()).toBe(before);
+  });
+
+  it('a file the site is too slow to send is given up after the time limit', async () => {
+    const connection = { url: jira.url, authorization: `Bearer ${PAT}` };
+    const url = `${jira.url}/secure/attachment/10009/slow.log`;
+    const started = Date.now();
+    expect(await downloadJiraAttachment(t.db, connection, url, 1024 * 1024, 300)).toEqual({
+      problem: 'the Jira site did not send it within 0.3 s',
+    });
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  // Last: it turns the admin's setting off again.
+  it('goes through the SSRF guard: without the admin setting a site on loopback is not asked', async () => {
+    const res = await t.api('PUT', '/application/settings', 'root', {
+      allow_local_requests_from_web_hooks_and_services: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const asked = jira.requests.length;
+    const got = await downloadJiraAttachment(
+      t.db,
+      { url: jira.url, authorization: `Bearer ${PAT}` },
+      `${jira.url}/secure/attachment/10002/console.log`,
+      1024 * 1024,
+    );
+    expect(got).toEqual({ problem: expect.stringMatching(/^URL is blocked: /) });
+    expect(jira.requests.length).toBe(asked);
   });
 });
