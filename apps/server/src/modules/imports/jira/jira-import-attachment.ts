@@ -12,10 +12,9 @@ const MAX_DESCRIPTION = 1_048_576;
  * One attachment of an imported issue (`attachment` items, planned when the job has a Jira site to sign
  * in to): downloaded from the site, kept as an upload of the project, and linked in the issue's
  * description after its text and above the Jira footer (`[name](/uploads/…)`, an image as `![name](…)`),
- * the HTML rendered again. The
- * upload, the description and the item's key commit together, so a re-run neither downloads nor links
- * it twice. A file that cannot be had (another site, refused, missing, too large, too slow) is skipped
- * with the reason; the issue stays as imported.
+ * the HTML rendered again. The upload, the description and the item's key commit together, so a re-run
+ * neither downloads nor links it twice. A file that cannot be had (another site, refused, missing, too
+ * large, too slow) is skipped with the reason; the issue stays as imported.
  */
 export async function importAttachment(
   b: JiraBatch,
