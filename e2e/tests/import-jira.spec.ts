@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signedInPage } from './auth';
+import { startStandInJira } from '../../apps/server/src/test/jira/stand-in-jira';
+import { authFile, signedInPage } from './auth';
 import { useIssueProject } from './issue-project';
 import { settledScreenshot } from './screenshots';
+import { sessionApi } from './session-api';
 
 /**
  * Issue 32: alice imports a Jira CSV export (the server tests' sample, written from Jira's documented
@@ -92,4 +94,81 @@ test('imports a Jira CSV export with an editable mapping, a progress bar and a r
   ).toBeVisible();
   await expect(page.getByText('Importing again makes copies.', { exact: false })).toBeVisible();
   await settledScreenshot(page, 'import-jira-imported-before');
+});
+
+/**
+ * The attachments: alice gives the Jira site (a stand-in Jira on loopback, Jira Cloud's content endpoint
+ * behind Basic authentication) with an email and an API token; the import downloads the files on the
+ * site as uploads of the project, the progress counts them, the report names those it could not have,
+ * and the issue's description shows the image.
+ */
+test('downloads the attachments from the Jira site given with an email and an API token', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const jira = await startStandInJira({
+    files: {
+      '10001': { filename: 'narrow screen.png', contentType: 'image/png', data: PNG },
+      '10002': { filename: 'console.log', contentType: 'text/plain', data: Buffer.from('TypeError\n') },
+    },
+    basic: { email: 'importer@example.com', apiToken: 'e2e-api-token' },
+  });
+  const root = await browser.newPage({ storageState: authFile('root') });
+  const rootApi = await sessionApi(root);
+  // The stand-in is on this machine: the admin allows local requests, as for webhooks.
+  await rootApi('PUT', '/application/settings', { allow_local_requests_from_web_hooks_and_services: true });
+  try {
+    const sample = readFileSync(
+      join(import.meta.dirname, '../../apps/server/src/test/jira/jira-attachments.json'),
+      'utf8',
+    );
+    const file = Buffer.from(sample.replaceAll('{{SITE}}', () => jira.url));
+    const page = await signedInPage(browser, 'alice');
+    await page.setViewportSize({ width: 1280, height: 1100 });
+    await page.goto(`/${project.projectPath}/-/import/jira`);
+    await page
+      .getByLabel('Jira export file')
+      .setInputFiles({ name: 'jira.json', mimeType: 'application/json', buffer: file });
+    const mapping = page.getByRole('region', { name: 'Mapping' });
+    const counts = mapping.getByRole('list', { name: 'What will be imported' });
+    await expect(
+      counts.getByText('6 attachments listed in the report (give the Jira site to download them)'),
+    ).toBeVisible();
+    const site = mapping.getByRole('group', { name: 'Jira site (optional): download attachments' });
+    await site.getByLabel('Web URL').fill(jira.url);
+    await expect(site.getByRole('radio', { name: 'Basic' })).toBeChecked();
+    await site.getByLabel('Email or username').fill('importer@example.com');
+    await site.getByLabel('API token or password').fill('e2e-api-token');
+    await expect(counts.getByText('6 attachments downloaded from the Jira site')).toBeVisible();
+    await site.scrollIntoViewIfNeeded();
+    await settledScreenshot(page, 'import-jira-site');
+    await mapping.getByRole('button', { name: 'Start import' }).click();
+    await expect(page.getByRole('heading', { name: 'Imported from Jira' })).toBeVisible({ timeout: 60_000 });
+    const byKind = page.getByRole('table', { name: 'Import progress by kind' });
+    await expect(byKind.getByRole('row', { name: /^Attachments 3 3 6$/ })).toBeVisible();
+    const skipped = page.getByRole('table', { name: 'Skipped items' });
+    await expect(skipped.getByText('gone.pdf: the Jira site has no such file (404)', { exact: false })).toBeVisible();
+    await expect(
+      skipped.getByText('elsewhere.png: not fetched: it is not on the Jira site', { exact: false }),
+    ).toBeVisible();
+    await settledScreenshot(page, 'import-jira-attachments-done');
+
+    await page.getByRole('link', { name: 'View the imported issues' }).click();
+    await page.getByRole('link', { name: 'Checkout page breaks on narrow screens' }).click();
+    const image = page.getByRole('img', { name: 'narrow_screen.png' });
+    await expect(image).toBeVisible();
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await expect(page.getByRole('link', { name: 'console.log' })).toHaveAttribute(
+      'href',
+      /\/-\/uploads\/[0-9a-f]{32}\/console\.log$/,
+    );
+    await settledScreenshot(page, 'import-jira-attachments-issue');
+    expect(jira.served.get('10001')).toBe(1);
+  } finally {
+    await rootApi('PUT', '/application/settings', { allow_local_requests_from_web_hooks_and_services: false });
+    await root.close();
+    await jira.close();
+  }
 });

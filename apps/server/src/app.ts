@@ -27,6 +27,7 @@ import { mergeRequestExportRoutes } from './modules/merge-requests/routes';
 import { moderationWebRoutes } from './modules/moderation/routes';
 import { notificationMailerPlugin } from './modules/notifications/routes';
 import { statusCheckPlugin } from './modules/status-checks/routes';
+import { projectUploadRoutes } from './modules/uploads/routes';
 import { visitsRoutes } from './modules/visits/routes';
 import { webhookPlugin } from './modules/webhooks/routes';
 import { rateLimitPlugin } from './rate-limit/rate-limit.plugin';
@@ -108,6 +109,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(importCsvRoutes, { ctx });
   await app.register(sourceUserReviewRoutes, { ctx });
   await app.register(metricImageFileRoutes, { ctx });
+  await app.register(projectUploadRoutes, { ctx });
   await app.register(epicTreeLinksRoutes, { ctx });
   await app.register(epicRelationsWebRoutes, { ctx });
   await app.register(visitsRoutes, { ctx });

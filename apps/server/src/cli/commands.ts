@@ -127,7 +127,7 @@ ${DATABASE_NOTE}`,
     summary:
       'import issues from a CSV file or Jira, a group from an archive, another instance or a Redmine, with a progress bar',
     usage: `Usage: meridian import csv --file FILE --into GROUP/PROJECT [--user USERNAME]
-       meridian import jira --file CSV_OR_JSON --into GROUP/PROJECT [--mapping MAPPING.json] [--user USERNAME]
+       meridian import jira --file CSV_OR_JSON --into GROUP/PROJECT [--mapping MAPPING.json] [--url JIRA_URL [--email EMAIL] --token TOKEN] [--user USERNAME]
        meridian import group --file ARCHIVE --path PATH [--name NAME] [--parent GROUP] [--user USERNAME]
        meridian import gitlab --url URL --token TOKEN --group SOURCE --into DEST [--user USERNAME]
        meridian import redmine --url URL --key KEY --into GROUP [--project IDENTIFIER]… [--tracker ID=TYPE]… [--text-formatting F] [--user USERNAME]
@@ -142,8 +142,11 @@ into the project: epics as epics of the project's group, sub-tasks as tasks unde
 issues with their comments, links, work logs, labels, versions (milestones), Jira's authors and
 dates. People are matched by email, then username, else placeholders. --mapping names a JSON file
 of the mapping to run with ({"types": {"Bug": {"kind": "issue", "label": "type::bug"}}, "statuses":
-{"Resolved": "closed"}}; kinds epic, issue, task, skip); the rest keeps its default. USERNAME must be
-a Maintainer of the project.
+{"Resolved": "closed"}}; kinds epic, issue, task, skip); the rest keeps its default. With --url (the
+Jira site) the issues' attachments on that site are downloaded as uploads of the project and linked
+from their descriptions, signed in with --email and --token (an API token, Jira Cloud) or --token
+alone (a personal access token, Jira Data Center); without it they are listed in the report. USERNAME
+must be a Maintainer of the project.
 
 group: imports a Meridian group export archive (meridian export group, or GitLab's group export API
 of another Meridian) as a new group PATH (named NAME, below GROUP when given): its subgroups,
@@ -175,8 +178,9 @@ Options:
   --path PATH             group: the new group's path
   --name NAME             group: the new group's name (default PATH)
   --parent GROUP          group: the full path of the group to import into (default: top level)
-  --url URL               gitlab: the source instance
-  --token TOKEN           gitlab: a personal access token of the source
+  --url URL               gitlab: the source instance; jira: the Jira site to download attachments from
+  --email EMAIL           jira: the Jira account's email (with --token as its API token)
+  --token TOKEN           gitlab: a personal access token of the source; jira: an API token, or a personal access token
   --group SOURCE          gitlab: the group's full path on the source
   --key KEY               redmine: a Redmine API key (My account → API access key)
   --project IDENTIFIER    redmine: a project to import (repeatable)

@@ -196,6 +196,16 @@ describe('import jira command', () => {
       /file is not a Jira CSV export: the header has no/,
     ],
     ['a missing mapping file', { mapping: join(dir, 'none.json') }, /No file at .*none\.json/],
+    [
+      'credentials without the Jira site',
+      { site: { url: '', email: 'me@example.com', token: 'secret' } },
+      /jira_url is missing: the credentials are for a Jira site/,
+    ],
+    [
+      'an email without its API token',
+      { site: { url: 'https://jira.example', email: 'me@example.com' } },
+      /jira_api_token is missing: an email and an API token go together/,
+    ],
   ])('refuses %s with a clear CliError', async (_name, override, message) => {
     const attempt = importJiraFile(t.db, t.ctx.config, {
       file: join(samples, 'jira-issues.csv'),

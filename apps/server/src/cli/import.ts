@@ -15,6 +15,7 @@ import {
   jiraText,
   listImportJobSkips,
   newWorkerId,
+  parseJiraConnection,
   parseJiraMapping,
   presentImportJob,
   readImportJob,
@@ -151,9 +152,22 @@ export interface ImportJiraOptions {
   user: string;
   /** A JSON file of the mapping to run with (`{"types": {"Bug": {"kind": "issue", "label": "bug"}}, "statuses": {…}}`). */
   mapping?: string;
+  /**
+   * The Jira site to download the attachments from (`--url`), with `--email` and `--token` (an API
+   * token, Jira Cloud) or `--token` alone (a personal access token, Jira Data Center).
+   */
+  site?: { url: string; email?: string; token?: string };
   progress?: NodeJS.WritableStream;
   out: (line: string) => void;
 }
+
+/** The Jira site's fields as the API takes them, so the CLI checks them the same way. */
+const jiraSiteFields = (site: NonNullable<ImportJiraOptions['site']>) => ({
+  jira_url: site.url,
+  ...(site.email === undefined
+    ? { jira_personal_access_token: site.token }
+    : { jira_email: site.email, jira_api_token: site.token }),
+});
 
 /** The counts a Jira import prints, by item kind. */
 const JIRA_SUMMARY: Array<[kind: string, noun: string]> = [
@@ -163,6 +177,7 @@ const JIRA_SUMMARY: Array<[kind: string, noun: string]> = [
   ['issue_link', 'links'],
   ['timelog', 'work logs'],
   ['user', 'people'],
+  ['attachment', 'attachments'],
 ];
 
 /**
@@ -179,11 +194,13 @@ export async function importJiraFile(db: Database, config: Config, options: Impo
     const data = await readFile(options.file);
     const filename = options.file.split('/').pop() ?? 'jira';
     const mapping = options.mapping ? parseJiraMapping(await readFile(options.mapping, 'utf8')) : undefined;
+    const connection = options.site ? parseJiraConnection(jiraSiteFields(options.site)) : null;
     const job = await startJiraImport({ db, actor, config: serviceConfigOf(config) }, project, {
       format: guessJiraFormat(filename, jiraText(data).slice(0, 64)),
       filename,
       data,
       ...(mapping ? { mapping } : {}),
+      connection,
     });
     jobId = job.id;
   } catch (error) {
@@ -192,7 +209,9 @@ export async function importJiraFile(db: Database, config: Config, options: Impo
     throw error;
   }
   const job = await followImportJob(db, config, jobId, { progress: options.progress, unit: 'items' });
-  const done = JIRA_SUMMARY.map(([kind, noun]) => `${job.counters[kind]?.done ?? 0} ${noun}`).join(', ');
+  const done = JIRA_SUMMARY.filter(([kind]) => kind !== 'attachment' || job.counters[kind])
+    .map(([kind, noun]) => `${job.counters[kind]?.done ?? 0} ${noun}`)
+    .join(', ');
   const skipped = Object.values(job.counters).reduce((sum, c) => sum + c.skipped, 0);
   options.out(`Imported into ${options.into} from Jira: ${done}; ${skipped} items skipped.`);
   await printSkips(db, job.id, options.out);
@@ -331,6 +350,7 @@ export async function runImport(argv: string[], config: Config, out: (line: stri
       name: { type: 'string' },
       parent: { type: 'string' },
       url: { type: 'string' },
+      email: { type: 'string' },
       token: { type: 'string' },
       group: { type: 'string' },
       mapping: { type: 'string' },
@@ -356,6 +376,9 @@ export async function runImport(argv: string[], config: Config, out: (line: stri
         ...common,
         into: values.into as string,
         ...(values.mapping ? { mapping: values.mapping } : {}),
+        ...(values.url || values.email || values.token
+          ? { site: { url: values.url ?? '', email: values.email, token: values.token } }
+          : {}),
       });
     else if (what === 'gitlab')
       await importGitlabGroup(database.db, config, {

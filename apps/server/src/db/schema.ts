@@ -822,6 +822,18 @@ export interface TodosTable {
   body: Generated<string>;
 }
 
+export interface UploadsTable {
+  id: Generated<number>;
+  project_id: number;
+  secret: string;
+  filename: string;
+  stored_path: string;
+  content_type: string;
+  byte_size: number;
+  uploaded_by_id: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface UserMentionsTable {
   id: Generated<number>;
   issue_id: number | null;
@@ -1036,6 +1048,7 @@ export interface DB {
   subscriptions: SubscriptionsTable;
   timelogs: TimelogsTable;
   todos: TodosTable;
+  uploads: UploadsTable;
   user_mentions: UserMentionsTable;
   users: UsersTable;
   vulnerabilities: VulnerabilitiesTable;

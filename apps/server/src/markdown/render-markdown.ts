@@ -56,6 +56,25 @@ function prefixClobberable() {
   return (tree: HastNode) => walk(tree);
 }
 
+/**
+ * GitLab's UploadLinkFilter: in a project's text, a link or image to `/uploads/<secret>/<name>` (a
+ * project upload, as the Markdown keeps it) points at the project's `<project>/-/uploads/…` route.
+ */
+function projectUploadLinks() {
+  const walk = (node: HastNode, projectPath: string) => {
+    const key = node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : null;
+    const value = key ? node.properties?.[key] : undefined;
+    if (key && node.properties && typeof value === 'string' && value.startsWith('/uploads/')) {
+      node.properties[key] = `/${projectPath}/-${value}`;
+    }
+    for (const child of node.children ?? []) walk(child, projectPath);
+  };
+  return (tree: HastNode, file: { data: Record<string, unknown> }) => {
+    const projectPath = (file.data.referenceContext as ReferenceContext | undefined)?.projectPath;
+    if (projectPath) walk(tree, projectPath);
+  };
+}
+
 /** Elements whose text is never a reference: links already, code. */
 const NO_REFERENCES = new Set(['a', 'code', 'pre']);
 
@@ -123,6 +142,7 @@ const processor = unified()
   .use(remarkRehype)
   .use(labelTaskCheckboxes)
   .use(linkReferences)
+  .use(projectUploadLinks)
   .use(prefixClobberable)
   .use(rehypeSanitize, MARKDOWN_SCHEMA)
   .use(rehypeStringify)

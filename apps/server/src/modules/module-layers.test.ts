@@ -64,6 +64,7 @@ const LAYERS: Record<string, number> = {
   'internal-ids': 0,
   filters: 0,
   'secret-detection': 0,
+  uploads: 0,
 };
 
 const MODULES_DIR = __dirname;

@@ -33,6 +33,7 @@ export {
   type JiraFooter,
   jiraFooter,
   jiraWikiToMarkdown,
+  withJiraAttachmentLink,
   withJiraFooter,
 } from './jira-text';
 export * from './redmine-mapping';

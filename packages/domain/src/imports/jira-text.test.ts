@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectCases } from '../test/cases';
-import { adfToMarkdown, jiraFooter, jiraWikiToMarkdown, withJiraFooter } from './jira-text';
+import { adfToMarkdown, jiraFooter, jiraWikiToMarkdown, withJiraAttachmentLink, withJiraFooter } from './jira-text';
 
 describe('jiraWikiToMarkdown', () => {
   expectCases(jiraWikiToMarkdown, [
@@ -102,4 +102,21 @@ describe('jiraFooter', () => {
     expect(withJiraFooter('Body\n\n', 'F')).toBe('Body\n\n---\n\nF');
     expect(withJiraFooter('  ', 'F')).toBe('F');
   });
+});
+
+describe('withJiraAttachmentLink', () => {
+  const footer = '_Imported from Jira: A-1_\n- Resolution: Done';
+  expectCases(
+    (d: string) => withJiraAttachmentLink(d, '[a.log](/uploads/x/a.log)'),
+    [
+      [`Body\n\n---\n\n${footer}`, `Body\n\n[a.log](/uploads/x/a.log)\n\n---\n\n${footer}`],
+      [
+        `Body\n\n![b.png](/uploads/y/b.png)\n\n---\n\n${footer}`,
+        `Body\n\n![b.png](/uploads/y/b.png)\n\n[a.log](/uploads/x/a.log)\n\n---\n\n${footer}`,
+      ],
+      [footer, `[a.log](/uploads/x/a.log)\n\n---\n\n${footer}`],
+      ['A rule of its own\n\n---\n\nand more', 'A rule of its own\n\n---\n\nand more\n\n[a.log](/uploads/x/a.log)'],
+      ['', '[a.log](/uploads/x/a.log)'],
+    ],
+  );
 });

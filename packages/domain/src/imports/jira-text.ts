@@ -229,3 +229,18 @@ export function withJiraFooter(description: string, footer: string): string {
   const body = description.trimEnd();
   return body === '' ? footer : `${body}\n\n---\n\n${footer}`;
 }
+
+const FOOTER_START = '_Imported from Jira: ';
+
+/**
+ * An imported description with one more attachment's link (`[name](/uploads/…)`) as a paragraph of its
+ * own: after the text and the links before it, above the footer's rule (`withJiraFooter`); when the
+ * description is the footer alone, before it.
+ */
+export function withJiraAttachmentLink(description: string, link: string): string {
+  const ruled = description.lastIndexOf(`\n\n---\n\n${FOOTER_START}`);
+  if (ruled >= 0) return `${description.slice(0, ruled)}\n\n${link}${description.slice(ruled)}`;
+  if (description.startsWith(FOOTER_START)) return `${link}\n\n---\n\n${description}`;
+  const body = description.trimEnd();
+  return body === '' ? link : `${body}\n\n${link}`;
+}

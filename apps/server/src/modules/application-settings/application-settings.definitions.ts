@@ -54,6 +54,8 @@ export const SETTINGS = {
   project_export_limit: { default: 6, schema: requestCount(), public: false },
   /** Webhooks may be sent to loopback, private and link-local addresses (GitLab's SSRF switch, off by default). */
   allow_local_requests_from_web_hooks_and_services: { default: false, schema: flag(), public: false },
+  /** The largest file a project upload may be, in MB (GitLab's `max_attachment_size`, 100 MB by default). */
+  max_attachment_size: { default: 100, schema: wholeNumber(1, 10_240), public: false },
   /**
    * GitLab Duo for the whole instance: off refuses every AI endpoint and locks every group's Duo
    * availability to never_on (GitLab's instance `duo_features_enabled`, on by default).

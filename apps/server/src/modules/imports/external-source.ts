@@ -35,21 +35,29 @@ export async function openSourceRequest(
   }
 }
 
-/** The answer's JSON (null when it is not JSON), refused past `cap` bytes without reading further. */
-export async function readCappedJson(response: IncomingMessage, cap: number, who = 'the source'): Promise<unknown> {
+/** The answer's bytes, refused past `cap` bytes with `tooLarge()` without reading further. */
+export async function readCappedBytes(response: IncomingMessage, cap: number, tooLarge: () => Error): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of response) {
     size += (chunk as Buffer).length;
     if (size > cap) {
       response.destroy();
-      const limit = cap >= 1024 * 1024 ? `${Math.round(cap / 1024 / 1024)} MB` : `${cap} bytes`;
-      throw new SourceInstanceError(`${who} answered more than ${limit} where JSON was expected`);
+      throw tooLarge();
     }
     chunks.push(chunk as Buffer);
   }
+  return Buffer.concat(chunks);
+}
+
+/** The answer's JSON (null when it is not JSON), refused past `cap` bytes without reading further. */
+export async function readCappedJson(response: IncomingMessage, cap: number, who = 'the source'): Promise<unknown> {
+  const body = await readCappedBytes(response, cap, () => {
+    const limit = cap >= 1024 * 1024 ? `${Math.round(cap / 1024 / 1024)} MB` : `${cap} bytes`;
+    return new SourceInstanceError(`${who} answered more than ${limit} where JSON was expected`);
+  });
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(body.toString('utf8'));
   } catch {
     return null;
   }

@@ -16,6 +16,7 @@ export {
   readImportJob,
   startCsvImport,
 } from './imports.service';
+export { parseJiraConnection } from './jira/jira-connection-params';
 export { JIRA_IMPORT_STARTED, startJiraImport } from './jira/jira-import.service';
 export { parseMapping as parseJiraMapping } from './jira/jira-import-params';
 export { guessJiraFormat, jiraText } from './jira/jira-read';

@@ -12,7 +12,7 @@ import { labelEntries, milestoneEntries } from './rest-labels-milestones';
 import { ldapEntries, ldapOutOfScope } from './rest-ldap';
 import { moderationEntries, moderationOutOfScope, moderationOutOfScopePattern } from './rest-moderation';
 import { awardEntries, noteEntries } from './rest-notes-awards';
-import { projectFilesOutOfScope, projectGroupsEntries } from './rest-project-files';
+import { projectFilesOutOfScope, projectGroupsEntries, projectUploadsOutOfScopePattern } from './rest-project-files';
 import { statusCheckEntries, statusCheckOutOfScope } from './rest-status-checks';
 import { visitEntries } from './rest-visits';
 import { vulnerabilityEntries, vulnerabilityOutOfScope } from './rest-vulnerabilities';
@@ -325,5 +325,6 @@ export const restOutOfScopePatterns: { pattern: RegExp; reason: string }[] = [
       "the emailed CSV export (a queued email to the caller, 422 without SMTP, which the matrix world has none of): 401 anonymous, 404 when the project is hidden, the list's read scope in the attachment; attacked in modules/csv-exports/csv-export-email.rest.test.ts",
   },
   moderationOutOfScopePattern,
+  projectUploadsOutOfScopePattern,
   ...importOutOfScopePatterns,
 ];

@@ -21,3 +21,10 @@ export const projectFilesOutOfScope: OutOfScope[] = [
   reason:
     "a project's description templates read as repository files: the bundle has no template; modules/templates/repository-files.rest.test.ts attacks them (outsider and anonymous 404)",
 }));
+
+/** A project upload's file, at every project path depth: the bundle has no upload (the Jira import makes them). */
+export const projectUploadsOutOfScopePattern = {
+  pattern: /^GET \/:s0\/[:s\d/]+-\/uploads\/:secret\/:filename$/,
+  reason:
+    "a project upload's file (Markdown's /uploads/<secret>/<name>), for whoever may read the project: the bundle has no upload; modules/imports/jira/jira-attachments.rest.test.ts attacks it (reader 200, outsider and anonymous 404 on a private project, a wrong secret 404)",
+};

@@ -12,6 +12,7 @@ import styles from './ImportJira.module.css';
 import { type ImportJob, importJobPath, importPermissionsQuery } from './importCsvApi';
 import { JiraImportProgress } from './JiraImportProgress';
 import { MappingTables } from './JiraMappingTables';
+import { type JiraSite, JiraSiteFields, jiraSiteFields, NO_JIRA_SITE } from './JiraSiteFields';
 import { type JiraPreview, previewJira, startJiraImport } from './jiraImportApi';
 import { JIRA_KINDS } from './jiraKinds';
 import { useImportJob } from './useImportJob';
@@ -21,7 +22,7 @@ const messageOf = (error: unknown) =>
 const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** What the import will create, who it matched, the versions that become milestones. */
-function PreviewSummary({ preview }: { preview: JiraPreview }) {
+function PreviewSummary({ preview, downloads }: { preview: JiraPreview; downloads: boolean }) {
   const placeholders = preview.people.length - preview.people_matched;
   return (
     <>
@@ -30,6 +31,12 @@ function PreviewSummary({ preview }: { preview: JiraPreview }) {
         {JIRA_KINDS.filter(([kind]) => (preview.counts[kind] ?? 0) > 0).map(([kind, one, many]) => (
           <li key={kind}>{counted(preview.counts[kind] ?? 0, one, many)}</li>
         ))}
+        {preview.attachments > 0 && (
+          <li>
+            {counted(preview.attachments, 'attachment', 'attachments')}{' '}
+            {downloads ? 'downloaded from the Jira site' : 'listed in the report (give the Jira site to download them)'}
+          </li>
+        )}
         {preview.mapped_to_skip > 0 && (
           <li className={styles.muted}>{counted(preview.mapped_to_skip, 'issue', 'issues')} skipped by the mapping</li>
         )}
@@ -62,6 +69,8 @@ function PreviewSummary({ preview }: { preview: JiraPreview }) {
 export function ImportJiraPage({ projectPath }: { projectPath: string }) {
   const { context, crumbs } = useNamespaceContext('project', projectPath);
   const fileId = useId();
+  const siteId = useId();
+  const [site, setSite] = useState<JiraSite>(NO_JIRA_SITE);
   const allowed = useQuery(importPermissionsQuery(projectPath));
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<JiraPreview | null>(null);
@@ -99,7 +108,8 @@ export function ImportJiraPage({ projectPath }: { projectPath: string }) {
     setBusy(true);
     setFailure(null);
     try {
-      setStarted((await startJiraImport(projectPath, file, preview.format, mapping)).import_job);
+      const fields = jiraSiteFields(site);
+      setStarted((await startJiraImport(projectPath, file, preview.format, mapping, fields)).import_job);
     } catch (error) {
       setFailure(messageOf(error));
     } finally {
@@ -169,7 +179,8 @@ export function ImportJiraPage({ projectPath }: { projectPath: string }) {
                   if (recount && file) void read(file, next);
                 }}
               />
-              <PreviewSummary preview={preview} />
+              <PreviewSummary preview={preview} downloads={site.url.trim() !== ''} />
+              <JiraSiteFields id={siteId} site={site} onChange={setSite} />
               {preview.mapping_problem && <Alert variant="danger">{preview.mapping_problem}</Alert>}
               <div className={styles.actions}>
                 <button

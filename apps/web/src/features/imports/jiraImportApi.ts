@@ -52,13 +52,16 @@ export interface JiraPreview {
   people: { name: string; key: string; matched: boolean }[];
   people_matched: number;
   milestones: string[];
+  /** Attachments in the file: downloaded when the import is given the Jira site, else listed in the report. */
+  attachments: number;
 }
 
 const apiBase = (projectPath: string) => `/api/v4/projects/${encodeId(projectPath)}`;
 
-const formOf = (file: File, mapping?: JiraMapping) => {
+const formOf = (file: File, mapping?: JiraMapping, fields: Record<string, string> = {}) => {
   const form = new FormData();
   if (mapping) form.append('mapping', JSON.stringify(mapping));
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', file);
   return form;
 };
@@ -69,11 +72,20 @@ export async function previewJira(projectPath: string, file: File, mapping?: Jir
   return (await request<JiraPreview>(url, { method: 'POST', body: formOf(file, mapping) })).data;
 }
 
-/** Starts the import with the mapping shown; answers the job to follow. */
-export async function startJiraImport(projectPath: string, file: File, format: 'csv' | 'json', mapping: JiraMapping) {
+/** Starts the import with the mapping shown (and the Jira site's fields, `jiraSiteFields`); answers the job to follow. */
+export async function startJiraImport(
+  projectPath: string,
+  file: File,
+  format: 'csv' | 'json',
+  mapping: JiraMapping,
+  site: Record<string, string> = {},
+) {
   const url = `${apiBase(projectPath)}/import/jira_${format}`;
   return (
-    await request<{ message: string; import_job: ImportJob }>(url, { method: 'POST', body: formOf(file, mapping) })
+    await request<{ message: string; import_job: ImportJob }>(url, {
+      method: 'POST',
+      body: formOf(file, mapping, site),
+    })
   ).data;
 }
 

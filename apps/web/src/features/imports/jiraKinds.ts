@@ -11,4 +11,5 @@ export const JIRA_KINDS: ReadonlyArray<readonly [kind: string, one: string, many
   ['history', 'change (system note)', 'changes (system notes)'],
   ['timelog', 'work log', 'work logs'],
   ['watcher', 'watcher', 'watchers'],
+  ['attachment', 'attachment', 'attachments'],
 ];

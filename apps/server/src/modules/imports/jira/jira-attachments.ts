@@ -1,11 +1,13 @@
 import { jiraInstant } from '@meridian/domain';
 import type { Database } from '../../../db/connection';
+import { attachmentSourceId } from './jira-plan';
 import { JIRA_LIMITS, type JiraAttachment, type JiraIssueRecord, type JiraPerson } from './jira-records';
 
 /**
  * Jira's attachments: the CSV's `Attachment` columns (`date;author;filename;url`) and the JSON's
  * `fields.attachment[{filename, content, size, mimeType, author, created}]`. The files are on the Jira
- * site, behind its sign-in, so they are not fetched yet: each is listed in the job's report.
+ * site, behind its sign-in: when the import is given the site and credentials they are downloaded
+ * (`jira-import-attachment.ts`); otherwise each is listed in the job's report.
  */
 
 type Json = Record<string, unknown>;
@@ -58,13 +60,13 @@ export function jsonAttachments(fields: Json, person: (v: unknown) => JiraPerson
   });
 }
 
-/** Lists the file's attachments in the job's report (kind `attachment`, source id `KEY/filename`). */
+/** Lists the file's attachments in the job's report (kind `attachment`, source id `KEY/n/filename`): an import without a Jira site. */
 export async function reportAttachments(db: Database, jobId: number, issues: readonly JiraIssueRecord[]) {
   const rows = issues.flatMap((issue) =>
     issue.attachments.map((a, i) => ({
       job_id: jobId,
       kind: 'attachment',
-      source_id: `${issue.key}/${i + 1}/${a.filename}`.slice(0, 255),
+      source_id: attachmentSourceId(issue.key, i, a.filename),
       reason:
         `not imported: ${a.filename}${a.size === null ? '' : ` (${a.size} bytes)`} is on the Jira site, which the import does not sign in to; ${a.url}`.slice(
           0,

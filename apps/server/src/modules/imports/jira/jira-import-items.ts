@@ -20,6 +20,7 @@ import type { ItemOutcome } from '../importer';
 import { milestonesByTitle } from '../milestone-titles';
 import { type PeopleScope, userForSourcePerson } from '../source-people';
 import type { SourceRef } from '../source-refs';
+import type { JiraDownload } from './jira-attachment-download';
 import { customFieldLabelValues } from './jira-custom-fields';
 import type { JiraItem } from './jira-plan';
 import { sourceKey } from './jira-plan';
@@ -41,6 +42,8 @@ export interface JiraBatch {
   mapping: JiraMapping;
   site: string | null;
   people: PeopleScope;
+  /** How the issues' attachments are had: null when the job has no Jira site to sign in to. */
+  attachments: { maxBytes: number; download(url: string): Promise<JiraDownload> } | null;
   id(kind: RefKind, key: string): number | undefined;
 }
 
@@ -84,6 +87,8 @@ export function refsOf(item: JiraItem): SourceRef<RefKind>[] {
       return [{ kind: 'issue', key: item.on }, ...userRef(item.worklog.author)];
     case 'watcher':
       return [{ kind: item.onKind, key: item.on }, ...userRef(item.person)];
+    case 'attachment':
+      return [{ kind: item.onKind, key: item.on }];
   }
 }
 

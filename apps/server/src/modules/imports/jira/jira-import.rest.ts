@@ -8,6 +8,7 @@ import { findProject } from '../../namespaces';
 import { presentImportJob, presentSkip } from '../import-job.presenter';
 import { parseJobId, parseSkipsPage } from '../import-params';
 import { findImportJob, listImportJobSkips } from '../imports.service';
+import { parseJiraConnection } from './jira-connection-params';
 import { JIRA_IMPORT_STARTED, previewJiraImport, startJiraImport } from './jira-import.service';
 import { parseJiraUpload } from './jira-import-params';
 import { guessJiraFormat, JIRA_MAX_BYTES, JIRA_TOO_LARGE, type JiraFormat } from './jira-read';
@@ -19,7 +20,9 @@ const BODY_LIMIT = JIRA_MAX_BYTES + 512 * 1024;
 
 /**
  * The Jira importer's API (issue 32): `POST /projects/:id/import/jira_csv` and `…/jira_json`
- * (multipart `file`, optional `mapping` as JSON; Maintainer and up, 404 for others) start an import
+ * (multipart `file`, optional `mapping` as JSON, optional Jira site to download the attachments from:
+ * `jira_url` with `jira_email` and `jira_api_token`, or `jira_personal_access_token`; Maintainer and
+ * up, 404 for others) start an import
  * job and answer 202 with it; `POST /projects/:id/import/jira/preview` is the mapping preview (the
  * format from `format`, else the file's name or first character); `GET /projects/:id/import_jobs/:id`
  * is any import job of the project (the shared presenter: counters per kind, rate, time left) and
@@ -34,11 +37,13 @@ export const jiraImportRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (
   const start = (format: JiraFormat) => async (request: FastifyRequest, reply: { code(n: number): unknown }) => {
     const project = await projectOf(request);
     const { file, mapping } = parseJiraUpload(request.body);
+    const connection = parseJiraConnection(request.body);
     const job = await startJiraImport(serviceContext(ctx, request.actor), project, {
       format,
       filename: file.filename,
       data: file.data,
       ...(mapping ? { mapping } : {}),
+      connection,
     });
     reply.code(202);
     return { message: JIRA_IMPORT_STARTED, import_job: presentImportJob(job) };

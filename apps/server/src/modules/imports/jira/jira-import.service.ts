@@ -10,6 +10,7 @@ import { projectIssueSubject } from '../../issues';
 import { findGroupRow, type GroupRow, groupSubject, type ProjectRow } from '../../namespaces';
 import { type ImportJobSummary, insertImportJob } from '../import-jobs';
 import { reportAttachments } from './jira-attachments';
+import type { JiraConnection } from './jira-connection';
 import { customFieldsSeen } from './jira-custom-fields';
 import type { JiraMappingChoice } from './jira-import-params';
 import { jiraIssuesImportedBefore } from './jira-imported-before';
@@ -22,6 +23,8 @@ export interface JiraUpload {
   filename: string;
   data: Buffer;
   mapping?: JiraMappingChoice;
+  /** The Jira site to download the attachments from; without one they are only listed in the report. */
+  connection?: JiraConnection | null;
 }
 
 /** The answer once the file is taken; the result then shows on the job (and by email when the instance sends it). */
@@ -156,7 +159,7 @@ export async function previewJiraImport(db: Database, actor: Actor, project: Pro
       ...f,
       choice: f.select_like ? (mapping.custom_fields?.[f.name] ?? 'skip') : 'skip',
     })),
-    /** Listed in the report, not imported (the files are behind the Jira site's sign-in). */
+    /** Downloaded when the import is given the Jira site (its URL and credentials), else listed in the report. */
     attachments: file.issues.reduce((n, issue) => n + issue.attachments.length, 0),
     mapping,
     epic_group: group ? { full_path: group.full_path, may_create_epics: mayCreate } : null,
@@ -176,7 +179,8 @@ export async function previewJiraImport(db: Database, actor: Actor, project: Pro
 /**
  * `POST /projects/:id/import/jira_csv` and `…/jira_json`: checks the file as the preview does and the
  * mapping against the project (epics need a group and the right to create them there: 400 naming
- * why), then stores the file and the mapping as an import job the workers run in the background.
+ * why), then stores the file and the mapping as an import job the workers run in the background,
+ * with the Jira site to download the attachments from when one is given.
  */
 export async function startJiraImport(
   ctx: ServiceContext,
@@ -215,7 +219,16 @@ export async function startJiraImport(
         )
         .execute();
     }
-    await reportAttachments(trx, job.id, file.issues);
+    if (upload.connection) {
+      // Kept while the job runs, dropped when it ends (endImportJob), as the other importers' tokens.
+      await trx
+        .updateTable('import_jobs')
+        .set({ source_url: upload.connection.url, source_token: upload.connection.authorization })
+        .where('id', '=', job.id)
+        .execute();
+    } else {
+      await reportAttachments(trx, job.id, file.issues);
+    }
     return job;
   });
 }

@@ -2,10 +2,14 @@ import type { JiraMapping } from '@meridian/domain';
 import { canEpic, canProject } from '../../../policy/abilities';
 import { projectIssueSubject } from '../../issues';
 import { findGroupRow, findProjectRow, type GroupRow, groupSubject } from '../../namespaces';
+import { maxUploadBytes } from '../../uploads';
 import type { ImportJobRow } from '../import-jobs';
 import type { Importer, ItemOutcome, SourceItem } from '../importer';
 import { resolveRefs } from '../source-refs';
+import { downloadJiraAttachment } from './jira-attachment-download';
+import { jiraConnectionOf } from './jira-connection';
 import { importHistory, importNote, importTimelog, importWatcher } from './jira-import-attached';
+import { importAttachment } from './jira-import-attachment';
 import { importEpic, importIssue, importMilestone, importUser, type JiraBatch, refsOf } from './jira-import-items';
 import { importEpicLink, importIssueLink, importParentLink } from './jira-import-links';
 import { type JiraItem, planJiraImport } from './jira-plan';
@@ -38,6 +42,8 @@ function run(b: JiraBatch, item: JiraItem): Promise<ItemOutcome> {
       return importTimelog(b, item);
     case 'watcher':
       return importWatcher(b, item);
+    case 'attachment':
+      return importAttachment(b, item);
   }
 }
 
@@ -52,19 +58,32 @@ function run(b: JiraBatch, item: JiraItem): Promise<ItemOutcome> {
  */
 export function jiraImporter(): Importer<JiraItem, JiraBatch> {
   const sites = new Map<number, string | null>();
+  const downloads = new Map<number, JiraBatch['attachments']>();
   return {
     batchSize: 100,
-    async open(job) {
+    async open(job, { db }) {
       const file = readJiraFile(job.kind === 'jira_json' ? 'json' : 'csv', job.source_text ?? '');
       sites.set(job.id, file.site);
-      const plan = planJiraImport(file.issues, (job.source_options ?? { types: {}, statuses: {} }) as JiraMapping);
+      const connection = jiraConnectionOf(job);
+      if (connection) {
+        const maxBytes = await maxUploadBytes(db);
+        downloads.set(job.id, {
+          maxBytes,
+          download: (url) => downloadJiraAttachment(db, connection, url, maxBytes),
+        });
+      }
+      const plan = planJiraImport(file.issues, (job.source_options ?? { types: {}, statuses: {} }) as JiraMapping, {
+        attachments: connection !== null,
+      });
       return {
         totals: () => plan.totals,
         async *batches(size) {
           let batch: SourceItem<JiraItem>[] = [];
           for (const item of plan.items) {
-            // One kind a batch: what a kind refers to was created by the batches before.
-            if (batch.length > 0 && (batch[0]?.kind !== item.kind || batch.length >= size)) {
+            // One kind a batch: what a kind refers to was created by the batches before. An attachment
+            // is a batch of its own: its download, within the batch's transaction, may take a while.
+            const most = item.kind === 'attachment' ? 1 : size;
+            if (batch.length > 0 && (batch[0]?.kind !== item.kind || batch.length >= most)) {
               yield batch;
               batch = [];
             }
@@ -74,6 +93,7 @@ export function jiraImporter(): Importer<JiraItem, JiraBatch> {
         },
         close: async () => {
           sites.delete(job.id);
+          downloads.delete(job.id);
         },
       };
     },
@@ -117,6 +137,7 @@ export function jiraImporter(): Importer<JiraItem, JiraBatch> {
           namespaceId: project.namespace_traversal_ids[0] ?? project.namespace_id,
           sourceHostname: jiraPeopleSource(site),
         },
+        attachments: downloads.get(job.id) ?? null,
         id,
       };
     },

@@ -7,7 +7,15 @@ import {
   jiraLinkType,
 } from '@meridian/domain';
 import type { SourceItem } from '../importer';
-import type { JiraComment, JiraHistory, JiraIssueRecord, JiraPerson, JiraVersion, JiraWorklog } from './jira-records';
+import type {
+  JiraAttachment,
+  JiraComment,
+  JiraHistory,
+  JiraIssueRecord,
+  JiraPerson,
+  JiraVersion,
+  JiraWorklog,
+} from './jira-records';
 import { historyPeople } from './jira-records';
 
 /**
@@ -52,7 +60,8 @@ export type JiraItem =
   | { kind: 'note'; on: string; onKind: 'epic' | 'issue'; comment: JiraComment; fallbackDate: string | null }
   | { kind: 'history'; on: string; onKind: 'epic' | 'issue'; history: JiraHistory }
   | { kind: 'timelog'; on: string; worklog: JiraWorklog; problem: string | null }
-  | { kind: 'watcher'; on: string; onKind: 'epic' | 'issue'; person: JiraPerson };
+  | { kind: 'watcher'; on: string; onKind: 'epic' | 'issue'; person: JiraPerson }
+  | { kind: 'attachment'; on: string; onKind: 'epic' | 'issue'; attachment: JiraAttachment };
 
 /** A key of `import_job_items` (at most 255 characters): the text itself, or its hash when longer. */
 export const sourceKey = (key: string) =>
@@ -60,8 +69,13 @@ export const sourceKey = (key: string) =>
 
 export interface JiraPlan {
   items: SourceItem<JiraItem>[];
-  totals: Record<JiraItemType, number>;
+  /** `attachment` only when they are downloaded (the job signs in to the Jira site). */
+  totals: Record<JiraItemType, number> & { attachment?: number };
 }
+
+/** An attachment's source id, `KEY/n/filename`: the report's key whether it is listed or downloaded. */
+export const attachmentSourceId = (issueKey: string, index: number, filename: string) =>
+  `${issueKey}/${index + 1}/${filename}`.slice(0, 255);
 
 /** What each issue type and status of the file is, with how many issues have it: the mapping preview. */
 export function typesAndStatuses(issues: readonly JiraIssueRecord[]) {
@@ -102,8 +116,8 @@ function hierarchyItems(
   kind: JiraItemKind,
   find: (ref: string) => JiraIssueRecord | undefined,
   kindOfIssue: (issue: JiraIssueRecord) => JiraItemKind,
-): JiraItem[] {
-  const items: JiraItem[] = [];
+): Extract<JiraItem, { kind: 'parent_link' | 'epic_link' }>[] {
+  const items: Extract<JiraItem, { kind: 'parent_link' | 'epic_link' }>[] = [];
   const parent = issue.parent ? find(issue.parent) : undefined;
   const parentIsEpic = parent !== undefined && kindOfIssue(parent) === 'epic';
   const epicRef = issue.epic ?? (parentIsEpic ? issue.parent : null);
@@ -180,7 +194,11 @@ function worklogsOf(issue: JiraIssueRecord): JiraWorklog[] {
 }
 
 /** The file's import items under `mapping`, in import order, and how many there are of each kind. */
-export function planJiraImport(issues: readonly JiraIssueRecord[], mapping: JiraMapping): JiraPlan {
+export function planJiraImport(
+  issues: readonly JiraIssueRecord[],
+  mapping: JiraMapping,
+  options: { attachments?: boolean } = {},
+): JiraPlan {
   const byKey = new Map(issues.map((issue) => [issue.key, issue]));
   const byId = new Map(issues.flatMap((issue) => (issue.id ? [[issue.id, issue] as const] : [])));
   const find = (ref: string) => byKey.get(ref) ?? byId.get(ref);
@@ -198,6 +216,8 @@ export function planJiraImport(issues: readonly JiraIssueRecord[], mapping: Jira
     timelog: [],
     watcher: [],
   };
+  // After every other kind: an attachment's link is the last thing written to its issue's description.
+  const attachments: SourceItem<JiraItem>[] = [];
   const add = (kind: JiraItemType, sourceId: string, data: JiraItem) =>
     of[kind].push({ kind, sourceId: sourceKey(sourceId), data });
   const people = new Map<string, JiraPerson>();
@@ -245,12 +265,20 @@ export function planJiraImport(issues: readonly JiraIssueRecord[], mapping: Jira
     for (const person of watchers.values()) {
       add('watcher', `${issue.key}>${person.key}`, { kind: 'watcher', on: issue.key, onKind, person });
     }
+    if (options.attachments) {
+      issue.attachments.forEach((attachment, i) => {
+        attachments.push({
+          kind: 'attachment',
+          sourceId: attachmentSourceId(issue.key, i, attachment.filename),
+          data: { kind: 'attachment', on: issue.key, onKind, attachment },
+        });
+      });
+    }
   }
   for (const person of people.values()) add('user', person.key, { kind: 'user', person });
   for (const version of versions.values()) add('milestone', version.name, { kind: 'milestone', version });
   of.issue_link = linkItems(issues, find, kindOfIssue);
-  return {
-    items: JIRA_ITEM_ORDER.flatMap((kind) => of[kind]),
-    totals: Object.fromEntries(JIRA_ITEM_ORDER.map((kind) => [kind, of[kind].length])) as Record<JiraItemType, number>,
-  };
+  const totals = Object.fromEntries(JIRA_ITEM_ORDER.map((kind) => [kind, of[kind].length])) as JiraPlan['totals'];
+  if (options.attachments) totals.attachment = attachments.length;
+  return { items: [...JIRA_ITEM_ORDER.flatMap((kind) => of[kind]), ...attachments], totals };
 }

@@ -1,0 +1,45 @@
+import { withJiraAttachmentLink } from '@meridian/domain';
+import { projectReferenceContext } from '../../../markdown/gfm-references';
+import { renderMarkdown } from '../../../markdown/render-markdown';
+import { storeProjectUpload } from '../../uploads';
+import type { ItemOutcome } from '../importer';
+import type { JiraBatch } from './jira-import-items';
+import type { JiraItem } from './jira-plan';
+
+const MAX_DESCRIPTION = 1_048_576;
+
+/**
+ * One attachment of an imported issue (`attachment` items, planned when the job has a Jira site to sign
+ * in to): downloaded from the site, kept as an upload of the project, and linked in the issue's
+ * description after its text and above the Jira footer (`[name](/uploads/…)`, an image as `![name](…)`),
+ * the HTML rendered again. The upload, the description and the item's key commit together, so a re-run
+ * neither downloads nor links it twice. A file that cannot be had (another site, refused, missing, too
+ * large, too slow) is skipped with the reason; the issue stays as imported.
+ */
+export async function importAttachment(
+  b: JiraBatch,
+  item: Extract<JiraItem, { kind: 'attachment' }>,
+): Promise<ItemOutcome> {
+  const { attachment } = item;
+  if (item.onKind === 'epic') return { skipped: `${attachment.filename}: epics have no uploads (they are a group's)` };
+  if (!b.attachments) return { skipped: `${attachment.filename}: the import does not sign in to the Jira site` };
+  const issueId = b.id('issue', item.on);
+  if (issueId === undefined) return { skipped: `${attachment.filename}: its issue ${item.on} was not imported` };
+  const got = await b.attachments.download(attachment.url);
+  if ('problem' in got) return { skipped: `${attachment.filename}: ${got.problem}; ${attachment.url}` };
+  const { db } = b.ctx;
+  const upload = await storeProjectUpload(
+    db,
+    b.ctx.config.files,
+    { projectId: b.project.id, filename: attachment.filename, data: got.data, uploadedById: b.ctx.actor.id },
+    b.attachments.maxBytes,
+  );
+  const issue = await db.selectFrom('issues').select('description').where('id', '=', issueId).executeTakeFirstOrThrow();
+  const description = withJiraAttachmentLink(issue.description ?? '', upload.markdown).slice(0, MAX_DESCRIPTION);
+  await db
+    .updateTable('issues')
+    .set({ description, description_html: renderMarkdown(description, projectReferenceContext(b.project)) })
+    .where('id', '=', issueId)
+    .execute();
+  return { created: upload.row.id };
+}
