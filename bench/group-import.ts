@@ -7,7 +7,7 @@
  * job ran (`captureQueries`), with its batches.
  *
  *   npx tsx bench/group-import.ts [--issues 10000] [--url postgres://…/postgres] [--seeded-texts]
- *     [--cpu-profile import.cpuprofile]
+ *     [--cpu-profile import.cpuprofile] [--compiled]
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config';
-import { connect } from '../apps/server/src/db/connection';
+import { type CapturedQuery, connect } from '../apps/server/src/db/connection';
 import { migrate } from '../apps/server/src/db/migrate';
 import { writeGroupArchive } from '../apps/server/src/modules/group-transfer';
 import { claimImportJob, importerOf, runClaimedJob, startGroupImport } from '../apps/server/src/modules/imports';
@@ -26,6 +26,7 @@ import { seedLarge } from '../apps/server/src/seed/seed-large';
 import { serviceConfigOf } from '../apps/server/src/service-context';
 import { createUser } from '../apps/server/src/test/factories';
 import { cpuBetween, sampleCpu } from './src/cpu-seconds';
+import { compiledServerIsFresh, meridianCli } from './src/meridian-cli';
 import { withScratchDatabase } from './src/scratch-database';
 
 const { values: args } = parseArgs({
@@ -37,9 +38,30 @@ const { values: args } = parseArgs({
     'seeded-texts': { type: 'boolean', default: false },
     // Writes a V8 CPU profile of the import (start to end of the job) to this file (.cpuprofile).
     'cpu-profile': { type: 'string' },
+    // Runs the import with the production build's CLI (`meridian import group`) instead of in this process.
+    compiled: { type: 'boolean', default: false },
   },
 });
 const ISSUES = Number(args.issues);
+
+/** The job's statements: how many, in how many batches, and the kinds that took the longest. */
+function printStatements(queries: CapturedQuery[]) {
+  const batches = queries.filter((q) => /^update "import_jobs" set "heartbeat_at"/i.test(q.sql)).length - 1;
+  console.log(`SQL statements of the job: ${queries.length.toLocaleString('en')} in ${batches} batches`);
+  const byStatement = new Map<string, { count: number; ms: number }>();
+  for (const q of queries) {
+    const head = q.sql.replace(/\s+/g, ' ').trim().slice(0, 48);
+    const entry = byStatement.get(head) ?? { count: 0, ms: 0 };
+    entry.count += 1;
+    entry.ms += q.ms ?? 0;
+    byStatement.set(head, entry);
+  }
+  const dbMs = queries.reduce((sum, q) => sum + (q.ms ?? 0), 0);
+  console.log(`time waiting on statements: ${(dbMs / 1000).toFixed(2)} s; the heaviest kinds:`);
+  for (const [head, { count, ms }] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {
+    console.log(`  ${ms.toFixed(0).padStart(6)} ms ${String(count).padStart(5)}× ${head}`);
+  }
+}
 const dir = mkdtempSync(join(tmpdir(), 'meridian-bench-import-'));
 await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, async (url) => {
   const database = await connect({ url, poolSize: 4 });
@@ -70,57 +92,75 @@ await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, asy
     const actor = await loadActor(db, { id: user.id, username: user.username, admin: true }, null);
     const services = serviceConfigOf(config);
     const load = loadavg()[0]?.toFixed(2);
-    const profiler = args['cpu-profile'] ? new Session() : null;
-    if (profiler) {
-      profiler.connect();
-      await profiler.post('Profiler.enable');
-      await profiler.post('Profiler.start');
-    }
-    const cpuBefore = await sampleCpu(db);
-    const started = Date.now();
-    const { job } = await startGroupImport(
-      { db, actor, config: services },
-      { name: 'Bench copy', path: 'bench-copy', archivePath: archive, filename: 'bench.tar.gz' },
-    );
-    const claimed = await claimImportJob(db, 'bench', { jobId: job.id });
-    if (!claimed) throw new Error('the job was not claimed');
-    const { result, queries } = await database.captureQueries(() =>
-      runClaimedJob({ db, config: services, workerId: 'bench', importerOf }, claimed),
-    );
-    const seconds = (Date.now() - started) / 1000;
-    const cpu = cpuBetween(cpuBefore, await sampleCpu(db));
-    if (profiler && args['cpu-profile']) {
-      const { profile } = await profiler.post('Profiler.stop');
-      writeFileSync(args['cpu-profile'], JSON.stringify(profile));
-      profiler.disconnect();
-    }
+    const inProcess = async () => {
+      const profiler = args['cpu-profile'] ? new Session() : null;
+      if (profiler) {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      }
+      const cpuBefore = await sampleCpu(db);
+      const started = Date.now();
+      const { job } = await startGroupImport(
+        { db, actor, config: services },
+        { name: 'Bench copy', path: 'bench-copy', archivePath: archive, filename: 'bench.tar.gz' },
+      );
+      const claimed = await claimImportJob(db, 'bench', { jobId: job.id });
+      if (!claimed) throw new Error('the job was not claimed');
+      const { result, queries } = await database.captureQueries(() =>
+        runClaimedJob({ db, config: services, workerId: 'bench', importerOf }, claimed),
+      );
+      const seconds = (Date.now() - started) / 1000;
+      const cpu = cpuBetween(cpuBefore, await sampleCpu(db));
+      if (profiler && args['cpu-profile']) {
+        const { profile } = await profiler.post('Profiler.stop');
+        writeFileSync(args['cpu-profile'], JSON.stringify(profile));
+        profiler.disconnect();
+      }
+      return { jobId: job.id, seconds, result, queries, cpu };
+    };
+    // The production build's CLI in a process of its own, as a user runs it (`npm run build -w apps/server`
+    // first): its render threads are the compiled `dist/markdown-render.js`, loaded without tsx.
+    const compiled = async () => {
+      if (!compiledServerIsFresh()) throw new Error('--compiled needs a fresh build: npm run build -w apps/server');
+      const cpuBefore = await sampleCpu(db);
+      const started = Date.now();
+      meridianCli(
+        { DATABASE_URL: url, UPLOADS_DIR: join(dir, 'uploads'), NODE_ENV: 'production' },
+        'import',
+        'group',
+        '--file',
+        archive,
+        '--path',
+        'bench-copy',
+        '--user',
+        user.username,
+      );
+      const seconds = (Date.now() - started) / 1000;
+      const cpu = cpuBetween(cpuBefore, await sampleCpu(db));
+      const job = await db
+        .selectFrom('import_jobs')
+        .select(['id', 'state', 'started_at', 'finished_at'])
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      const jobSeconds = ((job.finished_at?.getTime() ?? 0) - (job.started_at?.getTime() ?? 0)) / 1000;
+      console.log(`the job itself (started_at to finished_at): ${jobSeconds.toFixed(2)} s`);
+      return { jobId: job.id, seconds, result: job.state, queries: [], cpu: { ...cpu, process: Number.NaN } };
+    };
+    const { jobId, seconds, result, queries, cpu } = args.compiled ? await compiled() : await inProcess();
     const ended = await db
       .selectFrom('import_jobs')
       .select(['counters', 'error'])
-      .where('id', '=', job.id)
+      .where('id', '=', jobId)
       .executeTakeFirstOrThrow();
     const counters = ended.counters as Record<string, { done: number; skipped: number; total: number }>;
     const records = Object.values(counters).reduce((sum, c) => sum + c.done + c.skipped, 0);
     const issues = counters.issues?.done ?? 0;
     console.log(`load average before: ${load}; result: ${result}${ended.error ? ` (${ended.error})` : ''}`);
-    const batches = queries.filter((q) => /^update "import_jobs" set "heartbeat_at"/i.test(q.sql)).length - 1;
-    console.log(`SQL statements of the job: ${queries.length.toLocaleString('en')} in ${batches} batches`);
-    const byStatement = new Map<string, { count: number; ms: number }>();
-    for (const q of queries) {
-      const head = q.sql.replace(/\s+/g, ' ').slice(0, 48);
-      const entry = byStatement.get(head) ?? { count: 0, ms: 0 };
-      entry.count += 1;
-      entry.ms += q.ms ?? 0;
-      byStatement.set(head, entry);
-    }
-    const dbMs = queries.reduce((sum, q) => sum + (q.ms ?? 0), 0);
     console.log(
-      `CPU seconds: this process ${cpu.process.toFixed(2)} (the import's thread and the render threads), PostgreSQL ${cpu.database.toFixed(2)}`,
+      `CPU seconds: this process ${args.compiled ? '(not measured: the CLI is another process)' : cpu.process.toFixed(2)} (the import's thread and the render threads), PostgreSQL ${cpu.database.toFixed(2)}`,
     );
-    console.log(`time waiting on statements: ${(dbMs / 1000).toFixed(2)} s; the heaviest kinds:`);
-    for (const [head, { count, ms }] of [...byStatement].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {
-      console.log(`  ${ms.toFixed(0).padStart(6)} ms ${String(count).padStart(5)}× ${head}`);
-    }
+    if (!args.compiled) printStatements(queries);
     console.log(
       `archive: ${Object.entries(manifest.files)
         .map(([k, f]) => `${f.count} ${k}`)

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const bin = fileURLToPath(new URL('../../apps/server/bin/meridian.js', import.meta.url));
@@ -17,4 +18,12 @@ export function createToken(env: Record<string, string>, user: string, name: str
   return meridianCli(env, 'create-token', '--user', user, '--scopes', 'api', '--name', name)
     .split('\n')
     .at(-1) as string;
+}
+
+/** Whether `meridian` runs the production build (`dist/`, fresher than every source it was built from) as bin/meridian.js decides. */
+export function compiledServerIsFresh(): boolean {
+  const inputsFile = fileURLToPath(new URL('../../apps/server/dist/inputs.json', import.meta.url));
+  if (!existsSync(inputsFile)) return false;
+  const { builtAt, inputs } = JSON.parse(readFileSync(inputsFile, 'utf8')) as { builtAt: number; inputs: string[] };
+  return inputs.every((path) => existsSync(path) && statSync(path).mtimeMs <= builtAt);
 }

@@ -86,10 +86,17 @@ async function importBatch(
 }
 
 /**
+ * Source items read and prepared ahead of the batch being written, at most: a few batches of an archive,
+ * and all of its small first kinds at once (people, groups, projects), so the first issues' Markdown is
+ * on the render threads from the start.
+ */
+const AHEAD_ITEMS = 3000;
+
+/**
  * The source's batches, each with what the importer does before the batch's transaction (`ahead`: its
- * Markdown, on the render threads), the next batch read and prepared while the caller writes this one.
- * What `ahead` reads may then predate the batch before (an importer's `ahead` is an optimisation that
- * checks what it used when the batch is written: `htmlOf` renders again on a changed context).
+ * Markdown, on the render threads), the batches after it (up to `AHEAD_ITEMS` items) read and prepared
+ * while the caller writes this one. What `ahead` reads may then predate the batches before it: an
+ * importer's `ahead` is an optimisation that `prepare` checks (`htmlOf` renders again on a changed context).
  */
 async function* batchesPreparedAhead(
   importer: Importer,
@@ -98,23 +105,59 @@ async function* batchesPreparedAhead(
   batches: AsyncIterable<SourceItem[]>,
 ): AsyncGenerator<{ batch: SourceItem[]; ahead: unknown }> {
   const iterator = batches[Symbol.asyncIterator]();
-  const prepareNext = async () => {
-    const next = await iterator.next();
-    if (next.done) return null;
-    return { batch: next.value, ahead: await importer.ahead?.({ db }, job, next.value) };
+  const ready: Array<{ batch: SourceItem[]; ahead: Promise<unknown> }> = [];
+  let itemsAhead = 0;
+  let stopped = false;
+  let ended = false;
+  let failure: unknown;
+  let wakeConsumer: (() => void) | null = null;
+  let wakeReader: (() => void) | null = null;
+  const wake = (which: 'consumer' | 'reader') => {
+    const wakeUp = which === 'consumer' ? wakeConsumer : wakeReader;
+    if (which === 'consumer') wakeConsumer = null;
+    else wakeReader = null;
+    wakeUp?.();
   };
-  let upcoming = prepareNext();
+  // Reads the source in order (it is a stream) while fewer than AHEAD_ITEMS items wait; each batch's
+  // `ahead` starts as soon as the batch is read.
+  const reader = (async () => {
+    try {
+      for (;;) {
+        while (itemsAhead >= AHEAD_ITEMS && !stopped) await new Promise<void>((resolve) => (wakeReader = resolve));
+        if (stopped) return;
+        const next = await iterator.next();
+        if (next.done) return;
+        const ahead = Promise.resolve(importer.ahead?.({ db }, job, next.value));
+        // Awaited in turn; a run that stops early never awaits the ones after.
+        ahead.catch(() => undefined);
+        ready.push({ batch: next.value, ahead });
+        itemsAhead += next.value.length;
+        wake('consumer');
+      }
+    } catch (error) {
+      failure = error;
+    } finally {
+      ended = true;
+      wake('consumer');
+    }
+  })();
   try {
     for (;;) {
-      const current = await upcoming;
-      if (!current) return;
-      upcoming = prepareNext();
-      // Awaited on the next turn; a run that stops before it never awaits it.
-      upcoming.catch(() => undefined);
-      yield current;
+      while (ready.length === 0 && !ended) await new Promise<void>((resolve) => (wakeConsumer = resolve));
+      const current = ready.shift();
+      if (!current) {
+        if (failure) throw failure;
+        return;
+      }
+      itemsAhead -= current.batch.length;
+      wake('reader');
+      yield { batch: current.batch, ahead: await current.ahead };
     }
   } finally {
-    await upcoming.catch(() => undefined);
+    stopped = true;
+    wake('reader');
+    await reader;
+    await Promise.all(ready.map(({ ahead }) => ahead.catch(() => undefined)));
     await iterator.return?.();
   }
 }

@@ -5,7 +5,7 @@ import type { ServiceConfig } from '../../../service-context';
 import { findGroupRow, groupSubject } from '../../namespaces';
 import type { ImportJobRow } from '../import-jobs';
 import type { Importer, ItemOutcome, SourceItem } from '../importer';
-import { type LoadedPlaces, loadBatchPlaces } from './archive-batch-places';
+import { type ArchivePlacement, type LoadedPlaces, loadBatchPlaces, withPredictedPlaces } from './archive-batch-places';
 import {
   type ArchiveImport,
   type BatchPlaces,
@@ -105,6 +105,7 @@ export function groupArchiveImporter(
   fetchArchive?: (job: ImportJobRow, deps: { db: Database; config: ServiceConfig }) => Promise<ImportJobRow>,
 ): Importer<ArchiveSourceItem, ArchiveImport, { places: LoadedPlaces; rendered: RenderedHtml }> {
   const sourceUrls = new Map<number, string>();
+  const placements = new Map<number, ArchivePlacement>();
   const refsOf = (items: SourceItem<ArchiveSourceItem>[]) =>
     items.flatMap((item) => kindImport(item.data).refs(item.data.record));
   return {
@@ -119,10 +120,13 @@ export function groupArchiveImporter(
       });
       warmRenderThreads();
       sourceUrls.set(job.id, source.sourceUrl);
+      const root = job.namespace_id === null ? undefined : await findGroupRow(deps.db, { id: job.namespace_id });
+      if (root) placements.set(job.id, { archiveRootPath: source.rootPath, rootFullPath: root.full_path });
       return {
         ...source,
         close: async () => {
           sourceUrls.delete(job.id);
+          placements.delete(job.id);
           await source.close?.();
         },
       };
@@ -131,8 +135,10 @@ export function groupArchiveImporter(
     async ahead({ db }, job, items) {
       const places = await loadBatchPlaces(db, job.id, refsOf(items));
       const withText = items.filter((item) => kindImport(item.data).text);
+      const placement = placements.get(job.id);
+      const contexts = placement ? withPredictedPlaces(places, placement) : places;
       const rendered = await renderAhead(
-        withText.map((item) => [item.data.record, kindImport(item.data).text?.(places, item.data.record)]),
+        withText.map((item) => [item.data.record, kindImport(item.data).text?.(contexts, item.data.record)]),
       );
       return { places, rendered };
     },

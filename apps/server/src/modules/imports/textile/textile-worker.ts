@@ -49,7 +49,12 @@ td.addRule('pre', {
     return `\n\n${fence}\n${code}\n${fence}\n\n`;
   },
 });
-td.addRule('strikethrough', { filter: ['del', 's', 'strike'], replacement: (content) => `~~${content}~~` });
+// A filter function: the DOM's tag names, which the bench's type check knows, leave out the old `strike`.
+const STRUCK = new Set(['DEL', 'S', 'STRIKE']);
+td.addRule('strikethrough', {
+  filter: (node) => STRUCK.has(node.nodeName),
+  replacement: (content) => `~~${content}~~`,
+});
 td.addRule('inserted', { filter: ['ins', 'u'], replacement: (content) => content });
 
 /** What the table rules ask of turndown's DOM node (the server compiles without the DOM's types). */
