@@ -1,3 +1,4 @@
+import { labelIdsAsTitles } from '@meridian/domain';
 import { expect } from 'vitest';
 import type { ApiClient } from './api-client';
 
@@ -115,8 +116,27 @@ export async function groupPlan(api: ApiClient, who: string, top: string) {
   };
 }
 
+/**
+ * The project's labels (its own and its groups') by id: system notes name labels by id, which differ
+ * between two copies of a plan, so notes are compared with the labels named by title
+ * (`labelIdsAsTitles`, as a group export writes them).
+ */
+export async function labelTitlesById(
+  api: ApiClient,
+  who: string,
+  projectId: number | string,
+): Promise<Map<number, string>> {
+  const labels = await allPages<{ id: number; name: string }>(
+    api,
+    who,
+    `/projects/${projectId}/labels?include_ancestor_groups=true`,
+  );
+  return new Map(labels.map((label) => [label.id, label.name]));
+}
+
 /** An issue's notes and links, keyed by what is the same in both copies. */
 export async function issueHistory(api: ApiClient, who: string, projectId: number, iid: number) {
+  const labelTitles = await labelTitlesById(api, who, projectId);
   const notes = await allPages<{
     body: string;
     system: boolean;
@@ -130,7 +150,13 @@ export async function issueHistory(api: ApiClient, who: string, projectId: numbe
     references: { full: string };
   }>;
   return {
-    notes: notes.map((n) => [n.body, n.system, n.author.username, n.created_at, n.internal]),
+    notes: notes.map((n) => [
+      n.system ? labelIdsAsTitles(n.body, (id) => labelTitles.get(id)) : n.body,
+      n.system,
+      n.author.username,
+      n.created_at,
+      n.internal,
+    ]),
     links: links.map((l) => [l.iid, l.link_type]).sort(),
   };
 }

@@ -1,2 +1,3 @@
 export * from './change-notes';
 export * from './icon-names';
+export * from './portable-label-references';

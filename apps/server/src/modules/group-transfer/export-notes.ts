@@ -1,3 +1,4 @@
+import { labelIdsAsTitles, labelIdsIn } from '@meridian/domain';
 import { sql } from 'kysely';
 import type { ArchiveRecords } from './archive-records';
 import { EXPORT_BATCH, type ExportScope, iso, isoOrNull, keysetPages, mention, pathOf } from './export-scope';
@@ -45,7 +46,18 @@ interface NoteRow {
   updated_at: Date;
 }
 
-/** Comments and system notes on the group's issues, then on its epics; threads by discussion id. */
+/** The titles of the labels a page's system notes name by id (`added ~12 label`), in one statement. */
+async function labelTitlesOf(scope: ExportScope, rows: NoteRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.system ? labelIdsIn(row.note) : [])))];
+  if (ids.length === 0) return new Map();
+  const labels = await scope.db.selectFrom('labels').select(['id', 'title']).where('id', 'in', ids).execute();
+  return new Map(labels.map((label) => [label.id, label.title]));
+}
+
+/**
+ * Comments and system notes on the group's issues, then on its epics; threads by discussion id. A system
+ * note's labels named by id are named by title (the ids mean other labels, or none, where it is imported).
+ */
 export async function* noteRecords(scope: ExportScope): AsyncGenerator<ArchiveRecords['notes']> {
   for (const type of ['Issue', 'Epic'] as const) {
     const n = NOTEABLES[type];
@@ -63,12 +75,13 @@ export async function* noteRecords(scope: ExportScope): AsyncGenerator<ArchiveRe
         .execute(scope.db)
         .then((r) => r.rows),
     )) {
+      const labelTitles = await labelTitlesOf(scope, rows);
       for (const row of rows) {
         yield {
           id: row.id,
           noteable_type: type,
           noteable: noteableRef(scope, type, row.owner_id, row.iid),
-          note: row.note,
+          note: row.system ? labelIdsAsTitles(row.note, (id) => labelTitles.get(id)) : row.note,
           author: mention(scope, row.author_id, row.author_username),
           system: row.system,
           internal: row.internal,

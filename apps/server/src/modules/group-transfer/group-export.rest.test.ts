@@ -1,12 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { labelIdsAsTitles } from '@meridian/domain';
 import { describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import { seedDemo } from '../../seed/seed-demo';
 import { apiClient, createUsersWithTokens, expectStatuses } from '../../test/api-client';
 import { addGroupMember } from '../../test/factories';
-import { allPages as pagesOf } from '../../test/group-plan';
+import { labelTitlesById, allPages as pagesOf } from '../../test/group-plan';
 import { useTestApp } from '../../test/use-test-app';
 import type { ArchiveItem, ArchiveKind, ArchiveRecords } from '.';
 import { openGroupArchive } from '.';
@@ -282,12 +283,22 @@ describe('group export (POST /groups/:id/export, GET /groups/:id/export/download
       const [project, iid] = key.split('#') as [string, string];
       const base = `/projects/${encodeURIComponent(project)}/issues/${iid}`;
       const apiNotes = await allPages<ApiNote>(`${base}/notes`, 'owner');
+      // The archive names a system note's labels by title: their ids mean other labels where it is imported.
+      const labelTitles = await labelTitlesById(api, 'owner', encodeURIComponent(project));
       expect(
         notes.map((n) => [n.id, n.note, n.author, n.system, n.internal, ms(n.created_at), ms(n.updated_at)]).sort(),
         key,
       ).toEqual(
         apiNotes
-          .map((n) => [n.id, n.body, n.author.username, n.system, n.internal, ms(n.created_at), ms(n.updated_at)])
+          .map((n) => [
+            n.id,
+            n.system ? labelIdsAsTitles(n.body, (id) => labelTitles.get(id)) : n.body,
+            n.author.username,
+            n.system,
+            n.internal,
+            ms(n.created_at),
+            ms(n.updated_at),
+          ])
           .sort(),
       );
       const awards = await allPages<{ name: string; user: { username: string } }>(`${base}/award_emoji`, 'owner');
