@@ -33,6 +33,7 @@ export {
   type JiraFooter,
   jiraFooter,
   jiraWikiToMarkdown,
+  withJiraAttachmentInline,
   withJiraAttachmentLink,
   withJiraFooter,
 } from './jira-text';

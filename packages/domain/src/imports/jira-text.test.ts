@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { expectCases } from '../test/cases';
-import { adfToMarkdown, jiraFooter, jiraWikiToMarkdown, withJiraAttachmentLink, withJiraFooter } from './jira-text';
+import {
+  adfToMarkdown,
+  jiraFooter,
+  jiraWikiToMarkdown,
+  withJiraAttachmentInline,
+  withJiraAttachmentLink,
+  withJiraFooter,
+} from './jira-text';
 
 describe('jiraWikiToMarkdown', () => {
   expectCases(jiraWikiToMarkdown, [
@@ -119,4 +126,27 @@ describe('withJiraAttachmentLink', () => {
       ['', '[a.log](/uploads/x/a.log)'],
     ],
   );
+});
+
+describe('withJiraAttachmentInline', () => {
+  const image = '![shot.png](/uploads/s/shot.png)';
+  it.each([
+    ['See !shot.png! here', 'See ![shot.png](/uploads/s/shot.png) here'],
+    ['!shot.png|thumbnail!', image],
+    ['!shot.png|width=300,alt="a b"!\n\nand !shot.png!', `${image}\n\nand ${image}`],
+    ['The log: [^shot.png].', `The log: ${image}.`],
+    ['shot.png is named but not shown', null],
+    ['!shot.png.bak!', null],
+    ['!shot.png|no closing mark', null],
+    ['!shot.png|multi\nline!', null],
+    ['', null],
+  ])('%j → %j', (description, expected) => {
+    expect(withJiraAttachmentInline(description, 'shot.png', image)).toBe(expected);
+  });
+
+  it('takes the name as written, not as a pattern', () => {
+    expect(withJiraAttachmentInline('!a.b!', 'a.b', 'X')).toBe('X');
+    expect(withJiraAttachmentInline('!axb!', 'a.b', 'X')).toBeNull();
+    expect(withJiraAttachmentInline('!(x)+.png!', '(x)+.png', 'X')).toBe('X');
+  });
 });

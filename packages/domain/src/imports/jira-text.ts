@@ -244,3 +244,40 @@ export function withJiraAttachmentLink(description: string, link: string): strin
   const body = description.trimEnd();
   return body === '' ? link : `${body}\n\n${link}`;
 }
+
+/** A Jira image's parameters (`!name|thumbnail!`, `!name|width=300,alt="x"!`) are short and on one line. */
+const MAX_IMAGE_PARAMS = 200;
+
+/**
+ * Jira's inline markup for one attached file — `!name!` and `!name|thumbnail!` (the image shown in the
+ * text), `[^name]` (a link to the file) — each replaced by the file's link here (`link`, the upload's
+ * Markdown); null when the text names the file nowhere (its link then goes below the text,
+ * `withJiraAttachmentLink`). Plain string search: the name is the file's, not a pattern.
+ */
+export function withJiraAttachmentInline(description: string, filename: string, link: string): string | null {
+  if (filename === '') return null;
+  let out = '';
+  let from = 0;
+  let found = false;
+  for (let at = description.indexOf(filename, from); at >= 0; at = description.indexOf(filename, from)) {
+    const before = description[at - 1];
+    const after = at + filename.length;
+    let end = -1;
+    if (before === '!' && description[after] === '!') end = after + 1;
+    else if (before === '!' && description[after] === '|') {
+      const close = description.indexOf('!', after);
+      const params = close < 0 ? '' : description.slice(after, close);
+      if (close >= 0 && params.length <= MAX_IMAGE_PARAMS && !params.includes('\n')) end = close + 1;
+    } else if (before === '^' && description[at - 2] === '[' && description[after] === ']') end = after + 1;
+    if (end < 0) {
+      out += description.slice(from, after);
+      from = after;
+      continue;
+    }
+    const start = before === '^' ? at - 2 : at - 1;
+    out += description.slice(from, start) + link;
+    from = end;
+    found = true;
+  }
+  return found ? out + description.slice(from) : null;
+}

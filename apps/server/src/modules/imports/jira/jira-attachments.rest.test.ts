@@ -156,10 +156,11 @@ describe('Jira attachments downloaded from the Jira site', () => {
     );
     expect(skips).toHaveLength(3);
 
-    // The issue's description links its files, GitLab's way; the HTML points at the project's uploads.
+    // The issue's description links its files, GitLab's way: the image where Jira's text showed it
+    // (`!narrow screen.png|thumbnail!`), the other file below the text; the HTML points at the uploads.
     const issue = await issueOf('cloud', 'Checkout page breaks on narrow screens');
     expect(issue.description).toMatch(
-      /^The pay button slides off the screen\.\n\n!\[narrow_screen\.png\]\(\/uploads\/[0-9a-f]{32}\/narrow_screen\.png\)\n\n\[console\.log\]\(\/uploads\/[0-9a-f]{32}\/console\.log\)\n\n---\n\n_Imported from Jira: \[ATT-1\]/,
+      /^The pay button slides off the screen\.\n\n!\[narrow_screen\.png\]\(\/uploads\/[0-9a-f]{32}\/narrow_screen\.png\)\n\nIt happens below 400 px\.\n\n\[console\.log\]\(\/uploads\/[0-9a-f]{32}\/console\.log\)\n\n---\n\n_Imported from Jira: \[ATT-1\]/,
     );
     expect(issue.description_html).toMatch(/<img src="\/jatg\/cloud\/-\/uploads\/[0-9a-f]{32}\/narrow_screen\.png"/);
     expect(issue.description_html).toMatch(

@@ -1,4 +1,4 @@
-import { withJiraAttachmentLink } from '@meridian/domain';
+import { withJiraAttachmentInline, withJiraAttachmentLink } from '@meridian/domain';
 import { projectReferenceContext } from '../../../markdown/gfm-references';
 import { renderMarkdown } from '../../../markdown/render-markdown';
 import { storeProjectUpload } from '../../uploads';
@@ -11,7 +11,8 @@ const MAX_DESCRIPTION = 1_048_576;
 /**
  * One attachment of an imported issue (`attachment` items, planned when the job has a Jira site to sign
  * in to): downloaded from the site, kept as an upload of the project, and linked in the issue's
- * description after its text and above the Jira footer (`[name](/uploads/…)`, an image as `![name](…)`),
+ * description where the text shows or links it (Jira's `!name!`, `[^name]`), else after its text and
+ * above the Jira footer (`[name](/uploads/…)`, an image as `![name](…)`),
  * the HTML rendered again. The upload, the description and the item's key commit together, so a re-run
  * neither downloads nor links it twice. A file that cannot be had (another site, refused, missing, too
  * large, too slow) is skipped with the reason; the issue stays as imported.
@@ -35,7 +36,12 @@ export async function importAttachment(
     b.attachments.maxBytes,
   );
   const issue = await db.selectFrom('issues').select('description').where('id', '=', issueId).executeTakeFirstOrThrow();
-  const description = withJiraAttachmentLink(issue.description ?? '', upload.markdown).slice(0, MAX_DESCRIPTION);
+  const written = issue.description ?? '';
+  // Where the text shows or links the file (`!shot.png!`, `[^log.txt]`), there; else below the text.
+  const description = (
+    withJiraAttachmentInline(written, attachment.filename, upload.markdown) ??
+    withJiraAttachmentLink(written, upload.markdown)
+  ).slice(0, MAX_DESCRIPTION);
   await db
     .updateTable('issues')
     .set({ description, description_html: renderMarkdown(description, projectReferenceContext(b.project)) })
