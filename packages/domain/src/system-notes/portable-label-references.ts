@@ -4,11 +4,11 @@ import { formatReference } from '../references/references';
  * A label reference by id in a system note (`added ~12 ~13 labels`, as Meridian and GitLab write them):
  * a `~` starting a word, then digits. (Digits only, bounded: no backtracking on any text.)
  */
-const LABEL_ID_REFERENCE = /(?<=^|\s)~(\d{1,10})(?=$|[\s.,;:!?)])/g;
+const LABEL_ID_REFERENCE = /(^|\s)~(\d{1,10})(?=$|[\s.,;:!?)])/g;
 
 /** The label ids a system note refers to, once each, in order. */
 export function labelIdsIn(note: string): number[] {
-  return [...new Set([...note.matchAll(LABEL_ID_REFERENCE)].map((match) => Number(match[1])))];
+  return [...new Set([...note.matchAll(LABEL_ID_REFERENCE)].map((match) => Number(match[2])))];
 }
 
 /**
@@ -17,8 +17,8 @@ export function labelIdsIn(note: string): number[] {
  * know stays as written.
  */
 export function labelIdsAsTitles(note: string, titleOf: (id: number) => string | undefined): string {
-  return note.replace(LABEL_ID_REFERENCE, (written, id: string) => {
+  return note.replace(LABEL_ID_REFERENCE, (written, space: string, id: string) => {
     const title = titleOf(Number(id));
-    return title === undefined ? written : formatReference({ kind: 'label', title });
+    return title === undefined ? written : `${space}${formatReference({ kind: 'label', title })}`;
   });
 }
