@@ -14,6 +14,7 @@ import {
 } from './import-jobs';
 import { emailImportResult } from './import-result-email';
 import type { Importer, ImportSource, ItemOutcome, SourceItem } from './importer';
+import { preparedAhead } from './prepared-ahead';
 
 /** Source items handled per transaction: each batch commits its items, keys and counters together. */
 export const BATCH_SIZE = 50;
@@ -88,79 +89,10 @@ async function importBatch(
 /**
  * Source items read and prepared ahead of the batch being written, at most: a few batches of an archive,
  * and all of its small first kinds at once (people, groups, projects), so the first issues' Markdown is
- * on the render threads from the start.
+ * on the render threads from the start. What the importer's `ahead` reads may then predate the batches
+ * before it: `ahead` is an optimisation that `prepare` checks (`htmlOf` renders again on a changed context).
  */
 const AHEAD_ITEMS = 3000;
-
-/**
- * The source's batches, each with what the importer does before the batch's transaction (`ahead`: its
- * Markdown, on the render threads), the batches after it (up to `AHEAD_ITEMS` items) read and prepared
- * while the caller writes this one. What `ahead` reads may then predate the batches before it: an
- * importer's `ahead` is an optimisation that `prepare` checks (`htmlOf` renders again on a changed context).
- */
-async function* batchesPreparedAhead(
-  importer: Importer,
-  db: Database,
-  job: ImportJobRow,
-  batches: AsyncIterable<SourceItem[]>,
-): AsyncGenerator<{ batch: SourceItem[]; ahead: unknown }> {
-  const iterator = batches[Symbol.asyncIterator]();
-  const ready: Array<{ batch: SourceItem[]; ahead: Promise<unknown> }> = [];
-  let itemsAhead = 0;
-  let stopped = false;
-  let ended = false;
-  let failure: unknown;
-  let wakeConsumer: (() => void) | null = null;
-  let wakeReader: (() => void) | null = null;
-  const wake = (which: 'consumer' | 'reader') => {
-    const wakeUp = which === 'consumer' ? wakeConsumer : wakeReader;
-    if (which === 'consumer') wakeConsumer = null;
-    else wakeReader = null;
-    wakeUp?.();
-  };
-  // Reads the source in order (it is a stream) while fewer than AHEAD_ITEMS items wait; each batch's
-  // `ahead` starts as soon as the batch is read.
-  const reader = (async () => {
-    try {
-      for (;;) {
-        while (itemsAhead >= AHEAD_ITEMS && !stopped) await new Promise<void>((resolve) => (wakeReader = resolve));
-        if (stopped) return;
-        const next = await iterator.next();
-        if (next.done) return;
-        const ahead = Promise.resolve(importer.ahead?.({ db }, job, next.value));
-        // Awaited in turn; a run that stops early never awaits the ones after.
-        ahead.catch(() => undefined);
-        ready.push({ batch: next.value, ahead });
-        itemsAhead += next.value.length;
-        wake('consumer');
-      }
-    } catch (error) {
-      failure = error;
-    } finally {
-      ended = true;
-      wake('consumer');
-    }
-  })();
-  try {
-    for (;;) {
-      while (ready.length === 0 && !ended) await new Promise<void>((resolve) => (wakeConsumer = resolve));
-      const current = ready.shift();
-      if (!current) {
-        if (failure) throw failure;
-        return;
-      }
-      itemsAhead -= current.batch.length;
-      wake('reader');
-      yield { batch: current.batch, ahead: await current.ahead };
-    }
-  } finally {
-    stopped = true;
-    wake('reader');
-    await reader;
-    await Promise.all(ready.map(({ ahead }) => ahead.catch(() => undefined)));
-    await iterator.return?.();
-  }
-}
 
 /**
  * Runs a job the worker has claimed, from where it stands: the source is read again from the start
@@ -207,7 +139,8 @@ export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: R
     });
     let batches = 0;
     const size = options.batchSize ?? importer.batchSize ?? BATCH_SIZE;
-    for await (const { batch, ahead } of batchesPreparedAhead(importer, db, job, source.batches(size))) {
+    const prepareAhead = (batch: SourceItem[]) => importer?.ahead?.({ db }, job, batch);
+    for await (const { batch, prepared: ahead } of preparedAhead(source.batches(size), prepareAhead, AHEAD_ITEMS)) {
       if (options.stopping?.()) {
         await releaseImportJob(db, job.id, workerId);
         return 'released';

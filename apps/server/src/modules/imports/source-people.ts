@@ -65,6 +65,65 @@ async function freeUsernames(db: Executor, wanted: string[]): Promise<string[]> 
   return chosen.map((name, i) => name ?? `${bases[i]}_${randomUUID().slice(0, 8)}`);
 }
 
+const nameOf = (person: SourcePerson) => (person.name || person.username || person.sourceId).slice(0, 255);
+
+/** The accounts here (not placeholders) of people: the one with their email, else with their username. */
+async function matchingAccounts(db: Executor, people: SourcePerson[]): Promise<Map<SourcePerson, number>> {
+  const emailOf = (person: SourcePerson) => person.email?.toLowerCase() || null;
+  const usernameOf = (person: SourcePerson) => person.username?.toLowerCase() || null;
+  const emails = people.flatMap((person) => emailOf(person) ?? []);
+  const usernames = people.flatMap((person) => usernameOf(person) ?? []);
+  const matched = new Map<SourcePerson, number>();
+  if (emails.length + usernames.length === 0) return matched;
+  const accounts = await db
+    .selectFrom('users')
+    .select(['id', sql<string>`lower(email)`.as('email'), sql<string>`lower(username)`.as('username')])
+    .where('placeholder', '=', false)
+    .where((eb) =>
+      eb.or([
+        ...(emails.length > 0 ? [eb(sql`lower(email)`, 'in', emails)] : []),
+        ...(usernames.length > 0 ? [eb(sql`lower(username)`, 'in', usernames)] : []),
+      ]),
+    )
+    .execute();
+  const byEmail = new Map(accounts.map((account) => [account.email, account.id]));
+  const byUsername = new Map(accounts.map((account) => [account.username, account.id]));
+  for (const person of people) {
+    const email = emailOf(person);
+    const username = usernameOf(person);
+    const id = (email ? byEmail.get(email) : undefined) ?? (username ? byUsername.get(username) : undefined);
+    if (id !== undefined) matched.set(person, id);
+  }
+  return matched;
+}
+
+/** Placeholder users (blocked, no password, never billed) for people, in one insert. */
+async function createPlaceholders(db: Executor, people: SourcePerson[]): Promise<Map<SourcePerson, number>> {
+  const placeholders = new Map<SourcePerson, number>();
+  if (people.length === 0) return placeholders;
+  const usernames = await freeUsernames(
+    db,
+    people.map((person) => person.username || person.name || person.email || person.sourceId),
+  );
+  const inserted = await db
+    .insertInto('users')
+    .values(
+      people.map((person, i) => ({
+        username: usernames[i] as string,
+        name: nameOf(person),
+        email: `placeholder-${randomUUID()}@placeholder.invalid`,
+        password_hash: '',
+        state: 'blocked',
+        placeholder: true,
+      })),
+    )
+    .returning(['id', 'username'])
+    .execute();
+  const idOf = new Map(inserted.map((row) => [row.username, row.id]));
+  for (const [i, person] of people.entries()) placeholders.set(person, idOf.get(usernames[i] as string) as number);
+  return placeholders;
+}
+
 export type SourcePersonUser = { id: number; status: 'matched' | 'placeholder' };
 
 /**
@@ -99,59 +158,11 @@ export async function usersForSourcePeople(
   for (const [name, row] of known)
     found.set(name, { id: row.user_id, status: row.status === 'completed' ? 'matched' : 'placeholder' });
   const unknown = distinct.filter((person) => !known.has(sourceUsername(person)));
-  const emailOf = (person: SourcePerson) => person.email?.toLowerCase() || null;
-  const usernameOf = (person: SourcePerson) => person.username?.toLowerCase() || null;
-  const emails = unknown.flatMap((person) => emailOf(person) ?? []);
-  const usernames = unknown.flatMap((person) => usernameOf(person) ?? []);
-  const accounts =
-    emails.length + usernames.length === 0
-      ? []
-      : await db
-          .selectFrom('users')
-          .select(['id', sql<string>`lower(email)`.as('email'), sql<string>`lower(username)`.as('username')])
-          .where('placeholder', '=', false)
-          .where((eb) =>
-            eb.or([
-              ...(emails.length > 0 ? [eb(sql`lower(email)`, 'in', emails)] : []),
-              ...(usernames.length > 0 ? [eb(sql`lower(username)`, 'in', usernames)] : []),
-            ]),
-          )
-          .execute();
-  const byEmail = new Map(accounts.map((account) => [account.email, account.id]));
-  const byUsername = new Map(accounts.map((account) => [account.username, account.id]));
-  const matched = new Map<SourcePerson, number>();
-  for (const person of unknown) {
-    const email = emailOf(person);
-    const username = usernameOf(person);
-    const id = (email ? byEmail.get(email) : undefined) ?? (username ? byUsername.get(username) : undefined);
-    if (id !== undefined) matched.set(person, id);
-  }
-  const newcomers = unknown.filter((person) => !matched.has(person));
-  const nameOf = (person: SourcePerson) => (person.name || person.username || person.sourceId).slice(0, 255);
-  const placeholders = new Map<SourcePerson, number>();
-  if (newcomers.length > 0) {
-    const usernamesFree = await freeUsernames(
-      db,
-      newcomers.map((person) => person.username || person.name || person.email || person.sourceId),
-    );
-    const inserted = await db
-      .insertInto('users')
-      .values(
-        newcomers.map((person, i) => ({
-          username: usernamesFree[i] as string,
-          name: nameOf(person),
-          email: `placeholder-${randomUUID()}@placeholder.invalid`,
-          password_hash: '',
-          state: 'blocked',
-          placeholder: true,
-        })),
-      )
-      .returning(['id', 'username'])
-      .execute();
-    const idOf = new Map(inserted.map((row) => [row.username, row.id]));
-    for (const [i, person] of newcomers.entries())
-      placeholders.set(person, idOf.get(usernamesFree[i] as string) as number);
-  }
+  const matched = await matchingAccounts(db, unknown);
+  const placeholders = await createPlaceholders(
+    db,
+    unknown.filter((person) => !matched.has(person)),
+  );
   if (unknown.length > 0) {
     await db
       .insertInto('import_source_users')
