@@ -5,6 +5,7 @@ import { sessionRoutes } from './auth/session.routes';
 import { trustProxySetting } from './config';
 import type { AppContext } from './context';
 import { loadBalancingPlugin } from './db/load-balancing/load-balancing.plugin';
+import { fileRemovalPlugin } from './file-store/file-removals.plugin';
 import { graphqlPlugin } from './graphql/graphql.plugin';
 import { tanukiBotRoutes } from './modules/ai/routes';
 import { clientConfigRoutes } from './modules/application-settings/routes';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(statusCheckPlugin, { ctx });
   await app.register(escalationPagingPlugin, { ctx });
   await app.register(groupExportPlugin, { ctx });
+  await app.register(fileRemovalPlugin, { ctx });
   await app.register(importPlugin, { ctx });
   if (options.serveWeb) await app.register(webApp);
   return app;

@@ -2,14 +2,14 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from './executor';
 
 /**
- * An outbox table (emails, webhook and status check deliveries, group exports) and how its workers claim rows. The tables share
- * their claim and retry columns, and Kysely cannot type a table chosen at run time: the updates are
- * typed against notification_emails.
+ * An outbox table (emails, webhook and status check deliveries, group exports, file removals) and how
+ * its workers claim rows. The tables share their claim and retry columns, and Kysely cannot type a table
+ * chosen at run time: the updates are typed against notification_emails.
  */
 export interface OutboxTable {
-  table: 'notification_emails' | 'web_hook_deliveries' | 'status_check_deliveries' | 'group_exports';
+  table: 'notification_emails' | 'web_hook_deliveries' | 'status_check_deliveries' | 'group_exports' | 'file_removals';
   /** The column a row that went out has set. */
-  doneColumn: 'sent_at' | 'delivered_at' | 'exported_at';
+  doneColumn: 'sent_at' | 'delivered_at' | 'exported_at' | 'removed_at';
   /** A claim older than this is taken again: the process that made it died mid-send. */
   leaseSeconds: number;
   /** Rows one worker claims at a time. */

@@ -152,6 +152,18 @@ export interface ExternalStatusChecksTable {
   updated_at: Generated<Date>;
 }
 
+export interface FileRemovalsTable {
+  id: Generated<number>;
+  file_key: string;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  claimed_at: Date | null;
+  removed_at: Date | null;
+  failed_at: Date | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface GeoNodeStatusesTable {
   geo_node_id: number;
   db_replication_lag_seconds: number | null;
@@ -993,6 +1005,7 @@ export interface DB {
   epic_links: EpicLinksTable;
   epics: EpicsTable;
   external_status_checks: ExternalStatusChecksTable;
+  file_removals: FileRemovalsTable;
   geo_node_statuses: GeoNodeStatusesTable;
   geo_nodes: GeoNodesTable;
   gitlab_subscriptions: GitlabSubscriptionsTable;

@@ -73,18 +73,13 @@ async function emailOwner(options: GroupExportWorkerOptions, row: ExportRow): Pr
   await queueUserEmail(options.db, row.user_id, { subject: `${group.name} | Group was exported`, text, html });
 }
 
-async function pruneExports(db: Database, files: FileStore): Promise<void> {
-  const old = await db
-    .selectFrom('group_exports')
-    .select(['id', 'file_key'])
+/** Drops the exports past their day; their archives go with the rows (the delete queues them, file-store/file-removals.ts). */
+async function pruneExports(db: Database): Promise<void> {
+  await db
+    .deleteFrom('group_exports')
     .where('updated_at', '<', sql<Date>`now() - make_interval(hours => ${KEEP_HOURS})`)
     .where((eb) => eb.or([eb('exported_at', 'is not', null), eb('failed_at', 'is not', null)]))
-    .limit(100)
     .execute();
-  for (const row of old) {
-    if (row.file_key) await files.remove(row.file_key);
-    await db.deleteFrom('group_exports').where('id', '=', row.id).execute();
-  }
 }
 
 /** Every worker process's group export worker: claims due exports one at a time and writes them. */
@@ -107,7 +102,7 @@ export function startGroupExportWorker(options: GroupExportWorkerOptions): Outbo
       }
     },
     release: (ids) => releaseClaimedRows(db, EXPORTS, ids),
-    prune: () => pruneExports(db, options.files),
+    prune: () => pruneExports(db),
     pruneEvery: PRUNE_EVERY,
     ...(options.onError ? { onError: options.onError } : {}),
   });

@@ -68,6 +68,7 @@ describe('metric images in an S3-compatible bucket', () => {
 
     const removed = await t.app.inject({ method: 'DELETE', url: `${base}/${image.id}`, headers: headers('reporter') });
     expect(removed.statusCode).toBe(204);
+    await t.app.fileRemovalWorker?.pollNow();
     expect(await storedKeys()).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -119,5 +119,7 @@ describe('metric images', () => {
     expect((await api('DELETE', `${base}/${image.id}`, 'reporter')).statusCode).toBe(204);
     expect((await api('GET', base, 'reporter')).json()).toEqual([]);
     expect((await fetchFile(image.file_path, 'reporter')).statusCode).toBe(404);
+    await t.app.fileRemovalWorker?.pollNow();
+    expect(readdirSync(uploadsDir, { recursive: true }).filter((name) => String(name).endsWith('.png'))).toEqual([]);
   });
 });

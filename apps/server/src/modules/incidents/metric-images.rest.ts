@@ -50,7 +50,7 @@ export const metricImagesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
   });
   app.delete<{ Params: Params }>(`${BASE}/:image_id`, async (request, reply) => {
     const { project, iid } = await target(request);
-    await deleteMetricImage(db, uploads, request.actor, project, iid, imageId(request));
+    await deleteMetricImage(db, request.actor, project, iid, imageId(request));
     reply.code(204);
   });
 };

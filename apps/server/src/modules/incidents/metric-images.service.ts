@@ -154,15 +154,14 @@ export async function updateMetricImage(
 
 export async function deleteMetricImage(
   db: Database,
-  uploads: Uploads,
   actor: Actor | null,
   project: ProjectRow,
   iid: number,
   imageId: number,
 ): Promise<void> {
   const image = await managedImage(db, actor, project, iid, imageId);
+  // Its file goes with the row: the delete queues it for the file removal worker (file-store/file-removals.ts).
   await db.deleteFrom('issuable_metric_images').where('id', '=', image.id).execute();
-  await uploads.files.remove(image.stored_path);
 }
 
 /**
