@@ -26,7 +26,7 @@ import { seedLarge } from '../apps/server/src/seed/seed-large';
 import { serviceConfigOf } from '../apps/server/src/service-context';
 import { createUser } from '../apps/server/src/test/factories';
 import { cpuBetween, sampleCpu } from './src/cpu-seconds';
-import { compiledServerIsFresh, meridianCli } from './src/meridian-cli';
+import { compiledServerIsFresh, meridianCliWithNodeOptions } from './src/meridian-cli';
 import { withScratchDatabase } from './src/scratch-database';
 
 const { values: args } = parseArgs({
@@ -36,7 +36,8 @@ const { values: args } = parseArgs({
     // The seeder draws notes and descriptions from a few dozen texts; real ones differ, and a text met
     // again is rendered once per batch, so by default every text is made distinct before the export.
     'seeded-texts': { type: 'boolean', default: false },
-    // Writes a V8 CPU profile of the import (start to end of the job) to this file (.cpuprofile).
+    // Writes a V8 CPU profile of the import (start to end of the job) to this file (.cpuprofile); with
+    // --compiled, a folder that receives the CLI's profiles, one per thread.
     'cpu-profile': { type: 'string' },
     // Runs the import with the production build's CLI (`meridian import group`) instead of in this process.
     compiled: { type: 'boolean', default: false },
@@ -125,7 +126,10 @@ await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, asy
       if (!compiledServerIsFresh()) throw new Error('--compiled needs a fresh build: npm run build -w apps/server');
       const cpuBefore = await sampleCpu(db);
       const started = Date.now();
-      meridianCli(
+      // With --cpu-profile the CLI writes one profile per thread (its render threads too) to that folder.
+      const profileDir = args['cpu-profile'];
+      meridianCliWithNodeOptions(
+        profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
         { DATABASE_URL: url, UPLOADS_DIR: join(dir, 'uploads'), NODE_ENV: 'production' },
         'import',
         'group',

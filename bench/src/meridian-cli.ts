@@ -6,7 +6,16 @@ const bin = fileURLToPath(new URL('../../apps/server/bin/meridian.js', import.me
 
 /** Runs a `meridian` command (`seed`, `create-token`…) with `env` added, answering its trimmed output. */
 export function meridianCli(env: Record<string, string>, ...command: string[]): string {
-  return execFileSync(process.execPath, [bin, ...command], {
+  return meridianCliWithNodeOptions([], env, ...command);
+}
+
+/** `meridianCli` with options for node itself (`--cpu-prof`, which NODE_OPTIONS refuses). */
+export function meridianCliWithNodeOptions(
+  nodeOptions: string[],
+  env: Record<string, string>,
+  ...command: string[]
+): string {
+  return execFileSync(process.execPath, [...nodeOptions, bin, ...command], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
