@@ -166,6 +166,21 @@ describe('Jira attachments downloaded from the Jira site', () => {
     expect(issue.description_html).toMatch(
       /<a href="\/jatg\/cloud\/-\/uploads\/[0-9a-f]{32}\/console\.log">console\.log<\/a>/,
     );
+    // Its comment that links the file (`[^console.log]`) links the upload there, rendered again.
+    const comments = await t.db
+      .selectFrom('notes')
+      .select(['note', 'note_html'])
+      .where('noteable_type', '=', 'Issue')
+      .where('noteable_id', '=', issue.id)
+      .where('system', '=', false)
+      .execute();
+    expect(comments).toHaveLength(1);
+    expect(comments[0]?.note).toMatch(
+      /^Seen again today, the stack trace is in \[console\.log\]\(\/uploads\/[0-9a-f]{32}\/console\.log\)\.$/,
+    );
+    expect(comments[0]?.note_html).toMatch(
+      /<a href="\/jatg\/cloud\/-\/uploads\/[0-9a-f]{32}\/console\.log">console\.log<\/a>/,
+    );
     // An issue with no description of its own: the link, then the footer.
     const second = await issueOf('cloud', 'Receipt email has no logo');
     expect(second.description).toMatch(
@@ -249,8 +264,8 @@ describe('Jira attachments downloaded from the Jira site', () => {
     const served = new Map(jira.served);
     const res = await upload('resumed', 'json', basic(jira.url));
     const jobId = res.json().import_job.id as number;
-    // People, issues, then one attachment per batch: killed after the first two files.
-    expect(await runJiraJobs(t, 'dying', { maxBatches: 4 })).toEqual(['interrupted']);
+    // People, issues, the comment, then one attachment per batch: killed after the first two files.
+    expect(await runJiraJobs(t, 'dying', { maxBatches: 5 })).toEqual(['interrupted']);
     expect((await uploadsOf('resumed')).map((r) => r.filename)).toEqual(['narrow_screen.png', 'console.log']);
     await t.db
       .updateTable('import_jobs')
@@ -267,6 +282,15 @@ describe('Jira attachments downloaded from the Jira site', () => {
       'narrow_screen.png',
       'console.log',
     ]);
+    const resumedIssue = await issueOf('resumed', 'Checkout page breaks on narrow screens');
+    const comment = await t.db
+      .selectFrom('notes')
+      .select('note')
+      .where('noteable_type', '=', 'Issue')
+      .where('noteable_id', '=', resumedIssue.id)
+      .where('system', '=', false)
+      .executeTakeFirstOrThrow();
+    expect(linksIn(comment.note)).toEqual(['console.log']);
     const delta = (id: string) => (jira.served.get(id) ?? 0) - (served.get(id) ?? 0);
     expect([delta('10001'), delta('10002')]).toEqual([1, 2]);
     const job = (await t.api('GET', `/projects/${projects.resumed}/import_jobs/${jobId}`, 'maint')).json();

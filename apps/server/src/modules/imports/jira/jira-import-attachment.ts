@@ -1,4 +1,5 @@
 import { withJiraAttachmentInline, withJiraAttachmentLink } from '@meridian/domain';
+import { sql } from 'kysely';
 import { projectReferenceContext } from '../../../markdown/gfm-references';
 import { renderMarkdown } from '../../../markdown/render-markdown';
 import { storeProjectUpload } from '../../uploads';
@@ -6,14 +7,15 @@ import type { ItemOutcome } from '../importer';
 import type { JiraBatch } from './jira-import-items';
 import type { JiraItem } from './jira-plan';
 
-const MAX_DESCRIPTION = 1_048_576;
+/** The longest description and note the tables take. */
+const MAX_TEXT = 1_048_576;
 
 /**
  * One attachment of an imported issue (`attachment` items, planned when the job has a Jira site to sign
  * in to): downloaded from the site, kept as an upload of the project, and linked in the issue's
  * description where the text shows or links it (Jira's `!name!`, `[^name]`), else after its text and
- * above the Jira footer (`[name](/uploads/…)`, an image as `![name](…)`),
- * the HTML rendered again. The upload, the description and the item's key commit together, so a re-run
+ * above the Jira footer (`[name](/uploads/…)`, an image as `![name](…)`), the HTML rendered again; so
+ * in each of its comments (imported before the attachments) that shows or links it. The upload, the description and the item's key commit together, so a re-run
  * neither downloads nor links it twice. A file that cannot be had (another site, refused, missing, too
  * large, too slow) is skipped with the reason; the issue stays as imported.
  */
@@ -35,17 +37,42 @@ export async function importAttachment(
     { projectId: b.project.id, filename: attachment.filename, data: got.data, uploadedById: b.ctx.actor.id },
     b.attachments.maxBytes,
   );
+  const context = projectReferenceContext(b.project);
+  await linkInComments(b, issueId, attachment.filename, upload.markdown);
   const issue = await db.selectFrom('issues').select('description').where('id', '=', issueId).executeTakeFirstOrThrow();
   const written = issue.description ?? '';
   // Where the text shows or links the file (`!shot.png!`, `[^log.txt]`), there; else below the text.
   const description = (
     withJiraAttachmentInline(written, attachment.filename, upload.markdown) ??
     withJiraAttachmentLink(written, upload.markdown)
-  ).slice(0, MAX_DESCRIPTION);
+  ).slice(0, MAX_TEXT);
   await db
     .updateTable('issues')
-    .set({ description, description_html: renderMarkdown(description, projectReferenceContext(b.project)) })
+    .set({ description, description_html: renderMarkdown(description, context) })
     .where('id', '=', issueId)
     .execute();
   return { created: upload.row.id };
+}
+
+/** The issue's imported comments that show or link the file (`!name!`, `[^name]`) link its upload there. */
+async function linkInComments(b: JiraBatch, issueId: number, filename: string, link: string): Promise<void> {
+  const { db } = b.ctx;
+  const comments = await db
+    .selectFrom('notes')
+    .select(['id', 'note'])
+    .where('noteable_type', '=', 'Issue')
+    .where('noteable_id', '=', issueId)
+    .where('system', '=', false)
+    .where(sql<boolean>`strpos(note, ${filename}) > 0`)
+    .execute();
+  const context = projectReferenceContext(b.project);
+  for (const comment of comments) {
+    const note = withJiraAttachmentInline(comment.note, filename, link)?.slice(0, MAX_TEXT);
+    if (note === undefined) continue;
+    await db
+      .updateTable('notes')
+      .set({ note, note_html: renderMarkdown(note, context) })
+      .where('id', '=', comment.id)
+      .execute();
+  }
 }
