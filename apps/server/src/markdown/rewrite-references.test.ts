@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rewriteReferences } from './rewrite-references';
+import { replaceReferences, rewriteReferences } from './rewrite-references';
 
 const from = { projectPath: 'acme/web', groupPath: 'acme' };
 const sibling = { projectPath: 'acme/api', groupPath: 'acme' };
@@ -28,5 +28,17 @@ describe('rewriteReferences (an issue moved from acme/web)', () => {
     ['text without a sigil is returned as is', elsewhere, 'Nothing here', 'Nothing here'],
   ])('%s', (_name, to, markdown, expected) => {
     expect(rewriteReferences(markdown, from, to)).toBe(expected);
+  });
+});
+
+describe('replaceReferences', () => {
+  it('hands each issue, merge request and epic reference outside code and links to the callback, in order', () => {
+    const seen: string[] = [];
+    const out = replaceReferences('#1, `#2`, [#3](x), web!4, &5, ~bug, @bob and #6+', from, (ref) => {
+      seen.push(`${ref.type}:${ref.original}`);
+      return ref.original === '#6+' ? 'acme/api#60+' : ref.original;
+    });
+    expect(seen).toEqual(['issue:#1', 'merge_request:web!4', 'epic:&5', 'issue:#6+']);
+    expect(out).toBe('#1, `#2`, [#3](x), web!4, &5, ~bug, @bob and acme/api#60+');
   });
 });

@@ -1,7 +1,7 @@
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { findReferences, type ReferenceContext } from './gfm-references';
+import { type FoundReference, findReferences, type ReferenceContext } from './gfm-references';
 
 interface MdastNode {
   type: string;
@@ -41,6 +41,18 @@ function projectPrefix(project: string, to: ReferenceContext): string {
  * links stays as written; so do labels and milestones, which Meridian names by title in either project.
  */
 export function rewriteReferences(markdown: string, from: ReferenceContext, to: ReferenceContext): string {
+  return replaceReferences(markdown, from, (ref) => rewritten(ref.type, ref.data, ref.original, to));
+}
+
+/**
+ * Each issue, merge request and epic reference of `markdown` (read as `from`'s text, outside code and
+ * links, as the renderer finds them) replaced by what `replace` answers for it — its `original` keeps it.
+ */
+export function replaceReferences(
+  markdown: string,
+  from: ReferenceContext,
+  replace: (ref: FoundReference) => string,
+): string {
   if (!/[#!&]/.test(markdown)) return markdown;
   const edits: Array<{ start: number; end: number; text: string }> = [];
   const walk = (node: MdastNode) => {
@@ -51,7 +63,8 @@ export function rewriteReferences(markdown: string, from: ReferenceContext, to: 
       // Escapes and entities make the source differ from the value: such a run is left as written.
       if (start === undefined || end === undefined || markdown.slice(start, end) !== node.value) return;
       for (const ref of findReferences(node.value, from)) {
-        const text = rewritten(ref.type, ref.data, ref.original, to);
+        if (ref.type !== 'issue' && ref.type !== 'merge_request' && ref.type !== 'epic') continue;
+        const text = replace(ref);
         if (text !== ref.original) edits.push({ start: start + ref.start, end: start + ref.end, text });
       }
       return;
@@ -68,12 +81,21 @@ export function rewriteReferences(markdown: string, from: ReferenceContext, to: 
 
 function rewritten(type: string, data: Record<string, string>, original: string, to: ReferenceContext): string {
   const format = data['reference-format'] ?? '';
-  const iid = data.iid;
-  if ((type === 'issue' || type === 'merge_request') && data['project-path']) {
-    return `${projectPrefix(data['project-path'], to)}${type === 'issue' ? '#' : '!'}${iid}${format}`;
+  const iid = Number(data.iid);
+  if (type === 'issue' && data['project-path']) return issueReference(data['project-path'], iid, to, format);
+  if (type === 'merge_request' && data['project-path']) {
+    return `${projectPrefix(data['project-path'], to)}!${iid}${format}`;
   }
-  if (type === 'epic' && data['group-path']) {
-    return `${data['group-path'] === to.groupPath ? '' : data['group-path']}&${iid}${format}`;
-  }
+  if (type === 'epic' && data['group-path']) return epicReference(data['group-path'], iid, to, format);
   return original;
+}
+
+/** How `to`'s text names issue `iid` of `project` (GitLab's `to_reference(from)`), with a `+`/`+s` format. */
+export function issueReference(project: string, iid: number, to: ReferenceContext, format = ''): string {
+  return `${projectPrefix(project, to)}#${iid}${format}`;
+}
+
+/** How `to`'s text names epic `iid` of `group`. */
+export function epicReference(group: string, iid: number, to: ReferenceContext, format = ''): string {
+  return `${group === to.groupPath ? '' : group}&${iid}${format}`;
 }

@@ -229,6 +229,11 @@ export async function seedRedmine(url: string, apiKey: string): Promise<RedmineS
   await update(issues.exportHelp, 'alice', { status_id: 6, notes: 'Duplicate of the CSV export feature.' });
   await update(issues.button, 'bob', { status_id: 5 });
   await update(issues.button, 'carol', { status_id: 1, notes: 'Still there on Safari.' });
+  // Redmine's `#id` names an issue of any project: one of the sibling project, one of a project not imported.
+  await update(issues.button, 'bob', {
+    notes: `Same cause as #${issues.crash} (the save handler); not related to #${issues.otherIssue}.`,
+  });
+  await update(issues.navOverlap, 'alice', { notes: `Part of #${issues.mobile}, after #${issues.button}.` });
   await update(issues.exportCsv, 'alice', { category_id: ui, estimated_hours: 5 });
 
   // Relations of each type Redmine has that the importer maps.

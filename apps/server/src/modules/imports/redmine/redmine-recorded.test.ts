@@ -103,6 +103,7 @@ describe('Redmine import from recorded answers', () => {
       milestones: { done: 3, skipped: 0, total: 3 },
       issues: { done: 11, skipped: 0, total: 11 },
       time_entries: { done: 3, skipped: 1, total: 4 },
+      references: { done: 3, skipped: 0, total: 3 },
     });
     expect(await counts('rec')).toEqual({ issues: 9, notes: expect.any(Number), links: 4, timelogs: 3 });
     const skipped = await allPages<{ kind: string }>(api, 'owner', `/groups/rec/import_jobs/${job.id}/skipped`);
@@ -116,6 +117,36 @@ describe('Redmine import from recorded answers', () => {
       [1, 'Checkout revamp', true],
       [9, 'Mobile site', true],
     ]);
+
+    // Redmine's `#id` names an issue of any project: each now points where that issue went.
+    const textOf = (title: string) =>
+      // The first import's (this test's): the file's later tests import the same Redmine again.
+      t.db
+        .selectFrom('issues')
+        .select(['id', 'description', 'description_html'])
+        .where('title', '=', title)
+        .orderBy('id')
+        .limit(1);
+    const card = await textOf('Pay by card').executeTakeFirstOrThrow();
+    expect(card.description).toBe('Cards: Visa, *Mastercard* and Amex.\n\nSee &1.');
+    expect(card.description_html).toContain('href="/groups/rec/acme/-/epics/1"');
+    const notesOf = async (title: string) => {
+      const issue = await textOf(title).executeTakeFirstOrThrow();
+      return t.db
+        .selectFrom('notes')
+        .select(['note', 'note_html'])
+        .where('noteable_type', '=', 'Issue')
+        .where('noteable_id', '=', issue.id)
+        .where('system', '=', false)
+        .orderBy('id')
+        .execute();
+    };
+    const button = await notesOf('Button misaligned');
+    // #5 is the sibling project's issue; #12 is in a project not imported, and stays as written.
+    expect(button.at(-1)?.note).toBe('Same cause as acme#5 (the save handler); not related to #12.');
+    expect(button.at(-1)?.note_html).toContain('href="/rec/acme/acme/-/issues/5"');
+    // An issue imported as an epic is `&9`; the same project's #8 stays.
+    expect((await notesOf('Menu overlaps the logo')).at(-1)?.note).toBe('Part of &9, after #8.');
   }, 60_000);
 
   it('makes Textile (the default formatting) Markdown: descriptions and journal notes', async () => {

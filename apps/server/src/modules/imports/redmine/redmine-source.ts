@@ -34,7 +34,9 @@ export type RedmineItem =
     }
   /** An issue the job already handled: the runner passes over it, so it is not read again. */
   | { kind: 'handled' }
-  | { kind: 'time_entries'; entry: RedmineTimeEntry };
+  | { kind: 'time_entries'; entry: RedmineTimeEntry }
+  /** Last, once everything is in: the `#123` of a project's texts (null: the epics') pointed at where 123 went. */
+  | { kind: 'references'; project: RedmineProject | null };
 
 /** The kinds in the order they are imported: people and places first, issues before their time. */
 export const REDMINE_KINDS = ['users', 'groups', 'projects', 'labels', 'milestones', 'issues', 'time_entries'] as const;
@@ -193,6 +195,7 @@ export async function openRedmineSource(
     milestones: versions.size,
     issues: await counts(issuesPath, 'issues'),
     time_entries: await counts(entriesPath, 'time_entries'),
+    references: projects.length + 1,
   };
 
   const trees = new Map<number, RedmineIssue | RedmineChild>();
@@ -293,6 +296,10 @@ export async function openRedmineSource(
           }
         }
       }
+      for (const project of projects) {
+        yield* add({ kind: 'references', sourceId: String(project.id), data: { kind: 'references', project } });
+      }
+      yield* add({ kind: 'references', sourceId: 'epics', data: { kind: 'references', project: null } });
       if (batch.length > 0) yield batch;
     },
   };
