@@ -5,16 +5,17 @@ import { renderMarkdown } from '../../../markdown/render-markdown';
 import { epicReference, issueReference, replaceReferences } from '../../../markdown/rewrite-references';
 import { groupRowsByIds, projectRowsByIds } from '../../namespaces';
 import type { ItemOutcome } from '../importer';
-import type { RedmineImport, RedmineRef } from './redmine-context';
+import type { RedmineImport } from './redmine-context';
 import type { RedmineItem } from './redmine-source';
 
 type Of<K extends RedmineItem['kind']> = Extract<RedmineItem, { kind: K }>;
 
-/** Issues (or epics) whose texts one statement reads. */
-const PAGE = 500;
-
-/** Where a Redmine issue went: an issue of a project, or an epic of a group. */
-type Target = { type: 'issue'; path: string; iid: number } | { type: 'epic'; path: string; iid: number };
+/** Where a Redmine issue went: an issue of a project, or an epic of a group (by path), with its iid. */
+interface Target {
+  type: 'issue' | 'epic';
+  path: string;
+  iid: number;
+}
 
 interface Text {
   table: 'issues' | 'epics' | 'notes';
@@ -23,103 +24,144 @@ interface Text {
   context: ReferenceContext;
 }
 
-export const referencesRefs = ({ project }: Of<'references'>): RedmineRef[] =>
-  project ? [{ kind: 'projects', key: String(project.id) }] : [];
+/**
+ * An unqualified `#123` as the renderer finds one (its lead: not after a word, path or another sigil);
+ * a text without one is not parsed. Linear: one character class, then digits.
+ */
+const UNQUALIFIED_ISSUE = /(?:^|[^\w/.@#!&~%-])#(\d{1,10})/g;
 
 /**
  * Redmine's `#123` is issue 123 of the whole Redmine, whatever project the text is in; here `#123` is an
- * issue of the text's own project. Once every issue is in, this pass (one item per project, and one for
- * the epics) points each `#123` of the imported descriptions and comments at where issue 123 went —
- * `#123` when it is the same project's issue 123, `web#123`, `acme/web#123` or `&123` (an issue imported
- * as an epic) otherwise — and renders the texts it changed again. A `#123` that was not imported (out of
- * the import's projects) stays as written. Each item runs once (its key commits with its changes), so no
- * text is rewritten twice.
+ * issue of the text's own project. Once every issue is in, this pass (items of REFERENCES_CHUNK imported
+ * issues) points each `#123` of their descriptions and comments (system notes too) at where issue 123
+ * went — kept when it is the same project's issue 123, else `web#123`, `acme/web#123`, `acme/web#45`
+ * (another iid) or `&123` (an issue imported as an epic) — and renders the texts it changed again. A
+ * `#123` that was not imported (out of the import's projects) stays as written. What it writes is always
+ * qualified, so a text passed over twice (a resumed run) comes out the same.
  */
-export async function importRedmineReferences(a: RedmineImport, { project }: Of<'references'>): Promise<ItemOutcome> {
-  if (!project) {
-    for await (const texts of epicTexts(a)) await rewriteTexts(a, texts);
-    return { created: a.root.id };
+export async function importRedmineReferences(a: RedmineImport, { issueIds }: Of<'references'>): Promise<ItemOutcome> {
+  const own = await targetsOf(a, issueIds);
+  const texts = await textsOf(a.ctx.db, own);
+  const wanted = new Set<number>();
+  for (const text of texts) {
+    for (const match of text.markdown.matchAll(UNQUALIFIED_ISSUE)) wanted.add(Number(match[1]));
   }
-  const projectId = a.id('projects', String(project.id));
-  const row = projectId === undefined ? undefined : a.projects.get(projectId);
-  if (!row) return { skipped: `its project (${project.name}) was not imported` };
-  const context: ReferenceContext = {
-    projectPath: row.full_path,
-    ...(row.namespace_type === 'Group' ? { groupPath: row.namespace_full_path } : {}),
-  };
-  for await (const texts of issueTexts(a, row.id, context)) await rewriteTexts(a, texts);
-  return { created: row.id };
+  const targets = await targetsOf(a, [...wanted]);
+  for (const text of texts) await rewriteText(a.ctx.db, text, targets);
+  return { created: own.size };
 }
 
-/** The descriptions and comments holding a `#` of the issues the job imported into the project, a page at a time. */
-async function* issueTexts(a: RedmineImport, projectId: number, context: ReferenceContext): AsyncGenerator<Text[]> {
-  const { db } = a.ctx;
-  for (let after = 0; ; ) {
+/**
+ * Redmine's `#N` names an issue wherever the text is: an epic's text (a group's, with no project) is read
+ * as if it were a project's, so that its `#N` are found too.
+ */
+const readingContext = (context: ReferenceContext): ReferenceContext =>
+  context.projectPath ? context : { ...context, projectPath: `${context.groupPath ?? ''}/-` };
+
+async function rewriteText(db: Executor, text: Text, targets: Map<number, Target>): Promise<void> {
+  const markdown = replaceReferences(text.markdown, readingContext(text.context), (ref) => {
+    const written = /^#(\d+)/.exec(ref.original);
+    const target = written ? targets.get(Number(written[1])) : undefined;
+    if (!target) return ref.original;
+    const format = ref.data['reference-format'] ?? '';
+    if (target.type === 'epic') return epicReference(target.path, target.iid, text.context, format);
+    if (target.path !== text.context.projectPath) return issueReference(target.path, target.iid, text.context, format);
+    // The same project: kept when the iid is the Redmine id, else by full path (never a bare `#45`, which
+    // a second pass would read as Redmine's issue 45).
+    return target.iid === Number(written?.[1]) ? ref.original : `${target.path}#${target.iid}${format}`;
+  });
+  if (markdown === text.markdown) return;
+  const html = renderMarkdown(markdown, text.context);
+  if (text.table === 'notes') {
+    await db.updateTable('notes').set({ note: markdown, note_html: html }).where('id', '=', text.id).execute();
+  } else {
+    await db
+      .updateTable(text.table)
+      .set({ description: markdown, description_html: html })
+      .where('id', '=', text.id)
+      .execute();
+  }
+}
+
+/** The descriptions and comments of these imported issues and epics (by row) that hold an unqualified `#N`. */
+async function textsOf(db: Executor, own: Map<number, Target & { rowId: number }>): Promise<Text[]> {
+  const issueIds = [...own.values()].filter((t) => t.type === 'issue').map((t) => t.rowId);
+  const epicIds = [...own.values()].filter((t) => t.type === 'epic').map((t) => t.rowId);
+  const texts: Text[] = [];
+  const holdsReference = (markdown: string | null): markdown is string =>
+    markdown !== null && new RegExp(UNQUALIFIED_ISSUE.source).test(markdown);
+  if (issueIds.length > 0) {
     const issues = await db
-      .selectFrom('import_job_items as j')
-      .innerJoin('issues as i', 'i.id', 'j.target_id')
-      .select(['i.id', 'i.description'])
-      .distinct()
-      .where('j.job_id', '=', a.job.id)
-      .where('j.kind', '=', 'issues')
-      .where('i.project_id', '=', projectId)
-      .where('i.id', '>', after)
-      .orderBy('i.id')
-      .limit(PAGE)
+      .selectFrom('issues')
+      .select(['id', 'description', 'project_id'])
+      .where('id', 'in', issueIds)
       .execute();
-    if (issues.length === 0) return;
-    after = issues.at(-1)?.id ?? after;
-    const texts: Text[] = issues.flatMap((i) =>
-      i.description?.includes('#') ? [{ table: 'issues' as const, id: i.id, markdown: i.description, context }] : [],
+    const projects = await projectRowsByIds(db, [...new Set(issues.map((i) => i.project_id))], directReads(db));
+    const contexts = new Map(
+      projects.map((p) => [
+        p.id,
+        {
+          projectPath: p.full_path,
+          ...(p.namespace_type === 'Group' ? { groupPath: p.namespace_full_path } : {}),
+        } as ReferenceContext,
+      ]),
     );
-    const notes = await notesWithHash(
-      db,
-      'Issue',
-      issues.map((i) => i.id),
-    );
-    texts.push(...notes.map((n) => ({ table: 'notes' as const, id: n.id, markdown: n.note, context })));
-    yield texts;
+    const contextOfIssue = new Map(issues.map((i) => [i.id, contexts.get(i.project_id) ?? {}]));
+    for (const issue of issues) {
+      if (holdsReference(issue.description)) {
+        texts.push({
+          table: 'issues',
+          id: issue.id,
+          markdown: issue.description,
+          context: contextOfIssue.get(issue.id) ?? {},
+        });
+      }
+    }
+    for (const note of await notesOf(db, 'Issue', issueIds)) {
+      if (holdsReference(note.note)) {
+        texts.push({
+          table: 'notes',
+          id: note.id,
+          markdown: note.note,
+          context: contextOfIssue.get(note.noteable_id) ?? {},
+        });
+      }
+    }
   }
-}
-
-/** The descriptions and comments holding a `#` of the epics the job imported, a page at a time. */
-async function* epicTexts(a: RedmineImport): AsyncGenerator<Text[]> {
-  const { db } = a.ctx;
-  for (let after = 0; ; ) {
+  if (epicIds.length > 0) {
     const epics = await db
-      .selectFrom('import_job_items as j')
-      .innerJoin('epics as e', 'e.id', 'j.target_id')
-      .select(['e.id', 'e.description', 'e.group_id'])
-      .where('j.job_id', '=', a.job.id)
-      .where('j.kind', '=', 'epics')
-      .where('e.id', '>', after)
-      .orderBy('e.id')
-      .limit(PAGE)
+      .selectFrom('epics')
+      .select(['id', 'description', 'group_id'])
+      .where('id', 'in', epicIds)
       .execute();
-    if (epics.length === 0) return;
-    after = epics.at(-1)?.id ?? after;
     const groups = await groupRowsByIds(db, [...new Set(epics.map((e) => e.group_id))], directReads(db));
     const groupPath = new Map(groups.map((g) => [g.id, g.full_path]));
-    const contextOf = (groupId: number): ReferenceContext => ({ groupPath: groupPath.get(groupId) ?? '' });
-    const texts: Text[] = epics.flatMap((e) =>
-      e.description?.includes('#')
-        ? [{ table: 'epics' as const, id: e.id, markdown: e.description, context: contextOf(e.group_id) }]
-        : [],
-    );
-    const epicGroup = new Map(epics.map((e) => [e.id, e.group_id]));
-    const notes = await notesWithHash(
-      db,
-      'Epic',
-      epics.map((e) => e.id),
-    );
-    for (const n of notes) {
-      texts.push({ table: 'notes', id: n.id, markdown: n.note, context: contextOf(epicGroup.get(n.noteable_id) ?? 0) });
+    const contextOfEpic = new Map(epics.map((e) => [e.id, { groupPath: groupPath.get(e.group_id) ?? '' }]));
+    for (const epic of epics) {
+      if (holdsReference(epic.description)) {
+        texts.push({
+          table: 'epics',
+          id: epic.id,
+          markdown: epic.description,
+          context: contextOfEpic.get(epic.id) ?? {},
+        });
+      }
     }
-    yield texts;
+    for (const note of await notesOf(db, 'Epic', epicIds)) {
+      if (holdsReference(note.note)) {
+        texts.push({
+          table: 'notes',
+          id: note.id,
+          markdown: note.note,
+          context: contextOfEpic.get(note.noteable_id) ?? {},
+        });
+      }
+    }
   }
+  return texts;
 }
 
-function notesWithHash(db: Executor, noteableType: 'Issue' | 'Epic', ids: number[]) {
+function notesOf(db: Executor, noteableType: 'Issue' | 'Epic', ids: number[]) {
   return db
     .selectFrom('notes')
     .select(['id', 'note', 'noteable_id'])
@@ -130,57 +172,9 @@ function notesWithHash(db: Executor, noteableType: 'Issue' | 'Epic', ids: number
     .execute();
 }
 
-/**
- * Redmine's `#N` names an issue wherever the text is: an epic's text (a group's, with no project) is read
- * as if it were a project's, so that its `#N` are found too.
- */
-const readingContext = (context: ReferenceContext): ReferenceContext =>
-  context.projectPath ? context : { ...context, projectPath: `${context.groupPath ?? ''}/-` };
-
-/** `#N` as written, unqualified: N, or null for `web#N`, `!N`, `&N`. */
-function redmineIssueId(original: string): number | null {
-  const match = /^#(\d+)/.exec(original);
-  return match ? Number(match[1]) : null;
-}
-
-async function rewriteTexts(a: RedmineImport, texts: Text[]): Promise<void> {
-  if (texts.length === 0) return;
-  const wanted = new Set<number>();
-  for (const text of texts) {
-    replaceReferences(text.markdown, readingContext(text.context), (ref) => {
-      const id = redmineIssueId(ref.original);
-      if (id !== null) wanted.add(id);
-      return ref.original;
-    });
-  }
-  const targets = await targetsOf(a, [...wanted]);
-  for (const text of texts) {
-    const markdown = replaceReferences(text.markdown, readingContext(text.context), (ref) => {
-      const id = redmineIssueId(ref.original);
-      const target = id === null ? undefined : targets.get(id);
-      if (!target) return ref.original;
-      const format = ref.data['reference-format'] ?? '';
-      if (target.type === 'epic') return epicReference(target.path, target.iid, text.context, format);
-      if (target.path === text.context.projectPath && target.iid === id) return ref.original;
-      return issueReference(target.path, target.iid, text.context, format);
-    });
-    if (markdown === text.markdown) continue;
-    const html = renderMarkdown(markdown, text.context);
-    if (text.table === 'notes') {
-      await a.ctx.db.updateTable('notes').set({ note: markdown, note_html: html }).where('id', '=', text.id).execute();
-    } else {
-      await a.ctx.db
-        .updateTable(text.table)
-        .set({ description: markdown, description_html: html })
-        .where('id', '=', text.id)
-        .execute();
-    }
-  }
-}
-
-/** Where each of these Redmine issues went in this job: an issue (its project's path, its iid) or an epic. */
-async function targetsOf(a: RedmineImport, redmineIds: number[]): Promise<Map<number, Target>> {
-  const targets = new Map<number, Target>();
+/** Where each of these Redmine issues went in this job (by Redmine id): an issue or an epic, and its row. */
+async function targetsOf(a: RedmineImport, redmineIds: number[]): Promise<Map<number, Target & { rowId: number }>> {
+  const targets = new Map<number, Target & { rowId: number }>();
   if (redmineIds.length === 0) return targets;
   const { db } = a.ctx;
   const keys = await db
@@ -194,6 +188,7 @@ async function targetsOf(a: RedmineImport, redmineIds: number[]): Promise<Map<nu
       redmineIds.map((id) => String(id)),
     )
     .execute();
+  // An issue imported as an epic has both keys: `issues` (that it was handled) and `epics` (what it became).
   const epicIds = new Map(keys.filter((k) => k.kind === 'epics').map((k) => [Number(k.source_id), k.target_id]));
   const issueIds = new Map(
     keys
@@ -209,10 +204,10 @@ async function targetsOf(a: RedmineImport, redmineIds: number[]): Promise<Map<nu
     const projects = await projectRowsByIds(db, [...new Set(issues.map((i) => i.project_id))], directReads(db));
     const path = new Map(projects.map((p) => [p.id, p.full_path]));
     const byId = new Map(issues.map((i) => [i.id, i]));
-    for (const [redmineId, issueId] of issueIds) {
-      const issue = byId.get(issueId);
+    for (const [redmineId, rowId] of issueIds) {
+      const issue = byId.get(rowId);
       const projectPath = issue && path.get(issue.project_id);
-      if (issue && projectPath) targets.set(redmineId, { type: 'issue', path: projectPath, iid: issue.iid });
+      if (issue && projectPath) targets.set(redmineId, { type: 'issue', path: projectPath, iid: issue.iid, rowId });
     }
   }
   if (epicIds.size > 0) {
@@ -224,10 +219,10 @@ async function targetsOf(a: RedmineImport, redmineIds: number[]): Promise<Map<nu
     const groups = await groupRowsByIds(db, [...new Set(epics.map((e) => e.group_id))], directReads(db));
     const path = new Map(groups.map((g) => [g.id, g.full_path]));
     const byId = new Map(epics.map((e) => [e.id, e]));
-    for (const [redmineId, epicId] of epicIds) {
-      const epic = byId.get(epicId);
+    for (const [redmineId, rowId] of epicIds) {
+      const epic = byId.get(rowId);
       const groupPath = epic && path.get(epic.group_id);
-      if (epic && groupPath) targets.set(redmineId, { type: 'epic', path: groupPath, iid: epic.iid });
+      if (epic && groupPath) targets.set(redmineId, { type: 'epic', path: groupPath, iid: epic.iid, rowId });
     }
   }
   return targets;

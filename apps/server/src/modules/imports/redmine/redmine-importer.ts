@@ -21,7 +21,7 @@ import {
   projectRefs,
   timeEntryRefs,
 } from './redmine-import-places';
-import { importRedmineReferences, referencesRefs } from './redmine-import-references';
+import { importRedmineReferences } from './redmine-import-references';
 import { openRedmineSource, type RedmineItem, type RedmineSourceContext } from './redmine-source';
 
 type Kind = Exclude<RedmineItem['kind'], 'handled'>;
@@ -39,7 +39,7 @@ const KINDS: { [K in Kind]: KindImport<K> } = {
   milestones: { refs: milestoneRefs, run: importRedmineMilestone },
   issues: { refs: issueRefs, run: importRedmineIssue },
   time_entries: { refs: timeEntryRefs, run: importRedmineTimeEntry },
-  references: { refs: referencesRefs, run: importRedmineReferences },
+  references: { refs: () => [], run: importRedmineReferences },
 };
 
 const kindImport = (item: RedmineItem) =>

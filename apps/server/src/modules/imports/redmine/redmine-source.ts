@@ -35,8 +35,8 @@ export type RedmineItem =
   /** An issue the job already handled: the runner passes over it, so it is not read again. */
   | { kind: 'handled' }
   | { kind: 'time_entries'; entry: RedmineTimeEntry }
-  /** Last, once everything is in: the `#123` of a project's texts (null: the epics') pointed at where 123 went. */
-  | { kind: 'references'; project: RedmineProject | null };
+  /** Last, once every issue is in: the `#123` in the texts of these imported issues pointed at where 123 went. */
+  | { kind: 'references'; issueIds: number[] };
 
 /** The kinds in the order they are imported: people and places first, issues before their time. */
 export const REDMINE_KINDS = ['users', 'groups', 'projects', 'labels', 'milestones', 'issues', 'time_entries'] as const;
@@ -54,6 +54,8 @@ export interface RedmineSourceContext {
 const DETAIL_CONCURRENCY = 4;
 /** Parents' subtrees kept between pages (their children are usually close by in id order). */
 const TREE_CACHE = 256;
+/** Imported issues whose texts one `references` item rewrites. */
+const REFERENCES_CHUNK = 100;
 
 const COLORS = {
   open: '#1f75cb',
@@ -187,15 +189,16 @@ export async function openRedmineSource(
   const userCount = me.user.admin
     ? ((await client.page(usersPath, 'users', 0, 1, { allowForbidden: true }))?.total ?? 0)
     : 0;
+  const issueCount = await counts(issuesPath, 'issues');
   const totals = {
     users: userCount,
     groups: parents.size,
     projects: projects.length,
     labels: labels.length,
     milestones: versions.size,
-    issues: await counts(issuesPath, 'issues'),
+    issues: issueCount,
     time_entries: await counts(entriesPath, 'time_entries'),
-    references: projects.length + 1,
+    references: Math.ceil(issueCount / REFERENCES_CHUNK),
   };
 
   const trees = new Map<number, RedmineIssue | RedmineChild>();
@@ -283,9 +286,12 @@ export async function openRedmineSource(
         const data = { kind: 'milestones' as const, version, shared: version.sharing !== 'none' };
         yield* add({ kind: 'milestones', sourceId: String(version.id), data });
       }
+      const listedIssueIds: number[] = [];
       for (const project of projects) {
         for await (const page of paged<RedmineIssue>(issuesPath(project.id), 'issues')) {
-          for (const item of await issueItems(page.filter((i) => i.project.id === project.id))) yield* add(item);
+          const own = page.filter((i) => i.project.id === project.id);
+          listedIssueIds.push(...own.map((i) => i.id));
+          for (const item of await issueItems(own)) yield* add(item);
         }
       }
       for (const project of projects) {
@@ -296,10 +302,12 @@ export async function openRedmineSource(
           }
         }
       }
-      for (const project of projects) {
-        yield* add({ kind: 'references', sourceId: String(project.id), data: { kind: 'references', project } });
+      // The issues' ids as listed (a resumed run lists the same), REFERENCES_CHUNK to an item.
+      for (let at = 0; at < listedIssueIds.length; at += REFERENCES_CHUNK) {
+        const issueIds = listedIssueIds.slice(at, at + REFERENCES_CHUNK);
+        const sourceId = `${issueIds[0]}-${issueIds.at(-1)}`;
+        yield* add({ kind: 'references', sourceId, data: { kind: 'references', issueIds } });
       }
-      yield* add({ kind: 'references', sourceId: 'epics', data: { kind: 'references', project: null } });
       if (batch.length > 0) yield batch;
     },
   };
