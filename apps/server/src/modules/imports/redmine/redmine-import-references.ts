@@ -47,7 +47,14 @@ export async function importRedmineReferences(a: RedmineImport, { issueIds }: Of
     for (const match of text.markdown.matchAll(UNQUALIFIED_ISSUE)) wanted.add(Number(match[1]));
   }
   const targets = await targetsOf(a, [...wanted]);
-  for (const text of texts) await rewriteText(a.ctx.db, text, targets);
+  for (const text of texts) {
+    // Most texts name only their own project's issues by their own ids: nothing to parse then.
+    const moved = [...text.markdown.matchAll(UNQUALIFIED_ISSUE)].some(([, id]) => {
+      const target = targets.get(Number(id));
+      return target !== undefined && !(target.path === text.context.projectPath && target.iid === Number(id));
+    });
+    if (moved) await rewriteText(a.ctx.db, text, targets);
+  }
   return { created: own.size };
 }
 
