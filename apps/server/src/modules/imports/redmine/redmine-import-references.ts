@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { directReads } from '../../../db/combined-reads';
 import type { Executor } from '../../../db/executor';
 import type { ReferenceContext } from '../../../markdown/gfm-references';
@@ -47,14 +48,17 @@ export async function importRedmineReferences(a: RedmineImport, { issueIds }: Of
     for (const match of text.markdown.matchAll(UNQUALIFIED_ISSUE)) wanted.add(Number(match[1]));
   }
   const targets = await targetsOf(a, [...wanted]);
+  const changed: Array<Text & { html: string }> = [];
   for (const text of texts) {
     // Most texts name only their own project's issues by their own ids: nothing to parse then.
     const moved = [...text.markdown.matchAll(UNQUALIFIED_ISSUE)].some(([, id]) => {
       const target = targets.get(Number(id));
       return target !== undefined && !(target.path === text.context.projectPath && target.iid === Number(id));
     });
-    if (moved) await rewriteText(a.ctx.db, text, targets);
+    const markdown = moved ? rewritten(text, targets) : text.markdown;
+    if (markdown !== text.markdown) changed.push({ ...text, markdown, html: renderMarkdown(markdown, text.context) });
   }
+  await storeTexts(a.ctx.db, changed);
   return { created: own.size };
 }
 
@@ -65,8 +69,8 @@ export async function importRedmineReferences(a: RedmineImport, { issueIds }: Of
 const readingContext = (context: ReferenceContext): ReferenceContext =>
   context.projectPath ? context : { ...context, projectPath: `${context.groupPath ?? ''}/-` };
 
-async function rewriteText(db: Executor, text: Text, targets: Map<number, Target>): Promise<void> {
-  const markdown = replaceReferences(text.markdown, readingContext(text.context), (ref) => {
+function rewritten(text: Text, targets: Map<number, Target>): string {
+  return replaceReferences(text.markdown, readingContext(text.context), (ref) => {
     const written = /^#(\d+)/.exec(ref.original);
     const target = written ? targets.get(Number(written[1])) : undefined;
     if (!target) return ref.original;
@@ -77,16 +81,19 @@ async function rewriteText(db: Executor, text: Text, targets: Map<number, Target
     // a second pass would read as Redmine's issue 45).
     return target.iid === Number(written?.[1]) ? ref.original : `${target.path}#${target.iid}${format}`;
   });
-  if (markdown === text.markdown) return;
-  const html = renderMarkdown(markdown, text.context);
-  if (text.table === 'notes') {
-    await db.updateTable('notes').set({ note: markdown, note_html: html }).where('id', '=', text.id).execute();
-  } else {
-    await db
-      .updateTable(text.table)
-      .set({ description: markdown, description_html: html })
-      .where('id', '=', text.id)
-      .execute();
+}
+
+/** The rewritten texts and their HTML, one statement per table. */
+async function storeTexts(db: Executor, changed: Array<Text & { html: string }>): Promise<void> {
+  for (const table of ['issues', 'epics', 'notes'] as const) {
+    const rows = changed.filter((text) => text.table === table);
+    if (rows.length === 0) continue;
+    const [markdown, html] = table === 'notes' ? ['note', 'note_html'] : ['description', 'description_html'];
+    await sql`
+      UPDATE ${sql.table(table)} AS t SET ${sql.ref(markdown)} = c.markdown, ${sql.ref(html)} = c.html
+      FROM unnest(${rows.map((r) => r.id)}::int[], ${rows.map((r) => r.markdown)}::text[],
+        ${rows.map((r) => r.html)}::text[]) AS c(id, markdown, html)
+      WHERE t.id = c.id`.execute(db);
   }
 }
 
