@@ -160,10 +160,14 @@ test('downloads the attachments from the Jira site given with an email and an AP
     const image = page.getByRole('img', { name: 'narrow_screen.png' });
     await expect(image).toBeVisible();
     expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
-    await expect(page.getByRole('link', { name: 'console.log' })).toHaveAttribute(
-      'href',
-      /\/-\/uploads\/[0-9a-f]{32}\/console\.log$/,
-    );
+    // The log is linked below the description and where the comment names it (`[^console.log]`).
+    const logLinks = page.getByRole('link', { name: 'console.log' });
+    await expect(logLinks).toHaveCount(2);
+    for (const link of await logLinks.all()) {
+      await expect(link).toHaveAttribute('href', /\/-\/uploads\/[0-9a-f]{32}\/console\.log$/);
+    }
+    const comment = page.getByText('Seen again today, the stack trace is in', { exact: false });
+    await expect(comment.getByRole('link', { name: 'console.log' })).toBeVisible();
     await settledScreenshot(page, 'import-jira-attachments-issue');
     expect(jira.served.get('10001')).toBe(1);
   } finally {

@@ -72,6 +72,7 @@ test('imports a Redmine project after showing and changing the tracker mapping',
   await expect(page.getByRole('link', { name: 'Go to the group' })).toBeVisible({ timeout: 60_000 });
   const kinds = page.getByRole('table', { name: 'Items per kind' });
   await expect(kinds.getByRole('row', { name: /^Issues 11 0 11$/ })).toBeVisible();
+  await expect(kinds.getByRole('row', { name: /^Issue references 1 0 1$/ })).toBeVisible();
   await expect(
     page.getByRole('list', { name: 'Skipped items' }).getByText('logged on the project, not on an issue'),
   ).toBeVisible();
@@ -98,4 +99,15 @@ test('imports a Redmine project after showing and changing the tracker mapping',
   await expect(page.getByText('Imported', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Reproduced on', { exact: false })).toBeVisible();
   await settledScreenshot(page, 'redmine-imported-issue');
+
+  // Redmine's `#5` in the sibling project's comment now links the crash in its own project.
+  await page.goto(`/${groupPath}/acme/acme-web/-/issues/8`);
+  const comment = page.getByText('Same cause as', { exact: false });
+  await expect(comment).toBeVisible();
+  await expect(comment.getByRole('link', { name: 'acme#5' })).toHaveAttribute(
+    'href',
+    `/${groupPath}/acme/acme/-/issues/5`,
+  );
+  await comment.scrollIntoViewIfNeeded();
+  await settledScreenshot(page, 'redmine-imported-reference');
 });

@@ -18,7 +18,7 @@ const KINDS: Record<string, string> = {
   milestones: 'Milestones',
   issues: 'Issues',
   time_entries: 'Time entries',
-  references: 'References between issues',
+  references: 'Issue references',
 };
 
 /** A started Redmine import: its bar, counts per kind, and once it ends the report of what was skipped. */
