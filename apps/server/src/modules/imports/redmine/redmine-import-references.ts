@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { directReads } from '../../../db/combined-reads';
 import type { Executor } from '../../../db/executor';
-import type { ReferenceContext } from '../../../markdown/gfm-references';
+import { projectReferenceContext, type ReferenceContext } from '../../../markdown/gfm-references';
 import { renderMarkdown } from '../../../markdown/render-markdown';
 import { epicReference, issueReference, replaceReferences } from '../../../markdown/rewrite-references';
 import { groupRowsByIds, projectRowsByIds } from '../../namespaces';
@@ -97,80 +97,53 @@ async function storeTexts(db: Executor, changed: Array<Text & { html: string }>)
   }
 }
 
+type Owner = { description: string | null; context: ReferenceContext };
+
+const holdsReference = (markdown: string | null): markdown is string =>
+  markdown !== null && new RegExp(UNQUALIFIED_ISSUE.source).test(markdown);
+
 /** The descriptions and comments of these imported issues and epics (by row) that hold an unqualified `#N`. */
 async function textsOf(db: Executor, own: Map<number, Target & { rowId: number }>): Promise<Text[]> {
-  const issueIds = [...own.values()].filter((t) => t.type === 'issue').map((t) => t.rowId);
-  const epicIds = [...own.values()].filter((t) => t.type === 'epic').map((t) => t.rowId);
+  const rowIds = (type: Target['type']) => [...own.values()].filter((t) => t.type === type).map((t) => t.rowId);
+  return [
+    ...(await textsOfOwners(db, 'issues', await issueOwners(db, rowIds('issue')))),
+    ...(await textsOfOwners(db, 'epics', await epicOwners(db, rowIds('epic')))),
+  ];
+}
+
+async function issueOwners(db: Executor, ids: number[]): Promise<Map<number, Owner>> {
+  if (ids.length === 0) return new Map();
+  const issues = await db
+    .selectFrom('issues')
+    .select(['id', 'description', 'project_id'])
+    .where('id', 'in', ids)
+    .execute();
+  const projects = await projectRowsByIds(db, [...new Set(issues.map((i) => i.project_id))], directReads(db));
+  const contexts = new Map(projects.map((p) => [p.id, projectReferenceContext(p)]));
+  return new Map(issues.map((i) => [i.id, { description: i.description, context: contexts.get(i.project_id) ?? {} }]));
+}
+
+async function epicOwners(db: Executor, ids: number[]): Promise<Map<number, Owner>> {
+  if (ids.length === 0) return new Map();
+  const epics = await db.selectFrom('epics').select(['id', 'description', 'group_id']).where('id', 'in', ids).execute();
+  const groups = await groupRowsByIds(db, [...new Set(epics.map((e) => e.group_id))], directReads(db));
+  const paths = new Map(groups.map((g) => [g.id, g.full_path]));
+  return new Map(
+    epics.map((e) => [e.id, { description: e.description, context: { groupPath: paths.get(e.group_id) ?? '' } }]),
+  );
+}
+
+/** The owners' descriptions, and their comments, that hold an unqualified `#N`. */
+async function textsOfOwners(db: Executor, table: 'issues' | 'epics', owners: Map<number, Owner>): Promise<Text[]> {
+  if (owners.size === 0) return [];
   const texts: Text[] = [];
-  const holdsReference = (markdown: string | null): markdown is string =>
-    markdown !== null && new RegExp(UNQUALIFIED_ISSUE.source).test(markdown);
-  if (issueIds.length > 0) {
-    const issues = await db
-      .selectFrom('issues')
-      .select(['id', 'description', 'project_id'])
-      .where('id', 'in', issueIds)
-      .execute();
-    const projects = await projectRowsByIds(db, [...new Set(issues.map((i) => i.project_id))], directReads(db));
-    const contexts = new Map(
-      projects.map((p) => [
-        p.id,
-        {
-          projectPath: p.full_path,
-          ...(p.namespace_type === 'Group' ? { groupPath: p.namespace_full_path } : {}),
-        } as ReferenceContext,
-      ]),
-    );
-    const contextOfIssue = new Map(issues.map((i) => [i.id, contexts.get(i.project_id) ?? {}]));
-    for (const issue of issues) {
-      if (holdsReference(issue.description)) {
-        texts.push({
-          table: 'issues',
-          id: issue.id,
-          markdown: issue.description,
-          context: contextOfIssue.get(issue.id) ?? {},
-        });
-      }
-    }
-    for (const note of await notesOf(db, 'Issue', issueIds)) {
-      if (holdsReference(note.note)) {
-        texts.push({
-          table: 'notes',
-          id: note.id,
-          markdown: note.note,
-          context: contextOfIssue.get(note.noteable_id) ?? {},
-        });
-      }
-    }
+  for (const [id, { description, context }] of owners) {
+    if (holdsReference(description)) texts.push({ table, id, markdown: description, context });
   }
-  if (epicIds.length > 0) {
-    const epics = await db
-      .selectFrom('epics')
-      .select(['id', 'description', 'group_id'])
-      .where('id', 'in', epicIds)
-      .execute();
-    const groups = await groupRowsByIds(db, [...new Set(epics.map((e) => e.group_id))], directReads(db));
-    const groupPath = new Map(groups.map((g) => [g.id, g.full_path]));
-    const contextOfEpic = new Map(epics.map((e) => [e.id, { groupPath: groupPath.get(e.group_id) ?? '' }]));
-    for (const epic of epics) {
-      if (holdsReference(epic.description)) {
-        texts.push({
-          table: 'epics',
-          id: epic.id,
-          markdown: epic.description,
-          context: contextOfEpic.get(epic.id) ?? {},
-        });
-      }
-    }
-    for (const note of await notesOf(db, 'Epic', epicIds)) {
-      if (holdsReference(note.note)) {
-        texts.push({
-          table: 'notes',
-          id: note.id,
-          markdown: note.note,
-          context: contextOfEpic.get(note.noteable_id) ?? {},
-        });
-      }
-    }
+  const notes = await notesOf(db, table === 'issues' ? 'Issue' : 'Epic', [...owners.keys()]);
+  for (const note of notes) {
+    const context = owners.get(note.noteable_id)?.context ?? {};
+    if (holdsReference(note.note)) texts.push({ table: 'notes', id: note.id, markdown: note.note, context });
   }
   return texts;
 }
@@ -209,35 +182,46 @@ async function targetsOf(a: RedmineImport, redmineIds: number[]): Promise<Map<nu
       .filter((k) => k.kind === 'issues' && !epicIds.has(Number(k.source_id)))
       .map((k) => [Number(k.source_id), k.target_id]),
   );
-  if (issueIds.size > 0) {
-    const issues = await db
-      .selectFrom('issues')
-      .select(['id', 'iid', 'project_id'])
-      .where('id', 'in', [...issueIds.values()])
-      .execute();
-    const projects = await projectRowsByIds(db, [...new Set(issues.map((i) => i.project_id))], directReads(db));
-    const path = new Map(projects.map((p) => [p.id, p.full_path]));
-    const byId = new Map(issues.map((i) => [i.id, i]));
-    for (const [redmineId, rowId] of issueIds) {
-      const issue = byId.get(rowId);
-      const projectPath = issue && path.get(issue.project_id);
-      if (issue && projectPath) targets.set(redmineId, { type: 'issue', path: projectPath, iid: issue.iid, rowId });
-    }
-  }
-  if (epicIds.size > 0) {
-    const epics = await db
-      .selectFrom('epics')
-      .select(['id', 'iid', 'group_id'])
-      .where('id', 'in', [...epicIds.values()])
-      .execute();
-    const groups = await groupRowsByIds(db, [...new Set(epics.map((e) => e.group_id))], directReads(db));
-    const path = new Map(groups.map((g) => [g.id, g.full_path]));
-    const byId = new Map(epics.map((e) => [e.id, e]));
-    for (const [redmineId, rowId] of epicIds) {
-      const epic = byId.get(rowId);
-      const groupPath = epic && path.get(epic.group_id);
-      if (epic && groupPath) targets.set(redmineId, { type: 'epic', path: groupPath, iid: epic.iid, rowId });
+  const places = {
+    issue: await issuePlaces(db, [...issueIds.values()]),
+    epic: await epicPlaces(db, [...epicIds.values()]),
+  };
+  for (const [type, ids] of [
+    ['issue', issueIds],
+    ['epic', epicIds],
+  ] as const) {
+    for (const [redmineId, rowId] of ids) {
+      const place = places[type].get(rowId);
+      if (place) targets.set(redmineId, { type, ...place, rowId });
     }
   }
   return targets;
+}
+
+/** Issues by row: their project's path and their iid. */
+async function issuePlaces(db: Executor, ids: number[]): Promise<Map<number, { path: string; iid: number }>> {
+  if (ids.length === 0) return new Map();
+  const issues = await db.selectFrom('issues').select(['id', 'iid', 'project_id']).where('id', 'in', ids).execute();
+  const projects = await projectRowsByIds(db, [...new Set(issues.map((i) => i.project_id))], directReads(db));
+  const paths = new Map(projects.map((p) => [p.id, p.full_path]));
+  return new Map(
+    issues.flatMap((i) => {
+      const path = paths.get(i.project_id);
+      return path ? [[i.id, { path, iid: i.iid }] as const] : [];
+    }),
+  );
+}
+
+/** Epics by row: their group's path and their iid. */
+async function epicPlaces(db: Executor, ids: number[]): Promise<Map<number, { path: string; iid: number }>> {
+  if (ids.length === 0) return new Map();
+  const epics = await db.selectFrom('epics').select(['id', 'iid', 'group_id']).where('id', 'in', ids).execute();
+  const groups = await groupRowsByIds(db, [...new Set(epics.map((e) => e.group_id))], directReads(db));
+  const paths = new Map(groups.map((g) => [g.id, g.full_path]));
+  return new Map(
+    epics.flatMap((e) => {
+      const path = paths.get(e.group_id);
+      return path ? [[e.id, { path, iid: e.iid }] as const] : [];
+    }),
+  );
 }
