@@ -8,7 +8,7 @@ import { findGroup } from '../modules/namespaces';
 import { parseInput } from '../rest/params';
 import { serviceConfigOf } from '../service-context';
 import { CliError } from './cli-error';
-import { activeActor, followImportJob, printSkips } from './import';
+import { activeActor, followImportJob, printSkips } from './import-job-progress';
 import { openDatabase } from './open-database';
 
 export interface ImportRedmineOptions {

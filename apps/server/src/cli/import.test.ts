@@ -8,7 +8,8 @@ import { addGroupMember, addProjectMember, createGroup, createProject, createUse
 import { useTestApp } from '../test/use-test-app';
 import { CliError } from './cli-error';
 import { exportGroupToFile } from './export';
-import { importCsvFile, importGroupFile, importJiraFile } from './import';
+import { importCsvFile, importGroupFile } from './import';
+import { importJiraFile } from './import-jira';
 
 describe('import csv command', () => {
   const t = useTestApp();
