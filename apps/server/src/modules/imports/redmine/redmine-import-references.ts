@@ -30,6 +30,8 @@ interface Text {
  * a text without one is not parsed. Linear: one character class, then digits.
  */
 const UNQUALIFIED_ISSUE = /(?:^|[^\w/.@#!&~%-])#(\d{1,10})/g;
+/** The same test without the global flag's state, for one text. */
+const HOLDS_UNQUALIFIED_ISSUE = /(?:^|[^\w/.@#!&~%-])#\d/;
 
 /**
  * Redmine's `#123` is issue 123 of the whole Redmine, whatever project the text is in; here `#123` is an
@@ -100,7 +102,7 @@ async function storeTexts(db: Executor, changed: Array<Text & { html: string }>)
 type Owner = { description: string | null; context: ReferenceContext };
 
 const holdsReference = (markdown: string | null): markdown is string =>
-  markdown !== null && new RegExp(UNQUALIFIED_ISSUE.source).test(markdown);
+  markdown !== null && HOLDS_UNQUALIFIED_ISSUE.test(markdown);
 
 /** The descriptions and comments of these imported issues and epics (by row) that hold an unqualified `#N`. */
 async function textsOf(db: Executor, own: Map<number, Target & { rowId: number }>): Promise<Text[]> {
