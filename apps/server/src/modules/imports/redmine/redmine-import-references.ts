@@ -61,6 +61,7 @@ export async function importRedmineReferences(a: RedmineImport, { issueIds }: Of
     if (markdown !== text.markdown) changed.push({ ...text, markdown, html: renderMarkdown(markdown, text.context) });
   }
   await storeTexts(a.ctx.db, changed);
+  // The item makes no row of its own: its key records how many of its issues were found.
   return { created: own.size };
 }
 
