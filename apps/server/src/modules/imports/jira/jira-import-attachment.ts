@@ -1,6 +1,6 @@
 import { withJiraAttachmentInline, withJiraAttachmentLink } from '@meridian/domain';
 import { sql } from 'kysely';
-import { projectReferenceContext } from '../../../markdown/gfm-references';
+import { projectReferenceContext, type ReferenceContext } from '../../../markdown/gfm-references';
 import { renderMarkdown } from '../../../markdown/render-markdown';
 import { storeProjectUpload } from '../../uploads';
 import type { ItemOutcome } from '../importer';
@@ -15,8 +15,8 @@ const MAX_TEXT = 1_048_576;
  * in to): downloaded from the site, kept as an upload of the project, and linked in the issue's
  * description where the text shows or links it (Jira's `!name!`, `[^name]`), else after its text and
  * above the Jira footer (`[name](/uploads/…)`, an image as `![name](…)`), the HTML rendered again; so
- * in each of its comments (imported before the attachments) that shows or links it. The upload, the description and the item's key commit together, so a re-run
- * neither downloads nor links it twice. A file that cannot be had (another site, refused, missing, too
+ * in each of its comments (imported before the attachments) that shows or links it. The upload, the
+ * texts and the item's key commit together, so a re-run neither downloads nor links it twice. A file that cannot be had (another site, refused, missing, too
  * large, too slow) is skipped with the reason; the issue stays as imported.
  */
 export async function importAttachment(
@@ -38,7 +38,7 @@ export async function importAttachment(
     b.attachments.maxBytes,
   );
   const context = projectReferenceContext(b.project);
-  await linkInComments(b, issueId, attachment.filename, upload.markdown);
+  await linkInComments(b, issueId, context, attachment.filename, upload.markdown);
   const issue = await db.selectFrom('issues').select('description').where('id', '=', issueId).executeTakeFirstOrThrow();
   const written = issue.description ?? '';
   // Where the text shows or links the file (`!shot.png!`, `[^log.txt]`), there; else below the text.
@@ -55,7 +55,13 @@ export async function importAttachment(
 }
 
 /** The issue's imported comments that show or link the file (`!name!`, `[^name]`) link its upload there. */
-async function linkInComments(b: JiraBatch, issueId: number, filename: string, link: string): Promise<void> {
+async function linkInComments(
+  b: JiraBatch,
+  issueId: number,
+  context: ReferenceContext,
+  filename: string,
+  link: string,
+): Promise<void> {
   const { db } = b.ctx;
   const comments = await db
     .selectFrom('notes')
@@ -65,7 +71,6 @@ async function linkInComments(b: JiraBatch, issueId: number, filename: string, l
     .where('system', '=', false)
     .where(sql<boolean>`strpos(note, ${filename}) > 0`)
     .execute();
-  const context = projectReferenceContext(b.project);
   for (const comment of comments) {
     const note = withJiraAttachmentInline(comment.note, filename, link)?.slice(0, MAX_TEXT);
     if (note === undefined) continue;

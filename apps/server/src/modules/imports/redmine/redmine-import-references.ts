@@ -11,11 +11,15 @@ import type { RedmineItem } from './redmine-source';
 
 type Of<K extends RedmineItem['kind']> = Extract<RedmineItem, { kind: K }>;
 
-/** Where a Redmine issue went: an issue of a project, or an epic of a group (by path), with its iid. */
+/**
+ * Where a Redmine issue went: an issue of a project, or an epic of a group (by path), with its iid and
+ * the reference context of its own texts.
+ */
 interface Target {
   type: 'issue' | 'epic';
   path: string;
   iid: number;
+  context: ReferenceContext;
 }
 
 interface Text {
@@ -100,52 +104,39 @@ async function storeTexts(db: Executor, changed: Array<Text & { html: string }>)
   }
 }
 
-type Owner = { description: string | null; context: ReferenceContext };
-
 const holdsReference = (markdown: string | null): markdown is string =>
   markdown !== null && HOLDS_UNQUALIFIED_ISSUE.test(markdown);
 
 /** The descriptions and comments of these imported issues and epics (by row) that hold an unqualified `#N`. */
 async function textsOf(db: Executor, own: Map<number, Target & { rowId: number }>): Promise<Text[]> {
-  const rowIds = (type: Target['type']) => [...own.values()].filter((t) => t.type === type).map((t) => t.rowId);
+  const contexts = (type: Target['type']) =>
+    new Map([...own.values()].filter((t) => t.type === type).map((t) => [t.rowId, t.context]));
   return [
-    ...(await textsOfOwners(db, 'issues', await issueOwners(db, rowIds('issue')))),
-    ...(await textsOfOwners(db, 'epics', await epicOwners(db, rowIds('epic')))),
+    ...(await textsOfOwners(db, 'issues', contexts('issue'))),
+    ...(await textsOfOwners(db, 'epics', contexts('epic'))),
   ];
 }
 
-async function issueOwners(db: Executor, ids: number[]): Promise<Map<number, Owner>> {
-  if (ids.length === 0) return new Map();
-  const issues = await db
-    .selectFrom('issues')
-    .select(['id', 'description', 'project_id'])
-    .where('id', 'in', ids)
-    .execute();
-  const projects = await projectRowsByIds(db, [...new Set(issues.map((i) => i.project_id))], directReads(db));
-  const contexts = new Map(projects.map((p) => [p.id, projectReferenceContext(p)]));
-  return new Map(issues.map((i) => [i.id, { description: i.description, context: contexts.get(i.project_id) ?? {} }]));
-}
-
-async function epicOwners(db: Executor, ids: number[]): Promise<Map<number, Owner>> {
-  if (ids.length === 0) return new Map();
-  const epics = await db.selectFrom('epics').select(['id', 'description', 'group_id']).where('id', 'in', ids).execute();
-  const groups = await groupRowsByIds(db, [...new Set(epics.map((e) => e.group_id))], directReads(db));
-  const paths = new Map(groups.map((g) => [g.id, g.full_path]));
-  return new Map(
-    epics.map((e) => [e.id, { description: e.description, context: { groupPath: paths.get(e.group_id) ?? '' } }]),
-  );
-}
-
-/** The owners' descriptions, and their comments, that hold an unqualified `#N`. */
-async function textsOfOwners(db: Executor, table: 'issues' | 'epics', owners: Map<number, Owner>): Promise<Text[]> {
-  if (owners.size === 0) return [];
+/** The owners' descriptions, and their comments, that hold an unqualified `#N` (owners by row, with their context). */
+async function textsOfOwners(
+  db: Executor,
+  table: 'issues' | 'epics',
+  contexts: Map<number, ReferenceContext>,
+): Promise<Text[]> {
+  if (contexts.size === 0) return [];
+  const ids = [...contexts.keys()];
   const texts: Text[] = [];
-  for (const [id, { description, context }] of owners) {
-    if (holdsReference(description)) texts.push({ table, id, markdown: description, context });
+  const owners = await db
+    .selectFrom(table)
+    .select(['id', 'description'])
+    .where('id', 'in', ids)
+    .where('description', 'like', '%#%')
+    .execute();
+  for (const { id, description } of owners) {
+    if (holdsReference(description)) texts.push({ table, id, markdown: description, context: contexts.get(id) ?? {} });
   }
-  const notes = await notesOf(db, table === 'issues' ? 'Issue' : 'Epic', [...owners.keys()]);
-  for (const note of notes) {
-    const context = owners.get(note.noteable_id)?.context ?? {};
+  for (const note of await notesOf(db, table === 'issues' ? 'Issue' : 'Epic', ids)) {
+    const context = contexts.get(note.noteable_id) ?? {};
     if (holdsReference(note.note)) texts.push({ table: 'notes', id: note.id, markdown: note.note, context });
   }
   return texts;
@@ -201,22 +192,24 @@ async function targetsOf(a: RedmineImport, redmineIds: number[]): Promise<Map<nu
   return targets;
 }
 
-/** Issues by row: their project's path and their iid. */
-async function issuePlaces(db: Executor, ids: number[]): Promise<Map<number, { path: string; iid: number }>> {
+type Place = Omit<Target, 'type'>;
+
+/** Issues by row: their project's path, their iid and their texts' context. */
+async function issuePlaces(db: Executor, ids: number[]): Promise<Map<number, Place>> {
   if (ids.length === 0) return new Map();
   const issues = await db.selectFrom('issues').select(['id', 'iid', 'project_id']).where('id', 'in', ids).execute();
   const projects = await projectRowsByIds(db, [...new Set(issues.map((i) => i.project_id))], directReads(db));
-  const paths = new Map(projects.map((p) => [p.id, p.full_path]));
+  const contexts = new Map(projects.map((p) => [p.id, projectReferenceContext(p)]));
   return new Map(
     issues.flatMap((i) => {
-      const path = paths.get(i.project_id);
-      return path ? [[i.id, { path, iid: i.iid }] as const] : [];
+      const context = contexts.get(i.project_id);
+      return context?.projectPath ? [[i.id, { path: context.projectPath, iid: i.iid, context }] as const] : [];
     }),
   );
 }
 
-/** Epics by row: their group's path and their iid. */
-async function epicPlaces(db: Executor, ids: number[]): Promise<Map<number, { path: string; iid: number }>> {
+/** Epics by row: their group's path, their iid and their texts' context. */
+async function epicPlaces(db: Executor, ids: number[]): Promise<Map<number, Place>> {
   if (ids.length === 0) return new Map();
   const epics = await db.selectFrom('epics').select(['id', 'iid', 'group_id']).where('id', 'in', ids).execute();
   const groups = await groupRowsByIds(db, [...new Set(epics.map((e) => e.group_id))], directReads(db));
@@ -224,7 +217,7 @@ async function epicPlaces(db: Executor, ids: number[]): Promise<Map<number, { pa
   return new Map(
     epics.flatMap((e) => {
       const path = paths.get(e.group_id);
-      return path ? [[e.id, { path, iid: e.iid }] as const] : [];
+      return path ? [[e.id, { path, iid: e.iid, context: { groupPath: path } }] as const] : [];
     }),
   );
 }

@@ -38,9 +38,6 @@ export type RedmineItem =
   /** Last, once every issue is in: the `#123` in the texts of these imported issues pointed at where 123 went. */
   | { kind: 'references'; issueIds: number[] };
 
-/** The kinds in the order they are imported: people and places first, issues before their time. */
-export const REDMINE_KINDS = ['users', 'groups', 'projects', 'labels', 'milestones', 'issues', 'time_entries'] as const;
-
 /** What the mapper reads about the source besides the items (statuses, versions, projects). */
 export interface RedmineSourceContext {
   url: string;
