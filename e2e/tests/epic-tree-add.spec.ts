@@ -140,6 +140,43 @@ test.describe('alice (Owner of acme) adds children to an epic', () => {
     await expect(picker).toHaveValue('Web App');
   });
 
+  test('Add a new issue: a default project that loads once alice is in the field leaves her text alone', async ({
+    page,
+  }) => {
+    const epic = await newEpic(api, `Default after focus ${stamp()}`);
+    // alice last created an issue under acme in web-app, so that is the default once it loads.
+    await newIssue(api, `Default project ${stamp()}`);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const choosesDefault = (body: string | null) => /query (epicDefaultProject|frecentProjects)\b/.test(body ?? '');
+    await page.route('**/api/graphql', async (route) => {
+      if (choosesDefault(route.request().postData())) await held;
+      await route.continue();
+    });
+    await openEpic(page, epic);
+    await choose(page, 'Add a new issue');
+    const form = page.getByRole('form', { name: 'Create new issue' });
+    const picker = form.getByRole('combobox', { name: 'Project' });
+    await picker.focus();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    const answered = page.waitForResponse((r) => choosesDefault(r.request().postData()));
+    release();
+    await answered;
+    await page.waitForTimeout(500);
+    // Arriving while she is in the field, the default neither fills the text she is about to type
+    // into nor closes her list.
+    await expect(picker).toHaveValue('');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await picker.pressSequentially('web');
+    await page
+      .getByRole('option', { name: /web-app/ })
+      .first()
+      .click();
+    await expect(picker).toHaveValue('Web App');
+  });
+
   test('Add a new issue: a project opened is listed under Recently used, from the server', async ({ browser }) => {
     // A user of the test's own, so the visits are exactly these (alice's depend on the specs before).
     const id = stamp();

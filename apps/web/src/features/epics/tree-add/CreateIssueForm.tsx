@@ -39,6 +39,9 @@ export function CreateIssueForm({ epic, groupPath, onCancel, onAdded }: TreeAddF
   const { search, term, onSearch, reset } = usePickerSearch(project);
   const projects = useGroupProjects(groupPath, term);
   const create = useCreateIssueInEpic(epic, groupPath, user?.id);
+  const keepDefault = () => {
+    if (picked === undefined) setPicked(project);
+  };
   const recentIds = new Set(recent.map((p) => p.id));
   const sections = [
     { title: 'Recently used', items: term ? [] : recent.map(asItem) },
@@ -71,10 +74,12 @@ export function CreateIssueForm({ epic, groupPath, onCancel, onAdded }: TreeAddF
           if (item) reset();
         },
         search,
+        // Once the user is in the field, the default stays where it is: one that loads later would
+        // change the selection and the text under them (a first key typed then lands after its name)
+        // and close the list they are reading.
+        onFocus: keepDefault,
         onSearch: (text) => {
-          // Once the user searches, the default stays where it is: one that loads later would
-          // change the selection under them and close the list they are reading.
-          if (picked === undefined) setPicked(project);
+          keepDefault();
           onSearch(text);
         },
         loading: projects.isFetching,

@@ -53,6 +53,7 @@ export function SearchPicker({
   onSearch,
   loading,
   error,
+  onFocus,
 }: {
   label: string;
   sections: PickerSection[];
@@ -62,6 +63,8 @@ export function SearchPicker({
   onSearch: (text: string) => void;
   loading: boolean;
   error: string | null;
+  /** The user enters the field (before the first key they type). */
+  onFocus?: () => void;
 }) {
   const byId = new Map(sections.flatMap((s) => s.items).map((i) => [i.id, i]));
   if (selected && !byId.has(selected.id)) byId.set(selected.id, selected);
@@ -73,6 +76,7 @@ export function SearchPicker({
       onInputChange={onSearch}
       selectedKey={selected?.id ?? null}
       onSelectionChange={(key) => onSelect(key === null ? null : (byId.get(Number(key)) ?? null))}
+      onFocus={onFocus}
       menuTrigger="focus"
       allowsEmptyCollection
     >
