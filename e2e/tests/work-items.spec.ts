@@ -42,6 +42,14 @@ test('creates a task under an issue, shows it, lists it on the issue, deletes it
   await expect(children.getByRole('link', { name: 'Write the importer tests' })).toBeVisible();
   await expect(children.getByRole('img', { name: 'Task' })).toBeVisible();
   await settledScreenshot(page, 'work-item-parent-children');
+  // The parent's activity notes the child with a link to it, as GitLab's does, and its hover card.
+  const added = page.locator('[id^="note_"]').filter({ hasText: 'added #2 as child task' });
+  const childLink = added.locator('a.gfm-issue', { hasText: '#2' });
+  await expect(childLink).toHaveAttribute('href', `/${projectPath}/-/issues/2`);
+  await childLink.hover();
+  await expect(page.getByTestId('reference-card')).toContainText('Write the importer tests');
+  await settledScreenshot(page, 'work-item-parent-system-note-link');
+  await page.mouse.move(0, 0);
 
   // Delete the task (alice is Owner: deleteWorkItem) and the parent no longer lists it.
   await page.goto(`/${projectPath}/-/work_items/2`);

@@ -1,13 +1,13 @@
+import { findReferences, type ReferenceContext } from '@meridian/domain';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeStringify from 'rehype-stringify';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { findReferences, type ReferenceContext } from './gfm-references';
 import { CLOBBERABLE, MARKDOWN_SCHEMA, USER_CONTENT_PREFIX } from './sanitize-schema';
 
-export type { ReferenceContext } from './gfm-references';
+export type { ReferenceContext } from '@meridian/domain';
 
 type HastNode = {
   type: string;
@@ -79,7 +79,7 @@ function projectUploadLinks() {
 const NO_REFERENCES = new Set(['a', 'code', 'pre']);
 
 /**
- * GitLab's reference filters (`gfm-references.ts`): text outside links and code becomes text and
+ * GitLab's reference filters (`@meridian/domain`'s `gfm-references.ts`): text outside links and code becomes text and
  * `<a class="gfm gfm-issue" data-reference-type="issue" …>` links (attributes the sanitizer's
  * schema names; the stringifier escapes them).
  */

@@ -1,7 +1,7 @@
+import { type FoundReference, findReferences, type ReferenceContext } from '@meridian/domain';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { type FoundReference, findReferences, type ReferenceContext } from './gfm-references';
 
 interface MdastNode {
   type: string;

@@ -1,2 +1,3 @@
 export * from './format-selection';
 export * from './gfm-autocomplete';
+export * from './gfm-references';

@@ -1,5 +1,5 @@
+import { projectReferenceContext } from '@meridian/domain';
 import { unprocessable } from '../../errors';
-import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { requireActor } from '../../policy/require-actor';
 import { findIssue } from '../issues';

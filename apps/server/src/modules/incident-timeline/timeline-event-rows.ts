@@ -1,6 +1,6 @@
 import type { AutomaticTimelineNote } from '@meridian/domain';
+import { projectReferenceContext } from '@meridian/domain';
 import type { Database } from '../../db/connection';
-import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { findProjectRow } from '../namespaces';
 

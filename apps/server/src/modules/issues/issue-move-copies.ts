@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { ReferenceContext } from '@meridian/domain';
 import { sql, type Transaction } from 'kysely';
 import { keysetBatches } from '../../db/keyset-batches';
 import type { DB } from '../../db/schema';
-import type { ReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { rewriteReferences } from '../../markdown/rewrite-references';
 

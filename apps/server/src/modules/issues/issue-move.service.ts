@@ -1,9 +1,8 @@
-import { positionAtEnd } from '@meridian/domain';
+import { positionAtEnd, projectReferenceContext } from '@meridian/domain';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { withTransaction } from '../../db/with-transaction';
 import { badRequest, forbidden } from '../../errors';
-import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { rewriteReferences } from '../../markdown/rewrite-references';
 import { canAdminNewIssue, canIssue } from '../../policy/abilities';

@@ -1,11 +1,10 @@
 import type { EscalationStatus, HealthStatus, IssueBackedType, Severity } from '@meridian/domain';
-import { datesInOrder, positionAtEnd } from '@meridian/domain';
+import { datesInOrder, positionAtEnd, projectReferenceContext } from '@meridian/domain';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB, IssuesTable } from '../../db/schema';
 import { withTransaction } from '../../db/with-transaction';
 import { badRequest, conflict, forbidden } from '../../errors';
-import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { canAdminNewIssue, canIssue, canProject, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';

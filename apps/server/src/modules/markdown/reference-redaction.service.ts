@@ -9,7 +9,7 @@ import { fullPathOf } from '../namespaces';
 
 /**
  * GitLab's reference redactor: stored HTML holds a link for every `#12`, `!3` and `&5` written
- * (markdown/gfm-references.ts, no lookup at write time); before it is shown, the links to issues,
+ * (packages/domain's markdown/gfm-references.ts, no lookup at write time); before it is shown, the links to issues,
  * merge requests and epics this reader may not read — missing, hidden, confidential, moderated —
  * go back to their plain text, and a readable `#12+` link shows the item's title, `Title (#12)`, and
  * `#12+s` its summary too, `Title (#12 - @alice - v1.0 - On track)`. One statement per kind for any

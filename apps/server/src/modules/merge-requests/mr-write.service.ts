@@ -1,11 +1,10 @@
 import type { IssuableSnapshot } from '@meridian/domain';
-import { isDraftTitle } from '@meridian/domain';
+import { isDraftTitle, projectReferenceContext } from '@meridian/domain';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import type { Database } from '../../db/connection';
 import type { DB, MergeRequestsTable } from '../../db/schema';
 import { withTransaction } from '../../db/with-transaction';
 import { badRequest, conflict, forbidden } from '../../errors';
-import { projectReferenceContext } from '../../markdown/gfm-references';
 import { renderMarkdown } from '../../markdown/render-markdown';
 import { canProject, PROJECT_ARCHIVED_MESSAGE, projectAccessLevel } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';

@@ -5,19 +5,26 @@ import { Spinner } from '../../ui/Spinner';
 import { useKeepMounted } from './keepMounted';
 import { NoteCard, type NoteViewer } from './NoteCard';
 import styles from './Notes.module.css';
-import { type Discussion, type NoteableRef, type NoteDetail, threadResolution } from './notesApi';
+import {
+  type Discussion,
+  type NoteableRef,
+  type NoteDetail,
+  noteableReferenceContext,
+  threadResolution,
+} from './notesApi';
 import { useResolveDiscussion } from './queries';
 import { SystemNoteBody } from './SystemNoteBody';
 
 // The editor loads on the first 'Reply…'.
 const ReplyForm = lazyNamed(() => import('./NoteEditors'), 'ReplyForm');
 
-function SystemNote({ note }: { note: NoteDetail }) {
+function SystemNote({ note, noteable }: { note: NoteDetail; noteable: NoteableRef }) {
   return (
     <div className={styles.system} id={`note_${note.id}`}>
       <span className={styles.dot} aria-hidden="true" />
       <span>
-        <strong>{note.author.name}</strong> <SystemNoteBody body={note.body} />{' '}
+        <strong>{note.author.name}</strong>{' '}
+        <SystemNoteBody body={note.body} context={noteableReferenceContext(noteable)} />{' '}
         <time dateTime={note.created_at} title={note.created_at}>
           {timeAgo(note.created_at)}
         </time>
@@ -104,7 +111,7 @@ export function DiscussionItem({
   useKeepMounted(replying);
   const [first, ...replies] = discussion.notes;
   if (!first) return null;
-  if (first.system) return <SystemNote note={first} />;
+  if (first.system) return <SystemNote note={first} noteable={noteable} />;
   const thread = !discussion.individual_note;
   const openReply = () => setReplying(true);
   const resolvable = thread && noteable.kind === 'merge_request';

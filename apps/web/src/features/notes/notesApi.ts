@@ -1,3 +1,4 @@
+import type { ReferenceContext } from '@meridian/domain';
 import { apiGet, apiList, apiPath, encodeId, request, withQuery } from '../../lib/api';
 import type { UserSummary } from '../../lib/types';
 
@@ -22,6 +23,13 @@ export interface NoteableRef {
 }
 
 /** The page's query keys for the noteable's notes (writes invalidate under it) and for the noteable. */
+/** What `#12` and `&5` in the noteable's own texts (its system notes) refer to: its project and that project's group, or its group. */
+export function noteableReferenceContext(noteable: Pick<NoteableRef, 'kind' | 'containerPath'>): ReferenceContext {
+  if (noteable.kind === 'epic') return { groupPath: noteable.containerPath };
+  const group = noteable.containerPath.slice(0, Math.max(0, noteable.containerPath.lastIndexOf('/')));
+  return { projectPath: noteable.containerPath, ...(group ? { groupPath: group } : {}) };
+}
+
 export type NoteableKeys = Pick<NoteableRef, 'notesKey' | 'detailKey'>;
 
 /** Where a project's noteables live in the REST API. */

@@ -1,6 +1,6 @@
+import { projectReferenceContext } from '@meridian/domain';
 import { directReads } from '../../../db/combined-reads';
 import type { Database } from '../../../db/connection';
-import { projectReferenceContext } from '../../../markdown/gfm-references';
 import { type GroupRow, groupRowsByIds, type ProjectRow, projectRowsByIds } from '../../namespaces';
 import { resolveRefs } from '../source-refs';
 import type { BatchPlaces, Ref } from './archive-context';

@@ -1,6 +1,6 @@
+import type { ReferenceContext } from '@meridian/domain';
 import type { InsertObject } from 'kysely';
 import type { DB } from '../../../db/schema';
-import type { ReferenceContext } from '../../../markdown/gfm-references';
 import type { InTransaction } from '../../../service-context';
 import type { GroupRow, ProjectRow } from '../../namespaces';
 import type { ImportJobRow } from '../import-jobs';

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
-import { defaultJiraState, jiraHistoryLabelTitles, jiraHistoryNotes, jiraStatusCategory } from '@meridian/domain';
-import { projectReferenceContext } from '../../../markdown/gfm-references';
+import {
+  defaultJiraState,
+  jiraHistoryLabelTitles,
+  jiraHistoryNotes,
+  jiraStatusCategory,
+  projectReferenceContext,
+} from '@meridian/domain';
 import { renderMarkdown } from '../../../markdown/render-markdown';
 import { findOrCreateLabels } from '../../labels';
 import type { ItemOutcome } from '../importer';

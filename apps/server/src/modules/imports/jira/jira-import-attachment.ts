@@ -1,6 +1,10 @@
-import { withJiraAttachmentInline, withJiraAttachmentLink } from '@meridian/domain';
+import {
+  projectReferenceContext,
+  type ReferenceContext,
+  withJiraAttachmentInline,
+  withJiraAttachmentLink,
+} from '@meridian/domain';
 import { sql } from 'kysely';
-import { projectReferenceContext, type ReferenceContext } from '../../../markdown/gfm-references';
 import { renderMarkdown } from '../../../markdown/render-markdown';
 import { storeProjectUpload } from '../../uploads';
 import type { ItemOutcome } from '../importer';

@@ -6,10 +6,10 @@ import {
   jiraLabels,
   jiraLabelTitle,
   positionAtEnd,
+  projectReferenceContext,
   withJiraFooter,
 } from '@meridian/domain';
 import { sql } from 'kysely';
-import { projectReferenceContext } from '../../../markdown/gfm-references';
 import { renderMarkdown } from '../../../markdown/render-markdown';
 import type { InTransaction } from '../../../service-context';
 import { nextIid } from '../../internal-ids';

@@ -1,5 +1,5 @@
+import type { ReferenceContext } from '@meridian/domain';
 import { sql } from 'kysely';
-import type { ReferenceContext } from '../../../markdown/gfm-references';
 import type { InTransaction } from '../../../service-context';
 import type { GroupRow, ProjectRow } from '../../namespaces';
 import type { ImportJobRow } from '../import-jobs';

@@ -1,7 +1,7 @@
+import { projectReferenceContext, type ReferenceContext } from '@meridian/domain';
 import { sql } from 'kysely';
 import { directReads } from '../../../db/combined-reads';
 import type { Executor } from '../../../db/executor';
-import { projectReferenceContext, type ReferenceContext } from '../../../markdown/gfm-references';
 import { renderMarkdown } from '../../../markdown/render-markdown';
 import { epicReference, issueReference, replaceReferences } from '../../../markdown/rewrite-references';
 import { groupRowsByIds, projectRowsByIds } from '../../namespaces';

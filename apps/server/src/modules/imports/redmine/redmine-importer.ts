@@ -1,6 +1,6 @@
+import { projectReferenceContext } from '@meridian/domain';
 import { directReads } from '../../../db/combined-reads';
 import type { Database } from '../../../db/connection';
-import { projectReferenceContext } from '../../../markdown/gfm-references';
 import { canGroup } from '../../../policy/abilities';
 import { findGroupRow, groupSubject, type ProjectRow, projectRowsByIds } from '../../namespaces';
 import type { Importer, ItemOutcome, SourceItem } from '../importer';

@@ -1,6 +1,6 @@
-import { fuzzRuns, parserInput, quick } from '@meridian/domain/test/fuzz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fuzzRuns, parserInput, quick } from '../test/fuzz';
 import { findReferences, type ReferenceContext } from './gfm-references';
 
 /**

@@ -1,4 +1,4 @@
-import { isInt4Id } from '@meridian/domain';
+import { isInt4Id } from '../ids';
 
 /**
  * GitLab's reference filters for the renderer: `@user`, `#12`, `!3`, `&5`, `~label`, `~"two words"`,
