@@ -172,6 +172,11 @@ test('links issues by reference, grouped by link type, and removes a link', asyn
   await expect(section.getByRole('heading', { name: 'Blocks' })).toBeVisible();
   await expect(section.getByRole('listitem')).toHaveCount(2);
   await settledScreenshot(page, 'issue-linked-items');
+  // As GitLab: the activity notes each link, naming the other issue by a link to it.
+  const noted = page.locator('[id^="note_"]').filter({ hasText: 'marked this issue as blocking #1' });
+  await expect(noted.locator('a.gfm-issue', { hasText: '#1' })).toHaveAttribute('href', /\/-\/issues\/1$/);
+  await expect(page.locator('[id^="note_"]').filter({ hasText: 'marked this issue as blocking #2' })).toHaveCount(1);
+  await settledScreenshot(page, 'issue-linked-items-activity');
   await section.getByRole('button', { name: 'Remove #2' }).click();
   await expect(section.getByRole('listitem')).toHaveCount(1);
   await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();

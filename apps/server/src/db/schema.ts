@@ -810,6 +810,13 @@ export interface SubscriptionsTable {
   created_at: Generated<Date>;
 }
 
+export interface SystemNoteReferencesTable {
+  id: Generated<number>;
+  note_id: number;
+  issue_id: number | null;
+  epic_id: number | null;
+}
+
 export interface TimelogsTable {
   id: Generated<number>;
   issue_id: number;
@@ -1059,6 +1066,7 @@ export interface DB {
   stripe_webhook_events: StripeWebhookEventsTable;
   subscription_orders: SubscriptionOrdersTable;
   subscriptions: SubscriptionsTable;
+  system_note_references: SystemNoteReferencesTable;
   timelogs: TimelogsTable;
   todos: TodosTable;
   uploads: UploadsTable;

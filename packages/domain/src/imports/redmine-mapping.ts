@@ -4,6 +4,8 @@ import {
   confidentialityChangedNote,
   DESCRIPTION_CHANGED_NOTE,
   dueDateChangedNote,
+  issueLinkNote,
+  issueUnlinkNote,
   labelsChangedNote,
   milestoneChangedNote,
   stateChangedNote,
@@ -151,15 +153,15 @@ const LABELLED: Record<string, string> = {
 };
 
 const RELATION_NOTES: Record<string, (ref: string) => string> = {
-  relates: (ref) => `marked this issue as related to ${ref}`,
-  copied_to: (ref) => `marked this issue as related to ${ref}`,
-  copied_from: (ref) => `marked this issue as related to ${ref}`,
+  relates: (ref) => issueLinkNote('relates_to', ref),
+  copied_to: (ref) => issueLinkNote('relates_to', ref),
+  copied_from: (ref) => issueLinkNote('relates_to', ref),
   duplicates: (ref) => `marked this issue as a duplicate of ${ref}`,
   duplicated: (ref) => `marked ${ref} as a duplicate of this issue`,
-  blocks: (ref) => `marked this issue as blocking ${ref}`,
-  precedes: (ref) => `marked this issue as blocking ${ref}`,
-  blocked: (ref) => `marked this issue as blocked by ${ref}`,
-  follows: (ref) => `marked this issue as blocked by ${ref}`,
+  blocks: (ref) => issueLinkNote('blocks', ref),
+  precedes: (ref) => issueLinkNote('blocks', ref),
+  blocked: (ref) => issueLinkNote('is_blocked_by', ref),
+  follows: (ref) => issueLinkNote('is_blocked_by', ref),
 };
 
 const id = (value: string | null) => (value === null || value === '' ? null : Number(value));
@@ -183,9 +185,7 @@ export function journalSystemNotes(details: readonly RedmineJournalDetail[], nam
       const note = RELATION_NOTES[name];
       const other = id(to) ?? id(from);
       if (note && other !== null) {
-        notes.push(
-          to === null ? `removed the relation with ${names.issueReference(other)}` : note(names.issueReference(other)),
-        );
+        notes.push(to === null ? issueUnlinkNote(names.issueReference(other)) : note(names.issueReference(other)));
       }
       continue;
     }

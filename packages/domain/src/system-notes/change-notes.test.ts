@@ -4,6 +4,9 @@ import {
   discussionLockNote,
   dueDateChangedNote,
   healthStatusChangedNote,
+  inverseIssueLinkKind,
+  issueLinkNote,
+  issueUnlinkNote,
   labelsChangedNote,
   labelTitlesChangedNote,
   reviewersChangedNote,
@@ -71,6 +74,13 @@ describe('single-field notes', () => {
     [healthStatusChangedNote(null), 'removed the health status'],
     [discussionLockNote(true, 'merge request'), 'locked the discussion in this merge request'],
     [discussionLockNote(false, 'issue'), 'unlocked the discussion in this issue'],
+    [issueLinkNote('relates_to', '#2'), 'marked this issue as related to #2'],
+    [issueLinkNote('blocks', 'api#2'), 'marked this issue as blocking api#2'],
+    [issueLinkNote('is_blocked_by', 'acme/web#1'), 'marked this issue as blocked by acme/web#1'],
+    [issueLinkNote(inverseIssueLinkKind('blocks'), '#1'), 'marked this issue as blocked by #1'],
+    [issueLinkNote(inverseIssueLinkKind('is_blocked_by'), '#1'), 'marked this issue as blocking #1'],
+    [issueLinkNote(inverseIssueLinkKind('relates_to'), '#1'), 'marked this issue as related to #1'],
+    [issueUnlinkNote('#2'), 'removed the relation with #2'],
   ])('%s', (note, expected) => {
     expect(note).toBe(expected);
   });

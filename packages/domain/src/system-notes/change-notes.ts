@@ -122,3 +122,23 @@ export function hierarchyChangedNote(
     ? `added #${other.iid} as ${relation} ${type}`
     : `removed ${relation} ${type} #${other.iid}`;
 }
+
+/** How one end of an issue link names it (REST's `link_type`, from that issue's side). */
+export type IssueLinkKind = 'relates_to' | 'blocks' | 'is_blocked_by';
+
+/** The same link seen from its other end: blocking one way is blocked by the other. */
+export const inverseIssueLinkKind = (kind: IssueLinkKind): IssueLinkKind =>
+  kind === 'blocks' ? 'is_blocked_by' : kind === 'is_blocked_by' ? 'blocks' : 'relates_to';
+
+/**
+ * SystemNotes::IssuablesService#relate_issuable, on each end about the other: 'marked this issue as
+ * related to #2', 'marked this issue as blocking #2', 'marked this issue as blocked by #1'.
+ */
+export function issueLinkNote(kind: IssueLinkKind, reference: string): string {
+  if (kind === 'blocks') return `marked this issue as blocking ${reference}`;
+  if (kind === 'is_blocked_by') return `marked this issue as blocked by ${reference}`;
+  return `marked this issue as related to ${reference}`;
+}
+
+/** #unrelate_issuable, on each end: 'removed the relation with #2'. */
+export const issueUnlinkNote = (reference: string) => `removed the relation with ${reference}`;

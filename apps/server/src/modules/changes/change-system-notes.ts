@@ -24,13 +24,15 @@ import {
 } from '@meridian/domain';
 import type { Executor } from '../../db/executor';
 import { fullPathOf } from '../namespaces';
-import { issueNoteTarget } from '../system-notes';
+import { issueNoteTarget, type SystemNoteNames } from '../system-notes';
 import type { ChangeTarget } from './change-target';
 
 /** A system note on the changed item, or on another item (the old or new parent epic). */
 export interface PlannedNote {
   on: ChangeTarget['noteTarget'];
   note: string;
+  /** The other issues and epics it names: only who may read them sees it. */
+  names?: SystemNoteNames;
 }
 
 /** GitLab records these at creation too (as its resource events do): the first labels, people, milestone… */
@@ -190,14 +192,30 @@ function parentNotes(
   };
   const self = lookups.epics.get(target.id);
   if (previous !== null) {
-    notes.push({ on: target.noteTarget, note: parentEpicNote('removed', referenceFrom(target.groupId, previous)) });
+    notes.push({
+      on: target.noteTarget,
+      note: parentEpicNote('removed', referenceFrom(target.groupId, previous)),
+      names: { epicIds: [previous] },
+    });
     const parentGroup = lookups.epics.get(previous)?.group_id;
-    notes.push({ on: epicNoteTarget(previous), note: childEpicNote('removed', childReference(self, parentGroup)) });
+    notes.push({
+      on: epicNoteTarget(previous),
+      note: childEpicNote('removed', childReference(self, parentGroup)),
+      names: { epicIds: [target.id] },
+    });
   }
   if (current !== null) {
-    notes.push({ on: target.noteTarget, note: parentEpicNote('added', referenceFrom(target.groupId, current)) });
+    notes.push({
+      on: target.noteTarget,
+      note: parentEpicNote('added', referenceFrom(target.groupId, current)),
+      names: { epicIds: [current] },
+    });
     const parentGroup = lookups.epics.get(current)?.group_id;
-    notes.push({ on: epicNoteTarget(current), note: childEpicNote('added', childReference(self, parentGroup)) });
+    notes.push({
+      on: epicNoteTarget(current),
+      note: childEpicNote('added', childReference(self, parentGroup)),
+      names: { epicIds: [target.id] },
+    });
   }
   return notes;
 }
@@ -218,8 +236,16 @@ function hierarchyNotes(
   ] as const) {
     const parent = id === null ? undefined : lookups.issues.get(id);
     if (!parent) continue;
-    notes.push({ on: issueNoteTarget(parent), note: hierarchyChangedNote(action, 'child', child) });
-    notes.push({ on: target.noteTarget, note: hierarchyChangedNote(action, 'parent', parent) });
+    notes.push({
+      on: issueNoteTarget(parent),
+      note: hierarchyChangedNote(action, 'child', child),
+      names: { issueIds: [target.id] },
+    });
+    notes.push({
+      on: target.noteTarget,
+      note: hierarchyChangedNote(action, 'parent', parent),
+      names: { issueIds: [parent.id] },
+    });
   }
   return notes;
 }

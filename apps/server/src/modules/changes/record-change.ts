@@ -42,8 +42,8 @@ export async function recordChange(
   const created = before === null;
   const changes = diffSnapshots(before, after);
   const lookups = await loadNoteLookups(trx, target, changes);
-  for (const { on, note } of changeSystemNotes(target, changes, lookups, created)) {
-    await addSystemNote(trx, on, actor.id, note);
+  for (const { on, note, names } of changeSystemNotes(target, changes, lookups, created)) {
+    await addSystemNote(trx, on, actor.id, note, names);
   }
   if (target.type === 'Issue' && target.noteTarget.projectId !== null) {
     const incident = { issueId: target.id, projectId: target.noteTarget.projectId, authorId: actor.id };

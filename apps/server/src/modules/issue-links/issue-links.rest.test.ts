@@ -167,4 +167,70 @@ describe('issue links', () => {
       404,
     );
   });
+
+  it('notes the link and its removal on both issues, each naming the other as seen from its project', async () => {
+    const newIssue = async (project: number, title: string) =>
+      ((await api('POST', `/projects/${project}/issues`, 'admin', { title })).json() as { iid: number }).iid;
+    const [a, b] = [await newIssue(p1, 'noted a'), await newIssue(p1, 'noted b')];
+    const elsewhere = await newIssue(pub, 'noted elsewhere');
+    const systemNotes = async (project: number, iid: number) =>
+      (
+        (await api('GET', `/projects/${project}/issues/${iid}/notes?sort=asc`, 'admin')).json() as Array<{
+          body: string;
+          system: boolean;
+          author: { username: string };
+        }>
+      )
+        .filter((n) => n.system)
+        .map((n) => n.body);
+
+    const blocks = await api('POST', `/projects/${p1}/issues/${a}/links`, 'admin', {
+      target_project_id: p1,
+      target_issue_iid: b,
+      link_type: 'blocks',
+    });
+    expect(blocks.statusCode, blocks.body).toBe(201);
+    const related = await api('POST', `/projects/${p1}/issues/${a}/links`, 'admin', {
+      target_project_id: 'lnkpub/o',
+      target_issue_iid: elsewhere,
+    });
+    expect(related.statusCode, related.body).toBe(201);
+    // A refused link (already there) notes nothing.
+    const again = await api('POST', `/projects/${p1}/issues/${b}/links`, 'admin', {
+      target_project_id: p1,
+      target_issue_iid: a,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await systemNotes(p1, a)).toEqual([
+      `marked this issue as blocking #${b}`,
+      `marked this issue as related to lnkpub/o#${elsewhere}`,
+    ]);
+    expect(await systemNotes(p1, b)).toEqual([`marked this issue as blocked by #${a}`]);
+    expect(await systemNotes(pub, elsewhere)).toEqual([`marked this issue as related to lnkacme/web#${a}`]);
+    // The note names an issue of a private project: who may read the public issue but not that one
+    // does not see it, in the list, its count, the single note and the threads.
+    for (const who of ['outsider', undefined] as const) {
+      const listed = await api('GET', `/projects/${pub}/issues/${elsewhere}/notes`, who);
+      expect(listed.statusCode).toBe(200);
+      expect(listed.json()).toEqual([]);
+      expect(listed.headers['x-total']).toBe('0');
+      const threads = (await api('GET', `/projects/${pub}/issues/${elsewhere}/discussions`, who)).json() as unknown[];
+      expect(threads).toEqual([]);
+    }
+    const noteId = (
+      (await api('GET', `/projects/${pub}/issues/${elsewhere}/notes`, 'admin')).json() as Array<{ id: number }>
+    )[0]?.id;
+    expect((await api('GET', `/projects/${pub}/issues/${elsewhere}/notes/${noteId}`, 'outsider')).statusCode).toBe(404);
+
+    const links = (await api('GET', `/projects/${pub}/issues/${elsewhere}/links`, 'admin')).json() as Linked[];
+    const removed = await api(
+      'DELETE',
+      `/projects/${pub}/issues/${elsewhere}/links/${links[0]?.issue_link_id}`,
+      'admin',
+    );
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await systemNotes(pub, elsewhere)).at(-1)).toBe(`removed the relation with lnkacme/web#${a}`);
+    expect((await systemNotes(p1, a)).at(-1)).toBe(`removed the relation with lnkpub/o#${elsewhere}`);
+    expect(await systemNotes(p1, b)).toHaveLength(1);
+  });
 });

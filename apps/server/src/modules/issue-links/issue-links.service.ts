@@ -1,14 +1,17 @@
+import type { IssueLinkKind } from '@meridian/domain';
 import { directReads, type ReadRows } from '../../db/combined-reads';
 import type { Database } from '../../db/connection';
 import { linkExists, linkInvolving } from '../../db/link-between';
+import { withTransaction } from '../../db/with-transaction';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { canIssue, forbiddenMessage } from '../../policy/abilities';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
 import { findIssue, type IssueRow, issueQuery, issueSubject, issueVisibility } from '../issues';
 import { findProject, type ProjectRow } from '../namespaces';
+import { noteIssueLinked, noteIssueUnlinked } from './issue-link-notes';
 
-export type IssueLinkType = 'relates_to' | 'blocks' | 'is_blocked_by';
+export type IssueLinkType = IssueLinkKind;
 
 /** A linked issue as seen from the issue the list was asked for. */
 export interface LinkedIssueRow {
@@ -129,14 +132,22 @@ export async function createIssueLink(
   const [from, to] = linkType === 'is_blocked_by' ? [target, source] : [source, target];
   const stored = linkType === 'relates_to' ? 'relates_to' : 'blocks';
   if (await linkExists(db, 'issue_links', from.id, to.id)) throw conflict('Issue(s) already assigned');
-  const row = await db
-    .insertInto('issue_links')
-    .values({ source_id: from.id, target_id: to.id, link_type: stored })
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) throw conflict('Issue(s) already assigned');
-  return { id: row.id, source, target, link_type: linkType };
+  const id = await withTransaction(db, async (trx) => {
+    const row = await trx
+      .insertInto('issue_links')
+      .values({ source_id: from.id, target_id: to.id, link_type: stored })
+      .onConflict((oc) => oc.doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw conflict('Issue(s) already assigned');
+    const ends = [
+      { issue: source, projectPath: project.full_path },
+      { issue: target, projectPath: targetProject.full_path },
+    ] as const;
+    await noteIssueLinked(trx, me.id, ...ends, linkType);
+    return row.id;
+  });
+  return { id, source, target, link_type: linkType };
 }
 
 /** The link `linkId` touching issue `iid`, when the actor may read both ends (404 otherwise). */
@@ -168,6 +179,18 @@ export async function deleteIssueLink(
   const me = requireActor(actor);
   const { issue, ...result } = await findIssueLink(db, me, project, iid, linkId);
   if (!canIssue(me, 'admin_issue_relation', await issueSubject(db, issue))) throw forbidden();
-  await db.deleteFrom('issue_links').where('id', '=', result.id).execute();
+  const other = issue.id === result.source.id ? result.target : result.source;
+  const otherProject = other.project_id === project.id ? project : await findProject(db, me, { id: other.project_id });
+  await withTransaction(db, async (trx) => {
+    const removed = await trx.deleteFrom('issue_links').where('id', '=', result.id).executeTakeFirst();
+    // A concurrent delete got there first: its notes say so, once.
+    if (removed.numDeletedRows === 0n) return;
+    await noteIssueUnlinked(
+      trx,
+      me.id,
+      { issue, projectPath: project.full_path },
+      { issue: other, projectPath: otherProject.full_path },
+    );
+  });
   return result;
 }

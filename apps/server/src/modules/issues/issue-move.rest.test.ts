@@ -9,7 +9,7 @@ import { useRestTestApp } from '../../test/rest-test-app';
  * `POST …/issues/:iid/move` and GraphQL `issueMove` are one service: the copy in the target, the
  * original closed with `moved_to_id`, the system notes on both, in one transaction.
  */
-const t = useRestTestApp({ prefix: 'mv-', users: ['stranger'] });
+const t = useRestTestApp({ prefix: 'mv-', users: ['stranger', 'reader'] });
 const { api, tok: tokens } = t;
 const ids = { group: 0, a: 0, b: 0, hidden: 0, guestOnly: 0, epic: 0, bBug: 0, bMilestone: 0, dev: 0 };
 
@@ -139,6 +139,29 @@ describe('moving an issue to another project', () => {
     const oldComment = oldNotes.find((n) => n.note === 'First comment');
     expect(comment).toEqual(oldComment);
     expect(newNotes.at(-1)).toMatchObject({ note: `moved from mv/a#${original.iid}`, system: true });
+  });
+
+  it('hides the moved-to note from who may read the original but not where it went', async () => {
+    const original = await richIssue('Moved out of sight');
+    await addProjectMember(t.db, ids.a, t.uid.reader as number, AccessLevel.REPORTER);
+    const res = await api('POST', `/projects/${ids.a}/issues/${original.iid}/move`, 'maintainer', {
+      to_project_id: ids.b,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const movedTo = `moved to mv/b#${(res.json() as { iid: number }).iid}`;
+    const systemNotes = async (who: string) =>
+      (
+        (await api('GET', `/projects/${ids.a}/issues/${original.iid}/notes`, who)).json() as Array<{
+          body: string;
+          system: boolean;
+        }>
+      )
+        .filter((n) => n.system)
+        .map((n) => n.body);
+    expect(await systemNotes('maintainer')).toContain(movedTo);
+    const seen = await systemNotes('reader');
+    expect(seen).toContain('closed');
+    expect(seen).not.toContain(movedTo);
   });
 
   it('rewrites short references for the target, and carries note emoji, time logs and related links', async () => {

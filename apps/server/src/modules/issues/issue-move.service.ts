@@ -68,12 +68,16 @@ export async function moveIssue(
     const writer = { ...ctx, db: trx, actor: me };
     const after = issueSnapshot(moved, { labelIds, assigneeIds });
     await recordChange(writer, issueChangeTarget(target, moved, { ...newSubject, assigneeIds }), null, after);
-    await addSystemNote(trx, issueNoteTarget(moved), me.id, `moved from ${project.full_path}#${issue.iid}`);
+    await addSystemNote(trx, issueNoteTarget(moved), me.id, `moved from ${project.full_path}#${issue.iid}`, {
+      issueIds: [issue.id],
+    });
     const closed = await closeIssueAs(trx, issue, me.id, { moved_to_id: moved.id });
     const sets = { labelIds: await labelIdsOf(trx, issue.id), assigneeIds: subject.assigneeIds };
     const before = issueSnapshot(issue, sets);
     await recordChange(writer, issueChangeTarget(project, closed, subject), before, issueSnapshot(closed, sets));
-    await addSystemNote(trx, issueNoteTarget(issue), me.id, `moved to ${target.full_path}#${moved.iid}`);
+    await addSystemNote(trx, issueNoteTarget(issue), me.id, `moved to ${target.full_path}#${moved.iid}`, {
+      issueIds: [moved.id],
+    });
     await refreshEpicDates(trx, { issueIds: [moved.id] });
     return moved.iid;
   });

@@ -44,9 +44,13 @@ export async function promoteIssueToEpic(ctx: ServiceContext, project: ProjectRo
   return withTransaction(db, async (trx) => {
     const epic = await insertEpic({ ...ctx, db: trx }, group, input);
     await closeIssueAs(trx, issue, me.id, { promoted_to_epic_id: epic.id });
-    await addSystemNote(trx, issueNoteTarget(issue), me.id, `promoted to epic ${group.full_path}&${epic.iid}`);
+    await addSystemNote(trx, issueNoteTarget(issue), me.id, `promoted to epic ${group.full_path}&${epic.iid}`, {
+      epicIds: [epic.id],
+    });
     const epicTarget = { type: 'Epic', id: epic.id, projectId: null, groupId: group.id } as const;
-    await addSystemNote(trx, epicTarget, me.id, `promoted from issue ${project.full_path}#${issue.iid}`);
+    await addSystemNote(trx, epicTarget, me.id, `promoted from issue ${project.full_path}#${issue.iid}`, {
+      issueIds: [issue.id],
+    });
     return epic;
   });
 }

@@ -10,7 +10,7 @@ import { canNote, canNoteOn, type NoteAbility } from '../../policy/abilities';
 import { AccessLevel } from '../../policy/access-levels';
 import type { Actor } from '../../policy/actor';
 import { requireActor } from '../../policy/require-actor';
-import { noteNotHidden } from '../../policy/sql-scopes';
+import { noteNotHidden, systemNoteReferencesReadable } from '../../policy/sql-scopes';
 import type { NoteSubject } from '../../policy/subjects';
 import { publishChange } from '../../realtime/change-channel';
 import type { ServiceContext } from '../../service-context';
@@ -51,15 +51,17 @@ export function canSeeInternal(actor: Actor | null, n: Noteable): boolean {
 }
 
 /**
- * Base query over the noteable's notes the actor may read: internal ones hidden below Reporter, and
- * a banned author's comments hidden from everyone but admins (`noteNotHidden`).
+ * Base query over the noteable's notes the actor may read: internal ones hidden below Reporter, a
+ * banned author's comments hidden from everyone but admins (`noteNotHidden`), and a system note naming
+ * an issue or epic the actor may not read hidden (`systemNoteReferencesReadable`).
  */
 export function visibleNotes(db: Database, actor: Actor | null, n: Noteable) {
   let q = db
     .selectFrom('notes as nt')
     .where('nt.noteable_type', '=', n.type)
     .where('nt.noteable_id', '=', n.id)
-    .where(noteNotHidden(actor, { authorId: 'nt.author_id' }));
+    .where(noteNotHidden(actor, { authorId: 'nt.author_id' }))
+    .where(systemNoteReferencesReadable(actor, 'nt.id'));
   if (!canSeeInternal(actor, n)) q = q.where('nt.internal', '=', false);
   return q;
 }

@@ -6,4 +6,5 @@ export {
   issueNoteTarget,
   type NoteableType,
   newDiscussionId,
+  type SystemNoteNames,
 } from './noteable-records';

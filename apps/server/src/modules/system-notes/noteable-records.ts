@@ -10,15 +10,23 @@ export const newDiscussionId = () => randomBytes(20).toString('hex');
 /** The polymorphic type names GitLab stores beside notes, award emoji, to-dos and subscriptions. */
 export type NoteableType = 'Issue' | 'MergeRequest' | 'Epic';
 
+/** The issues and epics a system note names ('moved to acme/secret#5'): who may not read one of them does not see the note. */
+export interface SystemNoteNames {
+  issueIds?: readonly number[];
+  epicIds?: readonly number[];
+}
+
 /**
  * Records a system note ('closed', 'changed milestone to %"v1"') on an issue, merge request or epic,
- * as GitLab shows in the activity stream. Call inside the write's transaction.
+ * as GitLab shows in the activity stream. Call inside the write's transaction. A note naming another
+ * issue or epic lists it in `names` (`system_note_references`), so that only who may read it sees the note.
  */
 export async function addSystemNote(
   trx: Transaction<DB>,
   target: { type: NoteableType; id: number; projectId: number | null; groupId?: number },
   authorId: number | null,
   note: string,
+  names: SystemNoteNames = {},
 ): Promise<void> {
   const inserted = await trx
     .insertInto('notes')
@@ -35,6 +43,11 @@ export async function addSystemNote(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const references = [
+    ...(names.issueIds ?? []).map((issueId) => ({ note_id: inserted.id, issue_id: issueId })),
+    ...(names.epicIds ?? []).map((epicId) => ({ note_id: inserted.id, epic_id: epicId })),
+  ];
+  if (references.length > 0) await trx.insertInto('system_note_references').values(references).execute();
   await publishChange(trx, target.type, target.id, 'note', { event: 'created', noteId: inserted.id });
 }
 
