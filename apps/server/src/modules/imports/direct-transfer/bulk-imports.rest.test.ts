@@ -190,7 +190,7 @@ describe('direct transfer from another instance (POST /bulk_imports)', () => {
     }
     expect((await imported).state).toBe('finished');
     expect(lines).toEqual([
-      'Imported dt-team-cli: 1 groups, 1 projects, 3 issues, 0 epics, 8 notes; 0 records skipped.',
+      'Imported dt-team-cli: 1 groups, 1 projects, 3 issues, 0 epics, 10 notes; 0 records skipped.',
     ]);
     await expect(
       importGitlabGroup(dest.db, dest.ctx.config, {
