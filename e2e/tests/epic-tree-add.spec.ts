@@ -12,6 +12,29 @@ const PROJECT = 'acme/product/web-app';
 test.describe.configure({ timeout: 120_000 });
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
+/**
+ * Holds the two answers that choose the Add a new issue form's preselected project (a slow server)
+ * until `release`, which lets them through and waits until they have arrived.
+ */
+async function holdDefaultProjectAnswers(page: Page) {
+  let open = () => {};
+  const held = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const choosesDefault = (body: string | null) => /query (epicDefaultProject|frecentProjects)\b/.test(body ?? '');
+  await page.route('**/api/graphql', async (route) => {
+    if (choosesDefault(route.request().postData())) await held;
+    await route.continue();
+  });
+  return {
+    release: async () => {
+      const answered = page.waitForResponse((r) => choosesDefault(r.request().postData()));
+      open();
+      await answered;
+    },
+  };
+}
+
 const newEpic = async (api: SessionApi, title: string, body: object = {}) =>
   (await api('POST', '/groups/acme/epics', { title, ...body })) as Json;
 const newIssue = async (api: SessionApi, title: string, body: object = {}) =>
@@ -114,15 +137,7 @@ test.describe('alice (Owner of acme) adds children to an epic', () => {
     const epic = await newEpic(api, `Slow default ${stamp()}`);
     // The two answers that choose the preselected project are held until alice has started searching
     // (a slow server): arriving then, they must not change the selection and close her list.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const choosesDefault = (body: string | null) => /query (epicDefaultProject|frecentProjects)\b/.test(body ?? '');
-    await page.route('**/api/graphql', async (route) => {
-      if (choosesDefault(route.request().postData())) await held;
-      await route.continue();
-    });
+    const defaultAnswers = await holdDefaultProjectAnswers(page);
     await openEpic(page, epic);
     await choose(page, 'Add a new issue');
     const form = page.getByRole('form', { name: 'Create new issue' });
@@ -130,9 +145,7 @@ test.describe('alice (Owner of acme) adds children to an epic', () => {
     await picker.fill('web');
     const option = page.getByRole('option', { name: /web-app/ }).first();
     await expect(option).toBeVisible();
-    const answered = page.waitForResponse((r) => choosesDefault(r.request().postData()));
-    release();
-    await answered;
+    await defaultAnswers.release();
     // Nothing shows that the answer was rendered, so give it a moment before looking.
     await page.waitForTimeout(500);
     await expect(page.getByRole('listbox')).toBeVisible();
@@ -146,24 +159,14 @@ test.describe('alice (Owner of acme) adds children to an epic', () => {
     const epic = await newEpic(api, `Default after focus ${stamp()}`);
     // alice last created an issue under acme in web-app, so that is the default once it loads.
     await newIssue(api, `Default project ${stamp()}`);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const choosesDefault = (body: string | null) => /query (epicDefaultProject|frecentProjects)\b/.test(body ?? '');
-    await page.route('**/api/graphql', async (route) => {
-      if (choosesDefault(route.request().postData())) await held;
-      await route.continue();
-    });
+    const defaultAnswers = await holdDefaultProjectAnswers(page);
     await openEpic(page, epic);
     await choose(page, 'Add a new issue');
     const form = page.getByRole('form', { name: 'Create new issue' });
     const picker = form.getByRole('combobox', { name: 'Project' });
     await picker.focus();
     await expect(page.getByRole('listbox')).toBeVisible();
-    const answered = page.waitForResponse((r) => choosesDefault(r.request().postData()));
-    release();
-    await answered;
+    await defaultAnswers.release();
     await page.waitForTimeout(500);
     // Arriving while she is in the field, the default neither fills the text she is about to type
     // into nor closes her list.
