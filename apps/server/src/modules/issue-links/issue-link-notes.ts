@@ -10,45 +10,45 @@ export interface IssueLinkEnd {
   projectPath: string;
 }
 
-/** How `end`'s issue is named in a note on `on`: `#2` in the same project, `api#2` beside it, else its full path. */
-const referenceFrom = (on: IssueLinkEnd, end: IssueLinkEnd) =>
-  issueReference(end.projectPath, end.issue.iid, { projectPath: on.projectPath });
-
 /**
- * GitLab's relate_issuable notes, on both ends in the link's transaction, each shown only to who may
- * read the other end (it names it): `kind` is the link as
- * `from` sees it ('marked this issue as blocking #2'); `to` notes the other side ('… blocked by #1').
+ * A note on each end about the other, named as seen from its own project (`#2` in the same project,
+ * `api#2` beside it, else the full path), and shown only to who may read that other end.
  */
-export async function noteIssueLinked(
+async function noteBothEnds(
   trx: Transaction<DB>,
   authorId: number,
-  from: IssueLinkEnd,
-  to: IssueLinkEnd,
+  ends: readonly [IssueLinkEnd, IssueLinkEnd],
+  text: (end: 0 | 1, reference: string) => string,
+): Promise<void> {
+  for (const end of [0, 1] as const) {
+    const [on, other] = end === 0 ? ends : [ends[1], ends[0]];
+    const reference = issueReference(other.projectPath, other.issue.iid, { projectPath: on.projectPath });
+    await addSystemNote(trx, issueNoteTarget(on.issue), authorId, text(end, reference), {
+      issueIds: [other.issue.id],
+    });
+  }
+}
+
+/**
+ * GitLab's relate_issuable notes, in the link's transaction: `kind` is the link as the first end sees
+ * it ('marked this issue as blocking #2'); the second notes the other side ('… blocked by #1').
+ */
+export function noteIssueLinked(
+  trx: Transaction<DB>,
+  authorId: number,
+  ends: readonly [IssueLinkEnd, IssueLinkEnd],
   kind: IssueLinkKind,
 ): Promise<void> {
-  await addSystemNote(trx, issueNoteTarget(from.issue), authorId, issueLinkNote(kind, referenceFrom(from, to)), {
-    issueIds: [to.issue.id],
-  });
-  await addSystemNote(
-    trx,
-    issueNoteTarget(to.issue),
-    authorId,
-    issueLinkNote(inverseIssueLinkKind(kind), referenceFrom(to, from)),
-    { issueIds: [from.issue.id] },
+  return noteBothEnds(trx, authorId, ends, (end, reference) =>
+    issueLinkNote(end === 0 ? kind : inverseIssueLinkKind(kind), reference),
   );
 }
 
 /** GitLab's unrelate_issuable notes: 'removed the relation with #2' on both ends. */
-export async function noteIssueUnlinked(
+export function noteIssueUnlinked(
   trx: Transaction<DB>,
   authorId: number,
-  from: IssueLinkEnd,
-  to: IssueLinkEnd,
+  ends: readonly [IssueLinkEnd, IssueLinkEnd],
 ): Promise<void> {
-  await addSystemNote(trx, issueNoteTarget(from.issue), authorId, issueUnlinkNote(referenceFrom(from, to)), {
-    issueIds: [to.issue.id],
-  });
-  await addSystemNote(trx, issueNoteTarget(to.issue), authorId, issueUnlinkNote(referenceFrom(to, from)), {
-    issueIds: [from.issue.id],
-  });
+  return noteBothEnds(trx, authorId, ends, (_end, reference) => issueUnlinkNote(reference));
 }

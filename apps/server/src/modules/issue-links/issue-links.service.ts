@@ -144,7 +144,7 @@ export async function createIssueLink(
       { issue: source, projectPath: project.full_path },
       { issue: target, projectPath: targetProject.full_path },
     ] as const;
-    await noteIssueLinked(trx, me.id, ...ends, linkType);
+    await noteIssueLinked(trx, me.id, ends, linkType);
     return row.id;
   });
   return { id, source, target, link_type: linkType };
@@ -185,12 +185,10 @@ export async function deleteIssueLink(
     const removed = await trx.deleteFrom('issue_links').where('id', '=', result.id).executeTakeFirst();
     // A concurrent delete got there first: its notes say so, once.
     if (removed.numDeletedRows === 0n) return;
-    await noteIssueUnlinked(
-      trx,
-      me.id,
+    await noteIssueUnlinked(trx, me.id, [
       { issue, projectPath: project.full_path },
       { issue: other, projectPath: otherProject.full_path },
-    );
+    ]);
   });
   return result;
 }

@@ -22,7 +22,6 @@ export interface NoteableRef {
   detailKey: readonly unknown[];
 }
 
-/** The page's query keys for the noteable's notes (writes invalidate under it) and for the noteable. */
 /** What `#12` and `&5` in the noteable's own texts (its system notes) refer to: its project and that project's group, or its group. */
 export function noteableReferenceContext(noteable: Pick<NoteableRef, 'kind' | 'containerPath'>): ReferenceContext {
   if (noteable.kind === 'epic') return { groupPath: noteable.containerPath };
@@ -30,6 +29,7 @@ export function noteableReferenceContext(noteable: Pick<NoteableRef, 'kind' | 'c
   return { projectPath: noteable.containerPath, ...(group ? { groupPath: group } : {}) };
 }
 
+/** The page's query keys for the noteable's notes (writes invalidate under it) and for the noteable. */
 export type NoteableKeys = Pick<NoteableRef, 'notesKey' | 'detailKey'>;
 
 /** Where a project's noteables live in the REST API. */
