@@ -226,16 +226,18 @@ export function mergeRequestReadable(actor: Actor | null, a = { mr: 'mr', p: 'p'
 /**
  * Every issue and epic a system note names (`system_note_references`) is readable by the actor, and
  * still there: GitLab hides a note such as 'moved to acme/secret#5' from who may not read the item
- * (Note#cross_reference_not_visible_for?). Notes naming nothing pass. `noteId` is the note id column.
+ * (Note#cross_reference_not_visible_for?). Notes naming nothing pass. `note` is the notes table's alias;
+ * a comment passes on its `system` column (in the noteable index) without looking for references.
  */
-export function systemNoteReferencesReadable(actor: Actor | null, noteId: string): RawBuilder<boolean> {
-  return sql<boolean>`NOT EXISTS (SELECT 1 FROM system_note_references snr WHERE snr.note_id = ${sql.ref(noteId)}
+export function systemNoteReferencesReadable(actor: Actor | null, note: string): RawBuilder<boolean> {
+  return sql<boolean>`(NOT ${sql.ref(`${note}.system`)} OR NOT EXISTS (SELECT 1 FROM system_note_references snr
+    WHERE snr.note_id = ${sql.ref(`${note}.id`)}
     AND NOT (
       EXISTS (SELECT 1 FROM issues sri JOIN projects srp ON srp.id = sri.project_id
         JOIN namespaces srn ON srn.id = srp.namespace_id
         WHERE sri.id = snr.issue_id AND ${issueReadable(actor, { i: 'sri', p: 'srp', n: 'srn' })})
       OR EXISTS (SELECT 1 FROM epics sre JOIN namespaces srg ON srg.id = sre.group_id
-        WHERE sre.id = snr.epic_id AND ${epicReadable(actor, { e: 'sre', g: 'srg' })})))`;
+        WHERE sre.id = snr.epic_id AND ${epicReadable(actor, { e: 'sre', g: 'srg' })}))))`;
 }
 
 /**

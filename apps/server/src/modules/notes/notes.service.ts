@@ -61,7 +61,7 @@ export function visibleNotes(db: Database, actor: Actor | null, n: Noteable) {
     .where('nt.noteable_type', '=', n.type)
     .where('nt.noteable_id', '=', n.id)
     .where(noteNotHidden(actor, { authorId: 'nt.author_id' }))
-    .where(systemNoteReferencesReadable(actor, 'nt.id'));
+    .where(systemNoteReferencesReadable(actor, 'nt'));
   if (!canSeeInternal(actor, n)) q = q.where('nt.internal', '=', false);
   return q;
 }
