@@ -24,8 +24,10 @@ const movedDiscussionId = (discussionId: string, toId: number) =>
 
 /**
  * Every note of the issue onto the new one, in order, with its author, dates, thread and award emoji
- * (GitLab's Issues::MoveService): comments have their short references rewritten for the target
- * project (`rewriteReferences`) and their HTML rendered there; system notes are copied as they are.
+ * (GitLab's Issues::MoveService and Notes::CopyService): short references are rewritten for the target
+ * project (`rewriteReferences`), comments' HTML rendered there. A system note's HTML stays rendered
+ * without a project, as `addSystemNote` writes it, and the items it names (`system_note_references`)
+ * go with it, so a reader of the target who may not read them does not see it either.
  */
 export async function copyNotes(
   trx: Transaction<DB>,
@@ -57,7 +59,7 @@ export async function copyNotes(
       .insertInto('notes')
       .values(
         rows.map((n, i) => {
-          const note = n.system ? n.note : rewriteReferences(n.note, contexts.from, contexts.to);
+          const note = rewriteReferences(n.note, contexts.from, contexts.to);
           return {
             id: newIds[i] as number,
             noteable_type: 'Issue',
@@ -67,7 +69,7 @@ export async function copyNotes(
             author_id: n.author_id,
             discussion_id: movedDiscussionId(n.discussion_id, toId),
             note,
-            note_html: n.system || !MAY_REFER.test(note) ? n.note_html : renderMarkdown(note, contexts.to),
+            note_html: copiedNoteHtml(n, note, contexts.to),
             system: n.system,
             internal: n.internal,
             resolvable: n.resolvable,
@@ -88,7 +90,23 @@ export async function copyNotes(
       JOIN unnest(${sql.val(rows.map((n) => n.id))}::int[], ${sql.val(newIds)}::int[]) AS m(old_id, new_id)
         ON a.awardable_type = 'Note' AND a.awardable_id = m.old_id
       ORDER BY a.id`.execute(trx);
+    await sql`
+      INSERT INTO system_note_references (note_id, issue_id, epic_id)
+      SELECT m.new_id, r.issue_id, r.epic_id
+      FROM system_note_references r
+      JOIN unnest(${sql.val(rows.map((n) => n.id))}::int[], ${sql.val(newIds)}::int[]) AS m(old_id, new_id)
+        ON r.note_id = m.old_id
+      ORDER BY r.id`.execute(trx);
   }
+}
+
+function copiedNoteHtml(
+  original: { system: boolean; note: string; note_html: string | null },
+  note: string,
+  to: ReferenceContext,
+): string | null {
+  if (original.system) return note === original.note ? original.note_html : renderMarkdown(note);
+  return MAY_REFER.test(note) ? renderMarkdown(note, to) : original.note_html;
 }
 
 /** The issue's own award emoji, time logs (so spent time stays with the work), and related links, onto the new issue. */

@@ -195,6 +195,16 @@ describe('moving an issue to another project', () => {
     }>;
     const copied = notes.find((n) => n.body.startsWith('Duplicate of'));
     expect(copied?.body).toBe('Duplicate of a#1? ~bug');
+    // The link's system note names the other issue from the target project, and still hides from a
+    // reader of the target who may not read the project it is in.
+    const linkNote = `marked this issue as blocking a#${other.iid}`;
+    expect(notes.map((n) => n.body)).toContain(linkNote);
+    await addProjectMember(t.db, ids.b, t.uid.stranger as number, AccessLevel.REPORTER);
+    const strangerSees = (await api('GET', `${movedBase}/notes?sort=asc`, 'stranger')).json() as Array<{
+      body: string;
+    }>;
+    expect(strangerSees.map((n) => n.body)).toContain('Duplicate of a#1? ~bug');
+    expect(strangerSees.map((n) => n.body)).not.toContain(linkNote);
     const noteEmoji = await api('GET', `${movedBase}/notes/${copied?.id}/award_emoji`, 'maintainer');
     expect(noteEmoji.json()).toEqual([
       expect.objectContaining({ name: 'rocket', user: expect.objectContaining({ username: 'mv-maintainer' }) }),
