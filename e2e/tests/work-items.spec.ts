@@ -48,6 +48,7 @@ test('creates a task under an issue, shows it, lists it on the issue, deletes it
   await expect(childLink).toHaveAttribute('href', `/${projectPath}/-/issues/2`);
   await childLink.hover();
   await expect(page.getByTestId('reference-card')).toContainText('Write the importer tests');
+  await expect(page.getByTestId('reference-card')).toContainText('Task · created');
   await settledScreenshot(page, 'work-item-parent-system-note-link');
   await page.mouse.move(0, 0);
 

@@ -6,7 +6,6 @@ import styles from './ReferenceCard.module.css';
 import type { ReferenceCardData, ReferenceTarget } from './referenceCardApi';
 
 const STATE_TEXT: Record<string, string> = { opened: 'Open', closed: 'Closed', merged: 'Merged', locked: 'Locked' };
-const TYPE_TEXT = { issue: 'Issue', merge_request: 'Merge request', epic: 'Epic' } as const;
 
 function IssuableCard({ data }: { data: Extract<ReferenceCardData, { kind: 'issuable' }> }) {
   const open = data.state === 'opened';
@@ -18,7 +17,7 @@ function IssuableCard({ data }: { data: Extract<ReferenceCardData, { kind: 'issu
         </Badge>
         {data.confidential && <Badge variant="warning">Confidential</Badge>}
         <span className={styles.muted}>
-          {TYPE_TEXT[data.type]} · created {new Date(data.created_at).toLocaleDateString()}
+          {data.typeName} · created {new Date(data.created_at).toLocaleDateString()}
         </span>
       </div>
       <p className={styles.title}>{data.title}</p>

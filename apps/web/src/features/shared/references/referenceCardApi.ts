@@ -1,3 +1,4 @@
+import { WORK_ITEM_BASE_TYPES, workItemTypeOf } from '@meridian/domain';
 import { apiGet, encodeId } from '../../../lib/api';
 import type { MilestoneRef, UserSummary } from '../../../lib/types';
 
@@ -14,6 +15,8 @@ export type ReferenceCardData =
   | {
       kind: 'issuable';
       type: 'issue' | 'merge_request' | 'epic';
+      /** What the card calls it: the work item type's name for an issue (Task, Incident…). */
+      typeName: string;
       state: string;
       title: string;
       reference: string;
@@ -35,6 +38,8 @@ export function referenceTargetOf(link: HTMLAnchorElement): ReferenceTarget | nu
 }
 
 interface IssuableAnswer {
+  /** Issues only: `issue`, `task`, `incident`… */
+  issue_type?: string;
   state: string;
   title: string;
   references?: { full: string };
@@ -42,6 +47,15 @@ interface IssuableAnswer {
   assignees?: UserSummary[];
   milestone?: MilestoneRef | null;
   created_at: string;
+}
+
+const OTHER_TYPE_NAMES = { merge_request: 'Merge request', epic: 'Epic' } as const;
+
+/** "Issue", "Task", "Incident"…, "Merge request" or "Epic". */
+function issuableTypeName(type: 'issue' | 'merge_request' | 'epic', issueType: string | undefined): string {
+  if (type !== 'issue') return OTHER_TYPE_NAMES[type];
+  const known = WORK_ITEM_BASE_TYPES.find((t) => t === issueType);
+  return workItemTypeOf(known ?? 'issue').name;
 }
 
 /** Loads the card through the same REST reads the pages use: what the reader may not see is a 404. */
@@ -62,6 +76,7 @@ export async function fetchReferenceCard(target: ReferenceTarget, signal?: Abort
   return {
     kind: 'issuable',
     type: target.type,
+    typeName: issuableTypeName(target.type, item.issue_type),
     state: item.state,
     title: item.title,
     reference: item.references?.full ?? `${target.path}${sigil}${target.iid}`,
