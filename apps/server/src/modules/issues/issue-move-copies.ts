@@ -101,10 +101,10 @@ export async function copyNotes(
 }
 
 function copiedNoteHtml(
-  original: { system: boolean; note: string; note_html: string | null },
+  original: { system: boolean; note: string; note_html: string },
   note: string,
   to: ReferenceContext,
-): string | null {
+): string {
   if (original.system) return note === original.note ? original.note_html : renderMarkdown(note);
   return MAY_REFER.test(note) ? renderMarkdown(note, to) : original.note_html;
 }
