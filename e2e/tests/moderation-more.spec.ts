@@ -32,8 +32,6 @@ async function page(browser: Browser, user: 'alice' | 'frank' | 'root') {
 }
 
 test('report abuse from an epic: offered to others, not to its author', async ({ browser }) => {
-  // Four people's browsers: 15 s on a quiet machine, past 30 s on a loaded one.
-  test.setTimeout(90_000);
   const stamp = Date.now().toString(36);
   const alice = await page(browser, 'alice');
   await alice.goto('/');
