@@ -90,6 +90,8 @@ export async function copyNotes(
       JOIN unnest(${sql.val(rows.map((n) => n.id))}::int[], ${sql.val(newIds)}::int[]) AS m(old_id, new_id)
         ON a.awardable_type = 'Note' AND a.awardable_id = m.old_id
       ORDER BY a.id`.execute(trx);
+    // Only system notes name items: a batch of comments skips the statement.
+    if (!rows.some((n) => n.system)) continue;
     await sql`
       INSERT INTO system_note_references (note_id, issue_id, epic_id)
       SELECT m.new_id, r.issue_id, r.epic_id
