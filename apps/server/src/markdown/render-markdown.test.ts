@@ -10,6 +10,22 @@ describe('renderMarkdown', () => {
       ['**bold**', '<p><strong>bold</strong></p>'],
       ['a ~~b~~', '<p>a <del>b</del></p>'],
       ['', ''],
+      // GFM's autolink literals: `www.`, `http(s)://` and e-mail addresses, not bare host names.
+      ['www.example.com', '<p><a href="http://www.example.com">www.example.com</a></p>'],
+      ['see https://example.com/a.', '<p>see <a href="https://example.com/a">https://example.com/a</a>.</p>'],
+      ['a@b.co', '<p><a href="mailto:a@b.co">a@b.co</a></p>'],
+      ['example.com', '<p>example.com</p>'],
+      // A single tilde does not strike: `~label~` stays a label reference's text.
+      ['a ~b~ c', '<p>a ~b~ c</p>'],
+      ['3. c\n4. d', '<ol start="3">\n<li>c</li>\n<li>d</li>\n</ol>'],
+      ['- a\n\n- b', '<ul>\n<li>\n<p>a</p>\n</li>\n<li>\n<p>b</p>\n</li>\n</ul>'],
+      [
+        '| a | b |\n|:-|-:|\n| 1 |',
+        '<table>\n<thead>\n<tr>\n<th align="left">a</th>\n<th align="right">b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td align="left">1</td>\n<td align="right"></td>\n</tr>\n</tbody>\n</table>',
+      ],
+      ['a  \nb', '<p>a<br>\nb</p>'],
+      ['<b>raw</b> html', '<p>raw html</p>'],
+      ['[x](javascript:alert(1))', '<p><a>x</a></p>'],
     ],
     'renders %j',
   );
@@ -44,6 +60,24 @@ describe('renderMarkdown', () => {
 
   it('keeps safe links', () => {
     expect(renderMarkdown('[ok](https://example.com)')).toBe('<p><a href="https://example.com">ok</a></p>');
+  });
+
+  it('a footnote referenced twice gets two back links, numbered by first reference', () => {
+    const html = renderMarkdown('b[^b] a[^a] b again[^b]\n\n[^a]: A.\n[^b]: B.');
+    expect(html).toContain(
+      '<a href="#user-content-fn-b" id="user-content-fnref-b-2" data-footnote-ref aria-describedby="user-content-footnote-label">1</a>',
+    );
+    expect(html).toContain(
+      '<li id="user-content-fn-b">\n<p>B. <a href="#user-content-fnref-b" data-footnote-backref="" aria-label="Back to reference 1" class="data-footnote-backref">↩</a> <a href="#user-content-fnref-b-2" data-footnote-backref="" aria-label="Back to reference 1-2" class="data-footnote-backref">↩<sup>2</sup></a></p>\n</li>',
+    );
+    expect(html.indexOf('fn-b"')).toBeLessThan(html.indexOf('fn-a"'));
+  });
+
+  it('survives hostile nesting (the remark parser overflowed its stack on 50,000 quote markers)', () => {
+    expect(renderMarkdown('>'.repeat(50_000))).toMatch(/^<blockquote>/);
+    expect(renderMarkdown(Array.from({ length: 2_000 }, (_, i) => `${' '.repeat(i * 2)}- x`).join('\n'))).toMatch(
+      /^<ul>/,
+    );
   });
 
   it('null in, null out', () => {

@@ -1,10 +1,8 @@
 import { findReferences, type ReferenceContext } from '@meridian/domain';
-import rehypeSanitize from 'rehype-sanitize';
-import rehypeStringify from 'rehype-stringify';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
-import { unified } from 'unified';
+import type { Root } from 'hast';
+import { sanitize } from 'hast-util-sanitize';
+import { toHtml } from 'hast-util-to-html';
+import { markdownToHast } from './markdown-to-hast';
 import { CLOBBERABLE, MARKDOWN_SCHEMA, USER_CONTENT_PREFIX } from './sanitize-schema';
 
 export type { ReferenceContext } from '@meridian/domain';
@@ -21,7 +19,7 @@ const textOf = (node: HastNode): string =>
   node.type === 'text' ? (node.value ?? '') : (node.children ?? []).map(textOf).join('');
 
 /** Task-list checkboxes get their item's text as accessible name (WCAG 4.1.2; GitLab's have none). */
-function labelTaskCheckboxes() {
+function labelTaskCheckboxes(tree: HastNode) {
   const walk = (node: HastNode, item: HastNode | null) => {
     const inItem = node.tagName === 'li' ? node : item;
     if (node.tagName === 'input' && node.properties?.type === 'checkbox' && inItem) {
@@ -30,7 +28,7 @@ function labelTaskCheckboxes() {
     }
     for (const child of node.children ?? []) walk(child, inItem);
   };
-  return (tree: HastNode) => walk(tree, null);
+  walk(tree, null);
 }
 
 /**
@@ -38,7 +36,7 @@ function labelTaskCheckboxes() {
  * `user-content-` prefix unless they have it (remark-rehype prefixes footnote ids but not the
  * footnotes' label), so a page's own ids cannot be clobbered and a second sanitizing pass changes nothing.
  */
-function prefixClobberable() {
+function prefixClobberable(tree: HastNode) {
   const prefixed = (value: unknown): unknown =>
     typeof value === 'string' && !value.startsWith(USER_CONTENT_PREFIX)
       ? `${USER_CONTENT_PREFIX}${value}`
@@ -53,14 +51,14 @@ function prefixClobberable() {
     }
     for (const child of node.children ?? []) walk(child);
   };
-  return (tree: HastNode) => walk(tree);
+  walk(tree);
 }
 
 /**
  * GitLab's UploadLinkFilter: in a project's text, a link or image to `/uploads/<secret>/<name>` (a
  * project upload, as the Markdown keeps it) points at the project's `<project>/-/uploads/…` route.
  */
-function projectUploadLinks() {
+function projectUploadLinks(tree: HastNode, projectPath: string | undefined) {
   const walk = (node: HastNode, projectPath: string) => {
     const key = node.tagName === 'a' ? 'href' : node.tagName === 'img' ? 'src' : null;
     const value = key ? node.properties?.[key] : undefined;
@@ -69,10 +67,7 @@ function projectUploadLinks() {
     }
     for (const child of node.children ?? []) walk(child, projectPath);
   };
-  return (tree: HastNode, file: { data: Record<string, unknown> }) => {
-    const projectPath = (file.data.referenceContext as ReferenceContext | undefined)?.projectPath;
-    if (projectPath) walk(tree, projectPath);
-  };
+  if (projectPath) walk(tree, projectPath);
 }
 
 /** Elements whose text is never a reference: links already, code. */
@@ -83,7 +78,7 @@ const NO_REFERENCES = new Set(['a', 'code', 'pre']);
  * `<a class="gfm gfm-issue" data-reference-type="issue" …>` links (attributes the sanitizer's
  * schema names; the stringifier escapes them).
  */
-function linkReferences() {
+function linkReferences(tree: HastNode, context: ReferenceContext) {
   const split = (node: HastNode, ctx: ReferenceContext): HastNode[] => {
     const text = node.value ?? '';
     const refs = findReferences(text, ctx);
@@ -123,38 +118,29 @@ function linkReferences() {
       return [child];
     });
   };
-  // The text's context rides on the file, so one frozen processor serves every project and group.
-  return (tree: HastNode, file: { data: Record<string, unknown> }) =>
-    walk(tree, (file.data.referenceContext as ReferenceContext | undefined) ?? {});
+  walk(tree, context);
 }
 
 /**
- * Markdown → sanitized HTML (GitHub-flavoured). Raw HTML in the source is dropped by
- * remark-rehype (allowDangerousHtml is off) and the finished tree, our own links included, passes
- * rehype-sanitize with `MARKDOWN_SCHEMA` (GitHub's schema and our additions) as the last step, so
- * `<script>`, event handlers and `javascript:` URLs never survive.
+ * Markdown → sanitized HTML (GitHub-flavoured): markdown-it's tokens made into the tree remark-rehype
+ * would give (`markdown-to-hast.ts`; raw HTML in the source is dropped), our passes over it, and
+ * hast-util-sanitize with `MARKDOWN_SCHEMA` (GitHub's schema and our additions) as the last step, so
+ * `<script>`, event handlers and `javascript:` URLs never survive, our own links included.
  *
  * Call it on WRITE and store the result (e.g. `description_html`); never re-render on read.
- */
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkGfm)
-  .use(remarkRehype)
-  .use(labelTaskCheckboxes)
-  .use(linkReferences)
-  .use(projectUploadLinks)
-  .use(prefixClobberable)
-  .use(rehypeSanitize, MARKDOWN_SCHEMA)
-  .use(rehypeStringify)
-  .freeze();
-
-/**
+ *
  * `context` says whose text it is (the project, or the group of an epic): `#12`, `~bug`, `&5`… are
  * resolved against it. Without one only `@user` and fully qualified references become links.
  */
-export function renderMarkdown(text: string, context?: ReferenceContext): string {
+export function renderMarkdown(text: string, context: ReferenceContext = {}): string {
   if (!text) return '';
-  return String(processor.processSync({ value: text, data: { referenceContext: context } }));
+  const tree: Root = markdownToHast(text);
+  const node = tree as unknown as HastNode;
+  labelTaskCheckboxes(node);
+  linkReferences(node, context);
+  projectUploadLinks(node, context.projectPath);
+  prefixClobberable(node);
+  return toHtml(sanitize(tree, MARKDOWN_SCHEMA));
 }
 
 /** Convenience: null-in, null-out, for optional description columns. */

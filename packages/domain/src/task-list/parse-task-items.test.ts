@@ -40,6 +40,11 @@ describe('parseTaskItems', () => {
     ['indented code is not a list', '    - [ ] code', []],
     ['plain items count for nesting but are not tasks', '- plain\n  - [ ] child', ['child@1-1 list1']],
     ['tabs indent like four spaces', '- [ ] a\n\t- [ ] a1', ['a@0-1 list0', 'a1@1-1 list1']],
+    [
+      'an open quote goes on with its marker indented four spaces (as the renderer reads it)',
+      '   > - [ ] a\n    > - [ ] b',
+      ['a@0-0 list0', 'b@1-1 list0'],
+    ],
   ])('%s', (_name, markdown, expected) => {
     expect(summary(markdown)).toEqual(expected);
   });

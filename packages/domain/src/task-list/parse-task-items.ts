@@ -52,14 +52,19 @@ export function leadingWhitespace(line: string): { width: number; length: number
   return { width, length };
 }
 
-/** A line's block-quote markers (`> > `, each after at most three spaces) and the text inside them. */
-export function splitQuote(line: string): { prefix: string; body: string; depth: number } {
+/**
+ * A line's block-quote markers (`> > `, each after at most three spaces) and the text inside them.
+ * Within the `openDepth` quotes open on the line before, a marker may be indented further: the
+ * renderer (markdown-it) goes on with an open quote whatever the marker's indentation.
+ */
+export function splitQuote(line: string, openDepth = 0): { prefix: string; body: string; depth: number } {
   let at = 0;
   let depth = 0;
   for (;;) {
+    const limit = depth < openDepth ? Number.POSITIVE_INFINITY : 3;
     let spaces = 0;
-    while (spaces < 4 && line[at + spaces] === ' ') spaces += 1;
-    if (spaces > 3 || line[at + spaces] !== '>') break;
+    while (spaces <= limit && line[at + spaces] === ' ') spaces += 1;
+    if (spaces > limit || line[at + spaces] !== '>') break;
     at += spaces + 1;
     if (line[at] === ' ' || line[at] === '\t') at += 1;
     depth += 1;
@@ -191,7 +196,7 @@ export function parseListItems(markdown: string): ParsedList {
 
   let depth = 0;
   for (let i = 0; i < lines.length; i++) {
-    const quote = splitQuote(lines[i] as string);
+    const quote = splitQuote(lines[i] as string, depth);
     const line = quote.body;
     const blank = line.trim() === '';
     if (quote.depth !== depth) {
