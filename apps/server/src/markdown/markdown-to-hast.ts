@@ -165,8 +165,8 @@ function footnoteReference(token: Token): HastElement {
 const TASK_MARKER = /^\[([ \txX])\][ \t\n]/;
 
 /** The item's first paragraph loses its marker and gains remark-rehype's checkbox. */
-function makeTaskItem(item: HastElement, children: HastNode[]): boolean {
-  const paragraph = children[0];
+function makeTaskItem(item: HastElement): boolean {
+  const paragraph = item.children[0];
   if (!isParagraph(paragraph)) return false;
   const head = paragraph.children[0];
   if (head?.type !== 'text') return false;
@@ -225,16 +225,12 @@ class BlockReader {
 
   private block(token: Token): HastNode | null {
     switch (token.type) {
-      case 'paragraph_open': {
-        const content = this.tokens[this.at] as Token;
-        // A footnote's last paragraph also holds the plugin's back link (`footnote_anchor`): ours are added below.
-        while ((this.tokens[this.at] as Token).type !== 'paragraph_close') this.at++;
-        this.at++;
-        return element('p', {}, inline(content.children ?? []));
-      }
+      case 'paragraph_open':
       case 'heading_open': {
         const content = this.tokens[this.at] as Token;
-        this.at += 2;
+        // A footnote's last paragraph also holds the plugin's back link (`footnote_anchor`): ours are added below.
+        while ((this.tokens[this.at] as Token).nesting !== -1) this.at++;
+        this.at++;
         return element(token.tag, {}, inline(content.children ?? []));
       }
       case 'blockquote_open':
@@ -269,14 +265,13 @@ class BlockReader {
     let tasks = false;
     while ((this.tokens[this.at] as Token).type === 'list_item_open') {
       const first = ++this.at;
-      const item = element('li', {}, []);
-      const children = this.inside();
+      const item = element('li', {}, this.inside());
       for (let i = first; i < this.at && !loose; i++) {
         const inner = this.tokens[i] as Token;
         if (inner.type === 'paragraph_open' && inner.level === token.level + 2 && !inner.hidden) loose = true;
       }
-      if (makeTaskItem(item, children)) tasks = true;
-      items.push(Object.assign(item, { children }));
+      if (makeTaskItem(item)) tasks = true;
+      items.push(item);
     }
     this.at++;
     for (const item of items) item.children = this.listItemChildren(item.children, loose);
@@ -336,7 +331,7 @@ class BlockReader {
     while ((this.tokens[this.at] as Token).type === 'footnote_open') {
       const { id } = (this.tokens[this.at] as Token).meta as { id: number };
       this.at++;
-      const content = this.inside().filter((node) => node.type !== 'text' || node.value.trim() !== '');
+      const content = this.inside();
       const note = this.footnotes[id] ?? { label: String(id + 1), count: 1 };
       const safeId = footnoteId(note.label);
       const backReferences: HastNode[] = [];

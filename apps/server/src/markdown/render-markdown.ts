@@ -1,5 +1,4 @@
 import { findReferences, type ReferenceContext } from '@meridian/domain';
-import type { Root } from 'hast';
 import { sanitize } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
 import { markdownToHast } from './markdown-to-hast';
@@ -134,7 +133,8 @@ function linkReferences(tree: HastNode, context: ReferenceContext) {
  */
 export function renderMarkdown(text: string, context: ReferenceContext = {}): string {
   if (!text) return '';
-  const tree: Root = markdownToHast(text);
+  const tree = markdownToHast(text);
+  // The passes walk a looser shape than hast's types (they add properties as they go).
   const node = tree as unknown as HastNode;
   labelTaskCheckboxes(node);
   linkReferences(node, context);
