@@ -1,12 +1,12 @@
 import type { ReferenceContext } from '@meridian/domain';
 import type { InsertObject } from 'kysely';
+import { insertRows } from '../../../db/insert-rows';
 import type { DB } from '../../../db/schema';
 import type { InTransaction } from '../../../service-context';
 import type { GroupRow, ProjectRow } from '../../namespaces';
 import type { ImportJobRow } from '../import-jobs';
 import type { ItemOutcome } from '../importer';
 import type { SourceRef } from '../source-refs';
-import { insertRows } from './archive-insert-rows';
 
 /** A kind of record other records refer to, and so the kinds a batch's references are looked up in. */
 export type RefKind =
@@ -86,7 +86,7 @@ export async function writeRecords<R, S>(a: ArchiveImport, writer: RowsWriter<R,
 export const tableWriter = <R, T extends keyof DB & string>(
   table: T,
   shape: (a: ArchiveImport, record: R) => InsertObject<DB, T> | { skipped: string },
-): RowsWriter<R, InsertObject<DB, T>> => ({ shape, write: (a, rows) => insertRows(a.ctx, table, rows) });
+): RowsWriter<R, InsertObject<DB, T>> => ({ shape, write: (a, rows) => insertRows(a.ctx.db, table, rows) });
 
 /** The record's values under their own names: the columns an archive record shares with its table. */
 export function same<T, K extends keyof T>(record: T, names: readonly K[]): Pick<T, K> {
@@ -105,6 +105,6 @@ export async function insertCreated<T extends keyof DB & string>(
   table: T,
   values: InsertObject<DB, T>,
 ): Promise<{ created: number }> {
-  const [id] = await insertRows(a.ctx, table, [values]);
+  const [id] = await insertRows(a.ctx.db, table, [values]);
   return { created: id as number };
 }

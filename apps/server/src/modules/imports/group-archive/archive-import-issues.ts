@@ -1,8 +1,8 @@
 import type { InsertObject } from 'kysely';
+import { insertJoinRows, insertRows } from '../../../db/insert-rows';
 import type { DB } from '../../../db/schema';
 import type { ArchiveRecords } from '../../group-transfer';
 import { type BatchPlaces, type MarkdownText, type Ref, type RowsWriter, same, times } from './archive-context';
-import { insertJoinRows, insertRows } from './archive-insert-rows';
 import { keys } from './archive-keys';
 import { labelIds, labelRefs, projectAt, userId, userRef } from './archive-lookups';
 
@@ -82,14 +82,14 @@ export const issueRows: RowsWriter<IssueRecord, IssueShape> = {
   },
   async write(a, shaped) {
     const ids = await insertRows(
-      a.ctx,
+      a.ctx.db,
       'issues',
       shaped.map((s) => s.row),
     );
     const each = <T>(pick: (s: IssueShape) => number[], row: (issueId: number, id: number) => T) =>
       shaped.flatMap((s, n) => pick(s).map((id) => row(ids[n] as number, id)));
     await insertJoinRows(
-      a.ctx,
+      a.ctx.db,
       'issue_assignees',
       each(
         (s) => s.assignees,
@@ -97,7 +97,7 @@ export const issueRows: RowsWriter<IssueRecord, IssueShape> = {
       ),
     );
     await insertJoinRows(
-      a.ctx,
+      a.ctx.db,
       'issue_labels',
       each(
         (s) => s.labels,

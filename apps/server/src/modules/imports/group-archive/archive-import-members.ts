@@ -1,9 +1,9 @@
+import { insertRows } from '../../../db/insert-rows';
 import { AccessLevel } from '../../../policy/access-levels';
 import type { ArchiveRecords } from '../../group-transfer';
 import { recordSeatUsage } from '../../members';
 import type { Ref, RowsWriter } from './archive-context';
 import { NOT_IN_ARCHIVE } from './archive-import-places';
-import { insertRows } from './archive-insert-rows';
 import { keys } from './archive-keys';
 
 const ACCESS_LEVELS = new Set<number>(Object.values(AccessLevel).filter((level) => level > 0));
@@ -91,12 +91,12 @@ export const memberRows: RowsWriter<ArchiveRecords['members'], Membership> = {
     const newGroups = groups.filter(isNew);
     const newProjects = projects.filter(isNew);
     const groupIds = await insertRows(
-      a.ctx,
+      a.ctx.db,
       'group_members',
       newGroups.map((m) => ({ ...m.values, group_id: m.sourceId })),
     );
     const projectIds = await insertRows(
-      a.ctx,
+      a.ctx.db,
       'project_members',
       newProjects.map((m) => ({ ...m.values, project_id: m.sourceId })),
     );

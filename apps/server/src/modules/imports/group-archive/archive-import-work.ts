@@ -1,4 +1,5 @@
 import { type InsertObject, sql } from 'kysely';
+import { insertJoinRows, insertRows } from '../../../db/insert-rows';
 import type { DB } from '../../../db/schema';
 import type { ArchiveRecords } from '../../group-transfer';
 import {
@@ -11,7 +12,6 @@ import {
   times,
 } from './archive-context';
 import { IMPORTED_FROM } from './archive-import-issues';
-import { insertJoinRows, insertRows } from './archive-insert-rows';
 import { keys } from './archive-keys';
 import { groupAt, labelIds, labelRefs, userId, userRef } from './archive-lookups';
 import type { EpicParent } from './archive-source';
@@ -104,12 +104,12 @@ export const epicRows: RowsWriter<EpicRecord, { row: InsertObject<DB, 'epics'>; 
   },
   async write(a, shaped) {
     const ids = await insertRows(
-      a.ctx,
+      a.ctx.db,
       'epics',
       shaped.map((s) => s.row),
     );
     await insertJoinRows(
-      a.ctx,
+      a.ctx.db,
       'epic_labels',
       shaped.flatMap((s, n) => s.labels.map((label_id) => ({ epic_id: ids[n] as number, label_id }))),
     );

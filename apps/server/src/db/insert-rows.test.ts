@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { rowsAsJson, statementChunks } from './archive-insert-rows';
+import { rowsAsJson, statementChunks } from './insert-rows';
 
 describe('statementChunks', () => {
   it('keeps a batch in one statement, in order', () => {

@@ -1,6 +1,6 @@
 import { type InsertObject, sql } from 'kysely';
-import type { DB } from '../../../db/schema';
-import type { InTransaction } from '../../../service-context';
+import type { Executor } from './executor';
+import type { DB } from './schema';
 
 /** PostgreSQL takes at most 65,535 parameters a statement; a chunk of rows stays below. */
 const MAX_PARAMETERS = 60_000;
@@ -73,7 +73,7 @@ export function rowsAsJson(rows: object[]): { columns: string[]; json: string } 
  * (what Django's and Rails' bulk inserts rely on).
  */
 async function insertChunk<T extends keyof DB & string>(
-  ctx: InTransaction,
+  db: Executor,
   table: T,
   rows: InsertObject<DB, T>[],
   returning: boolean,
@@ -85,10 +85,10 @@ async function insertChunk<T extends keyof DB & string>(
       INSERT INTO ${sql.table(table)} (${columns})
       SELECT ${columns} FROM json_populate_recordset(NULL::${sql.table(table)}, ${asJson.json}::json) WITH ORDINALITY
       ORDER BY ordinality
-      ${returning ? sql`RETURNING id` : sql``}`.execute(ctx.db);
+      ${returning ? sql`RETURNING id` : sql``}`.execute(db);
     return returned.map((row) => row.id);
   }
-  const insert = ctx.db.insertInto(table).values(rows as never);
+  const insert = db.insertInto(table).values(rows as never);
   if (!returning) {
     await insert.execute();
     return [];
@@ -98,13 +98,13 @@ async function insertChunk<T extends keyof DB & string>(
 
 /** Inserts the rows (a statement per chunk, `insertChunk`) and answers their ids in the rows' order. */
 export async function insertRows<T extends keyof DB & string>(
-  ctx: InTransaction,
+  db: Executor,
   table: T,
   rows: InsertObject<DB, T>[],
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const part of statementChunks(rows)) {
-    const returned = await insertChunk(ctx, table, part, true);
+    const returned = await insertChunk(db, table, part, true);
     if (returned.length !== part.length)
       throw new Error(`${table}: ${part.length} rows sent, ${returned.length} returned`);
     ids.push(...returned);
@@ -114,9 +114,9 @@ export async function insertRows<T extends keyof DB & string>(
 
 /** Inserts rows that have no id of their own to answer (join rows: assignees, labels). */
 export async function insertJoinRows<T extends keyof DB & string>(
-  ctx: InTransaction,
+  db: Executor,
   table: T,
   rows: InsertObject<DB, T>[],
 ): Promise<void> {
-  for (const part of statementChunks(rows)) await insertChunk(ctx, table, part, false);
+  for (const part of statementChunks(rows)) await insertChunk(db, table, part, false);
 }
