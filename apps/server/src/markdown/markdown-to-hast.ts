@@ -21,6 +21,13 @@ const attribute = (token: Token, name: string): string | null => {
   return value === null ? null : String(value);
 };
 
+/**
+ * A URL with its scheme in lower case: schemes are case-insensitive (`HTTPS://x` is a link, RFC 3986),
+ * while the sanitizer's allow-list compares them as written and would drop the href.
+ */
+const URL_SCHEME = /^[a-z][a-z\d+.-]{0,31}:/i;
+const lowerCaseScheme = (url: string) => url.replace(URL_SCHEME, (scheme) => scheme.toLowerCase());
+
 type FootnoteEnv = { footnotes?: { list?: { label?: string; count: number }[] } };
 
 const text = (value: string): HastNode => ({ type: 'text', value });
@@ -49,6 +56,12 @@ const footnoteId = (label: string) => encodeURIComponent(label.toLowerCase());
 
 /** GFM autolinks only `www.`, `http(s)://` and e-mail addresses; linkify-it would also link `example.com`. */
 const GFM_AUTOLINK = /^(?:https?:\/\/|www\.|mailto:)|^[^\s@]+@[^\s@]+$/i;
+/**
+ * Text with none of these (a scheme, `www.`, an address's `x@host.`) holds no GFM autolink: linkify, a
+ * fifth of the parse with its host pattern run on every text token, is skipped for it. A mention's `@`
+ * follows a space, so mentions alone do not turn it on.
+ */
+const AUTOLINK_CANDIDATE = /:\/\/|www\.|[^\s@]@[^\s@]*\./i;
 
 /** Inline tokens → hast, adjacent text merged (soft line breaks are text, as in remark). */
 function inline(tokens: Token[]): HastNode[] {
@@ -97,7 +110,9 @@ function inline(tokens: Token[]): HastNode[] {
           break;
         }
         const title = attribute(token, 'title');
-        open(element('a', { href: attribute(token, 'href') ?? '', ...(title !== null && { title }) }, []));
+        open(
+          element('a', { href: lowerCaseScheme(attribute(token, 'href') ?? ''), ...(title !== null && { title }) }, []),
+        );
         break;
       }
       case 'em_close':
@@ -112,7 +127,7 @@ function inline(tokens: Token[]): HastNode[] {
           element(
             'img',
             {
-              src: attribute(token, 'src') ?? '',
+              src: lowerCaseScheme(attribute(token, 'src') ?? ''),
               alt: plainText(token.children ?? []),
               ...(title !== null && { title }),
             },
@@ -372,6 +387,7 @@ class BlockReader {
 /** Markdown → the hast tree remark-parse, remark-gfm and remark-rehype would give (raw HTML dropped). */
 export function markdownToHast(markdown: string): HastRoot {
   const env: FootnoteEnv = {};
+  parser.set({ linkify: AUTOLINK_CANDIDATE.test(markdown) });
   const tokens = parser.parse(markdown, env);
   return new BlockReader(tokens, env).root();
 }

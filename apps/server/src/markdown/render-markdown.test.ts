@@ -15,6 +15,17 @@ describe('renderMarkdown', () => {
       ['see https://example.com/a.', '<p>see <a href="https://example.com/a">https://example.com/a</a>.</p>'],
       ['a@b.co', '<p><a href="mailto:a@b.co">a@b.co</a></p>'],
       ['example.com', '<p>example.com</p>'],
+      // Linkify runs only on text that may hold one (a scheme, `www.`, an address): a mention alone
+      // does not turn it on, and a link in a later paragraph still does.
+      [
+        'plain\n\nthen www.example.com',
+        '<p>plain</p>\n<p>then <a href="http://www.example.com">www.example.com</a></p>',
+      ],
+      ['write to bob@example.org', '<p>write to <a href="mailto:bob@example.org">bob@example.org</a></p>'],
+      ['ftp://example.com/a', '<p>ftp://example.com/a</p>'],
+      // Schemes are case-insensitive; the sanitizer sees them in lower case.
+      ['HTTPS://EXAMPLE.COM/X', '<p><a href="https://EXAMPLE.COM/X">HTTPS://EXAMPLE.COM/X</a></p>'],
+      ['[x](HTTPS://example.com)', '<p><a href="https://example.com">x</a></p>'],
       // A single tilde does not strike: `~label~` stays a label reference's text.
       ['a ~b~ c', '<p>a ~b~ c</p>'],
       ['3. c\n4. d', '<ol start="3">\n<li>c</li>\n<li>d</li>\n</ol>'],
@@ -46,6 +57,7 @@ describe('renderMarkdown', () => {
     ['<iframe src="https://evil"></iframe>', ['<iframe']],
     ['<div style="x" onclick="y">t</div>', ['onclick', 'style=']],
     ['[x](vbscript:msgbox)', ['vbscript:']],
+    ['[x](JavaScript:alert(1))', ['javascript:', 'JavaScript:']],
   ])('neutralises hostile %j', (input, forbidden) => {
     const html = renderMarkdown(input);
     for (const f of forbidden) expect(html.toLowerCase()).not.toContain(f);
