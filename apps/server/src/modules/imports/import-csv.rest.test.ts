@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AccessLevel } from '../../policy/access-levels';
 import type { ItemChange } from '../../realtime/change-channel';
@@ -204,6 +205,34 @@ describe('CSV issue import', () => {
     expect(done.counters).toEqual({ issue: { done: 7, skipped: 0, total: 7 } });
     const keys = await t.db.selectFrom('import_job_items').select('source_id').where('job_id', '=', jobId).execute();
     expect(keys).toHaveLength(7);
+  });
+
+  it('writes each batch without waiting for its commit to reach the disk (its keys are in it)', async () => {
+    const res = await post(
+      `/${projectPath}/-/issues/import_csv`,
+      'dev',
+      'title,description\nUnsynced A,\nUnsynced B,\n',
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    const inBatches: string[] = [];
+    const observed: typeof importerOf = (job) => {
+      const importer = importerOf(job);
+      return {
+        ...importer,
+        prepare: async (ctx, ...rest) => {
+          const { rows } = await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(ctx.db);
+          inBatches.push(rows[0]?.synchronous_commit ?? '');
+          return importer.prepare(ctx, ...rest);
+        },
+      };
+    };
+    const job = await claimImportJob(t.db, 'unsynced');
+    if (!job) throw new Error('the job was not queued');
+    const deps = { db: t.db, config: t.ctx.services, workerId: 'unsynced', importerOf: observed };
+    expect(await runClaimedJob(deps, job, { batchSize: 1 })).toBe('finished');
+    expect(inBatches).toEqual(['off', 'off']);
+    const keys = await t.db.selectFrom('import_job_items').select('source_id').where('job_id', '=', job.id).execute();
+    expect(keys).toHaveLength(2);
   });
 
   it('a worker whose lease was taken over stops without writing its batch', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/connection';
 import { withTransaction } from '../../db/with-transaction';
 import { loadActor } from '../../policy/load-actor';
@@ -147,6 +148,10 @@ export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: R
       }
       if (options.maxBatches !== undefined && batches >= options.maxBatches) return 'interrupted';
       await withTransaction(db, async (trx) => {
+        // A batch need not wait for its commit to reach the disk: its keys commit with it, so if
+        // PostgreSQL itself crashed first, the batch is lost whole and the resume imports it again.
+        // Saves a disk sync per batch (docs/BENCHMARKS.md); what other sessions see is unchanged.
+        await sql`SET LOCAL synchronous_commit = off`.execute(trx);
         const next: Counters = structuredClone(counters);
         const ctx = { db: trx, actor, config: deps.config };
         const pending = [];
