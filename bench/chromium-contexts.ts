@@ -14,12 +14,15 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../apps/server/src/test/chromium';
 import { demoUserState, startDemoServer } from './src/demo-server';
 import { percentile, round2 } from './src/stats';
+import { usageError } from './src/usage-error';
 
 const { values } = parseArgs({
   options: { contexts: { type: 'string', default: '15' }, rounds: { type: 'string', default: '3' } },
 });
 const contexts = Number(values.contexts);
 const rounds = Number(values.rounds);
+if (!(Number.isInteger(contexts) && contexts > 0 && Number.isInteger(rounds) && rounds > 0))
+  usageError('--contexts and --rounds take whole numbers above 0');
 
 /** Busy CPU seconds of the whole machine so far (`/proc/stat`: user, nice, system, irq, softirq). */
 function machineBusySeconds(): number {
@@ -27,17 +30,18 @@ function machineBusySeconds(): number {
   return ((fields[0] ?? 0) + (fields[1] ?? 0) + (fields[2] ?? 0) + (fields[5] ?? 0) + (fields[6] ?? 0)) / 100;
 }
 
-const CONFIGURATIONS = [
-  { name: "Playwright's flags", args: CHROMIUM_ARGS.filter((arg) => !arg.startsWith('--disable-features=')) },
-  { name: 'CHROMIUM_ARGS', args: CHROMIUM_ARGS },
-];
+const configuration = (name: string, args: string[]) => ({ name, args, wall: [] as number[], cpu: [] as number[] });
+const before = configuration(
+  "Playwright's flags",
+  CHROMIUM_ARGS.filter((arg) => !arg.startsWith('--disable-features=')),
+);
+const after = configuration('CHROMIUM_ARGS', CHROMIUM_ARGS);
 
 const server = await startDemoServer(Number(process.env.BENCH_PORT ?? 3408));
-const results = new Map(CONFIGURATIONS.map((c) => [c.name, { wall: [] as number[], cpu: [] as number[] }]));
 try {
   for (let round = 1; round <= rounds; round += 1) {
-    for (const configuration of CONFIGURATIONS) {
-      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: configuration.args });
+    for (const measured of [before, after]) {
+      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: measured.args });
       const storageState = await demoUserState(browser, server.url, 'alice');
       const cpuBefore = machineBusySeconds();
       const started = performance.now();
@@ -52,22 +56,17 @@ try {
       const wall = (performance.now() - started) / 1000 / contexts;
       const cpu = (machineBusySeconds() - cpuBefore) / contexts;
       await browser.close();
-      results.get(configuration.name)?.wall.push(wall);
-      results.get(configuration.name)?.cpu.push(cpu);
-      console.log(
-        `round ${round}  ${configuration.name.padEnd(18)} ${round2(wall)} s wall, ${round2(cpu)} CPU s a context`,
-      );
+      measured.wall.push(wall);
+      measured.cpu.push(cpu);
+      console.log(`round ${round}  ${measured.name.padEnd(18)} ${round2(wall)} s wall, ${round2(cpu)} CPU s a context`);
     }
   }
 } finally {
   await server.stop();
 }
-const [before, after] = CONFIGURATIONS.map((c) => results.get(c.name) as { wall: number[]; cpu: number[] });
 const median = (xs: number[]) => percentile(xs, 50);
-if (before && after) {
-  console.log(
-    `medians a context: wall ${round2(median(before.wall))} → ${round2(median(after.wall))} s, ` +
-      `machine CPU ${round2(median(before.cpu))} → ${round2(median(after.cpu))} s ` +
-      `(${round2(median(before.cpu) / median(after.cpu))}× less)`,
-  );
-}
+console.log(
+  `medians a context: wall ${round2(median(before.wall))} → ${round2(median(after.wall))} s, ` +
+    `machine CPU ${round2(median(before.cpu))} → ${round2(median(after.cpu))} s ` +
+    `(${round2(median(before.cpu) / median(after.cpu))}× less)`,
+);
