@@ -5,7 +5,7 @@ import { type AppContext, appContext } from '../context';
 import { connect, type Database, type DatabaseHandle } from '../db/connection';
 import { migrate } from '../db/migrate';
 import { ensurePgTemplate } from './pg-template';
-import { openMigratedPglite } from './pglite-template';
+import { giveBackPglite, takeMigratedPglite } from './pglite-reuse';
 import { createThrowawayDatabase } from './throwaway-database';
 
 export interface TestApp {
@@ -30,12 +30,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database = await connect({ url: throwaway.url, poolSize: 4 });
     dropDatabase = throwaway.drop;
   } else {
-    const pglite = await openMigratedPglite();
+    const pglite = await takeMigratedPglite();
     database = await connect({ pglite });
     const closeHandle = database.close;
     database.close = async () => {
       await closeHandle();
-      await pglite.close();
+      await giveBackPglite(pglite);
     };
   }
   await migrate(database.db);
