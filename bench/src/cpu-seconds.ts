@@ -1,11 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Database } from '../../apps/server/src/db/connection';
 
 /**
- * CPU seconds (user and system) spent so far by this process (all its threads) and by the PostgreSQL
- * backends serving a database on this machine (`/proc/<pid>/stat`): on a shared machine, what a run
- * costs is steadier than how long it takes.
+ * CPU seconds (user and system) spent so far by this process (all its threads) and by PostgreSQL on
+ * this machine (`/proc/<pid>/stat`): on a shared machine, what a run costs is steadier than how long it
+ * takes. PostgreSQL's share counts every process of its server (backends of every database, its
+ * writers) and the backends that have ended since it started, so the connections of another process
+ * (the CLI of `--compiled`) count too; on a machine where only the bench uses PostgreSQL, that is the run's.
  */
 export interface CpuSeconds {
   process: number;
@@ -14,40 +16,46 @@ export interface CpuSeconds {
 
 const TICKS_PER_SECOND = 100;
 
-function backendSeconds(pid: number): number {
+/** The fields of `/proc/<pid>/stat` after the command name (which is in parentheses and may hold spaces). */
+function statFields(pid: number): string[] | undefined {
   try {
-    // The command name is in parentheses and may hold spaces: the fields after it are counted from it.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return 0;
+    return undefined;
   }
+}
+
+const ticks = (fields: string[], ...at: number[]) => at.reduce((sum, i) => sum + Number(fields[i]), 0);
+
+/** The server's CPU seconds: its live children's, and those of the children it has reaped (cutime, cstime). */
+function postgresSeconds(postmaster: number): number {
+  const own = statFields(postmaster);
+  if (!own) return 0;
+  let total = ticks(own, 11, 12, 13, 14);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(Number(entry));
+    if (fields && Number(fields[1]) === postmaster) total += ticks(fields, 11, 12);
+  }
+  return total / TICKS_PER_SECOND;
 }
 
 export interface CpuSample {
   process: number;
-  /** Each backend's CPU seconds so far, by process id. */
-  backends: Map<number, number>;
+  database: number;
 }
 
 export async function sampleCpu(db: Database): Promise<CpuSample> {
-  const { rows } = await sql<{ pid: number }>`
-    SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(db);
+  const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
+  const backend = statFields(rows[0]?.pid ?? 0);
   const usage = process.cpuUsage();
   return {
     process: (usage.user + usage.system) / 1e6,
-    backends: new Map(rows.map(({ pid }) => [pid, backendSeconds(pid)])),
+    database: backend ? postgresSeconds(Number(backend[1])) : 0,
   };
 }
 
-/**
- * What was spent between two samples. A backend seen only at the end was opened in between (all its
- * time counts); one seen only at the start was closed (the pool closes idle connections), its time in
- * between lost — it was idle.
- */
 export function cpuBetween(before: CpuSample, after: CpuSample): CpuSeconds {
-  let database = 0;
-  for (const [pid, seconds] of after.backends) database += seconds - (before.backends.get(pid) ?? 0);
-  return { process: after.process - before.process, database };
+  return { process: after.process - before.process, database: after.database - before.database };
 }
