@@ -11,7 +11,7 @@ const textLength = (row: object) =>
   Object.values(row).reduce((sum: number, value) => sum + (typeof value === 'string' ? value.length : 0), 0);
 
 /** The rows cut in runs that each fit one statement: under the parameter limit and the text budget. */
-export function statementChunks<R extends object>(rows: R[]): R[][] {
+export function statementChunks<R extends object>(rows: readonly R[]): R[][] {
   const first = rows[0];
   if (!first) return [];
   const perRow = Math.max(1, Object.keys(first).length);
@@ -46,7 +46,7 @@ const jsonSafe = (value: unknown): boolean =>
  * The rows as one JSON text when they all name the same columns, in the same order, with plain values
  * (no SQL expression, no column left out to take its default), else null.
  */
-export function rowsAsJson(rows: object[]): { columns: string[]; json: string } | null {
+export function rowsAsJson(rows: readonly object[]): { columns: string[]; json: string } | null {
   const first = rows[0];
   if (!first) return null;
   const columns = Object.keys(first);
@@ -100,7 +100,7 @@ async function insertChunk<T extends keyof DB & string>(
 export async function insertRows<T extends keyof DB & string>(
   db: Executor,
   table: T,
-  rows: InsertObject<DB, T>[],
+  rows: readonly InsertObject<DB, T>[],
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const part of statementChunks(rows)) {
@@ -112,11 +112,14 @@ export async function insertRows<T extends keyof DB & string>(
   return ids;
 }
 
-/** Inserts rows that have no id of their own to answer (join rows: assignees, labels). */
-export async function insertJoinRows<T extends keyof DB & string>(
+/**
+ * Inserts the rows (a statement per chunk, `insertChunk`) and answers nothing: join rows (assignees,
+ * labels), and rows whose ids were chosen before (the seeds' `allocateIds`).
+ */
+export async function insertAll<T extends keyof DB & string>(
   db: Executor,
   table: T,
-  rows: InsertObject<DB, T>[],
+  rows: readonly InsertObject<DB, T>[],
 ): Promise<void> {
   for (const part of statementChunks(rows)) await insertChunk(db, table, part, false);
 }

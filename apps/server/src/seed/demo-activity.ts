@@ -1,4 +1,4 @@
-import { bulkInsert } from './bulk-insert';
+import { insertAll } from '../db/insert-rows';
 import type { EpicPlan } from './demo-epics';
 import type { DemoIssue } from './demo-issues';
 import type { DemoMergeRequest } from './demo-merge-requests';
@@ -186,7 +186,7 @@ export async function seedActivity(
       }
     }
   }
-  await bulkInsert(ctx.db, 'notes', notes);
+  await insertAll(ctx.db, 'notes', notes);
 
   const awards: {
     name: string;
@@ -229,6 +229,6 @@ export async function seedActivity(
       );
     }
   }
-  await bulkInsert(ctx.db, 'award_emoji', awards);
+  await insertAll(ctx.db, 'award_emoji', awards);
   ctx.log(`notes: ${notes.length} (${notes.filter((n) => n.system).length} system), award emoji: ${awards.length}`);
 }

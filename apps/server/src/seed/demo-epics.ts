@@ -1,6 +1,7 @@
 import { type EpicDateSource, inheritedEpicDates } from '@meridian/domain';
+import { insertAll } from '../db/insert-rows';
 import { AccessLevel } from '../policy/access-levels';
-import { allocateIds, bulkInsert } from './bulk-insert';
+import { allocateIds } from './allocate-ids';
 import { daysBetween } from './dates';
 import { SPAN } from './demo-planning';
 import { epicDescription, epicTitle } from './demo-text';
@@ -185,8 +186,8 @@ export async function insertEpics(
   }
   // Parents before children (FK on parent_id).
   rows.sort((a, b) => depthOf(plan, a.id) - depthOf(plan, b.id));
-  await bulkInsert(db, 'epics', rows);
-  await bulkInsert(
+  await insertAll(db, 'epics', rows);
+  await insertAll(
     db,
     'epic_labels',
     plan.epics.flatMap((e) => plan.labels.get(e.id)!.map((labelId) => ({ epic_id: e.id, label_id: labelId }))),
@@ -220,5 +221,5 @@ async function insertEpicLinks(ctx: DemoContext, plan: EpicPlan): Promise<void> 
       created_at: clock.at(-random.int(1, 200)),
     });
   }
-  await bulkInsert(ctx.db, 'epic_links', rows);
+  await insertAll(ctx.db, 'epic_links', rows);
 }

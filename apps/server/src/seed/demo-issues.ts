@@ -1,4 +1,5 @@
-import { allocateIds, bulkInsert } from './bulk-insert';
+import { insertAll } from '../db/insert-rows';
+import { allocateIds } from './allocate-ids';
 import type { EpicPlan } from './demo-epics';
 import { SPAN } from './demo-planning';
 import { type IssueKind, issueDescription, issueTitle } from './demo-text';
@@ -141,9 +142,9 @@ export async function seedIssues(
       }
     }
   }
-  await bulkInsert(db, 'issues', rows);
-  await bulkInsert(db, 'issue_assignees', assignees);
-  await bulkInsert(db, 'issue_labels', issueLabels);
+  await insertAll(db, 'issues', rows);
+  await insertAll(db, 'issue_assignees', assignees);
+  await insertAll(db, 'issue_labels', issueLabels);
   ctx.log(`issues: ${rows.length} (${assignees.length} assignments, ${issueLabels.length} labels)`);
   return { issues, epicMilestones, epicIssues };
 }
@@ -175,6 +176,6 @@ export async function seedIssueLinks(ctx: DemoContext, issues: readonly DemoIssu
       });
     }
   }
-  await bulkInsert(ctx.db, 'issue_links', rows);
+  await insertAll(ctx.db, 'issue_links', rows);
   ctx.log(`issue links: ${rows.length}`);
 }

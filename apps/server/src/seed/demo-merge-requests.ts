@@ -1,4 +1,5 @@
-import { allocateIds, bulkInsert } from './bulk-insert';
+import { insertAll } from '../db/insert-rows';
+import { allocateIds } from './allocate-ids';
 import type { DemoIssue } from './demo-issues';
 import { SPAN } from './demo-planning';
 import { issueTitle } from './demo-text';
@@ -100,11 +101,11 @@ export async function seedMergeRequests(
       result.push({ id, projectId: project.id, authorId, createdDay, reviewerIds, merged: state === 'merged' });
     }
   }
-  await bulkInsert(db, 'merge_requests', rows);
-  await bulkInsert(db, 'merge_request_assignees', assignees);
-  await bulkInsert(db, 'merge_request_reviewers', reviewers);
-  await bulkInsert(db, 'approvals', approvals);
-  await bulkInsert(db, 'merge_request_labels', mrLabels);
+  await insertAll(db, 'merge_requests', rows);
+  await insertAll(db, 'merge_request_assignees', assignees);
+  await insertAll(db, 'merge_request_reviewers', reviewers);
+  await insertAll(db, 'approvals', approvals);
+  await insertAll(db, 'merge_request_labels', mrLabels);
   ctx.log(`merge requests: ${rows.length} (${approvals.length} approvals)`);
   return result;
 }
@@ -125,7 +126,7 @@ export async function seedReleasesAndEnvironments(
     ['acme/product/web-app', 'review/dark-mode', 'development', 'stopped'],
     ['acme/platform/backend/storage/blobstore', 'production', 'production', 'available'],
   ];
-  await bulkInsert(
+  await insertAll(
     db,
     'environments',
     envSpecs.map(([path, name, tier, state]) => ({
@@ -177,12 +178,12 @@ export async function seedReleasesAndEnvironments(
   releases.forEach((r, i) => {
     r.row.id = ids[i]!;
   });
-  await bulkInsert(
+  await insertAll(
     db,
     'releases',
     releases.map((r) => r.row),
   );
-  await bulkInsert(
+  await insertAll(
     db,
     'release_milestones',
     releases.map((r) => ({ release_id: r.row.id, milestone_id: r.milestoneId })),

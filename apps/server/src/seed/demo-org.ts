@@ -1,6 +1,7 @@
 import { textColorFor } from '@meridian/domain';
+import { insertAll } from '../db/insert-rows';
 import { AccessLevel, Visibility } from '../policy/access-levels';
-import { allocateIds, bulkInsert } from './bulk-insert';
+import { allocateIds } from './allocate-ids';
 import type { Area } from './demo-text';
 import type { DemoContext, DemoGroup, DemoLabel, DemoOrg, DemoProject } from './demo-world';
 
@@ -223,7 +224,7 @@ export async function seedOrg(ctx: DemoContext, passwordHash: string): Promise<D
   const { db, clock } = ctx;
   const userIds = await allocateIds(db, 'users', people.length);
   const users = new Map(people.map(([username], i) => [username, userIds[i]!]));
-  await bulkInsert(
+  await insertAll(
     db,
     'users',
     people.map(([username, name, bio], i) => ({
@@ -245,7 +246,7 @@ export async function seedOrg(ctx: DemoContext, passwordHash: string): Promise<D
   for (const spec of groupSpecs) {
     const parent = spec.parent ? groups.get(spec.parent)! : null;
     const [id] = await allocateIds(db, 'namespaces', 1);
-    await bulkInsert(db, 'namespaces', [
+    await insertAll(db, 'namespaces', [
       {
         id: id!,
         type: 'Group',
@@ -267,7 +268,7 @@ export async function seedOrg(ctx: DemoContext, passwordHash: string): Promise<D
       ancestorIds: [...(parent?.ancestorIds ?? []), id!],
     });
   }
-  await bulkInsert(
+  await insertAll(
     db,
     'group_members',
     groupMembers.map(([group, user, level]) => ({
@@ -306,7 +307,7 @@ export async function seedOrg(ctx: DemoContext, passwordHash: string): Promise<D
       developers: members.filter((u) => (levels.get(u) ?? 0) >= DEVELOPER),
     };
   });
-  await bulkInsert(
+  await insertAll(
     db,
     'projects',
     projectSpecs.map((spec, i) => ({
@@ -323,7 +324,7 @@ export async function seedOrg(ctx: DemoContext, passwordHash: string): Promise<D
     })),
   );
   const projectByPath = new Map(projects.map((p) => [p.fullPath, p]));
-  await bulkInsert(
+  await insertAll(
     db,
     'project_members',
     projectMembers.map(([project, user, level]) => ({
@@ -350,7 +351,7 @@ export async function seedOrg(ctx: DemoContext, passwordHash: string): Promise<D
       projectId: project?.id ?? null,
     };
   });
-  await bulkInsert(
+  await insertAll(
     db,
     'labels',
     labelRows.map((row, i) => ({

@@ -1,5 +1,6 @@
 import { addDays } from '@meridian/domain';
-import { allocateIds, bulkInsert } from './bulk-insert';
+import { insertAll } from '../db/insert-rows';
+import { allocateIds } from './allocate-ids';
 import { daysBetween } from './dates';
 import type { DemoContext, DemoIteration, DemoMilestone, DemoOrg } from './demo-world';
 
@@ -121,7 +122,7 @@ export async function seedMilestones(ctx: DemoContext, org: DemoOrg): Promise<De
       updated_at: clock.at(Math.max(-SPAN - 30, createdOffset)),
     };
   });
-  await bulkInsert(db, 'milestones', rows);
+  await insertAll(db, 'milestones', rows);
   ctx.log(`milestones: ${rows.length}`);
   return milestones;
 }
@@ -136,7 +137,7 @@ export async function seedIterations(ctx: DemoContext, org: DemoOrg): Promise<De
   // Iterations start on Mondays.
   const startOffset = -SPAN - ((new Date(`${clock.day(-SPAN)}T00:00:00Z`).getUTCDay() + 6) % 7);
   const cadenceIds = await allocateIds(db, 'iterations_cadences', cadences.length);
-  await bulkInsert(
+  await insertAll(
     db,
     'iterations_cadences',
     cadences.map((c, i) => ({
@@ -185,7 +186,7 @@ export async function seedIterations(ctx: DemoContext, org: DemoOrg): Promise<De
     row.id = ids[i]!;
     iterations[i]!.id = ids[i]!;
   });
-  await bulkInsert(db, 'iterations', rows);
+  await insertAll(db, 'iterations', rows);
   ctx.log(`iteration cadences: ${cadences.length}, iterations: ${rows.length}`);
   return iterations;
 }

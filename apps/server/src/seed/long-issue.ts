@@ -1,8 +1,8 @@
 import { type Insertable, sql } from 'kysely';
 import type { Database } from '../db/connection';
+import { insertAll } from '../db/insert-rows';
 import type { NotesTable } from '../db/schema';
 import { renderMarkdown } from '../markdown/render-markdown';
-import { bulkInsert } from './bulk-insert';
 import { Random } from './random';
 
 /** GitLab's long-lived issue: Renovate's dependency dashboard collects thousands of notes. */
@@ -140,7 +140,7 @@ export async function seedLongIssue(db: Database, options: LongIssueOptions): Pr
       for (let r = 0; r < count; r += 1) add(id, random.pick(replies), false, true);
     }
   }
-  await bulkInsert(db, 'notes', rows);
+  await insertAll(db, 'notes', rows);
 
   // Award emoji on about one comment in eight (one to three users each), and on the issue itself.
   const inserted = await db
@@ -173,6 +173,6 @@ export async function seedLongIssue(db: Database, options: LongIssueOptions): Pr
   };
   for (const note of inserted) if (random.chance(0.125)) award('Note', note.id, note.created_at, random.int(1, 3));
   award('Issue', issue.id, new Date(end), Math.min(5, options.userIds.length));
-  await bulkInsert(db, 'award_emoji', awards);
+  await insertAll(db, 'award_emoji', awards);
   return { issueId: issue.id, iid: issue.iid, notes: rows.length, discussions, awards: awards.length };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/connection';
-import { bulkInsert } from './bulk-insert';
+import { insertAll } from '../db/insert-rows';
 import { createClock } from './dates';
 import { seedActivity } from './demo-activity';
 import { insertEpics, planEpics } from './demo-epics';
@@ -64,7 +64,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     const epicPlan = await planEpics(ctx, org);
     const { issues, epicMilestones, epicIssues } = await seedIssues(ctx, org, milestones, iterations, epicPlan);
     await insertEpics(ctx, epicPlan, epicMilestones);
-    await bulkInsert(trx, 'epic_issues', epicIssues);
+    await insertAll(trx, 'epic_issues', epicIssues);
     ctx.log(`epic issues: ${epicIssues.length}`);
     await seedIssueLinks(ctx, issues);
     const mergeRequests = await seedMergeRequests(ctx, org, milestones, issues);

@@ -1,7 +1,7 @@
 import type { KindCounters } from '@meridian/domain';
 import { type Selectable, sql } from 'kysely';
 import type { Executor } from '../../db/executor';
-import { insertJoinRows } from '../../db/insert-rows';
+import { insertAll } from '../../db/insert-rows';
 import type { ImportJobsTable } from '../../db/schema';
 import { publishChange } from '../../realtime/change-channel';
 
@@ -186,7 +186,7 @@ export async function handledSourceIds(
 
 /**
  * A batch's outcomes, in two statements: the keys of what it created and the report of what it skipped
- * (`insertJoinRows`: a batch's thousand keys go as one JSON parameter).
+ * (`insertAll`: a batch's thousand keys go as one JSON parameter).
  */
 export async function recordOutcomes(
   db: Executor,
@@ -203,6 +203,6 @@ export async function recordOutcomes(
     if ('created' in outcome) created.push({ ...key, target_id: outcome.created });
     else skipped.push({ ...key, reason: outcome.skipped.slice(0, 1000) });
   });
-  await insertJoinRows(db, 'import_job_items', created);
-  await insertJoinRows(db, 'import_job_skips', skipped);
+  await insertAll(db, 'import_job_items', created);
+  await insertAll(db, 'import_job_skips', skipped);
 }

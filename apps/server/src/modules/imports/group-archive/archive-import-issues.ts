@@ -1,5 +1,5 @@
 import type { InsertObject } from 'kysely';
-import { insertJoinRows, insertRows } from '../../../db/insert-rows';
+import { insertAll, insertRows } from '../../../db/insert-rows';
 import type { DB } from '../../../db/schema';
 import type { ArchiveRecords } from '../../group-transfer';
 import { type BatchPlaces, type MarkdownText, type Ref, type RowsWriter, same, times } from './archive-context';
@@ -88,7 +88,7 @@ export const issueRows: RowsWriter<IssueRecord, IssueShape> = {
     );
     const each = <T>(pick: (s: IssueShape) => number[], row: (issueId: number, id: number) => T) =>
       shaped.flatMap((s, n) => pick(s).map((id) => row(ids[n] as number, id)));
-    await insertJoinRows(
+    await insertAll(
       a.ctx.db,
       'issue_assignees',
       each(
@@ -96,7 +96,7 @@ export const issueRows: RowsWriter<IssueRecord, IssueShape> = {
         (issue_id, user_id) => ({ issue_id, user_id }),
       ),
     );
-    await insertJoinRows(
+    await insertAll(
       a.ctx.db,
       'issue_labels',
       each(

@@ -1,5 +1,5 @@
 import { type InsertObject, sql } from 'kysely';
-import { insertJoinRows, insertRows } from '../../../db/insert-rows';
+import { insertAll, insertRows } from '../../../db/insert-rows';
 import type { DB } from '../../../db/schema';
 import type { ArchiveRecords } from '../../group-transfer';
 import {
@@ -108,7 +108,7 @@ export const epicRows: RowsWriter<EpicRecord, { row: InsertObject<DB, 'epics'>; 
       'epics',
       shaped.map((s) => s.row),
     );
-    await insertJoinRows(
+    await insertAll(
       a.ctx.db,
       'epic_labels',
       shaped.flatMap((s, n) => s.labels.map((label_id) => ({ epic_id: ids[n] as number, label_id }))),
