@@ -11,6 +11,8 @@ import type { Database } from '../../apps/server/src/db/connection';
  */
 export interface CpuSeconds {
   process: number;
+  /** The child processes this one ran and waited for (the CLI of `--compiled`, run with execFileSync). */
+  children: number;
   database: number;
 }
 
@@ -43,6 +45,7 @@ function postgresSeconds(postmaster: number): number {
 
 export interface CpuSample {
   process: number;
+  children: number;
   database: number;
 }
 
@@ -50,12 +53,18 @@ export async function sampleCpu(db: Database): Promise<CpuSample> {
   const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
   const backend = statFields(rows[0]?.pid ?? 0);
   const usage = process.cpuUsage();
+  const own = statFields(process.pid);
   return {
     process: (usage.user + usage.system) / 1e6,
+    children: own ? ticks(own, 13, 14) / TICKS_PER_SECOND : 0,
     database: backend ? postgresSeconds(Number(backend[1])) : 0,
   };
 }
 
 export function cpuBetween(before: CpuSample, after: CpuSample): CpuSeconds {
-  return { process: after.process - before.process, database: after.database - before.database };
+  return {
+    process: after.process - before.process,
+    children: after.children - before.children,
+    database: after.database - before.database,
+  };
 }
