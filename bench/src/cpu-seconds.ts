@@ -43,13 +43,8 @@ function postgresSeconds(postmaster: number): number {
   return total / TICKS_PER_SECOND;
 }
 
-export interface CpuSample {
-  process: number;
-  children: number;
-  database: number;
-}
-
-export async function sampleCpu(db: Database): Promise<CpuSample> {
+/** The seconds spent so far; `cpuBetween` of two samples is what a run spent. */
+export async function sampleCpu(db: Database): Promise<CpuSeconds> {
   const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(db);
   const backend = statFields(rows[0]?.pid ?? 0);
   const usage = process.cpuUsage();
@@ -61,7 +56,7 @@ export async function sampleCpu(db: Database): Promise<CpuSample> {
   };
 }
 
-export function cpuBetween(before: CpuSample, after: CpuSample): CpuSeconds {
+export function cpuBetween(before: CpuSeconds, after: CpuSeconds): CpuSeconds {
   return {
     process: after.process - before.process,
     children: after.children - before.children,
