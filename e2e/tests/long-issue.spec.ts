@@ -107,6 +107,17 @@ test('a link to a note pages away loads the pages up to it and scrolls to it', a
   // The pages up to the note, 100 at a time once the offset allows it.
   expect(pages.slice(0, 2)).toEqual(['1/20', '2/20']);
   expect(pages).toContain('2/100');
+  // A change made elsewhere (a reaction by API) refetches every loaded page: the same pages, 100 at a
+  // time where they were, so no row is lost and the note stays where it is. (The page's first poll
+  // refetches too; on a loaded machine it came after the pages of 100 and lost 70 rows.)
+  const beforeChange = pages.length;
+  await project.api('POST', `/projects/${project.projectId}/issues/1/award_emoji`, { name: 'thumbsup' });
+  await expect.poll(() => pages.slice(beforeChange), { timeout: 20_000 }).toContain('2/100');
+  expect(pages.slice(beforeChange)).not.toContain('6/20');
+  await page.waitForLoadState('networkidle');
+  await expect(note).toBeInViewport();
+  expect(await offset()).toBeGreaterThanOrEqual(0);
+  expect(await offset()).toBeLessThan(80);
   await settledScreenshot(page, 'long-issue-deep-link');
   expect(await seriousViolations(page), 'the long issue (axe)').toEqual([]);
 });

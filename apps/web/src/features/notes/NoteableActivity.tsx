@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { autosaveKey, readDraft } from '../shared/useAutosave';
 import { AwardsBar } from './AwardsBar';
 import { DiscussionList, type DiscussionListHandle } from './DiscussionList';
+import { hasBulkPages } from './discussionsQuery';
 import {
   DISCUSSION_FILTERS,
   DISCUSSION_SORTS,
@@ -179,8 +180,9 @@ export function NoteableActivity({
   // Until the first page is in, there may be more to load.
   const searching = useLinkedNote(shown, hasNextPage || discussions.data === undefined, list);
   // Newest first needs every page (the newest are on the last); so does a link to a note not loaded yet.
+  // Pages of 100 once loaded stay so when a change refetches them.
   const wantAll = sort === 'desc' || searching;
-  bulk.current = wantAll;
+  bulk.current = wantAll || hasBulkPages(discussions.data);
   // Not while any fetch runs (a refetch after a change included): asking again would cancel it.
   const canFetch = hasNextPage && !isFetching && !isError;
   useEffect(() => {

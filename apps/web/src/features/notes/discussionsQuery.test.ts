@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { issueKeys } from '../issues/queries';
-import { discussionsQuery, prefetchIssueDiscussions } from './discussionsQuery';
+import { discussionsQuery, hasBulkPages, prefetchIssueDiscussions } from './discussionsQuery';
 import { issueNoteable } from './notesApi';
 
 describe('discussionsQuery', () => {
@@ -33,5 +33,52 @@ describe('discussionsQuery', () => {
     expect(options.getNextPageParam({ ...page, nextPage: null }, [page], { offset: 0, perPage: 20 }, [])).toBe(
       undefined,
     );
+  });
+
+  it('a refetch after pages of 100 asks for the same pages and keeps every row', async () => {
+    // The server's answer to `GET …/discussions?page=&per_page=`: 190 discussions, GitLab's headers.
+    const TOTAL = 190;
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (input: string) => {
+      const url = new URL(input, 'http://meridian.test');
+      const page = Number(url.searchParams.get('page'));
+      const perPage = Number(url.searchParams.get('per_page'));
+      asked.push(`${page}/${perPage}`);
+      const from = (page - 1) * perPage;
+      const items = Array.from({ length: Math.max(0, Math.min(perPage, TOTAL - from)) }, (_, i) => ({
+        id: `d${from + i}`,
+        notes: [],
+      }));
+      const last = Math.ceil(TOTAL / perPage);
+      return new Response(JSON.stringify(items), {
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Total': String(TOTAL),
+          'X-Page': String(page),
+          'X-Next-Page': page < last ? String(page + 1) : '',
+        },
+      });
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const bulk = { current: true };
+    const options = discussionsQuery(issueNoteable('acme/web', 7, { notesKey: ['n'], detailKey: ['d'] }), bulk);
+    const observed = () => queryClient.getQueryData(options.queryKey);
+    const rows = () => observed()?.pages.flatMap((p) => p.items).length;
+    // A link to a far note: every page, 100 at a time once the offset allows it.
+    await queryClient.fetchInfiniteQuery({ ...options, pages: 6 });
+    expect(asked).toEqual(['1/20', '2/20', '3/20', '4/20', '5/20', '2/100']);
+    expect(rows()).toBe(TOTAL);
+    // The note is found: all are wanted no more, but the pages of 100 keep the flag up.
+    bulk.current = hasBulkPages(observed());
+    expect(bulk.current).toBe(true);
+    asked.length = 0;
+    await queryClient.refetchQueries({ queryKey: options.queryKey });
+    expect(asked).toEqual(['1/20', '2/20', '3/20', '4/20', '5/20', '2/100']);
+    expect(rows()).toBe(TOTAL);
+    // Without the flag, the refetch would ask for pages of 20 in their place and lose 70 rows.
+    bulk.current = false;
+    await queryClient.refetchQueries({ queryKey: options.queryKey });
+    expect(rows()).toBe(120);
+    queryClient.clear();
   });
 });

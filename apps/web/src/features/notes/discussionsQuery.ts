@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   DISCUSSIONS_BULK_PAGE,
   DISCUSSIONS_PER_PAGE,
@@ -29,6 +29,16 @@ export function discussionsQuery(ref: NoteableRef, bulk: { readonly current: boo
       return { offset, perPage: big ? DISCUSSIONS_BULK_PAGE : DISCUSSIONS_PER_PAGE };
     },
   });
+}
+
+/**
+ * Whether pages of 100 are among those loaded. A refetch (after a change) asks for every loaded page
+ * again, each one's size from `getNextPageParam`: the bulk flag must stay up while such pages are in,
+ * or the refetch would ask for as many pages of 20 in their place and the timeline would lose rows,
+ * and the reader their place in it.
+ */
+export function hasBulkPages(data: InfiniteData<unknown, DiscussionPageParam> | undefined): boolean {
+  return data?.pageParams.some((param) => param.perPage === DISCUSSIONS_BULK_PAGE) ?? false;
 }
 
 /** Starts loading the first page (a no-op when it is cached): the page calls it beside its own query. */
