@@ -1,4 +1,4 @@
-import { type InfiniteData, infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   DISCUSSIONS_BULK_PAGE,
   DISCUSSIONS_PER_PAGE,
@@ -37,8 +37,10 @@ export function discussionsQuery(ref: NoteableRef, bulk: { readonly current: boo
  * or the refetch would ask for as many pages of 20 in their place and the timeline would lose rows,
  * and the reader their place in it.
  */
-export function hasBulkPages(data: InfiniteData<unknown, DiscussionPageParam> | undefined): boolean {
-  return data?.pageParams.some((param) => param.perPage === DISCUSSIONS_BULK_PAGE) ?? false;
+export function hasBulkPages(data: { pageParams: readonly unknown[] } | undefined): boolean {
+  // The infinite query's result types its page params as unknown; they are this query's own.
+  const params = (data?.pageParams ?? []) as readonly DiscussionPageParam[];
+  return params.some((param) => param.perPage === DISCUSSIONS_BULK_PAGE);
 }
 
 /** Starts loading the first page (a no-op when it is cached): the page calls it beside its own query. */
