@@ -124,12 +124,12 @@ await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, asy
       return { jobId: job.id, seconds, result, queries, cpu };
     };
     // The production build's CLI in a process of its own, as a user runs it (`npm run build -w apps/server`
-    // first): its render threads are the compiled `dist/markdown-render.js`, loaded without tsx.
+    // first), loaded without tsx.
     const compiled = async () => {
       if (!compiledServerIsFresh()) throw new Error('--compiled needs a fresh build: npm run build -w apps/server');
       const cpuBefore = await sampleCpu(db);
       const started = Date.now();
-      // With --cpu-profile the CLI writes one profile per thread (its render threads too) to that folder.
+      // With --cpu-profile the CLI writes its profile (one per thread) to that folder.
       const profileDir = args['cpu-profile'];
       meridianCliWithNodeOptions(
         profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
@@ -165,7 +165,7 @@ await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, asy
     const issues = counters.issues?.done ?? 0;
     console.log(`load average before: ${load}; result: ${result}${ended.error ? ` (${ended.error})` : ''}`);
     console.log(
-      `CPU seconds: ${args.compiled ? 'the CLI (its start and upload check too)' : 'this process'} ${cpu.process.toFixed(2)} (the import's thread and the render threads), PostgreSQL ${cpu.database.toFixed(2)}`,
+      `CPU seconds: ${args.compiled ? 'the CLI (its start and upload check too)' : 'this process'} ${cpu.process.toFixed(2)}, PostgreSQL ${cpu.database.toFixed(2)}`,
     );
     if (!args.compiled) printStatements(queries);
     console.log(

@@ -87,4 +87,9 @@ test('exports the group from its settings and downloads the archive', async ({ b
   await page.getByRole('link', { name: 'Rotate the keys' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Rotate the keys' })).toBeVisible();
   await expect(page.getByText('Imported', { exact: true })).toBeVisible();
+  // The import stored its Markdown unrendered: the first read renders it.
+  await page.goto(`/groups/${copyPath}/-/issues`);
+  await page.getByRole('link', { name: 'Set up the runner' }).click();
+  await expect(page.locator('strong', { hasText: 'ci-1' })).toBeVisible();
+  await settledScreenshot(page, 'group-import-issue-rendered');
 });

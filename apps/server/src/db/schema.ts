@@ -113,7 +113,7 @@ export interface EpicsTable {
   parent_id: number | null;
   title: string;
   description: Generated<string>;
-  description_html: Generated<string>;
+  description_html: Generated<string | null>;
   author_id: number | null;
   updated_by_id: number | null;
   closed_by_id: number | null;
@@ -416,7 +416,7 @@ export interface IssuesTable {
   issue_type: Generated<string>;
   title: string;
   description: Generated<string>;
-  description_html: Generated<string>;
+  description_html: Generated<string | null>;
   author_id: number | null;
   updated_by_id: number | null;
   closed_by_id: number | null;
@@ -588,7 +588,7 @@ export interface NotesTable {
   author_id: number | null;
   discussion_id: string;
   note: string;
-  note_html: Generated<string>;
+  note_html: Generated<string | null>;
   system: Generated<boolean>;
   internal: Generated<boolean>;
   resolvable: Generated<boolean>;

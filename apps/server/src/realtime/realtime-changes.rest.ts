@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { findEpic } from '../modules/epics';
 import { findIssue } from '../modules/issues';
-import { redactReferencesIn } from '../modules/markdown';
+import { readableHtmlOf } from '../modules/markdown';
 import { findGroup, findProject } from '../modules/namespaces';
 import { parseIntParam } from '../rest/params';
 import { pollCredential } from './poll-etag';
@@ -36,7 +36,7 @@ export const realtimeChangesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       const params = request.params as Record<string, string>;
       const iid = parseIntParam(params.iid, 'iid');
       const mark = versions.mark();
-      const { itemKey, row } = await read(request, params, iid);
+      const { itemKey, table, row } = await read(request, params, iid);
       const editor = row.updated_by_id
         ? await db
             .selectFrom('users')
@@ -49,7 +49,11 @@ export const realtimeChangesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       const etag = version === undefined ? undefined : etags.etag(itemKey, version, pollCredential(request));
       setPollHeaders(reply, etag);
       if (etag && etags.matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      const descriptionHtml = await redactReferencesIn(db, request.actor, row.description_html);
+      const descriptionHtml = await readableHtmlOf(db, request.actor, {
+        table,
+        id: row.id,
+        html: row.description_html,
+      });
       return presentRealtimeChanges({ ...row, description_html: descriptionHtml }, editor);
     });
 
@@ -61,7 +65,7 @@ export const realtimeChangesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       async (request, params, iid) => {
         const project = await findProject(db, request.actor, { fullPath: pathSegments(params, depth) });
         const row = await findIssue(db, request.actor, project.id, iid);
-        return { itemKey: `Issue:${row.id}`, row };
+        return { itemKey: `Issue:${row.id}`, table: 'issues', row };
       },
     );
   }
@@ -73,7 +77,7 @@ export const realtimeChangesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
       async (request, params, iid) => {
         const group = await findGroup(db, request.actor, { fullPath: pathSegments(params, depth) });
         const row = await findEpic(db, request.actor, group.id, iid);
-        return { itemKey: `Epic:${row.id}`, row };
+        return { itemKey: `Epic:${row.id}`, table: 'epics', row };
       },
     );
   }
@@ -81,5 +85,10 @@ export const realtimeChangesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = as
 
 interface PolledItem {
   itemKey: string;
-  row: RealtimeItem & { updated_by_id: number | null };
+  table: 'issues' | 'epics';
+  row: Omit<RealtimeItem, 'description_html'> & {
+    id: number;
+    description_html: string | null;
+    updated_by_id: number | null;
+  };
 }

@@ -60,7 +60,7 @@ NoteRef.implement({
     bodyHtml: t.string({
       description: 'GitLab Flavored Markdown rendering of `note`.',
       // References the subscriber may not read are shown as text, as on every HTTP read of a note.
-      resolve: (n, _a, c) => (n.row.note_html ? c.loaders.redactedHtml.load(n.row.note_html) : n.row.note_html),
+      resolve: (n, _a, c) => c.loaders.readableHtml.load({ table: 'notes', id: n.row.id, html: n.row.note_html }),
     }),
     internal: t.boolean({ description: 'Indicates an internal note.', resolve: (n) => n.row.internal }),
     system: t.boolean({

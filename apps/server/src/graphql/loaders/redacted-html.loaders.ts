@@ -1,12 +1,15 @@
 import DataLoader from 'dataloader';
 import type { Database } from '../../db/connection';
-import { redactReferences } from '../../modules/markdown';
+import { readableHtml, type StoredHtml } from '../../modules/markdown';
 import type { Actor } from '../../policy/actor';
 
-/** Stored HTML with the references the actor may not read turned back into text: one batch for every field of a request. */
+/**
+ * A row's HTML as the actor is shown it (`readableHtml`: rendered now when an import left it unrendered,
+ * references the actor may not read turned back into text): one batch for every field of a request.
+ */
 export function redactedHtmlLoaders(db: Database, actor: Actor | null) {
   return {
-    redactedHtml: new DataLoader<string, string>((htmls) => redactReferences(db, actor, [...htmls]), {
+    readableHtml: new DataLoader<StoredHtml, string, string>((rows) => readableHtml(db, actor, rows), {
       cache: false,
     }),
   };

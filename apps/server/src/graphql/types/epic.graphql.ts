@@ -101,7 +101,7 @@ EpicRef.implement({
   description: 'Represents an epic.',
   fields: (t) => ({
     ...titledFields(t, 'Epic', 'the epic'),
-    descriptionHtml: descriptionHtmlField(t),
+    descriptionHtml: descriptionHtmlField(t, 'epics'),
     state: t.field({
       type: EpicState,
       description: 'State of the epic.',

@@ -53,7 +53,7 @@ for (const [ref, description] of ISSUE_TYPE_DESCRIPTIONS)
     description,
     fields: (t) => ({
       ...titledFields(t, 'Issue', 'the issue'),
-      descriptionHtml: descriptionHtmlField(t),
+      descriptionHtml: descriptionHtmlField(t, 'issues'),
       state: t.field({
         type: IssuableState,
         description: 'State of the issue.',

@@ -36,14 +36,14 @@ export function titledFields<Row extends TitledRow>(
 }
 
 /** An epic's or issue's `descriptionHtml`: references the reader may not read are shown as text (one batch per request). */
-export function descriptionHtmlField<Row extends { description_html: string | null }>(
+export function descriptionHtmlField<Row extends { id: number; description_html: string | null }>(
   t: PothosSchemaTypes.ObjectFieldBuilder<Types, Row>,
+  table: 'issues' | 'epics',
 ): FieldRef<Types> {
   return t.string({
     nullable: true,
     description: 'GitLab Flavored Markdown rendering of `description`.',
-    resolve: (row, _args, c) =>
-      row.description_html ? c.loaders.redactedHtml.load(row.description_html) : row.description_html,
+    resolve: (row, _args, c) => c.loaders.readableHtml.load({ table, id: row.id, html: row.description_html }),
   });
 }
 

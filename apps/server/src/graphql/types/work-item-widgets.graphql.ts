@@ -68,7 +68,11 @@ widget('WorkItemWidgetDescription', 'DESCRIPTION', 'Represents a description wid
     nullable: true,
     description: 'GitLab Flavored Markdown rendering of `description`.',
     resolve: (w, _a, c) =>
-      w.item.row.description_html ? c.loaders.redactedHtml.load(w.item.row.description_html) : '',
+      c.loaders.readableHtml.load({
+        table: w.item.kind === 'epic' ? 'epics' : 'issues',
+        id: w.item.row.id,
+        html: w.item.row.description_html,
+      }),
   }),
   taskCompletionStatus: t.field({
     type: TaskCompletionStatus,

@@ -5,7 +5,7 @@ import { pageErrorHandler } from '../../rest/page-error-handler';
 import { parseIntParam } from '../../rest/params';
 import { serviceContext } from '../../service-context';
 import { destroyConfirmed, requireDestroyConfirmation } from '../issuables';
-import { redactReferencesIn } from '../markdown';
+import { readableHtmlOf } from '../markdown';
 import { type NamespacePathRoute, namespacePathRoutes, webUrl } from '../namespaces';
 import { isSubscribed } from '../subscriptions';
 import { epicLabelTitlesByIds } from './epic-labels';
@@ -44,7 +44,7 @@ export const epicPageJsonRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async
         withDescriptionHtml: true,
         withLabelsDetails: true,
       }),
-      redactReferencesIn(db, actor, epic.description_html),
+      readableHtmlOf(db, actor, { table: 'epics', id: epic.id, html: epic.description_html }),
       isSubscribed(db, actor, { type: 'Epic', id: epic.id }),
       epicRollupDrift(db, actor, epic),
     ]);

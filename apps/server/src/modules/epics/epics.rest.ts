@@ -4,7 +4,7 @@ import { requireActor } from '../../policy/require-actor';
 import { pageParams, setKeysetLinkHeader, setPaginationHeaders } from '../../rest/pagination';
 import { parseIdOrPath, parseInput, requestParams } from '../../rest/params';
 import { serviceContext } from '../../service-context';
-import { redactReferencesIn } from '../markdown';
+import { readableHtmlOf } from '../markdown';
 import { findGroup } from '../namespaces';
 import { epicCreateParams, epicListParams, epicPathParams, epicUpdateParams, toEpicFilters } from './epic-params';
 import { createEpic, deleteEpic, updateEpic } from './epic-write.service';
@@ -24,7 +24,8 @@ export const epicsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
       fromGroupId: groupId,
       withDescriptionHtml: true,
     });
-    return json && { ...json, description_html: await redactReferencesIn(db, request.actor, epic.description_html) };
+    const html = { table: 'epics', id: epic.id, html: epic.description_html } as const;
+    return json && { ...json, description_html: await readableHtmlOf(db, request.actor, html) };
   }
 
   app.get('/groups/:id/epics', async (request, reply) => {

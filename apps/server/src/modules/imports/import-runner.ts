@@ -89,9 +89,8 @@ async function importBatch(
 
 /**
  * Source items read and prepared ahead of the batch being written, at most: a few batches of an archive,
- * and all of its small first kinds at once (people, groups, projects), so the first issues' Markdown is
- * on the render threads from the start. What the importer's `ahead` reads may then predate the batches
- * before it: `ahead` is an optimisation that `prepare` checks (`htmlOf` renders again on a changed context).
+ * and all of its small first kinds at once (people, groups, projects). What the importer's `ahead` reads
+ * may then predate the batches before it: `ahead` is an optimisation that `prepare` checks.
  */
 const AHEAD_ITEMS = 3000;
 

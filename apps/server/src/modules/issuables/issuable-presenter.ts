@@ -25,7 +25,8 @@ interface IssuableHeadRow {
   project_id: number;
   title: string;
   description: string;
-  description_html: string;
+  /** NULL: an import's, not rendered yet (the single-object routes answer `readableHtmlOf` in its place). */
+  description_html: string | null;
   state: string;
   created_at: Date;
   updated_at: Date;

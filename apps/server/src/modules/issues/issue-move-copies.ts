@@ -103,10 +103,10 @@ export async function copyNotes(
 }
 
 function copiedNoteHtml(
-  original: { system: boolean; note: string; note_html: string },
+  original: { system: boolean; note: string; note_html: string | null },
   note: string,
   to: ReferenceContext,
-): string {
+): string | null {
   if (original.system) return note === original.note ? original.note_html : renderMarkdown(note);
   return MAY_REFER.test(note) ? renderMarkdown(note, to) : original.note_html;
 }

@@ -6,7 +6,7 @@ import { pageErrorHandler } from '../../rest/page-error-handler';
 import { parseIntParam } from '../../rest/params';
 import { serviceContext } from '../../service-context';
 import { destroyConfirmed, parseDestroyForm, requireDestroyConfirmation } from '../issuables';
-import { redactReferencesIn } from '../markdown';
+import { readableHtmlOf } from '../markdown';
 import { findProject, type NamespacePathRoute, namespacePathRoutes, webUrl } from '../namespaces';
 import { updateIssueWithQuickActions } from '../quick-actions';
 import { loadIssueDetails } from './issue-details';
@@ -46,7 +46,7 @@ export const issuePageRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (a
     const row = await findIssue(db, request.actor, project.id, iid);
     const [details, descriptionHtml] = await Promise.all([
       loadIssueDetails(db, request.actor, [row]),
-      redactReferencesIn(db, request.actor, row.description_html),
+      readableHtmlOf(db, request.actor, { table: 'issues', id: row.id, html: row.description_html }),
     ]);
     return {
       ...presentIssue(ctx, row, details, { contextPath: project.full_path, withDescriptionHtml: true }),

@@ -6,7 +6,7 @@ import { gitlabId } from '../../rest/gitlab-list-params';
 import { gitlabBoolean, parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../rest/params';
 import { serviceContext } from '../../service-context';
 import { listPageOf, projectFullPath, registerScopedListRoutes, setListPageHeaders } from '../issuables';
-import { redactReferencesIn } from '../markdown';
+import { readableHtmlOf } from '../markdown';
 import { findProject } from '../namespaces';
 import { createIssueWithQuickActions, updateIssueWithQuickActions } from '../quick-actions';
 import { isSubscribed, listParticipants, setSubscription } from '../subscriptions';
@@ -79,7 +79,7 @@ export const issuesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app,
       isSubscribed(db, request.actor, { type: 'Issue', id: row.id }),
       closedAsLinks(db, ctx, request.actor, row),
       isFirstContribution(db, row),
-      redactReferencesIn(db, request.actor, row.description_html),
+      readableHtmlOf(db, request.actor, { table: 'issues', id: row.id, html: row.description_html }),
     ]);
     return {
       ...presentIssue(ctx, row, details, { withLabelsDetails, contextPath, withDescriptionHtml: true }),

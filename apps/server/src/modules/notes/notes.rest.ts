@@ -9,7 +9,7 @@ import { parseIdOrPath, parseInput, parseIntParam, requestParams } from '../../r
 import { serviceContext } from '../../service-context';
 import { awardsOfNotes, presentAward } from '../award-emoji';
 import { createComment } from '../comments';
-import { redactReferences } from '../markdown';
+import { readableHtml } from '../markdown';
 import { presentCommandsOnly, withCommandsChanges } from '../quick-actions';
 import { type Discussion, findDiscussion, listDiscussions, resolveDiscussion } from './discussions.service';
 import {
@@ -89,12 +89,12 @@ export const notesRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, 
 
   /** The notes with their HTML's references redacted for the reader, in one batch. */
   async function redacted(actor: Actor | null, notes: NoteRow[]): Promise<NoteRow[]> {
-    const htmls = await redactReferences(
+    const htmls = await readableHtml(
       db,
       actor,
-      notes.map((x) => x.note_html),
+      notes.map((x) => ({ table: 'notes', id: x.id, html: x.note_html })),
     );
-    return notes.map((x, i) => ({ ...x, note_html: htmls[i] ?? x.note_html }));
+    return notes.map((x, i) => ({ ...x, note_html: htmls[i] ?? '' }));
   }
 
   async function one(request: FastifyRequest, n: Noteable, note: NoteRow) {

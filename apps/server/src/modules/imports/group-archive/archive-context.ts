@@ -1,4 +1,3 @@
-import type { ReferenceContext } from '@meridian/domain';
 import type { InsertObject } from 'kysely';
 import { insertRows } from '../../../db/insert-rows';
 import type { DB } from '../../../db/schema';
@@ -27,16 +26,9 @@ export type Ref = SourceRef<RefKind>;
 export interface BatchPlaces {
   /** The id created for a record the batch refers to; undefined when the archive did not hold it (or it was skipped). */
   id(kind: RefKind, key: string): number | undefined;
-  /** The groups and projects the batch's records belong to, for their Markdown's references. */
+  /** The groups and projects the batch's records belong to. */
   groups: Map<number, GroupRow>;
   projects: Map<number, ProjectRow>;
-  projectContext(project: ProjectRow): ReferenceContext;
-}
-
-/** A record's Markdown and whose references it is read against here. */
-export interface MarkdownText {
-  text: string;
-  context: ReferenceContext;
 }
 
 /** What one batch of archive records is imported with: the transaction, the job, the target group, the references resolved. */
@@ -49,13 +41,11 @@ export interface ArchiveImport extends BatchPlaces {
   sourceUrl: string;
   /** Notes what a record of the batch created, for the records after it in the same batch (a subgroup's parent). */
   remember(kind: string, key: string, id: number): void;
-  /** The record's Markdown as HTML: rendered before the batch's transaction (`archive-markdown.ts`), else now. */
-  html(record: object, text: MarkdownText): string;
 }
 
 /**
  * A kind written a batch at a time: `shape` turns one record into what is written (the ids it refers
- * to looked up, its Markdown rendered; no SQL) or skips it with the reason; `write` writes the shapes
+ * to looked up; no SQL) or skips it with the reason; `write` writes the shapes
  * of the batch together — one statement per table — and answers, in order, each one's id (or why it
  * was skipped, when that takes a read: a membership of a placeholder).
  */

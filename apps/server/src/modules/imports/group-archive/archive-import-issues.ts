@@ -2,7 +2,7 @@ import type { InsertObject } from 'kysely';
 import { insertAll, insertRows } from '../../../db/insert-rows';
 import type { DB } from '../../../db/schema';
 import type { ArchiveRecords } from '../../group-transfer';
-import { type BatchPlaces, type MarkdownText, type Ref, type RowsWriter, same, times } from './archive-context';
+import { type Ref, type RowsWriter, same, times } from './archive-context';
 import { keys } from './archive-keys';
 import { labelIds, labelRefs, projectAt, userId, userRef } from './archive-lookups';
 
@@ -23,12 +23,6 @@ export const issueRefs = (i: IssueRecord): Ref[] => [
     : []),
 ];
 
-/** The issue's description, read against its project here. */
-export function issueText(a: BatchPlaces, i: IssueRecord): MarkdownText | undefined {
-  const project = projectAt(a, i.project_path);
-  return project ? { text: i.description, context: a.projectContext(project) } : undefined;
-}
-
 /** An issue's row, and its assignees' and labels' ids. */
 interface IssueShape {
   row: InsertObject<DB, 'issues'>;
@@ -44,8 +38,7 @@ interface IssueShape {
 export const issueRows: RowsWriter<IssueRecord, IssueShape> = {
   shape(a, i) {
     const project = projectAt(a, i.project_path);
-    const text = issueText(a, i);
-    if (!project || !text) return { skipped: 'the issue belongs to a project the import did not create' };
+    if (!project) return { skipped: 'the issue belongs to a project the import did not create' };
     const row: InsertObject<DB, 'issues'> = {
       project_id: project.id,
       ...same(i, [
@@ -65,7 +58,7 @@ export const issueRows: RowsWriter<IssueRecord, IssueShape> = {
         'time_estimate',
         'relative_position',
       ]),
-      description_html: a.html(i, text),
+      description_html: null, // rendered when first read (modules/markdown/stored-html.service.ts)
       author_id: userId(a, i.author),
       closed_by_id: userId(a, i.closed_by),
       milestone_id: i.milestone ? (a.id('milestones', keys.milestone(i.milestone, i.milestone.iid)) ?? null) : null,

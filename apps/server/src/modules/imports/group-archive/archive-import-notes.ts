@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ArchiveRecords } from '../../group-transfer';
-import { type BatchPlaces, type MarkdownText, type Ref, tableWriter } from './archive-context';
+import { type BatchPlaces, type Ref, tableWriter } from './archive-context';
 import { keys } from './archive-keys';
 import { groupAt, projectAt, userId, userRef } from './archive-lookups';
 
@@ -35,21 +35,14 @@ export const noteRefs = (n: NoteRecord): Ref[] => {
   ];
 };
 
-/** Where a note's issue or epic lives here, and its Markdown's context. */
+/** Where a note's issue or epic lives here. */
 function noteContainer(a: BatchPlaces, on: Noteable) {
   if (on.type === 'Issue') {
     const project = projectAt(a, on.ref.project_path);
-    return project && { project_id: project.id, group_id: null, context: a.projectContext(project) };
+    return project && { project_id: project.id, group_id: null };
   }
   const group = groupAt(a, on.ref.group_path);
-  return group && { project_id: null, group_id: group.id, context: { groupPath: group.full_path } };
-}
-
-/** The note's text, read against its issue's project or its epic's group here. */
-export function noteText(a: BatchPlaces, n: NoteRecord): MarkdownText | undefined {
-  const on = noteableOf(n);
-  const container = on && noteContainer(a, on);
-  return container ? { text: n.note, context: container.context } : undefined;
+  return group && { project_id: null, group_id: group.id };
 }
 
 /** Threads stay together under ids of their own on this instance (one archive imported twice gets two sets). */
@@ -72,7 +65,7 @@ export const noteRows = tableWriter('notes', (a, n: NoteRecord) => {
     author_id: userId(a, n.author),
     discussion_id: importedDiscussionId(n.discussion_id, a.job.id),
     note: n.note,
-    note_html: a.html(n, { text: n.note, context: target.context }),
+    note_html: null, // rendered when first read, against the project or group above
     system: n.system,
     internal: n.internal,
     resolvable: n.resolvable,

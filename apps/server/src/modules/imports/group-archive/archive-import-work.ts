@@ -2,15 +2,7 @@ import { type InsertObject, sql } from 'kysely';
 import { insertAll, insertRows } from '../../../db/insert-rows';
 import type { DB } from '../../../db/schema';
 import type { ArchiveRecords } from '../../group-transfer';
-import {
-  type BatchPlaces,
-  type MarkdownText,
-  type Ref,
-  type RowsWriter,
-  same,
-  tableWriter,
-  times,
-} from './archive-context';
+import { type Ref, type RowsWriter, same, tableWriter, times } from './archive-context';
 import { IMPORTED_FROM } from './archive-import-issues';
 import { keys } from './archive-keys';
 import { groupAt, labelIds, labelRefs, userId, userRef } from './archive-lookups';
@@ -64,18 +56,11 @@ export const epicRefs = (e: EpicRecord): Ref[] => [
   ...labelRefs({ group_path: e.group_path, project_path: null }, e.labels),
 ];
 
-/** The epic's description, read against its group here. */
-export function epicText(a: BatchPlaces, e: EpicRecord): MarkdownText | undefined {
-  const group = groupAt(a, e.group_path);
-  return group ? { text: e.description, context: { groupPath: group.full_path } } : undefined;
-}
-
 /** Epics with their iids, dates (fixed and inherited as the archive has them), labels and colors; parents come later. */
 export const epicRows: RowsWriter<EpicRecord, { row: InsertObject<DB, 'epics'>; labels: number[] }> = {
   shape(a, e) {
     const group = groupAt(a, e.group_path);
-    const text = epicText(a, e);
-    if (!group || !text) return { skipped: 'the epic belongs to a group the import did not create' };
+    if (!group) return { skipped: 'the epic belongs to a group the import did not create' };
     const row: InsertObject<DB, 'epics'> = {
       group_id: group.id,
       ...same(e, [
@@ -92,7 +77,7 @@ export const epicRows: RowsWriter<EpicRecord, { row: InsertObject<DB, 'epics'>; 
         'start_date',
         'relative_position',
       ]),
-      description_html: a.html(e, text),
+      description_html: null, // rendered when first read
       author_id: userId(a, e.author),
       closed_by_id: userId(a, e.closed_by),
       due_date: e.end_date,

@@ -124,8 +124,19 @@ describe('importing records the database refuses', () => {
       .orderBy('i.iid')
       .execute();
     expect(issues.map((i) => i.iid)).toEqual([1, 3]);
-    // Rendered against the project here: the reference to #2 links into ar-issues/web.
-    expect(issues[1]?.description_html).toContain('href="/ar-issues/web/-/issues/2"');
+    // The import renders no Markdown: the first read does, against the project here, and stores it.
+    expect(issues.map((i) => i.description_html)).toEqual([null, null]);
+    const project = encodeURIComponent('ar-issues/web');
+    const shown = (await api('GET', `/projects/${project}/issues/3`, 'owner')).json();
+    const stored = await t.db
+      .selectFrom('issues')
+      .select('description_html')
+      .where('id', '=', issues[1]?.id as number)
+      .executeTakeFirst();
+    // Stored as rendered: the reference to #2 links into ar-issues/web. The reader is shown #2 as text
+    // (the issue was refused, so nobody may read it), and the label as a link.
+    expect(stored?.description_html).toContain('href="/ar-issues/web/-/issues/2"');
+    expect(shown.description_html).toContain('<p>Follows #2, see <a href="/ar-issues/web/-/issues?label_name[]=bug"');
     const ids = issues.map((i) => i.id);
     const assignees = await t.db
       .selectFrom('issue_assignees')
@@ -147,7 +158,9 @@ describe('importing records the database refuses', () => {
       [ids[1], 'Note 12 on **#3**'],
       [ids[1], 'Note 13 on **#3**'],
     ]);
-    expect(notes[0]?.note_html).toContain('<strong><a href="/ar-issues/web/-/issues/1"');
+    expect(notes.map((n) => n.note_html)).toEqual([null, null, null]);
+    const [shownNote] = (await api('GET', `/projects/${project}/issues/1/notes?sort=asc`, 'owner')).json();
+    expect(shownNote.body_html).toContain('<strong><a href="/ar-issues/web/-/issues/1"');
   });
 
   it('skips them with the reason, keeps the rest of the batch, and links epics to later parents', async () => {

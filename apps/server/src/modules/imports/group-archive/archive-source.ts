@@ -41,7 +41,7 @@ export async function openArchiveSource(
   job: ImportJobRow,
   files: FileStore,
   options: { checkedBefore?: boolean } = {},
-): Promise<ImportSource<ArchiveSourceItem> & { sourceUrl: string; rootPath: string }> {
+): Promise<ImportSource<ArchiveSourceItem> & { sourceUrl: string }> {
   if (!job.source_file) throw new Error('The import has no archive.');
   const copy = await localCopy(files, job.source_file);
   try {
@@ -49,7 +49,6 @@ export async function openArchiveSource(
     const counts = archive.manifest.files;
     return {
       sourceUrl: archive.manifest.source_url,
-      rootPath: archive.manifest.group_full_path,
       totals: () =>
         Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, counts[kind === 'epic_parents' ? 'epics' : kind].count])),
       async *batches(size) {

@@ -1,22 +1,14 @@
 import type { Database } from '../../../db/connection';
-import { warmRenderThreads } from '../../../markdown/render-pool';
 import { canGroup } from '../../../policy/abilities';
 import type { ServiceConfig } from '../../../service-context';
 import { findGroupRow, groupSubject } from '../../namespaces';
 import type { ImportJobRow } from '../import-jobs';
 import type { Importer, ItemOutcome, SourceItem } from '../importer';
-import { type ArchivePlacement, type LoadedPlaces, loadBatchPlaces, withPredictedPlaces } from './archive-batch-places';
-import {
-  type ArchiveImport,
-  type BatchPlaces,
-  type MarkdownText,
-  type Ref,
-  type RowsWriter,
-  writeRecords,
-} from './archive-context';
-import { issueRefs, issueRows, issueText } from './archive-import-issues';
+import { type LoadedPlaces, loadBatchPlaces } from './archive-batch-places';
+import { type ArchiveImport, type Ref, type RowsWriter, writeRecords } from './archive-context';
+import { issueRefs, issueRows } from './archive-import-issues';
 import { memberRefs, memberRows } from './archive-import-members';
-import { awardRefs, awardRows, noteRefs, noteRows, noteText } from './archive-import-notes';
+import { awardRefs, awardRows, noteRefs, noteRows } from './archive-import-notes';
 import { groupRefs, importGroup, importProject, projectRefs, userRows } from './archive-import-places';
 import {
   cadenceRefs,
@@ -34,7 +26,6 @@ import {
   epicParentRows,
   epicRefs,
   epicRows,
-  epicText,
   issueLinkRefs,
   issueLinkRows,
   parentLinkRefs,
@@ -42,7 +33,6 @@ import {
   timelogRefs,
   timelogRows,
 } from './archive-import-work';
-import { htmlOf, type RenderedHtml, renderAhead } from './archive-markdown';
 import { type ArchiveSourceItem, openArchiveSource } from './archive-source';
 
 type Kind = ArchiveSourceItem['kind'];
@@ -50,8 +40,6 @@ type RecordOf<K extends Kind> = Extract<ArchiveSourceItem, { kind: K }>['record'
 type KindImport<K extends Kind> = {
   /** What the record refers to: looked up for the whole batch in one statement. */
   refs(record: RecordOf<K>): Ref[];
-  /** Its Markdown, rendered before the batch's transaction (kinds with text). */
-  text?(places: BatchPlaces, record: RecordOf<K>): MarkdownText | undefined;
 } & (
   | /** Written a batch at a time (one insert per table). */ { rows: RowsWriter<RecordOf<K>, unknown> }
   | /** Written one record at a time (few records, or each needs its own reads). */ {
@@ -69,14 +57,14 @@ const KINDS: { [K in Kind]: KindImport<K> } = {
   milestones: { refs: ownerRefs, rows: milestoneRows },
   iterations_cadences: { refs: cadenceRefs, rows: cadenceRows },
   iterations: { refs: iterationRefs, rows: iterationRows },
-  issues: { refs: issueRefs, text: issueText, rows: issueRows },
+  issues: { refs: issueRefs, rows: issueRows },
   work_item_parent_links: { refs: parentLinkRefs, rows: parentLinkRows },
   timelogs: { refs: timelogRefs, rows: timelogRows },
-  epics: { refs: epicRefs, text: epicText, rows: epicRows },
+  epics: { refs: epicRefs, rows: epicRows },
   epic_parents: { refs: epicParentRefs, rows: epicParentRows },
   epic_issues: { refs: epicIssueRefs, rows: epicIssueRows },
   issue_links: { refs: issueLinkRefs, rows: issueLinkRows },
-  notes: { refs: noteRefs, text: noteText, rows: noteRows },
+  notes: { refs: noteRefs, rows: noteRows },
   award_emoji: { refs: awardRefs, rows: awardRows },
 };
 
@@ -97,15 +85,14 @@ async function importOne(a: ArchiveImport, item: ArchiveSourceItem): Promise<Ite
  * emoji, keeping authors and times. Records are written as the archive has them rather than through
  * the writers: the archive already holds the system notes the writers would add, and an import sends
  * no notifications, to-dos or webhooks for history. A batch holds records of one kind (the source's
- * batches do): most kinds are written a batch at a time, their Markdown rendered before the batch's
- * transaction opens.
+ * batches do): most kinds are written a batch at a time. Markdown is stored unrendered (HTML NULL):
+ * the first read renders and stores it (`storedHtml`), as GitLab's bulk importers leave its cache empty.
  */
 export function groupArchiveImporter(
   /** Where the archive comes from when the job does not hold one yet (direct transfer: the source's API). */
   fetchArchive?: (job: ImportJobRow, deps: { db: Database; config: ServiceConfig }) => Promise<ImportJobRow>,
-): Importer<ArchiveSourceItem, ArchiveImport, { places: LoadedPlaces; rendered: RenderedHtml }> {
+): Importer<ArchiveSourceItem, ArchiveImport, { places: LoadedPlaces }> {
   const sourceUrls = new Map<number, string>();
-  const placements = new Map<number, ArchivePlacement>();
   const refsOf = (items: SourceItem<ArchiveSourceItem>[]) =>
     items.flatMap((item) => kindImport(item.data).refs(item.data.record));
   return {
@@ -118,29 +105,18 @@ export function groupArchiveImporter(
       const source = await openArchiveSource(withArchive, deps.config.files, {
         checkedBefore: job.kind === 'group_archive',
       });
-      warmRenderThreads();
       sourceUrls.set(job.id, source.sourceUrl);
-      const root = job.namespace_id === null ? undefined : await findGroupRow(deps.db, { id: job.namespace_id });
-      if (root) placements.set(job.id, { archiveRootPath: source.rootPath, rootFullPath: root.full_path });
       return {
         ...source,
         close: async () => {
           sourceUrls.delete(job.id);
-          placements.delete(job.id);
           await source.close?.();
         },
       };
     },
 
     async ahead({ db }, job, items) {
-      const places = await loadBatchPlaces(db, job.id, refsOf(items));
-      const withText = items.filter((item) => kindImport(item.data).text);
-      const placement = placements.get(job.id);
-      const contexts = placement ? withPredictedPlaces(places, placement) : places;
-      const rendered = await renderAhead(
-        withText.map((item) => [item.data.record, kindImport(item.data).text?.(contexts, item.data.record)]),
-      );
-      return { places, rendered };
+      return { places: await loadBatchPlaces(db, job.id, refsOf(items)) };
     },
 
     async prepare(ctx, job, items, ahead) {
@@ -155,7 +131,6 @@ export function groupArchiveImporter(
         job,
         root,
         sourceUrl: sourceUrls.get(job.id) ?? '',
-        html: (record, text) => htmlOf(ahead?.rendered, record, text),
       };
     },
 

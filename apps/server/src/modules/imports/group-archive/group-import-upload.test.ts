@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { stopRenderThreads } from '../../../markdown/render-pool';
 import { apiClient, createUsersWithTokens } from '../../../test/api-client';
 import { archiveOf, entries, GROUP, USER } from '../../../test/group-archive-builder';
 import { multipartBody } from '../../../test/multipart-body';
@@ -21,9 +20,7 @@ const previousTmpdir = process.env.TMPDIR;
 beforeAll(() => {
   process.env.TMPDIR = spoolDir;
 });
-afterAll(async () => {
-  // The import's render thread, started from the sources, keeps tsx's cache under the TMPDIR it began with.
-  await stopRenderThreads();
+afterAll(() => {
   if (previousTmpdir === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = previousTmpdir;
   rmSync(spoolDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
