@@ -126,7 +126,8 @@ function linkReferences(tree: HastNode, context: ReferenceContext) {
  * hast-util-sanitize with `MARKDOWN_SCHEMA` (GitHub's schema and our additions) as the last step, so
  * `<script>`, event handlers and `javascript:` URLs never survive, our own links included.
  *
- * Call it on WRITE and store the result (e.g. `description_html`); never re-render on read.
+ * Call it on WRITE and store the result (e.g. `description_html`); never re-render on read. An import
+ * stores NULL instead, rendered once by its first read (`modules/markdown/stored-html.service.ts`).
  *
  * `context` says whose text it is (the project, or the group of an epic): `#12`, `~bug`, `&5`… are
  * resolved against it. Without one only `@user` and fully qualified references become links.
