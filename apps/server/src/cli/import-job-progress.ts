@@ -6,6 +6,7 @@ import type { Database } from '../db/connection';
 import {
   claimImportJob,
   importerOf,
+  importWriters,
   listImportJobSkips,
   newWorkerId,
   presentImportJob,
@@ -97,7 +98,9 @@ export async function followImportJob(
   try {
     const workerId = newWorkerId();
     const claimed = await claimImportJob(db, workerId, { jobId });
-    if (claimed) await runClaimedJob({ db, config: serviceConfigOf(config), workerId, importerOf }, claimed);
+    const writers = importWriters(config.DATABASE_URL ? 'postgres' : 'pglite');
+    if (claimed)
+      await runClaimedJob({ db, config: serviceConfigOf(config), workerId, importerOf }, claimed, { writers });
     // Taken by a server's worker (or cut short there): follow it until it ends.
     while (!['finished', 'failed'].includes((await show()).state)) await new Promise((r) => setTimeout(r, REFRESH_MS));
   } finally {

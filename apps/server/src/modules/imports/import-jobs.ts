@@ -104,13 +104,19 @@ export async function claimImportJob(
  * when the worker no longer holds it (its lease ran out and another process took the job), and the
  * batch must then be rolled back.
  */
-export async function renewLease(db: Executor, jobId: number, workerId: string, counters?: Counters): Promise<boolean> {
+export async function renewLease(
+  db: Executor,
+  jobId: number,
+  workerId: string,
+  counters?: { set: Counters } | { added: Counters },
+): Promise<boolean> {
   const row = await db
     .updateTable('import_jobs')
     .set({
       heartbeat_at: sql<Date>`now()`,
       updated_at: sql<Date>`now()`,
-      ...(counters ? { counters: JSON.stringify(counters) } : {}),
+      ...(counters && 'set' in counters ? { counters: JSON.stringify(counters.set) } : {}),
+      ...(counters && 'added' in counters ? { counters: countersPlus(counters.added) } : {}),
     })
     .where('id', '=', jobId)
     .where('claimed_by', '=', workerId)
@@ -118,6 +124,18 @@ export async function renewLease(db: Executor, jobId: number, workerId: string, 
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The job's counters with a batch's added to them, in the statement itself: two batches written at once
+ * each add theirs (the second waits for the first's row lock and adds to what it committed).
+ */
+function countersPlus(added: Counters) {
+  return sql<string>`(SELECT coalesce(jsonb_object_agg(k, jsonb_build_object(
+      'done', coalesce((import_jobs.counters -> k ->> 'done')::int, 0) + coalesce((a.v -> k ->> 'done')::int, 0),
+      'skipped', coalesce((import_jobs.counters -> k ->> 'skipped')::int, 0) + coalesce((a.v -> k ->> 'skipped')::int, 0),
+      'total', coalesce((import_jobs.counters -> k ->> 'total')::int, (a.v -> k ->> 'total')::int, 0))), '{}'::jsonb)
+    FROM (SELECT ${JSON.stringify(added)}::jsonb AS v) a, jsonb_object_keys(import_jobs.counters || a.v) AS k)`;
 }
 
 /** Ends the job (finished, or failed with the error), dropping its source and lease; a progress event. */

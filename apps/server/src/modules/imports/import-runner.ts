@@ -4,6 +4,7 @@ import { withTransaction } from '../../db/with-transaction';
 import { loadActor } from '../../policy/load-actor';
 import { publishChange } from '../../realtime/change-channel';
 import type { InTransaction, ServiceConfig } from '../../service-context';
+import { BatchWrites } from './batch-writes';
 import {
   type Counters,
   endImportJob,
@@ -36,7 +37,18 @@ export interface RunOptions {
    */
   maxBatches?: number;
   batchSize?: number;
+  /**
+   * Batch transactions written at once, each on a connection of its own, while the batches are of one
+   * of the importer's `independentKinds` (default 1; 2 on PostgreSQL, where each gets a core).
+   */
+  writers?: number;
 }
+
+/**
+ * The batch writers of a job on this database: two on PostgreSQL (each batch on a connection, and so a
+ * core, of its own), one on the embedded PGlite (one connection: a second writer would only wait).
+ */
+export const importWriters = (database: 'pglite' | 'postgres') => (database === 'postgres' ? 2 : 1);
 
 /** How a run ended: the job done or failed, given back, cut short (`maxBatches`), or taken by another worker. */
 export type RunResult = 'finished' | 'failed' | 'released' | 'interrupted' | 'lost';
@@ -134,24 +146,40 @@ export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: R
       counters[kind] = { done: counters[kind]?.done ?? 0, skipped: counters[kind]?.skipped ?? 0, total };
     }
     await withTransaction(db, async (trx) => {
-      if (!(await renewLease(trx, job.id, workerId, counters))) throw new LeaseLost();
+      if (!(await renewLease(trx, job.id, workerId, { set: counters }))) throw new LeaseLost();
       await publishChange(trx, 'ImportJob', job.id, 'updated');
     });
     let batches = 0;
     const size = options.batchSize ?? importer.batchSize ?? BATCH_SIZE;
     const prepareAhead = (batch: SourceItem[]) => importer?.ahead?.({ db }, job, batch);
+    const writes = new BatchWrites(options.writers ?? 1, importer.independentKinds ?? new Set());
     for await (const { batch, prepared: ahead } of preparedAhead(source.batches(size), prepareAhead, AHEAD_ITEMS)) {
       if (options.stopping?.()) {
+        await writes.settle();
         await releaseImportJob(db, job.id, workerId);
         return 'released';
       }
-      if (options.maxBatches !== undefined && batches >= options.maxBatches) return 'interrupted';
+      if (options.maxBatches !== undefined && batches >= options.maxBatches) {
+        await writes.settle();
+        return 'interrupted';
+      }
+      const kinds = new Set(batch.map((item) => item.kind));
+      const kind = kinds.size === 1 ? [...kinds].join() : '';
+      await writes.start(kind, () => writeBatch(batch, ahead));
+      batches += 1;
+    }
+    await writes.settle();
+    await end('finished');
+    return 'finished';
+
+    /** One batch in one transaction: its items, their keys, the counters it adds, the lease renewed. */
+    async function writeBatch(batch: SourceItem[], ahead: unknown): Promise<void> {
       await withTransaction(db, async (trx) => {
         // A batch need not wait for its commit to reach the disk: its keys commit with it, so if
         // PostgreSQL itself crashed first, the batch is lost whole and the resume imports it again.
         // Saves a disk sync per batch (docs/BENCHMARKS.md); what other sessions see is unchanged.
         await sql`SET LOCAL synchronous_commit = off`.execute(trx);
-        const next: Counters = structuredClone(counters);
+        const added: Counters = {};
         const ctx = { db: trx, actor, config: deps.config };
         const pending = [];
         for (const kind of new Set(batch.map((item) => item.kind))) {
@@ -167,21 +195,18 @@ export async function runClaimedJob(deps: RunDeps, job: ImportJobRow, options: R
         if (pending.length > 0) {
           const outcomes = await importBatch(importer as Importer, ctx, job, pending, ahead);
           pending.forEach((item, i) => {
-            const kindCounters = next[item.kind] ?? { done: 0, skipped: 0, total: 0 };
-            next[item.kind] = kindCounters;
+            const kindCounters = added[item.kind] ?? { done: 0, skipped: 0, total: 0 };
+            added[item.kind] = kindCounters;
             if ('created' in (outcomes[i] as ItemOutcome)) kindCounters.done += 1;
             else kindCounters.skipped += 1;
           });
           await recordOutcomes(trx, job.id, pending, outcomes);
         }
-        if (!(await renewLease(trx, job.id, workerId, next))) throw new LeaseLost();
+        // Added in the statement: a batch written beside this one adds its own.
+        if (!(await renewLease(trx, job.id, workerId, { added }))) throw new LeaseLost();
         await publishChange(trx, 'ImportJob', job.id, 'updated');
-        Object.assign(counters, next);
       });
-      batches += 1;
     }
-    await end('finished');
-    return 'finished';
   } catch (error) {
     if (error instanceof LeaseLost) return 'lost';
     await end('failed', error instanceof Error ? error.message : String(error));

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { runsBackgroundWorkers } from '../../config';
 import type { AppContext } from '../../context';
+import { importWriters } from './import-runner';
 import { type ImportWorker, startImportWorker } from './import-worker';
 
 /** Every server process not started `--role web` runs import jobs, from the moment the app is ready until it closes. */
@@ -13,6 +14,7 @@ const imports: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) =>
         pollIntervalMs: ctx.config.IMPORT_POLL_INTERVAL_MS,
         config: ctx.services,
         onError: (error) => app.log.error({ err: error }, 'import worker'),
+        run: { writers: importWriters(ctx.database.kind) },
       });
     });
     app.addHook('onClose', async () => {

@@ -31,10 +31,15 @@ export interface ImportSource<T = unknown> {
 export interface Importer<T = unknown, Prepared = unknown, Ahead = unknown> {
   /** Items per batch (one transaction) when the job does not say; the runner's BATCH_SIZE otherwise. */
   batchSize?: number;
+  /**
+   * Optional: the kinds whose items refer to no item of their own kind, so two batches of one of them
+   * may be written at once (the runner's `writers`): neither waits for rows the other creates.
+   */
+  independentKinds?: ReadonlySet<string>;
   open(job: ImportJobRow, deps: { db: Database; config: ServiceConfig }): Promise<ImportSource<T>>;
   /**
-   * Optional: the batch's work that needs no transaction (rendering its Markdown), done before the
-   * batch's transaction opens, on what earlier batches committed; handed to `prepare`.
+   * Optional: the batch's work that needs no transaction (looking up what it refers to), done before
+   * the batch's transaction opens, on what earlier batches committed; handed to `prepare`.
    */
   ahead?(deps: { db: Database }, job: ImportJobRow, items: SourceItem<T>[]): Promise<Ahead>;
   prepare(ctx: InTransaction, job: ImportJobRow, items: SourceItem<T>[], ahead?: Ahead): Promise<Prepared>;

@@ -5,7 +5,7 @@ export { startBulkImport } from './direct-transfer/bulk-imports.service';
 export { startGroupImport } from './group-archive/group-import.service';
 export { presentImportJob } from './import-job.presenter';
 export { claimImportJob, type ImportJobSummary, LEASE_SECONDS } from './import-jobs';
-export { type RunResult, runClaimedJob } from './import-runner';
+export { importWriters, type RunResult, runClaimedJob } from './import-runner';
 export { type ImportWorker, newWorkerId, startImportWorker } from './import-worker';
 export type { Importer, ImportSource, ItemOutcome, SourceItem } from './importer';
 export { importerOf } from './importers';

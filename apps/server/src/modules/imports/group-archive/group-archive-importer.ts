@@ -99,6 +99,9 @@ export function groupArchiveImporter(
     // Records are small, a batch resolves its references in one statement and writes a kind in one
     // insert per table: larger batches, fewer round trips.
     batchSize: 1000,
+    // Each refers to earlier kinds only (issues to people, projects, labels; notes and award emoji to
+    // issues and epics; epic links to both), so two of their batches are written at once.
+    independentKinds: new Set<Kind>(['issues', 'notes', 'award_emoji', 'epic_issues']),
     async open(job, deps) {
       const withArchive = fetchArchive && !job.source_file ? await fetchArchive(job, deps) : job;
       // An uploaded archive was checked whole before its job was made (startGroupImport); a fetched one was not.

@@ -175,8 +175,12 @@ describe('into an empty instance', () => {
       .set({ heartbeat_at: new Date(Date.now() - 120_000) })
       .where('id', '=', jobId)
       .execute();
+    // The other writes two batches of issues, notes and award emoji at once (on PostgreSQL each on a
+    // connection of its own), each adding its own counts to the job's.
     const other = await claimImportJob(empty.db, 'other');
-    expect(await runClaimedJob(deps('other'), other as NonNullable<typeof other>)).toBe('finished');
+    expect(await runClaimedJob(deps('other'), other as NonNullable<typeof other>, { writers: 2, batchSize: 250 })).toBe(
+      'finished',
+    );
 
     const count = async (table: 'issues' | 'epics' | 'notes' | 'labels') =>
       Number(
@@ -194,6 +198,9 @@ describe('into an empty instance', () => {
     expect(await count('issues')).toBe(counters.issues?.total);
     expect(await count('epics')).toBe(counters.epics?.total);
     expect(await count('notes')).toBe(counters.notes?.total);
+    for (const kind of ['issues', 'notes', 'award_emoji'] as const) {
+      expect(counters[kind]?.done, kind).toBe(counters[kind]?.total);
+    }
 
     // Nobody existed: each person of the source is a placeholder that cannot sign in, named as they were.
     const people = await empty.db
