@@ -20,7 +20,13 @@ import { loadConfig } from '../apps/server/src/config';
 import { type CapturedQuery, connect } from '../apps/server/src/db/connection';
 import { migrate } from '../apps/server/src/db/migrate';
 import { writeGroupArchive } from '../apps/server/src/modules/group-transfer';
-import { claimImportJob, importerOf, runClaimedJob, startGroupImport } from '../apps/server/src/modules/imports';
+import {
+  claimImportJob,
+  importerOf,
+  importWriters,
+  runClaimedJob,
+  startGroupImport,
+} from '../apps/server/src/modules/imports';
 import { findGroupRow } from '../apps/server/src/modules/namespaces';
 import { loadActor } from '../apps/server/src/policy/load-actor';
 import { seedLarge } from '../apps/server/src/seed/seed-large';
@@ -112,7 +118,9 @@ await withScratchDatabase(args.url, `meridian_bench_group_import_${ISSUES}`, asy
       const claimed = await claimImportJob(db, 'bench', { jobId: job.id });
       if (!claimed) throw new Error('the job was not claimed');
       const { result, queries } = await database.captureQueries(() =>
-        runClaimedJob({ db, config: services, workerId: 'bench', importerOf }, claimed),
+        runClaimedJob({ db, config: services, workerId: 'bench', importerOf }, claimed, {
+          writers: importWriters('postgres'),
+        }),
       );
       const seconds = (Date.now() - started) / 1000;
       const cpu = cpuBetween(cpuBefore, await sampleCpu(db));
