@@ -3,6 +3,7 @@ import { lazyNamed } from '../../app/lazyNamed';
 import { timeAgo } from '../../lib/format';
 import { Spinner } from '../../ui/Spinner';
 import { useKeepMounted } from './keepMounted';
+import { useIsLinkedNote } from './linkedNote';
 import { NoteCard, type NoteViewer } from './NoteCard';
 import styles from './Notes.module.css';
 import {
@@ -19,8 +20,9 @@ import { SystemNoteBody } from './SystemNoteBody';
 const ReplyForm = lazyNamed(() => import('./NoteEditors'), 'ReplyForm');
 
 function SystemNote({ note, noteable }: { note: NoteDetail; noteable: NoteableRef }) {
+  const linked = useIsLinkedNote(note.id);
   return (
-    <div className={styles.system} id={`note_${note.id}`}>
+    <div className={`${styles.system} ${linked ? styles.linked : ''}`} id={`note_${note.id}`}>
       <span className={styles.dot} aria-hidden="true" />
       <span>
         <strong>{note.author.name}</strong>{' '}

@@ -8,6 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import { Description } from '../shared/Description';
 import { AwardsBar } from './AwardsBar';
 import { useKeepMounted } from './keepMounted';
+import { useIsLinkedNote } from './linkedNote';
 import { NoteActionsMenu } from './NoteActions';
 import styles from './Notes.module.css';
 import type { NoteableRef, NoteDetail } from './notesApi';
@@ -46,12 +47,16 @@ export function NoteCard({
   const remove = useDeleteNote(noteable, note.id);
   const card = useRef<HTMLDivElement>(null);
   const inView = useInView(card);
+  const linked = useIsLinkedNote(note.id);
   const mine = viewer.myId !== null && note.author.id === viewer.myId;
   const edited = note.updated_at !== note.created_at;
   return (
     <div className={styles.note} id={`note_${note.id}`}>
       <Avatar name={note.author.name} src={note.author.avatar_url} seed={note.author.id} size={32} />
-      <div ref={card} className={`${styles.card} ${note.internal ? styles.internal : ''}`}>
+      <div
+        ref={card}
+        className={`${styles.card} ${note.internal ? styles.internal : ''} ${linked ? styles.linked : ''}`}
+      >
         <div className={styles.head}>
           <span className={styles.byline}>
             <strong>{note.author.name}</strong> <span className={styles.muted}>@{note.author.username}</span>{' '}

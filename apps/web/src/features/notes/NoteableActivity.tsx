@@ -17,6 +17,7 @@ import {
   visibleDiscussions,
 } from './discussionView';
 import { holdInView } from './holdInView';
+import { linkedNoteId } from './linkedNote';
 import type { NoteViewer } from './NoteCard';
 import styles from './Notes.module.css';
 import { commentDraftParts, type Discussion, type NoteableRef } from './notesApi';
@@ -47,12 +48,6 @@ function CommentLauncher({ noteable, canMarkInternal }: { noteable: NoteableRef;
       <CommentBox noteable={noteable} canMarkInternal={canMarkInternal} autoFocus />
     </Suspense>
   );
-}
-
-/** The note a `#note_12` link names (as the to-do list and 'Copy link' give), or null. */
-function linkedNoteId(): number | null {
-  const match = /^#note_(\d{1,12})$/.exec(window.location.hash);
-  return match ? Number(match[1]) : null;
 }
 
 /**
