@@ -99,7 +99,10 @@ test('a link to a note pages away loads the pages up to it and scrolls to it', a
   await expect(note).toContainText('Long comment 170');
   // Marked as the linked note (GitLab highlights it), and only it.
   const background = (locator: typeof note) =>
-    locator.locator(':scope > div').last().evaluate((card) => getComputedStyle(card).backgroundColor);
+    locator
+      .locator(':scope > div')
+      .last()
+      .evaluate((card) => getComputedStyle(card).backgroundColor);
   await expect.poll(() => background(note)).toBe('rgb(233, 243, 252)');
   expect(await background(page.locator(`#note_${noteIds[170]!}`))).not.toBe('rgb(233, 243, 252)');
   // At the top of the window, below the top bar and the issue's sticky title bar, not under them,
