@@ -9,7 +9,7 @@ import { issueLinkLoaders } from './issue-links.loaders';
 import { issueSidebarLoaders } from './issue-sidebar.loaders';
 import { iterationLoaders } from './iteration.loaders';
 import { noteLoaders } from './note.loaders';
-import { redactedHtmlLoaders } from './redacted-html.loaders';
+import { readableHtmlLoaders } from './readable-html.loaders';
 import { workItemLoaders } from './work-item.loaders';
 
 /**
@@ -27,7 +27,7 @@ export function createLoaders(db: Database, actor: Actor | null) {
     ...issueSidebarLoaders(db, actor),
     ...iterationLoaders(db, actor),
     ...noteLoaders(db, actor),
-    ...redactedHtmlLoaders(db, actor),
+    ...readableHtmlLoaders(db, actor),
     ...workItemLoaders(db, actor),
   };
 }

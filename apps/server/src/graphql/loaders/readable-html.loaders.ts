@@ -7,7 +7,7 @@ import type { Actor } from '../../policy/actor';
  * A row's HTML as the actor is shown it (`readableHtml`: rendered now when an import left it unrendered,
  * references the actor may not read turned back into text): one batch for every field of a request.
  */
-export function redactedHtmlLoaders(db: Database, actor: Actor | null) {
+export function readableHtmlLoaders(db: Database, actor: Actor | null) {
   return {
     readableHtml: new DataLoader<StoredHtml, string, string>((rows) => readableHtml(db, actor, rows), {
       cache: false,
